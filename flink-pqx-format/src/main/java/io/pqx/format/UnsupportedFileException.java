@@ -1,0 +1,20 @@
+package io.pqx.format;
+
+import java.io.IOException;
+
+/**
+ * A Parquet file is valid but uses a feature pqx does not support (an unknown or unavailable codec,
+ * modular encryption, a type with no Flink equivalent). The message names the file, where known the
+ * row group and column, and the feature.
+ */
+public class UnsupportedFileException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    public UnsupportedFileException(String message) {
+        super(message);
+    }
+
+    public UnsupportedFileException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,45 @@
+package io.pqx.format.io;
+
+import io.pqx.format.FileContext;
+
+/** An {@link InputFile} over bytes in memory; handy for small files, footers and tests. */
+public final class ByteArrayInputFile implements InputFile {
+    private final String location;
+    private final byte[] bytes;
+
+    public ByteArrayInputFile(String location, byte[] bytes) {
+        this.location = location;
+        this.bytes = bytes;
+    }
+
+    @Override
+    public String location() {
+        return location;
+    }
+
+    @Override
+    public long length() {
+        return bytes.length;
+    }
+
+    @Override
+    public void readFully(long position, byte[] buffer, int offset, int len)
+            throws io.pqx.format.CorruptFileException {
+        if (position < 0 || len < 0 || position > bytes.length - (long) len) {
+            throw FileContext.of(location)
+                    .corrupt(
+                            "Cannot read bytes",
+                            "range ["
+                                    + position
+                                    + ", "
+                                    + (position + len)
+                                    + ") lies outside the file of "
+                                    + bytes.length
+                                    + " bytes");
+        }
+        System.arraycopy(bytes, (int) position, buffer, offset, len);
+    }
+
+    @Override
+    public void close() {}
+}

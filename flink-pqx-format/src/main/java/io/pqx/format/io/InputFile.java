@@ -1,0 +1,35 @@
+package io.pqx.format.io;
+
+import java.io.Closeable;
+import java.io.IOException;
+
+/**
+ * A random-access, read-only Parquet file. Every read is a positioned, length-checked range read:
+ * asking for bytes outside {@code [0, length())} throws a {@link io.pqx.format.CorruptFileException}
+ * naming the file instead of returning short data.
+ *
+ * <p>Implementations are not required to be thread-safe; open one per reading thread.
+ */
+public interface InputFile extends Closeable {
+
+    /** The file's location as the user gave it (a path or URI); used in every error message. */
+    String location();
+
+    /** Length of the file in bytes. */
+    long length() throws IOException;
+
+    /**
+     * Reads exactly {@code length} bytes starting at {@code position} into {@code buffer} at
+     * {@code offset}.
+     *
+     * @throws io.pqx.format.CorruptFileException when the range does not lie inside the file
+     */
+    void readFully(long position, byte[] buffer, int offset, int length) throws IOException;
+
+    /** Reads exactly {@code length} bytes starting at {@code position} into a new array. */
+    default byte[] readFully(long position, int length) throws IOException {
+        byte[] bytes = new byte[length];
+        readFully(position, bytes, 0, length);
+        return bytes;
+    }
+}

@@ -1,0 +1,41 @@
+package io.pqx.format.schema;
+
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.parquet.schema.Type;
+
+/**
+ * One field of a Parquet schema as Flink sees it: the Flink type it reads as (and is written
+ * from), the Parquet node it maps to, and the Dremel levels at which its value exists. The encoder
+ * (shredding {@code RowData} into levels) and the decoder (assembling levels into Flink vectors)
+ * both walk this tree, so the two directions cannot disagree on a layout.
+ *
+ * <p>Levels: {@link #definitionLevel()} is the definition level a leaf under this node reaches
+ * when this node's value is non-null (for a REQUIRED node it equals its parent's).
+ * {@link #repetitionLevel()} is the maximum repetition level in effect at this node (the number of
+ * repeated ancestors, counting a repeated node itself).
+ *
+ * <p>Built by {@link ParquetSchemaConverter}; immutable.
+ */
+public sealed interface SchemaNode permits PrimitiveNode, StructNode, ListNode, MapNode {
+
+    /** The field name as Flink sees it. */
+    String name();
+
+    /** The Flink type, with its nullability. */
+    org.apache.flink.table.types.logical.LogicalType flinkType();
+
+    /** The Parquet node this field maps to (for LIST and MAP, the outer annotated group). */
+    Type parquetType();
+
+    /** Definition level of a leaf below this node when this node's value is non-null. */
+    int definitionLevel();
+
+    /** Maximum repetition level in effect at this node. */
+    int repetitionLevel();
+
+    /** Whether the Flink value can be null (the Parquet node is OPTIONAL). */
+    default boolean nullable() {
+        LogicalType t = flinkType();
+        return t.isNullable();
+    }
+}

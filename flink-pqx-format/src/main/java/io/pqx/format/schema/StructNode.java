@@ -1,0 +1,16 @@
+package io.pqx.format.schema;
+
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.parquet.schema.Type;
+
+import java.util.List;
+
+/** A Parquet group read as a Flink ROW; {@code fields} are in schema order. */
+public record StructNode(
+        String name,
+        LogicalType flinkType,
+        Type parquetType,
+        List<SchemaNode> fields,
+        int definitionLevel,
+        int repetitionLevel)
+        implements SchemaNode {}
