@@ -71,7 +71,7 @@ public final class ChunkPageReader implements PageReader {
         }
         dictionaryRead = true;
         try {
-            PageHeader header = nextHeader("Cannot read dictionary page");
+            PageHeader header = nextHeader();
             if (header == null || header.getType() != PageType.DICTIONARY_PAGE) {
                 pending = header;
                 return null;
@@ -96,7 +96,7 @@ public final class ChunkPageReader implements PageReader {
                 pending = null;
                 if (header == null) {
                     skipExhaustedRuns();
-                    header = nextHeader("Cannot read page " + nextOrdinal());
+                    header = nextHeader();
                 }
                 int ordinal = nextOrdinal();
                 String what = "Cannot read page " + ordinal;
@@ -181,10 +181,10 @@ public final class ChunkPageReader implements PageReader {
     }
 
     /**
-     * Parses the next page header, leaving {@code pendingBody} at the page body and {@code position}
-     * after it; null at the end of the chunk.
+     * Parses the next page header and checks its sizes, leaving {@code pendingBody} at the page body
+     * and {@code position} after it; null at the end of the chunk.
      */
-    private PageHeader nextHeader(String what) throws IOException {
+    private PageHeader nextHeader() throws IOException {
         skipExhaustedRuns();
         if (runIndex >= runs.size()) {
             return null;
@@ -197,10 +197,13 @@ public final class ChunkPageReader implements PageReader {
         try {
             header = Util.readPageHeader(in);
         } catch (IOException | RuntimeException e) {
-            throw ctx.corrupt(what, "invalid page header at offset " + (run.fileOffset() + position)
-                    + ": " + PageInflater.reason(e), e);
+            throw ctx.corrupt("Cannot read page header", "invalid header at offset "
+                    + (run.fileOffset() + position) + ": " + PageInflater.reason(e), e);
         }
         int headerLength = available - in.available();
+        String what = header.getType() == PageType.DICTIONARY_PAGE
+                ? "Cannot read dictionary page"
+                : "Cannot read page " + nextOrdinal();
         inflater.checkSizes(header, what, available - headerLength);
         pendingBody = start + headerLength;
         position += headerLength + header.getCompressed_page_size();

@@ -155,7 +155,7 @@ final class PageInflater {
         try {
             return codec.decompress(buf, off, stored, uncompressed);
         } catch (IOException | RuntimeException e) {
-            throw ctx.corrupt(what, codec.name() + " " + reason(e), e);
+            throw ctx.corrupt(what, reason(e), e);
         }
     }
 
