@@ -17,11 +17,12 @@ import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Type.Repetition;
 import org.apache.parquet.schema.Types;
+
+import javax.annotation.Nullable;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -164,42 +165,37 @@ public final class FlinkSchemaConverter {
     }
 
     private static Type primitive(String name, LogicalType type, Repetition repetition, String path) {
+        if (type instanceof DecimalType) {
+            return decimal(name, (DecimalType) type, repetition);
+        }
+        return Types.primitive(physicalType(type, path), repetition)
+                .as(annotation(type))
+                .named(name);
+    }
+
+    private static PrimitiveTypeName physicalType(LogicalType type, String path) {
         switch (type.getTypeRoot()) {
             case BOOLEAN:
-                return Types.primitive(PrimitiveTypeName.BOOLEAN, repetition).named(name);
+                return PrimitiveTypeName.BOOLEAN;
             case TINYINT:
-                return int32(repetition, LogicalTypeAnnotation.intType(8, true)).named(name);
             case SMALLINT:
-                return int32(repetition, LogicalTypeAnnotation.intType(16, true)).named(name);
             case INTEGER:
-                return Types.primitive(PrimitiveTypeName.INT32, repetition).named(name);
+            case DATE:
+            case TIME_WITHOUT_TIME_ZONE:
+                return PrimitiveTypeName.INT32;
             case BIGINT:
-                return Types.primitive(PrimitiveTypeName.INT64, repetition).named(name);
+            case TIMESTAMP_WITHOUT_TIME_ZONE:
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
+                return PrimitiveTypeName.INT64;
             case FLOAT:
-                return Types.primitive(PrimitiveTypeName.FLOAT, repetition).named(name);
+                return PrimitiveTypeName.FLOAT;
             case DOUBLE:
-                return Types.primitive(PrimitiveTypeName.DOUBLE, repetition).named(name);
-            case DECIMAL:
-                return decimal(name, (DecimalType) type, repetition);
+                return PrimitiveTypeName.DOUBLE;
             case CHAR:
             case VARCHAR:
-                return Types.primitive(PrimitiveTypeName.BINARY, repetition)
-                        .as(LogicalTypeAnnotation.stringType())
-                        .named(name);
             case BINARY:
             case VARBINARY:
-                return Types.primitive(PrimitiveTypeName.BINARY, repetition).named(name);
-            case DATE:
-                return int32(repetition, LogicalTypeAnnotation.dateType()).named(name);
-            case TIME_WITHOUT_TIME_ZONE:
-                // Flink keeps times in milliseconds (TimeType's runtime class is int millis).
-                return int32(repetition, LogicalTypeAnnotation.timeType(false, TimeUnit.MILLIS))
-                        .named(name);
-            case TIMESTAMP_WITHOUT_TIME_ZONE:
-                return timestamp(name, ((TimestampType) type).getPrecision(), false, repetition);
-            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-                int precision = ((LocalZonedTimestampType) type).getPrecision();
-                return timestamp(name, precision, true, repetition);
+                return PrimitiveTypeName.BINARY;
             default:
                 throw new IllegalArgumentException(
                         "Cannot convert field " + path + " to Parquet: Flink type "
@@ -207,9 +203,29 @@ public final class FlinkSchemaConverter {
         }
     }
 
-    private static Types.PrimitiveBuilder<PrimitiveType> int32(
-            Repetition repetition, LogicalTypeAnnotation annotation) {
-        return Types.primitive(PrimitiveTypeName.INT32, repetition).as(annotation);
+    /** The annotation of an atomic non-decimal type, or null for none. */
+    @Nullable
+    private static LogicalTypeAnnotation annotation(LogicalType type) {
+        switch (type.getTypeRoot()) {
+            case TINYINT:
+                return LogicalTypeAnnotation.intType(8, true);
+            case SMALLINT:
+                return LogicalTypeAnnotation.intType(16, true);
+            case CHAR:
+            case VARCHAR:
+                return LogicalTypeAnnotation.stringType();
+            case DATE:
+                return LogicalTypeAnnotation.dateType();
+            case TIME_WITHOUT_TIME_ZONE:
+                // Flink keeps times in milliseconds (TimeType's runtime class is int millis).
+                return LogicalTypeAnnotation.timeType(false, TimeUnit.MILLIS);
+            case TIMESTAMP_WITHOUT_TIME_ZONE:
+                return timestamp(((TimestampType) type).getPrecision(), false);
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
+                return timestamp(((LocalZonedTimestampType) type).getPrecision(), true);
+            default:
+                return null;
+        }
     }
 
     private static Type decimal(String name, DecimalType type, Repetition repetition) {
@@ -234,12 +250,9 @@ public final class FlinkSchemaConverter {
         return (bits + 7) / 8;
     }
 
-    private static Type timestamp(
-            String name, int precision, boolean adjustedToUtc, Repetition repetition) {
+    private static LogicalTypeAnnotation timestamp(int precision, boolean adjustedToUtc) {
         TimeUnit unit =
                 precision <= 3 ? TimeUnit.MILLIS : precision <= 6 ? TimeUnit.MICROS : TimeUnit.NANOS;
-        return Types.primitive(PrimitiveTypeName.INT64, repetition)
-                .as(LogicalTypeAnnotation.timestampType(adjustedToUtc, unit))
-                .named(name);
+        return LogicalTypeAnnotation.timestampType(adjustedToUtc, unit);
     }
 }

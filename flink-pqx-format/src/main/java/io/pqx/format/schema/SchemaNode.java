@@ -17,7 +17,8 @@ import java.util.List;
  * {@link #repetitionLevel()} is the maximum repetition level in effect at this node (the number of
  * repeated ancestors, counting a repeated node itself).
  *
- * <p>Built by {@link ParquetSchemaConverter}; immutable.
+ * <p>Built by {@link ParquetSchemaConverter} and narrowed by {@link SchemaProjection}; immutable
+ * and thread-safe.
  */
 public sealed interface SchemaNode permits PrimitiveNode, StructNode, ListNode, MapNode {
 
@@ -36,7 +37,10 @@ public sealed interface SchemaNode permits PrimitiveNode, StructNode, ListNode, 
     /** Maximum repetition level in effect at this node. */
     int repetitionLevel();
 
-    /** Whether the Flink value can be null (the Parquet node is OPTIONAL). */
+    /**
+     * Whether the Flink type is nullable. This is whether the Parquet node is OPTIONAL, except for
+     * a map key declared nullable over a REQUIRED Parquet key (see {@link MapNode}).
+     */
     default boolean nullable() {
         LogicalType t = flinkType();
         return t.isNullable();

@@ -17,8 +17,10 @@ import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Type.Repetition;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -44,7 +46,7 @@ final class SchemaTreeBuilder {
     private final List<ColumnDescriptor> columns;
     private final List<PrimitiveNode> leaves = new ArrayList<>();
 
-    SchemaTreeBuilder(MessageType file, FileContext ctx) {
+    private SchemaTreeBuilder(MessageType file, FileContext ctx) {
         this.ctx = ctx;
         this.columns = file.getColumns();
     }
@@ -52,6 +54,8 @@ final class SchemaTreeBuilder {
     /** The nodes of the top-level fields of {@code file}, in schema order. */
     static List<SchemaNode> build(MessageType file, FileContext ctx)
             throws UnsupportedFileException, CorruptFileException {
+        // Before anything recursive (parquet-column's getColumns() too) walks the schema.
+        checkDepth(file, ctx);
         SchemaTreeBuilder builder = new SchemaTreeBuilder(file, ctx);
         List<SchemaNode> fields = builder.fields(file, 0, 0, new ArrayList<>());
         if (builder.leaves.size() != builder.columns.size()) {
@@ -60,6 +64,30 @@ final class SchemaTreeBuilder {
                             + builder.columns.size() + " columns");
         }
         return fields;
+    }
+
+    /** Refuses a schema nested deeper than {@link #MAX_DEPTH}, walking it without recursion. */
+    private static void checkDepth(MessageType file, FileContext ctx)
+            throws UnsupportedFileException {
+        Deque<List<String>> pending = new ArrayDeque<>();
+        Deque<GroupType> groups = new ArrayDeque<>();
+        pending.push(List.of());
+        groups.push(file);
+        while (!groups.isEmpty()) {
+            GroupType group = groups.pop();
+            List<String> path = pending.pop();
+            for (Type field : group.getFields()) {
+                List<String> fieldPath = append(path, field.getName());
+                if (fieldPath.size() > MAX_DEPTH) {
+                    throw ctx.column(dotted(fieldPath)).unsupported(
+                            "Cannot read schema", "it nests deeper than " + MAX_DEPTH + " levels");
+                }
+                if (!field.isPrimitive()) {
+                    groups.push(field.asGroupType());
+                    pending.push(fieldPath);
+                }
+            }
+        }
     }
 
     private List<SchemaNode> fields(GroupType group, int def, int rep, List<String> path)
@@ -88,10 +116,6 @@ final class SchemaTreeBuilder {
     private SchemaNode node(
             Type type, Repetition repetition, int parentDef, int parentRep, List<String> path)
             throws UnsupportedFileException, CorruptFileException {
-        if (path.size() > MAX_DEPTH) {
-            throw ctx.column(dotted(path)).unsupported(
-                    "Cannot read schema", "it nests deeper than " + MAX_DEPTH + " levels");
-        }
         if (repetition == Repetition.REPEATED) {
             return repeatedList(type, parentDef, parentRep, path);
         }
