@@ -9,10 +9,13 @@ import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.MultisetType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
+import org.apache.flink.table.types.logical.utils.LogicalTypeParser;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
@@ -25,6 +28,7 @@ import org.apache.parquet.schema.Types;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import javax.annotation.Nullable;
 
@@ -110,6 +114,36 @@ public final class FlinkSchemaConverter {
                             + schema.rowType().asSummaryString());
         }
         return schema;
+    }
+
+    /** The text pqx records under {@link #FLINK_SCHEMA_KEY} for {@code rowType}. */
+    public static String declaredTypeText(RowType rowType) {
+        return rowType.asSerializableString();
+    }
+
+    /**
+     * The Flink type recorded under {@link #FLINK_SCHEMA_KEY} in a file's key-value metadata, to
+     * pass to {@link ParquetSchemaConverter#convert} as declared type; null when the key is absent
+     * or its text is not a ROW type of known types (the file schema alone then decides, so a
+     * foreign or damaged entry never stops a file from being read).
+     */
+    @Nullable
+    public static RowType declaredType(Map<String, String> keyValueMetadata) {
+        String text = keyValueMetadata.get(FLINK_SCHEMA_KEY);
+        if (text == null) {
+            return null;
+        }
+        try {
+            LogicalType type =
+                    LogicalTypeParser.parse(text, FlinkSchemaConverter.class.getClassLoader());
+            // Names Flink cannot resolve parse as UNRESOLVED types: not a type pqx wrote.
+            boolean unresolved =
+                    LogicalTypeChecks.hasNested(type, t -> t.is(LogicalTypeRoot.UNRESOLVED));
+            return type instanceof RowType && !unresolved ? (RowType) type : null;
+        } catch (RuntimeException e) {
+            // ValidationException and friends: not a type this Flink can parse.
+            return null;
+        }
     }
 
     /** A field with the repetition given by the nullability of its Flink type. */

@@ -10,6 +10,8 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
 
+import java.util.Map;
+
 class FlinkSchemaConverterTest {
 
     private static RowType row(Object... namesAndTypes) {
@@ -271,5 +273,29 @@ class FlinkSchemaConverterTest {
                                 .getName())
                 .isEqualTo("flink_schema");
         assertThat(FlinkSchemaConverter.FLINK_SCHEMA_KEY).isEqualTo("pqx.flink.schema");
+    }
+
+    @Test
+    void recordsAndParsesTheDeclaredType() {
+        RowType rowType =
+                (RowType)
+                        SchemaFixtures.sql(
+                                "ROW<a CHAR(3) NOT NULL, `b c` MULTISET<TIMESTAMP_LTZ(2)>,"
+                                        + " d MAP<INT, ROW<e TIME(0)>>>");
+        String text = FlinkSchemaConverter.declaredTypeText(rowType);
+        assertThat(
+                        FlinkSchemaConverter.declaredType(
+                                Map.of(FlinkSchemaConverter.FLINK_SCHEMA_KEY, text)))
+                .isEqualTo(rowType);
+    }
+
+    @Test
+    void ignoresAnAbsentOrUnparseableDeclaredType() {
+        assertThat(FlinkSchemaConverter.declaredType(Map.of())).isNull();
+        assertThat(FlinkSchemaConverter.declaredType(Map.of("pqx.flink.schema", "ROW<a NOPE>")))
+                .isNull();
+        assertThat(FlinkSchemaConverter.declaredType(Map.of("pqx.flink.schema", "INT"))).isNull();
+        assertThat(FlinkSchemaConverter.declaredType(Map.of("pqx.flink.schema", "ROW<a INT")))
+                .isNull();
     }
 }
