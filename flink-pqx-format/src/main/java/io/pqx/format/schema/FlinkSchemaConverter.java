@@ -9,10 +9,13 @@ import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.MultisetType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
+import org.apache.flink.table.types.logical.utils.LogicalTypeParser;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
@@ -22,11 +25,12 @@ import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Type.Repetition;
 import org.apache.parquet.schema.Types;
 
-import javax.annotation.Nullable;
-
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+
+import javax.annotation.Nullable;
 
 /**
  * Maps a Flink {@link RowType} to the Parquet schema pqx writes (issue 2): the standard 3-level
@@ -35,15 +39,18 @@ import java.util.List;
  *
  * <table>
  *   <caption>Flink type to Parquet type</caption>
- *   <tr><td>BOOLEAN, INT, BIGINT, FLOAT, DOUBLE</td><td>BOOLEAN, INT32, INT64, FLOAT, DOUBLE</td></tr>
+ *   <tr><td>BOOLEAN, INT, BIGINT, FLOAT, DOUBLE</td>
+ *       <td>BOOLEAN, INT32, INT64, FLOAT, DOUBLE</td></tr>
  *   <tr><td>TINYINT, SMALLINT</td><td>INT32 annotated INT(8, true), INT(16, true)</td></tr>
  *   <tr><td>DECIMAL(p, s)</td><td>INT32 (p &le; 9), INT64 (p &le; 18), else
- *       FIXED_LEN_BYTE_ARRAY of the fewest bytes holding p digits; annotated DECIMAL(p, s)</td></tr>
+ *       FIXED_LEN_BYTE_ARRAY of the fewest bytes holding p digits; annotated DECIMAL(p, s)
+ *       </td></tr>
  *   <tr><td>CHAR, VARCHAR, STRING</td><td>BINARY annotated STRING</td></tr>
  *   <tr><td>BINARY, VARBINARY, BYTES</td><td>BINARY, unannotated</td></tr>
  *   <tr><td>DATE; TIME(p)</td><td>INT32 DATE; INT32 TIME(MILLIS, adjustedToUTC=false)</td></tr>
- *   <tr><td>TIMESTAMP(p), TIMESTAMP_LTZ(p)</td><td>INT64 TIMESTAMP(MILLIS if p &le; 3, MICROS if
- *       p &le; 6, else NANOS), adjustedToUTC false for TIMESTAMP and true for TIMESTAMP_LTZ</td></tr>
+ *   <tr><td>TIMESTAMP(p), TIMESTAMP_LTZ(p)</td><td>INT64 TIMESTAMP(MILLIS if p &le; 3, MICROS
+ *       if p &le; 6, else NANOS), adjustedToUTC false for TIMESTAMP and true for TIMESTAMP_LTZ
+ *       </td></tr>
  *   <tr><td>ARRAY&lt;T&gt;</td><td>group (LIST) { repeated group list { T element } }</td></tr>
  *   <tr><td>MAP&lt;K, V&gt;</td><td>group (MAP) { repeated group key_value { required K key; V
  *       value } }</td></tr>
@@ -53,8 +60,8 @@ import java.util.List;
  *
  * <p>A nullable Flink type becomes an OPTIONAL field, NOT NULL a REQUIRED one. Map keys are always
  * REQUIRED, even when the Flink key type is nullable: the writer rejects a null key at run time.
- * Every other Flink type (INTERVAL, RAW, STRUCTURED, VARIANT, NULL, ...) is rejected with an
- * {@link IllegalArgumentException} naming the Parquet path of the field.
+ * Every other Flink type (INTERVAL, RAW, STRUCTURED, VARIANT, NULL, ...) is rejected with an {@link
+ * IllegalArgumentException} naming the Parquet path of the field.
  *
  * <p>Called by the writer (schema of a new file) and by tests. Stateless and thread-safe.
  */
@@ -92,22 +99,57 @@ public final class FlinkSchemaConverter {
         MessageType messageType = toParquet(rowType);
         ParquetSchema schema;
         try {
-            schema = ParquetSchemaConverter.convert(messageType, rowType, FileContext.of("<new file>"));
+            schema =
+                    ParquetSchemaConverter.convert(
+                            messageType, rowType, FileContext.of("<new file>"));
         } catch (UnsupportedFileException | CorruptFileException e) {
             throw new IllegalStateException("pqx cannot read the schema it writes", e);
         }
         if (!schema.rowType().equals(rowType)) {
             // Every Flink type toParquet accepts must read back as itself; anything else is a bug.
             throw new IllegalStateException(
-                    "pqx reads " + rowType.asSummaryString() + " back as "
+                    "pqx reads "
+                            + rowType.asSummaryString()
+                            + " back as "
                             + schema.rowType().asSummaryString());
         }
         return schema;
     }
 
+    /** The text pqx records under {@link #FLINK_SCHEMA_KEY} for {@code rowType}. */
+    public static String declaredTypeText(RowType rowType) {
+        return rowType.asSerializableString();
+    }
+
+    /**
+     * The Flink type recorded under {@link #FLINK_SCHEMA_KEY} in a file's key-value metadata, to
+     * pass to {@link ParquetSchemaConverter#convert} as declared type; null when the key is absent
+     * or its text is not a ROW type of known types (the file schema alone then decides, so a
+     * foreign or damaged entry never stops a file from being read).
+     */
+    @Nullable
+    public static RowType declaredType(Map<String, String> keyValueMetadata) {
+        String text = keyValueMetadata.get(FLINK_SCHEMA_KEY);
+        if (text == null) {
+            return null;
+        }
+        try {
+            LogicalType type =
+                    LogicalTypeParser.parse(text, FlinkSchemaConverter.class.getClassLoader());
+            // Names Flink cannot resolve parse as UNRESOLVED types: not a type pqx wrote.
+            boolean unresolved =
+                    LogicalTypeChecks.hasNested(type, t -> t.is(LogicalTypeRoot.UNRESOLVED));
+            return type instanceof RowType && !unresolved ? (RowType) type : null;
+        } catch (RuntimeException e) {
+            // ValidationException and friends: not a type this Flink can parse.
+            return null;
+        }
+    }
+
     /** A field with the repetition given by the nullability of its Flink type. */
     private static Type field(String name, LogicalType type, String path) {
-        return field(name, type, type.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED, path);
+        return field(
+                name, type, type.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED, path);
     }
 
     private static Type field(String name, LogicalType type, Repetition repetition, String path) {
@@ -158,13 +200,19 @@ public final class FlinkSchemaConverter {
                 .as(LogicalTypeAnnotation.mapType())
                 .addField(
                         Types.repeatedGroup()
-                                .addField(field("key", key, Repetition.REQUIRED, repeatedPath + ".key"))
+                                .addField(
+                                        field(
+                                                "key",
+                                                key,
+                                                Repetition.REQUIRED,
+                                                repeatedPath + ".key"))
                                 .addField(field("value", value, repeatedPath + ".value"))
                                 .named("key_value"))
                 .named(name);
     }
 
-    private static Type primitive(String name, LogicalType type, Repetition repetition, String path) {
+    private static Type primitive(
+            String name, LogicalType type, Repetition repetition, String path) {
         if (type instanceof DecimalType) {
             return decimal(name, (DecimalType) type, repetition);
         }
@@ -198,8 +246,11 @@ public final class FlinkSchemaConverter {
                 return PrimitiveTypeName.BINARY;
             default:
                 throw new IllegalArgumentException(
-                        "Cannot convert field " + path + " to Parquet: Flink type "
-                                + type.asSummaryString() + " is not supported");
+                        "Cannot convert field "
+                                + path
+                                + " to Parquet: Flink type "
+                                + type.asSummaryString()
+                                + " is not supported");
         }
     }
 
@@ -252,7 +303,9 @@ public final class FlinkSchemaConverter {
 
     private static LogicalTypeAnnotation timestamp(int precision, boolean adjustedToUtc) {
         TimeUnit unit =
-                precision <= 3 ? TimeUnit.MILLIS : precision <= 6 ? TimeUnit.MICROS : TimeUnit.NANOS;
+                precision <= 3
+                        ? TimeUnit.MILLIS
+                        : precision <= 6 ? TimeUnit.MICROS : TimeUnit.NANOS;
         return LogicalTypeAnnotation.timestampType(adjustedToUtc, unit);
     }
 }

@@ -6,9 +6,9 @@ import org.apache.parquet.schema.Type;
 import javax.annotation.Nullable;
 
 /**
- * A Parquet MAP (or legacy MAP_KEY_VALUE) read as a Flink MAP (or MULTISET, when the Flink type says
- * so). Levels work as in {@link ListNode}: {@code entryDefinitionLevel} is where a key/value entry
- * exists, entries repeat at {@code repetitionLevel()}.
+ * A Parquet MAP (or legacy MAP_KEY_VALUE) read as a Flink MAP (or MULTISET, when the Flink type
+ * says so). Levels work as in {@link ListNode}: {@code entryDefinitionLevel} is where a key/value
+ * entry exists, entries repeat at {@code repetitionLevel()}.
  *
  * <p>The key and value are the first and second field of the repeated group, whatever their names.
  * A key is normally REQUIRED (its definition level is {@code entryDefinitionLevel}); Presto/Trino

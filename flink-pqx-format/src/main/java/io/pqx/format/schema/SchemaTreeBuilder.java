@@ -60,8 +60,11 @@ final class SchemaTreeBuilder {
         List<SchemaNode> fields = builder.fields(file, 0, 0, new ArrayList<>());
         if (builder.leaves.size() != builder.columns.size()) {
             throw new IllegalStateException(
-                    "schema tree has " + builder.leaves.size() + " leaves but the file has "
-                            + builder.columns.size() + " columns");
+                    "schema tree has "
+                            + builder.leaves.size()
+                            + " leaves but the file has "
+                            + builder.columns.size()
+                            + " columns");
         }
         return fields;
     }
@@ -79,8 +82,10 @@ final class SchemaTreeBuilder {
             for (Type field : group.getFields()) {
                 List<String> fieldPath = append(path, field.getName());
                 if (fieldPath.size() > MAX_DEPTH) {
-                    throw ctx.column(dotted(fieldPath)).unsupported(
-                            "Cannot read schema", "it nests deeper than " + MAX_DEPTH + " levels");
+                    throw ctx.column(dotted(fieldPath))
+                            .unsupported(
+                                    "Cannot read schema",
+                                    "it nests deeper than " + MAX_DEPTH + " levels");
                 }
                 if (!field.isPrimitive()) {
                     groups.push(field.asGroupType());
@@ -97,12 +102,15 @@ final class SchemaTreeBuilder {
         for (Type field : group.getFields()) {
             List<String> fieldPath = append(path, field.getName());
             if (field.getName().isBlank()) {
-                throw ctx.column(dotted(fieldPath)).unsupported(
-                        "Cannot read field", "Flink needs a field name that is not blank");
+                throw ctx.column(dotted(fieldPath))
+                        .unsupported(
+                                "Cannot read field", "Flink needs a field name that is not blank");
             }
             if (!names.add(field.getName())) {
-                throw ctx.column(dotted(fieldPath)).corrupt(
-                        "Cannot read group", "field name " + field.getName() + " appears twice");
+                throw ctx.column(dotted(fieldPath))
+                        .corrupt(
+                                "Cannot read group",
+                                "field name " + field.getName() + " appears twice");
             }
             nodes.add(node(field, field.getRepetition(), def, rep, fieldPath));
         }
@@ -175,13 +183,21 @@ final class SchemaTreeBuilder {
         List<String> entriesPath = append(path, entries.getName());
         Type keyType = entries.getType(0);
         SchemaNode key =
-                node(keyType, keyType.getRepetition(), entryDef, entryRep,
+                node(
+                        keyType,
+                        keyType.getRepetition(),
+                        entryDef,
+                        entryRep,
                         append(entriesPath, keyType.getName()));
         SchemaNode value = null;
         if (entries.getFieldCount() == 2) {
             Type valueType = entries.getType(1);
             value =
-                    node(valueType, valueType.getRepetition(), entryDef, entryRep,
+                    node(
+                            valueType,
+                            valueType.getRepetition(),
+                            entryDef,
+                            entryRep,
                             append(entriesPath, valueType.getName()));
         }
         // Without a value field every value is null; BOOLEAN is the cheapest vector to hold them.
@@ -190,11 +206,13 @@ final class SchemaTreeBuilder {
         return new MapNode(group.getName(), flinkType, group, key, value, def, entryDef, entryRep);
     }
 
-    private StructNode struct(GroupType group, boolean optional, int def, int rep, List<String> path)
+    private StructNode struct(
+            GroupType group, boolean optional, int def, int rep, List<String> path)
             throws UnsupportedFileException, CorruptFileException {
         if (group.getFieldCount() == 0) {
-            throw ctx.column(dotted(path)).unsupported(
-                    "Cannot read group", "it has no fields, so it has no column to read");
+            throw ctx.column(dotted(path))
+                    .unsupported(
+                            "Cannot read group", "it has no fields, so it has no column to read");
         }
         List<SchemaNode> fields = fields(group, def, rep, path);
         return new StructNode(group.getName(), rowType(optional, fields), group, fields, def, rep);
@@ -210,7 +228,13 @@ final class SchemaTreeBuilder {
                 || column.getMaxRepetitionLevel() != rep) {
             // The walk and parquet-column disagree: a bug here, not a bad file.
             throw new IllegalStateException(
-                    "leaf " + dotted(path) + " (def " + def + ", rep " + rep + ") is not column "
+                    "leaf "
+                            + dotted(path)
+                            + " (def "
+                            + def
+                            + ", rep "
+                            + rep
+                            + ") is not column "
                             + column);
         }
         LogicalType flinkType =

@@ -1,6 +1,7 @@
 package io.pqx.format.schema;
 
 import static io.pqx.format.schema.SchemaFixtures.sql;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.flink.table.types.logical.RowType;
@@ -60,8 +61,10 @@ class DeclaredTypeMatcherTest {
     @Test
     void keepsATimeAttributeKindOfTheDeclaredType() throws Exception {
         TimestampType rowtime = new TimestampType(true, TimestampKind.ROWTIME, 3);
-        RowType declared = RowType.of(new org.apache.flink.table.types.logical.LogicalType[] {rowtime},
-                new String[] {"ts"});
+        RowType declared =
+                RowType.of(
+                        new org.apache.flink.table.types.logical.LogicalType[] {rowtime},
+                        new String[] {"ts"});
         ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(declared);
         assertThat(schema.rowType()).isEqualTo(declared);
         assertThat(((TimestampType) schema.fields().get(0).flinkType()).getKind())
@@ -72,16 +75,23 @@ class DeclaredTypeMatcherTest {
     void acceptsNullableDeclaredKeysOnlyForMapKeys() throws Exception {
         ParquetSchema file =
                 SchemaFixtures.convert(
-                        "message m { optional group m (MAP) { repeated group key_value {"
-                                + " required int32 key; optional group value { required int32 x; } } } }");
-        assertThat(DeclaredTypeMatcher.match(file.fields(), (RowType) sql("ROW<m MAP<INT, ROW<x INT NOT NULL>>>")))
+                        "message m { optional group m (MAP) { repeated group key_value { required"
+                                + " int32 key; optional group value { required int32 x; } } } }");
+        assertThat(
+                        DeclaredTypeMatcher.match(
+                                file.fields(),
+                                (RowType) sql("ROW<m MAP<INT, ROW<x INT NOT NULL>>>")))
                 .isPresent();
         // the required x inside the value must stay NOT NULL
-        assertThat(DeclaredTypeMatcher.match(file.fields(), (RowType) sql("ROW<m MAP<INT, ROW<x INT>>>")))
+        assertThat(
+                        DeclaredTypeMatcher.match(
+                                file.fields(), (RowType) sql("ROW<m MAP<INT, ROW<x INT>>>")))
                 .isEmpty();
         // and an optional map cannot be declared NOT NULL
-        assertThat(DeclaredTypeMatcher.match(
-                        file.fields(), (RowType) sql("ROW<m MAP<INT, ROW<x INT NOT NULL>> NOT NULL>")))
+        assertThat(
+                        DeclaredTypeMatcher.match(
+                                file.fields(),
+                                (RowType) sql("ROW<m MAP<INT, ROW<x INT NOT NULL>> NOT NULL>")))
                 .isEmpty();
     }
 
@@ -91,7 +101,8 @@ class DeclaredTypeMatcherTest {
                 (RowType) sql("ROW<a ARRAY<ROW<c CHAR(2), t TIME(0)>>, m MULTISET<VARCHAR(5)>>");
         ParquetSchema derived =
                 SchemaFixtures.convert(FlinkSchemaConverter.toParquet(declared), null);
-        List<SchemaNode> typed = DeclaredTypeMatcher.match(derived.fields(), declared).orElseThrow();
+        List<SchemaNode> typed =
+                DeclaredTypeMatcher.match(derived.fields(), declared).orElseThrow();
         ListNode a = (ListNode) typed.get(0);
         StructNode element = (StructNode) a.element();
         assertThat(element.fields().get(0).flinkType()).isEqualTo(sql("CHAR(2)"));
@@ -103,6 +114,7 @@ class DeclaredTypeMatcherTest {
         // levels and columns are those of the derived tree
         assertThat(ParquetSchema.of(derived.messageType(), declared, typed).leaves())
                 .extracting(PrimitiveNode::column)
-                .containsExactlyElementsOf(derived.leaves().stream().map(PrimitiveNode::column).toList());
+                .containsExactlyElementsOf(
+                        derived.leaves().stream().map(PrimitiveNode::column).toList());
     }
 }

@@ -1,6 +1,7 @@
 package io.pqx.format.schema;
 
 import static io.pqx.format.schema.SchemaFixtures.sql;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,8 +17,8 @@ class ParquetSchemaTest {
             FlinkSchemaConverter.toParquetSchema(
                     (RowType)
                             sql(
-                                    "ROW<id INT NOT NULL, tags ARRAY<STRING>,"
-                                            + " m MAP<STRING, ROW<x DOUBLE>>, r ROW<`a.b` INT, c ROW<d DATE>>>"));
+                                    "ROW<id INT NOT NULL, tags ARRAY<STRING>, m MAP<STRING, ROW<x"
+                                            + " DOUBLE>>, r ROW<`a.b` INT, c ROW<d DATE>>>"));
 
     @Test
     void findsLeavesByTheirParquetColumnPath() {
@@ -34,7 +35,8 @@ class ParquetSchemaTest {
         assertThat(schema.findField("tags").orElseThrow()).isInstanceOf(ListNode.class);
         assertThat(schema.findField("r.a.b").orElseThrow().flinkType()).isEqualTo(sql("INT"));
         assertThat(schema.findField("r.c").orElseThrow()).isInstanceOf(StructNode.class);
-        assertThat(schema.findField("r.c.d").orElseThrow()).isSameAs(schema.findLeaf("r.c.d").orElseThrow());
+        assertThat(schema.findField("r.c.d").orElseThrow())
+                .isSameAs(schema.findLeaf("r.c.d").orElseThrow());
         assertThat(schema.findField("m.key")).isEmpty();
         assertThat(schema.findField("r.x")).isEmpty();
     }
@@ -59,7 +61,8 @@ class ParquetSchemaTest {
                                 + "  id: INT NOT NULL  [leaf 0 id, def 0, rep 0]\n"
                                 + "  tags: ARRAY<STRING>  [list, def 1, element def 2, rep 1]\n"
                                 + "    element: STRING  [leaf 1 tags.list.element, def 3, rep 1]\n"
-                                + "  m: MAP<STRING, ROW<`x` DOUBLE>>  [map, def 1, entry def 2, rep 1]\n"
+                                + "  m: MAP<STRING, ROW<`x` DOUBLE>>  [map, def 1, entry def 2, rep"
+                                + " 1]\n"
                                 + "    key: STRING  [leaf 2 m.key_value.key, def 2, rep 1]\n"
                                 + "    value: ROW<`x` DOUBLE>  [struct, def 3, rep 1]\n"
                                 + "      x: DOUBLE  [leaf 3 m.key_value.value.x, def 4, rep 1]\n"
@@ -79,9 +82,10 @@ class ParquetSchemaTest {
         assertThat(keysOnly.describe())
                 .isEqualTo(
                         "message m (1 leaves)\n"
-                                + "  k: MAP<INT NOT NULL, BOOLEAN> NOT NULL  [map, def 0, entry def 1, rep 1]\n"
-                                + "    key: INT NOT NULL  [leaf 0 k.key_value.key, def 1, rep 1]\n"
-                                + "    (no value field)\n");
+                            + "  k: MAP<INT NOT NULL, BOOLEAN> NOT NULL  [map, def 0, entry def 1,"
+                            + " rep 1]\n"
+                            + "    key: INT NOT NULL  [leaf 0 k.key_value.key, def 1, rep 1]\n"
+                            + "    (no value field)\n");
     }
 
     @Test
