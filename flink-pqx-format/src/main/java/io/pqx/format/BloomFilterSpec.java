@@ -1,0 +1,24 @@
+package io.pqx.format;
+
+/**
+ * How to size the split-block bloom filter of one column: for {@code ndv} distinct values per row
+ * group, aim at a false-positive probability of {@code fpp}. The filter is sized once per column
+ * chunk from these numbers (parquet-column's {@code BlockSplitBloomFilter.optimalNumOfBits}),
+ * capped at 1 MiB.
+ *
+ * @param ndv expected number of distinct values in one row group, {@code > 0}
+ * @param fpp wanted false-positive probability, in {@code (0, 1)}
+ */
+public record BloomFilterSpec(long ndv, double fpp) {
+
+    /** Checked by {@link WriteOptions.Builder#build()}, which names the column. */
+    String problem() {
+        if (ndv <= 0) {
+            return "ndv must be > 0 but is " + ndv;
+        }
+        if (!(fpp > 0 && fpp < 1)) {
+            return "fpp must be in (0, 1) but is " + fpp;
+        }
+        return null;
+    }
+}
