@@ -1,5 +1,9 @@
 package io.pqx.format.schema;
 
+import io.pqx.format.CorruptFileException;
+import io.pqx.format.FileContext;
+import io.pqx.format.UnsupportedFileException;
+
 import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.IntType;
@@ -74,6 +78,30 @@ public final class FlinkSchemaConverter {
             fields.add(field(field.getName(), field.getType(), field.getName()));
         }
         return new MessageType(MESSAGE_NAME, fields);
+    }
+
+    /**
+     * The schema tree of the file pqx writes for {@code rowType}: {@link #toParquet} read back with
+     * {@code rowType} as declared type, so {@code result.rowType()} equals {@code rowType} exactly.
+     * The writer shreds rows along this tree.
+     *
+     * @throws IllegalArgumentException if a field has a Flink type Parquet cannot hold
+     */
+    public static ParquetSchema toParquetSchema(RowType rowType) {
+        MessageType messageType = toParquet(rowType);
+        ParquetSchema schema;
+        try {
+            schema = ParquetSchemaConverter.convert(messageType, rowType, FileContext.of("<new file>"));
+        } catch (UnsupportedFileException | CorruptFileException e) {
+            throw new IllegalStateException("pqx cannot read the schema it writes", e);
+        }
+        if (!schema.rowType().equals(rowType)) {
+            // Every Flink type toParquet accepts must read back as itself; anything else is a bug.
+            throw new IllegalStateException(
+                    "pqx reads " + rowType.asSummaryString() + " back as "
+                            + schema.rowType().asSummaryString());
+        }
+        return schema;
     }
 
     /** A field with the repetition given by the nullability of its Flink type. */
