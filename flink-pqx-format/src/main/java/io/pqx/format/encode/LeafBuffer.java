@@ -54,7 +54,7 @@ final class LeafBuffer {
         this.type = leaf.parquetType().getPrimitiveTypeName();
         this.maxDefinition = leaf.column().getMaxDefinitionLevel();
         this.maxRepetition = leaf.column().getMaxRepetitionLevel();
-        this.nullDefinition = leaf.nullable() ? leaf.definitionLevel() - 1 : -1;
+        this.nullDefinition = RowShredder.nullDefinition(leaf);
         if (maxDefinition > Short.MAX_VALUE || maxRepetition > Short.MAX_VALUE) {
             throw new IllegalArgumentException(
                     "Cannot write column " + path + ": nested deeper than " + Short.MAX_VALUE);

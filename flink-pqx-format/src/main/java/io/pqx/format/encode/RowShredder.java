@@ -51,7 +51,7 @@ final class RowShredder {
     }
 
     private static FieldShredder compile(SchemaNode node, String path, LeafBuffer[] leaves) {
-        int nullDefinition = node.nullable() ? node.definitionLevel() - 1 : -1;
+        int nullDefinition = nullDefinition(node);
         if (node instanceof PrimitiveNode leaf) {
             return leaf(leaf, leaves[leaf.leafIndex()]);
         } else if (node instanceof StructNode struct) {
@@ -79,6 +79,17 @@ final class RowShredder {
                             map.repetitionLevel()));
         }
         throw new IllegalArgumentException("Cannot write column " + path + ": unknown node " + node);
+    }
+
+    /**
+     * The definition level of a null {@code node}, or -1 when it cannot be null. Nullability comes
+     * from the Parquet repetition, not the Flink type: a map key is REQUIRED even when its Flink
+     * type is nullable.
+     */
+    static int nullDefinition(SchemaNode node) {
+        return node.parquetType().isRepetition(Type.Repetition.OPTIONAL)
+                ? node.definitionLevel() - 1
+                : -1;
     }
 
     /** "a.list.element", "m.key_value.key": the path through the repeated middle group. */
