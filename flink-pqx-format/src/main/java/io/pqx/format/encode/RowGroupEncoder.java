@@ -29,7 +29,12 @@ public final class RowGroupEncoder {
 
     private final ColumnChunkEncoder[] encoders;
 
+    /**
+     * @throws IllegalArgumentException if {@code options.bloomFilters()} names a path that is not a
+     *     leaf of {@code schema}
+     */
     public RowGroupEncoder(ParquetSchema schema, WriteOptions options) {
+        LeafPaths.checkBloomFilterPaths(schema, options.bloomFilters().keySet());
         Codec codec = Codecs.forWriting(options.codec(), options.compressionLevel());
         List<PrimitiveNode> leaves = schema.leaves();
         this.encoders = new ColumnChunkEncoder[leaves.size()];
