@@ -22,7 +22,8 @@ final class BrotliCodec implements Codec {
 
     @Override
     public byte[] compress(byte[] in, int off, int len) throws IOException {
-        throw new IOException("Cannot compress with BROTLI: pqx reads BROTLI but does not write it");
+        throw new IOException(
+                "Cannot compress with BROTLI: pqx reads BROTLI but does not write it");
     }
 
     @Override

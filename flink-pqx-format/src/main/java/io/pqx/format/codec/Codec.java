@@ -11,10 +11,10 @@ import java.io.IOException;
  * at once) and by the page reader. Implementations are stateless and thread-safe: every call uses
  * its own native context, deflater or buffer.
  *
- * <p>Decompression is strict: it never allocates more than the declared uncompressed length, and
- * it throws an {@link IOException} when the input does not decompress to exactly that many bytes.
- * The page reader turns that exception into a {@link io.pqx.format.CorruptFileException} naming
- * the file, row group and column.
+ * <p>Decompression is strict: it never allocates more than the declared uncompressed length, and it
+ * throws an {@link IOException} when the input does not decompress to exactly that many bytes. The
+ * page reader turns that exception into a {@link io.pqx.format.CorruptFileException} naming the
+ * file, row group and column.
  */
 public interface Codec {
 

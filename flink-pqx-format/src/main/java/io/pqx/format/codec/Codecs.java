@@ -29,8 +29,8 @@ public final class Codecs {
      *
      * @param level ZSTD level (its own range, e.g. 1..22), GZIP level (-1..9); ignored by the other
      *     codecs; {@link #DEFAULT_LEVEL} for the codec's default
-     * @throws IllegalArgumentException for a codec pqx cannot write (LZ4, LZO, BROTLI) or a level out
-     *     of range
+     * @throws IllegalArgumentException for a codec pqx cannot write (LZ4, LZO, BROTLI) or a level
+     *     out of range
      */
     public static Codec forWriting(CompressionCodecName name, int level) {
         switch (name) {

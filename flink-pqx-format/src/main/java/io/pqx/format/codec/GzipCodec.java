@@ -17,7 +17,9 @@ import java.util.zip.GZIPOutputStream;
 final class GzipCodec implements Codec {
     private final int level;
 
-    /** @param level a {@link Deflater} level 0..9, or -1 for the default */
+    /**
+     * @param level a {@link Deflater} level 0..9, or -1 for the default
+     */
     GzipCodec(int level) {
         if (level < Deflater.DEFAULT_COMPRESSION || level > Deflater.BEST_COMPRESSION) {
             throw new IllegalArgumentException(

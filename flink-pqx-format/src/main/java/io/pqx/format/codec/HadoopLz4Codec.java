@@ -116,12 +116,16 @@ final class HadoopLz4Codec implements Codec {
     }
 
     private static int bigEndianInt(byte[] b, int i) {
-        return ((b[i] & 0xFF) << 24) | ((b[i + 1] & 0xFF) << 16) | ((b[i + 2] & 0xFF) << 8)
+        return ((b[i] & 0xFF) << 24)
+                | ((b[i + 1] & 0xFF) << 16)
+                | ((b[i + 2] & 0xFF) << 8)
                 | (b[i + 3] & 0xFF);
     }
 
     private static int littleEndianInt(byte[] b, int i) {
-        return (b[i] & 0xFF) | ((b[i + 1] & 0xFF) << 8) | ((b[i + 2] & 0xFF) << 16)
+        return (b[i] & 0xFF)
+                | ((b[i + 1] & 0xFF) << 8)
+                | ((b[i + 2] & 0xFF) << 16)
                 | ((b[i + 3] & 0xFF) << 24);
     }
 }

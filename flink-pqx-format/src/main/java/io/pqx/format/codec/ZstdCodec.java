@@ -7,9 +7,9 @@ import java.io.IOException;
 import java.util.Arrays;
 
 /**
- * ZSTD through zstd-jni, at a configurable level. Decompression writes into an array of exactly
- * the declared size, so a frame that would produce more fails instead of growing a buffer.
- * Thread-safe: zstd-jni's static calls create a context per call.
+ * ZSTD through zstd-jni, at a configurable level. Decompression writes into an array of exactly the
+ * declared size, so a frame that would produce more fails instead of growing a buffer. Thread-safe:
+ * zstd-jni's static calls create a context per call.
  */
 final class ZstdCodec implements Codec {
     private final int level;

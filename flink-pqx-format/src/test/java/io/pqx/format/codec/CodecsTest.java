@@ -103,8 +103,9 @@ class CodecsTest {
             names = {"SNAPPY", "GZIP", "ZSTD", "LZ4_RAW", "LZ4", "BROTLI"})
     void rejectsGarbageWithAnIoException(CompressionCodecName name) throws IOException {
         Codec codec = Codecs.forReading(name.getParquetCompressionCodec(), FileContext.of("f"));
-        byte[] garbage = "this is not compressed data at all, not in any codec".getBytes(
-                StandardCharsets.US_ASCII);
+        byte[] garbage =
+                "this is not compressed data at all, not in any codec"
+                        .getBytes(StandardCharsets.US_ASCII);
         assertThatThrownBy(() -> codec.decompress(garbage, 0, garbage.length, 1000))
                 .isInstanceOf(IOException.class);
     }
@@ -124,7 +125,8 @@ class CodecsTest {
     @Test
     void zstdLevelChangesTheOutput() throws IOException {
         byte[] input = sample(1 << 20, 5);
-        byte[] fast = Codecs.forWriting(CompressionCodecName.ZSTD, 1).compress(input, 0, input.length);
+        byte[] fast =
+                Codecs.forWriting(CompressionCodecName.ZSTD, 1).compress(input, 0, input.length);
         byte[] strong =
                 Codecs.forWriting(CompressionCodecName.ZSTD, 19).compress(input, 0, input.length);
         assertThat(strong).isNotEqualTo(fast);
@@ -169,7 +171,8 @@ class CodecsTest {
 
     @Test
     void refusesToReadLzo() {
-        assertThatThrownBy(() -> Codecs.forReading(CompressionCodec.LZO, FileContext.of("a.parquet")))
+        assertThatThrownBy(
+                        () -> Codecs.forReading(CompressionCodec.LZO, FileContext.of("a.parquet")))
                 .isInstanceOf(UnsupportedFileException.class)
                 .hasMessage("Cannot decompress page: codec LZO is not supported (a.parquet)");
     }
@@ -181,7 +184,9 @@ class CodecsTest {
                                 Codecs.forReading(
                                         null, FileContext.of("a.parquet").rowGroup(1).column("x")))
                 .isInstanceOf(UnsupportedFileException.class)
-                .hasMessage("Cannot decompress page: codec is unknown (a.parquet, row group 1, column x)");
+                .hasMessage(
+                        "Cannot decompress page: codec is unknown (a.parquet, row group 1, column"
+                            + " x)");
     }
 
     @Test
@@ -192,7 +197,8 @@ class CodecsTest {
         assertThatThrownBy(() -> Codecs.forWriting(CompressionCodecName.LZO, 0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(
-                        "Cannot write codec LZO: supported are UNCOMPRESSED, SNAPPY, GZIP, ZSTD, LZ4_RAW");
+                        "Cannot write codec LZO: supported are UNCOMPRESSED, SNAPPY, GZIP, ZSTD,"
+                            + " LZ4_RAW");
         assertThatThrownBy(() -> Codecs.forWriting(CompressionCodecName.BROTLI, 0))
                 .isInstanceOf(IllegalArgumentException.class);
     }

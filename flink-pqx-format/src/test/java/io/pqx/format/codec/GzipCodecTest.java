@@ -36,8 +36,8 @@ class GzipCodecTest {
         byte[] compressed = codec.compress(input, 0, input.length);
         assertThatThrownBy(() -> codec.decompress(compressed, 0, compressed.length, 150))
                 .hasMessage(
-                        "GZIP data decompresses to 100 bytes, but the page declares 150 uncompressed"
-                                + " bytes");
+                        "GZIP data decompresses to 100 bytes, but the page declares 150"
+                            + " uncompressed bytes");
         assertThatThrownBy(() -> codec.decompress(compressed, 0, compressed.length, 50))
                 .hasMessage(
                         "GZIP data decompresses to more than the 50 uncompressed bytes the page"

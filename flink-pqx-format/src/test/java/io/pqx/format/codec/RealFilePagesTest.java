@@ -43,7 +43,9 @@ class RealFilePagesTest {
         for (TestingPages.Page page : pages) {
             int levels =
                     page.header().isSetData_page_header_v2()
-                            ? page.header().getData_page_header_v2().getRepetition_levels_byte_length()
+                            ? page.header()
+                                            .getData_page_header_v2()
+                                            .getRepetition_levels_byte_length()
                                     + page.header()
                                             .getData_page_header_v2()
                                             .getDefinition_levels_byte_length()

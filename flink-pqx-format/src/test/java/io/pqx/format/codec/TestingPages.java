@@ -43,7 +43,8 @@ final class TestingPages {
     }
 
     static FileMetaData footer(byte[] bytes) throws IOException {
-        int len = ByteBuffer.wrap(bytes, bytes.length - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+        int len =
+                ByteBuffer.wrap(bytes, bytes.length - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
         int start = bytes.length - 8 - len;
         return Util.readFileMetaData(new ByteArrayInputStream(bytes, start, len));
     }
