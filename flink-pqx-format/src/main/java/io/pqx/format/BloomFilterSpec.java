@@ -9,16 +9,4 @@ package io.pqx.format;
  * @param ndv expected number of distinct values in one row group, {@code > 0}
  * @param fpp wanted false-positive probability, in {@code (0, 1)}
  */
-public record BloomFilterSpec(long ndv, double fpp) {
-
-    /** Checked by {@link WriteOptions.Builder#build()}, which names the column. */
-    String problem() {
-        if (ndv <= 0) {
-            return "ndv must be > 0 but is " + ndv;
-        }
-        if (!(fpp > 0 && fpp < 1)) {
-            return "fpp must be in (0, 1) but is " + fpp;
-        }
-        return null;
-    }
-}
+public record BloomFilterSpec(long ndv, double fpp) {}

@@ -291,8 +291,10 @@ public record WriteOptions(
                 check(e.getKey() != null && !e.getKey().isEmpty(), "bloomFilters", e.getKey(),
                         "needs a non-empty leaf path");
                 check(e.getValue() != null, option, null, "must not be null");
-                String problem = e.getValue().problem();
-                check(problem == null, option, e.getValue(), problem);
+                long ndv = e.getValue().ndv();
+                double fpp = e.getValue().fpp();
+                check(ndv > 0, option + ".ndv", ndv, "must be > 0");
+                check(fpp > 0 && fpp < 1, option + ".fpp", fpp, "must be in (0, 1)");
             }
         }
 
@@ -301,7 +303,8 @@ public record WriteOptions(
                 check(e.getKey() != null && e.getValue() != null, "keyValueMetadata",
                         e.getKey() + "=" + e.getValue(), "keys and values must not be null");
                 check(!RESERVED_KEY.equals(e.getKey()), "keyValueMetadata", e.getKey(),
-                        "is reserved: the writer records the Flink row type under it");
+                        "must not use the reserved key (the writer records the Flink row type"
+                                + " under it)");
             }
         }
 
