@@ -115,8 +115,7 @@ public final class ParquetWriter implements Closeable {
         checkOpen();
         buffer.append(row, rowsWritten);
         rowsWritten++;
-        if (buffer.rowCount() >= options.rowGroupRows()
-                || buffer.estimatedBytes() >= options.rowGroupBytes()) {
+        if (buffer.isFull(options.rowGroupRows(), options.rowGroupBytes())) {
             flushRowGroup();
         }
     }
