@@ -105,9 +105,11 @@ final class NestedAssembler {
         int[] rep = leaf.repetitionLevels();
         int[] def = leaf.definitionLevels();
         int slots = countSlots(part);
-        HeapRowVector vector = part.vector instanceof HeapRowVector v && part.capacity >= slots
-                ? v
-                : new HeapRowVector(part.capacity = grow(part.capacity, slots));
+        if (!(part.vector instanceof HeapRowVector) || part.capacity < slots) {
+            part.capacity = grow(part.capacity, slots);
+            part.vector = new HeapRowVector(part.capacity);
+        }
+        HeapRowVector vector = (HeapRowVector) part.vector;
         vector.setFields(NO_FIELDS); // reset() of a row vector would also reset its children
         vector.reset();
         int nonNull = struct.definitionLevel();
@@ -129,7 +131,6 @@ final class NestedAssembler {
             fields[c] = child.vector;
         }
         vector.setFields(fields);
-        part.vector = vector;
         return slots;
     }
 
