@@ -28,17 +28,20 @@ import java.util.List;
  */
 public final class JsonRowRenderer {
 
+    private final String[] names;
     private final String[] keys;
     private final RowData.FieldGetter[] getters;
     private final ValueRenderer[] renderers;
 
     public JsonRowRenderer(ParquetSchema schema) {
         List<SchemaNode> fields = schema.fields();
+        this.names = new String[fields.size()];
         this.keys = new String[fields.size()];
         this.getters = new RowData.FieldGetter[fields.size()];
         this.renderers = new ValueRenderer[fields.size()];
         for (int i = 0; i < fields.size(); i++) {
             SchemaNode field = fields.get(i);
+            names[i] = field.parquetType().getName();
             keys[i] = objectKey(field);
             getters[i] = RowData.createFieldGetter(field.flinkType().copy(true), i);
             renderers[i] = forNode(field);
@@ -73,7 +76,7 @@ public final class JsonRowRenderer {
                 appendValue(sb, renderers[i], getters[i].getFieldOrNull(row));
             } catch (ClassCastException e) {
                 throw new IllegalStateException(
-                        "Cannot render column " + keys[i] + ": unexpected value class (" + e.getMessage() + ")",
+                        "Cannot render column " + names[i] + ": unexpected value class (" + e.getMessage() + ")",
                         e);
             }
         }
@@ -97,7 +100,7 @@ public final class JsonRowRenderer {
 
     private static ValueRenderer forNode(SchemaNode node) {
         if (node instanceof PrimitiveNode primitive) {
-            return PrimitiveRenderers.forType(primitive.parquetType());
+            return PrimitiveRenderers.forLeaf(primitive);
         } else if (node instanceof StructNode struct) {
             return forStruct(struct);
         } else if (node instanceof ListNode list) {

@@ -1,19 +1,24 @@
 package io.pqx.tools.json;
 
+import io.pqx.format.schema.PrimitiveNode;
+
 import org.apache.flink.table.data.DecimalData;
-import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
-import org.apache.parquet.schema.LogicalTypeAnnotation;
-import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.UUIDLogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
- * Chooses how a leaf column is rendered from its Parquet type (physical type plus logical
- * annotation), as {@code JSON-RENDERING.md} specifies, and converts the Flink internal value the
- * pqx reader produced for it (per the type mapping of {@code ParquetSchemaConverter}) into the
- * inputs of {@link JsonValues}.
+ * Chooses how a leaf column is rendered, as {@code JSON-RENDERING.md} specifies. The Flink type
+ * the reader produced for the leaf (per the mapping of {@code ParquetSchemaConverter}, which
+ * already honours a logical annotation only where it is valid for the physical type) fixes the
+ * internal value class; the Parquet type refines what the value means: INT96 timestamps render
+ * without {@code Z}, TIMESTAMP with {@code Z} exactly when isAdjustedToUTC, FLBA(16) UUID as UUID
+ * text, unsigned integers never negative, UINT_64 (read as DECIMAL(20,0)) as bare digits.
  *
  * <p>Stateless and thread-safe; used by {@link JsonRowRenderer}.
  */
@@ -21,84 +26,75 @@ final class PrimitiveRenderers {
 
     private PrimitiveRenderers() {}
 
-    /** The renderer for values of a leaf of type {@code type}. */
-    static ValueRenderer forType(PrimitiveType type) {
-        LogicalTypeAnnotation annotation = type.getLogicalTypeAnnotation();
-        if (annotation instanceof DecimalLogicalTypeAnnotation decimal) {
-            int scale = decimal.getScale();
-            return (sb, v) -> sb.append(JsonValues.formatDecimal(decimal(v).toBigDecimal(), scale));
+    /** The renderer for values of {@code leaf}. */
+    static ValueRenderer forLeaf(PrimitiveNode leaf) {
+        PrimitiveType parquet = leaf.parquetType();
+        LogicalType flink = leaf.flinkType();
+        switch (flink.getTypeRoot()) {
+            case BOOLEAN:
+                return (sb, v) -> sb.append(((Boolean) v).booleanValue());
+            case TINYINT:
+            case SMALLINT:
+            case INTEGER:
+            case BIGINT:
+                return forInteger(parquet);
+            case FLOAT:
+                return (sb, v) -> sb.append(JsonValues.formatFloat((Float) v));
+            case DOUBLE:
+                return (sb, v) -> sb.append(JsonValues.formatDouble((Double) v));
+            case DECIMAL:
+                int scale = ((DecimalType) flink).getScale();
+                return (sb, v) ->
+                        sb.append(JsonValues.formatDecimal(((DecimalData) v).toBigDecimal(), scale));
+            case CHAR:
+            case VARCHAR:
+                return (sb, v) -> JsonValues.appendString(sb, v.toString());
+            case BINARY:
+            case VARBINARY:
+                return forBytes(parquet);
+            case DATE:
+                return (sb, v) -> sb.append(JsonValues.formatDate((Integer) v));
+            case TIME_WITHOUT_TIME_ZONE:
+                // Flink's TIME holds milliseconds of the day, whatever the Parquet unit.
+                return (sb, v) -> sb.append(JsonValues.formatTime((Integer) v * 1_000_000L));
+            case TIMESTAMP_WITHOUT_TIME_ZONE:
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
+                boolean utc =
+                        parquet.getLogicalTypeAnnotation() instanceof TimestampLogicalTypeAnnotation ts
+                                && ts.isAdjustedToUTC();
+                return (sb, v) -> sb.append(timestamp((TimestampData) v, utc));
+            default:
+                throw new IllegalArgumentException(
+                        "Cannot render column " + leaf.path() + ": no JSON rendering for Flink type "
+                                + flink.asSummaryString());
         }
-        return switch (type.getPrimitiveTypeName()) {
-            case BOOLEAN -> (sb, v) -> sb.append(((Boolean) v).booleanValue());
-            case INT32, INT64 -> forInteger(annotation);
-            case INT96 -> (sb, v) -> sb.append(timestamp(v, false));
-            case FLOAT -> (sb, v) -> sb.append(JsonValues.formatFloat(((Number) v).floatValue()));
-            case DOUBLE -> (sb, v) -> sb.append(JsonValues.formatDouble(((Number) v).doubleValue()));
-            case BINARY, FIXED_LEN_BYTE_ARRAY -> forBinary(annotation);
-        };
     }
 
-    private static ValueRenderer forInteger(LogicalTypeAnnotation annotation) {
-        if (annotation instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation) {
-            return (sb, v) -> sb.append(JsonValues.formatDate(((Number) v).intValue()));
-        }
-        if (annotation instanceof LogicalTypeAnnotation.TimeLogicalTypeAnnotation) {
-            // Flink's TIME holds milliseconds of the day, whatever the Parquet unit.
-            return (sb, v) -> sb.append(JsonValues.formatTime(((Number) v).longValue() * 1_000_000L));
-        }
-        if (annotation instanceof TimestampLogicalTypeAnnotation ts) {
-            boolean utc = ts.isAdjustedToUTC();
-            return (sb, v) -> sb.append(timestamp(v, utc));
-        }
-        if (annotation instanceof IntLogicalTypeAnnotation integer && !integer.isSigned()) {
-            return forUnsigned(integer.getBitWidth());
+    /** Digits; unsigned 8/16/32-bit values (read as a wider signed type) masked to stay non-negative. */
+    private static ValueRenderer forInteger(PrimitiveType parquet) {
+        if (parquet.getPrimitiveTypeName() == PrimitiveTypeName.INT32
+                && parquet.getLogicalTypeAnnotation() instanceof IntLogicalTypeAnnotation integer
+                && !integer.isSigned()
+                && integer.getBitWidth() <= 32) {
+            long mask = (1L << integer.getBitWidth()) - 1;
+            return (sb, v) -> sb.append(((Number) v).longValue() & mask);
         }
         return (sb, v) -> sb.append(((Number) v).longValue());
     }
 
-    /** Unsigned ints read as a wider signed Flink type (INT(64,u) as DECIMAL(20,0)); never negative. */
-    private static ValueRenderer forUnsigned(int bitWidth) {
-        if (bitWidth == 64) {
-            return (sb, v) -> {
-                if (v instanceof DecimalData d) {
-                    sb.append(d.toBigDecimal().toPlainString());
-                } else {
-                    sb.append(JsonValues.formatUnsigned(((Number) v).longValue()));
-                }
-            };
-        }
-        long mask = (1L << bitWidth) - 1;
-        return (sb, v) -> sb.append(((Number) v).longValue() & mask);
-    }
-
-    private static ValueRenderer forBinary(LogicalTypeAnnotation annotation) {
-        if (annotation instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
-                || annotation instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
-                || annotation instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation) {
-            return (sb, v) -> JsonValues.appendString(sb, string(v));
-        }
-        if (annotation instanceof LogicalTypeAnnotation.Float16LogicalTypeAnnotation) {
-            return (sb, v) -> sb.append(JsonValues.formatFloat(((Number) v).floatValue()));
-        }
-        if (annotation instanceof LogicalTypeAnnotation.UUIDLogicalTypeAnnotation) {
+    private static ValueRenderer forBytes(PrimitiveType parquet) {
+        if (parquet.getPrimitiveTypeName() == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY
+                && parquet.getTypeLength() == 16
+                && parquet.getLogicalTypeAnnotation() instanceof UUIDLogicalTypeAnnotation) {
             return (sb, v) -> sb.append(JsonValues.formatUuid((byte[]) v));
         }
         return (sb, v) -> JsonValues.appendHex(sb, (byte[]) v);
     }
 
-    private static String timestamp(Object value, boolean utc) {
-        TimestampData ts = (TimestampData) value;
+    private static String timestamp(TimestampData ts, boolean utc) {
         long millis = ts.getMillisecond();
         long seconds = Math.floorDiv(millis, 1000L);
         int nanos = (int) Math.floorMod(millis, 1000L) * 1_000_000 + ts.getNanoOfMillisecond();
         return JsonValues.formatTimestamp(seconds, nanos, utc);
-    }
-
-    private static DecimalData decimal(Object value) {
-        return (DecimalData) value;
-    }
-
-    private static String string(Object value) {
-        return ((StringData) value).toString();
     }
 }
