@@ -345,6 +345,15 @@ class ParquetSchemaConverterTest {
     static void assertConsistent(ParquetSchema schema) {
         List<ColumnDescriptor> columns = schema.messageType().getColumns();
         assertThat(schema.leaves()).hasSameSizeAs(columns);
+        for (int i = 0; i < columns.size(); i++) {
+            assertThat(schema.leaves().get(i).column()).isEqualTo(columns.get(i));
+            assertThat(schema.leaves().get(i).leafIndex()).isEqualTo(i);
+        }
+        assertConsistentLevels(schema);
+    }
+
+    /** Level invariants, which also hold for a projection (whose leaf indexes are the file's). */
+    static void assertConsistentLevels(ParquetSchema schema) {
         assertThat(schema.rowType().getFieldCount()).isEqualTo(schema.fields().size());
         for (int i = 0; i < schema.fields().size(); i++) {
             assertThat(schema.fields().get(i).flinkType()).isEqualTo(schema.rowType().getTypeAt(i));
