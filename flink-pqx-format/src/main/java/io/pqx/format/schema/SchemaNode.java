@@ -3,6 +3,9 @@ package io.pqx.format.schema;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.parquet.schema.Type;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * One field of a Parquet schema as Flink sees it: the Flink type it reads as (and is written
  * from), the Parquet node it maps to, and the Dremel levels at which its value exists. The encoder
@@ -37,5 +40,30 @@ public sealed interface SchemaNode permits PrimitiveNode, StructNode, ListNode, 
     default boolean nullable() {
         LogicalType t = flinkType();
         return t.isNullable();
+    }
+
+    /** The leaves under this node (itself, for a leaf), in column order. */
+    default List<PrimitiveNode> leaves() {
+        List<PrimitiveNode> leaves = new ArrayList<>();
+        collectLeaves(this, leaves);
+        return leaves;
+    }
+
+    private static void collectLeaves(SchemaNode node, List<PrimitiveNode> leaves) {
+        if (node instanceof PrimitiveNode) {
+            leaves.add((PrimitiveNode) node);
+        } else if (node instanceof StructNode) {
+            for (SchemaNode field : ((StructNode) node).fields()) {
+                collectLeaves(field, leaves);
+            }
+        } else if (node instanceof ListNode) {
+            collectLeaves(((ListNode) node).element(), leaves);
+        } else {
+            MapNode map = (MapNode) node;
+            collectLeaves(map.key(), leaves);
+            if (map.value() != null) {
+                collectLeaves(map.value(), leaves);
+            }
+        }
     }
 }
