@@ -56,6 +56,23 @@ final class FlinkSamples {
         return of(sample.type().copy(true), r -> r.nextInt(oneIn) == 0 ? new Value(null, "null") : sample.draw(r));
     }
 
+    /** INT NOT NULL counting 0, 1, 2, ... in draw order (stateful: one instance per table). */
+    static FlinkSample sequence() {
+        int[] next = {0};
+        return of(new IntType(false), r -> {
+            int v = next[0]++;
+            return new Value(v, Integer.toString(v));
+        });
+    }
+
+    /** STRING NOT NULL drawn from a few values: a dictionary-friendly column. */
+    static FlinkSample oneOf(String... values) {
+        return of(VarCharType.STRING_TYPE.copy(false), r -> {
+            String s = values[r.nextInt(values.length)];
+            return new Value(StringData.fromString(s), JsonValues.formatString(s));
+        });
+    }
+
     static FlinkSample bool() {
         return of(new BooleanType(false), r -> {
             boolean b = r.nextBoolean();
