@@ -134,6 +134,12 @@ public final class ColumnChunkMetadata {
         return facts.columnOrder();
     }
 
+    /** The {@code created_by} of the file, which statistics trust depends on; null when absent. */
+    @Nullable
+    public String createdBy() {
+        return facts.createdBy();
+    }
+
     /** The Thrift struct this view reads. Do not modify. */
     public ColumnChunk thrift() {
         return thrift;

@@ -26,15 +26,19 @@ final class CollectionLayouts {
         if (list.getFieldCount() != 1) {
             throw ctx.corrupt(
                     "Cannot read LIST column",
-                    "the LIST group has " + list.getFieldCount()
+                    "the LIST group has "
+                            + list.getFieldCount()
                             + " fields, it must have exactly one repeated field");
         }
         Type repeated = list.getType(0);
         if (!repeated.isRepetition(Repetition.REPEATED)) {
             throw ctx.corrupt(
                     "Cannot read LIST column",
-                    "the only field of the LIST group, " + repeated.getName() + ", is "
-                            + repeated.getRepetition() + ", it must be REPEATED");
+                    "the only field of the LIST group, "
+                            + repeated.getName()
+                            + ", is "
+                            + repeated.getRepetition()
+                            + ", it must be REPEATED");
         }
         return repeated;
     }
@@ -70,9 +74,9 @@ final class CollectionLayouts {
 
     /**
      * The repeated key/value group of a MAP (or legacy MAP_KEY_VALUE) group: its only field, a
-     * REPEATED group whose first field is the key and whose second, if present, is the value.
-     * Names are not checked (the spec allows any). A key that is OPTIONAL (as Presto/Trino wrote
-     * it) is accepted.
+     * REPEATED group whose first field is the key and whose second, if present, is the value. Names
+     * are not checked (the spec allows any). A key that is OPTIONAL (as Presto/Trino wrote it) is
+     * accepted.
      *
      * @param ctx names the file and the MAP column, for errors
      */
@@ -80,22 +84,29 @@ final class CollectionLayouts {
         if (map.getFieldCount() != 1) {
             throw ctx.corrupt(
                     "Cannot read MAP column",
-                    "the MAP group has " + map.getFieldCount()
+                    "the MAP group has "
+                            + map.getFieldCount()
                             + " fields, it must have exactly one repeated group");
         }
         Type entries = map.getType(0);
         if (!entries.isRepetition(Repetition.REPEATED) || entries.isPrimitive()) {
             throw ctx.corrupt(
                     "Cannot read MAP column",
-                    "the only field of the MAP group, " + entries.getName() + ", is "
-                            + entries.getRepetition() + (entries.isPrimitive() ? " primitive" : " group")
+                    "the only field of the MAP group, "
+                            + entries.getName()
+                            + ", is "
+                            + entries.getRepetition()
+                            + (entries.isPrimitive() ? " primitive" : " group")
                             + ", it must be a REPEATED group");
         }
         GroupType group = entries.asGroupType();
         if (group.getFieldCount() < 1 || group.getFieldCount() > 2) {
             throw ctx.corrupt(
                     "Cannot read MAP column",
-                    "the key/value group " + group.getName() + " has " + group.getFieldCount()
+                    "the key/value group "
+                            + group.getName()
+                            + " has "
+                            + group.getFieldCount()
                             + " fields, it must have a key and at most one value");
         }
         return group;

@@ -9,11 +9,11 @@ import org.apache.flink.table.types.logical.MultisetType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 
-import javax.annotation.Nullable;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+
+import javax.annotation.Nullable;
 
 /**
  * Puts a declared Flink {@link RowType} (the one pqx records under {@link
@@ -29,8 +29,8 @@ import java.util.Optional;
  * <ul>
  *   <li>CHAR(n) and VARCHAR(n) over a string; BINARY(n) and VARBINARY(n) over BYTE_ARRAY bytes;
  *   <li>TIME(p) over any TIME;
- *   <li>TIMESTAMP(p) / TIMESTAMP_LTZ(p) over the same kind whose unit is the one pqx writes for
- *       p (MILLIS for p &le; 3, MICROS for p &le; 6, NANOS otherwise);
+ *   <li>TIMESTAMP(p) / TIMESTAMP_LTZ(p) over the same kind whose unit is the one pqx writes for p
+ *       (MILLIS for p &le; 3, MICROS for p &le; 6, NANOS otherwise);
  *   <li>MULTISET&lt;T&gt; over a map whose key fits T and whose value is INT NOT NULL;
  *   <li>otherwise the derived type itself (DECIMAL with the same precision and scale, ...).
  * </ul>
@@ -79,8 +79,13 @@ final class DeclaredTypeMatcher {
                 return null;
             }
             return new PrimitiveNode(
-                    leaf.name(), declared, leaf.parquetType(), leaf.column(),
-                    leaf.definitionLevel(), leaf.repetitionLevel(), leaf.leafIndex());
+                    leaf.name(),
+                    declared,
+                    leaf.parquetType(),
+                    leaf.column(),
+                    leaf.definitionLevel(),
+                    leaf.repetitionLevel(),
+                    leaf.leafIndex());
         }
         if (node instanceof StructNode) {
             return struct((StructNode) node, declared);
@@ -101,7 +106,11 @@ final class DeclaredTypeMatcher {
             return null;
         }
         return new StructNode(
-                node.name(), declared, node.parquetType(), fields, node.definitionLevel(),
+                node.name(),
+                declared,
+                node.parquetType(),
+                fields,
+                node.definitionLevel(),
                 node.repetitionLevel());
     }
 
@@ -115,8 +124,13 @@ final class DeclaredTypeMatcher {
             return null;
         }
         return new ListNode(
-                node.name(), declared, node.parquetType(), element, node.definitionLevel(),
-                node.elementDefinitionLevel(), node.repetitionLevel());
+                node.name(),
+                declared,
+                node.parquetType(),
+                element,
+                node.definitionLevel(),
+                node.elementDefinitionLevel(),
+                node.repetitionLevel());
     }
 
     @Nullable
@@ -151,8 +165,14 @@ final class DeclaredTypeMatcher {
             return null;
         }
         return new MapNode(
-                node.name(), declared, node.parquetType(), key, value, node.definitionLevel(),
-                node.entryDefinitionLevel(), node.repetitionLevel());
+                node.name(),
+                declared,
+                node.parquetType(),
+                key,
+                value,
+                node.definitionLevel(),
+                node.entryDefinitionLevel(),
+                node.repetitionLevel());
     }
 
     /** Whether a leaf deriving {@code derived} can be read as {@code declared}. */
@@ -164,7 +184,8 @@ final class DeclaredTypeMatcher {
                 return from == LogicalTypeRoot.VARCHAR;
             case BINARY:
             case VARBINARY:
-                return from == LogicalTypeRoot.VARBINARY || derived.copy(true).equals(declared.copy(true));
+                return from == LogicalTypeRoot.VARBINARY
+                        || derived.copy(true).equals(declared.copy(true));
             case TIME_WITHOUT_TIME_ZONE:
                 return from == LogicalTypeRoot.TIME_WITHOUT_TIME_ZONE;
             case TIMESTAMP_WITHOUT_TIME_ZONE:

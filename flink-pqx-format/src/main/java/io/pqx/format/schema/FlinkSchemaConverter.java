@@ -9,15 +9,17 @@ import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.MultisetType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
+import org.apache.flink.table.types.logical.utils.LogicalTypeParser;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Type.Repetition;
@@ -26,6 +28,9 @@ import org.apache.parquet.schema.Types;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+
+import javax.annotation.Nullable;
 
 /**
  * Maps a Flink {@link RowType} to the Parquet schema pqx writes (issue 2): the standard 3-level
@@ -34,15 +39,18 @@ import java.util.List;
  *
  * <table>
  *   <caption>Flink type to Parquet type</caption>
- *   <tr><td>BOOLEAN, INT, BIGINT, FLOAT, DOUBLE</td><td>BOOLEAN, INT32, INT64, FLOAT, DOUBLE</td></tr>
+ *   <tr><td>BOOLEAN, INT, BIGINT, FLOAT, DOUBLE</td>
+ *       <td>BOOLEAN, INT32, INT64, FLOAT, DOUBLE</td></tr>
  *   <tr><td>TINYINT, SMALLINT</td><td>INT32 annotated INT(8, true), INT(16, true)</td></tr>
  *   <tr><td>DECIMAL(p, s)</td><td>INT32 (p &le; 9), INT64 (p &le; 18), else
- *       FIXED_LEN_BYTE_ARRAY of the fewest bytes holding p digits; annotated DECIMAL(p, s)</td></tr>
+ *       FIXED_LEN_BYTE_ARRAY of the fewest bytes holding p digits; annotated DECIMAL(p, s)
+ *       </td></tr>
  *   <tr><td>CHAR, VARCHAR, STRING</td><td>BINARY annotated STRING</td></tr>
  *   <tr><td>BINARY, VARBINARY, BYTES</td><td>BINARY, unannotated</td></tr>
  *   <tr><td>DATE; TIME(p)</td><td>INT32 DATE; INT32 TIME(MILLIS, adjustedToUTC=false)</td></tr>
- *   <tr><td>TIMESTAMP(p), TIMESTAMP_LTZ(p)</td><td>INT64 TIMESTAMP(MILLIS if p &le; 3, MICROS if
- *       p &le; 6, else NANOS), adjustedToUTC false for TIMESTAMP and true for TIMESTAMP_LTZ</td></tr>
+ *   <tr><td>TIMESTAMP(p), TIMESTAMP_LTZ(p)</td><td>INT64 TIMESTAMP(MILLIS if p &le; 3, MICROS
+ *       if p &le; 6, else NANOS), adjustedToUTC false for TIMESTAMP and true for TIMESTAMP_LTZ
+ *       </td></tr>
  *   <tr><td>ARRAY&lt;T&gt;</td><td>group (LIST) { repeated group list { T element } }</td></tr>
  *   <tr><td>MAP&lt;K, V&gt;</td><td>group (MAP) { repeated group key_value { required K key; V
  *       value } }</td></tr>
@@ -52,8 +60,8 @@ import java.util.List;
  *
  * <p>A nullable Flink type becomes an OPTIONAL field, NOT NULL a REQUIRED one. Map keys are always
  * REQUIRED, even when the Flink key type is nullable: the writer rejects a null key at run time.
- * Every other Flink type (INTERVAL, RAW, STRUCTURED, VARIANT, NULL, ...) is rejected with an
- * {@link IllegalArgumentException} naming the Parquet path of the field.
+ * Every other Flink type (INTERVAL, RAW, STRUCTURED, VARIANT, NULL, ...) is rejected with an {@link
+ * IllegalArgumentException} naming the Parquet path of the field.
  *
  * <p>Called by the writer (schema of a new file) and by tests. Stateless and thread-safe.
  */
@@ -91,22 +99,57 @@ public final class FlinkSchemaConverter {
         MessageType messageType = toParquet(rowType);
         ParquetSchema schema;
         try {
-            schema = ParquetSchemaConverter.convert(messageType, rowType, FileContext.of("<new file>"));
+            schema =
+                    ParquetSchemaConverter.convert(
+                            messageType, rowType, FileContext.of("<new file>"));
         } catch (UnsupportedFileException | CorruptFileException e) {
             throw new IllegalStateException("pqx cannot read the schema it writes", e);
         }
         if (!schema.rowType().equals(rowType)) {
             // Every Flink type toParquet accepts must read back as itself; anything else is a bug.
             throw new IllegalStateException(
-                    "pqx reads " + rowType.asSummaryString() + " back as "
+                    "pqx reads "
+                            + rowType.asSummaryString()
+                            + " back as "
                             + schema.rowType().asSummaryString());
         }
         return schema;
     }
 
+    /** The text pqx records under {@link #FLINK_SCHEMA_KEY} for {@code rowType}. */
+    public static String declaredTypeText(RowType rowType) {
+        return rowType.asSerializableString();
+    }
+
+    /**
+     * The Flink type recorded under {@link #FLINK_SCHEMA_KEY} in a file's key-value metadata, to
+     * pass to {@link ParquetSchemaConverter#convert} as declared type; null when the key is absent
+     * or its text is not a ROW type of known types (the file schema alone then decides, so a
+     * foreign or damaged entry never stops a file from being read).
+     */
+    @Nullable
+    public static RowType declaredType(Map<String, String> keyValueMetadata) {
+        String text = keyValueMetadata.get(FLINK_SCHEMA_KEY);
+        if (text == null) {
+            return null;
+        }
+        try {
+            LogicalType type =
+                    LogicalTypeParser.parse(text, FlinkSchemaConverter.class.getClassLoader());
+            // Names Flink cannot resolve parse as UNRESOLVED types: not a type pqx wrote.
+            boolean unresolved =
+                    LogicalTypeChecks.hasNested(type, t -> t.is(LogicalTypeRoot.UNRESOLVED));
+            return type instanceof RowType && !unresolved ? (RowType) type : null;
+        } catch (RuntimeException e) {
+            // ValidationException and friends: not a type this Flink can parse.
+            return null;
+        }
+    }
+
     /** A field with the repetition given by the nullability of its Flink type. */
     private static Type field(String name, LogicalType type, String path) {
-        return field(name, type, type.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED, path);
+        return field(
+                name, type, type.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED, path);
     }
 
     private static Type field(String name, LogicalType type, Repetition repetition, String path) {
@@ -157,59 +200,83 @@ public final class FlinkSchemaConverter {
                 .as(LogicalTypeAnnotation.mapType())
                 .addField(
                         Types.repeatedGroup()
-                                .addField(field("key", key, Repetition.REQUIRED, repeatedPath + ".key"))
+                                .addField(
+                                        field(
+                                                "key",
+                                                key,
+                                                Repetition.REQUIRED,
+                                                repeatedPath + ".key"))
                                 .addField(field("value", value, repeatedPath + ".value"))
                                 .named("key_value"))
                 .named(name);
     }
 
-    private static Type primitive(String name, LogicalType type, Repetition repetition, String path) {
+    private static Type primitive(
+            String name, LogicalType type, Repetition repetition, String path) {
+        if (type instanceof DecimalType) {
+            return decimal(name, (DecimalType) type, repetition);
+        }
+        return Types.primitive(physicalType(type, path), repetition)
+                .as(annotation(type))
+                .named(name);
+    }
+
+    private static PrimitiveTypeName physicalType(LogicalType type, String path) {
         switch (type.getTypeRoot()) {
             case BOOLEAN:
-                return Types.primitive(PrimitiveTypeName.BOOLEAN, repetition).named(name);
+                return PrimitiveTypeName.BOOLEAN;
             case TINYINT:
-                return int32(repetition, LogicalTypeAnnotation.intType(8, true)).named(name);
             case SMALLINT:
-                return int32(repetition, LogicalTypeAnnotation.intType(16, true)).named(name);
             case INTEGER:
-                return Types.primitive(PrimitiveTypeName.INT32, repetition).named(name);
+            case DATE:
+            case TIME_WITHOUT_TIME_ZONE:
+                return PrimitiveTypeName.INT32;
             case BIGINT:
-                return Types.primitive(PrimitiveTypeName.INT64, repetition).named(name);
+            case TIMESTAMP_WITHOUT_TIME_ZONE:
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
+                return PrimitiveTypeName.INT64;
             case FLOAT:
-                return Types.primitive(PrimitiveTypeName.FLOAT, repetition).named(name);
+                return PrimitiveTypeName.FLOAT;
             case DOUBLE:
-                return Types.primitive(PrimitiveTypeName.DOUBLE, repetition).named(name);
-            case DECIMAL:
-                return decimal(name, (DecimalType) type, repetition);
+                return PrimitiveTypeName.DOUBLE;
             case CHAR:
             case VARCHAR:
-                return Types.primitive(PrimitiveTypeName.BINARY, repetition)
-                        .as(LogicalTypeAnnotation.stringType())
-                        .named(name);
             case BINARY:
             case VARBINARY:
-                return Types.primitive(PrimitiveTypeName.BINARY, repetition).named(name);
-            case DATE:
-                return int32(repetition, LogicalTypeAnnotation.dateType()).named(name);
-            case TIME_WITHOUT_TIME_ZONE:
-                // Flink keeps times in milliseconds (TimeType's runtime class is int millis).
-                return int32(repetition, LogicalTypeAnnotation.timeType(false, TimeUnit.MILLIS))
-                        .named(name);
-            case TIMESTAMP_WITHOUT_TIME_ZONE:
-                return timestamp(name, ((TimestampType) type).getPrecision(), false, repetition);
-            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-                int precision = ((LocalZonedTimestampType) type).getPrecision();
-                return timestamp(name, precision, true, repetition);
+                return PrimitiveTypeName.BINARY;
             default:
                 throw new IllegalArgumentException(
-                        "Cannot convert field " + path + " to Parquet: Flink type "
-                                + type.asSummaryString() + " is not supported");
+                        "Cannot convert field "
+                                + path
+                                + " to Parquet: Flink type "
+                                + type.asSummaryString()
+                                + " is not supported");
         }
     }
 
-    private static Types.PrimitiveBuilder<PrimitiveType> int32(
-            Repetition repetition, LogicalTypeAnnotation annotation) {
-        return Types.primitive(PrimitiveTypeName.INT32, repetition).as(annotation);
+    /** The annotation of an atomic non-decimal type, or null for none. */
+    @Nullable
+    private static LogicalTypeAnnotation annotation(LogicalType type) {
+        switch (type.getTypeRoot()) {
+            case TINYINT:
+                return LogicalTypeAnnotation.intType(8, true);
+            case SMALLINT:
+                return LogicalTypeAnnotation.intType(16, true);
+            case CHAR:
+            case VARCHAR:
+                return LogicalTypeAnnotation.stringType();
+            case DATE:
+                return LogicalTypeAnnotation.dateType();
+            case TIME_WITHOUT_TIME_ZONE:
+                // Flink keeps times in milliseconds (TimeType's runtime class is int millis).
+                return LogicalTypeAnnotation.timeType(false, TimeUnit.MILLIS);
+            case TIMESTAMP_WITHOUT_TIME_ZONE:
+                return timestamp(((TimestampType) type).getPrecision(), false);
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
+                return timestamp(((LocalZonedTimestampType) type).getPrecision(), true);
+            default:
+                return null;
+        }
     }
 
     private static Type decimal(String name, DecimalType type, Repetition repetition) {
@@ -234,12 +301,11 @@ public final class FlinkSchemaConverter {
         return (bits + 7) / 8;
     }
 
-    private static Type timestamp(
-            String name, int precision, boolean adjustedToUtc, Repetition repetition) {
+    private static LogicalTypeAnnotation timestamp(int precision, boolean adjustedToUtc) {
         TimeUnit unit =
-                precision <= 3 ? TimeUnit.MILLIS : precision <= 6 ? TimeUnit.MICROS : TimeUnit.NANOS;
-        return Types.primitive(PrimitiveTypeName.INT64, repetition)
-                .as(LogicalTypeAnnotation.timestampType(adjustedToUtc, unit))
-                .named(name);
+                precision <= 3
+                        ? TimeUnit.MILLIS
+                        : precision <= 6 ? TimeUnit.MICROS : TimeUnit.NANOS;
+        return LogicalTypeAnnotation.timestampType(adjustedToUtc, unit);
     }
 }

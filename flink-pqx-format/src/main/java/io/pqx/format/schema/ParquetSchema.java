@@ -8,10 +8,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A Parquet file schema paired with the Flink {@link RowType} it reads as, and the tree of
- * {@link SchemaNode}s linking the two field by field. {@code fields} lines up with
- * {@code rowType.getFields()}; {@code leaves} lists every leaf in {@code messageType.getColumns()}
- * order.
+ * A Parquet file schema paired with the Flink {@link RowType} it reads as, and the tree of {@link
+ * SchemaNode}s linking the two field by field. {@code fields} lines up with {@code
+ * rowType.getFields()}; {@code leaves} lists every leaf in {@code messageType.getColumns()} order.
  *
  * <p>Built by {@link ParquetSchemaConverter} (a whole file), {@link
  * FlinkSchemaConverter#toParquetSchema} (a file being written) and {@link SchemaProjection} (a
@@ -19,7 +18,10 @@ import java.util.Optional;
  * and thread-safe.
  */
 public record ParquetSchema(
-        MessageType messageType, RowType rowType, List<SchemaNode> fields, List<PrimitiveNode> leaves) {
+        MessageType messageType,
+        RowType rowType,
+        List<SchemaNode> fields,
+        List<PrimitiveNode> leaves) {
 
     public ParquetSchema {
         fields = List.copyOf(fields);
@@ -27,7 +29,8 @@ public record ParquetSchema(
     }
 
     /** A schema whose leaves are those of {@code fields}, in tree order. */
-    public static ParquetSchema of(MessageType messageType, RowType rowType, List<SchemaNode> fields) {
+    public static ParquetSchema of(
+            MessageType messageType, RowType rowType, List<SchemaNode> fields) {
         List<PrimitiveNode> leaves = new ArrayList<>();
         for (SchemaNode field : fields) {
             leaves.addAll(field.leaves());

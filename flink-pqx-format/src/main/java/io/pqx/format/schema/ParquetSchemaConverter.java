@@ -9,10 +9,10 @@ import org.apache.parquet.schema.MessageType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import javax.annotation.Nullable;
-
 import java.util.List;
 import java.util.Optional;
+
+import javax.annotation.Nullable;
 
 /**
  * Reads a Parquet file schema as a Flink {@link RowType} and links the two in a {@link
@@ -25,8 +25,8 @@ import java.util.Optional;
  * instead, so a pqx round trip yields the exact RowType written (see {@link DeclaredTypeMatcher});
  * a declared type that does not fit is ignored (logged at DEBUG).
  *
- * <p>Called by the reader once per file footer and by {@link
- * FlinkSchemaConverter#toParquetSchema}. Stateless and thread-safe.
+ * <p>Called by the reader once per file footer and by {@link FlinkSchemaConverter#toParquetSchema}.
+ * Stateless and thread-safe.
  */
 public final class ParquetSchemaConverter {
 

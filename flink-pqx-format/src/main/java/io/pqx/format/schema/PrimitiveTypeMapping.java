@@ -42,8 +42,8 @@ import org.apache.parquet.schema.PrimitiveType;
  * <p>Legacy converted types need no case of their own: parquet-column turns TIMESTAMP_MILLIS into
  * TIMESTAMP(MILLIS, adjustedToUTC=true), UTF8 into STRING, UINT_8 into INT(8, false), etc.
  *
- * <p>Used by {@link SchemaTreeBuilder}. Stateless and thread-safe. The returned types are
- * nullable; the caller sets nullability from the repetition.
+ * <p>Used by {@link SchemaTreeBuilder}. Stateless and thread-safe. The returned types are nullable;
+ * the caller sets nullability from the repetition.
  */
 final class PrimitiveTypeMapping {
 
@@ -179,13 +179,19 @@ final class PrimitiveTypeMapping {
         if (precision < 1 || scale < 0 || scale > precision) {
             throw ctx.corrupt(
                     "Cannot read DECIMAL column",
-                    "precision " + precision + " and scale " + scale
+                    "precision "
+                            + precision
+                            + " and scale "
+                            + scale
                             + " do not satisfy 0 <= scale <= precision, 1 <= precision");
         }
         if (precision > MAX_DECIMAL_PRECISION) {
             throw ctx.unsupported(
                     "Cannot read DECIMAL column",
-                    "precision " + precision + " is above " + MAX_DECIMAL_PRECISION
+                    "precision "
+                            + precision
+                            + " is above "
+                            + MAX_DECIMAL_PRECISION
                             + ", the most Flink's DECIMAL allows");
         }
         return new DecimalType(precision, scale);

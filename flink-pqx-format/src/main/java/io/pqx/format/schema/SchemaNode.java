@@ -7,17 +7,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One field of a Parquet schema as Flink sees it: the Flink type it reads as (and is written
- * from), the Parquet node it maps to, and the Dremel levels at which its value exists. The encoder
+ * One field of a Parquet schema as Flink sees it: the Flink type it reads as (and is written from),
+ * the Parquet node it maps to, and the Dremel levels at which its value exists. The encoder
  * (shredding {@code RowData} into levels) and the decoder (assembling levels into Flink vectors)
  * both walk this tree, so the two directions cannot disagree on a layout.
  *
- * <p>Levels: {@link #definitionLevel()} is the definition level a leaf under this node reaches
- * when this node's value is non-null (for a REQUIRED node it equals its parent's).
- * {@link #repetitionLevel()} is the maximum repetition level in effect at this node (the number of
+ * <p>Levels: {@link #definitionLevel()} is the definition level a leaf under this node reaches when
+ * this node's value is non-null (for a REQUIRED node it equals its parent's). {@link
+ * #repetitionLevel()} is the maximum repetition level in effect at this node (the number of
  * repeated ancestors, counting a repeated node itself).
  *
- * <p>Built by {@link ParquetSchemaConverter}; immutable.
+ * <p>Built by {@link ParquetSchemaConverter} and narrowed by {@link SchemaProjection}; immutable
+ * and thread-safe.
  */
 public sealed interface SchemaNode permits PrimitiveNode, StructNode, ListNode, MapNode {
 
@@ -36,7 +37,10 @@ public sealed interface SchemaNode permits PrimitiveNode, StructNode, ListNode, 
     /** Maximum repetition level in effect at this node. */
     int repetitionLevel();
 
-    /** Whether the Flink value can be null (the Parquet node is OPTIONAL). */
+    /**
+     * Whether the Flink type is nullable. This is whether the Parquet node is OPTIONAL, except for
+     * a map key declared nullable over a REQUIRED Parquet key (see {@link MapNode}).
+     */
     default boolean nullable() {
         LogicalType t = flinkType();
         return t.isNullable();

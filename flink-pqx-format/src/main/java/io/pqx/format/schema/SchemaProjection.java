@@ -16,16 +16,16 @@ import java.util.stream.Collectors;
  *
  * <p>A path is dotted: {@code "a"} selects top-level field {@code a} whole, {@code "a.b"} selects
  * field {@code b} of the ROW {@code a}, and so on down nested ROWs. A list or map is selected whole
- * (a path cannot enter one). At each level a name matches a field exactly, else
- * case-insensitively if only one field matches; the result carries the file's names. Field names
- * that contain dots are matched too ({@code "a.b"} selects a top-level field named {@code a.b}
- * before looking into a ROW {@code a}).
+ * (a path cannot enter one). At each level a name matches a field exactly, else case-insensitively
+ * if only one field matches; the result carries the file's names. Field names that contain dots are
+ * matched too ({@code "a.b"} selects a top-level field named {@code a.b} before looking into a ROW
+ * {@code a}).
  *
- * <p>The result's top-level fields are the distinct selected top-level fields in the order they
- * are first named; inside a ROW the selected fields keep schema order. Selecting a field and one
- * of its sub-fields selects the field whole; naming a path twice selects it once. The result's
- * {@code messageType} holds only the selected leaves, its leaves keep the file's leaf indexes and
- * column descriptors, and every node keeps its file levels.
+ * <p>The result's top-level fields are the distinct selected top-level fields in the order they are
+ * first named; inside a ROW the selected fields keep schema order. Selecting a field and one of its
+ * sub-fields selects the field whole; naming a path twice selects it once. The result's {@code
+ * messageType} holds only the selected leaves, its leaves keep the file's leaf indexes and column
+ * descriptors, and every node keeps its file levels.
  *
  * <p>Called by the reader for each projection. Stateless and thread-safe.
  */
@@ -64,6 +64,7 @@ public final class SchemaProjection {
     private static final class Selection {
         final SchemaNode node;
         boolean whole;
+
         /** By field name, in the order first selected. */
         final Map<String, Selection> children = new LinkedHashMap<>();
 
@@ -91,8 +92,11 @@ public final class SchemaProjection {
             }
             if (!(match.node instanceof StructNode)) {
                 throw error(
-                        schema, path,
-                        match.node.name() + " is " + match.node.flinkType().asSummaryString()
+                        schema,
+                        path,
+                        match.node.name()
+                                + " is "
+                                + match.node.flinkType().asSummaryString()
                                 + ", only ROW fields can be selected into; select it whole");
             }
             parent = parent == null ? match.node.name() : parent + "." + match.node.name();
@@ -105,7 +109,11 @@ public final class SchemaProjection {
     private record Match(SchemaNode node, String rest) {}
 
     private static Match match(
-            ParquetSchema schema, String path, String parent, List<SchemaNode> fields, String rest) {
+            ParquetSchema schema,
+            String path,
+            String parent,
+            List<SchemaNode> fields,
+            String rest) {
         Match exact = longestMatch(fields, rest);
         if (exact != null) {
             return exact;
@@ -142,7 +150,8 @@ public final class SchemaProjection {
 
     private static Match matchOne(SchemaNode field, String rest, boolean ignoreCase) {
         String name = field.name();
-        if (rest.length() == name.length() && rest.regionMatches(ignoreCase, 0, name, 0, name.length())) {
+        if (rest.length() == name.length()
+                && rest.regionMatches(ignoreCase, 0, name, 0, name.length())) {
             return new Match(field, null);
         }
         if (rest.length() > name.length() + 1
@@ -176,11 +185,16 @@ public final class SchemaProjection {
         RowType rowType = new RowType(struct.flinkType().isNullable(), rowFields);
         GroupType group = struct.parquetType().asGroupType().withNewFields(types);
         return new StructNode(
-                struct.name(), rowType, group, fields, struct.definitionLevel(),
+                struct.name(),
+                rowType,
+                group,
+                fields,
+                struct.definitionLevel(),
                 struct.repetitionLevel());
     }
 
-    private static IllegalArgumentException error(ParquetSchema schema, String path, String reason) {
+    private static IllegalArgumentException error(
+            ParquetSchema schema, String path, String reason) {
         String columns =
                 schema.fields().stream().map(SchemaNode::name).collect(Collectors.joining(", "));
         return new IllegalArgumentException(

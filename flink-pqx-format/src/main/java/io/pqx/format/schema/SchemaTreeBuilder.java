@@ -17,8 +17,10 @@ import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Type.Repetition;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -44,7 +46,7 @@ final class SchemaTreeBuilder {
     private final List<ColumnDescriptor> columns;
     private final List<PrimitiveNode> leaves = new ArrayList<>();
 
-    SchemaTreeBuilder(MessageType file, FileContext ctx) {
+    private SchemaTreeBuilder(MessageType file, FileContext ctx) {
         this.ctx = ctx;
         this.columns = file.getColumns();
     }
@@ -52,14 +54,45 @@ final class SchemaTreeBuilder {
     /** The nodes of the top-level fields of {@code file}, in schema order. */
     static List<SchemaNode> build(MessageType file, FileContext ctx)
             throws UnsupportedFileException, CorruptFileException {
+        // Before anything recursive (parquet-column's getColumns() too) walks the schema.
+        checkDepth(file, ctx);
         SchemaTreeBuilder builder = new SchemaTreeBuilder(file, ctx);
         List<SchemaNode> fields = builder.fields(file, 0, 0, new ArrayList<>());
         if (builder.leaves.size() != builder.columns.size()) {
             throw new IllegalStateException(
-                    "schema tree has " + builder.leaves.size() + " leaves but the file has "
-                            + builder.columns.size() + " columns");
+                    "schema tree has "
+                            + builder.leaves.size()
+                            + " leaves but the file has "
+                            + builder.columns.size()
+                            + " columns");
         }
         return fields;
+    }
+
+    /** Refuses a schema nested deeper than {@link #MAX_DEPTH}, walking it without recursion. */
+    private static void checkDepth(MessageType file, FileContext ctx)
+            throws UnsupportedFileException {
+        Deque<List<String>> pending = new ArrayDeque<>();
+        Deque<GroupType> groups = new ArrayDeque<>();
+        pending.push(List.of());
+        groups.push(file);
+        while (!groups.isEmpty()) {
+            GroupType group = groups.pop();
+            List<String> path = pending.pop();
+            for (Type field : group.getFields()) {
+                List<String> fieldPath = append(path, field.getName());
+                if (fieldPath.size() > MAX_DEPTH) {
+                    throw ctx.column(dotted(fieldPath))
+                            .unsupported(
+                                    "Cannot read schema",
+                                    "it nests deeper than " + MAX_DEPTH + " levels");
+                }
+                if (!field.isPrimitive()) {
+                    groups.push(field.asGroupType());
+                    pending.push(fieldPath);
+                }
+            }
+        }
     }
 
     private List<SchemaNode> fields(GroupType group, int def, int rep, List<String> path)
@@ -69,12 +102,15 @@ final class SchemaTreeBuilder {
         for (Type field : group.getFields()) {
             List<String> fieldPath = append(path, field.getName());
             if (field.getName().isBlank()) {
-                throw ctx.column(dotted(fieldPath)).unsupported(
-                        "Cannot read field", "Flink needs a field name that is not blank");
+                throw ctx.column(dotted(fieldPath))
+                        .unsupported(
+                                "Cannot read field", "Flink needs a field name that is not blank");
             }
             if (!names.add(field.getName())) {
-                throw ctx.column(dotted(fieldPath)).corrupt(
-                        "Cannot read group", "field name " + field.getName() + " appears twice");
+                throw ctx.column(dotted(fieldPath))
+                        .corrupt(
+                                "Cannot read group",
+                                "field name " + field.getName() + " appears twice");
             }
             nodes.add(node(field, field.getRepetition(), def, rep, fieldPath));
         }
@@ -88,10 +124,6 @@ final class SchemaTreeBuilder {
     private SchemaNode node(
             Type type, Repetition repetition, int parentDef, int parentRep, List<String> path)
             throws UnsupportedFileException, CorruptFileException {
-        if (path.size() > MAX_DEPTH) {
-            throw ctx.column(dotted(path)).unsupported(
-                    "Cannot read schema", "it nests deeper than " + MAX_DEPTH + " levels");
-        }
         if (repetition == Repetition.REPEATED) {
             return repeatedList(type, parentDef, parentRep, path);
         }
@@ -151,13 +183,21 @@ final class SchemaTreeBuilder {
         List<String> entriesPath = append(path, entries.getName());
         Type keyType = entries.getType(0);
         SchemaNode key =
-                node(keyType, keyType.getRepetition(), entryDef, entryRep,
+                node(
+                        keyType,
+                        keyType.getRepetition(),
+                        entryDef,
+                        entryRep,
                         append(entriesPath, keyType.getName()));
         SchemaNode value = null;
         if (entries.getFieldCount() == 2) {
             Type valueType = entries.getType(1);
             value =
-                    node(valueType, valueType.getRepetition(), entryDef, entryRep,
+                    node(
+                            valueType,
+                            valueType.getRepetition(),
+                            entryDef,
+                            entryRep,
                             append(entriesPath, valueType.getName()));
         }
         // Without a value field every value is null; BOOLEAN is the cheapest vector to hold them.
@@ -166,11 +206,13 @@ final class SchemaTreeBuilder {
         return new MapNode(group.getName(), flinkType, group, key, value, def, entryDef, entryRep);
     }
 
-    private StructNode struct(GroupType group, boolean optional, int def, int rep, List<String> path)
+    private StructNode struct(
+            GroupType group, boolean optional, int def, int rep, List<String> path)
             throws UnsupportedFileException, CorruptFileException {
         if (group.getFieldCount() == 0) {
-            throw ctx.column(dotted(path)).unsupported(
-                    "Cannot read group", "it has no fields, so it has no column to read");
+            throw ctx.column(dotted(path))
+                    .unsupported(
+                            "Cannot read group", "it has no fields, so it has no column to read");
         }
         List<SchemaNode> fields = fields(group, def, rep, path);
         return new StructNode(group.getName(), rowType(optional, fields), group, fields, def, rep);
@@ -186,7 +228,13 @@ final class SchemaTreeBuilder {
                 || column.getMaxRepetitionLevel() != rep) {
             // The walk and parquet-column disagree: a bug here, not a bad file.
             throw new IllegalStateException(
-                    "leaf " + dotted(path) + " (def " + def + ", rep " + rep + ") is not column "
+                    "leaf "
+                            + dotted(path)
+                            + " (def "
+                            + def
+                            + ", rep "
+                            + rep
+                            + ") is not column "
                             + column);
         }
         LogicalType flinkType =

@@ -19,8 +19,11 @@ final class SchemaTreeFormatter {
 
     static String describe(ParquetSchema schema) {
         StringBuilder out = new StringBuilder();
-        out.append("message ").append(schema.messageType().getName())
-                .append(" (").append(schema.leaves().size()).append(" leaves)\n");
+        out.append("message ")
+                .append(schema.messageType().getName())
+                .append(" (")
+                .append(schema.leaves().size())
+                .append(" leaves)\n");
         for (SchemaNode field : schema.fields()) {
             append(out, field, 1);
         }
@@ -56,16 +59,30 @@ final class SchemaTreeFormatter {
         String common = "def " + node.definitionLevel();
         if (node instanceof PrimitiveNode) {
             PrimitiveNode leaf = (PrimitiveNode) node;
-            return "leaf " + leaf.leafIndex() + " " + leaf.path() + ", " + common
-                    + ", rep " + node.repetitionLevel();
+            return "leaf "
+                    + leaf.leafIndex()
+                    + " "
+                    + leaf.path()
+                    + ", "
+                    + common
+                    + ", rep "
+                    + node.repetitionLevel();
         }
         if (node instanceof ListNode) {
-            return "list, " + common + ", element def "
-                    + ((ListNode) node).elementDefinitionLevel() + ", rep " + node.repetitionLevel();
+            return "list, "
+                    + common
+                    + ", element def "
+                    + ((ListNode) node).elementDefinitionLevel()
+                    + ", rep "
+                    + node.repetitionLevel();
         }
         if (node instanceof MapNode) {
-            return "map, " + common + ", entry def " + ((MapNode) node).entryDefinitionLevel()
-                    + ", rep " + node.repetitionLevel();
+            return "map, "
+                    + common
+                    + ", entry def "
+                    + ((MapNode) node).entryDefinitionLevel()
+                    + ", rep "
+                    + node.repetitionLevel();
         }
         return "struct, " + common + ", rep " + node.repetitionLevel();
     }

@@ -186,7 +186,7 @@ class CodecsTest {
                 .isInstanceOf(UnsupportedFileException.class)
                 .hasMessage(
                         "Cannot decompress page: codec is unknown (a.parquet, row group 1, column"
-                            + " x)");
+                                + " x)");
     }
 
     @Test
@@ -198,7 +198,7 @@ class CodecsTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(
                         "Cannot write codec LZO: supported are UNCOMPRESSED, SNAPPY, GZIP, ZSTD,"
-                            + " LZ4_RAW");
+                                + " LZ4_RAW");
         assertThatThrownBy(() -> Codecs.forWriting(CompressionCodecName.BROTLI, 0))
                 .isInstanceOf(IllegalArgumentException.class);
     }

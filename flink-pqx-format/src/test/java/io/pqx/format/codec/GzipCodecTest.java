@@ -37,7 +37,7 @@ class GzipCodecTest {
         assertThatThrownBy(() -> codec.decompress(compressed, 0, compressed.length, 150))
                 .hasMessage(
                         "GZIP data decompresses to 100 bytes, but the page declares 150"
-                            + " uncompressed bytes");
+                                + " uncompressed bytes");
         assertThatThrownBy(() -> codec.decompress(compressed, 0, compressed.length, 50))
                 .hasMessage(
                         "GZIP data decompresses to more than the 50 uncompressed bytes the page"

@@ -258,7 +258,7 @@ class FooterReaderTest {
         assertThatThrownBy(() -> read(file))
                 .hasMessage(
                         "Cannot read footer: the file declares a negative row count -5"
-                            + " (t.parquet)");
+                                + " (t.parquet)");
     }
 
     @Test

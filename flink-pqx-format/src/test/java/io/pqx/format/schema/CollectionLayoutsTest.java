@@ -2,6 +2,7 @@ package io.pqx.format.schema;
 
 import static io.pqx.format.schema.SchemaFixtures.convert;
 import static io.pqx.format.schema.SchemaFixtures.sql;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -25,7 +26,9 @@ class CollectionLayoutsTest {
     private static void assertList(SchemaNode node, int def, int elementDef, int rep) {
         ListNode list = (ListNode) node;
         assertThat(list.definitionLevel()).as("definition level").isEqualTo(def);
-        assertThat(list.elementDefinitionLevel()).as("element definition level").isEqualTo(elementDef);
+        assertThat(list.elementDefinitionLevel())
+                .as("element definition level")
+                .isEqualTo(elementDef);
         assertThat(list.repetitionLevel()).as("repetition level").isEqualTo(rep);
     }
 
@@ -87,7 +90,8 @@ class CollectionLayoutsTest {
     @Test
     void ruleFourArrayOrTupleNamedGroupIsTheElement() throws Exception {
         assertReadsAs(
-                "optional group my_list (LIST) { repeated group array { required binary str (STRING); } }",
+                "optional group my_list (LIST) { repeated group array { required binary str"
+                        + " (STRING); } }",
                 "ROW<my_list ARRAY<ROW<str STRING NOT NULL> NOT NULL>> NOT NULL");
         assertReadsAs(
                 "optional group my_list (LIST) { repeated group my_list_tuple {"
@@ -120,7 +124,8 @@ class CollectionLayoutsTest {
         // parquet-testing data/old_list_structure.parquet
         ParquetSchema schema =
                 assertReadsAs(
-                        "required group a (LIST) { repeated group array (LIST) { repeated int32 array; } }",
+                        "required group a (LIST) { repeated group array (LIST) { repeated int32"
+                                + " array; } }",
                         "ROW<a ARRAY<ARRAY<INT NOT NULL> NOT NULL> NOT NULL> NOT NULL");
         assertList(schema.fields().get(0), 0, 1, 1);
         assertList(((ListNode) schema.fields().get(0)).element(), 1, 2, 2);
@@ -138,10 +143,10 @@ class CollectionLayoutsTest {
                                 + "  repeated int32 Int32_list_in_group;\n"
                                 + "  repeated binary String_list_in_group (STRING);\n"
                                 + "}",
-                        "ROW<Int32_list ARRAY<INT NOT NULL> NOT NULL,"
-                                + " String_list ARRAY<STRING NOT NULL> NOT NULL,"
-                                + " group_of_lists ROW<Int32_list_in_group ARRAY<INT NOT NULL> NOT NULL,"
-                                + " String_list_in_group ARRAY<STRING NOT NULL> NOT NULL> NOT NULL> NOT NULL");
+                        "ROW<Int32_list ARRAY<INT NOT NULL> NOT NULL, String_list ARRAY<STRING NOT"
+                            + " NULL> NOT NULL, group_of_lists ROW<Int32_list_in_group ARRAY<INT"
+                            + " NOT NULL> NOT NULL, String_list_in_group ARRAY<STRING NOT NULL> NOT"
+                            + " NULL> NOT NULL> NOT NULL");
         ListNode list = (ListNode) schema.fields().get(0);
         assertList(list, 0, 1, 1);
         assertThat(list.parquetType()).isSameAs(list.element().parquetType());
@@ -154,14 +159,17 @@ class CollectionLayoutsTest {
         ParquetSchema schema =
                 assertReadsAs(
                         "required int32 id;\n"
-                                + "optional group phoneNumbers {\n"
-                                + "  repeated group phone { required int64 number; optional binary kind (STRING); }\n"
-                                + "}",
-                        "ROW<id INT NOT NULL, phoneNumbers ROW<phone ARRAY<ROW<number BIGINT NOT NULL,"
-                                + " kind STRING> NOT NULL> NOT NULL>> NOT NULL");
+                            + "optional group phoneNumbers {\n"
+                            + "  repeated group phone { required int64 number; optional binary kind"
+                            + " (STRING); }\n"
+                            + "}",
+                        "ROW<id INT NOT NULL, phoneNumbers ROW<phone ARRAY<ROW<number BIGINT NOT"
+                                + " NULL, kind STRING> NOT NULL> NOT NULL>> NOT NULL");
         StructNode phoneNumbers = (StructNode) schema.fields().get(1);
         assertList(phoneNumbers.fields().get(0), 1, 2, 1);
-        assertThat(schema.leaves()).extracting(PrimitiveNode::definitionLevel).containsExactly(0, 2, 3);
+        assertThat(schema.leaves())
+                .extracting(PrimitiveNode::definitionLevel)
+                .containsExactly(0, 2, 3);
     }
 
     @Test
@@ -179,10 +187,11 @@ class CollectionLayoutsTest {
         // parquet-testing data/nested_lists.snappy.parquet
         ParquetSchema schema =
                 assertReadsAs(
-                        "optional group a (LIST) { repeated group list { optional group element (LIST) {"
-                                + " repeated group list { optional group element (LIST) {"
-                                + " repeated group list { optional binary element (STRING); } } } } } }\n"
-                                + "required int32 b;",
+                        "optional group a (LIST) { repeated group list { optional group element"
+                            + " (LIST) { repeated group list { optional group element (LIST) {"
+                            + " repeated group list { optional binary element (STRING); } } } } }"
+                            + " }\n"
+                            + "required int32 b;",
                         "ROW<a ARRAY<ARRAY<ARRAY<STRING>>>, b INT NOT NULL> NOT NULL");
         assertThat(schema.leaves().get(0).definitionLevel()).isEqualTo(7);
         assertThat(schema.leaves().get(0).repetitionLevel()).isEqualTo(3);
@@ -224,12 +233,16 @@ class CollectionLayoutsTest {
         // parquet-testing data/nullable.impala.parquet
         ParquetSchema schema =
                 assertReadsAs(
-                        "optional group int_Map_Array (LIST) { repeated group list {"
-                                + " optional group element (MAP) { repeated group map (MAP_KEY_VALUE) {"
-                                + " required binary key (STRING); optional int32 value; } } } }",
+                        "optional group int_Map_Array (LIST) { repeated group list { optional group"
+                                + " element (MAP) { repeated group map (MAP_KEY_VALUE) { required"
+                                + " binary key (STRING); optional int32 value; } } } }",
                         "ROW<int_Map_Array ARRAY<MAP<STRING NOT NULL, INT>>> NOT NULL");
-        assertThat(schema.leaves()).extracting(PrimitiveNode::definitionLevel).containsExactly(4, 5);
-        assertThat(schema.leaves()).extracting(PrimitiveNode::repetitionLevel).containsExactly(2, 2);
+        assertThat(schema.leaves())
+                .extracting(PrimitiveNode::definitionLevel)
+                .containsExactly(4, 5);
+        assertThat(schema.leaves())
+                .extracting(PrimitiveNode::repetitionLevel)
+                .containsExactly(2, 2);
     }
 
     @Test
@@ -237,7 +250,8 @@ class CollectionLayoutsTest {
         // parquet-testing data/map_no_value.parquet
         ParquetSchema schema =
                 assertReadsAs(
-                        "required group my_map_no_v (MAP) { repeated group key_value { required int32 key; } }",
+                        "required group my_map_no_v (MAP) { repeated group key_value { required"
+                                + " int32 key; } }",
                         "ROW<my_map_no_v MAP<INT NOT NULL, BOOLEAN> NOT NULL> NOT NULL");
         MapNode map = (MapNode) schema.fields().get(0);
         assertThat(map.value()).isNull();
@@ -251,7 +265,7 @@ class CollectionLayoutsTest {
         ParquetSchema schema =
                 assertReadsAs(
                         "optional group my_map (MAP) { repeated group key_value (MAP_KEY_VALUE) {"
-                                + " optional binary key (STRING); optional binary value (STRING); } }",
+                            + " optional binary key (STRING); optional binary value (STRING); } }",
                         "ROW<my_map MAP<STRING, STRING>> NOT NULL");
         MapNode map = (MapNode) schema.fields().get(0);
         assertThat(map.key().definitionLevel()).isEqualTo(3);
@@ -262,24 +276,35 @@ class CollectionLayoutsTest {
         // parquet-testing data/nested_maps.snappy.parquet
         ParquetSchema schema =
                 assertReadsAs(
-                        "optional group a (MAP) { repeated group key_value { required binary key (STRING);"
-                                + " optional group value (MAP) { repeated group key_value {"
-                                + " required int32 key; required boolean value; } } } }",
-                        "ROW<a MAP<STRING NOT NULL, MAP<INT NOT NULL, BOOLEAN NOT NULL>>> NOT NULL");
-        assertThat(schema.leaves()).extracting(PrimitiveNode::definitionLevel).containsExactly(2, 4, 4);
-        assertThat(schema.leaves()).extracting(PrimitiveNode::repetitionLevel).containsExactly(1, 2, 2);
+                        "optional group a (MAP) { repeated group key_value { required binary key"
+                            + " (STRING); optional group value (MAP) { repeated group key_value {"
+                            + " required int32 key; required boolean value; } } } }",
+                        "ROW<a MAP<STRING NOT NULL, MAP<INT NOT NULL, BOOLEAN NOT NULL>>> NOT"
+                                + " NULL");
+        assertThat(schema.leaves())
+                .extracting(PrimitiveNode::definitionLevel)
+                .containsExactly(2, 4, 4);
+        assertThat(schema.leaves())
+                .extracting(PrimitiveNode::repetitionLevel)
+                .containsExactly(1, 2, 2);
     }
 
     @Test
     void rejectsListGroupsOfAnotherShape() {
-        assertThatThrownBy(() -> convert("message m { optional group l (LIST) {"
-                        + " repeated int32 a; repeated int32 b; } }"))
+        assertThatThrownBy(
+                        () ->
+                                convert(
+                                        "message m { optional group l (LIST) {"
+                                                + " repeated int32 a; repeated int32 b; } }"))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
                         "Cannot read LIST column: the LIST group has 2 fields, it must have exactly"
                                 + " one repeated field (test.parquet, column l)");
-        assertThatThrownBy(() -> convert("message m { optional group s { optional group l (LIST) {"
-                        + " optional int32 element; } } }"))
+        assertThatThrownBy(
+                        () ->
+                                convert(
+                                        "message m { optional group s { optional group l (LIST) {"
+                                                + " optional int32 element; } } }"))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
                         "Cannot read LIST column: the only field of the LIST group, element, is"
@@ -288,27 +313,41 @@ class CollectionLayoutsTest {
 
     @Test
     void rejectsMapGroupsOfAnotherShape() {
-        assertThatThrownBy(() -> convert("message m { optional group m (MAP) {"
-                        + " repeated group kv { required int32 key; } optional int32 x; } }"))
+        assertThatThrownBy(
+                        () ->
+                                convert(
+                                        "message m { optional group m (MAP) { repeated group kv {"
+                                                + " required int32 key; } optional int32 x; } }"))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
                         "Cannot read MAP column: the MAP group has 2 fields, it must have exactly"
                                 + " one repeated group (test.parquet, column m)");
-        assertThatThrownBy(() -> convert("message m { optional group m (MAP) { repeated int32 key; } }"))
+        assertThatThrownBy(
+                        () ->
+                                convert(
+                                        "message m { optional group m (MAP) { repeated int32 key; }"
+                                                + " }"))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
                         "Cannot read MAP column: the only field of the MAP group, key, is REPEATED"
-                                + " primitive, it must be a REPEATED group (test.parquet, column m)");
-        assertThatThrownBy(() -> convert("message m { optional group m (MAP) {"
-                        + " optional group kv { required int32 key; } } }"))
+                            + " primitive, it must be a REPEATED group (test.parquet, column m)");
+        assertThatThrownBy(
+                        () ->
+                                convert(
+                                        "message m { optional group m (MAP) {"
+                                                + " optional group kv { required int32 key; } } }"))
                 .hasMessage(
                         "Cannot read MAP column: the only field of the MAP group, kv, is OPTIONAL"
                                 + " group, it must be a REPEATED group (test.parquet, column m)");
-        assertThatThrownBy(() -> convert("message m { optional group m (MAP) { repeated group kv {"
-                        + " required int32 key; optional int32 v1; optional int32 v2; } } }"))
+        assertThatThrownBy(
+                        () ->
+                                convert(
+                                        "message m { optional group m (MAP) { repeated group kv {"
+                                                + " required int32 key; optional int32 v1; optional"
+                                                + " int32 v2; } } }"))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
-                        "Cannot read MAP column: the key/value group kv has 3 fields, it must have a"
-                                + " key and at most one value (test.parquet, column m)");
+                        "Cannot read MAP column: the key/value group kv has 3 fields, it must have"
+                                + " a key and at most one value (test.parquet, column m)");
     }
 }

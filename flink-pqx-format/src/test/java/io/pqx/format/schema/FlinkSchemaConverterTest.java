@@ -10,6 +10,8 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
 
+import java.util.Map;
+
 class FlinkSchemaConverterTest {
 
     private static RowType row(Object... namesAndTypes) {
@@ -101,7 +103,8 @@ class FlinkSchemaConverterTest {
         // floor(log10(2^(8n-1) - 1)) digits fit in n bytes (LogicalTypes.md, DECIMAL)
         for (int precision = 1; precision <= 38; precision++) {
             int n = FlinkSchemaConverter.decimalBytes(precision);
-            assertThat(maxDigits(n)).as("precision %d in %d bytes", precision, n)
+            assertThat(maxDigits(n))
+                    .as("precision %d in %d bytes", precision, n)
                     .isGreaterThanOrEqualTo(precision);
             assertThat(maxDigits(n - 1)).isLessThan(precision);
         }
@@ -114,7 +117,9 @@ class FlinkSchemaConverterTest {
             return 0;
         }
         java.math.BigInteger max =
-                java.math.BigInteger.ONE.shiftLeft(8 * bytes - 1).subtract(java.math.BigInteger.ONE);
+                java.math.BigInteger.ONE
+                        .shiftLeft(8 * bytes - 1)
+                        .subtract(java.math.BigInteger.ONE);
         return max.toString().length() - 1; // floor(log10(max))
     }
 
@@ -151,63 +156,53 @@ class FlinkSchemaConverterTest {
         RowType rowType =
                 row(
                         "tags", DataTypes.ARRAY(DataTypes.STRING()).getLogicalType(),
-                        "ids", DataTypes.ARRAY(DataTypes.INT().notNull()).notNull().getLogicalType(),
+                        "ids",
+                                DataTypes.ARRAY(DataTypes.INT().notNull())
+                                        .notNull()
+                                        .getLogicalType(),
                         "m", DataTypes.MAP(DataTypes.STRING(), DataTypes.BIGINT()).getLogicalType(),
                         "mr",
-                                DataTypes.MAP(DataTypes.INT().notNull(), DataTypes.DOUBLE().notNull())
+                                DataTypes.MAP(
+                                                DataTypes.INT().notNull(),
+                                                DataTypes.DOUBLE().notNull())
                                         .notNull()
                                         .getLogicalType(),
                         "bag", DataTypes.MULTISET(DataTypes.STRING()).getLogicalType());
         assertConverts(
                 rowType,
                 "message flink_schema {\n"
-                        + "  optional group tags (LIST) {\n"
-                        + "    repeated group list { optional binary element (STRING); }\n"
-                        + "  }\n"
-                        + "  required group ids (LIST) {\n"
-                        + "    repeated group list { required int32 element; }\n"
-                        + "  }\n"
-                        + "  optional group m (MAP) {\n"
-                        + "    repeated group key_value {\n"
-                        + "      required binary key (STRING);\n"
-                        + "      optional int64 value;\n"
-                        + "    }\n"
-                        + "  }\n"
-                        + "  required group mr (MAP) {\n"
-                        + "    repeated group key_value { required int32 key; required double value; }\n"
-                        + "  }\n"
-                        + "  optional group bag (MAP) {\n"
-                        + "    repeated group key_value {\n"
-                        + "      required binary key (STRING);\n"
-                        + "      required int32 value;\n"
-                        + "    }\n"
-                        + "  }\n"
-                        + "}");
+                    + "  optional group tags (LIST) {\n"
+                    + "    repeated group list { optional binary element (STRING); }\n"
+                    + "  }\n"
+                    + "  required group ids (LIST) {\n"
+                    + "    repeated group list { required int32 element; }\n"
+                    + "  }\n"
+                    + "  optional group m (MAP) {\n"
+                    + "    repeated group key_value {\n"
+                    + "      required binary key (STRING);\n"
+                    + "      optional int64 value;\n"
+                    + "    }\n"
+                    + "  }\n"
+                    + "  required group mr (MAP) {\n"
+                    + "    repeated group key_value { required int32 key; required double value;"
+                    + " }\n"
+                    + "  }\n"
+                    + "  optional group bag (MAP) {\n"
+                    + "    repeated group key_value {\n"
+                    + "      required binary key (STRING);\n"
+                    + "      required int32 value;\n"
+                    + "    }\n"
+                    + "  }\n"
+                    + "}");
     }
 
     @Test
     void nestsRowsListsAndMapsToAnyDepth() {
         RowType rowType =
-                row(
-                        "r",
-                        DataTypes.ROW(
-                                        DataTypes.FIELD("a", DataTypes.INT().notNull()),
-                                        DataTypes.FIELD(
-                                                "l",
-                                                DataTypes.ARRAY(
-                                                        DataTypes.ROW(
-                                                                DataTypes.FIELD(
-                                                                        "m",
-                                                                        DataTypes.MAP(
-                                                                                DataTypes.ROW(
-                                                                                        DataTypes.FIELD(
-                                                                                                "k",
-                                                                                                DataTypes
-                                                                                                        .STRING())),
-                                                                                DataTypes.ARRAY(
-                                                                                        DataTypes
-                                                                                                .DATE())))))))
-                                .getLogicalType());
+                (RowType)
+                        SchemaFixtures.sql(
+                                "ROW<r ROW<a INT NOT NULL,"
+                                        + " l ARRAY<ROW<m MAP<ROW<k STRING>, ARRAY<DATE>>>>>>");
         assertConverts(
                 rowType,
                 "message flink_schema {\n"
@@ -237,7 +232,8 @@ class FlinkSchemaConverterTest {
         assertThatThrownBy(() -> FlinkSchemaConverter.toParquet(interval))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(
-                        "Cannot convert field iv to Parquet: Flink type INTERVAL DAY(2) is not supported");
+                        "Cannot convert field iv to Parquet: Flink type INTERVAL DAY(2) is not"
+                                + " supported");
 
         RowType nested =
                 row(
@@ -272,8 +268,34 @@ class FlinkSchemaConverterTest {
 
     @Test
     void namesTheMessageFlinkSchema() {
-        assertThat(FlinkSchemaConverter.toParquet(row("a", DataTypes.INT().getLogicalType())).getName())
+        assertThat(
+                        FlinkSchemaConverter.toParquet(row("a", DataTypes.INT().getLogicalType()))
+                                .getName())
                 .isEqualTo("flink_schema");
         assertThat(FlinkSchemaConverter.FLINK_SCHEMA_KEY).isEqualTo("pqx.flink.schema");
+    }
+
+    @Test
+    void recordsAndParsesTheDeclaredType() {
+        RowType rowType =
+                (RowType)
+                        SchemaFixtures.sql(
+                                "ROW<a CHAR(3) NOT NULL, `b c` MULTISET<TIMESTAMP_LTZ(2)>,"
+                                        + " d MAP<INT, ROW<e TIME(0)>>>");
+        String text = FlinkSchemaConverter.declaredTypeText(rowType);
+        assertThat(
+                        FlinkSchemaConverter.declaredType(
+                                Map.of(FlinkSchemaConverter.FLINK_SCHEMA_KEY, text)))
+                .isEqualTo(rowType);
+    }
+
+    @Test
+    void ignoresAnAbsentOrUnparseableDeclaredType() {
+        assertThat(FlinkSchemaConverter.declaredType(Map.of())).isNull();
+        assertThat(FlinkSchemaConverter.declaredType(Map.of("pqx.flink.schema", "ROW<a NOPE>")))
+                .isNull();
+        assertThat(FlinkSchemaConverter.declaredType(Map.of("pqx.flink.schema", "INT"))).isNull();
+        assertThat(FlinkSchemaConverter.declaredType(Map.of("pqx.flink.schema", "ROW<a INT")))
+                .isNull();
     }
 }

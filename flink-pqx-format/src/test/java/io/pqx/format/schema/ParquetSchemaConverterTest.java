@@ -3,6 +3,7 @@ package io.pqx.format.schema;
 import static io.pqx.format.schema.SchemaFixtures.convert;
 import static io.pqx.format.schema.SchemaFixtures.parse;
 import static io.pqx.format.schema.SchemaFixtures.sql;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -24,7 +25,9 @@ import java.util.List;
 
 class ParquetSchemaConverterTest {
 
-    /** Every type pqx writes, nullable and NOT NULL, as (written type, type read without declared). */
+    /**
+     * Every type pqx writes, nullable and NOT NULL, as (written type, type read without declared).
+     */
     private static final String[][] WRITTEN_AND_DERIVED = {
         {"BOOLEAN", "BOOLEAN"},
         {"TINYINT NOT NULL", "TINYINT NOT NULL"},
@@ -57,7 +60,10 @@ class ParquetSchemaConverterTest {
         {"ARRAY<INT>", "ARRAY<INT>"},
         {"ARRAY<VARCHAR(4) NOT NULL> NOT NULL", "ARRAY<STRING NOT NULL> NOT NULL"},
         {"MAP<STRING, BIGINT>", "MAP<STRING NOT NULL, BIGINT>"},
-        {"MAP<INT NOT NULL, CHAR(2) NOT NULL> NOT NULL", "MAP<INT NOT NULL, STRING NOT NULL> NOT NULL"},
+        {
+            "MAP<INT NOT NULL, CHAR(2) NOT NULL> NOT NULL",
+            "MAP<INT NOT NULL, STRING NOT NULL> NOT NULL"
+        },
         {"MULTISET<STRING>", "MAP<STRING NOT NULL, INT NOT NULL>"},
         {"MULTISET<ROW<a INT>> NOT NULL", "MAP<ROW<a INT> NOT NULL, INT NOT NULL> NOT NULL"},
         {"ROW<a INT NOT NULL, b TIMESTAMP(2)>", "ROW<a INT NOT NULL, b TIMESTAMP(3)>"},
@@ -71,7 +77,10 @@ class ParquetSchemaConverterTest {
     private static RowType written() {
         StringBuilder sb = new StringBuilder("ROW<");
         for (int i = 0; i < WRITTEN_AND_DERIVED.length; i++) {
-            sb.append(i == 0 ? "" : ", ").append("f").append(i).append(' ')
+            sb.append(i == 0 ? "" : ", ")
+                    .append("f")
+                    .append(i)
+                    .append(' ')
                     .append(WRITTEN_AND_DERIVED[i][0]);
         }
         return (RowType) sql(sb.append("> NOT NULL").toString());
@@ -93,7 +102,8 @@ class ParquetSchemaConverterTest {
     @Test
     void derivesTheFileTypesWithoutTheDeclaredType() throws Exception {
         RowType rowType = written();
-        ParquetSchema schema = SchemaFixtures.convert(FlinkSchemaConverter.toParquet(rowType), null);
+        ParquetSchema schema =
+                SchemaFixtures.convert(FlinkSchemaConverter.toParquet(rowType), null);
         for (int i = 0; i < WRITTEN_AND_DERIVED.length; i++) {
             assertThat(schema.rowType().getTypeAt(i))
                     .as("f%d %s", i, WRITTEN_AND_DERIVED[i][0])
@@ -126,7 +136,8 @@ class ParquetSchemaConverterTest {
     @Test
     void ignoresADeclaredTypeThatDoesNotFitTheFile() throws Exception {
         MessageType message =
-                FlinkSchemaConverter.toParquet((RowType) sql("ROW<a INT, b STRING, c TIMESTAMP(3)>"));
+                FlinkSchemaConverter.toParquet(
+                        (RowType) sql("ROW<a INT, b STRING, c TIMESTAMP(3)>"));
         RowType derived = (RowType) sql("ROW<a INT, b STRING, c TIMESTAMP(3)> NOT NULL");
         String[] misfits = {
             "ROW<a INT, b STRING>", // fewer fields
@@ -154,7 +165,8 @@ class ParquetSchemaConverterTest {
                                 + "  optional int64 t (TIME(NANOS,false));\n"
                                 + "  optional int96 i96;\n"
                                 + "  optional group counts (MAP) {\n"
-                                + "    repeated group key_value { required binary key (STRING); required int32 value; }\n"
+                                + "    repeated group key_value { required binary key (STRING);"
+                                + " required int32 value; }\n"
                                 + "  }\n"
                                 + "  optional group keys (MAP) {\n"
                                 + "    repeated group key_value { required int32 key; }\n"
@@ -167,11 +179,14 @@ class ParquetSchemaConverterTest {
                                         + " counts MULTISET<VARCHAR(2)>, keys MAP<INT, DOUBLE>>");
         assertThat(SchemaFixtures.convert(message, declared).rowType()).isEqualTo(declared);
 
-        RowType notNullValues = (RowType) sql(
-                "ROW<s CHAR(7), b VARBINARY(3), t TIME(0), i96 TIMESTAMP(7),"
-                        + " counts MULTISET<VARCHAR(2)>, keys MAP<INT, DOUBLE NOT NULL>>");
+        RowType notNullValues =
+                (RowType)
+                        sql(
+                                "ROW<s CHAR(7), b VARBINARY(3), t TIME(0), i96 TIMESTAMP(7), counts"
+                                        + " MULTISET<VARCHAR(2)>, keys MAP<INT, DOUBLE NOT NULL>>");
         // a map without value field has only null values
-        assertThat(SchemaFixtures.convert(message, notNullValues).rowType()).isNotEqualTo(notNullValues);
+        assertThat(SchemaFixtures.convert(message, notNullValues).rowType())
+                .isNotEqualTo(notNullValues);
     }
 
     @Test
@@ -180,13 +195,14 @@ class ParquetSchemaConverterTest {
                 parse(
                         "message m { optional group c (MAP) { repeated group key_value {"
                                 + " required binary key (STRING); optional int32 value; } } }");
-        ParquetSchema schema = SchemaFixtures.convert(message, (RowType) sql("ROW<c MULTISET<STRING>>"));
+        ParquetSchema schema =
+                SchemaFixtures.convert(message, (RowType) sql("ROW<c MULTISET<STRING>>"));
         assertThat(schema.rowType()).isEqualTo(sql("ROW<c MAP<STRING NOT NULL, INT>> NOT NULL"));
     }
 
     /**
-     * ARRAY&lt;ROW&lt;b ARRAY&lt;MAP&lt;STRING, ARRAY&lt;INT&gt;&gt;&gt;&gt;&gt;, all nullable
-     * but the key, so each level adds one definition level:
+     * ARRAY&lt;ROW&lt;b ARRAY&lt;MAP&lt;STRING, ARRAY&lt;INT&gt;&gt;&gt;&gt;&gt;, all nullable but
+     * the key, so each level adds one definition level:
      *
      * <pre>
      * optional group a (LIST)                      def 1
@@ -205,8 +221,10 @@ class ParquetSchemaConverterTest {
     @Test
     void computesDremelLevelsThroughDeeplyNestedTypes() throws Exception {
         RowType rowType =
-                (RowType) sql("ROW<id INT NOT NULL, a ARRAY<ROW<b ARRAY<MAP<STRING, ARRAY<INT>>>>>>");
-        ParquetSchema schema = SchemaFixtures.convert(FlinkSchemaConverter.toParquet(rowType), rowType);
+                (RowType)
+                        sql("ROW<id INT NOT NULL, a ARRAY<ROW<b ARRAY<MAP<STRING, ARRAY<INT>>>>>>");
+        ParquetSchema schema =
+                SchemaFixtures.convert(FlinkSchemaConverter.toParquet(rowType), rowType);
 
         PrimitiveNode id = (PrimitiveNode) schema.fields().get(0);
         assertLevels(id, 0, 0);
@@ -248,8 +266,9 @@ class ParquetSchemaConverterTest {
                         FlinkSchemaConverter.toParquet(
                                 (RowType)
                                         sql(
-                                                "ROW<a ARRAY<ROW<b MAP<INT NOT NULL, ARRAY<INT NOT NULL>"
-                                                        + " NOT NULL> NOT NULL> NOT NULL> NOT NULL>")),
+                                                "ROW<a ARRAY<ROW<b MAP<INT NOT NULL, ARRAY<INT NOT"
+                                                        + " NULL> NOT NULL> NOT NULL> NOT NULL> NOT"
+                                                        + " NULL>")),
                         null);
         ListNode a = (ListNode) schema.fields().get(0);
         assertLevels(a, 0, 1);
@@ -274,7 +293,8 @@ class ParquetSchemaConverterTest {
                 new MessageType("m", new GroupType(Repetition.OPTIONAL, "g", List.<Type>of(x, x)));
         assertThatThrownBy(() -> SchemaFixtures.convert(message, null))
                 .isInstanceOf(CorruptFileException.class)
-                .hasMessage("Cannot read group: field name x appears twice (test.parquet, column g.x)");
+                .hasMessage(
+                        "Cannot read group: field name x appears twice (test.parquet, column g.x)");
     }
 
     @Test
@@ -303,13 +323,17 @@ class ParquetSchemaConverterTest {
     @Test
     void rejectsNestingDeeperThanTheLimit() {
         Type type = new PrimitiveType(Repetition.OPTIONAL, PrimitiveTypeName.INT32, "x");
-        for (int i = 0; i < SchemaTreeBuilder.MAX_DEPTH + 5; i++) {
+        // deep enough to overflow the stack of a recursive walk
+        for (int i = 0; i < 100_000; i++) {
             type = new GroupType(Repetition.OPTIONAL, "g", type);
         }
         MessageType message = new MessageType("m", type);
         assertThatThrownBy(() -> SchemaFixtures.convert(message, null))
                 .isInstanceOf(UnsupportedFileException.class)
-                .hasMessageStartingWith("Cannot read schema: it nests deeper than 256 levels (test.parquet, column g.g.g.");
+                .hasMessage(
+                        "Cannot read schema: it nests deeper than 256 levels (test.parquet, column "
+                                + String.join(".", java.util.Collections.nCopies(257, "g"))
+                                + ")");
     }
 
     @Test
@@ -332,7 +356,8 @@ class ParquetSchemaConverterTest {
             assertThat(schema.leaves().get(i).leafIndex()).isEqualTo(i);
             assertThat(schema.leaves().get(i).column()).isEqualTo(columns.get(i));
         }
-        assertThat(schema.leaves()).extracting(PrimitiveNode::path)
+        assertThat(schema.leaves())
+                .extracting(PrimitiveNode::path)
                 .containsExactly("s.a", "s.t.b", "r", "d");
     }
 

@@ -1,6 +1,7 @@
 package io.pqx.format.schema;
 
 import static io.pqx.format.schema.SchemaFixtures.sql;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -20,10 +21,10 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Converts the schema of every file of the parquet-testing corpus (footers read by parquet-java,
- * an independent implementation). The corpus lives outside the repository: system property
- * {@code pqx.parquet-testing}, else {@code shared/parquet-testing} next to an ancestor of the
- * working directory; without it these tests are skipped (reported as skipped, never passed).
+ * Converts the schema of every file of the parquet-testing corpus (footers read by parquet-java, an
+ * independent implementation). The corpus lives outside the repository: system property {@code
+ * pqx.parquet-testing}, else {@code shared/parquet-testing} next to an ancestor of the working
+ * directory; without it these tests are skipped (reported as skipped, never passed).
  */
 class ParquetTestingSchemasTest {
 
@@ -73,7 +74,8 @@ class ParquetTestingSchemasTest {
                                 footerSchema(file), null, FileContext.of(file.toString()));
                 ParquetSchemaConverterTest.assertConsistent(schema);
                 List<String> all = schema.fields().stream().map(SchemaNode::name).toList();
-                assertThat(SchemaProjection.project(schema, all).leaves()).isEqualTo(schema.leaves());
+                assertThat(SchemaProjection.project(schema, all).leaves())
+                        .isEqualTo(schema.leaves());
             } catch (Exception | AssertionError e) {
                 failures.add(corpus.relativize(file) + ": " + e);
             }
@@ -96,16 +98,17 @@ class ParquetTestingSchemasTest {
         assertThat(convert("data/repeated_no_annotation.parquet").rowType())
                 .isEqualTo(
                         sql(
-                                "ROW<id INT NOT NULL, phoneNumbers ROW<phone ARRAY<ROW<number BIGINT"
-                                        + " NOT NULL, kind STRING> NOT NULL> NOT NULL>> NOT NULL"));
+                                "ROW<id INT NOT NULL, phoneNumbers ROW<phone ARRAY<ROW<number"
+                                        + " BIGINT NOT NULL, kind STRING> NOT NULL> NOT NULL>> NOT"
+                                        + " NULL"));
         assertThat(convert("data/nonnullable.impala.parquet").rowType().getTypeAt(5))
                 .isEqualTo(
                         sql(
-                                "ROW<a INT NOT NULL, B ARRAY<INT NOT NULL> NOT NULL, c ROW<D ARRAY<ARRAY<"
-                                        + "ROW<e INT NOT NULL, f STRING NOT NULL> NOT NULL> NOT NULL>"
-                                        + " NOT NULL> NOT NULL, G MAP<STRING NOT NULL, ROW<h ROW<i"
-                                        + " ARRAY<DOUBLE NOT NULL> NOT NULL> NOT NULL> NOT NULL>"
-                                        + " NOT NULL> NOT NULL"));
+                                "ROW<a INT NOT NULL, B ARRAY<INT NOT NULL> NOT NULL, c ROW<D"
+                                    + " ARRAY<ARRAY<ROW<e INT NOT NULL, f STRING NOT NULL> NOT"
+                                    + " NULL> NOT NULL> NOT NULL> NOT NULL, G MAP<STRING NOT NULL,"
+                                    + " ROW<h ROW<i ARRAY<DOUBLE NOT NULL> NOT NULL> NOT NULL> NOT"
+                                    + " NULL> NOT NULL> NOT NULL"));
     }
 
     @Test

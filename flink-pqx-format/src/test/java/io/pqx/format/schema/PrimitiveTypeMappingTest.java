@@ -2,6 +2,7 @@ package io.pqx.format.schema;
 
 import static io.pqx.format.schema.SchemaFixtures.convert;
 import static io.pqx.format.schema.SchemaFixtures.sql;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -101,22 +102,35 @@ class PrimitiveTypeMappingTest {
         assertReadsAs("optional binary x (UNKNOWN)", "BYTES");
         // TIME on INT32 must be MILLIS; FLOAT16 must be 2 bytes
         assertReadsAs(
-                misplaced(PrimitiveTypeName.INT32, 0, LogicalTypeAnnotation.timeType(false, TimeUnit.MICROS)),
+                misplaced(
+                        PrimitiveTypeName.INT32,
+                        0,
+                        LogicalTypeAnnotation.timeType(false, TimeUnit.MICROS)),
                 "INT");
         assertReadsAs(
-                misplaced(PrimitiveTypeName.INT64, 0, LogicalTypeAnnotation.timeType(false, TimeUnit.MILLIS)),
+                misplaced(
+                        PrimitiveTypeName.INT64,
+                        0,
+                        LogicalTypeAnnotation.timeType(false, TimeUnit.MILLIS)),
                 "BIGINT");
         assertReadsAs(
-                misplaced(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, 4, LogicalTypeAnnotation.float16Type()),
+                misplaced(
+                        PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY,
+                        4,
+                        LogicalTypeAnnotation.float16Type()),
                 "BINARY(4)");
-        assertReadsAs(misplaced(PrimitiveTypeName.INT64, 0, LogicalTypeAnnotation.dateType()), "BIGINT");
         assertReadsAs(
-                misplaced(PrimitiveTypeName.INT32, 0, LogicalTypeAnnotation.intType(64, false)), "INT");
+                misplaced(PrimitiveTypeName.INT64, 0, LogicalTypeAnnotation.dateType()), "BIGINT");
+        assertReadsAs(
+                misplaced(PrimitiveTypeName.INT32, 0, LogicalTypeAnnotation.intType(64, false)),
+                "INT");
         assertReadsAs(
                 misplaced(PrimitiveTypeName.BINARY, 0, LogicalTypeAnnotation.uuidType()), "BYTES");
     }
 
-    /** A type whose annotation does not fit its physical type (the Types builder would refuse it). */
+    /**
+     * A type whose annotation does not fit its physical type (the Types builder would refuse it).
+     */
     private static PrimitiveType misplaced(
             PrimitiveTypeName physical, int length, LogicalTypeAnnotation annotation) {
         return new PrimitiveType(Repetition.OPTIONAL, physical, length, "x")
@@ -151,7 +165,11 @@ class PrimitiveTypeMappingTest {
 
     @Test
     void rejectsDecimalPrecisionAboveFlinksMaximum() {
-        assertThatThrownBy(() -> convert("message m { optional group g { optional binary d (DECIMAL(39,2)); } }"))
+        assertThatThrownBy(
+                        () ->
+                                convert(
+                                        "message m { optional group g { optional binary d"
+                                                + " (DECIMAL(39,2)); } }"))
                 .isInstanceOf(UnsupportedFileException.class)
                 .hasMessage(
                         "Cannot read DECIMAL column: precision 39 is above 38, the most Flink's"
@@ -165,12 +183,13 @@ class PrimitiveTypeMappingTest {
                 new MessageType(
                         "m",
                         new PrimitiveType(Repetition.OPTIONAL, PrimitiveTypeName.INT32, "d")
-                                .withLogicalTypeAnnotation(LogicalTypeAnnotation.decimalType(5, 3)));
+                                .withLogicalTypeAnnotation(
+                                        LogicalTypeAnnotation.decimalType(5, 3)));
         assertThatThrownBy(() -> SchemaFixtures.convert(message, null))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
-                        "Cannot read DECIMAL column: precision 3 and scale 5 do not satisfy"
-                                + " 0 <= scale <= precision, 1 <= precision (test.parquet, column d)");
+                        "Cannot read DECIMAL column: precision 3 and scale 5 do not satisfy 0 <="
+                                + " scale <= precision, 1 <= precision (test.parquet, column d)");
     }
 
     @Test
@@ -179,7 +198,10 @@ class PrimitiveTypeMappingTest {
                 new MessageType(
                         "m",
                         new PrimitiveType(
-                                Repetition.OPTIONAL, PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, 0, "f"));
+                                Repetition.OPTIONAL,
+                                PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY,
+                                0,
+                                "f"));
         assertThatThrownBy(() -> SchemaFixtures.convert(message, null))
                 .isInstanceOf(UnsupportedFileException.class)
                 .hasMessage(

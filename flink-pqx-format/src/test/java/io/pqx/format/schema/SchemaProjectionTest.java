@@ -2,6 +2,7 @@ package io.pqx.format.schema;
 
 import static io.pqx.format.schema.SchemaFixtures.parse;
 import static io.pqx.format.schema.SchemaFixtures.sql;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,9 +17,9 @@ class SchemaProjectionTest {
     private static final RowType WRITTEN =
             (RowType)
                     sql(
-                            "ROW<id BIGINT NOT NULL, Name STRING,"
-                                    + " addr ROW<street STRING, geo ROW<lat DOUBLE, lon DOUBLE>, zip INT>,"
-                                    + " tags ARRAY<STRING>, attrs MAP<STRING, INT>, ts TIMESTAMP(6)>");
+                            "ROW<id BIGINT NOT NULL, Name STRING, addr ROW<street STRING, geo"
+                                    + " ROW<lat DOUBLE, lon DOUBLE>, zip INT>, tags ARRAY<STRING>,"
+                                    + " attrs MAP<STRING, INT>, ts TIMESTAMP(6)>");
 
     private ParquetSchema file;
 
@@ -36,13 +37,16 @@ class SchemaProjectionTest {
                 .isEqualTo(
                         parse(
                                 "message flink_schema {\n"
-                                        + "  optional int64 ts (TIMESTAMP(MICROS,false));\n"
-                                        + "  optional group tags (LIST) {\n"
-                                        + "    repeated group list { optional binary element (STRING); }\n"
-                                        + "  }\n"
-                                        + "  required int64 id;\n"
-                                        + "}"));
-        assertThat(projected.leaves()).extracting(PrimitiveNode::leafIndex).containsExactly(9, 6, 0);
+                                    + "  optional int64 ts (TIMESTAMP(MICROS,false));\n"
+                                    + "  optional group tags (LIST) {\n"
+                                    + "    repeated group list { optional binary element (STRING);"
+                                    + " }\n"
+                                    + "  }\n"
+                                    + "  required int64 id;\n"
+                                    + "}"));
+        assertThat(projected.leaves())
+                .extracting(PrimitiveNode::leafIndex)
+                .containsExactly(9, 6, 0);
         assertThat(projected.leaves())
                 .extracting(PrimitiveNode::column)
                 .containsExactly(
@@ -61,8 +65,7 @@ class SchemaProjectionTest {
                 SchemaProjection.project(file, List.of("addr.zip", "addr.geo.lat", "attrs"));
         assertThat(projected.rowType())
                 .isEqualTo(
-                        sql(
-                                "ROW<addr ROW<geo ROW<lat DOUBLE>, zip INT>, attrs MAP<STRING, INT>>"));
+                        sql("ROW<addr ROW<geo ROW<lat DOUBLE>, zip INT>, attrs MAP<STRING, INT>>"));
         assertThat(projected.messageType())
                 .isEqualTo(
                         parse(
@@ -80,8 +83,11 @@ class SchemaProjectionTest {
                                         + "}"));
         assertThat(projected.leaves())
                 .extracting(PrimitiveNode::path)
-                .containsExactly("addr.geo.lat", "addr.zip", "attrs.key_value.key", "attrs.key_value.value");
-        assertThat(projected.leaves()).extracting(PrimitiveNode::leafIndex).containsExactly(3, 5, 7, 8);
+                .containsExactly(
+                        "addr.geo.lat", "addr.zip", "attrs.key_value.key", "attrs.key_value.value");
+        assertThat(projected.leaves())
+                .extracting(PrimitiveNode::leafIndex)
+                .containsExactly(3, 5, 7, 8);
         PrimitiveNode lat = projected.leaves().get(0);
         assertThat(lat.definitionLevel()).isEqualTo(3);
         assertThat(lat.column()).isEqualTo(file.findLeaf("addr.geo.lat").orElseThrow().column());
@@ -95,8 +101,11 @@ class SchemaProjectionTest {
         ParquetSchema projected =
                 SchemaProjection.project(file, List.of("addr.geo", "addr", "addr.zip", "id", "id"));
         assertThat(projected.rowType())
-                .isEqualTo(sql("ROW<addr " + WRITTEN.getTypeAt(2).asSerializableString()
-                        + ", id BIGINT NOT NULL>"));
+                .isEqualTo(
+                        sql(
+                                "ROW<addr "
+                                        + WRITTEN.getTypeAt(2).asSerializableString()
+                                        + ", id BIGINT NOT NULL>"));
         assertThat(projected.fields().get(0)).isEqualTo(file.fields().get(2));
     }
 
@@ -186,7 +195,8 @@ class SchemaProjectionTest {
     @Test
     void projectingEverythingGivesBackTheFileSchema() {
         ParquetSchema projected =
-                SchemaProjection.project(file, List.of("id", "Name", "addr", "tags", "attrs", "ts"));
+                SchemaProjection.project(
+                        file, List.of("id", "Name", "addr", "tags", "attrs", "ts"));
         assertThat(projected.messageType()).isEqualTo(file.messageType());
         assertThat(projected.rowType()).isEqualTo(file.rowType());
         assertThat(projected.fields()).isEqualTo(file.fields());
