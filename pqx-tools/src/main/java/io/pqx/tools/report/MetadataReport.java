@@ -3,6 +3,7 @@ package io.pqx.tools.report;
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.RowGroupMetadata;
+import io.pqx.format.stats.ChunkStatistics;
 
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.format.SortingColumn;
@@ -69,7 +70,7 @@ public final class MetadataReport {
         line(sb, "    ", "bytes", column.totalCompressedSize() + " compressed, "
                 + column.totalUncompressedSize() + " uncompressed");
         line(sb, "    ", "values", Long.toString(column.numValues()));
-        // TODO(stats branch) line(sb, "    ", "statistics", statistics(column.statistics()));
+        line(sb, "    ", "statistics", statistics(ChunkStatistics.of(column)));
         line(sb, "    ", "page index", "column index " + yesNo(column.columnIndex().isPresent())
                 + ", offset index " + yesNo(column.offsetIndex().isPresent()));
         line(sb, "    ", "bloom filter", yesNo(column.bloomFilter().isPresent()));
@@ -94,6 +95,27 @@ public final class MetadataReport {
             sb.append(" (column order undefined)");
         }
         return sb.toString();
+    }
+
+    /**
+     * Trusted bounds as {@code min=.., max=..} (each marked {@code (exact)} when the writer says the
+     * bound occurs in the chunk), the null count when recorded, and for bounds that cannot be used,
+     * {@code untrusted: <reason>}.
+     */
+    static String statistics(ChunkStatistics stats) {
+        List<String> parts = new ArrayList<>();
+        if (stats.hasMinMax()) {
+            Statistics<?> minMax = stats.minMax();
+            parts.add("min=" + readable(minAsString(minMax)) + (stats.minExact() ? " (exact)" : ""));
+            parts.add("max=" + readable(maxAsString(minMax)) + (stats.maxExact() ? " (exact)" : ""));
+        }
+        if (stats.nullCount().isPresent()) {
+            parts.add("nulls=" + stats.nullCount().getAsLong());
+        }
+        if (!stats.hasMinMax()) {
+            parts.add("untrusted: " + stats.untrustedReason());
+        }
+        return String.join(", ", parts);
     }
 
     private static String minAsString(Statistics<?> stats) {

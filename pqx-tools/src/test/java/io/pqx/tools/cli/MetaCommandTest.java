@@ -45,12 +45,37 @@ class MetaCommandTest {
         assertThat(sorted.status()).isZero();
         assertThat(sorted.out())
                 .contains("  sorting:       a DESC NULLS FIRST, b ASC NULLS LAST\n")
+                .contains("  column a:\n    type:          optional INT64\n")
+                .contains("    statistics:    min=1 (exact), max=2 (exact), nulls=1\n")
+                .contains("    statistics:    min=a, max=c, nulls=0\n")
                 .contains("key-value:     ARROW:schema\n");
         CliRun indexed = CliRun.of("meta", corpus("data_index_bloom_encoding_stats.parquet"));
         assertThat(indexed.status()).isZero();
         assertThat(indexed.out())
+                .contains("    statistics:    min=Hello, max=today, nulls=0\n")
                 .contains("    page index:    column index yes, offset index yes\n    bloom filter:  yes\n")
                 .contains("key-value:     parquet.avro.schema, writer.model.name\n");
+    }
+
+    @Test
+    void metaMarksExactAndTruncatedBounds() {
+        CliRun run = CliRun.of("meta", corpus("binary_truncated_min_max.parquet"));
+        assertThat(run.status()).isZero();
+        assertThat(run.out())
+                .contains("  column utf8_full_truncation:\n    type:          required BYTE_ARRAY STRING\n")
+                .contains("    statistics:    min=Al, max=Kf, nulls=0\n")
+                .contains("    statistics:    min=Al, max=\uD83D\uDE80Kevin Bacon (exact), nulls=0\n")
+                .contains("    statistics:    min=Al (exact), max=Ke (exact), nulls=0\n")
+                .contains("    statistics:    min=0x416C, max=0xFFFF0102 (exact), nulls=0\n");
+    }
+
+    @Test
+    void metaSaysWhyStatisticsAreUntrusted() {
+        assertThat(CliRun.of("meta", corpus("nan_in_stats.parquet")).out())
+                .contains("    statistics:    nulls=0, untrusted: a bound is NaN\n");
+        assertThat(CliRun.of("meta", corpus("alltypes_plain.parquet")).out())
+                .contains("    type:          optional INT96 (column order undefined)\n")
+                .contains("    statistics:    untrusted: the chunk has no statistics\n");
     }
 
     private static String corpus(String name) {
