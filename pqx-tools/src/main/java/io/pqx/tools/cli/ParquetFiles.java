@@ -1,5 +1,6 @@
 package io.pqx.tools.cli;
 
+import io.pqx.format.ParquetReader;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.FooterReader;
 import io.pqx.format.io.FlinkInputFile;
@@ -33,6 +34,12 @@ final class ParquetFiles {
         }
     }
 
+
+    /** Opens a reader over the whole file. */
+    static ParquetReader openReader(Path path) throws IOException {
+        checkIsFile(path);
+        return ParquetReader.open(path);
+    }
 
     private static void checkIsFile(Path path) throws IOException {
         FileSystem fs = path.getFileSystem();

@@ -34,6 +34,8 @@ public final class PqxCli {
         for (Command c :
                 List.of(
                         new MetaCommand(),
+                        new SchemaCommand(),
+                        new CatCommand(),
                         new CountCommand())) {
             commands.put(c.name(), c);
         }

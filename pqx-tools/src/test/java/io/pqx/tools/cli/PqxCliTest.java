@@ -23,7 +23,7 @@ class PqxCliTest {
     @Test
     void reportsMissingFileOnStderrWithStatusOne() {
         String missing = tmp.resolve("nope.parquet").toString();
-        for (String command : new String[] {"count", "meta"}) {
+        for (String command : new String[] {"count", "meta", "schema", "cat"}) {
             CliRun run = CliRun.of(command, missing);
             assertThat(run.status()).as(command).isEqualTo(1);
             assertThat(run.out()).as(command).isEmpty();
@@ -48,7 +48,7 @@ class PqxCliTest {
         byte[] bytes = Files.readAllBytes(Path.of(ALLTYPES));
         Files.write(truncated, Arrays.copyOf(bytes, bytes.length - 100));
         for (Path file : new Path[] {notParquet, truncated}) {
-            for (String command : new String[] {"count", "meta"}) {
+            for (String command : new String[] {"count", "meta", "cat"}) {
                 CliRun run = CliRun.of(command, file.toString());
                 assertThat(run.status()).as(command + " " + file).isEqualTo(1);
                 assertThat(run.err())
@@ -77,8 +77,13 @@ class PqxCliTest {
         String[][] lines = {
             {},
             {"frobnicate"},
-            {"count"},
-            {"count", ALLTYPES, ALLTYPES},
+            {"cat"},
+            {"cat", ALLTYPES, ALLTYPES},
+            {"cat", ALLTYPES, "--limit", "ten"},
+            {"cat", ALLTYPES, "--limit", "-1"},
+            {"cat", ALLTYPES, "--limit"},
+            {"cat", ALLTYPES, "--colour", "red"},
+            {"cat", ALLTYPES, "--columns", "id,,x"},
             {"count", ALLTYPES, "--limit", "3"},
         };
         for (String[] args : lines) {
@@ -86,10 +91,12 @@ class PqxCliTest {
             String what = String.join(" ", args);
             assertThat(run.status()).as(what).isEqualTo(2);
             assertThat(run.out()).as(what).isEmpty();
-            assertThat(run.err()).as(what).contains("usage: pqx <command>").contains("count FILE");
+            assertThat(run.err()).as(what).contains("usage: pqx <command>").contains("cat FILE [--limit N]");
         }
-        assertThat(CliRun.of("count").err()).startsWith("pqx: missing FILE\n");
+        assertThat(CliRun.of("cat").err()).startsWith("pqx: missing FILE\n");
         assertThat(CliRun.of("frobnicate").err()).startsWith("pqx: unknown command 'frobnicate'\n");
+        assertThat(CliRun.of("cat", ALLTYPES, "--limit", "ten").err())
+                .startsWith("pqx: --limit needs a non-negative integer, got 'ten'\n");
     }
 
     @Test
