@@ -36,7 +36,8 @@ public final class PqxCli {
                         new MetaCommand(),
                         new SchemaCommand(),
                         new CatCommand(),
-                        new CountCommand())) {
+                        new CountCommand(),
+                        new DemoCommand())) {
             commands.put(c.name(), c);
         }
     }

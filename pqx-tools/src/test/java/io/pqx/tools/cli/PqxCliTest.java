@@ -85,6 +85,8 @@ class PqxCliTest {
             {"cat", ALLTYPES, "--colour", "red"},
             {"cat", ALLTYPES, "--columns", "id,,x"},
             {"count", ALLTYPES, "--limit", "3"},
+            {"demo", "file.parquet"},
+            {"demo", "--rows", "0"},
         };
         for (String[] args : lines) {
             CliRun run = CliRun.of(args);
