@@ -59,6 +59,9 @@ final class PrimitiveRenderers {
                 return (sb, v) -> sb.append(JsonValues.formatTime((Integer) v * 1_000_000L));
             case TIMESTAMP_WITHOUT_TIME_ZONE:
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
+                if (parquet.getPrimitiveTypeName() == PrimitiveTypeName.INT96) {
+                    return (sb, v) -> sb.append(int96((TimestampData) v));
+                }
                 boolean utc =
                         parquet.getLogicalTypeAnnotation() instanceof TimestampLogicalTypeAnnotation ts
                                 && ts.isAdjustedToUTC();
@@ -89,6 +92,20 @@ final class PrimitiveRenderers {
             return (sb, v) -> sb.append(JsonValues.formatUuid((byte[]) v));
         }
         return (sb, v) -> JsonValues.appendHex(sb, (byte[]) v);
+    }
+
+    /**
+     * An INT96 timestamp as Spark reads it: int64 microseconds that wrap around on overflow, plus
+     * the sub-microsecond rest. Long arithmetic keeps the low 64 bits of the exact microseconds, so
+     * this holds whether the reader kept the exact instant (beyond int64 microseconds, in years
+     * past 294247) or already wrapped it.
+     */
+    private static String int96(TimestampData ts) {
+        int nanoOfMilli = ts.getNanoOfMillisecond();
+        long micros = ts.getMillisecond() * 1000L + nanoOfMilli / 1000;
+        long seconds = Math.floorDiv(micros, 1_000_000L);
+        int nanos = (int) Math.floorMod(micros, 1_000_000L) * 1000 + nanoOfMilli % 1000;
+        return JsonValues.formatTimestamp(seconds, nanos, false);
     }
 
     private static String timestamp(TimestampData ts, boolean utc) {

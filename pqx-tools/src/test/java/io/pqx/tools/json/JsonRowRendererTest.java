@@ -102,6 +102,20 @@ class JsonRowRendererTest {
     }
 
     @Test
+    void rendersInt96BeyondInt64MicrosAsSparkWrapsIt() throws IOException {
+        ParquetSchema schema = schema("message m {", "  optional int96 a;", "}");
+        JsonRowRenderer renderer = new JsonRowRenderer(schema);
+        // Julian day -105862232, nanos of day -32509551616000 (parquet-testing int96_from_spark row 5):
+        // the exact instant, in year -294554, overflows int64 microseconds; Spark shows year 290000.
+        RowData exact = GenericRowData.of(TimestampData.fromEpochMillis(-9_357_363_680_509_552L, 384_000));
+        RowData wrapped = GenericRowData.of(TimestampData.fromEpochMillis(9_089_380_393_200_000L, 0));
+        assertThat(renderer.render(exact)).isEqualTo("{\"a\":\"+290000-12-30T23:00:00\"}");
+        assertThat(renderer.render(wrapped)).isEqualTo("{\"a\":\"+290000-12-30T23:00:00\"}");
+        assertThat(renderer.render(GenericRowData.of(TimestampData.fromEpochMillis(-1L, 999_999))))
+                .isEqualTo("{\"a\":\"1969-12-31T23:59:59.999999999\"}");
+    }
+
+    @Test
     void masksUnsignedValuesStoredAsRawBits() throws IOException {
         ParquetSchema schema =
                 schema("message m {", "  required int32 u8 (INTEGER(8,false));",
