@@ -20,9 +20,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Read direction of the interop: files written by DuckDB and by parquet-java, in several layouts
- * (codecs, row-group sizes, pages v1/v2, dictionary on/off, page index, bloom filters), render the
- * same in both peers. Each layout is first checked to be what it claims (row groups, page versions,
+ * Read direction of the interop: pqx reads files written by DuckDB and by parquet-java, in several
+ * layouts (codecs, row-group sizes, pages v1/v2 with DuckDB's and parquet-java's v2 encodings,
+ * dictionary on/off, page index, bloom filters), with the same values as the peers (which must
+ * agree with each other where both can read the file). The one declared loss: TIME(MICROS) columns
+ * read to milliseconds, Flink's TIME precision ({@link TimeOfDayLoss}). Each layout is first checked to be what it claims (row groups, page versions,
  * dictionary pages, bloom filter) from the footer.
  */
 class PeersWritePqxReadsTest {
@@ -81,6 +83,8 @@ class PeersWritePqxReadsTest {
         List<String> duck = duckDb.render(file);
         assertThat(duck).hasSize(DUCKDB_ROWS);
         LineDiff.assertSameLines("parquet-java vs DuckDB on " + layout, ParquetJavaJsonRenderer.render(file), duck);
+        LineDiff.assertSameLines("pqx vs DuckDB on " + layout, PqxJsonRenderer.render(file),
+                duck.stream().map(line -> TimeOfDayLoss.toMillis(line, "t")).toList());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -100,6 +104,8 @@ class PeersWritePqxReadsTest {
         } else {
             LineDiff.assertSameLines("DuckDB vs parquet-java on " + layout, duckDb.render(file), java);
         }
+        LineDiff.assertSameLines("pqx vs parquet-java on " + layout, PqxJsonRenderer.render(file),
+                java.stream().map(line -> TimeOfDayLoss.toMillis(line, "time_us")).toList());
     }
 
     /** The file has the row groups, pages, dictionaries and bloom filter its layout asks for. */
