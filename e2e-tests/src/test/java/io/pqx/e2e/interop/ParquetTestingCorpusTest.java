@@ -65,7 +65,7 @@ class ParquetTestingCorpusTest {
 
     static final Map<String, KnownLoss> PQX_KNOWN_LOSSES = Map.of(
             "shredded_variant/case-032.parquet", new KnownLoss(
-                    line -> TimeOfDayLoss.toMillis(line, "typed_value"),
+                    line -> KnownLosses.timeToMillis(line, "typed_value"),
                     "a TIME(MICROS) value: Flink's TIME holds milliseconds, so pqx drops the microseconds"));
 
     private static final CompatibilityReport REPORT = new CompatibilityReport();

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * layouts (codecs, row-group sizes, pages v1/v2 with DuckDB's and parquet-java's v2 encodings,
  * dictionary on/off, page index, bloom filters), with the same values as the peers (which must
  * agree with each other where both can read the file). The one declared loss: TIME(MICROS) columns
- * read to milliseconds, Flink's TIME precision ({@link TimeOfDayLoss}). Each layout is first checked to be what it claims (row groups, page versions,
+ * read to milliseconds, Flink's TIME precision ({@link KnownLosses}). Each layout is first checked to be what it claims (row groups, page versions,
  * dictionary pages, bloom filter) from the footer.
  */
 class PeersWritePqxReadsTest {
@@ -84,7 +84,7 @@ class PeersWritePqxReadsTest {
         assertThat(duck).hasSize(DUCKDB_ROWS);
         LineDiff.assertSameLines("parquet-java vs DuckDB on " + layout, ParquetJavaJsonRenderer.render(file), duck);
         LineDiff.assertSameLines("pqx vs DuckDB on " + layout, PqxJsonRenderer.render(file),
-                duck.stream().map(line -> TimeOfDayLoss.toMillis(line, "t")).toList());
+                duck.stream().map(line -> KnownLosses.timeToMillis(line, "t")).toList());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -105,7 +105,7 @@ class PeersWritePqxReadsTest {
             LineDiff.assertSameLines("DuckDB vs parquet-java on " + layout, duckDb.render(file), java);
         }
         LineDiff.assertSameLines("pqx vs parquet-java on " + layout, PqxJsonRenderer.render(file),
-                java.stream().map(line -> TimeOfDayLoss.toMillis(line, "time_us")).toList());
+                java.stream().map(line -> KnownLosses.timeToMillis(line, "time_us")).toList());
     }
 
     /** The file has the row groups, pages, dictionaries and bloom filter its layout asks for. */

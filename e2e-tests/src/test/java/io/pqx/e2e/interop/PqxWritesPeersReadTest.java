@@ -4,6 +4,7 @@ import static io.pqx.e2e.interop.FlinkSamples.array;
 import static io.pqx.e2e.interop.FlinkSamples.nullable;
 import static io.pqx.e2e.interop.FlinkSamples.row;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.e2e.interop.FlinkSample.Value;
 import io.pqx.format.BloomFilterSpec;
@@ -169,7 +170,16 @@ class PqxWritesPeersReadTest {
         }
         List<String> expected = rows.stream().map(Value::json).toList();
 
-        LineDiff.assertSameLines("DuckDB reading pqx's " + layout, duckDb.render(file), expected);
+        if (layout.pages() == PageVersion.V2 && !layout.dictionary()) {
+            // Without dictionaries, v2 pages store FIXED_LEN_BYTE_ARRAY columns (BINARY(n), DECIMAL(38))
+            // as DELTA_BYTE_ARRAY, as parquet-java does; DuckDB 1.4 cannot decode that.
+            assertThatThrownBy(() -> duckDb.render(file))
+                    .hasMessageContaining("Delta Byte Array encoding is only supported for string/blob data");
+        } else {
+            // DuckDB reads TIMESTAMP(NANOS, UTC) as its microsecond TIMESTAMPTZ: TIMESTAMP_LTZ(9) loses digits.
+            LineDiff.assertSameLines("DuckDB reading pqx's " + layout, duckDb.render(file),
+                    expected.stream().map(line -> KnownLosses.utcNanosToDuckDbMicros(line, "ltz9")).toList());
+        }
         LineDiff.assertSameLines("parquet-java reading pqx's " + layout, ParquetJavaJsonRenderer.render(file), expected);
         LineDiff.assertSameLines("pqx reading pqx's " + layout, PqxJsonRenderer.render(file), expected);
 
@@ -209,6 +219,10 @@ class PqxWritesPeersReadTest {
                     } else if (path.equals("category")) {
                         assertThat(rs.getObject("dictionary_page_offset") != null)
                                 .as("dictionary page of category").isEqualTo(layout.dictionary());
+                        List<String> values = rows.subList((int) first, (int) (first + count)).stream()
+                                .map(v -> field(v.json(), "category")).sorted().toList();
+                        assertThat("\"" + rs.getString("stats_min_value") + "\"").isEqualTo(values.get(0));
+                        assertThat("\"" + rs.getString("stats_max_value") + "\"").isEqualTo(values.get(values.size() - 1));
                     }
                 }
             }
