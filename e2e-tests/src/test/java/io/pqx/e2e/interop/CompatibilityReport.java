@@ -22,11 +22,24 @@ final class CompatibilityReport {
     }
 
     synchronized void write(Path target, String title, String preamble) throws IOException {
-        StringBuilder sb = new StringBuilder("# ").append(title).append("\n\n").append(preamble).append("\n\n");
+        StringBuilder sb =
+                new StringBuilder("# ")
+                        .append(title)
+                        .append("\n\n")
+                        .append(preamble)
+                        .append("\n\n");
         sb.append("| file | rows | status | expected values / reason |\n|---|---:|---|---|\n");
-        lines.forEach((file, line) -> sb.append("| ").append(file).append(" | ").append(line.rows())
-                .append(" | ").append(line.status()).append(" | ")
-                .append(line.note().replace("|", "\\|")).append(" |\n"));
+        lines.forEach(
+                (file, line) ->
+                        sb.append("| ")
+                                .append(file)
+                                .append(" | ")
+                                .append(line.rows())
+                                .append(" | ")
+                                .append(line.status())
+                                .append(" | ")
+                                .append(line.note().replace("|", "\\|"))
+                                .append(" |\n"));
         Files.createDirectories(target.getParent());
         Files.writeString(target, sb.toString());
     }

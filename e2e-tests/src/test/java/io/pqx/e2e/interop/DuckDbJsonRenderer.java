@@ -6,6 +6,11 @@ import io.pqx.e2e.interop.JsonShape.MapOf;
 import io.pqx.e2e.interop.JsonShape.Slot;
 import io.pqx.e2e.interop.JsonShape.Struct;
 import io.pqx.tools.json.JsonValues;
+
+import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
+
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -19,9 +24,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
-import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
-import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
 
 /**
  * Renders a Parquet file as the JSON lines of {@code JSON-RENDERING.md} with DuckDB (in-process,
@@ -116,7 +118,8 @@ final class DuckDbJsonRenderer implements AutoCloseable {
         }
     }
 
-    private static void list(StringBuilder sb, JsonShape element, Object value) throws SQLException {
+    private static void list(StringBuilder sb, JsonShape element, Object value)
+            throws SQLException {
         if (value == null) {
             sb.append("null");
             return;
@@ -154,19 +157,25 @@ final class DuckDbJsonRenderer implements AutoCloseable {
             case SIGNED_INT, UNSIGNED_INT -> as(Number.class, v, leaf).toString();
             case FLOAT, FLOAT16 -> JsonValues.formatFloat(as(Float.class, v, leaf));
             case DOUBLE -> JsonValues.formatDouble(as(Double.class, v, leaf));
-            case DECIMAL -> JsonValues.formatDecimal(
-                    as(BigDecimal.class, v, leaf),
-                    ((DecimalLogicalTypeAnnotation) leaf.type().getLogicalTypeAnnotation()).getScale());
+            case DECIMAL ->
+                    JsonValues.formatDecimal(
+                            as(BigDecimal.class, v, leaf),
+                            ((DecimalLogicalTypeAnnotation) leaf.type().getLogicalTypeAnnotation())
+                                    .getScale());
             case STRING -> JsonValues.formatString(as(String.class, v, leaf));
             case BYTES -> JsonValues.formatHex(bytes(v, leaf));
-            case DATE -> JsonValues.formatDate(Math.toIntExact(as(Number.class, v, leaf).longValue()));
+            case DATE ->
+                    JsonValues.formatDate(Math.toIntExact(as(Number.class, v, leaf).longValue()));
             case TIME -> JsonValues.formatTime(as(Number.class, v, leaf).longValue());
             case TIMESTAMP -> {
                 TimestampLogicalTypeAnnotation ts =
                         (TimestampLogicalTypeAnnotation) leaf.type().getLogicalTypeAnnotation();
-                yield TimeUnits.timestamp(as(Number.class, v, leaf).longValue(), ts.getUnit(), ts.isAdjustedToUTC());
+                yield TimeUnits.timestamp(
+                        as(Number.class, v, leaf).longValue(), ts.getUnit(), ts.isAdjustedToUTC());
             }
-            case INT96 -> TimeUnits.timestamp(as(Number.class, v, leaf).longValue(), TimeUnit.MICROS, false);
+            case INT96 ->
+                    TimeUnits.timestamp(
+                            as(Number.class, v, leaf).longValue(), TimeUnit.MICROS, false);
             case UUID -> JsonValues.formatUuid(uuid(UUID.fromString(as(String.class, v, leaf))));
         };
     }
@@ -193,9 +202,15 @@ final class DuckDbJsonRenderer implements AutoCloseable {
     private static <T> T as(Class<T> expected, Object value, JsonShape shape) {
         if (!expected.isInstance(value)) {
             String text = String.valueOf(value);
-            throw new IllegalStateException("DuckDB returned " + value.getClass().getSimpleName() + " ("
-                    + text.substring(0, Math.min(80, text.length())) + ") where the file's schema needs "
-                    + expected.getSimpleName() + ": " + shape);
+            throw new IllegalStateException(
+                    "DuckDB returned "
+                            + value.getClass().getSimpleName()
+                            + " ("
+                            + text.substring(0, Math.min(80, text.length()))
+                            + ") where the file's schema needs "
+                            + expected.getSimpleName()
+                            + ": "
+                            + shape);
         }
         return expected.cast(value);
     }

@@ -7,9 +7,9 @@ import java.sql.Statement;
 /**
  * Writes Parquet files with DuckDB's own writer ({@code COPY ... TO ... (FORMAT parquet)}) for the
  * read-direction interop test: every DuckDB type that maps to a Parquet type pqx reads, nulls,
- * empty and null lists and maps, structs nested three deep, dictionary-friendly and unique
- * strings, NaN and -0.0, timestamps before the epoch. Version V2 makes DuckDB write data pages v2
- * with DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY and BYTE_STREAM_SPLIT encodings.
+ * empty and null lists and maps, structs nested three deep, dictionary-friendly and unique strings,
+ * NaN and -0.0, timestamps before the epoch. Version V2 makes DuckDB write data pages v2 with
+ * DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY and BYTE_STREAM_SPLIT encodings.
  *
  * <p>Used on the test thread with the connection of a {@link DuckDbJsonRenderer}.
  */
@@ -23,7 +23,8 @@ final class DuckDbSampleFiles {
         }
     }
 
-    static final String SAMPLE = """
+    static final String SAMPLE =
+            """
             SELECT
               i::INTEGER AS id,
               CASE WHEN i % 7 = 0 THEN NULL ELSE (i * 37 % 251 - 125)::TINYINT END AS i8,
@@ -60,15 +61,26 @@ final class DuckDbSampleFiles {
               CASE WHEN i % 4 = 0 THEN MAP {} WHEN i % 4 = 1 THEN NULL
                    ELSE MAP {'k' || (i % 3): i, 'z': NULL} END AS m,
               MAP {i: [i, i], i + 1: NULL} AS m2
-            FROM range(0, :rows) t(i)""";
+            FROM range(0, :rows) t(i)\
+            """;
 
     private DuckDbSampleFiles() {}
 
     /** Writes {@code rows} rows of the sample table to {@code file} in {@code layout}. */
-    static void write(DuckDbJsonRenderer duckDb, Path file, int rows, Layout layout) throws SQLException {
-        String copy = "COPY (" + SAMPLE.replace(":rows", Integer.toString(rows)) + ") TO '" + file.toString().replace("'", "''")
-                + "' (FORMAT parquet, COMPRESSION " + layout.codec() + ", ROW_GROUP_SIZE " + layout.rowGroupSize()
-                + ", PARQUET_VERSION " + layout.parquetVersion() + ")";
+    static void write(DuckDbJsonRenderer duckDb, Path file, int rows, Layout layout)
+            throws SQLException {
+        String copy =
+                "COPY ("
+                        + SAMPLE.replace(":rows", Integer.toString(rows))
+                        + ") TO '"
+                        + file.toString().replace("'", "''")
+                        + "' (FORMAT parquet, COMPRESSION "
+                        + layout.codec()
+                        + ", ROW_GROUP_SIZE "
+                        + layout.rowGroupSize()
+                        + ", PARQUET_VERSION "
+                        + layout.parquetVersion()
+                        + ")";
         try (Statement statement = duckDb.connection().createStatement()) {
             statement.execute(copy);
         }

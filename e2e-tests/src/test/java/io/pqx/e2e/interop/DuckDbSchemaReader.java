@@ -1,5 +1,15 @@
 package io.pqx.e2e.interop;
 
+import org.apache.parquet.schema.DecimalMetadata;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.OriginalType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Type;
+import org.apache.parquet.schema.Type.Repetition;
+import org.apache.parquet.schema.Types;
+
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -10,16 +20,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
 import javax.annotation.Nullable;
-import org.apache.parquet.schema.DecimalMetadata;
-import org.apache.parquet.schema.LogicalTypeAnnotation;
-import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
-import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.OriginalType;
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
-import org.apache.parquet.schema.Type;
-import org.apache.parquet.schema.Type.Repetition;
-import org.apache.parquet.schema.Types;
 
 /**
  * The schema of a Parquet file as DuckDB reads it from the footer ({@code parquet_schema()}),
@@ -36,9 +38,13 @@ final class DuckDbSchemaReader {
     private static final String QUERY =
             "SELECT name, type, type_length, repetition_type, num_children, converted_type, scale,"
                     + " precision, logical_type FROM parquet_schema(?)";
-    private static final Pattern DECIMAL = Pattern.compile("DecimalType\\(scale=(\\d+), precision=(\\d+)\\)");
-    private static final Pattern INT = Pattern.compile("IntType\\(bitWidth=(.), isSigned=([01])\\)", Pattern.DOTALL);
-    private static final Pattern TEMPORAL = Pattern.compile("(Time|Timestamp)Type\\(isAdjustedToUTC=([01]), unit=TimeUnit\\((.*)\\)\\)");
+    private static final Pattern DECIMAL =
+            Pattern.compile("DecimalType\\(scale=(\\d+), precision=(\\d+)\\)");
+    private static final Pattern INT =
+            Pattern.compile("IntType\\(bitWidth=(.), isSigned=([01])\\)", Pattern.DOTALL);
+    private static final Pattern TEMPORAL =
+            Pattern.compile(
+                    "(Time|Timestamp)Type\\(isAdjustedToUTC=([01]), unit=TimeUnit\\((.*)\\)\\)");
 
     private final Connection connection;
 
@@ -79,7 +85,10 @@ final class DuckDbSchemaReader {
                     .named(e.name);
         }
         // Thrift calls BINARY "BYTE_ARRAY".
-        PrimitiveTypeName physical = e.type.equals("BYTE_ARRAY") ? PrimitiveTypeName.BINARY : PrimitiveTypeName.valueOf(e.type);
+        PrimitiveTypeName physical =
+                e.type.equals("BYTE_ARRAY")
+                        ? PrimitiveTypeName.BINARY
+                        : PrimitiveTypeName.valueOf(e.type);
         return Types.primitive(physical, e.repetition)
                 .length(e.typeLength)
                 .as(logical)
@@ -130,20 +139,31 @@ final class DuckDbSchemaReader {
     @Nullable
     static LogicalTypeAnnotation parseLogical(String text) {
         switch (text) {
-            case "StringType()": return LogicalTypeAnnotation.stringType();
-            case "EnumType()": return LogicalTypeAnnotation.enumType();
-            case "JsonType()": return LogicalTypeAnnotation.jsonType();
-            case "BsonType()": return LogicalTypeAnnotation.bsonType();
-            case "UUIDType()": return LogicalTypeAnnotation.uuidType();
-            case "Float16Type()": return LogicalTypeAnnotation.float16Type();
-            case "DateType()": return LogicalTypeAnnotation.dateType();
-            case "ListType()": return LogicalTypeAnnotation.listType();
-            case "MapType()": return LogicalTypeAnnotation.mapType();
-            default: break;
+            case "StringType()":
+                return LogicalTypeAnnotation.stringType();
+            case "EnumType()":
+                return LogicalTypeAnnotation.enumType();
+            case "JsonType()":
+                return LogicalTypeAnnotation.jsonType();
+            case "BsonType()":
+                return LogicalTypeAnnotation.bsonType();
+            case "UUIDType()":
+                return LogicalTypeAnnotation.uuidType();
+            case "Float16Type()":
+                return LogicalTypeAnnotation.float16Type();
+            case "DateType()":
+                return LogicalTypeAnnotation.dateType();
+            case "ListType()":
+                return LogicalTypeAnnotation.listType();
+            case "MapType()":
+                return LogicalTypeAnnotation.mapType();
+            default:
+                break;
         }
         Matcher m = DECIMAL.matcher(text);
         if (m.matches()) {
-            return LogicalTypeAnnotation.decimalType(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
+            return LogicalTypeAnnotation.decimalType(
+                    Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
         }
         m = INT.matcher(text);
         if (m.matches()) {
@@ -153,9 +173,12 @@ final class DuckDbSchemaReader {
         m = TEMPORAL.matcher(text);
         if (m.matches()) {
             boolean utc = m.group(2).equals("1");
-            TimeUnit unit = m.group(3).contains("MILLIS=MilliSeconds()")
-                    ? TimeUnit.MILLIS
-                    : m.group(3).contains("MICROS=MicroSeconds()") ? TimeUnit.MICROS : TimeUnit.NANOS;
+            TimeUnit unit =
+                    m.group(3).contains("MILLIS=MilliSeconds()")
+                            ? TimeUnit.MILLIS
+                            : m.group(3).contains("MICROS=MicroSeconds()")
+                                    ? TimeUnit.MICROS
+                                    : TimeUnit.NANOS;
             return m.group(1).equals("Time")
                     ? LogicalTypeAnnotation.timeType(utc, unit)
                     : LogicalTypeAnnotation.timestampType(utc, unit);

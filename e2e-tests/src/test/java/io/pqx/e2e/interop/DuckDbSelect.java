@@ -5,12 +5,14 @@ import io.pqx.e2e.interop.JsonShape.ListOf;
 import io.pqx.e2e.interop.JsonShape.MapOf;
 import io.pqx.e2e.interop.JsonShape.Slot;
 import io.pqx.e2e.interop.JsonShape.Struct;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Writes the DuckDB query that reads a Parquet file for {@link DuckDbJsonRenderer}: {@code SELECT
@@ -29,7 +31,10 @@ final class DuckDbSelect {
 
     private DuckDbSelect() {}
 
-    /** The query for all rows of {@code file}, one result column per top-level column of {@code row}. */
+    /**
+     * The query for all rows of {@code file}, one result column per top-level column of {@code
+     * row}.
+     */
     static String of(Path file, Struct row) {
         DuckDbSelect select = new DuckDbSelect();
         List<String> expressions = new ArrayList<>();
@@ -38,9 +43,14 @@ final class DuckDbSelect {
             aliases.add("c" + slot.index());
             expressions.add(select.slot("t.c" + slot.index(), slot));
         }
-        return "SELECT " + String.join(", ", expressions)
-                + " FROM read_parquet('" + file.toString().replace("'", "''") + "')"
-                + " AS t(" + String.join(", ", aliases) + ")";
+        return "SELECT "
+                + String.join(", ", expressions)
+                + " FROM read_parquet('"
+                + file.toString().replace("'", "''")
+                + "')"
+                + " AS t("
+                + String.join(", ", aliases)
+                + ")";
     }
 
     private String slot(String expr, Slot slot) {
@@ -53,9 +63,16 @@ final class DuckDbSelect {
         } else if (shape instanceof Struct struct) {
             List<String> fields = new ArrayList<>();
             for (Slot field : struct.fields()) {
-                fields.add(slot("struct_extract_at(" + expr + ", " + (field.index() + 1) + ")", field));
+                fields.add(
+                        slot(
+                                "struct_extract_at(" + expr + ", " + (field.index() + 1) + ")",
+                                field));
             }
-            return "CASE WHEN " + expr + " IS NULL THEN NULL ELSE row(" + String.join(", ", fields) + ") END";
+            return "CASE WHEN "
+                    + expr
+                    + " IS NULL THEN NULL ELSE row("
+                    + String.join(", ", fields)
+                    + ") END";
         } else if (shape instanceof ListOf list) {
             return list(expr, list.element());
         }
@@ -63,7 +80,14 @@ final class DuckDbSelect {
         String entry = "e" + lambdas++;
         String key = slot(entry + ".key", map.key());
         String value = map.value() == null ? "" : ", " + slot(entry + ".value", map.value());
-        return "list_transform(map_entries(" + expr + "), lambda " + entry + ": row(" + key + value + "))";
+        return "list_transform(map_entries("
+                + expr
+                + "), lambda "
+                + entry
+                + ": row("
+                + key
+                + value
+                + "))";
     }
 
     private String list(String expr, JsonShape element) {
@@ -74,12 +98,16 @@ final class DuckDbSelect {
     private static String leaf(String expr, Leaf leaf) {
         return switch (leaf.kind()) {
             case DATE -> "(" + expr + " - DATE '1970-01-01')";
-            case TIME -> unit(leaf) == TimeUnit.NANOS ? "epoch_ns(" + expr + ")" : "epoch_us(" + expr + ") * 1000";
-            case TIMESTAMP -> switch (unit(leaf)) {
-                case MILLIS -> "epoch_ms(" + expr + ")";
-                case MICROS -> "epoch_us(" + expr + ")";
-                case NANOS -> "epoch_ns(" + expr + ")";
-            };
+            case TIME ->
+                    unit(leaf) == TimeUnit.NANOS
+                            ? "epoch_ns(" + expr + ")"
+                            : "epoch_us(" + expr + ") * 1000";
+            case TIMESTAMP ->
+                    switch (unit(leaf)) {
+                        case MILLIS -> "epoch_ms(" + expr + ")";
+                        case MICROS -> "epoch_us(" + expr + ")";
+                        case NANOS -> "epoch_ns(" + expr + ")";
+                    };
             case INT96 -> "epoch_us(" + expr + ")";
             case STRING, UUID -> "CAST(" + expr + " AS VARCHAR)";
             default -> expr;

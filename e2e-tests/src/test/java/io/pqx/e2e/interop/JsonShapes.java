@@ -5,8 +5,7 @@ import io.pqx.e2e.interop.JsonShape.ListOf;
 import io.pqx.e2e.interop.JsonShape.MapOf;
 import io.pqx.e2e.interop.JsonShape.Slot;
 import io.pqx.e2e.interop.JsonShape.Struct;
-import java.util.ArrayList;
-import java.util.List;
+
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.ListLogicalTypeAnnotation;
@@ -15,9 +14,12 @@ import org.apache.parquet.schema.LogicalTypeAnnotation.MapLogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
- * Builds the {@link JsonShape} of a Parquet schema, applying the backward-compatibility rules of the
- * Parquet LogicalTypes spec (section "Nested Types"): 2-level lists, {@code array} and {@code
+ * Builds the {@link JsonShape} of a Parquet schema, applying the backward-compatibility rules of
+ * the Parquet LogicalTypes spec (section "Nested Types"): 2-level lists, {@code array} and {@code
  * <name>_tuple} repeated groups, repeated groups with several fields as the element, MAP_KEY_VALUE
  * as MAP, maps without a value field, and a repeated field without LIST/MAP annotation as a
  * required list of required elements. A LIST or MAP group that fits none of the layouts renders as
@@ -52,7 +54,8 @@ final class JsonShapes {
         if (logical instanceof ListLogicalTypeAnnotation && hasSingleRepeatedChild(group)) {
             return list(group);
         }
-        if ((logical instanceof MapLogicalTypeAnnotation || logical instanceof MapKeyValueTypeAnnotation)
+        if ((logical instanceof MapLogicalTypeAnnotation
+                        || logical instanceof MapKeyValueTypeAnnotation)
                 && hasSingleRepeatedChild(group)
                 && isKeyValueGroup(group.getType(0))) {
             GroupType keyValue = group.getType(0).asGroupType();
@@ -81,17 +84,22 @@ final class JsonShapes {
         return new ListOf(element.value(), element);
     }
 
-    /** A field of a group; a repeated one (outside a LIST/MAP layout) is a list of its occurrences. */
+    /**
+     * A field of a group; a repeated one (outside a LIST/MAP layout) is a list of its occurrences.
+     */
     private static Slot slot(Type field, int index) {
-        return new Slot(field.getName(), index, field.isRepetition(Type.Repetition.REPEATED), shape(field));
+        return new Slot(
+                field.getName(), index, field.isRepetition(Type.Repetition.REPEATED), shape(field));
     }
 
     private static boolean hasSingleRepeatedChild(GroupType group) {
-        return group.getFieldCount() == 1 && group.getType(0).isRepetition(Type.Repetition.REPEATED);
+        return group.getFieldCount() == 1
+                && group.getType(0).isRepetition(Type.Repetition.REPEATED);
     }
 
     private static boolean isKeyValueGroup(Type type) {
         return !type.isPrimitive()
-                && (type.asGroupType().getFieldCount() == 1 || type.asGroupType().getFieldCount() == 2);
+                && (type.asGroupType().getFieldCount() == 1
+                        || type.asGroupType().getFieldCount() == 2);
     }
 }

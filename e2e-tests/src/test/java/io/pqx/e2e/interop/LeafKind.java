@@ -15,8 +15,8 @@ import org.apache.parquet.schema.PrimitiveType;
 
 /**
  * The rendering rule of {@code JSON-RENDERING.md} that applies to a primitive column, chosen from
- * its physical type and logical annotation (legacy converted types already mapped to logical ones by
- * parquet-java's schema classes). Annotations that do not change the rendering (GEOMETRY, BSON,
+ * its physical type and logical annotation (legacy converted types already mapped to logical ones
+ * by parquet-java's schema classes). Annotations that do not change the rendering (GEOMETRY, BSON,
  * INTERVAL, unknown ones) fall back to the physical type.
  */
 enum LeafKind {

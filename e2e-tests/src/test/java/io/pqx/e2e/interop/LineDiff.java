@@ -17,13 +17,17 @@ final class LineDiff {
         int common = Math.min(actual.size(), expected.size());
         for (int i = 0; i < common; i++) {
             if (!actual.get(i).equals(expected.get(i))) {
-                fail("%s: row %d differs%n  actual:   %s%n  expected: %s", what, i, clip(actual.get(i)), clip(expected.get(i)));
+                fail(
+                        "%s: row %d differs%n  actual:   %s%n  expected: %s",
+                        what, i, clip(actual.get(i)), clip(expected.get(i)));
             }
         }
         assertThat(actual.size()).as("%s: row count", what).isEqualTo(expected.size());
     }
 
     private static String clip(String line) {
-        return line.length() <= 2000 ? line : line.substring(0, 2000) + "...(" + line.length() + " chars)";
+        return line.length() <= 2000
+                ? line
+                : line.substring(0, 2000) + "...(" + line.length() + " chars)";
     }
 }

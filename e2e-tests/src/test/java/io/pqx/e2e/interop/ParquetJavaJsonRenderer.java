@@ -6,12 +6,7 @@ import io.pqx.e2e.interop.JsonShape.MapOf;
 import io.pqx.e2e.interop.JsonShape.Slot;
 import io.pqx.e2e.interop.JsonShape.Struct;
 import io.pqx.tools.json.JsonValues;
-import java.io.IOException;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
@@ -27,6 +22,13 @@ import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnot
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Renders a Parquet file as the JSON lines of {@code JSON-RENDERING.md} with parquet-java: the
@@ -91,7 +93,8 @@ final class ParquetJavaJsonRenderer {
         }
     }
 
-    private static void value(StringBuilder sb, JsonShape shape, Group parent, int field, int index) {
+    private static void value(
+            StringBuilder sb, JsonShape shape, Group parent, int field, int index) {
         if (shape instanceof Leaf leaf) {
             sb.append(leaf(leaf, parent, field, index));
         } else if (shape instanceof Struct struct) {
@@ -138,10 +141,14 @@ final class ParquetJavaJsonRenderer {
         boolean int64 = type.getPrimitiveTypeName() == PrimitiveTypeName.INT64;
         return switch (leaf.kind()) {
             case BOOLEAN -> Boolean.toString(g.getBoolean(field, i));
-            case SIGNED_INT -> int64 ? Long.toString(g.getLong(field, i)) : Integer.toString(g.getInteger(field, i));
-            case UNSIGNED_INT -> int64
-                    ? JsonValues.formatUnsigned(g.getLong(field, i))
-                    : Integer.toUnsignedString(g.getInteger(field, i));
+            case SIGNED_INT ->
+                    int64
+                            ? Long.toString(g.getLong(field, i))
+                            : Integer.toString(g.getInteger(field, i));
+            case UNSIGNED_INT ->
+                    int64
+                            ? JsonValues.formatUnsigned(g.getLong(field, i))
+                            : Integer.toUnsignedString(g.getInteger(field, i));
             case FLOAT -> JsonValues.formatFloat(g.getFloat(field, i));
             case DOUBLE -> JsonValues.formatDouble(g.getDouble(field, i));
             case FLOAT16 -> float16(g.getBinary(field, i).getBytes());
@@ -157,16 +164,18 @@ final class ParquetJavaJsonRenderer {
     }
 
     private static String float16(byte[] littleEndian) {
-        return JsonValues.formatFloat16((short) ((littleEndian[1] << 8) | (littleEndian[0] & 0xff)));
+        return JsonValues.formatFloat16(
+                (short) ((littleEndian[1] << 8) | (littleEndian[0] & 0xff)));
     }
 
     private static String decimal(PrimitiveType type, Group g, int field, int i) {
         int scale = ((DecimalLogicalTypeAnnotation) type.getLogicalTypeAnnotation()).getScale();
-        BigInteger unscaled = switch (type.getPrimitiveTypeName()) {
-            case INT32 -> BigInteger.valueOf(g.getInteger(field, i));
-            case INT64 -> BigInteger.valueOf(g.getLong(field, i));
-            default -> new BigInteger(g.getBinary(field, i).getBytes());
-        };
+        BigInteger unscaled =
+                switch (type.getPrimitiveTypeName()) {
+                    case INT32 -> BigInteger.valueOf(g.getInteger(field, i));
+                    case INT64 -> BigInteger.valueOf(g.getLong(field, i));
+                    default -> new BigInteger(g.getBinary(field, i).getBytes());
+                };
         return JsonValues.formatDecimal(new BigDecimal(unscaled, scale), scale);
     }
 
@@ -176,7 +185,8 @@ final class ParquetJavaJsonRenderer {
     }
 
     private static String timestamp(PrimitiveType type, long value) {
-        TimestampLogicalTypeAnnotation ts = (TimestampLogicalTypeAnnotation) type.getLogicalTypeAnnotation();
+        TimestampLogicalTypeAnnotation ts =
+                (TimestampLogicalTypeAnnotation) type.getLogicalTypeAnnotation();
         return TimeUnits.timestamp(value, ts.getUnit(), ts.isAdjustedToUTC());
     }
 }

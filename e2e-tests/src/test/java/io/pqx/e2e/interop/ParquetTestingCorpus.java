@@ -31,19 +31,24 @@ final class ParquetTestingCorpus {
         if (property != null && !property.isBlank()) {
             candidates.add(Path.of(property));
         }
-        candidates.add(Path.of(System.getProperty("user.dir")).resolve("../../shared/parquet-testing"));
+        candidates.add(
+                Path.of(System.getProperty("user.dir")).resolve("../../shared/parquet-testing"));
         String env = System.getenv("PQX_PARQUET_TESTING");
         if (env != null && !env.isBlank()) {
             candidates.add(Path.of(env));
         }
         for (Path candidate : candidates) {
-            if (Files.isDirectory(candidate.resolve("data")) && Files.isDirectory(candidate.resolve("shredded_variant"))) {
+            if (Files.isDirectory(candidate.resolve("data"))
+                    && Files.isDirectory(candidate.resolve("shredded_variant"))) {
                 return candidate.toAbsolutePath().normalize();
             }
         }
-        throw new IllegalStateException("Cannot find the parquet-testing corpus (a directory with data/ and"
-                + " shredded_variant/); tried " + candidates + ". Set -Dpqx.parquet-testing=<dir> or"
-                + " PQX_PARQUET_TESTING.");
+        throw new IllegalStateException(
+                "Cannot find the parquet-testing corpus (a directory with data/ and"
+                        + " shredded_variant/); tried "
+                        + candidates
+                        + ". Set -Dpqx.parquet-testing=<dir> or"
+                        + " PQX_PARQUET_TESTING.");
     }
 
     /**
@@ -56,7 +61,10 @@ final class ParquetTestingCorpus {
             try (Stream<Path> walk = Files.walk(root.resolve(dir))) {
                 walk.filter(Files::isRegularFile)
                         .map(p -> root.relativize(p).toString().replace('\\', '/'))
-                        .filter(name -> name.endsWith(".parquet") || name.endsWith(".parquet.encrypted"))
+                        .filter(
+                                name ->
+                                        name.endsWith(".parquet")
+                                                || name.endsWith(".parquet.encrypted"))
                         .forEach(files::add);
             } catch (IOException e) {
                 throw new UncheckedIOException("Cannot list " + root.resolve(dir), e);

@@ -6,11 +6,13 @@ import io.pqx.e2e.interop.CorpusExpectations.Disagreement;
 import io.pqx.e2e.interop.CorpusExpectations.Peer;
 import io.pqx.e2e.interop.CorpusExpectations.PeerGap;
 import io.pqx.e2e.interop.CorpusExpectations.Substitute;
+
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+
 import javax.annotation.Nullable;
 
 /**
@@ -23,7 +25,9 @@ import javax.annotation.Nullable;
  */
 final class PeerConsensus {
 
-    /** The expected rendering ({@code null} if none) and a one-line account of where it comes from. */
+    /**
+     * The expected rendering ({@code null} if none) and a one-line account of where it comes from.
+     */
     record Expected(@Nullable List<String> lines, String source) {}
 
     private final Path root;
@@ -51,7 +55,8 @@ final class PeerConsensus {
             failing.add(Peer.PARQUET_JAVA);
         }
         assertThat(failing)
-                .as("peers failing on %s (DuckDB: %s; parquet-java: %s); declared: %s",
+                .as(
+                        "peers failing on %s (DuckDB: %s; parquet-java: %s); declared: %s",
                         file, duck.failureSummary(), java.failureSummary(), gap.failing())
                 .isEqualTo(gap.failing());
         if (duck.succeeded() && java.succeeded()) {
@@ -70,10 +75,16 @@ final class PeerConsensus {
             LineDiff.assertSameLines(file + ": DuckDB vs parquet-java", duck, java);
             return new Expected(duck, "DuckDB = parquet-java");
         }
-        assertThat(duck).as("%s is declared a disagreement but the peers agree", file).isNotEqualTo(java);
+        assertThat(duck)
+                .as("%s is declared a disagreement but the peers agree", file)
+                .isNotEqualTo(java);
         Peer right = disagreement.get().right();
-        return new Expected(right == Peer.DUCKDB ? duck : java,
-                (right == Peer.DUCKDB ? "DuckDB" : "parquet-java") + " (they differ: " + disagreement.get().reason() + ")");
+        return new Expected(
+                right == Peer.DUCKDB ? duck : java,
+                (right == Peer.DUCKDB ? "DuckDB" : "parquet-java")
+                        + " (they differ: "
+                        + disagreement.get().reason()
+                        + ")");
     }
 
     private Expected substituted(String file, PeerGap gap) {
@@ -81,9 +92,21 @@ final class PeerConsensus {
         if (substitute.isEmpty()) {
             return new Expected(null, "no peer reads it: " + gap.reason());
         }
-        PeerOutcome other = PeerOutcome.of(() -> ParquetJavaJsonRenderer.render(root.resolve(substitute.get().file())));
-        assertThat(other.succeeded()).as("parquet-java renders substitute %s", substitute.get().file()).isTrue();
-        return new Expected(other.lines(), "parquet-java on " + substitute.get().file() + " ("
-                + substitute.get().reason() + "); no peer reads it: " + gap.reason());
+        PeerOutcome other =
+                PeerOutcome.of(
+                        () ->
+                                ParquetJavaJsonRenderer.render(
+                                        root.resolve(substitute.get().file())));
+        assertThat(other.succeeded())
+                .as("parquet-java renders substitute %s", substitute.get().file())
+                .isTrue();
+        return new Expected(
+                other.lines(),
+                "parquet-java on "
+                        + substitute.get().file()
+                        + " ("
+                        + substitute.get().reason()
+                        + "); no peer reads it: "
+                        + gap.reason());
     }
 }

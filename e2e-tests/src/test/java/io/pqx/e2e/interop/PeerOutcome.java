@@ -2,6 +2,7 @@ package io.pqx.e2e.interop;
 
 import java.util.List;
 import java.util.concurrent.Callable;
+
 import javax.annotation.Nullable;
 
 /**

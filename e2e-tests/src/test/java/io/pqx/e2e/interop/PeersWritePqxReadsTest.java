@@ -3,10 +3,6 @@ package io.pqx.e2e.interop;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.stream.Stream;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
@@ -19,21 +15,25 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
 /**
  * Read direction of the interop: pqx reads files written by DuckDB and by parquet-java, in several
  * layouts (codecs, row-group sizes, pages v1/v2 with DuckDB's and parquet-java's v2 encodings,
  * dictionary on/off, page index, bloom filters), with the same values as the peers (which must
  * agree with each other where both can read the file). The one declared loss: TIME(MICROS) columns
- * read to milliseconds, Flink's TIME precision ({@link KnownLosses}). Each layout is first checked to be what it claims (row groups, page versions,
- * dictionary pages, bloom filter) from the footer.
+ * read to milliseconds, Flink's TIME precision ({@link KnownLosses}). Each layout is first checked
+ * to be what it claims (row groups, page versions, dictionary pages, bloom filter) from the footer.
  */
 class PeersWritePqxReadsTest {
 
     private static final int DUCKDB_ROWS = 5000;
     private static final int PARQUET_JAVA_ROWS = 3000;
 
-    @TempDir
-    static Path dir;
+    @TempDir static Path dir;
 
     private static DuckDbJsonRenderer duckDb;
 
@@ -58,58 +58,97 @@ class PeersWritePqxReadsTest {
 
     static Stream<ParquetJavaSampleFiles.Layout> parquetJavaLayouts() {
         return Stream.of(
-                new ParquetJavaSampleFiles.Layout(CompressionCodecName.ZSTD, WriterVersion.PARQUET_1_0, true,
-                        64 << 10, 8 << 10, "i64"),
-                new ParquetJavaSampleFiles.Layout(CompressionCodecName.SNAPPY, WriterVersion.PARQUET_2_0, true,
-                        1 << 20, 1 << 20, "u64"),
-                new ParquetJavaSampleFiles.Layout(CompressionCodecName.GZIP, WriterVersion.PARQUET_1_0, false,
-                        32 << 10, 4 << 10, "text"),
-                new ParquetJavaSampleFiles.Layout(CompressionCodecName.LZ4_RAW, WriterVersion.PARQUET_2_0, false,
-                        128 << 10, 16 << 10, "id"),
-                new ParquetJavaSampleFiles.Layout(CompressionCodecName.UNCOMPRESSED, WriterVersion.PARQUET_1_0, true,
-                        256 << 10, 2 << 10, "text"));
+                new ParquetJavaSampleFiles.Layout(
+                        CompressionCodecName.ZSTD,
+                        WriterVersion.PARQUET_1_0,
+                        true,
+                        64 << 10,
+                        8 << 10,
+                        "i64"),
+                new ParquetJavaSampleFiles.Layout(
+                        CompressionCodecName.SNAPPY,
+                        WriterVersion.PARQUET_2_0,
+                        true,
+                        1 << 20,
+                        1 << 20,
+                        "u64"),
+                new ParquetJavaSampleFiles.Layout(
+                        CompressionCodecName.GZIP,
+                        WriterVersion.PARQUET_1_0,
+                        false,
+                        32 << 10,
+                        4 << 10,
+                        "text"),
+                new ParquetJavaSampleFiles.Layout(
+                        CompressionCodecName.LZ4_RAW,
+                        WriterVersion.PARQUET_2_0,
+                        false,
+                        128 << 10,
+                        16 << 10,
+                        "id"),
+                new ParquetJavaSampleFiles.Layout(
+                        CompressionCodecName.UNCOMPRESSED,
+                        WriterVersion.PARQUET_1_0,
+                        true,
+                        256 << 10,
+                        2 << 10,
+                        "text"));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("duckDbLayouts")
     void pqxReadsWhatDuckDbWrites(DuckDbSampleFiles.Layout layout) throws Exception {
-        Path file = dir.resolve("duckdb-" + layout.codec() + "-" + layout.parquetVersion() + ".parquet");
+        Path file =
+                dir.resolve(
+                        "duckdb-" + layout.codec() + "-" + layout.parquetVersion() + ".parquet");
         DuckDbSampleFiles.write(duckDb, file, DUCKDB_ROWS, layout);
         List<BlockMetaData> rowGroups = footer(file);
         // DuckDB cuts row groups at multiples of its 2048-row vectors.
-        assertThat(rowGroups).hasSize((DUCKDB_ROWS + layout.rowGroupSize() - 1) / layout.rowGroupSize());
-        assertThat(rowGroups.get(0).getColumns().get(0).getCodec().name()).isEqualToIgnoringCase(layout.codec());
+        assertThat(rowGroups)
+                .hasSize((DUCKDB_ROWS + layout.rowGroupSize() - 1) / layout.rowGroupSize());
+        assertThat(rowGroups.get(0).getColumns().get(0).getCodec().name())
+                .isEqualToIgnoringCase(layout.codec());
 
         List<String> duck = duckDb.render(file);
         assertThat(duck).hasSize(DUCKDB_ROWS);
-        LineDiff.assertSameLines("parquet-java vs DuckDB on " + layout, ParquetJavaJsonRenderer.render(file), duck);
-        LineDiff.assertSameLines("pqx vs DuckDB on " + layout, PqxJsonRenderer.render(file),
+        LineDiff.assertSameLines(
+                "parquet-java vs DuckDB on " + layout, ParquetJavaJsonRenderer.render(file), duck);
+        LineDiff.assertSameLines(
+                "pqx vs DuckDB on " + layout,
+                PqxJsonRenderer.render(file),
                 duck.stream().map(line -> KnownLosses.timeToMillis(line, "t")).toList());
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("parquetJavaLayouts")
     void pqxReadsWhatParquetJavaWrites(ParquetJavaSampleFiles.Layout layout) throws Exception {
-        Path file = dir.resolve("parquet-java-" + layout.codec() + "-" + layout.version() + ".parquet");
+        Path file =
+                dir.resolve("parquet-java-" + layout.codec() + "-" + layout.version() + ".parquet");
         ParquetJavaSampleFiles.write(file, PARQUET_JAVA_ROWS, 42, layout);
         assertLayout(file, layout);
 
         List<String> java = ParquetJavaJsonRenderer.render(file);
         assertThat(java).hasSize(PARQUET_JAVA_ROWS);
         if (layout.version() == WriterVersion.PARQUET_2_0) {
-            // parquet-java's v2 writer falls back to DELTA_BYTE_ARRAY for FIXED_LEN_BYTE_ARRAY columns,
+            // parquet-java's v2 writer falls back to DELTA_BYTE_ARRAY for FIXED_LEN_BYTE_ARRAY
+            // columns,
             // which DuckDB 1.4 cannot decode: parquet-java alone is the peer for these files.
             assertThatThrownBy(() -> duckDb.render(file))
-                    .hasMessageContaining("Delta Byte Array encoding is only supported for string/blob data");
+                    .hasMessageContaining(
+                            "Delta Byte Array encoding is only supported for string/blob data");
         } else {
-            LineDiff.assertSameLines("DuckDB vs parquet-java on " + layout, duckDb.render(file), java);
+            LineDiff.assertSameLines(
+                    "DuckDB vs parquet-java on " + layout, duckDb.render(file), java);
         }
-        LineDiff.assertSameLines("pqx vs parquet-java on " + layout, PqxJsonRenderer.render(file),
+        LineDiff.assertSameLines(
+                "pqx vs parquet-java on " + layout,
+                PqxJsonRenderer.render(file),
                 java.stream().map(line -> KnownLosses.timeToMillis(line, "time_us")).toList());
     }
 
     /** The file has the row groups, pages, dictionaries and bloom filter its layout asks for. */
-    private static void assertLayout(Path file, ParquetJavaSampleFiles.Layout layout) throws IOException {
+    private static void assertLayout(Path file, ParquetJavaSampleFiles.Layout layout)
+            throws IOException {
         List<BlockMetaData> rowGroups = footer(file);
         if (layout.rowGroupBytes() <= 256 << 10) {
             assertThat(rowGroups).as("row groups").hasSizeGreaterThan(1);
@@ -117,8 +156,12 @@ class PeersWritePqxReadsTest {
         for (BlockMetaData rowGroup : rowGroups) {
             for (ColumnChunkMetaData column : rowGroup.getColumns()) {
                 assertThat(column.getCodec()).isEqualTo(layout.codec());
-                if (!column.getPath().toDotString().equals("legacy_ts")) { // INT96 has no order, so no column index
-                    assertThat(column.getColumnIndexReference()).as("column index of %s", column.getPath()).isNotNull();
+                if (!column.getPath()
+                        .toDotString()
+                        .equals("legacy_ts")) { // INT96 has no order, so no column index
+                    assertThat(column.getColumnIndexReference())
+                            .as("column index of %s", column.getPath())
+                            .isNotNull();
                 }
                 assertThat(column.getEncodingStats().usesV2Pages())
                         .isEqualTo(layout.version() == WriterVersion.PARQUET_2_0);
@@ -126,7 +169,9 @@ class PeersWritePqxReadsTest {
                     assertThat(column.hasDictionaryPage()).isEqualTo(layout.dictionary());
                 }
                 if (column.getPath().toDotString().equals(layout.bloomColumn())) {
-                    assertThat(column.getBloomFilterOffset()).as("bloom filter offset").isPositive();
+                    assertThat(column.getBloomFilterOffset())
+                            .as("bloom filter offset")
+                            .isPositive();
                 }
             }
         }

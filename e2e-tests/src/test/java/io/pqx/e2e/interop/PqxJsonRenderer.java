@@ -5,12 +5,14 @@ import io.pqx.format.ReadOptions;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.tools.json.JsonRowRenderer;
+
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.util.CloseableIterator;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.util.CloseableIterator;
 
 /**
  * Renders a Parquet file as JSON lines with pqx itself: {@link ParquetReader} decodes all rows of
@@ -30,8 +32,10 @@ final class PqxJsonRenderer {
 
     /** All rows of {@code file}, in file order, one JSON object per line. */
     static List<String> render(Path file, ReadOptions options) throws IOException {
-        try (ParquetReader reader = ParquetReader.open(
-                FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())), options)) {
+        try (ParquetReader reader =
+                ParquetReader.open(
+                        FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
+                        options)) {
             ParquetSchema schema = reader.schema();
             JsonRowRenderer renderer = new JsonRowRenderer(schema);
             List<String> lines = new ArrayList<>();
@@ -54,8 +58,10 @@ final class PqxJsonRenderer {
 
     /** The row count recorded in the footer, as pqx reads it. */
     static long footerRows(Path file) throws IOException {
-        try (ParquetReader reader = ParquetReader.open(
-                FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())), ReadOptions.defaults())) {
+        try (ParquetReader reader =
+                ParquetReader.open(
+                        FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
+                        ReadOptions.defaults())) {
             return reader.metadata().numRows();
         }
     }

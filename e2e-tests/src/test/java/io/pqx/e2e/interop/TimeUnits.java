@@ -1,9 +1,12 @@
 package io.pqx.e2e.interop;
 
 import io.pqx.tools.json.JsonValues;
+
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 
-/** Unit arithmetic shared by the peer renderers: Parquet TIME/TIMESTAMP values to JSON. Stateless. */
+/**
+ * Unit arithmetic shared by the peer renderers: Parquet TIME/TIMESTAMP values to JSON. Stateless.
+ */
 final class TimeUnits {
 
     private TimeUnits() {}
