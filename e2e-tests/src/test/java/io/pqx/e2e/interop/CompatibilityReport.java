@@ -22,13 +22,15 @@ final class CompatibilityReport {
     }
 
     synchronized void write(Path target, String title, String preamble) throws IOException {
-        StringBuilder sb =
-                new StringBuilder("# ")
-                        .append(title)
-                        .append("\n\n")
-                        .append(preamble)
-                        .append("\n\n");
-        sb.append("| file | rows | status | expected values / reason |\n|---|---:|---|---|\n");
+        StringBuilder sb = new StringBuilder("# ").append(title).append("\n\n").append(preamble);
+        Map<String, Long> statuses = new TreeMap<>();
+        lines.values().forEach(line -> statuses.merge(line.status(), 1L, Long::sum));
+        sb.append("\n\n").append(lines.size()).append(" files:");
+        statuses.forEach(
+                (status, count) ->
+                        sb.append(" ").append(count).append(" ").append(status).append(";"));
+        sb.setLength(sb.length() - 1);
+        sb.append(".\n\n| file | rows | status | expected values / reason |\n|---|---:|---|---|\n");
         lines.forEach(
                 (file, line) ->
                         sb.append("| ")

@@ -43,7 +43,7 @@ final class CorpusExpectations {
             Map.of(
                     "data/large_string_map.brotli.parquet",
                     "two 1 GiB strings: no JSON rendering fits a test; parquet-java has no BROTLI"
-                        + " codec");
+                            + " codec");
 
     private static final Map<String, PeerGap> PEER_GAPS =
             Map.ofEntries(
@@ -52,7 +52,7 @@ final class CorpusExpectations {
                             new PeerGap(
                                     EnumSet.of(Peer.DUCKDB),
                                     "DuckDB 1.4 decodes BYTE_STREAM_SPLIT only for FLOAT and"
-                                        + " DOUBLE")),
+                                            + " DOUBLE")),
                     entry(
                             "data/hadoop_lz4_compressed.parquet",
                             new PeerGap(
@@ -68,20 +68,20 @@ final class CorpusExpectations {
                             new PeerGap(
                                     EnumSet.allOf(Peer.class),
                                     "codec LZ4 holding raw LZ4 blocks: DuckDB has no LZ4 codec,"
-                                        + " parquet-java expects Hadoop framing")),
+                                            + " parquet-java expects Hadoop framing")),
                     entry(
                             "data/map_no_value.parquet",
                             new PeerGap(
                                     EnumSet.of(Peer.DUCKDB),
                                     "DuckDB rejects a MAP whose key_value group has no value"
-                                        + " field")),
+                                            + " field")),
                     entry(
                             "data/nation.dict-malformed.parquet",
                             new PeerGap(
                                     EnumSet.of(Peer.PARQUET_JAVA),
                                     "the chunk metadata of column name declares 322 bytes, its"
-                                        + " pages take 337: parquet-java fails (EOFException),"
-                                        + " DuckDB ignores the declared size")));
+                                            + " pages take 337: parquet-java fails (EOFException),"
+                                            + " DuckDB ignores the declared size")));
 
     private static final Map<String, Disagreement> DISAGREEMENTS =
             Map.of(
@@ -114,7 +114,7 @@ final class CorpusExpectations {
             return new PeerGap(
                     EnumSet.of(Peer.DUCKDB),
                     "DuckDB decodes VARIANT into JSON; pqx reads VARIANT as the struct of its"
-                        + " physical fields, which parquet-java's record assembly shows as is");
+                            + " physical fields, which parquet-java's record assembly shows as is");
         }
         return PEER_GAPS.getOrDefault(file, PeerGap.NONE);
     }

@@ -3,12 +3,20 @@ package io.pqx.e2e.interop;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.format.ParquetReader;
+import io.pqx.format.ReadOptions;
+import io.pqx.format.footer.ColumnChunkMetadata;
+import io.pqx.format.footer.RowGroupMetadata;
+import io.pqx.format.io.FlinkInputFile;
+
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.api.Binary;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -78,7 +88,7 @@ class PeersWritePqxReadsTest {
                         false,
                         32 << 10,
                         4 << 10,
-                        "text"),
+                        "u32"),
                 new ParquetJavaSampleFiles.Layout(
                         CompressionCodecName.LZ4_RAW,
                         WriterVersion.PARQUET_2_0,
@@ -92,7 +102,7 @@ class PeersWritePqxReadsTest {
                         true,
                         256 << 10,
                         2 << 10,
-                        "text"));
+                        "i64"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -113,6 +123,7 @@ class PeersWritePqxReadsTest {
         assertThat(duck).hasSize(DUCKDB_ROWS);
         LineDiff.assertSameLines(
                 "parquet-java vs DuckDB on " + layout, ParquetJavaJsonRenderer.render(file), duck);
+        assertPqxReadsDuckDbBloomFilters(file);
         LineDiff.assertSameLines(
                 "pqx vs DuckDB on " + layout,
                 PqxJsonRenderer.render(file),
@@ -140,10 +151,101 @@ class PeersWritePqxReadsTest {
             LineDiff.assertSameLines(
                     "DuckDB vs parquet-java on " + layout, duckDb.render(file), java);
         }
+        assertPqxReadsIndexesAndBloomFilters(file, layout.bloomColumn(), java);
         LineDiff.assertSameLines(
                 "pqx vs parquet-java on " + layout,
                 PqxJsonRenderer.render(file),
                 java.stream().map(line -> KnownLosses.timeToMillis(line, "time_us")).toList());
+    }
+
+    /**
+     * pqx reads the bloom filters DuckDB writes for dictionary-encoded columns: in every row group
+     * the one of {@code dict_str} holds its five values ('cat_0'..'cat_4') and rules out others.
+     */
+    private static void assertPqxReadsDuckDbBloomFilters(Path file) throws Exception {
+        try (ParquetReader reader =
+                ParquetReader.open(
+                        FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
+                        ReadOptions.defaults())) {
+            int leaf = leafIndex(reader, "dict_str");
+            boolean excludedSomewhere = false;
+            for (int rg = 0; rg < reader.metadata().rowGroups().size(); rg++) {
+                BloomFilter bloom = reader.readBloomFilter(rg, leaf).orElseThrow();
+                for (int k = 0; k < 5; k++) {
+                    assertThat(bloom.findHash(bloom.hash(Binary.fromString("cat_" + k))))
+                            .as("bloom filter of row group %d contains cat_%d", rg, k)
+                            .isTrue();
+                }
+                excludedSomewhere |= !bloom.findHash(bloom.hash(Binary.fromString("dog")));
+            }
+            assertThat(excludedSomewhere).as("some bloom filter excludes 'dog'").isTrue();
+        }
+    }
+
+    private static int leafIndex(ParquetReader reader, String path) {
+        for (ColumnChunkMetadata chunk : reader.metadata().rowGroups().get(0).columns()) {
+            if (chunk.path().equals(path)) {
+                return chunk.leafIndex();
+            }
+        }
+        throw new AssertionError("no leaf column " + path);
+    }
+
+    /**
+     * pqx finds parquet-java's page index for every chunk of the bloom-filtered column, and its
+     * bloom filter, which contains the first value of each row group (taken from the rendered rows)
+     * and excludes a value absent from the file in at least one row group.
+     */
+    private static void assertPqxReadsIndexesAndBloomFilters(
+            Path file, String column, List<String> lines) throws Exception {
+        try (ParquetReader reader =
+                ParquetReader.open(
+                        FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
+                        ReadOptions.defaults())) {
+            List<RowGroupMetadata> rowGroups = reader.metadata().rowGroups();
+            int leaf = leafIndex(reader, column);
+            boolean unsigned = column.startsWith("u"); // u32, u64 render as unsigned digits
+            boolean excludedSomewhere = false;
+            int firstRow = 0;
+            for (int rg = 0; rg < rowGroups.size(); rg++) {
+                assertThat(reader.readColumnIndex(rg, leaf))
+                        .as("column index, row group %d", rg)
+                        .isPresent();
+                assertThat(reader.readOffsetIndex(rg, leaf))
+                        .as("offset index, row group %d", rg)
+                        .isPresent();
+                BloomFilter bloom = reader.readBloomFilter(rg, leaf).orElseThrow();
+                String token = jsonField(lines.get(firstRow), column);
+                if (!token.equals("null")) {
+                    assertThat(
+                                    bloom.findHash(
+                                            hash(
+                                                    bloom,
+                                                    column,
+                                                    unsigned
+                                                            ? Long.parseUnsignedLong(token)
+                                                            : Long.parseLong(token))))
+                            .as("bloom filter of row group %d contains %s", rg, token)
+                            .isTrue();
+                }
+                excludedSomewhere |= !bloom.findHash(hash(bloom, column, -12345L));
+                firstRow += (int) rowGroups.get(rg).numRows();
+            }
+            assertThat(excludedSomewhere).as("some bloom filter excludes -12345").isTrue();
+        }
+    }
+
+    /** The hash parquet-java's writer put in the filter: INT32 columns hash ints, INT64 longs. */
+    private static long hash(BloomFilter bloom, String column, long value) {
+        return column.equals("i64") || column.equals("u64")
+                ? bloom.hash(value)
+                : bloom.hash(column.equals("u32") ? (int) value : Math.toIntExact(value));
+    }
+
+    private static String jsonField(String line, String name) {
+        Matcher m = Pattern.compile("\"" + name + "\":(-?\\d+|null)").matcher(line);
+        assertThat(m.find()).as("%s in %s", name, line).isTrue();
+        return m.group(1);
     }
 
     /** The file has the row groups, pages, dictionaries and bloom filter its layout asks for. */
