@@ -31,6 +31,8 @@ import java.util.List;
 class ChunkPageReaderTest {
     private static final MessageType SCHEMA = MessageTypeParser.parseMessageType("message m { optional int32 a; }");
     private static final ColumnDescriptor COLUMN = SCHEMA.getColumns().get(0);
+    private static final ColumnDescriptor REQUIRED =
+            MessageTypeParser.parseMessageType("message m { required int32 a; }").getColumns().get(0);
     private static final FileContext CTX = FileContext.of("f.parquet").rowGroup(0).column("a");
 
     /** A codec that reverses bytes, so tests see whether and what it decompressed. */
@@ -77,7 +79,11 @@ class ChunkPageReaderTest {
     }
 
     private static ChunkPageReader reader(Codec codec, byte[] chunk, long values) {
-        return new ChunkPageReader(CTX, COLUMN, codec, values, new PageLimits(1 << 20, false),
+        return reader(COLUMN, codec, chunk, values);
+    }
+
+    private static ChunkPageReader reader(ColumnDescriptor column, Codec codec, byte[] chunk, long values) {
+        return new ChunkPageReader(CTX, column, codec, values, new PageLimits(1 << 20, false),
                 List.of(PageRun.wholeChunk(chunk, 0, chunk.length, 4)));
     }
 
@@ -122,7 +128,7 @@ class ChunkPageReaderTest {
         ByteArrayOutputStream chunk = new ByteArrayOutputStream();
         chunk.write(page(index, new byte[] {1, 2, 3}));
         chunk.write(page(data, new byte[] {1, 2, 3, 4}));
-        ChunkPageReader reader = reader(codec, chunk.toByteArray(), 1);
+        ChunkPageReader reader = reader(REQUIRED, codec, chunk.toByteArray(), 1);
         DataPageV1 page = (DataPageV1) reader.readPage();
         assertThat(page.getBytes().toByteArray()).containsExactly(4, 3, 2, 1);
         assertThat(page.getFirstRowIndex()).isEmpty();
@@ -138,7 +144,7 @@ class ChunkPageReaderTest {
         byte[] two = new byte[one.length * 2];
         System.arraycopy(one, 0, two, 0, one.length);
         System.arraycopy(one, 0, two, one.length, one.length);
-        ChunkPageReader reader = new ChunkPageReader(CTX, COLUMN, codec, 9, new PageLimits(1 << 20, false),
+        ChunkPageReader reader = new ChunkPageReader(CTX, REQUIRED, codec, 9, new PageLimits(1 << 20, false),
                 List.of(new PageRun(one, 0, one.length, 100, 4, new long[] {40}, new int[] {3}),
                         new PageRun(two, 0, two.length, 200, 9, new long[] {90, 93}, new int[] {3, 3})));
         assertThat(reader.getTotalValueCount()).isEqualTo(9);
