@@ -13,11 +13,11 @@ import javax.annotation.Nullable;
  */
 record PeerOutcome(@Nullable List<String> lines, @Nullable Throwable failure) {
 
-    /** Runs {@code rendering}, capturing any exception (or error such as an OOM) as the outcome. */
+    /** Runs {@code rendering}, capturing any exception (or linkage error) as the outcome. */
     static PeerOutcome of(Callable<List<String>> rendering) {
         try {
             return new PeerOutcome(List.copyOf(rendering.call()), null);
-        } catch (Exception | LinkageError | AssertionError | OutOfMemoryError e) {
+        } catch (Exception | LinkageError e) {
             return new PeerOutcome(null, e);
         }
     }
