@@ -1,0 +1,56 @@
+package io.pqx.tools.cli;
+
+import io.pqx.format.ParquetReader;
+import io.pqx.format.footer.FileMetadata;
+import io.pqx.format.footer.FooterReader;
+import io.pqx.format.io.FlinkInputFile;
+import io.pqx.format.io.InputFile;
+
+import org.apache.flink.core.fs.FileStatus;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+
+/**
+ * Opens the FILE of a command: checks that it exists and is a file (so the user sees "no such
+ * file" rather than a file system's internal message), then reads its footer or opens a reader.
+ *
+ * <p>Stateless and thread-safe.
+ */
+final class ParquetFiles {
+
+    /** Footers above this size are refused; far beyond any real file, well below the heap. */
+    static final long MAX_FOOTER_BYTES = 256L << 20;
+
+    private ParquetFiles() {}
+
+    /** Reads and validates the footer only (no schema conversion), for meta and count. */
+    static FileMetadata readFooter(Path path) throws IOException {
+        checkIsFile(path);
+        try (InputFile file = FlinkInputFile.open(path)) {
+            return FooterReader.read(file, MAX_FOOTER_BYTES);
+        }
+    }
+
+
+    /** Opens a reader over the whole file. */
+    static ParquetReader openReader(Path path) throws IOException {
+        checkIsFile(path);
+        return ParquetReader.open(path);
+    }
+
+    private static void checkIsFile(Path path) throws IOException {
+        FileSystem fs = path.getFileSystem();
+        FileStatus status;
+        try {
+            status = fs.getFileStatus(path);
+        } catch (FileNotFoundException e) {
+            throw new FileNotFoundException("Cannot open " + path + ": no such file");
+        }
+        if (status.isDir()) {
+            throw new IOException("Cannot open " + path + ": it is a directory");
+        }
+    }
+}

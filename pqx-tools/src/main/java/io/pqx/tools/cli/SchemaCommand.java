@@ -1,0 +1,56 @@
+package io.pqx.tools.cli;
+
+import io.pqx.format.ParquetReader;
+
+import org.apache.flink.table.types.logical.RowType;
+
+import java.io.PrintStream;
+import java.util.regex.Pattern;
+
+/**
+ * {@code pqx schema FILE}: the Flink SQL type the file reads as, one line per top-level column
+ * ({@code name TYPE}, names back-quoted when they are not plain identifiers), then a blank line
+ * and the whole row type as one {@code ROW<...>}. Types are Flink's summary strings ({@code
+ * STRING}, {@code BYTES}, {@code TIMESTAMP_LTZ(6)}), which for the types a Parquet file reads as are
+ * valid Flink SQL DDL.
+ */
+final class SchemaCommand implements Command {
+
+    private static final Pattern PLAIN_IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    @Override
+    public String name() {
+        return "schema";
+    }
+
+    @Override
+    public String usage() {
+        return "schema FILE";
+    }
+
+    @Override
+    public String summary() {
+        return "the Flink SQL type of the file";
+    }
+
+    @Override
+    public void run(Arguments args, PrintStream out) throws Exception {
+        RowType rowType;
+        try (ParquetReader reader = ParquetFiles.openReader(FileArgument.resolve(args.single("FILE")))) {
+            rowType = reader.schema().rowType();
+        }
+        StringBuilder sb = new StringBuilder();
+        for (RowType.RowField field : rowType.getFields()) {
+            sb.append(identifier(field.getName()))
+                    .append(' ')
+                    .append(field.getType().asSummaryString())
+                    .append('\n');
+        }
+        sb.append('\n').append(rowType.asSummaryString()).append('\n');
+        out.print(sb);
+    }
+
+    static String identifier(String name) {
+        return PLAIN_IDENTIFIER.matcher(name).matches() ? name : "`" + name.replace("`", "``") + "`";
+    }
+}

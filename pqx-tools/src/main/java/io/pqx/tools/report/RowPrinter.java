@@ -1,0 +1,41 @@
+package io.pqx.tools.report;
+
+import io.pqx.format.ParquetReader;
+import io.pqx.format.schema.ParquetSchema;
+import io.pqx.tools.json.JsonRowRenderer;
+
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.util.CloseableIterator;
+
+import java.io.IOException;
+import java.io.PrintStream;
+
+/**
+ * Prints rows of a file as JSON lines, the output of {@code pqx cat}: one line per row, rendered by
+ * {@link JsonRowRenderer}, in file order. Used by {@code pqx cat} and the demo.
+ *
+ * <p>Stateless and thread-safe (the reader passed in is not).
+ */
+public final class RowPrinter {
+
+    private RowPrinter() {}
+
+    /** Prints at most {@code limit} rows of {@code projection} read by {@code reader}. */
+    public static void print(ParquetReader reader, ParquetSchema projection, long limit, PrintStream out)
+            throws IOException {
+        JsonRowRenderer renderer = new JsonRowRenderer(projection);
+        StringBuilder line = new StringBuilder(256);
+        try (CloseableIterator<RowData> rows = reader.rows(projection)) {
+            for (long n = 0; n < limit && rows.hasNext(); n++) {
+                line.setLength(0);
+                renderer.appendRow(line, rows.next());
+                out.append(line).append('\n');
+            }
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            // CloseableIterator.close() declares Exception.
+            throw new IOException("Cannot close the rows of " + reader.metadata().location(), e);
+        }
+    }
+}

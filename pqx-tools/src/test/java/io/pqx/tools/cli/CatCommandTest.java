@@ -1,0 +1,84 @@
+package io.pqx.tools.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pqx.tools.ParquetTestingCorpus;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/** {@code pqx cat}: JSON lines, limit and projection. */
+class CatCommandTest {
+
+    private static final String ALLTYPES = corpus("alltypes_plain.parquet");
+
+    @TempDir Path tmp;
+
+    @Test
+    void catPrintsJsonLinesUpToTheLimit() {
+        CliRun run = CliRun.of("cat", ALLTYPES, "--limit", "2");
+        assertThat(run.status()).isZero();
+        String[] lines = run.out().split("\n", -1);
+        assertThat(lines).hasSize(3);
+        assertThat(lines[0])
+                .isEqualTo(
+                        "{\"id\":4,\"bool_col\":true,\"tinyint_col\":0,\"smallint_col\":0,\"int_col\":0,"
+                                + "\"bigint_col\":0,\"float_col\":0.0,\"double_col\":0.0,"
+                                + "\"date_string_col\":\"0x30332f30312f3039\",\"string_col\":\"0x30\","
+                                + "\"timestamp_col\":\"2009-03-01T00:00:00\"}");
+        assertThat(lines[1]).startsWith("{\"id\":5,");
+        assertThat(lines[2]).isEmpty();
+    }
+
+    @Test
+    void catPrintsAllRowsWithoutLimitAndNoneWithLimitZero() {
+        assertThat(CliRun.of("cat", ALLTYPES).out().split("\n")).hasSize(8);
+        CliRun none = CliRun.of("cat", ALLTYPES, "--limit=0");
+        assertThat(none.status()).isZero();
+        assertThat(none.out()).isEmpty();
+    }
+
+    @Test
+    void catProjectsColumnsInTheOrderGiven() {
+        CliRun run = CliRun.of("cat", ALLTYPES, "--columns", "string_col,id", "--limit", "1");
+        assertThat(run.err()).isEmpty();
+        assertThat(run.out()).isEqualTo("{\"string_col\":\"0x30\",\"id\":4}\n");
+    }
+
+    @Test
+    void reportsUnknownColumnOfCat() {
+        CliRun run = CliRun.of("cat", ALLTYPES, "--columns", "id,no_such_column");
+        assertThat(run.status()).isEqualTo(1);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err())
+                .startsWith("pqx: Cannot project column no_such_column: ")
+                .contains("id, bool_col");
+        assertThat(run.err().lines()).hasSize(1);
+    }
+
+    /** nullable.impala.parquet as parquet-java reads it: nested_struct is null in row 5 (id 6) only. */
+    @Test
+    void catProjectsNestedStructFields() {
+        CliRun run = CliRun.of("cat", corpus("nullable.impala.parquet"), "--columns", "id,nested_struct.A");
+        assertThat(run.err()).isEmpty();
+        assertThat(run.out())
+                .isEqualTo(
+                        "{\"id\":1,\"nested_struct\":{\"A\":1}}\n"
+                                + "{\"id\":2,\"nested_struct\":{\"A\":null}}\n"
+                                + "{\"id\":3,\"nested_struct\":{\"A\":null}}\n"
+                                + "{\"id\":4,\"nested_struct\":{\"A\":null}}\n"
+                                + "{\"id\":5,\"nested_struct\":{\"A\":null}}\n"
+                                + "{\"id\":6,\"nested_struct\":null}\n"
+                                + "{\"id\":7,\"nested_struct\":{\"A\":7}}\n");
+    }
+
+    private static String corpus(String name) {
+        return ParquetTestingCorpus.data(name).getAbsolutePath();
+    }
+}

@@ -1,0 +1,49 @@
+package io.pqx.tools.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pqx.tools.ParquetTestingCorpus;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/** {@code pqx count}: row count from the footer, for paths and URIs. */
+class CountCommandTest {
+
+    private static final String ALLTYPES = corpus("alltypes_plain.parquet");
+
+    @TempDir Path tmp;
+
+    @Test
+    void countsRowsFromTheFooter() {
+        CliRun run = CliRun.of("count", ALLTYPES);
+        assertThat(run.err()).isEmpty();
+        assertThat(run.status()).isZero();
+        assertThat(run.out()).isEqualTo("8\n");
+    }
+
+    @Test
+    void acceptsFileUris() {
+        CliRun run = CliRun.of("count", Path.of(ALLTYPES).toUri().toString());
+        assertThat(run.status()).isZero();
+        assertThat(run.out()).isEqualTo("8\n");
+    }
+
+    @Test
+    void resolvesRelativePathsAgainstTheWorkingDirectory() {
+        String relative = Path.of("").toAbsolutePath().relativize(Path.of(ALLTYPES)).toString();
+        CliRun run = CliRun.of("count", relative);
+        assertThat(run.status()).isZero();
+        assertThat(run.out()).isEqualTo("8\n");
+    }
+
+    private static String corpus(String name) {
+        return ParquetTestingCorpus.data(name).getAbsolutePath();
+    }
+}

@@ -1,0 +1,84 @@
+package io.pqx.tools.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pqx.tools.ParquetTestingCorpus;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/** {@code pqx meta}: what the footer says, on corpus files with known footers (read with parquet-java). */
+class MetaCommandTest {
+
+    private static final String ALLTYPES = corpus("alltypes_plain.parquet");
+
+    @TempDir Path tmp;
+
+    @Test
+    void metaShowsFileRowGroupAndColumnChunkFacts() {
+        CliRun run = CliRun.of("meta", ALLTYPES);
+        assertThat(run.status()).isZero();
+        assertThat(run.out())
+                .contains("rows:          8\n")
+                .contains("row groups:    1\n")
+                .contains("size:          1851 bytes\n")
+                .contains("created_by:    impala version 1.3.0-INTERNAL (build 8a48ddb1eff84592b3fc06bc6f51ec120e1fffc9)\n")
+                .contains("key-value:     (none)\n")
+                .contains("  optional int96 timestamp_col;\n")
+                .contains("row group 0:\n  rows:          8\n  bytes:         671 uncompressed, 671 compressed\n"
+                        + "  sorting:       (none)\n")
+                .contains("  column id:\n    type:          optional INT32\n    codec:         UNCOMPRESSED\n"
+                        + "    encodings:     RLE, PLAIN_DICTIONARY, PLAIN\n"
+                        + "    bytes:         73 compressed, 73 uncompressed\n    values:        8\n")
+                .contains("    page index:    column index no, offset index no\n    bloom filter:  no\n");
+    }
+
+    @Test
+    void metaShowsStatisticsSortingColumnsPageIndexAndBloomFilter() {
+        CliRun sorted = CliRun.of("meta", corpus("sort_columns.parquet"));
+        assertThat(sorted.status()).isZero();
+        assertThat(sorted.out())
+                .contains("  sorting:       a DESC NULLS FIRST, b ASC NULLS LAST\n")
+                .contains("  column a:\n    type:          optional INT64\n")
+                .contains("    statistics:    min=1 (exact), max=2 (exact), nulls=1\n")
+                .contains("    statistics:    min=a, max=c, nulls=0\n")
+                .contains("key-value:     ARROW:schema\n");
+        CliRun indexed = CliRun.of("meta", corpus("data_index_bloom_encoding_stats.parquet"));
+        assertThat(indexed.status()).isZero();
+        assertThat(indexed.out())
+                .contains("    statistics:    min=Hello, max=today, nulls=0\n")
+                .contains("    page index:    column index yes, offset index yes\n    bloom filter:  yes\n")
+                .contains("key-value:     parquet.avro.schema, writer.model.name\n");
+    }
+
+    @Test
+    void metaMarksExactAndTruncatedBounds() {
+        CliRun run = CliRun.of("meta", corpus("binary_truncated_min_max.parquet"));
+        assertThat(run.status()).isZero();
+        assertThat(run.out())
+                .contains("  column utf8_full_truncation:\n    type:          required BYTE_ARRAY STRING\n")
+                .contains("    statistics:    min=Al, max=Kf, nulls=0\n")
+                .contains("    statistics:    min=Al, max=\uD83D\uDE80Kevin Bacon (exact), nulls=0\n")
+                .contains("    statistics:    min=Al (exact), max=Ke (exact), nulls=0\n")
+                .contains("    statistics:    min=0x416C, max=0xFFFF0102 (exact), nulls=0\n");
+    }
+
+    @Test
+    void metaSaysWhyStatisticsAreUntrusted() {
+        assertThat(CliRun.of("meta", corpus("nan_in_stats.parquet")).out())
+                .contains("    statistics:    nulls=0, untrusted: a bound is NaN\n");
+        assertThat(CliRun.of("meta", corpus("alltypes_plain.parquet")).out())
+                .contains("    type:          optional INT96 (column order undefined)\n")
+                .contains("    statistics:    untrusted: the chunk has no statistics\n");
+    }
+
+    private static String corpus(String name) {
+        return ParquetTestingCorpus.data(name).getAbsolutePath();
+    }
+}
