@@ -1,5 +1,8 @@
 package io.pqx.format;
 
+import io.pqx.format.options.WriteOptions;
+
+
 import io.pqx.format.encode.EncodedRowGroup;
 import io.pqx.format.encode.FileAssembler;
 import io.pqx.format.encode.RowGroupBuffer;

@@ -1,5 +1,10 @@
 package io.pqx.format;
 
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.UnsupportedFileException;
+import io.pqx.format.options.ReadOptions;
+
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,10 @@
 package io.pqx.format;
 
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.UnsupportedFileException;
+import io.pqx.format.options.ReadOptions;
+
+
 import static io.pqx.format.TestingChunkFile.dataPageV1;
 import static io.pqx.format.TestingChunkFile.dictionaryPage;
 import static io.pqx.format.TestingChunkFile.plain;

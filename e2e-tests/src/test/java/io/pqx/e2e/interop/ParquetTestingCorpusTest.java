@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import static java.util.Map.entry;
 
 import io.pqx.e2e.interop.PeerConsensus.Expected;
-import io.pqx.format.CorruptFileException;
-import io.pqx.format.ReadOptions;
-import io.pqx.format.UnsupportedFileException;
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.options.ReadOptions;
+import io.pqx.format.error.UnsupportedFileException;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

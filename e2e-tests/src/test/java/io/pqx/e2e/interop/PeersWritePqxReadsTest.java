@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.ParquetReader;
-import io.pqx.format.ReadOptions;
+import io.pqx.format.options.ReadOptions;
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.RowGroupMetadata;
 import io.pqx.format.io.FlinkInputFile;

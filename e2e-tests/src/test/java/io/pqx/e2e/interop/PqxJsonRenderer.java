@@ -1,7 +1,7 @@
 package io.pqx.e2e.interop;
 
 import io.pqx.format.ParquetReader;
-import io.pqx.format.ReadOptions;
+import io.pqx.format.options.ReadOptions;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.tools.json.JsonRowRenderer;

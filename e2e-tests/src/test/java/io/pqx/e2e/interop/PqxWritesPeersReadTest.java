@@ -8,10 +8,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.e2e.interop.FlinkSample.Value;
-import io.pqx.format.BloomFilterSpec;
-import io.pqx.format.PageVersion;
+import io.pqx.format.options.BloomFilterSpec;
+import io.pqx.format.options.PageVersion;
 import io.pqx.format.ParquetWriter;
-import io.pqx.format.WriteOptions;
+import io.pqx.format.options.WriteOptions;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.schema.FlinkSchemaConverter;
 

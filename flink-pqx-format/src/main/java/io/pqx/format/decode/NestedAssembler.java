@@ -1,7 +1,7 @@
 package io.pqx.format.decode;
 
-import io.pqx.format.CorruptFileException;
-import io.pqx.format.FileContext;
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.FileContext;
 import io.pqx.format.schema.ListNode;
 import io.pqx.format.schema.MapNode;
 import io.pqx.format.schema.PrimitiveNode;

@@ -1,6 +1,6 @@
 package io.pqx.format.decode;
 
-import io.pqx.format.FileContext;
+import io.pqx.format.error.FileContext;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.RowGroupMetadata;
 import io.pqx.format.io.InputFile;

@@ -1,6 +1,6 @@
 package io.pqx.format.decode;
 
-import io.pqx.format.FileContext;
+import io.pqx.format.error.FileContext;
 import io.pqx.format.codec.Codec;
 import io.pqx.format.codec.Codecs;
 import io.pqx.format.footer.ColumnChunkMetadata;

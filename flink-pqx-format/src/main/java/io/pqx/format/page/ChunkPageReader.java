@@ -1,7 +1,7 @@
 package io.pqx.format.page;
 
-import io.pqx.format.CorruptFileException;
-import io.pqx.format.FileContext;
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.FileContext;
 import io.pqx.format.codec.Codec;
 
 import org.apache.parquet.column.ColumnDescriptor;

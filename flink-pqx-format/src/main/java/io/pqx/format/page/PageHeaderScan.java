@@ -1,6 +1,6 @@
 package io.pqx.format.page;
 
-import io.pqx.format.FileContext;
+import io.pqx.format.error.FileContext;
 
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;

@@ -3,8 +3,8 @@ package io.pqx.format.page;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqx.format.CorruptFileException;
-import io.pqx.format.FileContext;
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.FileContext;
 import io.pqx.format.codec.Codec;
 
 import org.apache.parquet.column.ColumnDescriptor;
