@@ -42,8 +42,8 @@ class BenchmarkMainTest {
                 .contains("INFO verified parquetjava reads parquetjava's file: 3000 rows")
                 .containsPattern("INFO size parquetjava=\\d+")
                 .contains("INFO rowgroups parquetjava=1")
-                .containsPattern("INFO peer-only format_write parquetjava=\\d+ unit=rows/s")
-                .containsPattern("INFO peer-only format_read_peerfile parquetjava=\\d+ unit=rows/s")
+                .containsPattern("INFO parquetjava-only format_write parquetjava=\\d+ unit=rows/s")
+                .containsPattern("INFO parquetjava-only format_read_peerfile parquetjava=\\d+ unit=rows/s")
                 .doesNotContain("FAIL");
         assertThat(dir).isEmptyDirectory();
     }

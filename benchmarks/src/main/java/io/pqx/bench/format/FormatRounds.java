@@ -38,6 +38,7 @@ final class FormatRounds {
     private final Path dir;
     private final BenchmarkReport report;
     private final Map<String, Map<String, Throughput>> figures = new LinkedHashMap<>();
+    private final Map<String, Map<String, Throughput>> cpuFigures = new LinkedHashMap<>();
 
     FormatRounds(List<RowData> table, List<TableWriter> writers, List<TableScanner> scanners, Path dir,
             BenchmarkReport report) {
@@ -97,40 +98,70 @@ final class FormatRounds {
         }
     }
 
-    /** Prints one RESULT line per measurement both pqx and the peer took part in. */
+    /**
+     * Prints each measurement's rounds and CPU-time figures, then one RESULT line per measurement
+     * both pqx and the peer took part in (wall-clock medians).
+     */
     void printResults() {
-        figures.forEach((measurement, byContender) -> {
-            Throughput pqx = byContender.get(FormatContenders.PQX);
-            Throughput peer = byContender.get(FormatContenders.PEER);
-            StringBuilder rounds = new StringBuilder();
-            byContender.forEach((who, t) -> rounds.append(' ').append(who).append('=').append(t.rounds(",")));
-            report.info("rounds %s%s unit=rows/s", measurement, rounds);
-            if (pqx != null && peer != null) {
-                report.result(new Comparison(measurement, FormatContenders.PEER, pqx.median(), peer.median()));
-            } else if (peer != null) {
-                report.info("peer-only %s %s=%.0f unit=rows/s", measurement, FormatContenders.PEER, peer.median());
+        figures.forEach((measurement, wall) -> {
+            Map<String, Throughput> cpu = cpuFigures.get(measurement);
+            report.info("rounds %s%s unit=rows/s", measurement, roundsOf(wall));
+            report.info("rounds %s%s unit=rows/cpu-s", measurement, roundsOf(cpu));
+            if (compared(wall)) {
+                report.info("cpu %s", comparison(measurement, cpu).resultLine()
+                        .substring("RESULT ".length()).replace("unit=rows/s", "unit=rows/cpu-s"));
+            } else {
+                wall.forEach((who, t) -> report.info("%s-only %s %s=%.0f unit=rows/s", who, measurement, who,
+                        t.median()));
             }
         });
-        Map<String, Throughput> read = figures.get(READ);
-        Map<String, Throughput> peerFile = figures.get(READ_PEER_FILE);
-        if (read != null && peerFile != null && read.containsKey(FormatContenders.PQX)
-                && peerFile.containsKey(FormatContenders.PEER)) {
+        printOwnFileReads();
+        figures.forEach((measurement, wall) -> {
+            if (compared(wall)) {
+                report.result(comparison(measurement, wall));
+            }
+        });
+    }
+
+    private void printOwnFileReads() {
+        Map<String, Throughput> read = figures.getOrDefault(READ, Map.of());
+        Map<String, Throughput> peerFile = figures.getOrDefault(READ_PEER_FILE, Map.of());
+        if (read.containsKey(FormatContenders.PQX) && peerFile.containsKey(FormatContenders.PEER)) {
             double own = read.get(FormatContenders.PQX).median();
             double peerOwn = peerFile.get(FormatContenders.PEER).median();
-            report.info("own-file read pqx(pqx file)=%.0f parquetjava(parquetjava file)=%.0f ratio=%.3f",
+            report.info("own-file read pqx(pqx file)=%.0f parquetjava(parquetjava file)=%.0f ratio=%.3f unit=rows/s",
                     own, peerOwn, own / peerOwn);
         }
     }
 
+    private static boolean compared(Map<String, Throughput> byContender) {
+        return byContender.containsKey(FormatContenders.PQX) && byContender.containsKey(FormatContenders.PEER);
+    }
+
+    private static Comparison comparison(String measurement, Map<String, Throughput> byContender) {
+        return new Comparison(measurement, FormatContenders.PEER,
+                byContender.get(FormatContenders.PQX).median(), byContender.get(FormatContenders.PEER).median());
+    }
+
+    private static String roundsOf(Map<String, Throughput> byContender) {
+        StringBuilder rounds = new StringBuilder();
+        byContender.forEach((who, t) -> rounds.append(' ').append(who).append('=').append(t.rounds(",")));
+        return rounds.toString();
+    }
+
     private String figure(String measurement, String who, Timed<?> run, boolean measured) {
         if (measured) {
-            figures.computeIfAbsent(measurement, m -> new LinkedHashMap<>())
-                    .computeIfAbsent(who, w -> new Throughput())
-                    .add(table.size(), run.nanos());
+            throughput(figures, measurement, who).add(table.size(), run.nanos());
+            throughput(cpuFigures, measurement, who).add(table.size(), run.cpuNanos());
         }
-        return String.format(Locale.ROOT, "%s=%.0f (%.2f s, alloc %d MiB, heap peak %d MiB live %d MiB)",
-                who, table.size() / run.seconds(), run.seconds(), JvmReport.mib(run.allocatedBytes()),
-                JvmReport.mib(run.peakHeapBytes()), JvmReport.mib(run.peakLiveBytes()));
+        return String.format(Locale.ROOT, "%s=%.0f (%.2f s, cpu %.2f s, alloc %d MiB, heap peak %d MiB live %d MiB)",
+                who, table.size() / run.seconds(), run.seconds(), run.cpuSeconds(),
+                JvmReport.mib(run.allocatedBytes()), JvmReport.mib(run.peakHeapBytes()),
+                JvmReport.mib(run.peakLiveBytes()));
+    }
+
+    private static Throughput throughput(Map<String, Map<String, Throughput>> all, String measurement, String who) {
+        return all.computeIfAbsent(measurement, m -> new LinkedHashMap<>()).computeIfAbsent(who, w -> new Throughput());
     }
 
     private void print(String label, String measurement, List<String> figuresOfRound) {
