@@ -42,7 +42,7 @@ public record FileFacts(long bytes, int rowGroups, long rows, String createdBy, 
             }
         }
         Map<String, String> columns = new LinkedHashMap<>();
-        compressed.forEach((path, size) -> columns.put(path, size + " B " + encodings.get(path)));
+        compressed.forEach((path, size) -> columns.put(path, size + "B" + encodings.get(path).replace(" ", "")));
         return new FileFacts(
                 Files.size(file),
                 footer.getBlocks().size(),

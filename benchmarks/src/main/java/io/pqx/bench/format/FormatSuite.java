@@ -10,7 +10,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.apache.flink.table.data.RowData;
 
@@ -87,20 +90,23 @@ public final class FormatSuite implements BenchmarkSuite {
 
     private static void printFiles(List<TableWriter> writers, FormatRounds rounds, BenchmarkReport report)
             throws IOException {
-        StringBuilder size = new StringBuilder();
-        StringBuilder groups = new StringBuilder();
-        StringBuilder fileRows = new StringBuilder();
+        Map<String, FileFacts> facts = new LinkedHashMap<>();
         for (TableWriter writer : writers) {
-            FileFacts facts = FileFacts.of(rounds.fileOf(writer));
-            size.append(' ').append(writer.name()).append('=').append(facts.bytes());
-            groups.append(' ').append(writer.name()).append('=').append(facts.rowGroups());
-            fileRows.append(' ').append(writer.name()).append('=').append(facts.rows());
-            report.info("created_by %s=\"%s\"", writer.name(), facts.createdBy());
-            facts.columns().forEach((path, what) -> report.info("column %s %s %s", writer.name(), path, what));
+            facts.put(writer.name(), FileFacts.of(rounds.fileOf(writer)));
         }
-        report.info("size%s", size);
-        report.info("rowgroups%s", groups);
-        report.info("rows%s", fileRows);
+        facts.forEach((who, f) -> report.info("created_by %s=\"%s\"", who, f.createdBy()));
+        for (String column : facts.values().iterator().next().columns().keySet()) {
+            report.info("column %s%s", column, sideBySide(facts, f -> f.columns().get(column)));
+        }
+        report.info("size%s", sideBySide(facts, f -> Long.toString(f.bytes())));
+        report.info("rowgroups%s", sideBySide(facts, f -> Integer.toString(f.rowGroups())));
+        report.info("rows%s", sideBySide(facts, f -> Long.toString(f.rows())));
+    }
+
+    private static String sideBySide(Map<String, FileFacts> facts, Function<FileFacts, String> fact) {
+        StringBuilder line = new StringBuilder();
+        facts.forEach((who, f) -> line.append(' ').append(who).append('=').append(fact.apply(f)));
+        return line.toString();
     }
 
     private static void deleteTree(Path dir) throws IOException {
