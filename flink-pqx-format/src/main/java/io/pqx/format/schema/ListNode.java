@@ -12,6 +12,11 @@ import org.apache.parquet.schema.Type;
  * {@code d >= elementDefinitionLevel} means an element slot exists (the element itself may still be
  * null below {@code element().definitionLevel()}). Elements repeat at {@code repetitionLevel()}.
  *
+ * <p>For a LIST group, {@code parquetType} is the annotated group. For an unannotated REPEATED
+ * field (a NOT NULL list of NOT NULL elements, {@code definitionLevel} equal to the parent's),
+ * {@code parquetType} is the repeated field itself, which is also the element's type. In a legacy
+ * 2-level list the element node's {@code parquetType} is the repeated field, read as REQUIRED.
+ *
  * @param elementDefinitionLevel definition level at which an element slot exists
  */
 public record ListNode(

@@ -5,7 +5,10 @@ import org.apache.parquet.schema.Type;
 
 import java.util.List;
 
-/** A Parquet group read as a Flink ROW; {@code fields} are in schema order. */
+/**
+ * A Parquet group read as a Flink ROW; {@code fields} are in schema order (in a projection, the
+ * selected ones, and {@code parquetType} is the group cut down to them).
+ */
 public record StructNode(
         String name,
         LogicalType flinkType,
@@ -13,4 +16,9 @@ public record StructNode(
         List<SchemaNode> fields,
         int definitionLevel,
         int repetitionLevel)
-        implements SchemaNode {}
+        implements SchemaNode {
+
+    public StructNode {
+        fields = List.copyOf(fields);
+    }
+}

@@ -1,0 +1,104 @@
+package io.pqx.format;
+
+/**
+ * How {@link ParquetReader} reads a file; immutable.
+ *
+ * @param batchSize rows per decoded batch (default 2048)
+ * @param maxFooterBytes largest footer accepted; a file declaring more is refused before
+ *     allocating (default 64 MiB)
+ * @param maxPageBytes largest compressed or uncompressed page accepted; a page declaring more is
+ *     refused with an {@link UnsupportedFileException} naming its size, before allocating (default
+ *     512 MiB)
+ * @param verifyChecksums whether to check the CRC-32 of pages that carry one; a mismatch is a
+ *     {@link CorruptFileException} (default false, like parquet-java and DuckDB)
+ * @param useDeclaredSchema whether to read columns as the Flink types recorded by pqx's writer under
+ *     the key-value metadata key {@code pqx.flink.schema} (ignored when absent or unparsable;
+ *     default true)
+ */
+public record ReadOptions(
+        int batchSize,
+        long maxFooterBytes,
+        int maxPageBytes,
+        boolean verifyChecksums,
+        boolean useDeclaredSchema) {
+
+    public static final int DEFAULT_BATCH_SIZE = 2048;
+    public static final long DEFAULT_MAX_FOOTER_BYTES = 64L << 20;
+    public static final int DEFAULT_MAX_PAGE_BYTES = 512 << 20;
+
+    public ReadOptions {
+        if (batchSize <= 0) {
+            throw new IllegalArgumentException("batchSize must be positive, got " + batchSize);
+        }
+        if (maxFooterBytes <= 0) {
+            throw new IllegalArgumentException(
+                    "maxFooterBytes must be positive, got " + maxFooterBytes);
+        }
+        if (maxPageBytes <= 0) {
+            throw new IllegalArgumentException("maxPageBytes must be positive, got " + maxPageBytes);
+        }
+    }
+
+    /** All defaults. */
+    public static ReadOptions defaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from these options. */
+    public Builder toBuilder() {
+        return new Builder()
+                .batchSize(batchSize)
+                .maxFooterBytes(maxFooterBytes)
+                .maxPageBytes(maxPageBytes)
+                .verifyChecksums(verifyChecksums)
+                .useDeclaredSchema(useDeclaredSchema);
+    }
+
+    /** Builds {@link ReadOptions}; values are checked in {@link #build()}. */
+    public static final class Builder {
+        private int batchSize = DEFAULT_BATCH_SIZE;
+        private long maxFooterBytes = DEFAULT_MAX_FOOTER_BYTES;
+        private int maxPageBytes = DEFAULT_MAX_PAGE_BYTES;
+        private boolean verifyChecksums;
+        private boolean useDeclaredSchema = true;
+
+        private Builder() {}
+
+        public Builder batchSize(int rows) {
+            this.batchSize = rows;
+            return this;
+        }
+
+        public Builder maxFooterBytes(long bytes) {
+            this.maxFooterBytes = bytes;
+            return this;
+        }
+
+        public Builder maxPageBytes(int bytes) {
+            this.maxPageBytes = bytes;
+            return this;
+        }
+
+        public Builder verifyChecksums(boolean verify) {
+            this.verifyChecksums = verify;
+            return this;
+        }
+
+        public Builder useDeclaredSchema(boolean use) {
+            this.useDeclaredSchema = use;
+            return this;
+        }
+
+        /**
+         * @throws IllegalArgumentException naming the option and the bad value
+         */
+        public ReadOptions build() {
+            return new ReadOptions(
+                    batchSize, maxFooterBytes, maxPageBytes, verifyChecksums, useDeclaredSchema);
+        }
+    }
+}

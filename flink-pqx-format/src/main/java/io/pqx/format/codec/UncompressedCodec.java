@@ -1,0 +1,31 @@
+package io.pqx.format.codec;
+
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+
+import java.io.IOException;
+import java.util.Arrays;
+
+/** The identity codec: stores page bytes as they are. Stateless and thread-safe. */
+final class UncompressedCodec implements Codec {
+    static final UncompressedCodec INSTANCE = new UncompressedCodec();
+
+    private UncompressedCodec() {}
+
+    @Override
+    public CompressionCodecName name() {
+        return CompressionCodecName.UNCOMPRESSED;
+    }
+
+    @Override
+    public byte[] compress(byte[] in, int off, int len) {
+        return Arrays.copyOfRange(in, off, off + len);
+    }
+
+    @Override
+    public byte[] decompress(byte[] in, int off, int len, int uncompressedLength)
+            throws IOException {
+        DecompressedSize.requireValid(name(), uncompressedLength, len);
+        DecompressedSize.requireExact(name(), len, uncompressedLength);
+        return Arrays.copyOfRange(in, off, off + len);
+    }
+}

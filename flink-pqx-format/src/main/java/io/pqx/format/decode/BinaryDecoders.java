@@ -1,0 +1,128 @@
+package io.pqx.format.decode;
+
+import org.apache.flink.table.data.columnar.vector.heap.HeapBytesVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapFloatVector;
+import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
+import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.Dictionary;
+import org.apache.parquet.io.api.Binary;
+
+import java.nio.ByteBuffer;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+/**
+ * Decoders of BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY into Flink byte vectors (STRING, BYTES,
+ * BINARY(n)), and of FLOAT16 into FLOAT.
+ */
+final class BinaryDecoders {
+    private BinaryDecoders() {}
+
+    /**
+     * Bytes copied straight from the page buffer into a {@link HeapBytesVector}. On
+     * dictionary-encoded pages it reads dictionary ids and copies from the chunk's dictionary,
+     * decoded once, so no value allocates.
+     */
+    static final class Bytes implements ValueDecoder {
+        private final BooleanSupplier onDictionaryPage;
+        private final Supplier<Dictionary> dictionary;
+        private byte[][] dictionaryBytes;
+
+        /**
+         * @param onDictionaryPage whether the reader's current value lies on a dictionary-encoded page
+         * @param dictionary the chunk's dictionary (null before one was read)
+         */
+        Bytes(BooleanSupplier onDictionaryPage, Supplier<Dictionary> dictionary) {
+            this.onDictionaryPage = onDictionaryPage;
+            this.dictionary = dictionary;
+        }
+
+        @Override
+        public WritableColumnVector newVector(int capacity) {
+            return new HeapBytesVector(capacity);
+        }
+
+        @Override
+        public void decode(ColumnReader r, WritableColumnVector v, int pos) {
+            if (onDictionaryPage.getAsBoolean()) {
+                byte[] value = dictionaryBytes()[r.getCurrentValueDictionaryID()];
+                ((HeapBytesVector) v).appendBytes(pos, value, 0, value.length);
+            } else {
+                append((HeapBytesVector) v, pos, r.getBinary());
+            }
+        }
+
+        @Override
+        public void decodeFlat(ColumnReader r, WritableColumnVector v, int pos, int count, int maxDef) {
+            HeapBytesVector vector = (HeapBytesVector) v;
+            for (int i = pos, end = pos + count; i < end; i++) {
+                if (r.getCurrentDefinitionLevel() != maxDef) {
+                    vector.setNullAt(i);
+                } else if (onDictionaryPage.getAsBoolean()) {
+                    byte[] value = dictionaryBytes()[r.getCurrentValueDictionaryID()];
+                    vector.appendBytes(i, value, 0, value.length);
+                } else {
+                    append(vector, i, r.getBinary());
+                }
+                r.consume();
+            }
+        }
+
+        private byte[][] dictionaryBytes() {
+            if (dictionaryBytes == null) {
+                Dictionary dict = dictionary.get();
+                byte[][] values = new byte[dict.getMaxId() + 1][];
+                for (int id = 0; id < values.length; id++) {
+                    values[id] = dict.decodeToBinary(id).getBytes();
+                }
+                dictionaryBytes = values;
+            }
+            return dictionaryBytes;
+        }
+
+        static void append(HeapBytesVector vector, int pos, Binary binary) {
+            ByteBuffer bytes = binary.toByteBuffer();
+            if (bytes.hasArray()) {
+                vector.appendBytes(
+                        pos, bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
+            } else {
+                byte[] copy = binary.getBytes();
+                vector.appendBytes(pos, copy, 0, copy.length);
+            }
+        }
+    }
+
+    /** FLOAT16 (2 bytes, little-endian IEEE 754 half precision) to FLOAT. */
+    static final class Float16s implements ValueDecoder {
+        @Override
+        public WritableColumnVector newVector(int capacity) {
+            return new HeapFloatVector(capacity);
+        }
+
+        @Override
+        public void decode(ColumnReader r, WritableColumnVector v, int pos) {
+            Binary binary = r.getBinary();
+            if (binary.length() != 2) {
+                throw new IllegalArgumentException(
+                        "FLOAT16 value has " + binary.length() + " bytes instead of 2");
+            }
+            ((HeapFloatVector) v).vector[pos] = toFloat(binary.get2BytesLittleEndian());
+        }
+
+        /** Widens IEEE 754 binary16 bits to a float, keeping NaN, infinities and subnormals. */
+        static float toFloat(short half) {
+            int sign = (half & 0x8000) << 16;
+            int exponent = (half >>> 10) & 0x1F;
+            int mantissa = half & 0x3FF;
+            if (exponent == 0x1F) {
+                return Float.intBitsToFloat(sign | 0x7F800000 | (mantissa << 13));
+            }
+            if (exponent == 0) {
+                // zero or subnormal: mantissa * 2^-24
+                float magnitude = mantissa * 0x1p-24f;
+                return sign == 0 ? magnitude : -magnitude;
+            }
+            return Float.intBitsToFloat(sign | ((exponent + 112) << 23) | (mantissa << 13));
+        }
+    }
+}

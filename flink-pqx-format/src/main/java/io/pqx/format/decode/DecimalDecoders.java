@@ -1,0 +1,106 @@
+package io.pqx.format.decode;
+
+import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
+import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.io.api.Binary;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Decoders of DECIMAL from every physical type Parquet allows (INT32, INT64, FIXED_LEN_BYTE_ARRAY
+ * and BYTE_ARRAY of any width) and of INT(64, unsigned) as DECIMAL(20, 0), into {@link
+ * HeapDecimalVector}.
+ */
+final class DecimalDecoders {
+    private DecimalDecoders() {}
+
+    /** INT32 or INT64 unscaled values. */
+    static final class FromLong implements ValueDecoder {
+        private final int precision;
+        private final int scale;
+        private final boolean int32;
+
+        FromLong(int precision, int scale, boolean int32) {
+            this.precision = precision;
+            this.scale = scale;
+            this.int32 = int32;
+        }
+
+        @Override
+        public WritableColumnVector newVector(int capacity) {
+            return new HeapDecimalVector(capacity, precision, scale);
+        }
+
+        @Override
+        public void decode(ColumnReader r, WritableColumnVector v, int pos) {
+            ((HeapDecimalVector) v).setUnscaledLong(pos, int32 ? r.getInteger() : r.getLong());
+        }
+
+        @Override
+        public void decodeFlat(ColumnReader r, WritableColumnVector v, int pos, int count, int maxDef) {
+            HeapDecimalVector vector = (HeapDecimalVector) v;
+            for (int i = pos, end = pos + count; i < end; i++) {
+                if (r.getCurrentDefinitionLevel() == maxDef) {
+                    vector.setUnscaledLong(i, int32 ? r.getInteger() : r.getLong());
+                } else {
+                    vector.setNullAt(i);
+                }
+                r.consume();
+            }
+        }
+    }
+
+    /** Big-endian two's complement unscaled values in FIXED_LEN_BYTE_ARRAY or BYTE_ARRAY. */
+    static final class FromBinary implements ValueDecoder {
+        private final int precision;
+        private final int scale;
+
+        FromBinary(int precision, int scale) {
+            this.precision = precision;
+            this.scale = scale;
+        }
+
+        @Override
+        public WritableColumnVector newVector(int capacity) {
+            return new HeapDecimalVector(capacity, precision, scale);
+        }
+
+        @Override
+        public void decode(ColumnReader r, WritableColumnVector v, int pos) {
+            Binary binary = r.getBinary();
+            ByteBuffer bytes = binary.toByteBuffer();
+            if (bytes.hasArray()) {
+                ((HeapDecimalVector) v)
+                        .setUnscaledBytes(
+                                pos,
+                                bytes.array(),
+                                bytes.arrayOffset() + bytes.position(),
+                                bytes.remaining());
+            } else {
+                byte[] copy = binary.getBytes();
+                ((HeapDecimalVector) v).setUnscaledBytes(pos, copy, 0, copy.length);
+            }
+        }
+    }
+
+    /** INT(64, unsigned) as DECIMAL(20, 0): the long read as an unsigned 64-bit value. */
+    static final class FromUnsignedLong implements ValueDecoder {
+        private final byte[] scratch = new byte[9];
+
+        @Override
+        public WritableColumnVector newVector(int capacity) {
+            return new HeapDecimalVector(capacity, 20, 0);
+        }
+
+        @Override
+        public void decode(ColumnReader r, WritableColumnVector v, int pos) {
+            long value = r.getLong();
+            scratch[0] = 0; // a leading zero byte keeps the two's complement value positive
+            for (int k = 8; k >= 1; k--) {
+                scratch[k] = (byte) value;
+                value >>>= 8;
+            }
+            ((HeapDecimalVector) v).setUnscaledBytes(pos, scratch, 0, scratch.length);
+        }
+    }
+}

@@ -1,0 +1,247 @@
+package io.pqx.format.decode;
+
+import io.pqx.format.FileContext;
+import io.pqx.format.page.ChunkPageReader;
+import io.pqx.format.schema.PrimitiveNode;
+
+import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
+import org.apache.parquet.column.ColumnReadStore;
+import org.apache.parquet.column.ColumnReader;
+
+import java.io.IOException;
+import java.util.Arrays;
+
+/**
+ * One projected leaf column of a row group: pulls (repetition level, definition level, value)
+ * entries from parquet-column's {@link ColumnReader} and writes values into a Flink vector. Every
+ * call is a failure boundary: anything thrown from inside the decoders becomes a {@code
+ * CorruptFileException} naming the page.
+ *
+ * <p>A flat leaf (top-level, not repeated) writes straight into the batch column. A nested leaf
+ * buffers the batch's levels and writes one vector slot per entry whose definition level reaches
+ * {@code slotDefinitionLevel} (where the leaf's vector position exists), for {@link
+ * NestedAssembler} to build lists, maps and rows from.
+ *
+ * <p>When its reader is synchronizing (the page store carries row indexes), unselected rows never
+ * reach it and {@link #skipRows} does nothing; otherwise it decodes and drops them. Used by one
+ * thread.
+ */
+final class LeafColumn {
+    private final PrimitiveNode node;
+    private final FileContext ctx;
+    private final int maxDefinitionLevel;
+    private final int maxRepetitionLevel;
+    private final int slotDefinitionLevel;
+    private final long totalValues;
+
+    private ValueDecoder decoder;
+    private ChunkPageReader pages;
+    private ColumnReader reader;
+    private boolean synchronizing;
+    private long consumed;
+
+    // nested buffers, reused across batches
+    private int[] repetition = new int[0];
+    private int[] definition = new int[0];
+    private int entries;
+    private WritableColumnVector values;
+    private int capacity;
+    private int slots;
+
+    /**
+     * @param slotDefinitionLevel definition level from which an entry holds a slot in this leaf's
+     *     vector (0 for a flat leaf)
+     * @param totalValues the chunk's value count from the footer
+     */
+    LeafColumn(PrimitiveNode node, FileContext ctx, int slotDefinitionLevel, long totalValues) {
+        this.node = node;
+        this.ctx = ctx;
+        this.maxDefinitionLevel = node.column().getMaxDefinitionLevel();
+        this.maxRepetitionLevel = node.column().getMaxRepetitionLevel();
+        this.slotDefinitionLevel = slotDefinitionLevel;
+        this.totalValues = totalValues;
+    }
+
+    PrimitiveNode node() {
+        return node;
+    }
+
+    /** Creates the column reader (which decodes the dictionary and the first page). */
+    void open(ColumnReadStore store, ChunkPageReader pages, ValueDecoder decoder, boolean synchronizing)
+            throws IOException {
+        this.pages = pages;
+        this.decoder = decoder;
+        this.synchronizing = synchronizing;
+        if (totalValues <= 0) {
+            throw ctx.corrupt("Cannot decode column chunk", "it holds " + totalValues
+                    + " values (footer num_values) for a row group with rows");
+        }
+        try {
+            this.reader = store.getColumnReader(node.column());
+        } catch (RuntimeException e) {
+            throw DecodeFailure.of(ctx, pages.currentPageOrdinal(), e);
+        }
+    }
+
+    ValueDecoder decoder() {
+        return decoder;
+    }
+
+    /** Writes the next {@code rows} rows of a flat leaf into {@code vector} from {@code pos}. */
+    void readFlat(WritableColumnVector vector, int pos, int rows) throws IOException {
+        checkRemaining(rows);
+        try {
+            decoder.decodeFlat(reader, vector, pos, rows, maxDefinitionLevel);
+        } catch (RuntimeException e) {
+            throw DecodeFailure.of(ctx, pages.currentPageOrdinal(), e);
+        }
+        consumed += rows;
+    }
+
+    /** Skips the next {@code rows} rows (nothing when the reader skips unselected rows itself). */
+    void skipRows(long rows) throws IOException {
+        if (synchronizing || rows == 0) {
+            return;
+        }
+        try {
+            if (maxRepetitionLevel == 0) {
+                checkRemaining(rows);
+                for (long i = 0; i < rows; i++) {
+                    skipEntry();
+                }
+            } else {
+                long seen = 0;
+                while (true) {
+                    if (consumed == totalValues) {
+                        if (seen == rows) {
+                            return;
+                        }
+                        throw endedEarly();
+                    }
+                    if (reader.getCurrentRepetitionLevel() == 0 && seen++ == rows) {
+                        return;
+                    }
+                    skipEntry();
+                }
+            }
+        } catch (RuntimeException e) {
+            throw DecodeFailure.of(ctx, pages.currentPageOrdinal(), e);
+        }
+    }
+
+    private void skipEntry() {
+        if (reader.getCurrentDefinitionLevel() == maxDefinitionLevel) {
+            reader.skip();
+        }
+        reader.consume();
+        consumed++;
+    }
+
+    /** Starts a batch of a nested leaf: forgets the previous batch's entries. */
+    void beginBatch() {
+        entries = 0;
+        slots = 0;
+        if (values == null) {
+            capacity = 1024;
+            values = decoder.newVector(capacity);
+        } else {
+            values.reset();
+        }
+    }
+
+    /** Appends the entries of the next {@code rows} rows of a nested leaf to the batch. */
+    void readNested(int rows) throws IOException {
+        try {
+            int seen = 0;
+            while (true) {
+                if (!synchronizing && consumed == totalValues) {
+                    if (seen == rows) {
+                        return;
+                    }
+                    throw endedEarly();
+                }
+                int r = reader.getCurrentRepetitionLevel();
+                if (r == 0) {
+                    if (seen == rows) {
+                        return;
+                    }
+                    seen++;
+                } else if (seen == 0) {
+                    throw ctx.corrupt(what(), "repetition level " + r + " starts a row");
+                }
+                int d = reader.getCurrentDefinitionLevel();
+                if (d > maxDefinitionLevel || r > maxRepetitionLevel) {
+                    throw ctx.corrupt(what(), "levels (" + r + ", " + d + ") exceed the column's ("
+                            + maxRepetitionLevel + ", " + maxDefinitionLevel + ")");
+                }
+                append(r, d);
+                reader.consume();
+                consumed++;
+            }
+        } catch (RuntimeException e) {
+            throw DecodeFailure.of(ctx, pages.currentPageOrdinal(), e);
+        }
+    }
+
+    private void append(int r, int d) {
+        if (entries == repetition.length) {
+            int grown = Math.max(1024, entries * 2);
+            repetition = Arrays.copyOf(repetition, grown);
+            definition = Arrays.copyOf(definition, grown);
+        }
+        repetition[entries] = r;
+        definition[entries] = d;
+        entries++;
+        if (d < slotDefinitionLevel) {
+            return;
+        }
+        if (slots == capacity) {
+            WritableColumnVector grown = decoder.newVector(capacity * 2);
+            VectorGrowth.copy(values, grown, slots);
+            values = grown;
+            capacity *= 2;
+        }
+        if (d == maxDefinitionLevel) {
+            decoder.decode(reader, values, slots);
+        } else {
+            values.setNullAt(slots);
+        }
+        slots++;
+    }
+
+    int entries() {
+        return entries;
+    }
+
+    int[] repetitionLevels() {
+        return repetition;
+    }
+
+    int[] definitionLevels() {
+        return definition;
+    }
+
+    /** The nested leaf's vector: one slot per entry reaching {@code slotDefinitionLevel}. */
+    WritableColumnVector values() {
+        return values;
+    }
+
+    int slots() {
+        return slots;
+    }
+
+    private void checkRemaining(long rows) throws IOException {
+        if (!synchronizing && consumed + rows > totalValues) {
+            throw endedEarly();
+        }
+    }
+
+    private IOException endedEarly() {
+        return ctx.corrupt("Cannot decode column chunk", "its " + totalValues
+                + " values (footer num_values) end before the row group's last row");
+    }
+
+    private String what() {
+        return "Cannot decode page " + pages.currentPageOrdinal();
+    }
+}

@@ -1,0 +1,28 @@
+package io.pqx.format.decode;
+
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+
+import javax.annotation.Nullable;
+
+import java.io.Closeable;
+import java.io.IOException;
+
+/**
+ * The selected rows of one row group, decoded batch by batch into Flink columnar vectors whose
+ * columns are the top-level fields of the projection.
+ *
+ * <p>Vectors are reused: a batch is valid only until the next call to {@link #next()}. Not
+ * thread-safe; one reading thread.
+ */
+public interface RowGroupBatches extends Closeable {
+
+    /**
+     * The next batch of selected rows ({@code getNumRows() > 0}), or null once every selected row was
+     * returned.
+     *
+     * @throws io.pqx.format.CorruptFileException naming file, row group, column and page when the
+     *     data cannot be decoded
+     */
+    @Nullable
+    VectorizedColumnBatch next() throws IOException;
+}

@@ -1,0 +1,246 @@
+package io.pqx.format.decode;
+
+import io.pqx.format.FileContext;
+import io.pqx.format.footer.FileMetadata;
+import io.pqx.format.footer.RowGroupMetadata;
+import io.pqx.format.io.InputFile;
+import io.pqx.format.page.ChunkPageReader;
+import io.pqx.format.page.ColumnChunkReadStore;
+import io.pqx.format.page.PageLimits;
+import io.pqx.format.schema.ParquetSchema;
+import io.pqx.format.schema.PrimitiveNode;
+import io.pqx.format.schema.SchemaNode;
+
+import org.apache.flink.table.data.columnar.vector.ColumnVector;
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.impl.ColumnReadStoreImpl;
+import org.apache.parquet.schema.MessageType;
+
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToLongFunction;
+
+/**
+ * Decodes the selected rows of one row group into {@link VectorizedColumnBatch}es whose columns
+ * are the projection's top-level fields. Top-level primitive fields decode straight into their
+ * batch vector in one tight loop per leaf; nested fields buffer their leaves' levels and are
+ * assembled by a {@link NestedAssembler}.
+ *
+ * <p>Rows between selected ranges are skipped by the leaves: dropped inside parquet-column when
+ * the leaf's pages came with row indexes (offset index), decoded and dropped otherwise.
+ *
+ * <p>Created by {@code ParquetReader.readRowGroup}; vectors are reused, so a batch is valid until
+ * the next call to {@link #next()}. Not thread-safe.
+ */
+public final class RowGroupDecoder implements RowGroupBatches {
+    private final RowSelection selection;
+    private final int batchSize;
+    private final Field[] fields;
+    private final VectorizedColumnBatch batch;
+    private final List<LeafColumn> leaves = new ArrayList<>();
+
+    private long position; // next row (within the row group) the non-synchronizing leaves are at
+    private int range;
+    private long returned;
+
+    private RowGroupDecoder(RowSelection selection, int batchSize, Field[] fields) {
+        this.selection = selection;
+        this.batchSize = batchSize;
+        this.fields = fields;
+        this.batch = new VectorizedColumnBatch(new ColumnVector[fields.length]);
+        for (Field field : fields) {
+            leaves.addAll(field.leaves());
+        }
+    }
+
+    /**
+     * Reads the pages a selection needs of a row group's projected leaves and opens their column
+     * readers (decoding dictionaries and first pages). Called by {@code ParquetReader}.
+     *
+     * @param projection the file's schema or a projection of it
+     * @param selection rows to return, within the row group
+     */
+    public static RowGroupBatches read(
+            InputFile file,
+            FileMetadata metadata,
+            int rowGroup,
+            ParquetSchema projection,
+            RowSelection selection,
+            int batchSize,
+            PageLimits limits)
+            throws IOException {
+        RowGroupMetadata group = metadata.rowGroups().get(rowGroup);
+        FileContext ctx = FileContext.of(file.location()).rowGroup(rowGroup);
+        ToLongFunction<PrimitiveNode> totals = leaf -> group.columns().get(leaf.leafIndex()).numValues();
+        Field[] fields = new Field[projection.fields().size()];
+        for (int i = 0; i < fields.length; i++) {
+            SchemaNode node = projection.fields().get(i);
+            fields[i] = node instanceof PrimitiveNode leaf
+                    ? new FlatField(new LeafColumn(leaf, ctx.column(leaf.path()), 0, totals.applyAsLong(leaf)))
+                    : new NestedField(new NestedAssembler(node, ctx, totals));
+        }
+        RowGroupDecoder decoder = new RowGroupDecoder(selection, batchSize, fields);
+        if (selection.rowCount() > 0) {
+            RowGroupLoader.LoadedChunks chunks =
+                    RowGroupLoader.load(file, group, projection, selection, limits, ctx);
+            decoder.openLeaves(metadata.messageType(), metadata.createdBy(), chunks, group.numRows(), ctx);
+        }
+        return decoder;
+    }
+
+    private void openLeaves(MessageType fileSchema, String createdBy,
+            RowGroupLoader.LoadedChunks chunks, long rowGroupRows, FileContext ctx) throws IOException {
+        Map<ColumnDescriptor, ChunkPageReader> synced = new HashMap<>();
+        Map<ColumnDescriptor, ChunkPageReader> full = new HashMap<>();
+        for (LeafColumn leaf : leaves) {
+            int index = leaf.node().leafIndex();
+            (chunks.synchronizing().contains(index) ? synced : full)
+                    .put(leaf.node().column(), chunks.pages().get(index));
+        }
+        ConverterTree converters = new ConverterTree(fileSchema);
+        ColumnReadStoreImpl syncedStore = new ColumnReadStoreImpl(
+                new ColumnChunkReadStore(synced, selection.rowCount(), selection::rowIndexes),
+                converters, fileSchema, createdBy);
+        ColumnReadStoreImpl fullStore = new ColumnReadStoreImpl(
+                new ColumnChunkReadStore(full, rowGroupRows, null), converters, fileSchema, createdBy);
+        for (LeafColumn leaf : leaves) {
+            PrimitiveNode node = leaf.node();
+            ChunkPageReader pages = chunks.pages().get(node.leafIndex());
+            boolean sync = chunks.synchronizing().contains(node.leafIndex());
+            ConverterTree.DictionaryCapture capture = converters.leaf(node.column().getPath());
+            ValueDecoder decoder = ValueDecoders.forLeaf(node, ctx.column(node.path()),
+                    pages::currentPageDictionaryEncoded, capture::dictionary);
+            leaf.open(sync ? syncedStore : fullStore, pages, decoder, sync);
+        }
+        for (int i = 0; i < fields.length; i++) {
+            if (fields[i] instanceof FlatField flat) {
+                flat.vector = flat.leaf.decoder().newVector(batchSize);
+                batch.columns[i] = flat.vector;
+            }
+        }
+    }
+
+    @Nullable
+    @Override
+    public VectorizedColumnBatch next() throws IOException {
+        long remaining = selection.rowCount() - returned;
+        if (remaining <= 0) {
+            return null;
+        }
+        int rows = (int) Math.min(batchSize, remaining);
+        for (Field field : fields) {
+            field.begin();
+        }
+        int filled = 0;
+        while (filled < rows) {
+            long start = selection.start(range);
+            if (position < start) {
+                for (LeafColumn leaf : leaves) {
+                    leaf.skipRows(start - position);
+                }
+                position = start;
+            }
+            int take = (int) Math.min(rows - filled, selection.end(range) - position);
+            for (Field field : fields) {
+                field.read(filled, take);
+            }
+            filled += take;
+            position += take;
+            if (position == selection.end(range)) {
+                range++;
+            }
+        }
+        for (int i = 0; i < fields.length; i++) {
+            batch.columns[i] = fields[i].finish(rows);
+        }
+        batch.setNumRows(rows);
+        returned += rows;
+        return batch;
+    }
+
+    @Override
+    public void close() {
+        // page buffers are plain heap arrays; nothing to release
+    }
+
+    /** One top-level field of the projection. */
+    private interface Field {
+        List<LeafColumn> leaves();
+
+        void begin();
+
+        void read(int pos, int rows) throws IOException;
+
+        ColumnVector finish(int rows) throws IOException;
+    }
+
+    /** A top-level primitive: decodes straight into the batch column. */
+    private static final class FlatField implements Field {
+        final LeafColumn leaf;
+        WritableColumnVector vector;
+
+        FlatField(LeafColumn leaf) {
+            this.leaf = leaf;
+        }
+
+        @Override
+        public List<LeafColumn> leaves() {
+            return List.of(leaf);
+        }
+
+        @Override
+        public void begin() {
+            vector.reset();
+        }
+
+        @Override
+        public void read(int pos, int rows) throws IOException {
+            leaf.readFlat(vector, pos, rows);
+        }
+
+        @Override
+        public ColumnVector finish(int rows) {
+            return vector;
+        }
+    }
+
+    /** A ROW, ARRAY or MAP: leaves buffer levels, the assembler builds the vector. */
+    private static final class NestedField implements Field {
+        final NestedAssembler assembler;
+
+        NestedField(NestedAssembler assembler) {
+            this.assembler = assembler;
+        }
+
+        @Override
+        public List<LeafColumn> leaves() {
+            return assembler.leaves();
+        }
+
+        @Override
+        public void begin() {
+            for (LeafColumn leaf : assembler.leaves()) {
+                leaf.beginBatch();
+            }
+        }
+
+        @Override
+        public void read(int pos, int rows) throws IOException {
+            for (LeafColumn leaf : assembler.leaves()) {
+                leaf.readNested(rows);
+            }
+        }
+
+        @Override
+        public ColumnVector finish(int rows) throws IOException {
+            return assembler.assemble(rows);
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package io.pqx.format.decode;
+
+import io.pqx.format.FileContext;
+import io.pqx.format.codec.Codec;
+import io.pqx.format.codec.Codecs;
+import io.pqx.format.footer.ColumnChunkMetadata;
+import io.pqx.format.footer.RowGroupMetadata;
+import io.pqx.format.io.InputFile;
+import io.pqx.format.page.ChunkPageReader;
+import io.pqx.format.page.CoalescedRangeReader;
+import io.pqx.format.page.PageLimits;
+import io.pqx.format.page.PageRun;
+import io.pqx.format.schema.ParquetSchema;
+import io.pqx.format.schema.PrimitiveNode;
+import io.pqx.format.stats.PageIndexes;
+
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads into memory the bytes a row group read needs: per projected leaf, the whole column chunk,
+ * or, when the selection is partial and the chunk has an offset index, only its dictionary page
+ * and the pages holding selected rows. All pieces are read together, neighbours merged into one
+ * length-checked read.
+ *
+ * <p>Called by {@code ParquetReader.readRowGroup} on the reading thread; stateless.
+ */
+final class RowGroupLoader {
+    private RowGroupLoader() {}
+
+    /** The loaded page readers, by leaf index, and which of them hold only selected pages. */
+    record LoadedChunks(Map<Integer, ChunkPageReader> pages, Set<Integer> synchronizing) {}
+
+    static LoadedChunks load(
+            InputFile file,
+            RowGroupMetadata rowGroup,
+            ParquetSchema projection,
+            RowSelection selection,
+            PageLimits limits,
+            FileContext ctx)
+            throws IOException {
+        boolean partial = !selection.coversAll(rowGroup.numRows());
+        long fileLength = file.length();
+        List<PrimitiveNode> leaves = projection.leaves();
+        List<List<ChunkPlan.Piece>> plans = new ArrayList<>();
+        List<CoalescedRangeReader.Range> ranges = new ArrayList<>();
+        Set<Integer> synchronizing = new HashSet<>();
+        for (PrimitiveNode leaf : leaves) {
+            ColumnChunkMetadata chunk = rowGroup.columns().get(leaf.leafIndex());
+            FileContext leafCtx = ctx.column(leaf.path());
+            List<ChunkPlan.Piece> plan;
+            if (partial && chunk.offsetIndex().isPresent()) {
+                OffsetIndex index = PageIndexes.readOffsetIndex(file, chunk, leafCtx);
+                plan = ChunkPlan.selected(chunk, index, selection, rowGroup.numRows(), fileLength, leafCtx);
+                synchronizing.add(leaf.leafIndex());
+            } else {
+                plan = ChunkPlan.whole(chunk, fileLength, leafCtx);
+            }
+            plans.add(plan);
+            for (ChunkPlan.Piece piece : plan) {
+                ranges.add(new CoalescedRangeReader.Range(piece.offset(), piece.length()));
+            }
+        }
+        List<CoalescedRangeReader.Slice> slices = CoalescedRangeReader.read(file, ranges);
+        Map<Integer, ChunkPageReader> pages = new HashMap<>();
+        int next = 0;
+        for (int l = 0; l < leaves.size(); l++) {
+            PrimitiveNode leaf = leaves.get(l);
+            ColumnChunkMetadata chunk = rowGroup.columns().get(leaf.leafIndex());
+            FileContext leafCtx = ctx.column(leaf.path());
+            List<PageRun> runs = new ArrayList<>();
+            for (ChunkPlan.Piece piece : plans.get(l)) {
+                CoalescedRangeReader.Slice slice = slices.get(next++);
+                runs.add(new PageRun(slice.buffer(), slice.offset(), slice.length(), piece.offset(),
+                        piece.firstPageOrdinal(), piece.firstRows(), piece.rowCounts()));
+            }
+            Codec codec = Codecs.forReading(chunk.codec(), leafCtx);
+            pages.put(leaf.leafIndex(), new ChunkPageReader(leafCtx, leaf.column(), codec,
+                    chunk.numValues(), limits, runs));
+        }
+        return new LoadedChunks(pages, synchronizing);
+    }
+}

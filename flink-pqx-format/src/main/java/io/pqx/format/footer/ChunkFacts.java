@@ -1,0 +1,23 @@
+package io.pqx.format.footer;
+
+import io.pqx.format.FileContext;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.format.ColumnOrder;
+
+import javax.annotation.Nullable;
+
+import java.util.Optional;
+
+/**
+ * What {@link FooterValidator} established about one column chunk beyond its Thrift struct: where
+ * it sits in the schema and file, and which of its index ranges are usable. Immutable.
+ */
+record ChunkFacts(
+        ColumnDescriptor descriptor,
+        int leafIndex,
+        FileContext context,
+        @Nullable ColumnOrder columnOrder,
+        @Nullable String createdBy,
+        Optional<FileRange> columnIndex,
+        Optional<FileRange> offsetIndex,
+        Optional<FileRange> bloomFilter) {}

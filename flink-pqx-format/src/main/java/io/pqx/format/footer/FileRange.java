@@ -1,0 +1,16 @@
+package io.pqx.format.footer;
+
+/**
+ * A byte range of a Parquet file: where a column index, offset index or bloom filter lives.
+ *
+ * @param offset first byte, from the start of the file
+ * @param length number of bytes, or -1 when the footer does not record it (bloom filters written
+ *     before {@code bloom_filter_length} existed)
+ */
+public record FileRange(long offset, long length) {
+
+    /** Whether the length is recorded. */
+    public boolean hasLength() {
+        return length >= 0;
+    }
+}

@@ -1,0 +1,212 @@
+package io.pqx.format.page;
+
+import io.pqx.format.CorruptFileException;
+import io.pqx.format.FileContext;
+import io.pqx.format.codec.Codec;
+
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.PageType;
+import org.apache.parquet.format.Util;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+
+/**
+ * The pages of one column chunk, for parquet-column's column readers: walks the thrift page headers
+ * of the chunk's {@link PageRun}s in order (each header parsed from a stream bounded by the run),
+ * and hands out a {@link DictionaryPage} and then {@code DataPageV1}/{@code DataPageV2}s, with
+ * their first row index when the run knows it.
+ *
+ * <p>{@link PageReader} cannot throw checked exceptions, so a malformed page surfaces as an {@link
+ * UncheckedIOException} whose cause is the {@link CorruptFileException} (or {@code
+ * UnsupportedFileException}) naming file, row group, column and page; the decoder unwraps it. A
+ * chunk whose pages hold fewer values than its metadata promises fails the same way rather than
+ * returning null.
+ *
+ * <p>Created per row group by the decoder; used by one column reader on one thread.
+ */
+public final class ChunkPageReader implements PageReader {
+    private final FileContext ctx;
+    private final long totalValueCount;
+    private final List<PageRun> runs;
+    private final PageInflater inflater;
+
+    private int runIndex;
+    private int position;
+    private int dataPagesInRun;
+    private PageHeader pending;
+    private int pendingBody;
+    private boolean dictionaryRead;
+    private int pageOrdinal = -1;
+    private boolean dictionaryEncoded;
+    private long valuesReturned;
+
+    /**
+     * @param totalValueCount the chunk's value count from the footer
+     * @param runs the chunk's bytes, in file order
+     */
+    public ChunkPageReader(
+            FileContext ctx,
+            ColumnDescriptor column,
+            Codec codec,
+            long totalValueCount,
+            PageLimits limits,
+            List<PageRun> runs) {
+        this.ctx = ctx;
+        this.totalValueCount = totalValueCount;
+        this.runs = runs;
+        this.inflater = new PageInflater(ctx, codec, limits, column);
+    }
+
+    @Override
+    public DictionaryPage readDictionaryPage() {
+        if (dictionaryRead) {
+            return null;
+        }
+        dictionaryRead = true;
+        try {
+            PageHeader header = nextHeader();
+            if (header == null || header.getType() != PageType.DICTIONARY_PAGE) {
+                pending = header;
+                return null;
+            }
+            return inflater.dictionary(header, run().buffer(), pendingBody);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public long getTotalValueCount() {
+        return totalValueCount;
+    }
+
+    @Override
+    public DataPage readPage() {
+        dictionaryRead = true;
+        try {
+            while (true) {
+                PageHeader header = pending;
+                pending = null;
+                if (header == null) {
+                    skipExhaustedRuns();
+                    header = nextHeader();
+                }
+                int ordinal = nextOrdinal();
+                String what = "Cannot read page " + ordinal;
+                if (header == null) {
+                    throw ctx.corrupt(what, "the column chunk ends after " + valuesReturned
+                            + " of its " + totalValueCount + " values");
+                }
+                PageType type = header.getType();
+                if (type == PageType.DATA_PAGE || type == PageType.DATA_PAGE_V2) {
+                    return dataPage(header, ordinal);
+                }
+                if (type == PageType.DICTIONARY_PAGE) {
+                    throw ctx.corrupt(what, "a dictionary page follows the first data page");
+                }
+                // INDEX_PAGE and page types from future versions carry nothing to decode
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Ordinal (offset-index numbering) of the last data page handed out; -1 before the first. */
+    public int currentPageOrdinal() {
+        return pageOrdinal;
+    }
+
+    /** Whether the last data page handed out is dictionary-encoded. */
+    public boolean currentPageDictionaryEncoded() {
+        return dictionaryEncoded;
+    }
+
+    private DataPage dataPage(PageHeader header, int ordinal) throws IOException {
+        PageRun run = run();
+        long firstRow = -1;
+        int rowCount = 0;
+        if (run.firstRowIndexes() != null) {
+            if (dataPagesInRun >= run.firstRowIndexes().length) {
+                throw ctx.corrupt("Cannot read page " + ordinal, "the offset index lists "
+                        + run.firstRowIndexes().length + " pages where the chunk holds more, at offset "
+                        + (run.fileOffset() + pendingBody - run.offset()));
+            }
+            firstRow = run.firstRowIndexes()[dataPagesInRun];
+            rowCount = run.rowCounts()[dataPagesInRun];
+        }
+        dataPagesInRun++;
+        DataPage page = header.getType() == PageType.DATA_PAGE
+                ? inflater.v1(header, run.buffer(), pendingBody, ordinal, firstRow, rowCount)
+                : inflater.v2(header, run.buffer(), pendingBody, ordinal, firstRow);
+        pageOrdinal = ordinal;
+        dictionaryEncoded = usesDictionary(header);
+        valuesReturned += page.getValueCount();
+        return page;
+    }
+
+    private static boolean usesDictionary(PageHeader header) {
+        org.apache.parquet.format.Encoding e = header.getType() == PageType.DATA_PAGE
+                ? header.getData_page_header().getEncoding()
+                : header.getData_page_header_v2().getEncoding();
+        return e == org.apache.parquet.format.Encoding.PLAIN_DICTIONARY
+                || e == org.apache.parquet.format.Encoding.RLE_DICTIONARY;
+    }
+
+    /** Ordinal of the data page at the reading position (runs know theirs from the offset index). */
+    private int nextOrdinal() {
+        PageRun run = runIndex < runs.size() ? runs.get(runIndex) : null;
+        if (run != null && run.firstRowIndexes() != null) {
+            return run.firstPageOrdinal() + dataPagesInRun;
+        }
+        return pageOrdinal + 1;
+    }
+
+    private void skipExhaustedRuns() {
+        while (runIndex < runs.size() && position >= runs.get(runIndex).length()) {
+            runIndex++;
+            position = 0;
+            dataPagesInRun = 0;
+        }
+    }
+
+    private PageRun run() {
+        return runs.get(runIndex);
+    }
+
+    /**
+     * Parses the next page header and checks its sizes, leaving {@code pendingBody} at the page body
+     * and {@code position} after it; null at the end of the chunk.
+     */
+    private PageHeader nextHeader() throws IOException {
+        skipExhaustedRuns();
+        if (runIndex >= runs.size()) {
+            return null;
+        }
+        PageRun run = run();
+        int start = run.offset() + position;
+        int available = run.length() - position;
+        ByteArrayInputStream in = new ByteArrayInputStream(run.buffer(), start, available);
+        PageHeader header;
+        try {
+            header = Util.readPageHeader(in);
+        } catch (IOException | RuntimeException e) {
+            throw ctx.corrupt("Cannot read page header", "invalid header at offset "
+                    + (run.fileOffset() + position) + ": " + PageInflater.reason(e), e);
+        }
+        int headerLength = available - in.available();
+        String what = header.getType() == PageType.DICTIONARY_PAGE
+                ? "Cannot read dictionary page"
+                : "Cannot read page " + nextOrdinal();
+        inflater.checkSizes(header, what, available - headerLength);
+        pendingBody = start + headerLength;
+        position += headerLength + header.getCompressed_page_size();
+        return header;
+    }
+}

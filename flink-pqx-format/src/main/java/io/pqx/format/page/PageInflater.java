@@ -1,0 +1,203 @@
+package io.pqx.format.page;
+
+import io.pqx.format.CorruptFileException;
+import io.pqx.format.FileContext;
+import io.pqx.format.UnsupportedFileException;
+import io.pqx.format.codec.Codec;
+
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.format.DataPageHeader;
+import org.apache.parquet.format.DataPageHeaderV2;
+import org.apache.parquet.format.DictionaryPageHeader;
+import org.apache.parquet.format.PageHeader;
+
+import java.io.IOException;
+import java.util.zip.CRC32;
+
+/**
+ * Turns one page (its thrift header and stored bytes) into the parquet-column page object the
+ * column readers consume: checks sizes against the limits before allocating, verifies the CRC when
+ * asked, decompresses (v1: the whole page; v2: only the data section, and only when it is flagged
+ * compressed and non-empty).
+ *
+ * <p>Called by {@link ChunkPageReader}; stateless.
+ */
+final class PageInflater {
+    private final FileContext ctx;
+    private final Codec codec;
+    private final PageLimits limits;
+    private final ColumnDescriptor column;
+
+    PageInflater(FileContext ctx, Codec codec, PageLimits limits, ColumnDescriptor column) {
+        this.ctx = ctx;
+        this.codec = codec;
+        this.limits = limits;
+        this.column = column;
+    }
+
+    /** Checks a header's sizes against the limits; {@code available} bytes follow the header. */
+    void checkSizes(PageHeader header, String what, int available) throws IOException {
+        int compressed = header.getCompressed_page_size();
+        int uncompressed = header.getUncompressed_page_size();
+        if (compressed < 0 || uncompressed < 0) {
+            throw ctx.corrupt(what, "negative page size (compressed " + compressed + ", uncompressed "
+                    + uncompressed + ")");
+        }
+        int largest = Math.max(compressed, uncompressed);
+        if (largest > limits.maxPageBytes()) {
+            throw ctx.unsupported(what, "page size of " + largest + " bytes exceeds the limit of "
+                    + limits.maxPageBytes() + " bytes (maxPageBytes)");
+        }
+        if (compressed > available) {
+            throw ctx.corrupt(what, "compressed size " + compressed + " exceeds the " + available
+                    + " bytes left in the column chunk");
+        }
+    }
+
+    DictionaryPage dictionary(PageHeader header, byte[] buf, int off) throws IOException {
+        String what = "Cannot read dictionary page";
+        DictionaryPageHeader dict = header.getDictionary_page_header();
+        if (dict == null) {
+            throw ctx.corrupt(what, "page header has no dictionary_page_header");
+        }
+        int size = header.getUncompressed_page_size();
+        int minBytes = minValueBytes();
+        long count = dict.getNum_values();
+        // bound the dictionary arrays parquet-column allocates by what the page can hold
+        long needed = minBytes == 0 ? (count + 7) / 8 : count * minBytes;
+        if (count < 0 || needed > size) {
+            throw ctx.corrupt(what, dict.getNum_values() + " values cannot fit in " + size + " bytes");
+        }
+        verifyChecksum(header, buf, off, "Cannot verify dictionary page");
+        byte[] bytes = inflate(buf, off, header.getCompressed_page_size(), size, "Cannot decompress dictionary page");
+        return new DictionaryPage(
+                BytesInput.from(bytes), size, dict.getNum_values(), encoding(dict.getEncoding(), what));
+    }
+
+    DataPage v1(PageHeader header, byte[] buf, int off, int ordinal, long firstRow, int rowCount)
+            throws IOException {
+        String what = "Cannot read page " + ordinal;
+        DataPageHeader h = header.getData_page_header();
+        if (h == null) {
+            throw ctx.corrupt(what, "page header has no data_page_header");
+        }
+        if (h.getNum_values() < 0) {
+            throw ctx.corrupt(what, "negative value count " + h.getNum_values());
+        }
+        Encoding rl = encoding(h.getRepetition_level_encoding(), what);
+        Encoding dl = encoding(h.getDefinition_level_encoding(), what);
+        Encoding values = encoding(h.getEncoding(), what);
+        verifyChecksum(header, buf, off, "Cannot verify page " + ordinal);
+        int size = header.getUncompressed_page_size();
+        byte[] bytes = inflate(buf, off, header.getCompressed_page_size(), size,
+                "Cannot decompress page " + ordinal);
+        BytesInput input = BytesInput.from(bytes);
+        return firstRow < 0
+                ? new DataPageV1(input, h.getNum_values(), size, null, rl, dl, values)
+                : new DataPageV1(input, h.getNum_values(), size, firstRow, rowCount, null, rl, dl, values);
+    }
+
+    DataPage v2(PageHeader header, byte[] buf, int off, int ordinal, long firstRow)
+            throws IOException {
+        String what = "Cannot read page " + ordinal;
+        DataPageHeaderV2 h = header.getData_page_header_v2();
+        if (h == null) {
+            throw ctx.corrupt(what, "page header has no data_page_header_v2");
+        }
+        int compressed = header.getCompressed_page_size();
+        int rlLength = h.getRepetition_levels_byte_length();
+        int dlLength = h.getDefinition_levels_byte_length();
+        if (h.getNum_values() < 0 || h.getNum_rows() < 0 || h.getNum_nulls() < 0
+                || rlLength < 0 || dlLength < 0) {
+            throw ctx.corrupt(what, "negative count in header " + h);
+        }
+        int levels = rlLength + dlLength;
+        int dataUncompressed = header.getUncompressed_page_size() - levels;
+        if (levels > compressed || dataUncompressed < 0) {
+            throw ctx.corrupt(what, "level sections of " + levels + " bytes exceed the page of "
+                    + Math.min(compressed, header.getUncompressed_page_size()) + " bytes");
+        }
+        Encoding values = encoding(h.getEncoding(), what);
+        verifyChecksum(header, buf, off, "Cannot verify page " + ordinal);
+        int dataStored = compressed - levels;
+        byte[] data;
+        // is_compressed defaults to true; an empty data section is never handed to the codec
+        if (dataUncompressed == 0) {
+            data = new byte[0];
+        } else if (h.isSetIs_compressed() && !h.isIs_compressed()) {
+            if (dataStored != dataUncompressed) {
+                throw ctx.corrupt(what, "uncompressed data section holds " + dataStored
+                        + " bytes, header says " + dataUncompressed);
+            }
+            data = java.util.Arrays.copyOfRange(buf, off + levels, off + compressed);
+        } else {
+            data = inflate(buf, off + levels, dataStored, dataUncompressed,
+                    "Cannot decompress page " + ordinal);
+        }
+        BytesInput rep = BytesInput.from(buf, off, rlLength);
+        BytesInput def = BytesInput.from(buf, off + rlLength, dlLength);
+        BytesInput body = BytesInput.from(data);
+        return firstRow < 0
+                ? DataPageV2.uncompressed(h.getNum_rows(), h.getNum_nulls(), h.getNum_values(),
+                        rep, def, values, body, null)
+                : DataPageV2.uncompressed(h.getNum_rows(), h.getNum_nulls(), h.getNum_values(),
+                        firstRow, rep, def, values, body, null);
+    }
+
+    private byte[] inflate(byte[] buf, int off, int stored, int uncompressed, String what)
+            throws CorruptFileException {
+        try {
+            return codec.decompress(buf, off, stored, uncompressed);
+        } catch (IOException | RuntimeException e) {
+            throw ctx.corrupt(what, reason(e), e);
+        }
+    }
+
+    private void verifyChecksum(PageHeader header, byte[] buf, int off, String what)
+            throws CorruptFileException {
+        if (!limits.verifyChecksums() || !header.isSetCrc()) {
+            return;
+        }
+        CRC32 crc = new CRC32();
+        crc.update(buf, off, header.getCompressed_page_size());
+        int actual = (int) crc.getValue();
+        if (actual != header.getCrc()) {
+            throw ctx.corrupt(what, String.format(
+                    "CRC-32 mismatch: header says %08x, page bytes give %08x", header.getCrc(), actual));
+        }
+    }
+
+    private Encoding encoding(org.apache.parquet.format.Encoding encoding, String what)
+            throws UnsupportedFileException {
+        if (encoding == null) {
+            throw ctx.unsupported(what, "unknown encoding");
+        }
+        try {
+            return Encoding.valueOf(encoding.name());
+        } catch (IllegalArgumentException e) {
+            throw ctx.unsupported(what, "encoding " + encoding + " is not supported");
+        }
+    }
+
+    /** Fewest bytes one PLAIN-encoded dictionary value of this column takes (0: unbounded). */
+    private int minValueBytes() {
+        return switch (column.getPrimitiveType().getPrimitiveTypeName()) {
+            case INT32, FLOAT, BINARY -> 4;
+            case INT64, DOUBLE -> 8;
+            case INT96 -> 12;
+            case FIXED_LEN_BYTE_ARRAY -> Math.max(1, column.getPrimitiveType().getTypeLength());
+            case BOOLEAN -> 0;
+        };
+    }
+
+    static String reason(Throwable e) {
+        String message = e.getMessage();
+        return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+    }
+}

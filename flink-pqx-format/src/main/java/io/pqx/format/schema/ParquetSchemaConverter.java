@@ -1,0 +1,64 @@
+package io.pqx.format.schema;
+
+import io.pqx.format.CorruptFileException;
+import io.pqx.format.FileContext;
+import io.pqx.format.UnsupportedFileException;
+
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.parquet.schema.MessageType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.Optional;
+
+import javax.annotation.Nullable;
+
+/**
+ * Reads a Parquet file schema as a Flink {@link RowType} and links the two in a {@link
+ * ParquetSchema} tree with exact Dremel levels, the tree both the decoder and the encoder walk.
+ *
+ * <p>Types come from the file (the mapping table of COMMON.md, see {@link PrimitiveTypeMapping}),
+ * LIST and MAP layouts follow the spec's backward-compatibility rules (see {@link
+ * SchemaTreeBuilder}). When the caller passes the Flink type pqx recorded in the file ({@link
+ * FlinkSchemaConverter#FLINK_SCHEMA_KEY}) and it fits the file field by field, its types are used
+ * instead, so a pqx round trip yields the exact RowType written (see {@link DeclaredTypeMatcher});
+ * a declared type that does not fit is ignored (logged at DEBUG).
+ *
+ * <p>Called by the reader once per file footer and by {@link FlinkSchemaConverter#toParquetSchema}.
+ * Stateless and thread-safe.
+ */
+public final class ParquetSchemaConverter {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ParquetSchemaConverter.class);
+
+    private ParquetSchemaConverter() {}
+
+    /**
+     * The schema tree of {@code fileSchema}.
+     *
+     * @param declared the Flink type recorded under {@link FlinkSchemaConverter#FLINK_SCHEMA_KEY},
+     *     or null; used only where it fits the file
+     * @param ctx names the file in errors
+     * @throws CorruptFileException if a LIST or MAP group has an impossible shape, a group repeats
+     *     a field name, or a DECIMAL has an impossible precision or scale
+     * @throws UnsupportedFileException if a column has no Flink equivalent (DECIMAL precision above
+     *     38, FIXED_LEN_BYTE_ARRAY of length 0, a group without fields, a blank field name)
+     */
+    public static ParquetSchema convert(
+            MessageType fileSchema, @Nullable RowType declared, FileContext ctx)
+            throws UnsupportedFileException, CorruptFileException {
+        List<SchemaNode> fields = SchemaTreeBuilder.build(fileSchema, ctx);
+        if (declared != null) {
+            Optional<List<SchemaNode>> typed = DeclaredTypeMatcher.match(fields, declared);
+            if (typed.isPresent()) {
+                return ParquetSchema.of(fileSchema, declared, typed.get());
+            }
+            LOG.debug(
+                    "Ignoring declared type {}: it does not fit the file schema {}",
+                    declared.asSummaryString(),
+                    ctx);
+        }
+        return ParquetSchema.of(fileSchema, SchemaTreeBuilder.rowType(false, fields), fields);
+    }
+}

@@ -1,0 +1,254 @@
+package io.pqx.format.stats;
+
+import io.pqx.format.CorruptFileException;
+import io.pqx.format.FileContext;
+import io.pqx.format.UnsupportedFileException;
+import io.pqx.format.footer.ColumnChunkMetadata;
+import io.pqx.format.footer.FileRange;
+import io.pqx.format.io.InputFile;
+import org.apache.parquet.format.BoundaryOrder;
+import org.apache.parquet.format.PageLocation;
+import org.apache.parquet.internal.column.columnindex.ColumnIndex;
+import org.apache.parquet.internal.column.columnindex.ColumnIndexBuilder;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
+import org.apache.parquet.internal.column.columnindex.OffsetIndexBuilder;
+import org.apache.parquet.schema.PrimitiveType;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The page index of a column chunk: converts parquet-column's {@link ColumnIndex} (per-page bounds
+ * and null counts) and {@link OffsetIndex} (per-page location and first row) to and from their
+ * Thrift structs, and reads them from a file with checked lengths.
+ *
+ * <p>The writer calls {@code toThrift}; the reader calls {@code readColumnIndex}/{@code
+ * readOffsetIndex} with a chunk whose footer records the index. Malformed indexes raise {@link
+ * CorruptFileException} "Cannot read column index: ..." naming file, row group and column.
+ * Stateless and thread-safe.
+ */
+public final class PageIndexes {
+    /** The longest index accepted; real indexes are kilobytes. */
+    public static final int MAX_INDEX_BYTES = 128 << 20;
+
+    private PageIndexes() {}
+
+    public static org.apache.parquet.format.ColumnIndex toThrift(ColumnIndex index) {
+        org.apache.parquet.format.ColumnIndex thrift =
+                new org.apache.parquet.format.ColumnIndex(
+                        new ArrayList<>(index.getNullPages()),
+                        copy(index.getMinValues()),
+                        copy(index.getMaxValues()),
+                        BoundaryOrder.valueOf(index.getBoundaryOrder().name()));
+        if (index.getNullCounts() != null) {
+            thrift.setNull_counts(new ArrayList<>(index.getNullCounts()));
+        }
+        if (index.getNanCounts() != null && !index.getNanCounts().isEmpty()) {
+            thrift.setNan_counts(new ArrayList<>(index.getNanCounts()));
+        }
+        if (index.getRepetitionLevelHistogram() != null
+                && !index.getRepetitionLevelHistogram().isEmpty()) {
+            thrift.setRepetition_level_histograms(
+                    new ArrayList<>(index.getRepetitionLevelHistogram()));
+        }
+        if (index.getDefinitionLevelHistogram() != null
+                && !index.getDefinitionLevelHistogram().isEmpty()) {
+            thrift.setDefinition_level_histograms(
+                    new ArrayList<>(index.getDefinitionLevelHistogram()));
+        }
+        return thrift;
+    }
+
+    public static org.apache.parquet.format.OffsetIndex toThrift(OffsetIndex index) {
+        List<PageLocation> locations = new ArrayList<>(index.getPageCount());
+        List<Long> unencoded = new ArrayList<>();
+        for (int i = 0; i < index.getPageCount(); i++) {
+            locations.add(
+                    new PageLocation(
+                            index.getOffset(i),
+                            index.getCompressedPageSize(i),
+                            index.getFirstRowIndex(i)));
+            index.getUnencodedByteArrayDataBytes(i).ifPresent(unencoded::add);
+        }
+        org.apache.parquet.format.OffsetIndex thrift =
+                new org.apache.parquet.format.OffsetIndex(locations);
+        if (!unencoded.isEmpty() && unencoded.size() == index.getPageCount()) {
+            thrift.setUnencoded_byte_array_data_bytes(unencoded);
+        }
+        return thrift;
+    }
+
+    /**
+     * The column index as parquet-column's filter code uses it.
+     *
+     * @throws CorruptFileException when the lists disagree in length
+     * @throws UnsupportedFileException for a type parquet-column keeps no column index for (INT96)
+     */
+    public static ColumnIndex fromThrift(
+            org.apache.parquet.format.ColumnIndex thrift, PrimitiveType type, FileContext ctx)
+            throws CorruptFileException, UnsupportedFileException {
+        int pages = thrift.getNull_pages().size();
+        checkSize("min_values", thrift.getMin_values(), pages, ctx);
+        checkSize("max_values", thrift.getMax_values(), pages, ctx);
+        checkSize("null_counts", thrift.getNull_counts(), pages, ctx);
+        checkSize("nan_counts", thrift.getNan_counts(), pages, ctx);
+        ColumnIndex index;
+        try {
+            index =
+                    ColumnIndexBuilder.build(
+                            type,
+                            org.apache.parquet.internal.column.columnindex.BoundaryOrder.valueOf(
+                                    thrift.getBoundary_order().name()),
+                            thrift.getNull_pages(),
+                            thrift.getNull_counts(),
+                            thrift.getNan_counts(),
+                            thrift.getMin_values(),
+                            thrift.getMax_values(),
+                            thrift.getRepetition_level_histograms(),
+                            thrift.getDefinition_level_histograms());
+        } catch (RuntimeException e) {
+            throw ctx.corrupt("Cannot read column index", String.valueOf(e.getMessage()), e);
+        }
+        if (index == null) {
+            throw ctx.unsupported(
+                    "Cannot read column index", "no column index exists for type " + type);
+        }
+        return index;
+    }
+
+    /** The offset index as parquet-column uses it; page locations must be in file order. */
+    public static OffsetIndex fromThrift(
+            org.apache.parquet.format.OffsetIndex thrift, FileContext ctx)
+            throws CorruptFileException {
+        List<PageLocation> locations = thrift.getPage_locations();
+        List<Long> unencoded = thrift.getUnencoded_byte_array_data_bytes();
+        if (unencoded != null && unencoded.size() != locations.size()) {
+            unencoded = null; // the optional sizes are unusable, the locations are not
+        }
+        OffsetIndexBuilder builder = OffsetIndexBuilder.getBuilder();
+        long previousRow = -1;
+        for (int i = 0; i < locations.size(); i++) {
+            PageLocation page = locations.get(i);
+            // Rows only grow from page to page (a page may hold no row start: equal is fine).
+            if (page.getFirst_row_index() < previousRow
+                    || page.getFirst_row_index() < 0
+                    || page.getOffset() < 0
+                    || page.getCompressed_page_size() < 0) {
+                throw ctx.corrupt(
+                        "Cannot read offset index",
+                        "page " + i + " has an impossible location " + page);
+            }
+            previousRow = page.getFirst_row_index();
+            Optional<Long> bytes =
+                    unencoded == null ? Optional.empty() : Optional.of(unencoded.get(i));
+            builder.add(
+                    page.getOffset(),
+                    page.getCompressed_page_size(),
+                    page.getFirst_row_index(),
+                    bytes);
+        }
+        return builder.build();
+    }
+
+    /**
+     * Reads the column index of {@code chunk}.
+     *
+     * @throws IllegalArgumentException when the chunk has none (check {@link
+     *     ColumnChunkMetadata#columnIndex()} first)
+     */
+    public static ColumnIndex readColumnIndex(
+            InputFile file, ColumnChunkMetadata chunk, FileContext ctx) throws IOException {
+        FileRange range =
+                chunk.columnIndex()
+                        .orElseThrow(() -> new IllegalArgumentException("no column index " + ctx));
+        return readColumnIndex(
+                file, range.offset(), range.length(), chunk.descriptor().getPrimitiveType(), ctx);
+    }
+
+    /**
+     * Reads the offset index of {@code chunk}.
+     *
+     * @throws IllegalArgumentException when the chunk has none (check {@link
+     *     ColumnChunkMetadata#offsetIndex()} first)
+     */
+    public static OffsetIndex readOffsetIndex(
+            InputFile file, ColumnChunkMetadata chunk, FileContext ctx) throws IOException {
+        FileRange range =
+                chunk.offsetIndex()
+                        .orElseThrow(() -> new IllegalArgumentException("no offset index " + ctx));
+        return readOffsetIndex(file, range.offset(), range.length(), ctx);
+    }
+
+    /** Reads and converts the column index at {@code [offset, offset + length)}. */
+    public static ColumnIndex readColumnIndex(
+            InputFile file, long offset, long length, PrimitiveType type, FileContext ctx)
+            throws IOException {
+        byte[] bytes = readRange(file, offset, length, "Cannot read column index", ctx);
+        org.apache.parquet.format.ColumnIndex thrift = new org.apache.parquet.format.ColumnIndex();
+        decode(thrift, bytes, "Cannot read column index", ctx);
+        return fromThrift(thrift, type, ctx);
+    }
+
+    /** Reads and converts the offset index at {@code [offset, offset + length)}. */
+    public static OffsetIndex readOffsetIndex(
+            InputFile file, long offset, long length, FileContext ctx) throws IOException {
+        byte[] bytes = readRange(file, offset, length, "Cannot read offset index", ctx);
+        org.apache.parquet.format.OffsetIndex thrift = new org.apache.parquet.format.OffsetIndex();
+        decode(thrift, bytes, "Cannot read offset index", ctx);
+        return fromThrift(thrift, ctx);
+    }
+
+    private static byte[] readRange(
+            InputFile file, long offset, long length, String what, FileContext ctx)
+            throws IOException {
+        if (length <= 0 || length > MAX_INDEX_BYTES) {
+            throw ctx.corrupt(
+                    what, "its length " + length + " is not in 1.." + MAX_INDEX_BYTES + " bytes");
+        }
+        if (offset < 0 || offset > file.length() - length) {
+            throw ctx.corrupt(
+                    what,
+                    "its bytes ["
+                            + offset
+                            + ", "
+                            + (offset + length)
+                            + ") lie outside the file of "
+                            + file.length()
+                            + " bytes");
+        }
+        return file.readFully(offset, (int) length);
+    }
+
+    private static void decode(
+            shaded.parquet.org.apache.thrift.TBase<?, ?> target,
+            byte[] bytes,
+            String what,
+            FileContext ctx)
+            throws CorruptFileException {
+        try {
+            BoundedThrift.read(target, bytes, 0, bytes.length);
+        } catch (IOException e) {
+            throw ctx.corrupt(what, "it is not valid Thrift: " + e.getMessage(), e);
+        }
+    }
+
+    private static void checkSize(String name, List<?> list, int pages, FileContext ctx)
+            throws CorruptFileException {
+        if (list != null && list.size() != pages) {
+            throw ctx.corrupt(
+                    "Cannot read column index",
+                    name + " has " + list.size() + " entries for " + pages + " pages");
+        }
+    }
+
+    private static List<ByteBuffer> copy(List<ByteBuffer> buffers) {
+        List<ByteBuffer> out = new ArrayList<>(buffers.size());
+        for (ByteBuffer b : buffers) {
+            out.add(b.duplicate());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,224 @@
+package io.pqx.format;
+
+import static io.pqx.format.TestingChunkFile.dataPageV1;
+import static io.pqx.format.TestingChunkFile.dictionaryPage;
+import static io.pqx.format.TestingChunkFile.plain;
+import static io.pqx.format.TestingChunkFile.rleIds;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.pqx.format.decode.RowGroupBatches;
+import io.pqx.format.decode.RowSelection;
+import io.pqx.format.io.InputFile;
+
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+import org.apache.parquet.format.CompressionCodec;
+import org.apache.parquet.format.Encoding;
+import org.apache.parquet.format.PageHeader;
+import org.junit.jupiter.api.Test;
+import org.xerial.snappy.Snappy;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Malformed pages and chunks, each with the exact message pqx gives. */
+class CorruptFileReaderTest {
+
+    /** Every int of the file's column {@code a}. */
+    static List<Integer> readInts(InputFile file, ReadOptions options) throws IOException {
+        List<Integer> values = new ArrayList<>();
+        try (ParquetReader reader = ParquetReader.open(file, options)) {
+            for (int g = 0; g < reader.metadata().rowGroups().size(); g++) {
+                long rows = reader.metadata().rowGroups().get(g).numRows();
+                try (RowGroupBatches batches =
+                        reader.readRowGroup(g, reader.schema(), RowSelection.all(rows))) {
+                    for (VectorizedColumnBatch b = batches.next(); b != null; b = batches.next()) {
+                        for (int i = 0; i < b.getNumRows(); i++) {
+                            values.add(b.isNullAt(i, 0) ? null : b.getInt(i, 0));
+                        }
+                    }
+                }
+            }
+        }
+        return values;
+    }
+
+    static List<Integer> readInts(InputFile file) throws IOException {
+        return readInts(file, ReadOptions.defaults());
+    }
+
+    @Test
+    void readsWellFormedHandMadeFile() throws IOException {
+        InputFile file = TestingChunkFile.builder().rows(5).plainPage(1, 2, 3).plainPage(4, 5).build("ok.parquet");
+        assertThat(readInts(file)).containsExactly(1, 2, 3, 4, 5);
+    }
+
+    @Test
+    void rejectsPageLongerThanItsChunk() throws IOException {
+        byte[] body = plain(1, 2, 3);
+        InputFile file = TestingChunkFile.builder().rows(3)
+                .page(dataPageV1(3, 40, 40, Encoding.PLAIN), body)
+                .build("truncated.parquet");
+        assertThatThrownBy(() -> readInts(file))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage("Cannot read page 0: compressed size 40 exceeds the 12 bytes left in the"
+                        + " column chunk (truncated.parquet, row group 0, column a)");
+    }
+
+    @Test
+    void rejectsGarbagePageHeader() throws IOException {
+        InputFile file = TestingChunkFile.builder().rows(3)
+                .raw(new byte[] {(byte) 0xFF, (byte) 0xFF, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06})
+                .build("garbage-header.parquet");
+        assertThatThrownBy(() -> readInts(file))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage(
+                        "Cannot read page header: invalid header at offset 4: can not read class"
+                        + " org.apache.parquet.format.PageHeader: don't know what type: 15"
+                        + " (garbage-header.parquet, row group 0, column a)");
+    }
+
+    @Test
+    void rejectsPageWithFewerValueBytesThanValues() throws IOException {
+        byte[] body = plain(1, 2);
+        InputFile file = TestingChunkFile.builder().rows(5)
+                .page(dataPageV1(5, body.length, body.length, Encoding.PLAIN), body)
+                .build("short-values.parquet");
+        assertThatThrownBy(() -> readInts(file))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage(
+                        "Cannot decode page 0: Can't read value in column [a] required int32 a at value 3 out"
+                        + " of 5, 3 out of 5 in currentPage. repetition level: 0, definition level: 0:"
+                        + " BufferUnderflowException (short-values.parquet, row group 0, column a)");
+    }
+
+    @Test
+    void rejectsLyingUncompressedSize() throws IOException {
+        byte[] raw = plain(1, 2, 3);
+        byte[] compressed = Snappy.compress(raw);
+        InputFile file = TestingChunkFile.builder().rows(3).codec(CompressionCodec.SNAPPY)
+                .page(dataPageV1(3, 1000, compressed.length, Encoding.PLAIN), compressed)
+                .build("lying-size.parquet");
+        assertThatThrownBy(() -> readInts(file))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage(
+                        "Cannot decompress page 0: SNAPPY data decompresses to 12 bytes, but the page"
+                        + " declares 1000 uncompressed bytes (lying-size.parquet, row group 0, column a)");
+    }
+
+    @Test
+    void refusesPageAboveTheLimitBeforeAllocating() throws IOException {
+        byte[] body = plain(1, 2, 3);
+        InputFile file = TestingChunkFile.builder().rows(3)
+                .page(dataPageV1(3, 2_000_000_000, body.length, Encoding.PLAIN), body)
+                .build("huge.parquet");
+        assertThatThrownBy(() -> readInts(file))
+                .isInstanceOf(UnsupportedFileException.class)
+                .hasMessage("Cannot read page 0: page size of 2000000000 bytes exceeds the limit of"
+                        + " 536870912 bytes (maxPageBytes) (huge.parquet, row group 0, column a)");
+    }
+
+    @Test
+    void rejectsDictionaryClaimingMoreValuesThanItsBytesHold() throws IOException {
+        byte[] dict = plain(7, 8);
+        byte[] ids = rleIds(1, 3, 1);
+        InputFile file = TestingChunkFile.builder().rows(3)
+                .page(dictionaryPage(1_000_000, dict.length, dict.length), dict)
+                .page(dataPageV1(3, ids.length, ids.length, Encoding.RLE_DICTIONARY), ids)
+                .build("bad-dictionary.parquet");
+        assertThatThrownBy(() -> readInts(file))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage("Cannot read dictionary page: 1000000 values cannot fit in 8 bytes"
+                        + " (bad-dictionary.parquet, row group 0, column a)");
+    }
+
+    @Test
+    void rejectsDictionaryIdBeyondTheDictionary() throws IOException {
+        byte[] dict = plain(7, 8);
+        byte[] ids = rleIds(3, 3, 5);
+        InputFile file = TestingChunkFile.builder().rows(3)
+                .page(dictionaryPage(2, dict.length, dict.length), dict)
+                .page(dataPageV1(3, ids.length, ids.length, Encoding.RLE_DICTIONARY), ids)
+                .build("bad-id.parquet");
+        assertThatThrownBy(() -> readInts(file))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage(
+                        "Cannot decode page 0: ArrayIndexOutOfBoundsException: Index 5 out of bounds for"
+                        + " length 2 (bad-id.parquet, row group 0, column a)");
+    }
+
+    @Test
+    void readsDictionaryEncodedPages() throws IOException {
+        byte[] dict = plain(7, 8);
+        byte[] ids = rleIds(1, 3, 1);
+        InputFile file = TestingChunkFile.builder().rows(3)
+                .page(dictionaryPage(2, dict.length, dict.length), dict)
+                .page(dataPageV1(3, ids.length, ids.length, Encoding.RLE_DICTIONARY), ids)
+                .build("dictionary.parquet");
+        assertThat(readInts(file)).containsExactly(8, 8, 8);
+    }
+
+    @Test
+    void rejectsDictionaryEncodedPageWithoutDictionary() throws IOException {
+        byte[] ids = rleIds(1, 3, 1);
+        InputFile file = TestingChunkFile.builder().rows(3)
+                .page(dataPageV1(3, ids.length, ids.length, Encoding.RLE_DICTIONARY), ids)
+                .build("no-dictionary.parquet");
+        assertThatThrownBy(() -> readInts(file))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage(
+                        "Cannot decode page 0: could not read page in col [a] required int32 a as the"
+                        + " dictionary was missing for encoding RLE_DICTIONARY (no-dictionary.parquet,"
+                        + " row group 0, column a)");
+    }
+
+    @Test
+    void rejectsSecondDictionaryPage() throws IOException {
+        byte[] dict = plain(7, 8);
+        byte[] ids = rleIds(1, 2, 1);
+        InputFile file = TestingChunkFile.builder().rows(4)
+                .page(dictionaryPage(2, dict.length, dict.length), dict)
+                .page(dataPageV1(2, ids.length, ids.length, Encoding.RLE_DICTIONARY), ids)
+                .page(dictionaryPage(2, dict.length, dict.length), dict)
+                .page(dataPageV1(2, ids.length, ids.length, Encoding.RLE_DICTIONARY), ids)
+                .build("two-dictionaries.parquet");
+        assertThatThrownBy(() -> readInts(file))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage("Cannot read page 1: a dictionary page follows the first data page"
+                        + " (two-dictionaries.parquet, row group 0, column a)");
+    }
+
+    @Test
+    void rejectsChunkWhosePagesHoldFewerValuesThanItsMetadata() throws IOException {
+        InputFile file = TestingChunkFile.builder().rows(5).plainPage(1, 2, 3).build("few-values.parquet");
+        assertThatThrownBy(() -> readInts(file))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage("Cannot read page 1: the column chunk ends after 3 of its 5 values"
+                        + " (few-values.parquet, row group 0, column a)");
+    }
+
+    @Test
+    void rejectsChunkWhoseValueCountIsBelowTheRowCount() throws IOException {
+        InputFile file = TestingChunkFile.builder().rows(5).numValues(3).plainPage(1, 2, 3, 4, 5)
+                .build("few-num-values.parquet");
+        assertThatThrownBy(() -> readInts(file))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage("Cannot decode column chunk: its 3 values (footer num_values) end before"
+                        + " the row group's last row (few-num-values.parquet, row group 0, column a)");
+    }
+
+    @Test
+    void verifiesChecksumsWhenAsked() throws IOException {
+        byte[] body = plain(1, 2, 3);
+        PageHeader header = dataPageV1(3, body.length, body.length, Encoding.PLAIN);
+        header.setCrc(12345);
+        InputFile file = TestingChunkFile.builder().rows(3).page(header, body).build("crc.parquet");
+        assertThat(readInts(file)).containsExactly(1, 2, 3);
+        assertThatThrownBy(() -> readInts(file, ReadOptions.builder().verifyChecksums(true).build()))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage(
+                        "Cannot verify page 0: CRC-32 mismatch: header says 00003039, page bytes give"
+                        + " b0e02293 (crc.parquet, row group 0, column a)");
+    }
+}

@@ -1,0 +1,140 @@
+package io.pqx.format;
+
+import io.pqx.format.io.ByteArrayInputFile;
+
+import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.ColumnMetaData;
+import org.apache.parquet.format.CompressionCodec;
+import org.apache.parquet.format.DataPageHeader;
+import org.apache.parquet.format.DictionaryPageHeader;
+import org.apache.parquet.format.Encoding;
+import org.apache.parquet.format.FieldRepetitionType;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.PageType;
+import org.apache.parquet.format.RowGroup;
+import org.apache.parquet.format.SchemaElement;
+import org.apache.parquet.format.Type;
+import org.apache.parquet.format.Util;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Builds a one-column Parquet file byte by byte (REQUIRED INT32 column {@code a}, one row group)
+ * from hand-made pages, so tests control every header field and body byte; a hook may then
+ * tamper with the column metadata. The pages are written as given, valid or not.
+ */
+public final class TestingChunkFile {
+    private final List<byte[]> pages = new ArrayList<>();
+    private long numRows;
+    private long numValues = -1;
+    private CompressionCodec codec = CompressionCodec.UNCOMPRESSED;
+    private Consumer<ColumnMetaData> tamper = m -> {};
+
+    public static TestingChunkFile builder() {
+        return new TestingChunkFile();
+    }
+
+    public TestingChunkFile rows(long rows) {
+        this.numRows = rows;
+        return this;
+    }
+
+    /** Footer num_values of the chunk (defaults to the rows). */
+    public TestingChunkFile numValues(long values) {
+        this.numValues = values;
+        return this;
+    }
+
+    public TestingChunkFile codec(CompressionCodec codec) {
+        this.codec = codec;
+        return this;
+    }
+
+    public TestingChunkFile tamper(Consumer<ColumnMetaData> tamper) {
+        this.tamper = tamper;
+        return this;
+    }
+
+    /** A page: its header serialized as given, then the body bytes. */
+    public TestingChunkFile page(PageHeader header, byte[] body) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Util.writePageHeader(header, out);
+        out.write(body);
+        pages.add(out.toByteArray());
+        return this;
+    }
+
+    /** Raw bytes where a page would be (e.g. a garbage header). */
+    public TestingChunkFile raw(byte[] bytes) {
+        pages.add(bytes);
+        return this;
+    }
+
+    /** A v1 PLAIN data page of {@code values}, sizes matching the body. */
+    public TestingChunkFile plainPage(int... values) throws IOException {
+        byte[] body = plain(values);
+        return page(dataPageV1(values.length, body.length, body.length, Encoding.PLAIN), body);
+    }
+
+    public static PageHeader dataPageV1(int numValues, int uncompressed, int compressed, Encoding encoding) {
+        PageHeader header = new PageHeader(PageType.DATA_PAGE, uncompressed, compressed);
+        header.setData_page_header(
+                new DataPageHeader(numValues, encoding, Encoding.RLE, Encoding.RLE));
+        return header;
+    }
+
+    public static PageHeader dictionaryPage(int numValues, int uncompressed, int compressed) {
+        PageHeader header = new PageHeader(PageType.DICTIONARY_PAGE, uncompressed, compressed);
+        header.setDictionary_page_header(new DictionaryPageHeader(numValues, Encoding.PLAIN));
+        return header;
+    }
+
+    public static byte[] plain(int... values) {
+        ByteBuffer buffer = ByteBuffer.allocate(values.length * 4).order(ByteOrder.LITTLE_ENDIAN);
+        for (int v : values) {
+            buffer.putInt(v);
+        }
+        return buffer.array();
+    }
+
+    /** Dictionary ids of one RLE run: bit width, run header, the id. */
+    public static byte[] rleIds(int bitWidth, int count, int id) {
+        return new byte[] {(byte) bitWidth, (byte) (count << 1), (byte) id};
+    }
+
+    public ByteArrayInputFile build(String location) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write("PAR1".getBytes(StandardCharsets.US_ASCII));
+        long start = out.size();
+        for (byte[] page : pages) {
+            out.write(page);
+        }
+        long size = out.size() - start;
+        ColumnMetaData meta = new ColumnMetaData(Type.INT32, List.of(Encoding.PLAIN, Encoding.RLE),
+                List.of("a"), codec, numValues < 0 ? numRows : numValues, size, size, start);
+        tamper.accept(meta);
+        ColumnChunk chunk = new ColumnChunk(start);
+        chunk.setMeta_data(meta);
+        RowGroup group = new RowGroup(List.of(chunk), size, numRows);
+        SchemaElement root = new SchemaElement("schema");
+        root.setNum_children(1);
+        SchemaElement leaf = new SchemaElement("a");
+        leaf.setType(Type.INT32);
+        leaf.setRepetition_type(FieldRepetitionType.REQUIRED);
+        FileMetaData footer = new FileMetaData(1, List.of(root, leaf), numRows, List.of(group));
+        ByteArrayOutputStream tail = new ByteArrayOutputStream();
+        Util.writeFileMetaData(footer, tail);
+        out.write(tail.toByteArray());
+        out.write(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(tail.size()).array());
+        out.write("PAR1".getBytes(StandardCharsets.US_ASCII));
+        return new ByteArrayInputFile(location, out.toByteArray());
+    }
+}

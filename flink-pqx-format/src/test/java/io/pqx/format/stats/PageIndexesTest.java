@@ -1,0 +1,235 @@
+package io.pqx.format.stats;
+
+import io.pqx.format.CorruptFileException;
+import io.pqx.format.FileContext;
+import io.pqx.format.footer.ColumnChunkMetadata;
+import io.pqx.format.footer.FileMetadata;
+import io.pqx.format.footer.FooterReader;
+import io.pqx.format.footer.TestingFooters;
+import io.pqx.format.footer.TestingParquetFiles;
+import io.pqx.format.io.ByteArrayInputFile;
+import io.pqx.format.io.InputFile;
+import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.format.PageLocation;
+import org.apache.parquet.format.Util;
+import org.apache.parquet.format.converter.ParquetMetadataConverter;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.internal.column.columnindex.BoundaryOrder;
+import org.apache.parquet.internal.column.columnindex.ColumnIndex;
+import org.apache.parquet.internal.column.columnindex.ColumnIndexBuilder;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
+import org.apache.parquet.internal.column.columnindex.OffsetIndexBuilder;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Types;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class PageIndexesTest {
+    private static final FileContext CTX = FileContext.of("p.parquet").rowGroup(0).column("s");
+    private static final PrimitiveType STRING =
+            Types.optional(PrimitiveTypeName.BINARY)
+                    .as(LogicalTypeAnnotation.stringType())
+                    .named("s");
+
+    /** Three pages: [a, c] with 1 null, all-null, [d, f]. */
+    private static ColumnIndex stringIndex() {
+        ColumnIndexBuilder builder = ColumnIndexBuilder.getBuilder(STRING, 64);
+        builder.add(page("a", "c", null));
+        builder.add(page(null, null));
+        builder.add(page("d", "f"));
+        return builder.build();
+    }
+
+    private static Statistics<?> page(String... values) {
+        Statistics<?> stats = Statistics.createStats(STRING);
+        for (String v : values) {
+            if (v == null) {
+                stats.incrementNumNulls();
+            } else {
+                stats.updateStats(Binary.fromString(v));
+            }
+        }
+        return stats;
+    }
+
+    private static OffsetIndex offsetIndex() {
+        OffsetIndexBuilder builder = OffsetIndexBuilder.getBuilder();
+        builder.add(4, 100, 0);
+        builder.add(104, 80, 1000);
+        builder.add(184, 120, 2500);
+        return builder.build();
+    }
+
+    @Test
+    void convertsAColumnIndexAsParquetJavaDoes() throws IOException {
+        ColumnIndex index = stringIndex();
+        org.apache.parquet.format.ColumnIndex ours = PageIndexes.toThrift(index);
+        assertThat(ours).isEqualTo(ParquetMetadataConverter.toParquetColumnIndex(STRING, index));
+        assertThat(ours.getNull_pages()).containsExactly(false, true, false);
+        assertThat(ours.getBoundary_order())
+                .isEqualTo(org.apache.parquet.format.BoundaryOrder.ASCENDING);
+
+        ColumnIndex back = PageIndexes.fromThrift(ours, STRING, CTX);
+        assertThat(back.getBoundaryOrder()).isEqualTo(BoundaryOrder.ASCENDING);
+        assertThat(back.getNullPages()).isEqualTo(index.getNullPages());
+        assertThat(back.getNullCounts()).containsExactly(1L, 2L, 0L);
+        assertThat(back.getMinValues()).isEqualTo(index.getMinValues());
+        assertThat(back.getMaxValues()).isEqualTo(index.getMaxValues());
+    }
+
+    @Test
+    void convertsAnOffsetIndexAsParquetJavaDoes() throws IOException {
+        OffsetIndex index = offsetIndex();
+        org.apache.parquet.format.OffsetIndex ours = PageIndexes.toThrift(index);
+        assertThat(ours).isEqualTo(ParquetMetadataConverter.toParquetOffsetIndex(index));
+        OffsetIndex back = PageIndexes.fromThrift(ours, CTX);
+        assertThat(back.getPageCount()).isEqualTo(3);
+        for (int i = 0; i < 3; i++) {
+            assertThat(back.getOffset(i)).isEqualTo(index.getOffset(i));
+            assertThat(back.getCompressedPageSize(i)).isEqualTo(index.getCompressedPageSize(i));
+            assertThat(back.getFirstRowIndex(i)).isEqualTo(index.getFirstRowIndex(i));
+        }
+    }
+
+    @Test
+    void readsIndexesWrittenToAFile() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        bytes.write(new byte[] {'P', 'A', 'R', '1', 9, 9});
+        int columnIndexAt = bytes.size();
+        Util.writeColumnIndex(PageIndexes.toThrift(stringIndex()), bytes);
+        int offsetIndexAt = bytes.size();
+        Util.writeOffsetIndex(PageIndexes.toThrift(offsetIndex()), bytes);
+        int end = bytes.size();
+        bytes.write(new byte[20]);
+        InputFile file = new ByteArrayInputFile("p.parquet", bytes.toByteArray());
+
+        ColumnIndex columnIndex =
+                PageIndexes.readColumnIndex(
+                        file, columnIndexAt, offsetIndexAt - columnIndexAt, STRING, CTX);
+        assertThat(columnIndex.getMinValues()).isEqualTo(stringIndex().getMinValues());
+        OffsetIndex offsets =
+                PageIndexes.readOffsetIndex(file, offsetIndexAt, end - offsetIndexAt, CTX);
+        assertThat(offsets.getFirstRowIndex(2)).isEqualTo(2500);
+    }
+
+    @Test
+    void readsTheRealPageIndexesOfTinyPagesAsParquetJavaDoes() throws IOException {
+        Path path = TestingParquetFiles.data("alltypes_tiny_pages.parquet");
+        byte[] bytes = TestingFooters.bytes(path);
+        InputFile file = new ByteArrayInputFile("tiny", bytes);
+        FileMetadata metadata = FooterReader.read(file, 1 << 20);
+        try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(path))) {
+            List<ColumnChunkMetaData> expected = reader.getRowGroups().get(0).getColumns();
+            int checked = 0;
+            for (ColumnChunkMetadata chunk : metadata.rowGroups().get(0).columns()) {
+                ColumnChunkMetaData theirs = expected.get(chunk.leafIndex());
+                OffsetIndex offsets = PageIndexes.readOffsetIndex(file, chunk, chunk.context());
+                OffsetIndex theirOffsets = reader.readOffsetIndex(theirs);
+                assertThat(offsets.getPageCount()).isEqualTo(theirOffsets.getPageCount());
+                assertThat(offsets.getPageCount()).isGreaterThan(1);
+                for (int p = 0; p < offsets.getPageCount(); p++) {
+                    assertThat(offsets.getOffset(p)).isEqualTo(theirOffsets.getOffset(p));
+                    assertThat(offsets.getFirstRowIndex(p))
+                            .isEqualTo(theirOffsets.getFirstRowIndex(p));
+                }
+                if (chunk.columnIndex().isPresent()) {
+                    ColumnIndex index = PageIndexes.readColumnIndex(file, chunk, chunk.context());
+                    ColumnIndex theirIndex = reader.readColumnIndex(theirs);
+                    assertThat(index.getMinValues()).isEqualTo(theirIndex.getMinValues());
+                    assertThat(index.getMaxValues()).isEqualTo(theirIndex.getMaxValues());
+                    assertThat(index.getNullCounts()).isEqualTo(theirIndex.getNullCounts());
+                    assertThat(index.getBoundaryOrder()).isEqualTo(theirIndex.getBoundaryOrder());
+                    checked++;
+                }
+            }
+            assertThat(checked).isGreaterThan(5);
+        }
+    }
+
+    @Test
+    void rejectsAnIndexBeyondTheFile() {
+        InputFile file = new ByteArrayInputFile("p.parquet", new byte[100]);
+        assertThatThrownBy(() -> PageIndexes.readColumnIndex(file, 90, 20, STRING, CTX))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage(
+                        "Cannot read column index: its bytes [90, 110) lie outside the file of 100"
+                                + " bytes (p.parquet, row group 0, column s)");
+        assertThatThrownBy(() -> PageIndexes.readOffsetIndex(file, 10, 0, CTX))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage(
+                        "Cannot read offset index: its length 0 is not in 1..134217728 bytes"
+                                + " (p.parquet, row group 0, column s)");
+    }
+
+    @Test
+    void rejectsGarbageIndexBytes() {
+        byte[] garbage = new byte[64];
+        java.util.Arrays.fill(garbage, (byte) 0x29);
+        InputFile file = new ByteArrayInputFile("p.parquet", garbage);
+        assertThatThrownBy(() -> PageIndexes.readColumnIndex(file, 0, 64, STRING, CTX))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessageStartingWith("Cannot read column index: it is not valid Thrift: ")
+                .hasMessageEndingWith("(p.parquet, row group 0, column s)");
+    }
+
+    @Test
+    void rejectsAListLengthBeyondTheIndexBytesWithoutAllocating() throws IOException {
+        // A list header claiming 2^21 booleans in a 9-byte index.
+        byte[] bytes = {0x19, (byte) 0xF1, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x01, 1, 1, 1};
+        InputFile file = new ByteArrayInputFile("p.parquet", bytes);
+        assertThatThrownBy(() -> PageIndexes.readColumnIndex(file, 0, bytes.length, STRING, CTX))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessageStartingWith("Cannot read column index: it is not valid Thrift: ");
+    }
+
+    @Test
+    void rejectsListsOfDifferentLengths() {
+        org.apache.parquet.format.ColumnIndex thrift = PageIndexes.toThrift(stringIndex());
+        thrift.getMax_values().remove(2);
+        assertThatThrownBy(() -> PageIndexes.fromThrift(thrift, STRING, CTX))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage(
+                        "Cannot read column index: max_values has 2 entries for 3 pages"
+                                + " (p.parquet, row group 0, column s)");
+    }
+
+    @Test
+    void rejectsPageRowsGoingBackwards() {
+        List<PageLocation> pages = new ArrayList<>();
+        pages.add(new PageLocation(4, 10, 0));
+        pages.add(new PageLocation(14, 10, 50));
+        pages.add(new PageLocation(24, 10, 20));
+        assertThatThrownBy(
+                        () ->
+                                PageIndexes.fromThrift(
+                                        new org.apache.parquet.format.OffsetIndex(pages), CTX))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessageStartingWith(
+                        "Cannot read offset index: page 2 has an impossible location");
+    }
+
+    @Test
+    void requiresTheChunkToHaveTheIndex() throws IOException {
+        byte[] bytes = TestingFooters.bytes(TestingParquetFiles.data("alltypes_plain.parquet"));
+        InputFile file = new ByteArrayInputFile("plain", bytes);
+        ColumnChunkMetadata chunk =
+                FooterReader.read(file, 1 << 20).rowGroups().get(0).columns().get(0);
+        assertThat(chunk.columnIndex()).isEqualTo(Optional.empty());
+        assertThatThrownBy(() -> PageIndexes.readColumnIndex(file, chunk, chunk.context()))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}
