@@ -16,9 +16,7 @@ final class FormatContenders {
 
     static List<TableWriter> writers(FormatSettings settings, boolean peerOnly) {
         List<TableWriter> writers = new ArrayList<>();
-        if (!peerOnly) {
-            throw new UnsupportedOperationException("pqx's writer is not wired yet: run with --peer-only");
-        }
+        // pqx's writer joins when the writer branch lands.
         writers.add(new ParquetJavaTableWriter(settings));
         return writers;
     }
@@ -26,7 +24,7 @@ final class FormatContenders {
     static List<TableScanner> scanners(boolean peerOnly) {
         List<TableScanner> scanners = new ArrayList<>();
         if (!peerOnly) {
-            throw new UnsupportedOperationException("pqx's reader is not wired yet: run with --peer-only");
+            scanners.add(new PqxTableScanner());
         }
         scanners.add(new ParquetJavaTableScanner());
         return scanners;

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -143,9 +144,12 @@ final class FormatRounds {
                 byContender.get(FormatContenders.PQX).median(), byContender.get(FormatContenders.PEER).median());
     }
 
+    /** Each contender's rounds, pqx first whichever ran first in the first measured round. */
     private static String roundsOf(Map<String, Throughput> byContender) {
         StringBuilder rounds = new StringBuilder();
-        byContender.forEach((who, t) -> rounds.append(' ').append(who).append('=').append(t.rounds(",")));
+        byContender.entrySet().stream()
+                .sorted(Comparator.comparing(e -> !e.getKey().equals(FormatContenders.PQX)))
+                .forEach(e -> rounds.append(' ').append(e.getKey()).append('=').append(e.getValue().rounds(",")));
         return rounds.toString();
     }
 
