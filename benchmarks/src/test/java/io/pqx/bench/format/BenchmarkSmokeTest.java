@@ -37,6 +37,14 @@ class BenchmarkSmokeTest {
     }
 
     @Test
+    void pqxReadsParquetJavasFileLikeParquetJava() throws Exception {
+        Path file = dir.resolve("parquetjava.parquet");
+        new ParquetJavaTableWriter(SMALL_GROUPS).write(table, file);
+
+        assertScansMatch(new PqxTableScanner(), file);
+    }
+
+    @Test
     void checksumCatchesAChangedValue() throws Exception {
         Path file = dir.resolve("parquetjava.parquet");
         new ParquetJavaTableWriter(FormatSettings.standard()).write(table.subList(1, ROWS), file);
