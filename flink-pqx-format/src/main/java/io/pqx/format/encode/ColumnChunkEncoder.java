@@ -1,0 +1,163 @@
+package io.pqx.format.encode;
+
+import io.pqx.format.BloomFilterSpec;
+import io.pqx.format.PageVersion;
+import io.pqx.format.WriteOptions;
+import io.pqx.format.codec.Codec;
+import io.pqx.format.page.ChunkPageSettings;
+import io.pqx.format.page.ChunkPageWriter;
+import io.pqx.format.schema.PrimitiveNode;
+
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.ColumnWriteStore;
+import org.apache.parquet.column.ColumnWriter;
+import org.apache.parquet.column.ParquetProperties;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.column.impl.ColumnWriteStoreV1;
+import org.apache.parquet.column.impl.ColumnWriteStoreV2;
+import org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
+import org.apache.parquet.internal.column.columnindex.OffsetIndexBuilder;
+import org.apache.parquet.io.ParquetEncodingException;
+import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
+
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+
+/**
+ * Encodes one leaf's {@link LeafBuffer} into an {@link EncodedColumnChunk} with parquet-column's
+ * own column writer: a {@code ColumnWriteStoreV1}/{@code V2} over a schema holding only this leaf's
+ * path (so its levels are the file's), writing pages into a {@link ChunkPageWriter}. Page cuts,
+ * dictionary fallback, statistics and bloom filter are parquet-column's; they depend on this
+ * column's values only, so a chunk's bytes do not depend on which thread encodes it or on the
+ * other columns.
+ *
+ * <p>Built once per leaf per file by {@link RowGroupEncoder}; immutable and thread-safe: {@link
+ * #encode} creates its own store per call.
+ */
+final class ColumnChunkEncoder {
+    private static final int MAX_BLOOM_FILTER_BYTES = 1 << 20;
+
+    private final PrimitiveNode leaf;
+    private final MessageType leafSchema;
+    private final ColumnDescriptor column;
+    private final ParquetProperties properties;
+    private final ChunkPageSettings pageSettings;
+    private final PageVersion pageVersion;
+    private final boolean statisticsEnabled;
+
+    ColumnChunkEncoder(PrimitiveNode leaf, MessageType fileSchema, WriteOptions options,
+            Codec codec) {
+        this.leaf = leaf;
+        this.leafSchema = leafSchema(fileSchema, leaf.column().getPath());
+        this.column = leafSchema.getColumns().get(0);
+        this.properties = properties(options, options.bloomFilters().get(leaf.path()));
+        this.pageSettings = new ChunkPageSettings(codec, options.pageChecksums(),
+                options.pageIndexEnabled() && options.statisticsEnabled(),
+                options.pageIndexEnabled(), options.columnIndexTruncateLength());
+        this.pageVersion = options.pageVersion();
+        this.statisticsEnabled = options.statisticsEnabled();
+    }
+
+    /** Encodes and compresses the buffered values of one row group. */
+    EncodedColumnChunk encode(LeafBuffer buffer) throws IOException {
+        ChunkPageWriter pages = new ChunkPageWriter(column, pageSettings);
+        ColumnWriteStore store = pageVersion == PageVersion.V1
+                ? new ColumnWriteStoreV1(leafSchema, pages, pages, properties)
+                : new ColumnWriteStoreV2(leafSchema, pages, pages, properties);
+        ColumnWriter writer = store.getColumnWriter(column);
+        try {
+            LeafFeeder.feed(buffer, writer, store);
+            store.flush();
+        } catch (ParquetEncodingException e) {
+            throw new IOException("Cannot encode column " + leaf.path() + ": " + e.getMessage(), e);
+        } finally {
+            // Not store.close(): it would flush (and finalize the dictionary) a second time.
+            writer.close();
+        }
+        return new EncodedColumnChunk(
+                leaf.leafIndex(),
+                column,
+                pages.dictionaryPage(),
+                pages.dataPages(),
+                pages.totalUncompressedSize(),
+                pages.valueCount(),
+                pages.encodings(),
+                pages.dataPageEncodings(),
+                pages.dictionaryEncoding(),
+                statisticsEnabled ? pages.statistics() : null,
+                pages.columnIndex(),
+                relativeToChunk(pages),
+                pages.bloomFilter());
+    }
+
+    /** The offset index shifted past the dictionary page: relative to the chunk's first byte. */
+    @Nullable
+    private static OffsetIndex relativeToChunk(ChunkPageWriter pages) {
+        OffsetIndex index = pages.offsetIndex();
+        if (index == null) {
+            return null;
+        }
+        return OffsetIndexBuilder.getBuilder()
+                .fromOffsetIndex(index)
+                .build(pages.dictionaryPage().size());
+    }
+
+    private static ParquetProperties properties(WriteOptions options,
+            @Nullable BloomFilterSpec bloom) {
+        int pageRows = options.pageRowLimit();
+        ParquetProperties.Builder b = ParquetProperties.builder()
+                .withWriterVersion(options.pageVersion() == PageVersion.V1
+                        ? WriterVersion.PARQUET_1_0
+                        : WriterVersion.PARQUET_2_0)
+                .withPageSize(options.pageSizeBytes())
+                .withPageRowCountLimit(pageRows)
+                // The first size check must come no later than the row limit, or the first page
+                // of a column with a small limit would hold the default 100 rows.
+                .withMinRowCountForPageSizeCheck(Math.min(100, pageRows))
+                .withDictionaryEncoding(options.dictionaryEnabled())
+                .withDictionaryPageSize(options.dictionaryPageSizeBytes())
+                .withStatisticsEnabled(options.statisticsEnabled())
+                .withStatisticsTruncateLength(options.statisticsTruncateLength())
+                .withColumnIndexTruncateLength(options.columnIndexTruncateLength())
+                .withSizeStatisticsEnabled(false)
+                .withPageWriteChecksumEnabled(options.pageChecksums())
+                .withBloomFilterEnabled(bloom != null);
+        if (bloom != null) {
+            // The store holds this one column, so the global maximum is this column's size:
+            // that avoids ParquetProperties' per-column keys, which split names on dots.
+            b.withMaxBloomFilterBytes(bloomFilterBytes(bloom));
+        }
+        return b.build();
+    }
+
+    /** The bitset size parquet-java would choose for (ndv, fpp): a power of two, 32 B to 1 MiB. */
+    static int bloomFilterBytes(BloomFilterSpec spec) {
+        int bytes = BlockSplitBloomFilter.optimalNumOfBits(spec.ndv(), spec.fpp()) / 8;
+        bytes = Math.max(32, Math.min(MAX_BLOOM_FILTER_BYTES, bytes));
+        if (Integer.bitCount(bytes) != 1) {
+            bytes = Math.min(MAX_BLOOM_FILTER_BYTES, Integer.highestOneBit(bytes) << 1);
+        }
+        return bytes;
+    }
+
+    /** The file schema cut down to the groups on {@code path} and its leaf; levels unchanged. */
+    static MessageType leafSchema(MessageType file, String[] path) {
+        Type[] chain = new Type[path.length];
+        GroupType group = file;
+        for (int i = 0; i < path.length; i++) {
+            chain[i] = group.getType(path[i]);
+            if (i + 1 < path.length) {
+                group = chain[i].asGroupType();
+            }
+        }
+        Type current = chain[path.length - 1];
+        for (int i = path.length - 2; i >= 0; i--) {
+            current = new GroupType(chain[i].getRepetition(), chain[i].getName(), current);
+        }
+        return new MessageType(file.getName(), current);
+    }
+}

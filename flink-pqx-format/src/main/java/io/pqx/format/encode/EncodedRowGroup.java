@@ -1,0 +1,22 @@
+package io.pqx.format.encode;
+
+import java.util.List;
+
+/**
+ * A row group encoded in memory: its row count and one {@link EncodedColumnChunk} per leaf, in
+ * leaf order. Produced by {@link RowGroupEncoder}, placed in a file by {@link FileAssembler}.
+ */
+public record EncodedRowGroup(long rowCount, List<EncodedColumnChunk> chunks) {
+    public EncodedRowGroup {
+        chunks = List.copyOf(chunks);
+    }
+
+    /** Bytes the row group takes in the file (bloom filters and indexes not included). */
+    public long compressedSize() {
+        long total = 0;
+        for (EncodedColumnChunk chunk : chunks) {
+            total += chunk.totalCompressedSize();
+        }
+        return total;
+    }
+}

@@ -1,0 +1,200 @@
+package io.pqx.format.encode;
+
+import io.pqx.format.PageVersion;
+import io.pqx.format.WriteOptions;
+import io.pqx.format.footer.FileMetadata;
+import io.pqx.format.footer.FileRange;
+import io.pqx.format.footer.FooterWriter;
+import io.pqx.format.footer.ParquetMagic;
+import io.pqx.format.footer.SchemaElements;
+import io.pqx.format.io.PositionOutputStream;
+import io.pqx.format.schema.FlinkSchemaConverter;
+import io.pqx.format.schema.ParquetSchema;
+import io.pqx.format.stats.BloomFilters;
+import io.pqx.format.stats.PageIndexes;
+
+import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.ColumnOrder;
+import org.apache.parquet.format.CompressionCodec;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.KeyValue;
+import org.apache.parquet.format.RowGroup;
+import org.apache.parquet.format.SortingColumn;
+import org.apache.parquet.format.TypeDefinedOrder;
+import org.apache.parquet.format.Util;
+import org.apache.parquet.internal.column.columnindex.ColumnIndex;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
+import org.apache.parquet.internal.column.columnindex.OffsetIndexBuilder;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Lays out a Parquet file on a {@link PositionOutputStream}: the leading magic, then each {@link
+ * EncodedRowGroup}'s column chunks in leaf order (each row group followed by its bloom filters),
+ * and at {@link #finish()} the column indexes, the offset indexes and the footer. It records every
+ * absolute offset in the Thrift metadata as it goes; the footer carries the schema, row groups,
+ * key-value metadata (with the Flink row type under {@link FlinkSchemaConverter#FLINK_SCHEMA_KEY}),
+ * {@code created_by} and a TYPE_ORDER column order per leaf. A file without rows has no row group.
+ *
+ * <p>Called by the writer's thread only; not thread-safe.
+ */
+public final class FileAssembler {
+    private final PositionOutputStream out;
+    private final ParquetSchema schema;
+    private final WriteOptions options;
+    private final String location;
+    private final CompressionCodec codec;
+    private final List<SortingColumn> sortingColumns;
+    private final List<RowGroup> rowGroups = new ArrayList<>();
+    private final List<List<ColumnIndex>> columnIndexes = new ArrayList<>();
+    private final List<List<OffsetIndex>> offsetIndexes = new ArrayList<>();
+    private long rows;
+    private boolean started;
+
+    /**
+     * @throws IllegalArgumentException if {@code options.sortingColumns()} names a path that is
+     *     not a leaf of {@code schema}
+     */
+    public FileAssembler(PositionOutputStream out, ParquetSchema schema, WriteOptions options,
+            String location) {
+        this.out = out;
+        this.schema = schema;
+        this.options = options;
+        this.location = location;
+        this.codec = options.codec().getParquetCompressionCodec();
+        this.sortingColumns = LeafPaths.sortingColumns(schema, options.sortingColumns());
+    }
+
+    /** Writes one row group's chunks and bloom filters. */
+    public void writeRowGroup(EncodedRowGroup group) throws IOException {
+        start();
+        long groupStart = out.position();
+        List<ColumnChunk> chunks = new ArrayList<>(group.chunks().size());
+        List<ColumnIndex> groupColumnIndexes = new ArrayList<>();
+        List<OffsetIndex> groupOffsetIndexes = new ArrayList<>();
+        long uncompressed = 0;
+        for (EncodedColumnChunk chunk : group.chunks()) {
+            long chunkStart = out.position();
+            chunk.dictionaryPage().writeTo(out);
+            chunk.dataPages().writeTo(out);
+            chunks.add(ChunkMetadataBuilder.build(
+                    chunk, chunkStart, codec, options.statisticsTruncateLength()));
+            uncompressed += chunk.totalUncompressedSize();
+            groupColumnIndexes.add(chunk.columnIndex());
+            groupOffsetIndexes.add(chunk.offsetIndex() == null
+                    ? null
+                    : OffsetIndexBuilder.getBuilder()
+                            .fromOffsetIndex(chunk.offsetIndex())
+                            .build(chunkStart));
+        }
+        long compressed = out.position() - groupStart;
+        writeBloomFilters(group, chunks);
+        RowGroup rowGroup = new RowGroup(chunks, uncompressed, group.rowCount());
+        rowGroup.setFile_offset(groupStart);
+        rowGroup.setTotal_compressed_size(compressed);
+        if (rowGroups.size() <= Short.MAX_VALUE) {
+            rowGroup.setOrdinal((short) rowGroups.size());
+        }
+        if (!sortingColumns.isEmpty()) {
+            rowGroup.setSorting_columns(new ArrayList<>(sortingColumns));
+        }
+        rowGroups.add(rowGroup);
+        columnIndexes.add(groupColumnIndexes);
+        offsetIndexes.add(groupOffsetIndexes);
+        rows += group.rowCount();
+    }
+
+    private void writeBloomFilters(EncodedRowGroup group, List<ColumnChunk> chunks)
+            throws IOException {
+        for (int i = 0; i < chunks.size(); i++) {
+            var filter = group.chunks().get(i).bloomFilter();
+            if (filter != null) {
+                FileRange range = BloomFilters.write(out, filter);
+                chunks.get(i).getMeta_data().setBloom_filter_offset(range.offset());
+                chunks.get(i).getMeta_data().setBloom_filter_length((int) range.length());
+            }
+        }
+    }
+
+    /** Rows in the row groups written so far. */
+    public long rowCount() {
+        return rows;
+    }
+
+    /**
+     * Writes the page indexes and the footer; returns the validated metadata of the file. Does not
+     * close the stream.
+     */
+    public FileMetadata finish() throws IOException {
+        start();
+        writeColumnIndexes();
+        writeOffsetIndexes();
+        FileMetaData footer = footer();
+        long footerStart = out.position();
+        FooterWriter.write(out, footer);
+        out.flush();
+        return FileMetadata.fromThrift(footer, location, footerStart, out.position());
+    }
+
+    private void start() throws IOException {
+        if (!started) {
+            out.write(ParquetMagic.MAGIC);
+            started = true;
+        }
+    }
+
+    private void writeColumnIndexes() throws IOException {
+        for (int g = 0; g < rowGroups.size(); g++) {
+            List<ColumnChunk> chunks = rowGroups.get(g).getColumns();
+            for (int c = 0; c < chunks.size(); c++) {
+                ColumnIndex index = columnIndexes.get(g).get(c);
+                if (index != null) {
+                    long offset = out.position();
+                    Util.writeColumnIndex(PageIndexes.toThrift(index), out);
+                    chunks.get(c).setColumn_index_offset(offset);
+                    chunks.get(c).setColumn_index_length(Math.toIntExact(out.position() - offset));
+                }
+            }
+        }
+    }
+
+    private void writeOffsetIndexes() throws IOException {
+        for (int g = 0; g < rowGroups.size(); g++) {
+            List<ColumnChunk> chunks = rowGroups.get(g).getColumns();
+            for (int c = 0; c < chunks.size(); c++) {
+                OffsetIndex index = offsetIndexes.get(g).get(c);
+                if (index != null) {
+                    long offset = out.position();
+                    Util.writeOffsetIndex(PageIndexes.toThrift(index), out);
+                    chunks.get(c).setOffset_index_offset(offset);
+                    chunks.get(c).setOffset_index_length(Math.toIntExact(out.position() - offset));
+                }
+            }
+        }
+    }
+
+    private FileMetaData footer() {
+        FileMetaData footer = new FileMetaData(
+                options.pageVersion() == PageVersion.V1 ? 1 : 2,
+                SchemaElements.toThrift(schema.messageType()),
+                rows,
+                rowGroups);
+        // Sorted, so the footer bytes do not depend on a map's iteration order.
+        Map<String, String> keyValues = new TreeMap<>(options.keyValueMetadata());
+        keyValues.put(FlinkSchemaConverter.FLINK_SCHEMA_KEY, schema.rowType().asSerializableString());
+        for (Map.Entry<String, String> e : keyValues.entrySet()) {
+            footer.addToKey_value_metadata(new KeyValue(e.getKey()).setValue(e.getValue()));
+        }
+        footer.setCreated_by(options.createdBy());
+        List<ColumnOrder> orders = new ArrayList<>();
+        for (int i = 0; i < schema.leaves().size(); i++) {
+            orders.add(ColumnOrder.TYPE_ORDER(new TypeDefinedOrder()));
+        }
+        footer.setColumn_orders(orders);
+        return footer;
+    }
+}

@@ -1,0 +1,130 @@
+package io.pqx.format.encode;
+
+import io.pqx.format.schema.ParquetSchema;
+
+import org.apache.flink.table.data.RowData;
+
+import java.util.List;
+
+/**
+ * The rows of the row group being filled, shredded into one {@link LeafBuffer} per leaf column, with
+ * the row count and an estimate of their in-memory size, which the writer compares with its
+ * row-group limits. Once sealed, {@link RowGroupEncoder} reads the leaves (possibly from several
+ * threads, each leaf from one); then {@link #reset()} makes it ready for the next row group, keeping
+ * its arrays.
+ *
+ * <p>A row with a value that cannot be written (a null in a NOT NULL column, a decimal that does not
+ * fit) is rejected as a whole: what was already shredded of it is undone, so the buffer stays
+ * consistent and the writer can go on with the next row.
+ *
+ * <p>Not thread-safe: one thread appends, and nobody appends while it is being encoded.
+ */
+public final class RowGroupBuffer {
+    private final ParquetSchema schema;
+    private final LeafBuffer[] leaves;
+    private final RowShredder shredder;
+    private final String location;
+    private int rows;
+    /** Row count at which {@link #isFull} next sums the leaf sizes. */
+    private long nextByteCheck;
+
+    /**
+     * @param location the file, named in error messages
+     * @throws IllegalArgumentException if a column has a type the writer cannot write
+     */
+    public RowGroupBuffer(ParquetSchema schema, String location) {
+        this.schema = schema;
+        this.location = location;
+        List<io.pqx.format.schema.PrimitiveNode> nodes = schema.leaves();
+        this.leaves = new LeafBuffer[nodes.size()];
+        for (int i = 0; i < leaves.length; i++) {
+            leaves[i] = new LeafBuffer(nodes.get(i));
+        }
+        this.shredder = RowShredder.compile(schema, leaves);
+    }
+
+    public ParquetSchema schema() {
+        return schema;
+    }
+
+    /**
+     * Shreds one row into the leaf buffers.
+     *
+     * @param fileRow the row's index in the file (zero-based), named in error messages
+     * @throws IllegalArgumentException "Cannot write row n: column c ... (file)" if a value cannot
+     *     be written; the row is then not in the buffer
+     */
+    public void append(RowData row, long fileRow) {
+        if (row.getArity() != schema.fields().size()) {
+            throw new IllegalArgumentException(
+                    "Cannot write row " + fileRow + ": it has " + row.getArity()
+                            + " fields but the schema has " + schema.fields().size() + " ("
+                            + location + ")");
+        }
+        try {
+            shredder.shred(row);
+        } catch (ValueRejectedException e) {
+            for (LeafBuffer leaf : leaves) {
+                leaf.truncateToRecords(rows);
+            }
+            throw new IllegalArgumentException(
+                    "Cannot write row " + fileRow + ": column " + e.path() + " " + e.reason()
+                            + " (" + location + ")");
+        }
+        rows++;
+    }
+
+    /** Rows buffered. */
+    public int rowCount() {
+        return rows;
+    }
+
+    /** Estimated in-memory bytes of the buffered values and levels. */
+    public long estimatedBytes() {
+        long total = 0;
+        for (LeafBuffer leaf : leaves) {
+            total += leaf.estimatedBytes();
+        }
+        return total;
+    }
+
+    /**
+     * Whether the row group has reached {@code maxRows} rows or {@code maxBytes} estimated bytes.
+     * Summing every leaf after every row would cost as much as a narrow row's shredding, so the
+     * bytes are summed again only when, at the average row size so far, half of the remaining
+     * room could be used up: the checks get denser as the limit nears. Deterministic: the cut
+     * depends on the rows only.
+     */
+    public boolean isFull(long maxRows, long maxBytes) {
+        if (rows >= maxRows) {
+            return true;
+        }
+        if (rows < nextByteCheck) {
+            return false;
+        }
+        long bytes = estimatedBytes();
+        if (bytes >= maxBytes) {
+            return true;
+        }
+        long averageRow = Math.max(1, bytes / Math.max(1, rows));
+        nextByteCheck = rows + Math.max(1, (maxBytes - bytes) / averageRow / 2);
+        return false;
+    }
+
+    /** Empties the buffer for the next row group; arrays are kept for reuse. */
+    public void reset() {
+        for (LeafBuffer leaf : leaves) {
+            leaf.reset();
+        }
+        rows = 0;
+        nextByteCheck = 0;
+    }
+
+    int leafCount() {
+        return leaves.length;
+    }
+
+    LeafBuffer leaf(int index) {
+        return leaves[index];
+    }
+}

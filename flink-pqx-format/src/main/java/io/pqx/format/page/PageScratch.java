@@ -1,0 +1,19 @@
+package io.pqx.format.page;
+
+import java.io.ByteArrayOutputStream;
+
+/**
+ * A reusable buffer that a page's {@link org.apache.parquet.bytes.BytesInput} is gathered into
+ * before compression, so a chunk allocates its largest page once rather than once per page.
+ * Not thread-safe; one per {@link ChunkPageWriter}.
+ */
+final class PageScratch extends ByteArrayOutputStream {
+    PageScratch() {
+        super(1 << 16);
+    }
+
+    /** The backing array; valid up to {@link #size()}. */
+    byte[] array() {
+        return buf;
+    }
+}

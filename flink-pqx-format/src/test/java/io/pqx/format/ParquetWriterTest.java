@@ -1,0 +1,174 @@
+package io.pqx.format;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.pqx.format.encode.RowGroupEncoder;
+import io.pqx.format.footer.FileMetadata;
+import io.pqx.format.io.PositionOutputStream;
+
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.types.logical.RowType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/** The writer's life cycle and failure behaviour, and thread-count independent output. */
+class ParquetWriterTest {
+    @TempDir Path dir;
+
+    static final RowType TYPE = (RowType) DataTypes.ROW(
+            DataTypes.FIELD("id", DataTypes.INT().notNull()),
+            DataTypes.FIELD("price", DataTypes.DECIMAL(5, 2)),
+            DataTypes.FIELD("name", DataTypes.STRING()))
+            .getLogicalType();
+
+    private static RowData row(int id, String price, String name) {
+        return GenericRowData.of(id,
+                price == null ? null : DecimalData.fromBigDecimal(new BigDecimal(price), 10, 2),
+                name == null ? null : StringData.fromString(name));
+    }
+
+    private static ParquetWriter open(ByteArrayOutputStream bytes) throws IOException {
+        return ParquetWriter.open(new PositionOutputStream(bytes), TYPE, WriteOptions.defaults(),
+                "memory.parquet");
+    }
+
+    @Test
+    void rejectsNullInNotNullColumnNamingRowColumnAndFile() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ParquetWriter writer = open(bytes)) {
+            writer.write(row(1, "1.00", "a"));
+            RowData bad = GenericRowData.of(null, null, null);
+            assertThatThrownBy(() -> writer.write(bad))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("Cannot write row 1: column id is NOT NULL but the value is null"
+                            + " (memory.parquet)");
+            writer.write(row(2, null, "b"));
+            assertThat(writer.rowsWritten()).isEqualTo(2);
+        }
+        Path file = TestingWriters.file(dir, bytes.toByteArray());
+        assertThat(ParquetJavaFiles.readRows(file)).extracting(r -> r.get("id"))
+                .containsExactly(1, 2);
+    }
+
+    @Test
+    void rejectsDecimalThatDoesNotFitItsColumn() throws Exception {
+        try (ParquetWriter writer = open(new ByteArrayOutputStream())) {
+            assertThatThrownBy(() -> writer.write(row(1, "1234.50", "a")))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("Cannot write row 0: column price is DECIMAL(5, 2) but the value"
+                            + " 1234.50 does not fit (memory.parquet)");
+            assertThatThrownBy(() -> writer.write(GenericRowData.of(1,
+                            DecimalData.fromBigDecimal(new BigDecimal("1.125"), 10, 3), null)))
+                    .hasMessage("Cannot write row 0: column price is DECIMAL(5, 2) but the value"
+                            + " 1.125 does not fit (memory.parquet)");
+            writer.write(GenericRowData.of(1,
+                    DecimalData.fromBigDecimal(new BigDecimal("1.5"), 10, 1), null));
+        }
+    }
+
+    @Test
+    void rejectsTimestampOutsideTheNanosecondRange() throws Exception {
+        RowType type = (RowType) DataTypes.ROW(DataTypes.FIELD("ts", DataTypes.TIMESTAMP(9)))
+                .getLogicalType();
+        TimestampData year3000 = TimestampData.fromLocalDateTime(
+                java.time.LocalDateTime.of(3000, 1, 1, 0, 0));
+        try (ParquetWriter writer = ParquetWriter.open(new PositionOutputStream(
+                new ByteArrayOutputStream()), type, WriteOptions.defaults(), "memory.parquet")) {
+            assertThatThrownBy(() -> writer.write(GenericRowData.of(year3000)))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("Cannot write row 0: column ts stores NANOS in INT64 but the value"
+                            + " 3000-01-01T00:00 is out of its range (memory.parquet)");
+        }
+    }
+
+    @Test
+    void emptyFileHasNoRowGroups() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        FileMetadata meta;
+        try (ParquetWriter writer = open(bytes)) {
+            meta = writer.finish();
+        }
+        assertThat(meta.numRows()).isZero();
+        assertThat(meta.rowGroups()).isEmpty();
+        Path file = TestingWriters.file(dir, bytes.toByteArray());
+        assertThat(ParquetJavaFiles.footer(file).getBlocks()).isEmpty();
+        assertThat(ParquetJavaFiles.readRows(file)).isEmpty();
+    }
+
+    @Test
+    void finishReturnsTheFooterAndRefusesMoreRows() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ParquetWriter writer = open(bytes);
+        writer.write(row(1, "1.00", "a"));
+        FileMetadata meta = writer.finish();
+        assertThat(meta.numRows()).isEqualTo(1);
+        assertThat(meta.fileLength()).isEqualTo(bytes.size());
+        assertThat(meta.location()).isEqualTo("memory.parquet");
+        assertThat(writer.finish()).isSameAs(meta);
+        assertThatThrownBy(() -> writer.write(row(2, "1.00", "b")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("Cannot write memory.parquet: it is finished");
+        writer.close();
+        assertThat(bytes.size()).isEqualTo(meta.fileLength());
+    }
+
+    @Test
+    void createRefusesToOverwriteAnExistingFile() throws Exception {
+        Path file = dir.resolve("exists.parquet");
+        Files.write(file, new byte[] {1});
+        assertThatThrownBy(() -> ParquetWriter.create(
+                        new org.apache.flink.core.fs.Path(file.toUri()), TYPE, WriteOptions.defaults()))
+                .isInstanceOf(IOException.class);
+        assertThat(Files.readAllBytes(file)).containsExactly(1);
+    }
+
+    @Test
+    void createWritesThroughTheFlinkFileSystem() throws Exception {
+        Path file = dir.resolve("created.parquet");
+        TestingWriters.write(file, TYPE, WriteOptions.defaults(),
+                List.of(row(7, "2.50", "x"), row(8, null, null)));
+        assertThat(ParquetJavaFiles.readRows(file)).hasSize(2);
+        assertThat(ParquetJavaFiles.readRows(file).get(0).get("price"))
+                .isEqualTo(new BigDecimal("2.50"));
+    }
+
+    @Test
+    void bytesDoNotDependOnTheNumberOfEncodingThreads() throws Exception {
+        RowType type = ParquetWriterRoundTripTest.NESTED;
+        List<RowData> rows = new RandomRows(5).rows(type, 4000);
+        WriteOptions options = WriteOptions.builder()
+                .rowGroupRows(1500)
+                .pageRowLimit(300)
+                .bloomFilter("tags.list.element", new BloomFilterSpec(100, 0.05))
+                .build();
+        byte[] callerRuns = TestingWriters.bytes(type, options, rows, RowGroupEncoder.CALLER_RUNS);
+        ExecutorService one = Executors.newSingleThreadExecutor();
+        ExecutorService four = Executors.newFixedThreadPool(4);
+        try {
+            byte[] oneThread = TestingWriters.bytes(type, options, rows, one);
+            byte[] fourThreads = TestingWriters.bytes(type, options, rows, four);
+            assertThat(oneThread).isEqualTo(callerRuns);
+            assertThat(fourThreads).isEqualTo(callerRuns);
+        } finally {
+            one.shutdownNow();
+            four.shutdownNow();
+        }
+        Path file = TestingWriters.file(dir, callerRuns);
+        assertThat(ParquetJavaFiles.readRows(file)).hasSize(4000);
+    }
+}

@@ -1,0 +1,48 @@
+package io.pqx.format;
+
+import io.pqx.format.footer.FileMetadata;
+import io.pqx.format.io.PositionOutputStream;
+
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Executor;
+
+/** Writes rows with pqx to a local file or a byte array, for the writer tests. */
+final class TestingWriters {
+    private TestingWriters() {}
+
+    static FileMetadata write(Path file, RowType type, WriteOptions options, List<RowData> rows)
+            throws IOException {
+        try (ParquetWriter writer = ParquetWriter.create(
+                new org.apache.flink.core.fs.Path(file.toUri()), type, options)) {
+            for (RowData row : rows) {
+                writer.write(row);
+            }
+            return writer.finish();
+        }
+    }
+
+    static byte[] bytes(RowType type, WriteOptions options, List<RowData> rows, Executor executor)
+            throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ParquetWriter writer = ParquetWriter.open(
+                new PositionOutputStream(bytes), type, options, "memory.parquet", executor)) {
+            for (RowData row : rows) {
+                writer.write(row);
+            }
+        }
+        return bytes.toByteArray();
+    }
+
+    static Path file(Path dir, byte[] bytes) throws IOException {
+        Path file = Files.createTempFile(dir, "pqx", ".parquet");
+        Files.write(file, bytes);
+        return file;
+    }
+}
