@@ -16,7 +16,9 @@ final class FormatContenders {
 
     static List<TableWriter> writers(FormatSettings settings, boolean peerOnly) {
         List<TableWriter> writers = new ArrayList<>();
-        // pqx's writer joins when the writer branch lands.
+        if (!peerOnly) {
+            writers.add(new PqxTableWriter(settings));
+        }
         writers.add(new ParquetJavaTableWriter(settings));
         return writers;
     }

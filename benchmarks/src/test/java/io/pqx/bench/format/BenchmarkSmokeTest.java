@@ -45,6 +45,19 @@ class BenchmarkSmokeTest {
     }
 
     @Test
+    void pqxWritesWhatBothScannersReadBack() throws Exception {
+        Path file = dir.resolve("pqx.parquet");
+        new PqxTableWriter(SMALL_GROUPS).write(table, file);
+
+        assertScansMatch(new PqxTableScanner(), file);
+        assertScansMatch(new ParquetJavaTableScanner(), file);
+        FileFacts facts = FileFacts.of(file);
+        assertThat(facts.rows()).isEqualTo(ROWS);
+        assertThat(facts.rowGroups()).isEqualTo(5);
+        assertThat(facts.createdBy()).startsWith("pqx");
+    }
+
+    @Test
     void checksumCatchesAChangedValue() throws Exception {
         Path file = dir.resolve("parquetjava.parquet");
         new ParquetJavaTableWriter(FormatSettings.standard()).write(table.subList(1, ROWS), file);
