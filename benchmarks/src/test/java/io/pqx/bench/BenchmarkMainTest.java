@@ -48,6 +48,31 @@ class BenchmarkMainTest {
         assertThat(dir).isEmptyDirectory();
     }
 
+    @Test
+    void formatRunPrintsOneResultLinePerMeasurement() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        BenchmarkReport report = report(out);
+
+        int code = BenchmarkMain.run(
+                new String[] {"format", "--rows", "3000", "--rounds", "1", "--warmups", "0", "--dir", dir.toString()},
+                report);
+
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertThat(code).as(printed).isZero();
+        assertThat(report.comparisons())
+                .extracting(Comparison::name)
+                .containsExactly("format_write", "format_read", "format_read_peerfile");
+        assertThat(printed.lines().filter(l -> l.startsWith("RESULT ")))
+                .hasSize(3)
+                .allMatch(l -> l.matches("RESULT format_\\w+ pqx=\\d+ parquetjava=\\d+ ratio=\\d+\\.\\d{3} unit=rows/s"));
+        assertThat(printed)
+                .containsPattern("INFO size pqx=\\d+ parquetjava=\\d+")
+                .contains("INFO rowgroups pqx=1 parquetjava=1")
+                .contains("INFO verified pqx reads parquetjava's file: 3000 rows")
+                .contains("INFO verified parquetjava reads pqx's file: 3000 rows")
+                .doesNotContain("FAIL");
+    }
+
     private static BenchmarkReport report(ByteArrayOutputStream out) {
         return new BenchmarkReport(new PrintStream(out, true, StandardCharsets.UTF_8));
     }

@@ -12,8 +12,9 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 /**
  * pqx's side of {@code format_write}: {@link ParquetWriter#create} on a local Flink path, with the
  * suite's {@link FormatSettings} translated to {@link WriteOptions} (the row-group byte bound set
- * to its maximum so the row-count bound decides, as for parquet-java). Stateless; one write at a
- * time.
+ * to its maximum so the row-count bound decides, as for parquet-java). {@code create} encodes on
+ * the calling thread, so the comparison is single-threaded on both sides. Stateless; one write at
+ * a time.
  */
 public final class PqxTableWriter implements TableWriter {
 
