@@ -30,17 +30,21 @@ public record BenchmarkArgs(
 
     /** The option summary printed with usage errors. */
     public static final String OPTIONS =
-            "[--rows N] [--rounds R] [--warmups W] [--peer-only] [--dir D] [--seed S] [--keep-files]";
+            "[--rows N] [--rounds R] [--warmups W] [--peer-only] [--dir D] [--seed S]"
+                + " [--keep-files]";
 
     public BenchmarkArgs {
         if (rounds < 1) {
-            throw new IllegalArgumentException("Cannot run benchmark: --rounds must be >= 1, got " + rounds);
+            throw new IllegalArgumentException(
+                    "Cannot run benchmark: --rounds must be >= 1, got " + rounds);
         }
         if (warmups < 0) {
-            throw new IllegalArgumentException("Cannot run benchmark: --warmups must be >= 0, got " + warmups);
+            throw new IllegalArgumentException(
+                    "Cannot run benchmark: --warmups must be >= 0, got " + warmups);
         }
         if (rows.isPresent() && rows.getAsLong() < 1) {
-            throw new IllegalArgumentException("Cannot run benchmark: --rows must be >= 1, got " + rows.getAsLong());
+            throw new IllegalArgumentException(
+                    "Cannot run benchmark: --rows must be >= 1, got " + rows.getAsLong());
         }
     }
 
@@ -75,8 +79,9 @@ public record BenchmarkArgs(
                 case "--dir" -> dir = Path.of(value(argv, ++i, option));
                 case "--peer-only" -> peerOnly = true;
                 case "--keep-files" -> keepFiles = true;
-                default -> throw new IllegalArgumentException(
-                        "Cannot run benchmark: unknown option '" + option + "'");
+                default ->
+                        throw new IllegalArgumentException(
+                                "Cannot run benchmark: unknown option '" + option + "'");
             }
         }
         return new BenchmarkArgs(argv[0], rows, rounds, warmups, peerOnly, dir, seed, keepFiles);
@@ -84,7 +89,8 @@ public record BenchmarkArgs(
 
     private static String value(String[] argv, int index, String option) {
         if (index >= argv.length) {
-            throw new IllegalArgumentException("Cannot run benchmark: " + option + " needs a value");
+            throw new IllegalArgumentException(
+                    "Cannot run benchmark: " + option + " needs a value");
         }
         return argv[index];
     }
@@ -94,7 +100,8 @@ public record BenchmarkArgs(
             return Long.parseLong(text.replace("_", ""));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(
-                    "Cannot run benchmark: " + option + " needs a whole number, got '" + text + "'", e);
+                    "Cannot run benchmark: " + option + " needs a whole number, got '" + text + "'",
+                    e);
         }
     }
 }

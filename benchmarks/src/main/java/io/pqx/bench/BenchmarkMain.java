@@ -37,7 +37,11 @@ public final class BenchmarkMain {
     }
 
     private static String usage() {
-        return "Usage: benchmarks/run <suite> " + BenchmarkArgs.OPTIONS + System.lineSeparator()
-                + "Suites:" + System.lineSeparator() + BenchmarkSuites.listing();
+        return "Usage: benchmarks/run <suite> "
+                + BenchmarkArgs.OPTIONS
+                + System.lineSeparator()
+                + "Suites:"
+                + System.lineSeparator()
+                + BenchmarkSuites.listing();
     }
 }

@@ -1,6 +1,7 @@
 package io.pqx.bench;
 
 import io.pqx.bench.format.FormatSuite;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;

@@ -14,7 +14,8 @@ import java.util.Locale;
  * @param pqxRowsPerSecond pqx's median throughput
  * @param peerRowsPerSecond the peer's median throughput
  */
-public record Comparison(String name, String peer, double pqxRowsPerSecond, double peerRowsPerSecond) {
+public record Comparison(
+        String name, String peer, double pqxRowsPerSecond, double peerRowsPerSecond) {
 
     /** pqx's throughput over the peer's. */
     public double ratio() {

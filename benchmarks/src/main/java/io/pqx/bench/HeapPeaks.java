@@ -1,6 +1,7 @@
 package io.pqx.bench;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
+
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -10,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
+
 import javax.management.Notification;
 import javax.management.NotificationEmitter;
 import javax.management.openmbean.CompositeData;
@@ -34,10 +36,11 @@ public final class HeapPeaks {
     private final Set<String> heapPools;
 
     private HeapPeaks() {
-        heapPools = ManagementFactory.getMemoryPoolMXBeans().stream()
-                .filter(pool -> pool.getType() == MemoryType.HEAP)
-                .map(MemoryPoolMXBean::getName)
-                .collect(Collectors.toUnmodifiableSet());
+        heapPools =
+                ManagementFactory.getMemoryPoolMXBeans().stream()
+                        .filter(pool -> pool.getType() == MemoryType.HEAP)
+                        .map(MemoryPoolMXBean::getName)
+                        .collect(Collectors.toUnmodifiableSet());
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
             if (gc instanceof NotificationEmitter emitter) {
                 emitter.addNotificationListener((n, handback) -> onNotification(n), null, null);
@@ -73,7 +76,8 @@ public final class HeapPeaks {
     }
 
     private void onNotification(Notification notification) {
-        if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(notification.getType())) {
+        if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(
+                notification.getType())) {
             return;
         }
         GarbageCollectionNotificationInfo info =

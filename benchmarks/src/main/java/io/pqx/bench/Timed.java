@@ -4,9 +4,9 @@ import java.lang.management.ManagementFactory;
 
 /**
  * One timed piece of work and what it cost: wall time, CPU time of the whole JVM (the work, its
- * garbage collection and JIT; robust to other processes competing for the cores, unlike wall
- * time), bytes allocated by the calling thread, and the approximate heap use (see {@link
- * HeapPeaks}) while it ran.
+ * garbage collection and JIT; robust to other processes competing for the cores, unlike wall time),
+ * bytes allocated by the calling thread, and the approximate heap use (see {@link HeapPeaks}) while
+ * it ran.
  *
  * <p>Suites time every contender with {@link #run}, so all sides are measured the same way.
  *
@@ -19,7 +19,12 @@ import java.lang.management.ManagementFactory;
  * @param <T> the work's result type
  */
 public record Timed<T>(
-        T value, long nanos, long cpuNanos, long allocatedBytes, long peakHeapBytes, long peakLiveBytes) {
+        T value,
+        long nanos,
+        long cpuNanos,
+        long allocatedBytes,
+        long peakHeapBytes,
+        long peakLiveBytes) {
 
     /** Work that may throw, e.g. I/O. */
     @FunctionalInterface
@@ -57,7 +62,8 @@ public record Timed<T>(
         long nanos = System.nanoTime() - start;
         long cpuNanos = PROCESS.getProcessCpuTime() - cpuBefore;
         long allocated = THREADS.getCurrentThreadAllocatedBytes() - allocatedBefore;
-        return new Timed<>(value, nanos, cpuNanos, allocated, heap.peakBytes(), heap.peakLiveBytes());
+        return new Timed<>(
+                value, nanos, cpuNanos, allocated, heap.peakBytes(), heap.peakLiveBytes());
     }
 
     /** Wall-clock seconds, for printing. */

@@ -3,16 +3,29 @@ package io.pqx.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
 
 class BenchmarkArgsTest {
 
     @Test
     void parsesSuiteAndOptions() {
-        BenchmarkArgs args = BenchmarkArgs.parse(
-                "format", "--rows", "5_000", "--rounds", "5", "--warmups", "0", "--peer-only", "--dir", "/x",
-                "--seed", "7", "--keep-files");
+        BenchmarkArgs args =
+                BenchmarkArgs.parse(
+                        "format",
+                        "--rows",
+                        "5_000",
+                        "--rounds",
+                        "5",
+                        "--warmups",
+                        "0",
+                        "--peer-only",
+                        "--dir",
+                        "/x",
+                        "--seed",
+                        "7",
+                        "--keep-files");
 
         assertThat(args.suite()).isEqualTo("format");
         assertThat(args.rowsOr(1)).isEqualTo(5_000);
@@ -37,11 +50,15 @@ class BenchmarkArgsTest {
     @Test
     void rejectsMissingSuiteUnknownOptionAndBadNumbers() {
         assertThatThrownBy(() -> BenchmarkArgs.parse()).hasMessageContaining("no suite");
-        assertThatThrownBy(() -> BenchmarkArgs.parse("--rows", "3")).hasMessageContaining("no suite");
-        assertThatThrownBy(() -> BenchmarkArgs.parse("format", "--fast")).hasMessageContaining("'--fast'");
-        assertThatThrownBy(() -> BenchmarkArgs.parse("format", "--rows")).hasMessageContaining("needs a value");
+        assertThatThrownBy(() -> BenchmarkArgs.parse("--rows", "3"))
+                .hasMessageContaining("no suite");
+        assertThatThrownBy(() -> BenchmarkArgs.parse("format", "--fast"))
+                .hasMessageContaining("'--fast'");
+        assertThatThrownBy(() -> BenchmarkArgs.parse("format", "--rows"))
+                .hasMessageContaining("needs a value");
         assertThatThrownBy(() -> BenchmarkArgs.parse("format", "--rows", "many"))
                 .hasMessageContaining("whole number");
-        assertThatThrownBy(() -> BenchmarkArgs.parse("format", "--rounds", "0")).hasMessageContaining(">= 1");
+        assertThatThrownBy(() -> BenchmarkArgs.parse("format", "--rounds", "0"))
+                .hasMessageContaining(">= 1");
     }
 }

@@ -2,17 +2,17 @@ package io.pqx.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class BenchmarkMainTest {
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @Test
     void unknownSuiteIsAUsageError() throws Exception {
@@ -30,10 +30,21 @@ class BenchmarkMainTest {
     void peerOnlyFormatRunReportsItsFiguresAndVerifiesTheFile() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-        int code = BenchmarkMain.run(
-                new String[] {"format", "--rows", "3000", "--rounds", "1", "--warmups", "0", "--peer-only",
-                        "--dir", dir.toString()},
-                report(out));
+        int code =
+                BenchmarkMain.run(
+                        new String[] {
+                            "format",
+                            "--rows",
+                            "3000",
+                            "--rounds",
+                            "1",
+                            "--warmups",
+                            "0",
+                            "--peer-only",
+                            "--dir",
+                            dir.toString()
+                        },
+                        report(out));
 
         String printed = out.toString(StandardCharsets.UTF_8);
         assertThat(code).as(printed).isZero();
@@ -43,7 +54,8 @@ class BenchmarkMainTest {
                 .containsPattern("INFO size parquetjava=\\d+")
                 .contains("INFO rowgroups parquetjava=1")
                 .containsPattern("INFO parquetjava-only format_write parquetjava=\\d+ unit=rows/s")
-                .containsPattern("INFO parquetjava-only format_read_peerfile parquetjava=\\d+ unit=rows/s")
+                .containsPattern(
+                        "INFO parquetjava-only format_read_peerfile parquetjava=\\d+ unit=rows/s")
                 .doesNotContain("FAIL");
         assertThat(dir).isEmptyDirectory();
     }
@@ -53,9 +65,20 @@ class BenchmarkMainTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         BenchmarkReport report = report(out);
 
-        int code = BenchmarkMain.run(
-                new String[] {"format", "--rows", "3000", "--rounds", "1", "--warmups", "0", "--dir", dir.toString()},
-                report);
+        int code =
+                BenchmarkMain.run(
+                        new String[] {
+                            "format",
+                            "--rows",
+                            "3000",
+                            "--rounds",
+                            "1",
+                            "--warmups",
+                            "0",
+                            "--dir",
+                            dir.toString()
+                        },
+                        report);
 
         String printed = out.toString(StandardCharsets.UTF_8);
         assertThat(code).as(printed).isZero();
@@ -64,7 +87,11 @@ class BenchmarkMainTest {
                 .containsExactly("format_write", "format_read", "format_read_peerfile");
         assertThat(printed.lines().filter(l -> l.startsWith("RESULT ")))
                 .hasSize(3)
-                .allMatch(l -> l.matches("RESULT format_\\w+ pqx=\\d+ parquetjava=\\d+ ratio=\\d+\\.\\d{3} unit=rows/s"));
+                .allMatch(
+                        l ->
+                                l.matches(
+                                        "RESULT format_\\w+ pqx=\\d+ parquetjava=\\d+"
+                                            + " ratio=\\d+\\.\\d{3} unit=rows/s"));
         assertThat(printed)
                 .containsPattern("INFO size pqx=\\d+ parquetjava=\\d+")
                 .contains("INFO rowgroups pqx=1 parquetjava=1")

@@ -8,10 +8,13 @@ class ComparisonTest {
 
     @Test
     void printsTheResultLineWithRatioOfPqxOverPeer() {
-        Comparison comparison = new Comparison("format_write", "parquetjava", 1_500_000.4, 1_000_000);
+        Comparison comparison =
+                new Comparison("format_write", "parquetjava", 1_500_000.4, 1_000_000);
 
         assertThat(comparison.ratio()).isEqualTo(1.5000004);
         assertThat(comparison.resultLine())
-                .isEqualTo("RESULT format_write pqx=1500000 parquetjava=1000000 ratio=1.500 unit=rows/s");
+                .isEqualTo(
+                        "RESULT format_write pqx=1500000 parquetjava=1000000 ratio=1.500"
+                            + " unit=rows/s");
     }
 }

@@ -29,6 +29,7 @@ class ThroughputTest {
 
     @Test
     void medianWithoutRoundsFails() {
-        assertThatThrownBy(() -> new Throughput().median()).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> new Throughput().median())
+                .isInstanceOf(IllegalStateException.class);
     }
 }

@@ -1,15 +1,16 @@
 package io.pqx.bench.format;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.LocalInputFile;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * What the report says about a written file: size, row groups, rows, writer, and per column the
@@ -22,7 +23,8 @@ import org.apache.parquet.io.LocalInputFile;
  * @param createdBy the footer's {@code created_by}
  * @param columns per column path: compressed bytes over all row groups and encodings of the first
  */
-public record FileFacts(long bytes, int rowGroups, long rows, String createdBy, Map<String, String> columns) {
+public record FileFacts(
+        long bytes, int rowGroups, long rows, String createdBy, Map<String, String> columns) {
 
     /** Reads the facts of {@code file}. */
     public static FileFacts of(Path file) throws IOException {
@@ -42,7 +44,9 @@ public record FileFacts(long bytes, int rowGroups, long rows, String createdBy, 
             }
         }
         Map<String, String> columns = new LinkedHashMap<>();
-        compressed.forEach((path, size) -> columns.put(path, size + "B" + encodings.get(path).replace(" ", "")));
+        compressed.forEach(
+                (path, size) ->
+                        columns.put(path, size + "B" + encodings.get(path).replace(" ", "")));
         return new FileFacts(
                 Files.size(file),
                 footer.getBlocks().size(),

@@ -22,7 +22,9 @@ public record FormatSettings(
         int dictionaryPageSizeBytes,
         int pageRowLimit) {
 
-    /** ZSTD level 3, 1,000,000-row row groups, 1 MiB pages and dictionaries, 20,000 rows per page. */
+    /**
+     * ZSTD level 3, 1,000,000-row row groups, 1 MiB pages and dictionaries, 20,000 rows per page.
+     */
     public static FormatSettings standard() {
         return new FormatSettings("ZSTD", 3, 1_000_000, 1 << 20, 1 << 20, 20_000);
     }
@@ -32,6 +34,11 @@ public record FormatSettings(
         return String.format(
                 "codec=%s level=%d rowgroup=%d rows page=%d B dictionary page=%d B page rows<=%d "
                         + "dictionary=on pages=v1",
-                codec, zstdLevel, rowGroupRows, pageSizeBytes, dictionaryPageSizeBytes, pageRowLimit);
+                codec,
+                zstdLevel,
+                rowGroupRows,
+                pageSizeBytes,
+                dictionaryPageSizeBytes,
+                pageRowLimit);
     }
 }

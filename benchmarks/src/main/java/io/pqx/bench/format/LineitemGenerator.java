@@ -1,14 +1,15 @@
 package io.pqx.bench.format;
 
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.apache.flink.table.data.DecimalData;
-import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.StringData;
 
 /**
  * Generates a {@link LineitemTable} in memory, deterministically from a seed, with TPC-H's value
@@ -17,10 +18,10 @@ import org.apache.flink.table.data.StringData;
  * from 1992 to 1998 derived from an order date, low-cardinality flags and modes, and a
  * high-cardinality 10..43-character comment of random words.
  *
- * <p>Not TPC-H's exact generator (no dbgen port): the distributions and cardinalities, which
- * drive encodings and compression, are what matters here. Values repeated across rows (flags,
- * dates, small numbers) share one instance to keep a 5,000,000-row table around 2 GiB of heap.
- * Called once per run, before any timing. Not thread-safe.
+ * <p>Not TPC-H's exact generator (no dbgen port): the distributions and cardinalities, which drive
+ * encodings and compression, are what matters here. Values repeated across rows (flags, dates,
+ * small numbers) share one instance to keep a 5,000,000-row table around 2 GiB of heap. Called once
+ * per run, before any timing. Not thread-safe.
  */
 public final class LineitemGenerator {
 
@@ -34,19 +35,20 @@ public final class LineitemGenerator {
     private static final StringData[] LINE_STATUS = strings("O", "F");
     private static final StringData[] SHIP_INSTRUCT =
             strings("DELIVER IN PERSON", "COLLECT COD", "NONE", "TAKE BACK RETURN");
-    private static final StringData[] SHIP_MODES = strings("REG AIR", "AIR", "RAIL", "SHIP", "TRUCK", "MAIL", "FOB");
-    private static final String[] WORDS = (
-            "furiously slyly carefully blithely quickly fluffily slowly quietly ruthlessly thinly "
-                    + "closely doggedly daringly bravely stealthily permanently enticingly idly busily "
-                    + "regular final ironic even bold silent express special pending unusual fluffy "
-                    + "packages requests accounts deposits foxes ideas theodolites pinto beans "
-                    + "instructions dependencies excuses platelets asymptotes courts dolphins "
-                    + "multipliers warthogs frets dinos attainments somas patterns forges braids "
-                    + "sleep wake are cajole haggle nag use boost affix detect integrate maintain "
-                    + "nod lose sublate solve thrash promise engage hinder print breach eat grow "
-                    + "about above across after against along among around at before behind "
-                    + "beneath beside between beyond by during for from inside into near of on")
-            .split(" ");
+    private static final StringData[] SHIP_MODES =
+            strings("REG AIR", "AIR", "RAIL", "SHIP", "TRUCK", "MAIL", "FOB");
+    private static final String[] WORDS =
+            ("furiously slyly carefully blithely quickly fluffily slowly quietly ruthlessly thinly"
+                 + " closely doggedly daringly bravely stealthily permanently enticingly idly"
+                 + " busily regular final ironic even bold silent express special pending unusual"
+                 + " fluffy packages requests accounts deposits foxes ideas theodolites pinto beans"
+                 + " instructions dependencies excuses platelets asymptotes courts dolphins"
+                 + " multipliers warthogs frets dinos attainments somas patterns forges braids"
+                 + " sleep wake are cajole haggle nag use boost affix detect integrate maintain nod"
+                 + " lose sublate solve thrash promise engage hinder print breach eat grow about"
+                 + " above across after against along among around at before behind beneath beside"
+                 + " between beyond by during for from inside into near of on")
+                    .split(" ");
 
     private final SplittableRandom random;
     private final Integer[] days = new Integer[END_DAY - START_DAY + 200];
@@ -92,7 +94,8 @@ public final class LineitemGenerator {
         int shipDay = orderDay + 1 + random.nextInt(121);
         int commitDay = orderDay + 30 + random.nextInt(61);
         int receiptDay = shipDay + 1 + random.nextInt(30);
-        StringData returnFlag = receiptDay <= CURRENT_DAY ? RETURN_FLAGS[random.nextInt(2)] : RETURN_FLAGS[2];
+        StringData returnFlag =
+                receiptDay <= CURRENT_DAY ? RETURN_FLAGS[random.nextInt(2)] : RETURN_FLAGS[2];
         return GenericRowData.of(
                 orderKey,
                 partKey,
@@ -126,7 +129,8 @@ public final class LineitemGenerator {
     }
 
     private static DecimalData decimal(long unscaled) {
-        return DecimalData.fromUnscaledLong(unscaled, LineitemTable.DECIMAL_PRECISION, LineitemTable.DECIMAL_SCALE);
+        return DecimalData.fromUnscaledLong(
+                unscaled, LineitemTable.DECIMAL_PRECISION, LineitemTable.DECIMAL_SCALE);
     }
 
     private static StringData[] strings(String... values) {

@@ -1,8 +1,5 @@
 package io.pqx.bench.format;
 
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
@@ -11,10 +8,14 @@ import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
 import org.apache.parquet.io.api.PrimitiveConverter;
-import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.schema.MessageType;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
 
 /**
  * parquet-java's side of {@code format_read}, at its fastest: {@link
@@ -23,10 +24,9 @@ import org.apache.parquet.schema.MessageType;
  * API: no record assembly, no converters doing work). Reads through parquet's {@link
  * LocalInputFile}, no Hadoop file system, with parquet-java's default (heap) codecs.
  *
- * <p>parquet-java's direct codec factory ({@code CodecFactory.createDirectCodecFactory}) used
- * about 10% less CPU here, but with it the dictionary strings read through this API had wrong
- * bytes (the content verification failed), so it is not used. Stateless; not thread-safe per
- * scan.
+ * <p>parquet-java's direct codec factory ({@code CodecFactory.createDirectCodecFactory}) used about
+ * 10% less CPU here, but with it the dictionary strings read through this API had wrong bytes (the
+ * content verification failed), so it is not used. Stateless; not thread-safe per scan.
  */
 public final class ParquetJavaTableScanner implements TableScanner {
 
@@ -37,20 +37,25 @@ public final class ParquetJavaTableScanner implements TableScanner {
 
     @Override
     public TableChecksum scan(Path file, ScanDepth depth) throws IOException {
-        ParquetReadOptions options = ParquetReadOptions.builder().withUseHadoopVectoredIo(false).build();
+        ParquetReadOptions options =
+                ParquetReadOptions.builder().withUseHadoopVectoredIo(false).build();
         TableChecksum checksum = new TableChecksum();
         try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file), options)) {
             MessageType schema = reader.getFooter().getFileMetaData().getSchema();
             String createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
             List<ColumnDescriptor> columns = schema.getColumns();
-            int[] slots = columns.stream().mapToInt(c -> LineitemTable.indexOf(c.getPath()[0])).toArray();
+            int[] slots =
+                    columns.stream().mapToInt(c -> LineitemTable.indexOf(c.getPath()[0])).toArray();
             GroupConverter converter = new IgnoringConverter(columns.size());
             PageReadStore rowGroup;
             while ((rowGroup = reader.readNextRowGroup()) != null) {
-                ColumnReadStoreImpl store = new ColumnReadStoreImpl(rowGroup, converter, schema, createdBy);
+                ColumnReadStoreImpl store =
+                        new ColumnReadStoreImpl(rowGroup, converter, schema, createdBy);
                 for (int c = 0; c < columns.size(); c++) {
                     ColumnReader column = store.getColumnReader(columns.get(c));
-                    checksum.add(slots[c], consume(column, LineitemTable.COLUMNS.get(slots[c]).kind(), depth));
+                    checksum.add(
+                            slots[c],
+                            consume(column, LineitemTable.COLUMNS.get(slots[c]).kind(), depth));
                 }
                 checksum.addRows(rowGroup.getRowCount());
             }
@@ -84,9 +89,10 @@ public final class ParquetJavaTableScanner implements TableScanner {
             case STRING -> {
                 for (long i = 0; i < count; i++) {
                     Binary value = column.getBinary();
-                    sum += depth == ScanDepth.LENGTHS
-                            ? value.length()
-                            : depth.digest(value.getBytesUnsafe(), 0, value.length());
+                    sum +=
+                            depth == ScanDepth.LENGTHS
+                                    ? value.length()
+                                    : depth.digest(value.getBytesUnsafe(), 0, value.length());
                     column.consume();
                 }
             }

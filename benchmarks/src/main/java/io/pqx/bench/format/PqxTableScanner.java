@@ -5,9 +5,7 @@ import io.pqx.format.decode.RowGroupBatches;
 import io.pqx.format.decode.RowSelection;
 import io.pqx.format.footer.RowGroupMetadata;
 import io.pqx.format.schema.ParquetSchema;
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
+
 import org.apache.flink.table.data.columnar.vector.BytesColumnVector;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.columnar.vector.DecimalColumnVector;
@@ -15,6 +13,10 @@ import org.apache.flink.table.data.columnar.vector.DoubleColumnVector;
 import org.apache.flink.table.data.columnar.vector.IntColumnVector;
 import org.apache.flink.table.data.columnar.vector.LongColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
 
 /**
  * pqx's side of {@code format_read}: {@link ParquetReader#readRowGroup} over every row group with
@@ -35,7 +37,8 @@ public final class PqxTableScanner implements TableScanner {
     @Override
     public TableChecksum scan(Path file, ScanDepth depth) throws IOException {
         TableChecksum checksum = new TableChecksum();
-        try (ParquetReader reader = ParquetReader.open(new org.apache.flink.core.fs.Path(file.toUri()))) {
+        try (ParquetReader reader =
+                ParquetReader.open(new org.apache.flink.core.fs.Path(file.toUri()))) {
             ParquetSchema schema = reader.schema();
             List<String> names = schema.rowType().getFieldNames();
             int[] slots = names.stream().mapToInt(LineitemTable::indexOf).toArray();
@@ -53,7 +56,8 @@ public final class PqxTableScanner implements TableScanner {
         return checksum;
     }
 
-    private static void consume(VectorizedColumnBatch batch, int[] slots, ScanDepth depth, TableChecksum checksum) {
+    private static void consume(
+            VectorizedColumnBatch batch, int[] slots, ScanDepth depth, TableChecksum checksum) {
         int rows = batch.getNumRows();
         for (int c = 0; c < slots.length; c++) {
             ColumnKind kind = LineitemTable.COLUMNS.get(slots[c]).kind();

@@ -1,7 +1,5 @@
 package io.pqx.bench.format;
 
-import java.util.List;
-import java.util.Map;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -16,14 +14,17 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
 
+import java.util.List;
+import java.util.Map;
+
 /**
  * parquet-java's fastest write path for Flink rows: a {@link WriteSupport} that hands each field
  * straight to the {@link RecordConsumer}, as Flink's own {@code ParquetRowDataWriter} does (no
  * example {@code Group} model, no intermediate objects beyond the string bytes Flink's writer also
  * copies).
  *
- * <p>Supports the flat, atomic types of the benchmark tables: BIGINT, INT, DATE, DOUBLE,
- * DECIMAL(p &lt;= 18) as INT64, and strings. One instance per file; not thread-safe.
+ * <p>Supports the flat, atomic types of the benchmark tables: BIGINT, INT, DATE, DOUBLE, DECIMAL(p
+ * &lt;= 18) as INT64, and strings. One instance per file; not thread-safe.
  */
 final class RowDataWriteSupport extends WriteSupport<RowData> {
 
@@ -55,21 +56,30 @@ final class RowDataWriteSupport extends WriteSupport<RowData> {
         for (RowType.RowField field : rowType.getFields()) {
             LogicalType type = field.getType();
             if (type.isNullable()) {
-                throw new IllegalArgumentException("Benchmark tables are NOT NULL: " + field.getName());
+                throw new IllegalArgumentException(
+                        "Benchmark tables are NOT NULL: " + field.getName());
             }
             switch (type.getTypeRoot()) {
                 case BIGINT -> message.required(PrimitiveTypeName.INT64).named(field.getName());
                 case INTEGER -> message.required(PrimitiveTypeName.INT32).named(field.getName());
-                case DATE -> message.required(PrimitiveTypeName.INT32)
-                        .as(LogicalTypeAnnotation.dateType()).named(field.getName());
+                case DATE ->
+                        message.required(PrimitiveTypeName.INT32)
+                                .as(LogicalTypeAnnotation.dateType())
+                                .named(field.getName());
                 case DOUBLE -> message.required(PrimitiveTypeName.DOUBLE).named(field.getName());
-                case DECIMAL -> message.required(PrimitiveTypeName.INT64)
-                        .as(LogicalTypeAnnotation.decimalType(
-                                ((DecimalType) type).getScale(), ((DecimalType) type).getPrecision()))
-                        .named(field.getName());
-                case VARCHAR, CHAR -> message.required(PrimitiveTypeName.BINARY)
-                        .as(LogicalTypeAnnotation.stringType()).named(field.getName());
-                default -> throw new IllegalArgumentException("Unsupported benchmark type: " + type);
+                case DECIMAL ->
+                        message.required(PrimitiveTypeName.INT64)
+                                .as(
+                                        LogicalTypeAnnotation.decimalType(
+                                                ((DecimalType) type).getScale(),
+                                                ((DecimalType) type).getPrecision()))
+                                .named(field.getName());
+                case VARCHAR, CHAR ->
+                        message.required(PrimitiveTypeName.BINARY)
+                                .as(LogicalTypeAnnotation.stringType())
+                                .named(field.getName());
+                default ->
+                        throw new IllegalArgumentException("Unsupported benchmark type: " + type);
             }
         }
         return message.named("flink_schema");
@@ -83,9 +93,12 @@ final class RowDataWriteSupport extends WriteSupport<RowData> {
             case DECIMAL -> {
                 int precision = ((DecimalType) type).getPrecision();
                 int scale = ((DecimalType) type).getScale();
-                yield (c, row, pos) -> c.addLong(row.getDecimal(pos, precision, scale).toUnscaledLong());
+                yield (c, row, pos) ->
+                        c.addLong(row.getDecimal(pos, precision, scale).toUnscaledLong());
             }
-            case VARCHAR, CHAR -> (c, row, pos) -> c.addBinary(Binary.fromReusedByteArray(row.getString(pos).toBytes()));
+            case VARCHAR, CHAR ->
+                    (c, row, pos) ->
+                            c.addBinary(Binary.fromReusedByteArray(row.getString(pos).toBytes()));
             default -> throw new IllegalArgumentException("Unsupported benchmark type: " + type);
         };
     }

@@ -10,7 +10,9 @@ public enum ScanDepth {
     LENGTHS,
     CONTENT;
 
-    /** The checksum contribution of one string value held in {@code bytes[offset, offset+length)}. */
+    /**
+     * The checksum contribution of one string value held in {@code bytes[offset, offset+length)}.
+     */
     public long digest(byte[] bytes, int offset, int length) {
         if (this == LENGTHS) {
             return length;

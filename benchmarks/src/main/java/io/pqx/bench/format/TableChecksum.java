@@ -1,13 +1,14 @@
 package io.pqx.bench.format;
 
-import java.util.Arrays;
-import java.util.List;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 
+import java.util.Arrays;
+import java.util.List;
+
 /**
- * Row count plus one wrapping sum per column of the {@link LineitemTable}, as folded by
- * {@link ColumnKind}. Two reads of the same data give equal checksums whichever reader and file.
+ * Row count plus one wrapping sum per column of the {@link LineitemTable}, as folded by {@link
+ * ColumnKind}. Two reads of the same data give equal checksums whichever reader and file.
  *
  * <p>Mutable while a scan fills it, then compared; not thread-safe.
  */
@@ -48,8 +49,12 @@ public final class TableChecksum {
         return switch (kind) {
             case INT -> row.getInt(pos);
             case LONG -> row.getLong(pos);
-            case DECIMAL -> row.getDecimal(pos, LineitemTable.DECIMAL_PRECISION, LineitemTable.DECIMAL_SCALE)
-                    .toUnscaledLong();
+            case DECIMAL ->
+                    row.getDecimal(
+                                    pos,
+                                    LineitemTable.DECIMAL_PRECISION,
+                                    LineitemTable.DECIMAL_SCALE)
+                            .toUnscaledLong();
             case DOUBLE -> Double.doubleToRawLongBits(row.getDouble(pos));
             case STRING -> {
                 StringData s = row.getString(pos);
@@ -61,7 +66,9 @@ public final class TableChecksum {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof TableChecksum other && rows == other.rows && Arrays.equals(columns, other.columns);
+        return o instanceof TableChecksum other
+                && rows == other.rows
+                && Arrays.equals(columns, other.columns);
     }
 
     @Override

@@ -1,13 +1,14 @@
 package io.pqx.bench.format;
 
+import org.apache.flink.table.data.RowData;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import org.apache.flink.table.data.RowData;
 
 /**
- * One contender's Parquet writer in the {@code format} suite: writes the whole table to a new
- * local file with the suite's {@link FormatSettings}. Called from the suite's thread only.
+ * One contender's Parquet writer in the {@code format} suite: writes the whole table to a new local
+ * file with the suite's {@link FormatSettings}. Called from the suite's thread only.
  */
 public interface TableWriter {
 

@@ -2,11 +2,12 @@ package io.pqx.bench.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
-import java.util.List;
 import org.apache.flink.table.data.RowData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Both sides of the {@code format} suite on a few thousand rows: every writer's file, read by every
@@ -16,10 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 class BenchmarkSmokeTest {
 
     private static final int ROWS = 5_000;
-    private static final FormatSettings SMALL_GROUPS = new FormatSettings("ZSTD", 3, 1_000, 1 << 20, 1 << 20, 20_000);
+    private static final FormatSettings SMALL_GROUPS =
+            new FormatSettings("ZSTD", 3, 1_000, 1 << 20, 1 << 20, 20_000);
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     private final List<RowData> table = new LineitemGenerator(7).generate(ROWS);
 
@@ -70,7 +71,9 @@ class BenchmarkSmokeTest {
     }
 
     private void assertScansMatch(TableScanner scanner, Path file) throws Exception {
-        assertThat(scanner.scan(file, ScanDepth.LENGTHS)).isEqualTo(TableChecksum.of(table, ScanDepth.LENGTHS));
-        assertThat(scanner.scan(file, ScanDepth.CONTENT)).isEqualTo(TableChecksum.of(table, ScanDepth.CONTENT));
+        assertThat(scanner.scan(file, ScanDepth.LENGTHS))
+                .isEqualTo(TableChecksum.of(table, ScanDepth.LENGTHS));
+        assertThat(scanner.scan(file, ScanDepth.CONTENT))
+                .isEqualTo(TableChecksum.of(table, ScanDepth.CONTENT));
     }
 }

@@ -2,11 +2,12 @@ package io.pqx.bench.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.apache.flink.table.data.RowData;
+import org.junit.jupiter.api.Test;
+
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.apache.flink.table.data.RowData;
-import org.junit.jupiter.api.Test;
 
 class LineitemGeneratorTest {
 
@@ -17,8 +18,10 @@ class LineitemGeneratorTest {
         List<RowData> c = new LineitemGenerator(43).generate(2_000);
 
         assertThat(a).hasSize(2_000);
-        assertThat(TableChecksum.of(a, ScanDepth.CONTENT)).isEqualTo(TableChecksum.of(b, ScanDepth.CONTENT));
-        assertThat(TableChecksum.of(a, ScanDepth.CONTENT)).isNotEqualTo(TableChecksum.of(c, ScanDepth.CONTENT));
+        assertThat(TableChecksum.of(a, ScanDepth.CONTENT))
+                .isEqualTo(TableChecksum.of(b, ScanDepth.CONTENT));
+        assertThat(TableChecksum.of(a, ScanDepth.CONTENT))
+                .isNotEqualTo(TableChecksum.of(c, ScanDepth.CONTENT));
     }
 
     @Test
