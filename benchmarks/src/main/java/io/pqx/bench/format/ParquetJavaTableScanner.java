@@ -55,7 +55,11 @@ public final class ParquetJavaTableScanner implements TableScanner {
                     ColumnReader column = store.getColumnReader(columns.get(c));
                     checksum.add(
                             slots[c],
-                            consume(column, LineitemTable.COLUMNS.get(slots[c]).kind(), depth));
+                            consume(
+                                    column,
+                                    rowGroup.getRowCount(),
+                                    LineitemTable.COLUMNS.get(slots[c]).kind(),
+                                    depth));
                 }
                 checksum.addRows(rowGroup.getRowCount());
             }
@@ -63,9 +67,11 @@ public final class ParquetJavaTableScanner implements TableScanner {
         return checksum;
     }
 
-    /** Consumes every value of a REQUIRED column chunk; returns its checksum contribution. */
-    private static long consume(ColumnReader column, ColumnKind kind, ScanDepth depth) {
-        long count = column.getTotalValueCount();
+    /**
+     * Consumes every value of a REQUIRED, non-repeated column chunk, which holds one value per row
+     * of its row group; returns its checksum contribution.
+     */
+    private static long consume(ColumnReader column, long count, ColumnKind kind, ScanDepth depth) {
         long sum = 0;
         switch (kind) {
             case INT -> {

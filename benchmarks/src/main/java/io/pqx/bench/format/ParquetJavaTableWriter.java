@@ -78,6 +78,7 @@ public final class ParquetJavaTableWriter implements TableWriter {
         }
 
         @Override
+        @SuppressWarnings("deprecation") // abstract in parquet-java 1.18; both overloads agree
         protected WriteSupport<RowData> getWriteSupport(Configuration conf) {
             return new RowDataWriteSupport(rowType);
         }

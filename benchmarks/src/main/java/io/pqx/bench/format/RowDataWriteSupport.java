@@ -104,6 +104,7 @@ final class RowDataWriteSupport extends WriteSupport<RowData> {
     }
 
     @Override
+    @SuppressWarnings("deprecation") // abstract in parquet-java 1.18; both overloads agree
     public WriteContext init(Configuration configuration) {
         return new WriteContext(schema, Map.of());
     }
