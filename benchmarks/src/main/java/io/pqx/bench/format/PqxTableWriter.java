@@ -1,8 +1,8 @@
 package io.pqx.bench.format;
 
-import io.pqx.format.PageVersion;
+import io.pqx.format.options.PageVersion;
 import io.pqx.format.ParquetWriter;
-import io.pqx.format.WriteOptions;
+import io.pqx.format.options.WriteOptions;
 
 import org.apache.flink.table.data.RowData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
