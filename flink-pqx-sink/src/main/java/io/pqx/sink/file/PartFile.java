@@ -41,6 +41,7 @@ public final class PartFile {
     private final String fileName;
     private final long openedAt;
     private long lastWriteAt;
+    private long maxTimestamp = Long.MIN_VALUE;
 
     private PartFile(RecoverableFsDataOutputStream stream, PositionOutputStream out,
             FileAssembler assembler, RowGroupPipeline pipeline, RowGroupCutter cutter,
@@ -88,12 +89,15 @@ public final class PartFile {
     }
 
     /**
-     * Appends a row; {@code now} is the processing time, for the inactivity policy. When {@link
-     * #holdsRows} the row must not be modified afterwards.
+     * Appends a row; {@code now} is the processing time, for the inactivity policy, and {@code
+     * timestamp} the record's timestamp ({@code Long.MIN_VALUE} if none). When {@link #holdsRows}
+     * the row must not be modified afterwards.
      */
-    public void write(RowData row, long now) throws IOException, InterruptedException {
+    public void write(RowData row, long now, long timestamp)
+            throws IOException, InterruptedException {
         cutter.add(row);
         lastWriteAt = now;
+        maxTimestamp = Math.max(maxTimestamp, timestamp);
     }
 
     public String partition() {
@@ -129,7 +133,8 @@ public final class PartFile {
         out.flush();
         long size = out.position();
         RecoverableWriter.CommitRecoverable recoverable = stream.closeForCommit().getRecoverable();
-        return new PendingFile(recoverable, partition, fileName, cutter.rowCount(), size);
+        return new PendingFile(recoverable, partition, fileName, cutter.rowCount(), size,
+                maxTimestamp);
     }
 
     /** Abandons the file: waits for groups in flight, then closes the stream without commit. */
