@@ -9,16 +9,19 @@ import io.pqx.sink.committer.PqxCommittable;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.RecoverableWriter;
+import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -140,6 +143,37 @@ class PqxSinkWriterTest {
             assertThat(rolled).extracting(PqxCommittable::partition)
                     .containsExactly("p=busy", "p=busy");
             assertThat(rolled.get(0).rowCount()).as("opened at 10 s, rolled by the 35 s timer").isEqualTo(25);
+        }
+    }
+
+    @Test
+    void aDecimalThatDoesNotFitNamesColumnAndFile() throws Exception {
+        RowType type = RowType.of(new LogicalType[] {new DecimalType(5, 2)}, new String[] {"amount"});
+        PqxSinkBuilder b = PqxSink.builder().basePath(dir.toUri().toString()).rowType(type);
+        try (PqxSinkWriter writer = (PqxSinkWriter) b.build().createWriter(context)) {
+            writer.write(GenericRowData.of(DecimalData.fromBigDecimal(new BigDecimal("1.25"), 5, 2)),
+                    null);
+            RowData tooWide = GenericRowData.of(
+                    DecimalData.fromBigDecimal(new BigDecimal("123456.78"), 10, 2));
+            assertThatThrownBy(() -> writer.write(tooWide, null))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("column amount")
+                    .hasMessageContaining("part-");
+        }
+        assertThat(SinkFiles.committed(dir)).isEmpty();
+    }
+
+    @Test
+    void anUnwritableBasePathFailsWithTheFilePath() throws Exception {
+        Path blocker = dir.resolve("a-file");
+        java.nio.file.Files.writeString(blocker, "not a directory");
+        PqxSinkBuilder b = PqxSink.builder().basePath(blocker.resolve("out").toUri().toString())
+                .rowType(TYPE);
+        try (PqxSinkWriter writer = (PqxSinkWriter) b.build().createWriter(context)) {
+            assertThatThrownBy(() -> writer.write(row(0, "a"), null))
+                    .isInstanceOf(java.io.IOException.class)
+                    .hasMessageContaining("Cannot open part file")
+                    .hasMessageContaining("a-file/out/part-");
         }
     }
 
