@@ -37,6 +37,7 @@ public final class PartFile {
     private final FileAssembler assembler;
     private final RowGroupPipeline pipeline;
     private final RowGroupCutter cutter;
+    private final PartFileSpec spec;
     private final String partition;
     private final String fileName;
     private final long openedAt;
@@ -51,6 +52,7 @@ public final class PartFile {
         this.assembler = assembler;
         this.pipeline = pipeline;
         this.cutter = cutter;
+        this.spec = spec;
         this.partition = spec.partition();
         this.fileName = spec.fileName();
         this.openedAt = spec.now();
@@ -129,10 +131,17 @@ public final class PartFile {
     public PendingFile closeForCommit() throws IOException, InterruptedException {
         cutter.finish();
         pipeline.drain();
-        assembler.finish();
-        out.flush();
-        long size = out.position();
-        RecoverableWriter.CommitRecoverable recoverable = stream.closeForCommit().getRecoverable();
+        RecoverableWriter.CommitRecoverable recoverable;
+        long size;
+        try {
+            assembler.finish();
+            out.flush();
+            size = out.position();
+            recoverable = stream.closeForCommit().getRecoverable();
+        } catch (IOException e) {
+            throw new IOException("Cannot close part file " + spec.target() + " for commit: "
+                    + e.getMessage(), e);
+        }
         return new PendingFile(recoverable, partition, fileName, cutter.rowCount(), size,
                 maxTimestamp);
     }
