@@ -63,8 +63,15 @@ public final class PqxSink implements Sink<RowData>, SupportsCommitter<PqxCommit
         this.settings = settings;
     }
 
+    /** A builder; finish with {@link PqxSinkBuilder#build()} (RowData) or {@link
+     * PqxSinkBuilder#buildForPojo(Class)} (POJOs). */
     public static PqxSinkBuilder builder() {
         return new PqxSinkBuilder();
+    }
+
+    /** The type of the rows written. */
+    public RowType rowType() {
+        return rowType;
     }
 
     /** The resolved options. */
@@ -74,13 +81,26 @@ public final class PqxSink implements Sink<RowData>, SupportsCommitter<PqxCommit
 
     @Override
     public PqxSinkWriter createWriter(WriterInitContext context) throws IOException {
+        return createWriter(context, false);
+    }
+
+    /** A writer; {@code freshRows} when the rows are new objects (converted from POJOs). */
+    PqxSinkWriter createWriter(WriterInitContext context, boolean freshRows) throws IOException {
         return new PqxSinkWriter(settings, new Path(basePath),
-                new PartitionComputer(rowType, partitionKeys), context);
+                new PartitionComputer(rowType, partitionKeys), context, freshRows);
     }
 
     @Override
     public StatefulSinkWriter<RowData, PqxWriterState> restoreWriter(WriterInitContext context,
             Collection<PqxWriterState> states) throws IOException {
+        checkRestorable(states);
+        // Files closed at the checkpoint are the committer's; in-progress files of the failed
+        // attempt stay hidden and are never published.
+        return createWriter(context);
+    }
+
+    /** Fails if a restored state holds open files, which this version cannot resume. */
+    static void checkRestorable(Collection<PqxWriterState> states) throws IOException {
         for (PqxWriterState state : states) {
             if (!state.openFiles().isEmpty()) {
                 throw new IOException("Cannot restore the pqx sink: the checkpoint holds "
@@ -88,9 +108,6 @@ public final class PqxSink implements Sink<RowData>, SupportsCommitter<PqxCommit
                         + " cannot resume");
             }
         }
-        // Files closed at the checkpoint are the committer's; in-progress files of the failed
-        // attempt stay hidden and are never published.
-        return createWriter(context);
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.pqx.sink.file.SinkCompression;
 import io.pqx.sink.file.SortKey;
 import io.pqx.sink.partition.PartitionComputer;
 import io.pqx.sink.writer.FileNamePattern;
+import io.pqx.sink.writer.PojoRowConverter;
 import io.pqx.sink.writer.SinkSettings;
 
 import org.apache.flink.configuration.ConfigOption;
@@ -113,6 +114,31 @@ public final class PqxSinkBuilder {
         }
         checkColumns(settings, partitions, schema);
         return new PqxSink(basePath, rowType, partitionKeys, settings);
+    }
+
+    /**
+     * Builds a sink for POJOs of {@code pojoClass}; the row type is derived from Flink's type
+     * extraction (mapping in {@link PojoRowConverter}), so {@link #rowType} must not be set.
+     *
+     * @throws IllegalArgumentException as {@link #build()}, or if the class is not a Flink POJO
+     *     or has a field without a column mapping
+     */
+    public <T> PqxPojoSink<T> buildForPojo(Class<T> pojoClass) {
+        check(pojoClass != null, "pojoClass", null, "is required");
+        check(rowType == null, "rowType", rowType, "must not be set for a POJO sink (the POJO"
+                + " class defines it)");
+        PojoRowConverter<T> converter;
+        try {
+            converter = PojoRowConverter.of(pojoClass);
+        } catch (IllegalArgumentException e) {
+            throw fail("pojoClass", pojoClass.getName(), "cannot be written: " + e.getMessage());
+        }
+        rowType = converter.rowType();
+        try {
+            return new PqxPojoSink<>(build(), converter);
+        } finally {
+            rowType = null;
+        }
     }
 
     private SinkSettings resolve() {

@@ -68,8 +68,13 @@ public final class PqxSinkWriter implements StatefulSinkWriter<RowData, PqxWrite
     private final List<PqxCommittable> pending = new ArrayList<>();
     private long fileCounter;
 
+    /**
+     * @param freshRows whether every row written is a new object nobody modifies later (rows
+     *     converted from POJOs); otherwise rows are copied when Flink reuses objects and the
+     *     files hold rows until their row group is cut
+     */
     public PqxSinkWriter(SinkSettings settings, Path basePath, PartitionComputer partitions,
-            WriterInitContext context) throws IOException {
+            WriterInitContext context, boolean freshRows) throws IOException {
         this.settings = settings;
         this.basePath = basePath;
         this.partitions = partitions;
@@ -82,7 +87,7 @@ public final class PqxSinkWriter implements StatefulSinkWriter<RowData, PqxWrite
                 ? null
                 : RowSorter.of(partitions.dataType(), settings.sortBy());
         this.holdsRows = PartFile.holdsRows(cut, sorter != null);
-        this.copier = holdsRows && context.isObjectReuseEnabled()
+        this.copier = holdsRows && !freshRows && context.isObjectReuseEnabled()
                 ? context.<RowData>createInputSerializer()
                 : null;
         this.dataColumns = partitions.dataColumns();
