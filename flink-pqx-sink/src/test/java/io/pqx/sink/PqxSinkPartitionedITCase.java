@@ -109,6 +109,52 @@ class PqxSinkPartitionedITCase {
         assertThat(seen.cardinality()).isEqualTo((int) rows);
     }
 
+    /** Rows in id order: bucket b0 holds ids 0..49999, b1 the next 50,000, and so on. */
+    static final class BucketRows implements GeneratorFunction<Long, RowData> {
+        @Override
+        public RowData map(Long i) {
+            return GenericRowData.of(i, StringData.fromString("b" + i / 50_000));
+        }
+    }
+
+    @Test
+    void theWatermarkTriggerCompletesAPartitionWhileTheJobRuns(@TempDir Path dir)
+            throws Exception {
+        long rows = 400_000;
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(1);
+        env.enableCheckpointing(200);
+        DataGeneratorSource<RowData> source = new DataGeneratorSource<>(new BucketRows(), rows,
+                RateLimiterStrategy.perSecond(50_000), InternalTypeInfo.of(TYPE));
+        env.fromSource(source, WatermarkStrategy.<RowData>forMonotonousTimestamps()
+                                .withTimestampAssigner((row, ts) -> row.getLong(0)), "rows")
+                .sinkTo(PqxSink.builder().basePath(dir.toUri().toString()).rowType(TYPE)
+                        .partitionBy("region")
+                        .set(PqxSinkOptions.PARTITION_COMMIT_SUCCESS_FILE, true)
+                        .set(PqxSinkOptions.PARTITION_COMMIT_TRIGGER,
+                                io.pqx.sink.partition.PartitionCommitTrigger.WATERMARK)
+                        .set(PqxSinkOptions.PARTITION_COMMIT_DELAY, java.time.Duration.ofMillis(1))
+                        .build());
+        JobClient job = env.executeAsync("watermark-commit");
+        Path firstSuccess = dir.resolve("region=b0").resolve(PartitionCommitOperator.SUCCESS_FILE);
+        Path lastSuccess = dir.resolve("region=b7").resolve(PartitionCommitOperator.SUCCESS_FILE);
+        boolean firstCompleteWhileRunning = false;
+        for (int i = 0; i < 600 && !firstCompleteWhileRunning; i++) {
+            firstCompleteWhileRunning = Files.exists(firstSuccess) && !Files.exists(lastSuccess)
+                    && !job.getJobStatus().get().isTerminalState();
+            Thread.sleep(50);
+        }
+        job.getJobExecutionResult().get();
+        assertThat(firstCompleteWhileRunning)
+                .as("b0 got _SUCCESS from the watermark before the input ended").isTrue();
+        for (int b = 0; b < 8; b++) {
+            assertThat(dir.resolve("region=b" + b).resolve(PartitionCommitOperator.SUCCESS_FILE))
+                    .exists();
+        }
+    }
+
     private static Map<String, List<Path>> byPartition(Path dir) throws Exception {
         Map<String, List<Path>> out = new TreeMap<>();
         for (Path file : SinkFiles.committed(dir)) {
