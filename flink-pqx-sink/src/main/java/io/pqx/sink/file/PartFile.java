@@ -43,6 +43,8 @@ public final class PartFile {
     private final long openedAt;
     private long lastWriteAt;
     private long maxTimestamp = Long.MIN_VALUE;
+    /** Row count at which {@link #reachedSize} next measures the file. */
+    private long nextSizeCheck;
 
     private PartFile(RecoverableFsDataOutputStream stream, PositionOutputStream out,
             FileAssembler assembler, RowGroupPipeline pipeline, RowGroupCutter cutter,
@@ -125,6 +127,25 @@ public final class PartFile {
     /** Bytes written plus the estimated bytes of rows not yet sealed, for the size policy. */
     public long sizeEstimate() {
         return pipeline.writtenBytes() + cutter.pendingBytes();
+    }
+
+    /**
+     * Whether the file has reached {@code limit} bytes (written plus buffered). Measuring sums
+     * every column buffer, so it is done again only when, at the average row size so far, half
+     * the remaining room could be used up.
+     */
+    public boolean reachedSize(long limit) {
+        long rows = cutter.rowCount();
+        if (rows < nextSizeCheck) {
+            return false;
+        }
+        long size = sizeEstimate();
+        if (size >= limit) {
+            return true;
+        }
+        long averageRow = Math.max(1, size / Math.max(1, rows));
+        nextSizeCheck = rows + Math.max(1, (limit - size) / averageRow / 2);
+        return false;
     }
 
     /** Seals the last row groups, writes the footer and closes the file for commit. */

@@ -110,7 +110,7 @@ public final class PqxSinkWriter implements StatefulSinkWriter<RowData, PqxWrite
         Long timestamp = context == null ? null : context.timestamp();
         file.write(dataRow(row), now, timestamp == null ? PqxCommittable.NO_TIMESTAMP : timestamp);
         recordsSent.inc();
-        if (file.sizeEstimate() >= settings.rollingFileSize()
+        if (file.reachedSize(settings.rollingFileSize())
                 || now - file.openedAt() >= settings.rolloverInterval().toMillis()) {
             closeFile(partition);
         }
@@ -143,7 +143,13 @@ public final class PqxSinkWriter implements StatefulSinkWriter<RowData, PqxWrite
 
     private void closeFile(String partition) throws IOException, InterruptedException {
         PartFile file = open.remove(partition);
-        PendingFile done = file.closeForCommit();
+        PendingFile done;
+        try {
+            done = file.closeForCommit();
+        } catch (IOException | RuntimeException | InterruptedException e) {
+            file.discard();
+            throw e;
+        }
         pending.add(new PqxCommittable(done.partition(), done.fileName(), done.rowCount(),
                 done.sizeBytes(), done.maxTimestamp(), done.recoverable()));
     }
