@@ -107,6 +107,24 @@ class PqxSinkPartitionedITCase {
         }
         assertThat(total).isEqualTo(rows);
         assertThat(seen.cardinality()).isEqualTo((int) rows);
+        assertDuckDbReadsEveryRowOnce(dir, rows);
+    }
+
+    /** DuckDB, reading the committed files with hive partitioning, sees each row once. */
+    private static void assertDuckDbReadsEveryRowOnce(Path dir, long rows) throws Exception {
+        String glob = dir.toString().replace("'", "''") + "/*/*.parquet";
+        try (var connection = java.sql.DriverManager.getConnection("jdbc:duckdb:");
+                var statement = connection.createStatement();
+                var result = statement.executeQuery("SELECT count(*), count(DISTINCT id),"
+                        + " count(DISTINCT region), min(id), max(id) FROM read_parquet('" + glob
+                        + "', hive_partitioning = true)")) {
+            assertThat(result.next()).isTrue();
+            assertThat(result.getLong(1)).isEqualTo(rows);
+            assertThat(result.getLong(2)).isEqualTo(rows);
+            assertThat(result.getLong(3)).isEqualTo(REGIONS.length);
+            assertThat(result.getLong(4)).isZero();
+            assertThat(result.getLong(5)).isEqualTo(rows - 1);
+        }
     }
 
     /** Rows in id order: bucket b0 holds ids 0..49999, b1 the next 50,000, and so on. */
