@@ -9,6 +9,7 @@ import org.apache.flink.util.CloseableIterator;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 
 /**
  * Prints rows of a file as JSON lines, the output of {@code pqx cat}: one line per row, rendered by
@@ -31,6 +32,9 @@ public final class RowPrinter {
                 renderer.appendRow(line, rows.next());
                 out.append(line).append('\n');
             }
+        } catch (UncheckedIOException e) {
+            // The row iterator can only throw unchecked: give callers the reader's own exception.
+            throw e.getCause();
         } catch (IOException | RuntimeException e) {
             throw e;
         } catch (Exception e) {

@@ -63,6 +63,20 @@ class PqxCliTest {
         }
     }
 
+    /** The footer is fine, a page is not: cat fails while reading, with the reader's message. */
+    @Test
+    void reportsCorruptPageFoundWhileCatting() {
+        String file = corpus("nation.dict-malformed.parquet");
+        CliRun run = CliRun.of("cat", file);
+        assertThat(run.status()).isEqualTo(1);
+        // The reader's own message, as it is (its wording is pinned by the reader's tests).
+        assertThat(run.err())
+                .startsWith("pqx: Cannot read ")
+                .endsWith("(file:" + file + ", row group 0, column name)\n")
+                .doesNotContain("Exception");
+        assertThat(run.err().lines()).hasSize(1);
+    }
+
     @Test
     void printsStackTraceOnlyInDebugMode() throws IOException {
         Path notParquet = tmp.resolve("text.parquet");
