@@ -1,5 +1,11 @@
 package io.pqx.format;
 
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.UnsupportedFileException;
+import io.pqx.format.error.FileContext;
+import io.pqx.format.options.ReadOptions;
+
+
 import io.pqx.format.decode.ColumnarRowIterator;
 import io.pqx.format.decode.RowGroupBatches;
 import io.pqx.format.decode.RowGroupDecoder;

@@ -1,5 +1,8 @@
 package io.pqx.format;
 
+import io.pqx.format.options.WriteOptions;
+
+
 import io.pqx.format.encode.EncodedRowGroup;
 import io.pqx.format.encode.FileAssembler;
 import io.pqx.format.encode.RowGroupBuffer;
@@ -115,8 +118,7 @@ public final class ParquetWriter implements Closeable {
         checkOpen();
         buffer.append(row, rowsWritten);
         rowsWritten++;
-        if (buffer.rowCount() >= options.rowGroupRows()
-                || buffer.estimatedBytes() >= options.rowGroupBytes()) {
+        if (buffer.isFull(options.rowGroupRows(), options.rowGroupBytes())) {
             flushRowGroup();
         }
     }

@@ -1,5 +1,10 @@
 package io.pqx.format;
 
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.UnsupportedFileException;
+import io.pqx.format.options.ReadOptions;
+
+
 import static io.pqx.format.TestingChunkFile.dataPageV1;
 import static io.pqx.format.TestingChunkFile.dictionaryPage;
 import static io.pqx.format.TestingChunkFile.plain;
@@ -220,5 +225,82 @@ class CorruptFileReaderTest {
                 .hasMessage(
                         "Cannot verify page 0: CRC-32 mismatch: header says 00003039, page bytes give"
                         + " b0e02293 (crc.parquet, row group 0, column a)");
+    }
+
+    private static byte[] varints(long... values) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (long v : values) {
+            while ((v & ~0x7FL) != 0) {
+                out.write((int) ((v & 0x7F) | 0x80));
+                v >>>= 7;
+            }
+            out.write((int) v);
+        }
+        return out.toByteArray();
+    }
+
+    @Test
+    void rejectsBitPackedRunLongerThanItsPageInsteadOfAllocatingIt() throws IOException {
+        byte[] dict = plain(7, 8);
+        byte[] run = varints((1L << 27) << 1 | 1);
+        byte[] ids = new byte[run.length + 2];
+        ids[0] = 1; // bit width
+        System.arraycopy(run, 0, ids, 1, run.length);
+        InputFile file = TestingChunkFile.builder().rows(3)
+                .page(dictionaryPage(2, dict.length, dict.length), dict)
+                .page(dataPageV1(3, ids.length, ids.length, Encoding.RLE_DICTIONARY), ids)
+                .build("long-run.parquet");
+        assertThatThrownBy(() -> readInts(file))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage("Cannot decode page 0: a bit-packed run of 1073741824 values needs 134217728"
+                        + " bytes; the page holds 3 values and 1 more bytes (long-run.parquet, row group 0,"
+                        + " column a)");
+    }
+
+    @Test
+    void rejectsDeltaHeaderDeclaringMoreValuesThanThePage() throws IOException {
+        byte[] body = varints(128, 4, 1_000_000_000, 0);
+        InputFile file = TestingChunkFile.builder().rows(3)
+                .page(dataPageV1(3, body.length, body.length, Encoding.DELTA_BINARY_PACKED), body)
+                .build("delta-count.parquet");
+        assertThatThrownBy(() -> readInts(file))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage("Cannot decode page 0: delta header declares 1000000000 values in a page of 3"
+                        + " (delta-count.parquet, row group 0, column a)");
+    }
+
+    @Test
+    void rejectsHugeDeltaBlocks() throws IOException {
+        byte[] body = varints(1 << 30, 1, 1, 0);
+        InputFile file = TestingChunkFile.builder().rows(1)
+                .page(dataPageV1(1, body.length, body.length, Encoding.DELTA_BINARY_PACKED), body)
+                .build("delta-block.parquet");
+        assertThatThrownBy(() -> readInts(file))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage("Cannot decode page 0: invalid delta block of 1073741824 values in 1"
+                        + " miniblocks (delta-block.parquet, row group 0, column a)");
+    }
+
+    @Test
+    void readsValidDeltaPages() throws IOException {
+        // block of 128 values in 4 miniblocks, 3 values: first 5, deltas +2 (min delta 2, width 0)
+        byte[] body = new byte[] {(byte) 0x80, 0x01, 0x04, 0x03, 0x0A, 0x04, 0, 0, 0, 0};
+        InputFile file = TestingChunkFile.builder().rows(3)
+                .page(dataPageV1(3, body.length, body.length, Encoding.DELTA_BINARY_PACKED), body)
+                .build("delta.parquet");
+        assertThat(readInts(file)).containsExactly(5, 7, 9);
+    }
+
+    @Test
+    void rejectsPageDeclaringMoreValuesThanItCouldDecodeInto() throws IOException {
+        byte[] body = plain(1);
+        InputFile file = TestingChunkFile.builder().rows(1)
+                .page(dataPageV1(1 << 30, body.length, body.length, Encoding.PLAIN), body)
+                .build("many-values.parquet");
+        assertThatThrownBy(() -> readInts(file))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage("Cannot decode page 0: 1073741824 values exceed what a page of at most"
+                        + " 536870912 bytes (maxPageBytes) can decode into (many-values.parquet, row group"
+                        + " 0, column a)");
     }
 }

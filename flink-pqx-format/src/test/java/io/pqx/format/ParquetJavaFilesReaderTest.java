@@ -1,5 +1,8 @@
 package io.pqx.format;
 
+import io.pqx.format.options.ReadOptions;
+
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.io.FlinkInputFile;

@@ -1,5 +1,10 @@
 package io.pqx.format;
 
+import io.pqx.format.options.WriteOptions;
+import io.pqx.format.options.PageVersion;
+import io.pqx.format.options.SortingColumnSpec;
+
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.footer.FileMetadata;

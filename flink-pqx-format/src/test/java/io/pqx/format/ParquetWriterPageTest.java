@@ -1,5 +1,9 @@
 package io.pqx.format;
 
+import io.pqx.format.options.WriteOptions;
+import io.pqx.format.options.BloomFilterSpec;
+
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,10 +1,16 @@
 package io.pqx.format;
 
+import io.pqx.format.options.WriteOptions;
+import io.pqx.format.options.BloomFilterSpec;
+
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.encode.RowGroupEncoder;
 import io.pqx.format.footer.FileMetadata;
+import io.pqx.format.footer.FooterReader;
+import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.PositionOutputStream;
 
 import org.apache.flink.table.api.DataTypes;
@@ -125,6 +131,44 @@ class ParquetWriterTest {
                 .hasMessage("Cannot write memory.parquet: it is finished");
         writer.close();
         assertThat(bytes.size()).isEqualTo(meta.fileLength());
+    }
+
+    @Test
+    void pqxFooterReaderReadsBackTheMetadataFinishReturned() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        FileMetadata written;
+        try (ParquetWriter writer = ParquetWriter.open(new PositionOutputStream(bytes), TYPE,
+                WriteOptions.builder().rowGroupRows(2).build(), "memory.parquet")) {
+            for (int i = 0; i < 5; i++) {
+                writer.write(row(i, "1.0" + i, "n" + i));
+            }
+            written = writer.finish();
+        }
+        FileMetadata read = FooterReader.read(
+                new ByteArrayInputFile("memory.parquet", bytes.toByteArray()), 1 << 20);
+        assertThat(read.thrift()).isEqualTo(written.thrift());
+        assertThat(read.numRows()).isEqualTo(5);
+        assertThat(read.rowGroups()).hasSize(3);
+        assertThat(read.messageType()).isEqualTo(written.messageType());
+    }
+
+    @Test
+    void floatSpecialsAndHugeValuesRoundTrip() throws Exception {
+        RowType type = (RowType) DataTypes.ROW(
+                DataTypes.FIELD("f", DataTypes.FLOAT()),
+                DataTypes.FIELD("d", DataTypes.DOUBLE()),
+                DataTypes.FIELD("s", DataTypes.STRING())).getLogicalType();
+        String huge = "h".repeat(3 << 20); // over the 1 MiB page size on its own
+        List<RowData> rows = List.of(
+                GenericRowData.of(Float.NaN, Double.NaN, StringData.fromString(huge)),
+                GenericRowData.of(Float.NEGATIVE_INFINITY, -0.0d, StringData.fromString("")),
+                GenericRowData.of(Float.POSITIVE_INFINITY, Double.MIN_VALUE, null));
+        Path file = dir.resolve("specials.parquet");
+        TestingWriters.write(file, type, WriteOptions.defaults(), rows);
+        List<java.util.Map<String, Object>> read = ParquetJavaFiles.readRows(file);
+        for (int i = 0; i < rows.size(); i++) {
+            assertThat(read.get(i)).isEqualTo(FlinkRows.toJava(rows.get(i), type));
+        }
     }
 
     @Test

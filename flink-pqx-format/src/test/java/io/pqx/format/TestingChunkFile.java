@@ -10,6 +10,7 @@ import org.apache.parquet.format.DictionaryPageHeader;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.FieldRepetitionType;
 import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.KeyValue;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
 import org.apache.parquet.format.RowGroup;
@@ -37,6 +38,7 @@ public final class TestingChunkFile {
     private long numValues = -1;
     private CompressionCodec codec = CompressionCodec.UNCOMPRESSED;
     private Consumer<ColumnMetaData> tamper = m -> {};
+    private final List<KeyValue> keyValues = new ArrayList<>();
 
     public static TestingChunkFile builder() {
         return new TestingChunkFile();
@@ -55,6 +57,13 @@ public final class TestingChunkFile {
 
     public TestingChunkFile codec(CompressionCodec codec) {
         this.codec = codec;
+        return this;
+    }
+
+    public TestingChunkFile keyValue(String key, String value) {
+        KeyValue kv = new KeyValue(key);
+        kv.setValue(value);
+        keyValues.add(kv);
         return this;
     }
 
@@ -130,6 +139,9 @@ public final class TestingChunkFile {
         leaf.setType(Type.INT32);
         leaf.setRepetition_type(FieldRepetitionType.REQUIRED);
         FileMetaData footer = new FileMetaData(1, List.of(root, leaf), numRows, List.of(group));
+        if (!keyValues.isEmpty()) {
+            footer.setKey_value_metadata(keyValues);
+        }
         ByteArrayOutputStream tail = new ByteArrayOutputStream();
         Util.writeFileMetaData(footer, tail);
         out.write(tail.toByteArray());

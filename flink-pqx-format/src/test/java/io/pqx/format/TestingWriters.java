@@ -1,5 +1,8 @@
 package io.pqx.format;
 
+import io.pqx.format.options.WriteOptions;
+
+
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.io.PositionOutputStream;
 

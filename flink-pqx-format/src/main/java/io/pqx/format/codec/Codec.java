@@ -13,7 +13,7 @@ import java.io.IOException;
  *
  * <p>Decompression is strict: it never allocates more than the declared uncompressed length, and it
  * throws an {@link IOException} when the input does not decompress to exactly that many bytes. The
- * page reader turns that exception into a {@link io.pqx.format.CorruptFileException} naming the
+ * page reader turns that exception into a {@link io.pqx.format.error.CorruptFileException} naming the
  * file, row group and column.
  */
 public interface Codec {

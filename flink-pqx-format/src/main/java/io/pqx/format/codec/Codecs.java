@@ -1,7 +1,7 @@
 package io.pqx.format.codec;
 
-import io.pqx.format.FileContext;
-import io.pqx.format.UnsupportedFileException;
+import io.pqx.format.error.FileContext;
+import io.pqx.format.error.UnsupportedFileException;
 import org.apache.parquet.format.CompressionCodec;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
@@ -21,6 +21,10 @@ public final class Codecs {
 
     /** Passed as {@code level} to mean "the codec's default". */
     public static final int DEFAULT_LEVEL = Integer.MIN_VALUE;
+
+    // Reading codecs are stateless: share one of each.
+    private static final Codec READ_GZIP = new GzipCodec(-1);
+    private static final Codec READ_ZSTD = new ZstdCodec(DEFAULT_ZSTD_LEVEL);
 
     private Codecs() {}
 
@@ -75,9 +79,9 @@ public final class Codecs {
             case SNAPPY:
                 return SnappyCodec.INSTANCE;
             case GZIP:
-                return new GzipCodec(-1);
+                return READ_GZIP;
             case ZSTD:
-                return new ZstdCodec(DEFAULT_ZSTD_LEVEL);
+                return READ_ZSTD;
             case LZ4_RAW:
                 return Lz4RawCodec.INSTANCE;
             case LZ4:

@@ -1,8 +1,8 @@
 package io.pqx.format.decode;
 
-import io.pqx.format.CorruptFileException;
-import io.pqx.format.FileContext;
-import io.pqx.format.UnsupportedFileException;
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.FileContext;
+import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.footer.ColumnChunkMetadata;
 
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;

@@ -1,6 +1,6 @@
 package io.pqx.format.decode;
 
-import io.pqx.format.FileContext;
+import io.pqx.format.error.FileContext;
 import io.pqx.format.page.ChunkPageReader;
 import io.pqx.format.schema.PrimitiveNode;
 
@@ -22,9 +22,10 @@ import java.util.Arrays;
  * {@code slotDefinitionLevel} (where the leaf's vector position exists), for {@link
  * NestedAssembler} to build lists, maps and rows from.
  *
- * <p>When its reader is synchronizing (the page store carries row indexes), unselected rows never
- * reach it and {@link #skipRows} does nothing; otherwise it decodes and drops them. Used by one
- * thread.
+ * <p>It knows the row of the reader's current entry: counted from 0 for a chunk read whole; for a
+ * chunk read through its offset index, pages holding no selected row are missing, so the row jumps
+ * to the first row of each new page. {@link #skipTo} decodes and drops the entries of rows before
+ * the target. Used by one thread.
  */
 final class LeafColumn {
     private final PrimitiveNode node;
@@ -32,13 +33,15 @@ final class LeafColumn {
     private final int maxDefinitionLevel;
     private final int maxRepetitionLevel;
     private final int slotDefinitionLevel;
-    private final long totalValues;
 
     private ValueDecoder decoder;
     private ChunkPageReader pages;
     private ColumnReader reader;
-    private boolean synchronizing;
+    private boolean paged;
+    private long totalValues;
     private long consumed;
+    private long row;
+    private int pagesSeen;
 
     // nested buffers, reused across batches
     private int[] repetition = new int[0];
@@ -51,36 +54,42 @@ final class LeafColumn {
     /**
      * @param slotDefinitionLevel definition level from which an entry holds a slot in this leaf's
      *     vector (0 for a flat leaf)
-     * @param totalValues the chunk's value count from the footer
      */
-    LeafColumn(PrimitiveNode node, FileContext ctx, int slotDefinitionLevel, long totalValues) {
+    LeafColumn(PrimitiveNode node, FileContext ctx, int slotDefinitionLevel) {
         this.node = node;
         this.ctx = ctx;
         this.maxDefinitionLevel = node.column().getMaxDefinitionLevel();
         this.maxRepetitionLevel = node.column().getMaxRepetitionLevel();
         this.slotDefinitionLevel = slotDefinitionLevel;
-        this.totalValues = totalValues;
     }
 
     PrimitiveNode node() {
         return node;
     }
 
-    /** Creates the column reader (which decodes the dictionary and the first page). */
-    void open(ColumnReadStore store, ChunkPageReader pages, ValueDecoder decoder, boolean synchronizing)
+    /**
+     * Creates the column reader (which decodes the dictionary and the first page).
+     *
+     * @param paged whether {@code pages} hold only the pages with selected rows, each knowing its
+     *     first row
+     */
+    void open(ColumnReadStore store, ChunkPageReader pages, ValueDecoder decoder, boolean paged)
             throws IOException {
         this.pages = pages;
         this.decoder = decoder;
-        this.synchronizing = synchronizing;
-        if (totalValues <= 0) {
-            throw ctx.corrupt("Cannot decode column chunk", "it holds " + totalValues
-                    + " values (footer num_values) for a row group with rows");
-        }
+        this.paged = paged;
         try {
+            this.totalValues = pages.getTotalValueCount();
+            if (totalValues <= 0) {
+                throw ctx.corrupt("Cannot decode column chunk", "it holds " + totalValues
+                        + " values (footer num_values) for a row group with rows");
+            }
             this.reader = store.getColumnReader(node.column());
         } catch (RuntimeException e) {
             throw DecodeFailure.of(ctx, pages.currentPageOrdinal(), e);
         }
+        this.pagesSeen = pages.pagesReturned();
+        this.row = paged ? pages.currentPageFirstRow() : 0;
     }
 
     ValueDecoder decoder() {
@@ -96,36 +105,66 @@ final class LeafColumn {
             throw DecodeFailure.of(ctx, pages.currentPageOrdinal(), e);
         }
         consumed += rows;
+        rowsRead(rows);
     }
 
-    /** Skips the next {@code rows} rows (nothing when the reader skips unselected rows itself). */
-    void skipRows(long rows) throws IOException {
-        if (synchronizing || rows == 0) {
+    /** Moves the row past {@code rows} rows just read, and to a new page's first row if one came. */
+    private void rowsRead(int rows) {
+        row += rows;
+        if (paged && pages.pagesReturned() != pagesSeen) {
+            pagesSeen = pages.pagesReturned();
+            row = Math.max(row, pages.currentPageFirstRow());
+        }
+    }
+
+    /** Decodes and drops the rows before {@code target} (a row of this row group). */
+    void skipTo(long target) throws IOException {
+        if (row >= target) {
             return;
         }
         try {
-            if (maxRepetitionLevel == 0) {
-                checkRemaining(rows);
-                for (long i = 0; i < rows; i++) {
-                    skipEntry();
+            if (!paged) {
+                skipRows(target - row);
+                row = target;
+                return;
+            }
+            while (row < target) {
+                if (consumed == totalValues) {
+                    throw endedEarly();
                 }
-            } else {
-                long seen = 0;
-                while (true) {
-                    if (consumed == totalValues) {
-                        if (seen == rows) {
-                            return;
-                        }
-                        throw endedEarly();
-                    }
-                    if (reader.getCurrentRepetitionLevel() == 0 && seen++ == rows) {
-                        return;
-                    }
-                    skipEntry();
+                skipEntry();
+                if (pages.pagesReturned() != pagesSeen) {
+                    pagesSeen = pages.pagesReturned();
+                    row = pages.currentPageFirstRow();
+                } else if (consumed < totalValues && reader.getCurrentRepetitionLevel() == 0) {
+                    row++;
                 }
             }
         } catch (RuntimeException e) {
             throw DecodeFailure.of(ctx, pages.currentPageOrdinal(), e);
+        }
+    }
+
+    private void skipRows(long rows) throws IOException {
+        if (maxRepetitionLevel == 0) {
+            checkRemaining(rows);
+            for (long i = 0; i < rows; i++) {
+                skipEntry();
+            }
+            return;
+        }
+        long seen = 0;
+        while (true) {
+            if (consumed == totalValues) {
+                if (seen == rows) {
+                    return;
+                }
+                throw endedEarly();
+            }
+            if (reader.getCurrentRepetitionLevel() == 0 && seen++ == rows) {
+                return;
+            }
+            skipEntry();
         }
     }
 
@@ -154,8 +193,9 @@ final class LeafColumn {
         try {
             int seen = 0;
             while (true) {
-                if (!synchronizing && consumed == totalValues) {
+                if (consumed == totalValues) {
                     if (seen == rows) {
+                        rowsRead(rows);
                         return;
                     }
                     throw endedEarly();
@@ -163,6 +203,7 @@ final class LeafColumn {
                 int r = reader.getCurrentRepetitionLevel();
                 if (r == 0) {
                     if (seen == rows) {
+                        rowsRead(rows);
                         return;
                     }
                     seen++;
@@ -231,7 +272,7 @@ final class LeafColumn {
     }
 
     private void checkRemaining(long rows) throws IOException {
-        if (!synchronizing && consumed + rows > totalValues) {
+        if (consumed + rows > totalValues) {
             throw endedEarly();
         }
     }

@@ -1,7 +1,7 @@
 package io.pqx.format.decode;
 
-import io.pqx.format.CorruptFileException;
-import io.pqx.format.FileContext;
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.FileContext;
 import io.pqx.format.schema.ListNode;
 import io.pqx.format.schema.MapNode;
 import io.pqx.format.schema.PrimitiveNode;
@@ -16,7 +16,6 @@ import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.ToLongFunction;
 
 /**
  * Builds the Flink vector of one top-level field that is nested (a ROW, ARRAY or MAP at any depth)
@@ -40,12 +39,9 @@ final class NestedAssembler {
     private final Part root;
     private final List<LeafColumn> leaves = new ArrayList<>();
 
-    /**
-     * @param totalValues the footer's value count of a leaf's chunk
-     */
-    NestedAssembler(SchemaNode field, FileContext ctx, ToLongFunction<PrimitiveNode> totalValues) {
+    NestedAssembler(SchemaNode field, FileContext ctx) {
         this.ctx = ctx;
-        this.root = build(field, 0, 0, ctx, totalValues);
+        this.root = build(field, 0, 0);
     }
 
     /** The leaves under the field, in schema order. */
@@ -62,27 +58,24 @@ final class NestedAssembler {
         return root.vector;
     }
 
-    private Part build(SchemaNode node, int slotDef, int slotRep, FileContext ctx,
-            ToLongFunction<PrimitiveNode> totalValues) {
+    private Part build(SchemaNode node, int slotDef, int slotRep) {
         Part part = new Part(node, slotDef, slotRep);
         if (node instanceof PrimitiveNode leaf) {
-            LeafColumn column = new LeafColumn(leaf, ctx.column(leaf.path()), slotDef,
-                    totalValues.applyAsLong(leaf));
+            LeafColumn column = new LeafColumn(leaf, ctx.column(leaf.path()), slotDef);
             leaves.add(column);
             part.leaf = column;
         } else if (node instanceof StructNode struct) {
             for (SchemaNode child : struct.fields()) {
-                part.children.add(build(child, slotDef, slotRep, ctx, totalValues));
+                part.children.add(build(child, slotDef, slotRep));
             }
         } else if (node instanceof ListNode list) {
             part.children.add(build(list.element(), list.elementDefinitionLevel(),
-                    list.repetitionLevel(), ctx, totalValues));
+                    list.repetitionLevel()));
         } else if (node instanceof MapNode map) {
-            part.children.add(build(map.key(), map.entryDefinitionLevel(), map.repetitionLevel(),
-                    ctx, totalValues));
+            part.children.add(build(map.key(), map.entryDefinitionLevel(), map.repetitionLevel()));
             if (map.value() != null) {
                 part.children.add(build(map.value(), map.entryDefinitionLevel(),
-                        map.repetitionLevel(), ctx, totalValues));
+                        map.repetitionLevel()));
             }
         }
         part.firstLeaf = part.leaf != null ? part.leaf : part.children.get(0).firstLeaf;
@@ -112,9 +105,11 @@ final class NestedAssembler {
         int[] rep = leaf.repetitionLevels();
         int[] def = leaf.definitionLevels();
         int slots = countSlots(part);
-        HeapRowVector vector = part.vector instanceof HeapRowVector v && part.capacity >= slots
-                ? v
-                : new HeapRowVector(part.capacity = grow(part.capacity, slots));
+        if (!(part.vector instanceof HeapRowVector) || part.capacity < slots) {
+            part.capacity = grow(part.capacity, slots);
+            part.vector = new HeapRowVector(part.capacity);
+        }
+        HeapRowVector vector = (HeapRowVector) part.vector;
         vector.setFields(NO_FIELDS); // reset() of a row vector would also reset its children
         vector.reset();
         int nonNull = struct.definitionLevel();
@@ -136,7 +131,6 @@ final class NestedAssembler {
             fields[c] = child.vector;
         }
         vector.setFields(fields);
-        part.vector = vector;
         return slots;
     }
 

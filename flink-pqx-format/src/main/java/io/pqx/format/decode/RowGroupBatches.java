@@ -20,7 +20,7 @@ public interface RowGroupBatches extends Closeable {
      * The next batch of selected rows ({@code getNumRows() > 0}), or null once every selected row was
      * returned.
      *
-     * @throws io.pqx.format.CorruptFileException naming file, row group, column and page when the
+     * @throws io.pqx.format.error.CorruptFileException naming file, row group, column and page when the
      *     data cannot be decoded
      */
     @Nullable

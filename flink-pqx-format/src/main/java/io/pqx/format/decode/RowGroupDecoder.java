@@ -1,6 +1,6 @@
 package io.pqx.format.decode;
 
-import io.pqx.format.FileContext;
+import io.pqx.format.error.FileContext;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.RowGroupMetadata;
 import io.pqx.format.io.InputFile;
@@ -25,7 +25,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.ToLongFunction;
 
 /**
  * Decodes the selected rows of one row group into {@link VectorizedColumnBatch}es whose columns
@@ -33,8 +32,8 @@ import java.util.function.ToLongFunction;
  * batch vector in one tight loop per leaf; nested fields buffer their leaves' levels and are
  * assembled by a {@link NestedAssembler}.
  *
- * <p>Rows between selected ranges are skipped by the leaves: dropped inside parquet-column when
- * the leaf's pages came with row indexes (offset index), decoded and dropped otherwise.
+ * <p>Rows between selected ranges are skipped by the leaves: pages holding none of them were not
+ * even read when the chunk has an offset index; the rest are decoded and dropped.
  *
  * <p>Created by {@code ParquetReader.readRowGroup}; vectors are reused, so a batch is valid until
  * the next call to {@link #next()}. Not thread-safe.
@@ -46,7 +45,7 @@ public final class RowGroupDecoder implements RowGroupBatches {
     private final VectorizedColumnBatch batch;
     private final List<LeafColumn> leaves = new ArrayList<>();
 
-    private long position; // next row (within the row group) the non-synchronizing leaves are at
+    private long position; // the next row (within the row group) to return or skip
     private int range;
     private long returned;
 
@@ -78,13 +77,12 @@ public final class RowGroupDecoder implements RowGroupBatches {
             throws IOException {
         RowGroupMetadata group = metadata.rowGroups().get(rowGroup);
         FileContext ctx = FileContext.of(file.location()).rowGroup(rowGroup);
-        ToLongFunction<PrimitiveNode> totals = leaf -> group.columns().get(leaf.leafIndex()).numValues();
         Field[] fields = new Field[projection.fields().size()];
         for (int i = 0; i < fields.length; i++) {
             SchemaNode node = projection.fields().get(i);
             fields[i] = node instanceof PrimitiveNode leaf
-                    ? new FlatField(new LeafColumn(leaf, ctx.column(leaf.path()), 0, totals.applyAsLong(leaf)))
-                    : new NestedField(new NestedAssembler(node, ctx, totals));
+                    ? new FlatField(new LeafColumn(leaf, ctx.column(leaf.path()), 0))
+                    : new NestedField(new NestedAssembler(node, ctx));
         }
         RowGroupDecoder decoder = new RowGroupDecoder(selection, batchSize, fields);
         if (selection.rowCount() > 0) {
@@ -97,27 +95,20 @@ public final class RowGroupDecoder implements RowGroupBatches {
 
     private void openLeaves(MessageType fileSchema, String createdBy,
             RowGroupLoader.LoadedChunks chunks, long rowGroupRows, FileContext ctx) throws IOException {
-        Map<ColumnDescriptor, ChunkPageReader> synced = new HashMap<>();
-        Map<ColumnDescriptor, ChunkPageReader> full = new HashMap<>();
+        Map<ColumnDescriptor, ChunkPageReader> readers = new HashMap<>();
         for (LeafColumn leaf : leaves) {
-            int index = leaf.node().leafIndex();
-            (chunks.synchronizing().contains(index) ? synced : full)
-                    .put(leaf.node().column(), chunks.pages().get(index));
+            readers.put(leaf.node().column(), chunks.pages().get(leaf.node().leafIndex()));
         }
         ConverterTree converters = new ConverterTree(fileSchema);
-        ColumnReadStoreImpl syncedStore = new ColumnReadStoreImpl(
-                new ColumnChunkReadStore(synced, selection.rowCount(), selection::rowIndexes),
-                converters, fileSchema, createdBy);
-        ColumnReadStoreImpl fullStore = new ColumnReadStoreImpl(
-                new ColumnChunkReadStore(full, rowGroupRows, null), converters, fileSchema, createdBy);
+        ColumnReadStoreImpl store = new ColumnReadStoreImpl(
+                new ColumnChunkReadStore(readers, rowGroupRows), converters, fileSchema, createdBy);
         for (LeafColumn leaf : leaves) {
             PrimitiveNode node = leaf.node();
             ChunkPageReader pages = chunks.pages().get(node.leafIndex());
-            boolean sync = chunks.synchronizing().contains(node.leafIndex());
             ConverterTree.DictionaryCapture capture = converters.leaf(node.column().getPath());
             ValueDecoder decoder = ValueDecoders.forLeaf(node, ctx.column(node.path()),
                     pages::currentPageDictionaryEncoded, capture::dictionary);
-            leaf.open(sync ? syncedStore : fullStore, pages, decoder, sync);
+            leaf.open(store, pages, decoder, chunks.paged().contains(node.leafIndex()));
         }
         for (int i = 0; i < fields.length; i++) {
             if (fields[i] instanceof FlatField flat) {
@@ -143,7 +134,7 @@ public final class RowGroupDecoder implements RowGroupBatches {
             long start = selection.start(range);
             if (position < start) {
                 for (LeafColumn leaf : leaves) {
-                    leaf.skipRows(start - position);
+                    leaf.skipTo(start);
                 }
                 position = start;
             }

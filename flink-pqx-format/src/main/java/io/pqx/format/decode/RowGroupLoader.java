@@ -1,6 +1,6 @@
 package io.pqx.format.decode;
 
-import io.pqx.format.FileContext;
+import io.pqx.format.error.FileContext;
 import io.pqx.format.codec.Codec;
 import io.pqx.format.codec.Codecs;
 import io.pqx.format.footer.ColumnChunkMetadata;
@@ -35,8 +35,8 @@ import java.util.Set;
 final class RowGroupLoader {
     private RowGroupLoader() {}
 
-    /** The loaded page readers, by leaf index, and which of them hold only selected pages. */
-    record LoadedChunks(Map<Integer, ChunkPageReader> pages, Set<Integer> synchronizing) {}
+    /** The loaded page readers, by leaf index, and which of them hold only the selected pages. */
+    record LoadedChunks(Map<Integer, ChunkPageReader> pages, Set<Integer> paged) {}
 
     static LoadedChunks load(
             InputFile file,
@@ -51,7 +51,7 @@ final class RowGroupLoader {
         List<PrimitiveNode> leaves = projection.leaves();
         List<List<ChunkPlan.Piece>> plans = new ArrayList<>();
         List<CoalescedRangeReader.Range> ranges = new ArrayList<>();
-        Set<Integer> synchronizing = new HashSet<>();
+        Set<Integer> paged = new HashSet<>();
         for (PrimitiveNode leaf : leaves) {
             ColumnChunkMetadata chunk = rowGroup.columns().get(leaf.leafIndex());
             FileContext leafCtx = ctx.column(leaf.path());
@@ -59,7 +59,7 @@ final class RowGroupLoader {
             if (partial && chunk.offsetIndex().isPresent()) {
                 OffsetIndex index = PageIndexes.readOffsetIndex(file, chunk, leafCtx);
                 plan = ChunkPlan.selected(chunk, index, selection, rowGroup.numRows(), fileLength, leafCtx);
-                synchronizing.add(leaf.leafIndex());
+                paged.add(leaf.leafIndex());
             } else {
                 plan = ChunkPlan.whole(chunk, fileLength, leafCtx);
             }
@@ -85,6 +85,6 @@ final class RowGroupLoader {
             pages.put(leaf.leafIndex(), new ChunkPageReader(leafCtx, leaf.column(), codec,
                     chunk.numValues(), limits, runs));
         }
-        return new LoadedChunks(pages, synchronizing);
+        return new LoadedChunks(pages, paged);
     }
 }

@@ -1,7 +1,7 @@
 package io.pqx.format.decode;
 
-import io.pqx.format.FileContext;
-import io.pqx.format.UnsupportedFileException;
+import io.pqx.format.error.FileContext;
+import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.schema.PrimitiveNode;
 
 import org.apache.flink.table.types.logical.DecimalType;

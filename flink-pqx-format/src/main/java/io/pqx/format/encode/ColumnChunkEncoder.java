@@ -1,8 +1,8 @@
 package io.pqx.format.encode;
 
-import io.pqx.format.BloomFilterSpec;
-import io.pqx.format.PageVersion;
-import io.pqx.format.WriteOptions;
+import io.pqx.format.options.BloomFilterSpec;
+import io.pqx.format.options.PageVersion;
+import io.pqx.format.options.WriteOptions;
 import io.pqx.format.codec.Codec;
 import io.pqx.format.page.ChunkPageSettings;
 import io.pqx.format.page.ChunkPageWriter;

@@ -1,7 +1,7 @@
 package io.pqx.format.encode;
 
-import io.pqx.format.PageVersion;
-import io.pqx.format.WriteOptions;
+import io.pqx.format.options.PageVersion;
+import io.pqx.format.options.WriteOptions;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.FileRange;
 import io.pqx.format.footer.FooterWriter;

@@ -1,6 +1,6 @@
 package io.pqx.format.encode;
 
-import io.pqx.format.SortingColumnSpec;
+import io.pqx.format.options.SortingColumnSpec;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.PrimitiveNode;
 

@@ -25,6 +25,8 @@ public final class RowGroupBuffer {
     private final RowShredder shredder;
     private final String location;
     private int rows;
+    /** Row count at which {@link #isFull} next sums the leaf sizes. */
+    private long nextByteCheck;
 
     /**
      * @param location the file, named in error messages
@@ -86,12 +88,36 @@ public final class RowGroupBuffer {
         return total;
     }
 
+    /**
+     * Whether the row group has reached {@code maxRows} rows or {@code maxBytes} estimated bytes.
+     * Summing every leaf after every row would cost as much as a narrow row's shredding, so the
+     * bytes are summed again only when, at the average row size so far, half of the remaining
+     * room could be used up: the checks get denser as the limit nears. Deterministic: the cut
+     * depends on the rows only.
+     */
+    public boolean isFull(long maxRows, long maxBytes) {
+        if (rows >= maxRows) {
+            return true;
+        }
+        if (rows < nextByteCheck) {
+            return false;
+        }
+        long bytes = estimatedBytes();
+        if (bytes >= maxBytes) {
+            return true;
+        }
+        long averageRow = Math.max(1, bytes / Math.max(1, rows));
+        nextByteCheck = rows + Math.max(1, (maxBytes - bytes) / averageRow / 2);
+        return false;
+    }
+
     /** Empties the buffer for the next row group; arrays are kept for reuse. */
     public void reset() {
         for (LeafBuffer leaf : leaves) {
             leaf.reset();
         }
         rows = 0;
+        nextByteCheck = 0;
     }
 
     int leafCount() {

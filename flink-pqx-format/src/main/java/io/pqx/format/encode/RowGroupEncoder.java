@@ -1,6 +1,6 @@
 package io.pqx.format.encode;
 
-import io.pqx.format.WriteOptions;
+import io.pqx.format.options.WriteOptions;
 import io.pqx.format.codec.Codec;
 import io.pqx.format.codec.Codecs;
 import io.pqx.format.schema.ParquetSchema;

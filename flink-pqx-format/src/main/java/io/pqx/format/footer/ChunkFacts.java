@@ -1,6 +1,6 @@
 package io.pqx.format.footer;
 
-import io.pqx.format.FileContext;
+import io.pqx.format.error.FileContext;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.format.ColumnOrder;
 

@@ -1,7 +1,7 @@
 package io.pqx.format.footer;
 
-import io.pqx.format.CorruptFileException;
-import io.pqx.format.FileContext;
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.FileContext;
 import io.pqx.format.io.InputFile;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.Util;
@@ -20,7 +20,7 @@ import java.util.HexFormat;
  * length: Thrift decoding is capped at the footer's own length.
  *
  * <p>Errors: a malformed file gets a {@link CorruptFileException} "Cannot read footer: ... (file)";
- * an encrypted one an {@link io.pqx.format.UnsupportedFileException}. The schema and every row
+ * an encrypted one an {@link io.pqx.format.error.UnsupportedFileException}. The schema and every row
  * group are then checked by {@link FileMetadata#fromThrift}'s rules.
  *
  * <p>Called by the reader and the source's planner, on any thread; stateless (the {@link InputFile}

@@ -1,8 +1,8 @@
 package io.pqx.format.footer;
 
-import io.pqx.format.CorruptFileException;
-import io.pqx.format.FileContext;
-import io.pqx.format.UnsupportedFileException;
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.FileContext;
+import io.pqx.format.error.UnsupportedFileException;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ColumnMetaData;

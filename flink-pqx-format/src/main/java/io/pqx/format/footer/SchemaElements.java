@@ -1,7 +1,7 @@
 package io.pqx.format.footer;
 
-import io.pqx.format.CorruptFileException;
-import io.pqx.format.FileContext;
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.FileContext;
 import org.apache.parquet.format.ColumnOrder;
 import org.apache.parquet.format.ConvertedType;
 import org.apache.parquet.format.FieldRepetitionType;

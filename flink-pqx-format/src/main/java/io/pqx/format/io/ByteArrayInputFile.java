@@ -1,6 +1,6 @@
 package io.pqx.format.io;
 
-import io.pqx.format.FileContext;
+import io.pqx.format.error.FileContext;
 
 /** An {@link InputFile} over bytes in memory; handy for small files, footers and tests. */
 public final class ByteArrayInputFile implements InputFile {
@@ -24,7 +24,7 @@ public final class ByteArrayInputFile implements InputFile {
 
     @Override
     public void readFully(long position, byte[] buffer, int offset, int len)
-            throws io.pqx.format.CorruptFileException {
+            throws io.pqx.format.error.CorruptFileException {
         if (position < 0 || len < 0 || position > bytes.length - (long) len) {
             throw FileContext.of(location)
                     .corrupt(

@@ -1,6 +1,6 @@
 package io.pqx.format.io;
 
-import io.pqx.format.FileContext;
+import io.pqx.format.error.FileContext;
 import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;

@@ -5,7 +5,7 @@ import java.io.IOException;
 
 /**
  * A random-access, read-only Parquet file. Every read is a positioned, length-checked range read:
- * asking for bytes outside {@code [0, length())} throws a {@link io.pqx.format.CorruptFileException}
+ * asking for bytes outside {@code [0, length())} throws a {@link io.pqx.format.error.CorruptFileException}
  * naming the file instead of returning short data.
  *
  * <p>Implementations are not required to be thread-safe; open one per reading thread.
@@ -22,7 +22,7 @@ public interface InputFile extends Closeable {
      * Reads exactly {@code length} bytes starting at {@code position} into {@code buffer} at
      * {@code offset}.
      *
-     * @throws io.pqx.format.CorruptFileException when the range does not lie inside the file
+     * @throws io.pqx.format.error.CorruptFileException when the range does not lie inside the file
      */
     void readFully(long position, byte[] buffer, int offset, int length) throws IOException;
 

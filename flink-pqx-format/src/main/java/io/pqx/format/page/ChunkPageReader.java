@@ -1,7 +1,7 @@
 package io.pqx.format.page;
 
-import io.pqx.format.CorruptFileException;
-import io.pqx.format.FileContext;
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.FileContext;
 import io.pqx.format.codec.Codec;
 
 import org.apache.parquet.column.ColumnDescriptor;
@@ -33,7 +33,8 @@ import java.util.List;
  */
 public final class ChunkPageReader implements PageReader {
     private final FileContext ctx;
-    private final long totalValueCount;
+    private final long declaredValueCount;
+    private long totalValueCount = -1;
     private final List<PageRun> runs;
     private final PageInflater inflater;
 
@@ -46,6 +47,8 @@ public final class ChunkPageReader implements PageReader {
     private int pageOrdinal = -1;
     private boolean dictionaryEncoded;
     private long valuesReturned;
+    private int pagesReturned;
+    private long pageFirstRow = -1;
 
     /**
      * @param totalValueCount the chunk's value count from the footer
@@ -59,7 +62,7 @@ public final class ChunkPageReader implements PageReader {
             PageLimits limits,
             List<PageRun> runs) {
         this.ctx = ctx;
-        this.totalValueCount = totalValueCount;
+        this.declaredValueCount = totalValueCount;
         this.runs = runs;
         this.inflater = new PageInflater(ctx, codec, limits, column);
     }
@@ -82,9 +85,36 @@ public final class ChunkPageReader implements PageReader {
         }
     }
 
+    /**
+     * The values this reader will hand out: the footer's count for a whole chunk; for a chunk read
+     * through its offset index, the sum over the loaded pages, found by walking their headers once
+     * (parquet-column stops reading a column when it has seen this many values).
+     */
     @Override
     public long getTotalValueCount() {
+        if (totalValueCount < 0) {
+            boolean paged = runs.stream().anyMatch(run -> run.firstRowIndexes() != null);
+            try {
+                totalValueCount = paged ? new PageHeaderScan(ctx, inflater).countValues(runs)
+                        : declaredValueCount;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
         return totalValueCount;
+    }
+
+    /** How many data pages were handed out so far. */
+    public int pagesReturned() {
+        return pagesReturned;
+    }
+
+    /**
+     * First row (within the row group) of the last data page handed out, from the offset index;
+     * -1 when the chunk was read whole.
+     */
+    public long currentPageFirstRow() {
+        return pageFirstRow;
     }
 
     @Override
@@ -102,7 +132,7 @@ public final class ChunkPageReader implements PageReader {
                 String what = "Cannot read page " + ordinal;
                 if (header == null) {
                     throw ctx.corrupt(what, "the column chunk ends after " + valuesReturned
-                            + " of its " + totalValueCount + " values");
+                            + " of its " + getTotalValueCount() + " values");
                 }
                 PageType type = header.getType();
                 if (type == PageType.DATA_PAGE || type == PageType.DATA_PAGE_V2) {
@@ -146,6 +176,8 @@ public final class ChunkPageReader implements PageReader {
                 ? inflater.v1(header, run.buffer(), pendingBody, ordinal, firstRow, rowCount)
                 : inflater.v2(header, run.buffer(), pendingBody, ordinal, firstRow);
         pageOrdinal = ordinal;
+        pageFirstRow = firstRow;
+        pagesReturned++;
         dictionaryEncoded = usesDictionary(header);
         valuesReturned += page.getValueCount();
         return page;

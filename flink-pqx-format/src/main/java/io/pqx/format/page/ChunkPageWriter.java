@@ -24,7 +24,6 @@ import org.apache.parquet.internal.column.columnindex.OffsetIndexBuilder;
 import javax.annotation.Nullable;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.Map;
@@ -266,11 +265,10 @@ public final class ChunkPageWriter
         return crc.getValue();
     }
 
-    private int pageSize(long size) {
+    private int pageSize(long size) throws IOException {
         if (size > Integer.MAX_VALUE) {
-            throw new UncheckedIOException(new IOException(
-                    "Cannot write column " + column + ": a page of " + size
-                            + " bytes is over 2 GiB"));
+            throw new IOException(
+                    "Cannot write column " + column + ": a page of " + size + " bytes is over 2 GiB");
         }
         return (int) size;
     }

@@ -1,8 +1,8 @@
 package io.pqx.format.page;
 
-import io.pqx.format.CorruptFileException;
-import io.pqx.format.FileContext;
-import io.pqx.format.UnsupportedFileException;
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.FileContext;
+import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.codec.Codec;
 
 import org.apache.parquet.bytes.BytesInput;
@@ -33,12 +33,14 @@ final class PageInflater {
     private final Codec codec;
     private final PageLimits limits;
     private final ColumnDescriptor column;
+    private final PageBodyCheck check;
 
     PageInflater(FileContext ctx, Codec codec, PageLimits limits, ColumnDescriptor column) {
         this.ctx = ctx;
         this.codec = codec;
         this.limits = limits;
         this.column = column;
+        this.check = new PageBodyCheck(ctx, column, limits.maxPageBytes());
     }
 
     /** Checks a header's sizes against the limits; {@code available} bytes follow the header. */
@@ -97,6 +99,7 @@ final class PageInflater {
         int size = header.getUncompressed_page_size();
         byte[] bytes = inflate(buf, off, header.getCompressed_page_size(), size,
                 "Cannot decompress page " + ordinal);
+        check.v1(bytes, h.getNum_values(), rl, dl, values, "Cannot decode page " + ordinal);
         BytesInput input = BytesInput.from(bytes);
         return firstRow < 0
                 ? new DataPageV1(input, h.getNum_values(), size, null, rl, dl, values)
@@ -140,6 +143,8 @@ final class PageInflater {
             data = inflate(buf, off + levels, dataStored, dataUncompressed,
                     "Cannot decompress page " + ordinal);
         }
+        check.v2(buf, off, rlLength, dlLength, data, h.getNum_values(), values,
+                "Cannot decode page " + ordinal);
         BytesInput rep = BytesInput.from(buf, off, rlLength);
         BytesInput def = BytesInput.from(buf, off + rlLength, dlLength);
         BytesInput body = BytesInput.from(data);

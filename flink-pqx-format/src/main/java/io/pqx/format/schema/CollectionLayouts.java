@@ -1,7 +1,7 @@
 package io.pqx.format.schema;
 
-import io.pqx.format.CorruptFileException;
-import io.pqx.format.FileContext;
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.FileContext;
 
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.Type;

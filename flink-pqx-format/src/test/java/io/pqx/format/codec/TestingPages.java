@@ -1,6 +1,6 @@
 package io.pqx.format.codec;
 
-import io.pqx.format.FileContext;
+import io.pqx.format.error.FileContext;
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.DataPageHeaderV2;

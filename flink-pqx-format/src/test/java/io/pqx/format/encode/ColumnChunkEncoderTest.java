@@ -2,7 +2,7 @@ package io.pqx.format.encode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqx.format.BloomFilterSpec;
+import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.schema.FlinkSchemaConverter;
 
 import org.apache.flink.table.api.DataTypes;

@@ -1,6 +1,6 @@
 package io.pqx.format.footer;
 
-import io.pqx.format.UnsupportedFileException;
+import io.pqx.format.error.UnsupportedFileException;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;

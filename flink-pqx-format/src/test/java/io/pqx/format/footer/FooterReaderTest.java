@@ -1,7 +1,7 @@
 package io.pqx.format.footer;
 
-import io.pqx.format.CorruptFileException;
-import io.pqx.format.UnsupportedFileException;
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.io.ByteArrayInputFile;
 import org.apache.parquet.format.AesGcmV1;
 import org.apache.parquet.format.ColumnChunk;

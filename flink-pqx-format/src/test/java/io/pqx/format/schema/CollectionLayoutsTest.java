@@ -6,7 +6,7 @@ import static io.pqx.format.schema.SchemaFixtures.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqx.format.CorruptFileException;
+import io.pqx.format.error.CorruptFileException;
 
 import org.junit.jupiter.api.Test;
 

@@ -5,7 +5,7 @@ import static io.pqx.format.schema.SchemaFixtures.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.pqx.format.FileContext;
+import io.pqx.format.error.FileContext;
 
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.LocalInputFile;

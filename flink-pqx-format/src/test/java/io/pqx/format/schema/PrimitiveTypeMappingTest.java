@@ -6,8 +6,8 @@ import static io.pqx.format.schema.SchemaFixtures.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqx.format.CorruptFileException;
-import io.pqx.format.UnsupportedFileException;
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.UnsupportedFileException;
 
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;

@@ -1,6 +1,6 @@
 package io.pqx.format.schema;
 
-import io.pqx.format.FileContext;
+import io.pqx.format.error.FileContext;
 
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.LogicalType;

@@ -1,7 +1,7 @@
 package io.pqx.format.stats;
 
-import io.pqx.format.CorruptFileException;
-import io.pqx.format.FileContext;
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.FileContext;
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.FooterReader;

@@ -15,7 +15,7 @@ import java.util.Map;
  * {@code demo}, started by {@code bin/pqx}.
  *
  * <p>Exit status: 0 on success, 1 when the command fails (the message, e.g. of a
- * {@link io.pqx.format.CorruptFileException}, goes to stderr as {@code pqx: <message>}), 2 for a
+ * {@link io.pqx.format.error.CorruptFileException}, goes to stderr as {@code pqx: <message>}), 2 for a
  * usage error (with the usage text). Stack traces are printed only with {@code PQX_DEBUG=1}.
  *
  * <p>{@link #run} is the testable entry point; it does not call {@code System.exit}.

@@ -1,10 +1,10 @@
 package io.pqx.tools.demo;
 
-import io.pqx.format.BloomFilterSpec;
+import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ParquetWriter;
-import io.pqx.format.SortingColumnSpec;
-import io.pqx.format.WriteOptions;
+import io.pqx.format.options.SortingColumnSpec;
+import io.pqx.format.options.WriteOptions;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.tools.report.MetadataReport;
 import io.pqx.tools.report.RowPrinter;

@@ -3,7 +3,7 @@ package io.pqx.tools.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqx.format.FileContext;
+import io.pqx.format.error.FileContext;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.ParquetSchemaConverter;
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ParquetWriter;
-import io.pqx.format.WriteOptions;
+import io.pqx.format.options.WriteOptions;
 
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.api.DataTypes;

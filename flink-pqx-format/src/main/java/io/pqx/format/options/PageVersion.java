@@ -1,4 +1,4 @@
-package io.pqx.format;
+package io.pqx.format.options;
 
 /**
  * The data page format a {@link ParquetWriter} writes. {@link #V1} pages are read by every Parquet

@@ -1,4 +1,8 @@
-package io.pqx.format;
+package io.pqx.format.options;
+
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.UnsupportedFileException;
+
 
 /**
  * How {@link ParquetReader} reads a file; immutable.

@@ -1,4 +1,4 @@
-package io.pqx.format;
+package io.pqx.format.options;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.pqx.format;
+package io.pqx.format.options;
 
 /**
  * How to size the split-block bloom filter of one column: for {@code ndv} distinct values per row

@@ -1,4 +1,4 @@
-package io.pqx.format;
+package io.pqx.format.options;
 
 /**
  * A sort order that the rows of every row group follow, recorded in the footer as a Thrift

@@ -1,4 +1,4 @@
-package io.pqx.format;
+package io.pqx.format.error;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

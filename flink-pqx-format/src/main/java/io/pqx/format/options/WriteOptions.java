@@ -1,4 +1,4 @@
-package io.pqx.format;
+package io.pqx.format.options;
 
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 

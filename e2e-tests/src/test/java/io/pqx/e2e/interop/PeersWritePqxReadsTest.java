@@ -1,0 +1,287 @@
+package io.pqx.e2e.interop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.pqx.format.ParquetReader;
+import io.pqx.format.options.ReadOptions;
+import io.pqx.format.footer.ColumnChunkMetadata;
+import io.pqx.format.footer.RowGroupMetadata;
+import io.pqx.format.io.FlinkInputFile;
+
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.column.values.bloomfilter.BloomFilter;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.api.Binary;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Read direction of the interop: pqx reads files written by DuckDB and by parquet-java, in several
+ * layouts (codecs, row-group sizes, pages v1/v2 with DuckDB's and parquet-java's v2 encodings,
+ * dictionary on/off, page index, bloom filters), with the same values as the peers (which must
+ * agree with each other where both can read the file). The one declared loss: TIME(MICROS) columns
+ * read to milliseconds, Flink's TIME precision ({@link KnownLosses}). Each layout is first checked
+ * to be what it claims (row groups, page versions, dictionary pages, bloom filter) from the footer.
+ */
+class PeersWritePqxReadsTest {
+
+    private static final int DUCKDB_ROWS = 5000;
+    private static final int PARQUET_JAVA_ROWS = 3000;
+
+    @TempDir static Path dir;
+
+    private static DuckDbJsonRenderer duckDb;
+
+    @BeforeAll
+    static void openDuckDb() throws Exception {
+        duckDb = DuckDbJsonRenderer.open();
+    }
+
+    @AfterAll
+    static void closeDuckDb() throws Exception {
+        duckDb.close();
+    }
+
+    static Stream<DuckDbSampleFiles.Layout> duckDbLayouts() {
+        return Stream.of(
+                new DuckDbSampleFiles.Layout("zstd", 2048, "V1"),
+                new DuckDbSampleFiles.Layout("snappy", 2048, "V2"),
+                new DuckDbSampleFiles.Layout("gzip", 4096, "V1"),
+                new DuckDbSampleFiles.Layout("lz4_raw", 100_000, "V2"),
+                new DuckDbSampleFiles.Layout("uncompressed", 2048, "V1"));
+    }
+
+    static Stream<ParquetJavaSampleFiles.Layout> parquetJavaLayouts() {
+        return Stream.of(
+                new ParquetJavaSampleFiles.Layout(
+                        CompressionCodecName.ZSTD,
+                        WriterVersion.PARQUET_1_0,
+                        true,
+                        64 << 10,
+                        8 << 10,
+                        "i64"),
+                new ParquetJavaSampleFiles.Layout(
+                        CompressionCodecName.SNAPPY,
+                        WriterVersion.PARQUET_2_0,
+                        true,
+                        1 << 20,
+                        1 << 20,
+                        "u64"),
+                new ParquetJavaSampleFiles.Layout(
+                        CompressionCodecName.GZIP,
+                        WriterVersion.PARQUET_1_0,
+                        false,
+                        32 << 10,
+                        4 << 10,
+                        "u32"),
+                new ParquetJavaSampleFiles.Layout(
+                        CompressionCodecName.LZ4_RAW,
+                        WriterVersion.PARQUET_2_0,
+                        false,
+                        128 << 10,
+                        16 << 10,
+                        "id"),
+                new ParquetJavaSampleFiles.Layout(
+                        CompressionCodecName.UNCOMPRESSED,
+                        WriterVersion.PARQUET_1_0,
+                        true,
+                        256 << 10,
+                        2 << 10,
+                        "i64"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("duckDbLayouts")
+    void pqxReadsWhatDuckDbWrites(DuckDbSampleFiles.Layout layout) throws Exception {
+        Path file =
+                dir.resolve(
+                        "duckdb-" + layout.codec() + "-" + layout.parquetVersion() + ".parquet");
+        DuckDbSampleFiles.write(duckDb, file, DUCKDB_ROWS, layout);
+        List<BlockMetaData> rowGroups = footer(file);
+        // DuckDB cuts row groups at multiples of its 2048-row vectors.
+        assertThat(rowGroups)
+                .hasSize((DUCKDB_ROWS + layout.rowGroupSize() - 1) / layout.rowGroupSize());
+        assertThat(rowGroups.get(0).getColumns().get(0).getCodec().name())
+                .isEqualToIgnoringCase(layout.codec());
+
+        List<String> duck = duckDb.render(file);
+        assertThat(duck).hasSize(DUCKDB_ROWS);
+        LineDiff.assertSameLines(
+                "parquet-java vs DuckDB on " + layout, ParquetJavaJsonRenderer.render(file), duck);
+        assertPqxReadsDuckDbBloomFilters(file);
+        LineDiff.assertSameLines(
+                "pqx vs DuckDB on " + layout,
+                PqxJsonRenderer.render(file),
+                duck.stream().map(line -> KnownLosses.timeToMillis(line, "t")).toList());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("parquetJavaLayouts")
+    void pqxReadsWhatParquetJavaWrites(ParquetJavaSampleFiles.Layout layout) throws Exception {
+        Path file =
+                dir.resolve("parquet-java-" + layout.codec() + "-" + layout.version() + ".parquet");
+        ParquetJavaSampleFiles.write(file, PARQUET_JAVA_ROWS, 42, layout);
+        assertLayout(file, layout);
+
+        List<String> java = ParquetJavaJsonRenderer.render(file);
+        assertThat(java).hasSize(PARQUET_JAVA_ROWS);
+        if (layout.version() == WriterVersion.PARQUET_2_0) {
+            // parquet-java's v2 writer falls back to DELTA_BYTE_ARRAY for FIXED_LEN_BYTE_ARRAY
+            // columns,
+            // which DuckDB 1.4 cannot decode: parquet-java alone is the peer for these files.
+            assertThatThrownBy(() -> duckDb.render(file))
+                    .hasMessageContaining(
+                            "Delta Byte Array encoding is only supported for string/blob data");
+        } else {
+            LineDiff.assertSameLines(
+                    "DuckDB vs parquet-java on " + layout, duckDb.render(file), java);
+        }
+        assertPqxReadsIndexesAndBloomFilters(file, layout.bloomColumn(), java);
+        LineDiff.assertSameLines(
+                "pqx vs parquet-java on " + layout,
+                PqxJsonRenderer.render(file),
+                java.stream().map(line -> KnownLosses.timeToMillis(line, "time_us")).toList());
+    }
+
+    /**
+     * pqx reads the bloom filters DuckDB writes for dictionary-encoded columns: in every row group
+     * the one of {@code dict_str} holds its five values ('cat_0'..'cat_4') and rules out others.
+     */
+    private static void assertPqxReadsDuckDbBloomFilters(Path file) throws Exception {
+        try (ParquetReader reader =
+                ParquetReader.open(
+                        FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
+                        ReadOptions.defaults())) {
+            int leaf = leafIndex(reader, "dict_str");
+            boolean excludedSomewhere = false;
+            for (int rg = 0; rg < reader.metadata().rowGroups().size(); rg++) {
+                BloomFilter bloom = reader.readBloomFilter(rg, leaf).orElseThrow();
+                for (int k = 0; k < 5; k++) {
+                    assertThat(bloom.findHash(bloom.hash(Binary.fromString("cat_" + k))))
+                            .as("bloom filter of row group %d contains cat_%d", rg, k)
+                            .isTrue();
+                }
+                excludedSomewhere |= !bloom.findHash(bloom.hash(Binary.fromString("dog")));
+            }
+            assertThat(excludedSomewhere).as("some bloom filter excludes 'dog'").isTrue();
+        }
+    }
+
+    private static int leafIndex(ParquetReader reader, String path) {
+        for (ColumnChunkMetadata chunk : reader.metadata().rowGroups().get(0).columns()) {
+            if (chunk.path().equals(path)) {
+                return chunk.leafIndex();
+            }
+        }
+        throw new AssertionError("no leaf column " + path);
+    }
+
+    /**
+     * pqx finds parquet-java's page index for every chunk of the bloom-filtered column, and its
+     * bloom filter, which contains the first value of each row group (taken from the rendered rows)
+     * and excludes a value absent from the file in at least one row group.
+     */
+    private static void assertPqxReadsIndexesAndBloomFilters(
+            Path file, String column, List<String> lines) throws Exception {
+        try (ParquetReader reader =
+                ParquetReader.open(
+                        FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
+                        ReadOptions.defaults())) {
+            List<RowGroupMetadata> rowGroups = reader.metadata().rowGroups();
+            int leaf = leafIndex(reader, column);
+            boolean unsigned = column.startsWith("u"); // u32, u64 render as unsigned digits
+            boolean excludedSomewhere = false;
+            int firstRow = 0;
+            for (int rg = 0; rg < rowGroups.size(); rg++) {
+                assertThat(reader.readColumnIndex(rg, leaf))
+                        .as("column index, row group %d", rg)
+                        .isPresent();
+                assertThat(reader.readOffsetIndex(rg, leaf))
+                        .as("offset index, row group %d", rg)
+                        .isPresent();
+                BloomFilter bloom = reader.readBloomFilter(rg, leaf).orElseThrow();
+                String token = jsonField(lines.get(firstRow), column);
+                if (!token.equals("null")) {
+                    assertThat(
+                                    bloom.findHash(
+                                            hash(
+                                                    bloom,
+                                                    column,
+                                                    unsigned
+                                                            ? Long.parseUnsignedLong(token)
+                                                            : Long.parseLong(token))))
+                            .as("bloom filter of row group %d contains %s", rg, token)
+                            .isTrue();
+                }
+                excludedSomewhere |= !bloom.findHash(hash(bloom, column, -12345L));
+                firstRow += (int) rowGroups.get(rg).numRows();
+            }
+            assertThat(excludedSomewhere).as("some bloom filter excludes -12345").isTrue();
+        }
+    }
+
+    /** The hash parquet-java's writer put in the filter: INT32 columns hash ints, INT64 longs. */
+    private static long hash(BloomFilter bloom, String column, long value) {
+        return column.equals("i64") || column.equals("u64")
+                ? bloom.hash(value)
+                : bloom.hash(column.equals("u32") ? (int) value : Math.toIntExact(value));
+    }
+
+    private static String jsonField(String line, String name) {
+        Matcher m = Pattern.compile("\"" + name + "\":(-?\\d+|null)").matcher(line);
+        assertThat(m.find()).as("%s in %s", name, line).isTrue();
+        return m.group(1);
+    }
+
+    /** The file has the row groups, pages, dictionaries and bloom filter its layout asks for. */
+    private static void assertLayout(Path file, ParquetJavaSampleFiles.Layout layout)
+            throws IOException {
+        List<BlockMetaData> rowGroups = footer(file);
+        if (layout.rowGroupBytes() <= 256 << 10) {
+            assertThat(rowGroups).as("row groups").hasSizeGreaterThan(1);
+        }
+        for (BlockMetaData rowGroup : rowGroups) {
+            for (ColumnChunkMetaData column : rowGroup.getColumns()) {
+                assertThat(column.getCodec()).isEqualTo(layout.codec());
+                if (!column.getPath()
+                        .toDotString()
+                        .equals("legacy_ts")) { // INT96 has no order, so no column index
+                    assertThat(column.getColumnIndexReference())
+                            .as("column index of %s", column.getPath())
+                            .isNotNull();
+                }
+                assertThat(column.getEncodingStats().usesV2Pages())
+                        .isEqualTo(layout.version() == WriterVersion.PARQUET_2_0);
+                if (column.getPath().toDotString().equals("category")) {
+                    assertThat(column.hasDictionaryPage()).isEqualTo(layout.dictionary());
+                }
+                if (column.getPath().toDotString().equals(layout.bloomColumn())) {
+                    assertThat(column.getBloomFilterOffset())
+                            .as("bloom filter offset")
+                            .isPositive();
+                }
+            }
+        }
+    }
+
+    private static List<BlockMetaData> footer(Path file) throws IOException {
+        try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file))) {
+            return reader.getFooter().getBlocks();
+        }
+    }
+}

@@ -1,0 +1,377 @@
+package io.pqx.e2e.interop;
+
+import static io.pqx.e2e.interop.FlinkSamples.array;
+import static io.pqx.e2e.interop.FlinkSamples.nullable;
+import static io.pqx.e2e.interop.FlinkSamples.row;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.pqx.e2e.interop.FlinkSample.Value;
+import io.pqx.format.options.BloomFilterSpec;
+import io.pqx.format.options.PageVersion;
+import io.pqx.format.ParquetWriter;
+import io.pqx.format.options.WriteOptions;
+import io.pqx.format.footer.FileMetadata;
+import io.pqx.format.schema.FlinkSchemaConverter;
+
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.MessageType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Path;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+
+/**
+ * Write direction of the interop: pqx's {@link ParquetWriter} writes a table of every Flink type
+ * (flat and nested three deep, nulls, empty arrays and maps) in every codec, with pages v1 and v2,
+ * dictionary on and off and a bloom filter; DuckDB and parquet-java must read exactly the values
+ * that went in (the expected JSON is computed from the input rows by {@link FlinkSamples}), and so
+ * must pqx's own reader. DuckDB's {@code parquet_metadata()}, {@code parquet_schema()} and {@code
+ * parquet_bloom_probe()} and parquet-java's page reader check the layout the footer claims.
+ */
+class PqxWritesPeersReadTest {
+
+    private static final int ROWS = 2500;
+    private static final int ROW_GROUP_ROWS = 700;
+
+    @TempDir static Path dir;
+
+    private static DuckDbJsonRenderer duckDb;
+
+    /** One way to write the table. */
+    record Layout(
+            CompressionCodecName codec, PageVersion pages, boolean dictionary, String bloomColumn) {
+        @Override
+        public String toString() {
+            return codec
+                    + ", pages "
+                    + pages
+                    + ", dictionary "
+                    + (dictionary ? "on" : "off")
+                    + ", bloom filter on "
+                    + bloomColumn;
+        }
+    }
+
+    @BeforeAll
+    static void openDuckDb() throws Exception {
+        duckDb = DuckDbJsonRenderer.open();
+    }
+
+    @AfterAll
+    static void closeDuckDb() throws Exception {
+        duckDb.close();
+    }
+
+    static Stream<Layout> layouts() {
+        return Stream.of(
+                new Layout(CompressionCodecName.ZSTD, PageVersion.V1, true, "category"),
+                new Layout(CompressionCodecName.ZSTD, PageVersion.V2, true, "big"),
+                new Layout(CompressionCodecName.SNAPPY, PageVersion.V2, false, "id"),
+                new Layout(CompressionCodecName.GZIP, PageVersion.V1, false, "num"),
+                new Layout(CompressionCodecName.LZ4_RAW, PageVersion.V2, true, "category"),
+                new Layout(CompressionCodecName.UNCOMPRESSED, PageVersion.V1, true, "big"));
+    }
+
+    /** Every Flink type pqx writes, each nullable and not, nested three deep in places. */
+    static FlinkSample table() {
+        Map<String, FlinkSample> f = new LinkedHashMap<>();
+        f.put("id", FlinkSamples.sequence());
+        f.put("category", FlinkSamples.oneOf("alpha", "beta", "gamma", "delta"));
+        f.put("flag", nullable(FlinkSamples.bool(), 5));
+        f.put("tiny", FlinkSamples.tinyint());
+        f.put("small", nullable(FlinkSamples.smallint(), 5));
+        f.put("num", FlinkSamples.integer());
+        f.put("big", nullable(FlinkSamples.bigint(), 4));
+        f.put("real", nullable(FlinkSamples.floats(), 6));
+        f.put("dbl", FlinkSamples.doubles());
+        f.put("dec9", nullable(FlinkSamples.decimal(9, 2), 5));
+        f.put("dec18", FlinkSamples.decimal(18, 6));
+        f.put("dec38", nullable(FlinkSamples.decimal(38, 10), 5));
+        f.put("dec_int", FlinkSamples.decimal(4, 0));
+        f.put("code", FlinkSamples.chars(3));
+        f.put("label", nullable(FlinkSamples.varchar(12), 5));
+        f.put("text", nullable(FlinkSamples.string(), 7));
+        f.put("fixed", FlinkSamples.bytes(4, true));
+        f.put("var", nullable(FlinkSamples.bytes(30, false), 5));
+        f.put("blob", FlinkSamples.bytes(Integer.MAX_VALUE, false));
+        f.put("day", nullable(FlinkSamples.date(), 5));
+        f.put("clock", FlinkSamples.time(0));
+        f.put("clock_ms", nullable(FlinkSamples.time(3), 5));
+        f.put("ts0", FlinkSamples.timestamp(0));
+        f.put("ts3", nullable(FlinkSamples.timestamp(3), 5));
+        f.put("ts6", FlinkSamples.timestamp(6));
+        f.put("ts9", nullable(FlinkSamples.timestamp(9), 5));
+        f.put("ltz3", FlinkSamples.timestampLtz(3));
+        f.put("ltz6", nullable(FlinkSamples.timestampLtz(6), 5));
+        f.put("ltz9", FlinkSamples.timestampLtz(9));
+        f.put("ints", nullable(array(nullable(FlinkSamples.integer(), 4), 4), 5));
+        f.put("words", array(FlinkSamples.string(), 3));
+        f.put(
+                "attrs",
+                nullable(
+                        FlinkSamples.map(
+                                FlinkSamples.varchar(6), nullable(FlinkSamples.bigint(), 3), 3),
+                        5));
+        f.put("bag", FlinkSamples.multiset(FlinkSamples.varchar(2), 4));
+        f.put("deep", nullable(deep(), 6));
+        f.put("matrix", array(nullable(array(FlinkSamples.doubles(), 3), 4), 3));
+        return row(f);
+    }
+
+    /**
+     * ROW<a INT, b ARRAY<ROW<c STRING, d MAP<INT, ARRAY<DATE>>>>, e ROW<f BOOLEAN>>: depth four.
+     */
+    private static FlinkSample deep() {
+        Map<String, FlinkSample> inner = new LinkedHashMap<>();
+        inner.put("c", nullable(FlinkSamples.string(), 3));
+        inner.put(
+                "d",
+                nullable(
+                        FlinkSamples.map(
+                                FlinkSamples.integer(),
+                                nullable(array(nullable(FlinkSamples.date(), 3), 2), 3),
+                                2),
+                        3));
+        Map<String, FlinkSample> leaf = new LinkedHashMap<>();
+        leaf.put("f", nullable(FlinkSamples.bool(), 3));
+        Map<String, FlinkSample> outer = new LinkedHashMap<>();
+        outer.put("a", FlinkSamples.integer());
+        outer.put("b", nullable(array(nullable(row(inner), 4), 3), 4));
+        outer.put("e", row(leaf));
+        return row(outer);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("layouts")
+    void peersReadExactlyWhatPqxWrote(Layout layout) throws Exception {
+        FlinkSample table = table();
+        RowType rowType = (RowType) table.type();
+        Random random = new Random(layout.toString().hashCode());
+        List<Value> rows = new ArrayList<>();
+        for (int i = 0; i < ROWS; i++) {
+            rows.add(table.draw(random));
+        }
+        Path file =
+                dir.resolve(
+                        layout.codec()
+                                + "-"
+                                + layout.pages()
+                                + "-"
+                                + layout.dictionary()
+                                + ".parquet");
+        WriteOptions options =
+                WriteOptions.builder()
+                        .codec(layout.codec())
+                        .pageVersion(layout.pages())
+                        .dictionaryEnabled(layout.dictionary())
+                        .rowGroupRows(ROW_GROUP_ROWS)
+                        .pageRowLimit(128)
+                        .bloomFilter(
+                                layout.bloomColumn(), new BloomFilterSpec(ROW_GROUP_ROWS, 0.01))
+                        .build();
+        FileMetadata written;
+        try (ParquetWriter writer =
+                ParquetWriter.create(
+                        new org.apache.flink.core.fs.Path(file.toUri()), rowType, options)) {
+            for (Value row : rows) {
+                writer.write((RowData) row.internal());
+            }
+            written = writer.finish();
+        }
+        List<String> expected = rows.stream().map(Value::json).toList();
+
+        if (layout.pages() == PageVersion.V2 && !layout.dictionary()) {
+            // Without dictionaries, v2 pages store FIXED_LEN_BYTE_ARRAY columns (BINARY(n),
+            // DECIMAL(38))
+            // as DELTA_BYTE_ARRAY, as parquet-java does; DuckDB 1.4 cannot decode that.
+            assertThatThrownBy(() -> duckDb.render(file))
+                    .hasMessageContaining(
+                            "Delta Byte Array encoding is only supported for string/blob data");
+        } else {
+            // DuckDB reads TIMESTAMP(NANOS, UTC) as its microsecond TIMESTAMPTZ: TIMESTAMP_LTZ(9)
+            // loses digits.
+            LineDiff.assertSameLines(
+                    "DuckDB reading pqx's " + layout,
+                    duckDb.render(file),
+                    expected.stream()
+                            .map(line -> KnownLosses.utcNanosToDuckDbMicros(line, "ltz9"))
+                            .toList());
+        }
+        LineDiff.assertSameLines(
+                "parquet-java reading pqx's " + layout,
+                ParquetJavaJsonRenderer.render(file),
+                expected);
+        LineDiff.assertSameLines(
+                "pqx reading pqx's " + layout, PqxJsonRenderer.render(file), expected);
+
+        assertThat(new DuckDbSchemaReader(duckDb.connection()).read(file))
+                .as("the schema DuckDB reads from the footer")
+                .isEqualTo(FlinkSchemaConverter.toParquet(rowType));
+        assertDuckDbMetadataAgrees(file, layout, written, rows);
+        assertPagesAsLaidOut(file, layout);
+        assertBloomFilterProbes(file, layout, rows);
+    }
+
+    /** Row groups, codecs, dictionary pages and statistics as DuckDB reads them from the footer. */
+    private static void assertDuckDbMetadataAgrees(
+            Path file, Layout layout, FileMetadata written, List<Value> rows) throws Exception {
+        String query =
+                "SELECT row_group_id, row_group_num_rows, path_in_schema, compression,"
+                    + " stats_min_value, stats_max_value, stats_null_count, dictionary_page_offset"
+                    + " FROM parquet_metadata(?) ORDER BY row_group_id, column_id";
+        int rowGroups = 0;
+        try (PreparedStatement statement = duckDb.connection().prepareStatement(query)) {
+            statement.setString(1, file.toString());
+            try (ResultSet rs = statement.executeQuery()) {
+                while (rs.next()) {
+                    int rowGroup = rs.getInt("row_group_id");
+                    rowGroups = Math.max(rowGroups, rowGroup + 1);
+                    long first = (long) rowGroup * ROW_GROUP_ROWS;
+                    long count = Math.min(ROW_GROUP_ROWS, ROWS - first);
+                    String path = rs.getString("path_in_schema");
+                    assertThat(rs.getLong("row_group_num_rows"))
+                            .as("rows of row group %d", rowGroup)
+                            .isEqualTo(count);
+                    assertThat(rs.getString("compression"))
+                            .as("codec of %s", path)
+                            .isEqualTo(layout.codec().name());
+                    if (path.equals("id")) {
+                        assertThat(rs.getString("stats_min_value")).isEqualTo(Long.toString(first));
+                        assertThat(rs.getString("stats_max_value"))
+                                .isEqualTo(Long.toString(first + count - 1));
+                        assertThat(rs.getLong("stats_null_count")).isZero();
+                    } else if (path.equals("big")) {
+                        assertThat(rs.getLong("stats_null_count"))
+                                .as("nulls of big in row group %d", rowGroup)
+                                .isEqualTo(nulls(rows, (int) first, (int) count, "\"big\":null"));
+                    } else if (path.equals("category")) {
+                        assertThat(rs.getObject("dictionary_page_offset") != null)
+                                .as("dictionary page of category")
+                                .isEqualTo(layout.dictionary());
+                        List<String> values =
+                                rows.subList((int) first, (int) (first + count)).stream()
+                                        .map(v -> field(v.json(), "category"))
+                                        .sorted()
+                                        .toList();
+                        assertThat("\"" + rs.getString("stats_min_value") + "\"")
+                                .isEqualTo(values.get(0));
+                        assertThat("\"" + rs.getString("stats_max_value") + "\"")
+                                .isEqualTo(values.get(values.size() - 1));
+                    }
+                }
+            }
+        }
+        assertThat(rowGroups)
+                .isEqualTo(written.rowGroups().size())
+                .isEqualTo((ROWS + ROW_GROUP_ROWS - 1) / ROW_GROUP_ROWS);
+    }
+
+    private static long nulls(List<Value> rows, int from, int count, String marker) {
+        return rows.subList(from, from + count).stream()
+                .filter(v -> v.json().contains(marker))
+                .count();
+    }
+
+    /** parquet-java's page reader sees v1 or v2 data pages, and dictionary pages iff asked for. */
+    private static void assertPagesAsLaidOut(Path file, Layout layout) throws Exception {
+        try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file))) {
+            MessageType schema = reader.getFooter().getFileMetaData().getSchema();
+            PageReadStore rowGroup = reader.readNextRowGroup();
+            PageReader category =
+                    rowGroup.getPageReader(schema.getColumnDescription(new String[] {"category"}));
+            assertThat(category.readDictionaryPage() != null)
+                    .as("dictionary page")
+                    .isEqualTo(layout.dictionary());
+            DataPage page = category.readPage();
+            assertThat(page)
+                    .isInstanceOf(
+                            layout.pages() == PageVersion.V2 ? DataPageV2.class : DataPageV1.class);
+            PageReader id =
+                    rowGroup.getPageReader(schema.getColumnDescription(new String[] {"id"}));
+            int pages = 0;
+            while (id.readPage() != null) {
+                pages++;
+            }
+            assertThat(pages)
+                    .as("pages of id (at most 128 rows each)")
+                    .isGreaterThanOrEqualTo(ROW_GROUP_ROWS / 128);
+        }
+    }
+
+    /** DuckDB's bloom filter probe finds a written value and excludes an absent one. */
+    private static void assertBloomFilterProbes(Path file, Layout layout, List<Value> rows)
+            throws Exception {
+        String column = layout.bloomColumn();
+        String present =
+                rows.stream()
+                        .map(v -> field(v.json(), column))
+                        .filter(s -> !s.equals("null"))
+                        .findFirst()
+                        .orElseThrow();
+        String absent = column.equals("category") ? "'no such value'" : "-12345";
+        String probe =
+                "SELECT bool_or(bloom_filter_excludes) AS any_excluded,"
+                    + " bool_and(bloom_filter_excludes) AS all_excluded FROM parquet_bloom_probe(?,"
+                    + " '"
+                        + column
+                        + "', %s)";
+        try (PreparedStatement statement =
+                duckDb.connection().prepareStatement(probe.formatted(sqlLiteral(present)))) {
+            statement.setString(1, file.toString());
+            try (ResultSet rs = statement.executeQuery()) {
+                rs.next();
+                assertThat(rs.getBoolean("all_excluded"))
+                        .as("%s = %s excluded everywhere", column, present)
+                        .isFalse();
+            }
+        }
+        try (PreparedStatement statement =
+                duckDb.connection().prepareStatement(probe.formatted(absent))) {
+            statement.setString(1, file.toString());
+            try (ResultSet rs = statement.executeQuery()) {
+                rs.next();
+                assertThat(rs.getBoolean("any_excluded"))
+                        .as("%s = %s excluded by some row group's filter", column, absent)
+                        .isTrue();
+            }
+        }
+    }
+
+    /** The JSON token of a top-level scalar field in an expected line. */
+    private static String field(String json, String name) {
+        int start = json.indexOf("\"" + name + "\":") + name.length() + 3;
+        int end =
+                json.charAt(start) == '"'
+                        ? json.indexOf('"', start + 1) + 1
+                        : json.indexOf(',', start);
+        return json.substring(start, end);
+    }
+
+    private static String sqlLiteral(String jsonToken) {
+        return jsonToken.startsWith("\"")
+                ? "'" + jsonToken.substring(1, jsonToken.length() - 1).replace("'", "''") + "'"
+                : jsonToken;
+    }
+}

@@ -1,0 +1,217 @@
+package io.pqx.format.page;
+
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.FileContext;
+
+import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.bytes.BytesUtils;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesReader;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * Checks the length fields inside an uncompressed page body before parquet-column decodes it,
+ * because some of its decoders allocate what a header says before looking at the bytes: a
+ * bit-packed RLE run allocates {@code 8 x groups} ints, a DELTA_BINARY_PACKED block its declared
+ * value count in longs, DELTA_BYTE_ARRAY the declared prefix of every value. A lying field would
+ * be an OutOfMemoryError; here it is a {@link CorruptFileException}.
+ *
+ * <p>Walks only run and block headers (bit-packed data is skipped, not decoded), except for the
+ * prefix lengths of DELTA_BYTE_ARRAY pages. Stateless; used by {@link PageInflater}.
+ */
+final class PageBodyCheck {
+    private static final int MAX_DELTA_BLOCK = 1 << 16;
+
+    private final FileContext ctx;
+    private final ColumnDescriptor column;
+    private final int maxPageBytes;
+
+    PageBodyCheck(FileContext ctx, ColumnDescriptor column, int maxPageBytes) {
+        this.ctx = ctx;
+        this.column = column;
+        this.maxPageBytes = maxPageBytes;
+    }
+
+    /** A v1 page body: length-prefixed RLE levels (or BIT_PACKED), then values. */
+    void v1(byte[] body, int values, Encoding rl, Encoding dl, Encoding encoding, String what)
+            throws CorruptFileException {
+        checkCount(values, what);
+        int at = 0;
+        at = v1Levels(body, at, values, column.getMaxRepetitionLevel(), rl, what);
+        at = v1Levels(body, at, values, column.getMaxDefinitionLevel(), dl, what);
+        values(body, at, body.length, values, encoding, what);
+    }
+
+    /** A v2 page: level sections (RLE, no length prefix) and the uncompressed data section. */
+    void v2(byte[] levels, int at, int rlLength, int dlLength, byte[] data, int values,
+            Encoding encoding, String what) throws CorruptFileException {
+        checkCount(values, what);
+        rle(levels, at, at + rlLength, bitWidth(column.getMaxRepetitionLevel()), values, what);
+        rle(levels, at + rlLength, at + rlLength + dlLength,
+                bitWidth(column.getMaxDefinitionLevel()), values, what);
+        values(data, 0, data.length, values, encoding, what);
+    }
+
+    private void checkCount(int values, String what) throws CorruptFileException {
+        // decoders may hold a page's values (or its levels) in an int or long array
+        if ((long) values * 8 > maxPageBytes) {
+            throw ctx.corrupt(what, values + " values exceed what a page of at most " + maxPageBytes
+                    + " bytes (maxPageBytes) can decode into");
+        }
+    }
+
+    private int v1Levels(byte[] b, int at, int values, int maxLevel, Encoding encoding, String what)
+            throws CorruptFileException {
+        if (maxLevel == 0) {
+            return at;
+        }
+        int width = bitWidth(maxLevel);
+        if (encoding == Encoding.BIT_PACKED) {
+            return at + (int) Math.min(b.length - at, ((long) values * width + 7) / 8);
+        }
+        if (b.length - at < 4) {
+            throw ctx.corrupt(what, "level section at byte " + at + " has no length");
+        }
+        int length = (b[at] & 0xFF) | (b[at + 1] & 0xFF) << 8 | (b[at + 2] & 0xFF) << 16 | (b[at + 3] & 0xFF) << 24;
+        if (length < 0 || length > b.length - at - 4) {
+            throw ctx.corrupt(what, "level section of " + length + " bytes exceeds the "
+                    + (b.length - at - 4) + " bytes left in the page");
+        }
+        rle(b, at + 4, at + 4 + length, width, values, what);
+        return at + 4 + length;
+    }
+
+    private void values(byte[] b, int at, int end, int values, Encoding encoding, String what)
+            throws CorruptFileException {
+        switch (encoding) {
+            case PLAIN_DICTIONARY, RLE_DICTIONARY -> {
+                if (at < end) {
+                    int width = b[at] & 0xFF;
+                    if (width > 32) {
+                        throw ctx.corrupt(what, "dictionary ids of " + width + " bits");
+                    }
+                    rle(b, at + 1, end, width, values, what);
+                }
+            }
+            case RLE -> {
+                if (end - at >= 4) { // booleans: length-prefixed RLE of width 1
+                    rle(b, at + 4, end, 1, values, what);
+                }
+            }
+            case DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY -> delta(b, at, end, values, what);
+            case DELTA_BYTE_ARRAY -> prefixes(b, at, end, values, what);
+            default -> { }
+        }
+    }
+
+    /** Walks RLE / bit-packed hybrid runs, bounding each bit-packed run by bytes and values. */
+    private void rle(byte[] b, int at, int end, int width, int values, String what)
+            throws CorruptFileException {
+        if (width == 0 && at >= end) {
+            return;
+        }
+        int pos = at;
+        while (pos < end) {
+            long header = 0;
+            int shift = 0;
+            while (true) {
+                if (pos >= end || shift > 28) {
+                    return; // a truncated header: the decoder fails on it without allocating
+                }
+                int next = b[pos++] & 0xFF;
+                header |= (long) (next & 0x7F) << shift;
+                shift += 7;
+                if ((next & 0x80) == 0) {
+                    break;
+                }
+            }
+            long count = header >>> 1;
+            if ((header & 1) == 0) {
+                pos += (width + 7) / 8;
+                continue;
+            }
+            long bytes = count * width;
+            if (count * 8 > values + 7L || bytes > end - pos + (long) width) {
+                throw ctx.corrupt(what, "a bit-packed run of " + count * 8 + " values needs "
+                        + bytes + " bytes; the page holds " + values + " values and " + (end - pos)
+                        + " more bytes");
+            }
+            pos += (int) Math.min(bytes, end - pos);
+        }
+    }
+
+    /** Checks a DELTA_BINARY_PACKED header; returns the position after its blocks. */
+    private int delta(byte[] b, int at, int end, int values, String what) throws CorruptFileException {
+        try {
+            ByteBufferInputStream in = ByteBufferInputStream.wrap(ByteBuffer.wrap(b, at, end - at));
+            int blockSize = BytesUtils.readUnsignedVarInt(in);
+            int miniBlocks = BytesUtils.readUnsignedVarInt(in);
+            int total = BytesUtils.readUnsignedVarInt(in);
+            BytesUtils.readZigZagVarLong(in);
+            if (blockSize <= 0 || blockSize % 128 != 0 || blockSize > MAX_DELTA_BLOCK
+                    || miniBlocks <= 0 || blockSize % miniBlocks != 0
+                    || (blockSize / miniBlocks) % 32 != 0) {
+                throw ctx.corrupt(what, "invalid delta block of " + blockSize + " values in "
+                        + miniBlocks + " miniblocks");
+            }
+            if (total > values) {
+                throw ctx.corrupt(what, "delta header declares " + total + " values in a page of "
+                        + values);
+            }
+            int miniSize = blockSize / miniBlocks;
+            long remaining = total - 1L;
+            while (remaining > 0) {
+                BytesUtils.readZigZagVarLong(in);
+                int[] widths = new int[miniBlocks];
+                for (int i = 0; i < miniBlocks; i++) {
+                    widths[i] = in.read();
+                    if (widths[i] < 0 || widths[i] > 64) {
+                        throw ctx.corrupt(what, "delta miniblock of " + widths[i] + " bits");
+                    }
+                }
+                for (int i = 0; i < miniBlocks && remaining > 0; i++) {
+                    in.skipFully((long) widths[i] * miniSize / 8);
+                    remaining -= miniSize;
+                }
+            }
+            return at + (int) in.position();
+        } catch (CorruptFileException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw ctx.corrupt(what, "truncated delta block: " + PageInflater.reason(e), e);
+        }
+    }
+
+    /** DELTA_BYTE_ARRAY: no prefix may be longer than the page (every value is built from it). */
+    private void prefixes(byte[] b, int at, int end, int values, String what)
+            throws CorruptFileException {
+        int suffixes = delta(b, at, end, values, what);
+        delta(b, suffixes, end, values, what);
+        try {
+            DeltaBinaryPackingValuesReader reader = new DeltaBinaryPackingValuesReader();
+            reader.initFromPage(values, ByteBufferInputStream.wrap(ByteBuffer.wrap(b, at, suffixes - at)));
+            ByteBufferInputStream header = ByteBufferInputStream.wrap(ByteBuffer.wrap(b, at, end - at));
+            BytesUtils.readUnsignedVarInt(header);
+            BytesUtils.readUnsignedVarInt(header);
+            int count = BytesUtils.readUnsignedVarInt(header);
+            for (int i = 0; i < count; i++) {
+                int prefix = reader.readInteger();
+                if (prefix < 0 || prefix > end - at) {
+                    throw ctx.corrupt(what, "value " + i + " reuses a prefix of " + prefix
+                            + " bytes, longer than the page");
+                }
+            }
+        } catch (CorruptFileException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw ctx.corrupt(what, "invalid prefix lengths: " + PageInflater.reason(e), e);
+        }
+    }
+
+    private static int bitWidth(int maxLevel) {
+        return 32 - Integer.numberOfLeadingZeros(maxLevel);
+    }
+}

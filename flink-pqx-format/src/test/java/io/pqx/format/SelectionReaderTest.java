@@ -1,0 +1,200 @@
+package io.pqx.format;
+
+import io.pqx.format.options.ReadOptions;
+
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pqx.format.decode.ColumnarRowIterator;
+import io.pqx.format.decode.RowGroupBatches;
+import io.pqx.format.decode.RowSelection;
+import io.pqx.format.footer.ColumnChunkMetadata;
+import io.pqx.format.io.FlinkInputFile;
+import io.pqx.format.io.InputFile;
+import io.pqx.format.schema.ParquetSchema;
+
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.columnar.ColumnarRowData;
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Row selections: exactly the selected rows come back, and pages outside them are not read. */
+class SelectionReaderTest {
+    @TempDir Path dir;
+
+    private static InputFile open(Path file) throws IOException {
+        return FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri()));
+    }
+
+    /** The selected rows of one row group, read batch by batch. */
+    static List<List<Object>> readSelected(ParquetReader reader, int rowGroup, ParquetSchema projection,
+            RowSelection selection) throws IOException {
+        List<List<Object>> rows = new ArrayList<>();
+        try (RowGroupBatches batches = reader.readRowGroup(rowGroup, projection, selection)) {
+            for (VectorizedColumnBatch b = batches.next(); b != null; b = batches.next()) {
+                assertThat(b.getNumRows()).isPositive();
+                for (int i = 0; i < b.getNumRows(); i++) {
+                    rows.add(RowValues.of(new ColumnarRowData(b, i), projection.rowType()));
+                }
+            }
+        }
+        return rows;
+    }
+
+    private static List<List<Object>> subset(List<List<Object>> rows, long offset, RowSelection selection) {
+        List<List<Object>> out = new ArrayList<>();
+        for (int r = 0; r < selection.rangeCount(); r++) {
+            for (long i = selection.start(r); i < selection.end(r); i++) {
+                out.add(rows.get((int) (offset + i)));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void returnsExactlyTheSelectedRowsAcrossPageBoundaries() throws Exception {
+        Path file = TestingParquetFiles.data("alltypes_tiny_pages.parquet");
+        List<List<Object>> all = ParquetReaderTest.readAll(file, ReadOptions.defaults());
+        RowSelection selection = RowSelection.of(new long[] {0, 17, 999, 5000, 7299}, new long[] {3, 250, 1601, 5001, 7300});
+        try (ParquetReader reader = ParquetReader.open(open(file), ReadOptions.builder().batchSize(100).build())) {
+            assertThat(readSelected(reader, 0, reader.schema(), selection)).isEqualTo(subset(all, 0, selection));
+        }
+    }
+
+    @Test
+    void readsOnlyTheOffsetIndexesDictionariesAndPagesHoldingSelectedRows() throws Exception {
+        Path file = TestingParquetFiles.data("alltypes_tiny_pages.parquet");
+        RowSelection selection = RowSelection.of(new long[] {100, 4000}, new long[] {140, 4010});
+        try (RecordingInputFile recording = new RecordingInputFile(open(file));
+                ParquetReader reader = ParquetReader.open(recording, ReadOptions.defaults())) {
+            List<long[]> skippedPages = new ArrayList<>();
+            long neededBytes = 0;
+            for (int leaf = 0; leaf < reader.schema().leaves().size(); leaf++) {
+                ColumnChunkMetadata chunk = reader.metadata().rowGroups().get(0).columns().get(leaf);
+                OffsetIndex index = reader.readOffsetIndex(0, leaf).orElseThrow();
+                neededBytes += chunk.offsetIndex().orElseThrow().length();
+                neededBytes += index.getOffset(0) - chunk.startOffset(); // dictionary page
+                for (int p = 0; p < index.getPageCount(); p++) {
+                    long end = p + 1 < index.getPageCount() ? index.getFirstRowIndex(p + 1) : 7300;
+                    long[] bytes = {index.getOffset(p), index.getOffset(p) + index.getCompressedPageSize(p)};
+                    if (selection.overlaps(index.getFirstRowIndex(p), end)) {
+                        neededBytes += bytes[1] - bytes[0];
+                    } else {
+                        skippedPages.add(bytes);
+                    }
+                }
+            }
+            assertThat(skippedPages).hasSizeGreaterThan(4000);
+            recording.forget();
+
+            List<List<Object>> rows = readSelected(reader, 0, reader.schema(), selection);
+
+            assertThat(rows).hasSize(50);
+            for (long[] read : recording.reads()) {
+                for (long[] page : skippedPages) {
+                    assertThat(read[1] <= page[0] || read[0] >= page[1])
+                            .as("read [%d, %d) overlaps skipped page [%d, %d)", read[0], read[1], page[0], page[1])
+                            .isTrue();
+                }
+            }
+            assertThat(recording.bytesRead()).isEqualTo(neededBytes);
+        }
+    }
+
+    @Test
+    void decodesAndDropsRowsWhenThereIsNoOffsetIndex() throws Exception {
+        for (String name : new String[] {"alltypes_plain.parquet", "nullable.impala.parquet", "nested_maps.snappy.parquet"}) {
+            Path file = TestingParquetFiles.data(name);
+            List<List<Object>> all = ParquetReaderTest.readAll(file, ReadOptions.defaults());
+            RowSelection selection = RowSelection.of(new long[] {1, 4}, new long[] {3, 6});
+            try (ParquetReader reader = ParquetReader.open(open(file), ReadOptions.builder().batchSize(1).build())) {
+                assertThat(reader.metadata().rowGroups().get(0).columns().get(0).offsetIndex()).isEmpty();
+                assertThat(readSelected(reader, 0, reader.schema(), selection)).as(name).isEqualTo(subset(all, 0, selection));
+            }
+        }
+    }
+
+    @Test
+    void selectsNestedRowsThroughTheOffsetIndex() throws Exception {
+        Path file = dir.resolve("nested.parquet");
+        TestingParquetJavaFiles.write(file, 4000, 7, new TestingParquetJavaFiles.Layout(
+                WriterVersion.PARQUET_1_0, CompressionCodecName.SNAPPY, true, 1 << 22, 37));
+        List<List<Object>> all = ParquetReaderTest.readAll(file, ReadOptions.defaults());
+        RowSelection selection = RowSelection.of(new long[] {0, 36, 500, 3998}, new long[] {1, 80, 1200, 4000});
+        try (ParquetReader reader = ParquetReader.open(open(file), ReadOptions.builder().batchSize(333).build())) {
+            assertThat(reader.metadata().rowGroups()).hasSize(1);
+            assertThat(reader.readOffsetIndex(0, 0)).isPresent();
+            assertThat(readSelected(reader, 0, reader.schema(), selection)).isEqualTo(subset(all, 0, selection));
+            ParquetSchema projection = reader.project(List.of("matrix", "id", "point.inner"));
+            List<List<Object>> projected = readSelected(reader, 0, projection, selection);
+            assertThat(projected).hasSize((int) selection.rowCount());
+            assertThat(projected.get(0).get(1)).isEqualTo(0L);
+        }
+    }
+
+    @Test
+    void randomSelectionsMatchTheFullRead() throws Exception {
+        for (WriterVersion version : WriterVersion.values()) {
+            Path file = dir.resolve("random-" + version + ".parquet");
+            TestingParquetJavaFiles.write(file, 3000, 11, new TestingParquetJavaFiles.Layout(
+                    version, CompressionCodecName.UNCOMPRESSED, version == WriterVersion.PARQUET_1_0, 1 << 22, 23));
+            List<List<Object>> all = ParquetReaderTest.readAll(file, ReadOptions.defaults());
+            java.util.Random random = new java.util.Random(version.ordinal());
+            try (ParquetReader reader = ParquetReader.open(open(file), ReadOptions.builder().batchSize(97).build())) {
+                for (int round = 0; round < 15; round++) {
+                    RowSelection selection = randomSelection(random, 3000);
+                    assertThat(readSelected(reader, 0, reader.schema(), selection))
+                            .as("%s %s", version, selection)
+                            .isEqualTo(subset(all, 0, selection));
+                }
+            }
+        }
+    }
+
+    private static RowSelection randomSelection(java.util.Random random, long rows) {
+        List<Long> starts = new ArrayList<>();
+        List<Long> ends = new ArrayList<>();
+        long at = random.nextInt(200);
+        while (at < rows) {
+            long end = Math.min(rows, at + 1 + random.nextInt(random.nextBoolean() ? 5 : 150));
+            starts.add(at);
+            ends.add(end);
+            at = end + 1 + random.nextInt(random.nextBoolean() ? 3 : 400);
+        }
+        return RowSelection.of(starts.stream().mapToLong(Long::longValue).toArray(),
+                ends.stream().mapToLong(Long::longValue).toArray());
+    }
+
+    @Test
+    void emptySelectionReadsNoPage() throws Exception {
+        Path file = TestingParquetFiles.data("alltypes_tiny_pages.parquet");
+        try (RecordingInputFile recording = new RecordingInputFile(open(file));
+                ParquetReader reader = ParquetReader.open(recording, ReadOptions.defaults())) {
+            recording.forget();
+            try (RowGroupBatches batches = reader.readRowGroup(0, reader.schema(), RowSelection.none())) {
+                assertThat(batches.next()).isNull();
+            }
+            assertThat(recording.reads()).isEmpty();
+        }
+    }
+
+    @Test
+    void rowIteratorReusesOneRowObject() throws Exception {
+        Path file = TestingParquetFiles.data("alltypes_plain.parquet");
+        try (ParquetReader reader = ParquetReader.open(open(file), ReadOptions.defaults());
+                ColumnarRowIterator it = (ColumnarRowIterator) reader.rows(reader.schema())) {
+            RowData first = it.next();
+            RowData second = it.next();
+            assertThat(second).isSameAs(first);
+        }
+    }
+}
