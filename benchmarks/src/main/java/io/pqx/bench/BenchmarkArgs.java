@@ -1,0 +1,107 @@
+package io.pqx.bench;
+
+import java.nio.file.Path;
+import java.util.OptionalLong;
+
+/**
+ * The parsed command line of {@code benchmarks/run <suite> [options]}, immutable.
+ *
+ * <p>{@code rows} is empty when not given: each suite has its own default table size. {@code
+ * peerOnly} runs only the peers, to test a suite before pqx's side exists or to profile a peer.
+ *
+ * @param suite the suite name, as typed
+ * @param rows {@code --rows N}, table size
+ * @param rounds {@code --rounds R}, measured rounds (default 3)
+ * @param warmups {@code --warmups W}, unmeasured rounds run first (default 1)
+ * @param peerOnly {@code --peer-only}
+ * @param workDir {@code --dir D}, where temporary files go (default: the JVM's temp dir)
+ * @param seed {@code --seed S}, of the data generator
+ * @param keepFiles {@code --keep-files}, leave the written files for inspection
+ */
+public record BenchmarkArgs(
+        String suite,
+        OptionalLong rows,
+        int rounds,
+        int warmups,
+        boolean peerOnly,
+        Path workDir,
+        long seed,
+        boolean keepFiles) {
+
+    /** The option summary printed with usage errors. */
+    public static final String OPTIONS =
+            "[--rows N] [--rounds R] [--warmups W] [--peer-only] [--dir D] [--seed S]"
+                + " [--keep-files]";
+
+    public BenchmarkArgs {
+        if (rounds < 1) {
+            throw new IllegalArgumentException(
+                    "Cannot run benchmark: --rounds must be >= 1, got " + rounds);
+        }
+        if (warmups < 0) {
+            throw new IllegalArgumentException(
+                    "Cannot run benchmark: --warmups must be >= 0, got " + warmups);
+        }
+        if (rows.isPresent() && rows.getAsLong() < 1) {
+            throw new IllegalArgumentException(
+                    "Cannot run benchmark: --rows must be >= 1, got " + rows.getAsLong());
+        }
+    }
+
+    /** The table size: {@code --rows} if given, else the suite's default. */
+    public long rowsOr(long suiteDefault) {
+        return rows.orElse(suiteDefault);
+    }
+
+    /**
+     * Parses {@code <suite> [options]}.
+     *
+     * @throws IllegalArgumentException naming the bad option, when the line cannot be parsed
+     */
+    public static BenchmarkArgs parse(String... argv) {
+        if (argv.length == 0 || argv[0].startsWith("-")) {
+            throw new IllegalArgumentException("Cannot run benchmark: no suite given");
+        }
+        OptionalLong rows = OptionalLong.empty();
+        int rounds = 3;
+        int warmups = 1;
+        boolean peerOnly = false;
+        boolean keepFiles = false;
+        Path dir = Path.of(System.getProperty("java.io.tmpdir"));
+        long seed = 20240601L;
+        for (int i = 1; i < argv.length; i++) {
+            String option = argv[i];
+            switch (option) {
+                case "--rows" -> rows = OptionalLong.of(number(option, value(argv, ++i, option)));
+                case "--rounds" -> rounds = (int) number(option, value(argv, ++i, option));
+                case "--warmups" -> warmups = (int) number(option, value(argv, ++i, option));
+                case "--seed" -> seed = number(option, value(argv, ++i, option));
+                case "--dir" -> dir = Path.of(value(argv, ++i, option));
+                case "--peer-only" -> peerOnly = true;
+                case "--keep-files" -> keepFiles = true;
+                default ->
+                        throw new IllegalArgumentException(
+                                "Cannot run benchmark: unknown option '" + option + "'");
+            }
+        }
+        return new BenchmarkArgs(argv[0], rows, rounds, warmups, peerOnly, dir, seed, keepFiles);
+    }
+
+    private static String value(String[] argv, int index, String option) {
+        if (index >= argv.length) {
+            throw new IllegalArgumentException(
+                    "Cannot run benchmark: " + option + " needs a value");
+        }
+        return argv[index];
+    }
+
+    private static long number(String option, String text) {
+        try {
+            return Long.parseLong(text.replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(
+                    "Cannot run benchmark: " + option + " needs a whole number, got '" + text + "'",
+                    e);
+        }
+    }
+}

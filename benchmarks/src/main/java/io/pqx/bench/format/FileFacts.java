@@ -1,0 +1,57 @@
+package io.pqx.bench.format;
+
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.io.LocalInputFile;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What the report says about a written file: size, row groups, rows, writer, and per column the
+ * compressed bytes and encodings, read from the footer with parquet-java (the same footer reader
+ * for both files, so the facts are comparable). Immutable.
+ *
+ * @param bytes file length
+ * @param rowGroups number of row groups
+ * @param rows rows in the footer
+ * @param createdBy the footer's {@code created_by}
+ * @param columns per column path: compressed bytes over all row groups and encodings of the first
+ */
+public record FileFacts(
+        long bytes, int rowGroups, long rows, String createdBy, Map<String, String> columns) {
+
+    /** Reads the facts of {@code file}. */
+    public static FileFacts of(Path file) throws IOException {
+        ParquetMetadata footer;
+        try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file))) {
+            footer = reader.getFooter();
+        }
+        Map<String, Long> compressed = new LinkedHashMap<>();
+        Map<String, String> encodings = new LinkedHashMap<>();
+        long rows = 0;
+        for (BlockMetaData block : footer.getBlocks()) {
+            rows += block.getRowCount();
+            for (ColumnChunkMetaData chunk : block.getColumns()) {
+                String path = chunk.getPath().toDotString();
+                compressed.merge(path, chunk.getTotalSize(), Long::sum);
+                encodings.putIfAbsent(path, chunk.getEncodings().toString());
+            }
+        }
+        Map<String, String> columns = new LinkedHashMap<>();
+        compressed.forEach(
+                (path, size) ->
+                        columns.put(path, size + "B" + encodings.get(path).replace(" ", "")));
+        return new FileFacts(
+                Files.size(file),
+                footer.getBlocks().size(),
+                rows,
+                footer.getFileMetaData().getCreatedBy(),
+                columns);
+    }
+}

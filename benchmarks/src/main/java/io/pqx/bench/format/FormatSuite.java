@@ -1,0 +1,140 @@
+package io.pqx.bench.format;
+
+import io.pqx.bench.BenchmarkArgs;
+import io.pqx.bench.BenchmarkReport;
+import io.pqx.bench.BenchmarkSuite;
+import io.pqx.bench.HeapPeaks;
+import io.pqx.bench.JvmReport;
+import io.pqx.bench.Timed;
+
+import org.apache.flink.table.data.RowData;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+/**
+ * Suite {@code format}: pqx's {@code ParquetWriter} and {@code ParquetReader} against
+ * parquet-java's writer and column-level reader, single-threaded, on one in-memory {@link
+ * LineitemTable} (default 5,000,000 rows) with the same {@link FormatSettings}.
+ *
+ * <p>Prints {@code RESULT format_write}, {@code format_read} (both readers on pqx's file) and
+ * {@code format_read_peerfile} (both on parquet-java's file), each the median of the measured
+ * rounds, plus file sizes, row groups, per-column sizes, per-round figures and an untimed
+ * full-content verification. The generation of the table is not timed. Runs on the caller's thread.
+ */
+public final class FormatSuite implements BenchmarkSuite {
+
+    static final long DEFAULT_ROWS = 5_000_000;
+
+    @Override
+    public String name() {
+        return "format";
+    }
+
+    @Override
+    public String summary() {
+        return "pqx's Parquet writer and full-scan reader vs parquet-java's, lineitem-like table "
+                + "(default "
+                + DEFAULT_ROWS
+                + " rows)";
+    }
+
+    @Override
+    public void run(BenchmarkArgs args, BenchmarkReport report) throws Exception {
+        FormatSettings settings = FormatSettings.standard();
+        long rows = args.rowsOr(DEFAULT_ROWS);
+        if (rows > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException(
+                    "Cannot run format: --rows must fit an in-memory list");
+        }
+        report.info(
+                "format rows=%d rounds=%d warmups=%d seed=%d%s",
+                rows,
+                args.rounds(),
+                args.warmups(),
+                args.seed(),
+                args.peerOnly() ? " peer-only" : "");
+        report.info("format settings %s (same for both writers)", settings.describe());
+        List<RowData> table = generate(args, (int) rows, report);
+        Path dir = Files.createTempDirectory(args.workDir(), "pqx-bench-format-");
+        try {
+            List<TableWriter> writers = FormatContenders.writers(settings, args.peerOnly());
+            FormatRounds rounds =
+                    new FormatRounds(
+                            table,
+                            writers,
+                            FormatContenders.scanners(args.peerOnly()),
+                            dir,
+                            report);
+            runRounds(args, rounds);
+            rounds.verifyContent();
+            printFiles(writers, rounds, report);
+            rounds.printResults();
+        } finally {
+            if (args.keepFiles()) {
+                report.info("files kept in %s", dir);
+            } else {
+                deleteTree(dir);
+            }
+        }
+    }
+
+    private static List<RowData> generate(BenchmarkArgs args, int rows, BenchmarkReport report)
+            throws Exception {
+        Timed<List<RowData>> generated =
+                Timed.run(() -> new LineitemGenerator(args.seed()).generate(rows));
+        System.gc(); // so the heap figure below is the table, not generation garbage
+        report.info(
+                "generated %d rows in %.1f s (not timed); heap in use with the table: %d MiB",
+                rows, generated.seconds(), JvmReport.mib(HeapPeaks.usedNow()));
+        return generated.value();
+    }
+
+    private static void runRounds(BenchmarkArgs args, FormatRounds rounds) throws Exception {
+        for (int w = 0; w < args.warmups(); w++) {
+            rounds.round(w, String.format("warmup %d/%d", w + 1, args.warmups()), false);
+        }
+        for (int r = 0; r < args.rounds(); r++) {
+            rounds.round(
+                    args.warmups() + r, String.format("round %d/%d", r + 1, args.rounds()), true);
+        }
+    }
+
+    private static void printFiles(
+            List<TableWriter> writers, FormatRounds rounds, BenchmarkReport report)
+            throws IOException {
+        Map<String, FileFacts> facts = new LinkedHashMap<>();
+        for (TableWriter writer : writers) {
+            facts.put(writer.name(), FileFacts.of(rounds.fileOf(writer)));
+        }
+        facts.forEach((who, f) -> report.info("created_by %s=\"%s\"", who, f.createdBy()));
+        for (String column : facts.values().iterator().next().columns().keySet()) {
+            report.info("column %s%s", column, sideBySide(facts, f -> f.columns().get(column)));
+        }
+        report.info("size%s", sideBySide(facts, f -> Long.toString(f.bytes())));
+        report.info("rowgroups%s", sideBySide(facts, f -> Integer.toString(f.rowGroups())));
+        report.info("rows%s", sideBySide(facts, f -> Long.toString(f.rows())));
+    }
+
+    private static String sideBySide(
+            Map<String, FileFacts> facts, Function<FileFacts, String> fact) {
+        StringBuilder line = new StringBuilder();
+        facts.forEach((who, f) -> line.append(' ').append(who).append('=').append(fact.apply(f)));
+        return line.toString();
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package io.pqx.bench.format;
+
+import io.pqx.format.ParquetReader;
+import io.pqx.format.decode.RowGroupBatches;
+import io.pqx.format.decode.RowSelection;
+import io.pqx.format.footer.RowGroupMetadata;
+import io.pqx.format.schema.ParquetSchema;
+
+import org.apache.flink.table.data.columnar.vector.BytesColumnVector;
+import org.apache.flink.table.data.columnar.vector.ColumnVector;
+import org.apache.flink.table.data.columnar.vector.DecimalColumnVector;
+import org.apache.flink.table.data.columnar.vector.DoubleColumnVector;
+import org.apache.flink.table.data.columnar.vector.IntColumnVector;
+import org.apache.flink.table.data.columnar.vector.LongColumnVector;
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * pqx's side of {@code format_read}: {@link ParquetReader#readRowGroup} over every row group with
+ * all columns and all rows, consuming every value of every batch through Flink's public columnar
+ * vector interfaces (what a Flink operator would call), with default {@code ReadOptions}.
+ * Stateless; one scan at a time.
+ */
+public final class PqxTableScanner implements TableScanner {
+
+    private static final int P = LineitemTable.DECIMAL_PRECISION;
+    private static final int S = LineitemTable.DECIMAL_SCALE;
+
+    @Override
+    public String name() {
+        return FormatContenders.PQX;
+    }
+
+    @Override
+    public TableChecksum scan(Path file, ScanDepth depth) throws IOException {
+        TableChecksum checksum = new TableChecksum();
+        try (ParquetReader reader =
+                ParquetReader.open(new org.apache.flink.core.fs.Path(file.toUri()))) {
+            ParquetSchema schema = reader.schema();
+            List<String> names = schema.rowType().getFieldNames();
+            int[] slots = names.stream().mapToInt(LineitemTable::indexOf).toArray();
+            List<RowGroupMetadata> rowGroups = reader.metadata().rowGroups();
+            for (int g = 0; g < rowGroups.size(); g++) {
+                RowSelection all = RowSelection.all(rowGroups.get(g).numRows());
+                try (RowGroupBatches batches = reader.readRowGroup(g, schema, all)) {
+                    VectorizedColumnBatch batch;
+                    while ((batch = batches.next()) != null) {
+                        consume(batch, slots, depth, checksum);
+                    }
+                }
+            }
+        }
+        return checksum;
+    }
+
+    private static void consume(
+            VectorizedColumnBatch batch, int[] slots, ScanDepth depth, TableChecksum checksum) {
+        int rows = batch.getNumRows();
+        for (int c = 0; c < slots.length; c++) {
+            ColumnKind kind = LineitemTable.COLUMNS.get(slots[c]).kind();
+            checksum.add(slots[c], consume(batch.columns[c], rows, kind, depth));
+        }
+        checksum.addRows(rows);
+    }
+
+    /** Consumes every value of a NOT NULL column vector; returns its checksum contribution. */
+    private static long consume(ColumnVector vector, int rows, ColumnKind kind, ScanDepth depth) {
+        long sum = 0;
+        switch (kind) {
+            case INT -> {
+                IntColumnVector ints = (IntColumnVector) vector;
+                for (int i = 0; i < rows; i++) {
+                    sum += ints.getInt(i);
+                }
+            }
+            case LONG -> {
+                LongColumnVector longs = (LongColumnVector) vector;
+                for (int i = 0; i < rows; i++) {
+                    sum += longs.getLong(i);
+                }
+            }
+            case DECIMAL -> {
+                DecimalColumnVector decimals = (DecimalColumnVector) vector;
+                for (int i = 0; i < rows; i++) {
+                    sum += decimals.getDecimal(i, P, S).toUnscaledLong();
+                }
+            }
+            case DOUBLE -> {
+                DoubleColumnVector doubles = (DoubleColumnVector) vector;
+                for (int i = 0; i < rows; i++) {
+                    sum += Double.doubleToRawLongBits(doubles.getDouble(i));
+                }
+            }
+            case STRING -> {
+                BytesColumnVector strings = (BytesColumnVector) vector;
+                for (int i = 0; i < rows; i++) {
+                    BytesColumnVector.Bytes value = strings.getBytes(i);
+                    sum += depth.digest(value.data, value.offset, value.len);
+                }
+            }
+        }
+        return sum;
+    }
+}

@@ -1,0 +1,64 @@
+package io.pqx.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+
+class BenchmarkArgsTest {
+
+    @Test
+    void parsesSuiteAndOptions() {
+        BenchmarkArgs args =
+                BenchmarkArgs.parse(
+                        "format",
+                        "--rows",
+                        "5_000",
+                        "--rounds",
+                        "5",
+                        "--warmups",
+                        "0",
+                        "--peer-only",
+                        "--dir",
+                        "/x",
+                        "--seed",
+                        "7",
+                        "--keep-files");
+
+        assertThat(args.suite()).isEqualTo("format");
+        assertThat(args.rowsOr(1)).isEqualTo(5_000);
+        assertThat(args.rounds()).isEqualTo(5);
+        assertThat(args.warmups()).isZero();
+        assertThat(args.peerOnly()).isTrue();
+        assertThat(args.workDir()).isEqualTo(Path.of("/x"));
+        assertThat(args.seed()).isEqualTo(7);
+        assertThat(args.keepFiles()).isTrue();
+    }
+
+    @Test
+    void defaultsToOneWarmupThreeRoundsAndTheSuitesRowCount() {
+        BenchmarkArgs args = BenchmarkArgs.parse("format");
+
+        assertThat(args.rowsOr(5_000_000)).isEqualTo(5_000_000);
+        assertThat(args.rounds()).isEqualTo(3);
+        assertThat(args.warmups()).isEqualTo(1);
+        assertThat(args.peerOnly()).isFalse();
+    }
+
+    @Test
+    void rejectsMissingSuiteUnknownOptionAndBadNumbers() {
+        assertThatThrownBy(() -> BenchmarkArgs.parse()).hasMessageContaining("no suite");
+        assertThatThrownBy(() -> BenchmarkArgs.parse("--rows", "3"))
+                .hasMessageContaining("no suite");
+        assertThatThrownBy(() -> BenchmarkArgs.parse("format", "--fast"))
+                .hasMessageContaining("'--fast'");
+        assertThatThrownBy(() -> BenchmarkArgs.parse("format", "--rows"))
+                .hasMessageContaining("needs a value");
+        assertThatThrownBy(() -> BenchmarkArgs.parse("format", "--rows", "many"))
+                .hasMessageContaining("whole number");
+        assertThatThrownBy(() -> BenchmarkArgs.parse("format", "--rounds", "0"))
+                .hasMessageContaining(">= 1");
+    }
+}

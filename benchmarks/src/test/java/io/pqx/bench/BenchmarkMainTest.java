@@ -1,0 +1,106 @@
+package io.pqx.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+class BenchmarkMainTest {
+
+    @TempDir Path dir;
+
+    @Test
+    void unknownSuiteIsAUsageError() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+        int code = BenchmarkMain.run(new String[] {"nope"}, report(out));
+
+        assertThat(code).isEqualTo(2);
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(BenchmarkSuites.find("nope")).isEmpty();
+        assertThat(BenchmarkSuites.listing()).contains("format");
+    }
+
+    @Test
+    void peerOnlyFormatRunReportsItsFiguresAndVerifiesTheFile() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+        int code =
+                BenchmarkMain.run(
+                        new String[] {
+                            "format",
+                            "--rows",
+                            "3000",
+                            "--rounds",
+                            "1",
+                            "--warmups",
+                            "0",
+                            "--peer-only",
+                            "--dir",
+                            dir.toString()
+                        },
+                        report(out));
+
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertThat(code).as(printed).isZero();
+        assertThat(printed)
+                .contains("INFO jvm ")
+                .contains("INFO verified parquetjava reads parquetjava's file: 3000 rows")
+                .containsPattern("INFO size parquetjava=\\d+")
+                .contains("INFO rowgroups parquetjava=1")
+                .containsPattern("INFO parquetjava-only format_write parquetjava=\\d+ unit=rows/s")
+                .containsPattern(
+                        "INFO parquetjava-only format_read_peerfile parquetjava=\\d+ unit=rows/s")
+                .doesNotContain("FAIL");
+        assertThat(dir).isEmptyDirectory();
+    }
+
+    @Test
+    void formatRunPrintsOneResultLinePerMeasurement() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        BenchmarkReport report = report(out);
+
+        int code =
+                BenchmarkMain.run(
+                        new String[] {
+                            "format",
+                            "--rows",
+                            "3000",
+                            "--rounds",
+                            "1",
+                            "--warmups",
+                            "0",
+                            "--dir",
+                            dir.toString()
+                        },
+                        report);
+
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertThat(code).as(printed).isZero();
+        assertThat(report.comparisons())
+                .extracting(Comparison::name)
+                .containsExactly("format_write", "format_read", "format_read_peerfile");
+        assertThat(printed.lines().filter(l -> l.startsWith("RESULT ")))
+                .hasSize(3)
+                .allMatch(
+                        l ->
+                                l.matches(
+                                        "RESULT format_\\w+ pqx=\\d+ parquetjava=\\d+"
+                                            + " ratio=\\d+\\.\\d{3} unit=rows/s"));
+        assertThat(printed)
+                .containsPattern("INFO size pqx=\\d+ parquetjava=\\d+")
+                .contains("INFO rowgroups pqx=1 parquetjava=1")
+                .contains("INFO verified pqx reads parquetjava's file: 3000 rows")
+                .contains("INFO verified parquetjava reads pqx's file: 3000 rows")
+                .doesNotContain("FAIL");
+    }
+
+    private static BenchmarkReport report(ByteArrayOutputStream out) {
+        return new BenchmarkReport(new PrintStream(out, true, StandardCharsets.UTF_8));
+    }
+}
