@@ -22,7 +22,8 @@ public final class RowPrinter {
     private RowPrinter() {}
 
     /** Prints at most {@code limit} rows of {@code projection} read by {@code reader}. */
-    public static void print(ParquetReader reader, ParquetSchema projection, long limit, PrintStream out)
+    public static void print(
+            ParquetReader reader, ParquetSchema projection, long limit, PrintStream out)
             throws IOException {
         JsonRowRenderer renderer = new JsonRowRenderer(projection);
         StringBuilder line = new StringBuilder(256);

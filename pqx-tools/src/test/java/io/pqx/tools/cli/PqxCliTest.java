@@ -107,7 +107,10 @@ class PqxCliTest {
             String what = String.join(" ", args);
             assertThat(run.status()).as(what).isEqualTo(2);
             assertThat(run.out()).as(what).isEmpty();
-            assertThat(run.err()).as(what).contains("usage: pqx <command>").contains("cat FILE [--limit N]");
+            assertThat(run.err())
+                    .as(what)
+                    .contains("usage: pqx <command>")
+                    .contains("cat FILE [--limit N]");
         }
         assertThat(CliRun.of("cat").err()).startsWith("pqx: missing FILE\n");
         assertThat(CliRun.of("frobnicate").err()).startsWith("pqx: unknown command 'frobnicate'\n");
@@ -119,7 +122,10 @@ class PqxCliTest {
     void printsHelpOnStdout() {
         CliRun run = CliRun.of("--help");
         assertThat(run.status()).isZero();
-        assertThat(run.out()).startsWith("usage: pqx <command>").contains("meta FILE").contains("count FILE");
+        assertThat(run.out())
+                .startsWith("usage: pqx <command>")
+                .contains("meta FILE")
+                .contains("count FILE");
     }
 
     private static String corpus(String name) {
