@@ -22,13 +22,16 @@ import java.io.IOException;
 import java.util.Collection;
 
 /**
- * The exactly-once Parquet sink for POJOs: {@link PqxSink} behind a {@link PojoRowConverter}
- * (the POJO-to-column mapping is documented there). Same files, committables, state and options.
- * Build with {@code PqxSink.builder().basePath(..).buildForPojo(Order.class)}. Immutable and
+ * The exactly-once Parquet sink for POJOs: {@link PqxSink} behind a {@link PojoRowConverter} (the
+ * POJO-to-column mapping is documented there). Same files, committables, state and options. Build
+ * with {@code PqxSink.builder().basePath(..).buildForPojo(Order.class)}. Immutable and
  * serializable.
  */
-public final class PqxPojoSink<T> implements Sink<T>, SupportsCommitter<PqxCommittable>,
-        SupportsWriterState<T, PqxWriterState>, SupportsPostCommitTopology<PqxCommittable> {
+public final class PqxPojoSink<T>
+        implements Sink<T>,
+                SupportsCommitter<PqxCommittable>,
+                SupportsWriterState<T, PqxWriterState>,
+                SupportsPostCommitTopology<PqxCommittable> {
     private final PqxSink rows;
     private final PojoRowConverter<T> converter;
 
@@ -48,8 +51,8 @@ public final class PqxPojoSink<T> implements Sink<T>, SupportsCommitter<PqxCommi
     }
 
     @Override
-    public StatefulSinkWriter<T, PqxWriterState> restoreWriter(WriterInitContext context,
-            Collection<PqxWriterState> states) throws IOException {
+    public StatefulSinkWriter<T, PqxWriterState> restoreWriter(
+            WriterInitContext context, Collection<PqxWriterState> states) throws IOException {
         PqxSink.checkRestorable(states);
         return createWriter(context);
     }

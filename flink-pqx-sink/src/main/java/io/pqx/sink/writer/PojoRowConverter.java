@@ -81,9 +81,12 @@ public final class PojoRowConverter<T> implements Serializable {
     public static <T> PojoRowConverter<T> of(Class<T> type) {
         TypeInformation<T> info = TypeInformation.of(type);
         if (!(info instanceof PojoTypeInfo<T> pojo)) {
-            throw new IllegalArgumentException(type.getName() + " is not a Flink POJO (it is "
-                    + info + "): it needs a public no-argument constructor and public fields or"
-                    + " getters and setters");
+            throw new IllegalArgumentException(
+                    type.getName()
+                            + " is not a Flink POJO (it is "
+                            + info
+                            + "): it needs a public no-argument constructor and public fields or"
+                            + " getters and setters");
         }
         return of(pojo, type.getSimpleName());
     }
@@ -115,40 +118,53 @@ public final class PojoRowConverter<T> implements Serializable {
             return new Mapping(new VarBinaryType(VarBinaryType.MAX_LENGTH), v -> v);
         }
         if (javaType.isEnum()) {
-            return new Mapping(new VarCharType(VarCharType.MAX_LENGTH),
+            return new Mapping(
+                    new VarCharType(VarCharType.MAX_LENGTH),
                     v -> StringData.fromString(((Enum<?>) v).name()));
         }
         Class<?> c = info.getTypeClass();
         if (c == String.class) {
-            return new Mapping(new VarCharType(VarCharType.MAX_LENGTH),
+            return new Mapping(
+                    new VarCharType(VarCharType.MAX_LENGTH),
                     v -> StringData.fromString((String) v));
         }
-        if (info instanceof BasicTypeInfo<?> && c != BigDecimal.class && c != Character.class
-                && c != java.util.Date.class && c != java.math.BigInteger.class
-                && c != Void.class && c != Instant.class) {
+        if (info instanceof BasicTypeInfo<?>
+                && c != BigDecimal.class
+                && c != Character.class
+                && c != java.util.Date.class
+                && c != java.math.BigInteger.class
+                && c != Void.class
+                && c != Instant.class) {
             return new Mapping(basicType(c, !primitive), v -> v);
         }
         if (c == BigDecimal.class) {
-            return new Mapping(new DecimalType(38, 18), v -> DecimalData.fromBigDecimal(
-                    ((BigDecimal) v).setScale(18, RoundingMode.HALF_UP), 38, 18));
+            return new Mapping(
+                    new DecimalType(38, 18),
+                    v ->
+                            DecimalData.fromBigDecimal(
+                                    ((BigDecimal) v).setScale(18, RoundingMode.HALF_UP), 38, 18));
         }
         if (c == LocalDate.class) {
             return new Mapping(new DateType(), v -> (int) ((LocalDate) v).toEpochDay());
         }
         if (c == LocalTime.class) {
-            return new Mapping(new TimeType(3),
-                    v -> (int) (((LocalTime) v).toNanoOfDay() / 1_000_000));
+            return new Mapping(
+                    new TimeType(3), v -> (int) (((LocalTime) v).toNanoOfDay() / 1_000_000));
         }
         if (c == LocalDateTime.class) {
-            return new Mapping(new TimestampType(9),
-                    v -> TimestampData.fromLocalDateTime((LocalDateTime) v));
+            return new Mapping(
+                    new TimestampType(9), v -> TimestampData.fromLocalDateTime((LocalDateTime) v));
         }
         if (c == Instant.class) {
-            return new Mapping(new LocalZonedTimestampType(9),
-                    v -> TimestampData.fromInstant((Instant) v));
+            return new Mapping(
+                    new LocalZonedTimestampType(9), v -> TimestampData.fromInstant((Instant) v));
         }
-        throw new IllegalArgumentException("POJO field " + path + " has type " + info
-                + ", which the pqx sink cannot map to a column");
+        throw new IllegalArgumentException(
+                "POJO field "
+                        + path
+                        + " has type "
+                        + info
+                        + ", which the pqx sink cannot map to a column");
     }
 
     private static LogicalType basicType(Class<?> c, boolean nullable) {
@@ -194,8 +210,9 @@ public final class PojoRowConverter<T> implements Serializable {
             try {
                 value = accessible[i].get(pojo);
             } catch (IllegalAccessException e) {
-                throw new IllegalStateException("Cannot read POJO field "
-                        + accessible[i].getName() + ": " + e.getMessage(), e);
+                throw new IllegalStateException(
+                        "Cannot read POJO field " + accessible[i].getName() + ": " + e.getMessage(),
+                        e);
             }
             row.setField(i, value == null ? null : converters[i].convert(value));
         }

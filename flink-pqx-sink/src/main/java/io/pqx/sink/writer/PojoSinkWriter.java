@@ -14,8 +14,8 @@ import java.util.List;
  * The sink writer for POJOs: converts each record with a {@link PojoRowConverter} (into a fresh
  * row) and hands it to the {@link PqxSinkWriter}, which does everything else. Task thread only.
  */
-public final class PojoSinkWriter<T> implements StatefulSinkWriter<T, PqxWriterState>,
-        CommittingSinkWriter<T, PqxCommittable> {
+public final class PojoSinkWriter<T>
+        implements StatefulSinkWriter<T, PqxWriterState>, CommittingSinkWriter<T, PqxCommittable> {
     private final PqxSinkWriter rows;
     private final PojoRowConverter<T> converter;
 

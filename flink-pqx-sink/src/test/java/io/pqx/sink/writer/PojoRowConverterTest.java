@@ -1,5 +1,8 @@
 package io.pqx.sink.writer;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import org.apache.flink.table.data.RowData;
 import org.junit.jupiter.api.Test;
 
@@ -10,11 +13,11 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.List;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 class PojoRowConverterTest {
-    public enum Color { RED, GREEN }
+    public enum Color {
+        RED,
+        GREEN
+    }
 
     public static class Address {
         public String city;
@@ -52,11 +55,13 @@ class PojoRowConverterTest {
     @Test
     void derivesColumnsInFlinksFieldOrderWithTheDocumentedTypes() {
         PojoRowConverter<Order> converter = PojoRowConverter.of(Order.class);
-        assertThat(converter.rowType().asSummaryString()).isEqualTo("ROW<`address` ROW<`city`"
-                + " STRING, `zip` INT NOT NULL>, `at` TIMESTAMP(9), `blob` BYTES, `color`"
-                + " STRING, `day` DATE, `flag` BOOLEAN NOT NULL, `id` BIGINT NOT NULL, `instant`"
-                + " TIMESTAMP_LTZ(9), `name` STRING, `price` DECIMAL(38, 18), `quantity` INT,"
-                + " `secret` DOUBLE NOT NULL, `time` TIME(3)>");
+        assertThat(converter.rowType().asSummaryString())
+                .isEqualTo(
+                        "ROW<`address` ROW<`city` STRING, `zip` INT NOT NULL>, `at` TIMESTAMP(9),"
+                            + " `blob` BYTES, `color` STRING, `day` DATE, `flag` BOOLEAN NOT NULL,"
+                            + " `id` BIGINT NOT NULL, `instant` TIMESTAMP_LTZ(9), `name` STRING,"
+                            + " `price` DECIMAL(38, 18), `quantity` INT, `secret` DOUBLE NOT NULL,"
+                            + " `time` TIME(3)>");
     }
 
     @Test
