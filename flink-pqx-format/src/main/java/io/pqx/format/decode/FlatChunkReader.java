@@ -13,6 +13,7 @@ import org.apache.parquet.column.impl.ColumnReaderImpl;
 import org.apache.parquet.column.page.DataPage;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.format.Encoding;
+import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
@@ -21,6 +22,8 @@ import javax.annotation.Nullable;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The fast path of a flat leaf (top-level, not repeated, definition level 0 or 1): walks the
@@ -40,6 +43,8 @@ final class FlatChunkReader {
     private static final Set<Encoding> FAST_ENCODINGS = EnumSet.of(Encoding.PLAIN,
             Encoding.PLAIN_DICTIONARY, Encoding.RLE_DICTIONARY, Encoding.RLE, Encoding.BIT_PACKED);
 
+    private static final Pattern PAGE_COUNTS = Pattern.compile("at value (\\d+) out of (\\d+), ");
+
     /** Off switch for comparisons: {@code -Dpqx.decode.bulk=false}. */
     static volatile boolean enabled = !"false".equals(System.getProperty("pqx.decode.bulk"));
 
@@ -57,6 +62,7 @@ final class FlatChunkReader {
     @Nullable private ColumnReader fallback;
     private int pageCursor;
     private int pageLeft;
+    private long pageStart; // values of the chunk before the current page
 
     /**
      * @param converter the leaf converter whole-chunk readers get (it keeps the dictionary that
@@ -125,7 +131,11 @@ final class FlatChunkReader {
         while (left > 0) {
             int n = Math.min(left, pageLeft);
             if (fallback != null) {
-                decoder.decodeFlat(fallback, vector, at, n, maxDefinitionLevel);
+                try {
+                    decoder.decodeFlat(fallback, vector, at, n, maxDefinitionLevel);
+                } catch (RuntimeException e) {
+                    throw chunkRelative(e);
+                }
             } else {
                 pageDecoder.copy(pageCursor, vector, at, n);
             }
@@ -141,16 +151,45 @@ final class FlatChunkReader {
         while (left > 0) {
             int n = (int) Math.min(left, pageLeft);
             if (fallback != null) {
-                for (int i = 0; i < n; i++) {
-                    if (fallback.getCurrentDefinitionLevel() == maxDefinitionLevel) {
-                        fallback.skip();
-                    }
-                    fallback.consume();
-                }
+                skipFallback(n);
             }
             left -= n;
             advance(n);
         }
+    }
+
+    private void skipFallback(int n) {
+        try {
+            for (int i = 0; i < n; i++) {
+                if (fallback.getCurrentDefinitionLevel() == maxDefinitionLevel) {
+                    fallback.skip();
+                }
+                fallback.consume();
+            }
+        } catch (RuntimeException e) {
+            throw chunkRelative(e);
+        }
+    }
+
+    /**
+     * parquet-column counts values in its messages from the start of its reader's pages; a
+     * per-page reader's counts are turned into the chunk's, as a whole-chunk reader reports them.
+     */
+    private RuntimeException chunkRelative(RuntimeException e) {
+        String message = e.getMessage();
+        if (!(e instanceof ParquetDecodingException) || message == null) {
+            return e;
+        }
+        Matcher m = PAGE_COUNTS.matcher(message);
+        if (!m.find()) {
+            return e;
+        }
+        String counts = "at value " + (Long.parseLong(m.group(1)) + pageStart) + " out of "
+                + totalValues + ", ";
+        ParquetDecodingException rewritten = new ParquetDecodingException(
+                message.substring(0, m.start()) + counts + message.substring(m.end()), e.getCause());
+        rewritten.setStackTrace(e.getStackTrace());
+        return rewritten;
     }
 
     private void advance(int n) {
@@ -167,6 +206,7 @@ final class FlatChunkReader {
         fallback = null;
         pageCursor = 0;
         pageLeft = 0;
+        pageStart = consumed;
         while (pageLeft == 0) {
             DataPage page = pages.readPage();
             int values = page.getValueCount();
@@ -176,8 +216,12 @@ final class FlatChunkReader {
             if (!pageDecoder.decode(page)) {
                 DictionaryPage dictionary =
                         pages.currentPageDictionaryEncoded() ? dictionaryPage : null;
-                fallback = new ColumnReaderImpl(column, new SinglePageReader(dictionary, page),
-                        converter, writerVersion);
+                try {
+                    fallback = new ColumnReaderImpl(column, new SinglePageReader(dictionary, page),
+                            converter, writerVersion);
+                } catch (RuntimeException e) {
+                    throw chunkRelative(e);
+                }
             }
             pageLeft = values;
         }

@@ -85,7 +85,10 @@ final class FlatPageDecoder {
         Encoding encoding;
         try {
             if (page instanceof DataPageV1 v1) {
-                if (nullable && v1.getDlEncoding() != Encoding.RLE) {
+                // parquet-column decodes both level sections by their encodings (even of width
+                // 0, where RLE and BIT_PACKED read nothing); anything else it may reject
+                if (!isLevelEncoding(v1.getRlEncoding()) || !isLevelEncoding(v1.getDlEncoding())
+                        || (nullable && v1.getDlEncoding() != Encoding.RLE)) {
                     return false;
                 }
                 data = v1.getBytes().toByteBuffer();
@@ -125,6 +128,10 @@ final class FlatPageDecoder {
             spread(nonNull);
         }
         return ok;
+    }
+
+    private static boolean isLevelEncoding(Encoding encoding) {
+        return encoding == Encoding.RLE || encoding == Encoding.BIT_PACKED;
     }
 
     /** The v1 definition-level section (after its 4-byte length); advances {@code data} past it. */
