@@ -12,7 +12,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,10 +34,11 @@ class FlatBulkCorruptionParityTest {
     }
 
     @ParameterizedTest
-    @EnumSource(PageVersion.class)
-    void damagedPagesReadTheSameWithAndWithoutTheFastPath(PageVersion version) throws Exception {
-        Path clean = dir.resolve("clean-" + version + ".parquet");
-        RowType type = FlatBulkSelectionTest.rowType();
+    @CsvSource({"V1, true", "V2, true", "V1, false", "V2, false"})
+    void damagedPagesReadTheSameWithAndWithoutTheFastPath(PageVersion version, boolean nullable)
+            throws Exception {
+        Path clean = dir.resolve("clean-" + version + "-" + nullable + ".parquet");
+        RowType type = nullable ? FlatBulkSelectionTest.rowType() : notNull(FlatBulkSelectionTest.rowType());
         WriteOptions options = WriteOptions.builder().pageVersion(version)
                 .codec(CompressionCodecName.UNCOMPRESSED).pageRowLimit(40).dictionaryPageSizeBytes(1024).build();
         Random nulls = new Random(3);
@@ -46,7 +47,7 @@ class FlatBulkCorruptionParityTest {
             for (int row = 0; row < ROWS; row++) {
                 GenericRowData data = new GenericRowData(type.getFieldCount());
                 for (int c = 0; c < type.getFieldCount(); c++) {
-                    data.setField(c, FlatBulkSelectionTest.isNull(row, c, nulls)
+                    data.setField(c, nullable && FlatBulkSelectionTest.isNull(row, c, nulls)
                             ? null : FlatBulkSelectionTest.value(row, c));
                 }
                 writer.write(data);
@@ -63,16 +64,37 @@ class FlatBulkCorruptionParityTest {
                 int at = 4 + random.nextInt(damaged.length * 7 / 10);
                 damaged[at] = (byte) (random.nextBoolean() ? damaged[at] ^ (1 << random.nextInt(8)) : random.nextInt());
             }
-            Path file = dir.resolve("damaged-" + version + "-" + round + ".parquet");
+            Path file = dir.resolve("damaged-" + version + "-" + nullable + "-" + round + ".parquet");
             Files.write(file, damaged);
             FlatChunkReader.enabled = false;
             List<String> expected = withoutIdentityHashes(FlatBulkParityTest.readFlatColumns(file));
             FlatChunkReader.enabled = true;
             List<String> actual = withoutIdentityHashes(FlatBulkParityTest.readFlatColumns(file));
             assertThat(actual).as("round %d", round).isEqualTo(expected);
+            RowSelection selection = RowSelection.of(new long[] {3, 95, 250}, new long[] {20, 170, 251});
+            FlatChunkReader.enabled = false;
+            List<String> expectedSelected = withoutIdentityHashes(readSelected(file, selection));
+            FlatChunkReader.enabled = true;
+            List<String> actualSelected = withoutIdentityHashes(readSelected(file, selection));
+            assertThat(actualSelected).as("round %d, selected rows", round).isEqualTo(expectedSelected);
             failures += expected.stream().anyMatch(r -> r.startsWith("FAILED")) ? 1 : 0;
         }
         assertThat(failures).as("damage that the reader rejects").isPositive();
+    }
+
+    private static RowType notNull(RowType type) {
+        List<RowType.RowField> fields = type.getFields().stream()
+                .map(f -> new RowType.RowField(f.getName(), f.getType().copy(false)))
+                .toList();
+        return new RowType(false, fields);
+    }
+
+    private static List<String> readSelected(Path file, RowSelection selection) {
+        try {
+            return FlatBulkSelectionTest.read(file, selection, 23);
+        } catch (Exception e) {
+            return List.of("FAILED: " + e);
+        }
     }
 
     /**
