@@ -19,7 +19,10 @@ import java.util.Arrays;
  * call is a failure boundary: anything thrown from inside the decoders becomes a {@code
  * CorruptFileException} naming the page.
  *
- * <p>A flat leaf (top-level, not repeated) writes straight into the batch column. A nested leaf
+ * <p>A flat leaf (top-level, not repeated) writes straight into the batch column; when its chunk
+ * qualifies ({@link FlatChunkReader#supports}) it bypasses the {@link ColumnReader} and decodes
+ * whole pages in bulk through a {@link FlatChunkReader}, which this class then drives instead
+ * (row and value accounting stay here, identical for both paths). A nested leaf
  * buffers the batch's levels and writes one vector slot per entry whose definition level reaches
  * {@code slotDefinitionLevel} (where the leaf's vector position exists), for {@link
  * NestedAssembler} to build lists, maps and rows from.

@@ -30,8 +30,9 @@ import java.util.Map;
 /**
  * Decodes the selected rows of one row group into {@link VectorizedColumnBatch}es whose columns
  * are the projection's top-level fields. Top-level primitive fields decode straight into their
- * batch vector in one tight loop per leaf; nested fields buffer their leaves' levels and are
- * assembled by a {@link NestedAssembler}.
+ * batch vector, in bulk per page where the chunk allows it ({@link FlatChunkReader}) and otherwise
+ * in one tight loop per leaf over parquet-column's reader; nested fields buffer their leaves'
+ * levels and are assembled by a {@link NestedAssembler}.
  *
  * <p>Rows between selected ranges are skipped by the leaves: pages holding none of them were not
  * even read when the chunk has an offset index; the rest are decoded and dropped.

@@ -56,7 +56,7 @@ class FlatBulkCorruptionParityTest {
         byte[] original = Files.readAllBytes(clean);
         Random random = new Random(version.ordinal() + 17);
         int failures = 0;
-        for (int round = 0; round < 250; round++) {
+        for (int round = 0; round < 150; round++) {
             byte[] damaged = original.clone();
             int flips = 1 + random.nextInt(3);
             for (int f = 0; f < flips; f++) {
