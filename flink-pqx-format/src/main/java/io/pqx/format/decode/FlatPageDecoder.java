@@ -79,47 +79,22 @@ final class FlatPageDecoder {
 
     /** Decodes all entries of {@code page}; false when the page must go through parquet-column. */
     boolean decode(DataPage page) {
+        Sections sections = sections(page);
+        if (sections == null) {
+            return false;
+        }
         int n = page.getValueCount();
-        ByteBuffer levels;
-        ByteBuffer data;
-        Encoding encoding;
-        try {
-            if (page instanceof DataPageV1 v1) {
-                // parquet-column decodes both level sections by their encodings (even of width
-                // 0, where RLE and BIT_PACKED read nothing); anything else it may reject
-                if (!isLevelEncoding(v1.getRlEncoding()) || !isLevelEncoding(v1.getDlEncoding())
-                        || (nullable && v1.getDlEncoding() != Encoding.RLE)) {
-                    return false;
-                }
-                data = v1.getBytes().toByteBuffer();
-                levels = nullable ? v1LevelSection(data) : null;
-                if (nullable && levels == null) {
-                    return false;
-                }
-                encoding = v1.getValueEncoding();
-            } else if (page instanceof DataPageV2 v2) {
-                levels = nullable ? v2.getDefinitionLevels().toByteBuffer() : null;
-                data = v2.getData().toByteBuffer();
-                encoding = v2.getDataEncoding();
-            } else {
-                return false;
-            }
-        } catch (IOException e) {
-            return false;
-        }
-        if (!data.hasArray() || (levels != null && !levels.hasArray())) {
-            return false;
-        }
         grow(n);
         count = n;
-        if (!decodeLevels(levels, n)) {
+        if (!decodeLevels(sections.levels(), n)) {
             return false;
         }
         int nonNull = n - nullCount;
+        ByteBuffer data = sections.data();
         byte[] b = data.array();
         int at = data.arrayOffset() + data.position();
         int end = at + data.remaining();
-        boolean ok = switch (encoding) {
+        boolean ok = switch (sections.encoding()) {
             case PLAIN -> plain(b, at, end, nonNull);
             case PLAIN_DICTIONARY, RLE_DICTIONARY -> dictionaryIds(b, at, end, nonNull);
             default -> false;
@@ -128,6 +103,40 @@ final class FlatPageDecoder {
             spread(nonNull);
         }
         return ok;
+    }
+
+    /** A page's definition levels (null when the leaf is required), values and their encoding. */
+    private record Sections(@Nullable ByteBuffer levels, ByteBuffer data, Encoding encoding) {}
+
+    @Nullable
+    private Sections sections(DataPage page) {
+        Sections sections;
+        try {
+            if (page instanceof DataPageV1 v1) {
+                // parquet-column decodes both level sections by their encodings (even of width
+                // 0, where RLE and BIT_PACKED read nothing); anything else it may reject
+                if (!isLevelEncoding(v1.getRlEncoding()) || !isLevelEncoding(v1.getDlEncoding())
+                        || (nullable && v1.getDlEncoding() != Encoding.RLE)) {
+                    return null;
+                }
+                ByteBuffer data = v1.getBytes().toByteBuffer();
+                ByteBuffer levels = nullable ? v1LevelSection(data) : null;
+                if (nullable && levels == null) {
+                    return null;
+                }
+                sections = new Sections(levels, data, v1.getValueEncoding());
+            } else if (page instanceof DataPageV2 v2) {
+                ByteBuffer levels = nullable ? v2.getDefinitionLevels().toByteBuffer() : null;
+                sections = new Sections(levels, v2.getData().toByteBuffer(), v2.getDataEncoding());
+            } else {
+                return null;
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        boolean onHeap = sections.data().hasArray()
+                && (sections.levels() == null || sections.levels().hasArray());
+        return onHeap ? sections : null;
     }
 
     private static boolean isLevelEncoding(Encoding encoding) {
