@@ -23,7 +23,7 @@ final class BinaryDecoders {
      * dictionary-encoded pages it reads dictionary ids and copies from the chunk's dictionary,
      * decoded once, so no value allocates.
      */
-    static final class Bytes implements ValueDecoder {
+    static final class Bytes implements ValueDecoder, BulkSinks.Binaries {
         private final BooleanSupplier onDictionaryPage;
         private final Supplier<Dictionary> dictionary;
         private byte[][] dictionaryBytes;
@@ -40,6 +40,15 @@ final class BinaryDecoders {
         @Override
         public WritableColumnVector newVector(int capacity) {
             return new HeapBytesVector(capacity);
+        }
+
+        @Override
+        public void putBinaries(byte[] bytes, int[] starts, int[] lengths, int from,
+                WritableColumnVector v, int pos, int count) {
+            HeapBytesVector vector = (HeapBytesVector) v;
+            for (int k = 0; k < count; k++) {
+                vector.appendBytes(pos + k, bytes, starts[from + k], lengths[from + k]);
+            }
         }
 
         @Override

@@ -15,7 +15,7 @@ final class DecimalDecoders {
     private DecimalDecoders() {}
 
     /** INT32 or INT64 unscaled values. */
-    static final class FromLong implements ValueDecoder {
+    static final class FromLong implements ValueDecoder, BulkSinks.Ints, BulkSinks.Longs {
         private final int precision;
         private final int scale;
         private final boolean int32;
@@ -29,6 +29,22 @@ final class DecimalDecoders {
         @Override
         public WritableColumnVector newVector(int capacity) {
             return new HeapDecimalVector(capacity, precision, scale);
+        }
+
+        @Override
+        public void putInts(int[] src, int from, WritableColumnVector v, int pos, int count) {
+            HeapDecimalVector vector = (HeapDecimalVector) v;
+            for (int k = 0; k < count; k++) {
+                vector.setUnscaledLong(pos + k, src[from + k]);
+            }
+        }
+
+        @Override
+        public void putLongs(long[] src, int from, WritableColumnVector v, int pos, int count) {
+            HeapDecimalVector vector = (HeapDecimalVector) v;
+            for (int k = 0; k < count; k++) {
+                vector.setUnscaledLong(pos + k, src[from + k]);
+            }
         }
 
         @Override
@@ -84,7 +100,7 @@ final class DecimalDecoders {
     }
 
     /** INT(64, unsigned) as DECIMAL(20, 0): the long read as an unsigned 64-bit value. */
-    static final class FromUnsignedLong implements ValueDecoder {
+    static final class FromUnsignedLong implements ValueDecoder, BulkSinks.Longs {
         private final byte[] scratch = new byte[9];
 
         @Override
@@ -94,13 +110,24 @@ final class DecimalDecoders {
 
         @Override
         public void decode(ColumnReader r, WritableColumnVector v, int pos) {
-            long value = r.getLong();
+            put((HeapDecimalVector) v, pos, r.getLong());
+        }
+
+        @Override
+        public void putLongs(long[] src, int from, WritableColumnVector v, int pos, int count) {
+            for (int k = 0; k < count; k++) {
+                put((HeapDecimalVector) v, pos + k, src[from + k]);
+            }
+        }
+
+        private void put(HeapDecimalVector vector, int pos, long unsigned) {
+            long value = unsigned;
             scratch[0] = 0; // a leading zero byte keeps the two's complement value positive
             for (int k = 8; k >= 1; k--) {
                 scratch[k] = (byte) value;
                 value >>>= 8;
             }
-            ((HeapDecimalVector) v).setUnscaledBytes(pos, scratch, 0, scratch.length);
+            vector.setUnscaledBytes(pos, scratch, 0, scratch.length);
         }
     }
 }

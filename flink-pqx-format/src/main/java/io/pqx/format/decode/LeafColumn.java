@@ -8,6 +8,8 @@ import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector
 import org.apache.parquet.column.ColumnReadStore;
 import org.apache.parquet.column.ColumnReader;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 import java.util.Arrays;
 
@@ -17,7 +19,10 @@ import java.util.Arrays;
  * call is a failure boundary: anything thrown from inside the decoders becomes a {@code
  * CorruptFileException} naming the page.
  *
- * <p>A flat leaf (top-level, not repeated) writes straight into the batch column. A nested leaf
+ * <p>A flat leaf (top-level, not repeated) writes straight into the batch column; when its chunk
+ * qualifies ({@link FlatChunkReader#supports}) it bypasses the {@link ColumnReader} and decodes
+ * whole pages in bulk through a {@link FlatChunkReader}, which this class then drives instead
+ * (row and value accounting stay here, identical for both paths). A nested leaf
  * buffers the batch's levels and writes one vector slot per entry whose definition level reaches
  * {@code slotDefinitionLevel} (where the leaf's vector position exists), for {@link
  * NestedAssembler} to build lists, maps and rows from.
@@ -37,6 +42,7 @@ final class LeafColumn {
     private ValueDecoder decoder;
     private ChunkPageReader pages;
     private ColumnReader reader;
+    @Nullable private FlatChunkReader bulk;
     private boolean paged;
     private long totalValues;
     private long consumed;
@@ -72,19 +78,26 @@ final class LeafColumn {
      *
      * @param paged whether {@code pages} hold only the pages with selected rows, each knowing its
      *     first row
+     * @param bulk the flat leaf's fast path, used instead of a column reader from {@code store};
+     *     null for the per-value path
      */
-    void open(ColumnReadStore store, ChunkPageReader pages, ValueDecoder decoder, boolean paged)
-            throws IOException {
+    void open(ColumnReadStore store, ChunkPageReader pages, ValueDecoder decoder, boolean paged,
+            @Nullable FlatChunkReader bulk) throws IOException {
         this.pages = pages;
         this.decoder = decoder;
         this.paged = paged;
+        this.bulk = bulk;
         try {
             this.totalValues = pages.getTotalValueCount();
             if (totalValues <= 0) {
                 throw ctx.corrupt("Cannot decode column chunk", "it holds " + totalValues
                         + " values (footer num_values) for a row group with rows");
             }
-            this.reader = store.getColumnReader(node.column());
+            if (bulk != null) {
+                bulk.open(pages, totalValues);
+            } else {
+                this.reader = store.getColumnReader(node.column());
+            }
         } catch (RuntimeException e) {
             throw DecodeFailure.of(ctx, pages.currentPageOrdinal(), e);
         }
@@ -100,7 +113,11 @@ final class LeafColumn {
     void readFlat(WritableColumnVector vector, int pos, int rows) throws IOException {
         checkRemaining(rows);
         try {
-            decoder.decodeFlat(reader, vector, pos, rows, maxDefinitionLevel);
+            if (bulk != null) {
+                bulk.read(vector, pos, rows);
+            } else {
+                decoder.decodeFlat(reader, vector, pos, rows, maxDefinitionLevel);
+            }
         } catch (RuntimeException e) {
             throw DecodeFailure.of(ctx, pages.currentPageOrdinal(), e);
         }
@@ -128,6 +145,10 @@ final class LeafColumn {
                 row = target;
                 return;
             }
+            if (bulk != null) {
+                skipPagedInBulk(target);
+                return;
+            }
             while (row < target) {
                 if (consumed == totalValues) {
                     throw endedEarly();
@@ -145,7 +166,35 @@ final class LeafColumn {
         }
     }
 
+    /**
+     * {@link #skipTo} of a paged flat leaf on the fast path: drops whole stretches of a page at
+     * once, tracking the row as the per-entry loop does.
+     */
+    private void skipPagedInBulk(long target) throws IOException {
+        while (row < target) {
+            if (consumed == totalValues) {
+                throw endedEarly();
+            }
+            int n = (int) Math.min(Math.min(target - row, bulk.pageLeft()), totalValues - consumed);
+            bulk.skip(n);
+            consumed += n;
+            if (pages.pagesReturned() != pagesSeen) {
+                pagesSeen = pages.pagesReturned();
+                row = pages.currentPageFirstRow();
+            } else {
+                // the per-entry loop counts no row for an entry that ends the chunk
+                row += consumed < totalValues ? n : n - 1;
+            }
+        }
+    }
+
     private void skipRows(long rows) throws IOException {
+        if (maxRepetitionLevel == 0 && bulk != null) {
+            checkRemaining(rows);
+            bulk.skip(rows);
+            consumed += rows;
+            return;
+        }
         if (maxRepetitionLevel == 0) {
             checkRemaining(rows);
             for (long i = 0; i < rows; i++) {

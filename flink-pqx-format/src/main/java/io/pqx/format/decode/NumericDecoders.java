@@ -19,10 +19,15 @@ final class NumericDecoders {
     private NumericDecoders() {}
 
     /** BOOLEAN to BOOLEAN. */
-    static final class Booleans implements ValueDecoder {
+    static final class Booleans implements ValueDecoder, BulkSinks.Booleans {
         @Override
         public WritableColumnVector newVector(int capacity) {
             return new HeapBooleanVector(capacity);
+        }
+
+        @Override
+        public void putBooleans(boolean[] src, int from, WritableColumnVector v, int pos, int count) {
+            System.arraycopy(src, from, ((HeapBooleanVector) v).vector, pos, count);
         }
 
         @Override
@@ -32,7 +37,7 @@ final class NumericDecoders {
     }
 
     /** INT32 to INT (also DATE days and TIME millis), with an optional unsigned mask. */
-    static final class Ints implements ValueDecoder {
+    static final class Ints implements ValueDecoder, BulkSinks.Ints {
         private final int mask;
 
         Ints(int mask) {
@@ -42,6 +47,18 @@ final class NumericDecoders {
         @Override
         public WritableColumnVector newVector(int capacity) {
             return new HeapIntVector(capacity);
+        }
+
+        @Override
+        public void putInts(int[] src, int from, WritableColumnVector v, int pos, int count) {
+            int[] values = ((HeapIntVector) v).vector;
+            if (mask == -1) {
+                System.arraycopy(src, from, values, pos, count);
+                return;
+            }
+            for (int k = 0; k < count; k++) {
+                values[pos + k] = src[from + k] & mask;
+            }
         }
 
         @Override
@@ -65,10 +82,18 @@ final class NumericDecoders {
     }
 
     /** INT32 annotated INT(8, signed) to TINYINT. */
-    static final class Bytes implements ValueDecoder {
+    static final class Bytes implements ValueDecoder, BulkSinks.Ints {
         @Override
         public WritableColumnVector newVector(int capacity) {
             return new HeapByteVector(capacity);
+        }
+
+        @Override
+        public void putInts(int[] src, int from, WritableColumnVector v, int pos, int count) {
+            byte[] values = ((HeapByteVector) v).vector;
+            for (int k = 0; k < count; k++) {
+                values[pos + k] = (byte) src[from + k];
+            }
         }
 
         @Override
@@ -78,7 +103,7 @@ final class NumericDecoders {
     }
 
     /** INT32 annotated INT(16, signed) or INT(8, unsigned) to SMALLINT. */
-    static final class Shorts implements ValueDecoder {
+    static final class Shorts implements ValueDecoder, BulkSinks.Ints {
         private final int mask;
 
         Shorts(int mask) {
@@ -91,13 +116,21 @@ final class NumericDecoders {
         }
 
         @Override
+        public void putInts(int[] src, int from, WritableColumnVector v, int pos, int count) {
+            short[] values = ((HeapShortVector) v).vector;
+            for (int k = 0; k < count; k++) {
+                values[pos + k] = (short) (src[from + k] & mask);
+            }
+        }
+
+        @Override
         public void decode(ColumnReader r, WritableColumnVector v, int pos) {
             ((HeapShortVector) v).vector[pos] = (short) (r.getInteger() & mask);
         }
     }
 
     /** INT32 to BIGINT: INT(32, unsigned) zero-extended, or a signed int widened. */
-    static final class IntsAsLongs implements ValueDecoder {
+    static final class IntsAsLongs implements ValueDecoder, BulkSinks.Ints {
         private final long mask;
 
         IntsAsLongs(long mask) {
@@ -110,16 +143,29 @@ final class NumericDecoders {
         }
 
         @Override
+        public void putInts(int[] src, int from, WritableColumnVector v, int pos, int count) {
+            long[] values = ((HeapLongVector) v).vector;
+            for (int k = 0; k < count; k++) {
+                values[pos + k] = src[from + k] & mask;
+            }
+        }
+
+        @Override
         public void decode(ColumnReader r, WritableColumnVector v, int pos) {
             ((HeapLongVector) v).vector[pos] = r.getInteger() & mask;
         }
     }
 
     /** INT64 to BIGINT. */
-    static final class Longs implements ValueDecoder {
+    static final class Longs implements ValueDecoder, BulkSinks.Longs {
         @Override
         public WritableColumnVector newVector(int capacity) {
             return new HeapLongVector(capacity);
+        }
+
+        @Override
+        public void putLongs(long[] src, int from, WritableColumnVector v, int pos, int count) {
+            System.arraycopy(src, from, ((HeapLongVector) v).vector, pos, count);
         }
 
         @Override
@@ -142,10 +188,15 @@ final class NumericDecoders {
     }
 
     /** FLOAT to FLOAT. */
-    static final class Floats implements ValueDecoder {
+    static final class Floats implements ValueDecoder, BulkSinks.Floats {
         @Override
         public WritableColumnVector newVector(int capacity) {
             return new HeapFloatVector(capacity);
+        }
+
+        @Override
+        public void putFloats(float[] src, int from, WritableColumnVector v, int pos, int count) {
+            System.arraycopy(src, from, ((HeapFloatVector) v).vector, pos, count);
         }
 
         @Override
@@ -155,7 +206,7 @@ final class NumericDecoders {
     }
 
     /** DOUBLE to DOUBLE, or FLOAT widened to DOUBLE. */
-    static final class Doubles implements ValueDecoder {
+    static final class Doubles implements ValueDecoder, BulkSinks.Floats, BulkSinks.Doubles {
         private final boolean fromFloat;
 
         Doubles(boolean fromFloat) {
@@ -165,6 +216,19 @@ final class NumericDecoders {
         @Override
         public WritableColumnVector newVector(int capacity) {
             return new HeapDoubleVector(capacity);
+        }
+
+        @Override
+        public void putFloats(float[] src, int from, WritableColumnVector v, int pos, int count) {
+            double[] values = ((HeapDoubleVector) v).vector;
+            for (int k = 0; k < count; k++) {
+                values[pos + k] = src[from + k];
+            }
+        }
+
+        @Override
+        public void putDoubles(double[] src, int from, WritableColumnVector v, int pos, int count) {
+            System.arraycopy(src, from, ((HeapDoubleVector) v).vector, pos, count);
         }
 
         @Override

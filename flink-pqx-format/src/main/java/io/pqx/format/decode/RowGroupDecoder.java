@@ -14,6 +14,7 @@ import io.pqx.format.schema.SchemaNode;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
+import org.apache.parquet.VersionParser.ParsedVersion;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.schema.MessageType;
@@ -29,8 +30,9 @@ import java.util.Map;
 /**
  * Decodes the selected rows of one row group into {@link VectorizedColumnBatch}es whose columns
  * are the projection's top-level fields. Top-level primitive fields decode straight into their
- * batch vector in one tight loop per leaf; nested fields buffer their leaves' levels and are
- * assembled by a {@link NestedAssembler}.
+ * batch vector, in bulk per page where the chunk allows it ({@link FlatChunkReader}) and otherwise
+ * in one tight loop per leaf over parquet-column's reader; nested fields buffer their leaves'
+ * levels and are assembled by a {@link NestedAssembler}.
  *
  * <p>Rows between selected ranges are skipped by the leaves: pages holding none of them were not
  * even read when the chunk has an offset index; the rest are decoded and dropped.
@@ -88,13 +90,15 @@ public final class RowGroupDecoder implements RowGroupBatches {
         if (selection.rowCount() > 0) {
             RowGroupLoader.LoadedChunks chunks =
                     RowGroupLoader.load(file, group, projection, selection, limits, ctx);
-            decoder.openLeaves(metadata.messageType(), metadata.createdBy(), chunks, group.numRows(), ctx);
+            decoder.openLeaves(metadata.messageType(), metadata.createdBy(), group, chunks, ctx);
         }
         return decoder;
     }
 
-    private void openLeaves(MessageType fileSchema, String createdBy,
-            RowGroupLoader.LoadedChunks chunks, long rowGroupRows, FileContext ctx) throws IOException {
+    private void openLeaves(MessageType fileSchema, String createdBy, RowGroupMetadata group,
+            RowGroupLoader.LoadedChunks chunks, FileContext ctx) throws IOException {
+        long rowGroupRows = group.numRows();
+        ParsedVersion writerVersion = FlatChunkReader.writerVersion(createdBy);
         Map<ColumnDescriptor, ChunkPageReader> readers = new HashMap<>();
         for (LeafColumn leaf : leaves) {
             readers.put(leaf.node().column(), chunks.pages().get(leaf.node().leafIndex()));
@@ -108,7 +112,11 @@ public final class RowGroupDecoder implements RowGroupBatches {
             ConverterTree.DictionaryCapture capture = converters.leaf(node.column().getPath());
             ValueDecoder decoder = ValueDecoders.forLeaf(node, ctx.column(node.path()),
                     pages::currentPageDictionaryEncoded, capture::dictionary);
-            leaf.open(store, pages, decoder, chunks.paged().contains(node.leafIndex()));
+            FlatChunkReader bulk = isFlat(leaf) && FlatChunkReader.supports(node, decoder,
+                    group.columns().get(node.leafIndex()).encodings())
+                    ? new FlatChunkReader(node, decoder, capture, writerVersion)
+                    : null;
+            leaf.open(store, pages, decoder, chunks.paged().contains(node.leafIndex()), bulk);
         }
         for (int i = 0; i < fields.length; i++) {
             if (fields[i] instanceof FlatField flat) {
@@ -116,6 +124,15 @@ public final class RowGroupDecoder implements RowGroupBatches {
                 batch.columns[i] = flat.vector;
             }
         }
+    }
+
+    private boolean isFlat(LeafColumn leaf) {
+        for (Field field : fields) {
+            if (field instanceof FlatField flat && flat.leaf == leaf) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Nullable

@@ -22,7 +22,7 @@ final class TemporalDecoders {
     private TemporalDecoders() {}
 
     /** INT64 counting {@code unit}s since the epoch to TIMESTAMP / TIMESTAMP_LTZ. */
-    static final class EpochTimestamps implements ValueDecoder {
+    static final class EpochTimestamps implements ValueDecoder, BulkSinks.Longs {
         private final TimeUnit unit;
 
         EpochTimestamps(TimeUnit unit) {
@@ -32,6 +32,14 @@ final class TemporalDecoders {
         @Override
         public WritableColumnVector newVector(int capacity) {
             return new HeapTimestampVector(capacity);
+        }
+
+        @Override
+        public void putLongs(long[] src, int from, WritableColumnVector v, int pos, int count) {
+            HeapTimestampVector vector = (HeapTimestampVector) v;
+            for (int k = 0; k < count; k++) {
+                vector.setTimestamp(pos + k, toTimestamp(src[from + k], unit));
+            }
         }
 
         @Override
@@ -87,7 +95,7 @@ final class TemporalDecoders {
     }
 
     /** INT64 TIME(MICROS or NANOS) to Flink's TIME, which keeps milliseconds of the day. */
-    static final class LongTimes implements ValueDecoder {
+    static final class LongTimes implements ValueDecoder, BulkSinks.Longs {
         private final long divisor;
 
         LongTimes(TimeUnit unit) {
@@ -97,6 +105,14 @@ final class TemporalDecoders {
         @Override
         public WritableColumnVector newVector(int capacity) {
             return new HeapIntVector(capacity);
+        }
+
+        @Override
+        public void putLongs(long[] src, int from, WritableColumnVector v, int pos, int count) {
+            int[] values = ((HeapIntVector) v).vector;
+            for (int k = 0; k < count; k++) {
+                values[pos + k] = (int) Math.floorDiv(src[from + k], divisor);
+            }
         }
 
         @Override

@@ -115,19 +115,26 @@ final class PageBodyCheck {
         }
         int pos = at;
         while (pos < end) {
-            long header = 0;
+            // parsed exactly as parquet-column's readUnsignedVarInt does (int arithmetic, shifts
+            // masked, up to six bytes), so that this walk stays in step with its decoder
+            int header = 0;
             int shift = 0;
+            int next;
             while (true) {
-                if (pos >= end || shift > 28) {
+                if (pos >= end) {
                     return; // a truncated header: the decoder fails on it without allocating
                 }
-                int next = b[pos++] & 0xFF;
-                header |= (long) (next & 0x7F) << shift;
-                shift += 7;
+                next = b[pos++] & 0xFF;
                 if ((next & 0x80) == 0) {
                     break;
                 }
+                header |= (next & 0x7F) << shift;
+                shift += 7;
+                if (shift > 35) {
+                    return; // the decoder rejects the over-long header without allocating
+                }
             }
+            header |= next << shift;
             long count = header >>> 1;
             if ((header & 1) == 0) {
                 pos += (width + 7) / 8;

@@ -201,8 +201,15 @@ final class PageInflater {
         };
     }
 
+    /**
+     * The exception's message, or its class name when it has none. Thrift's "Struct: ...Scheme@1f2e"
+     * suffix (an identity hash, different on every read) is dropped so messages are repeatable.
+     */
     static String reason(Throwable e) {
         String message = e.getMessage();
-        return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+        if (message == null || message.isBlank()) {
+            return e.getClass().getSimpleName();
+        }
+        return message.replaceAll(" ?Struct: [\\w.$]+@[0-9a-f]+", "");
     }
 }

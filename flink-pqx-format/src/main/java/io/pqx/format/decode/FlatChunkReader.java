@@ -1,0 +1,229 @@
+package io.pqx.format.decode;
+
+import io.pqx.format.page.ChunkPageReader;
+import io.pqx.format.schema.PrimitiveNode;
+
+import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
+import org.apache.parquet.VersionParser;
+import org.apache.parquet.VersionParser.ParsedVersion;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.Dictionary;
+import org.apache.parquet.column.impl.ColumnReaderImpl;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.format.Encoding;
+import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.io.api.PrimitiveConverter;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+import javax.annotation.Nullable;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The fast path of a flat leaf (top-level, not repeated, definition level 0 or 1): walks the
+ * chunk's pages itself and decodes each in bulk with a {@link FlatPageDecoder}; a page that
+ * decoder declines is decoded by a parquet-column {@link ColumnReader} over that page alone
+ * ({@link SinglePageReader}), so a chunk mixing dictionary and plain pages, an odd page or a
+ * corrupt one all read exactly as through a whole-chunk {@code ColumnReader}.
+ *
+ * <p>It mirrors the whole-chunk reader's page timing so that errors surface at the same call: the
+ * dictionary and first page are read by {@link #open}, and the next page as soon as the last entry
+ * of a page is consumed (unless the chunk's values are all consumed). The caller ({@link
+ * LeafColumn}) checks that enough values remain before each read or skip. One per leaf and row
+ * group; not thread-safe.
+ */
+final class FlatChunkReader {
+    /** Chunks using only these encodings take the fast path (all others are read as before). */
+    private static final Set<Encoding> FAST_ENCODINGS = EnumSet.of(Encoding.PLAIN,
+            Encoding.PLAIN_DICTIONARY, Encoding.RLE_DICTIONARY, Encoding.RLE, Encoding.BIT_PACKED);
+
+    private static final Pattern PAGE_COUNTS = Pattern.compile("at value (\\d+) out of (\\d+), ");
+
+    /** Off switch for comparisons: {@code -Dpqx.decode.bulk=false}. */
+    static volatile boolean enabled = !"false".equals(System.getProperty("pqx.decode.bulk"));
+
+    private final ColumnDescriptor column;
+    private final ValueDecoder decoder;
+    private final PrimitiveConverter converter;
+    @Nullable private final ParsedVersion writerVersion;
+    private final int maxDefinitionLevel;
+
+    private ChunkPageReader pages;
+    private long totalValues;
+    private long consumed;
+    @Nullable private DictionaryPage dictionaryPage;
+    private FlatPageDecoder pageDecoder;
+    @Nullable private ColumnReader fallback;
+    private int pageCursor;
+    private int pageLeft;
+    private long pageStart; // values of the chunk before the current page
+
+    /**
+     * @param converter the leaf converter whole-chunk readers get (it keeps the dictionary that
+     *     {@code decoder} may look values up in)
+     */
+    FlatChunkReader(PrimitiveNode node, ValueDecoder decoder, PrimitiveConverter converter,
+            @Nullable ParsedVersion writerVersion) {
+        this.column = node.column();
+        this.decoder = decoder;
+        this.converter = converter;
+        this.writerVersion = writerVersion;
+        this.maxDefinitionLevel = column.getMaxDefinitionLevel();
+    }
+
+    /**
+     * Whether a leaf's chunk takes the fast path: a flat leaf whose decoder has a bulk sink for
+     * its physical type, in a chunk whose footer lists only PLAIN and dictionary value encodings.
+     */
+    static boolean supports(PrimitiveNode node, ValueDecoder decoder, List<Encoding> encodings) {
+        ColumnDescriptor c = node.column();
+        PrimitiveTypeName physical = c.getPrimitiveType().getPrimitiveTypeName();
+        return enabled
+                && c.getPath().length == 1
+                && c.getMaxRepetitionLevel() == 0
+                && c.getMaxDefinitionLevel() <= 1
+                && FlatPageDecoder.supports(physical, decoder)
+                && FAST_ENCODINGS.containsAll(encodings);
+    }
+
+    /** The writer version parquet-column's readers correct known writer bugs by. */
+    @Nullable
+    static ParsedVersion writerVersion(String createdBy) {
+        try {
+            return VersionParser.parse(createdBy);
+        } catch (RuntimeException | VersionParser.VersionParseException e) {
+            return null;
+        }
+    }
+
+    /** Reads the dictionary and the first page, as a whole-chunk reader's construction does. */
+    void open(ChunkPageReader pages, long totalValues) {
+        this.pages = pages;
+        this.totalValues = totalValues;
+        this.dictionaryPage = pages.readDictionaryPage();
+        Dictionary dictionary = null;
+        if (dictionaryPage != null) {
+            dictionary = dictionaryPage.decode(column);
+            if (converter.hasDictionarySupport()) {
+                converter.setDictionary(dictionary);
+            }
+        }
+        this.pageDecoder = new FlatPageDecoder(column.getPrimitiveType().getPrimitiveTypeName(),
+                maxDefinitionLevel, decoder, dictionary);
+        nextPage();
+    }
+
+    /** Entries left on the current page. */
+    int pageLeft() {
+        return pageLeft;
+    }
+
+    /** Writes the next {@code rows} entries into {@code vector[pos...]} (they are known to exist). */
+    void read(WritableColumnVector vector, int pos, int rows) {
+        int at = pos;
+        int left = rows;
+        while (left > 0) {
+            int n = Math.min(left, pageLeft);
+            if (fallback != null) {
+                try {
+                    decoder.decodeFlat(fallback, vector, at, n, maxDefinitionLevel);
+                } catch (RuntimeException e) {
+                    throw chunkRelative(e);
+                }
+            } else {
+                pageDecoder.copy(pageCursor, vector, at, n);
+            }
+            at += n;
+            left -= n;
+            advance(n);
+        }
+    }
+
+    /** Drops the next {@code rows} entries (they are known to exist). */
+    void skip(long rows) {
+        long left = rows;
+        while (left > 0) {
+            int n = (int) Math.min(left, pageLeft);
+            if (fallback != null) {
+                skipFallback(n);
+            }
+            left -= n;
+            advance(n);
+        }
+    }
+
+    private void skipFallback(int n) {
+        try {
+            for (int i = 0; i < n; i++) {
+                if (fallback.getCurrentDefinitionLevel() == maxDefinitionLevel) {
+                    fallback.skip();
+                }
+                fallback.consume();
+            }
+        } catch (RuntimeException e) {
+            throw chunkRelative(e);
+        }
+    }
+
+    /**
+     * parquet-column counts values in its messages from the start of its reader's pages; a
+     * per-page reader's counts are turned into the chunk's, as a whole-chunk reader reports them.
+     */
+    private RuntimeException chunkRelative(RuntimeException e) {
+        String message = e.getMessage();
+        if (!(e instanceof ParquetDecodingException) || message == null) {
+            return e;
+        }
+        Matcher m = PAGE_COUNTS.matcher(message);
+        if (!m.find()) {
+            return e;
+        }
+        String counts = "at value " + (Long.parseLong(m.group(1)) + pageStart) + " out of "
+                + totalValues + ", ";
+        ParquetDecodingException rewritten = new ParquetDecodingException(
+                message.substring(0, m.start()) + counts + message.substring(m.end()), e.getCause());
+        rewritten.setStackTrace(e.getStackTrace());
+        return rewritten;
+    }
+
+    private void advance(int n) {
+        pageCursor += n;
+        pageLeft -= n;
+        consumed += n;
+        if (pageLeft == 0 && consumed < totalValues) {
+            nextPage();
+        }
+    }
+
+    /** Reads data pages until one holds entries; a declined page gets its own column reader. */
+    private void nextPage() {
+        fallback = null;
+        pageCursor = 0;
+        pageLeft = 0;
+        pageStart = consumed;
+        while (pageLeft == 0) {
+            DataPage page = pages.readPage();
+            int values = page.getValueCount();
+            if (values == 0) {
+                continue;
+            }
+            if (!pageDecoder.decode(page)) {
+                DictionaryPage dictionary =
+                        pages.currentPageDictionaryEncoded() ? dictionaryPage : null;
+                try {
+                    fallback = new ColumnReaderImpl(column, new SinglePageReader(dictionary, page),
+                            converter, writerVersion);
+                } catch (RuntimeException e) {
+                    throw chunkRelative(e);
+                }
+            }
+            pageLeft = values;
+        }
+    }
+}

@@ -1,0 +1,367 @@
+package io.pqx.format.decode;
+
+import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
+import org.apache.parquet.column.Dictionary;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * Decodes a whole data page of a flat leaf (not repeated, definition level 0 or 1) in bulk,
+ * without parquet-column's per-value {@code ColumnReader}: definition levels into null flags, and
+ * PLAIN or dictionary-encoded INT32, INT64, FLOAT, DOUBLE, BOOLEAN (PLAIN only) and BYTE_ARRAY
+ * values into one array slot per entry, which {@link #copy} hands to the leaf's {@link BulkSinks
+ * sink} batch by batch.
+ *
+ * <p>{@link #decode} returns false for a page it does not handle (another encoding, BIT_PACKED
+ * levels) and for any page whose bytes do not decode cleanly (a length, run or dictionary id out of
+ * bounds): the caller then decodes that page through parquet-column, which reports the same errors
+ * it always did. Every read is bounded by the page's bytes.
+ *
+ * <p>One per leaf and row group; reuses its arrays across pages. Not thread-safe.
+ */
+final class FlatPageDecoder {
+    private final PrimitiveTypeName physical;
+    private final boolean nullable;
+    private final Object sink;
+    private final HybridRunDecoder runs = new HybridRunDecoder();
+
+    // per page: one slot per entry
+    private int count;
+    private int nullCount;
+    private boolean[] nulls = new boolean[0];
+    private int[] scratch = new int[0];
+    private int[] ints = new int[0];
+    private long[] longs = new long[0];
+    private float[] floats = new float[0];
+    private double[] doubles = new double[0];
+    private boolean[] booleans = new boolean[0];
+    private int[] starts = new int[0];
+    private int[] lengths = new int[0];
+    private byte[] binarySource = new byte[0];
+
+    @Nullable private final FlatDictionary dictionary;
+
+    /**
+     * @param sink the leaf's decoder, implementing the {@link BulkSinks} interface of {@code
+     *     physical} (see {@link #supports})
+     * @param maxDefinitionLevel 0 or 1
+     * @param dictionary the chunk's dictionary, or null when it has none
+     */
+    FlatPageDecoder(PrimitiveTypeName physical, int maxDefinitionLevel, Object sink,
+            @Nullable Dictionary dictionary) {
+        this.physical = physical;
+        this.nullable = maxDefinitionLevel == 1;
+        this.sink = sink;
+        this.dictionary = dictionary == null ? null : FlatDictionary.of(physical, dictionary);
+    }
+
+    /** Whether a decoder can take {@code physical} values in bulk. */
+    static boolean supports(PrimitiveTypeName physical, ValueDecoder decoder) {
+        return switch (physical) {
+            case INT32 -> decoder instanceof BulkSinks.Ints;
+            case INT64 -> decoder instanceof BulkSinks.Longs;
+            case FLOAT -> decoder instanceof BulkSinks.Floats;
+            case DOUBLE -> decoder instanceof BulkSinks.Doubles;
+            case BOOLEAN -> decoder instanceof BulkSinks.Booleans;
+            case BINARY -> decoder instanceof BulkSinks.Binaries;
+            default -> false;
+        };
+    }
+
+    /** Decodes all entries of {@code page}; false when the page must go through parquet-column. */
+    boolean decode(DataPage page) {
+        Sections sections = sections(page);
+        if (sections == null) {
+            return false;
+        }
+        int n = page.getValueCount();
+        grow(n);
+        count = n;
+        if (!decodeLevels(sections.levels(), n)) {
+            return false;
+        }
+        int nonNull = n - nullCount;
+        ByteBuffer data = sections.data();
+        byte[] b = data.array();
+        int at = data.arrayOffset() + data.position();
+        int end = at + data.remaining();
+        boolean ok = switch (sections.encoding()) {
+            case PLAIN -> plain(b, at, end, nonNull);
+            case PLAIN_DICTIONARY, RLE_DICTIONARY -> dictionaryIds(b, at, end, nonNull);
+            default -> false;
+        };
+        if (ok && nullCount > 0) {
+            spread(nonNull);
+        }
+        return ok;
+    }
+
+    /** A page's definition levels (null when the leaf is required), values and their encoding. */
+    private record Sections(@Nullable ByteBuffer levels, ByteBuffer data, Encoding encoding) {}
+
+    @Nullable
+    private Sections sections(DataPage page) {
+        Sections sections;
+        try {
+            if (page instanceof DataPageV1 v1) {
+                // parquet-column decodes both level sections by their encodings (even of width
+                // 0, where RLE and BIT_PACKED read nothing); anything else it may reject
+                if (!isLevelEncoding(v1.getRlEncoding()) || !isLevelEncoding(v1.getDlEncoding())
+                        || (nullable && v1.getDlEncoding() != Encoding.RLE)) {
+                    return null;
+                }
+                ByteBuffer data = v1.getBytes().toByteBuffer();
+                ByteBuffer levels = nullable ? v1LevelSection(data) : null;
+                if (nullable && levels == null) {
+                    return null;
+                }
+                sections = new Sections(levels, data, v1.getValueEncoding());
+            } else if (page instanceof DataPageV2 v2) {
+                ByteBuffer levels = nullable ? v2.getDefinitionLevels().toByteBuffer() : null;
+                sections = new Sections(levels, v2.getData().toByteBuffer(), v2.getDataEncoding());
+            } else {
+                return null;
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        boolean onHeap = sections.data().hasArray()
+                && (sections.levels() == null || sections.levels().hasArray());
+        return onHeap ? sections : null;
+    }
+
+    private static boolean isLevelEncoding(Encoding encoding) {
+        return encoding == Encoding.RLE || encoding == Encoding.BIT_PACKED;
+    }
+
+    /** The v1 definition-level section (after its 4-byte length); advances {@code data} past it. */
+    @Nullable
+    private static ByteBuffer v1LevelSection(ByteBuffer data) {
+        if (data.remaining() < 4) {
+            return null;
+        }
+        int length = data.duplicate().order(ByteOrder.LITTLE_ENDIAN).getInt();
+        if (length < 0 || length > data.remaining() - 4) {
+            return null;
+        }
+        ByteBuffer levels = data.duplicate();
+        levels.position(data.position() + 4).limit(data.position() + 4 + length);
+        data.position(data.position() + 4 + length);
+        return levels;
+    }
+
+    private boolean decodeLevels(@Nullable ByteBuffer levels, int n) {
+        nullCount = 0;
+        if (levels == null) {
+            return true;
+        }
+        int at = levels.arrayOffset() + levels.position();
+        runs.reset(levels.array(), at, at + levels.remaining(), 1);
+        if (!runs.read(scratch, 0, n)) {
+            return false;
+        }
+        int nullsSeen = 0;
+        for (int i = 0; i < n; i++) {
+            boolean isNull = scratch[i] != 1;
+            nulls[i] = isNull;
+            nullsSeen += isNull ? 1 : 0;
+        }
+        nullCount = nullsSeen;
+        return true;
+    }
+
+    private boolean plain(byte[] b, int at, int end, int nonNull) {
+        int available = end - at;
+        ByteBuffer le = ByteBuffer.wrap(b, at, available).slice().order(ByteOrder.LITTLE_ENDIAN);
+        switch (physical) {
+            case INT32:
+                if ((long) nonNull * 4 > available) {
+                    return false;
+                }
+                le.asIntBuffer().get(ints, 0, nonNull);
+                return true;
+            case INT64:
+                if ((long) nonNull * 8 > available) {
+                    return false;
+                }
+                le.asLongBuffer().get(longs, 0, nonNull);
+                return true;
+            case FLOAT:
+                if ((long) nonNull * 4 > available) {
+                    return false;
+                }
+                le.asFloatBuffer().get(floats, 0, nonNull);
+                return true;
+            case DOUBLE:
+                if ((long) nonNull * 8 > available) {
+                    return false;
+                }
+                le.asDoubleBuffer().get(doubles, 0, nonNull);
+                return true;
+            case BOOLEAN:
+                return plainBooleans(b, at, available, nonNull);
+            case BINARY:
+                return plainBinaries(b, at, end, nonNull);
+            default:
+                return false;
+        }
+    }
+
+    private boolean plainBooleans(byte[] b, int at, int available, int nonNull) {
+        if ((nonNull + 7L) / 8 > available) {
+            return false;
+        }
+        for (int i = 0; i < nonNull; i++) {
+            booleans[i] = ((b[at + (i >>> 3)] >>> (i & 7)) & 1) != 0;
+        }
+        return true;
+    }
+
+    private boolean plainBinaries(byte[] b, int at, int end, int nonNull) {
+        int pos = at;
+        for (int i = 0; i < nonNull; i++) {
+            if (end - pos < 4) {
+                return false;
+            }
+            int length = (b[pos] & 0xFF) | (b[pos + 1] & 0xFF) << 8 | (b[pos + 2] & 0xFF) << 16
+                    | (b[pos + 3] & 0xFF) << 24;
+            pos += 4;
+            if (length < 0 || length > end - pos) {
+                return false;
+            }
+            starts[i] = pos;
+            lengths[i] = length;
+            pos += length;
+        }
+        binarySource = b;
+        return true;
+    }
+
+    /** A bit width byte, then RLE / bit-packed dictionary ids; values looked up once decoded. */
+    private boolean dictionaryIds(byte[] b, int at, int end, int nonNull) {
+        if (dictionary == null || !dictionary.usable()) {
+            return false;
+        }
+        if (nonNull == 0) {
+            binarySource = new byte[0]; // an all-null page: starts and lengths become 0
+            return true;
+        }
+        if (at >= end) {
+            return false;
+        }
+        int width = b[at] & 0xFF;
+        if (width > 32) {
+            return false;
+        }
+        runs.reset(b, at + 1, end, width);
+        if (!runs.read(scratch, 0, nonNull)) {
+            return false;
+        }
+        int size = dictionary.size();
+        for (int i = 0; i < nonNull; i++) {
+            if (scratch[i] < 0 || scratch[i] >= size) {
+                return false;
+            }
+        }
+        switch (physical) {
+            case INT32 -> dictionary.lookupInts(scratch, ints, nonNull);
+            case INT64 -> dictionary.lookupLongs(scratch, longs, nonNull);
+            case FLOAT -> dictionary.lookupFloats(scratch, floats, nonNull);
+            case DOUBLE -> dictionary.lookupDoubles(scratch, doubles, nonNull);
+            case BINARY -> {
+                dictionary.lookupBinaries(scratch, starts, lengths, nonNull);
+                binarySource = dictionary.bytes();
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Moves the {@code nonNull} dense values to the slots of their entries (back to front). */
+    private void spread(int nonNull) {
+        int k = nonNull - 1;
+        for (int i = count - 1; i > k; i--) {
+            if (nulls[i]) {
+                if (physical == PrimitiveTypeName.BINARY) {
+                    starts[i] = 0; // a stale start may lie beyond this page's bytes
+                    lengths[i] = 0;
+                }
+                continue;
+            }
+            switch (physical) {
+                case INT32 -> ints[i] = ints[k];
+                case INT64 -> longs[i] = longs[k];
+                case FLOAT -> floats[i] = floats[k];
+                case DOUBLE -> doubles[i] = doubles[k];
+                case BOOLEAN -> booleans[i] = booleans[k];
+                default -> {
+                    starts[i] = starts[k];
+                    lengths[i] = lengths[k];
+                }
+            }
+            k--;
+        }
+    }
+
+    /** Writes entries {@code [from, from + n)} of the decoded page into {@code vector[pos...]}. */
+    void copy(int from, WritableColumnVector vector, int pos, int n) {
+        switch (physical) {
+            case INT32 -> ((BulkSinks.Ints) sink).putInts(ints, from, vector, pos, n);
+            case INT64 -> ((BulkSinks.Longs) sink).putLongs(longs, from, vector, pos, n);
+            case FLOAT -> ((BulkSinks.Floats) sink).putFloats(floats, from, vector, pos, n);
+            case DOUBLE -> ((BulkSinks.Doubles) sink).putDoubles(doubles, from, vector, pos, n);
+            case BOOLEAN -> ((BulkSinks.Booleans) sink).putBooleans(booleans, from, vector, pos, n);
+            default -> ((BulkSinks.Binaries) sink)
+                    .putBinaries(binarySource, starts, lengths, from, vector, pos, n);
+        }
+        if (nullCount > 0) {
+            markNulls(from, vector, pos, n);
+        }
+    }
+
+    private void markNulls(int from, WritableColumnVector vector, int pos, int n) {
+        int i = 0;
+        while (i < n) {
+            if (!nulls[from + i]) {
+                i++;
+                continue;
+            }
+            int run = i;
+            while (run < n && nulls[from + run]) {
+                run++;
+            }
+            vector.setNulls(pos + i, run - i);
+            i = run;
+        }
+    }
+
+    private void grow(int n) {
+        if (scratch.length >= n) {
+            return;
+        }
+        scratch = new int[n];
+        nulls = new boolean[n];
+        switch (physical) {
+            case INT32 -> ints = new int[n];
+            case INT64 -> longs = new long[n];
+            case FLOAT -> floats = new float[n];
+            case DOUBLE -> doubles = new double[n];
+            case BOOLEAN -> booleans = new boolean[n];
+            default -> {
+                starts = new int[n];
+                lengths = new int[n];
+            }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package io.pqx.format.decode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.apache.flink.table.data.columnar.vector.heap.HeapBooleanVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapBytesVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapIntVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapLongVector;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.bytes.HeapByteBufferAllocator;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Dictionary;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.values.plain.PlainValuesWriter;
+import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Types;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+class FlatPageDecoderTest {
+
+    static byte[] hybrid(int width, int... values) throws Exception {
+        RunLengthBitPackingHybridEncoder encoder =
+                new RunLengthBitPackingHybridEncoder(width, 64, 1 << 16, new HeapByteBufferAllocator());
+        for (int v : values) {
+            encoder.writeInt(v);
+        }
+        return encoder.toBytes().toByteArray();
+    }
+
+    static byte[] concat(byte[]... parts) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte[] p : parts) {
+            out.writeBytes(p);
+        }
+        return out.toByteArray();
+    }
+
+    static byte[] lengthPrefixed(byte[] section) {
+        return concat(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(section.length).array(), section);
+    }
+
+    static byte[] ints(int... values) {
+        ByteBuffer b = ByteBuffer.allocate(values.length * 4).order(ByteOrder.LITTLE_ENDIAN);
+        for (int v : values) {
+            b.putInt(v);
+        }
+        return b.array();
+    }
+
+    static DataPageV1 v1(byte[] body, int count, Encoding values) {
+        return new DataPageV1(BytesInput.from(body), count, body.length, null, Encoding.RLE, Encoding.RLE, values);
+    }
+
+    /** Levels with nulls on both page edges: null, 3 values, null, null, 2 values, null. */
+    static final int[] LEVELS = {0, 1, 1, 1, 0, 0, 1, 1, 0};
+
+    @Test
+    void decodesNullablePlainIntsAcrossTwoBatches() throws Exception {
+        byte[] body = concat(lengthPrefixed(hybrid(1, LEVELS)), ints(10, -20, 30, 40, 50));
+        FlatPageDecoder decoder = new FlatPageDecoder(PrimitiveTypeName.INT32, 1, new NumericDecoders.Ints(-1), null);
+        assertThat(decoder.decode(v1(body, LEVELS.length, Encoding.PLAIN))).isTrue();
+        HeapIntVector vector = new HeapIntVector(20);
+        decoder.copy(0, vector, 5, 4);
+        decoder.copy(4, vector, 9, 5);
+        Integer[] expected = {null, 10, -20, 30, null, null, 40, 50, null};
+        for (int i = 0; i < expected.length; i++) {
+            if (expected[i] == null) {
+                assertThat(vector.isNullAt(5 + i)).as("entry %d", i).isTrue();
+            } else {
+                assertThat(vector.isNullAt(5 + i)).as("entry %d", i).isFalse();
+                assertThat(vector.getInt(5 + i)).as("entry %d", i).isEqualTo(expected[i]);
+            }
+        }
+        assertThat(vector.isNullAt(4)).isFalse();
+        assertThat(vector.isNullAt(14)).isFalse();
+    }
+
+    @Test
+    void declinesValuesCutShortAndLevelSectionsBeyondThePage() throws Exception {
+        FlatPageDecoder decoder = new FlatPageDecoder(PrimitiveTypeName.INT32, 1, new NumericDecoders.Ints(-1), null);
+        byte[] levels = lengthPrefixed(hybrid(1, LEVELS));
+        byte[] full = concat(levels, ints(10, -20, 30, 40, 50));
+        assertThat(decoder.decode(v1(Arrays.copyOf(full, full.length - 1), LEVELS.length, Encoding.PLAIN))).isFalse();
+        byte[] lying = full.clone();
+        lying[0] = (byte) 0x7F;
+        assertThat(decoder.decode(v1(lying, LEVELS.length, Encoding.PLAIN))).isFalse();
+        assertThat(decoder.decode(v1(full, LEVELS.length, Encoding.DELTA_BINARY_PACKED))).isFalse();
+        assertThat(decoder.decode(v1(full, LEVELS.length, Encoding.PLAIN))).isTrue();
+    }
+
+    static Dictionary longDictionary(long... values) throws Exception {
+        PlainValuesWriter writer = new PlainValuesWriter(64, 1024, new HeapByteBufferAllocator());
+        for (long v : values) {
+            writer.writeLong(v);
+        }
+        ColumnDescriptor column = new ColumnDescriptor(new String[] {"l"},
+                Types.required(PrimitiveTypeName.INT64).named("l"), 0, 0);
+        return new DictionaryPage(BytesInput.from(writer.getBytes().toByteArray()), values.length, Encoding.PLAIN)
+                .decode(column);
+    }
+
+    @Test
+    void looksDictionaryIdsUpAndDeclinesIdsOutsideTheDictionary() throws Exception {
+        Dictionary dictionary = longDictionary(100L, -1L, Long.MAX_VALUE);
+        FlatPageDecoder decoder = new FlatPageDecoder(PrimitiveTypeName.INT64, 0, new NumericDecoders.Longs(), dictionary);
+        int[] ids = {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 1, 0, 1, 2};
+        byte[] body = concat(new byte[] {2}, hybrid(2, ids));
+        DataPageV2 page = DataPageV2.uncompressed(ids.length, 0, ids.length, BytesInput.empty(), BytesInput.empty(),
+                Encoding.RLE_DICTIONARY, BytesInput.from(body), null);
+        assertThat(decoder.decode(page)).isTrue();
+        HeapLongVector vector = new HeapLongVector(ids.length);
+        decoder.copy(0, vector, 0, ids.length);
+        long[] values = {100L, -1L, Long.MAX_VALUE};
+        for (int i = 0; i < ids.length; i++) {
+            assertThat(vector.getLong(i)).isEqualTo(values[ids[i]]);
+        }
+        int[] bad = ids.clone();
+        bad[11] = 3;
+        byte[] badBody = concat(new byte[] {2}, hybrid(2, bad));
+        assertThat(decoder.decode(DataPageV2.uncompressed(bad.length, 0, bad.length, BytesInput.empty(),
+                BytesInput.empty(), Encoding.RLE_DICTIONARY, BytesInput.from(badBody), null))).isFalse();
+        byte[] wide = concat(new byte[] {33}, hybrid(2, ids));
+        assertThat(decoder.decode(DataPageV2.uncompressed(ids.length, 0, ids.length, BytesInput.empty(),
+                BytesInput.empty(), Encoding.RLE_DICTIONARY, BytesInput.from(wide), null))).isFalse();
+    }
+
+    @Test
+    void decodesPlainStringsAndDeclinesALengthPastThePage() throws Exception {
+        byte[] body = concat(lengthPrefixed(hybrid(1, 1, 0, 1)),
+                lengthPrefixed("hello".getBytes(StandardCharsets.UTF_8)), lengthPrefixed(new byte[0]));
+        FlatPageDecoder decoder = new FlatPageDecoder(PrimitiveTypeName.BINARY, 1,
+                new BinaryDecoders.Bytes(() -> false, () -> null), null);
+        assertThat(decoder.decode(v1(body, 3, Encoding.PLAIN))).isTrue();
+        HeapBytesVector vector = new HeapBytesVector(3);
+        decoder.copy(0, vector, 0, 3);
+        assertThat(new String(vector.getBytes(0).getBytes(), StandardCharsets.UTF_8)).isEqualTo("hello");
+        assertThat(vector.isNullAt(1)).isTrue();
+        assertThat(vector.getBytes(2).getBytes()).isEmpty();
+        byte[] lying = body.clone();
+        lying[lying.length - 4] = 1; // the last value claims one byte past the page
+        assertThat(decoder.decode(v1(lying, 3, Encoding.PLAIN))).isFalse();
+    }
+
+    @Test
+    void decodesPlainBooleansBitByBit() throws Exception {
+        boolean[] expected = {true, false, true, true, false, false, false, true, true, false};
+        byte[] body = {(byte) 0b1000_1101, 0b01};
+        FlatPageDecoder decoder = new FlatPageDecoder(PrimitiveTypeName.BOOLEAN, 0, new NumericDecoders.Booleans(), null);
+        assertThat(decoder.decode(v1(body, expected.length, Encoding.PLAIN))).isTrue();
+        HeapBooleanVector vector = new HeapBooleanVector(expected.length);
+        decoder.copy(0, vector, 0, expected.length);
+        for (int i = 0; i < expected.length; i++) {
+            assertThat(vector.getBoolean(i)).as("value %d", i).isEqualTo(expected[i]);
+        }
+        assertThat(decoder.decode(v1(new byte[] {1}, expected.length, Encoding.PLAIN))).isFalse();
+    }
+}

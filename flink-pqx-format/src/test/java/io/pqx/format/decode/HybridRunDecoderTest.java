@@ -1,0 +1,118 @@
+package io.pqx.format.decode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.apache.parquet.bytes.HeapByteBufferAllocator;
+import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridDecoder;
+import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.ByteArrayInputStream;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.stream.IntStream;
+
+class HybridRunDecoderTest {
+
+    static IntStream widths() {
+        return IntStream.rangeClosed(0, 32);
+    }
+
+    /** Values mixing long repeats (RLE runs) and noise (bit-packed runs), within {@code width} bits. */
+    static int[] values(int width, int n, long seed) {
+        Random random = new Random(seed);
+        long bound = 1L << width;
+        int[] values = new int[n];
+        int i = 0;
+        while (i < n) {
+            int run = random.nextBoolean() ? 1 + random.nextInt(40) : 1;
+            int value = width == 0 ? 0 : (int) (random.nextLong() & (bound - 1));
+            for (int k = 0; k < run && i < n; k++) {
+                values[i++] = run == 1 && width > 0 ? (int) (random.nextLong() & (bound - 1)) : value;
+            }
+        }
+        return values;
+    }
+
+    static byte[] encode(int width, int[] values) throws Exception {
+        RunLengthBitPackingHybridEncoder encoder =
+                new RunLengthBitPackingHybridEncoder(width, 64, 1 << 20, new HeapByteBufferAllocator());
+        for (int v : values) {
+            encoder.writeInt(v);
+        }
+        return encoder.toBytes().toByteArray();
+    }
+
+    @ParameterizedTest
+    @MethodSource("widths")
+    void decodesWhatParquetColumnEncodesAtEveryWidth(int width) throws Exception {
+        for (int n : new int[] {1, 7, 8, 9, 100, 1000, 4099}) {
+            int[] expected = values(width, n, width * 31L + n);
+            byte[] bytes = encode(width, expected);
+            byte[] framed = new byte[bytes.length + 6];
+            System.arraycopy(bytes, 0, framed, 3, bytes.length);
+            HybridRunDecoder decoder = new HybridRunDecoder();
+            decoder.reset(framed, 3, 3 + bytes.length, width);
+            int[] actual = new int[n + 2];
+            Arrays.fill(actual, -7); // a reused array: every wanted slot must be written
+            assertThat(decoder.read(actual, 1, n)).as("width %d, %d values", width, n).isTrue();
+            assertThat(Arrays.copyOfRange(actual, 1, n + 1)).as("width %d, %d values", width, n)
+                    .isEqualTo(expected);
+            // parquet-column's own decoder agrees
+            RunLengthBitPackingHybridDecoder peer =
+                    new RunLengthBitPackingHybridDecoder(width, new ByteArrayInputStream(bytes));
+            for (int i = 0; i < n; i++) {
+                assertThat(peer.readInt()).isEqualTo(expected[i]);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("widths")
+    void declinesRunsCutShort(int width) throws Exception {
+        int[] expected = values(width, 300, width);
+        byte[] bytes = encode(width, expected);
+        HybridRunDecoder decoder = new HybridRunDecoder();
+        decoder.reset(bytes, 0, bytes.length, width);
+        assertThat(decoder.read(new int[308], 0, 308)).as("beyond the padded last group").isFalse();
+        for (int cut = 0; cut < bytes.length; cut++) {
+            decoder.reset(bytes, 0, cut, width);
+            int[] out = new int[300];
+            boolean ok = decoder.read(out, 0, 300);
+            if (ok) {
+                // only possible when the cut drops bytes of values never wanted
+                assertThat(out).isEqualTo(expected);
+            }
+        }
+    }
+
+    @Test
+    void declinesZeroLengthAndOverlongHeaders() {
+        HybridRunDecoder decoder = new HybridRunDecoder();
+        byte[] zeroRle = {0, 1};
+        decoder.reset(zeroRle, 0, 2, 1);
+        assertThat(decoder.read(new int[1], 0, 1)).isFalse();
+        byte[] zeroPacked = {1, 1};
+        decoder.reset(zeroPacked, 0, 2, 1);
+        assertThat(decoder.read(new int[1], 0, 1)).isFalse();
+        byte[] overlong = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0x7F, 1};
+        decoder.reset(overlong, 0, overlong.length, 1);
+        assertThat(decoder.read(new int[1], 0, 1)).isFalse();
+        byte[] empty = {};
+        decoder.reset(empty, 0, 0, 0);
+        assertThat(decoder.read(new int[1], 0, 1)).isFalse();
+    }
+
+    @Test
+    void stopsAtTheRequestedValuesInsideARun() {
+        // RLE run of 10 x 5 (width 3), then a bit-packed group that is never needed
+        byte[] bytes = {20, 5, 3, 0x01, 0x02, 0x03};
+        HybridRunDecoder decoder = new HybridRunDecoder();
+        decoder.reset(bytes, 0, bytes.length, 3);
+        int[] out = new int[4];
+        assertThat(decoder.read(out, 0, 4)).isTrue();
+        assertThat(out).containsExactly(5, 5, 5, 5);
+    }
+}

@@ -1,0 +1,43 @@
+package io.pqx.format.page;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.FileContext;
+
+import org.apache.parquet.bytes.BytesUtils;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Types;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+
+class PageBodyCheckTest {
+    private static final ColumnDescriptor OPTIONAL_INT = new ColumnDescriptor(new String[] {"c"},
+            Types.optional(PrimitiveTypeName.INT32).named("c"), 0, 1);
+
+    private static PageBodyCheck check() {
+        return new PageBodyCheck(FileContext.of("f.parquet").rowGroup(0).column("c"), OPTIONAL_INT, 1 << 20);
+    }
+
+    @Test
+    void rejectsABitPackedRunWhoseSixByteHeaderParquetReadsAsHuge() throws Exception {
+        // a six-byte varint: parquet-column accepts it and reads 0x1FFFFFFF, a bit-packed run of
+        // 2^28 - 1 groups for which its decoder would allocate int[2^31 - 8]
+        byte[] levels = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0x81, 0x00};
+        assertThat(BytesUtils.readUnsignedVarInt(new ByteArrayInputStream(levels))).isEqualTo(0x1FFFFFFF);
+        assertThatThrownBy(() -> check().v2(levels, 0, 0, levels.length, new byte[40], 10, Encoding.PLAIN,
+                        "Cannot decode page 0"))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessageStartingWith("Cannot decode page 0: a bit-packed run of");
+    }
+
+    @Test
+    void acceptsRunsThatFitThePage() throws Exception {
+        byte[] levels = {0x14, 0x01}; // an RLE run of 10 ones
+        check().v2(levels, 0, 0, levels.length, new byte[40], 10, Encoding.PLAIN, "Cannot decode page 0");
+    }
+}
