@@ -64,14 +64,26 @@ public final class RowGroupBuffer {
         try {
             shredder.shred(row);
         } catch (ValueRejectedException e) {
-            for (LeafBuffer leaf : leaves) {
-                leaf.truncateToRecords(rows);
-            }
+            dropPartialRow();
             throw new IllegalArgumentException(
                     "Cannot write row " + fileRow + ": column " + e.path() + " " + e.reason()
                             + " (" + location + ")");
+        } catch (RuntimeException e) {
+            // A value whose Java class does not match the row type (ClassCastException and the
+            // like): the leaves already shredded must lose it too, or the columns would misalign.
+            dropPartialRow();
+            throw new IllegalArgumentException(
+                    "Cannot write row " + fileRow + ": a value does not match the row type "
+                            + schema.rowType() + ": " + e + " (" + location + ")",
+                    e);
         }
         rows++;
+    }
+
+    private void dropPartialRow() {
+        for (LeafBuffer leaf : leaves) {
+            leaf.truncateToRecords(rows);
+        }
     }
 
     /** Rows buffered. */

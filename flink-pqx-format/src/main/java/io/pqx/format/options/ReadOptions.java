@@ -28,14 +28,17 @@ public record ReadOptions(
     public static final int DEFAULT_BATCH_SIZE = 2048;
     public static final long DEFAULT_MAX_FOOTER_BYTES = 64L << 20;
     public static final int DEFAULT_MAX_PAGE_BYTES = 512 << 20;
+    public static final long MAX_FOOTER_BYTES = Integer.MAX_VALUE - 16;
 
     public ReadOptions {
         if (batchSize <= 0) {
             throw new IllegalArgumentException("batchSize must be positive, got " + batchSize);
         }
-        if (maxFooterBytes <= 0) {
+        // A footer is read into one byte array.
+        if (maxFooterBytes <= 0 || maxFooterBytes > MAX_FOOTER_BYTES) {
             throw new IllegalArgumentException(
-                    "maxFooterBytes must be positive, got " + maxFooterBytes);
+                    "maxFooterBytes must be between 1 and " + MAX_FOOTER_BYTES + ", got "
+                            + maxFooterBytes);
         }
         if (maxPageBytes <= 0) {
             throw new IllegalArgumentException("maxPageBytes must be positive, got " + maxPageBytes);

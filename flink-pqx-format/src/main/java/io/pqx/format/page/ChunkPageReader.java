@@ -2,6 +2,7 @@ package io.pqx.format.page;
 
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
+import io.pqx.format.footer.BoundedThrift;
 import io.pqx.format.codec.Codec;
 
 import org.apache.parquet.column.ColumnDescriptor;
@@ -10,9 +11,7 @@ import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
-import org.apache.parquet.format.Util;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -224,15 +223,16 @@ public final class ChunkPageReader implements PageReader {
         PageRun run = run();
         int start = run.offset() + position;
         int available = run.length() - position;
-        ByteArrayInputStream in = new ByteArrayInputStream(run.buffer(), start, available);
-        PageHeader header;
+        // Bounded by the bytes left in the run: a lying string or list length inside the header
+        // is refused before anything is allocated for it.
+        PageHeader header = new PageHeader();
+        int headerLength;
         try {
-            header = Util.readPageHeader(in);
+            headerLength = BoundedThrift.read(header, run.buffer(), start, available);
         } catch (IOException | RuntimeException e) {
             throw ctx.corrupt("Cannot read page header", "invalid header at offset "
                     + (run.fileOffset() + position) + ": " + PageInflater.reason(e), e);
         }
-        int headerLength = available - in.available();
         String what = header.getType() == PageType.DICTIONARY_PAGE
                 ? "Cannot read dictionary page"
                 : "Cannot read page " + nextOrdinal();

@@ -1,12 +1,11 @@
 package io.pqx.format.page;
 
 import io.pqx.format.error.FileContext;
+import io.pqx.format.footer.BoundedThrift;
 
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
-import org.apache.parquet.format.Util;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.List;
 
@@ -29,16 +28,15 @@ final class PageHeaderScan {
             int position = 0;
             while (position < run.length()) {
                 int available = run.length() - position;
-                ByteArrayInputStream in =
-                        new ByteArrayInputStream(run.buffer(), run.offset() + position, available);
-                PageHeader header;
+                PageHeader header = new PageHeader();
+                int headerLength;
                 try {
-                    header = Util.readPageHeader(in);
+                    headerLength = BoundedThrift.read(
+                            header, run.buffer(), run.offset() + position, available);
                 } catch (IOException | RuntimeException e) {
                     throw ctx.corrupt("Cannot read page header", "invalid header at offset "
                             + (run.fileOffset() + position) + ": " + PageInflater.reason(e), e);
                 }
-                int headerLength = available - in.available();
                 inflater.checkSizes(header, "Cannot read page header", available - headerLength);
                 if (header.getType() == PageType.DATA_PAGE && header.getData_page_header() != null) {
                     values += header.getData_page_header().getNum_values();

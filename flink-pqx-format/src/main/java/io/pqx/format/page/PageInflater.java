@@ -120,12 +120,14 @@ final class PageInflater {
                 || rlLength < 0 || dlLength < 0) {
             throw ctx.corrupt(what, "negative count in header " + h);
         }
-        int levels = rlLength + dlLength;
-        int dataUncompressed = header.getUncompressed_page_size() - levels;
-        if (levels > compressed || dataUncompressed < 0) {
-            throw ctx.corrupt(what, "level sections of " + levels + " bytes exceed the page of "
+        // long: two lying int lengths must not wrap around to a small sum
+        long levelBytes = (long) rlLength + dlLength;
+        if (levelBytes > compressed || levelBytes > header.getUncompressed_page_size()) {
+            throw ctx.corrupt(what, "level sections of " + levelBytes + " bytes exceed the page of "
                     + Math.min(compressed, header.getUncompressed_page_size()) + " bytes");
         }
+        int levels = (int) levelBytes;
+        int dataUncompressed = header.getUncompressed_page_size() - levels;
         Encoding values = encoding(h.getEncoding(), what);
         verifyChecksum(header, buf, off, "Cannot verify page " + ordinal);
         int dataStored = compressed - levels;

@@ -1,5 +1,6 @@
 package io.pqx.format.stats;
 
+import io.pqx.format.footer.BoundedThrift;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.footer.ColumnChunkMetadata;

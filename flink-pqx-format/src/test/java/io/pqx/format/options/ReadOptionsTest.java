@@ -31,8 +31,15 @@ class ReadOptionsTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("batchSize must be positive, got 0");
         assertThatThrownBy(() -> ReadOptions.builder().maxFooterBytes(-1).build())
-                .hasMessage("maxFooterBytes must be positive, got -1");
+                .hasMessage("maxFooterBytes must be between 1 and 2147483631, got -1");
         assertThatThrownBy(() -> ReadOptions.builder().maxPageBytes(0).build())
                 .hasMessage("maxPageBytes must be positive, got 0");
+    }
+
+    @Test
+    void rejectsAFooterLimitNoByteArrayCanHold() {
+        assertThatThrownBy(() -> ReadOptions.builder().maxFooterBytes(1L << 31).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("maxFooterBytes must be between 1 and 2147483631, got 2147483648");
     }
 }

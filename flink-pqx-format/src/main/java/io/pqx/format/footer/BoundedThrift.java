@@ -1,4 +1,4 @@
-package io.pqx.format.stats;
+package io.pqx.format.footer;
 
 import shaded.parquet.org.apache.thrift.TBase;
 import shaded.parquet.org.apache.thrift.TConfiguration;
@@ -15,7 +15,7 @@ import java.io.IOException;
  * Util}'s readers allow 100 MB per message). Uses the Thrift runtime shaded into
  * parquet-format-structures. Stateless.
  */
-final class BoundedThrift {
+public final class BoundedThrift {
     private static final int MAX_NESTING = 64;
 
     private BoundedThrift() {}
@@ -26,7 +26,7 @@ final class BoundedThrift {
      * @return the number of bytes the struct occupied
      * @throws IOException when the bytes are not a valid struct of that type
      */
-    static int read(TBase<?, ?> target, byte[] bytes, int offset, int length) throws IOException {
+    public static int read(TBase<?, ?> target, byte[] bytes, int offset, int length) throws IOException {
         ByteArrayInputStream in = new ByteArrayInputStream(bytes, offset, length);
         try {
             TConfiguration config =
