@@ -9,6 +9,7 @@ import io.pqx.bench.Timed;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.table.data.RowData;
 
 import java.io.IOException;
@@ -131,6 +132,29 @@ final class SinkRounds {
                                 who,
                                 JvmReport.mib(h.peak()),
                                 JvmReport.mib(h.liveAboveBaseline())));
+    }
+
+    /**
+     * Runs the same source into Flink's {@code DiscardingSink} once, untimed in any result, and
+     * prints its rate: the share of every job's time that is not the sink's.
+     */
+    void sourceBaseline() throws Exception {
+        System.gc();
+        Timed<JobExecutionResult> job =
+                Timed.run(
+                        () ->
+                                jobs.run(
+                                        "sink-bench-source-only",
+                                        env ->
+                                                env.fromSource(
+                                                                TableRows.source(tableId),
+                                                                WatermarkStrategy.noWatermarks(),
+                                                                "lineitem")
+                                                        .sinkTo(new DiscardingSink<>())));
+        report.info(
+                "source-only job (same source, DiscardingSink) %.0f rows/s (%.2f s, cpu %.2f s):"
+                        + " the part of each job that is not the sink",
+                table.size() / job.seconds(), job.seconds(), job.cpuSeconds());
     }
 
     private JobExecutionResult runJob(SinkContender contender, Path out, int round)

@@ -75,6 +75,7 @@ public final class SinkSuite implements BenchmarkSuite {
                         String.format("round %d/%d", r + 1, args.rounds()),
                         true);
             }
+            rounds.sourceBaseline();
             rounds.verifyContent();
             printFiles(rounds.outputs(), report);
             rounds.printRounds();
