@@ -1,0 +1,112 @@
+package io.pqx.sink;
+
+import io.pqx.sink.committer.PqxCommittable;
+import io.pqx.sink.committer.PqxCommittableSerializer;
+import io.pqx.sink.committer.PqxCommitter;
+import io.pqx.sink.partition.PartitionComputer;
+import io.pqx.sink.writer.PqxSinkWriter;
+import io.pqx.sink.writer.PqxWriterState;
+import io.pqx.sink.writer.PqxWriterStateSerializer;
+import io.pqx.sink.writer.SinkFileSystem;
+import io.pqx.sink.writer.SinkSettings;
+
+import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.api.connector.sink2.CommitterInitContext;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
+import org.apache.flink.api.connector.sink2.SupportsCommitter;
+import org.apache.flink.api.connector.sink2.SupportsWriterState;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * An exactly-once Parquet sink for Flink {@link RowData}: each subtask writes hidden in-progress
+ * part files through Flink's {@code RecoverableWriter}, closes them (footer written) at every
+ * checkpoint and at end of input, and the committer publishes them under their final names once
+ * the checkpoint completes. Build one with {@link #builder()}:
+ *
+ * <pre>{@code
+ * env.fromSource(source, WatermarkStrategy.noWatermarks(), "rows")
+ *    .sinkTo(PqxSink.builder().basePath("file:///data/out").rowType(rowType).build());
+ * }</pre>
+ *
+ * <p>Where the logic lives: {@link PqxSinkWriter} (routing, rolling, checkpoints), {@code
+ * io.pqx.sink.file} (part files, row-group cutting, parallel encoding), {@link PqxCommitter}
+ * (publishing), {@code io.pqx.sink.partition} (partition directories). Options: {@link
+ * PqxSinkOptions}. Immutable and serializable.
+ */
+public final class PqxSink implements Sink<RowData>, SupportsCommitter<PqxCommittable>,
+        SupportsWriterState<RowData, PqxWriterState> {
+    private final String basePath;
+    private final RowType rowType;
+    private final List<String> partitionKeys;
+    private final SinkSettings settings;
+
+    PqxSink(String basePath, RowType rowType, List<String> partitionKeys, SinkSettings settings) {
+        this.basePath = basePath;
+        this.rowType = rowType;
+        this.partitionKeys = List.copyOf(partitionKeys);
+        this.settings = settings;
+    }
+
+    public static PqxSinkBuilder builder() {
+        return new PqxSinkBuilder();
+    }
+
+    /** The resolved options. */
+    public SinkSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public PqxSinkWriter createWriter(WriterInitContext context) throws IOException {
+        return new PqxSinkWriter(settings, new Path(basePath),
+                new PartitionComputer(rowType, partitionKeys), context);
+    }
+
+    @Override
+    public StatefulSinkWriter<RowData, PqxWriterState> restoreWriter(WriterInitContext context,
+            Collection<PqxWriterState> states) throws IOException {
+        for (PqxWriterState state : states) {
+            if (!state.openFiles().isEmpty()) {
+                throw new IOException("Cannot restore the pqx sink: the checkpoint holds "
+                        + state.openFiles().size() + " files open across it, which this version"
+                        + " cannot resume");
+            }
+        }
+        // Files closed at the checkpoint are the committer's; in-progress files of the failed
+        // attempt stay hidden and are never published.
+        return createWriter(context);
+    }
+
+    @Override
+    public SimpleVersionedSerializer<PqxWriterState> getWriterStateSerializer() {
+        return PqxWriterStateSerializer.INSTANCE;
+    }
+
+    @Override
+    public Committer<PqxCommittable> createCommitter(CommitterInitContext context)
+            throws IOException {
+        Path base = new Path(basePath);
+        return new PqxCommitter(base, SinkFileSystem.fileSystem(base),
+                SinkFileSystem.recoverableWriter(base));
+    }
+
+    @Override
+    public SimpleVersionedSerializer<PqxCommittable> getCommittableSerializer() {
+        try {
+            return new PqxCommittableSerializer(SinkFileSystem.recoverableWriter(
+                    new Path(basePath)).getCommitRecoverableSerializer());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,232 @@
+package io.pqx.sink;
+
+import io.pqx.format.schema.FlinkSchemaConverter;
+import io.pqx.format.schema.ParquetSchema;
+import io.pqx.format.schema.PrimitiveNode;
+import io.pqx.sink.file.RowSorter;
+import io.pqx.sink.file.SinkCompression;
+import io.pqx.sink.file.SortKey;
+import io.pqx.sink.partition.PartitionComputer;
+import io.pqx.sink.writer.FileNamePattern;
+import io.pqx.sink.writer.SinkSettings;
+
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.types.logical.RowType;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Builds a {@link PqxSink}: the base path (any Flink file system URI), the {@link RowType} of the
+ * rows, optional partition columns and any {@link PqxSinkOptions}. Setters take values as they
+ * are; {@link #build()} checks everything once and names the option and its bad value. Not
+ * thread-safe.
+ */
+public final class PqxSinkBuilder {
+    private static final long MAX_ROW_GROUP_BYTES = 1L << 30;
+
+    private String basePath;
+    private RowType rowType;
+    private final List<String> partitionKeys = new ArrayList<>();
+    private final Configuration options = new Configuration();
+
+    PqxSinkBuilder() {}
+
+    public PqxSinkBuilder basePath(String path) {
+        this.basePath = path;
+        return this;
+    }
+
+    public PqxSinkBuilder basePath(Path path) {
+        this.basePath = path == null ? null : path.toString();
+        return this;
+    }
+
+    /** The type of the {@code RowData} the sink receives. */
+    public PqxSinkBuilder rowType(RowType rowType) {
+        this.rowType = rowType;
+        return this;
+    }
+
+    /** Top-level columns that become {@code k=v/} directories (and leave the files). */
+    public PqxSinkBuilder partitionBy(String... columns) {
+        return partitionBy(Arrays.asList(columns));
+    }
+
+    public PqxSinkBuilder partitionBy(List<String> columns) {
+        partitionKeys.clear();
+        partitionKeys.addAll(columns);
+        return this;
+    }
+
+    /** Sets one option. */
+    public <T> PqxSinkBuilder set(ConfigOption<T> option, T value) {
+        options.set(option, value);
+        return this;
+    }
+
+    /** Sets options from their string form (as in SQL {@code WITH} clauses). */
+    public PqxSinkBuilder setAll(Map<String, String> values) {
+        options.addAll(Configuration.fromMap(values));
+        return this;
+    }
+
+    /**
+     * Checks every setting and builds the sink.
+     *
+     * @throws IllegalArgumentException "Cannot build PqxSink: key rule but is value"
+     */
+    public PqxSink build() {
+        check(basePath != null && !basePath.isBlank(), "basePath", basePath, "is required");
+        try {
+            new Path(basePath);
+        } catch (RuntimeException e) {
+            throw fail("basePath", basePath, "is not a valid path (" + e.getMessage() + ")");
+        }
+        check(rowType != null, "rowType", null, "is required");
+        PartitionComputer partitions;
+        try {
+            partitions = new PartitionComputer(rowType, partitionKeys);
+        } catch (IllegalArgumentException e) {
+            throw fail("partitionBy", partitionKeys, "is invalid: " + e.getMessage());
+        }
+        ParquetSchema schema;
+        try {
+            schema = FlinkSchemaConverter.toParquetSchema(partitions.dataType());
+        } catch (RuntimeException e) {
+            throw fail("rowType", rowType, "cannot be written as Parquet: " + e.getMessage());
+        }
+        SinkSettings settings;
+        try {
+            settings = resolve();
+        } catch (IllegalArgumentException e) {
+            if (e.getMessage() != null && e.getMessage().startsWith("Cannot build PqxSink")) {
+                throw e;
+            }
+            throw new IllegalArgumentException("Cannot build PqxSink: " + e.getMessage(), e);
+        }
+        checkColumns(settings, partitions, schema);
+        return new PqxSink(basePath, rowType, partitionKeys, settings);
+    }
+
+    private SinkSettings resolve() {
+        int rows = positive(PqxSinkOptions.ROW_GROUP_ROWS);
+        long groupBytes = options.get(PqxSinkOptions.ROW_GROUP_BYTES).getBytes();
+        check(groupBytes > 0 && groupBytes <= MAX_ROW_GROUP_BYTES,
+                PqxSinkOptions.ROW_GROUP_BYTES.key(), groupBytes, "must be between 1 and 1 gb");
+        int minRows = positive(PqxSinkOptions.ROW_GROUP_MIN_ROWS);
+        Integer threads = options.get(PqxSinkOptions.ENCODING_THREADS);
+        check(threads == null || threads > 0, PqxSinkOptions.ENCODING_THREADS.key(), threads,
+                "must be > 0");
+        int inFlight = positive(PqxSinkOptions.ENCODING_MAX_IN_FLIGHT);
+        SinkCompression codec = options.get(PqxSinkOptions.COMPRESSION_CODEC);
+        Integer level = options.get(PqxSinkOptions.COMPRESSION_LEVEL);
+        checkLevel(codec, level);
+        long pageSize = options.get(PqxSinkOptions.PAGE_SIZE).getBytes();
+        check(pageSize > 0 && pageSize <= Integer.MAX_VALUE, PqxSinkOptions.PAGE_SIZE.key(),
+                pageSize, "must be between 1 and 2 gb");
+        long ndv = options.get(PqxSinkOptions.BLOOM_FILTER_NDV);
+        check(ndv > 0, PqxSinkOptions.BLOOM_FILTER_NDV.key(), ndv, "must be > 0");
+        double fpp = options.get(PqxSinkOptions.BLOOM_FILTER_FPP);
+        check(fpp > 0 && fpp < 1, PqxSinkOptions.BLOOM_FILTER_FPP.key(), fpp,
+                "must be in (0, 1)");
+        String pattern = options.get(PqxSinkOptions.FILE_NAME_PATTERN);
+        try {
+            FileNamePattern.check(pattern);
+        } catch (IllegalArgumentException e) {
+            throw fail(PqxSinkOptions.FILE_NAME_PATTERN.key(), pattern, e.getMessage());
+        }
+        long fileSize = options.get(PqxSinkOptions.ROLLING_FILE_SIZE).getBytes();
+        check(fileSize > 0, PqxSinkOptions.ROLLING_FILE_SIZE.key(), fileSize, "must be > 0");
+        Duration delay = options.get(PqxSinkOptions.PARTITION_COMMIT_DELAY);
+        check(!delay.isNegative(), PqxSinkOptions.PARTITION_COMMIT_DELAY.key(), delay,
+                "must not be negative");
+        return new SinkSettings(options.get(PqxSinkOptions.ROW_GROUP_MODE), rows, groupBytes,
+                minRows, threads == null ? 0 : threads, inFlight, codec, level,
+                options.get(PqxSinkOptions.DICTIONARY_ENABLED), (int) pageSize,
+                positive(PqxSinkOptions.PAGE_ROW_LIMIT),
+                options.get(PqxSinkOptions.STATISTICS_LEVEL),
+                positive(PqxSinkOptions.STATISTICS_TRUNCATE_LENGTH),
+                options.get(PqxSinkOptions.BLOOM_FILTER_COLUMNS), ndv, fpp, sortKeys(), pattern,
+                positive(PqxSinkOptions.MAX_OPEN_FILES), fileSize,
+                positiveDuration(PqxSinkOptions.ROLLING_ROLLOVER_INTERVAL),
+                positiveDuration(PqxSinkOptions.ROLLING_INACTIVITY_INTERVAL),
+                positiveDuration(PqxSinkOptions.ROLLING_CHECK_INTERVAL),
+                options.get(PqxSinkOptions.PARTITION_COMMIT_TRIGGER), delay,
+                options.get(PqxSinkOptions.PARTITION_COMMIT_SUCCESS_FILE));
+    }
+
+    private List<SortKey> sortKeys() {
+        List<SortKey> keys = new ArrayList<>();
+        for (String text : options.get(PqxSinkOptions.SORT_BY)) {
+            try {
+                keys.add(SortKey.parse(text));
+            } catch (IllegalArgumentException e) {
+                throw fail(PqxSinkOptions.SORT_BY.key(), text, "is invalid: " + e.getMessage());
+            }
+        }
+        return keys;
+    }
+
+    private static void checkLevel(SinkCompression codec, Integer level) {
+        if (level == null) {
+            return;
+        }
+        String key = PqxSinkOptions.COMPRESSION_LEVEL.key();
+        if (codec == SinkCompression.ZSTD) {
+            check(level >= 1 && level <= 22, key, level, "must be between 1 and 22 for ZSTD");
+        } else if (codec == SinkCompression.GZIP) {
+            check(level >= 0 && level <= 9, key, level, "must be between 0 and 9 for GZIP");
+        }
+    }
+
+    private static void checkColumns(SinkSettings settings, PartitionComputer partitions,
+            ParquetSchema schema) {
+        List<String> leaves = schema.leaves().stream().map(PrimitiveNode::path).toList();
+        for (String column : settings.bloomFilterColumns()) {
+            check(leaves.contains(column), PqxSinkOptions.BLOOM_FILTER_COLUMNS.key(), column,
+                    "must name a leaf column of the files " + leaves);
+        }
+        try {
+            RowSorter.of(partitions.dataType(), settings.sortBy());
+        } catch (IllegalArgumentException e) {
+            throw fail(PqxSinkOptions.SORT_BY.key(), settings.sortBy(), "is invalid: "
+                    + e.getMessage());
+        }
+        try {
+            settings.writeOptions();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Cannot build PqxSink: " + e.getMessage(), e);
+        }
+    }
+
+    private int positive(ConfigOption<Integer> option) {
+        int value = options.get(option);
+        check(value > 0, option.key(), value, "must be > 0");
+        return value;
+    }
+
+    private Duration positiveDuration(ConfigOption<Duration> option) {
+        Duration value = options.get(option);
+        check(!value.isNegative() && !value.isZero(), option.key(), value, "must be > 0");
+        return value;
+    }
+
+    private static void check(boolean ok, String key, Object value, String rule) {
+        if (!ok) {
+            throw fail(key, value, rule);
+        }
+    }
+
+    private static IllegalArgumentException fail(String key, Object value, String rule) {
+        return new IllegalArgumentException(
+                "Cannot build PqxSink: " + key + " " + rule + " but is " + Objects.toString(value));
+    }
+
+}

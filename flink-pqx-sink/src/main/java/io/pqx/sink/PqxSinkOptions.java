@@ -1,0 +1,211 @@
+package io.pqx.sink;
+
+import io.pqx.sink.file.RowGroupMode;
+import io.pqx.sink.file.SinkCompression;
+import io.pqx.sink.file.StatisticsLevel;
+import io.pqx.sink.partition.PartitionCommitTrigger;
+
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.MemorySize;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Every option of {@link PqxSink}, as Flink {@link ConfigOption}s with a description and a
+ * default. {@link PqxSinkBuilder#build()} resolves them once into an
+ * immutable, validated {@code SinkSettings} record.
+ * Constants only; thread-safe.
+ */
+public final class PqxSinkOptions {
+    private PqxSinkOptions() {}
+
+    // ---- row groups
+
+    public static final ConfigOption<RowGroupMode> ROW_GROUP_MODE =
+            ConfigOptions.key("sink.row-group.mode")
+                    .enumType(RowGroupMode.class)
+                    .defaultValue(RowGroupMode.EXACT)
+                    .withDescription("How the row stream is cut into row groups.");
+
+    public static final ConfigOption<Integer> ROW_GROUP_ROWS =
+            ConfigOptions.key("sink.row-group.rows")
+                    .intType()
+                    .defaultValue(1_000_000)
+                    .withDescription("Target (exact mode: exact) number of rows per row group.");
+
+    public static final ConfigOption<MemorySize> ROW_GROUP_BYTES =
+            ConfigOptions.key("sink.row-group.bytes")
+                    .memoryType()
+                    .defaultValue(MemorySize.ofMebiBytes(128))
+                    .withDescription("Upper bound of a row group's estimated size (its buffered,"
+                            + " uncompressed values and levels, which bound the encoded size):"
+                            + " a group reaching it is cut early, in both modes, but never"
+                            + " below 'sink.row-group.min-rows' rows. At most 1 gb.");
+
+    public static final ConfigOption<Integer> ROW_GROUP_MIN_ROWS =
+            ConfigOptions.key("sink.row-group.min-rows")
+                    .intType()
+                    .defaultValue(10_000)
+                    .withDescription("Floor of the byte bound: 'sink.row-group.bytes' never cuts a"
+                            + " group holding fewer rows than this (capped at"
+                            + " 'sink.row-group.rows').");
+
+    // ---- parallel encoding
+
+    public static final ConfigOption<Integer> ENCODING_THREADS =
+            ConfigOptions.key("sink.encoding.threads")
+                    .intType()
+                    .noDefaultValue()
+                    .withDescription("Threads per sink subtask that encode and compress the"
+                            + " columns of sealed row groups while the next one fills."
+                            + " Default: the number of available processors.");
+
+    public static final ConfigOption<Integer> ENCODING_MAX_IN_FLIGHT =
+            ConfigOptions.key("sink.encoding.max-in-flight")
+                    .intType()
+                    .defaultValue(2)
+                    .withDescription("Sealed row groups per sink subtask that may be encoding or"
+                            + " waiting to be written at once; a writer needing more waits"
+                            + " (backpressure) instead of buffering without bound.");
+
+    // ---- what the writer decides for the reader
+
+    public static final ConfigOption<SinkCompression> COMPRESSION_CODEC =
+            ConfigOptions.key("sink.compression.codec")
+                    .enumType(SinkCompression.class)
+                    .defaultValue(SinkCompression.ZSTD)
+                    .withDescription("Page compression codec.");
+
+    public static final ConfigOption<Integer> COMPRESSION_LEVEL =
+            ConfigOptions.key("sink.compression.level")
+                    .intType()
+                    .noDefaultValue()
+                    .withDescription("Codec level: ZSTD 1..22, GZIP 0..9; ignored by other"
+                            + " codecs. Default: 3 for ZSTD, 6 for GZIP.");
+
+    public static final ConfigOption<Boolean> DICTIONARY_ENABLED =
+            ConfigOptions.key("sink.dictionary.enabled")
+                    .booleanType()
+                    .defaultValue(true)
+                    .withDescription("Dictionary-encode columns (falling back to plain encoding"
+                            + " when a dictionary outgrows 1 MiB).");
+
+    public static final ConfigOption<MemorySize> PAGE_SIZE =
+            ConfigOptions.key("sink.page.size")
+                    .memoryType()
+                    .defaultValue(MemorySize.ofMebiBytes(1))
+                    .withDescription("Target uncompressed size of a data page.");
+
+    public static final ConfigOption<Integer> PAGE_ROW_LIMIT =
+            ConfigOptions.key("sink.page.row-limit")
+                    .intType()
+                    .defaultValue(20_000)
+                    .withDescription("Most rows per data page.");
+
+    public static final ConfigOption<StatisticsLevel> STATISTICS_LEVEL =
+            ConfigOptions.key("sink.statistics.level")
+                    .enumType(StatisticsLevel.class)
+                    .defaultValue(StatisticsLevel.PAGE)
+                    .withDescription("Which statistics are written.");
+
+    public static final ConfigOption<Integer> STATISTICS_TRUNCATE_LENGTH =
+            ConfigOptions.key("sink.statistics.truncate-length")
+                    .intType()
+                    .defaultValue(64)
+                    .withDescription("Longest binary min/max in statistics and the column index;"
+                            + " longer bounds are truncated and marked inexact.");
+
+    public static final ConfigOption<List<String>> BLOOM_FILTER_COLUMNS =
+            ConfigOptions.key("sink.bloom-filter.columns")
+                    .stringType()
+                    .asList()
+                    .defaultValues()
+                    .withDescription("Dotted leaf paths of the columns that get a bloom filter"
+                            + " (separated by ';').");
+
+    public static final ConfigOption<Long> BLOOM_FILTER_NDV =
+            ConfigOptions.key("sink.bloom-filter.ndv")
+                    .longType()
+                    .defaultValue(100_000L)
+                    .withDescription("Expected distinct values per row group of each bloom"
+                            + " filter column; sizes the filter.");
+
+    public static final ConfigOption<Double> BLOOM_FILTER_FPP =
+            ConfigOptions.key("sink.bloom-filter.fpp")
+                    .doubleType()
+                    .defaultValue(0.01)
+                    .withDescription("Wanted false-positive probability of each bloom filter.");
+
+    public static final ConfigOption<List<String>> SORT_BY =
+            ConfigOptions.key("sink.sort-by")
+                    .stringType()
+                    .asList()
+                    .defaultValues()
+                    .withDescription("Top-level columns each row group is sorted by before"
+                            + " encoding, each 'name [ASC|DESC] [NULLS FIRST|NULLS LAST]'"
+                            + " (separated by ';'; default ASC NULLS FIRST), recorded as the"
+                            + " row groups' sorting_columns.");
+
+    // ---- files, rolling and partitions
+
+    public static final ConfigOption<String> FILE_NAME_PATTERN =
+            ConfigOptions.key("sink.file-name.pattern")
+                    .stringType()
+                    .defaultValue("part-{uuid}-{subtask}-{count}.parquet")
+                    .withDescription("Name of committed files; must contain {uuid} and {count}"
+                            + " ({subtask} is optional) and must not start with '.' or '_'.");
+
+    public static final ConfigOption<Integer> MAX_OPEN_FILES =
+            ConfigOptions.key("sink.max-open-files")
+                    .intType()
+                    .defaultValue(64)
+                    .withDescription("Most files a sink subtask keeps open (one per partition);"
+                            + " opening one more closes the least recently written, which is"
+                            + " committed at the next checkpoint.");
+
+    public static final ConfigOption<MemorySize> ROLLING_FILE_SIZE =
+            ConfigOptions.key("sink.rolling-policy.file-size")
+                    .memoryType()
+                    .defaultValue(MemorySize.ofMebiBytes(128))
+                    .withDescription("A file is closed once its written plus buffered bytes"
+                            + " reach this. Files are always closed at each checkpoint.");
+
+    public static final ConfigOption<Duration> ROLLING_ROLLOVER_INTERVAL =
+            ConfigOptions.key("sink.rolling-policy.rollover-interval")
+                    .durationType()
+                    .defaultValue(Duration.ofMinutes(30))
+                    .withDescription("A file open for longer than this is closed.");
+
+    public static final ConfigOption<Duration> ROLLING_INACTIVITY_INTERVAL =
+            ConfigOptions.key("sink.rolling-policy.inactivity-interval")
+                    .durationType()
+                    .defaultValue(Duration.ofMinutes(30))
+                    .withDescription("A file that received no row for this long is closed.");
+
+    public static final ConfigOption<Duration> ROLLING_CHECK_INTERVAL =
+            ConfigOptions.key("sink.rolling-policy.check-interval")
+                    .durationType()
+                    .defaultValue(Duration.ofMinutes(1))
+                    .withDescription("How often the time-based rolling policies are checked.");
+
+    public static final ConfigOption<PartitionCommitTrigger> PARTITION_COMMIT_TRIGGER =
+            ConfigOptions.key("sink.partition-commit.trigger")
+                    .enumType(PartitionCommitTrigger.class)
+                    .defaultValue(PartitionCommitTrigger.PROCESS_TIME)
+                    .withDescription("When a partition counts as complete.");
+
+    public static final ConfigOption<Duration> PARTITION_COMMIT_DELAY =
+            ConfigOptions.key("sink.partition-commit.delay")
+                    .durationType()
+                    .defaultValue(Duration.ZERO)
+                    .withDescription("Delay before a partition counts as complete.");
+
+    public static final ConfigOption<Boolean> PARTITION_COMMIT_SUCCESS_FILE =
+            ConfigOptions.key("sink.partition-commit.success-file")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription("Write an empty '_SUCCESS' file into a partition directory"
+                            + " once the partition is complete.");
+}

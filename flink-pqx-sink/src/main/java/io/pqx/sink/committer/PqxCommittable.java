@@ -1,0 +1,23 @@
+package io.pqx.sink.committer;
+
+import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;
+
+/**
+ * One closed, still hidden part file that the {@link PqxCommitter} publishes under its final name
+ * once the checkpoint that produced it completes. Emitted by the sink writer at each checkpoint
+ * and at end of input; serialized by {@link PqxCommittableSerializer}.
+ *
+ * @param partition relative partition directory ({@code k=v/...}), empty when unpartitioned
+ * @param fileName final file name inside the partition directory
+ * @param rowCount rows in the file
+ * @param sizeBytes bytes of the file
+ * @param recoverable the file system's handle to publish the in-progress file
+ */
+public record PqxCommittable(String partition, String fileName, long rowCount, long sizeBytes,
+        CommitRecoverable recoverable) {
+
+    /** The final path relative to the base path. */
+    public String relativePath() {
+        return partition.isEmpty() ? fileName : partition + "/" + fileName;
+    }
+}

@@ -1,0 +1,68 @@
+package io.pqx.sink.committer;
+
+import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataOutputSerializer;
+
+import java.io.IOException;
+
+/**
+ * Serializes {@link PqxCommittable}s into checkpoints. Version 1 layout (big-endian, {@code
+ * DataOutput}): the file system's recoverable serializer version (int), the recoverable's length
+ * (int) and bytes, partition (UTF), file name (UTF), row count (long), size (long). Unknown
+ * versions fail with an {@link IOException}. Thread-safe if the recoverable serializer is.
+ */
+public final class PqxCommittableSerializer implements SimpleVersionedSerializer<PqxCommittable> {
+    public static final int VERSION_1 = 1;
+    public static final int VERSION = VERSION_1;
+
+    private final SimpleVersionedSerializer<CommitRecoverable> recoverables;
+
+    /** @param recoverables the commit recoverable serializer of the sink's file system */
+    public PqxCommittableSerializer(SimpleVersionedSerializer<CommitRecoverable> recoverables) {
+        this.recoverables = recoverables;
+    }
+
+    @Override
+    public int getVersion() {
+        return VERSION;
+    }
+
+    @Override
+    public byte[] serialize(PqxCommittable committable) throws IOException {
+        DataOutputSerializer out = new DataOutputSerializer(256);
+        byte[] recoverable = recoverables.serialize(committable.recoverable());
+        out.writeInt(recoverables.getVersion());
+        out.writeInt(recoverable.length);
+        out.write(recoverable);
+        out.writeUTF(committable.partition());
+        out.writeUTF(committable.fileName());
+        out.writeLong(committable.rowCount());
+        out.writeLong(committable.sizeBytes());
+        return out.getCopyOfBuffer();
+    }
+
+    @Override
+    public PqxCommittable deserialize(int version, byte[] serialized) throws IOException {
+        if (version != VERSION_1) {
+            throw new IOException("Cannot read pqx committable: unknown version " + version
+                    + " (this sink reads version " + VERSION_1 + ")");
+        }
+        DataInputDeserializer in = new DataInputDeserializer(serialized);
+        int recoverableVersion = in.readInt();
+        int length = in.readInt();
+        if (length < 0 || length > in.available()) {
+            throw new IOException("Cannot read pqx committable: recoverable length " + length
+                    + " exceeds the " + in.available() + " bytes left");
+        }
+        byte[] recoverable = new byte[length];
+        in.readFully(recoverable);
+        String partition = in.readUTF();
+        String fileName = in.readUTF();
+        long rows = in.readLong();
+        long size = in.readLong();
+        return new PqxCommittable(partition, fileName, rows, size,
+                recoverables.deserialize(recoverableVersion, recoverable));
+    }
+}

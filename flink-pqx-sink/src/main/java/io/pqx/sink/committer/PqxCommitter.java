@@ -1,0 +1,83 @@
+package io.pqx.sink.committer;
+
+import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.core.fs.RecoverableWriter;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.Collection;
+
+/**
+ * Publishes part files: each {@link PqxCommittable}'s in-progress file is moved to its final name
+ * through {@link RecoverableWriter#recoverForCommit} and {@code commitAfterRecovery()}.
+ *
+ * <p>Idempotent: after a restore Flink commits again every committable of the restored
+ * checkpoint. A committable whose final file already exists was published before and is signalled
+ * already committed (final names carry a per-attempt UUID, so an existing name is this file); the
+ * file system's own commit is idempotent as well. Failures are sorted: an {@link IOException} is
+ * retried later up to {@link #MAX_RETRIES} times (a flaky store); after that, or on any other
+ * failure, the commit fails with an unknown reason, which fails the job over so that the
+ * checkpointed committable is committed again after the restart. No failure is discarded as
+ * "known": dropping a committable would lose its rows.
+ *
+ * <p>Called by Flink's committer operator thread only.
+ */
+public final class PqxCommitter implements Committer<PqxCommittable> {
+    /** Retries of a commit failing with an I/O error before the job fails over. */
+    public static final int MAX_RETRIES = 3;
+
+    private static final Logger LOG = LoggerFactory.getLogger(PqxCommitter.class);
+
+    private final Path basePath;
+    private final FileSystem fileSystem;
+    private final RecoverableWriter writer;
+
+    public PqxCommitter(Path basePath, FileSystem fileSystem, RecoverableWriter writer) {
+        this.basePath = basePath;
+        this.fileSystem = fileSystem;
+        this.writer = writer;
+    }
+
+    @Override
+    public void commit(Collection<CommitRequest<PqxCommittable>> requests)
+            throws IOException, InterruptedException {
+        for (CommitRequest<PqxCommittable> request : requests) {
+            commitOne(request);
+        }
+    }
+
+    private void commitOne(CommitRequest<PqxCommittable> request) {
+        PqxCommittable committable = request.getCommittable();
+        Path target = new Path(basePath, committable.relativePath());
+        try {
+            if (fileSystem.exists(target)) {
+                LOG.info("Part file {} already committed (restored committable)", target);
+                request.signalAlreadyCommitted();
+                return;
+            }
+            writer.recoverForCommit(committable.recoverable()).commitAfterRecovery();
+            LOG.debug("Committed part file {} ({} rows)", target, committable.rowCount());
+        } catch (IOException e) {
+            if (request.getNumberOfRetries() < MAX_RETRIES) {
+                LOG.warn("Cannot commit part file {} (attempt {}), retrying: {}", target,
+                        request.getNumberOfRetries() + 1, e.toString());
+                request.retryLater();
+            } else {
+                LOG.error("Cannot commit part file {} after {} retries; failing over", target,
+                        MAX_RETRIES, e);
+                request.signalFailedWithUnknownReason(new IOException(
+                        "Cannot commit part file " + target + ": " + e.getMessage(), e));
+            }
+        } catch (RuntimeException e) {
+            LOG.error("Cannot commit part file {}; failing over", target, e);
+            request.signalFailedWithUnknownReason(e);
+        }
+    }
+
+    @Override
+    public void close() {}
+}

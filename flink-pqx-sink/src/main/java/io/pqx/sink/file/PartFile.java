@@ -1,0 +1,144 @@
+package io.pqx.sink.file;
+
+import io.pqx.format.encode.FileAssembler;
+import io.pqx.format.encode.RowGroupEncoder;
+import io.pqx.format.io.PositionOutputStream;
+import io.pqx.format.options.WriteOptions;
+import io.pqx.format.schema.ParquetSchema;
+
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
+import org.apache.flink.core.fs.RecoverableWriter;
+import org.apache.flink.table.data.RowData;
+
+import javax.annotation.Nullable;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+
+/**
+ * One Parquet part file being written by a sink subtask: a hidden in-progress file of Flink's
+ * {@link RecoverableWriter} (on the local file system {@code .<name>.inprogress.<uuid>}), the
+ * {@link RowGroupCutter} that cuts its rows into row groups and the {@link RowGroupPipeline} that
+ * encodes and writes them. {@link #closeForCommit()} writes the footer and turns it into a {@link
+ * PendingFile}; {@link #discard()} abandons it, leaving at most a hidden in-progress file that is
+ * never published.
+ *
+ * <p>Nothing here assumes the file closes at the next checkpoint: its state is the stream and the
+ * assembler, which a later version may persist and resume.
+ *
+ * <p>Called by the sink's task thread only.
+ */
+public final class PartFile {
+    private static final int BUFFER_BYTES = 1 << 16;
+
+    private final RecoverableFsDataOutputStream stream;
+    private final PositionOutputStream out;
+    private final FileAssembler assembler;
+    private final RowGroupPipeline pipeline;
+    private final RowGroupCutter cutter;
+    private final String partition;
+    private final String fileName;
+    private final long openedAt;
+    private long lastWriteAt;
+
+    private PartFile(RecoverableFsDataOutputStream stream, PositionOutputStream out,
+            FileAssembler assembler, RowGroupPipeline pipeline, RowGroupCutter cutter,
+            PartFileSpec spec) {
+        this.stream = stream;
+        this.out = out;
+        this.assembler = assembler;
+        this.pipeline = pipeline;
+        this.cutter = cutter;
+        this.partition = spec.partition();
+        this.fileName = spec.fileName();
+        this.openedAt = spec.now();
+        this.lastWriteAt = spec.now();
+    }
+
+    /**
+     * Opens an in-progress file for {@code spec.target()}.
+     *
+     * @throws IOException naming the path if the file system refuses it
+     */
+    public static PartFile open(RecoverableWriter writer, PartFileSpec spec, ParquetSchema schema,
+            WriteOptions options, RowGroupCutSettings cut, @Nullable RowSorter sorter,
+            EncodingResources resources) throws IOException {
+        Path target = spec.target();
+        RecoverableFsDataOutputStream stream;
+        try {
+            stream = writer.open(target);
+        } catch (IOException e) {
+            throw new IOException("Cannot open part file " + target + ": " + e.getMessage(), e);
+        }
+        PositionOutputStream out =
+                new PositionOutputStream(new BufferedOutputStream(stream, BUFFER_BYTES));
+        String location = target.toString();
+        FileAssembler assembler = new FileAssembler(out, schema, options, location);
+        RowGroupEncoder encoder = new RowGroupEncoder(schema, options);
+        RowGroupPipeline pipeline =
+                new RowGroupPipeline(schema, location, encoder, assembler, out, resources);
+        RowGroupCutter cutter = new RowGroupCutter(cut, pipeline, sorter);
+        return new PartFile(stream, out, assembler, pipeline, cutter, spec);
+    }
+
+    /** Whether rows passed to {@link #write} must stay valid after the call (not be reused). */
+    public static boolean holdsRows(RowGroupCutSettings cut, boolean sorted) {
+        return RowGroupCutter.holdsRows(cut.mode(), sorted);
+    }
+
+    /**
+     * Appends a row; {@code now} is the processing time, for the inactivity policy. When {@link
+     * #holdsRows} the row must not be modified afterwards.
+     */
+    public void write(RowData row, long now) throws IOException, InterruptedException {
+        cutter.add(row);
+        lastWriteAt = now;
+    }
+
+    public String partition() {
+        return partition;
+    }
+
+    public String fileName() {
+        return fileName;
+    }
+
+    public long rowCount() {
+        return cutter.rowCount();
+    }
+
+    public long openedAt() {
+        return openedAt;
+    }
+
+    public long lastWriteAt() {
+        return lastWriteAt;
+    }
+
+    /** Bytes written plus the estimated bytes of rows not yet sealed, for the size policy. */
+    public long sizeEstimate() {
+        return pipeline.writtenBytes() + cutter.pendingBytes();
+    }
+
+    /** Seals the last row groups, writes the footer and closes the file for commit. */
+    public PendingFile closeForCommit() throws IOException, InterruptedException {
+        cutter.finish();
+        pipeline.drain();
+        assembler.finish();
+        out.flush();
+        long size = out.position();
+        RecoverableWriter.CommitRecoverable recoverable = stream.closeForCommit().getRecoverable();
+        return new PendingFile(recoverable, partition, fileName, cutter.rowCount(), size);
+    }
+
+    /** Abandons the file: waits for groups in flight, then closes the stream without commit. */
+    public void discard() {
+        pipeline.abandon();
+        try {
+            stream.close();
+        } catch (IOException e) {
+            // The in-progress file stays hidden and is never committed; nothing to do.
+        }
+    }
+}

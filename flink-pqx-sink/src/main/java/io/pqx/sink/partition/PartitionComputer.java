@@ -1,0 +1,129 @@
+package io.pqx.sink.partition;
+
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.data.utils.ProjectedRowData;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+
+import java.io.Serializable;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Splits a row into its partition directory and the data columns stored in the file, as Flink's
+ * filesystem connector does: partition columns become hive-style {@code k=v/} directories (keys
+ * and values escaped by {@link PartitionPathEscaper}; a null or empty value becomes {@link
+ * #DEFAULT_PARTITION}) and are not stored in the files. Values render as SQL literals would:
+ * dates {@code yyyy-MM-dd}, timestamps ISO local date-time, decimals plain.
+ *
+ * <p>Immutable; thread-safe except {@link #dataRow}, which reuses one projected view (task thread).
+ */
+public final class PartitionComputer implements Serializable {
+    /** Directory value for a null or empty partition value (Flink's default name). */
+    public static final String DEFAULT_PARTITION = "__DEFAULT_PARTITION__";
+
+    private final List<String> keys;
+    private final RowData.FieldGetter[] getters;
+    private final LogicalType[] types;
+    private final int[] dataColumns;
+    private final RowType dataType;
+    private transient ProjectedRowData projected;
+
+    /**
+     * @throws IllegalArgumentException if a key is not a top-level column or every column is a key
+     */
+    public PartitionComputer(RowType rowType, List<String> keys) {
+        this.keys = List.copyOf(keys);
+        List<String> names = rowType.getFieldNames();
+        this.getters = new RowData.FieldGetter[keys.size()];
+        this.types = new LogicalType[keys.size()];
+        for (int i = 0; i < keys.size(); i++) {
+            int index = names.indexOf(keys.get(i));
+            if (index < 0) {
+                throw new IllegalArgumentException("partition column '" + keys.get(i)
+                        + "' is not a top-level column of " + names);
+            }
+            types[i] = rowType.getTypeAt(index);
+            getters[i] = RowData.createFieldGetter(types[i], index);
+        }
+        List<Integer> data = new ArrayList<>();
+        List<RowType.RowField> dataFields = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            if (!keys.contains(names.get(i))) {
+                data.add(i);
+                dataFields.add(rowType.getFields().get(i));
+            }
+        }
+        if (data.isEmpty()) {
+            throw new IllegalArgumentException("every column is a partition column; the files"
+                    + " would hold no column");
+        }
+        this.dataColumns = data.stream().mapToInt(Integer::intValue).toArray();
+        this.dataType = new RowType(rowType.isNullable(), dataFields);
+    }
+
+    /** Whether there are partition columns at all. */
+    public boolean isPartitioned() {
+        return !keys.isEmpty();
+    }
+
+    /** The type of the rows stored in the files (the non-partition columns). */
+    public RowType dataType() {
+        return dataType;
+    }
+
+    /** Indexes of the data columns in the input row. */
+    public int[] dataColumns() {
+        return dataColumns.clone();
+    }
+
+    /** The relative directory of {@code row}, {@code k1=v1/k2=v2}; empty when unpartitioned. */
+    public String partitionPath(RowData row) {
+        if (keys.isEmpty()) {
+            return "";
+        }
+        StringBuilder path = new StringBuilder();
+        for (int i = 0; i < keys.size(); i++) {
+            if (i > 0) {
+                path.append('/');
+            }
+            String value = render(getters[i].getFieldOrNull(row), types[i]);
+            path.append(PartitionPathEscaper.escape(keys.get(i))).append('=')
+                    .append(value == null || value.isEmpty()
+                            ? DEFAULT_PARTITION
+                            : PartitionPathEscaper.escape(value));
+        }
+        return path.toString();
+    }
+
+    /** The data columns of {@code row}: a view valid until the next call. */
+    public RowData dataRow(RowData row) {
+        if (keys.isEmpty()) {
+            return row;
+        }
+        if (projected == null) {
+            projected = ProjectedRowData.from(dataColumns);
+        }
+        return projected.replaceRow(row);
+    }
+
+    private static String render(Object value, LogicalType type) {
+        if (value == null) {
+            return null;
+        }
+        switch (type.getTypeRoot()) {
+            case DATE:
+                return LocalDate.ofEpochDay((Integer) value).toString();
+            case DECIMAL:
+                return ((DecimalData) value).toBigDecimal().toPlainString();
+            case TIMESTAMP_WITHOUT_TIME_ZONE:
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
+                return ((TimestampData) value).toLocalDateTime().toString();
+            default:
+                return value.toString();
+        }
+    }
+}

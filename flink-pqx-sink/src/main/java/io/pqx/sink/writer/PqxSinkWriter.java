@@ -1,0 +1,192 @@
+package io.pqx.sink.writer;
+
+import io.pqx.format.options.WriteOptions;
+import io.pqx.format.schema.FlinkSchemaConverter;
+import io.pqx.format.schema.ParquetSchema;
+import io.pqx.sink.committer.PqxCommittable;
+import io.pqx.sink.file.EncodingResources;
+import io.pqx.sink.file.PartFile;
+import io.pqx.sink.file.PartFileSpec;
+import io.pqx.sink.file.PendingFile;
+import io.pqx.sink.file.RowGroupCutSettings;
+import io.pqx.sink.file.RowSorter;
+import io.pqx.sink.partition.PartitionComputer;
+
+import org.apache.flink.api.common.operators.ProcessingTimeService;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
+import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.core.fs.RecoverableWriter;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.utils.ProjectedRowData;
+
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The sink writer of one subtask: routes each row to the open {@link PartFile} of its partition
+ * (opening one, and closing the least recently written when {@code sink.max-open-files} would be
+ * exceeded), rolls files by size, time open and inactivity, and at each checkpoint and at end of
+ * input ({@link #prepareCommit()}) closes every open file into a {@link PqxCommittable}.
+ *
+ * <p>File names follow {@code sink.file-name.pattern}; {@code {uuid}} is fresh for each writer
+ * instance (each attempt), so names never collide across restarts. Closed files stay hidden until
+ * the committer publishes them.
+ *
+ * <p>Called by the task's mailbox thread only (timers included).
+ */
+public final class PqxSinkWriter implements StatefulSinkWriter<RowData, PqxWriterState>,
+        CommittingSinkWriter<RowData, PqxCommittable> {
+    private final SinkSettings settings;
+    private final Path basePath;
+    private final PartitionComputer partitions;
+    private final RecoverableWriter recoverableWriter;
+    private final ParquetSchema schema;
+    private final WriteOptions writeOptions;
+    private final RowGroupCutSettings cut;
+    @Nullable private final RowSorter sorter;
+    private final boolean holdsRows;
+    @Nullable private final TypeSerializer<RowData> copier;
+    private final int[] dataColumns;
+    private final EncodingResources resources;
+    private final ProcessingTimeService time;
+    private final Counter recordsSent;
+    private final int subtask;
+    private final String uuid = UUID.randomUUID().toString();
+    private final LinkedHashMap<String, PartFile> open = new LinkedHashMap<>(16, 0.75f, true);
+    private final List<PqxCommittable> pending = new ArrayList<>();
+    private long fileCounter;
+
+    public PqxSinkWriter(SinkSettings settings, Path basePath, PartitionComputer partitions,
+            WriterInitContext context) throws IOException {
+        this.settings = settings;
+        this.basePath = basePath;
+        this.partitions = partitions;
+        this.recoverableWriter = SinkFileSystem.recoverableWriter(basePath);
+        this.schema = FlinkSchemaConverter.toParquetSchema(partitions.dataType());
+        this.writeOptions = settings.writeOptions();
+        this.cut = new RowGroupCutSettings(settings.rowGroupMode(), settings.rowGroupRows(),
+                settings.rowGroupBytes(), settings.effectiveMinRows());
+        this.sorter = settings.sortBy().isEmpty()
+                ? null
+                : RowSorter.of(partitions.dataType(), settings.sortBy());
+        this.holdsRows = PartFile.holdsRows(cut, sorter != null);
+        this.copier = holdsRows && context.isObjectReuseEnabled()
+                ? context.<RowData>createInputSerializer()
+                : null;
+        this.dataColumns = partitions.dataColumns();
+        this.subtask = context.getTaskInfo().getIndexOfThisSubtask();
+        this.resources = new EncodingResources(settings.effectiveEncodingThreads(),
+                settings.maxInFlight(), "pqx-sink-" + subtask);
+        this.time = context.getProcessingTimeService();
+        this.recordsSent = context.metricGroup().getNumRecordsSendCounter();
+        scheduleRollingCheck();
+    }
+
+    @Override
+    public void write(RowData row, Context context) throws IOException, InterruptedException {
+        long now = time.getCurrentProcessingTime();
+        String partition = partitions.partitionPath(row);
+        PartFile file = open.get(partition);
+        if (file == null) {
+            file = openFile(partition, now);
+        }
+        file.write(dataRow(row), now);
+        recordsSent.inc();
+        if (file.sizeEstimate() >= settings.rollingFileSize()
+                || now - file.openedAt() >= settings.rolloverInterval().toMillis()) {
+            closeFile(partition);
+        }
+    }
+
+    /** The row to store: the data columns, as a stable copy when the file holds rows. */
+    private RowData dataRow(RowData row) {
+        if (!holdsRows) {
+            return partitions.dataRow(row);
+        }
+        RowData stable = copier != null ? copier.copy(row) : row;
+        return partitions.isPartitioned()
+                ? ProjectedRowData.from(dataColumns).replaceRow(stable)
+                : stable;
+    }
+
+    private PartFile openFile(String partition, long now) throws IOException, InterruptedException {
+        if (open.size() >= settings.maxOpenFiles()) {
+            // Access order: the first entry is the least recently written file.
+            closeFile(open.keySet().iterator().next());
+        }
+        String name = FileNamePattern.format(settings.fileNamePattern(), uuid, subtask,
+                fileCounter++);
+        PartFileSpec spec = new PartFileSpec(basePath, partition, name, now);
+        PartFile file = PartFile.open(recoverableWriter, spec, schema, writeOptions, cut, sorter,
+                resources);
+        open.put(partition, file);
+        return file;
+    }
+
+    private void closeFile(String partition) throws IOException, InterruptedException {
+        PartFile file = open.remove(partition);
+        PendingFile done = file.closeForCommit();
+        pending.add(new PqxCommittable(done.partition(), done.fileName(), done.rowCount(),
+                done.sizeBytes(), done.recoverable()));
+    }
+
+    @Override
+    public void flush(boolean endOfInput) {
+        // Files close in prepareCommit(), which Flink calls right after flush().
+    }
+
+    @Override
+    public Collection<PqxCommittable> prepareCommit() throws IOException, InterruptedException {
+        for (String partition : new ArrayList<>(open.keySet())) {
+            closeFile(partition);
+        }
+        List<PqxCommittable> committables = new ArrayList<>(pending);
+        pending.clear();
+        return committables;
+    }
+
+    @Override
+    public List<PqxWriterState> snapshotState(long checkpointId) {
+        // prepareCommit() closed every file: nothing stays open across this checkpoint.
+        return List.of(PqxWriterState.empty());
+    }
+
+    private void scheduleRollingCheck() {
+        long interval = settings.rollingCheckInterval().toMillis();
+        time.registerTimer(time.getCurrentProcessingTime() + interval, this::onRollingCheck);
+    }
+
+    private void onRollingCheck(long now) throws IOException, InterruptedException {
+        Iterator<Map.Entry<String, PartFile>> files = new ArrayList<>(open.entrySet()).iterator();
+        while (files.hasNext()) {
+            Map.Entry<String, PartFile> e = files.next();
+            PartFile file = e.getValue();
+            if (now - file.lastWriteAt() >= settings.inactivityInterval().toMillis()
+                    || now - file.openedAt() >= settings.rolloverInterval().toMillis()) {
+                closeFile(e.getKey());
+            }
+        }
+        scheduleRollingCheck();
+    }
+
+    @Override
+    public void close() {
+        for (PartFile file : open.values()) {
+            file.discard();
+        }
+        open.clear();
+        resources.close();
+    }
+}

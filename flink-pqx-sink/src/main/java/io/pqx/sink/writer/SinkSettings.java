@@ -1,0 +1,94 @@
+package io.pqx.sink.writer;
+
+import io.pqx.format.options.BloomFilterSpec;
+import io.pqx.format.options.SortingColumnSpec;
+import io.pqx.format.options.WriteOptions;
+import io.pqx.sink.file.RowGroupMode;
+import io.pqx.sink.file.SinkCompression;
+import io.pqx.sink.file.SortKey;
+import io.pqx.sink.file.StatisticsLevel;
+import io.pqx.sink.partition.PartitionCommitTrigger;
+
+import java.io.Serializable;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The sink's options, resolved and validated once (by {@code PqxSink}'s builder) from the {@code
+ * PqxSinkOptions} of a Flink {@code Configuration}. Immutable and serializable: it travels with the
+ * sink to the task managers, where {@link #writeOptions()} gives the Parquet file layout.
+ */
+public record SinkSettings(
+        RowGroupMode rowGroupMode,
+        int rowGroupRows,
+        long rowGroupBytes,
+        int rowGroupMinRows,
+        int encodingThreads,
+        int maxInFlight,
+        SinkCompression compression,
+        Integer compressionLevel,
+        boolean dictionaryEnabled,
+        int pageSizeBytes,
+        int pageRowLimit,
+        StatisticsLevel statisticsLevel,
+        int statisticsTruncateLength,
+        List<String> bloomFilterColumns,
+        long bloomFilterNdv,
+        double bloomFilterFpp,
+        List<SortKey> sortBy,
+        String fileNamePattern,
+        int maxOpenFiles,
+        long rollingFileSize,
+        Duration rolloverInterval,
+        Duration inactivityInterval,
+        Duration rollingCheckInterval,
+        PartitionCommitTrigger partitionCommitTrigger,
+        Duration partitionCommitDelay,
+        boolean successFile)
+        implements Serializable {
+
+    public SinkSettings {
+        bloomFilterColumns = List.copyOf(bloomFilterColumns);
+        sortBy = List.copyOf(sortBy);
+    }
+
+    /** The row-group floor of the byte bound, never above the row target. */
+    public int effectiveMinRows() {
+        return Math.min(rowGroupMinRows, rowGroupRows);
+    }
+
+    /**
+     * The Parquet layout: codec, pages, dictionary, statistics, bloom filters and sorting
+     * columns. Row-group limits are the sink's, so the format's own are set to their maximum.
+     *
+     * @throws IllegalArgumentException if the format rejects an option
+     */
+    public WriteOptions writeOptions() {
+        WriteOptions.Builder b = WriteOptions.builder()
+                .codec(compression.codec())
+                .dictionaryEnabled(dictionaryEnabled)
+                .pageSizeBytes(pageSizeBytes)
+                .pageRowLimit(pageRowLimit)
+                .statisticsEnabled(statisticsLevel.chunkStatistics())
+                .pageIndexEnabled(statisticsLevel.pageIndex())
+                .statisticsTruncateLength(statisticsTruncateLength)
+                .columnIndexTruncateLength(statisticsTruncateLength)
+                .rowGroupRows(Integer.MAX_VALUE)
+                .rowGroupBytes(WriteOptions.MAX_ROW_GROUP_BYTES);
+        if (compressionLevel != null) {
+            b.compressionLevel(compressionLevel);
+        }
+        for (String column : bloomFilterColumns) {
+            b.bloomFilter(column, new BloomFilterSpec(bloomFilterNdv, bloomFilterFpp));
+        }
+        for (SortKey key : sortBy) {
+            b.sortingColumn(new SortingColumnSpec(key.column(), key.descending(), key.nullsFirst()));
+        }
+        return b.build();
+    }
+
+    /** The encoding threads, or the available processors when not set (0). */
+    public int effectiveEncodingThreads() {
+        return encodingThreads > 0 ? encodingThreads : Runtime.getRuntime().availableProcessors();
+    }
+}

@@ -1,0 +1,125 @@
+package io.pqx.sink.file;
+
+import io.pqx.format.footer.FileMetadata;
+import io.pqx.format.footer.RowGroupMetadata;
+import io.pqx.format.options.SortingColumnSpec;
+import io.pqx.format.options.WriteOptions;
+import io.pqx.sink.SinkFiles;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.LongStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Row-group layouts of part files for given inputs, read back from the footers. */
+class RowGroupLayoutTest {
+    private static final long NO_BYTE_BOUND = 1L << 30;
+
+    @TempDir Path dir;
+
+    private List<Long> layout(long rows, RowGroupCutSettings cut) throws Exception {
+        Path file = PartFileFixture.write(dir, "f.parquet", TestRows.TYPE,
+                TestRows.ids(0, rows), cut);
+        return groupRows(SinkFiles.footer(file));
+    }
+
+    private static List<Long> groupRows(FileMetadata footer) {
+        return footer.rowGroups().stream().map(RowGroupMetadata::numRows).toList();
+    }
+
+    @Test
+    void exactModeCutsEveryGroupAtTheTargetExceptTheLast() throws Exception {
+        RowGroupCutSettings cut = new RowGroupCutSettings(RowGroupMode.EXACT, 100, NO_BYTE_BOUND, 10);
+        assertThat(layout(250, cut)).containsExactly(100L, 100L, 50L);
+    }
+
+    @Test
+    void exactModeWritesNoEmptyTrailingGroup() throws Exception {
+        RowGroupCutSettings cut = new RowGroupCutSettings(RowGroupMode.EXACT, 100, NO_BYTE_BOUND, 10);
+        assertThat(layout(300, cut)).containsExactly(100L, 100L, 100L);
+    }
+
+    @Test
+    void approximateModeSplitsTheTailEvenly() throws Exception {
+        RowGroupCutSettings cut =
+                new RowGroupCutSettings(RowGroupMode.APPROXIMATE, 100, NO_BYTE_BOUND, 10);
+        assertThat(layout(250, cut)).containsExactly(100L, 75L, 75L);
+        Files.delete(dir.resolve("f.parquet"));
+        assertThat(layout(130, cut)).containsExactly(130L);
+        Files.delete(dir.resolve("f.parquet"));
+        assertThat(layout(350, cut)).containsExactly(100L, 100L, 75L, 75L);
+    }
+
+    @Test
+    void approximateModeKeepsRowOrder() throws Exception {
+        RowGroupCutSettings cut =
+                new RowGroupCutSettings(RowGroupMode.APPROXIMATE, 100, NO_BYTE_BOUND, 10);
+        Path file = PartFileFixture.write(dir, "f.parquet", TestRows.TYPE, TestRows.ids(0, 350),
+                cut);
+        assertThat(SinkFiles.read(file, r -> r.getLong(0)))
+                .containsExactlyElementsOf(LongStream.range(0, 350).boxed().toList());
+    }
+
+    @Test
+    void byteBoundCutsAtTheFloorInBothModes() throws Exception {
+        RowGroupCutSettings exact = new RowGroupCutSettings(RowGroupMode.EXACT, 1000, 1, 50);
+        assertThat(layout(420, exact)).containsExactly(50L, 50L, 50L, 50L, 50L, 50L, 50L, 50L, 20L);
+        Files.delete(dir.resolve("f.parquet"));
+        RowGroupCutSettings approx = new RowGroupCutSettings(RowGroupMode.APPROXIMATE, 1000, 1, 50);
+        assertThat(layout(420, approx)).containsExactly(50L, 50L, 50L, 50L, 50L, 50L, 50L, 50L, 20L);
+    }
+
+    @Test
+    void byteBoundCutsLargeGroupsBelowTheTarget() throws Exception {
+        // ~16 bytes per row buffered: a 4 KiB bound cuts long before 100,000 rows.
+        RowGroupCutSettings cut = new RowGroupCutSettings(RowGroupMode.EXACT, 100_000, 4096, 10);
+        List<Long> groups = layout(5000, cut);
+        assertThat(groups).hasSizeGreaterThan(5);
+        assertThat(groups.subList(0, groups.size() - 1)).allSatisfy(n ->
+                assertThat(n).isBetween(10L, 1000L));
+        assertThat(groups.stream().mapToLong(Long::longValue).sum()).isEqualTo(5000L);
+    }
+
+    @Test
+    void sortByOrdersEachRowGroupAndRecordsSortingColumns() throws Exception {
+        RowGroupCutSettings cut = new RowGroupCutSettings(RowGroupMode.EXACT, 100, NO_BYTE_BOUND, 10);
+        SortKey key = new SortKey("id", true, false);
+        WriteOptions options = WriteOptions.builder()
+                .sortingColumn(new SortingColumnSpec("id", true, false)).build();
+        Path file = PartFileFixture.write(dir, "f.parquet", TestRows.TYPE, TestRows.ids(0, 250),
+                cut, options, RowSorter.of(TestRows.TYPE, List.of(key)), 2);
+        List<Long> expected = new ArrayList<>();
+        for (long[] range : new long[][] {{99, 0}, {199, 100}, {249, 200}}) {
+            for (long i = range[0]; i >= range[1]; i--) {
+                expected.add(i);
+            }
+        }
+        assertThat(SinkFiles.read(file, r -> r.getLong(0))).containsExactlyElementsOf(expected);
+        FileMetadata footer = SinkFiles.footer(file);
+        assertThat(groupRows(footer)).containsExactly(100L, 100L, 50L);
+        for (RowGroupMetadata group : footer.rowGroups()) {
+            assertThat(group.sortingColumns()).hasSize(1);
+            assertThat(group.sortingColumns().get(0).getColumn_idx()).isZero();
+            assertThat(group.sortingColumns().get(0).isDescending()).isTrue();
+            assertThat(group.sortingColumns().get(0).isNulls_first()).isFalse();
+        }
+    }
+
+    @Test
+    void fileBytesDoNotDependOnTheNumberOfEncodingThreads() throws Exception {
+        RowGroupCutSettings cut = new RowGroupCutSettings(RowGroupMode.EXACT, 3000, NO_BYTE_BOUND, 10);
+        var rows = TestRows.ids(0, 40_000);
+        Path one = PartFileFixture.write(dir, "one.parquet", TestRows.TYPE, rows, cut,
+                WriteOptions.defaults(), null, 1);
+        Path four = PartFileFixture.write(dir, "four.parquet", TestRows.TYPE, rows, cut,
+                WriteOptions.defaults(), null, 4);
+        assertThat(groupRows(SinkFiles.footer(one))).hasSize(14);
+        assertThat(Files.readAllBytes(four)).isEqualTo(Files.readAllBytes(one));
+    }
+}

@@ -1,0 +1,29 @@
+package io.pqx.sink.file;
+
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Test rows: {@code ROW<id BIGINT NOT NULL, name STRING>}. */
+final class TestRows {
+    static final RowType TYPE = RowType.of(
+            new org.apache.flink.table.types.logical.LogicalType[] {
+                new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH)},
+            new String[] {"id", "name"});
+
+    private TestRows() {}
+
+    static List<RowData> ids(long from, long to) {
+        List<RowData> rows = new ArrayList<>();
+        for (long i = from; i < to; i++) {
+            rows.add(GenericRowData.of(i, StringData.fromString("name-" + (i % 97))));
+        }
+        return rows;
+    }
+}
