@@ -18,12 +18,16 @@ final class SinkContenders {
     static final String PQX_SINGLE = "pqx1";
 
     /** Whether this build has pqx's sink wired into the suite. */
-    static final boolean PQX_WIRED = false;
+    static final boolean PQX_WIRED = true;
 
     private SinkContenders() {}
 
     static List<SinkContender> of(FormatSettings settings, boolean peerOnly) {
         List<SinkContender> contenders = new ArrayList<>();
+        if (!peerOnly) {
+            contenders.add(PqxSinkContender.parallel(LineitemTable.ROW_TYPE, settings));
+            contenders.add(PqxSinkContender.singleThreaded(LineitemTable.ROW_TYPE, settings));
+        }
         contenders.add(new FlinkFileSinkContender(LineitemTable.ROW_TYPE, settings));
         return contenders;
     }

@@ -13,6 +13,7 @@ import io.pqx.bench.format.LineitemGenerator;
 
 import org.apache.flink.table.data.RowData;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -126,7 +127,8 @@ public final class SinkSuite implements BenchmarkSuite {
         return generated.value();
     }
 
-    private static void printFiles(Map<String, SinkOutput> outputs, BenchmarkReport report) {
+    private static void printFiles(Map<String, SinkOutput> outputs, BenchmarkReport report)
+            throws IOException {
         outputs.forEach(
                 (who, o) ->
                         report.info(
@@ -149,8 +151,25 @@ public final class SinkSuite implements BenchmarkSuite {
         if (flink != null && pqx != null) {
             report.info("size_ratio pqx/flink=%.4f", (double) pqx.bytes() / flink.bytes());
         }
+        printSameBytes(
+                outputs.get(SinkContenders.PQX), outputs.get(SinkContenders.PQX_SINGLE), report);
         report.info("rowgroups%s", sideBySide(outputs, o -> Integer.toString(o.rowGroups())));
         report.info("rows%s", sideBySide(outputs, o -> Long.toString(o.rows())));
+    }
+
+    /** Issue 3: a file's bytes must not depend on the number of encoding threads. */
+    private static void printSameBytes(SinkOutput pqx, SinkOutput pqx1, BenchmarkReport report)
+            throws IOException {
+        if (pqx == null || pqx1 == null) {
+            return;
+        }
+        boolean same = pqx.files().size() == pqx1.files().size();
+        for (int i = 0; same && i < pqx.files().size(); i++) {
+            same = Files.mismatch(pqx.files().get(i), pqx1.files().get(i)) == -1;
+        }
+        report.info(
+                "identical files pqx vs pqx1 (encoding threads default vs 1): %s",
+                same ? "yes" : "NO");
     }
 
     private static FileFacts oneFile(SinkOutput output) {

@@ -66,6 +66,54 @@ class SinkSuiteSmokeTest {
     }
 
     @Test
+    void pqxSinkCommitsTheWholeTableInOrderWithExactRowGroups() throws Exception {
+        for (SinkContender pqx :
+                List.of(
+                        PqxSinkContender.parallel(LineitemTable.ROW_TYPE, SMALL_GROUPS),
+                        PqxSinkContender.singleThreaded(LineitemTable.ROW_TYPE, SMALL_GROUPS))) {
+            SinkOutput output = runJob(pqx);
+
+            assertThat(output.files()).as(pqx.name()).hasSize(1);
+            assertThat(output.hiddenFiles()).as(pqx.name()).isZero();
+            assertThat(output.rows()).as(pqx.name()).isEqualTo(ROWS);
+            assertThat(output.rowGroups()).as(pqx.name()).isEqualTo(3);
+            assertThat(output.facts().get(0).createdBy()).as(pqx.name()).startsWith("pqx");
+            assertThat(output.verify(TABLE)).as(pqx.name()).isEmpty();
+        }
+    }
+
+    @Test
+    void fullRunReportsNoFailureAndBothResultLines() throws Exception {
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        BenchmarkReport report =
+                new BenchmarkReport(new PrintStream(text, true, StandardCharsets.UTF_8));
+        BenchmarkArgs args =
+                BenchmarkArgs.parse(
+                        "sink",
+                        "--rows",
+                        "2000",
+                        "--rounds",
+                        "1",
+                        "--warmups",
+                        "0",
+                        "--dir",
+                        dir.toString());
+
+        new SinkSuite().run(args, report);
+
+        String out = text.toString(StandardCharsets.UTF_8);
+        assertThat(report.failures()).isEmpty();
+        assertThat(out).contains("rows pqx=2000 pqx1=2000 flink=2000");
+        assertThat(out).contains("verified pqx reads pqx's 1 committed file(s): 2000 rows");
+        assertThat(out).contains("verified pqx reads flink's 1 committed file(s): 2000 rows");
+        assertThat(out).containsPattern("INFO size pqx=\\d+ pqx1=\\d+ flink=\\d+");
+        assertThat(out).contains("INFO size_ratio pqx/flink=");
+        assertThat(report.comparisons())
+                .extracting(c -> c.name() + "/" + c.peer())
+                .containsExactly("sink_vs_flink_filesink/flink", "sink_parallel_vs_single/pqx1");
+    }
+
+    @Test
     void verifyReportsOutputThatIsNotTheTable() throws Exception {
         SinkOutput output =
                 runJob(new FlinkFileSinkContender(LineitemTable.ROW_TYPE, SMALL_GROUPS));
