@@ -8,6 +8,7 @@ import org.apache.flink.core.fs.RecoverableWriter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.Collection;
 
@@ -18,7 +19,8 @@ import java.util.Collection;
  * <p>Idempotent: after a restore Flink commits again every committable of the restored
  * checkpoint. A committable whose final file already exists was published before and is signalled
  * already committed (final names carry a per-attempt UUID, so an existing name is this file); the
- * file system's own commit is idempotent as well. Failures are sorted: an {@link IOException} is
+ * file system's own commit is idempotent as well. A commit that leaves no target file is a
+ * failure, even where the file system reports success. Failures are sorted: an {@link IOException} is
  * retried later up to {@link #MAX_RETRIES} times (a flaky store); after that, or on any other
  * failure, the commit fails with an unknown reason, which fails the job over so that the
  * checkpointed committable is committed again after the restart. No failure is discarded as
@@ -60,6 +62,12 @@ public final class PqxCommitter implements Committer<PqxCommittable> {
                 return;
             }
             writer.recoverForCommit(committable.recoverable()).commitAfterRecovery();
+            if (!fileSystem.exists(target)) {
+                // Some file systems (the local one) treat a missing in-progress file as
+                // committed before; without the target that would silently lose rows.
+                throw new FileNotFoundException("neither the in-progress file nor " + target
+                        + " exists");
+            }
             LOG.debug("Committed part file {} ({} rows)", target, committable.rowCount());
         } catch (IOException e) {
             if (request.getNumberOfRetries() < MAX_RETRIES) {

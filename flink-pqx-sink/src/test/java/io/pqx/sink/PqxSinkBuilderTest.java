@@ -1,0 +1,122 @@
+package io.pqx.sink;
+
+import io.pqx.format.options.WriteOptions;
+import io.pqx.sink.file.RowGroupMode;
+import io.pqx.sink.file.SinkCompression;
+import io.pqx.sink.file.StatisticsLevel;
+
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class PqxSinkBuilderTest {
+    static final RowType TYPE = RowType.of(
+            new LogicalType[] {new BigIntType(false), new VarCharType(100), new IntType()},
+            new String[] {"id", "name", "day"});
+
+    private static PqxSinkBuilder valid() {
+        return PqxSink.builder().basePath("file:///tmp/out").rowType(TYPE);
+    }
+
+    @Test
+    void resolvesDefaults() {
+        var s = valid().build().settings();
+        assertThat(s.rowGroupMode()).isEqualTo(RowGroupMode.EXACT);
+        assertThat(s.rowGroupRows()).isEqualTo(1_000_000);
+        assertThat(s.rowGroupBytes()).isEqualTo(128L << 20);
+        assertThat(s.compression()).isEqualTo(SinkCompression.ZSTD);
+        assertThat(s.statisticsLevel()).isEqualTo(StatisticsLevel.PAGE);
+        assertThat(s.effectiveEncodingThreads())
+                .isEqualTo(Runtime.getRuntime().availableProcessors());
+        WriteOptions options = s.writeOptions();
+        assertThat(options.codec()).isEqualTo(CompressionCodecName.ZSTD);
+        assertThat(options.compressionLevel()).isEqualTo(3);
+        assertThat(options.statisticsEnabled()).isTrue();
+        assertThat(options.pageIndexEnabled()).isTrue();
+    }
+
+    @Test
+    void resolvesStringOptionsAsSqlWouldPassThem() {
+        var s = valid().setAll(Map.of(
+                "sink.row-group.mode", "approximate",
+                "sink.row-group.bytes", "8 mb",
+                "sink.compression.codec", "gzip",
+                "sink.compression.level", "9",
+                "sink.statistics.level", "chunk",
+                "sink.sort-by", "id DESC NULLS LAST;name",
+                "sink.bloom-filter.columns", "name",
+                "sink.rolling-policy.rollover-interval", "10 s")).build().settings();
+        assertThat(s.rowGroupMode()).isEqualTo(RowGroupMode.APPROXIMATE);
+        assertThat(s.rowGroupBytes()).isEqualTo(8L << 20);
+        assertThat(s.writeOptions().codec()).isEqualTo(CompressionCodecName.GZIP);
+        assertThat(s.writeOptions().compressionLevel()).isEqualTo(9);
+        assertThat(s.writeOptions().pageIndexEnabled()).isFalse();
+        assertThat(s.sortBy()).hasSize(2);
+        assertThat(s.sortBy().get(0).descending()).isTrue();
+        assertThat(s.sortBy().get(0).nullsFirst()).isFalse();
+        assertThat(s.writeOptions().bloomFilters()).containsOnlyKeys("name");
+        assertThat(s.rolloverInterval().getSeconds()).isEqualTo(10);
+    }
+
+    @Test
+    void namesTheKeyAndTheBadValue() {
+        assertThatThrownBy(() -> valid().set(PqxSinkOptions.ROW_GROUP_ROWS, 0).build())
+                .hasMessage("Cannot build PqxSink: sink.row-group.rows must be > 0 but is 0");
+        assertThatThrownBy(() -> valid().set(PqxSinkOptions.ROW_GROUP_BYTES,
+                        MemorySize.parse("2 gb")).build())
+                .hasMessage("Cannot build PqxSink: sink.row-group.bytes must be between 1 and"
+                        + " 1 gb but is 2147483648");
+        assertThatThrownBy(() -> valid().set(PqxSinkOptions.COMPRESSION_LEVEL, 30).build())
+                .hasMessage("Cannot build PqxSink: sink.compression.level must be between 1"
+                        + " and 22 for ZSTD but is 30");
+        assertThatThrownBy(() -> valid().set(PqxSinkOptions.FILE_NAME_PATTERN, "x.parquet")
+                        .build())
+                .hasMessageContaining("sink.file-name.pattern must contain {uuid} and {count}");
+        assertThatThrownBy(() -> valid().setAll(Map.of("sink.row-group.rows", "many")).build())
+                .hasMessageContaining("Cannot build PqxSink")
+                .hasMessageContaining("sink.row-group.rows");
+        assertThatThrownBy(() -> valid().set(PqxSinkOptions.SORT_BY, List.of("nope")).build())
+                .hasMessageContaining("sink.sort-by is invalid: sort key 'nope'");
+        assertThatThrownBy(() -> valid().set(PqxSinkOptions.BLOOM_FILTER_COLUMNS,
+                        List.of("nope")).build())
+                .hasMessageContaining("sink.bloom-filter.columns must name a leaf column")
+                .hasMessageContaining("but is nope");
+        assertThatThrownBy(() -> valid().set(PqxSinkOptions.BLOOM_FILTER_FPP, 1.5).build())
+                .hasMessage("Cannot build PqxSink: sink.bloom-filter.fpp must be in (0, 1) but"
+                        + " is 1.5");
+    }
+
+    @Test
+    void requiresBasePathAndRowTypeAndKnownPartitionColumns() {
+        assertThatThrownBy(() -> PqxSink.builder().rowType(TYPE).build())
+                .hasMessage("Cannot build PqxSink: basePath is required but is null");
+        assertThatThrownBy(() -> PqxSink.builder().basePath("/tmp/x").build())
+                .hasMessage("Cannot build PqxSink: rowType is required but is null");
+        assertThatThrownBy(() -> valid().partitionBy("nope").build())
+                .hasMessageContaining("partitionBy is invalid: partition column 'nope'");
+        assertThatThrownBy(() -> valid().partitionBy("id").set(PqxSinkOptions.SORT_BY,
+                        List.of("id")).build())
+                .as("partition columns leave the files, so they cannot be sort keys")
+                .hasMessageContaining("sink.sort-by is invalid");
+    }
+
+    @Test
+    void everyOptionHasADescription() throws Exception {
+        for (var field : PqxSinkOptions.class.getFields()) {
+            var option = (org.apache.flink.configuration.ConfigOption<?>) field.get(null);
+            assertThat(option.description().toString()).as(option.key()).isNotBlank();
+            assertThat(option.key()).startsWith("sink.");
+        }
+    }
+}

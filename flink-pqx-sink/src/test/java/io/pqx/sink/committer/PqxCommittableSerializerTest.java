@@ -1,0 +1,95 @@
+package io.pqx.sink.committer;
+
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
+import org.apache.flink.core.fs.RecoverableWriter;
+import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.Arrays;
+import java.util.HexFormat;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class PqxCommittableSerializerTest {
+    @TempDir java.nio.file.Path dir;
+
+    /** A recoverable with fixed bytes, so the framing can be pinned. */
+    private record FixedRecoverable(byte[] bytes) implements CommitRecoverable {}
+
+    private static final SimpleVersionedSerializer<CommitRecoverable> FIXED =
+            new SimpleVersionedSerializer<>() {
+                @Override
+                public int getVersion() {
+                    return 7;
+                }
+
+                @Override
+                public byte[] serialize(CommitRecoverable r) {
+                    return ((FixedRecoverable) r).bytes();
+                }
+
+                @Override
+                public CommitRecoverable deserialize(int version, byte[] bytes) throws IOException {
+                    if (version != 7) {
+                        throw new IOException("version " + version);
+                    }
+                    return new FixedRecoverable(bytes);
+                }
+            };
+
+    @Test
+    void writesTheVersion1LayoutByteForByte() throws IOException {
+        PqxCommittableSerializer serializer = new PqxCommittableSerializer(FIXED);
+        PqxCommittable committable = new PqxCommittable("k=v", "part-a-0-1.parquet", 5, 300,
+                new FixedRecoverable(new byte[] {1, 2, 3}));
+        byte[] bytes = serializer.serialize(committable);
+        assertThat(serializer.getVersion()).isEqualTo(1);
+        assertThat(HexFormat.of().formatHex(bytes)).isEqualTo(
+                "00000007" + "00000003" + "010203"
+                        + "0003" + "6b3d76"
+                        + "0012" + HexFormat.of().formatHex("part-a-0-1.parquet".getBytes())
+                        + "0000000000000005" + "000000000000012c");
+        PqxCommittable back = serializer.deserialize(1, bytes);
+        assertThat(back.partition()).isEqualTo("k=v");
+        assertThat(back.fileName()).isEqualTo("part-a-0-1.parquet");
+        assertThat(back.rowCount()).isEqualTo(5);
+        assertThat(back.sizeBytes()).isEqualTo(300);
+        assertThat(((FixedRecoverable) back.recoverable()).bytes()).containsExactly(1, 2, 3);
+    }
+
+    @Test
+    void roundTripsALocalFileSystemRecoverableThatStillCommits() throws IOException {
+        RecoverableWriter writer = FileSystem.getLocalFileSystem().createRecoverableWriter();
+        Path target = new Path(dir.resolve("part.parquet").toUri());
+        RecoverableFsDataOutputStream out = writer.open(target);
+        out.write(new byte[] {9, 8, 7});
+        CommitRecoverable recoverable = out.closeForCommit().getRecoverable();
+        PqxCommittableSerializer serializer =
+                new PqxCommittableSerializer(writer.getCommitRecoverableSerializer());
+        PqxCommittable back = serializer.deserialize(serializer.getVersion(), serializer.serialize(
+                new PqxCommittable("", "part.parquet", 1, 3, recoverable)));
+        writer.recoverForCommit(back.recoverable()).commitAfterRecovery();
+        assertThat(Files.readAllBytes(dir.resolve("part.parquet"))).containsExactly(9, 8, 7);
+        assertThat(back.relativePath()).isEqualTo("part.parquet");
+    }
+
+    @Test
+    void rejectsUnknownVersionsAndLyingLengths() throws IOException {
+        PqxCommittableSerializer serializer = new PqxCommittableSerializer(FIXED);
+        byte[] bytes = serializer.serialize(new PqxCommittable("", "f", 1, 1,
+                new FixedRecoverable(new byte[] {1})));
+        assertThatThrownBy(() -> serializer.deserialize(2, bytes))
+                .isInstanceOf(IOException.class).hasMessageContaining("unknown version 2");
+        byte[] lying = Arrays.copyOf(bytes, bytes.length);
+        lying[7] = 100;
+        assertThatThrownBy(() -> serializer.deserialize(1, lying))
+                .isInstanceOf(IOException.class).hasMessageContaining("recoverable length 100");
+    }
+}

@@ -1,0 +1,109 @@
+package io.pqx.sink.committer;
+
+import org.apache.flink.api.connector.sink2.Committer.CommitRequest;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
+import org.apache.flink.core.fs.RecoverableWriter;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PqxCommitterTest {
+    @TempDir java.nio.file.Path dir;
+    private RecoverableWriter writer;
+    private PqxCommitter committer;
+
+    /** Records what the committer signalled. */
+    private static final class Request implements CommitRequest<PqxCommittable> {
+        final PqxCommittable committable;
+        final int retries;
+        String outcome = "committed";
+        Throwable failure;
+
+        Request(PqxCommittable committable, int retries) {
+            this.committable = committable;
+            this.retries = retries;
+        }
+
+        @Override public PqxCommittable getCommittable() { return committable; }
+        @Override public int getNumberOfRetries() { return retries; }
+        @Override public void signalFailedWithKnownReason(Throwable t) { outcome = "known"; failure = t; }
+        @Override public void signalFailedWithUnknownReason(Throwable t) { outcome = "unknown"; failure = t; }
+        @Override public void retryLater() { outcome = "retry"; }
+        @Override public void updateAndRetryLater(PqxCommittable c) { outcome = "update"; }
+        @Override public void signalAlreadyCommitted() { outcome = "already"; }
+    }
+
+    @BeforeEach
+    void setUp() throws IOException {
+        writer = FileSystem.getLocalFileSystem().createRecoverableWriter();
+        Path base = new Path(dir.toUri());
+        committer = new PqxCommitter(base, FileSystem.getLocalFileSystem(), writer);
+    }
+
+    private PqxCommittable pending(String partition, String name, byte[] content)
+            throws IOException {
+        Path target = new Path(new Path(dir.toUri()), partition.isEmpty() ? name : partition + "/" + name);
+        RecoverableFsDataOutputStream out = writer.open(target);
+        out.write(content);
+        return new PqxCommittable(partition, name, 1, content.length,
+                out.closeForCommit().getRecoverable());
+    }
+
+    private List<String> visibleFiles() throws IOException {
+        try (Stream<java.nio.file.Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile)
+                    .map(p -> dir.relativize(p).toString())
+                    .filter(n -> !n.startsWith(".") && !n.contains("/."))
+                    .sorted().toList();
+        }
+    }
+
+    @Test
+    void publishesTheFileUnderItsFinalName() throws Exception {
+        Request request = new Request(pending("k=v", "part-1.parquet", new byte[] {1, 2}), 0);
+        committer.commit(List.of(request));
+        assertThat(request.outcome).isEqualTo("committed");
+        assertThat(visibleFiles()).containsExactly("k=v/part-1.parquet");
+        assertThat(Files.readAllBytes(dir.resolve("k=v/part-1.parquet"))).containsExactly(1, 2);
+    }
+
+    @Test
+    void aCommittableRetriedAfterRestoreNeitherFailsNorDuplicates() throws Exception {
+        PqxCommittable committable = pending("", "part-2.parquet", new byte[] {3});
+        committer.commit(List.of(new Request(committable, 0)));
+        Request again = new Request(committable, 0);
+        committer.commit(List.of(again));
+        assertThat(again.outcome).isEqualTo("already");
+        assertThat(visibleFiles()).containsExactly("part-2.parquet");
+        assertThat(Files.readAllBytes(dir.resolve("part-2.parquet"))).containsExactly(3);
+    }
+
+    @Test
+    void retriesIoFailuresThenFailsOverWithAnUnknownReason() throws Exception {
+        PqxCommittable committable = pending("", "part-3.parquet", new byte[] {4});
+        // The in-progress file vanished and nothing was published: the commit cannot succeed.
+        try (Stream<java.nio.file.Path> files = Files.list(dir)) {
+            for (java.nio.file.Path p : files.toList()) {
+                Files.delete(p);
+            }
+        }
+        Request first = new Request(committable, 0);
+        committer.commit(List.of(first));
+        assertThat(first.outcome).isEqualTo("retry");
+        Request last = new Request(committable, PqxCommitter.MAX_RETRIES);
+        committer.commit(List.of(last));
+        assertThat(last.outcome).isEqualTo("unknown");
+        assertThat(last.failure).hasMessageContaining("Cannot commit part file")
+                .hasMessageContaining("part-3.parquet");
+        assertThat(visibleFiles()).isEmpty();
+    }
+}

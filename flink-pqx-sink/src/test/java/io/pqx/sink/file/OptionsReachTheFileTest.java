@@ -1,0 +1,129 @@
+package io.pqx.sink.file;
+
+import io.pqx.format.footer.ColumnChunkMetadata;
+import io.pqx.format.footer.FileMetadata;
+import io.pqx.format.options.WriteOptions;
+import io.pqx.sink.PqxSink;
+import io.pqx.sink.PqxSinkOptions;
+import io.pqx.sink.SinkFiles;
+import io.pqx.sink.writer.SinkSettings;
+
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.parquet.format.CompressionCodec;
+import org.apache.parquet.format.Encoding;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Each file-layout option of the sink, written through a part file and read back. */
+class OptionsReachTheFileTest {
+    @TempDir Path dir;
+
+    private static SinkSettings settings(Map<String, String> options) {
+        return PqxSink.builder().basePath("/tmp/unused").rowType(TestRows.TYPE)
+                .setAll(options).build().settings();
+    }
+
+    private static List<RowData> rows(int n) {
+        List<RowData> rows = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            rows.add(GenericRowData.of((long) (i * 7919 % n),
+                    StringData.fromString("a-long-string-value-" + "x".repeat(40) + (i % 13))));
+        }
+        return rows;
+    }
+
+    private FileMetadata write(String name, SinkSettings s) throws Exception {
+        RowGroupCutSettings cut = new RowGroupCutSettings(s.rowGroupMode(), s.rowGroupRows(),
+                s.rowGroupBytes(), s.effectiveMinRows());
+        RowSorter sorter = s.sortBy().isEmpty() ? null : RowSorter.of(TestRows.TYPE, s.sortBy());
+        Path file = PartFileFixture.write(dir, name, TestRows.TYPE, rows(1000), cut,
+                s.writeOptions(), sorter, 2);
+        return SinkFiles.footer(file);
+    }
+
+    private static ColumnChunkMetadata column(FileMetadata footer, int group, String path) {
+        return footer.rowGroups().get(group).columns().stream()
+                .filter(c -> c.path().equals(path)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void codecDictionaryStatisticsAndBloomFilterReachTheFooter() throws Exception {
+        FileMetadata footer = write("a.parquet", settings(Map.of(
+                "sink.compression.codec", "GZIP",
+                "sink.dictionary.enabled", "false",
+                "sink.statistics.level", "CHUNK",
+                "sink.statistics.truncate-length", "8",
+                "sink.bloom-filter.columns", "name")));
+        ColumnChunkMetadata name = column(footer, 0, "name");
+        assertThat(name.codec()).isEqualTo(CompressionCodec.GZIP);
+        assertThat(name.encodings()).doesNotContain(Encoding.PLAIN_DICTIONARY,
+                Encoding.RLE_DICTIONARY);
+        assertThat(name.meta().getStatistics().getMin_value()).hasSizeLessThanOrEqualTo(8);
+        assertThat(name.meta().getStatistics().getMax_value()).hasSizeLessThanOrEqualTo(8);
+        assertThat(name.columnIndex()).isEmpty();
+        assertThat(name.offsetIndex()).isEmpty();
+        assertThat(name.bloomFilter()).isPresent();
+        assertThat(column(footer, 0, "id").bloomFilter()).isEmpty();
+    }
+
+    @Test
+    void statisticsNoneWritesNoStatistics() throws Exception {
+        FileMetadata footer = write("b.parquet", settings(Map.of(
+                "sink.statistics.level", "NONE")));
+        ColumnChunkMetadata id = column(footer, 0, "id");
+        assertThat(id.meta().isSetStatistics()).isFalse();
+        assertThat(id.columnIndex()).isEmpty();
+    }
+
+    @Test
+    void pageLevelStatisticsWriteThePageIndexAndPageRowLimitCutsPages() throws Exception {
+        FileMetadata footer = write("c.parquet", settings(Map.of(
+                "sink.statistics.level", "PAGE",
+                "sink.page.row-limit", "100",
+                "sink.dictionary.enabled", "true")));
+        ColumnChunkMetadata id = column(footer, 0, "id");
+        assertThat(id.columnIndex()).isPresent();
+        assertThat(id.offsetIndex()).isPresent();
+        assertThat(id.meta().isSetStatistics()).isTrue();
+        assertThat(column(footer, 0, "name").encodings()).containsAnyOf(Encoding.PLAIN_DICTIONARY,
+                Encoding.RLE_DICTIONARY);
+        try (var reader = io.pqx.format.ParquetReader.open(
+                new org.apache.flink.core.fs.Path(dir.resolve("c.parquet").toUri()))) {
+            assertThat(reader.readOffsetIndex(0, 0).orElseThrow().getPageCount()).isEqualTo(10);
+        }
+    }
+
+    @Test
+    void compressionLevelChangesTheBytes() throws Exception {
+        write("z1.parquet", settings(Map.of("sink.compression.level", "1")));
+        write("z19.parquet", settings(Map.of("sink.compression.level", "19")));
+        assertThat(Files.readAllBytes(dir.resolve("z1.parquet")))
+                .isNotEqualTo(Files.readAllBytes(dir.resolve("z19.parquet")));
+        assertThat(WriteOptions.defaults().compressionLevel()).isEqualTo(3);
+    }
+
+    @Test
+    void sortByOrdersRowGroupsAndRecordsSortingColumns() throws Exception {
+        SinkSettings s = settings(Map.of(
+                PqxSinkOptions.SORT_BY.key(), "id DESC",
+                PqxSinkOptions.ROW_GROUP_ROWS.key(), "300"));
+        FileMetadata footer = write("d.parquet", s);
+        assertThat(footer.rowGroups()).hasSize(4);
+        assertThat(footer.rowGroups().get(0).sortingColumns().get(0).isDescending()).isTrue();
+        List<Long> ids = SinkFiles.read(dir.resolve("d.parquet"), r -> r.getLong(0));
+        for (int g = 0; g < 4; g++) {
+            List<Long> group = ids.subList(g * 300, Math.min(1000, (g + 1) * 300));
+            assertThat(group).isSortedAccordingTo((a, b) -> Long.compare(b, a));
+        }
+    }
+}
