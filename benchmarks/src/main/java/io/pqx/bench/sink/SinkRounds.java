@@ -101,6 +101,11 @@ final class SinkRounds {
         return Optional.ofNullable(wall.get(contender)).map(Throughput::median);
     }
 
+    /** The largest heap figures of {@code contender}'s measured rounds, when it was measured. */
+    Optional<HeapFigures> heap(String contender) {
+        return Optional.ofNullable(heap.get(contender));
+    }
+
     /** Reads every value of the last round's files of every contender, untimed. */
     void verifyContent() throws Exception {
         for (Map.Entry<String, SinkOutput> e : outputs.entrySet()) {

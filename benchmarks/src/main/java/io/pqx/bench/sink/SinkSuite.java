@@ -10,6 +10,7 @@ import io.pqx.bench.Timed;
 import io.pqx.bench.format.FileFacts;
 import io.pqx.bench.format.FormatSettings;
 import io.pqx.bench.format.LineitemGenerator;
+import io.pqx.sink.PqxSinkOptions;
 
 import org.apache.flink.table.data.RowData;
 
@@ -80,6 +81,7 @@ public final class SinkSuite implements BenchmarkSuite {
             rounds.verifyContent();
             printFiles(rounds.outputs(), report);
             rounds.printRounds();
+            printHeapBound(rounds, report);
             printResults(rounds, report);
         } finally {
             TableRows.unregister(tableId);
@@ -155,6 +157,31 @@ public final class SinkSuite implements BenchmarkSuite {
                 outputs.get(SinkContenders.PQX), outputs.get(SinkContenders.PQX_SINGLE), report);
         report.info("rowgroups%s", sideBySide(outputs, o -> Integer.toString(o.rowGroups())));
         report.info("rows%s", sideBySide(outputs, o -> Long.toString(o.rows())));
+    }
+
+    /**
+     * Issue 3's heap target for pqx's sink, as an INFO line (not a check: the live-heap figure is
+     * approximate): live heap above the baseline against 1.5 x in-flight row groups x their mean
+     * encoded size. The input buffers of the bound are not counted (the source emits rows of the
+     * baseline table, so it holds none of its own).
+     */
+    private static void printHeapBound(SinkRounds rounds, BenchmarkReport report) {
+        SinkOutput output = rounds.outputs().get(SinkContenders.PQX);
+        Optional<SinkRounds.HeapFigures> heap = rounds.heap(SinkContenders.PQX);
+        if (output == null || heap.isEmpty() || output.rowGroups() == 0) {
+            return;
+        }
+        int inFlight = PqxSinkOptions.ENCODING_MAX_IN_FLIGHT.defaultValue();
+        long groupBytes = output.bytes() / output.rowGroups();
+        long bound = (long) (1.5 * inFlight * groupBytes);
+        report.info(
+                "heap_bound pqx live-peak-above-baseline=%d MiB target<=%d MiB (1.5 x %d in flight"
+                        + " x %d MiB mean encoded row group) ratio=%.2f",
+                JvmReport.mib(heap.get().liveAboveBaseline()),
+                JvmReport.mib(bound),
+                inFlight,
+                JvmReport.mib(groupBytes),
+                (double) heap.get().liveAboveBaseline() / bound);
     }
 
     /** Issue 3: a file's bytes must not depend on the number of encoding threads. */
