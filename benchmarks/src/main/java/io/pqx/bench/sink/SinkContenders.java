@@ -17,9 +17,6 @@ final class SinkContenders {
     static final String PQX = "pqx";
     static final String PQX_SINGLE = "pqx1";
 
-    /** Whether this build has pqx's sink wired into the suite. */
-    static final boolean PQX_WIRED = true;
-
     private SinkContenders() {}
 
     static List<SinkContender> of(FormatSettings settings, boolean peerOnly) {

@@ -111,10 +111,8 @@ public final class SinkSuite implements BenchmarkSuite {
         for (SinkContender contender : contenders) {
             report.info("contender %s: %s", contender.name(), contender.describe());
         }
-        if (!SinkContenders.PQX_WIRED) {
-            report.info(
-                    "pqx side NOT WIRED in this build: PqxSink is not available yet, only the"
-                            + " peer runs and no RESULT line is printed");
+        if (args.peerOnly()) {
+            report.info("pqx side not run (--peer-only): no RESULT line is printed");
         }
     }
 
@@ -211,7 +209,7 @@ public final class SinkSuite implements BenchmarkSuite {
             flink.ifPresent(
                     f ->
                             report.info(
-                                    "flink-only %s flink=%.0f unit=rows/s (pqx side not run)",
+                                    "flink-only %s flink=%.0f unit=rows/s",
                                     VS_FLINK, f));
             return;
         }
