@@ -3,6 +3,7 @@ package io.pqx.sink;
 import io.pqx.sink.committer.PqxCommittable;
 import io.pqx.sink.committer.PqxCommittableSerializer;
 import io.pqx.sink.committer.PqxCommitter;
+import io.pqx.sink.partition.PartitionCommitOperator;
 import io.pqx.sink.partition.PartitionComputer;
 import io.pqx.sink.writer.PqxSinkWriter;
 import io.pqx.sink.writer.PqxWriterState;
@@ -10,6 +11,7 @@ import io.pqx.sink.writer.PqxWriterStateSerializer;
 import io.pqx.sink.writer.SinkFileSystem;
 import io.pqx.sink.writer.SinkSettings;
 
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.api.connector.sink2.Sink;
@@ -19,6 +21,9 @@ import org.apache.flink.api.connector.sink2.SupportsWriterState;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
+import org.apache.flink.streaming.api.connector.sink2.SupportsPostCommitTopology;
+import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -44,7 +49,8 @@ import java.util.List;
  * PqxSinkOptions}. Immutable and serializable.
  */
 public final class PqxSink implements Sink<RowData>, SupportsCommitter<PqxCommittable>,
-        SupportsWriterState<RowData, PqxWriterState> {
+        SupportsWriterState<RowData, PqxWriterState>,
+        SupportsPostCommitTopology<PqxCommittable> {
     private final String basePath;
     private final RowType rowType;
     private final List<String> partitionKeys;
@@ -98,6 +104,23 @@ public final class PqxSink implements Sink<RowData>, SupportsCommitter<PqxCommit
         Path base = new Path(basePath);
         return new PqxCommitter(base, SinkFileSystem.fileSystem(base),
                 SinkFileSystem.recoverableWriter(base));
+    }
+
+    /**
+     * With {@code sink.partition-commit.success-file} on a partitioned sink, adds the single
+     * {@link PartitionCommitOperator} that writes {@code _SUCCESS} into complete partitions.
+     */
+    @Override
+    public void addPostCommitTopology(DataStream<CommittableMessage<PqxCommittable>> committed) {
+        if (!settings.successFile() || partitionKeys.isEmpty()) {
+            return;
+        }
+        committed.global()
+                .transform("pqx-partition-commit", Types.STRING, new PartitionCommitOperator(
+                        basePath, settings.partitionCommitTrigger(),
+                        settings.partitionCommitDelay().toMillis()))
+                .setParallelism(1)
+                .setMaxParallelism(1);
     }
 
     @Override

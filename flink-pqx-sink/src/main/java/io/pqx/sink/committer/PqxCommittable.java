@@ -11,10 +11,15 @@ import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;
  * @param fileName final file name inside the partition directory
  * @param rowCount rows in the file
  * @param sizeBytes bytes of the file
+ * @param maxTimestamp largest record timestamp written into the file, {@link #NO_TIMESTAMP} if no
+ *     record carried one (feeds the watermark partition-commit trigger)
  * @param recoverable the file system's handle to publish the in-progress file
  */
 public record PqxCommittable(String partition, String fileName, long rowCount, long sizeBytes,
-        CommitRecoverable recoverable) {
+        long maxTimestamp, CommitRecoverable recoverable) {
+    /** {@link #maxTimestamp} of a file whose records carried no timestamp. */
+    public static final long NO_TIMESTAMP = Long.MIN_VALUE;
+
 
     /** The final path relative to the base path. */
     public String relativePath() {

@@ -10,7 +10,7 @@ import java.io.IOException;
 /**
  * Serializes {@link PqxCommittable}s into checkpoints. Version 1 layout (big-endian, {@code
  * DataOutput}): the file system's recoverable serializer version (int), the recoverable's length
- * (int) and bytes, partition (UTF), file name (UTF), row count (long), size (long). Unknown
+ * (int) and bytes, partition (UTF), file name (UTF), row count (long), size (long), max record timestamp (long). Unknown
  * versions fail with an {@link IOException}. Thread-safe if the recoverable serializer is.
  */
 public final class PqxCommittableSerializer implements SimpleVersionedSerializer<PqxCommittable> {
@@ -40,6 +40,7 @@ public final class PqxCommittableSerializer implements SimpleVersionedSerializer
         out.writeUTF(committable.fileName());
         out.writeLong(committable.rowCount());
         out.writeLong(committable.sizeBytes());
+        out.writeLong(committable.maxTimestamp());
         return out.getCopyOfBuffer();
     }
 
@@ -62,7 +63,8 @@ public final class PqxCommittableSerializer implements SimpleVersionedSerializer
         String fileName = in.readUTF();
         long rows = in.readLong();
         long size = in.readLong();
-        return new PqxCommittable(partition, fileName, rows, size,
+        long maxTimestamp = in.readLong();
+        return new PqxCommittable(partition, fileName, rows, size, maxTimestamp,
                 recoverables.deserialize(recoverableVersion, recoverable));
     }
 }

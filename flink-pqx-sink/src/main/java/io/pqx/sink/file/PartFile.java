@@ -37,10 +37,12 @@ public final class PartFile {
     private final FileAssembler assembler;
     private final RowGroupPipeline pipeline;
     private final RowGroupCutter cutter;
+    private final PartFileSpec spec;
     private final String partition;
     private final String fileName;
     private final long openedAt;
     private long lastWriteAt;
+    private long maxTimestamp = Long.MIN_VALUE;
 
     private PartFile(RecoverableFsDataOutputStream stream, PositionOutputStream out,
             FileAssembler assembler, RowGroupPipeline pipeline, RowGroupCutter cutter,
@@ -50,6 +52,7 @@ public final class PartFile {
         this.assembler = assembler;
         this.pipeline = pipeline;
         this.cutter = cutter;
+        this.spec = spec;
         this.partition = spec.partition();
         this.fileName = spec.fileName();
         this.openedAt = spec.now();
@@ -88,12 +91,15 @@ public final class PartFile {
     }
 
     /**
-     * Appends a row; {@code now} is the processing time, for the inactivity policy. When {@link
-     * #holdsRows} the row must not be modified afterwards.
+     * Appends a row; {@code now} is the processing time, for the inactivity policy, and {@code
+     * timestamp} the record's timestamp ({@code Long.MIN_VALUE} if none). When {@link #holdsRows}
+     * the row must not be modified afterwards.
      */
-    public void write(RowData row, long now) throws IOException, InterruptedException {
+    public void write(RowData row, long now, long timestamp)
+            throws IOException, InterruptedException {
         cutter.add(row);
         lastWriteAt = now;
+        maxTimestamp = Math.max(maxTimestamp, timestamp);
     }
 
     public String partition() {
@@ -125,11 +131,19 @@ public final class PartFile {
     public PendingFile closeForCommit() throws IOException, InterruptedException {
         cutter.finish();
         pipeline.drain();
-        assembler.finish();
-        out.flush();
-        long size = out.position();
-        RecoverableWriter.CommitRecoverable recoverable = stream.closeForCommit().getRecoverable();
-        return new PendingFile(recoverable, partition, fileName, cutter.rowCount(), size);
+        RecoverableWriter.CommitRecoverable recoverable;
+        long size;
+        try {
+            assembler.finish();
+            out.flush();
+            size = out.position();
+            recoverable = stream.closeForCommit().getRecoverable();
+        } catch (IOException e) {
+            throw new IOException("Cannot close part file " + spec.target() + " for commit: "
+                    + e.getMessage(), e);
+        }
+        return new PendingFile(recoverable, partition, fileName, cutter.rowCount(), size,
+                maxTimestamp);
     }
 
     /** Abandons the file: waits for groups in flight, then closes the stream without commit. */

@@ -11,6 +11,7 @@ import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;
  * @param fileName the final name
  * @param rowCount rows in the file
  * @param sizeBytes bytes of the file
+ * @param maxTimestamp largest record timestamp written, {@code Long.MIN_VALUE} if none
  */
 public record PendingFile(CommitRecoverable recoverable, String partition, String fileName,
-        long rowCount, long sizeBytes) {}
+        long rowCount, long sizeBytes, long maxTimestamp) {}

@@ -129,10 +129,11 @@ final class RowGroupPipeline {
             cause = cause.getCause();
         }
         if (cause instanceof UncheckedIOException u) {
-            return u.getCause();
+            cause = u.getCause();
         }
         if (cause instanceof IOException io) {
-            return io;
+            // e.g. a full disk: say which file could not be written.
+            return new IOException("Cannot write " + location + ": " + io.getMessage(), io);
         }
         if (cause instanceof java.util.concurrent.CancellationException) {
             return new InterruptedIOException("Cannot write " + location + ": encoding stopped");

@@ -102,7 +102,8 @@ public final class PqxSinkWriter implements StatefulSinkWriter<RowData, PqxWrite
         if (file == null) {
             file = openFile(partition, now);
         }
-        file.write(dataRow(row), now);
+        Long timestamp = context == null ? null : context.timestamp();
+        file.write(dataRow(row), now, timestamp == null ? PqxCommittable.NO_TIMESTAMP : timestamp);
         recordsSent.inc();
         if (file.sizeEstimate() >= settings.rollingFileSize()
                 || now - file.openedAt() >= settings.rolloverInterval().toMillis()) {
@@ -139,7 +140,7 @@ public final class PqxSinkWriter implements StatefulSinkWriter<RowData, PqxWrite
         PartFile file = open.remove(partition);
         PendingFile done = file.closeForCommit();
         pending.add(new PqxCommittable(done.partition(), done.fileName(), done.rowCount(),
-                done.sizeBytes(), done.recoverable()));
+                done.sizeBytes(), done.maxTimestamp(), done.recoverable()));
     }
 
     @Override

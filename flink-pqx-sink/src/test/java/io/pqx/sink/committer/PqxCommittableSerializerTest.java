@@ -47,7 +47,7 @@ class PqxCommittableSerializerTest {
     @Test
     void writesTheVersion1LayoutByteForByte() throws IOException {
         PqxCommittableSerializer serializer = new PqxCommittableSerializer(FIXED);
-        PqxCommittable committable = new PqxCommittable("k=v", "part-a-0-1.parquet", 5, 300,
+        PqxCommittable committable = new PqxCommittable("k=v", "part-a-0-1.parquet", 5, 300, 1000,
                 new FixedRecoverable(new byte[] {1, 2, 3}));
         byte[] bytes = serializer.serialize(committable);
         assertThat(serializer.getVersion()).isEqualTo(1);
@@ -55,12 +55,13 @@ class PqxCommittableSerializerTest {
                 "00000007" + "00000003" + "010203"
                         + "0003" + "6b3d76"
                         + "0012" + HexFormat.of().formatHex("part-a-0-1.parquet".getBytes())
-                        + "0000000000000005" + "000000000000012c");
+                        + "0000000000000005" + "000000000000012c" + "00000000000003e8");
         PqxCommittable back = serializer.deserialize(1, bytes);
         assertThat(back.partition()).isEqualTo("k=v");
         assertThat(back.fileName()).isEqualTo("part-a-0-1.parquet");
         assertThat(back.rowCount()).isEqualTo(5);
         assertThat(back.sizeBytes()).isEqualTo(300);
+        assertThat(back.maxTimestamp()).isEqualTo(1000);
         assertThat(((FixedRecoverable) back.recoverable()).bytes()).containsExactly(1, 2, 3);
     }
 
@@ -74,7 +75,7 @@ class PqxCommittableSerializerTest {
         PqxCommittableSerializer serializer =
                 new PqxCommittableSerializer(writer.getCommitRecoverableSerializer());
         PqxCommittable back = serializer.deserialize(serializer.getVersion(), serializer.serialize(
-                new PqxCommittable("", "part.parquet", 1, 3, recoverable)));
+                new PqxCommittable("", "part.parquet", 1, 3, PqxCommittable.NO_TIMESTAMP, recoverable)));
         writer.recoverForCommit(back.recoverable()).commitAfterRecovery();
         assertThat(Files.readAllBytes(dir.resolve("part.parquet"))).containsExactly(9, 8, 7);
         assertThat(back.relativePath()).isEqualTo("part.parquet");
@@ -83,7 +84,7 @@ class PqxCommittableSerializerTest {
     @Test
     void rejectsUnknownVersionsAndLyingLengths() throws IOException {
         PqxCommittableSerializer serializer = new PqxCommittableSerializer(FIXED);
-        byte[] bytes = serializer.serialize(new PqxCommittable("", "f", 1, 1,
+        byte[] bytes = serializer.serialize(new PqxCommittable("", "f", 1, 1, 0,
                 new FixedRecoverable(new byte[] {1})));
         assertThatThrownBy(() -> serializer.deserialize(2, bytes))
                 .isInstanceOf(IOException.class).hasMessageContaining("unknown version 2");

@@ -54,7 +54,7 @@ class PqxCommitterTest {
         Path target = new Path(new Path(dir.toUri()), partition.isEmpty() ? name : partition + "/" + name);
         RecoverableFsDataOutputStream out = writer.open(target);
         out.write(content);
-        return new PqxCommittable(partition, name, 1, content.length,
+        return new PqxCommittable(partition, name, 1, content.length, 42L,
                 out.closeForCommit().getRecoverable());
     }
 

@@ -28,7 +28,7 @@ final class PartFileFixture {
             PartFile file = PartFile.open(writer, new PartFileSpec(base, "", name, 0L), schema,
                     options, cut, sorter, resources);
             for (RowData row : rows) {
-                file.write(row, 0L);
+                file.write(row, 0L, Long.MIN_VALUE);
             }
             PendingFile pending = file.closeForCommit();
             writer.recoverForCommit(pending.recoverable()).commitAfterRecovery();

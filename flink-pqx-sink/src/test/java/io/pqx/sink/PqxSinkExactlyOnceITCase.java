@@ -1,0 +1,186 @@
+package io.pqx.sink;
+
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.functions.RichMapFunction;
+import org.apache.flink.api.common.state.CheckpointListener;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.connector.datagen.source.GeneratorFunction;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Exactly-once end to end on a MiniCluster: a million generated rows, checkpoints every 100 ms, a
+ * mapper failing at random points, then every committed file read back with pqx.
+ */
+class PqxSinkExactlyOnceITCase {
+    static final RowType TYPE = RowType.of(
+            new LogicalType[] {new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH)},
+            new String[] {"id", "payload"});
+
+    @RegisterExtension
+    static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
+            new MiniClusterResourceConfiguration.Builder()
+                    .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+
+    /** Row {@code i}: id i, a payload derived from i. */
+    static final class RowGenerator implements GeneratorFunction<Long, RowData> {
+        @Override
+        public RowData map(Long i) {
+            return GenericRowData.of(i, StringData.fromString("payload-" + (i % 1000)));
+        }
+    }
+
+    /** Passes rows through; throws at random points once a checkpoint of its attempt completed. */
+    static final class FailingMapper extends RichMapFunction<RowData, RowData>
+            implements CheckpointListener {
+        static final AtomicInteger FAILURES_LEFT = new AtomicInteger();
+        private transient int checkpoints;
+
+        @Override
+        public void open(OpenContext context) {
+            checkpoints = 0;
+        }
+
+        @Override
+        public RowData map(RowData row) {
+            if (checkpoints > 0 && ThreadLocalRandom.current().nextInt(40_000) == 0
+                    && FAILURES_LEFT.getAndDecrement() > 0) {
+                throw new IllegalStateException("injected failure at row " + row.getLong(0));
+            }
+            return row;
+        }
+
+        @Override
+        public void notifyCheckpointComplete(long checkpointId) {
+            checkpoints++;
+        }
+    }
+
+    private static StreamExecutionEnvironment environment(Configuration conf) {
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 20);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(50));
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(2);
+        env.enableCheckpointing(100);
+        return env;
+    }
+
+    private static PqxSink sink(Path dir) {
+        return PqxSink.builder().basePath(dir.toUri().toString()).rowType(TYPE)
+                .set(PqxSinkOptions.ROW_GROUP_ROWS, 20_000)
+                .set(PqxSinkOptions.ENCODING_THREADS, 2)
+                .build();
+    }
+
+    private static DataGeneratorSource<RowData> source(long rows, double perSecond) {
+        return new DataGeneratorSource<>(new RowGenerator(), rows,
+                RateLimiterStrategy.perSecond(perSecond), InternalTypeInfo.of(TYPE));
+    }
+
+    @Test
+    void everyRowIsCommittedExactlyOnceDespiteFailures(@TempDir Path dir) throws Exception {
+        long rows = 1_000_000;
+        FailingMapper.FAILURES_LEFT.set(3);
+        StreamExecutionEnvironment env = environment(new Configuration());
+        env.fromSource(source(rows, 400_000), WatermarkStrategy.noWatermarks(), "rows")
+                .map(new FailingMapper()).returns(InternalTypeInfo.of(TYPE))
+                .sinkTo(sink(dir));
+        env.execute("exactly-once");
+
+        assertThat(FailingMapper.FAILURES_LEFT.get()).as("all injected failures happened")
+                .isLessThanOrEqualTo(0);
+        assertExactlyOnce(dir, rows);
+    }
+
+    @Test
+    void stopWithSavepointAndRestoreLoseAndDuplicateNothing(@TempDir Path dir,
+            @TempDir Path savepoints) throws Exception {
+        long rows = 300_000;
+        StreamExecutionEnvironment env = environment(new Configuration());
+        env.fromSource(source(rows, 100_000), WatermarkStrategy.noWatermarks(), "rows")
+                .uid("rows").sinkTo(sink(dir)).uid("sink");
+        JobClient job = env.executeAsync("before-savepoint");
+        waitForCommittedFiles(dir);
+        String savepoint = job.stopWithSavepoint(false, savepoints.toUri().toString(),
+                SavepointFormatType.CANONICAL).get();
+        long before = countRows(dir);
+        assertThat(before).isGreaterThan(0).isLessThan(rows);
+
+        Configuration restore = new Configuration();
+        restore.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
+        StreamExecutionEnvironment resumed = environment(restore);
+        resumed.fromSource(source(rows, 100_000), WatermarkStrategy.noWatermarks(), "rows")
+                .uid("rows").sinkTo(sink(dir)).uid("sink");
+        resumed.execute("after-savepoint");
+
+        assertExactlyOnce(dir, rows);
+    }
+
+    private static void waitForCommittedFiles(Path dir) throws Exception {
+        for (int i = 0; i < 600 && SinkFiles.committed(dir).isEmpty(); i++) {
+            Thread.sleep(50);
+        }
+    }
+
+    private static long countRows(Path dir) throws Exception {
+        long total = 0;
+        for (Path file : SinkFiles.committed(dir)) {
+            total += SinkFiles.footer(file).numRows();
+        }
+        return total;
+    }
+
+    static void assertExactlyOnce(Path dir, long rows) throws Exception {
+        List<Path> files = SinkFiles.committed(dir);
+        assertThat(files).isNotEmpty();
+        BitSet seen = new BitSet();
+        long total = 0;
+        long duplicates = 0;
+        for (Path file : files) {
+            assertThat(file.getFileName().toString())
+                    .matches("part-[0-9a-f-]{36}-[01]-\\d+\\.parquet");
+            for (long id : SinkFiles.read(file, r -> r.getLong(0))) {
+                if (seen.get((int) id)) {
+                    duplicates++;
+                }
+                seen.set((int) id);
+                total++;
+            }
+        }
+        assertThat(duplicates).as("duplicated rows").isZero();
+        assertThat(total).isEqualTo(rows);
+        assertThat(seen.cardinality()).isEqualTo((int) rows);
+        for (Path hidden : SinkFiles.hidden(dir)) {
+            assertThat(hidden.getFileName().toString()).startsWith(".").contains(".inprogress");
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package io.pqx.sink.file;
+
+import io.pqx.format.options.WriteOptions;
+import io.pqx.format.schema.FlinkSchemaConverter;
+import io.pqx.sink.SinkFiles;
+
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
+import org.apache.flink.core.fs.RecoverableWriter;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.table.data.RowData;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** A file system that fills up mid-file: a clear error naming the file, nothing published. */
+class DiskFullTest {
+    @TempDir java.nio.file.Path dir;
+
+    /** Delegates to the local recoverable writer; its streams fail after {@code limit} bytes. */
+    private record FillingWriter(RecoverableWriter local, long limit) implements RecoverableWriter {
+        @Override
+        public RecoverableFsDataOutputStream open(Path path) throws IOException {
+            RecoverableFsDataOutputStream out = local.open(path);
+            return new RecoverableFsDataOutputStream() {
+                private long written;
+
+                @Override
+                public void write(int b) throws IOException {
+                    write(new byte[] {(byte) b}, 0, 1);
+                }
+
+                @Override
+                public void write(byte[] b, int off, int len) throws IOException {
+                    if (written + len > limit) {
+                        throw new IOException("No space left on device (simulated)");
+                    }
+                    written += len;
+                    out.write(b, off, len);
+                }
+
+                @Override
+                public long getPos() throws IOException {
+                    return out.getPos();
+                }
+
+                @Override
+                public void flush() throws IOException {
+                    out.flush();
+                }
+
+                @Override
+                public void sync() throws IOException {
+                    out.sync();
+                }
+
+                @Override
+                public ResumeRecoverable persist() throws IOException {
+                    return out.persist();
+                }
+
+                @Override
+                public Committer closeForCommit() throws IOException {
+                    return out.closeForCommit();
+                }
+
+                @Override
+                public void close() throws IOException {
+                    out.close();
+                }
+            };
+        }
+
+        @Override
+        public RecoverableFsDataOutputStream recover(ResumeRecoverable r) throws IOException {
+            return local.recover(r);
+        }
+
+        @Override
+        public boolean requiresCleanupOfRecoverableState() {
+            return local.requiresCleanupOfRecoverableState();
+        }
+
+        @Override
+        public boolean cleanupRecoverableState(ResumeRecoverable r) throws IOException {
+            return local.cleanupRecoverableState(r);
+        }
+
+        @Override
+        public RecoverableFsDataOutputStream.Committer recoverForCommit(CommitRecoverable r)
+                throws IOException {
+            return local.recoverForCommit(r);
+        }
+
+        @Override
+        public SimpleVersionedSerializer<CommitRecoverable> getCommitRecoverableSerializer() {
+            return local.getCommitRecoverableSerializer();
+        }
+
+        @Override
+        public SimpleVersionedSerializer<ResumeRecoverable> getResumeRecoverableSerializer() {
+            return local.getResumeRecoverableSerializer();
+        }
+
+        @Override
+        public boolean supportsResume() {
+            return local.supportsResume();
+        }
+    }
+
+    @Test
+    void aFullDiskFailsWithTheFileNameAndPublishesNothing() throws Exception {
+        RecoverableWriter writer = new FillingWriter(
+                FileSystem.getLocalFileSystem().createRecoverableWriter(), 100_000);
+        RowGroupCutSettings cut = new RowGroupCutSettings(RowGroupMode.EXACT, 1000, 1L << 30, 10);
+        try (EncodingResources resources = new EncodingResources(2, 2, "test")) {
+            PartFile file = PartFile.open(writer,
+                    new PartFileSpec(new Path(dir.toUri()), "", "full.parquet", 0L),
+                    FlinkSchemaConverter.toParquetSchema(TestRows.TYPE),
+                    WriteOptions.builder().dictionaryEnabled(false)
+                            .codec(org.apache.parquet.hadoop.metadata.CompressionCodecName.UNCOMPRESSED)
+                            .build(),
+                    cut, null, resources);
+            assertThatThrownBy(() -> {
+                for (RowData row : TestRows.ids(0, 200_000)) {
+                    file.write(row, 0L, Long.MIN_VALUE);
+                }
+                file.closeForCommit();
+            }).isInstanceOf(IOException.class)
+                    .hasMessageContaining("full.parquet")
+                    .hasMessageContaining("No space left on device (simulated)");
+            file.discard();
+        }
+        assertThat(SinkFiles.committed(dir)).isEmpty();
+    }
+}

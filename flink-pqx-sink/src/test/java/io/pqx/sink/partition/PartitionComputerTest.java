@@ -1,0 +1,80 @@
+package io.pqx.sink.partition;
+
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.DateType;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.TimestampType;
+import org.apache.flink.table.types.logical.VarCharType;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class PartitionComputerTest {
+    static final RowType TYPE = RowType.of(
+            new LogicalType[] {new BigIntType(), new DateType(), new VarCharType(20),
+                new DecimalType(10, 2), new TimestampType(3)},
+            new String[] {"id", "day", "name", "amount", "ts"});
+
+    private static RowData row(String name) {
+        return GenericRowData.of(7L, (int) LocalDate.of(2024, 3, 9).toEpochDay(),
+                name == null ? null : StringData.fromString(name),
+                DecimalData.fromBigDecimal(new BigDecimal("12.50"), 10, 2),
+                TimestampData.fromLocalDateTime(LocalDateTime.of(2024, 3, 9, 10, 30)));
+    }
+
+    @Test
+    void rendersValuesIntoEscapedHiveStyleDirectories() {
+        PartitionComputer computer =
+                new PartitionComputer(TYPE, List.of("day", "name", "amount", "ts"));
+        assertThat(computer.partitionPath(row("x/y")))
+                .isEqualTo("day=2024-03-09/name=x%2Fy/amount=12.50/ts=2024-03-09T10%3A30");
+    }
+
+    @Test
+    void nullAndEmptyValuesGoToTheDefaultPartition() {
+        PartitionComputer computer = new PartitionComputer(TYPE, List.of("name"));
+        assertThat(computer.partitionPath(row(null))).isEqualTo("name=__DEFAULT_PARTITION__");
+        assertThat(computer.partitionPath(row(""))).isEqualTo("name=__DEFAULT_PARTITION__");
+    }
+
+    @Test
+    void dataRowsHoldOnlyTheOtherColumns() {
+        PartitionComputer computer = new PartitionComputer(TYPE, List.of("day", "name"));
+        assertThat(computer.dataType().getFieldNames()).containsExactly("id", "amount", "ts");
+        RowData data = computer.dataRow(row("a"));
+        assertThat(data.getArity()).isEqualTo(3);
+        assertThat(data.getLong(0)).isEqualTo(7L);
+        assertThat(computer.partitionPath(row("a"))).isEqualTo("day=2024-03-09/name=a");
+    }
+
+    @Test
+    void unpartitionedRowsPassThrough() {
+        PartitionComputer computer = new PartitionComputer(TYPE, List.of());
+        RowData r = row("a");
+        assertThat(computer.partitionPath(r)).isEmpty();
+        assertThat(computer.dataRow(r)).isSameAs(r);
+        assertThat(computer.isPartitioned()).isFalse();
+    }
+
+    @Test
+    void rejectsUnknownColumnsAndAllColumnPartitioning() {
+        assertThatThrownBy(() -> new PartitionComputer(TYPE, List.of("nope")))
+                .hasMessageContaining("'nope' is not a top-level column");
+        assertThatThrownBy(() -> new PartitionComputer(TYPE,
+                        List.of("id", "day", "name", "amount", "ts")))
+                .hasMessageContaining("every column is a partition column");
+    }
+}
