@@ -5,7 +5,6 @@ import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.options.ReadOptions;
 
-
 import io.pqx.format.decode.ColumnarRowIterator;
 import io.pqx.format.decode.RowGroupBatches;
 import io.pqx.format.decode.RowGroupDecoder;

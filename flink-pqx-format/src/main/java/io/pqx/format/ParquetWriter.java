@@ -2,7 +2,6 @@ package io.pqx.format;
 
 import io.pqx.format.options.WriteOptions;
 
-
 import io.pqx.format.encode.EncodedRowGroup;
 import io.pqx.format.encode.FileAssembler;
 import io.pqx.format.encode.RowGroupBuffer;

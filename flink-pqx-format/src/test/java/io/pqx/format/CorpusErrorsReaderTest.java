@@ -22,7 +22,7 @@ class CorpusErrorsReaderTest {
 
     private static Throwable readFailure(String name, ReadOptions options) {
         Path file = TestingParquetFiles.data(name);
-        Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() -> ParquetReaderTest.readAll(file, options));
+        Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() -> RowValues.readAll(file, options));
         assertThat(thrown).isInstanceOf(UncheckedIOException.class);
         return thrown.getCause();
     }
@@ -40,7 +40,7 @@ class CorpusErrorsReaderTest {
     @Test
     void corruptDataPageChecksumWhenVerifying() throws Exception {
         String name = "datapage_v1-corrupt-checksum.parquet";
-        assertThat(ParquetReaderTest.readAll(TestingParquetFiles.data(name), ReadOptions.defaults())).hasSize(5120);
+        assertThat(RowValues.readAll(TestingParquetFiles.data(name), ReadOptions.defaults())).hasSize(5120);
         assertThat(readFailure(name, ReadOptions.builder().verifyChecksums(true).build()))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage("Cannot verify page 0: CRC-32 mismatch: header says bbce3b9d, page bytes give"
@@ -62,7 +62,7 @@ class CorpusErrorsReaderTest {
         for (String name : new String[] {"datapage_v1-snappy-compressed-checksum.parquet",
                 "datapage_v1-uncompressed-checksum.parquet", "plain-dict-uncompressed-checksum.parquet",
                 "rle-dict-snappy-checksum.parquet"}) {
-            assertThat(ParquetReaderTest.readAll(TestingParquetFiles.data(name), verify)).as(name).isNotEmpty();
+            assertThat(RowValues.readAll(TestingParquetFiles.data(name), verify)).as(name).isNotEmpty();
         }
     }
 

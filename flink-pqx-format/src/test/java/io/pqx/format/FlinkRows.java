@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Flink internal rows as the plain Java values {@link ParquetJavaFiles} reads, computed
+ * Flink internal rows as the plain Java values e2e-tests' {@code ParquetJavaFiles} reads, computed
  * independently of the writer: timestamps from {@code toLocalDateTime()} in the unit the precision
  * implies (3: millis, 6: micros, 9: nanos), decimals as BigDecimal, binaries as hex.
  */

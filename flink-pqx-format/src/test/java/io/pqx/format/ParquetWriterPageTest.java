@@ -12,28 +12,17 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.parquet.column.values.bloomfilter.BloomFilter;
-import org.apache.parquet.format.PageHeader;
-import org.apache.parquet.format.Util;
-import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.apache.parquet.internal.column.columnindex.ColumnIndex;
-import org.apache.parquet.internal.column.columnindex.OffsetIndex;
-import org.apache.parquet.io.api.Binary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayInputStream;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Pages as pqx cuts them and the page index, bloom filters and checksums it writes, checked with
- * parquet-java.
+ * Page, page index, bloom filter and checksum options of the writer. (What pqx writes with them is
+ * checked with parquet-java in e2e-tests' {@code ParquetWriterPageParquetJavaTest}.)
  */
 class ParquetWriterPageTest {
     @TempDir Path dir;
@@ -51,7 +40,7 @@ class ParquetWriterPageTest {
         return rows;
     }
 
-    private Path write(WriteOptions options, int n) throws Exception {
+    static Path write(Path dir, WriteOptions options, int n) throws Exception {
         Path file = dir.resolve("p.parquet");
         Files.deleteIfExists(file);
         TestingWriters.write(file, TYPE, options, rows(n));
@@ -59,145 +48,13 @@ class ParquetWriterPageTest {
     }
 
     @Test
-    void pageRowLimitCutsPagesOfExactlyThatManyRows() throws Exception {
-        Path file = write(WriteOptions.builder().pageRowLimit(1000).build(), 10_000);
-        try (ParquetFileReader reader = ParquetJavaFiles.open(file)) {
-            for (ColumnChunkMetaData column : reader.getRowGroups().get(0).getColumns()) {
-                OffsetIndex index = reader.readOffsetIndex(column);
-                assertThat(index.getPageCount()).isEqualTo(10);
-                for (int p = 0; p < 10; p++) {
-                    assertThat(index.getFirstRowIndex(p)).isEqualTo(p * 1000L);
-                }
-                assertThat(index.getOffset(0)).isEqualTo(column.getFirstDataPageOffset());
-            }
-        }
-    }
-
-    @Test
-    void pageSizeCutsPagesOfAboutThatSize() throws Exception {
-        Path file = write(WriteOptions.builder()
-                .pageSizeBytes(4096)
-                .dictionaryEnabled(false)
-                .codec(CompressionCodecName.UNCOMPRESSED)
-                .build(), 20_000);
-        try (ParquetFileReader reader = ParquetJavaFiles.open(file)) {
-            ColumnChunkMetaData id = reader.getRowGroups().get(0).getColumns().get(0);
-            OffsetIndex index = reader.readOffsetIndex(id);
-            // 20,000 longs are 160,000 bytes: about 39 pages of 4 KiB.
-            assertThat(index.getPageCount()).isBetween(30, 50);
-            for (int p = 0; p < index.getPageCount(); p++) {
-                assertThat(index.getCompressedPageSize(p)).isLessThan(4096 + 1024);
-            }
-        }
-    }
-
-    @Test
-    void columnIndexHoldsEachPagesMinAndMax() throws Exception {
-        Path file = write(WriteOptions.builder().pageRowLimit(1000).build(), 5000);
-        try (ParquetFileReader reader = ParquetJavaFiles.open(file)) {
-            ColumnChunkMetaData id = reader.getRowGroups().get(0).getColumns().get(0);
-            ColumnIndex index = reader.readColumnIndex(id);
-            assertThat(index.getNullPages()).containsExactly(false, false, false, false, false);
-            for (int p = 0; p < 5; p++) {
-                assertThat(index.getMinValues().get(p).order(java.nio.ByteOrder.LITTLE_ENDIAN)
-                        .getLong(0)).isEqualTo(p * 1000L);
-                assertThat(index.getMaxValues().get(p).order(java.nio.ByteOrder.LITTLE_ENDIAN)
-                        .getLong(0)).isEqualTo(p * 1000L + 999);
-            }
-            assertThat(index.getBoundaryOrder().name()).isEqualTo("ASCENDING");
-        }
-    }
-
-    @Test
-    void columnIndexTruncatesLongBinaryBounds() throws Exception {
-        Path file = write(WriteOptions.builder().columnIndexTruncateLength(4).build(), 100);
-        try (ParquetFileReader reader = ParquetJavaFiles.open(file)) {
-            ColumnIndex index = reader.readColumnIndex(reader.getRowGroups().get(0).getColumns().get(1));
-            for (ByteBuffer min : index.getMinValues()) {
-                assertThat(min.remaining()).isLessThanOrEqualTo(4);
-            }
-        }
-    }
-
-    @Test
-    void pageIndexIsAbsentWhenDisabled() throws Exception {
-        Path file = write(WriteOptions.builder().pageIndexEnabled(false).build(), 100);
-        try (ParquetFileReader reader = ParquetJavaFiles.open(file)) {
-            for (ColumnChunkMetaData column : reader.getRowGroups().get(0).getColumns()) {
-                assertThat(reader.readColumnIndex(column)).isNull();
-                assertThat(reader.readOffsetIndex(column)).isNull();
-            }
-        }
-    }
-
-    @Test
-    void bloomFilterOfAChosenColumnFindsEveryValueAndFewOthers() throws Exception {
-        Path file = write(WriteOptions.builder()
-                .bloomFilter("name", new BloomFilterSpec(2000, 0.01))
-                .build(), 2000);
-        try (ParquetFileReader reader = ParquetJavaFiles.open(file)) {
-            List<ColumnChunkMetaData> columns = reader.getRowGroups().get(0).getColumns();
-            assertThat(reader.readBloomFilter(columns.get(0))).isNull();
-            BloomFilter filter = reader.readBloomFilter(columns.get(1));
-            assertThat(filter).isNotNull();
-            for (int i = 0; i < 2000; i++) {
-                assertThat(filter.findHash(filter.hash(Binary.fromString("name-" + i)))).isTrue();
-            }
-            int falsePositives = 0;
-            for (int i = 0; i < 2000; i++) {
-                if (filter.findHash(filter.hash(Binary.fromString("other-" + i)))) {
-                    falsePositives++;
-                }
-            }
-            assertThat(falsePositives).isLessThan(100);
-        }
-    }
-
-    @Test
     void bloomFilterOnAnUnknownColumnIsRejected() {
         WriteOptions options = WriteOptions.builder()
                 .bloomFilter("nope", new BloomFilterSpec(10, 0.01)).build();
-        assertThatThrownBy(() -> write(options, 1))
+        assertThatThrownBy(() -> write(dir, options, 1))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Cannot write file: bloomFilters names column nope, which is not a leaf"
                         + " column of the schema (leaves: id, name)");
         assertThat(dir.resolve("p.parquet")).doesNotExist();
-    }
-
-    @Test
-    void pageChecksumsAreWrittenAndCatchCorruption() throws Exception {
-        Path file = write(WriteOptions.builder()
-                .pageChecksums(true)
-                .codec(CompressionCodecName.UNCOMPRESSED)
-                .build(), 1000);
-        long pageOffset;
-        try (ParquetFileReader reader = ParquetJavaFiles.open(file)) {
-            pageOffset = reader.getRowGroups().get(0).getColumns().get(0).getFirstDataPageOffset();
-        }
-        byte[] bytes = Files.readAllBytes(file);
-        ByteArrayInputStream in = new ByteArrayInputStream(bytes, (int) pageOffset,
-                bytes.length - (int) pageOffset);
-        PageHeader header = Util.readPageHeader(in);
-        assertThat(header.isSetCrc()).isTrue();
-        assertThat(ParquetJavaFiles.readRows(file)).hasSize(1000);
-
-        int bodyStart = bytes.length - in.available();
-        bytes[bodyStart + 8] ^= 0x5a; // inside the first id value
-        Path corrupt = TestingWriters.file(dir, bytes);
-        assertThatThrownBy(() -> ParquetJavaFiles.readRows(corrupt))
-                .hasStackTraceContaining("checksum");
-    }
-
-    @Test
-    void pagesCarryNoChecksumByDefault() throws Exception {
-        Path file = write(WriteOptions.defaults(), 10);
-        long pageOffset;
-        try (ParquetFileReader reader = ParquetJavaFiles.open(file)) {
-            pageOffset = reader.getRowGroups().get(0).getColumns().get(0).getFirstDataPageOffset();
-        }
-        byte[] bytes = Files.readAllBytes(file);
-        PageHeader header = Util.readPageHeader(new ByteArrayInputStream(bytes, (int) pageOffset,
-                bytes.length - (int) pageOffset));
-        assertThat(header.isSetCrc()).isFalse();
     }
 }

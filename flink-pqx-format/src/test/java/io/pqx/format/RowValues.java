@@ -1,5 +1,8 @@
 package io.pqx.format;
 
+import io.pqx.format.io.FlinkInputFile;
+import io.pqx.format.options.ReadOptions;
+
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.MapData;
 import org.apache.flink.table.data.RowData;
@@ -11,18 +14,36 @@ import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.MultisetType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
+import org.apache.flink.util.CloseableIterator;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 
 /**
- * pqx's rows as the canonical Java values {@link ParquetJavaValues} produces, read through Flink's
- * {@link RowData} / {@link ArrayData} / {@link MapData} getters only.
+ * pqx's rows as canonical Java values, read through Flink's {@link RowData} / {@link ArrayData} /
+ * {@link MapData} getters only: integers are Long, floats Double, decimals BigDecimal, dates and
+ * times Long, timestamps Instant, strings String, bytes a hex String, arrays List, maps a List of
+ * [key, value] entries. e2e-tests' {@code ParquetJavaValues} produces the same forms from
+ * parquet-java.
  */
 public final class RowValues {
     private RowValues() {}
+
+    /** Every row of the file as pqx reads it with {@code options}, all columns. */
+    public static List<List<Object>> readAll(Path file, ReadOptions options) throws Exception {
+        List<List<Object>> rows = new ArrayList<>();
+        try (ParquetReader reader = ParquetReader.open(
+                FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())), options);
+                CloseableIterator<RowData> it = reader.rows(reader.schema())) {
+            while (it.hasNext()) {
+                rows.add(of(it.next(), reader.schema().rowType()));
+            }
+        }
+        return rows;
+    }
 
     public static List<Object> of(RowData row, RowType type) {
         List<Object> values = new ArrayList<>();

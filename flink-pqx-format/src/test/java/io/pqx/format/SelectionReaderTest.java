@@ -16,22 +16,20 @@ import io.pqx.format.schema.ParquetSchema;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
-import org.apache.parquet.column.ParquetProperties.WriterVersion;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Row selections: exactly the selected rows come back, and pages outside them are not read. */
+/**
+ * Row selections: exactly the selected rows come back, and pages outside them are not read. (Files
+ * parquet-java writes are selected from in e2e-tests' {@code SelectionReaderParquetJavaTest}.)
+ */
 class SelectionReaderTest {
-    @TempDir Path dir;
-
-    private static InputFile open(Path file) throws IOException {
+    static InputFile open(Path file) throws IOException {
         return FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri()));
     }
 
@@ -50,7 +48,7 @@ class SelectionReaderTest {
         return rows;
     }
 
-    private static List<List<Object>> subset(List<List<Object>> rows, long offset, RowSelection selection) {
+    static List<List<Object>> subset(List<List<Object>> rows, long offset, RowSelection selection) {
         List<List<Object>> out = new ArrayList<>();
         for (int r = 0; r < selection.rangeCount(); r++) {
             for (long i = selection.start(r); i < selection.end(r); i++) {
@@ -63,7 +61,7 @@ class SelectionReaderTest {
     @Test
     void returnsExactlyTheSelectedRowsAcrossPageBoundaries() throws Exception {
         Path file = TestingParquetFiles.data("alltypes_tiny_pages.parquet");
-        List<List<Object>> all = ParquetReaderTest.readAll(file, ReadOptions.defaults());
+        List<List<Object>> all = RowValues.readAll(file, ReadOptions.defaults());
         RowSelection selection = RowSelection.of(new long[] {0, 17, 999, 5000, 7299}, new long[] {3, 250, 1601, 5001, 7300});
         try (ParquetReader reader = ParquetReader.open(open(file), ReadOptions.builder().batchSize(100).build())) {
             assertThat(readSelected(reader, 0, reader.schema(), selection)).isEqualTo(subset(all, 0, selection));
@@ -114,64 +112,13 @@ class SelectionReaderTest {
     void decodesAndDropsRowsWhenThereIsNoOffsetIndex() throws Exception {
         for (String name : new String[] {"alltypes_plain.parquet", "nullable.impala.parquet", "nested_maps.snappy.parquet"}) {
             Path file = TestingParquetFiles.data(name);
-            List<List<Object>> all = ParquetReaderTest.readAll(file, ReadOptions.defaults());
+            List<List<Object>> all = RowValues.readAll(file, ReadOptions.defaults());
             RowSelection selection = RowSelection.of(new long[] {1, 4}, new long[] {3, 6});
             try (ParquetReader reader = ParquetReader.open(open(file), ReadOptions.builder().batchSize(1).build())) {
                 assertThat(reader.metadata().rowGroups().get(0).columns().get(0).offsetIndex()).isEmpty();
                 assertThat(readSelected(reader, 0, reader.schema(), selection)).as(name).isEqualTo(subset(all, 0, selection));
             }
         }
-    }
-
-    @Test
-    void selectsNestedRowsThroughTheOffsetIndex() throws Exception {
-        Path file = dir.resolve("nested.parquet");
-        TestingParquetJavaFiles.write(file, 4000, 7, new TestingParquetJavaFiles.Layout(
-                WriterVersion.PARQUET_1_0, CompressionCodecName.SNAPPY, true, 1 << 22, 37));
-        List<List<Object>> all = ParquetReaderTest.readAll(file, ReadOptions.defaults());
-        RowSelection selection = RowSelection.of(new long[] {0, 36, 500, 3998}, new long[] {1, 80, 1200, 4000});
-        try (ParquetReader reader = ParquetReader.open(open(file), ReadOptions.builder().batchSize(333).build())) {
-            assertThat(reader.metadata().rowGroups()).hasSize(1);
-            assertThat(reader.readOffsetIndex(0, 0)).isPresent();
-            assertThat(readSelected(reader, 0, reader.schema(), selection)).isEqualTo(subset(all, 0, selection));
-            ParquetSchema projection = reader.project(List.of("matrix", "id", "point.inner"));
-            List<List<Object>> projected = readSelected(reader, 0, projection, selection);
-            assertThat(projected).hasSize((int) selection.rowCount());
-            assertThat(projected.get(0).get(1)).isEqualTo(0L);
-        }
-    }
-
-    @Test
-    void randomSelectionsMatchTheFullRead() throws Exception {
-        for (WriterVersion version : WriterVersion.values()) {
-            Path file = dir.resolve("random-" + version + ".parquet");
-            TestingParquetJavaFiles.write(file, 3000, 11, new TestingParquetJavaFiles.Layout(
-                    version, CompressionCodecName.UNCOMPRESSED, version == WriterVersion.PARQUET_1_0, 1 << 22, 23));
-            List<List<Object>> all = ParquetReaderTest.readAll(file, ReadOptions.defaults());
-            java.util.Random random = new java.util.Random(version.ordinal());
-            try (ParquetReader reader = ParquetReader.open(open(file), ReadOptions.builder().batchSize(97).build())) {
-                for (int round = 0; round < 15; round++) {
-                    RowSelection selection = randomSelection(random, 3000);
-                    assertThat(readSelected(reader, 0, reader.schema(), selection))
-                            .as("%s %s", version, selection)
-                            .isEqualTo(subset(all, 0, selection));
-                }
-            }
-        }
-    }
-
-    private static RowSelection randomSelection(java.util.Random random, long rows) {
-        List<Long> starts = new ArrayList<>();
-        List<Long> ends = new ArrayList<>();
-        long at = random.nextInt(200);
-        while (at < rows) {
-            long end = Math.min(rows, at + 1 + random.nextInt(random.nextBoolean() ? 5 : 150));
-            starts.add(at);
-            ends.add(end);
-            at = end + 1 + random.nextInt(random.nextBoolean() ? 3 : 400);
-        }
-        return RowSelection.of(starts.stream().mapToLong(Long::longValue).toArray(),
-                ends.stream().mapToLong(Long::longValue).toArray());
     }
 
     @Test

@@ -35,8 +35,8 @@ import java.util.List;
 /**
  * An exactly-once Parquet sink for Flink {@link RowData}: each subtask writes hidden in-progress
  * part files through Flink's {@code RecoverableWriter}, closes them (footer written) at every
- * checkpoint and at end of input, and the committer publishes them under their final names once
- * the checkpoint completes. Build one with {@link #builder()}:
+ * checkpoint and at end of input, and the committer publishes them under their final names once the
+ * checkpoint completes. Build one with {@link #builder()}:
  *
  * <pre>{@code
  * env.fromSource(source, WatermarkStrategy.noWatermarks(), "rows")
@@ -48,9 +48,11 @@ import java.util.List;
  * (publishing), {@code io.pqx.sink.partition} (partition directories). Options: {@link
  * PqxSinkOptions}. Immutable and serializable.
  */
-public final class PqxSink implements Sink<RowData>, SupportsCommitter<PqxCommittable>,
-        SupportsWriterState<RowData, PqxWriterState>,
-        SupportsPostCommitTopology<PqxCommittable> {
+public final class PqxSink
+        implements Sink<RowData>,
+                SupportsCommitter<PqxCommittable>,
+                SupportsWriterState<RowData, PqxWriterState>,
+                SupportsPostCommitTopology<PqxCommittable> {
     private final String basePath;
     private final RowType rowType;
     private final List<String> partitionKeys;
@@ -63,8 +65,17 @@ public final class PqxSink implements Sink<RowData>, SupportsCommitter<PqxCommit
         this.settings = settings;
     }
 
+    /**
+     * A builder; finish with {@link PqxSinkBuilder#build()} (RowData) or {@link
+     * PqxSinkBuilder#buildForPojo(Class)} (POJOs).
+     */
     public static PqxSinkBuilder builder() {
         return new PqxSinkBuilder();
+    }
+
+    /** The type of the rows written. */
+    public RowType rowType() {
+        return rowType;
     }
 
     /** The resolved options. */
@@ -74,23 +85,39 @@ public final class PqxSink implements Sink<RowData>, SupportsCommitter<PqxCommit
 
     @Override
     public PqxSinkWriter createWriter(WriterInitContext context) throws IOException {
-        return new PqxSinkWriter(settings, new Path(basePath),
-                new PartitionComputer(rowType, partitionKeys), context);
+        return createWriter(context, false);
+    }
+
+    /** A writer; {@code freshRows} when the rows are new objects (converted from POJOs). */
+    PqxSinkWriter createWriter(WriterInitContext context, boolean freshRows) throws IOException {
+        return new PqxSinkWriter(
+                settings,
+                new Path(basePath),
+                new PartitionComputer(rowType, partitionKeys),
+                context,
+                freshRows);
     }
 
     @Override
-    public StatefulSinkWriter<RowData, PqxWriterState> restoreWriter(WriterInitContext context,
-            Collection<PqxWriterState> states) throws IOException {
-        for (PqxWriterState state : states) {
-            if (!state.openFiles().isEmpty()) {
-                throw new IOException("Cannot restore the pqx sink: the checkpoint holds "
-                        + state.openFiles().size() + " files open across it, which this version"
-                        + " cannot resume");
-            }
-        }
+    public StatefulSinkWriter<RowData, PqxWriterState> restoreWriter(
+            WriterInitContext context, Collection<PqxWriterState> states) throws IOException {
+        checkRestorable(states);
         // Files closed at the checkpoint are the committer's; in-progress files of the failed
         // attempt stay hidden and are never published.
         return createWriter(context);
+    }
+
+    /** Fails if a restored state holds open files, which this version cannot resume. */
+    static void checkRestorable(Collection<PqxWriterState> states) throws IOException {
+        for (PqxWriterState state : states) {
+            if (!state.openFiles().isEmpty()) {
+                throw new IOException(
+                        "Cannot restore the pqx sink: the checkpoint holds "
+                                + state.openFiles().size()
+                                + " files open across it, which this version"
+                                + " cannot resume");
+            }
+        }
     }
 
     @Override
@@ -102,23 +129,28 @@ public final class PqxSink implements Sink<RowData>, SupportsCommitter<PqxCommit
     public Committer<PqxCommittable> createCommitter(CommitterInitContext context)
             throws IOException {
         Path base = new Path(basePath);
-        return new PqxCommitter(base, SinkFileSystem.fileSystem(base),
-                SinkFileSystem.recoverableWriter(base));
+        return new PqxCommitter(
+                base, SinkFileSystem.fileSystem(base), SinkFileSystem.recoverableWriter(base));
     }
 
     /**
-     * With {@code sink.partition-commit.success-file} on a partitioned sink, adds the single
-     * {@link PartitionCommitOperator} that writes {@code _SUCCESS} into complete partitions.
+     * With {@code sink.partition-commit.success-file} on a partitioned sink, adds the single {@link
+     * PartitionCommitOperator} that writes {@code _SUCCESS} into complete partitions.
      */
     @Override
     public void addPostCommitTopology(DataStream<CommittableMessage<PqxCommittable>> committed) {
         if (!settings.successFile() || partitionKeys.isEmpty()) {
             return;
         }
-        committed.global()
-                .transform("pqx-partition-commit", Types.STRING, new PartitionCommitOperator(
-                        basePath, settings.partitionCommitTrigger(),
-                        settings.partitionCommitDelay().toMillis()))
+        committed
+                .global()
+                .transform(
+                        "pqx-partition-commit",
+                        Types.STRING,
+                        new PartitionCommitOperator(
+                                basePath,
+                                settings.partitionCommitTrigger(),
+                                settings.partitionCommitDelay().toMillis()))
                 .setParallelism(1)
                 .setMaxParallelism(1);
     }
@@ -126,8 +158,9 @@ public final class PqxSink implements Sink<RowData>, SupportsCommitter<PqxCommit
     @Override
     public SimpleVersionedSerializer<PqxCommittable> getCommittableSerializer() {
         try {
-            return new PqxCommittableSerializer(SinkFileSystem.recoverableWriter(
-                    new Path(basePath)).getCommitRecoverableSerializer());
+            return new PqxCommittableSerializer(
+                    SinkFileSystem.recoverableWriter(new Path(basePath))
+                            .getCommitRecoverableSerializer());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

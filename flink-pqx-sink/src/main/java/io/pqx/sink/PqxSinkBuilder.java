@@ -8,6 +8,7 @@ import io.pqx.sink.file.SinkCompression;
 import io.pqx.sink.file.SortKey;
 import io.pqx.sink.partition.PartitionComputer;
 import io.pqx.sink.writer.FileNamePattern;
+import io.pqx.sink.writer.PojoRowConverter;
 import io.pqx.sink.writer.SinkSettings;
 
 import org.apache.flink.configuration.ConfigOption;
@@ -24,9 +25,8 @@ import java.util.Objects;
 
 /**
  * Builds a {@link PqxSink}: the base path (any Flink file system URI), the {@link RowType} of the
- * rows, optional partition columns and any {@link PqxSinkOptions}. Setters take values as they
- * are; {@link #build()} checks everything once and names the option and its bad value. Not
- * thread-safe.
+ * rows, optional partition columns and any {@link PqxSinkOptions}. Setters take values as they are;
+ * {@link #build()} checks everything once and names the option and its bad value. Not thread-safe.
  */
 public final class PqxSinkBuilder {
     private static final long MAX_ROW_GROUP_BYTES = 1L << 30;
@@ -115,27 +115,63 @@ public final class PqxSinkBuilder {
         return new PqxSink(basePath, rowType, partitionKeys, settings);
     }
 
+    /**
+     * Builds a sink for POJOs of {@code pojoClass}; the row type is derived from Flink's type
+     * extraction (mapping in {@link PojoRowConverter}), so {@link #rowType} must not be set.
+     *
+     * @throws IllegalArgumentException as {@link #build()}, or if the class is not a Flink POJO or
+     *     has a field without a column mapping
+     */
+    public <T> PqxPojoSink<T> buildForPojo(Class<T> pojoClass) {
+        check(pojoClass != null, "pojoClass", null, "is required");
+        check(
+                rowType == null,
+                "rowType",
+                rowType,
+                "must not be set for a POJO sink (the POJO" + " class defines it)");
+        PojoRowConverter<T> converter;
+        try {
+            converter = PojoRowConverter.of(pojoClass);
+        } catch (IllegalArgumentException e) {
+            throw fail("pojoClass", pojoClass.getName(), "cannot be written: " + e.getMessage());
+        }
+        rowType = converter.rowType();
+        try {
+            return new PqxPojoSink<>(build(), converter);
+        } finally {
+            rowType = null;
+        }
+    }
+
     private SinkSettings resolve() {
         int rows = positive(PqxSinkOptions.ROW_GROUP_ROWS);
         long groupBytes = options.get(PqxSinkOptions.ROW_GROUP_BYTES).getBytes();
-        check(groupBytes > 0 && groupBytes <= MAX_ROW_GROUP_BYTES,
-                PqxSinkOptions.ROW_GROUP_BYTES.key(), groupBytes, "must be between 1 and 1 gb");
+        check(
+                groupBytes > 0 && groupBytes <= MAX_ROW_GROUP_BYTES,
+                PqxSinkOptions.ROW_GROUP_BYTES.key(),
+                groupBytes,
+                "must be between 1 and 1 gb");
         int minRows = positive(PqxSinkOptions.ROW_GROUP_MIN_ROWS);
         Integer threads = options.get(PqxSinkOptions.ENCODING_THREADS);
-        check(threads == null || threads > 0, PqxSinkOptions.ENCODING_THREADS.key(), threads,
+        check(
+                threads == null || threads > 0,
+                PqxSinkOptions.ENCODING_THREADS.key(),
+                threads,
                 "must be > 0");
         int inFlight = positive(PqxSinkOptions.ENCODING_MAX_IN_FLIGHT);
         SinkCompression codec = options.get(PqxSinkOptions.COMPRESSION_CODEC);
         Integer level = options.get(PqxSinkOptions.COMPRESSION_LEVEL);
         checkLevel(codec, level);
         long pageSize = options.get(PqxSinkOptions.PAGE_SIZE).getBytes();
-        check(pageSize > 0 && pageSize <= Integer.MAX_VALUE, PqxSinkOptions.PAGE_SIZE.key(),
-                pageSize, "must be between 1 and 2 gb");
+        check(
+                pageSize > 0 && pageSize <= Integer.MAX_VALUE,
+                PqxSinkOptions.PAGE_SIZE.key(),
+                pageSize,
+                "must be between 1 and 2 gb");
         long ndv = options.get(PqxSinkOptions.BLOOM_FILTER_NDV);
         check(ndv > 0, PqxSinkOptions.BLOOM_FILTER_NDV.key(), ndv, "must be > 0");
         double fpp = options.get(PqxSinkOptions.BLOOM_FILTER_FPP);
-        check(fpp > 0 && fpp < 1, PqxSinkOptions.BLOOM_FILTER_FPP.key(), fpp,
-                "must be in (0, 1)");
+        check(fpp > 0 && fpp < 1, PqxSinkOptions.BLOOM_FILTER_FPP.key(), fpp, "must be in (0, 1)");
         String pattern = options.get(PqxSinkOptions.FILE_NAME_PATTERN);
         try {
             FileNamePattern.check(pattern);
@@ -145,20 +181,37 @@ public final class PqxSinkBuilder {
         long fileSize = options.get(PqxSinkOptions.ROLLING_FILE_SIZE).getBytes();
         check(fileSize > 0, PqxSinkOptions.ROLLING_FILE_SIZE.key(), fileSize, "must be > 0");
         Duration delay = options.get(PqxSinkOptions.PARTITION_COMMIT_DELAY);
-        check(!delay.isNegative(), PqxSinkOptions.PARTITION_COMMIT_DELAY.key(), delay,
+        check(
+                !delay.isNegative(),
+                PqxSinkOptions.PARTITION_COMMIT_DELAY.key(),
+                delay,
                 "must not be negative");
-        return new SinkSettings(options.get(PqxSinkOptions.ROW_GROUP_MODE), rows, groupBytes,
-                minRows, threads == null ? 0 : threads, inFlight, codec, level,
-                options.get(PqxSinkOptions.DICTIONARY_ENABLED), (int) pageSize,
+        return new SinkSettings(
+                options.get(PqxSinkOptions.ROW_GROUP_MODE),
+                rows,
+                groupBytes,
+                minRows,
+                threads == null ? 0 : threads,
+                inFlight,
+                codec,
+                level,
+                options.get(PqxSinkOptions.DICTIONARY_ENABLED),
+                (int) pageSize,
                 positive(PqxSinkOptions.PAGE_ROW_LIMIT),
                 options.get(PqxSinkOptions.STATISTICS_LEVEL),
                 positive(PqxSinkOptions.STATISTICS_TRUNCATE_LENGTH),
-                options.get(PqxSinkOptions.BLOOM_FILTER_COLUMNS), ndv, fpp, sortKeys(), pattern,
-                positive(PqxSinkOptions.MAX_OPEN_FILES), fileSize,
+                options.get(PqxSinkOptions.BLOOM_FILTER_COLUMNS),
+                ndv,
+                fpp,
+                sortKeys(),
+                pattern,
+                positive(PqxSinkOptions.MAX_OPEN_FILES),
+                fileSize,
                 positiveDuration(PqxSinkOptions.ROLLING_ROLLOVER_INTERVAL),
                 positiveDuration(PqxSinkOptions.ROLLING_INACTIVITY_INTERVAL),
                 positiveDuration(PqxSinkOptions.ROLLING_CHECK_INTERVAL),
-                options.get(PqxSinkOptions.PARTITION_COMMIT_TRIGGER), delay,
+                options.get(PqxSinkOptions.PARTITION_COMMIT_TRIGGER),
+                delay,
                 options.get(PqxSinkOptions.PARTITION_COMMIT_SUCCESS_FILE));
     }
 
@@ -186,18 +239,23 @@ public final class PqxSinkBuilder {
         }
     }
 
-    private static void checkColumns(SinkSettings settings, PartitionComputer partitions,
-            ParquetSchema schema) {
+    private static void checkColumns(
+            SinkSettings settings, PartitionComputer partitions, ParquetSchema schema) {
         List<String> leaves = schema.leaves().stream().map(PrimitiveNode::path).toList();
         for (String column : settings.bloomFilterColumns()) {
-            check(leaves.contains(column), PqxSinkOptions.BLOOM_FILTER_COLUMNS.key(), column,
+            check(
+                    leaves.contains(column),
+                    PqxSinkOptions.BLOOM_FILTER_COLUMNS.key(),
+                    column,
                     "must name a leaf column of the files " + leaves);
         }
         try {
             RowSorter.of(partitions.dataType(), settings.sortBy());
         } catch (IllegalArgumentException e) {
-            throw fail(PqxSinkOptions.SORT_BY.key(), settings.sortBy(), "is invalid: "
-                    + e.getMessage());
+            throw fail(
+                    PqxSinkOptions.SORT_BY.key(),
+                    settings.sortBy(),
+                    "is invalid: " + e.getMessage());
         }
         try {
             settings.writeOptions();
@@ -228,5 +286,4 @@ public final class PqxSinkBuilder {
         return new IllegalArgumentException(
                 "Cannot build PqxSink: " + key + " " + rule + " but is " + Objects.toString(value));
     }
-
 }

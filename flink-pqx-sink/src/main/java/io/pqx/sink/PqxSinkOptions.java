@@ -13,10 +13,9 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Every option of {@link PqxSink}, as Flink {@link ConfigOption}s with a description and a
- * default. {@link PqxSinkBuilder#build()} resolves them once into an
- * immutable, validated {@code SinkSettings} record.
- * Constants only; thread-safe.
+ * Every option of {@link PqxSink}, as Flink {@link ConfigOption}s with a description and a default.
+ * {@link PqxSinkBuilder#build()} resolves them once into an immutable, validated {@code
+ * SinkSettings} record. Constants only; thread-safe.
  */
 public final class PqxSinkOptions {
     private PqxSinkOptions() {}
@@ -39,18 +38,20 @@ public final class PqxSinkOptions {
             ConfigOptions.key("sink.row-group.bytes")
                     .memoryType()
                     .defaultValue(MemorySize.ofMebiBytes(128))
-                    .withDescription("Upper bound of a row group's estimated size (its buffered,"
-                            + " uncompressed values and levels, which bound the encoded size):"
-                            + " a group reaching it is cut early, in both modes, but never"
-                            + " below 'sink.row-group.min-rows' rows. At most 1 gb.");
+                    .withDescription(
+                            "Upper bound of a row group's estimated size (its buffered,"
+                                + " uncompressed values and levels, which bound the encoded size):"
+                                + " a group reaching it is cut early, in both modes, but never"
+                                + " below 'sink.row-group.min-rows' rows. At most 1 gb.");
 
     public static final ConfigOption<Integer> ROW_GROUP_MIN_ROWS =
             ConfigOptions.key("sink.row-group.min-rows")
                     .intType()
                     .defaultValue(10_000)
-                    .withDescription("Floor of the byte bound: 'sink.row-group.bytes' never cuts a"
-                            + " group holding fewer rows than this (capped at"
-                            + " 'sink.row-group.rows').");
+                    .withDescription(
+                            "Floor of the byte bound: 'sink.row-group.bytes' never cuts a"
+                                    + " group holding fewer rows than this (capped at"
+                                    + " 'sink.row-group.rows').");
 
     // ---- parallel encoding
 
@@ -58,17 +59,19 @@ public final class PqxSinkOptions {
             ConfigOptions.key("sink.encoding.threads")
                     .intType()
                     .noDefaultValue()
-                    .withDescription("Threads per sink subtask that encode and compress the"
-                            + " columns of sealed row groups while the next one fills."
-                            + " Default: the number of available processors.");
+                    .withDescription(
+                            "Threads per sink subtask that encode and compress the"
+                                    + " columns of sealed row groups while the next one fills."
+                                    + " Default: the number of available processors.");
 
     public static final ConfigOption<Integer> ENCODING_MAX_IN_FLIGHT =
             ConfigOptions.key("sink.encoding.max-in-flight")
                     .intType()
                     .defaultValue(2)
-                    .withDescription("Sealed row groups per sink subtask that may be encoding or"
-                            + " waiting to be written at once; a writer needing more waits"
-                            + " (backpressure) instead of buffering without bound.");
+                    .withDescription(
+                            "Sealed row groups per sink subtask that may be encoding or"
+                                    + " waiting to be written at once; a writer needing more waits"
+                                    + " (backpressure) instead of buffering without bound.");
 
     // ---- what the writer decides for the reader
 
@@ -82,15 +85,17 @@ public final class PqxSinkOptions {
             ConfigOptions.key("sink.compression.level")
                     .intType()
                     .noDefaultValue()
-                    .withDescription("Codec level: ZSTD 1..22, GZIP 0..9; ignored by other"
-                            + " codecs. Default: 3 for ZSTD, 6 for GZIP.");
+                    .withDescription(
+                            "Codec level: ZSTD 1..22, GZIP 0..9; ignored by other"
+                                    + " codecs. Default: 3 for ZSTD, 6 for GZIP.");
 
     public static final ConfigOption<Boolean> DICTIONARY_ENABLED =
             ConfigOptions.key("sink.dictionary.enabled")
                     .booleanType()
                     .defaultValue(true)
-                    .withDescription("Dictionary-encode columns (falling back to plain encoding"
-                            + " when a dictionary outgrows 1 MiB).");
+                    .withDescription(
+                            "Dictionary-encode columns (falling back to plain encoding"
+                                    + " when a dictionary outgrows 1 MiB).");
 
     public static final ConfigOption<MemorySize> PAGE_SIZE =
             ConfigOptions.key("sink.page.size")
@@ -114,23 +119,26 @@ public final class PqxSinkOptions {
             ConfigOptions.key("sink.statistics.truncate-length")
                     .intType()
                     .defaultValue(64)
-                    .withDescription("Longest binary min/max in statistics and the column index;"
-                            + " longer bounds are truncated and marked inexact.");
+                    .withDescription(
+                            "Longest binary min/max in statistics and the column index;"
+                                    + " longer bounds are truncated and marked inexact.");
 
     public static final ConfigOption<List<String>> BLOOM_FILTER_COLUMNS =
             ConfigOptions.key("sink.bloom-filter.columns")
                     .stringType()
                     .asList()
                     .defaultValues()
-                    .withDescription("Dotted leaf paths of the columns that get a bloom filter"
-                            + " (separated by ';').");
+                    .withDescription(
+                            "Dotted leaf paths of the columns that get a bloom filter"
+                                    + " (separated by ';').");
 
     public static final ConfigOption<Long> BLOOM_FILTER_NDV =
             ConfigOptions.key("sink.bloom-filter.ndv")
                     .longType()
                     .defaultValue(100_000L)
-                    .withDescription("Expected distinct values per row group of each bloom"
-                            + " filter column; sizes the filter.");
+                    .withDescription(
+                            "Expected distinct values per row group of each bloom"
+                                    + " filter column; sizes the filter.");
 
     public static final ConfigOption<Double> BLOOM_FILTER_FPP =
             ConfigOptions.key("sink.bloom-filter.fpp")
@@ -143,10 +151,11 @@ public final class PqxSinkOptions {
                     .stringType()
                     .asList()
                     .defaultValues()
-                    .withDescription("Top-level columns each row group is sorted by before"
-                            + " encoding, each 'name [ASC|DESC] [NULLS FIRST|NULLS LAST]'"
-                            + " (separated by ';'; default ASC NULLS FIRST), recorded as the"
-                            + " row groups' sorting_columns.");
+                    .withDescription(
+                            "Top-level columns each row group is sorted by before encoding, each"
+                                + " 'name [ASC|DESC] [NULLS FIRST|NULLS LAST]' (separated by ';';"
+                                + " default ASC NULLS FIRST), recorded as the row groups'"
+                                + " sorting_columns.");
 
     // ---- files, rolling and partitions
 
@@ -154,23 +163,26 @@ public final class PqxSinkOptions {
             ConfigOptions.key("sink.file-name.pattern")
                     .stringType()
                     .defaultValue("part-{uuid}-{subtask}-{count}.parquet")
-                    .withDescription("Name of committed files; must contain {uuid} and {count}"
-                            + " ({subtask} is optional) and must not start with '.' or '_'.");
+                    .withDescription(
+                            "Name of committed files; must contain {uuid} and {count} ({subtask} is"
+                                + " optional) and must not start with '.' or '_'.");
 
     public static final ConfigOption<Integer> MAX_OPEN_FILES =
             ConfigOptions.key("sink.max-open-files")
                     .intType()
                     .defaultValue(64)
-                    .withDescription("Most files a sink subtask keeps open (one per partition);"
-                            + " opening one more closes the least recently written, which is"
-                            + " committed at the next checkpoint.");
+                    .withDescription(
+                            "Most files a sink subtask keeps open (one per partition); opening one"
+                                + " more closes the least recently written, which is committed at"
+                                + " the next checkpoint.");
 
     public static final ConfigOption<MemorySize> ROLLING_FILE_SIZE =
             ConfigOptions.key("sink.rolling-policy.file-size")
                     .memoryType()
                     .defaultValue(MemorySize.ofMebiBytes(128))
-                    .withDescription("A file is closed once its written plus buffered bytes"
-                            + " reach this. Files are always closed at each checkpoint.");
+                    .withDescription(
+                            "A file is closed once its written plus buffered bytes"
+                                    + " reach this. Files are always closed at each checkpoint.");
 
     public static final ConfigOption<Duration> ROLLING_ROLLOVER_INTERVAL =
             ConfigOptions.key("sink.rolling-policy.rollover-interval")
@@ -206,6 +218,7 @@ public final class PqxSinkOptions {
             ConfigOptions.key("sink.partition-commit.success-file")
                     .booleanType()
                     .defaultValue(false)
-                    .withDescription("Write an empty '_SUCCESS' file into a partition directory"
-                            + " once the partition is complete.");
+                    .withDescription(
+                            "Write an empty '_SUCCESS' file into a partition directory"
+                                    + " once the partition is complete.");
 }

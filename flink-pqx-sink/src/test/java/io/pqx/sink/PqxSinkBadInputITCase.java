@@ -1,5 +1,8 @@
 package io.pqx.sink;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
@@ -20,15 +23,15 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.util.Optional;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 /** Bad input fails the job with a message naming column and file, and publishes nothing broken. */
 class PqxSinkBadInputITCase {
     @RegisterExtension
-    static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder()
-                    .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(1).build());
+    static final MiniClusterExtension CLUSTER =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(1)
+                            .build());
 
     /** Row 5000 has a null id although the column is NOT NULL. */
     static final class RowsWithANull implements GeneratorFunction<Long, RowData> {
@@ -44,20 +47,30 @@ class PqxSinkBadInputITCase {
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setParallelism(1);
-        env.fromSource(new DataGeneratorSource<>(new RowsWithANull(), 10_000,
+        env.fromSource(
+                        new DataGeneratorSource<>(
+                                new RowsWithANull(),
+                                10_000,
                                 InternalTypeInfo.of(PqxSinkExactlyOnceITCase.TYPE)),
-                        WatermarkStrategy.noWatermarks(), "rows")
-                .sinkTo(PqxSink.builder().basePath(dir.toUri().toString())
-                        .rowType(PqxSinkExactlyOnceITCase.TYPE).build());
+                        WatermarkStrategy.noWatermarks(),
+                        "rows")
+                .sinkTo(
+                        PqxSink.builder()
+                                .basePath(dir.toUri().toString())
+                                .rowType(PqxSinkExactlyOnceITCase.TYPE)
+                                .build());
 
-        assertThatThrownBy(() -> env.execute("bad-input")).satisfies(e -> {
-            Optional<IllegalArgumentException> cause =
-                    ExceptionUtils.findThrowable(e, IllegalArgumentException.class);
-            assertThat(cause).isPresent();
-            assertThat(cause.get().getMessage())
-                    .contains("Cannot write row 5000: column id")
-                    .contains(dir.toUri().getPath().replaceAll("/$", "") + "/part-");
-        });
+        assertThatThrownBy(() -> env.execute("bad-input"))
+                .satisfies(
+                        e -> {
+                            Optional<IllegalArgumentException> cause =
+                                    ExceptionUtils.findThrowable(e, IllegalArgumentException.class);
+                            assertThat(cause).isPresent();
+                            assertThat(cause.get().getMessage())
+                                    .contains("Cannot write row 5000: column id")
+                                    .contains(
+                                            dir.toUri().getPath().replaceAll("/$", "") + "/part-");
+                        });
         for (Path file : SinkFiles.committed(dir)) {
             assertThat(SinkFiles.footer(file).numRows()).as("a complete file").isPositive();
         }

@@ -1,5 +1,8 @@
 package io.pqx.sink;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.file.RowGroupMode;
 import io.pqx.sink.file.SinkCompression;
@@ -17,13 +20,11 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Map;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 class PqxSinkBuilderTest {
-    static final RowType TYPE = RowType.of(
-            new LogicalType[] {new BigIntType(false), new VarCharType(100), new IntType()},
-            new String[] {"id", "name", "day"});
+    static final RowType TYPE =
+            RowType.of(
+                    new LogicalType[] {new BigIntType(false), new VarCharType(100), new IntType()},
+                    new String[] {"id", "name", "day"});
 
     private static PqxSinkBuilder valid() {
         return PqxSink.builder().basePath("file:///tmp/out").rowType(TYPE);
@@ -48,15 +49,19 @@ class PqxSinkBuilderTest {
 
     @Test
     void resolvesStringOptionsAsSqlWouldPassThem() {
-        var s = valid().setAll(Map.of(
-                "sink.row-group.mode", "approximate",
-                "sink.row-group.bytes", "8 mb",
-                "sink.compression.codec", "gzip",
-                "sink.compression.level", "9",
-                "sink.statistics.level", "chunk",
-                "sink.sort-by", "id DESC NULLS LAST;name",
-                "sink.bloom-filter.columns", "name",
-                "sink.rolling-policy.rollover-interval", "10 s")).build().settings();
+        var s =
+                valid().setAll(
+                                Map.of(
+                                        "sink.row-group.mode", "approximate",
+                                        "sink.row-group.bytes", "8 mb",
+                                        "sink.compression.codec", "gzip",
+                                        "sink.compression.level", "9",
+                                        "sink.statistics.level", "chunk",
+                                        "sink.sort-by", "id DESC NULLS LAST;name",
+                                        "sink.bloom-filter.columns", "name",
+                                        "sink.rolling-policy.rollover-interval", "10 s"))
+                        .build()
+                        .settings();
         assertThat(s.rowGroupMode()).isEqualTo(RowGroupMode.APPROXIMATE);
         assertThat(s.rowGroupBytes()).isEqualTo(8L << 20);
         assertThat(s.writeOptions().codec()).isEqualTo(CompressionCodecName.GZIP);
@@ -73,28 +78,36 @@ class PqxSinkBuilderTest {
     void namesTheKeyAndTheBadValue() {
         assertThatThrownBy(() -> valid().set(PqxSinkOptions.ROW_GROUP_ROWS, 0).build())
                 .hasMessage("Cannot build PqxSink: sink.row-group.rows must be > 0 but is 0");
-        assertThatThrownBy(() -> valid().set(PqxSinkOptions.ROW_GROUP_BYTES,
-                        MemorySize.parse("2 gb")).build())
-                .hasMessage("Cannot build PqxSink: sink.row-group.bytes must be between 1 and"
-                        + " 1 gb but is 2147483648");
+        assertThatThrownBy(
+                        () ->
+                                valid().set(
+                                                PqxSinkOptions.ROW_GROUP_BYTES,
+                                                MemorySize.parse("2 gb"))
+                                        .build())
+                .hasMessage(
+                        "Cannot build PqxSink: sink.row-group.bytes must be between 1 and"
+                                + " 1 gb but is 2147483648");
         assertThatThrownBy(() -> valid().set(PqxSinkOptions.COMPRESSION_LEVEL, 30).build())
-                .hasMessage("Cannot build PqxSink: sink.compression.level must be between 1"
-                        + " and 22 for ZSTD but is 30");
-        assertThatThrownBy(() -> valid().set(PqxSinkOptions.FILE_NAME_PATTERN, "x.parquet")
-                        .build())
+                .hasMessage(
+                        "Cannot build PqxSink: sink.compression.level must be between 1"
+                                + " and 22 for ZSTD but is 30");
+        assertThatThrownBy(() -> valid().set(PqxSinkOptions.FILE_NAME_PATTERN, "x.parquet").build())
                 .hasMessageContaining("sink.file-name.pattern must contain {uuid} and {count}");
         assertThatThrownBy(() -> valid().setAll(Map.of("sink.row-group.rows", "many")).build())
                 .hasMessageContaining("Cannot build PqxSink")
                 .hasMessageContaining("sink.row-group.rows");
         assertThatThrownBy(() -> valid().set(PqxSinkOptions.SORT_BY, List.of("nope")).build())
                 .hasMessageContaining("sink.sort-by is invalid: sort key 'nope'");
-        assertThatThrownBy(() -> valid().set(PqxSinkOptions.BLOOM_FILTER_COLUMNS,
-                        List.of("nope")).build())
+        assertThatThrownBy(
+                        () ->
+                                valid().set(PqxSinkOptions.BLOOM_FILTER_COLUMNS, List.of("nope"))
+                                        .build())
                 .hasMessageContaining("sink.bloom-filter.columns must name a leaf column")
                 .hasMessageContaining("but is nope");
         assertThatThrownBy(() -> valid().set(PqxSinkOptions.BLOOM_FILTER_FPP, 1.5).build())
-                .hasMessage("Cannot build PqxSink: sink.bloom-filter.fpp must be in (0, 1) but"
-                        + " is 1.5");
+                .hasMessage(
+                        "Cannot build PqxSink: sink.bloom-filter.fpp must be in (0, 1) but"
+                                + " is 1.5");
     }
 
     @Test
@@ -105,8 +118,11 @@ class PqxSinkBuilderTest {
                 .hasMessage("Cannot build PqxSink: rowType is required but is null");
         assertThatThrownBy(() -> valid().partitionBy("nope").build())
                 .hasMessageContaining("partitionBy is invalid: partition column 'nope'");
-        assertThatThrownBy(() -> valid().partitionBy("id").set(PqxSinkOptions.SORT_BY,
-                        List.of("id")).build())
+        assertThatThrownBy(
+                        () ->
+                                valid().partitionBy("id")
+                                        .set(PqxSinkOptions.SORT_BY, List.of("id"))
+                                        .build())
                 .as("partition columns leave the files, so they cannot be sort keys")
                 .hasMessageContaining("sink.sort-by is invalid");
     }

@@ -1,5 +1,7 @@
 package io.pqx.sink;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
@@ -34,21 +36,25 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
  * Exactly-once end to end on a MiniCluster: a million generated rows, checkpoints every 100 ms, a
  * mapper failing at random points, then every committed file read back with pqx.
  */
 class PqxSinkExactlyOnceITCase {
-    static final RowType TYPE = RowType.of(
-            new LogicalType[] {new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH)},
-            new String[] {"id", "payload"});
+    static final RowType TYPE =
+            RowType.of(
+                    new LogicalType[] {
+                        new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH)
+                    },
+                    new String[] {"id", "payload"});
 
     @RegisterExtension
-    static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder()
-                    .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+    static final MiniClusterExtension CLUSTER =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(2)
+                            .build());
 
     /** Row {@code i}: id i, a payload derived from i. */
     static final class RowGenerator implements GeneratorFunction<Long, RowData> {
@@ -71,7 +77,8 @@ class PqxSinkExactlyOnceITCase {
 
         @Override
         public RowData map(RowData row) {
-            if (checkpoints > 0 && ThreadLocalRandom.current().nextInt(40_000) == 0
+            if (checkpoints > 0
+                    && ThreadLocalRandom.current().nextInt(40_000) == 0
                     && FAILURES_LEFT.getAndDecrement() > 0) {
                 throw new IllegalStateException("injected failure at row " + row.getLong(0));
             }
@@ -95,15 +102,20 @@ class PqxSinkExactlyOnceITCase {
     }
 
     private static PqxSink sink(Path dir) {
-        return PqxSink.builder().basePath(dir.toUri().toString()).rowType(TYPE)
+        return PqxSink.builder()
+                .basePath(dir.toUri().toString())
+                .rowType(TYPE)
                 .set(PqxSinkOptions.ROW_GROUP_ROWS, 20_000)
                 .set(PqxSinkOptions.ENCODING_THREADS, 2)
                 .build();
     }
 
     private static DataGeneratorSource<RowData> source(long rows, double perSecond) {
-        return new DataGeneratorSource<>(new RowGenerator(), rows,
-                RateLimiterStrategy.perSecond(perSecond), InternalTypeInfo.of(TYPE));
+        return new DataGeneratorSource<>(
+                new RowGenerator(),
+                rows,
+                RateLimiterStrategy.perSecond(perSecond),
+                InternalTypeInfo.of(TYPE));
     }
 
     @Test
@@ -112,26 +124,32 @@ class PqxSinkExactlyOnceITCase {
         FailingMapper.FAILURES_LEFT.set(3);
         StreamExecutionEnvironment env = environment(new Configuration());
         env.fromSource(source(rows, 400_000), WatermarkStrategy.noWatermarks(), "rows")
-                .map(new FailingMapper()).returns(InternalTypeInfo.of(TYPE))
+                .map(new FailingMapper())
+                .returns(InternalTypeInfo.of(TYPE))
                 .sinkTo(sink(dir));
         env.execute("exactly-once");
 
-        assertThat(FailingMapper.FAILURES_LEFT.get()).as("all injected failures happened")
+        assertThat(FailingMapper.FAILURES_LEFT.get())
+                .as("all injected failures happened")
                 .isLessThanOrEqualTo(0);
         assertExactlyOnce(dir, rows);
     }
 
     @Test
-    void stopWithSavepointAndRestoreLoseAndDuplicateNothing(@TempDir Path dir,
-            @TempDir Path savepoints) throws Exception {
+    void stopWithSavepointAndRestoreLoseAndDuplicateNothing(
+            @TempDir Path dir, @TempDir Path savepoints) throws Exception {
         long rows = 300_000;
         StreamExecutionEnvironment env = environment(new Configuration());
         env.fromSource(source(rows, 100_000), WatermarkStrategy.noWatermarks(), "rows")
-                .uid("rows").sinkTo(sink(dir)).uid("sink");
+                .uid("rows")
+                .sinkTo(sink(dir))
+                .uid("sink");
         JobClient job = env.executeAsync("before-savepoint");
         waitForCommittedFiles(dir);
-        String savepoint = job.stopWithSavepoint(false, savepoints.toUri().toString(),
-                SavepointFormatType.CANONICAL).get();
+        String savepoint =
+                job.stopWithSavepoint(
+                                false, savepoints.toUri().toString(), SavepointFormatType.CANONICAL)
+                        .get();
         long before = countRows(dir);
         assertThat(before).isGreaterThan(0).isLessThan(rows);
 
@@ -139,7 +157,9 @@ class PqxSinkExactlyOnceITCase {
         restore.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
         StreamExecutionEnvironment resumed = environment(restore);
         resumed.fromSource(source(rows, 100_000), WatermarkStrategy.noWatermarks(), "rows")
-                .uid("rows").sinkTo(sink(dir)).uid("sink");
+                .uid("rows")
+                .sinkTo(sink(dir))
+                .uid("sink");
         resumed.execute("after-savepoint");
 
         assertExactlyOnce(dir, rows);

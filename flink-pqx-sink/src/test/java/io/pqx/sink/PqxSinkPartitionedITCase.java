@@ -1,5 +1,7 @@
 package io.pqx.sink;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.pqx.sink.partition.PartitionCommitOperator;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -31,23 +33,26 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
- * A streaming job over several partitions: committed files appear per partition while the job
- * runs (one per checkpoint and subtask), rows equal the input, and each partition gets
- * {@code _SUCCESS}.
+ * A streaming job over several partitions: committed files appear per partition while the job runs
+ * (one per checkpoint and subtask), rows equal the input, and each partition gets {@code _SUCCESS}.
  */
 class PqxSinkPartitionedITCase {
-    static final RowType TYPE = RowType.of(
-            new LogicalType[] {new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH)},
-            new String[] {"id", "region"});
+    static final RowType TYPE =
+            RowType.of(
+                    new LogicalType[] {
+                        new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH)
+                    },
+                    new String[] {"id", "region"});
     static final String[] REGIONS = {"eu", "us/east", "ap=1", "sa"};
 
     @RegisterExtension
-    static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder()
-                    .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+    static final MiniClusterExtension CLUSTER =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(2)
+                            .build());
 
     static final class RegionRows implements GeneratorFunction<Long, RowData> {
         @Override
@@ -64,38 +69,48 @@ class PqxSinkPartitionedITCase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setParallelism(2);
         env.enableCheckpointing(200);
-        DataGeneratorSource<RowData> source = new DataGeneratorSource<>(new RegionRows(), rows,
-                RateLimiterStrategy.perSecond(50_000), InternalTypeInfo.of(TYPE));
+        DataGeneratorSource<RowData> source =
+                new DataGeneratorSource<>(
+                        new RegionRows(),
+                        rows,
+                        RateLimiterStrategy.perSecond(50_000),
+                        InternalTypeInfo.of(TYPE));
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "rows")
-                .sinkTo(PqxSink.builder().basePath(dir.toUri().toString()).rowType(TYPE)
-                        .partitionBy("region")
-                        .set(PqxSinkOptions.MAX_OPEN_FILES, REGIONS.length)
-                        .set(PqxSinkOptions.PARTITION_COMMIT_SUCCESS_FILE, true)
-                        .build());
+                .sinkTo(
+                        PqxSink.builder()
+                                .basePath(dir.toUri().toString())
+                                .rowType(TYPE)
+                                .partitionBy("region")
+                                .set(PqxSinkOptions.MAX_OPEN_FILES, REGIONS.length)
+                                .set(PqxSinkOptions.PARTITION_COMMIT_SUCCESS_FILE, true)
+                                .build());
         JobClient job = env.executeAsync("partitioned");
 
         boolean allPartitionsWhileRunning = false;
         for (int i = 0; i < 600 && !allPartitionsWhileRunning; i++) {
-            allPartitionsWhileRunning = byPartition(dir).size() == REGIONS.length
-                    && !job.getJobStatus().get().isTerminalState();
+            allPartitionsWhileRunning =
+                    byPartition(dir).size() == REGIONS.length
+                            && !job.getJobStatus().get().isTerminalState();
             Thread.sleep(50);
         }
         job.getJobExecutionResult().get();
         assertThat(allPartitionsWhileRunning)
-                .as("every partition had committed files before the job finished").isTrue();
+                .as("every partition had committed files before the job finished")
+                .isTrue();
 
         Map<String, List<Path>> partitions = byPartition(dir);
         assertThat(partitions.keySet())
-                .containsExactlyInAnyOrder("region=eu", "region=us%2Feast", "region=ap%3D1",
-                        "region=sa");
+                .containsExactlyInAnyOrder(
+                        "region=eu", "region=us%2Feast", "region=ap%3D1", "region=sa");
         BitSet seen = new BitSet();
         long total = 0;
         for (Map.Entry<String, List<Path>> e : partitions.entrySet()) {
             assertThat(e.getValue()).as("files of " + e.getKey()).hasSizeGreaterThan(2);
             assertThat(dir.resolve(e.getKey()).resolve(PartitionCommitOperator.SUCCESS_FILE))
                     .exists();
-            int region = List.of("region=eu", "region=us%2Feast", "region=ap%3D1", "region=sa")
-                    .indexOf(e.getKey());
+            int region =
+                    List.of("region=eu", "region=us%2Feast", "region=ap%3D1", "region=sa")
+                            .indexOf(e.getKey());
             for (Path file : e.getValue()) {
                 for (long id : SinkFiles.read(file, r -> r.getLong(0))) {
                     assertThat(id % REGIONS.length).isEqualTo(region);
@@ -107,14 +122,98 @@ class PqxSinkPartitionedITCase {
         }
         assertThat(total).isEqualTo(rows);
         assertThat(seen.cardinality()).isEqualTo((int) rows);
+        assertDuckDbReadsEveryRowOnce(dir, rows);
+    }
+
+    /** DuckDB, reading the committed files with hive partitioning, sees each row once. */
+    private static void assertDuckDbReadsEveryRowOnce(Path dir, long rows) throws Exception {
+        String glob = dir.toString().replace("'", "''") + "/*/*.parquet";
+        try (var connection = java.sql.DriverManager.getConnection("jdbc:duckdb:");
+                var statement = connection.createStatement();
+                var result =
+                        statement.executeQuery(
+                                "SELECT count(*), count(DISTINCT id), count(DISTINCT region),"
+                                    + " min(id), max(id) FROM read_parquet('"
+                                        + glob
+                                        + "', hive_partitioning = true)")) {
+            assertThat(result.next()).isTrue();
+            assertThat(result.getLong(1)).isEqualTo(rows);
+            assertThat(result.getLong(2)).isEqualTo(rows);
+            assertThat(result.getLong(3)).isEqualTo(REGIONS.length);
+            assertThat(result.getLong(4)).isZero();
+            assertThat(result.getLong(5)).isEqualTo(rows - 1);
+        }
+    }
+
+    /** Rows in id order: bucket b0 holds ids 0..49999, b1 the next 50,000, and so on. */
+    static final class BucketRows implements GeneratorFunction<Long, RowData> {
+        @Override
+        public RowData map(Long i) {
+            return GenericRowData.of(i, StringData.fromString("b" + i / 50_000));
+        }
+    }
+
+    @Test
+    void theWatermarkTriggerCompletesAPartitionWhileTheJobRuns(@TempDir Path dir) throws Exception {
+        long rows = 400_000;
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(1);
+        env.enableCheckpointing(200);
+        DataGeneratorSource<RowData> source =
+                new DataGeneratorSource<>(
+                        new BucketRows(),
+                        rows,
+                        RateLimiterStrategy.perSecond(50_000),
+                        InternalTypeInfo.of(TYPE));
+        env.fromSource(
+                        source,
+                        WatermarkStrategy.<RowData>forMonotonousTimestamps()
+                                .withTimestampAssigner((row, ts) -> row.getLong(0)),
+                        "rows")
+                .sinkTo(
+                        PqxSink.builder()
+                                .basePath(dir.toUri().toString())
+                                .rowType(TYPE)
+                                .partitionBy("region")
+                                .set(PqxSinkOptions.PARTITION_COMMIT_SUCCESS_FILE, true)
+                                .set(
+                                        PqxSinkOptions.PARTITION_COMMIT_TRIGGER,
+                                        io.pqx.sink.partition.PartitionCommitTrigger.WATERMARK)
+                                .set(
+                                        PqxSinkOptions.PARTITION_COMMIT_DELAY,
+                                        java.time.Duration.ofMillis(1))
+                                .build());
+        JobClient job = env.executeAsync("watermark-commit");
+        Path firstSuccess = dir.resolve("region=b0").resolve(PartitionCommitOperator.SUCCESS_FILE);
+        Path lastSuccess = dir.resolve("region=b7").resolve(PartitionCommitOperator.SUCCESS_FILE);
+        boolean firstCompleteWhileRunning = false;
+        for (int i = 0; i < 600 && !firstCompleteWhileRunning; i++) {
+            firstCompleteWhileRunning =
+                    Files.exists(firstSuccess)
+                            && !Files.exists(lastSuccess)
+                            && !job.getJobStatus().get().isTerminalState();
+            Thread.sleep(50);
+        }
+        job.getJobExecutionResult().get();
+        assertThat(firstCompleteWhileRunning)
+                .as("b0 got _SUCCESS from the watermark before the input ended")
+                .isTrue();
+        for (int b = 0; b < 8; b++) {
+            assertThat(dir.resolve("region=b" + b).resolve(PartitionCommitOperator.SUCCESS_FILE))
+                    .exists();
+        }
     }
 
     private static Map<String, List<Path>> byPartition(Path dir) throws Exception {
         Map<String, List<Path>> out = new TreeMap<>();
         for (Path file : SinkFiles.committed(dir)) {
             if (file.getFileName().toString().endsWith(".parquet") && Files.size(file) > 0) {
-                out.computeIfAbsent(dir.relativize(file.getParent()).toString(),
-                        k -> new java.util.ArrayList<>()).add(file);
+                out.computeIfAbsent(
+                                dir.relativize(file.getParent()).toString(),
+                                k -> new java.util.ArrayList<>())
+                        .add(file);
             }
         }
         return out;

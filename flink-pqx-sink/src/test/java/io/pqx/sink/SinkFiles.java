@@ -34,11 +34,12 @@ public final class SinkFiles {
         }
         try (Stream<Path> files = Files.walk(base)) {
             return files.filter(Files::isRegularFile)
-                    .filter(p -> {
-                        String name = p.getFileName().toString();
-                        boolean isHidden = name.startsWith(".") || name.startsWith("_");
-                        return hidden == name.startsWith(".") && (hidden || !isHidden);
-                    })
+                    .filter(
+                            p -> {
+                                String name = p.getFileName().toString();
+                                boolean isHidden = name.startsWith(".") || name.startsWith("_");
+                                return hidden == name.startsWith(".") && (hidden || !isHidden);
+                            })
                     .sorted()
                     .toList();
         }

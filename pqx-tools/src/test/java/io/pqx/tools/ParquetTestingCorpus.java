@@ -7,8 +7,8 @@ import java.nio.file.Paths;
 
 /**
  * Locates the apache/parquet-testing corpus shared by all pqx worktrees: {@code
- * ../../shared/parquet-testing} from the module directory, or {@code $PQX_PARQUET_TESTING}.
- * Fails (never skips) when it cannot be found, so a missing corpus cannot pass silently.
+ * ../../shared/parquet-testing} from the module directory, or {@code $PQX_PARQUET_TESTING}. Fails
+ * (never skips) when it cannot be found, so a missing corpus cannot pass silently.
  */
 public final class ParquetTestingCorpus {
 
@@ -16,8 +16,9 @@ public final class ParquetTestingCorpus {
 
     /** The corpus root (holding {@code data/}). */
     public static Path root() {
-        Path relative = Paths.get(System.getProperty("user.dir"), "..", "..", "shared", "parquet-testing")
-                .normalize();
+        Path relative =
+                Paths.get(System.getProperty("user.dir"), "..", "..", "shared", "parquet-testing")
+                        .normalize();
         if (Files.isDirectory(relative.resolve("data"))) {
             return relative;
         }
@@ -26,8 +27,11 @@ public final class ParquetTestingCorpus {
             return Paths.get(env);
         }
         throw new IllegalStateException(
-                "parquet-testing corpus not found at " + relative
-                        + " nor in $PQX_PARQUET_TESTING (" + env + ")");
+                "parquet-testing corpus not found at "
+                        + relative
+                        + " nor in $PQX_PARQUET_TESTING ("
+                        + env
+                        + ")");
     }
 
     /** A file of {@code data/}, e.g. {@code data("alltypes_plain.parquet")}. */

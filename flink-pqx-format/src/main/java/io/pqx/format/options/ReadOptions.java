@@ -3,9 +3,8 @@ package io.pqx.format.options;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.UnsupportedFileException;
 
-
 /**
- * How {@link ParquetReader} reads a file; immutable.
+ * How {@code ParquetReader} reads a file; immutable.
  *
  * @param batchSize rows per decoded batch (default 2048)
  * @param maxFooterBytes largest footer accepted; a file declaring more is refused before

@@ -11,7 +11,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * How a {@link ParquetWriter} lays out a file: codec, page format and sizes, dictionary, row-group
+ * How a {@code ParquetWriter} lays out a file: codec, page format and sizes, dictionary, row-group
  * limits, statistics, page index, bloom filters and footer metadata. Immutable and validated once,
  * in {@link Builder#build()}, whose messages name the option and its bad value. Options that depend
  * on the schema (bloom filter and sorting column paths) are checked when the writer opens.

@@ -1,82 +1,23 @@
 package io.pqx.format.footer;
 
 import io.pqx.format.error.UnsupportedFileException;
-import org.apache.parquet.hadoop.metadata.BlockMetaData;
-import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
-import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.stream.Stream;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Reads the footer of every file of parquet-testing and compares it with parquet-java's view. */
+/**
+ * Reads the footer of every encrypted file of parquet-testing. (The plain files' footers are
+ * compared with parquet-java's view in e2e-tests' {@code FooterReaderCorpusParquetJavaTest}.)
+ */
 class FooterReaderCorpusTest {
-    private static final long MAX_FOOTER = 16 << 20;
-
-    static Stream<Path> plainFiles() {
-        return TestingParquetFiles.allPlainFiles().stream();
-    }
+    static final long MAX_FOOTER = 16 << 20;
 
     static Stream<Path> encryptedFiles() {
         return TestingParquetFiles.allEncryptedFiles().stream();
-    }
-
-    @ParameterizedTest
-    @MethodSource("plainFiles")
-    void readsTheFooterAsParquetJavaDoes(Path file) throws IOException {
-        String name = TestingParquetFiles.name(file);
-        FileMetadata ours =
-                FooterReader.read(
-                        TestingFooters.input(name, TestingFooters.bytes(file)), MAX_FOOTER);
-        ParquetMetadata theirs = TestingFooters.parquetJava(file);
-
-        assertThat(ours.location()).isEqualTo(name);
-        // parquet-java copies the footer's column orders into its schema; pqx keeps them on the
-        // column chunks (ColumnChunkMetadata.columnOrder()), so compare without them.
-        assertThat(ours.messageType().toString())
-                .isEqualTo(
-                        theirs.getFileMetaData()
-                                .getSchema()
-                                .toString()
-                                .replaceAll(" columnorder\\([A-Z0-9_]+\\)", ""));
-        assertThat(ours.createdBy()).isEqualTo(theirs.getFileMetaData().getCreatedBy());
-        assertThat(ours.keyValueMetadata().keySet())
-                .isEqualTo(theirs.getFileMetaData().getKeyValueMetaData().keySet());
-        List<BlockMetaData> blocks = theirs.getBlocks();
-        assertThat(ours.rowGroups()).hasSameSizeAs(blocks);
-        long rows = 0;
-        for (int i = 0; i < blocks.size(); i++) {
-            assertRowGroup(ours.rowGroups().get(i), blocks.get(i));
-            rows += blocks.get(i).getRowCount();
-        }
-        assertThat(ours.numRows()).isEqualTo(rows);
-    }
-
-    private static void assertRowGroup(RowGroupMetadata ours, BlockMetaData theirs) {
-        assertThat(ours.numRows()).isEqualTo(theirs.getRowCount());
-        assertThat(ours.columns()).hasSameSizeAs(theirs.getColumns());
-        for (int c = 0; c < theirs.getColumns().size(); c++) {
-            ColumnChunkMetadata chunk = ours.columns().get(c);
-            ColumnChunkMetaData expected = theirs.getColumns().get(c);
-            assertThat(chunk.leafIndex()).isEqualTo(c);
-            assertThat(chunk.path()).isEqualTo(expected.getPath().toDotString());
-            assertThat(chunk.codec().name()).isEqualTo(expected.getCodec().name());
-            assertThat(chunk.startOffset()).isEqualTo(expected.getStartingPos());
-            assertThat(chunk.totalCompressedSize()).isEqualTo(expected.getTotalSize());
-            assertThat(chunk.numValues()).isEqualTo(expected.getValueCount());
-            assertThat(chunk.columnIndex().isPresent())
-                    .isEqualTo(expected.getColumnIndexReference() != null);
-            assertThat(chunk.offsetIndex().isPresent())
-                    .isEqualTo(expected.getOffsetIndexReference() != null);
-            assertThat(chunk.bloomFilter().map(FileRange::offset).orElse(-1L))
-                    .isEqualTo(expected.getBloomFilterOffset());
-        }
     }
 
     @ParameterizedTest

@@ -5,10 +5,6 @@ import io.pqx.format.io.InputFile;
 import io.pqx.format.io.PositionOutputStream;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.Util;
-import org.apache.parquet.format.converter.ParquetMetadataConverter;
-import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.metadata.ParquetMetadata;
-import org.apache.parquet.io.LocalInputFile;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -21,7 +17,10 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.function.Consumer;
 
-/** Builds test files by rewriting the footer of real ones, and reads footers with parquet-java. */
+/**
+ * Builds test files by rewriting the footer of real ones. (Reading footers with parquet-java, for
+ * comparison, is e2e-tests' {@code ParquetJavaFooters}: this module's tests stay free of Hadoop.)
+ */
 public final class TestingFooters {
     private TestingFooters() {}
 
@@ -63,11 +62,5 @@ public final class TestingFooters {
 
     public static InputFile input(String name, byte[] bytes) {
         return new ByteArrayInputFile(name, bytes);
-    }
-
-    /** parquet-java's view of the footer, for comparison. */
-    public static ParquetMetadata parquetJava(Path file) throws IOException {
-        return ParquetFileReader.readFooter(
-                new LocalInputFile(file), ParquetMetadataConverter.NO_FILTER);
     }
 }

@@ -4,8 +4,8 @@ import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;
 
 /**
  * One closed, still hidden part file that the {@link PqxCommitter} publishes under its final name
- * once the checkpoint that produced it completes. Emitted by the sink writer at each checkpoint
- * and at end of input; serialized by {@link PqxCommittableSerializer}.
+ * once the checkpoint that produced it completes. Emitted by the sink writer at each checkpoint and
+ * at end of input; serialized by {@link PqxCommittableSerializer}.
  *
  * @param partition relative partition directory ({@code k=v/...}), empty when unpartitioned
  * @param fileName final file name inside the partition directory
@@ -15,11 +15,15 @@ import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;
  *     record carried one (feeds the watermark partition-commit trigger)
  * @param recoverable the file system's handle to publish the in-progress file
  */
-public record PqxCommittable(String partition, String fileName, long rowCount, long sizeBytes,
-        long maxTimestamp, CommitRecoverable recoverable) {
+public record PqxCommittable(
+        String partition,
+        String fileName,
+        long rowCount,
+        long sizeBytes,
+        long maxTimestamp,
+        CommitRecoverable recoverable) {
     /** {@link #maxTimestamp} of a file whose records carried no timestamp. */
     public static final long NO_TIMESTAMP = Long.MIN_VALUE;
-
 
     /** The final path relative to the base path. */
     public String relativePath() {

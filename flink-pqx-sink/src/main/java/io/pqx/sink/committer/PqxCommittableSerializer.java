@@ -10,8 +10,9 @@ import java.io.IOException;
 /**
  * Serializes {@link PqxCommittable}s into checkpoints. Version 1 layout (big-endian, {@code
  * DataOutput}): the file system's recoverable serializer version (int), the recoverable's length
- * (int) and bytes, partition (UTF), file name (UTF), row count (long), size (long), max record timestamp (long). Unknown
- * versions fail with an {@link IOException}. Thread-safe if the recoverable serializer is.
+ * (int) and bytes, partition (UTF), file name (UTF), row count (long), size (long), max record
+ * timestamp (long). Unknown versions fail with an {@link IOException}. Thread-safe if the
+ * recoverable serializer is.
  */
 public final class PqxCommittableSerializer implements SimpleVersionedSerializer<PqxCommittable> {
     public static final int VERSION_1 = 1;
@@ -19,7 +20,9 @@ public final class PqxCommittableSerializer implements SimpleVersionedSerializer
 
     private final SimpleVersionedSerializer<CommitRecoverable> recoverables;
 
-    /** @param recoverables the commit recoverable serializer of the sink's file system */
+    /**
+     * @param recoverables the commit recoverable serializer of the sink's file system
+     */
     public PqxCommittableSerializer(SimpleVersionedSerializer<CommitRecoverable> recoverables) {
         this.recoverables = recoverables;
     }
@@ -47,15 +50,23 @@ public final class PqxCommittableSerializer implements SimpleVersionedSerializer
     @Override
     public PqxCommittable deserialize(int version, byte[] serialized) throws IOException {
         if (version != VERSION_1) {
-            throw new IOException("Cannot read pqx committable: unknown version " + version
-                    + " (this sink reads version " + VERSION_1 + ")");
+            throw new IOException(
+                    "Cannot read pqx committable: unknown version "
+                            + version
+                            + " (this sink reads version "
+                            + VERSION_1
+                            + ")");
         }
         DataInputDeserializer in = new DataInputDeserializer(serialized);
         int recoverableVersion = in.readInt();
         int length = in.readInt();
         if (length < 0 || length > in.available()) {
-            throw new IOException("Cannot read pqx committable: recoverable length " + length
-                    + " exceeds the " + in.available() + " bytes left");
+            throw new IOException(
+                    "Cannot read pqx committable: recoverable length "
+                            + length
+                            + " exceeds the "
+                            + in.available()
+                            + " bytes left");
         }
         byte[] recoverable = new byte[length];
         in.readFully(recoverable);
@@ -64,7 +75,12 @@ public final class PqxCommittableSerializer implements SimpleVersionedSerializer
         long rows = in.readLong();
         long size = in.readLong();
         long maxTimestamp = in.readLong();
-        return new PqxCommittable(partition, fileName, rows, size, maxTimestamp,
+        return new PqxCommittable(
+                partition,
+                fileName,
+                rows,
+                size,
+                maxTimestamp,
                 recoverables.deserialize(recoverableVersion, recoverable));
     }
 }

@@ -4,7 +4,6 @@ import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableWriter;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,15 +15,15 @@ import java.util.Collection;
  * Publishes part files: each {@link PqxCommittable}'s in-progress file is moved to its final name
  * through {@link RecoverableWriter#recoverForCommit} and {@code commitAfterRecovery()}.
  *
- * <p>Idempotent: after a restore Flink commits again every committable of the restored
- * checkpoint. A committable whose final file already exists was published before and is signalled
- * already committed (final names carry a per-attempt UUID, so an existing name is this file); the
- * file system's own commit is idempotent as well. A commit that leaves no target file is a
- * failure, even where the file system reports success. Failures are sorted: an {@link IOException} is
- * retried later up to {@link #MAX_RETRIES} times (a flaky store); after that, or on any other
- * failure, the commit fails with an unknown reason, which fails the job over so that the
- * checkpointed committable is committed again after the restart. No failure is discarded as
- * "known": dropping a committable would lose its rows.
+ * <p>Idempotent: after a restore Flink commits again every committable of the restored checkpoint.
+ * A committable whose final file already exists was published before and is signalled already
+ * committed (final names carry a per-attempt UUID, so an existing name is this file); the file
+ * system's own commit is idempotent as well. A commit that leaves no target file is a failure, even
+ * where the file system reports success. Failures are sorted: an {@link IOException} is retried
+ * later up to {@link #MAX_RETRIES} times (a flaky store); after that, or on any other failure, the
+ * commit fails with an unknown reason, which fails the job over so that the checkpointed
+ * committable is committed again after the restart. No failure is discarded as "known": dropping a
+ * committable would lose its rows.
  *
  * <p>Called by Flink's committer operator thread only.
  */
@@ -65,20 +64,27 @@ public final class PqxCommitter implements Committer<PqxCommittable> {
             if (!fileSystem.exists(target)) {
                 // Some file systems (the local one) treat a missing in-progress file as
                 // committed before; without the target that would silently lose rows.
-                throw new FileNotFoundException("neither the in-progress file nor " + target
-                        + " exists");
+                throw new FileNotFoundException(
+                        "neither the in-progress file nor " + target + " exists");
             }
             LOG.debug("Committed part file {} ({} rows)", target, committable.rowCount());
         } catch (IOException e) {
             if (request.getNumberOfRetries() < MAX_RETRIES) {
-                LOG.warn("Cannot commit part file {} (attempt {}), retrying: {}", target,
-                        request.getNumberOfRetries() + 1, e.toString());
+                LOG.warn(
+                        "Cannot commit part file {} (attempt {}), retrying: {}",
+                        target,
+                        request.getNumberOfRetries() + 1,
+                        e.toString());
                 request.retryLater();
             } else {
-                LOG.error("Cannot commit part file {} after {} retries; failing over", target,
-                        MAX_RETRIES, e);
-                request.signalFailedWithUnknownReason(new IOException(
-                        "Cannot commit part file " + target + ": " + e.getMessage(), e));
+                LOG.error(
+                        "Cannot commit part file {} after {} retries; failing over",
+                        target,
+                        MAX_RETRIES,
+                        e);
+                request.signalFailedWithUnknownReason(
+                        new IOException(
+                                "Cannot commit part file " + target + ": " + e.getMessage(), e));
             }
         } catch (RuntimeException e) {
             LOG.error("Cannot commit part file {}; failing over", target, e);

@@ -22,8 +22,12 @@ public final class EncodingResources implements AutoCloseable {
 
     public EncodingResources(int encodingThreads, int maxInFlight, String name) {
         if (encodingThreads < 1 || maxInFlight < 1) {
-            throw new IllegalArgumentException("Cannot create encoding resources: threads "
-                    + encodingThreads + " and in-flight " + maxInFlight + " must be >= 1");
+            throw new IllegalArgumentException(
+                    "Cannot create encoding resources: threads "
+                            + encodingThreads
+                            + " and in-flight "
+                            + maxInFlight
+                            + " must be >= 1");
         }
         this.encodePool = Executors.newFixedThreadPool(encodingThreads, daemon(name + "-encode"));
         this.fileWriter = Executors.newSingleThreadExecutor(daemon(name + "-file-writer"));

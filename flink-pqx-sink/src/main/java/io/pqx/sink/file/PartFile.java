@@ -11,10 +11,10 @@ import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
 import org.apache.flink.core.fs.RecoverableWriter;
 import org.apache.flink.table.data.RowData;
 
-import javax.annotation.Nullable;
-
 import java.io.BufferedOutputStream;
 import java.io.IOException;
+
+import javax.annotation.Nullable;
 
 /**
  * One Parquet part file being written by a sink subtask: a hidden in-progress file of Flink's
@@ -44,8 +44,15 @@ public final class PartFile {
     private long lastWriteAt;
     private long maxTimestamp = Long.MIN_VALUE;
 
-    private PartFile(RecoverableFsDataOutputStream stream, PositionOutputStream out,
-            FileAssembler assembler, RowGroupPipeline pipeline, RowGroupCutter cutter,
+    /** Row count at which {@link #reachedSize} next measures the file. */
+    private long nextSizeCheck;
+
+    private PartFile(
+            RecoverableFsDataOutputStream stream,
+            PositionOutputStream out,
+            FileAssembler assembler,
+            RowGroupPipeline pipeline,
+            RowGroupCutter cutter,
             PartFileSpec spec) {
         this.stream = stream;
         this.out = out;
@@ -64,9 +71,15 @@ public final class PartFile {
      *
      * @throws IOException naming the path if the file system refuses it
      */
-    public static PartFile open(RecoverableWriter writer, PartFileSpec spec, ParquetSchema schema,
-            WriteOptions options, RowGroupCutSettings cut, @Nullable RowSorter sorter,
-            EncodingResources resources) throws IOException {
+    public static PartFile open(
+            RecoverableWriter writer,
+            PartFileSpec spec,
+            ParquetSchema schema,
+            WriteOptions options,
+            RowGroupCutSettings cut,
+            @Nullable RowSorter sorter,
+            EncodingResources resources)
+            throws IOException {
         Path target = spec.target();
         RecoverableFsDataOutputStream stream;
         try {
@@ -127,6 +140,25 @@ public final class PartFile {
         return pipeline.writtenBytes() + cutter.pendingBytes();
     }
 
+    /**
+     * Whether the file has reached {@code limit} bytes (written plus buffered). Measuring sums
+     * every column buffer, so it is done again only when, at the average row size so far, half the
+     * remaining room could be used up.
+     */
+    public boolean reachedSize(long limit) {
+        long rows = cutter.rowCount();
+        if (rows < nextSizeCheck) {
+            return false;
+        }
+        long size = sizeEstimate();
+        if (size >= limit) {
+            return true;
+        }
+        long averageRow = Math.max(1, size / Math.max(1, rows));
+        nextSizeCheck = rows + Math.max(1, (limit - size) / averageRow / 2);
+        return false;
+    }
+
     /** Seals the last row groups, writes the footer and closes the file for commit. */
     public PendingFile closeForCommit() throws IOException, InterruptedException {
         cutter.finish();
@@ -139,11 +171,12 @@ public final class PartFile {
             size = out.position();
             recoverable = stream.closeForCommit().getRecoverable();
         } catch (IOException e) {
-            throw new IOException("Cannot close part file " + spec.target() + " for commit: "
-                    + e.getMessage(), e);
+            throw new IOException(
+                    "Cannot close part file " + spec.target() + " for commit: " + e.getMessage(),
+                    e);
         }
-        return new PendingFile(recoverable, partition, fileName, cutter.rowCount(), size,
-                maxTimestamp);
+        return new PendingFile(
+                recoverable, partition, fileName, cutter.rowCount(), size, maxTimestamp);
     }
 
     /** Abandons the file: waits for groups in flight, then closes the stream without commit. */

@@ -13,5 +13,10 @@ import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;
  * @param sizeBytes bytes of the file
  * @param maxTimestamp largest record timestamp written, {@code Long.MIN_VALUE} if none
  */
-public record PendingFile(CommitRecoverable recoverable, String partition, String fileName,
-        long rowCount, long sizeBytes, long maxTimestamp) {}
+public record PendingFile(
+        CommitRecoverable recoverable,
+        String partition,
+        String fileName,
+        long rowCount,
+        long sizeBytes,
+        long maxTimestamp) {}

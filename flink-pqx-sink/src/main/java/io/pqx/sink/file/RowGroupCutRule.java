@@ -10,12 +10,12 @@ package io.pqx.sink.file;
  *       {@code P >= F}; at file close the rest forms the last group.
  *   <li><b>Approximate</b>: rows stay pending up to {@code 2T}; at {@code P == 2T}, or when the
  *       byte bound is reached with {@code P > T}, the first {@code T} rows are cut; when the byte
- *       bound is reached with {@code F <= P <= T}, all {@code P} are cut. At file close the
- *       {@code P < 2T} pending rows are split by {@link #closingParts}: into {@code n =
- *       floor(P/T)} or {@code n + 1} equal parts (sizes differing by at most one, larger first),
- *       whichever part size is closer to {@code T} (ties: fewer parts). So a file's row groups lie
- *       between {@code 2T/3} and {@code 4T/3} rows except for files under {@code 2T/3} rows, and a
- *       group well under target is never flushed while more rows may come.
+ *       bound is reached with {@code F <= P <= T}, all {@code P} are cut. At file close the {@code
+ *       P < 2T} pending rows are split by {@link #closingParts}: into {@code n = floor(P/T)} or
+ *       {@code n + 1} equal parts (sizes differing by at most one, larger first), whichever part
+ *       size is closer to {@code T} (ties: fewer parts). So a file's row groups lie between {@code
+ *       2T/3} and {@code 4T/3} rows except for files under {@code 2T/3} rows, and a group well
+ *       under target is never flushed while more rows may come.
  * </ul>
  *
  * <p>Stateless; thread-safe.
@@ -39,7 +39,9 @@ public final class RowGroupCutRule {
         return pending >= target || (bytesFull && pending >= floor);
     }
 
-    /** Sizes of the row groups the {@code pending} rows of a closing file form in approximate mode. */
+    /**
+     * Sizes of the row groups the {@code pending} rows of a closing file form in approximate mode.
+     */
     public static int[] closingParts(int pending, int target) {
         if (pending == 0) {
             return new int[0];

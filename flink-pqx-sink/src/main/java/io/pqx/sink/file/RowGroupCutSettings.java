@@ -8,4 +8,5 @@ package io.pqx.sink.file;
  * @param maxBytes {@code sink.row-group.bytes}, bounding the estimated buffered size
  * @param floorRows {@code sink.row-group.min-rows}: the byte bound never cuts fewer rows
  */
-public record RowGroupCutSettings(RowGroupMode mode, int targetRows, long maxBytes, int floorRows) {}
+public record RowGroupCutSettings(
+        RowGroupMode mode, int targetRows, long maxBytes, int floorRows) {}

@@ -4,22 +4,22 @@ import io.pqx.format.encode.RowGroupBuffer;
 
 import org.apache.flink.table.data.RowData;
 
-import javax.annotation.Nullable;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+
+import javax.annotation.Nullable;
 
 /**
  * Re-cuts the row stream of one file into row groups by {@link RowGroupCutRule}, whatever the
  * input's own batching, and hands each sealed group to the {@link RowGroupPipeline}.
  *
  * <p>Every row is shredded into the open buffer when it arrives, so a bad value fails at its own
- * row and the byte bound is measured on the real columns. In exact mode without sorting that
- * buffer is sealed as is. When rows must be reordered (sort-by) or re-split (approximate mode) the
- * cutter also holds the rows and re-shreds the chosen slice into a fresh buffer at the cut;
- * holding costs memory for up to {@code 2T} rows in approximate mode, and the caller must then
- * pass rows that stay valid ({@link #holdsRows}).
+ * row and the byte bound is measured on the real columns. In exact mode without sorting that buffer
+ * is sealed as is. When rows must be reordered (sort-by) or re-split (approximate mode) the cutter
+ * also holds the rows and re-shreds the chosen slice into a fresh buffer at the cut; holding costs
+ * memory for up to {@code 2T} rows in approximate mode, and the caller must then pass rows that
+ * stay valid ({@link #holdsRows}).
  *
  * <p>Called by the sink's task thread only; not thread-safe.
  */
@@ -34,8 +34,8 @@ final class RowGroupCutter {
     private RowGroupBuffer open;
     private long fileRows;
 
-    RowGroupCutter(RowGroupCutSettings settings, RowGroupPipeline pipeline,
-            @Nullable RowSorter sorter) {
+    RowGroupCutter(
+            RowGroupCutSettings settings, RowGroupPipeline pipeline, @Nullable RowSorter sorter) {
         this.mode = settings.mode();
         this.target = settings.targetRows();
         this.floor = Math.min(settings.floorRows(), settings.targetRows());

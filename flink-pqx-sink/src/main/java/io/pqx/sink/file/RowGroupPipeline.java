@@ -38,8 +38,13 @@ final class RowGroupPipeline {
     private final AtomicLong writtenBytes = new AtomicLong();
     private CompletableFuture<Void> tail = CompletableFuture.completedFuture(null);
 
-    RowGroupPipeline(ParquetSchema schema, String location, RowGroupEncoder encoder,
-            FileAssembler assembler, PositionOutputStream out, EncodingResources resources) {
+    RowGroupPipeline(
+            ParquetSchema schema,
+            String location,
+            RowGroupEncoder encoder,
+            FileAssembler assembler,
+            PositionOutputStream out,
+            EncodingResources resources) {
         this.schema = schema;
         this.location = location;
         this.encoder = encoder;
@@ -70,13 +75,15 @@ final class RowGroupPipeline {
             throw e;
         }
         CompletableFuture<Void> previous = tail;
-        tail = CompletableFuture.allOf(previous, encoded)
-                .thenRunAsync(() -> write(encoded.join()), resources.fileWriter())
-                .whenComplete((ignored, failure) -> {
-                    sealed.reset();
-                    freeBuffers.add(sealed);
-                    resources.permits().release();
-                });
+        tail =
+                CompletableFuture.allOf(previous, encoded)
+                        .thenRunAsync(() -> write(encoded.join()), resources.fileWriter())
+                        .whenComplete(
+                                (ignored, failure) -> {
+                                    sealed.reset();
+                                    freeBuffers.add(sealed);
+                                    resources.permits().release();
+                                });
     }
 
     /** Waits until every submitted group is written. */

@@ -10,8 +10,8 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Orders the rows of a row group by the {@code sink.sort-by} keys before they are encoded, so
- * every row group's min/max statistics are tight. Keys are top-level columns of comparable types:
+ * Orders the rows of a row group by the {@code sink.sort-by} keys before they are encoded, so every
+ * row group's min/max statistics are tight. Keys are top-level columns of comparable types:
  * booleans, numbers, strings, decimals, dates, times, timestamps and binaries (unsigned
  * lexicographic). The sort is stable, so the bytes depend on the input order only.
  *
@@ -25,16 +25,19 @@ public final class RowSorter {
     }
 
     /**
-     * @throws IllegalArgumentException naming the key if it is not a top-level column of a
-     *     sortable type
+     * @throws IllegalArgumentException naming the key if it is not a top-level column of a sortable
+     *     type
      */
     public static RowSorter of(RowType rowType, List<SortKey> keys) {
         Comparator<RowData> all = null;
         for (SortKey key : keys) {
             int index = rowType.getFieldNames().indexOf(key.column());
             if (index < 0) {
-                throw new IllegalArgumentException("sort key '" + key.column()
-                        + "' is not a top-level column of " + rowType.getFieldNames());
+                throw new IllegalArgumentException(
+                        "sort key '"
+                                + key.column()
+                                + "' is not a top-level column of "
+                                + rowType.getFieldNames());
             }
             Comparator<RowData> one = keyComparator(rowType.getTypeAt(index), index, key);
             all = all == null ? one : all.thenComparing(one);
@@ -61,9 +64,8 @@ public final class RowSorter {
         if (key.descending()) {
             values = values.reversed();
         }
-        Comparator<Object> withNulls = key.nullsFirst()
-                ? Comparator.nullsFirst(values)
-                : Comparator.nullsLast(values);
+        Comparator<Object> withNulls =
+                key.nullsFirst() ? Comparator.nullsFirst(values) : Comparator.nullsLast(values);
         return (a, b) -> withNulls.compare(getter.getFieldOrNull(a), getter.getFieldOrNull(b));
     }
 
@@ -90,8 +92,8 @@ public final class RowSorter {
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
                 return Comparator.naturalOrder();
             default:
-                throw new IllegalArgumentException("sort key '" + column + "' has type " + type
-                        + ", which cannot be sorted");
+                throw new IllegalArgumentException(
+                        "sort key '" + column + "' has type " + type + ", which cannot be sorted");
         }
     }
 }

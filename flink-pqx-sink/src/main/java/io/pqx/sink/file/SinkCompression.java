@@ -1,10 +1,10 @@
 package io.pqx.sink.file;
 
+import static org.apache.flink.configuration.description.TextElement.text;
+
 import org.apache.flink.configuration.DescribedEnum;
 import org.apache.flink.configuration.description.InlineElement;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-
-import static org.apache.flink.configuration.description.TextElement.text;
 
 /** The page compression codecs the sink can write ({@code sink.compression.codec}). */
 public enum SinkCompression implements DescribedEnum {

@@ -30,7 +30,8 @@ public record SortKey(String column, boolean descending, boolean nullsFirst)
             descending = words[i].equalsIgnoreCase("DESC");
             i++;
         }
-        if (i + 1 < words.length && words[i].equalsIgnoreCase("NULLS")
+        if (i + 1 < words.length
+                && words[i].equalsIgnoreCase("NULLS")
                 && isWord(words[i + 1], "FIRST", "LAST")) {
             nullsFirst = words[i + 1].equalsIgnoreCase("FIRST");
             i += 2;

@@ -1,9 +1,9 @@
 package io.pqx.sink.file;
 
+import static org.apache.flink.configuration.description.TextElement.text;
+
 import org.apache.flink.configuration.DescribedEnum;
 import org.apache.flink.configuration.description.InlineElement;
-
-import static org.apache.flink.configuration.description.TextElement.text;
 
 /** Which statistics the sink writes ({@code sink.statistics.level}). */
 public enum StatisticsLevel implements DescribedEnum {

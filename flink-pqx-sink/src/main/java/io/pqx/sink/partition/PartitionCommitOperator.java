@@ -15,7 +15,6 @@ import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,8 +51,8 @@ public final class PartitionCommitOperator extends AbstractStreamOperator<String
     private transient long watermark = Long.MIN_VALUE;
     private transient boolean ended;
 
-    public PartitionCommitOperator(String basePath, PartitionCommitTrigger trigger,
-            long delayMillis) {
+    public PartitionCommitOperator(
+            String basePath, PartitionCommitTrigger trigger, long delayMillis) {
         this.basePath = basePath;
         this.trigger = trigger;
         this.delayMillis = delayMillis;
@@ -63,8 +62,11 @@ public final class PartitionCommitOperator extends AbstractStreamOperator<String
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
         tracker = new PartitionCommitTracker(trigger, delayMillis);
-        state = context.getOperatorStateStore().getListState(
-                new ListStateDescriptor<>("pqx-partitions-to-commit", String.class));
+        state =
+                context.getOperatorStateStore()
+                        .getListState(
+                                new ListStateDescriptor<>(
+                                        "pqx-partitions-to-commit", String.class));
         for (String entry : state.get()) {
             String[] parts = entry.split("\t", 3);
             tracker.restore(parts[2], Long.parseLong(parts[0]), Long.parseLong(parts[1]));
@@ -79,10 +81,13 @@ public final class PartitionCommitOperator extends AbstractStreamOperator<String
 
     private void scheduleCheck() {
         long now = getProcessingTimeService().getCurrentProcessingTime();
-        getProcessingTimeService().registerTimer(now + CHECK_INTERVAL_MILLIS, time -> {
-            commitComplete();
-            scheduleCheck();
-        });
+        getProcessingTimeService()
+                .registerTimer(
+                        now + CHECK_INTERVAL_MILLIS,
+                        time -> {
+                            commitComplete();
+                            scheduleCheck();
+                        });
     }
 
     @Override
@@ -91,8 +96,10 @@ public final class PartitionCommitOperator extends AbstractStreamOperator<String
         if (element.getValue() instanceof CommittableWithLineage<PqxCommittable> committed) {
             PqxCommittable c = committed.getCommittable();
             if (!c.partition().isEmpty()) {
-                tracker.committed(c.partition(),
-                        getProcessingTimeService().getCurrentProcessingTime(), c.maxTimestamp());
+                tracker.committed(
+                        c.partition(),
+                        getProcessingTimeService().getCurrentProcessingTime(),
+                        c.maxTimestamp());
             }
         }
         commitComplete();

@@ -14,10 +14,10 @@ import java.util.List;
 
 /**
  * Splits a row into its partition directory and the data columns stored in the file, as Flink's
- * filesystem connector does: partition columns become hive-style {@code k=v/} directories (keys
- * and values escaped by {@link PartitionPathEscaper}; a null or empty value becomes {@link
- * #DEFAULT_PARTITION}) and are not stored in the files. Values render as SQL literals would:
- * dates {@code yyyy-MM-dd}, timestamps ISO local date-time, decimals plain.
+ * filesystem connector does: partition columns become hive-style {@code k=v/} directories (keys and
+ * values escaped by {@link PartitionPathEscaper}; a null or empty value becomes {@link
+ * #DEFAULT_PARTITION}) and are not stored in the files. Values render as SQL literals would: dates
+ * {@code yyyy-MM-dd}, timestamps ISO local date-time, decimals plain.
  *
  * <p>Immutable; thread-safe except {@link #dataRow}, which reuses one projected view (task thread).
  */
@@ -43,8 +43,11 @@ public final class PartitionComputer implements Serializable {
         for (int i = 0; i < keys.size(); i++) {
             int index = names.indexOf(keys.get(i));
             if (index < 0) {
-                throw new IllegalArgumentException("partition column '" + keys.get(i)
-                        + "' is not a top-level column of " + names);
+                throw new IllegalArgumentException(
+                        "partition column '"
+                                + keys.get(i)
+                                + "' is not a top-level column of "
+                                + names);
             }
             types[i] = rowType.getTypeAt(index);
             getters[i] = RowData.createFieldGetter(types[i], index);
@@ -58,8 +61,8 @@ public final class PartitionComputer implements Serializable {
             }
         }
         if (data.isEmpty()) {
-            throw new IllegalArgumentException("every column is a partition column; the files"
-                    + " would hold no column");
+            throw new IllegalArgumentException(
+                    "every column is a partition column; the files" + " would hold no column");
         }
         this.dataColumns = data.stream().mapToInt(Integer::intValue).toArray();
         this.dataType = new RowType(rowType.isNullable(), dataFields);
@@ -91,10 +94,12 @@ public final class PartitionComputer implements Serializable {
                 path.append('/');
             }
             String value = render(getters[i].getFieldOrNull(row), types[i]);
-            path.append(PartitionPathEscaper.escape(keys.get(i))).append('=')
-                    .append(value == null || value.isEmpty()
-                            ? DEFAULT_PARTITION
-                            : PartitionPathEscaper.escape(value));
+            path.append(PartitionPathEscaper.escape(keys.get(i)))
+                    .append('=')
+                    .append(
+                            value == null || value.isEmpty()
+                                    ? DEFAULT_PARTITION
+                                    : PartitionPathEscaper.escape(value));
         }
         return path.toString();
     }

@@ -15,8 +15,10 @@ public final class PartitionPathEscaper {
         for (char c = 1; c < ' '; c++) {
             ESCAPED.set(c);
         }
-        for (char c : new char[] {'"', '#', '%', '\'', '*', '/', ':', '=', '?', '\\', '\u007F',
-                '{', '[', ']', '^'}) {
+        for (char c :
+                new char[] {
+                    '"', '#', '%', '\'', '*', '/', ':', '=', '?', '\\', '\u007F', '{', '[', ']', '^'
+                }) {
             ESCAPED.set(c);
         }
     }

@@ -1,8 +1,8 @@
 package io.pqx.sink.writer;
 
 /**
- * The {@code sink.file-name.pattern} of committed files: {@code {uuid}} (fresh per writer
- * attempt), {@code {subtask}} and {@code {count}} (per writer attempt) are replaced. Stateless.
+ * The {@code sink.file-name.pattern} of committed files: {@code {uuid}} (fresh per writer attempt),
+ * {@code {subtask}} and {@code {count}} (per writer attempt) are replaced. Stateless.
  */
 public final class FileNamePattern {
     private FileNamePattern() {}

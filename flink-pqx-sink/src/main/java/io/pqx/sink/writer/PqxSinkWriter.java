@@ -23,8 +23,6 @@ import org.apache.flink.metrics.Counter;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.utils.ProjectedRowData;
 
-import javax.annotation.Nullable;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -33,6 +31,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+
+import javax.annotation.Nullable;
 
 /**
  * The sink writer of one subtask: routes each row to the open {@link PartFile} of its partition
@@ -46,8 +46,9 @@ import java.util.UUID;
  *
  * <p>Called by the task's mailbox thread only (timers included).
  */
-public final class PqxSinkWriter implements StatefulSinkWriter<RowData, PqxWriterState>,
-        CommittingSinkWriter<RowData, PqxCommittable> {
+public final class PqxSinkWriter
+        implements StatefulSinkWriter<RowData, PqxWriterState>,
+                CommittingSinkWriter<RowData, PqxCommittable> {
     private final SinkSettings settings;
     private final Path basePath;
     private final PartitionComputer partitions;
@@ -68,27 +69,46 @@ public final class PqxSinkWriter implements StatefulSinkWriter<RowData, PqxWrite
     private final List<PqxCommittable> pending = new ArrayList<>();
     private long fileCounter;
 
-    public PqxSinkWriter(SinkSettings settings, Path basePath, PartitionComputer partitions,
-            WriterInitContext context) throws IOException {
+    /**
+     * @param freshRows whether every row written is a new object nobody modifies later (rows
+     *     converted from POJOs); otherwise rows are copied when Flink reuses objects and the files
+     *     hold rows until their row group is cut
+     */
+    public PqxSinkWriter(
+            SinkSettings settings,
+            Path basePath,
+            PartitionComputer partitions,
+            WriterInitContext context,
+            boolean freshRows)
+            throws IOException {
         this.settings = settings;
         this.basePath = basePath;
         this.partitions = partitions;
         this.recoverableWriter = SinkFileSystem.recoverableWriter(basePath);
         this.schema = FlinkSchemaConverter.toParquetSchema(partitions.dataType());
         this.writeOptions = settings.writeOptions();
-        this.cut = new RowGroupCutSettings(settings.rowGroupMode(), settings.rowGroupRows(),
-                settings.rowGroupBytes(), settings.effectiveMinRows());
-        this.sorter = settings.sortBy().isEmpty()
-                ? null
-                : RowSorter.of(partitions.dataType(), settings.sortBy());
+        this.cut =
+                new RowGroupCutSettings(
+                        settings.rowGroupMode(),
+                        settings.rowGroupRows(),
+                        settings.rowGroupBytes(),
+                        settings.effectiveMinRows());
+        this.sorter =
+                settings.sortBy().isEmpty()
+                        ? null
+                        : RowSorter.of(partitions.dataType(), settings.sortBy());
         this.holdsRows = PartFile.holdsRows(cut, sorter != null);
-        this.copier = holdsRows && context.isObjectReuseEnabled()
-                ? context.<RowData>createInputSerializer()
-                : null;
+        this.copier =
+                holdsRows && !freshRows && context.isObjectReuseEnabled()
+                        ? context.<RowData>createInputSerializer()
+                        : null;
         this.dataColumns = partitions.dataColumns();
         this.subtask = context.getTaskInfo().getIndexOfThisSubtask();
-        this.resources = new EncodingResources(settings.effectiveEncodingThreads(),
-                settings.maxInFlight(), "pqx-sink-" + subtask);
+        this.resources =
+                new EncodingResources(
+                        settings.effectiveEncodingThreads(),
+                        settings.maxInFlight(),
+                        "pqx-sink-" + subtask);
         this.time = context.getProcessingTimeService();
         this.recordsSent = context.metricGroup().getNumRecordsSendCounter();
         scheduleRollingCheck();
@@ -105,7 +125,7 @@ public final class PqxSinkWriter implements StatefulSinkWriter<RowData, PqxWrite
         Long timestamp = context == null ? null : context.timestamp();
         file.write(dataRow(row), now, timestamp == null ? PqxCommittable.NO_TIMESTAMP : timestamp);
         recordsSent.inc();
-        if (file.sizeEstimate() >= settings.rollingFileSize()
+        if (file.reachedSize(settings.rollingFileSize())
                 || now - file.openedAt() >= settings.rolloverInterval().toMillis()) {
             closeFile(partition);
         }
@@ -127,20 +147,33 @@ public final class PqxSinkWriter implements StatefulSinkWriter<RowData, PqxWrite
             // Access order: the first entry is the least recently written file.
             closeFile(open.keySet().iterator().next());
         }
-        String name = FileNamePattern.format(settings.fileNamePattern(), uuid, subtask,
-                fileCounter++);
+        String name =
+                FileNamePattern.format(settings.fileNamePattern(), uuid, subtask, fileCounter++);
         PartFileSpec spec = new PartFileSpec(basePath, partition, name, now);
-        PartFile file = PartFile.open(recoverableWriter, spec, schema, writeOptions, cut, sorter,
-                resources);
+        PartFile file =
+                PartFile.open(
+                        recoverableWriter, spec, schema, writeOptions, cut, sorter, resources);
         open.put(partition, file);
         return file;
     }
 
     private void closeFile(String partition) throws IOException, InterruptedException {
         PartFile file = open.remove(partition);
-        PendingFile done = file.closeForCommit();
-        pending.add(new PqxCommittable(done.partition(), done.fileName(), done.rowCount(),
-                done.sizeBytes(), done.maxTimestamp(), done.recoverable()));
+        PendingFile done;
+        try {
+            done = file.closeForCommit();
+        } catch (IOException | RuntimeException | InterruptedException e) {
+            file.discard();
+            throw e;
+        }
+        pending.add(
+                new PqxCommittable(
+                        done.partition(),
+                        done.fileName(),
+                        done.rowCount(),
+                        done.sizeBytes(),
+                        done.maxTimestamp(),
+                        done.recoverable()));
     }
 
     @Override

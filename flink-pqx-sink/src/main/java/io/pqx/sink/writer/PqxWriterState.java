@@ -31,6 +31,11 @@ public record PqxWriterState(List<OpenFileState> openFiles) {
      * @param rowCount rows in the persisted row groups
      * @param footerState serialized row-group metadata needed to write the footer later
      */
-    public record OpenFileState(String partition, String fileName, int resumableVersion,
-            byte[] resumable, long rowCount, byte[] footerState) {}
+    public record OpenFileState(
+            String partition,
+            String fileName,
+            int resumableVersion,
+            byte[] resumable,
+            long rowCount,
+            byte[] footerState) {}
 }

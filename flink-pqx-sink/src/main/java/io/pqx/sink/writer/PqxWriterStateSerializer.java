@@ -44,14 +44,22 @@ public final class PqxWriterStateSerializer implements SimpleVersionedSerializer
     @Override
     public PqxWriterState deserialize(int version, byte[] serialized) throws IOException {
         if (version != VERSION_1) {
-            throw new IOException("Cannot read pqx writer state: unknown version " + version
-                    + " (this sink reads version " + VERSION_1 + ")");
+            throw new IOException(
+                    "Cannot read pqx writer state: unknown version "
+                            + version
+                            + " (this sink reads version "
+                            + VERSION_1
+                            + ")");
         }
         DataInputDeserializer in = new DataInputDeserializer(serialized);
         int count = in.readInt();
         if (count < 0 || count > in.available()) {
-            throw new IOException("Cannot read pqx writer state: " + count + " open files in "
-                    + serialized.length + " bytes");
+            throw new IOException(
+                    "Cannot read pqx writer state: "
+                            + count
+                            + " open files in "
+                            + serialized.length
+                            + " bytes");
         }
         List<OpenFileState> files = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
@@ -61,8 +69,9 @@ public final class PqxWriterStateSerializer implements SimpleVersionedSerializer
             byte[] resumable = readBytes(in);
             long rows = in.readLong();
             byte[] footer = readBytes(in);
-            files.add(new OpenFileState(partition, fileName, resumableVersion, resumable, rows,
-                    footer));
+            files.add(
+                    new OpenFileState(
+                            partition, fileName, resumableVersion, resumable, rows, footer));
         }
         return new PqxWriterState(files);
     }
@@ -75,8 +84,12 @@ public final class PqxWriterStateSerializer implements SimpleVersionedSerializer
     private static byte[] readBytes(DataInputDeserializer in) throws IOException {
         int length = in.readInt();
         if (length < 0 || length > in.available()) {
-            throw new IOException("Cannot read pqx writer state: length " + length
-                    + " exceeds the " + in.available() + " bytes left");
+            throw new IOException(
+                    "Cannot read pqx writer state: length "
+                            + length
+                            + " exceeds the "
+                            + in.available()
+                            + " bytes left");
         }
         byte[] bytes = new byte[length];
         in.readFully(bytes);

@@ -18,8 +18,14 @@ public final class SinkFileSystem {
         try {
             return basePath.getFileSystem().createRecoverableWriter();
         } catch (IOException | UnsupportedOperationException e) {
-            throw new IOException("Cannot write to base path " + basePath + ": its file system"
-                    + " offers no recoverable writer (" + e.getMessage() + ")", e);
+            throw new IOException(
+                    "Cannot write to base path "
+                            + basePath
+                            + ": its file system"
+                            + " offers no recoverable writer ("
+                            + e.getMessage()
+                            + ")",
+                    e);
         }
     }
 

@@ -58,23 +58,24 @@ public record SinkSettings(
     }
 
     /**
-     * The Parquet layout: codec, pages, dictionary, statistics, bloom filters and sorting
-     * columns. Row-group limits are the sink's, so the format's own are set to their maximum.
+     * The Parquet layout: codec, pages, dictionary, statistics, bloom filters and sorting columns.
+     * Row-group limits are the sink's, so the format's own are set to their maximum.
      *
      * @throws IllegalArgumentException if the format rejects an option
      */
     public WriteOptions writeOptions() {
-        WriteOptions.Builder b = WriteOptions.builder()
-                .codec(compression.codec())
-                .dictionaryEnabled(dictionaryEnabled)
-                .pageSizeBytes(pageSizeBytes)
-                .pageRowLimit(pageRowLimit)
-                .statisticsEnabled(statisticsLevel.chunkStatistics())
-                .pageIndexEnabled(statisticsLevel.pageIndex())
-                .statisticsTruncateLength(statisticsTruncateLength)
-                .columnIndexTruncateLength(statisticsTruncateLength)
-                .rowGroupRows(Integer.MAX_VALUE)
-                .rowGroupBytes(WriteOptions.MAX_ROW_GROUP_BYTES);
+        WriteOptions.Builder b =
+                WriteOptions.builder()
+                        .codec(compression.codec())
+                        .dictionaryEnabled(dictionaryEnabled)
+                        .pageSizeBytes(pageSizeBytes)
+                        .pageRowLimit(pageRowLimit)
+                        .statisticsEnabled(statisticsLevel.chunkStatistics())
+                        .pageIndexEnabled(statisticsLevel.pageIndex())
+                        .statisticsTruncateLength(statisticsTruncateLength)
+                        .columnIndexTruncateLength(statisticsTruncateLength)
+                        .rowGroupRows(Integer.MAX_VALUE)
+                        .rowGroupBytes(WriteOptions.MAX_ROW_GROUP_BYTES);
         if (compressionLevel != null) {
             b.compressionLevel(compressionLevel);
         }
@@ -82,7 +83,8 @@ public record SinkSettings(
             b.bloomFilter(column, new BloomFilterSpec(bloomFilterNdv, bloomFilterFpp));
         }
         for (SortKey key : sortBy) {
-            b.sortingColumn(new SortingColumnSpec(key.column(), key.descending(), key.nullsFirst()));
+            b.sortingColumn(
+                    new SortingColumnSpec(key.column(), key.descending(), key.nullsFirst()));
         }
         return b.build();
     }

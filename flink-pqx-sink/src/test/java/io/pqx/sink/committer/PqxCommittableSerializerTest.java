@@ -1,5 +1,8 @@
 package io.pqx.sink.committer;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
@@ -13,9 +16,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.HexFormat;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class PqxCommittableSerializerTest {
     @TempDir java.nio.file.Path dir;
@@ -47,15 +47,28 @@ class PqxCommittableSerializerTest {
     @Test
     void writesTheVersion1LayoutByteForByte() throws IOException {
         PqxCommittableSerializer serializer = new PqxCommittableSerializer(FIXED);
-        PqxCommittable committable = new PqxCommittable("k=v", "part-a-0-1.parquet", 5, 300, 1000,
-                new FixedRecoverable(new byte[] {1, 2, 3}));
+        PqxCommittable committable =
+                new PqxCommittable(
+                        "k=v",
+                        "part-a-0-1.parquet",
+                        5,
+                        300,
+                        1000,
+                        new FixedRecoverable(new byte[] {1, 2, 3}));
         byte[] bytes = serializer.serialize(committable);
         assertThat(serializer.getVersion()).isEqualTo(1);
-        assertThat(HexFormat.of().formatHex(bytes)).isEqualTo(
-                "00000007" + "00000003" + "010203"
-                        + "0003" + "6b3d76"
-                        + "0012" + HexFormat.of().formatHex("part-a-0-1.parquet".getBytes())
-                        + "0000000000000005" + "000000000000012c" + "00000000000003e8");
+        assertThat(HexFormat.of().formatHex(bytes))
+                .isEqualTo(
+                        "00000007"
+                                + "00000003"
+                                + "010203"
+                                + "0003"
+                                + "6b3d76"
+                                + "0012"
+                                + HexFormat.of().formatHex("part-a-0-1.parquet".getBytes())
+                                + "0000000000000005"
+                                + "000000000000012c"
+                                + "00000000000003e8");
         PqxCommittable back = serializer.deserialize(1, bytes);
         assertThat(back.partition()).isEqualTo("k=v");
         assertThat(back.fileName()).isEqualTo("part-a-0-1.parquet");
@@ -74,8 +87,17 @@ class PqxCommittableSerializerTest {
         CommitRecoverable recoverable = out.closeForCommit().getRecoverable();
         PqxCommittableSerializer serializer =
                 new PqxCommittableSerializer(writer.getCommitRecoverableSerializer());
-        PqxCommittable back = serializer.deserialize(serializer.getVersion(), serializer.serialize(
-                new PqxCommittable("", "part.parquet", 1, 3, PqxCommittable.NO_TIMESTAMP, recoverable)));
+        PqxCommittable back =
+                serializer.deserialize(
+                        serializer.getVersion(),
+                        serializer.serialize(
+                                new PqxCommittable(
+                                        "",
+                                        "part.parquet",
+                                        1,
+                                        3,
+                                        PqxCommittable.NO_TIMESTAMP,
+                                        recoverable)));
         writer.recoverForCommit(back.recoverable()).commitAfterRecovery();
         assertThat(Files.readAllBytes(dir.resolve("part.parquet"))).containsExactly(9, 8, 7);
         assertThat(back.relativePath()).isEqualTo("part.parquet");
@@ -84,13 +106,16 @@ class PqxCommittableSerializerTest {
     @Test
     void rejectsUnknownVersionsAndLyingLengths() throws IOException {
         PqxCommittableSerializer serializer = new PqxCommittableSerializer(FIXED);
-        byte[] bytes = serializer.serialize(new PqxCommittable("", "f", 1, 1, 0,
-                new FixedRecoverable(new byte[] {1})));
+        byte[] bytes =
+                serializer.serialize(
+                        new PqxCommittable("", "f", 1, 1, 0, new FixedRecoverable(new byte[] {1})));
         assertThatThrownBy(() -> serializer.deserialize(2, bytes))
-                .isInstanceOf(IOException.class).hasMessageContaining("unknown version 2");
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("unknown version 2");
         byte[] lying = Arrays.copyOf(bytes, bytes.length);
         lying[7] = 100;
         assertThatThrownBy(() -> serializer.deserialize(1, lying))
-                .isInstanceOf(IOException.class).hasMessageContaining("recoverable length 100");
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("recoverable length 100");
     }
 }

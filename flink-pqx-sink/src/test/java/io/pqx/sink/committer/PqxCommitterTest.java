@@ -1,5 +1,7 @@
 package io.pqx.sink.committer;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import org.apache.flink.api.connector.sink2.Committer.CommitRequest;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
@@ -13,8 +15,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class PqxCommitterTest {
     @TempDir java.nio.file.Path dir;
@@ -33,13 +33,42 @@ class PqxCommitterTest {
             this.retries = retries;
         }
 
-        @Override public PqxCommittable getCommittable() { return committable; }
-        @Override public int getNumberOfRetries() { return retries; }
-        @Override public void signalFailedWithKnownReason(Throwable t) { outcome = "known"; failure = t; }
-        @Override public void signalFailedWithUnknownReason(Throwable t) { outcome = "unknown"; failure = t; }
-        @Override public void retryLater() { outcome = "retry"; }
-        @Override public void updateAndRetryLater(PqxCommittable c) { outcome = "update"; }
-        @Override public void signalAlreadyCommitted() { outcome = "already"; }
+        @Override
+        public PqxCommittable getCommittable() {
+            return committable;
+        }
+
+        @Override
+        public int getNumberOfRetries() {
+            return retries;
+        }
+
+        @Override
+        public void signalFailedWithKnownReason(Throwable t) {
+            outcome = "known";
+            failure = t;
+        }
+
+        @Override
+        public void signalFailedWithUnknownReason(Throwable t) {
+            outcome = "unknown";
+            failure = t;
+        }
+
+        @Override
+        public void retryLater() {
+            outcome = "retry";
+        }
+
+        @Override
+        public void updateAndRetryLater(PqxCommittable c) {
+            outcome = "update";
+        }
+
+        @Override
+        public void signalAlreadyCommitted() {
+            outcome = "already";
+        }
     }
 
     @BeforeEach
@@ -51,11 +80,13 @@ class PqxCommitterTest {
 
     private PqxCommittable pending(String partition, String name, byte[] content)
             throws IOException {
-        Path target = new Path(new Path(dir.toUri()), partition.isEmpty() ? name : partition + "/" + name);
+        Path target =
+                new Path(
+                        new Path(dir.toUri()), partition.isEmpty() ? name : partition + "/" + name);
         RecoverableFsDataOutputStream out = writer.open(target);
         out.write(content);
-        return new PqxCommittable(partition, name, 1, content.length, 42L,
-                out.closeForCommit().getRecoverable());
+        return new PqxCommittable(
+                partition, name, 1, content.length, 42L, out.closeForCommit().getRecoverable());
     }
 
     private List<String> visibleFiles() throws IOException {
@@ -63,7 +94,8 @@ class PqxCommitterTest {
             return files.filter(Files::isRegularFile)
                     .map(p -> dir.relativize(p).toString())
                     .filter(n -> !n.startsWith(".") && !n.contains("/."))
-                    .sorted().toList();
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -102,7 +134,8 @@ class PqxCommitterTest {
         Request last = new Request(committable, PqxCommitter.MAX_RETRIES);
         committer.commit(List.of(last));
         assertThat(last.outcome).isEqualTo("unknown");
-        assertThat(last.failure).hasMessageContaining("Cannot commit part file")
+        assertThat(last.failure)
+                .hasMessageContaining("Cannot commit part file")
                 .hasMessageContaining("part-3.parquet");
         assertThat(visibleFiles()).isEmpty();
     }

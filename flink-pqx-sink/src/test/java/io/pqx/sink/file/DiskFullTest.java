@@ -1,5 +1,8 @@
 package io.pqx.sink.file;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.FlinkSchemaConverter;
 import io.pqx.sink.SinkFiles;
@@ -14,9 +17,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** A file system that fills up mid-file: a clear error naming the file, nothing published. */
 class DiskFullTest {
@@ -115,23 +115,33 @@ class DiskFullTest {
 
     @Test
     void aFullDiskFailsWithTheFileNameAndPublishesNothing() throws Exception {
-        RecoverableWriter writer = new FillingWriter(
-                FileSystem.getLocalFileSystem().createRecoverableWriter(), 100_000);
+        RecoverableWriter writer =
+                new FillingWriter(
+                        FileSystem.getLocalFileSystem().createRecoverableWriter(), 100_000);
         RowGroupCutSettings cut = new RowGroupCutSettings(RowGroupMode.EXACT, 1000, 1L << 30, 10);
         try (EncodingResources resources = new EncodingResources(2, 2, "test")) {
-            PartFile file = PartFile.open(writer,
-                    new PartFileSpec(new Path(dir.toUri()), "", "full.parquet", 0L),
-                    FlinkSchemaConverter.toParquetSchema(TestRows.TYPE),
-                    WriteOptions.builder().dictionaryEnabled(false)
-                            .codec(org.apache.parquet.hadoop.metadata.CompressionCodecName.UNCOMPRESSED)
-                            .build(),
-                    cut, null, resources);
-            assertThatThrownBy(() -> {
-                for (RowData row : TestRows.ids(0, 200_000)) {
-                    file.write(row, 0L, Long.MIN_VALUE);
-                }
-                file.closeForCommit();
-            }).isInstanceOf(IOException.class)
+            PartFile file =
+                    PartFile.open(
+                            writer,
+                            new PartFileSpec(new Path(dir.toUri()), "", "full.parquet", 0L),
+                            FlinkSchemaConverter.toParquetSchema(TestRows.TYPE),
+                            WriteOptions.builder()
+                                    .dictionaryEnabled(false)
+                                    .codec(
+                                            org.apache.parquet.hadoop.metadata.CompressionCodecName
+                                                    .UNCOMPRESSED)
+                                    .build(),
+                            cut,
+                            null,
+                            resources);
+            assertThatThrownBy(
+                            () -> {
+                                for (RowData row : TestRows.ids(0, 200_000)) {
+                                    file.write(row, 0L, Long.MIN_VALUE);
+                                }
+                                file.closeForCommit();
+                            })
+                    .isInstanceOf(IOException.class)
                     .hasMessageContaining("full.parquet")
                     .hasMessageContaining("No space left on device (simulated)");
             file.discard();

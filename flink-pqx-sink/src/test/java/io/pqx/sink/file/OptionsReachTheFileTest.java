@@ -1,5 +1,7 @@
 package io.pqx.sink.file;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.options.WriteOptions;
@@ -22,52 +24,68 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 /** Each file-layout option of the sink, written through a part file and read back. */
 class OptionsReachTheFileTest {
     @TempDir Path dir;
 
     private static SinkSettings settings(Map<String, String> options) {
-        return PqxSink.builder().basePath("/tmp/unused").rowType(TestRows.TYPE)
-                .setAll(options).build().settings();
+        return PqxSink.builder()
+                .basePath("/tmp/unused")
+                .rowType(TestRows.TYPE)
+                .setAll(options)
+                .build()
+                .settings();
     }
 
     private static List<RowData> rows(int n) {
         List<RowData> rows = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            rows.add(GenericRowData.of((long) (i * 7919 % n),
-                    StringData.fromString("a-long-string-value-" + "x".repeat(40) + (i % 13))));
+            rows.add(
+                    GenericRowData.of(
+                            (long) (i * 7919 % n),
+                            StringData.fromString(
+                                    "a-long-string-value-" + "x".repeat(40) + (i % 13))));
         }
         return rows;
     }
 
     private FileMetadata write(String name, SinkSettings s) throws Exception {
-        RowGroupCutSettings cut = new RowGroupCutSettings(s.rowGroupMode(), s.rowGroupRows(),
-                s.rowGroupBytes(), s.effectiveMinRows());
+        RowGroupCutSettings cut =
+                new RowGroupCutSettings(
+                        s.rowGroupMode(),
+                        s.rowGroupRows(),
+                        s.rowGroupBytes(),
+                        s.effectiveMinRows());
         RowSorter sorter = s.sortBy().isEmpty() ? null : RowSorter.of(TestRows.TYPE, s.sortBy());
-        Path file = PartFileFixture.write(dir, name, TestRows.TYPE, rows(1000), cut,
-                s.writeOptions(), sorter, 2);
+        Path file =
+                PartFileFixture.write(
+                        dir, name, TestRows.TYPE, rows(1000), cut, s.writeOptions(), sorter, 2);
         return SinkFiles.footer(file);
     }
 
     private static ColumnChunkMetadata column(FileMetadata footer, int group, String path) {
         return footer.rowGroups().get(group).columns().stream()
-                .filter(c -> c.path().equals(path)).findFirst().orElseThrow();
+                .filter(c -> c.path().equals(path))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
     void codecDictionaryStatisticsAndBloomFilterReachTheFooter() throws Exception {
-        FileMetadata footer = write("a.parquet", settings(Map.of(
-                "sink.compression.codec", "GZIP",
-                "sink.dictionary.enabled", "false",
-                "sink.statistics.level", "CHUNK",
-                "sink.statistics.truncate-length", "8",
-                "sink.bloom-filter.columns", "name")));
+        FileMetadata footer =
+                write(
+                        "a.parquet",
+                        settings(
+                                Map.of(
+                                        "sink.compression.codec", "GZIP",
+                                        "sink.dictionary.enabled", "false",
+                                        "sink.statistics.level", "CHUNK",
+                                        "sink.statistics.truncate-length", "8",
+                                        "sink.bloom-filter.columns", "name")));
         ColumnChunkMetadata name = column(footer, 0, "name");
         assertThat(name.codec()).isEqualTo(CompressionCodec.GZIP);
-        assertThat(name.encodings()).doesNotContain(Encoding.PLAIN_DICTIONARY,
-                Encoding.RLE_DICTIONARY);
+        assertThat(name.encodings())
+                .doesNotContain(Encoding.PLAIN_DICTIONARY, Encoding.RLE_DICTIONARY);
         assertThat(name.meta().getStatistics().getMin_value()).hasSizeLessThanOrEqualTo(8);
         assertThat(name.meta().getStatistics().getMax_value()).hasSizeLessThanOrEqualTo(8);
         assertThat(name.columnIndex()).isEmpty();
@@ -78,8 +96,7 @@ class OptionsReachTheFileTest {
 
     @Test
     void statisticsNoneWritesNoStatistics() throws Exception {
-        FileMetadata footer = write("b.parquet", settings(Map.of(
-                "sink.statistics.level", "NONE")));
+        FileMetadata footer = write("b.parquet", settings(Map.of("sink.statistics.level", "NONE")));
         ColumnChunkMetadata id = column(footer, 0, "id");
         assertThat(id.meta().isSetStatistics()).isFalse();
         assertThat(id.columnIndex()).isEmpty();
@@ -87,18 +104,23 @@ class OptionsReachTheFileTest {
 
     @Test
     void pageLevelStatisticsWriteThePageIndexAndPageRowLimitCutsPages() throws Exception {
-        FileMetadata footer = write("c.parquet", settings(Map.of(
-                "sink.statistics.level", "PAGE",
-                "sink.page.row-limit", "100",
-                "sink.dictionary.enabled", "true")));
+        FileMetadata footer =
+                write(
+                        "c.parquet",
+                        settings(
+                                Map.of(
+                                        "sink.statistics.level", "PAGE",
+                                        "sink.page.row-limit", "100",
+                                        "sink.dictionary.enabled", "true")));
         ColumnChunkMetadata id = column(footer, 0, "id");
         assertThat(id.columnIndex()).isPresent();
         assertThat(id.offsetIndex()).isPresent();
         assertThat(id.meta().isSetStatistics()).isTrue();
-        assertThat(column(footer, 0, "name").encodings()).containsAnyOf(Encoding.PLAIN_DICTIONARY,
-                Encoding.RLE_DICTIONARY);
-        try (var reader = io.pqx.format.ParquetReader.open(
-                new org.apache.flink.core.fs.Path(dir.resolve("c.parquet").toUri()))) {
+        assertThat(column(footer, 0, "name").encodings())
+                .containsAnyOf(Encoding.PLAIN_DICTIONARY, Encoding.RLE_DICTIONARY);
+        try (var reader =
+                io.pqx.format.ParquetReader.open(
+                        new org.apache.flink.core.fs.Path(dir.resolve("c.parquet").toUri()))) {
             assertThat(reader.readOffsetIndex(0, 0).orElseThrow().getPageCount()).isEqualTo(10);
         }
     }
@@ -114,9 +136,11 @@ class OptionsReachTheFileTest {
 
     @Test
     void sortByOrdersRowGroupsAndRecordsSortingColumns() throws Exception {
-        SinkSettings s = settings(Map.of(
-                PqxSinkOptions.SORT_BY.key(), "id DESC",
-                PqxSinkOptions.ROW_GROUP_ROWS.key(), "300"));
+        SinkSettings s =
+                settings(
+                        Map.of(
+                                PqxSinkOptions.SORT_BY.key(), "id DESC",
+                                PqxSinkOptions.ROW_GROUP_ROWS.key(), "300"));
         FileMetadata footer = write("d.parquet", s);
         assertThat(footer.rowGroups()).hasSize(4);
         assertThat(footer.rowGroups().get(0).sortingColumns().get(0).isDescending()).isTrue();

@@ -10,23 +10,37 @@ import org.apache.flink.core.fs.RecoverableWriter;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
-import javax.annotation.Nullable;
-
 import java.util.List;
+
+import javax.annotation.Nullable;
 
 /** Test helper: writes rows through a {@link PartFile} on the local file system and commits it. */
 final class PartFileFixture {
     private PartFileFixture() {}
 
-    static java.nio.file.Path write(java.nio.file.Path dir, String name, RowType type,
-            List<RowData> rows, RowGroupCutSettings cut, WriteOptions options,
-            @Nullable RowSorter sorter, int threads) throws Exception {
+    static java.nio.file.Path write(
+            java.nio.file.Path dir,
+            String name,
+            RowType type,
+            List<RowData> rows,
+            RowGroupCutSettings cut,
+            WriteOptions options,
+            @Nullable RowSorter sorter,
+            int threads)
+            throws Exception {
         Path base = new Path(dir.toUri());
         RecoverableWriter writer = FileSystem.getLocalFileSystem().createRecoverableWriter();
         ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(type);
         try (EncodingResources resources = new EncodingResources(threads, 2, "test")) {
-            PartFile file = PartFile.open(writer, new PartFileSpec(base, "", name, 0L), schema,
-                    options, cut, sorter, resources);
+            PartFile file =
+                    PartFile.open(
+                            writer,
+                            new PartFileSpec(base, "", name, 0L),
+                            schema,
+                            options,
+                            cut,
+                            sorter,
+                            resources);
             for (RowData row : rows) {
                 file.write(row, 0L, Long.MIN_VALUE);
             }
@@ -36,9 +50,13 @@ final class PartFileFixture {
         return dir.resolve(name);
     }
 
-    static java.nio.file.Path write(java.nio.file.Path dir, String name, RowType type,
-            List<RowData> rows, RowGroupCutSettings cut) throws Exception {
+    static java.nio.file.Path write(
+            java.nio.file.Path dir,
+            String name,
+            RowType type,
+            List<RowData> rows,
+            RowGroupCutSettings cut)
+            throws Exception {
         return write(dir, name, type, rows, cut, WriteOptions.defaults(), null, 2);
     }
-
 }

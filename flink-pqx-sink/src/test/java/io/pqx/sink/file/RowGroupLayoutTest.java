@@ -1,5 +1,7 @@
 package io.pqx.sink.file;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.RowGroupMetadata;
 import io.pqx.format.options.SortingColumnSpec;
@@ -15,8 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 /** Row-group layouts of part files for given inputs, read back from the footers. */
 class RowGroupLayoutTest {
     private static final long NO_BYTE_BOUND = 1L << 30;
@@ -24,8 +24,8 @@ class RowGroupLayoutTest {
     @TempDir Path dir;
 
     private List<Long> layout(long rows, RowGroupCutSettings cut) throws Exception {
-        Path file = PartFileFixture.write(dir, "f.parquet", TestRows.TYPE,
-                TestRows.ids(0, rows), cut);
+        Path file =
+                PartFileFixture.write(dir, "f.parquet", TestRows.TYPE, TestRows.ids(0, rows), cut);
         return groupRows(SinkFiles.footer(file));
     }
 
@@ -35,13 +35,15 @@ class RowGroupLayoutTest {
 
     @Test
     void exactModeCutsEveryGroupAtTheTargetExceptTheLast() throws Exception {
-        RowGroupCutSettings cut = new RowGroupCutSettings(RowGroupMode.EXACT, 100, NO_BYTE_BOUND, 10);
+        RowGroupCutSettings cut =
+                new RowGroupCutSettings(RowGroupMode.EXACT, 100, NO_BYTE_BOUND, 10);
         assertThat(layout(250, cut)).containsExactly(100L, 100L, 50L);
     }
 
     @Test
     void exactModeWritesNoEmptyTrailingGroup() throws Exception {
-        RowGroupCutSettings cut = new RowGroupCutSettings(RowGroupMode.EXACT, 100, NO_BYTE_BOUND, 10);
+        RowGroupCutSettings cut =
+                new RowGroupCutSettings(RowGroupMode.EXACT, 100, NO_BYTE_BOUND, 10);
         assertThat(layout(300, cut)).containsExactly(100L, 100L, 100L);
     }
 
@@ -60,8 +62,8 @@ class RowGroupLayoutTest {
     void approximateModeKeepsRowOrder() throws Exception {
         RowGroupCutSettings cut =
                 new RowGroupCutSettings(RowGroupMode.APPROXIMATE, 100, NO_BYTE_BOUND, 10);
-        Path file = PartFileFixture.write(dir, "f.parquet", TestRows.TYPE, TestRows.ids(0, 350),
-                cut);
+        Path file =
+                PartFileFixture.write(dir, "f.parquet", TestRows.TYPE, TestRows.ids(0, 350), cut);
         assertThat(SinkFiles.read(file, r -> r.getLong(0)))
                 .containsExactlyElementsOf(LongStream.range(0, 350).boxed().toList());
     }
@@ -72,7 +74,8 @@ class RowGroupLayoutTest {
         assertThat(layout(420, exact)).containsExactly(50L, 50L, 50L, 50L, 50L, 50L, 50L, 50L, 20L);
         Files.delete(dir.resolve("f.parquet"));
         RowGroupCutSettings approx = new RowGroupCutSettings(RowGroupMode.APPROXIMATE, 1000, 1, 50);
-        assertThat(layout(420, approx)).containsExactly(50L, 50L, 50L, 50L, 50L, 50L, 50L, 50L, 20L);
+        assertThat(layout(420, approx))
+                .containsExactly(50L, 50L, 50L, 50L, 50L, 50L, 50L, 50L, 20L);
     }
 
     @Test
@@ -81,19 +84,30 @@ class RowGroupLayoutTest {
         RowGroupCutSettings cut = new RowGroupCutSettings(RowGroupMode.EXACT, 100_000, 4096, 10);
         List<Long> groups = layout(5000, cut);
         assertThat(groups).hasSizeGreaterThan(5);
-        assertThat(groups.subList(0, groups.size() - 1)).allSatisfy(n ->
-                assertThat(n).isBetween(10L, 1000L));
+        assertThat(groups.subList(0, groups.size() - 1))
+                .allSatisfy(n -> assertThat(n).isBetween(10L, 1000L));
         assertThat(groups.stream().mapToLong(Long::longValue).sum()).isEqualTo(5000L);
     }
 
     @Test
     void sortByOrdersEachRowGroupAndRecordsSortingColumns() throws Exception {
-        RowGroupCutSettings cut = new RowGroupCutSettings(RowGroupMode.EXACT, 100, NO_BYTE_BOUND, 10);
+        RowGroupCutSettings cut =
+                new RowGroupCutSettings(RowGroupMode.EXACT, 100, NO_BYTE_BOUND, 10);
         SortKey key = new SortKey("id", true, false);
-        WriteOptions options = WriteOptions.builder()
-                .sortingColumn(new SortingColumnSpec("id", true, false)).build();
-        Path file = PartFileFixture.write(dir, "f.parquet", TestRows.TYPE, TestRows.ids(0, 250),
-                cut, options, RowSorter.of(TestRows.TYPE, List.of(key)), 2);
+        WriteOptions options =
+                WriteOptions.builder()
+                        .sortingColumn(new SortingColumnSpec("id", true, false))
+                        .build();
+        Path file =
+                PartFileFixture.write(
+                        dir,
+                        "f.parquet",
+                        TestRows.TYPE,
+                        TestRows.ids(0, 250),
+                        cut,
+                        options,
+                        RowSorter.of(TestRows.TYPE, List.of(key)),
+                        2);
         List<Long> expected = new ArrayList<>();
         for (long[] range : new long[][] {{99, 0}, {199, 100}, {249, 200}}) {
             for (long i = range[0]; i >= range[1]; i--) {
@@ -113,12 +127,29 @@ class RowGroupLayoutTest {
 
     @Test
     void fileBytesDoNotDependOnTheNumberOfEncodingThreads() throws Exception {
-        RowGroupCutSettings cut = new RowGroupCutSettings(RowGroupMode.EXACT, 3000, NO_BYTE_BOUND, 10);
+        RowGroupCutSettings cut =
+                new RowGroupCutSettings(RowGroupMode.EXACT, 3000, NO_BYTE_BOUND, 10);
         var rows = TestRows.ids(0, 40_000);
-        Path one = PartFileFixture.write(dir, "one.parquet", TestRows.TYPE, rows, cut,
-                WriteOptions.defaults(), null, 1);
-        Path four = PartFileFixture.write(dir, "four.parquet", TestRows.TYPE, rows, cut,
-                WriteOptions.defaults(), null, 4);
+        Path one =
+                PartFileFixture.write(
+                        dir,
+                        "one.parquet",
+                        TestRows.TYPE,
+                        rows,
+                        cut,
+                        WriteOptions.defaults(),
+                        null,
+                        1);
+        Path four =
+                PartFileFixture.write(
+                        dir,
+                        "four.parquet",
+                        TestRows.TYPE,
+                        rows,
+                        cut,
+                        WriteOptions.defaults(),
+                        null,
+                        4);
         assertThat(groupRows(SinkFiles.footer(one))).hasSize(14);
         assertThat(Files.readAllBytes(four)).isEqualTo(Files.readAllBytes(one));
     }

@@ -12,10 +12,12 @@ import java.util.List;
 
 /** Test rows: {@code ROW<id BIGINT NOT NULL, name STRING>}. */
 final class TestRows {
-    static final RowType TYPE = RowType.of(
-            new org.apache.flink.table.types.logical.LogicalType[] {
-                new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH)},
-            new String[] {"id", "name"});
+    static final RowType TYPE =
+            RowType.of(
+                    new org.apache.flink.table.types.logical.LogicalType[] {
+                        new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH)
+                    },
+                    new String[] {"id", "name"});
 
     private TestRows() {}
 

@@ -1,5 +1,8 @@
 package io.pqx.sink.partition;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -19,17 +22,22 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.List;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 class PartitionComputerTest {
-    static final RowType TYPE = RowType.of(
-            new LogicalType[] {new BigIntType(), new DateType(), new VarCharType(20),
-                new DecimalType(10, 2), new TimestampType(3)},
-            new String[] {"id", "day", "name", "amount", "ts"});
+    static final RowType TYPE =
+            RowType.of(
+                    new LogicalType[] {
+                        new BigIntType(),
+                        new DateType(),
+                        new VarCharType(20),
+                        new DecimalType(10, 2),
+                        new TimestampType(3)
+                    },
+                    new String[] {"id", "day", "name", "amount", "ts"});
 
     private static RowData row(String name) {
-        return GenericRowData.of(7L, (int) LocalDate.of(2024, 3, 9).toEpochDay(),
+        return GenericRowData.of(
+                7L,
+                (int) LocalDate.of(2024, 3, 9).toEpochDay(),
                 name == null ? null : StringData.fromString(name),
                 DecimalData.fromBigDecimal(new BigDecimal("12.50"), 10, 2),
                 TimestampData.fromLocalDateTime(LocalDateTime.of(2024, 3, 9, 10, 30)));
@@ -73,8 +81,10 @@ class PartitionComputerTest {
     void rejectsUnknownColumnsAndAllColumnPartitioning() {
         assertThatThrownBy(() -> new PartitionComputer(TYPE, List.of("nope")))
                 .hasMessageContaining("'nope' is not a top-level column");
-        assertThatThrownBy(() -> new PartitionComputer(TYPE,
-                        List.of("id", "day", "name", "amount", "ts")))
+        assertThatThrownBy(
+                        () ->
+                                new PartitionComputer(
+                                        TYPE, List.of("id", "day", "name", "amount", "ts")))
                 .hasMessageContaining("every column is a partition column");
     }
 }

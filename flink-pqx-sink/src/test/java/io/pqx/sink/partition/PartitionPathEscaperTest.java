@@ -1,9 +1,9 @@
 package io.pqx.sink.partition;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
 
 class PartitionPathEscaperTest {
     @Test
@@ -24,7 +24,6 @@ class PartitionPathEscaperTest {
 
     @Test
     void rejectsEmptyText() {
-        assertThatThrownBy(() -> PartitionPathEscaper.escape(""))
-                .hasMessageContaining("empty");
+        assertThatThrownBy(() -> PartitionPathEscaper.escape("")).hasMessageContaining("empty");
     }
 }

@@ -1,5 +1,8 @@
 package io.pqx.sink.writer;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkBuilder;
 import io.pqx.sink.PqxSinkOptions;
@@ -28,19 +31,22 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 class PqxSinkWriterTest {
-    static final RowType TYPE = RowType.of(
-            new LogicalType[] {new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH)},
-            new String[] {"id", "p"});
+    static final RowType TYPE =
+            RowType.of(
+                    new LogicalType[] {
+                        new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH)
+                    },
+                    new String[] {"id", "p"});
 
     @TempDir Path dir;
     private final TestWriterContext context = new TestWriterContext();
 
     private PqxSinkBuilder builder() {
-        return PqxSink.builder().basePath(dir.toUri().toString()).rowType(TYPE).partitionBy("p")
+        return PqxSink.builder()
+                .basePath(dir.toUri().toString())
+                .rowType(TYPE)
+                .partitionBy("p")
                 .set(PqxSinkOptions.ENCODING_THREADS, 1);
     }
 
@@ -68,18 +74,23 @@ class PqxSinkWriterTest {
             }
             assertThat(context.metrics.getNumRecordsSendCounter().getCount()).isEqualTo(30);
             Collection<PqxCommittable> committables = writer.prepareCommit();
-            assertThat(committables).extracting(PqxCommittable::partition)
+            assertThat(committables)
+                    .extracting(PqxCommittable::partition)
                     .containsExactlyInAnyOrder("p=a", "p=b%2Fc", "p=__DEFAULT_PARTITION__");
             assertThat(committables).allSatisfy(c -> assertThat(c.rowCount()).isEqualTo(10));
             assertThat(SinkFiles.committed(dir)).isEmpty();
             commit(committables);
             List<Path> files = SinkFiles.committed(dir);
-            assertThat(relative(files)).containsExactlyInAnyOrder("p=a", "p=b%2Fc",
-                    "p=__DEFAULT_PARTITION__");
-            Path a = files.stream().filter(f -> f.getParent().endsWith("p=a")).findFirst()
-                    .orElseThrow();
+            assertThat(relative(files))
+                    .containsExactlyInAnyOrder("p=a", "p=b%2Fc", "p=__DEFAULT_PARTITION__");
+            Path a =
+                    files.stream()
+                            .filter(f -> f.getParent().endsWith("p=a"))
+                            .findFirst()
+                            .orElseThrow();
             assertThat(SinkFiles.footer(a).messageType().getFieldCount())
-                    .as("partition columns are not stored in the files").isEqualTo(1);
+                    .as("partition columns are not stored in the files")
+                    .isEqualTo(1);
             assertThat(SinkFiles.read(a, r -> r.getLong(0)))
                     .containsExactly(0L, 3L, 6L, 9L, 12L, 15L, 18L, 21L, 24L, 27L);
             assertThat(writer.snapshotState(1)).containsExactly(PqxWriterState.empty());
@@ -88,14 +99,19 @@ class PqxSinkWriterTest {
 
     @Test
     void closesTheLeastRecentlyWrittenFileBeyondMaxOpenFiles() throws Exception {
-        try (PqxSinkWriter writer = (PqxSinkWriter) builder()
-                .set(PqxSinkOptions.MAX_OPEN_FILES, 2).build().createWriter(context)) {
+        try (PqxSinkWriter writer =
+                (PqxSinkWriter)
+                        builder()
+                                .set(PqxSinkOptions.MAX_OPEN_FILES, 2)
+                                .build()
+                                .createWriter(context)) {
             writer.write(row(0, "a"), null);
             writer.write(row(1, "b"), null);
             writer.write(row(2, "a"), null);
             writer.write(row(3, "c"), null);
             List<PqxCommittable> committables = new ArrayList<>(writer.prepareCommit());
-            assertThat(committables).extracting(PqxCommittable::partition)
+            assertThat(committables)
+                    .extracting(PqxCommittable::partition)
                     .containsExactly("p=b", "p=a", "p=c");
             commit(committables);
             assertThat(SinkFiles.committed(dir)).hasSize(3);
@@ -104,14 +120,18 @@ class PqxSinkWriterTest {
 
     @Test
     void rollsByFileSize() throws Exception {
-        try (PqxSinkWriter writer = (PqxSinkWriter) builder()
-                .set(PqxSinkOptions.ROLLING_FILE_SIZE, MemorySize.parse("1 b"))
-                .build().createWriter(context)) {
+        try (PqxSinkWriter writer =
+                (PqxSinkWriter)
+                        builder()
+                                .set(PqxSinkOptions.ROLLING_FILE_SIZE, MemorySize.parse("1 b"))
+                                .build()
+                                .createWriter(context)) {
             for (long i = 0; i < 5; i++) {
                 writer.write(row(i, "a"), null);
             }
             Collection<PqxCommittable> committables = writer.prepareCommit();
-            assertThat(committables).hasSize(5)
+            assertThat(committables)
+                    .hasSize(5)
                     .allSatisfy(c -> assertThat(c.rowCount()).isEqualTo(1));
             assertThat(committables).extracting(PqxCommittable::fileName).doesNotHaveDuplicates();
         }
@@ -119,11 +139,18 @@ class PqxSinkWriterTest {
 
     @Test
     void rollsByInactivityAndByTimeOpen() throws Exception {
-        try (PqxSinkWriter writer = (PqxSinkWriter) builder()
-                .set(PqxSinkOptions.ROLLING_INACTIVITY_INTERVAL, Duration.ofSeconds(10))
-                .set(PqxSinkOptions.ROLLING_ROLLOVER_INTERVAL, Duration.ofSeconds(25))
-                .set(PqxSinkOptions.ROLLING_CHECK_INTERVAL, Duration.ofSeconds(1))
-                .build().createWriter(context)) {
+        try (PqxSinkWriter writer =
+                (PqxSinkWriter)
+                        builder()
+                                .set(
+                                        PqxSinkOptions.ROLLING_INACTIVITY_INTERVAL,
+                                        Duration.ofSeconds(10))
+                                .set(
+                                        PqxSinkOptions.ROLLING_ROLLOVER_INTERVAL,
+                                        Duration.ofSeconds(25))
+                                .set(PqxSinkOptions.ROLLING_CHECK_INTERVAL, Duration.ofSeconds(1))
+                                .build()
+                                .createWriter(context)) {
             writer.write(row(0, "idle"), null);
             writer.write(row(1, "busy"), null);
             for (long t = 1_000; t <= 9_000; t += 1_000) {
@@ -132,7 +159,9 @@ class PqxSinkWriterTest {
             }
             context.time.advanceTo(10_000);
             List<PqxCommittable> idle = new ArrayList<>(writer.prepareCommit());
-            assertThat(idle).extracting(PqxCommittable::partition).containsExactly("p=idle", "p=busy");
+            assertThat(idle)
+                    .extracting(PqxCommittable::partition)
+                    .containsExactly("p=idle", "p=busy");
 
             // A busy file still closes once open for the rollover interval.
             for (long t = 11_000; t <= 40_000; t += 1_000) {
@@ -140,21 +169,27 @@ class PqxSinkWriterTest {
                 context.time.advanceTo(t);
             }
             List<PqxCommittable> rolled = new ArrayList<>(writer.prepareCommit());
-            assertThat(rolled).extracting(PqxCommittable::partition)
+            assertThat(rolled)
+                    .extracting(PqxCommittable::partition)
                     .containsExactly("p=busy", "p=busy");
-            assertThat(rolled.get(0).rowCount()).as("opened at 10 s, rolled by the 35 s timer").isEqualTo(25);
+            assertThat(rolled.get(0).rowCount())
+                    .as("opened at 10 s, rolled by the 35 s timer")
+                    .isEqualTo(25);
         }
     }
 
     @Test
     void aDecimalThatDoesNotFitNamesColumnAndFile() throws Exception {
-        RowType type = RowType.of(new LogicalType[] {new DecimalType(5, 2)}, new String[] {"amount"});
+        RowType type =
+                RowType.of(new LogicalType[] {new DecimalType(5, 2)}, new String[] {"amount"});
         PqxSinkBuilder b = PqxSink.builder().basePath(dir.toUri().toString()).rowType(type);
         try (PqxSinkWriter writer = (PqxSinkWriter) b.build().createWriter(context)) {
-            writer.write(GenericRowData.of(DecimalData.fromBigDecimal(new BigDecimal("1.25"), 5, 2)),
+            writer.write(
+                    GenericRowData.of(DecimalData.fromBigDecimal(new BigDecimal("1.25"), 5, 2)),
                     null);
-            RowData tooWide = GenericRowData.of(
-                    DecimalData.fromBigDecimal(new BigDecimal("123456.78"), 10, 2));
+            RowData tooWide =
+                    GenericRowData.of(
+                            DecimalData.fromBigDecimal(new BigDecimal("123456.78"), 10, 2));
             assertThatThrownBy(() -> writer.write(tooWide, null))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("column amount")
@@ -167,8 +202,8 @@ class PqxSinkWriterTest {
     void anUnwritableBasePathFailsWithTheFilePath() throws Exception {
         Path blocker = dir.resolve("a-file");
         java.nio.file.Files.writeString(blocker, "not a directory");
-        PqxSinkBuilder b = PqxSink.builder().basePath(blocker.resolve("out").toUri().toString())
-                .rowType(TYPE);
+        PqxSinkBuilder b =
+                PqxSink.builder().basePath(blocker.resolve("out").toUri().toString()).rowType(TYPE);
         try (PqxSinkWriter writer = (PqxSinkWriter) b.build().createWriter(context)) {
             assertThatThrownBy(() -> writer.write(row(0, "a"), null))
                     .isInstanceOf(java.io.IOException.class)
@@ -186,7 +221,8 @@ class PqxSinkWriterTest {
             assertThatThrownBy(() -> writer.write(bad, null))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("column id")
-                    .hasMessageContaining(dir.toUri().getPath().replaceAll("/$", "") + "/p=a/part-");
+                    .hasMessageContaining(
+                            dir.toUri().getPath().replaceAll("/$", "") + "/p=a/part-");
         }
         assertThat(SinkFiles.committed(dir)).isEmpty();
     }

@@ -1,5 +1,8 @@
 package io.pqx.sink.writer;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.pqx.sink.writer.PqxWriterState.OpenFileState;
 
 import org.junit.jupiter.api.Test;
@@ -7,9 +10,6 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.util.HexFormat;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class PqxWriterStateSerializerTest {
     private final PqxWriterStateSerializer serializer = PqxWriterStateSerializer.INSTANCE;
@@ -24,12 +24,23 @@ class PqxWriterStateSerializerTest {
 
     @Test
     void writesOpenFilesInTheVersion1LayoutByteForByte() throws IOException {
-        PqxWriterState state = new PqxWriterState(List.of(
-                new OpenFileState("a=1", "f", 2, new byte[] {5, 6}, 10, new byte[] {7})));
+        PqxWriterState state =
+                new PqxWriterState(
+                        List.of(
+                                new OpenFileState(
+                                        "a=1", "f", 2, new byte[] {5, 6}, 10, new byte[] {7})));
         byte[] bytes = serializer.serialize(state);
-        assertThat(HexFormat.of().formatHex(bytes)).isEqualTo(
-                "00000001" + "0003613d31" + "000166" + "00000002" + "00000002" + "0506"
-                        + "000000000000000a" + "00000001" + "07");
+        assertThat(HexFormat.of().formatHex(bytes))
+                .isEqualTo(
+                        "00000001"
+                                + "0003613d31"
+                                + "000166"
+                                + "00000002"
+                                + "00000002"
+                                + "0506"
+                                + "000000000000000a"
+                                + "00000001"
+                                + "07");
         OpenFileState back = serializer.deserialize(1, bytes).openFiles().get(0);
         assertThat(back.partition()).isEqualTo("a=1");
         assertThat(back.fileName()).isEqualTo("f");
@@ -42,8 +53,10 @@ class PqxWriterStateSerializerTest {
     @Test
     void rejectsUnknownVersionsAndLyingCounts() {
         assertThatThrownBy(() -> serializer.deserialize(9, new byte[4]))
-                .isInstanceOf(IOException.class).hasMessageContaining("unknown version 9");
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("unknown version 9");
         assertThatThrownBy(() -> serializer.deserialize(1, new byte[] {0x7f, 0, 0, 0}))
-                .isInstanceOf(IOException.class).hasMessageContaining("open files");
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("open files");
     }
 }

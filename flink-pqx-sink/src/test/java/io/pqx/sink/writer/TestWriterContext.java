@@ -23,8 +23,9 @@ import java.util.concurrent.ScheduledFuture;
 /** A {@link WriterInitContext} for unit tests, with a manually advanced processing time. */
 final class TestWriterContext implements WriterInitContext {
     final ManualTime time = new ManualTime();
-    final InternalSinkWriterMetricGroup metrics = InternalSinkWriterMetricGroup.wrap(
-            UnregisteredMetricGroups.createUnregisteredOperatorMetricGroup());
+    final InternalSinkWriterMetricGroup metrics =
+            InternalSinkWriterMetricGroup.wrap(
+                    UnregisteredMetricGroups.createUnregisteredOperatorMetricGroup());
 
     /** Processing time that moves only when told; timers fire on {@link #advanceTo}. */
     static final class ManualTime implements ProcessingTimeService {

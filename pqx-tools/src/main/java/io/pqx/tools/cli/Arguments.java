@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The arguments of one subcommand: positional words and {@code --name value} (or
- * {@code --name=value}) options, checked against the options the command accepts.
+ * The arguments of one subcommand: positional words and {@code --name value} (or {@code
+ * --name=value}) options, checked against the options the command accepts.
  *
  * <p>Immutable after parsing; not thread-safe to build.
  */
@@ -23,8 +23,8 @@ final class Arguments {
     }
 
     /**
-     * Parses {@code args}, accepting only options named in {@code knownOptions} (all take a
-     * value). A lone {@code --} ends option parsing.
+     * Parses {@code args}, accepting only options named in {@code knownOptions} (all take a value).
+     * A lone {@code --} ends option parsing.
      */
     static Arguments parse(List<String> args, Set<String> knownOptions) throws UsageException {
         List<String> positional = new ArrayList<>();
@@ -94,6 +94,7 @@ final class Arguments {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new UsageException("--" + name + " needs a non-negative integer, got '" + value + "'");
+        throw new UsageException(
+                "--" + name + " needs a non-negative integer, got '" + value + "'");
     }
 }

@@ -11,9 +11,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code pqx cat FILE [--limit N] [--columns a,b.c]}: rows as JSON lines, rendered by
- * {@link io.pqx.tools.json.JsonRowRenderer} (see {@code JSON-RENDERING.md}), in file order. {@code --columns} keeps
- * the named top-level columns or nested struct fields (dotted paths), in the order given.
+ * {@code pqx cat FILE [--limit N] [--columns a,b.c]}: rows as JSON lines, rendered by {@link
+ * io.pqx.tools.json.JsonRowRenderer} (see {@code JSON-RENDERING.md}), in file order. {@code
+ * --columns} keeps the named top-level columns or nested struct fields (dotted paths), in the order
+ * given.
  */
 final class CatCommand implements Command {
 

@@ -5,8 +5,8 @@ import java.util.Set;
 
 /**
  * One {@code pqx} subcommand. Implementations are stateless; {@link PqxCli} creates one per run.
- * Results go to {@code out}; failures are thrown (an {@link java.io.IOException} becomes
- * {@code "pqx: <message>"} and exit status 1, a {@link UsageException} exit status 2).
+ * Results go to {@code out}; failures are thrown (an {@link java.io.IOException} becomes {@code
+ * "pqx: <message>"} and exit status 1, a {@link UsageException} exit status 2).
  */
 interface Command {
 

@@ -3,6 +3,7 @@ package io.pqx.tools.cli;
 import io.pqx.tools.demo.PqxDemo;
 
 import java.io.PrintStream;
+import java.util.Set;
 
 /** {@code pqx demo [--rows N]}: runs {@link PqxDemo} (pqx's main job for now). */
 final class DemoCommand implements Command {
@@ -23,8 +24,8 @@ final class DemoCommand implements Command {
     }
 
     @Override
-    public java.util.Set<String> options() {
-        return java.util.Set.of("rows");
+    public Set<String> options() {
+        return Set.of("rows");
     }
 
     @Override

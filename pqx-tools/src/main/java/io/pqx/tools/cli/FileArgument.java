@@ -3,15 +3,15 @@ package io.pqx.tools.cli;
 import org.apache.flink.core.fs.Path;
 
 import java.io.File;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Paths;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Paths;
 
 /**
- * Turns the FILE argument of a command into a Flink {@link Path}: a URI with a scheme
- * ({@code s3://b/k}, {@code file:///tmp/x}) is used as it is; anything else is a local path,
- * resolved against the working directory to an absolute {@code file:} URI.
+ * Turns the FILE argument of a command into a Flink {@link Path}: a URI with a scheme ({@code
+ * s3://b/k}, {@code file:///tmp/x}) is used as it is; anything else is a local path, resolved
+ * against the working directory to an absolute {@code file:} URI.
  *
  * <p>Stateless and thread-safe.
  */

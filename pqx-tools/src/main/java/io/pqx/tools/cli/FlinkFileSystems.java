@@ -21,7 +21,9 @@ final class FlinkFileSystems {
     static void initialize() {
         String confDir = System.getenv(ConfigConstants.ENV_FLINK_CONF_DIR);
         Configuration config =
-                confDir == null ? new Configuration() : GlobalConfiguration.loadConfiguration(confDir);
+                confDir == null
+                        ? new Configuration()
+                        : GlobalConfiguration.loadConfiguration(confDir);
         if (System.getenv(ConfigConstants.ENV_FLINK_PLUGINS_DIR) != null) {
             FileSystem.initialize(config, PluginUtils.createPluginManagerFromRootFolder(config));
         } else {

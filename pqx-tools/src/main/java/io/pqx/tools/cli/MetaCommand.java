@@ -27,6 +27,8 @@ final class MetaCommand implements Command {
 
     @Override
     public void run(Arguments args, PrintStream out) throws Exception {
-        out.print(MetadataReport.of(ParquetFiles.readFooter(FileArgument.resolve(args.single("FILE")))));
+        out.print(
+                MetadataReport.of(
+                        ParquetFiles.readFooter(FileArgument.resolve(args.single("FILE")))));
     }
 }

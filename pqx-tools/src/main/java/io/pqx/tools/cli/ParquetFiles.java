@@ -14,8 +14,8 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 
 /**
- * Opens the FILE of a command: checks that it exists and is a file (so the user sees "no such
- * file" rather than a file system's internal message), then reads its footer or opens a reader.
+ * Opens the FILE of a command: checks that it exists and is a file (so the user sees "no such file"
+ * rather than a file system's internal message), then reads its footer or opens a reader.
  *
  * <p>Stateless and thread-safe.
  */
@@ -33,7 +33,6 @@ final class ParquetFiles {
             return FooterReader.read(file, MAX_FOOTER_BYTES);
         }
     }
-
 
     /** Opens a reader over the whole file. */
     static ParquetReader openReader(Path path) throws IOException {

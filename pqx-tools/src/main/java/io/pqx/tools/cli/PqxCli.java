@@ -14,8 +14,8 @@ import java.util.Map;
  * The {@code pqx} command-line tool: {@code meta}, {@code schema}, {@code cat}, {@code count} and
  * {@code demo}, started by {@code bin/pqx}.
  *
- * <p>Exit status: 0 on success, 1 when the command fails (the message, e.g. of a
- * {@link io.pqx.format.error.CorruptFileException}, goes to stderr as {@code pqx: <message>}), 2 for a
+ * <p>Exit status: 0 on success, 1 when the command fails (the message, e.g. of a {@link
+ * io.pqx.format.error.CorruptFileException}, goes to stderr as {@code pqx: <message>}), 2 for a
  * usage error (with the usage text). Stack traces are printed only with {@code PQX_DEBUG=1}.
  *
  * <p>{@link #run} is the testable entry point; it does not call {@code System.exit}.
@@ -48,7 +48,9 @@ public final class PqxCli {
                         new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
                         false,
                         StandardCharsets.UTF_8);
-        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        PrintStream err =
+                new PrintStream(
+                        new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
         int status = new PqxCli("1".equals(System.getenv("PQX_DEBUG"))).run(args, out, err);
         out.flush();
         System.exit(status);
@@ -99,7 +101,9 @@ public final class PqxCli {
         if (e instanceof java.io.IOException && message != null) {
             return message;
         }
-        return (message == null ? e.getClass().getName() : e.getClass().getSimpleName() + ": " + message)
+        return (message == null
+                        ? e.getClass().getName()
+                        : e.getClass().getSimpleName() + ": " + message)
                 + " (run with PQX_DEBUG=1 for the stack trace)";
     }
 
@@ -108,7 +112,10 @@ public final class PqxCli {
         for (Command c : commands.values()) {
             sb.append(String.format("  %-40s %s\n", c.usage(), c.summary()));
         }
-        sb.append("\nFILE is a local path or any Flink file system URI (s3://..., hdfs://..., file:///...).\n");
+        sb.append(
+                "\n"
+                    + "FILE is a local path or any Flink file system URI (s3://..., hdfs://...,"
+                    + " file:///...).\n");
         return sb.toString();
     }
 }

@@ -9,10 +9,10 @@ import java.util.regex.Pattern;
 
 /**
  * {@code pqx schema FILE}: the Flink SQL type the file reads as, one line per top-level column
- * ({@code name TYPE}, names back-quoted when they are not plain identifiers), then a blank line
- * and the whole row type as one {@code ROW<...>}. Types are Flink's summary strings ({@code
- * STRING}, {@code BYTES}, {@code TIMESTAMP_LTZ(6)}), which for the types a Parquet file reads as are
- * valid Flink SQL DDL.
+ * ({@code name TYPE}, names back-quoted when they are not plain identifiers), then a blank line and
+ * the whole row type as one {@code ROW<...>}. Types are Flink's summary strings ({@code STRING},
+ * {@code BYTES}, {@code TIMESTAMP_LTZ(6)}), which for the types a Parquet file reads as are valid
+ * Flink SQL DDL.
  */
 final class SchemaCommand implements Command {
 
@@ -36,7 +36,8 @@ final class SchemaCommand implements Command {
     @Override
     public void run(Arguments args, PrintStream out) throws Exception {
         RowType rowType;
-        try (ParquetReader reader = ParquetFiles.openReader(FileArgument.resolve(args.single("FILE")))) {
+        try (ParquetReader reader =
+                ParquetFiles.openReader(FileArgument.resolve(args.single("FILE")))) {
             rowType = reader.schema().rowType();
         }
         StringBuilder sb = new StringBuilder();
@@ -51,6 +52,8 @@ final class SchemaCommand implements Command {
     }
 
     static String identifier(String name) {
-        return PLAIN_IDENTIFIER.matcher(name).matches() ? name : "`" + name.replace("`", "``") + "`";
+        return PLAIN_IDENTIFIER.matcher(name).matches()
+                ? name
+                : "`" + name.replace("`", "``") + "`";
     }
 }

@@ -16,10 +16,10 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * The generated table of the demo: an order-lines-like table of a dozen columns (integers,
- * low- and high-cardinality strings, decimals of each physical width, a date, timestamps, a
- * list and a map, with nulls). Row {@code i} depends only on {@code i}, so every run (and every
- * parallel instance, once the demo is a Flink job) produces the same rows.
+ * The generated table of the demo: an order-lines-like table of a dozen columns (integers, low- and
+ * high-cardinality strings, decimals of each physical width, a date, timestamps, a list and a map,
+ * with nulls). Row {@code i} depends only on {@code i}, so every run (and every parallel instance,
+ * once the demo is a Flink job) produces the same rows.
  *
  * <p>Stateless and thread-safe.
  */
@@ -52,7 +52,8 @@ public final class DemoTable {
                                 DataTypes.FIELD("tags", DataTypes.ARRAY(DataTypes.STRING())),
                                 DataTypes.FIELD(
                                         "attributes",
-                                        DataTypes.MAP(DataTypes.STRING().notNull(), DataTypes.INT())))
+                                        DataTypes.MAP(
+                                                DataTypes.STRING().notNull(), DataTypes.INT())))
                         .notNull()
                         .getLogicalType();
     }
@@ -68,7 +69,10 @@ public final class DemoTable {
                 1000 + random.nextInt(500),
                 i % 97 == 0 ? null : (short) quantity,
                 StringData.fromString(STATUSES[random.nextInt(STATUSES.length)]),
-                random.nextInt(10) == 0 ? null : StringData.fromString("order " + i + " note " + Long.toHexString(random.nextLong())),
+                random.nextInt(10) == 0
+                        ? null
+                        : StringData.fromString(
+                                "order " + i + " note " + Long.toHexString(random.nextLong())),
                 DecimalData.fromUnscaledLong(priceCents, 9, 2),
                 DecimalData.fromUnscaledLong(priceCents * quantity, 18, 2),
                 DecimalData.fromBigDecimal(
@@ -98,7 +102,9 @@ public final class DemoTable {
         Map<StringData, Integer> map = new LinkedHashMap<>();
         map.put(StringData.fromString("boxes"), 1 + quantity / 10);
         if (random.nextBoolean()) {
-            map.put(StringData.fromString("floor"), random.nextInt(3) == 0 ? null : random.nextInt(20));
+            map.put(
+                    StringData.fromString("floor"),
+                    random.nextInt(3) == 0 ? null : random.nextInt(20));
         }
         return new GenericMapData(map);
     }

@@ -1,11 +1,11 @@
 package io.pqx.tools.demo;
 
-import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ParquetWriter;
+import io.pqx.format.footer.FileMetadata;
+import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.SortingColumnSpec;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.format.footer.FileMetadata;
 import io.pqx.tools.report.MetadataReport;
 import io.pqx.tools.report.RowPrinter;
 
@@ -17,9 +17,9 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 
 /**
- * pqx's main job, for now: writes the generated {@link DemoTable} with pqx's
- * {@link ParquetWriter} to a file in a new temporary directory of the local file system, then
- * shows what {@code pqx meta} shows of that file and its first rows as {@code pqx cat} prints them.
+ * pqx's main job, for now: writes the generated {@link DemoTable} with pqx's {@link ParquetWriter}
+ * to a file in a new temporary directory of the local file system, then shows what {@code pqx meta}
+ * shows of that file and its first rows as {@code pqx cat} prints them.
  *
  * <p>Three steps, each a method, so that a later version can replace {@link #write} by a Flink job
  * (a MiniCluster running pqx's sink) without touching the rest: {@link #write} produces files,
@@ -71,7 +71,9 @@ public final class PqxDemo {
         }
     }
 
-    /** Prints the footer report and the first {@link #SHOWN_ROWS} rows, read back from {@code file}. */
+    /**
+     * Prints the footer report and the first {@link #SHOWN_ROWS} rows, read back from {@code file}.
+     */
     void describe(Path file, PrintStream out) throws IOException {
         try (ParquetReader reader = ParquetReader.open(file)) {
             FileMetadata metadata = reader.metadata();

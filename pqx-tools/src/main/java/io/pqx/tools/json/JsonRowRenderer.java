@@ -64,7 +64,10 @@ public final class JsonRowRenderer {
     public void appendRow(StringBuilder sb, RowData row) {
         if (row.getArity() != keys.length) {
             throw new IllegalStateException(
-                    "Cannot render row: it has " + row.getArity() + " fields, the schema " + keys.length);
+                    "Cannot render row: it has "
+                            + row.getArity()
+                            + " fields, the schema "
+                            + keys.length);
         }
         sb.append('{');
         for (int i = 0; i < keys.length; i++) {
@@ -76,7 +79,11 @@ public final class JsonRowRenderer {
                 appendValue(sb, renderers[i], getters[i].getFieldOrNull(row));
             } catch (ClassCastException e) {
                 throw new IllegalStateException(
-                        "Cannot render column " + names[i] + ": unexpected value class (" + e.getMessage() + ")",
+                        "Cannot render column "
+                                + names[i]
+                                + ": unexpected value class ("
+                                + e.getMessage()
+                                + ")",
                         e);
             }
         }

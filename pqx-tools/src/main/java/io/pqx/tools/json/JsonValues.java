@@ -5,8 +5,8 @@ import java.math.RoundingMode;
 import java.time.LocalDate;
 
 /**
- * The value formatting primitives of {@code JSON-RENDERING.md}: how one Parquet value is written
- * in a {@code pqx cat} JSON line. Independent of any reader, so that the interop tests can render
+ * The value formatting primitives of {@code JSON-RENDERING.md}: how one Parquet value is written in
+ * a {@code pqx cat} JSON line. Independent of any reader, so that the interop tests can render
  * values read by DuckDB or parquet-java with exactly the same code as pqx's own reader output.
  *
  * <p><b>Every method yields a complete JSON value token</b>, ready to be concatenated into a line:
@@ -61,7 +61,9 @@ public final class JsonValues {
         return sb.toString();
     }
 
-    /** Appends {@code bytes} as the JSON string {@code "0x<lowercase hex>"} ({@code "0x"} if empty). */
+    /**
+     * Appends {@code bytes} as the JSON string {@code "0x<lowercase hex>"} ({@code "0x"} if empty).
+     */
     public static void appendHex(StringBuilder sb, byte[] bytes) {
         sb.append("\"0x");
         for (byte b : bytes) {
@@ -95,7 +97,9 @@ public final class JsonValues {
         return layOut(v < 0, shortest);
     }
 
-    /** As {@link #formatDouble}, for the shortest decimal that reads back as the float {@code v}. */
+    /**
+     * As {@link #formatDouble}, for the shortest decimal that reads back as the float {@code v}.
+     */
     public static String formatFloat(float v) {
         if (Float.isNaN(v) || Float.isInfinite(v)) {
             return nonFinite(v);
@@ -110,7 +114,10 @@ public final class JsonValues {
         return layOut(v < 0, shortest);
     }
 
-    /** An IEEE 754 half-precision value (raw bits, as stored in a FLOAT16 column) rendered as a float. */
+    /**
+     * An IEEE 754 half-precision value (raw bits, as stored in a FLOAT16 column) rendered as a
+     * float.
+     */
     public static String formatFloat16(short bits) {
         return formatFloat(float16ToFloat(bits));
     }
@@ -146,8 +153,8 @@ public final class JsonValues {
     }
 
     /**
-     * A DATE (days since 1970-01-01) as {@code "yyyy-mm-dd"}, proleptic Gregorian, in the ISO form of
-     * {@link LocalDate#toString()}: years above 9999 as {@code +10000-...}, years before 1 as
+     * A DATE (days since 1970-01-01) as {@code "yyyy-mm-dd"}, proleptic Gregorian, in the ISO form
+     * of {@link LocalDate#toString()}: years above 9999 as {@code +10000-...}, years before 1 as
      * {@code -0001-...} (year 0 is {@code 0000}).
      */
     public static String formatDate(int epochDays) {
@@ -190,10 +197,10 @@ public final class JsonValues {
     }
 
     /**
-     * An INT96 timestamp (8 bytes little-endian nanoseconds of day, then 4 bytes little-endian Julian
-     * day) rendered as a timestamp without {@code Z}, the way Spark reads it: microseconds since the
-     * epoch computed in 64-bit arithmetic that wraps around on overflow, plus the sub-microsecond
-     * rest of the nanoseconds.
+     * An INT96 timestamp (8 bytes little-endian nanoseconds of day, then 4 bytes little-endian
+     * Julian day) rendered as a timestamp without {@code Z}, the way Spark reads it: microseconds
+     * since the epoch computed in 64-bit arithmetic that wraps around on overflow, plus the
+     * sub-microsecond rest of the nanoseconds.
      */
     public static String formatInt96(byte[] int96) {
         if (int96.length != 12) {
@@ -258,7 +265,9 @@ public final class JsonValues {
         return Double.isNaN(v) ? "\"NaN\"" : v > 0 ? "\"Infinity\"" : "\"-Infinity\"";
     }
 
-    /** Lays out a positive decimal like Java's Double.toString: plain in [1e-3, 1e7), else d.dddEx. */
+    /**
+     * Lays out a positive decimal like Java's Double.toString: plain in [1e-3, 1e7), else d.dddEx.
+     */
     private static String layOut(boolean negative, BigDecimal value) {
         BigDecimal stripped = value.stripTrailingZeros();
         String digits = stripped.unscaledValue().toString();
@@ -274,7 +283,9 @@ public final class JsonValues {
             } else if (digits.length() <= exponent + 1) {
                 sb.append(digits).append("0".repeat(exponent + 1 - digits.length())).append(".0");
             } else {
-                sb.append(digits, 0, exponent + 1).append('.').append(digits, exponent + 1, digits.length());
+                sb.append(digits, 0, exponent + 1)
+                        .append('.')
+                        .append(digits, exponent + 1, digits.length());
             }
         } else {
             sb.append(digits.charAt(0)).append('.');

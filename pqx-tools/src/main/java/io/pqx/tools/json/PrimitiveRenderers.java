@@ -13,12 +13,12 @@ import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
- * Chooses how a leaf column is rendered, as {@code JSON-RENDERING.md} specifies. The Flink type
- * the reader produced for the leaf (per the mapping of {@code ParquetSchemaConverter}, which
- * already honours a logical annotation only where it is valid for the physical type) fixes the
- * internal value class; the Parquet type refines what the value means: INT96 timestamps render
- * without {@code Z}, TIMESTAMP with {@code Z} exactly when isAdjustedToUTC, FLBA(16) UUID as UUID
- * text, unsigned integers never negative, UINT_64 (read as DECIMAL(20,0)) as bare digits.
+ * Chooses how a leaf column is rendered, as {@code JSON-RENDERING.md} specifies. The Flink type the
+ * reader produced for the leaf (per the mapping of {@code ParquetSchemaConverter}, which already
+ * honours a logical annotation only where it is valid for the physical type) fixes the internal
+ * value class; the Parquet type refines what the value means: INT96 timestamps render without
+ * {@code Z}, TIMESTAMP with {@code Z} exactly when isAdjustedToUTC, FLBA(16) UUID as UUID text,
+ * unsigned integers never negative, UINT_64 (read as DECIMAL(20,0)) as bare digits.
  *
  * <p>Stateless and thread-safe; used by {@link JsonRowRenderer}.
  */
@@ -45,7 +45,8 @@ final class PrimitiveRenderers {
             case DECIMAL:
                 int scale = ((DecimalType) flink).getScale();
                 return (sb, v) ->
-                        sb.append(JsonValues.formatDecimal(((DecimalData) v).toBigDecimal(), scale));
+                        sb.append(
+                                JsonValues.formatDecimal(((DecimalData) v).toBigDecimal(), scale));
             case CHAR:
             case VARCHAR:
                 return (sb, v) -> JsonValues.appendString(sb, v.toString());
@@ -63,17 +64,23 @@ final class PrimitiveRenderers {
                     return (sb, v) -> sb.append(int96((TimestampData) v));
                 }
                 boolean utc =
-                        parquet.getLogicalTypeAnnotation() instanceof TimestampLogicalTypeAnnotation ts
+                        parquet.getLogicalTypeAnnotation()
+                                        instanceof TimestampLogicalTypeAnnotation ts
                                 && ts.isAdjustedToUTC();
                 return (sb, v) -> sb.append(timestamp((TimestampData) v, utc));
             default:
                 throw new IllegalArgumentException(
-                        "Cannot render column " + leaf.path() + ": no JSON rendering for Flink type "
+                        "Cannot render column "
+                                + leaf.path()
+                                + ": no JSON rendering for Flink type "
                                 + flink.asSummaryString());
         }
     }
 
-    /** Digits; unsigned 8/16/32-bit values (read as a wider signed type) masked to stay non-negative. */
+    /**
+     * Digits; unsigned 8/16/32-bit values (read as a wider signed type) masked to stay
+     * non-negative.
+     */
     private static ValueRenderer forInteger(PrimitiveType parquet) {
         if (parquet.getPrimitiveTypeName() == PrimitiveTypeName.INT32
                 && parquet.getLogicalTypeAnnotation() instanceof IntLogicalTypeAnnotation integer

@@ -10,9 +10,9 @@ import java.util.function.Predicate;
  *
  * <p>Java 17's {@code Double.toString} / {@code Float.toString} sometimes print more digits than
  * needed (JDK-4511638, fixed only in JDK 19), and always at least two significant digits for
- * subnormal minima ({@code 4.9E-324}). pqx renders the shortest decimal instead, so the text is
- * the same whichever engine produced the value. Among the shortest candidates the one closest to
- * the exact binary value wins; an exact tie goes to the even last digit.
+ * subnormal minima ({@code 4.9E-324}). pqx renders the shortest decimal instead, so the text is the
+ * same whichever engine produced the value. Among the shortest candidates the one closest to the
+ * exact binary value wins; an exact tie goes to the even last digit.
  *
  * <p>The search relies on monotonicity: if some decimal with {@code p} significant digits reads
  * back as the value, so does one with {@code p + 1} digits (the same number with a trailing zero),
@@ -37,7 +37,8 @@ final class ShortestDecimal {
         int hi = maxDigits;
         BigDecimal best = candidate(exact, maxDigits, readsBack);
         if (best == null) {
-            throw new IllegalStateException("No " + maxDigits + "-digit decimal reads back as " + exact);
+            throw new IllegalStateException(
+                    "No " + maxDigits + "-digit decimal reads back as " + exact);
         }
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
@@ -53,7 +54,10 @@ final class ShortestDecimal {
         return best;
     }
 
-    /** The {@code digits}-digit neighbour of {@code exact} that reads back (the closer one if both), or null. */
+    /**
+     * The {@code digits}-digit neighbour of {@code exact} that reads back (the closer one if both),
+     * or null.
+     */
     private static BigDecimal candidate(
             BigDecimal exact, int digits, Predicate<BigDecimal> readsBack) {
         BigDecimal down = exact.round(new MathContext(digits, RoundingMode.FLOOR));

@@ -33,12 +33,20 @@ public final class MetadataReport {
         StringBuilder sb = new StringBuilder(1024);
         line(sb, "", "file", metadata.location());
         line(sb, "", "size", metadata.fileLength() + " bytes");
-        line(sb, "", "created_by", metadata.createdBy() == null ? "(not set)" : metadata.createdBy());
+        line(
+                sb,
+                "",
+                "created_by",
+                metadata.createdBy() == null ? "(not set)" : metadata.createdBy());
         line(sb, "", "rows", Long.toString(metadata.numRows()));
         line(sb, "", "row groups", Integer.toString(metadata.rowGroups().size()));
-        line(sb, "", "key-value", metadata.keyValueMetadata().isEmpty()
-                ? "(none)"
-                : String.join(", ", metadata.keyValueMetadata().keySet()));
+        line(
+                sb,
+                "",
+                "key-value",
+                metadata.keyValueMetadata().isEmpty()
+                        ? "(none)"
+                        : String.join(", ", metadata.keyValueMetadata().keySet()));
         sb.append("schema:\n");
         for (String schemaLine : metadata.messageType().toString().split("\n")) {
             sb.append("  ").append(schemaLine.stripTrailing()).append('\n');
@@ -49,11 +57,18 @@ public final class MetadataReport {
         return sb.toString();
     }
 
-    private static void appendRowGroup(StringBuilder sb, MessageType schema, RowGroupMetadata rowGroup) {
+    private static void appendRowGroup(
+            StringBuilder sb, MessageType schema, RowGroupMetadata rowGroup) {
         sb.append("row group ").append(rowGroup.index()).append(":\n");
         line(sb, "  ", "rows", Long.toString(rowGroup.numRows()));
-        line(sb, "  ", "bytes", rowGroup.totalByteSize() + " uncompressed, "
-                + rowGroup.totalCompressedSize() + " compressed");
+        line(
+                sb,
+                "  ",
+                "bytes",
+                rowGroup.totalByteSize()
+                        + " uncompressed, "
+                        + rowGroup.totalCompressedSize()
+                        + " compressed");
         line(sb, "  ", "sorting", sortingColumns(schema, rowGroup.sortingColumns()));
         for (ColumnChunkMetadata column : rowGroup.columns()) {
             appendColumn(sb, column);
@@ -67,12 +82,24 @@ public final class MetadataReport {
         List<String> encodings = new ArrayList<>();
         column.encodings().forEach(e -> encodings.add(String.valueOf(e)));
         line(sb, "    ", "encodings", String.join(", ", encodings));
-        line(sb, "    ", "bytes", column.totalCompressedSize() + " compressed, "
-                + column.totalUncompressedSize() + " uncompressed");
+        line(
+                sb,
+                "    ",
+                "bytes",
+                column.totalCompressedSize()
+                        + " compressed, "
+                        + column.totalUncompressedSize()
+                        + " uncompressed");
         line(sb, "    ", "values", Long.toString(column.numValues()));
         line(sb, "    ", "statistics", statistics(ChunkStatistics.of(column)));
-        line(sb, "    ", "page index", "column index " + yesNo(column.columnIndex().isPresent())
-                + ", offset index " + yesNo(column.offsetIndex().isPresent()));
+        line(
+                sb,
+                "    ",
+                "page index",
+                "column index "
+                        + yesNo(column.columnIndex().isPresent())
+                        + ", offset index "
+                        + yesNo(column.offsetIndex().isPresent()));
         line(sb, "    ", "bloom filter", yesNo(column.bloomFilter().isPresent()));
     }
 
@@ -82,7 +109,10 @@ public final class MetadataReport {
         sb.append(type.getRepetition().name().toLowerCase(java.util.Locale.ROOT)).append(' ');
         // The format spec's name: parquet-java calls BYTE_ARRAY "BINARY".
         PrimitiveType.PrimitiveTypeName physical = type.getPrimitiveTypeName();
-        sb.append(physical == PrimitiveType.PrimitiveTypeName.BINARY ? "BYTE_ARRAY" : physical.name());
+        sb.append(
+                physical == PrimitiveType.PrimitiveTypeName.BINARY
+                        ? "BYTE_ARRAY"
+                        : physical.name());
         if (type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY) {
             sb.append('(').append(type.getTypeLength()).append(')');
         }
@@ -91,23 +121,26 @@ public final class MetadataReport {
             sb.append(' ').append(annotation);
         }
         if (type.columnOrder() != null
-                && type.columnOrder().getColumnOrderName() == ColumnOrder.ColumnOrderName.UNDEFINED) {
+                && type.columnOrder().getColumnOrderName()
+                        == ColumnOrder.ColumnOrderName.UNDEFINED) {
             sb.append(" (column order undefined)");
         }
         return sb.toString();
     }
 
     /**
-     * Trusted bounds as {@code min=.., max=..} (each marked {@code (exact)} when the writer says the
-     * bound occurs in the chunk), the null count when recorded, and for bounds that cannot be used,
-     * {@code untrusted: <reason>}.
+     * Trusted bounds as {@code min=.., max=..} (each marked {@code (exact)} when the writer says
+     * the bound occurs in the chunk), the null count when recorded, and for bounds that cannot be
+     * used, {@code untrusted: <reason>}.
      */
     static String statistics(ChunkStatistics stats) {
         List<String> parts = new ArrayList<>();
         if (stats.hasMinMax()) {
             Statistics<?> minMax = stats.minMax();
-            parts.add("min=" + readable(minAsString(minMax)) + (stats.minExact() ? " (exact)" : ""));
-            parts.add("max=" + readable(maxAsString(minMax)) + (stats.maxExact() ? " (exact)" : ""));
+            parts.add(
+                    "min=" + readable(minAsString(minMax)) + (stats.minExact() ? " (exact)" : ""));
+            parts.add(
+                    "max=" + readable(maxAsString(minMax)) + (stats.maxExact() ? " (exact)" : ""));
         }
         if (stats.nullCount().isPresent()) {
             parts.add("nulls=" + stats.nullCount().getAsLong());
@@ -141,11 +174,14 @@ public final class MetadataReport {
         List<String> parts = new ArrayList<>();
         for (SortingColumn column : sorting) {
             int index = column.getColumn_idx();
-            String path = index >= 0 && index < schema.getColumns().size()
-                    ? String.join(".", schema.getColumns().get(index).getPath())
-                    : "#" + index + " (no such column)";
-            parts.add(path + (column.isDescending() ? " DESC" : " ASC")
-                    + (column.isNulls_first() ? " NULLS FIRST" : " NULLS LAST"));
+            String path =
+                    index >= 0 && index < schema.getColumns().size()
+                            ? String.join(".", schema.getColumns().get(index).getPath())
+                            : "#" + index + " (no such column)";
+            parts.add(
+                    path
+                            + (column.isDescending() ? " DESC" : " ASC")
+                            + (column.isNulls_first() ? " NULLS FIRST" : " NULLS LAST"));
         }
         return String.join(", ", parts);
     }

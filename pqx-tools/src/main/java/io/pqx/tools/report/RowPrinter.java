@@ -9,6 +9,7 @@ import org.apache.flink.util.CloseableIterator;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 
 /**
  * Prints rows of a file as JSON lines, the output of {@code pqx cat}: one line per row, rendered by
@@ -21,7 +22,8 @@ public final class RowPrinter {
     private RowPrinter() {}
 
     /** Prints at most {@code limit} rows of {@code projection} read by {@code reader}. */
-    public static void print(ParquetReader reader, ParquetSchema projection, long limit, PrintStream out)
+    public static void print(
+            ParquetReader reader, ParquetSchema projection, long limit, PrintStream out)
             throws IOException {
         JsonRowRenderer renderer = new JsonRowRenderer(projection);
         StringBuilder line = new StringBuilder(256);
@@ -31,6 +33,9 @@ public final class RowPrinter {
                 renderer.appendRow(line, rows.next());
                 out.append(line).append('\n');
             }
+        } catch (UncheckedIOException e) {
+            // The row iterator can only throw unchecked: give callers the reader's own exception.
+            throw e.getCause();
         } catch (IOException | RuntimeException e) {
             throw e;
         } catch (Exception e) {

@@ -7,11 +7,7 @@ import io.pqx.tools.ParquetTestingCorpus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 
 /** {@code pqx cat}: JSON lines, limit and projection. */
 class CatCommandTest {
@@ -29,9 +25,9 @@ class CatCommandTest {
         assertThat(lines[0])
                 .isEqualTo(
                         "{\"id\":4,\"bool_col\":true,\"tinyint_col\":0,\"smallint_col\":0,\"int_col\":0,"
-                                + "\"bigint_col\":0,\"float_col\":0.0,\"double_col\":0.0,"
-                                + "\"date_string_col\":\"0x30332f30312f3039\",\"string_col\":\"0x30\","
-                                + "\"timestamp_col\":\"2009-03-01T00:00:00\"}");
+                            + "\"bigint_col\":0,\"float_col\":0.0,\"double_col\":0.0,"
+                            + "\"date_string_col\":\"0x30332f30312f3039\",\"string_col\":\"0x30\","
+                            + "\"timestamp_col\":\"2009-03-01T00:00:00\"}");
         assertThat(lines[1]).startsWith("{\"id\":5,");
         assertThat(lines[2]).isEmpty();
     }
@@ -62,10 +58,17 @@ class CatCommandTest {
         assertThat(run.err().lines()).hasSize(1);
     }
 
-    /** nullable.impala.parquet as parquet-java reads it: nested_struct is null in row 5 (id 6) only. */
+    /**
+     * nullable.impala.parquet as parquet-java reads it: nested_struct is null in row 5 (id 6) only.
+     */
     @Test
     void catProjectsNestedStructFields() {
-        CliRun run = CliRun.of("cat", corpus("nullable.impala.parquet"), "--columns", "id,nested_struct.A");
+        CliRun run =
+                CliRun.of(
+                        "cat",
+                        corpus("nullable.impala.parquet"),
+                        "--columns",
+                        "id,nested_struct.A");
         assertThat(run.err()).isEmpty();
         assertThat(run.out())
                 .isEqualTo(

@@ -7,11 +7,7 @@ import io.pqx.tools.ParquetTestingCorpus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 
 /** {@code pqx count}: row count from the footer, for paths and URIs. */
 class CountCommandTest {

@@ -7,13 +7,12 @@ import io.pqx.tools.ParquetTestingCorpus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 
-/** {@code pqx meta}: what the footer says, on corpus files with known footers (read with parquet-java). */
+/**
+ * {@code pqx meta}: what the footer says, on corpus files with known footers (read with
+ * parquet-java).
+ */
 class MetaCommandTest {
 
     private static final String ALLTYPES = corpus("alltypes_plain.parquet");
@@ -28,15 +27,26 @@ class MetaCommandTest {
                 .contains("rows:          8\n")
                 .contains("row groups:    1\n")
                 .contains("size:          1851 bytes\n")
-                .contains("created_by:    impala version 1.3.0-INTERNAL (build 8a48ddb1eff84592b3fc06bc6f51ec120e1fffc9)\n")
+                .contains(
+                        "created_by:    impala version 1.3.0-INTERNAL (build"
+                            + " 8a48ddb1eff84592b3fc06bc6f51ec120e1fffc9)\n")
                 .contains("key-value:     (none)\n")
                 .contains("  optional int96 timestamp_col;\n")
-                .contains("row group 0:\n  rows:          8\n  bytes:         671 uncompressed, 671 compressed\n"
-                        + "  sorting:       (none)\n")
-                .contains("  column id:\n    type:          optional INT32\n    codec:         UNCOMPRESSED\n"
-                        + "    encodings:     RLE, PLAIN_DICTIONARY, PLAIN\n"
-                        + "    bytes:         73 compressed, 73 uncompressed\n    values:        8\n")
-                .contains("    page index:    column index no, offset index no\n    bloom filter:  no\n");
+                .contains(
+                        "row group 0:\n"
+                            + "  rows:          8\n"
+                            + "  bytes:         671 uncompressed, 671 compressed\n"
+                            + "  sorting:       (none)\n")
+                .contains(
+                        "  column id:\n"
+                            + "    type:          optional INT32\n"
+                            + "    codec:         UNCOMPRESSED\n"
+                            + "    encodings:     RLE, PLAIN_DICTIONARY, PLAIN\n"
+                            + "    bytes:         73 compressed, 73 uncompressed\n"
+                            + "    values:        8\n")
+                .contains(
+                        "    page index:    column index no, offset index no\n"
+                            + "    bloom filter:  no\n");
     }
 
     @Test
@@ -53,7 +63,9 @@ class MetaCommandTest {
         assertThat(indexed.status()).isZero();
         assertThat(indexed.out())
                 .contains("    statistics:    min=Hello, max=today, nulls=0\n")
-                .contains("    page index:    column index yes, offset index yes\n    bloom filter:  yes\n")
+                .contains(
+                        "    page index:    column index yes, offset index yes\n"
+                            + "    bloom filter:  yes\n")
                 .contains("key-value:     parquet.avro.schema, writer.model.name\n");
     }
 
@@ -62,9 +74,12 @@ class MetaCommandTest {
         CliRun run = CliRun.of("meta", corpus("binary_truncated_min_max.parquet"));
         assertThat(run.status()).isZero();
         assertThat(run.out())
-                .contains("  column utf8_full_truncation:\n    type:          required BYTE_ARRAY STRING\n")
+                .contains(
+                        "  column utf8_full_truncation:\n"
+                            + "    type:          required BYTE_ARRAY STRING\n")
                 .contains("    statistics:    min=Al, max=Kf, nulls=0\n")
-                .contains("    statistics:    min=Al, max=\uD83D\uDE80Kevin Bacon (exact), nulls=0\n")
+                .contains(
+                        "    statistics:    min=Al, max=\uD83D\uDE80Kevin Bacon (exact), nulls=0\n")
                 .contains("    statistics:    min=Al (exact), max=Ke (exact), nulls=0\n")
                 .contains("    statistics:    min=0x416C, max=0xFFFF0102 (exact), nulls=0\n");
     }

@@ -63,6 +63,20 @@ class PqxCliTest {
         }
     }
 
+    /** The footer is fine, a page is not: cat fails while reading, with the reader's message. */
+    @Test
+    void reportsCorruptPageFoundWhileCatting() {
+        String file = corpus("nation.dict-malformed.parquet");
+        CliRun run = CliRun.of("cat", file);
+        assertThat(run.status()).isEqualTo(1);
+        // The reader's own message, as it is (its wording is pinned by the reader's tests).
+        assertThat(run.err())
+                .startsWith("pqx: Cannot read ")
+                .endsWith("(file:" + file + ", row group 0, column name)\n")
+                .doesNotContain("Exception");
+        assertThat(run.err().lines()).hasSize(1);
+    }
+
     @Test
     void printsStackTraceOnlyInDebugMode() throws IOException {
         Path notParquet = tmp.resolve("text.parquet");
@@ -93,7 +107,10 @@ class PqxCliTest {
             String what = String.join(" ", args);
             assertThat(run.status()).as(what).isEqualTo(2);
             assertThat(run.out()).as(what).isEmpty();
-            assertThat(run.err()).as(what).contains("usage: pqx <command>").contains("cat FILE [--limit N]");
+            assertThat(run.err())
+                    .as(what)
+                    .contains("usage: pqx <command>")
+                    .contains("cat FILE [--limit N]");
         }
         assertThat(CliRun.of("cat").err()).startsWith("pqx: missing FILE\n");
         assertThat(CliRun.of("frobnicate").err()).startsWith("pqx: unknown command 'frobnicate'\n");
@@ -105,7 +122,10 @@ class PqxCliTest {
     void printsHelpOnStdout() {
         CliRun run = CliRun.of("--help");
         assertThat(run.status()).isZero();
-        assertThat(run.out()).startsWith("usage: pqx <command>").contains("meta FILE").contains("count FILE");
+        assertThat(run.out())
+                .startsWith("usage: pqx <command>")
+                .contains("meta FILE")
+                .contains("count FILE");
     }
 
     private static String corpus(String name) {

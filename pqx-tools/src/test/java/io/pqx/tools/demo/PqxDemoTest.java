@@ -36,7 +36,8 @@ class PqxDemoTest {
             try (CloseableIterator<RowData> rows = reader.rows(reader.schema())) {
                 while (rows.hasNext()) {
                     RowData row = rows.next();
-                    // The id column counts rows in order; the rest is checked against the generator.
+                    // The id column counts rows in order; the rest is checked against the
+                    // generator.
                     assertThat(row.getLong(0)).isEqualTo(id);
                     RowData expected = DemoTable.row(id);
                     assertThat(row.getInt(1)).isEqualTo(expected.getInt(1));

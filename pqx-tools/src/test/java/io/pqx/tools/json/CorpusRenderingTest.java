@@ -26,9 +26,9 @@ class CorpusRenderingTest {
         assertThat(render("alltypes_plain.parquet").get(0))
                 .isEqualTo(
                         "{\"id\":4,\"bool_col\":true,\"tinyint_col\":0,\"smallint_col\":0,\"int_col\":0,"
-                                + "\"bigint_col\":0,\"float_col\":0.0,\"double_col\":0.0,"
-                                + "\"date_string_col\":\"0x30332f30312f3039\",\"string_col\":\"0x30\","
-                                + "\"timestamp_col\":\"2009-03-01T00:00:00\"}");
+                            + "\"bigint_col\":0,\"float_col\":0.0,\"double_col\":0.0,"
+                            + "\"date_string_col\":\"0x30332f30312f3039\",\"string_col\":\"0x30\","
+                            + "\"timestamp_col\":\"2009-03-01T00:00:00\"}");
     }
 
     /** map<string, map<int, bool>>: a missing inner map is null, a present empty one []. */
@@ -76,8 +76,8 @@ class CorpusRenderingTest {
         assertThat(render("map_no_value.parquet").get(0))
                 .isEqualTo(
                         "{\"my_map\":[{\"key\":1,\"value\":null},{\"key\":2,\"value\":null},{\"key\":3,\"value\":null}],"
-                                + "\"my_map_no_v\":[{\"key\":1,\"value\":null},{\"key\":2,\"value\":null},{\"key\":3,\"value\":null}],"
-                                + "\"my_list\":[1,2,3]}");
+                            + "\"my_map_no_v\":[{\"key\":1,\"value\":null},{\"key\":2,\"value\":null},{\"key\":3,\"value\":null}],"
+                            + "\"my_list\":[1,2,3]}");
     }
 
     /** Legacy 2-level list of lists: the repeated group named "array" is the element. */
@@ -91,8 +91,14 @@ class CorpusRenderingTest {
     void rendersFloat16AsFloat() throws Exception {
         assertThat(render("float16_nonzeros_and_nans.parquet"))
                 .containsExactly(
-                        "{\"x\":null}", "{\"x\":1.0}", "{\"x\":-2.0}", "{\"x\":\"NaN\"}",
-                        "{\"x\":0.0}", "{\"x\":-1.0}", "{\"x\":-0.0}", "{\"x\":2.0}");
+                        "{\"x\":null}",
+                        "{\"x\":1.0}",
+                        "{\"x\":-2.0}",
+                        "{\"x\":\"NaN\"}",
+                        "{\"x\":0.0}",
+                        "{\"x\":-1.0}",
+                        "{\"x\":-0.0}",
+                        "{\"x\":2.0}");
     }
 
     /** DECIMAL(25,2) on FLBA(11): unscaled 100, 200, ... */

@@ -27,8 +27,8 @@ import java.util.Map;
 
 /**
  * Renders hand-built rows (in the Flink internal classes the reader produces for each Parquet type)
- * and checks every rendering rule of JSON-RENDERING.md; files read by pqx are covered by
- * {@code CorpusRenderingTest} and {@code WrittenFileRenderingTest}.
+ * and checks every rendering rule of JSON-RENDERING.md; files read by pqx are covered by {@code
+ * CorpusRenderingTest} and {@code WrittenFileRenderingTest}.
  */
 class JsonRowRendererTest {
 
@@ -73,13 +73,30 @@ class JsonRowRendererTest {
                         -0.5f,
                         Double.NaN,
                         DecimalData.fromUnscaledLong(-123, 9, 2),
-                        DecimalData.fromBigDecimal(new BigDecimal("1234567890123456789012345.5"), 30, 5),
+                        DecimalData.fromBigDecimal(
+                                new BigDecimal("1234567890123456789012345.5"), 30, 5),
                         StringData.fromString("a\"b\n\u0001é"),
                         StringData.fromString("RED"),
                         StringData.fromString("{\"k\":1}"),
                         new byte[] {0, (byte) 0xab},
-                        new byte[] {0x12, 0x3e, 0x45, 0x67, (byte) 0xe8, (byte) 0x9b, 0x12, (byte) 0xd3,
-                                (byte) 0xa4, 0x56, 0x42, 0x66, 0x14, 0x17, 0x40, 0x00},
+                        new byte[] {
+                            0x12,
+                            0x3e,
+                            0x45,
+                            0x67,
+                            (byte) 0xe8,
+                            (byte) 0x9b,
+                            0x12,
+                            (byte) 0xd3,
+                            (byte) 0xa4,
+                            0x56,
+                            0x42,
+                            0x66,
+                            0x14,
+                            0x17,
+                            0x40,
+                            0x00
+                        },
                         new byte[] {1, 2, 3},
                         -719529,
                         3_723_004,
@@ -91,24 +108,28 @@ class JsonRowRendererTest {
         assertThat(new JsonRowRenderer(schema).render(row))
                 .isEqualTo(
                         "{\"b\":true,\"i8\":-5,\"u8\":255,\"u32\":4294967295,\"i64\":-9223372036854775808,"
-                                + "\"u64\":18446744073709551615,\"f\":1.1,\"f16\":-0.5,\"d\":\"NaN\","
-                                + "\"dec\":-1.23,\"bigdec\":1234567890123456789012345.50000,"
-                                + "\"s\":\"a\\\"b\\n\\u0001é\",\"e\":\"RED\",\"j\":\"{\\\"k\\\":1}\","
-                                + "\"raw\":\"0x00ab\",\"id\":\"123e4567-e89b-12d3-a456-426614174000\","
-                                + "\"fixed\":\"0x010203\",\"day\":\"-0001-12-31\",\"t\":\"01:02:03.004\","
-                                + "\"tus\":\"23:59:59.999\",\"ts\":\"2026-01-02T03:04:05.5\","
-                                + "\"tsz\":\"1969-12-31T23:59:59.999999Z\","
-                                + "\"legacy\":\"+10000-01-01T00:00:00.000000001\"}");
+                            + "\"u64\":18446744073709551615,\"f\":1.1,\"f16\":-0.5,\"d\":\"NaN\","
+                            + "\"dec\":-1.23,\"bigdec\":1234567890123456789012345.50000,\"s\":\"a\\\"b\\n"
+                            + "\\u0001é\",\"e\":\"RED\",\"j\":\"{\\\"k\\\":1}\","
+                            + "\"raw\":\"0x00ab\",\"id\":\"123e4567-e89b-12d3-a456-426614174000\","
+                            + "\"fixed\":\"0x010203\",\"day\":\"-0001-12-31\",\"t\":\"01:02:03.004\","
+                            + "\"tus\":\"23:59:59.999\",\"ts\":\"2026-01-02T03:04:05.5\","
+                            + "\"tsz\":\"1969-12-31T23:59:59.999999Z\","
+                            + "\"legacy\":\"+10000-01-01T00:00:00.000000001\"}");
     }
 
     @Test
     void rendersInt96BeyondInt64MicrosAsSparkWrapsIt() throws IOException {
         ParquetSchema schema = schema("message m {", "  optional int96 a;", "}");
         JsonRowRenderer renderer = new JsonRowRenderer(schema);
-        // Julian day -105862232, nanos of day -32509551616000 (parquet-testing int96_from_spark row 5):
-        // the exact instant, in year -294554, overflows int64 microseconds; Spark shows year 290000.
-        RowData exact = GenericRowData.of(TimestampData.fromEpochMillis(-9_357_363_680_509_552L, 384_000));
-        RowData wrapped = GenericRowData.of(TimestampData.fromEpochMillis(9_089_380_393_200_000L, 0));
+        // Julian day -105862232, nanos of day -32509551616000 (parquet-testing int96_from_spark row
+        // 5):
+        // the exact instant, in year -294554, overflows int64 microseconds; Spark shows year
+        // 290000.
+        RowData exact =
+                GenericRowData.of(TimestampData.fromEpochMillis(-9_357_363_680_509_552L, 384_000));
+        RowData wrapped =
+                GenericRowData.of(TimestampData.fromEpochMillis(9_089_380_393_200_000L, 0));
         assertThat(renderer.render(exact)).isEqualTo("{\"a\":\"+290000-12-30T23:00:00\"}");
         assertThat(renderer.render(wrapped)).isEqualTo("{\"a\":\"+290000-12-30T23:00:00\"}");
         assertThat(renderer.render(GenericRowData.of(TimestampData.fromEpochMillis(-1L, 999_999))))
@@ -118,8 +139,11 @@ class JsonRowRendererTest {
     @Test
     void masksUnsignedValuesStoredAsRawBits() throws IOException {
         ParquetSchema schema =
-                schema("message m {", "  required int32 u8 (INTEGER(8,false));",
-                        "  required int32 u32 (INTEGER(32,false));", "}");
+                schema(
+                        "message m {",
+                        "  required int32 u8 (INTEGER(8,false));",
+                        "  required int32 u32 (INTEGER(32,false));",
+                        "}");
         // A reader that kept the raw bits in the wider type would hand over negative numbers.
         assertThat(new JsonRowRenderer(schema).render(GenericRowData.of((short) -1, -1L)))
                 .isEqualTo("{\"u8\":255,\"u32\":4294967295}");
@@ -131,7 +155,8 @@ class JsonRowRendererTest {
                 schema(
                         "message m {",
                         "  optional int32 a;",
-                        "  optional group l (LIST) { repeated group list { optional int32 element; } }",
+                        "  optional group l (LIST) { repeated group list { optional int32 element;"
+                            + " } }",
                         "  optional group s { optional binary x (STRING); }",
                         "  optional group mp (MAP) { repeated group key_value {",
                         "      required binary key (STRING); optional double value; } }",
@@ -148,7 +173,8 @@ class JsonRowRendererTest {
                         GenericRowData.of((Object) null),
                         new GenericMapData(map));
         assertThat(renderer.render(row))
-                .isEqualTo("{\"a\":null,\"l\":[1,null,3],\"s\":{\"x\":null},\"mp\":[{\"key\":\"k\",\"value\":null}]}");
+                .isEqualTo(
+                        "{\"a\":null,\"l\":[1,null,3],\"s\":{\"x\":null},\"mp\":[{\"key\":\"k\",\"value\":null}]}");
     }
 
     @Test
@@ -163,8 +189,10 @@ class JsonRowRendererTest {
                         "  }",
                         "  optional group m (MAP) { repeated group key_value {",
                         "      required int32 key;",
-                        "      optional group value (LIST) { repeated group list { optional int64 element; } } } }",
-                        "  optional group empty (LIST) { repeated group list { optional int32 element; } }",
+                        "      optional group value (LIST) { repeated group list { optional int64"
+                            + " element; } } } }",
+                        "  optional group empty (LIST) { repeated group list { optional int32"
+                            + " element; } }",
                         "}");
         Map<Integer, GenericArrayData> map = new LinkedHashMap<>();
         map.put(2, new GenericArrayData(new Long[] {7L}));
@@ -176,7 +204,8 @@ class JsonRowRendererTest {
                                 GenericRowData.of(
                                         new GenericArrayData(
                                                 new StringData[] {
-                                                    StringData.fromString("x"), StringData.fromString("y")
+                                                    StringData.fromString("x"),
+                                                    StringData.fromString("y")
                                                 }))),
                         new GenericMapData(map),
                         new GenericArrayData(new Integer[0]));
@@ -192,13 +221,15 @@ class JsonRowRendererTest {
         ParquetSchema schema =
                 schema(
                         "message m {",
-                        "  optional group keys (MAP) { repeated group key_value { required binary key (STRING); } }",
+                        "  optional group keys (MAP) { repeated group key_value { required binary"
+                            + " key (STRING); } }",
                         "}");
         Map<StringData, Boolean> map = new LinkedHashMap<>();
         map.put(StringData.fromString("a"), null);
         map.put(StringData.fromString("b"), null);
         assertThat(new JsonRowRenderer(schema).render(GenericRowData.of(new GenericMapData(map))))
-                .isEqualTo("{\"keys\":[{\"key\":\"a\",\"value\":null},{\"key\":\"b\",\"value\":null}]}");
+                .isEqualTo(
+                        "{\"keys\":[{\"key\":\"a\",\"value\":null},{\"key\":\"b\",\"value\":null}]}");
     }
 
     @Test
@@ -219,15 +250,18 @@ class JsonRowRendererTest {
 
     @Test
     void usesParquetFieldNamesAsKeysEscaped() throws IOException {
-        MessageType type = Types.buildMessage().required(PrimitiveTypeName.INT32).named("a\"b").named("m");
-        ParquetSchema schema = ParquetSchemaConverter.convert(type, null, FileContext.of("test.parquet"));
+        MessageType type =
+                Types.buildMessage().required(PrimitiveTypeName.INT32).named("a\"b").named("m");
+        ParquetSchema schema =
+                ParquetSchemaConverter.convert(type, null, FileContext.of("test.parquet"));
         assertThat(new JsonRowRenderer(schema).render(GenericRowData.of(1)))
                 .isEqualTo("{\"a\\\"b\":1}");
     }
 
     @Test
     void rejectsRowsOfAnotherShape() throws IOException {
-        ParquetSchema schema = schema("message m {", "  required int32 a;", "  required binary s (STRING);", "}");
+        ParquetSchema schema =
+                schema("message m {", "  required int32 a;", "  required binary s (STRING);", "}");
         JsonRowRenderer renderer = new JsonRowRenderer(schema);
         assertThatThrownBy(() -> renderer.render(GenericRowData.of(1)))
                 .isInstanceOf(IllegalStateException.class)

@@ -103,8 +103,10 @@ class JsonValuesTest {
                 String[] parts = line.split("\t");
                 String actual =
                         parts[0].equals("D")
-                                ? JsonValues.formatDouble(Double.longBitsToDouble(Long.parseLong(parts[1])))
-                                : JsonValues.formatFloat(Float.intBitsToFloat(Integer.parseInt(parts[1])));
+                                ? JsonValues.formatDouble(
+                                        Double.longBitsToDouble(Long.parseLong(parts[1])))
+                                : JsonValues.formatFloat(
+                                        Float.intBitsToFloat(Integer.parseInt(parts[1])));
                 if (!actual.equals(parts[2])) {
                     mismatches.add(line + " -> " + actual);
                 }
@@ -186,7 +188,8 @@ class JsonValuesTest {
 
     @Test
     void rendersInt96AsSparkReadsIt() {
-        assertThat(JsonValues.formatInt96(int96(2_440_588, 0))).isEqualTo("\"1970-01-01T00:00:00\"");
+        assertThat(JsonValues.formatInt96(int96(2_440_588, 0)))
+                .isEqualTo("\"1970-01-01T00:00:00\"");
         assertThat(JsonValues.formatInt96(int96(2_458_850, 3_600_123_456_789L)))
                 .isEqualTo("\"2020-01-01T01:00:00.123456789\"");
         assertThat(JsonValues.formatInt96(int96(0, 0))).isEqualTo("\"-4713-11-24T00:00:00\"");

@@ -28,9 +28,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Files written by pqx's ParquetWriter, read back by pqx's reader and rendered: every Flink type the
- * writer supports, nulls and nesting. Expected lines follow from the values written and the rules
- * of JSON-RENDERING.md.
+ * Files written by pqx's ParquetWriter, read back by pqx's reader and rendered: every Flink type
+ * the writer supports, nulls and nesting. Expected lines follow from the values written and the
+ * rules of JSON-RENDERING.md.
  */
 class WrittenFileRenderingTest {
 
@@ -71,7 +71,8 @@ class WrittenFileRenderingTest {
                         2.0E-3,
                         DecimalData.fromUnscaledLong(-99999, 5, 2),
                         DecimalData.fromUnscaledLong(1, 15, 3),
-                        DecimalData.fromBigDecimal(new BigDecimal("-12345678901234567890.0123456789"), 30, 10),
+                        DecimalData.fromBigDecimal(
+                                new BigDecimal("-12345678901234567890.0123456789"), 30, 10),
                         StringData.fromString("ab "),
                         StringData.fromString("tab\there \\ \u001f ü"),
                         new byte[] {(byte) 0xca, (byte) 0xfe},
@@ -87,16 +88,16 @@ class WrittenFileRenderingTest {
         assertThat(writeAndRender(type, full, nulls))
                 .containsExactly(
                         "{\"b\":false,\"i8\":-128,\"i16\":32767,\"i32\":-7,\"i64\":9223372036854775807,"
-                                + "\"f\":1.0E-45,\"d\":0.002,\"d32\":-999.99,\"d64\":0.001,"
-                                + "\"dfix\":-12345678901234567890.0123456789,\"c\":\"ab \","
-                                + "\"s\":\"tab\\there \\\\ \\u001f ü\",\"bin\":\"0xcafe\",\"bytes\":\"0x\","
-                                + "\"day\":\"+10000-01-01\",\"t\":\"12:34:56.789\","
-                                + "\"ts3\":\"1969-12-31T23:59:59.999\",\"ts6\":\"1970-01-02T00:00:00.000001\","
-                                + "\"ts9\":\"1970-01-01T00:00:00.000000001\",\"ltz\":\"2026-01-02T03:04:05.5Z\"}",
+                            + "\"f\":1.0E-45,\"d\":0.002,\"d32\":-999.99,\"d64\":0.001,\"dfix\":-12345678901234567890.0123456789,\"c\":\"ab"
+                            + " \",\"s\":\"tab\\there \\\\ \\u001f"
+                            + " ü\",\"bin\":\"0xcafe\",\"bytes\":\"0x\","
+                            + "\"day\":\"+10000-01-01\",\"t\":\"12:34:56.789\","
+                            + "\"ts3\":\"1969-12-31T23:59:59.999\",\"ts6\":\"1970-01-02T00:00:00.000001\","
+                            + "\"ts9\":\"1970-01-01T00:00:00.000000001\",\"ltz\":\"2026-01-02T03:04:05.5Z\"}",
                         "{\"b\":null,\"i8\":null,\"i16\":null,\"i32\":null,\"i64\":0,\"f\":null,\"d\":null,"
-                                + "\"d32\":null,\"d64\":null,\"dfix\":null,\"c\":null,\"s\":null,\"bin\":null,"
-                                + "\"bytes\":null,\"day\":null,\"t\":null,\"ts3\":null,\"ts6\":null,\"ts9\":null,"
-                                + "\"ltz\":null}");
+                            + "\"d32\":null,\"d64\":null,\"dfix\":null,\"c\":null,\"s\":null,\"bin\":null,"
+                            + "\"bytes\":null,\"day\":null,\"t\":null,\"ts3\":null,\"ts6\":null,\"ts9\":null,"
+                            + "\"ltz\":null}");
     }
 
     @Test
@@ -113,7 +114,8 @@ class WrittenFileRenderingTest {
                                                         "qty",
                                                         DataTypes.MAP(
                                                                 DataTypes.STRING().notNull(),
-                                                                DataTypes.ARRAY(DataTypes.INT())))))),
+                                                                DataTypes.ARRAY(
+                                                                        DataTypes.INT())))))),
                         DataTypes.FIELD("tags", DataTypes.MULTISET(DataTypes.STRING().notNull())));
         Map<StringData, GenericArrayData> qty = new LinkedHashMap<>();
         qty.put(StringData.fromString("x"), new GenericArrayData(new Integer[] {1, null}));
@@ -126,7 +128,8 @@ class WrittenFileRenderingTest {
                         1,
                         new GenericArrayData(
                                 new Object[] {
-                                    GenericRowData.of(StringData.fromString("a"), new GenericMapData(qty)),
+                                    GenericRowData.of(
+                                            StringData.fromString("a"), new GenericMapData(qty)),
                                     null,
                                     GenericRowData.of(null, null)
                                 }),
@@ -135,14 +138,15 @@ class WrittenFileRenderingTest {
         assertThat(writeAndRender(type, first, second))
                 .containsExactly(
                         "{\"id\":1,\"orders\":[{\"sku\":\"a\",\"qty\":[{\"key\":\"x\",\"value\":[1,null]},"
-                                + "{\"key\":\"y\",\"value\":null},{\"key\":\"z\",\"value\":[]}]},null,"
-                                + "{\"sku\":null,\"qty\":null}],\"tags\":[{\"key\":\"red\",\"value\":2}]}",
+                            + "{\"key\":\"y\",\"value\":null},{\"key\":\"z\",\"value\":[]}]},null,"
+                            + "{\"sku\":null,\"qty\":null}],\"tags\":[{\"key\":\"red\",\"value\":2}]}",
                         "{\"id\":2,\"orders\":[],\"tags\":null}");
     }
 
     private List<String> writeAndRender(RowType type, RowData... rows) throws Exception {
         Path path = new Path(new File(tmp, "t-" + System.nanoTime() + ".parquet").toURI());
-        try (ParquetWriter writer = ParquetWriter.create(path, type, WriteOptions.builder().build())) {
+        try (ParquetWriter writer =
+                ParquetWriter.create(path, type, WriteOptions.builder().build())) {
             for (RowData row : rows) {
                 writer.write(row);
             }

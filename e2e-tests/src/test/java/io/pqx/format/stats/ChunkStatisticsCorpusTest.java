@@ -3,6 +3,7 @@ package io.pqx.format.stats;
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.FooterReader;
+import io.pqx.format.footer.ParquetJavaFooters;
 import io.pqx.format.footer.RowGroupMetadata;
 import io.pqx.format.footer.TestingFooters;
 import io.pqx.format.footer.TestingParquetFiles;
@@ -36,7 +37,7 @@ class ChunkStatisticsCorpusTest {
         FileMetadata ours =
                 FooterReader.read(
                         TestingFooters.input(file.toString(), TestingFooters.bytes(file)), 1 << 24);
-        ParquetMetadata theirs = TestingFooters.parquetJava(file);
+        ParquetMetadata theirs = ParquetJavaFooters.read(file);
         for (RowGroupMetadata rowGroup : ours.rowGroups()) {
             for (ColumnChunkMetadata chunk : rowGroup.columns()) {
                 ChunkStatistics stats = ChunkStatistics.of(chunk);

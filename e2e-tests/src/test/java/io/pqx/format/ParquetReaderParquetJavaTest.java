@@ -7,32 +7,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.io.FlinkInputFile;
 
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
-class ParquetReaderTest {
-
-    static List<List<Object>> readAll(Path file, ReadOptions options) throws Exception {
-        List<List<Object>> rows = new ArrayList<>();
-        try (ParquetReader reader = ParquetReader.open(
-                FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())), options);
-                CloseableIterator<RowData> it = reader.rows(reader.schema())) {
-            while (it.hasNext()) {
-                rows.add(RowValues.of(it.next(), reader.schema().rowType()));
-            }
-        }
-        return rows;
-    }
+/** pqx reads these parquet-testing files value by value as parquet-java (independent) does. */
+class ParquetReaderParquetJavaTest {
 
     static void assertSameAsParquetJava(String name) throws Exception {
         Path file = TestingParquetFiles.data(name);
-        List<List<Object>> actual = readAll(file, ReadOptions.defaults());
+        List<List<Object>> actual = RowValues.readAll(file, ReadOptions.defaults());
         List<List<Object>> expected;
         try (ParquetReader reader = ParquetReader.open(
                 FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())), ReadOptions.defaults())) {

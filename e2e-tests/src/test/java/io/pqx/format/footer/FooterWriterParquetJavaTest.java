@@ -1,0 +1,31 @@
+package io.pqx.format.footer;
+
+import org.apache.parquet.schema.MessageType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Footers pqx writes, read by parquet-java. */
+class FooterWriterParquetJavaTest {
+
+    @Test
+    void writesAFooterThatParquetJavaReads(@TempDir Path dir) throws IOException {
+        MessageType schema = SchemaElementsTest.complexSchema();
+        Path file = dir.resolve("w.parquet");
+        Files.write(file, FooterWriterTest.file(FooterWriterTest.footer(schema)));
+        // parquet-java marks float/double leaves with a column order in toString(); compare the
+        // rest.
+        assertThat(
+                        ParquetJavaFooters.read(file)
+                                .getFileMetaData()
+                                .getSchema()
+                                .toString()
+                                .replaceAll(" columnorder\\([A-Z0-9_]+\\)", ""))
+                .isEqualTo(schema.toString());
+    }
+}
