@@ -165,7 +165,7 @@ public final class PqxSinkOptions {
                     .defaultValue("part-{uuid}-{subtask}-{count}.parquet")
                     .withDescription(
                             "Name of committed files; must contain {uuid} and {count} ({subtask} is"
-                                + " optional) and must not start with '.' or '_'.");
+                                    + " optional) and must not start with '.' or '_'.");
 
     public static final ConfigOption<Integer> MAX_OPEN_FILES =
             ConfigOptions.key("sink.max-open-files")

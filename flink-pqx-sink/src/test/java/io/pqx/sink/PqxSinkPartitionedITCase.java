@@ -133,7 +133,7 @@ class PqxSinkPartitionedITCase {
                 var result =
                         statement.executeQuery(
                                 "SELECT count(*), count(DISTINCT id), count(DISTINCT region),"
-                                    + " min(id), max(id) FROM read_parquet('"
+                                        + " min(id), max(id) FROM read_parquet('"
                                         + glob
                                         + "', hive_partitioning = true)")) {
             assertThat(result.next()).isTrue();
