@@ -1,6 +1,7 @@
 package io.pqx.bench;
 
 import io.pqx.bench.format.FormatSuite;
+import io.pqx.bench.sink.SinkSuite;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,6 +20,7 @@ public final class BenchmarkSuites {
 
     static {
         REGISTERED.put("format", FormatSuite::new);
+        REGISTERED.put("sink", SinkSuite::new);
     }
 
     private BenchmarkSuites() {}

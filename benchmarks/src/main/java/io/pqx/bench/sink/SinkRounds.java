@@ -1,0 +1,238 @@
+package io.pqx.bench.sink;
+
+import io.pqx.bench.BenchmarkReport;
+import io.pqx.bench.HeapPeaks;
+import io.pqx.bench.JvmReport;
+import io.pqx.bench.Throughput;
+import io.pqx.bench.Timed;
+
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.table.data.RowData;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The rounds of the {@code sink} suite: in each round every contender runs one complete Flink job
+ * (in-memory source to its sink, on the shared {@link MiniClusterJobs}) into a fresh directory.
+ *
+ * <p>A job is timed from submission to its end (the sink's files committed), so scheduling and
+ * commit count for both sides alike. Before each job a full collection runs (untimed), and the heap
+ * in use then (mostly the in-memory table) is the baseline of the job's live-heap figure.
+ * Contenders alternate who goes first from round to round. After each job the footers must hold the
+ * table's row count; the last round's files are kept for {@link #verifyContent()} and {@link
+ * #outputs()}. Used by {@link SinkSuite} on its thread; not thread-safe.
+ */
+final class SinkRounds {
+
+    private final List<RowData> table;
+    private final String tableId;
+    private final List<SinkContender> contenders;
+    private final MiniClusterJobs jobs;
+    private final Path dir;
+    private final BenchmarkReport report;
+    private final Map<String, Throughput> wall = new LinkedHashMap<>();
+    private final Map<String, Throughput> cpu = new LinkedHashMap<>();
+    private final Map<String, HeapFigures> heap = new LinkedHashMap<>();
+    private final Map<String, SinkOutput> outputs = new LinkedHashMap<>();
+
+    /** The largest heap figures of a contender's measured rounds, in bytes. */
+    record HeapFigures(long peak, long liveAboveBaseline) {
+        HeapFigures max(HeapFigures other) {
+            return new HeapFigures(
+                    Math.max(peak, other.peak),
+                    Math.max(liveAboveBaseline, other.liveAboveBaseline));
+        }
+    }
+
+    SinkRounds(
+            List<RowData> table,
+            String tableId,
+            List<SinkContender> contenders,
+            MiniClusterJobs jobs,
+            Path dir,
+            BenchmarkReport report) {
+        this.table = table;
+        this.tableId = tableId;
+        this.contenders = contenders;
+        this.jobs = jobs;
+        this.dir = dir;
+        this.report = report;
+    }
+
+    /** Runs round {@code index} (0-based); its figures count only when {@code measured}. */
+    void round(int index, String label, boolean measured) throws Exception {
+        List<String> line = new ArrayList<>();
+        for (SinkContender contender : ordered(index % 2 == 1)) {
+            Path out = dir.resolve(contender.name());
+            deleteTree(out);
+            Files.createDirectories(out);
+            System.gc(); // so neither side pays for the other's garbage
+            long baseline = HeapPeaks.usedNow();
+            Timed<JobExecutionResult> job = Timed.run(() -> runJob(contender, out, index));
+            SinkOutput output = SinkOutput.of(out);
+            outputs.put(contender.name(), output);
+            checkRows(contender, output);
+            line.add(figure(contender.name(), job, baseline, measured));
+        }
+        report.info("%s sink %s", label, String.join(" ", line));
+    }
+
+    /** The last round's output of each contender, in contender order. */
+    Map<String, SinkOutput> outputs() {
+        return Collections.unmodifiableMap(outputs);
+    }
+
+    /** Median wall-clock rows/s of {@code contender}, when it was measured. */
+    Optional<Double> median(String contender) {
+        return Optional.ofNullable(wall.get(contender)).map(Throughput::median);
+    }
+
+    /** The largest heap figures of {@code contender}'s measured rounds, when it was measured. */
+    Optional<HeapFigures> heap(String contender) {
+        return Optional.ofNullable(heap.get(contender));
+    }
+
+    /** Reads every value of the last round's files of every contender, untimed. */
+    void verifyContent() throws Exception {
+        for (Map.Entry<String, SinkOutput> e : outputs.entrySet()) {
+            Optional<String> mismatch = e.getValue().verify(table);
+            if (mismatch.isPresent()) {
+                report.failure(
+                        "%s's committed files differ from the input: %s",
+                        e.getKey(), mismatch.get());
+            } else {
+                report.info(
+                        "verified pqx reads %s's %d committed file(s): %d rows, every value equal"
+                                + " to the input, in order",
+                        e.getKey(), e.getValue().files().size(), table.size());
+            }
+        }
+    }
+
+    /** Prints every contender's rounds (wall and CPU) and heap figures. */
+    void printRounds() {
+        report.info("rounds sink%s unit=rows/s", roundsOf(wall));
+        report.info("rounds sink%s unit=rows/cpu-s", roundsOf(cpu));
+        cpu.forEach((who, t) -> report.info("cpu sink %s=%.0f unit=rows/cpu-s", who, t.median()));
+        heap.forEach(
+                (who, h) ->
+                        report.info(
+                                "heap %s peak=%d MiB live-peak-above-baseline=%d MiB (largest of"
+                                        + " the measured rounds; baseline = heap after GC"
+                                        + " before the job, mostly the input table)",
+                                who,
+                                JvmReport.mib(h.peak()),
+                                JvmReport.mib(h.liveAboveBaseline())));
+    }
+
+    /**
+     * Runs the same source into Flink's {@code DiscardingSink} once, untimed in any result, and
+     * prints its rate: the share of every job's time that is not the sink's.
+     */
+    void sourceBaseline() throws Exception {
+        System.gc();
+        Timed<JobExecutionResult> job =
+                Timed.run(
+                        () ->
+                                jobs.run(
+                                        "sink-bench-source-only",
+                                        env ->
+                                                env.fromSource(
+                                                                TableRows.source(tableId),
+                                                                WatermarkStrategy.noWatermarks(),
+                                                                "lineitem")
+                                                        .sinkTo(new DiscardingSink<>())));
+        report.info(
+                "source-only job (same source, DiscardingSink) %.0f rows/s (%.2f s, cpu %.2f s):"
+                        + " the part of each job that is not the sink",
+                table.size() / job.seconds(), job.seconds(), job.cpuSeconds());
+    }
+
+    private JobExecutionResult runJob(SinkContender contender, Path out, int round)
+            throws Exception {
+        return jobs.run(
+                "sink-bench-" + contender.name() + "-" + round,
+                env -> {
+                    DataStream<RowData> rows =
+                            env.fromSource(
+                                    TableRows.source(tableId),
+                                    WatermarkStrategy.noWatermarks(),
+                                    "lineitem");
+                    contender.attach(rows, out);
+                });
+    }
+
+    private void checkRows(SinkContender contender, SinkOutput output) {
+        if (output.rows() != table.size()) {
+            report.failure(
+                    "%s committed %d rows in %d file(s), want %d",
+                    contender.name(), output.rows(), output.files().size(), table.size());
+        }
+        if (output.hiddenFiles() > 0) {
+            report.info(
+                    "%s left %d hidden file(s) after the job",
+                    contender.name(), output.hiddenFiles());
+        }
+    }
+
+    private String figure(
+            String who, Timed<JobExecutionResult> job, long baseline, boolean measured) {
+        long liveAbove = Math.max(0, job.peakLiveBytes() - baseline);
+        if (measured) {
+            wall.computeIfAbsent(who, w -> new Throughput()).add(table.size(), job.nanos());
+            cpu.computeIfAbsent(who, w -> new Throughput()).add(table.size(), job.cpuNanos());
+            heap.merge(who, new HeapFigures(job.peakHeapBytes(), liveAbove), HeapFigures::max);
+        }
+        return String.format(
+                Locale.ROOT,
+                "%s=%.0f (%.2f s, job net %.2f s, cpu %.2f s, heap peak %d MiB, live above"
+                        + " baseline %d MiB)",
+                who,
+                table.size() / job.seconds(),
+                job.seconds(),
+                job.value().getNetRuntime() / 1e3,
+                job.cpuSeconds(),
+                JvmReport.mib(job.peakHeapBytes()),
+                JvmReport.mib(liveAbove));
+    }
+
+    private static String roundsOf(Map<String, Throughput> byContender) {
+        StringBuilder rounds = new StringBuilder();
+        byContender.forEach(
+                (who, t) -> rounds.append(' ').append(who).append('=').append(t.rounds(",")));
+        return rounds.toString();
+    }
+
+    private List<SinkContender> ordered(boolean reversed) {
+        List<SinkContender> copy = new ArrayList<>(contenders);
+        if (reversed) {
+            Collections.reverse(copy);
+        }
+        return copy;
+    }
+
+    static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+}
