@@ -24,17 +24,11 @@ import io.pqx.format.stats.PageIndexes;
 
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.table.types.logical.utils.LogicalTypeParser;
 import org.apache.flink.util.CloseableIterator;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 import org.apache.parquet.internal.column.columnindex.ColumnIndex;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
-import javax.annotation.Nullable;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -50,7 +44,6 @@ import java.util.Optional;
  * The reader owns its {@link InputFile} and closes it. Not thread-safe: one reader per thread.
  */
 public final class ParquetReader implements Closeable {
-    private static final Logger LOG = LoggerFactory.getLogger(ParquetReader.class);
 
     private final InputFile file;
     private final ReadOptions options;
@@ -77,7 +70,7 @@ public final class ParquetReader implements Closeable {
         try {
             FileMetadata metadata = FooterReader.read(file, options.maxFooterBytes());
             RowType declared = options.useDeclaredSchema()
-                    ? declaredSchema(metadata.keyValueMetadata().get(FlinkSchemaConverter.FLINK_SCHEMA_KEY))
+                    ? FlinkSchemaConverter.declaredType(metadata.keyValueMetadata())
                     : null;
             ParquetSchema schema = ParquetSchemaConverter.convert(
                     metadata.messageType(), declared, FileContext.of(file.location()));
@@ -95,20 +88,6 @@ public final class ParquetReader implements Closeable {
     /** Opens a file on any Flink file system with {@link ReadOptions#defaults()}. */
     public static ParquetReader open(Path path) throws IOException {
         return open(FlinkInputFile.open(path), ReadOptions.defaults());
-    }
-
-    @Nullable
-    private static RowType declaredSchema(@Nullable String serialized) {
-        if (serialized == null) {
-            return null;
-        }
-        try {
-            LogicalType type = LogicalTypeParser.parse(serialized, ParquetReader.class.getClassLoader());
-            return type instanceof RowType row ? row : null;
-        } catch (RuntimeException e) {
-            LOG.debug("Ignoring unparsable {} '{}'", FlinkSchemaConverter.FLINK_SCHEMA_KEY, serialized, e);
-            return null;
-        }
     }
 
     public FileMetadata metadata() {
