@@ -1,5 +1,7 @@
 package io.pqx.format.footer;
 
+import io.pqx.format.TestingParquetFiles;
+
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;

@@ -1,6 +1,6 @@
 package io.pqx.format.stats;
 
-import io.pqx.format.footer.TestingParquetFiles;
+import io.pqx.format.TestingParquetFiles;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.LocalInputFile;

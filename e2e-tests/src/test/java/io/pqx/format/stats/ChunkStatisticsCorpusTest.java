@@ -6,7 +6,7 @@ import io.pqx.format.footer.FooterReader;
 import io.pqx.format.footer.ParquetJavaFooters;
 import io.pqx.format.footer.RowGroupMetadata;
 import io.pqx.format.footer.TestingFooters;
-import io.pqx.format.footer.TestingParquetFiles;
+import io.pqx.format.TestingParquetFiles;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.LogicalTypeAnnotation;

@@ -4,7 +4,7 @@ import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.FooterReader;
 import io.pqx.format.footer.TestingFooters;
-import io.pqx.format.footer.TestingParquetFiles;
+import io.pqx.format.TestingParquetFiles;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.InputFile;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;

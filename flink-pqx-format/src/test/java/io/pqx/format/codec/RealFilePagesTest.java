@@ -1,6 +1,6 @@
 package io.pqx.format.codec;
 
-import io.pqx.format.footer.TestingParquetFiles;
+import io.pqx.format.TestingParquetFiles;
 import org.apache.parquet.format.PageType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

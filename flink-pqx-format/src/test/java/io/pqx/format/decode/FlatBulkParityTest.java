@@ -1,5 +1,7 @@
 package io.pqx.format.decode;
 
+import io.pqx.format.TestingParquetFiles;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.ParquetReader;
@@ -35,16 +37,12 @@ import java.util.stream.Stream;
 class FlatBulkParityTest {
 
     static Stream<Path> corpus() throws IOException {
-        Path data = Paths.get(System.getProperty("user.dir"), "..", "..", "shared",
-                "parquet-testing", "data").normalize();
-        String env = System.getenv("PQX_PARQUET_TESTING");
-        if (!Files.isDirectory(data) && env != null) {
-            data = Paths.get(env, "data");
-        }
-        assertThat(data).isDirectory();
+        Path data = TestingParquetFiles.root().resolve("data");
         List<Path> files = new ArrayList<>();
-        try (Stream<Path> list = Files.walk(data)) {
-            list.filter(p -> p.toString().endsWith(".parquet")).sorted().forEach(files::add);
+        for (Path file : TestingParquetFiles.allPlainFiles()) {
+            if (file.startsWith(data)) {
+                files.add(file);
+            }
         }
         assertThat(files).hasSizeGreaterThan(40);
         return files.stream();

@@ -1,5 +1,7 @@
 package io.pqx.format.footer;
 
+import io.pqx.format.TestingParquetFiles;
+
 import io.pqx.format.error.UnsupportedFileException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

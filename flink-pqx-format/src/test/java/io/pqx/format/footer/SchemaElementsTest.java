@@ -1,5 +1,7 @@
 package io.pqx.format.footer;
 
+import io.pqx.format.TestingParquetFiles;
+
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import org.apache.parquet.column.schema.EdgeInterpolationAlgorithm;

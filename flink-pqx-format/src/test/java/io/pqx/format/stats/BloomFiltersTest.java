@@ -6,7 +6,7 @@ import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FileRange;
 import io.pqx.format.footer.FooterReader;
 import io.pqx.format.footer.TestingFooters;
-import io.pqx.format.footer.TestingParquetFiles;
+import io.pqx.format.TestingParquetFiles;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.io.PositionOutputStream;

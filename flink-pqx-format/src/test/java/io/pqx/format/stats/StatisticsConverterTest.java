@@ -4,7 +4,7 @@ import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.FooterReader;
 import io.pqx.format.footer.TestingFooters;
-import io.pqx.format.footer.TestingParquetFiles;
+import io.pqx.format.TestingParquetFiles;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.format.ColumnOrder;
 import org.apache.parquet.format.TypeDefinedOrder;
