@@ -28,7 +28,7 @@ import java.util.List;
  * the whole table, in order, readable by pqx's reader, with the row groups the settings ask for.
  * Nothing here is timed.
  */
-class SinkSuiteSmokeTest {
+class SinkSuiteSmokeITCase {
 
     private static final int ROWS = 3_000;
     private static final FormatSettings SMALL_GROUPS =
