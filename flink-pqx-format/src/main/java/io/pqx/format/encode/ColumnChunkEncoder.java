@@ -35,8 +35,8 @@ import java.io.IOException;
  * column's values only, so a chunk's bytes do not depend on which thread encodes it or on the
  * other columns.
  *
- * <p>Built once per leaf per file by {@link RowGroupEncoder}; immutable and thread-safe: {@link
- * #encode} creates its own store per call.
+ * <p>Built once per leaf per file by {@link RowGroupEncoder} or {@link IncrementalRowGroupEncoder};
+ * immutable and thread-safe: {@link #encode} and {@link #open} create their own store per call.
  */
 final class ColumnChunkEncoder {
     private static final int MAX_BLOOM_FILTER_BYTES = 1 << 20;
@@ -64,34 +64,69 @@ final class ColumnChunkEncoder {
 
     /** Encodes and compresses the buffered values of one row group. */
     EncodedColumnChunk encode(LeafBuffer buffer) throws IOException {
-        ChunkPageWriter pages = new ChunkPageWriter(column, pageSettings);
-        ColumnWriteStore store = pageVersion == PageVersion.V1
+        OpenChunk chunk = open();
+        chunk.feed(buffer);
+        return chunk.finish();
+    }
+
+    /** Starts a chunk that takes the row group's values in several slices, in order. */
+    OpenChunk open() {
+        return new OpenChunk();
+    }
+
+    /**
+     * One column chunk being encoded: a parquet-column store over a {@link ChunkPageWriter} that
+     * keeps only compressed pages. Feeding the slices of a row group one after the other makes the
+     * same calls on the store as feeding them as one buffer (slices end at row boundaries), so the
+     * chunk's bytes are the same. Not thread-safe: one thread at a time, with happens-before
+     * between calls (the caller chains them).
+     */
+    final class OpenChunk {
+        private final ChunkPageWriter pages = new ChunkPageWriter(column, pageSettings);
+        private final ColumnWriteStore store = pageVersion == PageVersion.V1
                 ? new ColumnWriteStoreV1(leafSchema, pages, pages, properties)
                 : new ColumnWriteStoreV2(leafSchema, pages, pages, properties);
-        ColumnWriter writer = store.getColumnWriter(column);
-        try {
-            LeafFeeder.feed(buffer, writer, store);
-            store.flush();
-        } catch (ParquetEncodingException e) {
-            throw new IOException("Cannot encode column " + leaf.path() + ": " + e.getMessage(), e);
-        } finally {
-            // Not store.close(): it would flush (and finalize the dictionary) a second time.
-            writer.close();
+        private final ColumnWriter writer = store.getColumnWriter(column);
+
+        /** Encodes the next rows of the chunk; the buffer may be reused once this returns. */
+        void feed(LeafBuffer buffer) throws IOException {
+            try {
+                LeafFeeder.feed(buffer, writer, store);
+            } catch (ParquetEncodingException e) {
+                writer.close();
+                throw failure(e);
+            }
         }
-        return new EncodedColumnChunk(
-                leaf.leafIndex(),
-                column,
-                pages.dictionaryPage(),
-                pages.dataPages(),
-                pages.totalUncompressedSize(),
-                pages.valueCount(),
-                pages.encodings(),
-                pages.dataPageEncodings(),
-                pages.dictionaryEncoding(),
-                statisticsEnabled ? pages.statistics() : null,
-                pages.columnIndex(),
-                relativeToChunk(pages),
-                pages.bloomFilter());
+
+        /** Flushes the last page and returns the chunk; the chunk takes no more values. */
+        EncodedColumnChunk finish() throws IOException {
+            try {
+                store.flush();
+            } catch (ParquetEncodingException e) {
+                throw failure(e);
+            } finally {
+                // Not store.close(): it would flush (and finalize the dictionary) a second time.
+                writer.close();
+            }
+            return new EncodedColumnChunk(
+                    leaf.leafIndex(),
+                    column,
+                    pages.dictionaryPage(),
+                    pages.dataPages(),
+                    pages.totalUncompressedSize(),
+                    pages.valueCount(),
+                    pages.encodings(),
+                    pages.dataPageEncodings(),
+                    pages.dictionaryEncoding(),
+                    statisticsEnabled ? pages.statistics() : null,
+                    pages.columnIndex(),
+                    relativeToChunk(pages),
+                    pages.bloomFilter());
+        }
+
+        private IOException failure(ParquetEncodingException e) {
+            return new IOException("Cannot encode column " + leaf.path() + ": " + e.getMessage(), e);
+        }
     }
 
     /** The offset index shifted past the dictionary page: relative to the chunk's first byte. */

@@ -1,6 +1,7 @@
 package io.pqx.sink.file;
 
 import io.pqx.format.encode.FileAssembler;
+import io.pqx.format.encode.IncrementalRowGroupEncoder;
 import io.pqx.format.encode.RowGroupEncoder;
 import io.pqx.format.io.PositionOutputStream;
 import io.pqx.format.options.WriteOptions;
@@ -19,8 +20,8 @@ import javax.annotation.Nullable;
 /**
  * One Parquet part file being written by a sink subtask: a hidden in-progress file of Flink's
  * {@link RecoverableWriter} (on the local file system {@code .<name>.inprogress.<uuid>}), the
- * {@link RowGroupCutter} that cuts its rows into row groups and the {@link RowGroupPipeline} that
- * encodes and writes them. {@link #closeForCommit()} writes the footer and turns it into a {@link
+ * {@link RowCutter} that cuts its rows into row groups (encoding exact-mode groups while they
+ * fill) and the {@link RowGroupPipeline} that encodes and writes them. {@link #closeForCommit()} writes the footer and turns it into a {@link
  * PendingFile}; {@link #discard()} abandons it, leaving at most a hidden in-progress file that is
  * never published.
  *
@@ -36,7 +37,7 @@ public final class PartFile {
     private final PositionOutputStream out;
     private final FileAssembler assembler;
     private final RowGroupPipeline pipeline;
-    private final RowGroupCutter cutter;
+    private final RowCutter cutter;
     private final PartFileSpec spec;
     private final String partition;
     private final String fileName;
@@ -52,7 +53,7 @@ public final class PartFile {
             PositionOutputStream out,
             FileAssembler assembler,
             RowGroupPipeline pipeline,
-            RowGroupCutter cutter,
+            RowCutter cutter,
             PartFileSpec spec) {
         this.stream = stream;
         this.out = out;
@@ -80,6 +81,26 @@ public final class PartFile {
             @Nullable RowSorter sorter,
             EncodingResources resources)
             throws IOException {
+        return open(writer, spec, schema, options, cut, sorter, resources,
+                StreamingRowGroupCutter.DEFAULT_SLICE_ROWS);
+    }
+
+    /**
+     * As {@link #open(RecoverableWriter, PartFileSpec, ParquetSchema, WriteOptions,
+     * RowGroupCutSettings, RowSorter, EncodingResources)}, with exact-mode row groups without
+     * sort-by encoded incrementally in slices of {@code sliceRows} rows, or buffered whole as
+     * approximate mode and sort-by do when {@code sliceRows} is 0 (tests compare the two).
+     */
+    static PartFile open(
+            RecoverableWriter writer,
+            PartFileSpec spec,
+            ParquetSchema schema,
+            WriteOptions options,
+            RowGroupCutSettings cut,
+            @Nullable RowSorter sorter,
+            EncodingResources resources,
+            int sliceRows)
+            throws IOException {
         Path target = spec.target();
         RecoverableFsDataOutputStream stream;
         try {
@@ -94,7 +115,15 @@ public final class PartFile {
         RowGroupEncoder encoder = new RowGroupEncoder(schema, options);
         RowGroupPipeline pipeline =
                 new RowGroupPipeline(schema, location, encoder, assembler, out, resources);
-        RowGroupCutter cutter = new RowGroupCutter(cut, pipeline, sorter);
+        RowCutter cutter;
+        if (sliceRows > 0 && !RowGroupCutter.holdsRows(cut.mode(), sorter != null)) {
+            IncrementalRowGroupEncoder incremental =
+                    new IncrementalRowGroupEncoder(schema, options, resources.encodePool());
+            cutter = new StreamingRowGroupCutter(
+                    cut, sliceRows, schema, location, pipeline, incremental);
+        } else {
+            cutter = new RowGroupCutter(cut, pipeline, sorter);
+        }
         return new PartFile(stream, out, assembler, pipeline, cutter, spec);
     }
 
@@ -181,6 +210,7 @@ public final class PartFile {
 
     /** Abandons the file: waits for groups in flight, then closes the stream without commit. */
     public void discard() {
+        cutter.abandon();
         pipeline.abandon();
         try {
             stream.close();

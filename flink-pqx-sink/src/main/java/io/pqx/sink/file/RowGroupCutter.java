@@ -23,7 +23,7 @@ import javax.annotation.Nullable;
  *
  * <p>Called by the sink's task thread only; not thread-safe.
  */
-final class RowGroupCutter {
+final class RowGroupCutter implements RowCutter {
     private final RowGroupMode mode;
     private final int target;
     private final int floor;
@@ -52,7 +52,8 @@ final class RowGroupCutter {
      * @throws IllegalArgumentException if a value cannot be written (names row, column and file);
      *     the row is not added
      */
-    void add(RowData row) throws IOException, InterruptedException {
+    @Override
+    public void add(RowData row) throws IOException, InterruptedException {
         open.append(row, fileRows);
         fileRows++;
         if (held != null) {
@@ -73,7 +74,8 @@ final class RowGroupCutter {
     }
 
     /** Seals every pending row (the file closes). */
-    void finish() throws IOException, InterruptedException {
+    @Override
+    public void finish() throws IOException, InterruptedException {
         int pending = open.rowCount();
         if (mode == RowGroupMode.EXACT) {
             if (pending > 0) {
@@ -92,14 +94,20 @@ final class RowGroupCutter {
     }
 
     /** Rows accepted. */
-    long rowCount() {
+    @Override
+    public long rowCount() {
         return fileRows;
     }
 
     /** Estimated bytes of the rows not yet sealed. */
-    long pendingBytes() {
+    @Override
+    public long pendingBytes() {
         return open.estimatedBytes();
     }
+
+    /** Nothing to wait for: sealed buffers are the pipeline's until written. */
+    @Override
+    public void abandon() {}
 
     /** Seals the first {@code rows} pending rows as one row group. */
     private void cut(int rows) throws IOException, InterruptedException {

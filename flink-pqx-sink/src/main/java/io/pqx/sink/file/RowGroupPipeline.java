@@ -15,6 +15,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
  * The sealed row groups of one file on their way to it: each is encoded column by column on the
@@ -65,11 +66,28 @@ final class RowGroupPipeline {
      * @throws IOException if an earlier group failed
      */
     void submit(RowGroupBuffer sealed) throws IOException, InterruptedException {
+        submit(
+                () -> encoder.encodeAsync(sealed, resources.encodePool()),
+                () -> {
+                    sealed.reset();
+                    freeBuffers.add(sealed);
+                });
+    }
+
+    /**
+     * Hands over a row group whose encoding {@code start} begins (or has begun, incrementally);
+     * waits for an in-flight permit first. {@code afterWrite} runs once the group is written or
+     * has failed.
+     *
+     * @throws IOException if an earlier group failed
+     */
+    void submit(Supplier<CompletableFuture<EncodedRowGroup>> start, Runnable afterWrite)
+            throws IOException, InterruptedException {
         rethrowFailure();
         resources.permits().acquire();
         CompletableFuture<EncodedRowGroup> encoded;
         try {
-            encoded = encoder.encodeAsync(sealed, resources.encodePool());
+            encoded = start.get();
         } catch (RuntimeException e) {
             resources.permits().release();
             throw e;
@@ -80,8 +98,7 @@ final class RowGroupPipeline {
                         .thenRunAsync(() -> write(encoded.join()), resources.fileWriter())
                         .whenComplete(
                                 (ignored, failure) -> {
-                                    sealed.reset();
-                                    freeBuffers.add(sealed);
+                                    afterWrite.run();
                                     resources.permits().release();
                                 });
     }
@@ -130,7 +147,8 @@ final class RowGroupPipeline {
         }
     }
 
-    private IOException unwrap(Throwable cause) {
+    /** The failure as the IOException the task thread throws, naming the file. */
+    IOException unwrap(Throwable cause) {
         while ((cause instanceof CompletionException || cause instanceof ExecutionException)
                 && cause.getCause() != null) {
             cause = cause.getCause();

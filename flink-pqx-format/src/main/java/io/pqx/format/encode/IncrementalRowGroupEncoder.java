@@ -1,0 +1,153 @@
+package io.pqx.format.encode;
+
+import io.pqx.format.codec.Codec;
+import io.pqx.format.codec.Codecs;
+import io.pqx.format.options.WriteOptions;
+import io.pqx.format.schema.ParquetSchema;
+import io.pqx.format.schema.PrimitiveNode;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * Encodes row groups while they fill: the rows arrive as small {@link RowGroupBuffer} slices, and
+ * every leaf keeps one open column chunk per row group that takes each slice's values as a task on
+ * the executor. The tasks of one leaf run one after the other, in slice order (a chain of futures
+ * per leaf), while different leaves run concurrently; so each chunk sees exactly the value sequence
+ * a whole-group {@link RowGroupEncoder} would feed it, and the bytes are the same as that encoder's
+ * for the same rows, whatever the executor, its thread count or the slice sizes. Only compressed
+ * pages of the open group, plus the slices not yet consumed, stay in memory.
+ *
+ * <p>Built once per file. Not thread-safe: one thread calls {@link #feed} and {@link
+ * #finishRowGroup}; the leaf tasks run on the executor.
+ */
+public final class IncrementalRowGroupEncoder {
+    private final ColumnChunkEncoder[] encoders;
+    private final ColumnChunkEncoder.OpenChunk[] open;
+    private final CompletableFuture<?>[] tails;
+    private final Executor executor;
+    private long rows;
+
+    /**
+     * @throws IllegalArgumentException if {@code options.bloomFilters()} names a path that is not a
+     *     leaf of {@code schema}
+     */
+    public IncrementalRowGroupEncoder(ParquetSchema schema, WriteOptions options,
+            Executor executor) {
+        LeafPaths.checkBloomFilterPaths(schema, options.bloomFilters().keySet());
+        Codec codec = Codecs.forWriting(options.codec(), options.compressionLevel());
+        List<PrimitiveNode> leaves = schema.leaves();
+        this.encoders = new ColumnChunkEncoder[leaves.size()];
+        for (int i = 0; i < encoders.length; i++) {
+            encoders[i] = new ColumnChunkEncoder(leaves.get(i), schema.messageType(), options,
+                    codec);
+        }
+        this.open = new ColumnChunkEncoder.OpenChunk[encoders.length];
+        this.tails = new CompletableFuture<?>[encoders.length];
+        for (int i = 0; i < tails.length; i++) {
+            tails[i] = CompletableFuture.completedFuture(null);
+        }
+        this.executor = executor;
+    }
+
+    /** Rows fed into the open row group so far. */
+    public long openRows() {
+        return rows;
+    }
+
+    /**
+     * Queues the slice's rows into the open row group, after every slice fed before. The returned
+     * future completes when every leaf has consumed the slice (then it may be reset and reused),
+     * exceptionally with the first leaf failure (an {@link UncheckedIOException} wrapping an
+     * {@link IOException} that names the column). After a failure, later tasks of that leaf are
+     * skipped and {@link #finishRowGroup} fails too.
+     */
+    public CompletableFuture<Void> feed(RowGroupBuffer slice) {
+        if (slice.leafCount() != encoders.length) {
+            throw new IllegalArgumentException(
+                    "Cannot encode row group: the slice has " + slice.leafCount()
+                            + " columns but the schema " + encoders.length);
+        }
+        rows += slice.rowCount();
+        CompletableFuture<?>[] consumed = new CompletableFuture<?>[encoders.length];
+        for (int i = 0; i < encoders.length; i++) {
+            int leaf = i;
+            LeafBuffer values = slice.leaf(i);
+            CompletableFuture<Void> task =
+                    tails[i].thenRunAsync(() -> feedLeaf(leaf, values), executor);
+            tails[i] = task;
+            consumed[i] = task;
+        }
+        return CompletableFuture.allOf(consumed);
+    }
+
+    /**
+     * Closes the open row group: once every leaf has consumed its slices, each finishes its chunk
+     * (on the executor). The next {@link #feed} starts a new row group.
+     *
+     * @throws IllegalStateException if no row was fed since the last row group
+     */
+    public CompletableFuture<EncodedRowGroup> finishRowGroup() {
+        if (rows == 0) {
+            throw new IllegalStateException("Cannot finish row group: it has no rows");
+        }
+        long groupRows = rows;
+        rows = 0;
+        List<CompletableFuture<EncodedColumnChunk>> chunks = new ArrayList<>(encoders.length);
+        for (int i = 0; i < encoders.length; i++) {
+            int leaf = i;
+            CompletableFuture<EncodedColumnChunk> chunk =
+                    tails[i].thenApplyAsync(ignored -> finishLeaf(leaf), executor);
+            tails[i] = chunk;
+            chunks.add(chunk);
+        }
+        return CompletableFuture.allOf(chunks.toArray(new CompletableFuture<?>[0]))
+                .thenApply(done -> {
+                    List<EncodedColumnChunk> list = new ArrayList<>(chunks.size());
+                    for (CompletableFuture<EncodedColumnChunk> chunk : chunks) {
+                        list.add(chunk.join());
+                    }
+                    return new EncodedRowGroup(groupRows, list);
+                });
+    }
+
+    /**
+     * A future that completes (normally) once every leaf task queued so far has ended, failed or
+     * not: for abandoning a file without leaving tasks that still read its slices.
+     */
+    public CompletableFuture<Void> quiesce() {
+        CompletableFuture<?>[] all = new CompletableFuture<?>[tails.length];
+        for (int i = 0; i < tails.length; i++) {
+            all[i] = tails[i].handle((v, e) -> null);
+        }
+        return CompletableFuture.allOf(all);
+    }
+
+    private void feedLeaf(int leaf, LeafBuffer values) {
+        ColumnChunkEncoder.OpenChunk chunk = open[leaf];
+        if (chunk == null) {
+            chunk = encoders[leaf].open();
+            open[leaf] = chunk;
+        }
+        try {
+            chunk.feed(values);
+        } catch (IOException e) {
+            open[leaf] = null;
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private EncodedColumnChunk finishLeaf(int leaf) {
+        ColumnChunkEncoder.OpenChunk chunk = open[leaf];
+        open[leaf] = null;
+        try {
+            return (chunk != null ? chunk : encoders[leaf].open()).finish();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
