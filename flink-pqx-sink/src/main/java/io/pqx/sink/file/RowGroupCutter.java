@@ -12,7 +12,10 @@ import javax.annotation.Nullable;
 
 /**
  * Re-cuts the row stream of one file into row groups by {@link RowGroupCutRule}, whatever the
- * input's own batching, and hands each sealed group to the {@link RowGroupPipeline}.
+ * input's own batching, and hands each sealed group, buffered whole, to the {@link
+ * RowGroupPipeline}. Used for approximate mode and sort-by, which need every row of a group before
+ * deciding; exact mode without sort-by streams instead ({@link StreamingRowGroupCutter}), with the
+ * same cuts and bytes.
  *
  * <p>Every row is shredded into the open buffer when it arrives, so a bad value fails at its own
  * row and the byte bound is measured on the real columns. In exact mode without sorting that buffer

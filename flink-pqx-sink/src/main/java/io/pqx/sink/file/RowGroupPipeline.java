@@ -19,7 +19,7 @@ import java.util.function.Supplier;
 
 /**
  * The sealed row groups of one file on their way to it: each is encoded column by column on the
- * shared pool while the next one fills, then written by the shared file-writer thread, strictly in
+ * shared pool while the next one fills (or, streamed, has been encoded while it filled), then written by the shared file-writer thread, strictly in
  * the order they were sealed (each write waits for the previous one). A sealed group holds one
  * in-flight permit from seal until written; its buffer then returns to this file's free list.
  *
