@@ -126,6 +126,69 @@ class OptionsReachTheFileTest {
     }
 
     @Test
+    void pageSizeCutsPages() throws Exception {
+        // name values are ~62 bytes; 1000 of them plain-encoded in pages of at most 4 KiB.
+        write(
+                "p.parquet",
+                settings(
+                        Map.of(
+                                "sink.page.size", "4 kb",
+                                "sink.dictionary.enabled", "false")));
+        write("q.parquet", settings(Map.of("sink.dictionary.enabled", "false")));
+        try (var small =
+                        io.pqx.format.ParquetReader.open(
+                                new org.apache.flink.core.fs.Path(
+                                        dir.resolve("p.parquet").toUri()));
+                var large =
+                        io.pqx.format.ParquetReader.open(
+                                new org.apache.flink.core.fs.Path(
+                                        dir.resolve("q.parquet").toUri()))) {
+            int nameLeaf = 1;
+            assertThat(large.readOffsetIndex(0, nameLeaf).orElseThrow().getPageCount())
+                    .isEqualTo(1);
+            assertThat(small.readOffsetIndex(0, nameLeaf).orElseThrow().getPageCount())
+                    .isGreaterThanOrEqualTo(10);
+        }
+    }
+
+    @Test
+    void bloomFilterNdvAndFppSizeTheFilter() throws Exception {
+        FileMetadata few =
+                write(
+                        "bf1.parquet",
+                        settings(
+                                Map.of(
+                                        "sink.bloom-filter.columns", "name",
+                                        "sink.bloom-filter.ndv", "100",
+                                        "sink.bloom-filter.fpp", "0.1")));
+        FileMetadata many =
+                write(
+                        "bf2.parquet",
+                        settings(
+                                Map.of(
+                                        "sink.bloom-filter.columns", "name",
+                                        "sink.bloom-filter.ndv", "100000",
+                                        "sink.bloom-filter.fpp", "0.001")));
+        long fewBytes = Files.size(dir.resolve("bf1.parquet"));
+        long manyBytes = Files.size(dir.resolve("bf2.parquet"));
+        assertThat(column(few, 0, "name").bloomFilter()).isPresent();
+        assertThat(column(many, 0, "name").bloomFilter()).isPresent();
+        // The same rows with a filter sized for 1000x the values at a lower false-positive rate.
+        assertThat(manyBytes - fewBytes).isGreaterThan(100_000);
+        try (var reader =
+                io.pqx.format.ParquetReader.open(
+                        new org.apache.flink.core.fs.Path(dir.resolve("bf1.parquet").toUri()))) {
+            var filter = reader.readBloomFilter(0, 1).orElseThrow();
+            assertThat(
+                            filter.findHash(
+                                    filter.hash(
+                                            org.apache.parquet.io.api.Binary.fromString(
+                                                    "a-long-string-value-" + "x".repeat(40) + 3))))
+                    .isTrue();
+        }
+    }
+
+    @Test
     void compressionLevelChangesTheBytes() throws Exception {
         write("z1.parquet", settings(Map.of("sink.compression.level", "1")));
         write("z19.parquet", settings(Map.of("sink.compression.level", "19")));
