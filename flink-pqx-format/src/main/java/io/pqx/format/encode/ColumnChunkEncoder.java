@@ -4,8 +4,10 @@ import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.codec.Codec;
+import io.pqx.format.codec.Codecs;
 import io.pqx.format.page.ChunkPageSettings;
 import io.pqx.format.page.ChunkPageWriter;
+import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.PrimitiveNode;
 
 import org.apache.parquet.column.ColumnDescriptor;
@@ -26,6 +28,7 @@ import org.apache.parquet.schema.Type;
 import javax.annotation.Nullable;
 
 import java.io.IOException;
+import java.util.List;
 
 /**
  * Encodes one leaf's {@link LeafBuffer} into an {@link EncodedColumnChunk} with parquet-column's
@@ -60,6 +63,24 @@ final class ColumnChunkEncoder {
                 options.pageIndexEnabled(), options.columnIndexTruncateLength());
         this.pageVersion = options.pageVersion();
         this.statisticsEnabled = options.statisticsEnabled();
+    }
+
+    /**
+     * One encoder per leaf of {@code schema}, in leaf order, sharing one codec.
+     *
+     * @throws IllegalArgumentException if {@code options.bloomFilters()} names a path that is not a
+     *     leaf of {@code schema}
+     */
+    static ColumnChunkEncoder[] forLeaves(ParquetSchema schema, WriteOptions options) {
+        LeafPaths.checkBloomFilterPaths(schema, options.bloomFilters().keySet());
+        Codec codec = Codecs.forWriting(options.codec(), options.compressionLevel());
+        List<PrimitiveNode> leaves = schema.leaves();
+        ColumnChunkEncoder[] encoders = new ColumnChunkEncoder[leaves.size()];
+        for (int i = 0; i < encoders.length; i++) {
+            encoders[i] =
+                    new ColumnChunkEncoder(leaves.get(i), schema.messageType(), options, codec);
+        }
+        return encoders;
     }
 
     /** Encodes and compresses the buffered values of one row group. */

@@ -1,10 +1,7 @@
 package io.pqx.format.encode;
 
 import io.pqx.format.options.WriteOptions;
-import io.pqx.format.codec.Codec;
-import io.pqx.format.codec.Codecs;
 import io.pqx.format.schema.ParquetSchema;
-import io.pqx.format.schema.PrimitiveNode;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,14 +31,7 @@ public final class RowGroupEncoder {
      *     leaf of {@code schema}
      */
     public RowGroupEncoder(ParquetSchema schema, WriteOptions options) {
-        LeafPaths.checkBloomFilterPaths(schema, options.bloomFilters().keySet());
-        Codec codec = Codecs.forWriting(options.codec(), options.compressionLevel());
-        List<PrimitiveNode> leaves = schema.leaves();
-        this.encoders = new ColumnChunkEncoder[leaves.size()];
-        for (int i = 0; i < encoders.length; i++) {
-            encoders[i] = new ColumnChunkEncoder(leaves.get(i), schema.messageType(), options,
-                    codec);
-        }
+        this.encoders = ColumnChunkEncoder.forLeaves(schema, options);
     }
 
     /** Encodes all leaves, waiting for them; chunks come back in leaf order. */
