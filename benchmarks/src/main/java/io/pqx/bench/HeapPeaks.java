@@ -70,6 +70,46 @@ public final class HeapPeaks {
         return peakLive.get();
     }
 
+    /**
+     * Runs {@code work} on this thread while a sampler thread forces a full collection and reads
+     * the heap in use every {@code intervalMillis}, and returns the largest heap in use after such
+     * a collection, in bytes: the work's peak live heap, sampled independently of the young
+     * generation's size (unlike {@link #peakLiveBytes()}, which reads nothing when no collection
+     * happens). A sample is taken before the work starts and one after it ends. The forced
+     * collections slow the work down, so it must not be timed.
+     */
+    public static long sampleLivePeak(Timed.Work<?> work, long intervalMillis) throws Exception {
+        AtomicLong max = new AtomicLong(liveNow());
+        Thread sampler =
+                new Thread(
+                        () -> {
+                            while (!Thread.currentThread().isInterrupted()) {
+                                max.accumulateAndGet(liveNow(), Math::max);
+                                try {
+                                    Thread.sleep(intervalMillis);
+                                } catch (InterruptedException e) {
+                                    return;
+                                }
+                            }
+                        },
+                        "pqx-bench-live-heap-sampler");
+        sampler.setDaemon(true);
+        sampler.start();
+        try {
+            work.call();
+        } finally {
+            sampler.interrupt();
+            sampler.join();
+        }
+        return Math.max(max.get(), liveNow());
+    }
+
+    /** Forces a full collection and returns the heap in use right after it, in bytes. */
+    public static long liveNow() {
+        System.gc();
+        return usedNow();
+    }
+
     /** Heap in use now, in bytes. */
     public static long usedNow() {
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();

@@ -48,6 +48,22 @@ final class SinkRounds {
     private final Map<String, Throughput> cpu = new LinkedHashMap<>();
     private final Map<String, HeapFigures> heap = new LinkedHashMap<>();
     private final Map<String, SinkOutput> outputs = new LinkedHashMap<>();
+    private final Map<String, MeasuredHeap> measured = new LinkedHashMap<>();
+
+    /** How often the untimed heap pass forces a collection and samples the live heap. */
+    static final long HEAP_SAMPLE_MILLIS = 250;
+
+    /**
+     * The untimed heap pass's figures of one contender, in bytes: the peak live heap of its job
+     * and of the input-only job (same source, {@code DiscardingSink}), each above the live heap
+     * just before that job (mostly the input table).
+     */
+    record MeasuredHeap(long livePeak, long inputOnly) {
+        /** What the sink adds to the input-only job's live heap (may be slightly negative). */
+        long sink() {
+            return livePeak - inputOnly;
+        }
+    }
 
     /** The largest heap figures of a contender's measured rounds, in bytes. */
     record HeapFigures(long peak, long liveAboveBaseline) {
@@ -145,24 +161,76 @@ final class SinkRounds {
      */
     void sourceBaseline() throws Exception {
         System.gc();
-        Timed<JobExecutionResult> job =
-                Timed.run(
-                        () ->
-                                jobs.run(
-                                        "sink-bench-source-only",
-                                        env ->
-                                                env.fromSource(
-                                                                TableRows.source(tableId),
-                                                                WatermarkStrategy.noWatermarks(),
-                                                                "lineitem")
-                                                        .sinkTo(new DiscardingSink<>())));
+        Timed<JobExecutionResult> job = Timed.run(() -> runSourceOnlyJob("sink-bench-source-only"));
         report.info(
                 "source-only job (same source, DiscardingSink) %.0f rows/s (%.2f s, cpu %.2f s):"
                         + " the part of each job that is not the sink",
                 table.size() / job.seconds(), job.seconds(), job.cpuSeconds());
     }
 
+    /**
+     * The untimed heap pass, after the timed rounds: one more job per contender, and one
+     * input-only job (same source into {@code DiscardingSink}), each run while a sampler thread
+     * forces a full collection and reads the heap in use every {@value #HEAP_SAMPLE_MILLIS} ms (see
+     * {@link HeapPeaks#sampleLivePeak}). Each figure is the largest sample minus the heap in use
+     * after a full collection just before the job, so it does not depend on the young generation's
+     * size or on collections happening during the job; the input-only figure is the source's and
+     * the framework's share (the bound's "input buffers"), and a contender's {@code sink} figure is
+     * its own figure minus that. Prints one {@code heap_measured} line per contender. The jobs
+     * write into their own directories, deleted afterwards; the timed rounds' files are kept.
+     */
+    void measureHeap() throws Exception {
+        long inputOnly = livePeakAboveBaseline(() -> runSourceOnlyJob("sink-bench-heap-input"));
+        for (SinkContender contender : contenders) {
+            Path out = dir.resolve("heap-pass-" + contender.name());
+            deleteTree(out);
+            Files.createDirectories(out);
+            long livePeak = livePeakAboveBaseline(() -> runJob(contender, out, "heap"));
+            checkRows(contender, SinkOutput.of(out));
+            deleteTree(out);
+            MeasuredHeap figures = new MeasuredHeap(livePeak, inputOnly);
+            measured.put(contender.name(), figures);
+            report.info(
+                    "heap_measured %s live-peak=%d MiB input-only=%d MiB sink=%d MiB (untimed"
+                            + " pass: full GC + used heap every %d ms during the job, peak minus"
+                            + " heap after GC before the job; input-only = same source into"
+                            + " DiscardingSink; sink = live-peak - input-only)",
+                    contender.name(),
+                    JvmReport.mib(figures.livePeak()),
+                    JvmReport.mib(figures.inputOnly()),
+                    Math.round(figures.sink() / (1024.0 * 1024.0)),
+                    HEAP_SAMPLE_MILLIS);
+        }
+    }
+
+    /** The untimed heap pass's figures of {@code contender}, when it was measured. */
+    Optional<MeasuredHeap> measuredHeap(String contender) {
+        return Optional.ofNullable(measured.get(contender));
+    }
+
+    private static long livePeakAboveBaseline(Timed.Work<?> job) throws Exception {
+        long baseline = HeapPeaks.liveNow();
+        long peak = HeapPeaks.sampleLivePeak(job, HEAP_SAMPLE_MILLIS);
+        return Math.max(0, peak - baseline);
+    }
+
+    private JobExecutionResult runSourceOnlyJob(String name) throws Exception {
+        return jobs.run(
+                name,
+                env ->
+                        env.fromSource(
+                                        TableRows.source(tableId),
+                                        WatermarkStrategy.noWatermarks(),
+                                        "lineitem")
+                                .sinkTo(new DiscardingSink<>()));
+    }
+
     private JobExecutionResult runJob(SinkContender contender, Path out, int round)
+            throws Exception {
+        return runJob(contender, out, Integer.toString(round));
+    }
+
+    private JobExecutionResult runJob(SinkContender contender, Path out, String round)
             throws Exception {
         return jobs.run(
                 "sink-bench-" + contender.name() + "-" + round,

@@ -30,15 +30,27 @@ import java.util.function.Function;
  * column encoding against itself with one encoding thread.
  *
  * <p>Prints {@code RESULT sink_vs_flink_filesink} and {@code RESULT sink_parallel_vs_single} (job
- * wall-clock medians of the measured rounds), file sizes with a size ratio, row groups, peak heap,
- * and an untimed full-content check of every sink's committed files with pqx's reader. Table
- * generation and cluster start-up are not timed. Runs on the caller's thread.
+ * wall-clock medians of the measured rounds), file sizes with a size ratio, row groups, heap figures
+ * of the timed rounds, the live heap of an untimed heap pass (each sink's job and an input-only job,
+ * sampled with forced collections; skipped with {@code -Dpqx.bench.sink.heapPass=false}) with
+ * issue 3's bound, and an untimed full-content check of every sink's committed files with pqx's
+ * reader. Table generation and cluster start-up are not timed. Runs on the caller's thread.
  */
 public final class SinkSuite implements BenchmarkSuite {
 
     static final long DEFAULT_ROWS = 5_000_000;
     static final String VS_FLINK = "sink_vs_flink_filesink";
     static final String PARALLEL_VS_SINGLE = "sink_parallel_vs_single";
+
+    /**
+     * System property: {@code false} skips the untimed heap pass ({@link SinkRounds#measureHeap()})
+     * and with it the {@code heap_measured} and {@code heap_bound} lines.
+     */
+    static final String HEAP_PASS = "pqx.bench.sink.heapPass";
+
+    private static boolean heapPass() {
+        return !"false".equalsIgnoreCase(System.getProperty(HEAP_PASS, "true"));
+    }
 
     @Override
     public String name() {
@@ -78,6 +90,11 @@ public final class SinkSuite implements BenchmarkSuite {
                         true);
             }
             rounds.sourceBaseline();
+            if (heapPass()) {
+                rounds.measureHeap();
+            } else {
+                report.info("heap pass skipped (-D%s=false): no heap_measured line", HEAP_PASS);
+            }
             rounds.verifyContent();
             printFiles(rounds.outputs(), report);
             rounds.printRounds();
@@ -158,28 +175,34 @@ public final class SinkSuite implements BenchmarkSuite {
     }
 
     /**
-     * Issue 3's heap target for pqx's sink, as an INFO line (not a check: the live-heap figure is
-     * approximate): live heap above the baseline against 1.5 x in-flight row groups x their mean
-     * encoded size. The input buffers of the bound are not counted (the source emits rows of the
-     * baseline table, so it holds none of its own).
+     * Issue 3's heap target for pqx's sink, as an INFO line (not a check): the {@code sink} figure
+     * of the untimed heap pass (peak live heap of pqx's job minus that of the input-only job, see
+     * {@link SinkRounds#measureHeap()}) against 1.5 x in-flight row groups x their mean encoded
+     * size. The input buffers of the bound are the input-only job's figure, already subtracted.
      */
     private static void printHeapBound(SinkRounds rounds, BenchmarkReport report) {
         SinkOutput output = rounds.outputs().get(SinkContenders.PQX);
-        Optional<SinkRounds.HeapFigures> heap = rounds.heap(SinkContenders.PQX);
+        Optional<SinkRounds.MeasuredHeap> heap = rounds.measuredHeap(SinkContenders.PQX);
         if (output == null || heap.isEmpty() || output.rowGroups() == 0) {
             return;
         }
         int inFlight = PqxSinkOptions.ENCODING_MAX_IN_FLIGHT.defaultValue();
         long groupBytes = output.bytes() / output.rowGroups();
         long bound = (long) (1.5 * inFlight * groupBytes);
+        long sink = heap.get().sink();
         report.info(
-                "heap_bound pqx live-peak-above-baseline=%d MiB target<=%d MiB (1.5 x %d in flight"
-                        + " x %d MiB mean encoded row group) ratio=%.2f",
-                JvmReport.mib(heap.get().liveAboveBaseline()),
+                "heap_bound pqx sink=%d MiB (measured: live-peak %d MiB of pqx's job minus"
+                        + " input-only %d MiB of the same source into DiscardingSink, untimed pass"
+                        + " with full GC every %d ms) target<=%d MiB (1.5 x %d in flight x %d MiB"
+                        + " mean encoded row group) ratio=%.2f",
+                Math.round(sink / (1024.0 * 1024.0)),
+                JvmReport.mib(heap.get().livePeak()),
+                JvmReport.mib(heap.get().inputOnly()),
+                SinkRounds.HEAP_SAMPLE_MILLIS,
                 JvmReport.mib(bound),
                 inFlight,
                 JvmReport.mib(groupBytes),
-                (double) heap.get().liveAboveBaseline() / bound);
+                (double) sink / bound);
     }
 
     /** Issue 3: a file's bytes must not depend on the number of encoding threads. */

@@ -108,6 +108,14 @@ class SinkSuiteSmokeITCase {
         assertThat(out).contains("verified pqx reads flink's 1 committed file(s): 2000 rows");
         assertThat(out).containsPattern("INFO size pqx=\\d+ pqx1=\\d+ flink=\\d+");
         assertThat(out).contains("INFO size_ratio pqx/flink=");
+        for (String who : List.of("pqx", "pqx1", "flink")) {
+            assertThat(out)
+                    .containsPattern(
+                            "INFO heap_measured "
+                                    + who
+                                    + " live-peak=\\d+ MiB input-only=\\d+ MiB sink=-?\\d+ MiB");
+        }
+        assertThat(out).containsPattern("INFO heap_bound pqx sink=-?\\d+ MiB \\(measured: ");
         assertThat(report.comparisons())
                 .extracting(c -> c.name() + "/" + c.peer())
                 .containsExactly("sink_vs_flink_filesink/flink", "sink_parallel_vs_single/pqx1");
