@@ -3,9 +3,6 @@ package io.pqx.bench.format;
 import io.pqx.bench.BenchmarkArgs;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.BenchmarkSuite;
-import io.pqx.bench.HeapPeaks;
-import io.pqx.bench.JvmReport;
-import io.pqx.bench.Timed;
 
 import org.apache.flink.table.data.RowData;
 
@@ -50,10 +47,6 @@ public final class FormatSuite implements BenchmarkSuite {
     public void run(BenchmarkArgs args, BenchmarkReport report) throws Exception {
         FormatSettings settings = FormatSettings.standard();
         long rows = args.rowsOr(DEFAULT_ROWS);
-        if (rows > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException(
-                    "Cannot run format: --rows must fit an in-memory list");
-        }
         report.info(
                 "format rows=%d rounds=%d warmups=%d seed=%d%s",
                 rows,
@@ -62,7 +55,8 @@ public final class FormatSuite implements BenchmarkSuite {
                 args.seed(),
                 args.peerOnly() ? " peer-only" : "");
         report.info("format settings %s (same for both writers)", settings.describe());
-        List<RowData> table = generate(args, (int) rows, report);
+        List<RowData> table =
+                LineitemGenerator.inMemoryTable("format", args.seed(), rows, report);
         Path dir = Files.createTempDirectory(args.workDir(), "pqx-bench-format-");
         try {
             List<TableWriter> writers = FormatContenders.writers(settings, args.peerOnly());
@@ -86,16 +80,6 @@ public final class FormatSuite implements BenchmarkSuite {
         }
     }
 
-    private static List<RowData> generate(BenchmarkArgs args, int rows, BenchmarkReport report)
-            throws Exception {
-        Timed<List<RowData>> generated =
-                Timed.run(() -> new LineitemGenerator(args.seed()).generate(rows));
-        System.gc(); // so the heap figure below is the table, not generation garbage
-        report.info(
-                "generated %d rows in %.1f s (not timed); heap in use with the table: %d MiB",
-                rows, generated.seconds(), JvmReport.mib(HeapPeaks.usedNow()));
-        return generated.value();
-    }
 
     private static void runRounds(BenchmarkArgs args, FormatRounds rounds) throws Exception {
         for (int w = 0; w < args.warmups(); w++) {

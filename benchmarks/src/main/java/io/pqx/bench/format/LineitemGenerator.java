@@ -1,5 +1,10 @@
 package io.pqx.bench.format;
 
+import io.pqx.bench.BenchmarkReport;
+import io.pqx.bench.HeapPeaks;
+import io.pqx.bench.JvmReport;
+import io.pqx.bench.Timed;
+
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -74,6 +79,27 @@ public final class LineitemGenerator {
     }
 
     /** Generates {@code rows} rows as {@link GenericRowData}, in order-key order. */
+    /**
+     * The table a suite runs on, generated once in memory (not timed), with a report line of how
+     * long that took and how much heap the table holds.
+     *
+     * @throws IllegalArgumentException naming {@code suite} when {@code rows} cannot fit a list
+     */
+    public static List<RowData> inMemoryTable(
+            String suite, long seed, long rows, BenchmarkReport report) throws Exception {
+        if (rows > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException(
+                    "Cannot run " + suite + ": --rows must fit an in-memory list");
+        }
+        Timed<List<RowData>> generated =
+                Timed.run(() -> new LineitemGenerator(seed).generate((int) rows));
+        System.gc(); // so the heap figure below is the table, not generation garbage
+        report.info(
+                "generated %d rows in %.1f s (not timed); heap in use with the table: %d MiB",
+                rows, generated.seconds(), JvmReport.mib(HeapPeaks.usedNow()));
+        return generated.value();
+    }
+
     public List<RowData> generate(int rows) {
         List<RowData> table = new ArrayList<>(rows);
         for (long order = 0; table.size() < rows; order++) {

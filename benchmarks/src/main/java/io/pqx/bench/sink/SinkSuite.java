@@ -4,9 +4,7 @@ import io.pqx.bench.BenchmarkArgs;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.BenchmarkSuite;
 import io.pqx.bench.Comparison;
-import io.pqx.bench.HeapPeaks;
 import io.pqx.bench.JvmReport;
-import io.pqx.bench.Timed;
 import io.pqx.bench.format.FileFacts;
 import io.pqx.bench.format.FormatSettings;
 import io.pqx.bench.format.LineitemGenerator;
@@ -69,13 +67,10 @@ public final class SinkSuite implements BenchmarkSuite {
     public void run(BenchmarkArgs args, BenchmarkReport report) throws Exception {
         FormatSettings settings = FormatSettings.standard();
         long rows = args.rowsOr(DEFAULT_ROWS);
-        if (rows > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException(
-                    "Cannot run sink: --rows must fit an in-memory list");
-        }
         List<SinkContender> contenders = SinkContenders.of(settings, args.peerOnly());
         printSetup(args, rows, settings, contenders, report);
-        List<RowData> table = generate(args, (int) rows, report);
+        List<RowData> table =
+                LineitemGenerator.inMemoryTable("sink", args.seed(), rows, report);
         String tableId = TableRows.register(table);
         Path dir = Files.createTempDirectory(args.workDir(), "pqx-bench-sink-");
         try (MiniClusterJobs jobs = MiniClusterJobs.start()) {
@@ -133,16 +128,6 @@ public final class SinkSuite implements BenchmarkSuite {
         }
     }
 
-    private static List<RowData> generate(BenchmarkArgs args, int rows, BenchmarkReport report)
-            throws Exception {
-        Timed<List<RowData>> generated =
-                Timed.run(() -> new LineitemGenerator(args.seed()).generate(rows));
-        System.gc(); // so the heap figure below is the table, not generation garbage
-        report.info(
-                "generated %d rows in %.1f s (not timed); heap in use with the table: %d MiB",
-                rows, generated.seconds(), JvmReport.mib(HeapPeaks.usedNow()));
-        return generated.value();
-    }
 
     private static void printFiles(Map<String, SinkOutput> outputs, BenchmarkReport report)
             throws IOException {
