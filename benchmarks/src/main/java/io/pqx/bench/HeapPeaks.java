@@ -10,6 +10,7 @@ import java.lang.management.MemoryUsage;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 
 import javax.management.Notification;
@@ -71,20 +72,21 @@ public final class HeapPeaks {
     }
 
     /**
-     * Runs {@code work} on this thread while a sampler thread forces a full collection and reads
-     * the heap in use every {@code intervalMillis}, and returns the largest heap in use after such
-     * a collection, in bytes: the work's peak live heap, sampled independently of the young
-     * generation's size (unlike {@link #peakLiveBytes()}, which reads nothing when no collection
-     * happens). A sample is taken before the work starts and one after it ends. The forced
-     * collections slow the work down, so it must not be timed.
+     * Runs {@code work} on this thread while a sampler thread takes a {@link LiveHeapHistogram}
+     * (a full collection, then the live objects by class) every {@code intervalMillis}, and
+     * returns the sample with the most live bytes: the work's peak live heap, sampled independently
+     * of the young generation's size (unlike {@link #peakLiveBytes()}, which reads nothing when no
+     * collection happens), with what held it. A sample is taken before the work starts and one
+     * after it ends. The forced collections slow the work down, so it must not be timed.
      */
-    public static long sampleLivePeak(Timed.Work<?> work, long intervalMillis) throws Exception {
-        AtomicLong max = new AtomicLong(liveNow());
+    public static LiveHeapHistogram sampleLivePeak(Timed.Work<?> work, long intervalMillis)
+            throws Exception {
+        AtomicReference<LiveHeapHistogram> max = new AtomicReference<>(LiveHeapHistogram.take());
         Thread sampler =
                 new Thread(
                         () -> {
                             while (!Thread.currentThread().isInterrupted()) {
-                                max.accumulateAndGet(liveNow(), Math::max);
+                                keepLarger(max, LiveHeapHistogram.take());
                                 try {
                                     Thread.sleep(intervalMillis);
                                 } catch (InterruptedException e) {
@@ -101,13 +103,14 @@ public final class HeapPeaks {
             sampler.interrupt();
             sampler.join();
         }
-        return Math.max(max.get(), liveNow());
+        keepLarger(max, LiveHeapHistogram.take());
+        return max.get();
     }
 
-    /** Forces a full collection and returns the heap in use right after it, in bytes. */
-    public static long liveNow() {
-        System.gc();
-        return usedNow();
+    private static void keepLarger(
+            AtomicReference<LiveHeapHistogram> max, LiveHeapHistogram sample) {
+        max.accumulateAndGet(
+                sample, (a, b) -> b.totalBytes() > a.totalBytes() ? b : a);
     }
 
     /** Heap in use now, in bytes. */

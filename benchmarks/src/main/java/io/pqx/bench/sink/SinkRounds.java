@@ -3,6 +3,7 @@ package io.pqx.bench.sink;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.HeapPeaks;
 import io.pqx.bench.JvmReport;
+import io.pqx.bench.LiveHeapHistogram;
 import io.pqx.bench.Throughput;
 import io.pqx.bench.Timed;
 
@@ -51,7 +52,10 @@ final class SinkRounds {
     private final Map<String, MeasuredHeap> measured = new LinkedHashMap<>();
 
     /** How often the untimed heap pass forces a collection and samples the live heap. */
-    static final long HEAP_SAMPLE_MILLIS = 250;
+    static final long HEAP_SAMPLE_MILLIS = 100;
+
+    /** How many classes a {@code heap_held} line names. */
+    private static final int HELD_CLASSES = 8;
 
     /**
      * The untimed heap pass's figures of one contender, in bytes: the peak live heap of its job
@@ -180,20 +184,22 @@ final class SinkRounds {
      * write into their own directories, deleted afterwards; the timed rounds' files are kept.
      */
     void measureHeap() throws Exception {
-        long inputOnly = livePeakAboveBaseline(() -> runSourceOnlyJob("sink-bench-heap-input"));
+        long inputOnly =
+                livePeakAboveBaseline("input-only", () -> runSourceOnlyJob("sink-bench-heap-input"));
         for (SinkContender contender : contenders) {
             Path out = dir.resolve("heap-pass-" + contender.name());
             deleteTree(out);
             Files.createDirectories(out);
-            long livePeak = livePeakAboveBaseline(() -> runJob(contender, out, "heap"));
+            long livePeak =
+                    livePeakAboveBaseline(contender.name(), () -> runJob(contender, out, "heap"));
             checkRows(contender, SinkOutput.of(out));
             deleteTree(out);
             MeasuredHeap figures = new MeasuredHeap(livePeak, inputOnly);
             measured.put(contender.name(), figures);
             report.info(
                     "heap_measured %s live-peak=%d MiB input-only=%d MiB sink=%d MiB (untimed"
-                            + " pass: full GC + used heap every %d ms during the job, peak minus"
-                            + " heap after GC before the job; input-only = same source into"
+                            + " pass: live heap (class histogram after a full GC) every %d ms during the"
+                            + " job, peak minus live heap before the job; input-only = same source into"
                             + " DiscardingSink; sink = live-peak - input-only)",
                     contender.name(),
                     JvmReport.mib(figures.livePeak()),
@@ -208,10 +214,17 @@ final class SinkRounds {
         return Optional.ofNullable(measured.get(contender));
     }
 
-    private static long livePeakAboveBaseline(Timed.Work<?> job) throws Exception {
-        long baseline = HeapPeaks.liveNow();
-        long peak = HeapPeaks.sampleLivePeak(job, HEAP_SAMPLE_MILLIS);
-        return Math.max(0, peak - baseline);
+    /**
+     * The job's peak live heap above the live heap just before it, in bytes; prints the classes
+     * that grew most at that peak (what the job held).
+     */
+    private long livePeakAboveBaseline(String name, Timed.Work<?> job) throws Exception {
+        LiveHeapHistogram baseline = LiveHeapHistogram.take();
+        LiveHeapHistogram peak = HeapPeaks.sampleLivePeak(job, HEAP_SAMPLE_MILLIS);
+        report.info(
+                "heap_held %s at its live peak: %s",
+                name, String.join(", ", peak.largestGrowthOver(baseline, HELD_CLASSES)));
+        return Math.max(0, peak.totalBytes() - baseline.totalBytes());
     }
 
     private JobExecutionResult runSourceOnlyJob(String name) throws Exception {

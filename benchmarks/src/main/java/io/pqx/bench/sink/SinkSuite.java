@@ -178,8 +178,8 @@ public final class SinkSuite implements BenchmarkSuite {
         report.info(
                 "heap_bound pqx sink=%d MiB (measured: live-peak %d MiB of pqx's job minus"
                         + " input-only %d MiB of the same source into DiscardingSink, untimed pass"
-                        + " with full GC every %d ms) target<=%d MiB (1.5 x %d in flight x %d MiB"
-                        + " mean encoded row group) ratio=%.2f",
+                        + " with a live class histogram every %d ms) target<=%d MiB (1.5 x %d in"
+                        + " flight x %d MiB mean encoded row group) ratio=%.2f %s",
                 Math.round(sink / (1024.0 * 1024.0)),
                 JvmReport.mib(heap.get().livePeak()),
                 JvmReport.mib(heap.get().inputOnly()),
@@ -187,7 +187,8 @@ public final class SinkSuite implements BenchmarkSuite {
                 JvmReport.mib(bound),
                 inFlight,
                 JvmReport.mib(groupBytes),
-                (double) sink / bound);
+                (double) sink / bound,
+                sink <= bound ? "met" : "NOT met");
     }
 
     /** Issue 3: a file's bytes must not depend on the number of encoding threads. */
