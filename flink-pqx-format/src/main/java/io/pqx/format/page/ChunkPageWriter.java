@@ -54,7 +54,15 @@ public final class ChunkPageWriter
     private final Map<Encoding, Integer> dataPageEncodings = new EnumMap<>(Encoding.class);
     private final ColumnIndexBuilder columnIndex;
     private final OffsetIndexBuilder offsetIndex;
-    private final PageScratch scratch = new PageScratch();
+    /**
+     * Pages are gathered here before compression. One per thread rather than per chunk: a chunk
+     * only uses it inside {@link #compress}, and an open row group has a chunk per column, so a
+     * per-chunk buffer the size of the largest page would be held once per column.
+     */
+    private static final int MAX_KEPT_SCRATCH_BYTES = 8 << 20;
+
+    private static final ThreadLocal<PageScratch> SCRATCH =
+            ThreadLocal.withInitial(PageScratch::new);
     private final CRC32 crc = new CRC32();
     @Nullable private Encoding dictionaryEncoding;
     @Nullable private Statistics<?> statistics;
@@ -254,9 +262,17 @@ public final class ChunkPageWriter
     // ---- compression ----
 
     private byte[] compress(BytesInput bytes) throws IOException {
+        PageScratch scratch = SCRATCH.get();
         scratch.reset();
-        bytes.writeAllTo(scratch);
-        return settings.codec().compress(scratch.array(), 0, scratch.size());
+        try {
+            bytes.writeAllTo(scratch);
+            return settings.codec().compress(scratch.array(), 0, scratch.size());
+        } finally {
+            if (scratch.array().length > MAX_KEPT_SCRATCH_BYTES) {
+                // An unusually large page: do not keep its buffer for the thread's lifetime.
+                SCRATCH.remove();
+            }
+        }
     }
 
     private long checksum(byte[] body) {
