@@ -33,7 +33,8 @@ public final class PartitionComputer implements Serializable {
     private transient ProjectedRowData projected;
 
     /**
-     * @throws IllegalArgumentException if a key is not a top-level column or every column is a key
+     * @throws IllegalArgumentException if a key is not a top-level column, has a type whose values
+     *     have no directory form (binaries, collections, rows), or every column is a key
      */
     public PartitionComputer(RowType rowType, List<String> keys) {
         this.keys = List.copyOf(keys);
@@ -50,6 +51,7 @@ public final class PartitionComputer implements Serializable {
                                 + names);
             }
             types[i] = rowType.getTypeAt(index);
+            checkRenderable(keys.get(i), types[i]);
             getters[i] = RowData.createFieldGetter(types[i], index);
         }
         List<Integer> data = new ArrayList<>();
@@ -113,6 +115,38 @@ public final class PartitionComputer implements Serializable {
             projected = ProjectedRowData.from(dataColumns);
         }
         return projected.replaceRow(row);
+    }
+
+    /**
+     * Only types whose values render as stable text can be partition columns: any other value
+     * (a {@code byte[]}, an array, a row) would render as its object identity, so equal values
+     * would land in different directories and the value could not be read back from the path.
+     */
+    private static void checkRenderable(String key, LogicalType type) {
+        switch (type.getTypeRoot()) {
+            case BOOLEAN:
+            case TINYINT:
+            case SMALLINT:
+            case INTEGER:
+            case BIGINT:
+            case FLOAT:
+            case DOUBLE:
+            case DECIMAL:
+            case CHAR:
+            case VARCHAR:
+            case DATE:
+            case TIME_WITHOUT_TIME_ZONE:
+            case TIMESTAMP_WITHOUT_TIME_ZONE:
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
+                return;
+            default:
+                throw new IllegalArgumentException(
+                        "partition column '"
+                                + key
+                                + "' has type "
+                                + type
+                                + ", whose values have no directory form");
+        }
     }
 
     private static String render(Object value, LogicalType type) {

@@ -115,7 +115,10 @@ public final class PojoRowConverter<T> implements Serializable {
             return new Mapping(inner.rowType(), inner::convertObject);
         }
         if (info.equals(PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO)) {
-            return new Mapping(new VarBinaryType(VarBinaryType.MAX_LENGTH), v -> v);
+            // Copied: the sink may hold the row past this call (it counts on fresh rows), while
+            // a source with object reuse may refill the same array for its next record.
+            return new Mapping(
+                    new VarBinaryType(VarBinaryType.MAX_LENGTH), v -> ((byte[]) v).clone());
         }
         if (javaType.isEnum()) {
             return new Mapping(
@@ -191,7 +194,7 @@ public final class PojoRowConverter<T> implements Serializable {
         return rowType;
     }
 
-    /** A fresh row holding the POJO's fields. */
+    /** A fresh row holding the POJO's fields; it shares no mutable value with the POJO. */
     public RowData convert(T pojo) {
         return convertObject(pojo);
     }

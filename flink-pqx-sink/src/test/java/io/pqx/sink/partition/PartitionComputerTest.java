@@ -8,12 +8,14 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.DateType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
+import org.apache.flink.table.types.logical.VarBinaryType;
 import org.apache.flink.table.types.logical.VarCharType;
 import org.junit.jupiter.api.Test;
 
@@ -86,5 +88,26 @@ class PartitionComputerTest {
                                 new PartitionComputer(
                                         TYPE, List.of("id", "day", "name", "amount", "ts")))
                 .hasMessageContaining("every column is a partition column");
+    }
+
+    @Test
+    void rejectsPartitionColumnsWhoseValuesHaveNoDirectoryForm() {
+        // A byte[] or an array would render as its identity ("[B@1b2c3d"): equal values would
+        // land in different directories and the value could not be read back from the path.
+        RowType withBytes =
+                RowType.of(
+                        new LogicalType[] {
+                            new BigIntType(),
+                            new VarBinaryType(10),
+                            new ArrayType(new BigIntType())
+                        },
+                        new String[] {"id", "key", "tags"});
+        assertThatThrownBy(() -> new PartitionComputer(withBytes, List.of("key")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("partition column 'key'")
+                .hasMessageContaining("VARBINARY(10)");
+        assertThatThrownBy(() -> new PartitionComputer(withBytes, List.of("tags")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("partition column 'tags'");
     }
 }
