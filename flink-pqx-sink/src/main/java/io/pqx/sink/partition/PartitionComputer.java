@@ -9,6 +9,7 @@ import org.apache.flink.table.types.logical.RowType;
 
 import java.io.Serializable;
 import java.time.LocalDate;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,7 +18,7 @@ import java.util.List;
  * filesystem connector does: partition columns become hive-style {@code k=v/} directories (keys and
  * values escaped by {@link PartitionPathEscaper}; a null or empty value becomes {@link
  * #DEFAULT_PARTITION}) and are not stored in the files. Values render as SQL literals would: dates
- * {@code yyyy-MM-dd}, timestamps ISO local date-time, decimals plain.
+ * {@code yyyy-MM-dd}, times {@code HH:mm[:ss[.fff]]}, timestamps ISO local date-time, decimals plain.
  *
  * <p>Immutable; thread-safe except {@link #dataRow}, which reuses one projected view (task thread).
  */
@@ -158,6 +159,9 @@ public final class PartitionComputer implements Serializable {
                 return LocalDate.ofEpochDay((Integer) value).toString();
             case DECIMAL:
                 return ((DecimalData) value).toBigDecimal().toPlainString();
+            case TIME_WITHOUT_TIME_ZONE:
+                // Flink holds TIME as milliseconds of the day.
+                return LocalTime.ofNanoOfDay((Integer) value * 1_000_000L).toString();
             case TIMESTAMP_WITHOUT_TIME_ZONE:
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
                 return ((TimestampData) value).toLocalDateTime().toString();

@@ -14,6 +14,7 @@ import org.apache.flink.table.types.logical.DateType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.TimeType;
 import org.apache.flink.table.types.logical.TimestampType;
 import org.apache.flink.table.types.logical.VarBinaryType;
 import org.apache.flink.table.types.logical.VarCharType;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.List;
 
 class PartitionComputerTest {
@@ -51,6 +53,19 @@ class PartitionComputerTest {
                 new PartitionComputer(TYPE, List.of("day", "name", "amount", "ts"));
         assertThat(computer.partitionPath(row("x/y")))
                 .isEqualTo("day=2024-03-09/name=x%2Fy/amount=12.50/ts=2024-03-09T10%3A30");
+    }
+
+    @Test
+    void rendersTimesAsTimeOfDayNotMilliseconds() {
+        RowType type =
+                RowType.of(
+                        new LogicalType[] {new BigIntType(), new TimeType(3)},
+                        new String[] {"id", "at"});
+        PartitionComputer computer = new PartitionComputer(type, List.of("at"));
+        int millis = (int) (LocalTime.of(10, 15, 30, 250_000_000).toNanoOfDay() / 1_000_000);
+        assertThat(computer.partitionPath(GenericRowData.of(1L, millis)))
+                .isEqualTo("at=10%3A15%3A30.250");
+        assertThat(computer.partitionPath(GenericRowData.of(1L, 0))).isEqualTo("at=00%3A00");
     }
 
     @Test
