@@ -23,7 +23,7 @@ public final class RowGroupBuffer {
     private final ParquetSchema schema;
     private final LeafBuffer[] leaves;
     private final RowShredder shredder;
-    private final String location;
+    private String location;
     private int rows;
     /** Row count at which {@link #isFull} next sums the leaf sizes. */
     private long nextByteCheck;
@@ -121,6 +121,14 @@ public final class RowGroupBuffer {
         long averageRow = Math.max(1, bytes / Math.max(1, rows));
         nextByteCheck = rows + Math.max(1, (maxBytes - bytes) / averageRow / 2);
         return false;
+    }
+
+    /**
+     * Names {@code location} in error messages from now on: for pools that hand one buffer to
+     * several files of the same schema, one after the other.
+     */
+    public void relocate(String location) {
+        this.location = location;
     }
 
     /** Empties the buffer for the next row group; arrays are kept for reuse. */

@@ -1,6 +1,7 @@
 package io.pqx.format.encode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.schema.FlinkSchemaConverter;
 
@@ -49,5 +50,16 @@ class RowGroupBufferTest {
         assertThat(buf.rowCount()).isZero();
         assertThat(buf.estimatedBytes()).isZero();
         assertThat(fill(buf, Long.MAX_VALUE, 800)).isEqualTo(100);
+    }
+
+    @Test
+    void rejectionsNameTheFileTheBufferWasLastRelocatedTo() {
+        RowGroupBuffer buf = buffer();
+        buf.relocate("other.parquet");
+        assertThatThrownBy(() -> buf.append(GenericRowData.of((Object) null), 41))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("row 41")
+                .hasMessageContaining("(other.parquet)")
+                .hasMessageNotContaining("b.parquet");
     }
 }

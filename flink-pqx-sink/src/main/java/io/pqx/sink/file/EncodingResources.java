@@ -9,16 +9,21 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * What the open files of one sink subtask share to encode row groups: a bounded pool that encodes
  * and compresses columns ({@code sink.encoding.threads}), one thread that writes finished row
- * groups to their files in order, and the permits bounding sealed row groups in flight ({@code
- * sink.encoding.max-in-flight}). A writer that needs a permit waits for one, so memory stays
- * bounded and backpressure reaches the job.
+ * groups to their files in order, the permits bounding sealed row groups in flight ({@code
+ * sink.encoding.max-in-flight}) and the raw slices of streaming files in flight ({@link
+ * SlicePool}, {@value #SLICES_IN_FLIGHT}). A writer that needs a permit waits for one, so memory
+ * stays bounded and backpressure reaches the job.
  *
  * <p>Created by the sink writer, closed with it. Thread-safe.
  */
 public final class EncodingResources implements AutoCloseable {
     private final ExecutorService encodePool;
     private final ExecutorService fileWriter;
+    /** Raw slices of streaming files being encoded at once, for the whole subtask. */
+    static final int SLICES_IN_FLIGHT = 8;
+
     private final Semaphore permits;
+    private final SlicePool slices = new SlicePool(SLICES_IN_FLIGHT);
 
     public EncodingResources(int encodingThreads, int maxInFlight, String name) {
         if (encodingThreads < 1 || maxInFlight < 1) {
@@ -47,6 +52,11 @@ public final class EncodingResources implements AutoCloseable {
     /** Permits for sealed row groups in flight. */
     public Semaphore permits() {
         return permits;
+    }
+
+    /** The raw slices of the subtask's streaming files. */
+    SlicePool slices() {
+        return slices;
     }
 
     /** Stops the threads; tasks still queued are dropped (their files are being discarded). */

@@ -120,7 +120,7 @@ public final class PartFile {
             IncrementalRowGroupEncoder incremental =
                     new IncrementalRowGroupEncoder(schema, options, resources.encodePool());
             cutter = new StreamingRowGroupCutter(
-                    cut, sliceRows, schema, location, pipeline, incremental);
+                    cut, sliceRows, schema, location, pipeline, incremental, resources.slices());
         } else {
             cutter = new RowGroupCutter(cut, pipeline, sorter);
         }

@@ -7,9 +7,7 @@ import io.pqx.format.schema.ParquetSchema;
 import org.apache.flink.table.data.RowData;
 
 import java.io.IOException;
-import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -17,8 +15,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * whole into a small slice; a full slice is fed to the {@link IncrementalRowGroupEncoder}, whose
  * per-leaf chains encode it on the pool while the next slice fills; at the exact cut the group's
  * chunks are finished and handed to the {@link RowGroupPipeline} for in-order writing. So only
- * compressed pages of the open group, the groups in flight and at most {@code slicesInFlight} raw
- * slices are in memory; when every slice is in flight the task thread waits (backpressure).
+ * compressed pages of the open group, the groups in flight and the raw slices the subtask's {@link
+ * SlicePool} allows are in memory; when every slice permit of the subtask is in use the task thread
+ * waits (backpressure).
  *
  * <p>Cuts are those of {@link RowGroupCutter} in exact mode: the same rule, and the byte bound
  * measured on the same estimate (the raw bytes of the group's rows, summed over its slices, checked
@@ -32,8 +31,6 @@ final class StreamingRowGroupCutter implements RowCutter {
     static final int DEFAULT_SLICE_ROWS = 4096;
     /** A slice is also fed once its raw values reach this many bytes (wide rows). */
     private static final long SLICE_BYTES = 1 << 20;
-    /** Slices shredded but not yet consumed by every leaf, per file. */
-    static final int SLICES_IN_FLIGHT = 8;
 
     private final int target;
     private final int floor;
@@ -43,8 +40,7 @@ final class StreamingRowGroupCutter implements RowCutter {
     private final String location;
     private final RowGroupPipeline pipeline;
     private final IncrementalRowGroupEncoder encoder;
-    private final Semaphore slicePermits = new Semaphore(SLICES_IN_FLIGHT);
-    private final ConcurrentLinkedDeque<RowGroupBuffer> freeSlices = new ConcurrentLinkedDeque<>();
+    private final SlicePool slices;
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private RowGroupBuffer slice;
     private long fileRows;
@@ -60,7 +56,8 @@ final class StreamingRowGroupCutter implements RowCutter {
             ParquetSchema schema,
             String location,
             RowGroupPipeline pipeline,
-            IncrementalRowGroupEncoder encoder) {
+            IncrementalRowGroupEncoder encoder,
+            SlicePool slices) {
         if (settings.mode() != RowGroupMode.EXACT || sliceRows < 1) {
             throw new IllegalArgumentException(
                     "Cannot stream row groups: mode " + settings.mode() + ", slice rows "
@@ -74,11 +71,15 @@ final class StreamingRowGroupCutter implements RowCutter {
         this.location = location;
         this.pipeline = pipeline;
         this.encoder = encoder;
-        this.slice = newSlice();
+        this.slices = slices;
+        this.slice = slices.take(schema, location);
     }
 
     @Override
     public void add(RowData row) throws IOException, InterruptedException {
+        if (slice == null) {
+            throw new IllegalStateException("Cannot write to " + location + ": it is finished");
+        }
         slice.append(row, fileRows);
         fileRows++;
         groupRows++;
@@ -96,6 +97,7 @@ final class StreamingRowGroupCutter implements RowCutter {
             cut();
         }
         rethrowFailure();
+        release();
     }
 
     @Override
@@ -105,13 +107,22 @@ final class StreamingRowGroupCutter implements RowCutter {
 
     @Override
     public long pendingBytes() {
-        return fedBytes + slice.estimatedBytes();
+        return fedBytes + (slice == null ? 0 : slice.estimatedBytes());
+    }
+
+    /** Hands the filling slice back to the pool: the file takes no more rows. */
+    private void release() {
+        if (slice != null) {
+            slices.recycle(slice);
+            slice = null;
+        }
     }
 
     @Override
     public void abandon() {
         try {
             encoder.quiesce().get();
+            release();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException e) {
@@ -145,7 +156,7 @@ final class StreamingRowGroupCutter implements RowCutter {
 
     private void feedSlice() throws IOException, InterruptedException {
         rethrowFailure();
-        slicePermits.acquire();
+        slices.acquireFeed();
         RowGroupBuffer fed = slice;
         fedBytes += fed.estimatedBytes();
         try {
@@ -155,20 +166,13 @@ final class StreamingRowGroupCutter implements RowCutter {
                                 if (e != null) {
                                     failure.compareAndSet(null, e);
                                 }
-                                fed.reset();
-                                freeSlices.add(fed);
-                                slicePermits.release();
+                                slices.consumed(fed);
                             });
         } catch (RuntimeException e) {
-            slicePermits.release();
+            slices.cancelFeed();
             throw e;
         }
-        slice = newSlice();
-    }
-
-    private RowGroupBuffer newSlice() {
-        RowGroupBuffer free = freeSlices.poll();
-        return free != null ? free : new RowGroupBuffer(schema, location);
+        slice = slices.take(schema, location);
     }
 
     private void rethrowFailure() throws IOException {
