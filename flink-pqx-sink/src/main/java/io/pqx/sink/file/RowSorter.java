@@ -72,28 +72,13 @@ public final class RowSorter {
     @SuppressWarnings({"rawtypes"})
     private static Comparator valueComparator(LogicalType type, String column) {
         LogicalTypeRoot root = type.getTypeRoot();
-        switch (root) {
-            case BINARY:
-            case VARBINARY:
-                return (Comparator<byte[]>) java.util.Arrays::compareUnsigned;
-            case BOOLEAN:
-            case TINYINT:
-            case SMALLINT:
-            case INTEGER:
-            case BIGINT:
-            case FLOAT:
-            case DOUBLE:
-            case CHAR:
-            case VARCHAR:
-            case DECIMAL:
-            case DATE:
-            case TIME_WITHOUT_TIME_ZONE:
-            case TIMESTAMP_WITHOUT_TIME_ZONE:
-            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-                return Comparator.naturalOrder();
-            default:
-                throw new IllegalArgumentException(
-                        "sort key '" + column + "' has type " + type + ", which cannot be sorted");
+        if (root == LogicalTypeRoot.BINARY || root == LogicalTypeRoot.VARBINARY) {
+            return (Comparator<byte[]>) java.util.Arrays::compareUnsigned;
         }
+        if (ScalarKeyTypes.isScalarKey(type)) {
+            return Comparator.naturalOrder();
+        }
+        throw new IllegalArgumentException(
+                "sort key '" + column + "' has type " + type + ", which cannot be sorted");
     }
 }

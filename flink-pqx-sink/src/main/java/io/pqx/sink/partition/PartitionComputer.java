@@ -1,5 +1,7 @@
 package io.pqx.sink.partition;
 
+import io.pqx.sink.file.ScalarKeyTypes;
+
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.TimestampData;
@@ -124,29 +126,13 @@ public final class PartitionComputer implements Serializable {
      * would land in different directories and the value could not be read back from the path.
      */
     private static void checkRenderable(String key, LogicalType type) {
-        switch (type.getTypeRoot()) {
-            case BOOLEAN:
-            case TINYINT:
-            case SMALLINT:
-            case INTEGER:
-            case BIGINT:
-            case FLOAT:
-            case DOUBLE:
-            case DECIMAL:
-            case CHAR:
-            case VARCHAR:
-            case DATE:
-            case TIME_WITHOUT_TIME_ZONE:
-            case TIMESTAMP_WITHOUT_TIME_ZONE:
-            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-                return;
-            default:
-                throw new IllegalArgumentException(
-                        "partition column '"
-                                + key
-                                + "' has type "
-                                + type
-                                + ", whose values have no directory form");
+        if (!ScalarKeyTypes.isScalarKey(type)) {
+            throw new IllegalArgumentException(
+                    "partition column '"
+                            + key
+                            + "' has type "
+                            + type
+                            + ", whose values have no directory form");
         }
     }
 
