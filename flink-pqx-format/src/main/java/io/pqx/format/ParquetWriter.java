@@ -1,13 +1,11 @@
 package io.pqx.format;
 
-import io.pqx.format.options.WriteOptions;
-
-import io.pqx.format.encode.EncodedRowGroup;
 import io.pqx.format.encode.FileAssembler;
-import io.pqx.format.encode.RowGroupBuffer;
 import io.pqx.format.encode.RowGroupEncoder;
+import io.pqx.format.encode.StreamingRowGroupWriter;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.io.PositionOutputStream;
+import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.FlinkSchemaConverter;
 import io.pqx.format.schema.ParquetSchema;
 
@@ -28,9 +26,11 @@ import java.util.concurrent.Executor;
 /**
  * Writes Flink {@link RowData} of one {@link RowType} as a Parquet file, without Hadoop.
  *
- * <p>Rows are shredded into a {@link RowGroupBuffer} as they come; when it reaches {@link
- * WriteOptions#rowGroupRows()} rows or {@link WriteOptions#rowGroupBytes()} bytes, the row group is
- * encoded (each column on the encode executor, by default the calling thread) and written. {@link
+ * <p>Rows are shredded and encoded as they come, a few thousand at a time ({@link
+ * StreamingRowGroupWriter}: each column on the encode executor, by default the calling thread), so
+ * only compressed pages of the open row group are held; a row group ends at {@link
+ * WriteOptions#rowGroupRows()} rows or {@link WriteOptions#rowGroupBytes()} estimated raw bytes and
+ * is written. {@link
  * #finish()} writes the last row group, the page indexes and the footer and returns the file's
  * metadata; {@link #close()} also closes the stream. The bytes written do not depend on the encode
  * executor.
@@ -46,12 +46,9 @@ public final class ParquetWriter implements Closeable {
     private static final int BUFFER_BYTES = 1 << 16;
 
     private final PositionOutputStream out;
-    private final WriteOptions options;
     private final String location;
-    private final RowGroupBuffer buffer;
-    private final RowGroupEncoder encoder;
     private final FileAssembler assembler;
-    private final Executor encodeExecutor;
+    private final StreamingRowGroupWriter rowGroups;
     private long rowsWritten;
     @Nullable private FileMetadata finished;
     private boolean broken;
@@ -60,12 +57,10 @@ public final class ParquetWriter implements Closeable {
     private ParquetWriter(PositionOutputStream out, ParquetSchema schema, WriteOptions options,
             String location, Executor encodeExecutor) {
         this.out = out;
-        this.options = options;
         this.location = location;
-        this.encodeExecutor = encodeExecutor;
-        this.buffer = new RowGroupBuffer(schema, location);
-        this.encoder = new RowGroupEncoder(schema, options);
         this.assembler = new FileAssembler(out, schema, options, location);
+        this.rowGroups =
+                new StreamingRowGroupWriter(schema, options, location, assembler, encodeExecutor);
     }
 
     /**
@@ -115,11 +110,15 @@ public final class ParquetWriter implements Closeable {
      */
     public void write(RowData row) throws IOException {
         checkOpen();
-        buffer.append(row, rowsWritten);
-        rowsWritten++;
-        if (buffer.isFull(options.rowGroupRows(), options.rowGroupBytes())) {
-            flushRowGroup();
+        try {
+            rowGroups.append(row, rowsWritten);
+        } catch (IOException | RuntimeException | Error e) {
+            if (!(e instanceof IllegalArgumentException)) {
+                broken = true;
+            }
+            throw e;
         }
+        rowsWritten++;
     }
 
     /** Rows accepted so far. */
@@ -163,13 +162,8 @@ public final class ParquetWriter implements Closeable {
     }
 
     private void flushRowGroup() throws IOException {
-        if (buffer.rowCount() == 0) {
-            return;
-        }
         try {
-            EncodedRowGroup group = encoder.encode(buffer, encodeExecutor);
-            assembler.writeRowGroup(group);
-            buffer.reset();
+            rowGroups.flush();
         } catch (IOException | RuntimeException | Error e) {
             broken = true;
             throw e;

@@ -25,8 +25,7 @@ public final class RowGroupBuffer {
     private final RowShredder shredder;
     private String location;
     private int rows;
-    /** Row count at which {@link #isFull} next sums the leaf sizes. */
-    private long nextByteCheck;
+    private final ByteCheckSchedule byteChecks = new ByteCheckSchedule();
 
     /**
      * @param location the file, named in error messages
@@ -101,26 +100,12 @@ public final class RowGroupBuffer {
     }
 
     /**
-     * Whether the row group has reached {@code maxRows} rows or {@code maxBytes} estimated bytes.
-     * Summing every leaf after every row would cost as much as a narrow row's shredding, so the
-     * bytes are summed again only when, at the average row size so far, half of the remaining
-     * room could be used up: the checks get denser as the limit nears. Deterministic: the cut
-     * depends on the rows only.
+     * Whether the row group has reached {@code maxRows} rows or {@code maxBytes} estimated bytes,
+     * the bytes summed on the {@link ByteCheckSchedule}. Deterministic: the cut depends on the rows
+     * only.
      */
     public boolean isFull(long maxRows, long maxBytes) {
-        if (rows >= maxRows) {
-            return true;
-        }
-        if (rows < nextByteCheck) {
-            return false;
-        }
-        long bytes = estimatedBytes();
-        if (bytes >= maxBytes) {
-            return true;
-        }
-        long averageRow = Math.max(1, bytes / Math.max(1, rows));
-        nextByteCheck = rows + Math.max(1, (maxBytes - bytes) / averageRow / 2);
-        return false;
+        return rows >= maxRows || byteChecks.reached(rows, maxBytes, this::estimatedBytes);
     }
 
     /**
@@ -137,7 +122,7 @@ public final class RowGroupBuffer {
             leaf.reset();
         }
         rows = 0;
-        nextByteCheck = 0;
+        byteChecks.reset();
     }
 
     int leafCount() {

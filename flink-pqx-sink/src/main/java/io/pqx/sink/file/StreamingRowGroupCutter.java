@@ -1,5 +1,6 @@
 package io.pqx.sink.file;
 
+import io.pqx.format.encode.ByteCheckSchedule;
 import io.pqx.format.encode.IncrementalRowGroupEncoder;
 import io.pqx.format.encode.RowGroupBuffer;
 import io.pqx.format.schema.ParquetSchema;
@@ -47,8 +48,8 @@ final class StreamingRowGroupCutter implements RowCutter {
     private int groupRows;
     /** Raw estimated bytes of the open group's slices already fed. */
     private long fedBytes;
-    /** Group row count at which the byte bound is next measured (as RowGroupBuffer.isFull). */
-    private long nextByteCheck;
+    /** When the byte bound is next measured: the same schedule as RowGroupBuffer.isFull. */
+    private final ByteCheckSchedule byteChecks = new ByteCheckSchedule();
 
     StreamingRowGroupCutter(
             RowGroupCutSettings settings,
@@ -130,18 +131,9 @@ final class StreamingRowGroupCutter implements RowCutter {
         }
     }
 
-    /** The check schedule and sum of {@link RowGroupBuffer#isFull} over the whole group. */
+    /** {@link RowGroupBuffer#isFull}'s byte check, summed over the whole group's slices. */
     private boolean groupBytesFull() {
-        if (groupRows < nextByteCheck) {
-            return false;
-        }
-        long bytes = fedBytes + slice.estimatedBytes();
-        if (bytes >= maxBytes) {
-            return true;
-        }
-        long averageRow = Math.max(1, bytes / Math.max(1, groupRows));
-        nextByteCheck = groupRows + Math.max(1, (maxBytes - bytes) / averageRow / 2);
-        return false;
+        return byteChecks.reached(groupRows, maxBytes, () -> fedBytes + slice.estimatedBytes());
     }
 
     private void cut() throws IOException, InterruptedException {
@@ -150,7 +142,7 @@ final class StreamingRowGroupCutter implements RowCutter {
         }
         groupRows = 0;
         fedBytes = 0;
-        nextByteCheck = 0;
+        byteChecks.reset();
         pipeline.submit(encoder::finishRowGroup, () -> {});
     }
 

@@ -1,0 +1,130 @@
+package io.pqx.format;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.pqx.format.encode.FileAssembler;
+import io.pqx.format.encode.RowGroupBuffer;
+import io.pqx.format.encode.RowGroupEncoder;
+import io.pqx.format.io.PositionOutputStream;
+import io.pqx.format.options.WriteOptions;
+import io.pqx.format.schema.FlinkSchemaConverter;
+import io.pqx.format.schema.ParquetSchema;
+
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The writer encodes rows a slice at a time as they come; its files are byte for byte those of
+ * buffering each whole row group and encoding it at the cut.
+ */
+class ParquetWriterStreamingTest {
+
+    @Test
+    void flatFilesEqualTheWholeGroupPathsForEveryRowGroupSize() throws IOException {
+        assertSameBytes(TestingRowTypes.FLAT, new RandomRows(11).rows(TestingRowTypes.FLAT, 20_000));
+    }
+
+    @Test
+    void nestedFilesEqualTheWholeGroupPathsForEveryRowGroupSize() throws IOException {
+        assertSameBytes(
+                TestingRowTypes.NESTED, new RandomRows(12).rows(TestingRowTypes.NESTED, 20_000));
+    }
+
+    @Test
+    void aRejectedRowIsInNoColumnAndTheWriterGoesOn() throws IOException {
+        RowType type = TestingRowTypes.FLAT;
+        List<RowData> rows = new RandomRows(13).rows(type, 6_000);
+        WriteOptions options = WriteOptions.builder().rowGroupRows(2_500).build();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ParquetWriter writer =
+                ParquetWriter.open(new PositionOutputStream(bytes), type, options, "m.parquet")) {
+            for (int i = 0; i < rows.size(); i++) {
+                if (i == 4_100) {
+                    GenericRowData bad = new GenericRowData(type.getFieldCount());
+                    assertThatThrownBy(() -> writer.write(bad))
+                            .isInstanceOf(IllegalArgumentException.class)
+                            .hasMessageContaining("row 4100");
+                }
+                writer.write(rows.get(i));
+            }
+        }
+        assertThat(bytes.toByteArray())
+                .isEqualTo(wholeGroups(type, options, rows, RowGroupEncoder.CALLER_RUNS));
+    }
+
+    private static void assertSameBytes(RowType type, List<RowData> rows) throws IOException {
+        long[] groupRows = {97, 4_095, 4_096, 4_097, 1_000_000};
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            for (long n : groupRows) {
+                WriteOptions options = WriteOptions.builder().rowGroupRows(n).build();
+                check(type, rows, options, pool);
+            }
+            // Byte bounds that cut groups spanning several slices, and one inside the first slice.
+            long total = estimatedBytes(type, rows);
+            for (long bound : new long[] {total / 2, total / 3, 20_000}) {
+                WriteOptions options = WriteOptions.builder().rowGroupBytes(bound).build();
+                check(type, rows, options, pool);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static void check(RowType type, List<RowData> rows, WriteOptions options, Executor pool)
+            throws IOException {
+        byte[] expected = wholeGroups(type, options, rows, RowGroupEncoder.CALLER_RUNS);
+        assertThat(TestingWriters.bytes(type, options, rows, RowGroupEncoder.CALLER_RUNS))
+                .as("caller runs, %s", options)
+                .isEqualTo(expected);
+        assertThat(TestingWriters.bytes(type, options, rows, pool))
+                .as("3 threads, %s", options)
+                .isEqualTo(expected);
+    }
+
+    private static long estimatedBytes(RowType type, List<RowData> rows) {
+        RowGroupBuffer buffer =
+                new RowGroupBuffer(FlinkSchemaConverter.toParquetSchema(type), "m.parquet");
+        for (int i = 0; i < rows.size(); i++) {
+            buffer.append(rows.get(i), i);
+        }
+        return buffer.estimatedBytes();
+    }
+
+    /** The reference: a whole row group buffered, then encoded and written at each cut. */
+    private static byte[] wholeGroups(
+            RowType type, WriteOptions options, List<RowData> rows, Executor executor)
+            throws IOException {
+        ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(type);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PositionOutputStream out = new PositionOutputStream(bytes);
+        FileAssembler assembler = new FileAssembler(out, schema, options, "m.parquet");
+        RowGroupBuffer buffer = new RowGroupBuffer(schema, "m.parquet");
+        RowGroupEncoder encoder = new RowGroupEncoder(schema, options);
+        List<RowData> all = new ArrayList<>(rows);
+        for (int i = 0; i < all.size(); i++) {
+            buffer.append(all.get(i), i);
+            if (buffer.isFull(options.rowGroupRows(), options.rowGroupBytes())) {
+                assembler.writeRowGroup(encoder.encode(buffer, executor));
+                buffer.reset();
+            }
+        }
+        if (buffer.rowCount() > 0) {
+            assembler.writeRowGroup(encoder.encode(buffer, executor));
+        }
+        assembler.finish();
+        out.close();
+        return bytes.toByteArray();
+    }
+}
