@@ -39,8 +39,9 @@ public final class PqxSinkOptions {
                     .memoryType()
                     .defaultValue(MemorySize.ofMebiBytes(128))
                     .withDescription(
-                            "Upper bound of a row group's estimated size (its buffered,"
-                                + " uncompressed values and levels, which bound the encoded size):"
+                            "Upper bound of a row group's estimated size (the raw,"
+                                + " uncompressed values and levels of its rows, which bound the"
+                                + " encoded size):"
                                 + " a group reaching it is cut early, in both modes, but never"
                                 + " below 'sink.row-group.min-rows' rows. At most 1 gb.");
 

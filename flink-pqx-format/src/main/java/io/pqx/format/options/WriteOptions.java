@@ -26,8 +26,8 @@ import java.util.Set;
  * @param pageSizeBytes target uncompressed data page size (default 1 MiB)
  * @param pageRowLimit most rows per data page (default 20,000)
  * @param rowGroupRows most rows per row group (default 1,000,000)
- * @param rowGroupBytes a row group is cut once its buffered (uncompressed, in-memory) size reaches
- *     this (default 128 MiB, at most 1 GiB)
+ * @param rowGroupBytes a row group is cut once the estimated raw (uncompressed, in-memory) size of
+ *     its rows reaches this (default 128 MiB, at most 1 GiB)
  * @param statisticsEnabled write column chunk statistics and the column index (default true)
  * @param statisticsTruncateLength longest binary min/max in chunk statistics; longer bounds are
  *     truncated and marked inexact (default 64)
