@@ -98,7 +98,11 @@ public final class StreamingRowGroupWriter {
         spareConsumed = consumed;
     }
 
-    private static <T> T await(CompletableFuture<T> future) throws IOException {
+    /**
+     * The future's value; a failure as the IOException that names it, never as a bare runtime
+     * exception.
+     */
+    static <T> T await(CompletableFuture<T> future) throws IOException {
         try {
             return future.join();
         } catch (CompletionException e) {
@@ -106,12 +110,11 @@ public final class StreamingRowGroupWriter {
             if (cause instanceof UncheckedIOException io) {
                 throw io.getCause();
             }
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
             if (cause instanceof Error error) {
                 throw error;
             }
+            // Never rethrown as it is: an IllegalArgumentException would read as a rejected row,
+            // which leaves the writer usable, while the columns may have taken part of a slice.
             throw new IOException("Cannot encode row group: " + cause, cause);
         }
     }
