@@ -5,7 +5,7 @@ import io.pqx.tools.demo.PqxDemo;
 import java.io.PrintStream;
 import java.util.Set;
 
-/** {@code pqx demo [--rows N]}: runs {@link PqxDemo} (pqx's main job for now). */
+/** {@code pqx demo [--rows N]}: runs {@link PqxDemo}, pqx's main job. */
 final class DemoCommand implements Command {
 
     @Override
@@ -20,7 +20,7 @@ final class DemoCommand implements Command {
 
     @Override
     public String summary() {
-        return "write a generated table with pqx, show its meta and first rows";
+        return "run a Flink job writing a generated table with pqx's sink, show what it committed";
     }
 
     @Override

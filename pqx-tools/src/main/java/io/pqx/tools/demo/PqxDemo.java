@@ -1,29 +1,23 @@
 package io.pqx.tools.demo;
 
 import io.pqx.format.ParquetReader;
-import io.pqx.format.ParquetWriter;
 import io.pqx.format.footer.FileMetadata;
-import io.pqx.format.options.BloomFilterSpec;
-import io.pqx.format.options.SortingColumnSpec;
-import io.pqx.format.options.WriteOptions;
 import io.pqx.tools.report.MetadataReport;
 import io.pqx.tools.report.RowPrinter;
 
 import org.apache.flink.core.fs.Path;
-import org.apache.flink.table.types.logical.RowType;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.util.List;
+import java.util.stream.Stream;
 
 /**
- * pqx's main job, for now: writes the generated {@link DemoTable} with pqx's {@link ParquetWriter}
- * to a file in a new temporary directory of the local file system, then shows what {@code pqx meta}
- * shows of that file and its first rows as {@code pqx cat} prints them.
- *
- * <p>Three steps, each a method, so that a later version can replace {@link #write} by a Flink job
- * (a MiniCluster running pqx's sink) without touching the rest: {@link #write} produces files,
- * {@link #describe} reads them back the way the CLI does.
+ * pqx's main job: runs {@link DemoJob} (a generated table written by pqx's exactly-once sink on an
+ * embedded MiniCluster) into a new temporary directory of the local file system, then shows what
+ * was committed: the files and their row counts, what {@code pqx meta} shows of the largest file,
+ * and its first rows as {@code pqx cat} prints them.
  *
  * <p>Started by {@code bin/pqx demo} or {@link #main}. Not thread-safe; one run per instance.
  */
@@ -32,8 +26,8 @@ public final class PqxDemo {
     /** Rows written when no count is given. */
     public static final int DEFAULT_ROWS = 5_000;
 
-    /** Rows per row group of the demo file. */
-    static final int ROW_GROUP_ROWS = 2_000;
+    /** Source and sink subtasks of the job (so the demo commits one file per subtask at least). */
+    static final int PARALLELISM = 2;
 
     /** Rows printed as JSON lines after the metadata. */
     static final int SHOWN_ROWS = 5;
@@ -47,54 +41,69 @@ public final class PqxDemo {
         this.rows = rows;
     }
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) throws Exception {
         int rows = args.length > 0 ? Integer.parseInt(args[0]) : DEFAULT_ROWS;
         new PqxDemo(rows).run(System.out);
         System.out.flush();
     }
 
-    /** Writes the table into a new temporary directory and describes the result on {@code out}. */
-    public void run(PrintStream out) throws IOException {
+    /** Runs the job into a new temporary directory and describes the result on {@code out}. */
+    public void run(PrintStream out) throws Exception {
         java.nio.file.Path dir = Files.createTempDirectory("pqx-demo-");
-        Path file = new Path(dir.resolve("orders.parquet").toUri());
-        write(file);
-        describe(file, out);
+        List<java.nio.file.Path> files = write(dir);
+        describe(dir, files, out);
     }
 
-    /** Writes {@code rows} rows of {@link DemoTable} to {@code file}. */
-    void write(Path file) throws IOException {
-        RowType rowType = DemoTable.rowType();
-        try (ParquetWriter writer = ParquetWriter.create(file, rowType, demoOptions())) {
-            for (long i = 0; i < rows; i++) {
-                writer.write(DemoTable.row(i));
+    /**
+     * Runs the job writing {@code rows} rows of {@link DemoTable} under {@code dir}; returns the
+     * committed files (visible {@code .parquet} files), by name.
+     */
+    List<java.nio.file.Path> write(java.nio.file.Path dir) throws Exception {
+        DemoJob.run(dir.toUri().toString(), rows, PARALLELISM);
+        try (Stream<java.nio.file.Path> listed = Files.list(dir)) {
+            return listed.filter(f -> f.getFileName().toString().endsWith(".parquet"))
+                    .filter(f -> !f.getFileName().toString().startsWith("."))
+                    .sorted()
+                    .toList();
+        }
+    }
+
+    /**
+     * Prints the committed files with their row counts, then the footer report and the first
+     * {@link #SHOWN_ROWS} rows of the file with the most rows (a checkpoint may commit small ones).
+     */
+    void describe(java.nio.file.Path dir, List<java.nio.file.Path> files, PrintStream out)
+            throws IOException {
+        long total = 0;
+        long most = -1;
+        java.nio.file.Path largest = null;
+        StringBuilder listing = new StringBuilder();
+        for (java.nio.file.Path file : files) {
+            try (ParquetReader reader = ParquetReader.open(new Path(file.toUri()))) {
+                long count = reader.metadata().numRows();
+                total += count;
+                if (count > most) {
+                    most = count;
+                    largest = file;
+                }
+                listing.append(String.format("  %-60s %8d rows%n", file.getFileName(), count));
             }
         }
-    }
-
-    /**
-     * Prints the footer report and the first {@link #SHOWN_ROWS} rows, read back from {@code file}.
-     */
-    void describe(Path file, PrintStream out) throws IOException {
-        try (ParquetReader reader = ParquetReader.open(file)) {
+        out.printf(
+                "pqx demo: a Flink job (embedded MiniCluster, parallelism %d, checkpoints every %d"
+                        + " ms) wrote %d rows with pqx's sink into %d committed file(s) under %s%n",
+                PARALLELISM, DemoJob.CHECKPOINT_MILLIS, total, files.size(), dir);
+        out.print(listing);
+        if (largest == null) {
+            return;
+        }
+        Path shown = new Path(largest.toUri());
+        try (ParquetReader reader = ParquetReader.open(shown)) {
             FileMetadata metadata = reader.metadata();
-            out.print("pqx demo: wrote " + metadata.numRows() + " rows to " + file + "\n\n");
-            out.print("$ pqx meta " + file.getPath() + "\n");
+            out.print("\n$ pqx meta " + shown.getPath() + "\n");
             out.print(MetadataReport.of(metadata));
-            out.print("\n$ pqx cat " + file.getPath() + " --limit " + SHOWN_ROWS + "\n");
+            out.print("\n$ pqx cat " + shown.getPath() + " --limit " + SHOWN_ROWS + "\n");
             RowPrinter.print(reader, reader.schema(), SHOWN_ROWS, out);
         }
-    }
-
-    /**
-     * Small row groups so that the report shows several; rows are written in {@code id} order,
-     * which the footer records; a bloom filter on {@code customer_id}.
-     */
-    static WriteOptions demoOptions() {
-        return WriteOptions.builder()
-                .rowGroupRows(ROW_GROUP_ROWS)
-                .sortingColumn(new SortingColumnSpec("id", false, false))
-                .bloomFilter("customer_id", new BloomFilterSpec(500, 0.01))
-                .keyValue("pqx.demo.table", "orders")
-                .build();
     }
 }
