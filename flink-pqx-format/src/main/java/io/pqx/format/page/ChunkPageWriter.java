@@ -54,13 +54,14 @@ public final class ChunkPageWriter
     private final Map<Encoding, Integer> dataPageEncodings = new EnumMap<>(Encoding.class);
     private final ColumnIndexBuilder columnIndex;
     private final OffsetIndexBuilder offsetIndex;
+    /** A thread keeps its scratch buffer up to this size (pages are usually about 1 MiB). */
+    private static final int MAX_KEPT_SCRATCH_BYTES = 8 << 20;
+
     /**
      * Pages are gathered here before compression. One per thread rather than per chunk: a chunk
      * only uses it inside {@link #compress}, and an open row group has a chunk per column, so a
      * per-chunk buffer the size of the largest page would be held once per column.
      */
-    private static final int MAX_KEPT_SCRATCH_BYTES = 8 << 20;
-
     private static final ThreadLocal<PageScratch> SCRATCH =
             ThreadLocal.withInitial(PageScratch::new);
     private final CRC32 crc = new CRC32();
