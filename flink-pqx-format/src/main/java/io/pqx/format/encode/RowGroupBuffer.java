@@ -5,6 +5,7 @@ import io.pqx.format.schema.ParquetSchema;
 import org.apache.flink.table.data.RowData;
 
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * The rows of the row group being filled, shredded into one {@link LeafBuffer} per leaf column, with
@@ -26,6 +27,8 @@ public final class RowGroupBuffer {
     private String location;
     private int rows;
     private final ByteCheckSchedule byteChecks = new ByteCheckSchedule();
+    /** One supplier for every check, rather than a new one per row. */
+    private final LongSupplier bytesNow = this::estimatedBytes;
 
     /**
      * @param location the file, named in error messages
@@ -105,7 +108,7 @@ public final class RowGroupBuffer {
      * only.
      */
     public boolean isFull(long maxRows, long maxBytes) {
-        return rows >= maxRows || byteChecks.reached(rows, maxBytes, this::estimatedBytes);
+        return rows >= maxRows || byteChecks.reached(rows, maxBytes, bytesNow);
     }
 
     /**

@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.function.LongSupplier;
 
 /**
  * Fills and encodes the row groups of one file as rows arrive, and hands each finished group to a
@@ -42,6 +43,8 @@ public final class StreamingRowGroupWriter {
     private long groupRows;
     /** Estimated raw bytes of the open group's slices already fed. */
     private long fedBytes;
+    /** The open group's estimated raw bytes; one supplier for every check. */
+    private final LongSupplier groupBytes = () -> fedBytes + filling.estimatedBytes();
 
     public StreamingRowGroupWriter(ParquetSchema schema, WriteOptions options, String location,
             FileAssembler assembler, Executor encodeExecutor) {
@@ -62,9 +65,7 @@ public final class StreamingRowGroupWriter {
     public void append(RowData row, long fileRow) throws IOException {
         filling.append(row, fileRow);
         groupRows++;
-        if (groupRows >= maxRows
-                || byteChecks.reached(
-                        groupRows, maxBytes, () -> fedBytes + filling.estimatedBytes())) {
+        if (groupRows >= maxRows || byteChecks.reached(groupRows, maxBytes, groupBytes)) {
             flush();
         } else if (filling.isFull(SLICE_ROWS, SLICE_BYTES)) {
             feed();

@@ -10,6 +10,7 @@ import org.apache.flink.table.data.RowData;
 import java.io.IOException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
 
 /**
  * Exact-mode row groups without sort-by, encoded while they fill. Each row is shredded (validated)
@@ -50,6 +51,8 @@ final class StreamingRowGroupCutter implements RowCutter {
     private long fedBytes;
     /** When the byte bound is next measured: the same schedule as RowGroupBuffer.isFull. */
     private final ByteCheckSchedule byteChecks = new ByteCheckSchedule();
+    /** The open group's estimated raw bytes; one supplier for every check. */
+    private final LongSupplier groupBytes = () -> fedBytes + slice.estimatedBytes();
 
     StreamingRowGroupCutter(
             RowGroupCutSettings settings,
@@ -133,7 +136,7 @@ final class StreamingRowGroupCutter implements RowCutter {
 
     /** {@link RowGroupBuffer#isFull}'s byte check, summed over the whole group's slices. */
     private boolean groupBytesFull() {
-        return byteChecks.reached(groupRows, maxBytes, () -> fedBytes + slice.estimatedBytes());
+        return byteChecks.reached(groupRows, maxBytes, groupBytes);
     }
 
     private void cut() throws IOException, InterruptedException {
