@@ -168,6 +168,7 @@ public final class PqxSinkWriter
         }
         pending.add(
                 new PqxCommittable(
+                        basePath.toString(),
                         done.partition(),
                         done.fileName(),
                         done.rowCount(),
