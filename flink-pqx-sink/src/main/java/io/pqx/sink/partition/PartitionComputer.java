@@ -36,8 +36,9 @@ public final class PartitionComputer implements Serializable {
     private transient ProjectedRowData projected;
 
     /**
-     * @throws IllegalArgumentException if a key is not a top-level column, has a type whose values
-     *     have no directory form (binaries, collections, rows), or every column is a key
+     * @throws IllegalArgumentException if a key is named twice, is not a top-level column or has
+     *     a type whose values have no directory form (binaries, collections, rows), or every column
+     *     is a key
      */
     public PartitionComputer(RowType rowType, List<String> keys) {
         this.keys = List.copyOf(keys);
@@ -45,6 +46,11 @@ public final class PartitionComputer implements Serializable {
         this.getters = new RowData.FieldGetter[keys.size()];
         this.types = new LogicalType[keys.size()];
         for (int i = 0; i < keys.size(); i++) {
+            if (keys.indexOf(keys.get(i)) != i) {
+                // k=v0/k=v0/ directories: the second level says nothing and readers may choke.
+                throw new IllegalArgumentException(
+                        "partition column '" + keys.get(i) + "' is named twice");
+            }
             int index = names.indexOf(keys.get(i));
             if (index < 0) {
                 throw new IllegalArgumentException(

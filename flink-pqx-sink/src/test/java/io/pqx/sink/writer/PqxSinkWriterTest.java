@@ -120,19 +120,25 @@ class PqxSinkWriterTest {
 
     @Test
     void rollsByFileSize() throws Exception {
-        try (PqxSinkWriter writer =
-                (PqxSinkWriter)
-                        builder()
-                                .set(PqxSinkOptions.ROLLING_FILE_SIZE, MemorySize.parse("1 b"))
-                                .build()
-                                .createWriter(context)) {
-            for (long i = 0; i < 5; i++) {
-                writer.write(row(i, "a"), null);
+        // 400 KiB rows against the 1 MiB minimum: the third row of each file reaches it.
+        RowType type =
+                RowType.of(
+                        new LogicalType[] {
+                            new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH)
+                        },
+                        new String[] {"id", "payload"});
+        PqxSinkBuilder b =
+                PqxSink.builder()
+                        .basePath(dir.toUri().toString())
+                        .rowType(type)
+                        .set(PqxSinkOptions.ENCODING_THREADS, 1)
+                        .set(PqxSinkOptions.ROLLING_FILE_SIZE, MemorySize.parse("1 mb"));
+        try (PqxSinkWriter writer = (PqxSinkWriter) b.build().createWriter(context)) {
+            for (long i = 0; i < 8; i++) {
+                writer.write(row(i, "x".repeat(400 << 10)), null);
             }
-            Collection<PqxCommittable> committables = writer.prepareCommit();
-            assertThat(committables)
-                    .hasSize(5)
-                    .allSatisfy(c -> assertThat(c.rowCount()).isEqualTo(1));
+            List<PqxCommittable> committables = new ArrayList<>(writer.prepareCommit());
+            assertThat(committables).extracting(PqxCommittable::rowCount).containsExactly(3L, 3L, 2L);
             assertThat(committables).extracting(PqxCommittable::fileName).doesNotHaveDuplicates();
         }
     }
