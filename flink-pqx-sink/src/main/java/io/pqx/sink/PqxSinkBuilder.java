@@ -255,6 +255,7 @@ public final class PqxSinkBuilder {
                 options.get(PqxSinkOptions.DICTIONARY_ENABLED),
                 (int) pageSize,
                 positive(PqxSinkOptions.PAGE_ROW_LIMIT),
+                options.get(PqxSinkOptions.PAGE_CHECKSUMS),
                 options.get(PqxSinkOptions.STATISTICS_LEVEL),
                 positive(PqxSinkOptions.STATISTICS_TRUNCATE_LENGTH),
                 options.get(PqxSinkOptions.BLOOM_FILTER_COLUMNS),

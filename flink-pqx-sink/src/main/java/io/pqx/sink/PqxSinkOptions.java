@@ -110,6 +110,15 @@ public final class PqxSinkOptions {
                     .defaultValue(20_000)
                     .withDescription("Most rows per data page.");
 
+    public static final ConfigOption<Boolean> PAGE_CHECKSUMS =
+            ConfigOptions.key("sink.page.checksums")
+                    .booleanType()
+                    .defaultValue(true)
+                    .withDescription(
+                            "Write a CRC32 of each page (data and dictionary) into its header, so"
+                                    + " that readers verifying them detect a corrupted page"
+                                    + " instead of decoding it.");
+
     public static final ConfigOption<StatisticsLevel> STATISTICS_LEVEL =
             ConfigOptions.key("sink.statistics.level")
                     .enumType(StatisticsLevel.class)

@@ -45,6 +45,14 @@ class PqxSinkBuilderTest {
         assertThat(options.compressionLevel()).isEqualTo(3);
         assertThat(options.statisticsEnabled()).isTrue();
         assertThat(options.pageIndexEnabled()).isTrue();
+        assertThat(options.pageChecksums()).as("set by the sink, not the format's default").isTrue();
+        assertThat(
+                        valid().set(PqxSinkOptions.PAGE_CHECKSUMS, false)
+                                .build()
+                                .settings()
+                                .writeOptions()
+                                .pageChecksums())
+                .isFalse();
     }
 
     @Test
