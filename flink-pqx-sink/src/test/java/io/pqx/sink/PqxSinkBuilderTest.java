@@ -26,6 +26,9 @@ class PqxSinkBuilderTest {
                     new LogicalType[] {new BigIntType(false), new VarCharType(100), new IntType()},
                     new String[] {"id", "name", "day"});
 
+    static final RowType ONE_COLUMN =
+            RowType.of(new LogicalType[] {new BigIntType(false)}, new String[] {"id"});
+
     private static PqxSinkBuilder valid() {
         return PqxSink.builder().basePath("file:///tmp/out").rowType(TYPE);
     }
