@@ -32,6 +32,8 @@ public final class PartitionComputer implements Serializable {
     private final RowData.FieldGetter[] getters;
     private final LogicalType[] types;
     private final int[] dataColumns;
+    private final int[] keyColumns;
+    private final RowType rowType;
     private final RowType dataType;
     private transient ProjectedRowData projected;
 
@@ -42,6 +44,8 @@ public final class PartitionComputer implements Serializable {
      */
     public PartitionComputer(RowType rowType, List<String> keys) {
         this.keys = List.copyOf(keys);
+        this.rowType = rowType;
+        this.keyColumns = new int[keys.size()];
         List<String> names = rowType.getFieldNames();
         this.getters = new RowData.FieldGetter[keys.size()];
         this.types = new LogicalType[keys.size()];
@@ -59,6 +63,7 @@ public final class PartitionComputer implements Serializable {
                                 + "' is not a top-level column of "
                                 + names);
             }
+            keyColumns[i] = index;
             types[i] = rowType.getTypeAt(index);
             checkRenderable(keys.get(i), types[i]);
             getters[i] = RowData.createFieldGetter(types[i], index);
@@ -87,6 +92,16 @@ public final class PartitionComputer implements Serializable {
     /** The type of the rows stored in the files (the non-partition columns). */
     public RowType dataType() {
         return dataType;
+    }
+
+    /** The type of the input rows. */
+    public RowType rowType() {
+        return rowType;
+    }
+
+    /** Indexes of the partition columns in the input row, in partition order. */
+    public int[] keyColumns() {
+        return keyColumns.clone();
     }
 
     /** Indexes of the data columns in the input row. */
