@@ -192,7 +192,8 @@ public final class PqxSinkOptions {
                     .defaultValue(MemorySize.ofMebiBytes(128))
                     .withDescription(
                             "A file is closed once its written plus buffered bytes"
-                                    + " reach this. Files are always closed at each checkpoint.");
+                                    + " reach this; at least 1 mb. Files are always closed at each"
+                                    + " checkpoint.");
 
     public static final ConfigOption<Duration> ROLLING_ROLLOVER_INTERVAL =
             ConfigOptions.key("sink.rolling-policy.rollover-interval")
