@@ -37,7 +37,7 @@ import java.util.stream.Collectors;
 public final class PqxSinkBuilder {
     private static final long MAX_ROW_GROUP_BYTES = 1L << 30;
     /** Smallest {@code sink.rolling-policy.file-size}; below, a file is mostly its footer. */
-    static final MemorySize MIN_ROLLING_FILE_SIZE = MemorySize.ofMebiBytes(1);
+    private static final MemorySize MIN_ROLLING_FILE_SIZE = MemorySize.ofMebiBytes(1);
 
     private String basePath;
     private RowType rowType;
@@ -171,7 +171,12 @@ public final class PqxSinkBuilder {
             throw fail("basePath", basePath, "is not a valid path (" + e.getMessage() + ")");
         }
         if (!path.isAbsolute()) {
-            String here = new File(path.toUri().getPath()).getAbsoluteFile().toURI().toString();
+            String relative = path.toUri().getPath();
+            String here =
+                    new File(relative == null ? basePath : relative)
+                            .getAbsoluteFile()
+                            .toURI()
+                            .toString();
             throw new IllegalArgumentException(
                     "Cannot build PqxSink: basePath must be absolute (a relative path would"
                             + " resolve against the working directory of each Flink process) but"

@@ -33,7 +33,10 @@ class DeliveryGuaranteeCheckTest {
         }
         if (pojo) {
             env.fromData(new Event())
-                    .sinkTo(PqxSink.builder().basePath("file:///tmp/pqx-warn").buildForPojo(Event.class));
+                    .sinkTo(
+                            PqxSink.builder()
+                                    .basePath("file:///tmp/pqx-warn")
+                                    .buildForPojo(Event.class));
         } else {
             env.fromSequence(0, 10)
                     .map(i -> (RowData) GenericRowData.of(i))
@@ -76,9 +79,8 @@ class DeliveryGuaranteeCheckTest {
 
     @Test
     void automaticModeWithAnUnboundedSourceIsStreaming() {
-        assertThat(DeliveryGuaranteeCheck.warning(RuntimeExecutionMode.AUTOMATIC, true, false, "/x"))
-                .isPresent();
-        assertThat(DeliveryGuaranteeCheck.warning(RuntimeExecutionMode.AUTOMATIC, true, true, "/x"))
-                .isEmpty();
+        RuntimeExecutionMode automatic = RuntimeExecutionMode.AUTOMATIC;
+        assertThat(DeliveryGuaranteeCheck.warning(automatic, true, false, "/x")).isPresent();
+        assertThat(DeliveryGuaranteeCheck.warning(automatic, true, true, "/x")).isEmpty();
     }
 }

@@ -103,7 +103,10 @@ class PqxPojoSinkITCase {
                         List.of(
                                 new Priced(1, new BigDecimal("1.5")),
                                 new Priced(2, new BigDecimal("1e25"))))
-                .sinkTo(PqxSink.builder().basePath(dir.toUri().toString()).buildForPojo(Priced.class));
+                .sinkTo(
+                        PqxSink.builder()
+                                .basePath(dir.toUri().toString())
+                                .buildForPojo(Priced.class));
 
         assertThatThrownBy(() -> env.execute("decimal-overflow"))
                 .satisfies(

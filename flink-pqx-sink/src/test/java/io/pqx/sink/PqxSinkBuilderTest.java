@@ -48,7 +48,7 @@ class PqxSinkBuilderTest {
         assertThat(options.compressionLevel()).isEqualTo(3);
         assertThat(options.statisticsEnabled()).isTrue();
         assertThat(options.pageIndexEnabled()).isTrue();
-        assertThat(options.pageChecksums()).as("set by the sink, not the format's default").isTrue();
+        assertThat(options.pageChecksums()).as("set by the sink, not by the format").isTrue();
         assertThat(
                         valid().set(PqxSinkOptions.PAGE_CHECKSUMS, false)
                                 .build()
@@ -153,7 +153,8 @@ class PqxSinkBuilderTest {
                 .hasMessage(
                         "Cannot build PqxSink: option sink.row-group.row is unknown (did you mean"
                                 + " sink.row-group.rows?)");
-        assertThatThrownBy(() -> valid().setAll(Map.of("sink.rolling-policy.filesize", "1 gb")).build())
+        assertThatThrownBy(
+                        () -> valid().setAll(Map.of("sink.rolling-policy.filesize", "1 gb")).build())
                 .hasMessageContaining("did you mean sink.rolling-policy.file-size?");
         assertThatThrownBy(
                         () ->
@@ -163,7 +164,8 @@ class PqxSinkBuilderTest {
                                                 2)
                                         .build())
                 .as("an option of another component")
-                .hasMessageStartingWith("Cannot build PqxSink: option parallelism.default is unknown");
+                .hasMessageStartingWith(
+                        "Cannot build PqxSink: option parallelism.default is unknown");
     }
 
     @Test

@@ -148,11 +148,12 @@ public final class PartFile {
         } catch (IllegalArgumentException e) {
             // A rejected value: the cause (a ClassCastException, say) stays, the message is ours.
             IllegalArgumentException relocated =
-                    new IllegalArgumentException(relocate(e.getMessage()), e.getCause());
+                    new IllegalArgumentException(
+                            relocate(e.getMessage(), whereRow()), e.getCause());
             relocated.setStackTrace(e.getStackTrace());
             throw relocated;
         } catch (IOException e) {
-            throw new IOException(relocate(e.getMessage()), e);
+            throw new IOException(relocate(e.getMessage(), where()), e);
         }
         lastWriteAt = now;
         maxTimestamp = Math.max(maxTimestamp, timestamp);
@@ -208,7 +209,7 @@ public final class PartFile {
             cutter.finish();
             pipeline.drain();
         } catch (IOException e) {
-            throw new IOException(relocate(e.getMessage()), e);
+            throw new IOException(relocate(e.getMessage(), where()), e);
         }
         RecoverableWriter.CommitRecoverable recoverable;
         long size;
@@ -219,8 +220,7 @@ public final class PartFile {
             recoverable = stream.closeForCommit().getRecoverable();
         } catch (IOException e) {
             throw new IOException(
-                    "Cannot close part file for commit: " + e.getMessage() + " (" + where() + ")",
-                    e);
+                    "Cannot close part file for commit: " + relocate(e.getMessage(), where()), e);
         }
         return new PendingFile(
                 recoverable, partition, fileName, cutter.rowCount(), size, maxTimestamp);
@@ -228,16 +228,20 @@ public final class PartFile {
 
     /**
      * Where this file is, for messages: "in-progress file .../.part-x.parquet.inprogress.uuid of
-     * part file .../part-x.parquet, which is published only when committed; rows are counted from
-     * 0 in each file". Looks the in-progress file up by name (the recoverable writer does not
-     * expose it), so it is for error paths only.
+     * part file .../part-x.parquet, which is published only when committed". Looks the in-progress
+     * file up by name (the recoverable writer does not expose it), so it is for error paths only.
      */
     public String where() {
         return "in-progress file "
                 + inProgressFile()
                 + " of part file "
                 + spec.target()
-                + ", which is published only when committed; rows are counted from 0 in each file";
+                + ", which is published only when committed";
+    }
+
+    /** {@link #where()} for a message about "row n": also says what n counts. */
+    public String whereRow() {
+        return where() + "; rows are counted from 0 in each file";
     }
 
     /**
@@ -260,14 +264,14 @@ public final class PartFile {
         return new Path(target.getParent(), prefix + "*").toString();
     }
 
-    /** {@code message} naming {@link #where()} instead of the final path the format was given. */
-    private String relocate(String message) {
+    /** {@code message} naming {@code where} instead of the final path the format was given. */
+    private String relocate(String message, String where) {
         String suffix = " (" + spec.target() + ")";
         String text = String.valueOf(message);
         if (text.endsWith(suffix)) {
             text = text.substring(0, text.length() - suffix.length());
         }
-        return text + " (" + where() + ")";
+        return text + " (" + where + ")";
     }
 
     /** Abandons the file: waits for groups in flight, then closes the stream without commit. */

@@ -46,7 +46,9 @@ public record SortKey(String column, boolean descending, boolean nullsFirst)
     /** The key as {@code sink.sort-by} takes it: {@code "name DESC NULLS LAST"}. */
     @Override
     public String toString() {
-        return column + (descending ? " DESC" : " ASC") + (nullsFirst ? " NULLS FIRST" : " NULLS LAST");
+        return column
+                + (descending ? " DESC" : " ASC")
+                + (nullsFirst ? " NULLS FIRST" : " NULLS LAST");
     }
 
     private static boolean isWord(String word, String a, String b) {

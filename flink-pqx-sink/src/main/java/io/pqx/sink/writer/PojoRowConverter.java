@@ -51,8 +51,8 @@ import java.util.List;
  *       than 20 integer digits is refused by {@link #convert}, naming the field and the value)
  *   <li>{@code LocalDate} → DATE (a date beyond 32-bit days is refused, not wrapped); {@code
  *       LocalTime} → TIME(3) (truncated to milliseconds); {@code LocalDateTime} → TIMESTAMP(9);
- *       {@code Instant} → TIMESTAMP_LTZ(9) (both refused by the writer, naming the column, outside
- *       the years 1677 to 2262 that INT64 nanoseconds hold)
+ *       {@code Instant} → TIMESTAMP_LTZ(9) (both refused by the writer, naming the column,
+ *       outside the years 1677 to 2262 that INT64 nanoseconds hold)
  *   <li>a nested POJO → ROW of its fields (nullable)
  * </ul>
  *

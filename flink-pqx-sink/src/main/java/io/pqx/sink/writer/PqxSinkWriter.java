@@ -171,7 +171,7 @@ public final class PqxSinkWriter
                                                         + ": "
                                                         + m.describe(what)
                                                         + " ("
-                                                        + file.where()
+                                                        + file.whereRow()
                                                         + ")",
                                         e))
                 .orElse(e);

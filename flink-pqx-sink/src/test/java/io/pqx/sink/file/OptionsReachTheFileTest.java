@@ -234,7 +234,9 @@ class OptionsReachTheFileTest {
                     if (header.isSetCrc()) {
                         CRC32 crc = new CRC32();
                         crc.update(file, body, header.getCompressed_page_size());
-                        assertThat(header.getCrc()).as(chunk.path()).isEqualTo((int) crc.getValue());
+                        assertThat(header.getCrc())
+                                .as(chunk.path())
+                                .isEqualTo((int) crc.getValue());
                     }
                     headers.add(header);
                     at = body + header.getCompressed_page_size();

@@ -139,7 +139,9 @@ class PqxSinkWriterTest {
                 writer.write(row(i, "x".repeat(400 << 10)), null);
             }
             List<PqxCommittable> committables = new ArrayList<>(writer.prepareCommit());
-            assertThat(committables).extracting(PqxCommittable::rowCount).containsExactly(3L, 3L, 2L);
+            assertThat(committables)
+                    .extracting(PqxCommittable::rowCount)
+                    .containsExactly(3L, 3L, 2L);
             assertThat(committables).extracting(PqxCommittable::fileName).doesNotHaveDuplicates();
         }
     }
@@ -259,7 +261,8 @@ class PqxSinkWriterTest {
             writer.write(GenericRowData.of(3L, 6), null);
             assertThat(writer.prepareCommit())
                     .singleElement()
-                    .satisfies(c -> assertThat(c.rowCount()).as("the bad row is not in it").isEqualTo(2));
+                    .satisfies(
+                            c -> assertThat(c.rowCount()).as("the bad row is in none").isEqualTo(2));
         }
     }
 
