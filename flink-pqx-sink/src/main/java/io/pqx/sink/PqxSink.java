@@ -135,10 +135,13 @@ public final class PqxSink
 
     /**
      * With {@code sink.partition-commit.success-file} on a partitioned sink, adds the single {@link
-     * PartitionCommitOperator} that writes {@code _SUCCESS} into complete partitions.
+     * PartitionCommitOperator} that writes {@code _SUCCESS} into complete partitions. Also where
+     * the client learns the job's mode: a STREAMING job without checkpointing is logged as a
+     * WARN, since it is not exactly once.
      */
     @Override
     public void addPostCommitTopology(DataStream<CommittableMessage<PqxCommittable>> committed) {
+        DeliveryGuaranteeCheck.warnIfNotExactlyOnce(committed, basePath);
         if (!settings.successFile() || partitionKeys.isEmpty()) {
             return;
         }

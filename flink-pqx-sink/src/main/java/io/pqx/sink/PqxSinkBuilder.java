@@ -13,23 +13,31 @@ import io.pqx.sink.writer.SinkSettings;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.types.logical.RowType;
 
+import java.io.File;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Collectors;
 
 /**
- * Builds a {@link PqxSink}: the base path (any Flink file system URI), the {@link RowType} of the
- * rows, optional partition columns and any {@link PqxSinkOptions}. Setters take values as they are;
- * {@link #build()} checks everything once and names the option and its bad value. Not thread-safe.
+ * Builds a {@link PqxSink}: the base path (an absolute path or URI of any Flink file system), the
+ * {@link RowType} of the rows, optional partition columns and any {@link PqxSinkOptions}. Setters
+ * take values as they are; {@link #build()} checks everything once and names the option and its
+ * bad value as the user wrote it. Keys that are no {@link PqxSinkOptions} option are refused with
+ * the closest one. Not thread-safe.
  */
 public final class PqxSinkBuilder {
     private static final long MAX_ROW_GROUP_BYTES = 1L << 30;
+    /** Smallest {@code sink.rolling-policy.file-size}; below, a file is mostly its footer. */
+    private static final MemorySize MIN_ROLLING_FILE_SIZE = MemorySize.ofMebiBytes(1);
 
     private String basePath;
     private RowType rowType;
@@ -38,6 +46,12 @@ public final class PqxSinkBuilder {
 
     PqxSinkBuilder() {}
 
+    /**
+     * The directory the sink writes under: absolute, with or without a scheme ({@code
+     * file:///data/out}, {@code /data/out}, {@code s3://bucket/out}). A relative path is refused
+     * by {@link #build()}: it would resolve against the working directory of each process, which
+     * differs between the client, the JobManager and every TaskManager.
+     */
     public PqxSinkBuilder basePath(String path) {
         this.basePath = path;
         return this;
@@ -65,13 +79,16 @@ public final class PqxSinkBuilder {
         return this;
     }
 
-    /** Sets one option. */
+    /** Sets one option; {@link #build()} refuses options that are not {@link PqxSinkOptions}. */
     public <T> PqxSinkBuilder set(ConfigOption<T> option, T value) {
         options.set(option, value);
         return this;
     }
 
-    /** Sets options from their string form (as in SQL {@code WITH} clauses). */
+    /**
+     * Sets options from their string form (as in SQL {@code WITH} clauses); {@link #build()}
+     * refuses unknown keys, naming the closest known one.
+     */
     public PqxSinkBuilder setAll(Map<String, String> values) {
         options.addAll(Configuration.fromMap(values));
         return this;
@@ -83,13 +100,9 @@ public final class PqxSinkBuilder {
      * @throws IllegalArgumentException "Cannot build PqxSink: key rule but is value"
      */
     public PqxSink build() {
-        check(basePath != null && !basePath.isBlank(), "basePath", basePath, "is required");
-        try {
-            new Path(basePath);
-        } catch (RuntimeException e) {
-            throw fail("basePath", basePath, "is not a valid path (" + e.getMessage() + ")");
-        }
+        checkBasePath();
         check(rowType != null, "rowType", null, "is required");
+        checkKeys();
         PartitionComputer partitions;
         try {
             partitions = new PartitionComputer(rowType, partitionKeys);
@@ -143,6 +156,50 @@ public final class PqxSinkBuilder {
         }
     }
 
+    /**
+     * A relative base path is refused rather than made absolute here: the client cannot know which
+     * file system and working directory a scheme-less relative path means on the cluster (the
+     * default scheme and each process's directory decide), and a guess would put committed files
+     * where nobody looks. The message names the absolute form in this process as a suggestion.
+     */
+    private void checkBasePath() {
+        check(basePath != null && !basePath.isBlank(), "basePath", basePath, "is required");
+        Path path;
+        try {
+            path = new Path(basePath);
+        } catch (RuntimeException e) {
+            throw fail("basePath", basePath, "is not a valid path (" + e.getMessage() + ")");
+        }
+        if (!path.isAbsolute()) {
+            String relative = path.toUri().getPath();
+            String here =
+                    new File(relative == null ? basePath : relative)
+                            .getAbsoluteFile()
+                            .toURI()
+                            .toString();
+            throw new IllegalArgumentException(
+                    "Cannot build PqxSink: basePath must be absolute (a relative path would"
+                            + " resolve against the working directory of each Flink process) but"
+                            + " is "
+                            + basePath
+                            + "; in this process that is "
+                            + here);
+        }
+    }
+
+    private void checkKeys() {
+        for (String key : options.keySet()) {
+            if (!OptionKeys.KNOWN.contains(key)) {
+                throw new IllegalArgumentException(
+                        "Cannot build PqxSink: option "
+                                + key
+                                + " is unknown (did you mean "
+                                + OptionKeys.closest(key)
+                                + "?)");
+            }
+        }
+    }
+
     private SinkSettings resolve() {
         int rows = positive(PqxSinkOptions.ROW_GROUP_ROWS);
         long groupBytes = options.get(PqxSinkOptions.ROW_GROUP_BYTES).getBytes();
@@ -178,8 +235,13 @@ public final class PqxSinkBuilder {
         } catch (IllegalArgumentException e) {
             throw fail(PqxSinkOptions.FILE_NAME_PATTERN.key(), pattern, e.getMessage());
         }
-        long fileSize = options.get(PqxSinkOptions.ROLLING_FILE_SIZE).getBytes();
-        check(fileSize > 0, PqxSinkOptions.ROLLING_FILE_SIZE.key(), fileSize, "must be > 0");
+        MemorySize fileSize = options.get(PqxSinkOptions.ROLLING_FILE_SIZE);
+        check(
+                fileSize.compareTo(MIN_ROLLING_FILE_SIZE) >= 0,
+                PqxSinkOptions.ROLLING_FILE_SIZE.key(),
+                fileSize,
+                "must be at least 1 mb (smaller files are mostly footer, and every file costs a"
+                        + " commit and a reader's open)");
         Duration delay = options.get(PqxSinkOptions.PARTITION_COMMIT_DELAY);
         check(
                 !delay.isNegative(),
@@ -198,6 +260,7 @@ public final class PqxSinkBuilder {
                 options.get(PqxSinkOptions.DICTIONARY_ENABLED),
                 (int) pageSize,
                 positive(PqxSinkOptions.PAGE_ROW_LIMIT),
+                options.get(PqxSinkOptions.PAGE_CHECKSUMS),
                 options.get(PqxSinkOptions.STATISTICS_LEVEL),
                 positive(PqxSinkOptions.STATISTICS_TRUNCATE_LENGTH),
                 options.get(PqxSinkOptions.BLOOM_FILTER_COLUMNS),
@@ -206,7 +269,7 @@ public final class PqxSinkBuilder {
                 sortKeys(),
                 pattern,
                 positive(PqxSinkOptions.MAX_OPEN_FILES),
-                fileSize,
+                fileSize.getBytes(),
                 positiveDuration(PqxSinkOptions.ROLLING_ROLLOVER_INTERVAL),
                 positiveDuration(PqxSinkOptions.ROLLING_INACTIVITY_INTERVAL),
                 positiveDuration(PqxSinkOptions.ROLLING_CHECK_INTERVAL),
@@ -247,14 +310,16 @@ public final class PqxSinkBuilder {
                     leaves.contains(column),
                     PqxSinkOptions.BLOOM_FILTER_COLUMNS.key(),
                     column,
-                    "must name a leaf column of the files " + leaves);
+                    "must name a leaf column of the files (" + String.join(", ", leaves) + ")");
         }
         try {
             RowSorter.of(partitions.dataType(), settings.sortBy());
         } catch (IllegalArgumentException e) {
             throw fail(
                     PqxSinkOptions.SORT_BY.key(),
-                    settings.sortBy(),
+                    settings.sortBy().stream()
+                            .map(SortKey::toString)
+                            .collect(Collectors.joining("; ")),
                     "is invalid: " + e.getMessage());
         }
         try {
@@ -284,6 +349,14 @@ public final class PqxSinkBuilder {
 
     private static IllegalArgumentException fail(String key, Object value, String rule) {
         return new IllegalArgumentException(
-                "Cannot build PqxSink: " + key + " " + rule + " but is " + Objects.toString(value));
+                "Cannot build PqxSink: " + key + " " + rule + " but is " + render(value));
+    }
+
+    /** A value as the user wrote it: lists comma-separated, not as Java's collection dump. */
+    private static String render(Object value) {
+        if (value instanceof Collection<?> values) {
+            return values.stream().map(PqxSinkBuilder::render).collect(Collectors.joining(", "));
+        }
+        return Objects.toString(value);
     }
 }

@@ -110,6 +110,15 @@ public final class PqxSinkOptions {
                     .defaultValue(20_000)
                     .withDescription("Most rows per data page.");
 
+    public static final ConfigOption<Boolean> PAGE_CHECKSUMS =
+            ConfigOptions.key("sink.page.checksums")
+                    .booleanType()
+                    .defaultValue(true)
+                    .withDescription(
+                            "Write a CRC32 of each page (data and dictionary) into its header, so"
+                                    + " that readers verifying them detect a corrupted page"
+                                    + " instead of decoding it.");
+
     public static final ConfigOption<StatisticsLevel> STATISTICS_LEVEL =
             ConfigOptions.key("sink.statistics.level")
                     .enumType(StatisticsLevel.class)
@@ -183,7 +192,8 @@ public final class PqxSinkOptions {
                     .defaultValue(MemorySize.ofMebiBytes(128))
                     .withDescription(
                             "A file is closed once its written plus buffered bytes"
-                                    + " reach this. Files are always closed at each checkpoint.");
+                                    + " reach this; at least 1 mb. Files are always closed at each"
+                                    + " checkpoint.");
 
     public static final ConfigOption<Duration> ROLLING_ROLLOVER_INTERVAL =
             ConfigOptions.key("sink.rolling-policy.rollover-interval")

@@ -1,6 +1,11 @@
 package io.pqx.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.util.ExceptionUtils;
 
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -9,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,5 +78,45 @@ class PqxPojoSinkITCase {
         rows.sort(null);
         expected.sort(null);
         assertThat(rows).containsExactlyElementsOf(expected);
+    }
+
+    public static class Priced {
+        public long id;
+        public BigDecimal price;
+
+        public Priced() {}
+
+        Priced(long id, BigDecimal price) {
+            this.id = id;
+            this.price = price;
+        }
+    }
+
+    @Test
+    void aDecimalThatDoesNotFitFailsTheJobInsteadOfCommittingANull(@TempDir Path dir)
+            throws Exception {
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(1);
+        env.fromData(
+                        List.of(
+                                new Priced(1, new BigDecimal("1.5")),
+                                new Priced(2, new BigDecimal("1e25"))))
+                .sinkTo(
+                        PqxSink.builder()
+                                .basePath(dir.toUri().toString())
+                                .buildForPojo(Priced.class));
+
+        assertThatThrownBy(() -> env.execute("decimal-overflow"))
+                .satisfies(
+                        e ->
+                                assertThat(
+                                                ExceptionUtils.findThrowableWithMessage(
+                                                        e,
+                                                        "Cannot convert POJO field Priced.price:"
+                                                                + " its value 1E+25 does not fit"))
+                                        .isPresent());
+        assertThat(SinkFiles.committed(dir)).as("nothing published").isEmpty();
     }
 }

@@ -22,6 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Bad input fails the job with a message naming column and file, and publishes nothing broken. */
 class PqxSinkBadInputITCase {
@@ -66,10 +68,20 @@ class PqxSinkBadInputITCase {
                             Optional<IllegalArgumentException> cause =
                                     ExceptionUtils.findThrowable(e, IllegalArgumentException.class);
                             assertThat(cause).isPresent();
-                            assertThat(cause.get().getMessage())
+                            String base = dir.toUri().getPath().replaceAll("/$", "");
+                            String message = cause.get().getMessage();
+                            assertThat(message)
                                     .contains("Cannot write row 5000: column id")
-                                    .contains(
-                                            dir.toUri().getPath().replaceAll("/$", "") + "/part-");
+                                    .contains("(in-progress file file:" + base + "/.part-")
+                                    .contains(" of part file file:" + base + "/part-")
+                                    .contains("rows are counted from 0 in each file");
+                            Matcher named =
+                                    Pattern.compile("in-progress file file:(\\S+) of part file")
+                                            .matcher(message);
+                            assertThat(named.find()).isTrue();
+                            assertThat(Path.of(named.group(1)))
+                                    .as("the file the message names exists")
+                                    .exists();
                         });
         for (Path file : SinkFiles.committed(dir)) {
             assertThat(SinkFiles.footer(file).numRows()).as("a complete file").isPositive();

@@ -26,6 +26,9 @@ class PqxSinkBuilderTest {
                     new LogicalType[] {new BigIntType(false), new VarCharType(100), new IntType()},
                     new String[] {"id", "name", "day"});
 
+    static final RowType ONE_COLUMN =
+            RowType.of(new LogicalType[] {new BigIntType(false)}, new String[] {"id"});
+
     private static PqxSinkBuilder valid() {
         return PqxSink.builder().basePath("file:///tmp/out").rowType(TYPE);
     }
@@ -45,6 +48,14 @@ class PqxSinkBuilderTest {
         assertThat(options.compressionLevel()).isEqualTo(3);
         assertThat(options.statisticsEnabled()).isTrue();
         assertThat(options.pageIndexEnabled()).isTrue();
+        assertThat(options.pageChecksums()).as("set by the sink, not by the format").isTrue();
+        assertThat(
+                        valid().set(PqxSinkOptions.PAGE_CHECKSUMS, false)
+                                .build()
+                                .settings()
+                                .writeOptions()
+                                .pageChecksums())
+                .isFalse();
     }
 
     @Test
@@ -134,5 +145,84 @@ class PqxSinkBuilderTest {
             assertThat(option.description().toString()).as(option.key()).isNotBlank();
             assertThat(option.key()).startsWith("sink.");
         }
+    }
+
+    @Test
+    void refusesUnknownKeysNamingTheClosestKnownOne() {
+        assertThatThrownBy(() -> valid().setAll(Map.of("sink.row-group.row", "5")).build())
+                .hasMessage(
+                        "Cannot build PqxSink: option sink.row-group.row is unknown (did you mean"
+                                + " sink.row-group.rows?)");
+        assertThatThrownBy(
+                        () -> valid().setAll(Map.of("sink.rolling-policy.filesize", "1 gb")).build())
+                .hasMessageContaining("did you mean sink.rolling-policy.file-size?");
+        assertThatThrownBy(
+                        () ->
+                                valid().set(
+                                                org.apache.flink.configuration.CoreOptions
+                                                        .DEFAULT_PARALLELISM,
+                                                2)
+                                        .build())
+                .as("an option of another component")
+                .hasMessageStartingWith(
+                        "Cannot build PqxSink: option parallelism.default is unknown");
+    }
+
+    @Test
+    void refusesAPartitionColumnNamedTwice() {
+        assertThatThrownBy(() -> valid().partitionBy("day", "day").build())
+                .hasMessage(
+                        "Cannot build PqxSink: partitionBy is invalid: partition column 'day' is"
+                                + " named twice but is day, day");
+    }
+
+    @Test
+    void refusesARelativeBasePathNamingTheAbsoluteOneOfThisProcess() {
+        String here = new java.io.File("out").getAbsoluteFile().toURI().toString();
+        assertThatThrownBy(() -> PqxSink.builder().basePath("out").rowType(TYPE).build())
+                .hasMessageStartingWith(
+                        "Cannot build PqxSink: basePath must be absolute (a relative path would"
+                                + " resolve against the working directory of each Flink process)"
+                                + " but is out")
+                .hasMessageContaining(here.replaceAll("/$", ""));
+        assertThatThrownBy(
+                        () ->
+                                PqxSink.builder()
+                                        .basePath(new org.apache.flink.core.fs.Path("a/b"))
+                                        .rowType(TYPE)
+                                        .build())
+                .hasMessageContaining("basePath must be absolute");
+        assertThat(PqxSink.builder().basePath("s3://bucket/out").rowType(TYPE).build()).isNotNull();
+        assertThat(PqxSink.builder().basePath("/data/out").rowType(TYPE).build()).isNotNull();
+    }
+
+    @Test
+    void refusesARollingFileSizeBelowOneMebibyte() {
+        assertThatThrownBy(
+                        () ->
+                                valid().setAll(Map.of("sink.rolling-policy.file-size", "1b"))
+                                        .build())
+                .hasMessage(
+                        "Cannot build PqxSink: sink.rolling-policy.file-size must be at least 1 mb"
+                                + " (smaller files are mostly footer, and every file costs a"
+                                + " commit and a reader's open) but is 1 bytes");
+        assertThat(
+                        valid().set(PqxSinkOptions.ROLLING_FILE_SIZE, MemorySize.parse("1 mb"))
+                                .build()
+                                .settings()
+                                .rollingFileSize())
+                .isEqualTo(1 << 20);
+    }
+
+    @Test
+    void refusalsRenderValuesAsTheUserWroteThem() {
+        assertThatThrownBy(
+                        () ->
+                                valid().partitionBy("id")
+                                        .set(PqxSinkOptions.SORT_BY, List.of("id DESC", "name"))
+                                        .build())
+                .hasMessageEndingWith("but is id DESC NULLS FIRST; name ASC NULLS FIRST");
+        assertThatThrownBy(() -> valid().partitionBy("nope", "day").build())
+                .hasMessageEndingWith("but is nope, day");
     }
 }

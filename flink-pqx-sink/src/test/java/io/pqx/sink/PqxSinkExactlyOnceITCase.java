@@ -165,6 +165,44 @@ class PqxSinkExactlyOnceITCase {
         assertExactlyOnce(dir, rows);
     }
 
+    @Test
+    void restoringASavepointWithAnotherBasePathCommitsItsFilesWhereTheyWereWritten(
+            @TempDir Path dir, @TempDir Path savepoints) throws Exception {
+        // The savepoint's committables were written (and published) under a; the restored job
+        // writes to b. Committing them must not look for them under b and fail over forever.
+        long rows = 100_000;
+        Path a = dir.resolve("a");
+        Path b = dir.resolve("b");
+        StreamExecutionEnvironment env = environment(new Configuration());
+        env.fromSource(source(rows, 50_000), WatermarkStrategy.noWatermarks(), "rows")
+                .uid("rows")
+                .sinkTo(sink(a))
+                .uid("sink");
+        JobClient job = env.executeAsync("before-savepoint");
+        waitForCommittedFiles(a);
+        String savepoint =
+                job.stopWithSavepoint(
+                                false, savepoints.toUri().toString(), SavepointFormatType.CANONICAL)
+                        .get();
+
+        Configuration restore = new Configuration();
+        restore.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
+        restore.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        StreamExecutionEnvironment resumed =
+                StreamExecutionEnvironment.getExecutionEnvironment(restore);
+        resumed.setParallelism(2);
+        resumed.enableCheckpointing(100);
+        resumed.fromSource(source(rows, 50_000), WatermarkStrategy.noWatermarks(), "rows")
+                .uid("rows")
+                .sinkTo(sink(b))
+                .uid("sink");
+        resumed.execute("after-savepoint");
+
+        assertThat(SinkFiles.committed(a)).isNotEmpty();
+        assertThat(countRows(a)).isLessThan(rows);
+        assertExactlyOnce(dir, rows);
+    }
+
     private static void waitForCommittedFiles(Path dir) throws Exception {
         for (int i = 0; i < 600 && SinkFiles.committed(dir).isEmpty(); i++) {
             Thread.sleep(50);

@@ -11,12 +11,16 @@ import java.io.IOException;
  * Serializes {@link PqxCommittable}s into checkpoints. Version 1 layout (big-endian, {@code
  * DataOutput}): the file system's recoverable serializer version (int), the recoverable's length
  * (int) and bytes, partition (UTF), file name (UTF), row count (long), size (long), max record
- * timestamp (long). Unknown versions fail with an {@link IOException}. Thread-safe if the
- * recoverable serializer is.
+ * timestamp (long). Version 2 (written) appends the base path the file was written under (UTF);
+ * version 1 committables read back with {@link PqxCommittable#UNKNOWN_BASE_PATH}. Unknown versions
+ * fail with an {@link IOException}. Thread-safe if the recoverable serializer is.
  */
 public final class PqxCommittableSerializer implements SimpleVersionedSerializer<PqxCommittable> {
     public static final int VERSION_1 = 1;
-    public static final int VERSION = VERSION_1;
+    /** Version 1 plus the base path. */
+    public static final int VERSION_2 = 2;
+
+    public static final int VERSION = VERSION_2;
 
     private final SimpleVersionedSerializer<CommitRecoverable> recoverables;
 
@@ -44,17 +48,20 @@ public final class PqxCommittableSerializer implements SimpleVersionedSerializer
         out.writeLong(committable.rowCount());
         out.writeLong(committable.sizeBytes());
         out.writeLong(committable.maxTimestamp());
+        out.writeUTF(committable.basePath());
         return out.getCopyOfBuffer();
     }
 
     @Override
     public PqxCommittable deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION_1) {
+        if (version != VERSION_1 && version != VERSION_2) {
             throw new IOException(
                     "Cannot read pqx committable: unknown version "
                             + version
-                            + " (this sink reads version "
+                            + " (this sink reads versions "
                             + VERSION_1
+                            + " and "
+                            + VERSION_2
                             + ")");
         }
         DataInputDeserializer in = new DataInputDeserializer(serialized);
@@ -75,7 +82,9 @@ public final class PqxCommittableSerializer implements SimpleVersionedSerializer
         long rows = in.readLong();
         long size = in.readLong();
         long maxTimestamp = in.readLong();
+        String basePath = version == VERSION_1 ? PqxCommittable.UNKNOWN_BASE_PATH : in.readUTF();
         return new PqxCommittable(
+                basePath,
                 partition,
                 fileName,
                 rows,

@@ -15,12 +15,17 @@ import java.util.Collection;
  * Publishes part files: each {@link PqxCommittable}'s in-progress file is moved to its final name
  * through {@link RecoverableWriter#recoverForCommit} and {@code commitAfterRecovery()}.
  *
+ * <p>The file is published where the committable says it was written ({@link
+ * PqxCommittable#target}), not under the sink's current base path: a job restored from a savepoint
+ * with another base path commits the savepoint's files under the old one.
+ *
  * <p>Idempotent: after a restore Flink commits again every committable of the restored checkpoint.
  * A committable whose final file already exists was published before and is signalled already
  * committed (final names carry a per-attempt UUID, so an existing name is this file); the file
  * system's own commit is idempotent as well. A commit that leaves no target file is a failure, even
  * where the file system reports success. Failures are sorted: an {@link IOException} is retried
- * later up to {@link #MAX_RETRIES} times (a flaky store); after that, or on any other failure, the
+ * later up to {@link #MAX_RETRIES} times (a flaky store), each round after a pause that doubles
+ * ({@link CommitBackoff}, since Flink retries at once); after that, or on any other failure, the
  * commit fails with an unknown reason, which fails the job over so that the checkpointed
  * committable is committed again after the restart. No failure is discarded as "known": dropping a
  * committable would lose its rows.
@@ -36,16 +41,34 @@ public final class PqxCommitter implements Committer<PqxCommittable> {
     private final Path basePath;
     private final FileSystem fileSystem;
     private final RecoverableWriter writer;
+    private final CommitBackoff backoff;
 
+    /**
+     * @param basePath the sink's base path, for committables that do not record theirs (version
+     *     1); the file system must be the one the committables were written to
+     */
     public PqxCommitter(Path basePath, FileSystem fileSystem, RecoverableWriter writer) {
+        this(basePath, fileSystem, writer, CommitBackoff.DEFAULT);
+    }
+
+    PqxCommitter(
+            Path basePath, FileSystem fileSystem, RecoverableWriter writer, CommitBackoff backoff) {
         this.basePath = basePath;
         this.fileSystem = fileSystem;
         this.writer = writer;
+        this.backoff = backoff;
     }
 
     @Override
     public void commit(Collection<CommitRequest<PqxCommittable>> requests)
             throws IOException, InterruptedException {
+        // One pause per round, for its most retried request: Flink hands every pending request of
+        // a checkpoint to one call, and retries the ones that asked for it right away.
+        int retries = 0;
+        for (CommitRequest<PqxCommittable> request : requests) {
+            retries = Math.max(retries, request.getNumberOfRetries());
+        }
+        backoff.pause(retries);
         for (CommitRequest<PqxCommittable> request : requests) {
             commitOne(request);
         }
@@ -53,7 +76,7 @@ public final class PqxCommitter implements Committer<PqxCommittable> {
 
     private void commitOne(CommitRequest<PqxCommittable> request) {
         PqxCommittable committable = request.getCommittable();
-        Path target = new Path(basePath, committable.relativePath());
+        Path target = committable.target(basePath);
         try {
             if (fileSystem.exists(target)) {
                 LOG.info("Part file {} already committed (restored committable)", target);

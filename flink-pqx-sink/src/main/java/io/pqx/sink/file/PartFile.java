@@ -7,6 +7,7 @@ import io.pqx.format.io.PositionOutputStream;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.ParquetSchema;
 
+import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
 import org.apache.flink.core.fs.RecoverableWriter;
@@ -24,6 +25,9 @@ import javax.annotation.Nullable;
  * fill) and the {@link RowGroupPipeline} that encodes and writes them. {@link #closeForCommit()} writes the footer and turns it into a {@link
  * PendingFile}; {@link #discard()} abandons it, leaving at most a hidden in-progress file that is
  * never published.
+ *
+ * <p>Errors name the file as it exists while written, the hidden in-progress file, and the part
+ * file it would be published as ({@link #where()}); the final name never exists after a failure.
  *
  * <p>Nothing here assumes the file closes at the next checkpoint: its state is the stream and the
  * assembler, which a later version may persist and resume.
@@ -139,7 +143,18 @@ public final class PartFile {
      */
     public void write(RowData row, long now, long timestamp)
             throws IOException, InterruptedException {
-        cutter.add(row);
+        try {
+            cutter.add(row);
+        } catch (IllegalArgumentException e) {
+            // A rejected value: the cause (a ClassCastException, say) stays, the message is ours.
+            IllegalArgumentException relocated =
+                    new IllegalArgumentException(
+                            relocate(e.getMessage(), whereRow()), e.getCause());
+            relocated.setStackTrace(e.getStackTrace());
+            throw relocated;
+        } catch (IOException e) {
+            throw new IOException(relocate(e.getMessage(), where()), e);
+        }
         lastWriteAt = now;
         maxTimestamp = Math.max(maxTimestamp, timestamp);
     }
@@ -190,8 +205,12 @@ public final class PartFile {
 
     /** Seals the last row groups, writes the footer and closes the file for commit. */
     public PendingFile closeForCommit() throws IOException, InterruptedException {
-        cutter.finish();
-        pipeline.drain();
+        try {
+            cutter.finish();
+            pipeline.drain();
+        } catch (IOException e) {
+            throw new IOException(relocate(e.getMessage(), where()), e);
+        }
         RecoverableWriter.CommitRecoverable recoverable;
         long size;
         try {
@@ -201,11 +220,58 @@ public final class PartFile {
             recoverable = stream.closeForCommit().getRecoverable();
         } catch (IOException e) {
             throw new IOException(
-                    "Cannot close part file " + spec.target() + " for commit: " + e.getMessage(),
-                    e);
+                    "Cannot close part file for commit: " + relocate(e.getMessage(), where()), e);
         }
         return new PendingFile(
                 recoverable, partition, fileName, cutter.rowCount(), size, maxTimestamp);
+    }
+
+    /**
+     * Where this file is, for messages: "in-progress file .../.part-x.parquet.inprogress.uuid of
+     * part file .../part-x.parquet, which is published only when committed". Looks the in-progress
+     * file up by name (the recoverable writer does not expose it), so it is for error paths only.
+     */
+    public String where() {
+        return "in-progress file "
+                + inProgressFile()
+                + " of part file "
+                + spec.target()
+                + ", which is published only when committed";
+    }
+
+    /** {@link #where()} for a message about "row n": also says what n counts. */
+    public String whereRow() {
+        return where() + "; rows are counted from 0 in each file";
+    }
+
+    /**
+     * The hidden file Flink's local and Hadoop recoverable writers write to, {@code
+     * .<name>.inprogress.<uuid>} next to the target; object stores keep an upload instead.
+     */
+    private String inProgressFile() {
+        Path target = spec.target();
+        String prefix = "." + target.getName() + ".inprogress.";
+        try {
+            FileStatus[] files = target.getFileSystem().listStatus(target.getParent());
+            for (FileStatus file : files == null ? new FileStatus[0] : files) {
+                if (file.getPath().getName().startsWith(prefix)) {
+                    return file.getPath().toString();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // Only a message is at stake: fall back to the name pattern.
+        }
+        return new Path(target.getParent(), prefix + "*").toString();
+    }
+
+    /** {@code message} naming {@code where} instead of the final path the format was given. */
+    private String relocate(String message, String where) {
+        String suffix = " (" + spec.target() + ")";
+        String text = String.valueOf(message);
+        if (text.endsWith(suffix)) {
+            text = text.substring(0, text.length() - suffix.length());
+        }
+        return text + " (" + where + ")";
     }
 
     /** Abandons the file: waits for groups in flight, then closes the stream without commit. */

@@ -43,6 +43,14 @@ public record SortKey(String column, boolean descending, boolean nullsFirst)
         return new SortKey(words[0], descending, nullsFirst);
     }
 
+    /** The key as {@code sink.sort-by} takes it: {@code "name DESC NULLS LAST"}. */
+    @Override
+    public String toString() {
+        return column
+                + (descending ? " DESC" : " ASC")
+                + (nullsFirst ? " NULLS FIRST" : " NULLS LAST");
+    }
+
     private static boolean isWord(String word, String a, String b) {
         String upper = word.toUpperCase(Locale.ROOT);
         return upper.equals(a) || upper.equals(b);

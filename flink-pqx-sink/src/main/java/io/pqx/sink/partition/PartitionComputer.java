@@ -32,19 +32,29 @@ public final class PartitionComputer implements Serializable {
     private final RowData.FieldGetter[] getters;
     private final LogicalType[] types;
     private final int[] dataColumns;
+    private final int[] keyColumns;
+    private final RowType rowType;
     private final RowType dataType;
     private transient ProjectedRowData projected;
 
     /**
-     * @throws IllegalArgumentException if a key is not a top-level column, has a type whose values
-     *     have no directory form (binaries, collections, rows), or every column is a key
+     * @throws IllegalArgumentException if a key is named twice, is not a top-level column or has
+     *     a type whose values have no directory form (binaries, collections, rows), or every column
+     *     is a key
      */
     public PartitionComputer(RowType rowType, List<String> keys) {
         this.keys = List.copyOf(keys);
+        this.rowType = rowType;
+        this.keyColumns = new int[keys.size()];
         List<String> names = rowType.getFieldNames();
         this.getters = new RowData.FieldGetter[keys.size()];
         this.types = new LogicalType[keys.size()];
         for (int i = 0; i < keys.size(); i++) {
+            if (keys.indexOf(keys.get(i)) != i) {
+                // k=v0/k=v0/ directories: the second level says nothing and readers may choke.
+                throw new IllegalArgumentException(
+                        "partition column '" + keys.get(i) + "' is named twice");
+            }
             int index = names.indexOf(keys.get(i));
             if (index < 0) {
                 throw new IllegalArgumentException(
@@ -53,6 +63,7 @@ public final class PartitionComputer implements Serializable {
                                 + "' is not a top-level column of "
                                 + names);
             }
+            keyColumns[i] = index;
             types[i] = rowType.getTypeAt(index);
             checkRenderable(keys.get(i), types[i]);
             getters[i] = RowData.createFieldGetter(types[i], index);
@@ -81,6 +92,16 @@ public final class PartitionComputer implements Serializable {
     /** The type of the rows stored in the files (the non-partition columns). */
     public RowType dataType() {
         return dataType;
+    }
+
+    /** The type of the input rows. */
+    public RowType rowType() {
+        return rowType;
+    }
+
+    /** Indexes of the partition columns in the input row, in partition order. */
+    public int[] keyColumns() {
+        return keyColumns.clone();
     }
 
     /** Indexes of the data columns in the input row. */

@@ -47,10 +47,12 @@ import java.util.List;
  *   <li>{@code boolean, byte, short, int, long, float, double} → BOOLEAN, TINYINT, SMALLINT, INT,
  *       BIGINT, FLOAT, DOUBLE, NOT NULL; their boxed types → the same, nullable
  *   <li>{@code String} → STRING; enums → STRING (the constant's name); {@code byte[]} → BYTES
- *   <li>{@code BigDecimal} → DECIMAL(38, 18) (rounded half-up to 18 digits; more than 20 integer
- *       digits is rejected by the writer, naming the column)
- *   <li>{@code LocalDate} → DATE; {@code LocalTime} → TIME(3); {@code LocalDateTime} →
- *       TIMESTAMP(9); {@code Instant} → TIMESTAMP_LTZ(9)
+ *   <li>{@code BigDecimal} → DECIMAL(38, 18) (rounded half-up to 18 digits; a value with more
+ *       than 20 integer digits is refused by {@link #convert}, naming the field and the value)
+ *   <li>{@code LocalDate} → DATE (a date beyond 32-bit days is refused, not wrapped); {@code
+ *       LocalTime} → TIME(3) (truncated to milliseconds); {@code LocalDateTime} → TIMESTAMP(9);
+ *       {@code Instant} → TIMESTAMP_LTZ(9) (both refused by the writer, naming the column,
+ *       outside the years 1677 to 2262 that INT64 nanoseconds hold)
  *   <li>a nested POJO → ROW of its fields (nullable)
  * </ul>
  *
@@ -58,6 +60,9 @@ import java.util.List;
  * serializable; {@link #convert} may be called by one thread at a time per instance.
  */
 public final class PojoRowConverter<T> implements Serializable {
+    private static final int DECIMAL_PRECISION = 38;
+    private static final int DECIMAL_SCALE = 18;
+
     /** Converts one field value (never null) to Flink's internal representation. */
     private interface ValueConverter extends Serializable {
         Object convert(Object value);
@@ -142,13 +147,11 @@ public final class PojoRowConverter<T> implements Serializable {
         }
         if (c == BigDecimal.class) {
             return new Mapping(
-                    new DecimalType(38, 18),
-                    v ->
-                            DecimalData.fromBigDecimal(
-                                    ((BigDecimal) v).setScale(18, RoundingMode.HALF_UP), 38, 18));
+                    new DecimalType(DECIMAL_PRECISION, DECIMAL_SCALE),
+                    v -> decimal((BigDecimal) v, path));
         }
         if (c == LocalDate.class) {
-            return new Mapping(new DateType(), v -> (int) ((LocalDate) v).toEpochDay());
+            return new Mapping(new DateType(), v -> date((LocalDate) v, path));
         }
         if (c == LocalTime.class) {
             return new Mapping(
@@ -168,6 +171,43 @@ public final class PojoRowConverter<T> implements Serializable {
                         + " has type "
                         + info
                         + ", which the pqx sink cannot map to a column");
+    }
+
+    /**
+     * The decimal, rounded half-up to {@link #DECIMAL_SCALE} digits; refused when it has more
+     * integer digits than the column holds, since {@link DecimalData#fromBigDecimal} then returns
+     * null and the row would be committed with a NULL in its place.
+     */
+    private static DecimalData decimal(BigDecimal value, String path) {
+        DecimalData data =
+                DecimalData.fromBigDecimal(
+                        value.setScale(DECIMAL_SCALE, RoundingMode.HALF_UP),
+                        DECIMAL_PRECISION,
+                        DECIMAL_SCALE);
+        if (data == null) {
+            throw refused(
+                    path,
+                    value,
+                    "DECIMAL(" + DECIMAL_PRECISION + ", " + DECIMAL_SCALE + ") (at most "
+                            + (DECIMAL_PRECISION - DECIMAL_SCALE)
+                            + " digits before the point)");
+        }
+        return data;
+    }
+
+    /** Days since the epoch; refused beyond the int range a DATE column stores, not wrapped. */
+    private static int date(LocalDate value, String path) {
+        long days = value.toEpochDay();
+        if (days != (int) days) {
+            throw refused(path, value, "DATE (days since 1970-01-01 in 32 bits)");
+        }
+        return (int) days;
+    }
+
+    private static IllegalArgumentException refused(String path, Object value, String column) {
+        return new IllegalArgumentException(
+                "Cannot convert POJO field " + path + ": its value " + value + " does not fit "
+                        + column);
     }
 
     private static LogicalType basicType(Class<?> c, boolean nullable) {
@@ -194,7 +234,12 @@ public final class PojoRowConverter<T> implements Serializable {
         return rowType;
     }
 
-    /** A fresh row holding the POJO's fields; it shares no mutable value with the POJO. */
+    /**
+     * A fresh row holding the POJO's fields; it shares no mutable value with the POJO.
+     *
+     * @throws IllegalArgumentException "Cannot convert POJO field Order.price: its value ... does
+     *     not fit ..." for a value its column cannot hold; no value is ever turned into a null
+     */
     public RowData convert(T pojo) {
         return convertObject(pojo);
     }

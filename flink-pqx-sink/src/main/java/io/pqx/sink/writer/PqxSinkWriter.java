@@ -114,21 +114,67 @@ public final class PqxSinkWriter
         scheduleRollingCheck();
     }
 
+    /**
+     * @throws IllegalArgumentException "Cannot write row n: column c ... (in-progress file f of
+     *     part file p, ...)" if a value cannot be written, the row then being in no file
+     */
     @Override
     public void write(RowData row, Context context) throws IOException, InterruptedException {
         long now = time.getCurrentProcessingTime();
-        String partition = partitions.partitionPath(row);
+        String partition;
+        try {
+            partition = partitions.partitionPath(row);
+        } catch (ClassCastException e) {
+            throw wrongClass(row, e, partitions.keyColumns(), "partition column", null);
+        }
         PartFile file = open.get(partition);
         if (file == null) {
             file = openFile(partition, now);
         }
         Long timestamp = context == null ? null : context.timestamp();
-        file.write(dataRow(row), now, timestamp == null ? PqxCommittable.NO_TIMESTAMP : timestamp);
+        try {
+            file.write(
+                    dataRow(row), now, timestamp == null ? PqxCommittable.NO_TIMESTAMP : timestamp);
+        } catch (IllegalArgumentException e) {
+            if (e.getCause() instanceof ClassCastException cast) {
+                throw wrongClass(row, cast, dataColumns, "column", file);
+            }
+            throw e;
+        }
         recordsSent.inc();
         if (file.reachedSize(settings.rollingFileSize())
                 || now - file.openedAt() >= settings.rolloverInterval().toMillis()) {
             closeFile(partition);
         }
+    }
+
+    /**
+     * A value of the wrong Java class for its column: names the column, its type and the value's
+     * class, which the format's typed getters cannot (they only see a {@link ClassCastException}).
+     * Falls back to the original error if no value is found at fault.
+     */
+    private RuntimeException wrongClass(
+            RowData row, ClassCastException e, int[] columns, String what, PartFile file) {
+        return ValueClassCheck.first(partitions.rowType(), row, columns)
+                .<RuntimeException>map(
+                        m ->
+                                new IllegalArgumentException(
+                                        file == null
+                                                ? "Cannot write a row: "
+                                                        + m.describe(what)
+                                                        + " (before any file: the value names the"
+                                                        + " partition directory under "
+                                                        + basePath
+                                                        + ")"
+                                                : "Cannot write row "
+                                                        + file.rowCount()
+                                                        + ": "
+                                                        + m.describe(what)
+                                                        + " ("
+                                                        + file.whereRow()
+                                                        + ")",
+                                        e))
+                .orElse(e);
     }
 
     /** The row to store: the data columns, as a stable copy when the file holds rows. */
@@ -168,6 +214,7 @@ public final class PqxSinkWriter
         }
         pending.add(
                 new PqxCommittable(
+                        basePath.toString(),
                         done.partition(),
                         done.fileName(),
                         done.rowCount(),

@@ -30,6 +30,7 @@ public record SinkSettings(
         boolean dictionaryEnabled,
         int pageSizeBytes,
         int pageRowLimit,
+        boolean pageChecksums,
         StatisticsLevel statisticsLevel,
         int statisticsTruncateLength,
         List<String> bloomFilterColumns,
@@ -58,7 +59,9 @@ public record SinkSettings(
     }
 
     /**
-     * The Parquet layout: codec, pages, dictionary, statistics, bloom filters and sorting columns.
+     * The Parquet layout: codec, pages (and their checksums), dictionary, statistics, bloom filters
+     * and sorting columns; every option the sink has is set explicitly, so no format default leaks
+     * in.
      * Row-group limits are the sink's, so the format's own are set to their maximum.
      *
      * @throws IllegalArgumentException if the format rejects an option
@@ -70,6 +73,7 @@ public record SinkSettings(
                         .dictionaryEnabled(dictionaryEnabled)
                         .pageSizeBytes(pageSizeBytes)
                         .pageRowLimit(pageRowLimit)
+                        .pageChecksums(pageChecksums)
                         .statisticsEnabled(statisticsLevel.chunkStatistics())
                         .pageIndexEnabled(statisticsLevel.pageIndex())
                         .statisticsTruncateLength(statisticsTruncateLength)

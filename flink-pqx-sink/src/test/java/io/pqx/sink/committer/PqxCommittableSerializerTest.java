@@ -44,11 +44,24 @@ class PqxCommittableSerializerTest {
                 }
             };
 
+    private static final String V1_HEX =
+            "00000007"
+                    + "00000003"
+                    + "010203"
+                    + "0003"
+                    + "6b3d76"
+                    + "0012"
+                    + HexFormat.of().formatHex("part-a-0-1.parquet".getBytes())
+                    + "0000000000000005"
+                    + "000000000000012c"
+                    + "00000000000003e8";
+
     @Test
-    void writesTheVersion1LayoutByteForByte() throws IOException {
+    void writesTheVersion2LayoutByteForByte() throws IOException {
         PqxCommittableSerializer serializer = new PqxCommittableSerializer(FIXED);
         PqxCommittable committable =
                 new PqxCommittable(
+                        "file:/out",
                         "k=v",
                         "part-a-0-1.parquet",
                         5,
@@ -56,25 +69,27 @@ class PqxCommittableSerializerTest {
                         1000,
                         new FixedRecoverable(new byte[] {1, 2, 3}));
         byte[] bytes = serializer.serialize(committable);
-        assertThat(serializer.getVersion()).isEqualTo(1);
+        assertThat(serializer.getVersion()).isEqualTo(2);
         assertThat(HexFormat.of().formatHex(bytes))
-                .isEqualTo(
-                        "00000007"
-                                + "00000003"
-                                + "010203"
-                                + "0003"
-                                + "6b3d76"
-                                + "0012"
-                                + HexFormat.of().formatHex("part-a-0-1.parquet".getBytes())
-                                + "0000000000000005"
-                                + "000000000000012c"
-                                + "00000000000003e8");
-        PqxCommittable back = serializer.deserialize(1, bytes);
+                .as("version 1, then the base path")
+                .isEqualTo(V1_HEX + "0009" + HexFormat.of().formatHex("file:/out".getBytes()));
+        PqxCommittable back = serializer.deserialize(2, bytes);
+        assertThat(back.basePath()).isEqualTo("file:/out");
         assertThat(back.partition()).isEqualTo("k=v");
         assertThat(back.fileName()).isEqualTo("part-a-0-1.parquet");
         assertThat(back.rowCount()).isEqualTo(5);
         assertThat(back.sizeBytes()).isEqualTo(300);
         assertThat(back.maxTimestamp()).isEqualTo(1000);
+        assertThat(((FixedRecoverable) back.recoverable()).bytes()).containsExactly(1, 2, 3);
+    }
+
+    @Test
+    void readsVersion1WithAnUnknownBasePath() throws IOException {
+        PqxCommittable back =
+                new PqxCommittableSerializer(FIXED).deserialize(1, HexFormat.of().parseHex(V1_HEX));
+        assertThat(back.basePath()).isEqualTo(PqxCommittable.UNKNOWN_BASE_PATH);
+        assertThat(back.relativePath()).isEqualTo("k=v/part-a-0-1.parquet");
+        assertThat(back.rowCount()).isEqualTo(5);
         assertThat(((FixedRecoverable) back.recoverable()).bytes()).containsExactly(1, 2, 3);
     }
 
@@ -92,6 +107,7 @@ class PqxCommittableSerializerTest {
                         serializer.getVersion(),
                         serializer.serialize(
                                 new PqxCommittable(
+                                        dir.toUri().toString(),
                                         "",
                                         "part.parquet",
                                         1,
@@ -108,13 +124,14 @@ class PqxCommittableSerializerTest {
         PqxCommittableSerializer serializer = new PqxCommittableSerializer(FIXED);
         byte[] bytes =
                 serializer.serialize(
-                        new PqxCommittable("", "f", 1, 1, 0, new FixedRecoverable(new byte[] {1})));
-        assertThatThrownBy(() -> serializer.deserialize(2, bytes))
+                        new PqxCommittable(
+                                "/b", "", "f", 1, 1, 0, new FixedRecoverable(new byte[] {1})));
+        assertThatThrownBy(() -> serializer.deserialize(3, bytes))
                 .isInstanceOf(IOException.class)
-                .hasMessageContaining("unknown version 2");
+                .hasMessageContaining("unknown version 3");
         byte[] lying = Arrays.copyOf(bytes, bytes.length);
         lying[7] = 100;
-        assertThatThrownBy(() -> serializer.deserialize(1, lying))
+        assertThatThrownBy(() -> serializer.deserialize(2, lying))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("recoverable length 100");
     }

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -71,22 +72,40 @@ class PqxCommitterTest {
         }
     }
 
+    private final List<Long> pauses = new ArrayList<>();
+
     @BeforeEach
     void setUp() throws IOException {
         writer = FileSystem.getLocalFileSystem().createRecoverableWriter();
-        Path base = new Path(dir.toUri());
-        committer = new PqxCommitter(base, FileSystem.getLocalFileSystem(), writer);
+        committer = committer(new Path(dir.toUri()));
+    }
+
+    private PqxCommitter committer(Path base) {
+        return new PqxCommitter(
+                base,
+                FileSystem.getLocalFileSystem(),
+                writer,
+                new CommitBackoff(200, 1_000, pauses::add));
     }
 
     private PqxCommittable pending(String partition, String name, byte[] content)
             throws IOException {
-        Path target =
-                new Path(
-                        new Path(dir.toUri()), partition.isEmpty() ? name : partition + "/" + name);
+        return pending(new Path(dir.toUri()), partition, name, content);
+    }
+
+    private PqxCommittable pending(Path base, String partition, String name, byte[] content)
+            throws IOException {
+        Path target = new Path(base, partition.isEmpty() ? name : partition + "/" + name);
         RecoverableFsDataOutputStream out = writer.open(target);
         out.write(content);
         return new PqxCommittable(
-                partition, name, 1, content.length, 42L, out.closeForCommit().getRecoverable());
+                base.toString(),
+                partition,
+                name,
+                1,
+                content.length,
+                42L,
+                out.closeForCommit().getRecoverable());
     }
 
     private List<String> visibleFiles() throws IOException {
@@ -138,5 +157,67 @@ class PqxCommitterTest {
                 .hasMessageContaining("Cannot commit part file")
                 .hasMessageContaining("part-3.parquet");
         assertThat(visibleFiles()).isEmpty();
+    }
+
+    @Test
+    void commitsUnderTheBasePathTheCommittableNamesAfterARestoreWithAnotherBasePath()
+            throws Exception {
+        // A savepoint taken with basePath a, restored with basePath b: its committables were
+        // written (and maybe published) under a, and the committer must look there.
+        Path a = new Path(dir.resolve("a").toUri());
+        PqxCommittable published = pending(a, "k=v", "part-4.parquet", new byte[] {5});
+        committer(a).commit(List.of(new Request(published, 0)));
+        PqxCommittable unpublished = pending(a, "k=v", "part-5.parquet", new byte[] {6});
+
+        PqxCommitter restored = committer(new Path(dir.resolve("b").toUri()));
+        Request again = new Request(published, 0);
+        Request first = new Request(unpublished, 0);
+        restored.commit(List.of(again, first));
+
+        assertThat(again.outcome).isEqualTo("already");
+        assertThat(first.outcome).isEqualTo("committed");
+        assertThat(visibleFiles()).containsExactly("a/k=v/part-4.parquet", "a/k=v/part-5.parquet");
+        assertThat(pauses).as("nothing retried").isEmpty();
+    }
+
+    @Test
+    void aVersion1CommittableWithoutBasePathIsCommittedUnderTheCommittersBasePath()
+            throws Exception {
+        PqxCommittable full = pending("", "part-6.parquet", new byte[] {7});
+        PqxCommittable v1 =
+                new PqxCommittable(
+                        PqxCommittable.UNKNOWN_BASE_PATH,
+                        full.partition(),
+                        full.fileName(),
+                        full.rowCount(),
+                        full.sizeBytes(),
+                        full.maxTimestamp(),
+                        full.recoverable());
+        Request request = new Request(v1, 0);
+        committer.commit(List.of(request));
+        assertThat(request.outcome).isEqualTo("committed");
+        assertThat(visibleFiles()).containsExactly("part-6.parquet");
+    }
+
+    @Test
+    void retriesBackOffExponentiallyUpToABoundOncePerRound() throws Exception {
+        PqxCommittable committable = pending("", "part-7.parquet", new byte[] {8});
+        Files.delete(hiddenFiles().get(0));
+        for (int retries = 0; retries <= PqxCommitter.MAX_RETRIES; retries++) {
+            // Two requests of the same round pause once, for the most retried one.
+            committer.commit(
+                    List.of(new Request(committable, retries), new Request(committable, 0)));
+        }
+        assertThat(pauses).containsExactly(200L, 400L, 800L);
+        assertThat(new CommitBackoff(200, 1_000, pauses::add).delayMillis(10)).isEqualTo(1_000);
+        assertThat(new CommitBackoff(200, 1_000, pauses::add).delayMillis(40)).isEqualTo(1_000);
+    }
+
+    private List<java.nio.file.Path> hiddenFiles() throws IOException {
+        try (Stream<java.nio.file.Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile)
+                    .filter(p -> p.getFileName().toString().startsWith("."))
+                    .toList();
+        }
     }
 }

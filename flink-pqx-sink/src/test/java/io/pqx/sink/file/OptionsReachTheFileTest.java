@@ -15,14 +15,18 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.parquet.format.CompressionCodec;
 import org.apache.parquet.format.Encoding;
+import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.Util;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.CRC32;
 
 /** Each file-layout option of the sink, written through a part file and read back. */
 class OptionsReachTheFileTest {
@@ -212,5 +216,62 @@ class OptionsReachTheFileTest {
             List<Long> group = ids.subList(g * 300, Math.min(1000, (g + 1) * 300));
             assertThat(group).isSortedAccordingTo((a, b) -> Long.compare(b, a));
         }
+    }
+
+    /** The headers of every page of every column chunk, each checked against its body's CRC. */
+    private List<PageHeader> pagesCheckingCrcs(String name, FileMetadata footer) throws Exception {
+        byte[] file = Files.readAllBytes(dir.resolve(name));
+        List<PageHeader> headers = new ArrayList<>();
+        for (var group : footer.rowGroups()) {
+            for (ColumnChunkMetadata chunk : group.columns()) {
+                int start = (int) chunk.startOffset();
+                int end = (int) (start + chunk.totalCompressedSize());
+                int at = start;
+                while (at < end) {
+                    ByteArrayInputStream in = new ByteArrayInputStream(file, at, end - at);
+                    PageHeader header = Util.readPageHeader(in);
+                    int body = end - in.available();
+                    if (header.isSetCrc()) {
+                        CRC32 crc = new CRC32();
+                        crc.update(file, body, header.getCompressed_page_size());
+                        assertThat(header.getCrc())
+                                .as(chunk.path())
+                                .isEqualTo((int) crc.getValue());
+                    }
+                    headers.add(header);
+                    at = body + header.getCompressed_page_size();
+                }
+            }
+        }
+        return headers;
+    }
+
+    @Test
+    void pageChecksumsAreWrittenByDefaultAndCanBeTurnedOff() throws Exception {
+        SinkSettings defaults = settings(Map.of("sink.page.row-limit", "100"));
+        assertThat(defaults.pageChecksums()).isTrue();
+        List<PageHeader> on =
+                pagesCheckingCrcs("crc-default.parquet", write("crc-default.parquet", defaults));
+        List<PageHeader> explicit =
+                pagesCheckingCrcs(
+                        "crc-on.parquet",
+                        write(
+                                "crc-on.parquet",
+                                settings(
+                                        Map.of(
+                                                "sink.page.row-limit", "100",
+                                                "sink.page.checksums", "true"))));
+        List<PageHeader> off =
+                pagesCheckingCrcs(
+                        "crc-off.parquet",
+                        write(
+                                "crc-off.parquet",
+                                settings(
+                                        Map.of(
+                                                "sink.page.row-limit", "100",
+                                                "sink.page.checksums", "false"))));
+        assertThat(on).hasSizeGreaterThan(10).allSatisfy(h -> assertThat(h.isSetCrc()).isTrue());
+        assertThat(explicit).allSatisfy(h -> assertThat(h.isSetCrc()).isTrue());
+        assertThat(off).hasSameSizeAs(on).allSatisfy(h -> assertThat(h.isSetCrc()).isFalse());
     }
 }

@@ -117,4 +117,53 @@ class PojoRowConverterTest {
         order.blob[0] = 9;
         assertThat(row.getBinary(blob)).containsExactly(1, 2, 3);
     }
+
+    public static class Priced {
+        public long id;
+        public BigDecimal price;
+        public LocalDate day;
+    }
+
+    @Test
+    void aBigDecimalThatDoesNotFitIsRefusedNamingColumnAndValueNotWrittenAsNull() {
+        // DecimalData.fromBigDecimal returns null on overflow; a converter storing that would
+        // commit the row with price = NULL.
+        PojoRowConverter<Priced> converter = PojoRowConverter.of(Priced.class);
+        Priced p = new Priced();
+        p.price = new BigDecimal("1e25");
+        assertThatThrownBy(() -> converter.convert(p))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                        "Cannot convert POJO field Priced.price: its value 1E+25 does not fit"
+                                + " DECIMAL(38, 18) (at most 20 digits before the point)");
+        p.price = new BigDecimal("-99999999999999999999.1234567890123456789");
+        assertThat(converter.convert(p).getDecimal(2, 38, 18).toBigDecimal())
+                .as("20 integer digits fit; the fraction is rounded half-up to 18 digits")
+                .isEqualByComparingTo("-99999999999999999999.123456789012345679");
+    }
+
+    @Test
+    void aDateBeyondTheIntRangeOfDaysIsRefusedNotWrapped() {
+        PojoRowConverter<Priced> converter = PojoRowConverter.of(Priced.class);
+        Priced p = new Priced();
+        p.day = LocalDate.MAX;
+        assertThatThrownBy(() -> converter.convert(p))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(
+                        "Cannot convert POJO field Priced.day: its value +999999999-12-31")
+                .hasMessageContaining("DATE");
+    }
+
+    public static class Outer {
+        public Priced inner;
+    }
+
+    @Test
+    void aNestedFieldIsNamedByItsPath() {
+        Outer o = new Outer();
+        o.inner = new Priced();
+        o.inner.price = new BigDecimal("1e30");
+        assertThatThrownBy(() -> PojoRowConverter.of(Outer.class).convert(o))
+                .hasMessageStartingWith("Cannot convert POJO field Outer.inner.price: its value");
+    }
 }

@@ -18,6 +18,7 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
@@ -120,19 +121,27 @@ class PqxSinkWriterTest {
 
     @Test
     void rollsByFileSize() throws Exception {
-        try (PqxSinkWriter writer =
-                (PqxSinkWriter)
-                        builder()
-                                .set(PqxSinkOptions.ROLLING_FILE_SIZE, MemorySize.parse("1 b"))
-                                .build()
-                                .createWriter(context)) {
-            for (long i = 0; i < 5; i++) {
-                writer.write(row(i, "a"), null);
+        // 400 KiB rows against the 1 MiB minimum: the third row of each file reaches it.
+        RowType type =
+                RowType.of(
+                        new LogicalType[] {
+                            new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH)
+                        },
+                        new String[] {"id", "payload"});
+        PqxSinkBuilder b =
+                PqxSink.builder()
+                        .basePath(dir.toUri().toString())
+                        .rowType(type)
+                        .set(PqxSinkOptions.ENCODING_THREADS, 1)
+                        .set(PqxSinkOptions.ROLLING_FILE_SIZE, MemorySize.parse("1 mb"));
+        try (PqxSinkWriter writer = (PqxSinkWriter) b.build().createWriter(context)) {
+            for (long i = 0; i < 8; i++) {
+                writer.write(row(i, "x".repeat(400 << 10)), null);
             }
-            Collection<PqxCommittable> committables = writer.prepareCommit();
+            List<PqxCommittable> committables = new ArrayList<>(writer.prepareCommit());
             assertThat(committables)
-                    .hasSize(5)
-                    .allSatisfy(c -> assertThat(c.rowCount()).isEqualTo(1));
+                    .extracting(PqxCommittable::rowCount)
+                    .containsExactly(3L, 3L, 2L);
             assertThat(committables).extracting(PqxCommittable::fileName).doesNotHaveDuplicates();
         }
     }
@@ -218,12 +227,58 @@ class PqxSinkWriterTest {
             writer.write(row(0, "a"), null);
             GenericRowData bad = new GenericRowData(2);
             bad.setField(1, StringData.fromString("a"));
+            String partition = dir.toUri().getPath().replaceAll("/$", "") + "/p=a/";
             assertThatThrownBy(() -> writer.write(bad, null))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("column id")
-                    .hasMessageContaining(
-                            dir.toUri().getPath().replaceAll("/$", "") + "/p=a/part-");
+                    .hasMessageStartingWith(
+                            "Cannot write row 1: column id is NOT NULL but the value is null"
+                                    + " (in-progress file file:" + partition + ".part-")
+                    .hasMessageMatching(
+                            ".*\\.parquet\\.inprogress\\.[0-9a-f-]{36} of part file file:"
+                                    + java.util.regex.Pattern.quote(partition)
+                                    + "part-[0-9a-f-]{36}-0-0\\.parquet, which is published only"
+                                    + " when committed; rows are counted from 0 in each file\\)");
         }
         assertThat(SinkFiles.committed(dir)).isEmpty();
+    }
+
+    @Test
+    void aValueOfTheWrongClassNamesColumnExpectedTypeAndTheValuesClass() throws Exception {
+        RowType type =
+                RowType.of(
+                        new LogicalType[] {new BigIntType(false), new IntType()},
+                        new String[] {"id", "n"});
+        PqxSinkBuilder b = PqxSink.builder().basePath(dir.toUri().toString()).rowType(type);
+        try (PqxSinkWriter writer = (PqxSinkWriter) b.build().createWriter(context)) {
+            writer.write(GenericRowData.of(1L, 5), null);
+            assertThatThrownBy(() -> writer.write(GenericRowData.of(2L, "five"), null))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith(
+                            "Cannot write row 1: column n is INT, held as java.lang.Integer, but"
+                                    + " the value is a java.lang.String (in-progress file ")
+                    .hasMessageContaining("rows are counted from 0 in each file")
+                    .hasCauseInstanceOf(ClassCastException.class);
+            writer.write(GenericRowData.of(3L, 6), null);
+            assertThat(writer.prepareCommit())
+                    .singleElement()
+                    .satisfies(
+                            c -> assertThat(c.rowCount()).as("the bad row is in none").isEqualTo(2));
+        }
+    }
+
+    @Test
+    void aPartitionValueOfTheWrongClassNamesTheColumn() throws Exception {
+        try (PqxSinkWriter writer = (PqxSinkWriter) builder().build().createWriter(context)) {
+            assertThatThrownBy(() -> writer.write(GenericRowData.of(1L, 7), null))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage(
+                            "Cannot write a row: partition column p is STRING, held as"
+                                    + " org.apache.flink.table.data.StringData, but the value is a"
+                                    + " java.lang.Integer (before any file: the value names the"
+                                    + " partition directory under "
+                                    + "file:"
+                                    + dir.toUri().getPath().replaceAll("/$", "")
+                                    + ")");
+        }
     }
 }
