@@ -12,11 +12,8 @@ import static io.pqx.format.TestingChunkFile.rleIds;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqx.format.decode.RowGroupBatches;
-import io.pqx.format.decode.RowSelection;
 import io.pqx.format.io.InputFile;
 
-import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.parquet.format.CompressionCodec;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.PageHeader;
@@ -24,33 +21,17 @@ import org.junit.jupiter.api.Test;
 import org.xerial.snappy.Snappy;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 
 /** Malformed pages and chunks, each with the exact message pqx gives. */
 class CorruptFileReaderTest {
 
-    /** Every int of the file's column {@code a}. */
     static List<Integer> readInts(InputFile file, ReadOptions options) throws IOException {
-        List<Integer> values = new ArrayList<>();
-        try (ParquetReader reader = ParquetReader.open(file, options)) {
-            for (int g = 0; g < reader.metadata().rowGroups().size(); g++) {
-                long rows = reader.metadata().rowGroups().get(g).numRows();
-                try (RowGroupBatches batches =
-                        reader.readRowGroup(g, reader.schema(), RowSelection.all(rows))) {
-                    for (VectorizedColumnBatch b = batches.next(); b != null; b = batches.next()) {
-                        for (int i = 0; i < b.getNumRows(); i++) {
-                            values.add(b.isNullAt(i, 0) ? null : b.getInt(i, 0));
-                        }
-                    }
-                }
-            }
-        }
-        return values;
+        return TestingChunkFile.readInts(file, options);
     }
 
     static List<Integer> readInts(InputFile file) throws IOException {
-        return readInts(file, ReadOptions.defaults());
+        return TestingChunkFile.readInts(file, ReadOptions.defaults());
     }
 
     @Test

@@ -1,11 +1,18 @@
 package io.pqx.format;
 
+import io.pqx.format.decode.RowGroupBatches;
+import io.pqx.format.decode.RowSelection;
 import io.pqx.format.io.ByteArrayInputFile;
+import io.pqx.format.io.InputFile;
+import io.pqx.format.options.ReadOptions;
+
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.CompressionCodec;
 import org.apache.parquet.format.DataPageHeader;
+import org.apache.parquet.format.DataPageHeaderV2;
 import org.apache.parquet.format.DictionaryPageHeader;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.FieldRepetitionType;
@@ -28,7 +35,8 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Builds a one-column Parquet file byte by byte (REQUIRED INT32 column {@code a}, one row group)
+ * Builds a one-column Parquet file byte by byte (INT32 column {@code a}, REQUIRED unless
+ * {@link #optional()}, one row group)
  * from hand-made pages, so tests control every header field and body byte; a hook may then
  * tamper with the column metadata. The pages are written as given, valid or not.
  */
@@ -39,6 +47,7 @@ public final class TestingChunkFile {
     private CompressionCodec codec = CompressionCodec.UNCOMPRESSED;
     private Consumer<ColumnMetaData> tamper = m -> {};
     private final List<KeyValue> keyValues = new ArrayList<>();
+    private FieldRepetitionType repetition = FieldRepetitionType.REQUIRED;
 
     public static TestingChunkFile builder() {
         return new TestingChunkFile();
@@ -52,6 +61,12 @@ public final class TestingChunkFile {
     /** Footer num_values of the chunk (defaults to the rows). */
     public TestingChunkFile numValues(long values) {
         this.numValues = values;
+        return this;
+    }
+
+    /** Makes column {@code a} OPTIONAL: its pages then carry definition levels of width 1. */
+    public TestingChunkFile optional() {
+        this.repetition = FieldRepetitionType.OPTIONAL;
         return this;
     }
 
@@ -100,6 +115,15 @@ public final class TestingChunkFile {
         return header;
     }
 
+    /** A v2 data page header: levels are not compressed, the data section is. */
+    public static PageHeader dataPageV2(int numValues, int numNulls, int numRows, int definitionBytes,
+            int uncompressed, int compressed, Encoding encoding) {
+        PageHeader header = new PageHeader(PageType.DATA_PAGE_V2, uncompressed, compressed);
+        header.setData_page_header_v2(new DataPageHeaderV2(numValues, numNulls, numRows, encoding,
+                definitionBytes, 0));
+        return header;
+    }
+
     public static PageHeader dictionaryPage(int numValues, int uncompressed, int compressed) {
         PageHeader header = new PageHeader(PageType.DICTIONARY_PAGE, uncompressed, compressed);
         header.setDictionary_page_header(new DictionaryPageHeader(numValues, Encoding.PLAIN));
@@ -117,6 +141,25 @@ public final class TestingChunkFile {
     /** Dictionary ids of one RLE run: bit width, run header, the id. */
     public static byte[] rleIds(int bitWidth, int count, int id) {
         return new byte[] {(byte) bitWidth, (byte) (count << 1), (byte) id};
+    }
+
+    /** Every int of the file's column {@code a}, in order, null for a null. */
+    public static List<Integer> readInts(InputFile file, ReadOptions options) throws IOException {
+        List<Integer> values = new ArrayList<>();
+        try (ParquetReader reader = ParquetReader.open(file, options)) {
+            for (int g = 0; g < reader.metadata().rowGroups().size(); g++) {
+                long rows = reader.metadata().rowGroups().get(g).numRows();
+                try (RowGroupBatches batches =
+                        reader.readRowGroup(g, reader.schema(), RowSelection.all(rows))) {
+                    for (VectorizedColumnBatch b = batches.next(); b != null; b = batches.next()) {
+                        for (int i = 0; i < b.getNumRows(); i++) {
+                            values.add(b.isNullAt(i, 0) ? null : b.getInt(i, 0));
+                        }
+                    }
+                }
+            }
+        }
+        return values;
     }
 
     public ByteArrayInputFile build(String location) throws IOException {
@@ -137,7 +180,7 @@ public final class TestingChunkFile {
         root.setNum_children(1);
         SchemaElement leaf = new SchemaElement("a");
         leaf.setType(Type.INT32);
-        leaf.setRepetition_type(FieldRepetitionType.REQUIRED);
+        leaf.setRepetition_type(repetition);
         FileMetaData footer = new FileMetaData(1, List.of(root, leaf), numRows, List.of(group));
         if (!keyValues.isEmpty()) {
             footer.setKey_value_metadata(keyValues);

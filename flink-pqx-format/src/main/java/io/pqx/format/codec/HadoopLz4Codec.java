@@ -70,12 +70,22 @@ final class HadoopLz4Codec implements Codec {
         int end = off + len;
         int produced = 0;
         while (pos < end) {
-            if (end - pos < 8) {
+            if (end - pos < 4) {
                 return false;
             }
             long blockSize = bigEndianInt(in, pos) & 0xFFFFFFFFL;
             pos += 4;
             if (blockSize > out.length - produced) {
+                return false;
+            }
+            if (blockSize == 0) {
+                // An empty block: Hadoop's stream writes no chunk for it, arrow-rs writes one
+                // chunk holding an empty LZ4 block (e.g. the empty dictionary of an all-null
+                // column). Either is valid framing of nothing.
+                pos += emptyChunkLength(in, pos, end);
+                continue;
+            }
+            if (end - pos < 4) {
                 return false;
             }
             int blockEnd = produced + (int) blockSize;
@@ -97,6 +107,26 @@ final class HadoopLz4Codec implements Codec {
             }
         }
         return produced == out.length;
+    }
+
+    /**
+     * The length (header included) of the chunk at {@code pos} when one is there and holds an LZ4
+     * block that decodes to nothing; 0 otherwise, leaving the bytes to be read as the next block.
+     */
+    private static int emptyChunkLength(byte[] in, int pos, int end) {
+        if (end - pos < 5) {
+            return 0;
+        }
+        long chunkSize = bigEndianInt(in, pos) & 0xFFFFFFFFL;
+        if (chunkSize == 0 || chunkSize > end - pos - 4) {
+            return 0;
+        }
+        try {
+            int n = Lz4RawCodec.INSTANCE.decompressBlock(in, pos + 4, (int) chunkSize, new byte[0], 0, 0);
+            return n == 0 ? 4 + (int) chunkSize : 0;
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     /** Bytes produced, or -1 when the chunk is not a valid LZ4 block fitting the space left. */
