@@ -21,10 +21,11 @@ import java.sql.Statement;
  * that drives the DuckDB writer gives Arrow C++ its data and the values can be compared with
  * DuckDB's reading of the same query. Each exported batch becomes one row group.
  *
- * <p>Arrow Java's dataset writer exposes no Parquet writer properties: the files always have Arrow
- * C++'s defaults (no compression, dictionary encoding with fallback to PLAIN at 1 MiB, data pages
- * v1 of at most 1 MiB, format version 2.6, statistics, no page index, no stored Arrow schema); what
- * can be chosen is the data, its Arrow types and the row groups.
+ * <p>Arrow Java's dataset writer ({@code write(allocator, reader, format, uri, partitionColumns,
+ * maxPartitions, baseNameTemplate)}) exposes no Parquet writer property: the files always have
+ * Arrow C++'s defaults (no compression, dictionary encoding, data pages v1, no stored Arrow
+ * schema); what can be chosen is the data, its Arrow types, the row groups (one per batch), the
+ * file name and hive partitioning.
  *
  * <p>Used on the test thread with the connection of a {@link DuckDbJsonRenderer}.
  */
