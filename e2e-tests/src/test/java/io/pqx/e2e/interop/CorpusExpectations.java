@@ -51,24 +51,14 @@ final class CorpusExpectations {
                             "data/byte_stream_split_extended.gzip.parquet",
                             new PeerGap(
                                     EnumSet.of(Peer.DUCKDB),
-                                    "DuckDB 1.4 decodes BYTE_STREAM_SPLIT only for FLOAT and"
+                                    "DuckDB 2.0 decodes BYTE_STREAM_SPLIT only for FLOAT and"
                                             + " DOUBLE")),
-                    entry(
-                            "data/hadoop_lz4_compressed.parquet",
-                            new PeerGap(
-                                    EnumSet.of(Peer.DUCKDB),
-                                    "DuckDB 1.4 has no LZ4 (Hadoop framing) codec")),
-                    entry(
-                            "data/hadoop_lz4_compressed_larger.parquet",
-                            new PeerGap(
-                                    EnumSet.of(Peer.DUCKDB),
-                                    "DuckDB 1.4 has no LZ4 (Hadoop framing) codec")),
                     entry(
                             "data/non_hadoop_lz4_compressed.parquet",
                             new PeerGap(
-                                    EnumSet.allOf(Peer.class),
-                                    "codec LZ4 holding raw LZ4 blocks: DuckDB has no LZ4 codec,"
-                                            + " parquet-java expects Hadoop framing")),
+                                    EnumSet.of(Peer.PARQUET_JAVA),
+                                    "codec LZ4 holding raw LZ4 blocks: parquet-java expects Hadoop"
+                                            + " framing (DuckDB 2.0 reads both framings)")),
                     entry(
                             "data/map_no_value.parquet",
                             new PeerGap(
@@ -92,13 +82,12 @@ final class CorpusExpectations {
                                 + " microseconds, so year 290000 stays; DuckDB converts to int64"
                                 + " nanoseconds, which wrap"));
 
-    private static final Map<String, Substitute> SUBSTITUTES =
-            Map.of(
-                    "data/non_hadoop_lz4_compressed.parquet",
-                    new Substitute(
-                            "data/hadoop_lz4_compressed.parquet",
-                            "same columns and values, written with Hadoop-framed LZ4 (the Arrow and"
-                                + " parquet2 test suites assert the same values for both files)"));
+    /**
+     * Files no peer reads, with a twin holding the same values. (Empty since DuckDB 2.0 reads
+     * {@code non_hadoop_lz4_compressed.parquet}, which used to take the values of {@code
+     * hadoop_lz4_compressed.parquet}.)
+     */
+    private static final Map<String, Substitute> SUBSTITUTES = Map.of();
 
     private CorpusExpectations() {}
 
@@ -113,8 +102,9 @@ final class CorpusExpectations {
         if (file.startsWith("shredded_variant/")) {
             return new PeerGap(
                     EnumSet.of(Peer.DUCKDB),
-                    "DuckDB decodes VARIANT into JSON; pqx reads VARIANT as the struct of its"
-                            + " physical fields, which parquet-java's record assembly shows as is");
+                    "DuckDB 2.0 decodes VARIANT into its VARIANT type; pqx reads VARIANT as the"
+                            + " struct of its physical fields, which parquet-java's record assembly"
+                            + " shows as is");
         }
         return PEER_GAPS.getOrDefault(file, PeerGap.NONE);
     }

@@ -18,6 +18,7 @@ import java.sql.Array;
 import java.sql.Blob;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -62,6 +63,7 @@ final class DuckDbJsonRenderer implements AutoCloseable {
 
     /** All rows of {@code file}, in file order, one JSON object per line. */
     List<String> render(Path file) throws SQLException {
+        refuseVariant(file);
         Struct row = JsonShapes.of(new DuckDbSchemaReader(connection).read(file));
         List<String> lines = new ArrayList<>();
         try (Statement statement = connection.createStatement();
@@ -75,6 +77,29 @@ final class DuckDbJsonRenderer implements AutoCloseable {
             }
         }
         return lines;
+    }
+
+    /**
+     * DuckDB 2.0 reads a VARIANT group as its own decoded VARIANT type, not as the struct of
+     * physical fields the rendering walks, and the struct access of {@link DuckDbSelect} on such a
+     * column crashes the JVM (SIGSEGV in DuckDB 2.0.0 native code) instead of failing: such files
+     * are refused before any query touches them.
+     */
+    private void refuseVariant(Path file) throws SQLException {
+        try (PreparedStatement statement =
+                connection.prepareStatement(
+                        "SELECT name FROM parquet_schema(?) WHERE duckdb_type = 'VARIANT'")) {
+            statement.setString(1, file.toString());
+            try (ResultSet rs = statement.executeQuery()) {
+                if (rs.next()) {
+                    throw new IllegalStateException(
+                            "DuckDB reads column "
+                                    + rs.getString(1)
+                                    + " as its decoded VARIANT type, not the struct of its"
+                                    + " physical fields");
+                }
+            }
+        }
     }
 
     @Override

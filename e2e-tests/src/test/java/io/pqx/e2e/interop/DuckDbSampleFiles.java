@@ -15,11 +15,38 @@ import java.sql.Statement;
  */
 final class DuckDbSampleFiles {
 
-    /** One way to write the sample table. */
-    record Layout(String codec, int rowGroupSize, String parquetVersion) {
+    /**
+     * One way to write the sample table: DuckDB's {@code COMPRESSION} (with {@code
+     * COMPRESSION_LEVEL} for ZSTD), {@code ROW_GROUP_SIZE}, {@code PARQUET_VERSION} and, without
+     * {@code dictionary}, {@code DICTIONARY_SIZE_LIMIT 1}, which keeps every column PLAIN (V1) or
+     * DELTA/BYTE_STREAM_SPLIT (V2).
+     */
+    record Layout(String codec, int rowGroupSize, String parquetVersion, boolean dictionary) {
+
+        Layout(String codec, int rowGroupSize, String parquetVersion) {
+            this(codec, rowGroupSize, parquetVersion, true);
+        }
+
+        /** The options of DuckDB's {@code COPY ... TO ... (FORMAT parquet, ...)}. */
+        String copyOptions() {
+            return "COMPRESSION "
+                    + codec
+                    + (codec.equals("zstd") ? ", COMPRESSION_LEVEL 9" : "")
+                    + ", ROW_GROUP_SIZE "
+                    + rowGroupSize
+                    + ", PARQUET_VERSION "
+                    + parquetVersion
+                    + (dictionary ? "" : ", DICTIONARY_SIZE_LIMIT 1");
+        }
+
         @Override
         public String toString() {
-            return codec + ", row groups of " + rowGroupSize + ", " + parquetVersion;
+            return codec
+                    + ", row groups of "
+                    + rowGroupSize
+                    + ", "
+                    + parquetVersion
+                    + (dictionary ? "" : ", no dictionary");
         }
     }
 
@@ -64,25 +91,71 @@ final class DuckDbSampleFiles {
             FROM range(0, :rows) t(i)\
             """;
 
+    /**
+     * A flat and nested table whose nulls all come from one rate, {@code :permille} per thousand,
+     * drawn independently (by hash) for every value at every level: top-level columns, list
+     * elements, struct fields inside lists, map values and the elements of lists inside map
+     * values. Lists and maps are empty in a share of rows. At 0 there is no null anywhere, at 1000
+     * every column but {@code id} is null.
+     */
+    static final String NULLS =
+            """
+            SELECT
+              i::INTEGER AS id,
+              CASE WHEN hash(i, 1) % 1000 < :permille THEN NULL ELSE (i * 2654435761 % 1000003 - 500000) END AS i64,
+              CASE WHEN hash(i, 2) % 1000 < :permille THEN NULL ELSE (i * 7 % 128 - 64)::TINYINT END AS i8,
+              CASE WHEN hash(i, 3) % 1000 < :permille THEN NULL ELSE 'k' || (i % 7) END AS dict_str,
+              CASE WHEN hash(i, 4) % 1000 < :permille THEN NULL ELSE md5(i::VARCHAR) END AS str,
+              CASE WHEN hash(i, 5) % 1000 < :permille THEN NULL ELSE i / 7.0 END AS f64,
+              CASE WHEN hash(i, 6) % 1000 < :permille THEN NULL ELSE i % 3 = 0 END AS flag,
+              CASE WHEN hash(i, 7) % 1000 < :permille THEN NULL ELSE DATE '2000-01-01' + (i % 400)::INTEGER END AS d,
+              CASE WHEN hash(i, 8) % 1000 < :permille THEN NULL
+                   ELSE list_transform(range(i % 4), lambda x:
+                          CASE WHEN hash(i, x, 9) % 1000 < :permille THEN NULL
+                               ELSE {'a': i + x,
+                                     'b': CASE WHEN hash(i, x, 10) % 1000 < :permille THEN NULL ELSE 'v' || x END} END)
+                   END AS list_of_struct,
+              CASE WHEN hash(i, 11) % 1000 < :permille THEN NULL
+                   ELSE map_from_entries(list_transform(range(i % 3), lambda x:
+                          {'key': 'k' || x,
+                           'value': CASE WHEN hash(i, x, 12) % 1000 < :permille THEN NULL
+                                         ELSE list_transform(range(x + i % 2), lambda y:
+                                                CASE WHEN hash(i, x, y, 13) % 1000 < :permille THEN NULL ELSE i * 10 + y END) END}))
+                   END AS map_of_list
+            FROM range(0, :rows) t(i)\
+            """;
+
     private DuckDbSampleFiles() {}
+
+    /** The {@link #NULLS} table of {@code rows} rows at {@code permille} nulls per thousand. */
+    static String nulls(int rows, int permille) {
+        return NULLS.replace(":rows", Integer.toString(rows))
+                .replace(":permille", Integer.toString(permille));
+    }
+
+    /** The {@link #SAMPLE} table of {@code rows} rows. */
+    static String sample(int rows) {
+        return SAMPLE.replace(":rows", Integer.toString(rows));
+    }
+
+    /** Writes the rows of {@code query} to {@code file} with DuckDB's writer in {@code layout}. */
+    static void write(DuckDbJsonRenderer duckDb, Path file, String query, Layout layout)
+            throws SQLException {
+        try (Statement statement = duckDb.connection().createStatement()) {
+            statement.execute(
+                    "COPY ("
+                            + query
+                            + ") TO '"
+                            + file.toString().replace("'", "''")
+                            + "' (FORMAT parquet, "
+                            + layout.copyOptions()
+                            + ")");
+        }
+    }
 
     /** Writes {@code rows} rows of the sample table to {@code file} in {@code layout}. */
     static void write(DuckDbJsonRenderer duckDb, Path file, int rows, Layout layout)
             throws SQLException {
-        String copy =
-                "COPY ("
-                        + SAMPLE.replace(":rows", Integer.toString(rows))
-                        + ") TO '"
-                        + file.toString().replace("'", "''")
-                        + "' (FORMAT parquet, COMPRESSION "
-                        + layout.codec()
-                        + ", ROW_GROUP_SIZE "
-                        + layout.rowGroupSize()
-                        + ", PARQUET_VERSION "
-                        + layout.parquetVersion()
-                        + ")";
-        try (Statement statement = duckDb.connection().createStatement()) {
-            statement.execute(copy);
-        }
+        write(duckDb, file, sample(rows), layout);
     }
 }

@@ -59,6 +59,13 @@ final class FlinkSamples {
                 r -> r.nextInt(oneIn) == 0 ? new Value(null, "null") : sample.draw(r));
     }
 
+    /** {@code sample} made nullable: each value is NULL with probability {@code fraction}. */
+    static FlinkSample nullableAt(FlinkSample sample, double fraction) {
+        return of(
+                sample.type().copy(true),
+                r -> r.nextDouble() < fraction ? new Value(null, "null") : sample.draw(r));
+    }
+
     /** INT NOT NULL counting 0, 1, 2, ... in draw order (stateful: one instance per table). */
     static FlinkSample sequence() {
         int[] next = {0};

@@ -2,11 +2,7 @@ package io.pqx.e2e.interop;
 
 import io.pqx.tools.json.JsonValues;
 
-import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
-
-import java.time.LocalDateTime;
 import java.time.LocalTime;
-import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
@@ -14,16 +10,10 @@ import java.util.regex.Pattern;
 
 /**
  * The known, declared value losses between pqx and the peers, applied to an expected JSON line for
- * one named field so that a test can still demand equality on everything else:
- *
- * <ul>
- *   <li>pqx reads Parquet TIME(MICROS/NANOS) into Flink's TIME, which holds milliseconds: the
- *       sub-millisecond digits are dropped;
- *   <li>DuckDB reads TIMESTAMP(NANOS, isAdjustedToUTC) as its microsecond TIMESTAMPTZ, dividing the
- *       epoch nanoseconds by 1000 toward zero (so times before 1970 move up).
- * </ul>
- *
- * Stateless.
+ * one named field so that a test can still demand equality on everything else: pqx reads Parquet
+ * TIME(MICROS/NANOS) into Flink's TIME, which holds milliseconds, so the sub-millisecond digits are
+ * dropped. (DuckDB 1.4 also read TIMESTAMP(NANOS, isAdjustedToUTC) as microseconds; DuckDB 2.0 no
+ * longer does.) Stateless.
  */
 final class KnownLosses {
 
@@ -40,23 +30,6 @@ final class KnownLosses {
                                 LocalTime.parse(time)
                                         .truncatedTo(ChronoUnit.MILLIS)
                                         .toNanoOfDay()));
-    }
-
-    /** DuckDB's loss on a TIMESTAMP(NANOS, isAdjustedToUTC=true) column. */
-    static String utcNanosToDuckDbMicros(String line, String field) {
-        return replaceValues(
-                line,
-                field,
-                "[-+]?\\d{4,}-\\d{2}-\\d{2}T[0-9:.]+Z",
-                timestamp -> {
-                    LocalDateTime local =
-                            LocalDateTime.parse(timestamp.substring(0, timestamp.length() - 1));
-                    long seconds = local.toEpochSecond(ZoneOffset.UTC);
-                    long nanos =
-                            Math.addExact(
-                                    Math.multiplyExact(seconds, 1_000_000_000L), local.getNano());
-                    return TimeUnits.timestamp(nanos / 1000, TimeUnit.MICROS, true);
-                });
     }
 
     /**

@@ -12,9 +12,9 @@ import java.sql.Statement;
 import java.util.List;
 
 /**
- * Pins both peer renderers to JSON-RENDERING.md on values written out by hand: if either renderer
- * (or the shared formatting primitives) drifted from the spec, the two could still agree with each
- * other; these literal lines cannot.
+ * Pins the peer renderers (DuckDB, parquet-java and Arrow C++) to JSON-RENDERING.md on values
+ * written out by hand: if a renderer (or the shared formatting primitives) drifted from the spec,
+ * the peers could still agree with each other; these literal lines cannot.
  */
 class PeerRenderersTest {
 
@@ -58,6 +58,7 @@ class PeerRenderersTest {
                     + "\"n\":null}";
         assertThat(duckDb.render(file)).containsExactly(expected);
         assertThat(ParquetJavaJsonRenderer.render(file)).containsExactly(expected);
+        assertThat(ArrowJsonRenderer.render(file)).containsExactly(expected);
     }
 
     @Test
@@ -77,6 +78,7 @@ class PeerRenderersTest {
                     + "\"ll\":[[1],[],null]}";
         assertThat(duckDb.render(file)).containsExactly(expected);
         assertThat(ParquetJavaJsonRenderer.render(file)).containsExactly(expected);
+        assertThat(ArrowJsonRenderer.render(file)).containsExactly(expected);
     }
 
     private static Path write(String name, String select) throws Exception {

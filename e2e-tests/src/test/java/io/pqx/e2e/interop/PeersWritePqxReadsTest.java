@@ -9,6 +9,7 @@ import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.RowGroupMetadata;
 import io.pqx.format.io.FlinkInputFile;
 
+import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -42,6 +43,8 @@ class PeersWritePqxReadsTest {
 
     private static final int DUCKDB_ROWS = 5000;
     private static final int PARQUET_JAVA_ROWS = 3000;
+    private static final int ARROW_ROWS = 5000;
+    private static final int NULL_RATE_ROWS = 3000;
 
     @TempDir static Path dir;
 
@@ -57,13 +60,35 @@ class PeersWritePqxReadsTest {
         duckDb.close();
     }
 
+    /**
+     * Every codec DuckDB writes, each in V1 or V2 (ZSTD in both), and both versions without
+     * dictionaries.
+     */
     static Stream<DuckDbSampleFiles.Layout> duckDbLayouts() {
         return Stream.of(
                 new DuckDbSampleFiles.Layout("zstd", 2048, "V1"),
+                new DuckDbSampleFiles.Layout("zstd", 4096, "V2"),
                 new DuckDbSampleFiles.Layout("snappy", 2048, "V2"),
                 new DuckDbSampleFiles.Layout("gzip", 4096, "V1"),
                 new DuckDbSampleFiles.Layout("lz4_raw", 100_000, "V2"),
-                new DuckDbSampleFiles.Layout("uncompressed", 2048, "V1"));
+                new DuckDbSampleFiles.Layout("lz4", 2048, "V1"),
+                new DuckDbSampleFiles.Layout("brotli", 2048, "V2"),
+                new DuckDbSampleFiles.Layout("uncompressed", 2048, "V1"),
+                new DuckDbSampleFiles.Layout("snappy", 2048, "V1", false),
+                new DuckDbSampleFiles.Layout("zstd", 2048, "V2", false));
+    }
+
+    /** The null rates (per thousand) of the {@link DuckDbSampleFiles#NULLS} table. */
+    static Stream<Integer> nullPermilles() {
+        return Stream.of(0, 100, 500, 1000);
+    }
+
+    static Stream<ArrowParquetFiles.Layout> arrowLayouts() {
+        return Stream.of(
+                new ArrowParquetFiles.Layout(1000, false),
+                new ArrowParquetFiles.Layout(4096, false),
+                new ArrowParquetFiles.Layout(777, true),
+                new ArrowParquetFiles.Layout(100_000, true));
     }
 
     static Stream<ParquetJavaSampleFiles.Layout> parquetJavaLayouts() {
@@ -110,24 +135,191 @@ class PeersWritePqxReadsTest {
     void pqxReadsWhatDuckDbWrites(DuckDbSampleFiles.Layout layout) throws Exception {
         Path file =
                 dir.resolve(
-                        "duckdb-" + layout.codec() + "-" + layout.parquetVersion() + ".parquet");
+                        "duckdb-"
+                                + layout.codec()
+                                + "-"
+                                + layout.rowGroupSize()
+                                + "-"
+                                + layout.parquetVersion()
+                                + "-"
+                                + layout.dictionary()
+                                + ".parquet");
         DuckDbSampleFiles.write(duckDb, file, DUCKDB_ROWS, layout);
         List<BlockMetaData> rowGroups = footer(file);
         // DuckDB cuts row groups at multiples of its 2048-row vectors.
         assertThat(rowGroups)
                 .hasSize((DUCKDB_ROWS + layout.rowGroupSize() - 1) / layout.rowGroupSize());
-        assertThat(rowGroups.get(0).getColumns().get(0).getCodec().name())
-                .isEqualToIgnoringCase(layout.codec());
+        assertDuckDbLayout(rowGroups, layout);
 
         List<String> duck = duckDb.render(file);
         assertThat(duck).hasSize(DUCKDB_ROWS);
-        LineDiff.assertSameLines(
-                "parquet-java vs DuckDB on " + layout, ParquetJavaJsonRenderer.render(file), duck);
-        assertPqxReadsDuckDbBloomFilters(file);
+        if (layout.codec().equals("brotli")) {
+            // parquet-java has BROTLI only with a codec jar that is not on this classpath.
+            assertThatThrownBy(() -> ParquetJavaJsonRenderer.render(file))
+                    .hasStackTraceContaining("BrotliCodec was not found");
+        } else {
+            LineDiff.assertSameLines(
+                    "parquet-java vs DuckDB on " + layout,
+                    ParquetJavaJsonRenderer.render(file),
+                    duck);
+        }
+        if (layout.codec().equals("brotli")) {
+            // The Arrow C++ library inside arrow-dataset 18.3.0 is built without BROTLI.
+            assertThatThrownBy(() -> ArrowJsonRenderer.render(file))
+                    .hasMessageContaining("Support for codec 'brotli' not built");
+        } else if (layout.parquetVersion().equals("V2")) {
+            // DuckDB 2.0's DELTA_BINARY_PACKED INT32 columns have miniblocks of 33-bit deltas
+            // (i32 spans the whole int range), which Arrow C++ refuses.
+            assertThatThrownBy(() -> ArrowJsonRenderer.render(file))
+                    .hasMessageContaining("delta bit width larger than integer bit width");
+        } else {
+            LineDiff.assertSameLines(
+                    "Arrow vs DuckDB on " + layout, ArrowJsonRenderer.render(file), duck);
+        }
+        if (layout.dictionary()) {
+            assertPqxReadsDuckDbBloomFilters(file);
+        }
         LineDiff.assertSameLines(
                 "pqx vs DuckDB on " + layout,
                 PqxJsonRenderer.render(file),
                 duck.stream().map(line -> KnownLosses.timeToMillis(line, "t")).toList());
+    }
+
+    /**
+     * pqx reads DuckDB's files of a flat and nested table (list of struct, map of list, empty
+     * lists and maps) at null rates 0, 0.1, 0.5 and 1, nulls drawn at every level, in V1 and V2.
+     */
+    @ParameterizedTest(name = "{0} per thousand null")
+    @MethodSource("nullPermilles")
+    void pqxReadsWhatDuckDbWritesAtEveryNullRate(int permille) throws Exception {
+        for (DuckDbSampleFiles.Layout layout :
+                List.of(
+                        new DuckDbSampleFiles.Layout("snappy", 2048, "V1"),
+                        new DuckDbSampleFiles.Layout("zstd", 2048, "V2"))) {
+            Path file =
+                    dir.resolve(
+                            "duckdb-nulls-" + permille + "-" + layout.parquetVersion() + ".parquet");
+            DuckDbSampleFiles.write(
+                    duckDb, file, DuckDbSampleFiles.nulls(NULL_RATE_ROWS, permille), layout);
+            List<String> duck = duckDb.render(file);
+            assertNullRate(duck, permille);
+            LineDiff.assertSameLines(
+                    "parquet-java vs DuckDB on " + layout + " at " + permille + "‰ nulls",
+                    ParquetJavaJsonRenderer.render(file),
+                    duck);
+            LineDiff.assertSameLines(
+                    "pqx vs DuckDB on " + layout + " at " + permille + "‰ nulls",
+                    PqxJsonRenderer.render(file),
+                    duck);
+        }
+    }
+
+    /**
+     * pqx reads what Arrow C++ writes (its defaults: no compression, dictionaries, data pages v1)
+     * of DuckDB's sample table plus Arrow-only types, with the values Arrow itself reads back,
+     * which DuckDB must read too.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("arrowLayouts")
+    void pqxReadsWhatArrowWrites(ArrowParquetFiles.Layout layout) throws Exception {
+        Path file =
+                ArrowParquetFiles.write(
+                        duckDb,
+                        ArrowParquetFiles.sample(ARROW_ROWS),
+                        layout,
+                        dir.resolve("arrow-" + layout.rowGroupRows() + "-" + layout.largeOffsets()));
+        assertArrowLayout(file, (ARROW_ROWS + layout.rowGroupRows() - 1) / layout.rowGroupRows());
+
+        List<String> arrow = ArrowJsonRenderer.render(file);
+        assertThat(arrow).hasSize(ARROW_ROWS);
+        LineDiff.assertSameLines("DuckDB vs Arrow on " + layout, duckDb.render(file), arrow);
+        LineDiff.assertSameLines(
+                "pqx vs Arrow on " + layout,
+                PqxJsonRenderer.render(file),
+                arrow.stream().map(line -> KnownLosses.timeToMillis(line, "t")).toList());
+    }
+
+    /** pqx reads Arrow C++'s files of the nested null-rate table at every rate. */
+    @ParameterizedTest(name = "{0} per thousand null")
+    @MethodSource("nullPermilles")
+    void pqxReadsWhatArrowWritesAtEveryNullRate(int permille) throws Exception {
+        Path file =
+                ArrowParquetFiles.write(
+                        duckDb,
+                        DuckDbSampleFiles.nulls(NULL_RATE_ROWS, permille),
+                        new ArrowParquetFiles.Layout(1000, false),
+                        dir.resolve("arrow-nulls-" + permille));
+        List<String> arrow = ArrowJsonRenderer.render(file);
+        assertNullRate(arrow, permille);
+        LineDiff.assertSameLines(
+                "DuckDB vs Arrow at " + permille + "‰ nulls", duckDb.render(file), arrow);
+        LineDiff.assertSameLines(
+                "pqx vs Arrow at " + permille + "‰ nulls", PqxJsonRenderer.render(file), arrow);
+    }
+
+    /** The rendering has the rows asked for, and nulls as often as the rate says. */
+    private static void assertNullRate(List<String> lines, int permille) {
+        assertThat(lines).hasSize(NULL_RATE_ROWS);
+        long nullStrings = lines.stream().filter(line -> line.contains("\"str\":null")).count();
+        if (permille == 0) {
+            assertThat(lines).noneMatch(line -> line.contains("null"));
+        } else if (permille == 1000) {
+            assertThat(nullStrings).isEqualTo(NULL_RATE_ROWS);
+        } else {
+            assertThat((double) nullStrings / NULL_RATE_ROWS)
+                    .isCloseTo(permille / 1000.0, org.assertj.core.data.Offset.offset(0.05));
+        }
+    }
+
+    /** Codec, dictionary pages and page version of every chunk are what the layout asks for. */
+    private static void assertDuckDbLayout(
+            List<BlockMetaData> rowGroups, DuckDbSampleFiles.Layout layout) {
+        // DuckDB's "lz4" is LZ4_RAW (block format without framing) in the file.
+        String codec = layout.codec().equals("lz4") ? "lz4_raw" : layout.codec();
+        for (BlockMetaData rowGroup : rowGroups) {
+            for (ColumnChunkMetaData column : rowGroup.getColumns()) {
+                assertThat(column.getCodec().name()).isEqualToIgnoringCase(codec);
+                String path = column.getPath().toDotString();
+                if (path.equals("dict_str")) {
+                    assertThat(column.hasDictionaryPage())
+                            .as("dictionary page of dict_str")
+                            .isEqualTo(layout.dictionary());
+                }
+                if (layout.parquetVersion().equals("V2")) {
+                    if (path.equals("i64") && !layout.dictionary()) {
+                        assertThat(column.getEncodings()).contains(Encoding.DELTA_BINARY_PACKED);
+                    } else if (path.equals("f64") && !layout.dictionary()) {
+                        assertThat(column.getEncodings()).contains(Encoding.BYTE_STREAM_SPLIT);
+                    } else if (path.equals("str") && !layout.dictionary()) {
+                        assertThat(column.getEncodings())
+                                .contains(Encoding.DELTA_LENGTH_BYTE_ARRAY);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Arrow C++'s defaults, as its Java dataset writer leaves them: one row group per batch, no
+     * compression, a dictionary page for the dictionary-friendly column, data pages v1, Arrow's
+     * {@code created_by}.
+     */
+    private static void assertArrowLayout(Path file, int rowGroupCount) throws IOException {
+        try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file))) {
+            assertThat(reader.getFooter().getFileMetaData().getCreatedBy())
+                    .startsWith("parquet-cpp-arrow");
+            List<BlockMetaData> rowGroups = reader.getFooter().getBlocks();
+            assertThat(rowGroups).hasSize(rowGroupCount);
+            for (BlockMetaData rowGroup : rowGroups) {
+                for (ColumnChunkMetaData column : rowGroup.getColumns()) {
+                    assertThat(column.getCodec()).isEqualTo(CompressionCodecName.UNCOMPRESSED);
+                    assertThat(column.getEncodingStats().usesV2Pages()).isFalse();
+                    if (column.getPath().toDotString().equals("dict_str")) {
+                        assertThat(column.hasDictionaryPage()).isTrue();
+                    }
+                }
+            }
+        }
     }
 
     @ParameterizedTest(name = "{0}")
@@ -140,17 +332,11 @@ class PeersWritePqxReadsTest {
 
         List<String> java = ParquetJavaJsonRenderer.render(file);
         assertThat(java).hasSize(PARQUET_JAVA_ROWS);
-        if (layout.version() == WriterVersion.PARQUET_2_0) {
-            // parquet-java's v2 writer falls back to DELTA_BYTE_ARRAY for FIXED_LEN_BYTE_ARRAY
-            // columns,
-            // which DuckDB 1.4 cannot decode: parquet-java alone is the peer for these files.
-            assertThatThrownBy(() -> duckDb.render(file))
-                    .hasMessageContaining(
-                            "Delta Byte Array encoding is only supported for string/blob data");
-        } else {
-            LineDiff.assertSameLines(
-                    "DuckDB vs parquet-java on " + layout, duckDb.render(file), java);
-        }
+        // parquet-java's v2 writer falls back to DELTA_BYTE_ARRAY for FIXED_LEN_BYTE_ARRAY
+        // columns, which DuckDB 2.0 decodes (1.4 did not).
+        LineDiff.assertSameLines("DuckDB vs parquet-java on " + layout, duckDb.render(file), java);
+        LineDiff.assertSameLines(
+                "Arrow vs parquet-java on " + layout, ArrowJsonRenderer.render(file), java);
         assertPqxReadsIndexesAndBloomFilters(file, layout.bloomColumn(), java);
         LineDiff.assertSameLines(
                 "pqx vs parquet-java on " + layout,

@@ -5,7 +5,6 @@ import static io.pqx.e2e.interop.FlinkSamples.nullable;
 import static io.pqx.e2e.interop.FlinkSamples.row;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.e2e.interop.FlinkSample.Value;
 import io.pqx.format.options.BloomFilterSpec;
@@ -84,81 +83,106 @@ class PqxWritesPeersReadTest {
         duckDb.close();
     }
 
+    /** Every codec with pages v1 and v2, dictionary on and off in both versions. */
     static Stream<Layout> layouts() {
         return Stream.of(
                 new Layout(CompressionCodecName.ZSTD, PageVersion.V1, true, "category"),
                 new Layout(CompressionCodecName.ZSTD, PageVersion.V2, true, "big"),
+                new Layout(CompressionCodecName.ZSTD, PageVersion.V2, false, "num"),
                 new Layout(CompressionCodecName.SNAPPY, PageVersion.V2, false, "id"),
+                new Layout(CompressionCodecName.SNAPPY, PageVersion.V1, true, "big"),
                 new Layout(CompressionCodecName.GZIP, PageVersion.V1, false, "num"),
+                new Layout(CompressionCodecName.GZIP, PageVersion.V2, true, "category"),
                 new Layout(CompressionCodecName.LZ4_RAW, PageVersion.V2, true, "category"),
-                new Layout(CompressionCodecName.UNCOMPRESSED, PageVersion.V1, true, "big"));
+                new Layout(CompressionCodecName.LZ4_RAW, PageVersion.V1, false, "id"),
+                new Layout(CompressionCodecName.UNCOMPRESSED, PageVersion.V1, true, "big"),
+                new Layout(CompressionCodecName.UNCOMPRESSED, PageVersion.V2, false, "category"));
+    }
+
+    /** Null rates of every nullable column, at every level, for {@link #table(double)}. */
+    static Stream<Double> nullFractions() {
+        return Stream.of(0.0, 0.1, 0.5, 1.0);
     }
 
     /** Every Flink type pqx writes, each nullable and not, nested three deep in places. */
     static FlinkSample table() {
+        return table(Double.NaN);
+    }
+
+    /**
+     * {@link #table()} with every nullable column and nested field NULL at rate {@code fraction}
+     * instead of its own rate (NaN: each its own).
+     */
+    static FlinkSample table(double fraction) {
         Map<String, FlinkSample> f = new LinkedHashMap<>();
         f.put("id", FlinkSamples.sequence());
         f.put("category", FlinkSamples.oneOf("alpha", "beta", "gamma", "delta"));
-        f.put("flag", nullable(FlinkSamples.bool(), 5));
+        f.put("flag", nul(FlinkSamples.bool(), 5, fraction));
         f.put("tiny", FlinkSamples.tinyint());
-        f.put("small", nullable(FlinkSamples.smallint(), 5));
+        f.put("small", nul(FlinkSamples.smallint(), 5, fraction));
         f.put("num", FlinkSamples.integer());
-        f.put("big", nullable(FlinkSamples.bigint(), 4));
-        f.put("real", nullable(FlinkSamples.floats(), 6));
+        f.put("big", nul(FlinkSamples.bigint(), 4, fraction));
+        f.put("real", nul(FlinkSamples.floats(), 6, fraction));
         f.put("dbl", FlinkSamples.doubles());
-        f.put("dec9", nullable(FlinkSamples.decimal(9, 2), 5));
+        f.put("dec9", nul(FlinkSamples.decimal(9, 2), 5, fraction));
         f.put("dec18", FlinkSamples.decimal(18, 6));
-        f.put("dec38", nullable(FlinkSamples.decimal(38, 10), 5));
+        f.put("dec38", nul(FlinkSamples.decimal(38, 10), 5, fraction));
         f.put("dec_int", FlinkSamples.decimal(4, 0));
         f.put("code", FlinkSamples.chars(3));
-        f.put("label", nullable(FlinkSamples.varchar(12), 5));
-        f.put("text", nullable(FlinkSamples.string(), 7));
+        f.put("label", nul(FlinkSamples.varchar(12), 5, fraction));
+        f.put("text", nul(FlinkSamples.string(), 7, fraction));
         f.put("fixed", FlinkSamples.bytes(4, true));
-        f.put("var", nullable(FlinkSamples.bytes(30, false), 5));
+        f.put("var", nul(FlinkSamples.bytes(30, false), 5, fraction));
         f.put("blob", FlinkSamples.bytes(Integer.MAX_VALUE, false));
-        f.put("day", nullable(FlinkSamples.date(), 5));
+        f.put("day", nul(FlinkSamples.date(), 5, fraction));
         f.put("clock", FlinkSamples.time(0));
-        f.put("clock_ms", nullable(FlinkSamples.time(3), 5));
+        f.put("clock_ms", nul(FlinkSamples.time(3), 5, fraction));
         f.put("ts0", FlinkSamples.timestamp(0));
-        f.put("ts3", nullable(FlinkSamples.timestamp(3), 5));
+        f.put("ts3", nul(FlinkSamples.timestamp(3), 5, fraction));
         f.put("ts6", FlinkSamples.timestamp(6));
-        f.put("ts9", nullable(FlinkSamples.timestamp(9), 5));
+        f.put("ts9", nul(FlinkSamples.timestamp(9), 5, fraction));
         f.put("ltz3", FlinkSamples.timestampLtz(3));
-        f.put("ltz6", nullable(FlinkSamples.timestampLtz(6), 5));
+        f.put("ltz6", nul(FlinkSamples.timestampLtz(6), 5, fraction));
         f.put("ltz9", FlinkSamples.timestampLtz(9));
-        f.put("ints", nullable(array(nullable(FlinkSamples.integer(), 4), 4), 5));
+        f.put("ints", nul(array(nul(FlinkSamples.integer(), 4, fraction), 4), 5, fraction));
         f.put("words", array(FlinkSamples.string(), 3));
         f.put(
                 "attrs",
-                nullable(
+                nul(
                         FlinkSamples.map(
-                                FlinkSamples.varchar(6), nullable(FlinkSamples.bigint(), 3), 3),
-                        5));
+                                FlinkSamples.varchar(6), nul(FlinkSamples.bigint(), 3, fraction), 3),
+                        5, fraction));
         f.put("bag", FlinkSamples.multiset(FlinkSamples.varchar(2), 4));
-        f.put("deep", nullable(deep(), 6));
-        f.put("matrix", array(nullable(array(FlinkSamples.doubles(), 3), 4), 3));
+        f.put("deep", nul(deep(fraction), 6, fraction));
+        f.put("matrix", array(nul(array(FlinkSamples.doubles(), 3), 4, fraction), 3));
         return row(f);
+    }
+
+    private static FlinkSample nul(FlinkSample sample, int oneIn, double fraction) {
+        return Double.isNaN(fraction)
+                ? nullable(sample, oneIn)
+                : FlinkSamples.nullableAt(sample, fraction);
     }
 
     /**
      * ROW<a INT, b ARRAY<ROW<c STRING, d MAP<INT, ARRAY<DATE>>>>, e ROW<f BOOLEAN>>: depth four.
      */
-    private static FlinkSample deep() {
+    private static FlinkSample deep(double fraction) {
         Map<String, FlinkSample> inner = new LinkedHashMap<>();
-        inner.put("c", nullable(FlinkSamples.string(), 3));
+        inner.put("c", nul(FlinkSamples.string(), 3, fraction));
         inner.put(
                 "d",
-                nullable(
+                nul(
                         FlinkSamples.map(
                                 FlinkSamples.integer(),
-                                nullable(array(nullable(FlinkSamples.date(), 3), 2), 3),
+                                nul(array(nul(FlinkSamples.date(), 3, fraction), 2), 3, fraction),
                                 2),
-                        3));
+                        3, fraction));
         Map<String, FlinkSample> leaf = new LinkedHashMap<>();
-        leaf.put("f", nullable(FlinkSamples.bool(), 3));
+        leaf.put("f", nul(FlinkSamples.bool(), 3, fraction));
         Map<String, FlinkSample> outer = new LinkedHashMap<>();
         outer.put("a", FlinkSamples.integer());
-        outer.put("b", nullable(array(nullable(row(inner), 4), 3), 4));
+        outer.put("b", nul(array(nul(row(inner), 4, fraction), 3), 4, fraction));
         outer.put("e", row(leaf));
         return row(outer);
     }
@@ -168,11 +192,7 @@ class PqxWritesPeersReadTest {
     void peersReadExactlyWhatPqxWrote(Layout layout) throws Exception {
         FlinkSample table = table();
         RowType rowType = (RowType) table.type();
-        Random random = new Random(layout.toString().hashCode());
-        List<Value> rows = new ArrayList<>();
-        for (int i = 0; i < ROWS; i++) {
-            rows.add(table.draw(random));
-        }
+        List<Value> rows = draw(table, new Random(layout.toString().hashCode()));
         Path file =
                 dir.resolve(
                         layout.codec()
@@ -181,6 +201,51 @@ class PqxWritesPeersReadTest {
                                 + "-"
                                 + layout.dictionary()
                                 + ".parquet");
+        FileMetadata written = write(file, rowType, rows, layout);
+        assertPeersReadExactly(file, layout.toString(), rows);
+
+        assertThat(new DuckDbSchemaReader(duckDb.connection()).read(file))
+                .as("the schema DuckDB reads from the footer")
+                .isEqualTo(FlinkSchemaConverter.toParquet(rowType));
+        assertDuckDbMetadataAgrees(file, layout, written, rows);
+        assertPagesAsLaidOut(file, layout);
+        assertBloomFilterProbes(file, layout, rows);
+    }
+
+    /**
+     * The whole table with every nullable column and nested field NULL at rate 0, 0.1, 0.5 and 1,
+     * in pages v1 and v2: the peers read exactly the values that went in.
+     */
+    @ParameterizedTest(name = "null fraction {0}")
+    @MethodSource("nullFractions")
+    void peersReadExactlyWhatPqxWroteAtEveryNullRate(double fraction) throws Exception {
+        FlinkSample table = table(fraction);
+        RowType rowType = (RowType) table.type();
+        for (Layout layout :
+                List.of(
+                        new Layout(CompressionCodecName.ZSTD, PageVersion.V1, true, "big"),
+                        new Layout(CompressionCodecName.SNAPPY, PageVersion.V2, false, "big"))) {
+            List<Value> rows = draw(table, new Random(Double.hashCode(fraction)));
+            long nulls = rows.stream().filter(v -> v.json().contains("\"big\":null")).count();
+            assertThat((double) nulls / ROWS)
+                    .as("null rate of big")
+                    .isCloseTo(fraction, org.assertj.core.data.Offset.offset(0.05));
+            Path file = dir.resolve("nulls-" + fraction + "-" + layout.pages() + ".parquet");
+            write(file, rowType, rows, layout);
+            assertPeersReadExactly(file, layout + " at null fraction " + fraction, rows);
+        }
+    }
+
+    private static List<Value> draw(FlinkSample table, Random random) {
+        List<Value> rows = new ArrayList<>();
+        for (int i = 0; i < ROWS; i++) {
+            rows.add(table.draw(random));
+        }
+        return rows;
+    }
+
+    private static FileMetadata write(Path file, RowType rowType, List<Value> rows, Layout layout)
+            throws Exception {
         WriteOptions options =
                 WriteOptions.builder()
                         .codec(layout.codec())
@@ -191,47 +256,32 @@ class PqxWritesPeersReadTest {
                         .bloomFilter(
                                 layout.bloomColumn(), new BloomFilterSpec(ROW_GROUP_ROWS, 0.01))
                         .build();
-        FileMetadata written;
         try (ParquetWriter writer =
                 ParquetWriter.create(
                         new org.apache.flink.core.fs.Path(file.toUri()), rowType, options)) {
             for (Value row : rows) {
                 writer.write((RowData) row.internal());
             }
-            written = writer.finish();
+            return writer.finish();
         }
-        List<String> expected = rows.stream().map(Value::json).toList();
+    }
 
-        if (layout.pages() == PageVersion.V2 && !layout.dictionary()) {
-            // Without dictionaries, v2 pages store FIXED_LEN_BYTE_ARRAY columns (BINARY(n),
-            // DECIMAL(38))
-            // as DELTA_BYTE_ARRAY, as parquet-java does; DuckDB 1.4 cannot decode that.
-            assertThatThrownBy(() -> duckDb.render(file))
-                    .hasMessageContaining(
-                            "Delta Byte Array encoding is only supported for string/blob data");
-        } else {
-            // DuckDB reads TIMESTAMP(NANOS, UTC) as its microsecond TIMESTAMPTZ: TIMESTAMP_LTZ(9)
-            // loses digits.
-            LineDiff.assertSameLines(
-                    "DuckDB reading pqx's " + layout,
-                    duckDb.render(file),
-                    expected.stream()
-                            .map(line -> KnownLosses.utcNanosToDuckDbMicros(line, "ltz9"))
-                            .toList());
-        }
+    /**
+     * DuckDB 2.0, Arrow C++, parquet-java and pqx itself read the file with exactly the values
+     * computed from the input rows. (DuckDB 2.0 now decodes DELTA_BYTE_ARRAY FIXED_LEN_BYTE_ARRAY
+     * columns and keeps TIMESTAMP(NANOS, UTC) to the nanosecond, which 1.4 did not.)
+     */
+    private static void assertPeersReadExactly(Path file, String what, List<Value> rows)
+            throws Exception {
+        List<String> expected = rows.stream().map(Value::json).toList();
+        LineDiff.assertSameLines("DuckDB reading pqx's " + what, duckDb.render(file), expected);
         LineDiff.assertSameLines(
-                "parquet-java reading pqx's " + layout,
+                "Arrow reading pqx's " + what, ArrowJsonRenderer.render(file), expected);
+        LineDiff.assertSameLines(
+                "parquet-java reading pqx's " + what,
                 ParquetJavaJsonRenderer.render(file),
                 expected);
-        LineDiff.assertSameLines(
-                "pqx reading pqx's " + layout, PqxJsonRenderer.render(file), expected);
-
-        assertThat(new DuckDbSchemaReader(duckDb.connection()).read(file))
-                .as("the schema DuckDB reads from the footer")
-                .isEqualTo(FlinkSchemaConverter.toParquet(rowType));
-        assertDuckDbMetadataAgrees(file, layout, written, rows);
-        assertPagesAsLaidOut(file, layout);
-        assertBloomFilterProbes(file, layout, rows);
+        LineDiff.assertSameLines("pqx reading pqx's " + what, PqxJsonRenderer.render(file), expected);
     }
 
     /** Row groups, codecs, dictionary pages and statistics as DuckDB reads them from the footer. */
