@@ -98,7 +98,7 @@ public record FuzzOutcome(boolean clean, String key, String detail) {
     }
 
     /** The first unchecked exception or error among the causes and suppressed exceptions. */
-    static Throwable uncheckedInChain(Throwable top) {
+    public static Throwable uncheckedInChain(Throwable top) {
         Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         Deque<Throwable> todo = new ArrayDeque<>();
         todo.add(top);
