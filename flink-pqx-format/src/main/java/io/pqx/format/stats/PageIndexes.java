@@ -126,6 +126,10 @@ public final class PageIndexes {
             org.apache.parquet.format.OffsetIndex thrift, FileContext ctx)
             throws CorruptFileException {
         List<PageLocation> locations = thrift.getPage_locations();
+        if (locations.isEmpty()) {
+            // every column chunk holds a page (parquet-column's builder gives no index for none)
+            throw ctx.corrupt("Cannot read offset index", "it lists no pages");
+        }
         List<Long> unencoded = thrift.getUnencoded_byte_array_data_bytes();
         if (unencoded != null && unencoded.size() != locations.size()) {
             unencoded = null; // the optional sizes are unusable, the locations are not

@@ -189,6 +189,14 @@ class PageIndexesTest {
     }
 
     @Test
+    void rejectsAnOffsetIndexOfNoPages() {
+        org.apache.parquet.format.OffsetIndex thrift = new org.apache.parquet.format.OffsetIndex(new ArrayList<>());
+        assertThatThrownBy(() -> PageIndexes.fromThrift(thrift, CTX))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage("Cannot read offset index: it lists no pages (p.parquet, row group 0, column s)");
+    }
+
+    @Test
     void rejectsPageRowsGoingBackwards() {
         List<PageLocation> pages = new ArrayList<>();
         pages.add(new PageLocation(4, 10, 0));
