@@ -336,6 +336,11 @@ final class PageValueCheck {
                     throw ctx.corrupt(what, "BYTE_STREAM_SPLIT section of " + bytes + " bytes does not hold "
                             + n + " values of " + width + " bytes");
                 }
+                if (bytes / width > pageValues) {
+                    // parquet-column refuses more streams' values than the page has entries
+                    throw ctx.corrupt(what, "BYTE_STREAM_SPLIT section of " + bytes + " bytes holds "
+                            + bytes / width + " values of " + width + " bytes; the page has " + pageValues);
+                }
             }
             default -> throw ctx.corrupt(what, "encoding " + encoding + " cannot encode " + physical + " values");
         }

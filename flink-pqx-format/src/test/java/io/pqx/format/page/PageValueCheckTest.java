@@ -228,6 +228,9 @@ class PageValueCheckTest {
         assertRefused(() -> check(PrimitiveTypeName.FLOAT, Type.Repetition.REQUIRED)
                         .v2(new byte[0], 0, 0, 0, new byte[10], 2, Encoding.BYTE_STREAM_SPLIT, WHAT),
                 "BYTE_STREAM_SPLIT section of 10 bytes does not hold 2 values of 4 bytes");
+        assertRefused(() -> check(PrimitiveTypeName.FLOAT, Type.Repetition.REQUIRED)
+                        .v2(new byte[0], 0, 0, 0, new byte[12], 2, Encoding.BYTE_STREAM_SPLIT, WHAT),
+                "BYTE_STREAM_SPLIT section of 12 bytes holds 3 values of 4 bytes; the page has 2");
         assertRefused(() -> check(PrimitiveTypeName.INT32, Type.Repetition.REQUIRED)
                         .v2(new byte[0], 0, 0, 0, new byte[10], 2, Encoding.RLE, WHAT),
                 "encoding RLE cannot encode INT32 values");
