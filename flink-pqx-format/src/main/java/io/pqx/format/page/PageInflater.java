@@ -24,7 +24,8 @@ import java.util.zip.CRC32;
  * Turns one page (its thrift header and stored bytes) into the parquet-column page object the
  * column readers consume: checks sizes against the limits before allocating, verifies the CRC when
  * asked, decompresses (v1: the whole page; v2: only the data section, and only when it is flagged
- * compressed and non-empty).
+ * compressed and non-empty), then walks the page with {@link PageValueCheck} (and {@link
+ * PageBodyCheck}) so that parquet-column never meets bytes it would fail on.
  *
  * <p>Called by {@link ChunkPageReader}; stateless.
  */
