@@ -12,9 +12,10 @@ import org.apache.flink.util.CloseableIterator;
 /**
  * Reads a (damaged) file to the end through the reader's public API: every row of every column,
  * each value fetched through Flink's getters ({@link RowValues}), and, separately, the column
- * index, offset index and bloom filter of every column chunk, which are decoded too. Returns what
- * the first failing part threw, preferring an unclean failure (so a clean refusal of the rows
- * does not hide an unclean one of the indexes); null when everything was read. Stateless.
+ * index, offset index and bloom filter of every column chunk, which are decoded too. Returns the
+ * outcome of the part that failed, preferring an unclean failure (so a clean refusal of the rows
+ * does not hide an unclean one of the indexes), or "read to the end" when both parts were read.
+ * Stateless.
  */
 public final class MutantReader {
     private MutantReader() {}
@@ -25,7 +26,11 @@ public final class MutantReader {
             return rows;
         }
         FuzzOutcome indexes = FuzzOutcome.of(indexes(bytes, location, options), location);
-        return indexes.clean() ? rows : indexes;
+        if (!indexes.clean()) {
+            return indexes;
+        }
+        // both clean: a refusal of the indexes counts as a refusal of the file
+        return rows == FuzzOutcome.READ ? indexes : rows;
     }
 
     private static Throwable rows(byte[] bytes, String location, ReadOptions options) {
