@@ -17,6 +17,9 @@ import java.util.OptionalLong;
  * @param workDir {@code --dir D}, where temporary files go (default: the JVM's temp dir)
  * @param seed {@code --seed S}, of the data generator
  * @param keepFiles {@code --keep-files}, leave the written files for inspection
+ * @param mutants {@code --mutants N}, how many damaged files suite {@code fuzz} reads (empty: its
+ *     default)
+ * @param first {@code --first I}, the index of the first mutant (default 0), to reproduce one
  */
 public record BenchmarkArgs(
         String suite,
@@ -26,12 +29,14 @@ public record BenchmarkArgs(
         boolean peerOnly,
         Path workDir,
         long seed,
-        boolean keepFiles) {
+        boolean keepFiles,
+        OptionalLong mutants,
+        long first) {
 
     /** The option summary printed with usage errors. */
     public static final String OPTIONS =
             "[--rows N] [--rounds R] [--warmups W] [--peer-only] [--dir D] [--seed S]"
-                + " [--keep-files]";
+                + " [--keep-files] [--mutants N] [--first I]";
 
     public BenchmarkArgs {
         if (rounds < 1) {
@@ -41,6 +46,14 @@ public record BenchmarkArgs(
         if (warmups < 0) {
             throw new IllegalArgumentException(
                     "Cannot run benchmark: --warmups must be >= 0, got " + warmups);
+        }
+        if (mutants.isPresent() && mutants.getAsLong() < 1) {
+            throw new IllegalArgumentException(
+                    "Cannot run benchmark: --mutants must be >= 1, got " + mutants.getAsLong());
+        }
+        if (first < 0) {
+            throw new IllegalArgumentException(
+                    "Cannot run benchmark: --first must be >= 0, got " + first);
         }
         if (rows.isPresent() && rows.getAsLong() < 1) {
             throw new IllegalArgumentException(
@@ -69,6 +82,8 @@ public record BenchmarkArgs(
         boolean keepFiles = false;
         Path dir = Path.of(System.getProperty("java.io.tmpdir"));
         long seed = 20240601L;
+        OptionalLong mutants = OptionalLong.empty();
+        long first = 0;
         for (int i = 1; i < argv.length; i++) {
             String option = argv[i];
             switch (option) {
@@ -77,6 +92,9 @@ public record BenchmarkArgs(
                 case "--warmups" -> warmups = (int) number(option, value(argv, ++i, option));
                 case "--seed" -> seed = number(option, value(argv, ++i, option));
                 case "--dir" -> dir = Path.of(value(argv, ++i, option));
+                case "--mutants" ->
+                        mutants = OptionalLong.of(number(option, value(argv, ++i, option)));
+                case "--first" -> first = number(option, value(argv, ++i, option));
                 case "--peer-only" -> peerOnly = true;
                 case "--keep-files" -> keepFiles = true;
                 default ->
@@ -84,7 +102,8 @@ public record BenchmarkArgs(
                                 "Cannot run benchmark: unknown option '" + option + "'");
             }
         }
-        return new BenchmarkArgs(argv[0], rows, rounds, warmups, peerOnly, dir, seed, keepFiles);
+        return new BenchmarkArgs(
+                argv[0], rows, rounds, warmups, peerOnly, dir, seed, keepFiles, mutants, first);
     }
 
     private static String value(String[] argv, int index, String option) {

@@ -1,6 +1,7 @@
 package io.pqx.bench;
 
 import io.pqx.bench.format.FormatSuite;
+import io.pqx.bench.fuzz.FuzzSuite;
 import io.pqx.bench.sink.SinkSuite;
 
 import java.util.LinkedHashMap;
@@ -21,6 +22,7 @@ public final class BenchmarkSuites {
     static {
         REGISTERED.put("format", FormatSuite::new);
         REGISTERED.put("sink", SinkSuite::new);
+        REGISTERED.put("fuzz", FuzzSuite::new);
     }
 
     private BenchmarkSuites() {}

@@ -38,6 +38,19 @@ class BenchmarkArgsTest {
     }
 
     @Test
+    void parsesTheFuzzSuitesMutantCountAndFirstIndex() {
+        BenchmarkArgs args = BenchmarkArgs.parse("fuzz", "--mutants", "10_000", "--first", "17", "--seed", "3");
+        assertThat(args.mutants()).hasValue(10_000);
+        assertThat(args.first()).isEqualTo(17);
+        assertThat(BenchmarkArgs.parse("fuzz").mutants()).isEmpty();
+        assertThat(BenchmarkArgs.parse("fuzz").first()).isZero();
+        assertThatThrownBy(() -> BenchmarkArgs.parse("fuzz", "--mutants", "0"))
+                .hasMessageContaining("--mutants must be >= 1");
+        assertThatThrownBy(() -> BenchmarkArgs.parse("fuzz", "--first", "-1"))
+                .hasMessageContaining("--first must be >= 0");
+    }
+
+    @Test
     void defaultsToOneWarmupThreeRoundsAndTheSuitesRowCount() {
         BenchmarkArgs args = BenchmarkArgs.parse("format");
 

@@ -74,9 +74,8 @@ class CorruptFileReaderTest {
         assertThatThrownBy(() -> readInts(file))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
-                        "Cannot decode page 0: Can't read value in column [a] required int32 a at value 3 out"
-                        + " of 5, 3 out of 5 in currentPage. repetition level: 0, definition level: 0:"
-                        + " BufferUnderflowException (short-values.parquet, row group 0, column a)");
+                        "Cannot decode page 0: 5 INT32 values need 20 bytes; 8 are left"
+                        + " (short-values.parquet, row group 0, column a)");
     }
 
     @Test
@@ -130,8 +129,8 @@ class CorruptFileReaderTest {
         assertThatThrownBy(() -> readInts(file))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
-                        "Cannot decode page 0: ArrayIndexOutOfBoundsException: Index 5 out of bounds for"
-                        + " length 2 (bad-id.parquet, row group 0, column a)");
+                        "Cannot decode page 0: dictionary id 5 is outside the dictionary of 2 values"
+                        + " (bad-id.parquet, row group 0, column a)");
     }
 
     @Test
@@ -154,9 +153,8 @@ class CorruptFileReaderTest {
         assertThatThrownBy(() -> readInts(file))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
-                        "Cannot decode page 0: could not read page in col [a] required int32 a as the"
-                        + " dictionary was missing for encoding RLE_DICTIONARY (no-dictionary.parquet,"
-                        + " row group 0, column a)");
+                        "Cannot decode page 0: the page is dictionary-encoded but the column chunk has"
+                        + " no dictionary page (no-dictionary.parquet, row group 0, column a)");
     }
 
     @Test

@@ -22,6 +22,10 @@ final class DecodeFailure {
      * @param pageOrdinal the data page being decoded, or -1 while the dictionary page was decoded
      */
     static IOException of(FileContext ctx, int pageOrdinal, RuntimeException e) {
+        String what = pageOrdinal < 0 ? "Cannot decode dictionary page" : "Cannot decode page " + pageOrdinal;
+        if (e instanceof DecodeRefusal) {
+            return ctx.corrupt(what, e.getMessage());
+        }
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof CorruptFileException || t instanceof UnsupportedFileException) {
                 return (IOException) t;
@@ -30,7 +34,6 @@ final class DecodeFailure {
                 break;
             }
         }
-        String what = pageOrdinal < 0 ? "Cannot decode dictionary page" : "Cannot decode page " + pageOrdinal;
         return ctx.corrupt(what, reason(e), e);
     }
 

@@ -23,6 +23,8 @@ public final class HeapDecimalVector extends AbstractHeapVector implements Decim
     private final int[] length;
     private byte[] buffer;
     private int bytesUsed;
+    /** 10^precision: a non-compact value's magnitude must stay below it. */
+    private final BigInteger limit;
 
     public HeapDecimalVector(int capacity, int precision, int scale) {
         super(capacity);
@@ -33,6 +35,7 @@ public final class HeapDecimalVector extends AbstractHeapVector implements Decim
         this.start = compact ? null : new int[capacity];
         this.length = compact ? null : new int[capacity];
         this.buffer = compact ? null : new byte[Math.max(16, capacity * 8)];
+        this.limit = BigInteger.TEN.pow(precision);
     }
 
     /** Whether values are kept as unscaled longs (precision up to 18). */
@@ -62,12 +65,17 @@ public final class HeapDecimalVector extends AbstractHeapVector implements Decim
      * Sets row {@code i} to the unscaled value in big-endian two's complement {@code bytes}. For a
      * compact vector the value must fit in a long.
      *
-     * @throws ArithmeticException when a compact vector is given a value wider than a long
+     * @throws DecodeRefusal when a compact vector is given a value wider than a long, or a value has
+     *     more digits than the precision (Flink would read it as null)
      */
     public void setUnscaledBytes(int i, byte[] bytes, int offset, int len) {
         if (unscaled != null) {
             unscaled[i] = toLong(bytes, offset, len);
             return;
+        }
+        if (len > 0 && new BigInteger(bytes, offset, len).abs().compareTo(limit) >= 0) {
+            throw new DecodeRefusal("a DECIMAL(" + precision + ", " + scale + ") value has "
+                    + new BigInteger(bytes, offset, len).abs().toString().length() + " digits");
         }
         if (buffer.length - bytesUsed < len) {
             buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, bytesUsed + len));
@@ -111,8 +119,8 @@ public final class HeapDecimalVector extends AbstractHeapVector implements Decim
         byte sign = (byte) (value < 0 ? -1 : 0);
         for (int k = offset; k < offset + skip; k++) {
             if (bytes[k] != sign) {
-                throw new ArithmeticException(
-                        "unscaled value of " + len + " bytes does not fit in 64 bits");
+                throw new DecodeRefusal(
+                        "a DECIMAL's unscaled value of " + len + " bytes does not fit in 64 bits");
             }
         }
         return value;

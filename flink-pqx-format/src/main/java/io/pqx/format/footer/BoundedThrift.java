@@ -32,8 +32,13 @@ public final class BoundedThrift {
             TConfiguration config =
                     new TConfiguration(Math.max(length, 1), Math.max(length, 1), MAX_NESTING);
             target.read(new TCompactProtocol(new TIOStreamTransport(config, in)));
-        } catch (TException | RuntimeException e) {
+        } catch (TException e) {
             throw new IOException(e.getMessage() == null ? e.toString() : e.getMessage(), e);
+        } catch (RuntimeException e) {
+            // Thrift's verdict on the bytes, in its words; its unchecked exception is kept out of
+            // the cause chain of the pqx exception this becomes
+            throw new IOException("malformed " + target.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         }
         return length - in.available();
     }

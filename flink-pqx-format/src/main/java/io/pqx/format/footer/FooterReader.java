@@ -130,9 +130,14 @@ public final class FooterReader {
             // The cap makes Thrift refuse any string or list longer than the footer itself.
             return Util.readFileMetaData(
                     new ByteArrayInputStream(bytes, offset, length), Math.max(length, 1));
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
             throw ctx.corrupt(
                     WHAT, "the footer is not a valid Thrift FileMetaData: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            // parquet-format's own checks of the decoded struct: keep their words, not the
+            // unchecked exception
+            throw ctx.corrupt(
+                    WHAT, "the footer is not a valid Thrift FileMetaData: " + e.getMessage());
         }
     }
 

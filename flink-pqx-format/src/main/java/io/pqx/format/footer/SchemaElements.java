@@ -177,6 +177,12 @@ public final class SchemaElements {
             List<Type> fields = new ArrayList<>(count);
             Set<String> names = new HashSet<>();
             for (int i = 0; i < count; i++) {
+                // the check above counted the elements left, but nested groups before this child
+                // may have taken them
+                if (next >= elements.size()) {
+                    throw ctx.corrupt(WHAT, groupName + " declares " + count
+                            + " children but the schema elements end after its child " + i);
+                }
                 SchemaElement element = elements.get(next++);
                 String name = element == null ? null : element.getName();
                 if (name == null) {
@@ -206,8 +212,10 @@ public final class SchemaElements {
                         ? group(element, repetition, path, depth)
                         : primitive(element, repetition, path);
             } catch (IllegalArgumentException | IllegalStateException e) {
-                // parquet-column's builders reject annotations that contradict the type.
-                throw ctx.corrupt(WHAT, "field '" + path + "' is invalid: " + e.getMessage(), e);
+                // parquet-column's builders are the authority on which annotation fits which
+                // type and reject a contradiction in plain words ("TIMESTAMP(NANOS,true) can only
+                // annotate INT64"): keep their words, not their unchecked exception.
+                throw ctx.corrupt(WHAT, "field '" + path + "' is invalid: " + e.getMessage());
             }
         }
 

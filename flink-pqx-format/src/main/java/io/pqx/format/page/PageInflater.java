@@ -24,7 +24,8 @@ import java.util.zip.CRC32;
  * Turns one page (its thrift header and stored bytes) into the parquet-column page object the
  * column readers consume: checks sizes against the limits before allocating, verifies the CRC when
  * asked, decompresses (v1: the whole page; v2: only the data section, and only when it is flagged
- * compressed and non-empty).
+ * compressed and non-empty), then walks the page with {@link PageValueCheck} (and {@link
+ * PageBodyCheck}) so that parquet-column never meets bytes it would fail on.
  *
  * <p>Called by {@link ChunkPageReader}; stateless.
  */
@@ -34,6 +35,7 @@ final class PageInflater {
     private final PageLimits limits;
     private final ColumnDescriptor column;
     private final PageBodyCheck check;
+    private final PageValueCheck valueCheck;
 
     PageInflater(FileContext ctx, Codec codec, PageLimits limits, ColumnDescriptor column) {
         this.ctx = ctx;
@@ -41,6 +43,7 @@ final class PageInflater {
         this.limits = limits;
         this.column = column;
         this.check = new PageBodyCheck(ctx, column, limits.maxPageBytes());
+        this.valueCheck = new PageValueCheck(ctx, column, limits.maxPageBytes());
     }
 
     /** Checks a header's sizes against the limits; {@code available} bytes follow the header. */
@@ -78,8 +81,9 @@ final class PageInflater {
         }
         verifyChecksum(header, buf, off, "Cannot verify dictionary page");
         byte[] bytes = inflate(buf, off, header.getCompressed_page_size(), size, "Cannot decompress dictionary page");
-        return new DictionaryPage(
-                BytesInput.from(bytes), size, dict.getNum_values(), encoding(dict.getEncoding(), what));
+        Encoding encoding = encoding(dict.getEncoding(), what);
+        valueCheck.dictionary(bytes, dict.getNum_values(), encoding, "Cannot decode dictionary page");
+        return new DictionaryPage(BytesInput.from(bytes), size, dict.getNum_values(), encoding);
     }
 
     DataPage v1(PageHeader header, byte[] buf, int off, int ordinal, long firstRow, int rowCount)
@@ -99,6 +103,7 @@ final class PageInflater {
         int size = header.getUncompressed_page_size();
         byte[] bytes = inflate(buf, off, header.getCompressed_page_size(), size,
                 "Cannot decompress page " + ordinal);
+        valueCheck.v1(bytes, h.getNum_values(), rl, dl, values, "Cannot decode page " + ordinal);
         check.v1(bytes, h.getNum_values(), rl, dl, values, "Cannot decode page " + ordinal);
         BytesInput input = BytesInput.from(bytes);
         return firstRow < 0
@@ -145,6 +150,8 @@ final class PageInflater {
             data = inflate(buf, off + levels, dataStored, dataUncompressed,
                     "Cannot decompress page " + ordinal);
         }
+        valueCheck.v2(buf, off, rlLength, dlLength, data, h.getNum_values(), values,
+                "Cannot decode page " + ordinal);
         check.v2(buf, off, rlLength, dlLength, data, h.getNum_values(), values,
                 "Cannot decode page " + ordinal);
         BytesInput rep = BytesInput.from(buf, off, rlLength);
@@ -162,8 +169,23 @@ final class PageInflater {
         try {
             return codec.decompress(buf, off, stored, uncompressed);
         } catch (IOException | RuntimeException e) {
-            throw ctx.corrupt(what, reason(e), e);
+            // Only decompressing tells whether a compressed stream is sound, and codec libraries
+            // say "corrupt" with their own unchecked exceptions (ZstdException, LZ4Exception,
+            // SnappyError): keep their verdict in the message, never the exception in the chain.
+            String reason = e instanceof IOException ? reason(e)
+                    : codec.name() + " data is malformed" + (e.getMessage() == null ? "" : ": " + reason(e));
+            return throwWithoutUnchecked(what, reason, e);
         }
+    }
+
+    private byte[] throwWithoutUnchecked(String what, String reason, Exception e)
+            throws CorruptFileException {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof RuntimeException || t instanceof Error) {
+                throw ctx.corrupt(what, reason);
+            }
+        }
+        throw ctx.corrupt(what, reason, e);
     }
 
     private void verifyChecksum(PageHeader header, byte[] buf, int off, String what)

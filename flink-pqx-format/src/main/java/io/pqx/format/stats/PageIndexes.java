@@ -96,6 +96,7 @@ public final class PageIndexes {
         checkSize("max_values", thrift.getMax_values(), pages, ctx);
         checkSize("null_counts", thrift.getNull_counts(), pages, ctx);
         checkSize("nan_counts", thrift.getNan_counts(), pages, ctx);
+        checkBoundWidths(thrift, type, ctx);
         ColumnIndex index;
         try {
             index =
@@ -125,6 +126,10 @@ public final class PageIndexes {
             org.apache.parquet.format.OffsetIndex thrift, FileContext ctx)
             throws CorruptFileException {
         List<PageLocation> locations = thrift.getPage_locations();
+        if (locations.isEmpty()) {
+            // every column chunk holds a page (parquet-column's builder gives no index for none)
+            throw ctx.corrupt("Cannot read offset index", "it lists no pages");
+        }
         List<Long> unencoded = thrift.getUnencoded_byte_array_data_bytes();
         if (unencoded != null && unencoded.size() != locations.size()) {
             unencoded = null; // the optional sizes are unusable, the locations are not
@@ -233,6 +238,35 @@ public final class PageIndexes {
             BoundedThrift.read(target, bytes, 0, bytes.length);
         } catch (IOException e) {
             throw ctx.corrupt(what, "it is not valid Thrift: " + e.getMessage(), e);
+        }
+    }
+
+    /** Fixed-width types: every non-null page's min and max must be one value wide. */
+    private static void checkBoundWidths(
+            org.apache.parquet.format.ColumnIndex thrift, PrimitiveType type, FileContext ctx)
+            throws CorruptFileException {
+        int width;
+        switch (type.getPrimitiveTypeName()) {
+            case BOOLEAN -> width = 1;
+            case INT32, FLOAT -> width = 4;
+            case INT64, DOUBLE -> width = 8;
+            case INT96 -> width = 12;
+            default -> {
+                return;
+            }
+        }
+        List<Boolean> nullPages = thrift.getNull_pages();
+        for (int i = 0; i < nullPages.size(); i++) {
+            if (Boolean.TRUE.equals(nullPages.get(i))) {
+                continue;
+            }
+            int min = thrift.getMin_values().get(i).remaining();
+            int max = thrift.getMax_values().get(i).remaining();
+            if (min != width || max != width) {
+                throw ctx.corrupt("Cannot read column index", "page " + i + " has bounds of " + min
+                        + " and " + max + " bytes for " + type.getPrimitiveTypeName() + " values of "
+                        + width + " bytes");
+            }
         }
     }
 

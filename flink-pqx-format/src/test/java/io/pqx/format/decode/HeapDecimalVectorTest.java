@@ -51,7 +51,20 @@ class HeapDecimalVectorTest {
     void rejectsACompactValueWiderThan64Bits() {
         byte[] wide = {0, (byte) 0x80, 0, 0, 0, 0, 0, 0, 0}; // 2^63: positive, needs 65 bits
         assertThatThrownBy(() -> HeapDecimalVector.toLong(wide, 0, wide.length))
-                .isInstanceOf(ArithmeticException.class)
-                .hasMessage("unscaled value of 9 bytes does not fit in 64 bits");
+                .isInstanceOf(DecodeRefusal.class)
+                .hasMessage("a DECIMAL's unscaled value of 9 bytes does not fit in 64 bits");
+    }
+
+    @Test
+    void refusesAValueWithMoreDigitsThanItsPrecision() {
+        HeapDecimalVector vector = new HeapDecimalVector(2, 20, 0);
+        byte[] twentyDigits = new java.math.BigInteger("99999999999999999999").toByteArray();
+        vector.setUnscaledBytes(0, twentyDigits, 0, twentyDigits.length);
+        assertThat(vector.getDecimal(0, 20, 0).toBigDecimal()).isEqualByComparingTo("99999999999999999999");
+        byte[] twentyOne = new java.math.BigInteger("-100000000000000000000").toByteArray();
+        // Flink would read this value as null: pqx refuses it while decoding
+        assertThatThrownBy(() -> vector.setUnscaledBytes(1, twentyOne, 0, twentyOne.length))
+                .isInstanceOf(DecodeRefusal.class)
+                .hasMessage("a DECIMAL(20, 0) value has 21 digits");
     }
 }

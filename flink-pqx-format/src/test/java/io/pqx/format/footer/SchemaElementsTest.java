@@ -325,6 +325,28 @@ class SchemaElementsTest {
     }
 
     @Test
+    void rejectsSiblingsLeftWithoutElementsByANestedGroup() {
+        // the root's two children fit the three elements left, but the group takes the last one
+        assertCorrupt(
+                List.of(root(2), group("g", FieldRepetitionType.REQUIRED, 2),
+                        leaf("a", org.apache.parquet.format.Type.INT32),
+                        leaf("b", org.apache.parquet.format.Type.INT32)),
+                "Cannot read schema: the root declares 2 children but the schema elements end after"
+                        + " its child 1 (s.parquet)");
+    }
+
+    @Test
+    void rejectsAnAnnotationThatContradictsTheTypeInItsOwnWordsWithoutACause() {
+        SchemaElement leaf = leaf("t", org.apache.parquet.format.Type.INT32)
+                .setLogicalType(LogicalType.JSON(new org.apache.parquet.format.JsonType()));
+        assertThatThrownBy(() -> SchemaElements.fromThrift(List.of(root(1), leaf), CTX))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage("Cannot read schema: field 't' is invalid: JSON can only annotate BINARY"
+                        + " (s.parquet)")
+                .hasNoCause();
+    }
+
+    @Test
     void rejectsAnEmptyElementList() {
         assertCorrupt(
                 List.of(), "Cannot read schema: the footer has no schema elements (s.parquet)");

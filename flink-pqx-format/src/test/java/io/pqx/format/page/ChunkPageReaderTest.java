@@ -138,9 +138,10 @@ class ChunkPageReaderTest {
     @Test
     void givesPagesTheirFirstRowsAndOrdinalsFromTheOffsetIndex() throws IOException {
         Codec codec = new ReversingCodec();
-        PageHeader data = new PageHeader(PageType.DATA_PAGE, 1, 1);
+        // three PLAIN INT32 values: the page reader checks that a page's bytes hold its values
+        PageHeader data = new PageHeader(PageType.DATA_PAGE, 12, 12);
         data.setData_page_header(new DataPageHeader(3, Encoding.PLAIN, Encoding.RLE, Encoding.RLE));
-        byte[] one = page(data, new byte[] {0});
+        byte[] one = page(data, new byte[12]);
         byte[] two = new byte[one.length * 2];
         System.arraycopy(one, 0, two, 0, one.length);
         System.arraycopy(one, 0, two, one.length, one.length);

@@ -170,6 +170,33 @@ class PageIndexesTest {
     }
 
     @Test
+    void rejectsBoundsNarrowerThanTheirFixedWidthType() {
+        PrimitiveType int64 = Types.required(PrimitiveTypeName.INT64).named("l");
+        ColumnIndexBuilder builder = ColumnIndexBuilder.getBuilder(int64, Integer.MAX_VALUE);
+        builder.add(Statistics.getBuilderForReading(int64).withMin(longBytes(1)).withMax(longBytes(9))
+                .withNumNulls(0).build());
+        org.apache.parquet.format.ColumnIndex thrift = PageIndexes.toThrift(builder.build());
+        thrift.getMin_values().set(0, java.nio.ByteBuffer.wrap(new byte[3])); // cut by damage
+        assertThatThrownBy(() -> PageIndexes.fromThrift(thrift, int64, CTX))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage("Cannot read column index: page 0 has bounds of 3 and 8 bytes for INT64"
+                        + " values of 8 bytes (p.parquet, row group 0, column s)")
+                .hasNoCause();
+    }
+
+    private static byte[] longBytes(long value) {
+        return java.nio.ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(value).array();
+    }
+
+    @Test
+    void rejectsAnOffsetIndexOfNoPages() {
+        org.apache.parquet.format.OffsetIndex thrift = new org.apache.parquet.format.OffsetIndex(new ArrayList<>());
+        assertThatThrownBy(() -> PageIndexes.fromThrift(thrift, CTX))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage("Cannot read offset index: it lists no pages (p.parquet, row group 0, column s)");
+    }
+
+    @Test
     void rejectsPageRowsGoingBackwards() {
         List<PageLocation> pages = new ArrayList<>();
         pages.add(new PageLocation(4, 10, 0));
