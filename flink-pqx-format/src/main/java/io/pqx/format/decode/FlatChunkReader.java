@@ -208,12 +208,13 @@ final class FlatChunkReader {
         pageLeft = 0;
         pageStart = consumed;
         while (pageLeft == 0) {
-            DataPage page = pages.readPage();
+            DataPage page = pages.readPageForBulkDecoding();
             int values = page.getValueCount();
             if (values == 0) {
                 continue;
             }
             if (!pageDecoder.decode(page)) {
+                pages.checkPageForColumnReader();
                 DictionaryPage dictionary =
                         pages.currentPageDictionaryEncoded() ? dictionaryPage : null;
                 try {

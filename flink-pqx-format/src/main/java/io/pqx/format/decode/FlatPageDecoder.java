@@ -170,13 +170,18 @@ final class FlatPageDecoder {
             return false;
         }
         int nullsSeen = 0;
+        int seen = 0;
         for (int i = 0; i < n; i++) {
-            boolean isNull = scratch[i] != 1;
+            int level = scratch[i];
+            seen |= level;
+            boolean isNull = level != 1;
             nulls[i] = isNull;
             nullsSeen += isNull ? 1 : 0;
         }
         nullCount = nullsSeen;
-        return true;
+        // an RLE run stores its level in a whole byte: one above 1 is damage, which
+        // parquet-column's path reports (after PageValueCheck walks the page)
+        return (seen & ~1) == 0;
     }
 
     private boolean plain(byte[] b, int at, int end, int nonNull) {

@@ -118,6 +118,31 @@ public final class ChunkPageReader implements PageReader {
 
     @Override
     public DataPage readPage() {
+        return readPage(true);
+    }
+
+    /**
+     * The next data page, its levels and values not yet walked: for a decoder that checks every
+     * read itself and declines a page it cannot decode cleanly. Before such a page goes to
+     * parquet-column after all, call {@link #checkPageForColumnReader}.
+     */
+    public DataPage readPageForBulkDecoding() {
+        return readPage(false);
+    }
+
+    /**
+     * Walks the last page {@link #readPageForBulkDecoding} handed out, as {@link #readPage} walks
+     * every page: throws what parquet-column would otherwise fail on with an unchecked exception.
+     */
+    public void checkPageForColumnReader() {
+        try {
+            inflater.checkDeferred();
+        } catch (CorruptFileException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private DataPage readPage(boolean walk) {
         dictionaryRead = true;
         try {
             while (true) {
@@ -135,7 +160,13 @@ public final class ChunkPageReader implements PageReader {
                 }
                 PageType type = header.getType();
                 if (type == PageType.DATA_PAGE || type == PageType.DATA_PAGE_V2) {
-                    return dataPage(header, ordinal);
+                    DataPage page = dataPage(header, ordinal, walk);
+                    if (page.getValueCount() == 0) {
+                        // a page of no values carries nothing, and parquet-column's reader,
+                        // given one while values remain, reads a value from it anyway
+                        continue;
+                    }
+                    return page;
                 }
                 if (type == PageType.DICTIONARY_PAGE) {
                     throw ctx.corrupt(what, "a dictionary page follows the first data page");
@@ -157,7 +188,7 @@ public final class ChunkPageReader implements PageReader {
         return dictionaryEncoded;
     }
 
-    private DataPage dataPage(PageHeader header, int ordinal) throws IOException {
+    private DataPage dataPage(PageHeader header, int ordinal, boolean walk) throws IOException {
         PageRun run = run();
         long firstRow = -1;
         int rowCount = 0;
@@ -172,8 +203,8 @@ public final class ChunkPageReader implements PageReader {
         }
         dataPagesInRun++;
         DataPage page = header.getType() == PageType.DATA_PAGE
-                ? inflater.v1(header, run.buffer(), pendingBody, ordinal, firstRow, rowCount)
-                : inflater.v2(header, run.buffer(), pendingBody, ordinal, firstRow);
+                ? inflater.v1(header, run.buffer(), pendingBody, ordinal, firstRow, rowCount, walk)
+                : inflater.v2(header, run.buffer(), pendingBody, ordinal, firstRow, walk);
         pageOrdinal = ordinal;
         pageFirstRow = firstRow;
         pagesReturned++;

@@ -27,6 +27,12 @@ import java.util.zip.CRC32;
  * compressed and non-empty), then walks the page with {@link PageValueCheck} (and {@link
  * PageBodyCheck}) so that parquet-column never meets bytes it would fail on.
  *
+ * <p>The value walk costs about as much as decoding, so a caller whose own decoder is strict (the
+ * bulk path, which declines any page it cannot decode cleanly) may defer it: the page is then
+ * handed out with only its run and block headers checked ({@link PageBodyCheck}, which bounds what
+ * any decoder allocates), and {@link #checkDeferred} walks it before parquet-column gets it after
+ * all.
+ *
  * <p>Called by {@link ChunkPageReader}; stateless.
  */
 final class PageInflater {
@@ -36,6 +42,14 @@ final class PageInflater {
     private final ColumnDescriptor column;
     private final PageBodyCheck check;
     private final PageValueCheck valueCheck;
+    /** The walk of the last data page handed out unwalked; null when there is none. */
+    private DeferredCheck deferred;
+
+    /** A walk of one page, run now or when parquet-column is about to decode the page. */
+    @FunctionalInterface
+    private interface DeferredCheck {
+        void run() throws CorruptFileException;
+    }
 
     PageInflater(FileContext ctx, Codec codec, PageLimits limits, ColumnDescriptor column) {
         this.ctx = ctx;
@@ -86,8 +100,30 @@ final class PageInflater {
         return new DictionaryPage(BytesInput.from(bytes), size, dict.getNum_values(), encoding);
     }
 
-    DataPage v1(PageHeader header, byte[] buf, int off, int ordinal, long firstRow, int rowCount)
-            throws IOException {
+    /**
+     * Walks the last data page handed out with {@code walk == false}, if it was not walked yet:
+     * called before that page goes to parquet-column after all.
+     */
+    void checkDeferred() throws CorruptFileException {
+        DeferredCheck check = deferred;
+        deferred = null;
+        if (check != null) {
+            check.run();
+        }
+    }
+
+    private void walk(boolean now, DeferredCheck check) throws CorruptFileException {
+        deferred = null;
+        if (now) {
+            check.run();
+        } else {
+            deferred = check;
+        }
+    }
+
+    /** A v1 data page; {@code walk}: check its levels and values now (else see {@link #checkDeferred}). */
+    DataPage v1(PageHeader header, byte[] buf, int off, int ordinal, long firstRow, int rowCount,
+            boolean walk) throws IOException {
         String what = "Cannot read page " + ordinal;
         DataPageHeader h = header.getData_page_header();
         if (h == null) {
@@ -103,15 +139,18 @@ final class PageInflater {
         int size = header.getUncompressed_page_size();
         byte[] bytes = inflate(buf, off, header.getCompressed_page_size(), size,
                 "Cannot decompress page " + ordinal);
-        valueCheck.v1(bytes, h.getNum_values(), rl, dl, values, "Cannot decode page " + ordinal);
-        check.v1(bytes, h.getNum_values(), rl, dl, values, "Cannot decode page " + ordinal);
+        String decode = "Cannot decode page " + ordinal;
+        // run and block headers first, on every path, so a page fails with the same words on both
+        check.v1(bytes, h.getNum_values(), rl, dl, values, decode);
+        walk(walk, () -> valueCheck.v1(bytes, h.getNum_values(), rl, dl, values, decode));
         BytesInput input = BytesInput.from(bytes);
         return firstRow < 0
                 ? new DataPageV1(input, h.getNum_values(), size, null, rl, dl, values)
                 : new DataPageV1(input, h.getNum_values(), size, firstRow, rowCount, null, rl, dl, values);
     }
 
-    DataPage v2(PageHeader header, byte[] buf, int off, int ordinal, long firstRow)
+    /** A v2 data page; {@code walk} as for {@link #v1}. */
+    DataPage v2(PageHeader header, byte[] buf, int off, int ordinal, long firstRow, boolean walk)
             throws IOException {
         String what = "Cannot read page " + ordinal;
         DataPageHeaderV2 h = header.getData_page_header_v2();
@@ -150,10 +189,11 @@ final class PageInflater {
             data = inflate(buf, off + levels, dataStored, dataUncompressed,
                     "Cannot decompress page " + ordinal);
         }
-        valueCheck.v2(buf, off, rlLength, dlLength, data, h.getNum_values(), values,
-                "Cannot decode page " + ordinal);
-        check.v2(buf, off, rlLength, dlLength, data, h.getNum_values(), values,
-                "Cannot decode page " + ordinal);
+        String decode = "Cannot decode page " + ordinal;
+        byte[] dataSection = data;
+        check.v2(buf, off, rlLength, dlLength, dataSection, h.getNum_values(), values, decode);
+        walk(walk, () -> valueCheck.v2(buf, off, rlLength, dlLength, dataSection, h.getNum_values(),
+                values, decode));
         BytesInput rep = BytesInput.from(buf, off, rlLength);
         BytesInput def = BytesInput.from(buf, off + rlLength, dlLength);
         BytesInput body = BytesInput.from(data);

@@ -201,4 +201,21 @@ class PaddedBitPackedRunsTest {
                 .build("all-null.parquet");
         assertThat(readBothPaths(file)).hasSize(10).containsOnlyNulls();
     }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aPageDeclaringNoValuesHoldsNoneWhateverItsRunsSay(boolean bulk) throws IOException {
+        // a damaged value count of 0 over a padded run of 8 levels: the page holds nothing, so
+        // the chunk's one value is missing (parquet-column would read it from the empty page)
+        byte[] levels = bitPackedRun(1, new int[] {1}, 1);
+        byte[] body = concat(lengthPrefixed(levels), plain(42));
+        InputFile file = TestingChunkFile.builder().rows(1).optional()
+                .page(dataPageV1(0, body.length, body.length, Encoding.PLAIN), body)
+                .build("no-values.parquet");
+        FlatChunkReader.enabled = bulk;
+        assertThatThrownBy(() -> readInts(file, ReadOptions.defaults()))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage("Cannot read page 1: the column chunk ends after 0 of its 1 values"
+                        + " (no-values.parquet, row group 0, column a)");
+    }
 }
