@@ -5,6 +5,7 @@ import io.pqx.bench.Comparison;
 import io.pqx.bench.JvmReport;
 import io.pqx.bench.Throughput;
 import io.pqx.bench.Timed;
+import io.pqx.bench.format.FormatContenders.CrcContenders;
 
 import org.apache.flink.table.data.RowData;
 
@@ -17,12 +18,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+
+import javax.annotation.Nullable;
 
 /**
  * The rounds of the {@code format} suite and their figures. A round has every writer write the
  * table to its own file, then every scanner read every file: {@code format_read} is the scan of
  * pqx's file, {@code format_read_peerfile} of parquet-java's, so each line compares both readers on
  * the same bytes.
+ *
+ * <p>With {@link CrcContenders}, pqx without page CRCs writes right after (or before) pqx in {@code
+ * format_write}, and pqx without CRC verification scans pqx's file next to pqx in {@code
+ * format_read}: {@code format_crc_write} and {@code format_crc_read} set the two against each other,
+ * so the cost of CRCs is measured in the same rounds, on the same table and file.
  *
  * <p>Every timed run starts after a full collection ({@link Timed#afterGc}) and contenders
  * alternate who goes first from round to round, so neither pays for the other's garbage. Every
@@ -34,11 +43,17 @@ final class FormatRounds {
     static final String WRITE = "format_write";
     static final String READ = "format_read";
     static final String READ_PEER_FILE = "format_read_peerfile";
+    static final String CRC_WRITE = "format_crc_write";
+    static final String CRC_READ = "format_crc_read";
+
+    /** Most CRC cost (1 - on/off throughput) issue 7 accepts. */
+    static final double CRC_COST_TARGET = 0.03;
 
     private final List<RowData> table;
     private final TableChecksum expected;
     private final List<TableWriter> writers;
     private final List<TableScanner> scanners;
+    @Nullable private final CrcContenders crcOff;
     private final Path dir;
     private final BenchmarkReport report;
     private final Map<String, Map<String, Throughput>> figures = new LinkedHashMap<>();
@@ -48,12 +63,14 @@ final class FormatRounds {
             List<RowData> table,
             List<TableWriter> writers,
             List<TableScanner> scanners,
+            @Nullable CrcContenders crcOff,
             Path dir,
             BenchmarkReport report) {
         this.table = table;
         this.expected = TableChecksum.of(table, ScanDepth.LENGTHS);
         this.writers = writers;
         this.scanners = scanners;
+        this.crcOff = crcOff;
         this.dir = dir;
         this.report = report;
     }
@@ -61,6 +78,15 @@ final class FormatRounds {
     /** The file {@code writer} writes in every round. */
     Path fileOf(TableWriter writer) {
         return dir.resolve(writer.name() + ".parquet");
+    }
+
+    /** Every writer whose file the report describes: the contenders, then pqx without CRCs. */
+    List<TableWriter> allWriters() {
+        List<TableWriter> all = new ArrayList<>(writers);
+        if (crcOff != null) {
+            all.add(crcOff.writer());
+        }
+        return all;
     }
 
     /** The read measurement over the file {@code writer} wrote. */
@@ -72,7 +98,8 @@ final class FormatRounds {
     void round(int index, String label, boolean measured) throws Exception {
         boolean reversed = index % 2 == 1;
         List<String> line = new ArrayList<>();
-        for (TableWriter writer : ordered(writers, reversed)) {
+        List<TableWriter> writing = withCrcOff(writers, crcOff == null ? null : crcOff.writer());
+        for (TableWriter writer : ordered(writing, reversed)) {
             Path file = fileOf(writer);
             Files.deleteIfExists(file);
             Timed<Void> write =
@@ -86,7 +113,11 @@ final class FormatRounds {
         print(label, WRITE, line);
         for (TableWriter writer : writers) {
             line.clear();
-            for (TableScanner scanner : ordered(scanners, reversed)) {
+            List<TableScanner> scanning = scanners;
+            if (crcOff != null && writer.name().equals(FormatContenders.PQX)) {
+                scanning = withCrcOff(scanners, crcOff.scanner());
+            }
+            for (TableScanner scanner : ordered(scanning, reversed)) {
                 Timed<TableChecksum> scan =
                         Timed.afterGc(() -> scanner.scan(fileOf(writer), ScanDepth.LENGTHS));
                 check(scanner, writer, scan.value(), expected);
@@ -106,13 +137,30 @@ final class FormatRounds {
                         writer,
                         scanner.scan(fileOf(writer), ScanDepth.CONTENT),
                         content)) {
-                    report.info(
-                            "verified %s reads %s's file: %d rows, every value equal to the"
-                                + " generated ones",
-                            scanner.name(), writer.name(), table.size());
+                    verified(scanner, writer);
                 }
             }
         }
+        if (crcOff != null) {
+            // pqx (verifying) reads the file without CRCs; pqx without verification reads pqx's
+            TableWriter pqx = writers.get(0);
+            TableScanner pqxScanner = scanners.get(0);
+            TableChecksum noCrcFile =
+                    pqxScanner.scan(fileOf(crcOff.writer()), ScanDepth.CONTENT);
+            if (check(pqxScanner, crcOff.writer(), noCrcFile, content)) {
+                verified(pqxScanner, crcOff.writer());
+            }
+            TableChecksum unverified = crcOff.scanner().scan(fileOf(pqx), ScanDepth.CONTENT);
+            if (check(crcOff.scanner(), pqx, unverified, content)) {
+                verified(crcOff.scanner(), pqx);
+            }
+        }
+    }
+
+    private void verified(TableScanner scanner, TableWriter writer) {
+        report.info(
+                "verified %s reads %s's file: %d rows, every value equal to the generated ones",
+                scanner.name(), writer.name(), table.size());
     }
 
     /**
@@ -141,12 +189,68 @@ final class FormatRounds {
                     }
                 });
         printOwnFileReads();
+        printCrcCost();
         figures.forEach(
                 (measurement, wall) -> {
                     if (compared(wall)) {
                         report.result(comparison(measurement, wall));
                     }
                 });
+        crcComparison(CRC_WRITE, WRITE, FormatContenders.PQX_NO_CRC, figures)
+                .ifPresent(report::result);
+        crcComparison(CRC_READ, READ, FormatContenders.PQX_NO_VERIFY, figures)
+                .ifPresent(report::result);
+    }
+
+    /**
+     * The CPU-time ratios of CRCs on over off and the cost against issue 7's target (the wall-clock
+     * ratios are the {@code RESULT format_crc_*} lines).
+     */
+    private void printCrcCost() {
+        String[][] pairs = {
+            {CRC_WRITE, WRITE, FormatContenders.PQX_NO_CRC},
+            {CRC_READ, READ, FormatContenders.PQX_NO_VERIFY}
+        };
+        for (String[] m : pairs) {
+            Optional<Comparison> wall = crcComparison(m[0], m[1], m[2], figures);
+            Optional<Comparison> cpu = crcComparison(m[0], m[1], m[2], cpuFigures);
+            if (wall.isEmpty() || cpu.isEmpty()) {
+                continue;
+            }
+            report.info(
+                    "cpu %s",
+                    cpu.get()
+                            .resultLine()
+                            .substring("RESULT ".length())
+                            .replace("unit=rows/s", "unit=rows/cpu-s"));
+            double wallCost = 1 - wall.get().ratio();
+            double cpuCost = 1 - cpu.get().ratio();
+            report.info(
+                    "crc_cost %s wall=%.1f%% cpu=%.1f%% target<%.0f%%: %s",
+                    m[0],
+                    100 * wallCost,
+                    100 * cpuCost,
+                    100 * CRC_COST_TARGET,
+                    Math.min(wallCost, cpuCost) < CRC_COST_TARGET ? "met" : "NOT met");
+        }
+    }
+
+    /** pqx (CRCs on) against {@code off} in {@code measurement}, when both took part. */
+    private static Optional<Comparison> crcComparison(
+            String name,
+            String measurement,
+            String off,
+            Map<String, Map<String, Throughput>> from) {
+        Map<String, Throughput> byContender = from.getOrDefault(measurement, Map.of());
+        if (!byContender.containsKey(FormatContenders.PQX) || !byContender.containsKey(off)) {
+            return Optional.empty();
+        }
+        return Optional.of(
+                new Comparison(
+                        name,
+                        off,
+                        byContender.get(FormatContenders.PQX).median(),
+                        byContender.get(off).median()));
     }
 
     private void printOwnFileReads() {
@@ -225,6 +329,15 @@ final class FormatRounds {
                 "%s read %s's file wrongly: got %s, want %s",
                 scanner.name(), writer.name(), actual, wanted);
         return false;
+    }
+
+    /** {@code contenders} with {@code off} right after pqx (the first), so the two run adjacent. */
+    private static <T> List<T> withCrcOff(List<T> contenders, @Nullable T off) {
+        List<T> copy = new ArrayList<>(contenders);
+        if (off != null) {
+            copy.add(1, off);
+        }
+        return copy;
     }
 
     private static <T> List<T> ordered(List<T> contenders, boolean reversed) {
