@@ -108,10 +108,11 @@ class BenchmarkMainTest {
                                 + " ratio=\\d+\\.\\d{3} unit=rows/s")
                 .containsPattern(
                         "INFO crc_cost format_crc_write wall=-?\\d+\\.\\d% cpu=-?\\d+\\.\\d%"
-                                + " target<3%: (met|NOT met)")
+                                + " thread-cpu=-?\\d+\\.\\d% target<3%: (met|NOT met)")
+                .containsPattern("INFO thread-cpu format_crc_read pqx=\\d+ pqx_noverify=\\d+ ")
                 .containsPattern("INFO crc_cost format_crc_read wall=")
                 .containsPattern("INFO crc32_work bytes=\\d+ best=")
-                .doesNotContain("-only format_crc_read")
+                .doesNotContain("-only format_crc_")
                 .containsPattern("INFO page_crcs pqx=(\\d+)/\\1 parquetjava=(\\d+)/\\2"
                         + " pqx_nocrc=0/\\d+ ")
                 .contains("INFO verified pqx reads pqx_nocrc's file: 3000 rows")
