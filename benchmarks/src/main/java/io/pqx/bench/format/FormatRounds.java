@@ -32,10 +32,10 @@ import javax.annotation.Nullable;
  * pqx's file, {@code format_read_peerfile} of parquet-java's, so each line compares both readers on
  * the same bytes.
  *
- * <p>With {@link CrcContenders}, pqx without page CRCs writes right after (or before) pqx in {@code
- * format_write}, and pqx without CRC verification scans pqx's file next to pqx in {@code
- * format_read}: {@code format_crc_write} and {@code format_crc_read} set the two against each other,
- * so the cost of CRCs is measured in the same rounds, on the same table and file.
+ * <p>With {@link CrcContenders}, each round ends with pqx against pqx without page CRCs, writing
+ * ({@code format_crc_write}), and pqx against pqx without CRC verification, scanning pqx's file
+ * ({@code format_crc_read}), back to back (see {@link #crcPairs}): the cost of CRCs is measured in
+ * the same rounds, on the same table and file.
  *
  * <p>Every timed run starts after a full collection ({@link Timed#afterGc}) and contenders
  * alternate who goes first from round to round, so neither pays for the other's garbage. Every
