@@ -10,6 +10,9 @@ import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
 
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -38,8 +42,14 @@ class PageChecksumParquetJavaTest {
     @ParameterizedTest
     @EnumSource(PageVersion.class)
     void parquetJavaVerifiesTheCrcsPqxWritesByDefault(PageVersion version) throws Exception {
-        Path file = ParquetWriterPageTest.write(dir,
-                WriteOptions.builder().pageVersion(version).pageRowLimit(1000).build(), 5000);
+        // ten distinct names, so that column keeps its dictionary
+        List<RowData> input = new ArrayList<>();
+        for (int i = 0; i < 5000; i++) {
+            input.add(GenericRowData.of((long) i, StringData.fromString("name-" + i % 10)));
+        }
+        Path file = dir.resolve("pqx.parquet");
+        TestingWriters.write(file, ParquetWriterPageTest.TYPE,
+                WriteOptions.builder().pageVersion(version).pageRowLimit(1000).build(), input);
         byte[] bytes = Files.readAllBytes(file);
         List<PageSpot> pages = TestingPageSpots.allPages(bytes);
         assertThat(pages).filteredOn(PageSpot::isDictionary).isNotEmpty();
@@ -48,7 +58,7 @@ class PageChecksumParquetJavaTest {
 
         List<Map<String, Object>> rows = ParquetJavaFiles.readRows(file);
         assertThat(rows).hasSize(5000);
-        assertThat(rows.get(4321)).containsEntry("id", 4321L).containsEntry("name", "name-4321");
+        assertThat(rows.get(4321)).containsEntry("id", 4321L).containsEntry("name", "name-1");
 
         // column name (leaf 1): its dictionary page, then its third data page
         List<PageSpot> name = TestingPageSpots.pages(bytes, 0, 1);
