@@ -84,14 +84,39 @@ class BenchmarkMainTest {
         assertThat(code).as(printed).isZero();
         assertThat(report.comparisons())
                 .extracting(Comparison::name)
-                .containsExactly("format_write", "format_read", "format_read_peerfile");
+                .containsExactly(
+                        "format_write",
+                        "format_read",
+                        "format_read_peerfile",
+                        "format_crc_write",
+                        "format_crc_read");
         assertThat(printed.lines().filter(l -> l.startsWith("RESULT ")))
+                .hasSize(5)
+                .filteredOn(l -> !l.startsWith("RESULT format_crc_"))
                 .hasSize(3)
                 .allMatch(
                         l ->
                                 l.matches(
                                         "RESULT format_\\w+ pqx=\\d+ parquetjava=\\d+"
                                             + " ratio=\\d+\\.\\d{3} unit=rows/s"));
+        assertThat(printed)
+                .containsPattern(
+                        "RESULT format_crc_write pqx=\\d+ pqx_nocrc=\\d+ ratio=\\d+\\.\\d{3}"
+                                + " unit=rows/s")
+                .containsPattern(
+                        "RESULT format_crc_read pqx=\\d+ pqx_noverify=\\d+"
+                                + " ratio=\\d+\\.\\d{3} unit=rows/s")
+                .containsPattern(
+                        "INFO crc_cost format_crc_write wall=-?\\d+\\.\\d% cpu=-?\\d+\\.\\d%"
+                                + " thread-cpu=-?\\d+\\.\\d% target<3%: (met|NOT met)")
+                .containsPattern("INFO thread-cpu format_crc_read pqx=\\d+ pqx_noverify=\\d+ ")
+                .containsPattern("INFO crc_cost format_crc_read wall=")
+                .containsPattern("INFO crc32_work bytes=\\d+ best=")
+                .doesNotContain("-only format_crc_")
+                .containsPattern("INFO page_crcs pqx=(\\d+)/\\1 parquetjava=(\\d+)/\\2"
+                        + " pqx_nocrc=0/\\d+ ")
+                .contains("INFO verified pqx reads pqx_nocrc's file: 3000 rows")
+                .contains("INFO verified pqx_noverify reads pqx's file: 3000 rows");
         assertThat(printed)
                 .containsPattern("INFO size pqx=\\d+ parquetjava=\\d+")
                 .contains("INFO rowgroups pqx=1 parquetjava=1")

@@ -152,8 +152,21 @@ class ParquetWriterPageParquetJavaTest {
     }
 
     @Test
-    void pagesCarryNoChecksumByDefault() throws Exception {
+    void pagesCarryChecksumsByDefault() throws Exception {
         Path file = write(dir, WriteOptions.defaults(), 10);
+        long pageOffset;
+        try (ParquetFileReader reader = ParquetJavaFiles.open(file)) {
+            pageOffset = reader.getRowGroups().get(0).getColumns().get(0).getFirstDataPageOffset();
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        PageHeader header = Util.readPageHeader(new ByteArrayInputStream(bytes, (int) pageOffset,
+                bytes.length - (int) pageOffset));
+        assertThat(header.isSetCrc()).isTrue();
+    }
+
+    @Test
+    void pagesCarryNoChecksumWhenTurnedOff() throws Exception {
+        Path file = write(dir, WriteOptions.builder().pageChecksums(false).build(), 10);
         long pageOffset;
         try (ParquetFileReader reader = ParquetJavaFiles.open(file)) {
             pageOffset = reader.getRowGroups().get(0).getColumns().get(0).getFirstDataPageOffset();

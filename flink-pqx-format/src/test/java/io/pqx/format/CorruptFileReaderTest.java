@@ -193,17 +193,18 @@ class CorruptFileReaderTest {
     }
 
     @Test
-    void verifiesChecksumsWhenAsked() throws IOException {
+    void verifiesChecksumsByDefault() throws IOException {
         byte[] body = plain(1, 2, 3);
         PageHeader header = dataPageV1(3, body.length, body.length, Encoding.PLAIN);
         header.setCrc(12345);
         InputFile file = TestingChunkFile.builder().rows(3).page(header, body).build("crc.parquet");
-        assertThat(readInts(file)).containsExactly(1, 2, 3);
-        assertThatThrownBy(() -> readInts(file, ReadOptions.builder().verifyChecksums(true).build()))
+        assertThatThrownBy(() -> readInts(file))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
                         "Cannot verify page 0: CRC-32 mismatch: header says 00003039, page bytes give"
                         + " b0e02293 (crc.parquet, row group 0, column a)");
+        assertThat(readInts(file, ReadOptions.builder().verifyChecksums(false).build()))
+                .containsExactly(1, 2, 3);
     }
 
     private static byte[] varints(long... values) {

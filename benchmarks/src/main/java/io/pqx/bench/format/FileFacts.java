@@ -1,5 +1,14 @@
 package io.pqx.bench.format;
 
+import io.pqx.format.footer.ColumnChunkMetadata;
+import io.pqx.format.footer.FileMetadata;
+import io.pqx.format.footer.FooterReader;
+import io.pqx.format.footer.RowGroupMetadata;
+import io.pqx.format.io.FlinkInputFile;
+import io.pqx.format.io.InputFile;
+import io.pqx.format.options.ReadOptions;
+import io.pqx.format.page.PageChecksums;
+
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -22,9 +31,16 @@ import java.util.Map;
  * @param rows rows in the footer
  * @param createdBy the footer's {@code created_by}
  * @param columns per column path: compressed bytes over all row groups and encodings of the first
+ * @param pageCrcs pages whose header carries a CRC over all pages, {@code k/n}, read from the page
+ *     headers with pqx's {@link PageChecksums}
  */
 public record FileFacts(
-        long bytes, int rowGroups, long rows, String createdBy, Map<String, String> columns) {
+        long bytes,
+        int rowGroups,
+        long rows,
+        String createdBy,
+        Map<String, String> columns,
+        String pageCrcs) {
 
     /** Reads the facts of {@code file}. */
     public static FileFacts of(Path file) throws IOException {
@@ -52,6 +68,24 @@ public record FileFacts(
                 footer.getBlocks().size(),
                 rows,
                 footer.getFileMetaData().getCreatedBy(),
-                columns);
+                columns,
+                pageCrcs(file));
+    }
+
+    private static String pageCrcs(Path file) throws IOException {
+        int pages = 0;
+        int withCrc = 0;
+        try (InputFile input =
+                FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri()))) {
+            FileMetadata metadata = FooterReader.read(input, ReadOptions.DEFAULT_MAX_FOOTER_BYTES);
+            for (RowGroupMetadata rowGroup : metadata.rowGroups()) {
+                for (ColumnChunkMetadata chunk : rowGroup.columns()) {
+                    PageChecksums crcs = PageChecksums.of(input, chunk);
+                    pages += crcs.pages();
+                    withCrc += crcs.withCrc();
+                }
+            }
+        }
+        return withCrc + "/" + pages;
     }
 }

@@ -5,12 +5,24 @@ import java.util.List;
 
 /**
  * Who takes part in the {@code format} suite: pqx first, then parquet-java; only parquet-java with
- * {@code --peer-only}. Every contender is given the same {@link FormatSettings}.
+ * {@code --peer-only}. Every contender is given the same {@link FormatSettings}. Besides, pqx
+ * without page CRCs ({@link #PQX_NO_CRC}) writes and pqx without CRC verification ({@link
+ * #PQX_NO_VERIFY}) reads pqx's file, to measure what CRCs cost pqx (see {@link CrcContenders}).
  */
 final class FormatContenders {
 
     static final String PQX = "pqx";
     static final String PEER = "parquetjava";
+    static final String PQX_NO_CRC = "pqx_nocrc";
+    static final String PQX_NO_VERIFY = "pqx_noverify";
+
+    /**
+     * pqx with CRCs off, set against pqx (CRCs on) in the same rounds.
+     *
+     * @param writer pqx's writer with {@code pageChecksums(false)}
+     * @param scanner pqx's reader with {@code verifyChecksums(false)}, reading pqx's (CRC'd) file
+     */
+    record CrcContenders(TableWriter writer, TableScanner scanner) {}
 
     private FormatContenders() {}
 
@@ -21,6 +33,15 @@ final class FormatContenders {
         }
         writers.add(new ParquetJavaTableWriter(settings));
         return writers;
+    }
+
+    /** The CRC-off contenders; null with {@code --peer-only}. */
+    static CrcContenders crcOff(FormatSettings settings, boolean peerOnly) {
+        return peerOnly
+                ? null
+                : new CrcContenders(
+                        PqxTableWriter.withoutChecksums(settings),
+                        PqxTableScanner.withoutVerification());
     }
 
     static List<TableScanner> scanners(boolean peerOnly) {

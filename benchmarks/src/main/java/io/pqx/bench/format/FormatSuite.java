@@ -22,8 +22,9 @@ import java.util.stream.Stream;
  * LineitemTable} (default 5,000,000 rows) with the same {@link FormatSettings}.
  *
  * <p>Prints {@code RESULT format_write}, {@code format_read} (both readers on pqx's file) and
- * {@code format_read_peerfile} (both on parquet-java's file), each the median of the measured
- * rounds, plus file sizes, row groups, per-column sizes, per-round figures and an untimed
+ * {@code format_read_peerfile} (both on parquet-java's file), and {@code format_crc_write} and
+ * {@code format_crc_read} (pqx with page CRCs on against off, see {@link FormatRounds}), each the
+ * median of the measured rounds, plus file sizes, row groups, per-column sizes, per-round figures and an untimed
  * full-content verification. The generation of the table is not timed. Runs on the caller's thread.
  */
 public final class FormatSuite implements BenchmarkSuite {
@@ -65,11 +66,12 @@ public final class FormatSuite implements BenchmarkSuite {
                             table,
                             writers,
                             FormatContenders.scanners(args.peerOnly()),
+                            FormatContenders.crcOff(settings, args.peerOnly()),
                             dir,
                             report);
             runRounds(args, rounds);
             rounds.verifyContent();
-            printFiles(writers, rounds, report);
+            printFiles(rounds.allWriters(), rounds, report);
             rounds.printResults();
         } finally {
             if (args.keepFiles()) {
@@ -105,6 +107,7 @@ public final class FormatSuite implements BenchmarkSuite {
         report.info("size%s", sideBySide(facts, f -> Long.toString(f.bytes())));
         report.info("rowgroups%s", sideBySide(facts, f -> Integer.toString(f.rowGroups())));
         report.info("rows%s", sideBySide(facts, f -> Long.toString(f.rows())));
+        report.info("page_crcs%s (pages with a CRC / pages)", sideBySide(facts, FileFacts::pageCrcs));
     }
 
     private static String sideBySide(

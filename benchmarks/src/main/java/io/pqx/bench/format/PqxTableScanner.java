@@ -4,6 +4,8 @@ import io.pqx.format.ParquetReader;
 import io.pqx.format.decode.RowGroupBatches;
 import io.pqx.format.decode.RowSelection;
 import io.pqx.format.footer.RowGroupMetadata;
+import io.pqx.format.io.FlinkInputFile;
+import io.pqx.format.options.ReadOptions;
 import io.pqx.format.schema.ParquetSchema;
 
 import org.apache.flink.table.data.columnar.vector.BytesColumnVector;
@@ -21,24 +23,47 @@ import java.util.List;
 /**
  * pqx's side of {@code format_read}: {@link ParquetReader#readRowGroup} over every row group with
  * all columns and all rows, consuming every value of every batch through Flink's public columnar
- * vector interfaces (what a Flink operator would call), with default {@code ReadOptions}.
- * Stateless; one scan at a time.
+ * vector interfaces (what a Flink operator would call), with default {@code ReadOptions} (page
+ * CRCs verified where present) unless built with {@link #withoutVerification}, which the suite uses
+ * to measure what verification costs. Stateless; one scan at a time.
  */
 public final class PqxTableScanner implements TableScanner {
 
     private static final int P = LineitemTable.DECIMAL_PRECISION;
     private static final int S = LineitemTable.DECIMAL_SCALE;
 
+    private final String name;
+    private final ReadOptions options;
+
+    /** pqx's reader with default options. */
+    public PqxTableScanner() {
+        this(FormatContenders.PQX, ReadOptions.defaults());
+    }
+
+    /** The same reader with {@code verifyChecksums(false)}, named {@code pqx_noverify}. */
+    public static PqxTableScanner withoutVerification() {
+        return new PqxTableScanner(
+                FormatContenders.PQX_NO_VERIFY,
+                ReadOptions.builder().verifyChecksums(false).build());
+    }
+
+    private PqxTableScanner(String name, ReadOptions options) {
+        this.name = name;
+        this.options = options;
+    }
+
     @Override
     public String name() {
-        return FormatContenders.PQX;
+        return name;
     }
 
     @Override
     public TableChecksum scan(Path file, ScanDepth depth) throws IOException {
         TableChecksum checksum = new TableChecksum();
         try (ParquetReader reader =
-                ParquetReader.open(new org.apache.flink.core.fs.Path(file.toUri()))) {
+                ParquetReader.open(
+                        FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
+                        options)) {
             ParquetSchema schema = reader.schema();
             List<String> names = schema.rowType().getFieldNames();
             int[] slots = names.stream().mapToInt(LineitemTable::indexOf).toArray();

@@ -15,14 +15,27 @@ import java.util.List;
  * pqx's side of {@code format_write}: {@link ParquetWriter#create} on a local Flink path, with the
  * suite's {@link FormatSettings} translated to {@link WriteOptions} (the row-group byte bound set
  * to its maximum so the row-count bound decides, as for parquet-java). {@code create} encodes on
- * the calling thread, so the comparison is single-threaded on both sides. Stateless; one write at a
- * time.
+ * the calling thread, so the comparison is single-threaded on both sides. Page CRCs are on (pqx's
+ * default) unless built with {@link #withoutChecksums}, which the suite uses to measure what they
+ * cost. Stateless; one write at a time.
  */
 public final class PqxTableWriter implements TableWriter {
 
+    private final String name;
     private final WriteOptions options;
 
+    /** pqx's writer with its defaults for what the settings leave open (page CRCs on). */
     public PqxTableWriter(FormatSettings settings) {
+        this(FormatContenders.PQX, settings, true);
+    }
+
+    /** The same writer with {@code pageChecksums(false)}, named {@code pqx_nocrc}. */
+    public static PqxTableWriter withoutChecksums(FormatSettings settings) {
+        return new PqxTableWriter(FormatContenders.PQX_NO_CRC, settings, false);
+    }
+
+    private PqxTableWriter(String name, FormatSettings settings, boolean checksums) {
+        this.name = name;
         this.options =
                 WriteOptions.builder()
                         .codec(CompressionCodecName.ZSTD)
@@ -34,12 +47,13 @@ public final class PqxTableWriter implements TableWriter {
                         .pageRowLimit(settings.pageRowLimit())
                         .rowGroupRows(settings.rowGroupRows())
                         .rowGroupBytes(WriteOptions.MAX_ROW_GROUP_BYTES)
+                        .pageChecksums(checksums)
                         .build();
     }
 
     @Override
     public String name() {
-        return FormatContenders.PQX;
+        return name;
     }
 
     @Override

@@ -69,6 +69,24 @@ class ParquetTestingCorpusTest {
                                         + " page size limit (ReadOptions.maxPageBytes, 512 MiB);"
                                         + " pqx reads BROTLI itself")),
                     entry(
+                            "data/datapage_v1-corrupt-checksum.parquet",
+                            new PqxFailure(
+                                    CorruptFileException.class,
+                                    "CRC-32 mismatch",
+                                    "a data page's CRC-32 does not match its bytes; pqx verifies"
+                                        + " page CRCs by default (ReadOptions.verifyChecksums),"
+                                        + " DuckDB and parquet-java do not and return the damaged"
+                                        + " values")),
+                    entry(
+                            "data/rle-dict-uncompressed-corrupt-checksum.parquet",
+                            new PqxFailure(
+                                    CorruptFileException.class,
+                                    "CRC-32 mismatch",
+                                    "the dictionary page's CRC-32 does not match its bytes; pqx"
+                                        + " verifies page CRCs by default"
+                                        + " (ReadOptions.verifyChecksums), DuckDB and parquet-java"
+                                        + " do not and return the damaged values")),
+                    entry(
                             "data/nation.dict-malformed.parquet",
                             new PqxFailure(
                                     CorruptFileException.class,

@@ -12,8 +12,10 @@ import io.pqx.format.error.UnsupportedFileException;
  * @param maxPageBytes largest compressed or uncompressed page accepted; a page declaring more is
  *     refused with an {@link UnsupportedFileException} naming its size, before allocating (default
  *     512 MiB)
- * @param verifyChecksums whether to check the CRC-32 of pages that carry one; a mismatch is a
- *     {@link CorruptFileException} (default false, like parquet-java and DuckDB)
+ * @param verifyChecksums whether to check the CRC-32 of pages that carry one (pages without one
+ *     read as before); a mismatch is a {@link CorruptFileException} naming file, row group, column
+ *     and page (default true: parquet-java and DuckDB do not check by default, and return wrong
+ *     values from a damaged page)
  * @param useDeclaredSchema whether to read columns as the Flink types recorded by pqx's writer under
  *     the key-value metadata key {@code pqx.flink.schema} (ignored when absent or unparsable;
  *     default true)
@@ -69,7 +71,7 @@ public record ReadOptions(
         private int batchSize = DEFAULT_BATCH_SIZE;
         private long maxFooterBytes = DEFAULT_MAX_FOOTER_BYTES;
         private int maxPageBytes = DEFAULT_MAX_PAGE_BYTES;
-        private boolean verifyChecksums;
+        private boolean verifyChecksums = true;
         private boolean useDeclaredSchema = true;
 
         private Builder() {}

@@ -38,7 +38,9 @@ import java.util.Set;
  * @param sortingColumns recorded as {@code sorting_columns} of every row group; not enforced
  * @param createdBy footer {@code created_by}, in the "app version x.y.z (build b)" shape readers
  *     parse
- * @param pageChecksums write a CRC32 of each page into its header (default false)
+ * @param pageChecksums write the CRC-32 of each page (dictionary and data pages, v1 and v2) into
+ *     its header, over the page's bytes as stored after the header, as parquet-format's {@code
+ *     PageHeader.crc} defines it (default true)
  */
 public record WriteOptions(
         CompressionCodecName codec,
@@ -135,7 +137,7 @@ public record WriteOptions(
         private final Map<String, String> keyValueMetadata = new LinkedHashMap<>();
         private final List<SortingColumnSpec> sortingColumns = new ArrayList<>();
         private String createdBy = DEFAULT_CREATED_BY;
-        private boolean pageChecksums;
+        private boolean pageChecksums = true;
 
         private Builder() {}
 

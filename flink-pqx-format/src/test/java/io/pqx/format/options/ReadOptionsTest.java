@@ -13,15 +13,15 @@ class ReadOptionsTest {
         assertThat(options.batchSize()).isEqualTo(2048);
         assertThat(options.maxFooterBytes()).isEqualTo(64L << 20);
         assertThat(options.maxPageBytes()).isEqualTo(512 << 20);
-        assertThat(options.verifyChecksums()).isFalse();
+        assertThat(options.verifyChecksums()).isTrue();
         assertThat(options.useDeclaredSchema()).isTrue();
     }
 
     @Test
     void builderSetsEveryOptionAndCopies() {
         ReadOptions options = ReadOptions.builder().batchSize(7).maxFooterBytes(1000).maxPageBytes(2000)
-                .verifyChecksums(true).useDeclaredSchema(false).build();
-        assertThat(options).isEqualTo(new ReadOptions(7, 1000, 2000, true, false));
+                .verifyChecksums(false).useDeclaredSchema(false).build();
+        assertThat(options).isEqualTo(new ReadOptions(7, 1000, 2000, false, false));
         assertThat(options.toBuilder().build()).isEqualTo(options);
     }
 

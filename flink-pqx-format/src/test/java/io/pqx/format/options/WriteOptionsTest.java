@@ -22,7 +22,7 @@ class WriteOptionsTest {
         assertThat(o.dictionaryEnabled()).isTrue();
         assertThat(o.statisticsEnabled()).isTrue();
         assertThat(o.pageIndexEnabled()).isTrue();
-        assertThat(o.pageChecksums()).isFalse();
+        assertThat(o.pageChecksums()).isTrue();
         assertThat(o.statisticsTruncateLength()).isEqualTo(64);
         assertThat(o.columnIndexTruncateLength()).isEqualTo(64);
         assertThat(o.createdBy()).isEqualTo("pqx version 0.1.0 (build pqx)");
@@ -43,7 +43,7 @@ class WriteOptionsTest {
                 .bloomFilter("a", new BloomFilterSpec(5, 0.1))
                 .keyValue("k", "v")
                 .sortingColumn(new SortingColumnSpec("a", true, false))
-                .pageChecksums(true)
+                .pageChecksums(false)
                 .build();
         assertThat(o.toBuilder().build()).isEqualTo(o);
     }

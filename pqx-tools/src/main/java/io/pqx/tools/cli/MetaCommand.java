@@ -1,12 +1,15 @@
 package io.pqx.tools.cli;
 
+import io.pqx.format.footer.FooterReader;
+import io.pqx.format.io.InputFile;
 import io.pqx.tools.report.MetadataReport;
 
 import java.io.PrintStream;
 
 /**
- * {@code pqx meta FILE}: what the footer says (see {@link MetadataReport}). Reads the footer only,
- * so it also works on files whose schema pqx cannot map to Flink.
+ * {@code pqx meta FILE}: what the footer says, and whether the pages carry CRCs (see {@link
+ * MetadataReport}). Reads the footer and the page headers only, with no schema conversion, so it
+ * also works on files whose schema pqx cannot map to Flink.
  */
 final class MetaCommand implements Command {
 
@@ -22,13 +25,15 @@ final class MetaCommand implements Command {
 
     @Override
     public String summary() {
-        return "schema, row groups, column chunks, statistics";
+        return "schema, row groups, column chunks, statistics, page CRCs";
     }
 
     @Override
     public void run(Arguments args, PrintStream out) throws Exception {
-        out.print(
-                MetadataReport.of(
-                        ParquetFiles.readFooter(FileArgument.resolve(args.single("FILE")))));
+        try (InputFile file = ParquetFiles.openInput(FileArgument.resolve(args.single("FILE")))) {
+            out.print(
+                    MetadataReport.of(
+                            FooterReader.read(file, ParquetFiles.MAX_FOOTER_BYTES), file));
+        }
     }
 }

@@ -26,12 +26,17 @@ final class ParquetFiles {
 
     private ParquetFiles() {}
 
-    /** Reads and validates the footer only (no schema conversion), for meta and count. */
+    /** Reads and validates the footer only (no schema conversion), for count. */
     static FileMetadata readFooter(Path path) throws IOException {
-        checkIsFile(path);
-        try (InputFile file = FlinkInputFile.open(path)) {
+        try (InputFile file = openInput(path)) {
             return FooterReader.read(file, MAX_FOOTER_BYTES);
         }
+    }
+
+    /** Opens the file for ranged reads, for meta (footer, then page headers). */
+    static InputFile openInput(Path path) throws IOException {
+        checkIsFile(path);
+        return FlinkInputFile.open(path);
     }
 
     /** Opens a reader over the whole file. */

@@ -2,6 +2,8 @@ package io.pqx.tools.demo;
 
 import io.pqx.format.ParquetReader;
 import io.pqx.format.footer.FileMetadata;
+import io.pqx.format.io.FlinkInputFile;
+import io.pqx.format.io.InputFile;
 import io.pqx.tools.report.MetadataReport;
 import io.pqx.tools.report.RowPrinter;
 
@@ -101,7 +103,9 @@ public final class PqxDemo {
         try (ParquetReader reader = ParquetReader.open(shown)) {
             FileMetadata metadata = reader.metadata();
             out.print("\n$ pqx meta " + shown.getPath() + "\n");
-            out.print(MetadataReport.of(metadata));
+            try (InputFile file = FlinkInputFile.open(shown)) {
+                out.print(MetadataReport.of(metadata, file));
+            }
             out.print("\n$ pqx cat " + shown.getPath() + " --limit " + SHOWN_ROWS + "\n");
             RowPrinter.print(reader, reader.schema(), SHOWN_ROWS, out);
         }

@@ -3,6 +3,8 @@ package io.pqx.tools.report;
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.RowGroupMetadata;
+import io.pqx.format.io.InputFile;
+import io.pqx.format.page.PageChecksums;
 import io.pqx.format.stats.ChunkStatistics;
 
 import org.apache.parquet.column.statistics.Statistics;
@@ -12,13 +14,15 @@ import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The text {@code pqx meta} prints for a file: file facts, the Parquet schema, then per row group
  * its size and sorting columns and per column chunk its type, codec, encodings, sizes, statistics
- * (with exactness, or why they are untrusted), page index and bloom filter presence.
+ * (with exactness, or why they are untrusted), page index and bloom filter presence, and how many of
+ * its pages carry a CRC-32 (read from the page headers, which are not in the footer).
  *
  * <p>Used by {@code pqx meta} and the demo. Stateless and thread-safe.
  */
@@ -28,8 +32,12 @@ public final class MetadataReport {
 
     private MetadataReport() {}
 
-    /** The whole report, one fact per line, ending with a newline. */
-    public static String of(FileMetadata metadata) {
+    /**
+     * The whole report, one fact per line, ending with a newline. Reads the page headers of every
+     * column chunk from {@code file} (small ranged reads, no page body); a chunk whose headers
+     * cannot be read gets the reason on its {@code page crc} line, and the rest of the report.
+     */
+    public static String of(FileMetadata metadata, InputFile file) {
         StringBuilder sb = new StringBuilder(1024);
         line(sb, "", "file", metadata.location());
         line(sb, "", "size", metadata.fileLength() + " bytes");
@@ -52,13 +60,13 @@ public final class MetadataReport {
             sb.append("  ").append(schemaLine.stripTrailing()).append('\n');
         }
         for (RowGroupMetadata rowGroup : metadata.rowGroups()) {
-            appendRowGroup(sb, metadata.messageType(), rowGroup);
+            appendRowGroup(sb, metadata.messageType(), rowGroup, file);
         }
         return sb.toString();
     }
 
     private static void appendRowGroup(
-            StringBuilder sb, MessageType schema, RowGroupMetadata rowGroup) {
+            StringBuilder sb, MessageType schema, RowGroupMetadata rowGroup, InputFile file) {
         sb.append("row group ").append(rowGroup.index()).append(":\n");
         line(sb, "  ", "rows", Long.toString(rowGroup.numRows()));
         line(
@@ -71,11 +79,11 @@ public final class MetadataReport {
                         + " compressed");
         line(sb, "  ", "sorting", sortingColumns(schema, rowGroup.sortingColumns()));
         for (ColumnChunkMetadata column : rowGroup.columns()) {
-            appendColumn(sb, column);
+            appendColumn(sb, column, file);
         }
     }
 
-    private static void appendColumn(StringBuilder sb, ColumnChunkMetadata column) {
+    private static void appendColumn(StringBuilder sb, ColumnChunkMetadata column, InputFile file) {
         sb.append("  column ").append(column.path()).append(":\n");
         line(sb, "    ", "type", typeName(column.descriptor().getPrimitiveType()));
         line(sb, "    ", "codec", column.codec().name());
@@ -101,6 +109,20 @@ public final class MetadataReport {
                         + ", offset index "
                         + yesNo(column.offsetIndex().isPresent()));
         line(sb, "    ", "bloom filter", yesNo(column.bloomFilter().isPresent()));
+        line(sb, "    ", "page crc", pageChecksums(column, file));
+    }
+
+    /** {@code yes (n of n pages)}, {@code no (0 of n pages)} or {@code partly (k of n pages)}. */
+    static String pageChecksums(ColumnChunkMetadata column, InputFile file) {
+        PageChecksums crcs;
+        try {
+            crcs = PageChecksums.of(file, column);
+        } catch (IOException e) {
+            return "unknown: " + e.getMessage();
+        }
+        String answer = crcs.all() ? "yes" : crcs.withCrc() == 0 ? "no" : "partly";
+        return answer + " (" + crcs.withCrc() + " of " + crcs.pages()
+                + (crcs.pages() == 1 ? " page)" : " pages)");
     }
 
     /** Physical type (with length for FIXED_LEN_BYTE_ARRAY), repetition and logical annotation. */

@@ -2,11 +2,18 @@ package io.pqx.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.ParquetWriter;
+import io.pqx.format.options.WriteOptions;
 import io.pqx.tools.ParquetTestingCorpus;
 
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -91,6 +98,85 @@ class MetaCommandTest {
         assertThat(CliRun.of("meta", corpus("alltypes_plain.parquet")).out())
                 .contains("    type:          optional INT96 (column order undefined)\n")
                 .contains("    statistics:    untrusted: the chunk has no statistics\n");
+    }
+
+    /**
+     * The page CRC line counts pages whose header sets a CRC (counted independently with
+     * parquet-format's Thrift classes: rle-dict-snappy-checksum, from parquet-java 1.12, has CRCs
+     * on its dictionary pages only, not on its v2 data pages).
+     */
+    @Test
+    void metaShowsWhetherPagesCarryCrcs() {
+        assertThat(CliRun.of("meta", corpus("datapage_v1-uncompressed-checksum.parquet")).out())
+                .contains("  column a:\n")
+                .contains("    bloom filter:  no\n    page crc:      yes (2 of 2 pages)\n");
+        assertThat(CliRun.of("meta", corpus("rle-dict-snappy-checksum.parquet")).out())
+                .contains("    page crc:      partly (1 of 2 pages)\n")
+                .doesNotContain("page crc:      yes");
+        assertThat(CliRun.of("meta", ALLTYPES).out())
+                .contains("  column bool_col:\n")
+                .contains("    page crc:      no (0 of 1 page)\n")
+                .doesNotContain("page crc:      yes");
+    }
+
+    /** pqx writes CRCs by default: a plain page of ids, a dictionary and a data page of names. */
+    @Test
+    void metaShowsThatPqxWritesPageCrcsByDefault() throws Exception {
+        Path withCrc = writePqx("crc.parquet", WriteOptions.defaults());
+        Path withoutCrc =
+                writePqx("nocrc.parquet", WriteOptions.builder().pageChecksums(false).build());
+
+        CliRun on = CliRun.of("meta", withCrc.toString());
+        assertThat(on.status()).isZero();
+        assertThat(on.out())
+                .contains("    encodings:     PLAIN\n")
+                .contains("    page crc:      yes (1 of 1 page)\n")
+                .contains("    page crc:      yes (2 of 2 pages)\n")
+                .doesNotContain("page crc:      no");
+        CliRun off = CliRun.of("meta", withoutCrc.toString());
+        assertThat(off.status()).isZero();
+        assertThat(off.out())
+                .contains("    page crc:      no (0 of 1 page)\n")
+                .contains("    page crc:      no (0 of 2 pages)\n")
+                .doesNotContain("page crc:      yes");
+    }
+
+    /** A damaged page header leaves the rest of the report, with the reason on the chunk's line. */
+    @Test
+    void metaSaysWhyItCannotTellAboutCrcs() throws Exception {
+        Path file = writePqx("damaged.parquet", WriteOptions.defaults());
+        byte[] bytes = Files.readAllBytes(file);
+        // the first chunk's first page header starts right after the 4-byte magic
+        bytes[4] = 0;
+        Files.write(file, bytes);
+
+        CliRun run = CliRun.of("meta", file.toString());
+        assertThat(run.status()).isZero();
+        assertThat(run.out())
+                .containsPattern(
+                        "  column id:\n(    .*\n)*    page crc:      unknown: Cannot read page"
+                                + " header: invalid header at offset 4: .* \\(file:\\S*"
+                                + "damaged.parquet, row group 0, column id\\)\n")
+                .contains("  column name:\n")
+                .contains("    page crc:      yes (2 of 2 pages)\n");
+    }
+
+    private Path writePqx(String name, WriteOptions options) throws Exception {
+        RowType type =
+                (RowType)
+                        DataTypes.ROW(
+                                        DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
+                                        DataTypes.FIELD("name", DataTypes.STRING()))
+                                .getLogicalType();
+        Path file = tmp.resolve(name);
+        try (ParquetWriter writer =
+                ParquetWriter.create(
+                        new org.apache.flink.core.fs.Path(file.toUri()), type, options)) {
+            for (int i = 0; i < 10; i++) {
+                writer.write(GenericRowData.of((long) i, StringData.fromString("n" + i % 3)));
+            }
+        }
+        return file;
     }
 
     private static String corpus(String name) {
