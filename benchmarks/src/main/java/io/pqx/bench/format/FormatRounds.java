@@ -29,8 +29,12 @@ import javax.annotation.Nullable;
 /**
  * The rounds of the {@code format} suite and their figures. A round has every writer write the
  * table to its own file, then every scanner read every file: {@code format_read} is the scan of
- * pqx's file, {@code format_read_peerfile} of parquet-java's, so each line compares both readers on
- * the same bytes.
+ * pqx's file, {@code format_read_peerfile} of parquet-java's, {@code format_read_duckdbfile} of
+ * DuckDB's, so each line compares the readers on the same bytes; then {@code format_read_column}
+ * reads one column of the first writer's file. With a {@link DuckDbTableReader}, DuckDB writes
+ * ({@link DuckDbTableWriter} among the writers) and runs its aggregate queries in the same rounds;
+ * its figures go into the same measurements and come out as {@code <measurement>_vs_duckdb} (wall)
+ * and {@code _vs_duckdb_cpu} (process CPU) lines.
  *
  * <p>With {@link CrcContenders}, each round ends with pqx against pqx without page CRCs, writing
  * ({@code format_crc_write}), and pqx against pqx without CRC verification, scanning pqx's file
