@@ -13,6 +13,8 @@ import java.lang.management.ManagementFactory;
  * @param value what the work returned
  * @param nanos wall-clock time
  * @param cpuNanos CPU time of the whole JVM process (all threads)
+ * @param threadCpuNanos CPU time of the calling thread only (native code it runs included, e.g.
+ *     DuckDB's query executed on the JDBC caller's thread; without GC and JIT threads)
  * @param allocatedBytes heap bytes allocated by the calling thread (not by other threads)
  * @param peakHeapBytes approximate peak heap occupancy during the work, garbage included
  * @param peakLiveBytes approximate peak heap use right after a collection during the work
@@ -22,6 +24,7 @@ public record Timed<T>(
         T value,
         long nanos,
         long cpuNanos,
+        long threadCpuNanos,
         long allocatedBytes,
         long peakHeapBytes,
         long peakLiveBytes) {
@@ -57,13 +60,19 @@ public record Timed<T>(
         heap.reset();
         long allocatedBefore = THREADS.getCurrentThreadAllocatedBytes();
         long cpuBefore = PROCESS.getProcessCpuTime();
+        long threadBefore = THREADS.getCurrentThreadCpuTime();
         long start = System.nanoTime();
         T value = work.call();
         long nanos = System.nanoTime() - start;
+        long threadCpuNanos = THREADS.getCurrentThreadCpuTime() - threadBefore;
         long cpuNanos = PROCESS.getProcessCpuTime() - cpuBefore;
         long allocated = THREADS.getCurrentThreadAllocatedBytes() - allocatedBefore;
         return new Timed<>(
-                value, nanos, cpuNanos, allocated, heap.peakBytes(), heap.peakLiveBytes());
+                value,
+                nanos,
+                cpuNanos,
+                threadCpuNanos,
+                allocated, heap.peakBytes(), heap.peakLiveBytes());
     }
 
     /** Wall-clock seconds, for printing. */

@@ -88,17 +88,55 @@ class BenchmarkMainTest {
                         "format_write",
                         "format_read",
                         "format_read_peerfile",
+                        "format_read_duckdbfile",
+                        "format_read_column",
+                        "format_write_vs_duckdb",
+                        "format_read_vs_duckdb",
+                        "format_read_peerfile_vs_duckdb",
+                        "format_read_duckdbfile_vs_duckdb",
+                        "format_read_column_vs_duckdb",
+                        "format_write_vs_duckdb_cpu",
+                        "format_read_vs_duckdb_cpu",
+                        "format_read_peerfile_vs_duckdb_cpu",
+                        "format_read_duckdbfile_vs_duckdb_cpu",
+                        "format_read_column_vs_duckdb_cpu",
                         "format_crc_write",
                         "format_crc_read");
         assertThat(printed.lines().filter(l -> l.startsWith("RESULT ")))
+                .hasSize(17)
+                .filteredOn(l -> !l.startsWith("RESULT format_crc_") && !l.contains("duckdb="))
                 .hasSize(5)
-                .filteredOn(l -> !l.startsWith("RESULT format_crc_"))
-                .hasSize(3)
                 .allMatch(
                         l ->
                                 l.matches(
                                         "RESULT format_\\w+ pqx=\\d+ parquetjava=\\d+"
                                             + " ratio=\\d+\\.\\d{3} unit=rows/s"));
+        assertThat(printed.lines().filter(l -> l.matches("RESULT \\w+_vs_duckdb .*")))
+                .hasSize(5)
+                .allMatch(
+                        l ->
+                                l.matches(
+                                        "RESULT format_\\w+_vs_duckdb pqx=\\d+ duckdb=\\d+"
+                                            + " ratio=\\d+\\.\\d{3} unit=rows/s"));
+        assertThat(printed.lines().filter(l -> l.matches("RESULT \\w+_vs_duckdb_cpu .*")))
+                .hasSize(5)
+                .allMatch(
+                        l ->
+                                l.matches(
+                                        "RESULT format_\\w+_vs_duckdb_cpu pqx=\\d+ duckdb=\\d+"
+                                            + " ratio=\\d+\\.\\d{3} unit=rows/cpu-s"));
+        assertThat(printed)
+                .containsPattern(
+                        "INFO target format_write_vs_duckdb_cpu ratio=\\d+\\.\\d{3}"
+                                + " target>=1.0: (met|NOT met)")
+                .containsPattern(
+                        "INFO thread-cpu format_write_vs_duckdb pqx=\\d+ duckdb=\\d+ ")
+                .containsPattern("INFO duckdb v?[\\d.]+\\S* threads=1: loaded 3000 rows")
+                .contains("INFO verified pqx reads duckdb's file: 3000 rows")
+                .contains("INFO verified parquetjava reads duckdb's file: 3000 rows")
+                .contains("INFO verified duckdb's aggregates over pqx's file: 3000 rows")
+                .contains("INFO verified duckdb's aggregates over duckdb's file: 3000 rows")
+                .containsPattern("INFO rowgroups pqx=1 parquetjava=1 duckdb=1");
         assertThat(printed)
                 .containsPattern(
                         "RESULT format_crc_write pqx=\\d+ pqx_nocrc=\\d+ ratio=\\d+\\.\\d{3}"
@@ -114,12 +152,11 @@ class BenchmarkMainTest {
                 .containsPattern("INFO crc32_work bytes=\\d+ best=")
                 .doesNotContain("-only format_crc_")
                 .containsPattern("INFO page_crcs pqx=(\\d+)/\\1 parquetjava=(\\d+)/\\2"
-                        + " pqx_nocrc=0/\\d+ ")
+                        + " duckdb=\\d+/\\d+ pqx_nocrc=0/\\d+ ")
                 .contains("INFO verified pqx reads pqx_nocrc's file: 3000 rows")
                 .contains("INFO verified pqx_noverify reads pqx's file: 3000 rows");
         assertThat(printed)
                 .containsPattern("INFO size pqx=\\d+ parquetjava=\\d+")
-                .contains("INFO rowgroups pqx=1 parquetjava=1")
                 .contains("INFO verified pqx reads parquetjava's file: 3000 rows")
                 .contains("INFO verified parquetjava reads pqx's file: 3000 rows")
                 .doesNotContain("FAIL");

@@ -3,9 +3,11 @@ package io.pqx.bench.format;
 import java.util.ArrayList;
 import java.util.List;
 
+import javax.annotation.Nullable;
+
 /**
- * Who takes part in the {@code format} suite: pqx first, then parquet-java; only parquet-java with
- * {@code --peer-only}. Every contender is given the same {@link FormatSettings}. Besides, pqx
+ * Who takes part in the {@code format} suite: pqx first, then parquet-java, then DuckDB when the
+ * suite runs it (a {@link DuckDbSession}); without pqx with {@code --peer-only}. Every contender is given the same {@link FormatSettings}. Besides, pqx
  * without page CRCs ({@link #PQX_NO_CRC}) writes and pqx without CRC verification ({@link
  * #PQX_NO_VERIFY}) reads pqx's file, to measure what CRCs cost pqx (see {@link CrcContenders}).
  */
@@ -13,6 +15,7 @@ final class FormatContenders {
 
     static final String PQX = "pqx";
     static final String PEER = "parquetjava";
+    static final String DUCKDB = "duckdb";
     static final String PQX_NO_CRC = "pqx_nocrc";
     static final String PQX_NO_VERIFY = "pqx_noverify";
 
@@ -26,12 +29,16 @@ final class FormatContenders {
 
     private FormatContenders() {}
 
-    static List<TableWriter> writers(FormatSettings settings, boolean peerOnly) {
+    static List<TableWriter> writers(
+            FormatSettings settings, boolean peerOnly, @Nullable DuckDbSession duckdb) {
         List<TableWriter> writers = new ArrayList<>();
         if (!peerOnly) {
             writers.add(new PqxTableWriter(settings));
         }
         writers.add(new ParquetJavaTableWriter(settings));
+        if (duckdb != null) {
+            writers.add(new DuckDbTableWriter(duckdb, settings));
+        }
         return writers;
     }
 

@@ -29,8 +29,12 @@ import javax.annotation.Nullable;
 /**
  * The rounds of the {@code format} suite and their figures. A round has every writer write the
  * table to its own file, then every scanner read every file: {@code format_read} is the scan of
- * pqx's file, {@code format_read_peerfile} of parquet-java's, so each line compares both readers on
- * the same bytes.
+ * pqx's file, {@code format_read_peerfile} of parquet-java's, {@code format_read_duckdbfile} of
+ * DuckDB's, so each line compares the readers on the same bytes; then {@code format_read_column}
+ * reads one column of the first writer's file. With a {@link DuckDbTableReader}, DuckDB writes
+ * ({@link DuckDbTableWriter} among the writers) and runs its aggregate queries in the same rounds;
+ * its figures go into the same measurements and come out as {@code <measurement>_vs_duckdb} (wall)
+ * and {@code _vs_duckdb_cpu} (process CPU) lines.
  *
  * <p>With {@link CrcContenders}, each round ends with pqx against pqx without page CRCs, writing
  * ({@code format_crc_write}), and pqx against pqx without CRC verification, scanning pqx's file
@@ -47,6 +51,14 @@ final class FormatRounds {
     static final String WRITE = "format_write";
     static final String READ = "format_read";
     static final String READ_PEER_FILE = "format_read_peerfile";
+    static final String READ_DUCKDB_FILE = "format_read_duckdbfile";
+    static final String READ_COLUMN = "format_read_column";
+
+    /** Suffix of the measurements against DuckDB: {@code format_write_vs_duckdb} etc. */
+    static final String VS_DUCKDB = "_vs_duckdb";
+
+    /** pqx's single-threaded write against DuckDB's, in CPU time, that issue 8 asks for. */
+    static final double DUCKDB_WRITE_CPU_TARGET = 1.0;
     static final String CRC_WRITE = "format_crc_write";
     static final String CRC_READ = "format_crc_read";
 
@@ -66,6 +78,13 @@ final class FormatRounds {
     private final List<TableWriter> writers;
     private final List<TableScanner> scanners;
     @Nullable private final CrcContenders crcOff;
+    @Nullable private final DuckDbTableReader duckdb;
+    private final DuckDbAggregateQuery allColumns = DuckDbAggregateQuery.allColumns();
+    private final DuckDbAggregateQuery oneColumn =
+            DuckDbAggregateQuery.column(DuckDbTableReader.ONE_COLUMN);
+    private final TableChecksum expectedColumn;
+    @Nullable private final DuckDbAggregates expectedAll;
+    @Nullable private final DuckDbAggregates expectedOne;
     private final Path dir;
     private final BenchmarkReport report;
     private final Map<String, Map<String, Throughput>> figures = new LinkedHashMap<>();
@@ -78,13 +97,18 @@ final class FormatRounds {
             List<TableWriter> writers,
             List<TableScanner> scanners,
             @Nullable CrcContenders crcOff,
+            @Nullable DuckDbTableReader duckdb,
             Path dir,
             BenchmarkReport report) {
         this.table = table;
         this.expected = TableChecksum.of(table, ScanDepth.LENGTHS);
+        this.expectedColumn = TableChecksum.ofColumn(table, DuckDbTableReader.ONE_COLUMN);
         this.writers = writers;
         this.scanners = scanners;
         this.crcOff = crcOff;
+        this.duckdb = duckdb;
+        this.expectedAll = duckdb == null ? null : allColumns.expected(table);
+        this.expectedOne = duckdb == null ? null : oneColumn.expected(table);
         this.dir = dir;
         this.report = report;
     }
@@ -105,7 +129,11 @@ final class FormatRounds {
 
     /** The read measurement over the file {@code writer} wrote. */
     static String readMeasurementOf(TableWriter writer) {
-        return writer.name().equals(FormatContenders.PQX) ? READ : READ_PEER_FILE;
+        return switch (writer.name()) {
+            case FormatContenders.PQX -> READ;
+            case FormatContenders.DUCKDB -> READ_DUCKDB_FILE;
+            default -> READ_PEER_FILE;
+        };
     }
 
     /** Runs round {@code index} (0-based); its figures count only when {@code measured}. */
@@ -118,14 +146,62 @@ final class FormatRounds {
         print(label, WRITE, line);
         for (TableWriter writer : writers) {
             line.clear();
-            for (TableScanner scanner : ordered(scanners, reversed)) {
-                line.add(scan(readMeasurementOf(writer), scanner, writer, measured));
+            String measurement = readMeasurementOf(writer);
+            if (duckdb != null && reversed) {
+                line.add(duckdbRead(measurement, writer, allColumns, expectedAll, measured));
             }
-            print(label, readMeasurementOf(writer), line);
+            for (TableScanner scanner : ordered(scanners, reversed)) {
+                line.add(scan(measurement, scanner, writer, measured));
+            }
+            if (duckdb != null && !reversed) {
+                line.add(duckdbRead(measurement, writer, allColumns, expectedAll, measured));
+            }
+            print(label, measurement, line);
         }
+        columnReads(label, reversed, measured);
         if (crcOff != null) {
             crcPairs(label, reversed, measured);
         }
+    }
+
+    /**
+     * {@link #READ_COLUMN}: every reader reads column {@value DuckDbTableReader#ONE_COLUMN} alone
+     * from the first writer's file (pqx's, unless {@code --peer-only}).
+     */
+    private void columnReads(String label, boolean reversed, boolean measured) throws Exception {
+        TableWriter first = writers.get(0);
+        List<String> line = new ArrayList<>();
+        if (duckdb != null && reversed) {
+            line.add(duckdbRead(READ_COLUMN, first, oneColumn, expectedOne, measured));
+        }
+        for (TableScanner scanner : ordered(scanners, reversed)) {
+            Timed<TableChecksum> scan =
+                    Timed.afterGc(
+                            () -> scanner.scanColumn(fileOf(first), DuckDbTableReader.ONE_COLUMN));
+            check(scanner, first, scan.value(), expectedColumn);
+            line.add(figure(READ_COLUMN, scanner.name(), scan, measured));
+        }
+        if (duckdb != null && !reversed) {
+            line.add(duckdbRead(READ_COLUMN, first, oneColumn, expectedOne, measured));
+        }
+        print(label, READ_COLUMN, line);
+    }
+
+    /** DuckDB runs {@code query} over {@code writer}'s file, timed, and its result is checked. */
+    private String duckdbRead(
+            String measurement,
+            TableWriter writer,
+            DuckDbAggregateQuery query,
+            DuckDbAggregates wanted,
+            boolean measured)
+            throws Exception {
+        Timed<DuckDbAggregates> read = Timed.afterGc(() -> duckdb.read(fileOf(writer), query));
+        if (!read.value().matches(wanted)) {
+            report.failure(
+                    "%s read %s's file wrongly: got %s, want %s",
+                    duckdb.name(), writer.name(), read.value(), wanted);
+        }
+        return figure(measurement, duckdb.name(), read, measured);
     }
 
     /**
@@ -222,6 +298,21 @@ final class FormatRounds {
                 }
             }
         }
+        if (duckdb != null) {
+            for (TableWriter writer : writers) {
+                DuckDbAggregates got = duckdb.read(fileOf(writer), allColumns);
+                if (got.matches(expectedAll)) {
+                    report.info(
+                            "verified duckdb's aggregates over %s's file: %d rows, every column's"
+                                    + " sum equal to the generated table's",
+                            writer.name(), got.rows());
+                } else {
+                    report.failure(
+                            "duckdb read %s's file wrongly: got %s, want %s",
+                            writer.name(), got, expectedAll);
+                }
+            }
+        }
         if (crcOff != null) {
             // pqx (verifying) reads the file without CRCs; pqx without verification reads pqx's
             TableWriter pqx = writers.get(0);
@@ -274,12 +365,28 @@ final class FormatRounds {
         if (crcOff != null) {
             printCrcWork();
         }
+        printDuckDbCpu();
         figures.forEach(
                 (measurement, wall) -> {
                     if (compared(wall)) {
                         report.result(comparison(measurement, wall));
                     }
                 });
+        figures.forEach(
+                (measurement, wall) ->
+                        vsDuckDb(measurement, wall, "rows/s").ifPresent(report::result));
+        cpuFigures.forEach(
+                (measurement, cpu) ->
+                        vsDuckDb(measurement, cpu, "rows/cpu-s")
+                                .map(
+                                        c ->
+                                                new Comparison(
+                                                        c.name() + "_cpu",
+                                                        c.peer(),
+                                                        c.pqxRowsPerSecond(),
+                                                        c.peerRowsPerSecond(),
+                                                        c.unit()))
+                                .ifPresent(report::result));
         crcComparison(CRC_WRITE, CRC_WRITE, FormatContenders.PQX_NO_CRC, figures)
                 .ifPresent(report::result);
         crcComparison(CRC_READ, CRC_READ, FormatContenders.PQX_NO_VERIFY, figures)
@@ -395,6 +502,52 @@ final class FormatRounds {
                         byContender.get(off).median()));
     }
 
+    /**
+     * pqx against DuckDB in {@code measurement}, named {@code <measurement>_vs_duckdb}, when both
+     * took part.
+     */
+    private static Optional<Comparison> vsDuckDb(
+            String measurement, Map<String, Throughput> byContender, String unit) {
+        if (!byContender.containsKey(FormatContenders.PQX)
+                || !byContender.containsKey(FormatContenders.DUCKDB)) {
+            return Optional.empty();
+        }
+        return Optional.of(
+                new Comparison(
+                        measurement + VS_DUCKDB,
+                        FormatContenders.DUCKDB,
+                        byContender.get(FormatContenders.PQX).median(),
+                        byContender.get(FormatContenders.DUCKDB).median(),
+                        unit));
+    }
+
+    /**
+     * Against DuckDB, the thread-CPU ratios too (DuckDB with one thread runs on the caller's
+     * thread, so its thread CPU time is nearly its process CPU time; pqx's thread figure leaves out
+     * its GC and JIT threads), and issue 8's write target, judged by process CPU time (what the
+     * {@code RESULT ..._cpu} lines report).
+     */
+    private void printDuckDbCpu() {
+        threadCpuFigures.forEach(
+                (measurement, thread) ->
+                        vsDuckDb(measurement, thread, "rows/thread-cpu-s")
+                                .ifPresent(
+                                        c ->
+                                                report.info(
+                                                        "thread-cpu %s",
+                                                        c.resultLine()
+                                                                .substring("RESULT ".length()))));
+        vsDuckDb(WRITE, cpuFigures.getOrDefault(WRITE, Map.of()), "rows/cpu-s")
+                .ifPresent(
+                        c ->
+                                report.info(
+                                        "target %s_cpu ratio=%.3f target>=%.1f: %s",
+                                        c.name(),
+                                        c.ratio(),
+                                        DUCKDB_WRITE_CPU_TARGET,
+                                        c.ratio() >= DUCKDB_WRITE_CPU_TARGET ? "met" : "NOT met"));
+    }
+
     private void printOwnFileReads() {
         Map<String, Throughput> read = figures.getOrDefault(READ, Map.of());
         Map<String, Throughput> peerFile = figures.getOrDefault(READ_PEER_FILE, Map.of());
@@ -439,14 +592,20 @@ final class FormatRounds {
         if (measured) {
             throughput(figures, measurement, who).add(table.size(), run.nanos());
             throughput(cpuFigures, measurement, who).add(table.size(), run.cpuNanos());
+            if (!measurement.startsWith("format_crc_")) { // those add their own thread figures
+                throughput(threadCpuFigures, measurement, who)
+                        .add(table.size(), run.threadCpuNanos());
+            }
         }
         return String.format(
                 Locale.ROOT,
-                "%s=%.0f (%.2f s, cpu %.2f s, alloc %d MiB, heap peak %d MiB live %d MiB)",
+                "%s=%.0f (%.2f s, cpu %.2f s, thread %.2f s, alloc %d MiB, heap peak %d MiB live %d"
+                        + " MiB)",
                 who,
                 table.size() / run.seconds(),
                 run.seconds(),
                 run.cpuSeconds(),
+                run.threadCpuNanos() / 1e9,
                 JvmReport.mib(run.allocatedBytes()),
                 JvmReport.mib(run.peakHeapBytes()),
                 JvmReport.mib(run.peakLiveBytes()));

@@ -3,6 +3,7 @@ package io.pqx.bench.format;
 import io.pqx.bench.BenchmarkArgs;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.BenchmarkSuite;
+import io.pqx.bench.Timed;
 
 import org.apache.flink.table.data.RowData;
 
@@ -18,11 +19,15 @@ import java.util.stream.Stream;
 
 /**
  * Suite {@code format}: pqx's {@code ParquetWriter} and {@code ParquetReader} against
- * parquet-java's writer and column-level reader, single-threaded, on one in-memory {@link
- * LineitemTable} (default 5,000,000 rows) with the same {@link FormatSettings}.
+ * parquet-java's writer and column-level reader and against DuckDB ({@code SET threads=1}: {@code
+ * COPY} from an in-memory table, aggregates over {@code read_parquet}), single-threaded, on one
+ * in-memory {@link LineitemTable} (default 5,000,000 rows) with the same {@link FormatSettings}.
  *
- * <p>Prints {@code RESULT format_write}, {@code format_read} (both readers on pqx's file) and
- * {@code format_read_peerfile} (both on parquet-java's file), and {@code format_crc_write} and
+ * <p>Prints {@code RESULT format_write}, {@code format_read} (the readers on pqx's file), {@code
+ * format_read_peerfile} (on parquet-java's file), {@code format_read_duckdbfile} (on DuckDB's
+ * file) and {@code format_read_column} (one column of pqx's file), each against parquet-java and,
+ * as {@code <measurement>_vs_duckdb} (wall) and {@code <measurement>_vs_duckdb_cpu} (process CPU),
+ * against DuckDB; and {@code format_crc_write} and
  * {@code format_crc_read} (pqx with page CRCs on against off, see {@link FormatRounds}), each the
  * median of the measured rounds, plus file sizes, row groups, per-column sizes, per-round figures and an untimed
  * full-content verification. The generation of the table is not timed. Runs on the caller's thread.
@@ -31,6 +36,9 @@ public final class FormatSuite implements BenchmarkSuite {
 
     static final long DEFAULT_ROWS = 5_000_000;
 
+    /** System property that turns DuckDB off ({@code false}); on by default. */
+    static final String DUCKDB_PROPERTY = "pqx.bench.format.duckdb";
+
     @Override
     public String name() {
         return "format";
@@ -38,7 +46,8 @@ public final class FormatSuite implements BenchmarkSuite {
 
     @Override
     public String summary() {
-        return "pqx's Parquet writer and full-scan reader vs parquet-java's, lineitem-like table "
+        return "pqx's Parquet writer and full-scan reader vs parquet-java's and DuckDB's (1 thread),"
+                + " lineitem-like table "
                 + "(default "
                 + DEFAULT_ROWS
                 + " rows)";
@@ -59,14 +68,17 @@ public final class FormatSuite implements BenchmarkSuite {
         List<RowData> table =
                 LineitemGenerator.inMemoryTable("format", args.seed(), rows, report);
         Path dir = Files.createTempDirectory(args.workDir(), "pqx-bench-format-");
+        DuckDbSession duckdb = withDuckDb() ? loadedDuckDb(table, report) : null;
         try {
-            List<TableWriter> writers = FormatContenders.writers(settings, args.peerOnly());
+            List<TableWriter> writers =
+                    FormatContenders.writers(settings, args.peerOnly(), duckdb);
             FormatRounds rounds =
                     new FormatRounds(
                             table,
                             writers,
                             FormatContenders.scanners(args.peerOnly()),
                             FormatContenders.crcOff(settings, args.peerOnly()),
+                            duckdb == null ? null : new DuckDbTableReader(duckdb),
                             dir,
                             report);
             runRounds(args, rounds);
@@ -74,6 +86,9 @@ public final class FormatSuite implements BenchmarkSuite {
             printFiles(rounds.allWriters(), rounds, report);
             rounds.printResults();
         } finally {
+            if (duckdb != null) {
+                duckdb.close();
+            }
             if (args.keepFiles()) {
                 report.info("files kept in %s", dir);
             } else {
@@ -82,6 +97,32 @@ public final class FormatSuite implements BenchmarkSuite {
         }
     }
 
+    /** Whether DuckDB takes part: {@code -Dpqx.bench.format.duckdb=false} leaves it out. */
+    private static boolean withDuckDb() {
+        return Boolean.parseBoolean(System.getProperty(DUCKDB_PROPERTY, "true"));
+    }
+
+    /** A single-threaded DuckDB holding {@code table} in memory; the load is not timed. */
+    private static DuckDbSession loadedDuckDb(List<RowData> table, BenchmarkReport report)
+            throws Exception {
+        DuckDbSession session = DuckDbSession.open();
+        try {
+            Timed<Void> load =
+                    Timed.run(
+                            () -> {
+                                session.load(table);
+                                return null;
+                            });
+            report.info(
+                    "duckdb %s threads=1: loaded %d rows into an in-memory table in %.1f s (not"
+                            + " timed)",
+                    session.version(), table.size(), load.seconds());
+            return session;
+        } catch (Exception e) {
+            session.close();
+            throw e;
+        }
+    }
 
     private static void runRounds(BenchmarkArgs args, FormatRounds rounds) throws Exception {
         for (int w = 0; w < args.warmups(); w++) {

@@ -17,6 +17,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
+import javax.annotation.Nullable;
+
 /**
  * parquet-java's side of {@code format_read}, at its fastest: {@link
  * ParquetFileReader#readNextRowGroup()} then one {@link ColumnReader} per column from a {@link
@@ -37,11 +39,26 @@ public final class ParquetJavaTableScanner implements TableScanner {
 
     @Override
     public TableChecksum scan(Path file, ScanDepth depth) throws IOException {
+        return scan(file, depth, null);
+    }
+
+    /** Requests a schema of {@code column} alone ({@code setRequestedSchema}). */
+    @Override
+    public TableChecksum scanColumn(Path file, String column) throws IOException {
+        return scan(file, ScanDepth.LENGTHS, column);
+    }
+
+    private TableChecksum scan(Path file, ScanDepth depth, @Nullable String onlyColumn)
+            throws IOException {
         ParquetReadOptions options =
                 ParquetReadOptions.builder().withUseHadoopVectoredIo(false).build();
         TableChecksum checksum = new TableChecksum();
         try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file), options)) {
             MessageType schema = reader.getFooter().getFileMetaData().getSchema();
+            if (onlyColumn != null) {
+                schema = new MessageType(schema.getName(), schema.getType(onlyColumn));
+                reader.setRequestedSchema(schema);
+            }
             String createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
             List<ColumnDescriptor> columns = schema.getColumns();
             int[] slots =

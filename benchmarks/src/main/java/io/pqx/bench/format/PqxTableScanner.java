@@ -20,6 +20,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
+import javax.annotation.Nullable;
+
 /**
  * pqx's side of {@code format_read}: {@link ParquetReader#readRowGroup} over every row group with
  * all columns and all rows, consuming every value of every batch through Flink's public columnar
@@ -59,12 +61,24 @@ public final class PqxTableScanner implements TableScanner {
 
     @Override
     public TableChecksum scan(Path file, ScanDepth depth) throws IOException {
+        return scan(file, depth, null);
+    }
+
+    /** Projects the file's schema on {@code column} ({@link ParquetReader#project}). */
+    @Override
+    public TableChecksum scanColumn(Path file, String column) throws IOException {
+        return scan(file, ScanDepth.LENGTHS, List.of(column));
+    }
+
+    private TableChecksum scan(Path file, ScanDepth depth, @Nullable List<String> projection)
+            throws IOException {
         TableChecksum checksum = new TableChecksum();
         try (ParquetReader reader =
                 ParquetReader.open(
                         FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
                         options)) {
-            ParquetSchema schema = reader.schema();
+            ParquetSchema schema =
+                    projection == null ? reader.schema() : reader.project(projection);
             List<String> names = schema.rowType().getFieldNames();
             int[] slots = names.stream().mapToInt(LineitemTable::indexOf).toArray();
             List<RowGroupMetadata> rowGroups = reader.metadata().rowGroups();

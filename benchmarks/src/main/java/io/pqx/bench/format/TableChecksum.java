@@ -45,6 +45,18 @@ public final class TableChecksum {
         return sum;
     }
 
+    /** The checksum of a one-column scan of {@code table}: its rows and column {@code column}. */
+    public static TableChecksum ofColumn(List<RowData> table, String column) {
+        int pos = LineitemTable.indexOf(column);
+        ColumnKind kind = LineitemTable.COLUMNS.get(pos).kind();
+        TableChecksum sum = new TableChecksum();
+        for (RowData row : table) {
+            sum.add(pos, valueOf(row, pos, kind, ScanDepth.LENGTHS));
+        }
+        sum.addRows(table.size());
+        return sum;
+    }
+
     private static long valueOf(RowData row, int pos, ColumnKind kind, ScanDepth depth) {
         return switch (kind) {
             case INT -> row.getInt(pos);

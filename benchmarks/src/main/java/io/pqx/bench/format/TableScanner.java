@@ -15,4 +15,11 @@ public interface TableScanner {
 
     /** Scans all of {@code file}. */
     TableChecksum scan(Path file, ScanDepth depth) throws IOException;
+
+    /**
+     * Scans only column {@code column} of {@code file} (a projection: the other columns are not
+     * read), folding string lengths ({@link ScanDepth#LENGTHS}); the checksum holds the rows and
+     * that column's sum only (see {@link TableChecksum#ofColumn}).
+     */
+    TableChecksum scanColumn(Path file, String column) throws IOException;
 }

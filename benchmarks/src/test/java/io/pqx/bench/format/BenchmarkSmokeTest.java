@@ -59,6 +59,20 @@ class BenchmarkSmokeTest {
     }
 
     @Test
+    void oneColumnScansGiveThatColumnsChecksumOnly() throws Exception {
+        Path file = dir.resolve("pqx.parquet");
+        new PqxTableWriter(SMALL_GROUPS).write(table, file);
+        TableChecksum want = TableChecksum.ofColumn(table, DuckDbTableReader.ONE_COLUMN);
+
+        for (TableScanner scanner : List.of(new PqxTableScanner(), new ParquetJavaTableScanner())) {
+            TableChecksum read = scanner.scanColumn(file, DuckDbTableReader.ONE_COLUMN);
+            assertThat(read).as(scanner.name()).isEqualTo(want);
+            assertThat(read).isNotEqualTo(TableChecksum.of(table, ScanDepth.LENGTHS));
+            assertThat(scanner.scanColumn(file, "l_orderkey")).isNotEqualTo(want);
+        }
+    }
+
+    @Test
     void checksumCatchesAChangedValue() throws Exception {
         Path file = dir.resolve("parquetjava.parquet");
         new ParquetJavaTableWriter(FormatSettings.standard()).write(table.subList(1, ROWS), file);
