@@ -85,6 +85,42 @@ class PqxSinkBuilderTest {
     }
 
     @Test
+    void acceptsEveryCodecNameCaseInsensitively() {
+        Map<String, Compression> names =
+                Map.of(
+                        "zstd", Compression.ZSTD,
+                        "SNAPPY", Compression.SNAPPY,
+                        "Gzip", Compression.GZIP,
+                        "lz4_raw", Compression.LZ4_RAW,
+                        "uncompressed", Compression.UNCOMPRESSED);
+        names.forEach(
+                (text, codec) ->
+                        assertThat(
+                                        valid().setAll(Map.of("sink.compression.codec", text))
+                                                .build()
+                                                .settings()
+                                                .writeOptions()
+                                                .codec())
+                                .as(text)
+                                .isEqualTo(codec));
+    }
+
+    @Test
+    void refusesAnUnknownCodecListingTheAcceptedNames() {
+        for (String bad : List.of("lzo", "lz4", "brotli", "zstandard", "")) {
+            assertThatThrownBy(
+                            () -> valid().setAll(Map.of("sink.compression.codec", bad)).build())
+                    .as(bad)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage(
+                            "Cannot build PqxSink: sink.compression.codec must be one of"
+                                    + " uncompressed, snappy, gzip, zstd, lz4_raw"
+                                    + " (case-insensitive) but is "
+                                    + bad);
+        }
+    }
+
+    @Test
     void namesTheKeyAndTheBadValue() {
         assertThatThrownBy(() -> valid().set(PqxSinkOptions.ROW_GROUP_ROWS, 0).build())
                 .hasMessage("Cannot build PqxSink: sink.row-group.rows must be > 0 but is 0");
