@@ -12,6 +12,8 @@ import io.pqx.format.decode.RowSelection;
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.FooterReader;
+import io.pqx.format.index.ColumnIndexView;
+import io.pqx.format.index.OffsetIndexView;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.page.PageLimits;
@@ -27,8 +29,6 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.util.CloseableIterator;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
-import org.apache.parquet.internal.column.columnindex.ColumnIndex;
-import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -142,20 +142,39 @@ public final class ParquetReader implements Closeable {
                 () -> {});
     }
 
-    /** The column index of a leaf's chunk, if the file has one. */
-    public Optional<ColumnIndex> readColumnIndex(int rowGroup, int leafIndex) throws IOException {
+    /**
+     * The column index of a leaf's chunk (per page bounds, null pages, null counts, boundary
+     * order), if the file has one; read and validated on each call.
+     *
+     * @param leafIndex the leaf's position among the file schema's leaves ({@code
+     *     schema().leaves()})
+     * @throws CorruptFileException for a malformed index, naming file, row group and column
+     */
+    public Optional<ColumnIndexView> readColumnIndex(int rowGroup, int leafIndex)
+            throws IOException {
         ColumnChunkMetadata chunk = chunk(rowGroup, leafIndex);
-        return chunk.columnIndex().isPresent()
-                ? Optional.of(PageIndexes.readColumnIndex(file, chunk, chunkContext(rowGroup, chunk)))
-                : Optional.empty();
+        if (chunk.columnIndex().isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(PageIndexViews.columnIndex(
+                PageIndexes.readColumnIndex(file, chunk, chunkContext(rowGroup, chunk)),
+                chunk.descriptor().getPrimitiveType()));
     }
 
-    /** The offset index of a leaf's chunk, if the file has one. */
-    public Optional<OffsetIndex> readOffsetIndex(int rowGroup, int leafIndex) throws IOException {
+    /**
+     * The offset index of a leaf's chunk (per page offset, size and first row), if the file has
+     * one; read and validated on each call.
+     *
+     * @throws CorruptFileException for a malformed index, naming file, row group and column
+     */
+    public Optional<OffsetIndexView> readOffsetIndex(int rowGroup, int leafIndex)
+            throws IOException {
         ColumnChunkMetadata chunk = chunk(rowGroup, leafIndex);
-        return chunk.offsetIndex().isPresent()
-                ? Optional.of(PageIndexes.readOffsetIndex(file, chunk, chunkContext(rowGroup, chunk)))
-                : Optional.empty();
+        if (chunk.offsetIndex().isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(PageIndexViews.offsetIndex(
+                PageIndexes.readOffsetIndex(file, chunk, chunkContext(rowGroup, chunk))));
     }
 
     /** The bloom filter of a leaf's chunk, if the file has one. */
