@@ -108,7 +108,7 @@ class BenchmarkMainTest {
                                 + " ratio=\\d+\\.\\d{3} unit=rows/s")
                 .containsPattern(
                         "INFO crc_cost format_crc_write wall=-?\\d+\\.\\d% cpu=-?\\d+\\.\\d%"
-                                + " thread-cpu=-?\\d+\\.\\d% target<3%: (met|NOT met)")
+                                + " thread-cpu=-?\\d+\\.\\d% paired=-?\\d+\\.\\d% target<3%: (met|NOT met)")
                 .containsPattern("INFO thread-cpu format_crc_read pqx=\\d+ pqx_noverify=\\d+ ")
                 .containsPattern("INFO crc_cost format_crc_read wall=")
                 .containsPattern("INFO crc32_work bytes=\\d+ best=")

@@ -7,6 +7,8 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.util.CloseableIterator;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,6 +31,23 @@ public final class SinkFiles {
     }
 
     private static List<Path> list(Path base, boolean hidden) throws IOException {
+        // a running sink may delete an in-progress file while the walk passes it: walk again
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return walk(base, hidden);
+            } catch (UncheckedIOException e) {
+                if (!(e.getCause() instanceof NoSuchFileException) || attempt == 5) {
+                    throw e;
+                }
+            } catch (NoSuchFileException e) {
+                if (attempt == 5) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static List<Path> walk(Path base, boolean hidden) throws IOException {
         if (!Files.exists(base)) {
             return List.of();
         }
