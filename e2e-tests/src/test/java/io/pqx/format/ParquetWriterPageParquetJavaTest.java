@@ -12,7 +12,7 @@ import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.Util;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import io.pqx.format.options.Compression;
 import org.apache.parquet.internal.column.columnindex.ColumnIndex;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 import org.apache.parquet.io.api.Binary;
@@ -52,7 +52,7 @@ class ParquetWriterPageParquetJavaTest {
         Path file = write(dir, WriteOptions.builder()
                 .pageSizeBytes(4096)
                 .dictionaryEnabled(false)
-                .codec(CompressionCodecName.UNCOMPRESSED)
+                .codec(Compression.UNCOMPRESSED)
                 .build(), 20_000);
         try (ParquetFileReader reader = ParquetJavaFiles.open(file)) {
             ColumnChunkMetaData id = reader.getRowGroups().get(0).getColumns().get(0);
@@ -131,7 +131,7 @@ class ParquetWriterPageParquetJavaTest {
     void pageChecksumsAreWrittenAndCatchCorruption() throws Exception {
         Path file = write(dir, WriteOptions.builder()
                 .pageChecksums(true)
-                .codec(CompressionCodecName.UNCOMPRESSED)
+                .codec(Compression.UNCOMPRESSED)
                 .build(), 1000);
         long pageOffset;
         try (ParquetFileReader reader = ParquetJavaFiles.open(file)) {

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import io.pqx.format.options.Compression;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -30,9 +30,9 @@ class ParquetWriterRoundTripTest {
 
     static Stream<Arguments> layouts() {
         List<Arguments> out = new ArrayList<>();
-        for (CompressionCodecName codec : List.of(CompressionCodecName.UNCOMPRESSED,
-                CompressionCodecName.SNAPPY, CompressionCodecName.GZIP, CompressionCodecName.ZSTD,
-                CompressionCodecName.LZ4_RAW)) {
+        for (Compression codec : List.of(Compression.UNCOMPRESSED,
+                Compression.SNAPPY, Compression.GZIP, Compression.ZSTD,
+                Compression.LZ4_RAW)) {
             for (PageVersion version : PageVersion.values()) {
                 out.add(Arguments.of(codec, version));
             }
@@ -42,19 +42,19 @@ class ParquetWriterRoundTripTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("layouts")
-    void parquetJavaReadsEveryFlatTypeBack(CompressionCodecName codec, PageVersion version)
+    void parquetJavaReadsEveryFlatTypeBack(Compression codec, PageVersion version)
             throws Exception {
         assertRoundTrip(TestingRowTypes.FLAT, codec, version, 1);
     }
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("layouts")
-    void parquetJavaReadsNestedTypesBack(CompressionCodecName codec, PageVersion version)
+    void parquetJavaReadsNestedTypesBack(Compression codec, PageVersion version)
             throws Exception {
         assertRoundTrip(TestingRowTypes.NESTED, codec, version, 2);
     }
 
-    private void assertRoundTrip(RowType type, CompressionCodecName codec, PageVersion version,
+    private void assertRoundTrip(RowType type, Compression codec, PageVersion version,
             long seed) throws Exception {
         List<RowData> rows = new RandomRows(seed).rows(type, 3000);
         WriteOptions options = WriteOptions.builder()

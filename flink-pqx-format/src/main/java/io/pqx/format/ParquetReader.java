@@ -12,6 +12,8 @@ import io.pqx.format.decode.RowSelection;
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.FooterReader;
+import io.pqx.format.index.ColumnIndexView;
+import io.pqx.format.index.OffsetIndexView;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.page.PageLimits;
@@ -24,11 +26,10 @@ import io.pqx.format.stats.PageIndexes;
 
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.util.CloseableIterator;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
-import org.apache.parquet.internal.column.columnindex.ColumnIndex;
-import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -133,29 +134,90 @@ public final class ParquetReader implements Closeable {
      * ColumnarRowIterator}): copy rows you keep. Closing the iterator does not close this reader.
      */
     public CloseableIterator<RowData> rows(ParquetSchema projection) {
+        return new ColumnarRowIterator(allRowGroups(projection), () -> {});
+    }
+
+    /**
+     * Every row of the file, row group after row group in file order, as Flink columnar batches of
+     * at most {@link ReadOptions#batchSize()} rows; every batch returned holds at least one row.
+     *
+     * <p><b>Columns.</b> {@code batch.columns[i]} is the {@code i}-th top-level field of {@code
+     * projection} ({@link ParquetSchema#rowType()}): the projection's order (the order in which
+     * its paths first name each top-level field), not the file's; {@code
+     * batches(project(List.of("b", "a")))} gives {@code b} as column 0. Nested fields are
+     * Flink's nested vectors ({@code ArrayColumnVector}, {@code MapColumnVector}, {@code
+     * RowColumnVector}).
+     *
+     * <p><b>Reuse.</b> The batch objects and their vectors are reused: a batch is valid until the
+     * next {@code hasNext()} or {@code next()}; copy what you keep.
+     *
+     * <p><b>Decimals.</b> {@code DecimalColumnVector.getDecimal} allocates a {@code DecimalData}
+     * per value. For DECIMAL columns of precision up to 18 read unscaled longs instead with {@link
+     * DecimalVectors#unscaledLong(org.apache.flink.table.data.columnar.vector.ColumnVector, int)}
+     * (no allocation); wider decimals are only available through {@code getDecimal}.
+     *
+     * <p>A decoding error surfaces as an {@link java.io.UncheckedIOException} whose cause is the
+     * {@link CorruptFileException} (or {@link UnsupportedFileException}) naming file, row group,
+     * column and page. Closing the iterator does not close this reader. To read only some rows of
+     * a row group, use {@link #readRowGroup}.
+     *
+     * @param projection {@link #schema()} or a projection of it ({@link #project})
+     */
+    public CloseableIterator<VectorizedColumnBatch> batches(ParquetSchema projection) {
+        return new FileBatchIterator(allRowGroups(projection));
+    }
+
+    /** {@link #batches(ParquetSchema)} of the columns at these dotted paths, in this order. */
+    public CloseableIterator<VectorizedColumnBatch> batches(List<String> paths) {
+        return batches(project(paths));
+    }
+
+    /** Each row group in turn, all its rows; then null. */
+    private ColumnarRowIterator.RowGroupSource allRowGroups(ParquetSchema projection) {
         int[] next = {0};
-        return new ColumnarRowIterator(
-                () -> next[0] < metadata.rowGroups().size()
-                        ? readRowGroup(next[0]++, projection,
-                                RowSelection.all(metadata.rowGroups().get(next[0] - 1).numRows()))
-                        : null,
-                () -> {});
+        return () -> {
+            if (next[0] >= metadata.rowGroups().size()) {
+                return null;
+            }
+            int rowGroup = next[0]++;
+            return readRowGroup(rowGroup, projection,
+                    RowSelection.all(metadata.rowGroups().get(rowGroup).numRows()));
+        };
     }
 
-    /** The column index of a leaf's chunk, if the file has one. */
-    public Optional<ColumnIndex> readColumnIndex(int rowGroup, int leafIndex) throws IOException {
+    /**
+     * The column index of a leaf's chunk (per page bounds, null pages, null counts, boundary
+     * order), if the file has one; read and validated on each call.
+     *
+     * @param leafIndex the leaf's position among the file schema's leaves ({@code
+     *     schema().leaves()})
+     * @throws CorruptFileException for a malformed index, naming file, row group and column
+     */
+    public Optional<ColumnIndexView> readColumnIndex(int rowGroup, int leafIndex)
+            throws IOException {
         ColumnChunkMetadata chunk = chunk(rowGroup, leafIndex);
-        return chunk.columnIndex().isPresent()
-                ? Optional.of(PageIndexes.readColumnIndex(file, chunk, chunkContext(rowGroup, chunk)))
-                : Optional.empty();
+        if (chunk.columnIndex().isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(PageIndexViews.columnIndex(
+                PageIndexes.readColumnIndex(file, chunk, chunkContext(rowGroup, chunk)),
+                chunk.descriptor().getPrimitiveType()));
     }
 
-    /** The offset index of a leaf's chunk, if the file has one. */
-    public Optional<OffsetIndex> readOffsetIndex(int rowGroup, int leafIndex) throws IOException {
+    /**
+     * The offset index of a leaf's chunk (per page offset, size and first row), if the file has
+     * one; read and validated on each call.
+     *
+     * @throws CorruptFileException for a malformed index, naming file, row group and column
+     */
+    public Optional<OffsetIndexView> readOffsetIndex(int rowGroup, int leafIndex)
+            throws IOException {
         ColumnChunkMetadata chunk = chunk(rowGroup, leafIndex);
-        return chunk.offsetIndex().isPresent()
-                ? Optional.of(PageIndexes.readOffsetIndex(file, chunk, chunkContext(rowGroup, chunk)))
-                : Optional.empty();
+        if (chunk.offsetIndex().isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(PageIndexViews.offsetIndex(
+                PageIndexes.readOffsetIndex(file, chunk, chunkContext(rowGroup, chunk))));
     }
 
     /** The bloom filter of a leaf's chunk, if the file has one. */

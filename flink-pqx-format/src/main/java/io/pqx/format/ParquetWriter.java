@@ -21,6 +21,8 @@ import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.util.Objects;
 import java.util.concurrent.Executor;
 
 /**
@@ -34,6 +36,11 @@ import java.util.concurrent.Executor;
  * #finish()} writes the last row group, the page indexes and the footer and returns the file's
  * metadata; {@link #close()} also closes the stream. The bytes written do not depend on the encode
  * executor.
+ *
+ * <p>Opening: {@link #create(Path, RowType, WriteOptions)} on any Flink file system (refusing an
+ * existing file; overloads take a {@link WriteMode} to replace it and an {@link Executor} to encode
+ * columns in parallel), or {@link #open(OutputStream, RowType, WriteOptions, String)} onto a stream
+ * of your own.
  *
  * <p>A row that cannot be written (a null in a NOT NULL column, a decimal that does not fit) is
  * rejected with an {@link IllegalArgumentException} naming the row, the column and the file; it is
@@ -64,37 +71,87 @@ public final class ParquetWriter implements Closeable {
     }
 
     /**
-     * A writer onto {@code out}, encoding on the calling thread.
+     * A writer onto {@code out}, encoding on the calling thread. The file starts at the stream's
+     * current position, which the footer's offsets count from 0 (a {@link PositionOutputStream}
+     * keeps its own position). {@link #close()} closes {@code out}; {@link #finish()} does not.
      *
      * @param location the file's name in error messages and in the returned metadata
      * @throws IllegalArgumentException if the row type has a type Parquet cannot hold, or an
      *     option names a column that is not a leaf of the schema
      */
-    public static ParquetWriter open(PositionOutputStream out, RowType rowType,
+    public static ParquetWriter open(OutputStream out, RowType rowType,
             WriteOptions options, String location) throws IOException {
         return open(out, rowType, options, location, RowGroupEncoder.CALLER_RUNS);
     }
 
-    /** As {@link #open(PositionOutputStream, RowType, WriteOptions, String)}, encoding columns on {@code encodeExecutor}. */
-    public static ParquetWriter open(PositionOutputStream out, RowType rowType,
-            WriteOptions options, String location, Executor encodeExecutor) throws IOException {
+    /**
+     * As {@link #open(OutputStream, RowType, WriteOptions, String)}, encoding the columns of each
+     * row group on {@code encodingExecutor}; the bytes written are the same as with the calling
+     * thread. The executor is not shut down by the writer.
+     */
+    public static ParquetWriter open(OutputStream out, RowType rowType,
+            WriteOptions options, String location, Executor encodingExecutor) throws IOException {
         ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(rowType);
-        return new ParquetWriter(out, schema, options, location, encodeExecutor);
+        PositionOutputStream positioned = out instanceof PositionOutputStream p
+                ? p
+                : new PositionOutputStream(out);
+        return new ParquetWriter(positioned, schema, options, location,
+                Objects.requireNonNull(encodingExecutor, "encodingExecutor"));
     }
 
     /**
-     * Creates {@code path} (failing if it exists) on its Flink file system and opens a writer on it.
+     * Creates {@code path} on its Flink file system and opens a writer on it, encoding on the
+     * calling thread.
+     *
+     * @throws FileAlreadyExistsException if {@code path} exists (see {@link #create(Path, RowType,
+     *     WriteOptions, WriteMode)} to replace it); the message names the file
+     * @throws IllegalArgumentException as {@link #open(OutputStream, RowType, WriteOptions,
+     *     String)}; no file is left behind
      */
     public static ParquetWriter create(Path path, RowType rowType, WriteOptions options)
             throws IOException {
+        return create(path, rowType, options, WriteMode.NO_OVERWRITE, RowGroupEncoder.CALLER_RUNS);
+    }
+
+    /**
+     * As {@link #create(Path, RowType, WriteOptions)}; with {@link WriteMode#OVERWRITE} an
+     * existing file at {@code path} is replaced.
+     */
+    public static ParquetWriter create(Path path, RowType rowType, WriteOptions options,
+            WriteMode mode) throws IOException {
+        return create(path, rowType, options, mode, RowGroupEncoder.CALLER_RUNS);
+    }
+
+    /**
+     * As {@link #create(Path, RowType, WriteOptions)} (refusing an existing file), encoding the
+     * columns of each row group on {@code encodingExecutor}; the file's bytes are the same as with
+     * the calling thread. The executor is not shut down by the writer.
+     */
+    public static ParquetWriter create(Path path, RowType rowType, WriteOptions options,
+            Executor encodingExecutor) throws IOException {
+        return create(path, rowType, options, WriteMode.NO_OVERWRITE, encodingExecutor);
+    }
+
+    /** The most general {@code create}: write mode and encoding executor both given. */
+    public static ParquetWriter create(Path path, RowType rowType, WriteOptions options,
+            WriteMode mode, Executor encodingExecutor) throws IOException {
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(encodingExecutor, "encodingExecutor");
         ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(rowType);
         FileSystem fs = path.getFileSystem();
-        OutputStream stream = fs.create(path, WriteMode.NO_OVERWRITE);
+        OutputStream stream;
+        try {
+            stream = fs.create(path, mode);
+        } catch (FileAlreadyExistsException e) {
+            FileAlreadyExistsException named = new FileAlreadyExistsException(path.toString(), null,
+                    "Cannot create " + path + ": the file exists (WriteMode.OVERWRITE replaces it)");
+            named.initCause(e);
+            throw named;
+        }
         try {
             PositionOutputStream out =
                     new PositionOutputStream(new BufferedOutputStream(stream, BUFFER_BYTES));
-            return new ParquetWriter(out, schema, options, path.toString(),
-                    RowGroupEncoder.CALLER_RUNS);
+            return new ParquetWriter(out, schema, options, path.toString(), encodingExecutor);
         } catch (RuntimeException e) {
             // An option naming an unknown column: leave no empty file behind.
             stream.close();

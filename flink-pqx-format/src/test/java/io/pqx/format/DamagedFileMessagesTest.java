@@ -14,7 +14,7 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.util.CloseableIterator;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import io.pqx.format.options.Compression;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -64,7 +64,7 @@ class DamagedFileMessagesTest {
 
     @Test
     void aFlippedBitInAPlainValuesLengthPrefix() throws IOException {
-        byte[] file = write(WriteOptions.builder().codec(CompressionCodecName.UNCOMPRESSED)
+        byte[] file = write(WriteOptions.builder().codec(Compression.UNCOMPRESSED)
                 .dictionaryEnabled(false).build());
         FileLayout.Region body = FileLayout.of(file).pages().get(0).body();
         int length = le32(file, body.start());
@@ -76,7 +76,7 @@ class DamagedFileMessagesTest {
 
     @Test
     void aDictionaryPageWhoseValuesRunPastItsBytes() throws IOException {
-        byte[] file = write(WriteOptions.builder().codec(CompressionCodecName.UNCOMPRESSED).build());
+        byte[] file = write(WriteOptions.builder().codec(Compression.UNCOMPRESSED).build());
         FileLayout.Page dictionary = FileLayout.of(file).pages().get(0);
         int second = dictionary.body().start() + 4 + le32(file, dictionary.body().start());
         file[second + 3] = 0x06; // the second value's length: over 100 MB
@@ -88,7 +88,7 @@ class DamagedFileMessagesTest {
 
     @Test
     void noiseOverACompressedPage() throws IOException {
-        byte[] file = write(WriteOptions.builder().codec(CompressionCodecName.ZSTD).dictionaryEnabled(false).build());
+        byte[] file = write(WriteOptions.builder().codec(Compression.ZSTD).dictionaryEnabled(false).build());
         FileLayout.Region body = FileLayout.of(file).pages().get(0).body();
         java.util.Random random = new java.util.Random(3);
         for (int i = body.start(); i < body.end(); i++) {

@@ -16,7 +16,7 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.util.CloseableIterator;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import io.pqx.format.options.Compression;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -52,7 +52,7 @@ class PageChecksumReaderTest {
     private static byte[] write(PageVersion version, boolean dictionary, boolean checksums)
             throws Exception {
         return TestingWriters.bytes(TYPE, WriteOptions.builder()
-                .codec(CompressionCodecName.UNCOMPRESSED)
+                .codec(Compression.UNCOMPRESSED)
                 .pageVersion(version)
                 .dictionaryEnabled(dictionary)
                 .rowGroupRows(500)

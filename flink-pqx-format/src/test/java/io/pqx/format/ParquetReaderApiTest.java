@@ -49,7 +49,7 @@ class ParquetReaderApiTest {
     void readsPageIndexesAndBloomFiltersWhenAsked() throws Exception {
         try (ParquetReader reader = open("data_index_bloom_encoding_stats.parquet")) {
             assertThat(reader.readColumnIndex(0, 0)).isPresent();
-            assertThat(reader.readOffsetIndex(0, 0).orElseThrow().getPageCount()).isPositive();
+            assertThat(reader.readOffsetIndex(0, 0).orElseThrow().pageCount()).isPositive();
             var bloom = reader.readBloomFilter(0, 0).orElseThrow();
             assertThat(bloom.findHash(bloom.hash(Binary.fromString("Hello")))).isTrue();
         }

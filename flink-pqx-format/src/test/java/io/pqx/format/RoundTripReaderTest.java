@@ -15,7 +15,7 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeParser;
 import org.apache.flink.util.CloseableIterator;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import io.pqx.format.options.Compression;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -44,9 +44,9 @@ class RoundTripReaderTest {
 
     static Stream<Arguments> layouts() {
         List<Arguments> layouts = new ArrayList<>();
-        for (CompressionCodecName codec : new CompressionCodecName[] {
-            CompressionCodecName.UNCOMPRESSED, CompressionCodecName.SNAPPY, CompressionCodecName.GZIP,
-            CompressionCodecName.ZSTD, CompressionCodecName.LZ4_RAW}) {
+        for (Compression codec : new Compression[] {
+            Compression.UNCOMPRESSED, Compression.SNAPPY, Compression.GZIP,
+            Compression.ZSTD, Compression.LZ4_RAW}) {
             for (PageVersion version : PageVersion.values()) {
                 layouts.add(Arguments.of(codec, version, codec.ordinal() % 2 == 0));
             }
@@ -56,7 +56,7 @@ class RoundTripReaderTest {
 
     @ParameterizedTest
     @MethodSource("layouts")
-    void readsBackWhatPqxWrote(CompressionCodecName codec, PageVersion version, boolean dictionary)
+    void readsBackWhatPqxWrote(Compression codec, PageVersion version, boolean dictionary)
             throws Exception {
         WriteOptions options = WriteOptions.builder().codec(codec).pageVersion(version)
                 .dictionaryEnabled(dictionary).rowGroupRows(700).pageRowLimit(90).build();

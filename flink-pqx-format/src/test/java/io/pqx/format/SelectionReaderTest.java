@@ -16,7 +16,7 @@ import io.pqx.format.schema.ParquetSchema;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
-import org.apache.parquet.internal.column.columnindex.OffsetIndex;
+import io.pqx.format.index.OffsetIndexView;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -78,13 +78,13 @@ class SelectionReaderTest {
             long neededBytes = 0;
             for (int leaf = 0; leaf < reader.schema().leaves().size(); leaf++) {
                 ColumnChunkMetadata chunk = reader.metadata().rowGroups().get(0).columns().get(leaf);
-                OffsetIndex index = reader.readOffsetIndex(0, leaf).orElseThrow();
+                OffsetIndexView index = reader.readOffsetIndex(0, leaf).orElseThrow();
                 neededBytes += chunk.offsetIndex().orElseThrow().length();
-                neededBytes += index.getOffset(0) - chunk.startOffset(); // dictionary page
-                for (int p = 0; p < index.getPageCount(); p++) {
-                    long end = p + 1 < index.getPageCount() ? index.getFirstRowIndex(p + 1) : 7300;
-                    long[] bytes = {index.getOffset(p), index.getOffset(p) + index.getCompressedPageSize(p)};
-                    if (selection.overlaps(index.getFirstRowIndex(p), end)) {
+                neededBytes += index.offset(0) - chunk.startOffset(); // dictionary page
+                for (int p = 0; p < index.pageCount(); p++) {
+                    long end = p + 1 < index.pageCount() ? index.firstRowIndex(p + 1) : 7300;
+                    long[] bytes = {index.offset(p), index.offset(p) + index.compressedPageSize(p)};
+                    if (selection.overlaps(index.firstRowIndex(p), end)) {
                         neededBytes += bytes[1] - bytes[0];
                     } else {
                         skippedPages.add(bytes);

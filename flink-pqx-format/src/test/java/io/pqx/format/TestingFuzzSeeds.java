@@ -7,7 +7,7 @@ import io.pqx.format.options.WriteOptions;
 
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import io.pqx.format.options.Compression;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -54,28 +54,28 @@ public final class TestingFuzzSeeds {
         List<RowData> flat = new RandomRows(7).rows(TestingRowTypes.FLAT, 300);
         List<RowData> nested = new RandomRows(11).rows(TestingRowTypes.NESTED, 120);
         add(seeds, "pqx-flat-zstd-v1-dict", TestingRowTypes.FLAT, flat, WriteOptions.builder()
-                .codec(CompressionCodecName.ZSTD).pageRowLimit(100).build(), direct);
+                .codec(Compression.ZSTD).pageRowLimit(100).build(), direct);
         add(seeds, "pqx-flat-uncompressed-v2-crc", TestingRowTypes.FLAT, flat, WriteOptions.builder()
-                .codec(CompressionCodecName.UNCOMPRESSED).pageVersion(PageVersion.V2).pageRowLimit(64)
+                .codec(Compression.UNCOMPRESSED).pageVersion(PageVersion.V2).pageRowLimit(64)
                 .pageChecksums(true).build(), direct);
         add(seeds, "pqx-flat-uncompressed-v1-plain", TestingRowTypes.FLAT, flat, WriteOptions.builder()
-                .codec(CompressionCodecName.UNCOMPRESSED).dictionaryEnabled(false).pageRowLimit(128)
+                .codec(Compression.UNCOMPRESSED).dictionaryEnabled(false).pageRowLimit(128)
                 .build(), direct);
         add(seeds, "pqx-flat-gzip-bloom-crc", TestingRowTypes.FLAT, flat, WriteOptions.builder()
-                .codec(CompressionCodecName.GZIP).rowGroupRows(150).pageChecksums(true)
+                .codec(Compression.GZIP).rowGroupRows(150).pageChecksums(true)
                 .bloomFilter("s", new BloomFilterSpec(300, 0.01))
                 .bloomFilter("l", new BloomFilterSpec(300, 0.01)).build(), direct);
         add(seeds, "pqx-nested-snappy-v1-crc", TestingRowTypes.NESTED, nested, WriteOptions.builder()
-                .codec(CompressionCodecName.SNAPPY).pageRowLimit(40).pageChecksums(true).build(), direct);
+                .codec(Compression.SNAPPY).pageRowLimit(40).pageChecksums(true).build(), direct);
         add(seeds, "pqx-nested-uncompressed-v2-plain", TestingRowTypes.NESTED, nested,
-                WriteOptions.builder().codec(CompressionCodecName.UNCOMPRESSED)
+                WriteOptions.builder().codec(Compression.UNCOMPRESSED)
                         .pageVersion(PageVersion.V2).dictionaryEnabled(false).pageRowLimit(50).build(),
                 direct);
         add(seeds, "pqx-nested-uncompressed-v1-dict", TestingRowTypes.NESTED, nested,
-                WriteOptions.builder().codec(CompressionCodecName.UNCOMPRESSED).pageRowLimit(30)
+                WriteOptions.builder().codec(Compression.UNCOMPRESSED).pageRowLimit(30)
                         .build(), direct);
         add(seeds, "pqx-flat-lz4raw-v2", TestingRowTypes.FLAT, flat, WriteOptions.builder()
-                .codec(CompressionCodecName.LZ4_RAW).pageVersion(PageVersion.V2).build(), direct);
+                .codec(Compression.LZ4_RAW).pageVersion(PageVersion.V2).build(), direct);
         return seeds;
     }
 

@@ -3,6 +3,7 @@ package io.pqx.format;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.options.BloomFilterSpec;
+import io.pqx.format.options.Compression;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.SortingColumnSpec;
 import io.pqx.format.options.WriteOptions;
@@ -16,7 +17,6 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -119,20 +119,20 @@ class WrittenBytesPinTest {
                         pinned().rowGroupRows(6_000).build(),
                         "32de2f4645263d74037fa306b2a476da681d5a85823b23b3354800aeb87b2e42"),
                 Arguments.of("snappy, v2 pages, no dictionary, small pages, bloom filter, sorting column",
-                        pinned().codec(CompressionCodecName.SNAPPY).pageVersion(PageVersion.V2)
+                        pinned().codec(Compression.SNAPPY).pageVersion(PageVersion.V2)
                                 .dictionaryEnabled(false).pageRowLimit(1_000).rowGroupRows(7_000)
                                 .bloomFilter("id", new BloomFilterSpec(20_000, 0.01))
                                 .sortingColumn(new SortingColumnSpec("id", false, true)).build(),
                         "33d920272fd13fb63f34a801ea4866435c271d88a2497e4be13a881de0e648c8"),
                 Arguments.of("uncompressed, no statistics, no page index, no checksums",
-                        pinned().codec(CompressionCodecName.UNCOMPRESSED).statisticsEnabled(false)
+                        pinned().codec(Compression.UNCOMPRESSED).statisticsEnabled(false)
                                 .pageIndexEnabled(false).pageChecksums(false).rowGroupRows(20_000).build(),
                         "7f348f08d366aaa193bf9110e7e45e05a85a0c09e5c09965a855b647094687e0"),
                 Arguments.of("gzip 9, one row group",
-                        pinned().codec(CompressionCodecName.GZIP).compressionLevel(9).build(),
+                        pinned().codec(Compression.GZIP).compressionLevel(9).build(),
                         "6835bced24bdb16664a657e55f8f0371f5e21008e8570fcacde5a27baab38b22"),
                 Arguments.of("lz4_raw, 3000-row groups of 500-row pages",
-                        pinned().codec(CompressionCodecName.LZ4_RAW).rowGroupRows(3_000).pageRowLimit(500).build(),
+                        pinned().codec(Compression.LZ4_RAW).rowGroupRows(3_000).pageRowLimit(500).build(),
                         "39f21c3f7c43d9cfe230366f63cd740d6bf7cce40c16cc0f2c4f25f5de03d7cd"));
     }
 

@@ -4,7 +4,7 @@ import io.pqx.format.schema.FlinkSchemaConverter;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.PrimitiveNode;
 import io.pqx.sink.file.RowSorter;
-import io.pqx.sink.file.SinkCompression;
+import io.pqx.format.options.Compression;
 import io.pqx.sink.file.SortKey;
 import io.pqx.sink.partition.PartitionComputer;
 import io.pqx.sink.writer.FileNamePattern;
@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
@@ -216,7 +217,7 @@ public final class PqxSinkBuilder {
                 threads,
                 "must be > 0");
         int inFlight = positive(PqxSinkOptions.ENCODING_MAX_IN_FLIGHT);
-        SinkCompression codec = options.get(PqxSinkOptions.COMPRESSION_CODEC);
+        Compression codec = codec();
         Integer level = options.get(PqxSinkOptions.COMPRESSION_LEVEL);
         checkLevel(codec, level);
         long pageSize = options.get(PqxSinkOptions.PAGE_SIZE).getBytes();
@@ -290,14 +291,30 @@ public final class PqxSinkBuilder {
         return keys;
     }
 
-    private static void checkLevel(SinkCompression codec, Integer level) {
+    /** The codec, or a message listing the accepted names instead of Flink's enum parse error. */
+    private Compression codec() {
+        try {
+            return options.get(PqxSinkOptions.COMPRESSION_CODEC);
+        } catch (IllegalArgumentException e) {
+            String accepted =
+                    Arrays.stream(Compression.values())
+                            .map(c -> c.name().toLowerCase(Locale.ROOT))
+                            .collect(Collectors.joining(", "));
+            throw fail(
+                    PqxSinkOptions.COMPRESSION_CODEC.key(),
+                    options.toMap().get(PqxSinkOptions.COMPRESSION_CODEC.key()),
+                    "must be one of " + accepted + " (case-insensitive)");
+        }
+    }
+
+    private static void checkLevel(Compression codec, Integer level) {
         if (level == null) {
             return;
         }
         String key = PqxSinkOptions.COMPRESSION_LEVEL.key();
-        if (codec == SinkCompression.ZSTD) {
+        if (codec == Compression.ZSTD) {
             check(level >= 1 && level <= 22, key, level, "must be between 1 and 22 for ZSTD");
-        } else if (codec == SinkCompression.GZIP) {
+        } else if (codec == Compression.GZIP) {
             check(level >= 0 && level <= 9, key, level, "must be between 0 and 9 for GZIP");
         }
     }

@@ -1,7 +1,7 @@
 package io.pqx.sink;
 
 import io.pqx.sink.file.RowGroupMode;
-import io.pqx.sink.file.SinkCompression;
+import io.pqx.format.options.Compression;
 import io.pqx.sink.file.StatisticsLevel;
 import io.pqx.sink.partition.PartitionCommitTrigger;
 
@@ -76,11 +76,13 @@ public final class PqxSinkOptions {
 
     // ---- what the writer decides for the reader
 
-    public static final ConfigOption<SinkCompression> COMPRESSION_CODEC =
+    public static final ConfigOption<Compression> COMPRESSION_CODEC =
             ConfigOptions.key("sink.compression.codec")
-                    .enumType(SinkCompression.class)
-                    .defaultValue(SinkCompression.ZSTD)
-                    .withDescription("Page compression codec.");
+                    .enumType(Compression.class)
+                    .defaultValue(Compression.ZSTD)
+                    .withDescription(
+                            "Page compression codec: zstd, snappy, gzip, lz4_raw or"
+                                    + " uncompressed (case-insensitive).");
 
     public static final ConfigOption<Integer> COMPRESSION_LEVEL =
             ConfigOptions.key("sink.compression.level")

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.file.RowGroupMode;
-import io.pqx.sink.file.SinkCompression;
 import io.pqx.sink.file.StatisticsLevel;
 
 import org.apache.flink.configuration.MemorySize;
@@ -14,7 +13,7 @@ import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import io.pqx.format.options.Compression;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -39,12 +38,12 @@ class PqxSinkBuilderTest {
         assertThat(s.rowGroupMode()).isEqualTo(RowGroupMode.EXACT);
         assertThat(s.rowGroupRows()).isEqualTo(1_000_000);
         assertThat(s.rowGroupBytes()).isEqualTo(128L << 20);
-        assertThat(s.compression()).isEqualTo(SinkCompression.ZSTD);
+        assertThat(s.compression()).isEqualTo(Compression.ZSTD);
         assertThat(s.statisticsLevel()).isEqualTo(StatisticsLevel.PAGE);
         assertThat(s.effectiveEncodingThreads())
                 .isEqualTo(Runtime.getRuntime().availableProcessors());
         WriteOptions options = s.writeOptions();
-        assertThat(options.codec()).isEqualTo(CompressionCodecName.ZSTD);
+        assertThat(options.codec()).isEqualTo(Compression.ZSTD);
         assertThat(options.compressionLevel()).isEqualTo(3);
         assertThat(options.statisticsEnabled()).isTrue();
         assertThat(options.pageIndexEnabled()).isTrue();
@@ -75,7 +74,7 @@ class PqxSinkBuilderTest {
                         .settings();
         assertThat(s.rowGroupMode()).isEqualTo(RowGroupMode.APPROXIMATE);
         assertThat(s.rowGroupBytes()).isEqualTo(8L << 20);
-        assertThat(s.writeOptions().codec()).isEqualTo(CompressionCodecName.GZIP);
+        assertThat(s.writeOptions().codec()).isEqualTo(Compression.GZIP);
         assertThat(s.writeOptions().compressionLevel()).isEqualTo(9);
         assertThat(s.writeOptions().pageIndexEnabled()).isFalse();
         assertThat(s.sortBy()).hasSize(2);
@@ -83,6 +82,42 @@ class PqxSinkBuilderTest {
         assertThat(s.sortBy().get(0).nullsFirst()).isFalse();
         assertThat(s.writeOptions().bloomFilters()).containsOnlyKeys("name");
         assertThat(s.rolloverInterval().getSeconds()).isEqualTo(10);
+    }
+
+    @Test
+    void acceptsEveryCodecNameCaseInsensitively() {
+        Map<String, Compression> names =
+                Map.of(
+                        "zstd", Compression.ZSTD,
+                        "SNAPPY", Compression.SNAPPY,
+                        "Gzip", Compression.GZIP,
+                        "lz4_raw", Compression.LZ4_RAW,
+                        "uncompressed", Compression.UNCOMPRESSED);
+        names.forEach(
+                (text, codec) ->
+                        assertThat(
+                                        valid().setAll(Map.of("sink.compression.codec", text))
+                                                .build()
+                                                .settings()
+                                                .writeOptions()
+                                                .codec())
+                                .as(text)
+                                .isEqualTo(codec));
+    }
+
+    @Test
+    void refusesAnUnknownCodecListingTheAcceptedNames() {
+        for (String bad : List.of("lzo", "lz4", "brotli", "zstandard", "")) {
+            assertThatThrownBy(
+                            () -> valid().setAll(Map.of("sink.compression.codec", bad)).build())
+                    .as(bad)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage(
+                            "Cannot build PqxSink: sink.compression.codec must be one of"
+                                    + " uncompressed, snappy, gzip, zstd, lz4_raw"
+                                    + " (case-insensitive) but is "
+                                    + bad);
+        }
     }
 
     @Test

@@ -5,7 +5,7 @@ import io.pqx.format.ParquetWriter;
 import io.pqx.format.options.WriteOptions;
 
 import org.apache.flink.table.data.RowData;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import io.pqx.format.options.Compression;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -38,7 +38,7 @@ public final class PqxTableWriter implements TableWriter {
         this.name = name;
         this.options =
                 WriteOptions.builder()
-                        .codec(CompressionCodecName.ZSTD)
+                        .codec(Compression.ZSTD)
                         .compressionLevel(settings.zstdLevel())
                         .pageVersion(PageVersion.V1)
                         .dictionaryEnabled(true)

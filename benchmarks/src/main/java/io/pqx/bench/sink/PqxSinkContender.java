@@ -4,7 +4,7 @@ import io.pqx.bench.format.FormatSettings;
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.sink.file.RowGroupMode;
-import io.pqx.sink.file.SinkCompression;
+import io.pqx.format.options.Compression;
 
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -74,7 +74,7 @@ final class PqxSinkContender implements SinkContender {
                         .set(PqxSinkOptions.ROW_GROUP_MODE, RowGroupMode.EXACT)
                         .set(PqxSinkOptions.ROW_GROUP_ROWS, settings.rowGroupRows())
                         .set(PqxSinkOptions.ROW_GROUP_BYTES, ROW_GROUP_BYTES_OUT_OF_REACH)
-                        .set(PqxSinkOptions.COMPRESSION_CODEC, SinkCompression.ZSTD)
+                        .set(PqxSinkOptions.COMPRESSION_CODEC, Compression.ZSTD)
                         .set(PqxSinkOptions.COMPRESSION_LEVEL, settings.zstdLevel())
                         .set(PqxSinkOptions.DICTIONARY_ENABLED, true)
                         .set(PqxSinkOptions.PAGE_SIZE, new MemorySize(settings.pageSizeBytes()))

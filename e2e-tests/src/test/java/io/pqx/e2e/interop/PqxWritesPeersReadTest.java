@@ -22,7 +22,7 @@ import org.apache.parquet.column.page.DataPageV2;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import io.pqx.format.options.Compression;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.MessageType;
 import org.junit.jupiter.api.AfterAll;
@@ -60,7 +60,7 @@ class PqxWritesPeersReadTest {
 
     /** One way to write the table. */
     record Layout(
-            CompressionCodecName codec, PageVersion pages, boolean dictionary, String bloomColumn) {
+            Compression codec, PageVersion pages, boolean dictionary, String bloomColumn) {
         @Override
         public String toString() {
             return codec
@@ -86,17 +86,17 @@ class PqxWritesPeersReadTest {
     /** Every codec with pages v1 and v2, dictionary on and off in both versions. */
     static Stream<Layout> layouts() {
         return Stream.of(
-                new Layout(CompressionCodecName.ZSTD, PageVersion.V1, true, "category"),
-                new Layout(CompressionCodecName.ZSTD, PageVersion.V2, true, "big"),
-                new Layout(CompressionCodecName.ZSTD, PageVersion.V2, false, "num"),
-                new Layout(CompressionCodecName.SNAPPY, PageVersion.V2, false, "id"),
-                new Layout(CompressionCodecName.SNAPPY, PageVersion.V1, true, "big"),
-                new Layout(CompressionCodecName.GZIP, PageVersion.V1, false, "num"),
-                new Layout(CompressionCodecName.GZIP, PageVersion.V2, true, "category"),
-                new Layout(CompressionCodecName.LZ4_RAW, PageVersion.V2, true, "category"),
-                new Layout(CompressionCodecName.LZ4_RAW, PageVersion.V1, false, "id"),
-                new Layout(CompressionCodecName.UNCOMPRESSED, PageVersion.V1, true, "big"),
-                new Layout(CompressionCodecName.UNCOMPRESSED, PageVersion.V2, false, "category"));
+                new Layout(Compression.ZSTD, PageVersion.V1, true, "category"),
+                new Layout(Compression.ZSTD, PageVersion.V2, true, "big"),
+                new Layout(Compression.ZSTD, PageVersion.V2, false, "num"),
+                new Layout(Compression.SNAPPY, PageVersion.V2, false, "id"),
+                new Layout(Compression.SNAPPY, PageVersion.V1, true, "big"),
+                new Layout(Compression.GZIP, PageVersion.V1, false, "num"),
+                new Layout(Compression.GZIP, PageVersion.V2, true, "category"),
+                new Layout(Compression.LZ4_RAW, PageVersion.V2, true, "category"),
+                new Layout(Compression.LZ4_RAW, PageVersion.V1, false, "id"),
+                new Layout(Compression.UNCOMPRESSED, PageVersion.V1, true, "big"),
+                new Layout(Compression.UNCOMPRESSED, PageVersion.V2, false, "category"));
     }
 
     /** Null rates of every nullable column, at every level, for {@link #table(double)}. */
@@ -223,8 +223,8 @@ class PqxWritesPeersReadTest {
         RowType rowType = (RowType) table.type();
         for (Layout layout :
                 List.of(
-                        new Layout(CompressionCodecName.ZSTD, PageVersion.V1, true, "big"),
-                        new Layout(CompressionCodecName.SNAPPY, PageVersion.V2, false, "big"))) {
+                        new Layout(Compression.ZSTD, PageVersion.V1, true, "big"),
+                        new Layout(Compression.SNAPPY, PageVersion.V2, false, "big"))) {
             List<Value> rows = draw(table, new Random(Double.hashCode(fraction)));
             long nulls = rows.stream().filter(v -> v.json().contains("\"big\":null")).count();
             assertThat((double) nulls / ROWS)

@@ -16,7 +16,7 @@ import org.apache.flink.table.types.logical.BooleanType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import io.pqx.format.options.Compression;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -80,12 +80,12 @@ class SizeSweepInteropTest {
     private static final String[] DUCKDB_CODECS = {
         "snappy", "zstd", "uncompressed", "gzip", "lz4_raw", "brotli"
     };
-    private static final CompressionCodecName[] PQX_CODECS = {
-        CompressionCodecName.ZSTD,
-        CompressionCodecName.SNAPPY,
-        CompressionCodecName.UNCOMPRESSED,
-        CompressionCodecName.GZIP,
-        CompressionCodecName.LZ4_RAW
+    private static final Compression[] PQX_CODECS = {
+        Compression.ZSTD,
+        Compression.SNAPPY,
+        Compression.UNCOMPRESSED,
+        Compression.GZIP,
+        Compression.LZ4_RAW
     };
 
     @TempDir static Path dir;

@@ -2,6 +2,7 @@ package io.pqx.format.codec;
 
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
+import io.pqx.format.options.Compression;
 import org.apache.parquet.format.CompressionCodec;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
@@ -27,6 +28,16 @@ public final class Codecs {
     private static final Codec READ_ZSTD = new ZstdCodec(DEFAULT_ZSTD_LEVEL);
 
     private Codecs() {}
+
+    /** The Parquet codec that {@code compression} is written as (the constant of the same name). */
+    public static CompressionCodecName parquetName(Compression compression) {
+        return CompressionCodecName.valueOf(compression.name());
+    }
+
+    /** A codec for writing pages with pqx's codec type; see {@link #forWriting(CompressionCodecName, int)}. */
+    public static Codec forWriting(Compression compression, int level) {
+        return forWriting(parquetName(compression), level);
+    }
 
     /**
      * A codec for writing pages.

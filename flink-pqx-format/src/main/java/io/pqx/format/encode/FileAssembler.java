@@ -1,5 +1,6 @@
 package io.pqx.format.encode;
 
+import io.pqx.format.codec.Codecs;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.footer.FileMetadata;
@@ -65,7 +66,7 @@ public final class FileAssembler {
         this.schema = schema;
         this.options = options;
         this.location = location;
-        this.codec = options.codec().getParquetCompressionCodec();
+        this.codec = Codecs.parquetName(options.codec()).getParquetCompressionCodec();
         this.sortingColumns = LeafPaths.sortingColumns(schema, options.sortingColumns());
     }
 

@@ -1,14 +1,10 @@
 package io.pqx.format.options;
 
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * How a {@code ParquetWriter} lays out a file: codec, page format and sizes, dictionary, row-group
@@ -16,7 +12,7 @@ import java.util.Set;
  * in {@link Builder#build()}, whose messages name the option and its bad value. Options that depend
  * on the schema (bloom filter and sorting column paths) are checked when the writer opens.
  *
- * @param codec compression of every page (default ZSTD)
+ * @param codec compression of every page (default {@link Compression#ZSTD})
  * @param compressionLevel codec level: ZSTD 1..22 (default 3), GZIP 0..9 (default 6); ignored by
  *     other codecs
  * @param pageVersion data page format (default {@link PageVersion#V1})
@@ -43,7 +39,7 @@ import java.util.Set;
  *     PageHeader.crc} defines it (default true)
  */
 public record WriteOptions(
-        CompressionCodecName codec,
+        Compression codec,
         int compressionLevel,
         PageVersion pageVersion,
         boolean dictionaryEnabled,
@@ -67,14 +63,6 @@ public record WriteOptions(
 
     public static final String DEFAULT_CREATED_BY = "pqx version 0.1.0 (build pqx)";
     public static final long MAX_ROW_GROUP_BYTES = 1L << 30;
-
-    static final Set<CompressionCodecName> WRITABLE_CODECS =
-            EnumSet.of(
-                    CompressionCodecName.UNCOMPRESSED,
-                    CompressionCodecName.SNAPPY,
-                    CompressionCodecName.GZIP,
-                    CompressionCodecName.ZSTD,
-                    CompressionCodecName.LZ4_RAW);
 
     public WriteOptions {
         bloomFilters = Map.copyOf(bloomFilters);
@@ -120,7 +108,7 @@ public record WriteOptions(
      * #build()} checks them all.
      */
     public static final class Builder {
-        private CompressionCodecName codec = CompressionCodecName.ZSTD;
+        private Compression codec = Compression.ZSTD;
         private Integer compressionLevel;
         private PageVersion pageVersion = PageVersion.V1;
         private boolean dictionaryEnabled = true;
@@ -141,7 +129,8 @@ public record WriteOptions(
 
         private Builder() {}
 
-        public Builder codec(CompressionCodecName codec) {
+        /** The codec of every page; see {@link Compression} for what each accepts as level. */
+        public Builder codec(Compression codec) {
             this.codec = codec;
             return this;
         }
@@ -243,10 +232,10 @@ public record WriteOptions(
          * @throws IllegalArgumentException naming the first bad option and its value
          */
         public WriteOptions build() {
-            check(codec != null && WRITABLE_CODECS.contains(codec), "codec", codec,
-                    "must be one of " + WRITABLE_CODECS);
+            check(codec != null, "codec", null,
+                    "must be one of " + java.util.Arrays.toString(Compression.values()));
             check(pageVersion != null, "pageVersion", null, "must be V1 or V2");
-            int level = compressionLevel != null ? compressionLevel : defaultLevel(codec);
+            int level = compressionLevel != null ? compressionLevel : codec.defaultLevel();
             checkLevel(level);
             checkPositive("dictionaryPageSizeBytes", dictionaryPageSizeBytes);
             checkPositive("pageSizeBytes", pageSizeBytes);
@@ -273,15 +262,11 @@ public record WriteOptions(
                     createdBy, pageChecksums);
         }
 
-        private static int defaultLevel(CompressionCodecName codec) {
-            return codec == CompressionCodecName.GZIP ? 6 : 3;
-        }
-
         private void checkLevel(int level) {
-            if (codec == CompressionCodecName.ZSTD) {
+            if (codec == Compression.ZSTD) {
                 check(level >= 1 && level <= 22, "compressionLevel", level,
                         "must be between 1 and 22 for ZSTD");
-            } else if (codec == CompressionCodecName.GZIP) {
+            } else if (codec == Compression.GZIP) {
                 check(level >= 0 && level <= 9, "compressionLevel", level,
                         "must be between 0 and 9 for GZIP");
             }

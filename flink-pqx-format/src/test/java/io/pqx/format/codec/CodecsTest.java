@@ -1,5 +1,6 @@
 package io.pqx.format.codec;
 
+import io.pqx.format.options.Compression;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
 import org.apache.parquet.format.CompressionCodec;
@@ -31,6 +32,19 @@ class CodecsTest {
             bytes[i] = (i / 64) % 2 == 0 ? (byte) random.nextInt(256) : (byte) (i % 7);
         }
         return bytes;
+    }
+
+    @ParameterizedTest
+    @EnumSource(Compression.class)
+    void everyPqxCodecIsTheParquetCodecOfItsNameAndWritable(Compression compression)
+            throws IOException {
+        assertThat(Codecs.parquetName(compression).name()).isEqualTo(compression.name());
+        Codec codec = Codecs.forWriting(compression, compression.defaultLevel());
+        assertThat(codec.name()).isEqualTo(Codecs.parquetName(compression));
+        byte[] input = sample(10_000, 7);
+        byte[] compressed = codec.compress(input, 0, input.length);
+        assertThat(codec.decompress(compressed, 0, compressed.length, input.length))
+                .isEqualTo(input);
     }
 
     @ParameterizedTest

@@ -8,7 +8,7 @@ import io.pqx.format.options.WriteOptions;
 
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import io.pqx.format.options.Compression;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,7 +40,7 @@ class FlatBulkCorruptionParityTest {
         Path clean = dir.resolve("clean-" + version + "-" + nullable + ".parquet");
         RowType type = nullable ? FlatBulkSelectionTest.rowType() : notNull(FlatBulkSelectionTest.rowType());
         WriteOptions options = WriteOptions.builder().pageVersion(version)
-                .codec(CompressionCodecName.UNCOMPRESSED).pageRowLimit(40).dictionaryPageSizeBytes(1024).build();
+                .codec(Compression.UNCOMPRESSED).pageRowLimit(40).dictionaryPageSizeBytes(1024).build();
         Random nulls = new Random(3);
         try (ParquetWriter writer = ParquetWriter.create(
                 new org.apache.flink.core.fs.Path(clean.toUri()), type, options)) {

@@ -31,7 +31,7 @@ import org.apache.flink.table.types.logical.TinyIntType;
 import org.apache.flink.table.types.logical.VarBinaryType;
 import org.apache.flink.table.types.logical.VarCharType;
 import org.apache.parquet.format.Encoding;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import io.pqx.format.options.Compression;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -104,7 +104,7 @@ class FlatBulkSelectionTest {
         };
     }
 
-    private Path write(PageVersion version, CompressionCodecName codec) throws Exception {
+    private Path write(PageVersion version, Compression codec) throws Exception {
         Path file = dir.resolve("flat-" + version + "-" + codec + ".parquet");
         WriteOptions options = WriteOptions.builder().pageVersion(version).codec(codec)
                 .pageRowLimit(PAGE_ROWS).dictionaryPageSizeBytes(8192).build();
@@ -141,8 +141,8 @@ class FlatBulkSelectionTest {
     @ParameterizedTest
     @EnumSource(PageVersion.class)
     void selectionsReadTheSameRowsWithAndWithoutTheFastPath(PageVersion version) throws Exception {
-        for (CompressionCodecName codec : new CompressionCodecName[] {
-                CompressionCodecName.UNCOMPRESSED, CompressionCodecName.SNAPPY}) {
+        for (Compression codec : new Compression[] {
+                Compression.UNCOMPRESSED, Compression.SNAPPY}) {
             Path file = write(version, codec);
             try (ParquetReader reader = ParquetReader.open(
                     FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),

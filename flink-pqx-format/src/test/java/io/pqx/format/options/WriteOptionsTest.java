@@ -3,7 +3,7 @@ package io.pqx.format.options;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import io.pqx.format.options.Compression;
 import org.junit.jupiter.api.Test;
 
 class WriteOptionsTest {
@@ -11,7 +11,7 @@ class WriteOptionsTest {
     @Test
     void defaultsAreZstd3V1PagesAndOneMillionRowGroups() {
         WriteOptions o = WriteOptions.defaults();
-        assertThat(o.codec()).isEqualTo(CompressionCodecName.ZSTD);
+        assertThat(o.codec()).isEqualTo(Compression.ZSTD);
         assertThat(o.compressionLevel()).isEqualTo(3);
         assertThat(o.pageVersion()).isEqualTo(PageVersion.V1);
         assertThat(o.pageSizeBytes()).isEqualTo(1 << 20);
@@ -30,14 +30,14 @@ class WriteOptionsTest {
 
     @Test
     void gzipDefaultsToLevelSix() {
-        assertThat(WriteOptions.builder().codec(CompressionCodecName.GZIP).build()
+        assertThat(WriteOptions.builder().codec(Compression.GZIP).build()
                 .compressionLevel()).isEqualTo(6);
     }
 
     @Test
     void toBuilderKeepsEveryOption() {
         WriteOptions o = WriteOptions.builder()
-                .codec(CompressionCodecName.SNAPPY)
+                .codec(Compression.SNAPPY)
                 .pageVersion(PageVersion.V2)
                 .rowGroupRows(10)
                 .bloomFilter("a", new BloomFilterSpec(5, 0.1))
@@ -49,11 +49,20 @@ class WriteOptionsTest {
     }
 
     @Test
-    void rejectsCodecsItCannotWrite() {
-        assertThatThrownBy(() -> WriteOptions.builder().codec(CompressionCodecName.LZO).build())
+    void rejectsNoCodec() {
+        // Codecs pqx cannot write (LZO, LZ4, BROTLI) have no Compression constant at all.
+        assertThatThrownBy(() -> WriteOptions.builder().codec(null).build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Cannot build WriteOptions: codec must be one of [UNCOMPRESSED, SNAPPY,"
-                        + " GZIP, ZSTD, LZ4_RAW] but is LZO");
+                        + " GZIP, ZSTD, LZ4_RAW] but is null");
+    }
+
+    @Test
+    void defaultLevelFollowsTheCodec() {
+        assertThat(WriteOptions.builder().codec(Compression.GZIP).build().compressionLevel())
+                .isEqualTo(6);
+        assertThat(WriteOptions.builder().codec(Compression.LZ4_RAW).build().compressionLevel())
+                .isEqualTo(3);
     }
 
     @Test

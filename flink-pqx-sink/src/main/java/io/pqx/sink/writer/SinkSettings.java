@@ -4,7 +4,7 @@ import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.SortingColumnSpec;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.file.RowGroupMode;
-import io.pqx.sink.file.SinkCompression;
+import io.pqx.format.options.Compression;
 import io.pqx.sink.file.SortKey;
 import io.pqx.sink.file.StatisticsLevel;
 import io.pqx.sink.partition.PartitionCommitTrigger;
@@ -25,7 +25,7 @@ public record SinkSettings(
         int rowGroupMinRows,
         int encodingThreads,
         int maxInFlight,
-        SinkCompression compression,
+        Compression compression,
         Integer compressionLevel,
         boolean dictionaryEnabled,
         int pageSizeBytes,
@@ -69,7 +69,7 @@ public record SinkSettings(
     public WriteOptions writeOptions() {
         WriteOptions.Builder b =
                 WriteOptions.builder()
-                        .codec(compression.codec())
+                        .codec(compression)
                         .dictionaryEnabled(dictionaryEnabled)
                         .pageSizeBytes(pageSizeBytes)
                         .pageRowLimit(pageRowLimit)

@@ -128,7 +128,7 @@ class DiskFullTest {
                             WriteOptions.builder()
                                     .dictionaryEnabled(false)
                                     .codec(
-                                            org.apache.parquet.hadoop.metadata.CompressionCodecName
+                                            io.pqx.format.options.Compression
                                                     .UNCOMPRESSED)
                                     .build(),
                             cut,

@@ -125,7 +125,7 @@ class OptionsReachTheFileTest {
         try (var reader =
                 io.pqx.format.ParquetReader.open(
                         new org.apache.flink.core.fs.Path(dir.resolve("c.parquet").toUri()))) {
-            assertThat(reader.readOffsetIndex(0, 0).orElseThrow().getPageCount()).isEqualTo(10);
+            assertThat(reader.readOffsetIndex(0, 0).orElseThrow().pageCount()).isEqualTo(10);
         }
     }
 
@@ -148,9 +148,9 @@ class OptionsReachTheFileTest {
                                 new org.apache.flink.core.fs.Path(
                                         dir.resolve("q.parquet").toUri()))) {
             int nameLeaf = 1;
-            assertThat(large.readOffsetIndex(0, nameLeaf).orElseThrow().getPageCount())
+            assertThat(large.readOffsetIndex(0, nameLeaf).orElseThrow().pageCount())
                     .isEqualTo(1);
-            assertThat(small.readOffsetIndex(0, nameLeaf).orElseThrow().getPageCount())
+            assertThat(small.readOffsetIndex(0, nameLeaf).orElseThrow().pageCount())
                     .isGreaterThanOrEqualTo(10);
         }
     }

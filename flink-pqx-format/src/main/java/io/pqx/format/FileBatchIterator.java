@@ -1,0 +1,74 @@
+package io.pqx.format;
+
+import io.pqx.format.decode.ColumnarRowIterator.RowGroupSource;
+import io.pqx.format.decode.RowGroupBatches;
+
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+import org.apache.flink.util.CloseableIterator;
+
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.NoSuchElementException;
+
+/**
+ * The batches of a sequence of row groups, for {@link ParquetReader#batches}: row group after row
+ * group, skipping none, each batch holding at least one row. Not thread-safe.
+ */
+final class FileBatchIterator implements CloseableIterator<VectorizedColumnBatch> {
+    private final RowGroupSource source;
+    @Nullable private RowGroupBatches current;
+    @Nullable private VectorizedColumnBatch pending;
+    private boolean done;
+
+    FileBatchIterator(RowGroupSource source) {
+        this.source = source;
+    }
+
+    @Override
+    public boolean hasNext() {
+        try {
+            while (pending == null && !done) {
+                if (current == null) {
+                    current = source.next();
+                    if (current == null) {
+                        done = true;
+                        break;
+                    }
+                }
+                VectorizedColumnBatch batch = current.next();
+                if (batch == null) {
+                    current.close();
+                    current = null;
+                } else if (batch.getNumRows() > 0) {
+                    pending = batch;
+                }
+            }
+            return pending != null;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public VectorizedColumnBatch next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException();
+        }
+        VectorizedColumnBatch batch = pending;
+        pending = null;
+        return batch;
+    }
+
+    @Override
+    public void close() throws IOException {
+        done = true;
+        pending = null;
+        if (current != null) {
+            RowGroupBatches open = current;
+            current = null;
+            open.close();
+        }
+    }
+}
