@@ -33,9 +33,11 @@ class DamagedFileMessagesTest {
     private static final RowType TYPE =
             (RowType) DataTypes.ROW(DataTypes.FIELD("s", DataTypes.STRING().notNull())).getLogicalType();
 
+    /** A file without page CRCs: the damage must reach the decoders, not the CRC check. */
     private static byte[] write(WriteOptions options) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.open(new PositionOutputStream(bytes), TYPE, options, "d.parquet")) {
+        WriteOptions noChecksums = options.toBuilder().pageChecksums(false).build();
+        try (ParquetWriter writer = ParquetWriter.open(new PositionOutputStream(bytes), TYPE, noChecksums, "d.parquet")) {
             for (int i = 0; i < 50; i++) {
                 writer.write(GenericRowData.of(StringData.fromString("value " + (i % 5))));
             }
