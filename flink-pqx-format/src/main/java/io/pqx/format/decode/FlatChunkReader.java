@@ -35,7 +35,7 @@ import java.util.regex.Pattern;
  * <p>It mirrors the whole-chunk reader's page timing so that errors surface at the same call: the
  * dictionary and first page are read by {@link #open}, and the next page as soon as the last entry
  * of a page is consumed (unless the chunk's values are all consumed). The caller ({@link
- * LeafColumn}) checks that enough values remain before each read or skip. One per leaf and row
+ * FlatLeafColumn}) checks that enough values remain before each read or skip. One per leaf and row
  * group; not thread-safe.
  */
 final class FlatChunkReader {

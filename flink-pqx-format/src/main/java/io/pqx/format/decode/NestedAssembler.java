@@ -37,7 +37,7 @@ final class NestedAssembler {
 
     private final FileContext ctx;
     private final Part root;
-    private final List<LeafColumn> leaves = new ArrayList<>();
+    private final List<NestedLeafColumn> leaves = new ArrayList<>();
 
     NestedAssembler(SchemaNode field, FileContext ctx) {
         this.ctx = ctx;
@@ -45,7 +45,7 @@ final class NestedAssembler {
     }
 
     /** The leaves under the field, in schema order. */
-    List<LeafColumn> leaves() {
+    List<NestedLeafColumn> leaves() {
         return leaves;
     }
 
@@ -61,7 +61,7 @@ final class NestedAssembler {
     private Part build(SchemaNode node, int slotDef, int slotRep) {
         Part part = new Part(node, slotDef, slotRep);
         if (node instanceof PrimitiveNode leaf) {
-            LeafColumn column = new LeafColumn(leaf, ctx.column(leaf.path()), slotDef);
+            NestedLeafColumn column = new NestedLeafColumn(leaf, ctx.column(leaf.path()), slotDef);
             leaves.add(column);
             part.leaf = column;
         } else if (node instanceof StructNode struct) {
@@ -101,7 +101,7 @@ final class NestedAssembler {
     }
 
     private int assembleStruct(Part part, StructNode struct) throws CorruptFileException {
-        LeafColumn leaf = part.firstLeaf;
+        NestedLeafColumn leaf = part.firstLeaf;
         int[] rep = leaf.repetitionLevels();
         int[] def = leaf.definitionLevels();
         int slots = countSlots(part);
@@ -137,7 +137,7 @@ final class NestedAssembler {
     /** A list (one child) or a map (key and, unless the file has none, value children). */
     private int assembleRepeated(Part part, int nonNullDef, int elementDef, int elementRep)
             throws CorruptFileException {
-        LeafColumn leaf = part.firstLeaf;
+        NestedLeafColumn leaf = part.firstLeaf;
         int[] rep = leaf.repetitionLevels();
         int[] def = leaf.definitionLevels();
         int slots = countSlots(part);
@@ -206,7 +206,7 @@ final class NestedAssembler {
     }
 
     private static int countSlots(Part part) {
-        LeafColumn leaf = part.firstLeaf;
+        NestedLeafColumn leaf = part.firstLeaf;
         int[] rep = leaf.repetitionLevels();
         int[] def = leaf.definitionLevels();
         int slots = 0;
@@ -233,8 +233,8 @@ final class NestedAssembler {
         final int slotDef;
         final int slotRep;
         final List<Part> children = new ArrayList<>();
-        LeafColumn leaf;
-        LeafColumn firstLeaf;
+        NestedLeafColumn leaf;
+        NestedLeafColumn firstLeaf;
         WritableColumnVector vector;
         int capacity;
         long[] offsets;

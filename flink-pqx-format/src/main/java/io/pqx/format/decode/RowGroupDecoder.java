@@ -83,20 +83,27 @@ public final class RowGroupDecoder implements RowGroupBatches {
         for (int i = 0; i < fields.length; i++) {
             SchemaNode node = projection.fields().get(i);
             fields[i] = node instanceof PrimitiveNode leaf
-                    ? new FlatField(new LeafColumn(leaf, ctx.column(leaf.path()), 0))
+                    ? new FlatField(new FlatLeafColumn(leaf, ctx.column(leaf.path())))
                     : new NestedField(new NestedAssembler(node, ctx));
         }
         RowGroupDecoder decoder = new RowGroupDecoder(selection, batchSize, fields);
         if (selection.rowCount() > 0) {
             RowGroupLoader.LoadedChunks chunks =
                     RowGroupLoader.load(file, group, projection, selection, limits, ctx);
-            decoder.openLeaves(metadata.messageType(), metadata.createdBy(), group, chunks, ctx);
+            openLeaves(decoder.leaves, metadata.messageType(), metadata.createdBy(), group, chunks,
+                    ctx);
+            decoder.createFlatVectors();
         }
         return decoder;
     }
 
-    private void openLeaves(MessageType fileSchema, String createdBy, RowGroupMetadata group,
-            RowGroupLoader.LoadedChunks chunks, FileContext ctx) throws IOException {
+    /**
+     * Opens {@code leaves} on their loaded chunks: a flat leaf on its fast path when its chunk
+     * qualifies, every other on a column reader of one store shared by all.
+     */
+    static void openLeaves(List<? extends LeafColumn> leaves, MessageType fileSchema,
+            String createdBy, RowGroupMetadata group, RowGroupLoader.LoadedChunks chunks,
+            FileContext ctx) throws IOException {
         long rowGroupRows = group.numRows();
         ParsedVersion writerVersion = FlatChunkReader.writerVersion(createdBy);
         Map<ColumnDescriptor, ChunkPageReader> readers = new HashMap<>();
@@ -112,27 +119,26 @@ public final class RowGroupDecoder implements RowGroupBatches {
             ConverterTree.DictionaryCapture capture = converters.leaf(node.column().getPath());
             ValueDecoder decoder = ValueDecoders.forLeaf(node, ctx.column(node.path()),
                     pages::currentPageDictionaryEncoded, capture::dictionary);
-            FlatChunkReader bulk = isFlat(leaf) && FlatChunkReader.supports(node, decoder,
-                    group.columns().get(node.leafIndex()).encodings())
-                    ? new FlatChunkReader(node, decoder, capture, writerVersion)
-                    : null;
-            leaf.open(store, pages, decoder, chunks.paged().contains(node.leafIndex()), bulk);
+            boolean paged = chunks.paged().contains(node.leafIndex());
+            if (leaf instanceof FlatLeafColumn flat) {
+                FlatChunkReader bulk = FlatChunkReader.supports(node, decoder,
+                        group.columns().get(node.leafIndex()).encodings())
+                        ? new FlatChunkReader(node, decoder, capture, writerVersion)
+                        : null;
+                flat.open(store, pages, decoder, paged, bulk);
+            } else {
+                ((NestedLeafColumn) leaf).open(store, pages, decoder, paged);
+            }
         }
+    }
+
+    private void createFlatVectors() {
         for (int i = 0; i < fields.length; i++) {
             if (fields[i] instanceof FlatField flat) {
                 flat.vector = flat.leaf.decoder().newVector(batchSize);
                 batch.columns[i] = flat.vector;
             }
         }
-    }
-
-    private boolean isFlat(LeafColumn leaf) {
-        for (Field field : fields) {
-            if (field instanceof FlatField flat && flat.leaf == leaf) {
-                return true;
-            }
-        }
-        return false;
     }
 
     @Nullable
@@ -180,7 +186,7 @@ public final class RowGroupDecoder implements RowGroupBatches {
 
     /** One top-level field of the projection. */
     private interface Field {
-        List<LeafColumn> leaves();
+        List<? extends LeafColumn> leaves();
 
         void begin();
 
@@ -191,15 +197,15 @@ public final class RowGroupDecoder implements RowGroupBatches {
 
     /** A top-level primitive: decodes straight into the batch column. */
     private static final class FlatField implements Field {
-        final LeafColumn leaf;
+        final FlatLeafColumn leaf;
         WritableColumnVector vector;
 
-        FlatField(LeafColumn leaf) {
+        FlatField(FlatLeafColumn leaf) {
             this.leaf = leaf;
         }
 
         @Override
-        public List<LeafColumn> leaves() {
+        public List<FlatLeafColumn> leaves() {
             return List.of(leaf);
         }
 
@@ -210,7 +216,7 @@ public final class RowGroupDecoder implements RowGroupBatches {
 
         @Override
         public void read(int pos, int rows) throws IOException {
-            leaf.readFlat(vector, pos, rows);
+            leaf.read(vector, pos, rows);
         }
 
         @Override
@@ -228,21 +234,21 @@ public final class RowGroupDecoder implements RowGroupBatches {
         }
 
         @Override
-        public List<LeafColumn> leaves() {
+        public List<NestedLeafColumn> leaves() {
             return assembler.leaves();
         }
 
         @Override
         public void begin() {
-            for (LeafColumn leaf : assembler.leaves()) {
+            for (NestedLeafColumn leaf : assembler.leaves()) {
                 leaf.beginBatch();
             }
         }
 
         @Override
         public void read(int pos, int rows) throws IOException {
-            for (LeafColumn leaf : assembler.leaves()) {
-                leaf.readNested(rows);
+            for (NestedLeafColumn leaf : assembler.leaves()) {
+                leaf.read(rows);
             }
         }
 
