@@ -201,30 +201,25 @@ final class FlatChunkReader {
         }
     }
 
-    /** Reads data pages until one holds entries; a declined page gets its own column reader. */
+    /**
+     * Reads the next data page (the page reader skips pages of no entries); a page the bulk
+     * decoder declines is walked and gets its own column reader.
+     */
     private void nextPage() {
         fallback = null;
         pageCursor = 0;
-        pageLeft = 0;
         pageStart = consumed;
-        while (pageLeft == 0) {
-            DataPage page = pages.readPageForBulkDecoding();
-            int values = page.getValueCount();
-            if (values == 0) {
-                continue;
+        DataPage page = pages.readPageForBulkDecoding();
+        if (!pageDecoder.decode(page)) {
+            pages.checkPageForColumnReader();
+            DictionaryPage dictionary = pages.currentPageDictionaryEncoded() ? dictionaryPage : null;
+            try {
+                fallback = new ColumnReaderImpl(column, new SinglePageReader(dictionary, page),
+                        converter, writerVersion);
+            } catch (RuntimeException e) {
+                throw chunkRelative(e);
             }
-            if (!pageDecoder.decode(page)) {
-                pages.checkPageForColumnReader();
-                DictionaryPage dictionary =
-                        pages.currentPageDictionaryEncoded() ? dictionaryPage : null;
-                try {
-                    fallback = new ColumnReaderImpl(column, new SinglePageReader(dictionary, page),
-                            converter, writerVersion);
-                } catch (RuntimeException e) {
-                    throw chunkRelative(e);
-                }
-            }
-            pageLeft = values;
         }
+        pageLeft = page.getValueCount();
     }
 }

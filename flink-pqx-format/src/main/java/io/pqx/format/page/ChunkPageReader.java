@@ -122,7 +122,8 @@ public final class ChunkPageReader implements PageReader {
     }
 
     /**
-     * The next data page, its levels and values not yet walked: for a decoder that checks every
+     * The next data page holding values (like {@link #readPage}, pages of no values are skipped),
+     * its levels and values not yet walked: for a decoder that checks every
      * read itself and declines a page it cannot decode cleanly. Before such a page goes to
      * parquet-column after all, call {@link #checkPageForColumnReader}.
      */
