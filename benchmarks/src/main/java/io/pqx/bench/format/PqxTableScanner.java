@@ -1,9 +1,6 @@
 package io.pqx.bench.format;
 
 import io.pqx.format.ParquetReader;
-import io.pqx.format.decode.RowGroupBatches;
-import io.pqx.format.decode.RowSelection;
-import io.pqx.format.footer.RowGroupMetadata;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.schema.ParquetSchema;
@@ -15,6 +12,7 @@ import org.apache.flink.table.data.columnar.vector.DoubleColumnVector;
 import org.apache.flink.table.data.columnar.vector.IntColumnVector;
 import org.apache.flink.table.data.columnar.vector.LongColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+import org.apache.flink.util.CloseableIterator;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -81,15 +79,14 @@ public final class PqxTableScanner implements TableScanner {
                     projection == null ? reader.schema() : reader.project(projection);
             List<String> names = schema.rowType().getFieldNames();
             int[] slots = names.stream().mapToInt(LineitemTable::indexOf).toArray();
-            List<RowGroupMetadata> rowGroups = reader.metadata().rowGroups();
-            for (int g = 0; g < rowGroups.size(); g++) {
-                RowSelection all = RowSelection.all(rowGroups.get(g).numRows());
-                try (RowGroupBatches batches = reader.readRowGroup(g, schema, all)) {
-                    VectorizedColumnBatch batch;
-                    while ((batch = batches.next()) != null) {
-                        consume(batch, slots, depth, checksum);
-                    }
+            try (CloseableIterator<VectorizedColumnBatch> batches = reader.batches(schema)) {
+                while (batches.hasNext()) {
+                    consume(batches.next(), slots, depth, checksum);
                 }
+            } catch (IOException | RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IOException("Cannot close the batches of " + file, e);
             }
         }
         return checksum;
