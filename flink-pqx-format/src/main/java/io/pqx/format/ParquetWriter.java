@@ -1,7 +1,8 @@
 package io.pqx.format;
 
+import io.pqx.format.encode.ByteCheckSchedule;
+import io.pqx.format.encode.EncodingContext;
 import io.pqx.format.encode.FileAssembler;
-import io.pqx.format.encode.RowGroupEncoder;
 import io.pqx.format.encode.StreamingRowGroupWriter;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.io.PositionOutputStream;
@@ -20,32 +21,41 @@ import javax.annotation.Nullable;
 import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.util.Objects;
 import java.util.concurrent.Executor;
+import java.util.function.LongSupplier;
 
 /**
  * Writes Flink {@link RowData} of one {@link RowType} as a Parquet file, without Hadoop.
  *
- * <p>Rows are shredded and encoded as they come, a few thousand at a time ({@link
- * StreamingRowGroupWriter}: each column on the encode executor, by default the calling thread), so
- * only compressed pages of the open row group are held; a row group ends at {@link
- * WriteOptions#rowGroupRows()} rows or {@link WriteOptions#rowGroupBytes()} estimated raw bytes and
- * is written. {@link
- * #finish()} writes the last row group, the page indexes and the footer and returns the file's
- * metadata; {@link #close()} also closes the stream. The bytes written do not depend on the encode
- * executor.
+ * <p>Rows are shredded and encoded as they come, a few thousand at a time, each column on the
+ * {@link EncodingPool} (by default the calling thread), so only compressed pages of the open row
+ * group and a few raw slices are held. A row group ends at {@link WriteOptions#rowGroupRows()} rows,
+ * when its estimated encoded size reaches {@link WriteOptions#rowGroupBytes()}, or where the caller
+ * says ({@link #cutRowGroup()}); {@link #openRowGroupRows()}, {@link #openRowGroupBytes()} and
+ * {@link #estimatedFileBytes()} tell a caller that cuts or rolls files itself where it stands. The
+ * size estimates, and so the cuts, depend on the rows only: the bytes written do not depend on the
+ * pool, its threads or their timing.
+ *
+ * <p>{@link #finish()} writes the last row group, the page indexes and the footer and returns the
+ * file's metadata, leaving the stream open (for a stream the caller owns and closes, such as a
+ * Flink {@code RecoverableFsDataOutputStream}); {@link #close()} finishes and closes the stream;
+ * {@link #abort()} gives up the file without a footer.
  *
  * <p>Opening: {@link #create(Path, RowType, WriteOptions)} on any Flink file system (refusing an
- * existing file; overloads take a {@link WriteMode} to replace it and an {@link Executor} to encode
- * columns in parallel), or {@link #open(OutputStream, RowType, WriteOptions, String)} onto a stream
- * of your own.
+ * existing file; overloads take a {@link WriteMode} to replace it and an {@link Executor} or {@link
+ * EncodingPool} to encode columns in parallel), or {@link #open(OutputStream, RowType,
+ * WriteOptions, String)} onto a stream of your own.
  *
  * <p>A row that cannot be written (a null in a NOT NULL column, a decimal that does not fit) is
  * rejected with an {@link IllegalArgumentException} naming the row, the column and the file; it is
  * not written and the writer stays usable. After any other failure the writer is broken: further
- * calls fail, and {@link #close()} closes the stream without writing a footer.
+ * calls fail, and {@link #close()} closes the stream without writing a footer. A call that waits
+ * for the pool (a slot for a slice or a row group) and is interrupted throws an {@link
+ * InterruptedIOException} and breaks the writer.
  *
  * <p>Not thread-safe: one thread calls it.
  */
@@ -56,18 +66,26 @@ public final class ParquetWriter implements Closeable {
     private final String location;
     private final FileAssembler assembler;
     private final StreamingRowGroupWriter rowGroups;
+    private final long maxGroupRows;
+    private final long maxGroupBytes;
+    private final ByteCheckSchedule groupBytesCheck = new ByteCheckSchedule();
+    /** One supplier for every check, rather than a new one per row. */
+    private final LongSupplier openBytes;
     private long rowsWritten;
     @Nullable private FileMetadata finished;
     private boolean broken;
     private boolean closed;
 
-    private ParquetWriter(PositionOutputStream out, ParquetSchema schema, WriteOptions options,
-            String location, Executor encodeExecutor) {
+    ParquetWriter(PositionOutputStream out, ParquetSchema schema, WriteOptions options,
+            String location, EncodingContext context, int sliceRows) {
         this.out = out;
         this.location = location;
         this.assembler = new FileAssembler(out, schema, options, location);
-        this.rowGroups =
-                new StreamingRowGroupWriter(schema, options, location, assembler, encodeExecutor);
+        this.rowGroups = new StreamingRowGroupWriter(
+                schema, options, location, out, assembler, context, sliceRows);
+        this.maxGroupRows = options.rowGroupRows();
+        this.maxGroupBytes = options.rowGroupBytes();
+        this.openBytes = rowGroups::openEncodedBytes;
     }
 
     /**
@@ -81,7 +99,7 @@ public final class ParquetWriter implements Closeable {
      */
     public static ParquetWriter open(OutputStream out, RowType rowType,
             WriteOptions options, String location) throws IOException {
-        return open(out, rowType, options, location, RowGroupEncoder.CALLER_RUNS);
+        return open(out, rowType, options, location, EncodingPool.callerRuns());
     }
 
     /**
@@ -91,12 +109,23 @@ public final class ParquetWriter implements Closeable {
      */
     public static ParquetWriter open(OutputStream out, RowType rowType,
             WriteOptions options, String location, Executor encodingExecutor) throws IOException {
+        return open(out, rowType, options, location, ownPool(encodingExecutor));
+    }
+
+    /**
+     * As {@link #open(OutputStream, RowType, WriteOptions, String)}, encoding and writing row
+     * groups on {@code pool}, which many writers may share; the bytes written are the same as with
+     * the calling thread. The pool is not closed by the writer.
+     */
+    public static ParquetWriter open(OutputStream out, RowType rowType,
+            WriteOptions options, String location, EncodingPool pool) throws IOException {
         ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(rowType);
         PositionOutputStream positioned = out instanceof PositionOutputStream p
                 ? p
                 : new PositionOutputStream(out);
         return new ParquetWriter(positioned, schema, options, location,
-                Objects.requireNonNull(encodingExecutor, "encodingExecutor"));
+                Objects.requireNonNull(pool, "pool").context(),
+                StreamingRowGroupWriter.SLICE_ROWS);
     }
 
     /**
@@ -110,7 +139,7 @@ public final class ParquetWriter implements Closeable {
      */
     public static ParquetWriter create(Path path, RowType rowType, WriteOptions options)
             throws IOException {
-        return create(path, rowType, options, WriteMode.NO_OVERWRITE, RowGroupEncoder.CALLER_RUNS);
+        return create(path, rowType, options, WriteMode.NO_OVERWRITE, EncodingPool.callerRuns());
     }
 
     /**
@@ -119,7 +148,7 @@ public final class ParquetWriter implements Closeable {
      */
     public static ParquetWriter create(Path path, RowType rowType, WriteOptions options,
             WriteMode mode) throws IOException {
-        return create(path, rowType, options, mode, RowGroupEncoder.CALLER_RUNS);
+        return create(path, rowType, options, mode, EncodingPool.callerRuns());
     }
 
     /**
@@ -129,14 +158,23 @@ public final class ParquetWriter implements Closeable {
      */
     public static ParquetWriter create(Path path, RowType rowType, WriteOptions options,
             Executor encodingExecutor) throws IOException {
-        return create(path, rowType, options, WriteMode.NO_OVERWRITE, encodingExecutor);
+        return create(path, rowType, options, WriteMode.NO_OVERWRITE, ownPool(encodingExecutor));
     }
 
-    /** The most general {@code create}: write mode and encoding executor both given. */
+    /** As {@link #create(Path, RowType, WriteOptions, WriteMode, EncodingPool)} on an executor. */
     public static ParquetWriter create(Path path, RowType rowType, WriteOptions options,
             WriteMode mode, Executor encodingExecutor) throws IOException {
+        return create(path, rowType, options, mode, ownPool(encodingExecutor));
+    }
+
+    /**
+     * The most general {@code create}: write mode and encoding pool both given. The pool is not
+     * closed by the writer.
+     */
+    public static ParquetWriter create(Path path, RowType rowType, WriteOptions options,
+            WriteMode mode, EncodingPool pool) throws IOException {
         Objects.requireNonNull(mode, "mode");
-        Objects.requireNonNull(encodingExecutor, "encodingExecutor");
+        Objects.requireNonNull(pool, "pool");
         ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(rowType);
         FileSystem fs = path.getFileSystem();
         OutputStream stream;
@@ -151,7 +189,8 @@ public final class ParquetWriter implements Closeable {
         try {
             PositionOutputStream out =
                     new PositionOutputStream(new BufferedOutputStream(stream, BUFFER_BYTES));
-            return new ParquetWriter(out, schema, options, path.toString(), encodingExecutor);
+            return new ParquetWriter(out, schema, options, path.toString(), pool.context(),
+                    StreamingRowGroupWriter.SLICE_ROWS);
         } catch (RuntimeException e) {
             // An option naming an unknown column: leave no empty file behind.
             stream.close();
@@ -160,8 +199,14 @@ public final class ParquetWriter implements Closeable {
         }
     }
 
+    /** A writer's own pool on an executor: as many slices in flight as one file takes. */
+    private static EncodingPool ownPool(Executor executor) {
+        return EncodingPool.using(Objects.requireNonNull(executor, "encodingExecutor"),
+                Integer.MAX_VALUE);
+    }
+
     /**
-     * Appends one row; may encode and write a row group.
+     * Appends one row; may encode and write a row group, and wait for the pool.
      *
      * @throws IllegalArgumentException if a value of the row cannot be written; the row is skipped
      */
@@ -169,18 +214,82 @@ public final class ParquetWriter implements Closeable {
         checkOpen();
         try {
             rowGroups.append(row, rowsWritten);
-        } catch (IOException | RuntimeException | Error e) {
-            if (!(e instanceof IllegalArgumentException)) {
-                broken = true;
+            rowsWritten++;
+            long rows = rowGroups.openRowCount();
+            if (rows >= maxGroupRows || groupBytesCheck.reached(rows, maxGroupBytes, openBytes)) {
+                cut();
             }
+        } catch (IllegalArgumentException e) {
             throw e;
+        } catch (IOException | RuntimeException | Error e) {
+            broken = true;
+            throw e;
+        } catch (InterruptedException e) {
+            throw interrupted();
         }
-        rowsWritten++;
+    }
+
+    /**
+     * Ends the open row group here, if it has rows, whatever the row-group limits: the next row
+     * starts a new one. May wait for the pool.
+     */
+    public void cutRowGroup() throws IOException {
+        checkOpen();
+        try {
+            cut();
+        } catch (IOException | RuntimeException | Error e) {
+            broken = true;
+            throw e;
+        } catch (InterruptedException e) {
+            throw interrupted();
+        }
+    }
+
+    private void cut() throws IOException, InterruptedException {
+        rowGroups.cut();
+        groupBytesCheck.reset();
     }
 
     /** Rows accepted so far. */
     public long rowsWritten() {
         return rowsWritten;
+    }
+
+    /** Rows of the open row group: accepted since the last cut. */
+    public long openRowGroupRows() {
+        return rowGroups.openRowCount();
+    }
+
+    /**
+     * The open row group's estimated encoded (compressed) bytes, as {@link
+     * WriteOptions#rowGroupBytes()} counts them. Measures every column: ask on a {@link
+     * ByteLimitCheck} schedule rather than after every row.
+     */
+    public long openRowGroupBytes() {
+        return rowGroups.openEncodedBytes();
+    }
+
+    /**
+     * Estimated bytes of the file if it were finished now, without its page indexes and footer:
+     * the row groups cut (their real size once known) plus the open one's estimate. Measures every
+     * column, as {@link #openRowGroupBytes()}.
+     */
+    public long estimatedFileBytes() {
+        return rowGroups.fileBytes();
+    }
+
+    /**
+     * How many file bytes rows of {@code rawBytes} estimated raw bytes (see {@link
+     * ShreddedRows#rawBytes()}) would take, at the compression this file has shown so far (1:1
+     * before any).
+     */
+    public long encodedEstimate(long rawBytes) {
+        return rowGroups.encodedEstimate(rawBytes);
+    }
+
+    /** Bytes written to the stream so far; after {@link #finish()}, the file's length. */
+    public long bytesWritten() {
+        return finished != null ? out.position() : rowGroups.writtenBytes();
     }
 
     /**
@@ -193,12 +302,26 @@ public final class ParquetWriter implements Closeable {
         }
         checkOpen();
         try {
-            flushRowGroup();
+            rowGroups.finish();
             finished = assembler.finish();
             return finished;
         } catch (IOException | RuntimeException | Error e) {
             broken = true;
             throw e;
+        } catch (InterruptedException e) {
+            throw interrupted();
+        }
+    }
+
+    /**
+     * Gives up the file: waits until none of its work runs on the pool any more, then leaves the
+     * stream as it is, without a footer, for the caller to close or discard. The writer takes no
+     * more calls; {@link #close()} then only closes the stream.
+     */
+    public void abort() {
+        if (finished == null && !closed) {
+            broken = true;
+            rowGroups.abort();
         }
     }
 
@@ -211,6 +334,8 @@ public final class ParquetWriter implements Closeable {
         try {
             if (finished == null && !broken) {
                 finish();
+            } else if (finished == null) {
+                rowGroups.abort();
             }
         } finally {
             closed = true;
@@ -218,13 +343,11 @@ public final class ParquetWriter implements Closeable {
         }
     }
 
-    private void flushRowGroup() throws IOException {
-        try {
-            rowGroups.flush();
-        } catch (IOException | RuntimeException | Error e) {
-            broken = true;
-            throw e;
-        }
+    private InterruptedIOException interrupted() {
+        broken = true;
+        Thread.currentThread().interrupt();
+        return new InterruptedIOException(
+                "Cannot write " + location + ": interrupted while waiting for encoding");
     }
 
     private void checkOpen() {

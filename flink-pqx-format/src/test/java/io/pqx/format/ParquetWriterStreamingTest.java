@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.encode.FileAssembler;
 import io.pqx.format.encode.RowGroupBuffer;
+import io.pqx.format.encode.EncodingContext;
 import io.pqx.format.encode.RowGroupEncoder;
+import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.PositionOutputStream;
+import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.FlinkSchemaConverter;
 import io.pqx.format.schema.ParquetSchema;
@@ -25,8 +28,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * The writer encodes rows a slice at a time as they come; its files are byte for byte those of
- * buffering each whole row group and encoding it at the cut.
+ * The writer encodes rows a slice at a time as they come; cut by row count, its files are byte for
+ * byte those of buffering each whole row group and encoding it at the cut, and cut by bytes they
+ * do not depend on the threads.
  */
 class ParquetWriterStreamingTest {
 
@@ -60,7 +64,51 @@ class ParquetWriterStreamingTest {
             }
         }
         assertThat(bytes.toByteArray())
-                .isEqualTo(wholeGroups(type, options, rows, RowGroupEncoder.CALLER_RUNS));
+                .isEqualTo(wholeGroups(type, options, rows, EncodingContext.CALLER_RUNS));
+    }
+
+    @Test
+    void byteBoundCutsDependOnTheRowsOnlyAndLandNearTheBound() throws IOException {
+        RowType type = TestingRowTypes.FLAT;
+        List<RowData> rows = new RandomRows(14).rows(type, 60_000);
+        long encoded = compressedGroupBytes(TestingWriters.bytes(
+                type, WriteOptions.defaults(), rows, EncodingContext.CALLER_RUNS)).get(0);
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            for (long bound : new long[] {encoded / 5, encoded / 9, 20_000}) {
+                WriteOptions options = WriteOptions.builder().rowGroupBytes(bound).build();
+                byte[] callerRuns =
+                        TestingWriters.bytes(type, options, rows, EncodingContext.CALLER_RUNS);
+                assertThat(TestingWriters.bytes(type, options, rows, pool))
+                        .as("3 threads, bound %d", bound)
+                        .isEqualTo(callerRuns);
+                List<Long> groups = compressedGroupBytes(callerRuns);
+                assertThat(groups).as("bound %d", bound).hasSizeGreaterThan(5);
+                if (bound > 20_000) {
+                    // No group is much larger than the bound. The first groups are cut before
+                    // the file's compression is known (counted 1:1 until a group has settled, a
+                    // few slices into a later one) and come out smaller; from then on the bound
+                    // counts encoded bytes.
+                    List<Long> full = groups.subList(0, groups.size() - 1);
+                    assertThat(full).as("bound %d", bound).allMatch(g -> g <= 1.25 * bound);
+                    for (long group : full.subList(full.size() / 2, full.size())) {
+                        assertThat((double) group).as("bound %d: %s", bound, groups)
+                                .isBetween(0.8 * bound, 1.25 * bound);
+                    }
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static List<Long> compressedGroupBytes(byte[] file) throws IOException {
+        try (ParquetReader reader = ParquetReader.open(
+                new ByteArrayInputFile("m.parquet", file), ReadOptions.defaults())) {
+            List<Long> sizes = new ArrayList<>();
+            reader.metadata().rowGroups().forEach(g -> sizes.add(g.totalCompressedSize()));
+            return sizes;
+        }
     }
 
     private static void assertSameBytes(RowType type, List<RowData> rows) throws IOException {
@@ -71,12 +119,6 @@ class ParquetWriterStreamingTest {
                 WriteOptions options = WriteOptions.builder().rowGroupRows(n).build();
                 check(type, rows, options, pool);
             }
-            // Byte bounds that cut groups spanning several slices, and one inside the first slice.
-            long total = estimatedBytes(type, rows);
-            for (long bound : new long[] {total / 2, total / 3, 20_000}) {
-                WriteOptions options = WriteOptions.builder().rowGroupBytes(bound).build();
-                check(type, rows, options, pool);
-            }
         } finally {
             pool.shutdownNow();
         }
@@ -84,22 +126,13 @@ class ParquetWriterStreamingTest {
 
     private static void check(RowType type, List<RowData> rows, WriteOptions options, Executor pool)
             throws IOException {
-        byte[] expected = wholeGroups(type, options, rows, RowGroupEncoder.CALLER_RUNS);
-        assertThat(TestingWriters.bytes(type, options, rows, RowGroupEncoder.CALLER_RUNS))
+        byte[] expected = wholeGroups(type, options, rows, EncodingContext.CALLER_RUNS);
+        assertThat(TestingWriters.bytes(type, options, rows, EncodingContext.CALLER_RUNS))
                 .as("caller runs, %s", options)
                 .isEqualTo(expected);
         assertThat(TestingWriters.bytes(type, options, rows, pool))
                 .as("3 threads, %s", options)
                 .isEqualTo(expected);
-    }
-
-    private static long estimatedBytes(RowType type, List<RowData> rows) {
-        RowGroupBuffer buffer =
-                new RowGroupBuffer(FlinkSchemaConverter.toParquetSchema(type), "m.parquet");
-        for (int i = 0; i < rows.size(); i++) {
-            buffer.append(rows.get(i), i);
-        }
-        return buffer.estimatedBytes();
     }
 
     /** The reference: a whole row group buffered, then encoded and written at each cut. */
@@ -115,7 +148,7 @@ class ParquetWriterStreamingTest {
         List<RowData> all = new ArrayList<>(rows);
         for (int i = 0; i < all.size(); i++) {
             buffer.append(all.get(i), i);
-            if (buffer.isFull(options.rowGroupRows(), options.rowGroupBytes())) {
+            if (buffer.rowCount() >= options.rowGroupRows()) {
                 assembler.writeRowGroup(encoder.encode(buffer, executor));
                 buffer.reset();
             }

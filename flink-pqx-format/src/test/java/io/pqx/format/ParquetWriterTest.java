@@ -7,6 +7,7 @@ import io.pqx.format.options.BloomFilterSpec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.format.encode.EncodingContext;
 import io.pqx.format.encode.RowGroupEncoder;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.FooterReader;
@@ -175,7 +176,7 @@ class ParquetWriterTest {
         RowType type = TestingRowTypes.NESTED;
         List<RowData> rows = threadingRows();
         WriteOptions options = THREADING_OPTIONS;
-        byte[] callerRuns = TestingWriters.bytes(type, options, rows, RowGroupEncoder.CALLER_RUNS);
+        byte[] callerRuns = TestingWriters.bytes(type, options, rows, EncodingContext.CALLER_RUNS);
         ExecutorService one = Executors.newSingleThreadExecutor();
         ExecutorService four = Executors.newFixedThreadPool(4);
         try {

@@ -119,6 +119,22 @@ final class ColumnChunkEncoder {
             }
         }
 
+        /**
+         * The chunk's estimated size in the file so far: the compressed pages written, plus the
+         * open page's buffered values scaled by the compression seen on this chunk's pages (1:1
+         * before its first page). The dictionary page, written at {@link #finish()}, is not in
+         * it. Depends on the values fed only, not on timing or threads.
+         */
+        long estimatedBytes() {
+            long written = pages.getMemSize();
+            long openPage = Math.max(0, store.getBufferedSize() - written);
+            long uncompressed = pages.totalUncompressedSize();
+            if (uncompressed <= 0) {
+                return written + openPage;
+            }
+            return written + (long) ((double) openPage * pages.totalCompressedSize() / uncompressed);
+        }
+
         /** Flushes the last page and returns the chunk; the chunk takes no more values. */
         EncodedColumnChunk finish() throws IOException {
             try {

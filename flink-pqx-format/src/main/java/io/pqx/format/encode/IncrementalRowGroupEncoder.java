@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Encodes row groups while they fill: the rows arrive as small {@link RowGroupBuffer} slices, and
@@ -27,6 +28,13 @@ public final class IncrementalRowGroupEncoder {
     private final ColumnChunkEncoder.OpenChunk[] open;
     private final CompletableFuture<?>[] tails;
     private final Executor executor;
+    /**
+     * Per leaf, touched only by that leaf's tasks (one after the other): raw bytes fed to the open
+     * chunk, and raw bytes and file bytes of the finished chunks, for the size estimate.
+     */
+    private final long[] openRaw;
+    private final long[] finishedRaw;
+    private final long[] finishedBytes;
     private long rows;
 
     /**
@@ -42,6 +50,9 @@ public final class IncrementalRowGroupEncoder {
             tails[i] = CompletableFuture.completedFuture(null);
         }
         this.executor = executor;
+        this.openRaw = new long[encoders.length];
+        this.finishedRaw = new long[encoders.length];
+        this.finishedBytes = new long[encoders.length];
     }
 
     /** Rows fed into the open row group so far. */
@@ -54,9 +65,12 @@ public final class IncrementalRowGroupEncoder {
      * future completes when every leaf has consumed the slice (then it may be reset and reused),
      * exceptionally with the first leaf failure (an {@link UncheckedIOException} wrapping an
      * {@link IOException} that names the column). After a failure, later tasks of that leaf are
-     * skipped and {@link #finishRowGroup} fails too.
+     * skipped and {@link #finishRowGroup} fails too. Each leaf adds to {@code growth} how much its
+     * chunk's {@linkplain ColumnChunkEncoder.OpenChunk#estimatedBytes() estimated size} grew with
+     * the slice, so once the future completes {@code growth} holds the slice's estimated encoded
+     * bytes, a value that depends on the rows only.
      */
-    public CompletableFuture<Void> feed(RowGroupBuffer slice) {
+    public CompletableFuture<Void> feed(RowGroupBuffer slice, AtomicLong growth) {
         if (slice.leafCount() != encoders.length) {
             throw new IllegalArgumentException(
                     "Cannot encode row group: the slice has " + slice.leafCount()
@@ -68,7 +82,7 @@ public final class IncrementalRowGroupEncoder {
             int leaf = i;
             LeafBuffer values = slice.leaf(i);
             CompletableFuture<Void> task =
-                    tails[i].thenRunAsync(() -> feedLeaf(leaf, values), executor);
+                    tails[i].thenRunAsync(() -> feedLeaf(leaf, values, growth), executor);
             tails[i] = task;
             consumed[i] = task;
         }
@@ -117,25 +131,44 @@ public final class IncrementalRowGroupEncoder {
         return CompletableFuture.allOf(all);
     }
 
-    private void feedLeaf(int leaf, LeafBuffer values) {
+    private void feedLeaf(int leaf, LeafBuffer values, AtomicLong growth) {
         ColumnChunkEncoder.OpenChunk chunk = open[leaf];
         if (chunk == null) {
             chunk = encoders[leaf].open();
             open[leaf] = chunk;
         }
         try {
+            long before = estimate(leaf, chunk);
+            long raw = values.estimatedBytes();
             chunk.feed(values);
+            openRaw[leaf] += raw;
+            growth.addAndGet(estimate(leaf, chunk) - before);
         } catch (IOException e) {
             open[leaf] = null;
             throw new UncheckedIOException(e);
         }
     }
 
+    /**
+     * The open chunk's estimated bytes in the file: its raw input at the ratio of this leaf's
+     * finished chunks in the file, or, before the first, what its own pages show. Values only.
+     */
+    private long estimate(int leaf, ColumnChunkEncoder.OpenChunk chunk) {
+        if (finishedRaw[leaf] > 0) {
+            return (long) ((double) openRaw[leaf] * finishedBytes[leaf] / finishedRaw[leaf]);
+        }
+        return chunk.estimatedBytes();
+    }
+
     private EncodedColumnChunk finishLeaf(int leaf) {
         ColumnChunkEncoder.OpenChunk chunk = open[leaf];
         open[leaf] = null;
         try {
-            return (chunk != null ? chunk : encoders[leaf].open()).finish();
+            EncodedColumnChunk done = (chunk != null ? chunk : encoders[leaf].open()).finish();
+            finishedRaw[leaf] += openRaw[leaf];
+            finishedBytes[leaf] += done.totalCompressedSize();
+            openRaw[leaf] = 0;
+            return done;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -21,9 +21,6 @@ import java.util.concurrent.Executor;
  * The sink encodes a sealed buffer this way while it fills another.
  */
 public final class RowGroupEncoder {
-    /** Runs each task on the calling thread. */
-    public static final Executor CALLER_RUNS = Runnable::run;
-
     private final ColumnChunkEncoder[] encoders;
 
     /**

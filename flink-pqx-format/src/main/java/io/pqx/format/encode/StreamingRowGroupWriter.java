@@ -1,122 +1,327 @@
 package io.pqx.format.encode;
 
+import io.pqx.format.footer.ParquetMagic;
+import io.pqx.format.io.PositionOutputStream;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.ParquetSchema;
 
 import org.apache.flink.table.data.RowData;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.function.LongSupplier;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Fills and encodes the row groups of one file as rows arrive, and hands each finished group to a
  * {@link FileAssembler}: rows are shredded into a small slice, and each full slice is fed to every
- * column's open chunk ({@link IncrementalRowGroupEncoder}), so only compressed pages of the open
- * group and two slices are in memory, never a whole group's raw values. A group is cut at {@code
- * rowGroupRows} rows or when its estimated raw bytes reach {@code rowGroupBytes}, checked as {@link
- * RowGroupBuffer#isFull} checks them, so the file's bytes are those a whole-group buffer with
- * {@link RowGroupEncoder} would give, whatever the executor.
+ * column's open chunk ({@link IncrementalRowGroupEncoder}) on the context's encoder, so only
+ * compressed pages of the open group and a few raw slices are in memory, never a whole group's raw
+ * values. A group ends only when {@link #cut()} is called; the caller decides where, from {@link
+ * #openRowCount()} and {@link #openEncodedBytes()}.
  *
- * <p>A rejected row (see {@link RowGroupBuffer#append}) is in no column and the writer goes on.
- * After an {@link IOException} the file is broken. Not thread-safe: one thread calls it; column
- * tasks run on the executor, one slice being encoded while the next fills.
+ * <p><b>Estimates that do not depend on timing.</b> A file keeps at most {@value
+ * #FILE_SLICES_IN_FLIGHT} slices being encoded; before feeding another it settles the oldest,
+ * waiting for it if need be. The size estimates use the settled slices' encoded growth (their
+ * chunks' estimated bytes) and, for slices not yet settled and the filling one, their raw bytes
+ * scaled by the file's encoded-to-raw ratio so far (of its settled groups once there are any). So an estimate depends on the rows only, not on
+ * the executor, its threads or their speed, and cuts decided from it give the same bytes whatever
+ * runs them. A finished group counts with its real compressed size once a slice of a later group
+ * has settled.
+ *
+ * <p>Finished groups are written on the context's file-writer executor, in order, holding a
+ * row-group permit from cut to written; without one they are written by the calling thread at the
+ * cut. A rejected row (see {@link RowGroupBuffer#append}) is in no column and the writer goes on.
+ * Any other failure, here or on another thread, is rethrown by the next call as an {@link
+ * IOException} naming the file. Not thread-safe: one thread calls it.
  */
 public final class StreamingRowGroupWriter {
     /** Rows per slice: small enough to stay in cache, large enough to amortize a column task. */
-    static final int SLICE_ROWS = 4096;
+    public static final int SLICE_ROWS = 4096;
     /** A slice is also fed once its raw values reach this many bytes (wide rows). */
     static final long SLICE_BYTES = 1 << 20;
+    /** Slices of one file being encoded at once. */
+    static final int FILE_SLICES_IN_FLIGHT = 4;
 
+    private final ParquetSchema schema;
+    private final String location;
+    private final PositionOutputStream out;
     private final FileAssembler assembler;
     private final IncrementalRowGroupEncoder encoder;
-    private final long maxRows;
-    private final long maxBytes;
-    private final ByteCheckSchedule byteChecks = new ByteCheckSchedule();
+    private final EncodingContext context;
+    private final int sliceRows;
+    private final ArrayDeque<SliceRecord> inFlight = new ArrayDeque<>();
+    private final List<GroupRecord> unsettled = new ArrayList<>();
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    private final AtomicLong writtenBytes = new AtomicLong();
     private RowGroupBuffer filling;
-    private RowGroupBuffer spare;
-    /** Completes when every column has consumed {@link #spare}'s rows. */
-    private CompletableFuture<Void> spareConsumed = CompletableFuture.completedFuture(null);
-    private long groupRows;
-    /** Estimated raw bytes of the open group's slices already fed. */
-    private long fedBytes;
-    /** The open group's estimated raw bytes; one supplier for every check. */
-    private final LongSupplier groupBytes = () -> fedBytes + filling.estimatedBytes();
+    private GroupRecord open = new GroupRecord();
+    private CompletableFuture<Void> tail = CompletableFuture.completedFuture(null);
+    /** Real compressed bytes and raw bytes of the settled groups. */
+    private long settledBytes;
+    private long settledGroupRaw;
+    /** Encoded growth and raw bytes of every settled slice of the file, for the ratio. */
+    private long settledEncoded;
+    private long settledRaw;
+    private boolean released;
 
+    /** @param sliceRows rows per slice ({@link #SLICE_ROWS}; tests vary it) */
     public StreamingRowGroupWriter(ParquetSchema schema, WriteOptions options, String location,
-            FileAssembler assembler, Executor encodeExecutor) {
+            PositionOutputStream out, FileAssembler assembler, EncodingContext context,
+            int sliceRows) {
+        if (sliceRows < 1) {
+            throw new IllegalArgumentException("Cannot stream row groups: " + sliceRows
+                    + " rows per slice must be >= 1");
+        }
+        this.schema = schema;
+        this.location = location;
+        this.out = out;
         this.assembler = assembler;
-        this.encoder = new IncrementalRowGroupEncoder(schema, options, encodeExecutor);
-        this.maxRows = options.rowGroupRows();
-        this.maxBytes = options.rowGroupBytes();
-        this.filling = new RowGroupBuffer(schema, location);
-        this.spare = new RowGroupBuffer(schema, location);
+        this.encoder = new IncrementalRowGroupEncoder(schema, options, context.encoder());
+        this.context = context;
+        this.sliceRows = sliceRows;
+        this.filling = context.takeSlice(schema, location);
     }
 
     /**
-     * Adds one row; may feed a slice to the encoders and write a finished row group.
+     * Adds one row to the open row group; may feed a slice to the encoders, waiting for a slice
+     * permit.
      *
      * @param fileRow the row's index in the file, named in error messages
      * @throws IllegalArgumentException if a value of the row cannot be written; the row is skipped
+     * @throws IOException if encoding or writing failed before
      */
-    public void append(RowData row, long fileRow) throws IOException {
+    public void append(RowData row, long fileRow) throws IOException, InterruptedException {
+        rethrowFailure();
         filling.append(row, fileRow);
-        groupRows++;
-        if (groupRows >= maxRows || byteChecks.reached(groupRows, maxBytes, groupBytes)) {
-            flush();
-        } else if (filling.isFull(SLICE_ROWS, SLICE_BYTES)) {
+        open.rows++;
+        if (filling.isFull(sliceRows, SLICE_BYTES)) {
             feed();
         }
     }
 
-    /** Finishes the open row group, if it has rows, and writes it. */
-    public void flush() throws IOException {
-        if (groupRows == 0) {
+    /** Rows in the open row group. */
+    public long openRowCount() {
+        return open.rows;
+    }
+
+    /** Estimated encoded bytes of the open row group; sums the filling slice's columns. */
+    public long openEncodedBytes() {
+        double ratio = ratio();
+        return open.estimate(ratio) + (long) (filling.estimatedBytes() * ratio);
+    }
+
+    /**
+     * Estimated bytes of the file so far: the magic, the groups cut (real sizes once settled) and
+     * the open group; the page indexes and the footer are not in it.
+     */
+    public long fileBytes() {
+        double ratio = ratio();
+        long total = ParquetMagic.MAGIC.length + settledBytes;
+        for (GroupRecord group : unsettled) {
+            total += group.estimate(ratio);
+        }
+        return total + openEncodedBytes();
+    }
+
+    /** {@code rawBytes} of shredded rows as estimated encoded bytes, at the file's ratio so far. */
+    public long encodedEstimate(long rawBytes) {
+        return (long) (rawBytes * ratio());
+    }
+
+    /** Bytes on the stream so far (row groups written; exact once {@link #finish()} returned). */
+    public long writtenBytes() {
+        return writtenBytes.get();
+    }
+
+    /**
+     * Ends the open row group, if it has rows: its last slice is fed, its chunks are finished, and
+     * it is written (now, or queued behind the file's earlier groups on the file-writer executor
+     * after waiting for a row-group permit).
+     */
+    public void cut() throws IOException, InterruptedException {
+        if (open.rows == 0) {
             return;
         }
         if (filling.rowCount() > 0) {
             feed();
         }
-        EncodedRowGroup group = await(encoder.finishRowGroup());
-        assembler.writeRowGroup(group);
-        groupRows = 0;
-        fedBytes = 0;
-        byteChecks.reset();
+        rethrowFailure();
+        GroupRecord group = open;
+        Executor fileWriter = context.fileWriter();
+        context.acquireGroup();
+        CompletableFuture<EncodedRowGroup> encoded;
+        try {
+            encoded = encoder.finishRowGroup();
+        } catch (RuntimeException e) {
+            context.releaseGroup();
+            throw e;
+        }
+        group.encoded = encoded;
+        unsettled.add(group);
+        open = new GroupRecord();
+        if (fileWriter == null) {
+            write(await(encoded));
+            return;
+        }
+        CompletableFuture<Void> previous = tail;
+        tail = CompletableFuture.allOf(previous, encoded)
+                .thenRunAsync(() -> writeUnchecked(encoded.join()), fileWriter)
+                .whenComplete((ignored, e) -> context.releaseGroup());
     }
 
-    private void feed() throws IOException {
-        fedBytes += filling.estimatedBytes();
-        CompletableFuture<Void> consumed = encoder.feed(filling);
-        // The spare may be refilled only once every column has read it.
-        await(spareConsumed);
-        RowGroupBuffer fed = filling;
-        filling = spare;
-        filling.reset();
-        spare = fed;
-        spareConsumed = consumed;
+    /** Cuts the open row group and waits until every group is written. */
+    public void finish() throws IOException, InterruptedException {
+        cut();
+        try {
+            tail.get();
+        } catch (ExecutionException e) {
+            throw EncodingFailures.toIOException(e, location);
+        }
+        rethrowFailure();
+        release();
     }
 
     /**
-     * The future's value; a failure as the IOException that names it, never as a bare runtime
-     * exception.
+     * Gives up the file: waits until no task of it still runs (ignoring failures), so its slices
+     * and permits are back. Writes nothing more.
      */
-    static <T> T await(CompletableFuture<T> future) throws IOException {
+    public void abort() {
+        try {
+            encoder.quiesce().get();
+            tail.handle((v, e) -> null).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            // quiesce() and handle() never complete exceptionally
+        }
+        release();
+    }
+
+    private void release() {
+        if (!released) {
+            released = true;
+            context.recycle(filling);
+        }
+    }
+
+    private void feed() throws IOException, InterruptedException {
+        while (inFlight.size() >= FILE_SLICES_IN_FLIGHT) {
+            settle(inFlight.poll());
+        }
+        context.acquireSlice();
+        RowGroupBuffer fed = filling;
+        SliceRecord slice = new SliceRecord(open, fed.estimatedBytes());
+        CompletableFuture<Void> consumed;
+        try {
+            consumed = encoder.feed(fed, slice.growth);
+        } catch (RuntimeException e) {
+            context.releaseSlice();
+            throw e;
+        }
+        open.unsettledRaw += slice.raw;
+        open.raw += slice.raw;
+        slice.consumed = consumed.whenComplete((ignored, e) -> {
+            if (e != null) {
+                failure.compareAndSet(null, e);
+            }
+            try {
+                context.recycle(fed);
+            } finally {
+                context.releaseSlice();
+            }
+        });
+        inFlight.add(slice);
+        filling = context.takeSlice(schema, location);
+    }
+
+    /** Accounts a slice's encoded growth once it is consumed; settles the groups before it. */
+    private void settle(SliceRecord slice) throws IOException {
+        await(slice.consumed);
+        long growth = slice.growth.get();
+        slice.group.settledEncoded += growth;
+        slice.group.unsettledRaw -= slice.raw;
+        settledEncoded += growth;
+        settledRaw += slice.raw;
+        // Every column has taken a slice of a later group, so earlier groups are finished.
+        while (!unsettled.isEmpty() && unsettled.get(0) != slice.group) {
+            GroupRecord done = unsettled.remove(0);
+            settledBytes += await(done.encoded).compressedSize();
+            settledGroupRaw += done.raw;
+        }
+    }
+
+    /** File bytes per raw byte: of the settled groups if any, else of the settled slices. */
+    private double ratio() {
+        if (settledGroupRaw > 0) {
+            return (double) settledBytes / settledGroupRaw;
+        }
+        return settledRaw == 0 ? 1.0 : (double) settledEncoded / settledRaw;
+    }
+
+    private void write(EncodedRowGroup group) throws IOException {
+        assembler.writeRowGroup(group);
+        writtenBytes.set(out.position());
+    }
+
+    private void writeUnchecked(EncodedRowGroup group) {
+        try {
+            write(group);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private void rethrowFailure() throws IOException {
+        Throwable e = failure.get();
+        if (e == null && tail.isCompletedExceptionally()) {
+            try {
+                tail.join();
+            } catch (RuntimeException thrown) {
+                e = thrown;
+            }
+        }
+        if (e != null) {
+            throw EncodingFailures.toIOException(e, location);
+        }
+    }
+
+    private <T> T await(CompletableFuture<T> future) throws IOException {
         try {
             return future.join();
-        } catch (CompletionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof UncheckedIOException io) {
-                throw io.getCause();
-            }
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            // Never rethrown as it is: an IllegalArgumentException would read as a rejected row,
-            // which leaves the writer usable, while the columns may have taken part of a slice.
-            throw new IOException("Cannot encode row group: " + cause, cause);
+        } catch (RuntimeException e) {
+            throw EncodingFailures.toIOException(e, location);
+        }
+    }
+
+    /** A slice being encoded: its raw bytes and, once consumed, its chunks' encoded growth. */
+    private static final class SliceRecord {
+        final GroupRecord group;
+        final long raw;
+        final AtomicLong growth = new AtomicLong();
+        CompletableFuture<Void> consumed;
+
+        SliceRecord(GroupRecord group, long raw) {
+            this.group = group;
+            this.raw = raw;
+        }
+    }
+
+    /** A row group's rows and what is known of its encoded size. */
+    private static final class GroupRecord {
+        long rows;
+        long raw;
+        long settledEncoded;
+        long unsettledRaw;
+        CompletableFuture<EncodedRowGroup> encoded;
+
+        long estimate(double ratio) {
+            return settledEncoded + (long) (unsettledRaw * ratio);
         }
     }
 }

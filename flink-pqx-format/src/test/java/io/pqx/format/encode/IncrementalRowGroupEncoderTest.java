@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
 
 /** Row groups fed in slices encode to the chunks a whole-group {@link RowGroupEncoder} makes. */
 class IncrementalRowGroupEncoderTest {
@@ -54,10 +55,41 @@ class IncrementalRowGroupEncoderTest {
     }
 
     @Test
+    void theSlicesEstimatedGrowthDependsOnTheRowsOnlyAndApproachesTheChunksSize() throws Exception {
+        ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(TYPE);
+        List<RowData> rows = rows(5000);
+        long[] growthByThreads = new long[2];
+        long compressed = 0;
+        for (int threads = 1; threads <= 2; threads++) {
+            ExecutorService pool = Executors.newFixedThreadPool(threads);
+            try {
+                IncrementalRowGroupEncoder encoder =
+                        new IncrementalRowGroupEncoder(schema, OPTIONS, pool);
+                AtomicLong growth = new AtomicLong();
+                RowGroupBuffer slice = new RowGroupBuffer(schema, "mem");
+                for (int i = 0; i < rows.size(); i++) {
+                    slice.append(rows.get(i), i);
+                    if (slice.rowCount() == 700 || i == rows.size() - 1) {
+                        encoder.feed(slice, growth).join();
+                        slice = new RowGroupBuffer(schema, "mem");
+                    }
+                }
+                growthByThreads[threads - 1] = growth.get();
+                compressed = encoder.finishRowGroup().join().compressedSize();
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+        assertThat(growthByThreads[1]).isEqualTo(growthByThreads[0]);
+        // Dictionary pages come at the finish and the open page is estimated: close, not equal.
+        assertThat((double) growthByThreads[0]).isBetween(0.5 * compressed, 1.5 * compressed);
+    }
+
+    @Test
     void finishingAGroupWithoutRowsIsRejected() {
         ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(TYPE);
         IncrementalRowGroupEncoder encoder =
-                new IncrementalRowGroupEncoder(schema, OPTIONS, RowGroupEncoder.CALLER_RUNS);
+                new IncrementalRowGroupEncoder(schema, OPTIONS, EncodingContext.CALLER_RUNS);
         assertThatThrownBy(encoder::finishRowGroup)
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("no rows");
@@ -70,12 +102,12 @@ class IncrementalRowGroupEncoderTest {
         for (RowData row : rows) {
             slice.append(row, 0);
             if (slice.rowCount() == sliceRows) {
-                fed.add(encoder.feed(slice));
+                fed.add(encoder.feed(slice, new AtomicLong()));
                 slice = new RowGroupBuffer(schema, "mem");
             }
         }
         if (slice.rowCount() > 0) {
-            fed.add(encoder.feed(slice));
+            fed.add(encoder.feed(slice, new AtomicLong()));
         }
         fed.forEach(java.util.concurrent.CompletableFuture::join);
     }
@@ -86,7 +118,7 @@ class IncrementalRowGroupEncoderTest {
         for (RowData row : rows) {
             buffer.append(row, 0);
         }
-        return new RowGroupEncoder(schema, OPTIONS).encode(buffer, RowGroupEncoder.CALLER_RUNS);
+        return new RowGroupEncoder(schema, OPTIONS).encode(buffer, EncodingContext.CALLER_RUNS);
     }
 
     private static void assertSameChunks(EncodedRowGroup actual, EncodedRowGroup expected) {
