@@ -1,5 +1,6 @@
 package io.pqx.format;
 
+import io.pqx.format.encode.EncodingContext;
 import io.pqx.format.encode.RowGroupEncoder;
 import io.pqx.format.options.WriteOptions;
 
@@ -84,7 +85,7 @@ class ParquetWriterParquetJavaTest {
     void parquetJavaReadsTheFileWhoseBytesDoNotDependOnThreads() throws Exception {
         byte[] bytes = TestingWriters.bytes(TestingRowTypes.NESTED,
                 ParquetWriterTest.THREADING_OPTIONS, ParquetWriterTest.threadingRows(),
-                RowGroupEncoder.CALLER_RUNS);
+                EncodingContext.CALLER_RUNS);
         Path file = TestingWriters.file(dir, bytes);
         assertThat(ParquetJavaFiles.readRows(file)).hasSize(4000);
     }

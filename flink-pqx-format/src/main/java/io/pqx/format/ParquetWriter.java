@@ -24,6 +24,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.file.FileAlreadyExistsException;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.function.LongSupplier;
@@ -199,6 +200,18 @@ public final class ParquetWriter implements Closeable {
         }
     }
 
+    /**
+     * The dotted paths of the leaf columns a file of {@code rowType} has, in file order: the
+     * names {@link WriteOptions.Builder#bloomFilter} and sorting columns take.
+     *
+     * @throws IllegalArgumentException if the row type has a type Parquet cannot hold
+     */
+    public static List<String> leafPaths(RowType rowType) {
+        return FlinkSchemaConverter.toParquetSchema(rowType).leaves().stream()
+                .map(leaf -> leaf.path())
+                .toList();
+    }
+
     /** A writer's own pool on an executor: as many slices in flight as one file takes. */
     private static EncodingPool ownPool(Executor executor) {
         return EncodingPool.using(Objects.requireNonNull(executor, "encodingExecutor"),
@@ -285,6 +298,27 @@ public final class ParquetWriter implements Closeable {
      */
     public long encodedEstimate(long rawBytes) {
         return rowGroups.encodedEstimate(rawBytes);
+    }
+
+    /**
+     * The file bytes per raw byte the estimates use now: measured on this file's row groups once
+     * one is known, until then the {@linkplain #assumeCompression assumed} ratio, else 1. A
+     * caller writing many similar files can carry it from one file to the next.
+     */
+    public double compressionRatio() {
+        return rowGroups.ratio();
+    }
+
+    /**
+     * Assumes {@code encodedPerRawByte} file bytes per raw byte until this file has shown its own
+     * compression (a few slices into its second row group): its first row groups and held rows are
+     * then estimated at that ratio rather than at their raw size. Estimates still depend on the
+     * rows and this value only.
+     *
+     * @throws IllegalArgumentException if the ratio is not a positive finite number
+     */
+    public void assumeCompression(double encodedPerRawByte) {
+        rowGroups.assumeRatio(encodedPerRawByte);
     }
 
     /** Bytes written to the stream so far; after {@link #finish()}, the file's length. */

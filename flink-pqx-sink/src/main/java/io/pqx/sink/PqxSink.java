@@ -78,8 +78,8 @@ public final class PqxSink
         return rowType;
     }
 
-    /** The resolved options. */
-    public SinkSettings settings() {
+    /** The resolved options (for the sink's own classes and tests; not public API). */
+    SinkSettings settings() {
         return settings;
     }
 

@@ -1,8 +1,7 @@
 package io.pqx.sink;
 
-import io.pqx.format.schema.FlinkSchemaConverter;
-import io.pqx.format.schema.ParquetSchema;
-import io.pqx.format.schema.PrimitiveNode;
+import io.pqx.format.ParquetWriter;
+import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.file.RowSorter;
 import io.pqx.format.options.Compression;
 import io.pqx.sink.file.SortKey;
@@ -36,7 +35,6 @@ import java.util.stream.Collectors;
  * the closest one. Not thread-safe.
  */
 public final class PqxSinkBuilder {
-    private static final long MAX_ROW_GROUP_BYTES = 1L << 30;
     /** Smallest {@code sink.rolling-policy.file-size}; below, a file is mostly its footer. */
     private static final MemorySize MIN_ROLLING_FILE_SIZE = MemorySize.ofMebiBytes(1);
 
@@ -110,9 +108,9 @@ public final class PqxSinkBuilder {
         } catch (IllegalArgumentException e) {
             throw fail("partitionBy", partitionKeys, "is invalid: " + e.getMessage());
         }
-        ParquetSchema schema;
+        List<String> leaves;
         try {
-            schema = FlinkSchemaConverter.toParquetSchema(partitions.dataType());
+            leaves = ParquetWriter.leafPaths(partitions.dataType());
         } catch (RuntimeException e) {
             throw fail("rowType", rowType, "cannot be written as Parquet: " + e.getMessage());
         }
@@ -125,7 +123,7 @@ public final class PqxSinkBuilder {
             }
             throw new IllegalArgumentException("Cannot build PqxSink: " + e.getMessage(), e);
         }
-        checkColumns(settings, partitions, schema);
+        checkColumns(settings, partitions, leaves);
         return new PqxSink(basePath, rowType, partitionKeys, settings);
     }
 
@@ -205,7 +203,7 @@ public final class PqxSinkBuilder {
         int rows = positive(PqxSinkOptions.ROW_GROUP_ROWS);
         long groupBytes = options.get(PqxSinkOptions.ROW_GROUP_BYTES).getBytes();
         check(
-                groupBytes > 0 && groupBytes <= MAX_ROW_GROUP_BYTES,
+                groupBytes > 0 && groupBytes <= WriteOptions.MAX_ROW_GROUP_BYTES,
                 PqxSinkOptions.ROW_GROUP_BYTES.key(),
                 groupBytes,
                 "must be between 1 and 1 gb");
@@ -320,8 +318,7 @@ public final class PqxSinkBuilder {
     }
 
     private static void checkColumns(
-            SinkSettings settings, PartitionComputer partitions, ParquetSchema schema) {
-        List<String> leaves = schema.leaves().stream().map(PrimitiveNode::path).toList();
+            SinkSettings settings, PartitionComputer partitions, List<String> leaves) {
         for (String column : settings.bloomFilterColumns()) {
             check(
                     leaves.contains(column),

@@ -1,8 +1,8 @@
 package io.pqx.sink;
 
-import io.pqx.sink.file.RowGroupMode;
+import io.pqx.sink.RowGroupMode;
 import io.pqx.format.options.Compression;
-import io.pqx.sink.file.StatisticsLevel;
+import io.pqx.sink.StatisticsLevel;
 import io.pqx.sink.partition.PartitionCommitTrigger;
 
 import org.apache.flink.configuration.ConfigOption;
@@ -39,11 +39,13 @@ public final class PqxSinkOptions {
                     .memoryType()
                     .defaultValue(MemorySize.ofMebiBytes(128))
                     .withDescription(
-                            "Upper bound of a row group's estimated size (the raw,"
-                                + " uncompressed values and levels of its rows, which bound the"
-                                + " encoded size):"
-                                + " a group reaching it is cut early, in both modes, but never"
-                                + " below 'sink.row-group.min-rows' rows. At most 1 gb.");
+                            "Upper bound of a row group's size in the file (its estimated"
+                                + " encoded, compressed bytes, as parquet-java's block size"
+                                + " counts them): a group reaching it is cut early, in both"
+                                + " modes, but never below 'sink.row-group.min-rows' rows. Until"
+                                + " a file has shown its compression (a few thousand rows into"
+                                + " its second row group) its rows count at their raw size, so"
+                                + " its first groups may come out smaller. At most 1 gb.");
 
     public static final ConfigOption<Integer> ROW_GROUP_MIN_ROWS =
             ConfigOptions.key("sink.row-group.min-rows")
@@ -193,9 +195,11 @@ public final class PqxSinkOptions {
                     .memoryType()
                     .defaultValue(MemorySize.ofMebiBytes(128))
                     .withDescription(
-                            "A file is closed once its written plus buffered bytes"
-                                    + " reach this; at least 1 mb. Files are always closed at each"
-                                    + " checkpoint.");
+                            "A file is closed once its size reaches this: the bytes of its"
+                                    + " row groups plus the estimated encoded bytes of the open"
+                                    + " one (and, in approximate mode or with 'sink.sort-by', of"
+                                    + " the rows held for it); at least 1 mb. Files are always"
+                                    + " closed at each checkpoint.");
 
     public static final ConfigOption<Duration> ROLLING_ROLLOVER_INTERVAL =
             ConfigOptions.key("sink.rolling-policy.rollover-interval")

@@ -1,4 +1,4 @@
-package io.pqx.sink.file;
+package io.pqx.sink;
 
 import static org.apache.flink.configuration.description.TextElement.text;
 
@@ -6,8 +6,8 @@ import org.apache.flink.configuration.DescribedEnum;
 import org.apache.flink.configuration.description.InlineElement;
 
 /**
- * How the sink cuts the row stream into row groups ({@code sink.row-group.mode}). The rule itself
- * lives in {@link RowGroupCutRule}.
+ * How the sink cuts the row stream into row groups ({@code sink.row-group.mode}); each constant's
+ * description is the rule, as the option's documentation shows it.
  */
 public enum RowGroupMode implements DescribedEnum {
     EXACT(

@@ -3,7 +3,7 @@ package io.pqx.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.footer.RowGroupMetadata;
-import io.pqx.sink.file.RowGroupMode;
+import io.pqx.sink.RowGroupMode;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.functions.MapFunction;

@@ -69,6 +69,8 @@ public final class StreamingRowGroupWriter {
     private long settledEncoded;
     private long settledRaw;
     private boolean released;
+    /** File bytes per raw byte to assume until a group has settled; 0 when none was given. */
+    private double assumedRatio;
 
     /** @param sliceRows rows per slice ({@link #SLICE_ROWS}; tests vary it) */
     public StreamingRowGroupWriter(ParquetSchema schema, WriteOptions options, String location,
@@ -184,6 +186,15 @@ public final class StreamingRowGroupWriter {
             throw EncodingFailures.toIOException(e, location);
         }
         rethrowFailure();
+        // Everything is encoded: account for it all, so ratio() is the whole file's.
+        while (!inFlight.isEmpty()) {
+            settle(inFlight.poll());
+        }
+        for (GroupRecord done : unsettled) {
+            settledBytes += await(done.encoded).compressedSize();
+            settledGroupRaw += done.raw;
+        }
+        unsettled.clear();
         release();
     }
 
@@ -256,12 +267,27 @@ public final class StreamingRowGroupWriter {
         }
     }
 
-    /** File bytes per raw byte: of the settled groups if any, else of the settled slices. */
-    private double ratio() {
+    /**
+     * File bytes per raw byte: of the settled groups if any, else the assumed ratio if one was
+     * given, else of the settled slices, else 1.
+     */
+    public double ratio() {
         if (settledGroupRaw > 0) {
             return (double) settledBytes / settledGroupRaw;
         }
+        if (assumedRatio > 0) {
+            return assumedRatio;
+        }
         return settledRaw == 0 ? 1.0 : (double) settledEncoded / settledRaw;
+    }
+
+    /** Assumes {@code ratio} file bytes per raw byte until a row group of this file settles. */
+    public void assumeRatio(double ratio) {
+        if (!(ratio > 0) || Double.isInfinite(ratio)) {
+            throw new IllegalArgumentException(
+                    "Cannot assume a compression ratio of " + ratio + ": it must be > 0");
+        }
+        this.assumedRatio = ratio;
     }
 
     private void write(EncodedRowGroup group) throws IOException {

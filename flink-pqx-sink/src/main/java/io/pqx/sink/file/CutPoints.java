@@ -20,8 +20,8 @@ package io.pqx.sink.file;
  *
  * <p>Stateless; thread-safe.
  */
-public final class RowGroupCutRule {
-    private RowGroupCutRule() {}
+public final class CutPoints {
+    private CutPoints() {}
 
     /** Rows to cut now in approximate mode (0: keep waiting). */
     public static int approximateCut(int pending, int target, int floor, boolean bytesFull) {

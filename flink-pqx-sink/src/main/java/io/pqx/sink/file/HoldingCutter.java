@@ -1,141 +1,116 @@
 package io.pqx.sink.file;
 
-import io.pqx.format.encode.RowGroupBuffer;
+import io.pqx.format.ByteLimitCheck;
+import io.pqx.format.ParquetWriter;
+import io.pqx.format.ShreddedRows;
+import io.pqx.sink.RowGroupMode;
 
 import org.apache.flink.table.data.RowData;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 import javax.annotation.Nullable;
 
 /**
- * Re-cuts the row stream of one file into row groups by {@link RowGroupCutRule}, whatever the
- * input's own batching, and hands each sealed group, buffered whole, to the {@link
- * RowGroupPipeline}. Used for approximate mode and sort-by, which need every row of a group before
- * deciding; exact mode without sort-by streams instead ({@link StreamingRowGroupCutter}), with the
- * same cuts and bytes.
+ * Row groups that need their rows before the cut: approximate mode (which may cut the first target
+ * of up to two targets pending) and sort-by (which orders a group's rows). The rows are held until
+ * the cut and then written, sorted if asked, as one row group.
  *
- * <p>Every row is shredded into the open buffer when it arrives, so a bad value fails at its own
- * row and the byte bound is measured on the real columns. In exact mode without sorting that buffer
- * is sealed as is. When rows must be reordered (sort-by) or re-split (approximate mode) the cutter
- * also holds the rows and re-shreds the chosen slice into a fresh buffer at the cut; holding costs
- * memory for up to {@code 2T} rows in approximate mode, and the caller must then pass rows that
- * stay valid ({@link #holdsRows}).
+ * <p>Every row is shredded into a {@link ShreddedRows} when it arrives, so a bad value fails at its
+ * own row and the byte bound is measured on the real columns (their raw bytes at the file's
+ * compression so far). Holding costs memory for up to {@code 2T} rows in approximate mode, and the
+ * caller must pass rows that stay valid ({@link RowGroupCutter#holdsRows}).
  *
  * <p>Called by the sink's task thread only; not thread-safe.
  */
-final class RowGroupCutter implements RowCutter {
+final class HoldingCutter implements RowGroupCutter {
     private final RowGroupMode mode;
     private final int target;
     private final int floor;
-    private final long maxBytes;
-    private final RowGroupPipeline pipeline;
+    private final ParquetWriter writer;
     @Nullable private final RowSorter sorter;
-    @Nullable private final List<RowData> held;
-    private RowGroupBuffer open;
+    private final ShreddedRows measured;
+    private final List<RowData> held = new ArrayList<>();
+    private final ByteLimitCheck groupBytes;
+    private final LongSupplier heldBytes = this::heldFileBytes;
     private long fileRows;
 
-    RowGroupCutter(
-            RowGroupCutSettings settings, RowGroupPipeline pipeline, @Nullable RowSorter sorter) {
-        this.mode = settings.mode();
-        this.target = settings.targetRows();
-        this.floor = Math.min(settings.floorRows(), settings.targetRows());
-        this.maxBytes = settings.maxBytes();
-        this.pipeline = pipeline;
+    HoldingCutter(RowGroupLimits limits, ParquetWriter writer, @Nullable RowSorter sorter,
+            ShreddedRows measured) {
+        this.mode = limits.mode();
+        this.target = limits.targetRows();
+        this.floor = limits.floor();
+        this.writer = writer;
         this.sorter = sorter;
-        this.held = holdsRows(mode, sorter != null) ? new ArrayList<>() : null;
-        this.open = pipeline.newBuffer();
+        this.measured = measured;
+        this.groupBytes = new ByteLimitCheck(limits.maxBytes());
     }
 
-    /**
-     * Adds one row; may seal row groups.
-     *
-     * @throws IllegalArgumentException if a value cannot be written (names row, column and file);
-     *     the row is not added
-     */
     @Override
-    public void add(RowData row) throws IOException, InterruptedException {
-        open.append(row, fileRows);
+    public void add(RowData row) throws IOException {
+        measured.append(row, fileRows);
         fileRows++;
-        if (held != null) {
-            held.add(row);
-        }
-        int pending = open.rowCount();
-        boolean bytesFull = pending >= floor && open.isFull(Integer.MAX_VALUE, maxBytes);
+        held.add(row);
+        int pending = held.size();
+        boolean bytesFull = pending >= floor && groupBytes.reached(pending, heldBytes);
         if (mode == RowGroupMode.EXACT) {
-            if (RowGroupCutRule.exactCut(pending, target, floor, bytesFull)) {
+            if (CutPoints.exactCut(pending, target, floor, bytesFull)) {
                 cut(pending);
             }
         } else {
-            int rows = RowGroupCutRule.approximateCut(pending, target, floor, bytesFull);
+            int rows = CutPoints.approximateCut(pending, target, floor, bytesFull);
             if (rows > 0) {
                 cut(rows);
             }
         }
     }
 
-    /** Seals every pending row (the file closes). */
     @Override
-    public void finish() throws IOException, InterruptedException {
-        int pending = open.rowCount();
+    public void finish() throws IOException {
+        int pending = held.size();
         if (mode == RowGroupMode.EXACT) {
             if (pending > 0) {
                 cut(pending);
             }
         } else {
-            for (int part : RowGroupCutRule.closingParts(pending, target)) {
+            for (int part : CutPoints.closingParts(pending, target)) {
                 cut(part);
             }
         }
     }
 
-    /** Whether rows are held until their group is cut, so they must not be reused. */
-    static boolean holdsRows(RowGroupMode mode, boolean sorted) {
-        return sorted || mode == RowGroupMode.APPROXIMATE;
-    }
-
-    /** Rows accepted. */
     @Override
     public long rowCount() {
         return fileRows;
     }
 
-    /** Estimated bytes of the rows not yet sealed. */
+    /** The held rows' raw bytes at the file's compression so far; sums every column. */
     @Override
-    public long pendingBytes() {
-        return open.estimatedBytes();
+    public long heldFileBytes() {
+        return writer.encodedEstimate(measured.rawBytes());
     }
 
-    /** Nothing to wait for: sealed buffers are the pipeline's until written. */
-    @Override
-    public void abandon() {}
-
-    /** Seals the first {@code rows} pending rows as one row group. */
-    private void cut(int rows) throws IOException, InterruptedException {
-        if (held == null) {
-            RowGroupBuffer sealed = open;
-            open = pipeline.newBuffer();
-            pipeline.submit(sealed);
-            return;
-        }
-        List<RowData> slice = new ArrayList<>(held.subList(0, rows));
+    /** Writes the first {@code rows} held rows as one row group. */
+    private void cut(int rows) throws IOException {
+        List<RowData> group = new ArrayList<>(held.subList(0, rows));
         List<RowData> rest = new ArrayList<>(held.subList(rows, held.size()));
         if (sorter != null) {
-            sorter.sort(slice);
+            sorter.sort(group);
         }
-        // The rows were validated when they arrived: re-shredding them cannot fail.
-        RowGroupBuffer sealed = pipeline.newBuffer();
-        for (RowData row : slice) {
-            sealed.append(row, -1);
+        // The rows were validated when they arrived: writing them cannot reject one.
+        for (RowData row : group) {
+            writer.write(row);
         }
-        open.reset();
+        writer.cutRowGroup();
+        measured.clear();
         for (RowData row : rest) {
-            open.append(row, -1);
+            measured.append(row, -1);
         }
         held.clear();
         held.addAll(rest);
-        pipeline.submit(sealed);
+        groupBytes.reset();
     }
 }

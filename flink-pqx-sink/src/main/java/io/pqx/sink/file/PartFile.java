@@ -1,36 +1,35 @@
 package io.pqx.sink.file;
 
-import io.pqx.format.encode.FileAssembler;
-import io.pqx.format.encode.IncrementalRowGroupEncoder;
-import io.pqx.format.encode.RowGroupEncoder;
-import io.pqx.format.io.PositionOutputStream;
+import io.pqx.format.ByteLimitCheck;
+import io.pqx.format.EncodingPool;
+import io.pqx.format.ParquetWriter;
+import io.pqx.format.ShreddedRows;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.format.schema.ParquetSchema;
 
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
 import org.apache.flink.core.fs.RecoverableWriter;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.util.function.LongSupplier;
 
 import javax.annotation.Nullable;
 
 /**
  * One Parquet part file being written by a sink subtask: a hidden in-progress file of Flink's
  * {@link RecoverableWriter} (on the local file system {@code .<name>.inprogress.<uuid>}), the
- * {@link RowCutter} that cuts its rows into row groups (encoding exact-mode groups while they
- * fill) and the {@link RowGroupPipeline} that encodes and writes them. {@link #closeForCommit()} writes the footer and turns it into a {@link
- * PendingFile}; {@link #discard()} abandons it, leaving at most a hidden in-progress file that is
- * never published.
+ * format's {@link ParquetWriter} on that stream (encoding on the subtask's shared {@link
+ * EncodingPool}), and the {@link RowGroupCutter} that says where its row groups end. {@link
+ * #closeForCommit()} writes the footer and turns it into a {@link PendingFile}; {@link #discard()}
+ * abandons it, leaving at most a hidden in-progress file that is never published.
  *
  * <p>Errors name the file as it exists while written, the hidden in-progress file, and the part
  * file it would be published as ({@link #where()}); the final name never exists after a failure.
- *
- * <p>Nothing here assumes the file closes at the next checkpoint: its state is the stream and the
- * assembler, which a later version may persist and resume.
  *
  * <p>Called by the sink's task thread only.
  */
@@ -38,35 +37,22 @@ public final class PartFile {
     private static final int BUFFER_BYTES = 1 << 16;
 
     private final RecoverableFsDataOutputStream stream;
-    private final PositionOutputStream out;
-    private final FileAssembler assembler;
-    private final RowGroupPipeline pipeline;
-    private final RowCutter cutter;
+    private final ParquetWriter writer;
+    private final RowGroupCutter cutter;
     private final PartFileSpec spec;
-    private final String partition;
-    private final String fileName;
+    private final ByteLimitCheck size;
+    private final LongSupplier sizeEstimate = this::sizeEstimate;
     private final long openedAt;
     private long lastWriteAt;
     private long maxTimestamp = Long.MIN_VALUE;
 
-    /** Row count at which {@link #reachedSize} next measures the file. */
-    private long nextSizeCheck;
-
-    private PartFile(
-            RecoverableFsDataOutputStream stream,
-            PositionOutputStream out,
-            FileAssembler assembler,
-            RowGroupPipeline pipeline,
-            RowCutter cutter,
-            PartFileSpec spec) {
+    private PartFile(RecoverableFsDataOutputStream stream, ParquetWriter writer,
+            RowGroupCutter cutter, PartFileSpec spec, long rollingBytes) {
         this.stream = stream;
-        this.out = out;
-        this.assembler = assembler;
-        this.pipeline = pipeline;
+        this.writer = writer;
         this.cutter = cutter;
         this.spec = spec;
-        this.partition = spec.partition();
-        this.fileName = spec.fileName();
+        this.size = new ByteLimitCheck(rollingBytes);
         this.openedAt = spec.now();
         this.lastWriteAt = spec.now();
     }
@@ -74,75 +60,51 @@ public final class PartFile {
     /**
      * Opens an in-progress file for {@code spec.target()}.
      *
+     * @param rollingBytes the file size at which {@link #reachedSize()} says the file is full
      * @throws IOException naming the path if the file system refuses it
      */
     public static PartFile open(
-            RecoverableWriter writer,
+            RecoverableWriter recoverableWriter,
             PartFileSpec spec,
-            ParquetSchema schema,
+            RowType rowType,
             WriteOptions options,
-            RowGroupCutSettings cut,
+            RowGroupLimits limits,
             @Nullable RowSorter sorter,
-            EncodingResources resources)
-            throws IOException {
-        return open(writer, spec, schema, options, cut, sorter, resources,
-                StreamingRowGroupCutter.DEFAULT_SLICE_ROWS);
-    }
-
-    /**
-     * As {@link #open(RecoverableWriter, PartFileSpec, ParquetSchema, WriteOptions,
-     * RowGroupCutSettings, RowSorter, EncodingResources)}, with exact-mode row groups without
-     * sort-by encoded incrementally in slices of {@code sliceRows} rows, or buffered whole as
-     * approximate mode and sort-by do when {@code sliceRows} is 0 (tests compare the two).
-     */
-    static PartFile open(
-            RecoverableWriter writer,
-            PartFileSpec spec,
-            ParquetSchema schema,
-            WriteOptions options,
-            RowGroupCutSettings cut,
-            @Nullable RowSorter sorter,
-            EncodingResources resources,
-            int sliceRows)
+            EncodingPool pool,
+            long rollingBytes)
             throws IOException {
         Path target = spec.target();
         RecoverableFsDataOutputStream stream;
         try {
-            stream = writer.open(target);
+            stream = recoverableWriter.open(target);
         } catch (IOException e) {
             throw new IOException("Cannot open part file " + target + ": " + e.getMessage(), e);
         }
-        PositionOutputStream out =
-                new PositionOutputStream(new BufferedOutputStream(stream, BUFFER_BYTES));
         String location = target.toString();
-        FileAssembler assembler = new FileAssembler(out, schema, options, location);
-        RowGroupEncoder encoder = new RowGroupEncoder(schema, options);
-        RowGroupPipeline pipeline =
-                new RowGroupPipeline(schema, location, encoder, assembler, out, resources);
-        RowCutter cutter;
-        if (sliceRows > 0 && !RowGroupCutter.holdsRows(cut.mode(), sorter != null)) {
-            IncrementalRowGroupEncoder incremental =
-                    new IncrementalRowGroupEncoder(schema, options, resources.encodePool());
-            cutter = new StreamingRowGroupCutter(
-                    cut, sliceRows, schema, location, pipeline, incremental, resources.slices());
-        } else {
-            cutter = new RowGroupCutter(cut, pipeline, sorter);
+        try {
+            OutputStream out = new BufferedOutputStream(stream, BUFFER_BYTES);
+            ParquetWriter writer = ParquetWriter.open(out, rowType, options, location, pool);
+            RowGroupCutter cutter = RowGroupCutter.holdsRows(limits, sorter != null)
+                    ? new HoldingCutter(limits, writer, sorter, ShreddedRows.of(rowType, location))
+                    : new StreamingCutter(limits, writer);
+            return new PartFile(stream, writer, cutter, spec, rollingBytes);
+        } catch (IOException | RuntimeException e) {
+            stream.close();
+            throw e;
         }
-        return new PartFile(stream, out, assembler, pipeline, cutter, spec);
     }
 
     /** Whether rows passed to {@link #write} must stay valid after the call (not be reused). */
-    public static boolean holdsRows(RowGroupCutSettings cut, boolean sorted) {
-        return RowGroupCutter.holdsRows(cut.mode(), sorted);
+    public static boolean holdsRows(RowGroupLimits limits, boolean sorted) {
+        return RowGroupCutter.holdsRows(limits, sorted);
     }
 
     /**
      * Appends a row; {@code now} is the processing time, for the inactivity policy, and {@code
      * timestamp} the record's timestamp ({@code Long.MIN_VALUE} if none). When {@link #holdsRows}
-     * the row must not be modified afterwards.
+     * the row must not be modified afterwards. May wait for the encoding pool (backpressure).
      */
-    public void write(RowData row, long now, long timestamp)
-            throws IOException, InterruptedException {
+    public void write(RowData row, long now, long timestamp) throws IOException {
         try {
             cutter.add(row);
         } catch (IllegalArgumentException e) {
@@ -160,11 +122,11 @@ public final class PartFile {
     }
 
     public String partition() {
-        return partition;
+        return spec.partition();
     }
 
     public String fileName() {
-        return fileName;
+        return spec.fileName();
     }
 
     public long rowCount() {
@@ -179,51 +141,55 @@ public final class PartFile {
         return lastWriteAt;
     }
 
-    /** Bytes written plus the estimated bytes of rows not yet sealed, for the size policy. */
-    public long sizeEstimate() {
-        return pipeline.writtenBytes() + cutter.pendingBytes();
+    /** File bytes per raw byte this file's estimates use now (see ParquetWriter). */
+    public double compressionRatio() {
+        return writer.compressionRatio();
     }
 
     /**
-     * Whether the file has reached {@code limit} bytes (written plus buffered). Measuring sums
-     * every column buffer, so it is done again only when, at the average row size so far, half the
-     * remaining room could be used up.
+     * Assumes {@code encodedPerRawByte} until this file has shown its own compression: a subtask
+     * carries it from one file to the next, so a new file's first row groups and held rows are
+     * not counted at their raw size.
      */
-    public boolean reachedSize(long limit) {
-        long rows = cutter.rowCount();
-        if (rows < nextSizeCheck) {
-            return false;
-        }
-        long size = sizeEstimate();
-        if (size >= limit) {
-            return true;
-        }
-        long averageRow = Math.max(1, size / Math.max(1, rows));
-        nextSizeCheck = rows + Math.max(1, (limit - size) / averageRow / 2);
-        return false;
+    public void assumeCompression(double encodedPerRawByte) {
+        writer.assumeCompression(encodedPerRawByte);
     }
 
-    /** Seals the last row groups, writes the footer and closes the file for commit. */
-    public PendingFile closeForCommit() throws IOException, InterruptedException {
+    /**
+     * Estimated bytes of the file if closed now (footer aside): row groups written or cut, the
+     * open one, and rows held for a later cut, all in encoded bytes.
+     */
+    public long sizeEstimate() {
+        return writer.estimatedFileBytes() + cutter.heldFileBytes();
+    }
+
+    /**
+     * Whether the file has reached its rolling size. Cheap after every row: the size is measured
+     * on a {@link ByteLimitCheck} schedule.
+     */
+    public boolean reachedSize() {
+        return size.reached(cutter.rowCount(), sizeEstimate);
+    }
+
+    /** Cuts the last row groups, writes the footer and closes the file for commit. */
+    public PendingFile closeForCommit() throws IOException {
+        long length;
         try {
             cutter.finish();
-            pipeline.drain();
+            writer.finish();
+            length = writer.bytesWritten();
         } catch (IOException e) {
             throw new IOException(relocate(e.getMessage(), where()), e);
         }
         RecoverableWriter.CommitRecoverable recoverable;
-        long size;
         try {
-            assembler.finish();
-            out.flush();
-            size = out.position();
             recoverable = stream.closeForCommit().getRecoverable();
         } catch (IOException e) {
             throw new IOException(
                     "Cannot close part file for commit: " + relocate(e.getMessage(), where()), e);
         }
-        return new PendingFile(
-                recoverable, partition, fileName, cutter.rowCount(), size, maxTimestamp);
+        return new PendingFile(recoverable, spec.partition(), spec.fileName(), cutter.rowCount(),
+                length, maxTimestamp);
     }
 
     /**
@@ -274,10 +240,9 @@ public final class PartFile {
         return text + " (" + where + ")";
     }
 
-    /** Abandons the file: waits for groups in flight, then closes the stream without commit. */
+    /** Abandons the file: waits for its work in flight, then closes the stream without commit. */
     public void discard() {
-        cutter.abandon();
-        pipeline.abandon();
+        writer.abort();
         try {
             stream.close();
         } catch (IOException e) {

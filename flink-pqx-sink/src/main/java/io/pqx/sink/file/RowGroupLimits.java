@@ -1,12 +1,18 @@
 package io.pqx.sink.file;
 
+import io.pqx.sink.RowGroupMode;
+
 /**
  * The row-group limits of one file.
  *
  * @param mode exact or approximate
  * @param targetRows {@code sink.row-group.rows}
- * @param maxBytes {@code sink.row-group.bytes}, bounding the estimated buffered size
+ * @param maxBytes {@code sink.row-group.bytes}, bounding a group's estimated encoded size
  * @param floorRows {@code sink.row-group.min-rows}: the byte bound never cuts fewer rows
  */
-public record RowGroupCutSettings(
-        RowGroupMode mode, int targetRows, long maxBytes, int floorRows) {}
+public record RowGroupLimits(RowGroupMode mode, int targetRows, long maxBytes, int floorRows) {
+    /** The floor, never above the target. */
+    int floor() {
+        return Math.min(floorRows, targetRows);
+    }
+}

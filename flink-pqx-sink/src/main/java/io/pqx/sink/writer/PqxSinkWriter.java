@@ -1,14 +1,12 @@
 package io.pqx.sink.writer;
 
+import io.pqx.format.EncodingPool;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.format.schema.FlinkSchemaConverter;
-import io.pqx.format.schema.ParquetSchema;
 import io.pqx.sink.committer.PqxCommittable;
-import io.pqx.sink.file.EncodingResources;
 import io.pqx.sink.file.PartFile;
 import io.pqx.sink.file.PartFileSpec;
 import io.pqx.sink.file.PendingFile;
-import io.pqx.sink.file.RowGroupCutSettings;
+import io.pqx.sink.file.RowGroupLimits;
 import io.pqx.sink.file.RowSorter;
 import io.pqx.sink.partition.PartitionComputer;
 
@@ -49,18 +47,23 @@ import javax.annotation.Nullable;
 public final class PqxSinkWriter
         implements StatefulSinkWriter<RowData, PqxWriterState>,
                 CommittingSinkWriter<RowData, PqxCommittable> {
+    /**
+     * Raw row slices (4096 rows or 1 MiB) being encoded at once for the whole subtask, however
+     * many partition files are open.
+     */
+    static final int SLICES_IN_FLIGHT = 8;
+
     private final SinkSettings settings;
     private final Path basePath;
     private final PartitionComputer partitions;
     private final RecoverableWriter recoverableWriter;
-    private final ParquetSchema schema;
     private final WriteOptions writeOptions;
-    private final RowGroupCutSettings cut;
+    private final RowGroupLimits limits;
     @Nullable private final RowSorter sorter;
     private final boolean holdsRows;
     @Nullable private final TypeSerializer<RowData> copier;
     private final int[] dataColumns;
-    private final EncodingResources resources;
+    private final EncodingPool pool;
     private final ProcessingTimeService time;
     private final Counter recordsSent;
     private final int subtask;
@@ -68,6 +71,11 @@ public final class PqxSinkWriter
     private final LinkedHashMap<String, PartFile> open = new LinkedHashMap<>(16, 0.75f, true);
     private final List<PqxCommittable> pending = new ArrayList<>();
     private long fileCounter;
+    /**
+     * File bytes per raw byte of the last file closed (0 before any), assumed by the next file
+     * until it shows its own, so its size estimates do not start at raw size.
+     */
+    private double lastCompression;
 
     /**
      * @param freshRows whether every row written is a new object nobody modifies later (rows
@@ -85,10 +93,9 @@ public final class PqxSinkWriter
         this.basePath = basePath;
         this.partitions = partitions;
         this.recoverableWriter = SinkFileSystem.recoverableWriter(basePath);
-        this.schema = FlinkSchemaConverter.toParquetSchema(partitions.dataType());
         this.writeOptions = settings.writeOptions();
-        this.cut =
-                new RowGroupCutSettings(
+        this.limits =
+                new RowGroupLimits(
                         settings.rowGroupMode(),
                         settings.rowGroupRows(),
                         settings.rowGroupBytes(),
@@ -97,16 +104,17 @@ public final class PqxSinkWriter
                 settings.sortBy().isEmpty()
                         ? null
                         : RowSorter.of(partitions.dataType(), settings.sortBy());
-        this.holdsRows = PartFile.holdsRows(cut, sorter != null);
+        this.holdsRows = PartFile.holdsRows(limits, sorter != null);
         this.copier =
                 holdsRows && !freshRows && context.isObjectReuseEnabled()
                         ? context.<RowData>createInputSerializer()
                         : null;
         this.dataColumns = partitions.dataColumns();
         this.subtask = context.getTaskInfo().getIndexOfThisSubtask();
-        this.resources =
-                new EncodingResources(
+        this.pool =
+                EncodingPool.threads(
                         settings.effectiveEncodingThreads(),
+                        SLICES_IN_FLIGHT,
                         settings.maxInFlight(),
                         "pqx-sink-" + subtask);
         this.time = context.getProcessingTimeService();
@@ -142,7 +150,7 @@ public final class PqxSinkWriter
             throw e;
         }
         recordsSent.inc();
-        if (file.reachedSize(settings.rollingFileSize())
+        if (file.reachedSize()
                 || now - file.openedAt() >= settings.rolloverInterval().toMillis()) {
             closeFile(partition);
         }
@@ -188,7 +196,7 @@ public final class PqxSinkWriter
                 : stable;
     }
 
-    private PartFile openFile(String partition, long now) throws IOException, InterruptedException {
+    private PartFile openFile(String partition, long now) throws IOException {
         if (open.size() >= settings.maxOpenFiles()) {
             // Access order: the first entry is the least recently written file.
             closeFile(open.keySet().iterator().next());
@@ -198,17 +206,28 @@ public final class PqxSinkWriter
         PartFileSpec spec = new PartFileSpec(basePath, partition, name, now);
         PartFile file =
                 PartFile.open(
-                        recoverableWriter, spec, schema, writeOptions, cut, sorter, resources);
+                        recoverableWriter,
+                        spec,
+                        partitions.dataType(),
+                        writeOptions,
+                        limits,
+                        sorter,
+                        pool,
+                        settings.rollingFileSize());
+        if (lastCompression > 0) {
+            file.assumeCompression(lastCompression);
+        }
         open.put(partition, file);
         return file;
     }
 
-    private void closeFile(String partition) throws IOException, InterruptedException {
+    private void closeFile(String partition) throws IOException {
         PartFile file = open.remove(partition);
         PendingFile done;
         try {
             done = file.closeForCommit();
-        } catch (IOException | RuntimeException | InterruptedException e) {
+            lastCompression = file.compressionRatio();
+        } catch (IOException | RuntimeException e) {
             file.discard();
             throw e;
         }
@@ -268,6 +287,6 @@ public final class PqxSinkWriter
             file.discard();
         }
         open.clear();
-        resources.close();
+        pool.close();
     }
 }

@@ -3,10 +3,10 @@ package io.pqx.sink.writer;
 import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.SortingColumnSpec;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.sink.file.RowGroupMode;
+import io.pqx.sink.RowGroupMode;
 import io.pqx.format.options.Compression;
 import io.pqx.sink.file.SortKey;
-import io.pqx.sink.file.StatisticsLevel;
+import io.pqx.sink.StatisticsLevel;
 import io.pqx.sink.partition.PartitionCommitTrigger;
 
 import java.io.Serializable;

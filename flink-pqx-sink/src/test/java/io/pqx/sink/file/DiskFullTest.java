@@ -1,10 +1,11 @@
 package io.pqx.sink.file;
 
+import io.pqx.sink.RowGroupMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.options.WriteOptions;
-import io.pqx.format.schema.FlinkSchemaConverter;
+import io.pqx.format.EncodingPool;
 import io.pqx.sink.SinkFiles;
 
 import org.apache.flink.core.fs.FileSystem;
@@ -118,13 +119,13 @@ class DiskFullTest {
         RecoverableWriter writer =
                 new FillingWriter(
                         FileSystem.getLocalFileSystem().createRecoverableWriter(), 100_000);
-        RowGroupCutSettings cut = new RowGroupCutSettings(RowGroupMode.EXACT, 1000, 1L << 30, 10);
-        try (EncodingResources resources = new EncodingResources(2, 2, "test")) {
+        RowGroupLimits cut = new RowGroupLimits(RowGroupMode.EXACT, 1000, 1L << 30, 10);
+        try (EncodingPool pool = EncodingPool.threads(2, 8, 2, "test")) {
             PartFile file =
                     PartFile.open(
                             writer,
                             new PartFileSpec(new Path(dir.toUri()), "", "full.parquet", 0L),
-                            FlinkSchemaConverter.toParquetSchema(TestRows.TYPE),
+                            TestingRows.TYPE,
                             WriteOptions.builder()
                                     .dictionaryEnabled(false)
                                     .codec(
@@ -133,10 +134,11 @@ class DiskFullTest {
                                     .build(),
                             cut,
                             null,
-                            resources);
+                            pool,
+                            Long.MAX_VALUE);
             assertThatThrownBy(
                             () -> {
-                                for (RowData row : TestRows.ids(0, 200_000)) {
+                                for (RowData row : TestingRows.ids(0, 200_000)) {
                                     file.write(row, 0L, Long.MIN_VALUE);
                                 }
                                 file.closeForCommit();

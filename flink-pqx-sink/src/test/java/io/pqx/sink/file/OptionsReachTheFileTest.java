@@ -6,6 +6,7 @@ import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.PqxSink;
+import io.pqx.sink.TestingSinks;
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.sink.SinkFiles;
 import io.pqx.sink.writer.SinkSettings;
@@ -33,12 +34,11 @@ class OptionsReachTheFileTest {
     @TempDir Path dir;
 
     private static SinkSettings settings(Map<String, String> options) {
-        return PqxSink.builder()
+        return TestingSinks.settings(PqxSink.builder()
                 .basePath("/tmp/unused")
-                .rowType(TestRows.TYPE)
+                .rowType(TestingRows.TYPE)
                 .setAll(options)
-                .build()
-                .settings();
+                .build());
     }
 
     private static List<RowData> rows(int n) {
@@ -54,16 +54,16 @@ class OptionsReachTheFileTest {
     }
 
     private FileMetadata write(String name, SinkSettings s) throws Exception {
-        RowGroupCutSettings cut =
-                new RowGroupCutSettings(
+        RowGroupLimits cut =
+                new RowGroupLimits(
                         s.rowGroupMode(),
                         s.rowGroupRows(),
                         s.rowGroupBytes(),
                         s.effectiveMinRows());
-        RowSorter sorter = s.sortBy().isEmpty() ? null : RowSorter.of(TestRows.TYPE, s.sortBy());
+        RowSorter sorter = s.sortBy().isEmpty() ? null : RowSorter.of(TestingRows.TYPE, s.sortBy());
         Path file =
-                PartFileFixture.write(
-                        dir, name, TestRows.TYPE, rows(1000), cut, s.writeOptions(), sorter, 2);
+                TestingPartFiles.write(
+                        dir, name, TestingRows.TYPE, rows(1000), cut, s.writeOptions(), sorter, 2);
         return SinkFiles.footer(file);
     }
 

@@ -1,5 +1,6 @@
 package io.pqx.sink.file;
 
+import io.pqx.sink.RowGroupMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.footer.FileMetadata;
@@ -23,9 +24,9 @@ class RowGroupLayoutTest {
 
     @TempDir Path dir;
 
-    private List<Long> layout(long rows, RowGroupCutSettings cut) throws Exception {
+    private List<Long> layout(long rows, RowGroupLimits cut) throws Exception {
         Path file =
-                PartFileFixture.write(dir, "f.parquet", TestRows.TYPE, TestRows.ids(0, rows), cut);
+                TestingPartFiles.write(dir, "f.parquet", TestingRows.TYPE, TestingRows.ids(0, rows), cut);
         return groupRows(SinkFiles.footer(file));
     }
 
@@ -35,22 +36,22 @@ class RowGroupLayoutTest {
 
     @Test
     void exactModeCutsEveryGroupAtTheTargetExceptTheLast() throws Exception {
-        RowGroupCutSettings cut =
-                new RowGroupCutSettings(RowGroupMode.EXACT, 100, NO_BYTE_BOUND, 10);
+        RowGroupLimits cut =
+                new RowGroupLimits(RowGroupMode.EXACT, 100, NO_BYTE_BOUND, 10);
         assertThat(layout(250, cut)).containsExactly(100L, 100L, 50L);
     }
 
     @Test
     void exactModeWritesNoEmptyTrailingGroup() throws Exception {
-        RowGroupCutSettings cut =
-                new RowGroupCutSettings(RowGroupMode.EXACT, 100, NO_BYTE_BOUND, 10);
+        RowGroupLimits cut =
+                new RowGroupLimits(RowGroupMode.EXACT, 100, NO_BYTE_BOUND, 10);
         assertThat(layout(300, cut)).containsExactly(100L, 100L, 100L);
     }
 
     @Test
     void approximateModeSplitsTheTailEvenly() throws Exception {
-        RowGroupCutSettings cut =
-                new RowGroupCutSettings(RowGroupMode.APPROXIMATE, 100, NO_BYTE_BOUND, 10);
+        RowGroupLimits cut =
+                new RowGroupLimits(RowGroupMode.APPROXIMATE, 100, NO_BYTE_BOUND, 10);
         assertThat(layout(250, cut)).containsExactly(100L, 75L, 75L);
         Files.delete(dir.resolve("f.parquet"));
         assertThat(layout(130, cut)).containsExactly(130L);
@@ -60,53 +61,54 @@ class RowGroupLayoutTest {
 
     @Test
     void approximateModeKeepsRowOrder() throws Exception {
-        RowGroupCutSettings cut =
-                new RowGroupCutSettings(RowGroupMode.APPROXIMATE, 100, NO_BYTE_BOUND, 10);
+        RowGroupLimits cut =
+                new RowGroupLimits(RowGroupMode.APPROXIMATE, 100, NO_BYTE_BOUND, 10);
         Path file =
-                PartFileFixture.write(dir, "f.parquet", TestRows.TYPE, TestRows.ids(0, 350), cut);
+                TestingPartFiles.write(dir, "f.parquet", TestingRows.TYPE, TestingRows.ids(0, 350), cut);
         assertThat(SinkFiles.read(file, r -> r.getLong(0)))
                 .containsExactlyElementsOf(LongStream.range(0, 350).boxed().toList());
     }
 
     @Test
     void byteBoundCutsAtTheFloorInBothModes() throws Exception {
-        RowGroupCutSettings exact = new RowGroupCutSettings(RowGroupMode.EXACT, 1000, 1, 50);
+        RowGroupLimits exact = new RowGroupLimits(RowGroupMode.EXACT, 1000, 1, 50);
         assertThat(layout(420, exact)).containsExactly(50L, 50L, 50L, 50L, 50L, 50L, 50L, 50L, 20L);
         Files.delete(dir.resolve("f.parquet"));
-        RowGroupCutSettings approx = new RowGroupCutSettings(RowGroupMode.APPROXIMATE, 1000, 1, 50);
+        RowGroupLimits approx = new RowGroupLimits(RowGroupMode.APPROXIMATE, 1000, 1, 50);
         assertThat(layout(420, approx))
                 .containsExactly(50L, 50L, 50L, 50L, 50L, 50L, 50L, 50L, 20L);
     }
 
     @Test
     void byteBoundCutsLargeGroupsBelowTheTarget() throws Exception {
-        // ~16 bytes per row buffered: a 4 KiB bound cuts long before 100,000 rows.
-        RowGroupCutSettings cut = new RowGroupCutSettings(RowGroupMode.EXACT, 100_000, 4096, 10);
+        // A few encoded bytes per row (~16 raw): a 4 KiB bound cuts long before 100,000 rows, at
+        // ~250 rows while the file's compression is unknown, later at ~1,200.
+        RowGroupLimits cut = new RowGroupLimits(RowGroupMode.EXACT, 100_000, 4096, 10);
         List<Long> groups = layout(5000, cut);
         assertThat(groups).hasSizeGreaterThan(5);
         assertThat(groups.subList(0, groups.size() - 1))
-                .allSatisfy(n -> assertThat(n).isBetween(10L, 1000L));
+                .allSatisfy(n -> assertThat(n).isBetween(10L, 2000L));
         assertThat(groups.stream().mapToLong(Long::longValue).sum()).isEqualTo(5000L);
     }
 
     @Test
     void sortByOrdersEachRowGroupAndRecordsSortingColumns() throws Exception {
-        RowGroupCutSettings cut =
-                new RowGroupCutSettings(RowGroupMode.EXACT, 100, NO_BYTE_BOUND, 10);
+        RowGroupLimits cut =
+                new RowGroupLimits(RowGroupMode.EXACT, 100, NO_BYTE_BOUND, 10);
         SortKey key = new SortKey("id", true, false);
         WriteOptions options =
                 WriteOptions.builder()
                         .sortingColumn(new SortingColumnSpec("id", true, false))
                         .build();
         Path file =
-                PartFileFixture.write(
+                TestingPartFiles.write(
                         dir,
                         "f.parquet",
-                        TestRows.TYPE,
-                        TestRows.ids(0, 250),
+                        TestingRows.TYPE,
+                        TestingRows.ids(0, 250),
                         cut,
                         options,
-                        RowSorter.of(TestRows.TYPE, List.of(key)),
+                        RowSorter.of(TestingRows.TYPE, List.of(key)),
                         2);
         List<Long> expected = new ArrayList<>();
         for (long[] range : new long[][] {{99, 0}, {199, 100}, {249, 200}}) {
@@ -127,24 +129,24 @@ class RowGroupLayoutTest {
 
     @Test
     void fileBytesDoNotDependOnTheNumberOfEncodingThreads() throws Exception {
-        RowGroupCutSettings cut =
-                new RowGroupCutSettings(RowGroupMode.EXACT, 3000, NO_BYTE_BOUND, 10);
-        var rows = TestRows.ids(0, 40_000);
+        RowGroupLimits cut =
+                new RowGroupLimits(RowGroupMode.EXACT, 3000, NO_BYTE_BOUND, 10);
+        var rows = TestingRows.ids(0, 40_000);
         Path one =
-                PartFileFixture.write(
+                TestingPartFiles.write(
                         dir,
                         "one.parquet",
-                        TestRows.TYPE,
+                        TestingRows.TYPE,
                         rows,
                         cut,
                         WriteOptions.defaults(),
                         null,
                         1);
         Path four =
-                PartFileFixture.write(
+                TestingPartFiles.write(
                         dir,
                         "four.parquet",
-                        TestRows.TYPE,
+                        TestingRows.TYPE,
                         rows,
                         cut,
                         WriteOptions.defaults(),

@@ -1,16 +1,19 @@
 package io.pqx.sink.file;
 
+import io.pqx.sink.RowGroupMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.format.schema.FlinkSchemaConverter;
-import io.pqx.format.schema.ParquetSchema;
+import io.pqx.format.EncodingPool;
+import io.pqx.format.ParquetWriter;
+import io.pqx.format.ShreddedRows;
 import io.pqx.sink.SinkFiles;
 
 import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.FileSystem.WriteMode;
 import org.apache.flink.core.fs.RecoverableWriter;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericArrayData;
@@ -41,13 +44,14 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * Exact-mode row groups encoded incrementally in slices give the same file bytes as the buffered
- * path (whole groups encoded at the cut), for flat, nested and nullable columns, several slice
- * sizes, byte-bounded cuts and several options; and a rejected row is in no column.
+ * A part file is the format writer's file: exact-mode row groups passed to the writer as they come
+ * (the streaming cutter) or held until the cut (the holding cutter) give the bytes {@link
+ * ParquetWriter} gives for the same row groups, for flat, nested and nullable columns, several
+ * options and thread counts; byte-bounded cuts do not depend on the threads; a rejected row is in
+ * no column.
  */
-class StreamingRowGroupCutterTest {
-    private static final long NO_BYTE_BOUND = 1L << 30;
-    private static final int[] SLICE_ROWS = {1, 7, 100, StreamingRowGroupCutter.DEFAULT_SLICE_ROWS};
+class PartFileTest {
+    private static final long NO_BYTE_BOUND = TestingPartFiles.NO_BYTE_BOUND;
 
     /** id INT NOT NULL, tags ARRAY<STRING>, m MAP<STRING, INT>, s ROW<a DOUBLE, b ARRAY<BIGINT NOT NULL>>, d DECIMAL(20,2), flag BOOLEAN. */
     static final RowType NESTED =
@@ -70,36 +74,23 @@ class StreamingRowGroupCutterTest {
     private int fileCount;
 
     @Test
-    void flatColumnsGiveTheBufferedPathsBytesForEverySliceSize() throws Exception {
-        List<RowData> rows = TestRows.ids(0, 25_000);
-        RowGroupCutSettings cut =
-                new RowGroupCutSettings(RowGroupMode.EXACT, 6000, NO_BYTE_BOUND, 10);
-        assertSameBytesForEverySliceSize(TestRows.TYPE, rows, cut, WriteOptions.defaults(), 16);
+    void flatColumnsGiveTheFormatWritersBytes() throws Exception {
+        List<RowData> rows = TestingRows.ids(0, 9_000);
+        RowGroupLimits cut = new RowGroupLimits(RowGroupMode.EXACT, 2_500, NO_BYTE_BOUND, 10);
+        assertFormatWritersBytes(TestingRows.TYPE, rows, cut, WriteOptions.defaults());
     }
 
     @Test
-    void nestedNullableColumnsGiveTheBufferedPathsBytesForEverySliceSize() throws Exception {
-        List<RowData> rows = nestedRows(3000, 42);
-        RowGroupCutSettings cut =
-                new RowGroupCutSettings(RowGroupMode.EXACT, 700, NO_BYTE_BOUND, 10);
-        assertSameBytesForEverySliceSize(NESTED, rows, cut, WriteOptions.defaults(), 4);
+    void nestedNullableColumnsGiveTheFormatWritersBytes() throws Exception {
+        List<RowData> rows = nestedRows(3000, 5);
+        RowGroupLimits cut = new RowGroupLimits(RowGroupMode.EXACT, 1000, NO_BYTE_BOUND, 10);
+        assertFormatWritersBytes(NESTED, rows, cut, WriteOptions.defaults());
     }
 
     @Test
-    void byteBoundedCutsAreTheBufferedPathsCuts() throws Exception {
-        List<RowData> rows = nestedRows(3000, 7);
-        RowGroupCutSettings cut = new RowGroupCutSettings(RowGroupMode.EXACT, 2000, 20_000, 30);
-        Path buffered = write(NESTED, rows, cut, WriteOptions.defaults(), 0, 2);
-        int groups = SinkFiles.footer(buffered).rowGroups().size();
-        assertThat(groups).as("the byte bound cuts before the row target").isGreaterThan(2);
-        assertSameBytesForEverySliceSize(NESTED, rows, cut, WriteOptions.defaults(), 2);
-    }
-
-    @Test
-    void optionsGiveTheBufferedPathsBytes() throws Exception {
+    void optionsGiveTheFormatWritersBytes() throws Exception {
         List<RowData> rows = nestedRows(2500, 3);
-        RowGroupCutSettings cut =
-                new RowGroupCutSettings(RowGroupMode.EXACT, 1000, NO_BYTE_BOUND, 10);
+        RowGroupLimits cut = new RowGroupLimits(RowGroupMode.EXACT, 1000, NO_BYTE_BOUND, 10);
         WriteOptions small =
                 WriteOptions.builder()
                         .pageRowLimit(50)
@@ -109,9 +100,26 @@ class StreamingRowGroupCutterTest {
                         .bloomFilter("id", new BloomFilterSpec(1000, 0.01))
                         .pageChecksums(true)
                         .build();
-        assertSameBytesForEverySliceSize(NESTED, rows, cut, small, 3);
+        assertFormatWritersBytes(NESTED, rows, cut, small);
         WriteOptions plain = WriteOptions.builder().dictionaryEnabled(false).build();
-        assertSameBytesForEverySliceSize(NESTED, rows, cut, plain, 3);
+        assertFormatWritersBytes(NESTED, rows, cut, plain);
+    }
+
+    @Test
+    void byteBoundedCutsDoNotDependOnTheThreads() throws Exception {
+        List<RowData> rows = nestedRows(6000, 7);
+        RowGroupLimits cut = new RowGroupLimits(RowGroupMode.EXACT, 5000, 20_000, 30);
+        byte[] one = Files.readAllBytes(write(NESTED, rows, cut, WriteOptions.defaults(), 1, false));
+        assertThat(SinkFiles.footer(dir.resolve("f" + (fileCount - 1) + ".parquet"))
+                        .rowGroups().size())
+                .as("the byte bound cuts before the row target")
+                .isGreaterThan(3);
+        for (int threads = 2; threads <= 3; threads++) {
+            assertThat(Files.readAllBytes(write(NESTED, rows, cut, WriteOptions.defaults(),
+                            threads, false)))
+                    .as("%d threads", threads)
+                    .isEqualTo(one);
+        }
     }
 
     @Test
@@ -132,10 +140,9 @@ class StreamingRowGroupCutterTest {
                                 true));
             }
         }
-        RowGroupCutSettings cut =
-                new RowGroupCutSettings(RowGroupMode.EXACT, 400, NO_BYTE_BOUND, 10);
-        Path expected = write(NESTED, good, cut, WriteOptions.defaults(), 0, 2);
-        Path actual = writeSkippingRejected(NESTED, withBad, cut, 7);
+        RowGroupLimits cut = new RowGroupLimits(RowGroupMode.EXACT, 400, NO_BYTE_BOUND, 10);
+        Path expected = write(NESTED, good, cut, WriteOptions.defaults(), 2, false);
+        Path actual = write(NESTED, withBad, cut, WriteOptions.defaults(), 2, true);
         assertThat(Files.readAllBytes(actual)).isEqualTo(Files.readAllBytes(expected));
     }
 
@@ -145,69 +152,83 @@ class StreamingRowGroupCutterTest {
                 GenericRowData.of(
                         1, null, null, GenericRowData.of(1.0, new GenericArrayData(new Object[] {null})),
                         null, null);
-        RowGroupCutSettings cut =
-                new RowGroupCutSettings(RowGroupMode.EXACT, 400, NO_BYTE_BOUND, 10);
-        assertThatThrownBy(() -> write(NESTED, List.of(bad), cut, WriteOptions.defaults(), 7, 2))
+        RowGroupLimits cut = new RowGroupLimits(RowGroupMode.EXACT, 400, NO_BYTE_BOUND, 10);
+        assertThatThrownBy(() -> write(NESTED, List.of(bad), cut, WriteOptions.defaults(), 2, false))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("row 0")
-                .hasMessageContaining("s.b");
+                .hasMessageContaining("s.b")
+                .hasMessageContaining("in-progress file");
     }
 
-    private void assertSameBytesForEverySliceSize(
-            RowType type,
-            List<RowData> rows,
-            RowGroupCutSettings cut,
-            WriteOptions options,
-            int threads)
+    /** Streamed and held part files, on 1 to 3 threads, are ParquetWriter's file for the cuts. */
+    private void assertFormatWritersBytes(
+            RowType type, List<RowData> rows, RowGroupLimits cut, WriteOptions options)
             throws Exception {
-        byte[] buffered = Files.readAllBytes(write(type, rows, cut, options, 0, 1));
-        for (int slice : SLICE_ROWS) {
-            byte[] streamed = Files.readAllBytes(write(type, rows, cut, options, slice, threads));
-            assertThat(streamed).as("slice rows %d, %d threads", slice, threads).isEqualTo(buffered);
+        byte[] expected = formatWriter(type, rows, cut, options);
+        for (int threads = 1; threads <= 3; threads++) {
+            assertThat(Files.readAllBytes(write(type, rows, cut, options, threads, false)))
+                    .as("streamed, %d threads", threads)
+                    .isEqualTo(expected);
+            assertThat(held(type, rows, cut, options, threads))
+                    .as("held, %d threads", threads)
+                    .isEqualTo(expected);
         }
     }
 
+    /** The reference: the format's writer alone, cutting at the target. */
+    private byte[] formatWriter(
+            RowType type, List<RowData> rows, RowGroupLimits cut, WriteOptions options)
+            throws Exception {
+        Path file = dir.resolve("reference" + (fileCount++) + ".parquet");
+        WriteOptions byRows = options.toBuilder().rowGroupRows(cut.targetRows()).build();
+        try (ParquetWriter writer = ParquetWriter.create(
+                new org.apache.flink.core.fs.Path(file.toUri()), type, byRows, WriteMode.NO_OVERWRITE)) {
+            for (RowData row : rows) {
+                writer.write(row);
+            }
+        }
+        return Files.readAllBytes(file);
+    }
+
+    /** Exact mode through the holding cutter (as sort-by would, without sorting). */
+    private byte[] held(RowType type, List<RowData> rows, RowGroupLimits cut, WriteOptions options,
+            int threads) throws Exception {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (EncodingPool pool = EncodingPool.threads(threads, 8, 2, "test");
+                ParquetWriter writer = ParquetWriter.open(bytes, type, options, "held.parquet", pool)) {
+            HoldingCutter cutter =
+                    new HoldingCutter(cut, writer, null, ShreddedRows.of(type, "held.parquet"));
+            for (RowData row : rows) {
+                cutter.add(row);
+            }
+            cutter.finish();
+            writer.finish();
+        }
+        return bytes.toByteArray();
+    }
+
     private Path write(
             RowType type,
             List<RowData> rows,
-            RowGroupCutSettings cut,
+            RowGroupLimits cut,
             WriteOptions options,
-            int sliceRows,
-            int threads)
-            throws Exception {
-        return write(type, rows, cut, options, sliceRows, threads, false);
-    }
-
-    private Path writeSkippingRejected(
-            RowType type, List<RowData> rows, RowGroupCutSettings cut, int sliceRows)
-            throws Exception {
-        return write(type, rows, cut, WriteOptions.defaults(), sliceRows, 2, true);
-    }
-
-    private Path write(
-            RowType type,
-            List<RowData> rows,
-            RowGroupCutSettings cut,
-            WriteOptions options,
-            int sliceRows,
             int threads,
             boolean skipRejected)
             throws Exception {
         String name = "f" + (fileCount++) + ".parquet";
         org.apache.flink.core.fs.Path base = new org.apache.flink.core.fs.Path(dir.toUri());
         RecoverableWriter writer = FileSystem.getLocalFileSystem().createRecoverableWriter();
-        ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(type);
-        try (EncodingResources resources = new EncodingResources(threads, 2, "test")) {
+        try (EncodingPool pool = EncodingPool.threads(threads, 8, 2, "test")) {
             PartFile file =
                     PartFile.open(
                             writer,
                             new PartFileSpec(base, "", name, 0L),
-                            schema,
+                            type,
                             options,
                             cut,
                             null,
-                            resources,
-                            sliceRows);
+                            pool,
+                            Long.MAX_VALUE);
             for (RowData row : rows) {
                 try {
                     file.write(row, 0L, Long.MIN_VALUE);

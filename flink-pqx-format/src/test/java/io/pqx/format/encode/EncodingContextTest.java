@@ -1,9 +1,8 @@
-package io.pqx.sink.file;
+package io.pqx.format.encode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqx.format.encode.RowGroupBuffer;
 import io.pqx.format.schema.FlinkSchemaConverter;
 import io.pqx.format.schema.ParquetSchema;
 
@@ -17,7 +16,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-class SlicePoolTest {
+class EncodingContextTest {
     private static final RowType LONGS =
             (RowType)
                     DataTypes.ROW(DataTypes.FIELD("a", DataTypes.BIGINT().notNull()))
@@ -26,20 +25,20 @@ class SlicePoolTest {
 
     @Test
     void feedsAreBoundedForAllFilesTogetherAndAFreedPermitWakesTheWaiter() throws Exception {
-        SlicePool pool = new SlicePool(3);
+        EncodingContext pool = EncodingContext.using(EncodingContext.CALLER_RUNS, 3);
         List<RowGroupBuffer> fed = new ArrayList<>();
         for (String file : List.of("a.parquet", "b.parquet", "c.parquet")) {
-            pool.acquireFeed();
-            fed.add(pool.take(SCHEMA, file));
+            pool.acquireSlice();
+            fed.add(pool.takeSlice(SCHEMA, file));
         }
-        assertThat(pool.availableFeeds()).isZero();
+        assertThat(pool.availableSlices()).isZero();
 
         CountDownLatch fourthFed = new CountDownLatch(1);
         Thread fourth =
                 new Thread(
                         () -> {
                             try {
-                                pool.acquireFeed();
+                                pool.acquireSlice();
                                 fourthFed.countDown();
                             } catch (InterruptedException e) {
                                 Thread.currentThread().interrupt();
@@ -50,24 +49,25 @@ class SlicePoolTest {
                 .as("a fourth feed waits while three are in flight")
                 .isFalse();
 
-        pool.consumed(fed.get(1));
+        pool.recycle(fed.get(1));
+        pool.releaseSlice();
         assertThat(fourthFed.await(10, TimeUnit.SECONDS)).isTrue();
         fourth.join();
     }
 
     @Test
     void keepsAtMostAsManyEmptiedSlicesAsFeedsAndHandsThemOutEmptyUnderTheNewName() {
-        SlicePool pool = new SlicePool(2);
+        EncodingContext pool = EncodingContext.using(EncodingContext.CALLER_RUNS, 2);
         List<RowGroupBuffer> used = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
-            RowGroupBuffer slice = pool.take(SCHEMA, "old.parquet");
+            RowGroupBuffer slice = pool.takeSlice(SCHEMA, "old.parquet");
             slice.append(GenericRowData.of((long) i), i);
             used.add(slice);
         }
         used.forEach(pool::recycle);
         assertThat(pool.keptSlices()).isEqualTo(2);
 
-        RowGroupBuffer reused = pool.take(SCHEMA, "new.parquet");
+        RowGroupBuffer reused = pool.takeSlice(SCHEMA, "new.parquet");
         assertThat(used).contains(reused);
         assertThat(reused.rowCount()).isZero();
         assertThat(pool.keptSlices()).isEqualTo(1);
@@ -76,13 +76,17 @@ class SlicePoolTest {
     }
 
     @Test
-    void neverHandsOutASliceOfAnotherSchema() {
-        SlicePool pool = new SlicePool(2);
-        RowGroupBuffer slice = pool.take(SCHEMA, "a.parquet");
+    void handsOutAKeptSliceForAnEqualSchemaButNeverForAnotherOne() {
+        EncodingContext pool = EncodingContext.using(EncodingContext.CALLER_RUNS, 2);
+        RowGroupBuffer slice = pool.takeSlice(SCHEMA, "a.parquet");
         pool.recycle(slice);
-        ParquetSchema other = FlinkSchemaConverter.toParquetSchema(LONGS);
+        ParquetSchema equal = FlinkSchemaConverter.toParquetSchema(LONGS);
+        assertThat(pool.takeSlice(equal, "b.parquet")).isSameAs(slice);
 
-        RowGroupBuffer taken = pool.take(other, "b.parquet");
+        pool.recycle(slice);
+        ParquetSchema other = FlinkSchemaConverter.toParquetSchema((RowType)
+                DataTypes.ROW(DataTypes.FIELD("b", DataTypes.INT())).getLogicalType());
+        RowGroupBuffer taken = pool.takeSlice(other, "c.parquet");
         assertThat(taken).isNotSameAs(slice);
         assertThat(taken.schema()).isSameAs(other);
         assertThat(pool.keptSlices()).isZero();

@@ -1,8 +1,7 @@
 package io.pqx.sink.file;
 
+import io.pqx.format.EncodingPool;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.format.schema.FlinkSchemaConverter;
-import io.pqx.format.schema.ParquetSchema;
 
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
@@ -15,32 +14,34 @@ import java.util.List;
 import javax.annotation.Nullable;
 
 /** Test helper: writes rows through a {@link PartFile} on the local file system and commits it. */
-final class PartFileFixture {
-    private PartFileFixture() {}
+final class TestingPartFiles {
+    static final long NO_BYTE_BOUND = 1L << 30;
+
+    private TestingPartFiles() {}
 
     static java.nio.file.Path write(
             java.nio.file.Path dir,
             String name,
             RowType type,
             List<RowData> rows,
-            RowGroupCutSettings cut,
+            RowGroupLimits cut,
             WriteOptions options,
             @Nullable RowSorter sorter,
             int threads)
             throws Exception {
         Path base = new Path(dir.toUri());
         RecoverableWriter writer = FileSystem.getLocalFileSystem().createRecoverableWriter();
-        ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(type);
-        try (EncodingResources resources = new EncodingResources(threads, 2, "test")) {
+        try (EncodingPool pool = EncodingPool.threads(threads, 8, 2, "test")) {
             PartFile file =
                     PartFile.open(
                             writer,
                             new PartFileSpec(base, "", name, 0L),
-                            schema,
+                            type,
                             options,
                             cut,
                             sorter,
-                            resources);
+                            pool,
+                            Long.MAX_VALUE);
             for (RowData row : rows) {
                 file.write(row, 0L, Long.MIN_VALUE);
             }
@@ -55,7 +56,7 @@ final class PartFileFixture {
             String name,
             RowType type,
             List<RowData> rows,
-            RowGroupCutSettings cut)
+            RowGroupLimits cut)
             throws Exception {
         return write(dir, name, type, rows, cut, WriteOptions.defaults(), null, 2);
     }

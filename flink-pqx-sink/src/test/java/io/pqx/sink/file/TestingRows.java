@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Test rows: {@code ROW<id BIGINT NOT NULL, name STRING>}. */
-final class TestRows {
+final class TestingRows {
     static final RowType TYPE =
             RowType.of(
                     new org.apache.flink.table.types.logical.LogicalType[] {
@@ -19,7 +19,7 @@ final class TestRows {
                     },
                     new String[] {"id", "name"});
 
-    private TestRows() {}
+    private TestingRows() {}
 
     static List<RowData> ids(long from, long to) {
         List<RowData> rows = new ArrayList<>();
