@@ -38,7 +38,7 @@ class ParquetWriterFooterParquetJavaTest {
     private ParquetMetadata write(WriteOptions options, List<RowData> rows) throws Exception {
         Path file = dir.resolve("f" + files++ + ".parquet");
         TestingWriters.write(file, TYPE, options, rows);
-        return ParquetJavaFiles.footer(file);
+        return TestingParquetJavaReader.footer(file);
     }
 
     @Test

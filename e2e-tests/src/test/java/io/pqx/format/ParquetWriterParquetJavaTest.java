@@ -36,7 +36,7 @@ class ParquetWriterParquetJavaTest {
             writer.write(row(2, null, "b"));
         }
         Path file = TestingWriters.file(dir, bytes.toByteArray());
-        assertThat(ParquetJavaFiles.readRows(file)).extracting(r -> r.get("id"))
+        assertThat(TestingParquetJavaReader.readRows(file)).extracting(r -> r.get("id"))
                 .containsExactly(1, 2);
     }
 
@@ -47,8 +47,8 @@ class ParquetWriterParquetJavaTest {
             writer.finish();
         }
         Path file = TestingWriters.file(dir, bytes.toByteArray());
-        assertThat(ParquetJavaFiles.footer(file).getBlocks()).isEmpty();
-        assertThat(ParquetJavaFiles.readRows(file)).isEmpty();
+        assertThat(TestingParquetJavaReader.footer(file).getBlocks()).isEmpty();
+        assertThat(TestingParquetJavaReader.readRows(file)).isEmpty();
     }
 
     @Test
@@ -64,9 +64,9 @@ class ParquetWriterParquetJavaTest {
                 GenericRowData.of(Float.POSITIVE_INFINITY, Double.MIN_VALUE, null));
         Path file = dir.resolve("specials.parquet");
         TestingWriters.write(file, type, WriteOptions.defaults(), rows);
-        List<java.util.Map<String, Object>> read = ParquetJavaFiles.readRows(file);
+        List<java.util.Map<String, Object>> read = TestingParquetJavaReader.readRows(file);
         for (int i = 0; i < rows.size(); i++) {
-            assertThat(read.get(i)).isEqualTo(FlinkRows.toJava(rows.get(i), type));
+            assertThat(read.get(i)).isEqualTo(TestingFlinkRows.toJava(rows.get(i), type));
         }
     }
 
@@ -75,8 +75,8 @@ class ParquetWriterParquetJavaTest {
         Path file = dir.resolve("created.parquet");
         TestingWriters.write(file, TYPE, WriteOptions.defaults(),
                 List.of(row(7, "2.50", "x"), row(8, null, null)));
-        assertThat(ParquetJavaFiles.readRows(file)).hasSize(2);
-        assertThat(ParquetJavaFiles.readRows(file).get(0).get("price"))
+        assertThat(TestingParquetJavaReader.readRows(file)).hasSize(2);
+        assertThat(TestingParquetJavaReader.readRows(file).get(0).get("price"))
                 .isEqualTo(new BigDecimal("2.50"));
     }
 
@@ -86,6 +86,6 @@ class ParquetWriterParquetJavaTest {
                 ParquetWriterTest.THREADING_OPTIONS, ParquetWriterTest.threadingRows(),
                 RowGroupEncoder.CALLER_RUNS);
         Path file = TestingWriters.file(dir, bytes);
-        assertThat(ParquetJavaFiles.readRows(file)).hasSize(4000);
+        assertThat(TestingParquetJavaReader.readRows(file)).hasSize(4000);
     }
 }

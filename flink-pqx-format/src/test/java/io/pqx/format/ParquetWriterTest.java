@@ -53,7 +53,7 @@ class ParquetWriterTest {
             .build();
 
     static List<RowData> threadingRows() {
-        return new RandomRows(5).rows(TestingRowTypes.NESTED, 4000);
+        return new TestingRandomRows(5).rows(TestingRowTypes.NESTED, 4000);
     }
 
     static RowData row(int id, String price, String name) {

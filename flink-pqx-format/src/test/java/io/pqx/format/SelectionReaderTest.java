@@ -41,7 +41,7 @@ class SelectionReaderTest {
             for (VectorizedColumnBatch b = batches.next(); b != null; b = batches.next()) {
                 assertThat(b.getNumRows()).isPositive();
                 for (int i = 0; i < b.getNumRows(); i++) {
-                    rows.add(RowValues.of(new ColumnarRowData(b, i), projection.rowType()));
+                    rows.add(TestingRowValues.of(new ColumnarRowData(b, i), projection.rowType()));
                 }
             }
         }
@@ -61,7 +61,7 @@ class SelectionReaderTest {
     @Test
     void returnsExactlyTheSelectedRowsAcrossPageBoundaries() throws Exception {
         Path file = TestingParquetFiles.data("alltypes_tiny_pages.parquet");
-        List<List<Object>> all = RowValues.readAll(file, ReadOptions.defaults());
+        List<List<Object>> all = TestingRowValues.readAll(file, ReadOptions.defaults());
         RowSelection selection = RowSelection.of(new long[] {0, 17, 999, 5000, 7299}, new long[] {3, 250, 1601, 5001, 7300});
         try (ParquetReader reader = ParquetReader.open(open(file), ReadOptions.builder().batchSize(100).build())) {
             assertThat(readSelected(reader, 0, reader.schema(), selection)).isEqualTo(subset(all, 0, selection));
@@ -72,7 +72,7 @@ class SelectionReaderTest {
     void readsOnlyTheOffsetIndexesDictionariesAndPagesHoldingSelectedRows() throws Exception {
         Path file = TestingParquetFiles.data("alltypes_tiny_pages.parquet");
         RowSelection selection = RowSelection.of(new long[] {100, 4000}, new long[] {140, 4010});
-        try (RecordingInputFile recording = new RecordingInputFile(open(file));
+        try (TestingRecordingInputFile recording = new TestingRecordingInputFile(open(file));
                 ParquetReader reader = ParquetReader.open(recording, ReadOptions.defaults())) {
             List<long[]> skippedPages = new ArrayList<>();
             long neededBytes = 0;
@@ -112,7 +112,7 @@ class SelectionReaderTest {
     void decodesAndDropsRowsWhenThereIsNoOffsetIndex() throws Exception {
         for (String name : new String[] {"alltypes_plain.parquet", "nullable.impala.parquet", "nested_maps.snappy.parquet"}) {
             Path file = TestingParquetFiles.data(name);
-            List<List<Object>> all = RowValues.readAll(file, ReadOptions.defaults());
+            List<List<Object>> all = TestingRowValues.readAll(file, ReadOptions.defaults());
             RowSelection selection = RowSelection.of(new long[] {1, 4}, new long[] {3, 6});
             try (ParquetReader reader = ParquetReader.open(open(file), ReadOptions.builder().batchSize(1).build())) {
                 assertThat(reader.metadata().rowGroups().get(0).columns().get(0).offsetIndex()).isEmpty();
@@ -124,7 +124,7 @@ class SelectionReaderTest {
     @Test
     void emptySelectionReadsNoPage() throws Exception {
         Path file = TestingParquetFiles.data("alltypes_tiny_pages.parquet");
-        try (RecordingInputFile recording = new RecordingInputFile(open(file));
+        try (TestingRecordingInputFile recording = new TestingRecordingInputFile(open(file));
                 ParquetReader reader = ParquetReader.open(recording, ReadOptions.defaults())) {
             recording.forget();
             try (RowGroupBatches batches = reader.readRowGroup(0, reader.schema(), RowSelection.none())) {

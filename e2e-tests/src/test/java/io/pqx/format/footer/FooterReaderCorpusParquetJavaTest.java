@@ -32,7 +32,7 @@ class FooterReaderCorpusParquetJavaTest {
         FileMetadata ours =
                 FooterReader.read(
                         TestingFooters.input(name, TestingFooters.bytes(file)), MAX_FOOTER);
-        ParquetMetadata theirs = ParquetJavaFooters.read(file);
+        ParquetMetadata theirs = TestingParquetJavaFooters.read(file);
 
         assertThat(ours.location()).isEqualTo(name);
         // parquet-java copies the footer's column orders into its schema; pqx keeps them on the

@@ -21,7 +21,7 @@ class FooterWriterParquetJavaTest {
         // parquet-java marks float/double leaves with a column order in toString(); compare the
         // rest.
         assertThat(
-                        ParquetJavaFooters.read(file)
+                        TestingParquetJavaFooters.read(file)
                                 .getFileMetaData()
                                 .getSchema()
                                 .toString()

@@ -1,7 +1,7 @@
 package io.pqx.format.schema;
 
-import static io.pqx.format.schema.SchemaFixtures.convert;
-import static io.pqx.format.schema.SchemaFixtures.sql;
+import static io.pqx.format.schema.TestingSchemas.convert;
+import static io.pqx.format.schema.TestingSchemas.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -18,7 +18,7 @@ class CountCommandTest {
 
     @Test
     void countsRowsFromTheFooter() {
-        CliRun run = CliRun.of("count", ALLTYPES);
+        TestingCliRun run = TestingCliRun.of("count", ALLTYPES);
         assertThat(run.err()).isEmpty();
         assertThat(run.status()).isZero();
         assertThat(run.out()).isEqualTo("8\n");
@@ -26,7 +26,7 @@ class CountCommandTest {
 
     @Test
     void acceptsFileUris() {
-        CliRun run = CliRun.of("count", Path.of(ALLTYPES).toUri().toString());
+        TestingCliRun run = TestingCliRun.of("count", Path.of(ALLTYPES).toUri().toString());
         assertThat(run.status()).isZero();
         assertThat(run.out()).isEqualTo("8\n");
     }
@@ -34,7 +34,7 @@ class CountCommandTest {
     @Test
     void resolvesRelativePathsAgainstTheWorkingDirectory() {
         String relative = Path.of("").toAbsolutePath().relativize(Path.of(ALLTYPES)).toString();
-        CliRun run = CliRun.of("count", relative);
+        TestingCliRun run = TestingCliRun.of("count", relative);
         assertThat(run.status()).isZero();
         assertThat(run.out()).isEqualTo("8\n");
     }

@@ -18,7 +18,7 @@ class SchemaCommandTest {
 
     @Test
     void printsTheFlinkSqlTypeOfEachColumn() {
-        CliRun run = CliRun.of("schema", ALLTYPES);
+        TestingCliRun run = TestingCliRun.of("schema", ALLTYPES);
         assertThat(run.status()).isZero();
         assertThat(run.out())
                 .isEqualTo(

@@ -12,11 +12,11 @@ import org.apache.parquet.schema.MessageTypeParser;
 import javax.annotation.Nullable;
 
 /** Shared test helpers: parse a message, convert it, build Flink types from DataTypes. */
-final class SchemaFixtures {
+final class TestingSchemas {
 
     static final FileContext CTX = FileContext.of("test.parquet");
 
-    private SchemaFixtures() {}
+    private TestingSchemas() {}
 
     static MessageType parse(String message) {
         return MessageTypeParser.parseMessageType(message);
@@ -44,6 +44,6 @@ final class SchemaFixtures {
 
     /** A Flink type from its SQL text, e.g. "ARRAY<INT NOT NULL>". */
     static LogicalType sql(String text) {
-        return LogicalTypeParser.parse(text, SchemaFixtures.class.getClassLoader());
+        return LogicalTypeParser.parse(text, TestingSchemas.class.getClassLoader());
     }
 }
