@@ -48,7 +48,7 @@ class PageChecksumParquetJavaTest {
             input.add(GenericRowData.of((long) i, StringData.fromString("name-" + i % 10)));
         }
         Path file = dir.resolve("pqx.parquet");
-        TestingWriters.write(file, ParquetWriterPageTest.TYPE,
+        TestingWriters.write(file, TestingNameRows.TYPE,
                 WriteOptions.builder().pageVersion(version).pageRowLimit(1000).build(), input);
         byte[] bytes = Files.readAllBytes(file);
         List<PageSpot> pages = TestingPageSpots.allPages(bytes);

@@ -3,7 +3,7 @@ package io.pqx.format;
 import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.WriteOptions;
 
-import static io.pqx.format.ParquetWriterPageTest.write;
+import static io.pqx.format.TestingNameRows.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -3,8 +3,8 @@ package io.pqx.format;
 import io.pqx.format.encode.RowGroupEncoder;
 import io.pqx.format.options.WriteOptions;
 
-import static io.pqx.format.ParquetWriterTest.TYPE;
-import static io.pqx.format.ParquetWriterTest.row;
+import static io.pqx.format.TestingPriceRows.TYPE;
+import static io.pqx.format.TestingPriceRows.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -28,7 +28,7 @@ class ParquetWriterParquetJavaTest {
     @Test
     void parquetJavaReadsTheRowsAroundARejectedNull() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriterTest.open(bytes)) {
+        try (ParquetWriter writer = TestingPriceRows.open(bytes)) {
             writer.write(row(1, "1.00", "a"));
             RowData bad = GenericRowData.of(null, null, null);
             assertThatThrownBy(() -> writer.write(bad))
@@ -43,7 +43,7 @@ class ParquetWriterParquetJavaTest {
     @Test
     void parquetJavaReadsAnEmptyFile() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriterTest.open(bytes)) {
+        try (ParquetWriter writer = TestingPriceRows.open(bytes)) {
             writer.finish();
         }
         Path file = TestingWriters.file(dir, bytes.toByteArray());
@@ -83,7 +83,7 @@ class ParquetWriterParquetJavaTest {
     @Test
     void parquetJavaReadsTheFileWhoseBytesDoNotDependOnThreads() throws Exception {
         byte[] bytes = TestingWriters.bytes(TestingRowTypes.NESTED,
-                ParquetWriterTest.THREADING_OPTIONS, ParquetWriterTest.threadingRows(),
+                TestingWriters.THREADING_OPTIONS, TestingWriters.threadingRows(),
                 RowGroupEncoder.CALLER_RUNS);
         Path file = TestingWriters.file(dir, bytes);
         assertThat(TestingParquetJavaReader.readRows(file)).hasSize(4000);

@@ -4,9 +4,9 @@ import io.pqx.format.decode.RowSelection;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.schema.ParquetSchema;
 
-import static io.pqx.format.SelectionReaderTest.open;
-import static io.pqx.format.SelectionReaderTest.readSelected;
-import static io.pqx.format.SelectionReaderTest.subset;
+import static io.pqx.format.TestingSelections.open;
+import static io.pqx.format.TestingSelections.readSelected;
+import static io.pqx.format.TestingSelections.subset;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.parquet.column.ParquetProperties.WriterVersion;

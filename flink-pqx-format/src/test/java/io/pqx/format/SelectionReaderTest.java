@@ -2,62 +2,29 @@ package io.pqx.format;
 
 import io.pqx.format.options.ReadOptions;
 
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.decode.ColumnarRowIterator;
 import io.pqx.format.decode.RowGroupBatches;
 import io.pqx.format.decode.RowSelection;
 import io.pqx.format.footer.ColumnChunkMetadata;
-import io.pqx.format.io.FlinkInputFile;
-import io.pqx.format.io.InputFile;
-import io.pqx.format.schema.ParquetSchema;
 
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.columnar.ColumnarRowData;
-import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import io.pqx.format.index.OffsetIndexView;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import static io.pqx.format.TestingSelections.open;
+import static io.pqx.format.TestingSelections.readSelected;
+import static io.pqx.format.TestingSelections.subset;
 
 /**
  * Row selections: exactly the selected rows come back, and pages outside them are not read. (Files
  * parquet-java writes are selected from in e2e-tests' {@code SelectionReaderParquetJavaTest}.)
  */
 class SelectionReaderTest {
-    static InputFile open(Path file) throws IOException {
-        return FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri()));
-    }
-
-    /** The selected rows of one row group, read batch by batch. */
-    static List<List<Object>> readSelected(ParquetReader reader, int rowGroup, ParquetSchema projection,
-            RowSelection selection) throws IOException {
-        List<List<Object>> rows = new ArrayList<>();
-        try (RowGroupBatches batches = reader.readRowGroup(rowGroup, projection, selection)) {
-            for (VectorizedColumnBatch b = batches.next(); b != null; b = batches.next()) {
-                assertThat(b.getNumRows()).isPositive();
-                for (int i = 0; i < b.getNumRows(); i++) {
-                    rows.add(TestingRowValues.of(new ColumnarRowData(b, i), projection.rowType()));
-                }
-            }
-        }
-        return rows;
-    }
-
-    static List<List<Object>> subset(List<List<Object>> rows, long offset, RowSelection selection) {
-        List<List<Object>> out = new ArrayList<>();
-        for (int r = 0; r < selection.rangeCount(); r++) {
-            for (long i = selection.start(r); i < selection.end(r); i++) {
-                out.add(rows.get((int) (offset + i)));
-            }
-        }
-        return out;
-    }
-
     @Test
     void returnsExactlyTheSelectedRowsAcrossPageBoundaries() throws Exception {
         Path file = TestingParquetFiles.data("alltypes_tiny_pages.parquet");

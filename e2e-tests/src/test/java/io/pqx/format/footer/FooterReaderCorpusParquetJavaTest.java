@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-import static io.pqx.format.footer.FooterReaderCorpusTest.MAX_FOOTER;
+import static io.pqx.format.footer.TestingFooters.MAX_FOOTER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

@@ -72,7 +72,7 @@ class ParquetTestingSchemasTest {
                 ParquetSchema schema =
                         ParquetSchemaConverter.convert(
                                 footerSchema(file), null, FileContext.of(file.toString()));
-                ParquetSchemaConverterTest.assertConsistent(schema);
+                TestingSchemas.assertConsistent(schema);
                 List<String> all = schema.fields().stream().map(SchemaNode::name).toList();
                 assertThat(SchemaProjection.project(schema, all).leaves())
                         .isEqualTo(schema.leaves());

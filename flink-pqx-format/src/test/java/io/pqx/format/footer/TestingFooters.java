@@ -63,4 +63,6 @@ public final class TestingFooters {
     public static InputFile input(String name, byte[] bytes) {
         return new ByteArrayInputFile(name, bytes);
     }
+
+    static final long MAX_FOOTER = 16 << 20;
 }

@@ -19,7 +19,7 @@ class CollectionLayoutsTest {
     private static ParquetSchema assertReadsAs(String fields, String rowType) throws Exception {
         ParquetSchema schema = convert("message m {\n" + fields + "\n}");
         assertThat(schema.rowType()).isEqualTo(sql(rowType));
-        ParquetSchemaConverterTest.assertConsistent(schema);
+        TestingSchemas.assertConsistent(schema);
         return schema;
     }
 

@@ -10,7 +10,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.UnsupportedFileException;
 
-import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.schema.GroupType;
@@ -22,6 +21,7 @@ import org.apache.parquet.schema.Type.Repetition;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import static io.pqx.format.schema.TestingSchemas.assertConsistent;
 
 class ParquetSchemaConverterTest {
 
@@ -366,56 +366,4 @@ class ParquetSchemaConverterTest {
         assertThat(node.repetitionLevel()).as("%s repetition level", node.name()).isEqualTo(rep);
     }
 
-    /** Invariants every tree must satisfy, checked against parquet-column's own descriptors. */
-    static void assertConsistent(ParquetSchema schema) {
-        List<ColumnDescriptor> columns = schema.messageType().getColumns();
-        assertThat(schema.leaves()).hasSameSizeAs(columns);
-        for (int i = 0; i < columns.size(); i++) {
-            assertThat(schema.leaves().get(i).column()).isEqualTo(columns.get(i));
-            assertThat(schema.leaves().get(i).leafIndex()).isEqualTo(i);
-        }
-        assertConsistentLevels(schema);
-    }
-
-    /** Level invariants, which also hold for a projection (whose leaf indexes are the file's). */
-    static void assertConsistentLevels(ParquetSchema schema) {
-        assertThat(schema.rowType().getFieldCount()).isEqualTo(schema.fields().size());
-        for (int i = 0; i < schema.fields().size(); i++) {
-            assertThat(schema.fields().get(i).flinkType()).isEqualTo(schema.rowType().getTypeAt(i));
-            assertNode(schema.fields().get(i), 0, 0);
-        }
-        for (PrimitiveNode leaf : schema.leaves()) {
-            assertThat(leaf.column().getMaxDefinitionLevel()).isEqualTo(leaf.definitionLevel());
-            assertThat(leaf.column().getMaxRepetitionLevel()).isEqualTo(leaf.repetitionLevel());
-            assertThat(leaf.column().getPrimitiveType()).isEqualTo(leaf.parquetType());
-        }
-    }
-
-    private static void assertNode(SchemaNode node, int parentDef, int parentRep) {
-        int expectedDef = parentDef + (node.nullable() ? 1 : 0);
-        if (node instanceof PrimitiveNode || node instanceof StructNode) {
-            assertThat(node.definitionLevel()).as(node.name()).isIn(expectedDef, parentDef);
-            assertThat(node.repetitionLevel()).as(node.name()).isEqualTo(parentRep);
-        }
-        if (node instanceof StructNode) {
-            for (SchemaNode field : ((StructNode) node).fields()) {
-                assertNode(field, node.definitionLevel(), node.repetitionLevel());
-            }
-        } else if (node instanceof ListNode) {
-            ListNode list = (ListNode) node;
-            assertThat(list.elementDefinitionLevel()).isEqualTo(list.definitionLevel() + 1);
-            assertThat(list.repetitionLevel()).isEqualTo(parentRep + 1);
-            assertNode(list.element(), list.elementDefinitionLevel(), list.repetitionLevel());
-            LogicalType elementType = list.element().flinkType();
-            assertThat(list.flinkType().getChildren()).containsExactly(elementType);
-        } else if (node instanceof MapNode) {
-            MapNode map = (MapNode) node;
-            assertThat(map.entryDefinitionLevel()).isEqualTo(map.definitionLevel() + 1);
-            assertThat(map.repetitionLevel()).isEqualTo(parentRep + 1);
-            assertNode(map.key(), map.entryDefinitionLevel(), map.repetitionLevel());
-            if (map.value() != null) {
-                assertNode(map.value(), map.entryDefinitionLevel(), map.repetitionLevel());
-            }
-        }
-    }
 }

@@ -209,6 +209,6 @@ class SchemaProjectionTest {
         ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(rowType);
         ParquetSchema projected = SchemaProjection.project(schema, List.of("r.m", "r.c"));
         assertThat(projected.rowType()).isEqualTo(sql("ROW<r ROW<c CHAR(3), m MULTISET<INT>>>"));
-        ParquetSchemaConverterTest.assertConsistentLevels(projected);
+        TestingSchemas.assertConsistentLevels(projected);
     }
 }
