@@ -48,7 +48,7 @@ class PageChecksumParquetJavaTest {
             input.add(GenericRowData.of((long) i, StringData.fromString("name-" + i % 10)));
         }
         Path file = dir.resolve("pqx.parquet");
-        TestingWriters.write(file, ParquetWriterPageTest.TYPE,
+        TestingWriters.write(file, TestingNameRows.TYPE,
                 WriteOptions.builder().pageVersion(version).pageRowLimit(1000).build(), input);
         byte[] bytes = Files.readAllBytes(file);
         List<PageSpot> pages = TestingPageSpots.allPages(bytes);
@@ -56,7 +56,7 @@ class PageChecksumParquetJavaTest {
         assertThat(pages).filteredOn(p -> !p.isDictionary()).hasSize(10);
         assertThat(pages).allMatch(p -> p.crcMatches(bytes));
 
-        List<Map<String, Object>> rows = ParquetJavaFiles.readRows(file);
+        List<Map<String, Object>> rows = TestingParquetJavaReader.readRows(file);
         assertThat(rows).hasSize(5000);
         assertThat(rows.get(4321)).containsEntry("id", 4321L).containsEntry("name", "name-1");
 
@@ -65,12 +65,12 @@ class PageChecksumParquetJavaTest {
         assertThat(name.get(0).isDictionary()).isTrue();
         Path damagedDictionary = TestingWriters.file(dir,
                 TestingPageSpots.damageMiddleByte(bytes, name.get(0)));
-        assertThatThrownBy(() -> ParquetJavaFiles.readRows(damagedDictionary))
+        assertThatThrownBy(() -> TestingParquetJavaReader.readRows(damagedDictionary))
                 .hasStackTraceContaining("could not verify dictionary page integrity, "
                         + PARQUET_JAVA_MISMATCH);
         Path damagedData = TestingWriters.file(dir,
                 TestingPageSpots.damageMiddleByte(bytes, name.get(3)));
-        assertThatThrownBy(() -> ParquetJavaFiles.readRows(damagedData))
+        assertThatThrownBy(() -> TestingParquetJavaReader.readRows(damagedData))
                 .hasStackTraceContaining("could not verify page integrity, "
                         + PARQUET_JAVA_MISMATCH);
     }
@@ -86,9 +86,9 @@ class PageChecksumParquetJavaTest {
         assertThat(pages).filteredOn(PageSpot::isDictionary).isNotEmpty();
         assertThat(pages).allMatch(p -> p.crcMatches(bytes));
 
-        List<List<Object>> verified = RowValues.readAll(file, ReadOptions.defaults());
+        List<List<Object>> verified = TestingRowValues.readAll(file, ReadOptions.defaults());
         assertThat(verified).hasSize(3000)
-                .isEqualTo(RowValues.readAll(file,
+                .isEqualTo(TestingRowValues.readAll(file,
                         ReadOptions.builder().verifyChecksums(false).build()));
 
         // column low (leaf 6): a dictionary-encoded string with 7 values
@@ -117,27 +117,27 @@ class PageChecksumParquetJavaTest {
         "rle-dict-uncompressed-corrupt-checksum.parquet"})
     void pqxRefusesByDefaultWhatParquetJavaReadsSilently(String name) throws Exception {
         Path file = TestingParquetFiles.data(name);
-        Throwable thrown = catchThrowable(() -> RowValues.readAll(file, ReadOptions.defaults()));
+        Throwable thrown = catchThrowable(() -> TestingRowValues.readAll(file, ReadOptions.defaults()));
         assertThat(thrown).isInstanceOf(UncheckedIOException.class);
         assertThat(thrown.getCause()).isInstanceOf(CorruptFileException.class)
                 .hasMessageContaining("CRC-32 mismatch")
                 .hasMessageContaining(name + ", row group 0, column ");
-        assertThatThrownBy(() -> ParquetJavaFiles.readRows(file))
+        assertThatThrownBy(() -> TestingParquetJavaReader.readRows(file))
                 .hasStackTraceContaining(PARQUET_JAVA_MISMATCH);
 
         ReadOptions unchecked = ReadOptions.builder().verifyChecksums(false).build();
-        List<List<Object>> actual = RowValues.readAll(file, unchecked);
+        List<List<Object>> actual = TestingRowValues.readAll(file, unchecked);
         List<List<Object>> expected;
         try (ParquetReader reader = ParquetReader.open(io.pqx.format.io.FlinkInputFile.open(
                 new org.apache.flink.core.fs.Path(file.toUri())), unchecked)) {
-            expected = ParquetJavaValues.read(file, reader.schema());
+            expected = TestingParquetJavaValues.read(file, reader.schema());
         }
         assertThat(actual).isNotEmpty().isEqualTo(expected);
     }
 
     private Throwable pqxFailure(byte[] damaged) throws Exception {
         Path file = TestingWriters.file(dir, damaged);
-        Throwable thrown = catchThrowable(() -> RowValues.readAll(file, ReadOptions.defaults()));
+        Throwable thrown = catchThrowable(() -> TestingRowValues.readAll(file, ReadOptions.defaults()));
         assertThat(thrown).isInstanceOf(UncheckedIOException.class);
         return thrown.getCause();
     }

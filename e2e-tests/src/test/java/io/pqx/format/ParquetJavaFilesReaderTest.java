@@ -42,11 +42,11 @@ class ParquetJavaFilesReaderTest {
     void readsWhatParquetJavaWrote(TestingParquetJavaFiles.Layout layout) throws Exception {
         Path file = dir.resolve("f.parquet");
         TestingParquetJavaFiles.write(file, 3000, 42, layout);
-        List<List<Object>> actual = RowValues.readAll(file, ReadOptions.builder().batchSize(700).build());
+        List<List<Object>> actual = TestingRowValues.readAll(file, ReadOptions.builder().batchSize(700).build());
         List<List<Object>> expected;
         try (ParquetReader reader = ParquetReader.open(
                 FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())), ReadOptions.defaults())) {
-            expected = ParquetJavaValues.read(file, reader.schema());
+            expected = TestingParquetJavaValues.read(file, reader.schema());
         }
         assertThat(actual).hasSize(3000);
         for (int i = 0; i < expected.size(); i++) {

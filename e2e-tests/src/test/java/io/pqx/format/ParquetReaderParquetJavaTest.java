@@ -22,11 +22,11 @@ class ParquetReaderParquetJavaTest {
 
     static void assertSameAsParquetJava(String name) throws Exception {
         Path file = TestingParquetFiles.data(name);
-        List<List<Object>> actual = RowValues.readAll(file, ReadOptions.defaults());
+        List<List<Object>> actual = TestingRowValues.readAll(file, ReadOptions.defaults());
         List<List<Object>> expected;
         try (ParquetReader reader = ParquetReader.open(
                 FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())), ReadOptions.defaults())) {
-            expected = ParquetJavaValues.read(file, reader.schema());
+            expected = TestingParquetJavaValues.read(file, reader.schema());
         }
         assertThat(actual).hasSameSizeAs(expected);
         for (int i = 0; i < expected.size(); i++) {

@@ -4,9 +4,9 @@ import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.FlinkSchemaConverter;
 
-import static io.pqx.format.ParquetWriterFooterTest.TYPE;
-import static io.pqx.format.ParquetWriterFooterTest.rows;
-import static io.pqx.format.ParquetWriterFooterTest.SORTED;
+import static io.pqx.format.TestingCityRows.TYPE;
+import static io.pqx.format.TestingCityRows.rows;
+import static io.pqx.format.TestingCityRows.SORTED;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.flink.table.data.GenericRowData;
@@ -38,7 +38,7 @@ class ParquetWriterFooterParquetJavaTest {
     private ParquetMetadata write(WriteOptions options, List<RowData> rows) throws Exception {
         Path file = dir.resolve("f" + files++ + ".parquet");
         TestingWriters.write(file, TYPE, options, rows);
-        return ParquetJavaFiles.footer(file);
+        return TestingParquetJavaReader.footer(file);
     }
 
     @Test

@@ -3,7 +3,7 @@ package io.pqx.format;
 import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.WriteOptions;
 
-import static io.pqx.format.ParquetWriterPageTest.write;
+import static io.pqx.format.TestingNameRows.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -35,7 +35,7 @@ class ParquetWriterPageParquetJavaTest {
     @Test
     void pageRowLimitCutsPagesOfExactlyThatManyRows() throws Exception {
         Path file = write(dir, WriteOptions.builder().pageRowLimit(1000).build(), 10_000);
-        try (ParquetFileReader reader = ParquetJavaFiles.open(file)) {
+        try (ParquetFileReader reader = TestingParquetJavaReader.open(file)) {
             for (ColumnChunkMetaData column : reader.getRowGroups().get(0).getColumns()) {
                 OffsetIndex index = reader.readOffsetIndex(column);
                 assertThat(index.getPageCount()).isEqualTo(10);
@@ -54,7 +54,7 @@ class ParquetWriterPageParquetJavaTest {
                 .dictionaryEnabled(false)
                 .codec(Compression.UNCOMPRESSED)
                 .build(), 20_000);
-        try (ParquetFileReader reader = ParquetJavaFiles.open(file)) {
+        try (ParquetFileReader reader = TestingParquetJavaReader.open(file)) {
             ColumnChunkMetaData id = reader.getRowGroups().get(0).getColumns().get(0);
             OffsetIndex index = reader.readOffsetIndex(id);
             // 20,000 longs are 160,000 bytes: about 39 pages of 4 KiB.
@@ -68,7 +68,7 @@ class ParquetWriterPageParquetJavaTest {
     @Test
     void columnIndexHoldsEachPagesMinAndMax() throws Exception {
         Path file = write(dir, WriteOptions.builder().pageRowLimit(1000).build(), 5000);
-        try (ParquetFileReader reader = ParquetJavaFiles.open(file)) {
+        try (ParquetFileReader reader = TestingParquetJavaReader.open(file)) {
             ColumnChunkMetaData id = reader.getRowGroups().get(0).getColumns().get(0);
             ColumnIndex index = reader.readColumnIndex(id);
             assertThat(index.getNullPages()).containsExactly(false, false, false, false, false);
@@ -85,7 +85,7 @@ class ParquetWriterPageParquetJavaTest {
     @Test
     void columnIndexTruncatesLongBinaryBounds() throws Exception {
         Path file = write(dir, WriteOptions.builder().columnIndexTruncateLength(4).build(), 100);
-        try (ParquetFileReader reader = ParquetJavaFiles.open(file)) {
+        try (ParquetFileReader reader = TestingParquetJavaReader.open(file)) {
             ColumnIndex index = reader.readColumnIndex(reader.getRowGroups().get(0).getColumns().get(1));
             for (ByteBuffer min : index.getMinValues()) {
                 assertThat(min.remaining()).isLessThanOrEqualTo(4);
@@ -96,7 +96,7 @@ class ParquetWriterPageParquetJavaTest {
     @Test
     void pageIndexIsAbsentWhenDisabled() throws Exception {
         Path file = write(dir, WriteOptions.builder().pageIndexEnabled(false).build(), 100);
-        try (ParquetFileReader reader = ParquetJavaFiles.open(file)) {
+        try (ParquetFileReader reader = TestingParquetJavaReader.open(file)) {
             for (ColumnChunkMetaData column : reader.getRowGroups().get(0).getColumns()) {
                 assertThat(reader.readColumnIndex(column)).isNull();
                 assertThat(reader.readOffsetIndex(column)).isNull();
@@ -109,7 +109,7 @@ class ParquetWriterPageParquetJavaTest {
         Path file = write(dir, WriteOptions.builder()
                 .bloomFilter("name", new BloomFilterSpec(2000, 0.01))
                 .build(), 2000);
-        try (ParquetFileReader reader = ParquetJavaFiles.open(file)) {
+        try (ParquetFileReader reader = TestingParquetJavaReader.open(file)) {
             List<ColumnChunkMetaData> columns = reader.getRowGroups().get(0).getColumns();
             assertThat(reader.readBloomFilter(columns.get(0))).isNull();
             BloomFilter filter = reader.readBloomFilter(columns.get(1));
@@ -134,7 +134,7 @@ class ParquetWriterPageParquetJavaTest {
                 .codec(Compression.UNCOMPRESSED)
                 .build(), 1000);
         long pageOffset;
-        try (ParquetFileReader reader = ParquetJavaFiles.open(file)) {
+        try (ParquetFileReader reader = TestingParquetJavaReader.open(file)) {
             pageOffset = reader.getRowGroups().get(0).getColumns().get(0).getFirstDataPageOffset();
         }
         byte[] bytes = Files.readAllBytes(file);
@@ -142,12 +142,12 @@ class ParquetWriterPageParquetJavaTest {
                 bytes.length - (int) pageOffset);
         PageHeader header = Util.readPageHeader(in);
         assertThat(header.isSetCrc()).isTrue();
-        assertThat(ParquetJavaFiles.readRows(file)).hasSize(1000);
+        assertThat(TestingParquetJavaReader.readRows(file)).hasSize(1000);
 
         int bodyStart = bytes.length - in.available();
         bytes[bodyStart + 8] ^= 0x5a; // inside the first id value
         Path corrupt = TestingWriters.file(dir, bytes);
-        assertThatThrownBy(() -> ParquetJavaFiles.readRows(corrupt))
+        assertThatThrownBy(() -> TestingParquetJavaReader.readRows(corrupt))
                 .hasStackTraceContaining("checksum");
     }
 
@@ -155,7 +155,7 @@ class ParquetWriterPageParquetJavaTest {
     void pagesCarryChecksumsByDefault() throws Exception {
         Path file = write(dir, WriteOptions.defaults(), 10);
         long pageOffset;
-        try (ParquetFileReader reader = ParquetJavaFiles.open(file)) {
+        try (ParquetFileReader reader = TestingParquetJavaReader.open(file)) {
             pageOffset = reader.getRowGroups().get(0).getColumns().get(0).getFirstDataPageOffset();
         }
         byte[] bytes = Files.readAllBytes(file);
@@ -168,7 +168,7 @@ class ParquetWriterPageParquetJavaTest {
     void pagesCarryNoChecksumWhenTurnedOff() throws Exception {
         Path file = write(dir, WriteOptions.builder().pageChecksums(false).build(), 10);
         long pageOffset;
-        try (ParquetFileReader reader = ParquetJavaFiles.open(file)) {
+        try (ParquetFileReader reader = TestingParquetJavaReader.open(file)) {
             pageOffset = reader.getRowGroups().get(0).getColumns().get(0).getFirstDataPageOffset();
         }
         byte[] bytes = Files.readAllBytes(file);

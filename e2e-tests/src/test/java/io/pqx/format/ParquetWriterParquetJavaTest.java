@@ -1,11 +1,10 @@
 package io.pqx.format;
 
 import io.pqx.format.encode.EncodingContext;
-import io.pqx.format.encode.RowGroupEncoder;
 import io.pqx.format.options.WriteOptions;
 
-import static io.pqx.format.ParquetWriterTest.TYPE;
-import static io.pqx.format.ParquetWriterTest.row;
+import static io.pqx.format.TestingPriceRows.TYPE;
+import static io.pqx.format.TestingPriceRows.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -29,7 +28,7 @@ class ParquetWriterParquetJavaTest {
     @Test
     void parquetJavaReadsTheRowsAroundARejectedNull() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriterTest.open(bytes)) {
+        try (ParquetWriter writer = TestingPriceRows.open(bytes)) {
             writer.write(row(1, "1.00", "a"));
             RowData bad = GenericRowData.of(null, null, null);
             assertThatThrownBy(() -> writer.write(bad))
@@ -37,19 +36,19 @@ class ParquetWriterParquetJavaTest {
             writer.write(row(2, null, "b"));
         }
         Path file = TestingWriters.file(dir, bytes.toByteArray());
-        assertThat(ParquetJavaFiles.readRows(file)).extracting(r -> r.get("id"))
+        assertThat(TestingParquetJavaReader.readRows(file)).extracting(r -> r.get("id"))
                 .containsExactly(1, 2);
     }
 
     @Test
     void parquetJavaReadsAnEmptyFile() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriterTest.open(bytes)) {
+        try (ParquetWriter writer = TestingPriceRows.open(bytes)) {
             writer.finish();
         }
         Path file = TestingWriters.file(dir, bytes.toByteArray());
-        assertThat(ParquetJavaFiles.footer(file).getBlocks()).isEmpty();
-        assertThat(ParquetJavaFiles.readRows(file)).isEmpty();
+        assertThat(TestingParquetJavaReader.footer(file).getBlocks()).isEmpty();
+        assertThat(TestingParquetJavaReader.readRows(file)).isEmpty();
     }
 
     @Test
@@ -65,9 +64,9 @@ class ParquetWriterParquetJavaTest {
                 GenericRowData.of(Float.POSITIVE_INFINITY, Double.MIN_VALUE, null));
         Path file = dir.resolve("specials.parquet");
         TestingWriters.write(file, type, WriteOptions.defaults(), rows);
-        List<java.util.Map<String, Object>> read = ParquetJavaFiles.readRows(file);
+        List<java.util.Map<String, Object>> read = TestingParquetJavaReader.readRows(file);
         for (int i = 0; i < rows.size(); i++) {
-            assertThat(read.get(i)).isEqualTo(FlinkRows.toJava(rows.get(i), type));
+            assertThat(read.get(i)).isEqualTo(TestingFlinkRows.toJava(rows.get(i), type));
         }
     }
 
@@ -76,17 +75,17 @@ class ParquetWriterParquetJavaTest {
         Path file = dir.resolve("created.parquet");
         TestingWriters.write(file, TYPE, WriteOptions.defaults(),
                 List.of(row(7, "2.50", "x"), row(8, null, null)));
-        assertThat(ParquetJavaFiles.readRows(file)).hasSize(2);
-        assertThat(ParquetJavaFiles.readRows(file).get(0).get("price"))
+        assertThat(TestingParquetJavaReader.readRows(file)).hasSize(2);
+        assertThat(TestingParquetJavaReader.readRows(file).get(0).get("price"))
                 .isEqualTo(new BigDecimal("2.50"));
     }
 
     @Test
     void parquetJavaReadsTheFileWhoseBytesDoNotDependOnThreads() throws Exception {
         byte[] bytes = TestingWriters.bytes(TestingRowTypes.NESTED,
-                ParquetWriterTest.THREADING_OPTIONS, ParquetWriterTest.threadingRows(),
+                TestingWriters.THREADING_OPTIONS, TestingWriters.threadingRows(),
                 EncodingContext.CALLER_RUNS);
         Path file = TestingWriters.file(dir, bytes);
-        assertThat(ParquetJavaFiles.readRows(file)).hasSize(4000);
+        assertThat(TestingParquetJavaReader.readRows(file)).hasSize(4000);
     }
 }

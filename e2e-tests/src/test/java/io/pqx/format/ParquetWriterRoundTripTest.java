@@ -56,7 +56,7 @@ class ParquetWriterRoundTripTest {
 
     private void assertRoundTrip(RowType type, Compression codec, PageVersion version,
             long seed) throws Exception {
-        List<RowData> rows = new RandomRows(seed).rows(type, 3000);
+        List<RowData> rows = new TestingRandomRows(seed).rows(type, 3000);
         WriteOptions options = WriteOptions.builder()
                 .codec(codec)
                 .pageVersion(version)
@@ -67,12 +67,12 @@ class ParquetWriterRoundTripTest {
         Path file = dir.resolve(codec + "-" + version + ".parquet");
         TestingWriters.write(file, type, options, rows);
 
-        List<Map<String, Object>> read = ParquetJavaFiles.readRows(file);
+        List<Map<String, Object>> read = TestingParquetJavaReader.readRows(file);
         assertThat(read).hasSize(rows.size());
         for (int i = 0; i < rows.size(); i++) {
-            assertThat(read.get(i)).as("row %d", i).isEqualTo(FlinkRows.toJava(rows.get(i), type));
+            assertThat(read.get(i)).as("row %d", i).isEqualTo(TestingFlinkRows.toJava(rows.get(i), type));
         }
-        assertThat(ParquetJavaFiles.footer(file).getBlocks()).hasSize(3);
+        assertThat(TestingParquetJavaReader.footer(file).getBlocks()).hasSize(3);
     }
 
 }

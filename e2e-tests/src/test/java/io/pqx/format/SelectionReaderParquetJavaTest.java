@@ -4,9 +4,9 @@ import io.pqx.format.decode.RowSelection;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.schema.ParquetSchema;
 
-import static io.pqx.format.SelectionReaderTest.open;
-import static io.pqx.format.SelectionReaderTest.readSelected;
-import static io.pqx.format.SelectionReaderTest.subset;
+import static io.pqx.format.TestingSelections.open;
+import static io.pqx.format.TestingSelections.readSelected;
+import static io.pqx.format.TestingSelections.subset;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
@@ -27,7 +27,7 @@ class SelectionReaderParquetJavaTest {
         Path file = dir.resolve("nested.parquet");
         TestingParquetJavaFiles.write(file, 4000, 7, new TestingParquetJavaFiles.Layout(
                 WriterVersion.PARQUET_1_0, CompressionCodecName.SNAPPY, true, 1 << 22, 37));
-        List<List<Object>> all = RowValues.readAll(file, ReadOptions.defaults());
+        List<List<Object>> all = TestingRowValues.readAll(file, ReadOptions.defaults());
         RowSelection selection = RowSelection.of(new long[] {0, 36, 500, 3998}, new long[] {1, 80, 1200, 4000});
         try (ParquetReader reader = ParquetReader.open(open(file), ReadOptions.builder().batchSize(333).build())) {
             assertThat(reader.metadata().rowGroups()).hasSize(1);
@@ -46,7 +46,7 @@ class SelectionReaderParquetJavaTest {
             Path file = dir.resolve("random-" + version + ".parquet");
             TestingParquetJavaFiles.write(file, 3000, 11, new TestingParquetJavaFiles.Layout(
                     version, CompressionCodecName.UNCOMPRESSED, version == WriterVersion.PARQUET_1_0, 1 << 22, 23));
-            List<List<Object>> all = RowValues.readAll(file, ReadOptions.defaults());
+            List<List<Object>> all = TestingRowValues.readAll(file, ReadOptions.defaults());
             java.util.Random random = new java.util.Random(version.ordinal());
             try (ParquetReader reader = ParquetReader.open(open(file), ReadOptions.builder().batchSize(97).build())) {
                 for (int round = 0; round < 15; round++) {

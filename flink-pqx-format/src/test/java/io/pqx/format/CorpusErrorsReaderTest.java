@@ -22,7 +22,7 @@ class CorpusErrorsReaderTest {
 
     private static Throwable readFailure(String name, ReadOptions options) {
         Path file = TestingParquetFiles.data(name);
-        Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() -> RowValues.readAll(file, options));
+        Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() -> TestingRowValues.readAll(file, options));
         assertThat(thrown).isInstanceOf(UncheckedIOException.class);
         return thrown.getCause();
     }
@@ -46,7 +46,7 @@ class CorpusErrorsReaderTest {
                 .hasMessage("Cannot verify page 0: CRC-32 mismatch: header says bbce3b9d, page bytes give"
                         + " 0f4f6d0a (" + location(name) + ", row group 0, column a)");
         ReadOptions unchecked = ReadOptions.builder().verifyChecksums(false).build();
-        assertThat(RowValues.readAll(TestingParquetFiles.data(name), unchecked)).hasSize(5120);
+        assertThat(TestingRowValues.readAll(TestingParquetFiles.data(name), unchecked)).hasSize(5120);
     }
 
     @Test
@@ -57,7 +57,7 @@ class CorpusErrorsReaderTest {
                 .hasMessage("Cannot verify dictionary page: CRC-32 mismatch: header says 6522df6a, page"
                         + " bytes give 6522df69 (" + location(name) + ", row group 0, column long_field)");
         ReadOptions unchecked = ReadOptions.builder().verifyChecksums(false).build();
-        assertThat(RowValues.readAll(TestingParquetFiles.data(name), unchecked)).hasSize(1000);
+        assertThat(TestingRowValues.readAll(TestingParquetFiles.data(name), unchecked)).hasSize(1000);
     }
 
     @Test
@@ -65,7 +65,7 @@ class CorpusErrorsReaderTest {
         for (String name : new String[] {"datapage_v1-snappy-compressed-checksum.parquet",
                 "datapage_v1-uncompressed-checksum.parquet", "plain-dict-uncompressed-checksum.parquet",
                 "rle-dict-snappy-checksum.parquet"}) {
-            assertThat(RowValues.readAll(TestingParquetFiles.data(name), ReadOptions.defaults()))
+            assertThat(TestingRowValues.readAll(TestingParquetFiles.data(name), ReadOptions.defaults()))
                     .as(name).isNotEmpty();
         }
     }

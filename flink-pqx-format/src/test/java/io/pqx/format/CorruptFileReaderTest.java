@@ -4,10 +4,10 @@ import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.options.ReadOptions;
 
-
 import static io.pqx.format.TestingChunkFile.dataPageV1;
 import static io.pqx.format.TestingChunkFile.dictionaryPage;
 import static io.pqx.format.TestingChunkFile.plain;
+import static io.pqx.format.TestingChunkFile.readInts;
 import static io.pqx.format.TestingChunkFile.rleIds;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -21,18 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.xerial.snappy.Snappy;
 
 import java.io.IOException;
-import java.util.List;
 
 /** Malformed pages and chunks, each with the exact message pqx gives. */
 class CorruptFileReaderTest {
-
-    static List<Integer> readInts(InputFile file, ReadOptions options) throws IOException {
-        return TestingChunkFile.readInts(file, options);
-    }
-
-    static List<Integer> readInts(InputFile file) throws IOException {
-        return TestingChunkFile.readInts(file, ReadOptions.defaults());
-    }
 
     @Test
     void readsWellFormedHandMadeFile() throws IOException {

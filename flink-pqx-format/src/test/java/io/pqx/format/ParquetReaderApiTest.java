@@ -3,7 +3,6 @@ package io.pqx.format;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.options.ReadOptions;
 
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -84,7 +83,7 @@ class ParquetReaderApiTest {
                 .keyValue("pqx.flink.schema", "ROW<a NOT_A_TYPE").build("garbage.parquet");
         try (ParquetReader reader = ParquetReader.open(garbage, ReadOptions.defaults())) {
             assertThat(reader.schema().rowType().getTypeAt(0)).isEqualTo(new IntType(false));
-            assertThat(CorruptFileReaderTest.readInts(garbage)).containsExactly(1, 2);
+            assertThat(TestingChunkFile.readInts(garbage)).containsExactly(1, 2);
         }
     }
 

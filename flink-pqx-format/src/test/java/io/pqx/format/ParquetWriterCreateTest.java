@@ -26,7 +26,7 @@ class ParquetWriterCreateTest {
     @TempDir Path dir;
 
     private static final RowType TYPE = TestingRowTypes.NESTED;
-    private static final WriteOptions OPTIONS = ParquetWriterTest.THREADING_OPTIONS;
+    private static final WriteOptions OPTIONS = TestingWriters.THREADING_OPTIONS;
 
     private static org.apache.flink.core.fs.Path flink(Path file) {
         return new org.apache.flink.core.fs.Path(file.toUri());
@@ -57,7 +57,7 @@ class ParquetWriterCreateTest {
 
     @Test
     void overwriteReplacesAnExistingFile() throws Exception {
-        List<RowData> rows = ParquetWriterTest.threadingRows();
+        List<RowData> rows = TestingWriters.threadingRows();
         Path fresh = dir.resolve("fresh.parquet");
         writeAll(ParquetWriter.create(flink(fresh), TYPE, OPTIONS), rows);
 
@@ -76,7 +76,7 @@ class ParquetWriterCreateTest {
     void overwriteAlsoCreatesAMissingFile() throws Exception {
         Path file = dir.resolve("new.parquet");
         writeAll(ParquetWriter.create(flink(file), TYPE, OPTIONS, WriteMode.OVERWRITE),
-                ParquetWriterTest.threadingRows());
+                TestingWriters.threadingRows());
         try (ParquetReader reader = ParquetReader.open(flink(file))) {
             assertThat(reader.metadata().numRows()).isEqualTo(4000);
         }
@@ -84,7 +84,7 @@ class ParquetWriterCreateTest {
 
     @Test
     void executorVariantWritesTheSameBytesAsTheCallingThread() throws Exception {
-        List<RowData> rows = ParquetWriterTest.threadingRows();
+        List<RowData> rows = TestingWriters.threadingRows();
         Path single = dir.resolve("single.parquet");
         writeAll(ParquetWriter.create(flink(single), TYPE, OPTIONS), rows);
 
@@ -111,7 +111,7 @@ class ParquetWriterCreateTest {
 
     @Test
     void openOnAPlainOutputStreamWritesTheSameBytesAsCreate() throws Exception {
-        List<RowData> rows = ParquetWriterTest.threadingRows();
+        List<RowData> rows = TestingWriters.threadingRows();
         WriteOptions options = OPTIONS.toBuilder().codec(Compression.SNAPPY).build();
         Path file = dir.resolve("created.parquet");
         writeAll(ParquetWriter.create(flink(file), TYPE, options), rows);

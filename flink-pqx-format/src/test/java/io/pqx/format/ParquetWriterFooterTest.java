@@ -1,18 +1,11 @@
 package io.pqx.format;
 
 import io.pqx.format.options.WriteOptions;
-import io.pqx.format.options.SortingColumnSpec;
-
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.footer.FileMetadata;
 
-import org.apache.flink.table.api.DataTypes;
-import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.StringData;
-import org.apache.flink.table.types.logical.RowType;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.SortingColumn;
 import org.junit.jupiter.api.Test;
@@ -21,8 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+import static io.pqx.format.TestingCityRows.SORTED;
+import static io.pqx.format.TestingCityRows.TYPE;
+import static io.pqx.format.TestingCityRows.rows;
 
 /**
  * What pqx writes into the footer, checked on its own Thrift footer: statistics truncation, sorting
@@ -31,23 +25,6 @@ import java.util.List;
  */
 class ParquetWriterFooterTest {
     @TempDir Path dir;
-
-    static final RowType TYPE = (RowType) DataTypes.ROW(
-            DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
-            DataTypes.FIELD("city", DataTypes.STRING()),
-            DataTypes.FIELD("note", DataTypes.STRING()))
-            .getLogicalType();
-
-    static List<RowData> rows(int n) {
-        String[] cities = {"Berlin", "Lisbon", "Oslo", "Quito"};
-        List<RowData> rows = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            rows.add(GenericRowData.of((long) i,
-                    i % 10 == 9 ? null : StringData.fromString(cities[i % 4]),
-                    StringData.fromString("note-" + "z".repeat(i % 30) + i)));
-        }
-        return rows;
-    }
 
     @Test
     void longBinaryBoundsAreTruncatedAndMarkedInexact() throws Exception {
@@ -66,13 +43,6 @@ class ParquetWriterFooterTest {
         String trueMax = "note-" + "z".repeat(29) + "89";
         assertThat(compareUnsigned(max, trueMax.getBytes(StandardCharsets.UTF_8))).isPositive();
     }
-
-    /** Three row groups of rows sorted by id descending, nulls first, then city ascending. */
-    static final WriteOptions SORTED = WriteOptions.builder()
-            .rowGroupRows(40)
-            .sortingColumn(new SortingColumnSpec("id", false, true))
-            .sortingColumn(new SortingColumnSpec("city", true, false))
-            .build();
 
     @Test
     void sortingColumnsAreRecordedPerRowGroup() throws Exception {

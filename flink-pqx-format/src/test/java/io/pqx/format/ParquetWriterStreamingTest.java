@@ -36,19 +36,19 @@ class ParquetWriterStreamingTest {
 
     @Test
     void flatFilesEqualTheWholeGroupPathsForEveryRowGroupSize() throws IOException {
-        assertSameBytes(TestingRowTypes.FLAT, new RandomRows(11).rows(TestingRowTypes.FLAT, 20_000));
+        assertSameBytes(TestingRowTypes.FLAT, new TestingRandomRows(11).rows(TestingRowTypes.FLAT, 20_000));
     }
 
     @Test
     void nestedFilesEqualTheWholeGroupPathsForEveryRowGroupSize() throws IOException {
         assertSameBytes(
-                TestingRowTypes.NESTED, new RandomRows(12).rows(TestingRowTypes.NESTED, 20_000));
+                TestingRowTypes.NESTED, new TestingRandomRows(12).rows(TestingRowTypes.NESTED, 20_000));
     }
 
     @Test
     void aRejectedRowIsInNoColumnAndTheWriterGoesOn() throws IOException {
         RowType type = TestingRowTypes.FLAT;
-        List<RowData> rows = new RandomRows(13).rows(type, 6_000);
+        List<RowData> rows = new TestingRandomRows(13).rows(type, 6_000);
         WriteOptions options = WriteOptions.builder().rowGroupRows(2_500).build();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ParquetWriter writer =

@@ -1,8 +1,6 @@
 package io.pqx.format;
 
 import io.pqx.format.options.WriteOptions;
-import io.pqx.format.options.BloomFilterSpec;
-
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -18,7 +16,6 @@ import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
@@ -32,6 +29,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import static io.pqx.format.TestingPriceRows.TYPE;
+import static io.pqx.format.TestingPriceRows.open;
+import static io.pqx.format.TestingPriceRows.row;
+import static io.pqx.format.TestingWriters.THREADING_OPTIONS;
+import static io.pqx.format.TestingWriters.threadingRows;
 
 /**
  * The writer's life cycle and failure behaviour, and thread-count independent output. (parquet-java
@@ -39,34 +41,6 @@ import java.util.concurrent.Executors;
  */
 class ParquetWriterTest {
     @TempDir Path dir;
-
-    static final RowType TYPE = (RowType) DataTypes.ROW(
-            DataTypes.FIELD("id", DataTypes.INT().notNull()),
-            DataTypes.FIELD("price", DataTypes.DECIMAL(5, 2)),
-            DataTypes.FIELD("name", DataTypes.STRING()))
-            .getLogicalType();
-
-    /** Several row groups and pages of nested rows, with a bloom filter on a nested leaf. */
-    static final WriteOptions THREADING_OPTIONS = WriteOptions.builder()
-            .rowGroupRows(1500)
-            .pageRowLimit(300)
-            .bloomFilter("tags.list.element", new BloomFilterSpec(100, 0.05))
-            .build();
-
-    static List<RowData> threadingRows() {
-        return new RandomRows(5).rows(TestingRowTypes.NESTED, 4000);
-    }
-
-    static RowData row(int id, String price, String name) {
-        return GenericRowData.of(id,
-                price == null ? null : DecimalData.fromBigDecimal(new BigDecimal(price), 10, 2),
-                name == null ? null : StringData.fromString(name));
-    }
-
-    static ParquetWriter open(ByteArrayOutputStream bytes) throws IOException {
-        return ParquetWriter.open(new PositionOutputStream(bytes), TYPE, WriteOptions.defaults(),
-                "memory.parquet");
-    }
 
     @Test
     void rejectsNullInNotNullColumnNamingRowColumnAndFile() throws Exception {

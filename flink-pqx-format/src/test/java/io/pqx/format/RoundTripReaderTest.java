@@ -80,13 +80,13 @@ class RoundTripReaderTest {
                     assertThat(reader.schema().rowType()).isEqualTo(TYPE);
                 }
                 while (it.hasNext()) {
-                    read.add(RowValues.of(it.next(), reader.schema().rowType()));
+                    read.add(TestingRowValues.of(it.next(), reader.schema().rowType()));
                 }
             }
             assertThat(read).hasSize(written.size());
             for (int i = 0; i < written.size(); i++) {
                 assertThat(read.get(i)).as("row %d, declared schema %s", i, declared)
-                        .isEqualTo(RowValues.of(written.get(i), TYPE));
+                        .isEqualTo(TestingRowValues.of(written.get(i), TYPE));
             }
         }
     }

@@ -2,66 +2,33 @@ package io.pqx.format;
 
 import io.pqx.format.options.ReadOptions;
 
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.decode.ColumnarRowIterator;
 import io.pqx.format.decode.RowGroupBatches;
 import io.pqx.format.decode.RowSelection;
 import io.pqx.format.footer.ColumnChunkMetadata;
-import io.pqx.format.io.FlinkInputFile;
-import io.pqx.format.io.InputFile;
-import io.pqx.format.schema.ParquetSchema;
 
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.columnar.ColumnarRowData;
-import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import io.pqx.format.index.OffsetIndexView;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import static io.pqx.format.TestingSelections.open;
+import static io.pqx.format.TestingSelections.readSelected;
+import static io.pqx.format.TestingSelections.subset;
 
 /**
  * Row selections: exactly the selected rows come back, and pages outside them are not read. (Files
  * parquet-java writes are selected from in e2e-tests' {@code SelectionReaderParquetJavaTest}.)
  */
 class SelectionReaderTest {
-    static InputFile open(Path file) throws IOException {
-        return FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri()));
-    }
-
-    /** The selected rows of one row group, read batch by batch. */
-    static List<List<Object>> readSelected(ParquetReader reader, int rowGroup, ParquetSchema projection,
-            RowSelection selection) throws IOException {
-        List<List<Object>> rows = new ArrayList<>();
-        try (RowGroupBatches batches = reader.readRowGroup(rowGroup, projection, selection)) {
-            for (VectorizedColumnBatch b = batches.next(); b != null; b = batches.next()) {
-                assertThat(b.getNumRows()).isPositive();
-                for (int i = 0; i < b.getNumRows(); i++) {
-                    rows.add(RowValues.of(new ColumnarRowData(b, i), projection.rowType()));
-                }
-            }
-        }
-        return rows;
-    }
-
-    static List<List<Object>> subset(List<List<Object>> rows, long offset, RowSelection selection) {
-        List<List<Object>> out = new ArrayList<>();
-        for (int r = 0; r < selection.rangeCount(); r++) {
-            for (long i = selection.start(r); i < selection.end(r); i++) {
-                out.add(rows.get((int) (offset + i)));
-            }
-        }
-        return out;
-    }
-
     @Test
     void returnsExactlyTheSelectedRowsAcrossPageBoundaries() throws Exception {
         Path file = TestingParquetFiles.data("alltypes_tiny_pages.parquet");
-        List<List<Object>> all = RowValues.readAll(file, ReadOptions.defaults());
+        List<List<Object>> all = TestingRowValues.readAll(file, ReadOptions.defaults());
         RowSelection selection = RowSelection.of(new long[] {0, 17, 999, 5000, 7299}, new long[] {3, 250, 1601, 5001, 7300});
         try (ParquetReader reader = ParquetReader.open(open(file), ReadOptions.builder().batchSize(100).build())) {
             assertThat(readSelected(reader, 0, reader.schema(), selection)).isEqualTo(subset(all, 0, selection));
@@ -72,7 +39,7 @@ class SelectionReaderTest {
     void readsOnlyTheOffsetIndexesDictionariesAndPagesHoldingSelectedRows() throws Exception {
         Path file = TestingParquetFiles.data("alltypes_tiny_pages.parquet");
         RowSelection selection = RowSelection.of(new long[] {100, 4000}, new long[] {140, 4010});
-        try (RecordingInputFile recording = new RecordingInputFile(open(file));
+        try (TestingRecordingInputFile recording = new TestingRecordingInputFile(open(file));
                 ParquetReader reader = ParquetReader.open(recording, ReadOptions.defaults())) {
             List<long[]> skippedPages = new ArrayList<>();
             long neededBytes = 0;
@@ -112,7 +79,7 @@ class SelectionReaderTest {
     void decodesAndDropsRowsWhenThereIsNoOffsetIndex() throws Exception {
         for (String name : new String[] {"alltypes_plain.parquet", "nullable.impala.parquet", "nested_maps.snappy.parquet"}) {
             Path file = TestingParquetFiles.data(name);
-            List<List<Object>> all = RowValues.readAll(file, ReadOptions.defaults());
+            List<List<Object>> all = TestingRowValues.readAll(file, ReadOptions.defaults());
             RowSelection selection = RowSelection.of(new long[] {1, 4}, new long[] {3, 6});
             try (ParquetReader reader = ParquetReader.open(open(file), ReadOptions.builder().batchSize(1).build())) {
                 assertThat(reader.metadata().rowGroups().get(0).columns().get(0).offsetIndex()).isEmpty();
@@ -124,7 +91,7 @@ class SelectionReaderTest {
     @Test
     void emptySelectionReadsNoPage() throws Exception {
         Path file = TestingParquetFiles.data("alltypes_tiny_pages.parquet");
-        try (RecordingInputFile recording = new RecordingInputFile(open(file));
+        try (TestingRecordingInputFile recording = new TestingRecordingInputFile(open(file));
                 ParquetReader reader = ParquetReader.open(recording, ReadOptions.defaults())) {
             recording.forget();
             try (RowGroupBatches batches = reader.readRowGroup(0, reader.schema(), RowSelection.none())) {

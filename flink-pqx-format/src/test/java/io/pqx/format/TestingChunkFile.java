@@ -143,6 +143,11 @@ public final class TestingChunkFile {
         return new byte[] {(byte) bitWidth, (byte) (count << 1), (byte) id};
     }
 
+    /** {@link #readInts(InputFile, ReadOptions)} with the default options. */
+    public static List<Integer> readInts(InputFile file) throws IOException {
+        return readInts(file, ReadOptions.defaults());
+    }
+
     /** Every int of the file's column {@code a}, in order, null for a null. */
     public static List<Integer> readInts(InputFile file, ReadOptions options) throws IOException {
         List<Integer> values = new ArrayList<>();

@@ -51,8 +51,8 @@ public final class TestingFuzzSeeds {
     public static List<FuzzRun.Seed> pqxFiles() {
         Executor direct = Runnable::run;
         List<FuzzRun.Seed> seeds = new ArrayList<>();
-        List<RowData> flat = new RandomRows(7).rows(TestingRowTypes.FLAT, 300);
-        List<RowData> nested = new RandomRows(11).rows(TestingRowTypes.NESTED, 120);
+        List<RowData> flat = new TestingRandomRows(7).rows(TestingRowTypes.FLAT, 300);
+        List<RowData> nested = new TestingRandomRows(11).rows(TestingRowTypes.NESTED, 120);
         add(seeds, "pqx-flat-zstd-v1-dict", TestingRowTypes.FLAT, flat, WriteOptions.builder()
                 .codec(Compression.ZSTD).pageRowLimit(100).build(), direct);
         add(seeds, "pqx-flat-uncompressed-v2-crc", TestingRowTypes.FLAT, flat, WriteOptions.builder()

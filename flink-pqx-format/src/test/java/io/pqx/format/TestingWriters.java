@@ -2,7 +2,6 @@ package io.pqx.format;
 
 import io.pqx.format.options.WriteOptions;
 
-
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.io.PositionOutputStream;
 
@@ -15,6 +14,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Executor;
+import io.pqx.format.options.BloomFilterSpec;
+import static io.pqx.format.TestingPriceRows.open;
+import static io.pqx.format.TestingPriceRows.row;
 
 /** Writes rows with pqx to a local file or a byte array, for the writer tests. */
 final class TestingWriters {
@@ -47,5 +49,16 @@ final class TestingWriters {
         Path file = Files.createTempFile(dir, "pqx", ".parquet");
         Files.write(file, bytes);
         return file;
+    }
+
+    /** Several row groups and pages of nested rows, with a bloom filter on a nested leaf. */
+    static final WriteOptions THREADING_OPTIONS = WriteOptions.builder()
+            .rowGroupRows(1500)
+            .pageRowLimit(300)
+            .bloomFilter("tags.list.element", new BloomFilterSpec(100, 0.05))
+            .build();
+
+    static List<RowData> threadingRows() {
+        return new TestingRandomRows(5).rows(TestingRowTypes.NESTED, 4000);
     }
 }

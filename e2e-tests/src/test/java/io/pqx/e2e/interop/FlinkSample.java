@@ -10,7 +10,7 @@ import javax.annotation.Nullable;
  * A generator of values of one Flink type for the write-direction interop test: each draw gives the
  * Flink internal value to hand to pqx's writer and the JSON token that value must render as
  * (JSON-RENDERING.md, for the Parquet type pqx writes for that Flink type). Expected renderings are
- * thus computed from the input, not read back. {@link FlinkSamples} builds them.
+ * thus computed from the input, not read back. {@link TestingFlinkSamples} builds them.
  */
 interface FlinkSample {
 

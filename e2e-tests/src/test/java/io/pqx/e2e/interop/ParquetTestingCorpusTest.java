@@ -1,5 +1,6 @@
 package io.pqx.e2e.interop;
 
+import io.pqx.format.TestingParquetFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -120,7 +121,7 @@ class ParquetTestingCorpusTest {
 
     @BeforeAll
     static void openPeers() throws Exception {
-        root = ParquetTestingCorpus.root();
+        root = TestingParquetFiles.root();
         duckDb = DuckDbJsonRenderer.open();
         consensus = new PeerConsensus(root, duckDb);
     }
@@ -138,12 +139,12 @@ class ParquetTestingCorpusTest {
     }
 
     static List<String> corpusFiles() {
-        return ParquetTestingCorpus.files(ParquetTestingCorpus.root());
+        return TestingParquetFiles.relativeNames();
     }
 
     @Test
     void corpusHoldsEveryInventoriedFile() {
-        assertThat(corpusFiles()).hasSize(ParquetTestingCorpus.INVENTORY_FILE_COUNT);
+        assertThat(corpusFiles()).hasSize(TestingParquetFiles.INVENTORY_FILE_COUNT);
         assertThat(corpusFiles())
                 .containsAll(PQX_CANNOT_READ.keySet())
                 .containsAll(PQX_KNOWN_LOSSES.keySet());

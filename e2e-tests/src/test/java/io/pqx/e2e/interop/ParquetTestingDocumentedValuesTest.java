@@ -1,5 +1,6 @@
 package io.pqx.e2e.interop;
 
+import io.pqx.format.TestingParquetFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
@@ -34,7 +35,7 @@ class ParquetTestingDocumentedValuesTest {
 
     @BeforeAll
     static void locateCorpus() {
-        root = ParquetTestingCorpus.root();
+        root = TestingParquetFiles.root();
     }
 
     @Test

@@ -64,64 +64,64 @@ class PeersWritePqxReadsTest {
      * Every codec DuckDB writes, each in V1 or V2 (ZSTD in both), and both versions without
      * dictionaries.
      */
-    static Stream<DuckDbSampleFiles.Layout> duckDbLayouts() {
+    static Stream<TestingDuckDbFiles.Layout> duckDbLayouts() {
         return Stream.of(
-                new DuckDbSampleFiles.Layout("zstd", 2048, "V1"),
-                new DuckDbSampleFiles.Layout("zstd", 4096, "V2"),
-                new DuckDbSampleFiles.Layout("snappy", 2048, "V2"),
-                new DuckDbSampleFiles.Layout("gzip", 4096, "V1"),
-                new DuckDbSampleFiles.Layout("lz4_raw", 100_000, "V2"),
-                new DuckDbSampleFiles.Layout("lz4", 2048, "V1"),
-                new DuckDbSampleFiles.Layout("brotli", 2048, "V2"),
-                new DuckDbSampleFiles.Layout("uncompressed", 2048, "V1"),
-                new DuckDbSampleFiles.Layout("snappy", 2048, "V1", false),
-                new DuckDbSampleFiles.Layout("zstd", 2048, "V2", false));
+                new TestingDuckDbFiles.Layout("zstd", 2048, "V1"),
+                new TestingDuckDbFiles.Layout("zstd", 4096, "V2"),
+                new TestingDuckDbFiles.Layout("snappy", 2048, "V2"),
+                new TestingDuckDbFiles.Layout("gzip", 4096, "V1"),
+                new TestingDuckDbFiles.Layout("lz4_raw", 100_000, "V2"),
+                new TestingDuckDbFiles.Layout("lz4", 2048, "V1"),
+                new TestingDuckDbFiles.Layout("brotli", 2048, "V2"),
+                new TestingDuckDbFiles.Layout("uncompressed", 2048, "V1"),
+                new TestingDuckDbFiles.Layout("snappy", 2048, "V1", false),
+                new TestingDuckDbFiles.Layout("zstd", 2048, "V2", false));
     }
 
-    /** The null rates (per thousand) of the {@link DuckDbSampleFiles#NULLS} table. */
+    /** The null rates (per thousand) of the {@link TestingDuckDbFiles#NULLS} table. */
     static Stream<Integer> nullPermilles() {
         return Stream.of(0, 100, 500, 1000);
     }
 
-    static Stream<ArrowParquetFiles.Layout> arrowLayouts() {
+    static Stream<TestingArrowFiles.Layout> arrowLayouts() {
         return Stream.of(
-                new ArrowParquetFiles.Layout(1000, false),
-                new ArrowParquetFiles.Layout(4096, false),
-                new ArrowParquetFiles.Layout(777, true),
-                new ArrowParquetFiles.Layout(100_000, true));
+                new TestingArrowFiles.Layout(1000, false),
+                new TestingArrowFiles.Layout(4096, false),
+                new TestingArrowFiles.Layout(777, true),
+                new TestingArrowFiles.Layout(100_000, true));
     }
 
-    static Stream<ParquetJavaSampleFiles.Layout> parquetJavaLayouts() {
+    static Stream<TestingParquetJavaSamples.Layout> parquetJavaLayouts() {
         return Stream.of(
-                new ParquetJavaSampleFiles.Layout(
+                new TestingParquetJavaSamples.Layout(
                         CompressionCodecName.ZSTD,
                         WriterVersion.PARQUET_1_0,
                         true,
                         64 << 10,
                         8 << 10,
                         "i64"),
-                new ParquetJavaSampleFiles.Layout(
+                new TestingParquetJavaSamples.Layout(
                         CompressionCodecName.SNAPPY,
                         WriterVersion.PARQUET_2_0,
                         true,
                         1 << 20,
                         1 << 20,
                         "u64"),
-                new ParquetJavaSampleFiles.Layout(
+                new TestingParquetJavaSamples.Layout(
                         CompressionCodecName.GZIP,
                         WriterVersion.PARQUET_1_0,
                         false,
                         32 << 10,
                         4 << 10,
                         "u32"),
-                new ParquetJavaSampleFiles.Layout(
+                new TestingParquetJavaSamples.Layout(
                         CompressionCodecName.LZ4_RAW,
                         WriterVersion.PARQUET_2_0,
                         false,
                         128 << 10,
                         16 << 10,
                         "id"),
-                new ParquetJavaSampleFiles.Layout(
+                new TestingParquetJavaSamples.Layout(
                         CompressionCodecName.UNCOMPRESSED,
                         WriterVersion.PARQUET_1_0,
                         true,
@@ -132,7 +132,7 @@ class PeersWritePqxReadsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("duckDbLayouts")
-    void pqxReadsWhatDuckDbWrites(DuckDbSampleFiles.Layout layout) throws Exception {
+    void pqxReadsWhatDuckDbWrites(TestingDuckDbFiles.Layout layout) throws Exception {
         Path file =
                 dir.resolve(
                         "duckdb-"
@@ -144,7 +144,7 @@ class PeersWritePqxReadsTest {
                                 + "-"
                                 + layout.dictionary()
                                 + ".parquet");
-        DuckDbSampleFiles.write(duckDb, file, DUCKDB_ROWS, layout);
+        TestingDuckDbFiles.write(duckDb, file, DUCKDB_ROWS, layout);
         List<BlockMetaData> rowGroups = footer(file);
         // DuckDB cuts row groups at multiples of its 2048-row vectors.
         assertThat(rowGroups)
@@ -192,15 +192,15 @@ class PeersWritePqxReadsTest {
     @ParameterizedTest(name = "{0} per thousand null")
     @MethodSource("nullPermilles")
     void pqxReadsWhatDuckDbWritesAtEveryNullRate(int permille) throws Exception {
-        for (DuckDbSampleFiles.Layout layout :
+        for (TestingDuckDbFiles.Layout layout :
                 List.of(
-                        new DuckDbSampleFiles.Layout("snappy", 2048, "V1"),
-                        new DuckDbSampleFiles.Layout("zstd", 2048, "V2"))) {
+                        new TestingDuckDbFiles.Layout("snappy", 2048, "V1"),
+                        new TestingDuckDbFiles.Layout("zstd", 2048, "V2"))) {
             Path file =
                     dir.resolve(
                             "duckdb-nulls-" + permille + "-" + layout.parquetVersion() + ".parquet");
-            DuckDbSampleFiles.write(
-                    duckDb, file, DuckDbSampleFiles.nulls(NULL_RATE_ROWS, permille), layout);
+            TestingDuckDbFiles.write(
+                    duckDb, file, TestingDuckDbFiles.nulls(NULL_RATE_ROWS, permille), layout);
             List<String> duck = duckDb.render(file);
             assertNullRate(duck, permille);
             LineDiff.assertSameLines(
@@ -221,11 +221,11 @@ class PeersWritePqxReadsTest {
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("arrowLayouts")
-    void pqxReadsWhatArrowWrites(ArrowParquetFiles.Layout layout) throws Exception {
+    void pqxReadsWhatArrowWrites(TestingArrowFiles.Layout layout) throws Exception {
         Path file =
-                ArrowParquetFiles.write(
+                TestingArrowFiles.write(
                         duckDb,
-                        ArrowParquetFiles.sample(ARROW_ROWS),
+                        TestingArrowFiles.sample(ARROW_ROWS),
                         layout,
                         dir.resolve("arrow-" + layout.rowGroupRows() + "-" + layout.largeOffsets()));
         assertArrowLayout(file, (ARROW_ROWS + layout.rowGroupRows() - 1) / layout.rowGroupRows());
@@ -244,10 +244,10 @@ class PeersWritePqxReadsTest {
     @MethodSource("nullPermilles")
     void pqxReadsWhatArrowWritesAtEveryNullRate(int permille) throws Exception {
         Path file =
-                ArrowParquetFiles.write(
+                TestingArrowFiles.write(
                         duckDb,
-                        DuckDbSampleFiles.nulls(NULL_RATE_ROWS, permille),
-                        new ArrowParquetFiles.Layout(1000, false),
+                        TestingDuckDbFiles.nulls(NULL_RATE_ROWS, permille),
+                        new TestingArrowFiles.Layout(1000, false),
                         dir.resolve("arrow-nulls-" + permille));
         List<String> arrow = ArrowJsonRenderer.render(file);
         assertNullRate(arrow, permille);
@@ -273,7 +273,7 @@ class PeersWritePqxReadsTest {
 
     /** Codec, dictionary pages and page version of every chunk are what the layout asks for. */
     private static void assertDuckDbLayout(
-            List<BlockMetaData> rowGroups, DuckDbSampleFiles.Layout layout) {
+            List<BlockMetaData> rowGroups, TestingDuckDbFiles.Layout layout) {
         // DuckDB's "lz4" is LZ4_RAW (block format without framing) in the file.
         String codec = layout.codec().equals("lz4") ? "lz4_raw" : layout.codec();
         for (BlockMetaData rowGroup : rowGroups) {
@@ -324,10 +324,10 @@ class PeersWritePqxReadsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("parquetJavaLayouts")
-    void pqxReadsWhatParquetJavaWrites(ParquetJavaSampleFiles.Layout layout) throws Exception {
+    void pqxReadsWhatParquetJavaWrites(TestingParquetJavaSamples.Layout layout) throws Exception {
         Path file =
                 dir.resolve("parquet-java-" + layout.codec() + "-" + layout.version() + ".parquet");
-        ParquetJavaSampleFiles.write(file, PARQUET_JAVA_ROWS, 42, layout);
+        TestingParquetJavaSamples.write(file, PARQUET_JAVA_ROWS, 42, layout);
         assertLayout(file, layout);
 
         List<String> java = ParquetJavaJsonRenderer.render(file);
@@ -435,7 +435,7 @@ class PeersWritePqxReadsTest {
     }
 
     /** The file has the row groups, pages, dictionaries and bloom filter its layout asks for. */
-    private static void assertLayout(Path file, ParquetJavaSampleFiles.Layout layout)
+    private static void assertLayout(Path file, TestingParquetJavaSamples.Layout layout)
             throws IOException {
         List<BlockMetaData> rowGroups = footer(file);
         if (layout.rowGroupBytes() <= 256 << 10) {

@@ -1,8 +1,8 @@
 package io.pqx.e2e.interop;
 
-import static io.pqx.e2e.interop.FlinkSamples.array;
-import static io.pqx.e2e.interop.FlinkSamples.nullable;
-import static io.pqx.e2e.interop.FlinkSamples.row;
+import static io.pqx.e2e.interop.TestingFlinkSamples.array;
+import static io.pqx.e2e.interop.TestingFlinkSamples.nullable;
+import static io.pqx.e2e.interop.TestingFlinkSamples.row;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -45,7 +45,7 @@ import java.util.stream.Stream;
  * Write direction of the interop: pqx's {@link ParquetWriter} writes a table of every Flink type
  * (flat and nested three deep, nulls, empty arrays and maps) in every codec, with pages v1 and v2,
  * dictionary on and off and a bloom filter; DuckDB and parquet-java must read exactly the values
- * that went in (the expected JSON is computed from the input rows by {@link FlinkSamples}), and so
+ * that went in (the expected JSON is computed from the input rows by {@link TestingFlinkSamples}), and so
  * must pqx's own reader. DuckDB's {@code parquet_metadata()}, {@code parquet_schema()} and {@code
  * parquet_bloom_probe()} and parquet-java's page reader check the layout the footer claims.
  */
@@ -115,53 +115,53 @@ class PqxWritesPeersReadTest {
      */
     static FlinkSample table(double fraction) {
         Map<String, FlinkSample> f = new LinkedHashMap<>();
-        f.put("id", FlinkSamples.sequence());
-        f.put("category", FlinkSamples.oneOf("alpha", "beta", "gamma", "delta"));
-        f.put("flag", nul(FlinkSamples.bool(), 5, fraction));
-        f.put("tiny", FlinkSamples.tinyint());
-        f.put("small", nul(FlinkSamples.smallint(), 5, fraction));
-        f.put("num", FlinkSamples.integer());
-        f.put("big", nul(FlinkSamples.bigint(), 4, fraction));
-        f.put("real", nul(FlinkSamples.floats(), 6, fraction));
-        f.put("dbl", FlinkSamples.doubles());
-        f.put("dec9", nul(FlinkSamples.decimal(9, 2), 5, fraction));
-        f.put("dec18", FlinkSamples.decimal(18, 6));
-        f.put("dec38", nul(FlinkSamples.decimal(38, 10), 5, fraction));
-        f.put("dec_int", FlinkSamples.decimal(4, 0));
-        f.put("code", FlinkSamples.chars(3));
-        f.put("label", nul(FlinkSamples.varchar(12), 5, fraction));
-        f.put("text", nul(FlinkSamples.string(), 7, fraction));
-        f.put("fixed", FlinkSamples.bytes(4, true));
-        f.put("var", nul(FlinkSamples.bytes(30, false), 5, fraction));
-        f.put("blob", FlinkSamples.bytes(Integer.MAX_VALUE, false));
-        f.put("day", nul(FlinkSamples.date(), 5, fraction));
-        f.put("clock", FlinkSamples.time(0));
-        f.put("clock_ms", nul(FlinkSamples.time(3), 5, fraction));
-        f.put("ts0", FlinkSamples.timestamp(0));
-        f.put("ts3", nul(FlinkSamples.timestamp(3), 5, fraction));
-        f.put("ts6", FlinkSamples.timestamp(6));
-        f.put("ts9", nul(FlinkSamples.timestamp(9), 5, fraction));
-        f.put("ltz3", FlinkSamples.timestampLtz(3));
-        f.put("ltz6", nul(FlinkSamples.timestampLtz(6), 5, fraction));
-        f.put("ltz9", FlinkSamples.timestampLtz(9));
-        f.put("ints", nul(array(nul(FlinkSamples.integer(), 4, fraction), 4), 5, fraction));
-        f.put("words", array(FlinkSamples.string(), 3));
+        f.put("id", TestingFlinkSamples.sequence());
+        f.put("category", TestingFlinkSamples.oneOf("alpha", "beta", "gamma", "delta"));
+        f.put("flag", nul(TestingFlinkSamples.bool(), 5, fraction));
+        f.put("tiny", TestingFlinkSamples.tinyint());
+        f.put("small", nul(TestingFlinkSamples.smallint(), 5, fraction));
+        f.put("num", TestingFlinkSamples.integer());
+        f.put("big", nul(TestingFlinkSamples.bigint(), 4, fraction));
+        f.put("real", nul(TestingFlinkSamples.floats(), 6, fraction));
+        f.put("dbl", TestingFlinkSamples.doubles());
+        f.put("dec9", nul(TestingFlinkSamples.decimal(9, 2), 5, fraction));
+        f.put("dec18", TestingFlinkSamples.decimal(18, 6));
+        f.put("dec38", nul(TestingFlinkSamples.decimal(38, 10), 5, fraction));
+        f.put("dec_int", TestingFlinkSamples.decimal(4, 0));
+        f.put("code", TestingFlinkSamples.chars(3));
+        f.put("label", nul(TestingFlinkSamples.varchar(12), 5, fraction));
+        f.put("text", nul(TestingFlinkSamples.string(), 7, fraction));
+        f.put("fixed", TestingFlinkSamples.bytes(4, true));
+        f.put("var", nul(TestingFlinkSamples.bytes(30, false), 5, fraction));
+        f.put("blob", TestingFlinkSamples.bytes(Integer.MAX_VALUE, false));
+        f.put("day", nul(TestingFlinkSamples.date(), 5, fraction));
+        f.put("clock", TestingFlinkSamples.time(0));
+        f.put("clock_ms", nul(TestingFlinkSamples.time(3), 5, fraction));
+        f.put("ts0", TestingFlinkSamples.timestamp(0));
+        f.put("ts3", nul(TestingFlinkSamples.timestamp(3), 5, fraction));
+        f.put("ts6", TestingFlinkSamples.timestamp(6));
+        f.put("ts9", nul(TestingFlinkSamples.timestamp(9), 5, fraction));
+        f.put("ltz3", TestingFlinkSamples.timestampLtz(3));
+        f.put("ltz6", nul(TestingFlinkSamples.timestampLtz(6), 5, fraction));
+        f.put("ltz9", TestingFlinkSamples.timestampLtz(9));
+        f.put("ints", nul(array(nul(TestingFlinkSamples.integer(), 4, fraction), 4), 5, fraction));
+        f.put("words", array(TestingFlinkSamples.string(), 3));
         f.put(
                 "attrs",
                 nul(
-                        FlinkSamples.map(
-                                FlinkSamples.varchar(6), nul(FlinkSamples.bigint(), 3, fraction), 3),
+                        TestingFlinkSamples.map(
+                                TestingFlinkSamples.varchar(6), nul(TestingFlinkSamples.bigint(), 3, fraction), 3),
                         5, fraction));
-        f.put("bag", FlinkSamples.multiset(FlinkSamples.varchar(2), 4));
+        f.put("bag", TestingFlinkSamples.multiset(TestingFlinkSamples.varchar(2), 4));
         f.put("deep", nul(deep(fraction), 6, fraction));
-        f.put("matrix", array(nul(array(FlinkSamples.doubles(), 3), 4, fraction), 3));
+        f.put("matrix", array(nul(array(TestingFlinkSamples.doubles(), 3), 4, fraction), 3));
         return row(f);
     }
 
     private static FlinkSample nul(FlinkSample sample, int oneIn, double fraction) {
         return Double.isNaN(fraction)
                 ? nullable(sample, oneIn)
-                : FlinkSamples.nullableAt(sample, fraction);
+                : TestingFlinkSamples.nullableAt(sample, fraction);
     }
 
     /**
@@ -169,19 +169,19 @@ class PqxWritesPeersReadTest {
      */
     private static FlinkSample deep(double fraction) {
         Map<String, FlinkSample> inner = new LinkedHashMap<>();
-        inner.put("c", nul(FlinkSamples.string(), 3, fraction));
+        inner.put("c", nul(TestingFlinkSamples.string(), 3, fraction));
         inner.put(
                 "d",
                 nul(
-                        FlinkSamples.map(
-                                FlinkSamples.integer(),
-                                nul(array(nul(FlinkSamples.date(), 3, fraction), 2), 3, fraction),
+                        TestingFlinkSamples.map(
+                                TestingFlinkSamples.integer(),
+                                nul(array(nul(TestingFlinkSamples.date(), 3, fraction), 2), 3, fraction),
                                 2),
                         3, fraction));
         Map<String, FlinkSample> leaf = new LinkedHashMap<>();
-        leaf.put("f", nul(FlinkSamples.bool(), 3, fraction));
+        leaf.put("f", nul(TestingFlinkSamples.bool(), 3, fraction));
         Map<String, FlinkSample> outer = new LinkedHashMap<>();
-        outer.put("a", FlinkSamples.integer());
+        outer.put("a", TestingFlinkSamples.integer());
         outer.put("b", nul(array(nul(row(inner), 4, fraction), 3), 4, fraction));
         outer.put("e", row(leaf));
         return row(outer);

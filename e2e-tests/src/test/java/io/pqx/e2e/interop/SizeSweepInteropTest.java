@@ -111,13 +111,13 @@ class SizeSweepInteropTest {
         for (int rows : sizes()) {
             List<String> expected = expected(rows);
             for (String version : List.of("V1", "V2")) {
-                DuckDbSampleFiles.Layout layout =
-                        new DuckDbSampleFiles.Layout(
+                TestingDuckDbFiles.Layout layout =
+                        new TestingDuckDbFiles.Layout(
                                 DUCKDB_CODECS[rows % DUCKDB_CODECS.length],
                                 rows > MAX_SMALL ? 2048 : 122_880,
                                 version);
                 Path file = dir.resolve("duckdb-" + rows + "-" + version + ".parquet");
-                DuckDbSampleFiles.write(duckDb, file, query(rows), layout);
+                TestingDuckDbFiles.write(duckDb, file, query(rows), layout);
                 files++;
                 String what = "DuckDB 2.0 file of " + rows + " rows (" + layout + ")";
                 if (selfCheck(rows)) {
@@ -138,7 +138,7 @@ class SizeSweepInteropTest {
             List<String> expected = expected(rows);
             int rowGroupRows = rows > MAX_SMALL ? 10_000 : 128;
             Path file =
-                    ArrowParquetFiles.write(
+                    TestingArrowFiles.write(
                             duckDb, query(rows), rowGroupRows, dir.resolve("arrow-" + rows));
             String what = "Arrow C++ file of " + rows + " rows (row groups of " + rowGroupRows + ")";
             if (selfCheck(rows)) {

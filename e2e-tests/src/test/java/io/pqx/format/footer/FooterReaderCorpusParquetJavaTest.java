@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-import static io.pqx.format.footer.FooterReaderCorpusTest.MAX_FOOTER;
+import static io.pqx.format.footer.TestingFooters.MAX_FOOTER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -32,7 +32,7 @@ class FooterReaderCorpusParquetJavaTest {
         FileMetadata ours =
                 FooterReader.read(
                         TestingFooters.input(name, TestingFooters.bytes(file)), MAX_FOOTER);
-        ParquetMetadata theirs = ParquetJavaFooters.read(file);
+        ParquetMetadata theirs = TestingParquetJavaFooters.read(file);
 
         assertThat(ours.location()).isEqualTo(name);
         // parquet-java copies the footer's column orders into its schema; pqx keeps them on the

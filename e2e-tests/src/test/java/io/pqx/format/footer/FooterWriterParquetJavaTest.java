@@ -15,13 +15,13 @@ class FooterWriterParquetJavaTest {
 
     @Test
     void writesAFooterThatParquetJavaReads(@TempDir Path dir) throws IOException {
-        MessageType schema = SchemaElementsTest.complexSchema();
+        MessageType schema = TestingFooterFiles.complexSchema();
         Path file = dir.resolve("w.parquet");
-        Files.write(file, FooterWriterTest.file(FooterWriterTest.footer(schema)));
+        Files.write(file, TestingFooterFiles.file(TestingFooterFiles.footer(schema)));
         // parquet-java marks float/double leaves with a column order in toString(); compare the
         // rest.
         assertThat(
-                        ParquetJavaFooters.read(file)
+                        TestingParquetJavaFooters.read(file)
                                 .getFileMetaData()
                                 .getSchema()
                                 .toString()

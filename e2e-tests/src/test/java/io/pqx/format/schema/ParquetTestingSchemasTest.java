@@ -1,10 +1,10 @@
 package io.pqx.format.schema;
 
-import static io.pqx.format.schema.SchemaFixtures.sql;
+import static io.pqx.format.schema.TestingSchemas.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.pqx.format.TestingParquetFiles;
 import io.pqx.format.error.FileContext;
 
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -22,9 +22,8 @@ import java.util.stream.Stream;
 
 /**
  * Converts the schema of every file of the parquet-testing corpus (footers read by parquet-java, an
- * independent implementation). The corpus lives outside the repository: system property {@code
- * pqx.parquet-testing}, else {@code shared/parquet-testing} next to an ancestor of the working
- * directory; without it these tests are skipped (reported as skipped, never passed).
+ * independent implementation). The corpus lives outside the repository and is found by {@link
+ * TestingParquetFiles}; without it these tests fail.
  */
 class ParquetTestingSchemasTest {
 
@@ -32,18 +31,7 @@ class ParquetTestingSchemasTest {
 
     @BeforeAll
     static void locateCorpus() {
-        String property = System.getProperty("pqx.parquet-testing");
-        if (property != null) {
-            corpus = Path.of(property);
-            return;
-        }
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve("shared/parquet-testing");
-            if (Files.isDirectory(candidate.resolve("data"))) {
-                corpus = candidate;
-                return;
-            }
-        }
+        corpus = TestingParquetFiles.root();
     }
 
     private static MessageType footerSchema(Path file) throws IOException {
@@ -53,14 +41,12 @@ class ParquetTestingSchemasTest {
     }
 
     private static ParquetSchema convert(String relative) throws Exception {
-        assumeTrue(corpus != null, "parquet-testing corpus not found");
         Path file = corpus.resolve(relative);
         return ParquetSchemaConverter.convert(footerSchema(file), null, FileContext.of(relative));
     }
 
     @Test
     void convertsTheSchemaOfEveryCorpusFile() throws Exception {
-        assumeTrue(corpus != null, "parquet-testing corpus not found");
         List<Path> files;
         try (Stream<Path> walk = Files.walk(corpus)) {
             files = walk.filter(p -> p.toString().endsWith(".parquet")).sorted().toList();
@@ -72,7 +58,7 @@ class ParquetTestingSchemasTest {
                 ParquetSchema schema =
                         ParquetSchemaConverter.convert(
                                 footerSchema(file), null, FileContext.of(file.toString()));
-                ParquetSchemaConverterTest.assertConsistent(schema);
+                TestingSchemas.assertConsistent(schema);
                 List<String> all = schema.fields().stream().map(SchemaNode::name).toList();
                 assertThat(SchemaProjection.project(schema, all).leaves())
                         .isEqualTo(schema.leaves());

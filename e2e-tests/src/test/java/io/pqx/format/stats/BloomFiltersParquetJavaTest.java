@@ -22,7 +22,7 @@ class BloomFiltersParquetJavaTest {
                 "data_index_bloom_encoding_with_length.parquet"
             })
     void readsTheFiltersOfRealFilesAsParquetJavaDoes(String name) throws IOException {
-        BloomFilter ours = BloomFiltersTest.firstChunksFilter(name);
+        BloomFilter ours = TestingBloomFilters.firstChunksFilter(name);
         Path path = TestingParquetFiles.data(name);
         try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(path))) {
             BloomFilter theirs =

@@ -3,7 +3,7 @@ package io.pqx.format.stats;
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.FooterReader;
-import io.pqx.format.footer.ParquetJavaFooters;
+import io.pqx.format.footer.TestingParquetJavaFooters;
 import io.pqx.format.footer.RowGroupMetadata;
 import io.pqx.format.footer.TestingFooters;
 import io.pqx.format.TestingParquetFiles;
@@ -37,7 +37,7 @@ class ChunkStatisticsCorpusTest {
         FileMetadata ours =
                 FooterReader.read(
                         TestingFooters.input(file.toString(), TestingFooters.bytes(file)), 1 << 24);
-        ParquetMetadata theirs = ParquetJavaFooters.read(file);
+        ParquetMetadata theirs = TestingParquetJavaFooters.read(file);
         for (RowGroupMetadata rowGroup : ours.rowGroups()) {
             for (ColumnChunkMetadata chunk : rowGroup.columns()) {
                 ChunkStatistics stats = ChunkStatistics.of(chunk);

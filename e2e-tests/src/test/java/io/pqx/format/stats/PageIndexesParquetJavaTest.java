@@ -26,16 +26,16 @@ class PageIndexesParquetJavaTest {
 
     @Test
     void convertsAColumnIndexAsParquetJavaDoes() {
-        ColumnIndex index = PageIndexesTest.stringIndex();
+        ColumnIndex index = TestingPageIndexes.stringIndex();
         assertThat(PageIndexes.toThrift(index))
                 .isEqualTo(
                         ParquetMetadataConverter.toParquetColumnIndex(
-                                PageIndexesTest.STRING, index));
+                                TestingPageIndexes.STRING, index));
     }
 
     @Test
     void convertsAnOffsetIndexAsParquetJavaDoes() {
-        OffsetIndex index = PageIndexesTest.offsetIndex();
+        OffsetIndex index = TestingPageIndexes.offsetIndex();
         assertThat(PageIndexes.toThrift(index))
                 .isEqualTo(ParquetMetadataConverter.toParquetOffsetIndex(index));
     }

@@ -14,25 +14,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static io.pqx.format.codec.TestingPages.sample;
 
 class CodecsTest {
-
-    /** Half random, half repetitive: exercises literals and matches. */
-    static byte[] sample(int size, long seed) {
-        Random random = new Random(seed);
-        byte[] bytes = new byte[size];
-        for (int i = 0; i < size; i++) {
-            bytes[i] = (i / 64) % 2 == 0 ? (byte) random.nextInt(256) : (byte) (i % 7);
-        }
-        return bytes;
-    }
 
     @ParameterizedTest
     @EnumSource(Compression.class)

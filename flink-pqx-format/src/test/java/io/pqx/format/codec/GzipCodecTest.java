@@ -13,8 +13,8 @@ class GzipCodecTest {
     @Test
     void readsConcatenatedMembersAsOneStream() throws IOException {
         GzipCodec codec = new GzipCodec(6);
-        byte[] first = CodecsTest.sample(3000, 1);
-        byte[] second = CodecsTest.sample(5000, 2);
+        byte[] first = TestingPages.sample(3000, 1);
+        byte[] second = TestingPages.sample(5000, 2);
         byte[] a = codec.compress(first, 0, first.length);
         byte[] b = codec.compress(second, 0, second.length);
         byte[] both = new byte[a.length + b.length];
@@ -32,7 +32,7 @@ class GzipCodecTest {
     @Test
     void reportsTheSizeItFoundWhenTheStreamEndsEarly() throws IOException {
         GzipCodec codec = new GzipCodec(-1);
-        byte[] input = CodecsTest.sample(100, 3);
+        byte[] input = TestingPages.sample(100, 3);
         byte[] compressed = codec.compress(input, 0, input.length);
         assertThatThrownBy(() -> codec.decompress(compressed, 0, compressed.length, 150))
                 .hasMessage(

@@ -35,28 +35,28 @@ class HadoopLz4CodecTest {
 
     @Test
     void readsOneHadoopFramedBlock() throws IOException {
-        byte[] input = CodecsTest.sample(5000, 1);
+        byte[] input = TestingPages.sample(5000, 1);
         byte[] framed = hadoopFramed(input, 1 << 20, 1);
         assertThat(codec.decompress(framed, 0, framed.length, input.length)).isEqualTo(input);
     }
 
     @Test
     void readsSeveralHadoopBlocksEachOfSeveralChunks() throws IOException {
-        byte[] input = CodecsTest.sample(300_000, 2);
+        byte[] input = TestingPages.sample(300_000, 2);
         byte[] framed = hadoopFramed(input, 64 * 1024, 3);
         assertThat(codec.decompress(framed, 0, framed.length, input.length)).isEqualTo(input);
     }
 
     @Test
     void fallsBackToARawBlockWithoutFraming() throws IOException {
-        byte[] input = CodecsTest.sample(5000, 3);
+        byte[] input = TestingPages.sample(5000, 3);
         byte[] block = raw(input, 0, input.length);
         assertThat(codec.decompress(block, 0, block.length, input.length)).isEqualTo(input);
     }
 
     @Test
     void readsAnLz4Frame() throws IOException {
-        byte[] input = CodecsTest.sample(200_000, 4);
+        byte[] input = TestingPages.sample(200_000, 4);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (LZ4FrameOutputStream frame = new LZ4FrameOutputStream(bytes)) {
             frame.write(input);
@@ -67,7 +67,7 @@ class HadoopLz4CodecTest {
 
     @Test
     void rejectsFramedDataOfAnotherSize() {
-        byte[] input = CodecsTest.sample(5000, 5);
+        byte[] input = TestingPages.sample(5000, 5);
         byte[] framed = hadoopFramed(input, 1 << 20, 1);
         assertThatThrownBy(() -> codec.decompress(framed, 0, framed.length, 4999))
                 .isInstanceOf(IOException.class);

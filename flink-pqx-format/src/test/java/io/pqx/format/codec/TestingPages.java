@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 
 /**
  * Walks the pages of a small Parquet file with the Thrift classes only (independent of pqx's footer
@@ -87,5 +88,15 @@ final class TestingPages {
             return Arrays.copyOfRange(bytes, pos + levels, pos + size);
         }
         return codec.decompress(bytes, pos + levels, size - levels, uncompressed);
+    }
+
+    /** Half random, half repetitive: exercises literals and matches. */
+    static byte[] sample(int size, long seed) {
+        Random random = new Random(seed);
+        byte[] bytes = new byte[size];
+        for (int i = 0; i < size; i++) {
+            bytes[i] = (i / 64) % 2 == 0 ? (byte) random.nextInt(256) : (byte) (i % 7);
+        }
+        return bytes;
     }
 }

@@ -12,8 +12,8 @@ class ZstdCodecTest {
     @Test
     void readsSeveralConcatenatedFrames() throws IOException {
         ZstdCodec codec = new ZstdCodec(3);
-        byte[] first = CodecsTest.sample(10_000, 1);
-        byte[] second = CodecsTest.sample(7_000, 2);
+        byte[] first = TestingPages.sample(10_000, 1);
+        byte[] second = TestingPages.sample(7_000, 2);
         byte[] a = codec.compress(first, 0, first.length);
         byte[] b = codec.compress(second, 0, second.length);
         byte[] both = new byte[a.length + b.length];
@@ -29,7 +29,7 @@ class ZstdCodecTest {
     @Test
     void reportsTheSizeMismatchInItsMessage() throws IOException {
         ZstdCodec codec = new ZstdCodec(1);
-        byte[] input = CodecsTest.sample(1000, 3);
+        byte[] input = TestingPages.sample(1000, 3);
         byte[] compressed = codec.compress(input, 0, input.length);
         assertThatThrownBy(() -> codec.decompress(compressed, 0, compressed.length, 1001))
                 .hasMessage(

@@ -38,7 +38,7 @@ class FlatBulkCorruptionParityTest {
     void damagedPagesReadTheSameWithAndWithoutTheFastPath(PageVersion version, boolean nullable)
             throws Exception {
         Path clean = dir.resolve("clean-" + version + "-" + nullable + ".parquet");
-        RowType type = nullable ? FlatBulkSelectionTest.rowType() : notNull(FlatBulkSelectionTest.rowType());
+        RowType type = nullable ? TestingFlatReads.rowType() : notNull(TestingFlatReads.rowType());
         WriteOptions options = WriteOptions.builder().pageVersion(version)
                 .codec(Compression.UNCOMPRESSED).pageRowLimit(40).dictionaryPageSizeBytes(1024).build();
         Random nulls = new Random(3);
@@ -47,8 +47,8 @@ class FlatBulkCorruptionParityTest {
             for (int row = 0; row < ROWS; row++) {
                 GenericRowData data = new GenericRowData(type.getFieldCount());
                 for (int c = 0; c < type.getFieldCount(); c++) {
-                    data.setField(c, nullable && FlatBulkSelectionTest.isNull(row, c, nulls)
-                            ? null : FlatBulkSelectionTest.value(row, c));
+                    data.setField(c, nullable && TestingFlatReads.isNull(row, c, nulls)
+                            ? null : TestingFlatReads.value(row, c));
                 }
                 writer.write(data);
             }
@@ -67,9 +67,9 @@ class FlatBulkCorruptionParityTest {
             Path file = dir.resolve("damaged-" + version + "-" + nullable + "-" + round + ".parquet");
             Files.write(file, damaged);
             FlatChunkReader.enabled = false;
-            List<String> expected = withoutIdentityHashes(FlatBulkParityTest.readFlatColumns(file));
+            List<String> expected = withoutIdentityHashes(TestingFlatReads.readFlatColumns(file));
             FlatChunkReader.enabled = true;
-            List<String> actual = withoutIdentityHashes(FlatBulkParityTest.readFlatColumns(file));
+            List<String> actual = withoutIdentityHashes(TestingFlatReads.readFlatColumns(file));
             assertThat(actual).as("round %d", round).isEqualTo(expected);
             RowSelection selection = RowSelection.of(new long[] {3, 95, 250}, new long[] {20, 170, 251});
             FlatChunkReader.enabled = false;
@@ -91,7 +91,7 @@ class FlatBulkCorruptionParityTest {
 
     private static List<String> readSelected(Path file, RowSelection selection) {
         try {
-            return FlatBulkSelectionTest.read(file, selection, 23);
+            return TestingFlatReads.read(file, selection, 23);
         } catch (Exception e) {
             return List.of("FAILED: " + e);
         }

@@ -4,30 +4,16 @@ import io.pqx.format.TestingParquetFiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqx.format.ParquetReader;
-import io.pqx.format.io.FlinkInputFile;
-import io.pqx.format.options.ReadOptions;
-import io.pqx.format.schema.ParquetSchema;
-import io.pqx.format.schema.PrimitiveNode;
-import io.pqx.format.schema.SchemaNode;
-
-import org.apache.flink.table.data.ArrayData;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
+import static io.pqx.format.decode.TestingFlatReads.readFlatColumns;
 
 /**
  * Reads every file of the parquet-testing corpus with the flat-leaf fast path on and off: the
@@ -66,44 +52,4 @@ class FlatBulkParityTest {
         }
     }
 
-    /** The rows of the file's top-level primitive columns, rendered; or the failure message. */
-    static List<String> readFlatColumns(Path file) {
-        List<String> rows = new ArrayList<>();
-        try (ParquetReader reader = ParquetReader.open(
-                FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
-                ReadOptions.defaults())) {
-            List<String> paths = new ArrayList<>();
-            for (SchemaNode node : reader.schema().fields()) {
-                if (node instanceof PrimitiveNode leaf) {
-                    paths.add(leaf.path());
-                }
-            }
-            if (paths.isEmpty()) {
-                return rows;
-            }
-            ParquetSchema projection = reader.project(paths);
-            try (CloseableIterator<RowData> it = reader.rows(projection)) {
-                while (it.hasNext()) {
-                    rows.add(render(it.next(), projection.rowType()));
-                }
-            }
-        } catch (Exception e) {
-            rows.add("FAILED: " + e);
-            for (Throwable t = e.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
-                rows.add("CAUSE: " + t);
-            }
-        }
-        return rows;
-    }
-
-    static String render(RowData row, RowType type) {
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < type.getFieldCount(); i++) {
-            LogicalType t = type.getTypeAt(i);
-            Object value = RowData.createFieldGetter(t, i).getFieldOrNull(row);
-            out.append(value instanceof byte[] b ? Arrays.toString(b)
-                    : value instanceof ArrayData ? "array" : String.valueOf(value)).append('|');
-        }
-        return out.toString();
-    }
 }

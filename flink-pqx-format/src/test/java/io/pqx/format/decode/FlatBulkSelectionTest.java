@@ -10,26 +10,8 @@ import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
 
-import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.StringData;
-import org.apache.flink.table.data.TimestampData;
-import org.apache.flink.table.data.columnar.ColumnarRowData;
-import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
-import org.apache.flink.table.types.logical.BigIntType;
-import org.apache.flink.table.types.logical.BooleanType;
-import org.apache.flink.table.types.logical.DateType;
-import org.apache.flink.table.types.logical.DecimalType;
-import org.apache.flink.table.types.logical.DoubleType;
-import org.apache.flink.table.types.logical.FloatType;
-import org.apache.flink.table.types.logical.IntType;
-import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.table.types.logical.SmallIntType;
-import org.apache.flink.table.types.logical.TimestampType;
-import org.apache.flink.table.types.logical.TinyIntType;
-import org.apache.flink.table.types.logical.VarBinaryType;
-import org.apache.flink.table.types.logical.VarCharType;
 import org.apache.parquet.format.Encoding;
 import io.pqx.format.options.Compression;
 import org.junit.jupiter.api.AfterEach;
@@ -37,11 +19,15 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import static io.pqx.format.decode.TestingFlatReads.PAGE_ROWS;
+import static io.pqx.format.decode.TestingFlatReads.isNull;
+import static io.pqx.format.decode.TestingFlatReads.read;
+import static io.pqx.format.decode.TestingFlatReads.rowType;
+import static io.pqx.format.decode.TestingFlatReads.value;
 
 /**
  * Flat columns of every type the fast path decodes, nullable with nulls at page edges and whole
@@ -51,57 +37,12 @@ import java.util.Random;
  */
 class FlatBulkSelectionTest {
     private static final int ROWS = 3000;
-    private static final int PAGE_ROWS = 50;
 
     @TempDir Path dir;
 
     @AfterEach
     void restore() {
         FlatChunkReader.enabled = true;
-    }
-
-    static RowType rowType() {
-        LogicalType[] types = {
-            new BigIntType(false), new IntType(), new BigIntType(), new FloatType(), new DoubleType(),
-            new BooleanType(), new VarCharType(VarCharType.MAX_LENGTH), new VarCharType(VarCharType.MAX_LENGTH),
-            new DateType(), new TimestampType(3), new TimestampType(6), new DecimalType(9, 2),
-            new DecimalType(18, 2), new TinyIntType(), new SmallIntType(), new VarBinaryType(VarBinaryType.MAX_LENGTH)
-        };
-        String[] names = new String[types.length];
-        for (int i = 0; i < names.length; i++) {
-            names[i] = "c" + i;
-        }
-        return RowType.of(types, names);
-    }
-
-    /** Nulls: a run across the edge of pages 0 and 1, all of page 2, page edges, and random ones. */
-    static boolean isNull(int row, int column, Random random) {
-        if (column == 0) {
-            return false;
-        }
-        return (row >= 45 && row < 55) || (row >= 100 && row < 150) || row % PAGE_ROWS == 0
-                || row % PAGE_ROWS == PAGE_ROWS - 1 || random.nextInt(5) == 0;
-    }
-
-    static Object value(int row, int column) {
-        return switch (column) {
-            case 0 -> (long) row;
-            case 1 -> row * 7 - 1000;
-            case 2 -> row * 1_000_003L - (1L << 40);
-            case 3 -> row / 3.0f;
-            case 4 -> row * 0.25 - 7;
-            case 5 -> row % 3 == 0;
-            case 6 -> StringData.fromString("low-" + row % 7);
-            case 7 -> StringData.fromString("high-cardinality-value-number-" + row / 4 * 31);
-            case 8 -> row - 1500;
-            case 9 -> TimestampData.fromEpochMillis(row * 86_399_999L);
-            case 10 -> TimestampData.fromEpochMillis(row * 1_234_567L, (row % 1000) * 1000);
-            case 11 -> DecimalData.fromBigDecimal(BigDecimal.valueOf(row * 101L - 5000, 2), 9, 2);
-            case 12 -> DecimalData.fromBigDecimal(BigDecimal.valueOf(row * 1_000_001L, 2), 18, 2);
-            case 13 -> (byte) row;
-            case 14 -> (short) (row * 3);
-            default -> new byte[] {(byte) row, (byte) (row >> 8), 1, 2, 3};
-        };
     }
 
     private Path write(PageVersion version, Compression codec) throws Exception {
@@ -121,21 +62,6 @@ class FlatBulkSelectionTest {
             }
         }
         return file;
-    }
-
-    static List<String> read(Path file, RowSelection selection, int batchSize) throws Exception {
-        List<String> rows = new ArrayList<>();
-        try (ParquetReader reader = ParquetReader.open(
-                FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
-                ReadOptions.builder().batchSize(batchSize).build());
-                RowGroupBatches batches = reader.readRowGroup(0, reader.schema(), selection)) {
-            for (VectorizedColumnBatch b = batches.next(); b != null; b = batches.next()) {
-                for (int i = 0; i < b.getNumRows(); i++) {
-                    rows.add(FlatBulkParityTest.render(new ColumnarRowData(b, i), reader.schema().rowType()));
-                }
-            }
-        }
-        return rows;
     }
 
     @ParameterizedTest
@@ -161,7 +87,7 @@ class FlatBulkSelectionTest {
                 for (int c = 0; c < type.getFieldCount(); c++) {
                     data.setField(c, isNull(row, c, expectedNulls) ? null : value(row, c));
                 }
-                assertThat(all.get(row)).as("row %d", row).isEqualTo(FlatBulkParityTest.render(data, type));
+                assertThat(all.get(row)).as("row %d", row).isEqualTo(TestingFlatReads.render(data, type));
             }
             FlatChunkReader.enabled = false;
             assertThat(read(file, RowSelection.all(ROWS), 37)).isEqualTo(all);

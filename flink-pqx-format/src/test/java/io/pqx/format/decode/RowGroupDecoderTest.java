@@ -2,7 +2,7 @@ package io.pqx.format.decode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqx.format.RecordingInputFile;
+import io.pqx.format.TestingRecordingInputFile;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.ParquetSchema;
 
@@ -130,7 +130,7 @@ class RowGroupDecoderTest {
     @Test
     void anEmptySelectionReadsNoBytesAndReturnsNoBatch() throws IOException {
         TestingDecodeFiles.Opened file = file(true);
-        RecordingInputFile recording = new RecordingInputFile(file.file());
+        TestingRecordingInputFile recording = new TestingRecordingInputFile(file.file());
         try (RowGroupBatches batches = file.batches(recording, file.schema(), RowSelection.none(), 10)) {
             assertThat(batches.next()).isNull();
         }

@@ -2,7 +2,7 @@ package io.pqx.format.decode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqx.format.RecordingInputFile;
+import io.pqx.format.TestingRecordingInputFile;
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FileRange;
 import io.pqx.format.footer.RowGroupMetadata;
@@ -63,7 +63,7 @@ class RowGroupLoaderTest {
     @Test
     void fullSelectionReadsTheProjectedChunksWholeInOneReadPerRunOfNeighbours() throws IOException {
         TestingDecodeFiles.Opened file = file(true);
-        RecordingInputFile recording = new RecordingInputFile(file.file());
+        TestingRecordingInputFile recording = new TestingRecordingInputFile(file.file());
         RowGroupLoader.LoadedChunks chunks =
                 load(file, recording, file.schema(), RowSelection.all(ROWS));
         assertThat(recording.reads()).hasSize(1);
@@ -78,7 +78,7 @@ class RowGroupLoaderTest {
     @Test
     void aProjectionReadsOnlyItsLeavesChunks() throws IOException {
         TestingDecodeFiles.Opened file = file(true);
-        RecordingInputFile recording = new RecordingInputFile(file.file());
+        TestingRecordingInputFile recording = new TestingRecordingInputFile(file.file());
         RowGroupLoader.LoadedChunks chunks =
                 load(file, recording, file.project("c", "a"), RowSelection.all(ROWS));
         assertThat(recording.reads()).extracting(r -> r[0] + ".." + r[1]).containsExactlyInAnyOrder(
@@ -95,7 +95,7 @@ class RowGroupLoaderTest {
         ColumnChunkMetadata chunk = chunk(file, 1);
         OffsetIndex index = PageIndexes.readOffsetIndex(file.file(), chunk, file.context());
         assertThat(index.getPageCount()).isEqualTo(10);
-        RecordingInputFile recording = new RecordingInputFile(file.file());
+        TestingRecordingInputFile recording = new TestingRecordingInputFile(file.file());
         RowSelection selection = RowSelection.of(new long[] {420}, new long[] {430});
 
         RowGroupLoader.LoadedChunks chunks = load(file, recording, file.project("b"), selection);
@@ -122,7 +122,7 @@ class RowGroupLoaderTest {
         TestingDecodeFiles.Opened file = file(false);
         RowGroupMetadata group = file.metadata().rowGroups().get(0);
         assertThat(group.columns().get(1).offsetIndex()).isEmpty();
-        RecordingInputFile recording = new RecordingInputFile(file.file());
+        TestingRecordingInputFile recording = new TestingRecordingInputFile(file.file());
         RowGroupLoader.LoadedChunks chunks =
                 load(file, recording, file.project("b"), RowSelection.of(new long[] {420}, new long[] {430}));
         assertThat(recording.bytesRead()).isEqualTo(chunk(file, 1).totalCompressedSize());

@@ -2,7 +2,7 @@ package io.pqx.format.decode;
 
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ParquetWriter;
-import io.pqx.format.RowValues;
+import io.pqx.format.TestingRowValues;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.io.ByteArrayInputFile;
@@ -71,14 +71,14 @@ final class TestingDecodeFiles {
             return RowGroupDecoder.read(through, metadata, 0, projection, selection, batchSize, LIMITS);
         }
 
-        /** The rows {@link #batches} returns, as {@link RowValues}. */
+        /** The rows {@link #batches} returns, as {@link TestingRowValues}. */
         List<List<Object>> rows(ParquetSchema projection, RowSelection selection, int batchSize)
                 throws IOException {
             List<List<Object>> rows = new ArrayList<>();
             try (RowGroupBatches batches = batches(file, projection, selection, batchSize)) {
                 for (VectorizedColumnBatch b = batches.next(); b != null; b = batches.next()) {
                     for (int i = 0; i < b.getNumRows(); i++) {
-                        rows.add(RowValues.of(new ColumnarRowData(b, i), projection.rowType()));
+                        rows.add(TestingRowValues.of(new ColumnarRowData(b, i), projection.rowType()));
                     }
                 }
             }

@@ -21,7 +21,7 @@ import java.util.Map;
 /**
  * Rows with lists, maps and rows nested in each other, cycling through nulls at every level,
  * empty collections and collections of several entries; each row both as Flink data to write and
- * in {@link io.pqx.format.RowValues} form to expect back.
+ * in {@link io.pqx.format.TestingRowValues} form to expect back.
  */
 final class TestingNestedRows {
     private static final LogicalType STRING = new VarCharType(VarCharType.MAX_LENGTH);

@@ -10,14 +10,13 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static io.pqx.format.footer.TestingFooters.MAX_FOOTER;
 
 /**
  * Reads the footer of every encrypted file of parquet-testing. (The plain files' footers are
  * compared with parquet-java's view in e2e-tests' {@code FooterReaderCorpusParquetJavaTest}.)
  */
 class FooterReaderCorpusTest {
-    static final long MAX_FOOTER = 16 << 20;
-
     static Stream<Path> encryptedFiles() {
         return TestingParquetFiles.allEncryptedFiles().stream();
     }

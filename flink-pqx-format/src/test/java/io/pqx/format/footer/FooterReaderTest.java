@@ -363,7 +363,7 @@ class FooterReaderTest {
 
     @Test
     void readsASmallFileInOneRead() throws IOException {
-        CountingInputFile file = new CountingInputFile(new ByteArrayInputFile(NAME, FILE));
+        TestingCountingInputFile file = new TestingCountingInputFile(new ByteArrayInputFile(NAME, FILE));
         FooterReader.read(file, MAX);
         assertThat(file.reads).hasSize(1);
         assertThat(file.reads.get(0)).containsExactly(0, FILE.length);
@@ -373,7 +373,7 @@ class FooterReaderTest {
     void readsALargeFileWithASmallFooterAsTailPlusHeadMagic() throws IOException {
         byte[] data = Arrays.copyOf(FILE, 300_000); // footer-less prefix padded with zeros
         byte[] bytes = TestingFooters.withFooter(data, TestingFooters.footer(FILE));
-        CountingInputFile file = new CountingInputFile(new ByteArrayInputFile(NAME, bytes));
+        TestingCountingInputFile file = new TestingCountingInputFile(new ByteArrayInputFile(NAME, bytes));
         FileMetadata metadata = FooterReader.read(file, MAX);
         assertThat(metadata.numRows()).isEqualTo(8);
         assertThat(file.reads).hasSize(2);
@@ -387,7 +387,7 @@ class FooterReaderTest {
         footer.addToKey_value_metadata(new KeyValue("big").setValue("x".repeat(100_000)));
         byte[] bytes = TestingFooters.withFooter(Arrays.copyOf(FILE, 300_000), footer);
         int footerStart = TestingFooters.footerStart(bytes);
-        CountingInputFile file = new CountingInputFile(new ByteArrayInputFile(NAME, bytes));
+        TestingCountingInputFile file = new TestingCountingInputFile(new ByteArrayInputFile(NAME, bytes));
         FileMetadata metadata = FooterReader.read(file, MAX);
         assertThat(metadata.keyValueMetadata().get("big")).hasSize(100_000);
         assertThat(file.reads).hasSize(3);

@@ -2,8 +2,6 @@ package io.pqx.format.footer;
 
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.PositionOutputStream;
-import org.apache.parquet.format.FileMetaData;
-import org.apache.parquet.format.KeyValue;
 import org.apache.parquet.schema.MessageType;
 import org.junit.jupiter.api.Test;
 
@@ -11,32 +9,20 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.ArrayList;
 import java.util.Arrays;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static io.pqx.format.footer.TestingFooterFiles.file;
+import static io.pqx.format.footer.TestingFooterFiles.footer;
 
 class FooterWriterTest {
-
-    static FileMetaData footer(MessageType schema) {
-        FileMetaData footer =
-                new FileMetaData(1, SchemaElements.toThrift(schema), 0, new ArrayList<>());
-        footer.setCreated_by("pqx test");
-        footer.addToKey_value_metadata(new KeyValue("k").setValue("v"));
-        footer.addToKey_value_metadata(new KeyValue("no value"));
-        return footer;
-    }
-
-    static byte[] file(FileMetaData footer) throws IOException {
-        return TestingFooters.withFooter(ParquetMagic.MAGIC.clone(), footer);
-    }
 
     @Test
     void appendsFooterLengthAndMagicAtTheStreamPosition() throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         bytes.write(ParquetMagic.MAGIC);
         PositionOutputStream out = new PositionOutputStream(bytes, 4);
-        FooterWriter.write(out, footer(SchemaElementsTest.complexSchema()));
+        FooterWriter.write(out, footer(TestingFooterFiles.complexSchema()));
         byte[] written = bytes.toByteArray();
 
         assertThat(out.position()).isEqualTo(written.length);
@@ -51,7 +37,7 @@ class FooterWriterTest {
 
     @Test
     void writesAFooterThatPqxReadsBack() throws IOException {
-        MessageType schema = SchemaElementsTest.complexSchema();
+        MessageType schema = TestingFooterFiles.complexSchema();
         byte[] bytes = file(footer(schema));
         FileMetadata metadata =
                 FooterReader.read(new ByteArrayInputFile("w.parquet", bytes), 1 << 20);

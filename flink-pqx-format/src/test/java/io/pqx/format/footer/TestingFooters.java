@@ -19,7 +19,7 @@ import java.util.function.Consumer;
 
 /**
  * Builds test files by rewriting the footer of real ones. (Reading footers with parquet-java, for
- * comparison, is e2e-tests' {@code ParquetJavaFooters}: this module's tests stay free of Hadoop.)
+ * comparison, is e2e-tests' {@code TestingParquetJavaFooters}: this module's tests stay free of Hadoop.)
  */
 public final class TestingFooters {
     private TestingFooters() {}
@@ -63,4 +63,6 @@ public final class TestingFooters {
     public static InputFile input(String name, byte[] bytes) {
         return new ByteArrayInputFile(name, bytes);
     }
+
+    static final long MAX_FOOTER = 16 << 20;
 }

@@ -1,7 +1,7 @@
 package io.pqx.format.fuzz;
 
 import io.pqx.format.ParquetReader;
-import io.pqx.format.RowValues;
+import io.pqx.format.TestingRowValues;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.options.ReadOptions;
 
@@ -11,7 +11,7 @@ import org.apache.flink.util.CloseableIterator;
 
 /**
  * Reads a (damaged) file to the end through the reader's public API: every row of every column,
- * each value fetched through Flink's getters ({@link RowValues}), and, separately, the column
+ * each value fetched through Flink's getters ({@link TestingRowValues}), and, separately, the column
  * index, offset index and bloom filter of every column chunk, which are decoded too. Returns the
  * outcome of the part that failed, preferring an unclean failure (so a clean refusal of the rows
  * does not hide an unclean one of the indexes), or "read to the end" when both parts were read.
@@ -38,7 +38,7 @@ public final class MutantReader {
                 CloseableIterator<RowData> it = reader.rows(reader.schema())) {
             RowType type = reader.schema().rowType();
             while (it.hasNext()) {
-                RowValues.of(it.next(), type);
+                TestingRowValues.of(it.next(), type);
             }
             return null;
         } catch (Throwable t) {

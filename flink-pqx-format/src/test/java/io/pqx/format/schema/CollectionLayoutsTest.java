@@ -1,7 +1,7 @@
 package io.pqx.format.schema;
 
-import static io.pqx.format.schema.SchemaFixtures.convert;
-import static io.pqx.format.schema.SchemaFixtures.sql;
+import static io.pqx.format.schema.TestingSchemas.convert;
+import static io.pqx.format.schema.TestingSchemas.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -19,7 +19,7 @@ class CollectionLayoutsTest {
     private static ParquetSchema assertReadsAs(String fields, String rowType) throws Exception {
         ParquetSchema schema = convert("message m {\n" + fields + "\n}");
         assertThat(schema.rowType()).isEqualTo(sql(rowType));
-        ParquetSchemaConverterTest.assertConsistent(schema);
+        TestingSchemas.assertConsistent(schema);
         return schema;
     }
 

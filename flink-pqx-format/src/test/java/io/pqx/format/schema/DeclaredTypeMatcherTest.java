@@ -1,6 +1,6 @@
 package io.pqx.format.schema;
 
-import static io.pqx.format.schema.SchemaFixtures.sql;
+import static io.pqx.format.schema.TestingSchemas.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -74,7 +74,7 @@ class DeclaredTypeMatcherTest {
     @Test
     void acceptsNullableDeclaredKeysOnlyForMapKeys() throws Exception {
         ParquetSchema file =
-                SchemaFixtures.convert(
+                TestingSchemas.convert(
                         "message m { optional group m (MAP) { repeated group key_value { required"
                                 + " int32 key; optional group value { required int32 x; } } } }");
         assertThat(
@@ -100,7 +100,7 @@ class DeclaredTypeMatcherTest {
         RowType declared =
                 (RowType) sql("ROW<a ARRAY<ROW<c CHAR(2), t TIME(0)>>, m MULTISET<VARCHAR(5)>>");
         ParquetSchema derived =
-                SchemaFixtures.convert(FlinkSchemaConverter.toParquet(declared), null);
+                TestingSchemas.convert(FlinkSchemaConverter.toParquet(declared), null);
         List<SchemaNode> typed =
                 DeclaredTypeMatcher.match(derived.fields(), declared).orElseThrow();
         ListNode a = (ListNode) typed.get(0);

@@ -200,7 +200,7 @@ class FlinkSchemaConverterTest {
     void nestsRowsListsAndMapsToAnyDepth() {
         RowType rowType =
                 (RowType)
-                        SchemaFixtures.sql(
+                        TestingSchemas.sql(
                                 "ROW<r ROW<a INT NOT NULL,"
                                         + " l ARRAY<ROW<m MAP<ROW<k STRING>, ARRAY<DATE>>>>>>");
         assertConverts(
@@ -279,7 +279,7 @@ class FlinkSchemaConverterTest {
     void recordsAndParsesTheDeclaredType() {
         RowType rowType =
                 (RowType)
-                        SchemaFixtures.sql(
+                        TestingSchemas.sql(
                                 "ROW<a CHAR(3) NOT NULL, `b c` MULTISET<TIMESTAMP_LTZ(2)>,"
                                         + " d MAP<INT, ROW<e TIME(0)>>>");
         String text = FlinkSchemaConverter.declaredTypeText(rowType);

@@ -1,8 +1,8 @@
 package io.pqx.format.schema;
 
-import static io.pqx.format.schema.SchemaFixtures.convert;
-import static io.pqx.format.schema.SchemaFixtures.parse;
-import static io.pqx.format.schema.SchemaFixtures.sql;
+import static io.pqx.format.schema.TestingSchemas.convert;
+import static io.pqx.format.schema.TestingSchemas.parse;
+import static io.pqx.format.schema.TestingSchemas.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,7 +10,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.UnsupportedFileException;
 
-import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.schema.GroupType;
@@ -22,6 +21,7 @@ import org.apache.parquet.schema.Type.Repetition;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import static io.pqx.format.schema.TestingSchemas.assertConsistent;
 
 class ParquetSchemaConverterTest {
 
@@ -90,7 +90,7 @@ class ParquetSchemaConverterTest {
     void roundTripsEveryFlinkTypeExactlyWithTheDeclaredType() throws Exception {
         RowType rowType = written();
         MessageType message = FlinkSchemaConverter.toParquet(rowType);
-        ParquetSchema schema = SchemaFixtures.convert(message, rowType);
+        ParquetSchema schema = TestingSchemas.convert(message, rowType);
         assertThat(schema.rowType()).isEqualTo(rowType);
         assertThat(schema.messageType()).isSameAs(message);
         assertConsistent(schema);
@@ -103,7 +103,7 @@ class ParquetSchemaConverterTest {
     void derivesTheFileTypesWithoutTheDeclaredType() throws Exception {
         RowType rowType = written();
         ParquetSchema schema =
-                SchemaFixtures.convert(FlinkSchemaConverter.toParquet(rowType), null);
+                TestingSchemas.convert(FlinkSchemaConverter.toParquet(rowType), null);
         for (int i = 0; i < WRITTEN_AND_DERIVED.length; i++) {
             assertThat(schema.rowType().getTypeAt(i))
                     .as("f%d %s", i, WRITTEN_AND_DERIVED[i][0])
@@ -150,7 +150,7 @@ class ParquetSchemaConverterTest {
             "ROW<a INT, b ARRAY<STRING>, c TIMESTAMP(3)>",
         };
         for (String misfit : misfits) {
-            ParquetSchema schema = SchemaFixtures.convert(message, (RowType) sql(misfit));
+            ParquetSchema schema = TestingSchemas.convert(message, (RowType) sql(misfit));
             assertThat(schema.rowType()).as(misfit).isEqualTo(derived);
         }
     }
@@ -177,7 +177,7 @@ class ParquetSchemaConverterTest {
                         sql(
                                 "ROW<s CHAR(7), b VARBINARY(3), t TIME(0), i96 TIMESTAMP(7),"
                                         + " counts MULTISET<VARCHAR(2)>, keys MAP<INT, DOUBLE>>");
-        assertThat(SchemaFixtures.convert(message, declared).rowType()).isEqualTo(declared);
+        assertThat(TestingSchemas.convert(message, declared).rowType()).isEqualTo(declared);
 
         RowType notNullValues =
                 (RowType)
@@ -185,7 +185,7 @@ class ParquetSchemaConverterTest {
                                 "ROW<s CHAR(7), b VARBINARY(3), t TIME(0), i96 TIMESTAMP(7), counts"
                                         + " MULTISET<VARCHAR(2)>, keys MAP<INT, DOUBLE NOT NULL>>");
         // a map without value field has only null values
-        assertThat(SchemaFixtures.convert(message, notNullValues).rowType())
+        assertThat(TestingSchemas.convert(message, notNullValues).rowType())
                 .isNotEqualTo(notNullValues);
     }
 
@@ -196,7 +196,7 @@ class ParquetSchemaConverterTest {
                         "message m { optional group c (MAP) { repeated group key_value {"
                                 + " required binary key (STRING); optional int32 value; } } }");
         ParquetSchema schema =
-                SchemaFixtures.convert(message, (RowType) sql("ROW<c MULTISET<STRING>>"));
+                TestingSchemas.convert(message, (RowType) sql("ROW<c MULTISET<STRING>>"));
         assertThat(schema.rowType()).isEqualTo(sql("ROW<c MAP<STRING NOT NULL, INT>> NOT NULL"));
     }
 
@@ -224,7 +224,7 @@ class ParquetSchemaConverterTest {
                 (RowType)
                         sql("ROW<id INT NOT NULL, a ARRAY<ROW<b ARRAY<MAP<STRING, ARRAY<INT>>>>>>");
         ParquetSchema schema =
-                SchemaFixtures.convert(FlinkSchemaConverter.toParquet(rowType), rowType);
+                TestingSchemas.convert(FlinkSchemaConverter.toParquet(rowType), rowType);
 
         PrimitiveNode id = (PrimitiveNode) schema.fields().get(0);
         assertLevels(id, 0, 0);
@@ -262,7 +262,7 @@ class ParquetSchemaConverterTest {
     @Test
     void requiredLevelsAddNoDefinitionLevel() throws Exception {
         ParquetSchema schema =
-                SchemaFixtures.convert(
+                TestingSchemas.convert(
                         FlinkSchemaConverter.toParquet(
                                 (RowType)
                                         sql(
@@ -291,7 +291,7 @@ class ParquetSchemaConverterTest {
         PrimitiveType x = new PrimitiveType(Repetition.OPTIONAL, PrimitiveTypeName.INT32, "x");
         MessageType message =
                 new MessageType("m", new GroupType(Repetition.OPTIONAL, "g", List.<Type>of(x, x)));
-        assertThatThrownBy(() -> SchemaFixtures.convert(message, null))
+        assertThatThrownBy(() -> TestingSchemas.convert(message, null))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
                         "Cannot read group: field name x appears twice (test.parquet, column g.x)");
@@ -301,7 +301,7 @@ class ParquetSchemaConverterTest {
     void rejectsGroupWithoutFields() {
         MessageType message =
                 new MessageType("m", new GroupType(Repetition.OPTIONAL, "g", List.<Type>of()));
-        assertThatThrownBy(() -> SchemaFixtures.convert(message, null))
+        assertThatThrownBy(() -> TestingSchemas.convert(message, null))
                 .isInstanceOf(UnsupportedFileException.class)
                 .hasMessage(
                         "Cannot read group: it has no fields, so it has no column to read"
@@ -313,7 +313,7 @@ class ParquetSchemaConverterTest {
         MessageType message =
                 new MessageType(
                         "m", new PrimitiveType(Repetition.OPTIONAL, PrimitiveTypeName.INT32, " "));
-        assertThatThrownBy(() -> SchemaFixtures.convert(message, null))
+        assertThatThrownBy(() -> TestingSchemas.convert(message, null))
                 .isInstanceOf(UnsupportedFileException.class)
                 .hasMessage(
                         "Cannot read field: Flink needs a field name that is not blank"
@@ -328,7 +328,7 @@ class ParquetSchemaConverterTest {
             type = new GroupType(Repetition.OPTIONAL, "g", type);
         }
         MessageType message = new MessageType("m", type);
-        assertThatThrownBy(() -> SchemaFixtures.convert(message, null))
+        assertThatThrownBy(() -> TestingSchemas.convert(message, null))
                 .isInstanceOf(UnsupportedFileException.class)
                 .hasMessage(
                         "Cannot read schema: it nests deeper than 256 levels (test.parquet, column "
@@ -338,7 +338,7 @@ class ParquetSchemaConverterTest {
 
     @Test
     void readsAnEmptyMessage() throws Exception {
-        ParquetSchema schema = SchemaFixtures.convert(new MessageType("m", List.<Type>of()), null);
+        ParquetSchema schema = TestingSchemas.convert(new MessageType("m", List.<Type>of()), null);
         assertThat(schema.fields()).isEmpty();
         assertThat(schema.leaves()).isEmpty();
         assertThat(schema.rowType().getFieldCount()).isZero();
@@ -366,56 +366,4 @@ class ParquetSchemaConverterTest {
         assertThat(node.repetitionLevel()).as("%s repetition level", node.name()).isEqualTo(rep);
     }
 
-    /** Invariants every tree must satisfy, checked against parquet-column's own descriptors. */
-    static void assertConsistent(ParquetSchema schema) {
-        List<ColumnDescriptor> columns = schema.messageType().getColumns();
-        assertThat(schema.leaves()).hasSameSizeAs(columns);
-        for (int i = 0; i < columns.size(); i++) {
-            assertThat(schema.leaves().get(i).column()).isEqualTo(columns.get(i));
-            assertThat(schema.leaves().get(i).leafIndex()).isEqualTo(i);
-        }
-        assertConsistentLevels(schema);
-    }
-
-    /** Level invariants, which also hold for a projection (whose leaf indexes are the file's). */
-    static void assertConsistentLevels(ParquetSchema schema) {
-        assertThat(schema.rowType().getFieldCount()).isEqualTo(schema.fields().size());
-        for (int i = 0; i < schema.fields().size(); i++) {
-            assertThat(schema.fields().get(i).flinkType()).isEqualTo(schema.rowType().getTypeAt(i));
-            assertNode(schema.fields().get(i), 0, 0);
-        }
-        for (PrimitiveNode leaf : schema.leaves()) {
-            assertThat(leaf.column().getMaxDefinitionLevel()).isEqualTo(leaf.definitionLevel());
-            assertThat(leaf.column().getMaxRepetitionLevel()).isEqualTo(leaf.repetitionLevel());
-            assertThat(leaf.column().getPrimitiveType()).isEqualTo(leaf.parquetType());
-        }
-    }
-
-    private static void assertNode(SchemaNode node, int parentDef, int parentRep) {
-        int expectedDef = parentDef + (node.nullable() ? 1 : 0);
-        if (node instanceof PrimitiveNode || node instanceof StructNode) {
-            assertThat(node.definitionLevel()).as(node.name()).isIn(expectedDef, parentDef);
-            assertThat(node.repetitionLevel()).as(node.name()).isEqualTo(parentRep);
-        }
-        if (node instanceof StructNode) {
-            for (SchemaNode field : ((StructNode) node).fields()) {
-                assertNode(field, node.definitionLevel(), node.repetitionLevel());
-            }
-        } else if (node instanceof ListNode) {
-            ListNode list = (ListNode) node;
-            assertThat(list.elementDefinitionLevel()).isEqualTo(list.definitionLevel() + 1);
-            assertThat(list.repetitionLevel()).isEqualTo(parentRep + 1);
-            assertNode(list.element(), list.elementDefinitionLevel(), list.repetitionLevel());
-            LogicalType elementType = list.element().flinkType();
-            assertThat(list.flinkType().getChildren()).containsExactly(elementType);
-        } else if (node instanceof MapNode) {
-            MapNode map = (MapNode) node;
-            assertThat(map.entryDefinitionLevel()).isEqualTo(map.definitionLevel() + 1);
-            assertThat(map.repetitionLevel()).isEqualTo(parentRep + 1);
-            assertNode(map.key(), map.entryDefinitionLevel(), map.repetitionLevel());
-            if (map.value() != null) {
-                assertNode(map.value(), map.entryDefinitionLevel(), map.repetitionLevel());
-            }
-        }
-    }
 }

@@ -1,6 +1,6 @@
 package io.pqx.format.schema;
 
-import static io.pqx.format.schema.SchemaFixtures.sql;
+import static io.pqx.format.schema.TestingSchemas.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -76,7 +76,7 @@ class ParquetSchemaTest {
     @Test
     void describesAMapWithoutValueField() throws Exception {
         ParquetSchema keysOnly =
-                SchemaFixtures.convert(
+                TestingSchemas.convert(
                         "message m { required group k (MAP) { repeated group key_value {"
                                 + " required int32 key; } } }");
         assertThat(keysOnly.describe())

@@ -1,7 +1,7 @@
 package io.pqx.format.schema;
 
-import static io.pqx.format.schema.SchemaFixtures.convert;
-import static io.pqx.format.schema.SchemaFixtures.sql;
+import static io.pqx.format.schema.TestingSchemas.convert;
+import static io.pqx.format.schema.TestingSchemas.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -138,7 +138,7 @@ class PrimitiveTypeMappingTest {
     }
 
     private static void assertReadsAs(PrimitiveType type, String flinkType) throws Exception {
-        ParquetSchema schema = SchemaFixtures.convert(new MessageType("m", type), null);
+        ParquetSchema schema = TestingSchemas.convert(new MessageType("m", type), null);
         assertThat(schema.rowType().getTypeAt(0)).as(type.toString()).isEqualTo(sql(flinkType));
     }
 
@@ -157,7 +157,7 @@ class PrimitiveTypeMappingTest {
                                         .named("typed_value")
                                         .named("v"))
                         .named("m");
-        ParquetSchema schema = SchemaFixtures.convert(message, null);
+        ParquetSchema schema = TestingSchemas.convert(message, null);
         assertThat(schema.rowType().getTypeAt(0))
                 .isEqualTo(sql("ROW<metadata BYTES NOT NULL, `value` BYTES, typed_value BIGINT>"));
         assertThat(schema.fields().get(0)).isInstanceOf(StructNode.class);
@@ -185,7 +185,7 @@ class PrimitiveTypeMappingTest {
                         new PrimitiveType(Repetition.OPTIONAL, PrimitiveTypeName.INT32, "d")
                                 .withLogicalTypeAnnotation(
                                         LogicalTypeAnnotation.decimalType(5, 3)));
-        assertThatThrownBy(() -> SchemaFixtures.convert(message, null))
+        assertThatThrownBy(() -> TestingSchemas.convert(message, null))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
                         "Cannot read DECIMAL column: precision 3 and scale 5 do not satisfy 0 <="
@@ -202,7 +202,7 @@ class PrimitiveTypeMappingTest {
                                 PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY,
                                 0,
                                 "f"));
-        assertThatThrownBy(() -> SchemaFixtures.convert(message, null))
+        assertThatThrownBy(() -> TestingSchemas.convert(message, null))
                 .isInstanceOf(UnsupportedFileException.class)
                 .hasMessage(
                         "Cannot read FIXED_LEN_BYTE_ARRAY column: length 0 is below 1, the least"

@@ -1,7 +1,7 @@
 package io.pqx.format.schema;
 
-import static io.pqx.format.schema.SchemaFixtures.parse;
-import static io.pqx.format.schema.SchemaFixtures.sql;
+import static io.pqx.format.schema.TestingSchemas.parse;
+import static io.pqx.format.schema.TestingSchemas.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -121,7 +121,7 @@ class SchemaProjectionTest {
     @Test
     void prefersAnExactMatchOverCaseInsensitiveOnes() throws Exception {
         ParquetSchema schema =
-                SchemaFixtures.convert("message m { optional int32 a; optional int32 A; }");
+                TestingSchemas.convert("message m { optional int32 a; optional int32 A; }");
         assertThat(SchemaProjection.project(schema, List.of("A")).rowType())
                 .isEqualTo(sql("ROW<A INT> NOT NULL"));
         assertThatThrownBy(() -> SchemaProjection.project(schema, List.of("a", "b")))
@@ -131,7 +131,7 @@ class SchemaProjectionTest {
     @Test
     void rejectsAmbiguousCaseInsensitiveMatch() throws Exception {
         ParquetSchema schema =
-                SchemaFixtures.convert("message m { optional int32 ab; optional int32 AB; }");
+                TestingSchemas.convert("message m { optional int32 ab; optional int32 AB; }");
         assertThatThrownBy(() -> SchemaProjection.project(schema, List.of("Ab")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(
@@ -142,7 +142,7 @@ class SchemaProjectionTest {
     @Test
     void matchesFieldNamesContainingDots() throws Exception {
         ParquetSchema schema =
-                SchemaFixtures.convert(
+                TestingSchemas.convert(
                         "message m { optional group a { optional int32 b; optional int32 c; }"
                                 + " optional int32 a.b; }");
         assertThat(SchemaProjection.project(schema, List.of("a.b")).rowType())
@@ -209,6 +209,6 @@ class SchemaProjectionTest {
         ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(rowType);
         ParquetSchema projected = SchemaProjection.project(schema, List.of("r.m", "r.c"));
         assertThat(projected.rowType()).isEqualTo(sql("ROW<r ROW<c CHAR(3), m MULTISET<INT>>>"));
-        ParquetSchemaConverterTest.assertConsistentLevels(projected);
+        TestingSchemas.assertConsistentLevels(projected);
     }
 }

@@ -19,11 +19,11 @@ import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static io.pqx.format.stats.TestingBloomFilters.firstChunksFilter;
 
 class BloomFiltersTest {
     private static final FileContext CTX = FileContext.of("b.parquet").rowGroup(0).column("k");
@@ -63,15 +63,6 @@ class BloomFiltersTest {
             assertThat(read.findHash(read.hash(1_000_000L))).isTrue();
             assertThat(read.findHash(read.hash(43L))).isFalse();
         }
-    }
-
-    /** pqx's read of the bloom filter of the first chunk of a parquet-testing file. */
-    static BloomFilter firstChunksFilter(String name) throws IOException {
-        Path path = TestingParquetFiles.data(name);
-        InputFile file = new ByteArrayInputFile(name, TestingFooters.bytes(path));
-        ColumnChunkMetadata chunk =
-                FooterReader.read(file, 1 << 20).rowGroups().get(0).columns().get(0);
-        return BloomFilters.read(file, chunk, chunk.context()).orElseThrow();
     }
 
     @ParameterizedTest

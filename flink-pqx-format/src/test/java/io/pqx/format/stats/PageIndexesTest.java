@@ -15,9 +15,6 @@ import org.apache.parquet.internal.column.columnindex.BoundaryOrder;
 import org.apache.parquet.internal.column.columnindex.ColumnIndex;
 import org.apache.parquet.internal.column.columnindex.ColumnIndexBuilder;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
-import org.apache.parquet.internal.column.columnindex.OffsetIndexBuilder;
-import org.apache.parquet.io.api.Binary;
-import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
@@ -31,6 +28,9 @@ import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static io.pqx.format.stats.TestingPageIndexes.STRING;
+import static io.pqx.format.stats.TestingPageIndexes.offsetIndex;
+import static io.pqx.format.stats.TestingPageIndexes.stringIndex;
 
 /**
  * Page index conversion and reading. (Comparisons with parquet-java's conversion and reads are in
@@ -38,39 +38,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class PageIndexesTest {
     private static final FileContext CTX = FileContext.of("p.parquet").rowGroup(0).column("s");
-    static final PrimitiveType STRING =
-            Types.optional(PrimitiveTypeName.BINARY)
-                    .as(LogicalTypeAnnotation.stringType())
-                    .named("s");
-
-    /** Three pages: [a, c] with 1 null, all-null, [d, f]. */
-    static ColumnIndex stringIndex() {
-        ColumnIndexBuilder builder = ColumnIndexBuilder.getBuilder(STRING, 64);
-        builder.add(page("a", "c", null));
-        builder.add(page(null, null));
-        builder.add(page("d", "f"));
-        return builder.build();
-    }
-
-    private static Statistics<?> page(String... values) {
-        Statistics<?> stats = Statistics.createStats(STRING);
-        for (String v : values) {
-            if (v == null) {
-                stats.incrementNumNulls();
-            } else {
-                stats.updateStats(Binary.fromString(v));
-            }
-        }
-        return stats;
-    }
-
-    static OffsetIndex offsetIndex() {
-        OffsetIndexBuilder builder = OffsetIndexBuilder.getBuilder();
-        builder.add(4, 100, 0);
-        builder.add(104, 80, 1000);
-        builder.add(184, 120, 2500);
-        return builder.build();
-    }
 
     @Test
     void convertsAColumnIndexToThriftAndBack() throws IOException {

@@ -2,7 +2,7 @@ package io.pqx.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqx.tools.ParquetTestingCorpus;
+import io.pqx.format.TestingParquetFiles;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +18,7 @@ class CatCommandTest {
 
     @Test
     void catPrintsJsonLinesUpToTheLimit() {
-        CliRun run = CliRun.of("cat", ALLTYPES, "--limit", "2");
+        TestingCliRun run = TestingCliRun.of("cat", ALLTYPES, "--limit", "2");
         assertThat(run.status()).isZero();
         String[] lines = run.out().split("\n", -1);
         assertThat(lines).hasSize(3);
@@ -34,22 +34,22 @@ class CatCommandTest {
 
     @Test
     void catPrintsAllRowsWithoutLimitAndNoneWithLimitZero() {
-        assertThat(CliRun.of("cat", ALLTYPES).out().split("\n")).hasSize(8);
-        CliRun none = CliRun.of("cat", ALLTYPES, "--limit=0");
+        assertThat(TestingCliRun.of("cat", ALLTYPES).out().split("\n")).hasSize(8);
+        TestingCliRun none = TestingCliRun.of("cat", ALLTYPES, "--limit=0");
         assertThat(none.status()).isZero();
         assertThat(none.out()).isEmpty();
     }
 
     @Test
     void catProjectsColumnsInTheOrderGiven() {
-        CliRun run = CliRun.of("cat", ALLTYPES, "--columns", "string_col,id", "--limit", "1");
+        TestingCliRun run = TestingCliRun.of("cat", ALLTYPES, "--columns", "string_col,id", "--limit", "1");
         assertThat(run.err()).isEmpty();
         assertThat(run.out()).isEqualTo("{\"string_col\":\"0x30\",\"id\":4}\n");
     }
 
     @Test
     void reportsUnknownColumnOfCat() {
-        CliRun run = CliRun.of("cat", ALLTYPES, "--columns", "id,no_such_column");
+        TestingCliRun run = TestingCliRun.of("cat", ALLTYPES, "--columns", "id,no_such_column");
         assertThat(run.status()).isEqualTo(1);
         assertThat(run.out()).isEmpty();
         assertThat(run.err())
@@ -63,8 +63,8 @@ class CatCommandTest {
      */
     @Test
     void catProjectsNestedStructFields() {
-        CliRun run =
-                CliRun.of(
+        TestingCliRun run =
+                TestingCliRun.of(
                         "cat",
                         corpus("nullable.impala.parquet"),
                         "--columns",
@@ -82,6 +82,6 @@ class CatCommandTest {
     }
 
     private static String corpus(String name) {
-        return ParquetTestingCorpus.data(name).getAbsolutePath();
+        return TestingParquetFiles.data(name).toFile().getAbsolutePath();
     }
 }

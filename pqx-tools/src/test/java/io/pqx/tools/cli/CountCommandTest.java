@@ -2,7 +2,7 @@ package io.pqx.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqx.tools.ParquetTestingCorpus;
+import io.pqx.format.TestingParquetFiles;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +18,7 @@ class CountCommandTest {
 
     @Test
     void countsRowsFromTheFooter() {
-        CliRun run = CliRun.of("count", ALLTYPES);
+        TestingCliRun run = TestingCliRun.of("count", ALLTYPES);
         assertThat(run.err()).isEmpty();
         assertThat(run.status()).isZero();
         assertThat(run.out()).isEqualTo("8\n");
@@ -26,7 +26,7 @@ class CountCommandTest {
 
     @Test
     void acceptsFileUris() {
-        CliRun run = CliRun.of("count", Path.of(ALLTYPES).toUri().toString());
+        TestingCliRun run = TestingCliRun.of("count", Path.of(ALLTYPES).toUri().toString());
         assertThat(run.status()).isZero();
         assertThat(run.out()).isEqualTo("8\n");
     }
@@ -34,12 +34,12 @@ class CountCommandTest {
     @Test
     void resolvesRelativePathsAgainstTheWorkingDirectory() {
         String relative = Path.of("").toAbsolutePath().relativize(Path.of(ALLTYPES)).toString();
-        CliRun run = CliRun.of("count", relative);
+        TestingCliRun run = TestingCliRun.of("count", relative);
         assertThat(run.status()).isZero();
         assertThat(run.out()).isEqualTo("8\n");
     }
 
     private static String corpus(String name) {
-        return ParquetTestingCorpus.data(name).getAbsolutePath();
+        return TestingParquetFiles.data(name).toFile().getAbsolutePath();
     }
 }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.tools.ParquetTestingCorpus;
+import io.pqx.format.TestingParquetFiles;
 
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
@@ -28,7 +28,7 @@ class MetaCommandTest {
 
     @Test
     void metaShowsFileRowGroupAndColumnChunkFacts() {
-        CliRun run = CliRun.of("meta", ALLTYPES);
+        TestingCliRun run = TestingCliRun.of("meta", ALLTYPES);
         assertThat(run.status()).isZero();
         assertThat(run.out())
                 .contains("rows:          8\n")
@@ -58,7 +58,7 @@ class MetaCommandTest {
 
     @Test
     void metaShowsStatisticsSortingColumnsPageIndexAndBloomFilter() {
-        CliRun sorted = CliRun.of("meta", corpus("sort_columns.parquet"));
+        TestingCliRun sorted = TestingCliRun.of("meta", corpus("sort_columns.parquet"));
         assertThat(sorted.status()).isZero();
         assertThat(sorted.out())
                 .contains("  sorting:       a DESC NULLS FIRST, b ASC NULLS LAST\n")
@@ -66,7 +66,7 @@ class MetaCommandTest {
                 .contains("    statistics:    min=1 (exact), max=2 (exact), nulls=1\n")
                 .contains("    statistics:    min=a, max=c, nulls=0\n")
                 .contains("key-value:     ARROW:schema\n");
-        CliRun indexed = CliRun.of("meta", corpus("data_index_bloom_encoding_stats.parquet"));
+        TestingCliRun indexed = TestingCliRun.of("meta", corpus("data_index_bloom_encoding_stats.parquet"));
         assertThat(indexed.status()).isZero();
         assertThat(indexed.out())
                 .contains("    statistics:    min=Hello, max=today, nulls=0\n")
@@ -78,7 +78,7 @@ class MetaCommandTest {
 
     @Test
     void metaMarksExactAndTruncatedBounds() {
-        CliRun run = CliRun.of("meta", corpus("binary_truncated_min_max.parquet"));
+        TestingCliRun run = TestingCliRun.of("meta", corpus("binary_truncated_min_max.parquet"));
         assertThat(run.status()).isZero();
         assertThat(run.out())
                 .contains(
@@ -93,9 +93,9 @@ class MetaCommandTest {
 
     @Test
     void metaSaysWhyStatisticsAreUntrusted() {
-        assertThat(CliRun.of("meta", corpus("nan_in_stats.parquet")).out())
+        assertThat(TestingCliRun.of("meta", corpus("nan_in_stats.parquet")).out())
                 .contains("    statistics:    nulls=0, untrusted: a bound is NaN\n");
-        assertThat(CliRun.of("meta", corpus("alltypes_plain.parquet")).out())
+        assertThat(TestingCliRun.of("meta", corpus("alltypes_plain.parquet")).out())
                 .contains("    type:          optional INT96 (column order undefined)\n")
                 .contains("    statistics:    untrusted: the chunk has no statistics\n");
     }
@@ -107,13 +107,13 @@ class MetaCommandTest {
      */
     @Test
     void metaShowsWhetherPagesCarryCrcs() {
-        assertThat(CliRun.of("meta", corpus("datapage_v1-uncompressed-checksum.parquet")).out())
+        assertThat(TestingCliRun.of("meta", corpus("datapage_v1-uncompressed-checksum.parquet")).out())
                 .contains("  column a:\n")
                 .contains("    bloom filter:  no\n    page crc:      yes (2 of 2 pages)\n");
-        assertThat(CliRun.of("meta", corpus("rle-dict-snappy-checksum.parquet")).out())
+        assertThat(TestingCliRun.of("meta", corpus("rle-dict-snappy-checksum.parquet")).out())
                 .contains("    page crc:      partly (1 of 2 pages)\n")
                 .doesNotContain("page crc:      yes");
-        assertThat(CliRun.of("meta", ALLTYPES).out())
+        assertThat(TestingCliRun.of("meta", ALLTYPES).out())
                 .contains("  column bool_col:\n")
                 .contains("    page crc:      no (0 of 1 page)\n")
                 .doesNotContain("page crc:      yes");
@@ -126,14 +126,14 @@ class MetaCommandTest {
         Path withoutCrc =
                 writePqx("nocrc.parquet", WriteOptions.builder().pageChecksums(false).build());
 
-        CliRun on = CliRun.of("meta", withCrc.toString());
+        TestingCliRun on = TestingCliRun.of("meta", withCrc.toString());
         assertThat(on.status()).isZero();
         assertThat(on.out())
                 .contains("    encodings:     PLAIN\n")
                 .contains("    page crc:      yes (1 of 1 page)\n")
                 .contains("    page crc:      yes (2 of 2 pages)\n")
                 .doesNotContain("page crc:      no");
-        CliRun off = CliRun.of("meta", withoutCrc.toString());
+        TestingCliRun off = TestingCliRun.of("meta", withoutCrc.toString());
         assertThat(off.status()).isZero();
         assertThat(off.out())
                 .contains("    page crc:      no (0 of 1 page)\n")
@@ -150,7 +150,7 @@ class MetaCommandTest {
         bytes[4] = 0;
         Files.write(file, bytes);
 
-        CliRun run = CliRun.of("meta", file.toString());
+        TestingCliRun run = TestingCliRun.of("meta", file.toString());
         assertThat(run.status()).isZero();
         assertThat(run.out())
                 .containsPattern(
@@ -180,6 +180,6 @@ class MetaCommandTest {
     }
 
     private static String corpus(String name) {
-        return ParquetTestingCorpus.data(name).getAbsolutePath();
+        return TestingParquetFiles.data(name).toFile().getAbsolutePath();
     }
 }

@@ -2,7 +2,7 @@ package io.pqx.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqx.tools.ParquetTestingCorpus;
+import io.pqx.format.TestingParquetFiles;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,7 +24,7 @@ class PqxCliTest {
     void reportsMissingFileOnStderrWithStatusOne() {
         String missing = tmp.resolve("nope.parquet").toString();
         for (String command : new String[] {"count", "meta", "schema", "cat"}) {
-            CliRun run = CliRun.of(command, missing);
+            TestingCliRun run = TestingCliRun.of(command, missing);
             assertThat(run.status()).as(command).isEqualTo(1);
             assertThat(run.out()).as(command).isEmpty();
             assertThat(run.err())
@@ -35,7 +35,7 @@ class PqxCliTest {
 
     @Test
     void reportsDirectoryAsNotAFile() {
-        CliRun run = CliRun.of("count", tmp.toString());
+        TestingCliRun run = TestingCliRun.of("count", tmp.toString());
         assertThat(run.status()).isEqualTo(1);
         assertThat(run.err()).isEqualTo("pqx: Cannot open file:" + tmp + ": it is a directory\n");
     }
@@ -49,7 +49,7 @@ class PqxCliTest {
         Files.write(truncated, Arrays.copyOf(bytes, bytes.length - 100));
         for (Path file : new Path[] {notParquet, truncated}) {
             for (String command : new String[] {"count", "meta", "cat"}) {
-                CliRun run = CliRun.of(command, file.toString());
+                TestingCliRun run = TestingCliRun.of(command, file.toString());
                 assertThat(run.status()).as(command + " " + file).isEqualTo(1);
                 assertThat(run.err())
                         .as(command + " " + file)
@@ -67,7 +67,7 @@ class PqxCliTest {
     @Test
     void reportsCorruptPageFoundWhileCatting() {
         String file = corpus("nation.dict-malformed.parquet");
-        CliRun run = CliRun.of("cat", file);
+        TestingCliRun run = TestingCliRun.of("cat", file);
         assertThat(run.status()).isEqualTo(1);
         // The reader's own message, as it is (its wording is pinned by the reader's tests).
         assertThat(run.err())
@@ -81,7 +81,7 @@ class PqxCliTest {
     void printsStackTraceOnlyInDebugMode() throws IOException {
         Path notParquet = tmp.resolve("text.parquet");
         Files.writeString(notParquet, "this is not a parquet file at all", StandardCharsets.UTF_8);
-        CliRun run = CliRun.debug("count", notParquet.toString());
+        TestingCliRun run = TestingCliRun.debug("count", notParquet.toString());
         assertThat(run.status()).isEqualTo(1);
         assertThat(run.err()).startsWith("pqx: Cannot ").contains("\tat ");
     }
@@ -103,7 +103,7 @@ class PqxCliTest {
             {"demo", "--rows", "0"},
         };
         for (String[] args : lines) {
-            CliRun run = CliRun.of(args);
+            TestingCliRun run = TestingCliRun.of(args);
             String what = String.join(" ", args);
             assertThat(run.status()).as(what).isEqualTo(2);
             assertThat(run.out()).as(what).isEmpty();
@@ -112,15 +112,15 @@ class PqxCliTest {
                     .contains("usage: pqx <command>")
                     .contains("cat FILE [--limit N]");
         }
-        assertThat(CliRun.of("cat").err()).startsWith("pqx: missing FILE\n");
-        assertThat(CliRun.of("frobnicate").err()).startsWith("pqx: unknown command 'frobnicate'\n");
-        assertThat(CliRun.of("cat", ALLTYPES, "--limit", "ten").err())
+        assertThat(TestingCliRun.of("cat").err()).startsWith("pqx: missing FILE\n");
+        assertThat(TestingCliRun.of("frobnicate").err()).startsWith("pqx: unknown command 'frobnicate'\n");
+        assertThat(TestingCliRun.of("cat", ALLTYPES, "--limit", "ten").err())
                 .startsWith("pqx: --limit needs a non-negative integer, got 'ten'\n");
     }
 
     @Test
     void printsHelpOnStdout() {
-        CliRun run = CliRun.of("--help");
+        TestingCliRun run = TestingCliRun.of("--help");
         assertThat(run.status()).isZero();
         assertThat(run.out())
                 .startsWith("usage: pqx <command>")
@@ -129,6 +129,6 @@ class PqxCliTest {
     }
 
     private static String corpus(String name) {
-        return ParquetTestingCorpus.data(name).getAbsolutePath();
+        return TestingParquetFiles.data(name).toFile().getAbsolutePath();
     }
 }

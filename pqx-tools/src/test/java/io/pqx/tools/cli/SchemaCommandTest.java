@@ -2,7 +2,7 @@ package io.pqx.tools.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqx.tools.ParquetTestingCorpus;
+import io.pqx.format.TestingParquetFiles;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +18,7 @@ class SchemaCommandTest {
 
     @Test
     void printsTheFlinkSqlTypeOfEachColumn() {
-        CliRun run = CliRun.of("schema", ALLTYPES);
+        TestingCliRun run = TestingCliRun.of("schema", ALLTYPES);
         assertThat(run.status()).isZero();
         assertThat(run.out())
                 .isEqualTo(
@@ -40,6 +40,6 @@ class SchemaCommandTest {
     }
 
     private static String corpus(String name) {
-        return ParquetTestingCorpus.data(name).getAbsolutePath();
+        return TestingParquetFiles.data(name).toFile().getAbsolutePath();
     }
 }

@@ -3,7 +3,7 @@ package io.pqx.tools.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.ParquetReader;
-import io.pqx.tools.ParquetTestingCorpus;
+import io.pqx.format.TestingParquetFiles;
 
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
@@ -115,7 +115,7 @@ class CorpusRenderingTest {
     }
 
     static List<String> render(String corpusFile) throws Exception {
-        Path path = new Path(ParquetTestingCorpus.data(corpusFile).toURI());
+        Path path = new Path(TestingParquetFiles.data(corpusFile).toFile().toURI());
         List<String> lines = new ArrayList<>();
         try (ParquetReader reader = ParquetReader.open(path);
                 CloseableIterator<RowData> rows = reader.rows(reader.schema())) {

@@ -35,15 +35,15 @@ import java.util.List;
 
 /**
  * What parquet-java (an independent implementation, test scope only) reads from a file, as
- * canonical Java values to compare pqx's rows with (see {@link RowValues}): rows are lists of field
+ * canonical Java values to compare pqx's rows with (see {@link TestingRowValues}): rows are lists of field
  * values; integers are Long, floats Double, decimals BigDecimal, dates and times Long, timestamps
  * Instant, strings String, bytes a hex String, arrays List, maps a List of [key, value] entries.
  *
  * <p>Values are converted with Parquet's own semantics (annotations), walking pqx's {@link
  * SchemaNode} tree only to know which Parquet node is which Flink field.
  */
-public final class ParquetJavaValues {
-    private ParquetJavaValues() {}
+public final class TestingParquetJavaValues {
+    private TestingParquetJavaValues() {}
 
     /** Every row of the file, as canonical values of the schema's fields. */
     public static List<List<Object>> read(Path file, ParquetSchema schema) throws IOException {

@@ -29,11 +29,11 @@ import java.util.Random;
  * (about one in seven), empty and non-empty collections, negative epochs, decimals up to their
  * full precision, low- and high-cardinality strings.
  */
-final class RandomRows {
+final class TestingRandomRows {
     private static final String[] WORDS = {"", "a", "pqx", "flink", "ümlaut", "日本", "x".repeat(40)};
     private final Random random;
 
-    RandomRows(long seed) {
+    TestingRandomRows(long seed) {
         this.random = new Random(seed);
     }
 

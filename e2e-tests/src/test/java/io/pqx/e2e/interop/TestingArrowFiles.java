@@ -29,7 +29,7 @@ import java.sql.Statement;
  *
  * <p>Used on the test thread with the connection of a {@link DuckDbJsonRenderer}.
  */
-final class ArrowParquetFiles {
+final class TestingArrowFiles {
 
     /**
      * One way to have Arrow C++ write a table: rows per row group, and whether DuckDB hands the
@@ -59,7 +59,7 @@ final class ArrowParquetFiles {
                 + " id::HUGEINT * 1000000000000000000000 - 99999999999999999999999999999999999"
                 + " AS huge"
                 + " FROM ("
-                + DuckDbSampleFiles.sample(rows)
+                + TestingDuckDbFiles.sample(rows)
                 + ")";
     }
 
@@ -70,7 +70,7 @@ final class ArrowParquetFiles {
      */
     private static final BufferAllocator ALLOCATOR = new RootAllocator();
 
-    private ArrowParquetFiles() {}
+    private TestingArrowFiles() {}
 
     /** Writes the rows of {@code query} to a new file in the new directory {@code dir}. */
     static Path write(DuckDbJsonRenderer duckDb, String query, Layout layout, Path dir)

@@ -26,11 +26,11 @@ import java.util.List;
  * pqx's rows as canonical Java values, read through Flink's {@link RowData} / {@link ArrayData} /
  * {@link MapData} getters only: integers are Long, floats Double, decimals BigDecimal, dates and
  * times Long, timestamps Instant, strings String, bytes a hex String, arrays List, maps a List of
- * [key, value] entries. e2e-tests' {@code ParquetJavaValues} produces the same forms from
+ * [key, value] entries. e2e-tests' {@code TestingParquetJavaValues} produces the same forms from
  * parquet-java.
  */
-public final class RowValues {
-    private RowValues() {}
+public final class TestingRowValues {
+    private TestingRowValues() {}
 
     /** Every row of the file as pqx reads it with {@code options}, all columns. */
     public static List<List<Object>> readAll(Path file, ReadOptions options) throws Exception {

@@ -46,11 +46,11 @@ import java.util.function.Function;
  * -0.0, decimals at full precision, strings needing JSON escapes and non-ASCII, dates before 1582
  * and after 9999, timestamps before the epoch, empty arrays and maps. Stateless.
  */
-final class FlinkSamples {
+final class TestingFlinkSamples {
 
     private static final long NANOS_PER_DAY = 86_400_000_000_000L;
 
-    private FlinkSamples() {}
+    private TestingFlinkSamples() {}
 
     /** {@code sample} made nullable: about one value in {@code oneIn} is NULL. */
     static FlinkSample nullable(FlinkSample sample, int oneIn) {

@@ -20,12 +20,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Flink internal rows as the plain Java values e2e-tests' {@code ParquetJavaFiles} reads, computed
+ * Flink internal rows as the plain Java values e2e-tests' {@code TestingParquetJavaReader} reads, computed
  * independently of the writer: timestamps from {@code toLocalDateTime()} in the unit the precision
  * implies (3: millis, 6: micros, 9: nanos), decimals as BigDecimal, binaries as hex.
  */
-final class FlinkRows {
-    private FlinkRows() {}
+final class TestingFlinkRows {
+    private TestingFlinkRows() {}
 
     static Map<String, Object> toJava(RowData row, RowType type) {
         Map<String, Object> out = new LinkedHashMap<>();

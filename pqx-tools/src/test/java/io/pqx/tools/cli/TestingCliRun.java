@@ -5,17 +5,17 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /** The outcome of one {@link PqxCli#run} in a test: exit status, stdout and stderr as UTF-8. */
-record CliRun(int status, String out, String err) {
+record TestingCliRun(int status, String out, String err) {
 
-    static CliRun of(String... args) {
+    static TestingCliRun of(String... args) {
         return run(false, args);
     }
 
-    static CliRun debug(String... args) {
+    static TestingCliRun debug(String... args) {
         return run(true, args);
     }
 
-    private static CliRun run(boolean debug, String... args) {
+    private static TestingCliRun run(boolean debug, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status;
@@ -23,7 +23,7 @@ record CliRun(int status, String out, String err) {
                 PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
             status = new PqxCli(debug).run(args, o, e);
         }
-        return new CliRun(
+        return new TestingCliRun(
                 status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 }

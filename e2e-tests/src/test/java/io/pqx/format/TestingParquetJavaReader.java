@@ -29,12 +29,12 @@ import java.util.Map;
 
 /**
  * Reads files with parquet-java (the independent implementation pqx is checked against) into
- * plain Java values, by the conventions of {@link FlinkRows}: numbers boxed, decimals as
+ * plain Java values, by the conventions of {@link TestingFlinkRows}: numbers boxed, decimals as
  * BigDecimal, strings as String, other binaries as hex, timestamps as the stored long, LIST as
  * List, MAP as Map, groups as Map by field name, nulls as null.
  */
-final class ParquetJavaFiles {
-    private ParquetJavaFiles() {}
+final class TestingParquetJavaReader {
+    private TestingParquetJavaReader() {}
 
     static ParquetMetadata footer(Path file) throws IOException {
         try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file))) {

@@ -7,11 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** An {@link InputFile} that records every read, to check how the footer reader reads. */
-final class CountingInputFile implements InputFile {
+final class TestingCountingInputFile implements InputFile {
     private final InputFile delegate;
     final List<long[]> reads = new ArrayList<>();
 
-    CountingInputFile(InputFile delegate) {
+    TestingCountingInputFile(InputFile delegate) {
         this.delegate = delegate;
     }
 

@@ -13,7 +13,7 @@ import java.sql.Statement;
  *
  * <p>Used on the test thread with the connection of a {@link DuckDbJsonRenderer}.
  */
-final class DuckDbSampleFiles {
+final class TestingDuckDbFiles {
 
     /**
      * One way to write the sample table: DuckDB's {@code COMPRESSION} (with {@code
@@ -125,7 +125,7 @@ final class DuckDbSampleFiles {
             FROM range(0, :rows) t(i)\
             """;
 
-    private DuckDbSampleFiles() {}
+    private TestingDuckDbFiles() {}
 
     /** The {@link #NULLS} table of {@code rows} rows at {@code permille} nulls per thousand. */
     static String nulls(int rows, int permille) {

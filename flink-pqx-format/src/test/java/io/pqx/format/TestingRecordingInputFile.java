@@ -7,11 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** An {@link InputFile} that records every range read through it, for tests of what is read. */
-public final class RecordingInputFile implements InputFile {
+public final class TestingRecordingInputFile implements InputFile {
     private final InputFile delegate;
     private final List<long[]> reads = new ArrayList<>();
 
-    public RecordingInputFile(InputFile delegate) {
+    public TestingRecordingInputFile(InputFile delegate) {
         this.delegate = delegate;
     }
 

@@ -28,7 +28,7 @@ import java.util.Random;
  *
  * <p>Stateless; used on the test thread.
  */
-final class ParquetJavaSampleFiles {
+final class TestingParquetJavaSamples {
 
     /** One way to write the sample table. */
     record Layout(
@@ -124,7 +124,7 @@ final class ParquetJavaSampleFiles {
         "red", "green", "blue", "cyan", "magenta", "yellow"
     };
 
-    private ParquetJavaSampleFiles() {}
+    private TestingParquetJavaSamples() {}
 
     /** Writes {@code rows} rows drawn from {@code seed} to {@code file} in {@code layout}. */
     static void write(Path file, int rows, long seed, Layout layout) throws IOException {

@@ -12,8 +12,8 @@ import java.nio.file.Path;
  * Footers as parquet-java (an independent implementation, which needs Hadoop on the classpath)
  * reads them, to compare pqx's footer reader and writer with.
  */
-public final class ParquetJavaFooters {
-    private ParquetJavaFooters() {}
+public final class TestingParquetJavaFooters {
+    private TestingParquetJavaFooters() {}
 
     /** parquet-java's view of the footer of {@code file}. */
     public static ParquetMetadata read(Path file) throws IOException {

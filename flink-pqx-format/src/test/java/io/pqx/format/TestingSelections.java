@@ -1,0 +1,52 @@
+package io.pqx.format;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import io.pqx.format.decode.RowGroupBatches;
+import io.pqx.format.decode.RowSelection;
+import io.pqx.format.io.FlinkInputFile;
+import io.pqx.format.io.InputFile;
+import io.pqx.format.schema.ParquetSchema;
+import org.apache.flink.table.data.columnar.ColumnarRowData;
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads the rows of a row selection, and the rows a selection should give, for the selection tests
+ * here and in e2e-tests.
+ */
+final class TestingSelections {
+
+    private TestingSelections() {}
+
+    static InputFile open(Path file) throws IOException {
+        return FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri()));
+    }
+
+    /** The selected rows of one row group, read batch by batch. */
+    static List<List<Object>> readSelected(ParquetReader reader, int rowGroup, ParquetSchema projection,
+            RowSelection selection) throws IOException {
+        List<List<Object>> rows = new ArrayList<>();
+        try (RowGroupBatches batches = reader.readRowGroup(rowGroup, projection, selection)) {
+            for (VectorizedColumnBatch b = batches.next(); b != null; b = batches.next()) {
+                assertThat(b.getNumRows()).isPositive();
+                for (int i = 0; i < b.getNumRows(); i++) {
+                    rows.add(TestingRowValues.of(new ColumnarRowData(b, i), projection.rowType()));
+                }
+            }
+        }
+        return rows;
+    }
+
+    static List<List<Object>> subset(List<List<Object>> rows, long offset, RowSelection selection) {
+        List<List<Object>> out = new ArrayList<>();
+        for (int r = 0; r < selection.rangeCount(); r++) {
+            for (long i = selection.start(r); i < selection.end(r); i++) {
+                out.add(rows.get((int) (offset + i)));
+            }
+        }
+        return out;
+    }
+}
