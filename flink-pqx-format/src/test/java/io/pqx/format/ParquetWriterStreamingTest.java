@@ -70,7 +70,7 @@ class ParquetWriterStreamingTest {
     @Test
     void byteBoundCutsDependOnTheRowsOnlyAndLandNearTheBound() throws IOException {
         RowType type = TestingRowTypes.FLAT;
-        List<RowData> rows = new RandomRows(14).rows(type, 60_000);
+        List<RowData> rows = new TestingRandomRows(14).rows(type, 60_000);
         long encoded = compressedGroupBytes(TestingWriters.bytes(
                 type, WriteOptions.defaults(), rows, EncodingContext.CALLER_RUNS)).get(0);
         ExecutorService pool = Executors.newFixedThreadPool(3);
