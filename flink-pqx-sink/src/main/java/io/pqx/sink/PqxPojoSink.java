@@ -1,9 +1,9 @@
 package io.pqx.sink;
 
-import io.pqx.sink.committer.PqxCommittable;
+import io.pqx.sink.PqxCommittable;
 import io.pqx.sink.writer.PojoRowConverter;
 import io.pqx.sink.writer.PojoSinkWriter;
-import io.pqx.sink.writer.PqxWriterState;
+import io.pqx.sink.PqxWriterState;
 
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
@@ -46,7 +46,8 @@ public final class PqxPojoSink<T>
     }
 
     @Override
-    public PojoSinkWriter<T> createWriter(WriterInitContext context) throws IOException {
+    public StatefulSinkWriter<T, PqxWriterState> createWriter(WriterInitContext context)
+            throws IOException {
         return new PojoSinkWriter<>(rows.createWriter(context, true), converter);
     }
 

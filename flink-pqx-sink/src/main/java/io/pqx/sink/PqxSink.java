@@ -1,12 +1,12 @@
 package io.pqx.sink;
 
-import io.pqx.sink.committer.PqxCommittable;
+import io.pqx.sink.PqxCommittable;
 import io.pqx.sink.committer.PqxCommittableSerializer;
 import io.pqx.sink.committer.PqxCommitter;
 import io.pqx.sink.partition.PartitionCommitOperator;
 import io.pqx.sink.partition.PartitionComputer;
 import io.pqx.sink.writer.PqxSinkWriter;
-import io.pqx.sink.writer.PqxWriterState;
+import io.pqx.sink.PqxWriterState;
 import io.pqx.sink.writer.PqxWriterStateSerializer;
 import io.pqx.sink.writer.SinkFileSystem;
 import io.pqx.sink.writer.SinkSettings;
@@ -84,7 +84,8 @@ public final class PqxSink
     }
 
     @Override
-    public PqxSinkWriter createWriter(WriterInitContext context) throws IOException {
+    public StatefulSinkWriter<RowData, PqxWriterState> createWriter(WriterInitContext context)
+            throws IOException {
         return createWriter(context, false);
     }
 

@@ -3,7 +3,7 @@ package io.pqx.sink;
 import io.pqx.sink.RowGroupMode;
 import io.pqx.format.options.Compression;
 import io.pqx.sink.StatisticsLevel;
-import io.pqx.sink.partition.PartitionCommitTrigger;
+import io.pqx.sink.PartitionCommitTrigger;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;

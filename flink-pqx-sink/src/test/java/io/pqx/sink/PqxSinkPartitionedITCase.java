@@ -180,7 +180,7 @@ class PqxSinkPartitionedITCase {
                                 .set(PqxSinkOptions.PARTITION_COMMIT_SUCCESS_FILE, true)
                                 .set(
                                         PqxSinkOptions.PARTITION_COMMIT_TRIGGER,
-                                        io.pqx.sink.partition.PartitionCommitTrigger.WATERMARK)
+                                        io.pqx.sink.PartitionCommitTrigger.WATERMARK)
                                 .set(
                                         PqxSinkOptions.PARTITION_COMMIT_DELAY,
                                         java.time.Duration.ofMillis(1))

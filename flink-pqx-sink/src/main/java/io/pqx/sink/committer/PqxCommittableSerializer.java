@@ -1,5 +1,7 @@
 package io.pqx.sink.committer;
 
+import io.pqx.sink.PqxCommittable;
+
 import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;

@@ -1,5 +1,7 @@
 package io.pqx.sink.committer;
 
+import io.pqx.sink.PqxCommittable;
+
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;

@@ -1,6 +1,8 @@
 package io.pqx.sink.partition;
 
-import io.pqx.sink.committer.PqxCommittable;
+import io.pqx.sink.PartitionCommitTrigger;
+
+import io.pqx.sink.PqxCommittable;
 
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;

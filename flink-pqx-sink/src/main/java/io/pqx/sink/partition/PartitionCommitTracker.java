@@ -1,5 +1,7 @@
 package io.pqx.sink.partition;
 
+import io.pqx.sink.PartitionCommitTrigger;
+
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

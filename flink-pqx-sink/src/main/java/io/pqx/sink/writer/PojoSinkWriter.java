@@ -1,6 +1,8 @@
 package io.pqx.sink.writer;
 
-import io.pqx.sink.committer.PqxCommittable;
+import io.pqx.sink.PqxWriterState;
+
+import io.pqx.sink.PqxCommittable;
 
 import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.connector.sink2.CommittingSinkWriter;

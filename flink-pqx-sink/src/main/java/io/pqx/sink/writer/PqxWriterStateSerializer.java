@@ -1,6 +1,8 @@
 package io.pqx.sink.writer;
 
-import io.pqx.sink.writer.PqxWriterState.OpenFileState;
+import io.pqx.sink.PqxWriterState;
+
+import io.pqx.sink.PqxWriterState.OpenFileState;
 
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;

@@ -7,7 +7,7 @@ import io.pqx.sink.RowGroupMode;
 import io.pqx.format.options.Compression;
 import io.pqx.sink.file.SortKey;
 import io.pqx.sink.StatisticsLevel;
-import io.pqx.sink.partition.PartitionCommitTrigger;
+import io.pqx.sink.PartitionCommitTrigger;
 
 import java.io.Serializable;
 import java.time.Duration;

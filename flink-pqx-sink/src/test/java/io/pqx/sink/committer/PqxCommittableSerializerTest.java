@@ -1,5 +1,7 @@
 package io.pqx.sink.committer;
 
+import io.pqx.sink.PqxCommittable;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,7 @@
 package io.pqx.sink.partition;
 
+import io.pqx.sink.PartitionCommitTrigger;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;

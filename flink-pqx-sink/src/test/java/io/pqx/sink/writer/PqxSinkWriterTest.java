@@ -1,5 +1,7 @@
 package io.pqx.sink.writer;
 
+import io.pqx.sink.PqxWriterState;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -7,7 +9,7 @@ import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkBuilder;
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.sink.SinkFiles;
-import io.pqx.sink.committer.PqxCommittable;
+import io.pqx.sink.PqxCommittable;
 
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.core.fs.FileSystem;

@@ -1,9 +1,11 @@
 package io.pqx.sink.writer;
 
+import io.pqx.sink.PqxWriterState;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqx.sink.writer.PqxWriterState.OpenFileState;
+import io.pqx.sink.PqxWriterState.OpenFileState;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.pqx.sink.partition;
+package io.pqx.sink;
 
 import static org.apache.flink.configuration.description.TextElement.text;
 

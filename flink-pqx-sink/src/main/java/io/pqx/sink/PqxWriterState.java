@@ -1,4 +1,4 @@
-package io.pqx.sink.writer;
+package io.pqx.sink;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.pqx.sink.committer;
+package io.pqx.sink;
 
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;
