@@ -116,7 +116,7 @@ class ParquetWriterFooterParquetJavaTest {
         assertThat(footer.getFileMetaData().getKeyValueMetaData())
                 .containsEntry("owner", "team-a")
                 .containsEntry("zone", "eu")
-                .containsEntry(FlinkSchemaConverter.FLINK_SCHEMA_KEY, TYPE.asSerializableString());
+                .containsEntry(io.pqx.format.options.WriteOptions.FLINK_SCHEMA_KEY, TYPE.asSerializableString());
     }
 
     @Test

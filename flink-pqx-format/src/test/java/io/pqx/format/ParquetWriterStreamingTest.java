@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqx.format.encode.FileAssembler;
 import io.pqx.format.encode.RowGroupBuffer;
 import io.pqx.format.encode.EncodingContext;
-import io.pqx.format.encode.RowGroupEncoder;
+import io.pqx.format.encode.TestingWholeGroupEncoder;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.PositionOutputStream;
 import io.pqx.format.options.ReadOptions;
@@ -144,7 +144,7 @@ class ParquetWriterStreamingTest {
         PositionOutputStream out = new PositionOutputStream(bytes);
         FileAssembler assembler = new FileAssembler(out, schema, options, "m.parquet");
         RowGroupBuffer buffer = new RowGroupBuffer(schema, "m.parquet");
-        RowGroupEncoder encoder = new RowGroupEncoder(schema, options);
+        TestingWholeGroupEncoder encoder = new TestingWholeGroupEncoder(schema, options);
         List<RowData> all = new ArrayList<>(rows);
         for (int i = 0; i < all.size(); i++) {
             buffer.append(all.get(i), i);

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.encode.EncodingContext;
-import io.pqx.format.encode.RowGroupEncoder;
+import io.pqx.format.encode.TestingWholeGroupEncoder;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.FooterReader;
 import io.pqx.format.io.ByteArrayInputFile;

@@ -38,7 +38,7 @@ import java.util.List;
  * column's values only, so a chunk's bytes do not depend on which thread encodes it or on the
  * other columns.
  *
- * <p>Built once per leaf per file by {@link RowGroupEncoder} or {@link IncrementalRowGroupEncoder};
+ * <p>Built once per leaf per file by {@link IncrementalRowGroupEncoder};
  * immutable and thread-safe: {@link #encode} and {@link #open} create their own store per call.
  */
 final class ColumnChunkEncoder {

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * A row group encoded in memory: its row count and one {@link EncodedColumnChunk} per leaf, in
- * leaf order. Produced by {@link RowGroupEncoder}, placed in a file by {@link FileAssembler}.
+ * leaf order. Produced by {@link IncrementalRowGroupEncoder}, placed in a file by {@link FileAssembler}.
  */
 public record EncodedRowGroup(long rowCount, List<EncodedColumnChunk> chunks) {
     public EncodedRowGroup {

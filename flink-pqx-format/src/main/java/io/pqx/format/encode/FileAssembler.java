@@ -38,7 +38,8 @@ import java.util.TreeMap;
  * EncodedRowGroup}'s column chunks in leaf order (each row group followed by its bloom filters),
  * and at {@link #finish()} the column indexes, the offset indexes and the footer. It records every
  * absolute offset in the Thrift metadata as it goes; the footer carries the schema, row groups,
- * key-value metadata (with the Flink row type under {@link FlinkSchemaConverter#FLINK_SCHEMA_KEY}),
+ * key-value metadata (with the Flink row type under {@link
+ * WriteOptions#FLINK_SCHEMA_KEY}),
  * {@code created_by} and a TYPE_ORDER column order per leaf. A file without rows has no row group.
  *
  * <p>Called by the writer's thread only; not thread-safe.
@@ -186,7 +187,7 @@ public final class FileAssembler {
                 rowGroups);
         // Sorted, so the footer bytes do not depend on a map's iteration order.
         Map<String, String> keyValues = new TreeMap<>(options.keyValueMetadata());
-        keyValues.put(FlinkSchemaConverter.FLINK_SCHEMA_KEY, schema.rowType().asSerializableString());
+        keyValues.put(WriteOptions.FLINK_SCHEMA_KEY, schema.rowType().asSerializableString());
         for (Map.Entry<String, String> e : keyValues.entrySet()) {
             footer.addToKey_value_metadata(new KeyValue(e.getKey()).setValue(e.getValue()));
         }

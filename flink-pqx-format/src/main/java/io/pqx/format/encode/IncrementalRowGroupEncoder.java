@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * every leaf keeps one open column chunk per row group that takes each slice's values as a task on
  * the executor. The tasks of one leaf run one after the other, in slice order (a chain of futures
  * per leaf), while different leaves run concurrently; so each chunk sees exactly the value sequence
- * a whole-group {@link RowGroupEncoder} would feed it, and the bytes are the same as that encoder's
+ * a whole row group encoded at once would feed it, and the bytes are the same as that encoder's
  * for the same rows, whatever the executor, its thread count or the slice sizes. Only compressed
  * pages of the open group, plus the slices not yet consumed, stay in memory.
  *

@@ -10,7 +10,7 @@ import java.util.function.LongSupplier;
 /**
  * The rows of the row group being filled, shredded into one {@link LeafBuffer} per leaf column, with
  * the row count and an estimate of their in-memory size, which the writer compares with its
- * row-group limits. Once sealed, {@link RowGroupEncoder} reads the leaves (possibly from several
+ * row-group limits. Once fed, the encoders read the leaves (possibly from several
  * threads, each leaf from one); then {@link #reset()} makes it ready for the next row group, keeping
  * its arrays.
  *

@@ -22,8 +22,10 @@ import java.util.Objects;
  * @param pageSizeBytes target uncompressed data page size (default 1 MiB)
  * @param pageRowLimit most rows per data page (default 20,000)
  * @param rowGroupRows most rows per row group (default 1,000,000)
- * @param rowGroupBytes a row group is cut once the estimated raw (uncompressed, in-memory) size of
- *     its rows reaches this (default 128 MiB, at most 1 GiB)
+ * @param rowGroupBytes a row group is cut once its estimated size in the file (encoded and
+ *     compressed, as parquet-java's block size counts it) reaches this (default 128 MiB, at most
+ *     1 GiB); until the file has shown its compression its rows count at their raw size, so its
+ *     first groups may be smaller
  * @param statisticsEnabled write column chunk statistics and the column index (default true)
  * @param statisticsTruncateLength longest binary min/max in chunk statistics; longer bounds are
  *     truncated and marked inexact (default 64)
@@ -58,8 +60,12 @@ public record WriteOptions(
         String createdBy,
         boolean pageChecksums) {
 
-    /** The footer key under which the writer records the Flink row type; users may not set it. */
-    static final String RESERVED_KEY = "pqx.flink.schema";
+    /**
+     * The footer key-value metadata key under which the writer records the Flink row type (its
+     * serializable string), which readers use to restore types Parquet cannot tell apart; users
+     * may not set it.
+     */
+    public static final String FLINK_SCHEMA_KEY = "pqx.flink.schema";
 
     public static final String DEFAULT_CREATED_BY = "pqx version 0.1.0 (build pqx)";
     public static final long MAX_ROW_GROUP_BYTES = 1L << 30;
@@ -289,7 +295,7 @@ public record WriteOptions(
             for (Map.Entry<String, String> e : keyValueMetadata.entrySet()) {
                 check(e.getKey() != null && e.getValue() != null, "keyValueMetadata",
                         e.getKey() + "=" + e.getValue(), "keys and values must not be null");
-                check(!RESERVED_KEY.equals(e.getKey()), "keyValueMetadata", e.getKey(),
+                check(!FLINK_SCHEMA_KEY.equals(e.getKey()), "keyValueMetadata", e.getKey(),
                         "must not use the reserved key (the writer records the Flink row type"
                                 + " under it)");
             }

@@ -17,7 +17,7 @@ import javax.annotation.Nullable;
 
 /**
  * Puts a declared Flink {@link RowType} (the one pqx records under {@link
- * FlinkSchemaConverter#FLINK_SCHEMA_KEY}) on a schema tree derived from the file, when every
+ * io.pqx.format.options.WriteOptions#FLINK_SCHEMA_KEY}) on a schema tree derived from the file, when every
  * declared type is readable from its Parquet node. This is how a pqx round trip gives back the
  * exact RowType: CHAR(n), VARCHAR(n), BINARY(n), VARBINARY(n), TIME(p), TIMESTAMP(p) and MULTISET
  * are not recoverable from Parquet alone.

@@ -1,5 +1,7 @@
 package io.pqx.format.schema;
 
+import io.pqx.format.options.WriteOptions;
+
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
@@ -67,8 +69,6 @@ import javax.annotation.Nullable;
  */
 public final class FlinkSchemaConverter {
 
-    /** Key-value metadata key under which pqx records {@code RowType.asSerializableString()}. */
-    public static final String FLINK_SCHEMA_KEY = "pqx.flink.schema";
 
     /** Name of the message written by pqx. */
     public static final String MESSAGE_NAME = "flink_schema";
@@ -116,20 +116,20 @@ public final class FlinkSchemaConverter {
         return schema;
     }
 
-    /** The text pqx records under {@link #FLINK_SCHEMA_KEY} for {@code rowType}. */
+    /** The text pqx records under {@link WriteOptions#FLINK_SCHEMA_KEY} for {@code rowType}. */
     public static String declaredTypeText(RowType rowType) {
         return rowType.asSerializableString();
     }
 
     /**
-     * The Flink type recorded under {@link #FLINK_SCHEMA_KEY} in a file's key-value metadata, to
+     * The Flink type recorded under {@link WriteOptions#FLINK_SCHEMA_KEY} in a file's key-value metadata, to
      * pass to {@link ParquetSchemaConverter#convert} as declared type; null when the key is absent
      * or its text is not a ROW type of known types (the file schema alone then decides, so a
      * foreign or damaged entry never stops a file from being read).
      */
     @Nullable
     public static RowType declaredType(Map<String, String> keyValueMetadata) {
-        String text = keyValueMetadata.get(FLINK_SCHEMA_KEY);
+        String text = keyValueMetadata.get(WriteOptions.FLINK_SCHEMA_KEY);
         if (text == null) {
             return null;
         }

@@ -21,7 +21,7 @@ import javax.annotation.Nullable;
  * <p>Types come from the file (the mapping table of COMMON.md, see {@link PrimitiveTypeMapping}),
  * LIST and MAP layouts follow the spec's backward-compatibility rules (see {@link
  * SchemaTreeBuilder}). When the caller passes the Flink type pqx recorded in the file ({@link
- * FlinkSchemaConverter#FLINK_SCHEMA_KEY}) and it fits the file field by field, its types are used
+ * io.pqx.format.options.WriteOptions#FLINK_SCHEMA_KEY}) and it fits the file field by field, its types are used
  * instead, so a pqx round trip yields the exact RowType written (see {@link DeclaredTypeMatcher});
  * a declared type that does not fit is ignored (logged at DEBUG).
  *
@@ -37,7 +37,7 @@ public final class ParquetSchemaConverter {
     /**
      * The schema tree of {@code fileSchema}.
      *
-     * @param declared the Flink type recorded under {@link FlinkSchemaConverter#FLINK_SCHEMA_KEY},
+     * @param declared the Flink type recorded under {@link io.pqx.format.options.WriteOptions#FLINK_SCHEMA_KEY},
      *     or null; used only where it fits the file
      * @param ctx names the file in errors
      * @throws CorruptFileException if a LIST or MAP group has an impossible shape, a group repeats

@@ -21,7 +21,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** Row groups fed in slices encode to the chunks a whole-group {@link RowGroupEncoder} makes. */
+/** Row groups fed in slices encode to the chunks a whole-group {@link TestingWholeGroupEncoder} makes. */
 class IncrementalRowGroupEncoderTest {
     private static final RowType TYPE = (RowType) DataTypes.ROW(
             DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
@@ -118,7 +118,7 @@ class IncrementalRowGroupEncoderTest {
         for (RowData row : rows) {
             buffer.append(row, 0);
         }
-        return new RowGroupEncoder(schema, OPTIONS).encode(buffer, EncodingContext.CALLER_RUNS);
+        return new TestingWholeGroupEncoder(schema, OPTIONS).encode(buffer, EncodingContext.CALLER_RUNS);
     }
 
     private static void assertSameChunks(EncodedRowGroup actual, EncodedRowGroup expected) {

@@ -272,7 +272,7 @@ class FlinkSchemaConverterTest {
                         FlinkSchemaConverter.toParquet(row("a", DataTypes.INT().getLogicalType()))
                                 .getName())
                 .isEqualTo("flink_schema");
-        assertThat(FlinkSchemaConverter.FLINK_SCHEMA_KEY).isEqualTo("pqx.flink.schema");
+        assertThat(io.pqx.format.options.WriteOptions.FLINK_SCHEMA_KEY).isEqualTo("pqx.flink.schema");
     }
 
     @Test
@@ -285,7 +285,7 @@ class FlinkSchemaConverterTest {
         String text = FlinkSchemaConverter.declaredTypeText(rowType);
         assertThat(
                         FlinkSchemaConverter.declaredType(
-                                Map.of(FlinkSchemaConverter.FLINK_SCHEMA_KEY, text)))
+                                Map.of(io.pqx.format.options.WriteOptions.FLINK_SCHEMA_KEY, text)))
                 .isEqualTo(rowType);
     }
 

@@ -137,8 +137,15 @@ class PqxSinkWriterTest {
                         .set(PqxSinkOptions.ENCODING_THREADS, 1)
                         .set(PqxSinkOptions.ROLLING_FILE_SIZE, MemorySize.parse("1 mb"));
         try (PqxSinkWriter writer = (PqxSinkWriter) b.build().createWriter(context)) {
+            // The size counts encoded bytes: a payload that does not compress (random printable
+            // ASCII, ~0.8 after ZSTD) of 500 KiB puts the 1 MiB limit at the third row.
+            java.util.Random random = new java.util.Random(7);
             for (long i = 0; i < 8; i++) {
-                writer.write(row(i, "x".repeat(400 << 10)), null);
+                char[] payload = new char[500 << 10];
+                for (int c = 0; c < payload.length; c++) {
+                    payload[c] = (char) (33 + random.nextInt(94));
+                }
+                writer.write(row(i, new String(payload)), null);
             }
             List<PqxCommittable> committables = new ArrayList<>(writer.prepareCommit());
             assertThat(committables)

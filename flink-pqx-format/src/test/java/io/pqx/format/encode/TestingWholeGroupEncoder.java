@@ -12,22 +12,18 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 
 /**
- * Encodes a sealed {@link RowGroupBuffer} into an {@link EncodedRowGroup}: every leaf column is an
- * independent task on the given {@link Executor} (a caller-runs executor encodes them one after
- * the other on the calling thread). Each chunk depends on its own leaf only, so the bytes are the
- * same whatever the executor and its number of threads.
- *
- * <p>Built once per file. Thread-safe; the buffer must not change until the result is complete.
- * The sink encodes a sealed buffer this way while it fills another.
+ * The reference the writer's incremental encoding is held to: a whole row group, buffered, then
+ * encoded leaf by leaf at once (each leaf an independent task on the executor). Tests compare the
+ * writer's bytes with it.
  */
-public final class RowGroupEncoder {
+public final class TestingWholeGroupEncoder {
     private final ColumnChunkEncoder[] encoders;
 
     /**
      * @throws IllegalArgumentException if {@code options.bloomFilters()} names a path that is not a
      *     leaf of {@code schema}
      */
-    public RowGroupEncoder(ParquetSchema schema, WriteOptions options) {
+    public TestingWholeGroupEncoder(ParquetSchema schema, WriteOptions options) {
         this.encoders = ColumnChunkEncoder.forLeaves(schema, options);
     }
 
