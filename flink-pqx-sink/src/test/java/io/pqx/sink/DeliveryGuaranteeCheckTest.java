@@ -42,11 +42,11 @@ class DeliveryGuaranteeCheckTest {
                     .map(i -> (RowData) GenericRowData.of(i))
                     .returns(
                             org.apache.flink.table.runtime.typeutils.InternalTypeInfo.of(
-                                    PqxSinkBuilderTest.ONE_COLUMN))
+                                    TestingRowTypes.ONE_COLUMN))
                     .sinkTo(
                             PqxSink.builder()
                                     .basePath("file:///tmp/pqx-warn")
-                                    .rowType(PqxSinkBuilderTest.ONE_COLUMN)
+                                    .rowType(TestingRowTypes.ONE_COLUMN)
                                     .build());
         }
         env.getStreamGraph();

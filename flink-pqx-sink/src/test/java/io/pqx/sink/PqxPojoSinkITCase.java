@@ -58,10 +58,10 @@ class PqxPojoSinkITCase {
         env.execute("pojos");
 
         List<String> rows = new ArrayList<>();
-        for (Path file : SinkFiles.committed(dir)) {
-            assertThat(SinkFiles.footer(file).messageType().getFieldCount()).isEqualTo(2);
+        for (Path file : TestingSinkFiles.committed(dir)) {
+            assertThat(TestingSinkFiles.footer(file).messageType().getFieldCount()).isEqualTo(2);
             rows.addAll(
-                    SinkFiles.read(
+                    TestingSinkFiles.read(
                             file,
                             r ->
                                     r.getLong(0)
@@ -117,6 +117,6 @@ class PqxPojoSinkITCase {
                                                         "Cannot convert POJO field Priced.price:"
                                                                 + " its value 1E+25 does not fit"))
                                         .isPresent());
-        assertThat(SinkFiles.committed(dir)).as("nothing published").isEmpty();
+        assertThat(TestingSinkFiles.committed(dir)).as("nothing published").isEmpty();
     }
 }

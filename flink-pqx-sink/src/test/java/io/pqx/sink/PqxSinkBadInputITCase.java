@@ -53,13 +53,13 @@ class PqxSinkBadInputITCase {
                         new DataGeneratorSource<>(
                                 new RowsWithANull(),
                                 10_000,
-                                InternalTypeInfo.of(PqxSinkExactlyOnceITCase.TYPE)),
+                                InternalTypeInfo.of(TestingRowTypes.ID_PAYLOAD)),
                         WatermarkStrategy.noWatermarks(),
                         "rows")
                 .sinkTo(
                         PqxSink.builder()
                                 .basePath(dir.toUri().toString())
-                                .rowType(PqxSinkExactlyOnceITCase.TYPE)
+                                .rowType(TestingRowTypes.ID_PAYLOAD)
                                 .build());
 
         assertThatThrownBy(() -> env.execute("bad-input"))
@@ -83,10 +83,10 @@ class PqxSinkBadInputITCase {
                                     .as("the file the message names exists")
                                     .exists();
                         });
-        for (Path file : SinkFiles.committed(dir)) {
-            assertThat(SinkFiles.footer(file).numRows()).as("a complete file").isPositive();
+        for (Path file : TestingSinkFiles.committed(dir)) {
+            assertThat(TestingSinkFiles.footer(file).numRows()).as("a complete file").isPositive();
         }
-        for (Path hidden : SinkFiles.hidden(dir)) {
+        for (Path hidden : TestingSinkFiles.hidden(dir)) {
             assertThat(hidden.getFileName().toString()).startsWith(".").contains(".inprogress");
         }
     }

@@ -41,12 +41,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * mapper failing at random points, then every committed file read back with pqx.
  */
 class PqxSinkExactlyOnceITCase {
-    static final RowType TYPE =
-            RowType.of(
-                    new LogicalType[] {
-                        new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH)
-                    },
-                    new String[] {"id", "payload"});
+    static final RowType TYPE = TestingRowTypes.ID_PAYLOAD;
 
     @RegisterExtension
     static final MiniClusterExtension CLUSTER =
@@ -198,27 +193,27 @@ class PqxSinkExactlyOnceITCase {
                 .uid("sink");
         resumed.execute("after-savepoint");
 
-        assertThat(SinkFiles.committed(a)).isNotEmpty();
+        assertThat(TestingSinkFiles.committed(a)).isNotEmpty();
         assertThat(countRows(a)).isLessThan(rows);
         assertExactlyOnce(dir, rows);
     }
 
     private static void waitForCommittedFiles(Path dir) throws Exception {
-        for (int i = 0; i < 600 && SinkFiles.committed(dir).isEmpty(); i++) {
+        for (int i = 0; i < 600 && TestingSinkFiles.committed(dir).isEmpty(); i++) {
             Thread.sleep(50);
         }
     }
 
     private static long countRows(Path dir) throws Exception {
         long total = 0;
-        for (Path file : SinkFiles.committed(dir)) {
-            total += SinkFiles.footer(file).numRows();
+        for (Path file : TestingSinkFiles.committed(dir)) {
+            total += TestingSinkFiles.footer(file).numRows();
         }
         return total;
     }
 
     static void assertExactlyOnce(Path dir, long rows) throws Exception {
-        List<Path> files = SinkFiles.committed(dir);
+        List<Path> files = TestingSinkFiles.committed(dir);
         assertThat(files).isNotEmpty();
         BitSet seen = new BitSet();
         long total = 0;
@@ -226,7 +221,7 @@ class PqxSinkExactlyOnceITCase {
         for (Path file : files) {
             assertThat(file.getFileName().toString())
                     .matches("part-[0-9a-f-]{36}-[01]-\\d+\\.parquet");
-            for (long id : SinkFiles.read(file, r -> r.getLong(0))) {
+            for (long id : TestingSinkFiles.read(file, r -> r.getLong(0))) {
                 if (seen.get((int) id)) {
                     duplicates++;
                 }
@@ -237,7 +232,7 @@ class PqxSinkExactlyOnceITCase {
         assertThat(duplicates).as("duplicated rows").isZero();
         assertThat(total).isEqualTo(rows);
         assertThat(seen.cardinality()).isEqualTo((int) rows);
-        for (Path hidden : SinkFiles.hidden(dir)) {
+        for (Path hidden : TestingSinkFiles.hidden(dir)) {
             assertThat(hidden.getFileName().toString()).startsWith(".").contains(".inprogress");
         }
     }

@@ -55,16 +55,16 @@ class PqxSinkModesITCase {
         env.setParallelism(1);
         env.fromSequence(0, 99_999)
                 .map(new ReusingMapper())
-                .returns(InternalTypeInfo.of(PqxSinkExactlyOnceITCase.TYPE))
+                .returns(InternalTypeInfo.of(TestingRowTypes.ID_PAYLOAD))
                 .sinkTo(
                         PqxSink.builder()
                                 .basePath(dir.toUri().toString())
-                                .rowType(PqxSinkExactlyOnceITCase.TYPE)
+                                .rowType(TestingRowTypes.ID_PAYLOAD)
                                 .build());
         env.execute("batch");
         List<Long> ids = new ArrayList<>();
-        for (Path file : SinkFiles.committed(dir)) {
-            ids.addAll(SinkFiles.read(file, r -> r.getLong(0)));
+        for (Path file : TestingSinkFiles.committed(dir)) {
+            ids.addAll(TestingSinkFiles.read(file, r -> r.getLong(0)));
         }
         ids.sort(null);
         assertThat(ids)
@@ -79,23 +79,23 @@ class PqxSinkModesITCase {
         // No checkpoints: one file, closed at end of input.
         env.fromSequence(0, 24_999)
                 .map(new ReusingMapper())
-                .returns(InternalTypeInfo.of(PqxSinkExactlyOnceITCase.TYPE))
+                .returns(InternalTypeInfo.of(TestingRowTypes.ID_PAYLOAD))
                 .sinkTo(
                         PqxSink.builder()
                                 .basePath(dir.toUri().toString())
-                                .rowType(PqxSinkExactlyOnceITCase.TYPE)
+                                .rowType(TestingRowTypes.ID_PAYLOAD)
                                 .set(PqxSinkOptions.ROW_GROUP_MODE, RowGroupMode.APPROXIMATE)
                                 .set(PqxSinkOptions.ROW_GROUP_ROWS, 10_000)
                                 .set(PqxSinkOptions.SORT_BY, List.of("id"))
                                 .build());
         env.execute("approximate-sorted");
 
-        List<Path> files = SinkFiles.committed(dir);
+        List<Path> files = TestingSinkFiles.committed(dir);
         assertThat(files).hasSize(1);
-        assertThat(SinkFiles.footer(files.get(0)).rowGroups())
+        assertThat(TestingSinkFiles.footer(files.get(0)).rowGroups())
                 .extracting(RowGroupMetadata::numRows)
                 .containsExactly(10_000L, 7_500L, 7_500L);
-        List<Long> ids = SinkFiles.read(files.get(0), r -> r.getLong(0));
+        List<Long> ids = TestingSinkFiles.read(files.get(0), r -> r.getLong(0));
         // Input ids fall from 999,999; each group holds its slice of the input, sorted ascending.
         List<Long> expected = new ArrayList<>();
         long[][] groups = {{990_000, 999_999}, {982_500, 989_999}, {975_000, 982_499}};

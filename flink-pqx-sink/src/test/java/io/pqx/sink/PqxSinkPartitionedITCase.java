@@ -112,7 +112,7 @@ class PqxSinkPartitionedITCase {
                     List.of("region=eu", "region=us%2Feast", "region=ap%3D1", "region=sa")
                             .indexOf(e.getKey());
             for (Path file : e.getValue()) {
-                for (long id : SinkFiles.read(file, r -> r.getLong(0))) {
+                for (long id : TestingSinkFiles.read(file, r -> r.getLong(0))) {
                     assertThat(id % REGIONS.length).isEqualTo(region);
                     assertThat(seen.get((int) id)).as("duplicate " + id).isFalse();
                     seen.set((int) id);
@@ -208,7 +208,7 @@ class PqxSinkPartitionedITCase {
 
     private static Map<String, List<Path>> byPartition(Path dir) throws Exception {
         Map<String, List<Path>> out = new TreeMap<>();
-        for (Path file : SinkFiles.committed(dir)) {
+        for (Path file : TestingSinkFiles.committed(dir)) {
             if (file.getFileName().toString().endsWith(".parquet") && Files.size(file) > 0) {
                 out.computeIfAbsent(
                                 dir.relativize(file.getParent()).toString(),

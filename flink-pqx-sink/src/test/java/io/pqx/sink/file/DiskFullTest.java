@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.EncodingPool;
-import io.pqx.sink.SinkFiles;
+import io.pqx.sink.TestingSinkFiles;
 
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
@@ -148,6 +148,6 @@ class DiskFullTest {
                     .hasMessageContaining("No space left on device (simulated)");
             file.discard();
         }
-        assertThat(SinkFiles.committed(dir)).isEmpty();
+        assertThat(TestingSinkFiles.committed(dir)).isEmpty();
     }
 }

@@ -8,7 +8,7 @@ import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.TestingSinks;
 import io.pqx.sink.PqxSinkOptions;
-import io.pqx.sink.SinkFiles;
+import io.pqx.sink.TestingSinkFiles;
 import io.pqx.sink.writer.SinkSettings;
 
 import org.apache.flink.table.data.GenericRowData;
@@ -64,7 +64,7 @@ class OptionsReachTheFileTest {
         Path file =
                 TestingPartFiles.write(
                         dir, name, TestingRows.TYPE, rows(1000), cut, s.writeOptions(), sorter, 2);
-        return SinkFiles.footer(file);
+        return TestingSinkFiles.footer(file);
     }
 
     private static ColumnChunkMetadata column(FileMetadata footer, int group, String path) {
@@ -211,7 +211,7 @@ class OptionsReachTheFileTest {
         FileMetadata footer = write("d.parquet", s);
         assertThat(footer.rowGroups()).hasSize(4);
         assertThat(footer.rowGroups().get(0).sortingColumns().get(0).isDescending()).isTrue();
-        List<Long> ids = SinkFiles.read(dir.resolve("d.parquet"), r -> r.getLong(0));
+        List<Long> ids = TestingSinkFiles.read(dir.resolve("d.parquet"), r -> r.getLong(0));
         for (int g = 0; g < 4; g++) {
             List<Long> group = ids.subList(g * 300, Math.min(1000, (g + 1) * 300));
             assertThat(group).isSortedAccordingTo((a, b) -> Long.compare(b, a));

@@ -10,7 +10,7 @@ import io.pqx.format.options.WriteOptions;
 import io.pqx.format.EncodingPool;
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.ShreddedRows;
-import io.pqx.sink.SinkFiles;
+import io.pqx.sink.TestingSinkFiles;
 
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.FileSystem.WriteMode;
@@ -110,7 +110,7 @@ class PartFileTest {
         List<RowData> rows = nestedRows(6000, 7);
         RowGroupLimits cut = new RowGroupLimits(RowGroupMode.EXACT, 5000, 20_000, 30);
         byte[] one = Files.readAllBytes(write(NESTED, rows, cut, WriteOptions.defaults(), 1, false));
-        assertThat(SinkFiles.footer(dir.resolve("f" + (fileCount - 1) + ".parquet"))
+        assertThat(TestingSinkFiles.footer(dir.resolve("f" + (fileCount - 1) + ".parquet"))
                         .rowGroups().size())
                 .as("the byte bound cuts before the row target")
                 .isGreaterThan(3);

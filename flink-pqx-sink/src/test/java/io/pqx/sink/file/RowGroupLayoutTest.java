@@ -7,7 +7,7 @@ import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.RowGroupMetadata;
 import io.pqx.format.options.SortingColumnSpec;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.sink.SinkFiles;
+import io.pqx.sink.TestingSinkFiles;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,7 +27,7 @@ class RowGroupLayoutTest {
     private List<Long> layout(long rows, RowGroupLimits cut) throws Exception {
         Path file =
                 TestingPartFiles.write(dir, "f.parquet", TestingRows.TYPE, TestingRows.ids(0, rows), cut);
-        return groupRows(SinkFiles.footer(file));
+        return groupRows(TestingSinkFiles.footer(file));
     }
 
     private static List<Long> groupRows(FileMetadata footer) {
@@ -65,7 +65,7 @@ class RowGroupLayoutTest {
                 new RowGroupLimits(RowGroupMode.APPROXIMATE, 100, NO_BYTE_BOUND, 10);
         Path file =
                 TestingPartFiles.write(dir, "f.parquet", TestingRows.TYPE, TestingRows.ids(0, 350), cut);
-        assertThat(SinkFiles.read(file, r -> r.getLong(0)))
+        assertThat(TestingSinkFiles.read(file, r -> r.getLong(0)))
                 .containsExactlyElementsOf(LongStream.range(0, 350).boxed().toList());
     }
 
@@ -116,8 +116,8 @@ class RowGroupLayoutTest {
                 expected.add(i);
             }
         }
-        assertThat(SinkFiles.read(file, r -> r.getLong(0))).containsExactlyElementsOf(expected);
-        FileMetadata footer = SinkFiles.footer(file);
+        assertThat(TestingSinkFiles.read(file, r -> r.getLong(0))).containsExactlyElementsOf(expected);
+        FileMetadata footer = TestingSinkFiles.footer(file);
         assertThat(groupRows(footer)).containsExactly(100L, 100L, 50L);
         for (RowGroupMetadata group : footer.rowGroups()) {
             assertThat(group.sortingColumns()).hasSize(1);
@@ -152,7 +152,7 @@ class RowGroupLayoutTest {
                         WriteOptions.defaults(),
                         null,
                         4);
-        assertThat(groupRows(SinkFiles.footer(one))).hasSize(14);
+        assertThat(groupRows(TestingSinkFiles.footer(one))).hasSize(14);
         assertThat(Files.readAllBytes(four)).isEqualTo(Files.readAllBytes(one));
     }
 }

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkBuilder;
 import io.pqx.sink.PqxSinkOptions;
-import io.pqx.sink.SinkFiles;
+import io.pqx.sink.TestingSinkFiles;
 import io.pqx.sink.PqxCommittable;
 
 import org.apache.flink.configuration.MemorySize;
@@ -43,7 +43,7 @@ class PqxSinkWriterTest {
                     new String[] {"id", "p"});
 
     @TempDir Path dir;
-    private final TestWriterContext context = new TestWriterContext();
+    private final TestingWriterContext context = new TestingWriterContext();
 
     private PqxSinkBuilder builder() {
         return PqxSink.builder()
@@ -81,9 +81,9 @@ class PqxSinkWriterTest {
                     .extracting(PqxCommittable::partition)
                     .containsExactlyInAnyOrder("p=a", "p=b%2Fc", "p=__DEFAULT_PARTITION__");
             assertThat(committables).allSatisfy(c -> assertThat(c.rowCount()).isEqualTo(10));
-            assertThat(SinkFiles.committed(dir)).isEmpty();
+            assertThat(TestingSinkFiles.committed(dir)).isEmpty();
             commit(committables);
-            List<Path> files = SinkFiles.committed(dir);
+            List<Path> files = TestingSinkFiles.committed(dir);
             assertThat(relative(files))
                     .containsExactlyInAnyOrder("p=a", "p=b%2Fc", "p=__DEFAULT_PARTITION__");
             Path a =
@@ -91,10 +91,10 @@ class PqxSinkWriterTest {
                             .filter(f -> f.getParent().endsWith("p=a"))
                             .findFirst()
                             .orElseThrow();
-            assertThat(SinkFiles.footer(a).messageType().getFieldCount())
+            assertThat(TestingSinkFiles.footer(a).messageType().getFieldCount())
                     .as("partition columns are not stored in the files")
                     .isEqualTo(1);
-            assertThat(SinkFiles.read(a, r -> r.getLong(0)))
+            assertThat(TestingSinkFiles.read(a, r -> r.getLong(0)))
                     .containsExactly(0L, 3L, 6L, 9L, 12L, 15L, 18L, 21L, 24L, 27L);
             assertThat(writer.snapshotState(1)).containsExactly(PqxWriterState.empty());
         }
@@ -117,7 +117,7 @@ class PqxSinkWriterTest {
                     .extracting(PqxCommittable::partition)
                     .containsExactly("p=b", "p=a", "p=c");
             commit(committables);
-            assertThat(SinkFiles.committed(dir)).hasSize(3);
+            assertThat(TestingSinkFiles.committed(dir)).hasSize(3);
         }
     }
 
@@ -213,7 +213,7 @@ class PqxSinkWriterTest {
                     .hasMessageContaining("column amount")
                     .hasMessageContaining("part-");
         }
-        assertThat(SinkFiles.committed(dir)).isEmpty();
+        assertThat(TestingSinkFiles.committed(dir)).isEmpty();
     }
 
     @Test
@@ -248,7 +248,7 @@ class PqxSinkWriterTest {
                                     + "part-[0-9a-f-]{36}-0-0\\.parquet, which is published only"
                                     + " when committed; rows are counted from 0 in each file\\)");
         }
-        assertThat(SinkFiles.committed(dir)).isEmpty();
+        assertThat(TestingSinkFiles.committed(dir)).isEmpty();
     }
 
     @Test

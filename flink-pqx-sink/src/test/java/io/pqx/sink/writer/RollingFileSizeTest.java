@@ -70,7 +70,7 @@ class RollingFileSizeTest {
                         .build();
         Random random = new Random(42);
         List<PqxCommittable> files;
-        try (PqxSinkWriter writer = (PqxSinkWriter) sink.createWriter(new TestWriterContext())) {
+        try (PqxSinkWriter writer = (PqxSinkWriter) sink.createWriter(new TestingWriterContext())) {
             for (long i = 0; i < 600_000; i++) {
                 writer.write(
                         GenericRowData.of(

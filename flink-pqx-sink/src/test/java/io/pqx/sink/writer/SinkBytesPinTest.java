@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkBuilder;
-import io.pqx.sink.SinkFiles;
+import io.pqx.sink.TestingSinkFiles;
 import io.pqx.sink.PqxCommittable;
 
 import org.apache.flink.core.fs.FileSystem;
@@ -108,7 +108,7 @@ class SinkBytesPinTest {
             builder.partitionBy("p");
         }
         List<PqxCommittable> committables;
-        try (PqxSinkWriter writer = (PqxSinkWriter) builder.build().createWriter(new TestWriterContext())) {
+        try (PqxSinkWriter writer = (PqxSinkWriter) builder.build().createWriter(new TestingWriterContext())) {
             for (long i = 0; i < 30_000; i++) {
                 writer.write(row(i), null);
             }
@@ -119,7 +119,7 @@ class SinkBytesPinTest {
         for (PqxCommittable c : committables) {
             recoverable.recoverForCommit(c.recoverable()).commitAfterRecovery();
         }
-        List<Path> files = new ArrayList<>(SinkFiles.committed(base));
+        List<Path> files = new ArrayList<>(TestingSinkFiles.committed(base));
         files.sort(Comparator.comparing((Path f) -> f.getParent().toString())
                 .thenComparing(f -> f.getFileName().toString().length())
                 .thenComparing(f -> f.getFileName().toString()));

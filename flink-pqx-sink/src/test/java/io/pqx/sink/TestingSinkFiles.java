@@ -17,8 +17,8 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 
 /** Test helper: lists the files a sink left under a directory and reads them with pqx. */
-public final class SinkFiles {
-    private SinkFiles() {}
+public final class TestingSinkFiles {
+    private TestingSinkFiles() {}
 
     /** Regular files whose name a reader sees (no leading '.' or '_'), sorted. */
     public static List<Path> committed(Path base) throws IOException {

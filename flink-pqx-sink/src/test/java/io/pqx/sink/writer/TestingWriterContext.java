@@ -21,7 +21,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.ScheduledFuture;
 
 /** A {@link WriterInitContext} for unit tests, with a manually advanced processing time. */
-final class TestWriterContext implements WriterInitContext {
+final class TestingWriterContext implements WriterInitContext {
     final ManualTime time = new ManualTime();
     final InternalSinkWriterMetricGroup metrics =
             InternalSinkWriterMetricGroup.wrap(
