@@ -3,8 +3,8 @@ package io.pqx.format;
 import io.pqx.format.encode.FileAssembler;
 import io.pqx.format.encode.RowGroupEncoder;
 import io.pqx.format.encode.StreamingRowGroupWriter;
-import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.io.PositionOutputStream;
+import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.FlinkSchemaConverter;
 import io.pqx.format.schema.ParquetSchema;
@@ -57,7 +57,7 @@ public final class ParquetWriter implements Closeable {
     private final FileAssembler assembler;
     private final StreamingRowGroupWriter rowGroups;
     private long rowsWritten;
-    @Nullable private FileMetadata finished;
+    @Nullable private FileMetadataView finished;
     private boolean broken;
     private boolean closed;
 
@@ -184,17 +184,18 @@ public final class ParquetWriter implements Closeable {
     }
 
     /**
-     * Writes the buffered rows, the page indexes and the footer, and returns the file's metadata.
-     * Does not close the stream. Calling it again returns the same metadata.
+     * Writes the buffered rows, the page indexes and the footer, and returns the file's metadata as
+     * a reader of the file sees it ({@link io.pqx.format.ParquetReader#metadata()}). Does not close
+     * the stream. Calling it again returns the same metadata.
      */
-    public FileMetadata finish() throws IOException {
+    public FileMetadataView finish() throws IOException {
         if (finished != null) {
             return finished;
         }
         checkOpen();
         try {
             flushRowGroup();
-            finished = assembler.finish();
+            finished = MetadataViews.file(assembler.finish());
             return finished;
         } catch (IOException | RuntimeException | Error e) {
             broken = true;

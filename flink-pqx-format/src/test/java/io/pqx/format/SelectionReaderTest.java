@@ -6,12 +6,10 @@ import io.pqx.format.options.ReadOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.decode.ColumnarRowIterator;
-import io.pqx.format.decode.RowGroupBatches;
-import io.pqx.format.decode.RowSelection;
-import io.pqx.format.footer.ColumnChunkMetadata;
+import io.pqx.format.index.RowSelection;
+import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
-import io.pqx.format.schema.ParquetSchema;
 
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
@@ -34,11 +32,13 @@ class SelectionReaderTest {
     }
 
     /** The selected rows of one row group, read batch by batch. */
-    static List<List<Object>> readSelected(ParquetReader reader, int rowGroup, ParquetSchema projection,
-            RowSelection selection) throws IOException {
+    static List<List<Object>> readSelected(ParquetReader reader, int rowGroup, ReadSchema projection,
+            RowSelection selection) throws Exception {
         List<List<Object>> rows = new ArrayList<>();
-        try (RowGroupBatches batches = reader.readRowGroup(rowGroup, projection, selection)) {
-            for (VectorizedColumnBatch b = batches.next(); b != null; b = batches.next()) {
+        try (BatchIterator batches =
+                reader.readRowGroup(rowGroup, projection, selection)) {
+            while (batches.hasNext()) {
+                VectorizedColumnBatch b = batches.next();
                 assertThat(b.getNumRows()).isPositive();
                 for (int i = 0; i < b.getNumRows(); i++) {
                     rows.add(RowValues.of(new ColumnarRowData(b, i), projection.rowType()));
@@ -77,7 +77,7 @@ class SelectionReaderTest {
             List<long[]> skippedPages = new ArrayList<>();
             long neededBytes = 0;
             for (int leaf = 0; leaf < reader.schema().leaves().size(); leaf++) {
-                ColumnChunkMetadata chunk = reader.metadata().rowGroups().get(0).columns().get(leaf);
+                ColumnChunkView chunk = reader.metadata().rowGroups().get(0).columns().get(leaf);
                 OffsetIndexView index = reader.readOffsetIndex(0, leaf).orElseThrow();
                 neededBytes += chunk.offsetIndex().orElseThrow().length();
                 neededBytes += index.offset(0) - chunk.startOffset(); // dictionary page
@@ -127,8 +127,9 @@ class SelectionReaderTest {
         try (RecordingInputFile recording = new RecordingInputFile(open(file));
                 ParquetReader reader = ParquetReader.open(recording, ReadOptions.defaults())) {
             recording.forget();
-            try (RowGroupBatches batches = reader.readRowGroup(0, reader.schema(), RowSelection.none())) {
-                assertThat(batches.next()).isNull();
+            try (BatchIterator batches =
+                    reader.readRowGroup(0, reader.schema(), RowSelection.none())) {
+                assertThat(batches.hasNext()).isFalse();
             }
             assertThat(recording.reads()).isEmpty();
         }

@@ -7,9 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.options.ReadOptions;
-import io.pqx.format.schema.ParquetSchema;
-import io.pqx.format.schema.PrimitiveNode;
-import io.pqx.format.schema.SchemaNode;
+import io.pqx.format.ReadSchema;
+import io.pqx.format.metadata.FieldView;
 
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.RowData;
@@ -73,15 +72,13 @@ class FlatBulkParityTest {
                 FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
                 ReadOptions.defaults())) {
             List<String> paths = new ArrayList<>();
-            for (SchemaNode node : reader.schema().fields()) {
-                if (node instanceof PrimitiveNode leaf) {
-                    paths.add(leaf.path());
-                }
+            for (FieldView field : reader.schema().fields()) {
+                field.leaf().ifPresent(leaf -> paths.add(leaf.dottedPath()));
             }
             if (paths.isEmpty()) {
                 return rows;
             }
-            ParquetSchema projection = reader.project(paths);
+            ReadSchema projection = reader.project(paths);
             try (CloseableIterator<RowData> it = reader.rows(projection)) {
                 while (it.hasNext()) {
                     rows.add(render(it.next(), projection.rowType()));

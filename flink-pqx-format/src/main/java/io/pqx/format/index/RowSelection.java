@@ -1,4 +1,4 @@
-package io.pqx.format.decode;
+package io.pqx.format.index;
 
 import java.util.Arrays;
 import java.util.NoSuchElementException;
