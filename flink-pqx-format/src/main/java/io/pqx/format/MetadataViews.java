@@ -30,6 +30,7 @@ import org.apache.parquet.format.SortingColumn;
 import org.apache.parquet.schema.ColumnOrder;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.Type;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -50,6 +51,10 @@ final class MetadataViews {
         for (int i = 0; i < columns.size(); i++) {
             leaves.add(leaf(columns.get(i), i));
         }
+        List<String> fieldNames = new ArrayList<>();
+        for (Type field : metadata.messageType().getFields()) {
+            fieldNames.add(field.getName());
+        }
         List<RowGroupView> rowGroups = new ArrayList<>(metadata.rowGroups().size());
         for (RowGroupMetadata rowGroup : metadata.rowGroups()) {
             rowGroups.add(rowGroup(rowGroup));
@@ -60,7 +65,7 @@ final class MetadataViews {
                 metadata.footerOffset(),
                 Optional.ofNullable(metadata.createdBy()),
                 metadata.keyValueMetadata(),
-                new SchemaView(metadata.messageType().toString(), leaves),
+                new SchemaView(metadata.messageType().toString(), fieldNames, leaves),
                 rowGroups);
     }
 

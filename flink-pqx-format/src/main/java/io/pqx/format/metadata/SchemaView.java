@@ -11,12 +11,14 @@ import java.util.Optional;
  *
  * @param text the schema in Parquet's schema language ({@code message m { required int32 id; }}),
  *     as parquet-column prints it, lines separated by {@code \n}
+ * @param fieldNames the names of the top-level fields (the columns), in schema order
  * @param leaves every leaf column, in schema order ({@code leaves().get(i).leafIndex() == i})
  */
-public record SchemaView(String text, List<LeafColumnView> leaves) {
+public record SchemaView(String text, List<String> fieldNames, List<LeafColumnView> leaves) {
 
     public SchemaView {
         Objects.requireNonNull(text, "text");
+        fieldNames = List.copyOf(fieldNames);
         leaves = List.copyOf(leaves);
         for (int i = 0; i < leaves.size(); i++) {
             if (leaves.get(i).leafIndex() != i) {
