@@ -2,8 +2,8 @@ package io.pqx.sink.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqx.format.footer.FileMetadata;
-import io.pqx.format.footer.RowGroupMetadata;
+import io.pqx.format.metadata.FileMetadataView;
+import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.options.SortingColumnSpec;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.SinkFiles;
@@ -29,8 +29,8 @@ class RowGroupLayoutTest {
         return groupRows(SinkFiles.footer(file));
     }
 
-    private static List<Long> groupRows(FileMetadata footer) {
-        return footer.rowGroups().stream().map(RowGroupMetadata::numRows).toList();
+    private static List<Long> groupRows(FileMetadataView footer) {
+        return footer.rowGroups().stream().map(RowGroupView::numRows).toList();
     }
 
     @Test
@@ -115,13 +115,13 @@ class RowGroupLayoutTest {
             }
         }
         assertThat(SinkFiles.read(file, r -> r.getLong(0))).containsExactlyElementsOf(expected);
-        FileMetadata footer = SinkFiles.footer(file);
+        FileMetadataView footer = SinkFiles.footer(file);
         assertThat(groupRows(footer)).containsExactly(100L, 100L, 50L);
-        for (RowGroupMetadata group : footer.rowGroups()) {
+        for (RowGroupView group : footer.rowGroups()) {
             assertThat(group.sortingColumns()).hasSize(1);
-            assertThat(group.sortingColumns().get(0).getColumn_idx()).isZero();
-            assertThat(group.sortingColumns().get(0).isDescending()).isTrue();
-            assertThat(group.sortingColumns().get(0).isNulls_first()).isFalse();
+            assertThat(group.sortingColumns().get(0).columnIndex()).isZero();
+            assertThat(group.sortingColumns().get(0).descending()).isTrue();
+            assertThat(group.sortingColumns().get(0).nullsFirst()).isFalse();
         }
     }
 
