@@ -46,7 +46,9 @@ public final class ParquetJavaValues {
     private ParquetJavaValues() {}
 
     /** Every row of the file, as canonical values of the schema's fields. */
-    public static List<List<Object>> read(Path file, ParquetSchema schema) throws IOException {
+    public static List<List<Object>> read(Path file, ReadSchema readSchema) throws IOException {
+        // The Parquet nodes behind the fields (package-private: this helper lives in format's package).
+        ParquetSchema schema = readSchema.internal();
         List<List<Object>> rows = new ArrayList<>();
         try (org.apache.parquet.hadoop.ParquetReader<Group> reader =
                 org.apache.parquet.hadoop.ParquetReader.builder(new GroupReadSupport(), new org.apache.hadoop.fs.Path(file.toUri()))
