@@ -166,7 +166,7 @@ public final class ParquetReader implements Closeable {
      */
     public BatchIterator readRowGroup(
             int rowGroup, ReadSchema projection, RowSelection selection) throws IOException {
-        RowGroupBatches batches = decodeRowGroup(rowGroup, projection.internal(), selection);
+        RowGroupBatches batches = decodeRowGroup(rowGroup, ofThisFile(projection), selection);
         boolean[] taken = {false};
         return new FileBatchIterator(() -> {
             if (taken[0]) {
@@ -199,7 +199,7 @@ public final class ParquetReader implements Closeable {
      * ColumnarRowIterator}): copy rows you keep. Closing the iterator does not close this reader.
      */
     public CloseableIterator<RowData> rows(ReadSchema projection) {
-        return new ColumnarRowIterator(allRowGroups(projection.internal()), () -> {});
+        return new ColumnarRowIterator(allRowGroups(ofThisFile(projection)), () -> {});
     }
 
     /**
@@ -229,12 +229,33 @@ public final class ParquetReader implements Closeable {
      * @param projection {@link #schema()} or a projection of it ({@link #project})
      */
     public BatchIterator batches(ReadSchema projection) {
-        return new FileBatchIterator(allRowGroups(projection.internal()));
+        return new FileBatchIterator(allRowGroups(ofThisFile(projection)));
     }
 
     /** {@link #batches(ReadSchema)} of the columns at these dotted paths, in this order. */
     public BatchIterator batches(List<String> paths) {
         return batches(project(paths));
+    }
+
+    /**
+     * The decoder's schema of {@code projection}, once it is known to describe this file: every
+     * leaf it reads is the file's leaf at the same index (a read schema of another file with
+     * other columns would decode the wrong chunks).
+     */
+    private ParquetSchema ofThisFile(ReadSchema projection) {
+        ParquetSchema internal = projection.internal();
+        if (projection != schema) {
+            List<io.pqx.format.schema.PrimitiveNode> leaves = schema.internal().leaves();
+            for (io.pqx.format.schema.PrimitiveNode leaf : internal.leaves()) {
+                if (leaf.leafIndex() >= leaves.size()
+                        || !leaves.get(leaf.leafIndex()).column().equals(leaf.column())) {
+                    throw new IllegalArgumentException("Cannot read column " + leaf.path()
+                            + ": the read schema is not one of this file's (use schema() or"
+                            + " project()) " + ctx.suffix());
+                }
+            }
+        }
+        return internal;
     }
 
     /** Each row group in turn, all its rows; then null. */

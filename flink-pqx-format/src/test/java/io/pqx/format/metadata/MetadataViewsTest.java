@@ -277,4 +277,26 @@ class MetadataViewsTest {
                     .containsOnly(Optional.of(Compression.UNCOMPRESSED));
         }
     }
+
+    @Test
+    void aReadSchemaOfAnotherFileIsRefused() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        RowType other = (RowType) DataTypes.ROW(DataTypes.FIELD("x", DataTypes.DOUBLE())).getLogicalType();
+        try (ParquetWriter writer = ParquetWriter.open(new PositionOutputStream(bytes), other,
+                WriteOptions.defaults(), "other.parquet")) {
+            writer.write(GenericRowData.of(1.5));
+        }
+        try (ParquetReader reader = open();
+                ParquetReader otherReader = ParquetReader.open(
+                        new ByteArrayInputFile("other.parquet", bytes.toByteArray()), ReadOptions.defaults())) {
+            assertThatThrownBy(() -> reader.batches(otherReader.schema()))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("Cannot read column x: the read schema is not one of this file's"
+                            + " (use schema() or project()) (views.parquet)");
+            // a second reader of the same file describes the same columns
+            try (ParquetReader again = open(); var batches = reader.batches(again.project(List.of("id")))) {
+                assertThat(batches.next().getLong(0, 0)).isZero();
+            }
+        }
+    }
 }
