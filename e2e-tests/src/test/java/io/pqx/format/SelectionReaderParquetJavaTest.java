@@ -1,8 +1,7 @@
 package io.pqx.format;
 
-import io.pqx.format.decode.RowSelection;
+import io.pqx.format.index.RowSelection;
 import io.pqx.format.options.ReadOptions;
-import io.pqx.format.schema.ParquetSchema;
 
 import static io.pqx.format.TestingSelections.open;
 import static io.pqx.format.TestingSelections.readSelected;
@@ -33,7 +32,7 @@ class SelectionReaderParquetJavaTest {
             assertThat(reader.metadata().rowGroups()).hasSize(1);
             assertThat(reader.readOffsetIndex(0, 0)).isPresent();
             assertThat(readSelected(reader, 0, reader.schema(), selection)).isEqualTo(subset(all, 0, selection));
-            ParquetSchema projection = reader.project(List.of("matrix", "id", "point.inner"));
+            ReadSchema projection = reader.project(List.of("matrix", "id", "point.inner"));
             List<List<Object>> projected = readSelected(reader, 0, projection, selection);
             assertThat(projected).hasSize((int) selection.rowCount());
             assertThat(projected.get(0).get(1)).isEqualTo(0L);

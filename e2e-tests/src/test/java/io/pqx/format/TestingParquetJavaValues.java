@@ -1,11 +1,6 @@
 package io.pqx.format;
 
-import io.pqx.format.schema.ListNode;
-import io.pqx.format.schema.MapNode;
-import io.pqx.format.schema.ParquetSchema;
-import io.pqx.format.schema.PrimitiveNode;
-import io.pqx.format.schema.SchemaNode;
-import io.pqx.format.schema.StructNode;
+import io.pqx.format.metadata.FieldView;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.example.data.Group;
@@ -18,6 +13,7 @@ import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotat
 import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
+import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 
 import java.io.IOException;
@@ -39,14 +35,15 @@ import java.util.List;
  * values; integers are Long, floats Double, decimals BigDecimal, dates and times Long, timestamps
  * Instant, strings String, bytes a hex String, arrays List, maps a List of [key, value] entries.
  *
- * <p>Values are converted with Parquet's own semantics (annotations), walking pqx's {@link
- * SchemaNode} tree only to know which Parquet node is which Flink field.
+ * <p>Values are converted with Parquet's own semantics (the annotations of parquet-java's own
+ * schema), walking pqx's public {@link FieldView} tree only to know which Parquet node is which
+ * Flink field.
  */
 public final class TestingParquetJavaValues {
     private TestingParquetJavaValues() {}
 
     /** Every row of the file, as canonical values of the schema's fields. */
-    public static List<List<Object>> read(Path file, ParquetSchema schema) throws IOException {
+    public static List<List<Object>> read(Path file, ReadSchema schema) throws IOException {
         List<List<Object>> rows = new ArrayList<>();
         try (org.apache.parquet.hadoop.ParquetReader<Group> reader =
                 org.apache.parquet.hadoop.ParquetReader.builder(new GroupReadSupport(), new org.apache.hadoop.fs.Path(file.toUri()))
@@ -54,7 +51,7 @@ public final class TestingParquetJavaValues {
                         .build()) {
             for (Group g = reader.read(); g != null; g = reader.read()) {
                 List<Object> row = new ArrayList<>();
-                for (SchemaNode field : schema.fields()) {
+                for (FieldView field : schema.fields()) {
                     row.add(field(g, field));
                 }
                 rows.add(row);
@@ -63,11 +60,12 @@ public final class TestingParquetJavaValues {
         return rows;
     }
 
-    private static Object field(Group parent, SchemaNode node) {
-        int index = parent.getType().getFieldIndex(node.parquetType().getName());
+    private static Object field(Group parent, FieldView node) {
+        int index = parent.getType().getFieldIndex(node.parquetName());
         int count = parent.getFieldRepetitionCount(index);
-        if (node.parquetType().isRepetition(Type.Repetition.REPEATED)) {
-            SchemaNode element = ((ListNode) node).element();
+        if (parent.getType().getType(index).isRepetition(Type.Repetition.REPEATED)) {
+            // an unannotated repeated field: a list whose element is the field itself
+            FieldView element = node.children().get(0);
             List<Object> values = new ArrayList<>();
             for (int i = 0; i < count; i++) {
                 values.add(value(parent, index, i, element));
@@ -77,52 +75,55 @@ public final class TestingParquetJavaValues {
         return count == 0 ? null : value(parent, index, 0, node);
     }
 
-    private static Object value(Group parent, int index, int rep, SchemaNode node) {
-        if (node instanceof PrimitiveNode leaf) {
-            return primitive(parent, index, rep, leaf);
+    private static Object value(Group parent, int index, int rep, FieldView node) {
+        if (node.kind() == FieldView.Kind.PRIMITIVE) {
+            return primitive(parent, index, rep, node);
         }
         Group group = parent.getGroup(index, rep);
-        if (node instanceof StructNode struct) {
-            List<Object> fields = new ArrayList<>();
-            for (SchemaNode child : struct.fields()) {
-                fields.add(field(group, child));
+        return switch (node.kind()) {
+            case ROW -> {
+                List<Object> fields = new ArrayList<>();
+                for (FieldView child : node.children()) {
+                    fields.add(field(group, child));
+                }
+                yield fields;
             }
-            return fields;
-        }
-        if (node instanceof ListNode list) {
-            return list(group, list);
-        }
-        return map(group, (MapNode) node);
+            case LIST -> list(group, node);
+            default -> map(group, node);
+        };
     }
 
-    private static List<Object> list(Group group, ListNode list) {
+    private static List<Object> list(Group group, FieldView list) {
         GroupType type = group.getType();
         Type repeated = type.getType(0);
+        FieldView element = list.children().get(0);
         List<Object> values = new ArrayList<>();
         for (int i = 0; i < group.getFieldRepetitionCount(0); i++) {
-            if (list.element().parquetType() == repeated || list.element().parquetType().equals(repeated)) {
-                values.add(value(group, 0, i, list.element()));
+            // 2-level list: pqx reads the repeated field itself as the element
+            if (element.parquetName().equals(repeated.getName())) {
+                values.add(value(group, 0, i, element));
             } else {
-                values.add(field(group.getGroup(0, i), list.element()));
+                values.add(field(group.getGroup(0, i), element));
             }
         }
         return values;
     }
 
-    private static List<Object> map(Group group, MapNode map) {
+    private static List<Object> map(Group group, FieldView map) {
         List<Object> entries = new ArrayList<>();
         for (int i = 0; i < group.getFieldRepetitionCount(0); i++) {
             Group kv = group.getGroup(0, i);
-            Object key = field(kv, map.key());
-            Object value = map.value() == null ? null : field(kv, map.value());
+            Object key = field(kv, map.children().get(0));
+            Object value = map.children().size() < 2 ? null : field(kv, map.children().get(1));
             entries.add(Arrays.asList(key, value));
         }
         return entries;
     }
 
-    private static Object primitive(Group g, int index, int rep, PrimitiveNode leaf) {
-        LogicalTypeAnnotation annotation = leaf.parquetType().getLogicalTypeAnnotation();
-        switch (leaf.parquetType().getPrimitiveTypeName()) {
+    private static Object primitive(Group g, int index, int rep, FieldView leaf) {
+        PrimitiveType parquet = g.getType().getType(index).asPrimitiveType();
+        LogicalTypeAnnotation annotation = parquet.getLogicalTypeAnnotation();
+        switch (parquet.getPrimitiveTypeName()) {
             case BOOLEAN:
                 return g.getBoolean(index, rep);
             case INT32: {
@@ -169,12 +170,11 @@ public final class TestingParquetJavaValues {
             case DOUBLE:
                 return g.getDouble(index, rep);
             default:
-                return binary(g.getBinary(index, rep), leaf);
+                return binary(g.getBinary(index, rep), annotation, leaf);
         }
     }
 
-    private static Object binary(Binary binary, PrimitiveNode leaf) {
-        LogicalTypeAnnotation annotation = leaf.parquetType().getLogicalTypeAnnotation();
+    private static Object binary(Binary binary, LogicalTypeAnnotation annotation, FieldView leaf) {
         byte[] bytes = binary.getBytes();
         if (annotation instanceof DecimalLogicalTypeAnnotation d) {
             return new BigDecimal(new BigInteger(bytes), d.getScale());

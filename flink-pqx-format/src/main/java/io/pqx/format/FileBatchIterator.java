@@ -4,7 +4,6 @@ import io.pqx.format.decode.ColumnarRowIterator.RowGroupSource;
 import io.pqx.format.decode.RowGroupBatches;
 
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
-import org.apache.flink.util.CloseableIterator;
 
 import javax.annotation.Nullable;
 
@@ -16,7 +15,7 @@ import java.util.NoSuchElementException;
  * The batches of a sequence of row groups, for {@link ParquetReader#batches}: row group after row
  * group, skipping none, each batch holding at least one row. Not thread-safe.
  */
-final class FileBatchIterator implements CloseableIterator<VectorizedColumnBatch> {
+final class FileBatchIterator implements BatchIterator {
     private final RowGroupSource source;
     @Nullable private RowGroupBatches current;
     @Nullable private VectorizedColumnBatch pending;

@@ -8,7 +8,7 @@ import io.pqx.format.options.ReadOptions;
 import io.pqx.format.decode.ColumnarRowIterator;
 import io.pqx.format.decode.RowGroupBatches;
 import io.pqx.format.decode.RowGroupDecoder;
-import io.pqx.format.decode.RowSelection;
+import io.pqx.format.index.RowSelection;
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.FooterReader;
@@ -16,6 +16,11 @@ import io.pqx.format.index.ColumnIndexView;
 import io.pqx.format.index.OffsetIndexView;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
+import io.pqx.format.metadata.BloomFilterView;
+import io.pqx.format.metadata.ColumnChunkView;
+import io.pqx.format.metadata.FileMetadataView;
+import io.pqx.format.metadata.PageChecksumCount;
+import io.pqx.format.page.PageChecksums;
 import io.pqx.format.page.PageLimits;
 import io.pqx.format.schema.FlinkSchemaConverter;
 import io.pqx.format.schema.ParquetSchema;
@@ -31,6 +36,7 @@ import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.util.CloseableIterator;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 
+import java.io.ByteArrayOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.List;
@@ -49,14 +55,16 @@ public final class ParquetReader implements Closeable {
     private final InputFile file;
     private final ReadOptions options;
     private final FileMetadata metadata;
-    private final ParquetSchema schema;
+    private final FileMetadataView metadataView;
+    private final ReadSchema schema;
     private final FileContext ctx;
 
     private ParquetReader(InputFile file, ReadOptions options, FileMetadata metadata, ParquetSchema schema) {
         this.file = file;
         this.options = options;
         this.metadata = metadata;
-        this.schema = schema;
+        this.metadataView = MetadataViews.file(metadata);
+        this.schema = ReadSchema.of(schema);
         this.ctx = FileContext.of(file.location());
     }
 
@@ -91,29 +99,86 @@ public final class ParquetReader implements Closeable {
         return open(FlinkInputFile.open(path), ReadOptions.defaults());
     }
 
-    public FileMetadata metadata() {
-        return metadata;
+    /**
+     * Reads and validates the footer of {@code file} only, without mapping its schema to Flink
+     * types: it also works for a file whose schema pqx cannot read into Flink (which {@link #open}
+     * refuses). Uses {@link ReadOptions#maxFooterBytes()}; does not close {@code file}.
+     *
+     * @throws CorruptFileException for a malformed footer
+     * @throws UnsupportedFileException for an encrypted file
+     */
+    public static FileMetadataView readMetadata(InputFile file, ReadOptions options)
+            throws IOException {
+        return MetadataViews.file(FooterReader.read(file, options.maxFooterBytes()));
     }
 
-    /** The whole file's schema. */
-    public ParquetSchema schema() {
+    /**
+     * Counts the pages of {@code chunk} in {@code file} that carry a CRC-32, reading the page
+     * headers only (one small ranged read per page; no page body is read, nothing decompressed,
+     * no CRC checked). For {@code pqx meta}: whether a file's pages can be verified.
+     *
+     * @param chunk a chunk of {@link #readMetadata} of the same file
+     * @throws CorruptFileException naming file, row group and column when a header cannot be
+     *     parsed or a page runs past the chunk
+     */
+    public static PageChecksumCount readPageChecksums(InputFile file, ColumnChunkView chunk)
+            throws IOException {
+        PageChecksums crcs = PageChecksums.of(file, chunk.startOffset(), chunk.totalCompressedSize(),
+                FileContext.of(file.location()).rowGroup(chunk.rowGroup()).column(chunk.path()));
+        return new PageChecksumCount(crcs.pages(), crcs.withCrc());
+    }
+
+    /** What the file's footer says (validated); read by {@link #open}. */
+    public FileMetadataView metadata() {
+        return metadataView;
+    }
+
+    /** The whole file's schema, as Flink reads it. */
+    public ReadSchema schema() {
         return schema;
     }
 
-    /** The file's schema narrowed to dotted field paths ("a", "a.b"). */
-    public ParquetSchema project(List<String> paths) {
-        return SchemaProjection.project(schema, paths);
+    /**
+     * The file's schema narrowed to dotted field paths ({@code "a"}, {@code "a.b"} into a ROW):
+     * the top-level fields in the order the paths first name them, inside a ROW the selected fields
+     * in schema order; a list or map is selected whole. A name matches a field exactly, else
+     * case-insensitively when only one field matches.
+     *
+     * @throws IllegalArgumentException when a path names no field, is ambiguous, or enters a list,
+     *     map or atomic field; the message names the path and the top-level columns
+     */
+    public ReadSchema project(List<String> paths) {
+        return ReadSchema.of(SchemaProjection.project(schema.internal(), paths));
     }
 
     /**
      * Reads the pages {@code selection} needs of the projected columns of a row group (one ranged
-     * read per run of neighbouring chunks or pages) and returns its batches.
+     * read per run of neighbouring chunks or pages) and returns its batches: exactly the selected
+     * rows, in order, each batch holding at least one row and at most {@link
+     * ReadOptions#batchSize()}; columns as in {@link #batches(ReadSchema)}. With an offset index,
+     * pages holding no selected row are not read. The batch objects are reused (a batch is valid
+     * until the next {@code hasNext()} or {@code next()}); a decoding error surfaces as an {@link
+     * java.io.UncheckedIOException} whose cause is the {@link CorruptFileException}. Close the
+     * iterator to release the row group's buffers; closing it does not close this reader.
      *
      * @param projection {@link #schema()} or a projection of it
      * @throws IllegalArgumentException for a row group that does not exist or a selection beyond it
      */
-    public RowGroupBatches readRowGroup(int rowGroup, ParquetSchema projection, RowSelection selection)
-            throws IOException {
+    public BatchIterator readRowGroup(
+            int rowGroup, ReadSchema projection, RowSelection selection) throws IOException {
+        RowGroupBatches batches = decodeRowGroup(rowGroup, ofThisFile(projection), selection);
+        boolean[] taken = {false};
+        return new FileBatchIterator(() -> {
+            if (taken[0]) {
+                return null;
+            }
+            taken[0] = true;
+            return batches;
+        });
+    }
+
+    private RowGroupBatches decodeRowGroup(
+            int rowGroup, ParquetSchema projection, RowSelection selection) throws IOException {
         int count = metadata.rowGroups().size();
         if (rowGroup < 0 || rowGroup >= count) {
             throw new IllegalArgumentException(
@@ -133,8 +198,8 @@ public final class ParquetReader implements Closeable {
      * type. The iterator returns the same {@code ColumnarRowData} object each time (see {@link
      * ColumnarRowIterator}): copy rows you keep. Closing the iterator does not close this reader.
      */
-    public CloseableIterator<RowData> rows(ParquetSchema projection) {
-        return new ColumnarRowIterator(allRowGroups(projection), () -> {});
+    public CloseableIterator<RowData> rows(ReadSchema projection) {
+        return new ColumnarRowIterator(allRowGroups(ofThisFile(projection)), () -> {});
     }
 
     /**
@@ -142,7 +207,7 @@ public final class ParquetReader implements Closeable {
      * at most {@link ReadOptions#batchSize()} rows; every batch returned holds at least one row.
      *
      * <p><b>Columns.</b> {@code batch.columns[i]} is the {@code i}-th top-level field of {@code
-     * projection} ({@link ParquetSchema#rowType()}): the projection's order (the order in which
+     * projection} ({@link ReadSchema#rowType()}): the projection's order (the order in which
      * its paths first name each top-level field), not the file's; {@code
      * batches(project(List.of("b", "a")))} gives {@code b} as column 0. Nested fields are
      * Flink's nested vectors ({@code ArrayColumnVector}, {@code MapColumnVector}, {@code
@@ -163,13 +228,34 @@ public final class ParquetReader implements Closeable {
      *
      * @param projection {@link #schema()} or a projection of it ({@link #project})
      */
-    public CloseableIterator<VectorizedColumnBatch> batches(ParquetSchema projection) {
-        return new FileBatchIterator(allRowGroups(projection));
+    public BatchIterator batches(ReadSchema projection) {
+        return new FileBatchIterator(allRowGroups(ofThisFile(projection)));
     }
 
-    /** {@link #batches(ParquetSchema)} of the columns at these dotted paths, in this order. */
-    public CloseableIterator<VectorizedColumnBatch> batches(List<String> paths) {
+    /** {@link #batches(ReadSchema)} of the columns at these dotted paths, in this order. */
+    public BatchIterator batches(List<String> paths) {
         return batches(project(paths));
+    }
+
+    /**
+     * The decoder's schema of {@code projection}, once it is known to describe this file: every
+     * leaf it reads is the file's leaf at the same index (a read schema of another file with
+     * other columns would decode the wrong chunks).
+     */
+    private ParquetSchema ofThisFile(ReadSchema projection) {
+        ParquetSchema internal = projection.internal();
+        if (projection != schema) {
+            List<io.pqx.format.schema.PrimitiveNode> leaves = schema.internal().leaves();
+            for (io.pqx.format.schema.PrimitiveNode leaf : internal.leaves()) {
+                if (leaf.leafIndex() >= leaves.size()
+                        || !leaves.get(leaf.leafIndex()).column().equals(leaf.column())) {
+                    throw new IllegalArgumentException("Cannot read column " + leaf.path()
+                            + ": the read schema is not one of this file's (use schema() or"
+                            + " project()) " + ctx.suffix());
+                }
+            }
+        }
+        return internal;
     }
 
     /** Each row group in turn, all its rows; then null. */
@@ -180,7 +266,7 @@ public final class ParquetReader implements Closeable {
                 return null;
             }
             int rowGroup = next[0]++;
-            return readRowGroup(rowGroup, projection,
+            return decodeRowGroup(rowGroup, projection,
                     RowSelection.all(metadata.rowGroups().get(rowGroup).numRows()));
         };
     }
@@ -220,10 +306,32 @@ public final class ParquetReader implements Closeable {
                 PageIndexes.readOffsetIndex(file, chunk, chunkContext(rowGroup, chunk))));
     }
 
-    /** The bloom filter of a leaf's chunk, if the file has one. */
-    public Optional<BloomFilter> readBloomFilter(int rowGroup, int leafIndex) throws IOException {
+    /**
+     * The bloom filter of a leaf's chunk, if the file has one of the kind the format defines
+     * (split-block, XXH64, uncompressed); read and validated on each call.
+     *
+     * @throws CorruptFileException when the filter's sizes contradict the file, naming file, row
+     *     group and column
+     */
+    public Optional<BloomFilterView> readBloomFilter(int rowGroup, int leafIndex)
+            throws IOException {
         ColumnChunkMetadata chunk = chunk(rowGroup, leafIndex);
-        return BloomFilters.read(file, chunk, chunkContext(rowGroup, chunk));
+        Optional<BloomFilter> filter = BloomFilters.read(file, chunk, chunkContext(rowGroup, chunk));
+        if (filter.isEmpty()) {
+            return Optional.empty();
+        }
+        ByteArrayOutputStream bitset = new ByteArrayOutputStream(filter.get().getBitsetSize());
+        filter.get().writeTo(bitset);
+        return Optional.of(BloomFilterView.ofBitset(bitset.toByteArray()));
+    }
+
+    /**
+     * How many pages of a leaf's chunk carry a CRC-32, from the page headers (see {@link
+     * #readPageChecksums(InputFile, ColumnChunkView)}).
+     */
+    public PageChecksumCount readPageChecksums(int rowGroup, int leafIndex) throws IOException {
+        PageChecksums crcs = PageChecksums.of(file, chunk(rowGroup, leafIndex));
+        return new PageChecksumCount(crcs.pages(), crcs.withCrc());
     }
 
     private ColumnChunkMetadata chunk(int rowGroup, int leafIndex) {

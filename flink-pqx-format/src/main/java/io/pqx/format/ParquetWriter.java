@@ -4,8 +4,8 @@ import io.pqx.format.encode.ByteCheckSchedule;
 import io.pqx.format.encode.EncodingContext;
 import io.pqx.format.encode.FileAssembler;
 import io.pqx.format.encode.StreamingRowGroupWriter;
-import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.io.PositionOutputStream;
+import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.FlinkSchemaConverter;
 import io.pqx.format.schema.ParquetSchema;
@@ -73,7 +73,7 @@ public final class ParquetWriter implements Closeable {
     /** One supplier for every check, rather than a new one per row. */
     private final LongSupplier openBytes;
     private long rowsWritten;
-    @Nullable private FileMetadata finished;
+    @Nullable private FileMetadataView finished;
     private boolean broken;
     private boolean closed;
 
@@ -327,17 +327,18 @@ public final class ParquetWriter implements Closeable {
     }
 
     /**
-     * Writes the buffered rows, the page indexes and the footer, and returns the file's metadata.
-     * Does not close the stream. Calling it again returns the same metadata.
+     * Writes the buffered rows, the page indexes and the footer, and returns the file's metadata as
+     * a reader of the file sees it ({@link io.pqx.format.ParquetReader#metadata()}). Does not close
+     * the stream. Calling it again returns the same metadata.
      */
-    public FileMetadata finish() throws IOException {
+    public FileMetadataView finish() throws IOException {
         if (finished != null) {
             return finished;
         }
         checkOpen();
         try {
             rowGroups.finish();
-            finished = assembler.finish();
+            finished = MetadataViews.file(assembler.finish());
             return finished;
         } catch (IOException | RuntimeException | Error e) {
             broken = true;

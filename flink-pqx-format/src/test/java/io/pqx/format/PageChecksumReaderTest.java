@@ -9,7 +9,7 @@ import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.format.page.PageChecksums;
+import io.pqx.format.metadata.PageChecksumCount;
 
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
@@ -147,8 +147,10 @@ class PageChecksumReaderTest {
                     new ByteArrayInputFile(FILE, file), ReadOptions.defaults())) {
                 var chunk = reader.metadata().rowGroups().get(1).columns().get(1);
                 // a dictionary page and five data pages
-                assertThat(PageChecksums.of(new ByteArrayInputFile(FILE, file), chunk))
-                        .isEqualTo(new PageChecksums(6, checksums ? 6 : 0));
+                assertThat(ParquetReader.readPageChecksums(new ByteArrayInputFile(FILE, file), chunk))
+                        .isEqualTo(new PageChecksumCount(6, checksums ? 6 : 0));
+                assertThat(reader.readPageChecksums(1, 1))
+                        .isEqualTo(new PageChecksumCount(6, checksums ? 6 : 0));
             }
         }
     }

@@ -9,6 +9,8 @@ import io.pqx.format.encode.EncodingContext;
 import io.pqx.format.encode.TestingWholeGroupEncoder;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.FooterReader;
+import io.pqx.format.metadata.FileMetadataView;
+import io.pqx.format.options.ReadOptions;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.PositionOutputStream;
 
@@ -91,7 +93,7 @@ class ParquetWriterTest {
     @Test
     void emptyFileHasNoRowGroups() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        FileMetadata meta;
+        FileMetadataView meta;
         try (ParquetWriter writer = open(bytes)) {
             meta = writer.finish();
         }
@@ -104,7 +106,7 @@ class ParquetWriterTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         ParquetWriter writer = open(bytes);
         writer.write(row(1, "1.00", "a"));
-        FileMetadata meta = writer.finish();
+        FileMetadataView meta = writer.finish();
         assertThat(meta.numRows()).isEqualTo(1);
         assertThat(meta.fileLength()).isEqualTo(bytes.size());
         assertThat(meta.location()).isEqualTo("memory.parquet");
@@ -119,7 +121,7 @@ class ParquetWriterTest {
     @Test
     void pqxFooterReaderReadsBackTheMetadataFinishReturned() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        FileMetadata written;
+        FileMetadataView written;
         try (ParquetWriter writer = ParquetWriter.open(new PositionOutputStream(bytes), TYPE,
                 WriteOptions.builder().rowGroupRows(2).build(), "memory.parquet")) {
             for (int i = 0; i < 5; i++) {
@@ -127,12 +129,12 @@ class ParquetWriterTest {
             }
             written = writer.finish();
         }
-        FileMetadata read = FooterReader.read(
-                new ByteArrayInputFile("memory.parquet", bytes.toByteArray()), 1 << 20);
-        assertThat(read.thrift()).isEqualTo(written.thrift());
+        FileMetadataView read = ParquetReader.readMetadata(
+                new ByteArrayInputFile("memory.parquet", bytes.toByteArray()), ReadOptions.defaults());
+        assertThat(read).isEqualTo(written);
         assertThat(read.numRows()).isEqualTo(5);
         assertThat(read.rowGroups()).hasSize(3);
-        assertThat(read.messageType()).isEqualTo(written.messageType());
+        assertThat(read.schema()).isEqualTo(written.schema());
     }
 
     @Test

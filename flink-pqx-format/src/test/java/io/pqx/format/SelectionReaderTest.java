@@ -5,9 +5,10 @@ import io.pqx.format.options.ReadOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.decode.ColumnarRowIterator;
-import io.pqx.format.decode.RowGroupBatches;
-import io.pqx.format.decode.RowSelection;
-import io.pqx.format.footer.ColumnChunkMetadata;
+import io.pqx.format.index.RowSelection;
+import io.pqx.format.metadata.ColumnChunkView;
+import io.pqx.format.io.FlinkInputFile;
+import io.pqx.format.io.InputFile;
 
 import org.apache.flink.table.data.RowData;
 import io.pqx.format.index.OffsetIndexView;
@@ -44,7 +45,7 @@ class SelectionReaderTest {
             List<long[]> skippedPages = new ArrayList<>();
             long neededBytes = 0;
             for (int leaf = 0; leaf < reader.schema().leaves().size(); leaf++) {
-                ColumnChunkMetadata chunk = reader.metadata().rowGroups().get(0).columns().get(leaf);
+                ColumnChunkView chunk = reader.metadata().rowGroups().get(0).columns().get(leaf);
                 OffsetIndexView index = reader.readOffsetIndex(0, leaf).orElseThrow();
                 neededBytes += chunk.offsetIndex().orElseThrow().length();
                 neededBytes += index.offset(0) - chunk.startOffset(); // dictionary page
@@ -94,8 +95,9 @@ class SelectionReaderTest {
         try (TestingRecordingInputFile recording = new TestingRecordingInputFile(open(file));
                 ParquetReader reader = ParquetReader.open(recording, ReadOptions.defaults())) {
             recording.forget();
-            try (RowGroupBatches batches = reader.readRowGroup(0, reader.schema(), RowSelection.none())) {
-                assertThat(batches.next()).isNull();
+            try (BatchIterator batches =
+                    reader.readRowGroup(0, reader.schema(), RowSelection.none())) {
+                assertThat(batches.hasNext()).isFalse();
             }
             assertThat(recording.reads()).isEmpty();
         }

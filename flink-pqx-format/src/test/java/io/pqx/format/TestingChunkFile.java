@@ -1,7 +1,6 @@
 package io.pqx.format;
 
-import io.pqx.format.decode.RowGroupBatches;
-import io.pqx.format.decode.RowSelection;
+import io.pqx.format.index.RowSelection;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.options.ReadOptions;
@@ -150,13 +149,23 @@ public final class TestingChunkFile {
 
     /** Every int of the file's column {@code a}, in order, null for a null. */
     public static List<Integer> readInts(InputFile file, ReadOptions options) throws IOException {
+        try {
+            return readIntsUnchecked(file, options);
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause(); // the batch iterator wraps decoding errors
+        }
+    }
+
+    private static List<Integer> readIntsUnchecked(InputFile file, ReadOptions options)
+            throws IOException {
         List<Integer> values = new ArrayList<>();
         try (ParquetReader reader = ParquetReader.open(file, options)) {
             for (int g = 0; g < reader.metadata().rowGroups().size(); g++) {
                 long rows = reader.metadata().rowGroups().get(g).numRows();
-                try (RowGroupBatches batches =
+                try (BatchIterator batches =
                         reader.readRowGroup(g, reader.schema(), RowSelection.all(rows))) {
-                    for (VectorizedColumnBatch b = batches.next(); b != null; b = batches.next()) {
+                    while (batches.hasNext()) {
+                        VectorizedColumnBatch b = batches.next();
                         for (int i = 0; i < b.getNumRows(); i++) {
                             values.add(b.isNullAt(i, 0) ? null : b.getInt(i, 0));
                         }

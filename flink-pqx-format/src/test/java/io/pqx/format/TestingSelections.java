@@ -1,11 +1,9 @@
 package io.pqx.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import io.pqx.format.decode.RowGroupBatches;
-import io.pqx.format.decode.RowSelection;
+import io.pqx.format.index.RowSelection;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
-import io.pqx.format.schema.ParquetSchema;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import java.io.IOException;
@@ -26,11 +24,12 @@ final class TestingSelections {
     }
 
     /** The selected rows of one row group, read batch by batch. */
-    static List<List<Object>> readSelected(ParquetReader reader, int rowGroup, ParquetSchema projection,
+    static List<List<Object>> readSelected(ParquetReader reader, int rowGroup, ReadSchema projection,
             RowSelection selection) throws IOException {
         List<List<Object>> rows = new ArrayList<>();
-        try (RowGroupBatches batches = reader.readRowGroup(rowGroup, projection, selection)) {
-            for (VectorizedColumnBatch b = batches.next(); b != null; b = batches.next()) {
+        try (BatchIterator batches = reader.readRowGroup(rowGroup, projection, selection)) {
+            while (batches.hasNext()) {
+                VectorizedColumnBatch b = batches.next();
                 assertThat(b.getNumRows()).isPositive();
                 for (int i = 0; i < b.getNumRows(); i++) {
                     rows.add(TestingRowValues.of(new ColumnarRowData(b, i), projection.rowType()));

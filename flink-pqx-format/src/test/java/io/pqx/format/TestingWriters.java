@@ -3,6 +3,11 @@ package io.pqx.format;
 import io.pqx.format.options.WriteOptions;
 
 import io.pqx.format.footer.FileMetadata;
+import io.pqx.format.footer.FooterReader;
+import io.pqx.format.io.FlinkInputFile;
+import io.pqx.format.io.InputFile;
+import io.pqx.format.metadata.FileMetadataView;
+import io.pqx.format.options.ReadOptions;
 import io.pqx.format.io.PositionOutputStream;
 
 import org.apache.flink.table.data.RowData;
@@ -22,7 +27,7 @@ import static io.pqx.format.TestingPriceRows.row;
 final class TestingWriters {
     private TestingWriters() {}
 
-    static FileMetadata write(Path file, RowType type, WriteOptions options, List<RowData> rows)
+    static FileMetadataView write(Path file, RowType type, WriteOptions options, List<RowData> rows)
             throws IOException {
         try (ParquetWriter writer = ParquetWriter.create(
                 new org.apache.flink.core.fs.Path(file.toUri()), type, options)) {
@@ -30,6 +35,13 @@ final class TestingWriters {
                 writer.write(row);
             }
             return writer.finish();
+        }
+    }
+
+    /** The footer of a file, as pqx's internal footer reader reads it (Thrift included). */
+    static FileMetadata footer(Path file) throws IOException {
+        try (InputFile in = FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri()))) {
+            return FooterReader.read(in, ReadOptions.DEFAULT_MAX_FOOTER_BYTES);
         }
     }
 

@@ -2,7 +2,7 @@ package io.pqx.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqx.format.footer.RowGroupMetadata;
+import io.pqx.format.metadata.RowGroupView;
 import io.pqx.sink.RowGroupMode;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
@@ -93,7 +93,7 @@ class PqxSinkModesITCase {
         List<Path> files = TestingSinkFiles.committed(dir);
         assertThat(files).hasSize(1);
         assertThat(TestingSinkFiles.footer(files.get(0)).rowGroups())
-                .extracting(RowGroupMetadata::numRows)
+                .extracting(RowGroupView::numRows)
                 .containsExactly(10_000L, 7_500L, 7_500L);
         List<Long> ids = TestingSinkFiles.read(files.get(0), r -> r.getLong(0));
         // Input ids fall from 999,999; each group holds its slice of the input, sorted ascending.

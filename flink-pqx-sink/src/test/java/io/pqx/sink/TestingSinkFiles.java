@@ -1,7 +1,7 @@
 package io.pqx.sink;
 
 import io.pqx.format.ParquetReader;
-import io.pqx.format.footer.FileMetadata;
+import io.pqx.format.metadata.FileMetadataView;
 
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.util.CloseableIterator;
@@ -64,7 +64,7 @@ public final class TestingSinkFiles {
         }
     }
 
-    public static FileMetadata footer(Path file) throws IOException {
+    public static FileMetadataView footer(Path file) throws IOException {
         try (ParquetReader reader = open(file)) {
             return reader.metadata();
         }

@@ -1,13 +1,13 @@
 package io.pqx.bench.format;
 
-import io.pqx.format.footer.ColumnChunkMetadata;
-import io.pqx.format.footer.FileMetadata;
-import io.pqx.format.footer.FooterReader;
-import io.pqx.format.footer.RowGroupMetadata;
+import io.pqx.format.ParquetReader;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
+import io.pqx.format.metadata.ColumnChunkView;
+import io.pqx.format.metadata.FileMetadataView;
+import io.pqx.format.metadata.PageChecksumCount;
+import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.options.ReadOptions;
-import io.pqx.format.page.PageChecksums;
 
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
@@ -32,7 +32,7 @@ import java.util.Map;
  * @param createdBy the footer's {@code created_by}
  * @param columns per column path: compressed bytes over all row groups and encodings of the first
  * @param pageCrcs pages whose header carries a CRC over all pages, {@code k/n}, read from the page
- *     headers with pqx's {@link PageChecksums}
+ *     headers with pqx's {@link ParquetReader#readPageChecksums}
  */
 public record FileFacts(
         long bytes,
@@ -77,10 +77,10 @@ public record FileFacts(
         int withCrc = 0;
         try (InputFile input =
                 FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri()))) {
-            FileMetadata metadata = FooterReader.read(input, ReadOptions.DEFAULT_MAX_FOOTER_BYTES);
-            for (RowGroupMetadata rowGroup : metadata.rowGroups()) {
-                for (ColumnChunkMetadata chunk : rowGroup.columns()) {
-                    PageChecksums crcs = PageChecksums.of(input, chunk);
+            FileMetadataView metadata = ParquetReader.readMetadata(input, ReadOptions.defaults());
+            for (RowGroupView rowGroup : metadata.rowGroups()) {
+                for (ColumnChunkView chunk : rowGroup.columns()) {
+                    PageChecksumCount crcs = ParquetReader.readPageChecksums(input, chunk);
                     pages += crcs.pages();
                     withCrc += crcs.withCrc();
                 }

@@ -1,9 +1,9 @@
 package io.pqx.bench.format;
 
 import io.pqx.format.ParquetReader;
+import io.pqx.format.ReadSchema;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.options.ReadOptions;
-import io.pqx.format.schema.ParquetSchema;
 
 import org.apache.flink.table.data.columnar.vector.BytesColumnVector;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
@@ -75,7 +75,7 @@ public final class PqxTableScanner implements TableScanner {
                 ParquetReader.open(
                         FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
                         options)) {
-            ParquetSchema schema =
+            ReadSchema schema =
                     projection == null ? reader.schema() : reader.project(projection);
             List<String> names = schema.rowType().getFieldNames();
             int[] slots = names.stream().mapToInt(LineitemTable::indexOf).toArray();

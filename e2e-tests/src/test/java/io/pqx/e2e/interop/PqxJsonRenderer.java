@@ -3,7 +3,7 @@ package io.pqx.e2e.interop;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.io.FlinkInputFile;
-import io.pqx.format.schema.ParquetSchema;
+import io.pqx.format.ReadSchema;
 import io.pqx.tools.json.JsonRowRenderer;
 
 import org.apache.flink.table.data.RowData;
@@ -36,7 +36,7 @@ final class PqxJsonRenderer {
                 ParquetReader.open(
                         FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
                         options)) {
-            ParquetSchema schema = reader.schema();
+            ReadSchema schema = reader.schema();
             JsonRowRenderer renderer = new JsonRowRenderer(schema);
             List<String> lines = new ArrayList<>();
             try (CloseableIterator<RowData> rows = reader.rows(schema)) {

@@ -1,5 +1,7 @@
 package io.pqx.format.decode;
 
+import io.pqx.format.index.RowSelection;
+
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;

@@ -22,6 +22,7 @@ import java.util.Map;
 public final class FileMetadata {
     private final String location;
     private final long fileLength;
+    private final long footerOffset;
     private final FileMetaData thrift;
     private final MessageType messageType;
     private final Map<String, String> keyValueMetadata;
@@ -31,12 +32,14 @@ public final class FileMetadata {
     FileMetadata(
             String location,
             long fileLength,
+            long footerOffset,
             FileMetaData thrift,
             MessageType messageType,
             Map<String, String> keyValueMetadata,
             List<RowGroupMetadata> rowGroups) {
         this.location = location;
         this.fileLength = fileLength;
+        this.footerOffset = footerOffset;
         this.thrift = thrift;
         this.messageType = messageType;
         this.keyValueMetadata = keyValueMetadata;
@@ -67,6 +70,11 @@ public final class FileMetadata {
 
     public long fileLength() {
         return fileLength;
+    }
+
+    /** Offset of the footer's first byte (the Thrift struct, before its length and the magic). */
+    public long footerOffset() {
+        return footerOffset;
     }
 
     /**

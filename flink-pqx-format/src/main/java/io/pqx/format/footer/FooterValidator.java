@@ -71,7 +71,7 @@ final class FooterValidator {
                 throw ctx.corrupt(WHAT, "the row groups' row counts add up to more than 2^63");
             }
         }
-        return new FileMetadata(location, fileLength, footer, schema, keyValues(footer), rowGroups);
+        return new FileMetadata(location, fileLength, footerStart, footer, schema, keyValues(footer), rowGroups);
     }
 
     /** Where column data may lie: after the head magic, before the footer ({@code dataEnd}). */

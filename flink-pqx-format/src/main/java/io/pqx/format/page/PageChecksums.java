@@ -39,9 +39,19 @@ public record PageChecksums(int pages, int withCrc) {
      *     parsed or a page runs past the chunk
      */
     public static PageChecksums of(InputFile file, ColumnChunkMetadata chunk) throws IOException {
-        FileContext ctx = chunk.context();
-        long position = chunk.startOffset();
-        long end = position + chunk.totalCompressedSize();
+        return of(file, chunk.startOffset(), chunk.totalCompressedSize(), chunk.context());
+    }
+
+    /**
+     * Walks the page headers of the column chunk of {@code size} bytes at {@code start}.
+     *
+     * @param ctx the file, row group and column, for messages
+     * @throws CorruptFileException when a header cannot be parsed or a page runs past the chunk
+     */
+    public static PageChecksums of(InputFile file, long start, long size, FileContext ctx)
+            throws IOException {
+        long position = start;
+        long end = start + size;
         int pages = 0;
         int withCrc = 0;
         while (position < end) {

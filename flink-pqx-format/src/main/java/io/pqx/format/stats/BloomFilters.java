@@ -41,6 +41,9 @@ public final class BloomFilters {
     /** The largest bitset accepted, as parquet-column bounds it when writing. */
     public static final int MAX_BITSET_BYTES = BlockSplitBloomFilter.UPPER_BOUND_BYTES;
 
+    /** A split block: eight 32-bit words. */
+    private static final int BYTES_PER_BLOCK = 32;
+
     /** Bytes fetched for the header when the footer does not record the filter's length. */
     private static final int HEADER_PROBE_BYTES = 64;
 
@@ -135,7 +138,8 @@ public final class BloomFilters {
         if (numBytes <= 0
                 || numBytes > MAX_BITSET_BYTES
                 || numBytes > left
-                || numBytes % BlockSplitBloomFilter.HEADER_SIZE != 0
+                // whole 32-byte blocks: a shorter bitset has no block, and probing it would fail
+                || numBytes % BYTES_PER_BLOCK != 0
                 || (length >= 0 && headerLength + (long) numBytes != length)) {
             throw ctx.corrupt(
                     WHAT,

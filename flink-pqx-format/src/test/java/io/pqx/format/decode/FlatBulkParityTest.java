@@ -4,6 +4,16 @@ import io.pqx.format.TestingParquetFiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.ParquetReader;
+import io.pqx.format.io.FlinkInputFile;
+import io.pqx.format.options.ReadOptions;
+import io.pqx.format.ReadSchema;
+import io.pqx.format.metadata.FieldView;
+import org.apache.flink.table.data.ArrayData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

@@ -1,5 +1,7 @@
 package io.pqx.format.decode;
 
+import io.pqx.format.index.RowSelection;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.options.WriteOptions;

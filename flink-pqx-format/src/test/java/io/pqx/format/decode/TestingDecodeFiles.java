@@ -1,17 +1,21 @@
 package io.pqx.format.decode;
 
-import io.pqx.format.ParquetReader;
+import io.pqx.format.index.RowSelection;
+
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.TestingRowValues;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.footer.FileMetadata;
+import io.pqx.format.footer.FooterReader;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.io.PositionOutputStream;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.page.PageLimits;
+import io.pqx.format.schema.FlinkSchemaConverter;
 import io.pqx.format.schema.ParquetSchema;
+import io.pqx.format.schema.ParquetSchemaConverter;
 import io.pqx.format.schema.SchemaProjection;
 
 import org.apache.flink.table.data.RowData;
@@ -50,9 +54,13 @@ final class TestingDecodeFiles {
 
     /** The file's footer and schema. */
     static Opened open(InputFile file) throws IOException {
-        try (ParquetReader reader = ParquetReader.open(file, ReadOptions.defaults())) {
-            return new Opened(file, reader.metadata(), reader.schema());
-        }
+        FileMetadata metadata = FooterReader.read(file, ReadOptions.DEFAULT_MAX_FOOTER_BYTES);
+        return new Opened(file, metadata, ParquetSchemaConverter.convert(
+                metadata.messageType(),
+                ReadOptions.defaults().useDeclaredSchema()
+                        ? FlinkSchemaConverter.declaredType(metadata.keyValueMetadata())
+                        : null,
+                FileContext.of(file.location())));
     }
 
     /** A file's footer and schema. */

@@ -1,11 +1,13 @@
 package io.pqx.format.decode;
 
+import io.pqx.format.BatchIterator;
+import io.pqx.format.index.RowSelection;
+
 import io.pqx.format.ParquetReader;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.options.ReadOptions;
-import io.pqx.format.schema.ParquetSchema;
-import io.pqx.format.schema.PrimitiveNode;
-import io.pqx.format.schema.SchemaNode;
+import io.pqx.format.ReadSchema;
+import io.pqx.format.metadata.FieldView;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -50,15 +52,13 @@ final class TestingFlatReads {
                 FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
                 ReadOptions.defaults())) {
             List<String> paths = new ArrayList<>();
-            for (SchemaNode node : reader.schema().fields()) {
-                if (node instanceof PrimitiveNode leaf) {
-                    paths.add(leaf.path());
-                }
+            for (FieldView field : reader.schema().fields()) {
+                field.leaf().ifPresent(leaf -> paths.add(leaf.dottedPath()));
             }
             if (paths.isEmpty()) {
                 return rows;
             }
-            ParquetSchema projection = reader.project(paths);
+            ReadSchema projection = reader.project(paths);
             try (CloseableIterator<RowData> it = reader.rows(projection)) {
                 while (it.hasNext()) {
                     rows.add(render(it.next(), projection.rowType()));
@@ -135,8 +135,9 @@ final class TestingFlatReads {
         try (ParquetReader reader = ParquetReader.open(
                 FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
                 ReadOptions.builder().batchSize(batchSize).build());
-                RowGroupBatches batches = reader.readRowGroup(0, reader.schema(), selection)) {
-            for (VectorizedColumnBatch b = batches.next(); b != null; b = batches.next()) {
+                BatchIterator batches = reader.readRowGroup(0, reader.schema(), selection)) {
+            while (batches.hasNext()) {
+                VectorizedColumnBatch b = batches.next();
                 for (int i = 0; i < b.getNumRows(); i++) {
                     rows.add(TestingFlatReads.render(new ColumnarRowData(b, i), reader.schema().rowType()));
                 }

@@ -141,4 +141,26 @@ class BloomFiltersTest {
                 .hasMessageStartingWith(
                         "Cannot read bloom filter: its header is not valid Thrift: ");
     }
+
+    @Test
+    void rejectsABitsetShorterThanOneBlock() throws IOException {
+        // a header declaring a 16-byte bitset (a multiple of 16, but no whole 32-byte block)
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        bytes.write(new byte[] {'P', 'A', 'R', '1'});
+        org.apache.parquet.format.Util.writeBloomFilterHeader(
+                new org.apache.parquet.format.BloomFilterHeader(
+                        16,
+                        org.apache.parquet.format.BloomFilterAlgorithm.BLOCK(
+                                new org.apache.parquet.format.SplitBlockAlgorithm()),
+                        org.apache.parquet.format.BloomFilterHash.XXHASH(
+                                new org.apache.parquet.format.XxHash()),
+                        org.apache.parquet.format.BloomFilterCompression.UNCOMPRESSED(
+                                new org.apache.parquet.format.Uncompressed())),
+                bytes);
+        bytes.write(new byte[16 + 30]);
+        InputFile file = new ByteArrayInputFile("b.parquet", bytes.toByteArray());
+        assertThatThrownBy(() -> BloomFilters.read(file, 4, -1, CTX))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessageStartingWith("Cannot read bloom filter: its bitset of 16 bytes does not fit");
+    }
 }

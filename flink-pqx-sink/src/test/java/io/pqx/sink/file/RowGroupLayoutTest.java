@@ -3,8 +3,8 @@ package io.pqx.sink.file;
 import io.pqx.sink.RowGroupMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqx.format.footer.FileMetadata;
-import io.pqx.format.footer.RowGroupMetadata;
+import io.pqx.format.metadata.FileMetadataView;
+import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.options.SortingColumnSpec;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.TestingSinkFiles;
@@ -30,8 +30,8 @@ class RowGroupLayoutTest {
         return groupRows(TestingSinkFiles.footer(file));
     }
 
-    private static List<Long> groupRows(FileMetadata footer) {
-        return footer.rowGroups().stream().map(RowGroupMetadata::numRows).toList();
+    private static List<Long> groupRows(FileMetadataView footer) {
+        return footer.rowGroups().stream().map(RowGroupView::numRows).toList();
     }
 
     @Test
@@ -117,13 +117,13 @@ class RowGroupLayoutTest {
             }
         }
         assertThat(TestingSinkFiles.read(file, r -> r.getLong(0))).containsExactlyElementsOf(expected);
-        FileMetadata footer = TestingSinkFiles.footer(file);
+        FileMetadataView footer = TestingSinkFiles.footer(file);
         assertThat(groupRows(footer)).containsExactly(100L, 100L, 50L);
-        for (RowGroupMetadata group : footer.rowGroups()) {
+        for (RowGroupView group : footer.rowGroups()) {
             assertThat(group.sortingColumns()).hasSize(1);
-            assertThat(group.sortingColumns().get(0).getColumn_idx()).isZero();
-            assertThat(group.sortingColumns().get(0).isDescending()).isTrue();
-            assertThat(group.sortingColumns().get(0).isNulls_first()).isFalse();
+            assertThat(group.sortingColumns().get(0).columnIndex()).isZero();
+            assertThat(group.sortingColumns().get(0).descending()).isTrue();
+            assertThat(group.sortingColumns().get(0).nullsFirst()).isFalse();
         }
     }
 

@@ -1,7 +1,7 @@
 package io.pqx.tools.cli;
 
 import io.pqx.format.ParquetReader;
-import io.pqx.format.schema.ParquetSchema;
+import io.pqx.format.ReadSchema;
 import io.pqx.tools.report.RowPrinter;
 
 import java.io.IOException;
@@ -44,17 +44,17 @@ final class CatCommand implements Command {
         long limit = args.nonNegativeLong("limit", Long.MAX_VALUE);
         List<String> columns = columns(args.option("columns"));
         try (ParquetReader reader = ParquetFiles.openReader(FileArgument.resolve(file))) {
-            ParquetSchema projection = columns == null ? reader.schema() : project(reader, columns);
+            ReadSchema projection = columns == null ? reader.schema() : project(reader, columns);
             RowPrinter.print(reader, projection, limit, out);
         }
     }
 
-    private static ParquetSchema project(ParquetReader reader, List<String> columns)
+    private static ReadSchema project(ParquetReader reader, List<String> columns)
             throws IOException {
         try {
             return reader.project(columns);
         } catch (IllegalArgumentException e) {
-            // SchemaProjection's message names the column and lists the file's columns.
+            // The projection's message names the column and lists the file's columns.
             throw new IOException(e.getMessage(), e);
         }
     }

@@ -1,6 +1,6 @@
 package io.pqx.tools.cli;
 
-import io.pqx.format.footer.FooterReader;
+import io.pqx.format.ParquetReader;
 import io.pqx.format.io.InputFile;
 import io.pqx.tools.report.MetadataReport;
 
@@ -33,7 +33,7 @@ final class MetaCommand implements Command {
         try (InputFile file = ParquetFiles.openInput(FileArgument.resolve(args.single("FILE")))) {
             out.print(
                     MetadataReport.of(
-                            FooterReader.read(file, ParquetFiles.MAX_FOOTER_BYTES), file));
+                            ParquetReader.readMetadata(file, ParquetFiles.FOOTER_ONLY), file));
         }
     }
 }

@@ -1,10 +1,10 @@
 package io.pqx.tools.cli;
 
 import io.pqx.format.ParquetReader;
-import io.pqx.format.footer.FileMetadata;
-import io.pqx.format.footer.FooterReader;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
+import io.pqx.format.metadata.FileMetadataView;
+import io.pqx.format.options.ReadOptions;
 
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
@@ -24,12 +24,16 @@ final class ParquetFiles {
     /** Footers above this size are refused; far beyond any real file, well below the heap. */
     static final long MAX_FOOTER_BYTES = 256L << 20;
 
+    /** The options of the footer-only commands (meta, count). */
+    static final ReadOptions FOOTER_ONLY =
+            ReadOptions.builder().maxFooterBytes(MAX_FOOTER_BYTES).build();
+
     private ParquetFiles() {}
 
     /** Reads and validates the footer only (no schema conversion), for count. */
-    static FileMetadata readFooter(Path path) throws IOException {
+    static FileMetadataView readFooter(Path path) throws IOException {
         try (InputFile file = openInput(path)) {
-            return FooterReader.read(file, MAX_FOOTER_BYTES);
+            return ParquetReader.readMetadata(file, FOOTER_ONLY);
         }
     }
 

@@ -1,7 +1,7 @@
 package io.pqx.tools.demo;
 
 import io.pqx.format.ParquetReader;
-import io.pqx.format.footer.FileMetadata;
+import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.tools.report.MetadataReport;
@@ -101,7 +101,7 @@ public final class PqxDemo {
         }
         Path shown = new Path(largest.toUri());
         try (ParquetReader reader = ParquetReader.open(shown)) {
-            FileMetadata metadata = reader.metadata();
+            FileMetadataView metadata = reader.metadata();
             out.print("\n$ pqx meta " + shown.getPath() + "\n");
             try (InputFile file = FlinkInputFile.open(shown)) {
                 out.print(MetadataReport.of(metadata, file));

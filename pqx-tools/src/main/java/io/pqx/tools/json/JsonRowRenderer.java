@@ -1,11 +1,7 @@
 package io.pqx.tools.json;
 
-import io.pqx.format.schema.ListNode;
-import io.pqx.format.schema.MapNode;
-import io.pqx.format.schema.ParquetSchema;
-import io.pqx.format.schema.PrimitiveNode;
-import io.pqx.format.schema.SchemaNode;
-import io.pqx.format.schema.StructNode;
+import io.pqx.format.ReadSchema;
+import io.pqx.format.metadata.FieldView;
 
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.MapData;
@@ -16,9 +12,10 @@ import java.util.List;
 /**
  * Renders rows read by pqx as JSON lines, exactly as {@code JSON-RENDERING.md} specifies: one
  * object per row, top-level columns in schema order, no spaces. Values are rendered from the
- * Parquet types of the {@link ParquetSchema} (physical type + logical annotation), not from the
+ * Parquet types of the {@link ReadSchema} (physical type + logical annotation), not from the
  * Flink types: a UINT_64 read as DECIMAL(20,0) renders as digits, an INT96 as a timestamp without
- * {@code Z}, a UUID as UUID text, a map as {@code [{"key":k,"value":v},...]}.
+ * {@code Z}, a UUID as UUID text, a map as {@code [{"key":k,"value":v},...]}. The schema is pqx's
+ * public {@link ReadSchema}: its {@link FieldView}s carry both types.
  *
  * <p>The rows must be those pqx's reader produces for this schema (or a projection of it, with the
  * projected schema passed here): field {@code i} of the row is {@code schema.fields().get(i)}, in
@@ -33,15 +30,15 @@ public final class JsonRowRenderer {
     private final RowData.FieldGetter[] getters;
     private final ValueRenderer[] renderers;
 
-    public JsonRowRenderer(ParquetSchema schema) {
-        List<SchemaNode> fields = schema.fields();
+    public JsonRowRenderer(ReadSchema schema) {
+        List<FieldView> fields = schema.fields();
         this.names = new String[fields.size()];
         this.keys = new String[fields.size()];
         this.getters = new RowData.FieldGetter[fields.size()];
         this.renderers = new ValueRenderer[fields.size()];
         for (int i = 0; i < fields.size(); i++) {
-            SchemaNode field = fields.get(i);
-            names[i] = field.parquetType().getName();
+            FieldView field = fields.get(i);
+            names[i] = field.parquetName();
             keys[i] = objectKey(field);
             getters[i] = RowData.createFieldGetter(field.flinkType().copy(true), i);
             renderers[i] = forNode(field);
@@ -99,26 +96,23 @@ public final class JsonRowRenderer {
     }
 
     /** {@code "name":} with the name escaped as a JSON string. */
-    private static String objectKey(SchemaNode node) {
+    private static String objectKey(FieldView node) {
         StringBuilder sb = new StringBuilder();
-        JsonValues.appendString(sb, node.parquetType().getName());
+        JsonValues.appendString(sb, node.parquetName());
         return sb.append(':').toString();
     }
 
-    private static ValueRenderer forNode(SchemaNode node) {
-        if (node instanceof PrimitiveNode primitive) {
-            return PrimitiveRenderers.forLeaf(primitive);
-        } else if (node instanceof StructNode struct) {
-            return forStruct(struct);
-        } else if (node instanceof ListNode list) {
-            return forList(list);
-        } else {
-            return forMap((MapNode) node);
-        }
+    private static ValueRenderer forNode(FieldView node) {
+        return switch (node.kind()) {
+            case PRIMITIVE -> PrimitiveRenderers.forLeaf(node);
+            case ROW -> forStruct(node);
+            case LIST -> forList(node);
+            case MAP -> forMap(node);
+        };
     }
 
-    private static ValueRenderer forStruct(StructNode struct) {
-        List<SchemaNode> fields = struct.fields();
+    private static ValueRenderer forStruct(FieldView struct) {
+        List<FieldView> fields = struct.children();
         String[] keys = new String[fields.size()];
         RowData.FieldGetter[] getters = new RowData.FieldGetter[fields.size()];
         ValueRenderer[] renderers = new ValueRenderer[fields.size()];
@@ -141,10 +135,11 @@ public final class JsonRowRenderer {
         };
     }
 
-    private static ValueRenderer forList(ListNode list) {
+    private static ValueRenderer forList(FieldView list) {
+        FieldView elementField = list.children().get(0);
         ArrayData.ElementGetter getter =
-                ArrayData.createElementGetter(list.element().flinkType().copy(true));
-        ValueRenderer element = forNode(list.element());
+                ArrayData.createElementGetter(elementField.flinkType().copy(true));
+        ValueRenderer element = forNode(elementField);
         return (sb, value) -> {
             ArrayData array = (ArrayData) value;
             sb.append('[');
@@ -158,11 +153,12 @@ public final class JsonRowRenderer {
         };
     }
 
-    private static ValueRenderer forMap(MapNode map) {
+    private static ValueRenderer forMap(FieldView map) {
+        FieldView keyField = map.children().get(0);
         ArrayData.ElementGetter keyGetter =
-                ArrayData.createElementGetter(map.key().flinkType().copy(true));
-        ValueRenderer key = forNode(map.key());
-        SchemaNode valueNode = map.value();
+                ArrayData.createElementGetter(keyField.flinkType().copy(true));
+        ValueRenderer key = forNode(keyField);
+        FieldView valueNode = map.children().size() > 1 ? map.children().get(1) : null;
         ArrayData.ElementGetter valueGetter =
                 valueNode == null
                         ? null

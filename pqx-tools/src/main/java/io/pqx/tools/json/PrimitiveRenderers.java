@@ -1,16 +1,14 @@
 package io.pqx.tools.json;
 
-import io.pqx.format.schema.PrimitiveNode;
+import io.pqx.format.index.PhysicalType;
+import io.pqx.format.metadata.FieldView;
+import io.pqx.format.metadata.LeafColumnView;
+import io.pqx.format.metadata.LogicalTypeView;
 
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
-import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
-import org.apache.parquet.schema.LogicalTypeAnnotation.UUIDLogicalTypeAnnotation;
-import org.apache.parquet.schema.PrimitiveType;
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * Chooses how a leaf column is rendered, as {@code JSON-RENDERING.md} specifies. The Flink type the
@@ -27,9 +25,9 @@ final class PrimitiveRenderers {
     private PrimitiveRenderers() {}
 
     /** The renderer for values of {@code leaf}. */
-    static ValueRenderer forLeaf(PrimitiveNode leaf) {
-        PrimitiveType parquet = leaf.parquetType();
-        LogicalType flink = leaf.flinkType();
+    static ValueRenderer forLeaf(FieldView field) {
+        LeafColumnView parquet = field.leaf().orElseThrow();
+        LogicalType flink = field.flinkType();
         switch (flink.getTypeRoot()) {
             case BOOLEAN:
                 return (sb, v) -> sb.append(((Boolean) v).booleanValue());
@@ -60,18 +58,19 @@ final class PrimitiveRenderers {
                 return (sb, v) -> sb.append(JsonValues.formatTime((Integer) v * 1_000_000L));
             case TIMESTAMP_WITHOUT_TIME_ZONE:
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-                if (parquet.getPrimitiveTypeName() == PrimitiveTypeName.INT96) {
+                if (parquet.physicalType() == PhysicalType.INT96) {
                     return (sb, v) -> sb.append(int96((TimestampData) v));
                 }
                 boolean utc =
-                        parquet.getLogicalTypeAnnotation()
-                                        instanceof TimestampLogicalTypeAnnotation ts
-                                && ts.isAdjustedToUTC();
+                        parquet.logicalType()
+                                .filter(ts -> ts.name().equals("TIMESTAMP"))
+                                .map(LogicalTypeView::adjustedToUtc)
+                                .orElse(false);
                 return (sb, v) -> sb.append(timestamp((TimestampData) v, utc));
             default:
                 throw new IllegalArgumentException(
                         "Cannot render column "
-                                + leaf.path()
+                                + parquet.dottedPath()
                                 + ": no JSON rendering for Flink type "
                                 + flink.asSummaryString());
         }
@@ -81,21 +80,23 @@ final class PrimitiveRenderers {
      * Digits; unsigned 8/16/32-bit values (read as a wider signed type) masked to stay
      * non-negative.
      */
-    private static ValueRenderer forInteger(PrimitiveType parquet) {
-        if (parquet.getPrimitiveTypeName() == PrimitiveTypeName.INT32
-                && parquet.getLogicalTypeAnnotation() instanceof IntLogicalTypeAnnotation integer
-                && !integer.isSigned()
-                && integer.getBitWidth() <= 32) {
-            long mask = (1L << integer.getBitWidth()) - 1;
+    private static ValueRenderer forInteger(LeafColumnView parquet) {
+        LogicalTypeView integer = parquet.logicalType().orElse(null);
+        if (parquet.physicalType() == PhysicalType.INT32
+                && integer != null
+                && integer.name().equals("INTEGER")
+                && !integer.signed()
+                && integer.bitWidth() <= 32) {
+            long mask = (1L << integer.bitWidth()) - 1;
             return (sb, v) -> sb.append(((Number) v).longValue() & mask);
         }
         return (sb, v) -> sb.append(((Number) v).longValue());
     }
 
-    private static ValueRenderer forBytes(PrimitiveType parquet) {
-        if (parquet.getPrimitiveTypeName() == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY
-                && parquet.getTypeLength() == 16
-                && parquet.getLogicalTypeAnnotation() instanceof UUIDLogicalTypeAnnotation) {
+    private static ValueRenderer forBytes(LeafColumnView parquet) {
+        if (parquet.physicalType() == PhysicalType.FIXED_LEN_BYTE_ARRAY
+                && parquet.typeLength() == 16
+                && parquet.logicalType().filter(t -> t.name().equals("UUID")).isPresent()) {
             return (sb, v) -> sb.append(JsonValues.formatUuid((byte[]) v));
         }
         return (sb, v) -> JsonValues.appendHex(sb, (byte[]) v);

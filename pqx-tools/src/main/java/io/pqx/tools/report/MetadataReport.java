@@ -1,22 +1,21 @@
 package io.pqx.tools.report;
 
-import io.pqx.format.footer.ColumnChunkMetadata;
-import io.pqx.format.footer.FileMetadata;
-import io.pqx.format.footer.RowGroupMetadata;
+import io.pqx.format.ParquetReader;
+import io.pqx.format.index.PhysicalType;
 import io.pqx.format.io.InputFile;
-import io.pqx.format.page.PageChecksums;
-import io.pqx.format.stats.ChunkStatistics;
-
-import org.apache.parquet.column.statistics.Statistics;
-import org.apache.parquet.format.SortingColumn;
-import org.apache.parquet.schema.ColumnOrder;
-import org.apache.parquet.schema.LogicalTypeAnnotation;
-import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.PrimitiveType;
+import io.pqx.format.metadata.ChunkStatisticsView;
+import io.pqx.format.metadata.ColumnChunkView;
+import io.pqx.format.metadata.FileMetadataView;
+import io.pqx.format.metadata.LeafColumnView;
+import io.pqx.format.metadata.PageChecksumCount;
+import io.pqx.format.metadata.RowGroupView;
+import io.pqx.format.metadata.SchemaView;
+import io.pqx.format.metadata.SortingColumnView;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The text {@code pqx meta} prints for a file: file facts, the Parquet schema, then per row group
@@ -37,7 +36,7 @@ public final class MetadataReport {
      * column chunk from {@code file} (small ranged reads, no page body); a chunk whose headers
      * cannot be read gets the reason on its {@code page crc} line, and the rest of the report.
      */
-    public static String of(FileMetadata metadata, InputFile file) {
+    public static String of(FileMetadataView metadata, InputFile file) {
         StringBuilder sb = new StringBuilder(1024);
         line(sb, "", "file", metadata.location());
         line(sb, "", "size", metadata.fileLength() + " bytes");
@@ -45,7 +44,7 @@ public final class MetadataReport {
                 sb,
                 "",
                 "created_by",
-                metadata.createdBy() == null ? "(not set)" : metadata.createdBy());
+                metadata.createdBy().orElse("(not set)"));
         line(sb, "", "rows", Long.toString(metadata.numRows()));
         line(sb, "", "row groups", Integer.toString(metadata.rowGroups().size()));
         line(
@@ -56,18 +55,18 @@ public final class MetadataReport {
                         ? "(none)"
                         : String.join(", ", metadata.keyValueMetadata().keySet()));
         sb.append("schema:\n");
-        for (String schemaLine : metadata.messageType().toString().split("\n")) {
+        for (String schemaLine : metadata.schema().text().split("\n")) {
             sb.append("  ").append(schemaLine.stripTrailing()).append('\n');
         }
-        for (RowGroupMetadata rowGroup : metadata.rowGroups()) {
-            appendRowGroup(sb, metadata.messageType(), rowGroup, file);
+        for (RowGroupView rowGroup : metadata.rowGroups()) {
+            appendRowGroup(sb, metadata.schema(), rowGroup, file);
         }
         return sb.toString();
     }
 
     private static void appendRowGroup(
-            StringBuilder sb, MessageType schema, RowGroupMetadata rowGroup, InputFile file) {
-        sb.append("row group ").append(rowGroup.index()).append(":\n");
+            StringBuilder sb, SchemaView schema, RowGroupView rowGroup, InputFile file) {
+        sb.append("row group ").append(rowGroup.ordinal()).append(":\n");
         line(sb, "  ", "rows", Long.toString(rowGroup.numRows()));
         line(
                 sb,
@@ -78,18 +77,17 @@ public final class MetadataReport {
                         + rowGroup.totalCompressedSize()
                         + " compressed");
         line(sb, "  ", "sorting", sortingColumns(schema, rowGroup.sortingColumns()));
-        for (ColumnChunkMetadata column : rowGroup.columns()) {
-            appendColumn(sb, column, file);
+        for (ColumnChunkView column : rowGroup.columns()) {
+            appendColumn(sb, schema.leaves().get(column.leafIndex()), column, file);
         }
     }
 
-    private static void appendColumn(StringBuilder sb, ColumnChunkMetadata column, InputFile file) {
+    private static void appendColumn(
+            StringBuilder sb, LeafColumnView leaf, ColumnChunkView column, InputFile file) {
         sb.append("  column ").append(column.path()).append(":\n");
-        line(sb, "    ", "type", typeName(column.descriptor().getPrimitiveType()));
-        line(sb, "    ", "codec", column.codec().name());
-        List<String> encodings = new ArrayList<>();
-        column.encodings().forEach(e -> encodings.add(String.valueOf(e)));
-        line(sb, "    ", "encodings", String.join(", ", encodings));
+        line(sb, "    ", "type", typeName(leaf));
+        line(sb, "    ", "codec", column.codecName());
+        line(sb, "    ", "encodings", String.join(", ", column.encodings()));
         line(
                 sb,
                 "    ",
@@ -99,24 +97,24 @@ public final class MetadataReport {
                         + column.totalUncompressedSize()
                         + " uncompressed");
         line(sb, "    ", "values", Long.toString(column.numValues()));
-        line(sb, "    ", "statistics", statistics(ChunkStatistics.of(column)));
+        line(sb, "    ", "statistics", statistics(column.statistics()));
         line(
                 sb,
                 "    ",
                 "page index",
                 "column index "
-                        + yesNo(column.columnIndex().isPresent())
+                        + yesNo(column.hasColumnIndex())
                         + ", offset index "
-                        + yesNo(column.offsetIndex().isPresent()));
-        line(sb, "    ", "bloom filter", yesNo(column.bloomFilter().isPresent()));
+                        + yesNo(column.hasOffsetIndex()));
+        line(sb, "    ", "bloom filter", yesNo(column.hasBloomFilter()));
         line(sb, "    ", "page crc", pageChecksums(column, file));
     }
 
     /** {@code yes (n of n pages)}, {@code no (0 of n pages)} or {@code partly (k of n pages)}. */
-    static String pageChecksums(ColumnChunkMetadata column, InputFile file) {
-        PageChecksums crcs;
+    static String pageChecksums(ColumnChunkView column, InputFile file) {
+        PageChecksumCount crcs;
         try {
-            crcs = PageChecksums.of(file, column);
+            crcs = ParquetReader.readPageChecksums(file, column);
         } catch (IOException e) {
             return "unknown: " + e.getMessage();
         }
@@ -126,25 +124,16 @@ public final class MetadataReport {
     }
 
     /** Physical type (with length for FIXED_LEN_BYTE_ARRAY), repetition and logical annotation. */
-    static String typeName(PrimitiveType type) {
+    static String typeName(LeafColumnView leaf) {
         StringBuilder sb = new StringBuilder();
-        sb.append(type.getRepetition().name().toLowerCase(java.util.Locale.ROOT)).append(' ');
-        // The format spec's name: parquet-java calls BYTE_ARRAY "BINARY".
-        PrimitiveType.PrimitiveTypeName physical = type.getPrimitiveTypeName();
-        sb.append(
-                physical == PrimitiveType.PrimitiveTypeName.BINARY
-                        ? "BYTE_ARRAY"
-                        : physical.name());
-        if (type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY) {
-            sb.append('(').append(type.getTypeLength()).append(')');
+        sb.append(leaf.repetition().name().toLowerCase(Locale.ROOT)).append(' ');
+        // The format spec's names (parquet-java calls BYTE_ARRAY "BINARY").
+        sb.append(leaf.physicalType().name());
+        if (leaf.physicalType() == PhysicalType.FIXED_LEN_BYTE_ARRAY) {
+            sb.append('(').append(leaf.typeLength()).append(')');
         }
-        LogicalTypeAnnotation annotation = type.getLogicalTypeAnnotation();
-        if (annotation != null) {
-            sb.append(' ').append(annotation);
-        }
-        if (type.columnOrder() != null
-                && type.columnOrder().getColumnOrderName()
-                        == ColumnOrder.ColumnOrderName.UNDEFINED) {
+        leaf.logicalType().ifPresent(annotation -> sb.append(' ').append(annotation.text()));
+        if (!leaf.columnOrderDefined()) {
             sb.append(" (column order undefined)");
         }
         return sb.toString();
@@ -155,55 +144,36 @@ public final class MetadataReport {
      * the bound occurs in the chunk), the null count when recorded, and for bounds that cannot be
      * used, {@code untrusted: <reason>}.
      */
-    static String statistics(ChunkStatistics stats) {
+    static String statistics(ChunkStatisticsView stats) {
         List<String> parts = new ArrayList<>();
         if (stats.hasMinMax()) {
-            Statistics<?> minMax = stats.minMax();
-            parts.add(
-                    "min=" + readable(minAsString(minMax)) + (stats.minExact() ? " (exact)" : ""));
-            parts.add(
-                    "max=" + readable(maxAsString(minMax)) + (stats.maxExact() ? " (exact)" : ""));
+            parts.add("min=" + readable(stats.minText()) + (stats.minExact() ? " (exact)" : ""));
+            parts.add("max=" + readable(stats.maxText()) + (stats.maxExact() ? " (exact)" : ""));
         }
         if (stats.nullCount().isPresent()) {
             parts.add("nulls=" + stats.nullCount().getAsLong());
         }
         if (!stats.hasMinMax()) {
-            parts.add("untrusted: " + stats.untrustedReason());
+            parts.add("untrusted: " + stats.untrustedReason().orElseThrow());
         }
         return String.join(", ", parts);
     }
 
-    private static String minAsString(Statistics<?> stats) {
-        try {
-            return stats.minAsString();
-        } catch (RuntimeException e) {
-            return hex(stats.getMinBytes());
-        }
-    }
-
-    private static String maxAsString(Statistics<?> stats) {
-        try {
-            return stats.maxAsString();
-        } catch (RuntimeException e) {
-            return hex(stats.getMaxBytes());
-        }
-    }
-
-    private static String sortingColumns(MessageType schema, List<SortingColumn> sorting) {
-        if (sorting == null || sorting.isEmpty()) {
+    private static String sortingColumns(SchemaView schema, List<SortingColumnView> sorting) {
+        if (sorting.isEmpty()) {
             return "(none)";
         }
         List<String> parts = new ArrayList<>();
-        for (SortingColumn column : sorting) {
-            int index = column.getColumn_idx();
+        for (SortingColumnView column : sorting) {
+            int index = column.columnIndex();
             String path =
-                    index >= 0 && index < schema.getColumns().size()
-                            ? String.join(".", schema.getColumns().get(index).getPath())
-                            : "#" + index + " (no such column)";
+                    schema.leaf(index)
+                            .map(LeafColumnView::dottedPath)
+                            .orElse("#" + index + " (no such column)");
             parts.add(
                     path
-                            + (column.isDescending() ? " DESC" : " ASC")
-                            + (column.isNulls_first() ? " NULLS FIRST" : " NULLS LAST"));
+                            + (column.descending() ? " DESC" : " ASC")
+                            + (column.nullsFirst() ? " NULLS FIRST" : " NULLS LAST"));
         }
         return String.join(", ", parts);
     }
@@ -221,14 +191,6 @@ public final class MetadataReport {
             }
         }
         return i < value.length() ? sb + "..." : sb.toString();
-    }
-
-    private static String hex(byte[] bytes) {
-        StringBuilder sb = new StringBuilder("0x");
-        for (byte b : bytes) {
-            sb.append(String.format("%02x", b & 0xff));
-        }
-        return sb.toString();
     }
 
     private static String yesNo(boolean value) {

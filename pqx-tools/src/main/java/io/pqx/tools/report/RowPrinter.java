@@ -1,7 +1,7 @@
 package io.pqx.tools.report;
 
 import io.pqx.format.ParquetReader;
-import io.pqx.format.schema.ParquetSchema;
+import io.pqx.format.ReadSchema;
 import io.pqx.tools.json.JsonRowRenderer;
 
 import org.apache.flink.table.data.RowData;
@@ -23,7 +23,7 @@ public final class RowPrinter {
 
     /** Prints at most {@code limit} rows of {@code projection} read by {@code reader}. */
     public static void print(
-            ParquetReader reader, ParquetSchema projection, long limit, PrintStream out)
+            ParquetReader reader, ReadSchema projection, long limit, PrintStream out)
             throws IOException {
         JsonRowRenderer renderer = new JsonRowRenderer(projection);
         StringBuilder line = new StringBuilder(256);

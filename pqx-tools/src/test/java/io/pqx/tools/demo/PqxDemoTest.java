@@ -3,8 +3,8 @@ package io.pqx.tools.demo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.ParquetReader;
-import io.pqx.format.footer.FileMetadata;
-import io.pqx.format.footer.RowGroupMetadata;
+import io.pqx.format.metadata.FileMetadataView;
+import io.pqx.format.metadata.RowGroupView;
 
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
@@ -36,9 +36,9 @@ class PqxDemoTest {
         long rows = 0;
         for (java.nio.file.Path file : files) {
             try (ParquetReader reader = ParquetReader.open(new Path(file.toUri()))) {
-                FileMetadata metadata = reader.metadata();
+                FileMetadataView metadata = reader.metadata();
                 assertThat(reader.schema().rowType().getFieldCount()).isEqualTo(15);
-                for (RowGroupMetadata group : metadata.rowGroups()) {
+                for (RowGroupView group : metadata.rowGroups()) {
                     assertThat(group.numRows()).isLessThanOrEqualTo(DemoJob.ROW_GROUP_ROWS);
                 }
                 try (CloseableIterator<RowData> it = reader.rows(reader.schema())) {

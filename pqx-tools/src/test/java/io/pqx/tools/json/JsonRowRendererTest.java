@@ -3,9 +3,8 @@ package io.pqx.tools.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqx.format.error.FileContext;
-import io.pqx.format.schema.ParquetSchema;
-import io.pqx.format.schema.ParquetSchemaConverter;
+import io.pqx.format.ReadSchema;
+import io.pqx.format.TestingReadSchemas;
 
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericArrayData;
@@ -15,7 +14,6 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.MessageTypeParser;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
 import org.junit.jupiter.api.Test;
@@ -34,7 +32,7 @@ class JsonRowRendererTest {
 
     @Test
     void rendersEveryPrimitiveKindFromItsParquetType() throws IOException {
-        ParquetSchema schema =
+        ReadSchema schema =
                 schema(
                         "message m {",
                         "  required boolean b;",
@@ -120,7 +118,7 @@ class JsonRowRendererTest {
 
     @Test
     void rendersInt96BeyondInt64MicrosAsSparkWrapsIt() throws IOException {
-        ParquetSchema schema = schema("message m {", "  optional int96 a;", "}");
+        ReadSchema schema = schema("message m {", "  optional int96 a;", "}");
         JsonRowRenderer renderer = new JsonRowRenderer(schema);
         // Julian day -105862232, nanos of day -32509551616000 (parquet-testing int96_from_spark row
         // 5):
@@ -138,7 +136,7 @@ class JsonRowRendererTest {
 
     @Test
     void masksUnsignedValuesStoredAsRawBits() throws IOException {
-        ParquetSchema schema =
+        ReadSchema schema =
                 schema(
                         "message m {",
                         "  required int32 u8 (INTEGER(8,false));",
@@ -151,7 +149,7 @@ class JsonRowRendererTest {
 
     @Test
     void rendersNullsAtEveryLevel() throws IOException {
-        ParquetSchema schema =
+        ReadSchema schema =
                 schema(
                         "message m {",
                         "  optional int32 a;",
@@ -179,7 +177,7 @@ class JsonRowRendererTest {
 
     @Test
     void rendersNestedListsStructsAndMapsInOrder() throws IOException {
-        ParquetSchema schema =
+        ReadSchema schema =
                 schema(
                         "message m {",
                         "  required group outer {",
@@ -218,7 +216,7 @@ class JsonRowRendererTest {
 
     @Test
     void rendersMapWithoutValueFieldWithNullValues() throws IOException {
-        ParquetSchema schema =
+        ReadSchema schema =
                 schema(
                         "message m {",
                         "  optional group keys (MAP) { repeated group key_value { required binary"
@@ -234,7 +232,7 @@ class JsonRowRendererTest {
 
     @Test
     void rendersLegacyTwoLevelAndUnannotatedRepeatedFieldsAsLists() throws IOException {
-        ParquetSchema schema =
+        ReadSchema schema =
                 schema(
                         "message m {",
                         "  optional group old (LIST) { repeated int32 array; }",
@@ -252,15 +250,14 @@ class JsonRowRendererTest {
     void usesParquetFieldNamesAsKeysEscaped() throws IOException {
         MessageType type =
                 Types.buildMessage().required(PrimitiveTypeName.INT32).named("a\"b").named("m");
-        ParquetSchema schema =
-                ParquetSchemaConverter.convert(type, null, FileContext.of("test.parquet"));
+        ReadSchema schema = TestingReadSchemas.of(type);
         assertThat(new JsonRowRenderer(schema).render(GenericRowData.of(1)))
                 .isEqualTo("{\"a\\\"b\":1}");
     }
 
     @Test
     void rejectsRowsOfAnotherShape() throws IOException {
-        ParquetSchema schema =
+        ReadSchema schema =
                 schema("message m {", "  required int32 a;", "  required binary s (STRING);", "}");
         JsonRowRenderer renderer = new JsonRowRenderer(schema);
         assertThatThrownBy(() -> renderer.render(GenericRowData.of(1)))
@@ -271,10 +268,7 @@ class JsonRowRendererTest {
                 .hasMessageStartingWith("Cannot render column s: unexpected value class");
     }
 
-    private static ParquetSchema schema(String... lines) throws IOException {
-        return ParquetSchemaConverter.convert(
-                MessageTypeParser.parseMessageType(String.join("\n", lines)),
-                null,
-                FileContext.of("test.parquet"));
+    private static ReadSchema schema(String... lines) throws IOException {
+        return TestingReadSchemas.parse(lines);
     }
 }

@@ -1,4 +1,4 @@
-package io.pqx.format.decode;
+package io.pqx.format.index;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.pqx.format.decode;
+package io.pqx.format.index;
 
 import java.util.Arrays;
 import java.util.NoSuchElementException;
@@ -11,7 +11,7 @@ import java.util.PrimitiveIterator;
  * <p>The decoder returns exactly these rows, in order. With an offset index it also skips every
  * page that holds none of them; without one it decodes and drops the rows in between. Built by the
  * caller of {@code ParquetReader.readRowGroup} (the source's planner, from page indexes or a row
- * mask); immutable and thread-safe.
+ * mask); immutable and thread-safe. Public API; the decoder works with the same type.
  */
 public final class RowSelection {
     private final long[] starts;

@@ -1,0 +1,27 @@
+package io.pqx.format;
+
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+import org.apache.flink.util.CloseableIterator;
+
+import java.io.IOException;
+
+/**
+ * Flink columnar batches read from a Parquet file, as {@link ParquetReader#readRowGroup} and
+ * {@link ParquetReader#batches} return them: each batch holds at least one row; its columns are the
+ * read schema's top-level fields, in that order.
+ *
+ * <p><b>Reuse.</b> The batch objects and their vectors are reused: a batch is valid until the
+ * next {@code hasNext()} or {@code next()}; copy what you keep. <b>Errors.</b> A decoding error
+ * surfaces from {@code hasNext()}/{@code next()} as an {@link java.io.UncheckedIOException} whose
+ * cause is the {@link io.pqx.format.error.CorruptFileException} (or {@link
+ * io.pqx.format.error.UnsupportedFileException}) naming file, row group, column and page.
+ *
+ * <p>{@link #close()} releases the buffers of the row group being read; it does not close the
+ * reader. Not thread-safe.
+ */
+public interface BatchIterator extends CloseableIterator<VectorizedColumnBatch> {
+
+    /** Releases the row group being read; later {@code hasNext()} calls return false. */
+    @Override
+    void close() throws IOException;
+}

@@ -1,0 +1,78 @@
+package io.pqx.format;
+
+import io.pqx.format.metadata.FieldView;
+import io.pqx.format.metadata.LeafColumnView;
+import io.pqx.format.schema.ParquetSchema;
+import io.pqx.format.schema.SchemaNode;
+
+import org.apache.flink.table.types.logical.RowType;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a read produces: a file's schema ({@link ParquetReader#schema()}) or a projection of it
+ * ({@link ParquetReader#project}), as the Flink {@link RowType} of the rows and batches read, and
+ * the fields and Parquet leaf columns behind it. Immutable and thread-safe.
+ *
+ * <p>Guarantees: {@code fields().get(i)} is field {@code i} of {@link #rowType()} (and column
+ * {@code i} of a batch read with this schema); {@link #leaves()} lists the Parquet leaves read, in
+ * the order of the fields, each with its index among the <em>file's</em> leaves (a projection keeps
+ * the file's numbering, which {@code ParquetReader.readColumnIndex} and friends take).
+ *
+ * <p>A read schema belongs to the reader that made it: pass it only to that reader's {@code
+ * readRowGroup}, {@code rows} and {@code batches}.
+ */
+public final class ReadSchema {
+    private final ParquetSchema schema;
+    private final List<FieldView> fields;
+    private final List<LeafColumnView> leaves;
+
+    private ReadSchema(ParquetSchema schema, List<FieldView> fields) {
+        this.schema = schema;
+        this.fields = List.copyOf(fields);
+        List<LeafColumnView> all = new ArrayList<>();
+        for (FieldView field : fields) {
+            all.addAll(field.leaves());
+        }
+        this.leaves = List.copyOf(all);
+    }
+
+    static ReadSchema of(ParquetSchema schema) {
+        List<FieldView> fields = new ArrayList<>(schema.fields().size());
+        for (SchemaNode node : schema.fields()) {
+            fields.add(MetadataViews.field(node));
+        }
+        return new ReadSchema(schema, fields);
+    }
+
+    /** The schema the decoder works with. */
+    ParquetSchema internal() {
+        return schema;
+    }
+
+    /** The Flink row type of the rows read; its fields are the top-level {@link #fields()}. */
+    public RowType rowType() {
+        return schema.rowType();
+    }
+
+    /** The top-level fields, in the row type's order. */
+    public List<FieldView> fields() {
+        return fields;
+    }
+
+    /** The Parquet leaf columns read, in field order. */
+    public List<LeafColumnView> leaves() {
+        return leaves;
+    }
+
+    /** A multi-line picture of the tree: names, Flink types, levels, leaf indexes and paths. */
+    public String describe() {
+        return schema.describe();
+    }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+}

@@ -1,0 +1,11 @@
+package io.pqx.format.metadata;
+
+/** How often a Parquet schema node occurs in its parent: Parquet's field repetition. */
+public enum Repetition {
+    /** Exactly once. */
+    REQUIRED,
+    /** Zero or one time: the value may be null. */
+    OPTIONAL,
+    /** Zero or more times: a list. */
+    REPEATED
+}
