@@ -1,9 +1,9 @@
 package io.pqx.sink;
 
-import io.pqx.sink.PqxCommittable;
+import io.pqx.sink.state.PqxCommittable;
 import io.pqx.sink.writer.PojoRowConverter;
 import io.pqx.sink.writer.PojoSinkWriter;
-import io.pqx.sink.PqxWriterState;
+import io.pqx.sink.state.PqxWriterState;
 
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;

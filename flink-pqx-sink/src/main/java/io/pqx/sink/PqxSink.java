@@ -1,12 +1,12 @@
 package io.pqx.sink;
 
-import io.pqx.sink.PqxCommittable;
+import io.pqx.sink.state.PqxCommittable;
 import io.pqx.sink.committer.PqxCommittableSerializer;
 import io.pqx.sink.committer.PqxCommitter;
 import io.pqx.sink.partition.PartitionCommitOperator;
 import io.pqx.sink.partition.PartitionComputer;
 import io.pqx.sink.writer.PqxSinkWriter;
-import io.pqx.sink.PqxWriterState;
+import io.pqx.sink.state.PqxWriterState;
 import io.pqx.sink.writer.PqxWriterStateSerializer;
 import io.pqx.sink.writer.SinkFileSystem;
 import io.pqx.sink.writer.SinkSettings;

@@ -1,9 +1,9 @@
 package io.pqx.sink;
 
-import io.pqx.sink.RowGroupMode;
+import io.pqx.sink.options.RowGroupMode;
 import io.pqx.format.options.Compression;
-import io.pqx.sink.StatisticsLevel;
-import io.pqx.sink.PartitionCommitTrigger;
+import io.pqx.sink.options.StatisticsLevel;
+import io.pqx.sink.options.PartitionCommitTrigger;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;

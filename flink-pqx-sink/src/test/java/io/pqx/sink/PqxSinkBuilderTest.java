@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.options.WriteOptions;
-import io.pqx.sink.RowGroupMode;
-import io.pqx.sink.StatisticsLevel;
+import io.pqx.sink.options.RowGroupMode;
+import io.pqx.sink.options.StatisticsLevel;
 
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.table.types.logical.BigIntType;

@@ -3,7 +3,7 @@ package io.pqx.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.metadata.RowGroupView;
-import io.pqx.sink.RowGroupMode;
+import io.pqx.sink.options.RowGroupMode;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.functions.MapFunction;

@@ -1,5 +1,7 @@
 package io.pqx.sink;
 
+import io.pqx.sink.options.PartitionCommitTrigger;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.sink.partition.PartitionCommitOperator;
@@ -180,7 +182,7 @@ class PqxSinkPartitionedITCase {
                                 .set(PqxSinkOptions.PARTITION_COMMIT_SUCCESS_FILE, true)
                                 .set(
                                         PqxSinkOptions.PARTITION_COMMIT_TRIGGER,
-                                        io.pqx.sink.PartitionCommitTrigger.WATERMARK)
+                                        io.pqx.sink.options.PartitionCommitTrigger.WATERMARK)
                                 .set(
                                         PqxSinkOptions.PARTITION_COMMIT_DELAY,
                                         java.time.Duration.ofMillis(1))

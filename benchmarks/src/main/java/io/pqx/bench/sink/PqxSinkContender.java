@@ -3,7 +3,7 @@ package io.pqx.bench.sink;
 import io.pqx.bench.format.FormatSettings;
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkOptions;
-import io.pqx.sink.RowGroupMode;
+import io.pqx.sink.options.RowGroupMode;
 import io.pqx.format.options.Compression;
 
 import org.apache.flink.configuration.MemorySize;

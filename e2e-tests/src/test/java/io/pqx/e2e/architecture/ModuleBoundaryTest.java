@@ -89,7 +89,7 @@ class ModuleBoundaryTest {
                     new ModuleApi(
                             "sink",
                             "io.pqx.sink",
-                            List.of("io.pqx.sink", "io.pqx.sink.options"),
+                            List.of("io.pqx.sink", "io.pqx.sink.options", "io.pqx.sink.state"),
                             false),
                     new ModuleApi("source", "io.pqx.source", List.of("io.pqx.source"), true),
                     new ModuleApi("table", "io.pqx.table", List.of("io.pqx.table"), true));

@@ -1,6 +1,6 @@
 package io.pqx.sink.committer;
 
-import io.pqx.sink.PqxCommittable;
+import io.pqx.sink.state.PqxCommittable;
 
 import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;
 import org.apache.flink.core.io.SimpleVersionedSerializer;

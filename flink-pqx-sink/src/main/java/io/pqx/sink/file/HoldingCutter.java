@@ -3,7 +3,7 @@ package io.pqx.sink.file;
 import io.pqx.format.ByteLimitCheck;
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.ShreddedRows;
-import io.pqx.sink.RowGroupMode;
+import io.pqx.sink.options.RowGroupMode;
 
 import org.apache.flink.table.data.RowData;
 

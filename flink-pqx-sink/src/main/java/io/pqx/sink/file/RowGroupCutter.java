@@ -32,6 +32,6 @@ interface RowGroupCutter {
 
     /** Whether rows passed to {@link #add} must stay valid after the call (not be reused). */
     static boolean holdsRows(RowGroupLimits limits, boolean sorted) {
-        return sorted || limits.mode() == io.pqx.sink.RowGroupMode.APPROXIMATE;
+        return sorted || limits.mode() == io.pqx.sink.options.RowGroupMode.APPROXIMATE;
     }
 }

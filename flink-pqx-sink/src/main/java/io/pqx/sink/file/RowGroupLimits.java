@@ -1,6 +1,6 @@
 package io.pqx.sink.file;
 
-import io.pqx.sink.RowGroupMode;
+import io.pqx.sink.options.RowGroupMode;
 
 /**
  * The row-group limits of one file.

@@ -1,8 +1,8 @@
 package io.pqx.sink.partition;
 
-import io.pqx.sink.PartitionCommitTrigger;
+import io.pqx.sink.options.PartitionCommitTrigger;
 
-import io.pqx.sink.PqxCommittable;
+import io.pqx.sink.state.PqxCommittable;
 
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;

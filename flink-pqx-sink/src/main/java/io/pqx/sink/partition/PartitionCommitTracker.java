@@ -1,6 +1,6 @@
 package io.pqx.sink.partition;
 
-import io.pqx.sink.PartitionCommitTrigger;
+import io.pqx.sink.options.PartitionCommitTrigger;
 
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -1,8 +1,8 @@
 package io.pqx.sink.writer;
 
-import io.pqx.sink.PqxWriterState;
+import io.pqx.sink.state.PqxWriterState;
 
-import io.pqx.sink.PqxCommittable;
+import io.pqx.sink.state.PqxCommittable;
 
 import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.connector.sink2.CommittingSinkWriter;

@@ -1,10 +1,10 @@
 package io.pqx.sink.writer;
 
-import io.pqx.sink.PqxWriterState;
+import io.pqx.sink.state.PqxWriterState;
 
 import io.pqx.format.EncodingPool;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.sink.PqxCommittable;
+import io.pqx.sink.state.PqxCommittable;
 import io.pqx.sink.file.PartFile;
 import io.pqx.sink.file.PartFileSpec;
 import io.pqx.sink.file.PendingFile;

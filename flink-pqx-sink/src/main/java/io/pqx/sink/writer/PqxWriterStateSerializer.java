@@ -1,8 +1,8 @@
 package io.pqx.sink.writer;
 
-import io.pqx.sink.PqxWriterState;
+import io.pqx.sink.state.PqxWriterState;
 
-import io.pqx.sink.PqxWriterState.OpenFileState;
+import io.pqx.sink.state.PqxWriterState.OpenFileState;
 
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;

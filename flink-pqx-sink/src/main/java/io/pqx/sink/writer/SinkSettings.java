@@ -3,11 +3,11 @@ package io.pqx.sink.writer;
 import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.SortingColumnSpec;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.sink.RowGroupMode;
+import io.pqx.sink.options.RowGroupMode;
 import io.pqx.format.options.Compression;
 import io.pqx.sink.file.SortKey;
-import io.pqx.sink.StatisticsLevel;
-import io.pqx.sink.PartitionCommitTrigger;
+import io.pqx.sink.options.StatisticsLevel;
+import io.pqx.sink.options.PartitionCommitTrigger;
 
 import java.io.Serializable;
 import java.time.Duration;

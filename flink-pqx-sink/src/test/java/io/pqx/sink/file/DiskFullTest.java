@@ -1,6 +1,6 @@
 package io.pqx.sink.file;
 
-import io.pqx.sink.RowGroupMode;
+import io.pqx.sink.options.RowGroupMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,11 +1,11 @@
 package io.pqx.sink.writer;
 
-import io.pqx.sink.PqxWriterState;
+import io.pqx.sink.state.PqxWriterState;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqx.sink.PqxWriterState.OpenFileState;
+import io.pqx.sink.state.PqxWriterState.OpenFileState;
 
 import org.junit.jupiter.api.Test;
 

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkOptions;
-import io.pqx.sink.RowGroupMode;
-import io.pqx.sink.PqxCommittable;
+import io.pqx.sink.options.RowGroupMode;
+import io.pqx.sink.state.PqxCommittable;
 
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.table.data.GenericRowData;

@@ -1,4 +1,4 @@
-package io.pqx.sink;
+package io.pqx.sink.state;
 
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;

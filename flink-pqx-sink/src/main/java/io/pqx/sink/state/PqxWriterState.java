@@ -1,4 +1,4 @@
-package io.pqx.sink;
+package io.pqx.sink.state;
 
 import java.util.List;
 

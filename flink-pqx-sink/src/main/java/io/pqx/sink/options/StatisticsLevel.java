@@ -1,4 +1,4 @@
-package io.pqx.sink;
+package io.pqx.sink.options;
 
 import static org.apache.flink.configuration.description.TextElement.text;
 
