@@ -34,7 +34,7 @@ final class LeafFeeder {
                 throw new IllegalStateException(
                         "Cannot feed column " + b.path + ": page statistics for a flat leaf");
             }
-            feedFlatWithStatistics(b, w, store, stats);
+            feedFlatWithMinMax(b, w, store, stats);
         } else if (flat) {
             feedFlat(b, w, store);
         } else {
@@ -91,7 +91,7 @@ final class LeafFeeder {
         }
     }
 
-    private static void feedFlatWithStatistics(LeafBuffer b, ColumnWriter w,
+    private static void feedFlatWithMinMax(LeafBuffer b, ColumnWriter w,
             ColumnWriteStore store, FlatPageStatistics stats) {
         int n = b.valueCount;
         switch (b.type) {

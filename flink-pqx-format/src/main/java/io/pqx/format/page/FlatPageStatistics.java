@@ -100,13 +100,28 @@ public final class FlatPageStatistics {
             binMax = keep(binMax, bytes, off, len);
             binMaxLength = len;
             hasValue = true;
-        } else if (Arrays.compareUnsigned(bytes, off, off + len, binMin, 0, binMinLength) < 0) {
+        } else if (compare(bytes, off, len, binMin, binMinLength) < 0) {
             binMin = keep(binMin, bytes, off, len);
             binMinLength = len;
-        } else if (Arrays.compareUnsigned(bytes, off, off + len, binMax, 0, binMaxLength) > 0) {
+        } else if (compare(bytes, off, len, binMax, binMaxLength) > 0) {
             binMax = keep(binMax, bytes, off, len);
             binMaxLength = len;
         }
+    }
+
+    /**
+     * Unsigned lexicographic order, a shorter prefix first (parquet-column's order for these
+     * columns). Most values differ from the page's min and max in their first byte, which is
+     * checked before the general comparison.
+     */
+    private static int compare(byte[] a, int off, int len, byte[] b, int bLength) {
+        if (len > 0 && bLength > 0) {
+            int first = (a[off] & 0xff) - (b[0] & 0xff);
+            if (first != 0) {
+                return first;
+            }
+        }
+        return Arrays.compareUnsigned(a, off, off + len, b, 0, bLength);
     }
 
     private static byte[] keep(byte[] into, byte[] bytes, int off, int len) {
