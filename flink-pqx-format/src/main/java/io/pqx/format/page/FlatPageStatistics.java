@@ -100,12 +100,16 @@ public final class FlatPageStatistics {
             binMax = keep(binMax, bytes, off, len);
             binMaxLength = len;
             hasValue = true;
-        } else if (compare(bytes, off, len, binMin, binMinLength) < 0) {
-            binMin = keep(binMin, bytes, off, len);
-            binMinLength = len;
-        } else if (compare(bytes, off, len, binMax, binMaxLength) > 0) {
-            binMax = keep(binMax, bytes, off, len);
-            binMaxLength = len;
+        } else {
+            int toMin = compare(bytes, off, len, binMin, binMinLength);
+            if (toMin < 0) {
+                binMin = keep(binMin, bytes, off, len);
+                binMinLength = len;
+            } else if (toMin > 0 && compare(bytes, off, len, binMax, binMaxLength) > 0) {
+                // A value equal to the min is not above the max: one compare for it, not two.
+                binMax = keep(binMax, bytes, off, len);
+                binMaxLength = len;
+            }
         }
     }
 
