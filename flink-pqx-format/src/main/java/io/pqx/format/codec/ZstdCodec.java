@@ -48,16 +48,15 @@ final class ZstdCodec implements Codec {
 
     @Override
     public byte[] compress(byte[] in, int off, int len) throws IOException {
-        byte[] out = new byte[Math.toIntExact(Zstd.compressBound(len))];
+        Contexts contexts = CONTEXTS.get();
+        byte[] out = contexts.output(Math.toIntExact(Zstd.compressBound(len)));
         int n;
         try {
-            n =
-                    CONTEXTS.get()
-                            .compress
-                            .setLevel(level)
-                            .compressByteArray(out, 0, out.length, in, off, len);
+            n = contexts.compress.setLevel(level).compressByteArray(out, 0, out.length, in, off, len);
         } catch (RuntimeException e) {
             throw new IOException("Cannot compress ZSTD: " + e.getMessage(), e);
+        } finally {
+            contexts.releaseLargeOutput();
         }
         return Arrays.copyOf(out, n);
     }
@@ -85,10 +84,34 @@ final class ZstdCodec implements Codec {
         return out;
     }
 
-    /** One thread's native contexts, closed by the cleaner when the thread no longer holds them. */
+    /**
+     * One thread's native contexts, closed by the cleaner when the thread no longer holds them,
+     * and its compression output buffer: a page is compressed into it and then copied out at its
+     * exact size, so a page costs one array of its compressed size rather than also a fresh
+     * (zeroed) array of the codec's worst-case bound.
+     */
     private static final class Contexts {
+        /** A thread keeps an output buffer up to this size (pages are usually about 1 MiB). */
+        private static final int MAX_KEPT_OUTPUT_BYTES = 8 << 20;
+
         final ZstdCompressCtx compress = new ZstdCompressCtx();
         final ZstdDecompressCtx decompress = new ZstdDecompressCtx();
+        private byte[] output = new byte[0];
+
+        /** The output buffer, at least {@code bound} bytes; its content is undefined. */
+        byte[] output(int bound) {
+            if (output.length < bound) {
+                output = new byte[bound];
+            }
+            return output;
+        }
+
+        /** Drops an unusually large output buffer rather than keep it for the thread's life. */
+        void releaseLargeOutput() {
+            if (output.length > MAX_KEPT_OUTPUT_BYTES) {
+                output = new byte[0];
+            }
+        }
 
         Contexts() {
             ZstdCompressCtx c = compress;

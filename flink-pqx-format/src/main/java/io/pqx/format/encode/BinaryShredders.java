@@ -14,7 +14,7 @@ final class BinaryShredders {
     private BinaryShredders() {}
 
     /** Strings: copies the UTF-8 bytes straight from a {@link BinaryStringData}'s segments. */
-    static final class Strings implements FieldShredder {
+    static final class Strings extends FieldShredder {
         private final LeafBuffer buf;
 
         Strings(LeafBuffer buf) {
@@ -57,7 +57,7 @@ final class BinaryShredders {
     }
 
     /** Byte strings, optionally of a fixed length ({@code fixedLength >= 0}). */
-    static final class Binaries implements FieldShredder {
+    static final class Binaries extends FieldShredder {
         private final LeafBuffer buf;
         private final int fixedLength;
 

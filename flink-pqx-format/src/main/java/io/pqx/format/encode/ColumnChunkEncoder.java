@@ -7,6 +7,7 @@ import io.pqx.format.codec.Codec;
 import io.pqx.format.codec.Codecs;
 import io.pqx.format.page.ChunkPageSettings;
 import io.pqx.format.page.ChunkPageWriter;
+import io.pqx.format.page.FlatPageStatistics;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.PrimitiveNode;
 
@@ -51,13 +52,18 @@ final class ColumnChunkEncoder {
     private final ChunkPageSettings pageSettings;
     private final PageVersion pageVersion;
     private final boolean statisticsEnabled;
+    /** Whether the feeder computes the page statistics (see {@link FlatPageStatistics}). */
+    private final boolean feederStatistics;
 
     ColumnChunkEncoder(PrimitiveNode leaf, MessageType fileSchema, WriteOptions options,
             Codec codec) {
         this.leaf = leaf;
         this.leafSchema = leafSchema(fileSchema, leaf.column().getPath());
         this.column = leafSchema.getColumns().get(0);
-        this.properties = properties(options, options.bloomFilters().get(leaf.path()));
+        this.feederStatistics =
+                options.statisticsEnabled() && FlatPageStatistics.forColumn(column) != null;
+        this.properties = properties(options, options.bloomFilters().get(leaf.path()),
+                options.statisticsEnabled() && !feederStatistics);
         this.pageSettings = new ChunkPageSettings(codec, options.pageChecksums(),
                 options.pageIndexEnabled() && options.statisticsEnabled(),
                 options.pageIndexEnabled(), options.columnIndexTruncateLength());
@@ -103,7 +109,10 @@ final class ColumnChunkEncoder {
      * between calls (the caller chains them).
      */
     final class OpenChunk {
-        private final ChunkPageWriter pages = new ChunkPageWriter(column, pageSettings);
+        @Nullable private final FlatPageStatistics pageStatistics =
+                feederStatistics ? FlatPageStatistics.forColumn(column) : null;
+        private final ChunkPageWriter pages =
+                new ChunkPageWriter(column, pageSettings, pageStatistics);
         private final ColumnWriteStore store = pageVersion == PageVersion.V1
                 ? new ColumnWriteStoreV1(leafSchema, pages, pages, properties)
                 : new ColumnWriteStoreV2(leafSchema, pages, pages, properties);
@@ -112,7 +121,7 @@ final class ColumnChunkEncoder {
         /** Encodes the next rows of the chunk; the buffer may be reused once this returns. */
         void feed(LeafBuffer buffer) throws IOException {
             try {
-                LeafFeeder.feed(buffer, writer, store);
+                LeafFeeder.feed(buffer, writer, store, pageStatistics);
             } catch (ParquetEncodingException e) {
                 writer.close();
                 throw failure(e);
@@ -178,8 +187,12 @@ final class ColumnChunkEncoder {
                 .build(pages.dictionaryPage().size());
     }
 
+    /**
+     * The column writer's properties; {@code columnWriterStatistics} is false when statistics are
+     * off or the feeder computes them.
+     */
     private static ParquetProperties properties(WriteOptions options,
-            @Nullable BloomFilterSpec bloom) {
+            @Nullable BloomFilterSpec bloom, boolean columnWriterStatistics) {
         int pageRows = options.pageRowLimit();
         ParquetProperties.Builder b = ParquetProperties.builder()
                 .withWriterVersion(options.pageVersion() == PageVersion.V1
@@ -192,7 +205,7 @@ final class ColumnChunkEncoder {
                 .withMinRowCountForPageSizeCheck(Math.min(100, pageRows))
                 .withDictionaryEncoding(options.dictionaryEnabled())
                 .withDictionaryPageSize(options.dictionaryPageSizeBytes())
-                .withStatisticsEnabled(options.statisticsEnabled())
+                .withStatisticsEnabled(columnWriterStatistics)
                 .withStatisticsTruncateLength(options.statisticsTruncateLength())
                 .withColumnIndexTruncateLength(options.columnIndexTruncateLength())
                 .withSizeStatisticsEnabled(false)

@@ -14,7 +14,7 @@ import java.math.BigDecimal;
  * more than p digits is rejected naming the column, never truncated. Compact values (p &le; 18) take
  * an allocation-free path. Built by {@link RowShredder}.
  */
-final class DecimalShredder implements FieldShredder {
+final class DecimalShredder extends FieldShredder {
     private static final long[] POW10 = new long[19];
 
     static {

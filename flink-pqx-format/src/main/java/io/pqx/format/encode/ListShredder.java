@@ -9,7 +9,7 @@ import org.apache.flink.table.data.RowData;
  * elements, the first at the incoming repetition level and the others at the list's. Built by
  * {@link RowShredder}.
  */
-final class ListShredder implements FieldShredder {
+final class ListShredder extends FieldShredder {
     private final String path;
     private final FieldShredder element;
     /** Definition level of a null array, or -1 when the array is NOT NULL. */

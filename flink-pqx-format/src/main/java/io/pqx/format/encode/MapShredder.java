@@ -10,7 +10,7 @@ import org.apache.flink.table.data.RowData;
  * shredded from the map's key and value arrays at the same repetition levels. Keys are NOT NULL
  * in Parquet, so a null key is rejected. Built by {@link RowShredder}.
  */
-final class MapShredder implements FieldShredder {
+final class MapShredder extends FieldShredder {
     private final String path;
     private final FieldShredder key;
     private final FieldShredder value;

@@ -13,7 +13,7 @@ final class NumericShredders {
     private NumericShredders() {}
 
     /** BOOLEAN to BOOLEAN. */
-    static final class Booleans implements FieldShredder {
+    static final class Booleans extends FieldShredder {
         private final LeafBuffer buf;
 
         Booleans(LeafBuffer buf) {
@@ -45,7 +45,7 @@ final class NumericShredders {
     }
 
     /** TINYINT to INT32 INT(8, true). */
-    static final class Bytes implements FieldShredder {
+    static final class Bytes extends FieldShredder {
         private final LeafBuffer buf;
 
         Bytes(LeafBuffer buf) {
@@ -77,7 +77,7 @@ final class NumericShredders {
     }
 
     /** SMALLINT to INT32 INT(16, true). */
-    static final class Shorts implements FieldShredder {
+    static final class Shorts extends FieldShredder {
         private final LeafBuffer buf;
 
         Shorts(LeafBuffer buf) {
@@ -109,7 +109,7 @@ final class NumericShredders {
     }
 
     /** INT, DATE (days since epoch) and TIME (milliseconds of day) to INT32. */
-    static final class Ints implements FieldShredder {
+    static final class Ints extends FieldShredder {
         private final LeafBuffer buf;
 
         Ints(LeafBuffer buf) {
@@ -141,7 +141,7 @@ final class NumericShredders {
     }
 
     /** BIGINT to INT64. */
-    static final class Longs implements FieldShredder {
+    static final class Longs extends FieldShredder {
         private final LeafBuffer buf;
 
         Longs(LeafBuffer buf) {
@@ -173,7 +173,7 @@ final class NumericShredders {
     }
 
     /** FLOAT to FLOAT. */
-    static final class Floats implements FieldShredder {
+    static final class Floats extends FieldShredder {
         private final LeafBuffer buf;
 
         Floats(LeafBuffer buf) {
@@ -205,7 +205,7 @@ final class NumericShredders {
     }
 
     /** DOUBLE to DOUBLE. */
-    static final class Doubles implements FieldShredder {
+    static final class Doubles extends FieldShredder {
         private final LeafBuffer buf;
 
         Doubles(LeafBuffer buf) {

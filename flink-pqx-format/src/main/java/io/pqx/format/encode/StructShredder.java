@@ -8,7 +8,7 @@ import org.apache.flink.table.data.RowData;
  * shredded from the nested {@link RowData} at the same repetition level. Built by {@link
  * RowShredder}.
  */
-final class StructShredder implements FieldShredder {
+final class StructShredder extends FieldShredder {
     private final String path;
     private final FieldShredder[] fields;
     /** Definition level of a null row, or -1 when the row is NOT NULL. */

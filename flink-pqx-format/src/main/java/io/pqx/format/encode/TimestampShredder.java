@@ -12,7 +12,7 @@ import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
  * Values outside the INT64 range of the unit (NANOS: years 1677 to 2262) are rejected. Built by
  * {@link RowShredder}.
  */
-final class TimestampShredder implements FieldShredder {
+final class TimestampShredder extends FieldShredder {
     private final LeafBuffer buf;
     private final int precision;
     private final TimeUnit unit;

@@ -65,6 +65,8 @@ public final class ChunkPageWriter
     private static final ThreadLocal<PageScratch> SCRATCH =
             ThreadLocal.withInitial(PageScratch::new);
     private final CRC32 crc = new CRC32();
+    /** The page statistics the feeder computes, replacing parquet-column's; null if it does not. */
+    @Nullable private final FlatPageStatistics flatStatistics;
     @Nullable private Encoding dictionaryEncoding;
     @Nullable private Statistics<?> statistics;
     @Nullable private BloomFilter bloomFilter;
@@ -73,7 +75,17 @@ public final class ChunkPageWriter
     private int dataPageCount;
 
     public ChunkPageWriter(ColumnDescriptor column, ChunkPageSettings settings) {
+        this(column, settings, null);
+    }
+
+    /**
+     * A page writer whose page statistics come from {@code flatStatistics} (filled by the feeder)
+     * instead of the column writer's, which must then have statistics off; null for the latter.
+     */
+    public ChunkPageWriter(ColumnDescriptor column, ChunkPageSettings settings,
+            @Nullable FlatPageStatistics flatStatistics) {
         this.column = column;
+        this.flatStatistics = flatStatistics;
         this.settings = settings;
         this.compresses = settings.codec().name() != CompressionCodecName.UNCOMPRESSED;
         this.columnIndex = settings.columnIndex()
@@ -164,7 +176,9 @@ public final class ChunkPageWriter
     }
 
     private void recordDataPage(long uncompressed, long compressed, int values, int rows,
-            Statistics<?> stats, Encoding valuesEncoding) {
+            Statistics<?> columnWriterStats, Encoding valuesEncoding) {
+        Statistics<?> stats =
+                flatStatistics != null ? flatStatistics.takePage() : columnWriterStats;
         uncompressedSize += uncompressed;
         valueCount += values;
         dataPageCount++;
