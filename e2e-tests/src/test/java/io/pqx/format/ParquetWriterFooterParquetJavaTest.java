@@ -2,7 +2,7 @@ package io.pqx.format;
 
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.format.schema.FlinkSchemaConverter;
+import io.pqx.format.schema.FlinkToParquetSchema;
 
 import static io.pqx.format.TestingCityRows.TYPE;
 import static io.pqx.format.TestingCityRows.rows;

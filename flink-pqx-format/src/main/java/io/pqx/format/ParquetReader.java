@@ -22,9 +22,9 @@ import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.metadata.PageChecksumCount;
 import io.pqx.format.page.PageChecksums;
 import io.pqx.format.page.PageLimits;
-import io.pqx.format.schema.FlinkSchemaConverter;
+import io.pqx.format.schema.FlinkToParquetSchema;
 import io.pqx.format.schema.ParquetSchema;
-import io.pqx.format.schema.ParquetSchemaConverter;
+import io.pqx.format.schema.ParquetToFlinkSchema;
 import io.pqx.format.schema.SchemaProjection;
 import io.pqx.format.stats.BloomFilters;
 import io.pqx.format.stats.PageIndexes;
@@ -79,9 +79,9 @@ public final class ParquetReader implements Closeable {
         try {
             FileMetadata metadata = FooterReader.read(file, options.maxFooterBytes());
             RowType declared = options.useDeclaredSchema()
-                    ? FlinkSchemaConverter.declaredType(metadata.keyValueMetadata())
+                    ? FlinkToParquetSchema.declaredType(metadata.keyValueMetadata())
                     : null;
-            ParquetSchema schema = ParquetSchemaConverter.convert(
+            ParquetSchema schema = ParquetToFlinkSchema.convert(
                     metadata.messageType(), declared, FileContext.of(file.location()));
             return new ParquetReader(file, options, metadata, schema);
         } catch (IOException | RuntimeException e) {

@@ -7,7 +7,7 @@ import io.pqx.format.encode.StreamingRowGroupWriter;
 import io.pqx.format.io.PositionOutputStream;
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.format.schema.FlinkSchemaConverter;
+import io.pqx.format.schema.FlinkToParquetSchema;
 import io.pqx.format.schema.ParquetSchema;
 
 import org.apache.flink.core.fs.FileSystem;
@@ -120,7 +120,7 @@ public final class ParquetWriter implements Closeable {
      */
     public static ParquetWriter open(OutputStream out, RowType rowType,
             WriteOptions options, String location, EncodingPool pool) throws IOException {
-        ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(rowType);
+        ParquetSchema schema = FlinkToParquetSchema.toParquetSchema(rowType);
         PositionOutputStream positioned = out instanceof PositionOutputStream p
                 ? p
                 : new PositionOutputStream(out);
@@ -176,7 +176,7 @@ public final class ParquetWriter implements Closeable {
             WriteMode mode, EncodingPool pool) throws IOException {
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(pool, "pool");
-        ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(rowType);
+        ParquetSchema schema = FlinkToParquetSchema.toParquetSchema(rowType);
         FileSystem fs = path.getFileSystem();
         OutputStream stream;
         try {
@@ -207,7 +207,7 @@ public final class ParquetWriter implements Closeable {
      * @throws IllegalArgumentException if the row type has a type Parquet cannot hold
      */
     public static List<String> leafPaths(RowType rowType) {
-        return FlinkSchemaConverter.toParquetSchema(rowType).leaves().stream()
+        return FlinkToParquetSchema.toParquetSchema(rowType).leaves().stream()
                 .map(leaf -> leaf.path())
                 .toList();
     }

@@ -1,7 +1,7 @@
 package io.pqx.format;
 
 import io.pqx.format.encode.RowGroupBuffer;
-import io.pqx.format.schema.FlinkSchemaConverter;
+import io.pqx.format.schema.FlinkToParquetSchema;
 
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
@@ -28,7 +28,7 @@ public final class ShreddedRows {
      */
     public static ShreddedRows of(RowType rowType, String location) {
         return new ShreddedRows(
-                new RowGroupBuffer(FlinkSchemaConverter.toParquetSchema(rowType), location));
+                new RowGroupBuffer(FlinkToParquetSchema.toParquetSchema(rowType), location));
     }
 
     /**

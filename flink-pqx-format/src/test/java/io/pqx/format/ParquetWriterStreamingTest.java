@@ -11,7 +11,7 @@ import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.PositionOutputStream;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.format.schema.FlinkSchemaConverter;
+import io.pqx.format.schema.FlinkToParquetSchema;
 import io.pqx.format.schema.ParquetSchema;
 
 import org.apache.flink.table.data.GenericRowData;
@@ -139,7 +139,7 @@ class ParquetWriterStreamingTest {
     private static byte[] wholeGroups(
             RowType type, WriteOptions options, List<RowData> rows, Executor executor)
             throws IOException {
-        ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(type);
+        ParquetSchema schema = FlinkToParquetSchema.toParquetSchema(type);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PositionOutputStream out = new PositionOutputStream(bytes);
         FileAssembler assembler = new FileAssembler(out, schema, options, "m.parquet");

@@ -1,7 +1,7 @@
 package io.pqx.format;
 
 import io.pqx.format.error.FileContext;
-import io.pqx.format.schema.ParquetSchemaConverter;
+import io.pqx.format.schema.ParquetToFlinkSchema;
 
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
@@ -17,7 +17,7 @@ public final class TestingReadSchemas {
 
     /** The read schema of a file with this Parquet schema (no declared Flink type). */
     public static ReadSchema of(MessageType type) throws IOException {
-        return ReadSchema.of(ParquetSchemaConverter.convert(type, null, FileContext.of("test.parquet")));
+        return ReadSchema.of(ParquetToFlinkSchema.convert(type, null, FileContext.of("test.parquet")));
     }
 
     /** {@link #of(MessageType)} of a schema in Parquet's schema language, one line per string. */

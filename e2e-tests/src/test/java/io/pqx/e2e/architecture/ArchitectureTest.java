@@ -5,8 +5,6 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,12 +24,7 @@ class ArchitectureTest {
 
     @BeforeAll
     static void importMainClasses() {
-        mainClasses =
-                new ClassFileImporter()
-                        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                        // The format module's test-jar (shared test helpers) is test code too.
-                        .withImportOption(location -> !location.contains("-tests.jar"))
-                        .importPackages("io.pqx");
+        mainClasses = TestingPqxClasses.main();
     }
 
     @Test

@@ -15,8 +15,6 @@ import com.tngtech.archunit.core.domain.JavaMember;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.domain.JavaType;
 import com.tngtech.archunit.core.domain.JavaTypeVariable;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
@@ -101,12 +99,7 @@ class ModuleBoundaryTest {
 
     @BeforeAll
     static void importMainClasses() {
-        mainClasses =
-                new ClassFileImporter()
-                        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                        // The format module's test-jar (shared test helpers) is test code too.
-                        .withImportOption(location -> !location.contains("-tests.jar"))
-                        .importPackages("io.pqx");
+        mainClasses = TestingPqxClasses.main();
     }
 
     @Test

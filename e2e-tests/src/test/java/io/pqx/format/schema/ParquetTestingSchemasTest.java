@@ -42,7 +42,7 @@ class ParquetTestingSchemasTest {
 
     private static ParquetSchema convert(String relative) throws Exception {
         Path file = corpus.resolve(relative);
-        return ParquetSchemaConverter.convert(footerSchema(file), null, FileContext.of(relative));
+        return ParquetToFlinkSchema.convert(footerSchema(file), null, FileContext.of(relative));
     }
 
     @Test
@@ -56,7 +56,7 @@ class ParquetTestingSchemasTest {
         for (Path file : files) {
             try {
                 ParquetSchema schema =
-                        ParquetSchemaConverter.convert(
+                        ParquetToFlinkSchema.convert(
                                 footerSchema(file), null, FileContext.of(file.toString()));
                 TestingSchemas.assertConsistent(schema);
                 List<String> all = schema.fields().stream().map(SchemaNode::name).toList();

@@ -9,7 +9,7 @@ import io.pqx.format.footer.FooterWriter;
 import io.pqx.format.footer.ParquetMagic;
 import io.pqx.format.footer.SchemaElements;
 import io.pqx.format.io.PositionOutputStream;
-import io.pqx.format.schema.FlinkSchemaConverter;
+import io.pqx.format.schema.FlinkToParquetSchema;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.stats.BloomFilters;
 import io.pqx.format.stats.PageIndexes;

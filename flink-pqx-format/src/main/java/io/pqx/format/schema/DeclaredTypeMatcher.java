@@ -35,7 +35,7 @@ import javax.annotation.Nullable;
  *   <li>otherwise the derived type itself (DECIMAL with the same precision and scale, ...).
  * </ul>
  *
- * <p>Used by {@link ParquetSchemaConverter}. Stateless and thread-safe.
+ * <p>Used by {@link ParquetToFlinkSchema}. Stateless and thread-safe.
  */
 final class DeclaredTypeMatcher {
 

@@ -12,8 +12,8 @@ import java.util.Optional;
  * SchemaNode}s linking the two field by field. {@code fields} lines up with {@code
  * rowType.getFields()}; {@code leaves} lists every leaf in {@code messageType.getColumns()} order.
  *
- * <p>Built by {@link ParquetSchemaConverter} (a whole file), {@link
- * FlinkSchemaConverter#toParquetSchema} (a file being written) and {@link SchemaProjection} (a
+ * <p>Built by {@link ParquetToFlinkSchema} (a whole file), {@link
+ * FlinkToParquetSchema#toParquetSchema} (a file being written) and {@link SchemaProjection} (a
  * subset of a file, whose leaves keep the file's leaf indexes and column descriptors). Immutable
  * and thread-safe.
  */

@@ -17,7 +17,7 @@ import java.util.List;
  * #repetitionLevel()} is the maximum repetition level in effect at this node (the number of
  * repeated ancestors, counting a repeated node itself).
  *
- * <p>Built by {@link ParquetSchemaConverter} and narrowed by {@link SchemaProjection}; immutable
+ * <p>Built by {@link ParquetToFlinkSchema} and narrowed by {@link SchemaProjection}; immutable
  * and thread-safe.
  */
 public sealed interface SchemaNode permits PrimitiveNode, StructNode, ListNode, MapNode {

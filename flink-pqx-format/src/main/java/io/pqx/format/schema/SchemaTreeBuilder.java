@@ -35,7 +35,7 @@ import java.util.Set;
  * MAP_KEY_VALUE outside a MAP reads as MAP, and any REPEATED field that is not the repeated level
  * of a LIST or MAP is a NOT NULL list of NOT NULL elements.
  *
- * <p>Single use, not thread-safe: create one per conversion ({@link ParquetSchemaConverter}).
+ * <p>Single use, not thread-safe: create one per conversion ({@link ParquetToFlinkSchema}).
  */
 final class SchemaTreeBuilder {
 

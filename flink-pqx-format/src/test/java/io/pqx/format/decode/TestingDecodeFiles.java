@@ -13,9 +13,9 @@ import io.pqx.format.io.PositionOutputStream;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.page.PageLimits;
-import io.pqx.format.schema.FlinkSchemaConverter;
+import io.pqx.format.schema.FlinkToParquetSchema;
 import io.pqx.format.schema.ParquetSchema;
-import io.pqx.format.schema.ParquetSchemaConverter;
+import io.pqx.format.schema.ParquetToFlinkSchema;
 import io.pqx.format.schema.SchemaProjection;
 
 import org.apache.flink.table.data.RowData;
@@ -55,10 +55,10 @@ final class TestingDecodeFiles {
     /** The file's footer and schema. */
     static Opened open(InputFile file) throws IOException {
         FileMetadata metadata = FooterReader.read(file, ReadOptions.DEFAULT_MAX_FOOTER_BYTES);
-        return new Opened(file, metadata, ParquetSchemaConverter.convert(
+        return new Opened(file, metadata, ParquetToFlinkSchema.convert(
                 metadata.messageType(),
                 ReadOptions.defaults().useDeclaredSchema()
-                        ? FlinkSchemaConverter.declaredType(metadata.keyValueMetadata())
+                        ? FlinkToParquetSchema.declaredType(metadata.keyValueMetadata())
                         : null,
                 FileContext.of(file.location())));
     }

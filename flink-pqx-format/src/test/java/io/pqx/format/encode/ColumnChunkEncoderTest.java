@@ -3,7 +3,7 @@ package io.pqx.format.encode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.options.BloomFilterSpec;
-import io.pqx.format.schema.FlinkSchemaConverter;
+import io.pqx.format.schema.FlinkToParquetSchema;
 
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.types.logical.RowType;
@@ -20,7 +20,7 @@ class ColumnChunkEncoderTest {
                 DataTypes.FIELD("m", DataTypes.MAP(DataTypes.STRING(),
                         DataTypes.ARRAY(DataTypes.ROW(DataTypes.FIELD("x", DataTypes.INT()))))))
                 .getLogicalType();
-        MessageType file = FlinkSchemaConverter.toParquet(rowType);
+        MessageType file = FlinkToParquetSchema.toParquet(rowType);
         for (ColumnDescriptor column : file.getColumns()) {
             MessageType leaf = ColumnChunkEncoder.leafSchema(file, column.getPath());
             assertThat(leaf.getColumns()).hasSize(1);

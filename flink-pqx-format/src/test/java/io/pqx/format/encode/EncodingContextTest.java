@@ -3,7 +3,7 @@ package io.pqx.format.encode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqx.format.schema.FlinkSchemaConverter;
+import io.pqx.format.schema.FlinkToParquetSchema;
 import io.pqx.format.schema.ParquetSchema;
 
 import org.apache.flink.table.api.DataTypes;
@@ -21,7 +21,7 @@ class EncodingContextTest {
             (RowType)
                     DataTypes.ROW(DataTypes.FIELD("a", DataTypes.BIGINT().notNull()))
                             .getLogicalType();
-    private static final ParquetSchema SCHEMA = FlinkSchemaConverter.toParquetSchema(LONGS);
+    private static final ParquetSchema SCHEMA = FlinkToParquetSchema.toParquetSchema(LONGS);
 
     @Test
     void feedsAreBoundedForAllFilesTogetherAndAFreedPermitWakesTheWaiter() throws Exception {
@@ -80,11 +80,11 @@ class EncodingContextTest {
         EncodingContext pool = EncodingContext.using(EncodingContext.CALLER_RUNS, 2);
         RowGroupBuffer slice = pool.takeSlice(SCHEMA, "a.parquet");
         pool.recycle(slice);
-        ParquetSchema equal = FlinkSchemaConverter.toParquetSchema(LONGS);
+        ParquetSchema equal = FlinkToParquetSchema.toParquetSchema(LONGS);
         assertThat(pool.takeSlice(equal, "b.parquet")).isSameAs(slice);
 
         pool.recycle(slice);
-        ParquetSchema other = FlinkSchemaConverter.toParquetSchema((RowType)
+        ParquetSchema other = FlinkToParquetSchema.toParquetSchema((RowType)
                 DataTypes.ROW(DataTypes.FIELD("b", DataTypes.INT())).getLogicalType());
         RowGroupBuffer taken = pool.takeSlice(other, "c.parquet");
         assertThat(taken).isNotSameAs(slice);

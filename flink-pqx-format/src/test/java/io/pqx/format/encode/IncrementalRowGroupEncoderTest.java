@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.options.WriteOptions;
-import io.pqx.format.schema.FlinkSchemaConverter;
+import io.pqx.format.schema.FlinkToParquetSchema;
 import io.pqx.format.schema.ParquetSchema;
 
 import org.apache.flink.table.api.DataTypes;
@@ -33,7 +33,7 @@ class IncrementalRowGroupEncoderTest {
 
     @Test
     void slicedRowGroupsHaveTheWholeGroupEncodersChunks() throws Exception {
-        ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(TYPE);
+        ParquetSchema schema = FlinkToParquetSchema.toParquetSchema(TYPE);
         List<RowData> rows = rows(5000);
         EncodedRowGroup whole = encodeWhole(schema, rows.subList(0, 3000));
         EncodedRowGroup wholeSecond = encodeWhole(schema, rows.subList(3000, 5000));
@@ -56,7 +56,7 @@ class IncrementalRowGroupEncoderTest {
 
     @Test
     void theSlicesEstimatedGrowthDependsOnTheRowsOnlyAndApproachesTheChunksSize() throws Exception {
-        ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(TYPE);
+        ParquetSchema schema = FlinkToParquetSchema.toParquetSchema(TYPE);
         List<RowData> rows = rows(5000);
         long[] growthByThreads = new long[2];
         long compressed = 0;
@@ -87,7 +87,7 @@ class IncrementalRowGroupEncoderTest {
 
     @Test
     void finishingAGroupWithoutRowsIsRejected() {
-        ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(TYPE);
+        ParquetSchema schema = FlinkToParquetSchema.toParquetSchema(TYPE);
         IncrementalRowGroupEncoder encoder =
                 new IncrementalRowGroupEncoder(schema, OPTIONS, EncodingContext.CALLER_RUNS);
         assertThatThrownBy(encoder::finishRowGroup)

@@ -3,7 +3,7 @@ package io.pqx.format.encode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqx.format.schema.FlinkSchemaConverter;
+import io.pqx.format.schema.FlinkToParquetSchema;
 
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
@@ -15,7 +15,7 @@ class RowGroupBufferTest {
             DataTypes.FIELD("a", DataTypes.BIGINT().notNull())).getLogicalType();
 
     private static RowGroupBuffer buffer() {
-        return new RowGroupBuffer(FlinkSchemaConverter.toParquetSchema(LONGS), "b.parquet");
+        return new RowGroupBuffer(FlinkToParquetSchema.toParquetSchema(LONGS), "b.parquet");
     }
 
     /** Appends rows until the buffer says it is full; returns how many it took. */

@@ -3,7 +3,7 @@ package io.pqx.format.encode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqx.format.schema.FlinkSchemaConverter;
+import io.pqx.format.schema.FlinkToParquetSchema;
 
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericArrayData;
@@ -25,7 +25,7 @@ class RowShredderTest {
     }
 
     private static RowGroupBuffer buffer(RowType rowType) {
-        return new RowGroupBuffer(FlinkSchemaConverter.toParquetSchema(rowType), "test.parquet");
+        return new RowGroupBuffer(FlinkToParquetSchema.toParquetSchema(rowType), "test.parquet");
     }
 
     private static short[] levels(short[] levels, int count) {

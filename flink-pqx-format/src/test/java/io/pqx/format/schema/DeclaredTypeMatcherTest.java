@@ -65,7 +65,7 @@ class DeclaredTypeMatcherTest {
                 RowType.of(
                         new org.apache.flink.table.types.logical.LogicalType[] {rowtime},
                         new String[] {"ts"});
-        ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(declared);
+        ParquetSchema schema = FlinkToParquetSchema.toParquetSchema(declared);
         assertThat(schema.rowType()).isEqualTo(declared);
         assertThat(((TimestampType) schema.fields().get(0).flinkType()).getKind())
                 .isEqualTo(TimestampKind.ROWTIME);
@@ -100,7 +100,7 @@ class DeclaredTypeMatcherTest {
         RowType declared =
                 (RowType) sql("ROW<a ARRAY<ROW<c CHAR(2), t TIME(0)>>, m MULTISET<VARCHAR(5)>>");
         ParquetSchema derived =
-                TestingSchemas.convert(FlinkSchemaConverter.toParquet(declared), null);
+                TestingSchemas.convert(FlinkToParquetSchema.toParquet(declared), null);
         List<SchemaNode> typed =
                 DeclaredTypeMatcher.match(derived.fields(), declared).orElseThrow();
         ListNode a = (ListNode) typed.get(0);

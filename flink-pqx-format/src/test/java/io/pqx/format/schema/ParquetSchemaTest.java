@@ -14,7 +14,7 @@ import java.util.List;
 class ParquetSchemaTest {
 
     private final ParquetSchema schema =
-            FlinkSchemaConverter.toParquetSchema(
+            FlinkToParquetSchema.toParquetSchema(
                     (RowType)
                             sql(
                                     "ROW<id INT NOT NULL, tags ARRAY<STRING>, m MAP<STRING, ROW<x"

@@ -25,7 +25,7 @@ class SchemaProjectionTest {
 
     @BeforeEach
     void convertFile() throws Exception {
-        file = FlinkSchemaConverter.toParquetSchema(WRITTEN);
+        file = FlinkToParquetSchema.toParquetSchema(WRITTEN);
     }
 
     @Test
@@ -206,7 +206,7 @@ class SchemaProjectionTest {
     @Test
     void keepsDeclaredTypesOfProjectedFields() throws Exception {
         RowType rowType = (RowType) sql("ROW<r ROW<c CHAR(3), m MULTISET<INT>, t TIME(0)>, x INT>");
-        ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(rowType);
+        ParquetSchema schema = FlinkToParquetSchema.toParquetSchema(rowType);
         ParquetSchema projected = SchemaProjection.project(schema, List.of("r.m", "r.c"));
         assertThat(projected.rowType()).isEqualTo(sql("ROW<r ROW<c CHAR(3), m MULTISET<INT>>>"));
         TestingSchemas.assertConsistentLevels(projected);

@@ -26,11 +26,11 @@ final class TestingSchemas {
     }
 
     static ParquetSchema convert(String message) throws Exception {
-        return ParquetSchemaConverter.convert(parse(message), null, CTX);
+        return ParquetToFlinkSchema.convert(parse(message), null, CTX);
     }
 
     static ParquetSchema convert(MessageType message, @Nullable RowType declared) throws Exception {
-        return ParquetSchemaConverter.convert(message, declared, CTX);
+        return ParquetToFlinkSchema.convert(message, declared, CTX);
     }
 
     /** A NOT NULL row of alternating names and DataTypes. */

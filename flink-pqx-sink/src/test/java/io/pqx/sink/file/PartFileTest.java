@@ -215,34 +215,8 @@ class PartFileTest {
             int threads,
             boolean skipRejected)
             throws Exception {
-        String name = "f" + (fileCount++) + ".parquet";
-        org.apache.flink.core.fs.Path base = new org.apache.flink.core.fs.Path(dir.toUri());
-        RecoverableWriter writer = FileSystem.getLocalFileSystem().createRecoverableWriter();
-        try (EncodingPool pool = EncodingPool.threads(threads, 8, 2, "test")) {
-            PartFile file =
-                    PartFile.open(
-                            writer,
-                            new PartFileSpec(base, "", name, 0L),
-                            type,
-                            options,
-                            cut,
-                            null,
-                            pool,
-                            Long.MAX_VALUE);
-            for (RowData row : rows) {
-                try {
-                    file.write(row, 0L, Long.MIN_VALUE);
-                } catch (IllegalArgumentException e) {
-                    if (!skipRejected) {
-                        file.discard();
-                        throw e;
-                    }
-                }
-            }
-            PendingFile pending = file.closeForCommit();
-            writer.recoverForCommit(pending.recoverable()).commitAfterRecovery();
-        }
-        return dir.resolve(name);
+        return TestingPartFiles.write(dir, "f" + (fileCount++) + ".parquet", type, rows, cut,
+                options, null, threads, skipRejected);
     }
 
     static List<RowData> nestedRows(int count, long seed) {

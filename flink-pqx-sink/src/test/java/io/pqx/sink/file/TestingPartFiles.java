@@ -29,6 +29,24 @@ final class TestingPartFiles {
             @Nullable RowSorter sorter,
             int threads)
             throws Exception {
+        return write(dir, name, type, rows, cut, options, sorter, threads, false);
+    }
+
+    /**
+     * As the other {@code write}; with {@code skipRejected}, rows the file rejects are left out
+     * and the rest written, as a job would after catching them.
+     */
+    static java.nio.file.Path write(
+            java.nio.file.Path dir,
+            String name,
+            RowType type,
+            List<RowData> rows,
+            RowGroupLimits cut,
+            WriteOptions options,
+            @Nullable RowSorter sorter,
+            int threads,
+            boolean skipRejected)
+            throws Exception {
         Path base = new Path(dir.toUri());
         RecoverableWriter writer = FileSystem.getLocalFileSystem().createRecoverableWriter();
         try (EncodingPool pool = EncodingPool.threads(threads, 8, 2, "test")) {
@@ -43,7 +61,14 @@ final class TestingPartFiles {
                             pool,
                             Long.MAX_VALUE);
             for (RowData row : rows) {
-                file.write(row, 0L, Long.MIN_VALUE);
+                try {
+                    file.write(row, 0L, Long.MIN_VALUE);
+                } catch (IllegalArgumentException e) {
+                    if (!skipRejected) {
+                        file.discard();
+                        throw e;
+                    }
+                }
             }
             PendingFile pending = file.closeForCommit();
             writer.recoverForCommit(pending.recoverable()).commitAfterRecovery();

@@ -12,7 +12,7 @@ import org.apache.flink.table.types.logical.LogicalType;
 
 /**
  * Chooses how a leaf column is rendered, as {@code JSON-RENDERING.md} specifies. The Flink type the
- * reader produced for the leaf (per the mapping of {@code ParquetSchemaConverter}, which already
+ * reader produced for the leaf (per the mapping of {@code ParquetToFlinkSchema}, which already
  * honours a logical annotation only where it is valid for the physical type) fixes the internal
  * value class; the Parquet type refines what the value means: INT96 timestamps render without
  * {@code Z}, TIMESTAMP with {@code Z} exactly when isAdjustedToUTC, FLBA(16) UUID as UUID text,

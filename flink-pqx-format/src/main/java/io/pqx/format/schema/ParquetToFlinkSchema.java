@@ -25,14 +25,14 @@ import javax.annotation.Nullable;
  * instead, so a pqx round trip yields the exact RowType written (see {@link DeclaredTypeMatcher});
  * a declared type that does not fit is ignored (logged at DEBUG).
  *
- * <p>Called by the reader once per file footer and by {@link FlinkSchemaConverter#toParquetSchema}.
+ * <p>Called by the reader once per file footer and by {@link FlinkToParquetSchema#toParquetSchema}.
  * Stateless and thread-safe.
  */
-public final class ParquetSchemaConverter {
+public final class ParquetToFlinkSchema {
 
-    private static final Logger LOG = LoggerFactory.getLogger(ParquetSchemaConverter.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ParquetToFlinkSchema.class);
 
-    private ParquetSchemaConverter() {}
+    private ParquetToFlinkSchema() {}
 
     /**
      * The schema tree of {@code fileSchema}.

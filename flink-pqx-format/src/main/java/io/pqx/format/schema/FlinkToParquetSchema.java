@@ -67,13 +67,13 @@ import javax.annotation.Nullable;
  *
  * <p>Called by the writer (schema of a new file) and by tests. Stateless and thread-safe.
  */
-public final class FlinkSchemaConverter {
+public final class FlinkToParquetSchema {
 
 
     /** Name of the message written by pqx. */
     public static final String MESSAGE_NAME = "flink_schema";
 
-    private FlinkSchemaConverter() {}
+    private FlinkToParquetSchema() {}
 
     /**
      * The Parquet schema pqx writes for {@code rowType}.
@@ -100,7 +100,7 @@ public final class FlinkSchemaConverter {
         ParquetSchema schema;
         try {
             schema =
-                    ParquetSchemaConverter.convert(
+                    ParquetToFlinkSchema.convert(
                             messageType, rowType, FileContext.of("<new file>"));
         } catch (UnsupportedFileException | CorruptFileException e) {
             throw new IllegalStateException("pqx cannot read the schema it writes", e);
@@ -123,7 +123,7 @@ public final class FlinkSchemaConverter {
 
     /**
      * The Flink type recorded under {@link WriteOptions#FLINK_SCHEMA_KEY} in a file's key-value metadata, to
-     * pass to {@link ParquetSchemaConverter#convert} as declared type; null when the key is absent
+     * pass to {@link ParquetToFlinkSchema#convert} as declared type; null when the key is absent
      * or its text is not a ROW type of known types (the file schema alone then decides, so a
      * foreign or damaged entry never stops a file from being read).
      */
@@ -135,7 +135,7 @@ public final class FlinkSchemaConverter {
         }
         try {
             LogicalType type =
-                    LogicalTypeParser.parse(text, FlinkSchemaConverter.class.getClassLoader());
+                    LogicalTypeParser.parse(text, FlinkToParquetSchema.class.getClassLoader());
             // Names Flink cannot resolve parse as UNRESOLVED types: not a type pqx wrote.
             boolean unresolved =
                     LogicalTypeChecks.hasNested(type, t -> t.is(LogicalTypeRoot.UNRESOLVED));

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import static io.pqx.format.schema.TestingSchemas.assertConsistent;
 
-class ParquetSchemaConverterTest {
+class ParquetToFlinkSchemaTest {
 
     /**
      * Every type pqx writes, nullable and NOT NULL, as (written type, type read without declared).
@@ -89,7 +89,7 @@ class ParquetSchemaConverterTest {
     @Test
     void roundTripsEveryFlinkTypeExactlyWithTheDeclaredType() throws Exception {
         RowType rowType = written();
-        MessageType message = FlinkSchemaConverter.toParquet(rowType);
+        MessageType message = FlinkToParquetSchema.toParquet(rowType);
         ParquetSchema schema = TestingSchemas.convert(message, rowType);
         assertThat(schema.rowType()).isEqualTo(rowType);
         assertThat(schema.messageType()).isSameAs(message);
@@ -103,7 +103,7 @@ class ParquetSchemaConverterTest {
     void derivesTheFileTypesWithoutTheDeclaredType() throws Exception {
         RowType rowType = written();
         ParquetSchema schema =
-                TestingSchemas.convert(FlinkSchemaConverter.toParquet(rowType), null);
+                TestingSchemas.convert(FlinkToParquetSchema.toParquet(rowType), null);
         for (int i = 0; i < WRITTEN_AND_DERIVED.length; i++) {
             assertThat(schema.rowType().getTypeAt(i))
                     .as("f%d %s", i, WRITTEN_AND_DERIVED[i][0])
@@ -116,16 +116,16 @@ class ParquetSchemaConverterTest {
     @Test
     void toParquetSchemaGivesTheWrittenRowTypeAndTree() {
         RowType rowType = written();
-        ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(rowType);
+        ParquetSchema schema = FlinkToParquetSchema.toParquetSchema(rowType);
         assertThat(schema.rowType()).isEqualTo(rowType);
-        assertThat(schema.messageType()).isEqualTo(FlinkSchemaConverter.toParquet(rowType));
+        assertThat(schema.messageType()).isEqualTo(FlinkToParquetSchema.toParquet(rowType));
         assertConsistent(schema);
     }
 
     @Test
     void keepsANullableRowTypeAndKeyTypesAsDeclared() throws Exception {
         RowType rowType = (RowType) sql("ROW<m MAP<INT, STRING>, s MULTISET<INT>>");
-        ParquetSchema schema = FlinkSchemaConverter.toParquetSchema(rowType);
+        ParquetSchema schema = FlinkToParquetSchema.toParquetSchema(rowType);
         assertThat(schema.rowType()).isEqualTo(rowType);
         MapNode map = (MapNode) schema.fields().get(0);
         assertThat(map.key().flinkType()).isEqualTo(sql("INT"));
@@ -136,7 +136,7 @@ class ParquetSchemaConverterTest {
     @Test
     void ignoresADeclaredTypeThatDoesNotFitTheFile() throws Exception {
         MessageType message =
-                FlinkSchemaConverter.toParquet(
+                FlinkToParquetSchema.toParquet(
                         (RowType) sql("ROW<a INT, b STRING, c TIMESTAMP(3)>"));
         RowType derived = (RowType) sql("ROW<a INT, b STRING, c TIMESTAMP(3)> NOT NULL");
         String[] misfits = {
@@ -224,7 +224,7 @@ class ParquetSchemaConverterTest {
                 (RowType)
                         sql("ROW<id INT NOT NULL, a ARRAY<ROW<b ARRAY<MAP<STRING, ARRAY<INT>>>>>>");
         ParquetSchema schema =
-                TestingSchemas.convert(FlinkSchemaConverter.toParquet(rowType), rowType);
+                TestingSchemas.convert(FlinkToParquetSchema.toParquet(rowType), rowType);
 
         PrimitiveNode id = (PrimitiveNode) schema.fields().get(0);
         assertLevels(id, 0, 0);
@@ -263,7 +263,7 @@ class ParquetSchemaConverterTest {
     void requiredLevelsAddNoDefinitionLevel() throws Exception {
         ParquetSchema schema =
                 TestingSchemas.convert(
-                        FlinkSchemaConverter.toParquet(
+                        FlinkToParquetSchema.toParquet(
                                 (RowType)
                                         sql(
                                                 "ROW<a ARRAY<ROW<b MAP<INT NOT NULL, ARRAY<INT NOT"

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Map;
 
-class FlinkSchemaConverterTest {
+class FlinkToParquetSchemaTest {
 
     private static RowType row(Object... namesAndTypes) {
         String[] names = new String[namesAndTypes.length / 2];
@@ -25,7 +25,7 @@ class FlinkSchemaConverterTest {
     }
 
     private static void assertConverts(RowType rowType, String expected) {
-        MessageType actual = FlinkSchemaConverter.toParquet(rowType);
+        MessageType actual = FlinkToParquetSchema.toParquet(rowType);
         assertThat(actual).isEqualTo(MessageTypeParser.parseMessageType(expected));
         // equals ignores nothing that matters, but compare the text too so a diff is readable
         assertThat(actual.toString())
@@ -102,14 +102,14 @@ class FlinkSchemaConverterTest {
     void decimalBytesIsTheFewestHoldingEveryValueOfThePrecision() {
         // floor(log10(2^(8n-1) - 1)) digits fit in n bytes (LogicalTypes.md, DECIMAL)
         for (int precision = 1; precision <= 38; precision++) {
-            int n = FlinkSchemaConverter.decimalBytes(precision);
+            int n = FlinkToParquetSchema.decimalBytes(precision);
             assertThat(maxDigits(n))
                     .as("precision %d in %d bytes", precision, n)
                     .isGreaterThanOrEqualTo(precision);
             assertThat(maxDigits(n - 1)).isLessThan(precision);
         }
-        assertThat(FlinkSchemaConverter.decimalBytes(19)).isEqualTo(9);
-        assertThat(FlinkSchemaConverter.decimalBytes(38)).isEqualTo(16);
+        assertThat(FlinkToParquetSchema.decimalBytes(19)).isEqualTo(9);
+        assertThat(FlinkToParquetSchema.decimalBytes(38)).isEqualTo(16);
     }
 
     private static int maxDigits(int bytes) {
@@ -229,7 +229,7 @@ class FlinkSchemaConverterTest {
     @Test
     void rejectsUnsupportedTypesNamingTheFieldPath() {
         RowType interval = row("iv", DataTypes.INTERVAL(DataTypes.DAY()).getLogicalType());
-        assertThatThrownBy(() -> FlinkSchemaConverter.toParquet(interval))
+        assertThatThrownBy(() -> FlinkToParquetSchema.toParquet(interval))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(
                         "Cannot convert field iv to Parquet: Flink type INTERVAL DAY(2) is not"
@@ -245,14 +245,14 @@ class FlinkSchemaConverterTest {
                                                         DataTypes.INT(),
                                                         DataTypes.ARRAY(DataTypes.NULL()))))
                                 .getLogicalType());
-        assertThatThrownBy(() -> FlinkSchemaConverter.toParquet(nested))
+        assertThatThrownBy(() -> FlinkToParquetSchema.toParquet(nested))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(
                         "Cannot convert field r.m.key_value.value.list.element to Parquet:"
                                 + " Flink type NULL is not supported");
 
         RowType tz = row("z", DataTypes.TIMESTAMP_WITH_TIME_ZONE(3).getLogicalType());
-        assertThatThrownBy(() -> FlinkSchemaConverter.toParquet(tz))
+        assertThatThrownBy(() -> FlinkToParquetSchema.toParquet(tz))
                 .hasMessage(
                         "Cannot convert field z to Parquet: Flink type TIMESTAMP(3) WITH TIME ZONE"
                                 + " is not supported");
@@ -261,7 +261,7 @@ class FlinkSchemaConverterTest {
     @Test
     void rejectsRowWithoutFields() {
         RowType empty = row("e", RowType.of());
-        assertThatThrownBy(() -> FlinkSchemaConverter.toParquet(empty))
+        assertThatThrownBy(() -> FlinkToParquetSchema.toParquet(empty))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Cannot convert field e to Parquet: a ROW needs at least one field");
     }
@@ -269,7 +269,7 @@ class FlinkSchemaConverterTest {
     @Test
     void namesTheMessageFlinkSchema() {
         assertThat(
-                        FlinkSchemaConverter.toParquet(row("a", DataTypes.INT().getLogicalType()))
+                        FlinkToParquetSchema.toParquet(row("a", DataTypes.INT().getLogicalType()))
                                 .getName())
                 .isEqualTo("flink_schema");
         assertThat(io.pqx.format.options.WriteOptions.FLINK_SCHEMA_KEY).isEqualTo("pqx.flink.schema");
@@ -282,20 +282,20 @@ class FlinkSchemaConverterTest {
                         TestingSchemas.sql(
                                 "ROW<a CHAR(3) NOT NULL, `b c` MULTISET<TIMESTAMP_LTZ(2)>,"
                                         + " d MAP<INT, ROW<e TIME(0)>>>");
-        String text = FlinkSchemaConverter.declaredTypeText(rowType);
+        String text = FlinkToParquetSchema.declaredTypeText(rowType);
         assertThat(
-                        FlinkSchemaConverter.declaredType(
+                        FlinkToParquetSchema.declaredType(
                                 Map.of(io.pqx.format.options.WriteOptions.FLINK_SCHEMA_KEY, text)))
                 .isEqualTo(rowType);
     }
 
     @Test
     void ignoresAnAbsentOrUnparseableDeclaredType() {
-        assertThat(FlinkSchemaConverter.declaredType(Map.of())).isNull();
-        assertThat(FlinkSchemaConverter.declaredType(Map.of("pqx.flink.schema", "ROW<a NOPE>")))
+        assertThat(FlinkToParquetSchema.declaredType(Map.of())).isNull();
+        assertThat(FlinkToParquetSchema.declaredType(Map.of("pqx.flink.schema", "ROW<a NOPE>")))
                 .isNull();
-        assertThat(FlinkSchemaConverter.declaredType(Map.of("pqx.flink.schema", "INT"))).isNull();
-        assertThat(FlinkSchemaConverter.declaredType(Map.of("pqx.flink.schema", "ROW<a INT")))
+        assertThat(FlinkToParquetSchema.declaredType(Map.of("pqx.flink.schema", "INT"))).isNull();
+        assertThat(FlinkToParquetSchema.declaredType(Map.of("pqx.flink.schema", "ROW<a INT")))
                 .isNull();
     }
 }
