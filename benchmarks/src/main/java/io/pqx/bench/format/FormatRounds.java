@@ -2,27 +2,14 @@ package io.pqx.bench.format;
 
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.Comparison;
-import io.pqx.bench.JvmReport;
 import io.pqx.bench.Throughput;
 import io.pqx.bench.Timed;
-import io.pqx.bench.format.FormatContenders.CrcContenders;
-
-import org.apache.flink.table.data.RowData;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.zip.CRC32;
 
 import javax.annotation.Nullable;
 
@@ -36,10 +23,8 @@ import javax.annotation.Nullable;
  * its figures go into the same measurements and come out as {@code <measurement>_vs_duckdb} (wall)
  * and {@code _vs_duckdb_cpu} (process CPU) lines.
  *
- * <p>With {@link CrcContenders}, each round ends with pqx against pqx without page CRCs, writing
- * ({@code format_crc_write}), and pqx against pqx without CRC verification, scanning pqx's file
- * ({@code format_crc_read}), back to back (see {@link #crcPairs}): the cost of CRCs is measured in
- * the same rounds, on the same table and file.
+ * <p>With {@link CrcCostRounds}, each round ends with its measurement of what CRCs cost pqx, on the
+ * same table and file, and its lines ({@link CrcCostReport}) go among the suite's results.
  *
  * <p>Every timed run starts after a full collection ({@link Timed#afterGc}) and contenders
  * alternate who goes first from round to round, so neither pays for the other's garbage. Every
@@ -59,25 +44,11 @@ final class FormatRounds {
 
     /** pqx's single-threaded write against DuckDB's, in CPU time, that issue 8 asks for. */
     static final double DUCKDB_WRITE_CPU_TARGET = 1.0;
-    static final String CRC_WRITE = "format_crc_write";
-    static final String CRC_READ = "format_crc_read";
 
-    /** Write pairs (CRCs on, off) per round, for {@link #CRC_WRITE}. */
-    static final int CRC_WRITE_PAIRS = 2;
-
-    /** Scan pairs (CRC verification on, off) of pqx's file per round, for {@link #CRC_READ}. */
-    static final int CRC_READ_PAIRS = 4;
-
-    private static final ThreadMXBean THREAD = ManagementFactory.getThreadMXBean();
-
-    /** Most CRC cost (1 - on/off throughput) issue 7 accepts. */
-    static final double CRC_COST_TARGET = 0.03;
-
-    private final List<RowData> table;
-    private final TableChecksum expected;
+    private final TableRuns runs;
     private final List<TableWriter> writers;
     private final List<TableScanner> scanners;
-    @Nullable private final CrcContenders crcOff;
+    @Nullable private final CrcCostRounds crcCost;
     @Nullable private final DuckDbTableReader duckdb;
     private final DuckDbAggregateQuery allColumns = DuckDbAggregateQuery.allColumns();
     private final DuckDbAggregateQuery oneColumn =
@@ -85,44 +56,32 @@ final class FormatRounds {
     private final TableChecksum expectedColumn;
     @Nullable private final DuckDbAggregates expectedAll;
     @Nullable private final DuckDbAggregates expectedOne;
-    private final Path dir;
     private final BenchmarkReport report;
-    private final Map<String, Map<String, Throughput>> figures = new LinkedHashMap<>();
-    private final Map<String, Map<String, Throughput>> cpuFigures = new LinkedHashMap<>();
-    private final Map<String, Map<String, Throughput>> threadCpuFigures = new LinkedHashMap<>();
-    private final Map<String, List<Double>> pairRatios = new LinkedHashMap<>();
+    private final RoundFigures figures;
 
     FormatRounds(
-            List<RowData> table,
+            TableRuns runs,
             List<TableWriter> writers,
             List<TableScanner> scanners,
-            @Nullable CrcContenders crcOff,
-            @Nullable DuckDbTableReader duckdb,
-            Path dir,
-            BenchmarkReport report) {
-        this.table = table;
-        this.expected = TableChecksum.of(table, ScanDepth.LENGTHS);
-        this.expectedColumn = TableChecksum.ofColumn(table, DuckDbTableReader.ONE_COLUMN);
+            @Nullable CrcCostRounds crcCost,
+            @Nullable DuckDbTableReader duckdb) {
+        this.runs = runs;
+        this.expectedColumn = TableChecksum.ofColumn(runs.table(), DuckDbTableReader.ONE_COLUMN);
         this.writers = writers;
         this.scanners = scanners;
-        this.crcOff = crcOff;
+        this.crcCost = crcCost;
         this.duckdb = duckdb;
-        this.expectedAll = duckdb == null ? null : allColumns.expected(table);
-        this.expectedOne = duckdb == null ? null : oneColumn.expected(table);
-        this.dir = dir;
-        this.report = report;
-    }
-
-    /** The file {@code writer} writes in every round. */
-    Path fileOf(TableWriter writer) {
-        return dir.resolve(writer.name() + ".parquet");
+        this.expectedAll = duckdb == null ? null : allColumns.expected(runs.table());
+        this.expectedOne = duckdb == null ? null : oneColumn.expected(runs.table());
+        this.report = runs.report();
+        this.figures = new RoundFigures(runs.table().size());
     }
 
     /** Every writer whose file the report describes: the contenders, then pqx without CRCs. */
     List<TableWriter> allWriters() {
         List<TableWriter> all = new ArrayList<>(writers);
-        if (crcOff != null) {
-            all.add(crcOff.writer());
+        if (crcCost != null) {
+            all.add(crcCost.writer());
         }
         return all;
     }
@@ -140,27 +99,27 @@ final class FormatRounds {
     void round(int index, String label, boolean measured) throws Exception {
         boolean reversed = index % 2 == 1;
         List<String> line = new ArrayList<>();
-        for (TableWriter writer : ordered(writers, reversed)) {
-            line.add(figure(WRITE, writer.name(), write(writer), measured));
+        for (TableWriter writer : TableRuns.ordered(writers, reversed)) {
+            line.add(figures.add(WRITE, writer.name(), runs.write(writer), measured));
         }
-        print(label, WRITE, line);
+        runs.print(label, WRITE, line);
         for (TableWriter writer : writers) {
             line.clear();
             String measurement = readMeasurementOf(writer);
             if (duckdb != null && reversed) {
                 line.add(duckdbRead(measurement, writer, allColumns, expectedAll, measured));
             }
-            for (TableScanner scanner : ordered(scanners, reversed)) {
+            for (TableScanner scanner : TableRuns.ordered(scanners, reversed)) {
                 line.add(scan(measurement, scanner, writer, measured));
             }
             if (duckdb != null && !reversed) {
                 line.add(duckdbRead(measurement, writer, allColumns, expectedAll, measured));
             }
-            print(label, measurement, line);
+            runs.print(label, measurement, line);
         }
         columnReads(label, reversed, measured);
-        if (crcOff != null) {
-            crcPairs(label, reversed, measured);
+        if (crcCost != null) {
+            crcCost.round(label, reversed, measured);
         }
     }
 
@@ -174,17 +133,19 @@ final class FormatRounds {
         if (duckdb != null && reversed) {
             line.add(duckdbRead(READ_COLUMN, first, oneColumn, expectedOne, measured));
         }
-        for (TableScanner scanner : ordered(scanners, reversed)) {
+        for (TableScanner scanner : TableRuns.ordered(scanners, reversed)) {
             Timed<TableChecksum> scan =
                     Timed.afterGc(
-                            () -> scanner.scanColumn(fileOf(first), DuckDbTableReader.ONE_COLUMN));
-            check(scanner, first, scan.value(), expectedColumn);
-            line.add(figure(READ_COLUMN, scanner.name(), scan, measured));
+                            () ->
+                                    scanner.scanColumn(
+                                            runs.fileOf(first), DuckDbTableReader.ONE_COLUMN));
+            runs.check(scanner, first, scan.value(), expectedColumn);
+            line.add(figures.add(READ_COLUMN, scanner.name(), scan, measured));
         }
         if (duckdb != null && !reversed) {
             line.add(duckdbRead(READ_COLUMN, first, oneColumn, expectedOne, measured));
         }
-        print(label, READ_COLUMN, line);
+        runs.print(label, READ_COLUMN, line);
     }
 
     /** DuckDB runs {@code query} over {@code writer}'s file, timed, and its result is checked. */
@@ -195,112 +156,39 @@ final class FormatRounds {
             DuckDbAggregates wanted,
             boolean measured)
             throws Exception {
-        Timed<DuckDbAggregates> read = Timed.afterGc(() -> duckdb.read(fileOf(writer), query));
+        Timed<DuckDbAggregates> read =
+                Timed.afterGc(() -> duckdb.read(runs.fileOf(writer), query));
         if (!read.value().matches(wanted)) {
             report.failure(
                     "%s read %s's file wrongly: got %s, want %s",
                     duckdb.name(), writer.name(), read.value(), wanted);
         }
-        return figure(measurement, duckdb.name(), read, measured);
-    }
-
-    /**
-     * pqx with CRCs against pqx without, back to back in alternating order: {@value
-     * #CRC_WRITE_PAIRS} write pairs, then {@value #CRC_READ_PAIRS} scan pairs of pqx's (CRC'd)
-     * file, verifying and not. The difference is small, so each run is also timed in CPU time of
-     * the calling thread (where pqx writes and reads; nanosecond resolution, and free of the GC and
-     * JIT threads that the process CPU time counts).
-     */
-    private void crcPairs(String label, boolean reversed, boolean measured) throws Exception {
-        List<TableWriter> writing = List.of(writers.get(0), crcOff.writer());
-        List<String> line = new ArrayList<>();
-        for (int i = 0; i < CRC_WRITE_PAIRS; i++) {
-            Map<String, Long> pair = new LinkedHashMap<>();
-            for (TableWriter writer : ordered(writing, reversed ^ (i % 2 == 1))) {
-                long threadBefore = THREAD.getCurrentThreadCpuTime();
-                Timed<Void> write = write(writer);
-                long thread = THREAD.getCurrentThreadCpuTime() - threadBefore;
-                line.add(figure(CRC_WRITE, writer.name(), write, measured));
-                threadFigure(CRC_WRITE, writer.name(), write, thread, measured);
-                pair.put(writer.name(), thread);
-            }
-            pairRatio(CRC_WRITE, pair, FormatContenders.PQX_NO_CRC, measured);
-        }
-        print(label, CRC_WRITE, line);
-        TableWriter pqx = writers.get(0);
-        List<TableScanner> scanning = List.of(scanners.get(0), crcOff.scanner());
-        line.clear();
-        for (int i = 0; i < CRC_READ_PAIRS; i++) {
-            Map<String, Long> pair = new LinkedHashMap<>();
-            for (TableScanner scanner : ordered(scanning, reversed ^ (i % 2 == 1))) {
-                System.gc();
-                long threadBefore = THREAD.getCurrentThreadCpuTime();
-                Timed<TableChecksum> scan =
-                        Timed.run(() -> scanner.scan(fileOf(pqx), ScanDepth.LENGTHS));
-                long thread = THREAD.getCurrentThreadCpuTime() - threadBefore;
-                check(scanner, pqx, scan.value(), expected);
-                line.add(figure(CRC_READ, scanner.name(), scan, measured));
-                threadFigure(CRC_READ, scanner.name(), scan, thread, measured);
-                pair.put(scanner.name(), thread);
-            }
-            pairRatio(CRC_READ, pair, FormatContenders.PQX_NO_VERIFY, measured);
-        }
-        print(label, CRC_READ, line);
-    }
-
-    /** Collects garbage, then writes the table to {@code writer}'s file, timed. */
-    private Timed<Void> write(TableWriter writer) throws Exception {
-        Path file = fileOf(writer);
-        Files.deleteIfExists(file);
-        System.gc();
-        return Timed.run(
-                () -> {
-                    writer.write(table, file);
-                    return null;
-                });
-    }
-
-    /** Records pqx's throughput over {@code off}'s in one back-to-back pair (thread CPU time). */
-    private void pairRatio(String measurement, Map<String, Long> pair, String off, boolean measured) {
-        if (measured) {
-            pairRatios.computeIfAbsent(measurement, m -> new ArrayList<>())
-                    .add(pair.get(off) / (double) pair.get(FormatContenders.PQX));
-        }
-    }
-
-    private void threadFigure(
-            String measurement, String who, Timed<?> run, long threadNanos, boolean measured) {
-        if (measured) {
-            throughput(threadCpuFigures, measurement, who).add(table.size(), threadNanos);
-        }
+        return figures.add(measurement, duckdb.name(), read, measured);
     }
 
     private String scan(
             String measurement, TableScanner scanner, TableWriter writer, boolean measured)
             throws Exception {
         Timed<TableChecksum> scan =
-                Timed.afterGc(() -> scanner.scan(fileOf(writer), ScanDepth.LENGTHS));
-        check(scanner, writer, scan.value(), expected);
-        return figure(measurement, scanner.name(), scan, measured);
+                Timed.afterGc(() -> scanner.scan(runs.fileOf(writer), ScanDepth.LENGTHS));
+        runs.check(scanner, writer, scan.value(), runs.expected());
+        return figures.add(measurement, scanner.name(), scan, measured);
     }
 
     /** Scans every file with every scanner reading every byte, untimed; reports any mismatch. */
     void verifyContent() throws Exception {
-        TableChecksum content = TableChecksum.of(table, ScanDepth.CONTENT);
+        TableChecksum content = TableChecksum.of(runs.table(), ScanDepth.CONTENT);
         for (TableWriter writer : writers) {
             for (TableScanner scanner : scanners) {
-                if (check(
-                        scanner,
-                        writer,
-                        scanner.scan(fileOf(writer), ScanDepth.CONTENT),
-                        content)) {
-                    verified(scanner, writer);
+                TableChecksum got = scanner.scan(runs.fileOf(writer), ScanDepth.CONTENT);
+                if (runs.check(scanner, writer, got, content)) {
+                    runs.verified(scanner, writer);
                 }
             }
         }
         if (duckdb != null) {
             for (TableWriter writer : writers) {
-                DuckDbAggregates got = duckdb.read(fileOf(writer), allColumns);
+                DuckDbAggregates got = duckdb.read(runs.fileOf(writer), allColumns);
                 if (got.matches(expectedAll)) {
                     report.info(
                             "verified duckdb's aggregates over %s's file: %d rows, every column's"
@@ -313,193 +201,72 @@ final class FormatRounds {
                 }
             }
         }
-        if (crcOff != null) {
-            // pqx (verifying) reads the file without CRCs; pqx without verification reads pqx's
-            TableWriter pqx = writers.get(0);
-            TableScanner pqxScanner = scanners.get(0);
-            TableChecksum noCrcFile =
-                    pqxScanner.scan(fileOf(crcOff.writer()), ScanDepth.CONTENT);
-            if (check(pqxScanner, crcOff.writer(), noCrcFile, content)) {
-                verified(pqxScanner, crcOff.writer());
-            }
-            TableChecksum unverified = crcOff.scanner().scan(fileOf(pqx), ScanDepth.CONTENT);
-            if (check(crcOff.scanner(), pqx, unverified, content)) {
-                verified(crcOff.scanner(), pqx);
-            }
+        if (crcCost != null) {
+            crcCost.verifyContent(content);
         }
-    }
-
-    private void verified(TableScanner scanner, TableWriter writer) {
-        report.info(
-                "verified %s reads %s's file: %d rows, every value equal to the generated ones",
-                scanner.name(), writer.name(), table.size());
     }
 
     /**
      * Prints each measurement's rounds and CPU-time figures, then one RESULT line per measurement
-     * both pqx and the peer took part in (wall-clock medians).
+     * both pqx and the peer took part in (wall-clock medians), then the lines against DuckDB; the
+     * CRC cost's lines go after each part of the suite's.
      */
     void printResults() throws IOException {
-        figures.forEach(
-                (measurement, wall) -> {
-                    Map<String, Throughput> cpu = cpuFigures.get(measurement);
-                    report.info("rounds %s%s unit=rows/s", measurement, roundsOf(wall));
-                    report.info("rounds %s%s unit=rows/cpu-s", measurement, roundsOf(cpu));
-                    if (compared(wall)) {
-                        report.info(
-                                "cpu %s",
-                                comparison(measurement, cpu)
-                                        .resultLine()
-                                        .substring("RESULT ".length())
-                                        .replace("unit=rows/s", "unit=rows/cpu-s"));
-                    } else if (!measurement.startsWith("format_crc_")) {
-                        wall.forEach(
-                                (who, t) ->
-                                        report.info(
-                                                "%s-only %s %s=%.0f unit=rows/s",
-                                                who, measurement, who, t.median()));
-                    }
-                });
+        CrcCostReport crc = crcCost == null ? null : crcCost.report();
+        figures.wall()
+                .forEach(
+                        (measurement, wall) -> {
+                            figures.printRounds(report, measurement);
+                            if (compared(wall)) {
+                                report.info(
+                                        "cpu %s",
+                                        comparison(measurement, figures.cpu().get(measurement))
+                                                .resultLine()
+                                                .substring("RESULT ".length())
+                                                .replace("unit=rows/s", "unit=rows/cpu-s"));
+                            } else {
+                                wall.forEach(
+                                        (who, t) ->
+                                                report.info(
+                                                        "%s-only %s %s=%.0f unit=rows/s",
+                                                        who, measurement, who, t.median()));
+                            }
+                        });
+        if (crc != null) {
+            crc.printRounds();
+        }
         printOwnFileReads();
-        printCrcCost();
-        if (crcOff != null) {
-            printCrcWork();
+        if (crc != null) {
+            crc.printCost();
         }
         printDuckDbCpu();
-        figures.forEach(
-                (measurement, wall) -> {
-                    if (compared(wall)) {
-                        report.result(comparison(measurement, wall));
-                    }
-                });
-        figures.forEach(
-                (measurement, wall) ->
-                        vsDuckDb(measurement, wall, "rows/s").ifPresent(report::result));
-        cpuFigures.forEach(
-                (measurement, cpu) ->
-                        vsDuckDb(measurement, cpu, "rows/cpu-s")
-                                .map(
-                                        c ->
-                                                new Comparison(
-                                                        c.name() + "_cpu",
-                                                        c.peer(),
-                                                        c.pqxRowsPerSecond(),
-                                                        c.peerRowsPerSecond(),
-                                                        c.unit()))
-                                .ifPresent(report::result));
-        crcComparison(CRC_WRITE, CRC_WRITE, FormatContenders.PQX_NO_CRC, figures)
-                .ifPresent(report::result);
-        crcComparison(CRC_READ, CRC_READ, FormatContenders.PQX_NO_VERIFY, figures)
-                .ifPresent(report::result);
-    }
-
-    /**
-     * The CPU-time ratios of CRCs on over off (process and calling thread) and the cost against
-     * issue 7's target; the wall-clock ratios are the {@code RESULT format_crc_*} lines. The verdict
-     * goes by the median over the back-to-back pairs of their thread-CPU ratio (a pair runs within
-     * seconds, so the machine's drift between rounds cancels); all the costs are printed.
-     */
-    private void printCrcCost() {
-        String[][] pairs = {
-            {CRC_WRITE, CRC_WRITE, FormatContenders.PQX_NO_CRC},
-            {CRC_READ, CRC_READ, FormatContenders.PQX_NO_VERIFY}
-        };
-        for (String[] m : pairs) {
-            Optional<Comparison> wall = crcComparison(m[0], m[1], m[2], figures);
-            Optional<Comparison> cpu = crcComparison(m[0], m[1], m[2], cpuFigures);
-            Optional<Comparison> thread = crcComparison(m[0], m[1], m[2], threadCpuFigures);
-            if (wall.isEmpty() || cpu.isEmpty() || thread.isEmpty()) {
-                continue;
-            }
-            report.info(
-                    "rounds %s%s unit=rows/thread-cpu-s",
-                    m[0],
-                    roundsOf(threadCpuFigures.get(m[1])));
-            report.info(
-                    "cpu %s",
-                    cpu.get()
-                            .resultLine()
-                            .substring("RESULT ".length())
-                            .replace("unit=rows/s", "unit=rows/cpu-s"));
-            report.info(
-                    "thread-cpu %s",
-                    thread.get()
-                            .resultLine()
-                            .substring("RESULT ".length())
-                            .replace("unit=rows/s", "unit=rows/thread-cpu-s"));
-            List<Double> ratios = new ArrayList<>(pairRatios.get(m[0]));
-            Collections.sort(ratios);
-            double pairMedian = ratios.size() % 2 == 1
-                    ? ratios.get(ratios.size() / 2)
-                    : (ratios.get(ratios.size() / 2 - 1) + ratios.get(ratios.size() / 2)) / 2;
-            report.info(
-                    "crc_pairs %s thread-cpu ratios on/off=%s median=%.3f",
-                    m[0],
-                    ratios.stream().map(r -> String.format(Locale.ROOT, "%.3f", r)).toList(),
-                    pairMedian);
-            double pairCost = 1 - pairMedian;
-            report.info(
-                    "crc_cost %s wall=%.1f%% cpu=%.1f%% thread-cpu=%.1f%% paired=%.1f%%"
-                            + " target<%.0f%%: %s",
-                    m[0],
-                    100 * (1 - wall.get().ratio()),
-                    100 * (1 - cpu.get().ratio()),
-                    100 * (1 - thread.get().ratio()),
-                    100 * pairCost,
-                    100 * CRC_COST_TARGET,
-                    pairCost < CRC_COST_TARGET ? "met" : "NOT met");
+        figures.wall()
+                .forEach(
+                        (measurement, wall) -> {
+                            if (compared(wall)) {
+                                report.result(comparison(measurement, wall));
+                            }
+                        });
+        figures.wall()
+                .forEach(
+                        (measurement, wall) ->
+                                vsDuckDb(measurement, wall, "rows/s").ifPresent(report::result));
+        figures.cpu()
+                .forEach(
+                        (measurement, cpu) ->
+                                vsDuckDb(measurement, cpu, "rows/cpu-s")
+                                        .map(
+                                                c ->
+                                                        new Comparison(
+                                                                c.name() + "_cpu",
+                                                                c.peer(),
+                                                                c.pqxRowsPerSecond(),
+                                                                c.peerRowsPerSecond(),
+                                                                c.unit()))
+                                        .ifPresent(report::result));
+        if (crc != null) {
+            crc.printResults();
         }
-    }
-
-    /**
-     * The CRC-32 work alone, without the noise of whole writes and scans: the best of five runs of
-     * {@link CRC32} over all of pqx's file (more than its page bodies, which are what is
-     * checksummed), against pqx's median write and scan times.
-     */
-    private void printCrcWork() throws IOException {
-        byte[] bytes = Files.readAllBytes(fileOf(writers.get(0)));
-        long best = Long.MAX_VALUE;
-        long value = 0;
-        for (int i = 0; i < 5; i++) {
-            long start = System.nanoTime();
-            CRC32 crc = new CRC32();
-            crc.update(bytes, 0, bytes.length);
-            value = crc.getValue();
-            best = Math.min(best, System.nanoTime() - start);
-        }
-        double writeNanos = medianNanos(CRC_WRITE);
-        double readNanos = medianNanos(CRC_READ);
-        report.info(
-                "crc32_work bytes=%d best=%.1f ms (%.2f GB/s) = %.2f%% of pqx's median write,"
-                        + " %.2f%% of its median scan (crc %08x)",
-                bytes.length,
-                best / 1e6,
-                bytes.length / (double) best,
-                100 * best / writeNanos,
-                100 * best / readNanos,
-                value);
-    }
-
-    private double medianNanos(String measurement) {
-        return table.size() / figures.get(measurement).get(FormatContenders.PQX).median() * 1e9;
-    }
-
-    /** pqx (CRCs on) against {@code off} in {@code measurement}, when both took part. */
-    private static Optional<Comparison> crcComparison(
-            String name,
-            String measurement,
-            String off,
-            Map<String, Map<String, Throughput>> from) {
-        Map<String, Throughput> byContender = from.getOrDefault(measurement, Map.of());
-        if (!byContender.containsKey(FormatContenders.PQX) || !byContender.containsKey(off)) {
-            return Optional.empty();
-        }
-        return Optional.of(
-                new Comparison(
-                        name,
-                        off,
-                        byContender.get(FormatContenders.PQX).median(),
-                        byContender.get(off).median()));
     }
 
     /**
@@ -528,16 +295,13 @@ final class FormatRounds {
      * {@code RESULT ..._cpu} lines report).
      */
     private void printDuckDbCpu() {
-        threadCpuFigures.forEach(
-                (measurement, thread) ->
-                        vsDuckDb(measurement, thread, "rows/thread-cpu-s")
-                                .ifPresent(
-                                        c ->
-                                                report.info(
-                                                        "thread-cpu %s",
-                                                        c.resultLine()
-                                                                .substring("RESULT ".length()))));
-        vsDuckDb(WRITE, cpuFigures.getOrDefault(WRITE, Map.of()), "rows/cpu-s")
+        figures.threadCpu()
+                .forEach(
+                        (measurement, thread) ->
+                                vsDuckDb(measurement, thread, "rows/thread-cpu-s")
+                                        .map(c -> c.resultLine().substring("RESULT ".length()))
+                                        .ifPresent(line -> report.info("thread-cpu %s", line)));
+        vsDuckDb(WRITE, figures.cpu().getOrDefault(WRITE, Map.of()), "rows/cpu-s")
                 .ifPresent(
                         c ->
                                 report.info(
@@ -549,8 +313,8 @@ final class FormatRounds {
     }
 
     private void printOwnFileReads() {
-        Map<String, Throughput> read = figures.getOrDefault(READ, Map.of());
-        Map<String, Throughput> peerFile = figures.getOrDefault(READ_PEER_FILE, Map.of());
+        Map<String, Throughput> read = figures.wall().getOrDefault(READ, Map.of());
+        Map<String, Throughput> peerFile = figures.wall().getOrDefault(READ_PEER_FILE, Map.of());
         if (read.containsKey(FormatContenders.PQX) && peerFile.containsKey(FormatContenders.PEER)) {
             double own = read.get(FormatContenders.PQX).median();
             double peerOwn = peerFile.get(FormatContenders.PEER).median();
@@ -572,80 +336,5 @@ final class FormatRounds {
                 FormatContenders.PEER,
                 byContender.get(FormatContenders.PQX).median(),
                 byContender.get(FormatContenders.PEER).median());
-    }
-
-    /** Each contender's rounds, pqx first whichever ran first in the first measured round. */
-    private static String roundsOf(Map<String, Throughput> byContender) {
-        StringBuilder rounds = new StringBuilder();
-        byContender.entrySet().stream()
-                .sorted(Comparator.comparing(e -> !e.getKey().equals(FormatContenders.PQX)))
-                .forEach(
-                        e ->
-                                rounds.append(' ')
-                                        .append(e.getKey())
-                                        .append('=')
-                                        .append(e.getValue().rounds(",")));
-        return rounds.toString();
-    }
-
-    private String figure(String measurement, String who, Timed<?> run, boolean measured) {
-        if (measured) {
-            throughput(figures, measurement, who).add(table.size(), run.nanos());
-            throughput(cpuFigures, measurement, who).add(table.size(), run.cpuNanos());
-            if (!measurement.startsWith("format_crc_")) { // those add their own thread figures
-                throughput(threadCpuFigures, measurement, who)
-                        .add(table.size(), run.threadCpuNanos());
-            }
-        }
-        return String.format(
-                Locale.ROOT,
-                "%s=%.0f (%.2f s, cpu %.2f s, thread %.2f s, alloc %d MiB, heap peak %d MiB live %d"
-                        + " MiB)",
-                who,
-                table.size() / run.seconds(),
-                run.seconds(),
-                run.cpuSeconds(),
-                run.threadCpuNanos() / 1e9,
-                JvmReport.mib(run.allocatedBytes()),
-                JvmReport.mib(run.peakHeapBytes()),
-                JvmReport.mib(run.peakLiveBytes()));
-    }
-
-    private static Throughput throughput(
-            Map<String, Map<String, Throughput>> all, String measurement, String who) {
-        return all.computeIfAbsent(measurement, m -> new LinkedHashMap<>())
-                .computeIfAbsent(who, w -> new Throughput());
-    }
-
-    private void print(String label, String measurement, List<String> figuresOfRound) {
-        report.info("%s %s %s", label, measurement, String.join(" ", figuresOfRound));
-    }
-
-    private boolean check(
-            TableScanner scanner, TableWriter writer, TableChecksum actual, TableChecksum wanted) {
-        if (actual.equals(wanted)) {
-            return true;
-        }
-        report.failure(
-                "%s read %s's file wrongly: got %s, want %s",
-                scanner.name(), writer.name(), actual, wanted);
-        return false;
-    }
-
-    /** {@code contenders} with {@code off} right after pqx (the first), so the two run adjacent. */
-    private static <T> List<T> withCrcOff(List<T> contenders, @Nullable T off) {
-        List<T> copy = new ArrayList<>(contenders);
-        if (off != null) {
-            copy.add(1, off);
-        }
-        return copy;
-    }
-
-    private static <T> List<T> ordered(List<T> contenders, boolean reversed) {
-        List<T> copy = new ArrayList<>(contenders);
-        if (reversed) {
-            Collections.reverse(copy);
-        }
-        return copy;
     }
 }

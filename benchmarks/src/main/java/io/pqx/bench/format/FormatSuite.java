@@ -4,6 +4,7 @@ import io.pqx.bench.BenchmarkArgs;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.BenchmarkSuite;
 import io.pqx.bench.Timed;
+import io.pqx.bench.format.FormatContenders.CrcContenders;
 
 import org.apache.flink.table.data.RowData;
 
@@ -28,7 +29,7 @@ import java.util.stream.Stream;
  * file) and {@code format_read_column} (one column of pqx's file), each against parquet-java and,
  * as {@code <measurement>_vs_duckdb} (wall) and {@code <measurement>_vs_duckdb_cpu} (process CPU),
  * against DuckDB; and {@code format_crc_write} and
- * {@code format_crc_read} (pqx with page CRCs on against off, see {@link FormatRounds}), each the
+ * {@code format_crc_read} (pqx with page CRCs on against off, see {@link CrcCostRounds}), each the
  * median of the measured rounds, plus file sizes, row groups, per-column sizes, per-round figures and an untimed
  * full-content verification. The generation of the table is not timed. Runs on the caller's thread.
  */
@@ -70,20 +71,21 @@ public final class FormatSuite implements BenchmarkSuite {
         Path dir = Files.createTempDirectory(args.workDir(), "pqx-bench-format-");
         DuckDbSession duckdb = withDuckDb() ? loadedDuckDb(table, report) : null;
         try {
+            TableRuns runs = new TableRuns(table, dir, report);
             List<TableWriter> writers =
                     FormatContenders.writers(settings, args.peerOnly(), duckdb);
+            List<TableScanner> scanners = FormatContenders.scanners(args.peerOnly());
+            CrcContenders crcOff = FormatContenders.crcOff(settings, args.peerOnly());
             FormatRounds rounds =
                     new FormatRounds(
-                            table,
+                            runs,
                             writers,
-                            FormatContenders.scanners(args.peerOnly()),
-                            FormatContenders.crcOff(settings, args.peerOnly()),
-                            duckdb == null ? null : new DuckDbTableReader(duckdb),
-                            dir,
-                            report);
+                            scanners,
+                            crcOff == null ? null : crcCost(runs, writers, scanners, crcOff),
+                            duckdb == null ? null : new DuckDbTableReader(duckdb));
             runRounds(args, rounds);
             rounds.verifyContent();
-            printFiles(rounds.allWriters(), rounds, report);
+            printFiles(rounds.allWriters(), runs, report);
             rounds.printResults();
         } finally {
             if (duckdb != null) {
@@ -124,6 +126,15 @@ public final class FormatSuite implements BenchmarkSuite {
         }
     }
 
+    /** The CRC cost of pqx: the first writer and scanner whenever there are CRC-off contenders. */
+    private static CrcCostRounds crcCost(
+            TableRuns runs,
+            List<TableWriter> writers,
+            List<TableScanner> scanners,
+            CrcContenders crcOff) {
+        return new CrcCostRounds(runs, writers.get(0), scanners.get(0), crcOff);
+    }
+
     private static void runRounds(BenchmarkArgs args, FormatRounds rounds) throws Exception {
         for (int w = 0; w < args.warmups(); w++) {
             rounds.round(w, String.format("warmup %d/%d", w + 1, args.warmups()), false);
@@ -135,11 +146,11 @@ public final class FormatSuite implements BenchmarkSuite {
     }
 
     private static void printFiles(
-            List<TableWriter> writers, FormatRounds rounds, BenchmarkReport report)
+            List<TableWriter> writers, TableRuns runs, BenchmarkReport report)
             throws IOException {
         Map<String, FileFacts> facts = new LinkedHashMap<>();
         for (TableWriter writer : writers) {
-            facts.put(writer.name(), FileFacts.of(rounds.fileOf(writer)));
+            facts.put(writer.name(), FileFacts.of(runs.fileOf(writer)));
         }
         facts.forEach((who, f) -> report.info("created_by %s=\"%s\"", who, f.createdBy()));
         for (String column : facts.values().iterator().next().columns().keySet()) {
