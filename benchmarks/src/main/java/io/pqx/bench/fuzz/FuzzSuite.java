@@ -4,6 +4,7 @@ import io.pqx.bench.BenchmarkArgs;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.BenchmarkSuite;
 import io.pqx.format.TestingFuzzSeeds;
+import io.pqx.format.TestingParquetFiles;
 import io.pqx.format.fuzz.FuzzRun;
 
 import java.nio.file.Files;
@@ -39,7 +40,7 @@ public final class FuzzSuite implements BenchmarkSuite {
 
     @Override
     public void run(BenchmarkArgs args, BenchmarkReport report) throws Exception {
-        Path corpus = corpusRoot();
+        Path corpus = TestingParquetFiles.root();
         List<FuzzRun.Seed> corpusFiles = TestingFuzzSeeds.corpus(corpus);
         List<FuzzRun.Seed> pqxFiles = TestingFuzzSeeds.pqxFiles();
         long mutants = args.mutants().orElse(DEFAULT_MUTANTS);
@@ -58,21 +59,5 @@ public final class FuzzSuite implements BenchmarkSuite {
         }
         report.info("fuzz %d mutants in %.1f s (%.0f/s): %d clean, %d unclean", result.mutants(), seconds,
                 result.mutants() / seconds, result.mutants() - result.uncleanCount(), result.uncleanCount());
-    }
-
-    /** {@code PQX_PARQUET_TESTING}, else {@code ../shared/parquet-testing} from the repository. */
-    static Path corpusRoot() {
-        String env = System.getenv("PQX_PARQUET_TESTING");
-        if (env != null && !env.isEmpty()) {
-            return Path.of(env);
-        }
-        for (String candidate : new String[] {"../shared/parquet-testing", "../../shared/parquet-testing"}) {
-            Path path = Path.of(candidate).toAbsolutePath().normalize();
-            if (Files.isDirectory(path)) {
-                return path;
-            }
-        }
-        throw new IllegalStateException("Cannot run suite fuzz: no parquet-testing corpus at"
-                + " ../shared/parquet-testing; set PQX_PARQUET_TESTING");
     }
 }
