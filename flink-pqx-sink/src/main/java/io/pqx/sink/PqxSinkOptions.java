@@ -72,9 +72,12 @@ public final class PqxSinkOptions {
                     .intType()
                     .defaultValue(2)
                     .withDescription(
-                            "Sealed row groups per sink subtask that may be encoding or"
-                                    + " waiting to be written at once; a writer needing more waits"
-                                    + " (backpressure) instead of buffering without bound.");
+                            "Finished row groups per sink subtask that may be finishing their"
+                                    + " encoding or waiting to be written to their files at once"
+                                    + " (their compressed pages are held until written); a writer"
+                                    + " cutting one more waits (backpressure) instead of buffering"
+                                    + " without bound. Raw rows being encoded are bounded"
+                                    + " separately, at 8 slices per subtask.");
 
     // ---- what the writer decides for the reader
 
