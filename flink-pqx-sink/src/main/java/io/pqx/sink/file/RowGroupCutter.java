@@ -1,5 +1,7 @@
 package io.pqx.sink.file;
 
+import io.pqx.sink.options.RowGroupMode;
+
 import org.apache.flink.table.data.RowData;
 
 import java.io.IOException;
@@ -32,6 +34,6 @@ interface RowGroupCutter {
 
     /** Whether rows passed to {@link #add} must stay valid after the call (not be reused). */
     static boolean holdsRows(RowGroupLimits limits, boolean sorted) {
-        return sorted || limits.mode() == io.pqx.sink.options.RowGroupMode.APPROXIMATE;
+        return sorted || limits.mode() == RowGroupMode.APPROXIMATE;
     }
 }
