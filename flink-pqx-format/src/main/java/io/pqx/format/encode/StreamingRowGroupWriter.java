@@ -96,10 +96,10 @@ public final class StreamingRowGroupWriter {
      *
      * @param fileRow the row's index in the file, named in error messages
      * @throws IllegalArgumentException if a value of the row cannot be written; the row is skipped
-     * @throws IOException if encoding or writing failed before
+     * @throws IOException if encoding or writing failed before (seen when the next slice is fed,
+     *     at the latest at the cut)
      */
     public void append(RowData row, long fileRow) throws IOException, InterruptedException {
-        rethrowFailure();
         filling.append(row, fileRow);
         open.rows++;
         if (filling.isFull(sliceRows, SLICE_BYTES)) {
@@ -222,6 +222,8 @@ public final class StreamingRowGroupWriter {
     }
 
     private void feed() throws IOException, InterruptedException {
+        // Checked once per slice rather than per row: a failure stops the file at the next slice.
+        rethrowFailure();
         while (inFlight.size() >= FILE_SLICES_IN_FLIGHT) {
             settle(inFlight.poll());
         }
