@@ -32,15 +32,17 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * Encodes one leaf's {@link LeafBuffer} into an {@link EncodedColumnChunk} with parquet-column's
- * own column writer: a {@code ColumnWriteStoreV1}/{@code V2} over a schema holding only this leaf's
- * path (so its levels are the file's), writing pages into a {@link ChunkPageWriter}. Page cuts,
- * dictionary fallback, statistics and bloom filter are parquet-column's; they depend on this
- * column's values only, so a chunk's bytes do not depend on which thread encodes it or on the
- * other columns.
+ * Encodes one leaf's {@link LeafBuffer} into an {@link EncodedColumnChunk}. Flat NOT NULL leaves
+ * of INT32, INT64, FLOAT, DOUBLE and BINARY in v1 pages without a bloom filter take pqx's own
+ * {@link FlatChunkWriter}; every other leaf takes parquet-column's column writer, a {@code
+ * ColumnWriteStoreV1}/{@code V2} over a schema holding only this leaf's path (so its levels are the
+ * file's), writing pages into a {@link ChunkPageWriter}. Page cuts, dictionary fallback,
+ * statistics and bloom filter are parquet-column's (reproduced by the flat writer, byte for byte);
+ * they depend on this column's values only, so a chunk's bytes do not depend on which thread
+ * encodes it or on the other columns.
  *
  * <p>Built once per leaf per file by {@link IncrementalRowGroupEncoder};
- * immutable and thread-safe: {@link #encode} and {@link #open} create their own store per call.
+ * immutable and thread-safe: {@link #encode} and {@link #open} create their own state per call.
  */
 final class ColumnChunkEncoder {
     private static final int MAX_BLOOM_FILTER_BYTES = 1 << 20;
@@ -54,6 +56,8 @@ final class ColumnChunkEncoder {
     private final boolean statisticsEnabled;
     /** Whether the feeder computes the page statistics (see {@link FlatPageStatistics}). */
     private final boolean feederStatistics;
+    /** Whether chunks are written by pqx's {@link FlatChunkWriter}. */
+    private final boolean flatWriter;
 
     ColumnChunkEncoder(PrimitiveNode leaf, MessageType fileSchema, WriteOptions options,
             Codec codec) {
@@ -69,6 +73,8 @@ final class ColumnChunkEncoder {
                 options.pageIndexEnabled(), options.columnIndexTruncateLength());
         this.pageVersion = options.pageVersion();
         this.statisticsEnabled = options.statisticsEnabled();
+        this.flatWriter = pageVersion == PageVersion.V1 && FlatChunkWriter.supports(
+                column, properties, options.bloomFilters().get(leaf.path()) != null);
     }
 
     /**
@@ -96,19 +102,62 @@ final class ColumnChunkEncoder {
         return chunk.finish();
     }
 
-    /** Starts a chunk that takes the row group's values in several slices, in order. */
+    /**
+     * Starts a chunk that takes the row group's values in several slices, in order: pqx's own
+     * {@link FlatChunkWriter} where it applies, parquet-column's column store otherwise. Both
+     * write the same bytes.
+     */
     OpenChunk open() {
-        return new OpenChunk();
+        return flatWriter ? openFlat() : openStore();
+    }
+
+    /** A chunk written by parquet-column's column store, whatever the column. */
+    OpenChunk openStore() {
+        return new StoreChunk();
+    }
+
+    /** A chunk written by {@link FlatChunkWriter}; only where {@link #usesFlatWriter()}. */
+    OpenChunk openFlat() {
+        if (!flatWriter) {
+            throw new IllegalStateException(
+                    "Cannot write column " + leaf.path() + " with the flat writer");
+        }
+        FlatPageStatistics flatStatistics =
+                feederStatistics ? FlatPageStatistics.forColumn(column) : null;
+        return new FlatChunkWriter(this, column,
+                new ChunkPageWriter(column, pageSettings, flatStatistics), flatStatistics,
+                statisticsEnabled, properties);
+    }
+
+    /** Whether {@link #open()} gives a {@link FlatChunkWriter}. */
+    boolean usesFlatWriter() {
+        return flatWriter;
     }
 
     /**
-     * One column chunk being encoded: a parquet-column store over a {@link ChunkPageWriter} that
-     * keeps only compressed pages. Feeding the slices of a row group one after the other makes the
-     * same calls on the store as feeding them as one buffer (slices end at row boundaries), so the
-     * chunk's bytes are the same. Not thread-safe: one thread at a time, with happens-before
-     * between calls (the caller chains them).
+     * One column chunk being encoded. Feeding the slices of a row group one after the other gives
+     * the same bytes as feeding them as one buffer (slices end at row boundaries). Not
+     * thread-safe: one thread at a time, with happens-before between calls (the caller chains
+     * them).
      */
-    final class OpenChunk {
+    interface OpenChunk {
+        /** Encodes the next rows of the chunk; the buffer may be reused once this returns. */
+        void feed(LeafBuffer buffer) throws IOException;
+
+        /**
+         * The chunk's estimated size in the file so far: the compressed pages written, plus the
+         * open page's buffered values scaled by the compression seen on this chunk's pages (1:1
+         * before its first page). The dictionary page, written at {@link #finish()}, is not in
+         * it. Depends on the values fed only, not on timing or threads.
+         */
+        long estimatedBytes();
+
+        /** Flushes the last page and returns the chunk; the chunk takes no more values. */
+        EncodedColumnChunk finish() throws IOException;
+    }
+
+    /** A chunk on a parquet-column store over a {@link ChunkPageWriter}. */
+    private final class StoreChunk implements OpenChunk {
         @Nullable private final FlatPageStatistics pageStatistics =
                 feederStatistics ? FlatPageStatistics.forColumn(column) : null;
         private final ChunkPageWriter pages =
@@ -118,8 +167,8 @@ final class ColumnChunkEncoder {
                 : new ColumnWriteStoreV2(leafSchema, pages, pages, properties);
         private final ColumnWriter writer = store.getColumnWriter(column);
 
-        /** Encodes the next rows of the chunk; the buffer may be reused once this returns. */
-        void feed(LeafBuffer buffer) throws IOException {
+        @Override
+        public void feed(LeafBuffer buffer) throws IOException {
             try {
                 LeafFeeder.feed(buffer, writer, store, pageStatistics);
             } catch (ParquetEncodingException e) {
@@ -128,24 +177,15 @@ final class ColumnChunkEncoder {
             }
         }
 
-        /**
-         * The chunk's estimated size in the file so far: the compressed pages written, plus the
-         * open page's buffered values scaled by the compression seen on this chunk's pages (1:1
-         * before its first page). The dictionary page, written at {@link #finish()}, is not in
-         * it. Depends on the values fed only, not on timing or threads.
-         */
-        long estimatedBytes() {
+        @Override
+        public long estimatedBytes() {
             long written = pages.getMemSize();
-            long openPage = Math.max(0, store.getBufferedSize() - written);
-            long uncompressed = pages.totalUncompressedSize();
-            if (uncompressed <= 0) {
-                return written + openPage;
-            }
-            return written + (long) ((double) openPage * pages.totalCompressedSize() / uncompressed);
+            return ColumnChunkEncoder.estimatedBytes(
+                    pages, Math.max(0, store.getBufferedSize() - written));
         }
 
-        /** Flushes the last page and returns the chunk; the chunk takes no more values. */
-        EncodedColumnChunk finish() throws IOException {
+        @Override
+        public EncodedColumnChunk finish() throws IOException {
             try {
                 store.flush();
             } catch (ParquetEncodingException e) {
@@ -154,25 +194,43 @@ final class ColumnChunkEncoder {
                 // Not store.close(): it would flush (and finalize the dictionary) a second time.
                 writer.close();
             }
-            return new EncodedColumnChunk(
-                    leaf.leafIndex(),
-                    column,
-                    pages.dictionaryPage(),
-                    pages.dataPages(),
-                    pages.totalUncompressedSize(),
-                    pages.valueCount(),
-                    pages.encodings(),
-                    pages.dataPageEncodings(),
-                    pages.dictionaryEncoding(),
-                    statisticsEnabled ? pages.statistics() : null,
-                    pages.columnIndex(),
-                    relativeToChunk(pages),
-                    pages.bloomFilter());
+            return chunkOf(pages);
         }
 
         private IOException failure(ParquetEncodingException e) {
             return new IOException("Cannot encode column " + leaf.path() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The chunk's estimated size: the compressed pages written plus {@code openPage} buffered
+     * bytes scaled by the compression seen on its pages (1:1 before its first page).
+     */
+    static long estimatedBytes(ChunkPageWriter pages, long openPage) {
+        long written = pages.getMemSize();
+        long uncompressed = pages.totalUncompressedSize();
+        if (uncompressed <= 0) {
+            return written + openPage;
+        }
+        return written + (long) ((double) openPage * pages.totalCompressedSize() / uncompressed);
+    }
+
+    /** The finished chunk whose pages {@code pages} holds. */
+    EncodedColumnChunk chunkOf(ChunkPageWriter pages) {
+        return new EncodedColumnChunk(
+                leaf.leafIndex(),
+                column,
+                pages.dictionaryPage(),
+                pages.dataPages(),
+                pages.totalUncompressedSize(),
+                pages.valueCount(),
+                pages.encodings(),
+                pages.dataPageEncodings(),
+                pages.dictionaryEncoding(),
+                statisticsEnabled ? pages.statistics() : null,
+                pages.columnIndex(),
+                relativeToChunk(pages),
+                pages.bloomFilter());
     }
 
     /** The offset index shifted past the dictionary page: relative to the chunk's first byte. */

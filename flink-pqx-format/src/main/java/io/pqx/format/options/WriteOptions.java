@@ -18,7 +18,8 @@ import java.util.Objects;
  * @param pageVersion data page format (default {@link PageVersion#V1})
  * @param dictionaryEnabled dictionary-encode columns, falling back to plain encoding when the
  *     dictionary outgrows {@code dictionaryPageSizeBytes} (default true)
- * @param dictionaryPageSizeBytes largest dictionary page before fallback (default 1 MiB)
+ * @param dictionaryPageSizeBytes largest dictionary page before fallback (default 1 MiB, at least
+ *     64)
  * @param pageSizeBytes target uncompressed data page size (default 1 MiB)
  * @param pageRowLimit most rows per data page (default 20,000)
  * @param rowGroupRows most rows per row group (default 1,000,000)
@@ -69,6 +70,8 @@ public record WriteOptions(
 
     public static final String DEFAULT_CREATED_BY = "pqx version 0.1.0 (build pqx)";
     public static final long MAX_ROW_GROUP_BYTES = 1L << 30;
+    /** The smallest dictionary page limit parquet-column's dictionary writer can start with. */
+    public static final int MIN_DICTIONARY_PAGE_BYTES = 64;
 
     public WriteOptions {
         bloomFilters = Map.copyOf(bloomFilters);
@@ -243,7 +246,9 @@ public record WriteOptions(
             check(pageVersion != null, "pageVersion", null, "must be V1 or V2");
             int level = compressionLevel != null ? compressionLevel : codec.defaultLevel();
             checkLevel(level);
-            checkPositive("dictionaryPageSizeBytes", dictionaryPageSizeBytes);
+            // parquet-column's dictionary writer cannot start a buffer below 64 bytes.
+            check(dictionaryPageSizeBytes >= MIN_DICTIONARY_PAGE_BYTES, "dictionaryPageSizeBytes",
+                    dictionaryPageSizeBytes, "must be >= " + MIN_DICTIONARY_PAGE_BYTES);
             checkPositive("pageSizeBytes", pageSizeBytes);
             checkPositive("pageRowLimit", pageRowLimit);
             checkPositive("rowGroupRows", rowGroupRows);

@@ -29,6 +29,16 @@ class WriteOptionsTest {
     }
 
     @Test
+    void dictionaryPagesBelow64BytesAreRefusedWithTheOptionNamed() {
+        assertThat(WriteOptions.builder().dictionaryPageSizeBytes(64).build()
+                .dictionaryPageSizeBytes()).isEqualTo(64);
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> WriteOptions.builder().dictionaryPageSizeBytes(63).build())
+                .withMessage("Cannot build WriteOptions: dictionaryPageSizeBytes must be >= 64 "
+                        + "but is 63");
+    }
+
+    @Test
     void gzipDefaultsToLevelSix() {
         assertThat(WriteOptions.builder().codec(Compression.GZIP).build()
                 .compressionLevel()).isEqualTo(6);

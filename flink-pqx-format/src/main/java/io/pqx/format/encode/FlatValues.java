@@ -1,0 +1,157 @@
+package io.pqx.format.encode;
+
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.bytes.HeapByteBufferAllocator;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
+
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.util.Arrays;
+
+/**
+ * The values of the open page of one flat column chunk, encoded as parquet-column's data page v1
+ * values writer encodes them: dictionary ids while the dictionary pays, PLAIN after a fall back,
+ * or PLAIN throughout when dictionaries are off. The decisions are parquet-column's, so the bytes
+ * are too:
+ *
+ * <ul>
+ *   <li>the dictionary gives up (for the rest of the chunk) as soon as its PLAIN size exceeds the
+ *       dictionary page limit; the open page's values are then rewritten as PLAIN;
+ *   <li>at the end of the chunk's first page it also gives up unless ids plus dictionary are
+ *       smaller than the page's PLAIN size;
+ *   <li>a page's ids are RLE/bit-packed at the width of the dictionary's size so far, after one
+ *       byte giving that width;
+ *   <li>the dictionary page holds the entries that the dictionary-encoded pages could use.
+ * </ul>
+ *
+ * <p>{@link #rawBytes()} is the open page's PLAIN size, which is what the page cut rule measures.
+ * Subclasses hold the dictionary for their physical type and add values in typed loops. Not
+ * thread-safe; one per column chunk.
+ */
+abstract class FlatValues {
+    /** parquet-column's v1 label for dictionary-encoded data and dictionary pages. */
+    static final Encoding DICTIONARY_ENCODING = Encoding.PLAIN_DICTIONARY;
+
+    final PlainBuffer plain = new PlainBuffer();
+    /** The open page's dictionary ids (valid while the dictionary is in use). */
+    int[] ids = new int[1024];
+    int idCount;
+    /** True once the chunk writes PLAIN: after a fall back, or from the start without dictionary. */
+    boolean plainOnly;
+    long rawBytes;
+
+    private final int maxDictionaryBytes;
+    private boolean firstPage = true;
+    private boolean pagesUsedDictionary;
+    private int lastUsedDictionarySize;
+    private Encoding pageEncoding = Encoding.PLAIN;
+
+    FlatValues(boolean dictionary, int maxDictionaryBytes) {
+        this.plainOnly = !dictionary;
+        this.maxDictionaryBytes = maxDictionaryBytes;
+    }
+
+    /** The number of dictionary entries. */
+    abstract int dictionarySize();
+
+    /** The dictionary's size once PLAIN encoded, as parquet-column counts it. */
+    abstract long dictionaryBytes();
+
+    /** Appends the open page's values, from their ids, to {@link #plain}. */
+    abstract void writeIdsAsPlain();
+
+    abstract void clearDictionary();
+
+    /** Writes the first {@code count} entries, PLAIN encoded, in id order. */
+    abstract void writeDictionary(int count, PlainBuffer out);
+
+    /** The open page's PLAIN size in bytes. */
+    final long rawBytes() {
+        return rawBytes;
+    }
+
+    /** Room for {@code more} ids in {@link #ids}. */
+    final void reserveIds(int more) {
+        long needed = (long) idCount + more;
+        if (needed > ids.length) {
+            if (needed > Integer.MAX_VALUE - 16) {
+                throw new IllegalStateException("Cannot encode a page of " + needed + " values");
+            }
+            ids = Arrays.copyOf(ids, (int) Math.max(needed, Math.min(Integer.MAX_VALUE - 16,
+                    2L * ids.length)));
+        }
+    }
+
+    /** Whether the dictionary outgrew its page: then {@link #fallBack()} must follow. */
+    final boolean dictionaryTooBig() {
+        return dictionaryBytes() > maxDictionaryBytes;
+    }
+
+    /** Stops using the dictionary for this chunk; the open page's values become PLAIN. */
+    final void fallBack() {
+        plainOnly = true;
+        writeIdsAsPlain();
+        if (lastUsedDictionarySize == 0) {
+            clearDictionary();
+        }
+        idCount = 0;
+    }
+
+    /**
+     * The open page's encoded values, valid until {@link #endPage()}; {@link #pageEncoding()}
+     * then says how they are encoded. At the end of the first page, the dictionary may give up
+     * here.
+     */
+    final BytesInput pageBytes() throws IOException {
+        if (!plainOnly) {
+            BytesInput encodedIds = encodeIds();
+            lastUsedDictionarySize = dictionarySize();
+            if (!firstPage || encodedIds.size() + dictionaryBytes() < rawBytes) {
+                pagesUsedDictionary = true;
+                pageEncoding = DICTIONARY_ENCODING;
+                return encodedIds;
+            }
+            fallBack();
+        }
+        pageEncoding = Encoding.PLAIN;
+        return plain.bytes();
+    }
+
+    final Encoding pageEncoding() {
+        return pageEncoding;
+    }
+
+    /** Empties the page for the next; the dictionary stays. */
+    final void endPage() {
+        firstPage = false;
+        rawBytes = 0;
+        idCount = 0;
+        plain.clear();
+    }
+
+    /** The chunk's dictionary page, or null if no page used the dictionary. */
+    @Nullable
+    final DictionaryPage dictionaryPage() {
+        if (!pagesUsedDictionary || lastUsedDictionarySize == 0) {
+            return null;
+        }
+        PlainBuffer entries = new PlainBuffer();
+        writeDictionary(lastUsedDictionarySize, entries);
+        return new DictionaryPage(entries.bytes(), lastUsedDictionarySize, DICTIONARY_ENCODING);
+    }
+
+    private BytesInput encodeIds() throws IOException {
+        int bitWidth = 32 - Integer.numberOfLeadingZeros(dictionarySize() - 1);
+        RunLengthBitPackingHybridEncoder encoder = new RunLengthBitPackingHybridEncoder(
+                bitWidth, 1024, Math.max(1024, idCount * 4 + 64),
+                HeapByteBufferAllocator.getInstance());
+        int[] page = ids;
+        for (int i = 0, n = idCount; i < n; i++) {
+            encoder.writeInt(page[i]);
+        }
+        return BytesInput.concat(BytesInput.from(new byte[] {(byte) bitWidth}), encoder.toBytes());
+    }
+}

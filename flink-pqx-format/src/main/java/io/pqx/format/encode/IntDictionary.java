@@ -1,0 +1,83 @@
+package io.pqx.format.encode;
+
+import java.util.Arrays;
+
+/**
+ * The distinct 4-byte values of a column chunk, each numbered by first appearance (0, 1, 2, ...):
+ * the ids parquet-column's dictionary writers assign, kept in an open-addressing table of ids
+ * over an array of keys in id order. INT32 values, or FLOAT values as their raw bits.
+ *
+ * <p>Not thread-safe.
+ */
+final class IntDictionary {
+    /** Slots hold id + 1; 0 is empty. Kept at most half full. */
+    private int[] slots = new int[1 << 10];
+    private int shift = Integer.SIZE - 10;
+    private int[] keys = new int[1 << 9];
+    private int size;
+
+    int size() {
+        return size;
+    }
+
+    /** The id of {@code key}, numbering it next if it is new. */
+    int idOf(int key) {
+        int[] s = slots;
+        int mask = s.length - 1;
+        int at = (key * 0x9E3779B9) >>> shift;
+        while (true) {
+            int slot = s[at];
+            if (slot == 0) {
+                return insert(key, at);
+            }
+            if (keys[slot - 1] == key) {
+                return slot - 1;
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    int key(int id) {
+        return keys[id];
+    }
+
+    /** Writes the first {@code count} entries in id order, PLAIN encoded. */
+    void writeEntries(int count, PlainBuffer out) {
+        out.putInts(keys, 0, count);
+    }
+
+    void clear() {
+        Arrays.fill(slots, 0);
+        size = 0;
+    }
+
+    private int insert(int key, int at) {
+        int id = size;
+        if (id == keys.length) {
+            keys = Arrays.copyOf(keys, DictionaryTables.grownCapacity(keys.length));
+        }
+        keys[id] = key;
+        slots[at] = id + 1;
+        size = id + 1;
+        if (2L * size > slots.length) {
+            rehash();
+        }
+        return id;
+    }
+
+    private void rehash() {
+        int capacity = DictionaryTables.grownCapacity(slots.length);
+        int[] s = new int[capacity];
+        int newShift = Integer.SIZE - Integer.numberOfTrailingZeros(capacity);
+        int mask = capacity - 1;
+        for (int id = 0; id < size; id++) {
+            int at = (keys[id] * 0x9E3779B9) >>> newShift;
+            while (s[at] != 0) {
+                at = (at + 1) & mask;
+            }
+            s[at] = id + 1;
+        }
+        slots = s;
+        shift = newShift;
+    }
+}
