@@ -210,15 +210,8 @@ final class FlatChunkWriter implements ColumnChunkEncoder.OpenChunk {
                 }
             }
             case BINARY -> {
-                binaries.addBinaries(b.bytes, b.offsets, from, to);
-                if (flatStatistics != null) {
-                    byte[] bytes = b.bytes;
-                    int[] offsets = b.offsets;
-                    for (int i = from; i < to; i++) {
-                        int start = offsets[i];
-                        flatStatistics.add(bytes, start, offsets[i + 1] - start);
-                    }
-                } else if (columnStatistics) {
+                binaries.addBinaries(b.bytes, b.offsets, from, to, flatStatistics);
+                if (columnStatistics) {
                     byte[] bytes = b.bytes;
                     int[] offsets = b.offsets;
                     for (int i = from; i < to; i++) {

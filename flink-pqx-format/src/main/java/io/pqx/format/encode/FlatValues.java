@@ -1,14 +1,11 @@
 package io.pqx.format.encode;
 
 import org.apache.parquet.bytes.BytesInput;
-import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DictionaryPage;
-import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
 
 import javax.annotation.Nullable;
 
-import java.io.IOException;
 import java.util.Arrays;
 
 /**
@@ -36,6 +33,7 @@ abstract class FlatValues {
     static final Encoding DICTIONARY_ENCODING = Encoding.PLAIN_DICTIONARY;
 
     final PlainBuffer plain = new PlainBuffer();
+    private final DictionaryIdEncoder idEncoder = new DictionaryIdEncoder();
     /** The open page's dictionary ids (valid while the dictionary is in use). */
     int[] ids = new int[1024];
     int idCount;
@@ -67,6 +65,9 @@ abstract class FlatValues {
 
     /** Writes the first {@code count} entries, PLAIN encoded, in id order. */
     abstract void writeDictionary(int count, PlainBuffer out);
+
+    /** Called when a page ends, for subclasses that keep per-page state. */
+    void pageEnded() {}
 
     /** The open page's PLAIN size in bytes. */
     final long rawBytes() {
@@ -105,7 +106,7 @@ abstract class FlatValues {
      * then says how they are encoded. At the end of the first page, the dictionary may give up
      * here.
      */
-    final BytesInput pageBytes() throws IOException {
+    final BytesInput pageBytes() {
         if (!plainOnly) {
             BytesInput encodedIds = encodeIds();
             lastUsedDictionarySize = dictionarySize();
@@ -126,6 +127,7 @@ abstract class FlatValues {
 
     /** Empties the page for the next; the dictionary stays. */
     final void endPage() {
+        pageEnded();
         firstPage = false;
         rawBytes = 0;
         idCount = 0;
@@ -143,15 +145,7 @@ abstract class FlatValues {
         return new DictionaryPage(entries.bytes(), lastUsedDictionarySize, DICTIONARY_ENCODING);
     }
 
-    private BytesInput encodeIds() throws IOException {
-        int bitWidth = 32 - Integer.numberOfLeadingZeros(dictionarySize() - 1);
-        RunLengthBitPackingHybridEncoder encoder = new RunLengthBitPackingHybridEncoder(
-                bitWidth, 1024, Math.max(1024, idCount * 4 + 64),
-                HeapByteBufferAllocator.getInstance());
-        int[] page = ids;
-        for (int i = 0, n = idCount; i < n; i++) {
-            encoder.writeInt(page[i]);
-        }
-        return BytesInput.concat(BytesInput.from(new byte[] {(byte) bitWidth}), encoder.toBytes());
+    private BytesInput encodeIds() {
+        return idEncoder.encode(ids, idCount, dictionarySize());
     }
 }

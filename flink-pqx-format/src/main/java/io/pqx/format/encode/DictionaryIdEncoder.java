@@ -1,0 +1,149 @@
+package io.pqx.format.encode;
+
+import org.apache.parquet.bytes.BytesInput;
+
+import java.util.Arrays;
+
+/**
+ * Encodes one data page's dictionary ids as parquet-column's dictionary writer does: one byte
+ * giving the bit width, then the RLE / bit-packing hybrid of the ids at that width, with
+ * parquet-column's run decisions (a value repeated 8 times after a group boundary starts an RLE
+ * run; otherwise groups of 8 are bit-packed, at most 63 groups per run; the last group is padded
+ * with zeros), so the bytes are the same. Reuses its buffer from page to page.
+ *
+ * <p>Not thread-safe.
+ */
+final class DictionaryIdEncoder {
+    /** Largest array the JVM reliably allocates. */
+    private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
+    private static final int MAX_GROUPS_PER_RUN = 63;
+
+    private byte[] out = new byte[1024];
+    private int size;
+    private final int[] group = new int[8];
+
+    /**
+     * The encoded {@code ids[0, count)} for a dictionary of {@code dictionarySize} entries; valid
+     * until the next call.
+     */
+    BytesInput encode(int[] ids, int count, int dictionarySize) {
+        int bitWidth = 32 - Integer.numberOfLeadingZeros(dictionarySize - 1);
+        int valueBytes = (bitWidth + 7) / 8;
+        size = 0;
+        reserve(1);
+        out[size++] = (byte) bitWidth;
+
+        int previous = 0;
+        int repeats = 0;
+        int buffered = 0;
+        int groupsInRun = 0;
+        int runHeader = -1;
+        int[] g = group;
+        for (int i = 0; i < count; i++) {
+            int v = ids[i];
+            if (v == previous) {
+                if (++repeats >= 8) {
+                    continue;
+                }
+            } else {
+                if (repeats >= 8) {
+                    runHeader = endBitPackedRun(runHeader, groupsInRun);
+                    groupsInRun = 0;
+                    writeRleRun(previous, repeats, valueBytes);
+                    buffered = 0;
+                }
+                repeats = 1;
+                previous = v;
+            }
+            g[buffered++] = v;
+            if (buffered == 8) {
+                if (groupsInRun >= MAX_GROUPS_PER_RUN) {
+                    runHeader = endBitPackedRun(runHeader, groupsInRun);
+                    groupsInRun = 0;
+                }
+                if (runHeader < 0) {
+                    reserve(1);
+                    runHeader = size;
+                    out[size++] = 0;
+                }
+                pack(g, bitWidth);
+                buffered = 0;
+                repeats = 0;
+                groupsInRun++;
+            }
+        }
+        if (repeats >= 8) {
+            runHeader = endBitPackedRun(runHeader, groupsInRun);
+            writeRleRun(previous, repeats, valueBytes);
+        } else if (buffered > 0) {
+            Arrays.fill(g, buffered, 8, 0);
+            if (groupsInRun >= MAX_GROUPS_PER_RUN) {
+                runHeader = endBitPackedRun(runHeader, groupsInRun);
+                groupsInRun = 0;
+            }
+            if (runHeader < 0) {
+                reserve(1);
+                runHeader = size;
+                out[size++] = 0;
+            }
+            pack(g, bitWidth);
+            groupsInRun++;
+            endBitPackedRun(runHeader, groupsInRun);
+        } else {
+            endBitPackedRun(runHeader, groupsInRun);
+        }
+        return BytesInput.from(out, 0, size);
+    }
+
+    /** Writes the open bit-packed run's header, if one is open; returns "no run open". */
+    private int endBitPackedRun(int runHeader, int groups) {
+        if (runHeader >= 0) {
+            out[runHeader] = (byte) ((groups << 1) | 1);
+        }
+        return -1;
+    }
+
+    private void writeRleRun(int value, int repeats, int valueBytes) {
+        reserve(5 + valueBytes);
+        int header = repeats << 1;
+        while ((header & ~0x7F) != 0) {
+            out[size++] = (byte) ((header & 0x7F) | 0x80);
+            header >>>= 7;
+        }
+        out[size++] = (byte) header;
+        for (int b = 0; b < valueBytes; b++) {
+            out[size++] = (byte) (value >>> (8 * b));
+        }
+    }
+
+    /** Packs 8 values of {@code bitWidth} bits, least significant bit first. */
+    private void pack(int[] values, int bitWidth) {
+        reserve(bitWidth);
+        long mask = (1L << bitWidth) - 1;
+        long acc = 0;
+        int bits = 0;
+        int at = size;
+        for (int i = 0; i < 8; i++) {
+            acc |= (values[i] & mask) << bits;
+            bits += bitWidth;
+            while (bits >= 8) {
+                out[at++] = (byte) acc;
+                acc >>>= 8;
+                bits -= 8;
+            }
+        }
+        size = at;
+    }
+
+    private void reserve(int extra) {
+        long needed = (long) size + extra;
+        if (needed <= out.length) {
+            return;
+        }
+        if (needed > MAX_ARRAY) {
+            throw new IllegalStateException(
+                    "Cannot encode a page: its dictionary ids exceed " + MAX_ARRAY + " bytes");
+        }
+        out = Arrays.copyOf(out, (int) Math.min(MAX_ARRAY, Math.max(needed, 2L * out.length)));
+    }
+}
