@@ -3,11 +3,13 @@ package io.pqx.format.encode;
 import io.pqx.format.page.ChunkPageWriter;
 import io.pqx.format.page.FlatPageStatistics;
 
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
 import org.apache.parquet.schema.PrimitiveType;
 
 import javax.annotation.Nullable;
@@ -15,13 +17,15 @@ import javax.annotation.Nullable;
 import java.io.IOException;
 
 /**
- * pqx's own column writer for a flat NOT NULL leaf (no levels) of type INT32, INT64, FLOAT, DOUBLE
- * or BINARY, in data pages v1 without a bloom filter: it takes a {@link LeafBuffer}'s typed arrays
+ * pqx's own column writer for a leaf outside any repeated field (no repetition levels; nullable or
+ * NOT NULL, top level or in structs) of type INT32, INT64, FLOAT, DOUBLE or BINARY, in data pages
+ * v1 without a bloom filter: it takes a {@link LeafBuffer}'s typed arrays
  * a run at a time instead of one call chain per value, and writes the bytes parquet-column's
  * column writer would (pinned by tests that compare the two on the same values). What it
  * reproduces:
  *
  * <ul>
+ *   <li>definition levels RLE / bit-packed by parquet-column's own encoder, behind their length;
  *   <li>the page cuts of parquet-column's column store for a single column: a size check after
  *       the first {@code minRowCountForPageSizeCheck} rows, a cut when the page's PLAIN size is
  *       within 10 % of the page size or it holds the page row limit, the next check half way to
@@ -59,6 +63,10 @@ final class FlatChunkWriter implements ColumnChunkEncoder.OpenChunk {
     private final long minRowsToCheck;
     private final long maxRowsToCheck;
     private final boolean estimateNextCheck;
+
+    /** Definition levels of the open page; null when the leaf has none (maximum level 0). */
+    @Nullable private final RunLengthBitPackingHybridEncoder levels;
+    private final int maxDefinition;
 
     private Statistics<?> pageStatistics;
     private long rowCount;
@@ -100,18 +108,22 @@ final class FlatChunkWriter implements ColumnChunkEncoder.OpenChunk {
         this.maxRowsToCheck = properties.getMaxRowCountForPageSizeCheck();
         this.estimateNextCheck = properties.estimateNextSizeCheck();
         this.nextSizeCheck = Math.max(1, minRowsToCheck);
+        this.maxDefinition = column.getMaxDefinitionLevel();
+        this.levels = maxDefinition == 0 ? null : new RunLengthBitPackingHybridEncoder(
+                32 - Integer.numberOfLeadingZeros(maxDefinition), 64, properties.getPageSizeThreshold(),
+                properties.getAllocator());
         this.pageStatistics = newPageStatistics();
     }
 
     /**
      * Whether {@code column} can take this writer under {@code properties} (v1 pages assumed by
-     * the caller): a flat NOT NULL leaf of a supported type, without bloom filter or byte stream
-     * split.
+     * the caller): a leaf without repetition levels of a supported type, without bloom filter or
+     * byte stream split.
      */
     static boolean supports(ColumnDescriptor column, ParquetProperties properties,
             boolean bloomFilter) {
-        if (column.getMaxDefinitionLevel() != 0 || column.getMaxRepetitionLevel() != 0
-                || bloomFilter || properties.isByteStreamSplitEnabled(column)) {
+        if (column.getMaxRepetitionLevel() != 0 || bloomFilter
+                || properties.isByteStreamSplitEnabled(column)) {
             return false;
         }
         return switch (column.getPrimitiveType().getPrimitiveTypeName()) {
@@ -122,31 +134,82 @@ final class FlatChunkWriter implements ColumnChunkEncoder.OpenChunk {
 
     @Override
     public void feed(LeafBuffer b) throws IOException {
-        if (b.repetitionLevels != null || b.definitionLevels != null) {
+        if (b.repetitionLevels != null) {
             throw new IllegalStateException(
-                    "Cannot feed column " + b.path + ": the flat writer takes no levels");
+                    "Cannot feed column " + b.path + ": the flat writer takes no repetition levels");
         }
-        int n = b.valueCount;
-        int i = 0;
         try {
-            while (i < n) {
-                int end = (int) Math.min(n, i + (nextSizeCheck - rowCount));
-                append(b, i, end);
-                rowCount += end - i;
-                pageValues += end - i;
-                i = end;
-                if (rowCount >= nextSizeCheck) {
-                    sizeCheck();
-                }
+            if (b.definitionLevels == null) {
+                feedValues(b);
+            } else {
+                feedWithDefinitionLevels(b);
             }
         } catch (IllegalStateException e) {
             throw new IOException("Cannot encode column " + b.path + ": " + e.getMessage(), e);
         }
     }
 
+    /** A leaf without levels: each value is a row. */
+    private void feedValues(LeafBuffer b) throws IOException {
+        int n = b.valueCount;
+        int i = 0;
+        while (i < n) {
+            int end = (int) Math.min(n, i + (nextSizeCheck - rowCount));
+            append(b, i, end);
+            endRows(end - i);
+            i = end;
+        }
+    }
+
+    /**
+     * A leaf with definition levels: each entry is a row, a value where its level is the maximum,
+     * a null (of the leaf or of an ancestor) otherwise; values are dense in the buffer.
+     */
+    private void feedWithDefinitionLevels(LeafBuffer b) throws IOException {
+        if (b.definitionLevels == null || levels == null) {
+            throw new IllegalStateException("definition levels of a leaf without them");
+        }
+        short[] def = b.definitionLevels;
+        int max = maxDefinition;
+        RunLengthBitPackingHybridEncoder rle = levels;
+        int n = b.levelCount;
+        int i = 0;
+        int value = 0;
+        while (i < n) {
+            int end = (int) Math.min(n, i + (nextSizeCheck - rowCount));
+            int present = 0;
+            for (int k = i; k < end; k++) {
+                int d = def[k];
+                rle.writeInt(d);
+                if (d == max) {
+                    present++;
+                }
+            }
+            if (present > 0) {
+                append(b, value, value + present);
+                value += present;
+            }
+            int nulls = end - i - present;
+            if (nulls > 0 && columnStatistics) {
+                pageStatistics.incrementNumNulls(nulls);
+            }
+            endRows(end - i);
+            i = end;
+        }
+    }
+
+    /** Ends {@code rows} rows (one entry each) and checks the page size when due. */
+    private void endRows(int rows) throws IOException {
+        rowCount += rows;
+        pageValues += rows;
+        if (rowCount >= nextSizeCheck) {
+            sizeCheck();
+        }
+    }
+
     @Override
     public long estimatedBytes() {
-        return ColumnChunkEncoder.estimatedBytes(pages, values.rawBytes());
+        return ColumnChunkEncoder.estimatedBytes(pages, bufferedBytes());
     }
 
     @Override
@@ -224,9 +287,14 @@ final class FlatChunkWriter implements ColumnChunkEncoder.OpenChunk {
         }
     }
 
+    /** The open page's size as parquet-column's column writer measures it. */
+    private long bufferedBytes() {
+        return (levels == null ? 0 : levels.getBufferedSize()) + values.rawBytes();
+    }
+
     /** parquet-column's size check, for a store of this one column. */
     private void sizeCheck() throws IOException {
-        long usedMem = values.rawBytes();
+        long usedMem = bufferedBytes();
         long rows = rowCount - rowsWritten;
         long remainingMem = pageSize - usedMem;
         long nextRowCountCheck = rowCount + pageRowLimit;
@@ -255,8 +323,19 @@ final class FlatChunkWriter implements ColumnChunkEncoder.OpenChunk {
             throw new IllegalStateException("Cannot write an empty page");
         }
         rowsWritten += pageValues;
-        pages.writePage(values.pageBytes(), pageValues, pageValues, pageStatistics, null, null,
-                Encoding.BIT_PACKED, Encoding.BIT_PACKED, values.pageEncoding());
+        BytesInput valueBytes = values.pageBytes();
+        if (levels == null) {
+            pages.writePage(valueBytes, pageValues, pageValues, pageStatistics, null, null,
+                    Encoding.BIT_PACKED, Encoding.BIT_PACKED, values.pageEncoding());
+        } else {
+            BytesInput rle = levels.toBytes();
+            pages.writePage(
+                    BytesInput.concat(BytesInput.fromInt(Math.toIntExact(rle.size())), rle,
+                            valueBytes),
+                    pageValues, pageValues, pageStatistics, null, null,
+                    Encoding.BIT_PACKED, Encoding.RLE, values.pageEncoding());
+            levels.reset();
+        }
         values.endPage();
         pageValues = 0;
         pageStatistics = newPageStatistics();

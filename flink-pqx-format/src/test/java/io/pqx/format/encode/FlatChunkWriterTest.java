@@ -46,7 +46,14 @@ class FlatChunkWriterTest {
             DataTypes.FIELD("dec9", DataTypes.DECIMAL(9, 2).notNull()),
             DataTypes.FIELD("dec18", DataTypes.DECIMAL(18, 3).notNull()),
             DataTypes.FIELD("ts", DataTypes.TIMESTAMP(6).notNull()),
-            DataTypes.FIELD("nullable", DataTypes.INT()))
+            DataTypes.FIELD("nullable", DataTypes.INT()),
+            DataTypes.FIELD("ns", DataTypes.STRING()),
+            DataTypes.FIELD("nd", DataTypes.DOUBLE()),
+            DataTypes.FIELD("st", DataTypes.ROW(
+                    DataTypes.FIELD("x", DataTypes.BIGINT().notNull()),
+                    DataTypes.FIELD("y", DataTypes.STRING()))),
+            DataTypes.FIELD("arr", DataTypes.ARRAY(DataTypes.INT())),
+            DataTypes.FIELD("flag", DataTypes.BOOLEAN().notNull()))
             .getLogicalType();
 
     @Test
@@ -93,7 +100,7 @@ class FlatChunkWriterTest {
             }
         }
         assertThat(flat).containsExactly("i", "small", "l", "f", "d", "s", "b", "dec9", "dec18",
-                "ts");
+                "ts", "nullable", "ns", "nd", "st.x", "st.y");
         for (ColumnChunkEncoder encoder : ColumnChunkEncoder.forLeaves(schema,
                 WriteOptions.builder().pageVersion(PageVersion.V2).build())) {
             assertThat(encoder.usesFlatWriter()).isFalse();
@@ -211,7 +218,24 @@ class FlatChunkWriterTest {
                 org.apache.flink.table.data.TimestampData.fromEpochMillis(
                         1_700_000_000_000L + draws[9] % 1_000_000_000_000L,
                         (int) Math.floorMod(draws[9], 1000) * 1000),
-                random.nextInt(3) == 0 ? null : (int) draws[10]);
+                nullOr(random, regimes[10], (int) draws[10]),
+                nullOr(random, regimes[11], StringData.fromString(text(draws[11], random))),
+                nullOr(random, regimes[12], doubleOf(regimes[12], draws[12], random)),
+                nullOr(random, regimes[13], GenericRowData.of(draws[13],
+                        nullOr(random, regimes[0], StringData.fromString(text(draws[0], random))))),
+                nullOr(random, regimes[14], new org.apache.flink.table.data.GenericArrayData(
+                        new Integer[] {(int) draws[14], null})),
+                draws[15] % 2 == 0);
+    }
+
+    /** Null at a rate that depends on the column's regime: never, rarely, half, or always. */
+    private static <T> T nullOr(Random random, Regime regime, T value) {
+        return switch (regime.ordinal() % 4) {
+            case 0 -> value;
+            case 1 -> random.nextInt(50) == 0 ? null : value;
+            case 2 -> random.nextBoolean() ? null : value;
+            default -> random.nextInt(20) == 0 ? value : null;
+        };
     }
 
     private static long draw(Regime regime, int i, Random random) {
