@@ -175,7 +175,7 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         gate.wakeUp();
         closeFile();
     }
