@@ -89,7 +89,11 @@ class ModuleBoundaryTest {
                             "io.pqx.sink",
                             List.of("io.pqx.sink", "io.pqx.sink.options", "io.pqx.sink.state"),
                             false),
-                    new ModuleApi("source", "io.pqx.source", List.of("io.pqx.source"), true),
+                    new ModuleApi(
+                            "source",
+                            "io.pqx.source",
+                            List.of("io.pqx.source", "io.pqx.source.split"),
+                            false),
                     new ModuleApi("table", "io.pqx.table", List.of("io.pqx.table"), true));
 
     /** parquet-java's own internals: no public pqx signature may hand them out. */

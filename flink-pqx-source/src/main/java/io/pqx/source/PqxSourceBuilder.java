@@ -1,0 +1,180 @@
+package io.pqx.source;
+
+import io.pqx.source.enumerator.EnumeratorSettings;
+import io.pqx.source.reader.ReaderSettings;
+
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeFamily;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
+import org.apache.flink.table.types.logical.RowType;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Builds a {@link PqxSource}; {@link #build()} validates everything once, with messages naming
+ * what is wrong.
+ *
+ * <pre>{@code
+ * PqxSource source = PqxSource.builder()
+ *     .path("file:///data/orders")                 // one or more; files or directories
+ *     .rowType(rowType)                            // the requested schema, partition columns included
+ *     .partitionKeys("day")                        // columns taken from day=.../ directories
+ *     .project("id", "day")                        // optional: the emitted fields, in this order
+ *     .monitorInterval(Duration.ofSeconds(10))     // optional: continuous mode
+ *     .build();
+ * }</pre>
+ */
+public final class PqxSourceBuilder {
+    private final List<String> paths = new ArrayList<>();
+    private RowType rowType;
+    private final List<String> partitionKeys = new ArrayList<>();
+    private List<String> projection;
+    private final Configuration options = new Configuration();
+
+    PqxSourceBuilder() {}
+
+    /** Adds source paths (absolute, any Flink file system): a file, or a directory read recursively. */
+    public PqxSourceBuilder path(String... more) {
+        paths.addAll(Arrays.asList(more));
+        return this;
+    }
+
+    public PqxSourceBuilder path(Path... more) {
+        for (Path p : more) {
+            paths.add(p.toString());
+        }
+        return this;
+    }
+
+    /** The requested schema: every file is read as this row type (schema evolution, partitions). */
+    public PqxSourceBuilder rowType(RowType type) {
+        this.rowType = type;
+        return this;
+    }
+
+    /** Fields of the row type whose values come from Hive-style {@code key=value} directories. */
+    public PqxSourceBuilder partitionKeys(String... keys) {
+        partitionKeys.addAll(Arrays.asList(keys));
+        return this;
+    }
+
+    /** The top-level fields to emit, in this order (default: all fields of the row type). */
+    public PqxSourceBuilder project(String... fields) {
+        this.projection = List.of(fields);
+        return this;
+    }
+
+    /** Continuous mode, listing the paths at this interval ({@link PqxSourceOptions#MONITOR_INTERVAL}). */
+    public PqxSourceBuilder monitorInterval(Duration interval) {
+        options.set(PqxSourceOptions.MONITOR_INTERVAL, interval);
+        return this;
+    }
+
+    public <T> PqxSourceBuilder set(ConfigOption<T> option, T value) {
+        options.set(option, value);
+        return this;
+    }
+
+    public PqxSource build() {
+        if (paths.isEmpty()) {
+            throw new IllegalArgumentException("Cannot build a pqx source: no path given");
+        }
+        for (String p : paths) {
+            if (!new Path(p).isAbsolute()) {
+                throw new IllegalArgumentException("Cannot build a pqx source: path " + p
+                        + " is relative; give an absolute path or URI (which working directory a"
+                        + " relative path means depends on the deployment)");
+            }
+        }
+        if (rowType == null) {
+            throw new IllegalArgumentException("Cannot build a pqx source: no row type given");
+        }
+        Set<String> keys = new LinkedHashSet<>();
+        for (String key : partitionKeys) {
+            if (!rowType.getFieldNames().contains(key)) {
+                throw new IllegalArgumentException("Cannot build a pqx source: partition key " + key
+                        + " is not a field of the row type " + rowType.getFieldNames());
+            }
+            if (!keys.add(key)) {
+                throw new IllegalArgumentException("Cannot build a pqx source: partition key " + key
+                        + " is named twice");
+            }
+            LogicalType type = rowType.getTypeAt(rowType.getFieldIndex(key));
+            if (!hasTextForm(type)) {
+                throw new IllegalArgumentException("Cannot build a pqx source: partition key " + key
+                        + " has type " + type.asSummaryString() + ", which has no directory form"
+                        + " (use a string, number, boolean, decimal, date, time or timestamp)");
+            }
+        }
+        RowType produced = rowType;
+        if (projection != null) {
+            List<RowType.RowField> fields = new ArrayList<>();
+            Set<String> named = new LinkedHashSet<>();
+            for (String name : projection) {
+                int index = rowType.getFieldIndex(name);
+                if (index < 0) {
+                    throw new IllegalArgumentException("Cannot build a pqx source: projected field "
+                            + name + " is not a field of the row type " + rowType.getFieldNames());
+                }
+                if (!named.add(name)) {
+                    throw new IllegalArgumentException("Cannot build a pqx source: projected field "
+                            + name + " is named twice");
+                }
+                fields.add(rowType.getFields().get(index));
+            }
+            produced = new RowType(rowType.isNullable(), fields);
+        }
+        long interval = options.getOptional(PqxSourceOptions.MONITOR_INTERVAL)
+                .map(Duration::toMillis).orElse(0L);
+        if (options.getOptional(PqxSourceOptions.MONITOR_INTERVAL).isPresent() && interval <= 0) {
+            throw new IllegalArgumentException("Cannot build a pqx source: "
+                    + PqxSourceOptions.MONITOR_INTERVAL.key() + " must be positive, is "
+                    + options.get(PqxSourceOptions.MONITOR_INTERVAL));
+        }
+        long target = options.get(PqxSourceOptions.SPLIT_TARGET_SIZE).getBytes();
+        int footerThreads = options.get(PqxSourceOptions.FOOTER_THREADS);
+        int cacheSize = options.get(PqxSourceOptions.FOOTER_CACHE_SIZE);
+        long horizon = options.get(PqxSourceOptions.DISCOVERY_HORIZON).toMillis();
+        int batchSize = options.get(PqxSourceOptions.BATCH_SIZE);
+        requirePositive(PqxSourceOptions.SPLIT_TARGET_SIZE, target);
+        requirePositive(PqxSourceOptions.FOOTER_THREADS, footerThreads);
+        requirePositive(PqxSourceOptions.BATCH_SIZE, batchSize);
+        if (cacheSize < 0 || horizon < 0) {
+            throw new IllegalArgumentException("Cannot build a pqx source: "
+                    + (cacheSize < 0 ? PqxSourceOptions.FOOTER_CACHE_SIZE.key() + " is negative"
+                            : PqxSourceOptions.DISCOVERY_HORIZON.key() + " is negative"));
+        }
+        List<String> producedKeys = new ArrayList<>();
+        for (String key : keys) {
+            if (produced.getFieldNames().contains(key)) {
+                producedKeys.add(key);
+            }
+        }
+        return new PqxSource(
+                new EnumeratorSettings(paths, interval, target, footerThreads, cacheSize, horizon),
+                new ReaderSettings(produced, producedKeys, batchSize,
+                        options.get(PqxSourceOptions.VERIFY_CHECKSUMS)));
+    }
+
+    private static void requirePositive(ConfigOption<?> option, long value) {
+        if (value <= 0) {
+            throw new IllegalArgumentException("Cannot build a pqx source: " + option.key()
+                    + " must be positive, is " + value);
+        }
+    }
+
+    private static boolean hasTextForm(LogicalType type) {
+        return type.is(LogicalTypeFamily.CHARACTER_STRING) || type.is(LogicalTypeFamily.NUMERIC)
+                || type.is(LogicalTypeRoot.BOOLEAN) || type.is(LogicalTypeRoot.DATE)
+                || type.is(LogicalTypeRoot.TIME_WITHOUT_TIME_ZONE)
+                || type.is(LogicalTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE);
+    }
+}

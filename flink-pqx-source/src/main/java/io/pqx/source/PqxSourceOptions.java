@@ -1,0 +1,71 @@
+package io.pqx.source;
+
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.MemorySize;
+
+import java.time.Duration;
+
+/**
+ * Every option of {@link PqxSource}, as Flink {@link ConfigOption}s with a description and a
+ * default. {@link PqxSourceBuilder#build()} resolves and validates them once. Constants only.
+ */
+public final class PqxSourceOptions {
+    private PqxSourceOptions() {}
+
+    public static final ConfigOption<Duration> MONITOR_INTERVAL =
+            ConfigOptions.key("source.monitor-interval")
+                    .durationType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Continuous mode: list the source paths again at this interval and"
+                                    + " read the files that appeared. Not set: bounded mode, the"
+                                    + " files there at the start are read and the source ends.");
+
+    public static final ConfigOption<MemorySize> SPLIT_TARGET_SIZE =
+            ConfigOptions.key("source.split.target-size")
+                    .memoryType()
+                    .defaultValue(MemorySize.ofMebiBytes(128))
+                    .withDescription(
+                            "Compressed bytes a split aims at: a split is a run of a file's row"
+                                    + " groups that closes at the first row group reaching this"
+                                    + " size (at least one row group).");
+
+    public static final ConfigOption<Integer> FOOTER_THREADS =
+            ConfigOptions.key("source.footer.threads")
+                    .intType()
+                    .defaultValue(4)
+                    .withDescription(
+                            "Threads of the enumerator's pool that read the footers of"
+                                    + " discovered files (never the coordinator thread).");
+
+    public static final ConfigOption<Integer> FOOTER_CACHE_SIZE =
+            ConfigOptions.key("source.footer.cache-size")
+                    .intType()
+                    .defaultValue(1024)
+                    .withDescription("Footers the enumerator keeps after reading them (most recent first).");
+
+    public static final ConfigOption<Duration> DISCOVERY_HORIZON =
+            ConfigOptions.key("source.discovery.horizon")
+                    .durationType()
+                    .defaultValue(Duration.ofHours(1))
+                    .withDescription(
+                            "Continuous mode: how much older than the newest file read so far"
+                                    + " (by modification time) a file may be and still be read"
+                                    + " when it appears. The enumerator remembers only the files"
+                                    + " within this horizon, so its state stays bounded; a file"
+                                    + " appearing later with an older modification time is taken"
+                                    + " as already read.");
+
+    public static final ConfigOption<Integer> BATCH_SIZE =
+            ConfigOptions.key("source.batch-size")
+                    .intType()
+                    .defaultValue(2048)
+                    .withDescription("Rows per decoded columnar batch.");
+
+    public static final ConfigOption<Boolean> VERIFY_CHECKSUMS =
+            ConfigOptions.key("source.verify-checksums")
+                    .booleanType()
+                    .defaultValue(true)
+                    .withDescription("Verify the CRC-32 of every page that carries one.");
+}

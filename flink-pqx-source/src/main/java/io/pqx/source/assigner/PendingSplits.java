@@ -1,0 +1,44 @@
+package io.pqx.source.assigner;
+
+import io.pqx.source.split.RowGroupSplit;
+
+import java.util.ArrayDeque;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The planned splits not yet assigned, handed out first in, first out (files in discovery order,
+ * row groups in file order). Splits given back by a failed reader go to the front, so they are
+ * read again first. Locality is ignored. Not thread-safe: the enumerator uses it on the
+ * coordinator thread only.
+ */
+public final class PendingSplits {
+    private final ArrayDeque<RowGroupSplit> splits = new ArrayDeque<>();
+
+    public void addAll(Collection<RowGroupSplit> planned) {
+        splits.addAll(planned);
+    }
+
+    public void addBack(List<RowGroupSplit> returned) {
+        for (int i = returned.size() - 1; i >= 0; i--) {
+            splits.addFirst(returned.get(i));
+        }
+    }
+
+    public Optional<RowGroupSplit> next() {
+        return Optional.ofNullable(splits.pollFirst());
+    }
+
+    public boolean isEmpty() {
+        return splits.isEmpty();
+    }
+
+    public int size() {
+        return splits.size();
+    }
+
+    public List<RowGroupSplit> snapshot() {
+        return List.copyOf(splits);
+    }
+}

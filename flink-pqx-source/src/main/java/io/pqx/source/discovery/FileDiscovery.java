@@ -1,0 +1,85 @@
+package io.pqx.source.discovery;
+
+import org.apache.flink.core.fs.FileStatus;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Lists the visible files under the source paths, recursively, on any Flink {@link FileSystem}.
+ *
+ * <p>Guarantees: no {@linkplain HiddenFiles hidden} entry below a source path is returned or
+ * entered (a source path that is itself a file is returned as it is); each directory's entries are
+ * visited in name order, so a listing is deterministic; {@code k=v} directories give the file's
+ * partition values, outermost first. A source path that does not exist yields no file (a
+ * continuous source may be started before its first file); any other listing error is thrown.
+ * Stateless and thread-safe.
+ */
+public final class FileDiscovery {
+    private final List<Path> roots;
+
+    public FileDiscovery(List<Path> roots) {
+        this.roots = List.copyOf(roots);
+    }
+
+    public List<DiscoveredFile> list() throws IOException {
+        List<DiscoveredFile> files = new ArrayList<>();
+        for (Path root : roots) {
+            FileSystem fs = root.getFileSystem();
+            FileStatus status;
+            try {
+                status = fs.getFileStatus(root);
+            } catch (FileNotFoundException e) {
+                continue;
+            }
+            if (status.isDir()) {
+                walk(fs, root, new LinkedHashMap<>(), files);
+            } else {
+                files.add(new DiscoveredFile(status.getPath().toString(), status.getLen(),
+                        status.getModificationTime(), Map.of()));
+            }
+        }
+        return files;
+    }
+
+    private static void walk(FileSystem fs, Path dir, LinkedHashMap<String, String> partitions,
+            List<DiscoveredFile> out) throws IOException {
+        FileStatus[] entries;
+        try {
+            entries = fs.listStatus(dir);
+        } catch (FileNotFoundException e) {
+            return; // deleted while listing
+        }
+        if (entries == null) {
+            return;
+        }
+        entries = entries.clone();
+        Arrays.sort(entries, Comparator.comparing(s -> s.getPath().getName()));
+        for (FileStatus entry : entries) {
+            String name = entry.getPath().getName();
+            if (HiddenFiles.isHidden(name)) {
+                continue;
+            }
+            if (entry.isDir()) {
+                LinkedHashMap<String, String> inner = partitions;
+                var partition = PartitionDirectory.parse(name);
+                if (partition.isPresent()) {
+                    inner = new LinkedHashMap<>(partitions);
+                    inner.put(partition.get().getKey(), partition.get().getValue());
+                }
+                walk(fs, entry.getPath(), inner, out);
+            } else {
+                out.add(new DiscoveredFile(entry.getPath().toString(), entry.getLen(),
+                        entry.getModificationTime(), partitions));
+            }
+        }
+    }
+}

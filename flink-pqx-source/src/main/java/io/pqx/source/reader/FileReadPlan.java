@@ -1,0 +1,143 @@
+package io.pqx.source.reader;
+
+import io.pqx.format.ParquetReader;
+import io.pqx.format.ReadSchema;
+import io.pqx.format.error.FileContext;
+import io.pqx.format.metadata.FieldView;
+
+import org.apache.flink.table.data.columnar.vector.ColumnVector;
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * How one file is read as the requested row type: which of its columns the format decodes (the
+ * projection), and how each requested column is made from them. A requested column is, in this
+ * order of precedence: a partition column (a {@link ConstantVector} of the file's typed directory
+ * value, or nulls for {@code __DEFAULT_PARTITION__} and a file outside any such directory); a
+ * file column of that name (exact, else the only case-insensitive match), as stored or widened
+ * ({@link ColumnConversion}); or, if the file lacks it, nulls when the column is nullable, else an
+ * error naming file and column.
+ *
+ * <p>{@link #adapt} re-points one output batch at each decoded batch: no value is copied. The
+ * output batch is reused, valid as long as the input batch is. Not thread-safe.
+ */
+final class FileReadPlan {
+    private final ReadSchema projection;
+    private final int[] source;
+    private final WideningVectors.Widening[] widening;
+    private final VectorizedColumnBatch out;
+
+    private FileReadPlan(ReadSchema projection, int[] source, WideningVectors.Widening[] widening,
+            ColumnVector[] fixed) {
+        this.projection = projection;
+        this.source = source;
+        this.widening = widening;
+        this.out = new VectorizedColumnBatch(fixed);
+    }
+
+    static FileReadPlan of(ParquetReader reader, RowType requested, Set<String> partitionKeys,
+            Map<String, String> partitions, String file) throws IOException {
+        FileContext ctx = FileContext.of(file);
+        List<FieldView> fileFields = reader.schema().fields();
+        int n = requested.getFieldCount();
+        int[] source = new int[n];
+        WideningVectors.Widening[] widening = new WideningVectors.Widening[n];
+        ColumnVector[] fixed = new ColumnVector[n];
+        List<String> read = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String name = requested.getFieldNames().get(i);
+            LogicalType type = requested.getTypeAt(i);
+            FileContext column = ctx.column(name);
+            source[i] = -1;
+            if (partitionKeys.contains(name)) {
+                String text = partitions.get(name);
+                Object value = text == null ? null : PartitionValues.parse(text, type, column);
+                if (value == null && !type.isNullable()) {
+                    throw column.unsupported("Cannot read partition column",
+                            text == null ? "the file is not under a " + name + "=... directory and the"
+                                    + " column is NOT NULL"
+                                    : "its value is null (" + text + ") and the column is NOT NULL");
+                }
+                fixed[i] = value == null ? NullVector.INSTANCE : new ConstantVector(value);
+                continue;
+            }
+            FieldView field = find(fileFields, name);
+            if (field == null) {
+                if (!type.isNullable()) {
+                    throw column.unsupported("Cannot read column",
+                            "the file has no such column and it is requested NOT NULL "
+                                    + type.asSummaryString());
+                }
+                fixed[i] = NullVector.INSTANCE;
+                continue;
+            }
+            ColumnConversion conversion = ColumnConversion.of(field.flinkType(), type, column);
+            widening[i] = widening(conversion, field.flinkType());
+            source[i] = read.size();
+            read.add(field.name());
+        }
+        if (read.isEmpty()) {
+            // only partition or absent columns: decode the first column, for the row counts
+            read.add(fileFields.get(0).name());
+        }
+        return new FileReadPlan(reader.project(read), source, widening, fixed);
+    }
+
+    private static FieldView find(List<FieldView> fields, String name) {
+        FieldView folded = null;
+        int foldedCount = 0;
+        for (FieldView f : fields) {
+            if (f.name().equals(name)) {
+                return f;
+            }
+            if (f.name().equalsIgnoreCase(name)) {
+                folded = f;
+                foldedCount++;
+            }
+        }
+        return foldedCount == 1 ? folded : null;
+    }
+
+    private static WideningVectors.Widening widening(ColumnConversion conversion, LogicalType stored) {
+        switch (conversion) {
+            case BYTE_TO_SHORT:
+                return new WideningVectors.ByteToShort();
+            case TO_INT:
+                return new WideningVectors.ToInt();
+            case TO_LONG:
+                return new WideningVectors.ToLong();
+            case FLOAT_TO_DOUBLE:
+                return new WideningVectors.FloatToDouble();
+            case DECIMAL_WIDEN:
+                DecimalType d = (DecimalType) stored;
+                return new WideningVectors.DecimalWiden(d.getPrecision(), d.getScale());
+            default:
+                return null;
+        }
+    }
+
+    /** The file's columns to decode. */
+    ReadSchema projection() {
+        return projection;
+    }
+
+    /** The requested columns over {@code decoded}, a batch read with {@link #projection()}. */
+    VectorizedColumnBatch adapt(VectorizedColumnBatch decoded) {
+        for (int i = 0; i < source.length; i++) {
+            if (source[i] >= 0) {
+                ColumnVector in = decoded.columns[source[i]];
+                out.columns[i] = widening[i] == null ? in : widening[i].wrap(in);
+            }
+        }
+        out.setNumRows(decoded.getNumRows());
+        return out;
+    }
+}

@@ -1,0 +1,46 @@
+package io.pqx.source.reader;
+
+import io.pqx.source.split.RowGroupSplit;
+
+import org.apache.flink.api.connector.source.SourceReaderContext;
+import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
+import org.apache.flink.table.data.RowData;
+
+import java.util.Map;
+
+/**
+ * The source reader of one subtask: one fetcher thread decodes, the task thread emits; it asks the
+ * enumerator for a split at start (unless splits were restored) and after each finished split.
+ * Emitted rows are {@code ColumnarRowData} over the decoded batch, reused row after row and valid
+ * until the next row is emitted (Flink copies them between chained operators when object reuse
+ * is off; with object reuse on, operators must not hold them, as for any reused source record).
+ */
+public final class PqxSourceReader
+        extends SingleThreadMultiplexSourceReaderBase<RowAtPosition, RowData, RowGroupSplit, RowGroupSplitState> {
+
+    public PqxSourceReader(SourceReaderContext context, ReaderSettings settings) {
+        super(() -> new PqxSplitReader(settings), new PqxRecordEmitter(), context.getConfiguration(), context);
+    }
+
+    @Override
+    public void start() {
+        if (getNumberOfCurrentlyAssignedSplits() == 0) {
+            context.sendSplitRequest();
+        }
+    }
+
+    @Override
+    protected void onSplitFinished(Map<String, RowGroupSplitState> finished) {
+        context.sendSplitRequest();
+    }
+
+    @Override
+    protected RowGroupSplitState initializedState(RowGroupSplit split) {
+        return new RowGroupSplitState(split);
+    }
+
+    @Override
+    protected RowGroupSplit toSplitType(String splitId, RowGroupSplitState state) {
+        return state.toSplit();
+    }
+}

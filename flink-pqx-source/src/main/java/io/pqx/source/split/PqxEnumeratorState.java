@@ -1,0 +1,43 @@
+package io.pqx.source.split;
+
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+
+import java.util.List;
+
+/**
+ * What the enumerator checkpoints: the splits planned but not yet assigned, and what discovery
+ * has seen. Immutable.
+ *
+ * <p><b>Bounded size.</b> Only files whose modification time is at least {@code watermark -
+ * horizon} are kept in {@link #seenFiles()}, where the watermark is the newest modification time
+ * of any file planned so far; older files are known to be planned by that rule alone. So the
+ * state grows with the files written within one horizon, not with all files ever seen.
+ *
+ * @param watermark the newest modification time of a planned file, epoch milliseconds ({@link
+ *     Long#MIN_VALUE} before the first)
+ * @param seenFiles the planned files within the horizon below the watermark
+ * @param pendingSplits planned splits not yet assigned to a reader, in assignment order
+ * @param initialDiscoveryDone true once the first listing has been planned (a bounded source then
+ *     lists no more)
+ */
+public record PqxEnumeratorState(
+        long watermark,
+        List<SeenFile> seenFiles,
+        List<RowGroupSplit> pendingSplits,
+        boolean initialDiscoveryDone) {
+
+    public PqxEnumeratorState {
+        seenFiles = List.copyOf(seenFiles);
+        pendingSplits = List.copyOf(pendingSplits);
+    }
+
+    /** The state of an enumerator that has seen nothing. */
+    public static PqxEnumeratorState empty() {
+        return new PqxEnumeratorState(Long.MIN_VALUE, List.of(), List.of(), false);
+    }
+
+    /** The versioned serializer of enumerator states. */
+    public static SimpleVersionedSerializer<PqxEnumeratorState> serializer() {
+        return PqxEnumeratorStateSerializer.INSTANCE;
+    }
+}

@@ -1,0 +1,77 @@
+package io.pqx.source.split;
+
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Version 1: watermark, initial-discovery flag, seen-file count and (path, modification time)
+ * pairs, pending-split count and each split in the split serializer's version-1 form (with that
+ * version written once before the splits, so a later split version can be read back).
+ */
+final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<PqxEnumeratorState> {
+    static final PqxEnumeratorStateSerializer INSTANCE = new PqxEnumeratorStateSerializer();
+    static final int VERSION = 1;
+
+    private PqxEnumeratorStateSerializer() {}
+
+    @Override
+    public int getVersion() {
+        return VERSION;
+    }
+
+    @Override
+    public byte[] serialize(PqxEnumeratorState state) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(bytes);
+        out.writeLong(state.watermark());
+        out.writeBoolean(state.initialDiscoveryDone());
+        out.writeInt(state.seenFiles().size());
+        for (SeenFile f : state.seenFiles()) {
+            SerialForm.writeString(out, f.path());
+            out.writeLong(f.modificationTime());
+        }
+        out.writeInt(RowGroupSplitSerializer.VERSION);
+        out.writeInt(state.pendingSplits().size());
+        for (RowGroupSplit split : state.pendingSplits()) {
+            RowGroupSplitSerializer.write(split, out);
+        }
+        out.flush();
+        return bytes.toByteArray();
+    }
+
+    @Override
+    public PqxEnumeratorState deserialize(int version, byte[] serialized) throws IOException {
+        if (version != VERSION) {
+            throw new IOException("Cannot read a pqx enumerator state of version " + version
+                    + ": this pqx reads version " + VERSION);
+        }
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(serialized));
+        long watermark = in.readLong();
+        boolean done = in.readBoolean();
+        int seenCount = SerialForm.readCount(in, "the seen files of an enumerator state");
+        List<SeenFile> seen = new ArrayList<>(seenCount);
+        for (int i = 0; i < seenCount; i++) {
+            seen.add(new SeenFile(SerialForm.readString(in, "a seen file's path"), in.readLong()));
+        }
+        int splitVersion = in.readInt();
+        if (splitVersion != RowGroupSplitSerializer.VERSION) {
+            throw new IOException("Cannot read the pending splits of a pqx enumerator state: split"
+                    + " version " + splitVersion + ", this pqx reads version "
+                    + RowGroupSplitSerializer.VERSION);
+        }
+        int splitCount = SerialForm.readCount(in, "the pending splits of an enumerator state");
+        List<RowGroupSplit> splits = new ArrayList<>(splitCount);
+        for (int i = 0; i < splitCount; i++) {
+            splits.add(RowGroupSplitSerializer.read(in));
+        }
+        SerialForm.requireEnd(in, "a pqx enumerator state");
+        return new PqxEnumeratorState(watermark, seen, splits, done);
+    }
+}

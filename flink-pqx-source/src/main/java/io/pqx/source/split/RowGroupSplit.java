@@ -1,0 +1,148 @@
+package io.pqx.source.split;
+
+import org.apache.flink.api.connector.source.SourceSplit;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A run of row groups {@code [firstRowGroup, lastRowGroup]} of one Parquet file, and where reading
+ * stands in it: the next row to emit is row {@code nextRow} of row group {@code nextRowGroup}
+ * (counted from 0 in that row group). A split whose position is past {@code lastRowGroup} has
+ * nothing left to read. Immutable.
+ *
+ * <p>Guarantee for exact restore: the reader checkpoints a split with the position just after the
+ * last row it emitted, so a restored split emits exactly the rows not yet emitted, in order.
+ *
+ * <p>The split also records the file's length and modification time at planning (a reader refuses
+ * a file whose length changed since) and its Hive-style partition values ({@code k=v} directory
+ * names between the source path and the file, unescaped, outermost first).
+ */
+public final class RowGroupSplit implements SourceSplit {
+
+    private final String path;
+    private final long fileLength;
+    private final long modificationTime;
+    private final Map<String, String> partitions;
+    private final int firstRowGroup;
+    private final int lastRowGroup;
+    private final int nextRowGroup;
+    private final long nextRow;
+
+    public RowGroupSplit(
+            String path,
+            long fileLength,
+            long modificationTime,
+            Map<String, String> partitions,
+            int firstRowGroup,
+            int lastRowGroup,
+            int nextRowGroup,
+            long nextRow) {
+        this.path = Objects.requireNonNull(path, "path");
+        if (fileLength < 0) {
+            throw new IllegalArgumentException("Cannot make a split of " + path
+                    + ": negative file length " + fileLength);
+        }
+        if (firstRowGroup < 0 || lastRowGroup < firstRowGroup) {
+            throw new IllegalArgumentException("Cannot make a split of " + path + ": row groups ["
+                    + firstRowGroup + ", " + lastRowGroup + "] are not a run");
+        }
+        if (nextRowGroup < firstRowGroup || nextRowGroup > lastRowGroup + 1 || nextRow < 0) {
+            throw new IllegalArgumentException("Cannot make a split of " + path + ": position (row group "
+                    + nextRowGroup + ", row " + nextRow + ") is outside row groups [" + firstRowGroup
+                    + ", " + lastRowGroup + "]");
+        }
+        this.fileLength = fileLength;
+        this.modificationTime = modificationTime;
+        this.partitions = Collections.unmodifiableMap(new LinkedHashMap<>(partitions));
+        this.firstRowGroup = firstRowGroup;
+        this.lastRowGroup = lastRowGroup;
+        this.nextRowGroup = nextRowGroup;
+        this.nextRow = nextRow;
+    }
+
+    /** A split positioned at its first row. */
+    public static RowGroupSplit of(
+            String path, long fileLength, long modificationTime, Map<String, String> partitions,
+            int firstRowGroup, int lastRowGroup) {
+        return new RowGroupSplit(path, fileLength, modificationTime, partitions,
+                firstRowGroup, lastRowGroup, firstRowGroup, 0);
+    }
+
+    /** The versioned serializer of splits. */
+    public static SimpleVersionedSerializer<RowGroupSplit> serializer() {
+        return RowGroupSplitSerializer.INSTANCE;
+    }
+
+    /** Unique within a job: the file and the run of row groups. */
+    @Override
+    public String splitId() {
+        return path + "#" + firstRowGroup + "-" + lastRowGroup;
+    }
+
+    /** This split with the next row to emit at (row group, row). */
+    public RowGroupSplit at(int rowGroup, long row) {
+        return new RowGroupSplit(path, fileLength, modificationTime, partitions,
+                firstRowGroup, lastRowGroup, rowGroup, row);
+    }
+
+    public String path() {
+        return path;
+    }
+
+    public long fileLength() {
+        return fileLength;
+    }
+
+    public long modificationTime() {
+        return modificationTime;
+    }
+
+    /** Partition key to raw (unescaped) directory value, outermost directory first. */
+    public Map<String, String> partitions() {
+        return partitions;
+    }
+
+    public int firstRowGroup() {
+        return firstRowGroup;
+    }
+
+    public int lastRowGroup() {
+        return lastRowGroup;
+    }
+
+    public int nextRowGroup() {
+        return nextRowGroup;
+    }
+
+    public long nextRow() {
+        return nextRow;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof RowGroupSplit s)) {
+            return false;
+        }
+        return path.equals(s.path) && fileLength == s.fileLength
+                && modificationTime == s.modificationTime && partitions.equals(s.partitions)
+                && firstRowGroup == s.firstRowGroup && lastRowGroup == s.lastRowGroup
+                && nextRowGroup == s.nextRowGroup && nextRow == s.nextRow;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(path, fileLength, firstRowGroup, lastRowGroup, nextRowGroup, nextRow);
+    }
+
+    @Override
+    public String toString() {
+        return "RowGroupSplit{" + path + ", row groups [" + firstRowGroup + ", " + lastRowGroup
+                + "], next (row group " + nextRowGroup + ", row " + nextRow + "), " + fileLength
+                + " bytes, mtime " + modificationTime + (partitions.isEmpty() ? "" : ", " + partitions)
+                + "}";
+    }
+}

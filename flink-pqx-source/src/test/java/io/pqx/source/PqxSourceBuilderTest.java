@@ -1,0 +1,59 @@
+package io.pqx.source;
+
+import org.apache.flink.api.connector.source.Boundedness;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.table.types.logical.ArrayType;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.util.InstantiationUtil;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class PqxSourceBuilderTest {
+    private static final RowType TYPE = RowType.of(
+            new LogicalType[] {new BigIntType(false), new IntType(), new ArrayType(new IntType())},
+            new String[] {"id", "day", "tags"});
+
+    @Test
+    void boundedUnlessAMonitorIntervalIsSetAndTheProjectionOrdersTheFields() throws Exception {
+        PqxSource bounded = PqxSource.builder().path("file:///d").rowType(TYPE).build();
+        assertThat(bounded.getBoundedness()).isEqualTo(Boundedness.BOUNDED);
+        assertThat(bounded.producedRowType()).isEqualTo(TYPE);
+        PqxSource continuous = PqxSource.builder().path("file:///d", "file:///e").rowType(TYPE)
+                .partitionKeys("day").project("day", "id")
+                .monitorInterval(Duration.ofSeconds(5)).build();
+        assertThat(continuous.getBoundedness()).isEqualTo(Boundedness.CONTINUOUS_UNBOUNDED);
+        assertThat(continuous.producedRowType().getFieldNames()).containsExactly("day", "id");
+        PqxSource copy = InstantiationUtil.clone(continuous);
+        assertThat(copy.producedRowType()).isEqualTo(continuous.producedRowType());
+    }
+
+    @Test
+    void refusesWhatCannotWork() {
+        assertThatThrownBy(() -> PqxSource.builder().rowType(TYPE).build()).hasMessageContaining("no path");
+        assertThatThrownBy(() -> PqxSource.builder().path("data/x").rowType(TYPE).build())
+                .hasMessageContaining("path data/x is relative");
+        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").build())
+                .hasMessageContaining("no row type");
+        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE).partitionKeys("nope").build())
+                .hasMessageContaining("partition key nope is not a field");
+        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE).partitionKeys("tags").build())
+                .hasMessageContaining("partition key tags has type ARRAY<INT>");
+        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE).project("id", "id").build())
+                .hasMessageContaining("projected field id is named twice");
+        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE).project("x").build())
+                .hasMessageContaining("projected field x is not a field");
+        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
+                .monitorInterval(Duration.ZERO).build())
+                .hasMessageContaining("source.monitor-interval must be positive");
+        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
+                .set(PqxSourceOptions.SPLIT_TARGET_SIZE, MemorySize.ZERO).build())
+                .hasMessageContaining("source.split.target-size must be positive");
+    }
+}

@@ -1,0 +1,182 @@
+package io.pqx.source.enumerator;
+
+import io.pqx.source.TestingSourceFiles;
+import io.pqx.source.split.PqxEnumeratorState;
+import io.pqx.source.split.RowGroupSplit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class PqxSplitEnumeratorTest {
+    private static final long MINUTE = 60_000L;
+    private static final long HOUR = 60 * MINUTE;
+    private static final long T0 = 1_700_000_000_000L;
+
+    @TempDir java.nio.file.Path dir;
+
+    private EnumeratorSettings settings(long intervalMillis, long horizonMillis) {
+        return new EnumeratorSettings(List.of(dir.toUri().toString()), intervalMillis, 1, 2, 16, horizonMillis);
+    }
+
+    /** A file of 2 row groups (so 2 splits at a 1-byte target) with this modification time. */
+    private java.nio.file.Path file(String name, long mtime) throws IOException {
+        java.nio.file.Path p = TestingSourceFiles.writeOrders(dir.resolve(name), 0, 20, 10);
+        Files.setLastModifiedTime(p, FileTime.fromMillis(mtime));
+        return p;
+    }
+
+    private static Set<String> files(List<RowGroupSplit> splits) {
+        return splits.stream().map(s -> s.path().substring(s.path().lastIndexOf('/') + 1))
+                .collect(Collectors.toSet());
+    }
+
+    /** Lets every registered reader ask until it gets nothing more. */
+    private static void drain(PqxSplitEnumerator e, TestingEnumeratorContext ctx) {
+        for (int round = 0; round < 100; round++) {
+            for (int r : ctx.registeredReaders().keySet()) {
+                e.handleSplitRequest(r, null);
+            }
+        }
+    }
+
+    @Test
+    void boundedListsOnceOffTheCallerAssignsOnRequestThenSignalsTheEnd() throws IOException {
+        file("a.parquet", T0);
+        file("b.parquet", T0);
+        file(".c.parquet.inprogress.1", T0);
+        TestingEnumeratorContext ctx = new TestingEnumeratorContext(2);
+        ctx.registerReader(0);
+        ctx.registerReader(1);
+        try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx, settings(0, HOUR), null)) {
+            e.start();
+            e.handleSplitRequest(0, null);
+            e.handleSplitRequest(1, null);
+            assertThat(ctx.assigned).as("nothing before the async discovery ran").isEmpty();
+            assertThat(ctx.noMoreSplits).isEmpty();
+            ctx.runAsync();
+            assertThat(ctx.assigned.keySet()).containsExactly(0, 1);
+            drain(e, ctx);
+            List<RowGroupSplit> all = ctx.allAssigned();
+            assertThat(all).hasSize(4).doesNotHaveDuplicates();
+            assertThat(files(all)).containsExactlyInAnyOrder("a.parquet", "b.parquet");
+            assertThat(ctx.noMoreSplits).containsExactly(0, 1);
+            assertThat(ctx.periodicCalls).isZero();
+        }
+    }
+
+    @Test
+    void splitsGivenBackAreAssignedAgainAndABoundedRestoreDoesNotListAgain() throws Exception {
+        file("a.parquet", T0);
+        TestingEnumeratorContext ctx = new TestingEnumeratorContext(1);
+        ctx.registerReader(0);
+        PqxEnumeratorState state;
+        try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx, settings(0, HOUR), null)) {
+            e.start();
+            ctx.runAsync();
+            e.handleSplitRequest(0, null);
+            RowGroupSplit first = ctx.allAssigned().get(0);
+            e.addSplitsBack(List.of(first.at(first.firstRowGroup(), 3)), 0);
+            state = e.snapshotState(1);
+            assertThat(state.initialDiscoveryDone()).isTrue();
+            assertThat(state.pendingSplits()).hasSize(2);
+            assertThat(state.pendingSplits().get(0).nextRow()).isEqualTo(3);
+        }
+        file("b.parquet", T0); // appears after the bounded listing: not read by a restore
+        byte[] bytes = PqxEnumeratorState.serializer().serialize(state);
+        TestingEnumeratorContext ctx2 = new TestingEnumeratorContext(1);
+        ctx2.registerReader(0);
+        try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx2, settings(0, HOUR),
+                PqxEnumeratorState.serializer().deserialize(1, bytes))) {
+            e.start();
+            ctx2.runAsync();
+            drain(e, ctx2);
+            assertThat(ctx2.allAssigned()).isEqualTo(state.pendingSplits());
+            assertThat(ctx2.noMoreSplits).containsExactly(0);
+        }
+    }
+
+    @Test
+    void continuousReadsNewFilesOnceIncludingLateOnesWithOldModificationTimes() throws Exception {
+        file("a.parquet", T0);
+        TestingEnumeratorContext ctx = new TestingEnumeratorContext(1);
+        ctx.registerReader(0);
+        PqxEnumeratorState state;
+        try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx, settings(1000, HOUR), null)) {
+            e.start();
+            assertThat(ctx.periodicCalls).isEqualTo(1);
+            ctx.runAsync();
+            drain(e, ctx);
+            assertThat(files(ctx.allAssigned())).containsExactly("a.parquet");
+            assertThat(ctx.noMoreSplits).as("a continuous source never ends").isEmpty();
+
+            file("b.parquet", T0 + 2 * HOUR);
+            ctx.runAsync();
+            drain(e, ctx);
+            // renamed late by a sink: its modification time is 50 minutes before the newest file's
+            file("late.parquet", T0 + 2 * HOUR - 50 * MINUTE);
+            ctx.runAsync();
+            ctx.runAsync();
+            drain(e, ctx);
+            assertThat(ctx.allAssigned()).hasSize(6).doesNotHaveDuplicates();
+            assertThat(files(ctx.allAssigned())).containsExactlyInAnyOrder("a.parquet", "b.parquet", "late.parquet");
+            state = e.snapshotState(7);
+            // a.parquet is below the horizon: forgotten, and still not read again
+            assertThat(state.seenFiles()).extracting(f -> f.path().substring(f.path().lastIndexOf('/') + 1))
+                    .containsExactlyInAnyOrder("b.parquet", "late.parquet");
+        }
+        // after a restore: nothing is read twice, and a file appearing late is read
+        file("late2.parquet", T0 + 2 * HOUR - 10 * MINUTE);
+        TestingEnumeratorContext ctx2 = new TestingEnumeratorContext(1);
+        ctx2.registerReader(0);
+        try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx2, settings(1000, HOUR),
+                PqxEnumeratorState.serializer().deserialize(1,
+                        PqxEnumeratorState.serializer().serialize(state)))) {
+            e.start();
+            ctx2.runAsync();
+            drain(e, ctx2);
+            assertThat(files(ctx2.allAssigned())).containsExactly("late2.parquet");
+            assertThat(ctx2.allAssigned()).hasSize(2);
+        }
+    }
+
+    @Test
+    void theStateStaysBoundedOnALongRunningContinuousSource() throws Exception {
+        TestingEnumeratorContext ctx = new TestingEnumeratorContext(1);
+        ctx.registerReader(0);
+        try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx, settings(1000, 10 * MINUTE), null)) {
+            e.start();
+            int maxSeen = 0;
+            for (int i = 0; i < 60; i++) {
+                file("f" + i + ".parquet", T0 + i * MINUTE);
+                ctx.runAsync();
+                drain(e, ctx);
+                maxSeen = Math.max(maxSeen, e.snapshotState(i).seenFiles().size());
+            }
+            assertThat(ctx.allAssigned()).hasSize(120).doesNotHaveDuplicates();
+            assertThat(maxSeen).isLessThanOrEqualTo(11);
+            assertThat(e.snapshotState(99).pendingSplits()).isEmpty();
+        }
+    }
+
+    @Test
+    void aFooterThatCannotBeReadFailsDiscoveryNamingTheFile() throws IOException {
+        Files.write(dir.resolve("broken.parquet"), new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12});
+        TestingEnumeratorContext ctx = new TestingEnumeratorContext(1);
+        try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx, settings(0, HOUR), null)) {
+            e.start();
+            assertThatThrownBy(ctx::runAsync)
+                    .hasMessageContaining("Cannot discover the files of pqx source")
+                    .hasMessageContaining("broken.parquet");
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package io.pqx.source.enumerator;
+
+import io.pqx.source.split.RowGroupSplit;
+
+import org.apache.flink.api.connector.source.ReaderInfo;
+import org.apache.flink.api.connector.source.SourceEvent;
+import org.apache.flink.api.connector.source.SplitEnumeratorContext;
+import org.apache.flink.api.connector.source.SplitsAssignment;
+import org.apache.flink.metrics.groups.SplitEnumeratorMetricGroup;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.function.BiConsumer;
+
+/**
+ * An enumerator context run by hand: {@link #runAsync()} runs the recorded {@code callAsync} work
+ * and its handlers on the calling thread (one-shot calls once, periodic calls on every run), and
+ * it records the splits assigned and the readers told there are no more.
+ */
+final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupSplit> {
+    private record Call<T>(Callable<T> callable, BiConsumer<T, Throwable> handler, boolean periodic) {
+        void run() {
+            T result = null;
+            Throwable error = null;
+            try {
+                result = callable.call();
+            } catch (Throwable t) {
+                error = t;
+            }
+            handler.accept(result, error);
+        }
+    }
+
+    private final int parallelism;
+    private final Map<Integer, ReaderInfo> readers = new LinkedHashMap<>();
+    private final List<Call<?>> calls = new ArrayList<>();
+    final Map<Integer, List<RowGroupSplit>> assigned = new LinkedHashMap<>();
+    final Set<Integer> noMoreSplits = new TreeSet<>();
+    int periodicCalls;
+
+    TestingEnumeratorContext(int parallelism) {
+        this.parallelism = parallelism;
+    }
+
+    void registerReader(int subtask) {
+        readers.put(subtask, new ReaderInfo(subtask, "localhost"));
+    }
+
+    void unregisterReader(int subtask) {
+        readers.remove(subtask);
+    }
+
+    /** Runs pending one-shot calls and every periodic call once. */
+    void runAsync() {
+        List<Call<?>> now = new ArrayList<>(calls);
+        calls.removeIf(c -> !c.periodic());
+        for (Call<?> c : now) {
+            c.run();
+        }
+    }
+
+    List<RowGroupSplit> allAssigned() {
+        List<RowGroupSplit> all = new ArrayList<>();
+        assigned.values().forEach(all::addAll);
+        return all;
+    }
+
+    @Override
+    public SplitEnumeratorMetricGroup metricGroup() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void sendEventToSourceReader(int subtaskId, SourceEvent event) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public int currentParallelism() {
+        return parallelism;
+    }
+
+    @Override
+    public Map<Integer, ReaderInfo> registeredReaders() {
+        return readers;
+    }
+
+    @Override
+    public void assignSplits(SplitsAssignment<RowGroupSplit> assignment) {
+        assignment.assignment().forEach((subtask, splits) ->
+                assigned.computeIfAbsent(subtask, k -> new ArrayList<>()).addAll(splits));
+    }
+
+    @Override
+    public void signalNoMoreSplits(int subtask) {
+        noMoreSplits.add(subtask);
+    }
+
+    @Override
+    public <T> void callAsync(Callable<T> callable, BiConsumer<T, Throwable> handler) {
+        calls.add(new Call<>(callable, handler, false));
+    }
+
+    @Override
+    public <T> void callAsync(Callable<T> callable, BiConsumer<T, Throwable> handler,
+            long initialDelay, long period) {
+        periodicCalls++;
+        calls.add(new Call<>(callable, handler, true));
+    }
+
+    @Override
+    public void runInCoordinatorThread(Runnable runnable) {
+        runnable.run();
+    }
+}

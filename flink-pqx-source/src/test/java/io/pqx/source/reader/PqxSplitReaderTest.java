@@ -1,0 +1,203 @@
+package io.pqx.source.reader;
+
+import io.pqx.format.error.UnsupportedFileException;
+import io.pqx.source.TestingSourceFiles;
+import io.pqx.source.split.RowGroupSplit;
+
+import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
+import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.DateType;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.DoubleType;
+import org.apache.flink.table.types.logical.FloatType;
+import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.SmallIntType;
+import org.apache.flink.table.types.logical.VarCharType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class PqxSplitReaderTest {
+    @TempDir java.nio.file.Path dir;
+
+    /** One emitted row as text, and the position after it. */
+    record Emitted(String row, int rowGroup, long nextRow) {}
+
+    static RowGroupSplit split(java.nio.file.Path file, Map<String, String> partitions, int first, int last)
+            throws IOException {
+        return RowGroupSplit.of(file.toUri().toString(), Files.size(file),
+                Files.getLastModifiedTime(file).toMillis(), partitions, first, last);
+    }
+
+    static List<Emitted> readAll(ReaderSettings settings, RowGroupSplit split, Function<RowData, String> show)
+            throws Exception {
+        List<Emitted> out = new ArrayList<>();
+        try (PqxSplitReader reader = new PqxSplitReader(settings)) {
+            reader.handleSplitsChanges(new SplitsAddition<>(List.of(split)));
+            for (int fetches = 0; fetches < 100_000; fetches++) {
+                RecordsWithSplitIds<RowAtPosition> records = reader.fetch();
+                String id;
+                while ((id = records.nextSplit()) != null) {
+                    assertThat(id).isEqualTo(split.splitId());
+                    RowAtPosition r;
+                    while ((r = records.nextRecordFromSplit()) != null) {
+                        out.add(new Emitted(show.apply(r.row), r.rowGroup, r.nextRow));
+                    }
+                }
+                records.recycle();
+                if (records.finishedSplits().contains(split.splitId())) {
+                    return out;
+                }
+            }
+        }
+        throw new AssertionError("the split never finished");
+    }
+
+    private static ReaderSettings settings(RowType type, String... partitionKeys) {
+        return new ReaderSettings(type, List.of(partitionKeys), 64, true);
+    }
+
+    @Test
+    void readsTheSplitsRowGroupsInOrderWithThePositionAfterEachRow() throws Exception {
+        java.nio.file.Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 1000, 150);
+        List<Emitted> rows = readAll(settings(TestingSourceFiles.ORDERS), split(f, Map.of(), 1, 3),
+                TestingSourceFiles::describe);
+        assertThat(rows).hasSize(450);
+        for (int i = 0; i < rows.size(); i++) {
+            long id = 150 + i;
+            assertThat(rows.get(i).row()).isEqualTo(TestingSourceFiles.describe(TestingSourceFiles.order(id)));
+            assertThat(rows.get(i).rowGroup()).isEqualTo(1 + i / 150);
+            assertThat(rows.get(i).nextRow()).isEqualTo(i % 150 + 1);
+        }
+    }
+
+    @Test
+    void aSplitRestoredAtAnyEmittedPositionEmitsExactlyTheRest() throws Exception {
+        java.nio.file.Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 500, 100);
+        RowGroupSplit whole = split(f, Map.of(), 0, 4);
+        ReaderSettings settings = settings(TestingSourceFiles.ORDERS);
+        List<Emitted> all = readAll(settings, whole, TestingSourceFiles::describe);
+        assertThat(all).hasSize(500);
+        for (int cut : new int[] {0, 1, 63, 64, 99, 100, 101, 250, 399, 499}) {
+            Emitted last = all.get(cut);
+            List<Emitted> rest = readAll(settings, whole.at(last.rowGroup(), last.nextRow()),
+                    TestingSourceFiles::describe);
+            assertThat(rest).as("restored after row " + cut).isEqualTo(all.subList(cut + 1, all.size()));
+        }
+        assertThat(readAll(settings, whole.at(5, 0), TestingSourceFiles::describe)).isEmpty();
+    }
+
+    @Test
+    void projectsReordersAndWidensAcrossFiles() throws Exception {
+        RowType old = RowType.of(
+                new LogicalType[] {new IntType(false), new FloatType(), new SmallIntType(),
+                    new DecimalType(7, 2)},
+                new String[] {"id", "price", "qty", "amount"});
+        List<RowData> rows = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            rows.add(GenericRowData.of(i, i * 0.5f, (short) (i % 50),
+                    DecimalData.fromBigDecimal(BigDecimal.valueOf(i * 101L, 2), 7, 2)));
+        }
+        java.nio.file.Path f = TestingSourceFiles.write(dir.resolve("old.parquet"), old, rows, 100);
+        RowType requested = RowType.of(
+                new LogicalType[] {new DecimalType(20, 4), new BigIntType(false), new DoubleType(),
+                    new BigIntType(), new VarCharType(VarCharType.MAX_LENGTH)},
+                new String[] {"amount", "ID", "price", "qty", "note"});
+        List<Emitted> out = readAll(settings(requested), split(f, Map.of(), 0, 2), r ->
+                r.getDecimal(0, 20, 4) + "|" + r.getLong(1) + "|" + r.getDouble(2) + "|" + r.getLong(3)
+                        + "|" + (r.isNullAt(4) ? "null" : r.getString(4)));
+        assertThat(out).hasSize(300);
+        for (int i = 0; i < 300; i++) {
+            String amount = BigDecimal.valueOf(i * 101L, 2).setScale(4).toPlainString();
+            assertThat(out.get(i).row()).isEqualTo(amount + "|" + i + "|" + (double) (i * 0.5f) + "|"
+                    + (i % 50) + "|null");
+        }
+    }
+
+    @Test
+    void aMissingNotNullColumnOrANarrowingTypeIsAnErrorNamingFileAndColumn() throws Exception {
+        java.nio.file.Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 10, 100);
+        RowType missing = RowType.of(new LogicalType[] {new BigIntType(false), new IntType(false)},
+                new String[] {"id", "extra"});
+        assertThatThrownBy(() -> readAll(settings(missing), split(f, Map.of(), 0, 0), r -> ""))
+                .isInstanceOf(UnsupportedFileException.class)
+                .hasMessageContaining("Cannot read column")
+                .hasMessageContaining("no such column")
+                .hasMessageContaining("a.parquet")
+                .hasMessageContaining("column extra");
+        RowType narrowing = RowType.of(new LogicalType[] {new IntType(false)}, new String[] {"id"});
+        assertThatThrownBy(() -> readAll(settings(narrowing), split(f, Map.of(), 0, 0), r -> ""))
+                .isInstanceOf(UnsupportedFileException.class)
+                .hasMessageContaining("stores it as BIGINT NOT NULL")
+                .hasMessageContaining("column id");
+        RowType incompatible = RowType.of(new LogicalType[] {new DoubleType()}, new String[] {"name"});
+        assertThatThrownBy(() -> readAll(settings(incompatible), split(f, Map.of(), 0, 0), r -> ""))
+                .hasMessageContaining("column name")
+                .hasMessageContaining("a.parquet");
+    }
+
+    @Test
+    void partitionColumnsAreTypedFromTheRequestedSchema() throws Exception {
+        java.nio.file.Path f = TestingSourceFiles.writeOrders(dir.resolve("day=2024-03-09/n=7/a.parquet"), 0, 5, 100);
+        RowType requested = RowType.of(
+                new LogicalType[] {new BigIntType(false), new DateType(), new IntType(),
+                    new VarCharType(VarCharType.MAX_LENGTH)},
+                new String[] {"id", "day", "n", "region"});
+        Map<String, String> partitions = new LinkedHashMap<>();
+        partitions.put("day", "2024-03-09");
+        partitions.put("n", "7");
+        partitions.put("region", "__DEFAULT_PARTITION__");
+        List<Emitted> out = readAll(settings(requested, "day", "n", "region"),
+                split(f, partitions, 0, 0),
+                r -> r.getLong(0) + "|" + r.getInt(1) + "|" + r.getInt(2) + "|" + r.isNullAt(3));
+        int day = (int) LocalDate.parse("2024-03-09").toEpochDay();
+        assertThat(out).extracting(Emitted::row)
+                .containsExactly("0|" + day + "|7|true", "1|" + day + "|7|true", "2|" + day + "|7|true",
+                        "3|" + day + "|7|true", "4|" + day + "|7|true");
+
+        Map<String, String> bad = Map.of("day", "2024-03-09", "n", "seven");
+        assertThatThrownBy(() -> readAll(settings(requested, "day", "n", "region"), split(f, bad, 0, 0), r -> ""))
+                .isInstanceOf(UnsupportedFileException.class)
+                .hasMessageContaining("value 'seven' is not a INT")
+                .hasMessageContaining("column n");
+    }
+
+    @Test
+    void aFileChangedAfterPlanningIsRefused() throws Exception {
+        java.nio.file.Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 10, 100);
+        RowGroupSplit planned = split(f, Map.of(), 0, 0);
+        Files.delete(f);
+        TestingSourceFiles.writeOrders(f, 0, 20, 100);
+        assertThatThrownBy(() -> readAll(settings(TestingSourceFiles.ORDERS), planned, r -> ""))
+                .hasMessageContaining("changed after discovery")
+                .hasMessageContaining("a.parquet");
+    }
+
+    @Test
+    void stringsAreReadAsStored() throws Exception {
+        java.nio.file.Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 1, 3, 100);
+        RowType requested = RowType.of(new LogicalType[] {new VarCharType(20)}, new String[] {"name"});
+        assertThat(readAll(settings(requested), split(f, Map.of(), 0, 0), r -> r.getString(0).toString()))
+                .extracting(Emitted::row).containsExactly("n1", "n2");
+        assertThat(StringData.fromString("n1").toString()).isEqualTo("n1");
+    }
+}

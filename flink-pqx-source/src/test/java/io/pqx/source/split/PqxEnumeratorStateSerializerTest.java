@@ -1,0 +1,54 @@
+package io.pqx.source.split;
+
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class PqxEnumeratorStateSerializerTest {
+    private final SimpleVersionedSerializer<PqxEnumeratorState> serializer = PqxEnumeratorState.serializer();
+
+    private static PqxEnumeratorState sample() {
+        return new PqxEnumeratorState(
+                1_700_000_500_000L,
+                List.of(new SeenFile("file:/data/a.parquet", 1_700_000_000_000L),
+                        new SeenFile("file:/data/b.parquet", 1_700_000_500_000L)),
+                List.of(RowGroupSplitSerializerTest.sample(),
+                        RowGroupSplit.of("file:/data/b.parquet", 99, 1_700_000_500_000L, Map.of(), 0, 0)),
+                true);
+    }
+
+    @Test
+    void versionOneBytesArePinned() throws IOException {
+        byte[] bytes = serializer.serialize(sample());
+        byte[] golden = TestingGoldenBytes.read("enumerator-state-v1.bin", bytes);
+        assertThat(serializer.getVersion()).isEqualTo(1);
+        assertThat(bytes).isEqualTo(golden);
+        assertThat(serializer.deserialize(1, golden)).isEqualTo(sample());
+    }
+
+    @Test
+    void roundTripsTheEmptyState() throws IOException {
+        PqxEnumeratorState empty = PqxEnumeratorState.empty();
+        assertThat(serializer.deserialize(1, serializer.serialize(empty))).isEqualTo(empty);
+    }
+
+    @Test
+    void refusesAnUnknownVersion() {
+        assertThatThrownBy(() -> serializer.deserialize(7, new byte[0])).hasMessageContaining("version 7");
+    }
+
+    @Test
+    void refusesACountBeyondTheBytes() {
+        byte[] bytes = new byte[8 + 1 + 4];
+        bytes[9] = 0x7f; // seen-file count of about 2^31
+        assertThatThrownBy(() -> serializer.deserialize(1, bytes))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("exceeds");
+    }
+}
