@@ -21,6 +21,41 @@ record ChunkFacts(
         boolean maybeValue,
         boolean maybeNaN) {
 
+    /**
+     * The rows of one kind only, for evaluating a predicate on one column kind by kind (which
+     * keeps {@code x > 5 OR x IS NULL} from seeming UNKNOWN on the rows where {@code x} is null).
+     */
+    enum World {
+        /** Every row. */
+        ALL,
+        /** Rows where the column is null. */
+        NULL,
+        /** Rows where the column is NaN. */
+        NAN,
+        /** Rows where the column is neither. */
+        VALUE
+    }
+
+    /** These facts restricted to the rows of {@code world}. */
+    ChunkFacts in(World world) {
+        return switch (world) {
+            case ALL -> this;
+            case NULL -> new ChunkFacts(domain, lo, hi, loExact, hiExact, maybeNull, false, false);
+            case NAN -> new ChunkFacts(domain, lo, hi, loExact, hiExact, false, false, maybeNaN);
+            case VALUE -> new ChunkFacts(domain, lo, hi, loExact, hiExact, false, maybeValue, false);
+        };
+    }
+
+    /** Whether some row of {@code world} may exist. */
+    boolean inhabited(World world) {
+        return switch (world) {
+            case ALL -> maybeNull || maybeValue || maybeNaN;
+            case NULL -> maybeNull;
+            case NAN -> maybeNaN;
+            case VALUE -> maybeValue;
+        };
+    }
+
     /** Whether every non-null non-NaN value is {@code c}, as exact bounds prove. */
     boolean onlyValueIs(Object c) {
         return lo != null && hi != null && loExact && hiExact

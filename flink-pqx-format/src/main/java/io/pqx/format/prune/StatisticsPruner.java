@@ -21,6 +21,8 @@ import io.pqx.format.predicate.RuntimeFilter;
 import io.pqx.format.predicate.SlotValues;
 import io.pqx.format.predicate.StartsWith;
 
+import io.pqx.format.prune.ChunkFacts.World;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -97,7 +99,7 @@ public final class StatisticsPruner implements RowGroupPruner {
             return Verdict.NONE_MATCH;
         }
         try {
-            return Outcomes.verdict(root.outcomes(rowGroup, slots, listener));
+            return Outcomes.verdict(root.outcomes(rowGroup, slots, listener, World.ALL));
         } catch (RuntimeException | StackOverflowError e) {
             listener.failed(EVIDENCE, rowGroup.ordinal(), e);
             return Verdict.SOME_MAY_MATCH;
@@ -117,7 +119,7 @@ public final class StatisticsPruner implements RowGroupPruner {
 
     /** A part of the predicate: the truth values it may take on some row of a row group. */
     private interface Node {
-        int outcomes(RowGroupView rowGroup, SlotValues slots, PruningListener listener);
+        int outcomes(RowGroupView rowGroup, SlotValues slots, PruningListener listener, World world);
     }
 
     /** A leaf on one column: its answer from the column's facts; a failure proves nothing. */
@@ -126,9 +128,9 @@ public final class StatisticsPruner implements RowGroupPruner {
     }
 
     private static Node leaf(ResolvedColumn column, LeafRule rule) {
-        return (rowGroup, slots, listener) -> {
+        return (rowGroup, slots, listener, world) -> {
             try {
-                return rule.outcomes(StatisticsFacts.of(column, rowGroup), slots);
+                return rule.outcomes(StatisticsFacts.of(column, rowGroup).in(world), slots);
             } catch (RuntimeException e) {
                 listener.failed(EVIDENCE, rowGroup.ordinal(), e);
                 return Outcomes.ANY;
@@ -168,30 +170,33 @@ public final class StatisticsPruner implements RowGroupPruner {
         }
         if (p instanceof Not not) {
             Node child = compile(not.child(), resolver, inListCap);
-            return (rg, slots, l) -> Outcomes.not(child.outcomes(rg, slots, l));
+            return byWorld(p, resolver,
+                    (rg, slots, l, w) -> Outcomes.not(child.outcomes(rg, slots, l, w)));
         }
         if (p instanceof And and) {
             Node[] children = compileAll(and.children(), resolver, inListCap);
-            return (rg, slots, l) -> Outcomes.and(outcomesOf(children, rg, slots, l));
+            return byWorld(p, resolver,
+                    (rg, slots, l, w) -> Outcomes.and(outcomesOf(children, rg, slots, l, w)));
         }
         if (p instanceof Or or) {
             Node[] children = compileAll(or.children(), resolver, inListCap);
-            return (rg, slots, l) -> Outcomes.or(outcomesOf(children, rg, slots, l));
+            return byWorld(p, resolver,
+                    (rg, slots, l, w) -> Outcomes.or(outcomesOf(children, rg, slots, l, w)));
         }
         if (p instanceof Constant c) {
             int value = c.value() ? Outcomes.T : Outcomes.F;
-            return (rg, slots, l) -> value;
+            return (rg, slots, l, w) -> value;
         }
         DynamicSlot slot = (DynamicSlot) p;
         ResolvedColumn col = resolver.resolve(slot.column());
-        return (rowGroup, slots, listener) -> {
+        return (rowGroup, slots, listener, world) -> {
             try {
                 RuntimeFilter filter = slots.filterOf(slot);
                 return switch (filter.state()) {
                     case PENDING -> Outcomes.T | Outcomes.F; // not known yet: proves nothing
                     case DISABLED -> Outcomes.T;
                     case EMPTY -> Outcomes.F;
-                    case RANGE -> range(StatisticsFacts.of(col, rowGroup),
+                    case RANGE -> range(StatisticsFacts.of(col, rowGroup).in(world),
                             ColumnDomain.coerce(filter.min().orElseThrow(), col.type()),
                             ColumnDomain.coerce(filter.max().orElseThrow(), col.type()));
                 };
@@ -207,12 +212,43 @@ public final class StatisticsPruner implements RowGroupPruner {
     }
 
     private static int[] outcomesOf(Node[] children, RowGroupView rowGroup, SlotValues slots,
-            PruningListener listener) {
+            PruningListener listener, World world) {
         int[] out = new int[children.length];
         for (int i = 0; i < children.length; i++) {
-            out[i] = children[i].outcomes(rowGroup, slots, listener);
+            out[i] = children[i].outcomes(rowGroup, slots, listener, world);
         }
         return out;
+    }
+
+    /**
+     * A combination over one column only: evaluated on its null rows, NaN rows and other rows
+     * apart, and the results united, so that the rows of one kind are not combined with what
+     * holds on rows of another ({@code x > 5 OR x IS NULL} is TRUE on every row when the values
+     * are above 5). Combinations over several columns combine as they are.
+     */
+    private static Node byWorld(Predicate p, ColumnResolver resolver, Node combined) {
+        if (p.columns().size() != 1) {
+            return combined;
+        }
+        ResolvedColumn col = resolver.resolve(p.columns().iterator().next());
+        return (rowGroup, slots, listener, world) -> {
+            if (world != World.ALL) {
+                return combined.outcomes(rowGroup, slots, listener, world);
+            }
+            ChunkFacts facts;
+            try {
+                facts = StatisticsFacts.of(col, rowGroup);
+            } catch (RuntimeException e) {
+                return combined.outcomes(rowGroup, slots, listener, World.ALL);
+            }
+            int out = 0;
+            for (World w : new World[] {World.NULL, World.NAN, World.VALUE}) {
+                if (facts.inhabited(w)) {
+                    out |= combined.outcomes(rowGroup, slots, listener, w);
+                }
+            }
+            return out;
+        };
     }
 
     /** {@code x <op> c}: UNKNOWN on nulls, FALSE on NaN except for {@code <>}. */
