@@ -12,6 +12,11 @@ import java.util.PrimitiveIterator;
  * page that holds none of them; without one it decodes and drops the rows in between. Built by the
  * caller of {@code ParquetReader.readRowGroup} (the source's planner, from page indexes or a row
  * mask); immutable and thread-safe. Public API; the decoder works with the same type.
+ *
+ * <p>Selections form an exact algebra, the currency every pruner narrows: {@link #intersect},
+ * {@link #union}, {@link #complement}, {@link #fromMask}, {@link #skip}/{@link #limit} (by selected
+ * rows, not row indexes), {@link #split}/{@link #splitAt}. Each returns a selection in the same
+ * normal form (touching ranges merged), so equal row sets are {@code equals}.
  */
 public final class RowSelection {
     private final long[] starts;

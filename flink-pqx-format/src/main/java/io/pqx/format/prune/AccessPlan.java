@@ -108,6 +108,12 @@ public final class AccessPlan {
         return changed ? new AccessPlan(next) : this;
     }
 
+    /** As {@link #apply(RowGroupPruner, List, SlotValues, PruningListener)} on the file's row groups. */
+    public AccessPlan apply(RowGroupPruner pruner, FileMetadataView file, SlotValues slots,
+            PruningListener listener) {
+        return apply(pruner, file.rowGroups(), slots, listener);
+    }
+
     /** Rows the plan reads, over all row groups. */
     public long rowsRead() {
         long rows = 0;

@@ -41,7 +41,8 @@ final class StatisticsFacts {
         ColumnDomain domain = column.domain();
         boolean required = leaf.maxDefinitionLevel() == 0;
         OptionalLong nulls = stats.nullCount();
-        long values = Math.min(chunk.numValues(), rowGroup.numRows());
+        // equal for a leaf without repetition; should a footer disagree, the larger keeps more
+        long values = Math.max(chunk.numValues(), rowGroup.numRows());
         boolean maybeNull = !required && (nulls.isEmpty() || nulls.getAsLong() > 0);
         boolean maybeValue = rowGroup.numRows() > 0 && chunk.numValues() > 0
                 && (nulls.isEmpty() || nulls.getAsLong() < values);
