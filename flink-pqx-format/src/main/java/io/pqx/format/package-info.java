@@ -6,7 +6,7 @@
  * allocating.
  *
  * <p>The packages declared public are this one, {@code options}, {@code error}, {@code io}, {@code
- * index} and {@code metadata} (listed in the module's README.md); every other sub-package is
+ * index}, {@code metadata}, {@code predicate} and {@code prune} (listed in the module's README.md); every other sub-package is
  * internal and may change without notice. Public signatures hand out only types of public packages,
  * Flink and the JDK (checked by e2e-tests' {@code ModuleBoundaryTest}).
  */

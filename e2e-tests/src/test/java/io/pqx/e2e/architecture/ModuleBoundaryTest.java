@@ -82,7 +82,9 @@ class ModuleBoundaryTest {
                                     "io.pqx.format.error",
                                     "io.pqx.format.io",
                                     "io.pqx.format.index",
-                                    "io.pqx.format.metadata"),
+                                    "io.pqx.format.metadata",
+                                    "io.pqx.format.predicate",
+                                    "io.pqx.format.prune"),
                             false),
                     new ModuleApi(
                             "sink",

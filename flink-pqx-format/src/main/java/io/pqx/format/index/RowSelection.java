@@ -12,6 +12,11 @@ import java.util.PrimitiveIterator;
  * page that holds none of them; without one it decodes and drops the rows in between. Built by the
  * caller of {@code ParquetReader.readRowGroup} (the source's planner, from page indexes or a row
  * mask); immutable and thread-safe. Public API; the decoder works with the same type.
+ *
+ * <p>Selections form an exact algebra, the currency every pruner narrows: {@link #intersect},
+ * {@link #union}, {@link #complement}, {@link #fromMask}, {@link #skip}/{@link #limit} (by selected
+ * rows, not row indexes), {@link #split}/{@link #splitAt}. Each returns a selection in the same
+ * normal form (touching ranges merged), so equal row sets are {@code equals}.
  */
 public final class RowSelection {
     private final long[] starts;
@@ -154,6 +159,232 @@ public final class RowSelection {
                 return row;
             }
         };
+    }
+
+    /**
+     * The rows whose {@code mask} entry is true, for {@code mask[i]} standing for row {@code
+     * firstRow + i}.
+     *
+     * @throws IllegalArgumentException when {@code firstRow} is negative
+     */
+    public static RowSelection fromMask(boolean[] mask, long firstRow) {
+        checkNotNegative(firstRow, "first row");
+        Ranges out = new Ranges(4);
+        int i = 0;
+        while (i < mask.length) {
+            if (!mask[i]) {
+                i++;
+                continue;
+            }
+            int from = i;
+            while (i < mask.length && mask[i]) {
+                i++;
+            }
+            out.add(firstRow + from, firstRow + i);
+        }
+        return out.build();
+    }
+
+    /** The rows whose bit is set in {@code mask} (bit {@code i} standing for row {@code i}). */
+    public static RowSelection fromMask(java.util.BitSet mask) {
+        Ranges out = new Ranges(4);
+        int from = mask.nextSetBit(0);
+        while (from >= 0) {
+            int to = mask.nextClearBit(from);
+            out.add(from, to);
+            from = mask.nextSetBit(to);
+        }
+        return out.build();
+    }
+
+    /** The rows selected by both this and {@code other}. */
+    public RowSelection intersect(RowSelection other) {
+        Ranges out = new Ranges(Math.min(starts.length, other.starts.length) + 1);
+        int i = 0;
+        int j = 0;
+        while (i < starts.length && j < other.starts.length) {
+            long from = Math.max(starts[i], other.starts[j]);
+            long to = Math.min(ends[i], other.ends[j]);
+            if (from < to) {
+                out.add(from, to);
+            }
+            // the range ending first cannot overlap anything later in the other selection
+            if (ends[i] < other.ends[j]) {
+                i++;
+            } else {
+                j++;
+            }
+        }
+        return out.build();
+    }
+
+    /** The rows selected by this or {@code other} (or both). */
+    public RowSelection union(RowSelection other) {
+        Ranges out = new Ranges(starts.length + other.starts.length);
+        int i = 0;
+        int j = 0;
+        while (i < starts.length || j < other.starts.length) {
+            boolean takeThis =
+                    j >= other.starts.length
+                            || (i < starts.length && starts[i] <= other.starts[j]);
+            if (takeThis) {
+                out.addMerging(starts[i], ends[i]);
+                i++;
+            } else {
+                out.addMerging(other.starts[j], other.ends[j]);
+                j++;
+            }
+        }
+        return out.build();
+    }
+
+    /** The rows of a row group of {@code rows} rows that this does not select. */
+    public RowSelection complement(long rows) {
+        checkNotNegative(rows, "row count");
+        Ranges out = new Ranges(starts.length + 1);
+        long next = 0;
+        for (int i = 0; i < starts.length && starts[i] < rows; i++) {
+            if (starts[i] > next) {
+                out.add(next, starts[i]);
+            }
+            next = ends[i];
+        }
+        if (next < rows) {
+            out.add(next, rows);
+        }
+        return out.build();
+    }
+
+    /**
+     * This selection without its first {@code n} selected rows (all of them dropped when it has no
+     * more than {@code n}).
+     */
+    public RowSelection skip(long n) {
+        checkNotNegative(n, "number of rows to skip");
+        if (n == 0) {
+            return this;
+        }
+        Ranges out = new Ranges(starts.length);
+        long left = n;
+        for (int i = 0; i < starts.length; i++) {
+            long length = ends[i] - starts[i];
+            if (left >= length) {
+                left -= length;
+            } else {
+                out.add(starts[i] + left, ends[i]);
+                left = 0;
+            }
+        }
+        return out.build();
+    }
+
+    /** The first {@code n} selected rows of this selection (all of it when it has no more). */
+    public RowSelection limit(long n) {
+        checkNotNegative(n, "row limit");
+        if (n >= rowCount) {
+            return this;
+        }
+        Ranges out = new Ranges(starts.length);
+        long left = n;
+        for (int i = 0; i < starts.length && left > 0; i++) {
+            long length = Math.min(left, ends[i] - starts[i]);
+            out.add(starts[i], starts[i] + length);
+            left -= length;
+        }
+        return out.build();
+    }
+
+    /**
+     * This selection cut into consecutive pieces of {@code rowsPerPiece} selected rows each (the
+     * last may hold fewer); their union is this selection and they are pairwise disjoint, in row
+     * order. No piece is empty; an empty selection gives no piece.
+     *
+     * @throws IllegalArgumentException when {@code rowsPerPiece} is not positive
+     */
+    public java.util.List<RowSelection> split(long rowsPerPiece) {
+        if (rowsPerPiece <= 0) {
+            throw new IllegalArgumentException(
+                    "Cannot split row selection: rows per piece " + rowsPerPiece + " is not positive");
+        }
+        java.util.List<RowSelection> pieces = new java.util.ArrayList<>();
+        Ranges piece = new Ranges(2);
+        long inPiece = 0;
+        for (int i = 0; i < starts.length; i++) {
+            long from = starts[i];
+            while (from < ends[i]) {
+                long to = Math.min(ends[i], from + (rowsPerPiece - inPiece));
+                piece.add(from, to);
+                inPiece += to - from;
+                from = to;
+                if (inPiece == rowsPerPiece) {
+                    pieces.add(piece.build());
+                    piece = new Ranges(2);
+                    inPiece = 0;
+                }
+            }
+        }
+        if (inPiece > 0) {
+            pieces.add(piece.build());
+        }
+        return pieces;
+    }
+
+    /**
+     * The selected rows before row {@code row} (first) and from it on (second): the selection cut
+     * at a row index.
+     */
+    public java.util.List<RowSelection> splitAt(long row) {
+        checkNotNegative(row, "row to split at");
+        RowSelection before = intersect(row == 0 ? none() : all(row));
+        RowSelection after = intersect(RowSelection.of(new long[] {row}, new long[] {Long.MAX_VALUE}));
+        return java.util.List.of(before, after);
+    }
+
+    private static void checkNotNegative(long value, String what) {
+        if (value < 0) {
+            throw new IllegalArgumentException(
+                    "Cannot select rows: negative " + what + " " + value);
+        }
+    }
+
+    /** Ranges appended in order, touching ones merged. */
+    private static final class Ranges {
+        private long[] s;
+        private long[] e;
+        private int n;
+
+        Ranges(int capacity) {
+            s = new long[Math.max(1, capacity)];
+            e = new long[Math.max(1, capacity)];
+        }
+
+        /** Appends {@code [from, to)}, not before the last range's end. */
+        void add(long from, long to) {
+            if (n > 0 && from == e[n - 1]) {
+                e[n - 1] = to;
+                return;
+            }
+            if (n == s.length) {
+                s = Arrays.copyOf(s, n * 2);
+                e = Arrays.copyOf(e, n * 2);
+            }
+            s[n] = from;
+            e[n] = to;
+            n++;
+        }
+
+        /** Appends {@code [from, to)} whose start is not before the last start, merging overlaps. */
+        void addMerging(long from, long to) {
+            if (n > 0 && from <= e[n - 1]) {
+                e[n - 1] = Math.max(e[n - 1], to);
+                return;
+            }
+            add(from, to);
+        }
+
+        RowSelection build() {
+            return new RowSelection(Arrays.copyOf(s, n), Arrays.copyOf(e, n));
+        }
     }
 
     @Override

@@ -1,0 +1,14 @@
+package io.pqx.format.predicate;
+
+/** The constant TRUE or FALSE. */
+public record Constant(boolean value) implements Predicate {
+    /** TRUE. */
+    public static final Constant TRUE = new Constant(true);
+    /** FALSE. */
+    public static final Constant FALSE = new Constant(false);
+
+    @Override
+    public String toString() {
+        return value ? "TRUE" : "FALSE";
+    }
+}

@@ -1,0 +1,15 @@
+package io.pqx.format.predicate;
+
+import java.util.Objects;
+
+/** {@code column IS NOT NULL}: TRUE or FALSE, never UNKNOWN. */
+public record IsNotNull(ColumnRef column) implements Predicate {
+    public IsNotNull {
+        Objects.requireNonNull(column, "column");
+    }
+
+    @Override
+    public String toString() {
+        return column + " IS NOT NULL";
+    }
+}

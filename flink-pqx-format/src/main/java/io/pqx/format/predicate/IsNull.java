@@ -1,0 +1,15 @@
+package io.pqx.format.predicate;
+
+import java.util.Objects;
+
+/** {@code column IS NULL}: TRUE or FALSE, never UNKNOWN. A field of a null ROW is null. */
+public record IsNull(ColumnRef column) implements Predicate {
+    public IsNull {
+        Objects.requireNonNull(column, "column");
+    }
+
+    @Override
+    public String toString() {
+        return column + " IS NULL";
+    }
+}

@@ -1,0 +1,21 @@
+package io.pqx.format.predicate;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** The disjunction of two or more predicates, under SQL's three-valued logic. */
+public record Or(List<Predicate> children) implements Predicate {
+    public Or {
+        children = List.copyOf(children);
+        if (children.size() < 2) {
+            throw new IllegalArgumentException(
+                    "Cannot build OR of " + children.size() + " predicates: it needs two or more");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return children.stream().map(Predicate::toString)
+                .collect(Collectors.joining(" OR ", "(", ")"));
+    }
+}

@@ -1,0 +1,19 @@
+package io.pqx.format.prune;
+
+/**
+ * Hears what pruning decides and where it fails, for metrics. Called on the pruning thread;
+ * implementations must be cheap and must not throw.
+ */
+public interface PruningListener {
+    /** A listener that hears nothing. */
+    PruningListener NONE = new PruningListener() {};
+
+    /** {@code evidence} ("statistics", ...) changed the access of row group {@code rowGroup}. */
+    default void narrowed(String evidence, int rowGroup, RowGroupAccess before, RowGroupAccess after) {}
+
+    /**
+     * {@code evidence} failed on row group {@code rowGroup} (or a part of its predicate); the data
+     * was kept as if nothing were proven.
+     */
+    default void failed(String evidence, int rowGroup, Throwable error) {}
+}
