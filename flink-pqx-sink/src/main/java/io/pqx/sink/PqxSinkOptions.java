@@ -65,7 +65,9 @@ public final class PqxSinkOptions {
                     .withDescription(
                             "Threads per sink subtask that encode and compress the"
                                     + " columns of sealed row groups while the next one fills."
-                                    + " Default: the number of available processors.");
+                                    + " Default: one less than the available processors (at"
+                                    + " least 1), so that the subtask's own thread, which"
+                                    + " shreds the rows, keeps a core.");
 
     public static final ConfigOption<Integer> ENCODING_MAX_IN_FLIGHT =
             ConfigOptions.key("sink.encoding.max-in-flight")

@@ -93,8 +93,13 @@ public record SinkSettings(
         return b.build();
     }
 
-    /** The encoding threads, or the available processors when not set (0). */
+    /**
+     * The encoding threads, or when not set (0) one less than the available processors (at least
+     * one): the subtask's own thread, which shreds the rows, keeps a core.
+     */
     public int effectiveEncodingThreads() {
-        return encodingThreads > 0 ? encodingThreads : Runtime.getRuntime().availableProcessors();
+        return encodingThreads > 0
+                ? encodingThreads
+                : Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
     }
 }
