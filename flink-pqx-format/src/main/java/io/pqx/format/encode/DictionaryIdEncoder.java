@@ -21,6 +21,9 @@ final class DictionaryIdEncoder {
     private byte[] out = new byte[1024];
     private int size;
     private final int[] group = new int[8];
+    /** Position of the open bit-packed run's header byte, or -1. */
+    private int runHeader = -1;
+    private int groupsInRun;
 
     /**
      * The encoded {@code ids[0, count)} for a dictionary of {@code dictionarySize} entries; valid
@@ -30,14 +33,14 @@ final class DictionaryIdEncoder {
         int bitWidth = 32 - Integer.numberOfLeadingZeros(dictionarySize - 1);
         int valueBytes = (bitWidth + 7) / 8;
         size = 0;
+        groupsInRun = 0;
+        runHeader = -1;
         reserve(1);
         out[size++] = (byte) bitWidth;
 
         int previous = 0;
         int repeats = 0;
         int buffered = 0;
-        int groupsInRun = 0;
-        int runHeader = -1;
         int[] g = group;
         for (int i = 0; i < count; i++) {
             int v = ids[i];
@@ -47,8 +50,7 @@ final class DictionaryIdEncoder {
                 }
             } else {
                 if (repeats >= 8) {
-                    runHeader = endBitPackedRun(runHeader, groupsInRun);
-                    groupsInRun = 0;
+                    endBitPackedRun();
                     writeRleRun(previous, repeats, valueBytes);
                     buffered = 0;
                 }
@@ -57,50 +59,43 @@ final class DictionaryIdEncoder {
             }
             g[buffered++] = v;
             if (buffered == 8) {
-                if (groupsInRun >= MAX_GROUPS_PER_RUN) {
-                    runHeader = endBitPackedRun(runHeader, groupsInRun);
-                    groupsInRun = 0;
-                }
-                if (runHeader < 0) {
-                    reserve(1);
-                    runHeader = size;
-                    out[size++] = 0;
-                }
-                pack(g, bitWidth);
+                packGroup(bitWidth);
                 buffered = 0;
                 repeats = 0;
-                groupsInRun++;
             }
         }
         if (repeats >= 8) {
-            runHeader = endBitPackedRun(runHeader, groupsInRun);
+            endBitPackedRun();
             writeRleRun(previous, repeats, valueBytes);
         } else if (buffered > 0) {
             Arrays.fill(g, buffered, 8, 0);
-            if (groupsInRun >= MAX_GROUPS_PER_RUN) {
-                runHeader = endBitPackedRun(runHeader, groupsInRun);
-                groupsInRun = 0;
-            }
-            if (runHeader < 0) {
-                reserve(1);
-                runHeader = size;
-                out[size++] = 0;
-            }
-            pack(g, bitWidth);
-            groupsInRun++;
-            endBitPackedRun(runHeader, groupsInRun);
-        } else {
-            endBitPackedRun(runHeader, groupsInRun);
+            packGroup(bitWidth);
         }
+        endBitPackedRun();
         return BytesInput.from(out, 0, size);
     }
 
-    /** Writes the open bit-packed run's header, if one is open; returns "no run open". */
-    private int endBitPackedRun(int runHeader, int groups) {
-        if (runHeader >= 0) {
-            out[runHeader] = (byte) ((groups << 1) | 1);
+    /** Appends the 8 values of {@link #group} to the open bit-packed run, opening one if needed. */
+    private void packGroup(int bitWidth) {
+        if (groupsInRun >= MAX_GROUPS_PER_RUN) {
+            endBitPackedRun();
         }
-        return -1;
+        if (runHeader < 0) {
+            reserve(1);
+            runHeader = size;
+            out[size++] = 0;
+        }
+        pack(group, bitWidth);
+        groupsInRun++;
+    }
+
+    /** Writes the open bit-packed run's header, if one is open, and closes it. */
+    private void endBitPackedRun() {
+        if (runHeader >= 0) {
+            out[runHeader] = (byte) ((groupsInRun << 1) | 1);
+        }
+        runHeader = -1;
+        groupsInRun = 0;
     }
 
     private void writeRleRun(int value, int repeats, int valueBytes) {
