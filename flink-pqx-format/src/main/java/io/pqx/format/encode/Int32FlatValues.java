@@ -3,6 +3,10 @@ package io.pqx.format.encode;
 /**
  * {@link FlatValues} of 4-byte values: INT32, and FLOAT by its raw bits (parquet-column keys its
  * float dictionary by raw bits and writes floats as their raw bits, so both read as ints here).
+ *
+ * <p>Each add method is one typed loop per Java array type (the int/float and long/double loops
+ * differ only in the raw-bits conversion), on purpose: a shared loop over a key abstraction would
+ * cost a call per value on the hottest path of the writer.
  */
 final class Int32FlatValues extends FlatValues {
     private final IntDictionary dictionary = new IntDictionary();

@@ -3,6 +3,10 @@ package io.pqx.format.encode;
 /**
  * {@link FlatValues} of 8-byte values: INT64, and DOUBLE by its raw bits (parquet-column keys its
  * double dictionary by raw bits and writes doubles as their raw bits, so both read as longs here).
+ *
+ * <p>Each add method is one typed loop per Java array type (the int/float and long/double loops
+ * differ only in the raw-bits conversion), on purpose: a shared loop over a key abstraction would
+ * cost a call per value on the hottest path of the writer.
  */
 final class Int64FlatValues extends FlatValues {
     private final LongDictionary dictionary = new LongDictionary();

@@ -7,6 +7,9 @@ import java.util.Arrays;
  * the ids parquet-column's dictionary writers assign, kept in an open-addressing table of ids
  * over an array of keys in id order. INT32 values, or FLOAT values as their raw bits.
  *
+ * <p>{@link IntDictionary} and {@link LongDictionary} are the same table over int and long keys,
+ * written twice on purpose: one generic table would box every key on the per-value path.
+ *
  * <p>Not thread-safe.
  */
 final class IntDictionary {
