@@ -16,10 +16,22 @@ import java.io.IOException;
  * cause is the {@link io.pqx.format.error.CorruptFileException} (or {@link
  * io.pqx.format.error.UnsupportedFileException}) naming file, row group, column and page.
  *
+ * <p><b>Positions.</b> Each batch is a {@link ParquetBatch}: it names its row group and the
+ * position of each of its rows in it ({@link ParquetBatch#firstRowPosition()}, {@link
+ * ParquetBatch#rowPosition(int)}), for an exact restore.
+ *
  * <p>{@link #close()} releases the buffers of the row group being read; it does not close the
  * reader. Not thread-safe.
  */
 public interface BatchIterator extends CloseableIterator<VectorizedColumnBatch> {
+
+    /**
+     * The next batch, with its positions.
+     *
+     * @throws java.util.NoSuchElementException when there is none
+     */
+    @Override
+    ParquetBatch next();
 
     /** Releases the row group being read; later {@code hasNext()} calls return false. */
     @Override

@@ -43,17 +43,20 @@ import java.util.Map;
  * the next call to {@link #next()}. Not thread-safe.
  */
 public final class RowGroupDecoder implements RowGroupBatches {
+    private final int rowGroup;
     private final RowSelection selection;
     private final int batchSize;
     private final Field[] fields;
     private final VectorizedColumnBatch batch;
     private final List<LeafColumn> leaves = new ArrayList<>();
+    private final BatchPositions positions = new BatchPositions();
 
     private long position; // the next row (within the row group) to return or skip
     private int range;
     private long returned;
 
-    private RowGroupDecoder(RowSelection selection, int batchSize, Field[] fields) {
+    private RowGroupDecoder(int rowGroup, RowSelection selection, int batchSize, Field[] fields) {
+        this.rowGroup = rowGroup;
         this.selection = selection;
         this.batchSize = batchSize;
         this.fields = fields;
@@ -88,7 +91,7 @@ public final class RowGroupDecoder implements RowGroupBatches {
                     ? new FlatField(new FlatLeafColumn(leaf, ctx.column(leaf.path())))
                     : new NestedField(new NestedAssembler(node, ctx));
         }
-        RowGroupDecoder decoder = new RowGroupDecoder(selection, batchSize, fields);
+        RowGroupDecoder decoder = new RowGroupDecoder(rowGroup, selection, batchSize, fields);
         if (selection.rowCount() > 0) {
             RowGroupLoader.LoadedChunks chunks =
                     RowGroupLoader.load(file, group, projection, selection, limits, ctx);
@@ -154,6 +157,7 @@ public final class RowGroupDecoder implements RowGroupBatches {
         for (Field field : fields) {
             field.begin();
         }
+        positions.clear();
         int filled = 0;
         while (filled < rows) {
             long start = selection.start(range);
@@ -164,6 +168,7 @@ public final class RowGroupDecoder implements RowGroupBatches {
                 position = start;
             }
             int take = (int) Math.min(rows - filled, selection.end(range) - position);
+            positions.add(filled, position);
             for (Field field : fields) {
                 field.read(filled, take);
             }
@@ -179,6 +184,16 @@ public final class RowGroupDecoder implements RowGroupBatches {
         batch.setNumRows(rows);
         returned += rows;
         return batch;
+    }
+
+    @Override
+    public int rowGroup() {
+        return rowGroup;
+    }
+
+    @Override
+    public BatchPositions positions() {
+        return positions;
     }
 
     @Override
