@@ -253,7 +253,8 @@ public final class ParquetReader implements Closeable {
                     + selection + " goes beyond its " + rows + " rows " + ctx.suffix());
         }
         return RowGroupDecoder.read(file, metadata, rowGroup, projection, selection,
-                options.batchSize(), new PageLimits(options.maxPageBytes(), options.verifyChecksums()));
+                options.batchSize(), new PageLimits(options.maxPageBytes(), options.verifyChecksums()),
+                options.alternatingBatches());
     }
 
     /**
@@ -277,7 +278,9 @@ public final class ParquetReader implements Closeable {
      * RowColumnVector}).
      *
      * <p><b>Reuse.</b> The batch objects and their vectors are reused: a batch is valid until the
-     * next {@code hasNext()} or {@code next()}; copy what you keep.
+     * next {@code hasNext()} or {@code next()}; copy what you keep. With {@link
+     * ReadOptions#alternatingBatches()}, two sets alternate: a batch stays valid until the call
+     * after the {@code next()} that returned the batch after it (see {@link BatchIterator}).
      *
      * <p><b>Decimals.</b> {@code DecimalColumnVector.getDecimal} allocates a {@code DecimalData}
      * per value. For DECIMAL columns of precision up to 18 read unscaled longs instead with {@link
