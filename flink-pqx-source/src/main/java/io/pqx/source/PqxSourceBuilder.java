@@ -166,7 +166,8 @@ public final class PqxSourceBuilder {
         return new PqxSource(
                 new EnumeratorSettings(paths, interval, target, footerThreads, cacheSize, horizon),
                 new ReaderSettings(produced, producedKeys, batchSize,
-                        options.get(PqxSourceOptions.VERIFY_CHECKSUMS), readerCacheSize));
+                        options.get(PqxSourceOptions.VERIFY_CHECKSUMS), readerCacheSize,
+                        options.get(PqxSourceOptions.READER_DECODE_AHEAD)));
     }
 
     private static void requirePositive(ConfigOption<?> option, long value) {

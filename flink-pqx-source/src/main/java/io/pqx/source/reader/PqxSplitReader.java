@@ -34,9 +34,10 @@ import java.util.Set;
  * FileReadPlan}), then decodes row group after row group from the split's position (the first row
  * group from its next row, through a {@link RowSelection}) and hands out one batch per fetch, each
  * row with the position the format gives it ({@link ParquetBatch#rowPosition}). Before touching
- * the batch iterator again it waits until the previous batch was emitted ({@link BatchGate}). A
- * decoding error fails the fetch with the format's exception, which names file, row group and
- * column.
+ * the batch iterator again it waits until the previous batch was emitted ({@link BatchGate}), or,
+ * decoding ahead into the format's two alternating buffers, until the batch before the previous
+ * one was. A decoding error fails the fetch with the format's exception, which names file, row
+ * group and column.
  *
  * <p>Footers: the reader keeps the footers of the files it opened ({@link FooterCache}, keyed by
  * path, length and modification time as planned), so the next split of a file it read before
@@ -48,7 +49,8 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
     private final ReadOptions readOptions;
     private final Set<String> partitionKeys;
     private final ArrayDeque<RowGroupSplit> splits = new ArrayDeque<>();
-    private final BatchGate gate = new BatchGate();
+    private final int inFlight;
+    private final BatchGate gate;
     private final FooterCache<ParquetFooter> footers;
     private long footersRead;
 
@@ -61,9 +63,12 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
 
     PqxSplitReader(ReaderSettings settings) {
         this.settings = settings;
+        this.inFlight = settings.decodeAhead() ? 2 : 1;
+        this.gate = new BatchGate(inFlight);
         this.readOptions = ReadOptions.builder()
                 .batchSize(settings.batchSize())
                 .verifyChecksums(settings.verifyChecksums())
+                .alternatingBatches(settings.decodeAhead())
                 .build();
         this.partitionKeys = new HashSet<>(settings.partitionKeys());
         this.footers = new FooterCache<>(settings.footerCacheSize());
@@ -139,7 +144,8 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                 throw FileContext.of(s.path()).unsupported("Cannot read split " + s.splitId(),
                         "the file has " + groups + " row groups");
             }
-            plan = FileReadPlan.of(reader, settings.producedType(), partitionKeys, s.partitions(), s.path());
+            plan = FileReadPlan.of(reader, settings.producedType(), partitionKeys, s.partitions(), s.path(),
+                    inFlight);
         } catch (IOException | RuntimeException e) {
             closeFile();
             throw e;

@@ -29,7 +29,7 @@ class BatchRecordsTest {
         try (ParquetReader reader = ParquetReader.open(FlinkInputFile.open(new Path(f.toUri())),
                         ReadOptions.builder().batchSize(4).build());
                 BatchIterator batches = reader.readRowGroup(1, reader.schema(), sparse)) {
-            BatchGate gate = new BatchGate();
+            BatchGate gate = new BatchGate(1);
             while (batches.hasNext()) {
                 ParquetBatch decoded = batches.next();
                 BatchRecords records = new BatchRecords("s", decoded, decoded, gate);

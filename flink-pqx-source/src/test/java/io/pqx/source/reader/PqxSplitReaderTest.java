@@ -73,7 +73,7 @@ class PqxSplitReaderTest {
     }
 
     private static ReaderSettings settings(RowType type, String... partitionKeys) {
-        return new ReaderSettings(type, List.of(partitionKeys), 64, true, 4);
+        return new ReaderSettings(type, List.of(partitionKeys), 64, true, 4, true);
     }
 
     /** Reads the splits in turn with one split reader; returns the rows and the footers it read. */
@@ -125,11 +125,65 @@ class PqxSplitReaderTest {
                     .containsExactly(3, 41L);
             assertThat(reader.footersRead()).as("one footer read per file").isEqualTo(2);
         }
-        ReaderSettings noCache = new ReaderSettings(TestingSourceFiles.ORDERS, List.of(), 64, true, 0);
+        ReaderSettings noCache = new ReaderSettings(TestingSourceFiles.ORDERS, List.of(), 64, true, 0, false);
         try (PqxSplitReader reader = new PqxSplitReader(noCache)) {
             assertThat(readInTurn(reader, splits)).extracting(Emitted::row).isEqualTo(expected);
             assertThat(reader.footersRead()).as("without a cache").isEqualTo(4);
         }
+    }
+
+    @Test
+    void decodingAheadLeavesTheBatchBeingEmittedIntact() throws Exception {
+        java.nio.file.Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 1000, 300);
+        RowGroupSplit whole = split(f, Map.of(), 0, 3);
+        List<String> expected = new ArrayList<>();
+        for (long id = 0; id < 1000; id++) {
+            expected.add(TestingSourceFiles.describe(TestingSourceFiles.order(id)));
+        }
+        assertThat(readOverlapped(settings(TestingSourceFiles.ORDERS), whole, TestingSourceFiles::describe))
+                .isEqualTo(expected);
+        // a widened column: each batch in flight has column views of its own
+        RowType widened = RowType.of(new LogicalType[] {new BigIntType(false), new BigIntType()},
+                new String[] {"id", "qty"});
+        List<String> widenedExpected = new ArrayList<>();
+        for (long id = 0; id < 1000; id++) {
+            widenedExpected.add(id + "|" + (id % 100));
+        }
+        assertThat(readOverlapped(settings(widened), whole, r -> r.getLong(0) + "|" + r.getLong(1)))
+                .isEqualTo(widenedExpected);
+    }
+
+    /**
+     * Reads a split the way decoding ahead is used: each batch's rows are emitted only after the
+     * next batch was fetched (decoded). Checks each row's position; returns the rows.
+     */
+    private static List<String> readOverlapped(ReaderSettings settings, RowGroupSplit split,
+            Function<RowData, String> show) throws Exception {
+        List<String> emitted = new ArrayList<>();
+        List<Long> after = new ArrayList<>();
+        try (PqxSplitReader reader = new PqxSplitReader(settings)) {
+            reader.handleSplitsChanges(new SplitsAddition<>(List.of(split)));
+            RecordsWithSplitIds<RowAtPosition> emitting = reader.fetch();
+            boolean finished = false;
+            for (int fetches = 0; fetches < 1000 && !finished; fetches++) {
+                RecordsWithSplitIds<RowAtPosition> decoded = reader.fetch();
+                if (emitting.nextSplit() != null) {
+                    RowAtPosition r;
+                    while ((r = emitting.nextRecordFromSplit()) != null) {
+                        emitted.add(show.apply(r.row));
+                        after.add(r.rowGroup * 1000L + r.nextRow);
+                    }
+                }
+                emitting.recycle();
+                finished = decoded.finishedSplits().contains(split.splitId());
+                emitting = decoded;
+            }
+            assertThat(finished).isTrue();
+        }
+        for (int i = 0; i < after.size(); i++) {
+            assertThat(after.get(i)).isEqualTo((i / 300) * 1000L + i % 300 + 1);
+        }
+        return emitted;
     }
 
     @Test
