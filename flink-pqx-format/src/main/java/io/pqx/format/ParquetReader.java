@@ -219,8 +219,10 @@ public final class ParquetReader implements Closeable {
      * read per run of neighbouring chunks or pages) and returns its batches: exactly the selected
      * rows, in order, each batch holding at least one row and at most {@link
      * ReadOptions#batchSize()}; columns as in {@link #batches(ReadSchema)}. With an offset index,
-     * pages holding no selected row are not read. The batch objects are reused (a batch is valid
-     * until the next {@code hasNext()} or {@code next()}); a decoding error surfaces as an {@link
+     * pages holding no selected row are not read. Each batch is a {@link ParquetBatch} giving
+     * its rows' positions in the row group. The batch objects are reused (a batch is valid until
+     * the next {@code hasNext()} or {@code next()}, with {@link ReadOptions#alternatingBatches()}
+     * one batch longer; see {@link BatchIterator}); a decoding error surfaces as an {@link
      * java.io.UncheckedIOException} whose cause is the {@link CorruptFileException}. Close the
      * iterator to release the row group's buffers; closing it does not close this reader.
      *
