@@ -18,7 +18,9 @@ import java.util.NoSuchElementException;
 final class FileBatchIterator implements BatchIterator {
     private final RowGroupSource source;
     @Nullable private RowGroupBatches current;
-    @Nullable private VectorizedColumnBatch pending;
+    @Nullable private ParquetBatch pending;
+    // views of the decoder's batch objects (one, or two when the decoder alternates buffers)
+    private final ParquetBatch[] views = new ParquetBatch[2];
     private boolean done;
 
     FileBatchIterator(RowGroupSource source) {
@@ -41,7 +43,9 @@ final class FileBatchIterator implements BatchIterator {
                     current.close();
                     current = null;
                 } else if (batch.getNumRows() > 0) {
-                    pending = batch;
+                    ParquetBatch view = viewOf(batch);
+                    view.update(current.rowGroup(), current.positions());
+                    pending = view;
                 }
             }
             return pending != null;
@@ -50,12 +54,26 @@ final class FileBatchIterator implements BatchIterator {
         }
     }
 
+    /** The view of a decoder batch: made once per batch object, kept while the decoder reuses it. */
+    private ParquetBatch viewOf(VectorizedColumnBatch batch) {
+        for (ParquetBatch view : views) {
+            if (view != null && view.views(batch)) {
+                return view;
+            }
+        }
+        ParquetBatch view = new ParquetBatch(batch);
+        // a new row group's decoder has new batch objects: the oldest view goes
+        views[1] = views[0];
+        views[0] = view;
+        return view;
+    }
+
     @Override
-    public VectorizedColumnBatch next() {
+    public ParquetBatch next() {
         if (!hasNext()) {
             throw new NoSuchElementException();
         }
-        VectorizedColumnBatch batch = pending;
+        ParquetBatch batch = pending;
         pending = null;
         return batch;
     }

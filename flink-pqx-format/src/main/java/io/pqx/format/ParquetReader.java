@@ -47,23 +47,25 @@ import java.util.Optional;
  * bounded), the schema as Flink types, then row groups on demand for a projection and a row
  * selection, plus page indexes and bloom filters when asked.
  *
- * <p>{@link #open} reads the footer; nothing else is read until a row group or index is asked for.
+ * <p>{@link #open(InputFile, ReadOptions)} reads the footer; {@link #open(InputFile, ParquetFooter,
+ * ReadOptions)} takes one read before ({@link #readFooter}, {@link #footer()}) and reads nothing.
+ * Nothing else is read until a row group or index is asked for.
  * The reader owns its {@link InputFile} and closes it. Not thread-safe: one reader per thread.
  */
 public final class ParquetReader implements Closeable {
 
     private final InputFile file;
     private final ReadOptions options;
+    private final ParquetFooter footer;
     private final FileMetadata metadata;
-    private final FileMetadataView metadataView;
     private final ReadSchema schema;
     private final FileContext ctx;
 
-    private ParquetReader(InputFile file, ReadOptions options, FileMetadata metadata, ParquetSchema schema) {
+    private ParquetReader(InputFile file, ReadOptions options, ParquetFooter footer, ParquetSchema schema) {
         this.file = file;
         this.options = options;
-        this.metadata = metadata;
-        this.metadataView = MetadataViews.file(metadata);
+        this.footer = footer;
+        this.metadata = footer.internal();
         this.schema = ReadSchema.of(schema);
         this.ctx = FileContext.of(file.location());
     }
@@ -77,20 +79,61 @@ public final class ParquetReader implements Closeable {
      */
     public static ParquetReader open(InputFile file, ReadOptions options) throws IOException {
         try {
-            FileMetadata metadata = FooterReader.read(file, options.maxFooterBytes());
-            RowType declared = options.useDeclaredSchema()
-                    ? FlinkToParquetSchema.declaredType(metadata.keyValueMetadata())
-                    : null;
-            ParquetSchema schema = ParquetToFlinkSchema.convert(
-                    metadata.messageType(), declared, FileContext.of(file.location()));
-            return new ParquetReader(file, options, metadata, schema);
+            return withFooter(file, ParquetFooter.of(FooterReader.read(file, options.maxFooterBytes())),
+                    options);
         } catch (IOException | RuntimeException e) {
-            try {
-                file.close();
-            } catch (IOException suppressed) {
-                e.addSuppressed(suppressed);
-            }
+            closeAfterFailure(file, e);
             throw e;
+        }
+    }
+
+    /**
+     * Opens {@code file} with a footer already read from it ({@link #readFooter}, or {@link
+     * #footer()} of an earlier reader), reading nothing of the file: no footer read, no head
+     * magic. Only the file's length is asked ({@link InputFile#length()}), and it must be the
+     * length the footer was read from: a different length means the file was replaced or changed,
+     * and the footer's offsets would point at the wrong bytes. A file replaced by one of the very
+     * same length is not detected here; callers that cache footers key them by modification time
+     * too (as the source does). The schema is converted as by {@link #open(InputFile, ReadOptions)}.
+     * The reader owns {@code file}, and closes it also when opening fails.
+     *
+     * @throws CorruptFileException when the file's length is not the footer's, naming both lengths
+     *     and the file
+     * @throws UnsupportedFileException for a type with no Flink counterpart
+     */
+    public static ParquetReader open(InputFile file, ParquetFooter footer, ReadOptions options)
+            throws IOException {
+        try {
+            long length = file.length();
+            if (length != footer.fileLength()) {
+                throw FileContext.of(file.location()).corrupt("Cannot open file with a footer read before",
+                        "the file has " + length + " bytes, but the footer was read from a file of "
+                                + footer.fileLength() + " bytes (" + footer.location()
+                                + "): the file was replaced or changed since");
+            }
+            return withFooter(file, footer, options);
+        } catch (IOException | RuntimeException e) {
+            closeAfterFailure(file, e);
+            throw e;
+        }
+    }
+
+    private static ParquetReader withFooter(InputFile file, ParquetFooter footer, ReadOptions options)
+            throws IOException {
+        FileMetadata metadata = footer.internal();
+        RowType declared = options.useDeclaredSchema()
+                ? FlinkToParquetSchema.declaredType(metadata.keyValueMetadata())
+                : null;
+        ParquetSchema schema = ParquetToFlinkSchema.convert(
+                metadata.messageType(), declared, FileContext.of(file.location()));
+        return new ParquetReader(file, options, footer, schema);
+    }
+
+    private static void closeAfterFailure(InputFile file, Exception e) {
+        try {
+            file.close();
+        } catch (IOException suppressed) {
+            e.addSuppressed(suppressed);
         }
     }
 
@@ -109,7 +152,19 @@ public final class ParquetReader implements Closeable {
      */
     public static FileMetadataView readMetadata(InputFile file, ReadOptions options)
             throws IOException {
-        return MetadataViews.file(FooterReader.read(file, options.maxFooterBytes()));
+        return readFooter(file, options).metadata();
+    }
+
+    /**
+     * Reads and validates the footer of {@code file}, as {@link #readMetadata} does, and keeps it
+     * for {@link #open(InputFile, ParquetFooter, ReadOptions)}: a footer read once (by a planner)
+     * opens the file any number of times with no further footer read. Does not close {@code file}.
+     *
+     * @throws CorruptFileException for a malformed footer
+     * @throws UnsupportedFileException for an encrypted file
+     */
+    public static ParquetFooter readFooter(InputFile file, ReadOptions options) throws IOException {
+        return ParquetFooter.of(FooterReader.read(file, options.maxFooterBytes()));
     }
 
     /**
@@ -130,7 +185,15 @@ public final class ParquetReader implements Closeable {
 
     /** What the file's footer says (validated); read by {@link #open}. */
     public FileMetadataView metadata() {
-        return metadataView;
+        return footer.metadata();
+    }
+
+    /**
+     * The footer this reader was opened with, to open the same file again without reading it
+     * ({@link #open(InputFile, ParquetFooter, ReadOptions)}); thread-safe, may outlive the reader.
+     */
+    public ParquetFooter footer() {
+        return footer;
     }
 
     /** The whole file's schema, as Flink reads it. */
@@ -156,8 +219,10 @@ public final class ParquetReader implements Closeable {
      * read per run of neighbouring chunks or pages) and returns its batches: exactly the selected
      * rows, in order, each batch holding at least one row and at most {@link
      * ReadOptions#batchSize()}; columns as in {@link #batches(ReadSchema)}. With an offset index,
-     * pages holding no selected row are not read. The batch objects are reused (a batch is valid
-     * until the next {@code hasNext()} or {@code next()}); a decoding error surfaces as an {@link
+     * pages holding no selected row are not read. Each batch is a {@link ParquetBatch} giving
+     * its rows' positions in the row group. The batch objects are reused (a batch is valid until
+     * the next {@code hasNext()} or {@code next()}, with {@link ReadOptions#alternatingBatches()}
+     * one batch longer; see {@link BatchIterator}); a decoding error surfaces as an {@link
      * java.io.UncheckedIOException} whose cause is the {@link CorruptFileException}. Close the
      * iterator to release the row group's buffers; closing it does not close this reader.
      *
@@ -190,7 +255,8 @@ public final class ParquetReader implements Closeable {
                     + selection + " goes beyond its " + rows + " rows " + ctx.suffix());
         }
         return RowGroupDecoder.read(file, metadata, rowGroup, projection, selection,
-                options.batchSize(), new PageLimits(options.maxPageBytes(), options.verifyChecksums()));
+                options.batchSize(), new PageLimits(options.maxPageBytes(), options.verifyChecksums()),
+                options.alternatingBatches());
     }
 
     /**
@@ -214,7 +280,9 @@ public final class ParquetReader implements Closeable {
      * RowColumnVector}).
      *
      * <p><b>Reuse.</b> The batch objects and their vectors are reused: a batch is valid until the
-     * next {@code hasNext()} or {@code next()}; copy what you keep.
+     * next {@code hasNext()} or {@code next()}; copy what you keep. With {@link
+     * ReadOptions#alternatingBatches()}, two sets alternate: a batch stays valid until the call
+     * after the {@code next()} that returned the batch after it (see {@link BatchIterator}).
      *
      * <p><b>Decimals.</b> {@code DecimalColumnVector.getDecimal} allocates a {@code DecimalData}
      * per value. For DECIMAL columns of precision up to 18 read unscaled longs instead with {@link

@@ -142,11 +142,16 @@ public final class PqxSourceBuilder {
         long target = options.get(PqxSourceOptions.SPLIT_TARGET_SIZE).getBytes();
         int footerThreads = options.get(PqxSourceOptions.FOOTER_THREADS);
         int cacheSize = options.get(PqxSourceOptions.FOOTER_CACHE_SIZE);
+        int readerCacheSize = options.get(PqxSourceOptions.READER_FOOTER_CACHE_SIZE);
         long horizon = options.get(PqxSourceOptions.DISCOVERY_HORIZON).toMillis();
         int batchSize = options.get(PqxSourceOptions.BATCH_SIZE);
         requirePositive(PqxSourceOptions.SPLIT_TARGET_SIZE, target);
         requirePositive(PqxSourceOptions.FOOTER_THREADS, footerThreads);
         requirePositive(PqxSourceOptions.BATCH_SIZE, batchSize);
+        if (readerCacheSize < 0) {
+            throw new IllegalArgumentException("Cannot build a pqx source: "
+                    + PqxSourceOptions.READER_FOOTER_CACHE_SIZE.key() + " is negative");
+        }
         if (cacheSize < 0 || horizon < 0) {
             throw new IllegalArgumentException("Cannot build a pqx source: "
                     + (cacheSize < 0 ? PqxSourceOptions.FOOTER_CACHE_SIZE.key() + " is negative"
@@ -161,7 +166,8 @@ public final class PqxSourceBuilder {
         return new PqxSource(
                 new EnumeratorSettings(paths, interval, target, footerThreads, cacheSize, horizon),
                 new ReaderSettings(produced, producedKeys, batchSize,
-                        options.get(PqxSourceOptions.VERIFY_CHECKSUMS)));
+                        options.get(PqxSourceOptions.VERIFY_CHECKSUMS), readerCacheSize,
+                        options.get(PqxSourceOptions.READER_DECODE_AHEAD)));
     }
 
     private static void requirePositive(ConfigOption<?> option, long value) {

@@ -45,6 +45,26 @@ public final class PqxSourceOptions {
                     .defaultValue(1024)
                     .withDescription("Footers the enumerator keeps after reading them (most recent first).");
 
+    public static final ConfigOption<Integer> READER_FOOTER_CACHE_SIZE =
+            ConfigOptions.key("source.reader.footer-cache-size")
+                    .intType()
+                    .defaultValue(16)
+                    .withDescription(
+                            "Footers each split reader keeps (most recent first), so that the"
+                                    + " next split of a file it read before opens without reading"
+                                    + " the footer again. 0: every split reads its file's footer.");
+
+    public static final ConfigOption<Boolean> READER_DECODE_AHEAD =
+            ConfigOptions.key("source.reader.decode-ahead")
+                    .booleanType()
+                    .defaultValue(true)
+                    .withDescription(
+                            "Decode the next batch on the fetcher thread while the task thread"
+                                    + " emits the previous one: the format decodes into two"
+                                    + " alternating sets of vectors (twice the batch memory per"
+                                    + " reader). false: one batch at a time, decoding waits for"
+                                    + " emitting.");
+
     public static final ConfigOption<Duration> DISCOVERY_HORIZON =
             ConfigOptions.key("source.discovery.horizon")
                     .durationType()

@@ -38,6 +38,7 @@ final class NestedAssembler {
     private final FileContext ctx;
     private final Part root;
     private final List<NestedLeafColumn> leaves = new ArrayList<>();
+    private int buffer;
 
     NestedAssembler(SchemaNode field, FileContext ctx) {
         this.ctx = ctx;
@@ -49,8 +50,15 @@ final class NestedAssembler {
         return leaves;
     }
 
-    /** Assembles the batch's {@code rows} rows; returns the field's vector. */
-    WritableColumnVector assemble(int rows) throws CorruptFileException {
+    /**
+     * Assembles the batch's {@code rows} rows into vector buffer {@code buffer} (0 or 1; the other
+     * buffer's vectors are left as they are); returns the field's vector.
+     */
+    WritableColumnVector assemble(int rows, int buffer) throws CorruptFileException {
+        if (buffer != this.buffer) {
+            swap(root);
+            this.buffer = buffer;
+        }
         int slots = assemble(root);
         if (slots != rows) {
             throw mismatch(root, rows, slots);
@@ -80,6 +88,13 @@ final class NestedAssembler {
         }
         part.firstLeaf = part.leaf != null ? part.leaf : part.children.get(0).firstLeaf;
         return part;
+    }
+
+    private static void swap(Part part) {
+        part.swap();
+        for (Part child : part.children) {
+            swap(child);
+        }
     }
 
     /** Fills {@code part.vector}; returns its number of slots. */
@@ -240,11 +255,31 @@ final class NestedAssembler {
         long[] offsets;
         long[] lengths;
         AllNullVector absentValues;
+        // the other batch buffer's vector and the arrays it points to
+        WritableColumnVector spareVector;
+        int spareCapacity;
+        long[] spareOffsets;
+        long[] spareLengths;
 
         Part(SchemaNode node, int slotDef, int slotRep) {
             this.node = node;
             this.slotDef = slotDef;
             this.slotRep = slotRep;
+        }
+
+        void swap() {
+            WritableColumnVector v = vector;
+            vector = spareVector;
+            spareVector = v;
+            int c = capacity;
+            capacity = spareCapacity;
+            spareCapacity = c;
+            long[] o = offsets;
+            offsets = spareOffsets;
+            spareOffsets = o;
+            long[] l = lengths;
+            lengths = spareLengths;
+            spareLengths = l;
         }
     }
 }

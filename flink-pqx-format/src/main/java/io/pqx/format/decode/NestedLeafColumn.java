@@ -27,6 +27,10 @@ final class NestedLeafColumn extends LeafColumn {
     private WritableColumnVector values;
     private int capacity;
     private int slots;
+    // the other batch buffer's vector, when the decoder alternates two (ReadOptions.alternatingBatches)
+    private WritableColumnVector spareValues;
+    private int spareCapacity;
+    private int buffer;
 
     /**
      * @param slotDefinitionLevel definition level from which an entry holds a slot in this leaf's
@@ -67,8 +71,20 @@ final class NestedLeafColumn extends LeafColumn {
         }
     }
 
-    /** Starts a batch: forgets the previous batch's entries. */
-    void beginBatch() {
+    /**
+     * Starts a batch in vector buffer {@code buffer} (0 or 1): forgets the previous batch's
+     * entries; the other buffer's vector is left as it is.
+     */
+    void beginBatch(int buffer) {
+        if (buffer != this.buffer) {
+            WritableColumnVector v = values;
+            values = spareValues;
+            spareValues = v;
+            int c = capacity;
+            capacity = spareCapacity;
+            spareCapacity = c;
+            this.buffer = buffer;
+        }
         entries = 0;
         slots = 0;
         if (values == null) {

@@ -25,4 +25,13 @@ public interface RowGroupBatches extends Closeable {
      */
     @Nullable
     VectorizedColumnBatch next() throws IOException;
+
+    /** The row group read (its ordinal in the file). */
+    int rowGroup();
+
+    /**
+     * Where the rows of the batch last returned by {@link #next()} sit in the row group; valid as
+     * long as that batch.
+     */
+    BatchPositions positions();
 }

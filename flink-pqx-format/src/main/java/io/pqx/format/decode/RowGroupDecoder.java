@@ -40,36 +40,43 @@ import java.util.Map;
  * even read when the chunk has an offset index; the rest are decoded and dropped.
  *
  * <p>Created by {@code ParquetReader.readRowGroup}; vectors are reused, so a batch is valid until
- * the next call to {@link #next()}. Not thread-safe.
+ * the next call to {@link #next()}, or, alternating two sets of vectors, until the call after
+ * that. Not thread-safe.
  */
 public final class RowGroupDecoder implements RowGroupBatches {
+    private final int rowGroup;
     private final RowSelection selection;
     private final int batchSize;
     private final Field[] fields;
-    private final VectorizedColumnBatch batch;
+    // one batch and its positions per vector buffer: two when alternating, else one
+    private final VectorizedColumnBatch[] batches;
+    private final BatchPositions[] positions;
     private final List<LeafColumn> leaves = new ArrayList<>();
+    private int buffer;
 
     private long position; // the next row (within the row group) to return or skip
     private int range;
     private long returned;
 
-    private RowGroupDecoder(RowSelection selection, int batchSize, Field[] fields) {
+    private RowGroupDecoder(int rowGroup, RowSelection selection, int batchSize, Field[] fields,
+            int buffers) {
+        this.rowGroup = rowGroup;
         this.selection = selection;
         this.batchSize = batchSize;
         this.fields = fields;
-        this.batch = new VectorizedColumnBatch(new ColumnVector[fields.length]);
+        this.batches = new VectorizedColumnBatch[buffers];
+        this.positions = new BatchPositions[buffers];
+        for (int b = 0; b < buffers; b++) {
+            batches[b] = new VectorizedColumnBatch(new ColumnVector[fields.length]);
+            positions[b] = new BatchPositions();
+        }
+        this.buffer = buffers - 1; // the first batch goes to buffer 0
         for (Field field : fields) {
             leaves.addAll(field.leaves());
         }
     }
 
-    /**
-     * Reads the pages a selection needs of a row group's projected leaves and opens their column
-     * readers (decoding dictionaries and first pages). Called by {@code ParquetReader}.
-     *
-     * @param projection the file's schema or a projection of it
-     * @param selection rows to return, within the row group
-     */
+    /** {@link #read(InputFile, FileMetadata, int, ParquetSchema, RowSelection, int, PageLimits, boolean)} with one vector buffer. */
     public static RowGroupBatches read(
             InputFile file,
             FileMetadata metadata,
@@ -78,6 +85,28 @@ public final class RowGroupDecoder implements RowGroupBatches {
             RowSelection selection,
             int batchSize,
             PageLimits limits)
+            throws IOException {
+        return read(file, metadata, rowGroup, projection, selection, batchSize, limits, false);
+    }
+
+    /**
+     * Reads the pages a selection needs of a row group's projected leaves and opens their column
+     * readers (decoding dictionaries and first pages). Called by {@code ParquetReader}.
+     *
+     * @param projection the file's schema or a projection of it
+     * @param selection rows to return, within the row group
+     * @param alternating whether to decode into two sets of vectors in turn, so that a batch stays
+     *     valid until the batch after the next one is decoded
+     */
+    public static RowGroupBatches read(
+            InputFile file,
+            FileMetadata metadata,
+            int rowGroup,
+            ParquetSchema projection,
+            RowSelection selection,
+            int batchSize,
+            PageLimits limits,
+            boolean alternating)
             throws IOException {
         RowGroupMetadata group = metadata.rowGroups().get(rowGroup);
         FileContext ctx = FileContext.of(file.location()).rowGroup(rowGroup);
@@ -88,7 +117,8 @@ public final class RowGroupDecoder implements RowGroupBatches {
                     ? new FlatField(new FlatLeafColumn(leaf, ctx.column(leaf.path())))
                     : new NestedField(new NestedAssembler(node, ctx));
         }
-        RowGroupDecoder decoder = new RowGroupDecoder(selection, batchSize, fields);
+        RowGroupDecoder decoder = new RowGroupDecoder(rowGroup, selection, batchSize, fields,
+                alternating ? 2 : 1);
         if (selection.rowCount() > 0) {
             RowGroupLoader.LoadedChunks chunks =
                     RowGroupLoader.load(file, group, projection, selection, limits, ctx);
@@ -137,8 +167,11 @@ public final class RowGroupDecoder implements RowGroupBatches {
     private void createFlatVectors() {
         for (int i = 0; i < fields.length; i++) {
             if (fields[i] instanceof FlatField flat) {
-                flat.vector = flat.leaf.decoder().newVector(batchSize);
-                batch.columns[i] = flat.vector;
+                flat.vectors = new WritableColumnVector[batches.length];
+                for (int b = 0; b < batches.length; b++) {
+                    flat.vectors[b] = flat.leaf.decoder().newVector(batchSize);
+                    batches[b].columns[i] = flat.vectors[b];
+                }
             }
         }
     }
@@ -151,9 +184,13 @@ public final class RowGroupDecoder implements RowGroupBatches {
             return null;
         }
         int rows = (int) Math.min(batchSize, remaining);
+        buffer = (buffer + 1) % batches.length;
+        VectorizedColumnBatch batch = batches[buffer];
+        BatchPositions positions = this.positions[buffer];
         for (Field field : fields) {
-            field.begin();
+            field.begin(buffer);
         }
+        positions.clear();
         int filled = 0;
         while (filled < rows) {
             long start = selection.start(range);
@@ -164,6 +201,7 @@ public final class RowGroupDecoder implements RowGroupBatches {
                 position = start;
             }
             int take = (int) Math.min(rows - filled, selection.end(range) - position);
+            positions.add(filled, position);
             for (Field field : fields) {
                 field.read(filled, take);
             }
@@ -174,11 +212,21 @@ public final class RowGroupDecoder implements RowGroupBatches {
             }
         }
         for (int i = 0; i < fields.length; i++) {
-            batch.columns[i] = fields[i].finish(rows);
+            batch.columns[i] = fields[i].finish(rows, buffer);
         }
         batch.setNumRows(rows);
         returned += rows;
         return batch;
+    }
+
+    @Override
+    public int rowGroup() {
+        return rowGroup;
+    }
+
+    @Override
+    public BatchPositions positions() {
+        return positions[buffer];
     }
 
     @Override
@@ -190,17 +238,19 @@ public final class RowGroupDecoder implements RowGroupBatches {
     private interface Field {
         List<? extends LeafColumn> leaves();
 
-        void begin();
+        /** Starts a batch in vector buffer {@code buffer}. */
+        void begin(int buffer);
 
         void read(int pos, int rows) throws IOException;
 
-        ColumnVector finish(int rows) throws IOException;
+        ColumnVector finish(int rows, int buffer) throws IOException;
     }
 
     /** A top-level primitive: decodes straight into the batch column. */
     private static final class FlatField implements Field {
         final FlatLeafColumn leaf;
-        WritableColumnVector vector;
+        WritableColumnVector[] vectors; // one per buffer
+        WritableColumnVector vector; // the current buffer's
 
         FlatField(FlatLeafColumn leaf) {
             this.leaf = leaf;
@@ -212,7 +262,8 @@ public final class RowGroupDecoder implements RowGroupBatches {
         }
 
         @Override
-        public void begin() {
+        public void begin(int buffer) {
+            vector = vectors[buffer];
             vector.reset();
         }
 
@@ -222,7 +273,7 @@ public final class RowGroupDecoder implements RowGroupBatches {
         }
 
         @Override
-        public ColumnVector finish(int rows) {
+        public ColumnVector finish(int rows, int buffer) {
             return vector;
         }
     }
@@ -241,9 +292,9 @@ public final class RowGroupDecoder implements RowGroupBatches {
         }
 
         @Override
-        public void begin() {
+        public void begin(int buffer) {
             for (NestedLeafColumn leaf : assembler.leaves()) {
-                leaf.beginBatch();
+                leaf.beginBatch(buffer);
             }
         }
 
@@ -255,8 +306,8 @@ public final class RowGroupDecoder implements RowGroupBatches {
         }
 
         @Override
-        public ColumnVector finish(int rows) throws IOException {
-            return assembler.assemble(rows);
+        public ColumnVector finish(int rows, int buffer) throws IOException {
+            return assembler.assemble(rows, buffer);
         }
     }
 }

@@ -19,13 +19,19 @@ import io.pqx.format.error.UnsupportedFileException;
  * @param useDeclaredSchema whether to read columns as the Flink types recorded by pqx's writer under
  *     the key-value metadata key {@code pqx.flink.schema} (ignored when absent or unparsable;
  *     default true)
+ * @param alternatingBatches whether each row group is decoded into two sets of batch vectors in
+ *     turn: a batch then stays valid until the batch after the next one is decoded, so one thread
+ *     can emit a batch while another decodes the next (the source's fetcher). Costs a second set
+ *     of vectors per row group read (default false: one set, a batch is valid until the next is
+ *     decoded)
  */
 public record ReadOptions(
         int batchSize,
         long maxFooterBytes,
         int maxPageBytes,
         boolean verifyChecksums,
-        boolean useDeclaredSchema) {
+        boolean useDeclaredSchema,
+        boolean alternatingBatches) {
 
     public static final int DEFAULT_BATCH_SIZE = 2048;
     public static final long DEFAULT_MAX_FOOTER_BYTES = 64L << 20;
@@ -63,7 +69,8 @@ public record ReadOptions(
                 .maxFooterBytes(maxFooterBytes)
                 .maxPageBytes(maxPageBytes)
                 .verifyChecksums(verifyChecksums)
-                .useDeclaredSchema(useDeclaredSchema);
+                .useDeclaredSchema(useDeclaredSchema)
+                .alternatingBatches(alternatingBatches);
     }
 
     /** Builds {@link ReadOptions}; values are checked in {@link #build()}. */
@@ -73,6 +80,7 @@ public record ReadOptions(
         private int maxPageBytes = DEFAULT_MAX_PAGE_BYTES;
         private boolean verifyChecksums = true;
         private boolean useDeclaredSchema = true;
+        private boolean alternatingBatches;
 
         private Builder() {}
 
@@ -101,12 +109,18 @@ public record ReadOptions(
             return this;
         }
 
+        public Builder alternatingBatches(boolean alternate) {
+            this.alternatingBatches = alternate;
+            return this;
+        }
+
         /**
          * @throws IllegalArgumentException naming the option and the bad value
          */
         public ReadOptions build() {
             return new ReadOptions(
-                    batchSize, maxFooterBytes, maxPageBytes, verifyChecksums, useDeclaredSchema);
+                    batchSize, maxFooterBytes, maxPageBytes, verifyChecksums, useDeclaredSchema,
+                    alternatingBatches);
         }
     }
 }

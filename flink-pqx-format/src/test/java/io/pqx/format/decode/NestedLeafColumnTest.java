@@ -78,7 +78,7 @@ class NestedLeafColumnTest {
         NestedLeafColumn leaf = TestingLeafColumns.nested(file, "xs", RowSelection.all(ROWS));
         assertThat(leaf.maxDefinitionLevel).isEqualTo(3);
         assertThat(leaf.maxRepetitionLevel).isEqualTo(1);
-        leaf.beginBatch();
+        leaf.beginBatch(0);
         leaf.read(4);
         assertBatch(leaf, List.of(0, 0, 0, 1, 0), List.of(0, 1, 3, 2, 3), Arrays.asList(2, null, 3));
         assertThat(leaf.row).isEqualTo(4);
@@ -88,11 +88,11 @@ class NestedLeafColumnTest {
     void aNewBatchForgetsThePreviousOnesEntries() throws IOException {
         TestingDecodeFiles.Opened file = file(true);
         NestedLeafColumn leaf = TestingLeafColumns.nested(file, "xs", RowSelection.all(ROWS));
-        leaf.beginBatch();
+        leaf.beginBatch(0);
         leaf.read(3);
         leaf.read(1); // appends to the same batch
         assertThat(leaf.entries()).isEqualTo(5);
-        leaf.beginBatch();
+        leaf.beginBatch(0);
         leaf.read(4);
         assertBatch(leaf, List.of(0, 0, 0, 1, 0), List.of(0, 1, 3, 2, 3), Arrays.asList(6, null, 7));
     }
@@ -104,7 +104,7 @@ class NestedLeafColumnTest {
             RowSelection selection = RowSelection.of(new long[] {6, 126}, new long[] {8, 130});
             NestedLeafColumn leaf = TestingLeafColumns.nested(file, "xs", selection);
             assertThat(leaf.paged).isEqualTo(pageIndex);
-            leaf.beginBatch();
+            leaf.beginBatch(0);
             leaf.skipTo(6);
             leaf.read(2); // rows 6, 7
             leaf.skipTo(126);
@@ -122,7 +122,7 @@ class NestedLeafColumnTest {
             RowSelection selection = RowSelection.of(new long[] {4, 151}, new long[] {7, 153});
             NestedLeafColumn leaf = TestingLeafColumns.nested(file, "r", selection);
             assertThat(leaf.maxRepetitionLevel).isZero();
-            leaf.beginBatch();
+            leaf.beginBatch(0);
             leaf.skipTo(4);
             leaf.read(3); // rows 4, 5, 6: (null), (5), null
             leaf.skipTo(151);
@@ -145,7 +145,7 @@ class NestedLeafColumnTest {
         TestingDecodeFiles.Opened file = TestingDecodeFiles.open(
                 TestingDecodeFiles.write(TYPE, WriteOptions.defaults(), rows));
         NestedLeafColumn leaf = TestingLeafColumns.nested(file, "xs", RowSelection.all(3));
-        leaf.beginBatch();
+        leaf.beginBatch(0);
         leaf.read(3);
         List<Object> expected = new ArrayList<>();
         expected.add(-1);
@@ -162,7 +162,7 @@ class NestedLeafColumnTest {
     void readingOrSkippingPastTheChunksRowsIsCorrupt() throws IOException {
         TestingDecodeFiles.Opened file = file(true);
         NestedLeafColumn leaf = TestingLeafColumns.nested(file, "xs", RowSelection.all(ROWS));
-        leaf.beginBatch();
+        leaf.beginBatch(0);
         assertThatThrownBy(() -> leaf.read(ROWS + 1))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessageContaining("end before the row group's last row")

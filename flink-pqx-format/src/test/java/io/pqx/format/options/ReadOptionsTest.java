@@ -15,13 +15,14 @@ class ReadOptionsTest {
         assertThat(options.maxPageBytes()).isEqualTo(512 << 20);
         assertThat(options.verifyChecksums()).isTrue();
         assertThat(options.useDeclaredSchema()).isTrue();
+        assertThat(options.alternatingBatches()).isFalse();
     }
 
     @Test
     void builderSetsEveryOptionAndCopies() {
         ReadOptions options = ReadOptions.builder().batchSize(7).maxFooterBytes(1000).maxPageBytes(2000)
-                .verifyChecksums(false).useDeclaredSchema(false).build();
-        assertThat(options).isEqualTo(new ReadOptions(7, 1000, 2000, false, false));
+                .verifyChecksums(false).useDeclaredSchema(false).alternatingBatches(true).build();
+        assertThat(options).isEqualTo(new ReadOptions(7, 1000, 2000, false, false, true));
         assertThat(options.toBuilder().build()).isEqualTo(options);
     }
 

@@ -79,7 +79,7 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
         this.seenView = seen.view();
         this.footerPool = Executors.newFixedThreadPool(settings.footerThreads(),
                 new ExecutorThreadFactory("pqx-source-footers"));
-        this.planning = new FooterPlanning(footerPool, new FooterCache(settings.footerCacheSize()),
+        this.planning = new FooterPlanning(footerPool, new FooterCache<>(settings.footerCacheSize()),
                 new SplitPlanner(settings.splitTargetBytes()), ReadOptions.defaults());
     }
 

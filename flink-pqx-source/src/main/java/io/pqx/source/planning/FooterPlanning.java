@@ -24,11 +24,11 @@ import java.util.concurrent.Future;
  */
 public final class FooterPlanning {
     private final ExecutorService pool;
-    private final FooterCache cache;
+    private final FooterCache<FileMetadataView> cache;
     private final SplitPlanner planner;
     private final ReadOptions readOptions;
 
-    public FooterPlanning(ExecutorService pool, FooterCache cache, SplitPlanner planner,
+    public FooterPlanning(ExecutorService pool, FooterCache<FileMetadataView> cache, SplitPlanner planner,
             ReadOptions readOptions) {
         this.pool = pool;
         this.cache = cache;

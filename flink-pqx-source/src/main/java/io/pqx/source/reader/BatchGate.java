@@ -1,19 +1,30 @@
 package io.pqx.source.reader;
 
 /**
- * The hand-over of the one decoded batch between the fetcher thread and the task thread. The
- * format reuses its batch objects (the next {@code hasNext()} overwrites the batch), and the
- * emitted rows point into the batch, so the fetcher may touch its batch iterator again only after
- * the task thread has emitted every row of the batch and recycled it: rows are never copied, and
- * an emitted row stays valid while the downstream operators of the chain process it.
+ * The hand-over of decoded batches between the fetcher thread and the task thread. The format
+ * reuses its batch objects, and the emitted rows point into the batch, so the fetcher may have at
+ * most {@code limit} batches out at once: with one buffer (limit 1) it touches its batch iterator
+ * again only after the task thread has emitted every row of the batch and recycled it; with the
+ * format's two alternating buffers (limit 2) it decodes the next batch while the previous one is
+ * emitted, and waits before a third. Rows are never copied, and an emitted row stays valid while
+ * the downstream operators of the chain process it.
  */
 final class BatchGate {
-    private boolean inUse;
+    private final int limit;
+    private int inUse;
     private boolean wakeUp;
 
-    /** Fetcher: waits until the last batch is recycled; false when woken up first. */
+    /** @param limit batches out at once: 1, or 2 when the reader decodes into two alternating buffers */
+    BatchGate(int limit) {
+        if (limit < 1 || limit > 2) {
+            throw new IllegalArgumentException("Cannot gate batches: " + limit + " in flight (1 or 2)");
+        }
+        this.limit = limit;
+    }
+
+    /** Fetcher: waits until fewer than {@code limit} batches are out; false when woken up first. */
     synchronized boolean awaitFree() throws java.io.InterruptedIOException {
-        while (inUse && !wakeUp) {
+        while (inUse >= limit && !wakeUp) {
             try {
                 wait();
             } catch (InterruptedException e) {
@@ -22,17 +33,17 @@ final class BatchGate {
             }
         }
         wakeUp = false;
-        return !inUse;
+        return inUse < limit;
     }
 
     /** Fetcher: a batch was handed out. */
     synchronized void take() {
-        inUse = true;
+        inUse++;
     }
 
-    /** Task thread: every row of the batch was emitted. */
+    /** Task thread: every row of a batch was emitted (batches are recycled in the order handed out). */
     synchronized void release() {
-        inUse = false;
+        inUse--;
         notifyAll();
     }
 

@@ -1,5 +1,7 @@
 package io.pqx.source.reader;
 
+import io.pqx.format.ParquetBatch;
+
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
@@ -9,9 +11,11 @@ import javax.annotation.Nullable;
 import java.util.Set;
 
 /**
- * The rows of one batch of one split, rows {@code firstRow ..} of a row group: one reused {@link
- * ColumnarRowData} pointed at each row in turn (no copy), with its position. Recycling releases the
- * batch to the fetcher ({@link BatchGate}).
+ * The rows of one batch of one split: one reused {@link ColumnarRowData} pointed at each row in
+ * turn (no copy), with the position after it, from the positions the format gives the decoded
+ * batch ({@link ParquetBatch#rowPosition}; also right for a sparse selection). Recycling releases
+ * the batch to the fetcher ({@link BatchGate}), which keeps the decoded batch and its positions
+ * valid until then.
  */
 final class BatchRecords implements RecordsWithSplitIds<RowAtPosition> {
     private final String splitId;
@@ -19,18 +23,26 @@ final class BatchRecords implements RecordsWithSplitIds<RowAtPosition> {
     private final BatchGate gate;
     private final ColumnarRowData row;
     private final RowAtPosition record = new RowAtPosition();
+    private final ParquetBatch positions;
+    private final boolean contiguous;
     private final long firstRow;
     private boolean splitTaken;
     private int next;
 
-    BatchRecords(String splitId, VectorizedColumnBatch batch, int rowGroup, long firstRow, BatchGate gate) {
+    /**
+     * @param batch the rows to emit (the decoded batch, adapted to the requested schema)
+     * @param decoded the decoded batch, for the rows' positions
+     */
+    BatchRecords(String splitId, VectorizedColumnBatch batch, ParquetBatch decoded, BatchGate gate) {
         this.splitId = splitId;
         this.batch = batch;
         this.gate = gate;
-        this.firstRow = firstRow;
+        this.positions = decoded;
+        this.contiguous = decoded.isContiguous();
+        this.firstRow = decoded.firstRowPosition();
         this.row = new ColumnarRowData(batch);
         record.row = row;
-        record.rowGroup = rowGroup;
+        record.rowGroup = decoded.rowGroup();
     }
 
     @Nullable
@@ -50,8 +62,8 @@ final class BatchRecords implements RecordsWithSplitIds<RowAtPosition> {
             return null;
         }
         row.setRowId(next);
+        record.nextRow = (contiguous ? firstRow + next : positions.rowPosition(next)) + 1;
         next++;
-        record.nextRow = firstRow + next;
         return record;
     }
 

@@ -26,30 +26,36 @@ import java.util.Set;
  * ({@link ColumnConversion}); or, if the file lacks it, nulls when the column is nullable, else an
  * error naming file and column.
  *
- * <p>{@link #adapt} re-points one output batch at each decoded batch: no value is copied. The
- * output batch is reused, valid as long as the input batch is. Not thread-safe.
+ * <p>{@link #adapt} re-points an output batch at each decoded batch: no value is copied. The
+ * output batches (one per batch in flight, used in turn) are reused, each valid as long as its
+ * input batch is. Not thread-safe.
  */
 final class FileReadPlan {
     private final ReadSchema projection;
     private final int[] source;
-    private final WideningVectors.Widening[] widening;
-    private final VectorizedColumnBatch out;
+    private final Output[] outputs;
+    private int next;
 
-    private FileReadPlan(ReadSchema projection, int[] source, WideningVectors.Widening[] widening,
-            ColumnVector[] fixed) {
+    /** One output batch and the column views it holds. */
+    private record Output(VectorizedColumnBatch batch, WideningVectors.Widening[] widening) {}
+
+    private FileReadPlan(ReadSchema projection, int[] source, Output[] outputs) {
         this.projection = projection;
         this.source = source;
-        this.widening = widening;
-        this.out = new VectorizedColumnBatch(fixed);
+        this.outputs = outputs;
     }
 
+    /**
+     * @param inFlight batches out at once (1 or 2): so many output batches are used in turn
+     */
     static FileReadPlan of(ParquetReader reader, RowType requested, Set<String> partitionKeys,
-            Map<String, String> partitions, String file) throws IOException {
+            Map<String, String> partitions, String file, int inFlight) throws IOException {
         FileContext ctx = FileContext.of(file);
         List<FieldView> fileFields = reader.schema().fields();
         int n = requested.getFieldCount();
         int[] source = new int[n];
-        WideningVectors.Widening[] widening = new WideningVectors.Widening[n];
+        ColumnConversion[] conversions = new ColumnConversion[n];
+        LogicalType[] stored = new LogicalType[n];
         ColumnVector[] fixed = new ColumnVector[n];
         List<String> read = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -79,8 +85,8 @@ final class FileReadPlan {
                 fixed[i] = NullVector.INSTANCE;
                 continue;
             }
-            ColumnConversion conversion = ColumnConversion.of(field.flinkType(), type, column);
-            widening[i] = widening(conversion, field.flinkType());
+            conversions[i] = ColumnConversion.of(field.flinkType(), type, column);
+            stored[i] = field.flinkType();
             source[i] = read.size();
             read.add(field.name());
         }
@@ -88,7 +94,18 @@ final class FileReadPlan {
             // only partition or absent columns: decode the first column, for the row counts
             read.add(fileFields.get(0).name());
         }
-        return new FileReadPlan(reader.project(read), source, widening, fixed);
+        ReadSchema projection = reader.project(read);
+        Output[] outputs = new Output[inFlight];
+        for (int o = 0; o < inFlight; o++) {
+            WideningVectors.Widening[] widening = new WideningVectors.Widening[n];
+            for (int i = 0; i < n; i++) {
+                if (conversions[i] != null) {
+                    widening[i] = widening(conversions[i], stored[i]);
+                }
+            }
+            outputs[o] = new Output(new VectorizedColumnBatch(fixed.clone()), widening);
+        }
+        return new FileReadPlan(projection, source, outputs);
     }
 
     private static FieldView find(List<FieldView> fields, String name) {
@@ -131,10 +148,14 @@ final class FileReadPlan {
 
     /** The requested columns over {@code decoded}, a batch read with {@link #projection()}. */
     VectorizedColumnBatch adapt(VectorizedColumnBatch decoded) {
+        Output output = outputs[next];
+        next = (next + 1) % outputs.length;
+        VectorizedColumnBatch out = output.batch();
         for (int i = 0; i < source.length; i++) {
             if (source[i] >= 0) {
                 ColumnVector in = decoded.columns[source[i]];
-                out.columns[i] = widening[i] == null ? in : widening[i].wrap(in);
+                WideningVectors.Widening w = output.widening()[i];
+                out.columns[i] = w == null ? in : w.wrap(in);
             }
         }
         out.setNumRows(decoded.getNumRows());

@@ -1,11 +1,14 @@
 package io.pqx.source.reader;
 
 import io.pqx.format.BatchIterator;
+import io.pqx.format.ParquetBatch;
+import io.pqx.format.ParquetFooter;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.index.RowSelection;
 import io.pqx.format.options.ReadOptions;
+import io.pqx.source.planning.FooterCache;
 import io.pqx.source.split.RowGroupSplit;
 
 import org.apache.flink.connector.base.source.reader.RecordsBySplits;
@@ -13,8 +16,8 @@ import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
+import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.Path;
-import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 
 import javax.annotation.Nullable;
 
@@ -22,38 +25,53 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
 import java.util.HashSet;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * Reads splits one after another on the fetcher thread: opens the split's file, checks it is the
  * file that was planned (same length), maps its schema to the requested one ({@link
  * FileReadPlan}), then decodes row group after row group from the split's position (the first row
- * group from its next row, through a {@link RowSelection}) and hands out one batch per fetch.
- * Before touching the batch iterator again it waits until the previous batch was emitted
- * ({@link BatchGate}). A decoding error fails the fetch with the format's exception, which names
- * file, row group and column.
+ * group from its next row, through a {@link RowSelection}) and hands out one batch per fetch, each
+ * row with the position the format gives it ({@link ParquetBatch#rowPosition}). Before touching
+ * the batch iterator again it waits until the previous batch was emitted ({@link BatchGate}), or,
+ * decoding ahead into the format's two alternating buffers, until the batch before the previous
+ * one was. A decoding error fails the fetch with the format's exception, which names file, row
+ * group and column.
+ *
+ * <p>Footers: the reader keeps the footers of the files it opened ({@link FooterCache}, keyed by
+ * path, length and modification time as planned), so the next split of a file it read before
+ * opens with no footer read; a footer is used only when the file's length and modification time
+ * are still those the split was planned with.
  */
 final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> {
     private final ReaderSettings settings;
     private final ReadOptions readOptions;
     private final Set<String> partitionKeys;
     private final ArrayDeque<RowGroupSplit> splits = new ArrayDeque<>();
-    private final BatchGate gate = new BatchGate();
+    private final int inFlight;
+    private final BatchGate gate;
+    private final FooterCache<ParquetFooter> footers;
+    private long footersRead;
 
     @Nullable private RowGroupSplit split;
     @Nullable private ParquetReader reader;
     @Nullable private FileReadPlan plan;
     @Nullable private BatchIterator batches;
     private int rowGroup;
-    private long row;
+    private long startRow; // where the row group being opened starts: the split's next row, then 0
 
     PqxSplitReader(ReaderSettings settings) {
         this.settings = settings;
+        this.inFlight = settings.decodeAhead() ? 2 : 1;
+        this.gate = new BatchGate(inFlight);
         this.readOptions = ReadOptions.builder()
                 .batchSize(settings.batchSize())
                 .verifyChecksums(settings.verifyChecksums())
+                .alternatingBatches(settings.decodeAhead())
                 .build();
         this.partitionKeys = new HashSet<>(settings.partitionKeys());
+        this.footers = new FooterCache<>(settings.footerCacheSize());
     }
 
     @Override
@@ -75,27 +93,26 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                         return finishSplit();
                     }
                     long rows = reader.metadata().rowGroup(rowGroup).numRows();
-                    if (row >= rows) {
+                    if (startRow >= rows) {
                         rowGroup++;
-                        row = 0;
+                        startRow = 0;
                         continue;
                     }
-                    RowSelection selection = row == 0 ? RowSelection.all(rows)
-                            : RowSelection.of(new long[] {row}, new long[] {rows});
+                    RowSelection selection = startRow == 0 ? RowSelection.all(rows)
+                            : RowSelection.of(new long[] {startRow}, new long[] {rows});
                     batches = reader.readRowGroup(rowGroup, plan.projection(), selection);
                 }
                 if (batches.hasNext()) {
-                    VectorizedColumnBatch decoded = batches.next();
+                    ParquetBatch decoded = batches.next();
                     BatchRecords records = new BatchRecords(
-                            split.splitId(), plan.adapt(decoded), rowGroup, row, gate);
-                    row += decoded.getNumRows();
+                            split.splitId(), plan.adapt(decoded), decoded, gate);
                     gate.take();
                     return records;
                 }
                 batches.close();
                 batches = null;
                 rowGroup++;
-                row = 0;
+                startRow = 0;
             }
         } catch (UncheckedIOException e) {
             throw e.getCause();
@@ -103,34 +120,43 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
     }
 
     private void open(RowGroupSplit s) throws IOException {
-        FlinkInputFile file = FlinkInputFile.open(new Path(s.path()));
-        long length;
-        try {
-            length = file.length();
-        } catch (IOException e) {
-            file.close();
-            throw e;
-        }
-        if (length != s.fileLength()) {
-            file.close();
+        Path path = new Path(s.path());
+        FileStatus status = path.getFileSystem().getFileStatus(path);
+        if (status.getLen() != s.fileLength()) {
             throw FileContext.of(s.path()).unsupported("Cannot read split " + s.splitId(),
-                    "the file has " + length + " bytes, but had " + s.fileLength()
+                    "the file has " + status.getLen() + " bytes, but had " + s.fileLength()
                             + " when it was planned: it was changed after discovery");
         }
-        reader = ParquetReader.open(file, readOptions);
+        FlinkInputFile file = FlinkInputFile.open(path, status.getLen());
+        Optional<ParquetFooter> known = status.getModificationTime() == s.modificationTime()
+                ? footers.get(s.path(), s.fileLength(), s.modificationTime())
+                : Optional.empty();
+        if (known.isPresent()) {
+            reader = ParquetReader.open(file, known.get(), readOptions);
+        } else {
+            reader = ParquetReader.open(file, readOptions);
+            footersRead++;
+            footers.put(s.path(), s.fileLength(), status.getModificationTime(), reader.footer());
+        }
         try {
             int groups = reader.metadata().rowGroups().size();
             if (s.lastRowGroup() >= groups) {
                 throw FileContext.of(s.path()).unsupported("Cannot read split " + s.splitId(),
                         "the file has " + groups + " row groups");
             }
-            plan = FileReadPlan.of(reader, settings.producedType(), partitionKeys, s.partitions(), s.path());
+            plan = FileReadPlan.of(reader, settings.producedType(), partitionKeys, s.partitions(), s.path(),
+                    inFlight);
         } catch (IOException | RuntimeException e) {
             closeFile();
             throw e;
         }
         rowGroup = s.nextRowGroup();
-        row = s.nextRow();
+        startRow = s.nextRow();
+    }
+
+    /** Footers this reader read itself (the others came from its cache); for tests. */
+    long footersRead() {
+        return footersRead;
     }
 
     private RecordsWithSplitIds<RowAtPosition> finishSplit() throws IOException {

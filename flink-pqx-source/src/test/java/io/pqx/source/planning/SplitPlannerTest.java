@@ -82,7 +82,7 @@ class SplitPlannerTest {
         Files.write(bad, new byte[] {'P', 'A', 'R', '1', 0, 0, 0, 0, 'P', 'A', 'R', '1'});
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
-            FooterCache cache = new FooterCache(10);
+            FooterCache<FileMetadataView> cache = new FooterCache<>(10);
             FooterPlanning planning = new FooterPlanning(pool, cache, new SplitPlanner(1), ReadOptions.defaults());
             List<PlannedFile> planned = planning.plan(List.of(file(a)));
             assertThat(planned).singleElement().satisfies(f -> assertThat(f.splits()).hasSize(3));
@@ -100,7 +100,7 @@ class SplitPlannerTest {
     void theCacheKeepsTheMostRecentFooters() throws IOException {
         java.nio.file.Path a = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 10, 100);
         FileMetadataView footer = footer(a);
-        FooterCache cache = new FooterCache(2);
+        FooterCache<FileMetadataView> cache = new FooterCache<>(2);
         DiscoveredFile f1 = new DiscoveredFile("f1", 1, 1, Map.of());
         DiscoveredFile f2 = new DiscoveredFile("f2", 1, 1, Map.of());
         DiscoveredFile f3 = new DiscoveredFile("f3", 1, 1, Map.of());

@@ -73,7 +73,132 @@ class PqxSplitReaderTest {
     }
 
     private static ReaderSettings settings(RowType type, String... partitionKeys) {
-        return new ReaderSettings(type, List.of(partitionKeys), 64, true);
+        return new ReaderSettings(type, List.of(partitionKeys), 64, true, 4, true);
+    }
+
+    /** Reads the splits in turn with one split reader; returns the rows and the footers it read. */
+    static List<Emitted> readInTurn(PqxSplitReader reader, List<RowGroupSplit> splits) throws Exception {
+        List<Emitted> out = new ArrayList<>();
+        reader.handleSplitsChanges(new SplitsAddition<>(splits));
+        int finished = 0;
+        for (int fetches = 0; fetches < 100_000 && finished < splits.size(); fetches++) {
+            RecordsWithSplitIds<RowAtPosition> records = reader.fetch();
+            String id;
+            while ((id = records.nextSplit()) != null) {
+                assertThat(id).isEqualTo(splits.get(finished).splitId());
+                RowAtPosition r;
+                while ((r = records.nextRecordFromSplit()) != null) {
+                    out.add(new Emitted(TestingSourceFiles.describe(r.row), r.rowGroup, r.nextRow));
+                }
+            }
+            records.recycle();
+            finished += records.finishedSplits().size();
+        }
+        assertThat(finished).as("finished splits").isEqualTo(splits.size());
+        return out;
+    }
+
+    @Test
+    void theNextSplitsOfAFileOpenWithTheFooterTheReaderAlreadyRead() throws Exception {
+        java.nio.file.Path a = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 400, 100);
+        java.nio.file.Path b = TestingSourceFiles.writeOrders(dir.resolve("b.parquet"), 400, 500, 100);
+        List<RowGroupSplit> splits = List.of(split(a, Map.of(), 0, 1), split(b, Map.of(), 0, 0),
+                split(a, Map.of(), 2, 2), split(a, Map.of(), 3, 3).at(3, 40));
+        List<String> expected = new ArrayList<>();
+        for (long id = 0; id < 200; id++) {
+            expected.add(TestingSourceFiles.describe(TestingSourceFiles.order(id)));
+        }
+        for (long id = 400; id < 500; id++) {
+            expected.add(TestingSourceFiles.describe(TestingSourceFiles.order(id)));
+        }
+        for (long id = 200; id < 300; id++) {
+            expected.add(TestingSourceFiles.describe(TestingSourceFiles.order(id)));
+        }
+        for (long id = 340; id < 400; id++) {
+            expected.add(TestingSourceFiles.describe(TestingSourceFiles.order(id)));
+        }
+
+        try (PqxSplitReader reader = new PqxSplitReader(settings(TestingSourceFiles.ORDERS))) {
+            List<Emitted> rows = readInTurn(reader, splits);
+            assertThat(rows).extracting(Emitted::row).isEqualTo(expected);
+            assertThat(rows.get(rows.size() - 60)).extracting(Emitted::rowGroup, Emitted::nextRow)
+                    .containsExactly(3, 41L);
+            assertThat(reader.footersRead()).as("one footer read per file").isEqualTo(2);
+        }
+        ReaderSettings noCache = new ReaderSettings(TestingSourceFiles.ORDERS, List.of(), 64, true, 0, false);
+        try (PqxSplitReader reader = new PqxSplitReader(noCache)) {
+            assertThat(readInTurn(reader, splits)).extracting(Emitted::row).isEqualTo(expected);
+            assertThat(reader.footersRead()).as("without a cache").isEqualTo(4);
+        }
+    }
+
+    @Test
+    void decodingAheadLeavesTheBatchBeingEmittedIntact() throws Exception {
+        java.nio.file.Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 1000, 300);
+        RowGroupSplit whole = split(f, Map.of(), 0, 3);
+        List<String> expected = new ArrayList<>();
+        for (long id = 0; id < 1000; id++) {
+            expected.add(TestingSourceFiles.describe(TestingSourceFiles.order(id)));
+        }
+        assertThat(readOverlapped(settings(TestingSourceFiles.ORDERS), whole, TestingSourceFiles::describe))
+                .isEqualTo(expected);
+        // a widened column: each batch in flight has column views of its own
+        RowType widened = RowType.of(new LogicalType[] {new BigIntType(false), new BigIntType()},
+                new String[] {"id", "qty"});
+        List<String> widenedExpected = new ArrayList<>();
+        for (long id = 0; id < 1000; id++) {
+            widenedExpected.add(id + "|" + (id % 100));
+        }
+        assertThat(readOverlapped(settings(widened), whole, r -> r.getLong(0) + "|" + r.getLong(1)))
+                .isEqualTo(widenedExpected);
+    }
+
+    /**
+     * Reads a split the way decoding ahead is used: each batch's rows are emitted only after the
+     * next batch was fetched (decoded). Checks each row's position; returns the rows.
+     */
+    private static List<String> readOverlapped(ReaderSettings settings, RowGroupSplit split,
+            Function<RowData, String> show) throws Exception {
+        List<String> emitted = new ArrayList<>();
+        List<Long> after = new ArrayList<>();
+        try (PqxSplitReader reader = new PqxSplitReader(settings)) {
+            reader.handleSplitsChanges(new SplitsAddition<>(List.of(split)));
+            RecordsWithSplitIds<RowAtPosition> emitting = reader.fetch();
+            boolean finished = false;
+            for (int fetches = 0; fetches < 1000 && !finished; fetches++) {
+                RecordsWithSplitIds<RowAtPosition> decoded = reader.fetch();
+                if (emitting.nextSplit() != null) {
+                    RowAtPosition r;
+                    while ((r = emitting.nextRecordFromSplit()) != null) {
+                        emitted.add(show.apply(r.row));
+                        after.add(r.rowGroup * 1000L + r.nextRow);
+                    }
+                }
+                emitting.recycle();
+                finished = decoded.finishedSplits().contains(split.splitId());
+                emitting = decoded;
+            }
+            assertThat(finished).isTrue();
+        }
+        for (int i = 0; i < after.size(); i++) {
+            assertThat(after.get(i)).isEqualTo((i / 300) * 1000L + i % 300 + 1);
+        }
+        return emitted;
+    }
+
+    @Test
+    void aFileRewrittenWithTheSameLengthAfterItsFooterWasCachedIsReadAfresh() throws Exception {
+        java.nio.file.Path a = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 200, 100);
+        RowGroupSplit first = split(a, Map.of(), 0, 0);
+        try (PqxSplitReader reader = new PqxSplitReader(settings(TestingSourceFiles.ORDERS))) {
+            assertThat(readInTurn(reader, List.of(first))).hasSize(100);
+            // the same bytes again, with another modification time: the cached footer is not used
+            Files.setLastModifiedTime(a, java.nio.file.attribute.FileTime.fromMillis(
+                    Files.getLastModifiedTime(a).toMillis() - 60_000));
+            RowGroupSplit second = split(a, Map.of(), 1, 1);
+            assertThat(readInTurn(reader, List.of(second))).hasSize(100);
+            assertThat(reader.footersRead()).isEqualTo(2);
+        }
     }
 
     @Test

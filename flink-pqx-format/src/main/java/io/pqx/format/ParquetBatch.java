@@ -1,0 +1,82 @@
+package io.pqx.format;
+
+import io.pqx.format.decode.BatchPositions;
+
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+
+/**
+ * A Flink columnar batch read from a Parquet file ({@link BatchIterator#next()}), that also says
+ * where its rows come from: the row group, and each row's position in it. A reader that stops
+ * after batch row {@code i} resumes exactly with the selection of rows from {@code
+ * rowPosition(i) + 1} on; positions are those of the file, whatever selection was read (a
+ * selection starting at row 500 gives a first batch whose {@link #firstRowPosition()} is 500).
+ *
+ * <p>Within a batch, positions strictly increase. When the selection read is one range (the whole
+ * row group, or rows from some row on) a batch is contiguous: row {@code i} is at {@code
+ * firstRowPosition() + i}. A sparse selection may put rows of several ranges into one batch;
+ * {@link #rowPosition(int)} knows the gaps.
+ *
+ * <p>Reused as the iterator's batches are: valid, positions included, until the iterator's next
+ * {@code hasNext()} or {@code next()}. Not thread-safe.
+ */
+public final class ParquetBatch extends VectorizedColumnBatch {
+    private static final long serialVersionUID = 1L;
+
+    private final transient VectorizedColumnBatch decoded;
+    private transient BatchPositions positions;
+    private int rowGroup;
+
+    /** A view sharing {@code decoded}'s column array, which the decoder fills in place. */
+    ParquetBatch(VectorizedColumnBatch decoded) {
+        super(decoded.columns);
+        this.decoded = decoded;
+    }
+
+    /** Points this batch at the decoder's batch just returned. */
+    void update(int rowGroup, BatchPositions positions) {
+        this.rowGroup = rowGroup;
+        this.positions = positions;
+        setNumRows(decoded.getNumRows());
+    }
+
+    /** Whether this batch views {@code batch}'s columns. */
+    boolean views(VectorizedColumnBatch batch) {
+        return decoded == batch;
+    }
+
+    /** The row group the rows come from (its ordinal in the file). */
+    public int rowGroup() {
+        return rowGroup;
+    }
+
+    /** The position, in the row group, of the batch's first row (row 0). */
+    public long firstRowPosition() {
+        return positions.first();
+    }
+
+    /**
+     * The position, in the row group, of batch row {@code i}.
+     *
+     * @throws IndexOutOfBoundsException when {@code i} is not in {@code [0, getNumRows())}
+     */
+    public long rowPosition(int i) {
+        if (i < 0 || i >= getNumRows()) {
+            throw new IndexOutOfBoundsException(
+                    "Cannot give the position of batch row " + i + ": the batch has " + getNumRows() + " rows");
+        }
+        return positions.rowOf(i);
+    }
+
+    /**
+     * Whether the batch's rows are consecutive rows of the row group, so that row {@code i} is at
+     * {@code firstRowPosition() + i}.
+     */
+    public boolean isContiguous() {
+        return positions.runs() == 1;
+    }
+
+    /** The position right after the batch's last row: where reading resumes after the whole batch. */
+    public long nextRowPosition() {
+        return positions.rowOf(getNumRows() - 1) + 1;
+    }
+}
