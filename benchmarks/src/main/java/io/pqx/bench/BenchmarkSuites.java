@@ -3,6 +3,7 @@ package io.pqx.bench;
 import io.pqx.bench.format.FormatSuite;
 import io.pqx.bench.fuzz.FuzzSuite;
 import io.pqx.bench.sink.SinkSuite;
+import io.pqx.bench.source.SourceSuite;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -22,6 +23,7 @@ public final class BenchmarkSuites {
     static {
         REGISTERED.put("format", FormatSuite::new);
         REGISTERED.put("sink", SinkSuite::new);
+        REGISTERED.put("source", SourceSuite::new);
         REGISTERED.put("fuzz", FuzzSuite::new);
     }
 
