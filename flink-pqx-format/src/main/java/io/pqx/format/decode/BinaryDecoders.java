@@ -42,10 +42,40 @@ final class BinaryDecoders {
             return new HeapBytesVector(capacity);
         }
 
+        /**
+         * Copies the values' bytes into the vector. When the bytes the values lie in span little
+         * more than the values themselves (a PLAIN page: values between their 4-byte lengths; a
+         * small dictionary: every entry used again and again), the whole span goes over in one
+         * copy and each value points into it; otherwise each value is copied on its own. Either
+         * way {@code getBytes(i)} gives each value's bytes; the vector's buffer may also hold the
+         * bytes between them.
+         */
         @Override
         public void putBinaries(byte[] bytes, int[] starts, int[] lengths, int from,
                 WritableColumnVector v, int pos, int count) {
             HeapBytesVector vector = (HeapBytesVector) v;
+            long total = 0;
+            int min = Integer.MAX_VALUE;
+            int max = 0;
+            for (int k = from, end = from + count; k < end; k++) {
+                int length = lengths[k];
+                if (length > 0) {
+                    total += length;
+                    int start = starts[k];
+                    min = Math.min(min, start);
+                    max = Math.max(max, start + length);
+                }
+            }
+            if (total > 0 && max - min <= 2 * total + 8L * count) {
+                vector.appendBytes(pos, bytes, min, max - min);
+                int base = vector.start[pos];
+                for (int k = 0; k < count; k++) {
+                    int length = lengths[from + k];
+                    vector.start[pos + k] = length > 0 ? base + starts[from + k] - min : base;
+                    vector.length[pos + k] = length;
+                }
+                return;
+            }
             for (int k = 0; k < count; k++) {
                 vector.appendBytes(pos + k, bytes, starts[from + k], lengths[from + k]);
             }

@@ -1,0 +1,74 @@
+package io.pqx.format.decode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.apache.flink.table.data.columnar.vector.BytesColumnVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapBytesVector;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Random;
+
+/**
+ * {@link BinaryDecoders.Bytes#putBinaries} gives every value its own bytes whether it copies a
+ * whole span at once (PLAIN pages, small dictionaries) or value by value (a large dictionary used
+ * sparsely), with empty values, after earlier values in the same vector, and over many batches of
+ * random runs.
+ */
+class BinaryBulkCopyTest {
+    private final BinaryDecoders.Bytes sink = new BinaryDecoders.Bytes(() -> false, () -> null);
+
+    @Test
+    void plainPageRunsAndSmallDictionariesAndSparseLargeDictionariesAllReadBack() {
+        Random random = new Random(11);
+        for (int trial = 0; trial < 500; trial++) {
+            // An arena of entries, as a PLAIN page (with 4-byte gaps) or a dictionary holds them.
+            int entries = 1 + random.nextInt(trial % 3 == 0 ? 5_000 : 20);
+            int gap = random.nextBoolean() ? 4 : 0;
+            byte[][] values = new byte[entries][];
+            int[] entryStart = new int[entries];
+            byte[] arena = new byte[entries * (gap + 60)];
+            int at = 0;
+            for (int e = 0; e < entries; e++) {
+                at += gap;
+                values[e] = new byte[random.nextInt(8) == 0 ? 0 : 1 + random.nextInt(
+                        random.nextInt(10) == 0 ? 59 : 6)];
+                random.nextBytes(values[e]);
+                entryStart[e] = at;
+                System.arraycopy(values[e], 0, arena, at, values[e].length);
+                at += values[e].length;
+            }
+            int count = 1 + random.nextInt(300);
+            int from = random.nextInt(5);
+            int[] starts = new int[from + count];
+            int[] lengths = new int[from + count];
+            int[] chosen = new int[count];
+            boolean sequential = random.nextBoolean();
+            for (int k = 0; k < count; k++) {
+                int e = sequential ? k % entries : random.nextInt(entries);
+                chosen[k] = e;
+                starts[from + k] = entryStart[e];
+                lengths[from + k] = values[e].length;
+            }
+            HeapBytesVector vector = new HeapBytesVector(count + 3);
+            byte[] before = "before".getBytes(StandardCharsets.UTF_8);
+            vector.appendBytes(0, before, 0, before.length);
+            sink.putBinaries(arena, starts, lengths, from, vector, 1, count);
+            byte[] after = "after".getBytes(StandardCharsets.UTF_8);
+            vector.appendBytes(count + 1, after, 0, after.length);
+
+            assertThat(bytes(vector, 0)).isEqualTo(before);
+            for (int k = 0; k < count; k++) {
+                assertThat(bytes(vector, 1 + k)).as("trial %d, value %d", trial, k)
+                        .isEqualTo(values[chosen[k]]);
+            }
+            assertThat(bytes(vector, count + 1)).isEqualTo(after);
+        }
+    }
+
+    private static byte[] bytes(HeapBytesVector vector, int i) {
+        BytesColumnVector.Bytes b = vector.getBytes(i);
+        return Arrays.copyOfRange(b.data, b.offset, b.offset + b.len);
+    }
+}
