@@ -15,7 +15,7 @@ import io.pqx.format.prune.PruningListener;
 import io.pqx.format.prune.RowGroupAccess;
 import io.pqx.format.prune.StatisticsPruner;
 import io.pqx.source.discovery.DiscoveredFile;
-import io.pqx.source.reader.PartitionValues;
+import io.pqx.source.discovery.PartitionValues;
 
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.types.logical.LogicalType;

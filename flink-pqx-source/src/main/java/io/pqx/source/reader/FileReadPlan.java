@@ -4,6 +4,7 @@ import io.pqx.format.ParquetReader;
 import io.pqx.format.ReadSchema;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.metadata.FieldView;
+import io.pqx.source.discovery.PartitionValues;
 
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;

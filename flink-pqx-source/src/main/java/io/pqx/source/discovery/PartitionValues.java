@@ -1,4 +1,4 @@
-package io.pqx.source.reader;
+package io.pqx.source.discovery;
 
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
