@@ -30,6 +30,10 @@ import org.apache.flink.table.types.logical.RowType;
  * are never read. After a restore from any checkpoint no row is emitted twice and none is lost:
  * a split's checkpointed position is the row after the last one emitted.
  *
+ * <p><b>Predicate.</b> With {@link PqxSourceBuilder#predicate}, exactly the rows on which the
+ * predicate is TRUE (SQL three-valued logic) are emitted; files whose partition values cannot
+ * match are not opened and row groups whose footer statistics cannot match are not read.
+ *
  * <p><b>Rows.</b> Emitted rows are Flink {@code ColumnarRowData} over the decoded batch, one
  * object reused row after row (no per-row copy): valid while the downstream chain processes the
  * row, as Flink's rules for reused records require. Give the stream {@link #getProducedType()}.

@@ -1,5 +1,9 @@
 package io.pqx.source;
 
+import io.pqx.format.predicate.BoundPredicate;
+import io.pqx.format.predicate.ColumnRef;
+import io.pqx.format.predicate.ColumnResolver;
+import io.pqx.format.predicate.Predicate;
 import io.pqx.source.enumerator.EnumeratorSettings;
 import io.pqx.source.reader.ReaderSettings;
 
@@ -28,6 +32,7 @@ import java.util.Set;
  *     .rowType(rowType)                            // the requested schema, partition columns included
  *     .partitionKeys("day")                        // columns taken from day=.../ directories
  *     .project("id", "day")                        // optional: the emitted fields, in this order
+ *     .predicate(Predicates.greaterThan("id", 10))  // optional: only rows where it is TRUE
  *     .monitorInterval(Duration.ofSeconds(10))     // optional: continuous mode
  *     .build();
  * }</pre>
@@ -38,6 +43,7 @@ public final class PqxSourceBuilder {
     private final List<String> partitionKeys = new ArrayList<>();
     private List<String> projection;
     private final Configuration options = new Configuration();
+    private Predicate predicate;
 
     PqxSourceBuilder() {}
 
@@ -69,6 +75,17 @@ public final class PqxSourceBuilder {
     /** The top-level fields to emit, in this order (default: all fields of the row type). */
     public PqxSourceBuilder project(String... fields) {
         this.projection = List.of(fields);
+        return this;
+    }
+
+    /**
+     * Only rows on which {@code predicate} is TRUE (SQL three-valued logic) are emitted. It names
+     * columns of the row type (partition columns included, nested paths through ROW fields), which
+     * need not be projected. Files whose partition values cannot match are not opened, row groups
+     * whose footer statistics cannot match are not read, and the rest is filtered row by row.
+     */
+    public PqxSourceBuilder predicate(Predicate predicate) {
+        this.predicate = java.util.Objects.requireNonNull(predicate, "predicate");
         return this;
     }
 
@@ -157,17 +174,41 @@ public final class PqxSourceBuilder {
                     + (cacheSize < 0 ? PqxSourceOptions.FOOTER_CACHE_SIZE.key() + " is negative"
                             : PqxSourceOptions.DISCOVERY_HORIZON.key() + " is negative"));
         }
-        List<String> producedKeys = new ArrayList<>();
+        int inListCap = options.get(PqxSourceOptions.FILTER_IN_LIST_CAP);
+        if (inListCap < 0) {
+            throw new IllegalArgumentException("Cannot build a pqx source: "
+                    + PqxSourceOptions.FILTER_IN_LIST_CAP.key() + " is negative");
+        }
+        RowType readType = produced;
+        if (predicate != null) {
+            try {
+                BoundPredicate.bind(predicate, ColumnResolver.of(rowType));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("Cannot build a pqx source: predicate " + predicate
+                        + " does not fit the row type: " + e.getMessage(), e);
+            }
+            // the columns only the predicate reads are read after the emitted ones
+            List<RowType.RowField> fields = new ArrayList<>(produced.getFields());
+            for (ColumnRef ref : predicate.columns()) {
+                String top = ref.path().get(0);
+                if (fields.stream().noneMatch(f -> f.getName().equals(top))) {
+                    fields.add(rowType.getFields().get(rowType.getFieldIndex(top)));
+                }
+            }
+            readType = new RowType(rowType.isNullable(), fields);
+        }
+        List<String> readKeys = new ArrayList<>();
         for (String key : keys) {
-            if (produced.getFieldNames().contains(key)) {
-                producedKeys.add(key);
+            if (readType.getFieldNames().contains(key)) {
+                readKeys.add(key);
             }
         }
         return new PqxSource(
-                new EnumeratorSettings(paths, interval, target, footerThreads, cacheSize, horizon),
-                new ReaderSettings(produced, producedKeys, batchSize,
+                new EnumeratorSettings(paths, interval, target, footerThreads, cacheSize, horizon,
+                        rowType, new ArrayList<>(keys), predicate, inListCap),
+                new ReaderSettings(produced, readKeys, batchSize,
                         options.get(PqxSourceOptions.VERIFY_CHECKSUMS), readerCacheSize,
-                        options.get(PqxSourceOptions.READER_DECODE_AHEAD)));
+                        options.get(PqxSourceOptions.READER_DECODE_AHEAD), readType, predicate));
     }
 
     private static void requirePositive(ConfigOption<?> option, long value) {

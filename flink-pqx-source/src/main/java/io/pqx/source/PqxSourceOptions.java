@@ -88,4 +88,14 @@ public final class PqxSourceOptions {
                     .booleanType()
                     .defaultValue(true)
                     .withDescription("Verify the CRC-32 of every page that carries one.");
+
+    public static final ConfigOption<Integer> FILTER_IN_LIST_CAP =
+            ConfigOptions.key("source.filter.in-list-cap")
+                    .intType()
+                    .defaultValue(64)
+                    .withDescription(
+                            "With a predicate: an IN list of at most this many values is checked"
+                                    + " against footer statistics value by value; a longer one"
+                                    + " prunes nothing by statistics (the row filter still applies"
+                                    + " it exactly).");
 }

@@ -35,6 +35,29 @@ class PqxSourceBuilderTest {
     }
 
     @Test
+    void aPredicateIsCheckedAgainstTheRowTypeAndTravelsWithTheSource() throws Exception {
+        PqxSource source = PqxSource.builder().path("file:///d").rowType(TYPE).partitionKeys("day")
+                .project("id")
+                .predicate(io.pqx.format.predicate.Predicates.and(
+                        io.pqx.format.predicate.Predicates.equal("day", 3),
+                        io.pqx.format.predicate.Predicates.greaterThan("id", 5L)))
+                .build();
+        assertThat(source.producedRowType().getFieldNames()).as("filter-only columns are not emitted")
+                .containsExactly("id");
+        assertThat(InstantiationUtil.clone(source).producedRowType()).isEqualTo(source.producedRowType());
+        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
+                .predicate(io.pqx.format.predicate.Predicates.equal("nope", 1)).build())
+                .hasMessageContaining("Cannot build a pqx source: predicate nope = 1")
+                .hasMessageContaining("nope");
+        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
+                .predicate(io.pqx.format.predicate.Predicates.equal("day", "x")).build())
+                .hasMessageContaining("day");
+        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
+                .set(PqxSourceOptions.FILTER_IN_LIST_CAP, -1).build())
+                .hasMessageContaining("source.filter.in-list-cap is negative");
+    }
+
+    @Test
     void refusesWhatCannotWork() {
         assertThatThrownBy(() -> PqxSource.builder().rowType(TYPE).build()).hasMessageContaining("no path");
         assertThatThrownBy(() -> PqxSource.builder().path("data/x").rowType(TYPE).build())

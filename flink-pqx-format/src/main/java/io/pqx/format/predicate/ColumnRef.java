@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  *
  * @param path the field names, outermost first; none is null, the path is not empty
  */
-public record ColumnRef(List<String> path) {
+public record ColumnRef(List<String> path) implements java.io.Serializable {
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     public ColumnRef {

@@ -30,8 +30,9 @@ import java.util.Objects;
  * number: an {@code Integer} of epoch days for DATE, of milliseconds of the day for TIME.
  * Immutable.
  */
-public final class Literal {
-    private final Object value;
+public final class Literal implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+    private final transient Object value;
 
     private Literal(Object value) {
         this.value = value;
@@ -129,6 +130,25 @@ public final class Literal {
             return d.toPlainString();
         }
         return String.valueOf(value);
+    }
+
+    /** Serialized as its value; a {@link TimestampData} (not serializable) as millis and nanos. */
+    private Object writeReplace() {
+        if (value instanceof TimestampData t) {
+            return new Form(null, t.getMillisecond(), t.getNanoOfMillisecond());
+        }
+        return new Form((java.io.Serializable) value, 0, 0);
+    }
+
+    private void readObject(java.io.ObjectInputStream in) throws java.io.InvalidObjectException {
+        throw new java.io.InvalidObjectException("Cannot read a literal: it is read as its Form");
+    }
+
+    /** The serialized form of a literal: a serializable value, or a timestamp when value is null. */
+    private record Form(java.io.Serializable value, long millis, int nanos) implements java.io.Serializable {
+        private Object readResolve() {
+            return Literal.of(value != null ? value : TimestampData.fromEpochMillis(millis, nanos));
+        }
     }
 
     /** UTF-8 of a string literal; used for prefixes. */

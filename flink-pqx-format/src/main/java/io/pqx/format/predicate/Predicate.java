@@ -11,12 +11,12 @@ import java.util.Set;
  * {@link Predicates}.
  *
  * <p>A predicate is immutable, compares by value ({@code equals}/{@code hashCode}) and prints as
- * SQL-ish text. It names columns by path and carries untyped literals: {@link
+ * SQL-ish text. It is {@link java.io.Serializable} (a source ships it to its readers). It names columns by path and carries untyped literals: {@link
  * BoundPredicate#bind} checks it against a schema and evaluates it on rows under SQL's
  * three-valued logic; {@code io.pqx.format.prune} proves from statistics which row groups it
  * cannot match.
  */
-public sealed interface Predicate
+public sealed interface Predicate extends java.io.Serializable
         permits Comparison, InList, IsNull, IsNotNull, StartsWith, And, Or, Not, Constant,
                 DynamicSlot {
 

@@ -36,6 +36,23 @@ class PredicateTreeTest {
     }
 
     @Test
+    void serializesToAnEqualPredicate() throws Exception {
+        Predicate p = and(equal("a.b", "it's"), or(greaterThan("x", 5), isNull("y")),
+                not(in("z", 1, 2, 3)), Predicates.startsWith("s", "ab"), Predicates.slot("join", "k"),
+                equal("ts", org.apache.flink.table.data.TimestampData.fromEpochMillis(1234L, 567)),
+                equal("d", LocalDate.of(2024, 1, 31)), equal("b", new byte[] {1, 2}),
+                equal("m", new BigDecimal("1.50")));
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+            out.writeObject(p);
+        }
+        try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(
+                new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+            assertThat(in.readObject()).isEqualTo(p).hasToString(p.toString());
+        }
+    }
+
+    @Test
     void comparesByValue() {
         assertThat(equal("a", new byte[] {1, 2})).isEqualTo(equal("a", new byte[] {1, 2}));
         assertThat(equal("a", new byte[] {1, 2}).hashCode())

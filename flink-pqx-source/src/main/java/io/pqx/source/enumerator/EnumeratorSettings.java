@@ -1,5 +1,11 @@
 package io.pqx.source.enumerator;
 
+import io.pqx.format.predicate.Predicate;
+
+import org.apache.flink.table.types.logical.RowType;
+
+import javax.annotation.Nullable;
+
 import java.io.Serializable;
 import java.util.List;
 
@@ -12,6 +18,10 @@ import java.util.List;
  * @param footerThreads the threads that read footers
  * @param footerCacheSize how many footers the cache keeps
  * @param horizonMillis the discovery horizon (see {@link SeenFiles})
+ * @param rowType the requested row type, partition columns included (what the predicate names)
+ * @param partitionKeys the columns of {@code rowType} taken from {@code k=v} directories
+ * @param predicate the source's predicate, or null for none
+ * @param inListCap IN lists longer than this are not checked against statistics value by value
  */
 public record EnumeratorSettings(
         List<String> paths,
@@ -19,10 +29,23 @@ public record EnumeratorSettings(
         long splitTargetBytes,
         int footerThreads,
         int footerCacheSize,
-        long horizonMillis) implements Serializable {
+        long horizonMillis,
+        RowType rowType,
+        List<String> partitionKeys,
+        @Nullable Predicate predicate,
+        int inListCap) implements Serializable {
 
     public EnumeratorSettings {
         paths = List.copyOf(paths);
+        partitionKeys = List.copyOf(partitionKeys);
+    }
+
+    /** Settings with no predicate and no partition keys (tests). */
+    public EnumeratorSettings(List<String> paths, long monitorIntervalMillis, long splitTargetBytes,
+            int footerThreads, int footerCacheSize, long horizonMillis) {
+        this(paths, monitorIntervalMillis, splitTargetBytes, footerThreads, footerCacheSize,
+                horizonMillis, new RowType(List.of()), List.of(), null,
+                io.pqx.format.prune.StatisticsPruner.DEFAULT_IN_LIST_CAP);
     }
 
     public boolean continuous() {

@@ -6,6 +6,8 @@ import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.discovery.FileDiscovery;
 import io.pqx.source.planning.FooterCache;
 import io.pqx.source.planning.FooterPlanning;
+import io.pqx.source.planning.PredicatePruning;
+import io.pqx.source.planning.PruningMetrics;
 import io.pqx.source.planning.PlannedFile;
 import io.pqx.source.planning.SplitPlanner;
 import io.pqx.source.split.PqxEnumeratorState;
@@ -44,6 +46,10 @@ import java.util.concurrent.Executors;
  * asking for a split is told there are no more. <b>Continuous.</b> Lists every interval; which
  * files are new is decided by {@link SeenFiles}, whose size is bounded by the horizon.
  *
+ * <p><b>Predicate.</b> Files whose partition values cannot match are given no split and their
+ * footers are not read; row groups their statistics prune are in no split ({@link
+ * PredicatePruning}); counters in the enumerator's metric group ({@link PruningMetrics}).
+ *
  * <p>A listing or footer error fails the job, naming the file: a file is never silently skipped.
  */
 public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, PqxEnumeratorState> {
@@ -60,6 +66,7 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
     private boolean initialDiscoveryDone;
     /** The seen files as of the last merge, read by the discovery thread. */
     private volatile SeenFiles.View seenView;
+    private final PruningMetrics pruningMetrics;
 
     public PqxSplitEnumerator(SplitEnumeratorContext<RowGroupSplit> context,
             EnumeratorSettings settings, @Nullable PqxEnumeratorState restored) {
@@ -79,8 +86,11 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
         this.seenView = seen.view();
         this.footerPool = Executors.newFixedThreadPool(settings.footerThreads(),
                 new ExecutorThreadFactory("pqx-source-footers"));
+        this.pruningMetrics = PruningMetrics.register(context.metricGroup());
         this.planning = new FooterPlanning(footerPool, new FooterCache<>(settings.footerCacheSize()),
-                new SplitPlanner(settings.splitTargetBytes()), ReadOptions.defaults());
+                new SplitPlanner(settings.splitTargetBytes()), ReadOptions.defaults(),
+                new PredicatePruning(settings.predicate(), settings.rowType(), settings.partitionKeys(),
+                        settings.inListCap(), pruningMetrics));
     }
 
     @Override
@@ -174,6 +184,11 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
     public PqxEnumeratorState snapshotState(long checkpointId) {
         return new PqxEnumeratorState(seen.watermark(), seen.snapshot(), pending.snapshot(),
                 initialDiscoveryDone);
+    }
+
+    /** The pruning counters (also in the enumerator's metric group); for tests. */
+    PruningMetrics pruningMetrics() {
+        return pruningMetrics;
     }
 
     @Override

@@ -3,8 +3,10 @@ package io.pqx.source.planning;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
+import io.pqx.format.metadata.FieldView;
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.options.ReadOptions;
+import io.pqx.format.prune.AccessPlan;
 import io.pqx.source.discovery.DiscoveredFile;
 
 import org.apache.flink.core.fs.Path;
@@ -24,27 +26,41 @@ import java.util.concurrent.Future;
  */
 public final class FooterPlanning {
     private final ExecutorService pool;
-    private final FooterCache<FileMetadataView> cache;
+    private final FooterCache<FileFacts> cache;
     private final SplitPlanner planner;
     private final ReadOptions readOptions;
+    private final PredicatePruning pruning;
 
-    public FooterPlanning(ExecutorService pool, FooterCache<FileMetadataView> cache, SplitPlanner planner,
-            ReadOptions readOptions) {
+    /** What planning keeps of a footer: the metadata and the file's schema fields. */
+    public record FileFacts(FileMetadataView metadata, List<FieldView> fields) {}
+
+    public FooterPlanning(ExecutorService pool, FooterCache<FileFacts> cache, SplitPlanner planner,
+            ReadOptions readOptions, PredicatePruning pruning) {
         this.pool = pool;
         this.cache = cache;
         this.planner = planner;
         this.readOptions = readOptions;
+        this.pruning = pruning;
     }
 
+    /**
+     * Plans {@code files}: a file whose partition values prove the predicate cannot match gets no
+     * split and its footer is not read; the others are split over the row groups their statistics
+     * do not prune ({@link PredicatePruning}). Every file is in the result (with no split if pruned).
+     */
     public List<PlannedFile> plan(List<DiscoveredFile> files) throws IOException, InterruptedException {
-        List<Future<FileMetadataView>> footers = new ArrayList<>(files.size());
+        List<Future<FileFacts>> footers = new ArrayList<>(files.size());
         for (DiscoveredFile file : files) {
-            footers.add(pool.submit(() -> footer(file)));
+            footers.add(pruning.keepsFile(file) ? pool.submit(() -> footer(file)) : null);
         }
         List<PlannedFile> planned = new ArrayList<>(files.size());
         try {
             for (int i = 0; i < files.size(); i++) {
-                FileMetadataView footer;
+                if (footers.get(i) == null) {
+                    planned.add(new PlannedFile(files.get(i), List.of()));
+                    continue;
+                }
+                FileFacts footer;
                 try {
                     footer = footers.get(i).get();
                 } catch (ExecutionException e) {
@@ -55,23 +71,28 @@ public final class FooterPlanning {
                     throw new IOException("Cannot read the footer of " + files.get(i).path()
                             + ": " + cause, cause);
                 }
-                planned.add(new PlannedFile(files.get(i), planner.plan(files.get(i), footer)));
+                AccessPlan access = pruning.plan(footer.metadata(), footer.fields());
+                planned.add(new PlannedFile(files.get(i),
+                        planner.plan(files.get(i), footer.metadata(), access)));
             }
         } finally {
-            for (Future<FileMetadataView> f : footers) {
-                f.cancel(true);
+            for (Future<FileFacts> f : footers) {
+                if (f != null) {
+                    f.cancel(true);
+                }
             }
         }
         return planned;
     }
 
-    private FileMetadataView footer(DiscoveredFile file) throws IOException {
+    private FileFacts footer(DiscoveredFile file) throws IOException {
         var cached = cache.get(file);
         if (cached.isPresent()) {
             return cached.get();
         }
-        try (InputFile in = FlinkInputFile.open(new Path(file.path()), file.length())) {
-            FileMetadataView footer = ParquetReader.readMetadata(in, readOptions);
+        InputFile in = FlinkInputFile.open(new Path(file.path()), file.length());
+        try (ParquetReader reader = ParquetReader.open(in, readOptions)) { // reads the footer only
+            FileFacts footer = new FileFacts(reader.metadata(), reader.schema().fields());
             cache.put(file, footer);
             return footer;
         }

@@ -2,6 +2,8 @@ package io.pqx.source.planning;
 
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.metadata.RowGroupView;
+import io.pqx.format.prune.AccessPlan;
+import io.pqx.format.prune.RowGroupAccess;
 import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.split.RowGroupSplit;
 
@@ -27,17 +29,41 @@ public final class SplitPlanner {
     }
 
     public List<RowGroupSplit> plan(DiscoveredFile file, FileMetadataView footer) {
+        return plan(file, footer, AccessPlan.scanAll(footer.rowGroups()));
+    }
+
+    /**
+     * Splits over the row groups {@code access} does not skip: runs of consecutive surviving row
+     * groups, each closing at the target size or before a skipped row group, so every surviving
+     * row group is in exactly one split and no skipped one in any. A split names its ALL_MATCH row
+     * groups.
+     */
+    public List<RowGroupSplit> plan(DiscoveredFile file, FileMetadataView footer, AccessPlan access) {
         List<RowGroupView> groups = footer.rowGroups();
         List<RowGroupSplit> splits = new ArrayList<>();
-        int first = 0;
+        int first = -1;
         long bytes = 0;
+        List<Integer> allMatch = new ArrayList<>();
         for (int g = 0; g < groups.size(); g++) {
+            RowGroupAccess a = access.access(g);
+            if (a.isSkip() && a.rows() > 0) {
+                continue;
+            }
+            if (first < 0) {
+                first = g;
+            }
+            if (a.kind() == RowGroupAccess.Kind.ALL_MATCH) {
+                allMatch.add(g);
+            }
             bytes += Math.max(0, groups.get(g).totalCompressedSize());
-            if (bytes >= targetBytes || g == groups.size() - 1) {
+            boolean runEnds = g == groups.size() - 1
+                    || (access.access(g + 1).isSkip() && access.access(g + 1).rows() > 0);
+            if (bytes >= targetBytes || runEnds) {
                 splits.add(RowGroupSplit.of(file.path(), file.length(), file.modificationTime(),
-                        file.partitions(), first, g));
-                first = g + 1;
+                        file.partitions(), first, g, allMatch));
+                first = -1;
                 bytes = 0;
+                allMatch = new ArrayList<>();
             }
         }
         return splits;

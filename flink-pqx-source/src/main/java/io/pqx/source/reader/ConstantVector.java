@@ -20,7 +20,7 @@ import java.util.Objects;
  * A column holding one non-null value in every row: a partition column. The value is in Flink's
  * internal representation ({@link StringData}, {@link DecimalData}, {@link TimestampData}, boxed
  * primitives, {@code Integer} days for DATE, {@code Integer} millis for TIME), as {@link
- * PartitionValues} builds it.
+ * io.pqx.source.discovery.PartitionValues} builds it.
  */
 final class ConstantVector implements BooleanColumnVector, ByteColumnVector, ShortColumnVector,
         IntColumnVector, LongColumnVector, FloatColumnVector, DoubleColumnVector, BytesColumnVector,

@@ -4,6 +4,7 @@ import io.pqx.format.ParquetReader;
 import io.pqx.format.ReadSchema;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.metadata.FieldView;
+import io.pqx.source.discovery.PartitionValues;
 
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
@@ -36,8 +37,16 @@ final class FileReadPlan {
     private final Output[] outputs;
     private int next;
 
-    /** One output batch and the column views it holds. */
-    private record Output(VectorizedColumnBatch batch, WideningVectors.Widening[] widening) {}
+    /**
+     * One output batch and the column views it holds: {@code batch} has every read column (the
+     * row filter's view), {@code emitted} its first {@code emittedArity} columns (the rows emitted;
+     * the same batch when no column was read for the filter alone).
+     */
+    private record Output(VectorizedColumnBatch batch, VectorizedColumnBatch emitted,
+            WideningVectors.Widening[] widening) {}
+
+    /** An adapted batch: all read columns, and the emitted ones over the same vectors. */
+    record Adapted(VectorizedColumnBatch all, VectorizedColumnBatch emitted) {}
 
     private FileReadPlan(ReadSchema projection, int[] source, Output[] outputs) {
         this.projection = projection;
@@ -50,6 +59,16 @@ final class FileReadPlan {
      */
     static FileReadPlan of(ParquetReader reader, RowType requested, Set<String> partitionKeys,
             Map<String, String> partitions, String file, int inFlight) throws IOException {
+        return of(reader, requested, partitionKeys, partitions, file, inFlight, requested.getFieldCount());
+    }
+
+    /**
+     * @param requested the columns read: the emitted ones first, then those only the row filter reads
+     * @param emittedArity how many of the first requested columns are emitted
+     */
+    static FileReadPlan of(ParquetReader reader, RowType requested, Set<String> partitionKeys,
+            Map<String, String> partitions, String file, int inFlight, int emittedArity)
+            throws IOException {
         FileContext ctx = FileContext.of(file);
         List<FieldView> fileFields = reader.schema().fields();
         int n = requested.getFieldCount();
@@ -103,7 +122,10 @@ final class FileReadPlan {
                     widening[i] = widening(conversions[i], stored[i]);
                 }
             }
-            outputs[o] = new Output(new VectorizedColumnBatch(fixed.clone()), widening);
+            VectorizedColumnBatch all = new VectorizedColumnBatch(fixed.clone());
+            VectorizedColumnBatch emitted = emittedArity == n ? all
+                    : new VectorizedColumnBatch(java.util.Arrays.copyOf(fixed, emittedArity));
+            outputs[o] = new Output(all, emitted, widening);
         }
         return new FileReadPlan(projection, source, outputs);
     }
@@ -148,6 +170,11 @@ final class FileReadPlan {
 
     /** The requested columns over {@code decoded}, a batch read with {@link #projection()}. */
     VectorizedColumnBatch adapt(VectorizedColumnBatch decoded) {
+        return adaptBoth(decoded).all();
+    }
+
+    /** As {@link #adapt}, with the emitted columns' batch too. */
+    Adapted adaptBoth(VectorizedColumnBatch decoded) {
         Output output = outputs[next];
         next = (next + 1) % outputs.length;
         VectorizedColumnBatch out = output.batch();
@@ -159,6 +186,11 @@ final class FileReadPlan {
             }
         }
         out.setNumRows(decoded.getNumRows());
-        return out;
+        VectorizedColumnBatch emitted = output.emitted();
+        if (emitted != out) {
+            System.arraycopy(out.columns, 0, emitted.columns, 0, emitted.columns.length);
+            emitted.setNumRows(decoded.getNumRows());
+        }
+        return new Adapted(out, emitted);
     }
 }

@@ -19,7 +19,11 @@ public final class PqxSourceReader
         extends SingleThreadMultiplexSourceReaderBase<RowAtPosition, RowData, RowGroupSplit, RowGroupSplitState> {
 
     public PqxSourceReader(SourceReaderContext context, ReaderSettings settings) {
-        super(() -> new PqxSplitReader(settings), new PqxRecordEmitter(), context.getConfiguration(), context);
+        this(context, settings, ReaderMetrics.register(context.metricGroup()));
+    }
+
+    private PqxSourceReader(SourceReaderContext context, ReaderSettings settings, ReaderMetrics metrics) {
+        super(() -> new PqxSplitReader(settings, metrics), new PqxRecordEmitter(), context.getConfiguration(), context);
     }
 
     @Override

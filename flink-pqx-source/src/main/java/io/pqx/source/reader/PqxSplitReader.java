@@ -8,6 +8,9 @@ import io.pqx.format.error.FileContext;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.index.RowSelection;
 import io.pqx.format.options.ReadOptions;
+import io.pqx.format.predicate.BoundPredicate;
+import io.pqx.format.predicate.ColumnResolver;
+import io.pqx.format.predicate.SlotValues;
 import io.pqx.source.planning.FooterCache;
 import io.pqx.source.split.RowGroupSplit;
 
@@ -43,6 +46,11 @@ import java.util.Set;
  * path, length and modification time as planned), so the next split of a file it read before
  * opens with no footer read; a footer is used only when the file's length and modification time
  * are still those the split was planned with.
+ *
+ * <p>Predicate: every batch of a row group not known to match fully is evaluated by the bound
+ * predicate ({@link BoundPredicate#mask}, SQL three-valued logic over the read columns: the
+ * emitted ones and those only the filter reads), and only rows where it is TRUE are emitted. Rows
+ * of the split's ALL_MATCH row groups are emitted without it.
  */
 final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> {
     private final ReaderSettings settings;
@@ -52,6 +60,8 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
     private final int inFlight;
     private final BatchGate gate;
     private final FooterCache<ParquetFooter> footers;
+    private final ReaderMetrics metrics;
+    @Nullable private final BoundPredicate filter;
     private long footersRead;
 
     @Nullable private RowGroupSplit split;
@@ -62,7 +72,14 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
     private long startRow; // where the row group being opened starts: the split's next row, then 0
 
     PqxSplitReader(ReaderSettings settings) {
+        this(settings, ReaderMetrics.unregistered());
+    }
+
+    PqxSplitReader(ReaderSettings settings, ReaderMetrics metrics) {
         this.settings = settings;
+        this.metrics = metrics;
+        this.filter = settings.predicate() == null ? null
+                : BoundPredicate.bind(settings.predicate(), ColumnResolver.of(settings.readType()));
         this.inFlight = settings.decodeAhead() ? 2 : 1;
         this.gate = new BatchGate(inFlight);
         this.readOptions = ReadOptions.builder()
@@ -104,8 +121,24 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                 }
                 if (batches.hasNext()) {
                     ParquetBatch decoded = batches.next();
+                    FileReadPlan.Adapted adapted = plan.adaptBoth(decoded);
+                    int rows = decoded.getNumRows();
+                    metrics.rowsDecoded.inc(rows);
+                    boolean[] mask = null;
+                    if (filter != null && split.isAllMatch(rowGroup)) {
+                        metrics.rowsFullyMatched.inc(rows);
+                    } else if (filter != null) {
+                        mask = filter.mask(adapted.all(), SlotValues.none());
+                        int kept = 0;
+                        for (int i = 0; i < rows; i++) {
+                            kept += mask[i] ? 1 : 0;
+                        }
+                        metrics.rowsFiltered.inc(rows - kept);
+                    }
+                    // handed out even when the mask keeps no row: the format's alternating
+                    // buffers must not be decoded into while a batch handed out before is emitted
                     BatchRecords records = new BatchRecords(
-                            split.splitId(), plan.adapt(decoded), decoded, gate);
+                            split.splitId(), adapted.emitted(), decoded, gate, mask);
                     gate.take();
                     return records;
                 }
@@ -144,8 +177,8 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                 throw FileContext.of(s.path()).unsupported("Cannot read split " + s.splitId(),
                         "the file has " + groups + " row groups");
             }
-            plan = FileReadPlan.of(reader, settings.producedType(), partitionKeys, s.partitions(), s.path(),
-                    inFlight);
+            plan = FileReadPlan.of(reader, settings.readType(), partitionKeys, s.partitions(), s.path(),
+                    inFlight, settings.producedType().getFieldCount());
         } catch (IOException | RuntimeException e) {
             closeFile();
             throw e;

@@ -2,6 +2,10 @@ package io.pqx.source.reader;
 
 import org.apache.flink.table.types.logical.RowType;
 
+import io.pqx.format.predicate.Predicate;
+
+import javax.annotation.Nullable;
+
 import java.io.Serializable;
 import java.util.List;
 
@@ -15,12 +19,28 @@ import java.util.List;
  * @param footerCacheSize footers each split reader keeps for the next splits of the same file
  * @param decodeAhead whether the fetcher decodes the next batch while the previous one is emitted
  *     (two alternating batch buffers)
+ * @param readType the columns read: {@code producedType}'s, then the columns only the predicate
+ *     reads ({@code partitionKeys} are those of this type)
+ * @param predicate the row filter over {@code readType}'s column names, or null for none
  */
 public record ReaderSettings(
         RowType producedType, List<String> partitionKeys, int batchSize, boolean verifyChecksums,
-        int footerCacheSize, boolean decodeAhead)
+        int footerCacheSize, boolean decodeAhead, RowType readType, @Nullable Predicate predicate)
         implements Serializable {
     public ReaderSettings {
         partitionKeys = List.copyOf(partitionKeys);
+        if (!readType.getFieldNames().subList(0, producedType.getFieldCount())
+                .equals(producedType.getFieldNames())) {
+            throw new IllegalArgumentException("Cannot configure a pqx reader: read columns "
+                    + readType.getFieldNames() + " do not start with the produced ones "
+                    + producedType.getFieldNames());
+        }
+    }
+
+    /** Settings with no predicate: the produced columns are those read. */
+    public ReaderSettings(RowType producedType, List<String> partitionKeys, int batchSize,
+            boolean verifyChecksums, int footerCacheSize, boolean decodeAhead) {
+        this(producedType, partitionKeys, batchSize, verifyChecksums, footerCacheSize, decodeAhead,
+                producedType, null);
     }
 }

@@ -12,8 +12,8 @@ import java.util.List;
 
 /**
  * Version 1: watermark, initial-discovery flag, seen-file count and (path, modification time)
- * pairs, pending-split count and each split in the split serializer's version-1 form (with that
- * version written once before the splits, so a later split version can be read back).
+ * pairs, pending-split count and each split in the split serializer's form (its version, 2 since
+ * predicates, written once before the splits; states holding version-1 splits are still read).
  */
 final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<PqxEnumeratorState> {
     static final PqxEnumeratorStateSerializer INSTANCE = new PqxEnumeratorStateSerializer();
@@ -61,15 +61,16 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
             seen.add(new SeenFile(SerialForm.readString(in, "a seen file's path"), in.readLong()));
         }
         int splitVersion = in.readInt();
-        if (splitVersion != RowGroupSplitSerializer.VERSION) {
+        if (splitVersion != RowGroupSplitSerializer.VERSION
+                && splitVersion != RowGroupSplitSerializer.VERSION_1) {
             throw new IOException("Cannot read the pending splits of a pqx enumerator state: split"
-                    + " version " + splitVersion + ", this pqx reads version "
-                    + RowGroupSplitSerializer.VERSION);
+                    + " version " + splitVersion + ", this pqx reads versions "
+                    + RowGroupSplitSerializer.VERSION_1 + " and " + RowGroupSplitSerializer.VERSION);
         }
         int splitCount = SerialForm.readCount(in, "the pending splits of an enumerator state");
         List<RowGroupSplit> splits = new ArrayList<>(splitCount);
         for (int i = 0; i < splitCount; i++) {
-            splits.add(RowGroupSplitSerializer.read(in));
+            splits.add(RowGroupSplitSerializer.read(in, splitVersion));
         }
         SerialForm.requireEnd(in, "a pqx enumerator state");
         return new PqxEnumeratorState(watermark, seen, splits, done);

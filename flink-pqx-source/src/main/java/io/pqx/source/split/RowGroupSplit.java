@@ -5,6 +5,7 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -20,6 +21,11 @@ import java.util.Objects;
  * <p>The split also records the file's length and modification time at planning (a reader refuses
  * a file whose length changed since) and its Hive-style partition values ({@code k=v} directory
  * names between the source path and the file, unescaped, outermost first).
+ *
+ * <p>With a predicate, the split also names the row groups of its run whose footer statistics
+ * prove that every row matches ({@link #allMatchRowGroups()}, ALL_MATCH): the reader emits their
+ * rows without evaluating the row filter. A row group the statistics prove empty of matches is in
+ * no split (splits are runs of surviving row groups).
  */
 public final class RowGroupSplit implements SourceSplit {
 
@@ -31,6 +37,7 @@ public final class RowGroupSplit implements SourceSplit {
     private final int lastRowGroup;
     private final int nextRowGroup;
     private final long nextRow;
+    private final List<Integer> allMatchRowGroups;
 
     public RowGroupSplit(
             String path,
@@ -41,6 +48,24 @@ public final class RowGroupSplit implements SourceSplit {
             int lastRowGroup,
             int nextRowGroup,
             long nextRow) {
+        this(path, fileLength, modificationTime, partitions, firstRowGroup, lastRowGroup, nextRowGroup,
+                nextRow, List.of());
+    }
+
+    /**
+     * @param allMatchRowGroups row groups of {@code [firstRowGroup, lastRowGroup]} whose every row
+     *     matches the source's predicate, ascending
+     */
+    public RowGroupSplit(
+            String path,
+            long fileLength,
+            long modificationTime,
+            Map<String, String> partitions,
+            int firstRowGroup,
+            int lastRowGroup,
+            int nextRowGroup,
+            long nextRow,
+            List<Integer> allMatchRowGroups) {
         this.path = Objects.requireNonNull(path, "path");
         if (fileLength < 0) {
             throw new IllegalArgumentException("Cannot make a split of " + path
@@ -62,6 +87,16 @@ public final class RowGroupSplit implements SourceSplit {
         this.lastRowGroup = lastRowGroup;
         this.nextRowGroup = nextRowGroup;
         this.nextRow = nextRow;
+        int previous = firstRowGroup - 1;
+        for (int g : allMatchRowGroups) {
+            if (g <= previous || g > lastRowGroup) {
+                throw new IllegalArgumentException("Cannot make a split of " + path + ": fully matching"
+                        + " row groups " + allMatchRowGroups + " are not ascending within ["
+                        + firstRowGroup + ", " + lastRowGroup + "]");
+            }
+            previous = g;
+        }
+        this.allMatchRowGroups = List.copyOf(allMatchRowGroups);
     }
 
     /** A split positioned at its first row. */
@@ -70,6 +105,14 @@ public final class RowGroupSplit implements SourceSplit {
             int firstRowGroup, int lastRowGroup) {
         return new RowGroupSplit(path, fileLength, modificationTime, partitions,
                 firstRowGroup, lastRowGroup, firstRowGroup, 0);
+    }
+
+    /** A split positioned at its first row, with these fully matching row groups. */
+    public static RowGroupSplit of(
+            String path, long fileLength, long modificationTime, Map<String, String> partitions,
+            int firstRowGroup, int lastRowGroup, List<Integer> allMatchRowGroups) {
+        return new RowGroupSplit(path, fileLength, modificationTime, partitions,
+                firstRowGroup, lastRowGroup, firstRowGroup, 0, allMatchRowGroups);
     }
 
     /** The versioned serializer of splits. */
@@ -86,7 +129,20 @@ public final class RowGroupSplit implements SourceSplit {
     /** This split with the next row to emit at (row group, row). */
     public RowGroupSplit at(int rowGroup, long row) {
         return new RowGroupSplit(path, fileLength, modificationTime, partitions,
-                firstRowGroup, lastRowGroup, rowGroup, row);
+                firstRowGroup, lastRowGroup, rowGroup, row, allMatchRowGroups);
+    }
+
+    /**
+     * Row groups of this split whose every row matches the source's predicate (ascending); their
+     * rows skip the row filter. Empty without a predicate.
+     */
+    public List<Integer> allMatchRowGroups() {
+        return allMatchRowGroups;
+    }
+
+    /** Whether every row of {@code rowGroup} is known to match the source's predicate. */
+    public boolean isAllMatch(int rowGroup) {
+        return java.util.Collections.binarySearch(allMatchRowGroups, rowGroup) >= 0;
     }
 
     public String path() {
@@ -130,7 +186,8 @@ public final class RowGroupSplit implements SourceSplit {
         return path.equals(s.path) && fileLength == s.fileLength
                 && modificationTime == s.modificationTime && partitions.equals(s.partitions)
                 && firstRowGroup == s.firstRowGroup && lastRowGroup == s.lastRowGroup
-                && nextRowGroup == s.nextRowGroup && nextRow == s.nextRow;
+                && nextRowGroup == s.nextRowGroup && nextRow == s.nextRow
+                && allMatchRowGroups.equals(s.allMatchRowGroups);
     }
 
     @Override
@@ -143,6 +200,7 @@ public final class RowGroupSplit implements SourceSplit {
         return "RowGroupSplit{" + path + ", row groups [" + firstRowGroup + ", " + lastRowGroup
                 + "], next (row group " + nextRowGroup + ", row " + nextRow + "), " + fileLength
                 + " bytes, mtime " + modificationTime + (partitions.isEmpty() ? "" : ", " + partitions)
+                + (allMatchRowGroups.isEmpty() ? "" : ", all match " + allMatchRowGroups)
                 + "}";
     }
 }

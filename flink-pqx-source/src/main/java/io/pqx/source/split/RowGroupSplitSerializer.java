@@ -7,16 +7,20 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * Version 1: path, file length, modification time, partition count and (key, value) pairs, first
+ * Version 2 (written): version 1's fields, then the count and the ordinals of the fully matching
+ * row groups. Version 1 (still read, as a split with no fully matching row group): path, file length, modification time, partition count and (key, value) pairs, first
  * and last row group, next row group, next row. Big-endian, strings as length + UTF-8.
  */
 final class RowGroupSplitSerializer implements SimpleVersionedSerializer<RowGroupSplit> {
     static final RowGroupSplitSerializer INSTANCE = new RowGroupSplitSerializer();
-    static final int VERSION = 1;
+    static final int VERSION = 2;
+    static final int VERSION_1 = 1;
 
     private RowGroupSplitSerializer() {}
 
@@ -47,21 +51,25 @@ final class RowGroupSplitSerializer implements SimpleVersionedSerializer<RowGrou
         out.writeInt(split.lastRowGroup());
         out.writeInt(split.nextRowGroup());
         out.writeLong(split.nextRow());
+        out.writeInt(split.allMatchRowGroups().size());
+        for (int g : split.allMatchRowGroups()) {
+            out.writeInt(g);
+        }
     }
 
     @Override
     public RowGroupSplit deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION) {
-            throw new IOException("Cannot read a pqx split of version " + version
-                    + ": this pqx reads version " + VERSION);
-        }
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(serialized));
-        RowGroupSplit split = read(in);
+        RowGroupSplit split = read(in, version);
         SerialForm.requireEnd(in, "a pqx split");
         return split;
     }
 
-    static RowGroupSplit read(DataInputStream in) throws IOException {
+    static RowGroupSplit read(DataInputStream in, int version) throws IOException {
+        if (version != VERSION && version != VERSION_1) {
+            throw new IOException("Cannot read a pqx split of version " + version
+                    + ": this pqx reads versions " + VERSION_1 + " and " + VERSION);
+        }
         String path = SerialForm.readString(in, "a split's path");
         long length = in.readLong();
         long mtime = in.readLong();
@@ -75,8 +83,16 @@ final class RowGroupSplitSerializer implements SimpleVersionedSerializer<RowGrou
         int last = in.readInt();
         int nextRowGroup = in.readInt();
         long nextRow = in.readLong();
+        List<Integer> allMatch = new ArrayList<>();
+        if (version >= 2) {
+            int n = SerialForm.readCount(in, "the fully matching row groups of split " + path);
+            for (int i = 0; i < n; i++) {
+                allMatch.add(in.readInt());
+            }
+        }
         try {
-            return new RowGroupSplit(path, length, mtime, partitions, first, last, nextRowGroup, nextRow);
+            return new RowGroupSplit(path, length, mtime, partitions, first, last, nextRowGroup, nextRow,
+                    allMatch);
         } catch (IllegalArgumentException e) {
             throw new IOException("Cannot read a pqx split: " + e.getMessage(), e);
         }

@@ -72,7 +72,7 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
 
     @Override
     public SplitEnumeratorMetricGroup metricGroup() {
-        throw new UnsupportedOperationException();
+        return org.apache.flink.metrics.groups.UnregisteredMetricsGroup.createSplitEnumeratorMetricGroup();
     }
 
     @Override

@@ -82,8 +82,10 @@ class SplitPlannerTest {
         Files.write(bad, new byte[] {'P', 'A', 'R', '1', 0, 0, 0, 0, 'P', 'A', 'R', '1'});
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
-            FooterCache<FileMetadataView> cache = new FooterCache<>(10);
-            FooterPlanning planning = new FooterPlanning(pool, cache, new SplitPlanner(1), ReadOptions.defaults());
+            FooterCache<FooterPlanning.FileFacts> cache = new FooterCache<>(10);
+            FooterPlanning planning = new FooterPlanning(pool, cache, new SplitPlanner(1), ReadOptions.defaults(),
+                    new PredicatePruning(null, TestingSourceFiles.ORDERS, List.of(), 64,
+                            PruningMetrics.unregistered()));
             List<PlannedFile> planned = planning.plan(List.of(file(a)));
             assertThat(planned).singleElement().satisfies(f -> assertThat(f.splits()).hasSize(3));
             assertThat(cache.size()).isEqualTo(1);

@@ -24,11 +24,17 @@ class PqxEnumeratorStateSerializerTest {
     }
 
     @Test
-    void versionOneBytesArePinned() throws IOException {
+    void versionOneBytesWithVersionTwoSplitsArePinned() throws IOException {
         byte[] bytes = serializer.serialize(sample());
-        byte[] golden = TestingGoldenBytes.read("enumerator-state-v1.bin", bytes);
+        byte[] golden = TestingGoldenBytes.read("enumerator-state-v1-splits-v2.bin", bytes);
         assertThat(serializer.getVersion()).isEqualTo(1);
         assertThat(bytes).isEqualTo(golden);
+        assertThat(serializer.deserialize(1, golden)).isEqualTo(sample());
+    }
+
+    @Test
+    void stateWithVersionOneSplitsIsStillRead() throws IOException {
+        byte[] golden = TestingGoldenBytes.read("enumerator-state-v1.bin", null);
         assertThat(serializer.deserialize(1, golden)).isEqualTo(sample());
     }
 

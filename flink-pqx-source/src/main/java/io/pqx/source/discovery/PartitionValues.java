@@ -1,4 +1,4 @@
-package io.pqx.source.reader;
+package io.pqx.source.discovery;
 
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
@@ -24,13 +24,13 @@ import java.time.format.DateTimeParseException;
  * __DEFAULT_PARTITION__} is null. Text that does not parse as the type is an {@link
  * UnsupportedFileException} naming file, column, value and type.
  */
-final class PartitionValues {
+public final class PartitionValues {
     private PartitionValues() {}
 
     static final String DEFAULT_PARTITION = "__DEFAULT_PARTITION__";
 
     @Nullable
-    static Object parse(String text, LogicalType type, FileContext column) throws UnsupportedFileException {
+    public static Object parse(String text, LogicalType type, FileContext column) throws UnsupportedFileException {
         if (DEFAULT_PARTITION.equals(text)) {
             return null;
         }

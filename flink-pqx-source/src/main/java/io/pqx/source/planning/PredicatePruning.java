@@ -1,0 +1,222 @@
+package io.pqx.source.planning;
+
+import io.pqx.format.error.FileContext;
+import io.pqx.format.metadata.FieldView;
+import io.pqx.format.metadata.FileMetadataView;
+import io.pqx.format.predicate.And;
+import io.pqx.format.predicate.BoundPredicate;
+import io.pqx.format.predicate.ColumnRef;
+import io.pqx.format.predicate.ColumnResolver;
+import io.pqx.format.predicate.Predicate;
+import io.pqx.format.predicate.Predicates;
+import io.pqx.format.predicate.SlotValues;
+import io.pqx.format.prune.AccessPlan;
+import io.pqx.format.prune.PruningListener;
+import io.pqx.format.prune.RowGroupAccess;
+import io.pqx.format.prune.StatisticsPruner;
+import io.pqx.source.discovery.DiscoveredFile;
+import io.pqx.source.discovery.PartitionValues;
+
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+
+import javax.annotation.Nullable;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What the source's predicate proves about a file before it is read, each step a proof of absence.
+ *
+ * <p><b>Partitions.</b> The predicate's top-level conjuncts that name only partition columns are
+ * evaluated on the file's typed partition values; unless all are TRUE the predicate cannot be TRUE
+ * on any row of the file, so the file is never opened ({@link #keepsFile}).
+ *
+ * <p><b>Statistics.</b> Of the other conjuncts, those whose every column the file holds under the
+ * requested name and type (no widening, not a partition column, not missing) go to the format's
+ * {@link StatisticsPruner}, which proves row groups SKIP (dropping a conjunct from an AND only
+ * weakens it, so a SKIP of the rest is a SKIP of the whole) or ALL_MATCH. ALL_MATCH is kept only
+ * when no conjunct was left out (the partition conjuncts are TRUE on a kept file); otherwise it is
+ * read as SCAN. When every conjunct names only partition columns, every row group of a kept file
+ * matches fully. A failure (a literal the file's column cannot take, a pruner error) proves nothing:
+ * the data is kept and {@code pqxPruningErrors} counts it.
+ *
+ * <p>Immutable apart from its counters; thread-safe.
+ */
+public final class PredicatePruning {
+    @Nullable private final Predicate predicate;
+    private final RowType rowType;
+    private final Set<String> partitionKeys;
+    private final int inListCap;
+    private final PruningMetrics metrics;
+    private final List<Predicate> fileConjuncts = new ArrayList<>();
+    @Nullable private final BoundPredicate partitionFilter;
+    private final RowType partitionType;
+
+    /**
+     * @param predicate over {@code rowType}'s column names, or null for none
+     * @param partitionKeys the columns of {@code rowType} that come from {@code k=v} directories
+     */
+    public PredicatePruning(@Nullable Predicate predicate, RowType rowType, List<String> partitionKeys,
+            int inListCap, PruningMetrics metrics) {
+        this.predicate = predicate;
+        this.rowType = rowType;
+        this.partitionKeys = Set.copyOf(partitionKeys);
+        this.inListCap = inListCap;
+        this.metrics = metrics;
+        List<RowType.RowField> partitionFields = new ArrayList<>();
+        for (String key : partitionKeys) {
+            partitionFields.add(rowType.getFields().get(rowType.getFieldIndex(key)));
+        }
+        this.partitionType = new RowType(partitionFields);
+        List<Predicate> onPartitions = new ArrayList<>();
+        if (predicate != null) {
+            for (Predicate conjunct : conjuncts(predicate)) {
+                if (!conjunct.columns().isEmpty() && onlyPartitions(conjunct)) {
+                    onPartitions.add(conjunct);
+                } else {
+                    fileConjuncts.add(conjunct);
+                }
+            }
+        }
+        this.partitionFilter = onPartitions.isEmpty() ? null
+                : BoundPredicate.bind(Predicates.and(onPartitions), ColumnResolver.of(partitionType));
+    }
+
+    private static List<Predicate> conjuncts(Predicate p) {
+        return p instanceof And and ? and.children() : List.of(p);
+    }
+
+    private boolean onlyPartitions(Predicate conjunct) {
+        for (ColumnRef ref : conjunct.columns()) {
+            if (ref.path().size() != 1 || !partitionKeys.contains(ref.path().get(0))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the file's partition values may let a row match; false: the file is not read. */
+    public boolean keepsFile(DiscoveredFile file) {
+        if (partitionFilter == null) {
+            return true;
+        }
+        GenericRowData values = new GenericRowData(partitionType.getFieldCount());
+        try {
+            for (int i = 0; i < partitionType.getFieldCount(); i++) {
+                String name = partitionType.getFieldNames().get(i);
+                String text = file.partitions().get(name);
+                values.setField(i, text == null ? null : PartitionValues.parse(text,
+                        partitionType.getTypeAt(i), FileContext.of(file.path()).column(name)));
+            }
+        } catch (Exception e) {
+            metrics.pruningErrors.inc(); // the reader fails on the same value, naming it
+            return true;
+        }
+        if (partitionFilter.test(values, SlotValues.none())) {
+            return true;
+        }
+        metrics.filesPrunedByPartition.inc();
+        return false;
+    }
+
+    /** Per row group of a kept file: SKIP, SCAN or ALL_MATCH, from its footer statistics. */
+    public AccessPlan plan(FileMetadataView footer, List<FieldView> fileFields) {
+        AccessPlan all = AccessPlan.scanAll(footer.rowGroups());
+        if (predicate == null) {
+            return all;
+        }
+        List<Predicate> checkable = new ArrayList<>();
+        boolean leftOut = false;
+        for (Predicate conjunct : fileConjuncts) {
+            if (!conjunct.columns().isEmpty() && inFile(conjunct, fileFields)) {
+                checkable.add(conjunct);
+            } else {
+                leftOut = true;
+            }
+        }
+        AccessPlan plan;
+        if (checkable.isEmpty()) {
+            if (leftOut) {
+                return all;
+            }
+            plan = all;
+            for (int g = 0; g < footer.rowGroups().size(); g++) {
+                plan = plan.narrow(g, RowGroupAccess.allMatch(footer.rowGroups().get(g).numRows()));
+            }
+        } else {
+            StatisticsPruner pruner;
+            try {
+                pruner = StatisticsPruner.create(Predicates.and(checkable), fileFields, inListCap);
+            } catch (RuntimeException e) {
+                metrics.pruningErrors.inc();
+                return all;
+            }
+            plan = all.apply(pruner, footer.rowGroups(), SlotValues.none(), new PruningListener() {
+                @Override
+                public void failed(String evidence, int rowGroup, Throwable error) {
+                    metrics.pruningErrors.inc();
+                }
+            });
+        }
+        if (leftOut) {
+            // a conjunct the statistics could not see may still be FALSE: ALL_MATCH is only SCAN
+            List<RowGroupAccess> accesses = new ArrayList<>(plan.accesses());
+            for (int g = 0; g < accesses.size(); g++) {
+                if (accesses.get(g).kind() == RowGroupAccess.Kind.ALL_MATCH) {
+                    accesses.set(g, RowGroupAccess.scan(accesses.get(g).rows()));
+                }
+            }
+            plan = rebuild(footer, accesses);
+        }
+        int skipped = 0;
+        for (RowGroupAccess access : plan.accesses()) {
+            if (access.kind() == RowGroupAccess.Kind.ALL_MATCH) {
+                metrics.rowGroupsFullyMatched.inc();
+            } else if (access.isSkip() && access.rows() > 0) {
+                metrics.rowGroupsPrunedByStatistics.inc();
+            }
+            skipped += access.isSkip() ? 1 : 0;
+        }
+        if (plan.size() > 0 && skipped == plan.size()) {
+            metrics.filesPrunedByStatistics.inc();
+        }
+        return plan;
+    }
+
+    private static AccessPlan rebuild(FileMetadataView footer, List<RowGroupAccess> accesses) {
+        AccessPlan plan = AccessPlan.scanAll(footer.rowGroups());
+        for (int g = 0; g < accesses.size(); g++) {
+            plan = plan.narrow(g, accesses.get(g));
+        }
+        return plan;
+    }
+
+    /** Whether the file holds every column of {@code conjunct} by exact name with the requested type. */
+    private boolean inFile(Predicate conjunct, List<FieldView> fileFields) {
+        for (ColumnRef ref : conjunct.columns()) {
+            String top = ref.path().get(0);
+            int index = rowType.getFieldIndex(top);
+            if (index < 0 || partitionKeys.contains(top)) {
+                return false;
+            }
+            FieldView field = null;
+            for (FieldView f : fileFields) {
+                if (f.name().equals(top)) {
+                    field = f;
+                    break;
+                }
+            }
+            if (field == null || !sameType(field.flinkType(), rowType.getTypeAt(index))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean sameType(LogicalType stored, LogicalType requested) {
+        return stored.copy(true).equals(requested.copy(true));
+    }
+}

@@ -1,0 +1,73 @@
+package io.pqx.source.planning;
+
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.metrics.ThreadSafeSimpleCounter;
+
+/**
+ * The enumerator side's pruning counters, registered in the enumerator's metric group ({@code
+ * SplitEnumeratorContext.metricGroup()}). Counted on the planning thread; see the module README for
+ * what each means.
+ */
+public final class PruningMetrics {
+    public static final String FILES_PRUNED_PARTITION = "pqxFilesPrunedByPartition";
+    public static final String FILES_PRUNED_STATISTICS = "pqxFilesPrunedByStatistics";
+    public static final String ROW_GROUPS_PRUNED_STATISTICS = "pqxRowGroupsPrunedByStatistics";
+    public static final String ROW_GROUPS_FULLY_MATCHED = "pqxRowGroupsFullyMatched";
+    public static final String PRUNING_ERRORS = "pqxPruningErrors";
+
+    final Counter filesPrunedByPartition;
+    final Counter filesPrunedByStatistics;
+    final Counter rowGroupsPrunedByStatistics;
+    final Counter rowGroupsFullyMatched;
+    final Counter pruningErrors;
+
+    private PruningMetrics(Counter[] c) {
+        this.filesPrunedByPartition = c[0];
+        this.filesPrunedByStatistics = c[1];
+        this.rowGroupsPrunedByStatistics = c[2];
+        this.rowGroupsFullyMatched = c[3];
+        this.pruningErrors = c[4];
+    }
+
+    private static final String[] NAMES = {FILES_PRUNED_PARTITION, FILES_PRUNED_STATISTICS,
+        ROW_GROUPS_PRUNED_STATISTICS, ROW_GROUPS_FULLY_MATCHED, PRUNING_ERRORS};
+
+    /** The counters, registered in {@code group}. */
+    public static PruningMetrics register(MetricGroup group) {
+        Counter[] c = new Counter[NAMES.length];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = group.counter(NAMES[i], new ThreadSafeSimpleCounter());
+        }
+        return new PruningMetrics(c);
+    }
+
+    /** Counters registered nowhere (tests). */
+    public static PruningMetrics unregistered() {
+        Counter[] c = new Counter[NAMES.length];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = new ThreadSafeSimpleCounter();
+        }
+        return new PruningMetrics(c);
+    }
+
+    public long filesPrunedByPartition() {
+        return filesPrunedByPartition.getCount();
+    }
+
+    public long filesPrunedByStatistics() {
+        return filesPrunedByStatistics.getCount();
+    }
+
+    public long rowGroupsPrunedByStatistics() {
+        return rowGroupsPrunedByStatistics.getCount();
+    }
+
+    public long rowGroupsFullyMatched() {
+        return rowGroupsFullyMatched.getCount();
+    }
+
+    public long pruningErrors() {
+        return pruningErrors.getCount();
+    }
+}
