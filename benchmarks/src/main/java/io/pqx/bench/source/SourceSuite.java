@@ -10,10 +10,13 @@ import io.pqx.bench.format.LineitemGenerator;
 import io.pqx.bench.format.LineitemTable;
 import io.pqx.bench.format.PqxTableWriter;
 import io.pqx.bench.sink.MiniClusterJobs;
+import io.pqx.format.predicate.Predicates;
 import io.pqx.source.PqxSource;
+import io.pqx.source.PqxSourceBuilder;
 import io.pqx.source.PqxSourceOptions;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.FilterFunction;
 import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.formats.parquet.ParquetColumnarRowInputFormat;
@@ -41,7 +44,8 @@ import java.util.stream.Stream;
  *
  * <p>Measurements (job time, submission to end; contenders alternate who goes first): {@code
  * source_scan} (all 16 columns) and {@code source_scan_2cols} ({@code l_orderkey} and {@code
- * l_extendedprice}), plus {@code INFO cpu} lines in process CPU time; pqx also runs without
+ * l_extendedprice}), {@code source_range_1pct} (those two columns, {@code l_orderkey} in the
+ * middle 1 % of its range: pqx with the predicate, Flink's source followed by a filter), plus {@code INFO cpu} lines in process CPU time; pqx also runs without
  * decode-ahead ({@code pqx_serial}, {@code INFO decode_ahead}). The queries with predicates
  * and runtime filters of issue 9 come with the source's predicate push-down; the reader against
  * DuckDB on the same kind of file is suite {@code format}'s {@code format_read_vs_duckdb}.
@@ -49,13 +53,20 @@ import java.util.stream.Stream;
 public final class SourceSuite implements BenchmarkSuite {
     static final long DEFAULT_ROWS = 5_000_000;
 
-    /** One query: its name and the columns it reads (the first must be {@code l_orderkey}). */
-    private record Query(String name, List<String> columns) {}
+    /**
+     * One query: its name, the columns it reads (the first must be {@code l_orderkey}) and the
+     * {@code l_orderkey} range {@code [from, to)} it keeps; the expected count and sum.
+     */
+    private record Query(String name, List<String> columns, long from, long to, long rows,
+            long orderKeySum) {
+        boolean filters() {
+            return from != Long.MIN_VALUE || to != Long.MAX_VALUE;
+        }
+    }
 
-    private static final List<Query> QUERIES = List.of(
-            new Query("source_scan", LineitemTable.COLUMNS.stream()
-                    .map(LineitemTable.Column::name).toList()),
-            new Query("source_scan_2cols", List.of("l_orderkey", "l_extendedprice")));
+    private static final List<String> ALL_COLUMNS =
+            LineitemTable.COLUMNS.stream().map(LineitemTable.Column::name).toList();
+    private static final List<String> TWO_COLUMNS = List.of("l_orderkey", "l_extendedprice");
 
     @Override
     public String name() {
@@ -75,11 +86,11 @@ public final class SourceSuite implements BenchmarkSuite {
                 args.warmups(), args.seed());
         Path dir = Files.createTempDirectory(args.workDir(), "pqx-bench-source-");
         Path file = dir.resolve("lineitem.parquet");
-        long orderKeySum = writeTable(args, rows, file, report);
+        List<Query> queries = writeTable(args, rows, file, report);
         report.info("source file %s: %d bytes", file.getFileName(), Files.size(file));
         try (MiniClusterJobs jobs = MiniClusterJobs.start()) {
-            for (Query query : QUERIES) {
-                measure(jobs, query, file, rows, orderKeySum, args, report);
+            for (Query query : queries) {
+                measure(jobs, query, file, args, report);
             }
         } finally {
             if (args.keepFiles()) {
@@ -94,16 +105,31 @@ public final class SourceSuite implements BenchmarkSuite {
         }
     }
 
-    /** Writes the table with pqx's writer; returns the sum of {@code l_orderkey}. */
-    private static long writeTable(BenchmarkArgs args, long rows, Path file, BenchmarkReport report)
-            throws Exception {
+    /** Writes the table with pqx's writer; returns the queries with their expected results. */
+    private static List<Query> writeTable(BenchmarkArgs args, long rows, Path file,
+            BenchmarkReport report) throws Exception {
         List<RowData> table = LineitemGenerator.inMemoryTable("source", args.seed(), rows, report);
         new PqxTableWriter(FormatSettings.standard()).write(table, file);
+        // The middle 1 % of the rows by key (the table is in l_orderkey order).
+        long from = table.get((int) (rows * 495 / 1000)).getLong(0);
+        long to = table.get((int) Math.min(rows - 1, rows * 505 / 1000)).getLong(0);
         long sum = 0;
+        long rangeRows = 0;
+        long rangeSum = 0;
         for (RowData row : table) {
-            sum += row.getLong(0);
+            long key = row.getLong(0);
+            sum += key;
+            if (key >= from && key < to) {
+                rangeRows++;
+                rangeSum += key;
+            }
         }
-        return sum;
+        report.info("source_range_1pct: l_orderkey in [%d, %d): %d rows", from, to, rangeRows);
+        return List.of(
+                new Query("source_scan", ALL_COLUMNS, Long.MIN_VALUE, Long.MAX_VALUE, rows, sum),
+                new Query("source_scan_2cols", TWO_COLUMNS, Long.MIN_VALUE, Long.MAX_VALUE, rows,
+                        sum),
+                new Query("source_range_1pct", TWO_COLUMNS, from, to, rangeRows, rangeSum));
     }
 
     /** Who reads: pqx (defaults), pqx without decode-ahead, Flink. */
@@ -117,8 +143,9 @@ public final class SourceSuite implements BenchmarkSuite {
         }
     }
 
-    private static void measure(MiniClusterJobs jobs, Query query, Path file, long rows,
-            long orderKeySum, BenchmarkArgs args, BenchmarkReport report) throws Exception {
+    private static void measure(MiniClusterJobs jobs, Query query, Path file, BenchmarkArgs args,
+            BenchmarkReport report) throws Exception {
+        long rows = query.rows();
         Contender[] contenders = Contender.values();
         Throughput[] wall = new Throughput[contenders.length];
         Throughput[] cpu = new Throughput[contenders.length];
@@ -133,7 +160,7 @@ public final class SourceSuite implements BenchmarkSuite {
             for (int k = 0; k < contenders.length; k++) {
                 // Rotate who goes first, so that no contender always runs after the same one.
                 int c = (k + round) % contenders.length;
-                long[] figures = runJob(jobs, query, file, contenders[c], rows, orderKeySum, report);
+                long[] figures = runJob(jobs, query, file, contenders[c], report);
                 line.append(String.format(" %s=%.0f (%.2f s, cpu %.2f s)", contenders[c].label,
                         rows / (figures[0] / 1e9), figures[0] / 1e9, figures[1] / 1e9));
                 if (measured) {
@@ -162,14 +189,16 @@ public final class SourceSuite implements BenchmarkSuite {
 
     /** Runs one job; returns {wall nanos, process CPU nanos}; a wrong result is a failure. */
     private static long[] runJob(MiniClusterJobs jobs, Query query, Path file, Contender who,
-            long rows, long orderKeySum, BenchmarkReport report) throws Exception {
+            BenchmarkReport report) throws Exception {
+        long rows = query.rows();
+        long orderKeySum = query.orderKeySum();
         String runId = UUID.randomUUID().toString();
         RowType type = projected(query.columns());
         long cpu0 = processCpuNanos();
         long t0 = System.nanoTime();
         jobs.run(query.name() + " " + who.label, env -> {
             if (who == Contender.FLINK) {
-                flinkJob(env, file, type, runId);
+                flinkJob(env, file, type, query, runId);
             } else {
                 pqxJob(env, file, query, who == Contender.PQX, runId);
             }
@@ -187,24 +216,37 @@ public final class SourceSuite implements BenchmarkSuite {
 
     private static void pqxJob(StreamExecutionEnvironment env, Path file, Query query,
             boolean decodeAhead, String runId) {
-        PqxSource source = PqxSource.builder()
+        PqxSourceBuilder builder = PqxSource.builder()
                 .path(file.toUri().toString())
                 .rowType(LineitemTable.ROW_TYPE)
                 .project(query.columns().toArray(String[]::new))
-                .set(PqxSourceOptions.READER_DECODE_AHEAD, decodeAhead)
-                .build();
+                .set(PqxSourceOptions.READER_DECODE_AHEAD, decodeAhead);
+        if (query.filters()) {
+            builder.predicate(Predicates.and(
+                    Predicates.greaterOrEqual("l_orderkey", query.from()),
+                    Predicates.lessThan("l_orderkey", query.to())));
+        }
+        PqxSource source = builder.build();
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "pqx")
                 .sinkTo(new CountingSink(runId, 0));
     }
 
     private static void flinkJob(StreamExecutionEnvironment env, Path file, RowType type,
-            String runId) {
+            Query query, String runId) {
         ParquetColumnarRowInputFormat<FileSourceSplit> format =
                 new ParquetColumnarRowInputFormat<>(new org.apache.hadoop.conf.Configuration(),
                         type, InternalTypeInfo.of(type), 2048, true, true);
         FileSource<RowData> source = FileSource.forBulkFileFormat(format,
                 new org.apache.flink.core.fs.Path(file.toUri())).build();
+        long from = query.from();
+        long to = query.to();
+        // Flink's FileSource takes no predicate: the rows are filtered after it, as Flink's
+        // planner would run a filter it could not push.
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "flink")
+                .filter((FilterFunction<RowData>) row -> {
+                    long key = row.getLong(0);
+                    return key >= from && key < to;
+                })
                 .sinkTo(new CountingSink(runId, 0));
     }
 

@@ -32,7 +32,7 @@ class SourceSuiteSmokeITCase {
 
         assertThat(report.failures()).isEmpty();
         assertThat(report.comparisons()).extracting(Comparison::name)
-                .containsExactly("source_scan", "source_scan_2cols");
+                .containsExactly("source_scan", "source_scan_2cols", "source_range_1pct");
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .contains("INFO decode_ahead source_scan ")
                 .contains("INFO cpu source_scan_2cols ");
