@@ -1,8 +1,6 @@
 package io.pqx.source;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -66,13 +64,7 @@ class PqxSourceContinuousITCase {
         long now = System.currentTimeMillis();
         publish("a.parquet", 0, 1000, now - 60_000);
 
-        Configuration conf = new Configuration();
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 5);
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(50));
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.setParallelism(2);
-        env.enableCheckpointing(50);
+        StreamExecutionEnvironment env = TestingFailures.restartingEnvironment(5);
         PqxSource source = PqxSource.builder()
                 .path(dir.toUri().toString())
                 .rowType(TestingSourceFiles.ORDERS)

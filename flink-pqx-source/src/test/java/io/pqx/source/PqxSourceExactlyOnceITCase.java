@@ -4,9 +4,7 @@ import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
-import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.types.logical.RowType;
@@ -16,9 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
@@ -54,20 +50,7 @@ class PqxSourceExactlyOnceITCase {
             }
         }
         long total = (long) files * rowsPerFile;
-        long[] failAt = new long[3];
-        for (int i = 0; i < failAt.length; i++) {
-            failAt[i] = 500 + random.nextInt((int) total - 2000);
-        }
-        Arrays.sort(failAt);
-        TestingFailures.arm(failAt);
-
-        Configuration conf = new Configuration();
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 10);
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(50));
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.setParallelism(2);
-        env.enableCheckpointing(50);
+        TestingFailures.armAtRandom(random, 3, 500, total - 1500);
 
         PqxSource source = PqxSource.builder()
                 .path(dir.toUri().toString())
@@ -75,18 +58,7 @@ class PqxSourceExactlyOnceITCase {
                 .set(PqxSourceOptions.SPLIT_TARGET_SIZE, MemorySize.parse("1b"))
                 .set(PqxSourceOptions.BATCH_SIZE, 128)
                 .build();
-        String sink = "exactly-once-" + seed;
-        env.fromSource(source, WatermarkStrategy.noWatermarks(), "pqx")
-                .map(new TestingFailures())
-                .returns(source.getProducedType())
-                .sinkTo(new TestingCommitSink(sink, TestingSourceFiles::describe));
-        env.execute("pqx exactly-once");
-
-        assertThat(TestingFailures.failures()).as("injected failures, seed " + seed).isEqualTo(3);
-        assertThat(TestingFailures.rowsSeen()).as("rows re-emitted after restores").isGreaterThan(total);
-        List<String> published = TestingCommitSink.published(sink);
-        assertThat(published).as("seed " + seed).hasSize((int) total)
-                .containsExactlyInAnyOrderElementsOf(expected);
+        assertPublishedOnceAfterFailures(source, "exactly-once-" + seed, seed, expected);
     }
 
     /**
@@ -122,20 +94,7 @@ class PqxSourceExactlyOnceITCase {
                         Predicates.lessThan("id", 1200L),
                         Predicates.and(Predicates.greaterOrEqual("id", 9000L), Predicates.lessThan("id", 10000L))));
         long total = expected.size();
-        long[] failAt = new long[3];
-        for (int i = 0; i < failAt.length; i++) {
-            failAt[i] = 200 + random.nextInt((int) total - 800);
-        }
-        Arrays.sort(failAt);
-        TestingFailures.arm(failAt);
-
-        Configuration conf = new Configuration();
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 10);
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(50));
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.setParallelism(2);
-        env.enableCheckpointing(50);
+        TestingFailures.armAtRandom(random, 3, 200, total - 600);
 
         List<RowType.RowField> fields = new ArrayList<>(TestingSourceFiles.ORDERS.getFields());
         fields.add(new RowType.RowField("day", new VarCharType(VarCharType.MAX_LENGTH)));
@@ -148,17 +107,28 @@ class PqxSourceExactlyOnceITCase {
                 .set(PqxSourceOptions.SPLIT_TARGET_SIZE, MemorySize.parse("1b"))
                 .set(PqxSourceOptions.BATCH_SIZE, 64)
                 .build();
-        String sink = "exactly-once-predicate-" + seed;
+        assertPublishedOnceAfterFailures(source, "exactly-once-predicate-" + seed, seed, expected);
+    }
+
+    /**
+     * Runs {@code source} into a committing sink through the armed failures (restarting, parallelism
+     * 2, checkpoints every 50 ms) and checks that the 3 failures happened, rows were re-emitted, and
+     * exactly {@code expected} was published, each row once.
+     */
+    private static void assertPublishedOnceAfterFailures(PqxSource source, String sink, long seed,
+            List<String> expected) throws Exception {
+        StreamExecutionEnvironment env = TestingFailures.restartingEnvironment(10);
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "pqx")
                 .map(new TestingFailures())
                 .returns(source.getProducedType())
                 .sinkTo(new TestingCommitSink(sink, TestingSourceFiles::describe));
-        env.execute("pqx exactly-once with a predicate");
+        env.execute("pqx " + sink);
 
         assertThat(TestingFailures.failures()).as("injected failures, seed " + seed).isEqualTo(3);
-        assertThat(TestingFailures.rowsSeen()).as("rows re-emitted after restores").isGreaterThan(total);
+        assertThat(TestingFailures.rowsSeen()).as("rows re-emitted after restores")
+                .isGreaterThan(expected.size());
         List<String> published = TestingCommitSink.published(sink);
-        assertThat(published).as("seed " + seed).hasSize((int) total)
+        assertThat(published).as("seed " + seed).hasSize(expected.size())
                 .containsExactlyInAnyOrderElementsOf(expected);
     }
 }

@@ -29,6 +29,41 @@ public final class TestingFailures implements MapFunction<RowData, RowData>, Che
         failAt = rowCounts.clone();
     }
 
+    /**
+     * Arms {@code count} failures at random row counts in {@code [from, to)}, in order, drawn
+     * from {@code random}.
+     */
+    public static void armAtRandom(java.util.Random random, int count, long from, long to) {
+        long[] at = new long[count];
+        for (int i = 0; i < count; i++) {
+            at[i] = from + (long) (random.nextDouble() * (to - from));
+        }
+        java.util.Arrays.sort(at);
+        arm(at);
+    }
+
+    /**
+     * An environment that restarts a failed job up to {@code attempts} times (50 ms apart), with
+     * parallelism 2 and a checkpoint every 50 ms.
+     */
+    public static org.apache.flink.streaming.api.environment.StreamExecutionEnvironment
+            restartingEnvironment(int attempts) {
+        org.apache.flink.configuration.Configuration conf =
+                new org.apache.flink.configuration.Configuration();
+        conf.set(org.apache.flink.configuration.RestartStrategyOptions.RESTART_STRATEGY,
+                "fixed-delay");
+        conf.set(org.apache.flink.configuration.RestartStrategyOptions
+                .RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, attempts);
+        conf.set(org.apache.flink.configuration.RestartStrategyOptions
+                .RESTART_STRATEGY_FIXED_DELAY_DELAY, java.time.Duration.ofMillis(50));
+        org.apache.flink.streaming.api.environment.StreamExecutionEnvironment env =
+                org.apache.flink.streaming.api.environment.StreamExecutionEnvironment
+                        .getExecutionEnvironment(conf);
+        env.setParallelism(2);
+        env.enableCheckpointing(50);
+        return env;
+    }
+
     public static int failures() {
         return FAILED.get();
     }
