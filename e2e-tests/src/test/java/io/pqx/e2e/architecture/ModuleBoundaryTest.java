@@ -43,10 +43,11 @@ import org.junit.jupiter.api.Test;
  * </ol>
  *
  * <p>The declared-public packages are listed once, in {@link #MODULES}; they are the packages the
- * modules' READMEs ({@code flink-pqx-format/README.md}, {@code flink-pqx-sink/README.md}) and
- * {@code package-info.java} files call public. Nothing is frozen and nothing is excepted. Rules
- * over the format and the sink must check classes (an empty import fails them); rules over the
- * source and the table, empty modules today, may check nothing until their first class lands.
+ * modules' READMEs ({@code flink-pqx-format/README.md}, {@code flink-pqx-source/README.md},
+ * {@code flink-pqx-sink/README.md}) and {@code package-info.java} files call public. Nothing is
+ * frozen and nothing is excepted. Rules over the format, the source and the sink must check
+ * classes (an empty import fails them); rules over the table, an empty module today, may check
+ * nothing until its first class lands.
  */
 class ModuleBoundaryTest {
 
