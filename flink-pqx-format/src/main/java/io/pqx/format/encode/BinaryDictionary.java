@@ -17,8 +17,6 @@ final class BinaryDictionary {
     private static final VarHandle LONGS =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long MULTIPLIER = 0x9E3779B97F4A7C15L;
-    /** Largest array the JVM reliably allocates. */
-    private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
 
     /** Slots hold id + 1; 0 is empty. Kept at most half full. */
     private int[] slots = new int[1 << 10];
@@ -80,18 +78,15 @@ final class BinaryDictionary {
     private int insert(byte[] bytes, int start, int length, int hash, int at) {
         int id = size;
         if (id + 1 == starts.length) {
-            int capacity = DictionaryTables.grownCapacity(hashes.length);
+            int capacity = ArrayGrowth.doubled(hashes.length);
             hashes = Arrays.copyOf(hashes, capacity);
             starts = Arrays.copyOf(starts, capacity + 1);
         }
         int from = starts[id];
         long end = (long) from + length;
         if (end > arena.length) {
-            if (end > MAX_ARRAY) {
-                throw new IllegalStateException(
-                        "Cannot grow a dictionary past " + MAX_ARRAY + " bytes");
-            }
-            arena = Arrays.copyOf(arena, (int) Math.min(MAX_ARRAY, Math.max(end, 2L * arena.length)));
+            arena = Arrays.copyOf(arena,
+                    ArrayGrowth.atLeast(arena.length, end, "a dictionary's bytes"));
         }
         System.arraycopy(bytes, start, arena, from, length);
         starts[id + 1] = (int) end;
@@ -105,7 +100,7 @@ final class BinaryDictionary {
     }
 
     private void rehash() {
-        int capacity = DictionaryTables.grownCapacity(slots.length);
+        int capacity = ArrayGrowth.doubled(slots.length);
         int[] s = new int[capacity];
         int mask = capacity - 1;
         for (int id = 0; id < size; id++) {

@@ -45,14 +45,14 @@ final class BinaryFlatValues extends FlatValues {
             if (stats != null) {
                 if (id >= seenOnPage.length) {
                     seenOnPage = Arrays.copyOf(seenOnPage,
-                            DictionaryTables.grownCapacity(seenOnPage.length));
+                            ArrayGrowth.doubled(seenOnPage.length));
                 }
                 if (seenOnPage[id] != page) {
                     seenOnPage[id] = page;
                     stats.add(bytes, start, length);
                 }
             }
-            if (dictionaryTooBig()) {
+            if (pageIds[count - 1] == d.size() - 1 && dictionaryTooBig()) {
                 idCount = count;
                 fallBack();
                 plain.putBinaries(bytes, offsets, i + 1, to);

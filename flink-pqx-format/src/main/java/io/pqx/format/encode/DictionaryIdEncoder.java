@@ -14,8 +14,6 @@ import java.util.Arrays;
  * <p>Not thread-safe.
  */
 final class DictionaryIdEncoder {
-    /** Largest array the JVM reliably allocates. */
-    private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
     private static final int MAX_GROUPS_PER_RUN = 63;
 
     private byte[] out = new byte[1024];
@@ -132,13 +130,8 @@ final class DictionaryIdEncoder {
 
     private void reserve(int extra) {
         long needed = (long) size + extra;
-        if (needed <= out.length) {
-            return;
+        if (needed > out.length) {
+            out = Arrays.copyOf(out, ArrayGrowth.atLeast(out.length, needed, "a page's ids"));
         }
-        if (needed > MAX_ARRAY) {
-            throw new IllegalStateException(
-                    "Cannot encode a page: its dictionary ids exceed " + MAX_ARRAY + " bytes");
-        }
-        out = Arrays.copyOf(out, (int) Math.min(MAX_ARRAY, Math.max(needed, 2L * out.length)));
     }
 }

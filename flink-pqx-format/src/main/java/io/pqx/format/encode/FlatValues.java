@@ -78,15 +78,14 @@ abstract class FlatValues {
     final void reserveIds(int more) {
         long needed = (long) idCount + more;
         if (needed > ids.length) {
-            if (needed > Integer.MAX_VALUE - 16) {
-                throw new IllegalStateException("Cannot encode a page of " + needed + " values");
-            }
-            ids = Arrays.copyOf(ids, (int) Math.max(needed, Math.min(Integer.MAX_VALUE - 16,
-                    2L * ids.length)));
+            ids = Arrays.copyOf(ids, ArrayGrowth.atLeast(ids.length, needed, "a page's values"));
         }
     }
 
-    /** Whether the dictionary outgrew its page: then {@link #fallBack()} must follow. */
+    /**
+     * Whether the dictionary outgrew its page: then {@link #fallBack()} must follow. Its size
+     * changes only when an entry is added, so callers ask after an insertion only.
+     */
     final boolean dictionaryTooBig() {
         return dictionaryBytes() > maxDictionaryBytes;
     }

@@ -27,7 +27,7 @@ final class Int32FlatValues extends FlatValues {
         IntDictionary d = dictionary;
         for (int i = from; i < to; i++) {
             page[count++] = d.idOf(v[i]);
-            if (dictionaryTooBig()) {
+            if (page[count - 1] == d.size() - 1 && dictionaryTooBig()) {
                 idCount = count;
                 fallBack();
                 plain.putInts(v, i + 1, to);
@@ -49,7 +49,7 @@ final class Int32FlatValues extends FlatValues {
         IntDictionary d = dictionary;
         for (int i = from; i < to; i++) {
             page[count++] = d.idOf(Float.floatToRawIntBits(v[i]));
-            if (dictionaryTooBig()) {
+            if (page[count - 1] == d.size() - 1 && dictionaryTooBig()) {
                 idCount = count;
                 fallBack();
                 plain.putFloatBits(v, i + 1, to);

@@ -27,7 +27,7 @@ final class Int64FlatValues extends FlatValues {
         LongDictionary d = dictionary;
         for (int i = from; i < to; i++) {
             page[count++] = d.idOf(v[i]);
-            if (dictionaryTooBig()) {
+            if (page[count - 1] == d.size() - 1 && dictionaryTooBig()) {
                 idCount = count;
                 fallBack();
                 plain.putLongs(v, i + 1, to);
@@ -49,7 +49,7 @@ final class Int64FlatValues extends FlatValues {
         LongDictionary d = dictionary;
         for (int i = from; i < to; i++) {
             page[count++] = d.idOf(Double.doubleToRawLongBits(v[i]));
-            if (dictionaryTooBig()) {
+            if (page[count - 1] == d.size() - 1 && dictionaryTooBig()) {
                 idCount = count;
                 fallBack();
                 plain.putDoubleBits(v, i + 1, to);

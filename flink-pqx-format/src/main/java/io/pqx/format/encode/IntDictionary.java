@@ -57,7 +57,7 @@ final class IntDictionary {
     private int insert(int key, int at) {
         int id = size;
         if (id == keys.length) {
-            keys = Arrays.copyOf(keys, DictionaryTables.grownCapacity(keys.length));
+            keys = Arrays.copyOf(keys, ArrayGrowth.doubled(keys.length));
         }
         keys[id] = key;
         slots[at] = id + 1;
@@ -69,7 +69,7 @@ final class IntDictionary {
     }
 
     private void rehash() {
-        int capacity = DictionaryTables.grownCapacity(slots.length);
+        int capacity = ArrayGrowth.doubled(slots.length);
         int[] s = new int[capacity];
         int newShift = Integer.SIZE - Integer.numberOfTrailingZeros(capacity);
         int mask = capacity - 1;

@@ -24,8 +24,7 @@ import java.util.Arrays;
  * <p>Not thread-safe: one thread appends; after sealing, any one thread may read.
  */
 final class LeafBuffer {
-    /** Largest array the JVM reliably allocates. */
-    private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
+    private static final int MAX_ARRAY = ArrayGrowth.MAX_ARRAY;
 
     final PrimitiveNode leaf;
     final String path;

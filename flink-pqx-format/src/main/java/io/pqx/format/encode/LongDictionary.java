@@ -57,7 +57,7 @@ final class LongDictionary {
     private int insert(long key, int at) {
         int id = size;
         if (id == keys.length) {
-            keys = Arrays.copyOf(keys, DictionaryTables.grownCapacity(keys.length));
+            keys = Arrays.copyOf(keys, ArrayGrowth.doubled(keys.length));
         }
         keys[id] = key;
         slots[at] = id + 1;
@@ -69,7 +69,7 @@ final class LongDictionary {
     }
 
     private void rehash() {
-        int capacity = DictionaryTables.grownCapacity(slots.length);
+        int capacity = ArrayGrowth.doubled(slots.length);
         int[] s = new int[capacity];
         int newShift = Long.SIZE - Integer.numberOfTrailingZeros(capacity);
         int mask = capacity - 1;

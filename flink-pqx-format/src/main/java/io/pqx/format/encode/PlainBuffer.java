@@ -5,6 +5,7 @@ import org.apache.parquet.bytes.BytesInput;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 
 /**
  * A growable byte buffer holding values in Parquet's PLAIN encoding: little-endian 4- and 8-byte
@@ -19,8 +20,6 @@ final class PlainBuffer {
             MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONGS =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    /** Largest array the JVM reliably allocates. */
-    private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
 
     private byte[] buf = new byte[1024];
     private int size;
@@ -115,15 +114,8 @@ final class PlainBuffer {
 
     private void reserve(long extra) {
         long needed = size + extra;
-        if (needed <= buf.length) {
-            return;
+        if (needed > buf.length) {
+            buf = Arrays.copyOf(buf, ArrayGrowth.atLeast(buf.length, needed, "a page's values"));
         }
-        if (needed > MAX_ARRAY) {
-            throw new IllegalStateException(
-                    "Cannot encode a page: its values exceed " + MAX_ARRAY + " bytes");
-        }
-        byte[] grown = new byte[(int) Math.min(MAX_ARRAY, Math.max(needed, 2L * buf.length))];
-        System.arraycopy(buf, 0, grown, 0, size);
-        buf = grown;
     }
 }
