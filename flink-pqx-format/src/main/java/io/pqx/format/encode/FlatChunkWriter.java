@@ -10,6 +10,7 @@ import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
+import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType;
 
 import javax.annotation.Nullable;
@@ -279,8 +280,8 @@ final class FlatChunkWriter implements ColumnChunkEncoder.OpenChunk {
                     int[] offsets = b.offsets;
                     for (int i = from; i < to; i++) {
                         int start = offsets[i];
-                        pageStatistics.updateStats(org.apache.parquet.io.api.Binary
-                                .fromReusedByteArray(bytes, start, offsets[i + 1] - start));
+                        pageStatistics.updateStats(
+                                Binary.fromReusedByteArray(bytes, start, offsets[i + 1] - start));
                     }
                 }
             }
