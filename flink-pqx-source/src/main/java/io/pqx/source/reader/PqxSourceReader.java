@@ -18,12 +18,17 @@ import java.util.Map;
 public final class PqxSourceReader
         extends SingleThreadMultiplexSourceReaderBase<RowAtPosition, RowData, RowGroupSplit, RowGroupSplitState> {
 
+    private final LiveSlots slots;
+
     public PqxSourceReader(SourceReaderContext context, ReaderSettings settings) {
-        this(context, settings, ReaderMetrics.register(context.metricGroup()));
+        this(context, settings, ReaderMetrics.register(context.metricGroup()), new LiveSlots());
     }
 
-    private PqxSourceReader(SourceReaderContext context, ReaderSettings settings, ReaderMetrics metrics) {
-        super(() -> new PqxSplitReader(settings, metrics), new PqxRecordEmitter(), context.getConfiguration(), context);
+    private PqxSourceReader(SourceReaderContext context, ReaderSettings settings, ReaderMetrics metrics,
+            LiveSlots slots) {
+        super(() -> new PqxSplitReader(settings, metrics, slots), new PqxRecordEmitter(),
+                context.getConfiguration(), context);
+        this.slots = slots;
     }
 
     @Override

@@ -10,7 +10,6 @@ import io.pqx.format.index.RowSelection;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.predicate.BoundPredicate;
 import io.pqx.format.predicate.ColumnResolver;
-import io.pqx.format.predicate.SlotValues;
 import io.pqx.source.planning.FooterCache;
 import io.pqx.source.split.RowGroupSplit;
 
@@ -62,6 +61,7 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
     private final FooterCache<ParquetFooter> footers;
     private final ReaderMetrics metrics;
     @Nullable private final BoundPredicate filter;
+    private final LiveSlots slots;
     private long footersRead;
 
     @Nullable private RowGroupSplit split;
@@ -72,12 +72,13 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
     private long startRow; // where the row group being opened starts: the split's next row, then 0
 
     PqxSplitReader(ReaderSettings settings) {
-        this(settings, ReaderMetrics.unregistered());
+        this(settings, ReaderMetrics.unregistered(), new LiveSlots());
     }
 
-    PqxSplitReader(ReaderSettings settings, ReaderMetrics metrics) {
+    PqxSplitReader(ReaderSettings settings, ReaderMetrics metrics, LiveSlots slots) {
         this.settings = settings;
         this.metrics = metrics;
+        this.slots = slots;
         this.filter = settings.predicate() == null ? null
                 : BoundPredicate.bind(settings.predicate(), ColumnResolver.of(settings.readType()));
         this.inFlight = settings.decodeAhead() ? 2 : 1;
@@ -128,7 +129,7 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                     if (filter != null && split.isAllMatch(rowGroup)) {
                         metrics.rowsFullyMatched.inc(rows);
                     } else if (filter != null) {
-                        mask = filter.mask(adapted.all(), SlotValues.none());
+                        mask = filter.mask(adapted.all(), slots.current());
                         int kept = 0;
                         for (int i = 0; i < rows; i++) {
                             kept += mask[i] ? 1 : 0;
