@@ -7,6 +7,9 @@ import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.footer.ColumnChunkMetadata;
 
+import io.pqx.format.index.OffsetIndexView;
+import io.pqx.format.stats.PageIndexes;
+
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 
 import javax.annotation.Nullable;
@@ -48,7 +51,7 @@ final class ChunkPlan {
         return List.of(new Piece(start, (int) size, 0, null, null));
     }
 
-    /** The dictionary page and the pages overlapping {@code selection}, from the offset index. */
+    /** As the other {@code selected}, on parquet-column's offset index. */
     static List<Piece> selected(
             ColumnChunkMetadata chunk,
             OffsetIndex index,
@@ -57,68 +60,80 @@ final class ChunkPlan {
             long fileLength,
             FileContext ctx)
             throws CorruptFileException, UnsupportedFileException {
+        return selected(chunk, PageIndexes.view(index), selection, rowGroupRows, fileLength, ctx);
+    }
+
+    /** The dictionary page and the pages overlapping {@code selection}, from the offset index. */
+    static List<Piece> selected(
+            ColumnChunkMetadata chunk,
+            OffsetIndexView index,
+            RowSelection selection,
+            long rowGroupRows,
+            long fileLength,
+            FileContext ctx)
+            throws CorruptFileException, UnsupportedFileException {
         long chunkStart = chunk.startOffset();
         long chunkEnd = chunkStart + chunk.totalCompressedSize();
         checkRange(chunkStart, chunk.totalCompressedSize(), fileLength, ctx);
-        int pages = index.getPageCount();
+        int pages = index.pageCount();
         checkIndex(index, chunkStart, chunkEnd, rowGroupRows, ctx);
         List<Piece> pieces = new ArrayList<>();
         if (pages == 0) {
             return pieces;
         }
-        if (index.getOffset(0) > chunkStart) {
-            long length = index.getOffset(0) - chunkStart;
+        if (index.offset(0) > chunkStart) {
+            long length = index.offset(0) - chunkStart;
             pieces.add(new Piece(chunkStart, (int) length, 0, new long[0], new int[0]));
         }
         int i = 0;
         while (i < pages) {
-            if (!selection.overlaps(index.getFirstRowIndex(i), pageEnd(index, i, rowGroupRows))) {
+            if (!selection.overlaps(index.firstRowIndex(i), pageEnd(index, i, rowGroupRows))) {
                 i++;
                 continue;
             }
             int first = i;
-            long end = index.getOffset(i) + index.getCompressedPageSize(i);
+            long end = index.offset(i) + index.compressedPageSize(i);
             i++;
             while (i < pages
-                    && index.getOffset(i) == end
-                    && end - index.getOffset(first) + index.getCompressedPageSize(i) <= MAX_PIECE
-                    && selection.overlaps(index.getFirstRowIndex(i), pageEnd(index, i, rowGroupRows))) {
-                end += index.getCompressedPageSize(i);
+                    && index.offset(i) == end
+                    && end - index.offset(first) + index.compressedPageSize(i) <= MAX_PIECE
+                    && selection.overlaps(index.firstRowIndex(i), pageEnd(index, i, rowGroupRows))) {
+                end += index.compressedPageSize(i);
                 i++;
             }
             long[] firstRows = new long[i - first];
             int[] rowCounts = new int[i - first];
             for (int p = first; p < i; p++) {
-                firstRows[p - first] = index.getFirstRowIndex(p);
-                rowCounts[p - first] = (int) (pageEnd(index, p, rowGroupRows) - index.getFirstRowIndex(p));
+                firstRows[p - first] = index.firstRowIndex(p);
+                rowCounts[p - first] = (int) (pageEnd(index, p, rowGroupRows) - index.firstRowIndex(p));
             }
-            long offset = index.getOffset(first);
+            long offset = index.offset(first);
             pieces.add(new Piece(offset, (int) (end - offset), first, firstRows, rowCounts));
         }
         return pieces;
     }
 
-    private static long pageEnd(OffsetIndex index, int page, long rowGroupRows) {
-        return page + 1 < index.getPageCount() ? index.getFirstRowIndex(page + 1) : rowGroupRows;
+    private static long pageEnd(OffsetIndexView index, int page, long rowGroupRows) {
+        return page + 1 < index.pageCount() ? index.firstRowIndex(page + 1) : rowGroupRows;
     }
 
     private static void checkIndex(
-            OffsetIndex index, long chunkStart, long chunkEnd, long rows, FileContext ctx)
+            OffsetIndexView index, long chunkStart, long chunkEnd, long rows, FileContext ctx)
             throws CorruptFileException {
         String what = "Cannot use offset index";
         long previousEnd = chunkStart;
         long previousRow = -1;
-        for (int i = 0; i < index.getPageCount(); i++) {
-            long offset = index.getOffset(i);
-            long size = index.getCompressedPageSize(i);
-            long firstRow = index.getFirstRowIndex(i);
+        for (int i = 0; i < index.pageCount(); i++) {
+            long offset = index.offset(i);
+            long size = index.compressedPageSize(i);
+            long firstRow = index.firstRowIndex(i);
             if (offset < previousEnd || size <= 0 || offset + size > chunkEnd) {
                 throw ctx.corrupt(what, "page " + i + " at [" + offset + ", " + (offset + size)
                         + ") overlaps another page or lies outside the column chunk [" + chunkStart
                         + ", " + chunkEnd + ")");
             }
             if ((i == 0 && firstRow != 0) || firstRow <= previousRow || firstRow >= rows
-                    || (i + 1 < index.getPageCount() ? index.getFirstRowIndex(i + 1) : rows)
+                    || (i + 1 < index.pageCount() ? index.firstRowIndex(i + 1) : rows)
                             - firstRow > Integer.MAX_VALUE) {
                 throw ctx.corrupt(what, "page " + i + " starts at row " + firstRow
                         + ", out of order within the row group of " + rows + " rows");

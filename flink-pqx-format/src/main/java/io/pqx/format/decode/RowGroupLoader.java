@@ -1,5 +1,6 @@
 package io.pqx.format.decode;
 
+import io.pqx.format.index.OffsetIndexView;
 import io.pqx.format.index.RowSelection;
 
 import io.pqx.format.error.FileContext;
@@ -32,6 +33,9 @@ import java.util.Set;
  * and the pages holding selected rows. All pieces are read together, neighbours merged into one
  * length-checked read.
  *
+ * <p>Offset indexes the caller read before (with the row group's other page indexes, in one
+ * read) are used as they are, not read again.
+ *
  * <p>Called by {@code ParquetReader.readRowGroup} on the reading thread; stateless.
  */
 final class RowGroupLoader {
@@ -40,6 +44,11 @@ final class RowGroupLoader {
     /** The loaded page readers, by leaf index, and which of them hold only the selected pages. */
     record LoadedChunks(Map<Integer, ChunkPageReader> pages, Set<Integer> paged) {}
 
+    /**
+     * As {@link #load(InputFile, RowGroupMetadata, ParquetSchema, RowSelection, PageLimits,
+     * FileContext, Map)}, with the offset indexes {@code file} carries when it is a {@link
+     * KnownOffsetIndexes} (the decoder's call passes no map of its own).
+     */
     static LoadedChunks load(
             InputFile file,
             RowGroupMetadata rowGroup,
@@ -47,6 +56,28 @@ final class RowGroupLoader {
             RowSelection selection,
             PageLimits limits,
             FileContext ctx)
+            throws IOException {
+        Map<Integer, OffsetIndexView> known = file instanceof KnownOffsetIndexes k
+                ? k.offsetIndexes()
+                : Map.of();
+        return load(file, rowGroup, projection, selection, limits, ctx, known);
+    }
+
+    /**
+     * Loads the chunks a selection needs.
+     *
+     * @param known offset indexes already read, by leaf index (for this row group); a partial
+     *     selection uses them instead of reading the leaf's offset index again, and reads the
+     *     others'
+     */
+    static LoadedChunks load(
+            InputFile file,
+            RowGroupMetadata rowGroup,
+            ParquetSchema projection,
+            RowSelection selection,
+            PageLimits limits,
+            FileContext ctx,
+            Map<Integer, OffsetIndexView> known)
             throws IOException {
         boolean partial = !selection.coversAll(rowGroup.numRows());
         long fileLength = file.length();
@@ -58,7 +89,12 @@ final class RowGroupLoader {
             ColumnChunkMetadata chunk = rowGroup.columns().get(leaf.leafIndex());
             FileContext leafCtx = ctx.column(leaf.path());
             List<ChunkPlan.Piece> plan;
-            if (partial && chunk.offsetIndex().isPresent()) {
+            OffsetIndexView preRead = known.get(leaf.leafIndex());
+            if (partial && preRead != null) {
+                plan = ChunkPlan.selected(chunk, preRead, selection, rowGroup.numRows(), fileLength,
+                        leafCtx);
+                paged.add(leaf.leafIndex());
+            } else if (partial && chunk.offsetIndex().isPresent()) {
                 OffsetIndex index = PageIndexes.readOffsetIndex(file, chunk, leafCtx);
                 plan = ChunkPlan.selected(chunk, index, selection, rowGroup.numRows(), fileLength, leafCtx);
                 paged.add(leaf.leafIndex());

@@ -6,14 +6,17 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A {@link PruningListener} that counts, per kind of evidence, the row groups it skipped, the row
- * groups it proved fully matching, the row groups it narrowed to a selection, and its failures: the
- * numbers a source turns into metrics. Thread-safe.
+ * groups it proved fully matching, the row groups it narrowed to a selection, the rows it took out
+ * of the read, the data pages it proved unneeded, and its failures: the numbers a source turns
+ * into metrics. Thread-safe.
  */
 public final class PruningCounters implements PruningListener {
     private final Map<String, LongAdder> skipped = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> allMatched = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> selected = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> failures = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> rowsPruned = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> pagesPruned = new ConcurrentHashMap<>();
 
     @Override
     public void narrowed(String evidence, int rowGroup, RowGroupAccess before, RowGroupAccess after) {
@@ -26,6 +29,15 @@ public final class PruningCounters implements PruningListener {
         if (counter != null && before.kind() != after.kind()) {
             counter.computeIfAbsent(evidence, e -> new LongAdder()).increment();
         }
+        long rows = before.selection().rowCount() - after.selection().rowCount();
+        if (rows > 0) {
+            rowsPruned.computeIfAbsent(evidence, e -> new LongAdder()).add(rows);
+        }
+    }
+
+    @Override
+    public void pagesPruned(String evidence, int rowGroup, int pruned, int pages) {
+        pagesPruned.computeIfAbsent(evidence, e -> new LongAdder()).add(pruned);
     }
 
     @Override
@@ -48,6 +60,16 @@ public final class PruningCounters implements PruningListener {
         return get(selected, evidence);
     }
 
+    /** Rows {@code evidence} took out of the read (of row groups it skipped or narrowed). */
+    public long rowsPruned(String evidence) {
+        return get(rowsPruned, evidence);
+    }
+
+    /** Data pages {@code evidence} proved unneeded ({@link PruningListener#pagesPruned}). */
+    public long pagesPruned(String evidence) {
+        return get(pagesPruned, evidence);
+    }
+
     /** Failures of {@code evidence} (each kept the data). */
     public long failures(String evidence) {
         return get(failures, evidence);
@@ -66,6 +88,7 @@ public final class PruningCounters implements PruningListener {
     @Override
     public String toString() {
         return "PruningCounters{skipped=" + skipped + ", allMatched=" + allMatched + ", selected="
-                + selected + ", failures=" + failures + "}";
+                + selected + ", rowsPruned=" + rowsPruned + ", pagesPruned=" + pagesPruned
+                + ", failures=" + failures + "}";
     }
 }

@@ -12,6 +12,14 @@ public interface PruningListener {
     default void narrowed(String evidence, int rowGroup, RowGroupAccess before, RowGroupAccess after) {}
 
     /**
+     * {@code evidence} proved that {@code pruned} of the {@code pages} pages it looked at in row
+     * group {@code rowGroup} (the data pages of the predicate's indexed columns) hold no row the
+     * read needs: they are not read. Called by the page-index pruner before its answer narrows the
+     * plan, once per row group it narrows.
+     */
+    default void pagesPruned(String evidence, int rowGroup, int pruned, int pages) {}
+
+    /**
      * {@code evidence} failed on row group {@code rowGroup} (or a part of its predicate); the data
      * was kept as if nothing were proven.
      */

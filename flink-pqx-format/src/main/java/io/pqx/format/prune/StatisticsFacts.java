@@ -1,6 +1,7 @@
 package io.pqx.format.prune;
 
 import io.pqx.format.index.PhysicalType;
+import io.pqx.format.index.TrustedPageIndex;
 import io.pqx.format.metadata.ChunkStatisticsView;
 import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.metadata.LeafColumnView;
@@ -61,6 +62,41 @@ final class StatisticsFacts {
             hiExact = hi != null && stats.maxExact();
         }
         return new ChunkFacts(domain, lo, hi, loExact, hiExact, maybeNull, maybeValue, maybeNaN);
+    }
+
+    /**
+     * What page {@code page} of a leaf's trusted page index proves about {@code column} on that
+     * page's rows, as {@link #of(ResolvedColumn, RowGroupView)} for a chunk. A page whose null
+     * count contradicts its rows or its null-page flag (a null page with fewer nulls than rows,
+     * as writers may mark an all-NaN page) proves nothing beyond what its column's nullability
+     * does.
+     */
+    static ChunkFacts ofPage(ResolvedColumn column, TrustedPageIndex index, int page) {
+        LeafColumnView leaf = column.leaf().orElseThrow(() -> new IllegalStateException(
+                "Cannot prune on " + column.ref() + ": it was resolved without its Parquet leaf"));
+        ColumnDomain domain = column.domain();
+        boolean required = leaf.maxDefinitionLevel() == 0;
+        ChunkStatisticsView stats = index.statistics(page);
+        long rows = index.rowCount(page);
+        boolean nullPage = index.isNullPage(page);
+        OptionalLong nulls = stats.nullCount();
+        if (nulls.isPresent() && (nulls.getAsLong() > rows
+                || (nullPage && nulls.getAsLong() < rows)
+                || (!nullPage && nulls.getAsLong() == rows))) {
+            return new ChunkFacts(domain, null, null, false, false, !required, true,
+                    domain == ColumnDomain.DOUBLE);
+        }
+        boolean maybeNull = !required && (nulls.isEmpty() || nulls.getAsLong() > 0);
+        boolean maybeValue = !nullPage && (nulls.isEmpty() || nulls.getAsLong() < rows);
+        boolean maybeNaN = domain == ColumnDomain.DOUBLE && (maybeValue || nulls.isEmpty());
+        Object lo = null;
+        Object hi = null;
+        if (maybeValue && stats.hasMinMax()) {
+            lo = bound(stats.min(), stats.minExact(), column, leaf, stats.physicalType());
+            hi = bound(stats.max(), stats.maxExact(), column, leaf, stats.physicalType());
+        }
+        return new ChunkFacts(domain, lo, hi, lo != null && stats.minExact(),
+                hi != null && stats.maxExact(), maybeNull, maybeValue, maybeNaN);
     }
 
     /** A bound as a domain value, or null when it cannot be used for this column. */

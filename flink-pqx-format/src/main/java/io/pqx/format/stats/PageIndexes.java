@@ -6,6 +6,7 @@ import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FileRange;
+import io.pqx.format.index.OffsetIndexView;
 import io.pqx.format.io.InputFile;
 import org.apache.parquet.format.BoundaryOrder;
 import org.apache.parquet.format.PageLocation;
@@ -207,6 +208,61 @@ public final class PageIndexes {
         return fromThrift(thrift, ctx);
     }
 
+    /**
+     * Decodes a column index from {@code length} bytes of {@code bytes} at {@code offset} (read
+     * by the caller, e.g. in one coalesced read of a row group's indexes).
+     *
+     * @throws CorruptFileException when the bytes are not a valid Thrift column index
+     */
+    public static org.apache.parquet.format.ColumnIndex parseColumnIndex(
+            byte[] bytes, int offset, int length, FileContext ctx) throws CorruptFileException {
+        org.apache.parquet.format.ColumnIndex thrift = new org.apache.parquet.format.ColumnIndex();
+        decode(thrift, bytes, offset, length, "Cannot read column index", ctx);
+        return thrift;
+    }
+
+    /**
+     * Decodes and checks an offset index from {@code length} bytes of {@code bytes} at {@code
+     * offset}, as {@link #readOffsetIndex(InputFile, long, long, FileContext)} does after reading.
+     *
+     * @throws CorruptFileException when the bytes are not a valid offset index
+     */
+    public static OffsetIndex parseOffsetIndex(byte[] bytes, int offset, int length, FileContext ctx)
+            throws CorruptFileException {
+        org.apache.parquet.format.OffsetIndex thrift = new org.apache.parquet.format.OffsetIndex();
+        decode(thrift, bytes, offset, length, "Cannot read offset index", ctx);
+        return fromThrift(thrift, ctx);
+    }
+
+    /**
+     * Checks that an index range declared by the footer may be read: 1 to {@link
+     * #MAX_INDEX_BYTES} bytes, inside a file of {@code fileLength} bytes.
+     *
+     * @param what {@code "Cannot read column index"} or {@code "Cannot read offset index"}
+     * @throws CorruptFileException when it may not, naming the range and the file's length
+     */
+    public static void checkRange(long offset, long length, long fileLength, String what,
+            FileContext ctx) throws CorruptFileException {
+        if (length <= 0 || length > MAX_INDEX_BYTES) {
+            throw ctx.corrupt(
+                    what, "its length " + length + " is not in 1.." + MAX_INDEX_BYTES + " bytes");
+        }
+        if (offset < 0 || offset > fileLength - length) {
+            throw ctx.corrupt(what, "its bytes [" + offset + ", " + (offset + length)
+                    + ") lie outside the file of " + fileLength + " bytes");
+        }
+    }
+
+    /** The public view of an offset index. */
+    public static OffsetIndexView view(OffsetIndex index) {
+        List<io.pqx.format.index.PageLocation> pages = new ArrayList<>(index.getPageCount());
+        for (int i = 0; i < index.getPageCount(); i++) {
+            pages.add(new io.pqx.format.index.PageLocation(index.getOffset(i),
+                    index.getCompressedPageSize(i), index.getFirstRowIndex(i)));
+        }
+        return OffsetIndexView.of(pages);
+    }
+
     private static byte[] readRange(
             InputFile file, long offset, long length, String what, FileContext ctx)
             throws IOException {
@@ -234,8 +290,19 @@ public final class PageIndexes {
             String what,
             FileContext ctx)
             throws CorruptFileException {
+        decode(target, bytes, 0, bytes.length, what, ctx);
+    }
+
+    private static void decode(
+            shaded.parquet.org.apache.thrift.TBase<?, ?> target,
+            byte[] bytes,
+            int offset,
+            int length,
+            String what,
+            FileContext ctx)
+            throws CorruptFileException {
         try {
-            BoundedThrift.read(target, bytes, 0, bytes.length);
+            BoundedThrift.read(target, bytes, offset, length);
         } catch (IOException e) {
             throw ctx.corrupt(what, "it is not valid Thrift: " + e.getMessage(), e);
         }

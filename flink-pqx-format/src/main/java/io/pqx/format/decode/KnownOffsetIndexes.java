@@ -1,0 +1,54 @@
+package io.pqx.format.decode;
+
+import io.pqx.format.index.OffsetIndexView;
+import io.pqx.format.io.InputFile;
+
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * A file read through another {@link InputFile}, carrying the offset indexes of one row group's
+ * leaves that the caller has already read, so that {@link RowGroupLoader} plans a selection's
+ * pages with them instead of reading them again. Reads go to the wrapped file; closing it does
+ * nothing (the wrapped file's owner closes it).
+ *
+ * <p>Why a file: it reaches the loader through the decoder's existing signature. A caller that
+ * can pass the map to {@code RowGroupLoader.load} directly should.
+ */
+public final class KnownOffsetIndexes implements InputFile {
+    private final InputFile file;
+    private final Map<Integer, OffsetIndexView> offsetIndexes;
+
+    /**
+     * @param offsetIndexes by leaf index, all of the row group that will be read through it
+     */
+    public KnownOffsetIndexes(InputFile file, Map<Integer, OffsetIndexView> offsetIndexes) {
+        this.file = file;
+        this.offsetIndexes = Map.copyOf(offsetIndexes);
+    }
+
+    /** The offset indexes already read, by leaf index. */
+    public Map<Integer, OffsetIndexView> offsetIndexes() {
+        return offsetIndexes;
+    }
+
+    @Override
+    public String location() {
+        return file.location();
+    }
+
+    @Override
+    public long length() throws IOException {
+        return file.length();
+    }
+
+    @Override
+    public void readFully(long position, byte[] buffer, int offset, int length) throws IOException {
+        file.readFully(position, buffer, offset, length);
+    }
+
+    @Override
+    public void close() {
+        // the wrapped file belongs to the caller
+    }
+}
