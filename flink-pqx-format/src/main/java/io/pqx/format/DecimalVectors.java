@@ -1,6 +1,7 @@
 package io.pqx.format;
 
 import io.pqx.format.decode.HeapDecimalVector;
+import io.pqx.format.decode.SelectedVectors;
 
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.columnar.vector.DecimalColumnVector;
@@ -29,6 +30,9 @@ public final class DecimalVectors {
      * child vectors), false for wider decimals and any other vector.
      */
     public static boolean hasUnscaledLongs(ColumnVector vector) {
+        if (vector instanceof SelectedVectors.Decimals view) {
+            return hasUnscaledLongs(view.inner());
+        }
         return vector instanceof HeapDecimalVector decimals && decimals.compact();
     }
 
@@ -38,6 +42,9 @@ public final class DecimalVectors {
      * @throws IllegalArgumentException if {@link #hasUnscaledLongs} is false for {@code vector}
      */
     public static long unscaledLong(ColumnVector vector, int row) {
+        if (vector instanceof SelectedVectors.Decimals view) {
+            return unscaledLong(view.inner(), view.innerRow(row));
+        }
         if (vector instanceof HeapDecimalVector decimals && decimals.compact()) {
             return decimals.unscaledLong(row);
         }

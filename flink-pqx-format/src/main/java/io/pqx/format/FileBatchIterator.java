@@ -19,8 +19,7 @@ final class FileBatchIterator implements BatchIterator {
     private final RowGroupSource source;
     @Nullable private RowGroupBatches current;
     @Nullable private ParquetBatch pending;
-    // views of the decoder's batch objects (one, or two when the decoder alternates buffers)
-    private final ParquetBatch[] views = new ParquetBatch[2];
+    private final BatchViews views = new BatchViews();
     private boolean done;
 
     FileBatchIterator(RowGroupSource source) {
@@ -43,29 +42,13 @@ final class FileBatchIterator implements BatchIterator {
                     current.close();
                     current = null;
                 } else if (batch.getNumRows() > 0) {
-                    ParquetBatch view = viewOf(batch);
-                    view.update(current.rowGroup(), current.positions());
-                    pending = view;
+                    pending = views.of(batch, current.rowGroup(), current.positions());
                 }
             }
             return pending != null;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** The view of a decoder batch: made once per batch object, kept while the decoder reuses it. */
-    private ParquetBatch viewOf(VectorizedColumnBatch batch) {
-        for (ParquetBatch view : views) {
-            if (view != null && view.views(batch)) {
-                return view;
-            }
-        }
-        ParquetBatch view = new ParquetBatch(batch);
-        // a new row group's decoder has new batch objects: the oldest view goes
-        views[1] = views[0];
-        views[0] = view;
-        return view;
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.pqx.format.error.FileContext;
 import io.pqx.format.options.ReadOptions;
 
 import io.pqx.format.decode.ColumnarRowIterator;
+import io.pqx.format.decode.FilteredRowGroupScan;
 import io.pqx.format.decode.RowGroupBatches;
 import io.pqx.format.decode.RowGroupDecoder;
 import io.pqx.format.index.RowSelection;
@@ -70,6 +71,9 @@ public final class ParquetReader implements Closeable {
     private final FileMetadata metadata;
     private final ReadSchema schema;
     private final FileContext ctx;
+    // what filtered scans measured, for the next row group's choice of late materialization
+    private final FilteredRowGroupScan.Measurements measurements =
+            new FilteredRowGroupScan.Measurements();
 
     private ParquetReader(InputFile file, ReadOptions options, ParquetFooter footer, ParquetSchema schema) {
         this.file = file;
@@ -254,6 +258,13 @@ public final class ParquetReader implements Closeable {
 
     private RowGroupBatches decodeRowGroup(
             int rowGroup, ParquetSchema projection, RowSelection selection) throws IOException {
+        checkSelection(rowGroup, selection);
+        return RowGroupDecoder.read(file, metadata, rowGroup, projection, selection,
+                options.batchSize(), new PageLimits(options.maxPageBytes(), options.verifyChecksums()),
+                options.alternatingBatches());
+    }
+
+    private void checkSelection(int rowGroup, RowSelection selection) {
         int count = metadata.rowGroups().size();
         if (rowGroup < 0 || rowGroup >= count) {
             throw new IllegalArgumentException(
@@ -264,9 +275,47 @@ public final class ParquetReader implements Closeable {
             throw new IllegalArgumentException("Cannot read row group " + rowGroup + ": selection "
                     + selection + " goes beyond its " + rows + " rows " + ctx.suffix());
         }
-        return RowGroupDecoder.read(file, metadata, rowGroup, projection, selection,
-                options.batchSize(), new PageLimits(options.maxPageBytes(), options.verifyChecksums()),
-                options.alternatingBatches());
+    }
+
+    /**
+     * The rows of a row group's {@code selection} that {@code filter} keeps, as batches of {@code
+     * projection}'s columns: exactly those rows, in order, each batch holding at least one row and
+     * at most {@link ReadOptions#batchSize()}, each row with its position in the row group ({@link
+     * ParquetBatch#rowPosition}), under {@link #readRowGroup}'s reuse rules. The filter is asked
+     * about every selected row once.
+     *
+     * <p><b>Late materialization</b> ({@link ReadOptions#lateMaterialization()}, on by default):
+     * the filter's columns are decoded first and the filter decides every row of the selection;
+     * then {@code projection}'s columns are decoded only for the surviving rows: pages holding
+     * none are not read when the chunk has an offset index, and not decompressed otherwise. When
+     * the row groups scanned before by this reader kept most of their rows, or kept them in many
+     * short runs, the next row group is decoded whole and filtered batch by batch instead (a
+     * kept row is shown through a view, not copied), since skipping would cost more than it saves.
+     * A row group with no surviving row reads nothing of the other columns.
+     *
+     * @param projection {@link #schema()} or a projection of it
+     * @param filter reads {@code filter.columns()}, {@link #schema()} or a projection of it
+     * @throws IllegalArgumentException as {@link #readRowGroup}, or for a read schema of another
+     *     file
+     */
+    public BatchIterator scanRowGroup(int rowGroup, ReadSchema projection, RowSelection selection,
+            RowFilter filter) throws IOException {
+        ParquetSchema output = ofThisFile(projection);
+        ParquetSchema filterColumns = ofThisFile(filter.columns());
+        checkSelection(rowGroup, selection);
+        FilteredRowGroupScan scan = FilteredRowGroupScan.open(file, metadata, rowGroup, output,
+                filterColumns, selection, options.batchSize(),
+                new PageLimits(options.maxPageBytes(), options.verifyChecksums()),
+                options.alternatingBatches(), new RowFilterAdapter(filter), measurements,
+                options.lateMaterialization());
+        boolean[] taken = {false};
+        return new FileBatchIterator(() -> {
+            if (taken[0]) {
+                return null;
+            }
+            taken[0] = true;
+            return scan;
+        });
     }
 
     /**

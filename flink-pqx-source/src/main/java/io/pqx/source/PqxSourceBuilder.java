@@ -208,7 +208,8 @@ public final class PqxSourceBuilder {
                         rowType, new ArrayList<>(keys), predicate, inListCap),
                 new ReaderSettings(produced, readKeys, batchSize,
                         options.get(PqxSourceOptions.VERIFY_CHECKSUMS), readerCacheSize,
-                        options.get(PqxSourceOptions.READER_DECODE_AHEAD), readType, predicate));
+                        options.get(PqxSourceOptions.READER_DECODE_AHEAD), readType, predicate,
+                        options.get(PqxSourceOptions.READER_LATE_MATERIALIZATION)));
     }
 
     private static void requirePositive(ConfigOption<?> option, long value) {

@@ -65,6 +65,19 @@ public final class PqxSourceOptions {
                                     + " reader). false: one batch at a time, decoding waits for"
                                     + " emitting.");
 
+    public static final ConfigOption<Boolean> READER_LATE_MATERIALIZATION =
+            ConfigOptions.key("source.reader.late-materialization")
+                    .booleanType()
+                    .defaultValue(true)
+                    .withDescription(
+                            "With a predicate: decode the predicate's columns first and the other"
+                                    + " emitted columns only for the rows it keeps (pages without"
+                                    + " such a row are not read or not decompressed); a row group"
+                                    + " after one whose predicate kept most rows, or kept them"
+                                    + " scattered, is decoded whole and then filtered. false:"
+                                    + " always decode every column, then filter (for comparison)."
+                                    + " The rows emitted are the same.");
+
     public static final ConfigOption<Duration> DISCOVERY_HORIZON =
             ConfigOptions.key("source.discovery.horizon")
                     .durationType()

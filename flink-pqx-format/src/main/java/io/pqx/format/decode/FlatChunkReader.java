@@ -154,6 +154,26 @@ final class FlatChunkReader {
                 skipFallback(n);
             }
             left -= n;
+            if (left > 0 && n == pageLeft && consumed + n < totalValues) {
+                // the rest of this page goes, and more: whole pages are passed over by their
+                // headers, never decompressed; the page the skip ends in is decoded as usual
+                pageCursor += n;
+                pageLeft = 0;
+                consumed += n;
+                while (consumed < totalValues) {
+                    int values = pages.peekPageValues();
+                    if (values < 0 || values > left || consumed + values > totalValues) {
+                        break; // the page holds rows wanted (or is wrong: nextPage() says how)
+                    }
+                    pages.skipPage();
+                    consumed += values;
+                    left -= values;
+                }
+                if (consumed < totalValues) {
+                    nextPage();
+                }
+                continue;
+            }
             advance(n);
         }
     }

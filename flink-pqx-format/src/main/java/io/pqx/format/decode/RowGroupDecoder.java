@@ -219,6 +219,15 @@ public final class RowGroupDecoder implements RowGroupBatches {
         return batch;
     }
 
+    /**
+     * Makes the next {@link #next()} decode into the vector buffer of the batch it returned last:
+     * for a caller that dropped that batch, so that the batch it returned before (in the other
+     * buffer, when alternating) stays valid.
+     */
+    void reuseLastBuffer() {
+        buffer = (buffer + batches.length - 1) % batches.length;
+    }
+
     @Override
     public int rowGroup() {
         return rowGroup;

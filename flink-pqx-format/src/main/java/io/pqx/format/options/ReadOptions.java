@@ -24,6 +24,11 @@ import io.pqx.format.error.UnsupportedFileException;
  *     can emit a batch while another decodes the next (the source's fetcher). Costs a second set
  *     of vectors per row group read (default false: one set, a batch is valid until the next is
  *     decoded)
+ * @param lateMaterialization whether a filtered row-group scan ({@code
+ *     ParquetReader.scanRowGroup}) may decode the filter's columns first and the other columns
+ *     only for the rows the filter keeps, choosing per row group from the selectivity it measured
+ *     (default true); false always decodes every column of every row and then filters, for
+ *     comparison. Either way exactly the same rows are returned
  */
 public record ReadOptions(
         int batchSize,
@@ -31,7 +36,8 @@ public record ReadOptions(
         int maxPageBytes,
         boolean verifyChecksums,
         boolean useDeclaredSchema,
-        boolean alternatingBatches) {
+        boolean alternatingBatches,
+        boolean lateMaterialization) {
 
     public static final int DEFAULT_BATCH_SIZE = 2048;
     public static final long DEFAULT_MAX_FOOTER_BYTES = 64L << 20;
@@ -70,7 +76,8 @@ public record ReadOptions(
                 .maxPageBytes(maxPageBytes)
                 .verifyChecksums(verifyChecksums)
                 .useDeclaredSchema(useDeclaredSchema)
-                .alternatingBatches(alternatingBatches);
+                .alternatingBatches(alternatingBatches)
+                .lateMaterialization(lateMaterialization);
     }
 
     /** Builds {@link ReadOptions}; values are checked in {@link #build()}. */
@@ -81,6 +88,7 @@ public record ReadOptions(
         private boolean verifyChecksums = true;
         private boolean useDeclaredSchema = true;
         private boolean alternatingBatches;
+        private boolean lateMaterialization = true;
 
         private Builder() {}
 
@@ -114,13 +122,18 @@ public record ReadOptions(
             return this;
         }
 
+        public Builder lateMaterialization(boolean late) {
+            this.lateMaterialization = late;
+            return this;
+        }
+
         /**
          * @throws IllegalArgumentException naming the option and the bad value
          */
         public ReadOptions build() {
             return new ReadOptions(
                     batchSize, maxFooterBytes, maxPageBytes, verifyChecksums, useDeclaredSchema,
-                    alternatingBatches);
+                    alternatingBatches, lateMaterialization);
         }
     }
 }

@@ -47,6 +47,7 @@ public final class ChunkPageReader implements PageReader {
     private boolean dictionaryEncoded;
     private long valuesReturned;
     private int pagesReturned;
+    private int pagesSkipped;
     private long pageFirstRow = -1;
 
     /**
@@ -177,6 +178,70 @@ public final class ChunkPageReader implements PageReader {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The entries of the next data page, from its header alone, or -1 when the chunk has no more
+     * pages; the page is left to be handed out next ({@link #readPageForBulkDecoding}) or passed
+     * over ({@link #skipPage}). Pages of other kinds before it (index pages) are passed over.
+     */
+    public int peekPageValues() {
+        dictionaryRead = true;
+        try {
+            while (true) {
+                if (pending == null) {
+                    skipExhaustedRuns();
+                    pending = nextHeader();
+                    if (pending == null) {
+                        return -1;
+                    }
+                }
+                PageType type = pending.getType();
+                if (type == PageType.DATA_PAGE || type == PageType.DATA_PAGE_V2) {
+                    int values = type == PageType.DATA_PAGE
+                            ? pending.getData_page_header().getNum_values()
+                            : pending.getData_page_header_v2().getNum_values();
+                    if (values < 0) {
+                        throw ctx.corrupt("Cannot read page " + nextOrdinal(),
+                                "its header declares " + values + " values");
+                    }
+                    return values;
+                }
+                if (type == PageType.DICTIONARY_PAGE) {
+                    throw ctx.corrupt("Cannot read page " + nextOrdinal(),
+                            "a dictionary page follows the first data page");
+                }
+                pending = null;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Passes over the data page {@link #peekPageValues} looked at, without decompressing or
+     * checking its body (its values are not wanted), counting it as handed out.
+     */
+    public void skipPage() {
+        int values = peekPageValues();
+        if (values < 0) {
+            throw new IllegalStateException("no page to skip");
+        }
+        PageRun run = run();
+        int ordinal = nextOrdinal();
+        pageFirstRow = run.firstRowIndexes() != null && dataPagesInRun < run.firstRowIndexes().length
+                ? run.firstRowIndexes()[dataPagesInRun] : -1;
+        dataPagesInRun++;
+        pending = null;
+        pageOrdinal = ordinal;
+        pagesReturned++;
+        pagesSkipped++;
+        valuesReturned += values;
+    }
+
+    /** Data pages passed over by {@link #skipPage}, never decompressed. */
+    public int pagesSkipped() {
+        return pagesSkipped;
     }
 
     /** Ordinal (offset-index numbering) of the last data page handed out; -1 before the first. */

@@ -16,13 +16,14 @@ class ReadOptionsTest {
         assertThat(options.verifyChecksums()).isTrue();
         assertThat(options.useDeclaredSchema()).isTrue();
         assertThat(options.alternatingBatches()).isFalse();
+        assertThat(options.lateMaterialization()).isTrue();
     }
 
     @Test
     void builderSetsEveryOptionAndCopies() {
         ReadOptions options = ReadOptions.builder().batchSize(7).maxFooterBytes(1000).maxPageBytes(2000)
-                .verifyChecksums(false).useDeclaredSchema(false).alternatingBatches(true).build();
-        assertThat(options).isEqualTo(new ReadOptions(7, 1000, 2000, false, false, true));
+                .verifyChecksums(false).useDeclaredSchema(false).alternatingBatches(true).lateMaterialization(false).build();
+        assertThat(options).isEqualTo(new ReadOptions(7, 1000, 2000, false, false, true, false));
         assertThat(options.toBuilder().build()).isEqualTo(options);
     }
 

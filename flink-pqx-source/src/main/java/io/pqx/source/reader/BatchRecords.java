@@ -15,8 +15,8 @@ import java.util.Set;
  * turn (no copy), with the position after it, from the positions the format gives the decoded
  * batch ({@link ParquetBatch#rowPosition}; also right for a sparse selection). Recycling releases
  * the batch to the fetcher ({@link BatchGate}), which keeps the decoded batch and its positions
- * valid until then. With a row filter's mask, only the rows it keeps are handed out; the position
- * of each is still its own, so a checkpoint after it restores past the rows dropped before it.
+ * valid until then. The rows of a filtered scan have gaps between their positions: each row's
+ * position is its own, so a checkpoint after it restores past the rows dropped before it.
  */
 final class BatchRecords implements RecordsWithSplitIds<RowAtPosition> {
     private final String splitId;
@@ -27,7 +27,6 @@ final class BatchRecords implements RecordsWithSplitIds<RowAtPosition> {
     private final ParquetBatch positions;
     private final boolean contiguous;
     private final long firstRow;
-    @Nullable private final boolean[] mask;
     private boolean splitTaken;
     private int next;
 
@@ -36,17 +35,7 @@ final class BatchRecords implements RecordsWithSplitIds<RowAtPosition> {
      * @param decoded the decoded batch, for the rows' positions
      */
     BatchRecords(String splitId, VectorizedColumnBatch batch, ParquetBatch decoded, BatchGate gate) {
-        this(splitId, batch, decoded, gate, null);
-    }
-
-    /**
-     * @param mask the row filter's verdict per row of the batch (emit only rows marked true), or
-     *     null to emit every row
-     */
-    BatchRecords(String splitId, VectorizedColumnBatch batch, ParquetBatch decoded, BatchGate gate,
-            @Nullable boolean[] mask) {
         this.splitId = splitId;
-        this.mask = mask;
         this.batch = batch;
         this.gate = gate;
         this.positions = decoded;
@@ -70,13 +59,7 @@ final class BatchRecords implements RecordsWithSplitIds<RowAtPosition> {
     @Nullable
     @Override
     public RowAtPosition nextRecordFromSplit() {
-        int rows = batch.getNumRows();
-        if (mask != null) {
-            while (next < rows && !mask[next]) {
-                next++;
-            }
-        }
-        if (next >= rows) {
+        if (next >= batch.getNumRows()) {
             return null;
         }
         row.setRowId(next);

@@ -37,16 +37,8 @@ final class FileReadPlan {
     private final Output[] outputs;
     private int next;
 
-    /**
-     * One output batch and the column views it holds: {@code batch} has every read column (the
-     * row filter's view), {@code emitted} its first {@code emittedArity} columns (the rows emitted;
-     * the same batch when no column was read for the filter alone).
-     */
-    private record Output(VectorizedColumnBatch batch, VectorizedColumnBatch emitted,
-            WideningVectors.Widening[] widening) {}
-
-    /** An adapted batch: all read columns, and the emitted ones over the same vectors. */
-    record Adapted(VectorizedColumnBatch all, VectorizedColumnBatch emitted) {}
+    /** One output batch and the column views it holds. */
+    private record Output(VectorizedColumnBatch batch, WideningVectors.Widening[] widening) {}
 
     private FileReadPlan(ReadSchema projection, int[] source, Output[] outputs) {
         this.projection = projection;
@@ -55,20 +47,11 @@ final class FileReadPlan {
     }
 
     /**
+     * @param requested the columns made
      * @param inFlight batches out at once (1 or 2): so many output batches are used in turn
      */
     static FileReadPlan of(ParquetReader reader, RowType requested, Set<String> partitionKeys,
             Map<String, String> partitions, String file, int inFlight) throws IOException {
-        return of(reader, requested, partitionKeys, partitions, file, inFlight, requested.getFieldCount());
-    }
-
-    /**
-     * @param requested the columns read: the emitted ones first, then those only the row filter reads
-     * @param emittedArity how many of the first requested columns are emitted
-     */
-    static FileReadPlan of(ParquetReader reader, RowType requested, Set<String> partitionKeys,
-            Map<String, String> partitions, String file, int inFlight, int emittedArity)
-            throws IOException {
         FileContext ctx = FileContext.of(file);
         List<FieldView> fileFields = reader.schema().fields();
         int n = requested.getFieldCount();
@@ -122,10 +105,7 @@ final class FileReadPlan {
                     widening[i] = widening(conversions[i], stored[i]);
                 }
             }
-            VectorizedColumnBatch all = new VectorizedColumnBatch(fixed.clone());
-            VectorizedColumnBatch emitted = emittedArity == n ? all
-                    : new VectorizedColumnBatch(java.util.Arrays.copyOf(fixed, emittedArity));
-            outputs[o] = new Output(all, emitted, widening);
+            outputs[o] = new Output(new VectorizedColumnBatch(fixed.clone()), widening);
         }
         return new FileReadPlan(projection, source, outputs);
     }
@@ -170,11 +150,6 @@ final class FileReadPlan {
 
     /** The requested columns over {@code decoded}, a batch read with {@link #projection()}. */
     VectorizedColumnBatch adapt(VectorizedColumnBatch decoded) {
-        return adaptBoth(decoded).all();
-    }
-
-    /** As {@link #adapt}, with the emitted columns' batch too. */
-    Adapted adaptBoth(VectorizedColumnBatch decoded) {
         Output output = outputs[next];
         next = (next + 1) % outputs.length;
         VectorizedColumnBatch out = output.batch();
@@ -186,11 +161,6 @@ final class FileReadPlan {
             }
         }
         out.setNumRows(decoded.getNumRows());
-        VectorizedColumnBatch emitted = output.emitted();
-        if (emitted != out) {
-            System.arraycopy(out.columns, 0, emitted.columns, 0, emitted.columns.length);
-            emitted.setNumRows(decoded.getNumRows());
-        }
-        return new Adapted(out, emitted);
+        return out;
     }
 }

@@ -6,10 +6,9 @@ import io.pqx.format.ParquetFooter;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.io.FlinkInputFile;
+import io.pqx.format.io.InputFile;
 import io.pqx.format.index.RowSelection;
 import io.pqx.format.options.ReadOptions;
-import io.pqx.format.predicate.BoundPredicate;
-import io.pqx.format.predicate.ColumnResolver;
 import io.pqx.source.planning.FooterCache;
 import io.pqx.source.split.RowGroupSplit;
 
@@ -46,10 +45,12 @@ import java.util.Set;
  * opens with no footer read; a footer is used only when the file's length and modification time
  * are still those the split was planned with.
  *
- * <p>Predicate: every batch of a row group not known to match fully is evaluated by the bound
- * predicate ({@link BoundPredicate#mask}, SQL three-valued logic over the read columns: the
- * emitted ones and those only the filter reads), and only rows where it is TRUE are emitted. Rows
- * of the split's ALL_MATCH row groups are emitted without it.
+ * <p>Predicate: a row group not known to match fully is read by the format's filtered scan
+ * ({@link ParquetReader#scanRowGroup}) with the predicate as its row filter ({@link
+ * PredicateRowFilter}: SQL three-valued logic, TRUE rows only, with the runtime-filter values known
+ * when the row is decided): late-materializing, the predicate's columns are decoded first and the
+ * emitted ones only for the rows it keeps. Rows of the split's ALL_MATCH row groups are read and
+ * emitted without it.
  */
 final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> {
     private final ReaderSettings settings;
@@ -60,7 +61,6 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
     private final BatchGate gate;
     private final FooterCache<ParquetFooter> footers;
     private final ReaderMetrics metrics;
-    @Nullable private final BoundPredicate filter;
     private final LiveSlots slots;
     private long footersRead;
 
@@ -68,6 +68,8 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
     @Nullable private ParquetReader reader;
     @Nullable private FileReadPlan plan;
     @Nullable private BatchIterator batches;
+    @Nullable private PredicateRowFilter rowFilter; // the open file's, with a predicate
+    private boolean unfiltered; // whether the open row group is read without the row filter
     private int rowGroup;
     private long startRow; // where the row group being opened starts: the split's next row, then 0
 
@@ -79,14 +81,13 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
         this.settings = settings;
         this.metrics = metrics;
         this.slots = slots;
-        this.filter = settings.predicate() == null ? null
-                : BoundPredicate.bind(settings.predicate(), ColumnResolver.of(settings.readType()));
         this.inFlight = settings.decodeAhead() ? 2 : 1;
         this.gate = new BatchGate(inFlight);
         this.readOptions = ReadOptions.builder()
                 .batchSize(settings.batchSize())
                 .verifyChecksums(settings.verifyChecksums())
                 .alternatingBatches(settings.decodeAhead())
+                .lateMaterialization(settings.lateMaterialization())
                 .build();
         this.partitionKeys = new HashSet<>(settings.partitionKeys());
         this.footers = new FooterCache<>(settings.footerCacheSize());
@@ -118,28 +119,26 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                     }
                     RowSelection selection = startRow == 0 ? RowSelection.all(rows)
                             : RowSelection.of(new long[] {startRow}, new long[] {rows});
-                    batches = reader.readRowGroup(rowGroup, plan.projection(), selection);
+                    if (rowFilter == null || split.isAllMatch(rowGroup)) {
+                        batches = reader.readRowGroup(rowGroup, plan.projection(), selection);
+                        unfiltered = true;
+                    } else {
+                        batches = reader.scanRowGroup(rowGroup, plan.projection(), selection,
+                                rowFilter);
+                        unfiltered = false;
+                    }
                 }
                 if (batches.hasNext()) {
                     ParquetBatch decoded = batches.next();
-                    FileReadPlan.Adapted adapted = plan.adaptBoth(decoded);
-                    int rows = decoded.getNumRows();
-                    metrics.rowsDecoded.inc(rows);
-                    boolean[] mask = null;
-                    if (filter != null && split.isAllMatch(rowGroup)) {
-                        metrics.rowsFullyMatched.inc(rows);
-                    } else if (filter != null) {
-                        mask = filter.mask(adapted.all(), slots.current());
-                        int kept = 0;
-                        for (int i = 0; i < rows; i++) {
-                            kept += mask[i] ? 1 : 0;
+                    if (unfiltered) {
+                        int rows = decoded.getNumRows();
+                        metrics.rowsDecoded.inc(rows);
+                        if (rowFilter != null) {
+                            metrics.rowsFullyMatched.inc(rows);
                         }
-                        metrics.rowsFiltered.inc(rows - kept);
                     }
-                    // handed out even when the mask keeps no row: the format's alternating
-                    // buffers must not be decoded into while a batch handed out before is emitted
                     BatchRecords records = new BatchRecords(
-                            split.splitId(), adapted.emitted(), decoded, gate, mask);
+                            split.splitId(), plan.adapt(decoded), decoded, gate);
                     gate.take();
                     return records;
                 }
@@ -161,7 +160,8 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                     "the file has " + status.getLen() + " bytes, but had " + s.fileLength()
                             + " when it was planned: it was changed after discovery");
         }
-        FlinkInputFile file = FlinkInputFile.open(path, status.getLen());
+        InputFile file = new CountingInputFile(FlinkInputFile.open(path, status.getLen()),
+                metrics.bytesRead);
         Optional<ParquetFooter> known = status.getModificationTime() == s.modificationTime()
                 ? footers.get(s.path(), s.fileLength(), s.modificationTime())
                 : Optional.empty();
@@ -178,8 +178,11 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                 throw FileContext.of(s.path()).unsupported("Cannot read split " + s.splitId(),
                         "the file has " + groups + " row groups");
             }
-            plan = FileReadPlan.of(reader, settings.readType(), partitionKeys, s.partitions(), s.path(),
-                    inFlight, settings.producedType().getFieldCount());
+            plan = FileReadPlan.of(reader, settings.producedType(), partitionKeys, s.partitions(),
+                    s.path(), inFlight);
+            rowFilter = settings.predicate() == null ? null
+                    : PredicateRowFilter.of(settings.predicate(), settings.readType(), reader,
+                            partitionKeys, s.partitions(), s.path(), slots, metrics);
         } catch (IOException | RuntimeException e) {
             closeFile();
             throw e;
@@ -214,6 +217,7 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
         } finally {
             batches = null;
             plan = null;
+            rowFilter = null;
             ParquetReader r = reader;
             reader = null;
             if (r != null) {

@@ -22,10 +22,13 @@ import java.util.List;
  * @param readType the columns read: {@code producedType}'s, then the columns only the predicate
  *     reads ({@code partitionKeys} are those of this type)
  * @param predicate the row filter over {@code readType}'s column names, or null for none
+ * @param lateMaterialization whether a filtered row group may decode the predicate's columns
+ *     first and the others only for the rows kept
  */
 public record ReaderSettings(
         RowType producedType, List<String> partitionKeys, int batchSize, boolean verifyChecksums,
-        int footerCacheSize, boolean decodeAhead, RowType readType, @Nullable Predicate predicate)
+        int footerCacheSize, boolean decodeAhead, RowType readType, @Nullable Predicate predicate,
+        boolean lateMaterialization)
         implements Serializable {
     public ReaderSettings {
         partitionKeys = List.copyOf(partitionKeys);
@@ -35,6 +38,14 @@ public record ReaderSettings(
                     + readType.getFieldNames() + " do not start with the produced ones "
                     + producedType.getFieldNames());
         }
+    }
+
+    /** Settings late-materializing filtered row groups. */
+    public ReaderSettings(RowType producedType, List<String> partitionKeys, int batchSize,
+            boolean verifyChecksums, int footerCacheSize, boolean decodeAhead, RowType readType,
+            @Nullable Predicate predicate) {
+        this(producedType, partitionKeys, batchSize, verifyChecksums, footerCacheSize, decodeAhead,
+                readType, predicate, true);
     }
 
     /** Settings with no predicate: the produced columns are those read. */

@@ -140,8 +140,9 @@ class PredicateDifferentialTest {
                 keys.add(key);
             }
         }
+        // late materialization on or off: the same rows
         return new ReaderSettings(PRODUCED, keys, 16 + random.nextInt(100), true, 4, random.nextBoolean(),
-                readType, predicate);
+                readType, predicate, random.nextBoolean());
     }
 
     private static List<String> read(ReaderSettings settings, List<RowGroupSplit> splits,
@@ -150,7 +151,7 @@ class PredicateDifferentialTest {
         if (splits.isEmpty()) {
             return out;
         }
-        try (PqxSplitReader reader = new PqxSplitReader(settings, metrics)) {
+        try (PqxSplitReader reader = new PqxSplitReader(settings, metrics, new LiveSlots())) {
             reader.handleSplitsChanges(new SplitsAddition<>(splits));
             int finished = 0;
             for (int fetches = 0; fetches < 1_000_000 && finished < splits.size(); fetches++) {
