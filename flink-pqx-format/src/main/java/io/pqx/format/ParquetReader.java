@@ -44,9 +44,9 @@ import java.util.List;
 import java.util.Optional;
 import io.pqx.format.decode.KnownOffsetIndexes;
 import io.pqx.format.footer.FileRange;
-import io.pqx.format.index.LeafPageIndex;
-import io.pqx.format.index.RowGroupPageIndexes;
-import io.pqx.format.index.TrustedPageIndex;
+import io.pqx.format.metadata.LeafPageIndex;
+import io.pqx.format.metadata.RowGroupPageIndexes;
+import io.pqx.format.metadata.TrustedPageIndex;
 import io.pqx.format.prune.BloomFilterSource;
 import io.pqx.format.prune.PageIndexSource;
 import org.apache.parquet.schema.PrimitiveType;
@@ -524,18 +524,9 @@ public final class ParquetReader implements Closeable {
      */
     public BatchIterator readRowGroup(int rowGroup, ReadSchema projection, RowSelection selection,
             RowGroupPageIndexes known) throws IOException {
-        if (known.rowGroup() != rowGroup || known.rowCount()
-                != metadata.rowGroups().get(checkRowGroup(rowGroup)).numRows()) {
-            throw new IllegalArgumentException("Cannot read row group " + rowGroup
-                    + " with the page indexes of row group " + known.rowGroup() + " "
-                    + ctx.suffix());
-        }
+        checkKnown(rowGroup, known);
         ParquetSchema internal = ofThisFile(projection);
-        long rows = metadata.rowGroups().get(rowGroup).numRows();
-        if (selection.endRow() > rows) {
-            throw new IllegalArgumentException("Cannot read row group " + rowGroup + ": selection "
-                    + selection + " goes beyond its " + rows + " rows " + ctx.suffix());
-        }
+        checkSelection(rowGroup, selection);
         RowGroupBatches batches = RowGroupDecoder.read(
                 new KnownOffsetIndexes(file, known.offsetIndexes()), metadata, rowGroup, internal,
                 selection, options.batchSize(),
@@ -549,6 +540,45 @@ public final class ParquetReader implements Closeable {
             taken[0] = true;
             return batches;
         });
+    }
+
+    /**
+     * As {@link #scanRowGroup(int, ReadSchema, RowSelection, RowFilter)}, planning the pages of
+     * the filter's and the projection's columns with the offset indexes in {@code known} (read
+     * before by {@link #readPageIndexes}) instead of reading them again.
+     *
+     * @throws IllegalArgumentException when {@code known} is about another row group, or as the
+     *     other {@code scanRowGroup}
+     */
+    public BatchIterator scanRowGroup(int rowGroup, ReadSchema projection, RowSelection selection,
+            RowFilter filter, RowGroupPageIndexes known) throws IOException {
+        checkKnown(rowGroup, known);
+        ParquetSchema output = ofThisFile(projection);
+        ParquetSchema filterColumns = ofThisFile(filter.columns());
+        checkSelection(rowGroup, selection);
+        FilteredRowGroupScan scan = FilteredRowGroupScan.open(
+                new KnownOffsetIndexes(file, known.offsetIndexes()), metadata, rowGroup, output,
+                filterColumns, selection, options.batchSize(),
+                new PageLimits(options.maxPageBytes(), options.verifyChecksums()),
+                options.alternatingBatches(), new RowFilterAdapter(filter), measurements,
+                options.lateMaterialization());
+        boolean[] taken = {false};
+        return new FileBatchIterator(() -> {
+            if (taken[0]) {
+                return null;
+            }
+            taken[0] = true;
+            return scan;
+        });
+    }
+
+    private void checkKnown(int rowGroup, RowGroupPageIndexes known) {
+        if (known.rowGroup() != rowGroup || known.rowCount()
+                != metadata.rowGroups().get(checkRowGroup(rowGroup)).numRows()) {
+            throw new IllegalArgumentException("Cannot read row group " + rowGroup
+                    + " with the page indexes of row group " + known.rowGroup() + " "
+                    + ctx.suffix());
+        }
     }
 
     /**

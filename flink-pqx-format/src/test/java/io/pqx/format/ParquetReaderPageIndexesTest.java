@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.index.ColumnIndexView;
-import io.pqx.format.index.LeafPageIndex;
+import io.pqx.format.metadata.LeafPageIndex;
 import io.pqx.format.index.OffsetIndexView;
-import io.pqx.format.index.RowGroupPageIndexes;
+import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.index.RowSelection;
-import io.pqx.format.index.TrustedPageIndex;
+import io.pqx.format.metadata.TrustedPageIndex;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.metadata.ByteRange;
 import io.pqx.format.metadata.ColumnChunkView;
@@ -215,6 +215,64 @@ class ParquetReaderPageIndexesTest {
                     .anyMatch(index -> read[0] < index[1] && read[1] > index[0]));
             assertThat(readAnIndex).isTrue();
         }
+    }
+
+    @Test
+    void scanRowGroupWithKnownIndexesReadsNoOffsetIndexAgainAndKeepsTheSameRows() throws Exception {
+        byte[] bytes = file(tinyPages());
+        RowSelection selection = RowSelection.of(new long[] {3, 260}, new long[] {240, 500});
+        try (TestingRecordingInputFile recording =
+                        new TestingRecordingInputFile(new ByteArrayInputFile("f", bytes));
+                ParquetReader reader = ParquetReader.open(recording, ReadOptions.builder().batchSize(7).build())) {
+            ReadSchema ints = reader.project(List.of("i"));
+            RowFilter everyThirteenth = new RowFilter() {
+                @Override
+                public ReadSchema columns() {
+                    return ints;
+                }
+
+                @Override
+                public int filter(ParquetBatch batch, boolean[] keep) {
+                    int kept = 0;
+                    for (int k = 0; k < batch.getNumRows(); k++) {
+                        keep[k] = batch.columns[0].isNullAt(k) ? false
+                                : ((org.apache.flink.table.data.columnar.vector.IntColumnVector)
+                                        batch.columns[0]).getInt(k) % 13 == 0;
+                        kept += keep[k] ? 1 : 0;
+                    }
+                    return kept;
+                }
+            };
+            List<List<Object>> expected = scan(reader, selection, everyThirteenth, null);
+            assertThat(expected).hasSize(37);
+            RowGroupPageIndexes indexes = reader.readPageIndexes(0, reader.schema());
+            recording.forget();
+            assertThat(scan(reader, selection, everyThirteenth, indexes)).isEqualTo(expected);
+            for (long[] read : recording.reads()) {
+                for (ColumnChunkView chunk : reader.metadata().rowGroups().get(0).columns()) {
+                    ByteRange index = chunk.offsetIndex().orElseThrow();
+                    assertThat(read[1] <= index.offset() || read[0] >= index.offset() + index.length())
+                            .as("read [%d, %d) overlaps an offset index", read[0], read[1]).isTrue();
+                }
+            }
+        }
+    }
+
+    private static List<List<Object>> scan(ParquetReader reader, RowSelection selection,
+            RowFilter filter, RowGroupPageIndexes known) throws Exception {
+        List<List<Object>> rows = new ArrayList<>();
+        ReadSchema projection = reader.schema();
+        try (BatchIterator batches = known == null
+                ? reader.scanRowGroup(0, projection, selection, filter)
+                : reader.scanRowGroup(0, projection, selection, filter, known)) {
+            while (batches.hasNext()) {
+                VectorizedColumnBatch b = batches.next();
+                for (int i = 0; i < b.getNumRows(); i++) {
+                    rows.add(TestingRowValues.of(new ColumnarRowData(b, i), projection.rowType()));
+                }
+            }
+        }
+        return rows;
     }
 
     @Test

@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqx.format.BatchIterator;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ParquetWriter;
-import io.pqx.format.index.RowGroupPageIndexes;
+import io.pqx.format.ReadSchema;
+import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.metadata.BloomFilterView;
 import io.pqx.format.metadata.ColumnChunkView;
@@ -81,33 +82,36 @@ import java.util.Set;
  * ({@code -Dpqx.predicates=<n>} changes the count).
  */
 class PruningDifferentialInteropTest {
-    private static final int ROWS = 1500;
+    private static final int ROWS = 1000;
     private static final int PREDICATES = Integer.getInteger("pqx.predicates", 10_000);
     private static final LocalDate EPOCH = LocalDate.of(2000, 1, 1);
-    private static final String[] COLUMNS = {"i", "l", "d", "s", "dt"};
+    private static final String[] COLUMNS = {"i", "l", "d", "s", "dt", "k"};
     private static final RowType TYPE = (RowType) DataTypes.ROW(
             DataTypes.FIELD("id", DataTypes.INT().notNull()),
             DataTypes.FIELD("i", DataTypes.INT()),
             DataTypes.FIELD("l", DataTypes.BIGINT()),
             DataTypes.FIELD("d", DataTypes.DOUBLE()),
             DataTypes.FIELD("s", DataTypes.STRING()),
-            DataTypes.FIELD("dt", DataTypes.DATE())).getLogicalType();
+            DataTypes.FIELD("dt", DataTypes.DATE()),
+            DataTypes.FIELD("k", DataTypes.INT())).getLogicalType();
     private static final MessageType PARQUET_JAVA_SCHEMA = MessageTypeParser.parseMessageType(
             "message m { required int32 id; optional int32 i; optional int64 l; optional double d;"
-                    + " optional binary s (STRING); optional int32 dt (DATE); }");
+                    + " optional binary s (STRING); optional int32 dt (DATE); optional int32 k; }");
     private static final List<String> SHORT_STRINGS =
             List.of("", "a", "ab", "abc", "abd", "b", "ü", "日本", "zz", "\u00ff\u00ff");
 
     @TempDir Path dir;
+    static final long[] TIMES = new long[4];
 
     /** A generated row: the values the brute force judges (null where the column is null). */
-    record Row(int id, Integer i, Long l, Double d, String s, LocalDate dt) {
+    record Row(int id, Integer i, Long l, Double d, String s, LocalDate dt, Integer k) {
         Object value(String column) {
             return switch (column) {
                 case "i" -> i;
                 case "l" -> l;
                 case "d" -> d;
                 case "s" -> s;
+                case "k" -> k;
                 default -> dt;
             };
         }
@@ -133,7 +137,7 @@ class PruningDifferentialInteropTest {
         final Map<Long, Optional<BloomFilterView>> bloomCache = new HashMap<>();
         final ColumnResolver resolver;
 
-        Opened(String name, ParquetReader reader) throws IOException {
+        Opened(String name, ParquetReader reader) throws Exception {
             this.name = name;
             this.reader = reader;
             List<Integer> leaves = new ArrayList<>();
@@ -161,7 +165,9 @@ class PruningDifferentialInteropTest {
                     RowData row = it.next();
                     GenericRowData copy = new GenericRowData(getters.length);
                     for (int f = 0; f < getters.length; f++) {
-                        copy.setField(f, getters[f].getFieldOrNull(row));
+                        Object v = getters[f].getFieldOrNull(row);
+                        // strings point into the reused vectors: copy their bytes
+                        copy.setField(f, v instanceof StringData sd ? StringData.fromBytes(sd.toBytes()) : v);
                     }
                     rows.add(copy);
                 }
@@ -201,15 +207,21 @@ class PruningDifferentialInteropTest {
                     for (int p = 0; p < count; p++) {
                         Case c = predicate(random, data, 3, true);
                         SlotValues slots = slotValues(random, data);
+                        long t0 = System.nanoTime();
                         BitSet expected = brute(data, c, slots);
+                        TIMES[0] += System.nanoTime() - t0;
                         totals[0]++;
                         for (Opened file : files) {
                             String context = "seed " + seed + ", " + file.name + ", predicate " + p
                                     + ": " + c.predicate() + " with " + slots;
+                            long t1 = System.nanoTime();
                             BitSet off = pruningOff(file, c.predicate(), slots);
+                            TIMES[1] += System.nanoTime() - t1;
                             assertSame(context + " (pruning off)", data, expected, off);
                             long[] read = {0};
+                            long t2 = System.nanoTime();
                             BitSet on = pruningOn(file, c.predicate(), slots, counters, read, context);
+                            TIMES[2] += System.nanoTime() - t2;
                             assertSame(context + " (pruning on)", data, expected, on);
                             totals[1]++;
                             totals[2] += read[0];
@@ -228,6 +240,7 @@ class PruningDifferentialInteropTest {
             }
         }
         evidenceSeen.forEach(System.out::println);
+        System.out.printf("TIMES brute %d off %d on %d plan %d ms%n", TIMES[0] / 1000000, TIMES[1] / 1000000, TIMES[2] / 1000000, TIMES[3] / 1000000);
         for (String evidence : List.of(StatisticsPruner.EVIDENCE, BloomFilterPruner.EVIDENCE,
                 PageIndexPruner.EVIDENCE)) {
             System.out.printf("PruningDifferentialInteropTest %s: %d row groups skipped, %d narrowed"
@@ -276,6 +289,7 @@ class PruningDifferentialInteropTest {
 
     private static BitSet pruningOn(Opened file, Predicate predicate, SlotValues slots,
             PruningCounters counters, long[] rowsRead, String context) throws IOException {
+        long T = System.nanoTime();
         ParquetReader reader = file.reader;
         List<RowGroupView> groups = reader.metadata().rowGroups();
         AccessPlan plan = AccessPlan.scanAll(groups)
@@ -284,7 +298,16 @@ class PruningDifferentialInteropTest {
                         groups, slots, counters)
                 .apply(PageIndexPruner.create(predicate, reader.schema().fields(), file.pageIndexes),
                         groups, slots, counters);
-        BoundPredicate bound = BoundPredicate.bind(predicate, file.resolver);
+        // the row id and the predicate's columns, as a filtered read would decode them
+        List<String> paths = new ArrayList<>(List.of("id"));
+        for (ColumnRef column : predicate.columns()) {
+            if (!paths.contains(column.dotted())) {
+                paths.add(column.dotted());
+            }
+        }
+        ReadSchema projection = reader.project(paths);
+        BoundPredicate bound = BoundPredicate.bind(predicate, ColumnResolver.of(projection.fields()));
+        TIMES[3] += System.nanoTime() - T;
         BitSet out = new BitSet();
         for (int g = 0; g < groups.size(); g++) {
             RowGroupAccess access = plan.access(g);
@@ -292,7 +315,7 @@ class PruningDifferentialInteropTest {
                 continue;
             }
             RowGroupPageIndexes known = file.pageIndexes.pageIndexes(g).orElseThrow();
-            try (BatchIterator batches = reader.readRowGroup(g, reader.schema(), access.selection(), known)) {
+            try (BatchIterator batches = reader.readRowGroup(g, projection, access.selection(), known)) {
                 while (batches.hasNext()) {
                     VectorizedColumnBatch batch = batches.next();
                     rowsRead[0] += batch.getNumRows();
@@ -333,7 +356,7 @@ class PruningDifferentialInteropTest {
     private static DataSet generate(Random r, String layout) {
         List<Row> rows = new ArrayList<>(ROWS);
         int nullEvery = new int[] {0, 9, 40}[r.nextInt(3)];
-        int nullRunStart = r.nextInt(ROWS - 200);
+        int nullRunStart = r.nextInt(ROWS - 150);
         for (int k = 0; k < ROWS; k++) {
             double position = (double) k / ROWS;
             boolean run = k >= nullRunStart && k < nullRunStart + 120; // whole pages of nulls
@@ -349,7 +372,10 @@ class PruningDifferentialInteropTest {
             String s = run || isNull(r, nullEvery) ? null : stringValue(r, layout, position);
             LocalDate dt = isNull(r, nullEvery) ? null : EPOCH.plusDays(layout.equals("random")
                     ? r.nextInt(20_000) : (long) (position * 20_000) + r.nextInt(30));
-            rows.add(new Row(k, i, l, d, s, dt));
+            // few distinct values, so DuckDB's writer dictionary-encodes it and adds a bloom filter
+            Integer key = isNull(r, nullEvery) ? null : 1000 * (layout.equals("random")
+                    ? r.nextInt(60) : (int) (position * 60) + r.nextInt(3));
+            rows.add(new Row(k, i, l, d, s, dt, key));
         }
         if (layout.equals("sorted")) {
             rows.sort(Comparator.comparing(Row::i, Comparator.nullsFirst(Comparator.naturalOrder())));
@@ -369,6 +395,7 @@ class PruningDifferentialInteropTest {
                     case "l" -> r.nextLong() % 1_100_000_000_000L;
                     case "d" -> doubleValue(r, "random", r.nextDouble());
                     case "s" -> stringValue(r, "random", r.nextDouble());
+                    case "k" -> 1000 * r.nextInt(64) + (r.nextBoolean() ? 0 : 1 + r.nextInt(999));
                     default -> EPOCH.plusDays(r.nextInt(21_000) - 500);
                 });
             }
@@ -425,23 +452,25 @@ class PruningDifferentialInteropTest {
     private Path writePqx(DataSet data, Random r) throws IOException {
         Path file = dir.resolve("pqx-" + data.layout() + ".parquet");
         WriteOptions.Builder options = WriteOptions.builder()
-                .rowGroupRows(400 + r.nextInt(300))
+                .rowGroupRows(300 + r.nextInt(200))
                 .pageRowLimit(50)
+                .codec(io.pqx.format.options.Compression.SNAPPY)
                 .statisticsTruncateLength(64)
                 .dictionaryEnabled(r.nextBoolean());
-        for (String column : List.of("i", "l", "s", "dt")) {
+        for (String column : List.of("i", "l", "s", "dt", "k")) {
             options.bloomFilter(column, new BloomFilterSpec(ROWS, 0.02));
         }
         try (OutputStream out = Files.newOutputStream(file);
                 ParquetWriter writer = ParquetWriter.open(out, TYPE, options.build(), file.toString())) {
             for (Row row : data.rows()) {
-                GenericRowData g = new GenericRowData(6);
+                GenericRowData g = new GenericRowData(7);
                 g.setField(0, row.id());
                 g.setField(1, row.i());
                 g.setField(2, row.l());
                 g.setField(3, row.d());
                 g.setField(4, row.s() == null ? null : StringData.fromString(row.s()));
                 g.setField(5, row.dt() == null ? null : (int) row.dt().toEpochDay());
+                g.setField(6, row.k());
                 writer.write(g);
             }
             writer.finish();
@@ -457,7 +486,7 @@ class PruningDifferentialInteropTest {
                 .withType(PARQUET_JAVA_SCHEMA)
                 .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
                 .withCompressionCodec(CompressionCodecName.SNAPPY)
-                .withRowGroupRowCountLimit(500)
+                .withRowGroupRowCountLimit(400)
                 .withPageRowCountLimit(50)
                 .withColumnIndexTruncateLength(64)
                 .withBloomFilterEnabled("i", true)
@@ -483,6 +512,9 @@ class PruningDifferentialInteropTest {
                 if (row.dt() != null) {
                     g.add("dt", (int) row.dt().toEpochDay());
                 }
+                if (row.k() != null) {
+                    g.add("k", row.k());
+                }
                 writer.write(g);
             }
         }
@@ -495,15 +527,15 @@ class PruningDifferentialInteropTest {
         Path file = dir.resolve("duckdb-" + data.layout() + ".parquet");
         try (Statement statement = duckDb.createStatement()) {
             statement.execute("COPY (SELECT * FROM read_parquet('" + source + "')) TO '" + file
-                    + "' (FORMAT parquet, ROW_GROUP_SIZE 512, COMPRESSION zstd)");
+                    + "' (FORMAT parquet, ROW_GROUP_SIZE 400, COMPRESSION snappy)");
         }
         return file;
     }
 
-    private static Opened open(String name, Path file) throws IOException {
+    private static Opened open(String name, Path file) throws Exception {
         return new Opened(name, ParquetReader.open(
                 FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
-                ReadOptions.builder().batchSize(64).build()));
+                ReadOptions.builder().batchSize(256).build()));
     }
 
     private static String describe(Opened file) throws IOException {

@@ -1,9 +1,9 @@
 package io.pqx.format.prune;
 
-import io.pqx.format.index.LeafPageIndex;
-import io.pqx.format.index.RowGroupPageIndexes;
+import io.pqx.format.metadata.LeafPageIndex;
+import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.index.RowSelection;
-import io.pqx.format.index.TrustedPageIndex;
+import io.pqx.format.metadata.TrustedPageIndex;
 import io.pqx.format.metadata.FieldView;
 import io.pqx.format.metadata.LeafColumnView;
 import io.pqx.format.metadata.RowGroupView;

@@ -1,6 +1,6 @@
 package io.pqx.format.prune;
 
-import io.pqx.format.index.RowGroupPageIndexes;
+import io.pqx.format.metadata.RowGroupPageIndexes;
 
 import java.io.IOException;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package io.pqx.format.prune;
 
 import io.pqx.format.index.PhysicalType;
-import io.pqx.format.index.TrustedPageIndex;
+import io.pqx.format.metadata.TrustedPageIndex;
 import io.pqx.format.metadata.ChunkStatisticsView;
 import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.metadata.LeafColumnView;

@@ -7,7 +7,11 @@
  * io.pqx.format.prune.Verdict}) is the first; and {@link io.pqx.format.prune.PruningListener} /
  * {@link io.pqx.format.prune.PruningCounters} for the metrics of what was pruned and what failed.
  *
- * <p>Missing, untrusted or truncated evidence, and any failure, keep the data. Page-index and
- * bloom-filter pruners implement the same interface and narrow the same plan.
+ * <p>Missing, untrusted or truncated evidence, and any failure, keep the data. The {@link
+ * io.pqx.format.prune.BloomFilterPruner} (through a {@link io.pqx.format.prune.BloomFilterSource})
+ * and the {@link io.pqx.format.prune.PageIndexPruner} (through a {@link
+ * io.pqx.format.prune.PageIndexSource}, narrowing row groups to row ranges) implement the same
+ * interface, narrow the same plan and evaluate the same compiled three-valued predicate as the
+ * statistics pruner, over their own facts.
  */
 package io.pqx.format.prune;

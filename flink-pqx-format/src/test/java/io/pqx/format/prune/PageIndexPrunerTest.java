@@ -12,8 +12,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ParquetWriter;
-import io.pqx.format.index.LeafPageIndex;
-import io.pqx.format.index.RowGroupPageIndexes;
+import io.pqx.format.metadata.LeafPageIndex;
+import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.index.RowSelection;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.metadata.RowGroupView;

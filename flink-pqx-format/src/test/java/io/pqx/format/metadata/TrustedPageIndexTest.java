@@ -1,9 +1,11 @@
-package io.pqx.format.index;
+package io.pqx.format.metadata;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqx.format.metadata.ChunkStatisticsView;
+import io.pqx.format.index.OffsetIndexView;
+import io.pqx.format.index.PageLocation;
+import io.pqx.format.index.PhysicalType;
 
 import org.junit.jupiter.api.Test;
 

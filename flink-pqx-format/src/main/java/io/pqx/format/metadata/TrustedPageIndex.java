@@ -1,6 +1,6 @@
-package io.pqx.format.index;
+package io.pqx.format.metadata;
 
-import io.pqx.format.metadata.ChunkStatisticsView;
+import io.pqx.format.index.OffsetIndexView;
 
 import java.util.List;
 

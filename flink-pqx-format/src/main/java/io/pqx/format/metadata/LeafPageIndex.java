@@ -1,4 +1,7 @@
-package io.pqx.format.index;
+package io.pqx.format.metadata;
+
+import io.pqx.format.index.ColumnIndexView;
+import io.pqx.format.index.OffsetIndexView;
 
 import java.io.IOException;
 import java.util.List;
