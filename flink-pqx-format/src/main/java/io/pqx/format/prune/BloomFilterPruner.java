@@ -75,6 +75,14 @@ public final class BloomFilterPruner implements RowGroupPruner {
         return new BloomFilterPruner(predicate, statistics.compiled(), source);
     }
 
+    /**
+     * A pruner of the predicate {@code statistics} was created for, sharing its binding to the
+     * schema and its compiled evaluation (no second bind).
+     */
+    public static BloomFilterPruner create(StatisticsPruner statistics, BloomFilterSource source) {
+        return new BloomFilterPruner(statistics.predicate(), statistics.compiled(), source);
+    }
+
     public Predicate predicate() {
         return predicate;
     }

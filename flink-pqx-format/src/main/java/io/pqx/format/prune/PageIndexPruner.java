@@ -83,6 +83,14 @@ public final class PageIndexPruner implements RowGroupPruner {
         return out;
     }
 
+    /**
+     * A pruner of the predicate {@code statistics} was created for, sharing its binding to the
+     * schema and its compiled evaluation (no second bind).
+     */
+    public static PageIndexPruner create(StatisticsPruner statistics, PageIndexSource source) {
+        return new PageIndexPruner(statistics.predicate(), statistics.compiled(), source);
+    }
+
     public Predicate predicate() {
         return predicate;
     }

@@ -235,6 +235,45 @@ class PageIndexPrunerTest {
     }
 
     @Test
+    void columnsWithoutPageIndexesGiveChunkFacts() throws IOException {
+        // only i's indexes are known: j is judged by its chunk statistics on every segment
+        PageIndexSource onlyI = rowGroup -> Optional.of(reader.readPageIndexes(rowGroup, List.of(0)));
+        PruningCounters counters = new PruningCounters();
+        assertThat(PageIndexPruner.create(io.pqx.format.predicate.Predicates.and(lessThan("i", 120),
+                lessThan("j", 500)), reader.schema().fields(), onlyI)
+                .prune(group, RowGroupAccess.scan(ROWS), SlotValues.none(), counters))
+                .isEqualTo(select(0, 150));
+        assertThat(PageIndexPruner.create(or(lessThan("i", 120), lessThan("j", 100)),
+                reader.schema().fields(), onlyI)
+                .prune(group, RowGroupAccess.scan(ROWS), SlotValues.none(), counters))
+                .isEqualTo(RowGroupAccess.scan(ROWS));
+        assertThat(counters.failures()).isZero();
+    }
+
+    @Test
+    void aNullPageWithFewerNullsThanRowsProvesNothing() throws IOException {
+        // some writers mark a page of NaN only as a null page with no nulls: it holds values
+        io.pqx.format.index.OffsetIndexView offsets = reader.readOffsetIndex(0, 2).orElseThrow();
+        int pages = offsets.pageCount();
+        boolean[] nullPages = new boolean[pages];
+        java.util.Arrays.fill(nullPages, true);
+        List<io.pqx.format.metadata.ChunkStatisticsView> stats = java.util.Collections.nCopies(pages,
+                io.pqx.format.metadata.ChunkStatisticsView.unbounded(
+                        io.pqx.format.index.PhysicalType.DOUBLE, java.util.OptionalLong.of(0),
+                        "the page holds only nulls"));
+        io.pqx.format.metadata.TrustedPageIndex nanPages =
+                io.pqx.format.metadata.TrustedPageIndex.of(offsets, ROWS, nullPages, stats);
+        PageIndexSource source = rowGroup -> Optional.of(RowGroupPageIndexes.of(rowGroup, ROWS,
+                List.of(new LeafPageIndex(2, Optional.empty(), Optional.of(offsets),
+                        Optional.of(nanPages), List.of()))));
+        PruningCounters counters = new PruningCounters();
+        assertThat(PageIndexPruner.create(io.pqx.format.predicate.Predicates.notEqual("d", 1.0),
+                reader.schema().fields(), source)
+                .prune(group, RowGroupAccess.scan(ROWS), SlotValues.none(), counters))
+                .isEqualTo(RowGroupAccess.scan(ROWS));
+    }
+
+    @Test
     void leafIndexesAreThePredicatesColumns() {
         assertThat(PageIndexPruner.leafIndexes(or(lessThan("j", 3), slot("rf", "t")),
                 reader.schema().fields())).containsExactly(1, 4);

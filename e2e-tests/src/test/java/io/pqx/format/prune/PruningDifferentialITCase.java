@@ -81,7 +81,7 @@ import java.util.Set;
  * page indexes pruned something. The seed is printed; rerun one with {@code -Dpqx.seed=<seed>}
  * ({@code -Dpqx.predicates=<n>} changes the count).
  */
-class PruningDifferentialInteropTest {
+class PruningDifferentialITCase {
     private static final int ROWS = 1000;
     private static final int PREDICATES = Integer.getInteger("pqx.predicates", 10_000);
     private static final LocalDate EPOCH = LocalDate.of(2000, 1, 1);
@@ -101,7 +101,6 @@ class PruningDifferentialInteropTest {
             List.of("", "a", "ab", "abc", "abd", "b", "ü", "日本", "zz", "\u00ff\u00ff");
 
     @TempDir Path dir;
-    static final long[] TIMES = new long[4];
 
     /** A generated row: the values the brute force judges (null where the column is null). */
     record Row(int id, Integer i, Long l, Double d, String s, LocalDate dt, Integer k) {
@@ -180,12 +179,13 @@ class PruningDifferentialInteropTest {
     @Test
     void everyPrunerKeepsEveryMatchingRow() throws Exception {
         long seed = Long.getLong("pqx.seed", System.nanoTime());
-        System.out.println("PruningDifferentialInteropTest seed " + seed + " (rerun with -Dpqx.seed="
+        System.out.println("PruningDifferentialITCase seed " + seed + " (rerun with -Dpqx.seed="
                 + seed + ")");
         Random random = new Random(seed);
         PruningCounters counters = new PruningCounters();
         long[] totals = new long[4]; // predicates, (predicate, file) pairs, rows read, rows in files
-        Map<String, long[]> byWriter = new HashMap<>();
+        Map<String, long[]> byWriter = new java.util.TreeMap<>();
+        Map<String, PruningCounters> perWriter = new java.util.TreeMap<>();
         List<String> evidenceSeen = new ArrayList<>();
         try (Connection duckDb = DriverManager.getConnection("jdbc:duckdb:")) {
             try (Statement statement = duckDb.createStatement()) {
@@ -207,27 +207,23 @@ class PruningDifferentialInteropTest {
                     for (int p = 0; p < count; p++) {
                         Case c = predicate(random, data, 3, true);
                         SlotValues slots = slotValues(random, data);
-                        long t0 = System.nanoTime();
                         BitSet expected = brute(data, c, slots);
-                        TIMES[0] += System.nanoTime() - t0;
                         totals[0]++;
                         for (Opened file : files) {
                             String context = "seed " + seed + ", " + file.name + ", predicate " + p
                                     + ": " + c.predicate() + " with " + slots;
-                            long t1 = System.nanoTime();
                             BitSet off = pruningOff(file, c.predicate(), slots);
-                            TIMES[1] += System.nanoTime() - t1;
                             assertSame(context + " (pruning off)", data, expected, off);
                             long[] read = {0};
-                            long t2 = System.nanoTime();
-                            BitSet on = pruningOn(file, c.predicate(), slots, counters, read, context);
-                            TIMES[2] += System.nanoTime() - t2;
+                            PruningCounters writerCounters = perWriter.computeIfAbsent(
+                                    writer(file), k -> new PruningCounters());
+                            BitSet on = pruningOn(file, c.predicate(), slots,
+                                    new BothListeners(counters, writerCounters), read, context);
                             assertSame(context + " (pruning on)", data, expected, on);
                             totals[1]++;
                             totals[2] += read[0];
                             totals[3] += ROWS;
-                            long[] w = byWriter.computeIfAbsent(file.name.substring(0,
-                                    file.name.lastIndexOf('-')), k -> new long[2]);
+                            long[] w = byWriter.computeIfAbsent(writer(file), k -> new long[2]);
                             w[0] += read[0];
                             w[1] += ROWS;
                         }
@@ -240,19 +236,23 @@ class PruningDifferentialInteropTest {
             }
         }
         evidenceSeen.forEach(System.out::println);
-        System.out.printf("TIMES brute %d off %d on %d plan %d ms%n", TIMES[0] / 1000000, TIMES[1] / 1000000, TIMES[2] / 1000000, TIMES[3] / 1000000);
         for (String evidence : List.of(StatisticsPruner.EVIDENCE, BloomFilterPruner.EVIDENCE,
                 PageIndexPruner.EVIDENCE)) {
-            System.out.printf("PruningDifferentialInteropTest %s: %d row groups skipped, %d narrowed"
+            System.out.printf("PruningDifferentialITCase %s: %d row groups skipped, %d narrowed"
                     + " to a selection, %d all-match, %d rows pruned, %d pages pruned, %d failures%n",
                     evidence, counters.skipped(evidence), counters.selected(evidence),
                     counters.allMatched(evidence), counters.rowsPruned(evidence),
                     counters.pagesPruned(evidence), counters.failures(evidence));
         }
-        byWriter.forEach((writer, w) -> System.out.printf(
-                "PruningDifferentialInteropTest %s: %d of %d rows read (%.1f%%)%n", writer, w[0], w[1],
-                100.0 * w[0] / w[1]));
-        System.out.printf("PruningDifferentialInteropTest: %d predicates, %d (predicate, file) pairs,"
+        byWriter.forEach((writer, w) -> {
+            PruningCounters c = perWriter.get(writer);
+            System.out.printf("PruningDifferentialITCase %s: %d of %d rows read (%.1f%%); row groups"
+                    + " skipped by statistics %d, by bloom filters %d, by page indexes %d; pages"
+                    + " pruned %d%n", writer, w[0], w[1], 100.0 * w[0] / w[1],
+                    c.skipped(StatisticsPruner.EVIDENCE), c.skipped(BloomFilterPruner.EVIDENCE),
+                    c.skipped(PageIndexPruner.EVIDENCE), c.pagesPruned(PageIndexPruner.EVIDENCE));
+        });
+        System.out.printf("PruningDifferentialITCase: %d predicates, %d (predicate, file) pairs,"
                 + " %d of %d rows read, 0 rows lost%n", totals[0], totals[1], totals[2], totals[3]);
         assertThat(totals[0]).isGreaterThanOrEqualTo(PREDICATES);
         assertThat(counters.failures()).as(counters.toString()).isZero();
@@ -262,6 +262,37 @@ class PruningDifferentialInteropTest {
         assertThat(counters.pagesPruned(PageIndexPruner.EVIDENCE)).isPositive();
         assertThat(counters.rowsPruned(PageIndexPruner.EVIDENCE)).isPositive();
         assertThat(counters.selected(PageIndexPruner.EVIDENCE)).isPositive();
+        for (String writer : List.of("pqx", "parquet-java")) {
+            assertThat(perWriter.get(writer).skipped(BloomFilterPruner.EVIDENCE)).as(writer).isPositive();
+            assertThat(perWriter.get(writer).pagesPruned(PageIndexPruner.EVIDENCE)).as(writer).isPositive();
+        }
+        // DuckDB writes bloom filters (for dictionary-encoded columns) but no page index
+        assertThat(perWriter.get("duckdb").skipped(BloomFilterPruner.EVIDENCE)).isPositive();
+    }
+
+    private static String writer(Opened file) {
+        return file.name.substring(0, file.name.lastIndexOf('-'));
+    }
+
+    /** Tells two listeners. */
+    private record BothListeners(PruningListener a, PruningListener b) implements PruningListener {
+        @Override
+        public void narrowed(String evidence, int rowGroup, RowGroupAccess before, RowGroupAccess after) {
+            a.narrowed(evidence, rowGroup, before, after);
+            b.narrowed(evidence, rowGroup, before, after);
+        }
+
+        @Override
+        public void pagesPruned(String evidence, int rowGroup, int pruned, int pages) {
+            a.pagesPruned(evidence, rowGroup, pruned, pages);
+            b.pagesPruned(evidence, rowGroup, pruned, pages);
+        }
+
+        @Override
+        public void failed(String evidence, int rowGroup, Throwable error) {
+            a.failed(evidence, rowGroup, error);
+            b.failed(evidence, rowGroup, error);
+        }
     }
 
     // ---- the three paths ----
@@ -288,16 +319,14 @@ class PruningDifferentialInteropTest {
     }
 
     private static BitSet pruningOn(Opened file, Predicate predicate, SlotValues slots,
-            PruningCounters counters, long[] rowsRead, String context) throws IOException {
-        long T = System.nanoTime();
+            PruningListener counters, long[] rowsRead, String context) throws IOException {
         ParquetReader reader = file.reader;
         List<RowGroupView> groups = reader.metadata().rowGroups();
+        StatisticsPruner statistics = StatisticsPruner.create(predicate, reader.schema().fields());
         AccessPlan plan = AccessPlan.scanAll(groups)
-                .apply(StatisticsPruner.create(predicate, reader.schema().fields()), groups, slots, counters)
-                .apply(BloomFilterPruner.create(predicate, reader.schema().fields(), file.blooms),
-                        groups, slots, counters)
-                .apply(PageIndexPruner.create(predicate, reader.schema().fields(), file.pageIndexes),
-                        groups, slots, counters);
+                .apply(statistics, groups, slots, counters)
+                .apply(BloomFilterPruner.create(statistics, file.blooms), groups, slots, counters)
+                .apply(PageIndexPruner.create(statistics, file.pageIndexes), groups, slots, counters);
         // the row id and the predicate's columns, as a filtered read would decode them
         List<String> paths = new ArrayList<>(List.of("id"));
         for (ColumnRef column : predicate.columns()) {
@@ -307,7 +336,6 @@ class PruningDifferentialInteropTest {
         }
         ReadSchema projection = reader.project(paths);
         BoundPredicate bound = BoundPredicate.bind(predicate, ColumnResolver.of(projection.fields()));
-        TIMES[3] += System.nanoTime() - T;
         BitSet out = new BitSet();
         for (int g = 0; g < groups.size(); g++) {
             RowGroupAccess access = plan.access(g);
@@ -554,7 +582,7 @@ class PruningDifferentialInteropTest {
                 }
             }
         }
-        return String.format("PruningDifferentialInteropTest file %s: %d row groups, %d chunks, %d with"
+        return String.format("PruningDifferentialITCase file %s: %d row groups, %d chunks, %d with"
                 + " page indexes (%d pages), %d with bloom filters", file.name, groups, chunks,
                 withIndex, pages, withBloom);
     }
@@ -601,7 +629,7 @@ class PruningDifferentialInteropTest {
         List<Object> pool = data.pools().get(column);
         int kind = r.nextInt(100);
         if (kind < 8 && slotAllowed) {
-            return new Case(Predicates.slot("rf", "i"), PruningDifferentialInteropTest::slot);
+            return new Case(Predicates.slot("rf", "i"), PruningDifferentialITCase::slot);
         }
         if (kind < 10) {
             boolean value = r.nextBoolean();
