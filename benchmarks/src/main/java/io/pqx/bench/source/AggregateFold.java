@@ -70,12 +70,11 @@ final class AggregateFold {
                     }
                 }
                 case DOUBLE -> {
+                    // summed in row order, as the expected aggregates are: the same rounding
                     DoubleColumnVector ds = (DoubleColumnVector) v;
-                    double d = 0;
                     for (int i = 0; i < n; i++) {
-                        d += ds.getDouble(i);
+                        doubles[c] += ds.getDouble(i);
                     }
-                    doubles[c] += d;
                 }
                 case STRING -> {
                     BytesColumnVector strings = (BytesColumnVector) v;
