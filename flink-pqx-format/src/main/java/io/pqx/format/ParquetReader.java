@@ -40,6 +40,7 @@ import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 import java.io.ByteArrayOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import io.pqx.format.decode.KnownOffsetIndexes;
@@ -285,8 +286,10 @@ public final class ParquetReader implements Closeable {
      * about every selected row once.
      *
      * <p><b>Late materialization</b> ({@link ReadOptions#lateMaterialization()}, on by default):
-     * the filter's columns are decoded first and the filter decides every row of the selection;
-     * then {@code projection}'s columns are decoded only for the surviving rows: pages holding
+     * the filter's columns are decoded first and the filter decides every row of the selection
+     * (a filter made of {@link RowFilter#conjuncts()} is decided part by part, the part of the
+     * fewest compressed bytes first, each next part's columns decoded only for the rows still
+     * kept); then {@code projection}'s columns are decoded only for the surviving rows: pages holding
      * none are not read when the chunk has an offset index, and not decompressed otherwise. When
      * the row groups scanned before by this reader kept most of their rows, or kept them in many
      * short runs, the next row group is decoded whole and filtered batch by batch instead (a
@@ -303,10 +306,15 @@ public final class ParquetReader implements Closeable {
         ParquetSchema output = ofThisFile(projection);
         ParquetSchema filterColumns = ofThisFile(filter.columns());
         checkSelection(rowGroup, selection);
+        List<FilteredRowGroupScan.Stage> stages = new ArrayList<>();
+        for (RowFilter conjunct : filter.conjuncts()) {
+            stages.add(new FilteredRowGroupScan.Stage(ofThisFile(conjunct.columns()),
+                    new RowFilterAdapter(conjunct)));
+        }
         FilteredRowGroupScan scan = FilteredRowGroupScan.open(file, metadata, rowGroup, output,
                 filterColumns, selection, options.batchSize(),
                 new PageLimits(options.maxPageBytes(), options.verifyChecksums()),
-                options.alternatingBatches(), new RowFilterAdapter(filter), measurements,
+                options.alternatingBatches(), new RowFilterAdapter(filter), stages, measurements,
                 options.lateMaterialization());
         boolean[] taken = {false};
         return new FileBatchIterator(() -> {

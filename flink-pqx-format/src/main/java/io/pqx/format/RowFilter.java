@@ -1,6 +1,7 @@
 package io.pqx.format;
 
 import java.io.IOException;
+import java.util.List;
 
 /**
  * Which rows of a row group a filtered scan ({@link ParquetReader#scanRowGroup}) returns, decided
@@ -30,4 +31,14 @@ public interface RowFilter {
      *     java.io.UncheckedIOException})
      */
     int filter(ParquetBatch batch, boolean[] keep) throws IOException;
+
+    /**
+     * Filters whose conjunction is this one (a row is kept exactly when each keeps it), each
+     * reading fewer columns: a late-materializing scan decodes the columns of the one with the
+     * fewest compressed bytes first and each next one's only for the rows still kept. By default
+     * this filter alone.
+     */
+    default List<RowFilter> conjuncts() {
+        return List.of(this);
+    }
 }

@@ -171,6 +171,52 @@ class FilteredScanTest {
     }
 
     @Test
+    void conjunctsAreDecidedCheapestFirstEachOnlyOnTheRowsStillKept() throws Exception {
+        Path file = TestingParquetFiles.data("alltypes_tiny_pages.parquet");
+        LongPredicate everyThird = row -> row % 3 == 0;
+        LongPredicate firstHalf = row -> row < 3650;
+        for (boolean late : new boolean[] {true, false}) {
+            try (ParquetReader reader = ParquetReader.open(open(file),
+                    ReadOptions.builder().lateMaterialization(late).build())) {
+                // bool_col's chunk is far smaller than string_col's: it goes first
+                PositionFilter cheap = new PositionFilter(reader.project(List.of("bool_col")), everyThird);
+                PositionFilter dear = new PositionFilter(reader.project(List.of("date_string_col")), firstHalf);
+                PositionFilter whole = new PositionFilter(reader.project(List.of("bool_col", "date_string_col")),
+                        row -> everyThird.test(row) && firstHalf.test(row));
+                RowFilter filter = new RowFilter() {
+                    @Override
+                    public ReadSchema columns() {
+                        return whole.columns();
+                    }
+
+                    @Override
+                    public int filter(ParquetBatch batch, boolean[] keep) {
+                        return whole.filter(batch, keep);
+                    }
+
+                    @Override
+                    public List<RowFilter> conjuncts() {
+                        return List.of(dear, cheap);
+                    }
+                };
+                List<List<Object>> rows = scan(reader, 0, reader.project(List.of("id")),
+                        RowSelection.all(7300), filter);
+                assertThat(rows).hasSize(1217).allSatisfy(r -> {
+                    long at = (Long) r.get(1);
+                    assertThat(at % 3 == 0 && at < 3650).isTrue();
+                });
+                if (late) {
+                    assertThat(whole.asked).isEmpty();
+                    assertThat(cheap.asked).hasSize(7300);
+                    assertThat(dear.asked).hasSize(2434).allSatisfy(row -> assertThat(row % 3).isZero());
+                } else {
+                    assertThat(whole.asked).hasSize(7300);
+                }
+            }
+        }
+    }
+
+    @Test
     void theFilterSeesItsColumnsValuesAndDecidesOnThem() throws Exception {
         Path file = TestingNumberedFile.write(dir.resolve("numbered.parquet"), 3500);
         for (boolean late : new boolean[] {true, false}) {

@@ -72,7 +72,11 @@ public final class PqxSourceBuilder {
         return this;
     }
 
-    /** The top-level fields to emit, in this order (default: all fields of the row type). */
+    /**
+     * The fields to emit (default: all fields of the row type): top-level fields in the order the
+     * paths first name them; a dotted path ({@code "address.city"}) emits of a ROW field only the
+     * fields named (nested projection), and only their columns are read.
+     */
     public PqxSourceBuilder project(String... fields) {
         this.projection = List.of(fields);
         return this;
@@ -133,21 +137,7 @@ public final class PqxSourceBuilder {
         }
         RowType produced = rowType;
         if (projection != null) {
-            List<RowType.RowField> fields = new ArrayList<>();
-            Set<String> named = new LinkedHashSet<>();
-            for (String name : projection) {
-                int index = rowType.getFieldIndex(name);
-                if (index < 0) {
-                    throw new IllegalArgumentException("Cannot build a pqx source: projected field "
-                            + name + " is not a field of the row type " + rowType.getFieldNames());
-                }
-                if (!named.add(name)) {
-                    throw new IllegalArgumentException("Cannot build a pqx source: projected field "
-                            + name + " is named twice");
-                }
-                fields.add(rowType.getFields().get(index));
-            }
-            produced = new RowType(rowType.isNullable(), fields);
+            produced = ProjectedRowType.of(rowType, projection);
         }
         long interval = options.getOptional(PqxSourceOptions.MONITOR_INTERVAL)
                 .map(Duration::toMillis).orElse(0L);

@@ -20,11 +20,22 @@ import java.util.stream.IntStream;
  * read is checked. Immutable.
  *
  * @param columns positions in {@link LineitemTable#COLUMNS}, in query order
+ * @param where a SQL condition on the rows aggregated, or empty for all rows
  */
-public record DuckDbAggregateQuery(List<Integer> columns) {
+public record DuckDbAggregateQuery(List<Integer> columns, String where) {
 
     public DuckDbAggregateQuery {
         columns = List.copyOf(columns);
+    }
+
+    /** The aggregates of every row. */
+    public DuckDbAggregateQuery(List<Integer> columns) {
+        this(columns, "");
+    }
+
+    /** The same aggregates of the rows where {@code condition} (DuckDB SQL) holds. */
+    public DuckDbAggregateQuery where(String condition) {
+        return new DuckDbAggregateQuery(columns, condition);
     }
 
     /** Every column of the table. */
@@ -46,7 +57,8 @@ public record DuckDbAggregateQuery(List<Integer> columns) {
                         Collectors.joining(
                                 ", ",
                                 "SELECT count(*), ",
-                                " FROM read_parquet(" + DuckDbSession.literal(file) + ")"));
+                                " FROM read_parquet(" + DuckDbSession.literal(file) + ")"
+                                        + (where.isEmpty() ? "" : " WHERE " + where)));
     }
 
     private static String aggregateOf(LineitemTable.Column column) {
@@ -81,7 +93,7 @@ public record DuckDbAggregateQuery(List<Integer> columns) {
         return new DuckDbAggregates(columns, rows, sums);
     }
 
-    /** What an exact reader must return for {@code table}. */
+    /** What an exact reader must return for {@code table} (the rows {@link #where} keeps). */
     public DuckDbAggregates expected(List<RowData> table) {
         long[] sums = new long[columns.size()];
         double[] doubles = new double[columns.size()];

@@ -88,7 +88,7 @@ public final class DuckDbSession implements AutoCloseable {
     }
 
     /** Runs {@code query} over {@code file} and returns its one row of aggregates. */
-    DuckDbAggregates aggregate(DuckDbAggregateQuery query, java.nio.file.Path file)
+    public DuckDbAggregates aggregate(DuckDbAggregateQuery query, java.nio.file.Path file)
             throws SQLException {
         try (Statement statement = connection.createStatement();
                 ResultSet result = statement.executeQuery(query.sql(file))) {

@@ -127,11 +127,11 @@ public final class ParquetJavaTableScanner implements TableScanner {
      * The converter {@link ColumnReadStoreImpl} requires; its primitive converters are never
      * called, since values are taken with the column reader's getters.
      */
-    private static final class IgnoringConverter extends GroupConverter {
+    public static final class IgnoringConverter extends GroupConverter {
         private final PrimitiveConverter leaf = new PrimitiveConverter() {};
         private final int fields;
 
-        IgnoringConverter(int fields) {
+        public IgnoringConverter(int fields) {
             this.fields = fields;
         }
 

@@ -4,13 +4,15 @@ import io.pqx.bench.BenchmarkArgs;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.BenchmarkSuite;
 import io.pqx.bench.Comparison;
+import io.pqx.bench.JobCounters;
 import io.pqx.bench.Throughput;
+import io.pqx.bench.format.DuckDbAggregates;
+import io.pqx.bench.format.DuckDbSession;
 import io.pqx.bench.format.FormatSettings;
 import io.pqx.bench.format.LineitemGenerator;
 import io.pqx.bench.format.LineitemTable;
 import io.pqx.bench.format.PqxTableWriter;
 import io.pqx.bench.sink.MiniClusterJobs;
-import io.pqx.format.predicate.Predicates;
 import io.pqx.source.PqxSource;
 import io.pqx.source.PqxSourceBuilder;
 import io.pqx.source.PqxSourceOptions;
@@ -20,6 +22,7 @@ import org.apache.flink.api.common.functions.FilterFunction;
 import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.formats.parquet.ParquetColumnarRowInputFormat;
+import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
@@ -29,44 +32,54 @@ import org.apache.flink.table.types.logical.RowType;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
 
 /**
  * Suite {@code source}: pqx's {@link PqxSource} against Flink's own {@code FileSource} with
  * flink-parquet's {@link ParquetColumnarRowInputFormat}, as real jobs on one in-process
- * MiniCluster (parallelism 1, object reuse on), each chained into a sink that counts the rows and
- * sums {@code l_orderkey} (checked against the generated table every round). The data: the
+ * MiniCluster (parallelism 1, object reuse on, each chained into a sink that counts the rows and
+ * sums {@code l_orderkey}, checked every round); and pqx's reader on one thread (the format's
+ * pruning and filtered scan, as the source's split reader uses them) against parquet-java's reader
+ * with its filters on and DuckDB 2.0 with {@code SET threads=1}, the same query over the same
+ * file, every value returned folded into DuckDB's aggregates and checked. The data: the
  * lineitem-like table of suite {@code format} (default 5,000,000 rows, in {@code l_orderkey}
- * order), written once by pqx (ZSTD 3, 1M-row row groups), not timed.
- *
- * <p>Measurements (job time, submission to end; contenders alternate who goes first): {@code
- * source_scan} (all 16 columns) and {@code source_scan_2cols} ({@code l_orderkey} and {@code
- * l_extendedprice}), {@code source_range_1pct} (those two columns, {@code l_orderkey} in the
- * middle 1 % of its range: pqx with the predicate, Flink's source followed by a filter), plus {@code INFO cpu} lines in process CPU time; pqx also runs without
- * decode-ahead ({@code pqx_serial}, {@code INFO decode_ahead}). The queries with predicates
- * and runtime filters of issue 9 come with the source's predicate push-down; the reader against
- * DuckDB on the same kind of file is suite {@code format}'s {@code format_read_vs_duckdb}.
+ * order), written once by pqx (ZSTD 3, 1M-row row groups, page index on), not timed. See the
+ * benchmarks README for the queries and the lines printed.
  */
 public final class SourceSuite implements BenchmarkSuite {
     static final long DEFAULT_ROWS = 5_000_000;
 
-    /**
-     * One query: its name, the columns it reads (the first must be {@code l_orderkey}) and the
-     * {@code l_orderkey} range {@code [from, to)} it keeps; the expected count and sum.
-     */
-    private record Query(String name, List<String> columns, long from, long to, long rows,
-            long orderKeySum) {
-        boolean filters() {
-            return from != Long.MIN_VALUE || to != Long.MAX_VALUE;
-        }
-    }
-
     private static final List<String> ALL_COLUMNS =
             LineitemTable.COLUMNS.stream().map(LineitemTable.Column::name).toList();
     private static final List<String> TWO_COLUMNS = List.of("l_orderkey", "l_extendedprice");
+    /** The unsorted query's 8 returned columns; it filters on {@code l_partkey}, not returned. */
+    private static final List<String> EIGHT_COLUMNS = List.of("l_orderkey", "l_suppkey",
+            "l_quantity", "l_extendedprice", "l_discount", "l_shipdate", "l_shipmode", "l_comment");
+
+    /** Who runs a query: jobs on the MiniCluster, or readers on this thread. */
+    private enum Contender {
+        PQX("pqx", true), PQX_NOLATE("pqx_nolate", true), PQX_SERIAL("pqx_serial", true),
+        FLINK("flink", true), PQX_READER("pqx_reader", false),
+        PQX_READER_NOLATE("pqx_reader_nolate", false), PARQUET_JAVA("parquetjava", false),
+        DUCKDB("duckdb", false);
+
+        final String label;
+        final boolean job;
+
+        Contender(String label, boolean job) {
+            this.label = label;
+            this.job = job;
+        }
+    }
+
+    /** One run's figures. */
+    private record Run(long wallNanos, long cpuNanos, long bytesRead, long rowsDecoded) {}
 
     @Override
     public String name() {
@@ -75,8 +88,9 @@ public final class SourceSuite implements BenchmarkSuite {
 
     @Override
     public String summary() {
-        return "pqx's PqxSource vs Flink's FileSource + flink-parquet, jobs on a MiniCluster,"
-                + " lineitem-like file (default " + DEFAULT_ROWS + " rows)";
+        return "pqx's PqxSource vs Flink's FileSource + flink-parquet (jobs on a MiniCluster), and"
+                + " pqx's reader vs parquet-java and DuckDB, lineitem-like file (default "
+                + DEFAULT_ROWS + " rows)";
     }
 
     @Override
@@ -86,11 +100,16 @@ public final class SourceSuite implements BenchmarkSuite {
                 args.warmups(), args.seed());
         Path dir = Files.createTempDirectory(args.workDir(), "pqx-bench-source-");
         Path file = dir.resolve("lineitem.parquet");
-        List<Query> queries = writeTable(args, rows, file, report);
-        report.info("source file %s: %d bytes", file.getFileName(), Files.size(file));
-        try (MiniClusterJobs jobs = MiniClusterJobs.start()) {
-            for (Query query : queries) {
-                measure(jobs, query, file, args, report);
+        try {
+            List<SourceQuery> queries = writeTable(args, rows, file, report);
+            long fileBytes = Files.size(file);
+            report.info("source file %s: %d bytes", file.getFileName(), fileBytes);
+            try (MiniClusterJobs jobs = MiniClusterJobs.start();
+                    DuckDbSession duckdb = DuckDbSession.open()) {
+                report.info("duckdb %s threads=1", duckdb.version());
+                for (SourceQuery query : queries) {
+                    measure(jobs, duckdb, query, rows, fileBytes, file, args, report);
+                }
             }
         } finally {
             if (args.keepFiles()) {
@@ -106,148 +125,203 @@ public final class SourceSuite implements BenchmarkSuite {
     }
 
     /** Writes the table with pqx's writer; returns the queries with their expected results. */
-    private static List<Query> writeTable(BenchmarkArgs args, long rows, Path file,
+    private static List<SourceQuery> writeTable(BenchmarkArgs args, long rows, Path file,
             BenchmarkReport report) throws Exception {
         List<RowData> table = LineitemGenerator.inMemoryTable("source", args.seed(), rows, report);
         new PqxTableWriter(FormatSettings.standard()).write(table, file);
         // The middle 1 % of the rows by key (the table is in l_orderkey order).
         long from = table.get((int) (rows * 495 / 1000)).getLong(0);
         long to = table.get((int) Math.min(rows - 1, rows * 505 / 1000)).getLong(0);
-        long sum = 0;
-        long rangeRows = 0;
-        long rangeSum = 0;
-        for (RowData row : table) {
-            long key = row.getLong(0);
-            sum += key;
-            if (key >= from && key < to) {
-                rangeRows++;
-                rangeSum += key;
-            }
+        List<SourceQuery> queries = List.of(
+                SourceQuery.of("source_scan", ALL_COLUMNS, null, 0, 0, table, false),
+                SourceQuery.of("source_range_1pct", TWO_COLUMNS, "l_orderkey", from, to, table, false),
+                // parts are uniform in 1..200,000: 1 % of them, scattered over the file
+                SourceQuery.of("source_unsorted_1pct", EIGHT_COLUMNS, "l_partkey", 1, 2001, table, true));
+        for (SourceQuery q : queries) {
+            report.info("query %s: columns %s, %s: %d rows", q.name(), q.columns(),
+                    q.filters() ? q.filterColumn() + " in [" + q.from() + ", " + q.to() + ")" : "all rows",
+                    q.rows());
         }
-        report.info("source_range_1pct: l_orderkey in [%d, %d): %d rows", from, to, rangeRows);
-        return List.of(
-                new Query("source_scan", ALL_COLUMNS, Long.MIN_VALUE, Long.MAX_VALUE, rows, sum),
-                new Query("source_scan_2cols", TWO_COLUMNS, Long.MIN_VALUE, Long.MAX_VALUE, rows,
-                        sum),
-                new Query("source_range_1pct", TWO_COLUMNS, from, to, rangeRows, rangeSum));
+        return queries;
     }
 
-    /** Who reads: pqx (defaults), pqx without decode-ahead, Flink. */
-    private enum Contender {
-        PQX("pqx"), PQX_SERIAL("pqx_serial"), FLINK("flink");
-
-        final String label;
-
-        Contender(String label) {
-            this.label = label;
+    private static List<Contender> contenders(SourceQuery query) {
+        List<Contender> out = new ArrayList<>(List.of(Contender.PQX, Contender.FLINK,
+                Contender.PQX_READER, Contender.PARQUET_JAVA, Contender.DUCKDB));
+        if (query.lateMaterialization()) {
+            out.add(1, Contender.PQX_NOLATE);
+            out.add(Contender.PQX_READER_NOLATE);
         }
+        if (!query.filters()) {
+            out.add(1, Contender.PQX_SERIAL);
+        }
+        return out;
     }
 
-    private static void measure(MiniClusterJobs jobs, Query query, Path file, BenchmarkArgs args,
-            BenchmarkReport report) throws Exception {
-        long rows = query.rows();
-        Contender[] contenders = Contender.values();
-        Throughput[] wall = new Throughput[contenders.length];
-        Throughput[] cpu = new Throughput[contenders.length];
-        for (int c = 0; c < contenders.length; c++) {
-            wall[c] = new Throughput();
-            cpu[c] = new Throughput();
+    private static void measure(MiniClusterJobs jobs, DuckDbSession duckdb, SourceQuery query,
+            long tableRows, long fileBytes, Path file, BenchmarkArgs args, BenchmarkReport report)
+            throws Exception {
+        List<Contender> contenders = contenders(query);
+        Map<Contender, Throughput> wall = new LinkedHashMap<>();
+        Map<Contender, Throughput> cpu = new LinkedHashMap<>();
+        Map<Contender, Run> lastRun = new LinkedHashMap<>();
+        for (Contender c : contenders) {
+            wall.put(c, new Throughput());
+            cpu.put(c, new Throughput());
         }
         int total = args.warmups() + args.rounds();
         for (int round = 0; round < total; round++) {
             boolean measured = round >= args.warmups();
             StringBuilder line = new StringBuilder();
-            for (int k = 0; k < contenders.length; k++) {
+            for (int k = 0; k < contenders.size(); k++) {
                 // Rotate who goes first, so that no contender always runs after the same one.
-                int c = (k + round) % contenders.length;
-                long[] figures = runJob(jobs, query, file, contenders[c], report);
-                line.append(String.format(" %s=%.0f (%.2f s, cpu %.2f s)", contenders[c].label,
-                        rows / (figures[0] / 1e9), figures[0] / 1e9, figures[1] / 1e9));
+                Contender c = contenders.get((k + round) % contenders.size());
+                Run run = c.job ? runJob(jobs, query, file, c, report)
+                        : runReader(duckdb, query, file, c, report);
+                lastRun.put(c, run);
+                line.append(String.format(" %s=%.2fs(cpu %.2fs)", c.label, run.wallNanos() / 1e9,
+                        run.cpuNanos() / 1e9));
                 if (measured) {
-                    wall[c].add(rows, figures[0]);
-                    cpu[c].add(rows, figures[1]);
+                    wall.get(c).add(tableRows, run.wallNanos());
+                    cpu.get(c).add(tableRows, run.cpuNanos());
                 }
             }
             report.info("%s %s%s", measured
                     ? String.format("round %d/%d", round - args.warmups() + 1, args.rounds())
                     : String.format("warmup %d/%d", round + 1, args.warmups()), query.name(), line);
         }
-        int pqx = Contender.PQX.ordinal();
-        int serial = Contender.PQX_SERIAL.ordinal();
-        int flink = Contender.FLINK.ordinal();
-        report.info("rounds %s pqx=%s pqx_serial=%s flink=%s unit=rows/s", query.name(),
-                wall[pqx].rounds(","), wall[serial].rounds(","), wall[flink].rounds(","));
-        report.info("cpu %s pqx=%.0f pqx_serial=%.0f flink=%.0f ratio=%.3f unit=rows/cpu-s",
-                query.name(), cpu[pqx].median(), cpu[serial].median(), cpu[flink].median(),
-                cpu[pqx].median() / cpu[flink].median());
-        report.info("decode_ahead %s pqx=%.0f pqx_serial=%.0f ratio=%.3f unit=rows/s",
-                query.name(), wall[pqx].median(), wall[serial].median(),
-                wall[pqx].median() / wall[serial].median());
-        report.result(new Comparison(query.name(), "flink", wall[pqx].median(),
-                wall[flink].median()));
+        StringBuilder medians = new StringBuilder();
+        for (Contender c : contenders) {
+            medians.append(String.format(" %s=%.0f", c.label, wall.get(c).median()));
+        }
+        report.info("medians %s%s unit=table-rows/s", query.name(), medians);
+        StringBuilder cpus = new StringBuilder();
+        for (Contender c : contenders) {
+            cpus.append(String.format(" %s=%.0f", c.label, cpu.get(c).median()));
+        }
+        report.info("cpu %s%s unit=table-rows/cpu-s", query.name(), cpus);
+        for (Contender c : contenders) {
+            Run run = lastRun.get(c);
+            if (run.bytesRead() >= 0) {
+                report.info("read %s %s bytes=%d (%.2f%% of the file) rows_decoded=%d (%.2f%% of the"
+                        + " table)", query.name(), c.label, run.bytesRead(),
+                        100.0 * run.bytesRead() / fileBytes, run.rowsDecoded(),
+                        100.0 * run.rowsDecoded() / tableRows);
+            }
+        }
+        report.result(new Comparison(query.name(), "flink", wall.get(Contender.PQX).median(),
+                wall.get(Contender.FLINK).median()));
+        report.result(new Comparison(query.name() + "_vs_duckdb", "duckdb",
+                wall.get(Contender.PQX_READER).median(), wall.get(Contender.DUCKDB).median()));
+        report.result(new Comparison(query.name() + "_vs_duckdb_cpu", "duckdb",
+                cpu.get(Contender.PQX_READER).median(), cpu.get(Contender.DUCKDB).median(),
+                "rows/cpu-s"));
+        report.result(new Comparison(query.name() + "_vs_parquetjava", "parquetjava",
+                wall.get(Contender.PQX_READER).median(), wall.get(Contender.PARQUET_JAVA).median()));
+        if (query.lateMaterialization()) {
+            report.result(new Comparison(query.name() + "_late", "pqx_nolate",
+                    wall.get(Contender.PQX).median(), wall.get(Contender.PQX_NOLATE).median()));
+            report.result(new Comparison(query.name() + "_late_reader", "pqx_reader_nolate",
+                    wall.get(Contender.PQX_READER).median(),
+                    wall.get(Contender.PQX_READER_NOLATE).median()));
+        }
+        if (!query.filters()) {
+            report.info("decode_ahead %s pqx=%.0f pqx_serial=%.0f ratio=%.3f unit=rows/s",
+                    query.name(), wall.get(Contender.PQX).median(),
+                    wall.get(Contender.PQX_SERIAL).median(),
+                    wall.get(Contender.PQX).median() / wall.get(Contender.PQX_SERIAL).median());
+        }
     }
 
-    /** Runs one job; returns {wall nanos, process CPU nanos}; a wrong result is a failure. */
-    private static long[] runJob(MiniClusterJobs jobs, Query query, Path file, Contender who,
+    /** Runs one reader on this thread; a wrong answer is a failure. */
+    private static Run runReader(DuckDbSession duckdb, SourceQuery query, Path file, Contender who,
             BenchmarkReport report) throws Exception {
-        long rows = query.rows();
-        long orderKeySum = query.orderKeySum();
+        long cpu0 = processCpuNanos();
+        long t0 = System.nanoTime();
+        ReadOutcome outcome = switch (who) {
+            case PQX_READER -> PqxQueryReader.read(file, query, true);
+            case PQX_READER_NOLATE -> PqxQueryReader.read(file, query, false);
+            case PARQUET_JAVA -> ParquetJavaQueryReader.read(file, query);
+            case DUCKDB -> new ReadOutcome(duckdb.aggregate(query.duckDb(), file), -1, -1);
+            default -> throw new IllegalArgumentException(who.label);
+        };
+        long wall = System.nanoTime() - t0;
+        long cpu = processCpuNanos() - cpu0;
+        DuckDbAggregates expected = query.expected();
+        if (!expected.matches(outcome.aggregates())) {
+            report.failure("%s %s: got %s, expected %s", query.name(), who.label,
+                    outcome.aggregates(), expected);
+        }
+        return new Run(wall, cpu, outcome.bytesRead(), outcome.rowsDecoded());
+    }
+
+    /** Runs one job; a wrong result is a failure. */
+    private static Run runJob(MiniClusterJobs jobs, SourceQuery query, Path file, Contender who,
+            BenchmarkReport report) throws Exception {
         String runId = UUID.randomUUID().toString();
-        RowType type = projected(query.columns());
+        JobCounters.reset();
         long cpu0 = processCpuNanos();
         long t0 = System.nanoTime();
         jobs.run(query.name() + " " + who.label, env -> {
             if (who == Contender.FLINK) {
-                flinkJob(env, file, type, query, runId);
+                flinkJob(env, file, query, runId);
             } else {
-                pqxJob(env, file, query, who == Contender.PQX, runId);
+                pqxJob(env, file, query, who, runId);
             }
         });
         long wall = System.nanoTime() - t0;
         long cpu = processCpuNanos() - cpu0;
         long[] result = CountingSink.take(runId);
-        if (result == null || result[0] != rows || result[1] != orderKeySum) {
+        if (result == null || result[0] != query.rows() || result[1] != query.orderKeySum()) {
             report.failure("%s %s: read %s rows, l_orderkey sum %s; expected %d and %d",
                     query.name(), who.label, result == null ? "no" : result[0],
-                    result == null ? "none" : result[1], rows, orderKeySum);
+                    result == null ? "none" : result[1], query.rows(), query.orderKeySum());
         }
-        return new long[] {wall, cpu};
+        boolean pqx = who != Contender.FLINK;
+        return new Run(wall, cpu, pqx ? JobCounters.sum("pqxBytesRead") : -1,
+                pqx ? JobCounters.sum("pqxRowsDecoded") : -1);
     }
 
-    private static void pqxJob(StreamExecutionEnvironment env, Path file, Query query,
-            boolean decodeAhead, String runId) {
+    private static void pqxJob(StreamExecutionEnvironment env, Path file, SourceQuery query,
+            Contender who, String runId) {
         PqxSourceBuilder builder = PqxSource.builder()
                 .path(file.toUri().toString())
                 .rowType(LineitemTable.ROW_TYPE)
                 .project(query.columns().toArray(String[]::new))
-                .set(PqxSourceOptions.READER_DECODE_AHEAD, decodeAhead);
+                .set(PqxSourceOptions.READER_DECODE_AHEAD, who != Contender.PQX_SERIAL)
+                .set(PqxSourceOptions.READER_LATE_MATERIALIZATION, who != Contender.PQX_NOLATE);
         if (query.filters()) {
-            builder.predicate(Predicates.and(
-                    Predicates.greaterOrEqual("l_orderkey", query.from()),
-                    Predicates.lessThan("l_orderkey", query.to())));
+            builder.predicate(query.predicate());
         }
-        PqxSource source = builder.build();
-        env.fromSource(source, WatermarkStrategy.noWatermarks(), "pqx")
+        env.fromSource(builder.build(), WatermarkStrategy.noWatermarks(), "pqx")
                 .sinkTo(new CountingSink(runId, 0));
     }
 
-    private static void flinkJob(StreamExecutionEnvironment env, Path file, RowType type,
-            Query query, String runId) {
+    private static void flinkJob(StreamExecutionEnvironment env, Path file, SourceQuery query,
+            String runId) {
+        List<String> read = new ArrayList<>(query.columns());
+        if (query.filters() && !read.contains(query.filterColumn())) {
+            read.add(query.filterColumn());
+        }
+        RowType type = projected(read);
         ParquetColumnarRowInputFormat<FileSourceSplit> format =
                 new ParquetColumnarRowInputFormat<>(new org.apache.hadoop.conf.Configuration(),
                         type, InternalTypeInfo.of(type), 2048, true, true);
         FileSource<RowData> source = FileSource.forBulkFileFormat(format,
                 new org.apache.flink.core.fs.Path(file.toUri())).build();
-        long from = query.from();
-        long to = query.to();
-        // Flink's FileSource takes no predicate: the rows are filtered after it, as Flink's
-        // planner would run a filter it could not push.
-        env.fromSource(source, WatermarkStrategy.noWatermarks(), "flink")
-                .filter((FilterFunction<RowData>) row -> {
-                    long key = row.getLong(0);
-                    return key >= from && key < to;
-                })
-                .sinkTo(new CountingSink(runId, 0));
+        DataStream<RowData> rows = env.fromSource(source, WatermarkStrategy.noWatermarks(), "flink");
+        if (query.filters()) {
+            int at = read.indexOf(query.filterColumn());
+            long from = query.from();
+            long to = query.to();
+            // Flink's FileSource takes no predicate: the rows are filtered after it, as Flink's
+            // planner would run a filter it could not push.
+            rows = rows.filter((FilterFunction<RowData>) row -> {
+                long v = row.getLong(at);
+                return v >= from && v < to;
+            });
+        }
+        rows.sinkTo(new CountingSink(runId, 0));
     }
 
     private static RowType projected(List<String> columns) {

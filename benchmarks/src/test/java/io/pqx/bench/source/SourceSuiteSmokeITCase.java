@@ -16,8 +16,10 @@ import java.nio.file.Path;
 
 /**
  * The {@code source} suite on a few thousand rows, on a real MiniCluster: every job of every
- * contender reads every row with the right {@code l_orderkey} sum (the suite reports a failure
- * otherwise), and one {@code RESULT} per measurement comes out. Nothing here is timed.
+ * contender returns the query's rows with the right {@code l_orderkey} sum and every reader the
+ * right aggregates of every returned column (the suite reports a failure otherwise), and each
+ * measurement's {@code RESULT} lines come out, with pqx's bytes read and rows decoded. Nothing
+ * here is timed.
  */
 class SourceSuiteSmokeITCase {
     @TempDir Path dir;
@@ -31,10 +33,18 @@ class SourceSuiteSmokeITCase {
                 "--warmups", "0", "--dir", dir.toString()), report);
 
         assertThat(report.failures()).isEmpty();
-        assertThat(report.comparisons()).extracting(Comparison::name)
-                .containsExactly("source_scan", "source_scan_2cols", "source_range_1pct");
-        assertThat(out.toString(StandardCharsets.UTF_8))
-                .contains("INFO decode_ahead source_scan ")
-                .contains("INFO cpu source_scan_2cols ");
+        assertThat(report.comparisons()).extracting(Comparison::name).containsExactly(
+                "source_scan", "source_scan_vs_duckdb", "source_scan_vs_duckdb_cpu",
+                "source_scan_vs_parquetjava",
+                "source_range_1pct", "source_range_1pct_vs_duckdb", "source_range_1pct_vs_duckdb_cpu",
+                "source_range_1pct_vs_parquetjava",
+                "source_unsorted_1pct", "source_unsorted_1pct_vs_duckdb",
+                "source_unsorted_1pct_vs_duckdb_cpu", "source_unsorted_1pct_vs_parquetjava",
+                "source_unsorted_1pct_late", "source_unsorted_1pct_late_reader");
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertThat(printed).contains("INFO decode_ahead source_scan ")
+                .contains("INFO cpu source_range_1pct ")
+                .containsPattern("INFO read source_unsorted_1pct pqx bytes=[1-9][0-9]* .* rows_decoded=[1-9]")
+                .containsPattern("INFO read source_range_1pct pqx_reader bytes=[1-9][0-9]* ");
     }
 }

@@ -104,6 +104,7 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
     private final PageLimits limits;
     private final boolean alternating;
     private final BatchFilter filter;
+    private final List<Stage> stages;
     private final Measurements measurements;
     private final boolean late;
 
@@ -114,10 +115,15 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
     // decode then filter
     @Nullable private Eager eager;
 
+    /**
+     * One conjunct of the filter, as late materialization decides it: its columns and its filter.
+     */
+    public record Stage(ParquetSchema columns, BatchFilter filter) {}
+
     private FilteredRowGroupScan(InputFile file, FileMetadata metadata, int rowGroup,
             ParquetSchema output, ParquetSchema filterColumns, RowSelection selection,
             int batchSize, PageLimits limits, boolean alternating, BatchFilter filter,
-            Measurements measurements, boolean late) {
+            List<Stage> stages, Measurements measurements, boolean late) {
         this.file = file;
         this.metadata = metadata;
         this.rowGroup = rowGroup;
@@ -128,6 +134,7 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
         this.limits = limits;
         this.alternating = alternating;
         this.filter = filter;
+        this.stages = stages;
         this.measurements = measurements;
         this.late = late;
     }
@@ -137,12 +144,14 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
      *
      * @param output the columns returned: the file's schema or a projection of it
      * @param filterColumns the columns {@code filter} reads, a projection of the same file
+     * @param stages conjuncts whose AND is {@code filter}, for late materialization ({@code
+     *     filter} alone when it has no parts)
      * @param allowLate whether late materialization may be chosen
      */
     public static FilteredRowGroupScan open(InputFile file, FileMetadata metadata, int rowGroup,
             ParquetSchema output, ParquetSchema filterColumns, RowSelection selection,
             int batchSize, PageLimits limits, boolean alternating, BatchFilter filter,
-            Measurements measurements, boolean allowLate) {
+            List<Stage> stages, Measurements measurements, boolean allowLate) {
         // a row mask over the row group is a BitSet: row groups past int rows decode then filter
         boolean late = allowLate && measurements.preferLate() && selection.endRow() <= Integer.MAX_VALUE;
         if (late) {
@@ -151,7 +160,7 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
             measurements.eagerRowGroups++;
         }
         return new FilteredRowGroupScan(file, metadata, rowGroup, output, filterColumns, selection,
-                batchSize, limits, alternating, filter, measurements, late);
+                batchSize, limits, alternating, filter, stages, measurements, late);
     }
 
     /** Whether this row group is scanned late-materializing. */
@@ -182,19 +191,48 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
         return eager.next();
     }
 
-    /** Decodes the filter's columns over the selection and returns the rows it keeps. */
+    /**
+     * Decides every row of the selection, conjunct by conjunct, the one with the fewest compressed
+     * bytes in this row group first, each decoding its columns only for the rows still kept;
+     * returns the rows all keep.
+     */
     private RowSelection decideAll() throws IOException {
+        List<Stage> ordered = new ArrayList<>(stages);
+        ordered.sort(java.util.Comparator.comparingLong(this::compressedBytes));
+        RowSelection kept = selection;
+        long[] counts = new long[2];
+        for (Stage stage : ordered) {
+            if (kept.rowCount() == 0) {
+                break;
+            }
+            kept = decide(stage, kept, counts);
+        }
+        measurements.record(selection.rowCount(), counts[0], counts[1]);
+        return kept;
+    }
+
+    private long compressedBytes(Stage stage) {
+        long bytes = 0;
+        for (io.pqx.format.schema.PrimitiveNode leaf : stage.columns().leaves()) {
+            bytes += metadata.rowGroups().get(rowGroup).columns().get(leaf.leafIndex())
+                    .totalCompressedSize();
+        }
+        return bytes;
+    }
+
+    /** The rows of {@code rows} that {@code stage} keeps; {@code counts} gets {kept, runs}. */
+    private RowSelection decide(Stage stage, RowSelection rows, long[] counts) throws IOException {
         BitSet kept = new BitSet();
         boolean[] keep = new boolean[batchSize];
         long keptRows = 0;
         long runs = 0;
         long last = -2;
-        try (RowGroupBatches batches = RowGroupDecoder.read(file, metadata, rowGroup, filterColumns,
-                selection, batchSize, limits, false)) {
+        try (RowGroupBatches batches = RowGroupDecoder.read(file, metadata, rowGroup,
+                stage.columns(), rows, batchSize, limits, false)) {
             for (VectorizedColumnBatch batch = batches.next(); batch != null; batch = batches.next()) {
                 BatchPositions positions = batches.positions();
                 int n = batch.getNumRows();
-                filter.filter(batch, rowGroup, positions, keep);
+                stage.filter().filter(batch, rowGroup, positions, keep);
                 for (int i = 0; i < n; i++) {
                     if (keep[i]) {
                         long row = positions.rowOf(i);
@@ -208,7 +246,8 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
                 }
             }
         }
-        measurements.record(selection.rowCount(), keptRows, runs);
+        counts[0] = keptRows;
+        counts[1] = runs;
         return RowSelection.fromMask(kept);
     }
 

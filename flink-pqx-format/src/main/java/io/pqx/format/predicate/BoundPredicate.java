@@ -24,10 +24,12 @@ import java.util.List;
 public final class BoundPredicate {
     private final Predicate predicate;
     private final Node root;
+    private final BatchEvaluation.BatchNode batchRoot;
 
-    private BoundPredicate(Predicate predicate, Node root) {
+    private BoundPredicate(Predicate predicate, Node root, BatchEvaluation.BatchNode batchRoot) {
         this.predicate = predicate;
         this.root = root;
+        this.batchRoot = batchRoot;
     }
 
     /**
@@ -37,7 +39,8 @@ public final class BoundPredicate {
      *     literal that does not fit its column's type, or LIKE on a column that is not a string
      */
     public static BoundPredicate bind(Predicate predicate, ColumnResolver resolver) {
-        return new BoundPredicate(predicate, compile(predicate, resolver));
+        return new BoundPredicate(predicate, compile(predicate, resolver),
+                BatchEvaluation.compile(predicate, resolver));
     }
 
     /** The predicate bound. */
@@ -57,15 +60,14 @@ public final class BoundPredicate {
 
     /**
      * Which rows of {@code batch} a filter keeps: {@code mask[i]} is {@link #test} of row {@code
-     * i}, for the batch's {@code numRows} rows.
+     * i}, for the batch's {@code numRows} rows. Evaluated a batch at a time: comparisons, IN, IS
+     * [NOT] NULL and prefix LIKE on top-level integer, floating-point and string columns read the
+     * typed vectors, the rest goes row by row; the answer is {@link #test}'s on every row.
      */
     public boolean[] mask(VectorizedColumnBatch batch, SlotValues slots) {
-        boolean[] mask = new boolean[batch.getNumRows()];
-        ColumnarRowData row = new ColumnarRowData(batch);
-        for (int i = 0; i < mask.length; i++) {
-            row.setRowId(i);
-            mask[i] = root.eval(row, slots) == Ternary.TRUE;
-        }
+        int n = batch.getNumRows();
+        boolean[] mask = new boolean[n];
+        batchRoot.eval(batch, n, slots, mask, new boolean[n]);
         return mask;
     }
 
@@ -74,11 +76,11 @@ public final class BoundPredicate {
         return predicate.toString();
     }
 
-    private interface Node {
+    interface Node {
         Ternary eval(RowData row, SlotValues slots);
     }
 
-    private static Node compile(Predicate p, ColumnResolver resolver) {
+    static Node compile(Predicate p, ColumnResolver resolver) {
         if (p instanceof Comparison c) {
             ResolvedColumn col = resolver.resolve(c.column());
             Object literal = coerce(c.value(), col);

@@ -25,7 +25,8 @@ import java.util.Set;
  * value, or nulls for {@code __DEFAULT_PARTITION__} and a file outside any such directory); a
  * file column of that name (exact, else the only case-insensitive match), as stored or widened
  * ({@link ColumnConversion}); or, if the file lacks it, nulls when the column is nullable, else an
- * error naming file and column.
+ * error naming file and column. A requested ROW that holds only some of the file ROW's fields
+ * (by name, in the file's order) reads only those (nested projection, {@link #nestedPaths}).
  *
  * <p>{@link #adapt} re-points an output batch at each decoded batch: no value is copied. The
  * output batches (one per batch in flight, used in turn) are reused, each valid as long as its
@@ -60,6 +61,7 @@ final class FileReadPlan {
         LogicalType[] stored = new LogicalType[n];
         ColumnVector[] fixed = new ColumnVector[n];
         List<String> read = new ArrayList<>();
+        String[] fileNames = new String[n]; // the file field each requested column reads, if any
         for (int i = 0; i < n; i++) {
             String name = requested.getFieldNames().get(i);
             LogicalType type = requested.getTypeAt(i);
@@ -87,16 +89,33 @@ final class FileReadPlan {
                 fixed[i] = NullVector.INSTANCE;
                 continue;
             }
-            conversions[i] = ColumnConversion.of(field.flinkType(), type, column);
-            stored[i] = field.flinkType();
-            source[i] = read.size();
-            read.add(field.name());
+            fileNames[i] = field.name();
+            for (String path : nestedPaths(field.name(), field.flinkType(), type)) {
+                if (!read.contains(path)) {
+                    read.add(path);
+                }
+            }
         }
         if (read.isEmpty()) {
             // only partition or absent columns: decode the first column, for the row counts
             read.add(fileFields.get(0).name());
         }
         ReadSchema projection = reader.project(read);
+        List<FieldView> projected = projection.fields();
+        for (int i = 0; i < n; i++) {
+            if (fileNames[i] == null) {
+                continue;
+            }
+            for (int k = 0; k < projected.size(); k++) {
+                if (projected.get(k).name().equals(fileNames[i])) {
+                    source[i] = k;
+                }
+            }
+            FieldView field = projected.get(source[i]);
+            conversions[i] = ColumnConversion.of(field.flinkType(), requested.getTypeAt(i),
+                    ctx.column(requested.getFieldNames().get(i)));
+            stored[i] = field.flinkType();
+        }
         Output[] outputs = new Output[inFlight];
         for (int o = 0; o < inFlight; o++) {
             WideningVectors.Widening[] widening = new WideningVectors.Widening[n];
@@ -108,6 +127,27 @@ final class FileReadPlan {
             outputs[o] = new Output(new VectorizedColumnBatch(fixed.clone()), widening);
         }
         return new FileReadPlan(projection, source, outputs);
+    }
+
+    /**
+     * The dotted paths to read of a file field for a requested type: a requested ROW that names
+     * only some fields of the file's ROW reads just those (recursively: nested projection); any
+     * other type reads the whole field.
+     */
+    static List<String> nestedPaths(String path, LogicalType stored, LogicalType requested) {
+        if (!(stored instanceof RowType file) || !(requested instanceof RowType wanted)
+                || wanted.getFieldCount() >= file.getFieldCount()) {
+            return List.of(path);
+        }
+        List<String> paths = new ArrayList<>();
+        for (RowType.RowField field : wanted.getFields()) {
+            int at = file.getFieldIndex(field.getName());
+            if (at < 0) {
+                return List.of(path); // not a projection of the file's ROW: compared whole, refused
+            }
+            paths.addAll(nestedPaths(path + "." + field.getName(), file.getTypeAt(at), field.getType()));
+        }
+        return paths;
     }
 
     private static FieldView find(List<FieldView> fields, String name) {

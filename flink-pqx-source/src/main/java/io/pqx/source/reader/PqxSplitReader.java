@@ -126,6 +126,8 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                         batches = reader.scanRowGroup(rowGroup, plan.projection(), selection,
                                 rowFilter);
                         unfiltered = false;
+                        // the filter's columns are decoded for every row of the selection
+                        metrics.rowsDecoded.inc(selection.rowCount());
                     }
                 }
                 if (batches.hasNext()) {

@@ -1,0 +1,122 @@
+package io.pqx.bench.source;
+
+import io.pqx.format.BatchIterator;
+import io.pqx.format.ParquetBatch;
+import io.pqx.format.ParquetReader;
+import io.pqx.format.ReadSchema;
+import io.pqx.format.RowFilter;
+import io.pqx.format.index.RowSelection;
+import io.pqx.format.io.FlinkInputFile;
+import io.pqx.format.io.InputFile;
+import io.pqx.format.options.ReadOptions;
+import io.pqx.format.predicate.BoundPredicate;
+import io.pqx.format.predicate.ColumnResolver;
+import io.pqx.format.predicate.Predicate;
+import io.pqx.format.predicate.SlotValues;
+import io.pqx.format.prune.AccessPlan;
+import io.pqx.format.prune.PruningListener;
+import io.pqx.format.prune.RowGroupAccess;
+import io.pqx.format.prune.StatisticsPruner;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * pqx's reader answering a {@link SourceQuery} on one thread, as the source's split reader does,
+ * through the format's public API only: row groups pruned by footer statistics, the rest read by
+ * the late-materializing filtered scan ({@link ParquetReader#scanRowGroup}) with the predicate as
+ * its row filter, ALL_MATCH row groups read unfiltered; every returned value folded. Counts the
+ * bytes read and the rows decoded.
+ */
+final class PqxQueryReader {
+    private PqxQueryReader() {}
+
+    static ReadOutcome read(Path path, SourceQuery query, boolean late) throws IOException {
+        long[] bytes = {0};
+        long[] decoded = {0};
+        InputFile counted = counting(FlinkInputFile.open(new org.apache.flink.core.fs.Path(path.toUri())), bytes);
+        AggregateFold fold = new AggregateFold(query.positions());
+        try (ParquetReader reader = ParquetReader.open(counted,
+                ReadOptions.builder().lateMaterialization(late).build())) {
+            ReadSchema out = reader.project(query.columns());
+            Predicate predicate = query.predicate();
+            if (predicate == null) {
+                try (BatchIterator batches = reader.batches(out)) {
+                    while (batches.hasNext()) {
+                        ParquetBatch b = batches.next();
+                        decoded[0] += b.getNumRows();
+                        fold.add(b);
+                    }
+                }
+                return new ReadOutcome(fold.result(), bytes[0], decoded[0]);
+            }
+            AccessPlan plan = AccessPlan.scanAll(reader.metadata()).apply(
+                    StatisticsPruner.create(predicate, reader.schema().fields()), reader.metadata(),
+                    SlotValues.none(), new PruningListener() {});
+            ReadSchema filterColumns = reader.project(List.of(query.filterColumn()));
+            BoundPredicate bound = BoundPredicate.bind(predicate,
+                    ColumnResolver.of(filterColumns.rowType()));
+            RowFilter filter = new RowFilter() {
+                @Override
+                public ReadSchema columns() {
+                    return filterColumns;
+                }
+
+                @Override
+                public int filter(ParquetBatch batch, boolean[] keep) {
+                    boolean[] mask = bound.mask(batch, SlotValues.none());
+                    int n = batch.getNumRows();
+                    System.arraycopy(mask, 0, keep, 0, n);
+                    decoded[0] += n;
+                    return n;
+                }
+            };
+            for (int g = 0; g < plan.size(); g++) {
+                RowGroupAccess access = plan.access(g);
+                if (access.isSkip()) {
+                    continue;
+                }
+                RowSelection selection = access.selection();
+                boolean all = access.kind() == RowGroupAccess.Kind.ALL_MATCH;
+                try (BatchIterator batches = all ? reader.readRowGroup(g, out, selection)
+                        : reader.scanRowGroup(g, out, selection, filter)) {
+                    while (batches.hasNext()) {
+                        ParquetBatch b = batches.next();
+                        if (all) {
+                            decoded[0] += b.getNumRows();
+                        }
+                        fold.add(b);
+                    }
+                }
+            }
+        }
+        return new ReadOutcome(fold.result(), bytes[0], decoded[0]);
+    }
+
+    private static InputFile counting(InputFile file, long[] bytes) {
+        return new InputFile() {
+            @Override
+            public String location() {
+                return file.location();
+            }
+
+            @Override
+            public long length() throws IOException {
+                return file.length();
+            }
+
+            @Override
+            public void readFully(long position, byte[] buffer, int offset, int length)
+                    throws IOException {
+                file.readFully(position, buffer, offset, length);
+                bytes[0] += length;
+            }
+
+            @Override
+            public void close() throws IOException {
+                file.close();
+            }
+        };
+    }
+}

@@ -1,0 +1,324 @@
+package io.pqx.format.predicate;
+
+import org.apache.flink.table.data.columnar.ColumnarRowData;
+import org.apache.flink.table.data.columnar.vector.ByteColumnVector;
+import org.apache.flink.table.data.columnar.vector.BytesColumnVector;
+import org.apache.flink.table.data.columnar.vector.ColumnVector;
+import org.apache.flink.table.data.columnar.vector.DoubleColumnVector;
+import org.apache.flink.table.data.columnar.vector.FloatColumnVector;
+import org.apache.flink.table.data.columnar.vector.IntColumnVector;
+import org.apache.flink.table.data.columnar.vector.LongColumnVector;
+import org.apache.flink.table.data.columnar.vector.ShortColumnVector;
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A bound predicate evaluated a batch at a time: every part yields, per row, whether it is TRUE
+ * and whether it is FALSE (neither: UNKNOWN), and NOT, AND and OR combine those arrays under SQL's
+ * three-valued logic. Comparisons, IN, IS [NOT] NULL and prefix LIKE on top-level BIGINT-like,
+ * DOUBLE-like and string/binary columns read the batch's typed vectors directly; every other part
+ * (nested paths, decimals, timestamps, booleans, runtime-filter slots, a vector of another kind)
+ * is evaluated row by row by the row evaluator, so both give the same answer on every row.
+ * Stateless and thread-safe: arrays are allocated per call.
+ */
+final class BatchEvaluation {
+    private BatchEvaluation() {}
+
+    /** One part of the predicate over a batch: sets {@code t[i]} / {@code f[i]} for rows {@code i < n}. */
+    interface BatchNode {
+        void eval(VectorizedColumnBatch batch, int n, SlotValues slots, boolean[] t, boolean[] f);
+    }
+
+    static BatchNode compile(Predicate p, ColumnResolver resolver) {
+        if (p instanceof And and) {
+            BatchNode[] children = compileAll(and.children(), resolver);
+            return (batch, n, slots, t, f) -> {
+                Arrays.fill(t, 0, n, true);
+                Arrays.fill(f, 0, n, false);
+                boolean[] ct = new boolean[n];
+                boolean[] cf = new boolean[n];
+                for (BatchNode child : children) {
+                    child.eval(batch, n, slots, ct, cf);
+                    for (int i = 0; i < n; i++) {
+                        t[i] &= ct[i];
+                        f[i] |= cf[i];
+                    }
+                }
+            };
+        }
+        if (p instanceof Or or) {
+            BatchNode[] children = compileAll(or.children(), resolver);
+            return (batch, n, slots, t, f) -> {
+                Arrays.fill(t, 0, n, false);
+                Arrays.fill(f, 0, n, true);
+                boolean[] ct = new boolean[n];
+                boolean[] cf = new boolean[n];
+                for (BatchNode child : children) {
+                    child.eval(batch, n, slots, ct, cf);
+                    for (int i = 0; i < n; i++) {
+                        t[i] |= ct[i];
+                        f[i] &= cf[i];
+                    }
+                }
+            };
+        }
+        if (p instanceof Not not) {
+            BatchNode child = compile(not.child(), resolver);
+            return (batch, n, slots, t, f) -> child.eval(batch, n, slots, f, t);
+        }
+        BatchNode typed = typedLeaf(p, resolver);
+        return typed != null ? typed : byRow(BoundPredicate.compile(p, resolver));
+    }
+
+    private static BatchNode[] compileAll(List<Predicate> children, ColumnResolver resolver) {
+        return children.stream().map(c -> compile(c, resolver)).toArray(BatchNode[]::new);
+    }
+
+    /** A part evaluated row by row. */
+    private static BatchNode byRow(BoundPredicate.Node node) {
+        return (batch, n, slots, t, f) -> {
+            ColumnarRowData row = new ColumnarRowData(batch);
+            for (int i = 0; i < n; i++) {
+                row.setRowId(i);
+                Ternary v = node.eval(row, slots);
+                t[i] = v == Ternary.TRUE;
+                f[i] = v == Ternary.FALSE;
+            }
+        };
+    }
+
+    /** A leaf on a top-level column read from its typed vector, or null when it is not one. */
+    private static BatchNode typedLeaf(Predicate p, ColumnResolver resolver) {
+        ColumnRef ref;
+        if (p instanceof Comparison c) {
+            ref = c.column();
+        } else if (p instanceof InList in) {
+            ref = in.column();
+        } else if (p instanceof IsNull n) {
+            ref = n.column();
+        } else if (p instanceof IsNotNull n) {
+            ref = n.column();
+        } else if (p instanceof StartsWith s) {
+            ref = s.column();
+        } else {
+            return null;
+        }
+        ResolvedColumn col = resolver.resolve(ref);
+        if (col.positions().size() != 1) {
+            return null;
+        }
+        int field = col.positions().get(0);
+        BoundPredicate.Node fallback = BoundPredicate.compile(p, resolver);
+        BatchNode rowWise = byRow(fallback);
+        if (p instanceof IsNull || p instanceof IsNotNull) {
+            boolean wantNull = p instanceof IsNull;
+            return (batch, n, slots, t, f) -> {
+                ColumnVector v = batch.columns[field];
+                for (int i = 0; i < n; i++) {
+                    boolean isNull = v.isNullAt(i);
+                    t[i] = isNull == wantNull;
+                    f[i] = !t[i];
+                }
+            };
+        }
+        switch (col.domain()) {
+            case LONG: {
+                if (p instanceof Comparison c) {
+                    long literal = (Long) BoundPredicate.coerce(c.value(), col);
+                    CompareOp op = c.op();
+                    return longLeaf(col, field, rowWise, (values, nulls, n, t, f) -> {
+                        for (int i = 0; i < n; i++) {
+                            boolean holds = !nulls[i] && op.holds(Long.compare(values[i], literal));
+                            t[i] = holds;
+                            f[i] = !nulls[i] && !holds;
+                        }
+                    });
+                }
+                if (p instanceof InList in) {
+                    long[] sorted = in.values().stream()
+                            .mapToLong(l -> (Long) BoundPredicate.coerce(l, col)).sorted().toArray();
+                    return longLeaf(col, field, rowWise, (values, nulls, n, t, f) -> {
+                        for (int i = 0; i < n; i++) {
+                            boolean holds = !nulls[i] && Arrays.binarySearch(sorted, values[i]) >= 0;
+                            t[i] = holds;
+                            f[i] = !nulls[i] && !holds;
+                        }
+                    });
+                }
+                return null;
+            }
+            case DOUBLE: {
+                if (p instanceof Comparison c) {
+                    double literal = ColumnDomain.normalize((Double) BoundPredicate.coerce(c.value(), col));
+                    CompareOp op = c.op();
+                    return doubleLeaf(col, field, rowWise, (values, nulls, n, t, f) -> {
+                        for (int i = 0; i < n; i++) {
+                            double v = values[i];
+                            boolean holds = Double.isNaN(v) ? op == CompareOp.NE
+                                    : op.holds(Double.compare(ColumnDomain.normalize(v), literal));
+                            t[i] = !nulls[i] && holds;
+                            f[i] = !nulls[i] && !holds;
+                        }
+                    });
+                }
+                return null;
+            }
+            case BYTES: {
+                if (p instanceof Comparison c) {
+                    byte[] literal = (byte[]) BoundPredicate.coerce(c.value(), col);
+                    CompareOp op = c.op();
+                    return bytesLeaf(field, rowWise, (data, off, len) ->
+                            op.holds(Arrays.compareUnsigned(data, off, off + len, literal, 0,
+                                    literal.length)));
+                }
+                if (p instanceof InList in) {
+                    byte[][] sorted = in.values().stream()
+                            .map(l -> (byte[]) BoundPredicate.coerce(l, col))
+                            .sorted(Arrays::compareUnsigned).toArray(byte[][]::new);
+                    return bytesLeaf(field, rowWise, (data, off, len) -> {
+                        int lo = 0;
+                        int hi = sorted.length - 1;
+                        while (lo <= hi) {
+                            int mid = (lo + hi) >>> 1;
+                            int cmp = Arrays.compareUnsigned(data, off, off + len, sorted[mid], 0,
+                                    sorted[mid].length);
+                            if (cmp == 0) {
+                                return true;
+                            } else if (cmp < 0) {
+                                hi = mid - 1;
+                            } else {
+                                lo = mid + 1;
+                            }
+                        }
+                        return false;
+                    });
+                }
+                if (p instanceof StartsWith s) {
+                    BoundPredicate.checkString(col, s);
+                    byte[] prefix = Literal.utf8(s.prefix());
+                    return bytesLeaf(field, rowWise, (data, off, len) -> len >= prefix.length
+                            && Arrays.equals(data, off, off + prefix.length, prefix, 0, prefix.length));
+                }
+                return null;
+            }
+            default:
+                return null;
+        }
+    }
+
+    private interface LongRule {
+        void apply(long[] values, boolean[] nulls, int n, boolean[] t, boolean[] f);
+    }
+
+    private interface DoubleRule {
+        void apply(double[] values, boolean[] nulls, int n, boolean[] t, boolean[] f);
+    }
+
+    private interface BytesRule {
+        boolean holds(byte[] data, int offset, int length);
+    }
+
+    private static BatchNode longLeaf(ResolvedColumn col, int field, BatchNode rowWise, LongRule rule) {
+        return (batch, n, slots, t, f) -> {
+            ColumnVector v = batch.columns[field];
+            long[] values = new long[n];
+            boolean[] nulls = new boolean[n];
+            for (int i = 0; i < n; i++) {
+                nulls[i] = v.isNullAt(i);
+            }
+            switch (col.type().getTypeRoot()) {
+                case BIGINT -> {
+                    if (!(v instanceof LongColumnVector longs)) {
+                        rowWise.eval(batch, n, slots, t, f);
+                        return;
+                    }
+                    for (int i = 0; i < n; i++) {
+                        values[i] = nulls[i] ? 0 : longs.getLong(i);
+                    }
+                }
+                case INTEGER, DATE, TIME_WITHOUT_TIME_ZONE -> {
+                    if (!(v instanceof IntColumnVector ints)) {
+                        rowWise.eval(batch, n, slots, t, f);
+                        return;
+                    }
+                    for (int i = 0; i < n; i++) {
+                        values[i] = nulls[i] ? 0 : ints.getInt(i);
+                    }
+                }
+                case SMALLINT -> {
+                    if (!(v instanceof ShortColumnVector shorts)) {
+                        rowWise.eval(batch, n, slots, t, f);
+                        return;
+                    }
+                    for (int i = 0; i < n; i++) {
+                        values[i] = nulls[i] ? 0 : shorts.getShort(i);
+                    }
+                }
+                case TINYINT -> {
+                    if (!(v instanceof ByteColumnVector bytes)) {
+                        rowWise.eval(batch, n, slots, t, f);
+                        return;
+                    }
+                    for (int i = 0; i < n; i++) {
+                        values[i] = nulls[i] ? 0 : bytes.getByte(i);
+                    }
+                }
+                default -> {
+                    rowWise.eval(batch, n, slots, t, f);
+                    return;
+                }
+            }
+            rule.apply(values, nulls, n, t, f);
+        };
+    }
+
+    private static BatchNode doubleLeaf(ResolvedColumn col, int field, BatchNode rowWise,
+            DoubleRule rule) {
+        return (batch, n, slots, t, f) -> {
+            ColumnVector v = batch.columns[field];
+            double[] values = new double[n];
+            boolean[] nulls = new boolean[n];
+            for (int i = 0; i < n; i++) {
+                nulls[i] = v.isNullAt(i);
+            }
+            if (col.type().getTypeRoot() == org.apache.flink.table.types.logical.LogicalTypeRoot.DOUBLE
+                    && v instanceof DoubleColumnVector ds) {
+                for (int i = 0; i < n; i++) {
+                    values[i] = nulls[i] ? 0 : ds.getDouble(i);
+                }
+            } else if (col.type().getTypeRoot() == org.apache.flink.table.types.logical.LogicalTypeRoot.FLOAT
+                    && v instanceof FloatColumnVector fs) {
+                for (int i = 0; i < n; i++) {
+                    values[i] = nulls[i] ? 0 : fs.getFloat(i);
+                }
+            } else {
+                rowWise.eval(batch, n, slots, t, f);
+                return;
+            }
+            rule.apply(values, nulls, n, t, f);
+        };
+    }
+
+    private static BatchNode bytesLeaf(int field, BatchNode rowWise, BytesRule rule) {
+        return (batch, n, slots, t, f) -> {
+            ColumnVector v = batch.columns[field];
+            if (!(v instanceof BytesColumnVector strings)) {
+                rowWise.eval(batch, n, slots, t, f);
+                return;
+            }
+            for (int i = 0; i < n; i++) {
+                if (v.isNullAt(i)) {
+                    t[i] = false;
+                    f[i] = false;
+                } else {
+                    BytesColumnVector.Bytes b = strings.getBytes(i);
+                    boolean holds = rule.holds(b.data, b.offset, b.len);
+                    t[i] = holds;
+                    f[i] = !holds;
+                }
+            }
+        };
+    }
+}
