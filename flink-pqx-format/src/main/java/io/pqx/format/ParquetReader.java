@@ -564,11 +564,17 @@ public final class ParquetReader implements Closeable {
         ParquetSchema output = ofThisFile(projection);
         ParquetSchema filterColumns = ofThisFile(filter.columns());
         checkSelection(rowGroup, selection);
+        // the same scan as the other scanRowGroup, through a file carrying the offset indexes
+        List<FilteredRowGroupScan.Stage> stages = new ArrayList<>();
+        for (RowFilter conjunct : filter.conjuncts()) {
+            stages.add(new FilteredRowGroupScan.Stage(ofThisFile(conjunct.columns()),
+                    new RowFilterAdapter(conjunct)));
+        }
         FilteredRowGroupScan scan = FilteredRowGroupScan.open(
                 new KnownOffsetIndexes(file, known.offsetIndexes()), metadata, rowGroup, output,
                 filterColumns, selection, options.batchSize(),
                 new PageLimits(options.maxPageBytes(), options.verifyChecksums()),
-                options.alternatingBatches(), new RowFilterAdapter(filter), measurements,
+                options.alternatingBatches(), new RowFilterAdapter(filter), stages, measurements,
                 options.lateMaterialization());
         boolean[] taken = {false};
         return new FileBatchIterator(() -> {
