@@ -246,15 +246,7 @@ public final class ParquetReader implements Closeable {
      */
     public BatchIterator readRowGroup(
             int rowGroup, ReadSchema projection, RowSelection selection) throws IOException {
-        RowGroupBatches batches = decodeRowGroup(rowGroup, ofThisFile(projection), selection);
-        boolean[] taken = {false};
-        return new FileBatchIterator(() -> {
-            if (taken[0]) {
-                return null;
-            }
-            taken[0] = true;
-            return batches;
-        });
+        return once(decodeRowGroup(rowGroup, ofThisFile(projection), selection));
     }
 
     private RowGroupBatches decodeRowGroup(
@@ -303,6 +295,12 @@ public final class ParquetReader implements Closeable {
      */
     public BatchIterator scanRowGroup(int rowGroup, ReadSchema projection, RowSelection selection,
             RowFilter filter) throws IOException {
+        return scan(file, rowGroup, projection, selection, filter);
+    }
+
+    /** The filtered scan, reading through {@code source} (this file, maybe with known indexes). */
+    private BatchIterator scan(InputFile source, int rowGroup, ReadSchema projection,
+            RowSelection selection, RowFilter filter) throws IOException {
         ParquetSchema output = ofThisFile(projection);
         ParquetSchema filterColumns = ofThisFile(filter.columns());
         checkSelection(rowGroup, selection);
@@ -311,18 +309,23 @@ public final class ParquetReader implements Closeable {
             stages.add(new FilteredRowGroupScan.Stage(ofThisFile(conjunct.columns()),
                     new RowFilterAdapter(conjunct)));
         }
-        FilteredRowGroupScan scan = FilteredRowGroupScan.open(file, metadata, rowGroup, output,
+        FilteredRowGroupScan scan = FilteredRowGroupScan.open(source, metadata, rowGroup, output,
                 filterColumns, selection, options.batchSize(),
                 new PageLimits(options.maxPageBytes(), options.verifyChecksums()),
                 options.alternatingBatches(), new RowFilterAdapter(filter), stages, measurements,
                 options.lateMaterialization());
+        return once(scan);
+    }
+
+    /** The batches of one row group, as an iterator. */
+    private static BatchIterator once(RowGroupBatches batches) {
         boolean[] taken = {false};
         return new FileBatchIterator(() -> {
             if (taken[0]) {
                 return null;
             }
             taken[0] = true;
-            return scan;
+            return batches;
         });
     }
 
@@ -535,19 +538,11 @@ public final class ParquetReader implements Closeable {
         checkKnown(rowGroup, known);
         ParquetSchema internal = ofThisFile(projection);
         checkSelection(rowGroup, selection);
-        RowGroupBatches batches = RowGroupDecoder.read(
+        return once(RowGroupDecoder.read(
                 new KnownOffsetIndexes(file, known.offsetIndexes()), metadata, rowGroup, internal,
                 selection, options.batchSize(),
                 new PageLimits(options.maxPageBytes(), options.verifyChecksums()),
-                options.alternatingBatches());
-        boolean[] taken = {false};
-        return new FileBatchIterator(() -> {
-            if (taken[0]) {
-                return null;
-            }
-            taken[0] = true;
-            return batches;
-        });
+                options.alternatingBatches()));
     }
 
     /**
@@ -561,29 +556,8 @@ public final class ParquetReader implements Closeable {
     public BatchIterator scanRowGroup(int rowGroup, ReadSchema projection, RowSelection selection,
             RowFilter filter, RowGroupPageIndexes known) throws IOException {
         checkKnown(rowGroup, known);
-        ParquetSchema output = ofThisFile(projection);
-        ParquetSchema filterColumns = ofThisFile(filter.columns());
-        checkSelection(rowGroup, selection);
-        // the same scan as the other scanRowGroup, through a file carrying the offset indexes
-        List<FilteredRowGroupScan.Stage> stages = new ArrayList<>();
-        for (RowFilter conjunct : filter.conjuncts()) {
-            stages.add(new FilteredRowGroupScan.Stage(ofThisFile(conjunct.columns()),
-                    new RowFilterAdapter(conjunct)));
-        }
-        FilteredRowGroupScan scan = FilteredRowGroupScan.open(
-                new KnownOffsetIndexes(file, known.offsetIndexes()), metadata, rowGroup, output,
-                filterColumns, selection, options.batchSize(),
-                new PageLimits(options.maxPageBytes(), options.verifyChecksums()),
-                options.alternatingBatches(), new RowFilterAdapter(filter), stages, measurements,
-                options.lateMaterialization());
-        boolean[] taken = {false};
-        return new FileBatchIterator(() -> {
-            if (taken[0]) {
-                return null;
-            }
-            taken[0] = true;
-            return scan;
-        });
+        return scan(new KnownOffsetIndexes(file, known.offsetIndexes()), rowGroup, projection,
+                selection, filter);
     }
 
     private void checkKnown(int rowGroup, RowGroupPageIndexes known) {
