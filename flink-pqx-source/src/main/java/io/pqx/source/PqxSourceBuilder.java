@@ -44,6 +44,7 @@ public final class PqxSourceBuilder {
     private List<String> projection;
     private final Configuration options = new Configuration();
     private Predicate predicate;
+    private final List<Predicate> runtimeFilterSlots = new ArrayList<>();
 
     PqxSourceBuilder() {}
 
@@ -86,6 +87,17 @@ public final class PqxSourceBuilder {
      */
     public PqxSourceBuilder predicate(Predicate predicate) {
         this.predicate = java.util.Objects.requireNonNull(predicate, "predicate");
+        return this;
+    }
+
+    /**
+     * Adds a runtime filter on {@code keyColumn}: the conjunct {@code Predicates.slot(slotName,
+     * keyColumn)} ANDed to the predicate. Until a filter for the slot arrives (from {@code
+     * RuntimeFilters.publish(..., slotName)}) it keeps every row; then only rows whose key the
+     * filter may hold are read (nulls never). Slots named in the predicate itself work the same.
+     */
+    public PqxSourceBuilder runtimeFilter(String slotName, String keyColumn) {
+        runtimeFilterSlots.add(io.pqx.format.predicate.Predicates.slot(slotName, keyColumn));
         return this;
     }
 
@@ -179,6 +191,7 @@ public final class PqxSourceBuilder {
             throw new IllegalArgumentException("Cannot build a pqx source: "
                     + PqxSourceOptions.FILTER_IN_LIST_CAP.key() + " is negative");
         }
+        Predicate predicate = withRuntimeFilters();
         RowType readType = produced;
         if (predicate != null) {
             try {
@@ -208,7 +221,22 @@ public final class PqxSourceBuilder {
                         rowType, new ArrayList<>(keys), predicate, inListCap),
                 new ReaderSettings(produced, readKeys, batchSize,
                         options.get(PqxSourceOptions.VERIFY_CHECKSUMS), readerCacheSize,
-                        options.get(PqxSourceOptions.READER_DECODE_AHEAD), readType, predicate));
+                        options.get(PqxSourceOptions.READER_DECODE_AHEAD), readType, predicate),
+                predicate != null && predicate.hasSlot()
+                        ? "pqx-runtime-filter-" + java.util.UUID.randomUUID() : null);
+    }
+
+    /** The predicate ANDed with the slots of {@link #runtimeFilter}; null when neither is given. */
+    private Predicate withRuntimeFilters() {
+        if (runtimeFilterSlots.isEmpty()) {
+            return predicate;
+        }
+        List<Predicate> all = new ArrayList<>();
+        if (predicate != null) {
+            all.add(predicate);
+        }
+        all.addAll(runtimeFilterSlots);
+        return all.size() == 1 ? all.get(0) : io.pqx.format.predicate.Predicates.and(all);
     }
 
     private static void requirePositive(ConfigOption<?> option, long value) {
