@@ -344,7 +344,7 @@ class PqxSplitReaderTest {
                 Map.of(), 0, 1, 0, 0, List.of(0));
         ReaderMetrics metrics = ReaderMetrics.unregistered();
         List<Emitted> out = new ArrayList<>();
-        try (PqxSplitReader reader = new PqxSplitReader(settings, metrics)) {
+        try (PqxSplitReader reader = new PqxSplitReader(settings, metrics, new LiveSlots())) {
             reader.handleSplitsChanges(new SplitsAddition<>(List.of(marked)));
             boolean done = false;
             for (int fetches = 0; fetches < 10_000 && !done; fetches++) {

@@ -150,7 +150,7 @@ class PredicateDifferentialTest {
         if (splits.isEmpty()) {
             return out;
         }
-        try (PqxSplitReader reader = new PqxSplitReader(settings, metrics)) {
+        try (PqxSplitReader reader = new PqxSplitReader(settings, metrics, new LiveSlots())) {
             reader.handleSplitsChanges(new SplitsAddition<>(splits));
             int finished = 0;
             for (int fetches = 0; fetches < 1_000_000 && finished < splits.size(); fetches++) {
