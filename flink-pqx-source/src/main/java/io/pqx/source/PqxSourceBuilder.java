@@ -33,6 +33,7 @@ import java.util.Set;
  *     .partitionKeys("day")                        // columns taken from day=.../ directories
  *     .project("id", "day")                        // optional: the emitted fields, in this order
  *     .predicate(Predicates.greaterThan("id", 10))  // optional: only rows where it is TRUE
+ *     .runtimeFilter("customers", "customer_id")   // optional: a slot for RuntimeFilters.publish
  *     .monitorInterval(Duration.ofSeconds(10))     // optional: continuous mode
  *     .build();
  * }</pre>

@@ -211,6 +211,7 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
             }
             var split = pending.next();
             if (split.isPresent()) {
+                LOG.debug("pqx source {}: assigning {} to subtask {}", settings.paths(), split.get(), subtask);
                 context.assignSplit(split.get(), subtask);
                 readers.remove();
             } else if (!settings.continuous() && initialDiscoveryDone) {
@@ -224,6 +225,7 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
 
     @Override
     public void addSplitsBack(List<RowGroupSplit> splits, int subtaskId) {
+        LOG.debug("pqx source {}: splits given back by subtask {}: {}", settings.paths(), subtaskId, splits);
         pending.addBack(splits);
         assignPending();
     }
@@ -233,7 +235,20 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
         // readers ask for splits themselves; a reader registering (again, or after a restore)
         // gets the filters known, before its first split reaches it
         for (RuntimeFilterEvent filter : filters.values()) {
+            send(subtaskId, filter);
+        }
+    }
+
+    /**
+     * Sends {@code filter} to a registered reader. A reader that fails meanwhile (its send is
+     * refused) gets it again when it registers again; until then it keeps more rows, never fewer.
+     */
+    private void send(int subtaskId, RuntimeFilterEvent filter) {
+        try {
             context.sendEventToSourceReader(subtaskId, filter);
+        } catch (RuntimeException e) {
+            LOG.warn("pqx source {}: cannot send {} to reader {} now; it gets it when it registers"
+                    + " again", settings.paths(), filter, subtaskId, e);
         }
     }
 
@@ -259,8 +274,8 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
         slots = now;
         LOG.info("pqx source {}: runtime filter {} arrived; {} splits pending", settings.paths(),
                 filter, pending.size());
-        for (int reader : context.registeredReaders().keySet()) {
-            context.sendEventToSourceReader(reader, filter);
+        for (int reader : List.copyOf(context.registeredReaders().keySet())) {
+            send(reader, filter);
         }
         if (!pending.isEmpty()) {
             List<RowGroupSplit> candidates = pending.snapshot();
@@ -301,6 +316,7 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
             return;
         }
         List<RowGroupSplit> dropped = pending.remove(empty);
+        LOG.debug("pqx source {}: pruned by a runtime filter: {}", settings.paths(), dropped);
         long rowGroups = 0;
         for (RowGroupSplit split : dropped) {
             rowGroups += split.lastRowGroup() - split.firstRowGroup() + 1;
