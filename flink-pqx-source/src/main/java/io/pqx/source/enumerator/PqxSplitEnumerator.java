@@ -329,11 +329,6 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
         assignPending(); // a bounded source may now be out of splits
     }
 
-    /** The runtime filters held now, the latest per slot (for tests). */
-    List<RuntimeFilterEvent> runtimeFilters() {
-        return List.copyOf(filters.values());
-    }
-
     @Override
     public PqxEnumeratorState snapshotState(long checkpointId) {
         return new PqxEnumeratorState(seen.watermark(), seen.snapshot(), pending.snapshot(),
