@@ -7,6 +7,7 @@ import io.pqx.source.enumerator.EnumeratorSettings;
 import io.pqx.source.enumerator.PqxSplitEnumerator;
 import io.pqx.source.reader.PqxSourceReader;
 import io.pqx.source.reader.ReaderSettings;
+import io.pqx.source.runtimefilter.RuntimeFilterSource;
 import io.pqx.source.runtimefilter.RuntimeFilterTarget;
 import io.pqx.source.split.PqxEnumeratorState;
 import io.pqx.source.split.RowGroupSplit;
@@ -55,19 +56,25 @@ import java.util.Optional;
  * row, as Flink's rules for reused records require. Give the stream {@link #getProducedType()}.
  */
 public final class PqxSource
-        implements Source<RowData, RowGroupSplit, PqxEnumeratorState>, ResultTypeQueryable<RowData> {
+        implements Source<RowData, RowGroupSplit, PqxEnumeratorState>, ResultTypeQueryable<RowData>,
+                RuntimeFilterSource {
     private static final long serialVersionUID = 1L;
 
     private final EnumeratorSettings enumeratorSettings;
     private final ReaderSettings readerSettings;
     /** The source coordinator's key in the coordinator store, when the predicate has slots. */
     @Nullable private final String listeningId;
+    /** How publishers size their bloom filters ({@link PqxSourceOptions#RUNTIME_FILTER_EXPECTED_KEYS}). */
+    private final long runtimeFilterExpectedKeys;
+    private final double runtimeFilterFpp;
 
     PqxSource(EnumeratorSettings enumeratorSettings, ReaderSettings readerSettings,
-            @Nullable String listeningId) {
+            @Nullable String listeningId, long runtimeFilterExpectedKeys, double runtimeFilterFpp) {
         this.enumeratorSettings = enumeratorSettings;
         this.readerSettings = readerSettings;
         this.listeningId = listeningId;
+        this.runtimeFilterExpectedKeys = runtimeFilterExpectedKeys;
+        this.runtimeFilterFpp = runtimeFilterFpp;
     }
 
     /**
@@ -100,10 +107,11 @@ public final class PqxSource
 
     /**
      * Where a filter for the dynamic slot {@code slot} goes: this source's listening ID, the slot's
-     * column and its type.
+     * column and its type, and the bloom filter size of this source's options.
      *
      * @throws IllegalArgumentException when the predicate has no slot of that name
      */
+    @Override
     public RuntimeFilterTarget runtimeFilterTarget(String slot) {
         DynamicSlot found = enumeratorSettings.predicate() == null ? null
                 : findSlot(enumeratorSettings.predicate(), slot);
@@ -113,7 +121,8 @@ public final class PqxSource
                     + " has no dynamic slot of that name (its slots: " + runtimeFilterSlots() + ")");
         }
         return new RuntimeFilterTarget(listeningId, slot, found.column(),
-                ColumnResolver.of(enumeratorSettings.rowType()).resolve(found.column()).type());
+                ColumnResolver.of(enumeratorSettings.rowType()).resolve(found.column()).type(),
+                runtimeFilterExpectedKeys, runtimeFilterFpp);
     }
 
     @Nullable

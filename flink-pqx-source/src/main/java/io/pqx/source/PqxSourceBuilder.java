@@ -193,6 +193,14 @@ public final class PqxSourceBuilder {
                     + PqxSourceOptions.FILTER_IN_LIST_CAP.key() + " is negative");
         }
         Predicate predicate = withRuntimeFilters();
+        long expectedKeys = options.get(PqxSourceOptions.RUNTIME_FILTER_EXPECTED_KEYS);
+        double fpp = options.get(PqxSourceOptions.RUNTIME_FILTER_FPP);
+        requirePositive(PqxSourceOptions.RUNTIME_FILTER_EXPECTED_KEYS, expectedKeys);
+        if (!(fpp > 0 && fpp < 1)) {
+            throw new IllegalArgumentException("Cannot build a pqx source: "
+                    + PqxSourceOptions.RUNTIME_FILTER_FPP.key() + " must lie strictly between 0 and 1, is "
+                    + fpp);
+        }
         RowType readType = produced;
         if (predicate != null) {
             try {
@@ -224,7 +232,8 @@ public final class PqxSourceBuilder {
                         options.get(PqxSourceOptions.VERIFY_CHECKSUMS), readerCacheSize,
                         options.get(PqxSourceOptions.READER_DECODE_AHEAD), readType, predicate),
                 predicate != null && predicate.hasSlot()
-                        ? "pqx-runtime-filter-" + java.util.UUID.randomUUID() : null);
+                        ? "pqx-runtime-filter-" + java.util.UUID.randomUUID() : null,
+                expectedKeys, fpp);
     }
 
     /** The predicate ANDed with the slots of {@link #runtimeFilter}; null when neither is given. */

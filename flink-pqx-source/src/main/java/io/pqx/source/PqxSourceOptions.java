@@ -104,9 +104,9 @@ public final class PqxSourceOptions {
                     .longType()
                     .defaultValue(100_000L)
                     .withDescription(
-                            "A runtime-filter publisher (RuntimeFilters.publish) sizes its bloom"
-                                    + " filter for this many distinct keys (more keys raise its"
-                                    + " false-positive rate, never lose a key).");
+                            "A runtime-filter publisher (RuntimeFilters.publish) into this source"
+                                    + " sizes its bloom filter for this many distinct keys (more"
+                                    + " keys raise its false-positive rate, never lose a key).");
 
     public static final ConfigOption<Double> RUNTIME_FILTER_FPP =
             ConfigOptions.key("source.runtime-filter.false-positive-rate")

@@ -4,8 +4,6 @@ import io.pqx.format.predicate.ColumnDomain;
 import io.pqx.format.predicate.Literal;
 import io.pqx.format.predicate.RuntimeFilter;
 
-import org.apache.flink.table.types.logical.LogicalType;
-
 import javax.annotation.Nullable;
 
 /**
@@ -23,10 +21,10 @@ final class KeyAccumulator {
     @Nullable private Literal max;
     @Nullable private Object maxValue;
 
-    KeyAccumulator(RuntimeFilterTarget target, long expectedKeys, double fpp) {
+    KeyAccumulator(RuntimeFilterTarget target) {
         this.target = target;
         this.domain = ColumnDomain.of(target.keyType());
-        int[] shape = BloomKeyFilter.shape(expectedKeys, fpp);
+        int[] shape = BloomKeyFilter.shape(target.expectedKeys(), target.falsePositiveRate());
         this.hashes = shape[0];
         this.words = new long[shape[1]];
     }

@@ -26,23 +26,16 @@ public final class RuntimeFilterPublisher<T> extends AbstractStreamOperatorFacto
 
     private final RuntimeFilterTarget target;
     private final KeySelector<T, ?> keySelector;
-    private final long expectedKeys;
-    private final double fpp;
 
     /**
      * @param keySelector the key of a record: a Java value of the key column's type (or Flink's
      *     internal form); null keys are left out
-     * @param expectedKeys the number of distinct keys the bloom filter is sized for
-     * @param fpp the bloom filter's false-positive rate at {@code expectedKeys} keys
+     * @throws IllegalArgumentException for a key type no filter compares
      */
-    public RuntimeFilterPublisher(RuntimeFilterTarget target, KeySelector<T, ?> keySelector,
-            long expectedKeys, double fpp) {
-        BloomKeyFilter.shape(expectedKeys, fpp); // fails early on a bad size
-        io.pqx.format.predicate.ColumnDomain.of(target.keyType()); // and on a key type no filter compares
+    public RuntimeFilterPublisher(RuntimeFilterTarget target, KeySelector<T, ?> keySelector) {
+        io.pqx.format.predicate.ColumnDomain.of(target.keyType()); // fails early on a key type no filter compares
         this.target = target;
         this.keySelector = keySelector;
-        this.expectedKeys = expectedKeys;
-        this.fpp = fpp;
         setChainingStrategy(ChainingStrategy.ALWAYS);
     }
 
@@ -56,7 +49,7 @@ public final class RuntimeFilterPublisher<T> extends AbstractStreamOperatorFacto
         OperatorID id = parameters.getStreamConfig().getOperatorID();
         OperatorEventGateway gateway = parameters.getOperatorEventDispatcher().getOperatorEventGateway(id);
         PublisherOperator<T> operator = new PublisherOperator<>(parameters, keySelector,
-                new KeyAccumulator(target, expectedKeys, fpp), gateway);
+                new KeyAccumulator(target), gateway);
         parameters.getOperatorEventDispatcher().registerEventHandler(id, operator);
         return (O) operator;
     }

@@ -1,12 +1,7 @@
 package io.pqx.source.runtimefilter;
 
-import io.pqx.source.PqxSource;
-import io.pqx.source.PqxSourceOptions;
-
 import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.api.java.functions.KeySelector;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSource;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -37,7 +32,7 @@ import org.apache.flink.streaming.api.transformations.SourceTransformation;
  * enumerator keeps the filter in its checkpoint and re-sends it to readers that register.
  *
  * <p><b>How.</b> Flink's operator coordinators, as dynamic partition pruning uses them: the
- * source's transformation gets the source's listening ID ({@link PqxSource#runtimeFilterListeningId()}),
+ * source's transformation gets the source's listening ID ({@code PqxSource.runtimeFilterListeningId()}),
  * under which its coordinator registers in the job's coordinator store; the publisher's
  * coordinator looks it up there. This relies on Flink classes marked {@code @Internal} (pinned by
  * a version test to Flink 2.3).
@@ -45,32 +40,26 @@ import org.apache.flink.streaming.api.transformations.SourceTransformation;
 public final class RuntimeFilters {
     private RuntimeFilters() {}
 
-    /** As {@link #publish(DataStream, KeySelector, DataStreamSource, String, ReadableConfig)} with default options. */
-    public static <T> SingleOutputStreamOperator<T> publish(DataStream<T> buildSide,
-            KeySelector<T, ?> key, DataStreamSource<?> facts, String slot) {
-        return publish(buildSide, key, facts, slot, new Configuration());
-    }
-
     /**
      * Publishes the keys of {@code buildSide} into dynamic slot {@code slot} of the pqx source of
      * {@code facts}, once {@code buildSide} has ended, and returns {@code buildSide} passed through
      * the publisher (use it in place of {@code buildSide}, so the publisher is part of the job).
+     * The bloom filter is sized by the source's options ({@code
+     * source.runtime-filter.expected-keys}, {@code source.runtime-filter.false-positive-rate}).
      *
      * @param key a record's key: a Java value of the slot's column type ({@code Long} or {@code
      *     Integer} for BIGINT, {@code String} for VARCHAR, ...) or Flink's internal form; null keys
      *     match nothing and are left out
-     * @param options {@link PqxSourceOptions#RUNTIME_FILTER_EXPECTED_KEYS} and {@link
-     *     PqxSourceOptions#RUNTIME_FILTER_FPP}
-     * @throws IllegalArgumentException when {@code facts} is not a pqx source, its predicate has
-     *     no slot named {@code slot}, the slot's column has a type no filter compares, or the
-     *     options are out of range
+     * @throws IllegalArgumentException when {@code facts} is not read by a source that takes
+     *     runtime filters, its predicate has no slot named {@code slot}, or the slot's column has a
+     *     type no filter compares
      * @throws IllegalStateException when the source already listens under another ID
      */
     public static <T> SingleOutputStreamOperator<T> publish(DataStream<T> buildSide,
-            KeySelector<T, ?> key, DataStreamSource<?> facts, String slot, ReadableConfig options) {
+            KeySelector<T, ?> key, DataStreamSource<?> facts, String slot) {
         Transformation<?> transformation = facts.getTransformation();
         if (!(transformation instanceof SourceTransformation<?, ?, ?> source)
-                || !(source.getSource() instanceof PqxSource pqx)) {
+                || !(source.getSource() instanceof RuntimeFilterSource pqx)) {
             throw new IllegalArgumentException("Cannot publish a runtime filter for slot " + slot
                     + ": stream " + transformation.getName() + " is not read by a pqx source");
         }
@@ -83,9 +72,7 @@ public final class RuntimeFilters {
         }
         source.setCoordinatorListeningID(target.listeningId());
         RuntimeFilterPublisher<T> factory = new RuntimeFilterPublisher<>(target,
-                buildSide.getExecutionEnvironment().clean(key),
-                options.get(PqxSourceOptions.RUNTIME_FILTER_EXPECTED_KEYS),
-                options.get(PqxSourceOptions.RUNTIME_FILTER_FPP));
+                buildSide.getExecutionEnvironment().clean(key));
         SingleOutputStreamOperator<T> out = buildSide.transform(
                 "pqx-runtime-filter[" + slot + "]", buildSide.getType(), factory);
         int parallelism = buildSide.getParallelism();

@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The publisher's coordinator: merges only when complete, delivers by the store's rules, restores. */
 class PublisherCoordinatorTest {
     private static final RuntimeFilterTarget TARGET =
-            new RuntimeFilterTarget("listen-1", "ids", ColumnRef.of("id"), new BigIntType());
+            new RuntimeFilterTarget("listen-1", "ids", ColumnRef.of("id"), new BigIntType(), 1000, 0.01);
 
     /** A context of {@code parallelism} subtasks over {@code store}. */
     private static OperatorCoordinator.Context context(int parallelism, CoordinatorStore store) {
@@ -102,7 +102,7 @@ class PublisherCoordinatorTest {
     }
 
     private static PartialFilterEvent partial(long... keys) {
-        KeyAccumulator acc = new KeyAccumulator(TARGET, 1000, 0.01);
+        KeyAccumulator acc = new KeyAccumulator(TARGET);
         for (long k : keys) {
             acc.add(k);
         }
