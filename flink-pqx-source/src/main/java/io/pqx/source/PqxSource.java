@@ -1,9 +1,14 @@
 package io.pqx.source;
 
+import io.pqx.format.predicate.ColumnResolver;
+import io.pqx.format.predicate.DynamicSlot;
+import io.pqx.format.predicate.Predicate;
 import io.pqx.source.enumerator.EnumeratorSettings;
 import io.pqx.source.enumerator.PqxSplitEnumerator;
 import io.pqx.source.reader.PqxSourceReader;
 import io.pqx.source.reader.ReaderSettings;
+import io.pqx.source.runtimefilter.RuntimeFilterSource;
+import io.pqx.source.runtimefilter.RuntimeFilterTarget;
 import io.pqx.source.split.PqxEnumeratorState;
 import io.pqx.source.split.RowGroupSplit;
 
@@ -20,6 +25,12 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.RowType;
 
+import javax.annotation.Nullable;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
 /**
  * A FLIP-27 source of the Parquet files under one or more paths (any Flink file system), as
  * {@link RowData} of the requested row type. Build it with {@link #builder()}.
@@ -34,20 +45,98 @@ import org.apache.flink.table.types.logical.RowType;
  * predicate is TRUE (SQL three-valued logic) are emitted; files whose partition values cannot
  * match are not opened and row groups whose footer statistics cannot match are not read.
  *
+ * <p><b>Runtime filters.</b> A predicate holding dynamic slots ({@code Predicates.slot}, or
+ * {@link PqxSourceBuilder#runtimeFilter}) gives the source a listening ID; {@code
+ * RuntimeFilters.publish} connects an operator of the same job to a slot. Until a slot's filter
+ * arrives it keeps every row; then pending splits it proves empty are dropped and the readers drop
+ * the rows it rules out.
+ *
  * <p><b>Rows.</b> Emitted rows are Flink {@code ColumnarRowData} over the decoded batch, one
  * object reused row after row (no per-row copy): valid while the downstream chain processes the
  * row, as Flink's rules for reused records require. Give the stream {@link #getProducedType()}.
  */
 public final class PqxSource
-        implements Source<RowData, RowGroupSplit, PqxEnumeratorState>, ResultTypeQueryable<RowData> {
+        implements Source<RowData, RowGroupSplit, PqxEnumeratorState>, ResultTypeQueryable<RowData>,
+                RuntimeFilterSource {
     private static final long serialVersionUID = 1L;
 
     private final EnumeratorSettings enumeratorSettings;
     private final ReaderSettings readerSettings;
+    /** The source coordinator's key in the coordinator store, when the predicate has slots. */
+    @Nullable private final String listeningId;
+    /** How publishers size their bloom filters ({@link PqxSourceOptions#RUNTIME_FILTER_EXPECTED_KEYS}). */
+    private final long runtimeFilterExpectedKeys;
+    private final double runtimeFilterFpp;
 
-    PqxSource(EnumeratorSettings enumeratorSettings, ReaderSettings readerSettings) {
+    PqxSource(EnumeratorSettings enumeratorSettings, ReaderSettings readerSettings,
+            @Nullable String listeningId, long runtimeFilterExpectedKeys, double runtimeFilterFpp) {
         this.enumeratorSettings = enumeratorSettings;
         this.readerSettings = readerSettings;
+        this.listeningId = listeningId;
+        this.runtimeFilterExpectedKeys = runtimeFilterExpectedKeys;
+        this.runtimeFilterFpp = runtimeFilterFpp;
+    }
+
+    /**
+     * The ID under which this source's coordinator listens for runtime filters ({@code
+     * SourceTransformation#setCoordinatorListeningID}); present when the predicate has a dynamic
+     * slot. {@code RuntimeFilters.publish} sets it on the source's transformation.
+     */
+    public Optional<String> runtimeFilterListeningId() {
+        return Optional.ofNullable(listeningId);
+    }
+
+    /** The names of the predicate's dynamic slots, in the predicate's order. */
+    public List<String> runtimeFilterSlots() {
+        List<String> names = new ArrayList<>();
+        Predicate predicate = enumeratorSettings.predicate();
+        if (predicate != null) {
+            collectSlots(predicate, names);
+        }
+        return names;
+    }
+
+    private static void collectSlots(Predicate p, List<String> out) {
+        if (p instanceof DynamicSlot slot && !out.contains(slot.name())) {
+            out.add(slot.name());
+        }
+        for (Predicate child : p.children()) {
+            collectSlots(child, out);
+        }
+    }
+
+    /**
+     * Where a filter for the dynamic slot {@code slot} goes: this source's listening ID, the slot's
+     * column and its type, and the bloom filter size of this source's options.
+     *
+     * @throws IllegalArgumentException when the predicate has no slot of that name
+     */
+    @Override
+    public RuntimeFilterTarget runtimeFilterTarget(String slot) {
+        DynamicSlot found = enumeratorSettings.predicate() == null ? null
+                : findSlot(enumeratorSettings.predicate(), slot);
+        if (found == null || listeningId == null) {
+            throw new IllegalArgumentException("Cannot publish a runtime filter for slot " + slot
+                    + ": the source's predicate " + enumeratorSettings.predicate()
+                    + " has no dynamic slot of that name (its slots: " + runtimeFilterSlots() + ")");
+        }
+        return new RuntimeFilterTarget(listeningId, slot, found.column(),
+                ColumnResolver.of(enumeratorSettings.rowType()).resolve(found.column()).type(),
+                runtimeFilterExpectedKeys, runtimeFilterFpp);
+    }
+
+    @Nullable
+    private static DynamicSlot findSlot(Predicate p, String name) {
+        if (p instanceof DynamicSlot slot && slot.name().equals(name)) {
+            return slot;
+        }
+        for (Predicate child : p.children()) {
+            DynamicSlot found = findSlot(child, name);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
     }
 
     public static PqxSourceBuilder builder() {

@@ -33,6 +33,7 @@ import java.util.Set;
  *     .partitionKeys("day")                        // columns taken from day=.../ directories
  *     .project("id", "day")                        // optional: the emitted fields, in this order
  *     .predicate(Predicates.greaterThan("id", 10))  // optional: only rows where it is TRUE
+ *     .runtimeFilter("customers", "customer_id")   // optional: a slot for RuntimeFilters.publish
  *     .monitorInterval(Duration.ofSeconds(10))     // optional: continuous mode
  *     .build();
  * }</pre>
@@ -44,6 +45,7 @@ public final class PqxSourceBuilder {
     private List<String> projection;
     private final Configuration options = new Configuration();
     private Predicate predicate;
+    private final List<Predicate> runtimeFilterSlots = new ArrayList<>();
 
     PqxSourceBuilder() {}
 
@@ -90,6 +92,17 @@ public final class PqxSourceBuilder {
      */
     public PqxSourceBuilder predicate(Predicate predicate) {
         this.predicate = java.util.Objects.requireNonNull(predicate, "predicate");
+        return this;
+    }
+
+    /**
+     * Adds a runtime filter on {@code keyColumn}: the conjunct {@code Predicates.slot(slotName,
+     * keyColumn)} ANDed to the predicate. Until a filter for the slot arrives (from {@code
+     * RuntimeFilters.publish(..., slotName)}) it keeps every row; then only rows whose key the
+     * filter may hold are read (nulls never). Slots named in the predicate itself work the same.
+     */
+    public PqxSourceBuilder runtimeFilter(String slotName, String keyColumn) {
+        runtimeFilterSlots.add(io.pqx.format.predicate.Predicates.slot(slotName, keyColumn));
         return this;
     }
 
@@ -169,6 +182,15 @@ public final class PqxSourceBuilder {
             throw new IllegalArgumentException("Cannot build a pqx source: "
                     + PqxSourceOptions.FILTER_IN_LIST_CAP.key() + " is negative");
         }
+        Predicate predicate = withRuntimeFilters();
+        long expectedKeys = options.get(PqxSourceOptions.RUNTIME_FILTER_EXPECTED_KEYS);
+        double fpp = options.get(PqxSourceOptions.RUNTIME_FILTER_FPP);
+        requirePositive(PqxSourceOptions.RUNTIME_FILTER_EXPECTED_KEYS, expectedKeys);
+        if (!(fpp > 0 && fpp < 1)) {
+            throw new IllegalArgumentException("Cannot build a pqx source: "
+                    + PqxSourceOptions.RUNTIME_FILTER_FPP.key() + " must lie strictly between 0 and 1, is "
+                    + fpp);
+        }
         RowType readType = produced;
         if (predicate != null) {
             try {
@@ -199,7 +221,23 @@ public final class PqxSourceBuilder {
                 new ReaderSettings(produced, readKeys, batchSize,
                         options.get(PqxSourceOptions.VERIFY_CHECKSUMS), readerCacheSize,
                         options.get(PqxSourceOptions.READER_DECODE_AHEAD), readType, predicate,
-                        options.get(PqxSourceOptions.READER_LATE_MATERIALIZATION)));
+                        options.get(PqxSourceOptions.READER_LATE_MATERIALIZATION)),
+                predicate != null && predicate.hasSlot()
+                        ? "pqx-runtime-filter-" + java.util.UUID.randomUUID() : null,
+                expectedKeys, fpp);
+    }
+
+    /** The predicate ANDed with the slots of {@link #runtimeFilter}; null when neither is given. */
+    private Predicate withRuntimeFilters() {
+        if (runtimeFilterSlots.isEmpty()) {
+            return predicate;
+        }
+        List<Predicate> all = new ArrayList<>();
+        if (predicate != null) {
+            all.add(predicate);
+        }
+        all.addAll(runtimeFilterSlots);
+        return all.size() == 1 ? all.get(0) : io.pqx.format.predicate.Predicates.and(all);
     }
 
     private static void requirePositive(ConfigOption<?> option, long value) {

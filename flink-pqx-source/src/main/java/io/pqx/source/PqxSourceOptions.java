@@ -111,4 +111,21 @@ public final class PqxSourceOptions {
                                     + " against footer statistics value by value; a longer one"
                                     + " prunes nothing by statistics (the row filter still applies"
                                     + " it exactly).");
+
+    public static final ConfigOption<Long> RUNTIME_FILTER_EXPECTED_KEYS =
+            ConfigOptions.key("source.runtime-filter.expected-keys")
+                    .longType()
+                    .defaultValue(100_000L)
+                    .withDescription(
+                            "A runtime-filter publisher (RuntimeFilters.publish) into this source"
+                                    + " sizes its bloom filter for this many distinct keys (more"
+                                    + " keys raise its false-positive rate, never lose a key).");
+
+    public static final ConfigOption<Double> RUNTIME_FILTER_FPP =
+            ConfigOptions.key("source.runtime-filter.false-positive-rate")
+                    .doubleType()
+                    .defaultValue(0.01)
+                    .withDescription(
+                            "The false-positive rate of a runtime-filter publisher's bloom filter"
+                                    + " at source.runtime-filter.expected-keys keys (0 < rate < 1).");
 }

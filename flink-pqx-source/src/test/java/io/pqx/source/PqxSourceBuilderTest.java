@@ -79,4 +79,33 @@ class PqxSourceBuilderTest {
                 .set(PqxSourceOptions.SPLIT_TARGET_SIZE, MemorySize.ZERO).build())
                 .hasMessageContaining("source.split.target-size must be positive");
     }
+
+    @Test
+    void aRuntimeFilterSlotGivesAListeningIdAndATargetWithTheKeyTypeAndBloomSize() throws Exception {
+        PqxSource plain = PqxSource.builder().path("file:///d").rowType(TYPE).build();
+        assertThat(plain.runtimeFilterListeningId()).isEmpty();
+        assertThat(plain.runtimeFilterSlots()).isEmpty();
+        PqxSource source = PqxSource.builder().path("file:///d").rowType(TYPE).partitionKeys("day")
+                .predicate(io.pqx.format.predicate.Predicates.greaterThan("id", 3L))
+                .runtimeFilter("ids", "id").runtimeFilter("days", "day")
+                .set(PqxSourceOptions.RUNTIME_FILTER_EXPECTED_KEYS, 500L)
+                .build();
+        assertThat(source.runtimeFilterListeningId()).isPresent();
+        assertThat(source.runtimeFilterSlots()).containsExactly("ids", "days");
+        var target = source.runtimeFilterTarget("days");
+        assertThat(target.listeningId()).isEqualTo(source.runtimeFilterListeningId().get());
+        assertThat(target.keyType()).isEqualTo(new IntType());
+        assertThat(target.expectedKeys()).isEqualTo(500L);
+        assertThat(target.falsePositiveRate()).isEqualTo(0.01);
+        assertThat(InstantiationUtil.clone(source).runtimeFilterListeningId())
+                .isEqualTo(source.runtimeFilterListeningId());
+        assertThatThrownBy(() -> source.runtimeFilterTarget("nope"))
+                .hasMessageContaining("no dynamic slot of that name").hasMessageContaining("[ids, days]");
+        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
+                .runtimeFilter("ids", "id").set(PqxSourceOptions.RUNTIME_FILTER_FPP, 1.0).build())
+                .hasMessageContaining("source.runtime-filter.false-positive-rate");
+        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
+                .runtimeFilter("t", "tags").build())
+                .hasMessageContaining("predicate");
+    }
 }

@@ -95,7 +95,7 @@ class ModuleBoundaryTest {
                     new ModuleApi(
                             "source",
                             "io.pqx.source",
-                            List.of("io.pqx.source", "io.pqx.source.split"),
+                            List.of("io.pqx.source", "io.pqx.source.split", "io.pqx.source.runtimefilter"),
                             false),
                     new ModuleApi("table", "io.pqx.table", List.of("io.pqx.table"), true));
 

@@ -30,6 +30,19 @@ public final class PendingSplits {
         return Optional.ofNullable(splits.pollFirst());
     }
 
+    /** Removes the pending splits with these ids; returns those removed. */
+    public List<RowGroupSplit> remove(java.util.Set<String> splitIds) {
+        List<RowGroupSplit> removed = new java.util.ArrayList<>();
+        splits.removeIf(s -> {
+            boolean hit = splitIds.contains(s.splitId());
+            if (hit) {
+                removed.add(s);
+            }
+            return hit;
+        });
+        return removed;
+    }
+
     public boolean isEmpty() {
         return splits.isEmpty();
     }

@@ -1,6 +1,10 @@
 package io.pqx.source.enumerator;
 
 import io.pqx.format.options.ReadOptions;
+import io.pqx.format.predicate.DynamicSlot;
+import io.pqx.format.predicate.Predicate;
+import io.pqx.format.predicate.SlotValues;
+import io.pqx.format.prune.AccessPlan;
 import io.pqx.source.assigner.PendingSplits;
 import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.discovery.FileDiscovery;
@@ -10,9 +14,11 @@ import io.pqx.source.planning.PredicatePruning;
 import io.pqx.source.planning.PruningMetrics;
 import io.pqx.source.planning.PlannedFile;
 import io.pqx.source.planning.SplitPlanner;
+import io.pqx.source.runtimefilter.RuntimeFilterEvent;
 import io.pqx.source.split.PqxEnumeratorState;
 import io.pqx.source.split.RowGroupSplit;
 
+import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.core.fs.Path;
@@ -26,9 +32,12 @@ import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -50,6 +59,17 @@ import java.util.concurrent.Executors;
  * footers are not read; row groups their statistics prune are in no split ({@link
  * PredicatePruning}); counters in the enumerator's metric group ({@link PruningMetrics}).
  *
+ * <p><b>Runtime filters.</b> A {@link RuntimeFilterEvent} (from {@code RuntimeFilters.publish},
+ * through the source coordinator) for a dynamic slot of the predicate is applied once: an event
+ * equal to the one held for its slot is ignored. The filters are kept in the checkpointed state,
+ * forwarded to the registered readers only (a reader not yet registered gets them in {@link
+ * #addReader}, so do readers registering after a restore), and used to plan files discovered
+ * later. Pending splits are re-evaluated on the worker thread against their footers (cached, or
+ * read) and the new filters; a split all of whose row groups the statistics now prove empty is
+ * dropped ({@code pqxSplitsPrunedByRuntimeFilter}, {@code pqxRowGroupsPrunedByRuntimeFilter}).
+ * Dropped splits stay dropped: a publisher must publish a filter that covers every key that can
+ * still match (it publishes when its input has ended).
+ *
  * <p>A listing or footer error fails the job, naming the file: a file is never silently skipped.
  */
 public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, PqxEnumeratorState> {
@@ -67,6 +87,13 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
     /** The seen files as of the last merge, read by the discovery thread. */
     private volatile SeenFiles.View seenView;
     private final PruningMetrics pruningMetrics;
+    private final PredicatePruning pruning;
+    /** The dynamic slots of the predicate, by name. */
+    private final Map<String, DynamicSlot> declaredSlots = new LinkedHashMap<>();
+    /** The runtime filters received, the latest per slot, in order of arrival. */
+    private final Map<String, RuntimeFilterEvent> filters = new LinkedHashMap<>();
+    /** The filters as the predicates evaluate them; read by the discovery thread. */
+    private volatile SlotValues slots = SlotValues.none();
 
     public PqxSplitEnumerator(SplitEnumeratorContext<RowGroupSplit> context,
             EnumeratorSettings settings, @Nullable PqxEnumeratorState restored) {
@@ -83,14 +110,40 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
             pending.addAll(restored.pendingSplits());
             initialDiscoveryDone = restored.initialDiscoveryDone();
         }
+        if (settings.predicate() != null) {
+            collectSlots(settings.predicate(), declaredSlots);
+        }
+        if (restored != null) {
+            for (RuntimeFilterEvent filter : restored.runtimeFilters()) {
+                filters.put(filter.slot(), filter);
+            }
+            this.slots = slotValues(filters);
+        }
         this.seenView = seen.view();
         this.footerPool = Executors.newFixedThreadPool(settings.footerThreads(),
                 new ExecutorThreadFactory("pqx-source-footers"));
         this.pruningMetrics = PruningMetrics.register(context.metricGroup());
+        this.pruning = new PredicatePruning(settings.predicate(), settings.rowType(),
+                settings.partitionKeys(), settings.inListCap(), pruningMetrics);
         this.planning = new FooterPlanning(footerPool, new FooterCache<>(settings.footerCacheSize()),
-                new SplitPlanner(settings.splitTargetBytes()), ReadOptions.defaults(),
-                new PredicatePruning(settings.predicate(), settings.rowType(), settings.partitionKeys(),
-                        settings.inListCap(), pruningMetrics));
+                new SplitPlanner(settings.splitTargetBytes()), ReadOptions.defaults(), pruning);
+    }
+
+    private static void collectSlots(Predicate p, Map<String, DynamicSlot> out) {
+        if (p instanceof DynamicSlot slot) {
+            out.putIfAbsent(slot.name(), slot);
+        }
+        for (Predicate child : p.children()) {
+            collectSlots(child, out);
+        }
+    }
+
+    private static SlotValues slotValues(Map<String, RuntimeFilterEvent> filters) {
+        SlotValues values = SlotValues.none();
+        for (RuntimeFilterEvent filter : filters.values()) {
+            values = values.with(filter.slot(), filter.filter());
+        }
+        return values;
     }
 
     @Override
@@ -111,7 +164,7 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
                 fresh.add(file);
             }
         }
-        return planning.plan(fresh);
+        return planning.plan(fresh, slots);
     }
 
     /** Coordinator thread: adds the files still new (another merge may have come between). */
@@ -158,6 +211,7 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
             }
             var split = pending.next();
             if (split.isPresent()) {
+                LOG.debug("pqx source {}: assigning {} to subtask {}", settings.paths(), split.get(), subtask);
                 context.assignSplit(split.get(), subtask);
                 readers.remove();
             } else if (!settings.continuous() && initialDiscoveryDone) {
@@ -171,19 +225,114 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
 
     @Override
     public void addSplitsBack(List<RowGroupSplit> splits, int subtaskId) {
+        LOG.debug("pqx source {}: splits given back by subtask {}: {}", settings.paths(), subtaskId, splits);
         pending.addBack(splits);
         assignPending();
     }
 
     @Override
     public void addReader(int subtaskId) {
-        // readers ask for splits themselves
+        // readers ask for splits themselves; a reader registering (again, or after a restore)
+        // gets the filters known, before its first split reaches it
+        for (RuntimeFilterEvent filter : filters.values()) {
+            send(subtaskId, filter);
+        }
+    }
+
+    /**
+     * Sends {@code filter} to a registered reader. A reader that fails meanwhile (its send is
+     * refused) gets it again when it registers again; until then it keeps more rows, never fewer.
+     */
+    private void send(int subtaskId, RuntimeFilterEvent filter) {
+        try {
+            context.sendEventToSourceReader(subtaskId, filter);
+        } catch (RuntimeException e) {
+            LOG.warn("pqx source {}: cannot send {} to reader {} now; it gets it when it registers"
+                    + " again", settings.paths(), filter, subtaskId, e);
+        }
+    }
+
+    @Override
+    public void handleSourceEvent(int subtaskId, SourceEvent event) {
+        if (!(event instanceof RuntimeFilterEvent filter)) {
+            LOG.warn("pqx source {}: ignoring an unknown source event {} from subtask {}",
+                    settings.paths(), event, subtaskId);
+            return;
+        }
+        DynamicSlot slot = declaredSlots.get(filter.slot());
+        if (slot == null || !slot.column().equals(filter.column())) {
+            LOG.warn("pqx source {}: ignoring {}: the predicate {} has no dynamic slot {} on column {}",
+                    settings.paths(), filter, settings.predicate(), filter.slot(), filter.column());
+            return;
+        }
+        if (filter.equals(filters.get(filter.slot()))) {
+            return; // a re-delivery (after a failover): already applied
+        }
+        filters.remove(filter.slot());
+        filters.put(filter.slot(), filter);
+        SlotValues now = slotValues(filters);
+        slots = now;
+        LOG.info("pqx source {}: runtime filter {} arrived; {} splits pending", settings.paths(),
+                filter, pending.size());
+        for (int reader : List.copyOf(context.registeredReaders().keySet())) {
+            send(reader, filter);
+        }
+        if (!pending.isEmpty()) {
+            List<RowGroupSplit> candidates = pending.snapshot();
+            context.callAsync(() -> provenEmpty(candidates, now), this::dropPending);
+        }
+    }
+
+    /** Worker thread: the ids of the splits none of whose row groups can match under {@code now}. */
+    private Set<String> provenEmpty(List<RowGroupSplit> candidates, SlotValues now) throws IOException {
+        Set<String> empty = new HashSet<>();
+        for (RowGroupSplit split : candidates) {
+            Boolean partitions = pruning.partitionsMayMatch(split.path(), split.partitions(), now);
+            if (partitions != null && !partitions) {
+                empty.add(split.splitId());
+                continue;
+            }
+            FooterPlanning.FileFacts footer = planning.footer(new DiscoveredFile(split.path(),
+                    split.fileLength(), split.modificationTime(), split.partitions()));
+            AccessPlan plan = pruning.replan(footer.metadata(), footer.fields(), now);
+            boolean allSkip = true;
+            for (int g = split.firstRowGroup(); g <= split.lastRowGroup() && allSkip; g++) {
+                allSkip = g < plan.size() && plan.access(g).isSkip();
+            }
+            if (allSkip) {
+                empty.add(split.splitId());
+            }
+        }
+        return empty;
+    }
+
+    /** Coordinator thread: drops the splits proven empty that are still pending. */
+    private void dropPending(@Nullable Set<String> empty, @Nullable Throwable error) {
+        if (error != null) {
+            // proves nothing: the splits stay, the readers still apply the filter row by row
+            pruningMetrics.countPruningError();
+            LOG.warn("pqx source {}: cannot re-evaluate the pending splits against a runtime"
+                    + " filter; they are kept", settings.paths(), error);
+            return;
+        }
+        List<RowGroupSplit> dropped = pending.remove(empty);
+        LOG.debug("pqx source {}: pruned by a runtime filter: {}", settings.paths(), dropped);
+        long rowGroups = 0;
+        for (RowGroupSplit split : dropped) {
+            rowGroups += split.lastRowGroup() - split.firstRowGroup() + 1;
+        }
+        pruningMetrics.countPrunedByRuntimeFilter(dropped.size(), rowGroups);
+        if (!dropped.isEmpty()) {
+            LOG.info("pqx source {}: a runtime filter pruned {} pending splits ({} row groups); {}"
+                    + " pending", settings.paths(), dropped.size(), rowGroups, pending.size());
+        }
+        assignPending(); // a bounded source may now be out of splits
     }
 
     @Override
     public PqxEnumeratorState snapshotState(long checkpointId) {
         return new PqxEnumeratorState(seen.watermark(), seen.snapshot(), pending.snapshot(),
-                initialDiscoveryDone);
+                initialDiscoveryDone, List.copyOf(filters.values()));
     }
 
     /** The pruning counters (also in the enumerator's metric group); for tests. */

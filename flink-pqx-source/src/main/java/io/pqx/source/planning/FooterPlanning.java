@@ -6,6 +6,7 @@ import io.pqx.format.io.InputFile;
 import io.pqx.format.metadata.FieldView;
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.options.ReadOptions;
+import io.pqx.format.predicate.SlotValues;
 import io.pqx.format.prune.AccessPlan;
 import io.pqx.source.discovery.DiscoveredFile;
 
@@ -49,9 +50,15 @@ public final class FooterPlanning {
      * do not prune ({@link PredicatePruning}). Every file is in the result (with no split if pruned).
      */
     public List<PlannedFile> plan(List<DiscoveredFile> files) throws IOException, InterruptedException {
+        return plan(files, SlotValues.none());
+    }
+
+    /** As {@link #plan(List)}, pruning also with the runtime filters known now ({@code slots}). */
+    public List<PlannedFile> plan(List<DiscoveredFile> files, SlotValues slots)
+            throws IOException, InterruptedException {
         List<Future<FileFacts>> footers = new ArrayList<>(files.size());
         for (DiscoveredFile file : files) {
-            footers.add(pruning.keepsFile(file) ? pool.submit(() -> footer(file)) : null);
+            footers.add(pruning.keepsFile(file, slots) ? pool.submit(() -> footer(file)) : null);
         }
         List<PlannedFile> planned = new ArrayList<>(files.size());
         try {
@@ -71,7 +78,7 @@ public final class FooterPlanning {
                     throw new IOException("Cannot read the footer of " + files.get(i).path()
                             + ": " + cause, cause);
                 }
-                AccessPlan access = pruning.plan(footer.metadata(), footer.fields());
+                AccessPlan access = pruning.plan(footer.metadata(), footer.fields(), slots);
                 planned.add(new PlannedFile(files.get(i),
                         planner.plan(files.get(i), footer.metadata(), access)));
             }
@@ -85,7 +92,8 @@ public final class FooterPlanning {
         return planned;
     }
 
-    private FileFacts footer(DiscoveredFile file) throws IOException {
+    /** The footer of {@code file}, from the cache or read (on the calling thread) and cached. */
+    public FileFacts footer(DiscoveredFile file) throws IOException {
         var cached = cache.get(file);
         if (cached.isPresent()) {
             return cached.get();

@@ -53,6 +53,8 @@ public final class PredicatePruning {
     private final PruningMetrics metrics;
     private final List<Predicate> fileConjuncts = new ArrayList<>();
     @Nullable private final BoundPredicate partitionFilter;
+    /** Whether a partition conjunct holds a dynamic slot. */
+    private final boolean partitionSlots;
     private final RowType partitionType;
 
     /**
@@ -81,6 +83,7 @@ public final class PredicatePruning {
                 }
             }
         }
+        this.partitionSlots = onPartitions.stream().anyMatch(Predicate::hasSlot);
         this.partitionFilter = onPartitions.isEmpty() ? null
                 : BoundPredicate.bind(Predicates.and(onPartitions), ColumnResolver.of(partitionType));
     }
@@ -100,6 +103,32 @@ public final class PredicatePruning {
 
     /** Whether the file's partition values may let a row match; false: the file is not read. */
     public boolean keepsFile(DiscoveredFile file) {
+        return keepsFile(file, SlotValues.none());
+    }
+
+    /**
+     * As {@link #keepsFile(DiscoveredFile)}, with the runtime filters known now ({@code slots}):
+     * a partition conjunct holding a dynamic slot is evaluated with them.
+     */
+    public boolean keepsFile(DiscoveredFile file, SlotValues slots) {
+        Boolean keeps = partitionsMayMatch(file.path(), file.partitions(), slots);
+        if (keeps == null) {
+            metrics.pruningErrors.inc(); // the reader fails on the same value, naming it
+            return true;
+        }
+        if (!keeps) {
+            metrics.filesPrunedByPartition.inc();
+        }
+        return keeps;
+    }
+
+    /**
+     * Whether partition values may let a row match under {@code slots}, counting nothing: false
+     * proves no row of the file matches; null when a value does not parse (proves nothing).
+     */
+    @Nullable
+    public Boolean partitionsMayMatch(String path, java.util.Map<String, String> partitions,
+            SlotValues slots) {
         if (partitionFilter == null) {
             return true;
         }
@@ -107,29 +136,68 @@ public final class PredicatePruning {
         try {
             for (int i = 0; i < partitionType.getFieldCount(); i++) {
                 String name = partitionType.getFieldNames().get(i);
-                String text = file.partitions().get(name);
+                String text = partitions.get(name);
                 values.setField(i, text == null ? null : PartitionValues.parse(text,
-                        partitionType.getTypeAt(i), FileContext.of(file.path()).column(name)));
+                        partitionType.getTypeAt(i), FileContext.of(path).column(name)));
             }
+            return partitionFilter.test(values, slots);
         } catch (Exception e) {
-            metrics.pruningErrors.inc(); // the reader fails on the same value, naming it
-            return true;
+            return null;
         }
-        if (partitionFilter.test(values, SlotValues.none())) {
-            return true;
-        }
-        metrics.filesPrunedByPartition.inc();
-        return false;
     }
 
     /** Per row group of a kept file: SKIP, SCAN or ALL_MATCH, from its footer statistics. */
     public AccessPlan plan(FileMetadataView footer, List<FieldView> fileFields) {
+        return plan(footer, fileFields, SlotValues.none());
+    }
+
+    /**
+     * As {@link #plan(FileMetadataView, List)}, with the runtime filters known now: a row group
+     * that only the runtime filters prune counts as {@code pqxRowGroupsPrunedByRuntimeFilter}.
+     */
+    public AccessPlan plan(FileMetadataView footer, List<FieldView> fileFields, SlotValues slots) {
+        AccessPlan plan = access(footer, fileFields, slots, true);
+        AccessPlan without = plan;
+        if (predicate != null && predicate.hasSlot() && !slots.equals(SlotValues.none())) {
+            without = access(footer, fileFields, SlotValues.none(), false);
+        }
+        int skipped = 0;
+        for (int g = 0; g < plan.size(); g++) {
+            RowGroupAccess access = plan.access(g);
+            if (access.kind() == RowGroupAccess.Kind.ALL_MATCH) {
+                metrics.rowGroupsFullyMatched.inc();
+            } else if (access.isSkip() && access.rows() > 0) {
+                if (without.access(g).isSkip()) {
+                    metrics.rowGroupsPrunedByStatistics.inc();
+                } else {
+                    metrics.rowGroupsPrunedByRuntimeFilter.inc();
+                }
+            }
+            skipped += access.isSkip() ? 1 : 0;
+        }
+        if (plan.size() > 0 && skipped == plan.size()) {
+            metrics.filesPrunedByStatistics.inc();
+        }
+        return plan;
+    }
+
+    /**
+     * What footer statistics prove under {@code slots}, counting nothing but failures: the
+     * enumerator re-evaluates its pending splits with it when a runtime filter arrives.
+     */
+    public AccessPlan replan(FileMetadataView footer, List<FieldView> fileFields, SlotValues slots) {
+        return access(footer, fileFields, slots, true);
+    }
+
+    private AccessPlan access(FileMetadataView footer, List<FieldView> fileFields, SlotValues slots,
+            boolean countFailures) {
         AccessPlan all = AccessPlan.scanAll(footer.rowGroups());
         if (predicate == null) {
             return all;
         }
         List<Predicate> checkable = new ArrayList<>();
-        boolean leftOut = false;
+        // a dynamic slot on partition columns may drop rows the statistics cannot see: no ALL_MATCH
+        boolean leftOut = partitionSlots;
         for (Predicate conjunct : fileConjuncts) {
             if (!conjunct.columns().isEmpty() && inFile(conjunct, fileFields)) {
                 checkable.add(conjunct);
@@ -151,13 +219,17 @@ public final class PredicatePruning {
             try {
                 pruner = StatisticsPruner.create(Predicates.and(checkable), fileFields, inListCap);
             } catch (RuntimeException e) {
-                metrics.pruningErrors.inc();
+                if (countFailures) {
+                    metrics.pruningErrors.inc();
+                }
                 return all;
             }
-            plan = all.apply(pruner, footer.rowGroups(), SlotValues.none(), new PruningListener() {
+            plan = all.apply(pruner, footer.rowGroups(), slots, new PruningListener() {
                 @Override
                 public void failed(String evidence, int rowGroup, Throwable error) {
-                    metrics.pruningErrors.inc();
+                    if (countFailures) {
+                        metrics.pruningErrors.inc();
+                    }
                 }
             });
         }
@@ -170,18 +242,6 @@ public final class PredicatePruning {
                 }
             }
             plan = rebuild(footer, accesses);
-        }
-        int skipped = 0;
-        for (RowGroupAccess access : plan.accesses()) {
-            if (access.kind() == RowGroupAccess.Kind.ALL_MATCH) {
-                metrics.rowGroupsFullyMatched.inc();
-            } else if (access.isSkip() && access.rows() > 0) {
-                metrics.rowGroupsPrunedByStatistics.inc();
-            }
-            skipped += access.isSkip() ? 1 : 0;
-        }
-        if (plan.size() > 0 && skipped == plan.size()) {
-            metrics.filesPrunedByStatistics.inc();
         }
         return plan;
     }

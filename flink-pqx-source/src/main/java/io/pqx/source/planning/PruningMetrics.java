@@ -15,12 +15,16 @@ public final class PruningMetrics {
     public static final String ROW_GROUPS_PRUNED_STATISTICS = "pqxRowGroupsPrunedByStatistics";
     public static final String ROW_GROUPS_FULLY_MATCHED = "pqxRowGroupsFullyMatched";
     public static final String PRUNING_ERRORS = "pqxPruningErrors";
+    public static final String ROW_GROUPS_PRUNED_RUNTIME_FILTER = "pqxRowGroupsPrunedByRuntimeFilter";
+    public static final String SPLITS_PRUNED_RUNTIME_FILTER = "pqxSplitsPrunedByRuntimeFilter";
 
     final Counter filesPrunedByPartition;
     final Counter filesPrunedByStatistics;
     final Counter rowGroupsPrunedByStatistics;
     final Counter rowGroupsFullyMatched;
     final Counter pruningErrors;
+    final Counter rowGroupsPrunedByRuntimeFilter;
+    final Counter splitsPrunedByRuntimeFilter;
 
     private PruningMetrics(Counter[] c) {
         this.filesPrunedByPartition = c[0];
@@ -28,10 +32,13 @@ public final class PruningMetrics {
         this.rowGroupsPrunedByStatistics = c[2];
         this.rowGroupsFullyMatched = c[3];
         this.pruningErrors = c[4];
+        this.rowGroupsPrunedByRuntimeFilter = c[5];
+        this.splitsPrunedByRuntimeFilter = c[6];
     }
 
     private static final String[] NAMES = {FILES_PRUNED_PARTITION, FILES_PRUNED_STATISTICS,
-        ROW_GROUPS_PRUNED_STATISTICS, ROW_GROUPS_FULLY_MATCHED, PRUNING_ERRORS};
+        ROW_GROUPS_PRUNED_STATISTICS, ROW_GROUPS_FULLY_MATCHED, PRUNING_ERRORS,
+        ROW_GROUPS_PRUNED_RUNTIME_FILTER, SPLITS_PRUNED_RUNTIME_FILTER};
 
     /** The counters, registered in {@code group}. */
     public static PruningMetrics register(MetricGroup group) {
@@ -69,5 +76,24 @@ public final class PruningMetrics {
 
     public long pruningErrors() {
         return pruningErrors.getCount();
+    }
+
+    public long rowGroupsPrunedByRuntimeFilter() {
+        return rowGroupsPrunedByRuntimeFilter.getCount();
+    }
+
+    public long splitsPrunedByRuntimeFilter() {
+        return splitsPrunedByRuntimeFilter.getCount();
+    }
+
+    /** Counts pending splits (and their row groups) dropped because a runtime filter arrived. */
+    public void countPrunedByRuntimeFilter(int splits, long rowGroups) {
+        splitsPrunedByRuntimeFilter.inc(splits);
+        rowGroupsPrunedByRuntimeFilter.inc(rowGroups);
+    }
+
+    /** Counts a pruning step that failed and so kept the data. */
+    public void countPruningError() {
+        pruningErrors.inc();
     }
 }

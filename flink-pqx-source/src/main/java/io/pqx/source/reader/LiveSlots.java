@@ -1,5 +1,6 @@
 package io.pqx.source.reader;
 
+import io.pqx.format.predicate.RuntimeFilter;
 import io.pqx.format.predicate.SlotValues;
 
 import java.util.Objects;
@@ -21,5 +22,18 @@ final class LiveSlots {
     /** Replaces the values known (a newer filter for a slot replaces the older). */
     void set(SlotValues values) {
         current = Objects.requireNonNull(values, "values");
+    }
+
+    /**
+     * Sets {@code filter} for slot {@code slot}; false (and nothing changes) when that very filter
+     * is already held. Called by one thread (the task thread).
+     */
+    boolean apply(String slot, RuntimeFilter filter) {
+        SlotValues now = current;
+        if (now.get(slot).filter(f -> f == filter).isPresent()) {
+            return false;
+        }
+        current = now.with(slot, filter);
+        return true;
     }
 }

@@ -1,7 +1,9 @@
 package io.pqx.source.reader;
 
+import io.pqx.source.runtimefilter.RuntimeFilterEvent;
 import io.pqx.source.split.RowGroupSplit;
 
+import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
 import org.apache.flink.table.data.RowData;
@@ -14,11 +16,18 @@ import java.util.Map;
  * Emitted rows are {@code ColumnarRowData} over the decoded batch, reused row after row and valid
  * until the next row is emitted (Flink copies them between chained operators when object reuse
  * is off; with object reuse on, operators must not hold them, as for any reused source record).
+ *
+ * <p><b>Runtime filters.</b> A {@link RuntimeFilterEvent} from the enumerator sets the slot's
+ * filter in the {@link LiveSlots} the split reader reads (from then on, at its next row-group
+ * boundary and batch); one equal to the filter held is ignored. Until one arrives the slot is
+ * PENDING and keeps every row.
  */
 public final class PqxSourceReader
         extends SingleThreadMultiplexSourceReaderBase<RowAtPosition, RowData, RowGroupSplit, RowGroupSplitState> {
 
     private final LiveSlots slots;
+    /** The runtime filters received, by slot (task thread only). */
+    private final Map<String, RuntimeFilterEvent> received = new java.util.HashMap<>();
 
     public PqxSourceReader(SourceReaderContext context, ReaderSettings settings) {
         this(context, settings, ReaderMetrics.register(context.metricGroup()), new LiveSlots());
@@ -29,6 +38,23 @@ public final class PqxSourceReader
         super(() -> new PqxSplitReader(settings, metrics, slots), new PqxRecordEmitter(),
                 context.getConfiguration(), context);
         this.slots = slots;
+    }
+
+    @Override
+    public void handleSourceEvents(SourceEvent event) {
+        if (event instanceof RuntimeFilterEvent filter) {
+            if (!filter.equals(received.get(filter.slot()))) { // equal: a re-send, already held
+                received.put(filter.slot(), filter);
+                slots.apply(filter.slot(), filter.filter());
+            }
+        } else {
+            super.handleSourceEvents(event);
+        }
+    }
+
+    /** The runtime-filter values this reader knows (for tests). */
+    LiveSlots liveSlots() {
+        return slots;
     }
 
     @Override

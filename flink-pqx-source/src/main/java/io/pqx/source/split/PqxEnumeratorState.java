@@ -1,12 +1,14 @@
 package io.pqx.source.split;
 
+import io.pqx.source.runtimefilter.RuntimeFilterEvent;
+
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 import java.util.List;
 
 /**
- * What the enumerator checkpoints: the splits planned but not yet assigned, and what discovery
- * has seen. Immutable.
+ * What the enumerator checkpoints: the splits planned but not yet assigned, what discovery has
+ * seen, and the runtime filters received. Immutable.
  *
  * <p><b>Bounded size.</b> Only files whose modification time is at least {@code watermark -
  * horizon} are kept in {@link #seenFiles()}, where the watermark is the newest modification time
@@ -19,21 +21,31 @@ import java.util.List;
  * @param pendingSplits planned splits not yet assigned to a reader, in assignment order
  * @param initialDiscoveryDone true once the first listing has been planned (a bounded source then
  *     lists no more)
+ * @param runtimeFilters the runtime filters received, the latest per slot, in order of arrival
+ *     (re-sent to readers that register after a restore)
  */
 public record PqxEnumeratorState(
         long watermark,
         List<SeenFile> seenFiles,
         List<RowGroupSplit> pendingSplits,
-        boolean initialDiscoveryDone) {
+        boolean initialDiscoveryDone,
+        List<RuntimeFilterEvent> runtimeFilters) {
 
     public PqxEnumeratorState {
         seenFiles = List.copyOf(seenFiles);
         pendingSplits = List.copyOf(pendingSplits);
+        runtimeFilters = List.copyOf(runtimeFilters);
+    }
+
+    /** A state with no runtime filter. */
+    public PqxEnumeratorState(long watermark, List<SeenFile> seenFiles, List<RowGroupSplit> pendingSplits,
+            boolean initialDiscoveryDone) {
+        this(watermark, seenFiles, pendingSplits, initialDiscoveryDone, List.of());
     }
 
     /** The state of an enumerator that has seen nothing. */
     public static PqxEnumeratorState empty() {
-        return new PqxEnumeratorState(Long.MIN_VALUE, List.of(), List.of(), false);
+        return new PqxEnumeratorState(Long.MIN_VALUE, List.of(), List.of(), false, List.of());
     }
 
     /** The versioned serializer of enumerator states. */

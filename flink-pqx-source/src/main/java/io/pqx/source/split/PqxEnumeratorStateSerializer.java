@@ -1,5 +1,8 @@
 package io.pqx.source.split;
 
+import io.pqx.source.runtimefilter.RuntimeFilterEvent;
+import io.pqx.source.runtimefilter.RuntimeFilterEventSerializer;
+
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 import java.io.ByteArrayInputStream;
@@ -11,13 +14,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Version 1: watermark, initial-discovery flag, seen-file count and (path, modification time)
- * pairs, pending-split count and each split in the split serializer's form (its version, 2 since
- * predicates, written once before the splits; states holding version-1 splits are still read).
+ * Version 2: version 1's fields, then the runtime filters: the runtime filter event serializer's
+ * version, a count and each event in that serializer's form. Version 1 (still read, as a state
+ * with no runtime filter): watermark, initial-discovery flag, seen-file count and (path,
+ * modification time) pairs, pending-split count and each split in the split serializer's form (its
+ * version, 2 since predicates, written once before the splits; states holding version-1 splits are
+ * still read).
  */
 final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<PqxEnumeratorState> {
     static final PqxEnumeratorStateSerializer INSTANCE = new PqxEnumeratorStateSerializer();
-    static final int VERSION = 1;
+    static final int VERSION = 2;
+    static final int VERSION_1 = 1;
 
     private PqxEnumeratorStateSerializer() {}
 
@@ -42,15 +49,20 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
         for (RowGroupSplit split : state.pendingSplits()) {
             RowGroupSplitSerializer.write(split, out);
         }
+        out.writeInt(RuntimeFilterEventSerializer.INSTANCE.getVersion());
+        out.writeInt(state.runtimeFilters().size());
+        for (RuntimeFilterEvent filter : state.runtimeFilters()) {
+            RuntimeFilterEventSerializer.write(filter, out);
+        }
         out.flush();
         return bytes.toByteArray();
     }
 
     @Override
     public PqxEnumeratorState deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION) {
+        if (version != VERSION && version != VERSION_1) {
             throw new IOException("Cannot read a pqx enumerator state of version " + version
-                    + ": this pqx reads version " + VERSION);
+                    + ": this pqx reads versions " + VERSION_1 + " and " + VERSION);
         }
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(serialized));
         long watermark = in.readLong();
@@ -72,7 +84,20 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
         for (int i = 0; i < splitCount; i++) {
             splits.add(RowGroupSplitSerializer.read(in, splitVersion));
         }
+        List<RuntimeFilterEvent> filters = new ArrayList<>();
+        if (version >= 2) {
+            int filterVersion = in.readInt();
+            if (filterVersion != RuntimeFilterEventSerializer.INSTANCE.getVersion()) {
+                throw new IOException("Cannot read the runtime filters of a pqx enumerator state:"
+                        + " filter version " + filterVersion + ", this pqx reads version "
+                        + RuntimeFilterEventSerializer.INSTANCE.getVersion());
+            }
+            int filterCount = SerialForm.readCount(in, "the runtime filters of an enumerator state");
+            for (int i = 0; i < filterCount; i++) {
+                filters.add(RuntimeFilterEventSerializer.read(in));
+            }
+        }
         SerialForm.requireEnd(in, "a pqx enumerator state");
-        return new PqxEnumeratorState(watermark, seen, splits, done);
+        return new PqxEnumeratorState(watermark, seen, splits, done, filters);
     }
 }

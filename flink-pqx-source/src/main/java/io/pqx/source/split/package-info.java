@@ -5,7 +5,8 @@
  * values; their serialized forms are versioned ({@link
  * io.pqx.source.split.RowGroupSplit#serializer()}, {@link
  * io.pqx.source.split.PqxEnumeratorState#serializer()}) and stay readable across pqx versions
- * (golden bytes in the tests). Depends on no other pqx package.
+ * (golden bytes in the tests). Depends on no other pqx package than {@code
+ * io.pqx.source.runtimefilter} (the enumerator state holds the runtime filters received).
  *
  * <p>Public because {@code PqxSource}'s signature names them (a {@code Source<RowData,
  * RowGroupSplit, PqxEnumeratorState>}), as the sink's {@code io.pqx.sink.state} is.

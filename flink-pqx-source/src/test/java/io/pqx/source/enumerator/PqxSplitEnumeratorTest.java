@@ -96,7 +96,7 @@ class PqxSplitEnumeratorTest {
         TestingEnumeratorContext ctx2 = new TestingEnumeratorContext(1);
         ctx2.registerReader(0);
         try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx2, settings(0, HOUR),
-                PqxEnumeratorState.serializer().deserialize(1, bytes))) {
+                PqxEnumeratorState.serializer().deserialize(2, bytes))) {
             e.start();
             ctx2.runAsync();
             drain(e, ctx2);
@@ -139,7 +139,7 @@ class PqxSplitEnumeratorTest {
         TestingEnumeratorContext ctx2 = new TestingEnumeratorContext(1);
         ctx2.registerReader(0);
         try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx2, settings(1000, HOUR),
-                PqxEnumeratorState.serializer().deserialize(1,
+                PqxEnumeratorState.serializer().deserialize(2,
                         PqxEnumeratorState.serializer().serialize(state)))) {
             e.start();
             ctx2.runAsync();

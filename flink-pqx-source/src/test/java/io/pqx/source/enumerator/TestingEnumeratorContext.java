@@ -20,7 +20,8 @@ import java.util.function.BiConsumer;
 /**
  * An enumerator context run by hand: {@link #runAsync()} runs the recorded {@code callAsync} work
  * and its handlers on the calling thread (one-shot calls once, periodic calls on every run), and
- * it records the splits assigned and the readers told there are no more.
+ * it records the splits assigned, the readers told there are no more and the events sent to
+ * readers.
  */
 final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupSplit> {
     private record Call<T>(Callable<T> callable, BiConsumer<T, Throwable> handler, boolean periodic) {
@@ -41,6 +42,8 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
     private final List<Call<?>> calls = new ArrayList<>();
     final Map<Integer, List<RowGroupSplit>> assigned = new LinkedHashMap<>();
     final Set<Integer> noMoreSplits = new TreeSet<>();
+    /** The source events sent, by reader. */
+    final Map<Integer, List<SourceEvent>> events = new LinkedHashMap<>();
     int periodicCalls;
 
     TestingEnumeratorContext(int parallelism) {
@@ -75,9 +78,13 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
         return org.apache.flink.metrics.groups.UnregisteredMetricsGroup.createSplitEnumeratorMetricGroup();
     }
 
+    /** Sends to a reader that is not registered fail, as they do in Flink's context. */
     @Override
     public void sendEventToSourceReader(int subtaskId, SourceEvent event) {
-        throw new UnsupportedOperationException();
+        if (!readers.containsKey(subtaskId)) {
+            throw new IllegalStateException("subtask " + subtaskId + " is not registered");
+        }
+        events.computeIfAbsent(subtaskId, k -> new ArrayList<>()).add(event);
     }
 
     @Override

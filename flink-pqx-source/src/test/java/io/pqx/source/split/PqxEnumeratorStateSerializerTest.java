@@ -1,5 +1,7 @@
 package io.pqx.source.split;
 
+import io.pqx.source.runtimefilter.TestingRuntimeFilters;
+
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.junit.jupiter.api.Test;
 
@@ -23,13 +25,35 @@ class PqxEnumeratorStateSerializerTest {
                 true);
     }
 
+    /** The sample with two runtime filters: a RANGE with a bloom filter and an EMPTY one. */
+    static PqxEnumeratorState sampleWithFilters() {
+        PqxEnumeratorState s = sample();
+        return new PqxEnumeratorState(s.watermark(), s.seenFiles(), s.pendingSplits(),
+                s.initialDiscoveryDone(), TestingRuntimeFilters.samples());
+    }
+
     @Test
-    void versionOneBytesWithVersionTwoSplitsArePinned() throws IOException {
-        byte[] bytes = serializer.serialize(sample());
-        byte[] golden = TestingGoldenBytes.read("enumerator-state-v1-splits-v2.bin", bytes);
-        assertThat(serializer.getVersion()).isEqualTo(1);
+    void versionTwoBytesWithRuntimeFiltersArePinned() throws IOException {
+        byte[] bytes = serializer.serialize(sampleWithFilters());
+        byte[] golden = TestingGoldenBytes.read("enumerator-state-v2-splits-v2.bin", bytes);
+        assertThat(serializer.getVersion()).isEqualTo(2);
         assertThat(bytes).isEqualTo(golden);
+        assertThat(serializer.deserialize(2, golden)).isEqualTo(sampleWithFilters());
+        assertThat(serializer.deserialize(2, golden).runtimeFilters().get(0).filter().keys()).isPresent();
+    }
+
+    @Test
+    void versionOneBytesWithVersionTwoSplitsAreStillRead() throws IOException {
+        byte[] golden = TestingGoldenBytes.read("enumerator-state-v1-splits-v2.bin", null);
         assertThat(serializer.deserialize(1, golden)).isEqualTo(sample());
+        assertThat(serializer.deserialize(1, golden).runtimeFilters()).isEmpty();
+    }
+
+    @Test
+    void aTruncatedRuntimeFilterFailsClearly() throws IOException {
+        byte[] bytes = serializer.serialize(sampleWithFilters());
+        byte[] cut = java.util.Arrays.copyOf(bytes, bytes.length - 9);
+        assertThatThrownBy(() -> serializer.deserialize(2, cut)).isInstanceOf(IOException.class);
     }
 
     @Test
@@ -41,7 +65,7 @@ class PqxEnumeratorStateSerializerTest {
     @Test
     void roundTripsTheEmptyState() throws IOException {
         PqxEnumeratorState empty = PqxEnumeratorState.empty();
-        assertThat(serializer.deserialize(1, serializer.serialize(empty))).isEqualTo(empty);
+        assertThat(serializer.deserialize(2, serializer.serialize(empty))).isEqualTo(empty);
     }
 
     @Test
@@ -53,7 +77,7 @@ class PqxEnumeratorStateSerializerTest {
     void refusesACountBeyondTheBytes() {
         byte[] bytes = new byte[8 + 1 + 4];
         bytes[9] = 0x7f; // seen-file count of about 2^31
-        assertThatThrownBy(() -> serializer.deserialize(1, bytes))
+        assertThatThrownBy(() -> serializer.deserialize(2, bytes))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("exceeds");
     }
