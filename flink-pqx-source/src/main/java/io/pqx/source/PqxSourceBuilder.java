@@ -221,7 +221,7 @@ public final class PqxSourceBuilder {
                 new ReaderSettings(produced, readKeys, batchSize,
                         options.get(PqxSourceOptions.VERIFY_CHECKSUMS), readerCacheSize,
                         options.get(PqxSourceOptions.READER_DECODE_AHEAD), readType, predicate,
-                        options.get(PqxSourceOptions.READER_LATE_MATERIALIZATION)),
+                        options.get(PqxSourceOptions.READER_LATE_MATERIALIZATION), inListCap),
                 predicate != null && predicate.hasSlot()
                         ? "pqx-runtime-filter-" + java.util.UUID.randomUUID() : null,
                 expectedKeys, fpp);

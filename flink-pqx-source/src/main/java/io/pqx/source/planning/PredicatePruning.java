@@ -195,16 +195,9 @@ public final class PredicatePruning {
         if (predicate == null) {
             return all;
         }
-        List<Predicate> checkable = new ArrayList<>();
-        // a dynamic slot on partition columns may drop rows the statistics cannot see: no ALL_MATCH
-        boolean leftOut = partitionSlots;
-        for (Predicate conjunct : fileConjuncts) {
-            if (!conjunct.columns().isEmpty() && inFile(conjunct, fileFields)) {
-                checkable.add(conjunct);
-            } else {
-                leftOut = true;
-            }
-        }
+        FileConjuncts conjuncts = fileConjuncts(fileFields);
+        List<Predicate> checkable = conjuncts.checkable();
+        boolean leftOut = conjuncts.leftOut();
         AccessPlan plan;
         if (checkable.isEmpty()) {
             if (leftOut) {
@@ -244,6 +237,33 @@ public final class PredicatePruning {
             plan = rebuild(footer, accesses);
         }
         return plan;
+    }
+
+    /**
+     * The conjuncts of the predicate that a file's own evidence (statistics, bloom filters, page
+     * indexes) can be asked about: those whose every column the file holds under the requested
+     * name and type; {@code leftOut} when some conjunct is not among them (then nothing proven
+     * from them is ALL_MATCH).
+     */
+    public record FileConjuncts(List<Predicate> checkable, boolean leftOut) {
+        public FileConjuncts {
+            checkable = List.copyOf(checkable);
+        }
+    }
+
+    /** The {@link FileConjuncts} of a file of these fields. */
+    public FileConjuncts fileConjuncts(List<FieldView> fileFields) {
+        List<Predicate> checkable = new ArrayList<>();
+        // a dynamic slot on partition columns may drop rows the statistics cannot see: no ALL_MATCH
+        boolean leftOut = partitionSlots;
+        for (Predicate conjunct : fileConjuncts) {
+            if (!conjunct.columns().isEmpty() && inFile(conjunct, fileFields)) {
+                checkable.add(conjunct);
+            } else {
+                leftOut = true;
+            }
+        }
+        return new FileConjuncts(checkable, leftOut);
     }
 
     private static AccessPlan rebuild(FileMetadataView footer, List<RowGroupAccess> accesses) {

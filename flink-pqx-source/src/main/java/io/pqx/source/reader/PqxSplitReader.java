@@ -8,8 +8,12 @@ import io.pqx.format.error.FileContext;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.index.RowSelection;
+import io.pqx.format.metadata.RowGroupPageIndexes;
+import io.pqx.format.prune.RowGroupAccess;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.source.planning.FooterCache;
+import io.pqx.source.planning.PredicatePruning;
+import io.pqx.source.planning.PruningMetrics;
 import io.pqx.source.split.RowGroupSplit;
 
 import org.apache.flink.connector.base.source.reader.RecordsBySplits;
@@ -69,6 +73,8 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
     @Nullable private FileReadPlan plan;
     @Nullable private BatchIterator batches;
     @Nullable private PredicateRowFilter rowFilter; // the open file's, with a predicate
+    @Nullable private RowGroupPruning pruning; // the open file's, with a predicate it can check
+    @Nullable private final PredicatePruning predicatePruning;
     private boolean unfiltered; // whether the open row group is read without the row filter
     private int rowGroup;
     private long startRow; // where the row group being opened starts: the split's next row, then 0
@@ -81,6 +87,9 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
         this.settings = settings;
         this.metrics = metrics;
         this.slots = slots;
+        this.predicatePruning = settings.predicate() == null ? null
+                : new PredicatePruning(settings.predicate(), settings.readType(),
+                        settings.partitionKeys(), settings.inListCap(), PruningMetrics.unregistered());
         this.inFlight = settings.decodeAhead() ? 2 : 1;
         this.gate = new BatchGate(inFlight);
         this.readOptions = ReadOptions.builder()
@@ -117,14 +126,36 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                         startRow = 0;
                         continue;
                     }
-                    RowSelection selection = startRow == 0 ? RowSelection.all(rows)
-                            : RowSelection.of(new long[] {startRow}, new long[] {rows});
-                    if (rowFilter == null || split.isAllMatch(rowGroup)) {
-                        batches = reader.readRowGroup(rowGroup, plan.projection(), selection);
+                    RowGroupAccess access = split.isAllMatch(rowGroup)
+                            ? RowGroupAccess.allMatch(rows) : RowGroupAccess.scan(rows);
+                    if (pruning != null) {
+                        access = pruning.prune(rowGroup, access, slots.current());
+                    }
+                    RowSelection selection = access.selection();
+                    if (startRow > 0) {
+                        selection = selection.intersect(
+                                RowSelection.of(new long[] {startRow}, new long[] {rows}));
+                    }
+                    if (access.isSkip() || selection.rowCount() == 0) {
+                        rowGroup++;
+                        startRow = 0;
+                        continue;
+                    }
+                    // a partial selection's pages are planned with the offset indexes the page
+                    // index pruner read (no second read)
+                    Optional<RowGroupPageIndexes> known = pruning != null
+                            && !selection.coversAll(rows) ? pruning.known(rowGroup) : Optional.empty();
+                    if (rowFilter == null || access.kind() == RowGroupAccess.Kind.ALL_MATCH) {
+                        batches = known.isPresent()
+                                ? reader.readRowGroup(rowGroup, plan.projection(), selection, known.get())
+                                : reader.readRowGroup(rowGroup, plan.projection(), selection);
                         unfiltered = true;
                     } else {
-                        batches = reader.scanRowGroup(rowGroup, plan.projection(), selection,
-                                rowFilter);
+                        batches = known.isPresent()
+                                ? reader.scanRowGroup(rowGroup, plan.projection(), selection,
+                                        rowFilter, known.get())
+                                : reader.scanRowGroup(rowGroup, plan.projection(), selection,
+                                        rowFilter);
                         unfiltered = false;
                         // the filter's columns are decoded for every row of the selection
                         metrics.rowsDecoded.inc(selection.rowCount());
@@ -185,6 +216,8 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
             rowFilter = settings.predicate() == null ? null
                     : PredicateRowFilter.of(settings.predicate(), settings.readType(), reader,
                             partitionKeys, s.partitions(), s.path(), slots, metrics);
+            pruning = predicatePruning == null ? null : RowGroupPruning.of(reader, predicatePruning,
+                    settings.inListCap(), plan.projection(), metrics);
         } catch (IOException | RuntimeException e) {
             closeFile();
             throw e;
@@ -220,6 +253,7 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
             batches = null;
             plan = null;
             rowFilter = null;
+            pruning = null;
             ParquetReader r = reader;
             reader = null;
             if (r != null) {

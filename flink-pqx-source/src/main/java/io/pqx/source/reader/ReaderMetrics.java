@@ -22,33 +22,47 @@ public final class ReaderMetrics {
     public static final String ROWS_FULLY_MATCHED = "pqxRowsFullyMatched";
     /** Bytes read from the files (footers, indexes, pages). */
     public static final String BYTES_READ = "pqxBytesRead";
+    /** Row groups of started splits skipped at their boundary by a runtime filter that arrived. */
+    public static final String ROW_GROUPS_PRUNED_RUNTIME_FILTER = "pqxRowGroupsPrunedByRuntimeFilter";
+    /** Row groups skipped because a bloom filter proves an {@code =}/{@code IN} value absent. */
+    public static final String ROW_GROUPS_PRUNED_BLOOM_FILTER = "pqxRowGroupsPrunedByBloomFilter";
+    /** Row groups skipped because no page's column-index bounds let a row match. */
+    public static final String ROW_GROUPS_PRUNED_PAGE_INDEX = "pqxRowGroupsPrunedByPageIndex";
+    /** Data pages the page index proved unneeded (of the predicate's columns; the others' follow). */
+    public static final String PAGES_PRUNED_PAGE_INDEX = "pqxPagesPrunedByPageIndex";
+    /** Reader-side pruning steps that failed and so kept the data (a bad index, a bloom filter). */
+    public static final String PRUNING_ERRORS = "pqxReaderPruningErrors";
 
     final Counter rowsDecoded;
     final Counter rowsFiltered;
     final Counter rowsFullyMatched;
     final Counter bytesRead;
+    final Counter rowGroupsPrunedByRuntimeFilter;
+    final Counter rowGroupsPrunedByBloomFilter;
+    final Counter rowGroupsPrunedByPageIndex;
+    final Counter pagesPrunedByPageIndex;
+    final Counter pruningErrors;
 
-    private ReaderMetrics(Counter rowsDecoded, Counter rowsFiltered, Counter rowsFullyMatched,
-            Counter bytesRead) {
-        this.rowsDecoded = rowsDecoded;
-        this.rowsFiltered = rowsFiltered;
-        this.rowsFullyMatched = rowsFullyMatched;
-        this.bytesRead = bytesRead;
+    private ReaderMetrics(java.util.function.Function<String, Counter> counter) {
+        this.rowsDecoded = counter.apply(ROWS_DECODED);
+        this.rowsFiltered = counter.apply(ROWS_FILTERED);
+        this.rowsFullyMatched = counter.apply(ROWS_FULLY_MATCHED);
+        this.bytesRead = counter.apply(BYTES_READ);
+        this.rowGroupsPrunedByRuntimeFilter = counter.apply(ROW_GROUPS_PRUNED_RUNTIME_FILTER);
+        this.rowGroupsPrunedByBloomFilter = counter.apply(ROW_GROUPS_PRUNED_BLOOM_FILTER);
+        this.rowGroupsPrunedByPageIndex = counter.apply(ROW_GROUPS_PRUNED_PAGE_INDEX);
+        this.pagesPrunedByPageIndex = counter.apply(PAGES_PRUNED_PAGE_INDEX);
+        this.pruningErrors = counter.apply(PRUNING_ERRORS);
     }
 
     /** The counters, registered in {@code group}. */
     public static ReaderMetrics register(MetricGroup group) {
-        return new ReaderMetrics(
-                group.counter(ROWS_DECODED, new ThreadSafeSimpleCounter()),
-                group.counter(ROWS_FILTERED, new ThreadSafeSimpleCounter()),
-                group.counter(ROWS_FULLY_MATCHED, new ThreadSafeSimpleCounter()),
-                group.counter(BYTES_READ, new ThreadSafeSimpleCounter()));
+        return new ReaderMetrics(name -> group.counter(name, new ThreadSafeSimpleCounter()));
     }
 
     /** Counters registered nowhere (tests). */
     public static ReaderMetrics unregistered() {
-        return new ReaderMetrics(new ThreadSafeSimpleCounter(), new ThreadSafeSimpleCounter(),
-                new ThreadSafeSimpleCounter(), new ThreadSafeSimpleCounter());
+        return new ReaderMetrics(name -> new ThreadSafeSimpleCounter());
     }
 
     public long rowsDecoded() {
@@ -65,5 +79,25 @@ public final class ReaderMetrics {
 
     public long bytesRead() {
         return bytesRead.getCount();
+    }
+
+    public long rowGroupsPrunedByRuntimeFilter() {
+        return rowGroupsPrunedByRuntimeFilter.getCount();
+    }
+
+    public long rowGroupsPrunedByBloomFilter() {
+        return rowGroupsPrunedByBloomFilter.getCount();
+    }
+
+    public long rowGroupsPrunedByPageIndex() {
+        return rowGroupsPrunedByPageIndex.getCount();
+    }
+
+    public long pagesPrunedByPageIndex() {
+        return pagesPrunedByPageIndex.getCount();
+    }
+
+    public long pruningErrors() {
+        return pruningErrors.getCount();
     }
 }

@@ -24,11 +24,13 @@ import java.util.List;
  * @param predicate the row filter over {@code readType}'s column names, or null for none
  * @param lateMaterialization whether a filtered row group may decode the predicate's columns
  *     first and the others only for the rows kept
+ * @param inListCap IN lists of at most this many values are checked value by value against
+ *     statistics, bloom filters and page indexes
  */
 public record ReaderSettings(
         RowType producedType, List<String> partitionKeys, int batchSize, boolean verifyChecksums,
         int footerCacheSize, boolean decodeAhead, RowType readType, @Nullable Predicate predicate,
-        boolean lateMaterialization)
+        boolean lateMaterialization, int inListCap)
         implements Serializable {
     public ReaderSettings {
         partitionKeys = List.copyOf(partitionKeys);
@@ -46,6 +48,15 @@ public record ReaderSettings(
             @Nullable Predicate predicate) {
         this(producedType, partitionKeys, batchSize, verifyChecksums, footerCacheSize, decodeAhead,
                 readType, predicate, true);
+    }
+
+    /** Settings with the default IN list cap. */
+    public ReaderSettings(RowType producedType, List<String> partitionKeys, int batchSize,
+            boolean verifyChecksums, int footerCacheSize, boolean decodeAhead, RowType readType,
+            @Nullable Predicate predicate, boolean lateMaterialization) {
+        this(producedType, partitionKeys, batchSize, verifyChecksums, footerCacheSize, decodeAhead,
+                readType, predicate, lateMaterialization,
+                io.pqx.format.prune.StatisticsPruner.DEFAULT_IN_LIST_CAP);
     }
 
     /** Settings with no predicate: the produced columns are those read. */
