@@ -112,7 +112,7 @@ class PqxSourceExactlyOnceITCase {
 
     /**
      * Runs {@code source} into a committing sink through the armed failures (restarting, parallelism
-     * 2, checkpoints every 50 ms) and checks that the 3 failures happened, rows were re-emitted, and
+     * 2, checkpoints every 50 ms) and checks that failures happened, rows were re-emitted, and
      * exactly {@code expected} was published, each row once.
      */
     private static void assertPublishedOnceAfterFailures(PqxSource source, String sink, long seed,
@@ -124,7 +124,9 @@ class PqxSourceExactlyOnceITCase {
                 .sinkTo(new TestingCommitSink(sink, TestingSourceFiles::describe));
         env.execute("pqx " + sink);
 
-        assertThat(TestingFailures.failures()).as("injected failures, seed " + seed).isEqualTo(3);
+        // a failure fires only after a checkpoint newer than the last one's: on a slow machine the
+        // read may end before all three did, and one restore is what the check needs
+        assertThat(TestingFailures.failures()).as("injected failures, seed " + seed).isBetween(1, 3);
         assertThat(TestingFailures.rowsSeen()).as("rows re-emitted after restores")
                 .isGreaterThan(expected.size());
         List<String> published = TestingCommitSink.published(sink);
