@@ -7,6 +7,7 @@ import io.pqx.source.enumerator.EnumeratorSettings;
 import io.pqx.source.enumerator.PqxSplitEnumerator;
 import io.pqx.source.reader.PqxSourceReader;
 import io.pqx.source.reader.ReaderSettings;
+import io.pqx.source.reader.RowConverter;
 import io.pqx.source.runtimefilter.RuntimeFilterSource;
 import io.pqx.source.runtimefilter.RuntimeFilterTarget;
 import io.pqx.source.split.PqxEnumeratorState;
@@ -54,9 +55,12 @@ import java.util.Optional;
  * <p><b>Rows.</b> Emitted rows are Flink {@code ColumnarRowData} over the decoded batch, one
  * object reused row after row (no per-row copy): valid while the downstream chain processes the
  * row, as Flink's rules for reused records require. Give the stream {@link #getProducedType()}.
+ * Built with {@link PqxSourceBuilder#build(Class)}, the source emits a new POJO per row instead.
+ *
+ * @param <T> what is emitted: {@code RowData}, or a POJO class
  */
-public final class PqxSource
-        implements Source<RowData, RowGroupSplit, PqxEnumeratorState>, ResultTypeQueryable<RowData>,
+public final class PqxSource<T>
+        implements Source<T, RowGroupSplit, PqxEnumeratorState>, ResultTypeQueryable<T>,
                 RuntimeFilterSource {
     private static final long serialVersionUID = 1L;
 
@@ -67,9 +71,12 @@ public final class PqxSource
     /** How publishers size their bloom filters ({@link PqxSourceOptions#RUNTIME_FILTER_EXPECTED_KEYS}). */
     private final long runtimeFilterExpectedKeys;
     private final double runtimeFilterFpp;
+    private final RowConverter<T> converter;
 
     PqxSource(EnumeratorSettings enumeratorSettings, ReaderSettings readerSettings,
-            @Nullable String listeningId, long runtimeFilterExpectedKeys, double runtimeFilterFpp) {
+            @Nullable String listeningId, long runtimeFilterExpectedKeys, double runtimeFilterFpp,
+            RowConverter<T> converter) {
+        this.converter = converter;
         this.enumeratorSettings = enumeratorSettings;
         this.readerSettings = readerSettings;
         this.listeningId = listeningId;
@@ -148,9 +155,10 @@ public final class PqxSource
         return readerSettings.producedType();
     }
 
+    /** {@code RowData} of {@link #producedRowType()}, or the POJO class built for. */
     @Override
-    public TypeInformation<RowData> getProducedType() {
-        return InternalTypeInfo.of(readerSettings.producedType());
+    public TypeInformation<T> getProducedType() {
+        return converter.producedType();
     }
 
     @Override
@@ -181,7 +189,7 @@ public final class PqxSource
     }
 
     @Override
-    public SourceReader<RowData, RowGroupSplit> createReader(SourceReaderContext context) {
-        return new PqxSourceReader(context, readerSettings);
+    public SourceReader<T, RowGroupSplit> createReader(SourceReaderContext context) {
+        return new PqxSourceReader<>(context, readerSettings, converter);
     }
 }

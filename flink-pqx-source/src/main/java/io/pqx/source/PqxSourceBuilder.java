@@ -5,7 +5,9 @@ import io.pqx.format.predicate.ColumnRef;
 import io.pqx.format.predicate.ColumnResolver;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.source.enumerator.EnumeratorSettings;
+import io.pqx.source.reader.PojoConverter;
 import io.pqx.source.reader.ReaderSettings;
+import io.pqx.source.reader.RowConverter;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
@@ -13,6 +15,7 @@ import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeFamily;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
 import java.time.Duration;
@@ -21,13 +24,14 @@ import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Builds a {@link PqxSource}; {@link #build()} validates everything once, with messages naming
  * what is wrong.
  *
  * <pre>{@code
- * PqxSource source = PqxSource.builder()
+ * PqxSource<RowData> source = PqxSource.builder()
  *     .path("file:///data/orders")                 // one or more; files or directories
  *     .rowType(rowType)                            // the requested schema, partition columns included
  *     .partitionKeys("day")                        // columns taken from day=.../ directories
@@ -117,7 +121,27 @@ public final class PqxSourceBuilder {
         return this;
     }
 
-    public PqxSource build() {
+    /**
+     * The source, emitting {@code RowData} of the projected row type.
+     *
+     * @throws IllegalArgumentException naming what is missing or wrong
+     */
+    public PqxSource<RowData> build() {
+        return build(RowConverter::rows);
+    }
+
+    /**
+     * The source, emitting each row as a new {@code pojoClass} object: every emitted column sets
+     * the property of its name (a public field or setter), converted as Flink's table runtime
+     * converts to the property's Java type; nested ROWs set nested POJOs.
+     *
+     * @throws IllegalArgumentException as {@link #build()}, or when a column cannot set a property
+     */
+    public <T> PqxSource<T> build(Class<T> pojoClass) {
+        return build(type -> PojoConverter.of(pojoClass, type));
+    }
+
+    private <T> PqxSource<T> build(Function<RowType, RowConverter<T>> converter) {
         if (paths.isEmpty()) {
             throw new IllegalArgumentException("Cannot build a pqx source: no path given");
         }
@@ -215,7 +239,8 @@ public final class PqxSourceBuilder {
                 readKeys.add(key);
             }
         }
-        return new PqxSource(
+        RowConverter<T> emitted = converter.apply(produced);
+        return new PqxSource<>(
                 new EnumeratorSettings(paths, interval, target, footerThreads, cacheSize, horizon,
                         rowType, new ArrayList<>(keys), predicate, inListCap),
                 new ReaderSettings(produced, readKeys, batchSize,
@@ -224,7 +249,7 @@ public final class PqxSourceBuilder {
                         options.get(PqxSourceOptions.READER_LATE_MATERIALIZATION), inListCap),
                 predicate != null && predicate.hasSlot()
                         ? "pqx-runtime-filter-" + java.util.UUID.randomUUID() : null,
-                expectedKeys, fpp);
+                expectedKeys, fpp, emitted);
     }
 
     /** The predicate ANDed with the slots of {@link #runtimeFilter}; null when neither is given. */

@@ -1,5 +1,6 @@
 package io.pqx.source;
 
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.table.types.logical.ArrayType;
@@ -22,21 +23,21 @@ class PqxSourceBuilderTest {
 
     @Test
     void boundedUnlessAMonitorIntervalIsSetAndTheProjectionOrdersTheFields() throws Exception {
-        PqxSource bounded = PqxSource.builder().path("file:///d").rowType(TYPE).build();
+        PqxSource<RowData> bounded = PqxSource.builder().path("file:///d").rowType(TYPE).build();
         assertThat(bounded.getBoundedness()).isEqualTo(Boundedness.BOUNDED);
         assertThat(bounded.producedRowType()).isEqualTo(TYPE);
-        PqxSource continuous = PqxSource.builder().path("file:///d", "file:///e").rowType(TYPE)
+        PqxSource<RowData> continuous = PqxSource.builder().path("file:///d", "file:///e").rowType(TYPE)
                 .partitionKeys("day").project("day", "id")
                 .monitorInterval(Duration.ofSeconds(5)).build();
         assertThat(continuous.getBoundedness()).isEqualTo(Boundedness.CONTINUOUS_UNBOUNDED);
         assertThat(continuous.producedRowType().getFieldNames()).containsExactly("day", "id");
-        PqxSource copy = InstantiationUtil.clone(continuous);
+        PqxSource<RowData> copy = InstantiationUtil.clone(continuous);
         assertThat(copy.producedRowType()).isEqualTo(continuous.producedRowType());
     }
 
     @Test
     void aPredicateIsCheckedAgainstTheRowTypeAndTravelsWithTheSource() throws Exception {
-        PqxSource source = PqxSource.builder().path("file:///d").rowType(TYPE).partitionKeys("day")
+        PqxSource<RowData> source = PqxSource.builder().path("file:///d").rowType(TYPE).partitionKeys("day")
                 .project("id")
                 .predicate(io.pqx.format.predicate.Predicates.and(
                         io.pqx.format.predicate.Predicates.equal("day", 3),
@@ -82,10 +83,10 @@ class PqxSourceBuilderTest {
 
     @Test
     void aRuntimeFilterSlotGivesAListeningIdAndATargetWithTheKeyTypeAndBloomSize() throws Exception {
-        PqxSource plain = PqxSource.builder().path("file:///d").rowType(TYPE).build();
+        PqxSource<RowData> plain = PqxSource.builder().path("file:///d").rowType(TYPE).build();
         assertThat(plain.runtimeFilterListeningId()).isEmpty();
         assertThat(plain.runtimeFilterSlots()).isEmpty();
-        PqxSource source = PqxSource.builder().path("file:///d").rowType(TYPE).partitionKeys("day")
+        PqxSource<RowData> source = PqxSource.builder().path("file:///d").rowType(TYPE).partitionKeys("day")
                 .predicate(io.pqx.format.predicate.Predicates.greaterThan("id", 3L))
                 .runtimeFilter("ids", "id").runtimeFilter("days", "day")
                 .set(PqxSourceOptions.RUNTIME_FILTER_EXPECTED_KEYS, 500L)

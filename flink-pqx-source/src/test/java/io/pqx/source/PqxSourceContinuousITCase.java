@@ -1,5 +1,6 @@
 package io.pqx.source;
 
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
@@ -65,7 +66,7 @@ class PqxSourceContinuousITCase {
         publish("a.parquet", 0, 1000, now - 60_000);
 
         StreamExecutionEnvironment env = TestingFailures.restartingEnvironment(5);
-        PqxSource source = PqxSource.builder()
+        PqxSource<RowData> source = PqxSource.builder()
                 .path(dir.toUri().toString())
                 .rowType(TestingSourceFiles.ORDERS)
                 .monitorInterval(Duration.ofMillis(100))

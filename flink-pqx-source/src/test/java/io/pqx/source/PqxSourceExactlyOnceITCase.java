@@ -3,6 +3,7 @@ package io.pqx.source;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
 
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
@@ -52,7 +53,7 @@ class PqxSourceExactlyOnceITCase {
         long total = (long) files * rowsPerFile;
         TestingFailures.armAtRandom(random, 3, 500, total - 1500);
 
-        PqxSource source = PqxSource.builder()
+        PqxSource<RowData> source = PqxSource.builder()
                 .path(dir.toUri().toString())
                 .rowType(TestingSourceFiles.ORDERS)
                 .set(PqxSourceOptions.SPLIT_TARGET_SIZE, MemorySize.parse("1b"))
@@ -98,7 +99,7 @@ class PqxSourceExactlyOnceITCase {
 
         List<RowType.RowField> fields = new ArrayList<>(TestingSourceFiles.ORDERS.getFields());
         fields.add(new RowType.RowField("day", new VarCharType(VarCharType.MAX_LENGTH)));
-        PqxSource source = PqxSource.builder()
+        PqxSource<RowData> source = PqxSource.builder()
                 .path(dir.toUri().toString())
                 .rowType(new RowType(fields))
                 .partitionKeys("day")
@@ -115,7 +116,7 @@ class PqxSourceExactlyOnceITCase {
      * 2, checkpoints every 50 ms) and checks that failures happened, rows were re-emitted, and
      * exactly {@code expected} was published, each row once.
      */
-    private static void assertPublishedOnceAfterFailures(PqxSource source, String sink, long seed,
+    private static void assertPublishedOnceAfterFailures(PqxSource<RowData> source, String sink, long seed,
             List<String> expected) throws Exception {
         StreamExecutionEnvironment env = TestingFailures.restartingEnvironment(10);
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "pqx")

@@ -57,7 +57,7 @@ class PqxSourceITCase {
                 new LogicalType[] {new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH),
                     new DoubleType(), new IntType(), new DateType()},
                 new String[] {"id", "name", "price", "qty", "day"});
-        PqxSource source = PqxSource.builder()
+        PqxSource<RowData> source = PqxSource.builder()
                 .path(dir.toUri().toString())
                 .rowType(type)
                 .partitionKeys("day")
@@ -86,7 +86,7 @@ class PqxSourceITCase {
         }
         TestingSourceFiles.write(dir.resolve("old.parquet"), old, oldRows, 100);
 
-        PqxSource source = PqxSource.builder()
+        PqxSource<RowData> source = PqxSource.builder()
                 .path(dir.toUri().toString())
                 .rowType(TestingSourceFiles.ORDERS)
                 .project("qty", "id", "name")
@@ -105,6 +105,52 @@ class PqxSourceITCase {
         for (long i = 0; i < 800; i++) {
             StringData name = i < 500 ? TestingSourceFiles.order(i).getString(1) : null;
             expected.add((i % 100) + "|" + i + "|" + (name == null ? "null" : name.toString()));
+        }
+        assertThat(got).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    /** An order as a POJO: public fields and a setter. */
+    public static class Order {
+        public long id;
+        public String name;
+        public Double price;
+        private int qty;
+
+        public void setQty(int qty) {
+            this.qty = qty;
+        }
+
+        public int getQty() {
+            return qty;
+        }
+
+        @Override
+        public String toString() {
+            return id + "|" + name + "|" + price + "|" + qty;
+        }
+    }
+
+    @Test
+    void emitsPojosOfTheProjectedColumnsWithAPredicate() throws Exception {
+        TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 600, 100);
+        PqxSource<Order> source = PqxSource.builder()
+                .path(dir.toUri().toString())
+                .rowType(TestingSourceFiles.ORDERS)
+                .project("id", "name", "price", "qty")
+                .predicate(io.pqx.format.predicate.Predicates.lessThan("qty", 3))
+                .build(Order.class);
+        assertThat(source.getProducedType().getTypeClass()).isEqualTo(Order.class);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(2);
+        List<String> got = new ArrayList<>();
+        try (var it = env.fromSource(source, WatermarkStrategy.noWatermarks(), "pqx").executeAndCollect()) {
+            it.forEachRemaining(o -> got.add(o.toString()));
+        }
+        List<String> expected = new ArrayList<>();
+        for (long id = 0; id < 600; id++) {
+            if (id % 100 < 3) {
+                expected.add(id + "|" + (id % 7 == 0 ? null : "n" + id) + "|" + (id * 1.5) + "|" + (id % 100));
+            }
         }
         assertThat(got).containsExactlyInAnyOrderElementsOf(expected);
     }

@@ -121,7 +121,7 @@ class PqxSourceRuntimeFilterITCase {
 
     /** Joins the fact files with {@code buildKeys}, publishing them as a runtime filter or not. */
     private Run join(List<Long> buildKeys, boolean publish) throws Exception {
-        PqxSource source = PqxSource.builder()
+        PqxSource<RowData> source = PqxSource.builder()
                 .path(dir.toUri().toString())
                 .rowType(TestingSourceFiles.ORDERS)
                 .project("id")
@@ -224,7 +224,7 @@ class PqxSourceRuntimeFilterITCase {
                 }
             }
         }
-        PqxSource source = PqxSource.builder()
+        PqxSource<RowData> source = PqxSource.builder()
                 .path(dir.toUri().toString())
                 .rowType(TestingSourceFiles.ORDERS)
                 .predicate(Predicates.lessOrEqual("qty", 30))

@@ -5,13 +5,19 @@ import org.apache.flink.connector.base.source.reader.RecordEmitter;
 import org.apache.flink.table.data.RowData;
 
 /**
- * Emits a row and then moves its split's position past it, so a checkpoint taken between two
+ * Emits a row (or what the source's {@link RowConverter} makes of it) and then moves its split's position past it, so a checkpoint taken between two
  * emissions holds exactly the rows not yet emitted.
  */
-final class PqxRecordEmitter implements RecordEmitter<RowAtPosition, RowData, RowGroupSplitState> {
+final class PqxRecordEmitter<T> implements RecordEmitter<RowAtPosition, T, RowGroupSplitState> {
+    private final RowConverter<T> converter;
+
+    PqxRecordEmitter(RowConverter<T> converter) {
+        this.converter = converter;
+    }
+
     @Override
-    public void emitRecord(RowAtPosition element, SourceOutput<RowData> output, RowGroupSplitState state) {
-        output.collect(element.row);
+    public void emitRecord(RowAtPosition element, SourceOutput<T> output, RowGroupSplitState state) {
+        output.collect(converter.convert(element.row));
         state.emitted(element.rowGroup, element.nextRow);
     }
 }

@@ -22,22 +22,35 @@ import java.util.Map;
  * boundary and batch); one equal to the filter held is ignored. Until one arrives the slot is
  * PENDING and keeps every row.
  */
-public final class PqxSourceReader
-        extends SingleThreadMultiplexSourceReaderBase<RowAtPosition, RowData, RowGroupSplit, RowGroupSplitState> {
+public final class PqxSourceReader<T>
+        extends SingleThreadMultiplexSourceReaderBase<RowAtPosition, T, RowGroupSplit, RowGroupSplitState> {
 
     private final LiveSlots slots;
     /** The runtime filters received, by slot (task thread only). */
     private final Map<String, RuntimeFilterEvent> received = new java.util.HashMap<>();
 
-    public PqxSourceReader(SourceReaderContext context, ReaderSettings settings) {
-        this(context, settings, ReaderMetrics.register(context.metricGroup()), new LiveSlots());
+    /** A reader emitting the rows themselves. */
+    public static PqxSourceReader<RowData> ofRows(SourceReaderContext context, ReaderSettings settings) {
+        return new PqxSourceReader<>(context, settings, RowConverter.rows(settings.producedType()));
+    }
+
+    /** A reader emitting what {@code converter} makes of each row. */
+    public PqxSourceReader(SourceReaderContext context, ReaderSettings settings,
+            RowConverter<T> converter) {
+        this(context, settings, ReaderMetrics.register(context.metricGroup()), new LiveSlots(),
+                opened(converter, context));
     }
 
     private PqxSourceReader(SourceReaderContext context, ReaderSettings settings, ReaderMetrics metrics,
-            LiveSlots slots) {
-        super(() -> new PqxSplitReader(settings, metrics, slots), new PqxRecordEmitter(),
+            LiveSlots slots, RowConverter<T> converter) {
+        super(() -> new PqxSplitReader(settings, metrics, slots), new PqxRecordEmitter<>(converter),
                 context.getConfiguration(), context);
         this.slots = slots;
+    }
+
+    private static <T> RowConverter<T> opened(RowConverter<T> converter, SourceReaderContext context) {
+        converter.open(context.getUserCodeClassLoader().asClassLoader());
+        return converter;
     }
 
     @Override

@@ -11,7 +11,7 @@ import org.apache.flink.streaming.api.transformations.SourceTransformation;
  * Publishes runtime filters into a running pqx source, from another operator of the same job.
  *
  * <pre>{@code
- * PqxSource orders = PqxSource.builder().path(...).rowType(type)
+ * PqxSource<RowData> orders = PqxSource.builder().path(...).rowType(type)
  *     .runtimeFilter("customers", "customer_id")   // a dynamic slot on orders.customer_id
  *     .build();
  * DataStreamSource<RowData> facts = env.fromSource(orders, WatermarkStrategy.noWatermarks(), "orders");

@@ -7,6 +7,7 @@ import io.pqx.source.TestingSourceFiles;
 import io.pqx.source.runtimefilter.RuntimeFilterEvent;
 import io.pqx.source.runtimefilter.TestingRuntimeFilters;
 
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;
@@ -61,7 +62,7 @@ class PqxSourceReaderRuntimeFilterTest {
     @Test
     void aFilterEventSetsItsSlotAndAnEqualOneChangesNothing() throws Exception {
         ReaderSettings settings = new ReaderSettings(TestingSourceFiles.ORDERS, List.of(), 64, true, 4, true);
-        try (PqxSourceReader reader = new PqxSourceReader(context(), settings)) {
+        try (PqxSourceReader<RowData> reader = PqxSourceReader.ofRows(context(), settings)) {
             LiveSlots slots = reader.liveSlots();
             assertThat(slots.current()).isEqualTo(SlotValues.none());
 
