@@ -11,7 +11,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * A pass-through map that fails the job at chosen row counts (counted over all attempts), each
  * time only after a checkpoint newer than the last failure's completed, so every failure restores
  * from a checkpoint taken in the middle of the read; it also slows the read a little so that
- * checkpoints fall between rows. Static state: one test at a time.
+ * checkpoints fall between rows, and more while a failure waits for its checkpoint, so the read
+ * does not end before it. Static state: one test at a time.
  */
 public final class TestingFailures implements MapFunction<RowData, RowData>, CheckpointListener {
     private static final AtomicLong ROWS = new AtomicLong();
@@ -84,13 +85,21 @@ public final class TestingFailures implements MapFunction<RowData, RowData>, Che
         if (n % 20 == 0) {
             Thread.sleep(1);
         }
+        boolean waiting;
         synchronized (TestingFailures.class) {
             int next = FAILED.get();
-            if (next < failAt.length && n >= failAt[next] && CHECKPOINTS.get() > checkpointsAtLastFailure) {
+            boolean due = next < failAt.length && n >= failAt[next];
+            if (due && CHECKPOINTS.get() > checkpointsAtLastFailure) {
                 FAILED.incrementAndGet();
                 checkpointsAtLastFailure = CHECKPOINTS.get();
                 throw new RuntimeException("injected failure " + (next + 1) + " at row " + n);
             }
+            waiting = due;
+        }
+        if (waiting) {
+            // a failure is due, once a newer checkpoint completes: slow down until then (the task
+            // thread returns between rows, so the checkpoint's barriers still pass)
+            Thread.sleep(2);
         }
         return row;
     }

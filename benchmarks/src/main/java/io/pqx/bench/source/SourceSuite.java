@@ -101,7 +101,9 @@ public final class SourceSuite implements BenchmarkSuite {
         Path dir = Files.createTempDirectory(args.workDir(), "pqx-bench-source-");
         Path file = dir.resolve("lineitem.parquet");
         try {
-            List<SourceQuery> queries = writeTable(args, rows, file, report);
+            List<RowData> table = LineitemGenerator.inMemoryTable("source", args.seed(), rows, report);
+            List<SourceQuery> queries = writeTable(table, rows, file, report);
+            RuntimeFilterCase runtimeFilter = RuntimeFilterCase.write(table, dir, report);
             long fileBytes = Files.size(file);
             report.info("source file %s: %d bytes", file.getFileName(), fileBytes);
             try (MiniClusterJobs jobs = MiniClusterJobs.start();
@@ -110,6 +112,7 @@ public final class SourceSuite implements BenchmarkSuite {
                 for (SourceQuery query : queries) {
                     measure(jobs, duckdb, query, rows, fileBytes, file, args, report);
                 }
+                runtimeFilter.measure(jobs, args.warmups(), args.rounds(), report);
             }
         } finally {
             if (args.keepFiles()) {
@@ -125,9 +128,8 @@ public final class SourceSuite implements BenchmarkSuite {
     }
 
     /** Writes the table with pqx's writer; returns the queries with their expected results. */
-    private static List<SourceQuery> writeTable(BenchmarkArgs args, long rows, Path file,
+    private static List<SourceQuery> writeTable(List<RowData> table, long rows, Path file,
             BenchmarkReport report) throws Exception {
-        List<RowData> table = LineitemGenerator.inMemoryTable("source", args.seed(), rows, report);
         new PqxTableWriter(FormatSettings.standard()).write(table, file);
         // The middle 1 % of the rows by key (the table is in l_orderkey order).
         long from = table.get((int) (rows * 495 / 1000)).getLong(0);

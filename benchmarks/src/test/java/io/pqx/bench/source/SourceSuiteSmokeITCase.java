@@ -40,11 +40,13 @@ class SourceSuiteSmokeITCase {
                 "source_range_1pct_vs_parquetjava",
                 "source_unsorted_1pct", "source_unsorted_1pct_vs_duckdb",
                 "source_unsorted_1pct_vs_duckdb_cpu", "source_unsorted_1pct_vs_parquetjava",
-                "source_unsorted_1pct_late", "source_unsorted_1pct_late_reader");
+                "source_unsorted_1pct_late", "source_unsorted_1pct_late_reader",
+                "source_runtime_filter_1pct", "source_runtime_filter_1pct_filter");
         String printed = out.toString(StandardCharsets.UTF_8);
         assertThat(printed).contains("INFO decode_ahead source_scan ")
                 .contains("INFO cpu source_range_1pct ")
                 .containsPattern("INFO read source_unsorted_1pct pqx bytes=[1-9][0-9]* .* rows_decoded=[1-9]")
-                .containsPattern("INFO read source_range_1pct pqx_reader bytes=[1-9][0-9]* ");
+                .containsPattern("INFO read source_range_1pct pqx_reader bytes=[1-9][0-9]* ")
+                .containsPattern("INFO target source_runtime_filter_1pct rows_decoded=");
     }
 }

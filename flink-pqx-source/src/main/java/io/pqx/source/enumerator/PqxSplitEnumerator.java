@@ -272,6 +272,7 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
         filters.put(filter.slot(), filter);
         SlotValues now = slotValues(filters);
         slots = now;
+        pruningMetrics.countRuntimeFilterApplied();
         LOG.info("pqx source {}: runtime filter {} arrived; {} splits pending", settings.paths(),
                 filter, pending.size());
         for (int reader : List.copyOf(context.registeredReaders().keySet())) {

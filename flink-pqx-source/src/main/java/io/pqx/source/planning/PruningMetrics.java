@@ -17,6 +17,7 @@ public final class PruningMetrics {
     public static final String PRUNING_ERRORS = "pqxPruningErrors";
     public static final String ROW_GROUPS_PRUNED_RUNTIME_FILTER = "pqxRowGroupsPrunedByRuntimeFilter";
     public static final String SPLITS_PRUNED_RUNTIME_FILTER = "pqxSplitsPrunedByRuntimeFilter";
+    public static final String RUNTIME_FILTERS_APPLIED = "pqxRuntimeFiltersApplied";
 
     final Counter filesPrunedByPartition;
     final Counter filesPrunedByStatistics;
@@ -25,6 +26,7 @@ public final class PruningMetrics {
     final Counter pruningErrors;
     final Counter rowGroupsPrunedByRuntimeFilter;
     final Counter splitsPrunedByRuntimeFilter;
+    final Counter runtimeFiltersApplied;
 
     private PruningMetrics(Counter[] c) {
         this.filesPrunedByPartition = c[0];
@@ -34,11 +36,12 @@ public final class PruningMetrics {
         this.pruningErrors = c[4];
         this.rowGroupsPrunedByRuntimeFilter = c[5];
         this.splitsPrunedByRuntimeFilter = c[6];
+        this.runtimeFiltersApplied = c[7];
     }
 
     private static final String[] NAMES = {FILES_PRUNED_PARTITION, FILES_PRUNED_STATISTICS,
         ROW_GROUPS_PRUNED_STATISTICS, ROW_GROUPS_FULLY_MATCHED, PRUNING_ERRORS,
-        ROW_GROUPS_PRUNED_RUNTIME_FILTER, SPLITS_PRUNED_RUNTIME_FILTER};
+        ROW_GROUPS_PRUNED_RUNTIME_FILTER, SPLITS_PRUNED_RUNTIME_FILTER, RUNTIME_FILTERS_APPLIED};
 
     /** The counters, registered in {@code group}. */
     public static PruningMetrics register(MetricGroup group) {
@@ -56,6 +59,11 @@ public final class PruningMetrics {
             c[i] = new ThreadSafeSimpleCounter();
         }
         return new PruningMetrics(c);
+    }
+
+    /** Runtime filters the enumerator applied (a new filter for a slot; re-deliveries not counted). */
+    public long runtimeFiltersApplied() {
+        return runtimeFiltersApplied.getCount();
     }
 
     public long filesPrunedByPartition() {
@@ -93,6 +101,11 @@ public final class PruningMetrics {
     }
 
     /** Counts a pruning step that failed and so kept the data. */
+    /** Counts a runtime filter the enumerator applied. */
+    public void countRuntimeFilterApplied() {
+        runtimeFiltersApplied.inc();
+    }
+
     public void countPruningError() {
         pruningErrors.inc();
     }
