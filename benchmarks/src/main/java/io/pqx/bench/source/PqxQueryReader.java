@@ -6,6 +6,7 @@ import io.pqx.format.ParquetReader;
 import io.pqx.format.ReadSchema;
 import io.pqx.format.RowFilter;
 import io.pqx.format.index.RowSelection;
+import io.pqx.format.io.CountingInputFile;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.options.ReadOptions;
@@ -42,7 +43,8 @@ final class PqxQueryReader {
     static ReadOutcome read(Path path, SourceQuery query, boolean late) throws IOException {
         long[] bytes = {0};
         long[] decoded = {0};
-        InputFile counted = counting(FlinkInputFile.open(new org.apache.flink.core.fs.Path(path.toUri())), bytes);
+        InputFile counted = new CountingInputFile(
+                FlinkInputFile.open(new org.apache.flink.core.fs.Path(path.toUri())), n -> bytes[0] += n);
         AggregateFold fold = new AggregateFold(query.positions());
         try (ParquetReader reader = ParquetReader.open(counted,
                 ReadOptions.builder().lateMaterialization(late).build())) {
@@ -115,31 +117,5 @@ final class PqxQueryReader {
             }
         }
         return new ReadOutcome(fold.result(), bytes[0], decoded[0]);
-    }
-
-    private static InputFile counting(InputFile file, long[] bytes) {
-        return new InputFile() {
-            @Override
-            public String location() {
-                return file.location();
-            }
-
-            @Override
-            public long length() throws IOException {
-                return file.length();
-            }
-
-            @Override
-            public void readFully(long position, byte[] buffer, int offset, int length)
-                    throws IOException {
-                file.readFully(position, buffer, offset, length);
-                bytes[0] += length;
-            }
-
-            @Override
-            public void close() throws IOException {
-                file.close();
-            }
-        };
     }
 }

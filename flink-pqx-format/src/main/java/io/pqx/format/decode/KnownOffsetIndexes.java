@@ -1,9 +1,9 @@
 package io.pqx.format.decode;
 
 import io.pqx.format.index.OffsetIndexView;
+import io.pqx.format.io.ForwardingInputFile;
 import io.pqx.format.io.InputFile;
 
-import java.io.IOException;
 import java.util.Map;
 
 /**
@@ -15,36 +15,20 @@ import java.util.Map;
  * <p>Why a file: it reaches the loader through the decoder's existing signature. A caller that
  * can pass the map to {@code RowGroupLoader.load} directly should.
  */
-public final class KnownOffsetIndexes implements InputFile {
-    private final InputFile file;
+public final class KnownOffsetIndexes extends ForwardingInputFile {
     private final Map<Integer, OffsetIndexView> offsetIndexes;
 
     /**
      * @param offsetIndexes by leaf index, all of the row group that will be read through it
      */
     public KnownOffsetIndexes(InputFile file, Map<Integer, OffsetIndexView> offsetIndexes) {
-        this.file = file;
+        super(file);
         this.offsetIndexes = Map.copyOf(offsetIndexes);
     }
 
     /** The offset indexes already read, by leaf index. */
     public Map<Integer, OffsetIndexView> offsetIndexes() {
         return offsetIndexes;
-    }
-
-    @Override
-    public String location() {
-        return file.location();
-    }
-
-    @Override
-    public long length() throws IOException {
-        return file.length();
-    }
-
-    @Override
-    public void readFully(long position, byte[] buffer, int offset, int length) throws IOException {
-        file.readFully(position, buffer, offset, length);
     }
 
     @Override

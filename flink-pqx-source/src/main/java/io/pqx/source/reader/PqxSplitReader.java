@@ -5,6 +5,7 @@ import io.pqx.format.ParquetBatch;
 import io.pqx.format.ParquetFooter;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.error.FileContext;
+import io.pqx.format.io.CountingInputFile;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.index.RowSelection;
@@ -194,7 +195,7 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                             + " when it was planned: it was changed after discovery");
         }
         InputFile file = new CountingInputFile(FlinkInputFile.open(path, status.getLen()),
-                metrics.bytesRead);
+                metrics.bytesRead::inc);
         Optional<ParquetFooter> known = status.getModificationTime() == s.modificationTime()
                 ? footers.get(s.path(), s.fileLength(), s.modificationTime())
                 : Optional.empty();

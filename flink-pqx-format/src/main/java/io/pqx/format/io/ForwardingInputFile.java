@@ -1,19 +1,21 @@
-package io.pqx.source.reader;
-
-import io.pqx.format.io.InputFile;
-
-import org.apache.flink.metrics.Counter;
+package io.pqx.format.io;
 
 import java.io.IOException;
 
-/** An {@link InputFile} that counts the bytes read from it into a counter ({@code pqxBytesRead}). */
-final class CountingInputFile implements InputFile {
+/**
+ * An {@link InputFile} that forwards every call to another; subclasses override what they add
+ * (counting, carrying facts about the file, not closing it). Thread-safety is the wrapped file's.
+ */
+public abstract class ForwardingInputFile implements InputFile {
     private final InputFile file;
-    private final Counter bytesRead;
 
-    CountingInputFile(InputFile file, Counter bytesRead) {
-        this.file = file;
-        this.bytesRead = bytesRead;
+    protected ForwardingInputFile(InputFile file) {
+        this.file = java.util.Objects.requireNonNull(file, "file");
+    }
+
+    /** The wrapped file. */
+    protected final InputFile delegate() {
+        return file;
     }
 
     @Override
@@ -29,7 +31,6 @@ final class CountingInputFile implements InputFile {
     @Override
     public void readFully(long position, byte[] buffer, int offset, int length) throws IOException {
         file.readFully(position, buffer, offset, length);
-        bytesRead.inc(length);
     }
 
     @Override

@@ -1,0 +1,24 @@
+package io.pqx.format.io;
+
+import java.io.IOException;
+import java.util.function.LongConsumer;
+
+/**
+ * An {@link InputFile} that reports the bytes of every read it serves to a consumer (a metric, a
+ * benchmark's count): footers, indexes, bloom filters and pages alike.
+ */
+public final class CountingInputFile extends ForwardingInputFile {
+    private final LongConsumer bytesRead;
+
+    /** @param bytesRead given the length of each read, after it succeeded */
+    public CountingInputFile(InputFile file, LongConsumer bytesRead) {
+        super(file);
+        this.bytesRead = bytesRead;
+    }
+
+    @Override
+    public void readFully(long position, byte[] buffer, int offset, int length) throws IOException {
+        super.readFully(position, buffer, offset, length);
+        bytesRead.accept(length);
+    }
+}
