@@ -105,33 +105,17 @@ class ParquetReaderFooterReuseTest {
     }
 
     /** Records whether it was closed. */
-    private static final class ClosingFile implements InputFile {
-        private final InputFile delegate;
+    private static final class ClosingFile extends io.pqx.format.io.ForwardingInputFile {
         boolean closed;
 
         ClosingFile(InputFile delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public String location() {
-            return delegate.location();
-        }
-
-        @Override
-        public long length() throws IOException {
-            return delegate.length();
-        }
-
-        @Override
-        public void readFully(long position, byte[] buffer, int offset, int length) throws IOException {
-            delegate.readFully(position, buffer, offset, length);
+            super(delegate);
         }
 
         @Override
         public void close() throws IOException {
             closed = true;
-            delegate.close();
+            super.close();
         }
     }
 }
