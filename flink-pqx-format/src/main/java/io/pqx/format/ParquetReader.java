@@ -32,7 +32,6 @@ import io.pqx.format.stats.PageIndexes;
 
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.util.CloseableIterator;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
@@ -44,13 +43,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import io.pqx.format.decode.KnownOffsetIndexes;
-import io.pqx.format.footer.FileRange;
 import io.pqx.format.metadata.LeafPageIndex;
 import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.metadata.TrustedPageIndex;
 import io.pqx.format.prune.BloomFilterSource;
 import io.pqx.format.prune.PageIndexSource;
-import org.apache.parquet.schema.PrimitiveType;
 import java.util.ArrayList;
 import java.util.Collection;
 
@@ -381,19 +378,7 @@ public final class ParquetReader implements Closeable {
      * other columns would decode the wrong chunks).
      */
     private ParquetSchema ofThisFile(ReadSchema projection) {
-        ParquetSchema internal = projection.internal();
-        if (projection != schema) {
-            List<io.pqx.format.schema.PrimitiveNode> leaves = schema.internal().leaves();
-            for (io.pqx.format.schema.PrimitiveNode leaf : internal.leaves()) {
-                if (leaf.leafIndex() >= leaves.size()
-                        || !leaves.get(leaf.leafIndex()).column().equals(leaf.column())) {
-                    throw new IllegalArgumentException("Cannot read column " + leaf.path()
-                            + ": the read schema is not one of this file's (use schema() or"
-                            + " project()) " + ctx.suffix());
-                }
-            }
-        }
-        return internal;
+        return projection.internalOf(schema, ctx);
     }
 
     /** Each row group in turn, all its rows; then null. */
@@ -443,86 +428,11 @@ public final class ParquetReader implements Closeable {
     public RowGroupPageIndexes readPageIndexes(int rowGroup, Collection<Integer> leafIndexes)
             throws IOException {
         List<Integer> leaves = new ArrayList<>(new java.util.TreeSet<>(leafIndexes));
-        long fileLength = file.length();
-        long rows = metadata.rowGroups().get(checkRowGroup(rowGroup)).numRows();
-        List<IndexRange> ranges = new ArrayList<>();
-        List<List<IOException>> failures = new ArrayList<>();
-        for (int l = 0; l < leaves.size(); l++) {
-            ColumnChunkMetadata chunk = chunk(rowGroup, leaves.get(l));
-            FileContext leafCtx = chunkContext(rowGroup, chunk);
-            List<IOException> leafFailures = new ArrayList<>();
-            failures.add(leafFailures);
-            addIndexRange(ranges, l, true, chunk.columnIndex(), fileLength, leafCtx, leafFailures);
-            addIndexRange(ranges, l, false, chunk.offsetIndex(), fileLength, leafCtx, leafFailures);
+        checkRowGroup(rowGroup);
+        for (int leaf : leaves) {
+            chunk(rowGroup, leaf); // refuses a leaf that does not exist
         }
-        byte[][] buffers = new byte[ranges.size()][];
-        int[] starts = new int[ranges.size()];
-        readIndexRanges(ranges, buffers, starts);
-        byte[][] columnBytes = new byte[leaves.size()][];
-        int[] columnAt = new int[leaves.size()];
-        byte[][] offsetBytes = new byte[leaves.size()][];
-        int[] offsetAt = new int[leaves.size()];
-        for (int r = 0; r < ranges.size(); r++) {
-            IndexRange range = ranges.get(r);
-            if (range.column()) {
-                columnBytes[range.leaf()] = buffers[r];
-                columnAt[range.leaf()] = starts[r];
-            } else {
-                offsetBytes[range.leaf()] = buffers[r];
-                offsetAt[range.leaf()] = starts[r];
-            }
-        }
-        List<LeafPageIndex> out = new ArrayList<>(leaves.size());
-        for (int l = 0; l < leaves.size(); l++) {
-            ColumnChunkMetadata chunk = chunk(rowGroup, leaves.get(l));
-            FileContext leafCtx = chunkContext(rowGroup, chunk);
-            List<IOException> leafFailures = failures.get(l);
-            int columnLength = (int) chunk.columnIndex().map(FileRange::length).orElse(0L).longValue();
-            int offsetLength = (int) chunk.offsetIndex().map(FileRange::length).orElse(0L).longValue();
-            Optional<OffsetIndexView> offsets = Optional.empty();
-            if (offsetBytes[l] != null) {
-                try {
-                    offsets = Optional.of(PageIndexes.view(PageIndexes.parseOffsetIndex(
-                            offsetBytes[l], offsetAt[l], offsetLength, leafCtx)));
-                } catch (IOException e) {
-                    leafFailures.add(e);
-                } catch (RuntimeException e) {
-                    leafFailures.add(leafCtx.corrupt("Cannot read offset index",
-                            String.valueOf(e.getMessage()), e));
-                }
-            }
-            Optional<ColumnIndexView> columns = Optional.empty();
-            Optional<TrustedPageIndex> trusted = Optional.empty();
-            if (columnBytes[l] != null) {
-                PrimitiveType type = chunk.descriptor().getPrimitiveType();
-                try {
-                    org.apache.parquet.format.ColumnIndex thrift = PageIndexes.parseColumnIndex(
-                            columnBytes[l], columnAt[l], columnLength, leafCtx);
-                    // judged before parquet-column's builder sees the bound buffers
-                    List<io.pqx.format.stats.ChunkStatistics> pageStats =
-                            offsets.isPresent() && chunk.descriptor().getMaxRepetitionLevel() == 0
-                                    ? io.pqx.format.stats.PageStatistics.of(thrift, type,
-                                            chunk.columnOrder(), chunk.createdBy())
-                                    : null;
-                    ColumnIndexView view = PageIndexViews.columnIndex(
-                            PageIndexes.fromThrift(thrift, type, leafCtx), type);
-                    columns = Optional.of(view);
-                    if (pageStats != null) {
-                        trusted = Optional.of(trustedPageIndex(pageStats, view, offsets.get(), rows,
-                                leafCtx));
-                    }
-                } catch (UnsupportedFileException e) {
-                    // a type with no column index (INT96): no evidence, nothing wrong
-                } catch (IOException e) {
-                    leafFailures.add(e);
-                } catch (RuntimeException e) {
-                    leafFailures.add(leafCtx.corrupt("Cannot read column index",
-                            String.valueOf(e.getMessage()), e));
-                }
-            }
-            out.add(new LeafPageIndex(leaves.get(l), columns, offsets, trusted, leafFailures));
-        }
-        return RowGroupPageIndexes.of(rowGroup, rows, out);
+        return PageIndexReads.read(file, metadata, rowGroup, leaves, ctx);
     }
 
     /**
@@ -580,15 +490,7 @@ public final class ParquetReader implements Closeable {
      */
     public PageIndexSource pageIndexSource(Collection<Integer> leafIndexes) {
         List<Integer> leaves = List.copyOf(new java.util.TreeSet<>(leafIndexes));
-        java.util.Map<Integer, RowGroupPageIndexes> read = new java.util.HashMap<>();
-        return rowGroup -> {
-            RowGroupPageIndexes indexes = read.get(rowGroup);
-            if (indexes == null) {
-                indexes = readPageIndexes(rowGroup, leaves);
-                read.put(rowGroup, indexes);
-            }
-            return Optional.of(indexes);
-        };
+        return PageIndexReads.caching(rowGroup -> readPageIndexes(rowGroup, leaves));
     }
 
     /** A {@link BloomFilterSource} reading from this reader ({@link #readBloomFilter}). */
@@ -602,83 +504,6 @@ public final class ParquetReader implements Closeable {
                     + metadata.rowGroups().size() + " " + ctx.suffix());
         }
         return rowGroup;
-    }
-
-    /** One index range to read: leaf {@code leaf} of the request, column or offset index. */
-    private record IndexRange(int leaf, boolean column, long offset, int length) {}
-
-    private static void addIndexRange(List<IndexRange> ranges, int leaf, boolean column,
-            Optional<FileRange> declared, long fileLength, FileContext leafCtx,
-            List<IOException> failures) {
-        if (declared.isEmpty()) {
-            return;
-        }
-        String what = column ? "Cannot read column index" : "Cannot read offset index";
-        try {
-            PageIndexes.checkRange(declared.get().offset(), declared.get().length(), fileLength,
-                    what, leafCtx);
-            ranges.add(new IndexRange(leaf, column, declared.get().offset(),
-                    (int) declared.get().length()));
-        } catch (CorruptFileException e) {
-            failures.add(e);
-        }
-    }
-
-    /**
-     * Reads {@code ranges} (each checked against the file) into {@code buffers[i]} at {@code
-     * starts[i]}: the whole span in one read when the ranges fill most of it, else the ranges.
-     */
-    private void readIndexRanges(List<IndexRange> ranges, byte[][] buffers, int[] starts)
-            throws IOException {
-        if (ranges.isEmpty()) {
-            return;
-        }
-        long first = Long.MAX_VALUE;
-        long end = 0;
-        long wanted = 0;
-        for (IndexRange r : ranges) {
-            first = Math.min(first, r.offset());
-            end = Math.max(end, r.offset() + r.length());
-            wanted += r.length();
-        }
-        long span = end - first;
-        if (span <= PageIndexes.MAX_INDEX_BYTES && span <= 4 * wanted + (1 << 20)) {
-            byte[] all = file.readFully(first, (int) span);
-            for (int i = 0; i < ranges.size(); i++) {
-                buffers[i] = all;
-                starts[i] = (int) (ranges.get(i).offset() - first);
-            }
-            return;
-        }
-        List<io.pqx.format.page.CoalescedRangeReader.Range> pieces = new ArrayList<>();
-        for (IndexRange r : ranges) {
-            pieces.add(new io.pqx.format.page.CoalescedRangeReader.Range(r.offset(), r.length()));
-        }
-        List<io.pqx.format.page.CoalescedRangeReader.Slice> slices =
-                io.pqx.format.page.CoalescedRangeReader.read(file, pieces);
-        for (int i = 0; i < ranges.size(); i++) {
-            buffers[i] = slices.get(i).buffer();
-            starts[i] = slices.get(i).offset();
-        }
-    }
-
-    /** The page-level evidence of a chunk: its column index's entries under the trust rules. */
-    private static TrustedPageIndex trustedPageIndex(
-            List<io.pqx.format.stats.ChunkStatistics> pageStats, ColumnIndexView view,
-            OffsetIndexView offsets, long rows, FileContext leafCtx) throws CorruptFileException {
-        List<io.pqx.format.metadata.ChunkStatisticsView> pages = new ArrayList<>();
-        for (io.pqx.format.stats.ChunkStatistics page : pageStats) {
-            pages.add(MetadataViews.statistics(view.physicalType(), page));
-        }
-        boolean[] nullPages = new boolean[view.pageCount()];
-        for (int p = 0; p < nullPages.length; p++) {
-            nullPages[p] = view.isNullPage(p);
-        }
-        try {
-            return TrustedPageIndex.of(offsets, rows, nullPages, pages);
-        } catch (IllegalArgumentException e) {
-            throw leafCtx.corrupt("Cannot use page index", e.getMessage(), e);
-        }
     }
 
     /**

@@ -51,6 +51,28 @@ public final class ReadSchema {
         return schema;
     }
 
+    /**
+     * The decoder's schema of this projection, once it is known to describe the file whose whole
+     * schema is {@code file}: every leaf it reads is that file's leaf at the same index (a read
+     * schema of another file with other columns would decode the wrong chunks).
+     *
+     * @throws IllegalArgumentException naming the column and the file ({@code ctx})
+     */
+    ParquetSchema internalOf(ReadSchema file, io.pqx.format.error.FileContext ctx) {
+        if (this != file) {
+            List<io.pqx.format.schema.PrimitiveNode> leaves = file.schema.leaves();
+            for (io.pqx.format.schema.PrimitiveNode leaf : schema.leaves()) {
+                if (leaf.leafIndex() >= leaves.size()
+                        || !leaves.get(leaf.leafIndex()).column().equals(leaf.column())) {
+                    throw new IllegalArgumentException("Cannot read column " + leaf.path()
+                            + ": the read schema is not one of this file's (use schema() or"
+                            + " project()) " + ctx.suffix());
+                }
+            }
+        }
+        return schema;
+    }
+
     /** The Flink row type of the rows read; its fields are the top-level {@link #fields()}. */
     public RowType rowType() {
         return schema.rowType();

@@ -1,0 +1,212 @@
+package io.pqx.format;
+
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.FileContext;
+import io.pqx.format.error.UnsupportedFileException;
+import io.pqx.format.footer.ColumnChunkMetadata;
+import io.pqx.format.footer.FileMetadata;
+import io.pqx.format.footer.FileRange;
+import io.pqx.format.index.ColumnIndexView;
+import io.pqx.format.index.OffsetIndexView;
+import io.pqx.format.io.InputFile;
+import io.pqx.format.metadata.LeafPageIndex;
+import io.pqx.format.metadata.RowGroupPageIndexes;
+import io.pqx.format.metadata.TrustedPageIndex;
+import io.pqx.format.stats.PageIndexes;
+
+import org.apache.parquet.schema.PrimitiveType;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads the column and offset indexes of some leaves of a row group in one ranged read, with the
+ * page-level evidence for pruning, for {@link ParquetReader#readPageIndexes(int,
+ * java.util.Collection)} (which documents what it guarantees). Stateless.
+ */
+final class PageIndexReads {
+    private PageIndexReads() {}
+
+    /** How a caching source reads one row group's indexes. */
+    interface RowGroupRead {
+        RowGroupPageIndexes read(int rowGroup) throws IOException;
+    }
+
+    /** A {@code PageIndexSource} reading each row group's indexes once, then handing them out again. */
+    static io.pqx.format.prune.PageIndexSource caching(RowGroupRead read) {
+        java.util.Map<Integer, RowGroupPageIndexes> known = new java.util.HashMap<>();
+        return rowGroup -> {
+            RowGroupPageIndexes indexes = known.get(rowGroup);
+            if (indexes == null) {
+                indexes = read.read(rowGroup);
+                known.put(rowGroup, indexes);
+            }
+            return Optional.of(indexes);
+        };
+    }
+
+    /** @param leaves existing leaf indexes, ascending; {@code rowGroup} exists */
+    static RowGroupPageIndexes read(InputFile file, FileMetadata metadata, int rowGroup,
+            List<Integer> leaves, FileContext ctx) throws IOException {
+        long fileLength = file.length();
+        long rows = metadata.rowGroups().get(rowGroup).numRows();
+        List<IndexRange> ranges = new ArrayList<>();
+        List<List<IOException>> failures = new ArrayList<>();
+        for (int l = 0; l < leaves.size(); l++) {
+            ColumnChunkMetadata chunk = metadata.rowGroups().get(rowGroup).columns().get(leaves.get(l));
+            FileContext leafCtx = ctx.rowGroup(rowGroup).column(chunk.path());
+            List<IOException> leafFailures = new ArrayList<>();
+            failures.add(leafFailures);
+            addIndexRange(ranges, l, true, chunk.columnIndex(), fileLength, leafCtx, leafFailures);
+            addIndexRange(ranges, l, false, chunk.offsetIndex(), fileLength, leafCtx, leafFailures);
+        }
+        byte[][] buffers = new byte[ranges.size()][];
+        int[] starts = new int[ranges.size()];
+        readIndexRanges(file, ranges, buffers, starts);
+        byte[][] columnBytes = new byte[leaves.size()][];
+        int[] columnAt = new int[leaves.size()];
+        byte[][] offsetBytes = new byte[leaves.size()][];
+        int[] offsetAt = new int[leaves.size()];
+        for (int r = 0; r < ranges.size(); r++) {
+            IndexRange range = ranges.get(r);
+            if (range.column()) {
+                columnBytes[range.leaf()] = buffers[r];
+                columnAt[range.leaf()] = starts[r];
+            } else {
+                offsetBytes[range.leaf()] = buffers[r];
+                offsetAt[range.leaf()] = starts[r];
+            }
+        }
+        List<LeafPageIndex> out = new ArrayList<>(leaves.size());
+        for (int l = 0; l < leaves.size(); l++) {
+            ColumnChunkMetadata chunk = metadata.rowGroups().get(rowGroup).columns().get(leaves.get(l));
+            FileContext leafCtx = ctx.rowGroup(rowGroup).column(chunk.path());
+            List<IOException> leafFailures = failures.get(l);
+            int columnLength = (int) chunk.columnIndex().map(FileRange::length).orElse(0L).longValue();
+            int offsetLength = (int) chunk.offsetIndex().map(FileRange::length).orElse(0L).longValue();
+            Optional<OffsetIndexView> offsets = Optional.empty();
+            if (offsetBytes[l] != null) {
+                try {
+                    offsets = Optional.of(PageIndexes.view(PageIndexes.parseOffsetIndex(
+                            offsetBytes[l], offsetAt[l], offsetLength, leafCtx)));
+                } catch (IOException e) {
+                    leafFailures.add(e);
+                } catch (RuntimeException e) {
+                    leafFailures.add(leafCtx.corrupt("Cannot read offset index",
+                            String.valueOf(e.getMessage()), e));
+                }
+            }
+            Optional<ColumnIndexView> columns = Optional.empty();
+            Optional<TrustedPageIndex> trusted = Optional.empty();
+            if (columnBytes[l] != null) {
+                PrimitiveType type = chunk.descriptor().getPrimitiveType();
+                try {
+                    org.apache.parquet.format.ColumnIndex thrift = PageIndexes.parseColumnIndex(
+                            columnBytes[l], columnAt[l], columnLength, leafCtx);
+                    // judged before parquet-column's builder sees the bound buffers
+                    List<io.pqx.format.stats.ChunkStatistics> pageStats =
+                            offsets.isPresent() && chunk.descriptor().getMaxRepetitionLevel() == 0
+                                    ? io.pqx.format.stats.PageStatistics.of(thrift, type,
+                                            chunk.columnOrder(), chunk.createdBy())
+                                    : null;
+                    ColumnIndexView view = PageIndexViews.columnIndex(
+                            PageIndexes.fromThrift(thrift, type, leafCtx), type);
+                    columns = Optional.of(view);
+                    if (pageStats != null) {
+                        trusted = Optional.of(trustedPageIndex(pageStats, view, offsets.get(), rows,
+                                leafCtx));
+                    }
+                } catch (UnsupportedFileException e) {
+                    // a type with no column index (INT96): no evidence, nothing wrong
+                } catch (IOException e) {
+                    leafFailures.add(e);
+                } catch (RuntimeException e) {
+                    leafFailures.add(leafCtx.corrupt("Cannot read column index",
+                            String.valueOf(e.getMessage()), e));
+                }
+            }
+            out.add(new LeafPageIndex(leaves.get(l), columns, offsets, trusted, leafFailures));
+        }
+        return RowGroupPageIndexes.of(rowGroup, rows, out);
+    }
+
+    /** One index range to read: leaf {@code leaf} of the request, column or offset index. */
+    private record IndexRange(int leaf, boolean column, long offset, int length) {}
+
+    private static void addIndexRange(List<IndexRange> ranges, int leaf, boolean column,
+            Optional<FileRange> declared, long fileLength, FileContext leafCtx,
+            List<IOException> failures) {
+        if (declared.isEmpty()) {
+            return;
+        }
+        String what = column ? "Cannot read column index" : "Cannot read offset index";
+        try {
+            PageIndexes.checkRange(declared.get().offset(), declared.get().length(), fileLength,
+                    what, leafCtx);
+            ranges.add(new IndexRange(leaf, column, declared.get().offset(),
+                    (int) declared.get().length()));
+        } catch (CorruptFileException e) {
+            failures.add(e);
+        }
+    }
+
+    /**
+     * Reads {@code ranges} (each checked against the file) into {@code buffers[i]} at {@code
+     * starts[i]}: the whole span in one read when the ranges fill most of it, else the ranges.
+     */
+    private static void readIndexRanges(InputFile file, List<IndexRange> ranges, byte[][] buffers,
+            int[] starts)
+            throws IOException {
+        if (ranges.isEmpty()) {
+            return;
+        }
+        long first = Long.MAX_VALUE;
+        long end = 0;
+        long wanted = 0;
+        for (IndexRange r : ranges) {
+            first = Math.min(first, r.offset());
+            end = Math.max(end, r.offset() + r.length());
+            wanted += r.length();
+        }
+        long span = end - first;
+        if (span <= PageIndexes.MAX_INDEX_BYTES && span <= 4 * wanted + (1 << 20)) {
+            byte[] all = file.readFully(first, (int) span);
+            for (int i = 0; i < ranges.size(); i++) {
+                buffers[i] = all;
+                starts[i] = (int) (ranges.get(i).offset() - first);
+            }
+            return;
+        }
+        List<io.pqx.format.page.CoalescedRangeReader.Range> pieces = new ArrayList<>();
+        for (IndexRange r : ranges) {
+            pieces.add(new io.pqx.format.page.CoalescedRangeReader.Range(r.offset(), r.length()));
+        }
+        List<io.pqx.format.page.CoalescedRangeReader.Slice> slices =
+                io.pqx.format.page.CoalescedRangeReader.read(file, pieces);
+        for (int i = 0; i < ranges.size(); i++) {
+            buffers[i] = slices.get(i).buffer();
+            starts[i] = slices.get(i).offset();
+        }
+    }
+
+    /** The page-level evidence of a chunk: its column index's entries under the trust rules. */
+    private static TrustedPageIndex trustedPageIndex(
+            List<io.pqx.format.stats.ChunkStatistics> pageStats, ColumnIndexView view,
+            OffsetIndexView offsets, long rows, FileContext leafCtx) throws CorruptFileException {
+        List<io.pqx.format.metadata.ChunkStatisticsView> pages = new ArrayList<>();
+        for (io.pqx.format.stats.ChunkStatistics page : pageStats) {
+            pages.add(MetadataViews.statistics(view.physicalType(), page));
+        }
+        boolean[] nullPages = new boolean[view.pageCount()];
+        for (int p = 0; p < nullPages.length; p++) {
+            nullPages[p] = view.isNullPage(p);
+        }
+        try {
+            return TrustedPageIndex.of(offsets, rows, nullPages, pages);
+        } catch (IllegalArgumentException e) {
+            throw leafCtx.corrupt("Cannot use page index", e.getMessage(), e);
+        }
+    }
+}
