@@ -246,8 +246,9 @@ class PqxSourceRuntimeFilterITCase {
         // a regional restart counts the failed attempt (a terminal state) as finished and completes
         // without its state, and a restore from it loses that reader's splits (reproduced without
         // any runtime filter). The first checkpoint after a restart waits for the min pause, by
-        // when the new attempts exist.
-        env.getCheckpointConfig().setMinPauseBetweenCheckpoints(200);
+        // when the new attempts exist; 200 ms still lost whole splits here now and then (seed
+        // 33849545654282), 1 s did not.
+        env.getCheckpointConfig().setMinPauseBetweenCheckpoints(1000);
         // rows past the gate once the filter arrived: about 1,800 (1 ms each)
         TestingFailures.armAtRandom(random, failures, 100, 1200);
         TestingFilterGate.arm(() -> counter(currentJob, "pqxRowGroupsPrunedByRuntimeFilter") > 0, 1);
@@ -255,7 +256,10 @@ class PqxSourceRuntimeFilterITCase {
         currentJob = job.getJobID();
         job.getJobExecutionResult().get();
 
-        assertThat(TestingFailures.failures()).as("injected failures, seed " + seed).isEqualTo(failures);
+        // a failure fires only after a newer checkpoint than the last one's: fewer may fire on a slow
+        // machine before the read ends, and one restore is what the check needs
+        assertThat(TestingFailures.failures()).as("injected failures, seed " + seed)
+                .isBetween(Math.min(1, failures), failures);
         assertThat(counter(job.getJobID(), "pqxRowGroupsPrunedByRuntimeFilter")).isPositive();
         List<String> published = TestingCommitSink.published(sink);
         java.util.Set<String> missing = new java.util.TreeSet<>(expected);

@@ -45,7 +45,7 @@ public final class TestingFailures implements MapFunction<RowData, RowData>, Che
 
     /**
      * An environment that restarts a failed job up to {@code attempts} times (50 ms apart), with
-     * parallelism 2 and a checkpoint every 50 ms, at least 200 ms after the last one.
+     * parallelism 2 and a checkpoint every 50 ms, at least 1 s after the last one.
      */
     public static org.apache.flink.streaming.api.environment.StreamExecutionEnvironment
             restartingEnvironment(int attempts) {
@@ -66,8 +66,8 @@ public final class TestingFailures implements MapFunction<RowData, RowData>, Che
         // finished, may count the failed attempt as finished and complete without its state
         // (DefaultCheckpointPlanCalculator uses Execution.isFinished(), true in any terminal
         // state); a restore from it loses that reader's splits. A pause longer than redeploying
-        // the failed task keeps that checkpoint from being triggered.
-        env.getCheckpointConfig().setMinPauseBetweenCheckpoints(200);
+        // the failed task keeps that checkpoint from being triggered (200 ms was not always enough).
+        env.getCheckpointConfig().setMinPauseBetweenCheckpoints(1000);
         return env;
     }
 
