@@ -1,0 +1,84 @@
+package io.pqx.table;
+
+import io.pqx.sink.PqxSinkOptions;
+import io.pqx.source.PqxSourceOptions;
+
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Every option of a {@code 'connector'='pqx'} table: {@link #PATH}, the SQL-only options of this
+ * class, and every option of pqx's source ({@link PqxSourceOptions}, keys {@code source.*}) and
+ * sink ({@link PqxSinkOptions}, keys {@code sink.*}) under the same keys, meaning the same. A key
+ * that is none of these fails the DDL's first use. Constants only.
+ */
+public final class PqxTableOptions {
+    private PqxTableOptions() {}
+
+    public static final ConfigOption<String> PATH =
+            ConfigOptions.key("path")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "The table's base directory, as an absolute URI of any Flink file"
+                                    + " system (file:///data/t, s3://bucket/t). Partitions are its"
+                                    + " k=v/ subdirectories; files and directories whose names start"
+                                    + " with '.' or '_' are not read.");
+
+    public static final ConfigOption<Boolean> FILTER_PUSH_DOWN_ENABLED =
+            ConfigOptions.key("source.filter-push-down.enabled")
+                    .booleanType()
+                    .defaultValue(true)
+                    .withDescription(
+                            "Whether WHERE conditions are pushed into the scan: conditions pqx"
+                                    + " evaluates exactly as Flink does filter the rows in the"
+                                    + " reader and prune files, row groups and pages; the others"
+                                    + " stay with Flink and may still prune. False: every condition"
+                                    + " stays with Flink and nothing is pruned by it (partition"
+                                    + " pruning of a batch query's partition list still applies).");
+
+    /** The source's options, in declaration order. */
+    public static final List<ConfigOption<?>> SOURCE_OPTIONS = optionsOf(PqxSourceOptions.class);
+
+    /** The sink's options, in declaration order. */
+    public static final List<ConfigOption<?>> SINK_OPTIONS = optionsOf(PqxSinkOptions.class);
+
+    /** Options of this class other than {@link #PATH}. */
+    public static final List<ConfigOption<?>> TABLE_OPTIONS = tableOptions();
+
+    /** Every optional option of a pqx table: the table's own, the source's, the sink's. */
+    public static Set<ConfigOption<?>> optional() {
+        Set<ConfigOption<?>> all = new LinkedHashSet<>(TABLE_OPTIONS);
+        all.addAll(SOURCE_OPTIONS);
+        all.addAll(SINK_OPTIONS);
+        return all;
+    }
+
+    private static List<ConfigOption<?>> tableOptions() {
+        List<ConfigOption<?>> own = new ArrayList<>(optionsOf(PqxTableOptions.class));
+        own.remove(PATH);
+        return List.copyOf(own);
+    }
+
+    static List<ConfigOption<?>> optionsOf(Class<?> holder) {
+        List<ConfigOption<?>> options = new ArrayList<>();
+        for (Field field : holder.getFields()) {
+            if (Modifier.isStatic(field.getModifiers())
+                    && ConfigOption.class.isAssignableFrom(field.getType())) {
+                try {
+                    options.add((ConfigOption<?>) field.get(null));
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException("Cannot read option " + field.getName(), e);
+                }
+            }
+        }
+        return List.copyOf(options);
+    }
+}
