@@ -8,6 +8,7 @@ import io.pqx.format.prune.AccessPlan;
 import io.pqx.source.assigner.PendingSplits;
 import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.discovery.FileDiscovery;
+import io.pqx.source.discovery.PartitionDirectory;
 import io.pqx.source.planning.FooterCache;
 import io.pqx.source.planning.FooterPlanning;
 import io.pqx.source.planning.PredicatePruning;
@@ -160,6 +161,10 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
         SeenFiles.View view = seenView;
         List<DiscoveredFile> fresh = new ArrayList<>();
         for (DiscoveredFile file : discovery.list()) {
+            if (settings.partitions() != null && !settings.partitions().contains(
+                    PartitionDirectory.spec(file.partitions(), settings.partitionKeys()))) {
+                continue;
+            }
             if (view.isNew(file.path(), file.modificationTime())) {
                 fresh.add(file);
             }
