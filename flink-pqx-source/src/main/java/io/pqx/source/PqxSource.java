@@ -179,7 +179,8 @@ public final class PqxSource<T>
             roots.add(new Path(p));
         }
         List<ListedFile> files = new ArrayList<>();
-        for (DiscoveredFile f : new FileDiscovery(roots).list()) {
+        for (DiscoveredFile f : new FileDiscovery(roots,
+                enumeratorSettings.defaultPartitionName()).list()) {
             Map<String, String> spec = PartitionDirectory.spec(f.partitions(),
                     enumeratorSettings.partitionKeys());
             if (enumeratorSettings.partitions() == null

@@ -55,6 +55,7 @@ public final class PqxSourceBuilder {
     private long limit = Long.MAX_VALUE;
     private boolean flatProjection;
     private List<Map<String, String>> partitions;
+    private String defaultPartitionName = io.pqx.source.discovery.PartitionDirectory.DEFAULT_PARTITION;
     private final List<Predicate> runtimeFilterSlots = new ArrayList<>();
 
     PqxSourceBuilder() {}
@@ -114,6 +115,21 @@ public final class PqxSourceBuilder {
      */
     public PqxSourceBuilder pruneBy(Predicate condition) {
         this.pruneOnly = java.util.Objects.requireNonNull(condition, "condition");
+        return this;
+    }
+
+    /**
+     * The directory value that stands for a null partition value (Flink's {@code
+     * partition.default-name}; default {@code __DEFAULT_PARTITION__}, which pqx's sink writes).
+     * {@link PqxSource#listFiles()} and {@link #partitions} give it as {@code
+     * __DEFAULT_PARTITION__} whatever it is.
+     */
+    public PqxSourceBuilder defaultPartitionName(String name) {
+        if (name == null || name.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "Cannot build a pqx source: the default partition name must not be empty");
+        }
+        this.defaultPartitionName = name;
         return this;
     }
 
@@ -325,7 +341,8 @@ public final class PqxSourceBuilder {
         RowConverter<T> emitted = converter.apply(produced);
         return new PqxSource<>(
                 new EnumeratorSettings(paths, interval, target, footerThreads, cacheSize, horizon,
-                        rowType, new ArrayList<>(keys), pruning, inListCap, checkedPartitions(keys)),
+                        rowType, new ArrayList<>(keys), pruning, inListCap, checkedPartitions(keys),
+                        defaultPartitionName),
                 new ReaderSettings(produced, readKeys, batchSize,
                         options.get(PqxSourceOptions.VERIFY_CHECKSUMS), readerCacheSize,
                         options.get(PqxSourceOptions.READER_DECODE_AHEAD), readType, predicate,

@@ -137,6 +137,18 @@ class PqxSourceSqlHooksITCase {
     }
 
     @Test
+    void aConfiguredDefaultPartitionNameReadsAsNull() throws Exception {
+        TestingSourceFiles.writeOrders(dir.resolve("dt=none/x.parquet"), 0, 10, 100);
+        TestingSourceFiles.writeOrders(dir.resolve("dt=a/x.parquet"), 10, 20, 100);
+        PqxSource<RowData> source = PqxSource.builder().path(dir.toUri().toString()).rowType(withDt())
+                .partitionKeys("dt").defaultPartitionName("none").project("id", "dt").build();
+        assertThat(source.listFiles()).extracting(ListedFile::partition).containsExactlyInAnyOrder(
+                Map.of("dt", "a"), Map.of("dt", "__DEFAULT_PARTITION__"));
+        List<String> rows = collect(source, 1, r -> r.getLong(0) + "|" + (r.isNullAt(1) ? "null" : r.getString(1)));
+        assertThat(rows).hasSize(20).contains("3|null", "13|a");
+    }
+
+    @Test
     void aColumnThatCannotBeReadAsDeclaredIsNamedWithItsFile() throws Exception {
         TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 10, 100);
         RowType wrong = RowType.of(new LogicalType[] {new BigIntType(false), new IntType()},

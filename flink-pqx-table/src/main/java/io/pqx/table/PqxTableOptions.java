@@ -32,6 +32,15 @@ public final class PqxTableOptions {
                                     + " k=v/ subdirectories; files and directories whose names start"
                                     + " with '.' or '_' are not read.");
 
+    public static final ConfigOption<String> PARTITION_DEFAULT_NAME =
+            ConfigOptions.key("partition.default-name")
+                    .stringType()
+                    .defaultValue("__DEFAULT_PARTITION__")
+                    .withDescription(
+                            "The partition directory value of a null (or empty string) partition"
+                                    + " value, as in Flink's filesystem connector: written by"
+                                    + " INSERTs, read back as NULL.");
+
     public static final ConfigOption<Boolean> FILTER_PUSH_DOWN_ENABLED =
             ConfigOptions.key("source.filter-push-down.enabled")
                     .booleanType()

@@ -26,6 +26,7 @@ import java.util.Map;
  * @param partitions when not null, only files of these partitions are read: each map gives every
  *     partition key its directory text ({@code __DEFAULT_PARTITION__} for a file outside a {@code
  *     k=v} directory of that key), compared as text
+ * @param defaultPartitionName the directory value that stands for a null partition value
  */
 public record EnumeratorSettings(
         List<String> paths,
@@ -38,12 +39,14 @@ public record EnumeratorSettings(
         List<String> partitionKeys,
         @Nullable Predicate predicate,
         int inListCap,
-        @Nullable List<Map<String, String>> partitions) implements Serializable {
+        @Nullable List<Map<String, String>> partitions,
+        String defaultPartitionName) implements Serializable {
 
     public EnumeratorSettings {
         paths = List.copyOf(paths);
         partitionKeys = List.copyOf(partitionKeys);
         partitions = partitions == null ? null : List.copyOf(partitions);
+        java.util.Objects.requireNonNull(defaultPartitionName, "defaultPartitionName");
     }
 
     /** Settings reading every partition. */
@@ -51,7 +54,8 @@ public record EnumeratorSettings(
             int footerThreads, int footerCacheSize, long horizonMillis, RowType rowType,
             List<String> partitionKeys, @Nullable Predicate predicate, int inListCap) {
         this(paths, monitorIntervalMillis, splitTargetBytes, footerThreads, footerCacheSize,
-                horizonMillis, rowType, partitionKeys, predicate, inListCap, null);
+                horizonMillis, rowType, partitionKeys, predicate, inListCap, null,
+                io.pqx.source.discovery.PartitionDirectory.DEFAULT_PARTITION);
     }
 
     /** Settings with no predicate and no partition keys (tests). */

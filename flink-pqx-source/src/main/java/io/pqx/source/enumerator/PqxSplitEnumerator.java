@@ -104,7 +104,7 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
         for (String p : settings.paths()) {
             roots.add(new Path(p));
         }
-        this.discovery = new FileDiscovery(roots);
+        this.discovery = new FileDiscovery(roots, settings.defaultPartitionName());
         this.seen = new SeenFiles(settings.horizonMillis());
         if (restored != null) {
             seen.restore(restored.watermark(), restored.seenFiles());

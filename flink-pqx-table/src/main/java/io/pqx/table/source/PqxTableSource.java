@@ -101,6 +101,7 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
         PqxSourceBuilder builder = PqxSource.builder().path(spec.path()).rowType(spec.rowType());
         if (!spec.partitionKeys().isEmpty()) {
             builder.partitionKeys(spec.partitionKeys().toArray(String[]::new));
+            builder.defaultPartitionName(spec.options().get(PqxTableOptions.PARTITION_DEFAULT_NAME));
         }
         if (projection != null) {
             builder.project(projectedPaths().toArray(String[]::new));
