@@ -189,6 +189,13 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
                 }
                 files++;
                 splits += file.splits().size();
+                if (!file.splits().isEmpty()) {
+                    long groups = 0;
+                    for (RowGroupSplit split : file.splits()) {
+                        groups += split.lastRowGroup() - split.firstRowGroup() + 1;
+                    }
+                    pruningMetrics.countPlanned(groups);
+                }
             }
         }
         initialDiscoveryDone = true;

@@ -18,6 +18,8 @@ public final class PruningMetrics {
     public static final String ROW_GROUPS_PRUNED_RUNTIME_FILTER = "pqxRowGroupsPrunedByRuntimeFilter";
     public static final String SPLITS_PRUNED_RUNTIME_FILTER = "pqxSplitsPrunedByRuntimeFilter";
     public static final String RUNTIME_FILTERS_APPLIED = "pqxRuntimeFiltersApplied";
+    public static final String FILES_PLANNED = "pqxFilesPlanned";
+    public static final String ROW_GROUPS_PLANNED = "pqxRowGroupsPlanned";
 
     final Counter filesPrunedByPartition;
     final Counter filesPrunedByStatistics;
@@ -27,6 +29,8 @@ public final class PruningMetrics {
     final Counter rowGroupsPrunedByRuntimeFilter;
     final Counter splitsPrunedByRuntimeFilter;
     final Counter runtimeFiltersApplied;
+    final Counter filesPlanned;
+    final Counter rowGroupsPlanned;
 
     private PruningMetrics(Counter[] c) {
         this.filesPrunedByPartition = c[0];
@@ -37,11 +41,14 @@ public final class PruningMetrics {
         this.rowGroupsPrunedByRuntimeFilter = c[5];
         this.splitsPrunedByRuntimeFilter = c[6];
         this.runtimeFiltersApplied = c[7];
+        this.filesPlanned = c[8];
+        this.rowGroupsPlanned = c[9];
     }
 
     private static final String[] NAMES = {FILES_PRUNED_PARTITION, FILES_PRUNED_STATISTICS,
         ROW_GROUPS_PRUNED_STATISTICS, ROW_GROUPS_FULLY_MATCHED, PRUNING_ERRORS,
-        ROW_GROUPS_PRUNED_RUNTIME_FILTER, SPLITS_PRUNED_RUNTIME_FILTER, RUNTIME_FILTERS_APPLIED};
+        ROW_GROUPS_PRUNED_RUNTIME_FILTER, SPLITS_PRUNED_RUNTIME_FILTER, RUNTIME_FILTERS_APPLIED,
+        FILES_PLANNED, ROW_GROUPS_PLANNED};
 
     /** The counters, registered in {@code group}. */
     public static PruningMetrics register(MetricGroup group) {
@@ -108,5 +115,19 @@ public final class PruningMetrics {
 
     public void countPruningError() {
         pruningErrors.inc();
+    }
+
+    /** A file given splits, holding {@code rowGroups} row groups to read. */
+    public void countPlanned(long rowGroups) {
+        filesPlanned.inc();
+        rowGroupsPlanned.inc(rowGroups);
+    }
+
+    public long filesPlanned() {
+        return filesPlanned.getCount();
+    }
+
+    public long rowGroupsPlanned() {
+        return rowGroupsPlanned.getCount();
     }
 }

@@ -1,38 +1,45 @@
 package io.pqx.tools.demo;
 
 import io.pqx.format.ParquetReader;
-import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.io.FlinkInputFile;
-import io.pqx.format.io.InputFile;
-import io.pqx.tools.report.MetadataReport;
-import io.pqx.tools.report.RowPrinter;
+import io.pqx.format.metadata.FileMetadataView;
+import io.pqx.format.options.ReadOptions;
 
 import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 
 /**
- * pqx's main job: runs {@link DemoJob} (a generated table written by pqx's exactly-once sink on an
- * embedded MiniCluster) into a new temporary directory of the local file system, then shows what
- * was committed: the files and their row counts, what {@code pqx meta} shows of the largest file,
- * and its first rows as {@code pqx cat} prints them.
+ * pqx's main job, on embedded MiniClusters and the local file system: a streaming SQL {@code
+ * INSERT INTO} writes a generated stream of orders into a partitioned pqx table (checkpoints every
+ * {@value #CHECKPOINT_SECONDS} s commit files exactly once), and while it grows, batch SQL queries
+ * read it: a selective filter, an aggregate over a range of partitions, and counts answered from
+ * footers. Each query prints its rows and what the source skipped versus read (files, row groups,
+ * pages, bytes), from the source's metrics. Logs go to a file the demo names.
  *
- * <p>Started by {@code bin/pqx demo} or {@link #main}. Not thread-safe; one run per instance.
+ * <p>Started by {@code bin/pqx demo} or {@link #main}. One run per instance.
  */
 public final class PqxDemo {
-
-    /** Rows written when no count is given. */
-    public static final int DEFAULT_ROWS = 5_000;
-
-    /** Source and sink subtasks of the job (so the demo commits one file per subtask at least). */
+    /** Rows generated when no count is given: about {@value} / {@value #ROWS_PER_SECOND} s. */
+    public static final int DEFAULT_ROWS = 160_000;
+    static final int ROWS_PER_SECOND = 8_000;
     static final int PARALLELISM = 2;
-
-    /** Rows printed as JSON lines after the metadata. */
-    static final int SHOWN_ROWS = 5;
+    static final int CHECKPOINT_SECONDS = 2;
+    /** Seconds between query rounds while the table grows. */
+    static final int ROUND_SECONDS = 8;
 
     private final int rows;
 
@@ -49,65 +56,172 @@ public final class PqxDemo {
         System.out.flush();
     }
 
-    /** Runs the job into a new temporary directory and describes the result on {@code out}. */
+    /** Runs the demo in a new temporary directory, printing on {@code out}. */
     public void run(PrintStream out) throws Exception {
         java.nio.file.Path dir = Files.createTempDirectory("pqx-demo-");
-        List<java.nio.file.Path> files = write(dir);
-        describe(dir, files, out);
+        java.nio.file.Path log = dir.resolve("pqx-demo.log");
+        DemoLogging.toFile(log);
+        run(dir.resolve("orders"), out, log);
     }
 
-    /**
-     * Runs the job writing {@code rows} rows of {@link DemoTable} under {@code dir}; returns the
-     * committed files (visible {@code .parquet} files), by name.
-     */
-    List<java.nio.file.Path> write(java.nio.file.Path dir) throws Exception {
-        DemoJob.run(dir.toUri().toString(), rows, PARALLELISM);
-        try (Stream<java.nio.file.Path> listed = Files.list(dir)) {
-            return listed.filter(f -> f.getFileName().toString().endsWith(".parquet"))
-                    .filter(f -> !f.getFileName().toString().startsWith("."))
-                    .sorted()
-                    .toList();
+    /** Runs the demo writing the table under {@code table}. */
+    void run(java.nio.file.Path table, PrintStream out, java.nio.file.Path log) throws Exception {
+        String path = table.toUri().toString();
+        out.printf("pqx demo: a streaming SQL INSERT INTO writes %,d generated orders (%,d per"
+                + " second, %d subtasks, checkpoints every %d s) into a pqx table partitioned by"
+                + " day; batch SQL queries read it while it grows.%n  table: %s%n  log:   %s%n%n%s;%n%n",
+                rows, ROWS_PER_SECOND, PARALLELISM, CHECKPOINT_SECONDS, table, log,
+                DemoTables.ordersTable(path));
+        try (DemoCluster cluster = DemoCluster.start(2 * PARALLELISM)) {
+            run(table, path, cluster, out);
         }
     }
 
-    /**
-     * Prints the committed files with their row counts, then the footer report and the first
-     * {@link #SHOWN_ROWS} rows of the file with the most rows (a checkpoint may commit small ones).
-     */
-    void describe(java.nio.file.Path dir, List<java.nio.file.Path> files, PrintStream out)
-            throws IOException {
-        long total = 0;
-        long most = -1;
-        java.nio.file.Path largest = null;
-        StringBuilder listing = new StringBuilder();
-        for (java.nio.file.Path file : files) {
-            try (ParquetReader reader = ParquetReader.open(new Path(file.toUri()))) {
-                long count = reader.metadata().numRows();
-                total += count;
-                if (count > most) {
-                    most = count;
-                    largest = file;
-                }
-                listing.append(String.format("  %-60s %8d rows%n", file.getFileName(), count));
+    private void run(java.nio.file.Path table, String path, DemoCluster cluster, PrintStream out)
+            throws Exception {
+        TableEnvironment streaming = TableEnvironment.create(EnvironmentSettings.newInstance()
+                .inStreamingMode().withConfiguration(cluster.client(true)).build());
+        streaming.executeSql(DemoTables.ordersTable(path));
+        streaming.executeSql(DemoTables.generator(rows, ROWS_PER_SECOND));
+        long start = System.nanoTime();
+        TableResult insert = streaming.executeSql(DemoTables.INSERT);
+        // asked once: the job's result arrives on this future when it ends
+        CompletableFuture<?> ended = insert.getJobClient().orElseThrow().getJobExecutionResult();
+        int round = 0;
+        while (!ended.isDone()) {
+            for (int s = 0; s < ROUND_SECONDS * 10 && !ended.isDone(); s++) {
+                Thread.sleep(100);
             }
+            if (ended.isDone()) {
+                break;
+            }
+            queries(table, cluster, ++round, start, false, out);
         }
-        out.printf(
-                "pqx demo: a Flink job (embedded MiniCluster, parallelism %d, checkpoints every %d"
-                        + " ms) wrote %d rows with pqx's sink into %d committed file(s) under %s%n",
-                PARALLELISM, DemoJob.CHECKPOINT_MILLIS, total, files.size(), dir);
-        out.print(listing);
-        if (largest == null) {
+        ended.get();
+        queries(table, cluster, ++round, start, true, out);
+        out.printf("pqx demo: done in %d s. The table stays under %s.%n",
+                (System.nanoTime() - start) / 1_000_000_000L, table);
+    }
+
+
+
+    /** One round of the three queries over the committed files. */
+    private void queries(java.nio.file.Path table, DemoCluster cluster, int round, long start,
+            boolean last, PrintStream out) throws Exception {
+        String path = table.toUri().toString();
+        TableSnapshot snapshot = TableSnapshot.of(table);
+        out.printf("== round %d, %d s: %s%s ==%n", round, (System.nanoTime() - start) / 1_000_000_000L,
+                snapshot, last ? " (the INSERT has finished)" : "");
+        if (snapshot.files() == 0) {
+            out.printf("nothing committed yet%n%n");
             return;
         }
-        Path shown = new Path(largest.toUri());
-        try (ParquetReader reader = ParquetReader.open(shown)) {
-            FileMetadataView metadata = reader.metadata();
-            out.print("\n$ pqx meta " + shown.getPath() + "\n");
-            try (InputFile file = FlinkInputFile.open(shown)) {
-                out.print(MetadataReport.of(metadata, file));
+        TableEnvironment batch = TableEnvironment.create(EnvironmentSettings.newInstance()
+                .inBatchMode().withConfiguration(cluster.client(false)).build());
+        batch.executeSql(DemoTables.ordersTable(path));
+        long middle = Math.max(0, snapshot.rows() / 2 - 5);
+        query(batch, "a selective filter", DemoTables.selective(middle), table, out);
+        query(batch, "an aggregate over a partition range", DemoTables.PER_DAY, table, out);
+        query(batch, "counts and bounds from footers", DemoTables.FROM_FOOTERS, table, out);
+        out.println();
+    }
+
+    private static void query(TableEnvironment batch, String what, String sql,
+            java.nio.file.Path table, PrintStream out) throws Exception {
+        DemoMetrics.reset();
+        // the files the query can see: those committed when it is planned (a file committed
+        // while it runs is not in it)
+        TableSnapshot snapshot = TableSnapshot.of(table);
+        List<String> rows = new ArrayList<>();
+        try (CloseableIterator<Row> it = batch.executeSql(sql).collect()) {
+            it.forEachRemaining(r -> rows.add(r.toString().substring(3, r.toString().length() - 1)));
+        }
+        rows.sort(null);
+        out.printf("%s:%n  %s%n", what, sql.replace("\n", "\n  "));
+        int shown = Math.min(rows.size(), 4);
+        for (String row : rows.subList(0, shown)) {
+            out.printf("    %s%n", row);
+        }
+        if (rows.size() > shown) {
+            out.printf("    ... %d rows in all%n", rows.size());
+        }
+        out.printf("  source: %s%n", Pruning.now(snapshot));
+    }
+
+    /**
+     * The committed files of the table at one moment: their count, partitions, rows, row groups and
+     * bytes, from their footers.
+     */
+    record TableSnapshot(int files, Set<String> partitions, long rows, long rowGroups, long bytes) {
+        static TableSnapshot of(java.nio.file.Path dir) throws IOException {
+            if (!Files.isDirectory(dir)) {
+                return new TableSnapshot(0, Set.of(), 0, 0, 0);
             }
-            out.print("\n$ pqx cat " + shown.getPath() + " --limit " + SHOWN_ROWS + "\n");
-            RowPrinter.print(reader, reader.schema(), SHOWN_ROWS, out);
+            int files = 0;
+            long rows = 0;
+            long groups = 0;
+            long bytes = 0;
+            Set<String> partitions = new TreeSet<>();
+            try (Stream<java.nio.file.Path> all = Files.walk(dir)) {
+                for (java.nio.file.Path f : all.filter(PqxDemo::isCommitted).toList()) {
+                    try (FlinkInputFile in = FlinkInputFile.open(new Path(f.toUri()))) {
+                        FileMetadataView footer = ParquetReader.readMetadata(in, ReadOptions.defaults());
+                        files++;
+                        rows += footer.numRows();
+                        groups += footer.rowGroups().size();
+                        bytes += footer.fileLength();
+                        partitions.add(dir.relativize(f.getParent()).toString());
+                    }
+                }
+            }
+            return new TableSnapshot(files, partitions, rows, groups, bytes);
+        }
+
+        @Override
+        public String toString() {
+            return String.format("%,d rows committed in %d files of %d partitions (%,d row groups, %s)",
+                    rows, files, partitions.size(), rowGroups, Pruning.bytes(bytes));
+        }
+    }
+
+    static boolean isCommitted(java.nio.file.Path f) {
+        String name = f.getFileName().toString();
+        return name.endsWith(".parquet") && !name.startsWith(".") && !name.startsWith("_")
+                && Files.isRegularFile(f);
+    }
+
+    /** What the source of the last query skipped and read, from its counters. */
+    record Pruning(long filesPlanned, long rowGroupsPlanned, long rowGroupsPrunedByStatistics,
+            long rowGroupsPrunedInReader, long pagesPruned, long rowsDecoded, long bytesRead,
+            TableSnapshot table) {
+        static String now(TableSnapshot table) {
+            return new Pruning(DemoMetrics.total("pqxFilesPlanned"),
+                    DemoMetrics.total("pqxRowGroupsPlanned"),
+                    DemoMetrics.total("pqxRowGroupsPrunedByStatistics"),
+                    DemoMetrics.total("pqxRowGroupsPrunedByBloomFilter")
+                            + DemoMetrics.total("pqxRowGroupsPrunedByPageIndex"),
+                    DemoMetrics.total("pqxPagesPrunedByPageIndex"),
+                    DemoMetrics.total("pqxRowsDecoded"), DemoMetrics.total("pqxBytesRead"),
+                    table).toString();
+        }
+
+        @Override
+        public String toString() {
+            if (rowsDecoded == 0 && bytesRead == 0 && filesPlanned == 0) {
+                return "no data read: answered at planning from the footers of " + table.files()
+                        + " files";
+            }
+            long groupsRead = rowGroupsPlanned - rowGroupsPrunedInReader;
+            return String.format("read %d of %d files, %d of %d row groups (skipped by statistics"
+                            + " %d, by bloom filter or page index %d), %,d rows decoded, %s of %s;"
+                            + " %d pages skipped by the page index",
+                    filesPlanned, table.files(), groupsRead, table.rowGroups(),
+                    rowGroupsPrunedByStatistics, rowGroupsPrunedInReader, rowsDecoded,
+                    bytes(bytesRead), bytes(table.bytes()), pagesPruned);
+        }
+
+        static String bytes(long n) {
+            return n < 10_000 ? n + " B" : n < 10_000_000 ? (n / 1024) + " KiB" : (n >> 20) + " MiB";
         }
     }
 }
