@@ -115,9 +115,12 @@ final class ComparisonFit {
         boolean inRange = v.compareTo(min) >= 0 && v.compareTo(max) <= 0;
         Predicate always = compare(column, CompareOp.GE, min, scale);
         Predicate never = compare(column, CompareOp.LT, min, scale);
+        if (onGrid && inRange) {
+            return Optional.of(compare(column, op, v, scale));
+        }
         return Optional.of(switch (op) {
-            case EQ -> onGrid && inRange ? compare(column, op, v, scale) : never;
-            case NE -> onGrid && inRange ? compare(column, op, v, scale) : always;
+            case EQ -> never;
+            case NE -> always;
             case LE -> atMost(column, v.setScale(scale, RoundingMode.FLOOR), min, max, scale);
             case LT -> atMost(column, onGrid ? v.subtract(ulp) : v.setScale(scale, RoundingMode.FLOOR),
                     min, max, scale);

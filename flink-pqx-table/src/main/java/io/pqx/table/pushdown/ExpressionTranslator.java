@@ -1,10 +1,13 @@
 package io.pqx.table.pushdown;
 
+import io.pqx.format.predicate.ColumnRef;
 import io.pqx.format.predicate.Comparison;
 import io.pqx.format.predicate.CompareOp;
+import io.pqx.format.predicate.InList;
 import io.pqx.format.predicate.IsNotNull;
 import io.pqx.format.predicate.IsNull;
 import io.pqx.format.predicate.Literal;
+import io.pqx.format.predicate.Or;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
 
@@ -147,22 +150,31 @@ final class ExpressionTranslator {
     private static Predicate disjunction(List<Predicate> parts) {
         List<Predicate> flat = new ArrayList<>();
         for (Predicate p : parts) {
-            if (p instanceof io.pqx.format.predicate.Or or) {
+            if (p instanceof Or or) {
                 flat.addAll(or.children());
             } else {
                 flat.add(p);
             }
         }
-        if (flat.size() > 1 && flat.stream().allMatch(p -> p instanceof Comparison c
-                && c.op() == CompareOp.EQ
-                && c.column().equals(((Comparison) flat.get(0)).column()))) {
-            List<Object> values = new ArrayList<>();
-            for (Predicate p : flat) {
-                values.add(((Comparison) p).value().value());
+        ColumnRef column = null;
+        List<Object> values = new ArrayList<>();
+        for (Predicate p : flat) {
+            ColumnRef c;
+            if (p instanceof Comparison cmp && cmp.op() == CompareOp.EQ) {
+                c = cmp.column();
+                values.add(cmp.value().value());
+            } else if (p instanceof InList in) {
+                c = in.column();
+                in.values().forEach(v -> values.add(v.value()));
+            } else {
+                return Predicates.or(flat);
             }
-            return Predicates.in(((Comparison) flat.get(0)).column(), values);
+            if (column != null && !column.equals(c)) {
+                return Predicates.or(flat);
+            }
+            column = c;
         }
-        return Predicates.or(flat);
+        return flat.size() > 1 ? Predicates.in(column, values) : Predicates.or(flat);
     }
 
     private Optional<Predicate> comparison(ResolvedExpression left, CompareOp op,

@@ -15,7 +15,8 @@ public final class TestingWhereClauses {
     /** The table's columns, as the clauses expect them. */
     public static final String COLUMNS = "id INT, i INT, ti TINYINT, b BIGINT, de DECIMAL(10, 2),"
             + " d DOUBLE, f FLOAT, s STRING, vc VARCHAR(10), bo BOOLEAN, dt DATE, ts TIMESTAMP(3),"
-            + " bin BYTES, r ROW<x INT, y STRING, z ROW<w DOUBLE>>, p STRING";
+            + " bin BYTES, r ROW<x INT, y STRING, z ROW<w DOUBLE>>, tm TIME, ltz TIMESTAMP_LTZ(3),"
+            + " p STRING";
 
     static final String[] INT_LITERALS = {"0", "1", "3", "5", "7", "12", "18", "20", "-1", "-3",
         "18.5", "-0.5", "3.0", "127", "128", "-129", "2147483647", "2147483648", "-2147483649",
@@ -35,6 +36,11 @@ public final class TestingWhereClauses {
     static final String[] TS_LITERALS = {"TIMESTAMP '2024-01-01 00:00:00'",
         "TIMESTAMP '2024-01-01 00:00:05.5'", "TIMESTAMP '2024-01-01 00:00:10.123'",
         "TIMESTAMP '2024-01-01 00:00:10.1234'", "TIMESTAMP '2023-12-31 23:59:59.999'"};
+    static final String[] TIME_LITERALS = {"TIME '10:00:00'", "TIME '10:30:00'",
+        "TIME '10:59:59'", "TIME '00:00:00'", "TIME '10:20:00.5'"};
+    static final String[] LTZ_LITERALS = {"CAST(TIMESTAMP '2024-01-01 00:00:05' AS TIMESTAMP_LTZ(3))",
+        "TO_TIMESTAMP_LTZ(1704067300000, 3)", "TO_TIMESTAMP_LTZ(1704067250500, 3)",
+        "TIMESTAMP '2024-01-01 00:05:00'"};
     static final String[] BIN_LITERALS = {"X'01'", "X'FF'", "X''", "X'0102'", "X'80'"};
     static final String[] PARTITIONS = {"'p1'", "'p2'", "'p3'", "'p9'", "''"};
     static final String[] OPS = {"=", "<>", "<", "<=", ">", ">="};
@@ -59,7 +65,9 @@ public final class TestingWhereClauses {
     }
 
     private String atom() {
-        return switch (random.nextInt(22)) {
+        return switch (random.nextInt(24)) {
+            case 22 -> compare("tm", TIME_LITERALS);
+            case 23 -> compare("ltz", LTZ_LITERALS);
             case 0, 1 -> compare(pick("i", "r.x", "id"), INT_LITERALS);
             case 2 -> compare(pick("ti", "b"), INT_LITERALS);
             case 3 -> compare("de", DEC_LITERALS);
@@ -67,7 +75,8 @@ public final class TestingWhereClauses {
                     : compare(pick("d", "r.z.w"), DOUBLE_LITERALS);
             case 5 -> compare(pick("s", "vc", "r.y"), STRING_LITERALS);
             case 6 -> pick("s", "vc", "r.y") + " LIKE " + pick(LIKE_PATTERNS);
-            case 7 -> pick("i", "d", "s", "r", "r.y", "r.z.w", "bo", "p", "de", "bin", "dt")
+            case 7 -> pick("i", "d", "s", "r", "r.y", "r.z.w", "bo", "p", "de", "bin", "dt", "tm",
+                    "ltz")
                     + pick(" IS NULL", " IS NOT NULL");
             case 8 -> in();
             case 9 -> between();
