@@ -73,7 +73,8 @@ record ColumnOperand(ColumnRef ref, LogicalType type) {
     /**
      * Whether {@code CAST(x AS to)} for every value {@code x} of {@code from} is that same value,
      * in the same order: integer widening, integers into a DECIMAL or DOUBLE that holds them
-     * exactly, DECIMAL widening (no fewer integer and fraction digits), VARCHAR/VARBINARY/TIMESTAMP
+     * exactly, DECIMAL widening (no fewer integer and fraction digits), FLOAT to DOUBLE,
+     * VARCHAR/VARBINARY/TIMESTAMP
      * to the same kind no shorter or less precise, or the same type (nullability aside). CHAR is
      * never unwrapped (its padding rules are not pqx's).
      */
@@ -106,6 +107,9 @@ record ColumnOperand(ColumnRef ref, LogicalType type) {
                 || (f == LogicalTypeRoot.BINARY || f == LogicalTypeRoot.VARBINARY)
                         && t == LogicalTypeRoot.VARBINARY) {
             return LogicalTypeChecks.getLength(to) >= LogicalTypeChecks.getLength(from);
+        }
+        if (f == LogicalTypeRoot.FLOAT && t == LogicalTypeRoot.DOUBLE) {
+            return true; // exact, NaN and -0.0 included (FLOAT is never exact for pqx anyway)
         }
         if (f == LogicalTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE && t == f) {
             return LogicalTypeChecks.getPrecision(to) >= LogicalTypeChecks.getPrecision(from);

@@ -98,6 +98,14 @@ final class ComparisonFit {
         BigDecimal ulp = BigDecimal.ONE.movePointLeft(scale);
         BigDecimal v;
         if (value instanceof Double || value instanceof Float) {
+            // Flink compares with a floating-point literal in floating point: exact only for
+            // columns whose every value the literal's type holds exactly (not BIGINT, DECIMAL)
+            LogicalTypeRoot root = type.getTypeRoot();
+            boolean exactInFloat =
+                    root == LogicalTypeRoot.TINYINT || root == LogicalTypeRoot.SMALLINT;
+            if (!(exactInFloat || value instanceof Double && root == LogicalTypeRoot.INTEGER)) {
+                return Optional.empty();
+            }
             double x = ((Number) value).doubleValue();
             if (Double.isNaN(x)) {
                 return Optional.empty();
