@@ -1,10 +1,14 @@
 package io.pqx.table.pushdown;
 
+import io.pqx.format.predicate.BoundPredicate;
+import io.pqx.format.predicate.ColumnResolver;
 import io.pqx.format.predicate.Predicate;
+import io.pqx.format.predicate.Predicates;
 
 import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.types.logical.RowType;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -14,7 +18,11 @@ import java.util.Optional;
  * which Flink evaluates after the scan, and of which {@link #pruneOnly} is a sound weakening used
  * to prune only). Immutable.
  *
- * <p>Placeholder until the translator lands: nothing is accepted.
+ * <p>A conjunct is accepted only when every part of it is understood and exact (see {@link
+ * ExpressionTranslator} and {@code ComparisonFit} for the operators and types); an accepted
+ * conjunct is not remaining, so Flink no longer evaluates it. Comparisons on FLOAT/DOUBLE, CHAR
+ * columns, functions and unsafe casts remain; FLOAT/DOUBLE comparisons still give a weakening
+ * for pruning. Partition columns are columns like any other.
  */
 public final class FilterTranslation {
     private final List<ResolvedExpression> accepted;
@@ -31,11 +39,40 @@ public final class FilterTranslation {
     }
 
     /**
-     * Sorts {@code conjuncts} (over {@code rowType}'s fields, partition columns included).
+     * Sorts {@code conjuncts} (over {@code rowType}'s fields, partition columns included; field
+     * references index into {@code rowType}).
      */
     public static FilterTranslation translate(List<ResolvedExpression> conjuncts, RowType rowType,
             List<String> partitionKeys) {
-        return new FilterTranslation(List.of(), conjuncts, null, null);
+        ExpressionTranslator translator = new ExpressionTranslator(rowType);
+        ColumnResolver resolver = ColumnResolver.of(rowType);
+        List<ResolvedExpression> accepted = new ArrayList<>();
+        List<ResolvedExpression> remaining = new ArrayList<>();
+        List<Predicate> exact = new ArrayList<>();
+        List<Predicate> weak = new ArrayList<>();
+        for (ResolvedExpression conjunct : conjuncts) {
+            Optional<Predicate> p = translator.exact(conjunct).filter(q -> binds(q, resolver));
+            if (p.isPresent()) {
+                accepted.add(conjunct);
+                exact.add(p.get());
+            } else {
+                remaining.add(conjunct);
+                translator.weak(conjunct).filter(q -> binds(q, resolver)).ifPresent(weak::add);
+            }
+        }
+        return new FilterTranslation(accepted, remaining,
+                exact.isEmpty() ? null : Predicates.and(exact),
+                weak.isEmpty() ? null : Predicates.and(weak));
+    }
+
+    /** Whether the source will accept {@code p} on this row type (else it would fail the job). */
+    private static boolean binds(Predicate p, ColumnResolver resolver) {
+        try {
+            BoundPredicate.bind(p, resolver);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /** The conjuncts pqx evaluates exactly, in their given order. */
