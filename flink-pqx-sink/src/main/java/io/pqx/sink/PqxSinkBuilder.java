@@ -168,7 +168,13 @@ public final class PqxSinkBuilder {
         try {
             leaves = ParquetWriter.leafPaths(partitions.dataType());
         } catch (RuntimeException e) {
-            throw fail("rowType", rowType, "cannot be written as Parquet: " + e.getMessage());
+            // the format's message names the column and its type
+            throw new IllegalArgumentException(
+                    "Cannot build PqxSink: rowType "
+                            + rowType
+                            + " cannot be written as Parquet: "
+                            + e.getMessage(),
+                    e);
         }
         SinkSettings settings;
         try {
