@@ -1,7 +1,9 @@
 package io.pqx.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.table.sink.TestingFailOnceFunction;
 import io.pqx.table.sink.TestingTableFiles;
 
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
@@ -172,5 +174,42 @@ class PqxTableSinkBatchITCase {
         run("INSERT INTO plain VALUES (1, 'a', 'x', 0)");
         assertThat(dir.resolve("plain/dt=x/hr=0/_SUCCESS")).doesNotExist();
         assertThat(rows("SELECT id FROM t")).containsExactly("+I[1]", "+I[2]", "+I[3]");
+    }
+
+    @Test
+    void aFailedOverwriteLeavesTheOldDataAsItWas() throws Exception {
+        t.getConfig().set("restart-strategy.type", "none");
+        partitioned("t", "");
+        run("INSERT INTO t VALUES (1, 'old', 'a', 0), (2, 'old', 'b', 0)");
+        List<Path> before = TestingTableFiles.visible(dir.resolve("t"));
+        TestingFailOnceFunction.arm(13);
+        t.createTemporarySystemFunction("failOnce", TestingFailOnceFunction.class);
+        assertThatThrownBy(() -> run("INSERT OVERWRITE t SELECT failOnce(id), name, 'a', 0 FROM ("
+                + values(0, 40) + ") AS v(id, name)"))
+                .hasStackTraceContaining("injected failure at 13");
+        assertThat(TestingFailOnceFunction.failures()).isEqualTo(1);
+        assertThat(TestingTableFiles.visible(dir.resolve("t"))).isEqualTo(before);
+        assertThat(rows("SELECT * FROM t")).containsExactly("+I[1, old, a, 0]", "+I[2, old, b, 0]");
+    }
+
+    @Test
+    void anOverwriteRestartedAfterAFailureCommitsEveryRowOnce() throws Exception {
+        t.getConfig().set("restart-strategy.type", "fixed-delay");
+        t.getConfig().set("restart-strategy.fixed-delay.attempts", "3");
+        t.getConfig().set("restart-strategy.fixed-delay.delay", "50 ms");
+        partitioned("t", "");
+        run("INSERT INTO t VALUES (1, 'old', 'a', 0), (2, 'old', 'b', 0)");
+        TestingFailOnceFunction.arm(13);
+        t.createTemporarySystemFunction("failOnce", TestingFailOnceFunction.class);
+        run("INSERT OVERWRITE t SELECT failOnce(id), name, 'a', MOD(id, 2) FROM (" + values(0, 40)
+                + ") AS v(id, name)");
+        assertThat(TestingFailOnceFunction.failures()).isEqualTo(1);
+        List<String> expected = new java.util.ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            expected.add("+I[" + i + "]");
+        }
+        assertThat(rows("SELECT id FROM t WHERE dt = 'a'")).containsExactlyInAnyOrderElementsOf(
+                expected);
+        assertThat(rows("SELECT * FROM t WHERE dt = 'b'")).containsExactly("+I[2, old, b, 0]");
     }
 }
