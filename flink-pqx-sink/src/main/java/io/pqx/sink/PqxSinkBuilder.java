@@ -124,8 +124,9 @@ public final class PqxSinkBuilder {
     /**
      * Partition values the statement fixed (SQL's static {@code PARTITION (k='v', ...)}), as
      * written. Rows still carry them; with {@link #overwrite} and every partition column fixed,
-     * that partition is replaced even when the job writes no row into it, as Flink's filesystem
-     * connector does.
+     * that partition is emptied when the job writes no row at all, as Flink's filesystem
+     * connector does (not for a TIMESTAMP_LTZ column, whose literal depends on the session's
+     * time zone).
      */
     public PqxSinkBuilder staticPartition(Map<String, String> values) {
         staticPartition.clear();

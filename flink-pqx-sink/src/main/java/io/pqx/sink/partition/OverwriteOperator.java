@@ -29,8 +29,9 @@ import javax.annotation.Nullable;
  * committed {@link PqxCommittable} of the job (Flink's committer forwards a committable only once
  * its file is published, or was found published on a retry), and at end of input, when all of
  * them are published, deletes from each directory the job committed files into (the base path
- * itself when unpartitioned, even if the job wrote nothing; and a statically named partition
- * directory, even if the job wrote nothing into it) every visible entry that is not one of the
+ * itself when unpartitioned, even if the job wrote nothing; and a partition the statement named
+ * completely when the job wrote no row at all, as Flink's filesystem connector does) every visible
+ * entry that is not one of the
  * job's files ({@link ReplacedFiles}). Then it forwards the committables, so that a partition
  * commit downstream marks a partition complete only after it was replaced.
  *
@@ -55,7 +56,7 @@ public final class OverwriteOperator extends AbstractStreamOperator<CommittableM
      * @param partitioned whether the table is partitioned: only the partitions written are
      *     replaced; otherwise the whole base path
      * @param staticPartition the relative directory of a partition the statement named completely,
-     *     replaced even when no file was committed into it; null if none
+     *     emptied when the job committed no file at all; null if none
      */
     public OverwriteOperator(String basePath, boolean partitioned, @Nullable String staticPartition) {
         this.basePath = basePath;
@@ -78,19 +79,23 @@ public final class OverwriteOperator extends AbstractStreamOperator<CommittableM
 
     @Override
     public void endInput() throws Exception {
-        Path base = new Path(basePath);
-        Map<Path, Set<String>> written = new LinkedHashMap<>();
+        // Keyed by the relative directory as the writer rendered it ("" for the base path), so
+        // that one directory never appears twice under two spellings of its path.
+        Map<String, Set<String>> written = new LinkedHashMap<>();
         if (!partitioned) {
-            written.put(base, new HashSet<>());
-        } else if (staticPartition != null) {
-            written.put(new Path(base, staticPartition), new HashSet<>());
+            written.put("", new HashSet<>());
+        } else if (staticPartition != null && committed.isEmpty()) {
+            // as Flink's filesystem connector: the named partition is emptied only when the job
+            // wrote no row at all
+            written.put(staticPartition, new HashSet<>());
         }
         for (CommittableWithLineage<PqxCommittable> c : committed) {
-            Path target = c.getCommittable().target(base);
-            written.computeIfAbsent(target.getParent(), d -> new HashSet<>()).add(target.getName());
+            PqxCommittable file = c.getCommittable();
+            written.computeIfAbsent(file.partition(), d -> new HashSet<>()).add(file.fileName());
         }
-        for (Map.Entry<Path, Set<String>> dir : written.entrySet()) {
-            replace(dir.getKey(), dir.getValue());
+        Path base = new Path(basePath);
+        for (Map.Entry<String, Set<String>> dir : written.entrySet()) {
+            replace(dir.getKey().isEmpty() ? base : new Path(base, dir.getKey()), dir.getValue());
         }
         for (CommittableWithLineage<PqxCommittable> c : committed) {
             output.collect(new StreamRecord<>(c));

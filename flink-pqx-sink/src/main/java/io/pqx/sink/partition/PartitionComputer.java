@@ -8,6 +8,7 @@ import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.data.utils.ProjectedRowData;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 
 import java.io.Serializable;
@@ -153,7 +154,8 @@ public final class PartitionComputer implements Serializable {
      * The relative directory of a partition fixed by the statement (SQL's static {@code
      * PARTITION (k='v', ...)}), rendered as a row holding those values would be ({@code
      * PARTITION (ts='2024-03-09 10:30:00')} is {@code ts=2024-03-09T10%3A30}); null when {@code
-     * spec} does not fix every partition column.
+     * spec} does not fix every partition column, or a partition column is a TIMESTAMP_LTZ (whose
+     * literal depends on the session's time zone).
      *
      * @throws IllegalArgumentException if a key is no partition column or a value is no literal of
      *     its column's type
@@ -168,6 +170,13 @@ public final class PartitionComputer implements Serializable {
         }
         if (keys.isEmpty() || !spec.keySet().containsAll(keys)) {
             return null;
+        }
+        for (LogicalType type : types) {
+            if (type.getTypeRoot() == LogicalTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE) {
+                // a row's value is an instant, its literal a local time of the session's zone,
+                // which is not known here: no directory is named rather than a wrong one
+                return null;
+            }
         }
         StringBuilder path = new StringBuilder();
         for (int i = 0; i < keys.size(); i++) {

@@ -18,7 +18,7 @@ import javax.annotation.Nullable;
  *     visible file of the partitions it wrote (of the whole base path when unpartitioned)
  * @param staticPartition with {@code overwrite}, the relative directory of the partition the
  *     statement fixed completely ({@code PARTITION (dt='x')} of a table partitioned by dt only),
- *     replaced even when no row arrives; null if none
+ *     emptied when the job writes no row at all; null if none
  */
 public record PartitionWrites(
         String defaultPartitionName,

@@ -12,6 +12,7 @@ import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.DateType;
 import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimeType;
@@ -156,6 +157,15 @@ class PartitionComputerTest {
         PartitionComputer computer = new PartitionComputer(TYPE, List.of("day", "name"));
         assertThat(computer.staticPartitionPath(Map.of("day", "2024-03-09"))).isNull();
         assertThat(computer.staticPartitionPath(Map.of())).isNull();
+        // a TIMESTAMP_LTZ literal is a local time of the session's zone, unknown here
+        RowType ltz =
+                RowType.of(
+                        new LogicalType[] {new BigIntType(), new LocalZonedTimestampType(3)},
+                        new String[] {"id", "at"});
+        assertThat(
+                        new PartitionComputer(ltz, List.of("at"))
+                                .staticPartitionPath(Map.of("at", "2024-03-09 10:30:00")))
+                .isNull();
         assertThatThrownBy(() -> computer.staticPartitionPath(Map.of("id", "1")))
                 .hasMessageContaining("static partition column 'id' is not a partition column");
         assertThatThrownBy(

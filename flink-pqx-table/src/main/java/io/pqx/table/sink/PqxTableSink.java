@@ -28,8 +28,8 @@ import java.util.Optional;
  * partition.default-name}). Insert-only: the planner refuses an updating query at plan time.
  *
  * <p>{@code INSERT OVERWRITE} (batch only; refused in streaming) replaces, once every file of the
- * job is committed, the partitions the job wrote (and a partition its {@code PARTITION} clause
- * names completely, even when no row goes there), or the whole table when it has no partition
+ * job is committed, the partitions the job wrote (or, when it writes no row at all, a partition
+ * its {@code PARTITION} clause names completely), or the whole table when it has no partition
  * columns: as Flink's filesystem connector does, and never before the new files are published
  * ({@link PqxSinkBuilder#overwrite}). In batch the rows arrive sorted by their dynamic partition
  * columns (as Flink's filesystem sink asks), so each subtask holds one file open.
@@ -86,7 +86,9 @@ public final class PqxTableSink implements DynamicTableSink, SupportsPartitionin
                     .defaultPartitionName(options.get(PqxTableOptions.PARTITION_DEFAULT_NAME))
                     .staticPartition(staticPartition)
                     .overwrite(overwrite)
-                    .inputGroupedByPartition(grouped)
+                    // with its own parallelism the sink's input is redistributed after the
+                    // planner's sort, which then no longer groups it
+                    .inputGroupedByPartition(grouped && parallelism() == null)
                     .build();
         } catch (IllegalArgumentException e) {
             throw new ValidationException("Table " + tableName + ": " + e.getMessage(), e);
