@@ -5,7 +5,13 @@ import io.pqx.format.predicate.DynamicSlot;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.source.enumerator.EnumeratorSettings;
 import io.pqx.source.enumerator.PqxSplitEnumerator;
+import io.pqx.format.ParquetReader;
+import io.pqx.source.discovery.DiscoveredFile;
+import io.pqx.source.discovery.FileDiscovery;
+import io.pqx.source.discovery.PartitionDirectory;
+import io.pqx.source.reader.FlatPathConverter;
 import io.pqx.source.reader.PqxSourceReader;
+import io.pqx.source.reader.SchemaCheck;
 import io.pqx.source.reader.ReaderSettings;
 import io.pqx.source.reader.RowConverter;
 import io.pqx.source.runtimefilter.RuntimeFilterSource;
@@ -21,6 +27,7 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
+import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
@@ -28,8 +35,10 @@ import org.apache.flink.table.types.logical.RowType;
 
 import javax.annotation.Nullable;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -150,9 +159,55 @@ public final class PqxSource<T>
         return new PqxSourceBuilder();
     }
 
-    /** The type of the emitted rows: the requested fields, projected, in projection order. */
+    /**
+     * The type of the emitted rows: the requested fields, projected, in projection order (with a
+     * flat projection, one field per path).
+     */
     public RowType producedRowType() {
-        return readerSettings.producedType();
+        return converter instanceof FlatPathConverter flat ? flat.flatType()
+                : readerSettings.producedType();
+    }
+
+    /**
+     * The files this source would read if it started now, in listing order: visible files under
+     * its paths, of its partitions when they were restricted ({@link PqxSourceBuilder#partitions}).
+     * Lists the paths; reads no file.
+     */
+    public List<ListedFile> listFiles() throws IOException {
+        List<Path> roots = new ArrayList<>();
+        for (String p : enumeratorSettings.paths()) {
+            roots.add(new Path(p));
+        }
+        List<ListedFile> files = new ArrayList<>();
+        for (DiscoveredFile f : new FileDiscovery(roots,
+                enumeratorSettings.defaultPartitionName()).list()) {
+            Map<String, String> spec = PartitionDirectory.spec(f.partitions(),
+                    enumeratorSettings.partitionKeys());
+            if (enumeratorSettings.partitions() == null
+                    || enumeratorSettings.partitions().contains(spec)) {
+                files.add(new ListedFile(f.path(), f.length(), f.modificationTime(), spec));
+            }
+        }
+        return files;
+    }
+
+    /**
+     * Checks that the data columns of the requested row type (every column, projected or not,
+     * partition columns aside) can be read from {@code file}: each found by name and readable as
+     * its type (as stored or widened), or absent and nullable. Reads the footer only.
+     *
+     * @throws io.pqx.format.error.UnsupportedFileException naming the file and the column
+     */
+    public void checkReadable(ListedFile file) throws IOException {
+        List<RowType.RowField> data = new ArrayList<>();
+        for (RowType.RowField field : enumeratorSettings.rowType().getFields()) {
+            if (!enumeratorSettings.partitionKeys().contains(field.getName())) {
+                data.add(field);
+            }
+        }
+        try (ParquetReader reader = ParquetReader.open(new Path(file.path()))) {
+            SchemaCheck.check(reader, new RowType(data), file.path());
+        }
     }
 
     /** {@code RowData} of {@link #producedRowType()}, or the POJO class built for. */

@@ -5,6 +5,7 @@ import io.pqx.format.predicate.ColumnRef;
 import io.pqx.format.predicate.ColumnResolver;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.source.enumerator.EnumeratorSettings;
+import io.pqx.source.reader.FlatPathConverter;
 import io.pqx.source.reader.PojoConverter;
 import io.pqx.source.reader.ReaderSettings;
 import io.pqx.source.reader.RowConverter;
@@ -23,6 +24,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -49,6 +51,11 @@ public final class PqxSourceBuilder {
     private List<String> projection;
     private final Configuration options = new Configuration();
     private Predicate predicate;
+    private Predicate pruneOnly;
+    private long limit = Long.MAX_VALUE;
+    private boolean flatProjection;
+    private List<Map<String, String>> partitions;
+    private String defaultPartitionName = io.pqx.source.discovery.PartitionDirectory.DEFAULT_PARTITION;
     private final List<Predicate> runtimeFilterSlots = new ArrayList<>();
 
     PqxSourceBuilder() {}
@@ -100,6 +107,71 @@ public final class PqxSourceBuilder {
     }
 
     /**
+     * Also skips files and row groups whose partition values or footer statistics prove that
+     * {@code condition} is not TRUE on any of their rows, but filters no row by it: for a condition
+     * the caller applies to the emitted rows itself (a SQL filter Flink keeps), of which {@code
+     * condition} is a weakening that holds wherever the caller's condition can hold. It names
+     * columns of the row type, which need not be projected; it must not hold dynamic slots.
+     */
+    public PqxSourceBuilder pruneBy(Predicate condition) {
+        this.pruneOnly = java.util.Objects.requireNonNull(condition, "condition");
+        return this;
+    }
+
+    /**
+     * The directory value that stands for a null partition value (Flink's {@code
+     * partition.default-name}; default {@code __DEFAULT_PARTITION__}, which pqx's sink writes).
+     * {@link PqxSource#listFiles()} and {@link #partitions} give it as {@code
+     * __DEFAULT_PARTITION__} whatever it is.
+     */
+    public PqxSourceBuilder defaultPartitionName(String name) {
+        if (name == null || name.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "Cannot build a pqx source: the default partition name must not be empty");
+        }
+        this.defaultPartitionName = name;
+        return this;
+    }
+
+    /**
+     * Reads only files of these partitions: each map gives every partition key its directory text
+     * as {@link PqxSource#listFiles()} lists it ({@code __DEFAULT_PARTITION__} for null), compared
+     * as text. Also in continuous mode, where new files of these partitions are read.
+     */
+    public PqxSourceBuilder partitions(List<Map<String, String>> partitions) {
+        List<Map<String, String>> copy = new ArrayList<>();
+        for (Map<String, String> p : partitions) {
+            copy.add(new java.util.LinkedHashMap<>(p));
+        }
+        this.partitions = copy;
+        return this;
+    }
+
+    /**
+     * Each reader (parallel subtask) stops reading once it has emitted at least {@code rows} rows
+     * (it may emit up to one batch more): for a caller that needs only so many rows of any (a SQL
+     * {@code LIMIT}, which Flink applies again).
+     */
+    public PqxSourceBuilder limit(long rows) {
+        if (rows < 0) {
+            throw new IllegalArgumentException("Cannot build a pqx source: limit " + rows
+                    + " is negative");
+        }
+        this.limit = rows;
+        return this;
+    }
+
+    /**
+     * Emits each projected path as one top-level field, in projection order, named by its path
+     * ({@code "addr.city"}): a value inside a null ROW is null. Without it a path inside a ROW
+     * emits that ROW with only the fields named. Only with {@link #project} and {@link #build()}.
+     */
+    public PqxSourceBuilder flatProjection() {
+        this.flatProjection = true;
+        return this;
+    }
+
+    /**
      * Adds a runtime filter on {@code keyColumn}: the conjunct {@code Predicates.slot(slotName,
      * keyColumn)} ANDed to the predicate. Until a filter for the slot arrives (from {@code
      * RuntimeFilters.publish(..., slotName)}) it keeps every row; then only rows whose key the
@@ -127,6 +199,14 @@ public final class PqxSourceBuilder {
      * @throws IllegalArgumentException naming what is missing or wrong
      */
     public PqxSource<RowData> build() {
+        if (flatProjection) {
+            if (projection == null) {
+                throw new IllegalArgumentException(
+                        "Cannot build a pqx source: a flat projection needs projected fields");
+            }
+            List<String> flat = List.copyOf(projection);
+            return build(nested -> FlatPathConverter.of(nested, flat));
+        }
         return build(RowConverter::rows);
     }
 
@@ -138,6 +218,10 @@ public final class PqxSourceBuilder {
      * @throws IllegalArgumentException as {@link #build()}, or when a column cannot set a property
      */
     public <T> PqxSource<T> build(Class<T> pojoClass) {
+        if (flatProjection) {
+            throw new IllegalArgumentException(
+                    "Cannot build a pqx source: a flat projection emits RowData, not POJOs");
+        }
         return build(type -> PojoConverter.of(pojoClass, type));
     }
 
@@ -215,6 +299,21 @@ public final class PqxSourceBuilder {
                     + PqxSourceOptions.RUNTIME_FILTER_FPP.key() + " must lie strictly between 0 and 1, is "
                     + fpp);
         }
+        Predicate pruning = predicate;
+        if (pruneOnly != null) {
+            if (pruneOnly.hasSlot()) {
+                throw new IllegalArgumentException("Cannot build a pqx source: the pruning condition "
+                        + pruneOnly + " holds a dynamic slot (use runtimeFilter)");
+            }
+            try {
+                BoundPredicate.bind(pruneOnly, ColumnResolver.of(rowType));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("Cannot build a pqx source: pruning condition "
+                        + pruneOnly + " does not fit the row type: " + e.getMessage(), e);
+            }
+            pruning = predicate == null ? pruneOnly
+                    : io.pqx.format.predicate.Predicates.and(predicate, pruneOnly);
+        }
         RowType readType = produced;
         if (predicate != null) {
             try {
@@ -242,14 +341,35 @@ public final class PqxSourceBuilder {
         RowConverter<T> emitted = converter.apply(produced);
         return new PqxSource<>(
                 new EnumeratorSettings(paths, interval, target, footerThreads, cacheSize, horizon,
-                        rowType, new ArrayList<>(keys), predicate, inListCap),
+                        rowType, new ArrayList<>(keys), pruning, inListCap, checkedPartitions(keys),
+                        defaultPartitionName),
                 new ReaderSettings(produced, readKeys, batchSize,
                         options.get(PqxSourceOptions.VERIFY_CHECKSUMS), readerCacheSize,
                         options.get(PqxSourceOptions.READER_DECODE_AHEAD), readType, predicate,
-                        options.get(PqxSourceOptions.READER_LATE_MATERIALIZATION), inListCap),
+                        options.get(PqxSourceOptions.READER_LATE_MATERIALIZATION), inListCap, limit),
                 predicate != null && predicate.hasSlot()
                         ? "pqx-runtime-filter-" + java.util.UUID.randomUUID() : null,
                 expectedKeys, fpp, emitted);
+    }
+
+    /** The partitions to read, each with the keys in their order; null for all. */
+    private List<Map<String, String>> checkedPartitions(Set<String> keys) {
+        if (partitions == null) {
+            return null;
+        }
+        List<Map<String, String>> specs = new ArrayList<>();
+        for (Map<String, String> p : partitions) {
+            if (!p.keySet().equals(keys)) {
+                throw new IllegalArgumentException("Cannot build a pqx source: partition " + p
+                        + " does not name exactly the partition keys " + keys);
+            }
+            Map<String, String> spec = new java.util.LinkedHashMap<>();
+            for (String key : keys) {
+                spec.put(key, p.get(key));
+            }
+            specs.add(spec);
+        }
+        return specs;
     }
 
     /** The predicate ANDed with the slots of {@link #runtimeFilter}; null when neither is given. */

@@ -2,10 +2,10 @@ package io.pqx.table;
 
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.source.PqxSourceOptions;
+import io.pqx.table.sink.PqxTableSinkOptions;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
-import org.apache.flink.table.factories.FactoryUtil;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -33,6 +33,10 @@ public final class PqxTableOptions {
                                     + " k=v/ subdirectories; files and directories whose names start"
                                     + " with '.' or '_' are not read.");
 
+    /** Written by the sink, read back as NULL by the source; defined next to the sink. */
+    public static final ConfigOption<String> PARTITION_DEFAULT_NAME =
+            PqxTableSinkOptions.PARTITION_DEFAULT_NAME;
+
     public static final ConfigOption<Boolean> FILTER_PUSH_DOWN_ENABLED =
             ConfigOptions.key("source.filter-push-down.enabled")
                     .booleanType()
@@ -45,37 +49,13 @@ public final class PqxTableOptions {
                                     + " stays with Flink and nothing is pruned by it (partition"
                                     + " pruning of a batch query's partition list still applies).");
 
-    // ---- the sink's table-only options (issue 10, h10-sink)
+    // ---- the sink's table-only options, defined next to the sink (no package cycle)
 
     public static final ConfigOption<String> SINK_PARTITION_COMMIT_POLICY_KIND =
-            ConfigOptions.key("sink.partition-commit.policy.kind")
-                    .stringType()
-                    .noDefaultValue()
-                    .withDescription(
-                            "How a complete partition is committed, as Flink's filesystem"
-                                    + " connector names it: 'success-file' writes an empty"
-                                    + " '_SUCCESS' file into the partition directory (when"
-                                    + " 'sink.partition-commit.trigger' and"
-                                    + " 'sink.partition-commit.delay' say it is complete; at the"
-                                    + " end of a batch job at once). Set, it decides"
-                                    + " 'sink.partition-commit.success-file', which must then be"
-                                    + " unset or agree. 'metastore' is refused: pqx tables keep"
-                                    + " their partitions in the directory tree, and no catalog"
-                                    + " pqx works with (the in-memory ones) keeps partitions"
-                                    + " of them; 'custom' is refused too. Partitioned tables"
-                                    + " only; ignored without partition columns.");
+            PqxTableSinkOptions.SINK_PARTITION_COMMIT_POLICY_KIND;
 
-    public static final ConfigOption<String> PARTITION_DEFAULT_NAME =
-            ConfigOptions.key("partition.default-name")
-                    .stringType()
-                    .defaultValue("__DEFAULT_PARTITION__")
-                    .withDescription(
-                            "The directory value of a null or empty partition value (escaped as"
-                                    + " other values are), as in Flink's filesystem connector:"
-                                    + " the sink writes such rows into k=<this>/, the source reads"
-                                    + " that directory's value as null.");
-
-    public static final ConfigOption<Integer> SINK_PARALLELISM = FactoryUtil.SINK_PARALLELISM;
+    public static final ConfigOption<Integer> SINK_PARALLELISM =
+            PqxTableSinkOptions.SINK_PARALLELISM;
 
     /** The source's options, in declaration order. */
     public static final List<ConfigOption<?>> SOURCE_OPTIONS = optionsOf(PqxSourceOptions.class);

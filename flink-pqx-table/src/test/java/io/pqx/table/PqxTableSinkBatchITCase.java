@@ -129,6 +129,9 @@ class PqxTableSinkBatchITCase {
                 .containsExactly("dt=d/hr=none%2Fyet", "dt=none%2Fyet/hr=1");
         assertThat(TestingTableFiles.rows(dir.resolve("t/dt=none%2Fyet"), r -> r.getInt(0)))
                 .containsExactlyInAnyOrder(1, 2);
+        // read back as NULL (the empty string too, as Flink's filesystem connector does)
+        assertThat(rows("SELECT * FROM t")).containsExactly(
+                "+I[1, a, null, 1]", "+I[2, b, null, 1]", "+I[3, c, d, null]");
     }
 
     @Test

@@ -25,9 +25,19 @@ import java.util.Map;
  */
 public final class FileDiscovery {
     private final List<Path> roots;
+    private final String defaultPartitionName;
 
     public FileDiscovery(List<Path> roots) {
+        this(roots, PartitionDirectory.DEFAULT_PARTITION);
+    }
+
+    /**
+     * @param defaultPartitionName the directory value that stands for null (Flink's {@code
+     *     partition.default-name}); listed as {@link PartitionDirectory#DEFAULT_PARTITION}
+     */
+    public FileDiscovery(List<Path> roots, String defaultPartitionName) {
         this.roots = List.copyOf(roots);
+        this.defaultPartitionName = java.util.Objects.requireNonNull(defaultPartitionName);
     }
 
     public List<DiscoveredFile> list() throws IOException {
@@ -50,7 +60,7 @@ public final class FileDiscovery {
         return files;
     }
 
-    private static void walk(FileSystem fs, Path dir, LinkedHashMap<String, String> partitions,
+    private void walk(FileSystem fs, Path dir, LinkedHashMap<String, String> partitions,
             List<DiscoveredFile> out) throws IOException {
         FileStatus[] entries;
         try {
@@ -73,7 +83,9 @@ public final class FileDiscovery {
                 var partition = PartitionDirectory.parse(name);
                 if (partition.isPresent()) {
                     inner = new LinkedHashMap<>(partitions);
-                    inner.put(partition.get().getKey(), partition.get().getValue());
+                    String value = partition.get().getValue();
+                    inner.put(partition.get().getKey(), value.equals(defaultPartitionName)
+                            ? PartitionDirectory.DEFAULT_PARTITION : value);
                 }
                 walk(fs, entry.getPath(), inner, out);
             } else {

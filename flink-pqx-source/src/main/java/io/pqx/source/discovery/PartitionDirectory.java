@@ -2,6 +2,8 @@ package io.pqx.source.discovery;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -15,6 +17,20 @@ public final class PartitionDirectory {
 
     /** Flink's and Hive's name of the directory of null and empty values. */
     public static final String DEFAULT_PARTITION = "__DEFAULT_PARTITION__";
+
+    /**
+     * A file's partition as SQL lists it: every key of {@code keys}, in that order, with its
+     * directory text from {@code partitions}, or {@link #DEFAULT_PARTITION} when the file is not
+     * under a directory of that key (its value reads as null then too). Directories of other keys
+     * are left out.
+     */
+    public static Map<String, String> spec(Map<String, String> partitions, List<String> keys) {
+        Map<String, String> spec = new LinkedHashMap<>();
+        for (String key : keys) {
+            spec.put(key, partitions.getOrDefault(key, DEFAULT_PARTITION));
+        }
+        return spec;
+    }
 
     public static Optional<Map.Entry<String, String>> parse(String name) {
         int eq = name.indexOf('=');

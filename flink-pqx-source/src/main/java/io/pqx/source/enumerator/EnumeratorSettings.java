@@ -8,6 +8,7 @@ import javax.annotation.Nullable;
 
 import java.io.Serializable;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What the enumerator is configured with, resolved from the source's options. Immutable.
@@ -22,6 +23,10 @@ import java.util.List;
  * @param partitionKeys the columns of {@code rowType} taken from {@code k=v} directories
  * @param predicate the source's predicate, or null for none
  * @param inListCap IN lists longer than this are not checked against statistics value by value
+ * @param partitions when not null, only files of these partitions are read: each map gives every
+ *     partition key its directory text ({@code __DEFAULT_PARTITION__} for a file outside a {@code
+ *     k=v} directory of that key), compared as text
+ * @param defaultPartitionName the directory value that stands for a null partition value
  */
 public record EnumeratorSettings(
         List<String> paths,
@@ -33,11 +38,24 @@ public record EnumeratorSettings(
         RowType rowType,
         List<String> partitionKeys,
         @Nullable Predicate predicate,
-        int inListCap) implements Serializable {
+        int inListCap,
+        @Nullable List<Map<String, String>> partitions,
+        String defaultPartitionName) implements Serializable {
 
     public EnumeratorSettings {
         paths = List.copyOf(paths);
         partitionKeys = List.copyOf(partitionKeys);
+        partitions = partitions == null ? null : List.copyOf(partitions);
+        java.util.Objects.requireNonNull(defaultPartitionName, "defaultPartitionName");
+    }
+
+    /** Settings reading every partition. */
+    public EnumeratorSettings(List<String> paths, long monitorIntervalMillis, long splitTargetBytes,
+            int footerThreads, int footerCacheSize, long horizonMillis, RowType rowType,
+            List<String> partitionKeys, @Nullable Predicate predicate, int inListCap) {
+        this(paths, monitorIntervalMillis, splitTargetBytes, footerThreads, footerCacheSize,
+                horizonMillis, rowType, partitionKeys, predicate, inListCap, null,
+                io.pqx.source.discovery.PartitionDirectory.DEFAULT_PARTITION);
     }
 
     /** Settings with no predicate and no partition keys (tests). */

@@ -8,6 +8,7 @@ import io.pqx.format.prune.AccessPlan;
 import io.pqx.source.assigner.PendingSplits;
 import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.discovery.FileDiscovery;
+import io.pqx.source.discovery.PartitionDirectory;
 import io.pqx.source.planning.FooterCache;
 import io.pqx.source.planning.FooterPlanning;
 import io.pqx.source.planning.PredicatePruning;
@@ -103,7 +104,7 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
         for (String p : settings.paths()) {
             roots.add(new Path(p));
         }
-        this.discovery = new FileDiscovery(roots);
+        this.discovery = new FileDiscovery(roots, settings.defaultPartitionName());
         this.seen = new SeenFiles(settings.horizonMillis());
         if (restored != null) {
             seen.restore(restored.watermark(), restored.seenFiles());
@@ -160,6 +161,10 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
         SeenFiles.View view = seenView;
         List<DiscoveredFile> fresh = new ArrayList<>();
         for (DiscoveredFile file : discovery.list()) {
+            if (settings.partitions() != null && !settings.partitions().contains(
+                    PartitionDirectory.spec(file.partitions(), settings.partitionKeys()))) {
+                continue;
+            }
             if (view.isNew(file.path(), file.modificationTime())) {
                 fresh.add(file);
             }

@@ -8,6 +8,7 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
 import org.apache.flink.table.data.RowData;
 
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.Map;
 
 /**
@@ -43,7 +44,15 @@ public final class PqxSourceReader<T>
 
     private PqxSourceReader(SourceReaderContext context, ReaderSettings settings, ReaderMetrics metrics,
             LiveSlots slots, RowConverter<T> converter) {
-        super(() -> new PqxSplitReader(settings, metrics, slots), new PqxRecordEmitter<>(converter),
+        // one count of rows handed over for the limit, whichever split reader (fetchers are
+        // closed when idle and made anew) hands them over
+        this(context, settings, metrics, slots, converter, new AtomicLong());
+    }
+
+    private PqxSourceReader(SourceReaderContext context, ReaderSettings settings, ReaderMetrics metrics,
+            LiveSlots slots, RowConverter<T> converter, AtomicLong handedOver) {
+        super(() -> new PqxSplitReader(settings, metrics, slots, handedOver),
+                new PqxRecordEmitter<>(converter),
                 context.getConfiguration(), context);
         this.slots = slots;
     }

@@ -29,6 +29,7 @@ import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.ArrayDeque;
 import java.util.HashSet;
 import java.util.Optional;
@@ -79,12 +80,20 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
     private boolean unfiltered; // whether the open row group is read without the row filter
     private int rowGroup;
     private long startRow; // where the row group being opened starts: the split's next row, then 0
+    private final AtomicLong handedOver; // rows handed over to the reader, for the limit
 
     PqxSplitReader(ReaderSettings settings) {
         this(settings, ReaderMetrics.unregistered(), new LiveSlots());
     }
 
     PqxSplitReader(ReaderSettings settings, ReaderMetrics metrics, LiveSlots slots) {
+        this(settings, metrics, slots, new AtomicLong());
+    }
+
+    /** @param handedOver the rows handed over by this reader's split readers so far (the limit's) */
+    PqxSplitReader(ReaderSettings settings, ReaderMetrics metrics, LiveSlots slots,
+            AtomicLong handedOver) {
+        this.handedOver = handedOver;
         this.settings = settings;
         this.metrics = metrics;
         this.slots = slots;
@@ -107,6 +116,9 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
     public RecordsWithSplitIds<RowAtPosition> fetch() throws IOException {
         if (!gate.awaitFree()) {
             return empty();
+        }
+        if (handedOver.get() >= settings.limit()) {
+            return finishUnread();
         }
         if (split == null) {
             split = splits.poll();
@@ -174,6 +186,7 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                     BatchRecords records = new BatchRecords(
                             split.splitId(), plan.adapt(decoded), decoded, gate);
                     gate.take();
+                    handedOver.addAndGet(decoded.getNumRows());
                     return records;
                 }
                 batches.close();
@@ -238,6 +251,23 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
         split = null;
         RecordsBySplits.Builder<RowAtPosition> done = new RecordsBySplits.Builder<>();
         done.addFinishedSplit(id);
+        return done.build();
+    }
+
+    /**
+     * Past the limit: the open split and every split waiting are finished without reading
+     * further (a query's LIMIT is applied again downstream; this only stops the reading).
+     */
+    private RecordsWithSplitIds<RowAtPosition> finishUnread() throws IOException {
+        RecordsBySplits.Builder<RowAtPosition> done = new RecordsBySplits.Builder<>();
+        if (split != null) {
+            done.addFinishedSplit(split.splitId());
+            closeFile();
+            split = null;
+        }
+        for (RowGroupSplit waiting; (waiting = splits.poll()) != null; ) {
+            done.addFinishedSplit(waiting.splitId());
+        }
         return done.build();
     }
 

@@ -26,20 +26,34 @@ import java.util.List;
  *     first and the others only for the rows kept
  * @param inListCap IN lists of at most this many values are checked value by value against
  *     statistics, bloom filters and page indexes
+ * @param limit each reader stops reading once it has handed over this many rows (the rest of its
+ *     splits are finished unread); {@code Long.MAX_VALUE} for no limit
  */
 public record ReaderSettings(
         RowType producedType, List<String> partitionKeys, int batchSize, boolean verifyChecksums,
         int footerCacheSize, boolean decodeAhead, RowType readType, @Nullable Predicate predicate,
-        boolean lateMaterialization, int inListCap)
+        boolean lateMaterialization, int inListCap, long limit)
         implements Serializable {
     public ReaderSettings {
         partitionKeys = List.copyOf(partitionKeys);
+        if (limit < 0) {
+            throw new IllegalArgumentException("Cannot configure a pqx reader: limit " + limit
+                    + " is negative");
+        }
         if (!readType.getFieldNames().subList(0, producedType.getFieldCount())
                 .equals(producedType.getFieldNames())) {
             throw new IllegalArgumentException("Cannot configure a pqx reader: read columns "
                     + readType.getFieldNames() + " do not start with the produced ones "
                     + producedType.getFieldNames());
         }
+    }
+
+    /** Settings with no limit. */
+    public ReaderSettings(RowType producedType, List<String> partitionKeys, int batchSize,
+            boolean verifyChecksums, int footerCacheSize, boolean decodeAhead, RowType readType,
+            @Nullable Predicate predicate, boolean lateMaterialization, int inListCap) {
+        this(producedType, partitionKeys, batchSize, verifyChecksums, footerCacheSize, decodeAhead,
+                readType, predicate, lateMaterialization, inListCap, Long.MAX_VALUE);
     }
 
     /** Settings late-materializing filtered row groups. */

@@ -1,7 +1,6 @@
 package io.pqx.table.sink;
 
 import io.pqx.sink.PqxSinkOptions;
-import io.pqx.table.PqxTableOptions;
 
 import org.apache.flink.configuration.Configuration;
 
@@ -29,8 +28,8 @@ final class PartitionCommitPolicies {
      *     one, or a disagreeing {@code sink.partition-commit.success-file}
      */
     static Optional<Boolean> successFile(Configuration options) {
-        String key = PqxTableOptions.SINK_PARTITION_COMMIT_POLICY_KIND.key();
-        Optional<String> kinds = options.getOptional(PqxTableOptions.SINK_PARTITION_COMMIT_POLICY_KIND);
+        String key = PqxTableSinkOptions.SINK_PARTITION_COMMIT_POLICY_KIND.key();
+        Optional<String> kinds = options.getOptional(PqxTableSinkOptions.SINK_PARTITION_COMMIT_POLICY_KIND);
         if (kinds.isEmpty()) {
             return Optional.empty();
         }

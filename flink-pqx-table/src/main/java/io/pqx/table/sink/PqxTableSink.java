@@ -3,7 +3,6 @@ package io.pqx.table.sink;
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkBuilder;
 import io.pqx.sink.PqxSinkOptions;
-import io.pqx.table.PqxTableOptions;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
@@ -36,7 +35,7 @@ import java.util.Optional;
  *
  * <p>Options: every {@code sink.*} option of {@link PqxSinkOptions} as it is, plus {@code
  * sink.partition-commit.policy.kind} ({@link PartitionCommitPolicies}), {@code
- * partition.default-name} and {@code sink.parallelism} of {@link PqxTableOptions}.
+ * partition.default-name} and {@code sink.parallelism} of {@link PqxTableSinkOptions}.
  */
 public final class PqxTableSink implements DynamicTableSink, SupportsPartitioning, SupportsOverwrite {
     private final String tableName;
@@ -71,7 +70,7 @@ public final class PqxTableSink implements DynamicTableSink, SupportsPartitionin
 
     private PqxSink build() {
         Map<String, String> sinkOptions = new HashMap<>();
-        for (ConfigOption<?> option : PqxTableOptions.SINK_OPTIONS) {
+        for (ConfigOption<?> option : PqxTableSinkOptions.SINK_OPTIONS) {
             String value = options.toMap().get(option.key());
             if (value != null) {
                 sinkOptions.put(option.key(), value);
@@ -83,7 +82,7 @@ public final class PqxTableSink implements DynamicTableSink, SupportsPartitionin
                     PqxSinkOptions.PARTITION_COMMIT_SUCCESS_FILE.key(), String.valueOf(on)));
             return PqxSink.builder().basePath(path).rowType(rowType).partitionBy(partitionKeys)
                     .setAll(sinkOptions)
-                    .defaultPartitionName(options.get(PqxTableOptions.PARTITION_DEFAULT_NAME))
+                    .defaultPartitionName(options.get(PqxTableSinkOptions.PARTITION_DEFAULT_NAME))
                     .staticPartition(staticPartition)
                     .overwrite(overwrite)
                     // with its own parallelism the sink's input is redistributed after the
@@ -96,10 +95,10 @@ public final class PqxTableSink implements DynamicTableSink, SupportsPartitionin
     }
 
     private Integer parallelism() {
-        Integer parallelism = options.getOptional(PqxTableOptions.SINK_PARALLELISM).orElse(null);
+        Integer parallelism = options.getOptional(PqxTableSinkOptions.SINK_PARALLELISM).orElse(null);
         if (parallelism != null && parallelism <= 0) {
             throw new ValidationException("Table " + tableName + ": option '"
-                    + PqxTableOptions.SINK_PARALLELISM.key() + "' must be > 0 but is " + parallelism);
+                    + PqxTableSinkOptions.SINK_PARALLELISM.key() + "' must be > 0 but is " + parallelism);
         }
         return parallelism;
     }

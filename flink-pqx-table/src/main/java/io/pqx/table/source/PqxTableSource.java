@@ -1,6 +1,6 @@
 package io.pqx.table.source;
 
-import io.pqx.format.predicate.Predicate;
+import io.pqx.source.ListedFile;
 import io.pqx.source.PqxSource;
 import io.pqx.source.PqxSourceBuilder;
 import io.pqx.table.PqxTableOptions;
@@ -13,49 +13,77 @@ import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
 import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsLimitPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsStatisticReport;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.expressions.ResolvedExpression;
+import org.apache.flink.table.plan.stats.TableStats;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The scan side of a pqx table: pqx's FLIP-27 source over the table's path, bounded, or
- * continuous with {@code source.monitor-interval}. Projection is pushed (nested fields included);
- * WHERE conjuncts pqx evaluates exactly as Flink does are accepted (the reader filters by them and
- * prunes with them), the others remain with Flink and prune where that is sound. The summary
- * ({@code EXPLAIN}) names what was pushed.
+ * The scan of a pqx table: pqx's FLIP-27 source over the table's path, bounded, or continuous
+ * with {@code source.monitor-interval} (then partitions that appear later are read too: no
+ * partition list is fixed at plan time). Pushed into it: the projection (nested fields included),
+ * the WHERE conjuncts pqx evaluates exactly as Flink does (accepted: the readers filter by them
+ * and prune with them; the others remain with Flink and prune where that is sound), a limit
+ * (each reader stops after it), and statistics from footers are reported. {@code EXPLAIN} shows
+ * what was pushed in the scan's description. The bounded scan adds partition and aggregate
+ * push-down ({@link BoundedPqxTableSource}).
  */
 public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDown,
-        SupportsFilterPushDown {
+        SupportsFilterPushDown, SupportsLimitPushDown, SupportsStatisticReport {
+    /** Files whose schemas are checked against the declared columns at plan time. */
+    static final int SCHEMA_CHECKED_FILES = 16;
+
     protected final TableSourceSpec spec;
     /** Projected field paths into the table's row type; null: every field. */
     protected int[][] projection;
-    protected RowType producedType;
     protected FilterTranslation filters;
+    protected long limit = -1;
+    /** The partitions to read (directory text), when a partition push-down restricted them. */
+    protected List<Map<String, String>> partitions;
 
     protected PqxTableSource(TableSourceSpec spec) {
         this.spec = spec;
-        this.producedType = spec.rowType();
     }
 
     /** Copy constructor: every push-down applied so far is kept. */
     protected PqxTableSource(PqxTableSource other) {
         this.spec = other.spec;
         this.projection = other.projection;
-        this.producedType = other.producedType;
         this.filters = other.filters;
+        this.limit = other.limit;
+        this.partitions = other.partitions;
     }
 
-    /** The scan of a table; its source is built once now, so that a bad option fails here. */
+    /**
+     * The scan of a table, checked now: a bad option, or a declared column that the first {@value
+     * #SCHEMA_CHECKED_FILES} files found cannot give as its type, fails with a {@link
+     * ValidationException} naming the table and the option, or the file and the column.
+     */
     public static PqxTableSource create(TableSourceSpec spec) {
-        PqxTableSource source = new PqxTableSource(spec);
-        source.build();
-        return source;
+        PqxTableSource scan = spec.options().getOptional(
+                io.pqx.source.PqxSourceOptions.MONITOR_INTERVAL).isPresent()
+                ? new PqxTableSource(spec) : new BoundedPqxTableSource(spec);
+        PqxSource<RowData> source = scan.build();
+        try {
+            List<ListedFile> files = source.listFiles();
+            for (ListedFile file : files.subList(0, Math.min(files.size(), SCHEMA_CHECKED_FILES))) {
+                source.checkReadable(file);
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new ValidationException("Table " + spec.tableName() + " cannot be read as declared: "
+                    + e.getMessage(), e);
+        }
+        return scan;
     }
 
     @Override
@@ -73,12 +101,23 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
         PqxSourceBuilder builder = PqxSource.builder().path(spec.path()).rowType(spec.rowType());
         if (!spec.partitionKeys().isEmpty()) {
             builder.partitionKeys(spec.partitionKeys().toArray(String[]::new));
+            builder.defaultPartitionName(spec.options().get(PqxTableOptions.PARTITION_DEFAULT_NAME));
         }
         if (projection != null) {
             builder.project(projectedPaths().toArray(String[]::new));
+            if (isNested()) {
+                builder.flatProjection();
+            }
         }
         if (filters != null) {
             filters.exact().ifPresent(builder::predicate);
+            filters.pruneOnly().ifPresent(builder::pruneBy);
+        }
+        if (limit >= 0) {
+            builder.limit(limit);
+        }
+        if (partitions != null) {
+            builder.partitions(partitions);
         }
         for (ConfigOption<?> option : PqxTableOptions.SOURCE_OPTIONS) {
             set(builder, option);
@@ -92,6 +131,40 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
 
     private <T> void set(PqxSourceBuilder builder, ConfigOption<T> option) {
         spec.options().getOptional(option).ifPresent(value -> builder.set(option, value));
+    }
+
+    private boolean isNested() {
+        for (int[] path : projection) {
+            if (path.length > 1) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The type of the rows the scan gives (before any aggregate): the projection's, flat. */
+    protected RowType projectedType() {
+        if (projection == null) {
+            return spec.rowType();
+        }
+        List<RowType.RowField> fields = new ArrayList<>();
+        List<String> names = projectedPaths();
+        for (int i = 0; i < projection.length; i++) {
+            LogicalTypeHolder holder = new LogicalTypeHolder(spec.rowType(), projection[i]);
+            fields.add(new RowType.RowField(names.get(i), holder.type()));
+        }
+        return new RowType(fields);
+    }
+
+    /** The type at a field path. */
+    private record LogicalTypeHolder(RowType root, int[] path) {
+        org.apache.flink.table.types.logical.LogicalType type() {
+            org.apache.flink.table.types.logical.LogicalType t = root;
+            for (int index : path) {
+                t = ((RowType) t).getTypeAt(index);
+            }
+            return t;
+        }
     }
 
     /** The projection as dotted paths of field names. */
@@ -117,13 +190,12 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
 
     @Override
     public boolean supportsNestedProjection() {
-        return false;
+        return true;
     }
 
     @Override
     public void applyProjection(int[][] projectedFields, DataType producedDataType) {
         this.projection = projectedFields;
-        this.producedType = (RowType) producedDataType.getLogicalType();
     }
 
     @Override
@@ -136,16 +208,31 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
     }
 
     @Override
+    public void applyLimit(long limit) {
+        this.limit = limit;
+    }
+
+    @Override
+    public TableStats reportStatistics() {
+        try {
+            return FooterStatistics.of(build().listFiles(), spec).tableStats();
+        } catch (IOException | RuntimeException e) {
+            // statistics only guide the optimizer: without them it plans as it would for any table
+            return TableStats.UNKNOWN;
+        }
+    }
+
+    @Override
     public DynamicTableSource copy() {
         return new PqxTableSource(this);
     }
 
     @Override
     public String asSummaryString() {
-        return "pqx";
+        return "pqx(" + describe() + ")";
     }
 
-    /** What EXPLAIN shows after the table's name: the push-downs in effect. */
+    /** The push-downs in effect, for people: what EXPLAIN and the job graph show. */
     protected String describe() {
         List<String> parts = new ArrayList<>();
         parts.add("path=" + spec.path());
@@ -153,12 +240,15 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
             parts.add("project=[" + String.join(", ", projectedPaths()) + "]");
         }
         if (filters != null) {
-            if (!filters.accepted().isEmpty()) {
-                parts.add("accepted=[" + summaries(filters.accepted()) + "]");
-            }
-            if (!filters.remaining().isEmpty()) {
-                parts.add("remaining=[" + summaries(filters.remaining()) + "]");
-            }
+            parts.add("accepted=[" + summaries(filters.accepted()) + "]");
+            parts.add("remaining=[" + summaries(filters.remaining()) + "]");
+            filters.pruneOnly().ifPresent(p -> parts.add("pruneBy=[" + p + "]"));
+        }
+        if (partitions != null) {
+            parts.add("partitions=" + partitions.size());
+        }
+        if (limit >= 0) {
+            parts.add("limit=" + limit);
         }
         return String.join(", ", parts);
     }
@@ -166,10 +256,5 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
     private static String summaries(List<ResolvedExpression> expressions) {
         return expressions.stream().map(ResolvedExpression::asSummaryString)
                 .collect(Collectors.joining(", "));
-    }
-
-    /** The exact predicate pushed, if any (tests). */
-    Predicate exactPredicate() {
-        return filters == null ? null : filters.exact().orElse(null);
     }
 }

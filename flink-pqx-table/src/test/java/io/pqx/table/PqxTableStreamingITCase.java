@@ -1,0 +1,91 @@
+package io.pqx.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pqx.format.ParquetWriter;
+import io.pqx.format.options.WriteOptions;
+
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.catalog.GenericInMemoryCatalog;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+import org.apache.flink.util.CollectionUtil;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A continuous SELECT over a growing pqx table, and pqx tables in a catalog. */
+class PqxTableStreamingITCase {
+    @RegisterExtension
+    static final MiniClusterExtension CLUSTER = new MiniClusterExtension();
+
+    @TempDir Path dir;
+
+    /** Writes ids [from, to) to a new file of partition dt, published at once (hidden, renamed). */
+    private void publish(String dt, int from, int to) throws Exception {
+        Path partition = Files.createDirectories(dir.resolve("dt=" + dt));
+        Path hidden = partition.resolve(".part-" + from + ".parquet");
+        RowType type = RowType.of(new LogicalType[] {new IntType()}, new String[] {"id"});
+        try (ParquetWriter w = ParquetWriter.create(new org.apache.flink.core.fs.Path(hidden.toUri()),
+                type, WriteOptions.builder().build())) {
+            for (int i = from; i < to; i++) {
+                w.write(GenericRowData.of(i));
+            }
+        }
+        Files.move(hidden, partition.resolve("part-" + from + ".parquet"));
+    }
+
+    private static List<String> take(CloseableIterator<Row> it, int n) {
+        List<String> got = new ArrayList<>();
+        while (got.size() < n && it.hasNext()) {
+            got.add(it.next().toString());
+        }
+        return got;
+    }
+
+    @Test
+    void aContinuousSelectReadsFilesAndPartitionsThatAppearLater() throws Exception {
+        publish("a", 0, 5);
+        TableEnvironment t = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        t.executeSql("CREATE TABLE g (id INT, dt STRING) PARTITIONED BY (dt) WITH ('connector'='pqx',"
+                + " 'path'='" + dir.toUri() + "', 'source.monitor-interval'='100ms')");
+        TableResult result = t.executeSql("SELECT id, dt FROM g WHERE dt <> 'x' AND id >= 1");
+        List<String> got = new ArrayList<>();
+        try (CloseableIterator<Row> it = result.collect()) {
+            got.addAll(take(it, 4));
+            publish("a", 5, 8);
+            publish("b", 8, 10); // a partition that did not exist when the query was planned
+            got.addAll(take(it, 5));
+        }
+        assertThat(got).containsExactlyInAnyOrder("+I[1, a]", "+I[2, a]", "+I[3, a]", "+I[4, a]",
+                "+I[5, a]", "+I[6, a]", "+I[7, a]", "+I[8, b]", "+I[9, b]");
+    }
+
+    @Test
+    void tablesInAnInMemoryCatalogKeepTheirOptionsAcrossTableEnvironments() throws Exception {
+        publish("a", 0, 3);
+        GenericInMemoryCatalog catalog = new GenericInMemoryCatalog("mem");
+        TableEnvironment first = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        first.registerCatalog("mem", catalog);
+        first.executeSql("CREATE TABLE mem.`default`.c (id INT, dt STRING) PARTITIONED BY (dt) WITH ("
+                + "'connector'='pqx', 'path'='" + dir.toUri() + "', 'source.batch-size'='2')");
+        TableEnvironment second = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        second.registerCatalog("mem", catalog);
+        assertThat(CollectionUtil.iteratorToList(second.executeSql(
+                "SELECT id FROM mem.`default`.c").collect())).hasSize(3);
+        assertThat(catalog.getTable(new org.apache.flink.table.catalog.ObjectPath("default", "c"))
+                .getOptions()).containsEntry("source.batch-size", "2").containsEntry("connector", "pqx");
+    }
+}
