@@ -38,6 +38,22 @@ final class DeliveryGuaranteeCheck {
     }
 
     /**
+     * Whether the job of {@code committed} runs in STREAMING mode: so configured, or AUTOMATIC
+     * with an unbounded source (as Flink decides).
+     */
+    static boolean runsStreaming(DataStream<?> committed) {
+        StreamExecutionEnvironment env = committed.getExecutionEnvironment();
+        return streaming(
+                env.getConfiguration().get(ExecutionOptions.RUNTIME_MODE),
+                hasUnboundedSource(env, committed));
+    }
+
+    private static boolean streaming(RuntimeExecutionMode mode, boolean unboundedSource) {
+        return mode == RuntimeExecutionMode.STREAMING
+                || (mode == RuntimeExecutionMode.AUTOMATIC && unboundedSource);
+    }
+
+    /**
      * The warning, if the job is STREAMING (so, or AUTOMATIC with an unbounded source, as Flink
      * decides) and has no checkpointing.
      */
@@ -46,10 +62,7 @@ final class DeliveryGuaranteeCheck {
             boolean unboundedSource,
             boolean checkpointing,
             String basePath) {
-        boolean streaming =
-                mode == RuntimeExecutionMode.STREAMING
-                        || (mode == RuntimeExecutionMode.AUTOMATIC && unboundedSource);
-        if (!streaming || checkpointing) {
+        if (!streaming(mode, unboundedSource) || checkpointing) {
             return Optional.empty();
         }
         return Optional.of(

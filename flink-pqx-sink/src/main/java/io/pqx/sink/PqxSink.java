@@ -3,8 +3,10 @@ package io.pqx.sink;
 import io.pqx.sink.state.PqxCommittable;
 import io.pqx.sink.committer.PqxCommittableSerializer;
 import io.pqx.sink.committer.PqxCommitter;
+import io.pqx.sink.partition.OverwriteOperator;
 import io.pqx.sink.partition.PartitionCommitOperator;
 import io.pqx.sink.partition.PartitionComputer;
+import io.pqx.sink.writer.PartitionWrites;
 import io.pqx.sink.writer.PqxSinkWriter;
 import io.pqx.sink.state.PqxWriterState;
 import io.pqx.sink.writer.PqxWriterStateSerializer;
@@ -94,7 +96,8 @@ public final class PqxSink
         return new PqxSinkWriter(
                 settings,
                 new Path(basePath),
-                new PartitionComputer(rowType, partitionKeys),
+                new PartitionComputer(
+                        rowType, partitionKeys, settings.partitionWrites().defaultPartitionName()),
                 context,
                 freshRows);
     }
@@ -135,18 +138,48 @@ public final class PqxSink
     }
 
     /**
-     * With {@code sink.partition-commit.success-file} on a partitioned sink, adds the single {@link
-     * PartitionCommitOperator} that writes {@code _SUCCESS} into complete partitions. Also where
-     * the client learns the job's mode: a STREAMING job without checkpointing is logged as a
-     * WARN, since it is not exactly once.
+     * The steps after the commit, each a single instance: with {@link
+     * PqxSinkBuilder#overwrite(boolean) overwrite}, the {@link OverwriteOperator} that deletes the
+     * replaced files once every file of the job is committed (BATCH only: refused here
+     * otherwise); with {@code sink.partition-commit.success-file} on a partitioned sink, after it,
+     * the {@link PartitionCommitOperator} that writes {@code _SUCCESS} into complete partitions.
+     * Also where the client learns the job's mode: a STREAMING job without checkpointing is logged
+     * as a WARN, since it is not exactly once.
+     *
+     * @throws IllegalStateException if the sink overwrites in a job that does not run in BATCH
+     *     mode
      */
     @Override
     public void addPostCommitTopology(DataStream<CommittableMessage<PqxCommittable>> committed) {
         DeliveryGuaranteeCheck.warnIfNotExactlyOnce(committed, basePath);
+        PartitionWrites writes = settings.partitionWrites();
+        DataStream<CommittableMessage<PqxCommittable>> published = committed;
+        if (writes.overwrite()) {
+            if (DeliveryGuaranteeCheck.runsStreaming(committed)) {
+                throw new IllegalStateException(
+                        "Cannot overwrite "
+                                + basePath
+                                + ": overwriting is for bounded jobs in BATCH mode only (a"
+                                + " streaming job commits at every checkpoint and never ends, so"
+                                + " there is no moment at which the old files are replaced)");
+            }
+            published =
+                    committed
+                            .global()
+                            .transform(
+                                    "pqx-overwrite",
+                                    committed.getType(),
+                                    new OverwriteOperator(
+                                            basePath,
+                                            !partitionKeys.isEmpty(),
+                                            writes.staticPartition()))
+                            .setParallelism(1)
+                            .setMaxParallelism(1);
+        }
         if (!settings.successFile() || partitionKeys.isEmpty()) {
             return;
         }
-        committed
+        published
                 .global()
                 .transform(
                         "pqx-partition-commit",

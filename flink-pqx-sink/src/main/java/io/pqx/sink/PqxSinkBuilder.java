@@ -7,6 +7,7 @@ import io.pqx.format.options.Compression;
 import io.pqx.sink.file.SortKey;
 import io.pqx.sink.partition.PartitionComputer;
 import io.pqx.sink.writer.FileNamePattern;
+import io.pqx.sink.writer.PartitionWrites;
 import io.pqx.sink.writer.PojoRowConverter;
 import io.pqx.sink.writer.SinkSettings;
 
@@ -21,6 +22,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -42,6 +44,10 @@ public final class PqxSinkBuilder {
     private RowType rowType;
     private final List<String> partitionKeys = new ArrayList<>();
     private final Configuration options = new Configuration();
+    private String defaultPartitionName = PartitionComputer.DEFAULT_PARTITION;
+    private boolean inputGrouped;
+    private boolean overwrite;
+    private final Map<String, String> staticPartition = new LinkedHashMap<>();
 
     PqxSinkBuilder() {}
 
@@ -78,6 +84,56 @@ public final class PqxSinkBuilder {
         return this;
     }
 
+    /**
+     * The directory value of null and empty partition values (Flink's {@code
+     * partition.default-name}); default {@value PartitionComputer#DEFAULT_PARTITION}. Escaped as
+     * other values are.
+     */
+    public PqxSinkBuilder defaultPartitionName(String name) {
+        this.defaultPartitionName = name;
+        return this;
+    }
+
+    /**
+     * Whether each subtask receives its rows grouped by partition, one partition after another
+     * (Flink SQL sorts a batch INSERT's rows so when the sink asks for it): a partition's file is
+     * then closed, for commit, as soon as the next partition's first row arrives, so a subtask
+     * holds one open file. Rows that are not grouped are still written correctly, into more and
+     * smaller files. Default false.
+     */
+    public PqxSinkBuilder inputGroupedByPartition(boolean grouped) {
+        this.inputGrouped = grouped;
+        return this;
+    }
+
+    /**
+     * Whether the job replaces data (SQL {@code INSERT OVERWRITE}); bounded jobs in BATCH mode
+     * only. When every file of the job is committed, each partition directory the job committed
+     * files into (the base path itself when unpartitioned) loses every visible file and directory
+     * that is not one of them; names starting with '.' or '_' are kept. Nothing is deleted before
+     * the job's files are committed, so a job failing earlier leaves the old data as it was; a
+     * job failing between publishing and deleting is completed by its restart (the deletions are
+     * repeated, the new files are kept), or leaves old and new files side by side if it is not
+     * restarted. Default false.
+     */
+    public PqxSinkBuilder overwrite(boolean overwrite) {
+        this.overwrite = overwrite;
+        return this;
+    }
+
+    /**
+     * Partition values the statement fixed (SQL's static {@code PARTITION (k='v', ...)}), as
+     * written. Rows still carry them; with {@link #overwrite} and every partition column fixed,
+     * that partition is emptied when the job writes no row at all, as Flink's filesystem
+     * connector does (not for a TIMESTAMP_LTZ column, whose literal depends on the session's
+     * time zone).
+     */
+    public PqxSinkBuilder staticPartition(Map<String, String> values) {
+        staticPartition.clear();
+        staticPartition.putAll(values);
+        return this;
+    }
+
     /** Sets one option; {@link #build()} refuses options that are not {@link PqxSinkOptions}. */
     public <T> PqxSinkBuilder set(ConfigOption<T> option, T value) {
         options.set(option, value);
@@ -104,19 +160,26 @@ public final class PqxSinkBuilder {
         checkKeys();
         PartitionComputer partitions;
         try {
-            partitions = new PartitionComputer(rowType, partitionKeys);
+            partitions = new PartitionComputer(rowType, partitionKeys, defaultPartitionName);
         } catch (IllegalArgumentException e) {
             throw fail("partitionBy", partitionKeys, "is invalid: " + e.getMessage());
         }
+        PartitionWrites writes = partitionWrites(partitions);
         List<String> leaves;
         try {
             leaves = ParquetWriter.leafPaths(partitions.dataType());
         } catch (RuntimeException e) {
-            throw fail("rowType", rowType, "cannot be written as Parquet: " + e.getMessage());
+            // the format's message names the column and its type
+            throw new IllegalArgumentException(
+                    "Cannot build PqxSink: rowType "
+                            + rowType
+                            + " cannot be written as Parquet: "
+                            + e.getMessage(),
+                    e);
         }
         SinkSettings settings;
         try {
-            settings = resolve();
+            settings = resolve(writes);
         } catch (IllegalArgumentException e) {
             if (e.getMessage() != null && e.getMessage().startsWith("Cannot build PqxSink")) {
                 throw e;
@@ -199,7 +262,18 @@ public final class PqxSinkBuilder {
         }
     }
 
-    private SinkSettings resolve() {
+    private PartitionWrites partitionWrites(PartitionComputer partitions) {
+        String staticPath;
+        try {
+            staticPath = partitions.staticPartitionPath(staticPartition);
+        } catch (IllegalArgumentException e) {
+            throw fail("staticPartition", staticPartition, "is invalid: " + e.getMessage());
+        }
+        return new PartitionWrites(
+                defaultPartitionName, inputGrouped, overwrite, overwrite ? staticPath : null);
+    }
+
+    private SinkSettings resolve(PartitionWrites writes) {
         int rows = positive(PqxSinkOptions.ROW_GROUP_ROWS);
         long groupBytes = options.get(PqxSinkOptions.ROW_GROUP_BYTES).getBytes();
         check(
@@ -274,7 +348,8 @@ public final class PqxSinkBuilder {
                 positiveDuration(PqxSinkOptions.ROLLING_CHECK_INTERVAL),
                 options.get(PqxSinkOptions.PARTITION_COMMIT_TRIGGER),
                 delay,
-                options.get(PqxSinkOptions.PARTITION_COMMIT_SUCCESS_FILE));
+                options.get(PqxSinkOptions.PARTITION_COMMIT_SUCCESS_FILE),
+                writes);
     }
 
     private List<SortKey> sortKeys() {

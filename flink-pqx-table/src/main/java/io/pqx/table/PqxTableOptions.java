@@ -2,6 +2,7 @@ package io.pqx.table;
 
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.source.PqxSourceOptions;
+import io.pqx.table.sink.PqxTableSinkOptions;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
@@ -32,14 +33,9 @@ public final class PqxTableOptions {
                                     + " k=v/ subdirectories; files and directories whose names start"
                                     + " with '.' or '_' are not read.");
 
+    /** Written by the sink, read back as NULL by the source; defined next to the sink. */
     public static final ConfigOption<String> PARTITION_DEFAULT_NAME =
-            ConfigOptions.key("partition.default-name")
-                    .stringType()
-                    .defaultValue("__DEFAULT_PARTITION__")
-                    .withDescription(
-                            "The partition directory value of a null (or empty string) partition"
-                                    + " value, as in Flink's filesystem connector: written by"
-                                    + " INSERTs, read back as NULL.");
+            PqxTableSinkOptions.PARTITION_DEFAULT_NAME;
 
     public static final ConfigOption<Boolean> FILTER_PUSH_DOWN_ENABLED =
             ConfigOptions.key("source.filter-push-down.enabled")
@@ -52,6 +48,14 @@ public final class PqxTableOptions {
                                     + " stay with Flink and may still prune. False: every condition"
                                     + " stays with Flink and nothing is pruned by it (partition"
                                     + " pruning of a batch query's partition list still applies).");
+
+    // ---- the sink's table-only options, defined next to the sink (no package cycle)
+
+    public static final ConfigOption<String> SINK_PARTITION_COMMIT_POLICY_KIND =
+            PqxTableSinkOptions.SINK_PARTITION_COMMIT_POLICY_KIND;
+
+    public static final ConfigOption<Integer> SINK_PARALLELISM =
+            PqxTableSinkOptions.SINK_PARALLELISM;
 
     /** The source's options, in declaration order. */
     public static final List<ConfigOption<?>> SOURCE_OPTIONS = optionsOf(PqxSourceOptions.class);

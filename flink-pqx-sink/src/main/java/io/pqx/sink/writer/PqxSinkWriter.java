@@ -139,6 +139,10 @@ public final class PqxSinkWriter
         }
         PartFile file = open.get(partition);
         if (file == null) {
+            if (settings.partitionWrites().inputGrouped()) {
+                // grouped input: the partitions seen so far are done
+                closeAll();
+            }
             file = openFile(partition, now);
         }
         Long timestamp = context == null ? null : context.timestamp();
@@ -249,11 +253,15 @@ public final class PqxSinkWriter
         // Files close in prepareCommit(), which Flink calls right after flush().
     }
 
-    @Override
-    public Collection<PqxCommittable> prepareCommit() throws IOException, InterruptedException {
+    private void closeAll() throws IOException {
         for (String partition : new ArrayList<>(open.keySet())) {
             closeFile(partition);
         }
+    }
+
+    @Override
+    public Collection<PqxCommittable> prepareCommit() throws IOException, InterruptedException {
+        closeAll();
         List<PqxCommittable> committables = new ArrayList<>(pending);
         pending.clear();
         return committables;

@@ -14,7 +14,7 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The sink's options, resolved and validated once (by {@code PqxSink}'s builder) from the {@code
+ * The sink's options (and its builder's {@link PartitionWrites}), resolved and validated once (by {@code PqxSink}'s builder) from the {@code
  * PqxSinkOptions} of a Flink {@code Configuration}. Immutable and serializable: it travels with the
  * sink to the task managers, where {@link #writeOptions()} gives the Parquet file layout.
  */
@@ -45,7 +45,8 @@ public record SinkSettings(
         Duration rollingCheckInterval,
         PartitionCommitTrigger partitionCommitTrigger,
         Duration partitionCommitDelay,
-        boolean successFile)
+        boolean successFile,
+        PartitionWrites partitionWrites)
         implements Serializable {
 
     public SinkSettings {

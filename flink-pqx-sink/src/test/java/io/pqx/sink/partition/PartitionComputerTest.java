@@ -12,6 +12,7 @@ import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.DateType;
 import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimeType;
@@ -25,6 +26,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.List;
+import java.util.Map;
 
 class PartitionComputerTest {
     static final RowType TYPE =
@@ -124,5 +126,52 @@ class PartitionComputerTest {
         assertThatThrownBy(() -> new PartitionComputer(withBytes, List.of("tags")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("partition column 'tags'");
+    }
+
+    @Test
+    void theDefaultPartitionNameIsConfigurableAndEscaped() {
+        PartitionComputer computer = new PartitionComputer(TYPE, List.of("name"), "none/yet");
+        assertThat(computer.partitionPath(row(null))).isEqualTo("name=none%2Fyet");
+        assertThat(computer.partitionPath(row(""))).isEqualTo("name=none%2Fyet");
+        assertThatThrownBy(() -> new PartitionComputer(TYPE, List.of("name"), " "))
+                .hasMessageContaining("default partition name must not be empty");
+    }
+
+    @Test
+    void aFullStaticPartitionRendersAsARowWithItsValuesWould() {
+        PartitionComputer computer =
+                new PartitionComputer(TYPE, List.of("day", "name", "amount", "ts"));
+        String fromRow = computer.partitionPath(row("x/y"));
+        assertThat(
+                        computer.staticPartitionPath(
+                                Map.of(
+                                        "day", "2024-03-09",
+                                        "name", "x/y",
+                                        "amount", "12.5",
+                                        "ts", "2024-03-09 10:30:00")))
+                .isEqualTo(fromRow);
+    }
+
+    @Test
+    void aPartialStaticPartitionHasNoPathAndBadSpecsAreRefused() {
+        PartitionComputer computer = new PartitionComputer(TYPE, List.of("day", "name"));
+        assertThat(computer.staticPartitionPath(Map.of("day", "2024-03-09"))).isNull();
+        assertThat(computer.staticPartitionPath(Map.of())).isNull();
+        // a TIMESTAMP_LTZ literal is a local time of the session's zone, unknown here
+        RowType ltz =
+                RowType.of(
+                        new LogicalType[] {new BigIntType(), new LocalZonedTimestampType(3)},
+                        new String[] {"id", "at"});
+        assertThat(
+                        new PartitionComputer(ltz, List.of("at"))
+                                .staticPartitionPath(Map.of("at", "2024-03-09 10:30:00")))
+                .isNull();
+        assertThatThrownBy(() -> computer.staticPartitionPath(Map.of("id", "1")))
+                .hasMessageContaining("static partition column 'id' is not a partition column");
+        assertThatThrownBy(
+                        () ->
+                                computer.staticPartitionPath(
+                                        Map.of("day", "March 9", "name", "a")))
+                .hasMessageContaining("'March 9' of column 'day' is no literal of its type DATE");
     }
 }

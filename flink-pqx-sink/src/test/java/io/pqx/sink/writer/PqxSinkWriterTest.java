@@ -101,6 +101,45 @@ class PqxSinkWriterTest {
     }
 
     @Test
+    void groupedInputClosesAPartitionsFileWhenTheNextPartitionBegins() throws Exception {
+        long[] ids = {0, 1, 2, 3};
+        String[] parts = {"a", "a", "b", "a"};
+        for (boolean grouped : new boolean[] {true, false}) {
+            try (PqxSinkWriter writer =
+                    (PqxSinkWriter)
+                            builder().inputGroupedByPartition(grouped).build().createWriter(context)) {
+                for (int i = 0; i < ids.length; i++) {
+                    writer.write(row(ids[i], parts[i]), null);
+                }
+                List<PqxCommittable> committables = new ArrayList<>(writer.prepareCommit());
+                if (grouped) {
+                    // a's file closed when b began, b's when a came back
+                    assertThat(committables)
+                            .extracting(c -> c.partition() + ":" + c.rowCount())
+                            .containsExactly("p=a:2", "p=b:1", "p=a:1");
+                } else {
+                    assertThat(committables)
+                            .extracting(c -> c.partition() + ":" + c.rowCount())
+                            .containsExactlyInAnyOrder("p=a:3", "p=b:1");
+                }
+            }
+        }
+    }
+
+    @Test
+    void nullAndEmptyValuesGoToTheDefaultPartitionNameEscaped() throws Exception {
+        try (PqxSinkWriter writer =
+                (PqxSinkWriter)
+                        builder().defaultPartitionName("n/a").build().createWriter(context)) {
+            writer.write(row(0, null), null);
+            writer.write(row(1, ""), null);
+            assertThat(writer.prepareCommit())
+                    .extracting(c -> c.partition() + ":" + c.rowCount())
+                    .containsExactly("p=n%2Fa:2");
+        }
+    }
+
+    @Test
     void closesTheLeastRecentlyWrittenFileBeyondMaxOpenFiles() throws Exception {
         try (PqxSinkWriter writer =
                 (PqxSinkWriter)
