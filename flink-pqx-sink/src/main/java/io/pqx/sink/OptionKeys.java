@@ -13,24 +13,27 @@ import java.util.List;
  * ignored. Used by {@link PqxSinkBuilder#build()}. Immutable; thread-safe.
  */
 final class OptionKeys {
-    /** Every key, read once from the public constants of {@link PqxSinkOptions}. */
-    static final List<String> KNOWN = known();
+    /** Every option, read once from the public constants of {@link PqxSinkOptions}. */
+    static final List<ConfigOption<?>> OPTIONS = options();
+
+    /** Every key, in the order of {@link #OPTIONS}. */
+    static final List<String> KNOWN = OPTIONS.stream().map(ConfigOption::key).toList();
 
     private OptionKeys() {}
 
-    private static List<String> known() {
-        List<String> keys = new ArrayList<>();
+    private static List<ConfigOption<?>> options() {
+        List<ConfigOption<?>> options = new ArrayList<>();
         for (Field field : PqxSinkOptions.class.getFields()) {
             if (Modifier.isStatic(field.getModifiers())
                     && ConfigOption.class.isAssignableFrom(field.getType())) {
                 try {
-                    keys.add(((ConfigOption<?>) field.get(null)).key());
+                    options.add((ConfigOption<?>) field.get(null));
                 } catch (IllegalAccessException e) {
                     throw new IllegalStateException("Cannot read option " + field.getName(), e);
                 }
             }
         }
-        return List.copyOf(keys);
+        return List.copyOf(options);
     }
 
     /** The known key with the fewest single-character edits from {@code key}. */

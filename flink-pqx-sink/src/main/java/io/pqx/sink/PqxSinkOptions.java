@@ -20,6 +20,11 @@ import java.util.List;
 public final class PqxSinkOptions {
     private PqxSinkOptions() {}
 
+    /** Every option of the sink, in declaration order (for a caller passing them through). */
+    public static java.util.List<ConfigOption<?>> all() {
+        return OptionKeys.OPTIONS;
+    }
+
     // ---- row groups
 
     public static final ConfigOption<RowGroupMode> ROW_GROUP_MODE =

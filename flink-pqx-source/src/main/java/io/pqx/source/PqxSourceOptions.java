@@ -13,6 +13,11 @@ import java.time.Duration;
 public final class PqxSourceOptions {
     private PqxSourceOptions() {}
 
+    /** Every option of the source, in declaration order (for a caller passing them through). */
+    public static java.util.List<ConfigOption<?>> all() {
+        return OptionFields.of(PqxSourceOptions.class);
+    }
+
     public static final ConfigOption<Duration> MONITOR_INTERVAL =
             ConfigOptions.key("source.monitor-interval")
                     .durationType()

@@ -51,7 +51,8 @@ public final class PqxTableFactory implements DynamicTableSourceFactory, Dynamic
     public DynamicTableSource createDynamicTableSource(DynamicTableFactory.Context context) {
         TableContext table = TableContext.of(this, context);
         return PqxTableSource.create(new TableSourceSpec(table.name(), table.path(), table.rowType(),
-                table.partitionKeys(), table.options()));
+                table.partitionKeys(), table.options().get(PqxTableOptions.PARTITION_DEFAULT_NAME),
+                table.options()));
     }
 
     @Override

@@ -3,13 +3,11 @@ package io.pqx.table;
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.source.PqxSourceOptions;
 import io.pqx.table.sink.PqxTableSinkOptions;
+import io.pqx.table.source.PqxTableSourceOptions;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -38,16 +36,7 @@ public final class PqxTableOptions {
             PqxTableSinkOptions.PARTITION_DEFAULT_NAME;
 
     public static final ConfigOption<Boolean> FILTER_PUSH_DOWN_ENABLED =
-            ConfigOptions.key("source.filter-push-down.enabled")
-                    .booleanType()
-                    .defaultValue(true)
-                    .withDescription(
-                            "Whether WHERE conditions are pushed into the scan: conditions pqx"
-                                    + " evaluates exactly as Flink does filter the rows in the"
-                                    + " reader and prune files, row groups and pages; the others"
-                                    + " stay with Flink and may still prune. False: every condition"
-                                    + " stays with Flink and nothing is pruned by it (partition"
-                                    + " pruning of a batch query's partition list still applies).");
+            PqxTableSourceOptions.FILTER_PUSH_DOWN_ENABLED;
 
     // ---- the sink's table-only options, defined next to the sink (no package cycle)
 
@@ -58,13 +47,14 @@ public final class PqxTableOptions {
             PqxTableSinkOptions.SINK_PARALLELISM;
 
     /** The source's options, in declaration order. */
-    public static final List<ConfigOption<?>> SOURCE_OPTIONS = optionsOf(PqxSourceOptions.class);
+    public static final List<ConfigOption<?>> SOURCE_OPTIONS = PqxTableSourceOptions.SOURCE_OPTIONS;
 
     /** The sink's options, in declaration order. */
-    public static final List<ConfigOption<?>> SINK_OPTIONS = optionsOf(PqxSinkOptions.class);
+    public static final List<ConfigOption<?>> SINK_OPTIONS = PqxTableSinkOptions.SINK_OPTIONS;
 
-    /** Options of this class other than {@link #PATH}. */
-    public static final List<ConfigOption<?>> TABLE_OPTIONS = tableOptions();
+    /** The table's own options (neither the source's nor the sink's), {@link #PATH} aside. */
+    public static final List<ConfigOption<?>> TABLE_OPTIONS = List.of(PARTITION_DEFAULT_NAME,
+            FILTER_PUSH_DOWN_ENABLED, SINK_PARTITION_COMMIT_POLICY_KIND, SINK_PARALLELISM);
 
     /** Every optional option of a pqx table: the table's own, the source's, the sink's. */
     public static Set<ConfigOption<?>> optional() {
@@ -72,26 +62,5 @@ public final class PqxTableOptions {
         all.addAll(SOURCE_OPTIONS);
         all.addAll(SINK_OPTIONS);
         return all;
-    }
-
-    private static List<ConfigOption<?>> tableOptions() {
-        List<ConfigOption<?>> own = new ArrayList<>(optionsOf(PqxTableOptions.class));
-        own.remove(PATH);
-        return List.copyOf(own);
-    }
-
-    static List<ConfigOption<?>> optionsOf(Class<?> holder) {
-        List<ConfigOption<?>> options = new ArrayList<>();
-        for (Field field : holder.getFields()) {
-            if (Modifier.isStatic(field.getModifiers())
-                    && ConfigOption.class.isAssignableFrom(field.getType())) {
-                try {
-                    options.add((ConfigOption<?>) field.get(null));
-                } catch (IllegalAccessException e) {
-                    throw new IllegalStateException("Cannot read option " + field.getName(), e);
-                }
-            }
-        }
-        return List.copyOf(options);
     }
 }

@@ -52,20 +52,5 @@ public final class PqxTableSinkOptions {
     public static final ConfigOption<Integer> SINK_PARALLELISM = FactoryUtil.SINK_PARALLELISM;
 
     /** Every option of pqx's sink ({@link PqxSinkOptions}), passed to it as written. */
-    public static final List<ConfigOption<?>> SINK_OPTIONS = sinkOptions();
-
-    private static List<ConfigOption<?>> sinkOptions() {
-        List<ConfigOption<?>> options = new ArrayList<>();
-        for (Field field : PqxSinkOptions.class.getFields()) {
-            if (Modifier.isStatic(field.getModifiers())
-                    && ConfigOption.class.isAssignableFrom(field.getType())) {
-                try {
-                    options.add((ConfigOption<?>) field.get(null));
-                } catch (IllegalAccessException e) {
-                    throw new IllegalStateException("Cannot read option " + field.getName(), e);
-                }
-            }
-        }
-        return List.copyOf(options);
-    }
+    public static final List<ConfigOption<?>> SINK_OPTIONS = PqxSinkOptions.all();
 }

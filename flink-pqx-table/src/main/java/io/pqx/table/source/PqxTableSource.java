@@ -3,7 +3,6 @@ package io.pqx.table.source;
 import io.pqx.source.ListedFile;
 import io.pqx.source.PqxSource;
 import io.pqx.source.PqxSourceBuilder;
-import io.pqx.table.PqxTableOptions;
 import io.pqx.table.pushdown.FilterTranslation;
 
 import org.apache.flink.configuration.ConfigOption;
@@ -101,7 +100,7 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
         PqxSourceBuilder builder = PqxSource.builder().path(spec.path()).rowType(spec.rowType());
         if (!spec.partitionKeys().isEmpty()) {
             builder.partitionKeys(spec.partitionKeys().toArray(String[]::new));
-            builder.defaultPartitionName(spec.options().get(PqxTableOptions.PARTITION_DEFAULT_NAME));
+            builder.defaultPartitionName(spec.defaultPartitionName());
         }
         if (projection != null) {
             builder.project(projectedPaths().toArray(String[]::new));
@@ -119,7 +118,7 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
         if (partitions != null) {
             builder.partitions(partitions);
         }
-        for (ConfigOption<?> option : PqxTableOptions.SOURCE_OPTIONS) {
+        for (ConfigOption<?> option : PqxTableSourceOptions.SOURCE_OPTIONS) {
             set(builder, option);
         }
         try {
@@ -200,7 +199,7 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
 
     @Override
     public Result applyFilters(List<ResolvedExpression> conjuncts) {
-        if (!spec.options().get(PqxTableOptions.FILTER_PUSH_DOWN_ENABLED)) {
+        if (!spec.options().get(PqxTableSourceOptions.FILTER_PUSH_DOWN_ENABLED)) {
             return Result.of(List.of(), conjuncts);
         }
         filters = FilterTranslation.translate(conjuncts, spec.rowType(), spec.partitionKeys());

@@ -8,10 +8,11 @@ import java.util.List;
 /**
  * What a pqx table's DDL says for its scans, validated by the factory: the table's name (for
  * messages), its base path, its physical row type (partition columns included), its partition
- * keys and its options. Immutable (the options are copied).
+ * keys, the directory value of a null partition value, and its options. Immutable (the options
+ * are copied).
  */
 public record TableSourceSpec(String tableName, String path, RowType rowType,
-        List<String> partitionKeys, Configuration options) {
+        List<String> partitionKeys, String defaultPartitionName, Configuration options) {
     public TableSourceSpec {
         partitionKeys = List.copyOf(partitionKeys);
         options = new Configuration(options);

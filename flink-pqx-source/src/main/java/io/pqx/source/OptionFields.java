@@ -1,0 +1,28 @@
+package io.pqx.source;
+
+import org.apache.flink.configuration.ConfigOption;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The public static {@link ConfigOption} constants of an options class. Stateless. */
+final class OptionFields {
+    private OptionFields() {}
+
+    static List<ConfigOption<?>> of(Class<?> holder) {
+        List<ConfigOption<?>> options = new ArrayList<>();
+        for (Field field : holder.getFields()) {
+            if (Modifier.isStatic(field.getModifiers())
+                    && ConfigOption.class.isAssignableFrom(field.getType())) {
+                try {
+                    options.add((ConfigOption<?>) field.get(null));
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException("Cannot read option " + field.getName(), e);
+                }
+            }
+        }
+        return List.copyOf(options);
+    }
+}

@@ -1,0 +1,32 @@
+package io.pqx.table.source;
+
+import io.pqx.source.PqxSourceOptions;
+
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+
+import java.util.List;
+
+/**
+ * The scan's options: its SQL-only ones and every option of pqx's source. Defined next to the
+ * scan, which reads them; {@code io.pqx.table.PqxTableOptions} lists them with the others (so the
+ * packages form no cycle). Constants only.
+ */
+public final class PqxTableSourceOptions {
+    private PqxTableSourceOptions() {}
+
+    public static final ConfigOption<Boolean> FILTER_PUSH_DOWN_ENABLED =
+            ConfigOptions.key("source.filter-push-down.enabled")
+                    .booleanType()
+                    .defaultValue(true)
+                    .withDescription(
+                            "Whether WHERE conditions are pushed into the scan: conditions pqx"
+                                    + " evaluates exactly as Flink does filter the rows in the"
+                                    + " reader and prune files, row groups and pages; the others"
+                                    + " stay with Flink and may still prune. False: every condition"
+                                    + " stays with Flink and nothing is pruned by it (partition"
+                                    + " pruning of a batch query's partition list still applies).");
+
+    /** Every option of pqx's source ({@link PqxSourceOptions}), passed to it as written. */
+    public static final List<ConfigOption<?>> SOURCE_OPTIONS = PqxSourceOptions.all();
+}
