@@ -74,6 +74,27 @@ class PqxTableStreamingITCase {
     }
 
     @Test
+    void aPushedWatermarkDrivesEventTimeWindowsOverTheFiles() throws Exception {
+        Path data = Files.createDirectories(dir.resolve("w"));
+        RowType type = RowType.of(new LogicalType[] {new IntType(),
+                new org.apache.flink.table.types.logical.TimestampType(3)}, new String[] {"id", "ts"});
+        try (ParquetWriter w = ParquetWriter.create(new org.apache.flink.core.fs.Path(
+                data.resolve("e.parquet").toUri()), type, WriteOptions.builder().rowGroupRows(25).build())) {
+            for (int i = 0; i < 100; i++) { // one row a second from midnight: 10 rows per window
+                w.write(GenericRowData.of(i, org.apache.flink.table.data.TimestampData.fromEpochMillis(i * 1000L)));
+            }
+        }
+        TableEnvironment t = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        t.executeSql("CREATE TABLE e (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND)"
+                + " WITH ('connector'='pqx', 'path'='" + data.toUri() + "')");
+        String query = "SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE e, DESCRIPTOR(ts),"
+                + " INTERVAL '10' SECOND)) GROUP BY window_start, window_end";
+        assertThat(t.explainSql(query)).contains("watermark=[");
+        List<Row> windows = CollectionUtil.iteratorToList(t.executeSql(query).collect());
+        assertThat(windows).hasSize(10).allMatch(r -> ((Long) r.getField(1)) == 10L);
+    }
+
+    @Test
     void tablesInAnInMemoryCatalogKeepTheirOptionsAcrossTableEnvironments() throws Exception {
         publish("a", 0, 3);
         GenericInMemoryCatalog catalog = new GenericInMemoryCatalog("mem");

@@ -5,7 +5,15 @@ import io.pqx.source.PqxSource;
 import io.pqx.source.PqxSourceBuilder;
 import io.pqx.table.pushdown.FilterTranslation;
 
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamSource;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.connector.ProviderContext;
+import org.apache.flink.table.connector.source.DataStreamScanProvider;
+import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
@@ -38,7 +46,8 @@ import java.util.stream.Collectors;
  * push-down ({@link BoundedPqxTableSource}).
  */
 public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDown,
-        SupportsFilterPushDown, SupportsLimitPushDown, SupportsStatisticReport {
+        SupportsFilterPushDown, SupportsLimitPushDown, SupportsStatisticReport,
+        SupportsWatermarkPushDown {
     /** Files whose schemas are checked against the declared columns at plan time. */
     static final int SCHEMA_CHECKED_FILES = 16;
 
@@ -49,6 +58,8 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
     protected long limit = -1;
     /** The partitions to read (directory text), when a partition push-down restricted them. */
     protected List<Map<String, String>> partitions;
+    /** The table's watermark strategy, when Flink pushed it: applied per split by the source. */
+    protected WatermarkStrategy<RowData> watermarkStrategy;
 
     protected PqxTableSource(TableSourceSpec spec) {
         this.spec = spec;
@@ -61,6 +72,7 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
         this.filters = other.filters;
         this.limit = other.limit;
         this.partitions = other.partitions;
+        this.watermarkStrategy = other.watermarkStrategy;
     }
 
     /**
@@ -92,7 +104,34 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
 
     @Override
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
-        return SourceProvider.of(build());
+        if (watermarkStrategy == null) {
+            return SourceProvider.of(build());
+        }
+        // Flink's SourceProvider path takes no watermark strategy: give it to fromSource, which
+        // generates watermarks per split inside the reader
+        PqxSource<RowData> source = build();
+        WatermarkStrategy<RowData> strategy = watermarkStrategy;
+        String name = "pqx " + spec.tableName();
+        return new DataStreamScanProvider() {
+            @Override
+            public DataStream<RowData> produceDataStream(ProviderContext provider,
+                    StreamExecutionEnvironment env) {
+                DataStreamSource<RowData> stream = env.fromSource(source, strategy, name,
+                        source.getProducedType());
+                provider.generateUid("pqx-source").ifPresent(stream::uid);
+                return stream;
+            }
+
+            @Override
+            public boolean isBounded() {
+                return source.getBoundedness() == Boundedness.BOUNDED;
+            }
+        };
+    }
+
+    @Override
+    public void applyWatermark(WatermarkStrategy<RowData> strategy) {
+        this.watermarkStrategy = strategy;
     }
 
     /** The source of this scan, with every push-down applied. */
@@ -248,6 +287,9 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
         }
         if (limit >= 0) {
             parts.add("limit=" + limit);
+        }
+        if (watermarkStrategy != null) {
+            parts.add("watermarks per split");
         }
         return String.join(", ", parts);
     }
