@@ -34,7 +34,7 @@ import java.util.stream.Stream;
  */
 public final class PqxDemo {
     /** Rows generated when no count is given: about {@value} / {@value #ROWS_PER_SECOND} s. */
-    public static final int DEFAULT_ROWS = 160_000;
+    public static final int DEFAULT_ROWS = 240_000;
     static final int ROWS_PER_SECOND = 8_000;
     static final int PARALLELISM = 2;
     static final int CHECKPOINT_SECONDS = 2;

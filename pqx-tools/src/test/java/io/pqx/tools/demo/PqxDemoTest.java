@@ -10,6 +10,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.stream.Stream;
 
 class PqxDemoTest {
@@ -17,6 +19,7 @@ class PqxDemoTest {
 
     @Test
     void theDemoWritesEveryRowOnceThroughSqlAndQueriesTheTable() throws Exception {
+        Set<Thread> before = liveNonDaemonThreads();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         Path table = tmp.resolve("orders");
         new PqxDemo(20_000).run(table, new PrintStream(bytes, true, StandardCharsets.UTF_8),
@@ -37,5 +40,26 @@ class PqxDemoTest {
             assertThat(files.filter(f -> f.getFileName().toString().startsWith(".")).toList())
                     .as("no in-progress file left").isEmpty();
         }
+        // the demo's cluster is stopped: no thread it started keeps a JVM alive
+        Set<Thread> stray = new HashSet<>();
+        for (int i = 0; i < 100; i++) {
+            stray = liveNonDaemonThreads();
+            stray.removeAll(before);
+            if (stray.isEmpty()) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        assertThat(stray).as("non-daemon threads left by the demo").isEmpty();
+    }
+
+    private static Set<Thread> liveNonDaemonThreads() {
+        Set<Thread> threads = new HashSet<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.isAlive() && !t.isDaemon()) {
+                threads.add(t);
+            }
+        }
+        return threads;
     }
 }
