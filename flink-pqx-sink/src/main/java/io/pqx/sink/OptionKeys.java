@@ -2,9 +2,6 @@ package io.pqx.sink;
 
 import org.apache.flink.configuration.ConfigOption;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -22,18 +19,7 @@ final class OptionKeys {
     private OptionKeys() {}
 
     private static List<ConfigOption<?>> options() {
-        List<ConfigOption<?>> options = new ArrayList<>();
-        for (Field field : PqxSinkOptions.class.getFields()) {
-            if (Modifier.isStatic(field.getModifiers())
-                    && ConfigOption.class.isAssignableFrom(field.getType())) {
-                try {
-                    options.add((ConfigOption<?>) field.get(null));
-                } catch (IllegalAccessException e) {
-                    throw new IllegalStateException("Cannot read option " + field.getName(), e);
-                }
-            }
-        }
-        return List.copyOf(options);
+        return io.pqx.format.options.OptionFields.of(PqxSinkOptions.class);
     }
 
     /** The known key with the fewest single-character edits from {@code key}. */

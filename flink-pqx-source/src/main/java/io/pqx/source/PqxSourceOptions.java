@@ -15,7 +15,7 @@ public final class PqxSourceOptions {
 
     /** Every option of the source, in declaration order (for a caller passing them through). */
     public static java.util.List<ConfigOption<?>> all() {
-        return OptionFields.of(PqxSourceOptions.class);
+        return io.pqx.format.options.OptionFields.of(PqxSourceOptions.class);
     }
 
     public static final ConfigOption<Duration> MONITOR_INTERVAL =

@@ -1,6 +1,6 @@
 package io.pqx.bench.sink;
 
-import io.pqx.bench.JobCounters;
+import io.pqx.tools.metrics.PqxCounters;
 
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.configuration.Configuration;
@@ -20,7 +20,7 @@ import java.util.function.Consumer;
  * <p>Every job runs with parallelism 1, object reuse on (the source's rows reach the chained sink
  * without a copy; see {@link TableRows}) and no checkpointing: a bounded job's sink writes one file
  * per subtask and commits it at end of input. The REST endpoint binds a free port, since other
- * MiniClusters may run on the machine. The jobs' pqx counters are kept by {@link JobCounters}. Used from the suite's main thread; not thread-safe.
+ * MiniClusters may run on the machine. The jobs' pqx counters are kept by {@link PqxCounters}. Used from the suite's main thread; not thread-safe.
  */
 public final class MiniClusterJobs implements AutoCloseable {
 
@@ -34,7 +34,7 @@ public final class MiniClusterJobs implements AutoCloseable {
     public static MiniClusterJobs start() throws Exception {
         Configuration config = new Configuration();
         config.set(RestOptions.BIND_PORT, "0");
-        config.setString(JobCounters.REPORTER_FACTORY_KEY, JobCounters.Factory.class.getName());
+        PqxCounters.install(config);
         MiniCluster cluster =
                 new MiniCluster(
                         new MiniClusterConfiguration.Builder()

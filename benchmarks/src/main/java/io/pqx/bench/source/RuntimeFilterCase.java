@@ -2,7 +2,7 @@ package io.pqx.bench.source;
 
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.Comparison;
-import io.pqx.bench.JobCounters;
+import io.pqx.tools.metrics.PqxCounters;
 import io.pqx.bench.Throughput;
 import io.pqx.bench.format.FormatSettings;
 import io.pqx.bench.format.LineitemTable;
@@ -147,7 +147,7 @@ final class RuntimeFilterCase {
     private long[] run(MiniClusterJobs jobs, Contender who, BenchmarkReport report) throws Exception {
         String runId = UUID.randomUUID().toString();
         HashSet<Long> keySet = new HashSet<>(keys);
-        JobCounters.reset();
+        PqxCounters.reset();
         long t0 = System.nanoTime();
         jobs.run(NAME + " " + who.label, env -> {
             DataStream<RowData> facts = who == Contender.FLINK ? flinkFacts(env) : pqxFacts(env, who);
@@ -161,7 +161,7 @@ final class RuntimeFilterCase {
                     who.label, result == null ? "no" : result[0], result == null ? "none" : result[1],
                     rows, orderKeySum);
         }
-        return new long[] {wall, JobCounters.sum("pqxBytesRead"), JobCounters.sum("pqxRowsDecoded")};
+        return new long[] {wall, PqxCounters.total("pqxBytesRead"), PqxCounters.total("pqxRowsDecoded")};
     }
 
     private DataStream<RowData> pqxFacts(StreamExecutionEnvironment env, Contender who) {

@@ -4,7 +4,7 @@ import io.pqx.bench.BenchmarkArgs;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.BenchmarkSuite;
 import io.pqx.bench.Comparison;
-import io.pqx.bench.JobCounters;
+import io.pqx.tools.metrics.PqxCounters;
 import io.pqx.bench.Throughput;
 import io.pqx.bench.format.DuckDbAggregates;
 import io.pqx.bench.format.DuckDbSession;
@@ -287,7 +287,7 @@ public final class SourceSuite implements BenchmarkSuite {
     private static Run runJob(MiniClusterJobs jobs, SourceQuery query, Path file, Contender who,
             BenchmarkReport report) throws Exception {
         String runId = UUID.randomUUID().toString();
-        JobCounters.reset();
+        PqxCounters.reset();
         long cpu0 = processCpuNanos();
         long t0 = System.nanoTime();
         jobs.run(query.name() + " " + who.label, env -> {
@@ -306,8 +306,8 @@ public final class SourceSuite implements BenchmarkSuite {
                     result == null ? "none" : result[1], query.rows(), query.orderKeySum());
         }
         boolean pqx = who != Contender.FLINK;
-        return new Run(wall, cpu, pqx ? JobCounters.sum("pqxBytesRead") : -1,
-                pqx ? JobCounters.sum("pqxRowsDecoded") : -1);
+        return new Run(wall, cpu, pqx ? PqxCounters.total("pqxBytesRead") : -1,
+                pqx ? PqxCounters.total("pqxRowsDecoded") : -1);
     }
 
     private static void pqxJob(StreamExecutionEnvironment env, Path file, SourceQuery query,

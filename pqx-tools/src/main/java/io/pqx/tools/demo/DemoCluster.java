@@ -1,5 +1,7 @@
 package io.pqx.tools.demo;
 
+import io.pqx.tools.metrics.PqxCounters;
+
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.runtime.minicluster.MiniCluster;
@@ -9,7 +11,7 @@ import java.net.URI;
 
 /**
  * The demo's one embedded Flink cluster: a MiniCluster in this JVM with the demo's metric reporter
- * ({@link DemoMetrics}), which every job of the demo (the INSERT and the queries) is submitted to
+ * ({@link PqxCounters}), which every job of the demo (the INSERT and the queries) is submitted to
  * through its REST endpoint. Closing it stops it and its threads.
  */
 final class DemoCluster implements AutoCloseable {
@@ -23,7 +25,7 @@ final class DemoCluster implements AutoCloseable {
 
     static DemoCluster start(int slots) throws Exception {
         Configuration c = new Configuration();
-        c.setString(DemoMetrics.REPORTER_KEY, DemoMetrics.Factory.class.getName());
+        PqxCounters.install(c);
         c.set(RestOptions.BIND_PORT, "0");
         MiniCluster cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
                 .setConfiguration(c).setNumTaskManagers(1).setNumSlotsPerTaskManager(slots).build());

@@ -1,5 +1,7 @@
 package io.pqx.tools.demo;
 
+import io.pqx.tools.metrics.PqxCounters;
+
 import io.pqx.format.ParquetReader;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.metadata.FileMetadataView;
@@ -128,7 +130,7 @@ public final class PqxDemo {
 
     private static void query(TableEnvironment batch, String what, String sql,
             java.nio.file.Path table, PrintStream out) throws Exception {
-        DemoMetrics.reset();
+        PqxCounters.reset();
         // the files the query can see: those committed when it is planned (a file committed
         // while it runs is not in it)
         TableSnapshot snapshot = TableSnapshot.of(table);
@@ -195,13 +197,13 @@ public final class PqxDemo {
             long rowGroupsPrunedInReader, long pagesPruned, long rowsDecoded, long bytesRead,
             TableSnapshot table) {
         static String now(TableSnapshot table) {
-            return new Pruning(DemoMetrics.total("pqxFilesPlanned"),
-                    DemoMetrics.total("pqxRowGroupsPlanned"),
-                    DemoMetrics.total("pqxRowGroupsPrunedByStatistics"),
-                    DemoMetrics.total("pqxRowGroupsPrunedByBloomFilter")
-                            + DemoMetrics.total("pqxRowGroupsPrunedByPageIndex"),
-                    DemoMetrics.total("pqxPagesPrunedByPageIndex"),
-                    DemoMetrics.total("pqxRowsDecoded"), DemoMetrics.total("pqxBytesRead"),
+            return new Pruning(PqxCounters.total("pqxFilesPlanned"),
+                    PqxCounters.total("pqxRowGroupsPlanned"),
+                    PqxCounters.total("pqxRowGroupsPrunedByStatistics"),
+                    PqxCounters.total("pqxRowGroupsPrunedByBloomFilter")
+                            + PqxCounters.total("pqxRowGroupsPrunedByPageIndex"),
+                    PqxCounters.total("pqxPagesPrunedByPageIndex"),
+                    PqxCounters.total("pqxRowsDecoded"), PqxCounters.total("pqxBytesRead"),
                     table).toString();
         }
 

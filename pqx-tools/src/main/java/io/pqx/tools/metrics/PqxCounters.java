@@ -1,4 +1,4 @@
-package io.pqx.tools.demo;
+package io.pqx.tools.metrics;
 
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Metric;
@@ -14,25 +14,30 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * The pqx source's counters of the demo's queries (files, row groups and pages pruned, bytes
- * read): a metric reporter of the demo's embedded clusters that keeps every {@code pqx*} counter
- * registered since the last {@link #reset}, so that a query's figures are read after it ended.
- * Installed by {@link #REPORTER_KEY}; found by Flink through {@code META-INF/services}.
- * Thread-safe.
+ * pqx's counters ({@code pqx*}: files, row groups and pages pruned, rows decoded, bytes read) of
+ * the jobs of an in-process cluster, by name: a metric reporter that keeps every such counter
+ * registered since the last {@link #reset}, so that a job's figures are read after it ended (the
+ * demo's queries, the benchmarks' runs). Install it with {@link #install}; Flink finds the factory
+ * through {@code META-INF/services}. Thread-safe.
  */
-public final class DemoMetrics implements MetricReporter {
+public final class PqxCounters implements MetricReporter {
     /** The configuration key that installs this reporter. */
-    static final String REPORTER_KEY = "metrics.reporter.pqxdemo.factory.class";
+    public static final String REPORTER_KEY = "metrics.reporter.pqxcounters.factory.class";
 
     private static final Map<String, List<Counter>> COUNTERS = new ConcurrentHashMap<>();
 
-    /** Forgets the counters of earlier queries. */
-    static void reset() {
+    /** Installs the reporter in a cluster's configuration. */
+    public static void install(org.apache.flink.configuration.Configuration config) {
+        config.setString(REPORTER_KEY, Factory.class.getName());
+    }
+
+    /** Forgets the counters of earlier jobs. */
+    public static void reset() {
         COUNTERS.clear();
     }
 
     /** The total of the counters named {@code name} since the last reset (0 if none). */
-    static long total(String name) {
+    public static long total(String name) {
         long total = 0;
         for (Counter counter : COUNTERS.getOrDefault(name, List.of())) {
             total += counter.getCount();
@@ -55,14 +60,14 @@ public final class DemoMetrics implements MetricReporter {
 
     @Override
     public void notifyOfRemovedMetric(Metric metric, String name, MetricGroup group) {
-        // kept until the next reset: a query's figures are read after its job ended
+        // kept until the next reset: a job's figures are read after it ended
     }
 
     /** Makes the reporter. */
     public static final class Factory implements MetricReporterFactory {
         @Override
         public MetricReporter createMetricReporter(Properties properties) {
-            return new DemoMetrics();
+            return new PqxCounters();
         }
     }
 }

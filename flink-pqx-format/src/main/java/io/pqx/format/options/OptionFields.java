@@ -1,4 +1,4 @@
-package io.pqx.source;
+package io.pqx.format.options;
 
 import org.apache.flink.configuration.ConfigOption;
 
@@ -7,11 +7,15 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The public static {@link ConfigOption} constants of an options class. Stateless. */
-final class OptionFields {
+/**
+ * The public static {@link ConfigOption} constants of an options class, in declaration order:
+ * how the source's and the sink's options classes list every option they define. Stateless.
+ */
+public final class OptionFields {
     private OptionFields() {}
 
-    static List<ConfigOption<?>> of(Class<?> holder) {
+    /** Every public static {@code ConfigOption} field of {@code holder}. */
+    public static List<ConfigOption<?>> of(Class<?> holder) {
         List<ConfigOption<?>> options = new ArrayList<>();
         for (Field field : holder.getFields()) {
             if (Modifier.isStatic(field.getModifiers())
