@@ -210,7 +210,14 @@ class FilterPushDownDifferentialITCase {
                 "NOT (d <> d)", "d IN (0.0, 1.5)", "d NOT IN (0.0)", "d < 0", "d >= -0.0",
                 "d > 1e308", "d = CAST('NaN' AS DOUBLE)", "r.z.w = 0 OR r.z.w IS NULL",
                 "i = 18.5", "i < 18.5", "i > -0.5", "ti = 300", "ti < 300", "NOT (ti = 300)",
-                "i IN (18.5, 3)", "de = 1.555", "de < 1.555", "i IN (2147483648)");
+                "i IN (18.5, 3)", "de = 1.555", "de < 1.555", "i IN (2147483648)",
+                // string literals are CHAR(n): Flink compares them with trailing blanks ignored
+                "r.y < 'a '", "r.y <= 'a '", "r.y = 'a '", "r.y <> 'a '", "s = 'a  '", "s > 'a '",
+                "s IN ('a ', 'b')", "s LIKE 'a %'",
+                "((s <> 'zz') OR (s LIKE 'ab%')) AND (r.y < 'a ')",
+                "(r.y < 'a ') OR (p IN ('p9', ''))", "(r.y < 'a ') OR p = 'p9'", "r.y < 'a ' OR p = ''",
+                "(r.y < 'a ') OR p IN ('p9', 'p8')", "(r.y < 'a ') OR p IN ('', 'x')",
+                "(((s <> 'zz') OR (s LIKE 'ab%')) AND (r.y < 'a ')) OR (p IN ('p9', ''))");
         Outcome outcome = run(0, quirks, false);
         int nonEmpty = 0;
         for (int q = 0; q < quirks.size(); q++) {
@@ -224,6 +231,7 @@ class FilterPushDownDifferentialITCase {
         assertThat(rowsOf(outcome, quirks, "d = 0")).anyMatch(r -> r.contains("-0.0"));
         assertThat(rowsOf(outcome, quirks, "d <> d")).isEmpty();
         assertThat(rowsOf(outcome, quirks, "i IN (18.5)")).isNotEmpty();
+        assertThat(rowsOf(outcome, quirks, "r.y = 'a '")).isNotEmpty();
         assertThat(nonEmpty).as("conditions that select rows").isGreaterThan(10);
     }
 

@@ -24,6 +24,7 @@ final class DemoTables {
                 + "  'connector' = 'pqx',\n"
                 + "  'path' = '" + path + "',\n"
                 + "  'sink.row-group.rows' = '" + ROW_GROUP_ROWS + "',\n"
+                + "  'sink.page.row-limit' = '1000',\n"
                 + "  'sink.bloom-filter.columns' = 'customer_id',\n"
                 + "  'sink.partition-commit.success-file' = 'true'\n"
                 + ")";
