@@ -1,5 +1,8 @@
 package io.pqx.table;
 
+import io.pqx.table.lookup.PqxLookupOptions;
+import org.apache.flink.table.connector.source.lookup.LookupOptions;
+
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.source.PqxSourceOptions;
 import io.pqx.table.sink.PqxTableSinkOptions;
@@ -54,7 +57,12 @@ public final class PqxTableOptions {
 
     /** The table's own options (neither the source's nor the sink's), {@link #PATH} aside. */
     public static final List<ConfigOption<?>> TABLE_OPTIONS = List.of(PARTITION_DEFAULT_NAME,
-            FILTER_PUSH_DOWN_ENABLED, SINK_PARTITION_COMMIT_POLICY_KIND, SINK_PARALLELISM);
+            FILTER_PUSH_DOWN_ENABLED, SINK_PARTITION_COMMIT_POLICY_KIND, SINK_PARALLELISM,
+            PqxLookupOptions.REFRESH_INTERVAL, PqxLookupOptions.FOOTER_CACHE_SIZE,
+            LookupOptions.CACHE_TYPE, LookupOptions.PARTIAL_CACHE_MAX_ROWS,
+            LookupOptions.PARTIAL_CACHE_EXPIRE_AFTER_WRITE,
+            LookupOptions.PARTIAL_CACHE_EXPIRE_AFTER_ACCESS,
+            LookupOptions.PARTIAL_CACHE_CACHE_MISSING_KEY);
 
     /** Every optional option of a pqx table: the table's own, the source's, the sink's. */
     public static Set<ConfigOption<?>> optional() {
