@@ -6,7 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqx.table.lookup.TestingDimTable;
 import io.pqx.table.lookup.TestingDimTable.DimRow;
 
+import io.pqx.format.ParquetWriter;
+import io.pqx.format.options.WriteOptions;
+
 import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
@@ -18,11 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Random;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Streaming lookup joins ({@code FOR SYSTEM_TIME AS OF}) against a pqx dimension table of 100,000
@@ -37,7 +42,7 @@ class PqxTableLookupITCase {
     @TempDir static Path dir;
 
     private static List<DimRow> rows;
-    /** Probe keys: present, missing (odd, negative, past the end), repeated, two-row keys. */
+    /** Probe keys: present, missing (odd, negative, past the end), repeated, two-row keys, NULL. */
     private static List<Long> probes;
 
     @BeforeAll
@@ -49,6 +54,7 @@ class PqxTableLookupITCase {
             probes.add((long) random.nextInt(200_100) - 50);
         }
         probes.addAll(List.of(0L, 100L, 100L, 199_998L, 199_999L, -2L, 200_000L));
+        probes.add(null); // a NULL key: no row (inner), nulls (LEFT)
     }
 
     private static TableEnvironment env(String extraOptions) {
@@ -58,8 +64,23 @@ class PqxTableLookupITCase {
         return t;
     }
 
-    private static String probeValues(List<String> tuples) {
-        return "(SELECT *, PROCTIME() AS proc FROM (VALUES " + String.join(", ", tuples) + ") AS p(";
+    /** A bounded pqx probe table {@code name (id INT, k BIGINT, k2 INT, proc AS PROCTIME())}. */
+    private static void probeTable(TableEnvironment t, String name, List<Long> keys, List<Integer> k2s)
+            throws Exception {
+        Path file = dir.resolve(name).resolve("probe.parquet");
+        java.nio.file.Files.createDirectories(file.getParent());
+        RowType type = RowType.of(new LogicalType[] {new IntType(), new BigIntType(), new IntType()},
+                new String[] {"id", "k", "k2"});
+        if (!java.nio.file.Files.exists(file)) { // the same probes for every test using them
+            try (ParquetWriter w = ParquetWriter.create(new org.apache.flink.core.fs.Path(
+                    file.toUri()), type, WriteOptions.builder().build())) {
+                for (int id = 0; id < keys.size(); id++) {
+                    w.write(GenericRowData.of(id, keys.get(id), k2s == null ? null : k2s.get(id)));
+                }
+            }
+        }
+        t.executeSql("CREATE TABLE " + name + " (id INT, k BIGINT, k2 INT, proc AS PROCTIME()) WITH ("
+                + "'connector'='pqx', 'path'='" + file.getParent().toUri() + "')");
     }
 
     private static List<String> collect(TableEnvironment t, String query) throws Exception {
@@ -89,35 +110,33 @@ class PqxTableLookupITCase {
         return out;
     }
 
-    private static List<String> tuples(List<Long> keys) {
-        List<String> out = new ArrayList<>();
-        for (int id = 0; id < keys.size(); id++) {
-            out.add("(" + id + ", CAST(" + keys.get(id) + " AS BIGINT))");
-        }
-        return out;
+    private static String join(String kind) {
+        return "SELECT p.id, p.k, d.name, d.v FROM probe AS p "
+                + kind + " JOIN dim FOR SYSTEM_TIME AS OF p.proc AS d ON p.k = d.k";
     }
 
-    private static String join(String kind) {
-        return "SELECT p.id, p.k, d.name, d.v FROM " + probeValues(tuples(probes)) + "id, k)) AS p "
-                + kind + " JOIN dim FOR SYSTEM_TIME AS OF p.proc AS d ON p.k = d.k";
+    private static TableEnvironment withProbes(String extraOptions) throws Exception {
+        TableEnvironment t = env(extraOptions);
+        probeTable(t, "probe", probes, null);
+        return t;
     }
 
     @Test
     void anInnerLookupJoinEqualsTheJoinOfTheRowsWritten() throws Exception {
         List<String> want = expected(probes, false);
         assertThat(want).hasSizeGreaterThan(250); // present keys, two-row keys among them
-        assertThat(collect(env(""), join(""))).containsExactlyInAnyOrderElementsOf(want);
+        assertThat(collect(withProbes(""), join(""))).containsExactlyInAnyOrderElementsOf(want);
     }
 
     @Test
     void aLeftLookupJoinGivesNullsForMissingKeys() throws Exception {
-        assertThat(collect(env(""), join("LEFT")))
+        assertThat(collect(withProbes(""), join("LEFT")))
                 .containsExactlyInAnyOrderElementsOf(expected(probes, true));
     }
 
     @Test
     void withFlinksPartialCacheTheJoinIsTheSame() throws Exception {
-        TableEnvironment t = env(", 'lookup.cache'='PARTIAL', 'lookup.partial-cache.max-rows'='200',"
+        TableEnvironment t = withProbes(", 'lookup.cache'='PARTIAL', 'lookup.partial-cache.max-rows'='200',"
                 + " 'lookup.partial-cache.expire-after-write'='1 h'");
         assertThat(t.explainSql(join("LEFT"))).contains("LookupJoin");
         assertThat(collect(t, join("LEFT"))).containsExactlyInAnyOrderElementsOf(expected(probes, true));
@@ -125,50 +144,47 @@ class PqxTableLookupITCase {
 
     @Test
     void aTwoColumnKeyMatchesBothColumns() throws Exception {
-        List<String> tuples = new ArrayList<>();
+        List<Long> keys = new ArrayList<>();
+        List<Integer> k2s = new ArrayList<>();
         List<String> want = new ArrayList<>();
         Random random = new Random(7);
         for (int id = 0; id < 300; id++) {
-            int i = random.nextInt(100_000);
-            DimRow r = TestingDimTable.row(i);
+            DimRow r = TestingDimTable.row(random.nextInt(100_000));
             int k2 = random.nextBoolean() ? r.k2() : (r.k2() + 1) % 7;
-            tuples.add("(" + id + ", CAST(" + r.k() + " AS BIGINT), " + k2 + ")");
+            keys.add(r.k());
+            k2s.add(k2);
             for (DimRow m : TestingDimTable.matching(rows, r.k(), k2)) {
                 want.add("+I[" + id + ", " + show(m.name()) + "]");
             }
         }
         assertThat(want).hasSizeGreaterThan(100);
-        String query = "SELECT p.id, d.name FROM " + probeValues(tuples) + "id, k, k2)) AS p"
+        TableEnvironment t = env("");
+        probeTable(t, "probe2", keys, k2s);
+        String query = "SELECT p.id, d.name FROM probe2 AS p"
                 + " JOIN dim FOR SYSTEM_TIME AS OF p.proc AS d ON p.k = d.k AND p.k2 = d.k2";
-        assertThat(collect(env(""), query)).containsExactlyInAnyOrderElementsOf(want);
+        assertThat(collect(t, query)).containsExactlyInAnyOrderElementsOf(want);
     }
 
     @Test
-    void aFullCacheIsRefusedNamingTheTableAndTheOption() {
-        TableEnvironment t = env(", 'lookup.cache'='FULL'");
+    void aFullCacheIsRefusedNamingTheTableAndTheOption() throws Exception {
+        TableEnvironment t = withProbes(", 'lookup.cache'='FULL'");
         assertThatThrownBy(() -> t.explainSql(join("")))
                 .rootCause().hasMessageContaining("dim").hasMessageContaining("lookup.cache");
     }
 
     @Test
     void aWhereOnTheDimensionSideFiltersTheJoinedRows() throws Exception {
-        Set<Long> keys = new LinkedHashSet<>(probes);
         List<String> want = new ArrayList<>();
-        List<Long> probeList = new ArrayList<>(keys);
-        for (int id = 0; id < probeList.size(); id++) {
-            for (DimRow r : TestingDimTable.matching(rows, probeList.get(id), null)) {
+        for (int id = 0; id < probes.size(); id++) {
+            for (DimRow r : TestingDimTable.matching(rows, probes.get(id), null)) {
                 if (r.v() > 30_000.0) {
                     want.add("+I[" + id + ", " + r.v() + "]");
                 }
             }
         }
-        String query = "SELECT p.id, d.v FROM " + probeValues(tuples(probeList)) + "id, k)) AS p"
+        String query = "SELECT p.id, d.v FROM probe AS p"
                 + " JOIN dim FOR SYSTEM_TIME AS OF p.proc AS d ON p.k = d.k WHERE d.v > 30000";
         assertThat(want).isNotEmpty();
-        assertThat(collect(env(""), query)).containsExactlyInAnyOrderElementsOf(want);
-    }
-
-    static String joined(List<String> lines) {
-        return lines.stream().collect(Collectors.joining("\n"));
+        assertThat(collect(withProbes(""), query)).containsExactlyInAnyOrderElementsOf(want);
     }
 }
