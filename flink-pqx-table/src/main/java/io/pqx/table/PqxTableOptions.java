@@ -1,7 +1,6 @@
 package io.pqx.table;
 
 import io.pqx.table.lookup.PqxLookupOptions;
-import org.apache.flink.table.connector.source.lookup.LookupOptions;
 
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.source.PqxSourceOptions;
@@ -56,13 +55,10 @@ public final class PqxTableOptions {
     public static final List<ConfigOption<?>> SINK_OPTIONS = PqxTableSinkOptions.SINK_OPTIONS;
 
     /** The table's own options (neither the source's nor the sink's), {@link #PATH} aside. */
-    public static final List<ConfigOption<?>> TABLE_OPTIONS = List.of(PARTITION_DEFAULT_NAME,
-            FILTER_PUSH_DOWN_ENABLED, SINK_PARTITION_COMMIT_POLICY_KIND, SINK_PARALLELISM,
-            PqxLookupOptions.REFRESH_INTERVAL, PqxLookupOptions.FOOTER_CACHE_SIZE,
-            LookupOptions.CACHE_TYPE, LookupOptions.PARTIAL_CACHE_MAX_ROWS,
-            LookupOptions.PARTIAL_CACHE_EXPIRE_AFTER_WRITE,
-            LookupOptions.PARTIAL_CACHE_EXPIRE_AFTER_ACCESS,
-            LookupOptions.PARTIAL_CACHE_CACHE_MISSING_KEY);
+    public static final List<ConfigOption<?>> TABLE_OPTIONS = java.util.stream.Stream.concat(
+            java.util.stream.Stream.of(PARTITION_DEFAULT_NAME, FILTER_PUSH_DOWN_ENABLED,
+                    SINK_PARTITION_COMMIT_POLICY_KIND, SINK_PARALLELISM),
+            PqxLookupOptions.LOOKUP_OPTIONS.stream()).toList();
 
     /** Every optional option of a pqx table: the table's own, the source's, the sink's. */
     public static Set<ConfigOption<?>> optional() {

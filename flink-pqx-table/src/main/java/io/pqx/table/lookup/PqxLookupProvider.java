@@ -43,7 +43,7 @@ public final class PqxLookupProvider {
                 keyFields, outputFields, filter,
                 options.get(PqxLookupOptions.REFRESH_INTERVAL).toMillis(),
                 options.get(PqxLookupOptions.FOOTER_CACHE_SIZE));
-        LookupOptions.LookupCacheType cache = options.get(LookupOptions.CACHE_TYPE);
+        LookupOptions.LookupCacheType cache = options.get(PqxLookupOptions.CACHE);
         switch (cache) {
             case NONE:
                 return LookupFunctionProvider.of(function);
