@@ -158,6 +158,16 @@ public final class PqxLookupFunction extends LookupFunction {
         return out;
     }
 
+    /** Row groups read by the lookups so far (for tests; also the metric). */
+    long rowGroupsRead() {
+        return rowGroupsRead.getCount();
+    }
+
+    /** Row groups pruned by the lookups so far. */
+    long rowGroupsSkipped() {
+        return rowGroupsSkipped.getCount();
+    }
+
     /**
      * A file removed since the listing is no longer part of the table: none of its rows is
      * answered (not even those read before it went), and the files are listed again next time.

@@ -146,4 +146,30 @@ class PqxLookupFunctionTest {
                 .isInstanceOf(UnsupportedFileException.class)
                 .hasMessageContaining("part-000.parquet").hasMessageContaining("k2");
     }
+
+    @Test
+    void aFloatingPointKeyFollowsSqlEquality() throws Exception {
+        TestingDimTable.write(dir, 100, 2, 10);
+        PqxLookupFunction f = function(dir, TestingDimTable.TYPE, List.of(), new int[] {3}, 60_000);
+        assertThat(fields(f.lookup(GenericRowData.of(0.0)))).containsExactly("0, 0, null, 0.0");
+        assertThat(fields(f.lookup(GenericRowData.of(-0.0)))).containsExactly("0, 0, null, 0.0");
+        assertThat(fields(f.lookup(GenericRowData.of(10.5)))).containsExactly("42, 0, n21, 10.5");
+        assertThat(f.lookup(GenericRowData.of(Double.NaN))).isEmpty();
+    }
+
+    @Test
+    void statisticsAndBloomFiltersLeaveFewRowGroupsToRead() throws Exception {
+        TestingDimTable.write(dir, 20_000, 4, 1_000); // 20 row groups
+        PqxLookupFunction f = function(dir, TestingDimTable.TYPE, List.of(), new int[] {0}, 60_000);
+        for (long k = 4; k < 40_000; k += 400) { // present keys: one row group each (sorted)
+            assertThat(f.lookup(GenericRowData.of(k))).isNotEmpty();
+        }
+        assertThat(f.rowGroupsRead()).isEqualTo(100);
+        long before = f.rowGroupsRead();
+        for (long k = 5; k < 40_000; k += 400) { // missing odd keys: statistics keep one, bloom drops most
+            assertThat(f.lookup(GenericRowData.of(k))).isEmpty();
+        }
+        assertThat(f.rowGroupsRead() - before).isLessThan(10);
+        assertThat(f.rowGroupsSkipped()).isEqualTo(200L * 20 - f.rowGroupsRead());
+    }
 }
