@@ -1,5 +1,7 @@
 package io.pqx.table;
 
+import io.pqx.table.lookup.PqxLookupOptions;
+
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.source.PqxSourceOptions;
 import io.pqx.table.sink.PqxTableSinkOptions;
@@ -53,8 +55,10 @@ public final class PqxTableOptions {
     public static final List<ConfigOption<?>> SINK_OPTIONS = PqxTableSinkOptions.SINK_OPTIONS;
 
     /** The table's own options (neither the source's nor the sink's), {@link #PATH} aside. */
-    public static final List<ConfigOption<?>> TABLE_OPTIONS = List.of(PARTITION_DEFAULT_NAME,
-            FILTER_PUSH_DOWN_ENABLED, SINK_PARTITION_COMMIT_POLICY_KIND, SINK_PARALLELISM);
+    public static final List<ConfigOption<?>> TABLE_OPTIONS = java.util.stream.Stream.concat(
+            java.util.stream.Stream.of(PARTITION_DEFAULT_NAME, FILTER_PUSH_DOWN_ENABLED,
+                    SINK_PARTITION_COMMIT_POLICY_KIND, SINK_PARALLELISM),
+            PqxLookupOptions.LOOKUP_OPTIONS.stream()).toList();
 
     /** Every optional option of a pqx table: the table's own, the source's, the sink's. */
     public static Set<ConfigOption<?>> optional() {

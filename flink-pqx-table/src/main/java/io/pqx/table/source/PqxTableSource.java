@@ -3,6 +3,7 @@ package io.pqx.table.source;
 import io.pqx.source.ListedFile;
 import io.pqx.source.PqxSource;
 import io.pqx.source.PqxSourceBuilder;
+import io.pqx.table.lookup.PqxLookupProvider;
 import io.pqx.table.pushdown.FilterTranslation;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -17,6 +18,7 @@ import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDo
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.connector.source.LookupTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
 import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
@@ -47,7 +49,7 @@ import java.util.stream.Collectors;
  */
 public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDown,
         SupportsFilterPushDown, SupportsLimitPushDown, SupportsStatisticReport,
-        SupportsWatermarkPushDown {
+        SupportsWatermarkPushDown, LookupTableSource {
     /** Files whose schemas are checked against the declared columns at plan time. */
     static final int SCHEMA_CHECKED_FILES = 16;
 
@@ -127,6 +129,17 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
                 return source.getBoundedness() == Boundedness.BOUNDED;
             }
         };
+    }
+
+    /**
+     * A lookup into the table (issue 11): keys answered from its files by {@code
+     * io.pqx.table.lookup}, with the pushed projection and accepted filters applied.
+     */
+    @Override
+    public LookupRuntimeProvider getLookupRuntimeProvider(LookupContext context) {
+        return PqxLookupProvider.create(spec.tableName(), build(), spec.rowType(),
+                spec.partitionKeys(), context.getKeys(), projection,
+                filters == null ? null : filters.exact().orElse(null), spec.options());
     }
 
     @Override

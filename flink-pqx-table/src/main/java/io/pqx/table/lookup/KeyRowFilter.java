@@ -1,0 +1,50 @@
+package io.pqx.table.lookup;
+
+import io.pqx.format.ParquetBatch;
+import io.pqx.format.ParquetReader;
+import io.pqx.format.ReadSchema;
+import io.pqx.format.RowFilter;
+import io.pqx.format.predicate.BoundPredicate;
+import io.pqx.format.predicate.ColumnResolver;
+import io.pqx.format.predicate.Predicate;
+import io.pqx.format.predicate.SlotValues;
+
+import java.util.List;
+
+/**
+ * A lookup key (the AND of its data columns' equalities) as the row filter of one file's scans:
+ * a row is kept when the key's predicate is TRUE on it. The scan decodes the key columns first
+ * and the other columns only for the rows kept.
+ */
+final class KeyRowFilter implements RowFilter {
+    private final ReadSchema columns;
+    private final BoundPredicate predicate;
+
+    private KeyRowFilter(ReadSchema columns, BoundPredicate predicate) {
+        this.columns = columns;
+        this.predicate = predicate;
+    }
+
+    /** The filter of {@code key} over the columns it names in {@code reader}'s file. */
+    static KeyRowFilter of(Predicate key, ParquetReader reader) {
+        ReadSchema columns = reader.project(List.copyOf(PqxLookupFunction.keyColumns(key)));
+        return new KeyRowFilter(columns, BoundPredicate.bind(key, ColumnResolver.of(columns.rowType())));
+    }
+
+    @Override
+    public ReadSchema columns() {
+        return columns;
+    }
+
+    @Override
+    public int filter(ParquetBatch batch, boolean[] keep) {
+        boolean[] mask = predicate.mask(batch, SlotValues.none());
+        int rows = batch.getNumRows();
+        int kept = 0;
+        for (int i = 0; i < rows; i++) {
+            keep[i] = mask[i];
+            kept += mask[i] ? 1 : 0;
+        }
+        return kept;
+    }
+}
