@@ -18,7 +18,6 @@ import org.apache.flink.table.factories.FactoryUtil;
 import org.apache.flink.table.types.logical.RowType;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -99,10 +98,5 @@ public final class PqxTableFactory implements DynamicTableSourceFactory, Dynamic
             t = t.getCause();
         }
         return t == e ? String.valueOf(e.getMessage()) : e.getMessage() + " (" + t.getMessage() + ")";
-    }
-
-    /** The table options as a plain map (for EXPLAIN and tests). */
-    static Map<String, String> asMap(Configuration options) {
-        return options.toMap();
     }
 }
