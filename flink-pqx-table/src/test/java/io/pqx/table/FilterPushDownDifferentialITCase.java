@@ -195,10 +195,10 @@ class FilterPushDownDifferentialITCase {
         }
         double share = (double) acceptedScans / explained;
         System.out.printf("FilterPushDownDifferentialITCase: %d clauses equal, %d rows matched;"
-                + " of the %d explained: %d with an accepted conjunct (%.0f%%), %d with no"
+                + " of the %d explained: %d with a pushed conjunct (%.0f%%), %d with no"
                 + " remaining filter (%.0f%%)%n", clauses.size(), rowsMatched, explained,
                 acceptedScans, 100 * share, fullyAccepted, 100.0 * fullyAccepted / explained);
-        assertThat(share).as("share of clauses with an accepted conjunct").isGreaterThan(0.3);
+        assertThat(share).as("share of clauses with a pushed conjunct").isGreaterThan(0.3);
         assertThat(rowsMatched).as("the clauses select rows").isGreaterThan(CLAUSES * 10L);
     }
 
@@ -217,7 +217,14 @@ class FilterPushDownDifferentialITCase {
                 "((s <> 'zz') OR (s LIKE 'ab%')) AND (r.y < 'a ')",
                 "(r.y < 'a ') OR (p IN ('p9', ''))", "(r.y < 'a ') OR p = 'p9'", "r.y < 'a ' OR p = ''",
                 "(r.y < 'a ') OR p IN ('p9', 'p8')", "(r.y < 'a ') OR p IN ('', 'x')",
-                "(((s <> 'zz') OR (s LIKE 'ab%')) AND (r.y < 'a ')) OR (p IN ('p9', ''))");
+                "(((s <> 'zz') OR (s LIKE 'ab%')) AND (r.y < 'a ')) OR (p IN ('p9', ''))",
+                // in one job, scans that prune differently but accept the same conjuncts were
+                // reused for each other (seed 46355447582549, clause 604, among 49 others); pqx
+                // now hands Flink its prune-only conjuncts as accepted too (and as remaining)
+                "((s BETWEEN 'ab\nc' AND '\uD83D\uDE00') OR (f <= 0))"
+                        + " OR ((s NOT IN ('a', '_', '\u00e9')) AND (NOT bo))",
+                "(f <= 0) OR ((s NOT IN ('a', '_', '\u00e9')) AND (NOT bo))", "f <= 0", "f > 0",
+                "d < 0", "NOT (d < 0)");
         Outcome outcome = run(0, quirks, false);
         int nonEmpty = 0;
         for (int q = 0; q < quirks.size(); q++) {
@@ -265,7 +272,10 @@ class FilterPushDownDifferentialITCase {
         return new Outcome(rows, acceptedScans(plan), fullyAcceptedScans(plan, batch.size()));
     }
 
-    /** Scans of t_on with a non-empty accepted filter in the optimized plan. */
+    /**
+     * Scans of t_on with a conjunct pushed in the optimized plan ({@code filter=[...]} lists the
+     * conjuncts pqx evaluates exactly and those it prunes by, which stay in the Calc above).
+     */
     private static int acceptedScans(String plan) {
         String optimized = optimizedPart(plan);
         return count(optimized, "t_on, filter=[") - count(optimized, "t_on, filter=[]");

@@ -27,13 +27,15 @@ import java.util.Optional;
 public final class FilterTranslation {
     private final List<ResolvedExpression> accepted;
     private final List<ResolvedExpression> remaining;
+    private final List<ResolvedExpression> pushed;
     private final Predicate exact;
     private final Predicate pruneOnly;
 
     private FilterTranslation(List<ResolvedExpression> accepted, List<ResolvedExpression> remaining,
-            Predicate exact, Predicate pruneOnly) {
+            List<ResolvedExpression> pushed, Predicate exact, Predicate pruneOnly) {
         this.accepted = List.copyOf(accepted);
         this.remaining = List.copyOf(remaining);
+        this.pushed = List.copyOf(pushed);
         this.exact = exact;
         this.pruneOnly = pruneOnly;
     }
@@ -48,19 +50,25 @@ public final class FilterTranslation {
         ColumnResolver resolver = ColumnResolver.of(rowType);
         List<ResolvedExpression> accepted = new ArrayList<>();
         List<ResolvedExpression> remaining = new ArrayList<>();
+        List<ResolvedExpression> pushed = new ArrayList<>();
         List<Predicate> exact = new ArrayList<>();
         List<Predicate> weak = new ArrayList<>();
         for (ResolvedExpression conjunct : conjuncts) {
             Optional<Predicate> p = translator.exact(conjunct).filter(q -> binds(q, resolver));
             if (p.isPresent()) {
                 accepted.add(conjunct);
+                pushed.add(conjunct);
                 exact.add(p.get());
             } else {
                 remaining.add(conjunct);
-                translator.weak(conjunct).filter(q -> binds(q, resolver)).ifPresent(weak::add);
+                Optional<Predicate> w = translator.weak(conjunct).filter(q -> binds(q, resolver));
+                if (w.isPresent()) {
+                    weak.add(w.get());
+                    pushed.add(conjunct);
+                }
             }
         }
-        return new FilterTranslation(accepted, remaining,
+        return new FilterTranslation(accepted, remaining, pushed,
                 exact.isEmpty() ? null : Predicates.and(exact),
                 weak.isEmpty() ? null : Predicates.and(weak));
     }
@@ -78,6 +86,18 @@ public final class FilterTranslation {
     /** The conjuncts pqx evaluates exactly, in their given order. */
     public List<ResolvedExpression> accepted() {
         return accepted;
+    }
+
+    /**
+     * The conjuncts to hand Flink as the accepted ones: the {@link #accepted} conjuncts and the
+     * remaining ones {@link #pruneOnly} prunes by (those stay in {@link #remaining} too, so Flink
+     * still evaluates them on every row, as it does for its own filesystem connector's filters).
+     * Flink's planner tells two scans of one table apart by this list alone: it reuses one scan
+     * for another that lists the same conjuncts, so a conjunct that changes which rows the scan
+     * returns, by pruning too, must be in it (else a query would get rows pruned for another).
+     */
+    public List<ResolvedExpression> pushed() {
+        return pushed;
     }
 
     /** The conjuncts Flink must still evaluate, in their given order. */

@@ -255,7 +255,7 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
             return Result.of(List.of(), conjuncts);
         }
         filters = FilterTranslation.translate(conjuncts, spec.rowType(), spec.partitionKeys());
-        return Result.of(filters.accepted(), filters.remaining());
+        return Result.of(filters.pushed(), filters.remaining());
     }
 
     @Override

@@ -276,5 +276,18 @@ class FilterTranslationTest {
         assertThat(t.exact()).contains(Predicates.and(Predicates.equal("i", 1L),
                 Predicates.isNull("s")));
         assertThat(t.pruneOnly()).contains(Predicates.equal("d", 1.0));
+        // Flink tells scans apart by what they accept: the pruning conjunct is listed too
+        assertThat(t.pushed()).containsExactly(a, b, c);
+    }
+
+    @Test
+    void aConjunctThatNeitherFilterNorPrunesIsNotHandedToFlinkAsAccepted() {
+        ResolvedExpression a = call(BuiltInFunctionDefinitions.EQUALS, ref("i"), lit(1));
+        ResolvedExpression upper = call(BuiltInFunctionDefinitions.EQUALS,
+                call(BuiltInFunctionDefinitions.UPPER, ref("s")), lit("A", DataTypes.STRING()));
+        FilterTranslation t = translate(a, upper);
+        assertThat(t.remaining()).containsExactly(upper);
+        assertThat(t.pruneOnly()).isEmpty();
+        assertThat(t.pushed()).containsExactly(a);
     }
 }
