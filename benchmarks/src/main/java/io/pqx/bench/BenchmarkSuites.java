@@ -2,6 +2,7 @@ package io.pqx.bench;
 
 import io.pqx.bench.format.FormatSuite;
 import io.pqx.bench.fuzz.FuzzSuite;
+import io.pqx.bench.lookup.LookupSuite;
 import io.pqx.bench.sink.SinkSuite;
 import io.pqx.bench.source.SourceSuite;
 
@@ -24,6 +25,7 @@ public final class BenchmarkSuites {
         REGISTERED.put("format", FormatSuite::new);
         REGISTERED.put("sink", SinkSuite::new);
         REGISTERED.put("source", SourceSuite::new);
+        REGISTERED.put("lookup", LookupSuite::new);
         REGISTERED.put("fuzz", FuzzSuite::new);
     }
 

@@ -1,0 +1,181 @@
+package io.pqx.bench.lookup;
+
+import io.pqx.bench.BenchmarkReport;
+import io.pqx.bench.LiveHeapHistogram;
+import io.pqx.bench.Throughput;
+
+import org.apache.flink.table.data.RowData;
+
+import java.lang.ref.Reference;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Semaphore;
+
+/**
+ * Runs the contenders of suite {@code lookup} in rounds and measures their heap.
+ *
+ * <p>A round gives every contender one turn, in an order that rotates from round to round: open
+ * (not timed), answer its probes (each lookup timed with {@link System#nanoTime}, every answer
+ * checked against {@link DimensionTable#check}, outside the timed call), close. A synchronous
+ * contender's throughput is its lookups over the sum of their times; an asynchronous one's is its
+ * lookups over the wall time from the first call to the last completion, with at most {@link
+ * #MAX_IN_FLIGHT} in flight, each timed from its call to its completion. The heap pass ({@link
+ * #heldHeap}) is separate and untimed. Not thread-safe.
+ */
+final class LookupRounds {
+    /** Asynchronous lookups in flight at most. */
+    static final int MAX_IN_FLIGHT = 100;
+    /** Wrong answers printed per turn, at most. */
+    private static final int FAILURES_SHOWN = 3;
+
+    /** A contender and the keys it is asked each turn. */
+    record Entry(LookupContender contender, long[] probes) {}
+
+    /** What a contender did over the measured rounds. */
+    static final class Figures {
+        final Throughput throughput = new Throughput();
+        final Latencies latencies = new Latencies();
+        String facts = "";
+    }
+
+    private final DimensionTable table;
+    private final BenchmarkReport report;
+
+    LookupRounds(DimensionTable table, BenchmarkReport report) {
+        this.table = table;
+        this.report = report;
+    }
+
+    /** Runs {@code warmups + rounds} rounds; returns the measured figures by contender name. */
+    Map<String, Figures> run(List<Entry> entries, int warmups, int rounds) throws Exception {
+        Map<String, Figures> figures = new LinkedHashMap<>();
+        for (Entry e : entries) {
+            figures.put(e.contender().name(), new Figures());
+        }
+        for (int round = 0; round < warmups + rounds; round++) {
+            boolean measured = round >= warmups;
+            StringBuilder line = new StringBuilder();
+            for (int k = 0; k < entries.size(); k++) {
+                Entry e = entries.get((k + round) % entries.size());
+                Turn turn = turn(e);
+                line.append(String.format(Locale.ROOT, " %s=%.0f/s", e.contender().name(),
+                        e.probes().length / (turn.nanos / 1e9)));
+                if (measured) {
+                    Figures f = figures.get(e.contender().name());
+                    f.throughput.add(e.probes().length, turn.nanos);
+                    f.latencies.addAll(turn.latencies);
+                    f.facts = turn.facts;
+                }
+            }
+            report.info("%s lookup%s unit=lookups/s", measured
+                    ? String.format(Locale.ROOT, "round %d/%d", round - warmups + 1, rounds)
+                    : String.format(Locale.ROOT, "warmup %d/%d", round + 1, warmups), line);
+        }
+        return figures;
+    }
+
+    /** One turn's time (as the class comment says), latencies and facts. */
+    private record Turn(long nanos, long[] latencies, String facts) {}
+
+    private Turn turn(Entry e) throws Exception {
+        LookupContender c = e.contender();
+        c.open();
+        try {
+            long[] probes = e.probes();
+            long[] latencies = new long[probes.length];
+            Queue<String> wrong = new ConcurrentLinkedQueue<>();
+            long nanos = c.async() ? askAsync(c, probes, latencies, wrong)
+                    : ask(c, probes, latencies, wrong);
+            if (!wrong.isEmpty()) {
+                List<String> shown = new ArrayList<>(wrong).subList(0, Math.min(FAILURES_SHOWN,
+                        wrong.size()));
+                report.failure("lookup %s: %d of %d answers wrong, e.g. %s", c.name(),
+                        wrong.size(), probes.length, shown);
+            }
+            return new Turn(nanos, latencies, c.facts());
+        } finally {
+            c.close();
+        }
+    }
+
+    private long ask(LookupContender c, long[] probes, long[] latencies, Queue<String> wrong)
+            throws Exception {
+        long total = 0;
+        for (int i = 0; i < probes.length; i++) {
+            long start = System.nanoTime();
+            Collection<RowData> rows = c.lookup(probes[i]);
+            long took = System.nanoTime() - start;
+            latencies[i] = took;
+            total += took;
+            String bad = table.check(probes[i], rows);
+            if (bad != null) {
+                wrong.add(bad);
+            }
+        }
+        return total;
+    }
+
+    private long askAsync(LookupContender c, long[] probes, long[] latencies, Queue<String> wrong)
+            throws Exception {
+        Semaphore slots = new Semaphore(MAX_IN_FLIGHT);
+        long start = System.nanoTime();
+        for (int i = 0; i < probes.length; i++) {
+            slots.acquire();
+            int index = i;
+            long key = probes[i];
+            long called = System.nanoTime();
+            c.lookupAsync(key).whenComplete((rows, error) -> {
+                latencies[index] = System.nanoTime() - called;
+                String bad = error != null ? "key " + key + ": " + error
+                        : table.check(key, rows);
+                if (bad != null) {
+                    wrong.add(bad);
+                }
+                slots.release();
+            });
+        }
+        slots.acquire(MAX_IN_FLIGHT); // every lookup has completed
+        long nanos = System.nanoTime() - start;
+        slots.release(MAX_IN_FLIGHT);
+        return nanos;
+    }
+
+    /**
+     * The live heap the contender holds when open and warm: a {@link LiveHeapHistogram} (a full
+     * collection, then the reachable objects) before opening it, then one after it answered its
+     * probes once (answers checked, untimed) while still open; returns the growth and what grew.
+     */
+    Held heldHeap(Entry e) throws Exception {
+        LookupContender c = e.contender();
+        LiveHeapHistogram before = LiveHeapHistogram.take();
+        c.open();
+        try {
+            long[] probes = e.probes();
+            Queue<String> wrong = new ConcurrentLinkedQueue<>();
+            if (c.async()) {
+                askAsync(c, probes, new long[probes.length], wrong);
+            } else {
+                ask(c, probes, new long[probes.length], wrong);
+            }
+            if (!wrong.isEmpty()) {
+                report.failure("lookup %s (heap pass): %d answers wrong, e.g. %s", c.name(),
+                        wrong.size(), wrong.peek());
+            }
+            LiveHeapHistogram after = LiveHeapHistogram.take();
+            Reference.reachabilityFence(c);
+            return new Held(after.totalBytes() - before.totalBytes(),
+                    after.largestGrowthOver(before, 4));
+        } finally {
+            c.close();
+        }
+    }
+
+    /** Live bytes a contender held, and the classes that grew most. */
+    record Held(long bytes, List<String> largest) {}
+}
