@@ -33,15 +33,23 @@ public final class LookupSuite implements BenchmarkSuite {
     /** The per-key full scan is far too slow for every probe: it answers this many of them. */
     static final int SCAN_PROBES = 100;
 
+    /**
+     * The wall time a contender's turn may take at most, in seconds ({@code
+     * -Dpqx.bench.lookup.turnSeconds}, default 30): a turn ends when its probes are answered or
+     * this has passed, so that a slow contender does not stretch the run beyond about 15 minutes.
+     */
+    static final String TURN_SECONDS = "pqx.bench.lookup.turnSeconds";
+
     /** Sizes derived from the table's row count. */
     record Sizes(long rows, int files, int rowGroupRows, int pageRowLimit, int probes,
-            int cacheRows) {
+            int cacheRows, long turnNanos) {
         static Sizes of(long rows) {
             int rowGroup = (int) Math.min(250_000, Math.max(100, rows / 20));
             int probes = (int) Math.min(100_000, Math.max(100, rows / 2));
+            long turnSeconds = Long.getLong(TURN_SECONDS, 30);
             return new Sizes(rows, (int) Math.min(4, rows), rowGroup,
                     Math.min(20_000, Math.max(10, rowGroup / 10)), probes,
-                    Math.max(10, probes / 5));
+                    Math.max(10, probes / 50), turnSeconds * 1_000_000_000L);
         }
     }
 
@@ -63,9 +71,9 @@ public final class LookupSuite implements BenchmarkSuite {
         DimensionTable table = new DimensionTable(sizes.rows(), sizes.files(),
                 sizes.rowGroupRows(), sizes.pageRowLimit(), args.seed());
         report.info("lookup rows=%d files=%d rowgroup=%d rows page rows<=%d bloom(k) fpp=0.01"
-                        + " probes=%d rounds=%d warmups=%d seed=%d", sizes.rows(), sizes.files(),
-                sizes.rowGroupRows(), sizes.pageRowLimit(), sizes.probes(), args.rounds(),
-                args.warmups(), args.seed());
+                        + " probes=%d turn<=%ds rounds=%d warmups=%d seed=%d", sizes.rows(),
+                sizes.files(), sizes.rowGroupRows(), sizes.pageRowLimit(), sizes.probes(),
+                sizes.turnNanos() / 1_000_000_000L, args.rounds(), args.warmups(), args.seed());
         Path dir = Files.createTempDirectory(args.workDir(), "pqx-bench-lookup-");
         try {
             Timed<List<Path>> written = Timed.run(() -> table.write(dir));
@@ -107,16 +115,18 @@ public final class LookupSuite implements BenchmarkSuite {
                 "lookup.partial-cache.max-rows", String.valueOf(sizes.cacheRows())));
         LookupContender scan = new FullScanContender(files);
         LookupContender full = new FullCacheContender(files);
+        long turn = sizes.turnNanos();
         List<LookupRounds.Entry> entries = new ArrayList<>(List.of(
-                new LookupRounds.Entry(nocache, keys),
-                new LookupRounds.Entry(partial, repeated),
-                new LookupRounds.Entry(scan, scanKeys),
-                new LookupRounds.Entry(full, keys)));
+                new LookupRounds.Entry(nocache, keys, turn, true),
+                // the stream from its start each turn, into an empty cache
+                new LookupRounds.Entry(partial, repeated, turn, false),
+                new LookupRounds.Entry(scan, scanKeys, turn, true),
+                new LookupRounds.Entry(full, keys, turn, true)));
         LookupContender async = null;
         String whyNoAsync = asyncUnavailable(dir);
         if (whyNoAsync == null) {
             async = new PqxLookupContender("pqx_async", dir, Map.of("lookup.async", "true"));
-            entries.add(1, new LookupRounds.Entry(async, keys));
+            entries.add(1, new LookupRounds.Entry(async, keys, turn, true));
         } else {
             report.info("async: not measured, %s", whyNoAsync);
         }
@@ -127,8 +137,8 @@ public final class LookupSuite implements BenchmarkSuite {
         for (LookupRounds.Entry e : entries) {
             String name = e.contender().name();
             LookupRounds.Figures f = figures.get(name);
-            report.info("medians lookup %s=%.0f lookups/s rounds=%s", name,
-                    f.throughput.median(), f.throughput.rounds(" "));
+            report.info("medians lookup %s=%.0f lookups/s rounds=%s lookups_measured=%d",
+                    name, f.throughput.median(), f.throughput.rounds(" "), f.latencies.count());
             report.info("latency lookup %s %s", name, f.latencies.describe());
             report.info("facts lookup %s %s", name, f.facts);
         }
@@ -151,16 +161,17 @@ public final class LookupSuite implements BenchmarkSuite {
 
         // The heap pass: untimed, each contender on its own, after the rounds.
         LookupRounds.Held fullHeld = rounds.heldHeap(entries.get(entries.size() - 1));
-        report.info("heap_held lookup fullcache=%d bytes (%d MiB) largest %s", fullHeld.bytes(),
-                fullHeld.bytes() >> 20, fullHeld.largest());
+        report.info("heap_held lookup fullcache=%d bytes (%d MiB) after %d lookups, largest %s",
+                fullHeld.bytes(), fullHeld.bytes() >> 20, fullHeld.lookups(), fullHeld.largest());
         LookupRounds.Held nocacheHeld = null;
         for (LookupRounds.Entry e : entries) {
             if (e.contender() == full || e.contender() == scan) {
                 continue;
             }
             LookupRounds.Held held = rounds.heldHeap(e);
-            report.info("heap_held lookup %s=%d bytes (%d KiB) largest %s", e.contender().name(),
-                    held.bytes(), held.bytes() >> 10, held.largest());
+            report.info("heap_held lookup %s=%d bytes (%d KiB) after %d lookups, largest %s",
+                    e.contender().name(), held.bytes(), held.bytes() >> 10, held.lookups(),
+                    held.largest());
             String name = e.contender().name();
             String measurement = switch (name) {
                 case "pqx" -> "lookup_heap_nocache_vs_fullcache";
@@ -175,8 +186,8 @@ public final class LookupSuite implements BenchmarkSuite {
         }
         LookupRounds.Held scanHeld = rounds.heldHeap(entries.stream()
                 .filter(e -> e.contender() == scan).findFirst().orElseThrow());
-        report.info("heap_held lookup scan=%d bytes (%d KiB) largest %s", scanHeld.bytes(),
-                scanHeld.bytes() >> 10, scanHeld.largest());
+        report.info("heap_held lookup scan=%d bytes (%d KiB) after %d lookups, largest %s",
+                scanHeld.bytes(), scanHeld.bytes() >> 10, scanHeld.lookups(), scanHeld.largest());
         double heapRatio = nocacheHeld.bytes() / (double) fullHeld.bytes();
         report.info("target lookup_heap_nocache_vs_fullcache ratio=%s target<=0.1: %s",
                 String.format(Locale.ROOT, "%.4f", heapRatio), heapRatio <= 0.1 ? "met" : "NOT met");

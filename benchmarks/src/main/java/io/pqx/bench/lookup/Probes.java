@@ -10,14 +10,14 @@ import java.util.SplittableRandom;
  *       uniform over the table), 35 % absent inside the key range (odd keys, in the gaps between
  *       two rows), 15 % absent outside it (10 % below the first key, 5 % above the last).
  *   <li>{@link #repeated()}: a stream of {@code 2 × count} lookups over those keys for the partial
- *       cache, skewed: 80 % drawn from a hot tenth of the keys, 20 % uniform over all of them.
+ *       cache, skewed: 80 % drawn from a hot hundredth of the keys, 20 % uniform over all of them.
  *   <li>{@link #subset(int)}: the first {@code n} keys (the same mix), for the per-key full scan.
  * </ul>
  *
  * Immutable once built (the arrays are not handed out for writing).
  */
 final class Probes {
-    /** Share of the stream drawn from the hot tenth of the keys. */
+    /** Share of the stream drawn from the hot hundredth of the keys. */
     static final double HOT_SHARE = 0.8;
 
     private final long[] keys;
@@ -56,7 +56,7 @@ final class Probes {
             keys[i] = keys[j];
             keys[j] = t;
         }
-        int hot = Math.max(1, count / 10);
+        int hot = Math.max(1, count / 100);
         long[] repeated = new long[2 * count];
         for (int i = 0; i < repeated.length; i++) {
             repeated[i] = random.nextDouble() < HOT_SHARE ? keys[random.nextInt(hot)]

@@ -30,7 +30,9 @@ import java.util.stream.Stream;
  * {@value #CHECKPOINT_SECONDS} s commit files exactly once), and while it grows, batch SQL queries
  * read it: a selective filter, an aggregate over a range of partitions, and counts answered from
  * footers. Each query prints its rows and what the source skipped versus read (files, row groups,
- * pages, bytes), from the source's metrics. Logs go to a file the demo names.
+ * pages, bytes), from the source's metrics. At the end, a lookup join ({@link DemoLookupJoin})
+ * against a small pqx dimension table it writes next to the orders, checked against the count
+ * computed in Java, with the lookup and cache metrics. Logs go to a file the demo names.
  *
  * <p>Started by {@code bin/pqx demo} or {@link #main}. One run per instance.
  */
@@ -71,7 +73,8 @@ public final class PqxDemo {
         String path = table.toUri().toString();
         out.printf("pqx demo: a streaming SQL INSERT INTO writes %,d generated orders (%,d per"
                 + " second, %d subtasks, checkpoints every %d s) into a pqx table partitioned by"
-                + " day; batch SQL queries read it while it grows.%n  table: %s%n  log:   %s%n%n%s;%n%n",
+                + " day; batch SQL queries read it while it grows; then a lookup join into a pqx"
+                + " dimension table.%n  table: %s%n  log:   %s%n%n%s;%n%n",
                 rows, ROWS_PER_SECOND, PARALLELISM, CHECKPOINT_SECONDS, table, log,
                 DemoTables.ordersTable(path));
         try (DemoCluster cluster = DemoCluster.start(2 * PARALLELISM)) {
@@ -101,6 +104,8 @@ public final class PqxDemo {
         }
         ended.get();
         queries(table, cluster, ++round, start, true, out);
+        DemoLookupJoin.run(table.resolveSibling("customers"), cluster, out);
+        out.println();
         out.printf("pqx demo: done in %d s. The table stays under %s.%n",
                 (System.nanoTime() - start) / 1_000_000_000L, table);
     }

@@ -7,15 +7,18 @@ import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.reporter.MetricReporter;
 import org.apache.flink.metrics.reporter.MetricReporterFactory;
 
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * pqx's counters ({@code pqx*}: files, row groups and pages pruned, rows decoded, bytes read) of
- * the jobs of an in-process cluster, by name: a metric reporter that keeps every such counter
+ * pqx's counters ({@code pqx*}: files, row groups and pages pruned, rows decoded, bytes read,
+ * lookups) and Flink's lookup-cache counters ({@code hitCount}, {@code missCount}, {@code
+ * loadCount}, {@code numLoadFailures} of a lookup function's {@code cache} group, kept as {@code
+ * cache.hitCount} and so on) of the jobs of an in-process cluster, by name: a metric reporter that
+ * keeps every such counter
  * registered since the last {@link #reset}, so that a job's figures are read after it ended (the
  * demo's queries, the benchmarks' runs). Install it with {@link #install}; Flink finds the factory
  * through {@code META-INF/services}. Thread-safe.
@@ -24,7 +27,16 @@ public final class PqxCounters implements MetricReporter {
     /** The configuration key that installs this reporter. */
     public static final String REPORTER_KEY = "metrics.reporter.pqxcounters.factory.class";
 
-    private static final Map<String, List<Counter>> COUNTERS = new ConcurrentHashMap<>();
+    /** The prefix under which Flink's lookup-cache counters are kept, e.g. {@code cache.hitCount}. */
+    public static final String CACHE_PREFIX = "cache.";
+
+    /** Flink's lookup cache metric group ({@code CachingLookupFunction}'s) and its counters. */
+    private static final String CACHE_GROUP = "cache";
+    private static final Set<String> CACHE_COUNTERS =
+            Set.of("hitCount", "missCount", "loadCount", "numLoadFailures");
+
+    private static final Map<String, CopyOnWriteArrayList<Counter>> COUNTERS =
+            new ConcurrentHashMap<>();
 
     /** Installs the reporter in a cluster's configuration. */
     public static void install(org.apache.flink.configuration.Configuration config) {
@@ -39,7 +51,7 @@ public final class PqxCounters implements MetricReporter {
     /** The total of the counters named {@code name} since the last reset (0 if none). */
     public static long total(String name) {
         long total = 0;
-        for (Counter counter : COUNTERS.getOrDefault(name, List.of())) {
+        for (Counter counter : COUNTERS.getOrDefault(name, new CopyOnWriteArrayList<>())) {
             total += counter.getCount();
         }
         return total;
@@ -53,9 +65,21 @@ public final class PqxCounters implements MetricReporter {
 
     @Override
     public void notifyOfAddedMetric(Metric metric, String name, MetricGroup group) {
-        if (metric instanceof Counter counter && name.startsWith("pqx")) {
-            COUNTERS.computeIfAbsent(name, n -> new CopyOnWriteArrayList<>()).add(counter);
+        if (!(metric instanceof Counter counter)) {
+            return;
         }
+        String key = name.startsWith("pqx") ? name
+                : CACHE_COUNTERS.contains(name) && inCacheGroup(group) ? CACHE_PREFIX + name
+                : null;
+        if (key != null) {
+            // the same counter may be announced more than once (the cache group is a proxy)
+            COUNTERS.computeIfAbsent(key, n -> new CopyOnWriteArrayList<>()).addIfAbsent(counter);
+        }
+    }
+
+    private static boolean inCacheGroup(MetricGroup group) {
+        String[] scope = group.getScopeComponents();
+        return scope.length > 0 && CACHE_GROUP.equals(scope[scope.length - 1]);
     }
 
     @Override

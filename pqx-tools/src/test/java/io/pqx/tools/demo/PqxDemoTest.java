@@ -12,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 class PqxDemoTest {
@@ -35,6 +37,24 @@ class PqxDemoTest {
         assertThat(last).contains("source: no data read: answered at planning from the footers");
         // the selective filter found its ten rows
         assertThat(last).contains("a selective filter:").contains("... 10 rows in all");
+        // the lookup join: 1,500 of the 3,000 probes match (keys (pk mod 1000) * 17 + 1 for even
+        // pk mod 1000, odd ids of the customers); ids summed: 3 * (17 * 249,500 + 500)
+        String join = out.substring(out.indexOf("a lookup join:"));
+        assertThat(join).contains("    1500, 12726000\n")
+                .contains("expected 1,500 matches, id sum 12726000: as expected");
+        Matcher metrics = Pattern.compile("lookups: ([\\d,]+) into the files \\(([\\d.]+) row groups"
+                + " read .* cache: ([\\d,]+) hits, ([\\d,]+) misses, ([\\d,]+) loads").matcher(join);
+        assertThat(metrics.find()).as(join).isTrue();
+        long lookups = number(metrics.group(1));
+        long hits = number(metrics.group(3));
+        long misses = number(metrics.group(4));
+        // every probe is a hit or a miss; each miss is one lookup into the files; each key is
+        // probed three times, so with at most 2 subtasks' caches most probes hit
+        assertThat(hits + misses).as(join).isEqualTo(3_000);
+        assertThat(lookups).isPositive().isLessThanOrEqualTo(misses);
+        assertThat(hits).isGreaterThanOrEqualTo(1_000);
+        // bloom filters and statistics leave at most one row group to read per lookup
+        assertThat(Double.parseDouble(metrics.group(2))).isGreaterThan(0).isLessThanOrEqualTo(1.0);
         assertThat(out).doesNotContain("Exception");
         try (Stream<Path> files = Files.walk(table)) {
             assertThat(files.filter(f -> f.getFileName().toString().startsWith(".")).toList())
@@ -51,6 +71,10 @@ class PqxDemoTest {
             Thread.sleep(100);
         }
         assertThat(stray).as("non-daemon threads left by the demo").isEmpty();
+    }
+
+    private static long number(String digits) {
+        return Long.parseLong(digits.replace(",", ""));
     }
 
     private static Set<Thread> liveNonDaemonThreads() {
