@@ -38,7 +38,7 @@ public final class LookupSuite implements BenchmarkSuite {
      * -Dpqx.bench.lookup.turnSeconds}, default 30): a turn ends when its probes are answered or
      * this has passed, so that a slow contender does not stretch the run beyond about 15 minutes.
      */
-    static final String TURN_SECONDS = "pqx.bench.lookup.turnSeconds";
+    public static final String TURN_SECONDS = "pqx.bench.lookup.turnSeconds";
 
     /** Sizes derived from the table's row count. */
     record Sizes(long rows, int files, int rowGroupRows, int pageRowLimit, int probes,
