@@ -61,6 +61,8 @@ import java.util.TreeSet;
  */
 final class LookupReader {
     private static final Logger LOG = LoggerFactory.getLogger(LookupReader.class);
+    /** Tables whose slow lookup keys were logged in this JVM: said once, not once per task. */
+    private static final Set<String> LOGGED_SLOW = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private final LookupTable table;
     private final MetadataCache metadata;
@@ -122,13 +124,15 @@ final class LookupReader {
                 slow.add(table.keyName(i) + " " + type.asSummaryString());
             }
         }
-        if (!slow.isEmpty()) {
+        if (slow.isEmpty()) {
+            return true;
+        }
+        if (LOGGED_SLOW.add(table.tableName + " " + slow)) {
             LOG.warn("Lookups into {} with key column(s) {} read every row group of every file:"
                     + " pqx cannot prune row groups on this type (the keys still filter rows)",
-                    table.listing, slow);
-            return false;
+                    table.tableName, slow);
         }
-        return true;
+        return false;
     }
 
     private static boolean prunableType(LogicalTypeRoot root) {

@@ -20,6 +20,7 @@ import java.util.List;
 final class LookupTable implements Serializable {
     private static final long serialVersionUID = 1L;
 
+    final String tableName;
     final PqxSource<RowData> listing;
     final RowType tableType;
     final List<String> partitionKeys;
@@ -31,9 +32,10 @@ final class LookupTable implements Serializable {
     final long refreshMillis;
     final long metadataCacheBytes;
 
-    LookupTable(PqxSource<RowData> listing, RowType tableType, List<String> partitionKeys,
+    LookupTable(String tableName, PqxSource<RowData> listing, RowType tableType, List<String> partitionKeys,
             int[] keyFields, int[] outputFields, Predicate filter, Duration refresh,
             long metadataCacheBytes) {
+        this.tableName = tableName;
         this.listing = listing;
         this.tableType = tableType;
         this.partitionKeys = List.copyOf(partitionKeys);

@@ -52,7 +52,7 @@ public final class PqxLookupProvider {
                 keyFields[i] = outputFields[keyFields[i]]; // the key indexes the projected row
             }
         }
-        LookupTable table = new LookupTable(listing, tableType, partitionKeys, keyFields,
+        LookupTable table = new LookupTable(tableName, listing, tableType, partitionKeys, keyFields,
                 outputFields, filter, options.get(PqxLookupOptions.REFRESH_INTERVAL),
                 options.get(PqxLookupOptions.METADATA_CACHE_SIZE).getBytes());
         boolean async = options.get(PqxLookupOptions.ASYNC);

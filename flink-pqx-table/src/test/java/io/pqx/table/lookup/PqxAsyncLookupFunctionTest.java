@@ -34,7 +34,7 @@ class PqxAsyncLookupFunctionTest {
     private static LookupTable table(Path base, RowType type) {
         PqxSource<RowData> listing = PqxSource.builder().path(base.toUri().toString()).rowType(type)
                 .build();
-        return new LookupTable(listing, type, List.of(), new int[] {0}, null, null,
+        return new LookupTable("dim", listing, type, List.of(), new int[] {0}, null, null,
                 Duration.ofMinutes(1), 1 << 20);
     }
 

@@ -22,7 +22,7 @@ class PqxFullCacheInputFormatTest {
             io.pqx.format.predicate.Predicate filter) {
         PqxSource<RowData> listing = PqxSource.builder().path(base.toUri().toString())
                 .rowType(TestingDimTable.TYPE).build();
-        return new PqxFullCacheInputFormat(new LookupTable(listing, TestingDimTable.TYPE, List.of(),
+        return new PqxFullCacheInputFormat(new LookupTable("dim", listing, TestingDimTable.TYPE, List.of(),
                 new int[] {0}, output, filter, Duration.ofMinutes(1), 1 << 20));
     }
 

@@ -35,7 +35,7 @@ class PqxLookupFunctionTest {
             int[] keys, long refreshMillis) throws Exception {
         PqxSource<RowData> listing = PqxSource.builder().path(base.toUri().toString()).rowType(type)
                 .partitionKeys(partitionKeys.toArray(String[]::new)).build();
-        PqxLookupFunction f = new PqxLookupFunction(new LookupTable(listing, type, partitionKeys,
+        PqxLookupFunction f = new PqxLookupFunction(new LookupTable("dim", listing, type, partitionKeys,
                 keys, null, null, Duration.ofMillis(refreshMillis), 1 << 20));
         f.open(new FunctionContext(null));
         return f;
@@ -127,7 +127,7 @@ class PqxLookupFunctionTest {
         TestingDimTable.write(dir, 100, 1, 10);
         PqxSource<RowData> listing = PqxSource.builder().path(dir.toUri().toString())
                 .rowType(TestingDimTable.TYPE).build();
-        PqxLookupFunction f = new PqxLookupFunction(new LookupTable(listing, TestingDimTable.TYPE,
+        PqxLookupFunction f = new PqxLookupFunction(new LookupTable("dim", listing, TestingDimTable.TYPE,
                 List.of(), new int[] {0}, new int[] {2}, Predicates.greaterThan("v", 25.0),
                 Duration.ofMinutes(1), 1 << 20));
         f.open(new FunctionContext(null));
@@ -157,6 +157,11 @@ class PqxLookupFunctionTest {
         assertThat(fields(f.lookup(GenericRowData.of(-0.0)))).containsExactly("0, 0, null, 0.0");
         assertThat(fields(f.lookup(GenericRowData.of(10.5)))).containsExactly("42, 0, n21, 10.5");
         assertThat(f.lookup(GenericRowData.of(Double.NaN))).isEmpty();
+        // a DOUBLE key is not pruned on (NaN and -0.0 in statistics): every row group is read
+        assertThat(f.reader().prunes()).isFalse();
+        assertThat(f.reader().rowGroupsSkipped.getCount()).isZero();
+        assertThat(function(dir, TestingDimTable.TYPE, List.of(), new int[] {0}, 60_000).reader()
+                .prunes()).isTrue();
     }
 
     @Test
