@@ -35,10 +35,7 @@ final class KeyBatch {
 
     /** The batch of {@code keyRows} (each holding the key parts in key order). */
     static KeyBatch of(LookupTable table, List<RowData> keyRows) {
-        RowData.FieldGetter[] getters = new RowData.FieldGetter[table.keyFields.length];
-        for (int i = 0; i < getters.length; i++) {
-            getters[i] = RowData.createFieldGetter(table.keyType(i), i);
-        }
+        RowData.FieldGetter[] getters = keyRowGetters(table);
         Set<Key> keys = new LinkedHashSet<>();
         for (RowData keyRow : keyRows) {
             Key key = Key.of(keyRow, getters);
@@ -56,11 +53,16 @@ final class KeyBatch {
 
     /** The key of {@code keyRow}, as the batch's answers are keyed; null for one matching nothing. */
     static Key keyOf(LookupTable table, RowData keyRow) {
+        return Key.of(keyRow, keyRowGetters(table));
+    }
+
+    /** Getters of a key row's parts (the key's values only, in key order). */
+    private static RowData.FieldGetter[] keyRowGetters(LookupTable table) {
         RowData.FieldGetter[] getters = new RowData.FieldGetter[table.keyFields.length];
         for (int i = 0; i < getters.length; i++) {
             getters[i] = RowData.createFieldGetter(table.keyType(i), i);
         }
-        return Key.of(keyRow, getters);
+        return getters;
     }
 
     boolean isEmpty() {
@@ -207,11 +209,6 @@ final class KeyBatch {
         public int hashCode() {
             return Arrays.hashCode(value);
         }
-    }
-
-    /** The key of a table row (its key fields), to match it against the batch. */
-    static Key keyOfTableRow(LookupTable table, RowData tableRow, RowData.FieldGetter[] keyGetters) {
-        return Key.of(tableRow, keyGetters);
     }
 
     /** Getters of the key fields of a table row. */

@@ -8,7 +8,6 @@ import io.pqx.format.metadata.BloomFilterView;
 import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.predicate.BoundPredicate;
-import io.pqx.format.predicate.ColumnResolver;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.SlotValues;
 import io.pqx.format.prune.AccessPlan;
@@ -24,7 +23,6 @@ import org.apache.flink.core.fs.Path;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.ThreadSafeSimpleCounter;
-import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
@@ -44,6 +42,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 
 /**
  * Answers batches of lookup keys from a pqx table's files, for one lookup task: every row of the
@@ -68,7 +67,7 @@ final class LookupReader {
     private final MetadataCache metadata;
     private final RowDataSerializer copier;
     private final RowData.FieldGetter[] keyGetters;
-    private final RowData.FieldGetter[] outputGetters;
+    private final UnaryOperator<RowData> output;
     private final BoundPredicate boundFilter;
     private final ReadOptions readOptions;
     private final boolean prunable;
@@ -86,17 +85,8 @@ final class LookupReader {
         this.metadata = new MetadataCache(table.metadataCacheBytes);
         this.copier = new RowDataSerializer(table.tableType);
         this.keyGetters = KeyBatch.tableKeyGetters(table);
-        if (table.outputFields == null) {
-            outputGetters = null;
-        } else {
-            outputGetters = new RowData.FieldGetter[table.outputFields.length];
-            for (int i = 0; i < outputGetters.length; i++) {
-                outputGetters[i] = RowData.createFieldGetter(
-                        table.tableType.getTypeAt(table.outputFields[i]), table.outputFields[i]);
-            }
-        }
-        this.boundFilter = table.filter == null ? null
-                : BoundPredicate.bind(table.filter, ColumnResolver.of(table.tableType));
+        this.output = table.outputProjection();
+        this.boundFilter = table.boundFilter();
         this.readOptions = ReadOptions.defaults();
         this.prunable = checkPrunable(table);
         this.lookups = metrics.counter("pqxLookups", new ThreadSafeSimpleCounter());
@@ -179,7 +169,7 @@ final class LookupReader {
                 throw e;
             }
             for (RowData row : found) {
-                answers.get(KeyBatch.keyOfTableRow(table, row, keyGetters)).add(output(row));
+                answers.get(Key.of(row, keyGetters)).add(output.apply(row));
             }
         }
         return answers;
@@ -325,7 +315,7 @@ final class LookupReader {
         int n = batch.getNumRows();
         for (int i = 0; i < n; i++) {
             RowData row = rows.tableRow(new ColumnarRowData(batch, i));
-            if (!keys.contains(KeyBatch.keyOfTableRow(table, row, keyGetters))) {
+            if (!keys.contains(Key.of(row, keyGetters))) {
                 continue; // a key-less batch (partition parts only) or a row the pruning kept
             }
             if (boundFilter != null && !boundFilter.test(row, SlotValues.none())) {
@@ -333,16 +323,5 @@ final class LookupReader {
             }
             out.add(copier.copy(row));
         }
-    }
-
-    private RowData output(RowData row) {
-        if (outputGetters == null) {
-            return row;
-        }
-        GenericRowData projected = new GenericRowData(outputGetters.length);
-        for (int i = 0; i < outputGetters.length; i++) {
-            projected.setField(i, outputGetters[i].getFieldOrNull(row));
-        }
-        return projected;
     }
 }

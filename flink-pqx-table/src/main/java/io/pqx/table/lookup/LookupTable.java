@@ -1,8 +1,11 @@
 package io.pqx.table.lookup;
 
+import io.pqx.format.predicate.BoundPredicate;
+import io.pqx.format.predicate.ColumnResolver;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.source.PqxSource;
 
+import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
@@ -10,6 +13,7 @@ import org.apache.flink.table.types.logical.RowType;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * What a lookup into a pqx table reads and gives back, fixed at plan time: the table (its files as
@@ -56,6 +60,29 @@ final class LookupTable implements Serializable {
 
     boolean isPartitionKey(int keyPart) {
         return partitionKeys.contains(keyName(keyPart));
+    }
+
+    /** The row returned for a table row: the row itself, or a new row of the fields returned. */
+    UnaryOperator<RowData> outputProjection() {
+        if (outputFields == null) {
+            return UnaryOperator.identity();
+        }
+        RowData.FieldGetter[] getters = new RowData.FieldGetter[outputFields.length];
+        for (int i = 0; i < getters.length; i++) {
+            getters[i] = RowData.createFieldGetter(tableType.getTypeAt(outputFields[i]), outputFields[i]);
+        }
+        return row -> {
+            GenericRowData projected = new GenericRowData(getters.length);
+            for (int i = 0; i < getters.length; i++) {
+                projected.setField(i, getters[i].getFieldOrNull(row));
+            }
+            return projected;
+        };
+    }
+
+    /** The pushed filter bound to the table's row, or null. */
+    BoundPredicate boundFilter() {
+        return filter == null ? null : BoundPredicate.bind(filter, ColumnResolver.of(tableType));
     }
 
     /** The type of the rows returned: the table's row, or the fields returned. */

@@ -5,7 +5,6 @@ import io.pqx.format.ParquetReader;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.predicate.BoundPredicate;
-import io.pqx.format.predicate.ColumnResolver;
 import io.pqx.format.predicate.SlotValues;
 import io.pqx.format.prune.AccessPlan;
 import io.pqx.format.prune.PruningListener;
@@ -19,7 +18,6 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.io.InputSplit;
 import org.apache.flink.core.io.InputSplitAssigner;
-import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
@@ -30,6 +28,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * The whole table, for Flink's full lookup cache ({@code lookup.cache = FULL}): one split per file
@@ -50,7 +49,7 @@ final class PqxFullCacheInputFormat extends RichInputFormat<RowData, InputSplit>
     private transient Deque<RowData> ready;
     private transient BoundPredicate filter;
     private transient RowDataSerializer copier;
-    private transient RowData.FieldGetter[] outputGetters;
+    private transient UnaryOperator<RowData> output;
 
     PqxFullCacheInputFormat(LookupTable table) {
         this.table = table;
@@ -128,15 +127,8 @@ final class PqxFullCacheInputFormat extends RichInputFormat<RowData, InputSplit>
     public void open(InputSplit split) throws IOException {
         ready = new ArrayDeque<>();
         copier = new RowDataSerializer(table.tableType);
-        filter = table.filter == null ? null
-                : BoundPredicate.bind(table.filter, ColumnResolver.of(table.tableType));
-        if (table.outputFields != null) {
-            outputGetters = new RowData.FieldGetter[table.outputFields.length];
-            for (int i = 0; i < outputGetters.length; i++) {
-                outputGetters[i] = RowData.createFieldGetter(
-                        table.tableType.getTypeAt(table.outputFields[i]), table.outputFields[i]);
-            }
-        }
+        filter = table.boundFilter();
+        output = table.outputProjection();
         if (!(split instanceof FileSplit fileSplit)) {
             return;
         }
@@ -198,16 +190,7 @@ final class PqxFullCacheInputFormat extends RichInputFormat<RowData, InputSplit>
             if (filter != null && !filter.test(row, SlotValues.none())) {
                 continue;
             }
-            RowData copy = copier.copy(row);
-            if (outputGetters == null) {
-                ready.add(copy);
-            } else {
-                GenericRowData projected = new GenericRowData(outputGetters.length);
-                for (int f = 0; f < outputGetters.length; f++) {
-                    projected.setField(f, outputGetters[f].getFieldOrNull(copy));
-                }
-                ready.add(projected);
-            }
+            ready.add(output.apply(copier.copy(row)));
         }
     }
 

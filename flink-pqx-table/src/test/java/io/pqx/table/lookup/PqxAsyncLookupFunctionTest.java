@@ -39,12 +39,7 @@ class PqxAsyncLookupFunctionTest {
     }
 
     private static List<String> fields(Collection<RowData> rows) {
-        List<String> out = new ArrayList<>();
-        for (RowData r : rows) {
-            out.add(r.getLong(0) + ", " + r.getInt(1) + ", "
-                    + (r.isNullAt(2) ? "null" : r.getString(2).toString()) + ", " + r.getDouble(3));
-        }
-        return out;
+        return TestingDimTable.fieldsOf(rows);
     }
 
     @Test

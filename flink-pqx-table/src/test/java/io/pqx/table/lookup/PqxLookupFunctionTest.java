@@ -42,12 +42,7 @@ class PqxLookupFunctionTest {
     }
 
     private static List<String> fields(Collection<RowData> rows) {
-        List<String> out = new ArrayList<>();
-        for (RowData r : rows) {
-            out.add(r.getLong(0) + ", " + r.getInt(1) + ", "
-                    + (r.isNullAt(2) ? "null" : r.getString(2).toString()) + ", " + r.getDouble(3));
-        }
-        return out;
+        return TestingDimTable.fieldsOf(rows);
     }
 
     private static List<String> fieldsOf(List<DimRow> rows) {
