@@ -1,7 +1,6 @@
 package io.pqx.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.table.lookup.TestingDimTable;
 import io.pqx.table.lookup.TestingDimTable.DimRow;
@@ -166,10 +165,49 @@ class PqxTableLookupITCase {
     }
 
     @Test
-    void aFullCacheIsRefusedNamingTheTableAndTheOption() throws Exception {
-        TableEnvironment t = withProbes(", 'lookup.cache'='FULL'");
-        assertThatThrownBy(() -> t.explainSql(join("")))
-                .rootCause().hasMessageContaining("dim").hasMessageContaining("lookup.cache");
+    void asynchronousLookupsInBatchesGiveTheSameJoin() throws Exception {
+        TableEnvironment t = withProbes(", 'lookup.async'='true', 'lookup.async.batch-size'='16',"
+                + " 'lookup.async.threads'='3'");
+        t.getConfig().set("table.exec.async-lookup.buffer-capacity", "40");
+        assertThat(t.explainSql(join("LEFT"))).contains("async=[");
+        assertThat(collect(t, join("LEFT"))).containsExactlyInAnyOrderElementsOf(expected(probes, true));
+    }
+
+    @Test
+    void asynchronousLookupsBehindFlinksPartialCacheGiveTheSameJoin() throws Exception {
+        TableEnvironment t = withProbes(", 'lookup.async'='true', 'lookup.cache'='PARTIAL',"
+                + " 'lookup.partial-cache.max-rows'='100'");
+        assertThat(collect(t, join(""))).containsExactlyInAnyOrderElementsOf(expected(probes, false));
+    }
+
+    @Test
+    void flinksFullCacheLoadedByPqxGivesTheSameJoin() throws Exception {
+        TableEnvironment t = withProbes(", 'lookup.cache'='FULL',"
+                + " 'lookup.full-cache.periodic-reload.interval'='1 h'");
+        assertThat(collect(t, join("LEFT"))).containsExactlyInAnyOrderElementsOf(expected(probes, true));
+    }
+
+    @Test
+    void aKeyOnAFieldAfterOnesNotSelectedIndexesTheProjectedRow() throws Exception {
+        // the planner pushes the projection [name, v] and gives the key (v) as its index there
+        List<String> want = new ArrayList<>();
+        for (int id = 0; id < probes.size(); id++) {
+            Long k = probes.get(id);
+            if (k != null && k % 2 == 0 && k >= 0 && k / 2 < 100_000) {
+                DimRow r = TestingDimTable.row((int) (k / 2));
+                if (r.v() == k / 4.0) {
+                    want.add("+I[" + id + ", " + show(r.name()) + "]");
+                }
+            }
+        }
+        assertThat(want).hasSizeGreaterThan(100);
+        String query = "SELECT p.id, d.name FROM (SELECT id, CAST(k AS DOUBLE) / 4 AS v, proc"
+                + " FROM probe) AS p JOIN dim FOR SYSTEM_TIME AS OF p.proc AS d ON p.v = d.v";
+        for (String options : List.of("", ", 'lookup.async'='true'", ", 'lookup.cache'='FULL',"
+                + " 'lookup.full-cache.periodic-reload.interval'='1 h'")) {
+            TableEnvironment t = withProbes(options);
+            assertThat(collect(t, query)).as("with %s", options).containsExactlyInAnyOrderElementsOf(want);
+        }
     }
 
     @Test

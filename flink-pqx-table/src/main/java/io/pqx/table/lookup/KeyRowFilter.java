@@ -9,10 +9,12 @@ import io.pqx.format.predicate.ColumnResolver;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.SlotValues;
 
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
- * A lookup key (the AND of its data columns' equalities) as the row filter of one file's scans:
+ * A batch of lookup keys (the condition on their data columns) as the row filter of one file's scans:
  * a row is kept when the key's predicate is TRUE on it. The scan decodes the key columns first
  * and the other columns only for the rows kept.
  */
@@ -27,7 +29,9 @@ final class KeyRowFilter implements RowFilter {
 
     /** The filter of {@code key} over the columns it names in {@code reader}'s file. */
     static KeyRowFilter of(Predicate key, ParquetReader reader) {
-        ReadSchema columns = reader.project(List.copyOf(PqxLookupFunction.keyColumns(key)));
+        Set<String> names = new LinkedHashSet<>();
+        key.columns().forEach(ref -> names.add(ref.path().get(0)));
+        ReadSchema columns = reader.project(List.copyOf(names));
         return new KeyRowFilter(columns, BoundPredicate.bind(key, ColumnResolver.of(columns.rowType())));
     }
 

@@ -5,22 +5,29 @@ import io.pqx.source.PqxSource;
 
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.connector.source.InputFormatProvider;
 import org.apache.flink.table.connector.source.LookupTableSource.LookupRuntimeProvider;
+import org.apache.flink.table.connector.source.lookup.AsyncLookupFunctionProvider;
+import org.apache.flink.table.connector.source.lookup.FullCachingLookupProvider;
 import org.apache.flink.table.connector.source.lookup.LookupFunctionProvider;
 import org.apache.flink.table.connector.source.lookup.LookupOptions;
+import org.apache.flink.table.connector.source.lookup.PartialCachingAsyncLookupProvider;
 import org.apache.flink.table.connector.source.lookup.PartialCachingLookupProvider;
 import org.apache.flink.table.connector.source.lookup.cache.DefaultLookupCache;
+import org.apache.flink.table.connector.source.lookup.cache.trigger.CacheReloadTrigger;
+import org.apache.flink.table.connector.source.lookup.cache.trigger.PeriodicCacheReloadTrigger;
+import org.apache.flink.table.connector.source.lookup.cache.trigger.TimedCacheReloadTrigger;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
 import java.util.List;
 
 /**
- * The lookup runtime of a pqx table: a {@link PqxLookupFunction}, alone ({@code lookup.cache} =
- * NONE, the default) or behind Flink's partial cache ({@code lookup.cache} = PARTIAL with Flink's
- * {@code lookup.partial-cache.*} options). {@code lookup.cache} = FULL is refused at plan time:
- * Flink 2.3 builds a full cache only from an {@code InputFormatProvider} scan, and pqx's scan is a
- * FLIP-27 source.
+ * The lookup runtime of a pqx table, as {@code lookup.cache} and {@code lookup.async} choose it: a
+ * {@link PqxLookupFunction} or a {@link PqxAsyncLookupFunction} alone (NONE, the default) or behind
+ * Flink's partial cache (PARTIAL, Flink's {@code lookup.partial-cache.*} options), or Flink's full
+ * cache loaded by {@link PqxFullCacheInputFormat} (FULL, reloaded as Flink's {@code
+ * lookup.full-cache.*} options say).
  */
 public final class PqxLookupProvider {
     private PqxLookupProvider() {}
@@ -29,7 +36,8 @@ public final class PqxLookupProvider {
      * The provider for a lookup into a table.
      *
      * @param listing lists the table's files (its partitions restricted as the scan is)
-     * @param keys Flink's key paths into the table's row ({@code LookupContext.getKeys()})
+     * @param keys Flink's key paths into the row the lookup gives ({@code LookupContext.getKeys()}:
+     *     into the projection when one was pushed, else into the table's row)
      * @param projection the top-level fields emitted, or null for the table's whole row
      * @param filter a pushed filter rows must pass, or null
      * @throws ValidationException for a nested key or projection, or a bad option, naming the table
@@ -37,28 +45,48 @@ public final class PqxLookupProvider {
     public static LookupRuntimeProvider create(String tableName, PqxSource<RowData> listing,
             RowType tableType, List<String> partitionKeys, int[][] keys, int[][] projection,
             Predicate filter, ReadableConfig options) {
-        int[] keyFields = topLevel(tableName, "lookup key", keys);
         int[] outputFields = projection == null ? null : topLevel(tableName, "projection", projection);
-        PqxLookupFunction function = new PqxLookupFunction(listing, tableType, partitionKeys,
-                keyFields, outputFields, filter,
-                options.get(PqxLookupOptions.REFRESH_INTERVAL).toMillis(),
-                options.get(PqxLookupOptions.FOOTER_CACHE_SIZE));
-        LookupOptions.LookupCacheType cache = options.get(PqxLookupOptions.CACHE);
-        switch (cache) {
-            case NONE:
-                return LookupFunctionProvider.of(function);
-            case PARTIAL:
-                try {
-                    return PartialCachingLookupProvider.of(function, DefaultLookupCache.fromConfig(options));
-                } catch (IllegalArgumentException e) {
-                    throw new ValidationException("Table " + tableName + ": " + e.getMessage(), e);
-                }
-            default:
-                throw new ValidationException("Table " + tableName + ": " + LookupOptions.CACHE_TYPE.key()
-                        + " = " + cache + " is not supported: Flink builds a full lookup cache only"
-                        + " from an InputFormat scan, and pqx's scan is a FLIP-27 source; use NONE or"
-                        + " PARTIAL");
+        int[] keyFields = topLevel(tableName, "lookup key", keys);
+        if (outputFields != null) {
+            for (int i = 0; i < keyFields.length; i++) {
+                keyFields[i] = outputFields[keyFields[i]]; // the key indexes the projected row
+            }
         }
+        LookupTable table = new LookupTable(tableName, listing, tableType, partitionKeys, keyFields,
+                outputFields, filter, options.get(PqxLookupOptions.REFRESH_INTERVAL),
+                options.get(PqxLookupOptions.METADATA_CACHE_SIZE).getBytes());
+        boolean async = options.get(PqxLookupOptions.ASYNC);
+        LookupOptions.LookupCacheType cache = options.get(PqxLookupOptions.CACHE);
+        try {
+            switch (cache) {
+                case NONE:
+                    return async ? AsyncLookupFunctionProvider.of(asyncFunction(table, options))
+                            : LookupFunctionProvider.of(new PqxLookupFunction(table));
+                case PARTIAL:
+                    DefaultLookupCache partial = DefaultLookupCache.fromConfig(options);
+                    return async
+                            ? PartialCachingAsyncLookupProvider.of(asyncFunction(table, options), partial)
+                            : PartialCachingLookupProvider.of(new PqxLookupFunction(table), partial);
+                default:
+                    return FullCachingLookupProvider.of(
+                            InputFormatProvider.of(new PqxFullCacheInputFormat(table)),
+                            reloadTrigger(options));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new ValidationException("Table " + tableName + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static PqxAsyncLookupFunction asyncFunction(LookupTable table, ReadableConfig options) {
+        return new PqxAsyncLookupFunction(table, options.get(PqxLookupOptions.ASYNC_THREADS),
+                options.get(PqxLookupOptions.ASYNC_BATCH_SIZE));
+    }
+
+    private static CacheReloadTrigger reloadTrigger(ReadableConfig options) {
+        return switch (options.get(LookupOptions.FULL_CACHE_RELOAD_STRATEGY)) {
+            case PERIODIC -> PeriodicCacheReloadTrigger.fromConfig(options);
+            case TIMED -> TimedCacheReloadTrigger.fromConfig(options);
+        };
     }
 
     private static int[] topLevel(String tableName, String what, int[][] paths) {

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -34,19 +35,14 @@ class PqxLookupFunctionTest {
             int[] keys, long refreshMillis) throws Exception {
         PqxSource<RowData> listing = PqxSource.builder().path(base.toUri().toString()).rowType(type)
                 .partitionKeys(partitionKeys.toArray(String[]::new)).build();
-        PqxLookupFunction f = new PqxLookupFunction(listing, type, partitionKeys, keys, null, null,
-                refreshMillis, 4);
+        PqxLookupFunction f = new PqxLookupFunction(new LookupTable("dim", listing, type, partitionKeys,
+                keys, null, null, Duration.ofMillis(refreshMillis), 1 << 20));
         f.open(new FunctionContext(null));
         return f;
     }
 
     private static List<String> fields(Collection<RowData> rows) {
-        List<String> out = new ArrayList<>();
-        for (RowData r : rows) {
-            out.add(r.getLong(0) + ", " + r.getInt(1) + ", "
-                    + (r.isNullAt(2) ? "null" : r.getString(2).toString()) + ", " + r.getDouble(3));
-        }
-        return out;
+        return TestingDimTable.fieldsOf(rows);
     }
 
     private static List<String> fieldsOf(List<DimRow> rows) {
@@ -126,8 +122,9 @@ class PqxLookupFunctionTest {
         TestingDimTable.write(dir, 100, 1, 10);
         PqxSource<RowData> listing = PqxSource.builder().path(dir.toUri().toString())
                 .rowType(TestingDimTable.TYPE).build();
-        PqxLookupFunction f = new PqxLookupFunction(listing, TestingDimTable.TYPE, List.of(),
-                new int[] {0}, new int[] {2}, Predicates.greaterThan("v", 25.0), 60_000, 4);
+        PqxLookupFunction f = new PqxLookupFunction(new LookupTable("dim", listing, TestingDimTable.TYPE,
+                List.of(), new int[] {0}, new int[] {2}, Predicates.greaterThan("v", 25.0),
+                Duration.ofMinutes(1), 1 << 20));
         f.open(new FunctionContext(null));
         assertThat(f.lookup(GenericRowData.of(100L))).hasSize(1); // i = 50 (v 25.0) dropped, 51 kept
         RowData kept = f.lookup(GenericRowData.of(100L)).iterator().next();
@@ -155,6 +152,11 @@ class PqxLookupFunctionTest {
         assertThat(fields(f.lookup(GenericRowData.of(-0.0)))).containsExactly("0, 0, null, 0.0");
         assertThat(fields(f.lookup(GenericRowData.of(10.5)))).containsExactly("42, 0, n21, 10.5");
         assertThat(f.lookup(GenericRowData.of(Double.NaN))).isEmpty();
+        // a DOUBLE key is not pruned on (NaN and -0.0 in statistics): every row group is read
+        assertThat(f.reader().prunes()).isFalse();
+        assertThat(f.reader().rowGroupsSkipped.getCount()).isZero();
+        assertThat(function(dir, TestingDimTable.TYPE, List.of(), new int[] {0}, 60_000).reader()
+                .prunes()).isTrue();
     }
 
     @Test
@@ -164,12 +166,12 @@ class PqxLookupFunctionTest {
         for (long k = 4; k < 40_000; k += 400) { // present keys: one row group each (sorted)
             assertThat(f.lookup(GenericRowData.of(k))).isNotEmpty();
         }
-        assertThat(f.rowGroupsRead()).isEqualTo(100);
-        long before = f.rowGroupsRead();
+        assertThat(f.reader().rowGroupsRead.getCount()).isEqualTo(100);
+        long before = f.reader().rowGroupsRead.getCount();
         for (long k = 5; k < 40_000; k += 400) { // missing odd keys: statistics keep one, bloom drops most
             assertThat(f.lookup(GenericRowData.of(k))).isEmpty();
         }
-        assertThat(f.rowGroupsRead() - before).isLessThan(10);
-        assertThat(f.rowGroupsSkipped()).isEqualTo(200L * 20 - f.rowGroupsRead());
+        assertThat(f.reader().rowGroupsRead.getCount() - before).isLessThan(10);
+        assertThat(f.reader().rowGroupsSkipped.getCount()).isEqualTo(200L * 20 - f.reader().rowGroupsRead.getCount());
     }
 }

@@ -80,6 +80,16 @@ public final class TestingDimTable {
         }
     }
 
+    /** Rows of the table's type as {@link DimRow#fields()} shows them. */
+    public static List<String> fieldsOf(java.util.Collection<org.apache.flink.table.data.RowData> rows) {
+        List<String> out = new ArrayList<>();
+        for (org.apache.flink.table.data.RowData r : rows) {
+            out.add(r.getLong(0) + ", " + r.getInt(1) + ", "
+                    + (r.isNullAt(2) ? "null" : r.getString(2).toString()) + ", " + r.getDouble(3));
+        }
+        return out;
+    }
+
     /** The rows with these key values (a null part matches nothing). */
     public static List<DimRow> matching(List<DimRow> rows, Long k, Integer k2) {
         List<DimRow> out = new ArrayList<>();
