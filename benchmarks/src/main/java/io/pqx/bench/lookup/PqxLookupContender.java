@@ -165,6 +165,16 @@ final class PqxLookupContender implements LookupContender {
                     lookups, context.count("pqxLookupRowGroupsRead") / (double) lookups,
                     context.count("pqxLookupRowGroupsSkipped") / (double) lookups,
                     context.count("pqxLookupFilesOpened")));
+            long pages = context.count("pqxLookupPagesSkipped");
+            if (pages >= 0) {
+                out.append(String.format(java.util.Locale.ROOT, " pages_skipped/lookup=%.1f",
+                        pages / (double) lookups));
+            }
+            long batches = context.count("pqxLookupBatches");
+            if (batches > 0) {
+                out.append(String.format(java.util.Locale.ROOT, " batches=%d probes/batch=%.1f",
+                        batches, lookups / (double) batches));
+            }
         }
         if (cache != null) {
             out.append(String.format(java.util.Locale.ROOT,
