@@ -14,6 +14,7 @@ import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.LookupTableSource;
 import org.apache.flink.table.connector.source.lookup.AsyncLookupFunctionProvider;
 import org.apache.flink.table.connector.source.lookup.LookupFunctionProvider;
+import org.apache.flink.table.connector.source.lookup.PartialCachingAsyncLookupProvider;
 import org.apache.flink.table.connector.source.lookup.PartialCachingLookupProvider;
 import org.apache.flink.table.connector.source.lookup.cache.LookupCache;
 import org.apache.flink.table.data.GenericRowData;
@@ -45,7 +46,8 @@ import java.util.concurrent.CompletableFuture;
  *       group, {@code getIfPresent}, and on a miss {@code lookup} then {@code put} (an empty
  *       answer as an empty list). Hits and misses are counted here;
  *   <li>{@link LookupFunctionProvider}: {@code lookup} per key;
- *   <li>{@link AsyncLookupFunctionProvider}: {@code asyncLookup} per key ({@link #async()}).
+ *   <li>{@link AsyncLookupFunctionProvider}: {@code asyncLookup} per key ({@link #async()});
+ *       {@link PartialCachingAsyncLookupProvider}: the same behind its cache, as above.
  * </ul>
  *
  * Not thread-safe (the asynchronous function's futures may complete on its own threads).
@@ -118,6 +120,11 @@ final class PqxLookupContender implements LookupContender {
         } else if (provider instanceof LookupFunctionProvider plain) {
             function = plain.createLookupFunction();
             function.open(context);
+        } else if (provider instanceof PartialCachingAsyncLookupProvider partialAsync) {
+            asyncFunction = partialAsync.createAsyncLookupFunction();
+            cache = partialAsync.getCache();
+            cache.open(UnregisteredMetricsGroup.createCacheMetricGroup());
+            asyncFunction.open(context);
         } else if (provider instanceof AsyncLookupFunctionProvider async) {
             asyncFunction = async.createAsyncLookupFunction();
             asyncFunction.open(context);
@@ -151,7 +158,21 @@ final class PqxLookupContender implements LookupContender {
 
     @Override
     public CompletableFuture<Collection<RowData>> lookupAsync(long key) {
-        return asyncFunction.asyncLookup(GenericRowData.of(key));
+        RowData keyRow = GenericRowData.of(key);
+        if (cache == null) {
+            return asyncFunction.asyncLookup(keyRow);
+        }
+        // as Flink's caching async function: a hit completes at once, a miss is put when it is known
+        Collection<RowData> cached = cache.getIfPresent(keyRow);
+        if (cached != null) {
+            hits++;
+            return CompletableFuture.completedFuture(cached);
+        }
+        misses++;
+        return asyncFunction.asyncLookup(keyRow).thenApply(rows -> {
+            cache.put(keyRow, rows == null ? List.of() : rows);
+            return rows;
+        });
     }
 
     @Override
