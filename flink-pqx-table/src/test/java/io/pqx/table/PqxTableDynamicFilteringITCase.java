@@ -22,6 +22,7 @@ import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.DoubleType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
@@ -64,8 +65,9 @@ class PqxTableDynamicFilteringITCase {
     private static final int ROW_GROUP_ROWS = 5_000;
 
     private static final RowType FACT_FILE = RowType.of(
-            new LogicalType[] {new BigIntType(), new BigIntType(), new VarCharType(VarCharType.MAX_LENGTH)},
-            new String[] {"k", "v", "s"});
+            new LogicalType[] {new BigIntType(), new BigIntType(), new VarCharType(VarCharType.MAX_LENGTH),
+                new DoubleType()},
+            new String[] {"k", "v", "s", "x"});
     private static final RowType DIM_PART = RowType.of(
             new LogicalType[] {new VarCharType(VarCharType.MAX_LENGTH), new VarCharType(VarCharType.MAX_LENGTH)},
             new String[] {"part", "label"});
@@ -85,7 +87,7 @@ class PqxTableDynamicFilteringITCase {
                 List<GenericRowData> rows = new ArrayList<>();
                 long from = (long) p * ROWS_PER_PARTITION + (long) f * ROWS_PER_PARTITION / 2;
                 for (long k = from; k < from + ROWS_PER_PARTITION / 2; k++) {
-                    rows.add(GenericRowData.of(k, k * 3, StringData.fromString("s" + k % 97)));
+                    rows.add(GenericRowData.of(k, k * 3, StringData.fromString("s" + k % 97), k / 2.0));
                 }
                 write(dir.resolve("fact/part=p" + p + "/f" + f + ".parquet"), FACT_FILE, rows, "k");
             }
@@ -106,6 +108,10 @@ class PqxTableDynamicFilteringITCase {
         }
         keys.add(GenericRowData.of(null, StringData.fromString("sel-null")));
         write(dir.resolve("dim_key/d.parquet"), DIM_KEY, keys, null);
+        write(dir.resolve("dim_x/d.parquet"), RowType.of(new LogicalType[] {new DoubleType(),
+                new VarCharType(VarCharType.MAX_LENGTH)}, new String[] {"x", "name"}),
+                List.of(GenericRowData.of(0.5, StringData.fromString("a")),
+                        GenericRowData.of(-0.0, StringData.fromString("a"))), null);
     }
 
     /**
@@ -120,10 +126,12 @@ class PqxTableDynamicFilteringITCase {
         plain.getConfig().set("table.optimizer.dynamic-filtering.enabled", "false");
         for (TableEnvironment t : List.of(dpp, plain)) {
             t.getConfig().set("table.exec.resource.default-parallelism", "2");
-            t.executeSql("CREATE TABLE fact (k BIGINT, v BIGINT, s STRING, part STRING)"
+            t.executeSql("CREATE TABLE fact (k BIGINT, v BIGINT, s STRING, x DOUBLE, part STRING)"
                     + " PARTITIONED BY (part) WITH ('connector'='pqx', 'path'='" + dir.resolve("fact").toUri() + "')");
             t.executeSql("CREATE TABLE dim_part (part STRING, label STRING) WITH ('connector'='pqx',"
                     + " 'path'='" + dir.resolve("dim_part").toUri() + "')");
+            t.executeSql("CREATE TABLE dim_x (x DOUBLE, name STRING) WITH ('connector'='pqx',"
+                    + " 'path'='" + dir.resolve("dim_x").toUri() + "')");
             t.executeSql("CREATE TABLE dim_key (id BIGINT, name STRING) WITH ('connector'='pqx',"
                     + " 'path'='" + dir.resolve("dim_key").toUri() + "')");
         }
@@ -183,7 +191,7 @@ class PqxTableDynamicFilteringITCase {
                 + " ON f.part = d.part WHERE d.label = 'keep'";
         String plan = dpp.explainSql(sql);
         assertThat(plan).contains("DynamicFilteringDataCollector(fields=[part])")
-                .contains("DynamicFilteringTableSourceScan(table=[[default_catalog, default_database, fact]]");
+                .contains("DynamicFilteringTableSourceScan(table=[[default_catalog, default_database, fact");
         assertThat(plain.explainSql(sql)).doesNotContain("DynamicFilteringDataCollector");
 
         Run on = run(dpp, sql);
@@ -204,7 +212,7 @@ class PqxTableDynamicFilteringITCase {
         String plan = dpp.explainSql(sql);
         // the planner offers the data column k too: the fact table is partitioned and k is accepted
         assertThat(plan).contains("DynamicFilteringDataCollector(fields=[id])")
-                .contains("DynamicFilteringTableSourceScan(table=[[default_catalog, default_database, fact]]");
+                .contains("DynamicFilteringTableSourceScan(table=[[default_catalog, default_database, fact");
 
         Run on = run(dpp, sql);
         Run off = run(plain, sql);
@@ -216,5 +224,14 @@ class PqxTableDynamicFilteringITCase {
         assertThat(on.rowsDecoded()).isLessThanOrEqualTo(2 * ROW_GROUP_ROWS);
         assertThat(on.bytesRead()).isLessThanOrEqualTo(off.bytesRead() / 3);
         assertThat(on.rowGroupsSkipped()).isPositive();
+    }
+
+    @Test
+    void onlyKeysOfTypesPqxFiltersExactlyAreOffered() {
+        // DOUBLE is not accepted (NaN, -0.0): no DPP into fact; a STRING data column is
+        assertThat(dpp.explainSql("SELECT f.k, d.name FROM fact AS f JOIN dim_x AS d ON f.x = d.x"
+                + " WHERE d.name = 'a'")).doesNotContain("DynamicFilteringDataCollector");
+        assertThat(dpp.explainSql("SELECT f.k, d.x FROM fact AS f JOIN dim_x AS d ON f.s = d.name"
+                + " WHERE d.x > 0")).contains("DynamicFilteringDataCollector(fields=[name])");
     }
 }
