@@ -57,6 +57,7 @@ public final class PqxSourceBuilder {
     private List<Map<String, String>> partitions;
     private String defaultPartitionName = io.pqx.source.discovery.PartitionDirectory.DEFAULT_PARTITION;
     private final List<Predicate> runtimeFilterSlots = new ArrayList<>();
+    private final List<String> dynamicFilteringFields = new ArrayList<>();
 
     PqxSourceBuilder() {}
 
@@ -182,6 +183,32 @@ public final class PqxSourceBuilder {
         return this;
     }
 
+    /**
+     * The fields Flink's dynamic filtering (batch DPP, {@code SupportsDynamicFiltering}) sends
+     * data for, in the order the planner applied them ({@code applyDynamicFiltering}): top-level
+     * columns of the row type, partition or data columns, of a type {@link
+     * #acceptsDynamicFiltering} accepts. Each gets a runtime-filter slot; when the source's
+     * enumerator receives Flink's {@code DynamicFilteringEvent} (its data's fields matched to
+     * these by position), each field's values become that slot's filter: files of other
+     * partitions are not read, row groups whose statistics exclude every value are skipped, and
+     * readers drop rows whose value is not among them (or NULL). Data that keeps everything
+     * filters nothing. Only for a source whose rows feed the fact side of an inner or semi join
+     * on these fields, as the planner guarantees for DPP.
+     */
+    public PqxSourceBuilder dynamicFiltering(List<String> fields) {
+        dynamicFilteringFields.addAll(fields);
+        return this;
+    }
+
+    /**
+     * Whether a column of {@code type} can take dynamic filtering ({@link #dynamicFiltering}):
+     * BOOLEAN, TINYINT..BIGINT, DECIMAL, VARCHAR/STRING, BINARY/VARBINARY, DATE, TIME, TIMESTAMP,
+     * TIMESTAMP_LTZ. Not FLOAT/DOUBLE (NaN, -0.0), not CHAR (blank padding), not nested types.
+     */
+    public static boolean acceptsDynamicFiltering(LogicalType type) {
+        return io.pqx.source.enumerator.DynamicFilteringSlots.accepts(type);
+    }
+
     /** Continuous mode, listing the paths at this interval ({@link PqxSourceOptions#MONITOR_INTERVAL}). */
     public PqxSourceBuilder monitorInterval(Duration interval) {
         options.set(PqxSourceOptions.MONITOR_INTERVAL, interval);
@@ -290,6 +317,7 @@ public final class PqxSourceBuilder {
             throw new IllegalArgumentException("Cannot build a pqx source: "
                     + PqxSourceOptions.FILTER_IN_LIST_CAP.key() + " is negative");
         }
+        checkDynamicFiltering();
         Predicate predicate = withRuntimeFilters();
         long expectedKeys = options.get(PqxSourceOptions.RUNTIME_FILTER_EXPECTED_KEYS);
         double fpp = options.get(PqxSourceOptions.RUNTIME_FILTER_FPP);
@@ -342,7 +370,7 @@ public final class PqxSourceBuilder {
         return new PqxSource<>(
                 new EnumeratorSettings(paths, interval, target, footerThreads, cacheSize, horizon,
                         rowType, new ArrayList<>(keys), pruning, inListCap, checkedPartitions(keys),
-                        defaultPartitionName),
+                        defaultPartitionName, dynamicFilteringFields, fpp),
                 new ReaderSettings(produced, readKeys, batchSize,
                         options.get(PqxSourceOptions.VERIFY_CHECKSUMS), readerCacheSize,
                         options.get(PqxSourceOptions.READER_DECODE_AHEAD), readType, predicate,
@@ -372,16 +400,53 @@ public final class PqxSourceBuilder {
         return specs;
     }
 
-    /** The predicate ANDed with the slots of {@link #runtimeFilter}; null when neither is given. */
+    private void checkDynamicFiltering() {
+        if (dynamicFilteringFields.isEmpty()) {
+            return;
+        }
+        if (options.getOptional(PqxSourceOptions.MONITOR_INTERVAL).isPresent()) {
+            throw new IllegalArgumentException("Cannot build a pqx source: dynamic filtering "
+                    + dynamicFilteringFields + " is for bounded sources only, and "
+                    + PqxSourceOptions.MONITOR_INTERVAL.key() + " is set");
+        }
+        Set<String> seenFields = new LinkedHashSet<>();
+        for (String field : dynamicFilteringFields) {
+            if (!rowType.getFieldNames().contains(field)) {
+                throw new IllegalArgumentException("Cannot build a pqx source: dynamic filtering"
+                        + " field " + field + " is not a top-level field of the row type "
+                        + rowType.getFieldNames());
+            }
+            if (!seenFields.add(field)) {
+                throw new IllegalArgumentException("Cannot build a pqx source: dynamic filtering"
+                        + " field " + field + " is named twice");
+            }
+            LogicalType type = rowType.getTypeAt(rowType.getFieldIndex(field));
+            if (!acceptsDynamicFiltering(type)) {
+                throw new IllegalArgumentException("Cannot build a pqx source: dynamic filtering"
+                        + " field " + field + " has type " + type.asSummaryString()
+                        + ", which runtime filters cannot filter exactly");
+            }
+        }
+    }
+
+    /**
+     * The predicate ANDed with the slots of {@link #runtimeFilter} and of {@link
+     * #dynamicFiltering}; null when none is given.
+     */
     private Predicate withRuntimeFilters() {
-        if (runtimeFilterSlots.isEmpty()) {
+        List<Predicate> slotsToAdd = new ArrayList<>(runtimeFilterSlots);
+        for (String field : dynamicFilteringFields) {
+            slotsToAdd.add(io.pqx.format.predicate.Predicates.slot(
+                    io.pqx.source.enumerator.DynamicFilteringSlots.slotName(field), field));
+        }
+        if (slotsToAdd.isEmpty()) {
             return predicate;
         }
         List<Predicate> all = new ArrayList<>();
         if (predicate != null) {
             all.add(predicate);
         }
-        all.addAll(runtimeFilterSlots);
+        all.addAll(slotsToAdd);
         return all.size() == 1 ? all.get(0) : io.pqx.format.predicate.Predicates.and(all);
     }
 

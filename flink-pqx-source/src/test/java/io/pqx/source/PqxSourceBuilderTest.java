@@ -109,4 +109,31 @@ class PqxSourceBuilderTest {
                 .runtimeFilter("t", "tags").build())
                 .hasMessageContaining("predicate");
     }
+
+    @Test
+    void dynamicFilteringFieldsGetSlotsAndAreChecked() throws Exception {
+        PqxSource<RowData> source = PqxSource.builder().path("file:///d").rowType(TYPE).partitionKeys("day")
+                .dynamicFiltering(java.util.List.of("day", "id")).build();
+        assertThat(source.runtimeFilterSlots()).containsExactly("pqx-dynamic-filtering:day",
+                "pqx-dynamic-filtering:id");
+        assertThat(source.runtimeFilterListeningId()).isPresent();
+        assertThat(source.getBoundedness()).isEqualTo(Boundedness.BOUNDED);
+        assertThat(PqxSourceBuilder.acceptsDynamicFiltering(new BigIntType())).isTrue();
+        assertThat(PqxSourceBuilder.acceptsDynamicFiltering(
+                new org.apache.flink.table.types.logical.DoubleType())).isFalse();
+        assertThat(PqxSourceBuilder.acceptsDynamicFiltering(
+                new org.apache.flink.table.types.logical.CharType(3))).isFalse();
+        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
+                .dynamicFiltering(java.util.List.of("nope")).build())
+                .hasMessageContaining("dynamic filtering field nope is not a top-level field");
+        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
+                .dynamicFiltering(java.util.List.of("tags")).build())
+                .hasMessageContaining("dynamic filtering field tags has type ARRAY<INT>");
+        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
+                .dynamicFiltering(java.util.List.of("id", "id")).build())
+                .hasMessageContaining("named twice");
+        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
+                .monitorInterval(Duration.ofSeconds(1)).dynamicFiltering(java.util.List.of("id")).build())
+                .hasMessageContaining("bounded sources only");
+    }
 }

@@ -27,6 +27,10 @@ import java.util.Map;
  *     partition key its directory text ({@code __DEFAULT_PARTITION__} for a file outside a {@code
  *     k=v} directory of that key), compared as text
  * @param defaultPartitionName the directory value that stands for a null partition value
+ * @param dynamicFilteringFields the fields Flink's dynamic filtering (DPP) sends data for, in the
+ *     planner's order (the data's fields match them by position); each has a dynamic slot {@link
+ *     DynamicFilteringSlots#slotName} in the predicate. Empty: none
+ * @param dynamicFilteringFpp the false-positive rate of the bloom filters made from that data
  */
 public record EnumeratorSettings(
         List<String> paths,
@@ -40,13 +44,26 @@ public record EnumeratorSettings(
         @Nullable Predicate predicate,
         int inListCap,
         @Nullable List<Map<String, String>> partitions,
-        String defaultPartitionName) implements Serializable {
+        String defaultPartitionName,
+        List<String> dynamicFilteringFields,
+        double dynamicFilteringFpp) implements Serializable {
 
     public EnumeratorSettings {
         paths = List.copyOf(paths);
+        dynamicFilteringFields = List.copyOf(dynamicFilteringFields);
         partitionKeys = List.copyOf(partitionKeys);
         partitions = partitions == null ? null : List.copyOf(partitions);
         java.util.Objects.requireNonNull(defaultPartitionName, "defaultPartitionName");
+    }
+
+    /** Settings without dynamic filtering. */
+    public EnumeratorSettings(List<String> paths, long monitorIntervalMillis, long splitTargetBytes,
+            int footerThreads, int footerCacheSize, long horizonMillis, RowType rowType,
+            List<String> partitionKeys, @Nullable Predicate predicate, int inListCap,
+            @Nullable List<Map<String, String>> partitions, String defaultPartitionName) {
+        this(paths, monitorIntervalMillis, splitTargetBytes, footerThreads, footerCacheSize,
+                horizonMillis, rowType, partitionKeys, predicate, inListCap, partitions,
+                defaultPartitionName, List.of(), 0.01);
     }
 
     /** Settings reading every partition. */

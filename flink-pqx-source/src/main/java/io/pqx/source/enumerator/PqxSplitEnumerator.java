@@ -22,6 +22,8 @@ import io.pqx.source.split.RowGroupSplit;
 import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
+import org.apache.flink.api.connector.source.SupportsHandleExecutionAttemptSourceEvent;
+import org.apache.flink.table.connector.source.DynamicFilteringEvent;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.util.FlinkRuntimeException;
 import org.apache.flink.util.concurrent.ExecutorThreadFactory;
@@ -71,9 +73,21 @@ import java.util.concurrent.Executors;
  * Dropped splits stay dropped: a publisher must publish a filter that covers every key that can
  * still match (it publishes when its input has ended).
  *
+ * <p><b>Dynamic filtering.</b> Flink's {@link DynamicFilteringEvent} (batch DPP, delivered as
+ * {@code handleSourceEvent(0, event)}) for the source's dynamic-filtering fields becomes one
+ * runtime filter per field ({@link DynamicFilteringSlots}), applied as above. Splits are not held
+ * back waiting for it (Flink schedules the fact side after the data is collected, so it normally
+ * arrives first): a split handed out before it is read, and its rows filtered once the readers
+ * have the filter; the result is the same.
+ *
+ * <p><b>Re-evaluation.</b> While pending splits are re-evaluated against new filters, no pending
+ * split is handed out (the worker thread's answer always comes, so readers only wait for it); a
+ * listing planned with older filters than the ones now held is re-evaluated when it is merged.
+ *
  * <p>A listing or footer error fails the job, naming the file: a file is never silently skipped.
  */
-public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, PqxEnumeratorState> {
+public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, PqxEnumeratorState>,
+        SupportsHandleExecutionAttemptSourceEvent {
     private static final Logger LOG = LoggerFactory.getLogger(PqxSplitEnumerator.class);
 
     private final SplitEnumeratorContext<RowGroupSplit> context;
@@ -95,6 +109,8 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
     private final Map<String, RuntimeFilterEvent> filters = new LinkedHashMap<>();
     /** The filters as the predicates evaluate them; read by the discovery thread. */
     private volatile SlotValues slots = SlotValues.none();
+    /** Re-evaluations of pending splits under way: no pending split is assigned meanwhile. */
+    private int reevaluations;
 
     public PqxSplitEnumerator(SplitEnumeratorContext<RowGroupSplit> context,
             EnumeratorSettings settings, @Nullable PqxEnumeratorState restored) {
@@ -157,8 +173,9 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
     }
 
     /** Worker thread: lists, keeps the files that look new, plans them. */
-    private List<PlannedFile> discover() throws IOException, InterruptedException {
+    private Discovered discover() throws IOException, InterruptedException {
         SeenFiles.View view = seenView;
+        SlotValues used = slots;
         List<DiscoveredFile> fresh = new ArrayList<>();
         for (DiscoveredFile file : discovery.list()) {
             if (settings.partitions() != null && !settings.partitions().contains(
@@ -169,21 +186,26 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
                 fresh.add(file);
             }
         }
-        return planning.plan(fresh, slots);
+        return new Discovered(planning.plan(fresh, used), used);
     }
 
+    /** What one discovery planned, and the runtime filters it planned with. */
+    private record Discovered(List<PlannedFile> files, SlotValues slots) {}
+
     /** Coordinator thread: adds the files still new (another merge may have come between). */
-    private void merge(@Nullable List<PlannedFile> planned, @Nullable Throwable error) {
+    private void merge(@Nullable Discovered discovered, @Nullable Throwable error) {
         if (error != null) {
             throw new FlinkRuntimeException("Cannot discover the files of pqx source "
                     + settings.paths() + ": " + error.getMessage(), error);
         }
         int files = 0;
         int splits = 0;
-        for (PlannedFile file : planned) {
+        List<RowGroupSplit> added = new ArrayList<>();
+        for (PlannedFile file : discovered.files()) {
             DiscoveredFile f = file.file();
             if (!settings.continuous() || seen.isNew(f.path(), f.modificationTime())) {
                 pending.addAll(file.splits());
+                added.addAll(file.splits());
                 if (settings.continuous()) {
                     seen.add(f.path(), f.modificationTime());
                 }
@@ -204,6 +226,11 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
             LOG.info("pqx source {}: planned {} new files into {} splits; {} pending, {} seen files"
                     + " remembered", settings.paths(), files, splits, pending.size(), seen.size());
         }
+        if (!added.isEmpty() && !discovered.slots().equals(slots)) {
+            // a filter arrived while these files were planned: the re-evaluation it started did
+            // not see them
+            reevaluate(added);
+        }
         assignPending();
     }
 
@@ -214,6 +241,9 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
     }
 
     private void assignPending() {
+        if (reevaluations > 0) {
+            return; // dropPending assigns once the pending splits are decided
+        }
         Iterator<Integer> readers = awaitingReaders.iterator();
         while (readers.hasNext()) {
             int subtask = readers.next();
@@ -265,35 +295,73 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
     }
 
     @Override
+    public void handleSourceEvent(int subtaskId, int attemptNumber, SourceEvent event) {
+        handleSourceEvent(subtaskId, event); // the events are about the data, not the attempt
+    }
+
+    @Override
     public void handleSourceEvent(int subtaskId, SourceEvent event) {
+        if (event instanceof DynamicFilteringEvent dpp) {
+            if (settings.dynamicFilteringFields().isEmpty()) {
+                LOG.warn("pqx source {}: ignoring dynamic filtering data {}: the source was built"
+                        + " without dynamic-filtering fields", settings.paths(), dpp);
+                return;
+            }
+            LOG.info("pqx source {}: dynamic filtering data arrived for {}: {}", settings.paths(),
+                    settings.dynamicFilteringFields(), dpp.getData());
+            apply(DynamicFilteringSlots.filters(dpp.getData(), settings.dynamicFilteringFields(),
+                    settings.rowType(), settings.dynamicFilteringFpp(), settings.paths()));
+            return;
+        }
         if (!(event instanceof RuntimeFilterEvent filter)) {
             LOG.warn("pqx source {}: ignoring an unknown source event {} from subtask {}",
                     settings.paths(), event, subtaskId);
             return;
         }
-        DynamicSlot slot = declaredSlots.get(filter.slot());
-        if (slot == null || !slot.column().equals(filter.column())) {
-            LOG.warn("pqx source {}: ignoring {}: the predicate {} has no dynamic slot {} on column {}",
-                    settings.paths(), filter, settings.predicate(), filter.slot(), filter.column());
+        apply(List.of(filter));
+    }
+
+    /**
+     * Applies the filters that are for a slot of the predicate and new: held, forwarded to the
+     * registered readers, and the pending splits re-evaluated with them.
+     */
+    private void apply(List<RuntimeFilterEvent> received) {
+        boolean changed = false;
+        for (RuntimeFilterEvent filter : received) {
+            DynamicSlot slot = declaredSlots.get(filter.slot());
+            if (slot == null || !slot.column().equals(filter.column())) {
+                LOG.warn("pqx source {}: ignoring {}: the predicate {} has no dynamic slot {} on"
+                        + " column {}", settings.paths(), filter, settings.predicate(), filter.slot(),
+                        filter.column());
+                continue;
+            }
+            if (filter.equals(filters.get(filter.slot()))) {
+                continue; // a re-delivery (after a failover): already applied
+            }
+            filters.remove(filter.slot());
+            filters.put(filter.slot(), filter);
+            changed = true;
+            pruningMetrics.countRuntimeFilterApplied();
+            LOG.info("pqx source {}: runtime filter {} arrived; {} splits pending", settings.paths(),
+                    filter, pending.size());
+            for (int reader : List.copyOf(context.registeredReaders().keySet())) {
+                send(reader, filter);
+            }
+        }
+        if (!changed) {
             return;
         }
-        if (filter.equals(filters.get(filter.slot()))) {
-            return; // a re-delivery (after a failover): already applied
-        }
-        filters.remove(filter.slot());
-        filters.put(filter.slot(), filter);
-        SlotValues now = slotValues(filters);
-        slots = now;
-        pruningMetrics.countRuntimeFilterApplied();
-        LOG.info("pqx source {}: runtime filter {} arrived; {} splits pending", settings.paths(),
-                filter, pending.size());
-        for (int reader : List.copyOf(context.registeredReaders().keySet())) {
-            send(reader, filter);
-        }
+        slots = slotValues(filters);
         if (!pending.isEmpty()) {
-            List<RowGroupSplit> candidates = pending.snapshot();
-            context.callAsync(() -> provenEmpty(candidates, now), this::dropPending);
+            reevaluate(pending.snapshot());
         }
+    }
+
+    /** Re-evaluates {@code candidates} against the filters now held, on the worker thread. */
+    private void reevaluate(List<RowGroupSplit> candidates) {
+        SlotValues now = slots;
+        reevaluations++;
+        context.callAsync(() -> provenEmpty(candidates, now), this::dropPending);
     }
 
     /** Worker thread: the ids of the splits none of whose row groups can match under {@code now}. */
@@ -321,11 +389,13 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
 
     /** Coordinator thread: drops the splits proven empty that are still pending. */
     private void dropPending(@Nullable Set<String> empty, @Nullable Throwable error) {
+        reevaluations--;
         if (error != null) {
             // proves nothing: the splits stay, the readers still apply the filter row by row
             pruningMetrics.countPruningError();
             LOG.warn("pqx source {}: cannot re-evaluate the pending splits against a runtime"
                     + " filter; they are kept", settings.paths(), error);
+            assignPending();
             return;
         }
         List<RowGroupSplit> dropped = pending.remove(empty);

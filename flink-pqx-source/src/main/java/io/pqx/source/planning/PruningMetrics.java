@@ -107,12 +107,12 @@ public final class PruningMetrics {
         rowGroupsPrunedByRuntimeFilter.inc(rowGroups);
     }
 
-    /** Counts a pruning step that failed and so kept the data. */
     /** Counts a runtime filter the enumerator applied. */
     public void countRuntimeFilterApplied() {
         runtimeFiltersApplied.inc();
     }
 
+    /** Counts a pruning step that failed and so kept the data. */
     public void countPruningError() {
         pruningErrors.inc();
     }

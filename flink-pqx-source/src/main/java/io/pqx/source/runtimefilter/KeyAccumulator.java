@@ -1,8 +1,11 @@
 package io.pqx.source.runtimefilter;
 
 import io.pqx.format.predicate.ColumnDomain;
+import io.pqx.format.predicate.ColumnRef;
 import io.pqx.format.predicate.Literal;
 import io.pqx.format.predicate.RuntimeFilter;
+
+import org.apache.flink.table.types.logical.LogicalType;
 
 import javax.annotation.Nullable;
 
@@ -12,7 +15,9 @@ import javax.annotation.Nullable;
  * changes nothing, so keys seen again after a restore are harmless. Not thread-safe.
  */
 final class KeyAccumulator {
-    private final RuntimeFilterTarget target;
+    private final String slot;
+    private final ColumnRef column;
+    private final LogicalType keyType;
     private final ColumnDomain domain;
     private final int hashes;
     private final long[] words;
@@ -22,9 +27,18 @@ final class KeyAccumulator {
     @Nullable private Object maxValue;
 
     KeyAccumulator(RuntimeFilterTarget target) {
-        this.target = target;
-        this.domain = ColumnDomain.of(target.keyType());
-        int[] shape = BloomKeyFilter.shape(target.expectedKeys(), target.falsePositiveRate());
+        this(target.slot(), target.column(), target.keyType(), target.expectedKeys(),
+                target.falsePositiveRate());
+    }
+
+    /** Keys for slot {@code slot} on {@code column} of {@code keyType}, the bloom filter sized as given. */
+    KeyAccumulator(String slot, ColumnRef column, LogicalType keyType, long expectedKeys,
+            double falsePositiveRate) {
+        this.slot = slot;
+        this.column = column;
+        this.keyType = keyType;
+        this.domain = ColumnDomain.of(keyType);
+        int[] shape = BloomKeyFilter.shape(expectedKeys, falsePositiveRate);
         this.hashes = shape[0];
         this.words = new long[shape[1]];
     }
@@ -44,12 +58,12 @@ final class KeyAccumulator {
         Object value;
         try {
             literal = Literal.of(key);
-            value = ColumnDomain.coerce(literal, target.keyType());
+            value = ColumnDomain.coerce(literal, keyType);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Cannot publish key " + key + " (a "
-                    + key.getClass().getName() + ") into runtime filter slot " + target.slot()
-                    + ": it does not fit key column " + target.column() + " of type "
-                    + target.keyType().asSummaryString() + ": " + e.getMessage(), e);
+                    + key.getClass().getName() + ") into runtime filter slot " + slot
+                    + ": it does not fit key column " + column + " of type "
+                    + keyType.asSummaryString() + ": " + e.getMessage(), e);
         }
         if (ColumnDomain.isNaN(value)) {
             return; // NaN equals no key
@@ -75,17 +89,17 @@ final class KeyAccumulator {
      * @throws IllegalArgumentException when its shape or column differs from this one's
      */
     void addAll(RuntimeFilterEvent partial) {
-        if (!partial.column().equals(target.column())) {
+        if (!partial.column().equals(column)) {
             throw new IllegalArgumentException("Cannot restore the runtime filter partial " + partial
-                    + " for column " + target.column());
+                    + " for column " + column);
         }
         if (partial.state() != RuntimeFilter.State.RANGE) {
             return; // EMPTY: no key
         }
         Literal lo = partial.min().orElseThrow();
         Literal hi = partial.max().orElseThrow();
-        Object loValue = ColumnDomain.coerce(lo, target.keyType());
-        Object hiValue = ColumnDomain.coerce(hi, target.keyType());
+        Object loValue = ColumnDomain.coerce(lo, keyType);
+        Object hiValue = ColumnDomain.coerce(hi, keyType);
         if (min == null || domain.compare(loValue, minValue) < 0) {
             min = lo;
             minValue = loValue;
@@ -108,10 +122,10 @@ final class KeyAccumulator {
     /** The keys seen as a filter: EMPTY before the first key, else RANGE with the bloom filter. */
     RuntimeFilterEvent toEvent() {
         if (min == null) {
-            return new RuntimeFilterEvent(target.slot(), RuntimeFilter.State.EMPTY, target.column(),
+            return new RuntimeFilterEvent(slot, RuntimeFilter.State.EMPTY, column,
                     null, null, null);
         }
-        return new RuntimeFilterEvent(target.slot(), RuntimeFilter.State.RANGE, target.column(), min,
+        return new RuntimeFilterEvent(slot, RuntimeFilter.State.RANGE, column, min,
                 max, BloomKeyFilter.of(hashes, words));
     }
 }

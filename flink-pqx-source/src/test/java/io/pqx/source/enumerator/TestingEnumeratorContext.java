@@ -26,6 +26,11 @@ import java.util.function.BiConsumer;
 final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupSplit> {
     private record Call<T>(Callable<T> callable, BiConsumer<T, Throwable> handler, boolean periodic) {
         void run() {
+            prepare().run();
+        }
+
+        /** Runs the work now; the returned handler call delivers its outcome. */
+        Runnable prepare() {
             T result = null;
             Throwable error = null;
             try {
@@ -33,7 +38,9 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
             } catch (Throwable t) {
                 error = t;
             }
-            handler.accept(result, error);
+            T r = result;
+            Throwable e = error;
+            return () -> handler.accept(r, e);
         }
     }
 
@@ -65,6 +72,21 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
         for (Call<?> c : now) {
             c.run();
         }
+    }
+
+    /**
+     * Runs pending one-shot calls and every periodic call once, running {@code between} after
+     * their work and before their handlers (something the coordinator thread did meanwhile).
+     */
+    void runAsync(Runnable between) {
+        List<Call<?>> now = new ArrayList<>(calls);
+        calls.removeIf(c -> !c.periodic());
+        List<Runnable> handlers = new ArrayList<>();
+        for (Call<?> c : now) {
+            handlers.add(c.prepare());
+        }
+        between.run();
+        handlers.forEach(Runnable::run);
     }
 
     List<RowGroupSplit> allAssigned() {

@@ -1,11 +1,13 @@
 package io.pqx.table.source;
 
 import io.pqx.source.ListedFile;
+import io.pqx.source.PqxSourceBuilder;
 
 import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
 import org.apache.flink.table.connector.source.abilities.SupportsAggregatePushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsDynamicFiltering;
 import org.apache.flink.table.connector.source.abilities.SupportsPartitionPushDown;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.expressions.AggregateExpression;
@@ -26,9 +28,15 @@ import java.util.Set;
  * PqxTableSource}, and partition push-down: the partitions are listed from the directory tree at
  * plan time ({@code k=v} directories, {@code __DEFAULT_PARTITION__} for null), Flink prunes them
  * by any condition on partition columns, and only files of the partitions left are read.
+ *
+ * <p><b>Dynamic filtering</b> (batch DPP): accepts the partition columns and the top-level data
+ * columns of a type pqx's runtime filters take ({@link PqxSourceBuilder#acceptsDynamicFiltering});
+ * the fields the planner applies go to the source ({@link PqxSourceBuilder#dynamicFiltering}),
+ * whose enumerator turns Flink's dynamic-filtering data into runtime filters: partitions, row
+ * groups and rows without a value of the data are not read.
  */
 public class BoundedPqxTableSource extends PqxTableSource
-        implements SupportsPartitionPushDown, SupportsAggregatePushDown {
+        implements SupportsPartitionPushDown, SupportsAggregatePushDown, SupportsDynamicFiltering {
     /** The directory text of a null partition value (Flink's and Hive's). */
     static final String DEFAULT_PARTITION = "__DEFAULT_PARTITION__";
 
@@ -40,6 +48,33 @@ public class BoundedPqxTableSource extends PqxTableSource
         super(other);
         this.aggregateRows = other.aggregateRows;
         this.aggregateType = other.aggregateType;
+        this.dynamicFilteringFields = other.dynamicFilteringFields;
+    }
+
+    /** The fields the planner applied dynamic filtering to, in its order; null when it did not. */
+    private List<String> dynamicFilteringFields;
+
+    @Override
+    public List<String> listAcceptedFilterFields() {
+        List<String> accepted = new ArrayList<>();
+        for (RowType.RowField field : spec.rowType().getFields()) {
+            if (PqxSourceBuilder.acceptsDynamicFiltering(field.getType())) {
+                accepted.add(field.getName());
+            }
+        }
+        return accepted;
+    }
+
+    @Override
+    public void applyDynamicFiltering(List<String> candidateFilterFields) {
+        this.dynamicFilteringFields = List.copyOf(candidateFilterFields);
+    }
+
+    @Override
+    protected void configure(PqxSourceBuilder builder) {
+        if (dynamicFilteringFields != null) {
+            builder.dynamicFiltering(dynamicFilteringFields);
+        }
     }
 
     /** The rows of a pushed-down aggregate, answered from footers; null when none was pushed. */
@@ -105,8 +140,12 @@ public class BoundedPqxTableSource extends PqxTableSource
 
     @Override
     protected String describe() {
-        return aggregateRows == null ? super.describe()
-                : super.describe() + ", aggregates answered from footers=" + aggregateRows.size() + " rows";
+        String described = super.describe();
+        if (dynamicFilteringFields != null) {
+            described += ", dynamicFiltering=[" + String.join(", ", dynamicFilteringFields) + "]";
+        }
+        return aggregateRows == null ? described
+                : described + ", aggregates answered from footers=" + aggregateRows.size() + " rows";
     }
 
     @Override

@@ -173,12 +173,16 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
         for (ConfigOption<?> option : PqxTableSourceOptions.SOURCE_OPTIONS) {
             set(builder, option);
         }
+        configure(builder);
         try {
             return builder.build();
         } catch (IllegalArgumentException e) {
             throw new ValidationException("Table " + spec.tableName() + ": " + e.getMessage(), e);
         }
     }
+
+    /** Adds what a subclass pushes down to the source being built (the bounded scan: dynamic filtering). */
+    protected void configure(PqxSourceBuilder builder) {}
 
     private <T> void set(PqxSourceBuilder builder, ConfigOption<T> option) {
         spec.options().getOptional(option).ifPresent(value -> builder.set(option, value));
