@@ -3,8 +3,7 @@ package io.pqx.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.flink.configuration.ConfigOption;
-import org.apache.flink.configuration.description.BlockElement;
-import org.apache.flink.configuration.description.TextElement;
+import org.apache.flink.configuration.description.HtmlFormatter;
 import org.apache.flink.util.TimeUtils;
 import org.junit.jupiter.api.Test;
 
@@ -50,14 +49,13 @@ class PqxTableOptionsReadmeTest {
         return String.valueOf(value);
     }
 
+    /** The description as Flink renders it (its %s filled in), as one line of plain text. */
     private static String description(ConfigOption<?> option) {
-        StringBuilder b = new StringBuilder();
-        for (BlockElement block : option.description().getBlocks()) {
-            if (block instanceof TextElement text) {
-                b.append(text.getFormat());
-            }
-        }
-        return b.toString();
+        String html = new HtmlFormatter().format(option.description());
+        return html.replaceAll("<code[^>]*>", "`").replace("</code>", "`").replaceAll("<br ?/?>", " ")
+                .replaceAll("<[^>]+>", " ").replace("&lt;", "<").replace("&gt;", ">")
+                .replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&")
+                .replaceAll("\\s+", " ").trim();
     }
 
     @Test
