@@ -10,12 +10,7 @@ import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.Metric;
-import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
@@ -39,7 +34,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Dynamic filtering (batch DPP) into pqx tables on a MiniCluster: a partitioned fact table of
@@ -48,16 +42,13 @@ import java.util.Map;
  * and once on the data column {@code k}. Each join returns the same rows as with {@code
  * table.optimizer.dynamic-filtering.enabled=false}, the plan holds Flink's {@code
  * DynamicFilteringDataCollector}, and the fact scan's counters (read through an {@link
- * InMemoryReporter}) show that it read a fraction of the table.
+ * InMemoryReporter}, {@link TestingMetrics}) show that it read a fraction of the table.
  */
 class PqxTableDynamicFilteringITCase {
-    private static final InMemoryReporter REPORTER = InMemoryReporter.createWithRetainedMetrics();
+    private static final TestingMetrics METRICS = new TestingMetrics();
 
     @RegisterExtension
-    static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder()
-                    .setConfiguration(REPORTER.addToConfiguration(new Configuration()))
-                    .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+    static final MiniClusterExtension CLUSTER = METRICS.cluster();
 
     private static final int PARTITIONS = 8;
     private static final int ROWS_PER_PARTITION = 25_000;
@@ -179,16 +170,7 @@ class PqxTableDynamicFilteringITCase {
 
     /** The sum of the counters named {@code name} of job {@code job}'s scans of table fact. */
     private static long factCounter(JobID job, String name) {
-        long sum = 0;
-        for (Map.Entry<MetricGroup, Map<String, Metric>> e : REPORTER.getMetricsByGroup().entrySet()) {
-            Map<String, String> vars = e.getKey().getAllVariables();
-            String operator = vars.getOrDefault("<operator_name>", "");
-            if (job.toString().equals(vars.get("<job_id>")) && operator.contains("fact")
-                    && e.getValue().get(name) instanceof Counter c) {
-                sum += c.getCount();
-            }
-        }
-        return sum;
+        return METRICS.counter(job, "fact", name);
     }
 
     @Test

@@ -8,11 +8,6 @@ import io.pqx.table.lookup.TestingDimTable;
 import io.pqx.table.lookup.TestingDimTable.DimRow;
 
 import org.apache.flink.api.common.JobID;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.Metric;
-import org.apache.flink.runtime.testutils.InMemoryReporter;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
@@ -44,13 +39,10 @@ import java.util.Random;
  * from the rows written; pqx's lookup metrics show row groups and pages skipped.
  */
 class PqxTableLookupLargeITCase {
-    private static final InMemoryReporter REPORTER = InMemoryReporter.createWithRetainedMetrics();
+    private static final TestingMetrics METRICS = new TestingMetrics();
 
     @RegisterExtension
-    static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder()
-                    .setConfiguration(REPORTER.addToConfiguration(new Configuration()))
-                    .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+    static final MiniClusterExtension CLUSTER = METRICS.cluster();
 
     private static final int ROWS = 1_000_000;
     private static final int PROBES = 20_000;
@@ -113,15 +105,7 @@ class PqxTableLookupLargeITCase {
     }
 
     private static long counter(JobID job, String name) {
-        long sum = 0;
-        for (Map.Entry<org.apache.flink.metrics.MetricGroup, Map<String, Metric>> e
-                : REPORTER.getMetricsByGroup().entrySet()) {
-            if (job.toString().equals(e.getKey().getAllVariables().get("<job_id>"))
-                    && e.getValue().get(name) instanceof Counter c) {
-                sum += c.getCount();
-            }
-        }
-        return sum;
+        return METRICS.counter(job, name);
     }
 
     @Test

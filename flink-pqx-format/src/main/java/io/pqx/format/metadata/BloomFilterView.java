@@ -24,6 +24,10 @@ import java.nio.charset.StandardCharsets;
  * {@link #mightContain(String)} hashes a string's UTF-8 bytes. Asking with another type than the
  * column's gives a meaningless answer (usually false): match the column's {@link
  * LeafColumnView#physicalType()}. BOOLEAN columns have no bloom filters in the format.
+ *
+ * <p><b>Threads.</b> One view may be asked from several threads at once (a lookup task's threads
+ * share the views they cache): parquet-column's filter hashes through a buffer and computes its
+ * block mask in an array it keeps, so every question is answered holding the filter's lock.
  */
 public final class BloomFilterView {
     private final BlockSplitBloomFilter filter;
@@ -51,27 +55,37 @@ public final class BloomFilterView {
 
     /** Whether an INT32 column's chunk may hold {@code value}. */
     public boolean mightContain(int value) {
-        return mightContainHash(filter.hash(value));
+        synchronized (filter) {
+            return filter.findHash(filter.hash(value));
+        }
     }
 
     /** Whether an INT64 column's chunk may hold {@code value}. */
     public boolean mightContain(long value) {
-        return mightContainHash(filter.hash(value));
+        synchronized (filter) {
+            return filter.findHash(filter.hash(value));
+        }
     }
 
     /** Whether a FLOAT column's chunk may hold {@code value}. */
     public boolean mightContain(float value) {
-        return mightContainHash(filter.hash(value));
+        synchronized (filter) {
+            return filter.findHash(filter.hash(value));
+        }
     }
 
     /** Whether a DOUBLE column's chunk may hold {@code value}. */
     public boolean mightContain(double value) {
-        return mightContainHash(filter.hash(value));
+        synchronized (filter) {
+            return filter.findHash(filter.hash(value));
+        }
     }
 
     /** Whether a BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY column's chunk may hold these bytes. */
     public boolean mightContain(byte[] value) {
-        return mightContainHash(filter.hash(Binary.fromConstantByteArray(value)));
+        synchronized (filter) {
+            return filter.findHash(filter.hash(Binary.fromConstantByteArray(value)));
+        }
     }
 
     /** Whether a string (BYTE_ARRAY, UTF-8) column's chunk may hold {@code value}. */
@@ -81,7 +95,9 @@ public final class BloomFilterView {
 
     /** Whether the chunk may hold a value whose XXH64 hash (seed 0, of its PLAIN bytes) is this. */
     public boolean mightContainHash(long hash) {
-        return filter.findHash(hash);
+        synchronized (filter) {
+            return filter.findHash(hash);
+        }
     }
 
     /** Bytes of the bitset: the filter's size in the file, without its header. */
