@@ -1,6 +1,7 @@
 package io.pqx.bench.format;
 
 import io.pqx.bench.BenchmarkArgs;
+import io.pqx.bench.WorkFiles;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.BenchmarkSuite;
 import io.pqx.bench.Timed;
@@ -11,12 +12,10 @@ import org.apache.flink.table.data.RowData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
 /**
  * Suite {@code format}: pqx's {@code ParquetWriter} and {@code ParquetReader} against
@@ -170,10 +169,6 @@ public final class FormatSuite implements BenchmarkSuite {
     }
 
     private static void deleteTree(Path dir) throws IOException {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
+        WorkFiles.deleteTree(dir);
     }
 }

@@ -1,6 +1,7 @@
 package io.pqx.bench.lookup;
 
 import io.pqx.bench.BenchmarkArgs;
+import io.pqx.bench.WorkFiles;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.BenchmarkSuite;
 import io.pqx.bench.Comparison;
@@ -13,11 +14,9 @@ import org.apache.flink.table.connector.source.lookup.AsyncLookupFunctionProvide
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Suite {@code lookup}: lookups into a pqx dimension table ({@link DimensionTable}, default
@@ -85,15 +84,7 @@ public final class LookupSuite implements BenchmarkSuite {
                     bytes, written.seconds());
             measure(table, sizes, dir, written.value(), args, report);
         } finally {
-            if (args.keepFiles()) {
-                report.info("files kept in %s", dir);
-            } else {
-                try (Stream<Path> files = Files.walk(dir)) {
-                    for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                        Files.deleteIfExists(p);
-                    }
-                }
-            }
+            WorkFiles.deleteUnlessKept(dir, args, report);
         }
     }
 

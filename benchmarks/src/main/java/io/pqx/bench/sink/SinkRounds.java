@@ -6,6 +6,7 @@ import io.pqx.bench.JvmReport;
 import io.pqx.bench.LiveHeapHistogram;
 import io.pqx.bench.Throughput;
 import io.pqx.bench.Timed;
+import io.pqx.bench.WorkFiles;
 
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -18,13 +19,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * The rounds of the {@code sink} suite: in each round every contender runs one complete Flink job
@@ -307,13 +306,6 @@ final class SinkRounds {
     }
 
     static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
+        WorkFiles.deleteTree(root);
     }
 }

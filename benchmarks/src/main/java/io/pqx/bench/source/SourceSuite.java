@@ -1,6 +1,7 @@
 package io.pqx.bench.source;
 
 import io.pqx.bench.BenchmarkArgs;
+import io.pqx.bench.WorkFiles;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.BenchmarkSuite;
 import io.pqx.bench.Comparison;
@@ -33,12 +34,10 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Stream;
 
 /**
  * Suite {@code source}: pqx's {@link PqxSource} against Flink's own {@code FileSource} with
@@ -115,15 +114,7 @@ public final class SourceSuite implements BenchmarkSuite {
                 runtimeFilter.measure(jobs, args.warmups(), args.rounds(), report);
             }
         } finally {
-            if (args.keepFiles()) {
-                report.info("files kept in %s", dir);
-            } else {
-                try (Stream<Path> files = Files.walk(dir)) {
-                    for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                        Files.deleteIfExists(p);
-                    }
-                }
-            }
+            WorkFiles.deleteUnlessKept(dir, args, report);
         }
     }
 
