@@ -155,7 +155,7 @@ final class LookupReader {
             if (keys.isEmpty()) {
                 continue;
             }
-            List<RowData> found = new ArrayList<>();
+            List<Map.Entry<Key, RowData>> found = new ArrayList<>();
             try {
                 read(file, keys, found);
             } catch (FileNotFoundException gone) {
@@ -168,8 +168,8 @@ final class LookupReader {
                 }
                 throw e;
             }
-            for (RowData row : found) {
-                answers.get(Key.of(row, keyGetters)).add(output.apply(row));
+            for (Map.Entry<Key, RowData> row : found) {
+                answers.get(row.getKey()).add(row.getValue());
             }
         }
         return answers;
@@ -212,7 +212,9 @@ final class LookupReader {
         return reader;
     }
 
-    private void read(ListedFile file, KeyBatch keys, List<RowData> out) throws IOException {
+    /** Adds the matching rows of {@code file} to {@code out}, each as returned, with its key. */
+    private void read(ListedFile file, KeyBatch keys, List<Map.Entry<Key, RowData>> out)
+            throws IOException {
         try (ParquetReader reader = open(file)) {
             FileRows rows = FileRows.of(reader, table.tableType, table.partitionKeys, file);
             Predicate key = keys.dataPredicate();
@@ -311,17 +313,18 @@ final class LookupReader {
     }
 
     private void collect(VectorizedColumnBatch batch, FileRows rows, KeyBatch keys,
-            List<RowData> out) {
+            List<Map.Entry<Key, RowData>> out) {
         int n = batch.getNumRows();
         for (int i = 0; i < n; i++) {
             RowData row = rows.tableRow(new ColumnarRowData(batch, i));
-            if (!keys.contains(Key.of(row, keyGetters))) {
+            Key key = Key.of(row, keyGetters);
+            if (!keys.contains(key)) {
                 continue; // a key-less batch (partition parts only) or a row the pruning kept
             }
             if (boundFilter != null && !boundFilter.test(row, SlotValues.none())) {
                 continue;
             }
-            out.add(copier.copy(row));
+            out.add(Map.entry(key, output.apply(copier.copy(row))));
         }
     }
 }
