@@ -201,6 +201,21 @@ public final class ParquetWriter implements Closeable {
     }
 
     /**
+     * Opens a writer that continues a file written up to {@code point} by an earlier writer of the
+     * same row type and options: {@code out} must be positioned at {@link ResumePoint#length()}
+     * (a recovered {@code RecoverableFsDataOutputStream}); nothing before it is written again. The
+     * next row starts a new row group; {@link #finish()} writes a footer naming the persisted row
+     * groups and the new ones.
+     *
+     * @throws IllegalArgumentException if {@code rowType} is not the schema the point was written
+     *     with, naming the file
+     */
+    public static ParquetWriter resume(OutputStream out, RowType rowType, WriteOptions options,
+            String location, EncodingPool pool, ResumePoint point) throws IOException {
+        throw new UnsupportedOperationException("not implemented yet");
+    }
+
+    /**
      * The dotted paths of the leaf columns a file of {@code rowType} has, in file order: the
      * names {@link WriteOptions.Builder#bloomFilter} and sorting columns take.
      *
@@ -319,6 +334,26 @@ public final class ParquetWriter implements Closeable {
      */
     public void assumeCompression(double encodedPerRawByte) {
         rowGroups.assumeRatio(encodedPerRawByte);
+    }
+
+    /**
+     * Writes out every row group cut so far (waiting for the pool), flushes the stream and returns
+     * the point a later writer can {@linkplain #resume resume} from: the caller makes those bytes
+     * durable (for instance {@code RecoverableFsDataOutputStream.persist()}). The open row group is
+     * not part of it: its rows stay in this writer, which goes on as before.
+     */
+    public ResumePoint writtenPrefix() throws IOException {
+        throw new UnsupportedOperationException("not implemented yet");
+    }
+
+    /**
+     * Bytes this writer holds in memory now: the compressed pages of its open row group and of
+     * cut groups not yet written, every column's dictionary and page buffers, and its raw slices
+     * (filling and being encoded). Cheap enough to ask every few thousand rows; from the calling
+     * thread, while the pool encodes, it may lag a slice behind.
+     */
+    public long heldBytes() {
+        throw new UnsupportedOperationException("not implemented yet");
     }
 
     /** Bytes written to the stream so far; after {@link #finish()}, the file's length. */
