@@ -20,6 +20,7 @@ import org.apache.flink.table.types.logical.RowType;
 
 import java.io.IOException;
 import java.util.Collection;
+import java.util.List;
 
 /**
  * The exactly-once Parquet sink for POJOs: {@link PqxSink} behind a {@link PojoRowConverter} (the
@@ -48,14 +49,13 @@ public final class PqxPojoSink<T>
     @Override
     public StatefulSinkWriter<T, PqxWriterState> createWriter(WriterInitContext context)
             throws IOException {
-        return new PojoSinkWriter<>(rows.createWriter(context, true), converter);
+        return new PojoSinkWriter<>(rows.writer(context, List.of()), converter);
     }
 
     @Override
     public StatefulSinkWriter<T, PqxWriterState> restoreWriter(
             WriterInitContext context, Collection<PqxWriterState> states) throws IOException {
-        PqxSink.checkRestorable(states);
-        return createWriter(context);
+        return new PojoSinkWriter<>(rows.writer(context, states), converter);
     }
 
     @Override

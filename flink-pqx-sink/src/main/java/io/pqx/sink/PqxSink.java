@@ -33,12 +33,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Collection;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * An exactly-once Parquet sink for Flink {@link RowData}: each subtask writes hidden in-progress
- * part files through Flink's {@code RecoverableWriter}, closes them (footer written) at every
- * checkpoint and at end of input, and the committer publishes them under their final names once the
- * checkpoint completes. Build one with {@link #builder()}:
+ * part files through Flink's {@code RecoverableWriter}, keeps them open across checkpoints (each
+ * checkpoint persists their row groups and carries their open row group) until they roll, and
+ * the committer publishes a closed file under its final name once the next checkpoint completes. Build one with {@link #builder()}:
  *
  * <pre>{@code
  * env.fromSource(source, WatermarkStrategy.noWatermarks(), "rows")
@@ -59,6 +60,11 @@ public final class PqxSink
     private final RowType rowType;
     private final List<String> partitionKeys;
     private final SinkSettings settings;
+    /**
+     * Drawn when the sink is built, so the same in every attempt of the job: what tells this
+     * sink's writer attempts, and so its orphaned in-progress files, from any other writer's.
+     */
+    private final String sinkToken = UUID.randomUUID().toString();
 
     PqxSink(String basePath, RowType rowType, List<String> partitionKeys, SinkSettings settings) {
         this.basePath = basePath;
@@ -88,40 +94,33 @@ public final class PqxSink
     @Override
     public StatefulSinkWriter<RowData, PqxWriterState> createWriter(WriterInitContext context)
             throws IOException {
-        return createWriter(context, false);
+        return writer(context, List.of());
     }
 
-    /** A writer; {@code freshRows} when the rows are new objects (converted from POJOs). */
-    PqxSinkWriter createWriter(WriterInitContext context, boolean freshRows) throws IOException {
-        return new PqxSinkWriter(
-                settings,
-                new Path(basePath),
-                new PartitionComputer(
-                        rowType, partitionKeys, settings.partitionWrites().defaultPartitionName()),
-                context,
-                freshRows);
-    }
-
+    /**
+     * Continues from a checkpoint: resumes the files it kept open (files closed at it are the
+     * committer's) and first deletes the in-progress files of earlier attempts that no restored
+     * state or committable names.
+     */
     @Override
     public StatefulSinkWriter<RowData, PqxWriterState> restoreWriter(
             WriterInitContext context, Collection<PqxWriterState> states) throws IOException {
-        checkRestorable(states);
-        // Files closed at the checkpoint are the committer's; in-progress files of the failed
-        // attempt stay hidden and are never published.
-        return createWriter(context);
+        return writer(context, states);
     }
 
-    /** Fails if a restored state holds open files, which this version cannot resume. */
-    static void checkRestorable(Collection<PqxWriterState> states) throws IOException {
-        for (PqxWriterState state : states) {
-            if (!state.openFiles().isEmpty()) {
-                throw new IOException(
-                        "Cannot restore the pqx sink: the checkpoint holds "
-                                + state.openFiles().size()
-                                + " files open across it, which this version"
-                                + " cannot resume");
-            }
-        }
+    /** A writer, restored from {@code states} (empty for a fresh start). */
+    PqxSinkWriter writer(WriterInitContext context, Collection<PqxWriterState> states)
+            throws IOException {
+        Path base = new Path(basePath);
+        return new PqxSinkWriter(
+                settings,
+                base,
+                new PartitionComputer(
+                        rowType, partitionKeys, settings.partitionWrites().defaultPartitionName()),
+                context,
+                SinkFileSystem.recoverableWriter(base),
+                sinkToken,
+                states);
     }
 
     @Override

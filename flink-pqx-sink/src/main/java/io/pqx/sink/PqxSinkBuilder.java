@@ -5,6 +5,8 @@ import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.file.RowSorter;
 import io.pqx.format.options.Compression;
 import io.pqx.sink.file.SortKey;
+import io.pqx.sink.options.OpenRowGroupPolicy;
+import io.pqx.sink.options.RowGroupMode;
 import io.pqx.sink.partition.PartitionComputer;
 import io.pqx.sink.writer.FileNamePattern;
 import io.pqx.sink.writer.PartitionWrites;
@@ -39,6 +41,7 @@ import java.util.stream.Collectors;
 public final class PqxSinkBuilder {
     /** Smallest {@code sink.rolling-policy.file-size}; below, a file is mostly its footer. */
     private static final MemorySize MIN_ROLLING_FILE_SIZE = MemorySize.ofMebiBytes(1);
+    private static final MemorySize MIN_MEMORY_BUDGET = MemorySize.ofMebiBytes(16);
 
     private String basePath;
     private RowType rowType;
@@ -349,7 +352,30 @@ public final class PqxSinkBuilder {
                 options.get(PqxSinkOptions.PARTITION_COMMIT_TRIGGER),
                 delay,
                 options.get(PqxSinkOptions.PARTITION_COMMIT_SUCCESS_FILE),
-                writes);
+                writes,
+                checkpoints());
+    }
+
+    private SinkSettings.Checkpoints checkpoints() {
+        boolean roll = options.get(PqxSinkOptions.ROLL_ON_CHECKPOINT);
+        OpenRowGroupPolicy openGroup = options.get(PqxSinkOptions.CHECKPOINT_OPEN_ROW_GROUP);
+        check(
+                roll
+                        || openGroup != OpenRowGroupPolicy.FLUSH
+                        || options.get(PqxSinkOptions.ROW_GROUP_MODE) != RowGroupMode.EXACT,
+                PqxSinkOptions.CHECKPOINT_OPEN_ROW_GROUP.key(),
+                "flush",
+                "must not be flush in exact mode ('sink.row-group.mode' exact), which writes a short row group"
+                        + " at every checkpoint, and exact mode allows only a file's last row group"
+                        + " to be short (use carry, approximate mode, or"
+                        + " 'sink.rolling-policy.roll-on-checkpoint' true)");
+        MemorySize budget = options.get(PqxSinkOptions.MEMORY_BUDGET);
+        check(
+                budget.compareTo(MIN_MEMORY_BUDGET) >= 0,
+                PqxSinkOptions.MEMORY_BUDGET.key(),
+                budget,
+                "must be at least 16 mb (the encoding of a single open file needs a few mb)");
+        return new SinkSettings.Checkpoints(roll, openGroup, budget.getBytes());
     }
 
     private List<SortKey> sortKeys() {

@@ -3,6 +3,7 @@ package io.pqx.sink;
 import io.pqx.sink.options.RowGroupMode;
 import io.pqx.format.options.Compression;
 import io.pqx.sink.options.StatisticsLevel;
+import io.pqx.sink.options.OpenRowGroupPolicy;
 import io.pqx.sink.options.PartitionCommitTrigger;
 
 import org.apache.flink.configuration.ConfigOption;
@@ -208,8 +209,40 @@ public final class PqxSinkOptions {
                             "A file is closed once its size reaches this: the bytes of its"
                                     + " row groups plus the estimated encoded bytes of the open"
                                     + " one (and, in approximate mode or with 'sink.sort-by', of"
-                                    + " the rows held for it); at least 1 mb. Files are always"
-                                    + " closed at each checkpoint.");
+                                    + " the rows held for it); at least 1 mb.");
+
+    public static final ConfigOption<Boolean> ROLL_ON_CHECKPOINT =
+            ConfigOptions.key("sink.rolling-policy.roll-on-checkpoint")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Close every open file at each checkpoint (as Flink's FileSink does for"
+                                + " bulk formats: a file per subtask and partition per checkpoint)."
+                                + " When false, files stay open across checkpoints and roll by"
+                                + " size, time open, inactivity, 'sink.max-open-files' or the"
+                                + " memory budget; each checkpoint persists their finished row"
+                                + " groups. File systems that cannot persist an in-progress file"
+                                + " (RecoverableWriter.supportsResume() false) roll on checkpoint"
+                                + " whatever this says.");
+
+    public static final ConfigOption<OpenRowGroupPolicy> CHECKPOINT_OPEN_ROW_GROUP =
+            ConfigOptions.key("sink.checkpoint.open-row-group")
+                    .enumType(OpenRowGroupPolicy.class)
+                    .defaultValue(OpenRowGroupPolicy.CARRY)
+                    .withDescription(
+                            "When files stay open across checkpoints, what a checkpoint does with"
+                                    + " the rows of each file's open row group.");
+
+    public static final ConfigOption<MemorySize> MEMORY_BUDGET =
+            ConfigOptions.key("sink.memory.budget")
+                    .memoryType()
+                    .defaultValue(MemorySize.ofMebiBytes(256))
+                    .withDescription(
+                            "Most heap bytes a sink subtask holds for all its open files together:"
+                                + " compressed pages, dictionaries and page buffers of open row"
+                                + " groups, raw row slices, and rows held or carried for a cut."
+                                + " When a write would exceed it, the largest open row group is cut"
+                                + " early (approximate mode) or its file is closed (exact mode).");
 
     public static final ConfigOption<Duration> ROLLING_ROLLOVER_INTERVAL =
             ConfigOptions.key("sink.rolling-policy.rollover-interval")

@@ -1,6 +1,7 @@
 package io.pqx.sink;
 
 import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
@@ -18,6 +19,16 @@ public final class TestingRowTypes {
                         new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH)
                     },
                     new String[] {"id", "payload"});
+
+    /** {@code ROW<id BIGINT NOT NULL, payload STRING, part INT NOT NULL>}. */
+    public static final RowType ID_PAYLOAD_PART =
+            RowType.of(
+                    new LogicalType[] {
+                        new BigIntType(false),
+                        new VarCharType(VarCharType.MAX_LENGTH),
+                        new IntType(false)
+                    },
+                    new String[] {"id", "payload", "part"});
 
     private TestingRowTypes() {}
 }

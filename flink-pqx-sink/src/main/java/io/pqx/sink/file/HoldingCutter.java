@@ -8,7 +8,6 @@ import io.pqx.sink.options.RowGroupMode;
 import org.apache.flink.table.data.RowData;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
 
@@ -21,8 +20,9 @@ import javax.annotation.Nullable;
  *
  * <p>Every row is shredded into a {@link ShreddedRows} when it arrives, so a bad value fails at its
  * own row and the byte bound is measured on the real columns (their raw bytes at the file's
- * compression so far). Holding costs memory for up to {@code 2T} rows in approximate mode, and the
- * caller must pass rows that stay valid ({@link RowGroupCutter#holdsRows}).
+ * compression so far). The held rows are kept serialized ({@link CarriedRows}: a private copy, so
+ * a caller may reuse its row objects, and the form a checkpoint carries). Holding costs memory for
+ * up to {@code 2T} rows in approximate mode.
  *
  * <p>Called by the sink's task thread only; not thread-safe.
  */
@@ -33,13 +33,14 @@ final class HoldingCutter implements RowGroupCutter {
     private final ParquetWriter writer;
     @Nullable private final RowSorter sorter;
     private final ShreddedRows measured;
-    private final List<RowData> held = new ArrayList<>();
+    private final CarriedRows held;
     private final ByteLimitCheck groupBytes;
     private final LongSupplier heldBytes = this::heldFileBytes;
     private long fileRows;
 
     HoldingCutter(RowGroupLimits limits, ParquetWriter writer, @Nullable RowSorter sorter,
-            ShreddedRows measured) {
+            ShreddedRows measured, CarriedRows held) {
+        this.held = held;
         this.mode = limits.mode();
         this.target = limits.targetRows();
         this.floor = limits.floor();
@@ -69,6 +70,26 @@ final class HoldingCutter implements RowGroupCutter {
     }
 
     @Override
+    public void cutPending() throws IOException {
+        finish();
+    }
+
+    @Override
+    public long memoryBytes() {
+        return held.memoryBytes() + measured.rawBytes();
+    }
+
+    @Override
+    public int carriedRowCount() {
+        return held.size();
+    }
+
+    @Override
+    public byte[] carriedRows() {
+        return held.size() == 0 ? new byte[0] : held.toBytes();
+    }
+
+    @Override
     public void finish() throws IOException {
         int pending = held.size();
         if (mode == RowGroupMode.EXACT) {
@@ -95,8 +116,7 @@ final class HoldingCutter implements RowGroupCutter {
 
     /** Writes the first {@code rows} held rows as one row group. */
     private void cut(int rows) throws IOException {
-        List<RowData> group = new ArrayList<>(held.subList(0, rows));
-        List<RowData> rest = new ArrayList<>(held.subList(rows, held.size()));
+        List<RowData> group = held.rows(0, rows);
         if (sorter != null) {
             sorter.sort(group);
         }
@@ -105,12 +125,11 @@ final class HoldingCutter implements RowGroupCutter {
             writer.write(row);
         }
         writer.cutRowGroup();
+        held.dropFirst(rows);
         measured.clear();
-        for (RowData row : rest) {
+        for (RowData row : held.rows(0, held.size())) {
             measured.append(row, -1);
         }
-        held.clear();
-        held.addAll(rest);
         groupBytes.reset();
     }
 }

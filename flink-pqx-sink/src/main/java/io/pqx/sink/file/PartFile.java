@@ -3,13 +3,16 @@ package io.pqx.sink.file;
 import io.pqx.format.ByteLimitCheck;
 import io.pqx.format.EncodingPool;
 import io.pqx.format.ParquetWriter;
+import io.pqx.format.ResumePoint;
 import io.pqx.format.ShreddedRows;
 import io.pqx.format.options.WriteOptions;
+import io.pqx.sink.state.PqxWriterState.OpenFileState;
 
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
 import org.apache.flink.core.fs.RecoverableWriter;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -28,6 +31,12 @@ import javax.annotation.Nullable;
  * #closeForCommit()} writes the footer and turns it into a {@link PendingFile}; {@link #discard()}
  * abandons it, leaving at most a hidden in-progress file that is never published.
  *
+ * <p>A file may stay open across checkpoints: {@link #snapshot} makes its row groups written so
+ * far durable ({@link RecoverableFsDataOutputStream#persist()}) and returns them with the rows of
+ * its open row group as an {@link OpenFileState}; {@link #resume} continues it from that state
+ * after a restore, on the stream {@link RecoverableWriter#recover} truncated back to the persisted
+ * bytes, re-feeding the carried rows. No footer is written before {@link #closeForCommit()}.
+ *
  * <p>Errors name the file as it exists while written, the hidden in-progress file, and the part
  * file it would be published as ({@link #where()}); the final name never exists after a failure.
  *
@@ -36,6 +45,7 @@ import javax.annotation.Nullable;
 public final class PartFile {
     private static final int BUFFER_BYTES = 1 << 16;
 
+    private final RecoverableWriter recoverableWriter;
     private final RecoverableFsDataOutputStream stream;
     private final ParquetWriter writer;
     private final RowGroupCutter cutter;
@@ -46,8 +56,9 @@ public final class PartFile {
     private long lastWriteAt;
     private long maxTimestamp = Long.MIN_VALUE;
 
-    private PartFile(RecoverableFsDataOutputStream stream, ParquetWriter writer,
-            RowGroupCutter cutter, PartFileSpec spec, long rollingBytes) {
+    private PartFile(RecoverableWriter recoverableWriter, RecoverableFsDataOutputStream stream,
+            ParquetWriter writer, RowGroupCutter cutter, PartFileSpec spec, long rollingBytes) {
+        this.recoverableWriter = recoverableWriter;
         this.stream = stream;
         this.writer = writer;
         this.cutter = cutter;
@@ -61,6 +72,8 @@ public final class PartFile {
      * Opens an in-progress file for {@code spec.target()}.
      *
      * @param rollingBytes the file size at which {@link #reachedSize()} says the file is full
+     * @param carry whether the file keeps the rows of its open row group for a checkpoint to carry
+     *     ({@link #snapshot}); holding cutters always have them
      * @throws IOException naming the path if the file system refuses it
      */
     public static PartFile open(
@@ -71,7 +84,8 @@ public final class PartFile {
             RowGroupLimits limits,
             @Nullable RowSorter sorter,
             EncodingPool pool,
-            long rollingBytes)
+            long rollingBytes,
+            boolean carry)
             throws IOException {
         Path target = spec.target();
         RecoverableFsDataOutputStream stream;
@@ -84,14 +98,80 @@ public final class PartFile {
         try {
             OutputStream out = new BufferedOutputStream(stream, BUFFER_BYTES);
             ParquetWriter writer = ParquetWriter.open(out, rowType, options, location, pool);
-            RowGroupCutter cutter = RowGroupCutter.holdsRows(limits, sorter != null)
-                    ? new HoldingCutter(limits, writer, sorter, ShreddedRows.of(rowType, location))
-                    : new StreamingCutter(limits, writer);
-            return new PartFile(stream, writer, cutter, spec, rollingBytes);
+            return new PartFile(recoverableWriter, stream, writer,
+                    cutter(limits, writer, sorter, rowType, location, carry), spec, rollingBytes);
         } catch (IOException | RuntimeException e) {
             stream.close();
             throw e;
         }
+    }
+
+    /**
+     * Continues a file a checkpoint left open: recovers its stream (the file system truncates
+     * whatever a failed attempt wrote after the persisted bytes), resumes the format writer after
+     * the persisted row groups and re-feeds the carried rows of the open row group, which are cut
+     * as they would have been.
+     *
+     * @param now processing time, as the file's last write
+     * @throws IOException naming the file if its stream cannot be recovered or the state does not
+     *     fit it
+     */
+    public static PartFile resume(
+            RecoverableWriter recoverableWriter,
+            OpenFileState state,
+            RowType rowType,
+            WriteOptions options,
+            RowGroupLimits limits,
+            @Nullable RowSorter sorter,
+            EncodingPool pool,
+            long rollingBytes,
+            boolean carry,
+            long now)
+            throws IOException {
+        PartFileSpec spec = new PartFileSpec(
+                new Path(state.basePath()), state.partition(), state.fileName(), state.openedAt());
+        String location = spec.target().toString();
+        ResumePoint point = ResumePoint.fromBytes(state.resumePoint(), location);
+        RecoverableFsDataOutputStream stream;
+        try {
+            RecoverableWriter.ResumeRecoverable resumable =
+                    recoverableWriter.getResumeRecoverableSerializer()
+                            .deserialize(state.resumableVersion(), state.resumable());
+            stream = recoverableWriter.recover(resumable);
+        } catch (IOException | RuntimeException e) {
+            throw new IOException("Cannot resume part file " + location
+                    + " after a restore: its in-progress file cannot be recovered ("
+                    + e.getMessage() + ")", e);
+        }
+        try {
+            if (stream.getPos() != point.length()) {
+                throw new IOException("Cannot resume part file " + location + ": the recovered"
+                        + " in-progress file has " + stream.getPos() + " bytes, the checkpoint "
+                        + point.length());
+            }
+            OutputStream out = new BufferedOutputStream(stream, BUFFER_BYTES);
+            ParquetWriter writer =
+                    ParquetWriter.resume(out, rowType, options, location, pool, point);
+            PartFile file = new PartFile(recoverableWriter, stream, writer,
+                    cutter(limits, writer, sorter, rowType, location, carry), spec, rollingBytes);
+            file.maxTimestamp = state.maxTimestamp();
+            file.lastWriteAt = now;
+            for (RowData row : CarriedRows.fromBytes(rowType, state.carriedRows(), location)) {
+                file.cutter.add(row);
+            }
+            return file;
+        } catch (IOException | RuntimeException e) {
+            stream.close();
+            throw e;
+        }
+    }
+
+    private static RowGroupCutter cutter(RowGroupLimits limits, ParquetWriter writer,
+            @Nullable RowSorter sorter, RowType rowType, String location, boolean carry) {
+        return RowGroupCutter.holdsRows(limits, sorter != null)
+                ? new HoldingCutter(limits, writer, sorter, ShreddedRows.of(rowType, location),
+                        new CarriedRows(rowType))
+                : new StreamingCutter(limits, writer, carry ? new CarriedRows(rowType) : null);
     }
 
     /** Whether rows passed to {@link #write} must stay valid after the call (not be reused). */
@@ -169,6 +249,52 @@ public final class PartFile {
      */
     public boolean reachedSize() {
         return size.reached(cutter.rowCount(), sizeEstimate);
+    }
+
+    /**
+     * Heap bytes this file holds now: its writer's (pages, dictionaries, page buffers, slices) and
+     * the rows held or carried for its open row group. Measures every column: ask on a schedule.
+     */
+    public long heldBytes() {
+        return writer.heldBytes() + cutter.memoryBytes();
+    }
+
+    /** Rows of the open row group (accepted since the last cut, held rows included). */
+    public long openRowGroupRows() {
+        return Math.max(writer.openRowGroupRows(), cutter.carriedRowCount());
+    }
+
+    /** Cuts the rows pending now into row groups, freeing what they hold once written. */
+    public void cutOpenRowGroup() throws IOException {
+        try {
+            cutter.cutPending();
+        } catch (IOException e) {
+            throw new IOException(relocate(e.getMessage(), where()), e);
+        }
+    }
+
+    /**
+     * Makes the file's row groups so far durable and returns what a restore needs to continue it:
+     * with {@code flushOpenGroup} the open row group is cut first (a short row group), otherwise
+     * its rows are carried in the state. The file stays open; nothing is visible yet.
+     */
+    public OpenFileState snapshot(boolean flushOpenGroup) throws IOException {
+        try {
+            if (flushOpenGroup) {
+                cutter.cutPending();
+            }
+            byte[] carried = cutter.carriedRows();
+            ResumePoint point = writer.writtenPrefix();
+            RecoverableWriter.ResumeRecoverable resumable = stream.persist();
+            SimpleVersionedSerializer<RecoverableWriter.ResumeRecoverable> serializer =
+                    recoverableWriter.getResumeRecoverableSerializer();
+            return new OpenFileState(spec.basePath().toString(), spec.partition(),
+                    spec.fileName(), openedAt, maxTimestamp, serializer.getVersion(),
+                    serializer.serialize(resumable), point.toBytes(), carried);
+        } catch (IOException e) {
+            throw new IOException("Cannot checkpoint part file: "
+                    + relocate(e.getMessage(), where()), e);
+        }
     }
 
     /** Cuts the last row groups, writes the footer and closes the file for commit. */

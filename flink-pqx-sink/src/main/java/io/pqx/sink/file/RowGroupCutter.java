@@ -32,6 +32,26 @@ interface RowGroupCutter {
     /** Estimated file bytes of accepted rows the writer has not been given yet. */
     long heldFileBytes();
 
+    /**
+     * Heap bytes of the rows this cutter holds or carries for the open row group (the writer's own
+     * memory aside).
+     */
+    long memoryBytes();
+
+    /** Rows of the open row group that only this cutter can give back (held or carried). */
+    int carriedRowCount();
+
+    /**
+     * The open row group's rows in {@link CarriedRows#toBytes()} form, for a checkpoint: re-fed
+     * through {@link #add} after a restore, they rebuild the open row group. Empty when none.
+     *
+     * @throws IllegalStateException if this cutter does not carry its open group's rows
+     */
+    byte[] carriedRows();
+
+    /** Cuts every pending row into row groups now (a checkpoint's flush, a memory-forced cut). */
+    void cutPending() throws IOException;
+
     /** Whether rows passed to {@link #add} must stay valid after the call (not be reused). */
     static boolean holdsRows(RowGroupLimits limits, boolean sorted) {
         return sorted || limits.mode() == RowGroupMode.APPROXIMATE;

@@ -3,39 +3,54 @@ package io.pqx.sink.state;
 import java.util.List;
 
 /**
- * What a sink subtask checkpoints besides its committables: the files it keeps open across the
- * checkpoint. Today every file closes at each checkpoint, so the list is empty; the format already
- * carries open files so that a later version can persist a file's completed row groups ({@code
- * RecoverableWriter.persist()}) and resume it after a restore. Serialized by {@link
- * PqxWriterStateSerializer}.
+ * What a sink subtask checkpoints besides its committables: which writer attempt it is, how many
+ * files that attempt had opened, and the files it keeps open across the checkpoint, each with what
+ * it takes to continue it after a restore. Serialized by {@code PqxWriterStateSerializer}
+ * (versioned; version 1, written when every file closed at each checkpoint, still restores).
  *
+ * @param writerId the {@code {uuid}} of the attempt's file names ({@link #NO_WRITER_ID} in version
+ *     1 state): with {@code nextFileCount}, how a restore tells the attempt's files opened after
+ *     the checkpoint (never committed, to clean up) from those the checkpoint still names
+ * @param nextFileCount the {@code {count}} the attempt's next file would have had
  * @param openFiles files left open at the checkpoint
  */
-public record PqxWriterState(List<OpenFileState> openFiles) {
+public record PqxWriterState(String writerId, long nextFileCount, List<OpenFileState> openFiles) {
+    /** {@link #writerId} of state that did not record it (version 1). */
+    public static final String NO_WRITER_ID = "";
+
     public PqxWriterState {
         openFiles = List.copyOf(openFiles);
     }
 
-    /** The state of a subtask that keeps no file open across checkpoints. */
+    /** The state of a subtask that keeps no file open and names no attempt (version 1 form). */
     public static PqxWriterState empty() {
-        return new PqxWriterState(List.of());
+        return new PqxWriterState(NO_WRITER_ID, 0, List.of());
     }
 
     /**
-     * A file kept open across a checkpoint.
+     * A file kept open across a checkpoint: its row groups written so far are durable ({@code
+     * RecoverableFsDataOutputStream.persist()}), the rows of its open row group are carried here.
      *
+     * @param basePath the base path the file is written under (as committables record it)
      * @param partition relative partition directory, empty when unpartitioned
      * @param fileName final file name
+     * @param openedAt processing time the file was opened at (for the rollover interval)
+     * @param maxTimestamp largest record timestamp written so far ({@code Long.MIN_VALUE} if none)
      * @param resumableVersion version of the file system's resume recoverable serializer
      * @param resumable serialized {@code ResumeRecoverable} of the persisted bytes
-     * @param rowCount rows in the persisted row groups
-     * @param footerState serialized row-group metadata needed to write the footer later
+     * @param resumePoint the format's serialized {@code ResumePoint}: the persisted row groups'
+     *     footer entries
+     * @param carriedRows the open row group's rows (row count, then Flink's binary rows), empty
+     *     when none
      */
     public record OpenFileState(
+            String basePath,
             String partition,
             String fileName,
+            long openedAt,
+            long maxTimestamp,
             int resumableVersion,
             byte[] resumable,
-            long rowCount,
-            byte[] footerState) {}
+            byte[] resumePoint,
+            byte[] carriedRows) {}
 }

@@ -47,7 +47,7 @@ public final class PojoSinkWriter<T>
     }
 
     @Override
-    public List<PqxWriterState> snapshotState(long checkpointId) {
+    public List<PqxWriterState> snapshotState(long checkpointId) throws IOException {
         return rows.snapshotState(checkpointId);
     }
 

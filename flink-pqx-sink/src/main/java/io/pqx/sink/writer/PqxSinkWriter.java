@@ -1,54 +1,71 @@
 package io.pqx.sink.writer;
 
-import io.pqx.sink.state.PqxWriterState;
-
 import io.pqx.format.EncodingPool;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.sink.state.PqxCommittable;
 import io.pqx.sink.file.PartFile;
 import io.pqx.sink.file.PartFileSpec;
 import io.pqx.sink.file.PendingFile;
 import io.pqx.sink.file.RowGroupLimits;
 import io.pqx.sink.file.RowSorter;
+import io.pqx.sink.options.OpenRowGroupPolicy;
+import io.pqx.sink.options.RowGroupMode;
 import io.pqx.sink.partition.PartitionComputer;
+import io.pqx.sink.state.PqxCommittable;
+import io.pqx.sink.state.PqxWriterState;
+import io.pqx.sink.state.PqxWriterState.OpenFileState;
 
 import org.apache.flink.api.common.operators.ProcessingTimeService;
-import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
 import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableWriter;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Gauge;
+import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.utils.ProjectedRowData;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Iterator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-
-import javax.annotation.Nullable;
+import java.util.Set;
 
 /**
  * The sink writer of one subtask: routes each row to the open {@link PartFile} of its partition
  * (opening one, and closing the least recently written when {@code sink.max-open-files} would be
- * exceeded), rolls files by size, time open and inactivity, and at each checkpoint and at end of
- * input ({@link #prepareCommit()}) closes every open file into a {@link PqxCommittable}.
+ * exceeded), rolls files by size, time open and inactivity, keeps all open files within {@code
+ * sink.memory.budget} ({@link MemoryBudget}), and turns closed files into {@link PqxCommittable}s
+ * at the next checkpoint ({@link #prepareCommit()}).
  *
- * <p>File names follow {@code sink.file-name.pattern}; {@code {uuid}} is fresh for each writer
- * instance (each attempt), so names never collide across restarts. Closed files stay hidden until
- * the committer publishes them.
+ * <p><b>Files across checkpoints.</b> By default a file stays open across checkpoints: {@link
+ * #snapshotState} persists each open file's row groups and carries (or flushes) its open row
+ * group, and a writer restored from that state resumes the files where the checkpoint left them.
+ * With {@code sink.rolling-policy.roll-on-checkpoint}, or on a file system whose recoverable
+ * writer cannot resume, every file closes at each checkpoint instead. At end of input every file
+ * closes.
+ *
+ * <p><b>Names.</b> File names follow {@code sink.file-name.pattern}; {@code {uuid}} is this
+ * attempt's writer id ({@link AttemptIds}), and a name whose file exists is skipped, so names never
+ * collide across attempts. Closed files stay hidden until the committer publishes them. A restored
+ * writer first deletes the in-progress files of earlier attempts that the restore proves
+ * unreferenced ({@link OrphanCleaner}; metric {@code pqxOrphanFilesCleaned}).
  *
  * <p>Called by the task's mailbox thread only (timers included).
  */
 public final class PqxSinkWriter
         implements StatefulSinkWriter<RowData, PqxWriterState>,
                 CommittingSinkWriter<RowData, PqxCommittable> {
+    private static final Logger LOG = LoggerFactory.getLogger(PqxSinkWriter.class);
+
     /**
      * Raw row slices (4096 rows or 1 MiB) being encoded at once for the whole subtask, however
      * many partition files are open.
@@ -61,18 +78,22 @@ public final class PqxSinkWriter
     private final RecoverableWriter recoverableWriter;
     private final WriteOptions writeOptions;
     private final RowGroupLimits limits;
-    @Nullable private final RowSorter sorter;
-    private final boolean holdsRows;
-    @Nullable private final TypeSerializer<RowData> copier;
+    private final RowSorter sorter;
     private final int[] dataColumns;
     private final EncodingPool pool;
     private final ProcessingTimeService time;
     private final Counter recordsSent;
     private final int subtask;
-    private final String uuid = UUID.randomUUID().toString();
+    private final String writerId;
+    /** Files stay open across checkpoints (persisted at each), rather than closing at each. */
+    private final boolean spansCheckpoints;
+    private final boolean carry;
+    private final MemoryBudget budget;
     private final LinkedHashMap<String, PartFile> open = new LinkedHashMap<>(16, 0.75f, true);
     private final List<PqxCommittable> pending = new ArrayList<>();
     private long fileCounter;
+    private boolean endOfInput;
+    private volatile long carriedBytes;
     /**
      * File bytes per raw byte of the last file closed (0 before any), assumed by the next file
      * until it shows its own, so its size estimates do not start at raw size.
@@ -80,21 +101,24 @@ public final class PqxSinkWriter
     private double lastCompression;
 
     /**
-     * @param freshRows whether every row written is a new object nobody modifies later (rows
-     *     converted from POJOs); otherwise rows are copied when Flink reuses objects and the files
-     *     hold rows until their row group is cut
+     * A writer, restored from {@code restored} (empty for a fresh start).
+     *
+     * @param sinkToken drawn once when the sink was built: tells this sink's attempts from others
+     * @throws IOException if a restored open file cannot be resumed, or the orphan scan fails
      */
     public PqxSinkWriter(
             SinkSettings settings,
             Path basePath,
             PartitionComputer partitions,
             WriterInitContext context,
-            boolean freshRows)
+            RecoverableWriter recoverableWriter,
+            String sinkToken,
+            Collection<PqxWriterState> restored)
             throws IOException {
         this.settings = settings;
         this.basePath = basePath;
         this.partitions = partitions;
-        this.recoverableWriter = SinkFileSystem.recoverableWriter(basePath);
+        this.recoverableWriter = recoverableWriter;
         this.writeOptions = settings.writeOptions();
         this.limits =
                 new RowGroupLimits(
@@ -106,22 +130,143 @@ public final class PqxSinkWriter
                 settings.sortBy().isEmpty()
                         ? null
                         : RowSorter.of(partitions.dataType(), settings.sortBy());
-        this.holdsRows = PartFile.holdsRows(limits, sorter != null);
-        this.copier =
-                holdsRows && !freshRows && context.isObjectReuseEnabled()
-                        ? context.<RowData>createInputSerializer()
-                        : null;
         this.dataColumns = partitions.dataColumns();
         this.subtask = context.getTaskInfo().getIndexOfThisSubtask();
+        this.time = context.getProcessingTimeService();
+        this.recordsSent = context.metricGroup().getNumRecordsSendCounter();
+        this.spansCheckpoints = spansCheckpoints(settings, recoverableWriter, basePath);
+        this.carry =
+                spansCheckpoints
+                        && settings.checkpoints().openRowGroup() == OpenRowGroupPolicy.CARRY;
+        MetricGroup metrics = context.metricGroup();
+        this.budget =
+                new MemoryBudget(
+                        settings.checkpoints().memoryBudget(),
+                        settings.rowGroupMode() == RowGroupMode.EXACT,
+                        metrics.counter("pqxForcedRowGroupCuts"),
+                        metrics.counter("pqxForcedFileCloses"),
+                        Integer.toString(subtask));
+        metrics.gauge("pqxHeldBytes", (Gauge<Long>) budget::heldBytes);
+        metrics.gauge("pqxCarriedBytes", (Gauge<Long>) () -> carriedBytes);
+        Counter orphans = metrics.counter("pqxOrphanFilesCleaned");
+
+        List<String> restoredIds = new ArrayList<>();
+        for (PqxWriterState state : restored) {
+            if (!state.writerId().equals(PqxWriterState.NO_WRITER_ID)) {
+                restoredIds.add(state.writerId());
+            }
+        }
+        String lineage =
+                AttemptIds.lineage(
+                        sinkToken,
+                        context.getJobInfo().getJobId().toString(),
+                        subtask,
+                        restoredIds);
+        int attempt = context.getTaskInfo().getAttemptNumber();
+        this.writerId = AttemptIds.writerId(lineage, attempt);
         this.pool =
                 EncodingPool.threads(
                         settings.effectiveEncodingThreads(),
                         SLICES_IN_FLIGHT,
                         settings.maxInFlight(),
                         "pqx-sink-" + subtask);
-        this.time = context.getProcessingTimeService();
-        this.recordsSent = context.metricGroup().getNumRecordsSendCounter();
+        try {
+            if (!restored.isEmpty() || attempt > 0) {
+                orphans.inc(cleanOrphans(restored, AttemptIds.upTo(lineage, attempt)));
+            }
+            resume(restored);
+        } catch (IOException | RuntimeException e) {
+            close();
+            throw e;
+        }
         scheduleRollingCheck();
+    }
+
+    private static boolean spansCheckpoints(
+            SinkSettings settings, RecoverableWriter writer, Path basePath) {
+        if (settings.checkpoints().rollOnCheckpoint()) {
+            return false;
+        }
+        if (!writer.supportsResume()) {
+            LOG.info(
+                    "pqx sink under {}: part files roll at every checkpoint, since the file"
+                            + " system's recoverable writer ({}) cannot persist an in-progress"
+                            + " file and resume it (supportsResume() is false), which files open"
+                            + " across checkpoints need",
+                    basePath,
+                    writer.getClass().getName());
+            return false;
+        }
+        return true;
+    }
+
+    /** Deletes what the restore proves unreferenced; returns how many files. */
+    private int cleanOrphans(Collection<PqxWriterState> restored, List<String> lineageIds)
+            throws IOException {
+        Map<String, Long> restoredFrom = new HashMap<>();
+        Set<String> keep = new HashSet<>();
+        for (PqxWriterState state : restored) {
+            if (!state.writerId().equals(PqxWriterState.NO_WRITER_ID)) {
+                restoredFrom.merge(state.writerId(), state.nextFileCount(), Math::max);
+            }
+            for (OpenFileState file : state.openFiles()) {
+                keep.add(
+                        new PartFileSpec(
+                                        new Path(file.basePath()),
+                                        file.partition(),
+                                        file.fileName(),
+                                        0)
+                                .target()
+                                .toString());
+            }
+        }
+        OrphanCleaner cleaner =
+                new OrphanCleaner(
+                        settings.fileNamePattern(), restoredFrom, new HashSet<>(lineageIds), keep);
+        FileSystem fs = basePath.getFileSystem();
+        int deleted = cleaner.clean(fs, basePath, partitions.keyColumns().length);
+        if (deleted > 0) {
+            LOG.info(
+                    "pqx sink subtask {}: deleted {} in-progress files of earlier attempts under {}"
+                            + " that no restored state or committable names",
+                    subtask,
+                    deleted,
+                    basePath);
+        }
+        return deleted;
+    }
+
+    /** Resumes the restored open files; a partition's second file is closed for commit. */
+    private void resume(Collection<PqxWriterState> restored) throws IOException {
+        long now = time.getCurrentProcessingTime();
+        for (PqxWriterState state : restored) {
+            for (OpenFileState fileState : state.openFiles()) {
+                PartFile file =
+                        PartFile.resume(
+                                recoverableWriter,
+                                fileState,
+                                partitions.dataType(),
+                                writeOptions,
+                                limits,
+                                sorter,
+                                pool,
+                                settings.rollingFileSize(),
+                                carry,
+                                now);
+                PartFile previous = open.put(fileState.partition(), file);
+                if (previous != null) {
+                    // Rescaled: two old subtasks' files of one partition; keep one open.
+                    addPending(previous);
+                }
+            }
+        }
+        if (!spansCheckpoints) {
+            // Resumed from state written with files open, now rolling on checkpoint.
+            closeAll();
+        }
+        while (open.size() > settings.maxOpenFiles()) {
+            closeFile(open.keySet().iterator().next());
+        }
     }
 
     /**
@@ -148,7 +293,9 @@ public final class PqxSinkWriter
         Long timestamp = context == null ? null : context.timestamp();
         try {
             file.write(
-                    dataRow(row), now, timestamp == null ? PqxCommittable.NO_TIMESTAMP : timestamp);
+                    partitions.dataRow(row),
+                    now,
+                    timestamp == null ? PqxCommittable.NO_TIMESTAMP : timestamp);
         } catch (IllegalArgumentException e) {
             if (e.getCause() instanceof ClassCastException cast) {
                 throw wrongClass(row, cast, dataColumns, "column", file);
@@ -159,6 +306,9 @@ public final class PqxSinkWriter
         if (file.reachedSize()
                 || now - file.openedAt() >= settings.rolloverInterval().toMillis()) {
             closeFile(partition);
+        }
+        if (budget.due()) {
+            budget.enforce(open, this::closeFile, now);
         }
     }
 
@@ -191,25 +341,12 @@ public final class PqxSinkWriter
                 .orElse(e);
     }
 
-    /** The row to store: the data columns, as a stable copy when the file holds rows. */
-    private RowData dataRow(RowData row) {
-        if (!holdsRows) {
-            return partitions.dataRow(row);
-        }
-        RowData stable = copier != null ? copier.copy(row) : row;
-        return partitions.isPartitioned()
-                ? ProjectedRowData.from(dataColumns).replaceRow(stable)
-                : stable;
-    }
-
     private PartFile openFile(String partition, long now) throws IOException {
         if (open.size() >= settings.maxOpenFiles()) {
             // Access order: the first entry is the least recently written file.
             closeFile(open.keySet().iterator().next());
         }
-        String name =
-                FileNamePattern.format(settings.fileNamePattern(), uuid, subtask, fileCounter++);
-        PartFileSpec spec = new PartFileSpec(basePath, partition, name, now);
+        PartFileSpec spec = unusedName(partition, now);
         PartFile file =
                 PartFile.open(
                         recoverableWriter,
@@ -219,7 +356,8 @@ public final class PqxSinkWriter
                         limits,
                         sorter,
                         pool,
-                        settings.rollingFileSize());
+                        settings.rollingFileSize(),
+                        carry);
         if (lastCompression > 0) {
             file.assumeCompression(lastCompression);
         }
@@ -227,8 +365,29 @@ public final class PqxSinkWriter
         return file;
     }
 
+    /**
+     * The next name of this attempt whose final file does not exist: an earlier attempt with the
+     * same id (after a JobManager failover attempt numbers start again) may have committed it.
+     */
+    private PartFileSpec unusedName(String partition, long now) throws IOException {
+        FileSystem fs = basePath.getFileSystem();
+        while (true) {
+            String name =
+                    FileNamePattern.format(
+                            settings.fileNamePattern(), writerId, subtask, fileCounter++);
+            PartFileSpec spec = new PartFileSpec(basePath, partition, name, now);
+            if (!fs.exists(spec.target())) {
+                return spec;
+            }
+            LOG.info("Skipping part file name {}: the file exists", spec.target());
+        }
+    }
+
     private void closeFile(String partition) throws IOException {
-        PartFile file = open.remove(partition);
+        addPending(open.remove(partition));
+    }
+
+    private void addPending(PartFile file) throws IOException {
         PendingFile done;
         try {
             done = file.closeForCommit();
@@ -251,6 +410,7 @@ public final class PqxSinkWriter
     @Override
     public void flush(boolean endOfInput) {
         // Files close in prepareCommit(), which Flink calls right after flush().
+        this.endOfInput |= endOfInput;
     }
 
     private void closeAll() throws IOException {
@@ -259,18 +419,45 @@ public final class PqxSinkWriter
         }
     }
 
+    /**
+     * The files closed since the last checkpoint; rolling on checkpoint, and at end of input,
+     * every open file is closed first.
+     */
     @Override
     public Collection<PqxCommittable> prepareCommit() throws IOException, InterruptedException {
-        closeAll();
+        if (!spansCheckpoints || endOfInput) {
+            closeAll();
+        }
         List<PqxCommittable> committables = new ArrayList<>(pending);
         pending.clear();
         return committables;
     }
 
+    /**
+     * The writer id, its file count, and every file still open with its persisted row groups and
+     * its open row group's rows (carried), or flushed as a short row group first.
+     */
     @Override
-    public List<PqxWriterState> snapshotState(long checkpointId) {
-        // prepareCommit() closed every file: nothing stays open across this checkpoint.
-        return List.of(PqxWriterState.empty());
+    public List<PqxWriterState> snapshotState(long checkpointId) throws IOException {
+        boolean flush = settings.checkpoints().openRowGroup() == OpenRowGroupPolicy.FLUSH;
+        List<OpenFileState> files = new ArrayList<>(open.size());
+        long carried = 0;
+        for (PartFile file : open.values()) {
+            OpenFileState state = file.snapshot(flush);
+            carried += state.carriedRows().length;
+            files.add(state);
+        }
+        carriedBytes = carried;
+        if (carried > 0) {
+            LOG.debug(
+                    "pqx sink subtask {}: checkpoint {} carries {} bytes of open row groups of {}"
+                            + " files",
+                    subtask,
+                    checkpointId,
+                    carried,
+                    files.size());
+        }
+        return List.of(new PqxWriterState(writerId, fileCounter, files));
     }
 
     private void scheduleRollingCheck() {
@@ -279,9 +466,7 @@ public final class PqxSinkWriter
     }
 
     private void onRollingCheck(long now) throws IOException, InterruptedException {
-        Iterator<Map.Entry<String, PartFile>> files = new ArrayList<>(open.entrySet()).iterator();
-        while (files.hasNext()) {
-            Map.Entry<String, PartFile> e = files.next();
+        for (Map.Entry<String, PartFile> e : new ArrayList<>(open.entrySet())) {
             PartFile file = e.getValue();
             if (now - file.lastWriteAt() >= settings.inactivityInterval().toMillis()
                     || now - file.openedAt() >= settings.rolloverInterval().toMillis()) {
@@ -289,6 +474,16 @@ public final class PqxSinkWriter
             }
         }
         scheduleRollingCheck();
+    }
+
+    /** This attempt's writer id, the {@code {uuid}} of its file names. */
+    String writerId() {
+        return writerId;
+    }
+
+    /** Whether files stay open across checkpoints. */
+    boolean spansCheckpoints() {
+        return spansCheckpoints;
     }
 
     @Override

@@ -1,7 +1,6 @@
 package io.pqx.sink.writer;
 
 import io.pqx.sink.state.PqxWriterState;
-
 import io.pqx.sink.state.PqxWriterState.OpenFileState;
 
 import org.apache.flink.core.io.SimpleVersionedSerializer;
@@ -13,14 +12,23 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Serializes {@link PqxWriterState}. Version 1 layout (big-endian {@code DataOutput}): open file
- * count (int), then per file: partition (UTF), file name (UTF), resumable version (int), resumable
- * length (int) and bytes, row count (long), footer-state length (int) and bytes. Unknown versions
- * and lengths beyond the input fail with an {@link IOException}. Stateless; thread-safe.
+ * Serializes {@link PqxWriterState}, big-endian {@code DataOutput}.
+ *
+ * <p>Version 2 (written): writer id (UTF), next file count (long), open file count (int), then per
+ * file: base path (UTF), partition (UTF), file name (UTF), opened at (long), max timestamp (long),
+ * resumable version (int), then three length-prefixed (int) byte strings: resumable, resume point,
+ * carried rows.
+ *
+ * <p>Version 1 (read): open file count (int), then per file: partition, file name, resumable
+ * version, resumable, row count, footer state. Version 1 sinks closed every file at each
+ * checkpoint and always wrote no open file; a version 1 state that lists one cannot be resumed and
+ * is refused. Unknown versions and lengths beyond the input fail with an {@link IOException}.
+ * Stateless; thread-safe.
  */
 public final class PqxWriterStateSerializer implements SimpleVersionedSerializer<PqxWriterState> {
     public static final int VERSION_1 = 1;
-    public static final int VERSION = VERSION_1;
+    public static final int VERSION_2 = 2;
+    public static final int VERSION = VERSION_2;
     public static final PqxWriterStateSerializer INSTANCE = new PqxWriterStateSerializer();
 
     @Override
@@ -31,51 +39,92 @@ public final class PqxWriterStateSerializer implements SimpleVersionedSerializer
     @Override
     public byte[] serialize(PqxWriterState state) throws IOException {
         DataOutputSerializer out = new DataOutputSerializer(64);
+        out.writeUTF(state.writerId());
+        out.writeLong(state.nextFileCount());
         out.writeInt(state.openFiles().size());
         for (OpenFileState file : state.openFiles()) {
+            out.writeUTF(file.basePath());
             out.writeUTF(file.partition());
             out.writeUTF(file.fileName());
+            out.writeLong(file.openedAt());
+            out.writeLong(file.maxTimestamp());
             out.writeInt(file.resumableVersion());
             writeBytes(out, file.resumable());
-            out.writeLong(file.rowCount());
-            writeBytes(out, file.footerState());
+            writeBytes(out, file.resumePoint());
+            writeBytes(out, file.carriedRows());
         }
         return out.getCopyOfBuffer();
     }
 
     @Override
     public PqxWriterState deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION_1) {
-            throw new IOException(
-                    "Cannot read pqx writer state: unknown version "
-                            + version
-                            + " (this sink reads version "
-                            + VERSION_1
-                            + ")");
-        }
         DataInputDeserializer in = new DataInputDeserializer(serialized);
+        switch (version) {
+            case VERSION_1:
+                return version1(in, serialized.length);
+            case VERSION_2:
+                return version2(in, serialized.length);
+            default:
+                throw new IOException(
+                        "Cannot read pqx writer state: unknown version "
+                                + version
+                                + " (this sink reads versions 1 and 2)");
+        }
+    }
+
+    private static PqxWriterState version2(DataInputDeserializer in, int size) throws IOException {
+        String writerId = in.readUTF();
+        long nextCount = in.readLong();
+        int count = fileCount(in, size);
+        List<OpenFileState> files = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            String basePath = in.readUTF();
+            String partition = in.readUTF();
+            String fileName = in.readUTF();
+            long openedAt = in.readLong();
+            long maxTimestamp = in.readLong();
+            int resumableVersion = in.readInt();
+            byte[] resumable = readBytes(in);
+            byte[] resumePoint = readBytes(in);
+            byte[] carried = readBytes(in);
+            files.add(
+                    new OpenFileState(
+                            basePath,
+                            partition,
+                            fileName,
+                            openedAt,
+                            maxTimestamp,
+                            resumableVersion,
+                            resumable,
+                            resumePoint,
+                            carried));
+        }
+        if (in.available() != 0) {
+            throw new IOException(
+                    "Cannot read pqx writer state: " + in.available() + " bytes after its end");
+        }
+        return new PqxWriterState(writerId, nextCount, files);
+    }
+
+    private static PqxWriterState version1(DataInputDeserializer in, int size) throws IOException {
+        int count = fileCount(in, size);
+        if (count > 0) {
+            throw new IOException(
+                    "Cannot restore pqx writer state of version 1: it lists "
+                            + count
+                            + " files open across the checkpoint, which version 1 sinks never"
+                            + " wrote and this sink cannot resume (no carried rows)");
+        }
+        return PqxWriterState.empty();
+    }
+
+    private static int fileCount(DataInputDeserializer in, int size) throws IOException {
         int count = in.readInt();
         if (count < 0 || count > in.available()) {
             throw new IOException(
-                    "Cannot read pqx writer state: "
-                            + count
-                            + " open files in "
-                            + serialized.length
-                            + " bytes");
+                    "Cannot read pqx writer state: " + count + " open files in " + size + " bytes");
         }
-        List<OpenFileState> files = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-            String partition = in.readUTF();
-            String fileName = in.readUTF();
-            int resumableVersion = in.readInt();
-            byte[] resumable = readBytes(in);
-            long rows = in.readLong();
-            byte[] footer = readBytes(in);
-            files.add(
-                    new OpenFileState(
-                            partition, fileName, resumableVersion, resumable, rows, footer));
-        }
-        return new PqxWriterState(files);
+        return count;
     }
 
     private static void writeBytes(DataOutputSerializer out, byte[] bytes) throws IOException {

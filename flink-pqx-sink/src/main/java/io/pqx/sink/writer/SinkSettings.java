@@ -3,6 +3,7 @@ package io.pqx.sink.writer;
 import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.SortingColumnSpec;
 import io.pqx.format.options.WriteOptions;
+import io.pqx.sink.options.OpenRowGroupPolicy;
 import io.pqx.sink.options.RowGroupMode;
 import io.pqx.format.options.Compression;
 import io.pqx.sink.file.SortKey;
@@ -46,8 +47,20 @@ public record SinkSettings(
         PartitionCommitTrigger partitionCommitTrigger,
         Duration partitionCommitDelay,
         boolean successFile,
-        PartitionWrites partitionWrites)
+        PartitionWrites partitionWrites,
+        Checkpoints checkpoints)
         implements Serializable {
+
+    /**
+     * What checkpoints do to open files, and the memory all of a subtask's open files share.
+     *
+     * @param rollOnCheckpoint close every open file at each checkpoint
+     * @param openRowGroup when files stay open: carry or flush the open row group
+     * @param memoryBudget most bytes all open files of a subtask hold
+     */
+    public record Checkpoints(
+            boolean rollOnCheckpoint, OpenRowGroupPolicy openRowGroup, long memoryBudget)
+            implements Serializable {}
 
     public SinkSettings {
         bloomFilterColumns = List.copyOf(bloomFilterColumns);

@@ -135,7 +135,8 @@ class DiskFullTest {
                             cut,
                             null,
                             pool,
-                            Long.MAX_VALUE);
+                            Long.MAX_VALUE,
+                            false);
             assertThatThrownBy(
                             () -> {
                                 for (RowData row : TestingRows.ids(0, 200_000)) {

@@ -197,7 +197,8 @@ class PartFileTest {
         try (EncodingPool pool = EncodingPool.threads(threads, 8, 2, "test");
                 ParquetWriter writer = ParquetWriter.open(bytes, type, options, "held.parquet", pool)) {
             HoldingCutter cutter =
-                    new HoldingCutter(cut, writer, null, ShreddedRows.of(type, "held.parquet"));
+                    new HoldingCutter(cut, writer, null, ShreddedRows.of(type, "held.parquet"),
+                            new CarriedRows(type));
             for (RowData row : rows) {
                 cutter.add(row);
             }

@@ -59,7 +59,8 @@ final class TestingPartFiles {
                             cut,
                             sorter,
                             pool,
-                            Long.MAX_VALUE);
+                            Long.MAX_VALUE,
+                            false);
             for (RowData row : rows) {
                 try {
                     file.write(row, 0L, Long.MIN_VALUE);

@@ -45,12 +45,17 @@ class PqxSinkWriterTest {
     @TempDir Path dir;
     private final TestingWriterContext context = new TestingWriterContext();
 
+    /**
+     * Rolling on checkpoint, so that each prepareCommit() shows every file written so far (files
+     * across checkpoints: PqxSinkWriterCheckpointTest).
+     */
     private PqxSinkBuilder builder() {
         return PqxSink.builder()
                 .basePath(dir.toUri().toString())
                 .rowType(TYPE)
                 .partitionBy("p")
-                .set(PqxSinkOptions.ENCODING_THREADS, 1);
+                .set(PqxSinkOptions.ENCODING_THREADS, 1)
+                .set(PqxSinkOptions.ROLL_ON_CHECKPOINT, true);
     }
 
     private static RowData row(long id, String p) {
@@ -96,7 +101,9 @@ class PqxSinkWriterTest {
                     .hasSize(1);
             assertThat(TestingSinkFiles.read(a, r -> r.getLong(0)))
                     .containsExactly(0L, 3L, 6L, 9L, 12L, 15L, 18L, 21L, 24L, 27L);
-            assertThat(writer.snapshotState(1)).containsExactly(PqxWriterState.empty());
+            assertThat(writer.snapshotState(1))
+                    .singleElement()
+                    .satisfies(state -> assertThat(state.openFiles()).isEmpty());
         }
     }
 
@@ -174,6 +181,7 @@ class PqxSinkWriterTest {
                         .basePath(dir.toUri().toString())
                         .rowType(type)
                         .set(PqxSinkOptions.ENCODING_THREADS, 1)
+                        .set(PqxSinkOptions.ROLL_ON_CHECKPOINT, true)
                         .set(PqxSinkOptions.ROLLING_FILE_SIZE, MemorySize.parse("1 mb"));
         try (PqxSinkWriter writer = (PqxSinkWriter) b.build().createWriter(context)) {
             // The size counts encoded bytes: a payload that does not compress (random printable
@@ -296,7 +304,11 @@ class PqxSinkWriterTest {
                 RowType.of(
                         new LogicalType[] {new BigIntType(false), new IntType()},
                         new String[] {"id", "n"});
-        PqxSinkBuilder b = PqxSink.builder().basePath(dir.toUri().toString()).rowType(type);
+        PqxSinkBuilder b =
+                PqxSink.builder()
+                        .basePath(dir.toUri().toString())
+                        .rowType(type)
+                        .set(PqxSinkOptions.ROLL_ON_CHECKPOINT, true);
         try (PqxSinkWriter writer = (PqxSinkWriter) b.build().createWriter(context)) {
             writer.write(GenericRowData.of(1L, 5), null);
             assertThatThrownBy(() -> writer.write(GenericRowData.of(2L, "five"), null))

@@ -80,6 +80,7 @@ class RollingFileSizeTest {
                                 Math.round(random.nextDouble() * 100_000) / 100.0),
                         null);
             }
+            writer.flush(true);
             files = List.copyOf(writer.prepareCommit());
         }
         assertThat(files).as("rolled files").hasSizeGreaterThan(3);

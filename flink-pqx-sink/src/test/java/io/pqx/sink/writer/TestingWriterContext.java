@@ -10,6 +10,9 @@ import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Gauge;
+import org.apache.flink.metrics.Metric;
 import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
 import org.apache.flink.runtime.metrics.groups.InternalSinkWriterMetricGroup;
 import org.apache.flink.runtime.metrics.groups.UnregisteredMetricGroups;
@@ -17,15 +20,81 @@ import org.apache.flink.util.UserCodeClassLoader;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 
-/** A {@link WriterInitContext} for unit tests, with a manually advanced processing time. */
-final class TestingWriterContext implements WriterInitContext {
+/**
+ * A {@link WriterInitContext} for unit tests, with a manually advanced processing time, of one job
+ * and attempt (a new job and attempt 0 by default; a restore passes the job on and counts attempts).
+ */
+public final class TestingWriterContext implements WriterInitContext {
     final ManualTime time = new ManualTime();
+    private final JobID job;
+    private final int attempt;
+
+    public TestingWriterContext() {
+        this(new JobID(), 0);
+    }
+
+    public TestingWriterContext(JobID job, int attempt) {
+        this.job = job;
+        this.attempt = attempt;
+    }
+
+    /** The next attempt of the same job and subtask. */
+    public TestingWriterContext nextAttempt() {
+        return new TestingWriterContext(job, attempt + 1);
+    }
+
+    /** The sink writer's metrics. */
+    public InternalSinkWriterMetricGroup metrics() {
+        return metrics;
+    }
+    private final Map<String, Metric> registered = new ConcurrentHashMap<>();
     final InternalSinkWriterMetricGroup metrics =
-            InternalSinkWriterMetricGroup.wrap(
-                    UnregisteredMetricGroups.createUnregisteredOperatorMetricGroup());
+            InternalSinkWriterMetricGroup.wrap(new CapturingGroup(registered));
+
+    /** An operator metric group that keeps what is registered on it, by name. */
+    private static final class CapturingGroup
+            extends UnregisteredMetricGroups.UnregisteredOperatorMetricGroup {
+        private final Map<String, Metric> registered;
+
+        CapturingGroup(Map<String, Metric> registered) {
+            this.registered = registered;
+        }
+
+        @Override
+        public <C extends Counter> C counter(String name, C counter) {
+            registered.put(name, counter);
+            return counter;
+        }
+
+        @Override
+        public <T, G extends Gauge<T>> G gauge(String name, G gauge) {
+            registered.put(name, gauge);
+            return gauge;
+        }
+    }
+
+    /** The count of a counter the writer registered, by name. */
+    public long counter(String name) {
+        Metric metric = registered.get(name);
+        if (!(metric instanceof Counter counter)) {
+            throw new AssertionError("no counter " + name + " among " + registered.keySet());
+        }
+        return counter.getCount();
+    }
+
+    /** The value of a gauge the writer registered, by name. */
+    public Object gauge(String name) {
+        Metric metric = registered.get(name);
+        if (!(metric instanceof Gauge<?> gauge)) {
+            throw new AssertionError("no gauge " + name + " among " + registered.keySet());
+        }
+        return gauge.getValue();
+    }
 
     /** Processing time that moves only when told; timers fire on {@link #advanceTo}. */
     static final class ManualTime implements ProcessingTimeService {
@@ -100,11 +169,11 @@ final class TestingWriterContext implements WriterInitContext {
 
     @Override
     public JobInfo getJobInfo() {
-        return new JobInfoImpl(new JobID(), "test");
+        return new JobInfoImpl(job, "test");
     }
 
     @Override
     public TaskInfo getTaskInfo() {
-        return new TaskInfoImpl("sink", 1, 0, 1, 0);
+        return new TaskInfoImpl("sink", 1, 0, 1, attempt);
     }
 }

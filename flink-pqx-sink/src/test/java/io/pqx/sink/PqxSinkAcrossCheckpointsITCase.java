@@ -1,0 +1,286 @@
+package io.pqx.sink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pqx.format.metadata.FileMetadataView;
+import io.pqx.format.metadata.RowGroupView;
+import io.pqx.sink.options.RowGroupMode;
+
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.functions.RichMapFunction;
+import org.apache.flink.api.common.state.CheckpointListener;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.connector.datagen.source.GeneratorFunction;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Files that span checkpoints, end to end on a MiniCluster: random failures with checkpoints every
+ * 100 ms, and stop-with-savepoint then restore at another parallelism. Every row is committed
+ * exactly once, row groups are laid out as the mode says across restores, no in-progress file is
+ * left behind, and the number of files follows the rolling policy, not the checkpoints.
+ */
+class PqxSinkAcrossCheckpointsITCase {
+    private static final Logger LOG = LoggerFactory.getLogger(PqxSinkAcrossCheckpointsITCase.class);
+    static final RowType TYPE = TestingRowTypes.ID_PAYLOAD_PART;
+    static final int PARTS = 3;
+    static final int GROUP_ROWS = 20_000;
+
+    @RegisterExtension
+    static final MiniClusterExtension CLUSTER =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(3)
+                            .build());
+
+    /** Row {@code i}: id i, a payload derived from i, partition i mod 3. */
+    static final class RowGenerator implements GeneratorFunction<Long, RowData> {
+        @Override
+        public RowData map(Long i) {
+            return GenericRowData.of(
+                    i, StringData.fromString("payload-" + (i % 1000)), (int) (i % PARTS));
+        }
+    }
+
+    /**
+     * Passes rows through; once a checkpoint of its attempt completed, fails at random rows
+     * (seeded from the test's seed, the subtask and the attempt) until the failures run out.
+     */
+    static final class FailingMapper extends RichMapFunction<RowData, RowData>
+            implements CheckpointListener {
+        static final AtomicInteger FAILURES_LEFT = new AtomicInteger();
+        private final long seed;
+        private transient Random random;
+        private transient int checkpoints;
+
+        FailingMapper(long seed) {
+            this.seed = seed;
+        }
+
+        @Override
+        public void open(OpenContext context) {
+            checkpoints = 0;
+            random =
+                    new Random(
+                            seed * 31
+                                    + getRuntimeContext().getTaskInfo().getIndexOfThisSubtask()
+                                    + 1000L
+                                            * getRuntimeContext()
+                                                    .getTaskInfo()
+                                                    .getAttemptNumber());
+        }
+
+        @Override
+        public RowData map(RowData row) {
+            if (checkpoints > 0
+                    && random.nextInt(60_000) == 0
+                    && FAILURES_LEFT.getAndDecrement() > 0) {
+                throw new IllegalStateException("injected failure at row " + row.getLong(0));
+            }
+            return row;
+        }
+
+        @Override
+        public void notifyCheckpointComplete(long checkpointId) {
+            checkpoints++;
+        }
+    }
+
+    private static StreamExecutionEnvironment environment(Configuration conf, int parallelism) {
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 20);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(50));
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(parallelism);
+        env.enableCheckpointing(100);
+        return env;
+    }
+
+    private static PqxSink sink(Path dir, RowGroupMode mode, boolean partitioned) {
+        PqxSinkBuilder builder =
+                PqxSink.builder()
+                        .basePath(dir.toUri().toString())
+                        .rowType(TYPE)
+                        .set(PqxSinkOptions.ROW_GROUP_MODE, mode)
+                        .set(PqxSinkOptions.ROW_GROUP_ROWS, GROUP_ROWS)
+                        .set(PqxSinkOptions.ROLLING_FILE_SIZE, MemorySize.parse("1 mb"))
+                        .set(PqxSinkOptions.ENCODING_THREADS, 1);
+        if (partitioned) {
+            builder.partitionBy("part");
+        }
+        return builder.build();
+    }
+
+    private static DataGeneratorSource<RowData> source(long rows, double perSecond) {
+        return new DataGeneratorSource<>(
+                new RowGenerator(),
+                rows,
+                RateLimiterStrategy.perSecond(perSecond),
+                InternalTypeInfo.of(TYPE));
+    }
+
+    @ParameterizedTest(name = "{0}, partitioned {1}")
+    @CsvSource({"EXACT, false", "EXACT, true", "APPROXIMATE, false", "APPROXIMATE, true"})
+    void everyRowIsCommittedExactlyOnceDespiteRandomFailures(
+            RowGroupMode mode, boolean partitioned, @TempDir Path dir) throws Exception {
+        long seed = System.nanoTime();
+        LOG.info("Random failures of {} partitioned={}: seed {}", mode, partitioned, seed);
+        long rows = 1_000_000;
+        FailingMapper.FAILURES_LEFT.set(4);
+        StreamExecutionEnvironment env = environment(new Configuration(), 2);
+        env.fromSource(source(rows, 300_000), WatermarkStrategy.noWatermarks(), "rows")
+                .map(new FailingMapper(seed))
+                .returns(InternalTypeInfo.of(TYPE))
+                .sinkTo(sink(dir, mode, partitioned));
+        env.execute("across-checkpoints");
+
+        assertThat(FailingMapper.FAILURES_LEFT.get())
+                .as("all injected failures happened (seed %d)", seed)
+                .isLessThanOrEqualTo(0);
+        List<Path> files = assertExactlyOnce(dir, rows, partitioned);
+        assertRowGroups(files, mode);
+        long bytes = 0;
+        for (Path file : files) {
+            bytes += java.nio.file.Files.size(file);
+        }
+        // Set by the rolling policy: files of ~1 MiB, plus each subtask's last file per
+        // partition; rolling at every checkpoint (about 35 of them) would give over 70 per
+        // subtask and partition.
+        int subtaskFiles = 2 * (partitioned ? PARTS : 1);
+        assertThat(files.size())
+                .as("files (seed %d, %d bytes)", seed, bytes)
+                .isLessThanOrEqualTo((int) (bytes / (900 * 1024)) + subtaskFiles);
+    }
+
+    @ParameterizedTest(name = "parallelism 2 -> {0}")
+    @CsvSource({"3", "1"})
+    void stopWithSavepointAndRestoreAtAnotherParallelismLoseAndDuplicateNothing(
+            int restoredParallelism, @TempDir Path dir, @TempDir Path savepoints)
+            throws Exception {
+        long rows = 300_000;
+        StreamExecutionEnvironment env = environment(new Configuration(), 2);
+        env.fromSource(source(rows, 60_000), WatermarkStrategy.noWatermarks(), "rows")
+                .uid("rows")
+                .sinkTo(sink(dir, RowGroupMode.EXACT, true))
+                .uid("sink");
+        JobClient job = env.executeAsync("before-savepoint");
+        for (int i = 0; i < 600 && TestingSinkFiles.hidden(dir).size() < 2 * PARTS; i++) {
+            Thread.sleep(50);
+        }
+        Thread.sleep(500);
+        String savepoint =
+                job.stopWithSavepoint(
+                                false, savepoints.toUri().toString(), SavepointFormatType.CANONICAL)
+                        .get();
+        assertThat(TestingSinkFiles.hidden(dir))
+                .as("files open in the savepoint, in progress")
+                .hasSizeGreaterThanOrEqualTo(2 * PARTS);
+        assertThat(countRows(dir)).isLessThan(rows);
+
+        Configuration restore = new Configuration();
+        restore.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
+        StreamExecutionEnvironment resumed = environment(restore, restoredParallelism);
+        resumed.fromSource(source(rows, 200_000), WatermarkStrategy.noWatermarks(), "rows")
+                .uid("rows")
+                .sinkTo(sink(dir, RowGroupMode.EXACT, true))
+                .uid("sink");
+        resumed.execute("after-savepoint");
+
+        List<Path> files = assertExactlyOnce(dir, rows, true);
+        assertRowGroups(files, RowGroupMode.EXACT);
+    }
+
+    private static long countRows(Path dir) throws Exception {
+        long total = 0;
+        for (Path file : TestingSinkFiles.committed(dir)) {
+            total += TestingSinkFiles.footer(file).numRows();
+        }
+        return total;
+    }
+
+    /** Every id once, each row in its partition's directory, and no in-progress file left. */
+    static List<Path> assertExactlyOnce(Path dir, long rows, boolean partitioned)
+            throws Exception {
+        List<Path> files = TestingSinkFiles.committed(dir);
+        assertThat(files).isNotEmpty();
+        BitSet seen = new BitSet();
+        long total = 0;
+        long duplicates = 0;
+        for (Path file : files) {
+            assertThat(file.getFileName().toString())
+                    .matches("part-[0-9a-f-]{36}-\\d+-\\d+\\.parquet");
+            String part = partitioned ? file.getParent().getFileName().toString() : null;
+            for (long id : TestingSinkFiles.read(file, r -> r.getLong(0))) {
+                if (part != null) {
+                    assertThat(part).isEqualTo("part=" + id % PARTS);
+                }
+                if (seen.get((int) id)) {
+                    duplicates++;
+                }
+                seen.set((int) id);
+                total++;
+            }
+        }
+        assertThat(duplicates).as("duplicated rows").isZero();
+        assertThat(total).isEqualTo(rows);
+        assertThat(seen.cardinality()).isEqualTo((int) rows);
+        assertThat(TestingSinkFiles.hidden(dir))
+                .as("in-progress files left behind")
+                .isEmpty();
+        return files;
+    }
+
+    /**
+     * Exact: every row group but each file's last has exactly the target. Approximate: groups
+     * between 2T/3 and 4T/3 rows, except in files under 2T/3 rows.
+     */
+    static void assertRowGroups(List<Path> files, RowGroupMode mode) throws Exception {
+        for (Path file : files) {
+            FileMetadataView footer = TestingSinkFiles.footer(file);
+            List<RowGroupView> groups = footer.rowGroups();
+            for (int g = 0; g < groups.size(); g++) {
+                long n = groups.get(g).numRows();
+                if (mode == RowGroupMode.EXACT) {
+                    if (g < groups.size() - 1) {
+                        assertThat(n).as("group %d of %s", g, file).isEqualTo(GROUP_ROWS);
+                    } else {
+                        assertThat(n).isBetween(1L, (long) GROUP_ROWS);
+                    }
+                } else if (footer.numRows() >= 2 * GROUP_ROWS / 3) {
+                    assertThat(n)
+                            .as("group %d of %s", g, file)
+                            .isBetween(2L * GROUP_ROWS / 3, 4L * GROUP_ROWS / 3 + 1);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package io.pqx.sink.writer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pqx.sink.PqxSink;
+import io.pqx.sink.PqxSinkOptions;
+import io.pqx.sink.TestingSinkFiles;
+import io.pqx.sink.options.RowGroupMode;
+import io.pqx.sink.state.PqxCommittable;
+
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.RecoverableWriter;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * The subtask-wide memory budget: 40 partitions written row by row with incompressible 2 KiB
+ * values would hold ~26 MiB in open row groups, over a 16 MiB budget; the sink frees memory
+ * largest first (cuts in approximate mode, closes in exact mode), stays within the budget, and
+ * loses or duplicates no row.
+ */
+class MemoryBudgetTest {
+    private static final int PARTITIONS = 40;
+    private static final int ROWS = 13_000;
+    private static final long BUDGET = MemorySize.parse("16 mb").getBytes();
+
+    private static final RowType TYPE =
+            RowType.of(
+                    new LogicalType[] {
+                        new BigIntType(false),
+                        new VarCharType(VarCharType.MAX_LENGTH),
+                        new VarCharType(VarCharType.MAX_LENGTH)
+                    },
+                    new String[] {"id", "p", "payload"});
+
+    @TempDir Path dir;
+
+    @ParameterizedTest
+    @EnumSource(RowGroupMode.class)
+    void manyOpenFilesStayWithinTheBudget(RowGroupMode mode) throws Exception {
+        PqxSink sink =
+                PqxSink.builder()
+                        .basePath(dir.toUri().toString())
+                        .rowType(TYPE)
+                        .partitionBy("p")
+                        .set(PqxSinkOptions.ENCODING_THREADS, 1)
+                        .set(PqxSinkOptions.ROW_GROUP_MODE, mode)
+                        .set(PqxSinkOptions.ROW_GROUP_ROWS, 1_000_000)
+                        .set(PqxSinkOptions.MAX_OPEN_FILES, 100)
+                        .set(PqxSinkOptions.MEMORY_BUDGET, MemorySize.parse("16 mb"))
+                        .build();
+        TestingWriterContext context = new TestingWriterContext();
+        Random random = new Random(7);
+        List<PqxCommittable> committables = new ArrayList<>();
+        long peak = 0;
+        try (PqxSinkWriter writer = (PqxSinkWriter) sink.createWriter(context)) {
+            for (long id = 0; id < ROWS; id++) {
+                writer.write(
+                        GenericRowData.of(
+                                id,
+                                StringData.fromString("p" + (id % PARTITIONS)),
+                                StringData.fromString(text(random))),
+                        null);
+                long held = (Long) context.gauge("pqxHeldBytes");
+                assertThat(held).as("held after the budget's check").isLessThanOrEqualTo(BUDGET);
+                peak = Math.max(peak, held);
+                if (id % 3000 == 0) {
+                    committables.addAll(writer.prepareCommit());
+                    writer.snapshotState(id);
+                }
+            }
+            writer.flush(true);
+            committables.addAll(writer.prepareCommit());
+        }
+        assertThat(peak).as("the files did hold a lot").isGreaterThan(BUDGET / 2);
+        long cuts = context.counter("pqxForcedRowGroupCuts");
+        long closes = context.counter("pqxForcedFileCloses");
+        if (mode == RowGroupMode.APPROXIMATE) {
+            assertThat(cuts).isGreaterThan(0);
+            assertThat(closes).isZero();
+        } else {
+            assertThat(closes).isGreaterThan(0);
+            assertThat(cuts).isZero();
+            assertThat(committables).hasSizeGreaterThan(PARTITIONS);
+        }
+        RecoverableWriter recoverable = FileSystem.getLocalFileSystem().createRecoverableWriter();
+        for (PqxCommittable c : committables) {
+            recoverable.recoverForCommit(c.recoverable()).commitAfterRecovery();
+        }
+        BitSet seen = new BitSet();
+        long total = 0;
+        for (Path file : TestingSinkFiles.committed(dir)) {
+            for (long id : TestingSinkFiles.read(file, r -> r.getLong(0))) {
+                assertThat(seen.get((int) id)).as("row %d twice", id).isFalse();
+                seen.set((int) id);
+                total++;
+            }
+        }
+        assertThat(total).isEqualTo(ROWS);
+    }
+
+    /** 2 KiB of random letters: compresses little, so open groups are large. */
+    private static String text(Random random) {
+        char[] chars = new char[2048];
+        for (int i = 0; i < chars.length; i++) {
+            chars[i] = (char) ('a' + random.nextInt(26));
+        }
+        return new String(chars);
+    }
+}

@@ -1,0 +1,314 @@
+package io.pqx.sink.writer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.pqx.sink.PqxSink;
+import io.pqx.sink.PqxSinkBuilder;
+import io.pqx.sink.PqxSinkOptions;
+import io.pqx.sink.TestingSinkFiles;
+import io.pqx.sink.options.OpenRowGroupPolicy;
+import io.pqx.sink.options.RowGroupMode;
+import io.pqx.sink.state.PqxCommittable;
+import io.pqx.sink.state.PqxWriterState;
+
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.RecoverableWriter;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.stream.LongStream;
+
+/**
+ * Files open across checkpoints, one writer at a time: what a checkpoint persists and carries, how
+ * a restored writer resumes (truncating what a failed attempt wrote after the checkpoint) and what
+ * it cleans up.
+ */
+class PqxSinkWriterCheckpointTest {
+    @TempDir Path dir;
+
+    private PqxSinkBuilder builder() {
+        return PqxSink.builder()
+                .basePath(dir.toUri().toString())
+                .rowType(PqxSinkWriterTest.TYPE)
+                .partitionBy("p")
+                .set(PqxSinkOptions.ENCODING_THREADS, 1)
+                .set(PqxSinkOptions.ROW_GROUP_ROWS, 10)
+                .set(PqxSinkOptions.ROW_GROUP_MIN_ROWS, 1);
+    }
+
+    private static RowData row(long id, String p) {
+        return GenericRowData.of(id, StringData.fromString(p));
+    }
+
+    private static void write(PqxSinkWriter writer, String p, long from, long to)
+            throws Exception {
+        for (long id = from; id < to; id++) {
+            writer.write(row(id, p), null);
+        }
+    }
+
+    private static void commit(Collection<PqxCommittable> committables) throws Exception {
+        RecoverableWriter writer = FileSystem.getLocalFileSystem().createRecoverableWriter();
+        for (PqxCommittable c : committables) {
+            writer.recoverForCommit(c.recoverable()).commitAfterRecovery();
+        }
+    }
+
+    private static List<Long> rowGroupSizes(Path file) throws Exception {
+        return TestingSinkFiles.footer(file).rowGroups().stream().map(g -> g.numRows()).toList();
+    }
+
+    private static List<Long> ids(long from, long to) {
+        return LongStream.range(from, to).boxed().toList();
+    }
+
+    private List<Path> hiddenIn(String partition) throws Exception {
+        return TestingSinkFiles.hidden(dir.resolve(partition));
+    }
+
+    @Test
+    void aFileStaysOpenAcrossCheckpointsAndResumesWithExactRowGroupsAfterARestore()
+            throws Exception {
+        PqxSink sink = builder().build();
+        TestingWriterContext first = new TestingWriterContext();
+        List<PqxWriterState> state;
+        try (PqxSinkWriter writer = (PqxSinkWriter) sink.createWriter(first)) {
+            assertThat(writer.spansCheckpoints()).isTrue();
+            write(writer, "a", 0, 25);
+            writer.flush(false);
+            assertThat(writer.prepareCommit()).as("nothing closes at a checkpoint").isEmpty();
+            state = writer.snapshotState(1);
+            assertThat(state).singleElement().satisfies(s -> {
+                assertThat(s.writerId()).isEqualTo(writer.writerId());
+                assertThat(s.openFiles()).singleElement().satisfies(f -> {
+                    assertThat(f.partition()).isEqualTo("p=a");
+                    assertThat(f.carriedRows()).as("the open group's 5 rows").isNotEmpty();
+                });
+            });
+            assertThat(first.gauge("pqxCarriedBytes")).isEqualTo(
+                    (long) state.get(0).openFiles().get(0).carriedRows().length);
+            // Work after the checkpoint that a failure loses: the source replays it.
+            write(writer, "a", 25, 37);
+        }
+        assertThat(TestingSinkFiles.committed(dir)).isEmpty();
+
+        try (PqxSinkWriter restored = (PqxSinkWriter) sink.restoreWriter(first.nextAttempt(), state)) {
+            write(restored, "a", 25, 41);
+            restored.flush(true);
+            List<PqxCommittable> committables = new ArrayList<>(restored.prepareCommit());
+            assertThat(committables).singleElement().satisfies(c -> {
+                assertThat(c.rowCount()).isEqualTo(41);
+                assertThat(c.fileName()).contains(state.get(0).writerId());
+            });
+            commit(committables);
+        }
+        List<Path> files = TestingSinkFiles.committed(dir);
+        assertThat(files).hasSize(1);
+        assertThat(TestingSinkFiles.read(files.get(0), r -> r.getLong(0))).isEqualTo(ids(0, 41));
+        assertThat(rowGroupSizes(files.get(0)))
+                .as("exact mode across the restore: only the last group is short")
+                .containsExactly(10L, 10L, 10L, 10L, 1L);
+        assertThat(hiddenIn("p=a")).isEmpty();
+    }
+
+    @Test
+    void aRestoreTruncatesWhatAFailedAttemptWroteAfterTheCheckpointByteForByte()
+            throws Exception {
+        PqxSink sink = builder().build();
+        TestingWriterContext first = new TestingWriterContext();
+        List<PqxWriterState> state;
+        byte[] persisted;
+        try (PqxSinkWriter writer = (PqxSinkWriter) sink.createWriter(first)) {
+            write(writer, "a", 0, 30);
+            writer.prepareCommit();
+            state = writer.snapshotState(1);
+            persisted = Files.readAllBytes(hiddenIn("p=a").get(0));
+            assertThat(persisted.length).as("three row groups persisted").isGreaterThan(4);
+            write(writer, "a", 30, 55);
+        }
+        // The failed attempt wrote two more row groups after the checkpoint, and no footer.
+        Path inProgress = hiddenIn("p=a").get(0);
+        assertThat(Files.size(inProgress)).isGreaterThan(persisted.length);
+
+        try (PqxSinkWriter restored = (PqxSinkWriter) sink.restoreWriter(first.nextAttempt(), state)) {
+            assertThat(hiddenIn("p=a")).containsExactly(inProgress);
+            assertThat(Files.readAllBytes(inProgress))
+                    .as("truncated back to the checkpoint, byte for byte")
+                    .isEqualTo(persisted);
+            write(restored, "a", 30, 45);
+            restored.flush(true);
+            commit(restored.prepareCommit());
+        }
+        Path file = TestingSinkFiles.committed(dir).get(0);
+        byte[] committed = Files.readAllBytes(file);
+        byte[] prefix = java.util.Arrays.copyOf(committed, persisted.length);
+        assertThat(prefix).as("the committed file continues the persisted bytes").isEqualTo(persisted);
+        assertThat(TestingSinkFiles.read(file, r -> r.getLong(0))).isEqualTo(ids(0, 45));
+        assertThat(rowGroupSizes(file)).containsExactly(10L, 10L, 10L, 10L, 5L);
+    }
+
+    @Test
+    void aRestoreDeletesOnlyTheInProgressFilesThatNoStateOrCommittableNames() throws Exception {
+        PqxSink sink = builder().set(PqxSinkOptions.MAX_OPEN_FILES, 2).build();
+        TestingWriterContext first = new TestingWriterContext();
+        List<PqxWriterState> state;
+        List<PqxCommittable> pendingAtCheckpoint;
+        try (PqxSinkWriter writer = (PqxSinkWriter) sink.createWriter(first)) {
+            write(writer, "a", 0, 5);
+            write(writer, "b", 0, 5);
+            write(writer, "c", 0, 5); // evicts a: closed, committed by the checkpoint
+            pendingAtCheckpoint = new ArrayList<>(writer.prepareCommit());
+            state = writer.snapshotState(1); // b and c open
+            write(writer, "d", 0, 5); // opened after the checkpoint: an orphan after a failure
+        }
+        assertThat(pendingAtCheckpoint).extracting(PqxCommittable::partition).containsExactly("p=a");
+        // Another writer's in-progress file in the same directory (another job, another sink).
+        Path foreign = dir.resolve("p=d").resolve(
+                ".part-00000000-0000-0000-0000-000000000000-0-0.parquet.inprogress.x");
+        Files.write(foreign, new byte[] {1});
+        assertThat(hiddenIn("p=d")).hasSize(2);
+
+        TestingWriterContext second = first.nextAttempt();
+        try (PqxSinkWriter restored = (PqxSinkWriter) sink.restoreWriter(second, state)) {
+            assertThat(second.counter("pqxOrphanFilesCleaned")).isEqualTo(1);
+            assertThat(hiddenIn("p=d")).containsExactly(foreign);
+            assertThat(hiddenIn("p=a")).as("the checkpoint's committable").hasSize(1);
+            assertThat(hiddenIn("p=b")).hasSize(1);
+            assertThat(hiddenIn("p=c")).hasSize(1);
+            // This attempt also fails before its first checkpoint, leaving a file no state names.
+            write(restored, "e", 0, 5);
+        }
+        assertThat(hiddenIn("p=e")).hasSize(1);
+
+        TestingWriterContext third = second.nextAttempt();
+        try (PqxSinkWriter restored = (PqxSinkWriter) sink.restoreWriter(third, state)) {
+            assertThat(third.counter("pqxOrphanFilesCleaned"))
+                    .as("the stateless attempt's file")
+                    .isEqualTo(1);
+            assertThat(hiddenIn("p=e")).isEmpty();
+            assertThat(hiddenIn("p=d")).containsExactly(foreign);
+            write(restored, "b", 5, 8);
+            restored.flush(true);
+            List<PqxCommittable> done = new ArrayList<>(restored.prepareCommit());
+            done.addAll(pendingAtCheckpoint);
+            commit(done);
+        }
+        assertThat(TestingSinkFiles.committed(dir)).hasSize(3);
+        long rows = 0;
+        for (Path file : TestingSinkFiles.committed(dir)) {
+            rows += TestingSinkFiles.footer(file).numRows();
+        }
+        assertThat(rows).isEqualTo(5 + 8 + 5);
+    }
+
+    @Test
+    void flushWritesTheOpenRowGroupAtEachCheckpointAndCarriesNothing() throws Exception {
+        PqxSink sink =
+                builder()
+                        .set(PqxSinkOptions.ROW_GROUP_MODE, RowGroupMode.APPROXIMATE)
+                        .set(PqxSinkOptions.CHECKPOINT_OPEN_ROW_GROUP, OpenRowGroupPolicy.FLUSH)
+                        .build();
+        TestingWriterContext first = new TestingWriterContext();
+        List<PqxWriterState> state;
+        try (PqxSinkWriter writer = (PqxSinkWriter) sink.createWriter(first)) {
+            write(writer, "a", 0, 4);
+            writer.prepareCommit();
+            state = writer.snapshotState(1);
+            assertThat(state.get(0).openFiles().get(0).carriedRows()).isEmpty();
+        }
+        try (PqxSinkWriter restored = (PqxSinkWriter) sink.restoreWriter(first.nextAttempt(), state)) {
+            write(restored, "a", 4, 9);
+            restored.flush(true);
+            commit(restored.prepareCommit());
+        }
+        Path file = TestingSinkFiles.committed(dir).get(0);
+        assertThat(rowGroupSizes(file)).containsExactly(4L, 5L);
+        assertThat(TestingSinkFiles.read(file, r -> r.getLong(0))).isEqualTo(ids(0, 9));
+    }
+
+    @Test
+    void approximateModeCarriesItsHeldRowsAcrossARestore() throws Exception {
+        PqxSink sink = builder().set(PqxSinkOptions.ROW_GROUP_MODE, RowGroupMode.APPROXIMATE)
+                .build();
+        TestingWriterContext first = new TestingWriterContext();
+        List<PqxWriterState> state;
+        try (PqxSinkWriter writer = (PqxSinkWriter) sink.createWriter(first)) {
+            write(writer, "a", 0, 15);
+            writer.prepareCommit();
+            state = writer.snapshotState(1);
+            write(writer, "a", 15, 18);
+        }
+        try (PqxSinkWriter restored = (PqxSinkWriter) sink.restoreWriter(first.nextAttempt(), state)) {
+            write(restored, "a", 15, 40);
+            restored.flush(true);
+            commit(restored.prepareCommit());
+        }
+        Path file = TestingSinkFiles.committed(dir).get(0);
+        assertThat(TestingSinkFiles.read(file, r -> r.getLong(0))).isEqualTo(ids(0, 40));
+        assertThat(rowGroupSizes(file)).containsExactly(10L, 10L, 10L, 10L);
+    }
+
+    @Test
+    void exactModeRefusesFlush() {
+        assertThatThrownBy(
+                        () ->
+                                builder()
+                                        .set(
+                                                PqxSinkOptions.CHECKPOINT_OPEN_ROW_GROUP,
+                                                OpenRowGroupPolicy.FLUSH)
+                                        .build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("sink.checkpoint.open-row-group must not be flush in exact");
+    }
+
+    @Test
+    void rollingOnCheckpointClosesEveryFileAtEachCheckpoint() throws Exception {
+        PqxSink sink = builder().set(PqxSinkOptions.ROLL_ON_CHECKPOINT, true).build();
+        try (PqxSinkWriter writer = (PqxSinkWriter) sink.createWriter(new TestingWriterContext())) {
+            assertThat(writer.spansCheckpoints()).isFalse();
+            write(writer, "a", 0, 5);
+            write(writer, "b", 0, 5);
+            assertThat(writer.prepareCommit()).hasSize(2);
+            assertThat(writer.snapshotState(1).get(0).openFiles()).isEmpty();
+        }
+    }
+
+    @Test
+    void aRescaleThatBringsTwoFilesOfOnePartitionKeepsOneOpenAndClosesTheOther()
+            throws Exception {
+        PqxSink sink = builder().build();
+        List<PqxWriterState> states = new ArrayList<>();
+        for (int subtask = 0; subtask < 2; subtask++) {
+            try (PqxSinkWriter writer = (PqxSinkWriter) sink.createWriter(new TestingWriterContext())) {
+                write(writer, "a", subtask * 100, subtask * 100 + 12);
+                writer.prepareCommit();
+                states.addAll(writer.snapshotState(1));
+            }
+        }
+        try (PqxSinkWriter restored = (PqxSinkWriter) sink.restoreWriter(new TestingWriterContext(), states)) {
+            List<PqxCommittable> closed = new ArrayList<>(restored.prepareCommit());
+            assertThat(closed).singleElement().satisfies(c -> assertThat(c.rowCount()).isEqualTo(12));
+            write(restored, "a", 200, 203);
+            restored.flush(true);
+            closed.addAll(restored.prepareCommit());
+            commit(closed);
+        }
+        List<Long> all = new ArrayList<>();
+        for (Path file : TestingSinkFiles.committed(dir)) {
+            all.addAll(TestingSinkFiles.read(file, r -> r.getLong(0)));
+        }
+        assertThat(all).containsExactlyInAnyOrderElementsOf(
+                List.of(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L,
+                        100L, 101L, 102L, 103L, 104L, 105L, 106L, 107L, 108L, 109L, 110L, 111L,
+                        200L, 201L, 202L));
+    }
+}
