@@ -327,8 +327,9 @@ public record ResumeState(
             if (length < 0) {
                 throw file.corrupt(WHAT, what + " has length " + length);
             }
+            buffer(length, what); // before the allocation
             byte[] bytes = new byte[length];
-            buffer(length, what).get(bytes);
+            buffer.get(bytes);
             return bytes;
         }
 
