@@ -54,6 +54,11 @@ import java.util.function.LongSupplier;
  * EncodingPool} to encode columns in parallel), or {@link #open(OutputStream, RowType,
  * WriteOptions, String)} onto a stream of your own.
  *
+ * <p>Resumable: {@link #writtenPrefix()} writes out the row groups cut so far and returns a {@link
+ * ResumePoint} for the caller to persist with those bytes; {@link #resume} continues the file from
+ * it after a failure, the finished file the same bytes as one writer would have written. {@link
+ * #heldBytes()} says how much memory the writer holds, cheaply, for a budget across writers.
+ *
  * <p>A row that cannot be written (a null in a NOT NULL column, a decimal that does not fit) is
  * rejected with an {@link IllegalArgumentException} naming the row, the column and the file; it is
  * not written and the writer stays usable. After any other failure the writer is broken: further
@@ -387,7 +392,9 @@ public final class ParquetWriter implements Closeable {
      * Writes out every row group cut so far (waiting for the pool), flushes the stream and returns
      * the point a later writer can {@linkplain #resume resume} from: the caller makes those bytes
      * durable (for instance {@code RecoverableFsDataOutputStream.persist()}). The open row group is
-     * not part of it: its rows stay in this writer, which goes on as before.
+     * not part of it: its rows stay in this writer, which goes on as before (a writer resumed
+     * from the point takes them again from the caller). May be called any number of times; each
+     * point covers every group cut before the call.
      */
     public ResumePoint writtenPrefix() throws IOException {
         checkOpen();
@@ -412,7 +419,8 @@ public final class ParquetWriter implements Closeable {
      * Bytes this writer holds in memory now: the compressed pages of its open row group and of
      * cut groups not yet written, every column's dictionary and page buffers, and its raw slices
      * (filling and being encoded). Cheap enough to ask every few thousand rows; from the calling
-     * thread, while the pool encodes, it may lag a slice behind.
+     * thread, while the pool encodes, it may lag a slice behind. Never negative, never blocks or
+     * throws; 0 once the writer is finished, aborted or closed.
      */
     public long heldBytes() {
         if (finished != null || aborted || closed) {

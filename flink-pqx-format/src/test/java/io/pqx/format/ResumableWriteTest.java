@@ -273,6 +273,8 @@ class ResumableWriteTest {
             assertThat(restored.toBytes()).isEqualTo(point.toBytes());
             writer = ParquetWriter.resume(stream, type, options, LOCATION, pools.get(), restored);
             assertThat(writer.rowsWritten()).as(what).isEqualTo(point.rowCount());
+            assertThat(writer.writtenPrefix().toBytes()).as("%s: the resumed writer's own point", what)
+                    .isEqualTo(point.toBytes());
             assertThat(writer.estimatedFileBytes()).as(what).isGreaterThanOrEqualTo(point.length());
             next = Math.toIntExact(point.rowCount());
         }
