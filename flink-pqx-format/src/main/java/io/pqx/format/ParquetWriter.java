@@ -3,6 +3,8 @@ package io.pqx.format;
 import io.pqx.format.encode.ByteCheckSchedule;
 import io.pqx.format.encode.EncodingContext;
 import io.pqx.format.encode.FileAssembler;
+import io.pqx.format.encode.ResumeState;
+import io.pqx.format.error.FileContext;
 import io.pqx.format.encode.StreamingRowGroupWriter;
 import io.pqx.format.io.PositionOutputStream;
 import io.pqx.format.metadata.FileMetadataView;
@@ -10,6 +12,7 @@ import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.FlinkToParquetSchema;
 import io.pqx.format.schema.ParquetSchema;
 
+import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.FileSystem.WriteMode;
 import org.apache.flink.core.fs.Path;
@@ -51,6 +54,11 @@ import java.util.function.LongSupplier;
  * EncodingPool} to encode columns in parallel), or {@link #open(OutputStream, RowType,
  * WriteOptions, String)} onto a stream of your own.
  *
+ * <p>Resumable: {@link #writtenPrefix()} writes out the row groups cut so far and returns a {@link
+ * ResumePoint} for the caller to persist with those bytes; {@link #resume} continues the file from
+ * it after a failure, the finished file the same bytes as one writer would have written. {@link
+ * #heldBytes()} says how much memory the writer holds, cheaply, for a budget across writers.
+ *
  * <p>A row that cannot be written (a null in a NOT NULL column, a decimal that does not fit) is
  * rejected with an {@link IllegalArgumentException} naming the row, the column and the file; it is
  * not written and the writer stays usable. After any other failure the writer is broken: further
@@ -73,20 +81,33 @@ public final class ParquetWriter implements Closeable {
     /** One supplier for every check, rather than a new one per row. */
     private final LongSupplier openBytes;
     private long rowsWritten;
+    private final String rowType;
     @Nullable private FileMetadataView finished;
     private boolean broken;
+    private boolean aborted;
     private boolean closed;
 
     ParquetWriter(PositionOutputStream out, ParquetSchema schema, WriteOptions options,
             String location, EncodingContext context, int sliceRows) {
+        this(out, schema, options, location, new FileAssembler(out, schema, options, location),
+                assembler -> new StreamingRowGroupWriter(
+                        schema, options, location, out, assembler, context, sliceRows),
+                0);
+    }
+
+    private ParquetWriter(PositionOutputStream out, ParquetSchema schema, WriteOptions options,
+            String location, FileAssembler assembler,
+            java.util.function.Function<FileAssembler, StreamingRowGroupWriter> rowGroupWriter,
+            long rowsBefore) {
         this.out = out;
         this.location = location;
-        this.assembler = new FileAssembler(out, schema, options, location);
-        this.rowGroups = new StreamingRowGroupWriter(
-                schema, options, location, out, assembler, context, sliceRows);
+        this.assembler = assembler;
+        this.rowGroups = rowGroupWriter.apply(assembler);
         this.maxGroupRows = options.rowGroupRows();
         this.maxGroupBytes = options.rowGroupBytes();
         this.openBytes = rowGroups::openEncodedBytes;
+        this.rowType = schema.rowType().asSerializableString();
+        this.rowsWritten = rowsBefore;
     }
 
     /**
@@ -212,7 +233,38 @@ public final class ParquetWriter implements Closeable {
      */
     public static ParquetWriter resume(OutputStream out, RowType rowType, WriteOptions options,
             String location, EncodingPool pool, ResumePoint point) throws IOException {
-        throw new UnsupportedOperationException("not implemented yet");
+        Objects.requireNonNull(pool, "pool");
+        ResumeState state = point.state(location);
+        ParquetSchema schema = FlinkToParquetSchema.toParquetSchema(rowType);
+        String type = schema.rowType().asSerializableString();
+        if (!type.equals(state.rowType())) {
+            throw new IllegalArgumentException("Cannot resume writing " + location
+                    + ": the row type " + type + " is not the one it was written with, "
+                    + state.rowType());
+        }
+        if (state.estimates().leafFinishedRaw().length != schema.leaves().size()) {
+            throw FileContext.of(location).corrupt("Cannot read resume point",
+                    state.estimates().leafFinishedRaw().length + " columns, but the row type has "
+                            + schema.leaves().size());
+        }
+        long at = out instanceof PositionOutputStream p ? p.position()
+                : out instanceof FSDataOutputStream f ? f.getPos() : point.length();
+        if (at != point.length()) {
+            throw new IllegalArgumentException("Cannot resume writing " + location
+                    + ": the stream is at byte " + at + ", the resume point at "
+                    + point.length());
+        }
+        PositionOutputStream positioned = out instanceof PositionOutputStream p
+                ? p
+                : new PositionOutputStream(out, point.length());
+        FileAssembler assembler = FileAssembler.resumed(positioned, schema, options, location,
+                state.rowGroups(), state.columnIndexes(), state.offsetIndexes());
+        EncodingContext context = pool.context();
+        return new ParquetWriter(positioned, schema, options, location, assembler,
+                a -> StreamingRowGroupWriter.resumed(schema, options, location, positioned, a,
+                        context, StreamingRowGroupWriter.SLICE_ROWS, point.length(),
+                        state.estimates()),
+                state.rowCount());
     }
 
     /**
@@ -340,20 +392,46 @@ public final class ParquetWriter implements Closeable {
      * Writes out every row group cut so far (waiting for the pool), flushes the stream and returns
      * the point a later writer can {@linkplain #resume resume} from: the caller makes those bytes
      * durable (for instance {@code RecoverableFsDataOutputStream.persist()}). The open row group is
-     * not part of it: its rows stay in this writer, which goes on as before.
+     * not part of it: its rows stay in this writer, which goes on as before (a writer resumed
+     * from the point takes them again from the caller). May be called any number of times; each
+     * point covers every group cut before the call.
      */
     public ResumePoint writtenPrefix() throws IOException {
-        throw new UnsupportedOperationException("not implemented yet");
+        checkOpen();
+        try {
+            ResumeState.Estimates estimates = rowGroups.awaitWritten();
+            // Every cut group is on the stream now, and nothing else writes to it until the next
+            // cut, which only this thread makes.
+            assembler.startFile();
+            out.flush();
+            return ResumePoint.of(new ResumeState(out.position(), assembler.rowCount(), rowType,
+                    assembler.rowGroups(), assembler.columnIndexes(), assembler.offsetIndexes(),
+                    estimates));
+        } catch (IOException | RuntimeException | Error e) {
+            broken = true;
+            throw e;
+        } catch (InterruptedException e) {
+            throw interrupted();
+        }
     }
 
     /**
      * Bytes this writer holds in memory now: the compressed pages of its open row group and of
      * cut groups not yet written, every column's dictionary and page buffers, and its raw slices
      * (filling and being encoded). Cheap enough to ask every few thousand rows; from the calling
-     * thread, while the pool encodes, it may lag a slice behind.
+     * thread, while the pool encodes, it may lag a slice behind. Never negative, never blocks or
+     * throws; 0 once the writer is finished, aborted or closed.
      */
     public long heldBytes() {
-        throw new UnsupportedOperationException("not implemented yet");
+        if (finished != null || aborted || closed) {
+            return 0;
+        }
+        try {
+            return Math.max(0, rowGroups.heldBytes());
+        } catch (RuntimeException e) {
+            // An estimate must not fail the caller; a broken writer is reported by its next write.
+            return 0;
+        }
     }
 
     /** Bytes written to the stream so far; after {@link #finish()}, the file's length. */
@@ -391,6 +469,7 @@ public final class ParquetWriter implements Closeable {
     public void abort() {
         if (finished == null && !closed) {
             broken = true;
+            aborted = true;
             rowGroups.abort();
         }
     }

@@ -1,5 +1,6 @@
 package io.pqx.format;
 
+import io.pqx.format.encode.ResumeState;
 import io.pqx.format.error.CorruptFileException;
 
 /**
@@ -16,38 +17,65 @@ import io.pqx.format.error.CorruptFileException;
  * from a lying length). Immutable; thread-safe.
  */
 public final class ResumePoint {
-    private ResumePoint() {
-        throw new UnsupportedOperationException("not implemented yet");
+    private final byte[] bytes;
+    private final long length;
+    private final long rowCount;
+    private final int rowGroupCount;
+
+    private ResumePoint(byte[] bytes, ResumeState state) {
+        this.bytes = bytes;
+        this.length = state.length();
+        this.rowCount = state.rowCount();
+        this.rowGroupCount = state.rowGroups().size();
+    }
+
+    /** The point {@code state} describes; {@code state} is serialized now, not kept. */
+    static ResumePoint of(ResumeState state) {
+        return new ResumePoint(state.encode(), state);
     }
 
     /** Bytes of the file a resumed writer continues after. */
     public long length() {
-        throw new UnsupportedOperationException("not implemented yet");
+        return length;
     }
 
     /** Rows in the persisted row groups. */
     public long rowCount() {
-        throw new UnsupportedOperationException("not implemented yet");
+        return rowCount;
     }
 
     /** Row groups persisted. */
     public int rowGroupCount() {
-        throw new UnsupportedOperationException("not implemented yet");
+        return rowGroupCount;
     }
 
     /** The versioned serialized form, read by {@link #fromBytes}. */
     public byte[] toBytes() {
-        throw new UnsupportedOperationException("not implemented yet");
+        return bytes.clone();
     }
 
     /**
-     * Reads {@link #toBytes()}'s form.
+     * Reads {@link #toBytes()}'s form. Every length and count in it is checked against the bytes
+     * left before anything is allocated, and a CRC-32 over the whole form catches truncation and
+     * flipped bits.
      *
      * @param location the file's name, for messages
      * @throws CorruptFileException naming {@code location} if the bytes are not a resume point of
      *     a known version
      */
     public static ResumePoint fromBytes(byte[] bytes, String location) throws CorruptFileException {
-        throw new UnsupportedOperationException("not implemented yet");
+        byte[] copy = bytes == null ? new byte[0] : bytes.clone();
+        return new ResumePoint(copy, ResumeState.decode(copy, location));
+    }
+
+    /** A fresh decoded state, for one writer: its Thrift objects are that writer's to change. */
+    ResumeState state(String location) throws CorruptFileException {
+        return ResumeState.decode(bytes, location);
+    }
+
+    @Override
+    public String toString() {
+        return "ResumePoint{" + length + " bytes, " + rowGroupCount + " row groups, " + rowCount
+                + " rows}";
     }
 }

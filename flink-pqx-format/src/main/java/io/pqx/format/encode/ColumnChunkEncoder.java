@@ -58,6 +58,8 @@ final class ColumnChunkEncoder {
     private final boolean feederStatistics;
     /** Whether chunks are written by pqx's {@link FlatChunkWriter}. */
     private final boolean flatWriter;
+    /** The bloom filter bitset each open chunk of this leaf holds; 0 without a filter. */
+    private final long bloomFilterBytes;
 
     ColumnChunkEncoder(PrimitiveNode leaf, MessageType fileSchema, WriteOptions options,
             Codec codec) {
@@ -73,6 +75,8 @@ final class ColumnChunkEncoder {
                 options.pageIndexEnabled(), options.columnIndexTruncateLength());
         this.pageVersion = options.pageVersion();
         this.statisticsEnabled = options.statisticsEnabled();
+        BloomFilterSpec bloom = options.bloomFilters().get(leaf.path());
+        this.bloomFilterBytes = bloom == null ? 0 : bloomFilterBytes(bloom);
         this.flatWriter = pageVersion == PageVersion.V1 && FlatChunkWriter.supports(
                 column, properties, options.bloomFilters().get(leaf.path()) != null);
     }
@@ -152,6 +156,12 @@ final class ColumnChunkEncoder {
          */
         long estimatedBytes();
 
+        /**
+         * Bytes the chunk holds in memory now: its compressed pages, the open page's buffered
+         * values and levels, its dictionary and its bloom filter bitset. Asked after each slice.
+         */
+        long heldBytes();
+
         /** Flushes the last page and returns the chunk; the chunk takes no more values. */
         EncodedColumnChunk finish() throws IOException;
     }
@@ -182,6 +192,13 @@ final class ColumnChunkEncoder {
             long written = pages.getMemSize();
             return ColumnChunkEncoder.estimatedBytes(
                     pages, Math.max(0, store.getBufferedSize() - written));
+        }
+
+        @Override
+        public long heldBytes() {
+            // The store's allocated size counts the levels' and values' buffers, the dictionary
+            // and the page writer's compressed pages; the bloom filter bitset is held beside it.
+            return store.getAllocatedSize() + bloomFilterBytes;
         }
 
         @Override

@@ -48,4 +48,9 @@ public record EncodedColumnChunk(
     public long totalCompressedSize() {
         return dictionaryPage.size() + dataPages.size();
     }
+
+    /** Bytes the chunk holds in memory until it is written: its pages and its bloom filter. */
+    public long heldBytes() {
+        return totalCompressedSize() + (bloomFilter == null ? 0 : bloomFilter.getBitsetSize());
+    }
 }

@@ -23,8 +23,8 @@ import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.SortingColumn;
 import org.apache.parquet.format.TypeDefinedOrder;
 import org.apache.parquet.format.Util;
-import org.apache.parquet.internal.column.columnindex.ColumnIndex;
-import org.apache.parquet.internal.column.columnindex.OffsetIndex;
+import org.apache.parquet.format.ColumnIndex;
+import org.apache.parquet.format.OffsetIndex;
 import org.apache.parquet.internal.column.columnindex.OffsetIndexBuilder;
 
 import java.io.IOException;
@@ -42,7 +42,11 @@ import java.util.TreeMap;
  * WriteOptions#FLINK_SCHEMA_KEY}),
  * {@code created_by} and a TYPE_ORDER column order per leaf. A file without rows has no row group.
  *
- * <p>Called by the writer's thread only; not thread-safe.
+ * <p>A file can be continued by another assembler ({@link #resumed}) from the row groups, indexes
+ * and rows of an earlier one ({@link #rowGroups()} and the like, taken when every group was
+ * written): it writes no magic again, numbers its row groups on, and its footer names all of them.
+ *
+ * <p>Called by one thread at a time, with happens-before between calls; not thread-safe.
  */
 public final class FileAssembler {
     private final PositionOutputStream out;
@@ -71,6 +75,24 @@ public final class FileAssembler {
         this.sortingColumns = LeafPaths.sortingColumns(schema, options.sortingColumns());
     }
 
+    /**
+     * An assembler continuing a file whose prefix (the magic and the given row groups) is
+     * already on {@code out}; it takes the lists given (Thrift, absolute offsets), not copies.
+     */
+    public static FileAssembler resumed(PositionOutputStream out, ParquetSchema schema,
+            WriteOptions options, String location, List<RowGroup> rowGroups,
+            List<List<ColumnIndex>> columnIndexes, List<List<OffsetIndex>> offsetIndexes) {
+        FileAssembler assembler = new FileAssembler(out, schema, options, location);
+        assembler.rowGroups.addAll(rowGroups);
+        assembler.columnIndexes.addAll(columnIndexes);
+        assembler.offsetIndexes.addAll(offsetIndexes);
+        for (RowGroup group : rowGroups) {
+            assembler.rows += group.getNum_rows();
+        }
+        assembler.started = true;
+        return assembler;
+    }
+
     /** Writes one row group's chunks and bloom filters. */
     public void writeRowGroup(EncodedRowGroup group) throws IOException {
         start();
@@ -86,12 +108,15 @@ public final class FileAssembler {
             chunks.add(ChunkMetadataBuilder.build(
                     chunk, chunkStart, codec, options.statisticsTruncateLength()));
             uncompressed += chunk.totalUncompressedSize();
-            groupColumnIndexes.add(chunk.columnIndex());
+            // Kept as Thrift from here on: what the footer's indexes and a resume point hold.
+            groupColumnIndexes.add(chunk.columnIndex() == null
+                    ? null
+                    : PageIndexes.toThrift(chunk.columnIndex()));
             groupOffsetIndexes.add(chunk.offsetIndex() == null
                     ? null
-                    : OffsetIndexBuilder.getBuilder()
+                    : PageIndexes.toThrift(OffsetIndexBuilder.getBuilder()
                             .fromOffsetIndex(chunk.offsetIndex())
-                            .build(chunkStart));
+                            .build(chunkStart)));
         }
         long compressed = out.position() - groupStart;
         writeBloomFilters(group, chunks);
@@ -127,6 +152,35 @@ public final class FileAssembler {
         return rows;
     }
 
+    /** Writes the leading magic if nothing was written yet: a prefix a writer may continue. */
+    public void startFile() throws IOException {
+        start();
+    }
+
+    /** Deep copies of the row groups written so far (before {@link #finish()}). */
+    public List<RowGroup> rowGroups() {
+        List<RowGroup> copies = new ArrayList<>(rowGroups.size());
+        for (RowGroup group : rowGroups) {
+            copies.add(group.deepCopy());
+        }
+        return copies;
+    }
+
+    /** Per row group written, per column, its column index (Thrift) or null. */
+    public List<List<ColumnIndex>> columnIndexes() {
+        return List.copyOf(columnIndexes.stream().map(FileAssembler::copyOf).toList());
+    }
+
+    /** Per row group written, per column, its offset index (Thrift, absolute) or null. */
+    public List<List<OffsetIndex>> offsetIndexes() {
+        return List.copyOf(offsetIndexes.stream().map(FileAssembler::copyOf).toList());
+    }
+
+    /** An unmodifiable copy that keeps the nulls ({@link List#copyOf} refuses them). */
+    private static <T> List<T> copyOf(List<T> list) {
+        return java.util.Collections.unmodifiableList(new ArrayList<>(list));
+    }
+
     /**
      * Writes the page indexes and the footer; returns the validated metadata of the file. Does not
      * close the stream.
@@ -156,7 +210,7 @@ public final class FileAssembler {
                 ColumnIndex index = columnIndexes.get(g).get(c);
                 if (index != null) {
                     long offset = out.position();
-                    Util.writeColumnIndex(PageIndexes.toThrift(index), out);
+                    Util.writeColumnIndex(index, out);
                     chunks.get(c).setColumn_index_offset(offset);
                     chunks.get(c).setColumn_index_length(Math.toIntExact(out.position() - offset));
                 }
@@ -171,7 +225,7 @@ public final class FileAssembler {
                 OffsetIndex index = offsetIndexes.get(g).get(c);
                 if (index != null) {
                     long offset = out.position();
-                    Util.writeOffsetIndex(PageIndexes.toThrift(index), out);
+                    Util.writeOffsetIndex(index, out);
                     chunks.get(c).setOffset_index_offset(offset);
                     chunks.get(c).setOffset_index_length(Math.toIntExact(out.position() - offset));
                 }

@@ -214,6 +214,12 @@ final class FlatChunkWriter implements ColumnChunkEncoder.OpenChunk {
     }
 
     @Override
+    public long heldBytes() {
+        return pages.getMemSize() + (levels == null ? 0 : levels.getAllocatedSize())
+                + values.heldBytes();
+    }
+
+    @Override
     public EncodedColumnChunk finish() throws IOException {
         if (rowCount > rowsWritten) {
             writePage();

@@ -74,6 +74,11 @@ abstract class FlatValues {
         return rawBytes;
     }
 
+    /** Bytes held for the open page (its PLAIN values or dictionary ids) and the dictionary. */
+    final long heldBytes() {
+        return plain.size() + 4L * idCount + dictionaryBytes();
+    }
+
     /** Room for {@code more} ids in {@link #ids}. */
     final void reserveIds(int more) {
         long needed = (long) idCount + more;

@@ -35,6 +35,13 @@ public final class IncrementalRowGroupEncoder {
     private final long[] openRaw;
     private final long[] finishedRaw;
     private final long[] finishedBytes;
+    /** Per leaf, touched only by that leaf's tasks: the held bytes last published for it. */
+    private final long[] publishedHeld;
+    /**
+     * Bytes held by the open chunks (as their tasks last published them) and by finished chunks
+     * not yet {@linkplain #released written}: read by any thread, never blocking.
+     */
+    private final AtomicLong held = new AtomicLong();
     private long rows;
 
     /**
@@ -53,6 +60,53 @@ public final class IncrementalRowGroupEncoder {
         this.openRaw = new long[encoders.length];
         this.finishedRaw = new long[encoders.length];
         this.finishedBytes = new long[encoders.length];
+        this.publishedHeld = new long[encoders.length];
+    }
+
+    /**
+     * Bytes the chunks of this file hold in memory: each open chunk's as published after its
+     * last slice (so it may lag a slice), plus the finished chunks not yet released. Never
+     * blocks.
+     */
+    public long heldBytes() {
+        return Math.max(0, held.get());
+    }
+
+    /** The group's chunks are written: they no longer count as held. */
+    public void released(EncodedRowGroup group) {
+        long bytes = 0;
+        for (EncodedColumnChunk chunk : group.chunks()) {
+            bytes += chunk.heldBytes();
+        }
+        held.addAndGet(-bytes);
+    }
+
+    /**
+     * Per leaf, raw bytes and file bytes of its finished chunks (what its open chunk's estimate
+     * scales by), for a writer that continues the file. Call only when no chunk is being
+     * finished (every cut group encoded).
+     */
+    public long[][] finishedSizes() {
+        return new long[][] {finishedRaw.clone(), finishedBytes.clone()};
+    }
+
+    /**
+     * Continues the per-leaf estimates of an earlier writer of the file ({@link
+     * #finishedSizes()}); before the first slice only.
+     */
+    public void restoreFinishedSizes(long[] raw, long[] bytes) {
+        if (raw.length != encoders.length || bytes.length != encoders.length) {
+            throw new IllegalArgumentException("Cannot restore the size estimates: "
+                    + raw.length + " columns, but the schema has " + encoders.length);
+        }
+        System.arraycopy(raw, 0, finishedRaw, 0, raw.length);
+        System.arraycopy(bytes, 0, finishedBytes, 0, bytes.length);
+    }
+
+    /** Publishes the held bytes of {@code leaf}'s open chunk; from that leaf's task only. */
+    private void publishHeld(int leaf, long bytes) {
+        held.addAndGet(bytes - publishedHeld[leaf]);
+        publishedHeld[leaf] = bytes;
     }
 
     /** Rows fed into the open row group so far. */
@@ -143,8 +197,10 @@ public final class IncrementalRowGroupEncoder {
             chunk.feed(values);
             openRaw[leaf] += raw;
             growth.addAndGet(estimate(leaf, chunk) - before);
+            publishHeld(leaf, chunk.heldBytes());
         } catch (IOException e) {
             open[leaf] = null;
+            publishHeld(leaf, 0);
             throw new UncheckedIOException(e);
         }
     }
@@ -168,8 +224,13 @@ public final class IncrementalRowGroupEncoder {
             finishedRaw[leaf] += openRaw[leaf];
             finishedBytes[leaf] += done.totalCompressedSize();
             openRaw[leaf] = 0;
+            // Counted as finished before the open chunk stops counting: a reader in between sees
+            // it twice rather than not at all.
+            held.addAndGet(done.heldBytes());
+            publishHeld(leaf, 0);
             return done;
         } catch (IOException e) {
+            publishHeld(leaf, 0);
             throw new UncheckedIOException(e);
         }
     }

@@ -59,6 +59,8 @@ public final class StreamingRowGroupWriter {
     private final List<GroupRecord> unsettled = new ArrayList<>();
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final AtomicLong writtenBytes = new AtomicLong();
+    /** Raw bytes of the slices fed and not yet consumed by every leaf. */
+    private final AtomicLong inFlightRaw = new AtomicLong();
     private RowGroupBuffer filling;
     private GroupRecord open = new GroupRecord();
     private CompletableFuture<Void> tail = CompletableFuture.completedFuture(null);
@@ -88,6 +90,94 @@ public final class StreamingRowGroupWriter {
         this.context = context;
         this.sliceRows = sliceRows;
         this.filling = context.takeSlice(schema, location);
+    }
+
+    /**
+     * A writer continuing a file whose prefix of {@code prefixBytes} bytes is on {@code out}
+     * (the assembler knows its row groups), with the size estimates where {@code estimates} left
+     * them: it then estimates, and so cuts, as the writer of the prefix would have gone on.
+     */
+    public static StreamingRowGroupWriter resumed(ParquetSchema schema, WriteOptions options,
+            String location, PositionOutputStream out, FileAssembler assembler,
+            EncodingContext context, int sliceRows, long prefixBytes,
+            ResumeState.Estimates estimates) {
+        StreamingRowGroupWriter writer = new StreamingRowGroupWriter(
+                schema, options, location, out, assembler, context, sliceRows);
+        try {
+            writer.restore(prefixBytes, estimates);
+        } catch (RuntimeException e) {
+            writer.release();
+            throw e;
+        }
+        return writer;
+    }
+
+    private void restore(long prefixBytes, ResumeState.Estimates estimates) {
+        encoder.restoreFinishedSizes(estimates.leafFinishedRaw(), estimates.leafFinishedBytes());
+        writtenBytes.set(prefixBytes);
+        assumedRatio = estimates.assumedRatio();
+        settledBytes = estimates.settledBytes();
+        settledGroupRaw = estimates.settledGroupRaw();
+        settledEncoded = estimates.settledEncoded();
+        settledRaw = estimates.settledRaw();
+        for (ResumeState.PendingGroup pending : estimates.groups()) {
+            GroupRecord group = new GroupRecord();
+            group.rows = pending.rows();
+            group.raw = pending.raw();
+            group.settledEncoded = pending.settledEncoded();
+            group.unsettledRaw = pending.unsettledRaw();
+            group.writtenSize = pending.compressedSize();
+            unsettled.add(group);
+        }
+        // The earlier writer's slices of cut groups, consumed long ago: settled at the same
+        // points as there, they shift the estimates exactly as they would have.
+        for (ResumeState.PendingSlice pending : estimates.slices()) {
+            SliceRecord slice = new SliceRecord(unsettled.get(pending.group()), pending.raw());
+            slice.growth.set(pending.growth());
+            slice.consumed = CompletableFuture.completedFuture(null);
+            inFlight.add(slice);
+        }
+    }
+
+    /**
+     * Waits until every group cut so far is written, then returns the size estimates' state for
+     * a writer that continues the file after them. The open group goes on; its slices may still
+     * be encoding.
+     */
+    public ResumeState.Estimates awaitWritten() throws IOException, InterruptedException {
+        try {
+            tail.get();
+        } catch (ExecutionException e) {
+            throw EncodingFailures.toIOException(e, location);
+        }
+        rethrowFailure();
+        List<ResumeState.PendingGroup> groups = new ArrayList<>(unsettled.size());
+        for (GroupRecord group : unsettled) {
+            groups.add(new ResumeState.PendingGroup(group.rows, group.raw, group.settledEncoded,
+                    group.unsettledRaw, group.compressedSize()));
+        }
+        List<ResumeState.PendingSlice> slices = new ArrayList<>();
+        for (SliceRecord slice : inFlight) {
+            int index = unsettled.indexOf(slice.group);
+            if (index < 0) {
+                break; // a slice of the open group: it and the later ones are re-fed
+            }
+            // Consumed: its group is encoded.
+            slices.add(new ResumeState.PendingSlice(index, slice.raw, slice.growth.get()));
+        }
+        long[][] leafSizes = encoder.finishedSizes();
+        return new ResumeState.Estimates(assumedRatio, settledBytes, settledGroupRaw,
+                settledEncoded, settledRaw, leafSizes[0], leafSizes[1], groups, slices);
+    }
+
+    /**
+     * Bytes held in memory for this file now: its chunks' pages, buffers and dictionaries (as
+     * published after each slice), its cut groups not yet written, and the raw bytes of its
+     * slices in flight and of the filling one. Never blocks; from the calling thread.
+     */
+    public long heldBytes() {
+        return encoder.heldBytes() + Math.max(0, inFlightRaw.get())
+                + (released ? 0 : filling.estimatedBytes());
     }
 
     /**
@@ -191,7 +281,7 @@ public final class StreamingRowGroupWriter {
             settle(inFlight.poll());
         }
         for (GroupRecord done : unsettled) {
-            settledBytes += await(done.encoded).compressedSize();
+            settledBytes += done.compressedSize();
             settledGroupRaw += done.raw;
         }
         unsettled.clear();
@@ -239,10 +329,12 @@ public final class StreamingRowGroupWriter {
         }
         open.unsettledRaw += slice.raw;
         open.raw += slice.raw;
+        inFlightRaw.addAndGet(slice.raw);
         slice.consumed = consumed.whenComplete((ignored, e) -> {
             if (e != null) {
                 failure.compareAndSet(null, e);
             }
+            inFlightRaw.addAndGet(-slice.raw);
             try {
                 context.recycle(fed);
             } finally {
@@ -264,7 +356,7 @@ public final class StreamingRowGroupWriter {
         // Every column has taken a slice of a later group, so earlier groups are finished.
         while (!unsettled.isEmpty() && unsettled.get(0) != slice.group) {
             GroupRecord done = unsettled.remove(0);
-            settledBytes += await(done.encoded).compressedSize();
+            settledBytes += done.compressedSize();
             settledGroupRaw += done.raw;
         }
     }
@@ -295,6 +387,7 @@ public final class StreamingRowGroupWriter {
     private void write(EncodedRowGroup group) throws IOException {
         assembler.writeRowGroup(group);
         writtenBytes.set(out.position());
+        encoder.released(group);
     }
 
     private void writeUnchecked(EncodedRowGroup group) {
@@ -341,12 +434,18 @@ public final class StreamingRowGroupWriter {
     }
 
     /** A row group's rows and what is known of its encoded size. */
-    private static final class GroupRecord {
+    private final class GroupRecord {
         long rows;
         long raw;
         long settledEncoded;
         long unsettledRaw;
         CompletableFuture<EncodedRowGroup> encoded;
+        /** The compressed size known without {@link #encoded}: a group of an earlier writer. */
+        long writtenSize = -1;
+
+        long compressedSize() throws IOException {
+            return writtenSize >= 0 ? writtenSize : await(encoded).compressedSize();
+        }
 
         long estimate(double ratio) {
             return settledEncoded + (long) (unsettledRaw * ratio);
