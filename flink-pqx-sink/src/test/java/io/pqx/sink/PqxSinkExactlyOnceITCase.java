@@ -169,7 +169,7 @@ class PqxSinkExactlyOnceITCase {
         Path a = dir.resolve("a");
         Path b = dir.resolve("b");
         StreamExecutionEnvironment env = environment(new Configuration());
-        env.fromSource(source(rows, 50_000), WatermarkStrategy.noWatermarks(), "rows")
+        env.fromSource(source(rows, 15_000), WatermarkStrategy.noWatermarks(), "rows")
                 .uid("rows")
                 .sinkTo(sink(a))
                 .uid("sink");

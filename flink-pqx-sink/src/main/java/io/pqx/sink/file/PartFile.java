@@ -205,12 +205,26 @@ public final class PartFile {
         return spec.partition();
     }
 
+    /**
+     * The base path the file is written under: the sink's, or for a file resumed from a
+     * checkpoint, the one it was opened under (a job restored with another base path finishes it
+     * where it is).
+     */
+    public Path basePath() {
+        return spec.basePath();
+    }
+
     public String fileName() {
         return spec.fileName();
     }
 
     public long rowCount() {
         return cutter.rowCount();
+    }
+
+    /** The largest record timestamp written, {@code Long.MIN_VALUE} if none. */
+    public long maxTimestamp() {
+        return maxTimestamp;
     }
 
     public long openedAt() {

@@ -8,12 +8,14 @@ import io.pqx.sink.file.PendingFile;
 import io.pqx.sink.file.RowGroupLimits;
 import io.pqx.sink.file.RowSorter;
 import io.pqx.sink.options.OpenRowGroupPolicy;
+import io.pqx.sink.options.PartitionCommitTrigger;
 import io.pqx.sink.options.RowGroupMode;
 import io.pqx.sink.partition.PartitionComputer;
 import io.pqx.sink.state.PqxCommittable;
 import io.pqx.sink.state.PqxWriterState;
 import io.pqx.sink.state.PqxWriterState.OpenFileState;
 
+import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
 import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
@@ -88,6 +90,8 @@ public final class PqxSinkWriter
     /** Files stay open across checkpoints (persisted at each), rather than closing at each. */
     private final boolean spansCheckpoints;
     private final boolean carry;
+    /** Files whose partition the watermark completes close (watermark partition commits). */
+    private final boolean closesOnWatermark;
     private final MemoryBudget budget;
     private final LinkedHashMap<String, PartFile> open = new LinkedHashMap<>(16, 0.75f, true);
     private final List<PqxCommittable> pending = new ArrayList<>();
@@ -135,6 +139,11 @@ public final class PqxSinkWriter
         this.time = context.getProcessingTimeService();
         this.recordsSent = context.metricGroup().getNumRecordsSendCounter();
         this.spansCheckpoints = spansCheckpoints(settings, recoverableWriter, basePath);
+        this.closesOnWatermark =
+                spansCheckpoints
+                        && settings.successFile()
+                        && partitions.isPartitioned()
+                        && settings.partitionCommitTrigger() == PartitionCommitTrigger.WATERMARK;
         this.carry =
                 spansCheckpoints
                         && settings.checkpoints().openRowGroup() == OpenRowGroupPolicy.CARRY;
@@ -253,6 +262,16 @@ public final class PqxSinkWriter
                                 settings.rollingFileSize(),
                                 carry,
                                 now);
+                if (file.compressionRatio() > 0) {
+                    // new files start from what the resumed ones have shown, not at raw size
+                    lastCompression = Math.max(lastCompression, file.compressionRatio());
+                }
+                if (!file.basePath().equals(basePath)) {
+                    // Restored with another base path: finish the file where it is, write new
+                    // rows under the new one.
+                    addPending(file);
+                    continue;
+                }
                 PartFile previous = open.put(fileState.partition(), file);
                 if (previous != null) {
                     // Rescaled: two old subtasks' files of one partition; keep one open.
@@ -398,7 +417,7 @@ public final class PqxSinkWriter
         }
         pending.add(
                 new PqxCommittable(
-                        basePath.toString(),
+                        file.basePath().toString(),
                         done.partition(),
                         done.fileName(),
                         done.rowCount(),
@@ -458,6 +477,27 @@ public final class PqxSinkWriter
                     files.size());
         }
         return List.of(new PqxWriterState(writerId, fileCounter, files));
+    }
+
+    /**
+     * With the watermark partition-commit trigger, closes the files whose partition the
+     * watermark completes (it passed their latest row's timestamp plus the delay): their rows are
+     * committed at the next checkpoint and the partition gets its {@code _SUCCESS} then, rather
+     * than when the file rolls by inactivity. A later row of that partition opens a new file.
+     */
+    @Override
+    public void writeWatermark(Watermark watermark) throws IOException {
+        if (!closesOnWatermark) {
+            return;
+        }
+        long delay = settings.partitionCommitDelay().toMillis();
+        for (Map.Entry<String, PartFile> e : new ArrayList<>(open.entrySet())) {
+            long latest = e.getValue().maxTimestamp();
+            if (latest != PqxCommittable.NO_TIMESTAMP
+                    && latest + delay <= watermark.getTimestamp()) {
+                closeFile(e.getKey());
+            }
+        }
     }
 
     private void scheduleRollingCheck() {

@@ -134,6 +134,10 @@ class PqxSinkWriterCheckpointTest {
             persisted = Files.readAllBytes(hiddenIn("p=a").get(0));
             assertThat(persisted.length).as("three row groups persisted").isGreaterThan(4);
             write(writer, "a", 30, 55);
+            // A later checkpoint that never completes persists two more row groups.
+            writer.prepareCommit();
+            writer.snapshotState(2);
+            write(writer, "a", 55, 58);
         }
         // The failed attempt wrote two more row groups after the checkpoint, and no footer.
         Path inProgress = hiddenIn("p=a").get(0);

@@ -11,6 +11,8 @@ final class DemoTables {
 
     static final int SECONDS_PER_ORDER = 3;
     static final int ROW_GROUP_ROWS = 5_000;
+    /** A day's file rolls once the stream has left the day for this long. */
+    static final int QUIET_SECONDS = 4;
 
     static String ordersTable(String path) {
         return "CREATE TABLE orders (\n"
@@ -26,6 +28,8 @@ final class DemoTables {
                 + "  'sink.row-group.rows' = '" + ROW_GROUP_ROWS + "',\n"
                 + "  'sink.page.row-limit' = '1000',\n"
                 + "  'sink.bloom-filter.columns' = 'customer_id',\n"
+                + "  'sink.rolling-policy.inactivity-interval' = '" + QUIET_SECONDS + " s',\n"
+                + "  'sink.rolling-policy.check-interval' = '1 s',\n"
                 + "  'sink.partition-commit.success-file' = 'true'\n"
                 + ")";
     }

@@ -103,7 +103,10 @@ public final class PqxDemo {
             queries(table, cluster, ++round, start, false, out);
         }
         ended.get();
+        long insertSeconds = Math.max(1, (System.nanoTime() - start) / 1_000_000_000L);
         queries(table, cluster, ++round, start, true, out);
+        out.println(filesLine(TableSnapshot.of(table), insertSeconds));
+        out.println();
         DemoLookupJoin.run(table.resolveSibling("customers"), cluster, out);
         out.println();
         out.printf("pqx demo: done in %d s. The table stays under %s.%n",
@@ -111,6 +114,22 @@ public final class PqxDemo {
     }
 
 
+
+    /**
+     * What the files say about checkpoints: few and large, since a file stays open across them,
+     * against the one file per subtask and open partition per checkpoint of rolling at each.
+     */
+    static String filesLine(TableSnapshot table, long insertSeconds) {
+        long checkpoints = Math.max(1, insertSeconds / CHECKPOINT_SECONDS);
+        return String.format("files: %d committed for %d partitions, over the INSERT's about %d"
+                        + " checkpoints: a file stays open across checkpoints (each persists its"
+                        + " row groups and carries its open row group) and rolls once its day has"
+                        + " been quiet for %d s, so there are about as many files as days and"
+                        + " subtasks; rolling at every checkpoint, as Flink's FileSink must for"
+                        + " Parquet, would have committed at least %d",
+                table.files(), table.partitions().size(), checkpoints,
+                DemoTables.QUIET_SECONDS, checkpoints * PARALLELISM);
+    }
 
     /** One round of the three queries over the committed files. */
     private void queries(java.nio.file.Path table, DemoCluster cluster, int round, long start,
