@@ -1,6 +1,7 @@
 package io.pqx.bench;
 
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -20,6 +21,8 @@ import java.util.OptionalLong;
  * @param mutants {@code --mutants N}, how many damaged files suite {@code fuzz} reads (empty: its
  *     default)
  * @param first {@code --first I}, the index of the first mutant (default 0), to reproduce one
+ * @param onlyCase {@code --case C}, run only that case of a suite that has several (suite {@code
+ *     sink}: {@code throughput}, {@code streaming}, {@code wide}); empty: every case
  */
 public record BenchmarkArgs(
         String suite,
@@ -31,12 +34,13 @@ public record BenchmarkArgs(
         long seed,
         boolean keepFiles,
         OptionalLong mutants,
-        long first) {
+        long first,
+        Optional<String> onlyCase) {
 
     /** The option summary printed with usage errors. */
     public static final String OPTIONS =
             "[--rows N] [--rounds R] [--warmups W] [--peer-only] [--dir D] [--seed S]"
-                + " [--keep-files] [--mutants N] [--first I]";
+                + " [--keep-files] [--mutants N] [--first I] [--case C]";
 
     public BenchmarkArgs {
         if (rounds < 1) {
@@ -59,6 +63,11 @@ public record BenchmarkArgs(
             throw new IllegalArgumentException(
                     "Cannot run benchmark: --rows must be >= 1, got " + rows.getAsLong());
         }
+    }
+
+    /** Whether case {@code name} of the suite runs: no {@code --case} given, or that one. */
+    public boolean runsCase(String name) {
+        return onlyCase.map(name::equals).orElse(true);
     }
 
     /** The table size: {@code --rows} if given, else the suite's default. */
@@ -84,6 +93,7 @@ public record BenchmarkArgs(
         long seed = 20240601L;
         OptionalLong mutants = OptionalLong.empty();
         long first = 0;
+        Optional<String> onlyCase = Optional.empty();
         for (int i = 1; i < argv.length; i++) {
             String option = argv[i];
             switch (option) {
@@ -95,6 +105,7 @@ public record BenchmarkArgs(
                 case "--mutants" ->
                         mutants = OptionalLong.of(number(option, value(argv, ++i, option)));
                 case "--first" -> first = number(option, value(argv, ++i, option));
+                case "--case" -> onlyCase = Optional.of(value(argv, ++i, option));
                 case "--peer-only" -> peerOnly = true;
                 case "--keep-files" -> keepFiles = true;
                 default ->
@@ -103,7 +114,8 @@ public record BenchmarkArgs(
             }
         }
         return new BenchmarkArgs(
-                argv[0], rows, rounds, warmups, peerOnly, dir, seed, keepFiles, mutants, first);
+                argv[0], rows, rounds, warmups, peerOnly, dir, seed, keepFiles, mutants, first,
+                onlyCase);
     }
 
     private static String value(String[] argv, int index, String option) {

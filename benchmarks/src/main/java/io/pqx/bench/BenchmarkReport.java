@@ -35,6 +35,15 @@ public final class BenchmarkReport {
         out.flush();
     }
 
+    /**
+     * Prints {@code RESULT <formatted>}: a measurement that is no rows/s comparison (file counts,
+     * sizes, checkpoint durations), in the words of the suite's README.
+     */
+    public void resultText(String format, Object... args) {
+        out.println("RESULT " + String.format(Locale.ROOT, format, args));
+        out.flush();
+    }
+
     /** Prints {@code FAIL <formatted>} and marks the run failed. */
     public void failure(String format, Object... args) {
         String message = String.format(Locale.ROOT, format, args);

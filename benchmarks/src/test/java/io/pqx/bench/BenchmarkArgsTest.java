@@ -51,6 +51,19 @@ class BenchmarkArgsTest {
     }
 
     @Test
+    void parsesTheCaseToRunAlone() {
+        BenchmarkArgs wide = BenchmarkArgs.parse("sink", "--case", "wide");
+        assertThat(wide.onlyCase()).hasValue("wide");
+        assertThat(wide.runsCase("wide")).isTrue();
+        assertThat(wide.runsCase("streaming")).isFalse();
+        BenchmarkArgs all = BenchmarkArgs.parse("sink");
+        assertThat(all.onlyCase()).isEmpty();
+        assertThat(all.runsCase("streaming")).isTrue();
+        assertThatThrownBy(() -> BenchmarkArgs.parse("sink", "--case"))
+                .hasMessageContaining("--case needs a value");
+    }
+
+    @Test
     void defaultsToOneWarmupThreeRoundsAndTheSuitesRowCount() {
         BenchmarkArgs args = BenchmarkArgs.parse("format");
 

@@ -23,7 +23,10 @@ import java.io.IOException;
  * reads the layout from Hadoop configuration keys and has no key for a row-count bound of row
  * groups (only {@code parquet.block.size}, in bytes). This builder makes the same calls plus {@code
  * withRowGroupRowCountLimit}, so both sinks cut row groups at the same row count. Serializable (it
- * travels with the job); creates one writer per call, on the sink writer's thread.
+ * travels with the job); creates one writer per call, on the sink writer's thread. The Hadoop
+ * {@code Configuration} is made once per deserialized builder (per sink subtask), as Flink's own
+ * factory deserializes its configuration once: a new one per file would parse Hadoop's default
+ * resources again for each of the many files a checkpointed, partitioned job rolls.
  */
 final class FlinkParquetWriterBuilder implements ParquetBuilder<RowData> {
 
@@ -38,6 +41,7 @@ final class FlinkParquetWriterBuilder implements ParquetBuilder<RowData> {
     private final int pageSizeBytes;
     private final int dictionaryPageSizeBytes;
     private final int pageRowLimit;
+    private transient Configuration conf;
 
     FlinkParquetWriterBuilder(RowType rowType, FormatSettings settings) {
         this.rowType = rowType;
@@ -50,8 +54,10 @@ final class FlinkParquetWriterBuilder implements ParquetBuilder<RowData> {
 
     @Override
     public ParquetWriter<RowData> createWriter(OutputFile out) throws IOException {
-        Configuration conf = new Configuration();
-        conf.set("parquet.compression.codec.zstd.level", Integer.toString(zstdLevel));
+        if (conf == null) {
+            conf = new Configuration();
+            conf.set("parquet.compression.codec.zstd.level", Integer.toString(zstdLevel));
+        }
         return new ParquetRowDataBuilder(out, rowType, true)
                 .withConf(conf)
                 .withCompressionCodec(CompressionCodecName.ZSTD)

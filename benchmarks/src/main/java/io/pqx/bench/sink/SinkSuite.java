@@ -32,7 +32,10 @@ import java.util.function.Function;
  * of the timed rounds, the live heap of an untimed heap pass (each sink's job and an input-only job,
  * sampled with forced collections; skipped with {@code -Dpqx.bench.sink.heapPass=false}) with
  * issue 3's bound, and an untimed full-content check of every sink's committed files with pqx's
- * reader. Table generation and cluster start-up are not timed. Runs on the caller's thread.
+ * reader. Table generation and cluster start-up are not timed. That is case {@value #THROUGHPUT};
+ * then come issue 12's partitioned cases {@link StreamingCase} (checkpoints every second, files and
+ * checkpoint durations) and {@link WideCase} (100 partitions from one subtask, peak live heap).
+ * {@code --case C} runs one case alone. Runs on the caller's thread.
  */
 public final class SinkSuite implements BenchmarkSuite {
 
@@ -60,11 +63,37 @@ public final class SinkSuite implements BenchmarkSuite {
         return "pqx's sink vs Flink's FileSink + flink-parquet as MiniCluster jobs, and parallel vs"
                 + " single-threaded encoding, lineitem-like table (default "
                 + DEFAULT_ROWS
-                + " rows)";
+                + " rows); cases streaming (checkpoints every second, 8 partitions) and wide (100"
+                + " partitions, one subtask); --case "
+                + String.join("|", CASES);
     }
+
+    /** The throughput case (the lineitem table into one file per sink, no checkpoints). */
+    static final String THROUGHPUT = "throughput";
+
+    /** The cases, in the order they run; {@code --case C} runs one of them. */
+    static final List<String> CASES = List.of(THROUGHPUT, StreamingCase.NAME, WideCase.NAME);
 
     @Override
     public void run(BenchmarkArgs args, BenchmarkReport report) throws Exception {
+        if (args.onlyCase().isPresent() && !CASES.contains(args.onlyCase().get())) {
+            report.failure(
+                    "Cannot run suite sink: unknown case '%s' (cases: %s)",
+                    args.onlyCase().get(), String.join(", ", CASES));
+            return;
+        }
+        if (args.runsCase(THROUGHPUT)) {
+            runThroughput(args, report);
+        }
+        if (args.runsCase(StreamingCase.NAME)) {
+            new StreamingCase(args, report).run();
+        }
+        if (args.runsCase(WideCase.NAME)) {
+            new WideCase(args, report, heapPass()).run();
+        }
+    }
+
+    private void runThroughput(BenchmarkArgs args, BenchmarkReport report) throws Exception {
         FormatSettings settings = FormatSettings.standard();
         long rows = args.rowsOr(DEFAULT_ROWS);
         List<SinkContender> contenders = SinkContenders.of(settings, args.peerOnly());

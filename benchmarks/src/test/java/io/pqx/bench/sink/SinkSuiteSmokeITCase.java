@@ -96,6 +96,8 @@ class SinkSuiteSmokeITCase {
                         "1",
                         "--warmups",
                         "0",
+                        "--case",
+                        "throughput",
                         "--dir",
                         dir.toString());
 
@@ -148,6 +150,8 @@ class SinkSuiteSmokeITCase {
                         "--warmups",
                         "0",
                         "--peer-only",
+                        "--case",
+                        "throughput",
                         "--dir",
                         dir.toString());
 
