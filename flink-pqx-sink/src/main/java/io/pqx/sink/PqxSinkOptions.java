@@ -236,11 +236,12 @@ public final class PqxSinkOptions {
     public static final ConfigOption<MemorySize> MEMORY_BUDGET =
             ConfigOptions.key("sink.memory.budget")
                     .memoryType()
-                    .defaultValue(MemorySize.ofMebiBytes(256))
+                    .defaultValue(MemorySize.ofMebiBytes(128))
                     .withDescription(
                             "Most heap bytes a sink subtask holds for all its open files together:"
                                 + " compressed pages, dictionaries and page buffers of open row"
-                                + " groups, raw row slices, and rows held or carried for a cut."
+                                + " groups, raw row slices, rows held or carried for a cut, and"
+                                + " the rows the last checkpoint carried (kept by Flink's state)."
                                 + " When a write would exceed it, the largest open row group is cut"
                                 + " early (approximate mode) or its file is closed (exact mode).");
 

@@ -16,7 +16,8 @@ import java.util.Map;
 /**
  * One memory budget for all open files of a sink subtask ({@code sink.memory.budget}). Every
  * {@value #CHECK_EVERY_ROWS} rows it sums what the open files hold ({@link PartFile#heldBytes()}:
- * pages, dictionaries, page buffers, slices, held and carried rows); over the budget it frees
+ * pages, dictionaries, page buffers, slices, held and carried rows) and what the last checkpoint's
+ * state still keeps (its carried rows, serialized); over the budget it frees
  * memory, largest open row group first, down to {@value #REFILL_PERCENT}% of the budget: in
  * approximate mode by cutting that row group early, in exact mode (where only a file's last row
  * group may be short) by closing its file. Forced cuts and closes are counted and logged at INFO,
@@ -81,10 +82,13 @@ final class MemoryBudget {
      *
      * @param open the open files by partition
      * @param now processing time, for the log's rate limit
+     * @param retained bytes the last checkpoint's state keeps on the heap until the next one (its
+     *     carried rows: Flink's operator state holds the serialized writer state)
      */
-    void enforce(Map<String, PartFile> open, FileCloser closer, long now) throws IOException {
+    void enforce(Map<String, PartFile> open, FileCloser closer, long now, long retained)
+            throws IOException {
         List<Map.Entry<String, Long>> held = new ArrayList<>(open.size());
-        long total = 0;
+        long total = retained;
         for (Map.Entry<String, PartFile> e : open.entrySet()) {
             long bytes = e.getValue().heldBytes();
             held.add(Map.entry(e.getKey(), bytes));

@@ -327,7 +327,7 @@ public final class PqxSinkWriter
             closeFile(partition);
         }
         if (budget.due()) {
-            budget.enforce(open, this::closeFile, now);
+            budget.enforce(open, this::closeFile, now, carriedBytes);
         }
     }
 

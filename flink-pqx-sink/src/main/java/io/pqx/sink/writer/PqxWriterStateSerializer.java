@@ -38,7 +38,15 @@ public final class PqxWriterStateSerializer implements SimpleVersionedSerializer
 
     @Override
     public byte[] serialize(PqxWriterState state) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(64);
+        // Sized exactly, so the carried rows (up to a row group per open file) are copied once.
+        int size = utfLength(state.writerId()) + 8 + 4;
+        for (OpenFileState file : state.openFiles()) {
+            size += utfLength(file.basePath()) + utfLength(file.partition())
+                    + utfLength(file.fileName()) + 8 + 8 + 4
+                    + 12 + file.resumable().length + file.resumePoint().length
+                    + file.carriedRows().length;
+        }
+        DataOutputSerializer out = new DataOutputSerializer(size);
         out.writeUTF(state.writerId());
         out.writeLong(state.nextFileCount());
         out.writeInt(state.openFiles().size());
@@ -53,7 +61,18 @@ public final class PqxWriterStateSerializer implements SimpleVersionedSerializer
             writeBytes(out, file.resumePoint());
             writeBytes(out, file.carriedRows());
         }
-        return out.getCopyOfBuffer();
+        byte[] buffer = out.getSharedBuffer();
+        return out.length() == buffer.length ? buffer : out.getCopyOfBuffer();
+    }
+
+    /** Bytes {@code writeUTF} takes for {@code s}: two of length, then modified UTF-8. */
+    private static int utfLength(String s) {
+        int bytes = 2;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            bytes += c >= 0x0001 && c <= 0x007F ? 1 : c <= 0x07FF ? 2 : 3;
+        }
+        return bytes;
     }
 
     @Override

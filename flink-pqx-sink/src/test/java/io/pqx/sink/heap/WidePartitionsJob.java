@@ -45,6 +45,12 @@ public final class WidePartitionsJob {
 
         Configuration conf = new Configuration();
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        // Checkpoints to a directory, as production jobs have them: the sink carries open row
+        // groups in its state, more than the JobManager's in-memory storage takes (5 MB).
+        conf.setString("execution.checkpointing.storage", "filesystem");
+        conf.setString(
+                "execution.checkpointing.dir",
+                out.resolveSibling("checkpoints").toUri().toString());
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setParallelism(1);
         env.enableCheckpointing(checkpointMillis, CheckpointingMode.EXACTLY_ONCE);
