@@ -31,8 +31,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.BitSet;
-import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -222,27 +220,6 @@ class PqxSinkExactlyOnceITCase {
     }
 
     static void assertExactlyOnce(Path dir, long rows) throws Exception {
-        List<Path> files = TestingSinkFiles.committed(dir);
-        assertThat(files).isNotEmpty();
-        BitSet seen = new BitSet();
-        long total = 0;
-        long duplicates = 0;
-        for (Path file : files) {
-            assertThat(file.getFileName().toString())
-                    .matches("part-[0-9a-f-]{36}-[01]-\\d+\\.parquet");
-            for (long id : TestingSinkFiles.read(file, r -> r.getLong(0))) {
-                if (seen.get((int) id)) {
-                    duplicates++;
-                }
-                seen.set((int) id);
-                total++;
-            }
-        }
-        assertThat(duplicates).as("duplicated rows").isZero();
-        assertThat(total).isEqualTo(rows);
-        assertThat(seen.cardinality()).isEqualTo((int) rows);
-        for (Path hidden : TestingSinkFiles.hidden(dir)) {
-            assertThat(hidden.getFileName().toString()).startsWith(".").contains(".inprogress");
-        }
+        PqxSinkAcrossCheckpointsITCase.assertExactlyOnce(dir, rows, false);
     }
 }

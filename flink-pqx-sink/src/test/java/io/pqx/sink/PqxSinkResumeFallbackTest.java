@@ -10,13 +10,11 @@ import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
 import org.apache.flink.core.fs.RecoverableWriter;
-import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
 import java.util.List;
 
 /** On a file system that cannot resume in-progress files, the sink rolls on every checkpoint. */
@@ -24,47 +22,14 @@ class PqxSinkResumeFallbackTest {
     @TempDir java.nio.file.Path dir;
 
     /** The local recoverable writer, claiming it cannot persist and resume. */
-    private static final class NoResume implements RecoverableWriter {
-        private final RecoverableWriter local;
-
+    private static final class NoResume extends TestingForwardingRecoverableWriter {
         NoResume(RecoverableWriter local) {
-            this.local = local;
-        }
-
-        @Override
-        public RecoverableFsDataOutputStream open(Path path) throws IOException {
-            return local.open(path);
+            super(local);
         }
 
         @Override
         public RecoverableFsDataOutputStream recover(ResumeRecoverable resumable) {
             throw new UnsupportedOperationException("cannot resume");
-        }
-
-        @Override
-        public boolean requiresCleanupOfRecoverableState() {
-            return false;
-        }
-
-        @Override
-        public boolean cleanupRecoverableState(ResumeRecoverable resumable) {
-            return false;
-        }
-
-        @Override
-        public RecoverableFsDataOutputStream.Committer recoverForCommit(
-                CommitRecoverable recoverable) throws IOException {
-            return local.recoverForCommit(recoverable);
-        }
-
-        @Override
-        public SimpleVersionedSerializer<CommitRecoverable> getCommitRecoverableSerializer() {
-            return local.getCommitRecoverableSerializer();
-        }
-
-        @Override
-        public SimpleVersionedSerializer<ResumeRecoverable> getResumeRecoverableSerializer() {
-            return local.getResumeRecoverableSerializer();
         }
 
         @Override

@@ -1,5 +1,6 @@
 package io.pqx.sink.file;
 
+import io.pqx.sink.TestingForwardingRecoverableWriter;
 import io.pqx.sink.options.RowGroupMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -24,7 +25,15 @@ class DiskFullTest {
     @TempDir java.nio.file.Path dir;
 
     /** Delegates to the local recoverable writer; its streams fail after {@code limit} bytes. */
-    private record FillingWriter(RecoverableWriter local, long limit) implements RecoverableWriter {
+    /** Forwards to the local writer, but its streams fail once {@code limit} bytes are written. */
+    private static final class FillingWriter extends TestingForwardingRecoverableWriter {
+        private final long limit;
+
+        FillingWriter(RecoverableWriter local, long limit) {
+            super(local);
+            this.limit = limit;
+        }
+
         @Override
         public RecoverableFsDataOutputStream open(Path path) throws IOException {
             RecoverableFsDataOutputStream out = local.open(path);
@@ -77,41 +86,6 @@ class DiskFullTest {
             };
         }
 
-        @Override
-        public RecoverableFsDataOutputStream recover(ResumeRecoverable r) throws IOException {
-            return local.recover(r);
-        }
-
-        @Override
-        public boolean requiresCleanupOfRecoverableState() {
-            return local.requiresCleanupOfRecoverableState();
-        }
-
-        @Override
-        public boolean cleanupRecoverableState(ResumeRecoverable r) throws IOException {
-            return local.cleanupRecoverableState(r);
-        }
-
-        @Override
-        public RecoverableFsDataOutputStream.Committer recoverForCommit(CommitRecoverable r)
-                throws IOException {
-            return local.recoverForCommit(r);
-        }
-
-        @Override
-        public SimpleVersionedSerializer<CommitRecoverable> getCommitRecoverableSerializer() {
-            return local.getCommitRecoverableSerializer();
-        }
-
-        @Override
-        public SimpleVersionedSerializer<ResumeRecoverable> getResumeRecoverableSerializer() {
-            return local.getResumeRecoverableSerializer();
-        }
-
-        @Override
-        public boolean supportsResume() {
-            return local.supportsResume();
-        }
     }
 
     @Test
