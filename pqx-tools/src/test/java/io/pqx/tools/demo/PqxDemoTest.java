@@ -39,10 +39,10 @@ class PqxDemoTest {
         assertThat(last).contains("a selective filter:").contains("... 10 rows in all");
         // files open across checkpoints: 20,000 orders 3 s apart fall on one day, written by two
         // subtasks, so at most two files whatever the number of checkpoints
-        Matcher files = Pattern.compile("files: (\\d+) committed for (\\d+) partitions").matcher(out);
-        assertThat(files.find()).as(out).isTrue();
-        assertThat(Integer.parseInt(files.group(2))).isEqualTo(1);
-        assertThat(Integer.parseInt(files.group(1))).isBetween(1, 2);
+        Matcher fileCount = Pattern.compile("files: (\\d+) committed for (\\d+) partitions").matcher(out);
+        assertThat(fileCount.find()).as(out).isTrue();
+        assertThat(Integer.parseInt(fileCount.group(2))).isEqualTo(1);
+        assertThat(Integer.parseInt(fileCount.group(1))).isBetween(1, 2);
         // the lookup join: 1,500 of the 3,000 probes match (keys (pk mod 1000) * 17 + 1 for even
         // pk mod 1000, odd ids of the customers); ids summed: 3 * (17 * 249,500 + 500)
         String join = out.substring(out.indexOf("a lookup join:"));
