@@ -110,6 +110,12 @@ public final class MiniClusterJobs implements AutoCloseable {
         config.set(PipelineOptions.OBJECT_REUSE, true);
         config.set(PipelineOptions.NAME, jobName);
         config.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        // Checkpoints to a directory, as production jobs have them (pqx's sink carries open row
+        // groups in its state, beyond the 5 MB of the JobManager's in-memory storage); the same
+        // for both sinks.
+        java.nio.file.Path checkpoints = java.nio.file.Files.createTempDirectory("pqx-bench-ckpt-");
+        config.setString("execution.checkpointing.storage", "filesystem");
+        config.setString("execution.checkpointing.dir", checkpoints.toUri().toString());
         StreamExecutionEnvironment env = new StreamExecutionEnvironment(config);
         env.setParallelism(parallelism);
         env.enableCheckpointing(interval.toMillis(), CheckpointingMode.EXACTLY_ONCE);
@@ -117,6 +123,7 @@ public final class MiniClusterJobs implements AutoCloseable {
         JobGraph job = env.getStreamGraph().getJobGraph();
         JobID id = cluster.submitJob(job).get().getJobID();
         JobResult outcome = cluster.requestJobResult(id).get();
+        io.pqx.bench.WorkFiles.deleteTree(checkpoints);
         JobExecutionResult result =
                 outcome.toJobExecutionResult(Thread.currentThread().getContextClassLoader());
         List<AbstractCheckpointStats> history =

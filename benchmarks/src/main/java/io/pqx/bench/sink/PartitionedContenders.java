@@ -50,6 +50,9 @@ final class PartitionedContenders {
             this.maxOpenFiles = maxOpenFiles;
         }
 
+        /** System property: sink options over the defaults, {@code key=value,key=value}. */
+        static final String OPTIONS = "pqx.bench.sink.pqxOptions";
+
         @Override
         public String name() {
             return PQX;
@@ -63,12 +66,30 @@ final class PartitionedContenders {
                             .rowType(PartitionedRows.TYPE)
                             .partitionBy(PartitionedRows.PARTITION_COLUMN);
             maxOpenFiles.ifPresent(n -> builder.set(PqxSinkOptions.MAX_OPEN_FILES, n));
+            builder.setAll(extraOptions());
             rows.sinkTo(builder.build()).name("pqx-sink");
+        }
+
+        /**
+         * Options of system property {@value #OPTIONS} ({@code key=value,key=value}), over the
+         * defaults, for runs that change the sink's settings (a larger memory budget, say).
+         */
+        static java.util.Map<String, String> extraOptions() {
+            java.util.Map<String, String> options = new java.util.TreeMap<>();
+            for (String pair : System.getProperty(OPTIONS, "").split(",")) {
+                int eq = pair.indexOf('=');
+                if (eq > 0) {
+                    options.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+                }
+            }
+            return options;
         }
 
         @Override
         public String describe() {
-            return "PqxSink, default options, partitionBy(\"p\")"
+            return "PqxSink, default options"
+                    + (extraOptions().isEmpty() ? "" : " but " + extraOptions())
+                    + ", partitionBy(\"p\")"
                     + (maxOpenFiles.isPresent()
                             ? ", sink.max-open-files " + maxOpenFiles.getAsInt()
                             : "");
