@@ -2,10 +2,9 @@ package io.pqx.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.sink.PqxSinkAcrossCheckpointsITCase.FailingMapper;
+
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.functions.RichMapFunction;
-import org.apache.flink.api.common.state.CheckpointListener;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
@@ -31,8 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Exactly-once end to end on a MiniCluster: a million generated rows, checkpoints every 100 ms, a
@@ -54,33 +51,6 @@ class PqxSinkExactlyOnceITCase {
         @Override
         public RowData map(Long i) {
             return GenericRowData.of(i, StringData.fromString("payload-" + (i % 1000)));
-        }
-    }
-
-    /** Passes rows through; throws at random points once a checkpoint of its attempt completed. */
-    static final class FailingMapper extends RichMapFunction<RowData, RowData>
-            implements CheckpointListener {
-        static final AtomicInteger FAILURES_LEFT = new AtomicInteger();
-        private transient int checkpoints;
-
-        @Override
-        public void open(OpenContext context) {
-            checkpoints = 0;
-        }
-
-        @Override
-        public RowData map(RowData row) {
-            if (checkpoints > 0
-                    && ThreadLocalRandom.current().nextInt(40_000) == 0
-                    && FAILURES_LEFT.getAndDecrement() > 0) {
-                throw new IllegalStateException("injected failure at row " + row.getLong(0));
-            }
-            return row;
-        }
-
-        @Override
-        public void notifyCheckpointComplete(long checkpointId) {
-            checkpoints++;
         }
     }
 
@@ -114,10 +84,13 @@ class PqxSinkExactlyOnceITCase {
     @Test
     void everyRowIsCommittedExactlyOnceDespiteFailures(@TempDir Path dir) throws Exception {
         long rows = 1_000_000;
+        long seed = System.nanoTime();
+        org.slf4j.LoggerFactory.getLogger(PqxSinkExactlyOnceITCase.class)
+                .info("Random failures: seed {}", seed);
         FailingMapper.FAILURES_LEFT.set(3);
         StreamExecutionEnvironment env = environment(new Configuration());
         env.fromSource(source(rows, 400_000), WatermarkStrategy.noWatermarks(), "rows")
-                .map(new FailingMapper())
+                .map(new FailingMapper(seed))
                 .returns(InternalTypeInfo.of(TYPE))
                 .sinkTo(sink(dir));
         env.execute("exactly-once");
