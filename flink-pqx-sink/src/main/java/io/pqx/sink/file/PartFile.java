@@ -174,15 +174,11 @@ public final class PartFile {
                 : new StreamingCutter(limits, writer, carry ? new CarriedRows(rowType) : null);
     }
 
-    /** Whether rows passed to {@link #write} must stay valid after the call (not be reused). */
-    public static boolean holdsRows(RowGroupLimits limits, boolean sorted) {
-        return RowGroupCutter.holdsRows(limits, sorted);
-    }
-
     /**
      * Appends a row; {@code now} is the processing time, for the inactivity policy, and {@code
-     * timestamp} the record's timestamp ({@code Long.MIN_VALUE} if none). When {@link #holdsRows}
-     * the row must not be modified afterwards. May wait for the encoding pool (backpressure).
+     * timestamp} the record's timestamp ({@code Long.MIN_VALUE} if none). The row is copied or
+     * shredded before the call returns, so the caller may reuse it. May wait for the encoding pool
+     * (backpressure).
      */
     public void write(RowData row, long now, long timestamp) throws IOException {
         try {

@@ -52,7 +52,10 @@ interface RowGroupCutter {
     /** Cuts every pending row into row groups now (a checkpoint's flush, a memory-forced cut). */
     void cutPending() throws IOException;
 
-    /** Whether rows passed to {@link #add} must stay valid after the call (not be reused). */
+    /**
+     * Whether the cutter holds the open group's rows until the cut (approximate mode, sort-by),
+     * rather than passing them on as they come.
+     */
     static boolean holdsRows(RowGroupLimits limits, boolean sorted) {
         return sorted || limits.mode() == RowGroupMode.APPROXIMATE;
     }
