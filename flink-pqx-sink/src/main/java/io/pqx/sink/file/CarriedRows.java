@@ -116,6 +116,11 @@ final class CarriedRows {
         }
     }
 
+    /** The length of {@link #toBytes()}'s form; 0 when no row is kept (the empty form). */
+    long toBytesLength() {
+        return count == 0 ? 0 : 4L + buffer.length();
+    }
+
     /** The checkpoint form: row count (int), then the serialized rows. */
     byte[] toBytes() {
         byte[] bytes = new byte[4 + buffer.length()];

@@ -90,6 +90,11 @@ final class HoldingCutter implements RowGroupCutter {
     }
 
     @Override
+    public long carriedRowsLength() {
+        return held.toBytesLength();
+    }
+
+    @Override
     public void finish() throws IOException {
         int pending = held.size();
         if (mode == RowGroupMode.EXACT) {

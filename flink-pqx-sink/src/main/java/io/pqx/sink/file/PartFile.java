@@ -53,11 +53,15 @@ public final class PartFile {
     private final ByteLimitCheck size;
     private final LongSupplier sizeEstimate = this::sizeEstimate;
     private final long openedAt;
+    /** Whether a checkpoint carries the open row group's rows (rather than flushing or rolling). */
+    private final boolean carry;
     private long lastWriteAt;
     private long maxTimestamp = Long.MIN_VALUE;
 
     private PartFile(RecoverableWriter recoverableWriter, RecoverableFsDataOutputStream stream,
-            ParquetWriter writer, RowGroupCutter cutter, PartFileSpec spec, long rollingBytes) {
+            ParquetWriter writer, RowGroupCutter cutter, PartFileSpec spec, long rollingBytes,
+            boolean carry) {
+        this.carry = carry;
         this.recoverableWriter = recoverableWriter;
         this.stream = stream;
         this.writer = writer;
@@ -99,7 +103,8 @@ public final class PartFile {
             OutputStream out = new BufferedOutputStream(stream, BUFFER_BYTES);
             ParquetWriter writer = ParquetWriter.open(out, rowType, options, location, pool);
             return new PartFile(recoverableWriter, stream, writer,
-                    cutter(limits, writer, sorter, rowType, location, carry), spec, rollingBytes);
+                    cutter(limits, writer, sorter, rowType, location, carry), spec, rollingBytes,
+                    carry);
         } catch (IOException | RuntimeException e) {
             stream.close();
             throw e;
@@ -153,7 +158,8 @@ public final class PartFile {
             ParquetWriter writer =
                     ParquetWriter.resume(out, rowType, options, location, pool, point);
             PartFile file = new PartFile(recoverableWriter, stream, writer,
-                    cutter(limits, writer, sorter, rowType, location, carry), spec, rollingBytes);
+                    cutter(limits, writer, sorter, rowType, location, carry), spec, rollingBytes,
+                    carry);
             file.maxTimestamp = state.maxTimestamp();
             file.lastWriteAt = now;
             for (RowData row : CarriedRows.fromBytes(rowType, state.carriedRows(), location)) {
@@ -267,6 +273,14 @@ public final class PartFile {
      */
     public long heldBytes() {
         return writer.heldBytes() + cutter.memoryBytes();
+    }
+
+    /**
+     * Bytes of this file's open row group that the next checkpoint copies into the writer state:
+     * its carried rows' serialized length, or 0 when checkpoints flush or roll the file instead.
+     */
+    public long checkpointCarriedBytes() {
+        return carry ? cutter.carriedRowsLength() : 0;
     }
 
     /** Rows of the open row group (accepted since the last cut, held rows included). */

@@ -49,6 +49,9 @@ interface RowGroupCutter {
      */
     byte[] carriedRows();
 
+    /** The length of what {@link #carriedRows()} would return now, without building it. */
+    long carriedRowsLength();
+
     /** Cuts every pending row into row groups now (a checkpoint's flush, a memory-forced cut). */
     void cutPending() throws IOException;
 

@@ -87,6 +87,11 @@ final class StreamingCutter implements RowGroupCutter {
     }
 
     @Override
+    public long carriedRowsLength() {
+        return carried == null ? 0 : carried.toBytesLength();
+    }
+
+    @Override
     public long rowCount() {
         return writer.rowsWritten();
     }

@@ -16,12 +16,20 @@ import java.util.Map;
 /**
  * One memory budget for all open files of a sink subtask ({@code sink.memory.budget}). Every
  * {@value #CHECK_EVERY_ROWS} rows it sums what the open files hold ({@link PartFile#heldBytes()}:
- * pages, dictionaries, page buffers, slices, held and carried rows) and what the last checkpoint's
- * state still keeps (its carried rows, serialized); over the budget it frees
- * memory, largest open row group first, down to {@value #REFILL_PERCENT}% of the budget: in
- * approximate mode by cutting that row group early, in exact mode (where only a file's last row
- * group may be short) by closing its file. Forced cuts and closes are counted and logged at INFO,
- * at most once a minute.
+ * pages, dictionaries, page buffers, slices, held and carried rows), what the next checkpoint
+ * will copy of their carried rows, and what the last checkpoint's state still keeps; over the
+ * budget it frees memory, largest first, down to {@value #REFILL_PERCENT}% of the budget: in
+ * approximate mode by cutting that file's open row group early, in exact mode (where only a
+ * file's last row group may be short) by closing the file. Forced cuts and closes are counted and
+ * logged at INFO, at most once a minute.
+ *
+ * <p><b>Checkpoint copies count.</b> With {@code carry}, a checkpoint puts each open row group's
+ * rows into the writer state, and those bytes exist on the heap several times over while it runs:
+ * the state object's copy ({@link PartFile#snapshot}), the state serializer's output, and Flink's
+ * versioned copy in its operator state ({@value #CHECKPOINT_COPIES} copies at once, besides the
+ * rows themselves); Flink then keeps its versioned copy until the next checkpoint, plus a deep
+ * copy until the asynchronous part has written it ({@value #RETAINED_COPIES} copies). The budget
+ * counts all of them, so that it bounds the sink's peak, not only its quiet moments.
  *
  * <p>Called by the sink's task thread only; {@link #heldBytes()} may be read by a metric reporter.
  */
@@ -31,6 +39,10 @@ final class MemoryBudget {
     static final int CHECK_EVERY_ROWS = 512;
     /** After freeing, what is held is at most this share of the budget. */
     static final int REFILL_PERCENT = 75;
+    /** Copies of the carried rows a checkpoint makes while it runs (see the class comment). */
+    static final int CHECKPOINT_COPIES = 3;
+    /** Copies of the last checkpoint's carried rows Flink keeps after it (see the class comment). */
+    static final int RETAINED_COPIES = 2;
     private static final long LOG_INTERVAL_MILLIS = 60_000;
 
     /** How the budget closes a file in exact mode (the writer's own closing, committable kept). */
@@ -68,7 +80,10 @@ final class MemoryBudget {
         return true;
     }
 
-    /** Bytes the open files held at the last measurement. */
+    /**
+     * Bytes counted against the budget at the last measurement: what the open files hold, the
+     * next checkpoint's copies of their carried rows, and the last checkpoint's retained copies.
+     */
     long heldBytes() {
         return heldBytes;
     }
@@ -82,15 +97,15 @@ final class MemoryBudget {
      *
      * @param open the open files by partition
      * @param now processing time, for the log's rate limit
-     * @param retained bytes the last checkpoint's state keeps on the heap until the next one (its
-     *     carried rows: Flink's operator state holds the serialized writer state)
+     * @param lastCarried the carried rows' bytes of the last checkpoint's state, which Flink keeps
+     *     on the heap (see the class comment)
      */
-    void enforce(Map<String, PartFile> open, FileCloser closer, long now, long retained)
+    void enforce(Map<String, PartFile> open, FileCloser closer, long now, long lastCarried)
             throws IOException {
         List<Map.Entry<String, Long>> held = new ArrayList<>(open.size());
-        long total = retained;
+        long total = RETAINED_COPIES * lastCarried;
         for (Map.Entry<String, PartFile> e : open.entrySet()) {
-            long bytes = e.getValue().heldBytes();
+            long bytes = charged(e.getValue());
             held.add(Map.entry(e.getKey(), bytes));
             total += bytes;
         }
@@ -138,6 +153,11 @@ final class MemoryBudget {
                     closeFiles ? "(exact mode: their last row group is short)" : "early",
                     largest, forcedCuts.getCount(), forcedCloses.getCount());
         }
+    }
+
+    /** What one open file is charged: what it holds and what the next checkpoint copies of it. */
+    static long charged(PartFile file) {
+        return file.heldBytes() + CHECKPOINT_COPIES * file.checkpointCarriedBytes();
     }
 
     private static long mib(long bytes) {
