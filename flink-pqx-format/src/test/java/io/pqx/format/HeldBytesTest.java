@@ -18,8 +18,10 @@ import java.util.List;
 /**
  * {@link ParquetWriter#heldBytes()} follows what the writer holds: it grows as the open row group
  * fills, drops once the group is cut and written, is 0 after finish and abort, is never negative,
- * and for an open group it is within 30 % of the group's bytes once written (its pages,
- * dictionaries and bloom filters), measured on the calling thread, so without lag.
+ * and for an open group it covers the group's bytes once written (its pages, dictionaries and bloom
+ * filters: at least 70 % of them) plus the buffers as allocated (dictionary tables, page and slice
+ * arrays, which keep their capacity), measured on the calling thread, so without lag: at most four
+ * times the written group.
  */
 class HeldBytesTest {
     private static final String LOCATION = "held.parquet";
@@ -33,13 +35,13 @@ class HeldBytesTest {
             DataTypes.FIELD("n", DataTypes.INT().notNull())).getLogicalType();
 
     @Test
-    void flatLeavesOfBothWritersAreWithinThirtyPercentOfTheWrittenGroup() throws IOException {
+    void flatLeavesOfBothWritersAreCoverTheWrittenGroup() throws IOException {
         checkAgainstWrittenGroup(TestingRowTypes.FLAT, WriteOptions.builder()
                 .pageSizeBytes(16 << 10).rowGroupRows(Integer.MAX_VALUE).build());
     }
 
     @Test
-    void pqxsOwnFlatWriterIsWithinThirtyPercentOfTheWrittenGroup() throws IOException {
+    void pqxsOwnFlatWriterIsCoverTheWrittenGroup() throws IOException {
         checkAgainstWrittenGroup(NOT_NULL_FLAT, WriteOptions.builder()
                 .pageSizeBytes(16 << 10).rowGroupRows(Integer.MAX_VALUE).build());
         checkAgainstWrittenGroup(NOT_NULL_FLAT, WriteOptions.builder()
@@ -47,7 +49,7 @@ class HeldBytesTest {
     }
 
     @Test
-    void nestedLeavesAndBloomFiltersAreWithinThirtyPercentOfTheWrittenGroup() throws IOException {
+    void nestedLeavesAndBloomFiltersAreCoverTheWrittenGroup() throws IOException {
         checkAgainstWrittenGroup(TestingRowTypes.NESTED, WriteOptions.builder()
                 .pageSizeBytes(16 << 10).rowGroupRows(Integer.MAX_VALUE)
                 .bloomFilter("id", new BloomFilterSpec(200_000, 0.01))
@@ -61,7 +63,11 @@ class HeldBytesTest {
         WriteOptions options = WriteOptions.builder().rowGroupRows(Integer.MAX_VALUE).build();
         ParquetWriter writer =
                 ParquetWriter.open(new ByteArrayOutputStream(), TestingRowTypes.FLAT, options, LOCATION);
-        assertThat(writer.heldBytes()).isZero();
+        long fresh = writer.heldBytes();
+        assertThat(fresh)
+                .as("a fresh writer: the arrays of its empty slice only (a recycled slice keeps"
+                        + " the capacity of up to 4096 rows or 1 MiB, doubled as it grew)")
+                .isBetween(1L, 2L << 20);
         long early = 0;
         for (int i = 0; i < GROUP_ROWS; i++) {
             writer.write(rows.get(i));
@@ -74,7 +80,9 @@ class HeldBytesTest {
         assertThat(full).isGreaterThan(3 * early);
         writer.cutRowGroup();
         writer.writtenPrefix();
-        assertThat(writer.heldBytes()).isLessThan(full / 20);
+        assertThat(writer.heldBytes())
+                .as("the group's pages are gone; buffers keep their capacity")
+                .isLessThan(fresh + full / 20);
         for (int i = GROUP_ROWS; i < GROUP_ROWS + 1_000; i++) {
             writer.write(rows.get(i));
         }
@@ -133,7 +141,7 @@ class HeldBytesTest {
             writer.cutRowGroup();
             long written = writer.bytesWritten() - before;
             assertThat((double) held).as("held vs the %d bytes written, %s", written, options)
-                    .isBetween(0.7 * written, 1.3 * written);
+                    .isBetween(0.7 * written, 4.0 * written);
         }
     }
 }

@@ -240,10 +240,11 @@ public final class PqxSinkOptions {
                     .withDescription(
                             "Most heap bytes a sink subtask holds for all its open files together:"
                                 + " compressed pages, dictionaries and page buffers of open row"
-                                + " groups, raw row slices, rows held or carried for a cut, and"
-                                + " the rows the last checkpoint carried (kept by Flink's state)."
-                                + " When a write would exceed it, the largest open row group is cut"
-                                + " early (approximate mode) or its file is closed (exact mode).");
+                                + " groups (as allocated), raw row slices, rows held for a cut and"
+                                + " rows kept until a checkpoint logs them. When a write would"
+                                + " exceed it, the sink first logs the rows kept for a checkpoint,"
+                                + " then cuts the largest open row group early (approximate mode)"
+                                + " or closes its file (exact mode).");
 
     public static final ConfigOption<Duration> ROLLING_ROLLOVER_INTERVAL =
             ConfigOptions.key("sink.rolling-policy.rollover-interval")

@@ -30,6 +30,11 @@ final class BinaryDictionary {
         return size;
     }
 
+    /** Heap bytes of the table's arrays, as allocated (a cleared table keeps them). */
+    long allocatedBytes() {
+        return 4L * slots.length + 4L * hashes.length + 4L * starts.length + arena.length;
+    }
+
     /** The bytes of all entries (without their lengths). */
     long entryBytes() {
         return starts[size];

@@ -96,6 +96,11 @@ final class BinaryFlatValues extends FlatValues {
     }
 
     @Override
+    long dictionaryAllocatedBytes() {
+        return dictionary.allocatedBytes();
+    }
+
+    @Override
     void clearDictionary() {
         dictionary.clear();
     }

@@ -58,6 +58,9 @@ abstract class FlatValues {
     /** The dictionary's size once PLAIN encoded, as parquet-column counts it. */
     abstract long dictionaryBytes();
 
+    /** Heap bytes the dictionary's arrays take, as allocated. */
+    abstract long dictionaryAllocatedBytes();
+
     /** Appends the open page's values, from their ids, to {@link #plain}. */
     abstract void writeIdsAsPlain();
 
@@ -74,9 +77,12 @@ abstract class FlatValues {
         return rawBytes;
     }
 
-    /** Bytes held for the open page (its PLAIN values or dictionary ids) and the dictionary. */
+    /**
+     * Heap bytes held for the open page (its PLAIN values or dictionary ids) and the dictionary,
+     * as allocated: buffers keep their capacity after a page ends, and a dictionary its table.
+     */
     final long heldBytes() {
-        return plain.size() + 4L * idCount + dictionaryBytes();
+        return plain.capacity() + 4L * ids.length + dictionaryAllocatedBytes();
     }
 
     /** Room for {@code more} ids in {@link #ids}. */

@@ -77,6 +77,11 @@ final class Int64FlatValues extends FlatValues {
     }
 
     @Override
+    long dictionaryAllocatedBytes() {
+        return dictionary.allocatedBytes();
+    }
+
+    @Override
     void clearDictionary() {
         dictionary.clear();
     }

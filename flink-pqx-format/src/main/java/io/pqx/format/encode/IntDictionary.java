@@ -23,6 +23,11 @@ final class IntDictionary {
         return size;
     }
 
+    /** Heap bytes of the table's arrays, as allocated (a cleared table keeps them). */
+    long allocatedBytes() {
+        return 4L * slots.length + 4L * keys.length;
+    }
+
     /** The id of {@code key}, numbering it next if it is new. */
     int idOf(int key) {
         int[] s = slots;

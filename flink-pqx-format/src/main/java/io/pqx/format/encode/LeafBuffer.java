@@ -102,6 +102,21 @@ final class LeafBuffer {
         };
     }
 
+    /** Heap bytes of the buffer's arrays, as allocated (a reset buffer keeps them). */
+    long allocatedBytes() {
+        long bytes = 0;
+        bytes += repetitionLevels == null ? 0 : 2L * repetitionLevels.length;
+        bytes += definitionLevels == null ? 0 : 2L * definitionLevels.length;
+        bytes += booleans == null ? 0 : booleans.length;
+        bytes += ints == null ? 0 : 4L * ints.length;
+        bytes += longs == null ? 0 : 8L * longs.length;
+        bytes += floats == null ? 0 : 4L * floats.length;
+        bytes += doubles == null ? 0 : 8L * doubles.length;
+        bytes += this.bytes == null ? 0 : this.bytes.length;
+        bytes += offsets == null ? 0 : 4L * offsets.length;
+        return bytes;
+    }
+
     // ---- appending: called by the shredders, once per slot ----
 
     /** Appends a null slot at definition level {@code d}, below the leaf's maximum. */

@@ -24,6 +24,11 @@ final class PlainBuffer {
     private byte[] buf = new byte[1024];
     private int size;
 
+    /** Bytes allocated for the buffer. */
+    int capacity() {
+        return buf.length;
+    }
+
     int size() {
         return size;
     }

@@ -93,6 +93,15 @@ public final class RowGroupBuffer {
         return rows;
     }
 
+    /** Heap bytes of the leaves' arrays, as allocated (a recycled slice keeps its capacity). */
+    public long allocatedBytes() {
+        long total = 0;
+        for (LeafBuffer leaf : leaves) {
+            total += leaf.allocatedBytes();
+        }
+        return total;
+    }
+
     /** Estimated in-memory bytes of the buffered values and levels. */
     public long estimatedBytes() {
         long total = 0;

@@ -172,12 +172,13 @@ public final class StreamingRowGroupWriter {
 
     /**
      * Bytes held in memory for this file now: its chunks' pages, buffers and dictionaries (as
-     * published after each slice), its cut groups not yet written, and the raw bytes of its
-     * slices in flight and of the filling one. Never blocks; from the calling thread.
+     * published after each slice), its cut groups not yet written, the raw bytes of its slices in
+     * flight, and the filling slice's arrays as allocated (a recycled slice keeps the capacity of
+     * its last use). Never blocks; from the calling thread.
      */
     public long heldBytes() {
         return encoder.heldBytes() + Math.max(0, inFlightRaw.get())
-                + (released ? 0 : filling.estimatedBytes());
+                + (released ? 0 : filling.allocatedBytes());
     }
 
     /**

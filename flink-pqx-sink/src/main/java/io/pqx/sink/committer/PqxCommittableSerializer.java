@@ -13,8 +13,9 @@ import java.io.IOException;
  * Serializes {@link PqxCommittable}s into checkpoints. Version 1 layout (big-endian, {@code
  * DataOutput}): the file system's recoverable serializer version (int), the recoverable's length
  * (int) and bytes, partition (UTF), file name (UTF), row count (long), size (long), max record
- * timestamp (long). Version 2 (written) appends the base path the file was written under (UTF);
- * version 1 committables read back with {@link PqxCommittable#UNKNOWN_BASE_PATH}. Unknown versions
+ * timestamp (long). Version 2 appends the base path the file was written under (UTF); version 1
+ * committables read back with {@link PqxCommittable#UNKNOWN_BASE_PATH}. Version 3 (written)
+ * appends the number of row-log segments the file numbered (int); earlier ones read back with 0. Unknown versions
  * fail with an {@link IOException}. Thread-safe if the recoverable serializer is.
  */
 public final class PqxCommittableSerializer implements SimpleVersionedSerializer<PqxCommittable> {
@@ -22,7 +23,10 @@ public final class PqxCommittableSerializer implements SimpleVersionedSerializer
     /** Version 1 plus the base path. */
     public static final int VERSION_2 = 2;
 
-    public static final int VERSION = VERSION_2;
+    /** Version 2 plus the row-log segment count. */
+    public static final int VERSION_3 = 3;
+
+    public static final int VERSION = VERSION_3;
 
     private final SimpleVersionedSerializer<CommitRecoverable> recoverables;
 
@@ -51,19 +55,20 @@ public final class PqxCommittableSerializer implements SimpleVersionedSerializer
         out.writeLong(committable.sizeBytes());
         out.writeLong(committable.maxTimestamp());
         out.writeUTF(committable.basePath());
+        out.writeInt(committable.rowLogSegments());
         return out.getCopyOfBuffer();
     }
 
     @Override
     public PqxCommittable deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION_1 && version != VERSION_2) {
+        if (version < VERSION_1 || version > VERSION_3) {
             throw new IOException(
                     "Cannot read pqx committable: unknown version "
                             + version
                             + " (this sink reads versions "
                             + VERSION_1
-                            + " and "
-                            + VERSION_2
+                            + " to "
+                            + VERSION_3
                             + ")");
         }
         DataInputDeserializer in = new DataInputDeserializer(serialized);
@@ -85,6 +90,12 @@ public final class PqxCommittableSerializer implements SimpleVersionedSerializer
         long size = in.readLong();
         long maxTimestamp = in.readLong();
         String basePath = version == VERSION_1 ? PqxCommittable.UNKNOWN_BASE_PATH : in.readUTF();
+        int segments = version >= VERSION_3 ? in.readInt() : 0;
+        if (segments < 0) {
+            throw new IOException(
+                    "Cannot read pqx committable of " + fileName + ": " + segments
+                            + " row-log segments");
+        }
         return new PqxCommittable(
                 basePath,
                 partition,
@@ -92,6 +103,7 @@ public final class PqxCommittableSerializer implements SimpleVersionedSerializer
                 rows,
                 size,
                 maxTimestamp,
-                recoverables.deserialize(recoverableVersion, recoverable));
+                recoverables.deserialize(recoverableVersion, recoverable),
+                segments);
     }
 }

@@ -1,5 +1,6 @@
 package io.pqx.sink.committer;
 
+import io.pqx.sink.file.RowLogNames;
 import io.pqx.sink.state.PqxCommittable;
 
 import org.apache.flink.api.connector.sink2.Committer;
@@ -31,6 +32,11 @@ import java.util.Collection;
  * commit fails with an unknown reason, which fails the job over so that the checkpointed
  * committable is committed again after the restart. No failure is discarded as "known": dropping a
  * committable would lose its rows.
+ *
+ * <p>Once a file is published (or found published), the row-log segments it numbered ({@code
+ * .<name>.rows-<n>}, which carried its open row groups across checkpoints) are deleted: the
+ * checkpoint that committed it is complete, so no state that can still be restored names them. A
+ * segment that cannot be deleted is logged at WARN and left (hidden, never read), not failed on.
  *
  * <p>Called by Flink's committer operator thread only.
  */
@@ -83,6 +89,7 @@ public final class PqxCommitter implements Committer<PqxCommittable> {
             if (fileSystem.exists(target)) {
                 LOG.info("Part file {} already committed (restored committable)", target);
                 request.signalAlreadyCommitted();
+                deleteRowLog(target, committable.rowLogSegments());
                 return;
             }
             writer.recoverForCommit(committable.recoverable()).commitAfterRecovery();
@@ -93,6 +100,7 @@ public final class PqxCommitter implements Committer<PqxCommittable> {
                         "neither the in-progress file nor " + target + " exists");
             }
             LOG.debug("Committed part file {} ({} rows)", target, committable.rowCount());
+            deleteRowLog(target, committable.rowLogSegments());
         } catch (IOException e) {
             if (request.getNumberOfRetries() < MAX_RETRIES) {
                 LOG.warn(
@@ -114,6 +122,20 @@ public final class PqxCommitter implements Committer<PqxCommittable> {
         } catch (RuntimeException e) {
             LOG.error("Cannot commit part file {}; failing over", target, e);
             request.signalFailedWithUnknownReason(e);
+        }
+    }
+
+    /** Deletes the row-log segments {@code 0..segments-1} of the published file {@code target}. */
+    private void deleteRowLog(Path target, int segments) {
+        for (int n = 0; n < segments; n++) {
+            Path segment =
+                    new Path(target.getParent(), RowLogNames.segmentName(target.getName(), n));
+            try {
+                fileSystem.delete(segment, false);
+            } catch (IOException e) {
+                LOG.warn("Cannot delete row-log segment {} of the published part file {}; it"
+                        + " stays (hidden, never read): {}", segment, target, e.toString());
+            }
         }
     }
 

@@ -6,21 +6,22 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 import org.apache.flink.table.types.logical.RowType;
 
+import java.io.DataOutput;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.zip.Checksum;
 
 /**
  * Rows of a part file's open row group kept in their serialized form (Flink's {@link
- * RowDataSerializer}, binary rows): what a checkpoint carries so that, after a restore, the open
- * row group is re-fed and cut where it would have been. Serializing on arrival makes each row a
- * private copy (object reuse cannot change it) and makes the memory it takes exact: {@link
- * #memoryBytes()} is the buffers' size.
+ * RowDataSerializer}, binary rows): rows held for a cut, or kept until the {@link RowLog} a
+ * checkpoint carries has them. Serializing on arrival makes each row a private copy (object reuse
+ * cannot change it) and makes the memory it takes exact: {@link #memoryBytes()} is the buffers'
+ * size; {@link #writeTo} hands the serialized rows on as they are.
  *
- * <p>{@link #toBytes()} is the checkpoint form: the row count, then the rows. Called by the sink's
- * task thread only; not thread-safe.
+ * <p>Called by the sink's task thread only; not thread-safe.
  */
 final class CarriedRows {
     private final RowDataSerializer serializer;
@@ -81,6 +82,20 @@ final class CarriedRows {
         return rows;
     }
 
+    /**
+     * Writes the serialized rows {@code from} (inclusive) to {@code to} (exclusive) to {@code out},
+     * as {@link #fromBytes}'s rows are laid out, and adds them to {@code crc}.
+     *
+     * @return the bytes written
+     */
+    long writeTo(DataOutput out, int from, int to, Checksum crc) throws IOException {
+        int start = from == count ? buffer.length() : starts[from];
+        int end = to == count ? buffer.length() : starts[to];
+        out.write(buffer.getSharedBuffer(), start, end - start);
+        crc.update(buffer.getSharedBuffer(), start, end - start);
+        return end - start;
+    }
+
     /** Drops the first {@code n} rows, keeping the rest in order. */
     void dropFirst(int n) {
         if (n >= count) {
@@ -114,71 +129,5 @@ final class CarriedRows {
         if (starts.length > 1024) {
             starts = new int[64];
         }
-    }
-
-    /** The length of {@link #toBytes()}'s form; 0 when no row is kept (the empty form). */
-    long toBytesLength() {
-        return count == 0 ? 0 : 4L + buffer.length();
-    }
-
-    /** The checkpoint form: row count (int), then the serialized rows. */
-    byte[] toBytes() {
-        byte[] bytes = new byte[4 + buffer.length()];
-        bytes[0] = (byte) (count >>> 24);
-        bytes[1] = (byte) (count >>> 16);
-        bytes[2] = (byte) (count >>> 8);
-        bytes[3] = (byte) count;
-        System.arraycopy(buffer.getSharedBuffer(), 0, bytes, 4, buffer.length());
-        return bytes;
-    }
-
-    /**
-     * The rows of {@link #toBytes()}'s form, in order.
-     *
-     * @throws IOException naming {@code location} if the bytes do not hold the rows they count
-     */
-    static List<RowData> fromBytes(RowType rowType, byte[] bytes, String location)
-            throws IOException {
-        if (bytes.length == 0) {
-            return List.of();
-        }
-        DataInputDeserializer in = new DataInputDeserializer(bytes);
-        int rows = in.readInt();
-        if (rows < 0 || rows > in.available()) {
-            throw new IOException(
-                    "Cannot restore the open row group of "
-                            + location
-                            + ": the checkpoint says "
-                            + rows
-                            + " rows in "
-                            + bytes.length
-                            + " bytes");
-        }
-        RowDataSerializer serializer = new RowDataSerializer(rowType);
-        List<RowData> list = new ArrayList<>(rows);
-        try {
-            for (int i = 0; i < rows; i++) {
-                list.add(serializer.deserialize(in));
-            }
-        } catch (IOException | RuntimeException e) {
-            throw new IOException(
-                    "Cannot restore the open row group of "
-                            + location
-                            + ": its carried rows are unreadable ("
-                            + e
-                            + ")",
-                    e);
-        }
-        if (in.available() != 0) {
-            throw new IOException(
-                    "Cannot restore the open row group of "
-                            + location
-                            + ": "
-                            + in.available()
-                            + " bytes follow its "
-                            + rows
-                            + " carried rows");
-        }
-        return list;
     }
 }

@@ -21,8 +21,9 @@ import javax.annotation.Nullable;
  * <p>Every row is shredded into a {@link ShreddedRows} when it arrives, so a bad value fails at its
  * own row and the byte bound is measured on the real columns (their raw bytes at the file's
  * compression so far). The held rows are kept serialized ({@link CarriedRows}: a private copy, so
- * a caller may reuse its row objects, and the form a checkpoint carries). Holding costs memory for
- * up to {@code 2T} rows in approximate mode.
+ * a caller may reuse its row objects). Holding costs memory for up to {@code 2T} rows in
+ * approximate mode. With a {@link RowLog} (files open across checkpoints), a checkpoint logs the
+ * held rows that arrived since the last one; the logged rows are always a prefix of the held ones.
  *
  * <p>Called by the sink's task thread only; not thread-safe.
  */
@@ -36,11 +37,13 @@ final class HoldingCutter implements RowGroupCutter {
     private final CarriedRows held;
     private final ByteLimitCheck groupBytes;
     private final LongSupplier heldBytes = this::heldFileBytes;
+    @Nullable private final RowLog log;
     private long fileRows;
 
     HoldingCutter(RowGroupLimits limits, ParquetWriter writer, @Nullable RowSorter sorter,
-            ShreddedRows measured, CarriedRows held) {
+            ShreddedRows measured, CarriedRows held, @Nullable RowLog log) {
         this.held = held;
+        this.log = log;
         this.mode = limits.mode();
         this.target = limits.targetRows();
         this.floor = limits.floor();
@@ -69,9 +72,28 @@ final class HoldingCutter implements RowGroupCutter {
         }
     }
 
+    /** The row was logged before the restore; the log counts it among its open rows. */
+    @Override
+    public void addLogged(RowData row) throws IOException {
+        add(row);
+    }
+
     @Override
     public void cutPending() throws IOException {
         finish();
+    }
+
+    @Override
+    public void logOpenRows() throws IOException {
+        if (log != null) {
+            log.append(held, (int) log.openRows(), held.size());
+        }
+    }
+
+    /** Nothing: the held rows stay in memory until the cut, logged or not. */
+    @Override
+    public long unloggedBytes() {
+        return 0;
     }
 
     @Override
@@ -82,16 +104,6 @@ final class HoldingCutter implements RowGroupCutter {
     @Override
     public int carriedRowCount() {
         return held.size();
-    }
-
-    @Override
-    public byte[] carriedRows() {
-        return held.size() == 0 ? new byte[0] : held.toBytes();
-    }
-
-    @Override
-    public long carriedRowsLength() {
-        return held.toBytesLength();
     }
 
     @Override
@@ -131,6 +143,9 @@ final class HoldingCutter implements RowGroupCutter {
         }
         writer.cutRowGroup();
         held.dropFirst(rows);
+        if (log != null) {
+            log.drop(Math.min(rows, log.openRows()));
+        }
         measured.clear();
         for (RowData row : held.rows(0, held.size())) {
             measured.append(row, -1);

@@ -19,6 +19,7 @@ import org.apache.flink.table.types.logical.RowType;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.List;
 import java.util.function.LongSupplier;
 
 import javax.annotation.Nullable;
@@ -32,10 +33,11 @@ import javax.annotation.Nullable;
  * abandons it, leaving at most a hidden in-progress file that is never published.
  *
  * <p>A file may stay open across checkpoints: {@link #snapshot} makes its row groups written so
- * far durable ({@link RecoverableFsDataOutputStream#persist()}) and returns them with the rows of
- * its open row group as an {@link OpenFileState}; {@link #resume} continues it from that state
- * after a restore, on the stream {@link RecoverableWriter#recover} truncated back to the persisted
- * bytes, re-feeding the carried rows. No footer is written before {@link #closeForCommit()}.
+ * far durable ({@link RecoverableFsDataOutputStream#persist()}), logs the rows of its open row
+ * group that arrived since the last checkpoint ({@link RowLog}) and returns both as an {@link
+ * OpenFileState}; {@link #resume} continues it from that state after a restore, on the stream
+ * {@link RecoverableWriter#recover} truncated back to the persisted bytes, re-feeding the logged
+ * rows. No footer is written before {@link #closeForCommit()}.
  *
  * <p>Errors name the file as it exists while written, the hidden in-progress file, and the part
  * file it would be published as ({@link #where()}); the final name never exists after a failure.
@@ -53,14 +55,20 @@ public final class PartFile {
     private final ByteLimitCheck size;
     private final LongSupplier sizeEstimate = this::sizeEstimate;
     private final long openedAt;
-    /** Whether a checkpoint carries the open row group's rows (rather than flushing or rolling). */
+    /**
+     * The open row group's rows a checkpoint carries; a log no row is ever given to when
+     * checkpoints flush or roll the file instead (it still counts a restored file's segments).
+     */
+    private final RowLog log;
+    /** Whether the open row group's rows are logged for checkpoints to carry. */
     private final boolean carry;
     private long lastWriteAt;
     private long maxTimestamp = Long.MIN_VALUE;
 
     private PartFile(RecoverableWriter recoverableWriter, RecoverableFsDataOutputStream stream,
             ParquetWriter writer, RowGroupCutter cutter, PartFileSpec spec, long rollingBytes,
-            boolean carry) {
+            RowLog log, boolean carry) {
+        this.log = log;
         this.carry = carry;
         this.recoverableWriter = recoverableWriter;
         this.stream = stream;
@@ -102,9 +110,10 @@ public final class PartFile {
         try {
             OutputStream out = new BufferedOutputStream(stream, BUFFER_BYTES);
             ParquetWriter writer = ParquetWriter.open(out, rowType, options, location, pool);
+            RowLog log = new RowLog(target);
             return new PartFile(recoverableWriter, stream, writer,
-                    cutter(limits, writer, sorter, rowType, location, carry), spec, rollingBytes,
-                    carry);
+                    cutter(limits, writer, sorter, rowType, location, carry ? log : null), spec,
+                    rollingBytes, log, carry);
         } catch (IOException | RuntimeException e) {
             stream.close();
             throw e;
@@ -154,16 +163,20 @@ public final class PartFile {
                         + " in-progress file has " + stream.getPos() + " bytes, the checkpoint "
                         + point.length());
             }
+            List<RowData> carried =
+                    RowLog.read(spec.target(), state.rowLog(), state.rowLogSkip(), rowType);
             OutputStream out = new BufferedOutputStream(stream, BUFFER_BYTES);
             ParquetWriter writer =
                     ParquetWriter.resume(out, rowType, options, location, pool, point);
+            RowLog log = new RowLog(
+                    spec.target(), state.rowLog(), state.rowLogSkip(), state.rowLogNext());
             PartFile file = new PartFile(recoverableWriter, stream, writer,
-                    cutter(limits, writer, sorter, rowType, location, carry), spec, rollingBytes,
-                    carry);
+                    cutter(limits, writer, sorter, rowType, location, carry ? log : null), spec,
+                    rollingBytes, log, carry);
             file.maxTimestamp = state.maxTimestamp();
             file.lastWriteAt = now;
-            for (RowData row : CarriedRows.fromBytes(rowType, state.carriedRows(), location)) {
-                file.cutter.add(row);
+            for (RowData row : carried) {
+                file.cutter.addLogged(row);
             }
             return file;
         } catch (IOException | RuntimeException e) {
@@ -173,11 +186,12 @@ public final class PartFile {
     }
 
     private static RowGroupCutter cutter(RowGroupLimits limits, ParquetWriter writer,
-            @Nullable RowSorter sorter, RowType rowType, String location, boolean carry) {
+            @Nullable RowSorter sorter, RowType rowType, String location, @Nullable RowLog log) {
         return RowGroupCutter.holdsRows(limits, sorter != null)
                 ? new HoldingCutter(limits, writer, sorter, ShreddedRows.of(rowType, location),
-                        new CarriedRows(rowType))
-                : new StreamingCutter(limits, writer, carry ? new CarriedRows(rowType) : null);
+                        new CarriedRows(rowType), log)
+                : new StreamingCutter(limits, writer, log == null ? null : new CarriedRows(rowType),
+                        log);
     }
 
     /**
@@ -275,12 +289,22 @@ public final class PartFile {
         return writer.heldBytes() + cutter.memoryBytes();
     }
 
+    /** Heap bytes that {@link #logOpenRows()} would free now. */
+    public long unloggedBytes() {
+        return cutter.unloggedBytes();
+    }
+
     /**
-     * Bytes of this file's open row group that the next checkpoint copies into the writer state:
-     * its carried rows' serialized length, or 0 when checkpoints flush or roll the file instead.
+     * Writes the open row group's rows that arrived since they were last logged to the file's row
+     * log, freeing their memory where only the log needed them (the memory budget).
      */
-    public long checkpointCarriedBytes() {
-        return carry ? cutter.carriedRowsLength() : 0;
+    public void logOpenRows() throws IOException {
+        cutter.logOpenRows();
+    }
+
+    /** Bytes of the row-log segments the last {@link #snapshot} named. */
+    public long loggedBytes() {
+        return log.bytes();
     }
 
     /** Rows of the open row group (accepted since the last cut, held rows included). */
@@ -300,21 +324,28 @@ public final class PartFile {
     /**
      * Makes the file's row groups so far durable and returns what a restore needs to continue it:
      * with {@code flushOpenGroup} the open row group is cut first (a short row group), otherwise
-     * its rows are carried in the state. The file stays open; nothing is visible yet.
+     * the rows it received since the last checkpoint are logged and the state names the log. The
+     * file stays open; nothing is visible yet.
      */
     public OpenFileState snapshot(boolean flushOpenGroup) throws IOException {
         try {
             if (flushOpenGroup) {
                 cutter.cutPending();
+            } else {
+                cutter.logOpenRows();
             }
-            byte[] carried = cutter.carriedRows();
+            if (!carry && !flushOpenGroup && openRowGroupRows() > 0) {
+                throw new IllegalStateException("Cannot carry the open row group: this file does"
+                        + " not log its rows (" + where() + ")");
+            }
             ResumePoint point = writer.writtenPrefix();
             RecoverableWriter.ResumeRecoverable resumable = stream.persist();
             SimpleVersionedSerializer<RecoverableWriter.ResumeRecoverable> serializer =
                     recoverableWriter.getResumeRecoverableSerializer();
             return new OpenFileState(spec.basePath().toString(), spec.partition(),
                     spec.fileName(), openedAt, maxTimestamp, serializer.getVersion(),
-                    serializer.serialize(resumable), point.toBytes(), carried);
+                    serializer.serialize(resumable), point.toBytes(), log.segments(), log.skip(),
+                    log.next());
         } catch (IOException e) {
             throw new IOException("Cannot checkpoint part file: "
                     + relocate(e.getMessage(), where()), e);
@@ -339,7 +370,7 @@ public final class PartFile {
                     "Cannot close part file for commit: " + relocate(e.getMessage(), where()), e);
         }
         return new PendingFile(recoverable, spec.partition(), spec.fileName(), cutter.rowCount(),
-                length, maxTimestamp);
+                length, maxTimestamp, log.next());
     }
 
     /**

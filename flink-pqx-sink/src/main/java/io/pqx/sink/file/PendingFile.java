@@ -12,6 +12,8 @@ import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;
  * @param rowCount rows in the file
  * @param sizeBytes bytes of the file
  * @param maxTimestamp largest record timestamp written, {@code Long.MIN_VALUE} if none
+ * @param rowLogSegments how many row-log segments the file numbered (all obsolete once it is
+ *     published)
  */
 public record PendingFile(
         CommitRecoverable recoverable,
@@ -19,4 +21,5 @@ public record PendingFile(
         String fileName,
         long rowCount,
         long sizeBytes,
-        long maxTimestamp) {}
+        long maxTimestamp,
+        int rowLogSegments) {}

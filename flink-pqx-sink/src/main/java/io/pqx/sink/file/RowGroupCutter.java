@@ -38,19 +38,23 @@ interface RowGroupCutter {
      */
     long memoryBytes();
 
-    /** Rows of the open row group that only this cutter can give back (held or carried). */
+    /**
+     * Adds one row of a restored open row group, which the file's row log already holds: as
+     * {@link #add}, but not logged again.
+     */
+    void addLogged(RowData row) throws IOException;
+
+    /** Rows of the open row group that this cutter holds (for the cut, or until they are logged). */
     int carriedRowCount();
 
     /**
-     * The open row group's rows in {@link CarriedRows#toBytes()} form, for a checkpoint: re-fed
-     * through {@link #add} after a restore, they rebuild the open row group. Empty when none.
-     *
-     * @throws IllegalStateException if this cutter does not carry its open group's rows
+     * Writes the open row group's rows that the row log does not hold yet to it (a checkpoint, or
+     * the memory budget freeing them); nothing without a row log.
      */
-    byte[] carriedRows();
+    void logOpenRows() throws IOException;
 
-    /** The length of what {@link #carriedRows()} would return now, without building it. */
-    long carriedRowsLength();
+    /** Heap bytes {@link #logOpenRows()} would free now. */
+    long unloggedBytes();
 
     /** Cuts every pending row into row groups now (a checkpoint's flush, a memory-forced cut). */
     void cutPending() throws IOException;

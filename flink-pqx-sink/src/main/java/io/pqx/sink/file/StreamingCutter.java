@@ -14,9 +14,9 @@ import javax.annotation.Nullable;
  * Exact-mode row groups without sort-by: each row goes to the writer as it arrives (which encodes
  * the open group while it fills), and the group is cut at exactly the target, or earlier once its
  * estimated encoded bytes reach the byte bound with at least the floor of rows. When it carries
- * its open group ({@code carry}, for files that stay open across checkpoints), it also keeps a
- * serialized copy of the open group's rows ({@link CarriedRows}) until the cut, which a checkpoint
- * takes; otherwise nothing is held.
+ * its open group (a {@link RowLog}, for files that stay open across checkpoints), it also keeps a
+ * serialized copy of the open group's rows that arrived since they were last logged ({@link
+ * CarriedRows}), until a checkpoint or the memory budget logs them; otherwise nothing is held.
  *
  * <p>Called by the sink's task thread only.
  */
@@ -26,10 +26,19 @@ final class StreamingCutter implements RowGroupCutter {
     private final ParquetWriter writer;
     private final ByteLimitCheck groupBytes;
     private final LongSupplier openBytes;
+    /** The open group's rows not logged yet; null when nothing is logged. */
     @Nullable private final CarriedRows carried;
+    @Nullable private final RowLog log;
+    /**
+     * Rows of the open group the log holds. Equal to the log's open rows but while a restore
+     * re-feeds them: a cut then (smaller limits than before) drops only the rows re-fed so far.
+     */
+    private long loggedInGroup;
 
-    StreamingCutter(RowGroupLimits limits, ParquetWriter writer, @Nullable CarriedRows carried) {
+    StreamingCutter(RowGroupLimits limits, ParquetWriter writer, @Nullable CarriedRows carried,
+            @Nullable RowLog log) {
         this.carried = carried;
+        this.log = log;
         this.target = limits.targetRows();
         this.floor = limits.floor();
         this.writer = writer;
@@ -43,6 +52,17 @@ final class StreamingCutter implements RowGroupCutter {
         if (carried != null) {
             carried.add(row);
         }
+        cutIfDue();
+    }
+
+    @Override
+    public void addLogged(RowData row) throws IOException {
+        writer.write(row);
+        loggedInGroup++;
+        cutIfDue();
+    }
+
+    private void cutIfDue() throws IOException {
         long pending = writer.openRowGroupRows();
         boolean bytesFull = pending >= floor && groupBytes.reached(pending, openBytes);
         if (CutPoints.exactCut((int) pending, target, floor, bytesFull)) {
@@ -57,6 +77,24 @@ final class StreamingCutter implements RowGroupCutter {
         if (carried != null) {
             carried.clear();
         }
+        if (log != null) {
+            log.drop(loggedInGroup);
+        }
+        loggedInGroup = 0;
+    }
+
+    @Override
+    public void logOpenRows() throws IOException {
+        if (log != null && carried.size() > 0) {
+            log.append(carried, 0, carried.size());
+            loggedInGroup += carried.size();
+            carried.clear();
+        }
+    }
+
+    @Override
+    public long unloggedBytes() {
+        return carried == null ? 0 : carried.memoryBytes();
     }
 
     @Override
@@ -72,23 +110,6 @@ final class StreamingCutter implements RowGroupCutter {
     @Override
     public int carriedRowCount() {
         return carried == null ? 0 : carried.size();
-    }
-
-    @Override
-    public byte[] carriedRows() {
-        if (carried == null) {
-            if (writer.openRowGroupRows() == 0) {
-                return new byte[0];
-            }
-            throw new IllegalStateException(
-                    "Cannot carry the open row group: this file does not keep its rows");
-        }
-        return carried.size() == 0 ? new byte[0] : carried.toBytes();
-    }
-
-    @Override
-    public long carriedRowsLength() {
-        return carried == null ? 0 : carried.toBytesLength();
     }
 
     @Override

@@ -11,9 +11,11 @@ import org.apache.flink.configuration.description.InlineElement;
  */
 public enum OpenRowGroupPolicy implements DescribedEnum {
     CARRY(
-            "The rows of the open row group go into the checkpoint (serialized, at most one row"
-                    + " group per open file) and are written again after a restore: row groups"
-                    + " keep their configured size, at the cost of larger checkpoints."),
+            "The checkpoint carries the rows of the open row group: it writes the rows that"
+                    + " arrived since the last checkpoint to a hidden row-log file next to the"
+                    + " part file (serialized, each row once) and the state names those files;"
+                    + " after a restore they are read and the rows fed again. Row groups keep"
+                    + " their configured size; a checkpoint costs the rows since the last one."),
     FLUSH(
             "The open row group is written as a short row group at each checkpoint: small"
                     + " checkpoints, but a file gets a row group per checkpoint it spans."

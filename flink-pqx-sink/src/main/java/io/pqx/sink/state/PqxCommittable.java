@@ -18,6 +18,9 @@ import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;
  * @param maxTimestamp largest record timestamp written into the file, {@link #NO_TIMESTAMP} if no
  *     record carried one (feeds the watermark partition-commit trigger)
  * @param recoverable the file system's handle to publish the in-progress file
+ * @param rowLogSegments how many row-log segments the file ever numbered ({@code
+ *     .<file name>.rows-0} onwards, see {@link PqxWriterState.OpenFileState}): obsolete once the
+ *     file is published, the committer deletes them then; 0 when none
  */
 public record PqxCommittable(
         String basePath,
@@ -26,7 +29,8 @@ public record PqxCommittable(
         long rowCount,
         long sizeBytes,
         long maxTimestamp,
-        CommitRecoverable recoverable) {
+        CommitRecoverable recoverable,
+        int rowLogSegments) {
     /** {@link #maxTimestamp} of a file whose records carried no timestamp. */
     public static final long NO_TIMESTAMP = Long.MIN_VALUE;
 

@@ -29,7 +29,10 @@ public record PqxWriterState(String writerId, long nextFileCount, List<OpenFileS
 
     /**
      * A file kept open across a checkpoint: its row groups written so far are durable ({@code
-     * RecoverableFsDataOutputStream.persist()}), the rows of its open row group are carried here.
+     * RecoverableFsDataOutputStream.persist()}), and the rows of its open row group are carried by
+     * the row log this state names: hidden segment files next to the part file, written once each
+     * (a checkpoint writes only the rows that arrived since the last one), whose rows from {@code
+     * rowLogSkip} on are the open row group.
      *
      * @param basePath the base path the file is written under (as committables record it)
      * @param partition relative partition directory, empty when unpartitioned
@@ -40,8 +43,13 @@ public record PqxWriterState(String writerId, long nextFileCount, List<OpenFileS
      * @param resumable serialized {@code ResumeRecoverable} of the persisted bytes
      * @param resumePoint the format's serialized {@code ResumePoint}: the persisted row groups'
      *     footer entries
-     * @param carriedRows the open row group's rows (row count, then Flink's binary rows), empty
-     *     when none
+     * @param rowLog the row log's segments, oldest first; empty when the open row group is empty
+     *     or checkpoints flush it
+     * @param rowLogSkip rows at the start of the log's segments that are no longer in the open row
+     *     group (a row group was cut after they were logged)
+     * @param rowLogNext the number of the file's next segment (segments are numbered from 0 for
+     *     each part file; the committer deletes numbers {@code 0..next-1} once the file is
+     *     published)
      */
     public record OpenFileState(
             String basePath,
@@ -52,5 +60,30 @@ public record PqxWriterState(String writerId, long nextFileCount, List<OpenFileS
             int resumableVersion,
             byte[] resumable,
             byte[] resumePoint,
-            byte[] carriedRows) {}
+            List<RowLogSegment> rowLog,
+            long rowLogSkip,
+            int rowLogNext) {
+        public OpenFileState {
+            rowLog = List.copyOf(rowLog);
+        }
+
+        /** Rows of the open row group the row log carries. */
+        public long carriedRowCount() {
+            long rows = -rowLogSkip;
+            for (RowLogSegment segment : rowLog) {
+                rows += segment.rows();
+            }
+            return rows;
+        }
+    }
+
+    /**
+     * One segment file of an open file's row log: {@code .<file name>.rows-<number>} in the part
+     * file's directory, complete and never changed once written.
+     *
+     * @param name the segment's file name
+     * @param rows rows it holds
+     * @param bytes its length in bytes (a restore checks it)
+     */
+    public record RowLogSegment(String name, long rows, long bytes) {}
 }

@@ -16,20 +16,20 @@ import java.util.Map;
 /**
  * One memory budget for all open files of a sink subtask ({@code sink.memory.budget}). Every
  * {@value #CHECK_EVERY_ROWS} rows it sums what the open files hold ({@link PartFile#heldBytes()}:
- * pages, dictionaries, page buffers, slices, held and carried rows), what the next checkpoint
- * will copy of their carried rows, and what the last checkpoint's state still keeps; over the
- * budget it frees memory, largest first, down to {@value #REFILL_PERCENT}% of the budget: in
- * approximate mode by cutting that file's open row group early, in exact mode (where only a
- * file's last row group may be short) by closing the file. Forced cuts and closes are counted and
- * logged at INFO, at most once a minute.
+ * pages, dictionaries, page buffers, slices, rows held for a cut or not yet logged); over the
+ * budget it frees memory down to {@value #REFILL_PERCENT}% of the budget, cheapest first:
  *
- * <p><b>Checkpoint copies count.</b> With {@code carry}, a checkpoint puts each open row group's
- * rows into the writer state, and those bytes exist on the heap several times over while it runs:
- * the state object's copy ({@link PartFile#snapshot}), the state serializer's output, and Flink's
- * versioned copy in its operator state ({@value #CHECKPOINT_COPIES} copies at once, besides the
- * rows themselves); Flink then keeps its versioned copy until the next checkpoint, plus a deep
- * copy until the asynchronous part has written it ({@value #RETAINED_COPIES} copies). The budget
- * counts all of them, so that it bounds the sink's peak, not only its quiet moments.
+ * <ol>
+ *   <li>it logs the rows that files keep only until a checkpoint logs them (exact mode, files open
+ *       across checkpoints), largest first: a {@link PartFile#logOpenRows() row-log} segment each,
+ *       nothing else changes;
+ *   <li>then, largest open row group first, in approximate mode it cuts that row group early, in
+ *       exact mode (where only a file's last row group may be short) it closes the file.
+ * </ol>
+ *
+ * Spills, forced cuts and forced closes are counted; cuts and closes are logged at INFO, at most
+ * once a minute. The writer state holds no rows (a checkpoint names row-log segments), so a
+ * checkpoint adds nothing to what is counted here.
  *
  * <p>Called by the sink's task thread only; {@link #heldBytes()} may be read by a metric reporter.
  */
@@ -39,10 +39,8 @@ final class MemoryBudget {
     static final int CHECK_EVERY_ROWS = 512;
     /** After freeing, what is held is at most this share of the budget. */
     static final int REFILL_PERCENT = 75;
-    /** Copies of the carried rows a checkpoint makes while it runs (see the class comment). */
-    static final int CHECKPOINT_COPIES = 3;
-    /** Copies of the last checkpoint's carried rows Flink keeps after it (see the class comment). */
-    static final int RETAINED_COPIES = 2;
+    /** A file's unlogged rows below this are not worth a segment of their own. */
+    static final long MIN_SPILL_BYTES = 64 << 10;
     private static final long LOG_INTERVAL_MILLIS = 60_000;
 
     /** How the budget closes a file in exact mode (the writer's own closing, committable kept). */
@@ -54,6 +52,7 @@ final class MemoryBudget {
     private final boolean closeFiles;
     private final Counter forcedCuts;
     private final Counter forcedCloses;
+    private final Counter spills;
     private final String subtask;
     private int untilCheck = CHECK_EVERY_ROWS;
     private volatile long heldBytes;
@@ -63,7 +62,8 @@ final class MemoryBudget {
      * @param closeFiles exact mode: free memory by closing files rather than cutting row groups
      */
     MemoryBudget(long budget, boolean closeFiles, Counter forcedCuts, Counter forcedCloses,
-            String subtask) {
+            Counter spills, String subtask) {
+        this.spills = spills;
         this.budget = budget;
         this.closeFiles = closeFiles;
         this.forcedCuts = forcedCuts;
@@ -80,10 +80,7 @@ final class MemoryBudget {
         return true;
     }
 
-    /**
-     * Bytes counted against the budget at the last measurement: what the open files hold, the
-     * next checkpoint's copies of their carried rows, and the last checkpoint's retained copies.
-     */
+    /** Bytes the open files held at the last measurement (after freeing, if it freed). */
     long heldBytes() {
         return heldBytes;
     }
@@ -97,15 +94,12 @@ final class MemoryBudget {
      *
      * @param open the open files by partition
      * @param now processing time, for the log's rate limit
-     * @param lastCarried the carried rows' bytes of the last checkpoint's state, which Flink keeps
-     *     on the heap (see the class comment)
      */
-    void enforce(Map<String, PartFile> open, FileCloser closer, long now, long lastCarried)
-            throws IOException {
+    void enforce(Map<String, PartFile> open, FileCloser closer, long now) throws IOException {
         List<Map.Entry<String, Long>> held = new ArrayList<>(open.size());
-        long total = RETAINED_COPIES * lastCarried;
+        long total = 0;
         for (Map.Entry<String, PartFile> e : open.entrySet()) {
-            long bytes = charged(e.getValue());
+            long bytes = e.getValue().heldBytes();
             held.add(Map.entry(e.getKey(), bytes));
             total += bytes;
         }
@@ -115,6 +109,15 @@ final class MemoryBudget {
         }
         long measured = total;
         long target = budget / 100 * REFILL_PERCENT;
+        total = spill(open, total, target);
+        if (total <= target) {
+            heldBytes = total;
+            return;
+        }
+        held.clear();
+        for (Map.Entry<String, PartFile> e : open.entrySet()) {
+            held.add(Map.entry(e.getKey(), e.getValue().heldBytes()));
+        }
         held.sort(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()));
         int cuts = 0;
         int closes = 0;
@@ -155,9 +158,29 @@ final class MemoryBudget {
         }
     }
 
-    /** What one open file is charged: what it holds and what the next checkpoint copies of it. */
-    static long charged(PartFile file) {
-        return file.heldBytes() + CHECKPOINT_COPIES * file.checkpointCarriedBytes();
+    /**
+     * Logs the unlogged rows of the files with the most, until {@code total} is at {@code target}.
+     *
+     * @return what the files hold then
+     */
+    private long spill(Map<String, PartFile> open, long total, long target) throws IOException {
+        List<Map.Entry<PartFile, Long>> unlogged = new ArrayList<>();
+        for (PartFile file : open.values()) {
+            long bytes = file.unloggedBytes();
+            if (bytes >= MIN_SPILL_BYTES) {
+                unlogged.add(Map.entry(file, bytes));
+            }
+        }
+        unlogged.sort(Map.Entry.<PartFile, Long>comparingByValue(Comparator.reverseOrder()));
+        for (Map.Entry<PartFile, Long> e : unlogged) {
+            if (total <= target) {
+                break;
+            }
+            e.getKey().logOpenRows();
+            spills.inc();
+            total -= e.getValue() - e.getKey().unloggedBytes();
+        }
+        return total;
     }
 
     private static long mib(long bytes) {

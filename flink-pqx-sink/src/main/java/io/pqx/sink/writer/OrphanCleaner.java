@@ -1,5 +1,7 @@
 package io.pqx.sink.writer;
 
+import io.pqx.sink.file.RowLogNames;
+
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
@@ -18,7 +20,8 @@ import java.util.regex.Pattern;
 /**
  * Deletes the in-progress files that a restore proves unreferenced: hidden files of Flink's
  * recoverable writers ({@code .<name>.inprogress.<uuid>}, on the local and Hadoop file systems)
- * whose final name is one of this sink's, by {@code sink.file-name.pattern}, and
+ * and row-log segments ({@code .<name>.rows-<n>}, on every file system) whose part file's final
+ * name is one of this sink's, by {@code sink.file-name.pattern}, and
  *
  * <ul>
  *   <li>whose writer id is a restored attempt's and whose {@code {count}} is at or past the count
@@ -28,8 +31,11 @@ import java.util.regex.Pattern;
  *       failed before its first checkpoint), whatever the count,
  * </ul>
  *
- * <p>and that is not a file the restored state keeps open. Any other file, another writer's or a
- * committed one, is never touched. Directories are walked down to the partition depth, skipping
+ * <p>and that is not a file the restored state keeps open. A row-log segment is also an orphan when
+ * its part file's writer id is a restored attempt's, whatever the count, unless the restored state
+ * names it: a segment no checkpoint names is never read again (its file was closed for commit, or
+ * its rows were cut into a row group, or it was logged after the checkpoint). Any other file,
+ * another writer's or a committed one, is never touched. Directories are walked down to the partition depth, skipping
  * hidden ones. Object stores keep no in-progress files (they keep uploads), so nothing is found
  * there.
  */
@@ -47,7 +53,8 @@ final class OrphanCleaner {
      * @param restoredFrom per restored writer id, the first {@code {count}} it had not used at the
      *     checkpoint
      * @param stateless writer ids of attempts whose files no state names
-     * @param keep final paths (as strings) of the files the restored state keeps open
+     * @param keep paths (as strings) of what the restored state keeps: the final paths of the
+     *     files it keeps open and the paths of the row-log segments it names
      */
     OrphanCleaner(String fileNamePattern, Map<String, Long> restoredFrom, Set<String> stateless,
             Set<String> keep) {
@@ -127,6 +134,10 @@ final class OrphanCleaner {
 
     /** Whether the hidden file {@code name} in {@code directory} is one of this sink's orphans. */
     boolean isOrphan(Path directory, String name) {
+        String segmentOf = RowLogNames.partFileOf(name);
+        if (segmentOf != null) {
+            return isOrphanSegment(directory, name, segmentOf);
+        }
         int marker = name.indexOf(IN_PROGRESS);
         if (!name.startsWith(".") || marker < 2) {
             return false;
@@ -152,5 +163,14 @@ final class OrphanCleaner {
         } catch (NumberFormatException e) {
             return false;
         }
+    }
+
+    private boolean isOrphanSegment(Path directory, String name, String partFile) {
+        Matcher m = names.matcher(partFile);
+        if (!m.matches() || keep.contains(new Path(directory, name).toString())) {
+            return false;
+        }
+        String writer = m.group("uuid");
+        return stateless.contains(writer) || restoredFrom.containsKey(writer);
     }
 }

@@ -14,6 +14,7 @@ import io.pqx.sink.partition.PartitionComputer;
 import io.pqx.sink.state.PqxCommittable;
 import io.pqx.sink.state.PqxWriterState;
 import io.pqx.sink.state.PqxWriterState.OpenFileState;
+import io.pqx.sink.state.PqxWriterState.RowLogSegment;
 
 import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.common.operators.ProcessingTimeService;
@@ -154,6 +155,7 @@ public final class PqxSinkWriter
                         settings.rowGroupMode() == RowGroupMode.EXACT,
                         metrics.counter("pqxForcedRowGroupCuts"),
                         metrics.counter("pqxForcedFileCloses"),
+                        metrics.counter("pqxRowLogSpills"),
                         Integer.toString(subtask));
         metrics.gauge("pqxHeldBytes", (Gauge<Long>) budget::heldBytes);
         metrics.gauge("pqxCarriedBytes", (Gauge<Long>) () -> carriedBytes);
@@ -219,14 +221,17 @@ public final class PqxSinkWriter
                 restoredFrom.merge(state.writerId(), state.nextFileCount(), Math::max);
             }
             for (OpenFileState file : state.openFiles()) {
-                keep.add(
+                Path target =
                         new PartFileSpec(
                                         new Path(file.basePath()),
                                         file.partition(),
                                         file.fileName(),
                                         0)
-                                .target()
-                                .toString());
+                                .target();
+                keep.add(target.toString());
+                for (RowLogSegment segment : file.rowLog()) {
+                    keep.add(new Path(target.getParent(), segment.name()).toString());
+                }
             }
         }
         OrphanCleaner cleaner =
@@ -327,7 +332,7 @@ public final class PqxSinkWriter
             closeFile(partition);
         }
         if (budget.due()) {
-            budget.enforce(open, this::closeFile, now, carriedBytes);
+            budget.enforce(open, this::closeFile, now);
         }
     }
 
@@ -423,7 +428,8 @@ public final class PqxSinkWriter
                         done.rowCount(),
                         done.sizeBytes(),
                         done.maxTimestamp(),
-                        done.recoverable()));
+                        done.recoverable(),
+                        done.rowLogSegments()));
     }
 
     @Override
@@ -454,27 +460,31 @@ public final class PqxSinkWriter
 
     /**
      * The writer id, its file count, and every file still open with its persisted row groups and
-     * its open row group's rows (carried), or flushed as a short row group first.
+     * the row log that carries its open row group's rows (the rows since the last checkpoint are
+     * logged now), or that row group flushed as a short one first.
      */
     @Override
     public List<PqxWriterState> snapshotState(long checkpointId) throws IOException {
         boolean flush = settings.checkpoints().openRowGroup() == OpenRowGroupPolicy.FLUSH;
         List<OpenFileState> files = new ArrayList<>(open.size());
         long carried = 0;
+        long rows = 0;
         for (PartFile file : open.values()) {
             OpenFileState state = file.snapshot(flush);
-            carried += state.carriedRows().length;
+            carried += file.loggedBytes();
+            rows += state.carriedRowCount();
             files.add(state);
         }
         carriedBytes = carried;
         if (carried > 0) {
             LOG.debug(
-                    "pqx sink subtask {}: checkpoint {} carries {} bytes of open row groups of {}"
-                            + " files",
+                    "pqx sink subtask {}: checkpoint {} carries {} rows of open row groups of {}"
+                            + " files in row logs of {} bytes",
                     subtask,
                     checkpointId,
-                    carried,
-                    files.size());
+                    rows,
+                    files.size(),
+                    carried);
         }
         return List.of(new PqxWriterState(writerId, fileCounter, files));
     }

@@ -2,6 +2,7 @@ package io.pqx.sink.writer;
 
 import io.pqx.sink.state.PqxWriterState;
 import io.pqx.sink.state.PqxWriterState.OpenFileState;
+import io.pqx.sink.state.PqxWriterState.RowLogSegment;
 
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
@@ -16,8 +17,9 @@ import java.util.List;
  *
  * <p>Version 2 (written): writer id (UTF), next file count (long), open file count (int), then per
  * file: base path (UTF), partition (UTF), file name (UTF), opened at (long), max timestamp (long),
- * resumable version (int), then three length-prefixed (int) byte strings: resumable, resume point,
- * carried rows.
+ * resumable version (int), two length-prefixed (int) byte strings: resumable, resume point; then
+ * the row log: rows to skip (long), next segment number (int), segment count (int), and per
+ * segment its name (UTF), rows (long) and bytes (long).
  *
  * <p>Version 1 (read): open file count (int), then per file: partition, file name, resumable
  * version, resumable, row count, footer state. Version 1 sinks closed every file at each
@@ -38,13 +40,16 @@ public final class PqxWriterStateSerializer implements SimpleVersionedSerializer
 
     @Override
     public byte[] serialize(PqxWriterState state) throws IOException {
-        // Sized exactly, so the carried rows (up to a row group per open file) are copied once.
+        // Sized exactly: the resume points hold a footer entry per persisted row group.
         int size = utfLength(state.writerId()) + 8 + 4;
         for (OpenFileState file : state.openFiles()) {
             size += utfLength(file.basePath()) + utfLength(file.partition())
                     + utfLength(file.fileName()) + 8 + 8 + 4
-                    + 12 + file.resumable().length + file.resumePoint().length
-                    + file.carriedRows().length;
+                    + 8 + file.resumable().length + file.resumePoint().length
+                    + 8 + 4 + 4;
+            for (RowLogSegment segment : file.rowLog()) {
+                size += utfLength(segment.name()) + 8 + 8;
+            }
         }
         DataOutputSerializer out = new DataOutputSerializer(size);
         out.writeUTF(state.writerId());
@@ -59,7 +64,14 @@ public final class PqxWriterStateSerializer implements SimpleVersionedSerializer
             out.writeInt(file.resumableVersion());
             writeBytes(out, file.resumable());
             writeBytes(out, file.resumePoint());
-            writeBytes(out, file.carriedRows());
+            out.writeLong(file.rowLogSkip());
+            out.writeInt(file.rowLogNext());
+            out.writeInt(file.rowLog().size());
+            for (RowLogSegment segment : file.rowLog()) {
+                out.writeUTF(segment.name());
+                out.writeLong(segment.rows());
+                out.writeLong(segment.bytes());
+            }
         }
         byte[] buffer = out.getSharedBuffer();
         return out.length() == buffer.length ? buffer : out.getCopyOfBuffer();
@@ -105,7 +117,20 @@ public final class PqxWriterStateSerializer implements SimpleVersionedSerializer
             int resumableVersion = in.readInt();
             byte[] resumable = readBytes(in);
             byte[] resumePoint = readBytes(in);
-            byte[] carried = readBytes(in);
+            long skip = in.readLong();
+            int next = in.readInt();
+            int segments = in.readInt();
+            // a segment takes at least 18 bytes: a count beyond what is left is a lie
+            if (skip < 0 || next < 0 || segments < 0 || segments > in.available() / 18
+                    || segments > next) {
+                throw new IOException("Cannot read pqx writer state: row log of " + fileName
+                        + " says " + segments + " segments (next " + next + ", " + skip
+                        + " rows skipped) in " + in.available() + " bytes left");
+            }
+            List<RowLogSegment> log = new ArrayList<>(segments);
+            for (int s = 0; s < segments; s++) {
+                log.add(new RowLogSegment(in.readUTF(), in.readLong(), in.readLong()));
+            }
             files.add(
                     new OpenFileState(
                             basePath,
@@ -116,7 +141,9 @@ public final class PqxWriterStateSerializer implements SimpleVersionedSerializer
                             resumableVersion,
                             resumable,
                             resumePoint,
-                            carried));
+                            log,
+                            skip,
+                            next));
         }
         if (in.available() != 0) {
             throw new IOException(

@@ -58,8 +58,11 @@ class PqxCommittableSerializerTest {
                     + "000000000000012c"
                     + "00000000000003e8";
 
+    private static final String V2_HEX =
+            V1_HEX + "0009" + HexFormat.of().formatHex("file:/out".getBytes());
+
     @Test
-    void writesTheVersion2LayoutByteForByte() throws IOException {
+    void writesTheVersion3LayoutByteForByte() throws IOException {
         PqxCommittableSerializer serializer = new PqxCommittableSerializer(FIXED);
         PqxCommittable committable =
                 new PqxCommittable(
@@ -69,20 +72,31 @@ class PqxCommittableSerializerTest {
                         5,
                         300,
                         1000,
-                        new FixedRecoverable(new byte[] {1, 2, 3}));
+                        new FixedRecoverable(new byte[] {1, 2, 3}),
+                        7);
         byte[] bytes = serializer.serialize(committable);
-        assertThat(serializer.getVersion()).isEqualTo(2);
+        assertThat(serializer.getVersion()).isEqualTo(3);
         assertThat(HexFormat.of().formatHex(bytes))
-                .as("version 1, then the base path")
-                .isEqualTo(V1_HEX + "0009" + HexFormat.of().formatHex("file:/out".getBytes()));
-        PqxCommittable back = serializer.deserialize(2, bytes);
+                .as("version 2, then the row-log segment count")
+                .isEqualTo(V2_HEX + "00000007");
+        PqxCommittable back = serializer.deserialize(3, bytes);
         assertThat(back.basePath()).isEqualTo("file:/out");
         assertThat(back.partition()).isEqualTo("k=v");
         assertThat(back.fileName()).isEqualTo("part-a-0-1.parquet");
         assertThat(back.rowCount()).isEqualTo(5);
         assertThat(back.sizeBytes()).isEqualTo(300);
         assertThat(back.maxTimestamp()).isEqualTo(1000);
+        assertThat(back.rowLogSegments()).isEqualTo(7);
         assertThat(((FixedRecoverable) back.recoverable()).bytes()).containsExactly(1, 2, 3);
+    }
+
+    @Test
+    void readsVersion2WithNoRowLog() throws IOException {
+        PqxCommittable back =
+                new PqxCommittableSerializer(FIXED).deserialize(2, HexFormat.of().parseHex(V2_HEX));
+        assertThat(back.basePath()).isEqualTo("file:/out");
+        assertThat(back.rowLogSegments()).isZero();
+        assertThat(back.rowCount()).isEqualTo(5);
     }
 
     @Test
@@ -115,7 +129,8 @@ class PqxCommittableSerializerTest {
                                         1,
                                         3,
                                         PqxCommittable.NO_TIMESTAMP,
-                                        recoverable)));
+                                        recoverable,
+                                        0)));
         writer.recoverForCommit(back.recoverable()).commitAfterRecovery();
         assertThat(Files.readAllBytes(dir.resolve("part.parquet"))).containsExactly(9, 8, 7);
         assertThat(back.relativePath()).isEqualTo("part.parquet");
@@ -127,13 +142,18 @@ class PqxCommittableSerializerTest {
         byte[] bytes =
                 serializer.serialize(
                         new PqxCommittable(
-                                "/b", "", "f", 1, 1, 0, new FixedRecoverable(new byte[] {1})));
-        assertThatThrownBy(() -> serializer.deserialize(3, bytes))
+                                "/b", "", "f", 1, 1, 0, new FixedRecoverable(new byte[] {1}), 0));
+        assertThatThrownBy(() -> serializer.deserialize(4, bytes))
                 .isInstanceOf(IOException.class)
-                .hasMessageContaining("unknown version 3");
+                .hasMessageContaining("unknown version 4");
+        byte[] negative = Arrays.copyOf(bytes, bytes.length);
+        negative[negative.length - 4] = (byte) 0xff;
+        assertThatThrownBy(() -> serializer.deserialize(3, negative))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("row-log segments");
         byte[] lying = Arrays.copyOf(bytes, bytes.length);
         lying[7] = 100;
-        assertThatThrownBy(() -> serializer.deserialize(2, lying))
+        assertThatThrownBy(() -> serializer.deserialize(3, lying))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("recoverable length 100");
     }

@@ -107,7 +107,8 @@ class PqxCommitterTest {
                 1,
                 content.length,
                 42L,
-                out.closeForCommit().getRecoverable());
+                out.closeForCommit().getRecoverable(),
+                0);
     }
 
     private List<String> visibleFiles() throws IOException {
@@ -127,6 +128,49 @@ class PqxCommitterTest {
         assertThat(request.outcome).isEqualTo("committed");
         assertThat(visibleFiles()).containsExactly("k=v/part-1.parquet");
         assertThat(Files.readAllBytes(dir.resolve("k=v/part-1.parquet"))).containsExactly(1, 2);
+    }
+
+    @Test
+    void deletesThePublishedFilesRowLogSegmentsAndNothingElse() throws Exception {
+        PqxCommittable file = pending("k=v", "part-7.parquet", new byte[] {1});
+        java.nio.file.Path partition = dir.resolve("k=v");
+        for (String name :
+                List.of(
+                        ".part-7.parquet.rows-0",
+                        ".part-7.parquet.rows-2",
+                        ".part-7.parquet.rows-3",
+                        ".part-8.parquet.rows-0",
+                        "part-7.parquet.rows-1")) {
+            Files.write(partition.resolve(name), new byte[] {0});
+        }
+        PqxCommittable withLog =
+                new PqxCommittable(
+                        file.basePath(),
+                        file.partition(),
+                        file.fileName(),
+                        file.rowCount(),
+                        file.sizeBytes(),
+                        file.maxTimestamp(),
+                        file.recoverable(),
+                        3);
+        committer.commit(List.of(new Request(withLog, 0)));
+        assertThat(visibleFiles()).containsExactly("k=v/part-7.parquet", "k=v/part-7.parquet.rows-1");
+        try (Stream<java.nio.file.Path> left = Files.list(partition)) {
+            assertThat(left.map(p -> p.getFileName().toString()).sorted())
+                    .as("segments 0..2 deleted (1 never existed); 3 and another file's kept")
+                    .containsExactly(
+                            ".part-7.parquet.rows-3",
+                            ".part-8.parquet.rows-0",
+                            "part-7.parquet",
+                            "part-7.parquet.rows-1");
+        }
+        Files.write(partition.resolve(".part-7.parquet.rows-0"), new byte[] {0});
+        Request again = new Request(withLog, 0);
+        committer.commit(List.of(again));
+        assertThat(again.outcome).isEqualTo("already");
+        assertThat(partition.resolve(".part-7.parquet.rows-0"))
+                .as("a restored committable, already published, deletes its segments too")
+                .doesNotExist();
     }
 
     @Test
@@ -194,7 +238,8 @@ class PqxCommitterTest {
                         full.rowCount(),
                         full.sizeBytes(),
                         full.maxTimestamp(),
-                        full.recoverable());
+                        full.recoverable(),
+                        0);
         Request request = new Request(v1, 0);
         committer.commit(List.of(request));
         assertThat(request.outcome).isEqualTo("committed");

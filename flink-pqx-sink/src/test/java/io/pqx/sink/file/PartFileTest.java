@@ -198,7 +198,7 @@ class PartFileTest {
                 ParquetWriter writer = ParquetWriter.open(bytes, type, options, "held.parquet", pool)) {
             HoldingCutter cutter =
                     new HoldingCutter(cut, writer, null, ShreddedRows.of(type, "held.parquet"),
-                            new CarriedRows(type));
+                            new CarriedRows(type), null);
             for (RowData row : rows) {
                 cutter.add(row);
             }

@@ -14,13 +14,16 @@ import javax.management.NotificationEmitter;
 import javax.management.openmbean.CompositeData;
 
 /**
- * The heap peaks of this JVM since {@link #start()}: the largest heap use right after a collection
- * (the live heap, from GC notifications) and the sum of the heap pools' peak usage (occupancy,
- * garbage included: an upper bound). Thread-safe.
+ * The heap peaks of this JVM since {@link #start()}, from GC notifications: the largest heap use
+ * right after a full collection (the live heap: nothing dead survives one), the largest right
+ * after any collection (a young collection leaves the old generation's garbage in place, so this
+ * is an upper bound), and the sum of the heap pools' peak usage (occupancy, garbage included).
+ * Thread-safe.
  */
 final class HeapPeakWatch {
 
     private final AtomicLong peakAfterGc = new AtomicLong();
+    private final AtomicLong peakAfterFullGc = new AtomicLong();
 
     private HeapPeakWatch() {}
 
@@ -54,6 +57,14 @@ final class HeapPeakWatch {
             }
         }
         peakAfterGc.accumulateAndGet(used, Math::max);
+        if (info.getGcAction().contains("major")) {
+            peakAfterFullGc.accumulateAndGet(used, Math::max);
+        }
+    }
+
+    /** The largest heap use seen right after a full collection, in bytes (0 if none ran). */
+    long peakLiveBytes() {
+        return peakAfterFullGc.get();
     }
 
     private static boolean isHeapPool(String name) {
@@ -65,8 +76,8 @@ final class HeapPeakWatch {
         return false;
     }
 
-    /** The largest heap use seen right after a collection, in bytes. */
-    long peakLiveBytes() {
+    /** The largest heap use seen right after any collection, in bytes: an upper bound. */
+    long peakAfterAnyGcBytes() {
         return peakAfterGc.get();
     }
 

@@ -73,7 +73,8 @@ public final class WidePartitionsJob {
         System.out.printf(
                 Locale.ROOT,
                 "%s rows=%d partitions=%d checkpoint_ms=%d seconds=%.1f rows_per_s=%.0f"
-                        + " peak_live_heap_mib=%d peak_heap_pools_mib=%d max_heap_mib=%d%n",
+                        + " peak_live_heap_mib=%d peak_after_any_gc_mib=%d peak_heap_pools_mib=%d"
+                        + " max_heap_mib=%d%n",
                 RESULT,
                 rows,
                 partitions,
@@ -81,6 +82,7 @@ public final class WidePartitionsJob {
                 seconds,
                 rows / seconds,
                 watch.peakLiveBytes() >> 20,
+                watch.peakAfterAnyGcBytes() >> 20,
                 HeapPeakWatch.poolPeaksBytes() >> 20,
                 ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getMax() >> 20);
         System.out.flush();

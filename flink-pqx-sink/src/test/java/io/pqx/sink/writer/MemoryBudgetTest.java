@@ -95,6 +95,9 @@ class MemoryBudgetTest {
         } else {
             assertThat(closes).isGreaterThan(0);
             assertThat(cuts).isZero();
+            assertThat(context.counter("pqxRowLogSpills"))
+                    .as("rows kept only until a checkpoint logs them are logged first")
+                    .isGreaterThan(0);
             assertThat(committables).hasSizeGreaterThan(PARTITIONS);
         }
         RecoverableWriter recoverable = FileSystem.getLocalFileSystem().createRecoverableWriter();

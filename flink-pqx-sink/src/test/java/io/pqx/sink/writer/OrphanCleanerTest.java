@@ -19,7 +19,9 @@ class OrphanCleanerTest {
                 pattern,
                 Map.of(A, 5L),
                 Set.of(B),
-                Set.of(new Path(dir, "part-" + A + "-0-7.parquet").toString()));
+                Set.of(
+                        new Path(dir, "part-" + A + "-0-7.parquet").toString(),
+                        new Path(dir, ".part-" + A + "-0-7.parquet.rows-3").toString()));
     }
 
     private static String inProgress(String name) {
@@ -45,6 +47,35 @@ class OrphanCleanerTest {
                 .as("a committed file")
                 .isFalse();
         assertThat(cleaner.isOrphan(dir, inProgress("other-" + B + "-0-0.parquet"))).isFalse();
+    }
+
+    @Test
+    void aRowLogSegmentOfThisLineageIsAnOrphanUnlessTheRestoredStateNamesIt() {
+        OrphanCleaner cleaner = cleaner("part-{uuid}-{subtask}-{count}.parquet");
+        assertThat(cleaner.isOrphan(dir, ".part-" + A + "-0-7.parquet.rows-3"))
+                .as("named by the restored state")
+                .isFalse();
+        assertThat(cleaner.isOrphan(dir, ".part-" + A + "-0-7.parquet.rows-4"))
+                .as("logged after the checkpoint")
+                .isTrue();
+        assertThat(cleaner.isOrphan(dir, ".part-" + A + "-0-7.parquet.rows-1"))
+                .as("obsolete before the checkpoint (its rows were cut into a row group)")
+                .isTrue();
+        assertThat(cleaner.isOrphan(dir, ".part-" + A + "-0-2.parquet.rows-0"))
+                .as("of a file closed for commit before the checkpoint")
+                .isTrue();
+        assertThat(cleaner.isOrphan(dir, ".part-" + B + "-0-0.parquet.rows-0"))
+                .as("of a stateless attempt")
+                .isTrue();
+        assertThat(cleaner.isOrphan(dir, ".part-" + OTHER + "-0-7.parquet.rows-0"))
+                .as("another writer's")
+                .isFalse();
+        assertThat(cleaner.isOrphan(dir, "part-" + A + "-0-7.parquet.rows-0"))
+                .as("not hidden: not a segment")
+                .isFalse();
+        assertThat(cleaner.isOrphan(new Path("file:/out/p=2"), ".part-" + A + "-0-7.parquet.rows-3"))
+                .as("the state names the one in p=1")
+                .isTrue();
     }
 
     @Test

@@ -7,13 +7,16 @@ import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkBuilder;
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.sink.TestingSinkFiles;
+import io.pqx.sink.committer.PqxCommitter;
 import io.pqx.sink.options.OpenRowGroupPolicy;
 import io.pqx.sink.options.RowGroupMode;
 import io.pqx.sink.state.PqxCommittable;
 import io.pqx.sink.state.PqxWriterState;
+import io.pqx.sink.state.PqxWriterState.OpenFileState;
+import io.pqx.sink.state.PqxWriterState.RowLogSegment;
 
+import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.core.fs.FileSystem;
-import org.apache.flink.core.fs.RecoverableWriter;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
@@ -56,11 +59,54 @@ class PqxSinkWriterCheckpointTest {
         }
     }
 
-    private static void commit(Collection<PqxCommittable> committables) throws Exception {
-        RecoverableWriter writer = FileSystem.getLocalFileSystem().createRecoverableWriter();
+    /** Commits through the sink's own committer, as Flink would once the checkpoint completes. */
+    private void commit(Collection<PqxCommittable> committables) throws Exception {
+        FileSystem fs = FileSystem.getLocalFileSystem();
+        PqxCommitter committer =
+                new PqxCommitter(
+                        new org.apache.flink.core.fs.Path(dir.toUri()),
+                        fs,
+                        fs.createRecoverableWriter());
+        List<Committer.CommitRequest<PqxCommittable>> requests = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
         for (PqxCommittable c : committables) {
-            writer.recoverForCommit(c.recoverable()).commitAfterRecovery();
+            requests.add(new Committer.CommitRequest<>() {
+                @Override
+                public PqxCommittable getCommittable() {
+                    return c;
+                }
+
+                @Override
+                public int getNumberOfRetries() {
+                    return 0;
+                }
+
+                @Override
+                public void signalFailedWithKnownReason(Throwable t) {
+                    failures.add(t.toString());
+                }
+
+                @Override
+                public void signalFailedWithUnknownReason(Throwable t) {
+                    failures.add(t.toString());
+                }
+
+                @Override
+                public void retryLater() {
+                    failures.add("retry " + c.fileName());
+                }
+
+                @Override
+                public void updateAndRetryLater(PqxCommittable committable) {
+                    failures.add("update " + c.fileName());
+                }
+
+                @Override
+                public void signalAlreadyCommitted() {}
+            });
         }
+        committer.commit(requests);
+        assertThat(failures).as("commit failures").isEmpty();
     }
 
     private static List<Long> rowGroupSizes(Path file) throws Exception {
@@ -91,11 +137,16 @@ class PqxSinkWriterCheckpointTest {
                 assertThat(s.writerId()).isEqualTo(writer.writerId());
                 assertThat(s.openFiles()).singleElement().satisfies(f -> {
                     assertThat(f.partition()).isEqualTo("p=a");
-                    assertThat(f.carriedRows()).as("the open group's 5 rows").isNotEmpty();
+                    assertThat(f.carriedRowCount()).as("the open group's 5 rows").isEqualTo(5);
+                    assertThat(f.rowLog()).singleElement().satisfies(segment -> {
+                        assertThat(segment.rows()).isEqualTo(5);
+                        assertThat(Files.size(dir.resolve("p=a").resolve(segment.name())))
+                                .isEqualTo(segment.bytes());
+                    });
                 });
             });
             assertThat(first.gauge("pqxCarriedBytes")).isEqualTo(
-                    (long) state.get(0).openFiles().get(0).carriedRows().length);
+                    state.get(0).openFiles().get(0).rowLog().get(0).bytes());
             // Work after the checkpoint that a failure loses: the source replays it.
             write(writer, "a", 25, 37);
         }
@@ -186,8 +237,8 @@ class PqxSinkWriterCheckpointTest {
             assertThat(second.counter("pqxOrphanFilesCleaned")).isEqualTo(1);
             assertThat(hiddenIn("p=d")).containsExactly(foreign);
             assertThat(hiddenIn("p=a")).as("the checkpoint's committable").hasSize(1);
-            assertThat(hiddenIn("p=b")).hasSize(1);
-            assertThat(hiddenIn("p=c")).hasSize(1);
+            assertThat(hiddenIn("p=b")).as("in-progress file and its logged rows").hasSize(2);
+            assertThat(hiddenIn("p=c")).as("in-progress file and its logged rows").hasSize(2);
             // This attempt also fails before its first checkpoint, leaving a file no state names.
             write(restored, "e", 0, 5);
         }
@@ -227,7 +278,9 @@ class PqxSinkWriterCheckpointTest {
             write(writer, "a", 0, 4);
             writer.prepareCommit();
             state = writer.snapshotState(1);
-            assertThat(state.get(0).openFiles().get(0).carriedRows()).isEmpty();
+            assertThat(state.get(0).openFiles().get(0).rowLog()).isEmpty();
+            assertThat(state.get(0).openFiles().get(0).carriedRowCount()).isZero();
+            assertThat(hiddenIn("p=a")).as("the in-progress file alone: nothing logged").hasSize(1);
         }
         try (PqxSinkWriter restored = (PqxSinkWriter) sink.restoreWriter(first.nextAttempt(), state)) {
             write(restored, "a", 4, 9);
@@ -259,6 +312,118 @@ class PqxSinkWriterCheckpointTest {
         Path file = TestingSinkFiles.committed(dir).get(0);
         assertThat(TestingSinkFiles.read(file, r -> r.getLong(0))).isEqualTo(ids(0, 40));
         assertThat(rowGroupSizes(file)).containsExactly(10L, 10L, 10L, 10L);
+    }
+
+    @Test
+    void aCheckpointLogsOnlyTheRowsThatArrivedSinceTheLastOne() throws Exception {
+        PqxSink sink = builder().build();
+        TestingWriterContext first = new TestingWriterContext();
+        List<PqxWriterState> second;
+        try (PqxSinkWriter writer = (PqxSinkWriter) sink.createWriter(first)) {
+            write(writer, "a", 0, 5);
+            writer.prepareCommit();
+            OpenFileState one = writer.snapshotState(1).get(0).openFiles().get(0);
+            assertThat(one.rowLog()).extracting(RowLogSegment::rows).containsExactly(5L);
+            write(writer, "a", 5, 8);
+            writer.prepareCommit();
+            second = writer.snapshotState(2);
+            OpenFileState two = second.get(0).openFiles().get(0);
+            assertThat(two.rowLog())
+                    .as("checkpoint 2 wrote a segment of its 3 new rows, not the group again")
+                    .extracting(RowLogSegment::rows)
+                    .containsExactly(5L, 3L);
+            assertThat(two.rowLog().get(0)).isEqualTo(one.rowLog().get(0));
+            write(writer, "a", 8, 14); // the group is cut at 10: its log is obsolete
+            writer.prepareCommit();
+            OpenFileState three = writer.snapshotState(3).get(0).openFiles().get(0);
+            assertThat(three.rowLog()).extracting(RowLogSegment::rows).containsExactly(4L);
+            assertThat(three.rowLog().get(0).name()).endsWith(".rows-2");
+            assertThat(three.rowLogNext()).isEqualTo(3);
+            assertThat(hiddenIn("p=a"))
+                    .as("the in-progress file and 3 segments (deleted once the file is published)")
+                    .hasSize(4);
+        }
+        // Restored from checkpoint 2: the segments of checkpoint 3 are no one's now.
+        TestingWriterContext again = first.nextAttempt();
+        try (PqxSinkWriter restored = (PqxSinkWriter) sink.restoreWriter(again, second)) {
+            assertThat(again.counter("pqxOrphanFilesCleaned")).as("segment 2").isEqualTo(1);
+            write(restored, "a", 8, 23);
+            restored.flush(true);
+            commit(restored.prepareCommit());
+        }
+        Path file = TestingSinkFiles.committed(dir).get(0);
+        assertThat(TestingSinkFiles.read(file, r -> r.getLong(0))).isEqualTo(ids(0, 23));
+        assertThat(rowGroupSizes(file)).containsExactly(10L, 10L, 3L);
+        assertThat(hiddenIn("p=a")).as("segments deleted with the commit").isEmpty();
+    }
+
+    @Test
+    void approximateModeLogsTheHeldRowsThatAPartialCutLeaves() throws Exception {
+        PqxSink sink = builder().set(PqxSinkOptions.ROW_GROUP_MODE, RowGroupMode.APPROXIMATE)
+                .build();
+        TestingWriterContext first = new TestingWriterContext();
+        List<PqxWriterState> state;
+        try (PqxSinkWriter writer = (PqxSinkWriter) sink.createWriter(first)) {
+            write(writer, "a", 0, 15);
+            writer.prepareCommit();
+            writer.snapshotState(1); // logs rows 0..14
+            write(writer, "a", 15, 20); // 20 held: rows 0..9 cut, 10..19 held, 10..14 logged
+            writer.prepareCommit();
+            state = writer.snapshotState(2);
+            OpenFileState file = state.get(0).openFiles().get(0);
+            assertThat(file.rowLog()).extracting(RowLogSegment::rows).containsExactly(15L, 5L);
+            assertThat(file.rowLogSkip()).isEqualTo(10);
+            assertThat(file.carriedRowCount()).isEqualTo(10);
+            write(writer, "a", 20, 26);
+        }
+        try (PqxSinkWriter restored = (PqxSinkWriter) sink.restoreWriter(first.nextAttempt(), state)) {
+            write(restored, "a", 20, 40);
+            restored.flush(true);
+            commit(restored.prepareCommit());
+        }
+        Path file = TestingSinkFiles.committed(dir).get(0);
+        assertThat(TestingSinkFiles.read(file, r -> r.getLong(0))).isEqualTo(ids(0, 40));
+        assertThat(rowGroupSizes(file)).containsExactly(10L, 10L, 10L, 10L);
+        assertThat(hiddenIn("p=a")).isEmpty();
+    }
+
+    @Test
+    void aDamagedOrMissingSegmentFailsTheRestoreNamingIt() throws Exception {
+        PqxSink sink = builder().build();
+        TestingWriterContext first = new TestingWriterContext();
+        List<PqxWriterState> state;
+        try (PqxSinkWriter writer = (PqxSinkWriter) sink.createWriter(first)) {
+            write(writer, "a", 0, 5);
+            writer.prepareCommit();
+            state = writer.snapshotState(1);
+        }
+        String name = state.get(0).openFiles().get(0).rowLog().get(0).name();
+        Path segment = dir.resolve("p=a").resolve(name);
+        byte[] good = Files.readAllBytes(segment);
+        byte[] damaged = good.clone();
+        damaged[damaged.length / 2] ^= 0x10;
+        Files.write(segment, damaged);
+        assertThatThrownBy(() -> sink.restoreWriter(first.nextAttempt(), state))
+                .isInstanceOf(java.io.IOException.class)
+                .hasMessageContaining(name)
+                .hasMessageContaining("CRC-32");
+        Files.write(segment, java.util.Arrays.copyOf(good, good.length - 1));
+        assertThatThrownBy(() -> sink.restoreWriter(first.nextAttempt(), state))
+                .isInstanceOf(java.io.IOException.class)
+                .hasMessageContaining(name)
+                .hasMessageContaining("the checkpoint says " + good.length);
+        Files.delete(segment);
+        assertThatThrownBy(() -> sink.restoreWriter(first.nextAttempt(), state))
+                .isInstanceOf(java.io.IOException.class)
+                .hasMessageContaining(name)
+                .hasMessageContaining("missing");
+        Files.write(segment, good);
+        try (PqxSinkWriter restored = (PqxSinkWriter) sink.restoreWriter(first.nextAttempt(), state)) {
+            restored.flush(true);
+            commit(restored.prepareCommit());
+        }
+        assertThat(TestingSinkFiles.read(TestingSinkFiles.committed(dir).get(0), r -> r.getLong(0)))
+                .isEqualTo(ids(0, 5));
     }
 
     @Test

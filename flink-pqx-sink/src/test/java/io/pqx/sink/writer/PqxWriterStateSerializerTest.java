@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.sink.state.PqxWriterState;
 import io.pqx.sink.state.PqxWriterState.OpenFileState;
+import io.pqx.sink.state.PqxWriterState.RowLogSegment;
 
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +30,11 @@ class PqxWriterStateSerializerTest {
                     + "00000002" // resumable version
                     + "00000002" + "0506" // resumable
                     + "00000001" + "07" // resume point
-                    + "00000003" + "080909"; // carried rows
+                    + "0000000000000003" // row log: 3 rows skipped
+                    + "00000005" // next segment 5
+                    + "00000002" // two segments
+                    + "0002" + "2e61" + "0000000000000004" + "0000000000000028" // ".a" 4 rows 40 B
+                    + "0002" + "2e62" + "0000000000000001" + "000000000000000e"; // ".b" 1 row 14 B
 
     @Test
     void writesVersion2ByteForByteAndReadsItBack() throws IOException {
@@ -47,7 +52,11 @@ class PqxWriterStateSerializerTest {
                                         2,
                                         new byte[] {5, 6},
                                         new byte[] {7},
-                                        new byte[] {8, 9, 9})));
+                                        List.of(
+                                                new RowLogSegment(".a", 4, 40),
+                                                new RowLogSegment(".b", 1, 14)),
+                                        3,
+                                        5)));
         assertThat(serializer.getVersion()).isEqualTo(2);
         byte[] bytes = serializer.serialize(state);
         assertThat(HexFormat.of().formatHex(bytes)).isEqualTo(VERSION_2_GOLDEN);
@@ -64,7 +73,11 @@ class PqxWriterStateSerializerTest {
         assertThat(file.resumableVersion()).isEqualTo(2);
         assertThat(file.resumable()).containsExactly(5, 6);
         assertThat(file.resumePoint()).containsExactly(7);
-        assertThat(file.carriedRows()).containsExactly(8, 9, 9);
+        assertThat(file.rowLog())
+                .containsExactly(new RowLogSegment(".a", 4, 40), new RowLogSegment(".b", 1, 14));
+        assertThat(file.rowLogSkip()).isEqualTo(3);
+        assertThat(file.rowLogNext()).isEqualTo(5);
+        assertThat(file.carriedRowCount()).as("5 rows logged, 3 skipped").isEqualTo(2);
     }
 
     @Test
@@ -101,10 +114,19 @@ class PqxWriterStateSerializerTest {
                                         2, HexFormat.of().parseHex(VERSION_2_GOLDEN + "00")))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("after its end");
-        String lyingLength = VERSION_2_GOLDEN.substring(0, VERSION_2_GOLDEN.length() - 14)
-                + "7fffffff" + "080909";
+        String resumePoint = "00000001" + "07";
+        int at = VERSION_2_GOLDEN.indexOf(resumePoint);
+        String lyingLength = VERSION_2_GOLDEN.substring(0, at) + "7fffffff"
+                + VERSION_2_GOLDEN.substring(at + 8);
         assertThatThrownBy(() -> serializer.deserialize(2, HexFormat.of().parseHex(lyingLength)))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("exceeds");
+        String segments = "00000005" + "00000002";
+        at = VERSION_2_GOLDEN.indexOf(segments);
+        String lyingSegments = VERSION_2_GOLDEN.substring(0, at) + "00000005" + "7fffffff"
+                + VERSION_2_GOLDEN.substring(at + 16);
+        assertThatThrownBy(() -> serializer.deserialize(2, HexFormat.of().parseHex(lyingSegments)))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("segments");
     }
 }
