@@ -370,6 +370,9 @@ public final class PqxSinkBuilder {
                         + " to be short (use carry, approximate mode, or"
                         + " 'sink.rolling-policy.roll-on-checkpoint' true)");
         MemorySize budget = options.get(PqxSinkOptions.MEMORY_BUDGET);
+        if (budget == null) {
+            return new SinkSettings.Checkpoints(roll, openGroup, SinkSettings.HEAP_SHARE_BUDGET);
+        }
         check(
                 budget.compareTo(MIN_MEMORY_BUDGET) >= 0,
                 PqxSinkOptions.MEMORY_BUDGET.key(),

@@ -236,7 +236,7 @@ public final class PqxSinkOptions {
     public static final ConfigOption<MemorySize> MEMORY_BUDGET =
             ConfigOptions.key("sink.memory.budget")
                     .memoryType()
-                    .defaultValue(MemorySize.ofMebiBytes(128))
+                    .noDefaultValue()
                     .withDescription(
                             "Most heap bytes a sink subtask holds for all its open files together:"
                                 + " compressed pages, dictionaries and page buffers of open row"
@@ -244,7 +244,10 @@ public final class PqxSinkOptions {
                                 + " rows kept until a checkpoint logs them. When a write would"
                                 + " exceed it, the sink first logs the rows kept for a checkpoint,"
                                 + " then cuts the largest open row group early (approximate mode)"
-                                + " or closes its file (exact mode).");
+                                + " or closes its file (exact mode). When unset: 1/16 of the"
+                                + " TaskManager JVM's maximum heap, at least 64 mb and at most"
+                                + " 1 gb (a 512 MiB heap gives 64 mb, 4 GiB 256 mb, 8 GiB 512 mb);"
+                                + " at least 16 mb when set.");
 
     public static final ConfigOption<Duration> ROLLING_ROLLOVER_INTERVAL =
             ConfigOptions.key("sink.rolling-policy.rollover-interval")

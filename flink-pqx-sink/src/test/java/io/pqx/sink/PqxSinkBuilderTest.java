@@ -32,6 +32,36 @@ class PqxSinkBuilderTest {
     }
 
     @Test
+    void anUnsetMemoryBudgetIsAShareOfTheHeapWhereTheWriterRuns() {
+        PqxSink unset = PqxSink.builder().basePath("file:///tmp/x").rowType(TYPE).build();
+        assertThat(unset.settings().checkpoints().memoryBudget())
+                .isEqualTo(io.pqx.sink.writer.SinkSettings.HEAP_SHARE_BUDGET);
+        assertThat(unset.settings().checkpoints().memoryBudgetBytes())
+                .isEqualTo(io.pqx.sink.writer.SinkSettings.defaultBudget(Runtime.getRuntime().maxMemory()));
+        long mib = 1L << 20;
+        assertThat(io.pqx.sink.writer.SinkSettings.defaultBudget(512 * mib)).isEqualTo(64 * mib);
+        assertThat(io.pqx.sink.writer.SinkSettings.defaultBudget(4096 * mib)).isEqualTo(256 * mib);
+        assertThat(io.pqx.sink.writer.SinkSettings.defaultBudget(8192 * mib)).isEqualTo(512 * mib);
+        assertThat(io.pqx.sink.writer.SinkSettings.defaultBudget(64L << 30)).isEqualTo(1L << 30);
+        PqxSink set =
+                PqxSink.builder()
+                        .basePath("file:///tmp/x")
+                        .rowType(TYPE)
+                        .set(PqxSinkOptions.MEMORY_BUDGET, MemorySize.parse("40 mb"))
+                        .build();
+        assertThat(set.settings().checkpoints().memoryBudgetBytes()).isEqualTo(40 * mib);
+        assertThatThrownBy(
+                        () ->
+                                PqxSink.builder()
+                                        .basePath("file:///tmp/x")
+                                        .rowType(TYPE)
+                                        .set(PqxSinkOptions.MEMORY_BUDGET, MemorySize.parse("8 mb"))
+                                        .build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("sink.memory.budget");
+    }
+
+    @Test
     void resolvesDefaults() {
         var s = valid().build().settings();
         assertThat(s.rowGroupMode()).isEqualTo(RowGroupMode.EXACT);

@@ -75,8 +75,12 @@ final class BinaryDictionary {
         }
     }
 
+    /** Forgets every entry and gives back the table's memory (a dictionary given up for good). */
     void clear() {
-        Arrays.fill(slots, 0);
+        slots = new int[1 << 10];
+        hashes = new int[1 << 9];
+        starts = new int[(1 << 9) + 1];
+        arena = new byte[1 << 12];
         size = 0;
     }
 

@@ -93,7 +93,11 @@ public final class FileAssembler {
         return assembler;
     }
 
-    /** Writes one row group's chunks and bloom filters. */
+    /**
+     * Writes one row group's chunks and bloom filters, then flushes the stream: a row group
+     * leaves no bytes in the writer's buffers, so a caller's stream can make it durable as it
+     * comes (the sink's syncs on flush) rather than all at once at its next checkpoint.
+     */
     public void writeRowGroup(EncodedRowGroup group) throws IOException {
         start();
         long groupStart = out.position();
@@ -133,6 +137,7 @@ public final class FileAssembler {
         columnIndexes.add(groupColumnIndexes);
         offsetIndexes.add(groupOffsetIndexes);
         rows += group.rowCount();
+        out.flush();
     }
 
     private void writeBloomFilters(EncodedRowGroup group, List<ColumnChunk> chunks)

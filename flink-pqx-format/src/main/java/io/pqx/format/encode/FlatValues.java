@@ -109,6 +109,8 @@ abstract class FlatValues {
             clearDictionary();
         }
         idCount = 0;
+        // PLAIN for the rest of the chunk: the ids buffer is never used again.
+        ids = new int[0];
     }
 
     /**

@@ -54,8 +54,11 @@ final class LongDictionary {
         out.putLongs(keys, 0, count);
     }
 
+    /** Forgets every entry and gives back the table's memory (a dictionary given up for good). */
     void clear() {
-        Arrays.fill(slots, 0);
+        slots = new int[1 << 10];
+        shift = Long.SIZE - 10;
+        keys = new long[1 << 9];
         size = 0;
     }
 

@@ -108,7 +108,8 @@ public final class PartFile {
         }
         String location = target.toString();
         try {
-            OutputStream out = new BufferedOutputStream(stream, BUFFER_BYTES);
+            OutputStream out =
+                    new BufferedOutputStream(new SyncOnFlushStream(stream), BUFFER_BYTES);
             ParquetWriter writer = ParquetWriter.open(out, rowType, options, location, pool);
             RowLog log = new RowLog(target);
             return new PartFile(recoverableWriter, stream, writer,
@@ -165,7 +166,8 @@ public final class PartFile {
             }
             List<RowData> carried =
                     RowLog.read(spec.target(), state.rowLog(), state.rowLogSkip(), rowType);
-            OutputStream out = new BufferedOutputStream(stream, BUFFER_BYTES);
+            OutputStream out =
+                    new BufferedOutputStream(new SyncOnFlushStream(stream), BUFFER_BYTES);
             ParquetWriter writer =
                     ParquetWriter.resume(out, rowType, options, location, pool, point);
             RowLog log = new RowLog(

@@ -151,13 +151,24 @@ public final class PqxSinkWriter
         MetricGroup metrics = context.metricGroup();
         this.budget =
                 new MemoryBudget(
-                        settings.checkpoints().memoryBudget(),
+                        settings.checkpoints().memoryBudgetBytes(),
                         settings.rowGroupMode() == RowGroupMode.EXACT,
                         metrics.counter("pqxForcedRowGroupCuts"),
                         metrics.counter("pqxForcedFileCloses"),
                         metrics.counter("pqxRowLogSpills"),
                         Integer.toString(subtask));
         metrics.gauge("pqxHeldBytes", (Gauge<Long>) budget::heldBytes);
+        if (subtask == 0) {
+            LOG.info(
+                    "pqx sink under {}: memory budget {} MiB per subtask ({})",
+                    basePath,
+                    budget.budget() >> 20,
+                    settings.checkpoints().memoryBudget() == SinkSettings.HEAP_SHARE_BUDGET
+                            ? "sink.memory.budget unset: 1/16 of this JVM's maximum heap of "
+                                    + (Runtime.getRuntime().maxMemory() >> 20)
+                                    + " MiB, between 64 MiB and 1 GiB"
+                            : "sink.memory.budget");
+        }
         metrics.gauge("pqxCarriedBytes", (Gauge<Long>) () -> carriedBytes);
         Counter orphans = metrics.counter("pqxOrphanFilesCleaned");
 

@@ -56,11 +56,33 @@ public record SinkSettings(
      *
      * @param rollOnCheckpoint close every open file at each checkpoint
      * @param openRowGroup when files stay open: carry or flush the open row group
-     * @param memoryBudget most bytes all open files of a subtask hold
+     * @param memoryBudget most bytes all open files of a subtask hold, or {@link
+     *     #HEAP_SHARE_BUDGET} for the default share of the TaskManager's heap
      */
     public record Checkpoints(
             boolean rollOnCheckpoint, OpenRowGroupPolicy openRowGroup, long memoryBudget)
-            implements Serializable {}
+            implements Serializable {
+
+        /**
+         * The budget in bytes in this JVM: the one set, or by default 1/16 of the maximum heap,
+         * between 64 MiB and 1 GiB (resolved where the writer runs, on the TaskManager).
+         */
+        public long memoryBudgetBytes() {
+            return memoryBudget == HEAP_SHARE_BUDGET
+                    ? defaultBudget(Runtime.getRuntime().maxMemory())
+                    : memoryBudget;
+        }
+    }
+
+    /** {@link Checkpoints#memoryBudget()} when {@code sink.memory.budget} is not set. */
+    public static final long HEAP_SHARE_BUDGET = -1;
+
+    /** The default budget for a JVM whose maximum heap is {@code maxHeap} bytes. */
+    public static long defaultBudget(long maxHeap) {
+        long min = 64L << 20;
+        long max = 1L << 30;
+        return Math.max(min, Math.min(max, maxHeap / 16));
+    }
 
     public SinkSettings {
         bloomFilterColumns = List.copyOf(bloomFilterColumns);

@@ -1,0 +1,62 @@
+package io.pqx.sink.file;
+
+import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.OutputStream;
+
+/**
+ * A part file's recoverable stream that makes what it was given durable whenever it is flushed:
+ * the format flushes after each row group it writes (on the encoding pool's writer thread), so a
+ * row group reaches the disk as it is written, and the next checkpoint's {@code persist()} finds
+ * little left to sync. Without this, a file that received a whole row group since the last
+ * checkpoint made that checkpoint wait for all of it at once. Where the stream cannot sync ({@code
+ * UnsupportedOperationException}), flushing only flushes, and {@code persist()} alone makes the
+ * bytes durable, as before.
+ *
+ * <p>Used by one thread at a time (the pool's writer thread between cuts, the task thread at a
+ * checkpoint, after the writes are done).
+ */
+final class SyncOnFlushStream extends OutputStream {
+    private static final Logger LOG = LoggerFactory.getLogger(SyncOnFlushStream.class);
+
+    private final RecoverableFsDataOutputStream stream;
+    private boolean syncs = true;
+
+    SyncOnFlushStream(RecoverableFsDataOutputStream stream) {
+        this.stream = stream;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        stream.write(b);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        stream.write(b, off, len);
+    }
+
+    @Override
+    public void flush() throws IOException {
+        stream.flush();
+        if (syncs) {
+            try {
+                stream.sync();
+            } catch (UnsupportedOperationException e) {
+                syncs = false;
+                LOG.debug("{} cannot sync; its bytes become durable at persist()",
+                        stream.getClass().getName());
+            }
+        }
+    }
+
+    /** Not closed here: the part file closes its stream for commit or discards it. */
+    @Override
+    public void close() throws IOException {
+        flush();
+    }
+}
