@@ -88,10 +88,12 @@ public final class MiniClusterJobs implements AutoCloseable {
     }
 
     /**
-     * What a checkpointed job gave: its result and the end-to-end durations of its completed
-     * checkpoints in milliseconds, in checkpoint order.
+     * What a checkpointed job gave: its result, and the end-to-end durations of its completed
+     * checkpoints in milliseconds with the wall-clock times they were triggered at, both in
+     * checkpoint order.
      */
-    public record CheckpointedJob(JobExecutionResult result, List<Long> checkpointMillis) {}
+    public record CheckpointedJob(
+            JobExecutionResult result, List<Long> checkpointMillis, List<Long> triggeredAt) {}
 
     /**
      * Builds a job with {@code topology}, parallelism {@code parallelism}, object reuse on and
@@ -135,12 +137,14 @@ public final class MiniClusterJobs implements AutoCloseable {
                                 .getCheckpoints());
         history.sort(Comparator.comparingLong(AbstractCheckpointStats::getCheckpointId));
         List<Long> durations = new ArrayList<>();
+        List<Long> triggers = new ArrayList<>();
         for (AbstractCheckpointStats checkpoint : history) {
             if (checkpoint instanceof CompletedCheckpointStats completed) {
                 durations.add(completed.getEndToEndDuration());
+                triggers.add(completed.getTriggerTimestamp());
             }
         }
-        return new CheckpointedJob(result, List.copyOf(durations));
+        return new CheckpointedJob(result, List.copyOf(durations), List.copyOf(triggers));
     }
 
     @Override
