@@ -1,0 +1,149 @@
+package io.pqx.e2e.testframe;
+
+import io.pqx.format.ParquetReader;
+import io.pqx.sink.PqxSink;
+import io.pqx.sink.PqxSinkOptions;
+
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.connector.testframe.external.ExternalSystemDataReader;
+import org.apache.flink.connector.testframe.external.sink.DataStreamSinkV2ExternalContext;
+import org.apache.flink.connector.testframe.external.sink.TestingSinkSettings;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.util.CloseableIterator;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+
+/**
+ * The connector testing framework's view of a pqx sink: {@link PqxSink} of {@link TestRecord}
+ * POJOs into a local directory, read back from its committed files only (visible {@code
+ * *.parquet}: never an in-progress file or a hidden row-log segment). Files stay open across
+ * checkpoints, pqx's default, and roll after 1 s without rows ({@code
+ * sink.rolling-policy.inactivity-interval}, checked every 200 ms): the framework's unbounded jobs
+ * stop sending rows and then wait for them to be visible, which with the default of 30 minutes
+ * would be at the end of the job only.
+ */
+final class PqxSinkContext implements DataStreamSinkV2ExternalContext<TestRecord> {
+    /** Records per generated batch. */
+    private static final int RECORDS = 400;
+
+    private final java.nio.file.Path dir;
+    private final AtomicLong nextId = new AtomicLong();
+
+    PqxSinkContext() {
+        try {
+            this.dir = Files.createTempDirectory("pqx-testframe-sink-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public Sink<TestRecord> createSink(TestingSinkSettings settings) {
+        return PqxSink.builder()
+                .basePath(dir.toUri().toString())
+                .set(PqxSinkOptions.ROLLING_INACTIVITY_INTERVAL, Duration.ofSeconds(1))
+                .set(PqxSinkOptions.ROLLING_CHECK_INTERVAL, Duration.ofMillis(200))
+                .buildForPojo(TestRecord.class);
+    }
+
+    @Override
+    public ExternalSystemDataReader<TestRecord> createSinkDataReader(TestingSinkSettings settings) {
+        return new CommittedFiles();
+    }
+
+    @Override
+    public List<TestRecord> generateTestData(TestingSinkSettings settings, long seed) {
+        return TestRecord.generate(nextId.getAndAdd(RECORDS), RECORDS, seed);
+    }
+
+    @Override
+    public TypeInformation<TestRecord> getProducedType() {
+        return TypeInformation.of(TestRecord.class);
+    }
+
+    @Override
+    public List<URL> getConnectorJarPaths() {
+        return List.of();
+    }
+
+    @Override
+    public void close() throws IOException {
+        try (Stream<java.nio.file.Path> paths = Files.walk(dir)) {
+            for (java.nio.file.Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "pqx sink to " + dir;
+    }
+
+    /** The records of the committed files this reader has not returned yet, a file at a time. */
+    private final class CommittedFiles implements ExternalSystemDataReader<TestRecord> {
+        private final Set<java.nio.file.Path> returned = new HashSet<>();
+
+        @Override
+        public List<TestRecord> poll(Duration timeout) {
+            List<TestRecord> records = new ArrayList<>();
+            try (Stream<java.nio.file.Path> files = Files.walk(dir)) {
+                for (java.nio.file.Path file :
+                        files.filter(Files::isRegularFile)
+                                .filter(f -> !f.getFileName().toString().startsWith("."))
+                                .filter(f -> f.getFileName().toString().endsWith(".parquet"))
+                                .sorted()
+                                .toList()) {
+                    if (returned.add(file)) {
+                        records.addAll(read(file));
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            if (records.isEmpty()) {
+                try {
+                    Thread.sleep(timeout.toMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return records;
+        }
+
+        private List<TestRecord> read(java.nio.file.Path file) throws IOException {
+            List<TestRecord> records = new ArrayList<>();
+            try (ParquetReader reader = ParquetReader.open(new Path(file.toUri()));
+                    CloseableIterator<RowData> rows =
+                            reader.rows(reader.project(List.of("id", "name", "amount")))) {
+                while (rows.hasNext()) {
+                    RowData row = rows.next();
+                    records.add(
+                            new TestRecord(
+                                    row.getLong(0),
+                                    row.isNullAt(1) ? null : row.getString(1).toString(),
+                                    row.getDouble(2)));
+                }
+            } catch (Exception e) {
+                throw new IOException("Cannot read committed file " + file, e);
+            }
+            return records;
+        }
+
+        @Override
+        public void close() {}
+    }
+}
