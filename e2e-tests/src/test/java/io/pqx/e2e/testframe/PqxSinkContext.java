@@ -4,7 +4,6 @@ import io.pqx.format.ParquetReader;
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkOptions;
 
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.testframe.external.ExternalSystemDataReader;
 import org.apache.flink.connector.testframe.external.sink.DataStreamSinkV2ExternalContext;
@@ -15,15 +14,12 @@ import org.apache.flink.util.CloseableIterator;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URL;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 /**
@@ -35,19 +31,13 @@ import java.util.stream.Stream;
  * stop sending rows and then wait for them to be visible, which with the default of 30 minutes
  * would be at the end of the job only.
  */
-final class PqxSinkContext implements DataStreamSinkV2ExternalContext<TestRecord> {
+final class PqxSinkContext extends LocalDirectoryContext
+        implements DataStreamSinkV2ExternalContext<TestRecord> {
     /** Records per generated batch. */
     private static final int RECORDS = 400;
 
-    private final java.nio.file.Path dir;
-    private final AtomicLong nextId = new AtomicLong();
-
     PqxSinkContext() {
-        try {
-            this.dir = Files.createTempDirectory("pqx-testframe-sink-");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        super("pqx-testframe-sink-");
     }
 
     @Override
@@ -66,26 +56,7 @@ final class PqxSinkContext implements DataStreamSinkV2ExternalContext<TestRecord
 
     @Override
     public List<TestRecord> generateTestData(TestingSinkSettings settings, long seed) {
-        return TestRecord.generate(nextId.getAndAdd(RECORDS), RECORDS, seed);
-    }
-
-    @Override
-    public TypeInformation<TestRecord> getProducedType() {
-        return TypeInformation.of(TestRecord.class);
-    }
-
-    @Override
-    public List<URL> getConnectorJarPaths() {
-        return List.of();
-    }
-
-    @Override
-    public void close() throws IOException {
-        try (Stream<java.nio.file.Path> paths = Files.walk(dir)) {
-            for (java.nio.file.Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
+        return nextRecords(RECORDS, seed);
     }
 
     @Override

@@ -5,7 +5,6 @@ import io.pqx.format.options.WriteOptions;
 import io.pqx.source.PqxSource;
 import io.pqx.source.PqxSourceBuilder;
 
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.connector.testframe.external.ExternalSystemSplitDataWriter;
@@ -15,14 +14,11 @@ import org.apache.flink.core.fs.Path;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 /**
@@ -32,27 +28,22 @@ import java.util.stream.Stream;
  * publish), so a continuous source never sees half a file. The source is {@link PqxSource} of
  * {@link TestRecord} POJOs: bounded, or continuous with a 100 ms listing interval.
  */
-final class PqxSourceContext implements DataStreamSourceExternalContext<TestRecord> {
+final class PqxSourceContext extends LocalDirectoryContext
+        implements DataStreamSourceExternalContext<TestRecord> {
     /** Records per generated batch. */
     private static final int RECORDS = 500;
     static final Duration MONITOR_INTERVAL = Duration.ofMillis(100);
 
-    private final java.nio.file.Path table;
     private final AtomicInteger writers = new AtomicInteger();
-    private final AtomicLong nextId = new AtomicLong();
 
     PqxSourceContext() {
-        try {
-            this.table = Files.createTempDirectory("pqx-testframe-source-");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        super("pqx-testframe-source-");
     }
 
     @Override
     public Source<TestRecord, ?, ?> createSource(TestingSourceSettings settings) {
         PqxSourceBuilder builder =
-                PqxSource.builder().path(table.toUri().toString()).rowType(TestRecord.TYPE);
+                PqxSource.builder().path(dir.toUri().toString()).rowType(TestRecord.TYPE);
         if (settings.getBoundedness() == Boundedness.CONTINUOUS_UNBOUNDED) {
             builder.monitorInterval(MONITOR_INTERVAL);
         }
@@ -69,31 +60,12 @@ final class PqxSourceContext implements DataStreamSourceExternalContext<TestReco
     @Override
     public List<TestRecord> generateTestData(
             TestingSourceSettings settings, int splitIndex, long seed) {
-        return TestRecord.generate(nextId.getAndAdd(RECORDS), RECORDS, seed);
-    }
-
-    @Override
-    public TypeInformation<TestRecord> getProducedType() {
-        return TypeInformation.of(TestRecord.class);
-    }
-
-    @Override
-    public List<URL> getConnectorJarPaths() {
-        return List.of();
-    }
-
-    @Override
-    public void close() throws IOException {
-        try (Stream<java.nio.file.Path> paths = Files.walk(table)) {
-            for (java.nio.file.Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
+        return nextRecords(RECORDS, seed);
     }
 
     @Override
     public String toString() {
-        return "pqx table " + table;
+        return "pqx table " + dir;
     }
 
     /** One "split": each batch it is given becomes the next file of its own. */
@@ -108,7 +80,7 @@ final class PqxSourceContext implements DataStreamSourceExternalContext<TestReco
         @Override
         public void writeRecords(List<TestRecord> records) {
             String name = String.format("split-%03d-%05d.parquet", split, files++);
-            java.nio.file.Path hidden = table.resolve("." + name + ".tmp");
+            java.nio.file.Path hidden = dir.resolve("." + name + ".tmp");
             try {
                 try (ParquetWriter writer =
                         ParquetWriter.create(
@@ -119,9 +91,9 @@ final class PqxSourceContext implements DataStreamSourceExternalContext<TestReco
                         writer.write(record.toRow());
                     }
                 }
-                Files.move(hidden, table.resolve(name), StandardCopyOption.ATOMIC_MOVE);
+                Files.move(hidden, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException e) {
-                throw new UncheckedIOException("Cannot write " + name + " to " + table, e);
+                throw new UncheckedIOException("Cannot write " + name + " to " + dir, e);
             }
         }
 
