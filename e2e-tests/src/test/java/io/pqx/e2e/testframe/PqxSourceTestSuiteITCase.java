@@ -7,6 +7,9 @@ import org.apache.flink.connector.testframe.junit.annotations.TestEnv;
 import org.apache.flink.connector.testframe.junit.annotations.TestSemantics;
 import org.apache.flink.connector.testframe.testsuites.SourceTestSuiteBase;
 import org.apache.flink.core.execution.CheckpointingMode;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.concurrent.TimeUnit;
 
 /**
  * Issue 13: Flink's connector testing framework's source suite ({@link SourceTestSuiteBase},
@@ -15,7 +18,11 @@ import org.apache.flink.core.execution.CheckpointingMode;
  * restore at the same, a higher and a lower parallelism, the source's {@code numRecordsIn}
  * metric, and a TaskManager failure of the MiniCluster. Every case of the suite runs as the
  * framework defines it; none is overridden.
+ *
+ * <p>The framework's waits have no deadline of their own (a record that never shows up waits for
+ * ever), hence the timeout of each case.
  */
+@Timeout(value = 3, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class PqxSourceTestSuiteITCase extends SourceTestSuiteBase<TestRecord> {
     @TestEnv MiniClusterTestEnvironment flink = new MiniClusterTestEnvironment();
 
