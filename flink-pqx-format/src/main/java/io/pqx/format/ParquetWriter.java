@@ -330,6 +330,30 @@ public final class ParquetWriter implements Closeable {
         groupBytesCheck.reset();
     }
 
+    /**
+     * Frees the open row group's column dictionaries that no page has used yet and that already
+     * show they will not pay (their ids plus entries are not smaller than the plain values: mostly
+     * distinct values, which the first page's end would give up anyway); those chunks go on in
+     * PLAIN. Dictionaries that pay, that pages already use, and those of nested or nullable
+     * leaves (encoded by parquet-column, whose writers cannot be made to fall back) stay. For a
+     * caller short of memory (the sink's memory budget); waits for the encoding pool, and changes
+     * the bytes of the open row group as a smaller dictionary page limit would.
+     *
+     * @return how many dictionaries were given up
+     * @throws IOException naming the file if a column's encoding had failed
+     */
+    public int giveUpUnpayingDictionaries() throws IOException {
+        checkOpen();
+        try {
+            return rowGroups.giveUpUnpayingDictionaries();
+        } catch (IOException | RuntimeException | Error e) {
+            broken = true;
+            throw e;
+        } catch (InterruptedException e) {
+            throw interrupted();
+        }
+    }
+
     /** Rows accepted so far. */
     public long rowsWritten() {
         return rowsWritten;

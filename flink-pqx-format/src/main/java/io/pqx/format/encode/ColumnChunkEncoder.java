@@ -162,6 +162,16 @@ final class ColumnChunkEncoder {
          */
         long heldBytes();
 
+        /**
+         * Frees the chunk's dictionary if no page has used it and it shows it will not pay (see
+         * {@code FlatValues.giveUpUnpayingDictionary}); the rest of the chunk is PLAIN. Chunks on
+         * parquet-column's writers (nested or nullable leaves) cannot be made to fall back: they
+         * keep theirs. Called under memory pressure only.
+         *
+         * @return whether a dictionary was given up
+         */
+        boolean giveUpUnpayingDictionary();
+
         /** Flushes the last page and returns the chunk; the chunk takes no more values. */
         EncodedColumnChunk finish() throws IOException;
     }
@@ -192,6 +202,12 @@ final class ColumnChunkEncoder {
             long written = pages.getMemSize();
             return ColumnChunkEncoder.estimatedBytes(
                     pages, Math.max(0, store.getBufferedSize() - written));
+        }
+
+        /** parquet-column's dictionary writers fall back only by their own size rule. */
+        @Override
+        public boolean giveUpUnpayingDictionary() {
+            return false;
         }
 
         @Override

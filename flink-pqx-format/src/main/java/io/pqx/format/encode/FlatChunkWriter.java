@@ -214,6 +214,11 @@ final class FlatChunkWriter implements ColumnChunkEncoder.OpenChunk {
     }
 
     @Override
+    public boolean giveUpUnpayingDictionary() {
+        return values.giveUpUnpayingDictionary();
+    }
+
+    @Override
     public long heldBytes() {
         return pages.getMemSize() + (levels == null ? 0 : levels.getAllocatedSize())
                 + values.heldBytes();

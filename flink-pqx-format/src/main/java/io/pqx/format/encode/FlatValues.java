@@ -101,6 +101,29 @@ abstract class FlatValues {
         return dictionaryBytes() > maxDictionaryBytes;
     }
 
+    /**
+     * Gives the dictionary up now, freeing it, when no page has used it yet and the open page
+     * already shows that it will not pay: its ids (at their bit width) plus the dictionary are not
+     * smaller than the page's PLAIN values, the test that would give it up at the end of the first
+     * page anyway (mostly distinct values). A dictionary that pays, or that earlier pages used,
+     * stays.
+     *
+     * @return whether the dictionary was given up
+     */
+    final boolean giveUpUnpayingDictionary() {
+        if (plainOnly || pagesUsedDictionary || idCount == 0) {
+            return false;
+        }
+        int size = dictionarySize();
+        int bitWidth = size <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(size - 1);
+        long idBytes = 1 + ((long) idCount * bitWidth + 7) / 8;
+        if (idBytes + dictionaryBytes() < rawBytes) {
+            return false;
+        }
+        fallBack();
+        return true;
+    }
+
     /** Stops using the dictionary for this chunk; the open page's values become PLAIN. */
     final void fallBack() {
         plainOnly = true;

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -171,6 +172,31 @@ public final class IncrementalRowGroupEncoder {
                     }
                     return new EncodedRowGroup(groupRows, list);
                 });
+    }
+
+    /**
+     * Queues, after every slice fed so far, the giving up of each open chunk's dictionary that no
+     * page has used and that shows it will not pay ({@link
+     * ColumnChunkEncoder.OpenChunk#giveUpUnpayingDictionary}), freeing it; the future completes
+     * with how many were given up once every leaf has done so. A leaf that failed gives up
+     * nothing.
+     */
+    public CompletableFuture<Integer> giveUpUnpayingDictionaries() {
+        AtomicInteger given = new AtomicInteger();
+        CompletableFuture<?>[] done = new CompletableFuture<?>[encoders.length];
+        for (int i = 0; i < encoders.length; i++) {
+            int leaf = i;
+            CompletableFuture<Void> task = tails[i].thenRunAsync(() -> {
+                ColumnChunkEncoder.OpenChunk chunk = open[leaf];
+                if (chunk != null && chunk.giveUpUnpayingDictionary()) {
+                    given.incrementAndGet();
+                    publishHeld(leaf, chunk.heldBytes());
+                }
+            }, executor);
+            tails[i] = task;
+            done[i] = task.handle((v, e) -> null);
+        }
+        return CompletableFuture.allOf(done).thenApply(v -> given.get());
     }
 
     /**

@@ -305,6 +305,23 @@ public final class StreamingRowGroupWriter {
         release();
     }
 
+    /**
+     * Frees the open row group's dictionaries that no page has used and that show they will not
+     * pay, after the slices fed so far (the filling slice's rows go PLAIN into those chunks), and
+     * waits for it; for a writer short of memory.
+     *
+     * @return how many dictionaries were given up
+     * @throws IOException naming the file if a column's encoding had failed
+     */
+    public int giveUpUnpayingDictionaries() throws IOException, InterruptedException {
+        rethrowFailure();
+        try {
+            return encoder.giveUpUnpayingDictionaries().get();
+        } catch (ExecutionException e) {
+            throw EncodingFailures.toIOException(e, location);
+        }
+    }
+
     private void release() {
         if (!released) {
             released = true;

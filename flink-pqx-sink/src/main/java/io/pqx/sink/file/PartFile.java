@@ -304,6 +304,20 @@ public final class PartFile {
         cutter.logOpenRows();
     }
 
+    /**
+     * Frees the open row group's dictionaries that no page has used and that show they will not
+     * pay ({@link ParquetWriter#giveUpUnpayingDictionaries()}); the memory budget's second resort.
+     *
+     * @return how many were given up
+     */
+    public int giveUpUnpayingDictionaries() throws IOException {
+        try {
+            return writer.giveUpUnpayingDictionaries();
+        } catch (IOException e) {
+            throw new IOException(relocate(e.getMessage(), where()), e);
+        }
+    }
+
     /** Bytes of the row-log segments the last {@link #snapshot} named. */
     public long loggedBytes() {
         return log.bytes();

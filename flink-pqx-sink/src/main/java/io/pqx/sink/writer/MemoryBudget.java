@@ -27,7 +27,7 @@ import java.util.Map;
  *       exact mode (where only a file's last row group may be short) it closes the file.
  * </ol>
  *
- * Spills, forced cuts and forced closes are counted; cuts and closes are logged at INFO, at most
+ * Spills, dictionaries given up, forced cuts and forced closes are counted; cuts and closes are logged at INFO, at most
  * once a minute. The writer state holds no rows (a checkpoint names row-log segments), so a
  * checkpoint adds nothing to what is counted here.
  *
@@ -53,6 +53,7 @@ final class MemoryBudget {
     private final Counter forcedCuts;
     private final Counter forcedCloses;
     private final Counter spills;
+    private final Counter dictionaries;
     private final String subtask;
     private int untilCheck = CHECK_EVERY_ROWS;
     private volatile long heldBytes;
@@ -62,8 +63,9 @@ final class MemoryBudget {
      * @param closeFiles exact mode: free memory by closing files rather than cutting row groups
      */
     MemoryBudget(long budget, boolean closeFiles, Counter forcedCuts, Counter forcedCloses,
-            Counter spills, String subtask) {
+            Counter spills, Counter dictionaries, String subtask) {
         this.spills = spills;
+        this.dictionaries = dictionaries;
         this.budget = budget;
         this.closeFiles = closeFiles;
         this.forcedCuts = forcedCuts;
@@ -114,6 +116,11 @@ final class MemoryBudget {
             heldBytes = total;
             return;
         }
+        total = giveUpDictionaries(open, target);
+        if (total <= target) {
+            heldBytes = total;
+            return;
+        }
         held.clear();
         for (Map.Entry<String, PartFile> e : open.entrySet()) {
             held.add(Map.entry(e.getKey(), e.getValue().heldBytes()));
@@ -156,6 +163,34 @@ final class MemoryBudget {
                     closeFiles ? "(exact mode: their last row group is short)" : "early",
                     largest, forcedCuts.getCount(), forcedCloses.getCount());
         }
+    }
+
+    /**
+     * Gives up the dictionaries that will not pay of the files holding the most, until what they
+     * hold is at {@code target}.
+     *
+     * @return what the files hold then
+     */
+    private long giveUpDictionaries(Map<String, PartFile> open, long target) throws IOException {
+        List<Map.Entry<PartFile, Long>> files = new ArrayList<>(open.size());
+        long total = 0;
+        for (PartFile file : open.values()) {
+            long bytes = file.heldBytes();
+            files.add(Map.entry(file, bytes));
+            total += bytes;
+        }
+        files.sort(Map.Entry.<PartFile, Long>comparingByValue(Comparator.reverseOrder()));
+        for (Map.Entry<PartFile, Long> e : files) {
+            if (total <= target) {
+                break;
+            }
+            int given = e.getKey().giveUpUnpayingDictionaries();
+            if (given > 0) {
+                dictionaries.inc(given);
+                total -= e.getValue() - e.getKey().heldBytes();
+            }
+        }
+        return total;
     }
 
     /**

@@ -156,6 +156,7 @@ public final class PqxSinkWriter
                         metrics.counter("pqxForcedRowGroupCuts"),
                         metrics.counter("pqxForcedFileCloses"),
                         metrics.counter("pqxRowLogSpills"),
+                        metrics.counter("pqxDictionariesGivenUp"),
                         Integer.toString(subtask));
         metrics.gauge("pqxHeldBytes", (Gauge<Long>) budget::heldBytes);
         if (subtask == 0) {

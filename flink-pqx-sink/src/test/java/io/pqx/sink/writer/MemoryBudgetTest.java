@@ -116,6 +116,60 @@ class MemoryBudgetTest {
         assertThat(total).isEqualTo(ROWS);
     }
 
+    @org.junit.jupiter.api.Test
+    void dictionariesThatWillNotPayAreGivenUpBeforeFilesClose() throws Exception {
+        RowType distinct =
+                RowType.of(
+                        new LogicalType[] {
+                            new BigIntType(false),
+                            new VarCharType(false, VarCharType.MAX_LENGTH),
+                            new VarCharType(false, VarCharType.MAX_LENGTH)
+                        },
+                        new String[] {"id", "p", "name"});
+        PqxSink sink =
+                PqxSink.builder()
+                        .basePath(dir.toUri().toString())
+                        .rowType(distinct)
+                        .partitionBy("p")
+                        .set(PqxSinkOptions.ENCODING_THREADS, 1)
+                        .set(PqxSinkOptions.MAX_OPEN_FILES, 100)
+                        .set(PqxSinkOptions.MEMORY_BUDGET, MemorySize.parse("16 mb"))
+                        .build();
+        TestingWriterContext context = new TestingWriterContext();
+        List<PqxCommittable> committables = new ArrayList<>();
+        int rows = 450_000;
+        try (PqxSinkWriter writer = (PqxSinkWriter) sink.createWriter(context)) {
+            for (long id = 0; id < rows; id++) {
+                // every id and name distinct: their dictionaries cannot pay
+                writer.write(
+                        GenericRowData.of(
+                                id,
+                                StringData.fromString("p" + (id % 30)),
+                                StringData.fromString("name-" + Long.toHexString(id * 0x9E3779B97F4A7C15L))),
+                        null);
+            }
+            writer.flush(true);
+            committables.addAll(writer.prepareCommit());
+        }
+        assertThat(context.counter("pqxDictionariesGivenUp"))
+                .as("the id and name dictionaries of the first pages")
+                .isGreaterThan(0);
+        RecoverableWriter recoverable = FileSystem.getLocalFileSystem().createRecoverableWriter();
+        for (PqxCommittable c : committables) {
+            recoverable.recoverForCommit(c.recoverable()).commitAfterRecovery();
+        }
+        BitSet seen = new BitSet();
+        long total = 0;
+        for (Path file : TestingSinkFiles.committed(dir)) {
+            for (long id : TestingSinkFiles.read(file, r -> r.getLong(0))) {
+                assertThat(seen.get((int) id)).as("row %d twice", id).isFalse();
+                seen.set((int) id);
+                total++;
+            }
+        }
+        assertThat(total).isEqualTo(rows);
+    }
+
     /** 2 KiB of random letters: compresses little, so open groups are large. */
     private static String text(Random random) {
         char[] chars = new char[2048];
