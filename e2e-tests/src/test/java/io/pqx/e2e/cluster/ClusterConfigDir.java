@@ -58,6 +58,9 @@ final class ClusterConfigDir {
                         // (defaults: 10 s interval, 50 s timeout).
                         "heartbeat.interval: 1 s",
                         "heartbeat.timeout: 5 s",
+                        // REST answers from caches at most this old (default 3 s): the tests
+                        // poll checkpoint counts and job state.
+                        "web.refresh-interval: 500 ms",
                         // Restarted tasks wait this long for the replacement's slot.
                         "slot.request.timeout: 2 min",
                         "io.tmp.dirs: " + tmp);

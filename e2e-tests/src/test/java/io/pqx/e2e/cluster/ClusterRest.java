@@ -10,6 +10,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -57,6 +59,11 @@ final class ClusterRest {
         return get("jobs/" + job).path("state").asText();
     }
 
+    /** When the job last switched to RUNNING, in epoch milliseconds (the JobManager's clock). */
+    long runningSince(JobID job) throws IOException {
+        return get("jobs/" + job).path("timestamps").path("RUNNING").asLong();
+    }
+
     Checkpoints checkpoints(JobID job) throws IOException {
         JsonNode counts = get("jobs/" + job + "/checkpoints").path("counts");
         return new Checkpoints(
@@ -66,11 +73,16 @@ final class ClusterRest {
     }
 
     /**
-     * The failures in the job's exception history: one per failover, each naming the task and
-     * TaskManager that failed first.
+     * The job's exception history, one line per failover: the exception, the task that failed
+     * first and its TaskManager.
      */
-    int failures(JobID job) throws IOException {
-        return get("jobs/" + job + "/exceptions").path("exceptionHistory").path("entries").size();
+    List<String> failures(JobID job) throws IOException {
+        List<String> lines = new ArrayList<>();
+        for (JsonNode entry : get("jobs/" + job + "/exceptions").path("exceptionHistory").path("entries")) {
+            lines.add(entry.path("exceptionName").asText() + " in " + entry.path("taskName").asText()
+                    + " on " + entry.path("taskManagerId").asText());
+        }
+        return lines;
     }
 
     /** The resource ids of the TaskManagers the job's current subtask attempts run (or ran) on. */

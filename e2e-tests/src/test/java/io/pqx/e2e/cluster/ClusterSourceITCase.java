@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -39,6 +40,8 @@ class ClusterSourceITCase {
     static final int ROWS_PER_FILE = 2_000;
     /** 60 files, one every 250 ms: the input grows for about 15 s. */
     static final Duration FILE_PAUSE = Duration.ofMillis(250);
+    /** The input stops growing here until the kill: the kill always comes before its end. */
+    static final long HOLD_AT = ROWS * 3 / 4;
 
     @TempDir static Path clusterDir;
     static LocalFlinkCluster cluster;
@@ -61,8 +64,8 @@ class ClusterSourceITCase {
         Path input = Files.createDirectories(work.resolve("input"));
         Path recorded = Files.createDirectories(work.resolve("recorded"));
         JobClient job = null;
-        try (GrowingInput growing = new GrowingInput(input, ROWS, ROWS_PER_FILE, FILE_PAUSE)) {
-            growing.start();
+        try (GrowingInput growing =
+                new GrowingInput(input, ROWS, ROWS_PER_FILE, FILE_PAUSE, HOLD_AT)) {
             StreamExecutionEnvironment env = cluster.remoteEnvironment(new Configuration());
             env.setParallelism(2);
             env.enableCheckpointing(200);
@@ -86,6 +89,12 @@ class ClusterSourceITCase {
             long submitted = System.nanoTime();
             job = env.executeAsync("pqx cluster source");
             JobID id = job.getJobID();
+            Await.until(
+                    "job " + id + " to run",
+                    Duration.ofSeconds(60),
+                    () -> cluster.rest().jobState(id).equals("RUNNING"),
+                    () -> cluster.rest().jobState(id));
+            growing.start();
 
             Await.until(
                     "the first recorded rows",
@@ -95,6 +104,7 @@ class ClusterSourceITCase {
                     () -> cluster.rest().jobState(id));
             TaskManagerFailover.Kill kill = TaskManagerFailover.afterCheckpoints(cluster, id, 3);
             long publishedAtKill = growing.published();
+            growing.release();
             assertThat(publishedAtKill).as("the kill came while the input grew").isLessThan(ROWS);
 
             growing.awaitDone(Duration.ofMinutes(2));
@@ -117,7 +127,7 @@ class ClusterSourceITCase {
                     .as("the job's subtasks run on the replacement")
                     .contains(kill.replacement())
                     .doesNotContain(kill.victim());
-            int failovers = rest.failures(id);
+            List<String> failovers = rest.failures(id);
             ClusterRest.Checkpoints checkpoints = rest.checkpoints(id);
             job.cancel().get(1, TimeUnit.MINUTES);
             job = null;

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -16,29 +17,39 @@ import java.util.concurrent.atomic.AtomicReference;
  * GeneratedRows} (ids {@code 0, 1, 2, ...} in order, {@code rowsPerFile} per file), each written
  * by pqx's {@code ParquetWriter} under a hidden name and then atomically renamed, so a reader
  * never sees a half-written file; one file every {@code pause} until {@code total} rows are
- * published. Writes on its own thread; {@link #published} may be read from any thread. A write
- * failure stops it and is rethrown by {@link #awaitDone}.
+ * published. Once {@code holdAt} rows are published it waits for {@link #release} (so a test can
+ * make sure something happens while the input is incomplete, however slow the machine). Writes
+ * on its own thread; {@link #published} and {@link #release} may be called from any thread. A
+ * write failure stops it and is rethrown by {@link #awaitDone}.
  */
 final class GrowingInput implements AutoCloseable {
     private final Path dir;
     private final long total;
     private final int rowsPerFile;
     private final Duration pause;
+    private final long holdAt;
+    private final CountDownLatch released = new CountDownLatch(1);
     private final AtomicLong published = new AtomicLong();
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final Thread thread;
 
-    GrowingInput(Path dir, long total, int rowsPerFile, Duration pause) {
+    GrowingInput(Path dir, long total, int rowsPerFile, Duration pause, long holdAt) {
         this.dir = dir;
         this.total = total;
         this.rowsPerFile = rowsPerFile;
         this.pause = pause;
+        this.holdAt = holdAt;
         this.thread = new Thread(this::run, "growing-input");
         thread.setDaemon(true);
     }
 
     void start() {
         thread.start();
+    }
+
+    /** Lets the writer go on past {@code holdAt}. */
+    void release() {
+        released.countDown();
     }
 
     /** Rows published (visible) so far. */
@@ -79,6 +90,9 @@ final class GrowingInput implements AutoCloseable {
                 }
                 Files.move(hidden, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
                 published.set(last);
+                if (last >= holdAt) {
+                    released.await();
+                }
                 Thread.sleep(pause.toMillis());
             }
         } catch (InterruptedException e) {
@@ -90,8 +104,12 @@ final class GrowingInput implements AutoCloseable {
 
     /** Stops writing (a file being written is left hidden) and waits for the thread. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         thread.interrupt();
-        thread.join(10_000);
+        try {
+            thread.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -100,7 +100,12 @@ public final class LocalFlinkCluster implements AutoCloseable {
         LocalFlinkCluster cluster = new LocalFlinkCluster(conf, logs, classPath, jobJar, restPort);
         Runtime.getRuntime().addShutdownHook(cluster.shutdownHook);
         try {
+            long start = System.nanoTime();
             cluster.startProcesses(taskManagers);
+            System.out.printf(
+                    "[cluster] JobManager and %d TaskManagers up in %.1f s (REST port %d, logs in"
+                            + " %s)%n",
+                    taskManagers, (System.nanoTime() - start) / 1e9, restPort, logs);
             return cluster;
         } catch (Throwable e) {
             cluster.printLogTails();

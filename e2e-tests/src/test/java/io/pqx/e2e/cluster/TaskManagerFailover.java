@@ -20,12 +20,13 @@ final class TaskManagerFailover {
     private static final Duration REGISTRATION_TIMEOUT = Duration.ofSeconds(90);
 
     /**
-     * One kill: when it happened ({@link System#nanoTime}), the TaskManager killed and its pid,
-     * its replacement, the checkpoints the job had completed before, and how long the JobManager
-     * took to notice the loss (heartbeats) and to register the replacement, both from the kill.
+     * One kill: how long after the job started running it came, the TaskManager killed and its
+     * pid, its replacement, the checkpoints the job had completed before, and how long the
+     * JobManager took to notice the loss (heartbeats) and to register the replacement, both from
+     * the kill.
      */
     record Kill(
-            long killedAtNanos,
+            Duration afterRunning,
             String victim,
             long pid,
             String replacement,
@@ -68,7 +69,10 @@ final class TaskManagerFailover {
             throw new AssertionError("No TaskManager of " + running + " runs job " + job);
         }
         String victim = ofJob.iterator().next();
+        long runningSince = rest.runningSince(job);
         long killedAt = System.nanoTime();
+        // The cluster's processes run on this machine: one clock for the JobManager and the test.
+        Duration afterRunning = Duration.ofMillis(System.currentTimeMillis() - runningSince);
         long pid = cluster.killTaskManager(victim);
         String replacement = cluster.startTaskManager();
         Duration noticed =
@@ -83,14 +87,16 @@ final class TaskManagerFailover {
         cluster.awaitTaskManagers(expected, REGISTRATION_TIMEOUT);
         Duration registered = Duration.ofNanos(System.nanoTime() - killedAt);
         System.out.printf(
-                "[cluster] killed %s (pid %d, SIGKILL) after %d checkpoints; loss noticed after"
-                        + " %.1f s; replacement %s registered %.1f s after the kill%n",
+                "[cluster] killed %s (pid %d, SIGKILL) %.1f s after the job started running, after %d"
+                        + " checkpoints; loss noticed after %.1f s; replacement %s registered %.1f s"
+                        + " after the kill%n",
                 victim,
                 pid,
+                afterRunning.toMillis() / 1000.0,
                 before,
                 noticed.toMillis() / 1000.0,
                 replacement,
                 registered.toMillis() / 1000.0);
-        return new Kill(killedAt, victim, pid, replacement, before, noticed, registered);
+        return new Kill(afterRunning, victim, pid, replacement, before, noticed, registered);
     }
 }
