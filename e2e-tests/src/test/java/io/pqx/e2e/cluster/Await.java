@@ -30,7 +30,7 @@ final class Await {
         return until(what, timeout, POLL, condition, state);
     }
 
-    /** Waits until {@code condition} holds, checking every {@code poll}; returns the time it took. */
+    /** Waits until {@code condition} holds, checking every {@code poll}; returns the time taken. */
     static Duration until(
             String what, Duration timeout, Duration poll, Condition condition, State state)
             throws Exception {

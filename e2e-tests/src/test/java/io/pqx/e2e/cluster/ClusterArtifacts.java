@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.regex.Pattern;
 
@@ -99,8 +100,8 @@ final class ClusterArtifacts {
         return JOB_JAR.toAbsolutePath();
     }
 
-    private static java.util.jar.JarEntry require(JarFile jar, String name) {
-        java.util.jar.JarEntry entry = jar.getJarEntry(name);
+    private static JarEntry require(JarFile jar, String name) {
+        JarEntry entry = jar.getJarEntry(name);
         if (entry == null) {
             throw new IllegalStateException("Cannot use job jar " + JOB_JAR + ": no " + name);
         }

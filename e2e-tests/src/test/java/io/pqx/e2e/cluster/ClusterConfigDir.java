@@ -16,12 +16,15 @@ final class ClusterConfigDir {
     /** The log4j2 configuration file in the directory, handed to each process. */
     static final String LOG4J_FILE = "log4j-cluster.properties";
 
+    /** The checkpoint directory, under the cluster's work directory. */
+    static final String CHECKPOINTS = "checkpoints";
+
     private ClusterConfigDir() {}
 
     /** Writes {@code config.yaml} and the log4j2 file into {@code conf}; returns {@code conf}. */
     static Path write(Path conf, Path work, int restPort, int rpcPort) throws IOException {
         Files.createDirectories(conf);
-        Path checkpoints = Files.createDirectories(work.resolve("checkpoints"));
+        Path checkpoints = Files.createDirectories(work.resolve(CHECKPOINTS));
         Path tmp = Files.createDirectories(work.resolve("tmp"));
         List<String> yaml =
                 List.of(

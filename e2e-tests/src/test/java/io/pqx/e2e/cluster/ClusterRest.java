@@ -78,9 +78,12 @@ final class ClusterRest {
      */
     List<String> failures(JobID job) throws IOException {
         List<String> lines = new ArrayList<>();
-        for (JsonNode entry : get("jobs/" + job + "/exceptions").path("exceptionHistory").path("entries")) {
-            lines.add(entry.path("exceptionName").asText() + " in " + entry.path("taskName").asText()
-                    + " on " + entry.path("taskManagerId").asText());
+        JsonNode history = get("jobs/" + job + "/exceptions").path("exceptionHistory");
+        for (JsonNode entry : history.path("entries")) {
+            lines.add(
+                    entry.path("exceptionName").asText()
+                            + " in " + entry.path("taskName").asText()
+                            + " on " + entry.path("taskManagerId").asText());
         }
         return lines;
     }
@@ -89,8 +92,8 @@ final class ClusterRest {
     Set<String> taskManagersOf(JobID job) throws IOException {
         Set<String> ids = new TreeSet<>();
         for (JsonNode vertex : get("jobs/" + job).path("vertices")) {
-            JsonNode tms =
-                    get("jobs/" + job + "/vertices/" + vertex.path("id").asText() + "/taskmanagers");
+            String vertexId = vertex.path("id").asText();
+            JsonNode tms = get("jobs/" + job + "/vertices/" + vertexId + "/taskmanagers");
             for (JsonNode tm : tms.path("taskmanagers")) {
                 ids.add(tm.path("taskmanager-id").asText());
             }

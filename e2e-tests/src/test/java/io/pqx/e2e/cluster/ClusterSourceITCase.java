@@ -113,7 +113,8 @@ class ClusterSourceITCase {
                     Duration.ofMinutes(2),
                     Duration.ofSeconds(1),
                     () -> CommittedRows.read(recorded, ROWS, false).rows() >= ROWS,
-                    () -> CommittedRows.read(recorded, ROWS, false) + " " + cluster.rest().jobState(id));
+                    () -> CommittedRows.read(recorded, ROWS, false) + ", job "
+                            + cluster.rest().jobState(id));
             Duration jobTime = Duration.ofNanos(System.nanoTime() - submitted);
             // Two more checkpoints: a row emitted twice would be committed by now.
             long completed = cluster.rest().checkpoints(id).completed();

@@ -32,7 +32,8 @@ record FailoverReport(
     String line() {
         return String.format(
                 "[cluster] %s: rows %d expected, %d committed in %d files, %d duplicates,"
-                        + " %d lost, %d foreign, %d bad payloads, %d misplaced; kills %d (%s pid %d),"
+                        + " %d lost, %d foreign, %d bad payloads, %d misplaced;"
+                        + " kills %d (%s pid %d),"
                         + " failovers %d, restores %d, checkpoints %d completed / %d failed;"
                         + " loss noticed after %.1f s, replacement %s registered after %.1f s;"
                         + " job %.1f s; failovers: %s",
@@ -66,7 +67,9 @@ record FailoverReport(
     void assertExactlyOnceAfterFailover() {
         assertThat(kills).as("TaskManagers killed").isGreaterThanOrEqualTo(1);
         assertThat(failovers).as("failovers in the job's exception history").isNotEmpty();
-        assertThat(checkpoints.restored()).as("restores from a checkpoint").isGreaterThanOrEqualTo(1);
+        assertThat(checkpoints.restored())
+                .as("restores from a checkpoint")
+                .isGreaterThanOrEqualTo(1);
         assertThat(committed.duplicates()).as("rows committed twice").isZero();
         assertThat(committed.losses(expected)).as("rows lost").isZero();
         assertThat(committed.strangers()).as("rows never generated").isZero();

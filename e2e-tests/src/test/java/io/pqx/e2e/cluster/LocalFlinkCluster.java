@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A Flink 2.3 standalone session cluster on 127.0.0.1, each process its own JVM started by the
@@ -63,22 +64,24 @@ public final class LocalFlinkCluster implements AutoCloseable {
 
     private final Path conf;
     private final Path logs;
+    private final Path checkpoints;
     private final String java;
     private final String classPath;
     private final Path jobJar;
     private final int restPort;
     private final ClusterRest rest;
-    private final List<FlinkProcess> started = new ArrayList<>();
+    // Read by the shutdown hook's thread too.
+    private final List<FlinkProcess> started = new CopyOnWriteArrayList<>();
     private final Map<String, FlinkProcess> taskManagers = new LinkedHashMap<>();
     private final Thread shutdownHook = new Thread(this::killAll, "local-flink-cluster-cleanup");
     private ProcessResources taskManagerResources;
     private int taskManagerCount;
     private int kills;
 
-    private LocalFlinkCluster(
-            Path conf, Path logs, String classPath, Path jobJar, int restPort) {
-        this.conf = conf;
-        this.logs = logs;
+    private LocalFlinkCluster(Path dir, String classPath, Path jobJar, int restPort) {
+        this.conf = dir.resolve("conf");
+        this.logs = dir.resolve("logs");
+        this.checkpoints = dir.resolve(ClusterConfigDir.CHECKPOINTS);
         this.java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         this.classPath = classPath;
         this.jobJar = jobJar;
@@ -95,9 +98,9 @@ public final class LocalFlinkCluster implements AutoCloseable {
         Path jobJar = ClusterArtifacts.jobJar();
         int restPort = freePort();
         int rpcPort = freePort();
-        Path conf = ClusterConfigDir.write(dir.resolve("conf"), dir, restPort, rpcPort);
-        Path logs = Files.createDirectories(dir.resolve("logs"));
-        LocalFlinkCluster cluster = new LocalFlinkCluster(conf, logs, classPath, jobJar, restPort);
+        LocalFlinkCluster cluster = new LocalFlinkCluster(dir, classPath, jobJar, restPort);
+        ClusterConfigDir.write(cluster.conf, dir, restPort, rpcPort);
+        Files.createDirectories(cluster.logs);
         Runtime.getRuntime().addShutdownHook(cluster.shutdownHook);
         try {
             long start = System.nanoTime();
@@ -105,7 +108,7 @@ public final class LocalFlinkCluster implements AutoCloseable {
             System.out.printf(
                     "[cluster] JobManager and %d TaskManagers up in %.1f s (REST port %d, logs in"
                             + " %s)%n",
-                    taskManagers, (System.nanoTime() - start) / 1e9, restPort, logs);
+                    taskManagers, (System.nanoTime() - start) / 1e9, restPort, cluster.logs);
             return cluster;
         } catch (Throwable e) {
             cluster.printLogTails();
@@ -115,7 +118,8 @@ public final class LocalFlinkCluster implements AutoCloseable {
     }
 
     private void startProcesses(int count) throws Exception {
-        ProcessResources jm = ProcessResources.compute("GET_JM_RESOURCE_PARAMS", java, classPath, conf);
+        ProcessResources jm =
+                ProcessResources.compute("GET_JM_RESOURCE_PARAMS", java, classPath, conf);
         taskManagerResources =
                 ProcessResources.compute("GET_TM_RESOURCE_PARAMS", java, classPath, conf);
         started.add(launch("jobmanager", jm, JOB_MANAGER_MAIN, List.of()));
@@ -124,7 +128,11 @@ public final class LocalFlinkCluster implements AutoCloseable {
         for (int i = 0; i < count; i++) {
             ids.add(startTaskManager());
         }
-        Await.until("the REST endpoint on port " + restPort, START_TIMEOUT, rest::isUp, this::processStates);
+        Await.until(
+                "the REST endpoint on port " + restPort,
+                START_TIMEOUT,
+                rest::isUp,
+                this::processStates);
         awaitTaskManagers(ids, START_TIMEOUT);
     }
 
@@ -168,7 +176,8 @@ public final class LocalFlinkCluster implements AutoCloseable {
         int exit = tm.kill(KILL_WAIT);
         if (exit != FlinkProcess.SIGKILL_EXIT) {
             throw new IllegalStateException(
-                    "TaskManager " + id + " (pid " + pid + ") did not die of SIGKILL: exit " + exit);
+                    "TaskManager " + id + " (pid " + pid + ") did not die of SIGKILL: exit "
+                            + exit);
         }
         taskManagers.remove(id);
         kills++;
@@ -201,6 +210,11 @@ public final class LocalFlinkCluster implements AutoCloseable {
     public StreamExecutionEnvironment remoteEnvironment(Configuration configuration) {
         return StreamExecutionEnvironment.createRemoteEnvironment(
                 "127.0.0.1", restPort, configuration, jobJar.toString());
+    }
+
+    /** Where the cluster's jobs checkpoint to: {@code <dir>/checkpoints/<job id>/chk-<n>}. */
+    public Path checkpointDir() {
+        return checkpoints;
     }
 
     public ClusterRest rest() {

@@ -2,9 +2,12 @@ package io.pqx.e2e.cluster;
 
 import org.apache.flink.api.common.JobID;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * The failure every cluster test injects: once a running job has completed some checkpoints, one
@@ -36,7 +39,7 @@ final class TaskManagerFailover {
 
     private TaskManagerFailover() {}
 
-    /** Waits for {@code checkpoints} completed checkpoints of {@code job}, then kills and replaces. */
+    /** Waits for {@code checkpoints} completed checkpoints of {@code job}; kills and replaces. */
     static Kill afterCheckpoints(LocalFlinkCluster cluster, JobID job, int checkpoints)
             throws Exception {
         ClusterRest rest = cluster.rest();
@@ -57,6 +60,13 @@ final class TaskManagerFailover {
                 },
                 () -> rest.jobState(job) + " " + rest.checkpoints(job));
         long before = rest.checkpoints(job).completed();
+        // What the restore will read: a completed checkpoint in the cluster's local directory.
+        Path jobCheckpoints = cluster.checkpointDir().resolve(job.toString());
+        try (Stream<Path> entries = Files.list(jobCheckpoints)) {
+            if (entries.noneMatch(p -> p.getFileName().toString().startsWith("chk-"))) {
+                throw new AssertionError("No completed checkpoint in " + jobCheckpoints);
+            }
+        }
         String state = rest.jobState(job);
         if (!state.equals("RUNNING")) {
             throw new AssertionError("Job " + job + " is " + state + ", not RUNNING, at the kill");
@@ -87,9 +97,9 @@ final class TaskManagerFailover {
         cluster.awaitTaskManagers(expected, REGISTRATION_TIMEOUT);
         Duration registered = Duration.ofNanos(System.nanoTime() - killedAt);
         System.out.printf(
-                "[cluster] killed %s (pid %d, SIGKILL) %.1f s after the job started running, after %d"
-                        + " checkpoints; loss noticed after %.1f s; replacement %s registered %.1f s"
-                        + " after the kill%n",
+                "[cluster] killed %s (pid %d, SIGKILL) %.1f s after the job started running,"
+                        + " after %d checkpoints; loss noticed after %.1f s; replacement %s"
+                        + " registered %.1f s after the kill%n",
                 victim,
                 pid,
                 afterRunning.toMillis() / 1000.0,

@@ -30,7 +30,9 @@ public final class GeneratedRows implements GeneratorFunction<Long, RowData> {
     public static final RowType TYPE =
             RowType.of(
                     new LogicalType[] {
-                        new BigIntType(false), new IntType(false), new VarCharType(VarCharType.MAX_LENGTH)
+                        new BigIntType(false),
+                        new IntType(false),
+                        new VarCharType(VarCharType.MAX_LENGTH)
                     },
                     new String[] {"id", "part", "payload"});
 
