@@ -121,6 +121,16 @@ final class LocalS3 implements BeforeAllCallback, AfterAllCallback {
         }
     }
 
+    /** The bytes the store holds under these keys. */
+    long sizeOf(List<String> keys) {
+        BlobStore store = context.getBlobStore();
+        long bytes = 0;
+        for (String key : keys) {
+            bytes += store.blobMetadata(BUCKET, key).getSize();
+        }
+        return bytes;
+    }
+
     @Override
     public void beforeAll(ExtensionContext extension) throws Exception {
         context =
