@@ -52,7 +52,8 @@ class PqxCliOnS3ITCase {
 
     @Test
     void metaPrintsTheFooterOfAnS3File() throws Exception {
-        TestingCliProcess run = TestingCliProcess.run(work, flinkEnvironment(), "meta", S3.uri(FILE));
+        TestingCliProcess run =
+                TestingCliProcess.run(work, flinkEnvironment(), "meta", S3.uri(FILE));
         assertThat(run.status()).as(run.err()).isZero();
         assertThat(run.out())
                 .contains("file:          " + S3.uri(FILE) + "\n")
@@ -63,7 +64,8 @@ class PqxCliOnS3ITCase {
 
     @Test
     void catPrintsTheRowsOfAnS3File() throws Exception {
-        TestingCliProcess run = TestingCliProcess.run(work, flinkEnvironment(), "cat", S3.uri(FILE));
+        TestingCliProcess run =
+                TestingCliProcess.run(work, flinkEnvironment(), "cat", S3.uri(FILE));
         assertThat(run.status()).as(run.err()).isZero();
         assertThat(run.out())
                 .isEqualTo(

@@ -154,7 +154,9 @@ class S3SourceRangedReadITCase {
         assertThat(otherFile.bytes()).as(figures).isLessThan(tableBytes / FILES / 100);
         assertThat(fullScan.rangedRequests()).as(figures).isEqualTo(fullScan.requests());
         // A full scan is served the table once, plus footers read twice (enumerator, reader).
-        assertThat(fullScan.bytes()).as(figures).isBetween(tableBytes, tableBytes + tableBytes / 50);
+        assertThat(fullScan.bytes())
+                .as(figures)
+                .isBetween(tableBytes, tableBytes + tableBytes / 50);
     }
 
     /** Row {@code k}: its key, a double and a 64-byte random payload (base64) drawn from it. */
