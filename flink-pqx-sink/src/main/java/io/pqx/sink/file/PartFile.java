@@ -109,7 +109,8 @@ public final class PartFile {
         String location = target.toString();
         try {
             OutputStream out =
-                    new BufferedOutputStream(new SyncOnFlushStream(stream), BUFFER_BYTES);
+                    new BufferedOutputStream(
+                            SyncOnFlushStream.of(stream, target), BUFFER_BYTES);
             ParquetWriter writer = ParquetWriter.open(out, rowType, options, location, pool);
             RowLog log = new RowLog(target);
             return new PartFile(recoverableWriter, stream, writer,
@@ -167,7 +168,8 @@ public final class PartFile {
             List<RowData> carried =
                     RowLog.read(spec.target(), state.rowLog(), state.rowLogSkip(), rowType);
             OutputStream out =
-                    new BufferedOutputStream(new SyncOnFlushStream(stream), BUFFER_BYTES);
+                    new BufferedOutputStream(
+                            SyncOnFlushStream.of(stream, spec.target()), BUFFER_BYTES);
             ParquetWriter writer =
                     ParquetWriter.resume(out, rowType, options, location, pool, point);
             RowLog log = new RowLog(

@@ -1,5 +1,6 @@
 package io.pqx.sink.file;
 
+import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
 
 import org.slf4j.Logger;
@@ -17,6 +18,13 @@ import java.io.OutputStream;
  * UnsupportedOperationException}), flushing only flushes, and {@code persist()} alone makes the
  * bytes durable, as before.
  *
+ * <p>Only on the local file system, where Flink's {@code sync()} is an fsync: other file systems
+ * give {@code sync()} other meanings. Flink's S3 stream's {@code sync()} uploads what it holds as a
+ * part and completes the multipart upload, which publishes the partial file under its final name
+ * and ends the upload, so the next sync or the commit fails ({@code InvalidPart}); found by
+ * e2e-tests' {@code S3SinkITCase} (issue 13). There {@code persist()} at each checkpoint is what
+ * makes the bytes durable.
+ *
  * <p>Used by one thread at a time (the pool's writer thread between cuts, the task thread at a
  * checkpoint, after the writes are done).
  */
@@ -24,10 +32,17 @@ final class SyncOnFlushStream extends OutputStream {
     private static final Logger LOG = LoggerFactory.getLogger(SyncOnFlushStream.class);
 
     private final RecoverableFsDataOutputStream stream;
-    private boolean syncs = true;
+    private boolean syncs;
 
-    SyncOnFlushStream(RecoverableFsDataOutputStream stream) {
+    SyncOnFlushStream(RecoverableFsDataOutputStream stream, boolean syncs) {
         this.stream = stream;
+        this.syncs = syncs;
+    }
+
+    /** The stream of the part file {@code target}; syncing on flush where it is local. */
+    static SyncOnFlushStream of(RecoverableFsDataOutputStream stream, Path target)
+            throws IOException {
+        return new SyncOnFlushStream(stream, !target.getFileSystem().isDistributedFS());
     }
 
     @Override

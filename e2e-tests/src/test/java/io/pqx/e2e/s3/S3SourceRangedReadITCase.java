@@ -1,0 +1,225 @@
+package io.pqx.e2e.s3;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pqx.format.ParquetWriter;
+import io.pqx.format.options.WriteOptions;
+import io.pqx.format.predicate.Predicate;
+import io.pqx.format.predicate.Predicates;
+import io.pqx.source.PqxSource;
+import io.pqx.source.PqxSourceBuilder;
+
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.MapFunction;
+import org.apache.flink.core.fs.FileStatus;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.DoubleType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.util.CloseableIterator;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * pqx's source reading a table on S3 (Flink's S3 plugin against a local S3 server): a query that
+ * selects 1% of a table sorted by its key gets S3 to serve at most 2% of the table's bytes, in
+ * ranged GETs only, and returns exactly the rows of a full scan filtered by brute force; the full
+ * scan is served the table's bytes about once.
+ *
+ * <p>The table: {@value #ROWS} rows sorted by {@code k}, in {@value #FILES} files of {@value
+ * #GROUPS_PER_FILE} row groups, 64 KiB pages (pqx's default is 1 MiB; the page index is on, as by
+ * default), about 75 MB: a 64-byte random payload per row keeps the bytes a query needs
+ * proportional to its rows. A query pays a fixed cost besides (footers, the page index, the key's
+ * pages read twice; see {@code e2e-tests/README.md}) of about 600 KiB, so the 2% holds from about
+ * 65 MB up on this layout. S3 is read with Hadoop S3A's {@code random} input policy
+ * ({@code s3.experimental.input.fadvise: random}, as the README recommends).
+ */
+class S3SourceRangedReadITCase {
+    static final int ROWS = 1_000_000;
+    static final int FILES = 2;
+    static final int GROUPS_PER_FILE = 4;
+    static final int PAYLOAD_BYTES = 64;
+    static final String TABLE = "table/";
+    /** The 1% the query selects: {@code k} in {@code [FROM, TO)}, inside the second file. */
+    static final long FROM = 500_000;
+
+    static final long TO = FROM + ROWS / 100;
+
+    static final RowType TYPE =
+            RowType.of(
+                    new LogicalType[] {
+                        new BigIntType(false),
+                        new DoubleType(false),
+                        new VarCharType(false, VarCharType.MAX_LENGTH)
+                    },
+                    new String[] {"k", "v", "s"});
+
+    @RegisterExtension
+    @Order(1)
+    static final LocalS3 S3 =
+            LocalS3.onFreePort().with("s3.experimental.input.fadvise", "random");
+
+    @RegisterExtension
+    @Order(2)
+    static final MiniClusterExtension CLUSTER =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setConfiguration(S3.flinkConfiguration())
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(2)
+                            .build());
+
+    @BeforeAll
+    static void writeTable() throws Exception {
+        int perFile = ROWS / FILES;
+        WriteOptions options =
+                WriteOptions.builder()
+                        .rowGroupRows(perFile / GROUPS_PER_FILE)
+                        .pageSizeBytes(64 << 10)
+                        .build();
+        for (int f = 0; f < FILES; f++) {
+            Path file = new Path(S3.uri(TABLE + "part-" + f + ".parquet"));
+            try (ParquetWriter writer = ParquetWriter.create(file, TYPE, options)) {
+                for (long k = (long) f * perFile; k < (long) (f + 1) * perFile; k++) {
+                    writer.write(row(k));
+                }
+            }
+        }
+    }
+
+    @Test
+    void aOnePercentQueryIsServedAtMostTwoPercentOfTheTableInRangedGets() throws Exception {
+        long tableBytes = tableBytes();
+
+        S3.traffic().reset();
+        List<String> all = read(null);
+        S3Traffic.Reads fullScan = S3.traffic().reads(key -> key.startsWith(TABLE));
+        assertThat(all).hasSize(ROWS);
+        Set<Long> keys = new HashSet<>();
+        List<String> bruteForce = new ArrayList<>();
+        for (String line : all) {
+            long k = Long.parseLong(line.substring(0, line.indexOf(',')));
+            assertThat(line).isEqualTo(text(row(k)));
+            keys.add(k);
+            if (k >= FROM && k < TO) {
+                bruteForce.add(line);
+            }
+        }
+        assertThat(keys).as("keys read once each").hasSize(ROWS);
+
+        S3.traffic().reset();
+        List<String> selected =
+                read(
+                        Predicates.and(
+                                Predicates.greaterOrEqual("k", FROM),
+                                Predicates.lessThan("k", TO)));
+        S3Traffic.Reads pruned = S3.traffic().reads(key -> key.startsWith(TABLE));
+        S3Traffic.Reads otherFile = S3.traffic().reads(key -> key.equals(TABLE + "part-0.parquet"));
+
+        String figures =
+                String.format(
+                        "table of %d rows, %d bytes in %d files; full scan: %s; k in [%d, %d):"
+                                + " %d rows, %s (%.2f%% of the table)",
+                        ROWS,
+                        tableBytes,
+                        FILES,
+                        fullScan,
+                        FROM,
+                        TO,
+                        selected.size(),
+                        pruned,
+                        100.0 * pruned.bytes() / tableBytes);
+        System.out.println("S3SourceRangedReadITCase: " + figures);
+        assertThat(bruteForce).hasSize(ROWS / 100);
+        assertThat(selected).containsExactlyInAnyOrderElementsOf(bruteForce);
+        assertThat(pruned.bytes()).as(figures).isLessThanOrEqualTo(tableBytes / 50);
+        assertThat(pruned.rangedRequests()).as(figures).isEqualTo(pruned.requests());
+        // The file without a matching row is pruned by its footer: nothing of its data is read.
+        assertThat(otherFile.bytes()).as(figures).isLessThan(tableBytes / FILES / 100);
+        assertThat(fullScan.rangedRequests()).as(figures).isEqualTo(fullScan.requests());
+        // A full scan is served the table once, plus footers read twice (enumerator, reader).
+        assertThat(fullScan.bytes())
+                .as(figures)
+                .isBetween(tableBytes, tableBytes + tableBytes / 50);
+    }
+
+    /** Row {@code k}: its key, a double and a 64-byte random payload (base64) drawn from it. */
+    static RowData row(long k) {
+        byte[] payload = new byte[PAYLOAD_BYTES];
+        for (int i = 0; i < PAYLOAD_BYTES; i += 8) {
+            long x = mix((k << 4) | (i >>> 3));
+            for (int j = 0; j < 8; j++) {
+                payload[i + j] = (byte) (x >>> (8 * j));
+            }
+        }
+        return GenericRowData.of(
+                k,
+                (mix(-k - 1) >>> 11) * 0x1.0p-53,
+                StringData.fromString(Base64.getEncoder().encodeToString(payload)));
+    }
+
+    /** SplitMix64's finalizer: well-spread, incompressible values from distinct inputs. */
+    private static long mix(long x) {
+        long z = x * 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    private static long tableBytes() throws Exception {
+        Path table = new Path(S3.uri(TABLE));
+        FileStatus[] files = table.getFileSystem().listStatus(table);
+        assertThat(files).hasSize(FILES);
+        long bytes = 0;
+        for (FileStatus file : files) {
+            bytes += file.getLen();
+        }
+        return bytes;
+    }
+
+    /** The table's rows (only those where the predicate is TRUE, when given) as text. */
+    private static List<String> read(Predicate predicate) throws Exception {
+        PqxSourceBuilder builder = PqxSource.builder().path(S3.uri(TABLE)).rowType(TYPE);
+        if (predicate != null) {
+            builder.predicate(predicate);
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(2);
+        List<String> rows = new ArrayList<>();
+        try (CloseableIterator<String> it =
+                env.fromSource(builder.build(), WatermarkStrategy.noWatermarks(), "table")
+                        .map(new AsText())
+                        .executeAndCollect()) {
+            it.forEachRemaining(rows::add);
+        }
+        return rows;
+    }
+
+    static String text(RowData row) {
+        return row.getLong(0) + "," + row.getDouble(1) + "," + row.getString(2);
+    }
+
+    /** A row as {@code k,v,s}: the source reuses its row objects, the text is a copy. */
+    static final class AsText implements MapFunction<RowData, String> {
+        @Override
+        public String map(RowData row) {
+            return text(row);
+        }
+    }
+}

@@ -1,0 +1,149 @@
+package io.pqx.format.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.apache.flink.core.fs.ByteBufferReadable;
+import org.apache.flink.core.fs.FSDataInputStream;
+import org.apache.flink.core.fs.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.util.Arrays;
+import java.util.Random;
+
+/**
+ * {@link FlinkInputFile} reads exactly the ranges asked: positioned where the stream can, so a
+ * stream that, like Flink's Hadoop streams, turns short forward seeks into reads never fetches the
+ * bytes between two ranges.
+ */
+class FlinkInputFileTest {
+    private static final byte[] DATA = new byte[3 << 20];
+
+    static {
+        new Random(13).nextBytes(DATA);
+    }
+
+    @Test
+    void rangesWithGapsFetchOnlyTheirBytesFromAPositionedStream() throws IOException {
+        PositionedStream in = new PositionedStream();
+        long asked = 0;
+        // Forward gaps under 1 MiB, the ones a seeking reader would read through.
+        for (long position = 1000; position + 5000 < DATA.length; position += 300_000) {
+            byte[] buffer = new byte[5010];
+            FlinkInputFile.readRange(in, position, buffer, 10, 5000, "s3://b/t.parquet");
+            assertThat(Arrays.copyOfRange(buffer, 10, 5010))
+                    .isEqualTo(Arrays.copyOfRange(DATA, (int) position, (int) position + 5000));
+            asked += 5000;
+        }
+        assertThat(in.fetched).isEqualTo(asked);
+    }
+
+    @Test
+    void aStreamWithoutPositionedReadsIsReadBySeeking() throws IOException {
+        SeekingStream in = new SeekingStream();
+        byte[] buffer = new byte[100];
+        FlinkInputFile.readRange(in, 2_000_000, buffer, 0, 100, "s3://b/t.parquet");
+        FlinkInputFile.readRange(in, 7, buffer, 0, 100, "s3://b/t.parquet");
+        assertThat(buffer).isEqualTo(Arrays.copyOfRange(DATA, 7, 107));
+    }
+
+    @Test
+    void aRangePastTheEndOfTheStreamFailsNamingTheFile() {
+        PositionedStream in = new PositionedStream();
+        assertThatThrownBy(
+                        () ->
+                                FlinkInputFile.readRange(
+                                        in, DATA.length - 10, new byte[20], 0, 20, "s3://b/t"))
+                .isInstanceOf(EOFException.class)
+                .hasMessageContaining("file ended at " + DATA.length)
+                .hasMessageContaining("s3://b/t");
+    }
+
+    @Test
+    void localFilesReadTheSameAtAnyPositionInAnyOrder(@TempDir java.nio.file.Path dir)
+            throws IOException {
+        java.nio.file.Path local = dir.resolve("data.bin");
+        Files.write(local, DATA);
+        Random random = new Random(7);
+        try (FlinkInputFile file = FlinkInputFile.open(new Path(local.toUri()))) {
+            for (int i = 0; i < 200; i++) {
+                int length = random.nextInt(70_000);
+                int position = random.nextInt(DATA.length - length);
+                assertThat(file.readFully(position, length))
+                        .isEqualTo(Arrays.copyOfRange(DATA, position, position + length));
+            }
+        }
+    }
+
+    /**
+     * A stream over {@link #DATA} that counts the bytes it fetched, and seeks as Flink's {@code
+     * HadoopDataInputStream} does: forward by at most 1 MiB by reading the bytes in between.
+     */
+    private static class SeekingStream extends FSDataInputStream {
+        private long position;
+        long fetched;
+
+        @Override
+        public void seek(long target) {
+            long delta = target - position;
+            if (delta > 0 && delta <= 1 << 20) {
+                fetched += delta;
+            }
+            position = target;
+        }
+
+        @Override
+        public long getPos() {
+            return position;
+        }
+
+        @Override
+        public int read() {
+            if (position >= DATA.length) {
+                return -1;
+            }
+            fetched++;
+            return DATA[(int) position++] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) {
+            if (position >= DATA.length) {
+                return -1;
+            }
+            int n = (int) Math.min(length, DATA.length - position);
+            System.arraycopy(DATA, (int) position, buffer, offset, n);
+            position += n;
+            fetched += n;
+            return n;
+        }
+    }
+
+    /**
+     * As {@link SeekingStream}, with positioned reads that fetch their range only and, like the
+     * Hadoop stream's, leave the buffer's position where it was.
+     */
+    private static final class PositionedStream extends SeekingStream
+            implements ByteBufferReadable {
+        @Override
+        public int read(ByteBuffer target) {
+            throw new UnsupportedOperationException("not a positioned read");
+        }
+
+        @Override
+        public int read(long at, ByteBuffer target) {
+            if (at >= DATA.length) {
+                return -1;
+            }
+            int n = (int) Math.min(target.remaining(), DATA.length - at);
+            System.arraycopy(DATA, (int) at, target.array(), target.arrayOffset(), n);
+            fetched += n;
+            return n;
+        }
+    }
+}
