@@ -22,6 +22,7 @@ import org.apache.flink.api.connector.sink2.SupportsCommitter;
 import org.apache.flink.api.connector.sink2.SupportsWriterState;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.core.fs.Path;
+import org.apache.flink.core.fs.RecoverableWriter;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPostCommitTopology;
@@ -194,9 +195,10 @@ public final class PqxSink
     @Override
     public SimpleVersionedSerializer<PqxCommittable> getCommittableSerializer() {
         try {
+            RecoverableWriter writer = SinkFileSystem.recoverableWriter(new Path(basePath));
             return new PqxCommittableSerializer(
-                    SinkFileSystem.recoverableWriter(new Path(basePath))
-                            .getCommitRecoverableSerializer());
+                    writer.getCommitRecoverableSerializer(),
+                    writer.getResumeRecoverableSerializer());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

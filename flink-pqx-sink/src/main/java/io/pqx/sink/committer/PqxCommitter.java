@@ -38,6 +38,11 @@ import java.util.Collection;
  * checkpoint that committed it is complete, so no state that can still be restored names them. A
  * segment that cannot be deleted is logged at WARN and left (hidden, never read), not failed on.
  *
+ * <p>A committable that {@linkplain PqxCommittable#cleansUp() cleans up} publishes nothing: the
+ * recoverable writer discards the state of the superseded resumable it names ({@code
+ * RecoverableWriter.cleanupRecoverableState}; on S3 the temporary object that held the file's tail
+ * at that checkpoint).
+ *
  * <p>Called by Flink's committer operator thread only.
  */
 public final class PqxCommitter implements Committer<PqxCommittable> {
@@ -85,6 +90,10 @@ public final class PqxCommitter implements Committer<PqxCommittable> {
     private void commitOne(CommitRequest<PqxCommittable> request) {
         PqxCommittable committable = request.getCommittable();
         Path target = committable.target(basePath);
+        if (committable.cleansUp()) {
+            cleanUp(committable, target);
+            return;
+        }
         try {
             if (fileSystem.exists(target)) {
                 LOG.info("Part file {} already committed (restored committable)", target);
@@ -122,6 +131,21 @@ public final class PqxCommitter implements Committer<PqxCommittable> {
         } catch (RuntimeException e) {
             LOG.error("Cannot commit part file {}; failing over", target, e);
             request.signalFailedWithUnknownReason(e);
+        }
+    }
+
+    /**
+     * Discards the state behind a superseded resumable of the in-progress file of {@code target}
+     * (an object store's temporary object of the file's tail). Idempotent as the file system's
+     * own clean-up; a failure is logged at WARN and not retried: the state is garbage either way,
+     * never read again, and failing over would not remove it.
+     */
+    private void cleanUp(PqxCommittable committable, Path target) {
+        try {
+            writer.cleanupRecoverableState(committable.cleanUp());
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Cannot clean up a superseded checkpoint's state of the in-progress file of {};"
+                    + " it stays (never read): {}", target, e.toString());
         }
     }
 

@@ -19,6 +19,7 @@ import org.apache.flink.table.types.logical.RowType;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
 
@@ -62,6 +63,11 @@ public final class PartFile {
     private final RowLog log;
     /** Whether the open row group's rows are logged for checkpoints to carry. */
     private final boolean carry;
+    /**
+     * Resumables of this file that the next checkpoint supersedes (the last one persisted, or the
+     * one it was resumed from): their state is discarded once that checkpoint completes.
+     */
+    private final List<RecoverableWriter.ResumeRecoverable> superseded = new ArrayList<>();
     private long lastWriteAt;
     private long maxTimestamp = Long.MIN_VALUE;
 
@@ -149,8 +155,9 @@ public final class PartFile {
         String location = spec.target().toString();
         ResumePoint point = ResumePoint.fromBytes(state.resumePoint(), location);
         RecoverableFsDataOutputStream stream;
+        RecoverableWriter.ResumeRecoverable resumable;
         try {
-            RecoverableWriter.ResumeRecoverable resumable =
+            resumable =
                     recoverableWriter.getResumeRecoverableSerializer()
                             .deserialize(state.resumableVersion(), state.resumable());
             stream = recoverableWriter.recover(resumable);
@@ -179,6 +186,7 @@ public final class PartFile {
                     rollingBytes, log, carry);
             file.maxTimestamp = state.maxTimestamp();
             file.lastWriteAt = now;
+            file.superseded.add(resumable);
             for (RowData row : carried) {
                 file.cutter.addLogged(row);
             }
@@ -320,6 +328,18 @@ public final class PartFile {
         }
     }
 
+    /**
+     * The resumables this file's next checkpoint supersedes, handed over once: the one its last
+     * {@link #snapshot} persisted, or the one it was resumed from. Once that checkpoint completes
+     * no restore needs them, and the committer discards their state (on object stores, the
+     * temporary object holding the file's tail); Flink's FileSink does the same.
+     */
+    public List<RecoverableWriter.ResumeRecoverable> takeSupersededResumables() {
+        List<RecoverableWriter.ResumeRecoverable> taken = List.copyOf(superseded);
+        superseded.clear();
+        return taken;
+    }
+
     /** Bytes of the row-log segments the last {@link #snapshot} named. */
     public long loggedBytes() {
         return log.bytes();
@@ -358,6 +378,7 @@ public final class PartFile {
             }
             ResumePoint point = writer.writtenPrefix();
             RecoverableWriter.ResumeRecoverable resumable = stream.persist();
+            superseded.add(resumable);
             SimpleVersionedSerializer<RecoverableWriter.ResumeRecoverable> serializer =
                     recoverableWriter.getResumeRecoverableSerializer();
             return new OpenFileState(spec.basePath().toString(), spec.partition(),

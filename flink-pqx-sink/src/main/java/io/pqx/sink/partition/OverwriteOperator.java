@@ -72,7 +72,9 @@ public final class OverwriteOperator extends AbstractStreamOperator<CommittableM
 
     @Override
     public void processElement(StreamRecord<CommittableMessage<PqxCommittable>> element) {
-        if (element.getValue() instanceof CommittableWithLineage<PqxCommittable> c) {
+        if (element.getValue() instanceof CommittableWithLineage<PqxCommittable> c
+                && !c.getCommittable().cleansUp()) {
+            // clean-ups name no file of the job's
             committed.add(c);
         }
     }

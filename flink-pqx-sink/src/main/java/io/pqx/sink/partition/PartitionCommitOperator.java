@@ -97,7 +97,7 @@ public final class PartitionCommitOperator extends AbstractStreamOperator<String
             throws Exception {
         if (element.getValue() instanceof CommittableWithLineage<PqxCommittable> committed) {
             PqxCommittable c = committed.getCommittable();
-            if (!c.partition().isEmpty()) {
+            if (!c.partition().isEmpty() && !c.cleansUp()) {
                 tracker.committed(
                         c.partition(),
                         getProcessingTimeService().getCurrentProcessingTime(),

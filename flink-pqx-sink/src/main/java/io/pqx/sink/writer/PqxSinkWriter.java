@@ -96,6 +96,11 @@ public final class PqxSinkWriter
     private final MemoryBudget budget;
     private final LinkedHashMap<String, PartFile> open = new LinkedHashMap<>(16, 0.75f, true);
     private final List<PqxCommittable> pending = new ArrayList<>();
+    /**
+     * Whether superseded resumables leave state behind to discard (object stores: their tail
+     * objects), so that clean-up committables are worth emitting.
+     */
+    private final boolean cleansUp;
     private long fileCounter;
     private boolean endOfInput;
     private volatile long carriedBytes;
@@ -124,6 +129,7 @@ public final class PqxSinkWriter
         this.basePath = basePath;
         this.partitions = partitions;
         this.recoverableWriter = recoverableWriter;
+        this.cleansUp = recoverableWriter.requiresCleanupOfRecoverableState();
         this.writeOptions = settings.writeOptions();
         this.limits =
                 new RowGroupLimits(
@@ -432,6 +438,7 @@ public final class PqxSinkWriter
             file.discard();
             throw e;
         }
+        addCleanUps(file);
         pending.add(
                 new PqxCommittable(
                         file.basePath().toString(),
@@ -442,6 +449,20 @@ public final class PqxSinkWriter
                         done.maxTimestamp(),
                         done.recoverable(),
                         done.rowLogSegments()));
+    }
+
+    /** The clean-ups of the resumables of {@code file} that the next checkpoint supersedes. */
+    private void addCleanUps(PartFile file) {
+        for (RecoverableWriter.ResumeRecoverable resumable : file.takeSupersededResumables()) {
+            if (cleansUp) {
+                pending.add(
+                        PqxCommittable.cleanUp(
+                                file.basePath().toString(),
+                                file.partition(),
+                                file.fileName(),
+                                resumable));
+            }
+        }
     }
 
     @Override
@@ -457,13 +478,18 @@ public final class PqxSinkWriter
     }
 
     /**
-     * The files closed since the last checkpoint; rolling on checkpoint, and at end of input,
-     * every open file is closed first.
+     * The files closed since the last checkpoint (rolling on checkpoint, and at end of input, every
+     * open file is closed first), and, where the file system keeps state behind a resumable (an
+     * object store's tail object), the clean-ups of the resumables this checkpoint supersedes:
+     * those the last one persisted or a restore resumed from.
      */
     @Override
     public Collection<PqxCommittable> prepareCommit() throws IOException, InterruptedException {
         if (!spansCheckpoints || endOfInput) {
             closeAll();
+        }
+        for (PartFile file : open.values()) {
+            addCleanUps(file);
         }
         List<PqxCommittable> committables = new ArrayList<>(pending);
         pending.clear();

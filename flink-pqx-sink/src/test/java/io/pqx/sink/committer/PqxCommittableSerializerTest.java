@@ -46,6 +46,31 @@ class PqxCommittableSerializerTest {
                 }
             };
 
+    /** A resumable with fixed bytes, so the clean-up framing can be pinned. */
+    private record FixedResumable(byte[] bytes) implements RecoverableWriter.ResumeRecoverable {}
+
+    private static final SimpleVersionedSerializer<RecoverableWriter.ResumeRecoverable> FIXED_RESUMABLES =
+            new SimpleVersionedSerializer<>() {
+                @Override
+                public int getVersion() {
+                    return 5;
+                }
+
+                @Override
+                public byte[] serialize(RecoverableWriter.ResumeRecoverable r) {
+                    return ((FixedResumable) r).bytes();
+                }
+
+                @Override
+                public RecoverableWriter.ResumeRecoverable deserialize(int version, byte[] bytes)
+                        throws IOException {
+                    if (version != 5) {
+                        throw new IOException("version " + version);
+                    }
+                    return new FixedResumable(bytes);
+                }
+            };
+
     private static final String V1_HEX =
             "00000007"
                     + "00000003"
@@ -63,7 +88,7 @@ class PqxCommittableSerializerTest {
 
     @Test
     void writesTheVersion3LayoutByteForByte() throws IOException {
-        PqxCommittableSerializer serializer = new PqxCommittableSerializer(FIXED);
+        PqxCommittableSerializer serializer = new PqxCommittableSerializer(FIXED, FIXED_RESUMABLES);
         PqxCommittable committable =
                 new PqxCommittable(
                         "file:/out",
@@ -77,8 +102,8 @@ class PqxCommittableSerializerTest {
         byte[] bytes = serializer.serialize(committable);
         assertThat(serializer.getVersion()).isEqualTo(3);
         assertThat(HexFormat.of().formatHex(bytes))
-                .as("version 2, then the row-log segment count")
-                .isEqualTo(V2_HEX + "00000007");
+                .as("kind 0 (publish), version 2, then the row-log segment count")
+                .isEqualTo("00" + V2_HEX + "00000007");
         PqxCommittable back = serializer.deserialize(3, bytes);
         assertThat(back.basePath()).isEqualTo("file:/out");
         assertThat(back.partition()).isEqualTo("k=v");
@@ -91,9 +116,37 @@ class PqxCommittableSerializerTest {
     }
 
     @Test
+    void writesAVersion3CleanUpByteForByte() throws IOException {
+        PqxCommittableSerializer serializer = new PqxCommittableSerializer(FIXED, FIXED_RESUMABLES);
+        PqxCommittable cleanUp =
+                PqxCommittable.cleanUp(
+                        "s3://b/o", "k=v", "part-a-0-1.parquet", new FixedResumable(new byte[] {9, 8}));
+        byte[] bytes = serializer.serialize(cleanUp);
+        assertThat(HexFormat.of().formatHex(bytes))
+                .isEqualTo(
+                        "01" // kind: clean up
+                                + "00000005" + "00000002" + "0908" // the resumable
+                                + "0003" + "6b3d76" // partition
+                                + "0012" + HexFormat.of().formatHex("part-a-0-1.parquet".getBytes())
+                                + "0008" + HexFormat.of().formatHex("s3://b/o".getBytes()));
+        PqxCommittable back = serializer.deserialize(3, bytes);
+        assertThat(back.cleansUp()).isTrue();
+        assertThat(back.recoverable()).isNull();
+        assertThat(((FixedResumable) back.cleanUp()).bytes()).containsExactly(9, 8);
+        assertThat(back.basePath()).isEqualTo("s3://b/o");
+        assertThat(back.partition()).isEqualTo("k=v");
+        assertThat(back.fileName()).isEqualTo("part-a-0-1.parquet");
+        byte[] unknownKind = bytes.clone();
+        unknownKind[0] = 2;
+        assertThatThrownBy(() -> serializer.deserialize(3, unknownKind))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("unknown kind 2");
+    }
+
+    @Test
     void readsVersion2WithNoRowLog() throws IOException {
         PqxCommittable back =
-                new PqxCommittableSerializer(FIXED).deserialize(2, HexFormat.of().parseHex(V2_HEX));
+                new PqxCommittableSerializer(FIXED, FIXED_RESUMABLES).deserialize(2, HexFormat.of().parseHex(V2_HEX));
         assertThat(back.basePath()).isEqualTo("file:/out");
         assertThat(back.rowLogSegments()).isZero();
         assertThat(back.rowCount()).isEqualTo(5);
@@ -102,7 +155,7 @@ class PqxCommittableSerializerTest {
     @Test
     void readsVersion1WithAnUnknownBasePath() throws IOException {
         PqxCommittable back =
-                new PqxCommittableSerializer(FIXED).deserialize(1, HexFormat.of().parseHex(V1_HEX));
+                new PqxCommittableSerializer(FIXED, FIXED_RESUMABLES).deserialize(1, HexFormat.of().parseHex(V1_HEX));
         assertThat(back.basePath()).isEqualTo(PqxCommittable.UNKNOWN_BASE_PATH);
         assertThat(back.relativePath()).isEqualTo("k=v/part-a-0-1.parquet");
         assertThat(back.rowCount()).isEqualTo(5);
@@ -117,7 +170,9 @@ class PqxCommittableSerializerTest {
         out.write(new byte[] {9, 8, 7});
         CommitRecoverable recoverable = out.closeForCommit().getRecoverable();
         PqxCommittableSerializer serializer =
-                new PqxCommittableSerializer(writer.getCommitRecoverableSerializer());
+                new PqxCommittableSerializer(
+                        writer.getCommitRecoverableSerializer(),
+                        writer.getResumeRecoverableSerializer());
         PqxCommittable back =
                 serializer.deserialize(
                         serializer.getVersion(),
@@ -138,7 +193,7 @@ class PqxCommittableSerializerTest {
 
     @Test
     void rejectsUnknownVersionsAndLyingLengths() throws IOException {
-        PqxCommittableSerializer serializer = new PqxCommittableSerializer(FIXED);
+        PqxCommittableSerializer serializer = new PqxCommittableSerializer(FIXED, FIXED_RESUMABLES);
         byte[] bytes =
                 serializer.serialize(
                         new PqxCommittable(
@@ -152,7 +207,7 @@ class PqxCommittableSerializerTest {
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("row-log segments");
         byte[] lying = Arrays.copyOf(bytes, bytes.length);
-        lying[7] = 100;
+        lying[8] = 100; // the recoverable's length, after the kind and its version
         assertThatThrownBy(() -> serializer.deserialize(3, lying))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("recoverable length 100");
