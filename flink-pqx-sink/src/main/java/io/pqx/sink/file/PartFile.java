@@ -114,10 +114,8 @@ public final class PartFile {
         }
         String location = target.toString();
         try {
-            OutputStream out =
-                    new BufferedOutputStream(
-                            SyncOnFlushStream.of(stream, target), BUFFER_BYTES);
-            ParquetWriter writer = ParquetWriter.open(out, rowType, options, location, pool);
+            ParquetWriter writer =
+                    ParquetWriter.open(writerOutput(stream, target), rowType, options, location, pool);
             RowLog log = new RowLog(target);
             return new PartFile(recoverableWriter, stream, writer,
                     cutter(limits, writer, sorter, rowType, location, carry ? log : null), spec,
@@ -174,11 +172,8 @@ public final class PartFile {
             }
             List<RowData> carried =
                     RowLog.read(spec.target(), state.rowLog(), state.rowLogSkip(), rowType);
-            OutputStream out =
-                    new BufferedOutputStream(
-                            SyncOnFlushStream.of(stream, spec.target()), BUFFER_BYTES);
-            ParquetWriter writer =
-                    ParquetWriter.resume(out, rowType, options, location, pool, point);
+            ParquetWriter writer = ParquetWriter.resume(writerOutput(stream, spec.target()),
+                    rowType, options, location, pool, point);
             RowLog log = new RowLog(
                     spec.target(), state.rowLog(), state.rowLogSkip(), state.rowLogNext());
             PartFile file = new PartFile(recoverableWriter, stream, writer,
@@ -195,6 +190,12 @@ public final class PartFile {
             stream.close();
             throw e;
         }
+    }
+
+    /** What the format writer writes to: the part file's stream, buffered, synced on flush. */
+    private static OutputStream writerOutput(RecoverableFsDataOutputStream stream, Path target)
+            throws IOException {
+        return new BufferedOutputStream(SyncOnFlushStream.of(stream, target), BUFFER_BYTES);
     }
 
     private static RowGroupCutter cutter(RowGroupLimits limits, ParquetWriter writer,

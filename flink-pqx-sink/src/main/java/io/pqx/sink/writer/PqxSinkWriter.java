@@ -4,6 +4,7 @@ import io.pqx.format.EncodingPool;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.file.PartFile;
 import io.pqx.sink.file.PartFileSpec;
+import io.pqx.sink.file.PartFiles;
 import io.pqx.sink.file.PendingFile;
 import io.pqx.sink.file.RowGroupLimits;
 import io.pqx.sink.file.RowSorter;
@@ -94,6 +95,7 @@ public final class PqxSinkWriter
     /** Files whose partition the watermark completes close (watermark partition commits). */
     private final boolean closesOnWatermark;
     private final MemoryBudget budget;
+    private final PartFiles partFiles;
     private final LinkedHashMap<String, PartFile> open = new LinkedHashMap<>(16, 0.75f, true);
     private final List<PqxCommittable> pending = new ArrayList<>();
     /**
@@ -199,6 +201,16 @@ public final class PqxSinkWriter
                         SLICES_IN_FLIGHT,
                         settings.maxInFlight(),
                         "pqx-sink-" + subtask);
+        this.partFiles =
+                new PartFiles(
+                        recoverableWriter,
+                        partitions.dataType(),
+                        writeOptions,
+                        limits,
+                        sorter,
+                        pool,
+                        settings.rollingFileSize(),
+                        carry);
         try {
             if (!restored.isEmpty() || attempt > 0) {
                 orphans.inc(cleanOrphans(restored, AttemptIds.upTo(lineage, attempt)));
@@ -273,18 +285,7 @@ public final class PqxSinkWriter
         long now = time.getCurrentProcessingTime();
         for (PqxWriterState state : restored) {
             for (OpenFileState fileState : state.openFiles()) {
-                PartFile file =
-                        PartFile.resume(
-                                recoverableWriter,
-                                fileState,
-                                partitions.dataType(),
-                                writeOptions,
-                                limits,
-                                sorter,
-                                pool,
-                                settings.rollingFileSize(),
-                                carry,
-                                now);
+                PartFile file = partFiles.resume(fileState, now);
                 if (file.compressionRatio() > 0) {
                     // new files start from what the resumed ones have shown, not at raw size
                     lastCompression = Math.max(lastCompression, file.compressionRatio());
@@ -389,17 +390,7 @@ public final class PqxSinkWriter
             closeFile(open.keySet().iterator().next());
         }
         PartFileSpec spec = unusedName(partition, now);
-        PartFile file =
-                PartFile.open(
-                        recoverableWriter,
-                        spec,
-                        partitions.dataType(),
-                        writeOptions,
-                        limits,
-                        sorter,
-                        pool,
-                        settings.rollingFileSize(),
-                        carry);
+        PartFile file = partFiles.open(spec);
         if (lastCompression > 0) {
             file.assumeCompression(lastCompression);
         }

@@ -1,0 +1,47 @@
+package io.pqx.sink.file;
+
+import io.pqx.format.EncodingPool;
+import io.pqx.format.options.WriteOptions;
+import io.pqx.sink.state.PqxWriterState.OpenFileState;
+
+import org.apache.flink.core.fs.RecoverableWriter;
+import org.apache.flink.table.types.logical.RowType;
+
+import java.io.IOException;
+
+import javax.annotation.Nullable;
+
+/**
+ * What every part file of a sink subtask is opened or resumed with, held once by the writer.
+ *
+ * @param recoverableWriter the file system's recoverable writer
+ * @param rowType the data columns' type
+ * @param options the format's write options
+ * @param limits where row groups are cut
+ * @param sorter orders each row group (sort-by), or null
+ * @param pool the subtask's encoding pool
+ * @param rollingBytes the file size at which a file is full
+ * @param carry whether files keep their open row group's rows for checkpoints to carry
+ */
+public record PartFiles(
+        RecoverableWriter recoverableWriter,
+        RowType rowType,
+        WriteOptions options,
+        RowGroupLimits limits,
+        @Nullable RowSorter sorter,
+        EncodingPool pool,
+        long rollingBytes,
+        boolean carry) {
+
+    /** Opens a new part file ({@link PartFile#open}). */
+    public PartFile open(PartFileSpec spec) throws IOException {
+        return PartFile.open(recoverableWriter, spec, rowType, options, limits, sorter, pool,
+                rollingBytes, carry);
+    }
+
+    /** Continues a part file a checkpoint left open ({@link PartFile#resume}). */
+    public PartFile resume(OpenFileState state, long now) throws IOException {
+        return PartFile.resume(recoverableWriter, state, rowType, options, limits, sorter, pool,
+                rollingBytes, carry, now);
+    }
+}
