@@ -1,12 +1,9 @@
 package io.pqx.e2e.cluster;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.pqx.e2e.cluster.jobs.GeneratedRows;
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkOptions;
 
-import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.Configuration;
@@ -22,7 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 
 /**
  * pqx's sink on a real multi-process cluster: a streaming job (rate-limited generated rows,
@@ -84,37 +80,8 @@ class ClusterSinkITCase {
                                     .build());
             long submitted = System.nanoTime();
             JobClient job = env.executeAsync("pqx cluster sink");
-            JobID id = job.getJobID();
-
-            TaskManagerFailover.Kill kill = TaskManagerFailover.afterCheckpoints(cluster, id, 3);
-            assertThat(kill.afterRunning())
-                    .as("the kill came while rows were still being generated")
-                    .isLessThan(MID_JOB);
-
-            job.getJobExecutionResult().get(3, TimeUnit.MINUTES);
-            Duration jobTime = Duration.ofNanos(System.nanoTime() - submitted);
-            ClusterRest rest = cluster.rest();
-            assertThat(rest.jobState(id)).isEqualTo("FINISHED");
-            assertThat(rest.taskManagersOf(id))
-                    .as("the job's subtasks ran on the replacement at the end")
-                    .contains(kill.replacement())
-                    .doesNotContain(kill.victim());
-
-            FailoverReport report =
-                    new FailoverReport(
-                            "sink",
-                            ROWS,
-                            CommittedRows.read(table, ROWS, true),
-                            cluster.kills(),
-                            rest.failures(id),
-                            rest.checkpoints(id),
-                            kill,
-                            jobTime);
-            System.out.println(report.line());
-            report.assertExactlyOnceAfterFailover();
-            assertThat(CommittedRows.hiddenFiles(table))
-                    .as("hidden files left once the job finished")
-                    .isEmpty();
+            KillAndCheck.killMidJobThenCheckTable(
+                    cluster, job, "sink", ROWS, table, MID_JOB, submitted);
         } catch (Throwable e) {
             cluster.printLogTails();
             throw e;

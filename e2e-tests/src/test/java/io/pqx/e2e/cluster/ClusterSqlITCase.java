@@ -1,11 +1,8 @@
 package io.pqx.e2e.cluster;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.pqx.e2e.cluster.jobs.GeneratedRows;
 import io.pqx.e2e.cluster.jobs.PayloadFunction;
 
-import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -18,7 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 
 /**
  * pqx's SQL connector on a real multi-process cluster: {@code INSERT INTO} a partitioned {@code
@@ -83,37 +79,8 @@ class ClusterSqlITCase {
                             "INSERT INTO pqx_table SELECT id, CAST(id % " + GeneratedRows.PARTS
                                     + " AS INT), payload_of(id) FROM src");
             JobClient job = insert.getJobClient().orElseThrow();
-            JobID id = job.getJobID();
-
-            TaskManagerFailover.Kill kill = TaskManagerFailover.afterCheckpoints(cluster, id, 3);
-            assertThat(kill.afterRunning())
-                    .as("the kill came while rows were still being generated")
-                    .isLessThan(MID_JOB);
-
-            job.getJobExecutionResult().get(3, TimeUnit.MINUTES);
-            Duration jobTime = Duration.ofNanos(System.nanoTime() - submitted);
-            ClusterRest rest = cluster.rest();
-            assertThat(rest.jobState(id)).isEqualTo("FINISHED");
-            assertThat(rest.taskManagersOf(id))
-                    .as("the job's subtasks ran on the replacement at the end")
-                    .contains(kill.replacement())
-                    .doesNotContain(kill.victim());
-
-            FailoverReport report =
-                    new FailoverReport(
-                            "sql",
-                            ROWS,
-                            CommittedRows.read(table, ROWS, true),
-                            cluster.kills(),
-                            rest.failures(id),
-                            rest.checkpoints(id),
-                            kill,
-                            jobTime);
-            System.out.println(report.line());
-            report.assertExactlyOnceAfterFailover();
-            assertThat(CommittedRows.hiddenFiles(table))
-                    .as("hidden files left once the job finished")
-                    .isEmpty();
+            KillAndCheck.killMidJobThenCheckTable(
+                    cluster, job, "sql", ROWS, table, MID_JOB, submitted);
         } catch (Throwable e) {
             cluster.printLogTails();
             throw e;
