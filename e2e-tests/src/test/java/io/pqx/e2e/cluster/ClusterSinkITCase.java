@@ -6,14 +6,11 @@ import io.pqx.sink.PqxSinkOptions;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +25,7 @@ import java.time.Duration;
  * exactly once, each in its partition's directory with its payload, and no hidden file left (no
  * in-progress file, no row log) anywhere under the table.
  */
-class ClusterSinkITCase {
+class ClusterSinkITCase extends ClusterTest {
     static final long ROWS = 300_000;
     /** Both subtasks together: so generating every row takes at least 25 s. */
     static final double ROWS_PER_SECOND = 12_000;
@@ -38,28 +35,11 @@ class ClusterSinkITCase {
      */
     static final Duration MID_JOB = Duration.ofSeconds(20);
 
-    @TempDir static Path clusterDir;
-    static LocalFlinkCluster cluster;
-
-    @BeforeAll
-    static void startCluster() throws Exception {
-        cluster = LocalFlinkCluster.start(clusterDir, 2);
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
-
     @Test
     void aTaskManagerKilledMidJobLosesAndDuplicatesNoCommittedRow(@TempDir Path table)
             throws Exception {
         try {
-            StreamExecutionEnvironment env = cluster.remoteEnvironment(new Configuration());
-            env.setParallelism(2);
-            env.enableCheckpointing(200);
+            StreamExecutionEnvironment env = environment();
             env.fromSource(
                             new DataGeneratorSource<>(
                                     new GeneratedRows(),

@@ -10,13 +10,10 @@ import io.pqx.source.PqxSourceOptions;
 
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,28 +32,13 @@ import java.util.concurrent.TimeUnit;
  * cancelled. DuckDB then finds every input row recorded exactly once: the restored readers
  * re-emitted nothing and skipped nothing, and no file was planned twice or missed.
  */
-class ClusterSourceITCase {
+class ClusterSourceITCase extends ClusterTest {
     static final long ROWS = 120_000;
     static final int ROWS_PER_FILE = 2_000;
     /** 60 files, one every 250 ms: the input grows for about 15 s. */
     static final Duration FILE_PAUSE = Duration.ofMillis(250);
     /** The input stops growing here until the kill: the kill always comes before its end. */
     static final long HOLD_AT = ROWS * 3 / 4;
-
-    @TempDir static Path clusterDir;
-    static LocalFlinkCluster cluster;
-
-    @BeforeAll
-    static void startCluster() throws Exception {
-        cluster = LocalFlinkCluster.start(clusterDir, 2);
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
 
     @Test
     void aTaskManagerKilledMidReadEmitsNoRowTwiceAndLosesNone(@TempDir Path work)
@@ -66,9 +48,7 @@ class ClusterSourceITCase {
         JobClient job = null;
         try (GrowingInput growing =
                 new GrowingInput(input, ROWS, ROWS_PER_FILE, FILE_PAUSE, HOLD_AT)) {
-            StreamExecutionEnvironment env = cluster.remoteEnvironment(new Configuration());
-            env.setParallelism(2);
-            env.enableCheckpointing(200);
+            StreamExecutionEnvironment env = environment();
             PqxSource<RowData> source =
                     PqxSource.builder()
                             .path(input.toUri().toString())

@@ -3,13 +3,10 @@ package io.pqx.e2e.cluster;
 import io.pqx.e2e.cluster.jobs.GeneratedRows;
 import io.pqx.e2e.cluster.jobs.PayloadFunction;
 
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +22,7 @@ import java.time.Duration;
  * replacement started; the job restores on it and finishes. DuckDB then finds every row committed
  * exactly once in its partition directory with its payload, and no hidden file left.
  */
-class ClusterSqlITCase {
+class ClusterSqlITCase extends ClusterTest {
     static final long ROWS = 200_000;
     /** Both subtasks together: so generating every row takes at least 20 s. */
     static final long ROWS_PER_SECOND = 10_000;
@@ -35,28 +32,11 @@ class ClusterSqlITCase {
      */
     static final Duration MID_JOB = Duration.ofSeconds(15);
 
-    @TempDir static Path clusterDir;
-    static LocalFlinkCluster cluster;
-
-    @BeforeAll
-    static void startCluster() throws Exception {
-        cluster = LocalFlinkCluster.start(clusterDir, 2);
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
-
     @Test
     void aTaskManagerKilledMidInsertLosesAndDuplicatesNoCommittedRow(@TempDir Path table)
             throws Exception {
         try {
-            StreamExecutionEnvironment env = cluster.remoteEnvironment(new Configuration());
-            env.setParallelism(2);
-            env.enableCheckpointing(200);
+            StreamExecutionEnvironment env = environment();
             StreamTableEnvironment sql = StreamTableEnvironment.create(env);
             sql.createTemporarySystemFunction("payload_of", PayloadFunction.class);
             sql.executeSql(

@@ -1,10 +1,10 @@
 package io.pqx.sink.committer;
 
+import io.pqx.sink.TestingCommitRequest;
 import io.pqx.sink.state.PqxCommittable;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.apache.flink.api.connector.sink2.Committer.CommitRequest;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
@@ -23,56 +23,6 @@ class PqxCommitterTest {
     @TempDir java.nio.file.Path dir;
     private RecoverableWriter writer;
     private PqxCommitter committer;
-
-    /** Records what the committer signalled. */
-    private static final class Request implements CommitRequest<PqxCommittable> {
-        final PqxCommittable committable;
-        final int retries;
-        String outcome = "committed";
-        Throwable failure;
-
-        Request(PqxCommittable committable, int retries) {
-            this.committable = committable;
-            this.retries = retries;
-        }
-
-        @Override
-        public PqxCommittable getCommittable() {
-            return committable;
-        }
-
-        @Override
-        public int getNumberOfRetries() {
-            return retries;
-        }
-
-        @Override
-        public void signalFailedWithKnownReason(Throwable t) {
-            outcome = "known";
-            failure = t;
-        }
-
-        @Override
-        public void signalFailedWithUnknownReason(Throwable t) {
-            outcome = "unknown";
-            failure = t;
-        }
-
-        @Override
-        public void retryLater() {
-            outcome = "retry";
-        }
-
-        @Override
-        public void updateAndRetryLater(PqxCommittable c) {
-            outcome = "update";
-        }
-
-        @Override
-        public void signalAlreadyCommitted() {
-            outcome = "already";
-        }
-    }
 
     private final List<Long> pauses = new ArrayList<>();
 
@@ -123,7 +73,7 @@ class PqxCommitterTest {
 
     @Test
     void publishesTheFileUnderItsFinalName() throws Exception {
-        Request request = new Request(pending("k=v", "part-1.parquet", new byte[] {1, 2}), 0);
+        TestingCommitRequest request = new TestingCommitRequest(pending("k=v", "part-1.parquet", new byte[] {1, 2}), 0);
         committer.commit(List.of(request));
         assertThat(request.outcome).isEqualTo("committed");
         assertThat(visibleFiles()).containsExactly("k=v/part-1.parquet");
@@ -153,7 +103,7 @@ class PqxCommitterTest {
                         file.maxTimestamp(),
                         file.recoverable(),
                         3);
-        committer.commit(List.of(new Request(withLog, 0)));
+        committer.commit(List.of(new TestingCommitRequest(withLog, 0)));
         assertThat(visibleFiles()).containsExactly("k=v/part-7.parquet", "k=v/part-7.parquet.rows-1");
         try (Stream<java.nio.file.Path> left = Files.list(partition)) {
             assertThat(left.map(p -> p.getFileName().toString()).sorted())
@@ -165,7 +115,7 @@ class PqxCommitterTest {
                             "part-7.parquet.rows-1");
         }
         Files.write(partition.resolve(".part-7.parquet.rows-0"), new byte[] {0});
-        Request again = new Request(withLog, 0);
+        TestingCommitRequest again = new TestingCommitRequest(withLog, 0);
         committer.commit(List.of(again));
         assertThat(again.outcome).isEqualTo("already");
         assertThat(partition.resolve(".part-7.parquet.rows-0"))
@@ -176,8 +126,8 @@ class PqxCommitterTest {
     @Test
     void aCommittableRetriedAfterRestoreNeitherFailsNorDuplicates() throws Exception {
         PqxCommittable committable = pending("", "part-2.parquet", new byte[] {3});
-        committer.commit(List.of(new Request(committable, 0)));
-        Request again = new Request(committable, 0);
+        committer.commit(List.of(new TestingCommitRequest(committable, 0)));
+        TestingCommitRequest again = new TestingCommitRequest(committable, 0);
         committer.commit(List.of(again));
         assertThat(again.outcome).isEqualTo("already");
         assertThat(visibleFiles()).containsExactly("part-2.parquet");
@@ -193,10 +143,10 @@ class PqxCommitterTest {
                 Files.delete(p);
             }
         }
-        Request first = new Request(committable, 0);
+        TestingCommitRequest first = new TestingCommitRequest(committable, 0);
         committer.commit(List.of(first));
         assertThat(first.outcome).isEqualTo("retry");
-        Request last = new Request(committable, PqxCommitter.MAX_RETRIES);
+        TestingCommitRequest last = new TestingCommitRequest(committable, PqxCommitter.MAX_RETRIES);
         committer.commit(List.of(last));
         assertThat(last.outcome).isEqualTo("unknown");
         assertThat(last.failure)
@@ -212,12 +162,12 @@ class PqxCommitterTest {
         // written (and maybe published) under a, and the committer must look there.
         Path a = new Path(dir.resolve("a").toUri());
         PqxCommittable published = pending(a, "k=v", "part-4.parquet", new byte[] {5});
-        committer(a).commit(List.of(new Request(published, 0)));
+        committer(a).commit(List.of(new TestingCommitRequest(published, 0)));
         PqxCommittable unpublished = pending(a, "k=v", "part-5.parquet", new byte[] {6});
 
         PqxCommitter restored = committer(new Path(dir.resolve("b").toUri()));
-        Request again = new Request(published, 0);
-        Request first = new Request(unpublished, 0);
+        TestingCommitRequest again = new TestingCommitRequest(published, 0);
+        TestingCommitRequest first = new TestingCommitRequest(unpublished, 0);
         restored.commit(List.of(again, first));
 
         assertThat(again.outcome).isEqualTo("already");
@@ -240,7 +190,7 @@ class PqxCommitterTest {
                         full.maxTimestamp(),
                         full.recoverable(),
                         0);
-        Request request = new Request(v1, 0);
+        TestingCommitRequest request = new TestingCommitRequest(v1, 0);
         committer.commit(List.of(request));
         assertThat(request.outcome).isEqualTo("committed");
         assertThat(visibleFiles()).containsExactly("part-6.parquet");
@@ -253,7 +203,7 @@ class PqxCommitterTest {
         for (int retries = 0; retries <= PqxCommitter.MAX_RETRIES; retries++) {
             // Two requests of the same round pause once, for the most retried one.
             committer.commit(
-                    List.of(new Request(committable, retries), new Request(committable, 0)));
+                    List.of(new TestingCommitRequest(committable, retries), new TestingCommitRequest(committable, 0)));
         }
         assertThat(pauses).containsExactly(200L, 400L, 800L);
         assertThat(new CommitBackoff(200, 1_000, pauses::add).delayMillis(10)).isEqualTo(1_000);

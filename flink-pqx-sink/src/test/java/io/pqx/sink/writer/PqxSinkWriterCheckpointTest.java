@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkBuilder;
 import io.pqx.sink.PqxSinkOptions;
+import io.pqx.sink.TestingCommitRequest;
 import io.pqx.sink.TestingSinkFiles;
 import io.pqx.sink.committer.PqxCommitter;
 import io.pqx.sink.options.OpenRowGroupPolicy;
@@ -15,7 +16,6 @@ import io.pqx.sink.state.PqxWriterState;
 import io.pqx.sink.state.PqxWriterState.OpenFileState;
 import io.pqx.sink.state.PqxWriterState.RowLogSegment;
 
-import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -67,46 +67,14 @@ class PqxSinkWriterCheckpointTest {
                         new org.apache.flink.core.fs.Path(dir.toUri()),
                         fs,
                         fs.createRecoverableWriter());
-        List<Committer.CommitRequest<PqxCommittable>> requests = new ArrayList<>();
-        List<String> failures = new ArrayList<>();
+        List<TestingCommitRequest> requests = new ArrayList<>();
         for (PqxCommittable c : committables) {
-            requests.add(new Committer.CommitRequest<>() {
-                @Override
-                public PqxCommittable getCommittable() {
-                    return c;
-                }
-
-                @Override
-                public int getNumberOfRetries() {
-                    return 0;
-                }
-
-                @Override
-                public void signalFailedWithKnownReason(Throwable t) {
-                    failures.add(t.toString());
-                }
-
-                @Override
-                public void signalFailedWithUnknownReason(Throwable t) {
-                    failures.add(t.toString());
-                }
-
-                @Override
-                public void retryLater() {
-                    failures.add("retry " + c.fileName());
-                }
-
-                @Override
-                public void updateAndRetryLater(PqxCommittable committable) {
-                    failures.add("update " + c.fileName());
-                }
-
-                @Override
-                public void signalAlreadyCommitted() {}
-            });
+            requests.add(new TestingCommitRequest(c));
         }
-        committer.commit(requests);
-        assertThat(failures).as("commit failures").isEmpty();
+        committer.commit(new ArrayList<>(requests));
+        assertThat(requests)
+                .as("commit outcomes")
+                .allSatisfy(r -> assertThat(r.outcome).isEqualTo("committed"));
     }
 
     private static List<Long> rowGroupSizes(Path file) throws Exception {
