@@ -30,7 +30,7 @@ final class BinaryDictionary {
         return size;
     }
 
-    /** Heap bytes of the table's arrays, as allocated (a cleared table keeps them). */
+    /** Heap bytes of the table's arrays, as allocated (they grow with the entries). */
     long allocatedBytes() {
         return 4L * slots.length + 4L * hashes.length + 4L * starts.length + arena.length;
     }

@@ -23,12 +23,17 @@ final class DictionaryIdEncoder {
     private int runHeader = -1;
     private int groupsInRun;
 
+    /** The bits an id takes for a dictionary of {@code dictionarySize >= 1} entries (0 for one). */
+    static int bitWidth(int dictionarySize) {
+        return 32 - Integer.numberOfLeadingZeros(dictionarySize - 1);
+    }
+
     /**
      * The encoded {@code ids[0, count)} for a dictionary of {@code dictionarySize} entries; valid
      * until the next call.
      */
     BytesInput encode(int[] ids, int count, int dictionarySize) {
-        int bitWidth = 32 - Integer.numberOfLeadingZeros(dictionarySize - 1);
+        int bitWidth = bitWidth(dictionarySize);
         int valueBytes = (bitWidth + 7) / 8;
         size = 0;
         groupsInRun = 0;

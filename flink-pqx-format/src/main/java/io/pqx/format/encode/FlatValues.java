@@ -114,9 +114,8 @@ abstract class FlatValues {
         if (plainOnly || pagesUsedDictionary || idCount == 0) {
             return false;
         }
-        int size = dictionarySize();
-        int bitWidth = size <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(size - 1);
-        long idBytes = 1 + ((long) idCount * bitWidth + 7) / 8;
+        // the ids' packed size (after their one byte of bit width), as encodeIds would give it
+        long idBytes = 1 + ((long) idCount * DictionaryIdEncoder.bitWidth(dictionarySize()) + 7) / 8;
         if (idBytes + dictionaryBytes() < rawBytes) {
             return false;
         }

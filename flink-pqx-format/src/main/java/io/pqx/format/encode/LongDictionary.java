@@ -23,7 +23,7 @@ final class LongDictionary {
         return size;
     }
 
-    /** Heap bytes of the table's arrays, as allocated (a cleared table keeps them). */
+    /** Heap bytes of the table's arrays, as allocated (they grow with the entries). */
     long allocatedBytes() {
         return 4L * slots.length + 8L * keys.length;
     }

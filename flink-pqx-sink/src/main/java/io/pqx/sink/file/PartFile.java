@@ -87,24 +87,16 @@ public final class PartFile {
     }
 
     /**
-     * Opens an in-progress file for {@code spec.target()}.
+     * Opens an in-progress file for {@code spec.target()}, with what {@code files} says every part
+     * file of the subtask is written with.
      *
-     * @param rollingBytes the file size at which {@link #reachedSize()} says the file is full
-     * @param carry whether the file keeps the rows of its open row group for a checkpoint to carry
-     *     ({@link #snapshot}); holding cutters always have them
      * @throws IOException naming the path if the file system refuses it
      */
-    public static PartFile open(
-            RecoverableWriter recoverableWriter,
-            PartFileSpec spec,
-            RowType rowType,
-            WriteOptions options,
-            RowGroupLimits limits,
-            @Nullable RowSorter sorter,
-            EncodingPool pool,
-            long rollingBytes,
-            boolean carry)
-            throws IOException {
+    public static PartFile open(PartFiles files, PartFileSpec spec) throws IOException {
+        RecoverableWriter recoverableWriter = files.recoverableWriter();
+        RowType rowType = files.rowType();
+        WriteOptions options = files.options();
+        boolean carry = files.carry();
         Path target = spec.target();
         RecoverableFsDataOutputStream stream;
         try {
@@ -115,11 +107,12 @@ public final class PartFile {
         String location = target.toString();
         try {
             ParquetWriter writer =
-                    ParquetWriter.open(writerOutput(stream, target), rowType, options, location, pool);
+                    ParquetWriter.open(writerOutput(stream, target), rowType, options, location,
+                            files.pool());
             RowLog log = new RowLog(target);
             return new PartFile(recoverableWriter, stream, writer,
-                    cutter(limits, writer, sorter, rowType, location, carry ? log : null), spec,
-                    rollingBytes, log, carry);
+                    cutter(files, writer, location, carry ? log : null), spec, files.rollingBytes(),
+                    log, carry);
         } catch (IOException | RuntimeException e) {
             stream.close();
             throw e;
@@ -136,18 +129,11 @@ public final class PartFile {
      * @throws IOException naming the file if its stream cannot be recovered or the state does not
      *     fit it
      */
-    public static PartFile resume(
-            RecoverableWriter recoverableWriter,
-            OpenFileState state,
-            RowType rowType,
-            WriteOptions options,
-            RowGroupLimits limits,
-            @Nullable RowSorter sorter,
-            EncodingPool pool,
-            long rollingBytes,
-            boolean carry,
-            long now)
+    public static PartFile resume(PartFiles files, OpenFileState state, long now)
             throws IOException {
+        RecoverableWriter recoverableWriter = files.recoverableWriter();
+        RowType rowType = files.rowType();
+        boolean carry = files.carry();
         PartFileSpec spec = new PartFileSpec(
                 new Path(state.basePath()), state.partition(), state.fileName(), state.openedAt());
         String location = spec.target().toString();
@@ -173,12 +159,12 @@ public final class PartFile {
             List<RowData> carried =
                     RowLog.read(spec.target(), state.rowLog(), state.rowLogSkip(), rowType);
             ParquetWriter writer = ParquetWriter.resume(writerOutput(stream, spec.target()),
-                    rowType, options, location, pool, point);
+                    rowType, files.options(), location, files.pool(), point);
             RowLog log = new RowLog(
                     spec.target(), state.rowLog(), state.rowLogSkip(), state.rowLogNext());
             PartFile file = new PartFile(recoverableWriter, stream, writer,
-                    cutter(limits, writer, sorter, rowType, location, carry ? log : null), spec,
-                    rollingBytes, log, carry);
+                    cutter(files, writer, location, carry ? log : null), spec, files.rollingBytes(),
+                    log, carry);
             file.maxTimestamp = state.maxTimestamp();
             file.lastWriteAt = now;
             file.superseded.add(resumable);
@@ -198,13 +184,14 @@ public final class PartFile {
         return new BufferedOutputStream(SyncOnFlushStream.of(stream, target), BUFFER_BYTES);
     }
 
-    private static RowGroupCutter cutter(RowGroupLimits limits, ParquetWriter writer,
-            @Nullable RowSorter sorter, RowType rowType, String location, @Nullable RowLog log) {
-        return RowGroupCutter.holdsRows(limits, sorter != null)
-                ? new HoldingCutter(limits, writer, sorter, ShreddedRows.of(rowType, location),
-                        new CarriedRows(rowType), log)
-                : new StreamingCutter(limits, writer, log == null ? null : new CarriedRows(rowType),
-                        log);
+    private static RowGroupCutter cutter(PartFiles files, ParquetWriter writer, String location,
+            @Nullable RowLog log) {
+        RowType rowType = files.rowType();
+        return RowGroupCutter.holdsRows(files.limits(), files.sorter() != null)
+                ? new HoldingCutter(files.limits(), writer, files.sorter(),
+                        ShreddedRows.of(rowType, location), new CarriedRows(rowType), log)
+                : new StreamingCutter(files.limits(), writer,
+                        log == null ? null : new CarriedRows(rowType), log);
     }
 
     /**

@@ -35,13 +35,11 @@ public record PartFiles(
 
     /** Opens a new part file ({@link PartFile#open}). */
     public PartFile open(PartFileSpec spec) throws IOException {
-        return PartFile.open(recoverableWriter, spec, rowType, options, limits, sorter, pool,
-                rollingBytes, carry);
+        return PartFile.open(this, spec);
     }
 
     /** Continues a part file a checkpoint left open ({@link PartFile#resume}). */
     public PartFile resume(OpenFileState state, long now) throws IOException {
-        return PartFile.resume(recoverableWriter, state, rowType, options, limits, sorter, pool,
-                rollingBytes, carry, now);
+        return PartFile.resume(this, state, now);
     }
 }

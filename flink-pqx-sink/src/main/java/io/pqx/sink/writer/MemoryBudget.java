@@ -23,12 +23,15 @@ import java.util.Map;
  *   <li>it logs the rows that files keep only until a checkpoint logs them (exact mode, files open
  *       across checkpoints), largest first: a {@link PartFile#logOpenRows() row-log} segment each,
  *       nothing else changes;
+ *   <li>it frees the dictionaries that will not pay ({@link
+ *       PartFile#giveUpUnpayingDictionaries()}: a column's first page of mostly distinct values,
+ *       which the page's end would give up anyway), largest file first;
  *   <li>then, largest open row group first, in approximate mode it cuts that row group early, in
  *       exact mode (where only a file's last row group may be short) it closes the file.
  * </ol>
  *
- * Spills, dictionaries given up, forced cuts and forced closes are counted; cuts and closes are logged at INFO, at most
- * once a minute. The writer state holds no rows (a checkpoint names row-log segments), so a
+ * Spills, dictionaries given up, forced cuts and forced closes are counted; cuts and closes are
+ * logged at INFO, at most once a minute. The writer state holds no rows (a checkpoint names row-log segments), so a
  * checkpoint adds nothing to what is counted here.
  *
  * <p>Called by the sink's task thread only; {@link #heldBytes()} may be read by a metric reporter.

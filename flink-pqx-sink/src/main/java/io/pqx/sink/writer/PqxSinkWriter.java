@@ -444,15 +444,14 @@ public final class PqxSinkWriter
 
     /** The clean-ups of the resumables of {@code file} that the next checkpoint supersedes. */
     private void addCleanUps(PartFile file) {
-        for (RecoverableWriter.ResumeRecoverable resumable : file.takeSupersededResumables()) {
-            if (cleansUp) {
-                pending.add(
-                        PqxCommittable.cleanUp(
-                                file.basePath().toString(),
-                                file.partition(),
-                                file.fileName(),
-                                resumable));
-            }
+        List<RecoverableWriter.ResumeRecoverable> superseded = file.takeSupersededResumables();
+        if (!cleansUp) {
+            return; // nothing behind them to discard (the local file system)
+        }
+        for (RecoverableWriter.ResumeRecoverable resumable : superseded) {
+            pending.add(
+                    PqxCommittable.cleanUp(
+                            file.basePath().toString(), file.partition(), file.fileName(), resumable));
         }
     }
 

@@ -96,21 +96,21 @@ class DiskFullTest {
         RowGroupLimits cut = new RowGroupLimits(RowGroupMode.EXACT, 1000, 1L << 30, 10);
         try (EncodingPool pool = EncodingPool.threads(2, 8, 2, "test")) {
             PartFile file =
-                    PartFile.open(
-                            writer,
-                            new PartFileSpec(new Path(dir.toUri()), "", "full.parquet", 0L),
-                            TestingRows.TYPE,
-                            WriteOptions.builder()
-                                    .dictionaryEnabled(false)
-                                    .codec(
-                                            io.pqx.format.options.Compression
-                                                    .UNCOMPRESSED)
-                                    .build(),
-                            cut,
-                            null,
-                            pool,
-                            Long.MAX_VALUE,
-                            false);
+                    new PartFiles(
+                                    writer,
+                                    TestingRows.TYPE,
+                                    WriteOptions.builder()
+                                            .dictionaryEnabled(false)
+                                            .codec(
+                                                    io.pqx.format.options.Compression
+                                                            .UNCOMPRESSED)
+                                            .build(),
+                                    cut,
+                                    null,
+                                    pool,
+                                    Long.MAX_VALUE,
+                                    false)
+                            .open(new PartFileSpec(new Path(dir.toUri()), "", "full.parquet", 0L));
             assertThatThrownBy(
                             () -> {
                                 for (RowData row : TestingRows.ids(0, 200_000)) {

@@ -51,16 +51,8 @@ final class TestingPartFiles {
         RecoverableWriter writer = FileSystem.getLocalFileSystem().createRecoverableWriter();
         try (EncodingPool pool = EncodingPool.threads(threads, 8, 2, "test")) {
             PartFile file =
-                    PartFile.open(
-                            writer,
-                            new PartFileSpec(base, "", name, 0L),
-                            type,
-                            options,
-                            cut,
-                            sorter,
-                            pool,
-                            Long.MAX_VALUE,
-                            false);
+                    new PartFiles(writer, type, options, cut, sorter, pool, Long.MAX_VALUE, false)
+                            .open(new PartFileSpec(base, "", name, 0L));
             for (RowData row : rows) {
                 try {
                     file.write(row, 0L, Long.MIN_VALUE);
