@@ -37,4 +37,17 @@ public interface Codec {
      *     exactly {@code uncompressedLength} bytes
      */
     byte[] decompress(byte[] in, int off, int len, int uncompressedLength) throws IOException;
+
+    /**
+     * Decompresses like {@link #decompress(byte[], int, int, int)}, into {@code out[0,
+     * uncompressedLength)} instead of a new array (a reader's reused page buffer); {@code out}'s
+     * other bytes are left undefined. Equally strict: the same input fails with the same words.
+     *
+     * @param out at least {@code uncompressedLength} bytes long
+     */
+    default void decompressInto(byte[] in, int off, int len, byte[] out, int uncompressedLength)
+            throws IOException {
+        byte[] bytes = decompress(in, off, len, uncompressedLength);
+        System.arraycopy(bytes, 0, out, 0, uncompressedLength);
+    }
 }

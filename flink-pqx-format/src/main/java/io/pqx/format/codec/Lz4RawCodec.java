@@ -49,6 +49,14 @@ final class Lz4RawCodec implements Codec {
         return out;
     }
 
+    @Override
+    public void decompressInto(byte[] in, int off, int len, byte[] out, int uncompressedLength)
+            throws IOException {
+        DecompressedSize.requireValid(name(), uncompressedLength, len);
+        int n = decompressBlock(in, off, len, out, 0, uncompressedLength);
+        DecompressedSize.requireExact(name(), n, uncompressedLength);
+    }
+
     /**
      * Decompresses one raw block into {@code out[outOff, outOff + maxLen)}; returns the number of
      * bytes produced.

@@ -35,17 +35,46 @@ final class SnappyCodec implements Codec {
         if (len == 0 && uncompressedLength == 0) {
             return new byte[0]; // no bytes to decompress (e.g. an empty v2 page): not a stream
         }
+        checkDeclaredLength(in, off, len, uncompressedLength);
+        byte[] out = new byte[uncompressedLength];
+        uncompress(in, off, len, out, uncompressedLength);
+        return out;
+    }
+
+    @Override
+    public void decompressInto(byte[] in, int off, int len, byte[] out, int uncompressedLength)
+            throws IOException {
+        DecompressedSize.requireValid(name(), uncompressedLength, len);
+        if (len == 0 && uncompressedLength == 0) {
+            return;
+        }
+        checkDeclaredLength(in, off, len, uncompressedLength);
+        uncompress(in, off, len, out, uncompressedLength);
+    }
+
+    /** The block header states its own length: checked before anything is allocated or written. */
+    private void checkDeclaredLength(byte[] in, int off, int len, int uncompressedLength)
+            throws IOException {
         try {
-            // The block header states its own length: check it before allocating anything.
-            int declared = Snappy.uncompressedLength(in, off, len);
-            DecompressedSize.requireExact(name(), declared, uncompressedLength);
-            byte[] out = new byte[uncompressedLength];
+            DecompressedSize.requireExact(name(), Snappy.uncompressedLength(in, off, len),
+                    uncompressedLength);
+        } catch (SnappyError | RuntimeException e) {
+            throw malformed(e);
+        }
+    }
+
+    private void uncompress(byte[] in, int off, int len, byte[] out, int uncompressedLength)
+            throws IOException {
+        try {
             int n = Snappy.uncompress(in, off, len, out, 0);
             DecompressedSize.requireExact(name(), n, uncompressedLength);
-            return out;
         } catch (SnappyError | RuntimeException e) {
-            // snappy-java signals some malformed inputs with an Error or unchecked exception.
-            throw new IOException("SNAPPY data is malformed: " + e.getMessage(), e);
+            throw malformed(e);
         }
+    }
+
+    /** snappy-java signals some malformed inputs with an Error or unchecked exception. */
+    private static IOException malformed(Throwable e) {
+        return new IOException("SNAPPY data is malformed: " + e.getMessage(), e);
     }
 }

@@ -28,4 +28,12 @@ final class UncompressedCodec implements Codec {
         DecompressedSize.requireExact(name(), len, uncompressedLength);
         return Arrays.copyOfRange(in, off, off + len);
     }
+
+    @Override
+    public void decompressInto(byte[] in, int off, int len, byte[] out, int uncompressedLength)
+            throws IOException {
+        DecompressedSize.requireValid(name(), uncompressedLength, len);
+        DecompressedSize.requireExact(name(), len, uncompressedLength);
+        System.arraycopy(in, off, out, 0, len);
+    }
 }

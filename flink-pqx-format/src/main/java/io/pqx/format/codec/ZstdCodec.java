@@ -69,6 +69,23 @@ final class ZstdCodec implements Codec {
             return new byte[0]; // no bytes to decompress (e.g. an empty v2 page): not a stream
         }
         byte[] out = new byte[uncompressedLength];
+        decompressFrame(in, off, len, out, uncompressedLength);
+        return out;
+    }
+
+    @Override
+    public void decompressInto(byte[] in, int off, int len, byte[] out, int uncompressedLength)
+            throws IOException {
+        DecompressedSize.requireValid(name(), uncompressedLength, len);
+        if (len == 0 && uncompressedLength == 0) {
+            return;
+        }
+        decompressFrame(in, off, len, out, uncompressedLength);
+    }
+
+    /** Decompresses into {@code out[0, uncompressedLength)}: never writes past it. */
+    private void decompressFrame(byte[] in, int off, int len, byte[] out, int uncompressedLength)
+            throws IOException {
         int n;
         try {
             n =
@@ -81,7 +98,6 @@ final class ZstdCodec implements Codec {
             throw new IOException("ZSTD data is malformed: " + e.getMessage(), e);
         }
         DecompressedSize.requireExact(name(), n, uncompressedLength);
-        return out;
     }
 
     /**

@@ -107,15 +107,21 @@ final class FlatChunkReader {
         this.pages = pages;
         this.totalValues = totalValues;
         this.dictionaryPage = pages.readDictionaryPage();
-        Dictionary dictionary = null;
+        PrimitiveTypeName physical = column.getPrimitiveType().getPrimitiveTypeName();
+        FlatDictionary dictionary = null;
         if (dictionaryPage != null) {
-            dictionary = dictionaryPage.decode(column);
-            if (converter.hasDictionarySupport()) {
-                converter.setDictionary(dictionary);
+            // a page read through parquet-column after all decodes the dictionary itself (and hands
+            // it to the converter); the bulk path needs only the flat arrays
+            dictionary = FlatDictionary.decode(physical, dictionaryPage);
+            if (dictionary == null) {
+                Dictionary decoded = dictionaryPage.decode(column); // fails as a chunk reader would
+                if (converter.hasDictionarySupport()) {
+                    converter.setDictionary(decoded);
+                }
+                dictionary = FlatDictionary.of(physical, decoded);
             }
         }
-        this.pageDecoder = new FlatPageDecoder(column.getPrimitiveType().getPrimitiveTypeName(),
-                maxDefinitionLevel, decoder, dictionary);
+        this.pageDecoder = new FlatPageDecoder(physical, maxDefinitionLevel, decoder, dictionary);
         nextPage();
     }
 

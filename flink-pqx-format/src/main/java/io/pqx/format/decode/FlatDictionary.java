@@ -1,16 +1,25 @@
 package io.pqx.format.decode;
 
 import org.apache.parquet.column.Dictionary;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
+import javax.annotation.Nullable;
+
+import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 /**
  * A column chunk's dictionary as flat arrays for bulk lookups by {@link FlatPageDecoder}: the
  * values of parquet-column's decoded {@link Dictionary} copied once per chunk into an array of
  * their physical type; BYTE_ARRAY values packed into one byte array with offsets, so looking a
  * string up never allocates.
+ *
+ * <p>{@link #decode} reads a PLAIN dictionary page straight into these arrays (strings stay in the
+ * page's bytes); {@link #of} copies a dictionary parquet-column decoded, for pages in other forms.
  *
  * <p>A dictionary that cannot be flattened (a type with no bulk path, a decoding error, more than
  * 2 GiB of strings) is not {@link #usable()}: its pages then go through parquet-column, which
@@ -30,6 +39,99 @@ final class FlatDictionary {
     private FlatDictionary(int size, boolean usable) {
         this.size = size;
         this.usable = usable;
+    }
+
+    /**
+     * The dictionary of a PLAIN-encoded dictionary page of a numeric or BYTE_ARRAY leaf, read from
+     * the page's bytes without parquet-column's decoding; null when the page is in another form or
+     * its bytes do not hold its values exactly as declared (the caller then decodes it through
+     * parquet-column, which reports what is wrong).
+     */
+    @Nullable
+    static FlatDictionary decode(PrimitiveTypeName physical, DictionaryPage page) {
+        Encoding encoding = page.getEncoding();
+        if (encoding != Encoding.PLAIN && encoding != Encoding.PLAIN_DICTIONARY) {
+            return null;
+        }
+        ByteBuffer bytes;
+        try {
+            bytes = page.getBytes().toByteBuffer();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        int size = page.getDictionarySize();
+        if (size < 0 || !bytes.hasArray()) {
+            return null;
+        }
+        ByteBuffer le = bytes.slice().order(ByteOrder.LITTLE_ENDIAN);
+        int available = le.remaining();
+        FlatDictionary flat = new FlatDictionary(size, true);
+        switch (physical) {
+            case INT32 -> {
+                if ((long) size * 4 > available) {
+                    return null;
+                }
+                flat.ints = new int[size];
+                le.asIntBuffer().get(flat.ints);
+            }
+            case INT64 -> {
+                if ((long) size * 8 > available) {
+                    return null;
+                }
+                flat.longs = new long[size];
+                le.asLongBuffer().get(flat.longs);
+            }
+            case FLOAT -> {
+                if ((long) size * 4 > available) {
+                    return null;
+                }
+                flat.floats = new float[size];
+                le.asFloatBuffer().get(flat.floats);
+            }
+            case DOUBLE -> {
+                if ((long) size * 8 > available) {
+                    return null;
+                }
+                flat.doubles = new double[size];
+                le.asDoubleBuffer().get(flat.doubles);
+            }
+            case BINARY -> {
+                if (!flat.indexBinaries(bytes.array(), bytes.arrayOffset() + bytes.position(),
+                        bytes.arrayOffset() + bytes.limit())) {
+                    return null;
+                }
+            }
+            default -> {
+                return null;
+            }
+        }
+        return flat;
+    }
+
+    /** Points at the length-prefixed values of {@code b[at, end)} in place; false if they overrun. */
+    private boolean indexBinaries(byte[] b, int at, int end) {
+        if ((long) size * 4 > end - at) {
+            return false; // every value takes at least its 4-byte length
+        }
+        starts = new int[size];
+        lengths = new int[size];
+        int pos = at;
+        for (int id = 0; id < size; id++) {
+            if (end - pos < 4) {
+                return false;
+            }
+            int length = (b[pos] & 0xFF) | (b[pos + 1] & 0xFF) << 8 | (b[pos + 2] & 0xFF) << 16
+                    | (b[pos + 3] & 0xFF) << 24;
+            pos += 4;
+            if (length < 0 || length > end - pos) {
+                return false;
+            }
+            starts[id] = pos;
+            lengths[id] = length;
+            pos += length;
+        }
+        bytes = b;
+        return true;
     }
 
     static FlatDictionary of(PrimitiveTypeName physical, Dictionary dictionary) {
@@ -150,7 +252,7 @@ final class FlatDictionary {
         }
     }
 
-    /** The packed BYTE_ARRAY values. */
+    /** The BYTE_ARRAY values' bytes, which {@code starts} and {@code lengths} index. */
     byte[] bytes() {
         return bytes;
     }

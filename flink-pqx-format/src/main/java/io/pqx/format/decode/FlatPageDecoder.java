@@ -1,7 +1,6 @@
 package io.pqx.format.decode;
 
 import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
-import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DataPage;
 import org.apache.parquet.column.page.DataPageV1;
@@ -57,11 +56,11 @@ final class FlatPageDecoder {
      * @param dictionary the chunk's dictionary, or null when it has none
      */
     FlatPageDecoder(PrimitiveTypeName physical, int maxDefinitionLevel, Object sink,
-            @Nullable Dictionary dictionary) {
+            @Nullable FlatDictionary dictionary) {
         this.physical = physical;
         this.nullable = maxDefinitionLevel == 1;
         this.sink = sink;
-        this.dictionary = dictionary == null ? null : FlatDictionary.of(physical, dictionary);
+        this.dictionary = dictionary;
     }
 
     /** Whether a decoder can take {@code physical} values in bulk. */

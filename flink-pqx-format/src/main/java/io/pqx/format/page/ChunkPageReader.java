@@ -127,6 +127,9 @@ public final class ChunkPageReader implements PageReader {
      * its levels and values not yet walked: for a decoder that checks every
      * read itself and declines a page it cannot decode cleanly. Before such a page goes to
      * parquet-column after all, call {@link #checkPageForColumnReader}.
+     *
+     * <p>The page's bytes are valid only until the next data page is read from this reader (they
+     * live in a buffer reused from page to page): the caller copies out what it keeps.
      */
     public DataPage readPageForBulkDecoding() {
         return readPage(false);
@@ -269,8 +272,9 @@ public final class ChunkPageReader implements PageReader {
         }
         dataPagesInRun++;
         DataPage page = header.getType() == PageType.DATA_PAGE
-                ? inflater.v1(header, run.buffer(), pendingBody, ordinal, firstRow, rowCount, walk)
-                : inflater.v2(header, run.buffer(), pendingBody, ordinal, firstRow, walk);
+                ? inflater.v1(header, run.buffer(), pendingBody, ordinal, firstRow, rowCount, walk,
+                        !walk)
+                : inflater.v2(header, run.buffer(), pendingBody, ordinal, firstRow, walk, !walk);
         pageOrdinal = ordinal;
         pageFirstRow = firstRow;
         pagesReturned++;

@@ -35,24 +35,30 @@ final class PageBodyCheck {
         this.maxPageBytes = maxPageBytes;
     }
 
-    /** A v1 page body: length-prefixed RLE levels (or BIT_PACKED), then values. */
-    void v1(byte[] body, int values, Encoding rl, Encoding dl, Encoding encoding, String what)
-            throws CorruptFileException {
+    /**
+     * A v1 page body, {@code body[0, length)}: length-prefixed RLE levels (or BIT_PACKED), then
+     * values.
+     */
+    void v1(byte[] body, int length, int values, Encoding rl, Encoding dl, Encoding encoding,
+            String what) throws CorruptFileException {
         checkCount(values, what);
         int at = 0;
-        at = v1Levels(body, at, values, column.getMaxRepetitionLevel(), rl, what);
-        at = v1Levels(body, at, values, column.getMaxDefinitionLevel(), dl, what);
-        values(body, at, body.length, values, encoding, what);
+        at = v1Levels(body, length, at, values, column.getMaxRepetitionLevel(), rl, what);
+        at = v1Levels(body, length, at, values, column.getMaxDefinitionLevel(), dl, what);
+        values(body, at, length, values, encoding, what);
     }
 
-    /** A v2 page: level sections (RLE, no length prefix) and the uncompressed data section. */
-    void v2(byte[] levels, int at, int rlLength, int dlLength, byte[] data, int values,
-            Encoding encoding, String what) throws CorruptFileException {
+    /**
+     * A v2 page: level sections (RLE, no length prefix) and the uncompressed data section {@code
+     * data[0, dataLength)}.
+     */
+    void v2(byte[] levels, int at, int rlLength, int dlLength, byte[] data, int dataLength,
+            int values, Encoding encoding, String what) throws CorruptFileException {
         checkCount(values, what);
         rle(levels, at, at + rlLength, bitWidth(column.getMaxRepetitionLevel()), values, what);
         rle(levels, at + rlLength, at + rlLength + dlLength,
                 bitWidth(column.getMaxDefinitionLevel()), values, what);
-        values(data, 0, data.length, values, encoding, what);
+        values(data, 0, dataLength, values, encoding, what);
     }
 
     private void checkCount(int values, String what) throws CorruptFileException {
@@ -63,22 +69,22 @@ final class PageBodyCheck {
         }
     }
 
-    private int v1Levels(byte[] b, int at, int values, int maxLevel, Encoding encoding, String what)
-            throws CorruptFileException {
+    private int v1Levels(byte[] b, int end, int at, int values, int maxLevel, Encoding encoding,
+            String what) throws CorruptFileException {
         if (maxLevel == 0) {
             return at;
         }
         int width = bitWidth(maxLevel);
         if (encoding == Encoding.BIT_PACKED) {
-            return at + (int) Math.min(b.length - at, ((long) values * width + 7) / 8);
+            return at + (int) Math.min(end - at, ((long) values * width + 7) / 8);
         }
-        if (b.length - at < 4) {
+        if (end - at < 4) {
             throw ctx.corrupt(what, "level section at byte " + at + " has no length");
         }
         int length = (b[at] & 0xFF) | (b[at + 1] & 0xFF) << 8 | (b[at + 2] & 0xFF) << 16 | (b[at + 3] & 0xFF) << 24;
-        if (length < 0 || length > b.length - at - 4) {
+        if (length < 0 || length > end - at - 4) {
             throw ctx.corrupt(what, "level section of " + length + " bytes exceeds the "
-                    + (b.length - at - 4) + " bytes left in the page");
+                    + (end - at - 4) + " bytes left in the page");
         }
         rle(b, at + 4, at + 4 + length, width, values, what);
         return at + 4 + length;

@@ -44,6 +44,11 @@ final class PageInflater {
     private final PageValueCheck valueCheck;
     /** The walk of the last data page handed out unwalked; null when there is none. */
     private DeferredCheck deferred;
+    /**
+     * Data pages handed out with {@code reuse} are decompressed into this buffer (grown as needed):
+     * a chunk's pages then cost one buffer instead of a fresh, zeroed array each.
+     */
+    private byte[] pageBuffer = new byte[0];
 
     /** A walk of one page, run now or when parquet-column is about to decode the page. */
     @FunctionalInterface
@@ -121,9 +126,13 @@ final class PageInflater {
         }
     }
 
-    /** A v1 data page; {@code walk}: check its levels and values now (else see {@link #checkDeferred}). */
+    /**
+     * A v1 data page; {@code walk}: check its levels and values now (else see {@link
+     * #checkDeferred}); {@code reuse}: its bytes may live in this inflater's page buffer, valid
+     * only until the next data page is inflated.
+     */
     DataPage v1(PageHeader header, byte[] buf, int off, int ordinal, long firstRow, int rowCount,
-            boolean walk) throws IOException {
+            boolean walk, boolean reuse) throws IOException {
         String what = "Cannot read page " + ordinal;
         DataPageHeader h = header.getData_page_header();
         if (h == null) {
@@ -137,21 +146,23 @@ final class PageInflater {
         Encoding values = encoding(h.getEncoding(), what);
         verifyChecksum(header, buf, off, "Cannot verify page " + ordinal);
         int size = header.getUncompressed_page_size();
-        byte[] bytes = inflate(buf, off, header.getCompressed_page_size(), size,
-                "Cannot decompress page " + ordinal);
+        String inflate = "Cannot decompress page " + ordinal;
+        byte[] bytes = reuse
+                ? inflateIntoBuffer(buf, off, header.getCompressed_page_size(), size, inflate)
+                : inflate(buf, off, header.getCompressed_page_size(), size, inflate);
         String decode = "Cannot decode page " + ordinal;
         // run and block headers first, on every path, so a page fails with the same words on both
-        check.v1(bytes, h.getNum_values(), rl, dl, values, decode);
-        walk(walk, () -> valueCheck.v1(bytes, h.getNum_values(), rl, dl, values, decode));
-        BytesInput input = BytesInput.from(bytes);
+        check.v1(bytes, size, h.getNum_values(), rl, dl, values, decode);
+        walk(walk, () -> valueCheck.v1(bytes, size, h.getNum_values(), rl, dl, values, decode));
+        BytesInput input = BytesInput.from(bytes, 0, size);
         return firstRow < 0
                 ? new DataPageV1(input, h.getNum_values(), size, null, rl, dl, values)
                 : new DataPageV1(input, h.getNum_values(), size, firstRow, rowCount, null, rl, dl, values);
     }
 
-    /** A v2 data page; {@code walk} as for {@link #v1}. */
-    DataPage v2(PageHeader header, byte[] buf, int off, int ordinal, long firstRow, boolean walk)
-            throws IOException {
+    /** A v2 data page; {@code walk} and {@code reuse} as for {@link #v1}. */
+    DataPage v2(PageHeader header, byte[] buf, int off, int ordinal, long firstRow, boolean walk,
+            boolean reuse) throws IOException {
         String what = "Cannot read page " + ordinal;
         DataPageHeaderV2 h = header.getData_page_header_v2();
         if (h == null) {
@@ -185,18 +196,22 @@ final class PageInflater {
                         + " bytes, header says " + dataUncompressed);
             }
             data = java.util.Arrays.copyOfRange(buf, off + levels, off + compressed);
+        } else if (reuse) {
+            data = inflateIntoBuffer(buf, off + levels, dataStored, dataUncompressed,
+                    "Cannot decompress page " + ordinal);
         } else {
             data = inflate(buf, off + levels, dataStored, dataUncompressed,
                     "Cannot decompress page " + ordinal);
         }
         String decode = "Cannot decode page " + ordinal;
         byte[] dataSection = data;
-        check.v2(buf, off, rlLength, dlLength, dataSection, h.getNum_values(), values, decode);
-        walk(walk, () -> valueCheck.v2(buf, off, rlLength, dlLength, dataSection, h.getNum_values(),
-                values, decode));
+        check.v2(buf, off, rlLength, dlLength, dataSection, dataUncompressed, h.getNum_values(),
+                values, decode);
+        walk(walk, () -> valueCheck.v2(buf, off, rlLength, dlLength, dataSection, dataUncompressed,
+                h.getNum_values(), values, decode));
         BytesInput rep = BytesInput.from(buf, off, rlLength);
         BytesInput def = BytesInput.from(buf, off + rlLength, dlLength);
-        BytesInput body = BytesInput.from(data);
+        BytesInput body = BytesInput.from(data, 0, dataUncompressed);
         return firstRow < 0
                 ? DataPageV2.uncompressed(h.getNum_rows(), h.getNum_nulls(), h.getNum_values(),
                         rep, def, values, body, null)
@@ -212,9 +227,31 @@ final class PageInflater {
             // Only decompressing tells whether a compressed stream is sound, and codec libraries
             // say "corrupt" with their own unchecked exceptions (ZstdException, LZ4Exception,
             // SnappyError): keep their verdict in the message, never the exception in the chain.
-            String reason = e instanceof IOException ? reason(e)
-                    : codec.name() + " data is malformed" + (e.getMessage() == null ? "" : ": " + reason(e));
-            return throwWithoutUnchecked(what, reason, e);
+            return throwWithoutUnchecked(what, failure(e), e);
+        }
+    }
+
+    private String failure(Exception e) {
+        return e instanceof IOException ? reason(e)
+                : codec.name() + " data is malformed" + (e.getMessage() == null ? "" : ": " + reason(e));
+    }
+
+    /**
+     * Like {@link #inflate}, into {@link #pageBuffer}: returns the buffer, whose first {@code
+     * uncompressed} bytes are the page's ({@link #checkSizes} bounded them by the page limit).
+     */
+    private byte[] inflateIntoBuffer(byte[] buf, int off, int stored, int uncompressed, String what)
+            throws CorruptFileException {
+        if (pageBuffer.length < uncompressed) {
+            // some headroom: the pages of a chunk differ in size by a little
+            long grown = Math.max(uncompressed, pageBuffer.length + (long) pageBuffer.length / 4);
+            pageBuffer = new byte[(int) Math.min(grown, Math.max(uncompressed, limits.maxPageBytes()))];
+        }
+        try {
+            codec.decompressInto(buf, off, stored, pageBuffer, uncompressed);
+            return pageBuffer;
+        } catch (IOException | RuntimeException e) {
+            return throwWithoutUnchecked(what, failure(e), e);
         }
     }
 

@@ -62,20 +62,28 @@ final class PageValueCheck {
         dictionarySize = count;
     }
 
-    /** A v1 data page body: levels (length-prefixed RLE, or BIT_PACKED), then the values. */
-    void v1(byte[] b, int values, Encoding rl, Encoding dl, Encoding encoding, String what)
-            throws CorruptFileException {
+    /**
+     * A v1 data page body, {@code b[0, length)}: levels (length-prefixed RLE, or BIT_PACKED), then
+     * the values.
+     */
+    void v1(byte[] b, int length, int values, Encoding rl, Encoding dl, Encoding encoding,
+            String what) throws CorruptFileException {
         checkCount(values, what);
         pageValues = values;
-        int at = v1Levels(b, 0, values, column.getMaxRepetitionLevel(), rl, "repetition", what, null);
+        int at = v1Levels(b, length, 0, values, column.getMaxRepetitionLevel(), rl, "repetition",
+                what, null);
         long[] nonNull = {values};
-        at = v1Levels(b, at, values, column.getMaxDefinitionLevel(), dl, "definition", what, nonNull);
-        values(b, at, b.length, (int) nonNull[0], encoding, what);
+        at = v1Levels(b, length, at, values, column.getMaxDefinitionLevel(), dl, "definition",
+                what, nonNull);
+        values(b, at, length, (int) nonNull[0], encoding, what);
     }
 
-    /** A v2 data page: RLE level sections without length prefix, and the uncompressed data. */
-    void v2(byte[] levels, int at, int rlLength, int dlLength, byte[] data, int values, Encoding encoding,
-            String what) throws CorruptFileException {
+    /**
+     * A v2 data page: RLE level sections without length prefix, and the uncompressed data {@code
+     * data[0, dataLength)}.
+     */
+    void v2(byte[] levels, int at, int rlLength, int dlLength, byte[] data, int dataLength,
+            int values, Encoding encoding, String what) throws CorruptFileException {
         checkCount(values, what);
         pageValues = values;
         int maxRl = column.getMaxRepetitionLevel();
@@ -88,7 +96,7 @@ final class PageValueCheck {
             nonNull = (int) hybrid(levels, at + rlLength, at + rlLength + dlLength, bitWidth(maxDl), values,
                     maxDl, "definition levels", what, maxDl);
         }
-        values(data, 0, data.length, nonNull, encoding, what);
+        values(data, 0, dataLength, nonNull, encoding, what);
     }
 
     private void checkCount(int values, String what) throws CorruptFileException {
@@ -99,8 +107,8 @@ final class PageValueCheck {
         }
     }
 
-    private int v1Levels(byte[] b, int at, int values, int maxLevel, Encoding encoding, String name,
-            String what, long[] nonNull) throws CorruptFileException {
+    private int v1Levels(byte[] b, int limit, int at, int values, int maxLevel, Encoding encoding,
+            String name, String what, long[] nonNull) throws CorruptFileException {
         String section = name + " levels";
         if (encoding != Encoding.RLE && encoding != Encoding.BIT_PACKED) {
             // parquet-column decodes even levels of width 0 by their encoding
@@ -113,7 +121,7 @@ final class PageValueCheck {
         int countLevel = nonNull == null ? -1 : maxLevel;
         if (encoding == Encoding.BIT_PACKED) {
             long bytes = ((long) values * width + 7) / 8;
-            int end = (int) Math.min(b.length, at + bytes);
+            int end = (int) Math.min(limit, at + bytes);
             long counted = bitPacked(b, at, end, width, values, maxLevel, section, what, countLevel);
             if (nonNull != null) {
                 nonNull[0] = counted;
@@ -123,13 +131,13 @@ final class PageValueCheck {
         if (encoding != Encoding.RLE) {
             throw ctx.corrupt(what, section + " in encoding " + encoding + " (only RLE or BIT_PACKED)");
         }
-        if (b.length - at < 4) {
+        if (limit - at < 4) {
             throw ctx.corrupt(what, section + " at byte " + at + " have no length");
         }
         int length = le32(b, at);
-        if (length < 0 || length > b.length - at - 4) {
+        if (length < 0 || length > limit - at - 4) {
             throw ctx.corrupt(what, section + " of " + Integer.toUnsignedString(length)
-                    + " bytes exceed the " + (b.length - at - 4) + " bytes left in the page");
+                    + " bytes exceed the " + (limit - at - 4) + " bytes left in the page");
         }
         long counted = hybrid(b, at + 4, at + 4 + length, width, values, maxLevel, section, what, countLevel);
         if (nonNull != null) {

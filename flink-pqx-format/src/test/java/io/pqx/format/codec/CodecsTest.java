@@ -104,6 +104,44 @@ class CodecsTest {
     @ParameterizedTest
     @EnumSource(
             value = CompressionCodecName.class,
+            names = {"UNCOMPRESSED", "SNAPPY", "GZIP", "ZSTD", "LZ4_RAW"})
+    void decompressesIntoTheFrontOfALargerDirtyBufferAndLeavesTheRest(CompressionCodecName name)
+            throws IOException {
+        Codec codec = Codecs.forWriting(name, Codecs.DEFAULT_LEVEL);
+        byte[] input = sample(10_000, 5);
+        byte[] compressed = codec.compress(input, 0, input.length);
+        byte[] out = new byte[12_000];
+        Arrays.fill(out, (byte) 0x5A);
+        codec.decompressInto(compressed, 0, compressed.length, out, input.length);
+        assertThat(Arrays.copyOf(out, input.length)).isEqualTo(input);
+        byte[] tail = new byte[2_000];
+        Arrays.fill(tail, (byte) 0x5A);
+        assertThat(Arrays.copyOfRange(out, input.length, out.length)).isEqualTo(tail);
+        codec.decompressInto(new byte[0], 0, 0, out, 0); // an empty page: nothing to decompress
+    }
+
+    @ParameterizedTest
+    @EnumSource(
+            value = CompressionCodecName.class,
+            names = {"UNCOMPRESSED", "SNAPPY", "GZIP", "ZSTD", "LZ4_RAW"})
+    void decompressingIntoABufferIsAsStrictAboutTheDeclaredSize(CompressionCodecName name)
+            throws IOException {
+        Codec codec = Codecs.forWriting(name, Codecs.DEFAULT_LEVEL);
+        byte[] input = sample(4096, 6);
+        byte[] compressed = codec.compress(input, 0, input.length);
+        byte[] roomy = new byte[8192];
+        // room in the buffer is no licence: the page declares its size and must produce exactly it
+        assertThatThrownBy(() -> codec.decompressInto(compressed, 0, compressed.length, roomy, 4095))
+                .isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> codec.decompressInto(compressed, 0, compressed.length, roomy, 4097))
+                .isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> codec.decompressInto(compressed, 0, compressed.length, roomy, -1))
+                .isInstanceOf(IOException.class);
+    }
+
+    @ParameterizedTest
+    @EnumSource(
+            value = CompressionCodecName.class,
             names = {"SNAPPY", "GZIP", "ZSTD", "LZ4_RAW", "LZ4", "BROTLI"})
     void rejectsGarbageWithAnIoException(CompressionCodecName name) throws IOException {
         Codec codec = Codecs.forReading(name.getParquetCompressionCodec(), FileContext.of("f"));

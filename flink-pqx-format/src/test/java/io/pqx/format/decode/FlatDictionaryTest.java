@@ -19,14 +19,107 @@ import java.nio.charset.StandardCharsets;
 class FlatDictionaryTest {
 
     static Dictionary binaryDictionary(String... values) throws Exception {
+        ColumnDescriptor column = new ColumnDescriptor(new String[] {"s"},
+                Types.required(PrimitiveTypeName.BINARY).named("s"), 0, 0);
+        return binaryPage(values).decode(column);
+    }
+
+    static DictionaryPage binaryPage(String... values) throws Exception {
         PlainValuesWriter writer = new PlainValuesWriter(64, 1024, new HeapByteBufferAllocator());
         for (String v : values) {
             writer.writeBytes(Binary.fromString(v));
         }
         byte[] bytes = writer.getBytes().toByteArray();
-        ColumnDescriptor column = new ColumnDescriptor(new String[] {"s"},
-                Types.required(PrimitiveTypeName.BINARY).named("s"), 0, 0);
-        return new DictionaryPage(BytesInput.from(bytes), values.length, Encoding.PLAIN).decode(column);
+        return new DictionaryPage(BytesInput.from(bytes), values.length, Encoding.PLAIN);
+    }
+
+    /** A PLAIN dictionary page of {@code count} values in {@code bytes[off, off + len)}. */
+    private static DictionaryPage page(byte[] bytes, int off, int len, int count) {
+        return new DictionaryPage(BytesInput.from(bytes, off, len), count, Encoding.PLAIN);
+    }
+
+    @Test
+    void readsEveryNumericTypeFromThePageAsParquetColumnDecodesIt() throws Exception {
+        java.util.Random random = new java.util.Random(42);
+        int n = 1000;
+        java.nio.ByteBuffer le = java.nio.ByteBuffer.allocate(3 + n * 8 + 5)
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        le.position(3); // the page starts inside a larger array
+        long[] longs = random.longs(n).toArray();
+        for (long v : longs) {
+            le.putLong(v);
+        }
+        byte[] bytes = le.array();
+        for (PrimitiveTypeName type : new PrimitiveTypeName[] {PrimitiveTypeName.INT32,
+                PrimitiveTypeName.INT64, PrimitiveTypeName.FLOAT, PrimitiveTypeName.DOUBLE}) {
+            int width = type == PrimitiveTypeName.INT32 || type == PrimitiveTypeName.FLOAT ? 4 : 8;
+            int count = n * 8 / width;
+            DictionaryPage page = page(bytes, 3, n * 8, count);
+            Dictionary expected = page.decode(new ColumnDescriptor(new String[] {"c"},
+                    Types.required(type).named("c"), 0, 0));
+            FlatDictionary flat = FlatDictionary.decode(type, page);
+            assertThat(flat).as("%s", type).isNotNull();
+            assertThat(flat.size()).isEqualTo(count);
+            int[] ids = java.util.stream.IntStream.range(0, count).map(i -> count - 1 - i).toArray();
+            int[] ints = new int[count];
+            long[] longValues = new long[count];
+            float[] floats = new float[count];
+            double[] doubles = new double[count];
+            switch (type) {
+                case INT32 -> flat.lookupInts(ids, ints, count);
+                case INT64 -> flat.lookupLongs(ids, longValues, count);
+                case FLOAT -> flat.lookupFloats(ids, floats, count);
+                default -> flat.lookupDoubles(ids, doubles, count);
+            }
+            for (int i = 0; i < count; i++) {
+                int id = ids[i];
+                switch (type) {
+                    case INT32 -> assertThat(ints[i]).isEqualTo(expected.decodeToInt(id));
+                    case INT64 -> assertThat(longValues[i]).isEqualTo(expected.decodeToLong(id));
+                    case FLOAT -> assertThat(Float.floatToRawIntBits(floats[i]))
+                            .isEqualTo(Float.floatToRawIntBits(expected.decodeToFloat(id)));
+                    default -> assertThat(Double.doubleToRawLongBits(doubles[i]))
+                            .isEqualTo(Double.doubleToRawLongBits(expected.decodeToDouble(id)));
+                }
+            }
+        }
+    }
+
+    @Test
+    void readsStringsInPlaceSoEveryIdLooksUpItsOwnBytes() throws Exception {
+        String[] values = {"01/13/09", "", "a longer value", "x"};
+        FlatDictionary flat = FlatDictionary.decode(PrimitiveTypeName.BINARY, binaryPage(values));
+        assertThat(flat).isNotNull();
+        assertThat(flat.usable()).isTrue();
+        int[] ids = {3, 0, 1, 2, 3};
+        int[] starts = new int[ids.length];
+        int[] lengths = new int[ids.length];
+        flat.lookupBinaries(ids, starts, lengths, ids.length);
+        for (int i = 0; i < ids.length; i++) {
+            assertThat(new String(flat.bytes(), starts[i], lengths[i], StandardCharsets.UTF_8))
+                    .isEqualTo(values[ids[i]]);
+        }
+    }
+
+    @Test
+    void declinesPagesWhoseBytesDoNotHoldTheDeclaredValues() throws Exception {
+        byte[] twelve = new byte[12];
+        assertThat(FlatDictionary.decode(PrimitiveTypeName.INT64, page(twelve, 0, 12, 2))).isNull();
+        assertThat(FlatDictionary.decode(PrimitiveTypeName.INT32, page(twelve, 0, 12, 4))).isNull();
+        assertThat(FlatDictionary.decode(PrimitiveTypeName.INT32, page(twelve, 0, 12, -1))).isNull();
+        // bytes past the page in the same array do not count
+        assertThat(FlatDictionary.decode(PrimitiveTypeName.DOUBLE, page(new byte[64], 0, 12, 2)))
+                .isNull();
+        byte[] strings = binaryPage("abc", "de").getBytes().toByteArray();
+        byte[] lying = strings.clone();
+        lying[7] = 9; // the second value claims 9 bytes where 2 are left
+        assertThat(FlatDictionary.decode(PrimitiveTypeName.BINARY, page(lying, 0, lying.length, 2)))
+                .isNull();
+        assertThat(FlatDictionary.decode(PrimitiveTypeName.BINARY,
+                page(strings, 0, strings.length, 3))).isNull();
+        assertThat(FlatDictionary.decode(PrimitiveTypeName.BOOLEAN, page(twelve, 0, 12, 2))).isNull();
+        assertThat(FlatDictionary.decode(PrimitiveTypeName.INT64,
+                new DictionaryPage(BytesInput.from(twelve), 1, Encoding.RLE_DICTIONARY))).isNull();
     }
 
     @Test

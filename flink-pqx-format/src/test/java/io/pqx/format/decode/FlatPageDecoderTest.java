@@ -112,7 +112,8 @@ class FlatPageDecoderTest {
     @Test
     void looksDictionaryIdsUpAndDeclinesIdsOutsideTheDictionary() throws Exception {
         Dictionary dictionary = longDictionary(100L, -1L, Long.MAX_VALUE);
-        FlatPageDecoder decoder = new FlatPageDecoder(PrimitiveTypeName.INT64, 0, new NumericDecoders.Longs(), dictionary);
+        FlatPageDecoder decoder = new FlatPageDecoder(PrimitiveTypeName.INT64, 0, new NumericDecoders.Longs(),
+                FlatDictionary.of(PrimitiveTypeName.INT64, dictionary));
         int[] ids = {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 1, 0, 1, 2};
         byte[] body = concat(new byte[] {2}, hybrid(2, ids));
         DataPageV2 page = DataPageV2.uncompressed(ids.length, 0, ids.length, BytesInput.empty(), BytesInput.empty(),

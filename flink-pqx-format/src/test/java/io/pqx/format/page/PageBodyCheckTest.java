@@ -29,7 +29,7 @@ class PageBodyCheckTest {
         // 2^28 - 1 groups for which its decoder would allocate int[2^31 - 8]
         byte[] levels = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0x81, 0x00};
         assertThat(BytesUtils.readUnsignedVarInt(new ByteArrayInputStream(levels))).isEqualTo(0x1FFFFFFF);
-        assertThatThrownBy(() -> check().v2(levels, 0, 0, levels.length, new byte[40], 10, Encoding.PLAIN,
+        assertThatThrownBy(() -> check().v2(levels, 0, 0, levels.length, new byte[40], 40, 10, Encoding.PLAIN,
                         "Cannot decode page 0"))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessageStartingWith("Cannot decode page 0: a bit-packed run of");
@@ -38,6 +38,18 @@ class PageBodyCheckTest {
     @Test
     void acceptsRunsThatFitThePage() throws Exception {
         byte[] levels = {0x14, 0x01}; // an RLE run of 10 ones
-        check().v2(levels, 0, 0, levels.length, new byte[40], 10, Encoding.PLAIN, "Cannot decode page 0");
+        check().v2(levels, 0, 0, levels.length, new byte[40], 40, 10, Encoding.PLAIN, "Cannot decode page 0");
+    }
+
+    @Test
+    void readsNoByteOfAReusedBufferPastThePage() {
+        // the page is the buffer's first 6 bytes; its level section claims 8, which the stale
+        // bytes of a longer earlier page behind it would supply
+        byte[] buffer = new byte[64];
+        buffer[0] = 8;
+        assertThatThrownBy(() -> check().v1(buffer, 6, 10, Encoding.RLE, Encoding.RLE, Encoding.PLAIN,
+                        "Cannot decode page 0"))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessageContaining("level section of 8 bytes exceeds the 2 bytes left in the page");
     }
 }

@@ -116,19 +116,19 @@ class PageValueCheckTest {
         PageValueCheck binary = check(PrimitiveTypeName.BINARY, Type.Repetition.REQUIRED);
         assertThatCode(() -> {
             check(PrimitiveTypeName.INT32, Type.Repetition.REQUIRED)
-                    .v2(new byte[0], 0, 0, 0, bytes(ints), n, Encoding.DELTA_BINARY_PACKED, WHAT);
+                    .v2(new byte[0], 0, 0, 0, bytes(ints), bytes(ints).length, n, Encoding.DELTA_BINARY_PACKED, WHAT);
             check(PrimitiveTypeName.INT64, Type.Repetition.REQUIRED)
-                    .v2(new byte[0], 0, 0, 0, bytes(longs), n, Encoding.DELTA_BINARY_PACKED, WHAT);
-            binary.v2(new byte[0], 0, 0, 0, bytes(dlba), n, Encoding.DELTA_LENGTH_BYTE_ARRAY, WHAT);
-            binary.v2(new byte[0], 0, 0, 0, bytes(dba), n, Encoding.DELTA_BYTE_ARRAY, WHAT);
-            binary.v1(concat(bytes(plain)), n, Encoding.RLE, Encoding.RLE, Encoding.PLAIN, WHAT);
+                    .v2(new byte[0], 0, 0, 0, bytes(longs), bytes(longs).length, n, Encoding.DELTA_BINARY_PACKED, WHAT);
+            binary.v2(new byte[0], 0, 0, 0, bytes(dlba), bytes(dlba).length, n, Encoding.DELTA_LENGTH_BYTE_ARRAY, WHAT);
+            binary.v2(new byte[0], 0, 0, 0, bytes(dba), bytes(dba).length, n, Encoding.DELTA_BYTE_ARRAY, WHAT);
+            binary.v1(concat(bytes(plain)), concat(bytes(plain)).length, n, Encoding.RLE, Encoding.RLE, Encoding.PLAIN, WHAT);
             check(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, Type.Repetition.REQUIRED)
-                    .v2(new byte[0], 0, 0, 0, bytes(flba), n, Encoding.DELTA_BYTE_ARRAY, WHAT);
+                    .v2(new byte[0], 0, 0, 0, bytes(flba), bytes(flba).length, n, Encoding.DELTA_BYTE_ARRAY, WHAT);
             check(PrimitiveTypeName.FLOAT, Type.Repetition.REQUIRED)
-                    .v2(new byte[0], 0, 0, 0, bytes(bss), n, Encoding.BYTE_STREAM_SPLIT, WHAT);
+                    .v2(new byte[0], 0, 0, 0, bytes(bss), bytes(bss).length, n, Encoding.BYTE_STREAM_SPLIT, WHAT);
             byte[] rle = hybrid(1, booleans);
             check(PrimitiveTypeName.BOOLEAN, Type.Repetition.REQUIRED)
-                    .v1(concat(le32(rle.length), rle), n, Encoding.RLE, Encoding.RLE, Encoding.RLE, WHAT);
+                    .v1(concat(le32(rle.length), rle), concat(le32(rle.length), rle).length, n, Encoding.RLE, Encoding.RLE, Encoding.RLE, WHAT);
             PageValueCheck dictionary = check(PrimitiveTypeName.INT32, Type.Repetition.OPTIONAL);
             dictionary.dictionary(new byte[20], 5, Encoding.PLAIN_DICTIONARY, "Cannot decode dictionary page");
             int[] levels = new int[n];
@@ -140,8 +140,8 @@ class PageValueCheckTest {
             int[] present = java.util.Arrays.copyOf(ids, nonNull);
             byte[] dl = hybrid(1, levels);
             byte[] body = concat(le32(dl.length), dl, new byte[] {3}, hybrid(3, present));
-            dictionary.v1(body, n, Encoding.RLE, Encoding.RLE, Encoding.RLE_DICTIONARY, WHAT);
-            dictionary.v2(dl, 0, 0, dl.length, concat(new byte[] {3}, hybrid(3, present)), n,
+            dictionary.v1(body, body.length, n, Encoding.RLE, Encoding.RLE, Encoding.RLE_DICTIONARY, WHAT);
+            dictionary.v2(dl, 0, 0, dl.length, concat(new byte[] {3}, hybrid(3, present)), concat(new byte[] {3}, hybrid(3, present)).length, n,
                     Encoding.RLE_DICTIONARY, WHAT);
         }).doesNotThrowAnyException();
     }
@@ -153,7 +153,7 @@ class PageValueCheckTest {
         byte[] values = new byte[40];
         byte[] body = concat(le32(levels.length), levels, values);
         assertThatCode(() -> check(PrimitiveTypeName.INT32, Type.Repetition.OPTIONAL)
-                .v1(body, 10, Encoding.RLE, Encoding.RLE, Encoding.PLAIN, WHAT)).doesNotThrowAnyException();
+                .v1(body, body.length, 10, Encoding.RLE, Encoding.RLE, Encoding.PLAIN, WHAT)).doesNotThrowAnyException();
     }
 
     private static void assertRefused(ThrowingCheck check, String reason) {
@@ -172,7 +172,7 @@ class PageValueCheckTest {
         // issue 7: a flipped bit made a PLAIN BYTE_ARRAY value's length 1048577
         byte[] body = concat(le32(1 << 20 | 1), "abcdef".getBytes(StandardCharsets.US_ASCII));
         assertRefused(() -> check(PrimitiveTypeName.BINARY, Type.Repetition.REQUIRED)
-                        .v1(body, 1, Encoding.RLE, Encoding.RLE, Encoding.PLAIN, WHAT),
+                        .v1(body, body.length, 1, Encoding.RLE, Encoding.RLE, Encoding.PLAIN, WHAT),
                 "value 0's length prefix says 1048577 bytes; 6 are left");
     }
 
@@ -196,11 +196,11 @@ class PageValueCheckTest {
     void refusesDictionaryIdsOutsideTheDictionaryOrWithoutOne() throws IOException {
         byte[] ids = concat(new byte[] {3}, hybrid(3, 0, 1, 7));
         assertRefused(() -> check(PrimitiveTypeName.INT64, Type.Repetition.REQUIRED)
-                        .v2(new byte[0], 0, 0, 0, ids, 3, Encoding.RLE_DICTIONARY, WHAT),
+                        .v2(new byte[0], 0, 0, 0, ids, ids.length, 3, Encoding.RLE_DICTIONARY, WHAT),
                 "the page is dictionary-encoded but the column chunk has no dictionary page");
         PageValueCheck check = check(PrimitiveTypeName.INT64, Type.Repetition.REQUIRED);
         check.dictionary(new byte[16], 2, Encoding.PLAIN, "Cannot decode dictionary page");
-        assertRefused(() -> check.v2(new byte[0], 0, 0, 0, ids, 3, Encoding.RLE_DICTIONARY, WHAT),
+        assertRefused(() -> check.v2(new byte[0], 0, 0, 0, ids, ids.length, 3, Encoding.RLE_DICTIONARY, WHAT),
                 "dictionary id 7 is outside the dictionary of 2 values");
     }
 
@@ -208,31 +208,35 @@ class PageValueCheckTest {
     void refusesLevelsThatEndEarlyRunNoValuesOrExceedTheMaximum() throws IOException {
         PageValueCheck check = check(PrimitiveTypeName.INT32, Type.Repetition.OPTIONAL);
         byte[] three = hybrid(1, 1, 1, 1);
-        assertRefused(() -> check.v2(three, 0, 0, three.length, new byte[40], 10, Encoding.PLAIN, WHAT),
+        assertRefused(() -> check.v2(three, 0, 0, three.length, new byte[40], 40, 10, Encoding.PLAIN, WHAT),
                 "definition levels end after 8 of 10 values"); // the encoder packs 3 values in a group of 8
         byte[] empty = {0, 1}; // an RLE run of no values
-        assertRefused(() -> check.v2(empty, 0, 0, empty.length, new byte[4], 1, Encoding.PLAIN, WHAT),
+        assertRefused(() -> check.v2(empty, 0, 0, empty.length, new byte[4], 4, 1, Encoding.PLAIN, WHAT),
                 "definition levels: a run of no values at byte 0");
         byte[] two = {(byte) (1 << 1), 2}; // one RLE value 2 for a maximum level of 1
-        assertRefused(() -> check.v2(two, 0, 0, two.length, new byte[4], 1, Encoding.PLAIN, WHAT),
+        assertRefused(() -> check.v2(two, 0, 0, two.length, new byte[4], 4, 1, Encoding.PLAIN, WHAT),
                 "definition levels: level 2 exceeds the column's maximum 1");
-        assertRefused(() -> check.v1(new byte[8], 1, Encoding.PLAIN, Encoding.RLE, Encoding.PLAIN, WHAT),
+        assertRefused(() -> check.v1(new byte[8], 8, 1, Encoding.PLAIN, Encoding.RLE, Encoding.PLAIN, WHAT),
                 "repetition levels in encoding PLAIN (only RLE or BIT_PACKED)");
     }
 
     @Test
     void refusesFixedWidthValuesTheBytesCannotHold() {
         assertRefused(() -> check(PrimitiveTypeName.DOUBLE, Type.Repetition.REQUIRED)
-                        .v1(new byte[20], 3, Encoding.RLE, Encoding.RLE, Encoding.PLAIN, WHAT),
+                        .v1(new byte[20], 20, 3, Encoding.RLE, Encoding.RLE, Encoding.PLAIN, WHAT),
+                "3 DOUBLE values need 24 bytes; 20 are left");
+        // a reused page buffer holds a longer earlier page's bytes past this page's end: unread
+        assertRefused(() -> check(PrimitiveTypeName.DOUBLE, Type.Repetition.REQUIRED)
+                        .v1(new byte[64], 20, 3, Encoding.RLE, Encoding.RLE, Encoding.PLAIN, WHAT),
                 "3 DOUBLE values need 24 bytes; 20 are left");
         assertRefused(() -> check(PrimitiveTypeName.FLOAT, Type.Repetition.REQUIRED)
-                        .v2(new byte[0], 0, 0, 0, new byte[10], 2, Encoding.BYTE_STREAM_SPLIT, WHAT),
+                        .v2(new byte[0], 0, 0, 0, new byte[10], 10, 2, Encoding.BYTE_STREAM_SPLIT, WHAT),
                 "BYTE_STREAM_SPLIT section of 10 bytes does not hold 2 values of 4 bytes");
         assertRefused(() -> check(PrimitiveTypeName.FLOAT, Type.Repetition.REQUIRED)
-                        .v2(new byte[0], 0, 0, 0, new byte[12], 2, Encoding.BYTE_STREAM_SPLIT, WHAT),
+                        .v2(new byte[0], 0, 0, 0, new byte[12], 12, 2, Encoding.BYTE_STREAM_SPLIT, WHAT),
                 "BYTE_STREAM_SPLIT section of 12 bytes holds 3 values of 4 bytes; the page has 2");
         assertRefused(() -> check(PrimitiveTypeName.INT32, Type.Repetition.REQUIRED)
-                        .v2(new byte[0], 0, 0, 0, new byte[10], 2, Encoding.RLE, WHAT),
+                        .v2(new byte[0], 0, 0, 0, new byte[10], 10, 2, Encoding.RLE, WHAT),
                 "encoding RLE cannot encode INT32 values");
     }
 
@@ -245,7 +249,7 @@ class PageValueCheckTest {
         byte[] whole = bytes(ints);
         byte[] cut = java.util.Arrays.copyOf(whole, whole.length - 10);
         assertThatThrownBy(() -> check(PrimitiveTypeName.INT32, Type.Repetition.REQUIRED)
-                        .v2(new byte[0], 0, 0, 0, cut, 300, Encoding.DELTA_BINARY_PACKED, WHAT))
+                        .v2(new byte[0], 0, 0, 0, cut, cut.length, 300, Encoding.DELTA_BINARY_PACKED, WHAT))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessageStartingWith(WHAT + ": DELTA_BINARY_PACKED values: ")
                 .hasMessageContaining(" cut off at byte ")
@@ -256,7 +260,7 @@ class PageValueCheckTest {
         dlba.writeBytes(Binary.fromString("efgh"));
         byte[] lengthsOnly = java.util.Arrays.copyOf(bytes(dlba), bytes(dlba).length - 3);
         assertRefused(() -> check(PrimitiveTypeName.BINARY, Type.Repetition.REQUIRED)
-                        .v2(new byte[0], 0, 0, 0, lengthsOnly, 2, Encoding.DELTA_LENGTH_BYTE_ARRAY, WHAT),
+                        .v2(new byte[0], 0, 0, 0, lengthsOnly, lengthsOnly.length, 2, Encoding.DELTA_LENGTH_BYTE_ARRAY, WHAT),
                 "DELTA_LENGTH_BYTE_ARRAY lengths add up to 8 bytes by value 1; 5 are left");
 
         // DELTA_BYTE_ARRAY: the second value claims 9 bytes of a first value of 4
@@ -268,7 +272,7 @@ class PageValueCheckTest {
         suffixes.writeBytes(Binary.fromString("e"));
         byte[] dba = BytesInput.concat(prefixes.getBytes(), suffixes.getBytes()).toByteArray();
         assertRefused(() -> check(PrimitiveTypeName.BINARY, Type.Repetition.REQUIRED)
-                        .v2(new byte[0], 0, 0, 0, dba, 2, Encoding.DELTA_BYTE_ARRAY, WHAT),
+                        .v2(new byte[0], 0, 0, 0, dba, dba.length, 2, Encoding.DELTA_BYTE_ARRAY, WHAT),
                 "value 1 reuses a prefix of 9 bytes of a previous value of 4");
     }
 }
