@@ -25,6 +25,7 @@ import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.formats.parquet.ParquetColumnarRowInputFormat;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -34,9 +35,12 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -218,12 +222,72 @@ public final class SourceSuite implements BenchmarkSuite {
                     wall.get(Contender.PQX_READER).median(),
                     wall.get(Contender.PQX_READER_NOLATE).median()));
         }
+        if (!query.filters() || query.lateMaterialization()) {
+            reportDecompressionFloor(query, tableRows, file, wall, report);
+        }
+        if (query.filters() && !query.lateMaterialization()) {
+            reportJobFloor(jobs, query, tableRows, wall, args, report);
+        }
         if (!query.filters()) {
             report.info("decode_ahead %s pqx=%.0f pqx_serial=%.0f ratio=%.3f unit=rows/s",
                     query.name(), wall.get(Contender.PQX).median(),
                     wall.get(Contender.PQX_SERIAL).median(),
                     wall.get(Contender.PQX).median() / wall.get(Contender.PQX_SERIAL).median());
         }
+    }
+
+    /**
+     * For a query whose rows lie in every page: how long zstd-jni alone takes to decompress every
+     * page of the columns it reads, against the readers' times; and what that floor allows late
+     * materialization at most (pqx without it, over the floor).
+     */
+    private static void reportDecompressionFloor(SourceQuery query, long tableRows, Path file,
+            Map<Contender, Throughput> wall, BenchmarkReport report) throws Exception {
+        Set<String> columns = new LinkedHashSet<>(query.columns());
+        if (query.filters()) {
+            columns.add(query.filterColumn());
+        }
+        double floor = DecompressionFloor.nanos(file, columns, 5) / 1e9;
+        StringBuilder line = new StringBuilder(String.format(
+                "floor %s zstd_only=%.3fs (every page of %d columns, one thread, best of 5)",
+                query.name(), floor, columns.size()));
+        for (Contender c : List.of(Contender.PQX_READER, Contender.PQX_READER_NOLATE,
+                Contender.DUCKDB)) {
+            if (wall.containsKey(c)) {
+                line.append(String.format(" %s=%.3fs", c.label, tableRows / wall.get(c).median()));
+            }
+        }
+        if (query.lateMaterialization()) {
+            double nolate = tableRows / wall.get(Contender.PQX_READER_NOLATE).median();
+            line.append(String.format(" late_reader_ratio_at_most=%.2f", nolate / floor));
+        }
+        report.info("%s", line);
+    }
+
+    /**
+     * How long a job that does nothing takes on the same MiniCluster (one row through a discarding
+     * sink), against the query's jobs: the share of their time no source can save.
+     */
+    private static void reportJobFloor(MiniClusterJobs jobs, SourceQuery query, long tableRows,
+            Map<Contender, Throughput> wall, BenchmarkArgs args, BenchmarkReport report)
+            throws Exception {
+        List<Long> runs = new ArrayList<>();
+        for (int round = 0; round < args.warmups() + args.rounds(); round++) {
+            long t0 = System.nanoTime();
+            jobs.run(query.name() + " empty_job", env -> env.fromSequence(1, 1)
+                    .sinkTo(new DiscardingSink<>()));
+            if (round >= args.warmups()) {
+                runs.add(System.nanoTime() - t0);
+            }
+        }
+        Collections.sort(runs);
+        double empty = runs.get(runs.size() / 2) / 1e9;
+        double pqx = tableRows / wall.get(Contender.PQX).median();
+        double flink = tableRows / wall.get(Contender.FLINK).median();
+        report.info("job_floor %s empty_job=%.3fs pqx=%.3fs flink=%.3fs ratio=%.2f"
+                        + " ratio_above_floor=%.2f ratio_at_most=%.2f (flink / empty_job)",
+                query.name(), empty, pqx, flink, flink / pqx,
+                (flink - empty) / Math.max(1e-6, pqx - empty), flink / empty);
     }
 
     /** Queries shorter than this are repeated within a round ({@link #runReader}). */
