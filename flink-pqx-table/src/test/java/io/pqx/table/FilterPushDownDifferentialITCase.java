@@ -224,7 +224,11 @@ class FilterPushDownDifferentialITCase {
                 "((s BETWEEN 'ab\nc' AND '\uD83D\uDE00') OR (f <= 0))"
                         + " OR ((s NOT IN ('a', '_', '\u00e9')) AND (NOT bo))",
                 "(f <= 0) OR ((s NOT IN ('a', '_', '\u00e9')) AND (NOT bo))", "f <= 0", "f > 0",
-                "d < 0", "NOT (d < 0)");
+                "d < 0", "NOT (d < 0)",
+                // an empty binary literal (seed 2949270154518, clause 640)
+                "bin = X''", "bin <> X''", "bin IS NULL OR bin = X''", "NOT (bin = X'')",
+                "bin IN (X'', X'01')", "bin = X'01'", "bin <> X'01'", "bin IS NULL OR bin = X'01'",
+                "bin IS NULL OR bin <> X''", "bin IS NOT NULL AND bin = X''");
         Outcome outcome = run(0, quirks, false);
         int nonEmpty = 0;
         for (int q = 0; q < quirks.size(); q++) {

@@ -23,7 +23,8 @@ import java.util.Optional;
  * <p>Exact for BOOLEAN, TINYINT..BIGINT and DECIMAL (by exact value: a literal off the column's
  * grid or range is rounded into it, {@code int_col < 18.5} becoming {@code int_col <= 18}),
  * VARCHAR (UTF-8 byte order, Flink's too), DATE, TIME, TIMESTAMP and TIMESTAMP_LTZ with a literal
- * of the column's own kind and precision, and BINARY/VARBINARY for {@code =} and {@code <>}.
+ * of the column's own kind and precision, and BINARY/VARBINARY for {@code =} and {@code <>} with a
+ * non-empty literal.
  * Never exact for FLOAT/DOUBLE (Flink's evaluation paths disagree on NaN and -0.0) and CHAR.
  */
 final class ComparisonFit {
@@ -40,7 +41,10 @@ final class ComparisonFit {
             case VARCHAR:
                 return value instanceof String ? checked(column, op, value) : Optional.empty();
             case BINARY, VARBINARY:
-                return value instanceof byte[] && (op == CompareOp.EQ || op == CompareOp.NE)
+                // Flink 2.3 answers "bin IS NULL OR bin = X''" FALSE for an empty value (where
+                // "bin = X''" alone is TRUE): an empty literal is left to Flink's own evaluation
+                return value instanceof byte[] bytes && bytes.length > 0
+                                && (op == CompareOp.EQ || op == CompareOp.NE)
                         ? checked(column, op, value)
                         : Optional.empty();
             case DATE, TIME_WITHOUT_TIME_ZONE, TIMESTAMP_WITHOUT_TIME_ZONE,
