@@ -14,7 +14,7 @@ import java.util.Arrays;
  * declared size (the safe decompressor never writes past it). Thread-safe: lz4-java's compressor
  * and decompressor objects are stateless.
  */
-final class Lz4RawCodec implements Codec {
+final class Lz4RawCodec extends ArrayTargetCodec {
     // Declared before INSTANCE: static fields initialise in order and the constructor needs it.
     private static final LZ4Factory FACTORY = LZ4Factory.fastestInstance();
 
@@ -34,19 +34,6 @@ final class Lz4RawCodec implements Codec {
         byte[] out = new byte[compressor.maxCompressedLength(len)];
         int n = compressor.compress(in, off, len, out, 0, out.length);
         return Arrays.copyOf(out, n);
-    }
-
-    @Override
-    public byte[] decompress(byte[] in, int off, int len, int uncompressedLength)
-            throws IOException {
-        DecompressedSize.requireValid(name(), uncompressedLength, len);
-        if (len == 0 && uncompressedLength == 0) {
-            return new byte[0]; // no bytes to decompress (e.g. an empty v2 page): not a stream
-        }
-        byte[] out = new byte[uncompressedLength];
-        int n = decompressBlock(in, off, len, out, 0, uncompressedLength);
-        DecompressedSize.requireExact(name(), n, uncompressedLength);
-        return out;
     }
 
     @Override

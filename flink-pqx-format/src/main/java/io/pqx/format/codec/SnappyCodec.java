@@ -11,7 +11,7 @@ import java.util.Arrays;
  * SNAPPY through snappy-java (raw Snappy blocks, as Parquet stores them). Stateless and
  * thread-safe: snappy-java's static calls keep no state between calls.
  */
-final class SnappyCodec implements Codec {
+final class SnappyCodec extends ArrayTargetCodec {
     static final SnappyCodec INSTANCE = new SnappyCodec();
 
     private SnappyCodec() {}
@@ -29,52 +29,21 @@ final class SnappyCodec implements Codec {
     }
 
     @Override
-    public byte[] decompress(byte[] in, int off, int len, int uncompressedLength)
-            throws IOException {
-        DecompressedSize.requireValid(name(), uncompressedLength, len);
-        if (len == 0 && uncompressedLength == 0) {
-            return new byte[0]; // no bytes to decompress (e.g. an empty v2 page): not a stream
-        }
-        checkDeclaredLength(in, off, len, uncompressedLength);
-        byte[] out = new byte[uncompressedLength];
-        uncompress(in, off, len, out, uncompressedLength);
-        return out;
-    }
-
-    @Override
     public void decompressInto(byte[] in, int off, int len, byte[] out, int uncompressedLength)
             throws IOException {
         DecompressedSize.requireValid(name(), uncompressedLength, len);
         if (len == 0 && uncompressedLength == 0) {
-            return;
+            return; // no bytes to decompress (e.g. an empty v2 page): not a stream
         }
-        checkDeclaredLength(in, off, len, uncompressedLength);
-        uncompress(in, off, len, out, uncompressedLength);
-    }
-
-    /** The block header states its own length: checked before anything is allocated or written. */
-    private void checkDeclaredLength(byte[] in, int off, int len, int uncompressedLength)
-            throws IOException {
         try {
-            DecompressedSize.requireExact(name(), Snappy.uncompressedLength(in, off, len),
-                    uncompressedLength);
-        } catch (SnappyError | RuntimeException e) {
-            throw malformed(e);
-        }
-    }
-
-    private void uncompress(byte[] in, int off, int len, byte[] out, int uncompressedLength)
-            throws IOException {
-        try {
+            // The block header states its own length: check it before writing anything.
+            int declared = Snappy.uncompressedLength(in, off, len);
+            DecompressedSize.requireExact(name(), declared, uncompressedLength);
             int n = Snappy.uncompress(in, off, len, out, 0);
             DecompressedSize.requireExact(name(), n, uncompressedLength);
         } catch (SnappyError | RuntimeException e) {
-            throw malformed(e);
+            // snappy-java signals some malformed inputs with an Error or unchecked exception.
+            throw new IOException("SNAPPY data is malformed: " + e.getMessage(), e);
         }
-    }
-
-    /** snappy-java signals some malformed inputs with an Error or unchecked exception. */
-    private static IOException malformed(Throwable e) {
-        return new IOException("SNAPPY data is malformed: " + e.getMessage(), e);
     }
 }

@@ -6,7 +6,7 @@ import java.io.IOException;
 import java.util.Arrays;
 
 /** The identity codec: stores page bytes as they are. Stateless and thread-safe. */
-final class UncompressedCodec implements Codec {
+final class UncompressedCodec extends ArrayTargetCodec {
     static final UncompressedCodec INSTANCE = new UncompressedCodec();
 
     private UncompressedCodec() {}
@@ -18,14 +18,6 @@ final class UncompressedCodec implements Codec {
 
     @Override
     public byte[] compress(byte[] in, int off, int len) {
-        return Arrays.copyOfRange(in, off, off + len);
-    }
-
-    @Override
-    public byte[] decompress(byte[] in, int off, int len, int uncompressedLength)
-            throws IOException {
-        DecompressedSize.requireValid(name(), uncompressedLength, len);
-        DecompressedSize.requireExact(name(), len, uncompressedLength);
         return Arrays.copyOfRange(in, off, off + len);
     }
 

@@ -18,7 +18,7 @@ import java.util.Arrays;
  * {@code close()}, so a {@link Cleaner} closes a thread's contexts once the thread is gone and its
  * holder unreachable: short-lived encoder threads leak no native memory.
  */
-final class ZstdCodec implements Codec {
+final class ZstdCodec extends ArrayTargetCodec {
     private static final Cleaner CLEANER = Cleaner.create();
     private static final ThreadLocal<Contexts> CONTEXTS = ThreadLocal.withInitial(Contexts::new);
 
@@ -62,32 +62,15 @@ final class ZstdCodec implements Codec {
     }
 
     @Override
-    public byte[] decompress(byte[] in, int off, int len, int uncompressedLength)
-            throws IOException {
-        DecompressedSize.requireValid(name(), uncompressedLength, len);
-        if (len == 0 && uncompressedLength == 0) {
-            return new byte[0]; // no bytes to decompress (e.g. an empty v2 page): not a stream
-        }
-        byte[] out = new byte[uncompressedLength];
-        decompressFrame(in, off, len, out, uncompressedLength);
-        return out;
-    }
-
-    @Override
     public void decompressInto(byte[] in, int off, int len, byte[] out, int uncompressedLength)
             throws IOException {
         DecompressedSize.requireValid(name(), uncompressedLength, len);
         if (len == 0 && uncompressedLength == 0) {
-            return;
+            return; // no bytes to decompress (e.g. an empty v2 page): not a stream
         }
-        decompressFrame(in, off, len, out, uncompressedLength);
-    }
-
-    /** Decompresses into {@code out[0, uncompressedLength)}: never writes past it. */
-    private void decompressFrame(byte[] in, int off, int len, byte[] out, int uncompressedLength)
-            throws IOException {
         int n;
         try {
+            // never writes past out[uncompressedLength - 1]
             n =
                     CONTEXTS.get()
                             .decompress

@@ -115,20 +115,8 @@ final class FlatDictionary {
         }
         starts = new int[size];
         lengths = new int[size];
-        int pos = at;
-        for (int id = 0; id < size; id++) {
-            if (end - pos < 4) {
-                return false;
-            }
-            int length = (b[pos] & 0xFF) | (b[pos + 1] & 0xFF) << 8 | (b[pos + 2] & 0xFF) << 16
-                    | (b[pos + 3] & 0xFF) << 24;
-            pos += 4;
-            if (length < 0 || length > end - pos) {
-                return false;
-            }
-            starts[id] = pos;
-            lengths[id] = length;
-            pos += length;
+        if (!PlainBinaries.index(b, at, end, size, starts, lengths)) {
+            return false;
         }
         bytes = b;
         return true;

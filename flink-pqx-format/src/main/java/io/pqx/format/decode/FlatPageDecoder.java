@@ -231,20 +231,8 @@ final class FlatPageDecoder {
     }
 
     private boolean plainBinaries(byte[] b, int at, int end, int nonNull) {
-        int pos = at;
-        for (int i = 0; i < nonNull; i++) {
-            if (end - pos < 4) {
-                return false;
-            }
-            int length = (b[pos] & 0xFF) | (b[pos + 1] & 0xFF) << 8 | (b[pos + 2] & 0xFF) << 16
-                    | (b[pos + 3] & 0xFF) << 24;
-            pos += 4;
-            if (length < 0 || length > end - pos) {
-                return false;
-            }
-            starts[i] = pos;
-            lengths[i] = length;
-            pos += length;
+        if (!PlainBinaries.index(b, at, end, nonNull, starts, lengths)) {
+            return false;
         }
         binarySource = b;
         return true;

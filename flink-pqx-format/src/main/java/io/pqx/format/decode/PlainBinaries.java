@@ -1,0 +1,34 @@
+package io.pqx.format.decode;
+
+/**
+ * Walks PLAIN-encoded BYTE_ARRAY values (each a 4-byte little-endian length, then its bytes) in
+ * place: where each value starts and how long it is, every read bounded by the section's end.
+ * Stateless.
+ */
+final class PlainBinaries {
+    private PlainBinaries() {}
+
+    /**
+     * Records the start and length of each of the {@code count} values in {@code b[at, end)} into
+     * {@code starts[0, count)} and {@code lengths[0, count)}; false when a length or a value runs
+     * past {@code end} (the arrays' contents are then undefined).
+     */
+    static boolean index(byte[] b, int at, int end, int count, int[] starts, int[] lengths) {
+        int pos = at;
+        for (int i = 0; i < count; i++) {
+            if (end - pos < 4) {
+                return false;
+            }
+            int length = (b[pos] & 0xFF) | (b[pos + 1] & 0xFF) << 8 | (b[pos + 2] & 0xFF) << 16
+                    | (b[pos + 3] & 0xFF) << 24;
+            pos += 4;
+            if (length < 0 || length > end - pos) {
+                return false;
+            }
+            starts[i] = pos;
+            lengths[i] = length;
+            pos += length;
+        }
+        return true;
+    }
+}
