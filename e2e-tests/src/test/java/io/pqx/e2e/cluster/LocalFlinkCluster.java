@@ -6,6 +6,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
 
 /**
  * A Flink 2.3 standalone session cluster on 127.0.0.1, each process its own JVM started by the
@@ -62,6 +64,9 @@ public final class LocalFlinkCluster implements AutoCloseable {
                     "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
                     "--add-opens=java.base/java.util.concurrent.locks=ALL-UNNAMED");
 
+    /** Starts of a cluster whose JobManager could not bind its ports, before giving up. */
+    private static final int START_ATTEMPTS = 3;
+
     private final Path conf;
     private final Path logs;
     private final Path checkpoints;
@@ -94,6 +99,40 @@ public final class LocalFlinkCluster implements AutoCloseable {
      * and waits until all have registered.
      */
     public static LocalFlinkCluster start(Path dir, int taskManagers) throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            Path attemptDir = attempt == 1 ? dir : dir.resolve("retry-" + attempt);
+            try {
+                return startOnce(attemptDir, taskManagers);
+            } catch (Throwable e) {
+                // a port found free can be taken before the JobManager binds it (the TaskManagers,
+                // started alongside, bind ports of their own): start again on other ports
+                if (attempt == START_ATTEMPTS || !logsShow(attemptDir, "java.net.BindException")) {
+                    throw e;
+                }
+                System.out.printf("[cluster] a port was taken before the JobManager bound it;"
+                        + " starting again (attempt %d of %d)%n", attempt + 1, START_ATTEMPTS);
+            }
+        }
+    }
+
+    private static boolean logsShow(Path dir, String text) throws IOException {
+        Path logs = dir.resolve("logs");
+        if (!Files.isDirectory(logs)) {
+            return false;
+        }
+        try (Stream<Path> files = Files.list(logs)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                if (Files.isRegularFile(file)
+                        && new String(Files.readAllBytes(file), StandardCharsets.UTF_8)
+                                .contains(text)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static LocalFlinkCluster startOnce(Path dir, int taskManagers) throws Exception {
         String classPath = ClusterArtifacts.clusterClassPath();
         Path jobJar = ClusterArtifacts.jobJar();
         int restPort = freePort();
