@@ -24,6 +24,9 @@ final class BinaryDecoders {
      * decoded once, so no value allocates.
      */
     static final class Bytes implements ValueDecoder, BulkSinks.Binaries {
+        /** Up to this many dictionary bytes per value, a dictionary is copied whole per call. */
+        static final int DICTIONARY_BYTES_PER_VALUE = 16;
+
         private final BooleanSupplier onDictionaryPage;
         private final Supplier<Dictionary> dictionary;
         private byte[][] dictionaryBytes;
@@ -78,6 +81,61 @@ final class BinaryDecoders {
             }
             for (int k = 0; k < count; k++) {
                 vector.appendBytes(pos + k, bytes, starts[from + k], lengths[from + k]);
+            }
+        }
+
+        /** The span goes over in one copy; each value points into it. */
+        @Override
+        public void putContiguousBinaries(byte[] bytes, int[] starts, int[] lengths, int from,
+                WritableColumnVector v, int pos, int count) {
+            if (count == 0) {
+                return;
+            }
+            int last = from + count - 1;
+            int lo = starts[from];
+            pointInto((HeapBytesVector) v, bytes, lo, starts[last] + lengths[last] - lo, starts,
+                    lengths, from, pos, count);
+        }
+
+        /**
+         * A small dictionary (at most {@value #DICTIONARY_BYTES_PER_VALUE} bytes per value taken)
+         * goes over whole, once per call, and each value points at its entry; a larger one is
+         * copied value by value.
+         */
+        @Override
+        public void putDictionaryBinaries(byte[] bytes, int[] starts, int[] lengths, int[] ids,
+                int from, int[] scratchStarts, int[] scratchLengths, WritableColumnVector v,
+                int pos, int count) {
+            int size = starts.length;
+            int lo = size == 0 ? 0 : starts[0];
+            int span = size == 0 ? 0 : starts[size - 1] + lengths[size - 1] - lo;
+            if (count == 0 || span > (long) DICTIONARY_BYTES_PER_VALUE * count) {
+                BulkSinks.Binaries.super.putDictionaryBinaries(bytes, starts, lengths, ids, from,
+                        scratchStarts, scratchLengths, v, pos, count);
+                return;
+            }
+            HeapBytesVector vector = (HeapBytesVector) v;
+            vector.appendBytes(pos, bytes, lo, span);
+            int base = vector.start[pos] - lo;
+            int[] start = vector.start;
+            int[] length = vector.length;
+            for (int k = 0; k < count; k++) {
+                int id = ids[from + k];
+                start[pos + k] = base + starts[id];
+                length[pos + k] = lengths[id];
+            }
+        }
+
+        /** Copies {@code bytes[lo, lo + span)} once; value {@code k} points at its place in it. */
+        private static void pointInto(HeapBytesVector vector, byte[] bytes, int lo, int span,
+                int[] starts, int[] lengths, int from, int pos, int count) {
+            vector.appendBytes(pos, bytes, lo, span);
+            int base = vector.start[pos] - lo;
+            int[] start = vector.start;
+            int[] length = vector.length;
+            for (int k = 0; k < count; k++) {
+                start[pos + k] = base + starts[from + k];
+                length[pos + k] = lengths[from + k];
             }
         }
 

@@ -41,10 +41,13 @@ final class DecimalDecoders {
 
         @Override
         public void putLongs(long[] src, int from, WritableColumnVector v, int pos, int count) {
-            HeapDecimalVector vector = (HeapDecimalVector) v;
-            for (int k = 0; k < count; k++) {
-                vector.setUnscaledLong(pos + k, src[from + k]);
-            }
+            ((HeapDecimalVector) v).setUnscaledLongs(pos, src, from, count);
+        }
+
+        @Override
+        public void putDictionaryLongs(long[] dictionary, int[] ids, int from, long[] scratch,
+                WritableColumnVector v, int pos, int count) {
+            ((HeapDecimalVector) v).setUnscaledLongs(pos, dictionary, ids, from, count);
         }
 
         @Override

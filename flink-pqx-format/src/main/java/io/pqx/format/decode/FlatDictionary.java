@@ -16,7 +16,8 @@ import java.nio.ByteOrder;
  * A column chunk's dictionary as flat arrays for bulk lookups by {@link FlatPageDecoder}: the
  * values of parquet-column's decoded {@link Dictionary} copied once per chunk into an array of
  * their physical type; BYTE_ARRAY values packed into one byte array with offsets, so looking a
- * string up never allocates.
+ * string up never allocates. Strings lie in id order in their byte array, with at most their
+ * 4-byte lengths between neighbours (so a small dictionary can be copied whole as one span).
  *
  * <p>{@link #decode} reads a PLAIN dictionary page straight into these arrays (strings stay in the
  * page's bytes); {@link #of} copies a dictionary parquet-column decoded, for pages in other forms.
@@ -209,39 +210,34 @@ final class FlatDictionary {
         return size;
     }
 
-    void lookupInts(int[] ids, int[] out, int n) {
-        for (int i = 0; i < n; i++) {
-            out[i] = ints[ids[i]];
-        }
-    }
-
-    void lookupLongs(int[] ids, long[] out, int n) {
-        for (int i = 0; i < n; i++) {
-            out[i] = longs[ids[i]];
-        }
-    }
-
-    void lookupFloats(int[] ids, float[] out, int n) {
-        for (int i = 0; i < n; i++) {
-            out[i] = floats[ids[i]];
-        }
-    }
-
-    void lookupDoubles(int[] ids, double[] out, int n) {
-        for (int i = 0; i < n; i++) {
-            out[i] = doubles[ids[i]];
-        }
-    }
-
-    void lookupBinaries(int[] ids, int[] outStarts, int[] outLengths, int n) {
-        for (int i = 0; i < n; i++) {
-            outStarts[i] = starts[ids[i]];
-            outLengths[i] = lengths[ids[i]];
-        }
-    }
-
-    /** The BYTE_ARRAY values' bytes, which {@code starts} and {@code lengths} index. */
+    /** The BYTE_ARRAY values' bytes, which {@link #starts} and {@link #lengths} index. */
     byte[] bytes() {
         return bytes;
+    }
+
+    // the flat arrays themselves, for lookups fused into a sink's writes (read only)
+
+    int[] ints() {
+        return ints;
+    }
+
+    long[] longs() {
+        return longs;
+    }
+
+    float[] floats() {
+        return floats;
+    }
+
+    double[] doubles() {
+        return doubles;
+    }
+
+    int[] starts() {
+        return starts;
+    }
+
+    int[] lengths() {
+        return lengths;
     }
 }

@@ -18,7 +18,10 @@ import java.nio.ByteOrder;
  * without parquet-column's per-value {@code ColumnReader}: definition levels into null flags, and
  * PLAIN or dictionary-encoded INT32, INT64, FLOAT, DOUBLE, BOOLEAN (PLAIN only) and BYTE_ARRAY
  * values into one array slot per entry, which {@link #copy} hands to the leaf's {@link BulkSinks
- * sink} batch by batch.
+ * sink} batch by batch. A dictionary-encoded page keeps its ids (every one checked against the
+ * dictionary while decoding) and {@link #copy} hands ids and dictionary to the sink, which looks
+ * the values up straight into the vector: one pass over the values fewer than looking them up
+ * into an array first.
  *
  * <p>{@link #decode} returns false for a page it does not handle (another encoding, BIT_PACKED
  * levels) and for any page whose bytes do not decode cleanly (a length, run or dictionary id out of
@@ -46,6 +49,10 @@ final class FlatPageDecoder {
     private int[] starts = new int[0];
     private int[] lengths = new int[0];
     private byte[] binarySource = new byte[0];
+    /** The page's values are dictionary ids in {@code scratch}, looked up as they are copied. */
+    private boolean onIds;
+    /** The page's values are PLAIN strings, back to back in {@code binarySource}. */
+    private boolean contiguous;
 
     @Nullable private final FlatDictionary dictionary;
 
@@ -85,6 +92,8 @@ final class FlatPageDecoder {
         int n = page.getValueCount();
         grow(n);
         count = n;
+        onIds = false;
+        contiguous = false;
         if (!decodeLevels(sections.levels(), n)) {
             return false;
         }
@@ -235,6 +244,7 @@ final class FlatPageDecoder {
             return false;
         }
         binarySource = b;
+        contiguous = nonNull == count; // nulls would leave (0, 0) slots among the values
         return true;
     }
 
@@ -255,34 +265,25 @@ final class FlatPageDecoder {
             return false;
         }
         runs.reset(b, at + 1, end, width);
-        if (!runs.read(scratch, 0, nonNull)) {
+        // every id checked against the dictionary here, so copy() looks them up unchecked
+        if (physical == PrimitiveTypeName.BOOLEAN
+                || !runs.read(scratch, 0, nonNull, dictionary.size())) {
             return false;
         }
-        int size = dictionary.size();
-        for (int i = 0; i < nonNull; i++) {
-            if (scratch[i] < 0 || scratch[i] >= size) {
-                return false;
-            }
-        }
-        switch (physical) {
-            case INT32 -> dictionary.lookupInts(scratch, ints, nonNull);
-            case INT64 -> dictionary.lookupLongs(scratch, longs, nonNull);
-            case FLOAT -> dictionary.lookupFloats(scratch, floats, nonNull);
-            case DOUBLE -> dictionary.lookupDoubles(scratch, doubles, nonNull);
-            case BINARY -> {
-                dictionary.lookupBinaries(scratch, starts, lengths, nonNull);
-                binarySource = dictionary.bytes();
-            }
-            default -> {
-                return false;
-            }
-        }
+        onIds = true; // looked up by copy(), straight into the vector where the sink allows
         return true;
     }
 
     /** Moves the {@code nonNull} dense values to the slots of their entries (back to front). */
     private void spread(int nonNull) {
         int k = nonNull - 1;
+        if (onIds) {
+            for (int i = count - 1; i > k; i--) {
+                // a null entry's slot gets id 0, which exists: the page has values
+                scratch[i] = nulls[i] ? 0 : scratch[k--];
+            }
+            return;
+        }
         for (int i = count - 1; i > k; i--) {
             if (nulls[i]) {
                 if (physical == PrimitiveTypeName.BINARY) {
@@ -308,17 +309,48 @@ final class FlatPageDecoder {
 
     /** Writes entries {@code [from, from + n)} of the decoded page into {@code vector[pos...]}. */
     void copy(int from, WritableColumnVector vector, int pos, int n) {
+        if (onIds) {
+            copyLookedUp(from, vector, pos, n);
+        } else {
+            copyValues(from, vector, pos, n);
+        }
+        if (nullCount > 0) {
+            markNulls(from, vector, pos, n);
+        }
+    }
+
+    private void copyLookedUp(int from, WritableColumnVector vector, int pos, int n) {
+        FlatDictionary d = dictionary;
+        switch (physical) {
+            case INT32 -> ((BulkSinks.Ints) sink)
+                    .putDictionaryInts(d.ints(), scratch, from, ints, vector, pos, n);
+            case INT64 -> ((BulkSinks.Longs) sink)
+                    .putDictionaryLongs(d.longs(), scratch, from, longs, vector, pos, n);
+            case FLOAT -> ((BulkSinks.Floats) sink)
+                    .putDictionaryFloats(d.floats(), scratch, from, floats, vector, pos, n);
+            case DOUBLE -> ((BulkSinks.Doubles) sink)
+                    .putDictionaryDoubles(d.doubles(), scratch, from, doubles, vector, pos, n);
+            default -> ((BulkSinks.Binaries) sink).putDictionaryBinaries(d.bytes(), d.starts(),
+                    d.lengths(), scratch, from, starts, lengths, vector, pos, n);
+        }
+    }
+
+    private void copyValues(int from, WritableColumnVector vector, int pos, int n) {
         switch (physical) {
             case INT32 -> ((BulkSinks.Ints) sink).putInts(ints, from, vector, pos, n);
             case INT64 -> ((BulkSinks.Longs) sink).putLongs(longs, from, vector, pos, n);
             case FLOAT -> ((BulkSinks.Floats) sink).putFloats(floats, from, vector, pos, n);
             case DOUBLE -> ((BulkSinks.Doubles) sink).putDoubles(doubles, from, vector, pos, n);
             case BOOLEAN -> ((BulkSinks.Booleans) sink).putBooleans(booleans, from, vector, pos, n);
-            default -> ((BulkSinks.Binaries) sink)
-                    .putBinaries(binarySource, starts, lengths, from, vector, pos, n);
-        }
-        if (nullCount > 0) {
-            markNulls(from, vector, pos, n);
+            default -> {
+                BulkSinks.Binaries binaries = (BulkSinks.Binaries) sink;
+                if (contiguous) {
+                    binaries.putContiguousBinaries(binarySource, starts, lengths, from, vector,
+                            pos, n);
+                } else {
+                    binaries.putBinaries(binarySource, starts, lengths, from, vector, pos, n);
+                }
+            }
         }
     }
 

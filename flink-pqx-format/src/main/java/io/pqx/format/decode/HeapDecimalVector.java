@@ -61,6 +61,30 @@ public final class HeapDecimalVector extends AbstractHeapVector implements Decim
         }
     }
 
+    /** Sets rows {@code [pos, pos + count)} to the unscaled values {@code src[from...]}. */
+    void setUnscaledLongs(int pos, long[] src, int from, int count) {
+        if (unscaled != null) {
+            System.arraycopy(src, from, unscaled, pos, count);
+            return;
+        }
+        for (int k = 0; k < count; k++) {
+            setUnscaledLong(pos + k, src[from + k]);
+        }
+    }
+
+    /** Sets row {@code pos + k} to the unscaled value {@code dictionary[ids[from + k]]}. */
+    void setUnscaledLongs(int pos, long[] dictionary, int[] ids, int from, int count) {
+        if (unscaled != null) {
+            for (int k = 0; k < count; k++) {
+                unscaled[pos + k] = dictionary[ids[from + k]];
+            }
+            return;
+        }
+        for (int k = 0; k < count; k++) {
+            setUnscaledLong(pos + k, dictionary[ids[from + k]]);
+        }
+    }
+
     /**
      * Sets row {@code i} to the unscaled value in big-endian two's complement {@code bytes}. For a
      * compact vector the value must fit in a long.

@@ -47,6 +47,18 @@ final class HybridRunDecoder {
      * @return false when the runs are malformed or hold fewer than {@code n} values
      */
     boolean read(int[] out, int off, int n) {
+        return read(out, off, n, -1);
+    }
+
+    /**
+     * As {@link #read(int[], int, int)}, and also false when a value lies outside {@code [0,
+     * bound)} (a dictionary id past the dictionary); {@code bound} -1 checks nothing. The check is
+     * made while the values are hot: once per RLE run, per group of 8 packed values, and not at all
+     * when {@code bound} is at least {@code 2^width} (no value of the width can reach it).
+     */
+    boolean read(int[] out, int off, int n, int bound) {
+        boolean check = bound >= 0 && (width >= 31 || bound < (1 << width));
+        int last = bound - 1;
         int done = 0;
         while (done < n) {
             int header = readHeader();
@@ -59,12 +71,22 @@ final class HybridRunDecoder {
             boolean ok = packed
                     ? packedRun(out, off + done, take, count)
                     : rleRun(out, off + done, take);
-            if (!ok) {
+            if (!ok || (check && !inRange(out, off + done, packed ? take : 1, last))) {
                 return false;
             }
             done += take;
         }
         return true;
+    }
+
+    /** Whether {@code out[at, at + n)} all lie in {@code [0, last]}; branch-free. */
+    private static boolean inRange(int[] out, int at, int n, int last) {
+        int outside = 0;
+        for (int i = at, end = at + n; i < end; i++) {
+            int v = out[i];
+            outside |= v | (last - v); // negative when v < 0 or v > last
+        }
+        return outside >= 0;
     }
 
     /** The unsigned varint run header, or -1 when it is truncated or too large. */
@@ -107,7 +129,12 @@ final class HybridRunDecoder {
             return true;
         }
         int full = take / 8;
-        for (int g = 0; g < full; g++) {
+        int g = 0;
+        for (; g + 4 <= full; g += 4) {
+            packer.unpack32Values(buf, pos, out, at + g * 8);
+            pos += 4 * width;
+        }
+        for (; g < full; g++) {
             packer.unpack8Values(buf, pos, out, at + g * 8);
             pos += width;
         }

@@ -62,6 +62,15 @@ final class NumericDecoders {
         }
 
         @Override
+        public void putDictionaryInts(int[] dictionary, int[] ids, int from, int[] scratch,
+                WritableColumnVector v, int pos, int count) {
+            int[] values = ((HeapIntVector) v).vector;
+            for (int k = 0; k < count; k++) {
+                values[pos + k] = dictionary[ids[from + k]] & mask;
+            }
+        }
+
+        @Override
         public void decode(ColumnReader r, WritableColumnVector v, int pos) {
             ((HeapIntVector) v).vector[pos] = r.getInteger() & mask;
         }
@@ -151,6 +160,15 @@ final class NumericDecoders {
         }
 
         @Override
+        public void putDictionaryInts(int[] dictionary, int[] ids, int from, int[] scratch,
+                WritableColumnVector v, int pos, int count) {
+            long[] values = ((HeapLongVector) v).vector;
+            for (int k = 0; k < count; k++) {
+                values[pos + k] = dictionary[ids[from + k]] & mask;
+            }
+        }
+
+        @Override
         public void decode(ColumnReader r, WritableColumnVector v, int pos) {
             ((HeapLongVector) v).vector[pos] = r.getInteger() & mask;
         }
@@ -166,6 +184,15 @@ final class NumericDecoders {
         @Override
         public void putLongs(long[] src, int from, WritableColumnVector v, int pos, int count) {
             System.arraycopy(src, from, ((HeapLongVector) v).vector, pos, count);
+        }
+
+        @Override
+        public void putDictionaryLongs(long[] dictionary, int[] ids, int from, long[] scratch,
+                WritableColumnVector v, int pos, int count) {
+            long[] values = ((HeapLongVector) v).vector;
+            for (int k = 0; k < count; k++) {
+                values[pos + k] = dictionary[ids[from + k]];
+            }
         }
 
         @Override
@@ -200,6 +227,15 @@ final class NumericDecoders {
         }
 
         @Override
+        public void putDictionaryFloats(float[] dictionary, int[] ids, int from, float[] scratch,
+                WritableColumnVector v, int pos, int count) {
+            float[] values = ((HeapFloatVector) v).vector;
+            for (int k = 0; k < count; k++) {
+                values[pos + k] = dictionary[ids[from + k]];
+            }
+        }
+
+        @Override
         public void decode(ColumnReader r, WritableColumnVector v, int pos) {
             ((HeapFloatVector) v).vector[pos] = r.getFloat();
         }
@@ -229,6 +265,24 @@ final class NumericDecoders {
         @Override
         public void putDoubles(double[] src, int from, WritableColumnVector v, int pos, int count) {
             System.arraycopy(src, from, ((HeapDoubleVector) v).vector, pos, count);
+        }
+
+        @Override
+        public void putDictionaryFloats(float[] dictionary, int[] ids, int from, float[] scratch,
+                WritableColumnVector v, int pos, int count) {
+            double[] values = ((HeapDoubleVector) v).vector;
+            for (int k = 0; k < count; k++) {
+                values[pos + k] = dictionary[ids[from + k]];
+            }
+        }
+
+        @Override
+        public void putDictionaryDoubles(double[] dictionary, int[] ids, int from,
+                double[] scratch, WritableColumnVector v, int pos, int count) {
+            double[] values = ((HeapDoubleVector) v).vector;
+            for (int k = 0; k < count; k++) {
+                values[pos + k] = dictionary[ids[from + k]];
+            }
         }
 
         @Override

@@ -65,11 +65,13 @@ class FlatDictionaryTest {
             long[] longValues = new long[count];
             float[] floats = new float[count];
             double[] doubles = new double[count];
-            switch (type) {
-                case INT32 -> flat.lookupInts(ids, ints, count);
-                case INT64 -> flat.lookupLongs(ids, longValues, count);
-                case FLOAT -> flat.lookupFloats(ids, floats, count);
-                default -> flat.lookupDoubles(ids, doubles, count);
+            for (int i = 0; i < count; i++) {
+                switch (type) {
+                    case INT32 -> ints[i] = flat.ints()[ids[i]];
+                    case INT64 -> longValues[i] = flat.longs()[ids[i]];
+                    case FLOAT -> floats[i] = flat.floats()[ids[i]];
+                    default -> doubles[i] = flat.doubles()[ids[i]];
+                }
             }
             for (int i = 0; i < count; i++) {
                 int id = ids[i];
@@ -91,10 +93,10 @@ class FlatDictionaryTest {
         FlatDictionary flat = FlatDictionary.decode(PrimitiveTypeName.BINARY, binaryPage(values));
         assertThat(flat).isNotNull();
         assertThat(flat.usable()).isTrue();
+        assertEntriesLieInIdOrder(flat);
         int[] ids = {3, 0, 1, 2, 3};
-        int[] starts = new int[ids.length];
-        int[] lengths = new int[ids.length];
-        flat.lookupBinaries(ids, starts, lengths, ids.length);
+        int[] starts = lookUp(flat.starts(), ids);
+        int[] lengths = lookUp(flat.lengths(), ids);
         for (int i = 0; i < ids.length; i++) {
             assertThat(new String(flat.bytes(), starts[i], lengths[i], StandardCharsets.UTF_8))
                     .isEqualTo(values[ids[i]]);
@@ -128,13 +130,25 @@ class FlatDictionaryTest {
         FlatDictionary flat = FlatDictionary.of(PrimitiveTypeName.BINARY, binaryDictionary(values));
         assertThat(flat.usable()).isTrue();
         assertThat(flat.size()).isEqualTo(values.length);
+        assertEntriesLieInIdOrder(flat);
         int[] ids = {4, 0, 1, 2, 3, 0};
-        int[] starts = new int[ids.length];
-        int[] lengths = new int[ids.length];
-        flat.lookupBinaries(ids, starts, lengths, ids.length);
+        int[] starts = lookUp(flat.starts(), ids);
+        int[] lengths = lookUp(flat.lengths(), ids);
         for (int i = 0; i < ids.length; i++) {
             String got = new String(flat.bytes(), starts[i], lengths[i], StandardCharsets.UTF_8);
             assertThat(got).as("id %d", ids[i]).isEqualTo(values[ids[i]]);
+        }
+    }
+
+    private static int[] lookUp(int[] values, int[] ids) {
+        return java.util.Arrays.stream(ids).map(id -> values[id]).toArray();
+    }
+
+    /** What the string sink relies on to copy a small dictionary whole: entries in id order. */
+    private static void assertEntriesLieInIdOrder(FlatDictionary flat) {
+        for (int id = 1; id < flat.size(); id++) {
+            int previousEnd = flat.starts()[id - 1] + flat.lengths()[id - 1];
+            assertThat(flat.starts()[id] - previousEnd).as("gap before id %d", id).isBetween(0, 4);
         }
     }
 }

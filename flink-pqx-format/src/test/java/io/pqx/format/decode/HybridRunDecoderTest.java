@@ -71,6 +71,51 @@ class HybridRunDecoderTest {
 
     @ParameterizedTest
     @MethodSource("widths")
+    void checksEveryValueAgainstABound(int width) throws Exception {
+        for (int n : new int[] {1, 9, 100, 4099}) {
+            int[] values = values(width, n, width * 17L + n);
+            int max = Arrays.stream(values).max().orElseThrow();
+            boolean negative = Arrays.stream(values).anyMatch(v -> v < 0);
+            byte[] bytes = encode(width, values);
+            // the largest value sits in an RLE run or a packed group: both are checked
+            for (int bound : new int[] {max, max + 1, 0, Integer.MAX_VALUE}) {
+                if (bound < 0) {
+                    continue;
+                }
+                boolean fits = !negative && max < bound;
+                HybridRunDecoder decoder = new HybridRunDecoder();
+                decoder.reset(bytes, 0, bytes.length, width);
+                int[] out = new int[n];
+                assertThat(decoder.read(out, 0, n, bound))
+                        .as("width %d, %d values, max %d, bound %d", width, n, max, bound)
+                        .isEqualTo(fits);
+                if (fits) {
+                    assertThat(out).isEqualTo(values);
+                }
+            }
+        }
+    }
+
+    @Test
+    void checksAnIdPastTheBoundInTheMiddleOfAPackedRun() throws Exception {
+        int[] ids = new int[64];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = i % 5; // no repeats long enough for RLE: one bit-packed run
+        }
+        ids[37] = 5;
+        byte[] bytes = encode(3, ids);
+        HybridRunDecoder decoder = new HybridRunDecoder();
+        decoder.reset(bytes, 0, bytes.length, 3);
+        assertThat(decoder.read(new int[64], 0, 64, 5)).isFalse();
+        decoder.reset(bytes, 0, bytes.length, 3);
+        assertThat(decoder.read(new int[64], 0, 64, 6)).isTrue();
+        decoder.reset(bytes, 0, bytes.length, 3);
+        assertThat(decoder.read(new int[37], 0, 37, 5)).as("the id past the bound is not read")
+                .isTrue();
+    }
+
+    @ParameterizedTest
+    @MethodSource("widths")
     void declinesRunsCutShort(int width) throws Exception {
         int[] expected = values(width, 300, width);
         byte[] bytes = encode(width, expected);
