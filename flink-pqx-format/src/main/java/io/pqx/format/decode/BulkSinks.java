@@ -2,6 +2,11 @@ package io.pqx.format.decode;
 
 import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
 
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+
 /**
  * What a {@link ValueDecoder} implements to take a flat leaf's values in bulk from the fast path
  * ({@link FlatPageDecoder}): one interface per Parquet physical type, each writing {@code count}
@@ -14,6 +19,10 @@ import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector
  * in the dictionary. The default looks the values up into {@code scratch[from...]} and puts them
  * from there; a decoder whose conversion is the identity overrides it to look them up straight
  * into the vector, sparing a pass over the values.
+ *
+ * <p>Values of a PLAIN page without nulls come as a view of the page's bytes ({@code
+ * putPlain...}): value {@code k} is {@code values.get(from + k)}. The default copies them into
+ * {@code scratch[from...]} first; an identity decoder copies them straight into the vector.
  *
  * <p>Stateless contracts; implementations keep the thread-safety of their decoder.
  */
@@ -32,6 +41,13 @@ final class BulkSinks {
             }
             putInts(scratch, from, vector, pos, count);
         }
+
+        /** Takes a PLAIN page's values (see the class comment); may overwrite {@code scratch}. */
+        default void putPlainInts(IntBuffer values, int from, int[] scratch, WritableColumnVector vector,
+                int pos, int count) {
+            values.get(from, scratch, from, count);
+            putInts(scratch, from, vector, pos, count);
+        }
     }
 
     /** Takes INT64 values. */
@@ -44,6 +60,13 @@ final class BulkSinks {
             for (int k = from, end = from + count; k < end; k++) {
                 scratch[k] = dictionary[ids[k]];
             }
+            putLongs(scratch, from, vector, pos, count);
+        }
+
+        /** Takes a PLAIN page's values (see the class comment); may overwrite {@code scratch}. */
+        default void putPlainLongs(LongBuffer values, int from, long[] scratch, WritableColumnVector vector,
+                int pos, int count) {
+            values.get(from, scratch, from, count);
             putLongs(scratch, from, vector, pos, count);
         }
     }
@@ -60,6 +83,13 @@ final class BulkSinks {
             }
             putFloats(scratch, from, vector, pos, count);
         }
+
+        /** Takes a PLAIN page's values (see the class comment); may overwrite {@code scratch}. */
+        default void putPlainFloats(FloatBuffer values, int from, float[] scratch, WritableColumnVector vector,
+                int pos, int count) {
+            values.get(from, scratch, from, count);
+            putFloats(scratch, from, vector, pos, count);
+        }
     }
 
     /** Takes DOUBLE values. */
@@ -72,6 +102,13 @@ final class BulkSinks {
             for (int k = from, end = from + count; k < end; k++) {
                 scratch[k] = dictionary[ids[k]];
             }
+            putDoubles(scratch, from, vector, pos, count);
+        }
+
+        /** Takes a PLAIN page's values (see the class comment); may overwrite {@code scratch}. */
+        default void putPlainDoubles(DoubleBuffer values, int from, double[] scratch, WritableColumnVector vector,
+                int pos, int count) {
+            values.get(from, scratch, from, count);
             putDoubles(scratch, from, vector, pos, count);
         }
     }

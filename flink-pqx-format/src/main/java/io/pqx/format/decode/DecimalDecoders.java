@@ -5,6 +5,7 @@ import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.io.api.Binary;
 
 import java.nio.ByteBuffer;
+import java.nio.LongBuffer;
 
 /**
  * Decoders of DECIMAL from every physical type Parquet allows (INT32, INT64, FIXED_LEN_BYTE_ARRAY
@@ -48,6 +49,12 @@ final class DecimalDecoders {
         public void putDictionaryLongs(long[] dictionary, int[] ids, int from, long[] scratch,
                 WritableColumnVector v, int pos, int count) {
             ((HeapDecimalVector) v).setUnscaledLongs(pos, dictionary, ids, from, count);
+        }
+
+        @Override
+        public void putPlainLongs(LongBuffer page, int from, long[] scratch, WritableColumnVector v,
+                int pos, int count) {
+            ((HeapDecimalVector) v).setUnscaledLongs(pos, page, from, count);
         }
 
         @Override

@@ -10,8 +10,13 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import javax.annotation.Nullable;
 
 import java.io.IOException;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
 
 /**
  * Decodes a whole data page of a flat leaf (not repeated, definition level 0 or 1) in bulk,
@@ -21,7 +26,8 @@ import java.nio.ByteOrder;
  * sink} batch by batch. A dictionary-encoded page keeps its ids (every one checked against the
  * dictionary while decoding) and {@link #copy} hands ids and dictionary to the sink, which looks
  * the values up straight into the vector: one pass over the values fewer than looking them up
- * into an array first.
+ * into an array first. Likewise the numbers of a PLAIN page without nulls are handed over as a view
+ * of the page's bytes (which stay put until the next page is read), not copied out first.
  *
  * <p>{@link #decode} returns false for a page it does not handle (another encoding, BIT_PACKED
  * levels) and for any page whose bytes do not decode cleanly (a length, run or dictionary id out of
@@ -53,6 +59,10 @@ final class FlatPageDecoder {
     private boolean onIds;
     /** The page's values are PLAIN strings, back to back in {@code binarySource}. */
     private boolean contiguous;
+    /** The page's values are read by copy() from {@code plainView}, a view of its bytes. */
+    private boolean onPlainView;
+    /** An Int-, Long-, Float- or DoubleBuffer over the values of the page last decoded PLAIN. */
+    private Buffer plainView;
 
     @Nullable private final FlatDictionary dictionary;
 
@@ -94,6 +104,7 @@ final class FlatPageDecoder {
         count = n;
         onIds = false;
         contiguous = false;
+        onPlainView = false;
         if (!decodeLevels(sections.levels(), n)) {
             return false;
         }
@@ -195,31 +206,46 @@ final class FlatPageDecoder {
     private boolean plain(byte[] b, int at, int end, int nonNull) {
         int available = end - at;
         ByteBuffer le = ByteBuffer.wrap(b, at, available).slice().order(ByteOrder.LITTLE_ENDIAN);
+        // without nulls, copy() takes the values from the page's bytes themselves (a view, valid
+        // until the next page is read); with nulls they are copied out to be spread
+        boolean view = nonNull == count;
         switch (physical) {
             case INT32:
                 if ((long) nonNull * 4 > available) {
                     return false;
                 }
-                le.asIntBuffer().get(ints, 0, nonNull);
-                return true;
+                plainView = le.asIntBuffer();
+                if (!view) {
+                    ((IntBuffer) plainView).get(ints, 0, nonNull);
+                }
+                break;
             case INT64:
                 if ((long) nonNull * 8 > available) {
                     return false;
                 }
-                le.asLongBuffer().get(longs, 0, nonNull);
-                return true;
+                plainView = le.asLongBuffer();
+                if (!view) {
+                    ((LongBuffer) plainView).get(longs, 0, nonNull);
+                }
+                break;
             case FLOAT:
                 if ((long) nonNull * 4 > available) {
                     return false;
                 }
-                le.asFloatBuffer().get(floats, 0, nonNull);
-                return true;
+                plainView = le.asFloatBuffer();
+                if (!view) {
+                    ((FloatBuffer) plainView).get(floats, 0, nonNull);
+                }
+                break;
             case DOUBLE:
                 if ((long) nonNull * 8 > available) {
                     return false;
                 }
-                le.asDoubleBuffer().get(doubles, 0, nonNull);
-                return true;
+                plainView = le.asDoubleBuffer();
+                if (!view) {
+                    ((DoubleBuffer) plainView).get(doubles, 0, nonNull);
+                }
+                break;
             case BOOLEAN:
                 return plainBooleans(b, at, available, nonNull);
             case BINARY:
@@ -227,6 +253,8 @@ final class FlatPageDecoder {
             default:
                 return false;
         }
+        onPlainView = view;
+        return true;
     }
 
     private boolean plainBooleans(byte[] b, int at, int available, int nonNull) {
@@ -311,6 +339,8 @@ final class FlatPageDecoder {
     void copy(int from, WritableColumnVector vector, int pos, int n) {
         if (onIds) {
             copyLookedUp(from, vector, pos, n);
+        } else if (onPlainView) {
+            copyFromPage(from, vector, pos, n);
         } else {
             copyValues(from, vector, pos, n);
         }
@@ -332,6 +362,19 @@ final class FlatPageDecoder {
                     .putDictionaryDoubles(d.doubles(), scratch, from, doubles, vector, pos, n);
             default -> ((BulkSinks.Binaries) sink).putDictionaryBinaries(d.bytes(), d.starts(),
                     d.lengths(), scratch, from, starts, lengths, vector, pos, n);
+        }
+    }
+
+    private void copyFromPage(int from, WritableColumnVector vector, int pos, int n) {
+        switch (physical) {
+            case INT32 -> ((BulkSinks.Ints) sink)
+                    .putPlainInts((IntBuffer) plainView, from, ints, vector, pos, n);
+            case INT64 -> ((BulkSinks.Longs) sink)
+                    .putPlainLongs((LongBuffer) plainView, from, longs, vector, pos, n);
+            case FLOAT -> ((BulkSinks.Floats) sink)
+                    .putPlainFloats((FloatBuffer) plainView, from, floats, vector, pos, n);
+            default -> ((BulkSinks.Doubles) sink)
+                    .putPlainDoubles((DoubleBuffer) plainView, from, doubles, vector, pos, n);
         }
     }
 

@@ -5,6 +5,7 @@ import org.apache.flink.table.data.columnar.vector.DecimalColumnVector;
 import org.apache.flink.table.data.columnar.vector.heap.AbstractHeapVector;
 
 import java.math.BigInteger;
+import java.nio.LongBuffer;
 import java.util.Arrays;
 
 /**
@@ -69,6 +70,17 @@ public final class HeapDecimalVector extends AbstractHeapVector implements Decim
         }
         for (int k = 0; k < count; k++) {
             setUnscaledLong(pos + k, src[from + k]);
+        }
+    }
+
+    /** Sets rows {@code [pos, pos + count)} to the unscaled values {@code values.get(from...)}. */
+    void setUnscaledLongs(int pos, LongBuffer values, int from, int count) {
+        if (unscaled != null) {
+            values.get(from, unscaled, pos, count);
+            return;
+        }
+        for (int k = 0; k < count; k++) {
+            setUnscaledLong(pos + k, values.get(from + k));
         }
     }
 

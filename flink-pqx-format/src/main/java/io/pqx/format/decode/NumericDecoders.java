@@ -10,6 +10,11 @@ import org.apache.flink.table.data.columnar.vector.heap.HeapShortVector;
 import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
 import org.apache.parquet.column.ColumnReader;
 
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+
 /**
  * Decoders of BOOLEAN, INT32, INT64, FLOAT and DOUBLE into Flink's primitive vectors, including
  * the narrowing of INT(8)/INT(16) and the widening of unsigned ints. Flat loops are written per
@@ -59,6 +64,16 @@ final class NumericDecoders {
             for (int k = 0; k < count; k++) {
                 values[pos + k] = src[from + k] & mask;
             }
+        }
+
+        @Override
+        public void putPlainInts(IntBuffer page, int from, int[] scratch, WritableColumnVector v,
+                int pos, int count) {
+            if (mask != -1) {
+                BulkSinks.Ints.super.putPlainInts(page, from, scratch, v, pos, count);
+                return;
+            }
+            page.get(from, ((HeapIntVector) v).vector, pos, count);
         }
 
         @Override
@@ -187,6 +202,12 @@ final class NumericDecoders {
         }
 
         @Override
+        public void putPlainLongs(LongBuffer page, int from, long[] scratch, WritableColumnVector v,
+                int pos, int count) {
+            page.get(from, ((HeapLongVector) v).vector, pos, count);
+        }
+
+        @Override
         public void putDictionaryLongs(long[] dictionary, int[] ids, int from, long[] scratch,
                 WritableColumnVector v, int pos, int count) {
             long[] values = ((HeapLongVector) v).vector;
@@ -224,6 +245,12 @@ final class NumericDecoders {
         @Override
         public void putFloats(float[] src, int from, WritableColumnVector v, int pos, int count) {
             System.arraycopy(src, from, ((HeapFloatVector) v).vector, pos, count);
+        }
+
+        @Override
+        public void putPlainFloats(FloatBuffer page, int from, float[] scratch,
+                WritableColumnVector v, int pos, int count) {
+            page.get(from, ((HeapFloatVector) v).vector, pos, count);
         }
 
         @Override
@@ -274,6 +301,12 @@ final class NumericDecoders {
             for (int k = 0; k < count; k++) {
                 values[pos + k] = dictionary[ids[from + k]];
             }
+        }
+
+        @Override
+        public void putPlainDoubles(DoubleBuffer page, int from, double[] scratch,
+                WritableColumnVector v, int pos, int count) {
+            page.get(from, ((HeapDoubleVector) v).vector, pos, count);
         }
 
         @Override

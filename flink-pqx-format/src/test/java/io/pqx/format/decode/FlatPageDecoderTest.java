@@ -165,4 +165,86 @@ class FlatPageDecoderTest {
         }
         assertThat(decoder.decode(v1(new byte[] {1}, expected.length, Encoding.PLAIN))).isFalse();
     }
+
+    /**
+     * A required PLAIN page is read from its own bytes batch by batch (no copy first), and a
+     * dictionary page with nulls keeps ids spread to their entries: both give every sink, identity
+     * or converting, the values the per-value decoders give.
+     */
+    @Test
+    void readsPlainPagesFromTheirBytesAndDictionaryIdsWithNullsForEverySink() throws Exception {
+        int n = 37;
+        long[] raw = new long[n];
+        java.util.Random random = new java.util.Random(5);
+        for (int i = 0; i < n; i++) {
+            raw[i] = random.nextLong() >> random.nextInt(64);
+        }
+        ByteBuffer plain64 = ByteBuffer.allocate(n * 8).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer plain32 = ByteBuffer.allocate(n * 4).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer plainDouble = ByteBuffer.allocate(n * 8).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer plainFloat = ByteBuffer.allocate(n * 4).order(ByteOrder.LITTLE_ENDIAN);
+        for (long v : raw) {
+            plain64.putLong(v);
+            plain32.putInt((int) v);
+            plainDouble.putDouble(v / 7.0);
+            plainFloat.putFloat(v / 7.0f);
+        }
+        record Case(PrimitiveTypeName type, ValueDecoder sink, byte[] body,
+                java.util.function.IntFunction<Object> expected,
+                java.util.function.BiFunction<org.apache.flink.table.data.columnar.vector.ColumnVector,
+                        Integer, Object> read) {}
+        java.util.List<Case> cases = java.util.List.of(
+                new Case(PrimitiveTypeName.INT64, new NumericDecoders.Longs(), plain64.array(),
+                        i -> raw[i], (v, i) -> ((HeapLongVector) v).getLong(i)),
+                new Case(PrimitiveTypeName.INT32, new NumericDecoders.Ints(-1), plain32.array(),
+                        i -> (int) raw[i], (v, i) -> ((HeapIntVector) v).getInt(i)),
+                new Case(PrimitiveTypeName.INT32, new NumericDecoders.IntsAsLongs(0xFFFF_FFFFL),
+                        plain32.array(), i -> raw[i] & 0xFFFF_FFFFL,
+                        (v, i) -> ((HeapLongVector) v).getLong(i)),
+                new Case(PrimitiveTypeName.INT64, new DecimalDecoders.FromLong(18, 2, false),
+                        plain64.array(), i -> raw[i],
+                        (v, i) -> ((HeapDecimalVector) v).unscaledLong(i)),
+                new Case(PrimitiveTypeName.DOUBLE, new NumericDecoders.Doubles(false),
+                        plainDouble.array(), i -> raw[i] / 7.0,
+                        (v, i) -> ((org.apache.flink.table.data.columnar.vector.heap.HeapDoubleVector) v)
+                                .getDouble(i)),
+                new Case(PrimitiveTypeName.FLOAT, new NumericDecoders.Doubles(true),
+                        plainFloat.array(), i -> (double) (raw[i] / 7.0f),
+                        (v, i) -> ((org.apache.flink.table.data.columnar.vector.heap.HeapDoubleVector) v)
+                                .getDouble(i)));
+        for (Case c : cases) {
+            FlatPageDecoder decoder = new FlatPageDecoder(c.type(), 0, c.sink(), null);
+            byte[] page = concat(new byte[] {9, 9}, c.body()); // the values lie inside a buffer
+            DataPageV1 v1 = new DataPageV1(BytesInput.from(page, 2, c.body().length), n,
+                    c.body().length, null, Encoding.RLE, Encoding.RLE, Encoding.PLAIN);
+            assertThat(decoder.decode(v1)).as("%s", c.sink()).isTrue();
+            var vector = c.sink().newVector(n + 4);
+            decoder.copy(0, vector, 2, 10);
+            decoder.copy(10, vector, 12, 1);
+            decoder.copy(11, vector, 13, n - 11);
+            for (int i = 0; i < n; i++) {
+                assertThat(c.read().apply(vector, 2 + i)).as("%s value %d", c.sink(), i)
+                        .isEqualTo(c.expected().apply(i));
+            }
+        }
+
+        // nullable dictionary-encoded INT64: nulls at both edges, ids looked up into the vector
+        Dictionary dictionary = longDictionary(7L, -8L, 9L);
+        FlatPageDecoder decoder = new FlatPageDecoder(PrimitiveTypeName.INT64, 1,
+                new DecimalDecoders.FromLong(18, 0, false),
+                FlatDictionary.of(PrimitiveTypeName.INT64, dictionary));
+        int[] ids = {2, 1, 0, 2, 2};
+        byte[] body = concat(lengthPrefixed(hybrid(1, LEVELS)), new byte[] {2}, hybrid(2, ids));
+        assertThat(decoder.decode(v1(body, LEVELS.length, Encoding.PLAIN_DICTIONARY))).isTrue();
+        HeapDecimalVector vector = new HeapDecimalVector(LEVELS.length + 1, 18, 0);
+        decoder.copy(0, vector, 1, 5);
+        decoder.copy(5, vector, 6, LEVELS.length - 5);
+        Long[] expected = {null, 9L, -8L, 7L, null, null, 9L, 9L, null};
+        for (int i = 0; i < expected.length; i++) {
+            assertThat(vector.isNullAt(1 + i)).as("entry %d", i).isEqualTo(expected[i] == null);
+            if (expected[i] != null) {
+                assertThat(vector.unscaledLong(1 + i)).as("entry %d", i).isEqualTo(expected[i]);
+            }
+        }
+    }
 }
