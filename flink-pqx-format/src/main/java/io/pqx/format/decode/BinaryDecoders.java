@@ -26,6 +26,14 @@ final class BinaryDecoders {
     static final class Bytes implements ValueDecoder, BulkSinks.Binaries {
         /** Up to this many dictionary bytes per value, a dictionary is copied whole per call. */
         static final int DICTIONARY_BYTES_PER_VALUE = 16;
+        /** Dictionaries of up to this many entries, and bytes, are kept as ids in the vector. */
+        static final int ID_ENTRIES = 4096;
+
+        static final int ID_BYTES = 1 << 18;
+
+        /** The {@code starts} of the chunk dictionary {@link #entries} was made of (its identity). */
+        private int[] entriesOf;
+        private IdBytesVector.Entries entries;
 
         private final BooleanSupplier onDictionaryPage;
         private final Supplier<Dictionary> dictionary;
@@ -42,7 +50,14 @@ final class BinaryDecoders {
 
         @Override
         public WritableColumnVector newVector(int capacity) {
-            return new HeapBytesVector(capacity);
+            return new IdBytesVector(capacity);
+        }
+
+        /** Before bytes are written from row {@code pos} on: rows before it held as ids become bytes. */
+        private static void leaveIds(WritableColumnVector v, int pos) {
+            if (v instanceof IdBytesVector ids) {
+                ids.leaveIds(pos);
+            }
         }
 
         /**
@@ -56,6 +71,7 @@ final class BinaryDecoders {
         @Override
         public void putBinaries(byte[] bytes, int[] starts, int[] lengths, int from,
                 WritableColumnVector v, int pos, int count) {
+            leaveIds(v, pos);
             HeapBytesVector vector = (HeapBytesVector) v;
             long total = 0;
             int min = Integer.MAX_VALUE;
@@ -91,6 +107,7 @@ final class BinaryDecoders {
             if (count == 0) {
                 return;
             }
+            leaveIds(v, pos);
             int last = from + count - 1;
             int lo = starts[from];
             pointInto((HeapBytesVector) v, bytes, lo, starts[last] + lengths[last] - lo, starts,
@@ -98,14 +115,31 @@ final class BinaryDecoders {
         }
 
         /**
-         * A small dictionary (at most {@value #DICTIONARY_BYTES_PER_VALUE} bytes per value taken)
-         * goes over whole, once per call, and each value points at its entry; a larger one is
-         * copied value by value.
+         * A batch whose values all come from one small dictionary (up to {@value #ID_ENTRIES}
+         * entries) keeps only their ids, in Flink's dictionary mode ({@link IdBytesVector}). Other
+         * values are copied: a dictionary of at most {@value #DICTIONARY_BYTES_PER_VALUE} bytes per
+         * value taken goes over whole, once per call, and each value points at its entry; a larger
+         * one is copied value by value.
          */
         @Override
         public void putDictionaryBinaries(byte[] bytes, int[] starts, int[] lengths, int[] ids,
                 int from, int[] scratchStarts, int[] scratchLengths, WritableColumnVector v,
                 int pos, int count) {
+            if (v instanceof IdBytesVector vector) {
+                // a batch starts at row 0; it stays in id mode while its values come from one
+                // dictionary, and leaves it (its ids turned into bytes) for any other value
+                int[] target = null;
+                if (pos == 0 && keepsIds(bytes, starts, lengths)) {
+                    target = vector.holdIds(entries);
+                } else if (pos > 0 && entriesOf == starts && vector.holdsIdsOf(entries)) {
+                    target = vector.ids();
+                }
+                if (target != null) {
+                    System.arraycopy(ids, from, target, pos, count);
+                    return;
+                }
+                vector.leaveIds(pos);
+            }
             int size = starts.length;
             int lo = size == 0 ? 0 : starts[0];
             int span = size == 0 ? 0 : starts[size - 1] + lengths[size - 1] - lo;
@@ -126,6 +160,21 @@ final class BinaryDecoders {
             }
         }
 
+        /** Whether a dictionary is small enough to keep ids of; makes its entries once per chunk. */
+        private boolean keepsIds(byte[] bytes, int[] starts, int[] lengths) {
+            if (starts == entriesOf) {
+                return true;
+            }
+            int size = starts.length;
+            if (size == 0 || size > ID_ENTRIES
+                    || starts[size - 1] + lengths[size - 1] - starts[0] > ID_BYTES) {
+                return false;
+            }
+            entries = IdBytesVector.Entries.of(bytes, starts, lengths);
+            entriesOf = starts;
+            return true;
+        }
+
         /** Copies {@code bytes[lo, lo + span)} once; value {@code k} points at its place in it. */
         private static void pointInto(HeapBytesVector vector, byte[] bytes, int lo, int span,
                 int[] starts, int[] lengths, int from, int pos, int count) {
@@ -141,6 +190,7 @@ final class BinaryDecoders {
 
         @Override
         public void decode(ColumnReader r, WritableColumnVector v, int pos) {
+            leaveIds(v, pos);
             if (onDictionaryPage.getAsBoolean()) {
                 byte[] value = dictionaryBytes()[r.getCurrentValueDictionaryID()];
                 ((HeapBytesVector) v).appendBytes(pos, value, 0, value.length);
@@ -151,6 +201,7 @@ final class BinaryDecoders {
 
         @Override
         public void decodeFlat(ColumnReader r, WritableColumnVector v, int pos, int count, int maxDef) {
+            leaveIds(v, pos);
             HeapBytesVector vector = (HeapBytesVector) v;
             for (int i = pos, end = pos + count; i < end; i++) {
                 if (r.getCurrentDefinitionLevel() != maxDef) {

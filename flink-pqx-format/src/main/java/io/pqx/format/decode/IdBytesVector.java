@@ -1,0 +1,106 @@
+package io.pqx.format.decode;
+
+import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.data.columnar.vector.Dictionary;
+import org.apache.flink.table.data.columnar.vector.heap.HeapBytesVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapIntVector;
+
+import javax.annotation.Nullable;
+
+/**
+ * A Flink {@link HeapBytesVector} that holds either bytes (as any) or, for a batch whose values
+ * all come from one small chunk dictionary, only their dictionary ids: Flink's dictionary mode,
+ * in which {@code getBytes(i)} returns the entry of id {@code i}. Readers see no difference; the
+ * decoder ({@link BinaryDecoders.Bytes}) saves copying each value. The decoder switches a vector
+ * back to bytes ({@link #leaveIds}) before it writes bytes into it.
+ *
+ * <p>Written by one decoder; not thread-safe.
+ */
+final class IdBytesVector extends HeapBytesVector {
+    private static final long serialVersionUID = 1L;
+
+    IdBytesVector(int capacity) {
+        super(capacity);
+    }
+
+    /** Whether the vector holds ids of {@code entries}. */
+    boolean holdsIdsOf(Entries entries) {
+        return dictionary == entries;
+    }
+
+    /** Makes the vector hold ids of {@code entries}, from row 0; returns the array to write them to. */
+    int[] holdIds(Entries entries) {
+        setDictionary(entries);
+        HeapIntVector ids = reserveDictionaryIds(getLen());
+        return ids.vector;
+    }
+
+    /** The ids array of a vector that {@link #holdsIdsOf} some entries. */
+    int[] ids() {
+        return dictionaryIds.vector;
+    }
+
+    /**
+     * Turns rows {@code [0, rows)} held as ids into bytes and leaves dictionary mode, so that bytes
+     * can be written from row {@code rows} on; does nothing to a vector holding bytes.
+     */
+    void leaveIds(int rows) {
+        if (dictionary == null) {
+            return;
+        }
+        for (int i = 0; i < rows; i++) {
+            byte[] entry = dictionary.decodeToBinary(dictionaryIds.vector[i]);
+            appendBytes(i, entry, 0, entry.length);
+        }
+        setDictionary(null);
+    }
+
+    /** A chunk dictionary's strings, one array each: what {@code getBytes} returns in id mode. */
+    static final class Entries implements Dictionary {
+        private final byte[][] values;
+
+        private Entries(byte[][] values) {
+            this.values = values;
+        }
+
+        /** Entry {@code id} is {@code bytes[starts[id], starts[id] + lengths[id])}. */
+        static Entries of(byte[] bytes, int[] starts, int[] lengths) {
+            byte[][] values = new byte[starts.length][];
+            for (int id = 0; id < values.length; id++) {
+                values[id] = java.util.Arrays.copyOfRange(bytes, starts[id], starts[id] + lengths[id]);
+            }
+            return new Entries(values);
+        }
+
+        @Override
+        public byte[] decodeToBinary(int id) {
+            return values[id];
+        }
+
+        @Override
+        public int decodeToInt(int id) {
+            throw new UnsupportedOperationException("a string dictionary");
+        }
+
+        @Override
+        public long decodeToLong(int id) {
+            throw new UnsupportedOperationException("a string dictionary");
+        }
+
+        @Override
+        public float decodeToFloat(int id) {
+            throw new UnsupportedOperationException("a string dictionary");
+        }
+
+        @Override
+        public double decodeToDouble(int id) {
+            throw new UnsupportedOperationException("a string dictionary");
+        }
+
+        @Override
+        @Nullable
+        public TimestampData decodeToTimestamp(int id) {
+            throw new UnsupportedOperationException("a string dictionary");
+        }
+    }
+}
