@@ -53,11 +53,13 @@ final class HybridRunDecoder {
     /**
      * As {@link #read(int[], int, int)}, and also false when a value lies outside {@code [0,
      * bound)} (a dictionary id past the dictionary); {@code bound} -1 checks nothing. The check is
-     * made while the values are hot: once per RLE run, per group of 8 packed values, and not at all
-     * when {@code bound} is at least {@code 2^width} (no value of the width can reach it).
+     * made while the values are hot: once per RLE run (always: its value is stored in whole bytes,
+     * which may hold more than {@code width} bits), and per run of packed values unless {@code
+     * bound} is at least {@code 2^width} (no packed value of the width can reach it).
      */
     boolean read(int[] out, int off, int n, int bound) {
-        boolean check = bound >= 0 && (width >= 31 || bound < (1 << width));
+        boolean checkRle = bound >= 0;
+        boolean checkPacked = checkRle && (width >= 31 || bound < (1 << width));
         int last = bound - 1;
         int done = 0;
         while (done < n) {
@@ -71,7 +73,8 @@ final class HybridRunDecoder {
             boolean ok = packed
                     ? packedRun(out, off + done, take, count)
                     : rleRun(out, off + done, take);
-            if (!ok || (check && !inRange(out, off + done, packed ? take : 1, last))) {
+            if (!ok || (packed ? checkPacked && !inRange(out, off + done, take, last)
+                    : checkRle && !inRange(out, off + done, 1, last))) {
                 return false;
             }
             done += take;

@@ -114,6 +114,29 @@ class HybridRunDecoderTest {
                 .isTrue();
     }
 
+    /**
+     * An RLE run stores its value in whole bytes, which can hold more than the width: with a
+     * dictionary of exactly 2^width entries (no packed value can reach past it) a damaged run's
+     * value still can, and is caught.
+     */
+    @Test
+    void checksAnRleValueWiderThanTheWidthEvenWhenPackedValuesCannotReachTheBound() {
+        // width 4: header 3 << 1 (an RLE run of 3), then the value in one byte: 200
+        byte[] run = {(byte) (3 << 1), (byte) 200};
+        HybridRunDecoder decoder = new HybridRunDecoder();
+        decoder.reset(run, 0, run.length, 4);
+        assertThat(decoder.read(new int[3], 0, 3, 16)).isFalse();
+        decoder.reset(run, 0, run.length, 4);
+        assertThat(decoder.read(new int[3], 0, 3, 201)).isTrue();
+        byte[] fine = {(byte) (3 << 1), (byte) 15};
+        decoder.reset(fine, 0, fine.length, 4);
+        assertThat(decoder.read(new int[3], 0, 3, 16)).isTrue();
+        // width 12 (two value bytes), dictionary of 4096 entries: value 0xFFFF
+        byte[] wide = {(byte) (5 << 1), (byte) 0xFF, (byte) 0xFF};
+        decoder.reset(wide, 0, wide.length, 12);
+        assertThat(decoder.read(new int[5], 0, 5, 4096)).isFalse();
+    }
+
     @ParameterizedTest
     @MethodSource("widths")
     void declinesRunsCutShort(int width) throws Exception {
