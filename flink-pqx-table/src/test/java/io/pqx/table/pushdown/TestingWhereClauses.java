@@ -36,8 +36,11 @@ public final class TestingWhereClauses {
     static final String[] TS_LITERALS = {"TIMESTAMP '2024-01-01 00:00:00'",
         "TIMESTAMP '2024-01-01 00:00:05.5'", "TIMESTAMP '2024-01-01 00:00:10.123'",
         "TIMESTAMP '2024-01-01 00:00:10.1234'", "TIMESTAMP '2023-12-31 23:59:59.999'"};
+    // all TIME(0), like the column: Flink 2.3's code generator fails ("Incomparable types:
+    // TIME(0) and TIME(1) NOT NULL") on conditions that mix literals of two TIME precisions
+    // against one column (seed 20152390310946), with push-down on and off alike
     static final String[] TIME_LITERALS = {"TIME '10:00:00'", "TIME '10:30:00'",
-        "TIME '10:59:59'", "TIME '00:00:00'", "TIME '10:20:00.5'"};
+        "TIME '10:59:59'", "TIME '00:00:00'", "TIME '10:20:20'"};
     static final String[] LTZ_LITERALS = {"CAST(TIMESTAMP '2024-01-01 00:00:05' AS TIMESTAMP_LTZ(3))",
         "TO_TIMESTAMP_LTZ(1704067300000, 3)", "TO_TIMESTAMP_LTZ(1704067250500, 3)",
         "TIMESTAMP '2024-01-01 00:05:00'"};
