@@ -43,8 +43,8 @@ final class BulkSinks {
         }
 
         /** Takes a PLAIN page's values (see the class comment); may overwrite {@code scratch}. */
-        default void putPlainInts(IntBuffer values, int from, int[] scratch, WritableColumnVector vector,
-                int pos, int count) {
+        default void putPlainInts(IntBuffer values, int from, int[] scratch,
+                WritableColumnVector vector, int pos, int count) {
             values.get(from, scratch, from, count);
             putInts(scratch, from, vector, pos, count);
         }
@@ -64,8 +64,8 @@ final class BulkSinks {
         }
 
         /** Takes a PLAIN page's values (see the class comment); may overwrite {@code scratch}. */
-        default void putPlainLongs(LongBuffer values, int from, long[] scratch, WritableColumnVector vector,
-                int pos, int count) {
+        default void putPlainLongs(LongBuffer values, int from, long[] scratch,
+                WritableColumnVector vector, int pos, int count) {
             values.get(from, scratch, from, count);
             putLongs(scratch, from, vector, pos, count);
         }
@@ -85,8 +85,8 @@ final class BulkSinks {
         }
 
         /** Takes a PLAIN page's values (see the class comment); may overwrite {@code scratch}. */
-        default void putPlainFloats(FloatBuffer values, int from, float[] scratch, WritableColumnVector vector,
-                int pos, int count) {
+        default void putPlainFloats(FloatBuffer values, int from, float[] scratch,
+                WritableColumnVector vector, int pos, int count) {
             values.get(from, scratch, from, count);
             putFloats(scratch, from, vector, pos, count);
         }
@@ -97,8 +97,8 @@ final class BulkSinks {
         void putDoubles(double[] src, int from, WritableColumnVector vector, int pos, int count);
 
         /** Takes dictionary-encoded values (see the class comment); may overwrite {@code scratch}. */
-        default void putDictionaryDoubles(double[] dictionary, int[] ids, int from, double[] scratch,
-                WritableColumnVector vector, int pos, int count) {
+        default void putDictionaryDoubles(double[] dictionary, int[] ids, int from,
+                double[] scratch, WritableColumnVector vector, int pos, int count) {
             for (int k = from, end = from + count; k < end; k++) {
                 scratch[k] = dictionary[ids[k]];
             }
@@ -106,8 +106,8 @@ final class BulkSinks {
         }
 
         /** Takes a PLAIN page's values (see the class comment); may overwrite {@code scratch}. */
-        default void putPlainDoubles(DoubleBuffer values, int from, double[] scratch, WritableColumnVector vector,
-                int pos, int count) {
+        default void putPlainDoubles(DoubleBuffer values, int from, double[] scratch,
+                WritableColumnVector vector, int pos, int count) {
             values.get(from, scratch, from, count);
             putDoubles(scratch, from, vector, pos, count);
         }
@@ -135,9 +135,9 @@ final class BulkSinks {
 
         /**
          * Takes dictionary-encoded values, of a dictionary whose values lie in id order in {@code
-         * bytes} (with at most a 4-byte length between neighbours): value {@code k} is {@code bytes[starts[id],
-         * starts[id] + lengths[id])} for {@code id = ids[from + k]}; may overwrite the scratch
-         * arrays.
+         * bytes} (with at most a 4-byte length between neighbours): value {@code k} is {@code
+         * bytes[starts[id], starts[id] + lengths[id])} for {@code id = ids[from + k]}; may
+         * overwrite the scratch arrays.
          */
         default void putDictionaryBinaries(byte[] bytes, int[] starts, int[] lengths, int[] ids,
                 int from, int[] scratchStarts, int[] scratchLengths, WritableColumnVector vector,

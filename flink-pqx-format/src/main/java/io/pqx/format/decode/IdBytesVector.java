@@ -5,6 +5,8 @@ import org.apache.flink.table.data.columnar.vector.Dictionary;
 import org.apache.flink.table.data.columnar.vector.heap.HeapBytesVector;
 import org.apache.flink.table.data.columnar.vector.heap.HeapIntVector;
 
+import java.util.Arrays;
+
 /**
  * A Flink {@link HeapBytesVector} that holds either bytes (as any) or, for a batch whose values
  * all come from one small chunk dictionary, only their dictionary ids: Flink's dictionary mode,
@@ -92,7 +94,7 @@ final class IdBytesVector extends HeapBytesVector {
         static Entries of(byte[] bytes, int[] starts, int[] lengths) {
             byte[][] values = new byte[starts.length][];
             for (int id = 0; id < values.length; id++) {
-                values[id] = java.util.Arrays.copyOfRange(bytes, starts[id], starts[id] + lengths[id]);
+                values[id] = Arrays.copyOfRange(bytes, starts[id], starts[id] + lengths[id]);
             }
             return new Entries(values);
         }
