@@ -11,8 +11,11 @@ import org.apache.flink.table.data.columnar.vector.LongColumnVector;
 import org.apache.flink.table.data.columnar.vector.ShortColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A bound predicate evaluated a batch at a time: every part yields, per row, whether it is TRUE
@@ -20,7 +23,8 @@ import java.util.List;
  * three-valued logic. Comparisons, IN, IS [NOT] NULL and prefix LIKE on top-level BIGINT-like,
  * DOUBLE-like and string/binary columns read the batch's typed vectors directly; every other part
  * (nested paths, decimals, timestamps, booleans, runtime-filter slots, a vector of another kind)
- * is evaluated row by row by the row evaluator, so both give the same answer on every row.
+ * is evaluated row by row by the row evaluator, so both give the same answer on every row. An
+ * integer-like comparison is a range check, and an AND's comparisons of one such column are one.
  * Stateless and thread-safe: arrays are allocated per call.
  */
 final class BatchEvaluation {
@@ -33,7 +37,10 @@ final class BatchEvaluation {
 
     static BatchNode compile(Predicate p, ColumnResolver resolver) {
         if (p instanceof And and) {
-            BatchNode[] children = compileAll(and.children(), resolver);
+            BatchNode[] children = compileAnd(and.children(), resolver);
+            if (children.length == 1) {
+                return children[0];
+            }
             return (batch, n, slots, t, f) -> {
                 Arrays.fill(t, 0, n, true);
                 Arrays.fill(f, 0, n, false);
@@ -74,6 +81,83 @@ final class BatchEvaluation {
 
     private static BatchNode[] compileAll(List<Predicate> children, ColumnResolver resolver) {
         return children.stream().map(c -> compile(c, resolver)).toArray(BatchNode[]::new);
+    }
+
+    /**
+     * The children of an AND; the comparisons (other than {@code <>}) of one top-level integer-like
+     * column become one range check, so {@code k >= a AND k < b} reads the column once. Exact: on
+     * a non-null value each comparison is TRUE or FALSE and their AND is TRUE exactly when the
+     * value lies in every range; on null all are UNKNOWN and so is the AND.
+     */
+    private static BatchNode[] compileAnd(List<Predicate> children, ColumnResolver resolver) {
+        Map<Integer, List<Comparison>> ranges = new LinkedHashMap<>();
+        List<BatchNode> out = new ArrayList<>();
+        for (Predicate child : children) {
+            Integer field = rangeField(child, resolver);
+            if (field != null) {
+                ranges.computeIfAbsent(field, k -> new ArrayList<>()).add((Comparison) child);
+            } else {
+                out.add(compile(child, resolver));
+            }
+        }
+        for (List<Comparison> group : ranges.values()) {
+            if (group.size() == 1) {
+                out.add(compile(group.get(0), resolver));
+                continue;
+            }
+            ResolvedColumn col = resolver.resolve(group.get(0).column());
+            long lo = Long.MIN_VALUE;
+            long hi = Long.MAX_VALUE;
+            for (Comparison c : group) {
+                long[] range = range(c.op(), (Long) BoundPredicate.coerce(c.value(), col));
+                lo = Math.max(lo, range[0]);
+                hi = Math.min(hi, range[1]);
+            }
+            Predicate fused = Predicates.and(new ArrayList<Predicate>(group));
+            out.add(longLeaf(col, col.positions().get(0), byRow(BoundPredicate.compile(fused, resolver)),
+                    inRange(lo, hi)));
+        }
+        return out.toArray(BatchNode[]::new);
+    }
+
+    /** The field a comparison other than {@code <>} on a top-level LONG-domain column reads; else null. */
+    private static Integer rangeField(Predicate p, ColumnResolver resolver) {
+        if (!(p instanceof Comparison c) || c.op() == CompareOp.NE) {
+            return null;
+        }
+        ResolvedColumn col = resolver.resolve(c.column());
+        return col.positions().size() == 1 && col.domain() == ColumnDomain.LONG
+                ? col.positions().get(0) : null;
+    }
+
+    /**
+     * The values {@code v op literal} admits, as a closed range {@code {lo, hi}}; an empty range
+     * has {@code lo > hi}. Not for {@code <>}.
+     */
+    static long[] range(CompareOp op, long literal) {
+        return switch (op) {
+            case EQ -> new long[] {literal, literal};
+            case LT -> literal == Long.MIN_VALUE ? new long[] {1, 0}
+                    : new long[] {Long.MIN_VALUE, literal - 1};
+            case LE -> new long[] {Long.MIN_VALUE, literal};
+            case GT -> literal == Long.MAX_VALUE ? new long[] {1, 0}
+                    : new long[] {literal + 1, Long.MAX_VALUE};
+            case GE -> new long[] {literal, Long.MAX_VALUE};
+            case NE -> throw new IllegalArgumentException("<> is not a range");
+        };
+    }
+
+    /** TRUE for a non-null value in {@code [lo, hi]}, FALSE for one outside, UNKNOWN for null. */
+    private static LongRule inRange(long lo, long hi) {
+        return (values, nulls, n, t, f) -> {
+            for (int i = 0; i < n; i++) {
+                long v = values[i];
+                boolean in = v >= lo & v <= hi;
+                boolean known = !nulls[i];
+                t[i] = known & in;
+                f[i] = known & !in;
+            }
+        };
     }
 
     /** A part evaluated row by row. */
@@ -127,12 +211,16 @@ final class BatchEvaluation {
             case LONG: {
                 if (p instanceof Comparison c) {
                     long literal = (Long) BoundPredicate.coerce(c.value(), col);
-                    CompareOp op = c.op();
+                    if (c.op() != CompareOp.NE) {
+                        long[] range = range(c.op(), literal);
+                        return longLeaf(col, field, rowWise, inRange(range[0], range[1]));
+                    }
                     return longLeaf(col, field, rowWise, (values, nulls, n, t, f) -> {
                         for (int i = 0; i < n; i++) {
-                            boolean holds = !nulls[i] && op.holds(Long.compare(values[i], literal));
-                            t[i] = holds;
-                            f[i] = !nulls[i] && !holds;
+                            boolean differs = values[i] != literal;
+                            boolean known = !nulls[i];
+                            t[i] = known & differs;
+                            f[i] = known & !differs;
                         }
                     });
                 }

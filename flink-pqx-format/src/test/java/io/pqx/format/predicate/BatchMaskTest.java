@@ -29,7 +29,9 @@ import java.util.Random;
  * {@link BoundPredicate#mask} (evaluated a batch at a time, on typed vectors where it can) against
  * {@link BoundPredicate#test} row by row, on batches pqx decoded: random predicates over BIGINT,
  * INT, SMALLINT, DOUBLE (NaN, -0.0), FLOAT, VARCHAR, DATE (typed) and DECIMAL, nested ROW fields and
- * runtime-filter slots (row by row), with nulls, under NOT, AND and OR. Seeded; the seed is printed.
+ * runtime-filter slots (row by row), with nulls, under NOT, AND and OR, and ANDs of comparisons of
+ * one integer-like column (one range check; literals up to {@code Long.MIN_VALUE} and {@code
+ * MAX_VALUE}). Seeded; the seed is printed.
  */
 class BatchMaskTest {
     private static final RowType TYPE = (RowType) DataTypes.ROW(
@@ -96,6 +98,19 @@ class BatchMaskTest {
         assertThat(checked).isEqualTo(1500 * 700);
     }
 
+    @Test
+    void comparisonRangesDoNotWrapAtTheExtremes() {
+        assertThat(BatchEvaluation.range(CompareOp.LT, Long.MIN_VALUE)).containsExactly(1, 0);
+        assertThat(BatchEvaluation.range(CompareOp.GT, Long.MAX_VALUE)).containsExactly(1, 0);
+        assertThat(BatchEvaluation.range(CompareOp.LE, Long.MAX_VALUE))
+                .containsExactly(Long.MIN_VALUE, Long.MAX_VALUE);
+        assertThat(BatchEvaluation.range(CompareOp.GE, Long.MIN_VALUE))
+                .containsExactly(Long.MIN_VALUE, Long.MAX_VALUE);
+        assertThat(BatchEvaluation.range(CompareOp.LT, 5)).containsExactly(Long.MIN_VALUE, 4);
+        assertThat(BatchEvaluation.range(CompareOp.GT, 5)).containsExactly(6, Long.MAX_VALUE);
+        assertThat(BatchEvaluation.range(CompareOp.EQ, -3)).containsExactly(-3, -3);
+    }
+
     private static <T> T nullOr(Random random, T value) {
         return random.nextInt(6) == 0 ? null : value;
     }
@@ -129,6 +144,18 @@ class BatchMaskTest {
         if (kind == 2 && slotAllowed) {
             return Predicates.slot("rf", "l");
         }
+        if (kind >= 17 && !column.equals("s") && !column.startsWith("d") && !column.equals("f")) {
+            // comparisons of one integer-like column under one AND: evaluated as one range
+            List<Predicate> comparisons = new ArrayList<>();
+            for (int c = 0; c < 2 + r.nextInt(2); c++) {
+                CompareOp op = CompareOp.values()[r.nextInt(CompareOp.values().length)];
+                comparisons.add(Predicates.compare(Predicates.column(column), op, literal(r, column)));
+            }
+            if (r.nextBoolean()) {
+                comparisons.add(leaf(r, false));
+            }
+            return Predicates.and(comparisons);
+        }
         if (kind == 3 && column.equals("s")) {
             return Predicates.startsWith("s", WORDS[r.nextInt(WORDS.length)]);
         }
@@ -145,7 +172,9 @@ class BatchMaskTest {
 
     private static Object literal(Random r, String column) {
         return switch (column) {
-            case "l", "r.x" -> (long) r.nextInt(9) - 4;
+            // the extremes too: a range's bound one past them must not wrap around
+            case "l", "r.x" -> r.nextInt(12) == 0 ? (r.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE)
+                    : (long) r.nextInt(9) - 4;
             case "i" -> r.nextInt(9) - 4;
             case "sm" -> (short) (r.nextInt(9) - 4);
             case "d", "f" -> DOUBLES[r.nextInt(DOUBLES.length - 1)];
