@@ -173,6 +173,7 @@ public final class SourceSuite implements BenchmarkSuite {
             for (int k = 0; k < contenders.size(); k++) {
                 // Rotate who goes first, so that no contender always runs after the same one.
                 Contender c = contenders.get((k + round) % contenders.size());
+                System.gc(); // not timed: no contender pays for the garbage of the one before
                 Run run = c.job ? runJob(jobs, query, file, c, report)
                         : runReader(duckdb, query, file, c, report);
                 lastRun.put(c, run);

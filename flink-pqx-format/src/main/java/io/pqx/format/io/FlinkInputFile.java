@@ -76,9 +76,13 @@ public final class FlinkInputFile implements InputFile {
         readRange(in, position, buffer, offset, len, location());
     }
 
+    /** The most one read call asks of the stream. */
+    static final int READ_CHUNK_BYTES = 1 << 20;
+
     /**
      * Reads exactly {@code len} bytes of {@code in} at {@code position}: positioned where the
-     * stream can, else by seeking (see the class comment). Package-private for tests.
+     * stream can, else by seeking (see the class comment), at most {@link #READ_CHUNK_BYTES} per
+     * call. Package-private for tests.
      */
     static void readRange(
             FSDataInputStream in,
@@ -92,8 +96,12 @@ public final class FlinkInputFile implements InputFile {
         if (in instanceof ByteBufferReadable positioned) {
             while (done < len) {
                 // A fresh slice each time: implementations differ in whether they advance the
-                // buffer's position (the local one does, the Hadoop one does not).
-                ByteBuffer target = ByteBuffer.wrap(buffer, offset + done, len - done).slice();
+                // buffer's position (the local one does, the Hadoop one does not). At most
+                // READ_CHUNK_BYTES per call: a channel reads into a heap array through a temporary
+                // native buffer of the request's size, which a small request keeps cached and warm
+                // (a 25 MB row group would get a fresh, zeroed one, then a cold copy).
+                ByteBuffer target = ByteBuffer.wrap(buffer, offset + done,
+                        Math.min(len - done, READ_CHUNK_BYTES)).slice();
                 int n = positioned.read(position + done, target);
                 if (n <= 0) {
                     throw endedEarly(position, done, len, location);
@@ -104,7 +112,7 @@ public final class FlinkInputFile implements InputFile {
         }
         in.seek(position);
         while (done < len) {
-            int n = in.read(buffer, offset + done, len - done);
+            int n = in.read(buffer, offset + done, Math.min(len - done, READ_CHUNK_BYTES));
             if (n < 0) {
                 throw endedEarly(position, done, len, location);
             }

@@ -53,6 +53,18 @@ class FlinkInputFileTest {
     }
 
     @Test
+    void aLongRangeIsAskedForInChunks() throws IOException {
+        int length = FlinkInputFile.READ_CHUNK_BYTES * 2 + 12_345;
+        for (SeekingStream in : new SeekingStream[] {new PositionedStream(), new SeekingStream()}) {
+            byte[] buffer = new byte[length + 3];
+            FlinkInputFile.readRange(in, 77, buffer, 3, length, "s3://b/t.parquet");
+            assertThat(Arrays.copyOfRange(buffer, 3, length + 3))
+                    .isEqualTo(Arrays.copyOfRange(DATA, 77, 77 + length));
+            assertThat(in.largestRequest).isEqualTo(FlinkInputFile.READ_CHUNK_BYTES);
+        }
+    }
+
+    @Test
     void aRangePastTheEndOfTheStreamFailsNamingTheFile() {
         PositionedStream in = new PositionedStream();
         assertThatThrownBy(
@@ -87,6 +99,8 @@ class FlinkInputFileTest {
     private static class SeekingStream extends FSDataInputStream {
         private long position;
         long fetched;
+        /** The most bytes one read call asked for. */
+        int largestRequest;
 
         @Override
         public void seek(long target) {
@@ -113,6 +127,7 @@ class FlinkInputFileTest {
 
         @Override
         public int read(byte[] buffer, int offset, int length) {
+            largestRequest = Math.max(largestRequest, length);
             if (position >= DATA.length) {
                 return -1;
             }
@@ -137,6 +152,7 @@ class FlinkInputFileTest {
 
         @Override
         public int read(long at, ByteBuffer target) {
+            largestRequest = Math.max(largestRequest, target.remaining());
             if (at >= DATA.length) {
                 return -1;
             }
