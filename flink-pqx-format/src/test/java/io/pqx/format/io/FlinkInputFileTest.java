@@ -65,6 +65,29 @@ class FlinkInputFileTest {
     }
 
     @Test
+    void shortReadsAcrossChunksStillFillTheRange() throws IOException {
+        int length = FlinkInputFile.READ_CHUNK_BYTES + 5_000;
+        for (SeekingStream in : new SeekingStream[] {new ShortPositionedStream(), new ShortSeekingStream()}) {
+            byte[] buffer = new byte[length];
+            FlinkInputFile.readRange(in, 1_234, buffer, 0, length, "s3://b/t.parquet");
+            assertThat(buffer).isEqualTo(Arrays.copyOfRange(DATA, 1_234, 1_234 + length));
+        }
+    }
+
+    @Test
+    void aStreamEndingInALaterChunkFailsNamingTheFile() {
+        int length = FlinkInputFile.READ_CHUNK_BYTES * 2;
+        long position = DATA.length - FlinkInputFile.READ_CHUNK_BYTES - 10;
+        for (SeekingStream in : new SeekingStream[] {new PositionedStream(), new SeekingStream()}) {
+            assertThatThrownBy(() -> FlinkInputFile.readRange(in, position, new byte[length], 0,
+                            length, "s3://b/t"))
+                    .isInstanceOf(EOFException.class)
+                    .hasMessageContaining("file ended at " + DATA.length)
+                    .hasMessageContaining("s3://b/t");
+        }
+    }
+
+    @Test
     void aRangePastTheEndOfTheStreamFailsNamingTheFile() {
         PositionedStream in = new PositionedStream();
         assertThatThrownBy(
@@ -160,6 +183,30 @@ class FlinkInputFileTest {
             System.arraycopy(DATA, (int) at, target.array(), target.arrayOffset(), n);
             fetched += n;
             return n;
+        }
+    }
+    /** A {@link SeekingStream} that returns at most 777 bytes per read. */
+    private static final class ShortSeekingStream extends SeekingStream {
+        @Override
+        public int read(byte[] buffer, int offset, int length) {
+            return super.read(buffer, offset, Math.min(length, 777));
+        }
+    }
+
+    /** A {@link PositionedStream} whose positioned reads return at most 777 bytes. */
+    private static final class ShortPositionedStream extends SeekingStream implements ByteBufferReadable {
+        private final PositionedStream positioned = new PositionedStream();
+
+        @Override
+        public int read(ByteBuffer target) {
+            throw new UnsupportedOperationException("not a positioned read");
+        }
+
+        @Override
+        public int read(long at, ByteBuffer target) throws IOException {
+            ByteBuffer shorter = target.slice();
+            shorter.limit(Math.min(shorter.limit(), 777));
+            return positioned.read(at, shorter);
         }
     }
 }

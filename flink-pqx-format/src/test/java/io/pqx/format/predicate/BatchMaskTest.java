@@ -144,7 +144,7 @@ class BatchMaskTest {
         if (kind == 2 && slotAllowed) {
             return Predicates.slot("rf", "l");
         }
-        if (kind >= 17 && !column.equals("s") && !column.startsWith("d") && !column.equals("f")) {
+        if (kind >= 17 && !List.of("s", "d", "f", "dec").contains(column)) {
             // comparisons of one integer-like column under one AND: evaluated as one range
             List<Predicate> comparisons = new ArrayList<>();
             for (int c = 0; c < 2 + r.nextInt(2); c++) {
