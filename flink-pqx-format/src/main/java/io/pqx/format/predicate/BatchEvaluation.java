@@ -101,10 +101,6 @@ final class BatchEvaluation {
             }
         }
         for (List<Comparison> group : ranges.values()) {
-            if (group.size() == 1) {
-                out.add(compile(group.get(0), resolver));
-                continue;
-            }
             ResolvedColumn col = resolver.resolve(group.get(0).column());
             long lo = Long.MIN_VALUE;
             long hi = Long.MAX_VALUE;
@@ -113,6 +109,7 @@ final class BatchEvaluation {
                 lo = Math.max(lo, range[0]);
                 hi = Math.min(hi, range[1]);
             }
+            // and() of one comparison is that comparison: its row-wise fallback, as typedLeaf's
             Predicate fused = Predicates.and(new ArrayList<Predicate>(group));
             out.add(longLeaf(col, col.positions().get(0), byRow(BoundPredicate.compile(fused, resolver)),
                     inRange(lo, hi)));

@@ -166,7 +166,7 @@ class FlinkInputFileTest {
      * As {@link SeekingStream}, with positioned reads that fetch their range only and, like the
      * Hadoop stream's, leave the buffer's position where it was.
      */
-    private static final class PositionedStream extends SeekingStream
+    private static class PositionedStream extends SeekingStream
             implements ByteBufferReadable {
         @Override
         public int read(ByteBuffer target) {
@@ -185,6 +185,7 @@ class FlinkInputFileTest {
             return n;
         }
     }
+
     /** A {@link SeekingStream} that returns at most 777 bytes per read. */
     private static final class ShortSeekingStream extends SeekingStream {
         @Override
@@ -194,19 +195,12 @@ class FlinkInputFileTest {
     }
 
     /** A {@link PositionedStream} whose positioned reads return at most 777 bytes. */
-    private static final class ShortPositionedStream extends SeekingStream implements ByteBufferReadable {
-        private final PositionedStream positioned = new PositionedStream();
-
+    private static final class ShortPositionedStream extends PositionedStream {
         @Override
-        public int read(ByteBuffer target) {
-            throw new UnsupportedOperationException("not a positioned read");
-        }
-
-        @Override
-        public int read(long at, ByteBuffer target) throws IOException {
+        public int read(long at, ByteBuffer target) {
             ByteBuffer shorter = target.slice();
             shorter.limit(Math.min(shorter.limit(), 777));
-            return positioned.read(at, shorter);
+            return super.read(at, shorter);
         }
     }
 }
