@@ -41,13 +41,17 @@ final class PqxQueryReader {
     private PqxQueryReader() {}
 
     static ReadOutcome read(Path path, SourceQuery query, boolean late) throws IOException {
+        return read(path, query, ReadOptions.builder().lateMaterialization(late).build());
+    }
+
+    /** As {@link #read(Path, SourceQuery, boolean)}, with the given read options. */
+    static ReadOutcome read(Path path, SourceQuery query, ReadOptions options) throws IOException {
         long[] bytes = {0};
         long[] decoded = {0};
         InputFile counted = new CountingInputFile(
                 FlinkInputFile.open(new org.apache.flink.core.fs.Path(path.toUri())), n -> bytes[0] += n);
         AggregateFold fold = new AggregateFold(query.positions());
-        try (ParquetReader reader = ParquetReader.open(counted,
-                ReadOptions.builder().lateMaterialization(late).build())) {
+        try (ParquetReader reader = ParquetReader.open(counted, options)) {
             ReadSchema out = reader.project(query.columns());
             Predicate predicate = query.predicate();
             if (predicate == null) {

@@ -14,6 +14,7 @@ import io.pqx.bench.format.LineitemGenerator;
 import io.pqx.bench.format.LineitemTable;
 import io.pqx.bench.format.PqxTableWriter;
 import io.pqx.bench.sink.MiniClusterJobs;
+import io.pqx.format.options.ReadOptions;
 import io.pqx.source.PqxSource;
 import io.pqx.source.PqxSourceBuilder;
 import io.pqx.source.PqxSourceOptions;
@@ -21,15 +22,11 @@ import io.pqx.source.PqxSourceOptions;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.FilterFunction;
 import org.apache.flink.connector.file.src.FileSource;
-import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.formats.parquet.ParquetColumnarRowInputFormat;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
-import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.RowType;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -68,8 +65,9 @@ public final class SourceSuite implements BenchmarkSuite {
     /** Who runs a query: jobs on the MiniCluster, or readers on this thread. */
     private enum Contender {
         PQX("pqx", true), PQX_NOLATE("pqx_nolate", true), PQX_SERIAL("pqx_serial", true),
-        FLINK("flink", true), PQX_READER("pqx_reader", false),
-        PQX_READER_NOLATE("pqx_reader_nolate", false), PARQUET_JAVA("parquetjava", false),
+        FLINK("flink", true), PQX_READER("pqx_reader", false), FLINK_READER("flink_reader", false),
+        PQX_READER_NOLATE("pqx_reader_nolate", false), PQX_READER_NOCRC("pqx_reader_nocrc", false),
+        PARQUET_JAVA("parquetjava", false),
         DUCKDB("duckdb", false);
 
         final String label;
@@ -147,13 +145,15 @@ public final class SourceSuite implements BenchmarkSuite {
 
     private static List<Contender> contenders(SourceQuery query) {
         List<Contender> out = new ArrayList<>(List.of(Contender.PQX, Contender.FLINK,
-                Contender.PQX_READER, Contender.PARQUET_JAVA, Contender.DUCKDB));
+                Contender.PQX_READER, Contender.FLINK_READER, Contender.PARQUET_JAVA,
+                Contender.DUCKDB));
         if (query.lateMaterialization()) {
             out.add(1, Contender.PQX_NOLATE);
             out.add(Contender.PQX_READER_NOLATE);
         }
         if (!query.filters()) {
             out.add(1, Contender.PQX_SERIAL);
+            out.add(Contender.PQX_READER_NOCRC);
         }
         return out;
     }
@@ -217,6 +217,8 @@ public final class SourceSuite implements BenchmarkSuite {
         report.result(new Comparison(query.name() + "_vs_duckdb_cpu", "duckdb",
                 cpu.get(Contender.PQX_READER).median(), cpu.get(Contender.DUCKDB).median(),
                 "rows/cpu-s"));
+        report.result(new Comparison(query.name() + "_reader_vs_flink_reader", "flink_reader",
+                wall.get(Contender.PQX_READER).median(), wall.get(Contender.FLINK_READER).median()));
         report.result(new Comparison(query.name() + "_vs_parquetjava", "parquetjava",
                 wall.get(Contender.PQX_READER).median(), wall.get(Contender.PARQUET_JAVA).median()));
         if (query.lateMaterialization()) {
@@ -233,6 +235,10 @@ public final class SourceSuite implements BenchmarkSuite {
             reportJobFloor(jobs, query, tableRows, wall, args, report);
         }
         if (!query.filters()) {
+            // DuckDB does not check page CRCs; pqx does by default (source.verify-checksums)
+            report.result(new Comparison(query.name() + "_nocrc_vs_duckdb", "duckdb",
+                    wall.get(Contender.PQX_READER_NOCRC).median(),
+                    wall.get(Contender.DUCKDB).median()));
             report.info("decode_ahead %s pqx=%.0f pqx_serial=%.0f ratio=%.3f unit=rows/s",
                     query.name(), wall.get(Contender.PQX).median(),
                     wall.get(Contender.PQX_SERIAL).median(),
@@ -256,7 +262,7 @@ public final class SourceSuite implements BenchmarkSuite {
                 "floor %s zstd_only=%.3fs (every page of %d columns, one thread, best of 5)",
                 query.name(), floor, columns.size()));
         for (Contender c : List.of(Contender.PQX_READER, Contender.PQX_READER_NOLATE,
-                Contender.DUCKDB)) {
+                Contender.PQX_READER_NOCRC, Contender.DUCKDB)) {
             if (wall.containsKey(c)) {
                 line.append(String.format(" %s=%.3fs", c.label, tableRows / wall.get(c).median()));
             }
@@ -328,6 +334,9 @@ public final class SourceSuite implements BenchmarkSuite {
         ReadOutcome outcome = switch (who) {
             case PQX_READER -> PqxQueryReader.read(file, query, true);
             case PQX_READER_NOLATE -> PqxQueryReader.read(file, query, false);
+            case PQX_READER_NOCRC -> PqxQueryReader.read(file, query,
+                    ReadOptions.builder().verifyChecksums(false).build());
+            case FLINK_READER -> FlinkQueryReader.read(file, query);
             case PARQUET_JAVA -> ParquetJavaQueryReader.read(file, query);
             case DUCKDB -> new ReadOutcome(duckdb.aggregate(query.duckDb(), file), -1, -1);
             default -> throw new IllegalArgumentException(who.label);
@@ -386,15 +395,8 @@ public final class SourceSuite implements BenchmarkSuite {
 
     private static void flinkJob(StreamExecutionEnvironment env, Path file, SourceQuery query,
             String runId) {
-        List<String> read = new ArrayList<>(query.columns());
-        if (query.filters() && !read.contains(query.filterColumn())) {
-            read.add(query.filterColumn());
-        }
-        RowType type = projected(read);
-        ParquetColumnarRowInputFormat<FileSourceSplit> format =
-                new ParquetColumnarRowInputFormat<>(new org.apache.hadoop.conf.Configuration(),
-                        type, InternalTypeInfo.of(type), 2048, true, true);
-        FileSource<RowData> source = FileSource.forBulkFileFormat(format,
+        List<String> read = FlinkQueryReader.readColumns(query);
+        FileSource<RowData> source = FileSource.forBulkFileFormat(FlinkQueryReader.format(read),
                 new org.apache.flink.core.fs.Path(file.toUri())).build();
         DataStream<RowData> rows = env.fromSource(source, WatermarkStrategy.noWatermarks(), "flink");
         if (query.filters()) {
@@ -409,13 +411,6 @@ public final class SourceSuite implements BenchmarkSuite {
             });
         }
         rows.sinkTo(new CountingSink(runId, 0));
-    }
-
-    private static RowType projected(List<String> columns) {
-        return RowType.of(false,
-                columns.stream().map(c -> LineitemTable.COLUMNS.get(LineitemTable.indexOf(c)).type())
-                        .toArray(LogicalType[]::new),
-                columns.toArray(String[]::new));
     }
 
     private static long processCpuNanos() {

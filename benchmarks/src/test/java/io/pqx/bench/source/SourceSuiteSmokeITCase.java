@@ -35,15 +35,18 @@ class SourceSuiteSmokeITCase {
         assertThat(report.failures()).isEmpty();
         assertThat(report.comparisons()).extracting(Comparison::name).containsExactly(
                 "source_scan", "source_scan_vs_duckdb", "source_scan_vs_duckdb_cpu",
-                "source_scan_vs_parquetjava",
+                "source_scan_reader_vs_flink_reader", "source_scan_vs_parquetjava",
+                "source_scan_nocrc_vs_duckdb",
                 "source_range_1pct", "source_range_1pct_vs_duckdb", "source_range_1pct_vs_duckdb_cpu",
-                "source_range_1pct_vs_parquetjava",
+                "source_range_1pct_reader_vs_flink_reader", "source_range_1pct_vs_parquetjava",
                 "source_unsorted_1pct", "source_unsorted_1pct_vs_duckdb",
-                "source_unsorted_1pct_vs_duckdb_cpu", "source_unsorted_1pct_vs_parquetjava",
+                "source_unsorted_1pct_vs_duckdb_cpu", "source_unsorted_1pct_reader_vs_flink_reader",
+                "source_unsorted_1pct_vs_parquetjava",
                 "source_unsorted_1pct_late", "source_unsorted_1pct_late_reader",
                 "source_runtime_filter_1pct", "source_runtime_filter_1pct_filter");
         String printed = out.toString(StandardCharsets.UTF_8);
         assertThat(printed).contains("INFO decode_ahead source_scan ")
+                .containsPattern("INFO floor source_scan zstd_only=[0-9.]+s .* pqx_reader_nocrc=")
                 .contains("INFO cpu source_range_1pct ")
                 .containsPattern("INFO read source_unsorted_1pct pqx bytes=[1-9][0-9]* .* rows_decoded=[1-9]")
                 .containsPattern("INFO read source_range_1pct pqx_reader bytes=[1-9][0-9]* ")
