@@ -370,7 +370,9 @@ public final class PqxSourceBuilder {
         return new PqxSource<>(
                 new EnumeratorSettings(paths, interval, target, footerThreads, cacheSize, horizon,
                         rowType, new ArrayList<>(keys), pruning, inListCap, checkedPartitions(keys),
-                        defaultPartitionName, dynamicFilteringFields, fpp),
+                        defaultPartitionName, dynamicFilteringFields, fpp,
+                        options.get(PqxSourceOptions.DISCOVERY_LATE_FILES)
+                                == PqxSourceOptions.LateFiles.FAIL),
                 new ReaderSettings(produced, readKeys, batchSize,
                         options.get(PqxSourceOptions.VERIFY_CHECKSUMS), readerCacheSize,
                         options.get(PqxSourceOptions.READER_DECODE_AHEAD), readType, predicate,

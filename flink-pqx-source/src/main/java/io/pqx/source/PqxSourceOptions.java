@@ -88,12 +88,35 @@ public final class PqxSourceOptions {
                     .durationType()
                     .defaultValue(Duration.ofHours(1))
                     .withDescription(
-                            "Continuous mode: how much older than the newest file read so far"
-                                    + " (by modification time) a file may be and still be read"
-                                    + " when it appears. The enumerator remembers only the files"
-                                    + " within this horizon, so its state stays bounded; a file"
-                                    + " appearing later with an older modification time is taken"
-                                    + " as already read.");
+                            "Continuous mode: how much older than the newest file planned so far"
+                                    + " (by modification time) a file may be when it first appears"
+                                    + " in a listing, and still be read. The first listing of a job"
+                                    + " started without state reads every file it finds, however"
+                                    + " far apart their modification times. The enumerator"
+                                    + " checkpoints only the files within this horizon, so its"
+                                    + " state stays bounded. A file that appears later, with an"
+                                    + " older modification time, is late: see"
+                                    + " source.discovery.late-files.");
+
+    public static final ConfigOption<LateFiles> DISCOVERY_LATE_FILES =
+            ConfigOptions.key("source.discovery.late-files")
+                    .enumType(LateFiles.class)
+                    .defaultValue(LateFiles.SKIP)
+                    .withDescription(
+                            "Continuous mode: what to do with a late file, one that first appears"
+                                    + " in a listing more than source.discovery.horizon older than"
+                                    + " the newest file planned before it. SKIP: do not read it;"
+                                    + " count it in pqxFilesSkippedAsLate and log a warning naming"
+                                    + " it. FAIL: fail the job, naming it, without a restart (a"
+                                    + " restart would not read it either).");
+
+    /** What a continuous source does with a file that appears more than a horizon late. */
+    public enum LateFiles {
+        /** Not read: counted ({@code pqxFilesSkippedAsLate}) and logged as a warning. */
+        SKIP,
+        /** The job fails, naming the file, and is not restarted. */
+        FAIL
+    }
 
     public static final ConfigOption<Integer> BATCH_SIZE =
             ConfigOptions.key("source.batch-size")

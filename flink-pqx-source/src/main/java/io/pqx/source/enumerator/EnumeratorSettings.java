@@ -31,6 +31,8 @@ import java.util.Map;
  *     planner's order (the data's fields match them by position); each has a dynamic slot {@link
  *     DynamicFilteringSlots#slotName} in the predicate. Empty: none
  * @param dynamicFilteringFpp the false-positive rate of the bloom filters made from that data
+ * @param failOnLateFiles continuous mode: a late file (see {@link SeenFiles}) fails the job
+ *     without restart instead of being skipped with a warning and a count
  */
 public record EnumeratorSettings(
         List<String> paths,
@@ -46,7 +48,8 @@ public record EnumeratorSettings(
         @Nullable List<Map<String, String>> partitions,
         String defaultPartitionName,
         List<String> dynamicFilteringFields,
-        double dynamicFilteringFpp) implements Serializable {
+        double dynamicFilteringFpp,
+        boolean failOnLateFiles) implements Serializable {
 
     public EnumeratorSettings {
         paths = List.copyOf(paths);
@@ -54,6 +57,17 @@ public record EnumeratorSettings(
         partitionKeys = List.copyOf(partitionKeys);
         partitions = partitions == null ? null : List.copyOf(partitions);
         java.util.Objects.requireNonNull(defaultPartitionName, "defaultPartitionName");
+    }
+
+    /** Settings that skip late files. */
+    public EnumeratorSettings(List<String> paths, long monitorIntervalMillis, long splitTargetBytes,
+            int footerThreads, int footerCacheSize, long horizonMillis, RowType rowType,
+            List<String> partitionKeys, @Nullable Predicate predicate, int inListCap,
+            @Nullable List<Map<String, String>> partitions, String defaultPartitionName,
+            List<String> dynamicFilteringFields, double dynamicFilteringFpp) {
+        this(paths, monitorIntervalMillis, splitTargetBytes, footerThreads, footerCacheSize,
+                horizonMillis, rowType, partitionKeys, predicate, inListCap, partitions,
+                defaultPartitionName, dynamicFilteringFields, dynamicFilteringFpp, false);
     }
 
     /** Settings without dynamic filtering. */

@@ -25,6 +25,7 @@ import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.connector.source.SupportsHandleExecutionAttemptSourceEvent;
 import org.apache.flink.table.connector.source.DynamicFilteringEvent;
 import org.apache.flink.core.fs.Path;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.util.FlinkRuntimeException;
 import org.apache.flink.util.concurrent.ExecutorThreadFactory;
 
@@ -34,6 +35,8 @@ import org.slf4j.LoggerFactory;
 import javax.annotation.Nullable;
 
 import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -56,7 +59,12 @@ import java.util.concurrent.Executors;
  *
  * <p><b>Bounded.</b> Lists once; once that listing is planned and nothing is pending, each reader
  * asking for a split is told there are no more. <b>Continuous.</b> Lists every interval; which
- * files are new is decided by {@link SeenFiles}, whose size is bounded by the horizon.
+ * files are new is decided by {@link SeenFiles}, whose size is bounded by the horizon. A listing is
+ * judged as a whole against the seen files as they stood before it (so the first listing of a job
+ * without state plans every file it finds), and recorded only then. A late file, one that first
+ * appears more than a horizon older than a file planned before it, is never skipped silently: it
+ * is counted ({@code pqxFilesSkippedAsLate}) and logged with its modification time and the
+ * threshold it missed, or fails the job without restart ({@code source.discovery.late-files}).
  *
  * <p><b>Predicate.</b> Files whose partition values cannot match are given no split and their
  * footers are not read; row groups their statistics prune are in no split ({@link
@@ -89,6 +97,9 @@ import java.util.concurrent.Executors;
 public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, PqxEnumeratorState>,
         SupportsHandleExecutionAttemptSourceEvent {
     private static final Logger LOG = LoggerFactory.getLogger(PqxSplitEnumerator.class);
+    /** The keys of the options named in messages (the options class depends on this package). */
+    static final String HORIZON_KEY = "source.discovery.horizon";
+    static final String LATE_FILES_KEY = "source.discovery.late-files";
 
     private final SplitEnumeratorContext<RowGroupSplit> context;
     private final EnumeratorSettings settings;
@@ -102,6 +113,7 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
     /** The seen files as of the last merge, read by the discovery thread. */
     private volatile SeenFiles.View seenView;
     private final PruningMetrics pruningMetrics;
+    private final DiscoveryMetrics discoveryMetrics;
     private final PredicatePruning pruning;
     /** The dynamic slots of the predicate, by name. */
     private final Map<String, DynamicSlot> declaredSlots = new LinkedHashMap<>();
@@ -123,7 +135,7 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
         this.discovery = new FileDiscovery(roots, settings.defaultPartitionName());
         this.seen = new SeenFiles(settings.horizonMillis());
         if (restored != null) {
-            seen.restore(restored.watermark(), restored.seenFiles());
+            seen.restore(restored.watermark(), restored.seenThreshold(), restored.seenFiles());
             pending.addAll(restored.pendingSplits());
             initialDiscoveryDone = restored.initialDiscoveryDone();
         }
@@ -140,6 +152,7 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
         this.footerPool = Executors.newFixedThreadPool(settings.footerThreads(),
                 new ExecutorThreadFactory("pqx-source-footers"));
         this.pruningMetrics = PruningMetrics.register(context.metricGroup());
+        this.discoveryMetrics = DiscoveryMetrics.register(context.metricGroup(), seen);
         this.pruning = new PredicatePruning(settings.predicate(), settings.rowType(),
                 settings.partitionKeys(), settings.inListCap(), pruningMetrics);
         this.planning = new FooterPlanning(footerPool, new FooterCache<>(settings.footerCacheSize()),
@@ -176,49 +189,79 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
     private Discovered discover() throws IOException, InterruptedException {
         SeenFiles.View view = seenView;
         SlotValues used = slots;
+        List<DiscoveredFile> listing = new ArrayList<>();
         List<DiscoveredFile> fresh = new ArrayList<>();
+        Set<String> listed = new HashSet<>();
         for (DiscoveredFile file : discovery.list()) {
             if (settings.partitions() != null && !settings.partitions().contains(
                     PartitionDirectory.spec(file.partitions(), settings.partitionKeys()))) {
                 continue;
             }
-            if (view.isNew(file.path(), file.modificationTime())) {
+            if (!listed.add(file.path())) {
+                continue; // under two source paths: one file, read once
+            }
+            listing.add(file);
+            if (!settings.continuous() || view.isNew(file.path(), file.modificationTime())) {
                 fresh.add(file);
             }
         }
-        return new Discovered(planning.plan(fresh, used), used);
+        return new Discovered(listing, planning.plan(fresh, used), used);
     }
 
-    /** What one discovery planned, and the runtime filters it planned with. */
-    private record Discovered(List<PlannedFile> files, SlotValues slots) {}
+    /** What one discovery listed and planned, and the runtime filters it planned with. */
+    private record Discovered(List<DiscoveredFile> listing, List<PlannedFile> files,
+            SlotValues slots) {}
 
-    /** Coordinator thread: adds the files still new (another merge may have come between). */
+    /**
+     * Coordinator thread: judges the listing as a whole against the seen files as they are now
+     * (another merge may have come between its listing and this one), adds the splits of its fresh
+     * files, reports its late ones, and only then records it.
+     */
     private void merge(@Nullable Discovered discovered, @Nullable Throwable error) {
         if (error != null) {
             throw new FlinkRuntimeException("Cannot discover the files of pqx source "
                     + settings.paths() + ": " + error.getMessage(), error);
         }
+        List<PlannedFile> toAdd;
+        SeenFiles.ListingVerdict verdict = null;
+        if (settings.continuous()) {
+            verdict = seen.judge(discovered.listing());
+            reportLate(verdict);
+            Map<String, PlannedFile> planned = new LinkedHashMap<>();
+            for (PlannedFile file : discovered.files()) {
+                planned.put(file.file().path(), file);
+            }
+            toAdd = new ArrayList<>(verdict.fresh().size());
+            for (DiscoveredFile f : verdict.fresh()) {
+                PlannedFile file = planned.get(f.path());
+                if (file == null) {
+                    // cannot happen: a view is never newer than the state a listing is judged by
+                    throw new IllegalStateException("pqx source " + settings.paths() + ": file "
+                            + f.path() + " is new but was not planned by its listing");
+                }
+                toAdd.add(file);
+            }
+        } else {
+            toAdd = discovered.files();
+        }
         int files = 0;
         int splits = 0;
         List<RowGroupSplit> added = new ArrayList<>();
-        for (PlannedFile file : discovered.files()) {
-            DiscoveredFile f = file.file();
-            if (!settings.continuous() || seen.isNew(f.path(), f.modificationTime())) {
-                pending.addAll(file.splits());
-                added.addAll(file.splits());
-                if (settings.continuous()) {
-                    seen.add(f.path(), f.modificationTime());
+        for (PlannedFile file : toAdd) {
+            pending.addAll(file.splits());
+            added.addAll(file.splits());
+            files++;
+            splits += file.splits().size();
+            if (!file.splits().isEmpty()) {
+                long groups = 0;
+                for (RowGroupSplit split : file.splits()) {
+                    groups += split.lastRowGroup() - split.firstRowGroup() + 1;
                 }
-                files++;
-                splits += file.splits().size();
-                if (!file.splits().isEmpty()) {
-                    long groups = 0;
-                    for (RowGroupSplit split : file.splits()) {
-                        groups += split.lastRowGroup() - split.firstRowGroup() + 1;
-                    }
-                    pruningMetrics.countPlanned(groups);
-                }
+                pruningMetrics.countPlanned(groups);
             }
+        }
+        if (verdict != null) {
+            seen.record(verdict);
         }
         initialDiscoveryDone = true;
         seenView = seen.view();
@@ -232,6 +275,45 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
             reevaluate(added);
         }
         assignPending();
+    }
+
+    /** Coordinator thread: counts and logs the files a listing does not read, or fails on one. */
+    private void reportLate(SeenFiles.ListingVerdict verdict) {
+        if (!verdict.takenAsRead().isEmpty()) {
+            discoveryMetrics.takenAsReadAtRestore.inc(verdict.takenAsRead().size());
+            LOG.info("pqx source {}: the first listing after a restore has {} files older than the"
+                    + " restored threshold {} ({}) that the state does not name: taken as read"
+                    + " before the checkpoint, not read (a file that appeared while the job was down"
+                    + " with such a modification time is among them)", settings.paths(),
+                    verdict.takenAsRead().size(), verdict.thresholdBefore(),
+                    Instant.ofEpochMilli(verdict.thresholdBefore()));
+            if (LOG.isDebugEnabled()) {
+                for (DiscoveredFile f : verdict.takenAsRead()) {
+                    LOG.debug("pqx source {}: taken as read at restore: {} (modified {})",
+                            settings.paths(), f.path(), Instant.ofEpochMilli(f.modificationTime()));
+                }
+            }
+        }
+        for (DiscoveredFile f : verdict.late()) {
+            String what = "file " + f.path() + " appeared with modification time "
+                    + Instant.ofEpochMilli(f.modificationTime()) + ", older than the threshold "
+                    + Instant.ofEpochMilli(verdict.thresholdBefore()) + " (the newest file planned"
+                    + " before it was modified at " + Instant.ofEpochMilli(verdict.watermarkBefore())
+                    + ", " + HORIZON_KEY + " is " + Duration.ofMillis(
+                            settings.horizonMillis()) + ")";
+            if (settings.failOnLateFiles()) {
+                throw new SuppressRestartsException(new FlinkRuntimeException("pqx source "
+                        + settings.paths() + " cannot read a late file (" + LATE_FILES_KEY
+                        + " = FAIL): " + what + ". A restart would not read it either. To read"
+                        + " it, give it a current modification time, or raise "
+                        + HORIZON_KEY + " for files published this late and start"
+                        + " the job again."));
+            }
+            discoveryMetrics.skippedAsLate.inc();
+            LOG.warn("pqx source {}: not reading late {} ({} = SKIP; counted in {})",
+                    settings.paths(), what, LATE_FILES_KEY,
+                    DiscoveryMetrics.FILES_SKIPPED_AS_LATE);
+        }
     }
 
     @Override
@@ -415,7 +497,12 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
     @Override
     public PqxEnumeratorState snapshotState(long checkpointId) {
         return new PqxEnumeratorState(seen.watermark(), seen.snapshot(), pending.snapshot(),
-                initialDiscoveryDone, List.copyOf(filters.values()));
+                initialDiscoveryDone, List.copyOf(filters.values()), seen.threshold());
+    }
+
+    /** The discovery counters (also in the enumerator's metric group); for tests. */
+    DiscoveryMetrics discoveryMetrics() {
+        return discoveryMetrics;
     }
 
     /** The pruning counters (also in the enumerator's metric group); for tests. */

@@ -23,18 +23,29 @@ import java.util.List;
  *     lists no more)
  * @param runtimeFilters the runtime filters received, the latest per slot, in order of arrival
  *     (re-sent to readers that register after a restore)
+ * @param seenThreshold the modification time below which a file not in {@code seenFiles} is not
+ *     planned ({@code watermark - horizon} when checkpointed; kept so that a restore with a longer
+ *     horizon does not plan forgotten files again), or {@link Long#MIN_VALUE} when not known (a
+ *     state of an earlier version)
  */
 public record PqxEnumeratorState(
         long watermark,
         List<SeenFile> seenFiles,
         List<RowGroupSplit> pendingSplits,
         boolean initialDiscoveryDone,
-        List<RuntimeFilterEvent> runtimeFilters) {
+        List<RuntimeFilterEvent> runtimeFilters,
+        long seenThreshold) {
 
     public PqxEnumeratorState {
         seenFiles = List.copyOf(seenFiles);
         pendingSplits = List.copyOf(pendingSplits);
         runtimeFilters = List.copyOf(runtimeFilters);
+    }
+
+    /** A state whose seen threshold is not known ({@code watermark - horizon} on restore). */
+    public PqxEnumeratorState(long watermark, List<SeenFile> seenFiles, List<RowGroupSplit> pendingSplits,
+            boolean initialDiscoveryDone, List<RuntimeFilterEvent> runtimeFilters) {
+        this(watermark, seenFiles, pendingSplits, initialDiscoveryDone, runtimeFilters, Long.MIN_VALUE);
     }
 
     /** A state with no runtime filter. */
@@ -45,7 +56,8 @@ public record PqxEnumeratorState(
 
     /** The state of an enumerator that has seen nothing. */
     public static PqxEnumeratorState empty() {
-        return new PqxEnumeratorState(Long.MIN_VALUE, List.of(), List.of(), false, List.of());
+        return new PqxEnumeratorState(Long.MIN_VALUE, List.of(), List.of(), false, List.of(),
+                Long.MIN_VALUE);
     }
 
     /** The versioned serializer of enumerator states. */

@@ -14,7 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Version 2: version 1's fields, then the runtime filters: the runtime filter event serializer's
+ * Version 3: version 2's fields, then the seen threshold (a long). Version 2 (still read, with the
+ * seen threshold unknown): version 1's fields, then the runtime filters: the runtime filter event serializer's
  * version, a count and each event in that serializer's form. Version 1 (still read, as a state
  * with no runtime filter): watermark, initial-discovery flag, seen-file count and (path,
  * modification time) pairs, pending-split count and each split in the split serializer's form (its
@@ -23,7 +24,8 @@ import java.util.List;
  */
 final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<PqxEnumeratorState> {
     static final PqxEnumeratorStateSerializer INSTANCE = new PqxEnumeratorStateSerializer();
-    static final int VERSION = 2;
+    static final int VERSION = 3;
+    static final int VERSION_2 = 2;
     static final int VERSION_1 = 1;
 
     private PqxEnumeratorStateSerializer() {}
@@ -54,15 +56,16 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
         for (RuntimeFilterEvent filter : state.runtimeFilters()) {
             RuntimeFilterEventSerializer.write(filter, out);
         }
+        out.writeLong(state.seenThreshold());
         out.flush();
         return bytes.toByteArray();
     }
 
     @Override
     public PqxEnumeratorState deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION && version != VERSION_1) {
+        if (version != VERSION && version != VERSION_2 && version != VERSION_1) {
             throw new IOException("Cannot read a pqx enumerator state of version " + version
-                    + ": this pqx reads versions " + VERSION_1 + " and " + VERSION);
+                    + ": this pqx reads versions " + VERSION_1 + " to " + VERSION);
         }
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(serialized));
         long watermark = in.readLong();
@@ -97,7 +100,8 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
                 filters.add(RuntimeFilterEventSerializer.read(in));
             }
         }
+        long seenThreshold = version >= 3 ? in.readLong() : Long.MIN_VALUE;
         SerialForm.requireEnd(in, "a pqx enumerator state");
-        return new PqxEnumeratorState(watermark, seen, splits, done, filters);
+        return new PqxEnumeratorState(watermark, seen, splits, done, filters, seenThreshold);
     }
 }

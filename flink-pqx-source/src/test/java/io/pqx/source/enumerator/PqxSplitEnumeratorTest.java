@@ -40,13 +40,15 @@ class PqxSplitEnumeratorTest {
                 .collect(Collectors.toSet());
     }
 
-    /** Lets every registered reader ask until it gets nothing more. */
+    /** Lets every registered reader ask until a round assigns nothing more. */
     private static void drain(PqxSplitEnumerator e, TestingEnumeratorContext ctx) {
-        for (int round = 0; round < 100; round++) {
+        int before;
+        do {
+            before = ctx.allAssigned().size();
             for (int r : ctx.registeredReaders().keySet()) {
                 e.handleSplitRequest(r, null);
             }
-        }
+        } while (ctx.allAssigned().size() > before);
     }
 
     @Test
@@ -96,7 +98,8 @@ class PqxSplitEnumeratorTest {
         TestingEnumeratorContext ctx2 = new TestingEnumeratorContext(1);
         ctx2.registerReader(0);
         try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx2, settings(0, HOUR),
-                PqxEnumeratorState.serializer().deserialize(2, bytes))) {
+                PqxEnumeratorState.serializer().deserialize(
+                        PqxEnumeratorState.serializer().getVersion(), bytes))) {
             e.start();
             ctx2.runAsync();
             drain(e, ctx2);
@@ -139,7 +142,8 @@ class PqxSplitEnumeratorTest {
         TestingEnumeratorContext ctx2 = new TestingEnumeratorContext(1);
         ctx2.registerReader(0);
         try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx2, settings(1000, HOUR),
-                PqxEnumeratorState.serializer().deserialize(2,
+                PqxEnumeratorState.serializer().deserialize(
+                        PqxEnumeratorState.serializer().getVersion(),
                         PqxEnumeratorState.serializer().serialize(state)))) {
             e.start();
             ctx2.runAsync();
@@ -166,6 +170,152 @@ class PqxSplitEnumeratorTest {
             assertThat(maxSeen).isLessThanOrEqualTo(11);
             assertThat(e.snapshotState(99).pendingSplits()).isEmpty();
         }
+    }
+
+    /** A file of one row group (one split) with this modification time. */
+    private java.nio.file.Path small(String name, long mtime) throws IOException {
+        java.nio.file.Path p = TestingSourceFiles.writeOrders(dir.resolve(name), 0, 3, 10);
+        Files.setLastModifiedTime(p, FileTime.fromMillis(mtime));
+        return p;
+    }
+
+    private EnumeratorSettings continuous(long horizonMillis, boolean failOnLateFiles) {
+        return new EnumeratorSettings(List.of(dir.toUri().toString()), 1000, 1, 2, 16, horizonMillis,
+                new org.apache.flink.table.types.logical.RowType(List.of()), List.of(), null, 64,
+                null, io.pqx.source.discovery.PartitionDirectory.DEFAULT_PARTITION, List.of(), 0.01,
+                failOnLateFiles);
+    }
+
+    private static List<String> paths(List<RowGroupSplit> splits) {
+        return splits.stream().map(s -> s.path().substring(s.path().indexOf(":") + 1)).toList();
+    }
+
+    @Test
+    void theFirstListingReadsEveryFileHoweverFarApartTheirTimesAndWhateverTheNameOrder() throws Exception {
+        // partitions k=0..4, 200 files 3.6 s apart over 12 minutes, dealt round-robin over the
+        // partitions, and a horizon of one minute: name order is not time order
+        Set<String> written = new java.util.HashSet<>();
+        for (int i = 0; i < 200; i++) {
+            written.add(small("k=" + (i % 5) + "/part-" + i + ".parquet", T0 + i * 3_600L).toString());
+        }
+        TestingEnumeratorContext ctx = new TestingEnumeratorContext(1);
+        ctx.registerReader(0);
+        try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx, continuous(MINUTE, true), null)) {
+            e.start();
+            ctx.runAsync();
+            drain(e, ctx);
+            ctx.runAsync();
+            drain(e, ctx);
+            assertThat(ctx.allAssigned()).hasSize(200).doesNotHaveDuplicates();
+            assertThat(new java.util.HashSet<>(paths(ctx.allAssigned()))).isEqualTo(written);
+            assertThat(e.discoveryMetrics().skippedAsLate.getCount()).isZero();
+        }
+    }
+
+    @Test
+    void thousandsOfFilesOverManyHorizonsInSeveralLayoutsAreEachReadOnceAcrossRestores() throws Exception {
+        java.util.Random random = new java.util.Random(20261204L);
+        long horizon = 10 * MINUTE;
+        List<String> names = new java.util.ArrayList<>();
+        List<Long> times = new java.util.ArrayList<>();
+        // three layouts, times spread over 40 horizons independently of the names
+        for (int i = 0; i < 700; i++) {
+            names.add("region=" + (char) ('a' + random.nextInt(6)) + "/bucket=" + random.nextInt(4)
+                    + "/part-" + java.util.UUID.randomUUID() + ".parquet");
+            names.add("part-" + java.util.UUID.randomUUID() + "-" + i + ".parquet");
+            names.add("day=" + (30 - i % 30) + "/f" + i + ".parquet");
+        }
+        for (int i = 0; i < names.size(); i++) {
+            times.add(T0 + (long) (random.nextDouble() * 400 * MINUTE));
+        }
+        // the first 1,500 are there before the job starts; the rest arrive in batches, each
+        // newer than everything before it (so none is late)
+        java.util.Set<String> expected = new java.util.HashSet<>();
+        for (int i = 0; i < 1500; i++) {
+            expected.add(small(names.get(i), times.get(i)).toString());
+        }
+        TestingEnumeratorContext ctx = new TestingEnumeratorContext(1);
+        ctx.registerReader(0);
+        List<RowGroupSplit> read = new java.util.ArrayList<>();
+        PqxEnumeratorState state;
+        try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx, continuous(horizon, true), null)) {
+            e.start();
+            ctx.runAsync();
+            drain(e, ctx);
+            state = e.snapshotState(1);
+            read.addAll(ctx.allAssigned());
+            assertThat(read).hasSize(1500);
+            assertThat(state.seenFiles().size()).as("bounded by one horizon").isLessThan(200);
+        }
+        long newest = times.subList(0, 1500).stream().mapToLong(Long::longValue).max().orElseThrow();
+        // restored, then the remaining 600 files appear in 4 batches, each spread over a horizon
+        // above everything before it, in a random name order within the listing
+        byte[] bytes = PqxEnumeratorState.serializer().serialize(state);
+        TestingEnumeratorContext ctx2 = new TestingEnumeratorContext(1);
+        ctx2.registerReader(0);
+        try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx2, continuous(horizon, true),
+                PqxEnumeratorState.serializer().deserialize(
+                        PqxEnumeratorState.serializer().getVersion(), bytes))) {
+            e.start();
+            ctx2.runAsync();
+            drain(e, ctx2);
+            assertThat(ctx2.allAssigned()).as("nothing is read twice after the restore").isEmpty();
+            for (int batch = 0; batch < 4; batch++) {
+                long base = newest + 1 + batch * horizon;
+                for (int i = 1500 + batch * 150; i < 1650 + batch * 150; i++) {
+                    expected.add(small(names.get(i), base + random.nextInt((int) horizon)).toString());
+                }
+                ctx2.runAsync();
+                drain(e, ctx2);
+            }
+            read.addAll(ctx2.allAssigned());
+            assertThat(e.discoveryMetrics().skippedAsLate.getCount()).isZero();
+            assertThat(e.discoveryMetrics().takenAsReadAtRestore.getCount())
+                    .as("the forgotten files of the first listing").isGreaterThan(1000);
+        }
+        assertThat(read).hasSize(2100).doesNotHaveDuplicates();
+        assertThat(new java.util.HashSet<>(paths(read))).isEqualTo(expected);
+    }
+
+    @Test
+    void aLateFileIsCountedAndSkippedOrFailsTheJobWithoutRestart() throws Exception {
+        small("k=1/a.parquet", T0 + 3 * HOUR);
+        TestingEnumeratorContext ctx = new TestingEnumeratorContext(1);
+        ctx.registerReader(0);
+        try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx, continuous(HOUR, false), null)) {
+            e.start();
+            ctx.runAsync();
+            drain(e, ctx);
+            small("k=0/late.parquet", T0);
+            ctx.runAsync();
+            drain(e, ctx);
+            ctx.runAsync();
+            assertThat(paths(ctx.allAssigned())).hasSize(1).allMatch(p -> p.endsWith("a.parquet"));
+            assertThat(e.discoveryMetrics().skippedAsLate.getCount()).as("counted once").isEqualTo(1);
+        }
+        TestingEnumeratorContext ctx2 = new TestingEnumeratorContext(1);
+        ctx2.registerReader(0);
+        Files.delete(dir.resolve("k=0/late.parquet"));
+        try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx2, continuous(HOUR, true), null)) {
+            e.start();
+            ctx2.runAsync();
+            small("k=0/late.parquet", T0);
+            Throwable failure = org.assertj.core.api.Assertions.catchThrowable(ctx2::runAsync);
+            assertThat(failure)
+                    .isInstanceOf(org.apache.flink.runtime.execution.SuppressRestartsException.class);
+            assertThat(failure.getCause())
+                    .hasMessageContaining("late.parquet")
+                    .hasMessageContaining("source.discovery.late-files = FAIL")
+                    .hasMessageContaining("A restart would not read it either");
+        }
+    }
+
+    @Test
+    void theOptionKeysNamedInMessagesAreTheOptions() {
+        assertThat(PqxSplitEnumerator.HORIZON_KEY)
+                .isEqualTo(io.pqx.source.PqxSourceOptions.DISCOVERY_HORIZON.key());
+        assertThat(PqxSplitEnumerator.LATE_FILES_KEY)
+                .isEqualTo(io.pqx.source.PqxSourceOptions.DISCOVERY_LATE_FILES.key());
     }
 
     @Test

@@ -32,14 +32,30 @@ class PqxEnumeratorStateSerializerTest {
                 s.initialDiscoveryDone(), TestingRuntimeFilters.samples());
     }
 
+    /** The sample with filters and a seen threshold below the watermark by a horizon of an hour. */
+    static PqxEnumeratorState sampleWithThreshold() {
+        PqxEnumeratorState s = sampleWithFilters();
+        return new PqxEnumeratorState(s.watermark(), s.seenFiles(), s.pendingSplits(),
+                s.initialDiscoveryDone(), s.runtimeFilters(), s.watermark() - 3_600_000L);
+    }
+
     @Test
-    void versionTwoBytesWithRuntimeFiltersArePinned() throws IOException {
-        byte[] bytes = serializer.serialize(sampleWithFilters());
-        byte[] golden = TestingGoldenBytes.read("enumerator-state-v2-splits-v2.bin", bytes);
-        assertThat(serializer.getVersion()).isEqualTo(2);
+    void versionThreeBytesWithTheSeenThresholdArePinned() throws IOException {
+        byte[] bytes = serializer.serialize(sampleWithThreshold());
+        byte[] golden = TestingGoldenBytes.read("enumerator-state-v3-splits-v2.bin", bytes);
+        assertThat(serializer.getVersion()).isEqualTo(3);
         assertThat(bytes).isEqualTo(golden);
+        assertThat(serializer.deserialize(3, golden)).isEqualTo(sampleWithThreshold());
+        assertThat(serializer.deserialize(3, golden).seenThreshold())
+                .isEqualTo(1_700_000_500_000L - 3_600_000L);
+    }
+
+    @Test
+    void versionTwoBytesWithRuntimeFiltersAreStillReadWithoutASeenThreshold() throws IOException {
+        byte[] golden = TestingGoldenBytes.read("enumerator-state-v2-splits-v2.bin", null);
         assertThat(serializer.deserialize(2, golden)).isEqualTo(sampleWithFilters());
         assertThat(serializer.deserialize(2, golden).runtimeFilters().get(0).filter().keys()).isPresent();
+        assertThat(serializer.deserialize(2, golden).seenThreshold()).isEqualTo(Long.MIN_VALUE);
     }
 
     @Test
@@ -52,8 +68,10 @@ class PqxEnumeratorStateSerializerTest {
     @Test
     void aTruncatedRuntimeFilterFailsClearly() throws IOException {
         byte[] bytes = serializer.serialize(sampleWithFilters());
-        byte[] cut = java.util.Arrays.copyOf(bytes, bytes.length - 9);
-        assertThatThrownBy(() -> serializer.deserialize(2, cut)).isInstanceOf(IOException.class);
+        byte[] cut = java.util.Arrays.copyOf(bytes, bytes.length - 17);
+        assertThatThrownBy(() -> serializer.deserialize(3, cut)).isInstanceOf(IOException.class);
+        byte[] noThreshold = java.util.Arrays.copyOf(bytes, bytes.length - 4);
+        assertThatThrownBy(() -> serializer.deserialize(3, noThreshold)).isInstanceOf(IOException.class);
     }
 
     @Test
@@ -65,7 +83,7 @@ class PqxEnumeratorStateSerializerTest {
     @Test
     void roundTripsTheEmptyState() throws IOException {
         PqxEnumeratorState empty = PqxEnumeratorState.empty();
-        assertThat(serializer.deserialize(2, serializer.serialize(empty))).isEqualTo(empty);
+        assertThat(serializer.deserialize(3, serializer.serialize(empty))).isEqualTo(empty);
     }
 
     @Test
@@ -77,7 +95,7 @@ class PqxEnumeratorStateSerializerTest {
     void refusesACountBeyondTheBytes() {
         byte[] bytes = new byte[8 + 1 + 4];
         bytes[9] = 0x7f; // seen-file count of about 2^31
-        assertThatThrownBy(() -> serializer.deserialize(2, bytes))
+        assertThatThrownBy(() -> serializer.deserialize(3, bytes))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("exceeds");
     }
