@@ -394,7 +394,7 @@ public final class ParquetReader implements Closeable {
         };
     }
 
-    // ---- page indexes read together, for the pruners and the decoder (issue 9) ----
+    // ---- page indexes read together, for the pruners and the decoder ----
 
     /**
      * The column and offset indexes of the projection's leaves in row group {@code rowGroup}, in

@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
- * Issue 7's damaged files, rebuilt from files pqx writes: each is refused with a {@link
+ * The damaged files of the mutation fuzzer's findings, rebuilt from files pqx writes: each is refused with a {@link
  * CorruptFileException} in pqx's words, naming the file, with no decoder's unchecked exception as
  * its message or anywhere in its cause chain.
  */

@@ -22,7 +22,7 @@ import java.util.concurrent.Executors;
 /**
  * Pins the bytes of flat NOT NULL INT, DATE, BIGINT, DOUBLE and STRING columns (low and high
  * cardinality, dictionary fallback included), cut by row count: the page statistics of such
- * columns are computed by pqx's own feeder loop since issue 8, so their pages, statistics and page
+ * columns are computed by pqx's own feeder loop, so their pages, statistics and page
  * indexes must stay exactly what parquet-column's statistics gave. The hash was recorded with the
  * writer of caf3c26, before that change.
  */

@@ -38,7 +38,7 @@ import java.util.stream.Stream;
 
 /**
  * Pins the bytes {@link ParquetWriter} writes for fixed inputs whose row groups are cut by row
- * count, with the SHA-256 recorded before the format's write API was reworked (issue 8): a
+ * count, with the SHA-256 recorded before the format's write API was reworked: a
  * refactoring of the write path must leave every one of these files byte-identical, on one encoding
  * thread and on four. A hash changes only with a deliberate change of the encoding; then record the
  * new hashes in the same commit and say why.

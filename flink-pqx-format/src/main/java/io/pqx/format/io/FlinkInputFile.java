@@ -20,7 +20,7 @@ import java.nio.ByteBuffer;
  * positioned read exists: Flink's Hadoop streams turn a forward {@code seek} of up to 1 MiB into
  * reading and discarding the bytes in between ({@code HadoopDataInputStream.MIN_SKIP_BYTES}), which
  * on an object store downloads them; a pruned read that skips pages then fetched nearly all of a
- * column chunk from S3, in one GET per 64 KiB (issue 13).
+ * column chunk from S3, in one GET per 64 KiB.
  */
 public final class FlinkInputFile implements InputFile {
     private final Path path;

@@ -35,7 +35,7 @@ import java.util.Map;
 import javax.annotation.Nullable;
 
 /**
- * Maps a Flink {@link RowType} to the Parquet schema pqx writes (issue 2): the standard 3-level
+ * Maps a Flink {@link RowType} to the Parquet schema pqx writes: the standard 3-level
  * LIST and MAP layouts, INT64 timestamps (never INT96), decimals in the smallest physical type of
  * their precision.
  *

@@ -169,7 +169,7 @@ class PageValueCheckTest {
 
     @Test
     void refusesALengthPrefixRunningPastThePage() {
-        // issue 7: a flipped bit made a PLAIN BYTE_ARRAY value's length 1048577
+        // found by the mutation fuzzer: a flipped bit made a PLAIN BYTE_ARRAY value's length 1048577
         byte[] body = concat(le32(1 << 20 | 1), "abcdef".getBytes(StandardCharsets.US_ASCII));
         assertRefused(() -> check(PrimitiveTypeName.BINARY, Type.Repetition.REQUIRED)
                         .v1(body, body.length, 1, Encoding.RLE, Encoding.RLE, Encoding.PLAIN, WHAT),
@@ -183,7 +183,7 @@ class PageValueCheckTest {
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage("Cannot decode dictionary page: the dictionary page declares 4096 values in 310"
                         + " bytes (v.parquet, row group 0, column c)");
-        // issue 7: a BYTE_ARRAY dictionary cut by a deleted range
+        // found by the mutation fuzzer: a BYTE_ARRAY dictionary cut by a deleted range
         byte[] cut = concat(le32(3), "abc".getBytes(StandardCharsets.US_ASCII), le32(102047897), new byte[5]);
         assertThatThrownBy(() -> check(PrimitiveTypeName.BINARY, Type.Repetition.REQUIRED)
                         .dictionary(cut, 2, Encoding.PLAIN_DICTIONARY, "Cannot decode dictionary page"))
