@@ -4,12 +4,12 @@ import io.pqx.format.BatchIterator;
 import io.pqx.format.ParquetBatch;
 import io.pqx.format.ParquetFooter;
 import io.pqx.format.ParquetReader;
+import io.pqx.format.ParquetScan;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.io.CountingInputFile;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.index.RowSelection;
-import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.prune.RowGroupAccess;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.source.planning.FooterCache;
@@ -52,7 +52,7 @@ import java.util.Set;
  * are still those the split was planned with.
  *
  * <p>Predicate: a row group not known to match fully is read by the format's filtered scan
- * ({@link ParquetReader#scanRowGroup}) with the predicate as its row filter ({@link
+ * ({@link ParquetScan}, over {@link ParquetReader#scanRowGroup}) with the predicate as its row filter ({@link
  * PredicateRowFilter}: SQL three-valued logic, TRUE rows only, with the runtime-filter values known
  * when the row is decided): late-materializing, the predicate's columns are decoded first and the
  * emitted ones only for the rows it keeps. Rows of the split's ALL_MATCH row groups are read and
@@ -78,8 +78,6 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
     @Nullable private RowGroupPruning pruning; // the open file's, with a predicate it can check
     @Nullable private final PredicatePruning predicatePruning;
     private boolean unfiltered; // whether the open row group is read without the row filter
-    private int rowGroup;
-    private long startRow; // where the row group being opened starts: the split's next row, then 0
     private final AtomicLong handedOver; // rows handed over to the reader, for the limit
 
     PqxSplitReader(ReaderSettings settings) {
@@ -128,72 +126,22 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
             open(split);
         }
         try {
-            while (true) {
-                if (batches == null) {
-                    if (rowGroup > split.lastRowGroup()) {
-                        return finishSplit();
-                    }
-                    long rows = reader.metadata().rowGroup(rowGroup).numRows();
-                    if (startRow >= rows) {
-                        rowGroup++;
-                        startRow = 0;
-                        continue;
-                    }
-                    RowGroupAccess access = split.isAllMatch(rowGroup)
-                            ? RowGroupAccess.allMatch(rows) : RowGroupAccess.scan(rows);
-                    if (pruning != null) {
-                        access = pruning.prune(rowGroup, access, slots.current());
-                    }
-                    RowSelection selection = access.selection();
-                    if (startRow > 0) {
-                        selection = selection.intersect(
-                                RowSelection.of(new long[] {startRow}, new long[] {rows}));
-                    }
-                    if (access.isSkip() || selection.rowCount() == 0) {
-                        rowGroup++;
-                        startRow = 0;
-                        continue;
-                    }
-                    // a partial selection's pages are planned with the offset indexes the page
-                    // index pruner read (no second read)
-                    Optional<RowGroupPageIndexes> known = pruning != null
-                            && !selection.coversAll(rows) ? pruning.known(rowGroup) : Optional.empty();
-                    if (rowFilter == null || access.kind() == RowGroupAccess.Kind.ALL_MATCH) {
-                        batches = known.isPresent()
-                                ? reader.readRowGroup(rowGroup, plan.projection(), selection, known.get())
-                                : reader.readRowGroup(rowGroup, plan.projection(), selection);
-                        unfiltered = true;
-                    } else {
-                        batches = known.isPresent()
-                                ? reader.scanRowGroup(rowGroup, plan.projection(), selection,
-                                        rowFilter, known.get())
-                                : reader.scanRowGroup(rowGroup, plan.projection(), selection,
-                                        rowFilter);
-                        unfiltered = false;
-                        // the filter's columns are decoded for every row of the selection
-                        metrics.rowsDecoded.inc(selection.rowCount());
-                    }
-                }
-                if (batches.hasNext()) {
-                    ParquetBatch decoded = batches.next();
-                    if (unfiltered) {
-                        int rows = decoded.getNumRows();
-                        metrics.rowsDecoded.inc(rows);
-                        if (rowFilter != null) {
-                            metrics.rowsFullyMatched.inc(rows);
-                        }
-                    }
-                    BatchRecords records = new BatchRecords(
-                            split.splitId(), plan.adapt(decoded), decoded, gate);
-                    gate.take();
-                    handedOver.addAndGet(decoded.getNumRows());
-                    return records;
-                }
-                batches.close();
-                batches = null;
-                rowGroup++;
-                startRow = 0;
+            if (!batches.hasNext()) {
+                return finishSplit();
             }
+            ParquetBatch decoded = batches.next();
+            if (unfiltered) {
+                int rows = decoded.getNumRows();
+                metrics.rowsDecoded.inc(rows);
+                if (rowFilter != null) {
+                    metrics.rowsFullyMatched.inc(rows);
+                }
+            }
+            BatchRecords records = new BatchRecords(
+                    split.splitId(), plan.adapt(decoded), decoded, gate);
+            gate.take();
+            handedOver.addAndGet(decoded.getNumRows());
+            return records;
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
@@ -236,8 +184,40 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
             closeFile();
             throw e;
         }
-        rowGroup = s.nextRowGroup();
-        startRow = s.nextRow();
+        batches = scan(s);
+    }
+
+    /**
+     * The split's rows from its resume point: each row group's access decided when the scan
+     * reaches it (ALL_MATCH as planned, narrowed by the runtime filters known then, bloom filters
+     * and page indexes), a partial selection's pages planned with the offset indexes the page
+     * index pruner read (no second read).
+     */
+    private BatchIterator scan(RowGroupSplit s) {
+        RowGroupPruning filePruning = pruning;
+        return ParquetScan.builder(reader, plan.projection())
+                .rowGroups(s.firstRowGroup(), s.lastRowGroup())
+                .startAt(s.nextRowGroup(), s.nextRow())
+                .access((rowGroup, rows) -> {
+                    RowGroupAccess access = s.isAllMatch(rowGroup)
+                            ? RowGroupAccess.allMatch(rows) : RowGroupAccess.scan(rows);
+                    return filePruning == null ? access
+                            : filePruning.prune(rowGroup, access, slots.current());
+                })
+                .knownPageIndexes(rowGroup -> filePruning == null ? Optional.empty()
+                        : filePruning.known(rowGroup))
+                .rowFilter(rowFilter)
+                .listener(new ParquetScan.Listener() {
+                    @Override
+                    public void reading(int rowGroup, RowSelection selection, boolean filtered) {
+                        unfiltered = !filtered;
+                        if (filtered) {
+                            // the filter's columns are decoded for every row of the selection
+                            metrics.rowsDecoded.inc(selection.rowCount());
+                        }
+                    }
+                })
+                .build();
     }
 
     /** Footers this reader read itself (the others came from its cache); for tests. */

@@ -3,6 +3,8 @@ package io.pqx.table.lookup;
 import io.pqx.format.BatchIterator;
 import io.pqx.format.ParquetFooter;
 import io.pqx.format.ParquetReader;
+import io.pqx.format.ParquetScan;
+import io.pqx.format.index.RowSelection;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.metadata.BloomFilterView;
 import io.pqx.format.metadata.RowGroupPageIndexes;
@@ -14,7 +16,6 @@ import io.pqx.format.prune.AccessPlan;
 import io.pqx.format.prune.BloomFilterPruner;
 import io.pqx.format.prune.PageIndexPruner;
 import io.pqx.format.prune.PruningListener;
-import io.pqx.format.prune.RowGroupAccess;
 import io.pqx.format.prune.StatisticsPruner;
 import io.pqx.source.ListedFile;
 import io.pqx.table.lookup.KeyBatch.Key;
@@ -245,31 +246,29 @@ final class LookupReader {
                             reader.metadata(), SlotValues.none(), pages);
                 }
             }
-            for (int rowGroup = 0; rowGroup < plan.size(); rowGroup++) {
-                RowGroupAccess access = plan.access(rowGroup);
-                if (access.isSkip()) {
-                    rowGroupsSkipped.inc();
-                    continue;
-                }
-                rowGroupsRead.inc();
-                RowGroupPageIndexes known = leaves.isEmpty() ? null
-                        : metadata.get(new MetadataCache.Key(file, new PageIndexKey(rowGroup)),
-                                RowGroupPageIndexes.class);
-                try (BatchIterator batches = rowFilter == null
-                        ? reader.readRowGroup(rowGroup, rows.projection(), access.selection())
-                        : known == null
-                                ? reader.scanRowGroup(rowGroup, rows.projection(), access.selection(),
-                                        rowFilter)
-                                : reader.scanRowGroup(rowGroup, rows.projection(), access.selection(),
-                                        rowFilter, known)) {
-                    while (batches.hasNext()) {
-                        collect(batches.next(), rows, keys, out);
-                    }
-                } catch (IOException | RuntimeException e) {
-                    throw e;
-                } catch (Exception e) {
-                    throw new IOException("Cannot look up in " + file.path() + ", row group "
-                            + rowGroup + ": " + e.getMessage(), e);
+            ParquetScan.Builder scan = ParquetScan.builder(reader, rows.projection())
+                    .accessPlan(plan)
+                    .rowFilter(rowFilter)
+                    .listener(new ParquetScan.Listener() {
+                        @Override
+                        public void skipped(int rowGroup) {
+                            rowGroupsSkipped.inc();
+                        }
+
+                        @Override
+                        public void reading(int rowGroup, RowSelection selection, boolean filtered) {
+                            rowGroupsRead.inc();
+                        }
+                    });
+            if (!leaves.isEmpty()) {
+                // the page indexes the pruner read and cached plan a partial selection's pages
+                scan.knownPageIndexes(rowGroup -> Optional.ofNullable(metadata.get(
+                        new MetadataCache.Key(file, new PageIndexKey(rowGroup)),
+                        RowGroupPageIndexes.class)));
+            }
+            try (BatchIterator batches = scan.build()) {
+                while (batches.hasNext()) {
+                    collect(batches.next(), rows, keys, out);
                 }
             }
         }

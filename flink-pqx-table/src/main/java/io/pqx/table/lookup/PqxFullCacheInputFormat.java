@@ -2,11 +2,11 @@ package io.pqx.table.lookup;
 
 import io.pqx.format.BatchIterator;
 import io.pqx.format.ParquetReader;
+import io.pqx.format.ParquetScan;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.predicate.BoundPredicate;
 import io.pqx.format.predicate.SlotValues;
-import io.pqx.format.prune.AccessPlan;
 import io.pqx.format.prune.PruningListener;
 import io.pqx.format.prune.StatisticsPruner;
 import io.pqx.source.ListedFile;
@@ -43,8 +43,6 @@ final class PqxFullCacheInputFormat extends RichInputFormat<RowData, InputSplit>
 
     private transient ParquetReader reader;
     private transient FileRows rows;
-    private transient AccessPlan plan;
-    private transient int rowGroup;
     private transient BatchIterator batches;
     private transient Deque<RowData> ready;
     private transient BoundPredicate filter;
@@ -136,16 +134,16 @@ final class PqxFullCacheInputFormat extends RichInputFormat<RowData, InputSplit>
         reader = ParquetReader.open(FlinkInputFile.open(new Path(file.path()), file.length()),
                 ReadOptions.defaults());
         rows = FileRows.of(reader, table.tableType, table.partitionKeys, file);
-        plan = AccessPlan.scanAll(reader.metadata());
+        ParquetScan.Builder scan = ParquetScan.builder(reader, rows.projection());
         if (table.filter != null && filterOnDataColumns()) {
             try {
-                plan = plan.apply(StatisticsPruner.create(table.filter, reader.schema().fields()),
-                        reader.metadata(), SlotValues.none(), PruningListener.NONE);
+                scan.pruneWith(StatisticsPruner.create(table.filter, reader.schema().fields()),
+                        SlotValues.none(), PruningListener.NONE);
             } catch (IllegalArgumentException e) {
                 // a filter the file's statistics cannot be asked about: read every row group
             }
         }
-        rowGroup = -1;
+        batches = scan.build();
     }
 
     private boolean filterOnDataColumns() {
@@ -163,23 +161,7 @@ final class PqxFullCacheInputFormat extends RichInputFormat<RowData, InputSplit>
                 collect(batches.next());
                 continue;
             }
-            if (batches != null) {
-                closeBatches();
-            }
-            if (!nextRowGroup()) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private boolean nextRowGroup() throws IOException {
-        while (++rowGroup < plan.size()) {
-            if (!plan.access(rowGroup).isSkip()) {
-                batches = reader.readRowGroup(rowGroup, rows.projection(),
-                        plan.access(rowGroup).selection());
-                return true;
-            }
+            return true;
         }
         return false;
     }
