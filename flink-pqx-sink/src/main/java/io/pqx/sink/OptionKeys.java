@@ -24,35 +24,6 @@ final class OptionKeys {
 
     /** The known key with the fewest single-character edits from {@code key}. */
     static String closest(String key) {
-        String best = KNOWN.get(0);
-        int bestDistance = Integer.MAX_VALUE;
-        for (String known : KNOWN) {
-            int distance = editDistance(key, known);
-            if (distance < bestDistance) {
-                best = known;
-                bestDistance = distance;
-            }
-        }
-        return best;
-    }
-
-    /** Levenshtein distance: insertions, deletions and substitutions. */
-    static int editDistance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
+        return io.pqx.format.options.ClosestKey.of(key, KNOWN).orElseThrow();
     }
 }

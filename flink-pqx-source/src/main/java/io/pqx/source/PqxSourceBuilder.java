@@ -1,5 +1,6 @@
 package io.pqx.source;
 
+import io.pqx.format.options.ClosestKey;
 import io.pqx.format.predicate.BoundPredicate;
 import io.pqx.format.predicate.ColumnRef;
 import io.pqx.format.predicate.ColumnResolver;
@@ -215,8 +216,19 @@ public final class PqxSourceBuilder {
         return this;
     }
 
+    /** Sets one option; {@link #build()} refuses options that are not {@link PqxSourceOptions}. */
     public <T> PqxSourceBuilder set(ConfigOption<T> option, T value) {
         options.set(option, value);
+        return this;
+    }
+
+    /**
+     * Sets options from their string form (as in SQL {@code WITH} clauses); {@link #build()}
+     * refuses unknown keys, naming the closest known one, and values that do not parse, naming
+     * the key.
+     */
+    public PqxSourceBuilder setAll(Map<String, String> values) {
+        options.addAll(Configuration.fromMap(values));
         return this;
     }
 
@@ -252,7 +264,27 @@ public final class PqxSourceBuilder {
         return build(type -> PojoConverter.of(pojoClass, type));
     }
 
+    private void checkKeys() {
+        List<String> known = PqxSourceOptions.all().stream().map(ConfigOption::key).toList();
+        for (String key : options.keySet()) {
+            if (!known.contains(key)) {
+                throw new IllegalArgumentException("Cannot build a pqx source: option " + key
+                        + " is unknown" + ClosestKey.hint(key, known));
+            }
+        }
+        for (ConfigOption<?> option : PqxSourceOptions.all()) {
+            try {
+                options.getOptional(option);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("Cannot build a pqx source: option "
+                        + option.key() + " has a value that does not parse ("
+                        + e.getMessage() + ")", e);
+            }
+        }
+    }
+
     private <T> PqxSource<T> build(Function<RowType, RowConverter<T>> converter) {
+        checkKeys();
         if (paths.isEmpty()) {
             throw new IllegalArgumentException("Cannot build a pqx source: no path given");
         }

@@ -22,6 +22,25 @@ class PqxSourceBuilderTest {
             new String[] {"id", "day", "tags"});
 
     @Test
+    void optionsFromStringsAreParsedAndAnUnknownKeyNamesTheClosestOne() {
+        PqxSource<RowData> source = PqxSource.builder().path("file:///d").rowType(TYPE)
+                .setAll(java.util.Map.of("source.monitor-interval", "5 s",
+                        "source.discovery.late-files", "FAIL"))
+                .build();
+        assertThat(source.getBoundedness()).isEqualTo(Boundedness.CONTINUOUS_UNBOUNDED);
+        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
+                .setAll(java.util.Map.of("source.discovery.horizn", "1 h")).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Cannot build a pqx source: option source.discovery.horizn is unknown"
+                        + " (did you mean source.discovery.horizon?)");
+        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
+                .setAll(java.util.Map.of("source.batch-size", "lots")).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("Cannot build a pqx source: option source.batch-size has a"
+                        + " value that does not parse");
+    }
+
+    @Test
     void boundedUnlessAMonitorIntervalIsSetAndTheProjectionOrdersTheFields() throws Exception {
         PqxSource<RowData> bounded = PqxSource.builder().path("file:///d").rowType(TYPE).build();
         assertThat(bounded.getBoundedness()).isEqualTo(Boundedness.BOUNDED);
