@@ -105,7 +105,7 @@ public final class PqxSource<T>
     /** The names of the predicate's dynamic slots, in the predicate's order. */
     public List<String> runtimeFilterSlots() {
         List<String> names = new ArrayList<>();
-        Predicate predicate = enumeratorSettings.predicate();
+        Predicate predicate = enumeratorSettings.filtering().predicate();
         if (predicate != null) {
             collectSlots(predicate, names);
         }
@@ -129,15 +129,15 @@ public final class PqxSource<T>
      */
     @Override
     public RuntimeFilterTarget runtimeFilterTarget(String slot) {
-        DynamicSlot found = enumeratorSettings.predicate() == null ? null
-                : findSlot(enumeratorSettings.predicate(), slot);
+        DynamicSlot found = enumeratorSettings.filtering().predicate() == null ? null
+                : findSlot(enumeratorSettings.filtering().predicate(), slot);
         if (found == null || listeningId == null) {
             throw new IllegalArgumentException("Cannot publish a runtime filter for slot " + slot
-                    + ": the source's predicate " + enumeratorSettings.predicate()
+                    + ": the source's predicate " + enumeratorSettings.filtering().predicate()
                     + " has no dynamic slot of that name (its slots: " + runtimeFilterSlots() + ")");
         }
         return new RuntimeFilterTarget(listeningId, slot, found.column(),
-                ColumnResolver.of(enumeratorSettings.rowType()).resolve(found.column()).type(),
+                ColumnResolver.of(enumeratorSettings.filtering().rowType()).resolve(found.column()).type(),
                 runtimeFilterExpectedKeys, runtimeFilterFpp);
     }
 
@@ -165,7 +165,7 @@ public final class PqxSource<T>
      */
     public RowType producedRowType() {
         return converter instanceof FlatPathConverter flat ? flat.flatType()
-                : readerSettings.producedType();
+                : readerSettings.rows().producedType();
     }
 
     /**
@@ -180,11 +180,11 @@ public final class PqxSource<T>
         }
         List<ListedFile> files = new ArrayList<>();
         for (DiscoveredFile f : new FileDiscovery(roots,
-                enumeratorSettings.defaultPartitionName()).list()) {
+                enumeratorSettings.files().defaultPartitionName()).list()) {
             Map<String, String> spec = PartitionDirectory.spec(f.partitions(),
-                    enumeratorSettings.partitionKeys());
-            if (enumeratorSettings.partitions() == null
-                    || enumeratorSettings.partitions().contains(spec)) {
+                    enumeratorSettings.files().partitionKeys());
+            if (enumeratorSettings.files().partitions() == null
+                    || enumeratorSettings.files().partitions().contains(spec)) {
                 files.add(new ListedFile(f.path(), f.length(), f.modificationTime(), spec));
             }
         }
@@ -200,8 +200,8 @@ public final class PqxSource<T>
      */
     public void checkReadable(ListedFile file) throws IOException {
         List<RowType.RowField> data = new ArrayList<>();
-        for (RowType.RowField field : enumeratorSettings.rowType().getFields()) {
-            if (!enumeratorSettings.partitionKeys().contains(field.getName())) {
+        for (RowType.RowField field : enumeratorSettings.filtering().rowType().getFields()) {
+            if (!enumeratorSettings.files().partitionKeys().contains(field.getName())) {
                 data.add(field);
             }
         }

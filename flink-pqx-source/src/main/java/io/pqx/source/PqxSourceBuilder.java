@@ -400,15 +400,22 @@ public final class PqxSourceBuilder {
         }
         RowConverter<T> emitted = converter.apply(produced);
         return new PqxSource<>(
-                new EnumeratorSettings(paths, interval, target, footerThreads, cacheSize, horizon,
-                        rowType, new ArrayList<>(keys), pruning, inListCap, checkedPartitions(keys),
-                        defaultPartitionName, dynamicFilteringFields, fpp,
-                        options.get(PqxSourceOptions.DISCOVERY_LATE_FILES)
-                                == PqxSourceOptions.LateFiles.FAIL),
-                new ReaderSettings(produced, readKeys, batchSize,
-                        options.get(PqxSourceOptions.VERIFY_CHECKSUMS), readerCacheSize,
-                        options.get(PqxSourceOptions.READER_DECODE_AHEAD), readType, predicate,
-                        options.get(PqxSourceOptions.READER_LATE_MATERIALIZATION), inListCap, limit),
+                new EnumeratorSettings(
+                        new EnumeratorSettings.Files(paths, new ArrayList<>(keys),
+                                checkedPartitions(keys), defaultPartitionName),
+                        new EnumeratorSettings.Discovery(interval, horizon,
+                                options.get(PqxSourceOptions.DISCOVERY_LATE_FILES)
+                                        == PqxSourceOptions.LateFiles.FAIL),
+                        new EnumeratorSettings.Planning(target, footerThreads, cacheSize),
+                        new EnumeratorSettings.Filtering(rowType, pruning, inListCap,
+                                dynamicFilteringFields, fpp)),
+                new ReaderSettings(
+                        new ReaderSettings.Rows(produced, readKeys, readType, predicate, inListCap),
+                        new ReaderSettings.Decoding(batchSize,
+                                options.get(PqxSourceOptions.VERIFY_CHECKSUMS), readerCacheSize,
+                                options.get(PqxSourceOptions.READER_DECODE_AHEAD),
+                                options.get(PqxSourceOptions.READER_LATE_MATERIALIZATION)),
+                        limit),
                 predicate != null && predicate.hasSlot()
                         ? "pqx-runtime-filter-" + java.util.UUID.randomUUID() : null,
                 expectedKeys, fpp, emitted);

@@ -1,6 +1,8 @@
 package io.pqx.source.enumerator;
 
 import io.pqx.format.predicate.Predicate;
+import io.pqx.format.prune.StatisticsPruner;
+import io.pqx.source.discovery.PartitionDirectory;
 
 import org.apache.flink.table.types.logical.RowType;
 
@@ -9,95 +11,134 @@ import javax.annotation.Nullable;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
- * What the enumerator is configured with, resolved from the source's options. Immutable.
+ * What the enumerator is configured with, resolved from the source's options, in four groups,
+ * each checked in its own constructor. Immutable.
  *
- * @param paths the source paths (URIs), files or directories
- * @param monitorIntervalMillis how often a continuous source lists its paths; 0 for a bounded one
- * @param splitTargetBytes the compressed bytes a split aims at
- * @param footerThreads the threads that read footers
- * @param footerCacheSize how many footers the cache keeps
- * @param horizonMillis the discovery horizon (see {@link SeenFiles})
- * @param rowType the requested row type, partition columns included (what the predicate names)
- * @param partitionKeys the columns of {@code rowType} taken from {@code k=v} directories
- * @param predicate the source's predicate, or null for none
- * @param inListCap IN lists longer than this are not checked against statistics value by value
- * @param partitions when not null, only files of these partitions are read: each map gives every
- *     partition key its directory text ({@code __DEFAULT_PARTITION__} for a file outside a {@code
- *     k=v} directory of that key), compared as text
- * @param defaultPartitionName the directory value that stands for a null partition value
- * @param dynamicFilteringFields the fields Flink's dynamic filtering (DPP) sends data for, in the
- *     planner's order (the data's fields match them by position); each has a dynamic slot {@link
- *     DynamicFilteringSlots#slotName} in the predicate. Empty: none
- * @param dynamicFilteringFpp the false-positive rate of the bloom filters made from that data
- * @param failOnLateFiles continuous mode: a late file (see {@link SeenFiles}) fails the job
- *     without restart instead of being skipped with a warning and a count
+ * @param files which files are the source's
+ * @param discovery how often and how far back a continuous source lists
+ * @param planning how footers are read and splits cut
+ * @param filtering what the rows must satisfy, for pruning
  */
 public record EnumeratorSettings(
-        List<String> paths,
-        long monitorIntervalMillis,
-        long splitTargetBytes,
-        int footerThreads,
-        int footerCacheSize,
-        long horizonMillis,
-        RowType rowType,
-        List<String> partitionKeys,
-        @Nullable Predicate predicate,
-        int inListCap,
-        @Nullable List<Map<String, String>> partitions,
-        String defaultPartitionName,
-        List<String> dynamicFilteringFields,
-        double dynamicFilteringFpp,
-        boolean failOnLateFiles) implements Serializable {
+        Files files, Discovery discovery, Planning planning, Filtering filtering)
+        implements Serializable {
 
     public EnumeratorSettings {
-        paths = List.copyOf(paths);
-        dynamicFilteringFields = List.copyOf(dynamicFilteringFields);
-        partitionKeys = List.copyOf(partitionKeys);
-        partitions = partitions == null ? null : List.copyOf(partitions);
-        java.util.Objects.requireNonNull(defaultPartitionName, "defaultPartitionName");
+        Objects.requireNonNull(files, "files");
+        Objects.requireNonNull(discovery, "discovery");
+        Objects.requireNonNull(planning, "planning");
+        Objects.requireNonNull(filtering, "filtering");
     }
 
-    /** Settings that skip late files. */
-    public EnumeratorSettings(List<String> paths, long monitorIntervalMillis, long splitTargetBytes,
-            int footerThreads, int footerCacheSize, long horizonMillis, RowType rowType,
-            List<String> partitionKeys, @Nullable Predicate predicate, int inListCap,
-            @Nullable List<Map<String, String>> partitions, String defaultPartitionName,
-            List<String> dynamicFilteringFields, double dynamicFilteringFpp) {
-        this(paths, monitorIntervalMillis, splitTargetBytes, footerThreads, footerCacheSize,
-                horizonMillis, rowType, partitionKeys, predicate, inListCap, partitions,
-                defaultPartitionName, dynamicFilteringFields, dynamicFilteringFpp, false);
-    }
-
-    /** Settings without dynamic filtering. */
-    public EnumeratorSettings(List<String> paths, long monitorIntervalMillis, long splitTargetBytes,
-            int footerThreads, int footerCacheSize, long horizonMillis, RowType rowType,
-            List<String> partitionKeys, @Nullable Predicate predicate, int inListCap,
-            @Nullable List<Map<String, String>> partitions, String defaultPartitionName) {
-        this(paths, monitorIntervalMillis, splitTargetBytes, footerThreads, footerCacheSize,
-                horizonMillis, rowType, partitionKeys, predicate, inListCap, partitions,
-                defaultPartitionName, List.of(), 0.01);
-    }
-
-    /** Settings reading every partition. */
-    public EnumeratorSettings(List<String> paths, long monitorIntervalMillis, long splitTargetBytes,
-            int footerThreads, int footerCacheSize, long horizonMillis, RowType rowType,
-            List<String> partitionKeys, @Nullable Predicate predicate, int inListCap) {
-        this(paths, monitorIntervalMillis, splitTargetBytes, footerThreads, footerCacheSize,
-                horizonMillis, rowType, partitionKeys, predicate, inListCap, null,
-                io.pqx.source.discovery.PartitionDirectory.DEFAULT_PARTITION);
-    }
-
-    /** Settings with no predicate and no partition keys (tests). */
-    public EnumeratorSettings(List<String> paths, long monitorIntervalMillis, long splitTargetBytes,
-            int footerThreads, int footerCacheSize, long horizonMillis) {
-        this(paths, monitorIntervalMillis, splitTargetBytes, footerThreads, footerCacheSize,
-                horizonMillis, new RowType(List.of()), List.of(), null,
-                io.pqx.format.prune.StatisticsPruner.DEFAULT_IN_LIST_CAP);
-    }
-
+    /** Whether the source lists its paths again and again. */
     public boolean continuous() {
-        return monitorIntervalMillis > 0;
+        return discovery.continuous();
+    }
+
+    /** The source paths, for messages. */
+    public List<String> paths() {
+        return files.paths();
+    }
+
+    /**
+     * Which files are the source's.
+     *
+     * @param paths the source paths (URIs), files or directories
+     * @param partitionKeys the columns of the row type taken from {@code k=v} directories
+     * @param partitions when not null, only files of these partitions are read: each map gives
+     *     every partition key its directory text ({@code __DEFAULT_PARTITION__} for a file outside a
+     *     {@code k=v} directory of that key), compared as text
+     * @param defaultPartitionName the directory value that stands for a null partition value
+     */
+    public record Files(List<String> paths, List<String> partitionKeys,
+            @Nullable List<Map<String, String>> partitions, String defaultPartitionName)
+            implements Serializable {
+        public Files {
+            paths = List.copyOf(paths);
+            partitionKeys = List.copyOf(partitionKeys);
+            partitions = partitions == null ? null : List.copyOf(partitions);
+            Objects.requireNonNull(defaultPartitionName, "defaultPartitionName");
+        }
+
+        /** Every partition of {@code paths}, no partition keys. */
+        public static Files of(List<String> paths) {
+            return new Files(paths, List.of(), null, PartitionDirectory.DEFAULT_PARTITION);
+        }
+    }
+
+    /**
+     * How a source lists its paths.
+     *
+     * @param monitorIntervalMillis how often a continuous source lists its paths; 0 for a bounded
+     *     one
+     * @param horizonMillis the discovery horizon (see {@link SeenFiles})
+     * @param failOnLateFiles continuous mode: a late file (see {@link SeenFiles}) fails the job
+     *     without restart instead of being skipped with a warning and a count
+     */
+    public record Discovery(long monitorIntervalMillis, long horizonMillis, boolean failOnLateFiles)
+            implements Serializable {
+        public Discovery {
+            if (monitorIntervalMillis < 0 || horizonMillis < 0) {
+                throw new IllegalArgumentException("Cannot configure a pqx enumerator: monitor"
+                        + " interval " + monitorIntervalMillis + " ms and horizon " + horizonMillis
+                        + " ms must not be negative");
+            }
+        }
+
+        /** Bounded: one listing. */
+        public static Discovery bounded() {
+            return new Discovery(0, 0, false);
+        }
+
+        public boolean continuous() {
+            return monitorIntervalMillis > 0;
+        }
+    }
+
+    /**
+     * How footers are read and splits cut.
+     *
+     * @param splitTargetBytes the compressed bytes a split aims at
+     * @param footerThreads the threads that read footers
+     * @param footerCacheSize how many footers the cache keeps
+     */
+    public record Planning(long splitTargetBytes, int footerThreads, int footerCacheSize)
+            implements Serializable {
+        public Planning {
+            if (splitTargetBytes <= 0 || footerThreads <= 0 || footerCacheSize < 0) {
+                throw new IllegalArgumentException("Cannot configure a pqx enumerator: split target "
+                        + splitTargetBytes + " bytes and footer threads " + footerThreads
+                        + " must be positive, footer cache size " + footerCacheSize
+                        + " not negative");
+            }
+        }
+    }
+
+    /**
+     * What the rows must satisfy, for pruning.
+     *
+     * @param rowType the requested row type, partition columns included (what the predicate names)
+     * @param predicate the source's predicate, or null for none
+     * @param inListCap IN lists longer than this are not checked against statistics value by value
+     * @param dynamicFilteringFields the fields Flink's dynamic filtering (DPP) sends data for, in
+     *     the planner's order (the data's fields match them by position); each has a dynamic slot
+     *     {@link DynamicFilteringSlots#slotName} in the predicate. Empty: none
+     * @param dynamicFilteringFpp the false-positive rate of the bloom filters made from that data
+     */
+    public record Filtering(RowType rowType, @Nullable Predicate predicate, int inListCap,
+            List<String> dynamicFilteringFields, double dynamicFilteringFpp)
+            implements Serializable {
+        public Filtering {
+            Objects.requireNonNull(rowType, "rowType");
+            dynamicFilteringFields = List.copyOf(dynamicFilteringFields);
+        }
+
+        /** No predicate, no dynamic filtering. */
+        public static Filtering none(RowType rowType) {
+            return new Filtering(rowType, null, StatisticsPruner.DEFAULT_IN_LIST_CAP, List.of(), 0.01);
+        }
     }
 }

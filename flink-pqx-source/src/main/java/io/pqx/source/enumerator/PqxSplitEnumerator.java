@@ -132,15 +132,15 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
         for (String p : settings.paths()) {
             roots.add(new Path(p));
         }
-        this.discovery = new FileDiscovery(roots, settings.defaultPartitionName());
-        this.seen = new SeenFiles(settings.horizonMillis());
+        this.discovery = new FileDiscovery(roots, settings.files().defaultPartitionName());
+        this.seen = new SeenFiles(settings.discovery().horizonMillis());
         if (restored != null) {
             seen.restore(restored.watermark(), restored.seenThreshold(), restored.seenFiles());
             pending.addAll(restored.pendingSplits());
             initialDiscoveryDone = restored.initialDiscoveryDone();
         }
-        if (settings.predicate() != null) {
-            collectSlots(settings.predicate(), declaredSlots);
+        if (settings.filtering().predicate() != null) {
+            collectSlots(settings.filtering().predicate(), declaredSlots);
         }
         if (restored != null) {
             for (RuntimeFilterEvent filter : restored.runtimeFilters()) {
@@ -149,14 +149,14 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
             this.slots = slotValues(filters);
         }
         this.seenView = seen.view();
-        this.footerPool = Executors.newFixedThreadPool(settings.footerThreads(),
+        this.footerPool = Executors.newFixedThreadPool(settings.planning().footerThreads(),
                 new ExecutorThreadFactory("pqx-source-footers"));
         this.pruningMetrics = PruningMetrics.register(context.metricGroup());
         this.discoveryMetrics = DiscoveryMetrics.register(context.metricGroup(), seen);
-        this.pruning = new PredicatePruning(settings.predicate(), settings.rowType(),
-                settings.partitionKeys(), settings.inListCap(), pruningMetrics);
-        this.planning = new FooterPlanning(footerPool, new FooterCache<>(settings.footerCacheSize()),
-                new SplitPlanner(settings.splitTargetBytes()), ReadOptions.defaults(), pruning);
+        this.pruning = new PredicatePruning(settings.filtering().predicate(), settings.filtering().rowType(),
+                settings.files().partitionKeys(), settings.filtering().inListCap(), pruningMetrics);
+        this.planning = new FooterPlanning(footerPool, new FooterCache<>(settings.planning().footerCacheSize()),
+                new SplitPlanner(settings.planning().splitTargetBytes()), ReadOptions.defaults(), pruning);
     }
 
     private static void collectSlots(Predicate p, Map<String, DynamicSlot> out) {
@@ -179,7 +179,7 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
     @Override
     public void start() {
         if (settings.continuous()) {
-            context.callAsync(this::discover, this::merge, 0, settings.monitorIntervalMillis());
+            context.callAsync(this::discover, this::merge, 0, settings.discovery().monitorIntervalMillis());
         } else if (!initialDiscoveryDone) {
             context.callAsync(this::discover, this::merge);
         }
@@ -193,8 +193,8 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
         List<DiscoveredFile> fresh = new ArrayList<>();
         Set<String> listed = new HashSet<>();
         for (DiscoveredFile file : discovery.list()) {
-            if (settings.partitions() != null && !settings.partitions().contains(
-                    PartitionDirectory.spec(file.partitions(), settings.partitionKeys()))) {
+            if (settings.files().partitions() != null && !settings.files().partitions().contains(
+                    PartitionDirectory.spec(file.partitions(), settings.files().partitionKeys()))) {
                 continue;
             }
             if (!listed.add(file.path())) {
@@ -300,8 +300,8 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
                     + Instant.ofEpochMilli(verdict.thresholdBefore()) + " (the newest file planned"
                     + " before it was modified at " + Instant.ofEpochMilli(verdict.watermarkBefore())
                     + ", " + HORIZON_KEY + " is " + Duration.ofMillis(
-                            settings.horizonMillis()) + ")";
-            if (settings.failOnLateFiles()) {
+                            settings.discovery().horizonMillis()) + ")";
+            if (settings.discovery().failOnLateFiles()) {
                 throw new SuppressRestartsException(new FlinkRuntimeException("pqx source "
                         + settings.paths() + " cannot read a late file (" + LATE_FILES_KEY
                         + " = FAIL): " + what + ". A restart would not read it either. To read"
@@ -384,15 +384,15 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
     @Override
     public void handleSourceEvent(int subtaskId, SourceEvent event) {
         if (event instanceof DynamicFilteringEvent dpp) {
-            if (settings.dynamicFilteringFields().isEmpty()) {
+            if (settings.filtering().dynamicFilteringFields().isEmpty()) {
                 LOG.warn("pqx source {}: ignoring dynamic filtering data {}: the source was built"
                         + " without dynamic-filtering fields", settings.paths(), dpp);
                 return;
             }
             LOG.info("pqx source {}: dynamic filtering data arrived for {}: {}", settings.paths(),
-                    settings.dynamicFilteringFields(), dpp.getData());
-            apply(DynamicFilteringSlots.filters(dpp.getData(), settings.dynamicFilteringFields(),
-                    settings.rowType(), settings.dynamicFilteringFpp(), settings.paths()));
+                    settings.filtering().dynamicFilteringFields(), dpp.getData());
+            apply(DynamicFilteringSlots.filters(dpp.getData(), settings.filtering().dynamicFilteringFields(),
+                    settings.filtering().rowType(), settings.filtering().dynamicFilteringFpp(), settings.paths()));
             return;
         }
         if (!(event instanceof RuntimeFilterEvent filter)) {
@@ -413,7 +413,7 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
             DynamicSlot slot = declaredSlots.get(filter.slot());
             if (slot == null || !slot.column().equals(filter.column())) {
                 LOG.warn("pqx source {}: ignoring {}: the predicate {} has no dynamic slot {} on"
-                        + " column {}", settings.paths(), filter, settings.predicate(), filter.slot(),
+                        + " column {}", settings.paths(), filter, settings.filtering().predicate(), filter.slot(),
                         filter.column());
                 continue;
             }

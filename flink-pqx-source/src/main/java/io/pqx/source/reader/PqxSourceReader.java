@@ -32,7 +32,7 @@ public final class PqxSourceReader<T>
 
     /** A reader emitting the rows themselves. */
     public static PqxSourceReader<RowData> ofRows(SourceReaderContext context, ReaderSettings settings) {
-        return new PqxSourceReader<>(context, settings, RowConverter.rows(settings.producedType()));
+        return new PqxSourceReader<>(context, settings, RowConverter.rows(settings.rows().producedType()));
     }
 
     /** A reader emitting what {@code converter} makes of each row. */

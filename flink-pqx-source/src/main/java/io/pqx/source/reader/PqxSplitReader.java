@@ -95,19 +95,19 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
         this.settings = settings;
         this.metrics = metrics;
         this.slots = slots;
-        this.predicatePruning = settings.predicate() == null ? null
-                : new PredicatePruning(settings.predicate(), settings.readType(),
-                        settings.partitionKeys(), settings.inListCap(), PruningMetrics.unregistered());
-        this.inFlight = settings.decodeAhead() ? 2 : 1;
+        this.predicatePruning = settings.rows().predicate() == null ? null
+                : new PredicatePruning(settings.rows().predicate(), settings.rows().readType(),
+                        settings.rows().partitionKeys(), settings.rows().inListCap(), PruningMetrics.unregistered());
+        this.inFlight = settings.decoding().decodeAhead() ? 2 : 1;
         this.gate = new BatchGate(inFlight);
         this.readOptions = ReadOptions.builder()
-                .batchSize(settings.batchSize())
-                .verifyChecksums(settings.verifyChecksums())
-                .alternatingBatches(settings.decodeAhead())
-                .lateMaterialization(settings.lateMaterialization())
+                .batchSize(settings.decoding().batchSize())
+                .verifyChecksums(settings.decoding().verifyChecksums())
+                .alternatingBatches(settings.decoding().decodeAhead())
+                .lateMaterialization(settings.decoding().lateMaterialization())
                 .build();
-        this.partitionKeys = new HashSet<>(settings.partitionKeys());
-        this.footers = new FooterCache<>(settings.footerCacheSize());
+        this.partitionKeys = new HashSet<>(settings.rows().partitionKeys());
+        this.footers = new FooterCache<>(settings.decoding().footerCacheSize());
     }
 
     @Override
@@ -173,13 +173,13 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                 throw FileContext.of(s.path()).unsupported("Cannot read split " + s.splitId(),
                         "the file has " + groups + " row groups");
             }
-            plan = FileReadPlan.of(reader, settings.producedType(), partitionKeys, s.partitions(),
+            plan = FileReadPlan.of(reader, settings.rows().producedType(), partitionKeys, s.partitions(),
                     s.path(), inFlight);
-            rowFilter = settings.predicate() == null ? null
-                    : PredicateRowFilter.of(settings.predicate(), settings.readType(), reader,
+            rowFilter = settings.rows().predicate() == null ? null
+                    : PredicateRowFilter.of(settings.rows().predicate(), settings.rows().readType(), reader,
                             partitionKeys, s.partitions(), s.path(), slots, metrics);
             pruning = predicatePruning == null ? null : RowGroupPruning.of(reader, predicatePruning,
-                    settings.inListCap(), plan.projection(), metrics);
+                    settings.rows().inListCap(), plan.projection(), metrics);
         } catch (IOException | RuntimeException e) {
             closeFile();
             throw e;

@@ -10,41 +10,73 @@ import java.io.Serializable;
 import java.util.List;
 
 /**
- * What the readers are configured with. Immutable.
+ * What the readers are configured with, in two groups, each checked in its own constructor.
+ * Immutable.
  *
- * @param producedType the rows emitted: requested columns, partition columns among them
- * @param partitionKeys the columns taken from {@code k=v} directories
- * @param batchSize rows per decoded batch
- * @param verifyChecksums whether page CRCs are verified
- * @param footerCacheSize footers each split reader keeps for the next splits of the same file
- * @param decodeAhead whether the fetcher decodes the next batch while the previous one is emitted
- *     (two alternating batch buffers)
- * @param readType the columns read: {@code producedType}'s, then the columns only the predicate
- *     reads ({@code partitionKeys} are those of this type)
- * @param predicate the row filter over {@code readType}'s column names, or null for none
- * @param lateMaterialization whether a filtered row group may decode the predicate's columns
- *     first and the others only for the rows kept
- * @param inListCap IN lists of at most this many values are checked value by value against
- *     statistics, bloom filters and page indexes
+ * @param rows which rows and columns are read and emitted
+ * @param decoding how pages are decoded into batches
  * @param limit each reader stops reading once it has handed over this many rows (the rest of its
  *     splits are finished unread); {@code Long.MAX_VALUE} for no limit
  */
-public record ReaderSettings(
-        RowType producedType, List<String> partitionKeys, int batchSize, boolean verifyChecksums,
-        int footerCacheSize, boolean decodeAhead, RowType readType, @Nullable Predicate predicate,
-        boolean lateMaterialization, int inListCap, long limit)
-        implements Serializable {
+public record ReaderSettings(Rows rows, Decoding decoding, long limit) implements Serializable {
     public ReaderSettings {
-        partitionKeys = List.copyOf(partitionKeys);
+        java.util.Objects.requireNonNull(rows, "rows");
+        java.util.Objects.requireNonNull(decoding, "decoding");
         if (limit < 0) {
             throw new IllegalArgumentException("Cannot configure a pqx reader: limit " + limit
                     + " is negative");
         }
-        if (!readType.getFieldNames().subList(0, producedType.getFieldCount())
-                .equals(producedType.getFieldNames())) {
-            throw new IllegalArgumentException("Cannot configure a pqx reader: read columns "
-                    + readType.getFieldNames() + " do not start with the produced ones "
-                    + producedType.getFieldNames());
+    }
+
+    /**
+     * Which rows and columns are read and emitted.
+     *
+     * @param producedType the rows emitted: requested columns, partition columns among them
+     * @param partitionKeys the columns taken from {@code k=v} directories
+     * @param readType the columns read: {@code producedType}'s, then the columns only the
+     *     predicate reads ({@code partitionKeys} are those of this type)
+     * @param predicate the row filter over {@code readType}'s column names, or null for none
+     * @param inListCap IN lists of at most this many values are checked value by value against
+     *     statistics, bloom filters and page indexes
+     */
+    public record Rows(RowType producedType, List<String> partitionKeys, RowType readType,
+            @Nullable Predicate predicate, int inListCap) implements Serializable {
+        public Rows {
+            partitionKeys = List.copyOf(partitionKeys);
+            if (!readType.getFieldNames().subList(0, producedType.getFieldCount())
+                    .equals(producedType.getFieldNames())) {
+                throw new IllegalArgumentException("Cannot configure a pqx reader: read columns "
+                        + readType.getFieldNames() + " do not start with the produced ones "
+                        + producedType.getFieldNames());
+            }
+        }
+
+        /** No predicate: the produced columns are those read. */
+        public static Rows all(RowType producedType, List<String> partitionKeys) {
+            return new Rows(producedType, partitionKeys, producedType, null,
+                    io.pqx.format.prune.StatisticsPruner.DEFAULT_IN_LIST_CAP);
+        }
+    }
+
+    /**
+     * How pages are decoded into batches.
+     *
+     * @param batchSize rows per decoded batch
+     * @param verifyChecksums whether page CRCs are verified
+     * @param footerCacheSize footers each split reader keeps for the next splits of the same file
+     * @param decodeAhead whether the fetcher decodes the next batch while the previous one is
+     *     emitted (two alternating batch buffers)
+     * @param lateMaterialization whether a filtered row group may decode the predicate's columns
+     *     first and the others only for the rows kept
+     */
+    public record Decoding(int batchSize, boolean verifyChecksums, int footerCacheSize,
+            boolean decodeAhead, boolean lateMaterialization) implements Serializable {
+        public Decoding {
+            if (batchSize <= 0 || footerCacheSize < 0) {
+                throw new IllegalArgumentException("Cannot configure a pqx reader: batch size "
+                        + batchSize + " must be positive, footer cache size " + footerCacheSize
+                        + " not negative");
+            }
         }
     }
 
@@ -52,8 +84,9 @@ public record ReaderSettings(
     public ReaderSettings(RowType producedType, List<String> partitionKeys, int batchSize,
             boolean verifyChecksums, int footerCacheSize, boolean decodeAhead, RowType readType,
             @Nullable Predicate predicate, boolean lateMaterialization, int inListCap) {
-        this(producedType, partitionKeys, batchSize, verifyChecksums, footerCacheSize, decodeAhead,
-                readType, predicate, lateMaterialization, inListCap, Long.MAX_VALUE);
+        this(new Rows(producedType, partitionKeys, readType, predicate, inListCap),
+                new Decoding(batchSize, verifyChecksums, footerCacheSize, decodeAhead,
+                        lateMaterialization), Long.MAX_VALUE);
     }
 
     /** Settings late-materializing filtered row groups. */

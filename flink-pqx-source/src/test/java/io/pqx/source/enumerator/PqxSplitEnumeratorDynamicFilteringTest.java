@@ -56,9 +56,13 @@ class PqxSplitEnumeratorDynamicFilteringTest {
             slots.add(Predicates.slot(DynamicFilteringSlots.slotName(field), field));
         }
         Predicate predicate = slots.size() == 1 ? slots.get(0) : Predicates.and(slots);
-        return new EnumeratorSettings(List.of(dir.toUri().toString()), 0, 1, 2, 16, HOUR, withDay(),
-                List.of("day"), predicate, StatisticsPruner.DEFAULT_IN_LIST_CAP, null,
-                "__DEFAULT_PARTITION__", fields, 0.01);
+        return new EnumeratorSettings(
+                new EnumeratorSettings.Files(List.of(dir.toUri().toString()), List.of("day"), null,
+                        "__DEFAULT_PARTITION__"),
+                new EnumeratorSettings.Discovery(0, HOUR, false),
+                new EnumeratorSettings.Planning(1, 2, 16),
+                new EnumeratorSettings.Filtering(withDay(), predicate,
+                        StatisticsPruner.DEFAULT_IN_LIST_CAP, fields, 0.01));
     }
 
     /** Dynamic filtering data of {@code rows} of a dimension row type (other names than the fact's). */

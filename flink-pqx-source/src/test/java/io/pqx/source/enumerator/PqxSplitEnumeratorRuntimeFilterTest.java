@@ -30,8 +30,13 @@ class PqxSplitEnumeratorRuntimeFilterTest {
     @TempDir java.nio.file.Path dir;
 
     private EnumeratorSettings settings(RowType type, List<String> partitionKeys, Predicate predicate) {
-        return new EnumeratorSettings(List.of(dir.toUri().toString()), 0, 1, 2, 16, HOUR, type,
-                partitionKeys, predicate, StatisticsPruner.DEFAULT_IN_LIST_CAP);
+        return new EnumeratorSettings(
+                new EnumeratorSettings.Files(List.of(dir.toUri().toString()), partitionKeys, null,
+                        "__DEFAULT_PARTITION__"),
+                new EnumeratorSettings.Discovery(0, HOUR, false),
+                new EnumeratorSettings.Planning(1, 2, 16),
+                new EnumeratorSettings.Filtering(type, predicate, StatisticsPruner.DEFAULT_IN_LIST_CAP,
+                        List.of(), 0.01));
     }
 
     /** ids 0..999 sorted, 10 row groups of 100: one split per row group at a 1-byte target. */

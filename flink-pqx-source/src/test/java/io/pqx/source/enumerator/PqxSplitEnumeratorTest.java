@@ -25,7 +25,10 @@ class PqxSplitEnumeratorTest {
     @TempDir java.nio.file.Path dir;
 
     private EnumeratorSettings settings(long intervalMillis, long horizonMillis) {
-        return new EnumeratorSettings(List.of(dir.toUri().toString()), intervalMillis, 1, 2, 16, horizonMillis);
+        return new EnumeratorSettings(EnumeratorSettings.Files.of(List.of(dir.toUri().toString())),
+                new EnumeratorSettings.Discovery(intervalMillis, horizonMillis, false),
+                new EnumeratorSettings.Planning(1, 2, 16),
+                EnumeratorSettings.Filtering.none(new org.apache.flink.table.types.logical.RowType(List.of())));
     }
 
     /** A file of 2 row groups (so 2 splits at a 1-byte target) with this modification time. */
@@ -180,10 +183,10 @@ class PqxSplitEnumeratorTest {
     }
 
     private EnumeratorSettings continuous(long horizonMillis, boolean failOnLateFiles) {
-        return new EnumeratorSettings(List.of(dir.toUri().toString()), 1000, 1, 2, 16, horizonMillis,
-                new org.apache.flink.table.types.logical.RowType(List.of()), List.of(), null, 64,
-                null, io.pqx.source.discovery.PartitionDirectory.DEFAULT_PARTITION, List.of(), 0.01,
-                failOnLateFiles);
+        return new EnumeratorSettings(EnumeratorSettings.Files.of(List.of(dir.toUri().toString())),
+                new EnumeratorSettings.Discovery(1000, horizonMillis, failOnLateFiles),
+                new EnumeratorSettings.Planning(1, 2, 16),
+                EnumeratorSettings.Filtering.none(new org.apache.flink.table.types.logical.RowType(List.of())));
     }
 
     private static List<String> paths(List<RowGroupSplit> splits) {
