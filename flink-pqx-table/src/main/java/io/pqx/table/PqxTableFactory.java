@@ -18,15 +18,17 @@ import org.apache.flink.table.factories.FactoryUtil;
 import org.apache.flink.table.types.logical.RowType;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * The factory of {@code 'connector'='pqx'} tables (identifier {@value #IDENTIFIER}), for scans and
  * for {@code INSERT}s. Options are {@link PqxTableOptions}. Everything a table says is checked
  * when a statement using it is planned: an unknown key (with the closest known one), a value that
- * does not parse or that the source or sink refuses, and a column type pqx cannot write (sink) or
+ * does not parse (with the value and what the key accepts) or that the source or sink refuses, a
+ * {@code path} that does not exist (bounded scans), and a column type pqx cannot write (sink) or
  * read from the files present (source) fail with a {@link ValidationException} naming the table,
- * and the key or the column.
+ * and the key or the column, in its own message (no cause hides it).
  */
 public final class PqxTableFactory implements DynamicTableSourceFactory, DynamicTableSinkFactory {
     public static final String IDENTIFIER = "pqx";
@@ -68,35 +70,16 @@ public final class PqxTableFactory implements DynamicTableSourceFactory, Dynamic
             FactoryUtil.TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(factory, context);
             ObjectIdentifier id = context.getObjectIdentifier();
             String name = id.asSummaryString();
-            helper.validate();
-            ReadableConfig raw = helper.getOptions();
-            Configuration options = new Configuration();
-            for (ConfigOption<?> option : factory.optionalOptions()) {
-                copy(name, raw, option, options);
-            }
-            copy(name, raw, PqxTableOptions.PATH, options);
+            ReadableConfig all = helper.getOptions();
+            Map<String, String> written = all instanceof Configuration configuration
+                    ? configuration.toMap() : context.getCatalogTable().getOptions();
+            // checked here rather than by helper.validate(): its messages list every key instead
+            // of the closest one, and put a value's parse error under a cause naming no option
+            Configuration options = TableOptionCheck.check(name, written,
+                    factory.requiredOptions(), factory.optionalOptions());
             RowType rowType = (RowType) context.getPhysicalRowDataType().getLogicalType();
             return new TableContext(name, options.get(PqxTableOptions.PATH), rowType,
                     context.getCatalogTable().getPartitionKeys(), options);
         }
-
-        /** Parses one option's value now, so that a bad value fails here naming its key. */
-        private static <T> void copy(String table, ReadableConfig from, ConfigOption<T> option,
-                Configuration to) {
-            try {
-                from.getOptional(option).ifPresent(value -> to.set(option, value));
-            } catch (RuntimeException e) {
-                throw new ValidationException("Table " + table + ": option '" + option.key()
-                        + "' has a bad value: " + rootMessage(e), e);
-            }
-        }
-    }
-
-    static String rootMessage(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        return t == e ? String.valueOf(e.getMessage()) : e.getMessage() + " (" + t.getMessage() + ")";
     }
 }

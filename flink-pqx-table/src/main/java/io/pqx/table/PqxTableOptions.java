@@ -33,6 +33,18 @@ public final class PqxTableOptions {
                                     + " k=v/ subdirectories; files and directories whose names start"
                                     + " with '.' or '_' are not read.");
 
+    public static final ConfigOption<String> FORMAT =
+            ConfigOptions.key("format")
+                    .stringType()
+                    .defaultValue("parquet")
+                    .withDescription(
+                            "The files' format, as Flink's filesystem connector names it: pqx"
+                                    + " reads and writes 'parquet' only, and refuses any other"
+                                    + " value. May be left out.");
+
+    public static final ConfigOption<io.pqx.table.source.MissingColumns> SOURCE_MISSING_COLUMNS =
+            PqxTableSourceOptions.MISSING_COLUMNS;
+
     /** Written by the sink, read back as NULL by the source; defined next to the sink. */
     public static final ConfigOption<String> PARTITION_DEFAULT_NAME =
             PqxTableSinkOptions.PARTITION_DEFAULT_NAME;
@@ -56,8 +68,11 @@ public final class PqxTableOptions {
 
     /** The table's own options (neither the source's nor the sink's), {@link #PATH} aside. */
     public static final List<ConfigOption<?>> TABLE_OPTIONS = java.util.stream.Stream.concat(
-            java.util.stream.Stream.of(PARTITION_DEFAULT_NAME, FILTER_PUSH_DOWN_ENABLED,
-                    SINK_PARTITION_COMMIT_POLICY_KIND, SINK_PARALLELISM),
+            java.util.stream.Stream.concat(
+                    java.util.stream.Stream.of(FORMAT, PARTITION_DEFAULT_NAME,
+                            FILTER_PUSH_DOWN_ENABLED, SOURCE_MISSING_COLUMNS,
+                            SINK_PARTITION_COMMIT_POLICY_KIND, SINK_PARALLELISM),
+                    PqxTableSinkOptions.PARTITION_TIME_OPTIONS.stream()),
             PqxLookupOptions.LOOKUP_OPTIONS.stream()).toList();
 
     /** Every optional option of a pqx table: the table's own, the source's, the sink's. */

@@ -22,11 +22,16 @@ import java.util.Map;
  * filter in the {@link LiveSlots} the split reader reads (from then on, at its next row-group
  * boundary and batch); one equal to the filter held is ignored. Until one arrives the slot is
  * PENDING and keeps every row.
+ *
+ * <p><b>Metrics.</b> pqx's counters ({@link ReaderMetrics}) and Flink's standard {@code
+ * numBytesIn} and {@code pendingRecords} ({@link PendingRecords}); {@code numRecordsIn} is counted
+ * by Flink's source operator.
  */
 public final class PqxSourceReader<T>
         extends SingleThreadMultiplexSourceReaderBase<RowAtPosition, T, RowGroupSplit, RowGroupSplitState> {
 
     private final LiveSlots slots;
+    private final PendingRecords pending;
     /** The runtime filters received, by slot (task thread only). */
     private final Map<String, RuntimeFilterEvent> received = new java.util.HashMap<>();
 
@@ -55,6 +60,8 @@ public final class PqxSourceReader<T>
                 new PqxRecordEmitter<>(converter),
                 context.getConfiguration(), context);
         this.slots = slots;
+        this.pending = new PendingRecords(metrics.splitRows);
+        context.metricGroup().setPendingRecordsGauge(pending);
     }
 
     private static <T> RowConverter<T> opened(RowConverter<T> converter, SourceReaderContext context) {
@@ -88,12 +95,15 @@ public final class PqxSourceReader<T>
 
     @Override
     protected void onSplitFinished(Map<String, RowGroupSplitState> finished) {
+        finished.keySet().forEach(pending::finished);
         context.sendSplitRequest();
     }
 
     @Override
     protected RowGroupSplitState initializedState(RowGroupSplit split) {
-        return new RowGroupSplitState(split);
+        RowGroupSplitState state = new RowGroupSplitState(split);
+        pending.added(split.splitId(), state);
+        return state;
     }
 
     @Override

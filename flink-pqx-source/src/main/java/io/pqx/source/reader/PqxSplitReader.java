@@ -156,7 +156,7 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                             + " when it was planned: it was changed after discovery");
         }
         InputFile file = new CountingInputFile(FlinkInputFile.open(path, status.getLen()),
-                metrics.bytesRead::inc);
+                metrics::bytesRead);
         Optional<ParquetFooter> known = status.getModificationTime() == s.modificationTime()
                 ? footers.get(s.path(), s.fileLength(), s.modificationTime())
                 : Optional.empty();
@@ -173,6 +173,7 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                 throw FileContext.of(s.path()).unsupported("Cannot read split " + s.splitId(),
                         "the file has " + groups + " row groups");
             }
+            metrics.splitRows.opened(s, reader.metadata());
             plan = FileReadPlan.of(reader, settings.rows().producedType(), partitionKeys, s.partitions(),
                     s.path(), inFlight);
             rowFilter = settings.rows().predicate() == null ? null

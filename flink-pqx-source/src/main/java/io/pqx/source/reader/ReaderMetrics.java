@@ -1,13 +1,16 @@
 package io.pqx.source.reader;
 
 import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
 import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 
 /**
  * The reader side's counters, registered in the source reader's metric group ({@code
  * SourceReaderContext.metricGroup()}); the fetcher thread counts, reporters read. See the module
- * README for what each means.
+ * README for what each means. Besides pqx's own counters, Flink's standard connector metrics
+ * (FLIP-33) of the group: {@code numBytesIn} counts the bytes read from the files, as {@link
+ * #BYTES_READ} does, and {@code pendingRecords} ({@link PendingRecords}) is registered by the
+ * source reader from {@link #splitRows}.
  */
 public final class ReaderMetrics {
     /**
@@ -42,8 +45,13 @@ public final class ReaderMetrics {
     final Counter rowGroupsPrunedByPageIndex;
     final Counter pagesPrunedByPageIndex;
     final Counter pruningErrors;
+    /** Flink's {@code numBytesIn} of the reader's IO group, or a counter registered nowhere. */
+    private final Counter numBytesIn;
+    /** The row counts of the splits opened, for {@code pendingRecords}. */
+    final SplitRows splitRows = new SplitRows();
 
-    private ReaderMetrics(java.util.function.Function<String, Counter> counter) {
+    private ReaderMetrics(java.util.function.Function<String, Counter> counter, Counter numBytesIn) {
+        this.numBytesIn = numBytesIn;
         this.rowsDecoded = counter.apply(ROWS_DECODED);
         this.rowsFiltered = counter.apply(ROWS_FILTERED);
         this.rowsFullyMatched = counter.apply(ROWS_FULLY_MATCHED);
@@ -55,14 +63,24 @@ public final class ReaderMetrics {
         this.pruningErrors = counter.apply(PRUNING_ERRORS);
     }
 
-    /** The counters, registered in {@code group}. */
-    public static ReaderMetrics register(MetricGroup group) {
-        return new ReaderMetrics(name -> group.counter(name, new ThreadSafeSimpleCounter()));
+    /**
+     * pqx's counters, registered in {@code group}, and Flink's {@code numBytesIn} of its IO group
+     * counting alongside {@link #BYTES_READ}.
+     */
+    public static ReaderMetrics register(SourceReaderMetricGroup group) {
+        return new ReaderMetrics(name -> group.counter(name, new ThreadSafeSimpleCounter()),
+                group.getIOMetricGroup().getNumBytesInCounter());
     }
 
     /** Counters registered nowhere (tests). */
     public static ReaderMetrics unregistered() {
-        return new ReaderMetrics(name -> new ThreadSafeSimpleCounter());
+        return new ReaderMetrics(name -> new ThreadSafeSimpleCounter(), new ThreadSafeSimpleCounter());
+    }
+
+    /** Counts {@code bytes} read from a file: pqx's counter and Flink's {@code numBytesIn}. */
+    void bytesRead(long bytes) {
+        bytesRead.inc(bytes);
+        numBytesIn.inc(bytes);
     }
 
     public long rowsDecoded() {

@@ -73,7 +73,8 @@ public final class PqxLookupProvider {
                             reloadTrigger(options));
             }
         } catch (IllegalArgumentException e) {
-            throw new ValidationException("Table " + tableName + ": " + e.getMessage(), e);
+            // no cause: the message is complete, and Flink's SQL client shows the innermost one
+            throw new ValidationException("Table " + tableName + ": " + e.getMessage());
         }
     }
 

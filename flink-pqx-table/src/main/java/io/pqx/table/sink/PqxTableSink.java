@@ -4,7 +4,15 @@ import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkBuilder;
 import io.pqx.sink.PqxSinkOptions;
 
+import io.pqx.sink.partition.PartitionComputer;
+
 import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamSink;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.table.connector.ProviderContext;
+import org.apache.flink.table.connector.sink.DataStreamSinkProvider;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.ChangelogMode;
@@ -35,7 +43,10 @@ import java.util.Optional;
  *
  * <p>Options: every {@code sink.*} option of {@link PqxSinkOptions} as it is, plus {@code
  * sink.partition-commit.policy.kind} ({@link PartitionCommitPolicies}), {@code
- * partition.default-name} and {@code sink.parallelism} of {@link PqxTableSinkOptions}.
+ * partition.default-name} and {@code sink.parallelism} of {@link PqxTableSinkOptions}; the trigger
+ * in Flink's filesystem-connector spelling ({@link PartitionCommitTriggers}), and with {@code
+ * partition-time} in streaming, the rows' timestamps set to their partition's time ({@link
+ * PartitionTimeAssigner}) in front of the sink.
  */
 public final class PqxTableSink implements DynamicTableSink, SupportsPartitioning, SupportsOverwrite {
     private final String tableName;
@@ -77,6 +88,9 @@ public final class PqxTableSink implements DynamicTableSink, SupportsPartitionin
             }
         }
         try {
+            sinkOptions.put(PqxSinkOptions.PARTITION_COMMIT_TRIGGER.key(),
+                    PartitionCommitTriggers.of(options).sinkTrigger().name());
+            partitionTimeExtractor();
             Optional<Boolean> successFile = PartitionCommitPolicies.successFile(options);
             successFile.ifPresent(on -> sinkOptions.put(
                     PqxSinkOptions.PARTITION_COMMIT_SUCCESS_FILE.key(), String.valueOf(on)));
@@ -90,8 +104,24 @@ public final class PqxTableSink implements DynamicTableSink, SupportsPartitionin
                     .inputGroupedByPartition(grouped && parallelism() == null)
                     .build();
         } catch (IllegalArgumentException e) {
-            throw new ValidationException("Table " + tableName + ": " + e.getMessage(), e);
+            // no cause: the message is complete, and Flink's SQL client shows the innermost one
+            throw new ValidationException("Table " + tableName + ": " + e.getMessage());
         }
+    }
+
+    /** The extractor of the {@code partition-time} trigger, checked; null under other triggers. */
+    private PartitionTimeExtractor partitionTimeExtractor() {
+        String kind = options.get(PqxTableSinkOptions.PARTITION_TIME_EXTRACTOR_KIND);
+        if (!kind.trim().equalsIgnoreCase("default")) {
+            throw new IllegalArgumentException("option '"
+                    + PqxTableSinkOptions.PARTITION_TIME_EXTRACTOR_KIND.key() + "' is '" + kind
+                    + "', but pqx offers only 'default' (no custom extractor classes)");
+        }
+        PartitionTimeExtractor extractor = new PartitionTimeExtractor(
+                options.get(PqxTableSinkOptions.PARTITION_TIME_EXTRACTOR_TIMESTAMP_PATTERN),
+                options.get(PqxTableSinkOptions.PARTITION_TIME_EXTRACTOR_TIMESTAMP_FORMATTER),
+                options.get(PqxTableSinkOptions.SINK_PARTITION_COMMIT_WATERMARK_TIME_ZONE));
+        return PartitionCommitTriggers.of(options).partitionTime() ? extractor : null;
     }
 
     private Integer parallelism() {
@@ -120,7 +150,31 @@ public final class PqxTableSink implements DynamicTableSink, SupportsPartitionin
                     + " data could be replaced); use INSERT INTO, or run the statement in batch"
                     + " mode");
         }
-        return SinkV2Provider.of(build(), parallelism());
+        PqxSink sink = build();
+        PartitionTimeExtractor extractor = partitionTimeExtractor();
+        if (extractor == null || partitionKeys.isEmpty() || context.isBounded()) {
+            // a bounded job completes every partition at its end, whatever their times
+            return SinkV2Provider.of(sink, parallelism());
+        }
+        PartitionComputer partitions = new PartitionComputer(rowType, partitionKeys,
+                options.get(PqxTableSinkOptions.PARTITION_DEFAULT_NAME));
+        Integer parallelism = parallelism();
+        return new DataStreamSinkProvider() {
+            @Override
+            public DataStreamSink<?> consumeDataStream(ProviderContext provider,
+                    DataStream<RowData> rows) {
+                SingleOutputStreamOperator<RowData> timed = rows.transform("pqx partition time",
+                        rows.getType(), new PartitionTimeAssigner(partitions, extractor));
+                provider.generateUid("pqx-partition-time").ifPresent(timed::uid);
+                DataStreamSink<RowData> written = timed.sinkTo(sink);
+                provider.generateUid("pqx-sink").ifPresent(written::uid);
+                if (parallelism != null) {
+                    timed.setParallelism(parallelism);
+                    written.setParallelism(parallelism);
+                }
+                return written;
+            }
+        };
     }
 
     @Override

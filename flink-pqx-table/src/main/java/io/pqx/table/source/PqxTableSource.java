@@ -1,6 +1,5 @@
 package io.pqx.table.source;
 
-import io.pqx.source.ListedFile;
 import io.pqx.source.PqxSource;
 import io.pqx.source.PqxSourceBuilder;
 import io.pqx.table.lookup.PqxLookupProvider;
@@ -51,7 +50,7 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
         SupportsFilterPushDown, SupportsLimitPushDown, SupportsStatisticReport,
         SupportsWatermarkPushDown, LookupTableSource {
     /** Files whose schemas are checked against the declared columns at plan time. */
-    static final int SCHEMA_CHECKED_FILES = 16;
+    static final int SCHEMA_CHECKED_FILES = PlanTimeCheck.SCHEMA_CHECKED_FILES;
 
     protected final TableSourceSpec spec;
     /** Projected field paths into the table's row type; null: every field. */
@@ -78,24 +77,17 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
     }
 
     /**
-     * The scan of a table, checked now: a bad option, or a declared column that the first {@value
-     * #SCHEMA_CHECKED_FILES} files found cannot give as its type, fails with a {@link
-     * ValidationException} naming the table and the option, or the file and the column.
+     * The scan of a table, checked now ({@link PlanTimeCheck}): a bad option, a path that does not
+     * exist (bounded scans), a declared column that the first {@value #SCHEMA_CHECKED_FILES} files
+     * found cannot give as its type, or (with {@code source.missing-columns} = {@code fail}) one no
+     * file has, fails with a {@link ValidationException} naming the table and the option, or the
+     * file and the column.
      */
     public static PqxTableSource create(TableSourceSpec spec) {
         PqxTableSource scan = spec.options().getOptional(
                 io.pqx.source.PqxSourceOptions.MONITOR_INTERVAL).isPresent()
                 ? new PqxTableSource(spec) : new BoundedPqxTableSource(spec);
-        PqxSource<RowData> source = scan.build();
-        try {
-            List<ListedFile> files = source.listFiles();
-            for (ListedFile file : files.subList(0, Math.min(files.size(), SCHEMA_CHECKED_FILES))) {
-                source.checkReadable(file);
-            }
-        } catch (IOException | RuntimeException e) {
-            throw new ValidationException("Table " + spec.tableName() + " cannot be read as declared: "
-                    + e.getMessage(), e);
-        }
+        PlanTimeCheck.check(spec, scan.build(), !(scan instanceof BoundedPqxTableSource));
         return scan;
     }
 
@@ -177,7 +169,8 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
         try {
             return builder.build();
         } catch (IllegalArgumentException e) {
-            throw new ValidationException("Table " + spec.tableName() + ": " + e.getMessage(), e);
+            // no cause: the message is complete, and Flink's SQL client shows the innermost one
+            throw new ValidationException("Table " + spec.tableName() + ": " + e.getMessage());
         }
     }
 

@@ -27,6 +27,19 @@ public final class PqxTableSourceOptions {
                                     + " stays with Flink and nothing is pruned by it (partition"
                                     + " pruning of a batch query's partition list still applies).");
 
+    public static final ConfigOption<MissingColumns> MISSING_COLUMNS =
+            ConfigOptions.key("source.missing-columns")
+                    .enumType(MissingColumns.class)
+                    .defaultValue(MissingColumns.WARN)
+                    .withDescription(
+                            "What the scan does when a declared column (not a partition column)"
+                                    + " is in none of the files checked at plan time (the first"
+                                    + " 16 listed; when a column is in none of them, up to 256 of"
+                                    + " the newest others too): 'warn' or 'fail', each naming the"
+                                    + " closest column the files have. A column in some files but"
+                                    + " not in others is schema evolution and reads as NULL where"
+                                    + " it is missing. A table with no file yet is not checked.");
+
     /** Every option of pqx's source ({@link PqxSourceOptions}), passed to it as written. */
     public static final List<ConfigOption<?>> SOURCE_OPTIONS = PqxSourceOptions.all();
 }
