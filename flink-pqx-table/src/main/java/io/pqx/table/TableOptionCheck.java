@@ -1,7 +1,7 @@
 package io.pqx.table;
 
-import io.pqx.table.source.ClosestName;
 
+import io.pqx.format.options.ClosestKey;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.FallbackKey;
@@ -56,7 +56,7 @@ final class TableOptionCheck {
         for (String key : new TreeMap<>(written).keySet()) {
             if (!byKey.containsKey(key) && !FLINK_KEYS.contains(key)) {
                 throw new ValidationException("Table " + table + ": unknown option '" + key
-                        + "' (did you mean '" + ClosestName.of(key, byKey.keySet()) + "'?). The"
+                        + "' (did you mean '" + ClosestKey.of(key, byKey.keySet()).orElse(null) + "'?). The"
                         + " options of 'connector'='pqx' are listed in the README of pqx's SQL"
                         + " connector.");
             }

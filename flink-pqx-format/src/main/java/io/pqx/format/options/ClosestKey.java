@@ -4,10 +4,10 @@ import java.util.Collection;
 import java.util.Optional;
 
 /**
- * The known option key closest to one that is not known, so that a typo ({@code
- * sink.row-group.row}) is refused with a suggestion instead of being ignored: the key with the
- * fewest single-character insertions, deletions and substitutions (the first such key when
- * several tie). Stateless; thread-safe.
+ * The known name closest to one that is not known (an option key, a column), so that a typo
+ * ({@code sink.row-group.row}) is refused with a suggestion instead of being ignored: the name
+ * with the fewest single-character insertions, deletions and substitutions, case ignored (the
+ * first such name when several tie). Stateless; thread-safe.
  */
 public final class ClosestKey {
     private ClosestKey() {}
@@ -17,7 +17,8 @@ public final class ClosestKey {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String candidate : known) {
-            int distance = editDistance(key, candidate);
+            int distance = editDistance(key.toLowerCase(java.util.Locale.ROOT),
+                    candidate.toLowerCase(java.util.Locale.ROOT));
             if (distance < bestDistance) {
                 best = candidate;
                 bestDistance = distance;

@@ -1,5 +1,6 @@
 package io.pqx.table.source;
 
+import io.pqx.format.options.ClosestKey;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.metadata.FieldView;
 import io.pqx.source.ListedFile;
@@ -140,7 +141,7 @@ final class PlanTimeCheck {
             Set<String> fileColumns) {
         List<String> described = new ArrayList<>();
         for (String column : missing) {
-            String closest = ClosestName.of(column, fileColumns);
+            String closest = ClosestKey.of(column, fileColumns).orElse(null);
             described.add("'" + column + "'" + (closest == null ? ""
                     : " (the closest column the files have is '" + closest + "')"));
         }
