@@ -16,7 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-class PqxDemoTest {
+class PqxDemoITCase {
     @TempDir Path tmp;
 
     @Test
