@@ -39,8 +39,8 @@ import java.util.stream.Stream;
  * Filter push-down gives Flink's own answers: the same pqx files queried through a table with
  * push-down (default) and one without ({@code 'source.filter-push-down.enabled'='false'}) return
  * the same multiset of full rows for each of {@value #CLAUSES} seeded random WHERE conditions
- * ({@link TestingWhereClauses}; seed printed, {@code -Dpqx.seed=} to repeat), and for the quirks
- * issue 10 lists. The data holds NULLs, NaN, -0.0, +0.0, ±infinity, empty strings, nested ROWs
+ * ({@link TestingWhereClauses}; seed printed, {@code -Dpqx.seed=} to repeat), and for known quirks
+ * of Flink 2.3's own filter evaluation. The data holds NULLs, NaN, -0.0, +0.0, ±infinity, empty strings, nested ROWs
  * and a partition column with a NULL partition, in files of several row groups and pages, so that
  * accepted filters really prune; the test checks that a good share of conditions was accepted.
  */
@@ -202,7 +202,7 @@ class FilterPushDownDifferentialITCase {
         assertThat(rowsMatched).as("the clauses select rows").isGreaterThan(CLAUSES * 10L);
     }
 
-    /** The four quirks of Flink 2.3 that issue 10 lists, and neighbours of them. */
+    /** Four known quirks of Flink 2.3's own evaluation of filters, and neighbours of them. */
     @Test
     void flinksQuirksAreKept() {
         List<String> quirks = List.of("i IN (18.5)", "d IS NULL OR d = 0", "d = 0",

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The modules meet at their declared public API (DESIGN.md; issue 8), in the spirit of Flink's
+ * The modules meet at their declared public API (docs/architecture.md), in the spirit of Flink's
  * {@code ConnectorRules}: for every pqx module,
  *
  * <ol>

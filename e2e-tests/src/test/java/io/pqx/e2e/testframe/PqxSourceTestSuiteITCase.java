@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Timeout;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Issue 13: Flink's connector testing framework's source suite ({@link SourceTestSuiteBase},
+ * Flink's connector testing framework's source suite ({@link SourceTestSuiteBase},
  * flink-connector-test-utils 2.3.0) against {@code PqxSource} over a directory of Parquet files
  * ({@link PqxSourceContext}), exactly once: one split and several, an idle reader, savepoint
  * restore at the same, a higher and a lower parallelism, the source's {@code numRecordsIn}

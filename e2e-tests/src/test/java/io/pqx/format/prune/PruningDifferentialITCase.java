@@ -66,7 +66,7 @@ import java.util.Random;
 import java.util.Set;
 
 /**
- * All pruners against pruning off and against brute force (issue 9): generated files, sorted,
+ * All pruners against pruning off and against brute force: generated files, sorted,
  * clustered and random, with nulls (and pages of nulls), NaN, -0.0 and 0.0, strings longer than
  * the 64-byte index truncation, several row groups and 50-row pages, bloom filters on some
  * columns, each written by pqx, by parquet-java and by DuckDB; and at least 10,000 random

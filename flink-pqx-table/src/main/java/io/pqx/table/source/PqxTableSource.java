@@ -124,7 +124,7 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
     }
 
     /**
-     * A lookup into the table (issue 11): keys answered from its files by {@code
+     * A lookup into the table: keys answered from its files by {@code
      * io.pqx.table.lookup}, with the pushed projection and accepted filters applied.
      */
     @Override
