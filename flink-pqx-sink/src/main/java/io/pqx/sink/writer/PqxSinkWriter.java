@@ -192,7 +192,8 @@ public final class PqxSinkWriter
                         sinkToken,
                         context.getJobInfo().getJobId().toString(),
                         subtask,
-                        restoredIds);
+                        restoredIds,
+                        context.getRestoredCheckpointId());
         int attempt = context.getTaskInfo().getAttemptNumber();
         this.writerId = AttemptIds.writerId(lineage, attempt);
         this.pool =
@@ -271,8 +272,8 @@ public final class PqxSinkWriter
         int deleted = cleaner.clean(fs, basePath, partitions.keyColumns().length);
         if (deleted > 0) {
             LOG.info(
-                    "pqx sink subtask {}: deleted {} in-progress files of earlier attempts under {}"
-                            + " that no restored state or committable names",
+                    "pqx sink subtask {}: deleted {} hidden files (in-progress files, row-log"
+                            + " segments) under {} that no restored state or committable names",
                     subtask,
                     deleted,
                     basePath);
