@@ -333,6 +333,26 @@ public final class PartFile {
         return log.bytes();
     }
 
+    /**
+     * Bytes this file's entry in the writer state would take if it were snapshotted now, about:
+     * the persisted row groups' footer entries and page indexes (the format's resume point, which
+     * grows with every row group cut) and the names of the row-log segments the state would
+     * name. Writes out the row groups cut so far (as a snapshot would next), so ask at a
+     * checkpoint.
+     */
+    public long stateBytes() throws IOException {
+        long bytes;
+        try {
+            bytes = writer.writtenPrefix().toBytes().length;
+        } catch (IOException e) {
+            throw new IOException(relocate(e.getMessage(), where()), e);
+        }
+        for (var segment : log.segments()) {
+            bytes += segment.name().length() + 16;
+        }
+        return bytes;
+    }
+
     /** Rows of the open row group (accepted since the last cut, held rows included). */
     public long openRowGroupRows() {
         return Math.max(writer.openRowGroupRows(), cutter.carriedRowCount());

@@ -76,6 +76,15 @@ public final class PqxSinkWriter
      */
     static final int SLICES_IN_FLIGHT = 8;
 
+    /**
+     * Most bytes one open file's entry in the writer state may take: a file whose entry would be
+     * larger (its persisted row groups' footer entries and page indexes grow with every row group
+     * cut, its row log with every checkpoint its open row group spans) is closed at the checkpoint
+     * instead, and committed by it. So the writer state stays within about this much per open
+     * file, whatever cuts the memory budget forces or however long a row group stays open.
+     */
+    static final long MAX_FILE_STATE_BYTES = 256 << 10;
+
     private final SinkSettings settings;
     private final Path basePath;
     private final PartitionComputer partitions;
@@ -161,6 +170,7 @@ public final class PqxSinkWriter
                 new MemoryBudget(
                         settings.checkpoints().memoryBudgetBytes(),
                         settings.rowGroupMode() == RowGroupMode.EXACT,
+                        settings.effectiveMinRows(),
                         metrics.counter("pqxForcedRowGroupCuts"),
                         metrics.counter("pqxForcedFileCloses"),
                         metrics.counter("pqxRowLogSpills"),
@@ -478,6 +488,8 @@ public final class PqxSinkWriter
     public Collection<PqxCommittable> prepareCommit() throws IOException, InterruptedException {
         if (!spansCheckpoints || endOfInput) {
             closeAll();
+        } else {
+            closeFilesOverStateBound();
         }
         for (PartFile file : open.values()) {
             addCleanUps(file);
@@ -485,6 +497,21 @@ public final class PqxSinkWriter
         List<PqxCommittable> committables = new ArrayList<>(pending);
         pending.clear();
         return committables;
+    }
+
+    /** Closes the open files whose entry in the next state would pass the bound. */
+    private void closeFilesOverStateBound() throws IOException {
+        for (Map.Entry<String, PartFile> e : new ArrayList<>(open.entrySet())) {
+            long bytes = e.getValue().stateBytes();
+            if (bytes > MAX_FILE_STATE_BYTES) {
+                LOG.info("pqx sink subtask {}: closing part file {} at this checkpoint: its entry"
+                                + " in the writer state would take {} KiB, over the {} KiB an open"
+                                + " file may take (many row groups or a long row log)",
+                        subtask, e.getValue().fileName(), bytes >> 10,
+                        MAX_FILE_STATE_BYTES >> 10);
+                closeFile(e.getKey());
+            }
+        }
     }
 
     /**
