@@ -271,6 +271,62 @@ class PqxSinkAcrossCheckpointsITCase {
         }
     }
 
+    /**
+     * A restore from a savepoint older than a later commit: the savepoint kept files open that the
+     * job, running on, closed and published. The restore fails once, with Flink's restart
+     * strategy (20 attempts) left unused, saying why.
+     */
+    @org.junit.jupiter.api.Test
+    void aRestoreOfASavepointOlderThanALaterCommitFailsOnceWithoutRestarts(
+            @TempDir Path dir,
+            @TempDir Path savepoints,
+            @org.apache.flink.test.junit5.InjectClusterClient
+                    org.apache.flink.client.program.rest.RestClusterClient<?> client)
+            throws Exception {
+        StreamExecutionEnvironment env = environment(new Configuration(), 1);
+        env.fromSource(source(50_000_000, 60_000), WatermarkStrategy.noWatermarks(), "rows")
+                .uid("rows")
+                .sinkTo(sink(dir, RowGroupMode.EXACT, true))
+                .uid("sink");
+        JobClient job = env.executeAsync("before-older-savepoint");
+        for (int i = 0; i < 600 && TestingSinkFiles.hidden(dir).size() < PARTS; i++) {
+            Thread.sleep(50);
+        }
+        Thread.sleep(300);
+        String older =
+                job.triggerSavepoint(savepoints.toUri().toString(), SavepointFormatType.CANONICAL)
+                        .get();
+        Thread.sleep(300);
+        // The job goes on, and a drained stop closes and publishes every file open at `older`.
+        job.stopWithSavepoint(true, savepoints.toUri().toString(), SavepointFormatType.CANONICAL)
+                .get();
+
+        Configuration restore = new Configuration();
+        restore.set(StateRecoveryOptions.SAVEPOINT_PATH, older);
+        StreamExecutionEnvironment resumed = environment(restore, 1);
+        resumed.fromSource(source(50_000_000, 60_000), WatermarkStrategy.noWatermarks(), "rows")
+                .uid("rows")
+                .sinkTo(sink(dir, RowGroupMode.EXACT, true))
+                .uid("sink");
+        JobClient failing = resumed.executeAsync("restored-from-older-savepoint");
+        Throwable failure =
+                org.assertj.core.api.Assertions.catchThrowable(
+                        () -> failing.getJobExecutionResult().get());
+        assertThat(failure).as("the restore fails").isNotNull();
+        assertThat(org.apache.flink.util.ExceptionUtils.stringifyException(failure))
+                .contains("SuppressRestartsException")
+                .contains("was published after the checkpoint being restored")
+                .contains("would write its rows after the checkpoint twice")
+                .contains("sink.restore.discard-published-open-files");
+        var details = client.getJobDetails(failing.getJobID()).get();
+        assertThat(details.getJobStatus()).isEqualTo(org.apache.flink.api.common.JobStatus.FAILED);
+        assertThat(details.getTimestamps()
+                        .getOrDefault(org.apache.flink.api.common.JobStatus.RESTARTING, 0L))
+                .as("never restarted, whatever the restart strategy allows (%s)",
+                        details.getTimestamps())
+                .isZero();
+    }
+
     private static long countRows(Path dir) throws Exception {
         long total = 0;
         for (Path file : TestingSinkFiles.committed(dir)) {

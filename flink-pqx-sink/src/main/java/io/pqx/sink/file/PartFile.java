@@ -146,6 +146,9 @@ public final class PartFile {
                             .deserialize(state.resumableVersion(), state.resumable());
             stream = recoverableWriter.recover(resumable);
         } catch (IOException | RuntimeException e) {
+            if (publishedAlready(spec.target())) {
+                throw new PublishedAfterCheckpointException(spec.target(), e);
+            }
             throw new IOException("Cannot resume part file " + location
                     + " after a restore: its in-progress file cannot be recovered ("
                     + e.getMessage() + ")", e);
@@ -175,6 +178,18 @@ public final class PartFile {
         } catch (IOException | RuntimeException e) {
             stream.close();
             throw e;
+        }
+    }
+
+    /**
+     * Whether {@code target} exists under its final name: only a commit creates it (final names
+     * carry the writer id, and a writer never reuses the name of a file that exists).
+     */
+    private static boolean publishedAlready(Path target) {
+        try {
+            return target.getFileSystem().exists(target);
+        } catch (IOException | RuntimeException e) {
+            return false; // unknown: the recover failure is reported as it is
         }
     }
 

@@ -6,6 +6,7 @@ import io.pqx.sink.file.PartFile;
 import io.pqx.sink.file.PartFileSpec;
 import io.pqx.sink.file.PartFiles;
 import io.pqx.sink.file.PendingFile;
+import io.pqx.sink.file.PublishedAfterCheckpointException;
 import io.pqx.sink.file.RowGroupLimits;
 import io.pqx.sink.file.RowSorter;
 import io.pqx.sink.options.OpenRowGroupPolicy;
@@ -28,6 +29,7 @@ import org.apache.flink.core.fs.RecoverableWriter;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.table.data.RowData;
 
 import org.slf4j.Logger;
@@ -296,7 +298,23 @@ public final class PqxSinkWriter
         long now = time.getCurrentProcessingTime();
         for (PqxWriterState state : restored) {
             for (OpenFileState fileState : state.openFiles()) {
-                PartFile file = partFiles.resume(fileState, now);
+                PartFile file;
+                try {
+                    file = partFiles.resume(fileState, now);
+                } catch (PublishedAfterCheckpointException e) {
+                    if (!settings.checkpoints().discardPublishedOpenFiles()) {
+                        // Restarting would restore the same checkpoint and fail the same way:
+                        // fail once, not in a loop until the restart strategy gives up.
+                        throw new SuppressRestartsException(e);
+                    }
+                    LOG.warn("pqx sink subtask {}: going on without part file {}, which the"
+                                    + " restored checkpoint kept open but a later run published"
+                                    + " ('sink.restore.discard-published-open-files' is true):"
+                                    + " its rows after the checkpoint are written again from"
+                                    + " the replay, so they appear twice",
+                            subtask, e.target());
+                    continue;
+                }
                 if (file.compressionRatio() > 0) {
                     // new files start from what the resumed ones have shown, not at raw size
                     lastCompression = Math.max(lastCompression, file.compressionRatio());
