@@ -7,6 +7,7 @@ import io.pqx.format.ResumePoint;
 import io.pqx.format.ShreddedRows;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.state.PqxWriterState.OpenFileState;
+import io.pqx.sink.state.PqxWriterState.RowLogSegment;
 
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.Path;
@@ -70,6 +71,7 @@ public final class PartFile {
     private final List<RecoverableWriter.ResumeRecoverable> superseded = new ArrayList<>();
     private long lastWriteAt;
     private long maxTimestamp = Long.MIN_VALUE;
+    private long lastStateBytes;
 
     private PartFile(RecoverableWriter recoverableWriter, RecoverableFsDataOutputStream stream,
             ParquetWriter writer, RowGroupCutter cutter, PartFileSpec spec, long rollingBytes,
@@ -169,6 +171,7 @@ public final class PartFile {
                     cutter(files, writer, location, carry ? log : null), spec, files.rollingBytes(),
                     log, carry);
             file.maxTimestamp = state.maxTimestamp();
+            file.lastStateBytes = stateBytes(state.resumePoint(), state.rowLog());
             file.lastWriteAt = now;
             file.superseded.add(resumable);
             for (RowData row : carried) {
@@ -349,20 +352,18 @@ public final class PartFile {
     }
 
     /**
-     * Bytes this file's entry in the writer state would take if it were snapshotted now, about:
-     * the persisted row groups' footer entries and page indexes (the format's resume point, which
-     * grows with every row group cut) and the names of the row-log segments the state would
-     * name. Writes out the row groups cut so far (as a snapshot would next), so ask at a
-     * checkpoint.
+     * Bytes, about, of this file's entry in the writer state at its last snapshot (or in the state
+     * it was resumed from): the persisted row groups' footer entries and page indexes (the
+     * format's resume point, which grows with every row group cut) and the names of the row-log
+     * segments the state named. 0 before the first.
      */
-    public long stateBytes() throws IOException {
-        long bytes;
-        try {
-            bytes = writer.writtenPrefix().toBytes().length;
-        } catch (IOException e) {
-            throw new IOException(relocate(e.getMessage(), where()), e);
-        }
-        for (var segment : log.segments()) {
+    public long lastStateBytes() {
+        return lastStateBytes;
+    }
+
+    private static long stateBytes(byte[] resumePoint, List<RowLogSegment> segments) {
+        long bytes = resumePoint.length;
+        for (RowLogSegment segment : segments) {
             bytes += segment.name().length() + 16;
         }
         return bytes;
@@ -404,9 +405,12 @@ public final class PartFile {
             superseded.add(resumable);
             SimpleVersionedSerializer<RecoverableWriter.ResumeRecoverable> serializer =
                     recoverableWriter.getResumeRecoverableSerializer();
+            byte[] pointBytes = point.toBytes();
+            List<RowLogSegment> segments = log.segments();
+            lastStateBytes = stateBytes(pointBytes, segments);
             return new OpenFileState(spec.basePath().toString(), spec.partition(),
                     spec.fileName(), openedAt, maxTimestamp, serializer.getVersion(),
-                    serializer.serialize(resumable), point.toBytes(), log.segments(), log.skip(),
+                    serializer.serialize(resumable), pointBytes, segments, log.skip(),
                     log.next());
         } catch (IOException e) {
             throw new IOException("Cannot checkpoint part file: "

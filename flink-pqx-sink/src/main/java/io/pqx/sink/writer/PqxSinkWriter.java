@@ -79,11 +79,14 @@ public final class PqxSinkWriter
     static final int SLICES_IN_FLIGHT = 8;
 
     /**
-     * Most bytes one open file's entry in the writer state may take: a file whose entry would be
-     * larger (its persisted row groups' footer entries and page indexes grow with every row group
-     * cut, its row log with every checkpoint its open row group spans) is closed at the checkpoint
-     * instead, and committed by it. So the writer state stays within about this much per open
-     * file, whatever cuts the memory budget forces or however long a row group stays open.
+     * Bound of one open file's entry in the writer state: a file whose entry passed it at a
+     * checkpoint (its persisted row groups' footer entries and page indexes grow with every row
+     * group cut, its row log with every checkpoint its open row group spans) is closed at the next
+     * checkpoint, and committed by it. So the writer state stays within about this much per open
+     * file plus what one checkpoint interval adds, whatever cuts the memory budget forces or
+     * however long a row group stays open. (Measured at the snapshot, which computes the entry
+     * anyway, rather than before it: that would write and sync every open file once more per
+     * checkpoint.)
      */
     static final long MAX_FILE_STATE_BYTES = 256 << 10;
 
@@ -517,13 +520,13 @@ public final class PqxSinkWriter
         return committables;
     }
 
-    /** Closes the open files whose entry in the next state would pass the bound. */
+    /** Closes the open files whose entry in the last state passed the bound. */
     private void closeFilesOverStateBound() throws IOException {
         for (Map.Entry<String, PartFile> e : new ArrayList<>(open.entrySet())) {
-            long bytes = e.getValue().stateBytes();
+            long bytes = e.getValue().lastStateBytes();
             if (bytes > MAX_FILE_STATE_BYTES) {
                 LOG.info("pqx sink subtask {}: closing part file {} at this checkpoint: its entry"
-                                + " in the writer state would take {} KiB, over the {} KiB an open"
+                                + " in the last writer state took {} KiB, over the {} KiB an open"
                                 + " file may take (many row groups or a long row log)",
                         subtask, e.getValue().fileName(), bytes >> 10,
                         MAX_FILE_STATE_BYTES >> 10);
