@@ -115,6 +115,13 @@ class MemoryBudgetTest {
                 seen.set((int) id);
                 total++;
             }
+            if (mode == RowGroupMode.APPROXIMATE) {
+                List<Long> groups = TestingSinkFiles.footer(file).rowGroups().stream()
+                        .map(g -> g.numRows()).toList();
+                assertThat(groups.subList(0, groups.size() - 1))
+                        .as("forced cuts take no fewer rows than the floor (%s)", file)
+                        .allSatisfy(g -> assertThat(g).isGreaterThanOrEqualTo(10L));
+            }
         }
         assertThat(total).isEqualTo(ROWS);
     }
