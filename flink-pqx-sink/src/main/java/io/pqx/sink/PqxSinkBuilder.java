@@ -370,15 +370,17 @@ public final class PqxSinkBuilder {
                         + " to be short (use carry, approximate mode, or"
                         + " 'sink.rolling-policy.roll-on-checkpoint' true)");
         MemorySize budget = options.get(PqxSinkOptions.MEMORY_BUDGET);
+        boolean discard = options.get(PqxSinkOptions.RESTORE_DISCARD_PUBLISHED_FILES);
         if (budget == null) {
-            return new SinkSettings.Checkpoints(roll, openGroup, SinkSettings.HEAP_SHARE_BUDGET);
+            return new SinkSettings.Checkpoints(
+                    roll, openGroup, SinkSettings.HEAP_SHARE_BUDGET, discard);
         }
         check(
                 budget.compareTo(MIN_MEMORY_BUDGET) >= 0,
                 PqxSinkOptions.MEMORY_BUDGET.key(),
                 budget,
                 "must be at least 16 mb (the encoding of a single open file needs a few mb)");
-        return new SinkSettings.Checkpoints(roll, openGroup, budget.getBytes());
+        return new SinkSettings.Checkpoints(roll, openGroup, budget.getBytes(), discard);
     }
 
     private List<SortKey> sortKeys() {

@@ -249,6 +249,23 @@ public final class PqxSinkOptions {
                                 + " 1 gb (a 512 MiB heap gives 64 mb, 4 GiB 256 mb, 8 GiB 512 mb);"
                                 + " at least 16 mb when set.");
 
+    public static final ConfigOption<Boolean> RESTORE_DISCARD_PUBLISHED_FILES =
+            ConfigOptions.key("sink.restore.discard-published-open-files")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "What a restore does with a file the checkpoint kept open but a later"
+                                + " run of the job published (it exists under its final name, its"
+                                + " in-progress file is gone): a restore from a checkpoint older"
+                                + " than a later commit. Such a file cannot be resumed, and no"
+                                + " restore of that checkpoint is exactly once: the published file"
+                                + " already holds rows the source replays. false: the restore fails"
+                                + " once, with a message naming the file, and Flink does not"
+                                + " restart the job. true: the restore goes on without the file,"
+                                + " which stays published as it is: its rows written after the"
+                                + " checkpoint are written again from the replay, so they appear"
+                                + " twice.");
+
     public static final ConfigOption<Duration> ROLLING_ROLLOVER_INTERVAL =
             ConfigOptions.key("sink.rolling-policy.rollover-interval")
                     .durationType()

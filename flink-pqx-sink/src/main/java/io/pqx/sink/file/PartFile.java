@@ -7,6 +7,7 @@ import io.pqx.format.ResumePoint;
 import io.pqx.format.ShreddedRows;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.state.PqxWriterState.OpenFileState;
+import io.pqx.sink.state.PqxWriterState.RowLogSegment;
 
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.Path;
@@ -70,6 +71,7 @@ public final class PartFile {
     private final List<RecoverableWriter.ResumeRecoverable> superseded = new ArrayList<>();
     private long lastWriteAt;
     private long maxTimestamp = Long.MIN_VALUE;
+    private long lastStateBytes;
 
     private PartFile(RecoverableWriter recoverableWriter, RecoverableFsDataOutputStream stream,
             ParquetWriter writer, RowGroupCutter cutter, PartFileSpec spec, long rollingBytes,
@@ -146,6 +148,9 @@ public final class PartFile {
                             .deserialize(state.resumableVersion(), state.resumable());
             stream = recoverableWriter.recover(resumable);
         } catch (IOException | RuntimeException e) {
+            if (publishedAlready(spec.target())) {
+                throw new PublishedAfterCheckpointException(spec.target(), e);
+            }
             throw new IOException("Cannot resume part file " + location
                     + " after a restore: its in-progress file cannot be recovered ("
                     + e.getMessage() + ")", e);
@@ -166,6 +171,7 @@ public final class PartFile {
                     cutter(files, writer, location, carry ? log : null), spec, files.rollingBytes(),
                     log, carry);
             file.maxTimestamp = state.maxTimestamp();
+            file.lastStateBytes = stateBytes(state.resumePoint(), state.rowLog());
             file.lastWriteAt = now;
             file.superseded.add(resumable);
             for (RowData row : carried) {
@@ -175,6 +181,18 @@ public final class PartFile {
         } catch (IOException | RuntimeException e) {
             stream.close();
             throw e;
+        }
+    }
+
+    /**
+     * Whether {@code target} exists under its final name: only a commit creates it (final names
+     * carry the writer id, and a writer never reuses the name of a file that exists).
+     */
+    private static boolean publishedAlready(Path target) {
+        try {
+            return target.getFileSystem().exists(target);
+        } catch (IOException | RuntimeException e) {
+            return false; // unknown: the recover failure is reported as it is
         }
     }
 
@@ -333,6 +351,24 @@ public final class PartFile {
         return log.bytes();
     }
 
+    /**
+     * Bytes, about, of this file's entry in the writer state at its last snapshot (or in the state
+     * it was resumed from): the persisted row groups' footer entries and page indexes (the
+     * format's resume point, which grows with every row group cut) and the names of the row-log
+     * segments the state named. 0 before the first.
+     */
+    public long lastStateBytes() {
+        return lastStateBytes;
+    }
+
+    private static long stateBytes(byte[] resumePoint, List<RowLogSegment> segments) {
+        long bytes = resumePoint.length;
+        for (RowLogSegment segment : segments) {
+            bytes += segment.name().length() + 16;
+        }
+        return bytes;
+    }
+
     /** Rows of the open row group (accepted since the last cut, held rows included). */
     public long openRowGroupRows() {
         return Math.max(writer.openRowGroupRows(), cutter.carriedRowCount());
@@ -369,9 +405,12 @@ public final class PartFile {
             superseded.add(resumable);
             SimpleVersionedSerializer<RecoverableWriter.ResumeRecoverable> serializer =
                     recoverableWriter.getResumeRecoverableSerializer();
+            byte[] pointBytes = point.toBytes();
+            List<RowLogSegment> segments = log.segments();
+            lastStateBytes = stateBytes(pointBytes, segments);
             return new OpenFileState(spec.basePath().toString(), spec.partition(),
                     spec.fileName(), openedAt, maxTimestamp, serializer.getVersion(),
-                    serializer.serialize(resumable), point.toBytes(), log.segments(), log.skip(),
+                    serializer.serialize(resumable), pointBytes, segments, log.skip(),
                     log.next());
         } catch (IOException e) {
             throw new IOException("Cannot checkpoint part file: "

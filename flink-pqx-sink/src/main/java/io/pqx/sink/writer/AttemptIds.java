@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.TreeSet;
 import java.util.UUID;
 
@@ -19,16 +20,28 @@ import java.util.UUID;
 final class AttemptIds {
     private AttemptIds() {}
 
-    /** The lineage of a writer attempt: everything of its id but the attempt number. */
-    static String lineage(
-            String sinkToken, String jobId, int subtask, Collection<String> restoredWriterIds) {
-        return sinkToken
+    /**
+     * The lineage of a writer attempt: everything of its id but the attempt number.
+     *
+     * @param restoredCheckpointId the checkpoint the job was restored from, if any: it tells a
+     *     subtask that a restore gave no state (a rescale to more subtasks) from that subtask's
+     *     fresh start. Without it both would share ids, and the restored one's clean-up of earlier
+     *     attempts would take the fresh start's files for its own: files that another subtask's
+     *     restored state keeps open under those names.
+     */
+    static String lineage(String sinkToken, String jobId, int subtask,
+            Collection<String> restoredWriterIds, OptionalLong restoredCheckpointId) {
+        String lineage = sinkToken
                 + '|'
                 + jobId
                 + '|'
                 + subtask
                 + '|'
                 + String.join(",", new TreeSet<>(restoredWriterIds));
+        // Only where the restored ids are empty, so every other writer keeps its earlier ids.
+        return restoredWriterIds.isEmpty() && restoredCheckpointId.isPresent()
+                ? lineage + "|restored-" + restoredCheckpointId.getAsLong()
+                : lineage;
     }
 
     /** The id of attempt {@code attempt} of {@code lineage}. */

@@ -28,6 +28,14 @@ import java.util.Map;
  *       which the page's end would give up anyway), largest file first;
  *   <li>then, largest open row group first, in approximate mode it cuts that row group early, in
  *       exact mode (where only a file's last row group may be short) it closes the file.
+ *   <li>In approximate mode a forced cut never takes an open row group of fewer rows than the
+ *       floor ({@code sink.row-group.min-rows}, at most the target): a row group costs its footer
+ *       entry, page headers and index entries per column and a reader's seek whatever its rows, and
+ *       under a budget too small for the open files a cut at every check made groups of a dozen
+ *       rows whose footer entries (carried in the writer state while the file is open) outgrew the
+ *       data. When cutting the groups at or above the floor does not bring what is held down, the
+ *       files holding the most are closed instead, as in exact mode: their last row group is
+ *       short, and new files take the partitions' next rows.
  * </ol>
  *
  * Spills, dictionaries given up, forced cuts and forced closes are counted; cuts and closes are
@@ -53,6 +61,8 @@ final class MemoryBudget {
 
     private final long budget;
     private final boolean closeFiles;
+    /** Fewest rows of an open row group a forced cut takes (approximate mode). */
+    private final int cutFloor;
     private final Counter forcedCuts;
     private final Counter forcedCloses;
     private final Counter spills;
@@ -64,9 +74,12 @@ final class MemoryBudget {
 
     /**
      * @param closeFiles exact mode: free memory by closing files rather than cutting row groups
+     * @param cutFloor fewest rows of an open row group a forced cut takes; files whose open group
+     *     holds fewer are closed instead if cuts do not free enough
      */
-    MemoryBudget(long budget, boolean closeFiles, Counter forcedCuts, Counter forcedCloses,
-            Counter spills, Counter dictionaries, String subtask) {
+    MemoryBudget(long budget, boolean closeFiles, int cutFloor, Counter forcedCuts,
+            Counter forcedCloses, Counter spills, Counter dictionaries, String subtask) {
+        this.cutFloor = Math.max(1, cutFloor);
         this.spills = spills;
         this.dictionaries = dictionaries;
         this.budget = budget;
@@ -148,12 +161,42 @@ final class MemoryBudget {
                 closer.close(e.getKey());
                 forcedCloses.inc();
                 closes++;
-            } else {
+            } else if (file.openRowGroupRows() >= cutFloor) {
                 file.cutOpenRowGroup();
                 forcedCuts.inc();
                 cuts++;
+            } else {
+                continue; // under the floor: closed below if cuts do not free enough
             }
             total -= e.getValue();
+        }
+        if (!closeFiles && total > target) {
+            // Cuts at or above the floor did not free enough: close files, as exact mode does.
+            held.clear();
+            total = 0;
+            for (Map.Entry<String, PartFile> e : open.entrySet()) {
+                long bytes = e.getValue().heldBytes();
+                held.add(Map.entry(e.getKey(), bytes));
+                total += bytes;
+            }
+            held.sort(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()));
+            for (Map.Entry<String, Long> e : held) {
+                if (total <= target) {
+                    break;
+                }
+                PartFile file = open.get(e.getKey());
+                if (file == null || file.openRowGroupRows() == 0) {
+                    continue;
+                }
+                if (largest == null) {
+                    largest = file.fileName() + " (" + mib(e.getValue()) + " MiB, "
+                            + file.openRowGroupRows() + " rows in its open row group)";
+                }
+                closer.close(e.getKey());
+                forcedCloses.inc();
+                closes++;
+                total -= e.getValue();
+            }
         }
         heldBytes = Math.max(0, total);
         if (largest != null && (loggedAt == Long.MIN_VALUE || now - loggedAt >= LOG_INTERVAL_MILLIS)) {
@@ -162,8 +205,13 @@ final class MemoryBudget {
                             + " ({} MiB): {} {}, largest first {}; forced so far: {} row-group"
                             + " cuts, {} file closes (logged at most once a minute)",
                     subtask, open.size() + closes, mib(measured), mib(budget),
-                    closeFiles ? "closed " + closes + " files" : "cut " + cuts + " open row groups",
-                    closeFiles ? "(exact mode: their last row group is short)" : "early",
+                    closeFiles ? "closed " + closes + " files"
+                            : "cut " + cuts + " open row groups early and closed " + closes
+                                    + " files",
+                    closeFiles ? "(exact mode: their last row group is short)"
+                            : "(no forced cut takes fewer than " + cutFloor + " rows: files"
+                                    + " whose open row group is smaller close, their last row"
+                                    + " group short)",
                     largest, forcedCuts.getCount(), forcedCloses.getCount());
         }
     }

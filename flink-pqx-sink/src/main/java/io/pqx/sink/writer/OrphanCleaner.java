@@ -32,9 +32,12 @@ import java.util.regex.Pattern;
  * </ul>
  *
  * <p>and that is not a file the restored state keeps open. A row-log segment is also an orphan when
- * its part file's writer id is a restored attempt's, whatever the count, unless the restored state
- * names it: a segment no checkpoint names is never read again (its file was closed for commit, or
- * its rows were cut into a row group, or it was logged after the checkpoint). Any other file,
+ * its part file's writer id is a restored attempt's, whatever the count, or when its part file is
+ * one the restored state keeps open (whatever attempt's id its name carries: files keep their
+ * names across restores), unless the restored state names it: a segment no checkpoint names is
+ * never read again (its file was closed for commit, or its rows were cut into a row group, or it
+ * was logged after the checkpoint, by a snapshot that never completed or by the memory budget).
+ * So after a restore every segment of a file the state keeps open is one the state names. Any other file,
  * another writer's or a committed one, is never touched. Directories are walked down to the partition depth, skipping
  * hidden ones. Object stores keep no in-progress files (they keep uploads), so nothing is found
  * there.
@@ -119,9 +122,17 @@ final class OrphanCleaner {
                         }
                     } else if (isOrphan(directory, name)) {
                         if (fs.delete(entry.getPath(), false)) {
-                            LOG.info("Deleted in-progress file {} of an earlier attempt of this"
-                                    + " sink: no restored state or committable names it",
-                                    entry.getPath());
+                            String segmentOf = RowLogNames.partFileOf(name);
+                            if (segmentOf != null) {
+                                LOG.info("Deleted row-log segment {} of part file {}: the"
+                                        + " restored state does not name it (written after the"
+                                        + " checkpoint, or no longer needed by it)",
+                                        entry.getPath(), new Path(directory, segmentOf));
+                            } else {
+                                LOG.info("Deleted in-progress file {} of an earlier attempt of"
+                                        + " this sink: no restored state or committable names it",
+                                        entry.getPath());
+                            }
                             deleted++;
                         }
                     }
@@ -166,8 +177,20 @@ final class OrphanCleaner {
     }
 
     private boolean isOrphanSegment(Path directory, String name, String partFile) {
+        if (keep.contains(new Path(directory, name).toString())) {
+            return false;
+        }
+        if (keep.contains(new Path(directory, partFile).toString())) {
+            // A file the restored state keeps open: its log is exactly the segments the state
+            // names. Any other is a later snapshot's that never completed (or a spill after the
+            // checkpoint), and its number is at or past the restored "next": left alone, the
+            // committer (which deletes numbers below the count at close) would never delete it.
+            // The file's name may carry the id of any earlier attempt (files keep their names
+            // across restores), so its writer id cannot tell this.
+            return true;
+        }
         Matcher m = names.matcher(partFile);
-        if (!m.matches() || keep.contains(new Path(directory, name).toString())) {
+        if (!m.matches()) {
             return false;
         }
         String writer = m.group("uuid");

@@ -6,6 +6,7 @@ import io.pqx.sink.file.PartFile;
 import io.pqx.sink.file.PartFileSpec;
 import io.pqx.sink.file.PartFiles;
 import io.pqx.sink.file.PendingFile;
+import io.pqx.sink.file.PublishedAfterCheckpointException;
 import io.pqx.sink.file.RowGroupLimits;
 import io.pqx.sink.file.RowSorter;
 import io.pqx.sink.options.OpenRowGroupPolicy;
@@ -28,6 +29,7 @@ import org.apache.flink.core.fs.RecoverableWriter;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.table.data.RowData;
 
 import org.slf4j.Logger;
@@ -75,6 +77,18 @@ public final class PqxSinkWriter
      * many partition files are open.
      */
     static final int SLICES_IN_FLIGHT = 8;
+
+    /**
+     * Bound of one open file's entry in the writer state: a file whose entry passed it at a
+     * checkpoint (its persisted row groups' footer entries and page indexes grow with every row
+     * group cut, its row log with every checkpoint its open row group spans) is closed at the next
+     * checkpoint, and committed by it. So the writer state stays within about this much per open
+     * file plus what one checkpoint interval adds, whatever cuts the memory budget forces or
+     * however long a row group stays open. (Measured at the snapshot, which computes the entry
+     * anyway, rather than before it: that would write and sync every open file once more per
+     * checkpoint.)
+     */
+    static final long MAX_FILE_STATE_BYTES = 256 << 10;
 
     private final SinkSettings settings;
     private final Path basePath;
@@ -161,6 +175,7 @@ public final class PqxSinkWriter
                 new MemoryBudget(
                         settings.checkpoints().memoryBudgetBytes(),
                         settings.rowGroupMode() == RowGroupMode.EXACT,
+                        settings.effectiveMinRows(),
                         metrics.counter("pqxForcedRowGroupCuts"),
                         metrics.counter("pqxForcedFileCloses"),
                         metrics.counter("pqxRowLogSpills"),
@@ -192,7 +207,8 @@ public final class PqxSinkWriter
                         sinkToken,
                         context.getJobInfo().getJobId().toString(),
                         subtask,
-                        restoredIds);
+                        restoredIds,
+                        context.getRestoredCheckpointId());
         int attempt = context.getTaskInfo().getAttemptNumber();
         this.writerId = AttemptIds.writerId(lineage, attempt);
         this.pool =
@@ -271,8 +287,8 @@ public final class PqxSinkWriter
         int deleted = cleaner.clean(fs, basePath, partitions.keyColumns().length);
         if (deleted > 0) {
             LOG.info(
-                    "pqx sink subtask {}: deleted {} in-progress files of earlier attempts under {}"
-                            + " that no restored state or committable names",
+                    "pqx sink subtask {}: deleted {} hidden files (in-progress files, row-log"
+                            + " segments) under {} that no restored state or committable names",
                     subtask,
                     deleted,
                     basePath);
@@ -285,7 +301,23 @@ public final class PqxSinkWriter
         long now = time.getCurrentProcessingTime();
         for (PqxWriterState state : restored) {
             for (OpenFileState fileState : state.openFiles()) {
-                PartFile file = partFiles.resume(fileState, now);
+                PartFile file;
+                try {
+                    file = partFiles.resume(fileState, now);
+                } catch (PublishedAfterCheckpointException e) {
+                    if (!settings.checkpoints().discardPublishedOpenFiles()) {
+                        // Restarting would restore the same checkpoint and fail the same way:
+                        // fail once, not in a loop until the restart strategy gives up.
+                        throw new SuppressRestartsException(e);
+                    }
+                    LOG.warn("pqx sink subtask {}: going on without part file {}, which the"
+                                    + " restored checkpoint kept open but a later run published"
+                                    + " ('sink.restore.discard-published-open-files' is true):"
+                                    + " its rows after the checkpoint are written again from"
+                                    + " the replay, so they appear twice",
+                            subtask, e.target());
+                    continue;
+                }
                 if (file.compressionRatio() > 0) {
                     // new files start from what the resumed ones have shown, not at raw size
                     lastCompression = Math.max(lastCompression, file.compressionRatio());
@@ -477,6 +509,8 @@ public final class PqxSinkWriter
     public Collection<PqxCommittable> prepareCommit() throws IOException, InterruptedException {
         if (!spansCheckpoints || endOfInput) {
             closeAll();
+        } else {
+            closeFilesOverStateBound();
         }
         for (PartFile file : open.values()) {
             addCleanUps(file);
@@ -484,6 +518,21 @@ public final class PqxSinkWriter
         List<PqxCommittable> committables = new ArrayList<>(pending);
         pending.clear();
         return committables;
+    }
+
+    /** Closes the open files whose entry in the last state passed the bound. */
+    private void closeFilesOverStateBound() throws IOException {
+        for (Map.Entry<String, PartFile> e : new ArrayList<>(open.entrySet())) {
+            long bytes = e.getValue().lastStateBytes();
+            if (bytes > MAX_FILE_STATE_BYTES) {
+                LOG.info("pqx sink subtask {}: closing part file {} at this checkpoint: its entry"
+                                + " in the last writer state took {} KiB, over the {} KiB an open"
+                                + " file may take (many row groups or a long row log)",
+                        subtask, e.getValue().fileName(), bytes >> 10,
+                        MAX_FILE_STATE_BYTES >> 10);
+                closeFile(e.getKey());
+            }
+        }
     }
 
     /**

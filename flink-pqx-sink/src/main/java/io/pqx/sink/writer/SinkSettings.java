@@ -58,9 +58,12 @@ public record SinkSettings(
      * @param openRowGroup when files stay open: carry or flush the open row group
      * @param memoryBudget most bytes all open files of a subtask hold, or {@link
      *     #HEAP_SHARE_BUDGET} for the default share of the TaskManager's heap
+     * @param discardPublishedOpenFiles a restore goes on without the open files a later run
+     *     published ({@code sink.restore.discard-published-open-files}) rather than failing
      */
     public record Checkpoints(
-            boolean rollOnCheckpoint, OpenRowGroupPolicy openRowGroup, long memoryBudget)
+            boolean rollOnCheckpoint, OpenRowGroupPolicy openRowGroup, long memoryBudget,
+            boolean discardPublishedOpenFiles)
             implements Serializable {
 
         /**

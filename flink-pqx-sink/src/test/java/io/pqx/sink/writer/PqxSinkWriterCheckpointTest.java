@@ -448,4 +448,40 @@ class PqxSinkWriterCheckpointTest {
                         100L, 101L, 102L, 103L, 104L, 105L, 106L, 107L, 108L, 109L, 110L, 111L,
                         200L, 201L, 202L));
     }
+
+    /**
+     * An open file's entry in the writer state is bounded: with 10-row groups every checkpoint
+     * adds a hundred row groups' footer entries and page indexes to it; once the entry passes
+     * {@link PqxSinkWriter#MAX_FILE_STATE_BYTES} the file closes at the next checkpoint and a new
+     * one takes the partition's rows.
+     */
+    @Test
+    void aFileWhoseStateEntryPassesTheBoundClosesAtTheNextCheckpoint() throws Exception {
+        PqxSink sink = builder().build();
+        long largest = 0;
+        List<PqxCommittable> closed = new ArrayList<>();
+        try (PqxSinkWriter writer =
+                (PqxSinkWriter) sink.createWriter(new TestingWriterContext())) {
+            for (long checkpoint = 1; checkpoint <= 40; checkpoint++) {
+                write(writer, "a", (checkpoint - 1) * 1_000, checkpoint * 1_000);
+                writer.flush(false);
+                closed.addAll(writer.prepareCommit());
+                List<PqxWriterState> state = writer.snapshotState(checkpoint);
+                largest = Math.max(largest,
+                        PqxWriterStateSerializer.INSTANCE.serialize(state.get(0)).length);
+            }
+            writer.flush(true);
+            closed.addAll(writer.prepareCommit());
+        }
+        assertThat(closed.size()).as("files closed by the bound, and the last").isGreaterThan(1);
+        assertThat(largest)
+                .as("largest state: the bound plus one checkpoint interval's row groups")
+                .isLessThanOrEqualTo(PqxSinkWriter.MAX_FILE_STATE_BYTES + (64 << 10));
+        commit(closed);
+        List<Long> all = new ArrayList<>();
+        for (Path file : TestingSinkFiles.committed(dir)) {
+            all.addAll(TestingSinkFiles.read(file, r -> r.getLong(0)));
+        }
+        assertThat(all).containsExactlyInAnyOrderElementsOf(ids(0, 40_000));
+    }
 }

@@ -33,19 +33,39 @@ public final class TestingWriterContext implements WriterInitContext {
     final ManualTime time = new ManualTime();
     private final JobID job;
     private final int attempt;
+    private final int subtask;
+    private final int parallelism;
+    private OptionalLong restoredCheckpoint = OptionalLong.empty();
 
     public TestingWriterContext() {
         this(new JobID(), 0);
     }
 
     public TestingWriterContext(JobID job, int attempt) {
+        this(job, 0, 1, attempt);
+    }
+
+    public TestingWriterContext(JobID job, int subtask, int parallelism, int attempt) {
         this.job = job;
+        this.subtask = subtask;
+        this.parallelism = parallelism;
         this.attempt = attempt;
     }
 
     /** The next attempt of the same job and subtask. */
     public TestingWriterContext nextAttempt() {
-        return new TestingWriterContext(job, attempt + 1);
+        return new TestingWriterContext(job, subtask, parallelism, attempt + 1);
+    }
+
+    /** This context, saying the job was restored from checkpoint {@code checkpointId}. */
+    public TestingWriterContext restoredFrom(long checkpointId) {
+        restoredCheckpoint = OptionalLong.of(checkpointId);
+        return this;
+    }
+
+    /** Subtask {@code index} of {@code count} of the same job, at the next attempt (a rescale). */
+    public TestingWriterContext rescaled(int index, int count) {
+        return new TestingWriterContext(job, index, count, attempt + 1);
     }
 
     /** The sink writer's metrics. */
@@ -169,7 +189,7 @@ public final class TestingWriterContext implements WriterInitContext {
 
     @Override
     public OptionalLong getRestoredCheckpointId() {
-        return OptionalLong.empty();
+        return restoredCheckpoint;
     }
 
     @Override
@@ -179,6 +199,6 @@ public final class TestingWriterContext implements WriterInitContext {
 
     @Override
     public TaskInfo getTaskInfo() {
-        return new TaskInfoImpl("sink", 1, 0, 1, attempt);
+        return new TaskInfoImpl("sink", parallelism, subtask, parallelism, attempt);
     }
 }
