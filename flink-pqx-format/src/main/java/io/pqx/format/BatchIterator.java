@@ -1,5 +1,6 @@
 package io.pqx.format;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.flink.util.CloseableIterator;
 
@@ -28,6 +29,7 @@ import java.io.IOException;
  * <p>{@link #close()} releases the buffers of the row group being read; it does not close the
  * reader. Not thread-safe.
  */
+@PublicEvolving
 public interface BatchIterator extends CloseableIterator<VectorizedColumnBatch> {
 
     /**

@@ -1,5 +1,7 @@
 package io.pqx.format;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import io.pqx.format.encode.ByteCheckSchedule;
 
 import java.util.function.LongSupplier;
@@ -12,6 +14,7 @@ import java.util.function.LongSupplier;
  *
  * <p>Not thread-safe; {@link #reset()} it for the next thing.
  */
+@PublicEvolving
 public final class ByteLimitCheck {
     private final long limit;
     private final ByteCheckSchedule schedule = new ByteCheckSchedule();

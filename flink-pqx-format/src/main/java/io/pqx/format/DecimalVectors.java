@@ -3,6 +3,7 @@ package io.pqx.format;
 import io.pqx.format.decode.HeapDecimalVector;
 import io.pqx.format.decode.SelectedVectors;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.columnar.vector.DecimalColumnVector;
 
@@ -21,6 +22,7 @@ import org.apache.flink.table.data.columnar.vector.DecimalColumnVector;
  * }
  * }</pre>
  */
+@PublicEvolving
 public final class DecimalVectors {
     private DecimalVectors() {}
 

@@ -1,5 +1,7 @@
 package io.pqx.format;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import io.pqx.format.encode.EncodingContext;
 
 import java.util.concurrent.Executor;
@@ -15,6 +17,7 @@ import java.util.concurrent.Executor;
  * <p>Thread-safe. {@link #close()} stops the threads a pool made ({@link #threads}); it does not
  * shut down an executor passed to {@link #using}. Close a pool only once no writer uses it.
  */
+@PublicEvolving
 public final class EncodingPool implements AutoCloseable {
     private static final EncodingPool CALLER_RUNS =
             new EncodingPool(EncodingContext.using(EncodingContext.CALLER_RUNS, Integer.MAX_VALUE));

@@ -2,6 +2,7 @@ package io.pqx.format;
 
 import io.pqx.format.decode.BatchPositions;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 
 /**
@@ -19,6 +20,7 @@ import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
  * <p>Reused as the iterator's batches are: valid, positions included, until the iterator's next
  * {@code hasNext()} or {@code next()}. Not thread-safe.
  */
+@PublicEvolving
 public final class ParquetBatch extends VectorizedColumnBatch {
     private static final long serialVersionUID = 1L;
 

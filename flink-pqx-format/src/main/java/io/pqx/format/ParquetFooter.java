@@ -1,5 +1,7 @@
 package io.pqx.format;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.metadata.FileMetadataView;
 
@@ -17,6 +19,7 @@ import io.pqx.format.metadata.FileMetadataView;
  * <p>Immutable and thread-safe: one footer may be shared by readers on several threads. It holds
  * the decoded footer, a few times the footer's size in memory.
  */
+@PublicEvolving
 public final class ParquetFooter {
     private final FileMetadata metadata;
     private final FileMetadataView view;

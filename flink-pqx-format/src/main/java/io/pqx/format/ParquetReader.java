@@ -30,6 +30,7 @@ import io.pqx.format.schema.SchemaProjection;
 import io.pqx.format.stats.BloomFilters;
 import io.pqx.format.stats.PageIndexes;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
@@ -61,6 +62,7 @@ import java.util.Collection;
  * Nothing else is read until a row group or index is asked for.
  * The reader owns its {@link InputFile} and closes it. Not thread-safe: one reader per thread.
  */
+@PublicEvolving
 public final class ParquetReader implements Closeable {
 
     private final InputFile file;

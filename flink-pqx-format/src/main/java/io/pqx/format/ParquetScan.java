@@ -1,5 +1,7 @@
 package io.pqx.format;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import io.pqx.format.index.RowSelection;
 import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.predicate.SlotValues;
@@ -41,6 +43,7 @@ import java.util.Optional;
  * says ({@link java.io.UncheckedIOException}), also those of a planner or of reading known page
  * indexes. Closing the iterator releases the row group being read; it does not close the reader.
  */
+@PublicEvolving
 public final class ParquetScan {
     private ParquetScan() {}
 

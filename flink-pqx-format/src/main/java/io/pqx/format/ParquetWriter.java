@@ -12,6 +12,7 @@ import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.FlinkToParquetSchema;
 import io.pqx.format.schema.ParquetSchema;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.FileSystem.WriteMode;
@@ -68,6 +69,7 @@ import java.util.function.LongSupplier;
  *
  * <p>Not thread-safe: one thread calls it.
  */
+@PublicEvolving
 public final class ParquetWriter implements Closeable {
     private static final int BUFFER_BYTES = 1 << 16;
 

@@ -5,6 +5,7 @@ import io.pqx.format.metadata.LeafColumnView;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.SchemaNode;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.types.logical.RowType;
 
 import java.util.ArrayList;
@@ -23,6 +24,7 @@ import java.util.List;
  * <p>A read schema belongs to the reader that made it: pass it only to that reader's {@code
  * readRowGroup}, {@code rows} and {@code batches}.
  */
+@PublicEvolving
 public final class ReadSchema {
     private final ParquetSchema schema;
     private final List<FieldView> fields;

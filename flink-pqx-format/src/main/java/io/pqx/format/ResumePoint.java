@@ -1,5 +1,7 @@
 package io.pqx.format;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import io.pqx.format.encode.ResumeState;
 import io.pqx.format.error.CorruptFileException;
 
@@ -16,6 +18,7 @@ import io.pqx.format.error.CorruptFileException;
  * back and refuses anything malformed with a {@link CorruptFileException} (never an allocation
  * from a lying length). Immutable; thread-safe.
  */
+@PublicEvolving
 public final class ResumePoint {
     private final byte[] bytes;
     private final long length;

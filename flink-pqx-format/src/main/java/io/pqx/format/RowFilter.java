@@ -1,5 +1,7 @@
 package io.pqx.format;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.io.IOException;
 import java.util.List;
 
@@ -14,6 +16,7 @@ import java.util.List;
  * <p>Called on the scanning thread only, one batch at a time; the batch and its vectors are valid
  * during the call only.
  */
+@PublicEvolving
 public interface RowFilter {
     /**
      * The columns the filter reads: {@code ParquetReader.schema()} or a projection of it ({@link

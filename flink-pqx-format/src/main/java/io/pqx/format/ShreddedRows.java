@@ -3,6 +3,7 @@ package io.pqx.format;
 import io.pqx.format.encode.RowGroupBuffer;
 import io.pqx.format.schema.FlinkToParquetSchema;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -14,6 +15,7 @@ import org.apache.flink.table.types.logical.RowType;
  *
  * <p>Not thread-safe.
  */
+@PublicEvolving
 public final class ShreddedRows {
     private final RowGroupBuffer buffer;
 

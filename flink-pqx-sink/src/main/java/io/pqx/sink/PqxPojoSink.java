@@ -5,6 +5,7 @@ import io.pqx.sink.writer.PojoRowConverter;
 import io.pqx.sink.writer.PojoSinkWriter;
 import io.pqx.sink.state.PqxWriterState;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.api.connector.sink2.Sink;
@@ -28,6 +29,7 @@ import java.util.List;
  * with {@code PqxSink.builder().basePath(..).buildForPojo(Order.class)}. Immutable and
  * serializable.
  */
+@PublicEvolving
 public final class PqxPojoSink<T>
         implements Sink<T>,
                 SupportsCommitter<PqxCommittable>,

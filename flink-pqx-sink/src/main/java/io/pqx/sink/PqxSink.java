@@ -13,6 +13,7 @@ import io.pqx.sink.writer.PqxWriterStateSerializer;
 import io.pqx.sink.writer.SinkFileSystem;
 import io.pqx.sink.writer.SinkSettings;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
@@ -52,6 +53,7 @@ import java.util.UUID;
  * (publishing), {@code io.pqx.sink.partition} (partition directories). Options: {@link
  * PqxSinkOptions}. Immutable and serializable.
  */
+@PublicEvolving
 public final class PqxSink
         implements Sink<RowData>,
                 SupportsCommitter<PqxCommittable>,

@@ -13,6 +13,7 @@ import io.pqx.sink.writer.PartitionWrites;
 import io.pqx.sink.writer.PojoRowConverter;
 import io.pqx.sink.writer.SinkSettings;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
@@ -38,6 +39,7 @@ import java.util.stream.Collectors;
  * bad value as the user wrote it. Keys that are no {@link PqxSinkOptions} option are refused with
  * the closest one. Not thread-safe.
  */
+@PublicEvolving
 public final class PqxSinkBuilder {
     /** Smallest {@code sink.rolling-policy.file-size}; below, a file is mostly its footer. */
     private static final MemorySize MIN_ROLLING_FILE_SIZE = MemorySize.ofMebiBytes(1);

@@ -6,6 +6,7 @@ import io.pqx.sink.options.StatisticsLevel;
 import io.pqx.sink.options.OpenRowGroupPolicy;
 import io.pqx.sink.options.PartitionCommitTrigger;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.MemorySize;
@@ -18,6 +19,7 @@ import java.util.List;
  * {@link PqxSinkBuilder#build()} resolves them once into an immutable, validated {@code
  * SinkSettings} record. Constants only; thread-safe.
  */
+@PublicEvolving
 public final class PqxSinkOptions {
     private PqxSinkOptions() {}
 

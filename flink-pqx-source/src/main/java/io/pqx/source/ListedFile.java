@@ -3,6 +3,7 @@ package io.pqx.source;
 import io.pqx.format.error.FileContext;
 import io.pqx.source.discovery.PartitionValues;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.types.logical.LogicalType;
 
 import java.util.Collections;
@@ -19,6 +20,7 @@ import java.util.Objects;
  * @param partition every partition key with its directory text, in the keys' order ({@code
  *     __DEFAULT_PARTITION__}: null); empty for a table without partition keys
  */
+@PublicEvolving
 public record ListedFile(String path, long length, long modificationTime,
         Map<String, String> partition) {
     public ListedFile {

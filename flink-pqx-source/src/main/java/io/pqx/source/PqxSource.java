@@ -19,6 +19,7 @@ import io.pqx.source.runtimefilter.RuntimeFilterTarget;
 import io.pqx.source.split.PqxEnumeratorState;
 import io.pqx.source.split.RowGroupSplit;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.api.connector.source.Source;
@@ -68,6 +69,7 @@ import java.util.Optional;
  *
  * @param <T> what is emitted: {@code RowData}, or a POJO class
  */
+@PublicEvolving
 public final class PqxSource<T>
         implements Source<T, RowGroupSplit, PqxEnumeratorState>, ResultTypeQueryable<T>,
                 RuntimeFilterSource {
@@ -199,15 +201,24 @@ public final class PqxSource<T>
      * @throws io.pqx.format.error.UnsupportedFileException naming the file and the column
      */
     public void checkReadable(ListedFile file) throws IOException {
+        try (ParquetReader reader = ParquetReader.open(new Path(file.path()))) {
+            checkReadable(reader, file);
+        }
+    }
+
+    /**
+     * As {@link #checkReadable(ListedFile)}, with {@code file} open already in {@code reader}.
+     *
+     * @throws io.pqx.format.error.UnsupportedFileException naming the file and the column
+     */
+    public void checkReadable(ParquetReader reader, ListedFile file) throws IOException {
         List<RowType.RowField> data = new ArrayList<>();
         for (RowType.RowField field : enumeratorSettings.filtering().rowType().getFields()) {
             if (!enumeratorSettings.files().partitionKeys().contains(field.getName())) {
                 data.add(field);
             }
         }
-        try (ParquetReader reader = ParquetReader.open(new Path(file.path()))) {
-            SchemaCheck.check(reader, new RowType(data), file.path());
-        }
+        SchemaCheck.check(reader, new RowType(data), file.path());
     }
 
     /** {@code RowData} of {@link #producedRowType()}, or the POJO class built for. */

@@ -11,6 +11,7 @@ import io.pqx.source.reader.PojoConverter;
 import io.pqx.source.reader.ReaderSettings;
 import io.pqx.source.reader.RowConverter;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.fs.Path;
@@ -45,6 +46,7 @@ import java.util.function.Function;
  *     .build();
  * }</pre>
  */
+@PublicEvolving
 public final class PqxSourceBuilder {
     private final List<String> paths = new ArrayList<>();
     private RowType rowType;

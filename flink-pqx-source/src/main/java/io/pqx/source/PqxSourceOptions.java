@@ -1,5 +1,6 @@
 package io.pqx.source;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.MemorySize;
@@ -10,6 +11,7 @@ import java.time.Duration;
  * Every option of {@link PqxSource}, as Flink {@link ConfigOption}s with a description and a
  * default. {@link PqxSourceBuilder#build()} resolves and validates them once. Constants only.
  */
+@PublicEvolving
 public final class PqxSourceOptions {
     private PqxSourceOptions() {}
 

@@ -4,6 +4,7 @@ import io.pqx.table.sink.PqxTableSink;
 import io.pqx.table.source.PqxTableSource;
 import io.pqx.table.source.TableSourceSpec;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ReadableConfig;
@@ -30,6 +31,7 @@ import java.util.Set;
  * read from the files present (source) fail with a {@link ValidationException} naming the table,
  * and the key or the column, in its own message (no cause hides it).
  */
+@PublicEvolving
 public final class PqxTableFactory implements DynamicTableSourceFactory, DynamicTableSinkFactory {
     public static final String IDENTIFIER = "pqx";
 

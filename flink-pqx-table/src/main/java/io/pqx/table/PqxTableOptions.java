@@ -1,5 +1,6 @@
 package io.pqx.table;
 
+import io.pqx.table.options.MissingColumns;
 import io.pqx.table.lookup.PqxLookupOptions;
 
 import io.pqx.sink.PqxSinkOptions;
@@ -7,6 +8,7 @@ import io.pqx.source.PqxSourceOptions;
 import io.pqx.table.sink.PqxTableSinkOptions;
 import io.pqx.table.source.PqxTableSourceOptions;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 
@@ -20,11 +22,12 @@ import java.util.Set;
  * sink ({@link PqxSinkOptions}, keys {@code sink.*}) under the same keys, meaning the same. A key
  * that is none of these fails the DDL's first use. Constants only.
  */
+@PublicEvolving
 public final class PqxTableOptions {
     private PqxTableOptions() {}
 
     public static final ConfigOption<String> PATH =
-            ConfigOptions.key("path")
+            ConfigOptions.key(io.pqx.table.source.TableSourceSpec.PATH_KEY)
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
@@ -42,7 +45,7 @@ public final class PqxTableOptions {
                                     + " reads and writes 'parquet' only, and refuses any other"
                                     + " value. May be left out.");
 
-    public static final ConfigOption<io.pqx.table.source.MissingColumns> SOURCE_MISSING_COLUMNS =
+    public static final ConfigOption<MissingColumns> SOURCE_MISSING_COLUMNS =
             PqxTableSourceOptions.MISSING_COLUMNS;
 
     /** Written by the sink, read back as NULL by the source; defined next to the sink. */

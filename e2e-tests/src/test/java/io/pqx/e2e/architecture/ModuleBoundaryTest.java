@@ -7,6 +7,8 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.base.DescribedPredicate;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.PublicEvolving;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaCodeUnit;
@@ -28,76 +30,89 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The modules meet at their declared public API (docs/architecture.md), in the spirit of Flink's
- * {@code ConnectorRules}: for every pqx module,
+ * The modules meet at their declared API (docs/architecture.md), in the spirit of Flink's {@code
+ * ConnectorRules}, keyed on Flink's stability annotations rather than on packages, so that a type
+ * lives in the package of its role whatever its visibility:
  *
  * <ol>
- *   <li>no class outside the module depends on a class of one of its internal packages (every
- *       package under the module's root that is not declared public);
+ *   <li>every public top-level type of pqx's main code is marked {@link PublicEvolving} (for users)
+ *       or {@link Internal} (pqx's own), never both;
+ *   <li>no class outside a module depends on one of its {@code @Internal} types, except those of
+ *       the packages the module shares with pqx's other modules ({@link ModuleApi#shared}, each
+ *       with the reason);
  *   <li>the visible members (public and protected methods, constructors and fields) of the visible
- *       types of its public packages take and return no internal type of any pqx module and no
- *       {@code org.apache.parquet.internal} type, generic type arguments and type parameter bounds
+ *       {@code @PublicEvolving} types take and return no {@code @Internal} pqx type and no {@code
+ *       org.apache.parquet.internal} type, generic type arguments and type parameter bounds
  *       included ({@code Optional<X>}, {@code List<X>}); throws clauses are not checked;
- *   <li>the visible types of its public packages extend and implement no such type either, so
- *       they inherit no internal member.
+ *   <li>{@code @PublicEvolving} types extend and implement no such type either, so they inherit no
+ *       internal member.
  * </ol>
  *
- * <p>The declared-public packages are listed once, in {@link #MODULES}; they are the packages the
- * modules' READMEs ({@code flink-pqx-format/README.md}, {@code flink-pqx-source/README.md},
- * {@code flink-pqx-sink/README.md}) and {@code package-info.java} files call public. Nothing is
- * frozen and nothing is excepted. Rules over the format, the source and the sink must check
- * classes (an empty import fails them); rules over the table, an empty module today, may check
- * nothing until its first class lands.
+ * <p>A nested type takes the mark of its top-level type. Nothing is frozen and nothing else is
+ * excepted.
  */
 class ModuleBoundaryTest {
 
-    /** A module: its root package and the packages of its public API (exact, not sub-packages). */
-    record ModuleApi(String name, String root, List<String> publicPackages, boolean mayBeEmpty) {
+    /** A package whose {@code @Internal} types pqx's other modules may use, and why. */
+    record SharedPackage(String name, String why) {}
+
+    /** A module: its root package and the packages it shares with pqx's other modules. */
+    record ModuleApi(String name, String root, List<SharedPackage> shared, boolean mayBeEmpty) {
 
         boolean contains(JavaClass c) {
             String p = c.getPackageName();
             return p.equals(root) || p.startsWith(root + ".");
         }
 
-        boolean isInternal(JavaClass c) {
-            return contains(c) && !publicPackages.contains(c.getPackageName());
+        /** Part of the users' API: its top-level type is {@code @PublicEvolving}. */
+        boolean isApi(JavaClass c) {
+            return contains(c) && topLevel(c).isAnnotatedWith(PublicEvolving.class);
         }
 
-        boolean isPublicPackage(JavaClass c) {
-            return publicPackages.contains(c.getPackageName());
+        /** Not for users: a type of this module not marked {@code @PublicEvolving}. */
+        boolean isInternal(JavaClass c) {
+            return contains(c) && !isApi(c);
+        }
+
+        /** Not for pqx's other modules either: internal, and in no shared package. */
+        boolean isClosed(JavaClass c) {
+            return isInternal(c) && shared.stream().noneMatch(p -> p.name().equals(c.getPackageName()));
         }
     }
 
-    /**
-     * The declared-public packages of every module, the one list the rules read. Keep it in step
-     * with the module READMEs and {@code package-info.java} files.
-     */
+    private static JavaClass topLevel(JavaClass c) {
+        JavaClass base = c.isArray() ? c.getBaseComponentType() : c;
+        while (base.getEnclosingClass().isPresent()) {
+            base = base.getEnclosingClass().get();
+        }
+        return base;
+    }
+
+    /** Every module, the one list the rules read. */
     static final List<ModuleApi> MODULES =
             List.of(
                     new ModuleApi(
                             "format",
                             "io.pqx.format",
                             List.of(
-                                    "io.pqx.format",
-                                    "io.pqx.format.options",
-                                    "io.pqx.format.error",
-                                    "io.pqx.format.io",
-                                    "io.pqx.format.index",
-                                    "io.pqx.format.metadata",
-                                    "io.pqx.format.predicate",
-                                    "io.pqx.format.prune"),
+                                    new SharedPackage("io.pqx.format.predicate",
+                                            "the source and the SQL connector evaluate predicates on"
+                                                    + " batches and footers with the format's evaluation"),
+                                    new SharedPackage("io.pqx.format.prune",
+                                            "the source's planner and readers and the lookup reader"
+                                                    + " prune with the format's pruners")),
                             false),
                     new ModuleApi(
                             "sink",
                             "io.pqx.sink",
-                            List.of("io.pqx.sink", "io.pqx.sink.options", "io.pqx.sink.state"),
+                            List.of(
+                                    new SharedPackage("io.pqx.sink.partition",
+                                            "the SQL connector gives each row the time its partition"
+                                                    + " encodes (partition-time commits), computing the"
+                                                    + " partition as the sink does")),
                             false),
-                    new ModuleApi(
-                            "source",
-                            "io.pqx.source",
-                            List.of("io.pqx.source", "io.pqx.source.split", "io.pqx.source.runtimefilter"),
-                            false),
-                    new ModuleApi("table", "io.pqx.table", List.of("io.pqx.table"), true));
+                    new ModuleApi("source", "io.pqx.source", List.of(), false),
+                    new ModuleApi("table", "io.pqx.table", List.of(), false));
 
     /** parquet-java's own internals: no public pqx signature may hand them out. */
     private static final String PARQUET_INTERNAL = "org.apache.parquet.internal";
@@ -114,7 +129,7 @@ class ModuleBoundaryTest {
         // Guards the rules below against passing on an empty import.
         for (ModuleApi module : MODULES) {
             if (!module.mayBeEmpty()) {
-                assertThat(mainClasses.stream().filter(module::isPublicPackage))
+                assertThat(mainClasses.stream().filter(module::isApi))
                         .as("public classes of " + module.name())
                         .isNotEmpty();
             }
@@ -122,6 +137,29 @@ class ModuleBoundaryTest {
         assertThat(mainClasses.stream().filter(c -> c.getPackageName().startsWith("io.pqx.tools")))
                 .as("classes of pqx-tools, a client of format and sink")
                 .isNotEmpty();
+    }
+
+    @Test
+    void everyPublicTypeIsMarkedPublicEvolvingOrInternal() {
+        classes()
+                .that(DescribedPredicate.describe("are public top-level types of pqx",
+                        c -> c.getPackageName().startsWith("io.pqx.")
+                                && !c.getEnclosingClass().isPresent()
+                                && !c.isAnonymousClass() && !c.isLocalClass()
+                                && c.getModifiers().contains(JavaModifier.PUBLIC)))
+                .should(new ArchCondition<>("be marked @PublicEvolving or @Internal, not both") {
+                    @Override
+                    public void check(JavaClass c, ConditionEvents events) {
+                        boolean api = c.isAnnotatedWith(PublicEvolving.class);
+                        boolean internal = c.isAnnotatedWith(Internal.class);
+                        if (api == internal) {
+                            events.add(SimpleConditionEvent.violated(c, c.getName()
+                                    + (api ? " is marked both" : " is marked neither")
+                                    + " @PublicEvolving and @Internal"));
+                        }
+                    }
+                })
+                .check(mainClasses);
     }
 
     @Test
@@ -172,12 +210,13 @@ class ModuleBoundaryTest {
         return noClasses()
                 .that(outside(module))
                 .should()
-                .dependOnClassesThat(internalOf(module))
+                .dependOnClassesThat(closedOf(module))
                 .because(
                         "other modules meet "
                                 + module.name()
-                                + " at its public packages "
-                                + module.publicPackages());
+                                + " at its @PublicEvolving types and the @Internal types of its"
+                                + " shared packages "
+                                + module.shared());
     }
 
     /** Rules 2 and 3 on one module, checked together so one run reports every violation. */
@@ -221,11 +260,10 @@ class ModuleBoundaryTest {
                 "reside outside " + module.root() + "..", c -> !module.contains(c));
     }
 
-    private static DescribedPredicate<JavaClass> internalOf(ModuleApi module) {
+    private static DescribedPredicate<JavaClass> closedOf(ModuleApi module) {
         return DescribedPredicate.describe(
-                "reside in an internal package of " + module.name() + " (not in "
-                        + module.publicPackages() + ")",
-                module::isInternal);
+                "are @Internal types of " + module.name() + " outside its shared packages",
+                module::isClosed);
     }
 
     /** Internal to some pqx module, or parquet-java's own internals. */
@@ -248,8 +286,8 @@ class ModuleBoundaryTest {
 
     private static DescribedPredicate<JavaClass> visibleApiTypeOf(ModuleApi module) {
         return DescribedPredicate.describe(
-                "are public types of " + module.name() + "'s public packages",
-                c -> module.isPublicPackage(c) && isVisible(c));
+                "are public @PublicEvolving types of " + module.name(),
+                c -> module.isApi(c) && isVisible(c));
     }
 
     private static <M extends JavaMember> DescribedPredicate<M> visibleMemberOfApiOf(
@@ -269,7 +307,7 @@ class ModuleBoundaryTest {
                     return visible
                             && !modifiers.contains(JavaModifier.SYNTHETIC)
                             && !modifiers.contains(JavaModifier.BRIDGE)
-                            && module.isPublicPackage(member.getOwner())
+                            && module.isApi(member.getOwner())
                             && isVisible(member.getOwner());
                 });
     }
@@ -278,7 +316,7 @@ class ModuleBoundaryTest {
 
     private static <M extends JavaMember> ArchCondition<M> handOutNoInternalType() {
         return new ArchCondition<>(
-                "take and return no type of an internal pqx package nor of "
+                "take and return no @Internal pqx type nor a type of "
                         + PARQUET_INTERNAL
                         + "..") {
             @Override
@@ -323,7 +361,7 @@ class ModuleBoundaryTest {
 
     private static ArchCondition<JavaClass> extendAndImplementNoInternalType() {
         return new ArchCondition<>(
-                "extend and implement no type of an internal pqx package nor of "
+                "extend and implement no @Internal pqx type nor a type of "
                         + PARQUET_INTERNAL
                         + "..") {
             @Override

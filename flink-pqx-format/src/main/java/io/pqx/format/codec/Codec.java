@@ -1,5 +1,7 @@
 package io.pqx.format.codec;
 
+import org.apache.flink.annotation.Internal;
+
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 import java.io.IOException;
@@ -16,6 +18,7 @@ import java.io.IOException;
  * page reader turns that exception into a {@link io.pqx.format.error.CorruptFileException} naming the
  * file, row group and column.
  */
+@Internal
 public interface Codec {
 
     /** The codec's name, as recorded in the column chunk metadata. */

@@ -1,5 +1,7 @@
 package io.pqx.format.codec;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.options.Compression;
@@ -16,6 +18,7 @@ import javax.annotation.Nullable;
  * <p>Read support: UNCOMPRESSED, SNAPPY, GZIP, ZSTD, LZ4_RAW, LZ4 (Hadoop framing or raw block),
  * BROTLI. Write support: UNCOMPRESSED, SNAPPY, GZIP, ZSTD, LZ4_RAW. LZO is not supported.
  */
+@Internal
 public final class Codecs {
     /** The ZSTD level used when a caller gives none (zstd's own default). */
     public static final int DEFAULT_ZSTD_LEVEL = 3;

@@ -1,5 +1,6 @@
 package io.pqx.format.decode;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 
 import java.io.IOException;
@@ -8,6 +9,7 @@ import java.io.IOException;
  * The row filter of a {@link FilteredRowGroupScan}, as the decoder calls it: decides the rows of
  * one batch of the filter's columns. {@code ParquetReader} adapts the public {@code RowFilter}.
  */
+@Internal
 public interface BatchFilter {
     /**
      * Sets {@code keep[i]} for every row {@code i} of {@code batch} (the filter's columns, in its

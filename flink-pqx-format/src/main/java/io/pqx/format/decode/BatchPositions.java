@@ -1,5 +1,7 @@
 package io.pqx.format.decode;
 
+import org.apache.flink.annotation.Internal;
+
 import java.util.Arrays;
 
 /**
@@ -8,6 +10,7 @@ import java.util.Arrays;
  * A batch of a contiguous selection is one run; a sparse selection makes one run per range the
  * batch touches. Filled by the decoder while it fills the batch, reused with it. Not thread-safe.
  */
+@Internal
 public final class BatchPositions {
     private int[] offsets = new int[4];
     private long[] rows = new long[4];

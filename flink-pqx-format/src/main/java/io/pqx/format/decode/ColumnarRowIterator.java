@@ -1,5 +1,6 @@
 package io.pqx.format.decode;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
@@ -20,6 +21,7 @@ import java.util.NoSuchElementException;
  * {@code hasNext()}. Decoding errors surface as an {@link UncheckedIOException} whose cause is the
  * {@code CorruptFileException}. Not thread-safe.
  */
+@Internal
 public final class ColumnarRowIterator implements CloseableIterator<RowData> {
 
     /** Supplies the row groups in order; null once there are no more. */

@@ -7,6 +7,7 @@ import io.pqx.format.page.PageLimits;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.SchemaNode;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.flink.table.types.logical.RowType;
@@ -42,6 +43,7 @@ import java.util.List;
  * <p>Batches follow {@link RowGroupDecoder}'s reuse rules (one or two alternating vector
  * buffers). Not thread-safe.
  */
+@Internal
 public final class FilteredRowGroupScan implements RowGroupBatches {
     /**
      * What the row groups scanned so far measured, carried by one reader from scan to scan: the

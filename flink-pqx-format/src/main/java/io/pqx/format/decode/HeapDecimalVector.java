@@ -1,5 +1,6 @@
 package io.pqx.format.decode;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.columnar.vector.DecimalColumnVector;
 import org.apache.flink.table.data.columnar.vector.heap.AbstractHeapVector;
@@ -14,6 +15,7 @@ import java.util.Arrays;
  *
  * <p>Written by the decoder, read through {@link DecimalColumnVector#getDecimal}; not thread-safe.
  */
+@Internal
 public final class HeapDecimalVector extends AbstractHeapVector implements DecimalColumnVector {
     private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,7 @@
 package io.pqx.format.decode;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.index.OffsetIndexView;
 import io.pqx.format.io.ForwardingInputFile;
 import io.pqx.format.io.InputFile;
@@ -15,6 +17,7 @@ import java.util.Map;
  * <p>Why a file: it reaches the loader through the decoder's existing signature. A caller that
  * can pass the map to {@code RowGroupLoader.load} directly should.
  */
+@Internal
 public final class KnownOffsetIndexes extends ForwardingInputFile {
     private final Map<Integer, OffsetIndexView> offsetIndexes;
 

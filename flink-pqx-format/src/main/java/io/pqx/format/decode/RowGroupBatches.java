@@ -1,5 +1,6 @@
 package io.pqx.format.decode;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 
 import javax.annotation.Nullable;
@@ -14,6 +15,7 @@ import java.io.IOException;
  * <p>Vectors are reused: a batch is valid only until the next call to {@link #next()}. Not
  * thread-safe; one reading thread.
  */
+@Internal
 public interface RowGroupBatches extends Closeable {
 
     /**

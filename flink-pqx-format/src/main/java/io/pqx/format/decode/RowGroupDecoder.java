@@ -13,6 +13,7 @@ import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.PrimitiveNode;
 import io.pqx.format.schema.SchemaNode;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
@@ -43,6 +44,7 @@ import java.util.Map;
  * the next call to {@link #next()}, or, alternating two sets of vectors, until the call after
  * that. Not thread-safe.
  */
+@Internal
 public final class RowGroupDecoder implements RowGroupBatches {
     private final int rowGroup;
     private final RowSelection selection;

@@ -1,5 +1,6 @@
 package io.pqx.format.decode;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.MapData;
@@ -27,6 +28,7 @@ import org.apache.flink.table.data.columnar.vector.TimestampColumnVector;
  * {@link IntColumnVector} only), so code that dispatches on the vector's interface sees the same
  * kind. Views are re-pointed batch after batch ({@link #view}); not thread-safe.
  */
+@Internal
 public final class SelectedVectors {
     private SelectedVectors() {}
 

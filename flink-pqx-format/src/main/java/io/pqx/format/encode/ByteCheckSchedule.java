@@ -1,5 +1,7 @@
 package io.pqx.format.encode;
 
+import org.apache.flink.annotation.Internal;
+
 import java.util.function.LongSupplier;
 
 /**
@@ -11,6 +13,7 @@ import java.util.function.LongSupplier;
  *
  * <p>Not thread-safe; one per filling row group (reset for the next).
  */
+@Internal
 public final class ByteCheckSchedule {
     /** Row count at which the bytes are next summed. */
     private long nextCheck;

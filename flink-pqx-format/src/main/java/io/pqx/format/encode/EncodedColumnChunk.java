@@ -1,5 +1,7 @@
 package io.pqx.format.encode;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.page.EncodedPages;
 
 import org.apache.parquet.column.ColumnDescriptor;
@@ -29,6 +31,7 @@ import java.util.Set;
  * @param statistics merged page statistics; null when statistics are disabled
  * @param offsetIndex page locations relative to the chunk's first byte; null when disabled
  */
+@Internal
 public record EncodedColumnChunk(
         int leafIndex,
         ColumnDescriptor column,

@@ -1,5 +1,7 @@
 package io.pqx.format.encode;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.schema.ParquetSchema;
 
 import javax.annotation.Nullable;
@@ -22,6 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Thread-safe. {@link #close()} stops the threads it created; executors given to it are the
  * caller's.
  */
+@Internal
 public final class EncodingContext implements AutoCloseable {
     /** Runs each task on the calling thread. */
     public static final Executor CALLER_RUNS = Runnable::run;

@@ -1,5 +1,7 @@
 package io.pqx.format.encode;
 
+import org.apache.flink.annotation.Internal;
+
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
@@ -12,6 +14,7 @@ import java.util.concurrent.ExecutionException;
  * One translation for every place that waits on such a task, so a failure reads the same wherever
  * it surfaces.
  */
+@Internal
 public final class EncodingFailures {
     private EncodingFailures() {}
 

@@ -1,5 +1,7 @@
 package io.pqx.format.encode;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.codec.Codecs;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;
@@ -48,6 +50,7 @@ import java.util.TreeMap;
  *
  * <p>Called by one thread at a time, with happens-before between calls; not thread-safe.
  */
+@Internal
 public final class FileAssembler {
     private final PositionOutputStream out;
     private final ParquetSchema schema;

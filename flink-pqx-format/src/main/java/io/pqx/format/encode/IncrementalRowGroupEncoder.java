@@ -1,5 +1,7 @@
 package io.pqx.format.encode;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.ParquetSchema;
 
@@ -24,6 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Built once per file. Not thread-safe: one thread calls {@link #feed} and {@link
  * #finishRowGroup}; the leaf tasks run on the executor.
  */
+@Internal
 public final class IncrementalRowGroupEncoder {
     private final ColumnChunkEncoder[] encoders;
     private final ColumnChunkEncoder.OpenChunk[] open;

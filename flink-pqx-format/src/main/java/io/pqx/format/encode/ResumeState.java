@@ -1,5 +1,7 @@
 package io.pqx.format.encode;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.footer.BoundedThrift;
@@ -42,6 +44,7 @@ import java.util.zip.CRC32;
  * CorruptFileException} naming the file. Instances hold mutable Thrift objects: a decoded state is
  * handed to one writer only.
  */
+@Internal
 public record ResumeState(
         long length,
         long rowCount,

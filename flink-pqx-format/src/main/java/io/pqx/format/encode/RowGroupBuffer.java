@@ -2,6 +2,7 @@ package io.pqx.format.encode;
 
 import io.pqx.format.schema.ParquetSchema;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.RowData;
 
 import java.util.List;
@@ -20,6 +21,7 @@ import java.util.function.LongSupplier;
  *
  * <p>Not thread-safe: one thread appends, and nobody appends while it is being encoded.
  */
+@Internal
 public final class RowGroupBuffer {
     private final ParquetSchema schema;
     private final LeafBuffer[] leaves;

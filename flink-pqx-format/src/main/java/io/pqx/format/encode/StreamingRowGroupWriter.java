@@ -5,6 +5,7 @@ import io.pqx.format.io.PositionOutputStream;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.ParquetSchema;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.RowData;
 
 import java.io.IOException;
@@ -40,6 +41,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * Any other failure, here or on another thread, is rethrown by the next call as an {@link
  * IOException} naming the file. Not thread-safe: one thread calls it.
  */
+@Internal
 public final class StreamingRowGroupWriter {
     /** Rows per slice: small enough to stay in cache, large enough to amortize a column task. */
     public static final int SLICE_ROWS = 4096;

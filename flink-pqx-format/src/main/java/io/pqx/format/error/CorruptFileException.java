@@ -1,5 +1,7 @@
 package io.pqx.format.error;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.io.IOException;
 
 /**
@@ -10,6 +12,7 @@ import java.io.IOException;
  * grammar "Cannot &lt;verb&gt; &lt;object&gt;: &lt;reason&gt; (&lt;file&gt;, row group n, column
  * a.b)". Use {@link FileContext} to build it so every call site says the same things the same way.
  */
+@PublicEvolving
 public class CorruptFileException extends IOException {
     private static final long serialVersionUID = 1L;
 

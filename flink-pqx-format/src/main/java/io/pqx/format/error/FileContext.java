@@ -1,5 +1,7 @@
 package io.pqx.format.error;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import javax.annotation.Nullable;
 
 /**
@@ -9,6 +11,7 @@ import javax.annotation.Nullable;
  *
  * <p>Immutable; {@link #rowGroup(int)} and {@link #column(String)} return narrowed copies.
  */
+@PublicEvolving
 public final class FileContext {
     private final String file;
     private final int rowGroup;

@@ -1,5 +1,7 @@
 package io.pqx.format.error;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.io.IOException;
 
 /**
@@ -7,6 +9,7 @@ import java.io.IOException;
  * modular encryption, a type with no Flink equivalent). The message names the file, where known the
  * row group and column, and the feature.
  */
+@PublicEvolving
 public class UnsupportedFileException extends IOException {
     private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,7 @@
 package io.pqx.format.footer;
 
+import org.apache.flink.annotation.Internal;
+
 import shaded.parquet.org.apache.thrift.TBase;
 import shaded.parquet.org.apache.thrift.TConfiguration;
 import shaded.parquet.org.apache.thrift.TException;
@@ -15,6 +17,7 @@ import java.io.IOException;
  * Util}'s readers allow 100 MB per message). Uses the Thrift runtime shaded into
  * parquet-format-structures. Stateless.
  */
+@Internal
 public final class BoundedThrift {
     private static final int MAX_NESTING = 64;
 

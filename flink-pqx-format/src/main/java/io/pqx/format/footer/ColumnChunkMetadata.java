@@ -1,5 +1,7 @@
 package io.pqx.format.footer;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.error.FileContext;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.format.ColumnChunk;
@@ -32,6 +34,7 @@ import java.util.OptionalLong;
  * <p>Immutable and thread-safe; {@link #thrift()} exposes the underlying struct, which callers must
  * not modify.
  */
+@Internal
 public final class ColumnChunkMetadata {
     private final ColumnChunk thrift;
     private final ChunkFacts facts;

@@ -1,5 +1,7 @@
 package io.pqx.format.footer;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.UnsupportedFileException;
 import org.apache.parquet.format.FileMetaData;
@@ -19,6 +21,7 @@ import java.util.Map;
  * counts are not negative, every row group has one chunk per schema leaf whose bytes lie inside the
  * file, and no encryption is used. Thread-safe.
  */
+@Internal
 public final class FileMetadata {
     private final String location;
     private final long fileLength;

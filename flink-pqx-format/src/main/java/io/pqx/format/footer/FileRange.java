@@ -1,5 +1,7 @@
 package io.pqx.format.footer;
 
+import org.apache.flink.annotation.Internal;
+
 /**
  * A byte range of a Parquet file: where a column index, offset index or bloom filter lives.
  *
@@ -7,6 +9,7 @@ package io.pqx.format.footer;
  * @param length number of bytes, or -1 when the footer does not record it (bloom filters written
  *     before {@code bloom_filter_length} existed)
  */
+@Internal
 public record FileRange(long offset, long length) {
 
     /** Whether the length is recorded. */

@@ -1,5 +1,7 @@
 package io.pqx.format.footer;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.io.InputFile;
@@ -26,6 +28,7 @@ import java.util.HexFormat;
  * <p>Called by the reader and the source's planner, on any thread; stateless (the {@link InputFile}
  * is used by one thread at a time).
  */
+@Internal
 public final class FooterReader {
     /** Bytes fetched from the end of the file in the first read. */
     static final int TAIL_READ_BYTES = 64 * 1024;

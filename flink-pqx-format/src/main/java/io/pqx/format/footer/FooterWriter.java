@@ -1,5 +1,7 @@
 package io.pqx.format.footer;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.io.PositionOutputStream;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.Util;
@@ -11,6 +13,7 @@ import java.io.IOException;
  * little-endian integer, and the magic {@code PAR1}. Called once per file by the writer, after the
  * last row group and the page indexes. Stateless and thread-safe (the stream is not).
  */
+@Internal
 public final class FooterWriter {
     private FooterWriter() {}
 

@@ -1,5 +1,7 @@
 package io.pqx.format.footer;
 
+import org.apache.flink.annotation.Internal;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -11,6 +13,7 @@ import java.util.Arrays;
  * <p>Used by {@link FooterReader}, {@link FooterWriter} and the file writer (which writes {@link
  * #MAGIC} first). Constants only; thread-safe.
  */
+@Internal
 public final class ParquetMagic {
     /** {@code "PAR1"}: starts and ends every unencrypted Parquet file. Do not modify. */
     public static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);

@@ -1,5 +1,7 @@
 package io.pqx.format.footer;
 
+import org.apache.flink.annotation.Internal;
+
 import org.apache.parquet.format.Type;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
@@ -7,6 +9,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * Maps the Thrift physical {@link Type} to parquet-column's {@link PrimitiveTypeName} and back (the
  * names differ for byte arrays: {@code BYTE_ARRAY} is {@code BINARY}). Stateless.
  */
+@Internal
 public final class PhysicalTypes {
     private PhysicalTypes() {}
 

@@ -1,5 +1,7 @@
 package io.pqx.format.footer;
 
+import org.apache.flink.annotation.Internal;
+
 import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.SortingColumn;
 
@@ -11,6 +13,7 @@ import java.util.List;
  *
  * <p>Immutable and thread-safe; {@link #thrift()} must not be modified.
  */
+@Internal
 public final class RowGroupMetadata {
     private final int index;
     private final RowGroup thrift;

@@ -1,5 +1,7 @@
 package io.pqx.format.footer;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import org.apache.parquet.format.ColumnOrder;
@@ -37,6 +39,7 @@ import java.util.Set;
  * <p>Called by {@link FooterReader} and by the writer when it builds the footer. Stateless and
  * thread-safe.
  */
+@Internal
 public final class SchemaElements {
     /** Deeper schemas are rejected: no writer nests this far, and recursion must stay bounded. */
     static final int MAX_DEPTH = 500;

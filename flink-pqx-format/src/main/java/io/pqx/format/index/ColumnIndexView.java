@@ -1,5 +1,7 @@
 package io.pqx.format.index;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import javax.annotation.Nullable;
 
 import java.nio.ByteBuffer;
@@ -25,6 +27,7 @@ import java.util.OptionalLong;
  * <p>A null page ({@link #isNullPage}) has no bounds: {@link #minBytes} and {@link #maxBytes}
  * return empty arrays and {@link #min} and {@link #max} null.
  */
+@PublicEvolving
 public final class ColumnIndexView {
     private final PhysicalType type;
     private final BoundaryOrder boundaryOrder;

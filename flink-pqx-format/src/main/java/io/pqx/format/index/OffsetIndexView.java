@@ -1,5 +1,7 @@
 package io.pqx.format.index;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.List;
 
 /**
@@ -10,6 +12,7 @@ import java.util.List;
  * the last page runs to the row group's row count. The reader has checked that first rows never
  * decrease and that offsets and sizes are not negative.
  */
+@PublicEvolving
 public final class OffsetIndexView {
     private final List<PageLocation> pages;
 

@@ -1,5 +1,7 @@
 package io.pqx.format.index;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 /**
  * Where one data page of a column chunk lies, from the offset index.
  *
@@ -7,4 +9,5 @@ package io.pqx.format.index;
  * @param compressedPageSize bytes of the page as stored, header included
  * @param firstRowIndex index, within the row group, of the first row that starts in the page
  */
+@PublicEvolving
 public record PageLocation(long offset, int compressedPageSize, long firstRowIndex) {}

@@ -1,9 +1,12 @@
 package io.pqx.format.index;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 /**
  * The Parquet physical type of a column, which says how its index bounds are encoded (Parquet's
  * PLAIN encoding of one value) and what {@link ColumnIndexView#min(int)} returns.
  */
+@PublicEvolving
 public enum PhysicalType {
     /** One byte, 0 or 1; read as {@link Boolean}. */
     BOOLEAN,

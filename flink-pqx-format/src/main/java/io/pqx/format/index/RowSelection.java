@@ -1,5 +1,7 @@
 package io.pqx.format.index;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.Arrays;
 import java.util.NoSuchElementException;
 import java.util.PrimitiveIterator;
@@ -18,6 +20,7 @@ import java.util.PrimitiveIterator;
  * rows, not row indexes), {@link #split}/{@link #splitAt}. Each returns a selection in the same
  * normal form (touching ranges merged), so equal row sets are {@code equals}.
  */
+@PublicEvolving
 public final class RowSelection {
     private final long[] starts;
     private final long[] ends;

@@ -1,8 +1,11 @@
 package io.pqx.format.io;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import io.pqx.format.error.FileContext;
 
 /** An {@link InputFile} over bytes in memory; handy for small files, footers and tests. */
+@PublicEvolving
 public final class ByteArrayInputFile implements InputFile {
     private final String location;
     private final byte[] bytes;

@@ -1,5 +1,7 @@
 package io.pqx.format.io;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.io.IOException;
 import java.util.function.LongConsumer;
 
@@ -7,6 +9,7 @@ import java.util.function.LongConsumer;
  * An {@link InputFile} that reports the bytes of every read it serves to a consumer (a metric, a
  * benchmark's count): footers, indexes, bloom filters and pages alike.
  */
+@PublicEvolving
 public final class CountingInputFile extends ForwardingInputFile {
     private final LongConsumer bytesRead;
 

@@ -1,6 +1,7 @@
 package io.pqx.format.io;
 
 import io.pqx.format.error.FileContext;
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.core.fs.ByteBufferReadable;
 import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.FileSystem;
@@ -22,6 +23,7 @@ import java.nio.ByteBuffer;
  * on an object store downloads them; a pruned read that skips pages then fetched nearly all of a
  * column chunk from S3, in one GET per 64 KiB.
  */
+@PublicEvolving
 public final class FlinkInputFile implements InputFile {
     private final Path path;
     private long length = -1;

@@ -1,11 +1,14 @@
 package io.pqx.format.io;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.io.IOException;
 
 /**
  * An {@link InputFile} that forwards every call to another; subclasses override what they add
  * (counting, carrying facts about the file, not closing it). Thread-safety is the wrapped file's.
  */
+@PublicEvolving
 public abstract class ForwardingInputFile implements InputFile {
     private final InputFile file;
 

@@ -1,5 +1,7 @@
 package io.pqx.format.io;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.io.Closeable;
 import java.io.IOException;
 
@@ -10,6 +12,7 @@ import java.io.IOException;
  *
  * <p>Implementations are not required to be thread-safe; open one per reading thread.
  */
+@PublicEvolving
 public interface InputFile extends Closeable {
 
     /** The file's location as the user gave it (a path or URI); used in every error message. */

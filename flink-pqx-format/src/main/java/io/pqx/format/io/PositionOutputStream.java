@@ -1,5 +1,7 @@
 package io.pqx.format.io;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.io.IOException;
 import java.io.OutputStream;
 
@@ -12,6 +14,7 @@ import java.io.OutputStream;
  * <p>{@link #close()} closes the wrapped stream; the sink, which must commit rather than close,
  * calls {@link #flush()} instead.
  */
+@PublicEvolving
 public final class PositionOutputStream extends OutputStream {
     private final OutputStream out;
     private long position;

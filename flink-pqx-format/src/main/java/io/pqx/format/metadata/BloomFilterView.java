@@ -1,5 +1,7 @@
 package io.pqx.format.metadata;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter;
 import org.apache.parquet.io.api.Binary;
 
@@ -29,6 +31,7 @@ import java.nio.charset.StandardCharsets;
  * share the views they cache): parquet-column's filter hashes through a buffer and computes its
  * block mask in an array it keeps, so every question is answered holding the filter's lock.
  */
+@PublicEvolving
 public final class BloomFilterView {
     private final BlockSplitBloomFilter filter;
     private final int bitsetBytes;

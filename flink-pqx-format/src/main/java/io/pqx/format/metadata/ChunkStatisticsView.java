@@ -1,5 +1,7 @@
 package io.pqx.format.metadata;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import io.pqx.format.index.PhysicalType;
 
 import javax.annotation.Nullable;
@@ -28,6 +30,7 @@ import java.util.OptionalLong;
  *
  * <p>The null count is independent of the bounds: present whenever the writer recorded it.
  */
+@PublicEvolving
 public final class ChunkStatisticsView {
     private final PhysicalType type;
     private final OptionalLong nullCount;

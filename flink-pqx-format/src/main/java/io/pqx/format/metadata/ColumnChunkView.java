@@ -1,5 +1,7 @@
 package io.pqx.format.metadata;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import io.pqx.format.index.PhysicalType;
 import io.pqx.format.options.Compression;
 
@@ -41,6 +43,7 @@ import java.util.OptionalLong;
  *     ParquetReader.readBloomFilter} reads it)
  * @param statistics what the chunk's statistics prove
  */
+@PublicEvolving
 public record ColumnChunkView(
         int rowGroup,
         int leafIndex,

@@ -1,5 +1,6 @@
 package io.pqx.format.metadata;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.types.logical.LogicalType;
 
 import java.util.List;
@@ -26,6 +27,7 @@ import java.util.Optional;
  * @param definitionLevel the definition level a leaf below reaches when this field is non-null
  * @param repetitionLevel the number of repeated fields on the path to this field
  */
+@PublicEvolving
 public record FieldView(
         String name,
         String parquetName,

@@ -1,5 +1,7 @@
 package io.pqx.format.metadata;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,6 +28,7 @@ import java.util.Optional;
  * @param schema the file's Parquet schema
  * @param rowGroups the row groups, in file order
  */
+@PublicEvolving
 public record FileMetadataView(
         String location,
         long fileLength,

@@ -1,5 +1,7 @@
 package io.pqx.format.metadata;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import io.pqx.format.index.PhysicalType;
 
 import java.util.List;
@@ -25,6 +27,7 @@ import java.util.Optional;
  * @param columnOrderDefined false when the footer declares the leaf's column order UNDEFINED (its
  *     statistics then carry no usable bounds); true otherwise
  */
+@PublicEvolving
 public record LeafColumnView(
         List<String> path,
         int leafIndex,

@@ -1,5 +1,7 @@
 package io.pqx.format.metadata;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import io.pqx.format.index.ColumnIndexView;
 import io.pqx.format.index.OffsetIndexView;
 
@@ -21,6 +23,7 @@ import java.util.Optional;
  *     a range outside the file, page counts that disagree); empty when nothing went wrong. A
  *     failure is evidence lost, never an error of the read: pruners count it and keep the data.
  */
+@PublicEvolving
 public record LeafPageIndex(
         int leafIndex,
         Optional<ColumnIndexView> columnIndex,

@@ -1,5 +1,7 @@
 package io.pqx.format.metadata;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import javax.annotation.Nullable;
 
 import java.util.Objects;
@@ -24,6 +26,7 @@ import java.util.Objects;
  * @param precision DECIMAL: the number of digits
  * @param scale DECIMAL: the digits after the point
  */
+@PublicEvolving
 public record LogicalTypeView(
         String name,
         String text,

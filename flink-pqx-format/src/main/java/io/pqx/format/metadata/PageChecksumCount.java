@@ -1,5 +1,7 @@
 package io.pqx.format.metadata;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 /**
  * How many pages of a column chunk (dictionary and data pages alike) carry a CRC-32 in their page
  * header, as {@code ParquetReader.readPageChecksums} counts them from the page headers (not in the
@@ -8,6 +10,7 @@ package io.pqx.format.metadata;
  * @param pages pages in the chunk
  * @param withCrc pages whose header carries a CRC
  */
+@PublicEvolving
 public record PageChecksumCount(int pages, int withCrc) {
 
     public PageChecksumCount {

@@ -1,5 +1,7 @@
 package io.pqx.format.metadata;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import io.pqx.format.index.ColumnIndexView;
 import io.pqx.format.index.OffsetIndexView;
 
@@ -20,6 +22,7 @@ import java.util.TreeMap;
  * none or they could not be used ({@link LeafPageIndex#failures()} says why). A leaf not asked for
  * is not listed: callers fall back to reading it themselves.
  */
+@PublicEvolving
 public final class RowGroupPageIndexes {
     private final int rowGroup;
     private final long rows;

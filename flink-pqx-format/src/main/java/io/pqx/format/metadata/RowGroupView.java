@@ -1,5 +1,7 @@
 package io.pqx.format.metadata;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -18,6 +20,7 @@ import java.util.OptionalLong;
  *     none
  * @param columns one chunk per schema leaf, in leaf order
  */
+@PublicEvolving
 public record RowGroupView(
         int ordinal,
         long numRows,

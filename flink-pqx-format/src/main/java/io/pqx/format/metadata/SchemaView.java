@@ -1,5 +1,7 @@
 package io.pqx.format.metadata;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -14,6 +16,7 @@ import java.util.Optional;
  * @param fieldNames the names of the top-level fields (the columns), in schema order
  * @param leaves every leaf column, in schema order ({@code leaves().get(i).leafIndex() == i})
  */
+@PublicEvolving
 public record SchemaView(String text, List<String> fieldNames, List<LeafColumnView> leaves) {
 
     public SchemaView {

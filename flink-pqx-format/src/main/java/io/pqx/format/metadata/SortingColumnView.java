@@ -1,5 +1,7 @@
 package io.pqx.format.metadata;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 /**
  * One column of the sort order a writer declared for the rows of a row group (Parquet's {@code
  * SortingColumn}), as {@link RowGroupView#sortingColumns()} lists them, most significant first.
@@ -12,4 +14,5 @@ package io.pqx.format.metadata;
  * @param descending whether the values are in descending order
  * @param nullsFirst whether nulls come before the values
  */
+@PublicEvolving
 public record SortingColumnView(int columnIndex, boolean descending, boolean nullsFirst) {}

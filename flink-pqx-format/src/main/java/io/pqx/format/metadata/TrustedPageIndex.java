@@ -1,5 +1,7 @@
 package io.pqx.format.metadata;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import io.pqx.format.index.OffsetIndexView;
 
 import java.util.List;
@@ -18,6 +20,7 @@ import java.util.List;
  * value. A column whose indexes do not meet these rules has no {@code TrustedPageIndex} at all
  * (see {@link RowGroupPageIndexes}).
  */
+@PublicEvolving
 public final class TrustedPageIndex {
     private final long[] firstRows;
     private final long rows;

@@ -1,5 +1,7 @@
 package io.pqx.format.options;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.Collection;
 import java.util.Optional;
 
@@ -9,6 +11,7 @@ import java.util.Optional;
  * with the fewest single-character insertions, deletions and substitutions, case ignored (the
  * first such name when several tie). Stateless; thread-safe.
  */
+@PublicEvolving
 public final class ClosestKey {
     private ClosestKey() {}
 

@@ -1,5 +1,6 @@
 package io.pqx.format.options;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.DescribedEnum;
 import org.apache.flink.configuration.description.InlineElement;
 
@@ -14,6 +15,7 @@ import static org.apache.flink.configuration.description.TextElement.text;
  * DescribedEnum}, so Flink's {@code ConfigOption} documentation lists the constants with their
  * description; Flink parses option values case-insensitively ({@code zstd}, {@code lz4_raw}).
  */
+@PublicEvolving
 public enum Compression implements DescribedEnum {
     UNCOMPRESSED("No compression."),
     SNAPPY("Snappy."),

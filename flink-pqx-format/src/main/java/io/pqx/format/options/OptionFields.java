@@ -1,5 +1,6 @@
 package io.pqx.format.options;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 
 import java.lang.reflect.Field;
@@ -11,6 +12,7 @@ import java.util.List;
  * The public static {@link ConfigOption} constants of an options class, in declaration order:
  * how the source's and the sink's options classes list every option they define. Stateless.
  */
+@PublicEvolving
 public final class OptionFields {
     private OptionFields() {}
 

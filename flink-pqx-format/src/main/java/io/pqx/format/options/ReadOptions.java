@@ -1,5 +1,7 @@
 package io.pqx.format.options;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.UnsupportedFileException;
 
@@ -30,6 +32,7 @@ import io.pqx.format.error.UnsupportedFileException;
  *     (default true); false always decodes every column of every row and then filters, for
  *     comparison. Either way exactly the same rows are returned
  */
+@PublicEvolving
 public record ReadOptions(
         int batchSize,
         long maxFooterBytes,

@@ -1,5 +1,7 @@
 package io.pqx.format.options;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 /**
  * A sort order that the rows of every row group follow, recorded in the footer as a Thrift
  * {@code SortingColumn} so readers may rely on it. The writer records it; it does not sort (the
@@ -9,4 +11,5 @@ package io.pqx.format.options;
  * @param descending whether the order is descending
  * @param nullsFirst whether nulls come before values
  */
+@PublicEvolving
 public record SortingColumnSpec(String path, boolean descending, boolean nullsFirst) {}

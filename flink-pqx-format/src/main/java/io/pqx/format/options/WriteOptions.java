@@ -1,5 +1,7 @@
 package io.pqx.format.options;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,6 +43,7 @@ import java.util.Objects;
  *     its header, over the page's bytes as stored after the header, as parquet-format's {@code
  *     PageHeader.crc} defines it (default true)
  */
+@PublicEvolving
 public record WriteOptions(
         Compression codec,
         int compressionLevel,

@@ -1,5 +1,7 @@
 package io.pqx.format.page;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.footer.BoundedThrift;
@@ -30,6 +32,7 @@ import java.util.List;
  *
  * <p>Created per row group by the decoder; used by one column reader on one thread.
  */
+@Internal
 public final class ChunkPageReader implements PageReader {
     private final FileContext ctx;
     private final long declaredValueCount;

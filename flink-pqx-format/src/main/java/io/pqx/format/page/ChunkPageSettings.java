@@ -1,5 +1,7 @@
 package io.pqx.format.page;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.codec.Codec;
 
 /**
@@ -11,6 +13,7 @@ import io.pqx.format.codec.Codec;
  * @param offsetIndex collect an offset index
  * @param columnIndexTruncateLength longest binary min/max in the column index
  */
+@Internal
 public record ChunkPageSettings(
         Codec codec,
         boolean checksums,

@@ -1,5 +1,7 @@
 package io.pqx.format.page;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.page.PageHeaderWriter.PageSizes;
 import io.pqx.format.page.PageHeaderWriter.V2Layout;
 
@@ -43,6 +45,7 @@ import java.util.zip.CRC32;
  *
  * <p>Created per column chunk by the column chunk encoder; not thread-safe (one encoding thread).
  */
+@Internal
 public final class ChunkPageWriter
         implements PageWriter, PageWriteStore, BloomFilterWriteStore, BloomFilterWriter {
     private final ColumnDescriptor column;

@@ -1,5 +1,7 @@
 package io.pqx.format.page;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.io.InputFile;
 
 import java.io.IOException;
@@ -15,6 +17,7 @@ import java.util.List;
  * <p>Callers validate each range against the file and their limits first; this class only bounds
  * merged reads by the largest Java array. Stateless.
  */
+@Internal
 public final class CoalescedRangeReader {
     private static final long MAX_BUFFER = Integer.MAX_VALUE - 16;
 

@@ -1,5 +1,7 @@
 package io.pqx.format.page;
 
+import org.apache.flink.annotation.Internal;
+
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
 
@@ -15,6 +17,7 @@ import java.util.Map;
  *
  * <p>Created per row group by the decoder; one reading thread.
  */
+@Internal
 public final class ColumnChunkReadStore implements PageReadStore {
     private final Map<ColumnDescriptor, ChunkPageReader> readers;
     private final long rowCount;

@@ -1,5 +1,7 @@
 package io.pqx.format.page;
 
+import org.apache.flink.annotation.Internal;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
@@ -12,6 +14,7 @@ import java.util.List;
  *
  * <p>Not thread-safe while being filled; read-only afterwards.
  */
+@Internal
 public final class EncodedPages {
     private final List<byte[]> pieces = new ArrayList<>();
     private long size;

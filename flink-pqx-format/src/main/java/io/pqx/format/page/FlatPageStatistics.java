@@ -1,5 +1,7 @@
 package io.pqx.format.page;
 
+import org.apache.flink.annotation.Internal;
+
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.io.api.Binary;
@@ -26,6 +28,7 @@ import java.util.Arrays;
  * record that ends them (the column writer may cut a page at each record end), and a page must
  * not hold nulls. Not thread-safe; one per column chunk.
  */
+@Internal
 public final class FlatPageStatistics {
     /** parquet-column's orders of plain INT32, INT64 and BINARY (its constants are not public). */
     private static final PrimitiveComparator<?> SIGNED_INT32 =

@@ -1,5 +1,7 @@
 package io.pqx.format.page;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.footer.BoundedThrift;
@@ -19,6 +21,7 @@ import java.io.IOException;
  * @param pages pages in the chunk
  * @param withCrc pages whose header sets {@code crc}
  */
+@Internal
 public record PageChecksums(int pages, int withCrc) {
 
     /** First read of a header; headers without large statistics are a few dozen bytes. */

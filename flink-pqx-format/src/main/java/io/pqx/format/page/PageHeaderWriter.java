@@ -1,5 +1,7 @@
 package io.pqx.format.page;
 
+import org.apache.flink.annotation.Internal;
+
 import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.DataPageHeaderV2;
 import org.apache.parquet.format.DictionaryPageHeader;
@@ -17,6 +19,7 @@ import java.io.IOException;
  * ChunkPageWriter}. A {@code crc} of -1 means "no checksum"; otherwise it is the CRC32 of the page
  * bytes that follow the header, as the format specifies.
  */
+@Internal
 public final class PageHeaderWriter {
     /** Passed as {@code crc} when the page carries no checksum. */
     public static final long NO_CRC = -1;

@@ -1,5 +1,7 @@
 package io.pqx.format.page;
 
+import org.apache.flink.annotation.Internal;
+
 import javax.annotation.Nullable;
 
 /**
@@ -14,6 +16,7 @@ import javax.annotation.Nullable;
  *     the offset index; null when unknown
  * @param rowCounts the number of rows of each data page of the run; null when unknown
  */
+@Internal
 public record PageRun(
         byte[] buffer,
         int offset,

@@ -1,9 +1,12 @@
 package io.pqx.format.predicate;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.List;
 import java.util.stream.Collectors;
 
 /** The conjunction of two or more predicates, under SQL's three-valued logic. */
+@PublicEvolving
 public record And(List<Predicate> children) implements Predicate {
     public And {
         children = List.copyOf(children);

@@ -1,5 +1,6 @@
 package io.pqx.format.predicate;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
@@ -21,6 +22,7 @@ import java.util.List;
  * converts every literal to its column's type, so a predicate that does not fit the schema fails
  * here, with a message naming the column, and never while rows are evaluated.
  */
+@Internal
 public final class BoundPredicate {
     private final Predicate predicate;
     private final Node root;

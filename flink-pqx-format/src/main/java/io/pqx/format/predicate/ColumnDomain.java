@@ -1,5 +1,6 @@
 package io.pqx.format.predicate;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
@@ -31,6 +32,7 @@ import java.util.Arrays;
  * VARCHAR as UTF-8, which orders like Flink's {@code StringData}; BINARY, VARBINARY); {@link
  * #TIMESTAMP} {@link TimestampData} (TIMESTAMP and TIMESTAMP_LTZ of any precision).
  */
+@Internal
 public enum ColumnDomain {
     BOOLEAN,
     LONG,

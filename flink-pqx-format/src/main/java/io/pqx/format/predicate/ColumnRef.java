@@ -1,5 +1,7 @@
 package io.pqx.format.predicate;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -13,6 +15,7 @@ import java.util.regex.Pattern;
  *
  * @param path the field names, outermost first; none is null, the path is not empty
  */
+@PublicEvolving
 public record ColumnRef(List<String> path) implements java.io.Serializable {
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 

@@ -3,6 +3,7 @@ package io.pqx.format.predicate;
 import io.pqx.format.metadata.FieldView;
 import io.pqx.format.metadata.LeafColumnView;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -17,6 +18,7 @@ import java.util.stream.Collectors;
  * RowType}, for rows of any origin. A path goes through ROW fields only; it must end at an atomic
  * column (one inside an ARRAY or MAP cannot be filtered on). Immutable and thread-safe.
  */
+@Internal
 public final class ColumnResolver {
     private final List<FieldView> fields;
     private final RowType rowType;

@@ -1,6 +1,9 @@
 package io.pqx.format.predicate;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 /** A comparison operator of a {@link Comparison}: {@code = <> < <= > >=}. */
+@PublicEvolving
 public enum CompareOp {
     EQ("="),
     NE("<>"),

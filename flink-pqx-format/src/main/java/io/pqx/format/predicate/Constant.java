@@ -1,6 +1,9 @@
 package io.pqx.format.predicate;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 /** The constant TRUE or FALSE. */
+@PublicEvolving
 public record Constant(boolean value) implements Predicate {
     /** TRUE. */
     public static final Constant TRUE = new Constant(true);

@@ -1,5 +1,7 @@
 package io.pqx.format.predicate;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.Objects;
 
 /**
@@ -10,6 +12,7 @@ import java.util.Objects;
  * The column is declared here, before the filter exists, so a reader knows up front which columns
  * its filter reads.
  */
+@PublicEvolving
 public record DynamicSlot(String name, ColumnRef column) implements Predicate {
     public DynamicSlot {
         Objects.requireNonNull(name, "name");

@@ -1,5 +1,7 @@
 package io.pqx.format.predicate;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
@@ -8,6 +10,7 @@ import java.util.stream.Collectors;
  * {@code column IN (v1, v2, ...)}: UNKNOWN when the column is null, TRUE when it equals one of
  * the values, FALSE otherwise (the values are literals, never null). At least one value.
  */
+@PublicEvolving
 public record InList(ColumnRef column, List<Literal> values) implements Predicate {
     public InList {
         Objects.requireNonNull(column, "column");

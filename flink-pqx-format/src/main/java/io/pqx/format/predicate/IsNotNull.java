@@ -1,8 +1,11 @@
 package io.pqx.format.predicate;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.Objects;
 
 /** {@code column IS NOT NULL}: TRUE or FALSE, never UNKNOWN. */
+@PublicEvolving
 public record IsNotNull(ColumnRef column) implements Predicate {
     public IsNotNull {
         Objects.requireNonNull(column, "column");

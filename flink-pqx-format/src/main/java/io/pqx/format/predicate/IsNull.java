@@ -1,8 +1,11 @@
 package io.pqx.format.predicate;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.Objects;
 
 /** {@code column IS NULL}: TRUE or FALSE, never UNKNOWN. A field of a null ROW is null. */
+@PublicEvolving
 public record IsNull(ColumnRef column) implements Predicate {
     public IsNull {
         Objects.requireNonNull(column, "column");

@@ -1,10 +1,13 @@
 package io.pqx.format.predicate;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 /**
  * A set of keys that may report keys it does not hold (a bloom filter, for instance) but never
  * misses one it holds: the optional part of a {@link RuntimeFilter}.
  */
 @FunctionalInterface
+@PublicEvolving
 public interface KeyFilter {
     /**
      * Whether the set may hold {@code key}, a non-null value as Flink's {@code RowData} holds it

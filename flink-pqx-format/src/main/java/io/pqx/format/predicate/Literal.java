@@ -1,5 +1,6 @@
 package io.pqx.format.predicate;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
@@ -30,6 +31,7 @@ import java.util.Objects;
  * number: an {@code Integer} of epoch days for DATE, of milliseconds of the day for TIME.
  * Immutable.
  */
+@PublicEvolving
 public final class Literal implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
     private final transient Object value;

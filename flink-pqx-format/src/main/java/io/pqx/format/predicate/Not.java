@@ -1,5 +1,7 @@
 package io.pqx.format.predicate;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.List;
 import java.util.Objects;
 
@@ -7,6 +9,7 @@ import java.util.Objects;
  * The negation of a predicate: UNKNOWN stays UNKNOWN. A {@link DynamicSlot} may not be negated
  * (its "keep everything until the filter arrives" would turn into "keep nothing").
  */
+@PublicEvolving
 public record Not(Predicate child) implements Predicate {
     public Not {
         Objects.requireNonNull(child, "child");

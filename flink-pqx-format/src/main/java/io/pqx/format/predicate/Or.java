@@ -1,9 +1,12 @@
 package io.pqx.format.predicate;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.List;
 import java.util.stream.Collectors;
 
 /** The disjunction of two or more predicates, under SQL's three-valued logic. */
+@PublicEvolving
 public record Or(List<Predicate> children) implements Predicate {
     public Or {
         children = List.copyOf(children);

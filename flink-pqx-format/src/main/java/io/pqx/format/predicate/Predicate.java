@@ -1,5 +1,7 @@
 package io.pqx.format.predicate;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -16,6 +18,7 @@ import java.util.Set;
  * three-valued logic; {@code io.pqx.format.prune} proves from statistics which row groups it
  * cannot match.
  */
+@PublicEvolving
 public sealed interface Predicate extends java.io.Serializable
         permits Comparison, InList, IsNull, IsNotNull, StartsWith, And, Or, Not, Constant,
                 DynamicSlot {

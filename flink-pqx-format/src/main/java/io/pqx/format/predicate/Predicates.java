@@ -1,5 +1,7 @@
 package io.pqx.format.predicate;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -12,6 +14,7 @@ import java.util.Optional;
  * logic allows ({@code TRUE AND p} is {@code p}, {@code FALSE AND p} is FALSE even when {@code p}
  * is UNKNOWN).
  */
+@PublicEvolving
 public final class Predicates {
     private Predicates() {}
 

@@ -2,6 +2,7 @@ package io.pqx.format.predicate;
 
 import io.pqx.format.metadata.LeafColumnView;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.LogicalType;
 
@@ -13,6 +14,7 @@ import java.util.Optional;
  * each level of the path), its Flink type and, when the schema is a file's, its Parquet leaf.
  * Immutable and thread-safe.
  */
+@Internal
 public final class ResolvedColumn {
     private final ColumnRef ref;
     private final int[] positions;

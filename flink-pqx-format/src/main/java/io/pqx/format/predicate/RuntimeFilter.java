@@ -1,5 +1,7 @@
 package io.pqx.format.predicate;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.Objects;
 import java.util.Optional;
 
@@ -15,6 +17,7 @@ import java.util.Optional;
  *       {@link KeyFilter} is given, the filter may contain it.
  * </ul>
  */
+@PublicEvolving
 public final class RuntimeFilter {
 
     /** The state of a runtime filter. */

@@ -1,5 +1,7 @@
 package io.pqx.format.predicate;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -9,6 +11,7 @@ import java.util.Optional;
  * The runtime filters known at one moment, by slot name: what {@link DynamicSlot}s evaluate
  * against. A slot without a value is PENDING (keeps every row). Immutable.
  */
+@PublicEvolving
 public final class SlotValues {
     private static final SlotValues NONE = new SlotValues(Map.of());
     private final Map<String, RuntimeFilter> filters;

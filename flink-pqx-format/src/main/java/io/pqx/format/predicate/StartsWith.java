@@ -1,5 +1,7 @@
 package io.pqx.format.predicate;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.Objects;
 
 /**
@@ -8,6 +10,7 @@ import java.util.Objects;
  * Predicates#like} says which patterns are this one); any other stays a residual filter of the
  * caller.
  */
+@PublicEvolving
 public record StartsWith(ColumnRef column, String prefix) implements Predicate {
     public StartsWith {
         Objects.requireNonNull(column, "column");

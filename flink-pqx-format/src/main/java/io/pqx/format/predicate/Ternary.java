@@ -1,9 +1,12 @@
 package io.pqx.format.predicate;
 
+import org.apache.flink.annotation.Internal;
+
 /**
  * A truth value of SQL's three-valued logic: a predicate on a row is TRUE, FALSE or UNKNOWN (a
  * comparison with a null, for instance). A filter keeps a row only when its predicate is TRUE.
  */
+@Internal
 public enum Ternary {
     TRUE,
     FALSE,

@@ -1,5 +1,7 @@
 package io.pqx.format.prune;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.predicate.SlotValues;
@@ -13,6 +15,7 @@ import java.util.List;
  * row the plan once left out is never read again, and every narrowing step is a proof from one
  * kind of evidence. Immutable; narrowing returns a new plan.
  */
+@PublicEvolving
 public final class AccessPlan {
     private final List<RowGroupAccess> accesses;
 

@@ -12,6 +12,7 @@ import io.pqx.format.predicate.ResolvedColumn;
 import io.pqx.format.predicate.SlotValues;
 import io.pqx.format.prune.FactSource.ValueProbe;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 import javax.annotation.Nullable;
@@ -47,6 +48,7 @@ import java.util.Optional;
  *
  * <p>Immutable and thread-safe when its {@link BloomFilterSource} is.
  */
+@PublicEvolving
 public final class BloomFilterPruner implements RowGroupPruner {
     /** The name of this evidence in metrics. */
     public static final String EVIDENCE = "bloom-filter";

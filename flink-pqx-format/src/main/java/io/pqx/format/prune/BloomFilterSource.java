@@ -1,5 +1,7 @@
 package io.pqx.format.prune;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import io.pqx.format.metadata.BloomFilterView;
 
 import java.io.IOException;
@@ -10,6 +12,7 @@ import java.util.Optional;
  * ParquetReader::readBloomFilter} ({@code ParquetReader.bloomFilterSource()}).
  */
 @FunctionalInterface
+@PublicEvolving
 public interface BloomFilterSource {
     /**
      * The bloom filter of leaf {@code leafIndex} in row group {@code rowGroup}, empty when there is

@@ -1,5 +1,7 @@
 package io.pqx.format.prune;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import io.pqx.format.metadata.LeafPageIndex;
 import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.index.RowSelection;
@@ -40,6 +42,7 @@ import java.util.Set;
  * <p>Immutable and thread-safe when its {@link PageIndexSource} is; binds the predicate to the
  * file's schema once, at creation.
  */
+@PublicEvolving
 public final class PageIndexPruner implements RowGroupPruner {
     /** The name of this evidence in metrics. */
     public static final String EVIDENCE = "page-index";

@@ -1,5 +1,7 @@
 package io.pqx.format.prune;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import io.pqx.format.metadata.RowGroupPageIndexes;
 
 import java.io.IOException;
@@ -11,6 +13,7 @@ import java.util.Optional;
  * indexes of the predicate's and projection's leaves once, so the decoder reuses them.
  */
 @FunctionalInterface
+@PublicEvolving
 public interface PageIndexSource {
     /**
      * The page indexes of row group {@code rowGroup}, empty when there are none to use.

@@ -1,5 +1,7 @@
 package io.pqx.format.prune;
 
+import org.apache.flink.annotation.Internal;
+
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
@@ -10,6 +12,7 @@ import java.util.concurrent.atomic.LongAdder;
  * of the read, the data pages it proved unneeded, and its failures: the numbers a source turns
  * into metrics. Thread-safe.
  */
+@Internal
 public final class PruningCounters implements PruningListener {
     private final Map<String, LongAdder> skipped = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> allMatched = new ConcurrentHashMap<>();

@@ -1,9 +1,12 @@
 package io.pqx.format.prune;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 /**
  * Hears what pruning decides and where it fails, for metrics. Called on the pruning thread;
  * implementations must be cheap and must not throw.
  */
+@PublicEvolving
 public interface PruningListener {
     /** A listener that hears nothing. */
     PruningListener NONE = new PruningListener() {};

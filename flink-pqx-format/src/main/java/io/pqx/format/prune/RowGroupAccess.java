@@ -1,5 +1,7 @@
 package io.pqx.format.prune;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import io.pqx.format.index.RowSelection;
 
 import java.util.Objects;
@@ -13,6 +15,7 @@ import java.util.Objects;
  * <p>A selection of every row is a SCAN and an empty one a SKIP: each access has one form, so
  * equal accesses are {@code equals}.
  */
+@PublicEvolving
 public final class RowGroupAccess {
 
     /** The kinds of access, from the narrowest. */

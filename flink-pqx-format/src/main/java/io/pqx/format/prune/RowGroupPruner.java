@@ -1,5 +1,7 @@
 package io.pqx.format.prune;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.predicate.SlotValues;
 
@@ -11,6 +13,7 @@ import java.io.IOException;
  * skipped and narrows the plan with its answer, so a pruner only ever proves, and never has to
  * know what the others proved.
  */
+@PublicEvolving
 public interface RowGroupPruner {
     /** The evidence's name, for metrics and messages: {@code statistics}, {@code page-index}, ... */
     String evidence();

@@ -1,5 +1,7 @@
 package io.pqx.format.prune;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import io.pqx.format.metadata.FieldView;
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.predicate.BoundPredicate;
@@ -32,6 +34,7 @@ import java.util.List;
  *
  * <p>Immutable and thread-safe; binds the predicate to the file's schema once, at creation.
  */
+@PublicEvolving
 public final class StatisticsPruner implements RowGroupPruner {
     /** The name of this evidence in metrics. */
     public static final String EVIDENCE = "statistics";

@@ -6,6 +6,7 @@ import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.IntType;
@@ -67,6 +68,7 @@ import javax.annotation.Nullable;
  *
  * <p>Called by the writer (schema of a new file) and by tests. Stateless and thread-safe.
  */
+@Internal
 public final class FlinkToParquetSchema {
 
 

@@ -1,5 +1,6 @@
 package io.pqx.format.schema;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.parquet.schema.Type;
 
@@ -19,6 +20,7 @@ import org.apache.parquet.schema.Type;
  *
  * @param elementDefinitionLevel definition level at which an element slot exists
  */
+@Internal
 public record ListNode(
         String name,
         LogicalType flinkType,

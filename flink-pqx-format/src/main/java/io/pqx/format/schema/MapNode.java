@@ -1,5 +1,6 @@
 package io.pqx.format.schema;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.parquet.schema.Type;
 
@@ -21,6 +22,7 @@ import javax.annotation.Nullable;
  * @param value null for a map written without a value field; its values read as null, and the
  *     derived Flink value type is nullable BOOLEAN
  */
+@Internal
 public record MapNode(
         String name,
         LogicalType flinkType,

@@ -1,5 +1,6 @@
 package io.pqx.format.schema;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.parquet.schema.MessageType;
 
@@ -17,6 +18,7 @@ import java.util.Optional;
  * subset of a file, whose leaves keep the file's leaf indexes and column descriptors). Immutable
  * and thread-safe.
  */
+@Internal
 public record ParquetSchema(
         MessageType messageType,
         RowType rowType,

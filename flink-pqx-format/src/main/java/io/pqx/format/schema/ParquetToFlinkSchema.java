@@ -4,6 +4,7 @@ import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.parquet.schema.MessageType;
 import org.slf4j.Logger;
@@ -28,6 +29,7 @@ import javax.annotation.Nullable;
  * <p>Called by the reader once per file footer and by {@link FlinkToParquetSchema#toParquetSchema}.
  * Stateless and thread-safe.
  */
+@Internal
 public final class ParquetToFlinkSchema {
 
     private static final Logger LOG = LoggerFactory.getLogger(ParquetToFlinkSchema.class);

@@ -1,5 +1,6 @@
 package io.pqx.format.schema;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.schema.PrimitiveType;
@@ -9,6 +10,7 @@ import org.apache.parquet.schema.PrimitiveType;
  *
  * @param leafIndex the position of this column in {@code MessageType.getColumns()} of the file
  */
+@Internal
 public record PrimitiveNode(
         String name,
         LogicalType flinkType,

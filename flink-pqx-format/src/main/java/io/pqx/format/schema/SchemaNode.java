@@ -1,5 +1,6 @@
 package io.pqx.format.schema;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.parquet.schema.Type;
 
@@ -20,6 +21,7 @@ import java.util.List;
  * <p>Built by {@link ParquetToFlinkSchema} and narrowed by {@link SchemaProjection}; immutable
  * and thread-safe.
  */
+@Internal
 public sealed interface SchemaNode permits PrimitiveNode, StructNode, ListNode, MapNode {
 
     /** The field name as Flink sees it. */

@@ -1,5 +1,6 @@
 package io.pqx.format.schema;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
@@ -29,6 +30,7 @@ import java.util.stream.Collectors;
  *
  * <p>Called by the reader for each projection. Stateless and thread-safe.
  */
+@Internal
 public final class SchemaProjection {
 
     private SchemaProjection() {}

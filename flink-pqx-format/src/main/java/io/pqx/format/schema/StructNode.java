@@ -1,5 +1,6 @@
 package io.pqx.format.schema;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.parquet.schema.Type;
 
@@ -9,6 +10,7 @@ import java.util.List;
  * A Parquet group read as a Flink ROW; {@code fields} are in schema order (in a projection, the
  * selected ones, and {@code parquetType} is the group cut down to them).
  */
+@Internal
 public record StructNode(
         String name,
         LogicalType flinkType,

@@ -1,5 +1,7 @@
 package io.pqx.format.stats;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.footer.BoundedThrift;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
@@ -35,6 +37,7 @@ import java.util.Optional;
  * (logged at DEBUG), never as an error; a filter whose sizes contradict the file is corrupt.
  * Stateless and thread-safe.
  */
+@Internal
 public final class BloomFilters {
     private static final Logger LOG = LoggerFactory.getLogger(BloomFilters.class);
 

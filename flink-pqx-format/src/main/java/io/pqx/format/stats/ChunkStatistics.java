@@ -1,5 +1,7 @@
 package io.pqx.format.stats;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.footer.ColumnChunkMetadata;
 import org.apache.parquet.column.statistics.Statistics;
 
@@ -21,6 +23,7 @@ import java.util.OptionalLong;
  * chunk of a footer) and {@link StatisticsConverter#fromThrift}, used by pruners and {@code pqx
  * meta}.
  */
+@Internal
 public record ChunkStatistics(
         OptionalLong nullCount,
         boolean hasMinMax,

@@ -1,5 +1,7 @@
 package io.pqx.format.stats;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.footer.BoundedThrift;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
@@ -32,6 +34,7 @@ import java.util.Optional;
  * CorruptFileException} "Cannot read column index: ..." naming file, row group and column.
  * Stateless and thread-safe.
  */
+@Internal
 public final class PageIndexes {
     /** The longest index accepted; real indexes are kilobytes. */
     public static final int MAX_INDEX_BYTES = 128 << 20;

@@ -1,5 +1,7 @@
 package io.pqx.format.stats;
 
+import org.apache.flink.annotation.Internal;
+
 import org.apache.parquet.format.ColumnIndex;
 import org.apache.parquet.format.ColumnOrder;
 import org.apache.parquet.schema.PrimitiveType;
@@ -22,6 +24,7 @@ import java.util.OptionalLong;
  * marked inexact, since writers truncate them, so they serve as range bounds and never for
  * equality; a truncated decimal is no bound at all. A null page has no bounds. Stateless.
  */
+@Internal
 public final class PageStatistics {
     private PageStatistics() {}
 

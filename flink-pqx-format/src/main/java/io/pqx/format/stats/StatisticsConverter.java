@@ -1,5 +1,7 @@
 package io.pqx.format.stats;
 
+import org.apache.flink.annotation.Internal;
+
 import org.apache.parquet.CorruptStatistics;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.format.ColumnOrder;
@@ -29,6 +31,7 @@ import java.util.OptionalLong;
  *
  * <p>Stateless and thread-safe; called by the footer views and the writer's chunk encoder.
  */
+@Internal
 public final class StatisticsConverter {
     private StatisticsConverter() {}
 

@@ -2,6 +2,7 @@ package io.pqx.sink.committer;
 
 import io.pqx.sink.state.PqxCommittable;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;
 import org.apache.flink.core.fs.RecoverableWriter.ResumeRecoverable;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
@@ -27,6 +28,7 @@ import java.io.IOException;
  * <p>Unknown versions and kinds, and lengths beyond the input, fail with an {@link IOException}.
  * Thread-safe if the recoverable serializers are.
  */
+@Internal
 public final class PqxCommittableSerializer implements SimpleVersionedSerializer<PqxCommittable> {
     public static final int VERSION_1 = 1;
     /** Version 1 plus the base path. */

@@ -3,6 +3,7 @@ package io.pqx.sink.committer;
 import io.pqx.sink.file.RowLogNames;
 import io.pqx.sink.state.PqxCommittable;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
@@ -45,6 +46,7 @@ import java.util.Collection;
  *
  * <p>Called by Flink's committer operator thread only.
  */
+@Internal
 public final class PqxCommitter implements Committer<PqxCommittable> {
     /** Retries of a commit failing with an I/O error before the job fails over. */
     public static final int MAX_RETRIES = 3;

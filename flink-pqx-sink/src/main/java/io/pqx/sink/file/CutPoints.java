@@ -1,5 +1,7 @@
 package io.pqx.sink.file;
 
+import org.apache.flink.annotation.Internal;
+
 /**
  * Where row groups are cut, as pure functions of row counts, so the layouts can be stated and
  * tested without files. With target {@code T}, floor {@code F} (of the byte bound) and {@code P}
@@ -20,6 +22,7 @@ package io.pqx.sink.file;
  *
  * <p>Stateless; thread-safe.
  */
+@Internal
 public final class CutPoints {
     private CutPoints() {}
 

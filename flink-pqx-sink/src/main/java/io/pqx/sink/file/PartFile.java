@@ -9,6 +9,7 @@ import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.state.PqxWriterState.OpenFileState;
 import io.pqx.sink.state.PqxWriterState.RowLogSegment;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
@@ -46,6 +47,7 @@ import javax.annotation.Nullable;
  *
  * <p>Called by the sink's task thread only.
  */
+@Internal
 public final class PartFile {
     private static final int BUFFER_BYTES = 1 << 16;
 

@@ -1,5 +1,6 @@
 package io.pqx.sink.file;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.Path;
 
 /**
@@ -10,6 +11,7 @@ import org.apache.flink.core.fs.Path;
  * @param fileName final file name
  * @param now processing time at opening, for the rollover policy
  */
+@Internal
 public record PartFileSpec(Path basePath, String partition, String fileName, long now) {
     /** The final path: base, partition directory, name. */
     public Path target() {

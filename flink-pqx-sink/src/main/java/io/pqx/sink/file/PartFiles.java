@@ -4,6 +4,7 @@ import io.pqx.format.EncodingPool;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.state.PqxWriterState.OpenFileState;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.RecoverableWriter;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -23,6 +24,7 @@ import javax.annotation.Nullable;
  * @param rollingBytes the file size at which a file is full
  * @param carry whether files keep their open row group's rows for checkpoints to carry
  */
+@Internal
 public record PartFiles(
         RecoverableWriter recoverableWriter,
         RowType rowType,

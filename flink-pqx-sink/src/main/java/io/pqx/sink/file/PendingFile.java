@@ -1,5 +1,6 @@
 package io.pqx.sink.file;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;
 
 /**
@@ -15,6 +16,7 @@ import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;
  * @param rowLogSegments how many row-log segments the file numbered (all obsolete once it is
  *     published)
  */
+@Internal
 public record PendingFile(
         CommitRecoverable recoverable,
         String partition,

@@ -1,5 +1,6 @@
 package io.pqx.sink.file;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.Path;
 
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.io.IOException;
  * file after the checkpoint are in the published file, and the source replays them from the
  * checkpoint, so no restore of this checkpoint is exactly once; restarting cannot change that.
  */
+@Internal
 public final class PublishedAfterCheckpointException extends IOException {
     private final Path target;
 

@@ -1,5 +1,7 @@
 package io.pqx.sink.file;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.sink.options.RowGroupMode;
 
 /**
@@ -10,6 +12,7 @@ import io.pqx.sink.options.RowGroupMode;
  * @param maxBytes {@code sink.row-group.bytes}, bounding a group's estimated encoded size
  * @param floorRows {@code sink.row-group.min-rows}: the byte bound never cuts fewer rows
  */
+@Internal
 public record RowGroupLimits(RowGroupMode mode, int targetRows, long maxBytes, int floorRows) {
     /** The floor, never above the target. */
     int floor() {

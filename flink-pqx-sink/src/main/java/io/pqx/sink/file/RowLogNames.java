@@ -1,5 +1,7 @@
 package io.pqx.sink.file;
 
+import org.apache.flink.annotation.Internal;
+
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -9,6 +11,7 @@ import java.util.regex.Pattern;
  * writes them), the committer (which deletes a published file's segments) and the orphan cleanup.
  * Stateless.
  */
+@Internal
 public final class RowLogNames {
     /** Between the part file's name and the segment's number. */
     static final String INFIX = ".rows-";

@@ -1,5 +1,6 @@
 package io.pqx.sink.file;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
@@ -17,6 +18,7 @@ import java.util.List;
  *
  * <p>Immutable; thread-safe.
  */
+@Internal
 public final class RowSorter {
     private final Comparator<RowData> comparator;
 

@@ -1,5 +1,6 @@
 package io.pqx.sink.file;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.LogicalType;
 
 /**
@@ -9,6 +10,7 @@ import org.apache.flink.table.types.logical.LogicalType;
  *
  * <p>Stateless.
  */
+@Internal
 public final class ScalarKeyTypes {
     private ScalarKeyTypes() {}
 

@@ -1,5 +1,7 @@
 package io.pqx.sink.file;
 
+import org.apache.flink.annotation.Internal;
+
 import java.io.Serializable;
 import java.util.Locale;
 
@@ -10,6 +12,7 @@ import java.util.Locale;
  * @param descending descending order
  * @param nullsFirst nulls before values
  */
+@Internal
 public record SortKey(String column, boolean descending, boolean nullsFirst)
         implements Serializable {
 

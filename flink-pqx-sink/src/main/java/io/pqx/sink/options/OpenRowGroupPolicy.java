@@ -2,6 +2,7 @@ package io.pqx.sink.options;
 
 import static org.apache.flink.configuration.description.TextElement.text;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.DescribedEnum;
 import org.apache.flink.configuration.description.InlineElement;
 
@@ -9,6 +10,7 @@ import org.apache.flink.configuration.description.InlineElement;
  * What a checkpoint does with the rows of a part file's open row group when files stay open across
  * checkpoints ({@code sink.checkpoint.open-row-group}).
  */
+@PublicEvolving
 public enum OpenRowGroupPolicy implements DescribedEnum {
     CARRY(
             "The checkpoint carries the rows of the open row group: it writes the rows that"

@@ -2,10 +2,12 @@ package io.pqx.sink.options;
 
 import static org.apache.flink.configuration.description.TextElement.text;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.DescribedEnum;
 import org.apache.flink.configuration.description.InlineElement;
 
 /** When a partition counts as complete ({@code sink.partition-commit.trigger}). */
+@PublicEvolving
 public enum PartitionCommitTrigger implements DescribedEnum {
     PROCESS_TIME(
             "A partition is complete once 'sink.partition-commit.delay' of processing time"

@@ -2,6 +2,7 @@ package io.pqx.sink.options;
 
 import static org.apache.flink.configuration.description.TextElement.text;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.DescribedEnum;
 import org.apache.flink.configuration.description.InlineElement;
 
@@ -9,6 +10,7 @@ import org.apache.flink.configuration.description.InlineElement;
  * How the sink cuts the row stream into row groups ({@code sink.row-group.mode}); each constant's
  * description is the rule, as the option's documentation shows it.
  */
+@PublicEvolving
 public enum RowGroupMode implements DescribedEnum {
     EXACT(
             "Every row group of a file has exactly 'sink.row-group.rows' rows, except the file's"

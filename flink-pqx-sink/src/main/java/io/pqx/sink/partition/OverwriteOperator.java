@@ -2,6 +2,7 @@ package io.pqx.sink.partition;
 
 import io.pqx.sink.state.PqxCommittable;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
@@ -41,6 +42,7 @@ import javax.annotation.Nullable;
  * files and none of the job's. Runs on its task's mailbox thread; holds the committables (a few
  * hundred bytes each) until end of input.
  */
+@Internal
 public final class OverwriteOperator extends AbstractStreamOperator<CommittableMessage<PqxCommittable>>
         implements OneInputStreamOperator<
                         CommittableMessage<PqxCommittable>, CommittableMessage<PqxCommittable>>,

@@ -4,6 +4,7 @@ import io.pqx.sink.options.PartitionCommitTrigger;
 
 import io.pqx.sink.state.PqxCommittable;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.core.fs.FileSystem;
@@ -36,6 +37,7 @@ import java.util.Map;
  * <p>Flink prescribes extending {@link AbstractStreamOperator} for watermark and end-of-input
  * hooks. Runs on its task's mailbox thread.
  */
+@Internal
 public final class PartitionCommitOperator extends AbstractStreamOperator<String>
         implements OneInputStreamOperator<CommittableMessage<PqxCommittable>, String>,
                 BoundedOneInput {

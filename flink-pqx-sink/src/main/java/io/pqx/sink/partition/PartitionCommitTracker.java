@@ -1,5 +1,7 @@
 package io.pqx.sink.partition;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.sink.options.PartitionCommitTrigger;
 
 import java.util.ArrayList;
@@ -19,6 +21,7 @@ import java.util.TreeMap;
  *
  * <p>Pure bookkeeping for {@link PartitionCommitOperator}; not thread-safe.
  */
+@Internal
 public final class PartitionCommitTracker {
     private static final long NO_TIMESTAMP = Long.MIN_VALUE;
 

@@ -2,6 +2,7 @@ package io.pqx.sink.partition;
 
 import io.pqx.sink.file.ScalarKeyTypes;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.TimestampData;
@@ -32,6 +33,7 @@ import java.util.Map;
  *
  * <p>Immutable; thread-safe except {@link #dataRow}, which reuses one projected view (task thread).
  */
+@Internal
 public final class PartitionComputer implements Serializable {
     /** Directory value for a null or empty partition value (Flink's default name). */
     public static final String DEFAULT_PARTITION = "__DEFAULT_PARTITION__";

@@ -1,5 +1,7 @@
 package io.pqx.sink.partition;
 
+import org.apache.flink.annotation.Internal;
+
 import java.util.BitSet;
 
 /**
@@ -8,6 +10,7 @@ import java.util.BitSet;
  * and {@code " # % ' * / : = ? \ { [ ] ^} become {@code %XX} (two upper-case hex digits); every
  * other character is kept. Stateless; thread-safe.
  */
+@Internal
 public final class PartitionPathEscaper {
     private static final BitSet ESCAPED = new BitSet(128);
 

@@ -1,5 +1,6 @@
 package io.pqx.sink.partition;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.FileStatus;
 
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import java.util.Set;
  * committed. Hidden entries (in-progress files, {@code _SUCCESS}, staging directories) are kept.
  * Stateless.
  */
+@Internal
 public final class ReplacedFiles {
     private ReplacedFiles() {}
 

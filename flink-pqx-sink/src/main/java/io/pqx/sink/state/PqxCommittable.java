@@ -1,5 +1,6 @@
 package io.pqx.sink.state;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;
 import org.apache.flink.core.fs.RecoverableWriter.ResumeRecoverable;
@@ -31,6 +32,7 @@ import javax.annotation.Nullable;
  * @param cleanUp a resumable of the in-progress file {@code fileName} that no checkpoint from this
  *     one on needs, whose state the committer discards; null for a file to publish
  */
+@PublicEvolving
 public record PqxCommittable(
         String basePath,
         String partition,

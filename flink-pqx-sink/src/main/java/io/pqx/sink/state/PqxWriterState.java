@@ -1,5 +1,7 @@
 package io.pqx.sink.state;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.List;
 
 /**
@@ -14,6 +16,7 @@ import java.util.List;
  * @param nextFileCount the {@code {count}} the attempt's next file would have had
  * @param openFiles files left open at the checkpoint
  */
+@PublicEvolving
 public record PqxWriterState(String writerId, long nextFileCount, List<OpenFileState> openFiles) {
     /** {@link #writerId} of state that did not record it (version 1). */
     public static final String NO_WRITER_ID = "";

@@ -1,9 +1,12 @@
 package io.pqx.sink.writer;
 
+import org.apache.flink.annotation.Internal;
+
 /**
  * The {@code sink.file-name.pattern} of committed files: {@code {uuid}} (fresh per writer attempt),
  * {@code {subtask}} and {@code {count}} (per writer attempt) are replaced. Stateless.
  */
+@Internal
 public final class FileNamePattern {
     private FileNamePattern() {}
 

@@ -1,5 +1,7 @@
 package io.pqx.sink.writer;
 
+import org.apache.flink.annotation.Internal;
+
 import java.io.Serializable;
 
 import javax.annotation.Nullable;
@@ -20,6 +22,7 @@ import javax.annotation.Nullable;
  *     statement fixed completely ({@code PARTITION (dt='x')} of a table partitioned by dt only),
  *     emptied when the job writes no row at all; null if none
  */
+@Internal
 public record PartitionWrites(
         String defaultPartitionName,
         boolean inputGrouped,

@@ -1,5 +1,6 @@
 package io.pqx.sink.writer;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -59,6 +60,7 @@ import java.util.List;
  * Other field types are rejected by {@link #of} with the field and its type named. Immutable and
  * serializable; {@link #convert} may be called by one thread at a time per instance.
  */
+@Internal
 public final class PojoRowConverter<T> implements Serializable {
     private static final int DECIMAL_PRECISION = 38;
     private static final int DECIMAL_SCALE = 18;

@@ -4,6 +4,7 @@ import io.pqx.sink.state.PqxWriterState;
 
 import io.pqx.sink.state.PqxCommittable;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
 import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
@@ -16,6 +17,7 @@ import java.util.List;
  * The sink writer for POJOs: converts each record with a {@link PojoRowConverter} (into a fresh
  * row) and hands it to the {@link PqxSinkWriter}, which does everything else. Task thread only.
  */
+@Internal
 public final class PojoSinkWriter<T>
         implements StatefulSinkWriter<T, PqxWriterState>, CommittingSinkWriter<T, PqxCommittable> {
     private final PqxSinkWriter rows;

@@ -18,6 +18,7 @@ import io.pqx.sink.state.PqxWriterState;
 import io.pqx.sink.state.PqxWriterState.OpenFileState;
 import io.pqx.sink.state.PqxWriterState.RowLogSegment;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
@@ -67,6 +68,7 @@ import java.util.Set;
  *
  * <p>Called by the task's mailbox thread only (timers included).
  */
+@Internal
 public final class PqxSinkWriter
         implements StatefulSinkWriter<RowData, PqxWriterState>,
                 CommittingSinkWriter<RowData, PqxCommittable> {

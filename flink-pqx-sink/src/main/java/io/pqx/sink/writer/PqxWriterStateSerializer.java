@@ -4,6 +4,7 @@ import io.pqx.sink.state.PqxWriterState;
 import io.pqx.sink.state.PqxWriterState.OpenFileState;
 import io.pqx.sink.state.PqxWriterState.RowLogSegment;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
@@ -27,6 +28,7 @@ import java.util.List;
  * is refused. Unknown versions and lengths beyond the input fail with an {@link IOException}.
  * Stateless; thread-safe.
  */
+@Internal
 public final class PqxWriterStateSerializer implements SimpleVersionedSerializer<PqxWriterState> {
     public static final int VERSION_1 = 1;
     public static final int VERSION_2 = 2;

@@ -1,5 +1,6 @@
 package io.pqx.sink.writer;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableWriter;
@@ -10,6 +11,7 @@ import java.io.IOException;
  * Opens the recoverable writer of the sink's base path with a clear message when its file system
  * cannot provide one (no recoverable writer, unknown scheme). Stateless.
  */
+@Internal
 public final class SinkFileSystem {
     private SinkFileSystem() {}
 

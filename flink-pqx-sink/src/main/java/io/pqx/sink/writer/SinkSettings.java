@@ -1,5 +1,7 @@
 package io.pqx.sink.writer;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.SortingColumnSpec;
 import io.pqx.format.options.WriteOptions;
@@ -19,6 +21,7 @@ import java.util.List;
  * PqxSinkOptions} of a Flink {@code Configuration}. Immutable and serializable: it travels with the
  * sink to the task managers, where {@link #writeOptions()} gives the Parquet file layout.
  */
+@Internal
 public record SinkSettings(
         RowGroupMode rowGroupMode,
         int rowGroupRows,

@@ -1,5 +1,7 @@
 package io.pqx.source.assigner;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.source.split.RowGroupSplit;
 
 import java.util.ArrayDeque;
@@ -13,6 +15,7 @@ import java.util.Optional;
  * read again first. Locality is ignored. Not thread-safe: the enumerator uses it on the
  * coordinator thread only.
  */
+@Internal
 public final class PendingSplits {
     private final ArrayDeque<RowGroupSplit> splits = new ArrayDeque<>();
 

@@ -1,5 +1,7 @@
 package io.pqx.source.discovery;
 
+import org.apache.flink.annotation.Internal;
+
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,6 +16,7 @@ import java.util.Objects;
  * @param partitions the {@code k=v} directories between the source path and the file, unescaped,
  *     outermost first
  */
+@Internal
 public record DiscoveredFile(
         String path, long length, long modificationTime, Map<String, String> partitions) {
     public DiscoveredFile {

@@ -1,5 +1,6 @@
 package io.pqx.source.discovery;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
@@ -23,6 +24,7 @@ import java.util.Map;
  * continuous source may be started before its first file); any other listing error is thrown.
  * Stateless and thread-safe.
  */
+@Internal
 public final class FileDiscovery {
     private final List<Path> roots;
     private final String defaultPartitionName;

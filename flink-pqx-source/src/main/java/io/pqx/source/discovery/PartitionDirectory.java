@@ -1,5 +1,7 @@
 package io.pqx.source.discovery;
 
+import org.apache.flink.annotation.Internal;
+
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -12,6 +14,7 @@ import java.util.Optional;
  * filesystem connector (and pqx's sink) escape them, {@code %XX} being the byte XX in UTF-8. A
  * name with no {@code =}, or with an empty key, is not a partition directory.
  */
+@Internal
 public final class PartitionDirectory {
     private PartitionDirectory() {}
 

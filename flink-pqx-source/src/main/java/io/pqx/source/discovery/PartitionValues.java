@@ -3,6 +3,7 @@ package io.pqx.source.discovery;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
@@ -24,6 +25,7 @@ import java.time.format.DateTimeParseException;
  * __DEFAULT_PARTITION__} is null. Text that does not parse as the type is an {@link
  * UnsupportedFileException} naming file, column, value and type.
  */
+@Internal
 public final class PartitionValues {
     private PartitionValues() {}
 

@@ -4,6 +4,7 @@ import io.pqx.format.predicate.ColumnRef;
 import io.pqx.source.runtimefilter.RuntimeFilterEvent;
 import io.pqx.source.runtimefilter.RuntimeFilterKeys;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.connector.source.DynamicFilteringData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -31,6 +32,7 @@ import java.util.List;
  * not match the fields in number, and a field whose values do not fit its column give no filter:
  * the data is kept.
  */
+@Internal
 public final class DynamicFilteringSlots {
     private static final Logger LOG = LoggerFactory.getLogger(DynamicFilteringSlots.class);
     private static final String PREFIX = "pqx-dynamic-filtering:";

@@ -4,6 +4,7 @@ import io.pqx.format.predicate.Predicate;
 import io.pqx.format.prune.StatisticsPruner;
 import io.pqx.source.discovery.PartitionDirectory;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.RowType;
 
 import javax.annotation.Nullable;
@@ -22,6 +23,7 @@ import java.util.Objects;
  * @param planning how footers are read and splits cut
  * @param filtering what the rows must satisfy, for pruning
  */
+@Internal
 public record EnumeratorSettings(
         Files files, Discovery discovery, Planning planning, Filtering filtering)
         implements Serializable {

@@ -19,6 +19,7 @@ import io.pqx.source.runtimefilter.RuntimeFilterEvent;
 import io.pqx.source.split.PqxEnumeratorState;
 import io.pqx.source.split.RowGroupSplit;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
@@ -94,6 +95,7 @@ import java.util.concurrent.Executors;
  *
  * <p>A listing or footer error fails the job, naming the file: a file is never silently skipped.
  */
+@Internal
 public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, PqxEnumeratorState>,
         SupportsHandleExecutionAttemptSourceEvent {
     private static final Logger LOG = LoggerFactory.getLogger(PqxSplitEnumerator.class);

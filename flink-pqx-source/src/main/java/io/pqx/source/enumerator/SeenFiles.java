@@ -1,5 +1,7 @@
 package io.pqx.source.enumerator;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.split.SeenFile;
 
@@ -46,6 +48,7 @@ import java.util.Set;
  *
  * <p>Not thread-safe; {@link #view()} gives an immutable copy for the discovery thread.
  */
+@Internal
 public final class SeenFiles {
     private final long horizonMillis;
     private final Map<String, Long> paths = new HashMap<>();

@@ -1,5 +1,7 @@
 package io.pqx.source.planning;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.source.discovery.DiscoveredFile;
 
 import java.util.LinkedHashMap;
@@ -14,6 +16,7 @@ import java.util.Optional;
  *
  * @param <F> what is kept of a footer
  */
+@Internal
 public final class FooterCache<F> {
     private record Key(String path, long length, long modificationTime) {}
 

@@ -10,6 +10,7 @@ import io.pqx.format.predicate.SlotValues;
 import io.pqx.format.prune.AccessPlan;
 import io.pqx.source.discovery.DiscoveredFile;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.Path;
 
 import java.io.IOException;
@@ -25,6 +26,7 @@ import java.util.concurrent.Future;
  * from the coordinator thread. The first footer that cannot be read fails the whole call, naming
  * the file (a file is never silently dropped).
  */
+@Internal
 public final class FooterPlanning {
     private final ExecutorService pool;
     private final FooterCache<FileFacts> cache;

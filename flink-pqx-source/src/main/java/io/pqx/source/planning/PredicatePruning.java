@@ -17,6 +17,7 @@ import io.pqx.format.prune.StatisticsPruner;
 import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.discovery.PartitionValues;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
@@ -45,6 +46,7 @@ import java.util.Set;
  *
  * <p>Immutable apart from its counters; thread-safe.
  */
+@Internal
 public final class PredicatePruning {
     @Nullable private final Predicate predicate;
     private final RowType rowType;

@@ -1,5 +1,6 @@
 package io.pqx.source.planning;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.ThreadSafeSimpleCounter;
@@ -9,6 +10,7 @@ import org.apache.flink.metrics.ThreadSafeSimpleCounter;
  * SplitEnumeratorContext.metricGroup()}). Counted on the planning thread; see the module README for
  * what each means.
  */
+@Internal
 public final class PruningMetrics {
     public static final String FILES_PRUNED_PARTITION = "pqxFilesPrunedByPartition";
     public static final String FILES_PRUNED_STATISTICS = "pqxFilesPrunedByStatistics";

@@ -1,5 +1,7 @@
 package io.pqx.source.planning;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.prune.AccessPlan;
@@ -17,6 +19,7 @@ import java.util.List;
  * like any other (the reader reads nothing from them); a file of no row groups gives no split.
  * Every row group of the file is in exactly one split. Pure function; thread-safe.
  */
+@Internal
 public final class SplitPlanner {
     private final long targetBytes;
 

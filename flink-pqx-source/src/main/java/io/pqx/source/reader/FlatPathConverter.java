@@ -1,5 +1,6 @@
 package io.pqx.source.reader;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.DecimalData;
@@ -23,6 +24,7 @@ import java.util.List;
  * value is copied; the view is reused row after row, like the decoded row it reads. Serializable
  * with the source.
  */
+@Internal
 public final class FlatPathConverter implements RowConverter<RowData> {
     private static final long serialVersionUID = 1L;
 

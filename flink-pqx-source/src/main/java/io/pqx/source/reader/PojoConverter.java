@@ -1,5 +1,6 @@
 package io.pqx.source.reader;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.conversion.DataStructureConverter;
@@ -29,6 +30,7 @@ import java.util.List;
  * is an {@code IllegalArgumentException} naming class, column and types. A null value for a
  * primitive property fails the read naming the property.
  */
+@Internal
 public final class PojoConverter<T> implements RowConverter<T> {
     private static final long serialVersionUID = 1L;
 

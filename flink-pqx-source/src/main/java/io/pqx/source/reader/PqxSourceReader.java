@@ -3,6 +3,7 @@ package io.pqx.source.reader;
 import io.pqx.source.runtimefilter.RuntimeFilterEvent;
 import io.pqx.source.split.RowGroupSplit;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
@@ -27,6 +28,7 @@ import java.util.Map;
  * numBytesIn} and {@code pendingRecords} ({@link PendingRecords}); {@code numRecordsIn} is counted
  * by Flink's source operator.
  */
+@Internal
 public final class PqxSourceReader<T>
         extends SingleThreadMultiplexSourceReaderBase<RowAtPosition, T, RowGroupSplit, RowGroupSplitState> {
 

@@ -1,5 +1,6 @@
 package io.pqx.source.reader;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
 import org.apache.flink.metrics.ThreadSafeSimpleCounter;
@@ -12,6 +13,7 @@ import org.apache.flink.metrics.ThreadSafeSimpleCounter;
  * #BYTES_READ} does, and {@code pendingRecords} ({@link PendingRecords}) is registered by the
  * source reader from {@link #splitRows}.
  */
+@Internal
 public final class ReaderMetrics {
     /**
      * Rows of which the format decoded a column: with a row filter, every row it decided (its

@@ -1,5 +1,6 @@
 package io.pqx.source.reader;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.RowType;
 
 import io.pqx.format.predicate.Predicate;
@@ -18,6 +19,7 @@ import java.util.List;
  * @param limit each reader stops reading once it has handed over this many rows (the rest of its
  *     splits are finished unread); {@code Long.MAX_VALUE} for no limit
  */
+@Internal
 public record ReaderSettings(Rows rows, Decoding decoding, long limit) implements Serializable {
     public ReaderSettings {
         java.util.Objects.requireNonNull(rows, "rows");

@@ -1,5 +1,6 @@
 package io.pqx.source.reader;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
@@ -12,6 +13,7 @@ import java.io.Serializable;
  * it ({@link PojoConverter}). Serializable with the source; {@link #open} before converting,
  * on the reader's side.
  */
+@Internal
 public interface RowConverter<T> extends Serializable {
     /** The emitted type. */
     TypeInformation<T> producedType();

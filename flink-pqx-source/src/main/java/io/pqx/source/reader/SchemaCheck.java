@@ -2,6 +2,7 @@ package io.pqx.source.reader;
 
 import io.pqx.format.ParquetReader;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.RowType;
 
 import java.io.IOException;
@@ -13,6 +14,7 @@ import java.util.Set;
  * ({@link FileReadPlan}): found by name, as stored or widened, or absent and nullable. Reads the
  * footer only. Stateless.
  */
+@Internal
 public final class SchemaCheck {
     private SchemaCheck() {}
 

@@ -1,5 +1,7 @@
 package io.pqx.source.runtimefilter;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import io.pqx.format.predicate.KeyFilter;
 
 import java.util.Arrays;
@@ -13,6 +15,7 @@ import java.util.Arrays;
  * (same number of bits and hashes) {@link #union} into the filter of all their keys. Immutable;
  * equal when their bits and shape are.
  */
+@PublicEvolving
 public final class BloomKeyFilter implements KeyFilter, java.io.Serializable {
     private static final long serialVersionUID = 1L;
     /** The most 64-bit words a filter may have (2^27 bits, 16 MiB). */

@@ -5,6 +5,7 @@ import io.pqx.format.predicate.KeyFilter;
 import io.pqx.format.predicate.Literal;
 import io.pqx.format.predicate.RuntimeFilter;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.connector.source.SourceEvent;
 
 import javax.annotation.Nullable;
@@ -22,6 +23,7 @@ import java.util.Optional;
  * filter received again (a re-delivery after a failover) is recognized and ignored. Immutable;
  * Java-serialized through its versioned binary form ({@link RuntimeFilterEventSerializer}).
  */
+@PublicEvolving
 public final class RuntimeFilterEvent implements SourceEvent {
     private static final long serialVersionUID = 1L;
 

@@ -4,6 +4,7 @@ import io.pqx.format.predicate.ColumnRef;
 import io.pqx.format.predicate.Literal;
 import io.pqx.format.predicate.RuntimeFilter;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.table.data.TimestampData;
 
@@ -29,6 +30,7 @@ import java.util.List;
  * and a flag, then the bloom filter's hash count and words. Lengths and counts are checked against
  * the bytes left, so corrupt bytes fail with an {@link IOException}, never an over-allocation.
  */
+@PublicEvolving
 public final class RuntimeFilterEventSerializer implements SimpleVersionedSerializer<RuntimeFilterEvent> {
     public static final RuntimeFilterEventSerializer INSTANCE = new RuntimeFilterEventSerializer();
     static final int VERSION = 1;

@@ -2,6 +2,7 @@ package io.pqx.source.runtimefilter;
 
 import io.pqx.format.predicate.ColumnRef;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.types.logical.LogicalType;
 
 /**
@@ -10,6 +11,7 @@ import org.apache.flink.table.types.logical.LogicalType;
  * publisher builds its partials, so readers and pruners treat it as any other filter. Nulls and
  * NaN are left out (they equal no key); no key at all gives an EMPTY filter.
  */
+@PublicEvolving
 public final class RuntimeFilterKeys {
     private RuntimeFilterKeys() {}
 

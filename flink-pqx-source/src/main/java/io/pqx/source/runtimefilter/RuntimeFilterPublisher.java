@@ -1,5 +1,6 @@
 package io.pqx.source.runtimefilter;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.runtime.operators.coordination.OperatorCoordinator;
@@ -20,6 +21,7 @@ import org.apache.flink.streaming.api.operators.StreamOperatorParameters;
  *
  * @param <T> the records passed through
  */
+@PublicEvolving
 public final class RuntimeFilterPublisher<T> extends AbstractStreamOperatorFactory<T>
         implements CoordinatedOperatorFactory<T>, OneInputStreamOperatorFactory<T, T> {
     private static final long serialVersionUID = 1L;

@@ -2,6 +2,7 @@ package io.pqx.source.runtimefilter;
 
 import io.pqx.format.predicate.ColumnRef;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.types.logical.LogicalType;
 
 import java.io.Serializable;
@@ -14,6 +15,7 @@ import java.util.Objects;
  * {@code expectedKeys} keys at false-positive rate {@code falsePositiveRate}. From {@link
  * RuntimeFilterSource#runtimeFilterTarget}. Immutable.
  */
+@PublicEvolving
 public record RuntimeFilterTarget(String listeningId, String slot, ColumnRef column, LogicalType keyType,
         long expectedKeys, double falsePositiveRate) implements Serializable {
     public RuntimeFilterTarget {

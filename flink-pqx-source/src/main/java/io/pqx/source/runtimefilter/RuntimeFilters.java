@@ -1,5 +1,6 @@
 package io.pqx.source.runtimefilter;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -37,6 +38,7 @@ import org.apache.flink.streaming.api.transformations.SourceTransformation;
  * coordinator looks it up there. This relies on Flink classes marked {@code @Internal} (pinned by
  * a version test to Flink 2.3).
  */
+@PublicEvolving
 public final class RuntimeFilters {
     private RuntimeFilters() {}
 

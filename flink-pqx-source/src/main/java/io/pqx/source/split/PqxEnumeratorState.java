@@ -2,6 +2,7 @@ package io.pqx.source.split;
 
 import io.pqx.source.runtimefilter.RuntimeFilterEvent;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 import java.util.List;
@@ -28,6 +29,7 @@ import java.util.List;
  *     horizon does not plan forgotten files again), or {@link Long#MIN_VALUE} when not known (a
  *     state of an earlier version)
  */
+@PublicEvolving
 public record PqxEnumeratorState(
         long watermark,
         List<SeenFile> seenFiles,

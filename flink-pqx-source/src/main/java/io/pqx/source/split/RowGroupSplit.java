@@ -1,5 +1,6 @@
 package io.pqx.source.split;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.connector.source.SourceSplit;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
@@ -27,6 +28,7 @@ import java.util.Objects;
  * rows without evaluating the row filter. A row group the statistics prove empty of matches is in
  * no split (splits are runs of surviving row groups).
  */
+@PublicEvolving
 public final class RowGroupSplit implements SourceSplit {
 
     private final String path;

@@ -1,5 +1,7 @@
 package io.pqx.source.split;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.util.Objects;
 
 /**
@@ -9,6 +11,7 @@ import java.util.Objects;
  * @param path the file's path, as listed
  * @param modificationTime its modification time when it was planned, in epoch milliseconds
  */
+@PublicEvolving
 public record SeenFile(String path, long modificationTime) {
     public SeenFile {
         Objects.requireNonNull(path, "path");

@@ -1,5 +1,6 @@
 package io.pqx.table.lookup;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 import org.apache.flink.table.data.RowData;
@@ -29,6 +30,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * async lookup operator ({@code table.exec.async-lookup.buffer-capacity}); a failed read fails the
  * futures of its batch. {@code threads} workers read at the same time.
  */
+@Internal
 public final class PqxAsyncLookupFunction extends AsyncLookupFunction {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(PqxAsyncLookupFunction.class);

@@ -1,5 +1,6 @@
 package io.pqx.table.lookup;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.functions.FunctionContext;
 import org.apache.flink.table.functions.LookupFunction;
@@ -15,6 +16,7 @@ import java.util.List;
  * table's order) or the fields the planner asked for; rows a pushed filter rejects are not
  * returned. How the files are read, pruned and cached: {@link LookupReader}.
  */
+@Internal
 public final class PqxLookupFunction extends LookupFunction {
     private static final long serialVersionUID = 1L;
 

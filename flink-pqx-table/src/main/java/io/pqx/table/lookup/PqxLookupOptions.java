@@ -1,5 +1,6 @@
 package io.pqx.table.lookup;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.MemorySize;
@@ -13,6 +14,7 @@ import java.util.List;
  * lookup.metadata-cache.size}, {@code lookup.async*}) and Flink's lookup-cache options ({@link
  * LookupOptions}), which pqx accepts under Flink's keys. Constants only.
  */
+@Internal
 public final class PqxLookupOptions {
     private PqxLookupOptions() {}
 

@@ -3,6 +3,7 @@ package io.pqx.table.lookup;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.source.PqxSource;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.source.InputFormatProvider;
@@ -29,6 +30,7 @@ import java.util.List;
  * cache loaded by {@link PqxFullCacheInputFormat} (FULL, reloaded as Flink's {@code
  * lookup.full-cache.*} options say).
  */
+@Internal
 public final class PqxLookupProvider {
     private PqxLookupProvider() {}
 

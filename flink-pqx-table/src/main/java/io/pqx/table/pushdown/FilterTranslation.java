@@ -5,6 +5,7 @@ import io.pqx.format.predicate.ColumnResolver;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -24,6 +25,7 @@ import java.util.Optional;
  * columns, functions and unsafe casts remain; FLOAT/DOUBLE comparisons still give a weakening
  * for pruning. Partition columns are columns like any other.
  */
+@Internal
 public final class FilterTranslation {
     private final List<ResolvedExpression> accepted;
     private final List<ResolvedExpression> remaining;

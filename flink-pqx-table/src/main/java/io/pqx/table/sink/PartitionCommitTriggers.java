@@ -2,6 +2,7 @@ package io.pqx.table.sink;
 
 import io.pqx.sink.options.PartitionCommitTrigger;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.Configuration;
 
 import java.util.Locale;
@@ -14,6 +15,7 @@ import java.util.Locale;
  * that trigger completes a partition once the watermark passes the largest row timestamp in it
  * plus the delay, which is then the partition's time plus the delay. Stateless.
  */
+@Internal
 public final class PartitionCommitTriggers {
     static final String PROCESS_TIME = "process-time";
     static final String PARTITION_TIME = "partition-time";

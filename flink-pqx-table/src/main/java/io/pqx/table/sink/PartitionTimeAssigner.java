@@ -2,6 +2,7 @@ package io.pqx.table.sink;
 
 import io.pqx.sink.partition.PartitionComputer;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
@@ -21,6 +22,7 @@ import java.util.List;
  * unescaped as Flink reads a partition path. A partition whose name gives no time fails the job,
  * naming it, as the filesystem connector does. Not thread-safe (task thread).
  */
+@Internal
 public final class PartitionTimeAssigner extends AbstractStreamOperator<RowData>
         implements OneInputStreamOperator<RowData, RowData> {
     private static final long serialVersionUID = 1L;

@@ -1,5 +1,7 @@
 package io.pqx.table.sink;
 
+import org.apache.flink.annotation.Internal;
+
 import java.io.Serializable;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -22,6 +24,7 @@ import java.util.Locale;
  * yyyy-M-d[ H:m:s[.fraction]]}. The local time becomes an instant in the watermark's time zone.
  * Immutable; thread-safe.
  */
+@Internal
 public final class PartitionTimeExtractor implements Serializable {
     private static final long serialVersionUID = 1L;
 

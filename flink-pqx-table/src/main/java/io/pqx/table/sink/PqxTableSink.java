@@ -6,6 +6,7 @@ import io.pqx.sink.PqxSinkOptions;
 
 import io.pqx.sink.partition.PartitionComputer;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
@@ -48,6 +49,7 @@ import java.util.Optional;
  * partition-time} in streaming, the rows' timestamps set to their partition's time ({@link
  * PartitionTimeAssigner}) in front of the sink.
  */
+@Internal
 public final class PqxTableSink implements DynamicTableSink, SupportsPartitioning, SupportsOverwrite {
     private final String tableName;
     private final String path;

@@ -2,6 +2,7 @@ package io.pqx.table.sink;
 
 import io.pqx.sink.PqxSinkOptions;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.table.factories.FactoryUtil;
@@ -14,6 +15,7 @@ import java.util.List;
  * io.pqx.table.PqxTableOptions} lists them with every other table option; they are defined here so
  * that the sink does not depend on the package of the factory that creates it. Constants only.
  */
+@Internal
 public final class PqxTableSinkOptions {
     private PqxTableSinkOptions() {}
 

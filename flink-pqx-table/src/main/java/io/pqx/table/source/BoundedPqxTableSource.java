@@ -3,6 +3,7 @@ package io.pqx.table.source;
 import io.pqx.source.ListedFile;
 import io.pqx.source.PqxSourceBuilder;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
@@ -35,6 +36,7 @@ import java.util.Set;
  * whose enumerator turns Flink's dynamic-filtering data into runtime filters: partitions, row
  * groups and rows without a value of the data are not read.
  */
+@Internal
 public class BoundedPqxTableSource extends PqxTableSource
         implements SupportsPartitionPushDown, SupportsAggregatePushDown, SupportsDynamicFiltering {
     /** The directory text of a null partition value (Flink's and Hive's). */

@@ -1,12 +1,11 @@
 package io.pqx.table.source;
 
+import io.pqx.table.options.MissingColumns;
 import io.pqx.format.options.ClosestKey;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.metadata.FieldView;
 import io.pqx.source.ListedFile;
 import io.pqx.source.PqxSource;
-import io.pqx.source.reader.SchemaCheck;
-import io.pqx.table.PqxTableOptions;
 
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
@@ -61,7 +60,7 @@ final class PlanTimeCheck {
             int checked = Math.min(files.size(), SCHEMA_CHECKED_FILES);
             for (ListedFile file : files.subList(0, checked)) {
                 try (ParquetReader reader = ParquetReader.open(new Path(file.path()))) {
-                    SchemaCheck.check(reader, data, file.path());
+                    source.checkReadable(reader, file);
                     found(reader, missing, fileColumns);
                 }
             }
@@ -98,7 +97,7 @@ final class PlanTimeCheck {
         }
         if (!continuous) {
             throw new ValidationException("Table " + spec.tableName() + ": option '"
-                    + PqxTableOptions.PATH.key() + "' names '" + spec.path() + "', which does"
+                    + TableSourceSpec.PATH_KEY + "' names '" + spec.path() + "', which does"
                     + " not exist. A bounded scan needs its directory (an empty table is an empty"
                     + " directory); a continuous one (with 'source.monitor-interval') may wait for"
                     + " it to appear.");

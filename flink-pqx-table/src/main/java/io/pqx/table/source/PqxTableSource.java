@@ -5,6 +5,7 @@ import io.pqx.source.PqxSourceBuilder;
 import io.pqx.table.lookup.PqxLookupProvider;
 import io.pqx.table.pushdown.FilterTranslation;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.configuration.ConfigOption;
@@ -46,6 +47,7 @@ import java.util.stream.Collectors;
  * what was pushed in the scan's description. The bounded scan adds partition and aggregate
  * push-down ({@link BoundedPqxTableSource}).
  */
+@Internal
 public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDown,
         SupportsFilterPushDown, SupportsLimitPushDown, SupportsStatisticReport,
         SupportsWatermarkPushDown, LookupTableSource {

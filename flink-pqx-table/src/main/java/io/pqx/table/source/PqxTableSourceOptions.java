@@ -1,7 +1,9 @@
 package io.pqx.table.source;
 
+import io.pqx.table.options.MissingColumns;
 import io.pqx.source.PqxSourceOptions;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 
@@ -12,6 +14,7 @@ import java.util.List;
  * scan, which reads them; {@code io.pqx.table.PqxTableOptions} lists them with the others (so the
  * packages form no cycle). Constants only.
  */
+@Internal
 public final class PqxTableSourceOptions {
     private PqxTableSourceOptions() {}
 

@@ -1,5 +1,6 @@
 package io.pqx.table.source;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -11,8 +12,12 @@ import java.util.List;
  * keys, the directory value of a null partition value, and its options. Immutable (the options
  * are copied).
  */
+@Internal
 public record TableSourceSpec(String tableName, String path, RowType rowType,
         List<String> partitionKeys, String defaultPartitionName, Configuration options) {
+    /** The key of the table's {@code path} option, for messages. */
+    public static final String PATH_KEY = "path";
+
     public TableSourceSpec {
         partitionKeys = List.copyOf(partitionKeys);
         options = new Configuration(options);

@@ -1,5 +1,7 @@
 package io.pqx.tools.cli;
 
+import org.apache.flink.annotation.Internal;
+
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -20,6 +22,7 @@ import java.util.Map;
  *
  * <p>{@link #run} is the testable entry point; it does not call {@code System.exit}.
  */
+@Internal
 public final class PqxCli {
 
     static final int OK = 0;

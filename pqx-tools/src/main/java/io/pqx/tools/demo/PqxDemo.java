@@ -7,6 +7,7 @@ import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.options.ReadOptions;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
@@ -36,6 +37,7 @@ import java.util.stream.Stream;
  *
  * <p>Started by {@code bin/pqx demo} or {@link #main}. One run per instance.
  */
+@Internal
 public final class PqxDemo {
     /** Rows generated when no count is given: about {@value} / {@value #ROWS_PER_SECOND} s. */
     public static final int DEFAULT_ROWS = 240_000;

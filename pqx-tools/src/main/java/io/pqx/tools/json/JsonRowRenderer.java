@@ -3,6 +3,7 @@ package io.pqx.tools.json;
 import io.pqx.format.ReadSchema;
 import io.pqx.format.metadata.FieldView;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.MapData;
 import org.apache.flink.table.data.RowData;
@@ -23,6 +24,7 @@ import java.util.List;
  *
  * <p>Used by {@code pqx cat} and by the interop tests. Immutable and thread-safe once built.
  */
+@Internal
 public final class JsonRowRenderer {
 
     private final String[] names;

@@ -1,5 +1,7 @@
 package io.pqx.tools.json;
 
+import org.apache.flink.annotation.Internal;
+
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.LocalDate;
@@ -15,6 +17,7 @@ import java.time.LocalDate;
  *
  * <p>Stateless and thread-safe.
  */
+@Internal
 public final class JsonValues {
 
     private static final char[] HEX = "0123456789abcdef".toCharArray();

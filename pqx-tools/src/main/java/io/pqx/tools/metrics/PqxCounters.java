@@ -1,5 +1,6 @@
 package io.pqx.tools.metrics;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Metric;
 import org.apache.flink.metrics.MetricConfig;
@@ -23,6 +24,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * demo's queries, the benchmarks' runs). Install it with {@link #install}; Flink finds the factory
  * through {@code META-INF/services}. Thread-safe.
  */
+@Internal
 public final class PqxCounters implements MetricReporter {
     /** The configuration key that installs this reporter. */
     public static final String REPORTER_KEY = "metrics.reporter.pqxcounters.factory.class";

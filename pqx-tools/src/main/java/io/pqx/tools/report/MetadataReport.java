@@ -1,5 +1,7 @@
 package io.pqx.tools.report;
 
+import org.apache.flink.annotation.Internal;
+
 import io.pqx.format.ParquetReader;
 import io.pqx.format.index.PhysicalType;
 import io.pqx.format.io.InputFile;
@@ -25,6 +27,7 @@ import java.util.Locale;
  *
  * <p>Used by {@code pqx meta} and the demo. Stateless and thread-safe.
  */
+@Internal
 public final class MetadataReport {
 
     private static final int MAX_VALUE_CHARS = 64;

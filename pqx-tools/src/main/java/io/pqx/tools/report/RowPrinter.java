@@ -4,6 +4,7 @@ import io.pqx.format.ParquetReader;
 import io.pqx.format.ReadSchema;
 import io.pqx.tools.json.JsonRowRenderer;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.util.CloseableIterator;
 
@@ -17,6 +18,7 @@ import java.io.UncheckedIOException;
  *
  * <p>Stateless and thread-safe (the reader passed in is not).
  */
+@Internal
 public final class RowPrinter {
 
     private RowPrinter() {}

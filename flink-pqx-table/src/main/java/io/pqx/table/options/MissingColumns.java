@@ -1,7 +1,8 @@
-package io.pqx.table.source;
+package io.pqx.table.options;
 
 import static org.apache.flink.configuration.description.TextElement.text;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.DescribedEnum;
 import org.apache.flink.configuration.description.InlineElement;
 
@@ -12,6 +13,7 @@ import java.util.Locale;
  * ({@code source.missing-columns}). Written and read lower-case, as Flink's filesystem connector
  * spells its values.
  */
+@PublicEvolving
 public enum MissingColumns implements DescribedEnum {
     WARN("Log a warning naming the column and the closest column the files have; the column"
             + " reads as NULL (a column added to the table before any file has it)."),
