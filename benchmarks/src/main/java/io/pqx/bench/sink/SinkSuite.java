@@ -96,6 +96,8 @@ public final class SinkSuite implements BenchmarkSuite {
     private void runThroughput(BenchmarkArgs args, BenchmarkReport report) throws Exception {
         FormatSettings settings = FormatSettings.standard();
         long rows = args.rowsOr(DEFAULT_ROWS);
+        report.setting("rows", rows);
+        report.setting("default_rows", DEFAULT_ROWS);
         List<SinkContender> contenders = SinkContenders.of(settings, args.peerOnly());
         printSetup(args, rows, settings, contenders, report);
         List<RowData> table =

@@ -76,6 +76,7 @@ final class StreamingCase {
         this.args = args;
         this.report = report;
         this.rows = Long.getLong(ROWS, DEFAULT_ROWS);
+        report.setting("streaming_rows", rows);
         this.rate = Double.parseDouble(System.getProperty(RATE, Long.toString(DEFAULT_RATE)));
     }
 

@@ -74,6 +74,7 @@ final class WideCase {
         this.report = report;
         this.heapPass = heapPass;
         this.rows = Long.getLong(ROWS, DEFAULT_ROWS);
+        report.setting("wide_rows", rows);
     }
 
     void run() throws Exception {

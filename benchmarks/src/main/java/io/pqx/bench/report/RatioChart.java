@@ -1,0 +1,253 @@
+package io.pqx.bench.report;
+
+import io.pqx.bench.Comparison;
+
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.LegendItem;
+import org.jfree.chart.LegendItemCollection;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.labels.CategoryItemLabelGenerator;
+import org.jfree.chart.labels.ItemLabelAnchor;
+import org.jfree.chart.labels.ItemLabelPosition;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.category.CategoryDataset;
+import org.jfree.data.category.DefaultCategoryDataset;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Paint;
+import java.awt.geom.Rectangle2D;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One chart of pqx's ratios against its peers: a horizontal bar per {@link Comparison}, from 1.0
+ * to its ratio on a logarithmic axis (so 2× faster and 2× slower are bars of the same length), a
+ * line at 1.0, each bar labelled with the ratio and both figures, bars coloured by peer.
+ *
+ * <p>For throughputs a ratio above 1 means pqx is faster; for a comparison in {@code bytes} (heap
+ * held) below 1 means pqx holds less: the bar's label says which way is better. Rendering needs
+ * no display ({@code java.awt.headless=true}); the output is PNG.
+ */
+public final class RatioChart {
+
+    /** Width of a rendered chart, pixels. */
+    public static final int WIDTH = 1200;
+
+    private static final int BAR_HEIGHT = 34;
+    private static final int FRAME_HEIGHT = 190;
+    private static final Color[] PEER_COLOURS = {
+        new Color(0x4e79a7), new Color(0xf28e2b), new Color(0x59a14f), new Color(0xe15759),
+        new Color(0x76b7b2), new Color(0xedc948), new Color(0xb07aa1), new Color(0xff9da7),
+        new Color(0x9c755f), new Color(0xbab0ac)
+    };
+
+    private final String title;
+    private final List<String> subtitles;
+    private final List<Comparison> comparisons;
+
+    /**
+     * @param title the chart's title
+     * @param subtitles lines under the title (source run, rows, date, commit)
+     * @param comparisons the bars, top to bottom; at least one
+     */
+    public RatioChart(String title, List<String> subtitles, List<Comparison> comparisons) {
+        if (comparisons.isEmpty()) {
+            throw new IllegalArgumentException("Cannot draw chart '" + title + "': no results");
+        }
+        this.title = title;
+        this.subtitles = List.copyOf(subtitles);
+        this.comparisons = List.copyOf(comparisons);
+    }
+
+    /** The chart's height in pixels: grows with the number of bars. */
+    public int height() {
+        return FRAME_HEIGHT + 22 * subtitles.size() + BAR_HEIGHT * comparisons.size();
+    }
+
+    /** Renders the chart to a PNG file of {@link #WIDTH} × {@link #height()} pixels. */
+    public void writePng(Path file) throws IOException {
+        ChartUtils.saveChartAsPNG(file.toFile(), chart(), WIDTH, height());
+    }
+
+    /** The chart, for rendering. */
+    JFreeChart chart() {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        Map<String, Color> peerColours = new LinkedHashMap<>();
+        List<Color> barColours = new ArrayList<>();
+        double low = 1;
+        double high = 1;
+        for (Comparison c : comparisons) {
+            double ratio = c.ratio();
+            if (!(ratio > 0) || Double.isInfinite(ratio)) {
+                continue; // a zero or missing figure has no place on a log axis
+            }
+            data.addValue(ratio, "ratio", category(c));
+            Color colour =
+                    peerColours.computeIfAbsent(
+                            c.peer(), p -> PEER_COLOURS[peerColours.size() % PEER_COLOURS.length]);
+            barColours.add(colour);
+            low = Math.min(low, ratio);
+            high = Math.max(high, ratio);
+        }
+
+        LogAxis ratioAxis = new LogAxis("ratio pqx / peer (log scale; line at 1.0)");
+        ratioAxis.setBase(10);
+        ratioAxis.setNumberFormatOverride(new java.text.DecimalFormat("0.##x"));
+        // Room on both sides of the bars for their labels: a third of the axis each side.
+        double span = Math.max(Math.log10(high / low), 0.3);
+        ratioAxis.setRange(low / Math.pow(10, span * 0.9), high * Math.pow(10, span * 1.1));
+
+        CategoryAxis names = new CategoryAxis();
+        names.setMaximumCategoryLabelWidthRatio(0.3f);
+        names.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+
+        LabelledBarRenderer renderer = new LabelledBarRenderer(barColours);
+        renderer.setBase(1.0);
+        renderer.setBarPainter(new StandardBarPainter());
+        renderer.setShadowVisible(false);
+        renderer.setMaximumBarWidth(0.7);
+        renderer.setDefaultItemLabelGenerator(new FiguresLabel());
+        renderer.setDefaultItemLabelsVisible(true);
+        renderer.setDefaultItemLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        renderer.setDefaultPositiveItemLabelPosition(
+                new ItemLabelPosition(ItemLabelAnchor.OUTSIDE3, TextAnchor.CENTER_LEFT));
+        renderer.setDefaultNegativeItemLabelPosition(
+                new ItemLabelPosition(ItemLabelAnchor.OUTSIDE9, TextAnchor.CENTER_RIGHT));
+
+        CategoryPlot plot = new CategoryPlot(data, names, ratioAxis, renderer);
+        plot.setOrientation(PlotOrientation.HORIZONTAL);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(new Color(0xdddddd));
+        plot.setRangeGridlinesVisible(true);
+        ValueMarker one = new ValueMarker(1.0, Color.BLACK, new BasicStroke(1.5f));
+        plot.addRangeMarker(one);
+        LegendItemCollection legend = new LegendItemCollection();
+        peerColours.forEach(
+                (peer, colour) ->
+                        legend.add(
+                                new LegendItem(
+                                        "peer: " + peer, null, null, null,
+                                        new Rectangle2D.Double(-5, -5, 10, 10), colour)));
+        plot.setFixedLegendItems(legend);
+
+        JFreeChart chart =
+                new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, true);
+        chart.setBackgroundPaint(Color.WHITE);
+        for (int i = 0; i < subtitles.size(); i++) {
+            chart.addSubtitle(
+                    i,
+                    new TextTitle(subtitles.get(i), new Font(Font.SANS_SERIF, Font.PLAIN, 12)));
+        }
+        return chart;
+    }
+
+    private static String category(Comparison c) {
+        return c.name() + " (vs " + c.peer() + ")";
+    }
+
+    /** Whether a lower figure is pqx's advantage: sizes held, not throughputs. */
+    static boolean lowerIsBetter(Comparison c) {
+        return c.unit().equals("bytes");
+    }
+
+    /** A bar's label: the ratio, which way is better, and both figures with their unit. */
+    static String label(Comparison c) {
+        return String.format(
+                Locale.ROOT,
+                "%.2fx%s  pqx %s, %s %s %s",
+                c.ratio(),
+                lowerIsBetter(c) ? " (lower: pqx holds less)" : "",
+                figure(c.pqxRowsPerSecond()),
+                c.peer(),
+                figure(c.peerRowsPerSecond()),
+                c.unit());
+    }
+
+    /** A figure in three significant digits with k, M or G. */
+    static String figure(double value) {
+        double abs = Math.abs(value);
+        if (abs >= 1e9) {
+            return String.format(Locale.ROOT, "%.3gG", value / 1e9);
+        }
+        if (abs >= 1e6) {
+            return String.format(Locale.ROOT, "%.3gM", value / 1e6);
+        }
+        if (abs >= 1e3) {
+            return String.format(Locale.ROOT, "%.3gk", value / 1e3);
+        }
+        return String.format(Locale.ROOT, "%.3g", value);
+    }
+
+    /** Labels each bar from the comparison behind it. */
+    private final class FiguresLabel implements CategoryItemLabelGenerator {
+        @Override
+        public String generateRowLabel(CategoryDataset dataset, int row) {
+            return String.valueOf(dataset.getRowKey(row));
+        }
+
+        @Override
+        public String generateColumnLabel(CategoryDataset dataset, int column) {
+            return String.valueOf(dataset.getColumnKey(column));
+        }
+
+        @Override
+        public String generateLabel(CategoryDataset dataset, int row, int column) {
+            String key = String.valueOf(dataset.getColumnKey(column));
+            for (Comparison c : comparisons) {
+                if (category(c).equals(key)) {
+                    return label(c);
+                }
+            }
+            return "";
+        }
+    }
+
+    /**
+     * Bars coloured one by one, and labels put beyond the bar's free end: right of a bar above
+     * 1.0, left of one below (JFreeChart's own choice looks at the sign of the value, not at the
+     * base).
+     */
+    private static final class LabelledBarRenderer extends BarRenderer {
+        private static final long serialVersionUID = 1L;
+        private final List<Color> colours;
+
+        LabelledBarRenderer(List<Color> colours) {
+            this.colours = List.copyOf(colours);
+        }
+
+        @Override
+        public Paint getItemPaint(int row, int column) {
+            return column < colours.size() ? colours.get(column) : Color.GRAY;
+        }
+
+        @Override
+        protected void drawItemLabel(
+                java.awt.Graphics2D g2,
+                CategoryDataset dataset,
+                int row,
+                int column,
+                CategoryPlot plot,
+                CategoryItemLabelGenerator generator,
+                Rectangle2D bar,
+                boolean negative) {
+            Number value = dataset.getValue(row, column);
+            boolean belowBase = value != null && value.doubleValue() < getBase();
+            super.drawItemLabel(g2, dataset, row, column, plot, generator, bar, belowBase);
+        }
+    }
+}
