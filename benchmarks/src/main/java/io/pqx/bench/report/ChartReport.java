@@ -25,7 +25,8 @@ import java.util.Set;
  * ResultsFile#newestPerSuite}) and writes {@code <suite>.png}: every comparison of that run as a
  * {@link RatioChart} bar. It also writes {@value #FLINK_CHART}: the comparisons against Flink's
  * own connector (peers {@code flink}, {@code flink_reader}, {@code filesink}) from those same runs.
- * Titles say which run each chart shows: rows, rounds, date, commit. Exit code 2 when there is no
+ * Titles say which run each chart shows: rows, rounds, date, commit; a suite's floor lines (zstd
+ * alone, an empty job) are printed under its chart. Exit code 2 when there is no
  * results file to draw from.
  */
 public final class ChartReport {
@@ -97,6 +98,7 @@ public final class ChartReport {
             new RatioChart(
                             "pqx against its peers: suite " + run.suite(),
                             List.of(describe(run), RATIO_MEANING),
+                            run.floors(),
                             run.results())
                     .writePng(file);
             written.add(file);
@@ -115,6 +117,7 @@ public final class ChartReport {
                             "pqx against Flink's own connector (FileSource / FileSink"
                                     + " with flink-parquet)",
                             subtitles,
+                            List.of(),
                             againstFlink)
                     .writePng(file);
             written.add(file);

@@ -17,6 +17,8 @@ import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.HorizontalAlignment;
+import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.CategoryDataset;
 import org.jfree.data.category.DefaultCategoryDataset;
@@ -58,25 +60,34 @@ public final class RatioChart {
 
     private final String title;
     private final List<String> subtitles;
+    private final List<String> footnotes;
     private final List<Comparison> comparisons;
 
     /**
      * @param title the chart's title
      * @param subtitles lines under the title (source run, rows, date, commit)
+     * @param footnotes lines under the chart (the run's floors)
      * @param comparisons the bars, top to bottom; at least one
      */
-    public RatioChart(String title, List<String> subtitles, List<Comparison> comparisons) {
+    public RatioChart(
+            String title,
+            List<String> subtitles,
+            List<String> footnotes,
+            List<Comparison> comparisons) {
         if (comparisons.isEmpty()) {
             throw new IllegalArgumentException("Cannot draw chart '" + title + "': no results");
         }
         this.title = title;
         this.subtitles = List.copyOf(subtitles);
+        this.footnotes = List.copyOf(footnotes);
         this.comparisons = List.copyOf(comparisons);
     }
 
     /** The chart's height in pixels: grows with the number of bars. */
     public int height() {
-        return FRAME_HEIGHT + 22 * subtitles.size() + BAR_HEIGHT * comparisons.size();
+        return FRAME_HEIGHT
+                + 22 * (subtitles.size() + footnotes.size())
+                + BAR_HEIGHT * comparisons.size();
     }
 
     /** Renders the chart to a PNG file of {@link #WIDTH} × {@link #height()} pixels. */
@@ -152,6 +163,13 @@ public final class RatioChart {
             chart.addSubtitle(
                     i,
                     new TextTitle(subtitles.get(i), new Font(Font.SANS_SERIF, Font.PLAIN, 12)));
+        }
+        for (String footnote : footnotes) {
+            TextTitle line =
+                    new TextTitle(footnote, new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+            line.setPosition(RectangleEdge.BOTTOM);
+            line.setHorizontalAlignment(HorizontalAlignment.LEFT);
+            chart.addSubtitle(line);
         }
         return chart;
     }

@@ -41,7 +41,8 @@ class ChartReportTest {
                                 + ",\n"
                                 + row("source_scan_vs_duckdb", "duckdb", 900_000, 1_000_000)
                                 + ",\n"
-                                + row("source_range_1pct", "flink", 40_000_000, 2_500_000)));
+                                + row("source_range_1pct", "flink", 40_000_000, 2_500_000))
+                        .replace("\"floors\": []", "\"floors\": [" + FLOOR + "]"));
         Files.writeString(
                 results.resolve("lookup-20261203T110000Z.json"),
                 resultsFile(
@@ -67,8 +68,9 @@ class ChartReportTest {
         BufferedImage lookup = decode(charts.resolve("lookup.png"));
         BufferedImage flink = decode(charts.resolve(ChartReport.FLINK_CHART));
         assertThat(source.getWidth()).isEqualTo(RatioChart.WIDTH);
-        // Height grows by one bar's room per result: three bars, not the old run's one.
-        assertThat(source.getHeight() - lookup.getHeight()).isEqualTo(2 * 34);
+        // Height grows by one bar's room per result (three bars, not the old run's one) and by a
+        // line for the floor.
+        assertThat(source.getHeight() - lookup.getHeight()).isEqualTo(2 * 34 + 22);
         assertThat(source.getHeight()).isBetween(250, 2000);
         // Two of source's three results are against Flink's connector.
         assertThat(flink.getHeight()).isLessThan(source.getHeight());
@@ -113,6 +115,12 @@ class ChartReportTest {
                                 + " rounds after 1 warm-up, 2026-12-03 10:00 UTC, commit"
                                 + " 0123456789, 2 cores, load 3.5 at start");
     }
+
+    private static final String FLOOR =
+            "{\"kind\": \"job_floor\", \"measurement\": \"source_range_1pct\", \"figures\":"
+                    + " {\"empty_job\": \"0.300s\"}, \"line\": \"job_floor source_range_1pct"
+                    + " empty_job=0.300s pqx=0.500s flink=2.000s ratio=4.00"
+                    + " ratio_above_floor=8.50 ratio_at_most=6.67 (flink / empty_job)\"}";
 
     private static BufferedImage decode(Path png) throws Exception {
         assertThat(png).isRegularFile();
