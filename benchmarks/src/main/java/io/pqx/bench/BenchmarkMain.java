@@ -70,8 +70,9 @@ public final class BenchmarkMain {
             System.err.println(usage());
             return 2;
         }
-        // Taken before the suite adds its own load.
+        // Taken before the suite adds its own load, and before anyone can change the files.
         MachineFacts machine = MachineFacts.current();
+        GitState git = resultsDir.isPresent() ? GitState.of(repositoryRoot) : GitState.UNKNOWN;
         Instant started = Instant.now();
         JvmReport.print(report);
         suite.get().run(args, report);
@@ -81,7 +82,7 @@ public final class BenchmarkMain {
                             args.suite(),
                             started,
                             Instant.now(),
-                            GitState.of(repositoryRoot),
+                            git,
                             machine,
                             List.of(argv),
                             report);

@@ -147,8 +147,12 @@ public final class ChartReport {
             BenchmarkArgs args = BenchmarkArgs.parse(run.arguments().toArray(String[]::new));
             line.append(
                     String.format(
-                            Locale.ROOT, "%d rounds after %d warm-up, ", args.rounds(),
-                            args.warmups()));
+                            Locale.ROOT,
+                            "%d measured round%s after %d warm-up%s, ",
+                            args.rounds(),
+                            args.rounds() == 1 ? "" : "s",
+                            args.warmups(),
+                            args.warmups() == 1 ? "" : "s"));
         } catch (IllegalArgumentException e) {
             line.append("arguments ").append(String.join(" ", run.arguments())).append(", ");
         }

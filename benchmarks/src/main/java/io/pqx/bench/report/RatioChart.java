@@ -51,6 +51,8 @@ public final class RatioChart {
     public static final int WIDTH = 1200;
 
     private static final int BAR_HEIGHT = 34;
+    private static final Font NAME_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
+    private static final Font LABEL_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
     private static final int FRAME_HEIGHT = 190;
     private static final Color[] PEER_COLOURS = {
         new Color(0x4e79a7), new Color(0xf28e2b), new Color(0x59a14f), new Color(0xe15759),
@@ -118,14 +120,13 @@ public final class RatioChart {
 
         LogAxis ratioAxis = new LogAxis("ratio pqx / peer (log scale; line at 1.0)");
         ratioAxis.setBase(10);
-        ratioAxis.setNumberFormatOverride(new java.text.DecimalFormat("0.##x"));
-        // Room on both sides of the bars for their labels: a third of the axis each side.
-        double span = Math.max(Math.log10(high / low), 0.3);
-        ratioAxis.setRange(low / Math.pow(10, span * 0.9), high * Math.pow(10, span * 1.1));
+        ratioAxis.setNumberFormatOverride(new RatioFormat());
+        double[] range = axisRange(low, high);
+        ratioAxis.setRange(range[0], range[1]);
 
         CategoryAxis names = new CategoryAxis();
         names.setMaximumCategoryLabelWidthRatio(0.3f);
-        names.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        names.setTickLabelFont(NAME_FONT);
 
         LabelledBarRenderer renderer = new LabelledBarRenderer(barColours);
         renderer.setBase(1.0);
@@ -134,7 +135,7 @@ public final class RatioChart {
         renderer.setMaximumBarWidth(0.7);
         renderer.setDefaultItemLabelGenerator(new FiguresLabel());
         renderer.setDefaultItemLabelsVisible(true);
-        renderer.setDefaultItemLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        renderer.setDefaultItemLabelFont(LABEL_FONT);
         renderer.setDefaultPositiveItemLabelPosition(
                 new ItemLabelPosition(ItemLabelAnchor.OUTSIDE3, TextAnchor.CENTER_LEFT));
         renderer.setDefaultNegativeItemLabelPosition(
@@ -174,6 +175,55 @@ public final class RatioChart {
         return chart;
     }
 
+    /**
+     * The axis range, in ratios, that leaves room beside every bar's free end for its label, from
+     * the labels' widths in the label font: a label must fit between its bar's end and the plot's
+     * edge. Settles in a few rounds, since more room on the axis shrinks every bar.
+     */
+    private double[] axisRange(double low, double high) {
+        java.awt.image.BufferedImage scratch =
+                new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB);
+        java.awt.Graphics2D g = scratch.createGraphics();
+        try {
+            java.awt.FontMetrics labels = g.getFontMetrics(LABEL_FONT);
+            java.awt.FontMetrics names = g.getFontMetrics(NAME_FONT);
+            int nameWidth = 0;
+            for (Comparison c : comparisons) {
+                nameWidth = Math.max(nameWidth, names.stringWidth(category(c)));
+            }
+            // The plot's width: the chart less the category labels (at most 30 %) and margins.
+            double plot = WIDTH - Math.min(nameWidth, 0.3 * WIDTH) - 80;
+            double lo = Math.log10(low);
+            double hi = Math.log10(high);
+            double padLeft = 0.1;
+            double padRight = 0.1;
+            for (int round = 0; round < 20; round++) {
+                double decades = hi - lo + padLeft + padRight;
+                double perDecade = plot / decades;
+                double needLeft = 0.1;
+                double needRight = 0.1;
+                for (Comparison c : comparisons) {
+                    double ratio = c.ratio();
+                    if (!(ratio > 0) || Double.isInfinite(ratio)) {
+                        continue;
+                    }
+                    double text = (labels.stringWidth(label(c)) + 12) / perDecade;
+                    double v = Math.log10(ratio);
+                    if (ratio >= 1) {
+                        needRight = Math.max(needRight, text - (hi - v));
+                    } else {
+                        needLeft = Math.max(needLeft, text - (v - lo));
+                    }
+                }
+                padLeft = needLeft;
+                padRight = needRight;
+            }
+            return new double[] {Math.pow(10, lo - padLeft), Math.pow(10, hi + padRight)};
+        } finally {
+            g.dispose();
+        }
+    }
+
     private static String category(Comparison c) {
         return c.name() + " (vs " + c.peer() + ")";
     }
@@ -187,13 +237,27 @@ public final class RatioChart {
     static String label(Comparison c) {
         return String.format(
                 Locale.ROOT,
-                "%.2fx%s  pqx %s, %s %s %s",
-                c.ratio(),
-                lowerIsBetter(c) ? " (lower: pqx holds less)" : "",
+                "%sx%s  pqx %s, %s %s %s",
+                ratio(c.ratio()),
+                lowerIsBetter(c) ? " (below 1: pqx holds less)" : "",
                 figure(c.pqxRowsPerSecond()),
                 c.peer(),
                 figure(c.peerRowsPerSecond()),
                 c.unit());
+    }
+
+    /** A ratio with two decimals, or three significant digits when that would show nothing. */
+    static String ratio(double ratio) {
+        if (ratio >= 1e4) {
+            return String.format(Locale.ROOT, "%.3g", ratio);
+        }
+        if (ratio >= 10) {
+            return String.format(Locale.ROOT, "%.1f", ratio);
+        }
+        if (ratio >= 0.1) {
+            return String.format(Locale.ROOT, "%.2f", ratio);
+        }
+        return String.format(Locale.ROOT, "%.3g", ratio);
     }
 
     /** A figure in three significant digits with k, M or G. */
@@ -209,6 +273,27 @@ public final class RatioChart {
             return String.format(Locale.ROOT, "%.3gk", value / 1e3);
         }
         return String.format(Locale.ROOT, "%.3g", value);
+    }
+
+    /** Tick labels as {@link #ratio(double)} writes ratios, with an {@code x}. */
+    private static final class RatioFormat extends java.text.NumberFormat {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public StringBuffer format(
+                double number, StringBuffer out, java.text.FieldPosition position) {
+            return out.append(ratio(number)).append('x');
+        }
+
+        @Override
+        public StringBuffer format(long number, StringBuffer out, java.text.FieldPosition position) {
+            return format((double) number, out, position);
+        }
+
+        @Override
+        public Number parse(String source, java.text.ParsePosition position) {
+            throw new UnsupportedOperationException("tick labels are not parsed");
+        }
     }
 
     /** Labels each bar from the comparison behind it. */

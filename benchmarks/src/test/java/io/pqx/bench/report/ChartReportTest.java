@@ -112,7 +112,7 @@ class ChartReportTest {
         assertThat(line)
                 .isEqualTo(
                         "format: 200,000 rows (smoke size; the suite's default is 5,000,000), 1"
-                                + " rounds after 1 warm-up, 2026-12-03 10:00 UTC, commit"
+                                + " measured round after 1 warm-up, 2026-12-03 10:00 UTC, commit"
                                 + " 0123456789, 2 cores, load 3.5 at start");
     }
 
