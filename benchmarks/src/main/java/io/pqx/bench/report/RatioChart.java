@@ -165,9 +165,10 @@ public final class RatioChart {
                     i,
                     new TextTitle(subtitles.get(i), new Font(Font.SANS_SERIF, Font.PLAIN, 12)));
         }
-        for (String footnote : footnotes) {
+        // Bottom titles stack upwards from the legend: add the last line first.
+        for (int i = footnotes.size() - 1; i >= 0; i--) {
             TextTitle line =
-                    new TextTitle(footnote, new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+                    new TextTitle(footnotes.get(i), new Font(Font.SANS_SERIF, Font.PLAIN, 11));
             line.setPosition(RectangleEdge.BOTTOM);
             line.setHorizontalAlignment(HorizontalAlignment.LEFT);
             chart.addSubtitle(line);
@@ -224,8 +225,13 @@ public final class RatioChart {
         }
     }
 
-    private static String category(Comparison c) {
-        return c.name() + " (vs " + c.peer() + ")";
+    /**
+     * A bar's name: the measurement's, with its peer added only when another bar has the same
+     * name (the dataset keys bars by name, and the label names the peer anyway).
+     */
+    private String category(Comparison c) {
+        long same = comparisons.stream().filter(o -> o.name().equals(c.name())).count();
+        return same > 1 ? c.name() + " (vs " + c.peer() + ")" : c.name();
     }
 
     /** Whether a lower figure is pqx's advantage: sizes held, not throughputs. */
