@@ -153,6 +153,7 @@ public final class ChartReport {
                             args.rounds() == 1 ? "" : "s",
                             args.warmups(),
                             args.warmups() == 1 ? "" : "s"));
+            args.onlyCase().ifPresent(c -> line.append("case ").append(c).append(" only, "));
         } catch (IllegalArgumentException e) {
             line.append("arguments ").append(String.join(" ", run.arguments())).append(", ");
         }
