@@ -8,6 +8,7 @@ import org.jfree.chart.LegendItem;
 import org.jfree.chart.LegendItemCollection;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.labels.CategoryItemLabelGenerator;
 import org.jfree.chart.labels.ItemLabelAnchor;
 import org.jfree.chart.labels.ItemLabelPosition;
@@ -123,6 +124,7 @@ public final class RatioChart {
         ratioAxis.setNumberFormatOverride(new RatioFormat());
         double[] range = axisRange(low, high);
         ratioAxis.setRange(range[0], range[1]);
+        ratioAxis.setTickUnit(new NumberTickUnit(tickStep(range[0], range[1])));
 
         CategoryAxis names = new CategoryAxis();
         names.setMaximumCategoryLabelWidthRatio(0.3f);
@@ -163,7 +165,7 @@ public final class RatioChart {
         for (int i = 0; i < subtitles.size(); i++) {
             chart.addSubtitle(
                     i,
-                    new TextTitle(subtitles.get(i), new Font(Font.SANS_SERIF, Font.PLAIN, 12)));
+                    new TextTitle(subtitles.get(i), new Font(Font.SANS_SERIF, Font.PLAIN, 11)));
         }
         // Bottom titles stack upwards from the legend: add the last line first.
         for (int i = footnotes.size() - 1; i >= 0; i--) {
@@ -226,6 +228,18 @@ public final class RatioChart {
     }
 
     /**
+     * The distance between ticks, in powers of ten: doublings (ticks at 0.25, 0.5, 1, 2, 4...)
+     * over up to 4 decades, else one or more whole decades, so that about a dozen labels fit.
+     */
+    static double tickStep(double lower, double upper) {
+        double decades = Math.log10(upper / lower);
+        if (decades <= 4) {
+            return Math.log10(2);
+        }
+        return Math.max(1, Math.ceil(decades / 12));
+    }
+
+    /**
      * A bar's name: the measurement's, with its peer added only when another bar has the same
      * name (the dataset keys bars by name, and the label names the peer anyway).
      */
@@ -250,6 +264,16 @@ public final class RatioChart {
                 c.peer(),
                 figure(c.peerRowsPerSecond()),
                 c.unit());
+    }
+
+    /** A tick's value, as {@link RatioFormat} writes it. */
+    static String tick(double value) {
+        if (value < 0.01 || value >= 1e4) {
+            return String.format(Locale.ROOT, "%.0e", value);
+        }
+        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.3g", value))
+                .stripTrailingZeros()
+                .toPlainString();
     }
 
     /** A ratio with two decimals, or three significant digits when that would show nothing. */
@@ -281,14 +305,17 @@ public final class RatioChart {
         return String.format(Locale.ROOT, "%.3g", value);
     }
 
-    /** Tick labels as {@link #ratio(double)} writes ratios, with an {@code x}. */
+    /**
+     * Tick labels: three significant digits without trailing zeros ({@code 0.25x}, {@code 1x},
+     * {@code 16x}), and powers of ten as {@code 1e-05x} beyond 0.01 to 10,000.
+     */
     private static final class RatioFormat extends java.text.NumberFormat {
         private static final long serialVersionUID = 1L;
 
         @Override
         public StringBuffer format(
                 double number, StringBuffer out, java.text.FieldPosition position) {
-            return out.append(ratio(number)).append('x');
+            return out.append(tick(number)).append('x');
         }
 
         @Override
