@@ -14,7 +14,7 @@ import java.util.function.Supplier;
 /**
  * The registry of suites {@code benchmarks/run} knows, in the order they are listed.
  *
- * <p>A later issue adds its suite (sink, source, lookup) with one line in {@link #REGISTERED}.
+ * <p>A new suite is added with one line in {@link #REGISTERED}.
  * Suites are created only when chosen, so one suite's set-up never slows another's.
  */
 public final class BenchmarkSuites {

@@ -57,6 +57,8 @@ public final class FormatSuite implements BenchmarkSuite {
     public void run(BenchmarkArgs args, BenchmarkReport report) throws Exception {
         FormatSettings settings = FormatSettings.standard();
         long rows = args.rowsOr(DEFAULT_ROWS);
+        report.setting("rows", rows);
+        report.setting("default_rows", DEFAULT_ROWS);
         report.info(
                 "format rows=%d rounds=%d warmups=%d seed=%d%s",
                 rows,

@@ -44,6 +44,7 @@ public final class FuzzSuite implements BenchmarkSuite {
         List<FuzzRun.Seed> corpusFiles = TestingFuzzSeeds.corpus(corpus);
         List<FuzzRun.Seed> pqxFiles = TestingFuzzSeeds.pqxFiles();
         long mutants = args.mutants().orElse(DEFAULT_MUTANTS);
+        report.setting("mutants", mutants);
         report.info("fuzz seed=%d first=%d mutants=%d deadline=%d ms corpus=%s (%d files) pqx files=%d",
                 args.seed(), args.first(), mutants, DEADLINE_MILLIS, corpus, corpusFiles.size(),
                 pqxFiles.size());

@@ -67,6 +67,8 @@ public final class LookupSuite implements BenchmarkSuite {
     @Override
     public void run(BenchmarkArgs args, BenchmarkReport report) throws Exception {
         Sizes sizes = Sizes.of(args.rowsOr(DEFAULT_ROWS));
+        report.setting("rows", sizes.rows());
+        report.setting("default_rows", DEFAULT_ROWS);
         DimensionTable table = new DimensionTable(sizes.rows(), sizes.files(),
                 sizes.rowGroupRows(), sizes.pageRowLimit(), args.seed());
         report.info("lookup rows=%d files=%d rowgroup=%d rows page rows<=%d bloom(k) fpp=0.01"

@@ -23,8 +23,8 @@ import java.util.OptionalInt;
  * and Flink's {@code FileSink} with flink-parquet's writer at the suite's {@link
  * FormatSettings#standard()} (ZSTD 3, the same page settings as pqx's defaults), a {@link
  * PartitionBucketAssigner} and its default rolling policy (a new part file per bucket at every
- * checkpoint). pqx's defaults are on purpose: they are the behaviour being measured (issue 12
- * changes them). Immutable.
+ * checkpoint). pqx's defaults are on purpose: they are the behaviour being measured (how few,
+ * how large files the defaults give). Immutable.
  */
 final class PartitionedContenders {
 

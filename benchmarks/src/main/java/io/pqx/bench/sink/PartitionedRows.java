@@ -17,7 +17,7 @@ import org.apache.flink.table.types.logical.VarCharType;
 import java.util.SplittableRandom;
 
 /**
- * The rows of the {@code sink} suite's partitioned cases (issue 12), generated from their index as
+ * The rows of the {@code sink} suite's partitioned cases, generated from their index as
  * the job runs (nothing is held in memory): 16 NOT NULL columns, {@code id BIGINT} (the index,
  * what {@link CommittedIds} checks), the partition column {@code p INT} ({@code id mod P}: rows
  * interleaved over the partitions row by row), three more BIGINTs, four DOUBLEs, three INTs and

@@ -31,9 +31,9 @@ import java.util.function.Function;
  * wall-clock medians of the measured rounds), file sizes with a size ratio, row groups, heap figures
  * of the timed rounds, the live heap of an untimed heap pass (each sink's job and an input-only job,
  * sampled with forced collections; skipped with {@code -Dpqx.bench.sink.heapPass=false}) with
- * issue 3's bound, and an untimed full-content check of every sink's committed files with pqx's
+ * the sink's heap bound, and an untimed full-content check of every sink's committed files with pqx's
  * reader. Table generation and cluster start-up are not timed. That is case {@value #THROUGHPUT};
- * then come issue 12's partitioned cases {@link StreamingCase} (checkpoints every second, files and
+ * then come the partitioned cases {@link StreamingCase} (checkpoints every second, files and
  * checkpoint durations) and {@link WideCase} (100 partitions from one subtask, peak live heap).
  * {@code --case C} runs one case alone. Runs on the caller's thread.
  */
@@ -96,6 +96,8 @@ public final class SinkSuite implements BenchmarkSuite {
     private void runThroughput(BenchmarkArgs args, BenchmarkReport report) throws Exception {
         FormatSettings settings = FormatSettings.standard();
         long rows = args.rowsOr(DEFAULT_ROWS);
+        report.setting("rows", rows);
+        report.setting("default_rows", DEFAULT_ROWS);
         List<SinkContender> contenders = SinkContenders.of(settings, args.peerOnly());
         printSetup(args, rows, settings, contenders, report);
         List<RowData> table =
@@ -189,7 +191,7 @@ public final class SinkSuite implements BenchmarkSuite {
     }
 
     /**
-     * Issue 3's heap target for pqx's sink, as an INFO line (not a check): the {@code sink} figure
+     * The heap target for pqx's sink, as an INFO line (not a check): the {@code sink} figure
      * of the untimed heap pass (peak live heap of pqx's job minus that of the input-only job, see
      * {@link SinkRounds#measureHeap()}) against 1.5 x in-flight row groups x their mean encoded
      * size. The input buffers of the bound are the input-only job's figure, already subtracted.
@@ -220,7 +222,7 @@ public final class SinkSuite implements BenchmarkSuite {
                 sink <= bound ? "met" : "NOT met");
     }
 
-    /** Issue 3: a file's bytes must not depend on the number of encoding threads. */
+    /** A file's bytes must not depend on the number of encoding threads. */
     private static void printSameBytes(SinkOutput pqx, SinkOutput pqx1, BenchmarkReport report)
             throws IOException {
         if (pqx == null || pqx1 == null) {

@@ -22,7 +22,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Case {@code wide} of suite {@code sink} (issue 12): one subtask writes {@value #DEFAULT_ROWS}
+ * Case {@code wide} of suite {@code sink}: one subtask writes {@value #DEFAULT_ROWS}
  * {@link PartitionedRows} (16 columns) interleaved row by row over {@value #PARTITIONS}
  * partitions, as fast as it can, with exactly-once checkpoints every 5 s, into pqx's sink
  * (default options, {@code sink.max-open-files} {@value #MAX_OPEN_FILES}) and into Flink's
@@ -45,7 +45,7 @@ final class WideCase {
      * About 2.3 MB raw per partition. Flink's FileSink rolls 100 files at every checkpoint and
      * spent about 26 ms of CPU per file here: 2,000,000 rows took it 1,204 s on the loaded shared
      * machine (load 12), so the default is halved; {@code -D}{@value #ROWS}{@code =5000000} gives
-     * the issue's tens of MB per partition where that time is available.
+     * the full-size case's tens of MB per partition where that time is available.
      */
     static final long DEFAULT_ROWS = 1_000_000;
     static final int PARTITIONS = 100;
@@ -74,6 +74,7 @@ final class WideCase {
         this.report = report;
         this.heapPass = heapPass;
         this.rows = Long.getLong(ROWS, DEFAULT_ROWS);
+        report.setting("wide_rows", rows);
     }
 
     void run() throws Exception {

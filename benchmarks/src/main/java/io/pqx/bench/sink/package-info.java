@@ -1,5 +1,5 @@
 /**
- * Suite {@code sink} of {@code benchmarks/run} (issue 3): pqx's sink against Flink's {@code
+ * Suite {@code sink} of {@code benchmarks/run}: pqx's sink against Flink's {@code
  * FileSink} with flink-parquet's writer, both as real Flink jobs.
  *
  * <p>How a run goes: {@link io.pqx.bench.sink.SinkSuite} generates the {@code format} suite's

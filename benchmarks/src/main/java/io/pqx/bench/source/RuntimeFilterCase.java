@@ -43,8 +43,8 @@ import java.util.UUID;
  * row is held ({@link FilterGate}) until its enumerator has applied the filter, as in a job whose
  * build side ends first. Contenders: pqx with the filter, pqx with the slot but no filter
  * published ({@code pqx_nofilter}), Flink's {@code FileSource} followed by the same semi-join.
- * Prints rows decoded and bytes read, and judges issue 9's target (rows decoded at most 5 % of
- * the table).
+ * Prints rows decoded and bytes read, and judges the runtime filter's target: rows decoded at
+ * most 5 % of the table.
  */
 final class RuntimeFilterCase {
     static final String NAME = "source_runtime_filter_1pct";

@@ -97,6 +97,8 @@ public final class SourceSuite implements BenchmarkSuite {
     @Override
     public void run(BenchmarkArgs args, BenchmarkReport report) throws Exception {
         long rows = args.rowsOr(DEFAULT_ROWS);
+        report.setting("rows", rows);
+        report.setting("default_rows", DEFAULT_ROWS);
         report.info("source rows=%d rounds=%d warmups=%d seed=%d", rows, args.rounds(),
                 args.warmups(), args.seed());
         Path dir = Files.createTempDirectory(args.workDir(), "pqx-bench-source-");
@@ -271,7 +273,7 @@ public final class SourceSuite implements BenchmarkSuite {
             double nolate = tableRows / wall.get(Contender.PQX_READER_NOLATE).median();
             line.append(String.format(" late_reader_ratio_at_most=%.2f", nolate / floor));
         }
-        report.info("%s", line);
+        report.floor("%s", line);
     }
 
     /**
@@ -294,7 +296,7 @@ public final class SourceSuite implements BenchmarkSuite {
         double empty = runs.get(runs.size() / 2) / 1e9;
         double pqx = tableRows / wall.get(Contender.PQX).median();
         double flink = tableRows / wall.get(Contender.FLINK).median();
-        report.info("job_floor %s empty_job=%.3fs pqx=%.3fs flink=%.3fs ratio=%.2f"
+        report.floor("job_floor %s empty_job=%.3fs pqx=%.3fs flink=%.3fs ratio=%.2f"
                         + " ratio_above_floor=%.2f ratio_at_most=%.2f (flink / empty_job)",
                 query.name(), empty, pqx, flink, flink / pqx,
                 (flink - empty) / Math.max(1e-6, pqx - empty), flink / empty);
