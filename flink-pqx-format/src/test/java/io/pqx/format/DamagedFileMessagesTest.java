@@ -37,7 +37,7 @@ class DamagedFileMessagesTest {
     private static byte[] write(WriteOptions options) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         WriteOptions noChecksums = options.toBuilder().pageChecksums(false).build();
-        try (ParquetWriter writer = ParquetWriter.open(new PositionOutputStream(bytes), TYPE, noChecksums, "d.parquet")) {
+        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(noChecksums).open(new PositionOutputStream(bytes), "d.parquet")) {
             for (int i = 0; i < 50; i++) {
                 writer.write(GenericRowData.of(StringData.fromString("value " + (i % 5))));
             }

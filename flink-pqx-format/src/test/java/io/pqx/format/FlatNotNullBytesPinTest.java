@@ -66,8 +66,8 @@ class FlatNotNullBytesPinTest {
     private static byte[] write(WriteOptions options, ExecutorService pool) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ParquetWriter writer = pool == null
-                ? ParquetWriter.open(bytes, TYPE, options, "pin.parquet")
-                : ParquetWriter.open(bytes, TYPE, options, "pin.parquet", pool)) {
+                ? ParquetWriter.builder(TYPE).options(options).open(bytes, "pin.parquet")
+                : ParquetWriter.builder(TYPE).options(options).encodingOn(pool).open(bytes, "pin.parquet")) {
             for (long i = 0; i < 100_000; i++) {
                 writer.write(row(i));
             }

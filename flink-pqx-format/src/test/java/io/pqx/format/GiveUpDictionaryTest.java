@@ -42,7 +42,7 @@ class GiveUpDictionaryTest {
         int rows = 8_000; // within the first page (20,000 rows) of every column
         long before;
         long after;
-        try (ParquetWriter writer = ParquetWriter.create(file, TYPE, WriteOptions.builder().build())) {
+        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(WriteOptions.builder().build()).create(file)) {
             for (long i = 0; i < rows; i++) {
                 writer.write(row(i));
             }

@@ -62,7 +62,7 @@ class HeldBytesTest {
         List<RowData> rows = new TestingRandomRows(31).rows(TestingRowTypes.FLAT, 3 * GROUP_ROWS);
         WriteOptions options = WriteOptions.builder().rowGroupRows(Integer.MAX_VALUE).build();
         ParquetWriter writer =
-                ParquetWriter.open(new ByteArrayOutputStream(), TestingRowTypes.FLAT, options, LOCATION);
+                ParquetWriter.builder(TestingRowTypes.FLAT).options(options).open(new ByteArrayOutputStream(), LOCATION);
         long fresh = writer.heldBytes();
         assertThat(fresh)
                 .as("a fresh writer: the arrays of its empty slice only (a recycled slice keeps"
@@ -97,10 +97,8 @@ class HeldBytesTest {
         WriteOptions options = WriteOptions.builder().rowGroupRows(9_000)
                 .bloomFilter("id", new BloomFilterSpec(10_000, 0.01)).build();
         try (EncodingPool pool = EncodingPool.threads(2, 8, 2, "t")) {
-            ParquetWriter first = ParquetWriter.open(
-                    new ByteArrayOutputStream(), TestingRowTypes.NESTED, options, "a", pool);
-            ParquetWriter second = ParquetWriter.open(
-                    new ByteArrayOutputStream(), TestingRowTypes.NESTED, options, "b", pool);
+            ParquetWriter first = ParquetWriter.builder(TestingRowTypes.NESTED).options(options).encodingOn(pool).open(new ByteArrayOutputStream(), "a");
+            ParquetWriter second = ParquetWriter.builder(TestingRowTypes.NESTED).options(options).encodingOn(pool).open(new ByteArrayOutputStream(), "b");
             long max = 0;
             for (int i = 0; i < rows.size(); i++) {
                 first.write(rows.get(i));
@@ -128,7 +126,7 @@ class HeldBytesTest {
             throws IOException {
         List<RowData> rows = new TestingRandomRows(33).rows(type, 2 * GROUP_ROWS);
         try (ParquetWriter writer =
-                ParquetWriter.open(new ByteArrayOutputStream(), type, options, LOCATION)) {
+                ParquetWriter.builder(type).options(options).open(new ByteArrayOutputStream(), LOCATION)) {
             for (int i = 0; i < GROUP_ROWS; i++) {
                 writer.write(rows.get(i));
             }

@@ -49,7 +49,7 @@ class ParquetReaderPageIndexesTest {
 
     static byte[] file(WriteOptions options) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.open(out, TYPE, options, "mem://indexes")) {
+        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(options).open(out, "mem://indexes")) {
             for (int k = 0; k < ROWS; k++) {
                 GenericRowData row = new GenericRowData(3);
                 row.setField(0, k);

@@ -44,13 +44,12 @@ class ParquetWriterCreateTest {
     void createRefusesAnExistingFileNamingIt() throws Exception {
         Path file = dir.resolve("exists.parquet");
         Files.write(file, new byte[] {1, 2, 3});
-        assertThatThrownBy(() -> ParquetWriter.create(flink(file), TYPE, OPTIONS))
+        assertThatThrownBy(() -> ParquetWriter.builder(TYPE).options(OPTIONS).create(flink(file)))
                 .isInstanceOf(FileAlreadyExistsException.class)
                 .hasMessageContaining("Cannot create " + flink(file))
                 .hasMessageContaining("the file exists")
                 .hasMessageContaining("WriteMode.OVERWRITE");
-        assertThatThrownBy(() -> ParquetWriter.create(
-                        flink(file), TYPE, OPTIONS, WriteMode.NO_OVERWRITE))
+        assertThatThrownBy(() -> ParquetWriter.builder(TYPE).options(OPTIONS).mode(WriteMode.NO_OVERWRITE).create(flink(file)))
                 .isInstanceOf(FileAlreadyExistsException.class);
         assertThat(Files.readAllBytes(file)).containsExactly(1, 2, 3);
     }
@@ -59,12 +58,12 @@ class ParquetWriterCreateTest {
     void overwriteReplacesAnExistingFile() throws Exception {
         List<RowData> rows = TestingWriters.threadingRows();
         Path fresh = dir.resolve("fresh.parquet");
-        writeAll(ParquetWriter.create(flink(fresh), TYPE, OPTIONS), rows);
+        writeAll(ParquetWriter.builder(TYPE).options(OPTIONS).create(flink(fresh)), rows);
 
         Path replaced = dir.resolve("replaced.parquet");
         // An older, longer file: nothing of it may survive the overwrite.
         Files.write(replaced, new byte[(int) Files.size(fresh) + 4096]);
-        writeAll(ParquetWriter.create(flink(replaced), TYPE, OPTIONS, WriteMode.OVERWRITE), rows);
+        writeAll(ParquetWriter.builder(TYPE).options(OPTIONS).mode(WriteMode.OVERWRITE).create(flink(replaced)), rows);
 
         assertThat(Files.readAllBytes(replaced)).isEqualTo(Files.readAllBytes(fresh));
         try (ParquetReader reader = ParquetReader.open(flink(replaced))) {
@@ -75,7 +74,7 @@ class ParquetWriterCreateTest {
     @Test
     void overwriteAlsoCreatesAMissingFile() throws Exception {
         Path file = dir.resolve("new.parquet");
-        writeAll(ParquetWriter.create(flink(file), TYPE, OPTIONS, WriteMode.OVERWRITE),
+        writeAll(ParquetWriter.builder(TYPE).options(OPTIONS).mode(WriteMode.OVERWRITE).create(flink(file)),
                 TestingWriters.threadingRows());
         try (ParquetReader reader = ParquetReader.open(flink(file))) {
             assertThat(reader.metadata().numRows()).isEqualTo(4000);
@@ -86,20 +85,19 @@ class ParquetWriterCreateTest {
     void executorVariantWritesTheSameBytesAsTheCallingThread() throws Exception {
         List<RowData> rows = TestingWriters.threadingRows();
         Path single = dir.resolve("single.parquet");
-        writeAll(ParquetWriter.create(flink(single), TYPE, OPTIONS), rows);
+        writeAll(ParquetWriter.builder(TYPE).options(OPTIONS).create(flink(single)), rows);
 
         ExecutorService pool = Executors.newFixedThreadPool(3);
         AtomicInteger tasks = new AtomicInteger();
         try {
             Path parallel = dir.resolve("parallel.parquet");
-            writeAll(ParquetWriter.create(flink(parallel), TYPE, OPTIONS, command -> {
+            writeAll(ParquetWriter.builder(TYPE).options(OPTIONS).encodingOn(command -> {
                 tasks.incrementAndGet();
                 pool.execute(command);
-            }), rows);
+            }).create(flink(parallel)), rows);
             Path overwritten = dir.resolve("overwritten.parquet");
             Files.write(overwritten, new byte[] {9});
-            writeAll(ParquetWriter.create(flink(overwritten), TYPE, OPTIONS,
-                    WriteMode.OVERWRITE, pool), rows);
+            writeAll(ParquetWriter.builder(TYPE).options(OPTIONS).mode(WriteMode.OVERWRITE).encodingOn(pool).create(flink(overwritten)), rows);
 
             assertThat(tasks.get()).as("column tasks run on the executor").isPositive();
             assertThat(Files.readAllBytes(parallel)).isEqualTo(Files.readAllBytes(single));
@@ -114,9 +112,9 @@ class ParquetWriterCreateTest {
         List<RowData> rows = TestingWriters.threadingRows();
         WriteOptions options = OPTIONS.toBuilder().codec(Compression.SNAPPY).build();
         Path file = dir.resolve("created.parquet");
-        writeAll(ParquetWriter.create(flink(file), TYPE, options), rows);
+        writeAll(ParquetWriter.builder(TYPE).options(options).create(flink(file)), rows);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        writeAll(ParquetWriter.open(bytes, TYPE, options, "memory.parquet"), rows);
+        writeAll(ParquetWriter.builder(TYPE).options(options).open(bytes, "memory.parquet"), rows);
         assertThat(bytes.toByteArray()).isEqualTo(Files.readAllBytes(file));
     }
 }

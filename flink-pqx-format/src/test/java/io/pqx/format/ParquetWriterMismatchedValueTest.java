@@ -32,8 +32,7 @@ class ParquetWriterMismatchedValueTest {
                         new String[] {"a", "b"});
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ParquetWriter writer =
-                ParquetWriter.open(
-                        new PositionOutputStream(bytes), type, WriteOptions.defaults(), "mem")) {
+                ParquetWriter.builder(type).options(WriteOptions.defaults()).open(new PositionOutputStream(bytes), "mem")) {
             writer.write(GenericRowData.of(1, 10));
             assertThatThrownBy(() -> writer.write(GenericRowData.of(2, StringData.fromString("x"))))
                     .isInstanceOf(IllegalArgumentException.class)

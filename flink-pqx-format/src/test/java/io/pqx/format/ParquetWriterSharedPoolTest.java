@@ -36,7 +36,7 @@ class ParquetWriterSharedPoolTest {
     void cutRowGroupEndsTheGroupWhereTheCallerSays() throws IOException {
         List<RowData> rows = new TestingRandomRows(1).rows(TYPE, 1_500);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.open(bytes, TYPE, MANUAL, "m.parquet")) {
+        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(MANUAL).open(bytes, "m.parquet")) {
             for (int i = 0; i < rows.size(); i++) {
                 writer.write(rows.get(i));
                 if (i == 999) {
@@ -59,7 +59,7 @@ class ParquetWriterSharedPoolTest {
         long estimated;
         long written;
         long settled;
-        try (ParquetWriter writer = ParquetWriter.open(bytes, TYPE, MANUAL, "m.parquet")) {
+        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(MANUAL).open(bytes, "m.parquet")) {
             long first = 0;
             for (int i = 0; i < rows.size(); i++) {
                 writer.write(rows.get(i));
@@ -103,7 +103,7 @@ class ParquetWriterSharedPoolTest {
             List<ParquetWriter> writers = new ArrayList<>();
             for (int f = 0; f < inputs.size(); f++) {
                 outs.add(new ByteArrayOutputStream());
-                writers.add(ParquetWriter.open(outs.get(f), TYPE, options, "f" + f, pool));
+                writers.add(ParquetWriter.builder(TYPE).options(options).encodingOn(pool).open(outs.get(f), "f" + f));
             }
             for (int i = 0; i < 11_000; i++) {
                 for (int f = 0; f < inputs.size(); f++) {
@@ -126,7 +126,7 @@ class ParquetWriterSharedPoolTest {
         List<RowData> rows = new TestingRandomRows(6).rows(TYPE, 20_000);
         try (EncodingPool pool = EncodingPool.threads(1, 1, 1, "abort")) {
             ParquetWriter aborted =
-                    ParquetWriter.open(new ByteArrayOutputStream(), TYPE, MANUAL, "a", pool);
+                    ParquetWriter.builder(TYPE).options(MANUAL).encodingOn(pool).open(new ByteArrayOutputStream(), "a");
             for (RowData row : rows) {
                 aborted.write(row);
             }
@@ -137,7 +137,7 @@ class ParquetWriterSharedPoolTest {
             // With one slice slot in the pool, a writer after it could not go on if the aborted
             // one had kept it.
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            try (ParquetWriter next = ParquetWriter.open(out, TYPE, MANUAL, "b", pool)) {
+            try (ParquetWriter next = ParquetWriter.builder(TYPE).options(MANUAL).encodingOn(pool).open(out, "b")) {
                 for (RowData row : rows) {
                     next.write(row);
                 }
@@ -156,7 +156,7 @@ class ParquetWriterSharedPoolTest {
                 .as("raw %s, assumed 0.05 %s", raw, assumedSmall)
                 .isGreaterThan(raw.get(0));
         ParquetWriter writer =
-                ParquetWriter.open(new ByteArrayOutputStream(), TYPE, bounded, "m.parquet");
+                ParquetWriter.builder(TYPE).options(bounded).open(new ByteArrayOutputStream(), "m.parquet");
         assertThatThrownBy(() -> writer.assumeCompression(0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("must be > 0");
@@ -216,7 +216,7 @@ class ParquetWriterSharedPoolTest {
     private static byte[] write(List<RowData> rows, WriteOptions options, double assumed)
             throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.open(bytes, TYPE, options, "m.parquet")) {
+        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(options).open(bytes, "m.parquet")) {
             if (assumed > 0) {
                 writer.assumeCompression(assumed);
             }

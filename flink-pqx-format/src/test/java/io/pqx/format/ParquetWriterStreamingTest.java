@@ -52,7 +52,7 @@ class ParquetWriterStreamingTest {
         WriteOptions options = WriteOptions.builder().rowGroupRows(2_500).build();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ParquetWriter writer =
-                ParquetWriter.open(new PositionOutputStream(bytes), type, options, "m.parquet")) {
+                ParquetWriter.builder(type).options(options).open(new PositionOutputStream(bytes), "m.parquet")) {
             for (int i = 0; i < rows.size(); i++) {
                 if (i == 4_100) {
                     GenericRowData bad = new GenericRowData(type.getFieldCount());

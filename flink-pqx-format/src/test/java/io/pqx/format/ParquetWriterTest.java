@@ -81,8 +81,8 @@ class ParquetWriterTest {
                 .getLogicalType();
         TimestampData year3000 = TimestampData.fromLocalDateTime(
                 java.time.LocalDateTime.of(3000, 1, 1, 0, 0));
-        try (ParquetWriter writer = ParquetWriter.open(new PositionOutputStream(
-                new ByteArrayOutputStream()), type, WriteOptions.defaults(), "memory.parquet")) {
+        try (ParquetWriter writer = ParquetWriter.builder(type).options(WriteOptions.defaults()).open(new PositionOutputStream(
+                new ByteArrayOutputStream()), "memory.parquet")) {
             assertThatThrownBy(() -> writer.write(GenericRowData.of(year3000)))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("Cannot write row 0: column ts stores NANOS in INT64 but the value"
@@ -122,8 +122,7 @@ class ParquetWriterTest {
     void pqxFooterReaderReadsBackTheMetadataFinishReturned() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         FileMetadataView written;
-        try (ParquetWriter writer = ParquetWriter.open(new PositionOutputStream(bytes), TYPE,
-                WriteOptions.builder().rowGroupRows(2).build(), "memory.parquet")) {
+        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(WriteOptions.builder().rowGroupRows(2).build()).open(new PositionOutputStream(bytes), "memory.parquet")) {
             for (int i = 0; i < 5; i++) {
                 writer.write(row(i, "1.0" + i, "n" + i));
             }
@@ -141,8 +140,7 @@ class ParquetWriterTest {
     void createRefusesToOverwriteAnExistingFile() throws Exception {
         Path file = dir.resolve("exists.parquet");
         Files.write(file, new byte[] {1});
-        assertThatThrownBy(() -> ParquetWriter.create(
-                        new org.apache.flink.core.fs.Path(file.toUri()), TYPE, WriteOptions.defaults()))
+        assertThatThrownBy(() -> ParquetWriter.builder(TYPE).options(WriteOptions.defaults()).create(new org.apache.flink.core.fs.Path(file.toUri())))
                 .isInstanceOf(IOException.class);
         assertThat(Files.readAllBytes(file)).containsExactly(1);
     }

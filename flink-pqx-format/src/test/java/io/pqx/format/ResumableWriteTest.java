@@ -123,7 +123,7 @@ class ResumableWriteTest {
         ByteArrayOutputStream stream = new ByteArrayOutputStream();
         ResumePoint point;
         try (ParquetWriter writer =
-                ParquetWriter.open(stream, SMALL, WriteOptions.defaults(), LOCATION)) {
+                ParquetWriter.builder(SMALL).options(WriteOptions.defaults()).open(stream, LOCATION)) {
             for (int i = 0; i < 100; i++) {
                 writer.write(rows.get(i));
             }
@@ -142,7 +142,7 @@ class ResumableWriteTest {
     void theOpenGroupsRowsAreNotInThePointAndAreFedAgain() throws IOException {
         List<RowData> rows = smallRows(10_000);
         ByteArrayOutputStream stream = new ByteArrayOutputStream();
-        ParquetWriter writer = ParquetWriter.open(stream, SMALL, WriteOptions.defaults(), LOCATION);
+        ParquetWriter writer = ParquetWriter.builder(SMALL).options(WriteOptions.defaults()).open(stream, LOCATION);
         for (int i = 0; i < 7_000; i++) {
             if (i == 4_000) {
                 writer.cutRowGroup();
@@ -168,9 +168,7 @@ class ResumableWriteTest {
     void aBufferedStreamIsFlushedIntoTheCallersStream() throws IOException {
         List<RowData> rows = smallRows(6_000);
         ByteArrayOutputStream stream = new ByteArrayOutputStream();
-        ParquetWriter writer = ParquetWriter.open(
-                new PositionOutputStream(new BufferedOutputStream(stream, 1 << 16)), SMALL,
-                WriteOptions.defaults(), LOCATION);
+        ParquetWriter writer = ParquetWriter.builder(SMALL).options(WriteOptions.defaults()).open(new PositionOutputStream(new BufferedOutputStream(stream, 1 << 16)), LOCATION);
         for (int i = 0; i < 3_000; i++) {
             writer.write(rows.get(i));
         }
@@ -182,10 +180,7 @@ class ResumableWriteTest {
 
         ByteArrayOutputStream recovered = new ByteArrayOutputStream();
         recovered.write(stream.toByteArray(), 0, (int) point.length());
-        try (ParquetWriter resumed = ParquetWriter.resume(
-                new PositionOutputStream(new BufferedOutputStream(recovered), point.length()),
-                SMALL, WriteOptions.defaults(), LOCATION, EncodingPool.callerRuns(),
-                ResumePoint.fromBytes(point.toBytes(), LOCATION))) {
+        try (ParquetWriter resumed = ParquetWriter.builder(SMALL).options(WriteOptions.defaults()).encodingOn(EncodingPool.callerRuns()).resume(new PositionOutputStream(new BufferedOutputStream(recovered), point.length()), LOCATION, ResumePoint.fromBytes(point.toBytes(), LOCATION))) {
             assertThat(resumed.rowsWritten()).isEqualTo(3_000);
             assertThat(resumed.bytesWritten()).isEqualTo(point.length());
             for (int i = 3_000; i < rows.size(); i++) {
@@ -203,16 +198,12 @@ class ResumableWriteTest {
         RowType other = (RowType) DataTypes.ROW(
                 DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
                 DataTypes.FIELD("name", DataTypes.STRING())).getLogicalType();
-        assertThatThrownBy(() -> ParquetWriter.resume(
-                new PositionOutputStream(new ByteArrayOutputStream(), point.length()), other,
-                WriteOptions.defaults(), LOCATION, EncodingPool.callerRuns(), point))
+        assertThatThrownBy(() -> ParquetWriter.builder(other).options(WriteOptions.defaults()).encodingOn(EncodingPool.callerRuns()).resume(new PositionOutputStream(new ByteArrayOutputStream(), point.length()), LOCATION, point))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(LOCATION)
                 .hasMessageContaining(other.asSerializableString())
                 .hasMessageContaining(SMALL.asSerializableString());
-        assertThatThrownBy(() -> ParquetWriter.resume(
-                new PositionOutputStream(new ByteArrayOutputStream(), point.length() - 1), SMALL,
-                WriteOptions.defaults(), LOCATION, EncodingPool.callerRuns(), point))
+        assertThatThrownBy(() -> ParquetWriter.builder(SMALL).options(WriteOptions.defaults()).encodingOn(EncodingPool.callerRuns()).resume(new PositionOutputStream(new ByteArrayOutputStream(), point.length() - 1), LOCATION, point))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(LOCATION)
                 .hasMessageContaining("at byte " + (point.length() - 1));
@@ -223,8 +214,7 @@ class ResumableWriteTest {
         List<RowData> rows = smallRows(20_000);
         ByteArrayOutputStream stream = new ByteArrayOutputStream();
         try (EncodingPool pool = EncodingPool.threads(2, 8, 2, "t");
-                ParquetWriter writer = ParquetWriter.open(
-                        stream, SMALL, WriteOptions.defaults(), LOCATION, pool)) {
+                ParquetWriter writer = ParquetWriter.builder(SMALL).options(WriteOptions.defaults()).encodingOn(pool).open(stream, LOCATION)) {
             long lastLength = 0;
             for (int i = 0; i < rows.size(); i++) {
                 if (i > 0 && i % 2_500 == 0) {
@@ -256,7 +246,7 @@ class ResumableWriteTest {
             Set<Integer> cuts, List<int[]> crashes, Supplier<EncodingPool> pools, String what)
             throws IOException {
         ByteArrayOutputStream stream = new ByteArrayOutputStream();
-        ParquetWriter writer = ParquetWriter.open(stream, type, options, LOCATION, pools.get());
+        ParquetWriter writer = ParquetWriter.builder(type).options(options).encodingOn(pools.get()).open(stream, LOCATION);
         int next = 0;
         for (int[] crash : crashes) {
             feed(writer, rows, cuts, next, crash[0]);
@@ -271,7 +261,7 @@ class ResumableWriteTest {
             stream.write(durable, 0, (int) point.length());
             ResumePoint restored = ResumePoint.fromBytes(point.toBytes(), LOCATION);
             assertThat(restored.toBytes()).isEqualTo(point.toBytes());
-            writer = ParquetWriter.resume(stream, type, options, LOCATION, pools.get(), restored);
+            writer = ParquetWriter.builder(type).options(options).encodingOn(pools.get()).resume(stream, LOCATION, restored);
             assertThat(writer.rowsWritten()).as(what).isEqualTo(point.rowCount());
             assertThat(writer.writtenPrefix().toBytes()).as("%s: the resumed writer's own point", what)
                     .isEqualTo(point.toBytes());
@@ -305,15 +295,14 @@ class ResumableWriteTest {
             Set<Integer> cuts, Supplier<EncodingPool> pools) throws IOException {
         ByteArrayOutputStream stream = new ByteArrayOutputStream();
         try (ParquetWriter writer =
-                ParquetWriter.open(stream, type, options, LOCATION, pools.get())) {
+                ParquetWriter.builder(type).options(options).encodingOn(pools.get()).open(stream, LOCATION)) {
             feed(writer, rows, cuts, 0, rows.size());
         }
         return stream.toByteArray();
     }
 
     private static ResumePoint pointAfter(List<RowData> rows, int cut) throws IOException {
-        ParquetWriter writer = ParquetWriter.open(
-                new ByteArrayOutputStream(), SMALL, WriteOptions.defaults(), LOCATION);
+        ParquetWriter writer = ParquetWriter.builder(SMALL).options(WriteOptions.defaults()).open(new ByteArrayOutputStream(), LOCATION);
         feed(writer, rows, Set.of(cut), 0, rows.size());
         ResumePoint point = writer.writtenPrefix();
         writer.abort();

@@ -131,8 +131,7 @@ class ResumePointTest {
     /** A point after {@code groups} row groups of 1,000 rows, the open group holding 500. */
     private static ResumePoint point(int groups) throws IOException {
         List<RowData> rows = new TestingRandomRows(groups).rows(TYPE, 1_000 * groups + 500);
-        ParquetWriter writer = ParquetWriter.open(new ByteArrayOutputStream(), TYPE,
-                WriteOptions.builder().rowGroupRows(1_000).build(), LOCATION);
+        ParquetWriter writer = ParquetWriter.builder(TYPE).options(WriteOptions.builder().rowGroupRows(1_000).build()).open(new ByteArrayOutputStream(), LOCATION);
         for (RowData row : rows) {
             writer.write(row);
         }

@@ -63,7 +63,7 @@ class RoundTripReaderTest {
         List<GenericRowData> written = new ArrayList<>();
         TestingRows rows = new TestingRows(codec.ordinal() * 10L + version.ordinal());
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.open(new PositionOutputStream(bytes), TYPE, options, "rt.parquet")) {
+        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(options).open(new PositionOutputStream(bytes), "rt.parquet")) {
             for (int i = 0; i < 2000; i++) {
                 GenericRowData row = rows.row(TYPE);
                 written.add(row);

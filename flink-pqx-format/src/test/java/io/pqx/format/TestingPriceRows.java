@@ -33,7 +33,6 @@ final class TestingPriceRows {
     }
 
     static ParquetWriter open(ByteArrayOutputStream bytes) throws IOException {
-        return ParquetWriter.open(new PositionOutputStream(bytes), TYPE, WriteOptions.defaults(),
-                "memory.parquet");
+        return ParquetWriter.builder(TYPE).options(WriteOptions.defaults()).open(new PositionOutputStream(bytes), "memory.parquet");
     }
 }

@@ -29,8 +29,7 @@ final class TestingWriters {
 
     static FileMetadataView write(Path file, RowType type, WriteOptions options, List<RowData> rows)
             throws IOException {
-        try (ParquetWriter writer = ParquetWriter.create(
-                new org.apache.flink.core.fs.Path(file.toUri()), type, options)) {
+        try (ParquetWriter writer = ParquetWriter.builder(type).options(options).create(new org.apache.flink.core.fs.Path(file.toUri()))) {
             for (RowData row : rows) {
                 writer.write(row);
             }
@@ -48,8 +47,7 @@ final class TestingWriters {
     static byte[] bytes(RowType type, WriteOptions options, List<RowData> rows, Executor executor)
             throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.open(
-                new PositionOutputStream(bytes), type, options, "memory.parquet", executor)) {
+        try (ParquetWriter writer = ParquetWriter.builder(type).options(options).encodingOn(executor).open(new PositionOutputStream(bytes), "memory.parquet")) {
             for (RowData row : rows) {
                 writer.write(row);
             }

@@ -99,8 +99,7 @@ class PqxSourceSqlHooksITCase {
                 new String[] {"city", "zip"});
         RowType type = RowType.of(new LogicalType[] {new BigIntType(false), addr},
                 new String[] {"id", "addr"});
-        try (ParquetWriter w = ParquetWriter.create(new Path(dir.resolve("n.parquet").toUri()), type,
-                WriteOptions.builder().build())) {
+        try (ParquetWriter w = ParquetWriter.builder(type).options(WriteOptions.builder().build()).create(new Path(dir.resolve("n.parquet").toUri()))) {
             w.write(GenericRowData.of(1L, GenericRowData.of(StringData.fromString("Oslo"), 150)));
             w.write(GenericRowData.of(2L, null));
             w.write(GenericRowData.of(3L, GenericRowData.of(null, 7)));

@@ -48,7 +48,7 @@ public final class TestingSourceFiles {
             long rowGroupRows) throws IOException {
         Files.createDirectories(file.getParent());
         WriteOptions options = WriteOptions.builder().rowGroupRows(rowGroupRows).pageRowLimit(100).build();
-        try (ParquetWriter w = ParquetWriter.create(new Path(file.toUri()), type, options)) {
+        try (ParquetWriter w = ParquetWriter.builder(type).options(options).create(new Path(file.toUri()))) {
             for (RowData row : rows) {
                 w.write(row);
             }

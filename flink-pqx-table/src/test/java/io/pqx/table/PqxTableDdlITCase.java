@@ -36,9 +36,7 @@ class PqxTableDdlITCase {
         Path directory = Files.createDirectories(dir.resolve(table).resolve(sub));
         LogicalType[] types = new LogicalType[columns.length];
         java.util.Arrays.fill(types, new IntType());
-        try (ParquetWriter w = ParquetWriter.create(
-                new org.apache.flink.core.fs.Path(directory.resolve("f.parquet").toUri()),
-                RowType.of(types, columns), WriteOptions.builder().build())) {
+        try (ParquetWriter w = ParquetWriter.builder(RowType.of(types, columns)).options(WriteOptions.builder().build()).create(new org.apache.flink.core.fs.Path(directory.resolve("f.parquet").toUri()))) {
             for (int i = 0; i < 3; i++) {
                 Object[] values = new Object[columns.length];
                 java.util.Arrays.fill(values, i);

@@ -141,8 +141,7 @@ class PqxTableDynamicFilteringITCase {
         if (bloomColumn != null) {
             options.bloomFilter(bloomColumn, new BloomFilterSpec(ROW_GROUP_ROWS, 0.01));
         }
-        try (ParquetWriter w = ParquetWriter.create(new org.apache.flink.core.fs.Path(file.toUri()),
-                type, options.build())) {
+        try (ParquetWriter w = ParquetWriter.builder(type).options(options.build()).create(new org.apache.flink.core.fs.Path(file.toUri()))) {
             for (GenericRowData row : rows) {
                 w.write(row);
             }

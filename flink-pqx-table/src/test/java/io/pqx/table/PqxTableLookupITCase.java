@@ -71,8 +71,8 @@ class PqxTableLookupITCase {
         RowType type = RowType.of(new LogicalType[] {new IntType(), new BigIntType(), new IntType()},
                 new String[] {"id", "k", "k2"});
         if (!java.nio.file.Files.exists(file)) { // the same probes for every test using them
-            try (ParquetWriter w = ParquetWriter.create(new org.apache.flink.core.fs.Path(
-                    file.toUri()), type, WriteOptions.builder().build())) {
+            try (ParquetWriter w = ParquetWriter.builder(type).options(WriteOptions.builder().build()).create(new org.apache.flink.core.fs.Path(
+                    file.toUri()))) {
                 for (int id = 0; id < keys.size(); id++) {
                     w.write(GenericRowData.of(id, keys.get(id), k2s == null ? null : k2s.get(id)));
                 }

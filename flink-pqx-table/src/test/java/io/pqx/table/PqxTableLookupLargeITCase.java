@@ -62,8 +62,8 @@ class PqxTableLookupLargeITCase {
         Path probeFile = Files.createDirectories(dir.resolve("probe")).resolve("probe.parquet");
         RowType type = RowType.of(new LogicalType[] {new IntType(), new BigIntType()},
                 new String[] {"id", "k"});
-        try (ParquetWriter w = ParquetWriter.create(new org.apache.flink.core.fs.Path(
-                probeFile.toUri()), type, WriteOptions.builder().build())) {
+        try (ParquetWriter w = ParquetWriter.builder(type).options(WriteOptions.builder().build()).create(new org.apache.flink.core.fs.Path(
+                probeFile.toUri()))) {
             for (int id = 0; id < PROBES; id++) {
                 long k = random.nextInt(2 * ROWS + 100) - 50; // half the keys are odd: missing
                 probes.add(k);

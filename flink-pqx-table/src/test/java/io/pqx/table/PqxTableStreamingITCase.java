@@ -38,8 +38,7 @@ class PqxTableStreamingITCase {
         Path partition = Files.createDirectories(dir.resolve("dt=" + dt));
         Path hidden = partition.resolve(".part-" + from + ".parquet");
         RowType type = RowType.of(new LogicalType[] {new IntType()}, new String[] {"id"});
-        try (ParquetWriter w = ParquetWriter.create(new org.apache.flink.core.fs.Path(hidden.toUri()),
-                type, WriteOptions.builder().build())) {
+        try (ParquetWriter w = ParquetWriter.builder(type).options(WriteOptions.builder().build()).create(new org.apache.flink.core.fs.Path(hidden.toUri()))) {
             for (int i = from; i < to; i++) {
                 w.write(GenericRowData.of(i));
             }
@@ -78,8 +77,8 @@ class PqxTableStreamingITCase {
         Path data = Files.createDirectories(dir.resolve("w"));
         RowType type = RowType.of(new LogicalType[] {new IntType(),
                 new org.apache.flink.table.types.logical.TimestampType(3)}, new String[] {"id", "ts"});
-        try (ParquetWriter w = ParquetWriter.create(new org.apache.flink.core.fs.Path(
-                data.resolve("e.parquet").toUri()), type, WriteOptions.builder().rowGroupRows(25).build())) {
+        try (ParquetWriter w = ParquetWriter.builder(type).options(WriteOptions.builder().rowGroupRows(25).build()).create(new org.apache.flink.core.fs.Path(
+                data.resolve("e.parquet").toUri()))) {
             for (int i = 0; i < 100; i++) { // one row a second from midnight: 10 rows per window
                 w.write(GenericRowData.of(i, org.apache.flink.table.data.TimestampData.fromEpochMillis(i * 1000L)));
             }

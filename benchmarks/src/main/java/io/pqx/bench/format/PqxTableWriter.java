@@ -59,7 +59,7 @@ public final class PqxTableWriter implements TableWriter {
     @Override
     public void write(List<RowData> rows, Path file) throws IOException {
         org.apache.flink.core.fs.Path target = new org.apache.flink.core.fs.Path(file.toUri());
-        try (ParquetWriter writer = ParquetWriter.create(target, LineitemTable.ROW_TYPE, options)) {
+        try (ParquetWriter writer = ParquetWriter.builder(LineitemTable.ROW_TYPE).options(options).create(target)) {
             for (RowData row : rows) {
                 writer.write(row);
             }

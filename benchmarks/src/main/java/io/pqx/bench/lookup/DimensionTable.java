@@ -124,8 +124,7 @@ public record DimensionTable(long rows, int files, int rowGroupRows, int pageRow
             Path file = dir.resolve(String.format("part-%03d.parquet", f));
             long from = f * perFile;
             long to = Math.min(rows, from + perFile);
-            try (ParquetWriter writer = ParquetWriter.create(
-                    new org.apache.flink.core.fs.Path(file.toUri()), ROW_TYPE, options)) {
+            try (ParquetWriter writer = ParquetWriter.builder(ROW_TYPE).options(options).create(new org.apache.flink.core.fs.Path(file.toUri()))) {
                 for (long i = from; i < to; i++) {
                     writer.write(row(key(i)));
                 }

@@ -60,10 +60,7 @@ class CommittedIdsTest {
         Path file = dir.resolve(name);
         Files.createDirectories(file.getParent());
         try (ParquetWriter writer =
-                ParquetWriter.create(
-                        new org.apache.flink.core.fs.Path(file.toUri()),
-                        ID_ONLY,
-                        WriteOptions.builder().build())) {
+                ParquetWriter.builder(ID_ONLY).options(WriteOptions.builder().build()).create(new org.apache.flink.core.fs.Path(file.toUri()))) {
             for (long id : ids) {
                 writer.write(GenericRowData.of(id));
             }

@@ -62,10 +62,7 @@ class CommittedRowsTest {
         Path file = table.resolve(relative);
         Files.createDirectories(file.getParent());
         try (ParquetWriter writer =
-                ParquetWriter.create(
-                        new org.apache.flink.core.fs.Path(file.toUri()),
-                        GeneratedRows.TYPE,
-                        WriteOptions.defaults())) {
+                ParquetWriter.builder(GeneratedRows.TYPE).options(WriteOptions.defaults()).create(new org.apache.flink.core.fs.Path(file.toUri()))) {
             for (RowData row : List.of(rows)) {
                 writer.write(row);
             }

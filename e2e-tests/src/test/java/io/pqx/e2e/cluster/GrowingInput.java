@@ -80,10 +80,7 @@ final class GrowingInput implements AutoCloseable {
                 long first = published.get();
                 long last = Math.min(total, first + rowsPerFile);
                 try (ParquetWriter writer =
-                        ParquetWriter.create(
-                                new org.apache.flink.core.fs.Path(hidden.toUri()),
-                                GeneratedRows.TYPE,
-                                options)) {
+                        ParquetWriter.builder(GeneratedRows.TYPE).options(options).create(new org.apache.flink.core.fs.Path(hidden.toUri()))) {
                     for (long id = first; id < last; id++) {
                         writer.write(rows.map(id));
                     }

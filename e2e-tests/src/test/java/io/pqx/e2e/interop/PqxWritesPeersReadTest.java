@@ -256,8 +256,7 @@ class PqxWritesPeersReadTest {
                                 layout.bloomColumn(), new BloomFilterSpec(ROW_GROUP_ROWS, 0.01))
                         .build();
         try (ParquetWriter writer =
-                ParquetWriter.create(
-                        new org.apache.flink.core.fs.Path(file.toUri()), rowType, options)) {
+                ParquetWriter.builder(rowType).options(options).create(new org.apache.flink.core.fs.Path(file.toUri()))) {
             for (Value row : rows) {
                 writer.write((RowData) row.internal());
             }

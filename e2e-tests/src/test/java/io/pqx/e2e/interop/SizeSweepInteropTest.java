@@ -261,8 +261,7 @@ class SizeSweepInteropTest {
     /** Writes rows 0..rows-1 of the sweep table with pqx. */
     private static void write(Path file, int rows, WriteOptions options) throws Exception {
         try (ParquetWriter writer =
-                ParquetWriter.create(
-                        new org.apache.flink.core.fs.Path(file.toUri()), ROW_TYPE, options)) {
+                ParquetWriter.builder(ROW_TYPE).options(options).create(new org.apache.flink.core.fs.Path(file.toUri()))) {
             GenericRowData row = new GenericRowData(6);
             for (long i = 0; i < rows; i++) {
                 row.setField(0, (int) i);

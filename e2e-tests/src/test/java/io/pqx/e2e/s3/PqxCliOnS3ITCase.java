@@ -43,7 +43,7 @@ class PqxCliOnS3ITCase {
                         },
                         new String[] {"id", "name"});
         try (ParquetWriter writer =
-                ParquetWriter.create(new Path(S3.uri(FILE)), type, WriteOptions.defaults())) {
+                ParquetWriter.builder(type).options(WriteOptions.defaults()).create(new Path(S3.uri(FILE)))) {
             writer.write(GenericRowData.of(1L, StringData.fromString("Ada")));
             writer.write(GenericRowData.of(2L, StringData.fromString("Grace")));
             writer.write(GenericRowData.of(3L, StringData.fromString("Edsger")));

@@ -95,7 +95,7 @@ class S3SourceRangedReadITCase {
                         .build();
         for (int f = 0; f < FILES; f++) {
             Path file = new Path(S3.uri(TABLE + "part-" + f + ".parquet"));
-            try (ParquetWriter writer = ParquetWriter.create(file, TYPE, options)) {
+            try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(options).create(file)) {
                 for (long k = (long) f * perFile; k < (long) (f + 1) * perFile; k++) {
                     writer.write(row(k));
                 }

@@ -72,8 +72,7 @@ class SqlContinuousFailoverITCase {
         Path hidden = partition.resolve(".f" + file + ".parquet");
         RowType type = RowType.of(new LogicalType[] {new IntType(), new VarCharType(VarCharType.MAX_LENGTH)},
                 new String[] {"id", "note"});
-        try (ParquetWriter w = ParquetWriter.create(new org.apache.flink.core.fs.Path(hidden.toUri()), type,
-                WriteOptions.builder().rowGroupRows(20).build())) {
+        try (ParquetWriter w = ParquetWriter.builder(type).options(WriteOptions.builder().rowGroupRows(20).build()).create(new org.apache.flink.core.fs.Path(hidden.toUri()))) {
             for (int i = 0; i < ROWS_PER_FILE; i++) {
                 int id = file * ROWS_PER_FILE + i;
                 w.write(GenericRowData.of(id, StringData.fromString("n" + id)));

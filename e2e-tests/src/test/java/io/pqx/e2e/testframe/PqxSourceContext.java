@@ -83,10 +83,7 @@ final class PqxSourceContext extends LocalDirectoryContext
             java.nio.file.Path hidden = dir.resolve("." + name + ".tmp");
             try {
                 try (ParquetWriter writer =
-                        ParquetWriter.create(
-                                new Path(hidden.toUri()),
-                                TestRecord.TYPE,
-                                WriteOptions.builder().build())) {
+                        ParquetWriter.builder(TestRecord.TYPE).options(WriteOptions.builder().build()).create(new Path(hidden.toUri()))) {
                     for (TestRecord record : records) {
                         writer.write(record.toRow());
                     }

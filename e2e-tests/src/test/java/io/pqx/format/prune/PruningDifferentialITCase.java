@@ -489,7 +489,7 @@ class PruningDifferentialITCase {
             options.bloomFilter(column, new BloomFilterSpec(ROWS, 0.02));
         }
         try (OutputStream out = Files.newOutputStream(file);
-                ParquetWriter writer = ParquetWriter.open(out, TYPE, options.build(), file.toString())) {
+                ParquetWriter writer = ParquetWriter.builder(TYPE).options(options.build()).open(out, file.toString())) {
             for (Row row : data.rows()) {
                 GenericRowData g = new GenericRowData(7);
                 g.setField(0, row.id());

@@ -44,8 +44,7 @@ class FlatBulkCorruptionParityTest {
         WriteOptions options = WriteOptions.builder().pageVersion(version)
                 .codec(Compression.UNCOMPRESSED).pageRowLimit(40).dictionaryPageSizeBytes(1024).build();
         Random nulls = new Random(3);
-        try (ParquetWriter writer = ParquetWriter.create(
-                new org.apache.flink.core.fs.Path(clean.toUri()), type, options)) {
+        try (ParquetWriter writer = ParquetWriter.builder(type).options(options).create(new org.apache.flink.core.fs.Path(clean.toUri()))) {
             for (int row = 0; row < ROWS; row++) {
                 GenericRowData data = new GenericRowData(type.getFieldCount());
                 for (int c = 0; c < type.getFieldCount(); c++) {

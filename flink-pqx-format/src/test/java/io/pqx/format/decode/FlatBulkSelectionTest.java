@@ -71,8 +71,7 @@ class FlatBulkSelectionTest {
                 .pageRowLimit(PAGE_ROWS).dictionaryPageSizeBytes(8192).build();
         RowType type = rowType();
         Random random = new Random(version.ordinal());
-        try (ParquetWriter writer = ParquetWriter.create(
-                new org.apache.flink.core.fs.Path(file.toUri()), type, options)) {
+        try (ParquetWriter writer = ParquetWriter.builder(type).options(options).create(new org.apache.flink.core.fs.Path(file.toUri()))) {
             for (int row = 0; row < ROWS; row++) {
                 GenericRowData data = new GenericRowData(type.getFieldCount());
                 for (int c = 0; c < type.getFieldCount(); c++) {

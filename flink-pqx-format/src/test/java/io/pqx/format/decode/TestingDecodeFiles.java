@@ -43,8 +43,7 @@ final class TestingDecodeFiles {
             RowType type, WriteOptions options, List<? extends RowData> rows)
             throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.open(
-                new PositionOutputStream(bytes), type, options, "memory.parquet")) {
+        try (ParquetWriter writer = ParquetWriter.builder(type).options(options).open(new PositionOutputStream(bytes), "memory.parquet")) {
             for (RowData row : rows) {
                 writer.write(row);
             }

@@ -62,8 +62,7 @@ class MetadataViewsTest {
                 .keyValue("origin", "test")
                 .build();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.open(
-                new PositionOutputStream(bytes), TYPE, options, "views.parquet")) {
+        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(options).open(new PositionOutputStream(bytes), "views.parquet")) {
             for (int i = 0; i < ROWS; i++) {
                 writer.write(GenericRowData.of(
                         (long) i,
@@ -186,8 +185,7 @@ class MetadataViewsTest {
     void chunksWithoutStatisticsSayWhy() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         FileMetadataView meta;
-        try (ParquetWriter writer = ParquetWriter.open(new PositionOutputStream(bytes), TYPE,
-                WriteOptions.builder().statisticsEnabled(false).build(), "bare.parquet")) {
+        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(WriteOptions.builder().statisticsEnabled(false).build()).open(new PositionOutputStream(bytes), "bare.parquet")) {
             writer.write(GenericRowData.of(1L, null, null, null));
             meta = writer.finish();
         }
@@ -227,8 +225,7 @@ class MetadataViewsTest {
             assertThat(count.pages()).isPositive();
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.open(new PositionOutputStream(bytes), TYPE,
-                WriteOptions.builder().pageChecksums(false).build(), "nocrc.parquet")) {
+        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(WriteOptions.builder().pageChecksums(false).build()).open(new PositionOutputStream(bytes), "nocrc.parquet")) {
             writer.write(GenericRowData.of(1L, null, null, null));
         }
         InputFile input = new ByteArrayInputFile("nocrc.parquet", bytes.toByteArray());
@@ -282,8 +279,7 @@ class MetadataViewsTest {
     void aReadSchemaOfAnotherFileIsRefused() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         RowType other = (RowType) DataTypes.ROW(DataTypes.FIELD("x", DataTypes.DOUBLE())).getLogicalType();
-        try (ParquetWriter writer = ParquetWriter.open(new PositionOutputStream(bytes), other,
-                WriteOptions.defaults(), "other.parquet")) {
+        try (ParquetWriter writer = ParquetWriter.builder(other).options(WriteOptions.defaults()).open(new PositionOutputStream(bytes), "other.parquet")) {
             writer.write(GenericRowData.of(1.5));
         }
         try (ParquetReader reader = open();

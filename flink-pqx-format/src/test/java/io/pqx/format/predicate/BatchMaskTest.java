@@ -54,7 +54,7 @@ class BatchMaskTest {
         System.out.println("BatchMaskTest seed " + seed);
         Random random = new Random(seed);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.open(out, TYPE, WriteOptions.defaults(), "mem://mask")) {
+        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(WriteOptions.defaults()).open(out, "mem://mask")) {
             for (int n = 0; n < 700; n++) {
                 writer.write(GenericRowData.of(
                         nullOr(random, (long) random.nextInt(9) - 4),

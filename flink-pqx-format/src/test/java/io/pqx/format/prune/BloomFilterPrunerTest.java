@@ -62,7 +62,7 @@ class BloomFilterPrunerTest {
             options.bloomFilter(column, new BloomFilterSpec(ROWS, 0.01));
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.open(out, TYPE, options.build(), "mem://bloom")) {
+        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(options.build()).open(out, "mem://bloom")) {
             for (int k = 0; k < ROWS; k++) {
                 GenericRowData row = new GenericRowData(6);
                 row.setField(0, 3 * k);

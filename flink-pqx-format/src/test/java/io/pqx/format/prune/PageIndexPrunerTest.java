@@ -58,7 +58,7 @@ class PageIndexPrunerTest {
 
     static byte[] file(WriteOptions options) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.open(out, TYPE, options, "mem://pages")) {
+        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(options).open(out, "mem://pages")) {
             for (int k = 0; k < ROWS; k++) {
                 GenericRowData row = new GenericRowData(5);
                 row.setField(0, k);

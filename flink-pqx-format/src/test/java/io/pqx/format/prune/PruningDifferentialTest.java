@@ -111,7 +111,7 @@ class PruningDifferentialTest {
                     .pageRowLimit(20 + random.nextInt(50))
                     .build();
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            try (ParquetWriter writer = ParquetWriter.open(out, TYPE, options, "mem://diff-" + file)) {
+            try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(options).open(out, "mem://diff-" + file)) {
                 for (RowData row : written) {
                     writer.write(row);
                 }

@@ -111,8 +111,7 @@ public final class PartFile {
         String location = target.toString();
         try {
             ParquetWriter writer =
-                    ParquetWriter.open(writerOutput(stream, target), rowType, options, location,
-                            files.pool());
+                    ParquetWriter.builder(rowType).options(options).encodingOn(files.pool()).open(writerOutput(stream, target), location);
             RowLog log = new RowLog(target);
             return new PartFile(recoverableWriter, stream, writer,
                     cutter(files, writer, location, carry ? log : null), spec, files.rollingBytes(),
@@ -165,8 +164,7 @@ public final class PartFile {
             }
             List<RowData> carried =
                     RowLog.read(spec.target(), state.rowLog(), state.rowLogSkip(), rowType);
-            ParquetWriter writer = ParquetWriter.resume(writerOutput(stream, spec.target()),
-                    rowType, files.options(), location, files.pool(), point);
+            ParquetWriter writer = ParquetWriter.builder(rowType).options(files.options()).encodingOn(files.pool()).resume(writerOutput(stream, spec.target()), location, point);
             RowLog log = new RowLog(
                     spec.target(), state.rowLog(), state.rowLogSkip(), state.rowLogNext());
             PartFile file = new PartFile(recoverableWriter, stream, writer,

@@ -181,8 +181,7 @@ class PartFileTest {
             throws Exception {
         Path file = dir.resolve("reference" + (fileCount++) + ".parquet");
         WriteOptions byRows = options.toBuilder().rowGroupRows(cut.targetRows()).build();
-        try (ParquetWriter writer = ParquetWriter.create(
-                new org.apache.flink.core.fs.Path(file.toUri()), type, byRows, WriteMode.NO_OVERWRITE)) {
+        try (ParquetWriter writer = ParquetWriter.builder(type).options(byRows).mode(WriteMode.NO_OVERWRITE).create(new org.apache.flink.core.fs.Path(file.toUri()))) {
             for (RowData row : rows) {
                 writer.write(row);
             }
@@ -195,7 +194,7 @@ class PartFileTest {
             int threads) throws Exception {
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         try (EncodingPool pool = EncodingPool.threads(threads, 8, 2, "test");
-                ParquetWriter writer = ParquetWriter.open(bytes, type, options, "held.parquet", pool)) {
+                ParquetWriter writer = ParquetWriter.builder(type).options(options).encodingOn(pool).open(bytes, "held.parquet")) {
             HoldingCutter cutter =
                     new HoldingCutter(cut, writer, null, ShreddedRows.of(type, "held.parquet"),
                             new CarriedRows(type), null);

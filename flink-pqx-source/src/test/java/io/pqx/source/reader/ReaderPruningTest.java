@@ -38,7 +38,7 @@ class ReaderPruningTest {
         java.nio.file.Path file = dir.resolve("orders.parquet");
         WriteOptions options = WriteOptions.builder().rowGroupRows(1000).pageRowLimit(100)
                 .bloomFilter("name", new BloomFilterSpec(1000, 0.01)).build();
-        try (ParquetWriter w = ParquetWriter.create(new Path(file.toUri()), TestingSourceFiles.ORDERS, options)) {
+        try (ParquetWriter w = ParquetWriter.builder(TestingSourceFiles.ORDERS).options(options).create(new Path(file.toUri()))) {
             for (RowData row : TestingSourceFiles.orders(0, 4000)) {
                 w.write(row);
             }

@@ -67,8 +67,7 @@ public final class TestingDimTable {
     public static void writeFile(Path file, List<DimRow> rows, int rowGroupRows) throws IOException {
         WriteOptions options = WriteOptions.builder().rowGroupRows(rowGroupRows)
                 .bloomFilter("k", new BloomFilterSpec(Math.max(1, rows.size()), 0.01)).build();
-        try (ParquetWriter w = ParquetWriter.create(new org.apache.flink.core.fs.Path(file.toUri()),
-                TYPE, options)) {
+        try (ParquetWriter w = ParquetWriter.builder(TYPE).options(options).create(new org.apache.flink.core.fs.Path(file.toUri()))) {
             for (DimRow r : rows) {
                 w.write(GenericRowData.of(r.k(), r.k2(),
                         r.name() == null ? null : StringData.fromString(r.name()), r.v()));

@@ -170,8 +170,7 @@ class MetaCommandTest {
                                 .getLogicalType();
         Path file = tmp.resolve(name);
         try (ParquetWriter writer =
-                ParquetWriter.create(
-                        new org.apache.flink.core.fs.Path(file.toUri()), type, options)) {
+                ParquetWriter.builder(type).options(options).create(new org.apache.flink.core.fs.Path(file.toUri()))) {
             for (int i = 0; i < 10; i++) {
                 writer.write(GenericRowData.of((long) i, StringData.fromString("n" + i % 3)));
             }

@@ -146,7 +146,7 @@ class WrittenFileRenderingTest {
     private List<String> writeAndRender(RowType type, RowData... rows) throws Exception {
         Path path = new Path(new File(tmp, "t-" + System.nanoTime() + ".parquet").toURI());
         try (ParquetWriter writer =
-                ParquetWriter.create(path, type, WriteOptions.builder().build())) {
+                ParquetWriter.builder(type).options(WriteOptions.builder().build()).create(path)) {
             for (RowData row : rows) {
                 writer.write(row);
             }
