@@ -84,14 +84,16 @@ public final class TestingOptionTables {
         return Path.of("..", "docs", page);
     }
 
+    /** A default as a code span (so that {@code __X__} is not read as bold), "(empty)" for none. */
     private static String render(Object value) {
         if (value instanceof Duration d) {
-            return TimeUtils.formatWithHighestUnit(d);
+            return "`" + TimeUtils.formatWithHighestUnit(d) + "`";
         }
         if (value instanceof List<?> list) {
-            return list.isEmpty() ? "(empty)" : String.join(";", list.stream().map(String::valueOf).toList());
+            return list.isEmpty() ? "(empty)"
+                    : "`" + String.join(";", list.stream().map(String::valueOf).toList()) + "`";
         }
-        return String.valueOf(value);
+        return "`" + value + "`";
     }
 
     /** The description, then for an enum option its values (with their own descriptions). */
