@@ -1,0 +1,34 @@
+package io.pqx.source;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pqx.format.TestingOptionTables;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Set;
+
+/**
+ * The options table of {@code docs/datastream-source.md} is the source's options themselves:
+ * generated from {@link PqxSourceOptions} (key, default, description, enum values), so it cannot
+ * drift. On a difference, the table as it should be is in {@code
+ * flink-pqx-source/target/pqx-source-options.md}.
+ */
+class PqxSourceOptionsDocTest {
+    static final String NAME = "pqx-source-options";
+    static final String PAGE = "datastream-source.md";
+
+    @Test
+    void theSourcePageShowsEveryOptionAsDeclared() {
+        String expected = TestingOptionTables.table(PqxSourceOptions.all(), Set.of());
+        String page = TestingOptionTables.readPageAndWriteExpected(PAGE, NAME, expected);
+        String shown = TestingOptionTables.shown(page, NAME, getClass().getSimpleName());
+        assertThat(shown).as("docs/" + PAGE + " has the markers "
+                        + TestingOptionTables.begin(NAME, getClass().getSimpleName()) + " and "
+                        + TestingOptionTables.end(NAME))
+                .isNotNull();
+        assertThat(shown).as("docs/" + PAGE + "'s options table (regenerated: flink-pqx-source/target/"
+                        + NAME + ".md)")
+                .isEqualTo(expected);
+    }
+}

@@ -1,0 +1,34 @@
+package io.pqx.table.lookup;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pqx.format.TestingOptionTables;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Set;
+
+/**
+ * The options table of {@code docs/lookup-joins.md} is the lookup options themselves: generated
+ * from {@link PqxLookupOptions} (pqx's own and the Flink lookup-cache options pqx accepts), so it
+ * cannot drift. On a difference, the table as it should be is in {@code
+ * flink-pqx-table/target/pqx-lookup-options.md}.
+ */
+class PqxLookupOptionsDocTest {
+    static final String NAME = "pqx-lookup-options";
+    static final String PAGE = "lookup-joins.md";
+
+    @Test
+    void theLookupPageShowsEveryOptionAsDeclared() {
+        String expected = TestingOptionTables.table(PqxLookupOptions.LOOKUP_OPTIONS, Set.of());
+        String page = TestingOptionTables.readPageAndWriteExpected(PAGE, NAME, expected);
+        String shown = TestingOptionTables.shown(page, NAME, getClass().getSimpleName());
+        assertThat(shown).as("docs/" + PAGE + " has the markers "
+                        + TestingOptionTables.begin(NAME, getClass().getSimpleName()) + " and "
+                        + TestingOptionTables.end(NAME))
+                .isNotNull();
+        assertThat(shown).as("docs/" + PAGE + "'s options table (regenerated: flink-pqx-table/target/"
+                        + NAME + ".md)")
+                .isEqualTo(expected);
+    }
+}
