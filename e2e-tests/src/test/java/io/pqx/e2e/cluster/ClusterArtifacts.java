@@ -47,7 +47,7 @@ final class ClusterArtifacts {
             if (!Files.isRegularFile(Path.of(jar))) {
                 throw new IllegalStateException("Cannot find cluster jar " + jar + BUILD_HINT);
             }
-            if (FORBIDDEN_ON_CLUSTER.matcher(jar).find()) {
+            if (isForbiddenOnCluster(jar)) {
                 throw new IllegalStateException(
                         "Cannot start the cluster with " + jar + " on its class path: pqx must"
                                 + " reach it through the job jar only, test libraries never");
@@ -59,6 +59,11 @@ final class ClusterArtifacts {
                     "Cannot start the cluster: no flink-runtime or RPC loader in " + classPath);
         }
         return classPath;
+    }
+
+    /** Whether {@code jar} is pqx or a test library, which no Flink process may have in lib/. */
+    static boolean isForbiddenOnCluster(String jar) {
+        return FORBIDDEN_ON_CLUSTER.matcher(jar).find();
     }
 
     /**
