@@ -67,8 +67,9 @@ final class ClusterArtifacts {
     }
 
     /**
-     * The job jar, checked: it holds the tests' user functions and pqx's SQL factory (registered
-     * in its merged service file), and no Flink class.
+     * The job jar, checked: it holds the tests' user functions, pqx's SQL factory (registered in
+     * its merged service file) and parquet-java relocated, and no class of Flink's (snappy-java and
+     * lz4-java included, which flink-dist.jar holds) nor parquet-java under its own name.
      */
     static Path jobJar() throws IOException {
         if (!Files.isRegularFile(JOB_JAR)) {
@@ -79,10 +80,11 @@ final class ClusterArtifacts {
             require(jar, "io/pqx/e2e/cluster/jobs/GeneratedRows.class");
             require(jar, "io/pqx/sink/PqxSink.class");
             require(jar, "io/pqx/source/PqxSource.class");
-            // parquet-column and parquet-common: a first job jar that lost the latter (Maven
-            // mediated it through another path) failed on the cluster only.
-            require(jar, "org/apache/parquet/column/ColumnDescriptor.class");
-            require(jar, "org/apache/parquet/Preconditions.class");
+            // parquet-column and parquet-common, relocated as in pqx's SQL jar: a first job jar
+            // that lost the latter (Maven mediated it through another path) failed on the
+            // cluster only.
+            require(jar, "io/pqx/shaded/org/apache/parquet/column/ColumnDescriptor.class");
+            require(jar, "io/pqx/shaded/org/apache/parquet/Preconditions.class");
             String factories =
                     new String(
                             jar.getInputStream(
@@ -97,9 +99,14 @@ final class ClusterArtifacts {
                         "Cannot use job jar " + JOB_JAR + ": its factory services lack pqx's: "
                                 + factories);
             }
-            if (jar.stream().anyMatch(e -> e.getName().startsWith("org/apache/flink/"))) {
-                throw new IllegalStateException(
-                        "Cannot use job jar " + JOB_JAR + ": it holds Flink classes");
+            for (String provided :
+                    List.of("org/apache/flink/", "org/apache/parquet/", "org/xerial/snappy/",
+                            "net/jpountz/")) {
+                if (jar.stream().anyMatch(e -> e.getName().startsWith(provided))) {
+                    throw new IllegalStateException(
+                            "Cannot use job jar " + JOB_JAR + ": it holds " + provided
+                                    + " classes (Flink's, or parquet-java unrelocated)");
+                }
             }
         }
         return JOB_JAR.toAbsolutePath();

@@ -29,6 +29,8 @@ import java.util.List;
  *       pqx's scan;
  *   <li>a lookup join of a {@code datagen} probe against the pqx table: matched keys get their
  *       row, missing keys none;
+ *   <li>two partitions copied into pqx tables compressed with snappy and lz4_raw, whose codecs
+ *       pqx's jar leaves to Flink's lib/, and read back;
  *   <li>{@code ADD JAR} of {@code flink-sql-parquet-2.3.0.jar} (with Hadoop's client jars, which
  *       Flink's parquet format needs), and a {@code 'connector'='filesystem', 'format'='parquet'}
  *       table over pqx's files: Flink's reader reads every row pqx wrote, and a join of the two
@@ -53,8 +55,8 @@ class SqlClientITCase extends ClusterTest {
     }
 
     @Test
-    void aSessionWritesReadsFiltersAndLooksUpWithPqxsJarBesideFlinksParquet(@TempDir Path table)
-            throws Exception {
+    void aSessionWritesReadsFiltersAndLooksUpWithPqxsJarBesideFlinksParquet(
+            @TempDir Path table, @TempDir Path codecs) throws Exception {
         String path = table.toUri().toString();
         add("SET 'sql-client.execution.result-mode' = 'tableau'");
         add("SET 'table.dml-sync' = 'true'");
@@ -84,6 +86,19 @@ class SqlClientITCase extends ClusterTest {
         int lookup =
                 add("SELECT p.k, d.part, d.payload FROM probe AS p JOIN events FOR SYSTEM_TIME"
                         + " AS OF p.proc AS d ON p.k = d.id");
+        // snappy-java and lz4-java are Flink's (lib/), not in pqx's jar: pages in both codecs
+        for (String codec : List.of("snappy", "lz4_raw")) {
+            add("CREATE TABLE events_" + codec + " (id BIGINT NOT NULL, part INT NOT NULL,"
+                    + " payload STRING) PARTITIONED BY (part) WITH ('connector' = 'pqx', 'path' = '"
+                    + codecs.resolve(codec).toUri() + "', 'sink.compression.codec' = '" + codec
+                    + "')");
+        }
+        add("INSERT INTO events_snappy SELECT * FROM events WHERE part = 2");
+        add("INSERT INTO events_lz4_raw SELECT * FROM events WHERE part = 3");
+        int codecReads =
+                add("SELECT part, COUNT(*) AS n, SUM(id) AS s FROM events_snappy GROUP BY part"
+                        + " UNION ALL SELECT part, COUNT(*) AS n, SUM(id) AS s FROM events_lz4_raw"
+                        + " GROUP BY part");
         add("ADD JAR '" + SqlClientArtifacts.userJar("flink-sql-parquet-2.3.0.jar") + "'");
         add("ADD JAR '" + SqlClientArtifacts.userJar("hadoop-client-api-3.4.1.jar") + "'");
         add("ADD JAR '" + SqlClientArtifacts.userJar("hadoop-client-runtime-3.4.1.jar") + "'");
@@ -145,6 +160,8 @@ class SqlClientITCase extends ClusterTest {
                 expectedParts.add(List.of(Integer.toString(part), Long.toString(n), Long.toString(sum)));
             }
             assertThat(sorted(out.rows(flinkReads))).isEqualTo(expectedParts);
+            assertThat(sorted(out.rows(codecReads)))
+                    .isEqualTo(List.of(expectedParts.get(2), expectedParts.get(3)));
 
             assertThat(out.rows(sideBySide)).containsExactly(List.of(Long.toString(ROWS)));
             System.out.printf(
