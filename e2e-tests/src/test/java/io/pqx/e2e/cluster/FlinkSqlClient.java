@@ -1,5 +1,6 @@
 package io.pqx.e2e.cluster;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -64,7 +65,7 @@ final class FlinkSqlClient {
                 new ProcessBuilder(command)
                         .redirectErrorStream(true)
                         .redirectOutput(out.toFile())
-                        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+                        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         builder.environment().put("FLINK_CONF_DIR", cluster.configDir().toString());
         Process process = builder.start();
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {

@@ -76,14 +76,18 @@ final class SqlClientArtifacts {
             }
         }
         for (String needed : List.of("flink-sql-client-", "flink-sql-gateway-", "flink-python-")) {
-            if (jars.stream().noneMatch(j -> Path.of(j).getFileName().toString().startsWith(needed))) {
+            if (jars.stream()
+                    .noneMatch(j -> Path.of(j).getFileName().toString().startsWith(needed))) {
                 throw new IllegalStateException("No " + needed + "*.jar in " + classPath);
             }
         }
         return classPath;
     }
 
-    /** A jar a user downloads and ADD JARs next to pqx's ({@code flink-sql-parquet-2.3.0.jar}, ...). */
+    /**
+     * A jar a user downloads and ADD JARs next to pqx's ({@code flink-sql-parquet-2.3.0.jar},
+     * ...).
+     */
     static Path userJar(String fileName) {
         Path jar = USER_JARS.resolve(fileName);
         if (!Files.isRegularFile(jar)) {

@@ -76,7 +76,8 @@ class SqlClientITCase extends ClusterTest {
                         + " CONCAT('row-', CAST(id AS STRING)) FROM gen");
         add("RESET 'pipeline.name'");
         add("SET 'execution.runtime-mode' = 'batch'");
-        String filtered = "SELECT id, payload FROM events WHERE part = 1 AND id BETWEEN 1000 AND 1040";
+        String filtered =
+                "SELECT id, payload FROM events WHERE part = 1 AND id BETWEEN 1000 AND 1040";
         int explain = add("EXPLAIN " + filtered);
         int select = add(filtered);
         add("CREATE TABLE probe (k BIGINT NOT NULL, proc AS PROCTIME()) WITH ("
@@ -105,7 +106,8 @@ class SqlClientITCase extends ClusterTest {
         add("CREATE TABLE events_fs (id BIGINT, payload STRING, part INT) PARTITIONED BY (part)"
                 + " WITH ('connector' = 'filesystem', 'path' = '" + path + "',"
                 + " 'format' = 'parquet')");
-        int flinkReads = add("SELECT part, COUNT(*) AS n, SUM(id) AS s FROM events_fs GROUP BY part");
+        int flinkReads =
+                add("SELECT part, COUNT(*) AS n, SUM(id) AS s FROM events_fs GROUP BY part");
         int sideBySide =
                 add("SELECT COUNT(*) AS same_rows FROM events AS p JOIN events_fs AS f"
                         + " ON p.id = f.id AND p.part = f.part AND p.payload = f.payload");
@@ -157,7 +159,8 @@ class SqlClientITCase extends ClusterTest {
                     n++;
                     sum += id;
                 }
-                expectedParts.add(List.of(Integer.toString(part), Long.toString(n), Long.toString(sum)));
+                expectedParts.add(
+                        List.of(Integer.toString(part), Long.toString(n), Long.toString(sum)));
             }
             assertThat(sorted(out.rows(flinkReads))).isEqualTo(expectedParts);
             assertThat(sorted(out.rows(codecReads)))

@@ -62,7 +62,9 @@ class SqlConnectorJarTest {
     @BeforeAll
     static void readJar() throws IOException {
         assertThat(PARQUET).as("system property pqx.parquet-version (set by the pom)").isNotBlank();
-        assertThat(ZSTD_JNI).as("system property pqx.zstd-jni-version (set by the pom)").isNotBlank();
+        assertThat(ZSTD_JNI)
+                .as("system property pqx.zstd-jni-version (set by the pom)")
+                .isNotBlank();
         entries = new LinkedHashMap<>();
         try (JarFile jar = new JarFile(SqlClientArtifacts.connectorJar().toFile())) {
             for (JarEntry entry : (Iterable<JarEntry>) jar.stream()::iterator) {
@@ -83,7 +85,9 @@ class SqlConnectorJarTest {
                 foreign.add(name);
             }
         }
-        assertThat(foreign).as("entries outside pqx, its relocated libraries and zstd-jni").isEmpty();
+        assertThat(foreign)
+                .as("entries outside pqx, its relocated libraries and zstd-jni")
+                .isEmpty();
         assertThat(entries)
                 .containsKeys(
                         "io/pqx/table/PqxTableFactory.class",
