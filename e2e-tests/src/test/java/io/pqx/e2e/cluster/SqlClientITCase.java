@@ -46,7 +46,10 @@ class SqlClientITCase extends ClusterTest {
     static final int PARTS = 4;
     static final String INSERT_JOB = "pqx-sql-client-insert";
 
-    /** A statement of the script and what the test reads of its output, by position. */
+    /**
+     * The session's statements, in order: {@link #add} returns a statement's index, which is
+     * where {@link SqlClientOutput} finds what the client printed for it.
+     */
     private final List<String> script = new ArrayList<>();
 
     private int add(String statement) {
