@@ -47,7 +47,7 @@ final class ClusterArtifacts {
             if (!Files.isRegularFile(Path.of(jar))) {
                 throw new IllegalStateException("Cannot find cluster jar " + jar + BUILD_HINT);
             }
-            if (FORBIDDEN_ON_CLUSTER.matcher(jar).find()) {
+            if (isForbiddenOnCluster(jar)) {
                 throw new IllegalStateException(
                         "Cannot start the cluster with " + jar + " on its class path: pqx must"
                                 + " reach it through the job jar only, test libraries never");
@@ -61,9 +61,15 @@ final class ClusterArtifacts {
         return classPath;
     }
 
+    /** Whether {@code jar} is pqx or a test library, which no Flink process may have in lib/. */
+    static boolean isForbiddenOnCluster(String jar) {
+        return FORBIDDEN_ON_CLUSTER.matcher(jar).find();
+    }
+
     /**
-     * The job jar, checked: it holds the tests' user functions and pqx's SQL factory (registered
-     * in its merged service file), and no Flink class.
+     * The job jar, checked: it holds the tests' user functions, pqx's SQL factory (registered in
+     * its merged service file) and parquet-java relocated, and no class of Flink's (snappy-java and
+     * lz4-java included, which flink-dist.jar holds) nor parquet-java under its own name.
      */
     static Path jobJar() throws IOException {
         if (!Files.isRegularFile(JOB_JAR)) {
@@ -74,10 +80,11 @@ final class ClusterArtifacts {
             require(jar, "io/pqx/e2e/cluster/jobs/GeneratedRows.class");
             require(jar, "io/pqx/sink/PqxSink.class");
             require(jar, "io/pqx/source/PqxSource.class");
-            // parquet-column and parquet-common: a first job jar that lost the latter (Maven
-            // mediated it through another path) failed on the cluster only.
-            require(jar, "org/apache/parquet/column/ColumnDescriptor.class");
-            require(jar, "org/apache/parquet/Preconditions.class");
+            // parquet-column and parquet-common, relocated as in pqx's SQL jar: a first job jar
+            // that lost the latter (Maven mediated it through another path) failed on the
+            // cluster only.
+            require(jar, "io/pqx/shaded/org/apache/parquet/column/ColumnDescriptor.class");
+            require(jar, "io/pqx/shaded/org/apache/parquet/Preconditions.class");
             String factories =
                     new String(
                             jar.getInputStream(
@@ -92,9 +99,14 @@ final class ClusterArtifacts {
                         "Cannot use job jar " + JOB_JAR + ": its factory services lack pqx's: "
                                 + factories);
             }
-            if (jar.stream().anyMatch(e -> e.getName().startsWith("org/apache/flink/"))) {
-                throw new IllegalStateException(
-                        "Cannot use job jar " + JOB_JAR + ": it holds Flink classes");
+            for (String provided :
+                    List.of("org/apache/flink/", "org/apache/parquet/", "org/xerial/snappy/",
+                            "net/jpountz/")) {
+                if (jar.stream().anyMatch(e -> e.getName().startsWith(provided))) {
+                    throw new IllegalStateException(
+                            "Cannot use job jar " + JOB_JAR + ": it holds " + provided
+                                    + " classes (Flink's, or parquet-java unrelocated)");
+                }
             }
         }
         return JOB_JAR.toAbsolutePath();

@@ -54,6 +54,17 @@ final class ClusterRest {
         return ids;
     }
 
+    /** The ids of the jobs the cluster knows (running or finished) that are named {@code name}. */
+    List<JobID> jobsNamed(String name) throws IOException {
+        List<JobID> ids = new ArrayList<>();
+        for (JsonNode job : get("jobs/overview").path("jobs")) {
+            if (name.equals(job.path("name").asText())) {
+                ids.add(JobID.fromHexString(job.path("jid").asText()));
+            }
+        }
+        return ids;
+    }
+
     /** The job's state as the JobManager reports it ({@code RUNNING}, {@code FINISHED}, ...). */
     String jobState(JobID job) throws IOException {
         return get("jobs/" + job).path("state").asText();

@@ -46,7 +46,7 @@ public final class LocalFlinkCluster implements AutoCloseable {
      * Java 17 module access Flink's runtime needs (reflection into java.base for serializers,
      * memory cleaners and netty), as the distribution's config.yaml gives every process.
      */
-    private static final List<String> MODULE_OPTIONS =
+    static final List<String> MODULE_OPTIONS =
             List.of(
                     "--add-exports=java.base/sun.net.util=ALL-UNNAMED",
                     "--add-exports=java.rmi/sun.rmi.registry=ALL-UNNAMED",
@@ -249,6 +249,19 @@ public final class LocalFlinkCluster implements AutoCloseable {
     public StreamExecutionEnvironment remoteEnvironment(Configuration configuration) {
         return StreamExecutionEnvironment.createRemoteEnvironment(
                 "127.0.0.1", restPort, configuration, jobJar.toString());
+    }
+
+    /**
+     * The configuration directory every process of the cluster reads ({@code config.yaml} with
+     * the REST address and port): a client given it as {@code FLINK_CONF_DIR} submits here.
+     */
+    public Path configDir() {
+        return conf;
+    }
+
+    /** The directory of the processes' logs. */
+    public Path logDir() {
+        return logs;
     }
 
     /** Where the cluster's jobs checkpoint to: {@code <dir>/checkpoints/<job id>/chk-<n>}. */
