@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Timeout;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Issue 13: Flink's connector testing framework's sink suite ({@link SinkTestSuiteBase},
+ * Flink's connector testing framework's sink suite ({@link SinkTestSuiteBase},
  * flink-connector-test-utils 2.3.0) against {@code PqxSink} of POJOs ({@link PqxSinkContext}),
  * exactly once: a bounded job, stop-with-savepoint and restore at the same, a higher and a lower
  * parallelism, and the writer's {@code numRecordsSend} metric. Every case of the suite runs as the

@@ -22,7 +22,7 @@ import java.io.OutputStream;
  * give {@code sync()} other meanings. Flink's S3 stream's {@code sync()} uploads what it holds as a
  * part and completes the multipart upload, which publishes the partial file under its final name
  * and ends the upload, so the next sync or the commit fails ({@code InvalidPart}); found by
- * e2e-tests' {@code S3SinkITCase} (issue 13). There {@code persist()} at each checkpoint is what
+ * e2e-tests' {@code S3SinkITCase}. There {@code persist()} at each checkpoint is what
  * makes the bytes durable.
  *
  * <p>Used by one thread at a time (the pool's writer thread between cuts, the task thread at a

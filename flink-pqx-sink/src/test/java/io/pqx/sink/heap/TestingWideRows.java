@@ -14,7 +14,7 @@ import org.apache.flink.table.types.logical.VarCharType;
 import java.util.SplittableRandom;
 
 /**
- * The 16-column rows of the wide-partition heap jobs (issue 12): {@code id BIGINT NOT NULL} (the
+ * The 16-column rows of the wide-partition heap jobs: {@code id BIGINT NOT NULL} (the
  * row's index, what the checks count), the partition column {@code p INT NOT NULL} ({@code id mod
  * P}, so the rows are interleaved over the partitions row by row), three more BIGINTs, four
  * DOUBLEs, three INTs and four STRINGs (one of 40 words, and three of 8 to 40 characters cut from

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Issue 12: the sink writes 100 and 1,000 partitions, interleaved row by row, from one subtask in a
+ * The sink writes 100 and 1,000 partitions, interleaved row by row, from one subtask in a
  * 512 MiB heap. Each case forks a JVM ({@code -Xmx512m -XX:+ExitOnOutOfMemoryError}) running
  * {@link WidePartitionsJob}, asserts that it ended normally (no {@code OutOfMemoryError}) and
  * printed its result line, then reads every committed file back with pqx's reader: every row id
@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
  * about 90 s per case allow on 2 cores: with 1,000 partitions and 100 open files every row lands
  * in a file of its own (the least recently written file is closed for each row), about 300 rows/s.
  *
- * <p>Measured before issue 12 (files rolled at every checkpoint, no memory budget), child alone,
+ * <p>Measured before files stayed open across checkpoints (files rolled at every checkpoint, no memory budget), child alone,
  * checkpoints every 5 s: 2,000,000 to 6,000,000 rows over 100 partitions all fit, at a peak live
  * heap of 411 to 474 MiB (about 90,000 rows/s); with checkpoints every 10 s the live heap reached
  * 510 MiB and the job slowed to 64,000 rows/s, yet did not fail. What the heap holds grows with

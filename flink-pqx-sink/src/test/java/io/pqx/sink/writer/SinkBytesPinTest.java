@@ -33,7 +33,7 @@ import java.util.stream.Stream;
 
 /**
  * Pins the bytes of the files the sink commits for a fixed input whose row groups are cut by row
- * count, with the SHA-256s recorded before the format's write API was reworked (issue 8): exact and
+ * count, with the SHA-256s recorded before the format's write API was reworked: exact and
  * approximate modes, sort-by, partitions, one and four encoding threads. Moving the sink onto
  * another write path must leave every file byte-identical; a hash changes only with a deliberate
  * change of what is written, recorded in the same commit with the reason.
