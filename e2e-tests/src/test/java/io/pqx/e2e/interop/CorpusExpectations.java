@@ -10,7 +10,7 @@ import java.util.Set;
 /**
  * Every exception to the rule "DuckDB and parquet-java read the file and agree" in the
  * parquet-testing corpus, each with its reason (the files pqx cannot read are in {@code
- * ParquetTestingCorpusTest} itself). The corpus test checks these tables both ways: a file listed
+ * ParquetTestingCorpusITCase} itself). The corpus test checks these tables both ways: a file listed
  * here that behaves normally fails the test as surely as an unlisted file that does not, so the
  * tables stay exactly true. Reasons come from PQX-INVENTORY.md, the upstream READMEs next to the
  * files and JSON-RENDERING.md.

@@ -21,7 +21,7 @@ import javax.annotation.Nullable;
  * reads the file when the other cannot, a declared substitute file when neither can. Fails the test
  * (AssertionError) whenever a peer behaves otherwise than declared, so that the tables stay true.
  *
- * <p>Used by {@code ParquetTestingCorpusTest}, on the test thread.
+ * <p>Used by {@code ParquetTestingCorpusITCase}, on the test thread.
  */
 final class PeerConsensus {
 

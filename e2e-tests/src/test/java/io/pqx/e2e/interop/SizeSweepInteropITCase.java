@@ -45,7 +45,7 @@ import java.util.stream.IntStream;
  * sample of the sizes, which suffices to show the SQL and Java formulas agree). Failures
  * are collected over all sizes, so one run names every failing (writer, settings, size).
  */
-class SizeSweepInteropTest {
+class SizeSweepInteropITCase {
 
     private static final int MAX_SMALL = 300;
     private static final int[] LARGE = {4099, 100_003};

@@ -38,7 +38,7 @@ import java.util.stream.Stream;
  * read to milliseconds, Flink's TIME precision ({@link KnownLosses}). Each layout is first checked
  * to be what it claims (row groups, page versions, dictionary pages, bloom filter) from the footer.
  */
-class PeersWritePqxReadsTest {
+class PeersWritePqxReadsITCase {
 
     private static final int DUCKDB_ROWS = 5000;
     private static final int PARQUET_JAVA_ROWS = 3000;

@@ -16,7 +16,7 @@ import java.util.List;
  * written out by hand: if a renderer (or the shared formatting primitives) drifted from the spec,
  * the peers could still agree with each other; these literal lines cannot.
  */
-class PeerRenderersTest {
+class PeerRenderersITCase {
 
     @TempDir static Path dir;
 

@@ -48,7 +48,7 @@ import java.util.stream.Stream;
  * must pqx's own reader. DuckDB's {@code parquet_metadata()}, {@code parquet_schema()} and {@code
  * parquet_bloom_probe()} and parquet-java's page reader check the layout the footer claims.
  */
-class PqxWritesPeersReadTest {
+class PqxWritesPeersReadITCase {
 
     private static final int ROWS = 2500;
     private static final int ROW_GROUP_ROWS = 700;
