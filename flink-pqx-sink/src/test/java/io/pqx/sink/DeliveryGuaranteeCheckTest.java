@@ -42,11 +42,11 @@ class DeliveryGuaranteeCheckTest {
                     .map(i -> (RowData) GenericRowData.of(i))
                     .returns(
                             org.apache.flink.table.runtime.typeutils.InternalTypeInfo.of(
-                                    TestingRowTypes.ONE_COLUMN))
+                                    TestingSinkRowTypes.ONE_COLUMN))
                     .sinkTo(
                             PqxSink.builder()
                                     .basePath("file:///tmp/pqx-warn")
-                                    .rowType(TestingRowTypes.ONE_COLUMN)
+                                    .rowType(TestingSinkRowTypes.ONE_COLUMN)
                                     .build());
         }
         env.getStreamGraph();

@@ -50,7 +50,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 class PqxSinkAcrossCheckpointsITCase {
     private static final Logger LOG = LoggerFactory.getLogger(PqxSinkAcrossCheckpointsITCase.class);
-    static final RowType TYPE = TestingRowTypes.ID_PAYLOAD_PART;
+    static final RowType TYPE = TestingSinkRowTypes.ID_PAYLOAD_PART;
     static final int PARTS = 3;
     static final int GROUP_ROWS = 20_000;
 

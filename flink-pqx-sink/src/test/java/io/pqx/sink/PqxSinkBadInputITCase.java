@@ -53,13 +53,13 @@ class PqxSinkBadInputITCase {
                         new DataGeneratorSource<>(
                                 new RowsWithANull(),
                                 10_000,
-                                InternalTypeInfo.of(TestingRowTypes.ID_PAYLOAD)),
+                                InternalTypeInfo.of(TestingSinkRowTypes.ID_PAYLOAD)),
                         WatermarkStrategy.noWatermarks(),
                         "rows")
                 .sinkTo(
                         PqxSink.builder()
                                 .basePath(dir.toUri().toString())
-                                .rowType(TestingRowTypes.ID_PAYLOAD)
+                                .rowType(TestingSinkRowTypes.ID_PAYLOAD)
                                 .build());
 
         assertThatThrownBy(() -> env.execute("bad-input"))

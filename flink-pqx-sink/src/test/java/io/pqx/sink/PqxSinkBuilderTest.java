@@ -25,7 +25,7 @@ class PqxSinkBuilderTest {
                     new LogicalType[] {new BigIntType(false), new VarCharType(100), new IntType()},
                     new String[] {"id", "name", "day"});
 
-    static final RowType ONE_COLUMN = TestingRowTypes.ONE_COLUMN;
+    static final RowType ONE_COLUMN = TestingSinkRowTypes.ONE_COLUMN;
 
     private static PqxSinkBuilder valid() {
         return PqxSink.builder().basePath("file:///tmp/out").rowType(TYPE);

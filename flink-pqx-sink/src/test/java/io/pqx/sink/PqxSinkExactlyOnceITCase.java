@@ -36,7 +36,7 @@ import java.time.Duration;
  * mapper failing at random points, then every committed file read back with pqx.
  */
 class PqxSinkExactlyOnceITCase {
-    static final RowType TYPE = TestingRowTypes.ID_PAYLOAD;
+    static final RowType TYPE = TestingSinkRowTypes.ID_PAYLOAD;
 
     @RegisterExtension
     static final MiniClusterExtension CLUSTER =

@@ -55,11 +55,11 @@ class PqxSinkModesITCase {
         env.setParallelism(1);
         env.fromSequence(0, 99_999)
                 .map(new ReusingMapper())
-                .returns(InternalTypeInfo.of(TestingRowTypes.ID_PAYLOAD))
+                .returns(InternalTypeInfo.of(TestingSinkRowTypes.ID_PAYLOAD))
                 .sinkTo(
                         PqxSink.builder()
                                 .basePath(dir.toUri().toString())
-                                .rowType(TestingRowTypes.ID_PAYLOAD)
+                                .rowType(TestingSinkRowTypes.ID_PAYLOAD)
                                 .build());
         env.execute("batch");
         List<Long> ids = new ArrayList<>();
@@ -79,11 +79,11 @@ class PqxSinkModesITCase {
         // No checkpoints: one file, closed at end of input.
         env.fromSequence(0, 24_999)
                 .map(new ReusingMapper())
-                .returns(InternalTypeInfo.of(TestingRowTypes.ID_PAYLOAD))
+                .returns(InternalTypeInfo.of(TestingSinkRowTypes.ID_PAYLOAD))
                 .sinkTo(
                         PqxSink.builder()
                                 .basePath(dir.toUri().toString())
-                                .rowType(TestingRowTypes.ID_PAYLOAD)
+                                .rowType(TestingSinkRowTypes.ID_PAYLOAD)
                                 .set(PqxSinkOptions.ROW_GROUP_MODE, RowGroupMode.APPROXIMATE)
                                 .set(PqxSinkOptions.ROW_GROUP_ROWS, 10_000)
                                 .set(PqxSinkOptions.SORT_BY, List.of("id"))

@@ -29,7 +29,7 @@ class PqxSinkOverwriteTest {
     private PqxSinkBuilder builder() {
         return PqxSink.builder()
                 .basePath(dir.toUri().toString())
-                .rowType(TestingRowTypes.ID_PAYLOAD)
+                .rowType(TestingSinkRowTypes.ID_PAYLOAD)
                 .partitionBy("payload");
     }
 
@@ -40,7 +40,7 @@ class PqxSinkOverwriteTest {
         env.enableCheckpointing(1000);
         env.fromSequence(0, 9)
                 .map(new ToRow())
-                .returns(InternalTypeInfo.of(TestingRowTypes.ID_PAYLOAD))
+                .returns(InternalTypeInfo.of(TestingSinkRowTypes.ID_PAYLOAD))
                 .sinkTo(builder().overwrite(true).build());
         assertThatThrownBy(env::getStreamGraph)
                 .hasStackTraceContaining("Cannot overwrite " + dir.toUri())

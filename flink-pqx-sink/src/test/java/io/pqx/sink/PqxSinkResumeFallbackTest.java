@@ -43,7 +43,7 @@ class PqxSinkResumeFallbackTest {
         PqxSink sink =
                 PqxSink.builder()
                         .basePath(dir.toUri().toString())
-                        .rowType(TestingRowTypes.ID_PAYLOAD)
+                        .rowType(TestingSinkRowTypes.ID_PAYLOAD)
                         .set(PqxSinkOptions.ENCODING_THREADS, 1)
                         .build();
         Path base = new Path(dir.toUri());
@@ -51,7 +51,7 @@ class PqxSinkResumeFallbackTest {
                 new PqxSinkWriter(
                         sink.settings(),
                         base,
-                        new PartitionComputer(TestingRowTypes.ID_PAYLOAD, List.of()),
+                        new PartitionComputer(TestingSinkRowTypes.ID_PAYLOAD, List.of()),
                         new TestingWriterContext(),
                         new NoResume(FileSystem.getLocalFileSystem().createRecoverableWriter()),
                         "token",

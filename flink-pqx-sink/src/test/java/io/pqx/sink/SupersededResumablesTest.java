@@ -58,13 +58,13 @@ class SupersededResumablesTest {
         PqxSink sink =
                 PqxSink.builder()
                         .basePath(dir.toUri().toString())
-                        .rowType(TestingRowTypes.ID_PAYLOAD)
+                        .rowType(TestingSinkRowTypes.ID_PAYLOAD)
                         .set(PqxSinkOptions.ENCODING_THREADS, 1)
                         .build();
         return new PqxSinkWriter(
                 sink.settings(),
                 new Path(dir.toUri().toString()), // as PqxSink makes it from its basePath
-                new PartitionComputer(TestingRowTypes.ID_PAYLOAD, List.of()),
+                new PartitionComputer(TestingSinkRowTypes.ID_PAYLOAD, List.of()),
                 context,
                 recoverable,
                 "token",

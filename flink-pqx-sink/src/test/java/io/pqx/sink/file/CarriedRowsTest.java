@@ -3,7 +3,7 @@ package io.pqx.sink.file;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqx.sink.TestingRowTypes;
+import io.pqx.sink.TestingSinkRowTypes;
 
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -28,7 +28,7 @@ class CarriedRowsTest {
     @Test
     void keepsPrivateCopiesDropsAPrefixAndRoundTripsThroughItsCheckpointForm()
             throws IOException {
-        CarriedRows rows = new CarriedRows(TestingRowTypes.ID_PAYLOAD);
+        CarriedRows rows = new CarriedRows(TestingSinkRowTypes.ID_PAYLOAD);
         GenericRowData reused = new GenericRowData(2);
         for (long id = 0; id < 100; id++) {
             reused.setField(0, id);
@@ -52,7 +52,7 @@ class CarriedRowsTest {
         assertThat(crc.getValue()).isEqualTo(expected.getValue());
         org.apache.flink.table.runtime.typeutils.RowDataSerializer serializer =
                 new org.apache.flink.table.runtime.typeutils.RowDataSerializer(
-                        TestingRowTypes.ID_PAYLOAD);
+                        TestingSinkRowTypes.ID_PAYLOAD);
         org.apache.flink.core.memory.DataInputDeserializer in =
                 new org.apache.flink.core.memory.DataInputDeserializer(bytes.toByteArray());
         List<RowData> back = new java.util.ArrayList<>();

@@ -98,7 +98,7 @@ class DiskFullTest {
             PartFile file =
                     new PartFiles(
                                     writer,
-                                    TestingRows.TYPE,
+                                    TestingIdNameRows.TYPE,
                                     WriteOptions.builder()
                                             .dictionaryEnabled(false)
                                             .codec(
@@ -113,7 +113,7 @@ class DiskFullTest {
                             .open(new PartFileSpec(new Path(dir.toUri()), "", "full.parquet", 0L));
             assertThatThrownBy(
                             () -> {
-                                for (RowData row : TestingRows.ids(0, 200_000)) {
+                                for (RowData row : TestingIdNameRows.ids(0, 200_000)) {
                                     file.write(row, 0L, Long.MIN_VALUE);
                                 }
                                 file.closeForCommit();

@@ -34,7 +34,7 @@ class OptionsReachTheFileTest {
     private static SinkSettings settings(Map<String, String> options) {
         return TestingSinks.settings(PqxSink.builder()
                 .basePath("/tmp/unused")
-                .rowType(TestingRows.TYPE)
+                .rowType(TestingIdNameRows.TYPE)
                 .setAll(options)
                 .build());
     }
@@ -58,10 +58,10 @@ class OptionsReachTheFileTest {
                         s.rowGroupRows(),
                         s.rowGroupBytes(),
                         s.effectiveMinRows());
-        RowSorter sorter = s.sortBy().isEmpty() ? null : RowSorter.of(TestingRows.TYPE, s.sortBy());
+        RowSorter sorter = s.sortBy().isEmpty() ? null : RowSorter.of(TestingIdNameRows.TYPE, s.sortBy());
         Path file =
                 TestingPartFiles.write(
-                        dir, name, TestingRows.TYPE, rows(1000), cut, s.writeOptions(), sorter, 2);
+                        dir, name, TestingIdNameRows.TYPE, rows(1000), cut, s.writeOptions(), sorter, 2);
         return TestingSinkFiles.footer(file);
     }
 

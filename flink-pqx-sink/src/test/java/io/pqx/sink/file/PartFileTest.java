@@ -75,9 +75,9 @@ class PartFileTest {
 
     @Test
     void flatColumnsGiveTheFormatWritersBytes() throws Exception {
-        List<RowData> rows = TestingRows.ids(0, 9_000);
+        List<RowData> rows = TestingIdNameRows.ids(0, 9_000);
         RowGroupLimits cut = new RowGroupLimits(RowGroupMode.EXACT, 2_500, NO_BYTE_BOUND, 10);
-        assertFormatWritersBytes(TestingRows.TYPE, rows, cut, WriteOptions.defaults());
+        assertFormatWritersBytes(TestingIdNameRows.TYPE, rows, cut, WriteOptions.defaults());
     }
 
     @Test

@@ -26,7 +26,7 @@ class RowGroupLayoutTest {
 
     private List<Long> layout(long rows, RowGroupLimits cut) throws Exception {
         Path file =
-                TestingPartFiles.write(dir, "f.parquet", TestingRows.TYPE, TestingRows.ids(0, rows), cut);
+                TestingPartFiles.write(dir, "f.parquet", TestingIdNameRows.TYPE, TestingIdNameRows.ids(0, rows), cut);
         return groupRows(TestingSinkFiles.footer(file));
     }
 
@@ -64,7 +64,7 @@ class RowGroupLayoutTest {
         RowGroupLimits cut =
                 new RowGroupLimits(RowGroupMode.APPROXIMATE, 100, NO_BYTE_BOUND, 10);
         Path file =
-                TestingPartFiles.write(dir, "f.parquet", TestingRows.TYPE, TestingRows.ids(0, 350), cut);
+                TestingPartFiles.write(dir, "f.parquet", TestingIdNameRows.TYPE, TestingIdNameRows.ids(0, 350), cut);
         assertThat(TestingSinkFiles.read(file, r -> r.getLong(0)))
                 .containsExactlyElementsOf(LongStream.range(0, 350).boxed().toList());
     }
@@ -104,11 +104,11 @@ class RowGroupLayoutTest {
                 TestingPartFiles.write(
                         dir,
                         "f.parquet",
-                        TestingRows.TYPE,
-                        TestingRows.ids(0, 250),
+                        TestingIdNameRows.TYPE,
+                        TestingIdNameRows.ids(0, 250),
                         cut,
                         options,
-                        RowSorter.of(TestingRows.TYPE, List.of(key)),
+                        RowSorter.of(TestingIdNameRows.TYPE, List.of(key)),
                         2);
         List<Long> expected = new ArrayList<>();
         for (long[] range : new long[][] {{99, 0}, {199, 100}, {249, 200}}) {
@@ -131,12 +131,12 @@ class RowGroupLayoutTest {
     void fileBytesDoNotDependOnTheNumberOfEncodingThreads() throws Exception {
         RowGroupLimits cut =
                 new RowGroupLimits(RowGroupMode.EXACT, 3000, NO_BYTE_BOUND, 10);
-        var rows = TestingRows.ids(0, 40_000);
+        var rows = TestingIdNameRows.ids(0, 40_000);
         Path one =
                 TestingPartFiles.write(
                         dir,
                         "one.parquet",
-                        TestingRows.TYPE,
+                        TestingIdNameRows.TYPE,
                         rows,
                         cut,
                         WriteOptions.defaults(),
@@ -146,7 +146,7 @@ class RowGroupLayoutTest {
                 TestingPartFiles.write(
                         dir,
                         "four.parquet",
-                        TestingRows.TYPE,
+                        TestingIdNameRows.TYPE,
                         rows,
                         cut,
                         WriteOptions.defaults(),

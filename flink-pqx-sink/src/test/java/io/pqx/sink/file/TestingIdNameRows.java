@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Test rows: {@code ROW<id BIGINT NOT NULL, name STRING>}. */
-final class TestingRows {
+final class TestingIdNameRows {
     static final RowType TYPE =
             RowType.of(
                     new org.apache.flink.table.types.logical.LogicalType[] {
@@ -19,7 +19,7 @@ final class TestingRows {
                     },
                     new String[] {"id", "name"});
 
-    private TestingRows() {}
+    private TestingIdNameRows() {}
 
     static List<RowData> ids(long from, long to) {
         List<RowData> rows = new ArrayList<>();

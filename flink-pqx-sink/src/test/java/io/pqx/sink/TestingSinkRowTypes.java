@@ -7,7 +7,7 @@ import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
 
 /** Row types the sink's tests share. */
-public final class TestingRowTypes {
+public final class TestingSinkRowTypes {
     /** {@code ROW<id BIGINT NOT NULL>}. */
     public static final RowType ONE_COLUMN =
             RowType.of(new LogicalType[] {new BigIntType(false)}, new String[] {"id"});
@@ -30,5 +30,5 @@ public final class TestingRowTypes {
                     },
                     new String[] {"id", "payload", "part"});
 
-    private TestingRowTypes() {}
+    private TestingSinkRowTypes() {}
 }
