@@ -103,6 +103,10 @@ public final class PqxSinkWriter
     private final EncodingPool pool;
     private final ProcessingTimeService time;
     private final Counter recordsSent;
+    /** Flink's numBytesSend: the bytes of the files closed for commit. */
+    private final Counter bytesSent;
+    /** Flink's currentSendTime: how long the last file took to close (footer and stream), ms. */
+    private volatile long lastCloseMillis;
     private final int subtask;
     private final String writerId;
     /** Files stay open across checkpoints (persisted at each), rather than closing at each. */
@@ -163,6 +167,8 @@ public final class PqxSinkWriter
         this.subtask = context.getTaskInfo().getIndexOfThisSubtask();
         this.time = context.getProcessingTimeService();
         this.recordsSent = context.metricGroup().getNumRecordsSendCounter();
+        this.bytesSent = context.metricGroup().getNumBytesSendCounter();
+        context.metricGroup().setCurrentSendTimeGauge(() -> lastCloseMillis);
         this.spansCheckpoints = spansCheckpoints(settings, recoverableWriter, basePath);
         this.closesOnWatermark =
                 spansCheckpoints
@@ -456,6 +462,7 @@ public final class PqxSinkWriter
 
     private void addPending(PartFile file) throws IOException {
         PendingFile done;
+        long started = System.nanoTime();
         try {
             done = file.closeForCommit();
             lastCompression = file.compressionRatio();
@@ -463,6 +470,8 @@ public final class PqxSinkWriter
             file.discard();
             throw e;
         }
+        lastCloseMillis = (System.nanoTime() - started) / 1_000_000;
+        bytesSent.inc(done.sizeBytes());
         addCleanUps(file);
         pending.add(
                 new PqxCommittable(

@@ -86,6 +86,13 @@ class PqxSinkWriterTest {
                     .extracting(PqxCommittable::partition)
                     .containsExactlyInAnyOrder("p=a", "p=b%2Fc", "p=__DEFAULT_PARTITION__");
             assertThat(committables).allSatisfy(c -> assertThat(c.rowCount()).isEqualTo(10));
+            // Flink's standard sink metrics: the bytes of the files closed, and how long the last
+            // close took
+            long bytes = committables.stream().mapToLong(PqxCommittable::sizeBytes).sum();
+            assertThat(bytes).isPositive();
+            assertThat(context.metrics.getNumBytesSendCounter().getCount()).isEqualTo(bytes);
+            assertThat(context.gauge("currentSendTime")).isInstanceOf(Long.class);
+            assertThat((Long) context.gauge("currentSendTime")).isNotNegative();
             assertThat(TestingSinkFiles.committed(dir)).isEmpty();
             commit(committables);
             List<Path> files = TestingSinkFiles.committed(dir);
