@@ -115,7 +115,7 @@ public final class PqxSink
     PqxSinkWriter writer(WriterInitContext context, Collection<PqxWriterState> states)
             throws IOException {
         Path base = new Path(basePath);
-        return new PqxSinkWriter(
+        return PqxSinkWriter.open(
                 settings,
                 base,
                 new PartitionComputer(

@@ -48,7 +48,7 @@ class PqxSinkResumeFallbackTest {
                         .build();
         Path base = new Path(dir.toUri());
         try (PqxSinkWriter writer =
-                new PqxSinkWriter(
+                PqxSinkWriter.open(
                         sink.settings(),
                         base,
                         new PartitionComputer(TestingSinkRowTypes.ID_PAYLOAD, List.of()),

@@ -61,7 +61,7 @@ class SupersededResumablesTest {
                         .rowType(TestingSinkRowTypes.ID_PAYLOAD)
                         .set(PqxSinkOptions.ENCODING_THREADS, 1)
                         .build();
-        return new PqxSinkWriter(
+        return PqxSinkWriter.open(
                 sink.settings(),
                 new Path(dir.toUri().toString()), // as PqxSink makes it from its basePath
                 new PartitionComputer(TestingSinkRowTypes.ID_PAYLOAD, List.of()),

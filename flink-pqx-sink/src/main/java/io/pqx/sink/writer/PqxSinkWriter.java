@@ -48,10 +48,12 @@ import java.util.Set;
 
 /**
  * The sink writer of one subtask: routes each row to the open {@link PartFile} of its partition
- * (opening one, and closing the least recently written when {@code sink.max-open-files} would be
- * exceeded), rolls files by size, time open and inactivity, keeps all open files within {@code
- * sink.memory.budget} ({@link MemoryBudget}), and turns closed files into {@link PqxCommittable}s
- * at the next checkpoint ({@link #prepareCommit()}).
+ * ({@link OpenFiles}: opening one, and closing the least recently written when {@code
+ * sink.max-open-files} would be exceeded), closes files as the {@link RollingPolicy} says, keeps
+ * all open files within {@code sink.memory.budget} ({@link MemoryBudget}), and turns closed files
+ * into {@link PqxCommittable}s at the next checkpoint ({@link #prepareCommit()}). It holds the Sink
+ * V2 lifecycle; each of those jobs has a class of its own, and so have file names ({@link
+ * PartFileNames}) and the restore ({@link WriterRestore}), an explicit step of {@link #open}.
  *
  * <p><b>Files across checkpoints.</b> By default a file stays open across checkpoints: {@link
  * #snapshotState} persists each open file's row groups and carries (or flushes) its open row
@@ -59,12 +61,6 @@ import java.util.Set;
  * With {@code sink.rolling-policy.roll-on-checkpoint}, or on a file system whose recoverable
  * writer cannot resume, every file closes at each checkpoint instead. At end of input every file
  * closes.
- *
- * <p><b>Names.</b> File names follow {@code sink.file-name.pattern}; {@code {uuid}} is this
- * attempt's writer id ({@link AttemptIds}), and a name whose file exists is skipped, so names never
- * collide across attempts. Closed files stay hidden until the committer publishes them. A restored
- * writer first deletes the in-progress files of earlier attempts that the restore proves
- * unreferenced ({@link OrphanCleaner}; metric {@code pqxOrphanFilesCleaned}).
  *
  * <p>Called by the task's mailbox thread only (timers included).
  */
@@ -95,50 +91,30 @@ public final class PqxSinkWriter
     private final SinkSettings settings;
     private final Path basePath;
     private final PartitionComputer partitions;
-    private final RecoverableWriter recoverableWriter;
-    private final WriteOptions writeOptions;
-    private final RowGroupLimits limits;
-    private final RowSorter sorter;
     private final int[] dataColumns;
     private final EncodingPool pool;
     private final ProcessingTimeService time;
     private final Counter recordsSent;
-    /** Flink's numBytesSend: the bytes of the files closed for commit. */
-    private final Counter bytesSent;
-    /** Flink's currentSendTime: how long the last file took to close (footer and stream), ms. */
-    private volatile long lastCloseMillis;
+    private final Counter orphans;
     private final int subtask;
-    private final String writerId;
-    /** Files stay open across checkpoints (persisted at each), rather than closing at each. */
-    private final boolean spansCheckpoints;
-    private final boolean carry;
-    /** Files whose partition the watermark completes close (watermark partition commits). */
-    private final boolean closesOnWatermark;
+    private final String lineage;
+    private final int attempt;
+    private final RollingPolicy rolling;
     private final MemoryBudget budget;
     private final PartFiles partFiles;
-    private final LinkedHashMap<String, PartFile> open = new LinkedHashMap<>(16, 0.75f, true);
-    private final List<PqxCommittable> pending = new ArrayList<>();
-    /**
-     * Whether superseded resumables leave state behind to discard (object stores: their tail
-     * objects), so that clean-up committables are worth emitting.
-     */
-    private final boolean cleansUp;
-    private long fileCounter;
+    private final OpenFiles open;
+    private final PartFileNames names;
     private boolean endOfInput;
     private volatile long carriedBytes;
-    /**
-     * File bytes per raw byte of the last file closed (0 before any), assumed by the next file
-     * until it shows its own, so its size estimates do not start at raw size.
-     */
-    private double lastCompression;
 
     /**
-     * A writer, restored from {@code restored} (empty for a fresh start).
+     * A writer, restored from {@code restored} (empty for a fresh start): built, then restored
+     * ({@link WriterRestore}: orphans deleted, open files resumed) before its first row.
      *
      * @param sinkToken drawn once when the sink was built: tells this sink's attempts from others
      * @throws IOException if a restored open file cannot be resumed, or the orphan scan fails
      */
-    public PqxSinkWriter(
+    public static PqxSinkWriter open(
             SinkSettings settings,
             Path basePath,
             PartitionComputer partitions,
@@ -147,19 +123,38 @@ public final class PqxSinkWriter
             String sinkToken,
             Collection<PqxWriterState> restored)
             throws IOException {
+        PqxSinkWriter writer =
+                new PqxSinkWriter(
+                        settings, basePath, partitions, context, recoverableWriter, sinkToken,
+                        restored);
+        try {
+            writer.restore(restored);
+        } catch (IOException | RuntimeException e) {
+            writer.close();
+            throw e;
+        }
+        writer.scheduleRollingCheck();
+        return writer;
+    }
+
+    private PqxSinkWriter(
+            SinkSettings settings,
+            Path basePath,
+            PartitionComputer partitions,
+            WriterInitContext context,
+            RecoverableWriter recoverableWriter,
+            String sinkToken,
+            Collection<PqxWriterState> restored) {
         this.settings = settings;
         this.basePath = basePath;
         this.partitions = partitions;
-        this.recoverableWriter = recoverableWriter;
-        this.cleansUp = recoverableWriter.requiresCleanupOfRecoverableState();
-        this.writeOptions = settings.writeOptions();
-        this.limits =
+        RowGroupLimits limits =
                 new RowGroupLimits(
                         settings.rowGroupMode(),
                         settings.rowGroupRows(),
                         settings.rowGroupBytes(),
                         settings.effectiveMinRows());
-        this.sorter =
+        RowSorter sorter =
                 settings.sortBy().isEmpty()
                         ? null
                         : RowSorter.of(partitions.dataType(), settings.sortBy());
@@ -167,17 +162,8 @@ public final class PqxSinkWriter
         this.subtask = context.getTaskInfo().getIndexOfThisSubtask();
         this.time = context.getProcessingTimeService();
         this.recordsSent = context.metricGroup().getNumRecordsSendCounter();
-        this.bytesSent = context.metricGroup().getNumBytesSendCounter();
-        context.metricGroup().setCurrentSendTimeGauge(() -> lastCloseMillis);
-        this.spansCheckpoints = spansCheckpoints(settings, recoverableWriter, basePath);
-        this.closesOnWatermark =
-                spansCheckpoints
-                        && settings.successFile()
-                        && partitions.isPartitioned()
-                        && settings.partitionCommitTrigger() == PartitionCommitTrigger.WATERMARK;
-        this.carry =
-                spansCheckpoints
-                        && settings.checkpoints().openRowGroup() == OpenRowGroupPolicy.CARRY;
+        this.rolling =
+                new RollingPolicy(settings, recoverableWriter, basePath, partitions.isPartitioned());
         MetricGroup metrics = context.metricGroup();
         this.budget =
                 new MemoryBudget(
@@ -202,7 +188,7 @@ public final class PqxSinkWriter
                             : "sink.memory.budget");
         }
         metrics.gauge("pqxCarriedBytes", (Gauge<Long>) () -> carriedBytes);
-        Counter orphans = metrics.counter("pqxOrphanFilesCleaned");
+        this.orphans = metrics.counter("pqxOrphanFilesCleaned");
 
         List<String> restoredIds = new ArrayList<>();
         for (PqxWriterState state : restored) {
@@ -210,15 +196,20 @@ public final class PqxSinkWriter
                 restoredIds.add(state.writerId());
             }
         }
-        String lineage =
+        this.lineage =
                 AttemptIds.lineage(
                         sinkToken,
                         context.getJobInfo().getJobId().toString(),
                         subtask,
                         restoredIds,
                         context.getRestoredCheckpointId());
-        int attempt = context.getTaskInfo().getAttemptNumber();
-        this.writerId = AttemptIds.writerId(lineage, attempt);
+        this.attempt = context.getTaskInfo().getAttemptNumber();
+        this.names =
+                new PartFileNames(
+                        basePath,
+                        settings.fileNamePattern(),
+                        AttemptIds.writerId(lineage, attempt),
+                        subtask);
         this.pool =
                 EncodingPool.threads(
                         settings.effectiveEncodingThreads(),
@@ -229,127 +220,25 @@ public final class PqxSinkWriter
                 new PartFiles(
                         recoverableWriter,
                         partitions.dataType(),
-                        writeOptions,
+                        settings.writeOptions(),
                         limits,
                         sorter,
                         pool,
                         settings.rollingFileSize(),
-                        carry);
-        try {
-            if (!restored.isEmpty() || attempt > 0) {
-                orphans.inc(cleanOrphans(restored, AttemptIds.upTo(lineage, attempt)));
-            }
-            resume(restored);
-        } catch (IOException | RuntimeException e) {
-            close();
-            throw e;
-        }
-        scheduleRollingCheck();
+                        rolling.carriesOpenRowGroups());
+        this.open = new OpenFiles(partFiles, recoverableWriter, context.metricGroup());
     }
 
-    private static boolean spansCheckpoints(
-            SinkSettings settings, RecoverableWriter writer, Path basePath) {
-        if (settings.checkpoints().rollOnCheckpoint()) {
-            return false;
+    /** The explicit restore step: orphans deleted, then the restored open files resumed. */
+    private void restore(Collection<PqxWriterState> restored) throws IOException {
+        WriterRestore restore =
+                new WriterRestore(settings, basePath, partitions.keyColumns().length, subtask);
+        if (!restored.isEmpty() || attempt > 0) {
+            orphans.inc(restore.cleanOrphans(restored, AttemptIds.upTo(lineage, attempt)));
         }
-        if (!writer.supportsResume()) {
-            LOG.info(
-                    "pqx sink under {}: part files roll at every checkpoint, since the file"
-                            + " system's recoverable writer ({}) cannot persist an in-progress"
-                            + " file and resume it (supportsResume() is false), which files open"
-                            + " across checkpoints need",
-                    basePath,
-                    writer.getClass().getName());
-            return false;
-        }
-        return true;
-    }
-
-    /** Deletes what the restore proves unreferenced; returns how many files. */
-    private int cleanOrphans(Collection<PqxWriterState> restored, List<String> lineageIds)
-            throws IOException {
-        Map<String, Long> restoredFrom = new HashMap<>();
-        Set<String> keep = new HashSet<>();
-        for (PqxWriterState state : restored) {
-            if (!state.writerId().equals(PqxWriterState.NO_WRITER_ID)) {
-                restoredFrom.merge(state.writerId(), state.nextFileCount(), Math::max);
-            }
-            for (OpenFileState file : state.openFiles()) {
-                Path target =
-                        new PartFileSpec(
-                                        new Path(file.basePath()),
-                                        file.partition(),
-                                        file.fileName(),
-                                        0)
-                                .target();
-                keep.add(target.toString());
-                for (RowLogSegment segment : file.rowLog()) {
-                    keep.add(new Path(target.getParent(), segment.name()).toString());
-                }
-            }
-        }
-        OrphanCleaner cleaner =
-                new OrphanCleaner(
-                        settings.fileNamePattern(), restoredFrom, new HashSet<>(lineageIds), keep);
-        FileSystem fs = basePath.getFileSystem();
-        int deleted = cleaner.clean(fs, basePath, partitions.keyColumns().length);
-        if (deleted > 0) {
-            LOG.info(
-                    "pqx sink subtask {}: deleted {} hidden files (in-progress files, row-log"
-                            + " segments) under {} that no restored state or committable names",
-                    subtask,
-                    deleted,
-                    basePath);
-        }
-        return deleted;
-    }
-
-    /** Resumes the restored open files; a partition's second file is closed for commit. */
-    private void resume(Collection<PqxWriterState> restored) throws IOException {
-        long now = time.getCurrentProcessingTime();
-        for (PqxWriterState state : restored) {
-            for (OpenFileState fileState : state.openFiles()) {
-                PartFile file;
-                try {
-                    file = partFiles.resume(fileState, now);
-                } catch (PublishedAfterCheckpointException e) {
-                    if (!settings.checkpoints().discardPublishedOpenFiles()) {
-                        // Restarting would restore the same checkpoint and fail the same way:
-                        // fail once, not in a loop until the restart strategy gives up.
-                        throw new SuppressRestartsException(e);
-                    }
-                    LOG.warn("pqx sink subtask {}: going on without part file {}, which the"
-                                    + " restored checkpoint kept open but a later run published"
-                                    + " ('sink.restore.discard-published-open-files' is true):"
-                                    + " its rows after the checkpoint are written again from"
-                                    + " the replay, so they appear twice",
-                            subtask, e.target());
-                    continue;
-                }
-                if (file.compressionRatio() > 0) {
-                    // new files start from what the resumed ones have shown, not at raw size
-                    lastCompression = Math.max(lastCompression, file.compressionRatio());
-                }
-                if (!file.basePath().equals(basePath)) {
-                    // Restored with another base path: finish the file where it is, write new
-                    // rows under the new one.
-                    addPending(file);
-                    continue;
-                }
-                PartFile previous = open.put(fileState.partition(), file);
-                if (previous != null) {
-                    // Rescaled: two old subtasks' files of one partition; keep one open.
-                    addPending(previous);
-                }
-            }
-        }
-        if (!spansCheckpoints) {
-            // Resumed from state written with files open, now rolling on checkpoint.
-            closeAll();
-        }
-        while (open.size() > settings.maxOpenFiles()) {
-            closeFile(open.keySet().iterator().next());
-        }
+        restore.resume(
+                restored, partFiles, open, rolling.spansCheckpoints(),
+                time.getCurrentProcessingTime());
     }
 
     /**
@@ -369,9 +258,9 @@ public final class PqxSinkWriter
         if (file == null) {
             if (settings.partitionWrites().inputGrouped()) {
                 // grouped input: the partitions seen so far are done
-                closeAll();
+                open.closeAll();
             }
-            file = openFile(partition, now);
+            file = open.open(names.next(partition, now), settings.maxOpenFiles());
         }
         Long timestamp = context == null ? null : context.timestamp();
         try {
@@ -386,12 +275,11 @@ public final class PqxSinkWriter
             throw e;
         }
         recordsSent.inc();
-        if (file.reachedSize()
-                || now - file.openedAt() >= settings.rolloverInterval().toMillis()) {
-            closeFile(partition);
+        if (rolling.rollsAfterWrite(file, now)) {
+            open.close(partition);
         }
         if (budget.due()) {
-            budget.enforce(open, this::closeFile, now);
+            budget.enforce(open.byPartition(), open::close, now);
         }
     }
 
@@ -424,90 +312,10 @@ public final class PqxSinkWriter
                 .orElse(e);
     }
 
-    private PartFile openFile(String partition, long now) throws IOException {
-        if (open.size() >= settings.maxOpenFiles()) {
-            // Access order: the first entry is the least recently written file.
-            closeFile(open.keySet().iterator().next());
-        }
-        PartFileSpec spec = unusedName(partition, now);
-        PartFile file = partFiles.open(spec);
-        if (lastCompression > 0) {
-            file.assumeCompression(lastCompression);
-        }
-        open.put(partition, file);
-        return file;
-    }
-
-    /**
-     * The next name of this attempt whose final file does not exist: an earlier attempt with the
-     * same id (after a JobManager failover attempt numbers start again) may have committed it.
-     */
-    private PartFileSpec unusedName(String partition, long now) throws IOException {
-        FileSystem fs = basePath.getFileSystem();
-        while (true) {
-            String name =
-                    FileNamePattern.format(
-                            settings.fileNamePattern(), writerId, subtask, fileCounter++);
-            PartFileSpec spec = new PartFileSpec(basePath, partition, name, now);
-            if (!fs.exists(spec.target())) {
-                return spec;
-            }
-            LOG.info("Skipping part file name {}: the file exists", spec.target());
-        }
-    }
-
-    private void closeFile(String partition) throws IOException {
-        addPending(open.remove(partition));
-    }
-
-    private void addPending(PartFile file) throws IOException {
-        PendingFile done;
-        long started = System.nanoTime();
-        try {
-            done = file.closeForCommit();
-            lastCompression = file.compressionRatio();
-        } catch (IOException | RuntimeException e) {
-            file.discard();
-            throw e;
-        }
-        lastCloseMillis = (System.nanoTime() - started) / 1_000_000;
-        bytesSent.inc(done.sizeBytes());
-        addCleanUps(file);
-        pending.add(
-                new PqxCommittable(
-                        file.basePath().toString(),
-                        done.partition(),
-                        done.fileName(),
-                        done.rowCount(),
-                        done.sizeBytes(),
-                        done.maxTimestamp(),
-                        done.recoverable(),
-                        done.rowLogSegments()));
-    }
-
-    /** The clean-ups of the resumables of {@code file} that the next checkpoint supersedes. */
-    private void addCleanUps(PartFile file) {
-        List<RecoverableWriter.ResumeRecoverable> superseded = file.takeSupersededResumables();
-        if (!cleansUp) {
-            return; // nothing behind them to discard (the local file system)
-        }
-        for (RecoverableWriter.ResumeRecoverable resumable : superseded) {
-            pending.add(
-                    PqxCommittable.cleanUp(
-                            file.basePath().toString(), file.partition(), file.fileName(), resumable));
-        }
-    }
-
     @Override
     public void flush(boolean endOfInput) {
         // Files close in prepareCommit(), which Flink calls right after flush().
         this.endOfInput |= endOfInput;
-    }
-
-    private void closeAll() throws IOException {
-        for (String partition : new ArrayList<>(open.keySet())) {
-            closeFile(partition);
-        }
     }
 
     /**
@@ -518,22 +326,17 @@ public final class PqxSinkWriter
      */
     @Override
     public Collection<PqxCommittable> prepareCommit() throws IOException, InterruptedException {
-        if (!spansCheckpoints || endOfInput) {
-            closeAll();
+        if (!rolling.spansCheckpoints() || endOfInput) {
+            open.closeAll();
         } else {
             closeFilesOverStateBound();
         }
-        for (PartFile file : open.values()) {
-            addCleanUps(file);
-        }
-        List<PqxCommittable> committables = new ArrayList<>(pending);
-        pending.clear();
-        return committables;
+        return open.takeCommittables();
     }
 
     /** Closes the open files whose entry in the last state passed the bound. */
     private void closeFilesOverStateBound() throws IOException {
-        for (Map.Entry<String, PartFile> e : new ArrayList<>(open.entrySet())) {
+        for (Map.Entry<String, PartFile> e : open.entries()) {
             long bytes = e.getValue().lastStateBytes();
             if (bytes > MAX_FILE_STATE_BYTES) {
                 LOG.info("pqx sink subtask {}: closing part file {} at this checkpoint: its entry"
@@ -541,7 +344,7 @@ public final class PqxSinkWriter
                                 + " file may take (many row groups or a long row log)",
                         subtask, e.getValue().fileName(), bytes >> 10,
                         MAX_FILE_STATE_BYTES >> 10);
-                closeFile(e.getKey());
+                open.close(e.getKey());
             }
         }
     }
@@ -557,7 +360,7 @@ public final class PqxSinkWriter
         List<OpenFileState> files = new ArrayList<>(open.size());
         long carried = 0;
         long rows = 0;
-        for (PartFile file : open.values()) {
+        for (PartFile file : open.files()) {
             OpenFileState state = file.snapshot(flush);
             carried += file.loggedBytes();
             rows += state.carriedRowCount();
@@ -574,7 +377,7 @@ public final class PqxSinkWriter
                     files.size(),
                     carried);
         }
-        return List.of(new PqxWriterState(writerId, fileCounter, files));
+        return List.of(new PqxWriterState(names.writerId(), names.count(), files));
     }
 
     /**
@@ -585,30 +388,26 @@ public final class PqxSinkWriter
      */
     @Override
     public void writeWatermark(Watermark watermark) throws IOException {
-        if (!closesOnWatermark) {
+        if (!rolling.closesOnWatermark()) {
             return;
         }
-        long delay = settings.partitionCommitDelay().toMillis();
-        for (Map.Entry<String, PartFile> e : new ArrayList<>(open.entrySet())) {
-            long latest = e.getValue().maxTimestamp();
-            if (latest != PqxCommittable.NO_TIMESTAMP
-                    && latest + delay <= watermark.getTimestamp()) {
-                closeFile(e.getKey());
+        for (Map.Entry<String, PartFile> e : open.entries()) {
+            if (rolling.completedByWatermark(e.getValue(), watermark.getTimestamp())) {
+                open.close(e.getKey());
             }
         }
     }
 
     private void scheduleRollingCheck() {
-        long interval = settings.rollingCheckInterval().toMillis();
-        time.registerTimer(time.getCurrentProcessingTime() + interval, this::onRollingCheck);
+        time.registerTimer(
+                time.getCurrentProcessingTime() + rolling.checkIntervalMillis(),
+                this::onRollingCheck);
     }
 
     private void onRollingCheck(long now) throws IOException, InterruptedException {
-        for (Map.Entry<String, PartFile> e : new ArrayList<>(open.entrySet())) {
-            PartFile file = e.getValue();
-            if (now - file.lastWriteAt() >= settings.inactivityInterval().toMillis()
-                    || now - file.openedAt() >= settings.rolloverInterval().toMillis()) {
-                closeFile(e.getKey());
+        for (Map.Entry<String, PartFile> e : open.entries()) {
+            if (rolling.rollsAtCheck(e.getValue(), now)) {
+                open.close(e.getKey());
             }
         }
         scheduleRollingCheck();
@@ -616,20 +415,17 @@ public final class PqxSinkWriter
 
     /** This attempt's writer id, the {@code {uuid}} of its file names. */
     String writerId() {
-        return writerId;
+        return names.writerId();
     }
 
     /** Whether files stay open across checkpoints. */
     boolean spansCheckpoints() {
-        return spansCheckpoints;
+        return rolling.spansCheckpoints();
     }
 
     @Override
     public void close() {
-        for (PartFile file : open.values()) {
-            file.discard();
-        }
-        open.clear();
+        open.discardAll();
         pool.close();
     }
 }
