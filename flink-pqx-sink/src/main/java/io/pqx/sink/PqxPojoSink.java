@@ -1,9 +1,9 @@
 package io.pqx.sink;
 
-import io.pqx.sink.state.PqxCommittable;
+import io.pqx.sink.committer.PqxCommittable;
 import io.pqx.sink.writer.PojoRowConverter;
 import io.pqx.sink.writer.PojoSinkWriter;
-import io.pqx.sink.state.PqxWriterState;
+import io.pqx.sink.writer.PqxWriterState;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.connector.sink2.Committer;

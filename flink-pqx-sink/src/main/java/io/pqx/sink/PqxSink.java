@@ -1,6 +1,6 @@
 package io.pqx.sink;
 
-import io.pqx.sink.state.PqxCommittable;
+import io.pqx.sink.committer.PqxCommittable;
 import io.pqx.sink.committer.PqxCommittableSerializer;
 import io.pqx.sink.committer.PqxCommitter;
 import io.pqx.sink.partition.OverwriteOperator;
@@ -8,7 +8,7 @@ import io.pqx.sink.partition.PartitionCommitOperator;
 import io.pqx.sink.partition.PartitionComputer;
 import io.pqx.sink.writer.PartitionWrites;
 import io.pqx.sink.writer.PqxSinkWriter;
-import io.pqx.sink.state.PqxWriterState;
+import io.pqx.sink.writer.PqxWriterState;
 import io.pqx.sink.writer.PqxWriterStateSerializer;
 import io.pqx.sink.writer.SinkFileSystem;
 import io.pqx.sink.writer.SinkSettings;

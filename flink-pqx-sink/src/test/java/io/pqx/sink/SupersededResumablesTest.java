@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.sink.committer.PqxCommitter;
 import io.pqx.sink.partition.PartitionComputer;
-import io.pqx.sink.state.PqxCommittable;
-import io.pqx.sink.state.PqxWriterState;
+import io.pqx.sink.committer.PqxCommittable;
+import io.pqx.sink.writer.PqxWriterState;
 import io.pqx.sink.writer.PqxSinkWriter;
 import io.pqx.sink.writer.TestingWriterContext;
 

@@ -1,6 +1,6 @@
 package io.pqx.sink;
 
-import io.pqx.sink.state.PqxCommittable;
+import io.pqx.sink.committer.PqxCommittable;
 
 import org.apache.flink.api.connector.sink2.Committer.CommitRequest;
 

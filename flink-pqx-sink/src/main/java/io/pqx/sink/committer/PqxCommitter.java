@@ -1,7 +1,7 @@
 package io.pqx.sink.committer;
 
 import io.pqx.sink.file.RowLogNames;
-import io.pqx.sink.state.PqxCommittable;
+import io.pqx.sink.committer.PqxCommittable;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer;

@@ -6,8 +6,8 @@ import io.pqx.format.ParquetWriter;
 import io.pqx.format.ResumePoint;
 import io.pqx.format.ShreddedRows;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.sink.state.PqxWriterState.OpenFileState;
-import io.pqx.sink.state.PqxWriterState.RowLogSegment;
+import io.pqx.sink.file.OpenFileState;
+import io.pqx.sink.file.RowLogSegment;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.FileStatus;

@@ -2,7 +2,7 @@ package io.pqx.sink.file;
 
 import io.pqx.format.EncodingPool;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.sink.state.PqxWriterState.OpenFileState;
+import io.pqx.sink.file.OpenFileState;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.RecoverableWriter;

@@ -1,6 +1,6 @@
 package io.pqx.sink.file;
 
-import io.pqx.sink.state.PqxWriterState.RowLogSegment;
+import io.pqx.sink.file.RowLogSegment;
 
 import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.FSDataOutputStream;

@@ -2,7 +2,7 @@ package io.pqx.sink.partition;
 
 import io.pqx.sink.options.PartitionCommitTrigger;
 
-import io.pqx.sink.state.PqxCommittable;
+import io.pqx.sink.committer.PqxCommittable;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.state.ListState;

@@ -4,7 +4,7 @@ import io.pqx.sink.file.PartFile;
 import io.pqx.sink.file.PartFileSpec;
 import io.pqx.sink.file.PartFiles;
 import io.pqx.sink.file.PendingFile;
-import io.pqx.sink.state.PqxCommittable;
+import io.pqx.sink.committer.PqxCommittable;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.RecoverableWriter;

@@ -1,8 +1,8 @@
 package io.pqx.sink.writer;
 
-import io.pqx.sink.state.PqxWriterState;
+import io.pqx.sink.writer.PqxWriterState;
 
-import io.pqx.sink.state.PqxCommittable;
+import io.pqx.sink.committer.PqxCommittable;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.eventtime.Watermark;

@@ -13,10 +13,10 @@ import io.pqx.sink.options.OpenRowGroupPolicy;
 import io.pqx.sink.options.PartitionCommitTrigger;
 import io.pqx.sink.options.RowGroupMode;
 import io.pqx.sink.partition.PartitionComputer;
-import io.pqx.sink.state.PqxCommittable;
-import io.pqx.sink.state.PqxWriterState;
-import io.pqx.sink.state.PqxWriterState.OpenFileState;
-import io.pqx.sink.state.PqxWriterState.RowLogSegment;
+import io.pqx.sink.committer.PqxCommittable;
+import io.pqx.sink.writer.PqxWriterState;
+import io.pqx.sink.file.OpenFileState;
+import io.pqx.sink.file.RowLogSegment;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.eventtime.Watermark;

@@ -1,8 +1,8 @@
 package io.pqx.sink.writer;
 
-import io.pqx.sink.state.PqxWriterState;
-import io.pqx.sink.state.PqxWriterState.OpenFileState;
-import io.pqx.sink.state.PqxWriterState.RowLogSegment;
+import io.pqx.sink.writer.PqxWriterState;
+import io.pqx.sink.file.OpenFileState;
+import io.pqx.sink.file.RowLogSegment;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.io.SimpleVersionedSerializer;

@@ -3,7 +3,7 @@ package io.pqx.sink.writer;
 import io.pqx.sink.file.PartFile;
 import io.pqx.sink.options.OpenRowGroupPolicy;
 import io.pqx.sink.options.PartitionCommitTrigger;
-import io.pqx.sink.state.PqxCommittable;
+import io.pqx.sink.committer.PqxCommittable;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.Path;

@@ -4,9 +4,9 @@ import io.pqx.sink.file.PartFile;
 import io.pqx.sink.file.PartFileSpec;
 import io.pqx.sink.file.PartFiles;
 import io.pqx.sink.file.PublishedAfterCheckpointException;
-import io.pqx.sink.state.PqxWriterState;
-import io.pqx.sink.state.PqxWriterState.OpenFileState;
-import io.pqx.sink.state.PqxWriterState.RowLogSegment;
+import io.pqx.sink.writer.PqxWriterState;
+import io.pqx.sink.file.OpenFileState;
+import io.pqx.sink.file.RowLogSegment;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.FileSystem;

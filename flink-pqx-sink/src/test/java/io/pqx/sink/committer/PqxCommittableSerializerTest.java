@@ -1,6 +1,6 @@
 package io.pqx.sink.committer;
 
-import io.pqx.sink.state.PqxCommittable;
+import io.pqx.sink.committer.PqxCommittable;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

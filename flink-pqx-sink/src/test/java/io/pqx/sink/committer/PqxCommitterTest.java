@@ -1,7 +1,7 @@
 package io.pqx.sink.committer;
 
 import io.pqx.sink.TestingCommitRequest;
-import io.pqx.sink.state.PqxCommittable;
+import io.pqx.sink.committer.PqxCommittable;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

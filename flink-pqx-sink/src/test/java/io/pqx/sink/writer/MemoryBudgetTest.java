@@ -6,8 +6,8 @@ import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.sink.TestingSinkFiles;
 import io.pqx.sink.options.RowGroupMode;
-import io.pqx.sink.state.PqxCommittable;
-import io.pqx.sink.state.PqxWriterState;
+import io.pqx.sink.committer.PqxCommittable;
+import io.pqx.sink.writer.PqxWriterState;
 
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.core.fs.FileSystem;

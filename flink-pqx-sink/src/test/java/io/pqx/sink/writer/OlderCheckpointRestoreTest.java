@@ -9,8 +9,8 @@ import io.pqx.sink.TestingCommitRequest;
 import io.pqx.sink.TestingSinkFiles;
 import io.pqx.sink.committer.PqxCommitter;
 import io.pqx.sink.file.PublishedAfterCheckpointException;
-import io.pqx.sink.state.PqxCommittable;
-import io.pqx.sink.state.PqxWriterState;
+import io.pqx.sink.committer.PqxCommittable;
+import io.pqx.sink.writer.PqxWriterState;
 
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.runtime.execution.SuppressRestartsException;

@@ -11,10 +11,10 @@ import io.pqx.sink.TestingSinkFiles;
 import io.pqx.sink.committer.PqxCommitter;
 import io.pqx.sink.options.OpenRowGroupPolicy;
 import io.pqx.sink.options.RowGroupMode;
-import io.pqx.sink.state.PqxCommittable;
-import io.pqx.sink.state.PqxWriterState;
-import io.pqx.sink.state.PqxWriterState.OpenFileState;
-import io.pqx.sink.state.PqxWriterState.RowLogSegment;
+import io.pqx.sink.committer.PqxCommittable;
+import io.pqx.sink.writer.PqxWriterState;
+import io.pqx.sink.file.OpenFileState;
+import io.pqx.sink.file.RowLogSegment;
 
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.table.data.GenericRowData;

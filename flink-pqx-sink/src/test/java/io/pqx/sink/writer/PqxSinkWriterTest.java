@@ -1,6 +1,6 @@
 package io.pqx.sink.writer;
 
-import io.pqx.sink.state.PqxWriterState;
+import io.pqx.sink.writer.PqxWriterState;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,7 +9,7 @@ import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkBuilder;
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.sink.TestingSinkFiles;
-import io.pqx.sink.state.PqxCommittable;
+import io.pqx.sink.committer.PqxCommittable;
 
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.core.fs.FileSystem;

@@ -3,9 +3,9 @@ package io.pqx.sink.writer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqx.sink.state.PqxWriterState;
-import io.pqx.sink.state.PqxWriterState.OpenFileState;
-import io.pqx.sink.state.PqxWriterState.RowLogSegment;
+import io.pqx.sink.writer.PqxWriterState;
+import io.pqx.sink.file.OpenFileState;
+import io.pqx.sink.file.RowLogSegment;
 
 import org.junit.jupiter.api.Test;
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.sink.options.RowGroupMode;
-import io.pqx.sink.state.PqxCommittable;
+import io.pqx.sink.committer.PqxCommittable;
 
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.table.data.GenericRowData;

@@ -9,6 +9,6 @@
  * io.pqx.source.runtimefilter} (the enumerator state holds the runtime filters received).
  *
  * <p>Public because {@code PqxSource}'s signature names them (a {@code Source<RowData,
- * RowGroupSplit, PqxEnumeratorState>}), as the sink's {@code io.pqx.sink.state} is.
+ * RowGroupSplit, PqxEnumeratorState>}), as the sink's committable and writer state are.
  */
 package io.pqx.source.split;

@@ -1,5 +1,6 @@
-package io.pqx.sink.state;
+package io.pqx.sink.committer;
 
+import io.pqx.sink.file.OpenFileState;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;
@@ -27,7 +28,7 @@ import javax.annotation.Nullable;
  * @param recoverable the file system's handle to publish the in-progress file; null when the
  *     committable only {@linkplain #cleansUp() cleans up}
  * @param rowLogSegments how many row-log segments the file ever numbered ({@code
- *     .<file name>.rows-0} onwards, see {@link PqxWriterState.OpenFileState}): obsolete once the
+ *     .<file name>.rows-0} onwards, see {@link OpenFileState}): obsolete once the
  *     file is published, the committer deletes them then; 0 when none
  * @param cleanUp a resumable of the in-progress file {@code fileName} that no checkpoint from this
  *     one on needs, whose state the committer discards; null for a file to publish
