@@ -40,7 +40,7 @@ public record BenchmarkArgs(
     /** The option summary printed with usage errors. */
     public static final String OPTIONS =
             "[--rows N] [--rounds R] [--warmups W] [--peer-only] [--dir D] [--seed S]"
-                + " [--keep-files] [--mutants N] [--first I] [--case C]";
+                    + " [--keep-files] [--mutants N] [--first I] [--case C]";
 
     public BenchmarkArgs {
         if (rounds < 1) {

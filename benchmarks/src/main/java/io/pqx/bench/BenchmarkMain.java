@@ -4,7 +4,6 @@ import io.pqx.bench.results.GitState;
 import io.pqx.bench.results.MachineFacts;
 import io.pqx.bench.results.ResultsFile;
 import io.pqx.bench.results.RunRecord;
-
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -17,8 +16,8 @@ import java.util.function.Function;
  * error (2), an unknown suite (2) or a failed check (1). Runs everything on the main thread.
  *
  * <p>The results file goes to {@code -Dpqx.bench.resultsDir}, else to {@code benchmarks/results/}
- * of the repository above the working folder, whoever starts the JVM. It is written for a failed run
- * too (with its failures listed, so that the charts leave it out), not for a usage error.
+ * of the repository above the working folder, whoever starts the JVM. It is written for a failed
+ * run too (with its failures listed, so that the charts leave it out), not for a usage error.
  */
 public final class BenchmarkMain {
 
@@ -35,8 +34,12 @@ public final class BenchmarkMain {
                         ? root.resolve(ResultsFile.DEFAULT_DIR)
                         : Path.of(configured);
         System.exit(
-                run(argv, new BenchmarkReport(System.out), BenchmarkSuites::find,
-                        Optional.of(resultsDir), root));
+                run(
+                        argv,
+                        new BenchmarkReport(System.out),
+                        BenchmarkSuites::find,
+                        Optional.of(resultsDir),
+                        root));
     }
 
     /** Runs one suite without writing a results file; returns the process exit code. */

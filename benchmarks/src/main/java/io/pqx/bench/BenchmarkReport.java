@@ -57,8 +57,8 @@ public final class BenchmarkReport {
     /**
      * Prints {@code INFO <formatted>} for a floor: what no contender can beat (zstd alone over the
      * pages a query reads, a job that does nothing), so that it bounds the ratios. The text starts
-     * with the floor's kind and the measurement it belongs to, then {@code key=value} figures,
-     * e.g. {@code floor source_scan zstd_only=0.412s ...}.
+     * with the floor's kind and the measurement it belongs to, then {@code key=value} figures, e.g.
+     * {@code floor source_scan zstd_only=0.412s ...}.
      */
     public void floor(String format, Object... args) {
         String text = String.format(Locale.ROOT, format, args);
@@ -90,7 +90,9 @@ public final class BenchmarkReport {
         return List.copyOf(comparisons);
     }
 
-    /** The {@code RESULT} lines that are no {@link Comparison}, without {@code RESULT }, in order. */
+    /**
+     * The {@code RESULT} lines that are no {@link Comparison}, without {@code RESULT }, in order.
+     */
     public List<String> textResults() {
         return List.copyOf(textResults);
     }

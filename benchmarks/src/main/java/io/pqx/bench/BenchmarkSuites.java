@@ -5,7 +5,6 @@ import io.pqx.bench.fuzz.FuzzSuite;
 import io.pqx.bench.lookup.LookupSuite;
 import io.pqx.bench.sink.SinkSuite;
 import io.pqx.bench.source.SourceSuite;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -14,8 +13,8 @@ import java.util.function.Supplier;
 /**
  * The registry of suites {@code benchmarks/run} knows, in the order they are listed.
  *
- * <p>A new suite is added with one line in {@link #REGISTERED}.
- * Suites are created only when chosen, so one suite's set-up never slows another's.
+ * <p>A new suite is added with one line in {@link #REGISTERED}. Suites are created only when
+ * chosen, so one suite's set-up never slows another's.
  */
 public final class BenchmarkSuites {
 

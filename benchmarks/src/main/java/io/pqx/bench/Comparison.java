@@ -17,15 +17,10 @@ import java.util.Locale;
  *     otherwise, e.g. {@code rows/cpu-s}
  */
 public record Comparison(
-        String name,
-        String peer,
-        double pqxRowsPerSecond,
-        double peerRowsPerSecond,
-        String unit) {
+        String name, String peer, double pqxRowsPerSecond, double peerRowsPerSecond, String unit) {
 
     /** A wall-clock comparison, in rows per second. */
-    public Comparison(
-            String name, String peer, double pqxRowsPerSecond, double peerRowsPerSecond) {
+    public Comparison(String name, String peer, double pqxRowsPerSecond, double peerRowsPerSecond) {
         this(name, peer, pqxRowsPerSecond, peerRowsPerSecond, "rows/s");
     }
 

@@ -1,7 +1,6 @@
 package io.pqx.bench;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
-
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -12,7 +11,6 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
-
 import javax.management.Notification;
 import javax.management.NotificationEmitter;
 import javax.management.openmbean.CompositeData;
@@ -72,10 +70,10 @@ public final class HeapPeaks {
     }
 
     /**
-     * Runs {@code work} on this thread while a sampler thread takes a {@link LiveHeapHistogram}
-     * (a full collection, then the live objects by class) every {@code intervalMillis}, and
-     * returns the sample with the most live bytes: the work's peak live heap, sampled independently
-     * of the young generation's size (unlike {@link #peakLiveBytes()}, which reads nothing when no
+     * Runs {@code work} on this thread while a sampler thread takes a {@link LiveHeapHistogram} (a
+     * full collection, then the live objects by class) every {@code intervalMillis}, and returns
+     * the sample with the most live bytes: the work's peak live heap, sampled independently of the
+     * young generation's size (unlike {@link #peakLiveBytes()}, which reads nothing when no
      * collection happens), with what held it. A sample is taken before the work starts and one
      * after it ends. The forced collections slow the work down, so it must not be timed.
      */
@@ -109,8 +107,7 @@ public final class HeapPeaks {
 
     private static void keepLarger(
             AtomicReference<LiveHeapHistogram> max, LiveHeapHistogram sample) {
-        max.accumulateAndGet(
-                sample, (a, b) -> b.totalBytes() > a.totalBytes() ? b : a);
+        max.accumulateAndGet(sample, (a, b) -> b.totalBytes() > a.totalBytes() ? b : a);
     }
 
     /** Heap in use now, in bytes. */

@@ -9,15 +9,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import javax.management.ObjectName;
 
 /**
  * The live objects on the heap at one moment, by class: what {@code jcmd <pid> GC.class_histogram}
  * prints, taken in-process through the JVM's diagnostic command bean. Taking it forces a full
  * collection and counts only reachable objects, so {@link #totalBytes()} is the live heap exactly
- * (no allocation after the collection counts, unlike reading the heap in use after
- * {@code System.gc()}).
+ * (no allocation after the collection counts, unlike reading the heap in use after {@code
+ * System.gc()}).
  *
  * <p>The JVM skips that collection while a thread holds a JNI critical region (zstd-jni compresses
  * inside one) and then counts garbage too: such a histogram is several hundred MiB too large. So
@@ -58,7 +57,8 @@ public final class LiveHeapHistogram {
         }
         throw new IllegalStateException(
                 "Cannot take a live class histogram: the JVM skipped the full collection "
-                        + ATTEMPTS + " times");
+                        + ATTEMPTS
+                        + " times");
     }
 
     /**

@@ -72,7 +72,9 @@ public record Timed<T>(
                 nanos,
                 cpuNanos,
                 threadCpuNanos,
-                allocated, heap.peakBytes(), heap.peakLiveBytes());
+                allocated,
+                heap.peakBytes(),
+                heap.peakLiveBytes());
     }
 
     /** Wall-clock seconds, for printing. */

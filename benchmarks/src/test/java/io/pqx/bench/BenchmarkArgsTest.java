@@ -3,9 +3,8 @@ package io.pqx.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
 
 class BenchmarkArgsTest {
 
@@ -39,7 +38,8 @@ class BenchmarkArgsTest {
 
     @Test
     void parsesTheFuzzSuitesMutantCountAndFirstIndex() {
-        BenchmarkArgs args = BenchmarkArgs.parse("fuzz", "--mutants", "10_000", "--first", "17", "--seed", "3");
+        BenchmarkArgs args =
+                BenchmarkArgs.parse("fuzz", "--mutants", "10_000", "--first", "17", "--seed", "3");
         assertThat(args.mutants()).hasValue(10_000);
         assertThat(args.first()).isEqualTo(17);
         assertThat(BenchmarkArgs.parse("fuzz").mutants()).isEmpty();

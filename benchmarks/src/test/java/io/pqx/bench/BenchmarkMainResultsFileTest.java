@@ -4,10 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.bench.results.Json;
 import io.pqx.bench.results.ResultsFile;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A fake suite run through {@link BenchmarkMain}: the results file it leaves, field by field. */
 class BenchmarkMainResultsFileTest {
@@ -50,8 +48,7 @@ class BenchmarkMainResultsFileTest {
             report.result(
                     new Comparison("fake_read_cpu", "duckdb", 900_000, 1_000_000, "rows/cpu-s"));
             report.resultText("fake files pqx=%d filesink=%d ratio=%.1fx", 4, 100, 25.0);
-            report.floor(
-                    "floor fake_read zstd_only=%.3fs (best of 5) pqx_reader=%.3fs", 0.25, 0.5);
+            report.floor("floor fake_read zstd_only=%.3fs (best of 5) pqx_reader=%.3fs", 0.25, 0.5);
             report.floor("job_floor fake_read empty_job=%.3fs ratio_at_most=%.2f", 0.1, 7.5);
             if (fail) {
                 report.failure("fake_read: checksum differs");
@@ -76,7 +73,8 @@ class BenchmarkMainResultsFileTest {
                 .containsEntry("arguments", List.of("fake", "--rows", "2000", "--rounds", "2"))
                 .containsEntry("settings", Map.of("rows", "2000"))
                 .containsEntry("failures", List.of())
-                .containsEntry("other_results", List.of("fake files pqx=4 filesink=100 ratio=25.0x"));
+                .containsEntry(
+                        "other_results", List.of("fake files pqx=4 filesink=100 ratio=25.0x"));
         Instant started = Instant.parse((String) json.get("started_at"));
         assertThat(started).isBetween(before.minusSeconds(1), Instant.now());
         assertThat(Instant.parse((String) json.get("finished_at"))).isAfterOrEqualTo(started);
@@ -96,42 +94,59 @@ class BenchmarkMainResultsFileTest {
                 .isEqualTo(
                         List.of(
                                 Map.of(
-                                        "name", "fake_read",
-                                        "pqx", 3_000_000.0,
-                                        "peer", "flink",
-                                        "peer_value", 1_500_000.0,
-                                        "ratio", 2.0,
-                                        "unit", "rows/s"),
+                                        "name",
+                                        "fake_read",
+                                        "pqx",
+                                        3_000_000.0,
+                                        "peer",
+                                        "flink",
+                                        "peer_value",
+                                        1_500_000.0,
+                                        "ratio",
+                                        2.0,
+                                        "unit",
+                                        "rows/s"),
                                 Map.of(
-                                        "name", "fake_read_cpu",
-                                        "pqx", 900_000.0,
-                                        "peer", "duckdb",
-                                        "peer_value", 1_000_000.0,
-                                        "ratio", 0.9,
-                                        "unit", "rows/cpu-s")));
+                                        "name",
+                                        "fake_read_cpu",
+                                        "pqx",
+                                        900_000.0,
+                                        "peer",
+                                        "duckdb",
+                                        "peer_value",
+                                        1_000_000.0,
+                                        "ratio",
+                                        0.9,
+                                        "unit",
+                                        "rows/cpu-s")));
         assertThat(json.get("floors"))
                 .isEqualTo(
                         List.of(
                                 Map.of(
-                                        "kind", "floor",
-                                        "measurement", "fake_read",
+                                        "kind",
+                                        "floor",
+                                        "measurement",
+                                        "fake_read",
                                         "figures",
-                                                Map.of("zstd_only", "0.250s", "pqx_reader", "0.500s"),
+                                        Map.of("zstd_only", "0.250s", "pqx_reader", "0.500s"),
                                         "line",
-                                                "floor fake_read zstd_only=0.250s (best of 5)"
-                                                        + " pqx_reader=0.500s"),
+                                        "floor fake_read zstd_only=0.250s (best of 5)"
+                                                + " pqx_reader=0.500s"),
                                 Map.of(
-                                        "kind", "job_floor",
-                                        "measurement", "fake_read",
+                                        "kind",
+                                        "job_floor",
+                                        "measurement",
+                                        "fake_read",
                                         "figures",
-                                                Map.of("empty_job", "0.100s", "ratio_at_most", "7.50"),
+                                        Map.of("empty_job", "0.100s", "ratio_at_most", "7.50"),
                                         "line",
-                                                "job_floor fake_read empty_job=0.100s"
-                                                        + " ratio_at_most=7.50")));
+                                        "job_floor fake_read empty_job=0.100s"
+                                                + " ratio_at_most=7.50")));
         assertThat(ResultsFile.read(file).results())
                 .containsExactly(
                         new Comparison("fake_read", "flink", 3_000_000, 1_500_000),
-                        new Comparison("fake_read_cpu", "duckdb", 900_000, 1_000_000, "rows/cpu-s"));
+                        new Comparison(
+                                "fake_read_cpu", "duckdb", 900_000, 1_000_000, "rows/cpu-s"));
     }
 
     @Test

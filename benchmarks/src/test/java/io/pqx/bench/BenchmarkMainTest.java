@@ -2,13 +2,12 @@ package io.pqx.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class BenchmarkMainTest {
 
@@ -110,27 +109,26 @@ class BenchmarkMainTest {
                         l ->
                                 l.matches(
                                         "RESULT format_\\w+ pqx=\\d+ parquetjava=\\d+"
-                                            + " ratio=\\d+\\.\\d{3} unit=rows/s"));
+                                                + " ratio=\\d+\\.\\d{3} unit=rows/s"));
         assertThat(printed.lines().filter(l -> l.matches("RESULT \\w+_vs_duckdb .*")))
                 .hasSize(5)
                 .allMatch(
                         l ->
                                 l.matches(
                                         "RESULT format_\\w+_vs_duckdb pqx=\\d+ duckdb=\\d+"
-                                            + " ratio=\\d+\\.\\d{3} unit=rows/s"));
+                                                + " ratio=\\d+\\.\\d{3} unit=rows/s"));
         assertThat(printed.lines().filter(l -> l.matches("RESULT \\w+_vs_duckdb_cpu .*")))
                 .hasSize(5)
                 .allMatch(
                         l ->
                                 l.matches(
                                         "RESULT format_\\w+_vs_duckdb_cpu pqx=\\d+ duckdb=\\d+"
-                                            + " ratio=\\d+\\.\\d{3} unit=rows/cpu-s"));
+                                                + " ratio=\\d+\\.\\d{3} unit=rows/cpu-s"));
         assertThat(printed)
                 .containsPattern(
                         "INFO target format_write_vs_duckdb_cpu ratio=\\d+\\.\\d{3}"
                                 + " target>=1.0: (met|NOT met)")
-                .containsPattern(
-                        "INFO thread-cpu format_write_vs_duckdb pqx=\\d+ duckdb=\\d+ ")
+                .containsPattern("INFO thread-cpu format_write_vs_duckdb pqx=\\d+ duckdb=\\d+ ")
                 .containsPattern("INFO duckdb v?[\\d.]+\\S* threads=1: loaded 3000 rows")
                 .contains("INFO verified pqx reads duckdb's file: 3000 rows")
                 .contains("INFO verified parquetjava reads duckdb's file: 3000 rows")
@@ -151,8 +149,9 @@ class BenchmarkMainTest {
                 .containsPattern("INFO crc_cost format_crc_read wall=")
                 .containsPattern("INFO crc32_work bytes=\\d+ best=")
                 .doesNotContain("-only format_crc_")
-                .containsPattern("INFO page_crcs pqx=(\\d+)/\\1 parquetjava=(\\d+)/\\2"
-                        + " duckdb=\\d+/\\d+ pqx_nocrc=0/\\d+ ")
+                .containsPattern(
+                        "INFO page_crcs pqx=(\\d+)/\\1 parquetjava=(\\d+)/\\2"
+                                + " duckdb=\\d+/\\d+ pqx_nocrc=0/\\d+ ")
                 .contains("INFO verified pqx reads pqx_nocrc's file: 3000 rows")
                 .contains("INFO verified pqx_noverify reads pqx's file: 3000 rows");
         assertThat(printed)

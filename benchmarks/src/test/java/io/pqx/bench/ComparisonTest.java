@@ -15,6 +15,6 @@ class ComparisonTest {
         assertThat(comparison.resultLine())
                 .isEqualTo(
                         "RESULT format_write pqx=1500000 parquetjava=1000000 ratio=1.500"
-                            + " unit=rows/s");
+                                + " unit=rows/s");
     }
 }

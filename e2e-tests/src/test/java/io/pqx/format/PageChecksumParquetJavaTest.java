@@ -9,7 +9,12 @@ import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
-
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
@@ -19,13 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Page CRC-32s across implementations: parquet-java, verifying ({@code
@@ -48,8 +46,11 @@ class PageChecksumParquetJavaTest {
             input.add(GenericRowData.of((long) i, StringData.fromString("name-" + i % 10)));
         }
         Path file = dir.resolve("pqx.parquet");
-        TestingWriters.write(file, TestingNameRows.TYPE,
-                WriteOptions.builder().pageVersion(version).pageRowLimit(1000).build(), input);
+        TestingWriters.write(
+                file,
+                TestingNameRows.TYPE,
+                WriteOptions.builder().pageVersion(version).pageRowLimit(1000).build(),
+                input);
         byte[] bytes = Files.readAllBytes(file);
         List<PageSpot> pages = TestingPageSpots.allPages(bytes);
         assertThat(pages).filteredOn(PageSpot::isDictionary).isNotEmpty();
@@ -63,47 +64,55 @@ class PageChecksumParquetJavaTest {
         // column name (leaf 1): its dictionary page, then its third data page
         List<PageSpot> name = TestingPageSpots.pages(bytes, 0, 1);
         assertThat(name.get(0).isDictionary()).isTrue();
-        Path damagedDictionary = TestingWriters.file(dir,
-                TestingPageSpots.damageMiddleByte(bytes, name.get(0)));
+        Path damagedDictionary =
+                TestingWriters.file(dir, TestingPageSpots.damageMiddleByte(bytes, name.get(0)));
         assertThatThrownBy(() -> TestingParquetJavaReader.readRows(damagedDictionary))
-                .hasStackTraceContaining("could not verify dictionary page integrity, "
-                        + PARQUET_JAVA_MISMATCH);
-        Path damagedData = TestingWriters.file(dir,
-                TestingPageSpots.damageMiddleByte(bytes, name.get(3)));
+                .hasStackTraceContaining(
+                        "could not verify dictionary page integrity, " + PARQUET_JAVA_MISMATCH);
+        Path damagedData =
+                TestingWriters.file(dir, TestingPageSpots.damageMiddleByte(bytes, name.get(3)));
         assertThatThrownBy(() -> TestingParquetJavaReader.readRows(damagedData))
-                .hasStackTraceContaining("could not verify page integrity, "
-                        + PARQUET_JAVA_MISMATCH);
+                .hasStackTraceContaining(
+                        "could not verify page integrity, " + PARQUET_JAVA_MISMATCH);
     }
 
     @ParameterizedTest
     @EnumSource(value = WriterVersion.class)
     void pqxVerifiesTheCrcsParquetJavaWritesByDefault(WriterVersion version) throws Exception {
         Path file = dir.resolve("parquet-java.parquet");
-        TestingParquetJavaFiles.write(file, 3000, 7, new TestingParquetJavaFiles.Layout(
-                version, CompressionCodecName.SNAPPY, true, 1 << 20, 500));
+        TestingParquetJavaFiles.write(
+                file,
+                3000,
+                7,
+                new TestingParquetJavaFiles.Layout(
+                        version, CompressionCodecName.SNAPPY, true, 1 << 20, 500));
         byte[] bytes = Files.readAllBytes(file);
         List<PageSpot> pages = TestingPageSpots.allPages(bytes);
         assertThat(pages).filteredOn(PageSpot::isDictionary).isNotEmpty();
         assertThat(pages).allMatch(p -> p.crcMatches(bytes));
 
         List<List<Object>> verified = TestingRowValues.readAll(file, ReadOptions.defaults());
-        assertThat(verified).hasSize(3000)
-                .isEqualTo(TestingRowValues.readAll(file,
-                        ReadOptions.builder().verifyChecksums(false).build()));
+        assertThat(verified)
+                .hasSize(3000)
+                .isEqualTo(
+                        TestingRowValues.readAll(
+                                file, ReadOptions.builder().verifyChecksums(false).build()));
 
         // column low (leaf 6): a dictionary-encoded string with 7 values
         List<PageSpot> low = TestingPageSpots.pages(bytes, 0, 6);
         assertThat(low.get(0).isDictionary()).isTrue();
         assertThat(pqxFailure(TestingPageSpots.damageMiddleByte(bytes, low.get(0))))
                 .isInstanceOf(CorruptFileException.class)
-                .hasMessageMatching("Cannot verify dictionary page: CRC-32 mismatch: header says"
-                        + " [0-9a-f]{8}, page bytes give [0-9a-f]{8} \\(file:.*\\.parquet, row group"
-                        + " 0, column low\\)");
+                .hasMessageMatching(
+                        "Cannot verify dictionary page: CRC-32 mismatch: header says"
+                                + " [0-9a-f]{8}, page bytes give [0-9a-f]{8} \\(file:.*\\.parquet, row group"
+                                + " 0, column low\\)");
         assertThat(pqxFailure(TestingPageSpots.damageMiddleByte(bytes, low.get(4))))
                 .isInstanceOf(CorruptFileException.class)
-                .hasMessageMatching("Cannot verify page 3: CRC-32 mismatch: header says"
-                        + " [0-9a-f]{8}, page bytes give [0-9a-f]{8} \\(file:.*\\.parquet, row group"
-                        + " 0, column low\\)");
+                .hasMessageMatching(
+                        "Cannot verify page 3: CRC-32 mismatch: header says"
+                                + " [0-9a-f]{8}, page bytes give [0-9a-f]{8} \\(file:.*\\.parquet, row group"
+                                + " 0, column low\\)");
     }
 
     /**
@@ -112,14 +121,18 @@ class PageChecksumParquetJavaTest {
      * verification off reads the same values parquet-java does.
      */
     @ParameterizedTest
-    @ValueSource(strings = {
-        "datapage_v1-corrupt-checksum.parquet",
-        "rle-dict-uncompressed-corrupt-checksum.parquet"})
+    @ValueSource(
+            strings = {
+                "datapage_v1-corrupt-checksum.parquet",
+                "rle-dict-uncompressed-corrupt-checksum.parquet"
+            })
     void pqxRefusesByDefaultWhatParquetJavaReadsSilently(String name) throws Exception {
         Path file = TestingParquetFiles.data(name);
-        Throwable thrown = catchThrowable(() -> TestingRowValues.readAll(file, ReadOptions.defaults()));
+        Throwable thrown =
+                catchThrowable(() -> TestingRowValues.readAll(file, ReadOptions.defaults()));
         assertThat(thrown).isInstanceOf(UncheckedIOException.class);
-        assertThat(thrown.getCause()).isInstanceOf(CorruptFileException.class)
+        assertThat(thrown.getCause())
+                .isInstanceOf(CorruptFileException.class)
                 .hasMessageContaining("CRC-32 mismatch")
                 .hasMessageContaining(name + ", row group 0, column ");
         assertThatThrownBy(() -> TestingParquetJavaReader.readRows(file))
@@ -128,8 +141,11 @@ class PageChecksumParquetJavaTest {
         ReadOptions unchecked = ReadOptions.builder().verifyChecksums(false).build();
         List<List<Object>> actual = TestingRowValues.readAll(file, unchecked);
         List<List<Object>> expected;
-        try (ParquetReader reader = ParquetReader.open(io.pqx.format.io.FlinkInputFile.open(
-                new org.apache.flink.core.fs.Path(file.toUri())), unchecked)) {
+        try (ParquetReader reader =
+                ParquetReader.open(
+                        io.pqx.format.io.FlinkInputFile.open(
+                                new org.apache.flink.core.fs.Path(file.toUri())),
+                        unchecked)) {
             expected = TestingParquetJavaValues.read(file, reader.schema());
         }
         assertThat(actual).isNotEmpty().isEqualTo(expected);
@@ -137,7 +153,8 @@ class PageChecksumParquetJavaTest {
 
     private Throwable pqxFailure(byte[] damaged) throws Exception {
         Path file = TestingWriters.file(dir, damaged);
-        Throwable thrown = catchThrowable(() -> TestingRowValues.readAll(file, ReadOptions.defaults()));
+        Throwable thrown =
+                catchThrowable(() -> TestingRowValues.readAll(file, ReadOptions.defaults()));
         assertThat(thrown).isInstanceOf(UncheckedIOException.class);
         return thrown.getCause();
     }

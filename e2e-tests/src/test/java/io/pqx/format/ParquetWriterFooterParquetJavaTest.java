@@ -1,14 +1,15 @@
 package io.pqx.format;
 
-import io.pqx.format.options.PageVersion;
-import io.pqx.format.options.WriteOptions;
-import io.pqx.format.schema.FlinkToParquetSchema;
-
+import static io.pqx.format.TestingCityRows.SORTED;
 import static io.pqx.format.TestingCityRows.TYPE;
 import static io.pqx.format.TestingCityRows.rows;
-import static io.pqx.format.TestingCityRows.SORTED;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.options.PageVersion;
+import io.pqx.format.options.WriteOptions;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
@@ -20,10 +21,6 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * What pqx writes into the footer, checked with parquet-java's footer reader: encodings,
@@ -49,16 +46,16 @@ class ParquetWriterFooterParquetJavaTest {
         assertThat(city.getEncodings()).contains(Encoding.PLAIN_DICTIONARY, Encoding.RLE);
         assertThat(city.getEncodingStats().hasNonDictionaryEncodedPages()).isFalse();
 
-        ParquetMetadata v2 = write(WriteOptions.builder().pageVersion(PageVersion.V2).build(),
-                rows(1000));
+        ParquetMetadata v2 =
+                write(WriteOptions.builder().pageVersion(PageVersion.V2).build(), rows(1000));
         assertThat(v2.getBlocks().get(0).getColumns().get(1).getEncodings())
                 .contains(Encoding.RLE_DICTIONARY);
     }
 
     @Test
     void dictionaryEncodingIsAbsentWhenDisabled() throws Exception {
-        ParquetMetadata footer = write(WriteOptions.builder().dictionaryEnabled(false).build(),
-                rows(1000));
+        ParquetMetadata footer =
+                write(WriteOptions.builder().dictionaryEnabled(false).build(), rows(1000));
         for (ColumnChunkMetaData column : footer.getBlocks().get(0).getColumns()) {
             assertThat(column.hasDictionaryPage()).isFalse();
             assertThat(column.getEncodings())
@@ -75,9 +72,13 @@ class ParquetWriterFooterParquetJavaTest {
             String note = i < 1000 ? "repeated-" + (i % 5) : "unique-" + i;
             rows.add(GenericRowData.of((long) i, null, StringData.fromString(note)));
         }
-        ParquetMetadata footer = write(
-                WriteOptions.builder().dictionaryPageSizeBytes(2048).pageRowLimit(500).build(),
-                rows);
+        ParquetMetadata footer =
+                write(
+                        WriteOptions.builder()
+                                .dictionaryPageSizeBytes(2048)
+                                .pageRowLimit(500)
+                                .build(),
+                        rows);
         ColumnChunkMetaData note = footer.getBlocks().get(0).getColumns().get(2);
         assertThat(note.getEncodingStats().hasDictionaryEncodedPages()).isTrue();
         assertThat(note.getEncodingStats().hasNonDictionaryEncodedPages()).isTrue();
@@ -100,8 +101,8 @@ class ParquetWriterFooterParquetJavaTest {
 
     @Test
     void statisticsAreAbsentWhenDisabled() throws Exception {
-        ParquetMetadata footer = write(WriteOptions.builder().statisticsEnabled(false).build(),
-                rows(100));
+        ParquetMetadata footer =
+                write(WriteOptions.builder().statisticsEnabled(false).build(), rows(100));
         for (ColumnChunkMetaData column : footer.getBlocks().get(0).getColumns()) {
             assertThat(column.getStatistics().isEmpty()).isTrue();
             assertThat(column.getColumnIndexReference()).isNull();
@@ -110,13 +111,19 @@ class ParquetWriterFooterParquetJavaTest {
 
     @Test
     void keyValueMetadataHoldsTheUserPairsAndTheFlinkRowType() throws Exception {
-        ParquetMetadata footer = write(
-                WriteOptions.builder().keyValue("owner", "team-a").keyValue("zone", "eu").build(),
-                rows(10));
+        ParquetMetadata footer =
+                write(
+                        WriteOptions.builder()
+                                .keyValue("owner", "team-a")
+                                .keyValue("zone", "eu")
+                                .build(),
+                        rows(10));
         assertThat(footer.getFileMetaData().getKeyValueMetaData())
                 .containsEntry("owner", "team-a")
                 .containsEntry("zone", "eu")
-                .containsEntry(io.pqx.format.options.WriteOptions.FLINK_SCHEMA_KEY, TYPE.asSerializableString());
+                .containsEntry(
+                        io.pqx.format.options.WriteOptions.FLINK_SCHEMA_KEY,
+                        TYPE.asSerializableString());
     }
 
     @Test
@@ -131,11 +138,13 @@ class ParquetWriterFooterParquetJavaTest {
 
     @Test
     void rowGroupsAreCutByRowCount() throws Exception {
-        ParquetMetadata footer = write(WriteOptions.builder().rowGroupRows(1000).build(),
-                rows(2500));
-        assertThat(footer.getBlocks()).extracting(BlockMetaData::getRowCount)
+        ParquetMetadata footer =
+                write(WriteOptions.builder().rowGroupRows(1000).build(), rows(2500));
+        assertThat(footer.getBlocks())
+                .extracting(BlockMetaData::getRowCount)
                 .containsExactly(1000L, 1000L, 500L);
-        assertThat(footer.getBlocks()).extracting(BlockMetaData::getOrdinal)
+        assertThat(footer.getBlocks())
+                .extracting(BlockMetaData::getOrdinal)
                 .containsExactly(0, 1, 2);
     }
 
@@ -143,8 +152,8 @@ class ParquetWriterFooterParquetJavaTest {
     void rowGroupsAreCutByEstimatedBytes() throws Exception {
         // A row buffers about 50 bytes (8 id; levels, offset and ~6 bytes of city; levels,
         // offset and ~24 bytes of note), so 100 KB hold about 2,000 rows.
-        ParquetMetadata footer = write(WriteOptions.builder().rowGroupBytes(100_000).build(),
-                rows(10_000));
+        ParquetMetadata footer =
+                write(WriteOptions.builder().rowGroupBytes(100_000).build(), rows(10_000));
         List<BlockMetaData> blocks = footer.getBlocks();
         assertThat(blocks.size()).isBetween(3, 10);
         long total = 0;
@@ -159,8 +168,7 @@ class ParquetWriterFooterParquetJavaTest {
 
     @Test
     void parquetJavaReadsEveryRowGroupOfASortedFile() throws Exception {
-        ParquetMetadata footer =
-                write(SORTED, rows(100));
+        ParquetMetadata footer = write(SORTED, rows(100));
         assertThat(footer.getBlocks()).hasSize(3);
     }
 }

@@ -1,29 +1,27 @@
 package io.pqx.format;
 
-import io.pqx.format.options.BloomFilterSpec;
-import io.pqx.format.options.WriteOptions;
-
 import static io.pqx.format.TestingNameRows.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.apache.parquet.column.values.bloomfilter.BloomFilter;
-import org.apache.parquet.format.PageHeader;
-import org.apache.parquet.format.Util;
-import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.Compression;
-import org.apache.parquet.internal.column.columnindex.ColumnIndex;
-import org.apache.parquet.internal.column.columnindex.OffsetIndex;
-import org.apache.parquet.io.api.Binary;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
+import io.pqx.format.options.WriteOptions;
 import java.io.ByteArrayInputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.parquet.column.values.bloomfilter.BloomFilter;
+import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.Util;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.internal.column.columnindex.ColumnIndex;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
+import org.apache.parquet.io.api.Binary;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Pages as pqx cuts them and the page index, bloom filters and checksums it writes, checked with
@@ -49,11 +47,15 @@ class ParquetWriterPageParquetJavaTest {
 
     @Test
     void pageSizeCutsPagesOfAboutThatSize() throws Exception {
-        Path file = write(dir, WriteOptions.builder()
-                .pageSizeBytes(4096)
-                .dictionaryEnabled(false)
-                .codec(Compression.UNCOMPRESSED)
-                .build(), 20_000);
+        Path file =
+                write(
+                        dir,
+                        WriteOptions.builder()
+                                .pageSizeBytes(4096)
+                                .dictionaryEnabled(false)
+                                .codec(Compression.UNCOMPRESSED)
+                                .build(),
+                        20_000);
         try (ParquetFileReader reader = TestingParquetJavaReader.open(file)) {
             ColumnChunkMetaData id = reader.getRowGroups().get(0).getColumns().get(0);
             OffsetIndex index = reader.readOffsetIndex(id);
@@ -73,10 +75,18 @@ class ParquetWriterPageParquetJavaTest {
             ColumnIndex index = reader.readColumnIndex(id);
             assertThat(index.getNullPages()).containsExactly(false, false, false, false, false);
             for (int p = 0; p < 5; p++) {
-                assertThat(index.getMinValues().get(p).order(java.nio.ByteOrder.LITTLE_ENDIAN)
-                        .getLong(0)).isEqualTo(p * 1000L);
-                assertThat(index.getMaxValues().get(p).order(java.nio.ByteOrder.LITTLE_ENDIAN)
-                        .getLong(0)).isEqualTo(p * 1000L + 999);
+                assertThat(
+                                index.getMinValues()
+                                        .get(p)
+                                        .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                                        .getLong(0))
+                        .isEqualTo(p * 1000L);
+                assertThat(
+                                index.getMaxValues()
+                                        .get(p)
+                                        .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                                        .getLong(0))
+                        .isEqualTo(p * 1000L + 999);
             }
             assertThat(index.getBoundaryOrder().name()).isEqualTo("ASCENDING");
         }
@@ -86,7 +96,8 @@ class ParquetWriterPageParquetJavaTest {
     void columnIndexTruncatesLongBinaryBounds() throws Exception {
         Path file = write(dir, WriteOptions.builder().columnIndexTruncateLength(4).build(), 100);
         try (ParquetFileReader reader = TestingParquetJavaReader.open(file)) {
-            ColumnIndex index = reader.readColumnIndex(reader.getRowGroups().get(0).getColumns().get(1));
+            ColumnIndex index =
+                    reader.readColumnIndex(reader.getRowGroups().get(0).getColumns().get(1));
             for (ByteBuffer min : index.getMinValues()) {
                 assertThat(min.remaining()).isLessThanOrEqualTo(4);
             }
@@ -106,9 +117,13 @@ class ParquetWriterPageParquetJavaTest {
 
     @Test
     void bloomFilterOfAChosenColumnFindsEveryValueAndFewOthers() throws Exception {
-        Path file = write(dir, WriteOptions.builder()
-                .bloomFilter("name", new BloomFilterSpec(2000, 0.01))
-                .build(), 2000);
+        Path file =
+                write(
+                        dir,
+                        WriteOptions.builder()
+                                .bloomFilter("name", new BloomFilterSpec(2000, 0.01))
+                                .build(),
+                        2000);
         try (ParquetFileReader reader = TestingParquetJavaReader.open(file)) {
             List<ColumnChunkMetaData> columns = reader.getRowGroups().get(0).getColumns();
             assertThat(reader.readBloomFilter(columns.get(0))).isNull();
@@ -129,17 +144,21 @@ class ParquetWriterPageParquetJavaTest {
 
     @Test
     void pageChecksumsAreWrittenAndCatchCorruption() throws Exception {
-        Path file = write(dir, WriteOptions.builder()
-                .pageChecksums(true)
-                .codec(Compression.UNCOMPRESSED)
-                .build(), 1000);
+        Path file =
+                write(
+                        dir,
+                        WriteOptions.builder()
+                                .pageChecksums(true)
+                                .codec(Compression.UNCOMPRESSED)
+                                .build(),
+                        1000);
         long pageOffset;
         try (ParquetFileReader reader = TestingParquetJavaReader.open(file)) {
             pageOffset = reader.getRowGroups().get(0).getColumns().get(0).getFirstDataPageOffset();
         }
         byte[] bytes = Files.readAllBytes(file);
-        ByteArrayInputStream in = new ByteArrayInputStream(bytes, (int) pageOffset,
-                bytes.length - (int) pageOffset);
+        ByteArrayInputStream in =
+                new ByteArrayInputStream(bytes, (int) pageOffset, bytes.length - (int) pageOffset);
         PageHeader header = Util.readPageHeader(in);
         assertThat(header.isSetCrc()).isTrue();
         assertThat(TestingParquetJavaReader.readRows(file)).hasSize(1000);
@@ -159,8 +178,10 @@ class ParquetWriterPageParquetJavaTest {
             pageOffset = reader.getRowGroups().get(0).getColumns().get(0).getFirstDataPageOffset();
         }
         byte[] bytes = Files.readAllBytes(file);
-        PageHeader header = Util.readPageHeader(new ByteArrayInputStream(bytes, (int) pageOffset,
-                bytes.length - (int) pageOffset));
+        PageHeader header =
+                Util.readPageHeader(
+                        new ByteArrayInputStream(
+                                bytes, (int) pageOffset, bytes.length - (int) pageOffset));
         assertThat(header.isSetCrc()).isTrue();
     }
 
@@ -172,8 +193,10 @@ class ParquetWriterPageParquetJavaTest {
             pageOffset = reader.getRowGroups().get(0).getColumns().get(0).getFirstDataPageOffset();
         }
         byte[] bytes = Files.readAllBytes(file);
-        PageHeader header = Util.readPageHeader(new ByteArrayInputStream(bytes, (int) pageOffset,
-                bytes.length - (int) pageOffset));
+        PageHeader header =
+                Util.readPageHeader(
+                        new ByteArrayInputStream(
+                                bytes, (int) pageOffset, bytes.length - (int) pageOffset));
         assertThat(header.isSetCrc()).isFalse();
     }
 }

@@ -1,13 +1,16 @@
 package io.pqx.format;
 
-import io.pqx.format.encode.EncodingContext;
-import io.pqx.format.options.WriteOptions;
-
 import static io.pqx.format.TestingPriceRows.TYPE;
 import static io.pqx.format.TestingPriceRows.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.format.encode.EncodingContext;
+import io.pqx.format.options.WriteOptions;
+import java.io.ByteArrayOutputStream;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.List;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -15,11 +18,6 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.io.ByteArrayOutputStream;
-import java.math.BigDecimal;
-import java.nio.file.Path;
-import java.util.List;
 
 /** Files from the writer's life cycle in {@link ParquetWriterTest}, read back by parquet-java. */
 class ParquetWriterParquetJavaTest {
@@ -36,7 +34,8 @@ class ParquetWriterParquetJavaTest {
             writer.write(row(2, null, "b"));
         }
         Path file = TestingWriters.file(dir, bytes.toByteArray());
-        assertThat(TestingParquetJavaReader.readRows(file)).extracting(r -> r.get("id"))
+        assertThat(TestingParquetJavaReader.readRows(file))
+                .extracting(r -> r.get("id"))
                 .containsExactly(1, 2);
     }
 
@@ -53,15 +52,20 @@ class ParquetWriterParquetJavaTest {
 
     @Test
     void floatSpecialsAndHugeValuesRoundTrip() throws Exception {
-        RowType type = (RowType) DataTypes.ROW(
-                DataTypes.FIELD("f", DataTypes.FLOAT()),
-                DataTypes.FIELD("d", DataTypes.DOUBLE()),
-                DataTypes.FIELD("s", DataTypes.STRING())).getLogicalType();
+        RowType type =
+                (RowType)
+                        DataTypes.ROW(
+                                        DataTypes.FIELD("f", DataTypes.FLOAT()),
+                                        DataTypes.FIELD("d", DataTypes.DOUBLE()),
+                                        DataTypes.FIELD("s", DataTypes.STRING()))
+                                .getLogicalType();
         String huge = "h".repeat(3 << 20); // over the 1 MiB page size on its own
-        List<RowData> rows = List.of(
-                GenericRowData.of(Float.NaN, Double.NaN, StringData.fromString(huge)),
-                GenericRowData.of(Float.NEGATIVE_INFINITY, -0.0d, StringData.fromString("")),
-                GenericRowData.of(Float.POSITIVE_INFINITY, Double.MIN_VALUE, null));
+        List<RowData> rows =
+                List.of(
+                        GenericRowData.of(Float.NaN, Double.NaN, StringData.fromString(huge)),
+                        GenericRowData.of(
+                                Float.NEGATIVE_INFINITY, -0.0d, StringData.fromString("")),
+                        GenericRowData.of(Float.POSITIVE_INFINITY, Double.MIN_VALUE, null));
         Path file = dir.resolve("specials.parquet");
         TestingWriters.write(file, type, WriteOptions.defaults(), rows);
         List<java.util.Map<String, Object>> read = TestingParquetJavaReader.readRows(file);
@@ -73,7 +77,10 @@ class ParquetWriterParquetJavaTest {
     @Test
     void createWritesThroughTheFlinkFileSystem() throws Exception {
         Path file = dir.resolve("created.parquet");
-        TestingWriters.write(file, TYPE, WriteOptions.defaults(),
+        TestingWriters.write(
+                file,
+                TYPE,
+                WriteOptions.defaults(),
                 List.of(row(7, "2.50", "x"), row(8, null, null)));
         assertThat(TestingParquetJavaReader.readRows(file)).hasSize(2);
         assertThat(TestingParquetJavaReader.readRows(file).get(0).get("price"))
@@ -82,9 +89,12 @@ class ParquetWriterParquetJavaTest {
 
     @Test
     void parquetJavaReadsTheFileWhoseBytesDoNotDependOnThreads() throws Exception {
-        byte[] bytes = TestingWriters.bytes(TestingRowTypes.NESTED,
-                TestingWriters.THREADING_OPTIONS, TestingWriters.threadingRows(),
-                EncodingContext.CALLER_RUNS);
+        byte[] bytes =
+                TestingWriters.bytes(
+                        TestingRowTypes.NESTED,
+                        TestingWriters.THREADING_OPTIONS,
+                        TestingWriters.threadingRows(),
+                        EncodingContext.CALLER_RUNS);
         Path file = TestingWriters.file(dir, bytes);
         assertThat(TestingParquetJavaReader.readRows(file)).hasSize(4000);
     }

@@ -1,21 +1,19 @@
 package io.pqx.format;
 
-import io.pqx.format.index.RowSelection;
-import io.pqx.format.options.ReadOptions;
-
 import static io.pqx.format.TestingSelections.open;
 import static io.pqx.format.TestingSelections.readSelected;
 import static io.pqx.format.TestingSelections.subset;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.index.RowSelection;
+import io.pqx.format.options.ReadOptions;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 /** Row selections over files parquet-java writes with small pages and an offset index. */
 class SelectionReaderParquetJavaTest {
@@ -24,14 +22,21 @@ class SelectionReaderParquetJavaTest {
     @Test
     void selectsNestedRowsThroughTheOffsetIndex() throws Exception {
         Path file = dir.resolve("nested.parquet");
-        TestingParquetJavaFiles.write(file, 4000, 7, new TestingParquetJavaFiles.Layout(
-                WriterVersion.PARQUET_1_0, CompressionCodecName.SNAPPY, true, 1 << 22, 37));
+        TestingParquetJavaFiles.write(
+                file,
+                4000,
+                7,
+                new TestingParquetJavaFiles.Layout(
+                        WriterVersion.PARQUET_1_0, CompressionCodecName.SNAPPY, true, 1 << 22, 37));
         List<List<Object>> all = TestingRowValues.readAll(file, ReadOptions.defaults());
-        RowSelection selection = RowSelection.of(new long[] {0, 36, 500, 3998}, new long[] {1, 80, 1200, 4000});
-        try (ParquetReader reader = ParquetReader.open(open(file), ReadOptions.builder().batchSize(333).build())) {
+        RowSelection selection =
+                RowSelection.of(new long[] {0, 36, 500, 3998}, new long[] {1, 80, 1200, 4000});
+        try (ParquetReader reader =
+                ParquetReader.open(open(file), ReadOptions.builder().batchSize(333).build())) {
             assertThat(reader.metadata().rowGroups()).hasSize(1);
             assertThat(reader.readOffsetIndex(0, 0)).isPresent();
-            assertThat(readSelected(reader, 0, reader.schema(), selection)).isEqualTo(subset(all, 0, selection));
+            assertThat(readSelected(reader, 0, reader.schema(), selection))
+                    .isEqualTo(subset(all, 0, selection));
             ReadSchema projection = reader.project(List.of("matrix", "id", "point.inner"));
             List<List<Object>> projected = readSelected(reader, 0, projection, selection);
             assertThat(projected).hasSize((int) selection.rowCount());
@@ -43,11 +48,20 @@ class SelectionReaderParquetJavaTest {
     void randomSelectionsMatchTheFullRead() throws Exception {
         for (WriterVersion version : WriterVersion.values()) {
             Path file = dir.resolve("random-" + version + ".parquet");
-            TestingParquetJavaFiles.write(file, 3000, 11, new TestingParquetJavaFiles.Layout(
-                    version, CompressionCodecName.UNCOMPRESSED, version == WriterVersion.PARQUET_1_0, 1 << 22, 23));
+            TestingParquetJavaFiles.write(
+                    file,
+                    3000,
+                    11,
+                    new TestingParquetJavaFiles.Layout(
+                            version,
+                            CompressionCodecName.UNCOMPRESSED,
+                            version == WriterVersion.PARQUET_1_0,
+                            1 << 22,
+                            23));
             List<List<Object>> all = TestingRowValues.readAll(file, ReadOptions.defaults());
             java.util.Random random = new java.util.Random(version.ordinal());
-            try (ParquetReader reader = ParquetReader.open(open(file), ReadOptions.builder().batchSize(97).build())) {
+            try (ParquetReader reader =
+                    ParquetReader.open(open(file), ReadOptions.builder().batchSize(97).build())) {
                 for (int round = 0; round < 15; round++) {
                     RowSelection selection = randomSelection(random, 3000);
                     assertThat(readSelected(reader, 0, reader.schema(), selection))
@@ -68,7 +82,8 @@ class SelectionReaderParquetJavaTest {
             ends.add(end);
             at = end + 1 + random.nextInt(random.nextBoolean() ? 3 : 400);
         }
-        return RowSelection.of(starts.stream().mapToLong(Long::longValue).toArray(),
+        return RowSelection.of(
+                starts.stream().mapToLong(Long::longValue).toArray(),
                 ends.stream().mapToLong(Long::longValue).toArray());
     }
 }

@@ -1,5 +1,9 @@
 package io.pqx.format;
 
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.example.data.Group;
@@ -13,53 +17,49 @@ import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
 
-import java.io.IOException;
-import java.math.BigInteger;
-import java.nio.file.Path;
-import java.util.Random;
-
 /**
- * Files written by parquet-java (test scope only) with every physical type, annotation and
- * nesting pqx reads, random values with nulls and empty collections, for pqx to read back.
+ * Files written by parquet-java (test scope only) with every physical type, annotation and nesting
+ * pqx reads, random values with nulls and empty collections, for pqx to read back.
  */
 public final class TestingParquetJavaFiles {
-    public static final MessageType SCHEMA = MessageTypeParser.parseMessageType(
-            "message m {\n"
-                    + "  required int32 id;\n"
-                    + "  optional int64 l;\n"
-                    + "  optional double d;\n"
-                    + "  optional float f;\n"
-                    + "  optional boolean b;\n"
-                    + "  optional binary s (STRING);\n"
-                    + "  optional binary low (STRING);\n"
-                    + "  optional binary bin;\n"
-                    + "  optional fixed_len_byte_array(16) uuid (UUID);\n"
-                    + "  optional int32 dec9 (DECIMAL(9,2));\n"
-                    + "  optional int64 dec18 (DECIMAL(18,4));\n"
-                    + "  optional fixed_len_byte_array(16) dec38 (DECIMAL(38,10));\n"
-                    + "  optional binary decbin (DECIMAL(30,3));\n"
-                    + "  optional int32 date (DATE);\n"
-                    + "  optional int64 ts_micros (TIMESTAMP(MICROS,false));\n"
-                    + "  optional int64 ts_millis (TIMESTAMP(MILLIS,true));\n"
-                    + "  optional int64 ts_nanos (TIMESTAMP(NANOS,false));\n"
-                    + "  optional int32 time_ms (TIME(MILLIS,false));\n"
-                    + "  optional int64 time_us (TIME(MICROS,false));\n"
-                    + "  optional int32 i8 (INTEGER(8,true));\n"
-                    + "  optional int32 u8 (INTEGER(8,false));\n"
-                    + "  optional int32 i16 (INTEGER(16,true));\n"
-                    + "  optional int32 u16 (INTEGER(16,false));\n"
-                    + "  optional int32 u32 (INTEGER(32,false));\n"
-                    + "  optional int64 u64 (INTEGER(64,false));\n"
-                    + "  optional int96 legacy_ts;\n"
-                    + "  optional group tags (LIST) { repeated group list { optional binary element (STRING); } }\n"
-                    + "  optional group props (MAP) { repeated group key_value {\n"
-                    + "    required binary key (STRING); optional int32 value; } }\n"
-                    + "  optional group point { required double x; optional group inner {\n"
-                    + "    optional int32 z;\n"
-                    + "    optional group zs (LIST) { repeated group list { required int32 element; } } } }\n"
-                    + "  optional group matrix (LIST) { repeated group list { optional group element (LIST) {\n"
-                    + "    repeated group list { optional int64 element; } } } }\n"
-                    + "}");
+    public static final MessageType SCHEMA =
+            MessageTypeParser.parseMessageType(
+                    "message m {\n"
+                            + "  required int32 id;\n"
+                            + "  optional int64 l;\n"
+                            + "  optional double d;\n"
+                            + "  optional float f;\n"
+                            + "  optional boolean b;\n"
+                            + "  optional binary s (STRING);\n"
+                            + "  optional binary low (STRING);\n"
+                            + "  optional binary bin;\n"
+                            + "  optional fixed_len_byte_array(16) uuid (UUID);\n"
+                            + "  optional int32 dec9 (DECIMAL(9,2));\n"
+                            + "  optional int64 dec18 (DECIMAL(18,4));\n"
+                            + "  optional fixed_len_byte_array(16) dec38 (DECIMAL(38,10));\n"
+                            + "  optional binary decbin (DECIMAL(30,3));\n"
+                            + "  optional int32 date (DATE);\n"
+                            + "  optional int64 ts_micros (TIMESTAMP(MICROS,false));\n"
+                            + "  optional int64 ts_millis (TIMESTAMP(MILLIS,true));\n"
+                            + "  optional int64 ts_nanos (TIMESTAMP(NANOS,false));\n"
+                            + "  optional int32 time_ms (TIME(MILLIS,false));\n"
+                            + "  optional int64 time_us (TIME(MICROS,false));\n"
+                            + "  optional int32 i8 (INTEGER(8,true));\n"
+                            + "  optional int32 u8 (INTEGER(8,false));\n"
+                            + "  optional int32 i16 (INTEGER(16,true));\n"
+                            + "  optional int32 u16 (INTEGER(16,false));\n"
+                            + "  optional int32 u32 (INTEGER(32,false));\n"
+                            + "  optional int64 u64 (INTEGER(64,false));\n"
+                            + "  optional int96 legacy_ts;\n"
+                            + "  optional group tags (LIST) { repeated group list { optional binary element (STRING); } }\n"
+                            + "  optional group props (MAP) { repeated group key_value {\n"
+                            + "    required binary key (STRING); optional int32 value; } }\n"
+                            + "  optional group point { required double x; optional group inner {\n"
+                            + "    optional int32 z;\n"
+                            + "    optional group zs (LIST) { repeated group list { required int32 element; } } } }\n"
+                            + "  optional group matrix (LIST) { repeated group list { optional group element (LIST) {\n"
+                            + "    repeated group list { optional int64 element; } } } }\n"
+                            + "}");
 
     private TestingParquetJavaFiles() {}
 
@@ -72,18 +72,18 @@ public final class TestingParquetJavaFiles {
             int pageRowLimit) {}
 
     public static void write(Path file, int rows, long seed, Layout layout) throws IOException {
-        try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(
-                        new org.apache.hadoop.fs.Path(file.toUri()))
-                .withConf(new Configuration())
-                .withType(SCHEMA)
-                .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-                .withWriterVersion(layout.version())
-                .withCompressionCodec(layout.codec())
-                .withDictionaryEncoding(layout.dictionary())
-                .withRowGroupSize(layout.rowGroupBytes())
-                .withPageRowCountLimit(layout.pageRowLimit())
-                .withPageSize(64 * 1024)
-                .build()) {
+        try (ParquetWriter<Group> writer =
+                ExampleParquetWriter.builder(new org.apache.hadoop.fs.Path(file.toUri()))
+                        .withConf(new Configuration())
+                        .withType(SCHEMA)
+                        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+                        .withWriterVersion(layout.version())
+                        .withCompressionCodec(layout.codec())
+                        .withDictionaryEncoding(layout.dictionary())
+                        .withRowGroupSize(layout.rowGroupBytes())
+                        .withPageRowCountLimit(layout.pageRowLimit())
+                        .withPageSize(64 * 1024)
+                        .build()) {
             SimpleGroupFactory factory = new SimpleGroupFactory(SCHEMA);
             Random random = new Random(seed);
             for (int i = 0; i < rows; i++) {
@@ -99,14 +99,24 @@ public final class TestingParquetJavaFiles {
         if (some(r)) g.add("d", r.nextInt(5) == 0 ? Double.NaN : r.nextGaussian() * 1e6);
         if (some(r)) g.add("f", r.nextFloat() * 100 - 50);
         if (some(r)) g.add("b", r.nextBoolean());
-        if (some(r)) g.add("s", "s" + Long.toString(r.nextLong(), 36) + "\u00e9\u4e2d".repeat(r.nextInt(3)));
+        if (some(r))
+            g.add("s", "s" + Long.toString(r.nextLong(), 36) + "\u00e9\u4e2d".repeat(r.nextInt(3)));
         if (some(r)) g.add("low", "category-" + r.nextInt(7));
         if (some(r)) g.add("bin", Binary.fromConstantByteArray(bytes(r, r.nextInt(20))));
         if (some(r)) g.add("uuid", Binary.fromConstantByteArray(bytes(r, 16)));
         if (some(r)) g.add("dec9", r.nextInt(2_000_000_000) - 1_000_000_000);
         if (some(r)) g.add("dec18", r.nextLong() % 1_000_000_000_000_000_000L);
-        if (some(r)) g.add("dec38", Binary.fromConstantByteArray(fixed(new BigInteger(120, r).subtract(BigInteger.ONE.shiftLeft(119)), 16)));
-        if (some(r)) g.add("decbin", Binary.fromConstantByteArray(new BigInteger(90, r).negate().toByteArray()));
+        if (some(r))
+            g.add(
+                    "dec38",
+                    Binary.fromConstantByteArray(
+                            fixed(
+                                    new BigInteger(120, r).subtract(BigInteger.ONE.shiftLeft(119)),
+                                    16)));
+        if (some(r))
+            g.add(
+                    "decbin",
+                    Binary.fromConstantByteArray(new BigInteger(90, r).negate().toByteArray()));
         if (some(r)) g.add("date", r.nextInt(40_000) - 10_000);
         if (some(r)) g.add("ts_micros", r.nextLong() % 4_000_000_000_000_000L);
         if (some(r)) g.add("ts_millis", r.nextLong() % 4_000_000_000_000L);
@@ -119,7 +129,13 @@ public final class TestingParquetJavaFiles {
         if (some(r)) g.add("u16", r.nextInt(65536));
         if (some(r)) g.add("u32", r.nextInt());
         if (some(r)) g.add("u64", r.nextLong());
-        if (some(r)) g.add("legacy_ts", new NanoTime(2_440_588 + r.nextInt(50_000), Math.floorMod(r.nextLong(), 86_400_000_000_000L)).toBinary());
+        if (some(r))
+            g.add(
+                    "legacy_ts",
+                    new NanoTime(
+                                    2_440_588 + r.nextInt(50_000),
+                                    Math.floorMod(r.nextLong(), 86_400_000_000_000L))
+                            .toBinary());
         if (some(r)) {
             Group tags = g.addGroup("tags");
             for (int i = r.nextInt(4); i > 0; i--) {

@@ -1,5 +1,14 @@
 package io.pqx.format;
 
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetReader;
@@ -17,19 +26,9 @@ import org.apache.parquet.schema.LogicalTypeAnnotation.StringLogicalTypeAnnotati
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 
-import java.io.IOException;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HexFormat;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 /**
- * Reads files with parquet-java (the independent implementation pqx is checked against) into
- * plain Java values, by the conventions of {@link TestingFlinkRows}: numbers boxed, decimals as
+ * Reads files with parquet-java (the independent implementation pqx is checked against) into plain
+ * Java values, by the conventions of {@link TestingFlinkRows}: numbers boxed, decimals as
  * BigDecimal, strings as String, other binaries as hex, timestamps as the stored long, LIST as
  * List, MAP as Map, groups as Map by field name, nulls as null.
  */
@@ -49,9 +48,10 @@ final class TestingParquetJavaReader {
     /** Every row, with page checksum verification on. */
     static List<Map<String, Object>> readRows(Path file) throws IOException {
         List<Map<String, Object>> rows = new ArrayList<>();
-        try (ParquetReader<Group> reader = new GroupReader(new LocalInputFile(file))
-                .usePageChecksumVerification(true)
-                .build()) {
+        try (ParquetReader<Group> reader =
+                new GroupReader(new LocalInputFile(file))
+                        .usePageChecksumVerification(true)
+                        .build()) {
             for (Group g = reader.read(); g != null; g = reader.read()) {
                 rows.add(group(g, g.getType()));
             }
@@ -63,7 +63,8 @@ final class TestingParquetJavaReader {
         Map<String, Object> out = new LinkedHashMap<>();
         for (int i = 0; i < type.getFieldCount(); i++) {
             Type field = type.getType(i);
-            out.put(field.getName(),
+            out.put(
+                    field.getName(),
                     g.getFieldRepetitionCount(i) == 0 ? null : value(g, i, 0, field));
         }
         return out;
@@ -102,9 +103,10 @@ final class TestingParquetJavaReader {
             Group entry = map.getGroup(0, i);
             GroupType kv = entry.getType();
             Object key = value(entry, 0, 0, kv.getType(0));
-            Object value = entry.getFieldRepetitionCount(1) == 0
-                    ? null
-                    : value(entry, 1, 0, kv.getType(1));
+            Object value =
+                    entry.getFieldRepetitionCount(1) == 0
+                            ? null
+                            : value(entry, 1, 0, kv.getType(1));
             out.put(key, value);
         }
         return out;

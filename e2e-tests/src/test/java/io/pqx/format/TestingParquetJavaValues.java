@@ -1,7 +1,18 @@
 package io.pqx.format;
 
 import io.pqx.format.metadata.FieldView;
-
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.NanoTime;
@@ -16,24 +27,12 @@ import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnot
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 
-import java.io.IOException;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HexFormat;
-import java.util.List;
-
 /**
  * What parquet-java (an independent implementation, test scope only) reads from a file, as
- * canonical Java values to compare pqx's rows with (see {@link TestingRowValues}): rows are lists of field
- * values; integers are Long, floats Double, decimals BigDecimal, dates and times Long, timestamps
- * Instant, strings String, bytes a hex String, arrays List, maps a List of [key, value] entries.
+ * canonical Java values to compare pqx's rows with (see {@link TestingRowValues}): rows are lists
+ * of field values; integers are Long, floats Double, decimals BigDecimal, dates and times Long,
+ * timestamps Instant, strings String, bytes a hex String, arrays List, maps a List of [key, value]
+ * entries.
  *
  * <p>Values are converted with Parquet's own semantics (the annotations of parquet-java's own
  * schema), walking pqx's public {@link FieldView} tree only to know which Parquet node is which
@@ -46,7 +45,8 @@ public final class TestingParquetJavaValues {
     public static List<List<Object>> read(Path file, ReadSchema schema) throws IOException {
         List<List<Object>> rows = new ArrayList<>();
         try (org.apache.parquet.hadoop.ParquetReader<Group> reader =
-                org.apache.parquet.hadoop.ParquetReader.builder(new GroupReadSupport(), new org.apache.hadoop.fs.Path(file.toUri()))
+                org.apache.parquet.hadoop.ParquetReader.builder(
+                                new GroupReadSupport(), new org.apache.hadoop.fs.Path(file.toUri()))
                         .withConf(new Configuration())
                         .build()) {
             for (Group g = reader.read(); g != null; g = reader.read()) {
@@ -126,45 +126,50 @@ public final class TestingParquetJavaValues {
         switch (parquet.getPrimitiveTypeName()) {
             case BOOLEAN:
                 return g.getBoolean(index, rep);
-            case INT32: {
-                int v = g.getInteger(index, rep);
-                if (annotation instanceof DecimalLogicalTypeAnnotation d) {
-                    return BigDecimal.valueOf(v, d.getScale());
+            case INT32:
+                {
+                    int v = g.getInteger(index, rep);
+                    if (annotation instanceof DecimalLogicalTypeAnnotation d) {
+                        return BigDecimal.valueOf(v, d.getScale());
+                    }
+                    if (annotation instanceof IntLogicalTypeAnnotation i && !i.isSigned()) {
+                        return i.getBitWidth() == 32
+                                ? Integer.toUnsignedLong(v)
+                                : (long) (v & ((1 << i.getBitWidth()) - 1));
+                    }
+                    return (long) v;
                 }
-                if (annotation instanceof IntLogicalTypeAnnotation i && !i.isSigned()) {
-                    return i.getBitWidth() == 32 ? Integer.toUnsignedLong(v)
-                            : (long) (v & ((1 << i.getBitWidth()) - 1));
+            case INT64:
+                {
+                    long v = g.getLong(index, rep);
+                    if (annotation instanceof DecimalLogicalTypeAnnotation d) {
+                        return BigDecimal.valueOf(v, d.getScale());
+                    }
+                    if (annotation instanceof IntLogicalTypeAnnotation i && !i.isSigned()) {
+                        return new BigDecimal(new BigInteger(Long.toUnsignedString(v)));
+                    }
+                    if (annotation instanceof TimestampLogicalTypeAnnotation t) {
+                        return switch (t.getUnit()) {
+                            case MILLIS -> Instant.ofEpochMilli(v);
+                            case MICROS -> Instant.EPOCH.plus(v, ChronoUnit.MICROS);
+                            case NANOS -> Instant.EPOCH.plusNanos(v);
+                        };
+                    }
+                    if (annotation instanceof TimeLogicalTypeAnnotation t) {
+                        return t.getUnit() == LogicalTypeAnnotation.TimeUnit.MICROS
+                                ? Math.floorDiv(v, 1000L)
+                                : Math.floorDiv(v, 1_000_000L);
+                    }
+                    return v;
                 }
-                return (long) v;
-            }
-            case INT64: {
-                long v = g.getLong(index, rep);
-                if (annotation instanceof DecimalLogicalTypeAnnotation d) {
-                    return BigDecimal.valueOf(v, d.getScale());
+            case INT96:
+                {
+                    NanoTime t = NanoTime.fromBinary(g.getInt96(index, rep));
+                    return LocalDate.ofEpochDay(t.getJulianDay() - 2_440_588L)
+                            .atStartOfDay()
+                            .toInstant(ZoneOffset.UTC)
+                            .plusNanos(t.getTimeOfDayNanos());
                 }
-                if (annotation instanceof IntLogicalTypeAnnotation i && !i.isSigned()) {
-                    return new BigDecimal(new BigInteger(Long.toUnsignedString(v)));
-                }
-                if (annotation instanceof TimestampLogicalTypeAnnotation t) {
-                    return switch (t.getUnit()) {
-                        case MILLIS -> Instant.ofEpochMilli(v);
-                        case MICROS -> Instant.EPOCH.plus(v, ChronoUnit.MICROS);
-                        case NANOS -> Instant.EPOCH.plusNanos(v);
-                    };
-                }
-                if (annotation instanceof TimeLogicalTypeAnnotation t) {
-                    return t.getUnit() == LogicalTypeAnnotation.TimeUnit.MICROS
-                            ? Math.floorDiv(v, 1000L) : Math.floorDiv(v, 1_000_000L);
-                }
-                return v;
-            }
-            case INT96: {
-                NanoTime t = NanoTime.fromBinary(g.getInt96(index, rep));
-                return LocalDate.ofEpochDay(t.getJulianDay() - 2_440_588L)
-                        .atStartOfDay()
-                        .toInstant(ZoneOffset.UTC)
-                        .plusNanos(t.getTimeOfDayNanos());
-            }
             case FLOAT:
                 return (double) g.getFloat(index, rep);
             case DOUBLE:

@@ -1,25 +1,24 @@
 package io.pqx.format;
 
+import java.io.IOException;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.flink.util.CloseableIterator;
 
-import java.io.IOException;
-
 /**
- * Flink columnar batches read from a Parquet file, as {@link ParquetReader#readRowGroup} and
- * {@link ParquetReader#batches} return them: each batch holds at least one row; its columns are the
- * read schema's top-level fields, in that order.
+ * Flink columnar batches read from a Parquet file, as {@link ParquetReader#readRowGroup} and {@link
+ * ParquetReader#batches} return them: each batch holds at least one row; its columns are the read
+ * schema's top-level fields, in that order.
  *
- * <p><b>Reuse.</b> The batch objects and their vectors are reused: a batch is valid until the
- * next {@code hasNext()} or {@code next()}; copy what you keep. With {@link
+ * <p><b>Reuse.</b> The batch objects and their vectors are reused: a batch is valid until the next
+ * {@code hasNext()} or {@code next()}; copy what you keep. With {@link
  * io.pqx.format.options.ReadOptions#alternatingBatches()} each row group decodes into two sets of
  * vectors in turn, and a batch stays valid one batch longer: until the first {@code hasNext()} or
- * {@code next()} after the {@code next()} that returned the batch after it. So one thread may
- * emit a batch while another calls {@code hasNext()} and {@code next()} for the following one
- * (the iterator itself is still used by one thread at a time). <b>Errors.</b> A decoding error
- * surfaces from {@code hasNext()}/{@code next()} as an {@link java.io.UncheckedIOException} whose
- * cause is the {@link io.pqx.format.error.CorruptFileException} (or {@link
+ * {@code next()} after the {@code next()} that returned the batch after it. So one thread may emit
+ * a batch while another calls {@code hasNext()} and {@code next()} for the following one (the
+ * iterator itself is still used by one thread at a time). <b>Errors.</b> A decoding error surfaces
+ * from {@code hasNext()}/{@code next()} as an {@link java.io.UncheckedIOException} whose cause is
+ * the {@link io.pqx.format.error.CorruptFileException} (or {@link
  * io.pqx.format.error.UnsupportedFileException}) naming file, row group, column and page.
  *
  * <p><b>Positions.</b> Each batch is a {@link ParquetBatch}: it names its row group and the

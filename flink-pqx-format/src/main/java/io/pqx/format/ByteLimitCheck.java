@@ -1,10 +1,8 @@
 package io.pqx.format;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import io.pqx.format.encode.ByteCheckSchedule;
-
 import java.util.function.LongSupplier;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * Whether a growing thing (a row group, a file) has reached a byte limit, cheap enough to ask after
@@ -19,7 +17,9 @@ public final class ByteLimitCheck {
     private final long limit;
     private final ByteCheckSchedule schedule = new ByteCheckSchedule();
 
-    /** @throws IllegalArgumentException if {@code limit} is not positive */
+    /**
+     * @throws IllegalArgumentException if {@code limit} is not positive
+     */
     public ByteLimitCheck(long limit) {
         if (limit < 1) {
             throw new IllegalArgumentException(

@@ -2,16 +2,15 @@ package io.pqx.format;
 
 import io.pqx.format.decode.HeapDecimalVector;
 import io.pqx.format.decode.SelectedVectors;
-
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.columnar.vector.DecimalColumnVector;
 
 /**
- * Reads DECIMAL values of pqx's batches without allocating: {@link
- * DecimalColumnVector#getDecimal} builds a {@code DecimalData} per value, while a DECIMAL of
- * precision at most 18 is held by pqx as unscaled longs, which {@link #unscaledLong} returns as
- * they are. The value is {@code unscaled / 10^scale} for the column's scale. Stateless.
+ * Reads DECIMAL values of pqx's batches without allocating: {@link DecimalColumnVector#getDecimal}
+ * builds a {@code DecimalData} per value, while a DECIMAL of precision at most 18 is held by pqx as
+ * unscaled longs, which {@link #unscaledLong} returns as they are. The value is {@code unscaled /
+ * 10^scale} for the column's scale. Stateless.
  *
  * <pre>{@code
  * ColumnVector price = batch.columns[2];                 // DECIMAL(12, 2)
@@ -50,7 +49,9 @@ public final class DecimalVectors {
         if (vector instanceof HeapDecimalVector decimals && decimals.compact()) {
             return decimals.unscaledLong(row);
         }
-        throw new IllegalArgumentException("Cannot read an unscaled long: " + vector.getClass()
-                + " is not a pqx DECIMAL vector of precision at most 18 (use getDecimal)");
+        throw new IllegalArgumentException(
+                "Cannot read an unscaled long: "
+                        + vector.getClass()
+                        + " is not a pqx DECIMAL vector of precision at most 18 (use getDecimal)");
     }
 }

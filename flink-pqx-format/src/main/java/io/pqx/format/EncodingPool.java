@@ -1,10 +1,8 @@
 package io.pqx.format;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import io.pqx.format.encode.EncodingContext;
-
 import java.util.concurrent.Executor;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * What the {@link ParquetWriter}s of many open files share to encode and write their row groups:
@@ -51,10 +49,14 @@ public final class EncodingPool implements AutoCloseable {
      * @param threadName prefix of the threads' names
      * @throws IllegalArgumentException if a count is below 1
      */
-    public static EncodingPool threads(int encodingThreads, int maxSlicesInFlight,
-            int maxRowGroupsInFlight, String threadName) {
-        return new EncodingPool(EncodingContext.threads(
-                encodingThreads, maxSlicesInFlight, maxRowGroupsInFlight, threadName));
+    public static EncodingPool threads(
+            int encodingThreads,
+            int maxSlicesInFlight,
+            int maxRowGroupsInFlight,
+            String threadName) {
+        return new EncodingPool(
+                EncodingContext.threads(
+                        encodingThreads, maxSlicesInFlight, maxRowGroupsInFlight, threadName));
     }
 
     EncodingContext context() {

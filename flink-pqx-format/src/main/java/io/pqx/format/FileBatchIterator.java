@@ -2,14 +2,11 @@ package io.pqx.format;
 
 import io.pqx.format.decode.ColumnarRowIterator.RowGroupSource;
 import io.pqx.format.decode.RowGroupBatches;
-
-import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
-
-import javax.annotation.Nullable;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.NoSuchElementException;
+import javax.annotation.Nullable;
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 
 /**
  * The batches of a sequence of row groups, for {@link ParquetReader#batches}: row group after row

@@ -22,7 +22,10 @@ import io.pqx.format.schema.PrimitiveNode;
 import io.pqx.format.schema.SchemaNode;
 import io.pqx.format.schema.StructNode;
 import io.pqx.format.stats.ChunkStatistics;
-
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.format.Encoding;
@@ -31,11 +34,6 @@ import org.apache.parquet.schema.ColumnOrder;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-import java.util.OptionalLong;
 
 /**
  * Builds the public views of {@code io.pqx.format.metadata} from the internal footer and schema
@@ -72,8 +70,9 @@ final class MetadataViews {
     private static RowGroupView rowGroup(RowGroupMetadata rowGroup) {
         List<SortingColumnView> sorting = new ArrayList<>();
         for (SortingColumn column : rowGroup.sortingColumns()) {
-            sorting.add(new SortingColumnView(
-                    column.getColumn_idx(), column.isDescending(), column.isNulls_first()));
+            sorting.add(
+                    new SortingColumnView(
+                            column.getColumn_idx(), column.isDescending(), column.isNulls_first()));
         }
         List<ColumnChunkView> chunks = new ArrayList<>(rowGroup.columns().size());
         for (ColumnChunkMetadata chunk : rowGroup.columns()) {
@@ -170,7 +169,8 @@ final class MetadataViews {
                         ? type.getTypeLength()
                         : 0,
                 Repetition.valueOf(type.getRepetition().name()),
-                Optional.ofNullable(type.getLogicalTypeAnnotation()).map(MetadataViews::logicalType),
+                Optional.ofNullable(type.getLogicalTypeAnnotation())
+                        .map(MetadataViews::logicalType),
                 column.getMaxDefinitionLevel(),
                 column.getMaxRepetitionLevel(),
                 type.columnOrder() == null
@@ -210,10 +210,15 @@ final class MetadataViews {
     static FieldView field(SchemaNode node) {
         String parquetName = node.parquetType().getName();
         if (node instanceof PrimitiveNode leaf) {
-            return new FieldView(leaf.name(), parquetName, leaf.flinkType(),
-                    FieldView.Kind.PRIMITIVE, List.of(),
+            return new FieldView(
+                    leaf.name(),
+                    parquetName,
+                    leaf.flinkType(),
+                    FieldView.Kind.PRIMITIVE,
+                    List.of(),
                     Optional.of(leaf(leaf.column(), leaf.leafIndex(), leaf.parquetType())),
-                    leaf.definitionLevel(), leaf.repetitionLevel());
+                    leaf.definitionLevel(),
+                    leaf.repetitionLevel());
         }
         List<FieldView> children = new ArrayList<>();
         FieldView.Kind kind;
@@ -231,8 +236,15 @@ final class MetadataViews {
                 children.add(field(map.value()));
             }
         }
-        return new FieldView(node.name(), parquetName, node.flinkType(), kind, children,
-                Optional.empty(), node.definitionLevel(), node.repetitionLevel());
+        return new FieldView(
+                node.name(),
+                parquetName,
+                node.flinkType(),
+                kind,
+                children,
+                Optional.empty(),
+                node.definitionLevel(),
+                node.repetitionLevel());
     }
 
     /**
@@ -241,10 +253,16 @@ final class MetadataViews {
      */
     private static LeafColumnView leaf(ColumnDescriptor column, int leafIndex, PrimitiveType type) {
         LeafColumnView fromColumn = leaf(column, leafIndex);
-        return new LeafColumnView(fromColumn.path(), leafIndex, fromColumn.physicalType(),
-                fromColumn.typeLength(), Repetition.valueOf(type.getRepetition().name()),
-                Optional.ofNullable(type.getLogicalTypeAnnotation()).map(MetadataViews::logicalType),
-                fromColumn.maxDefinitionLevel(), fromColumn.maxRepetitionLevel(),
+        return new LeafColumnView(
+                fromColumn.path(),
+                leafIndex,
+                fromColumn.physicalType(),
+                fromColumn.typeLength(),
+                Repetition.valueOf(type.getRepetition().name()),
+                Optional.ofNullable(type.getLogicalTypeAnnotation())
+                        .map(MetadataViews::logicalType),
+                fromColumn.maxDefinitionLevel(),
+                fromColumn.maxRepetitionLevel(),
                 fromColumn.columnOrderDefined());
     }
 }

@@ -13,13 +13,11 @@ import io.pqx.format.metadata.LeafPageIndex;
 import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.metadata.TrustedPageIndex;
 import io.pqx.format.stats.PageIndexes;
-
-import org.apache.parquet.schema.PrimitiveType;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apache.parquet.schema.PrimitiveType;
 
 /**
  * Reads the column and offset indexes of some leaves of a row group in one ranged read, with the
@@ -34,7 +32,9 @@ final class PageIndexReads {
         RowGroupPageIndexes read(int rowGroup) throws IOException;
     }
 
-    /** A {@code PageIndexSource} reading each row group's indexes once, then handing them out again. */
+    /**
+     * A {@code PageIndexSource} reading each row group's indexes once, then handing them out again.
+     */
     static io.pqx.format.prune.PageIndexSource caching(RowGroupRead read) {
         java.util.Map<Integer, RowGroupPageIndexes> known = new java.util.HashMap<>();
         return rowGroup -> {
@@ -47,15 +47,23 @@ final class PageIndexReads {
         };
     }
 
-    /** @param leaves existing leaf indexes, ascending; {@code rowGroup} exists */
-    static RowGroupPageIndexes read(InputFile file, FileMetadata metadata, int rowGroup,
-            List<Integer> leaves, FileContext ctx) throws IOException {
+    /**
+     * @param leaves existing leaf indexes, ascending; {@code rowGroup} exists
+     */
+    static RowGroupPageIndexes read(
+            InputFile file,
+            FileMetadata metadata,
+            int rowGroup,
+            List<Integer> leaves,
+            FileContext ctx)
+            throws IOException {
         long fileLength = file.length();
         long rows = metadata.rowGroups().get(rowGroup).numRows();
         List<IndexRange> ranges = new ArrayList<>();
         List<List<IOException>> failures = new ArrayList<>();
         for (int l = 0; l < leaves.size(); l++) {
-            ColumnChunkMetadata chunk = metadata.rowGroups().get(rowGroup).columns().get(leaves.get(l));
+            ColumnChunkMetadata chunk =
+                    metadata.rowGroups().get(rowGroup).columns().get(leaves.get(l));
             FileContext leafCtx = ctx.rowGroup(rowGroup).column(chunk.path());
             List<IOException> leafFailures = new ArrayList<>();
             failures.add(leafFailures);
@@ -81,21 +89,31 @@ final class PageIndexReads {
         }
         List<LeafPageIndex> out = new ArrayList<>(leaves.size());
         for (int l = 0; l < leaves.size(); l++) {
-            ColumnChunkMetadata chunk = metadata.rowGroups().get(rowGroup).columns().get(leaves.get(l));
+            ColumnChunkMetadata chunk =
+                    metadata.rowGroups().get(rowGroup).columns().get(leaves.get(l));
             FileContext leafCtx = ctx.rowGroup(rowGroup).column(chunk.path());
             List<IOException> leafFailures = failures.get(l);
-            int columnLength = (int) chunk.columnIndex().map(FileRange::length).orElse(0L).longValue();
-            int offsetLength = (int) chunk.offsetIndex().map(FileRange::length).orElse(0L).longValue();
+            int columnLength =
+                    (int) chunk.columnIndex().map(FileRange::length).orElse(0L).longValue();
+            int offsetLength =
+                    (int) chunk.offsetIndex().map(FileRange::length).orElse(0L).longValue();
             Optional<OffsetIndexView> offsets = Optional.empty();
             if (offsetBytes[l] != null) {
                 try {
-                    offsets = Optional.of(PageIndexes.view(PageIndexes.parseOffsetIndex(
-                            offsetBytes[l], offsetAt[l], offsetLength, leafCtx)));
+                    offsets =
+                            Optional.of(
+                                    PageIndexes.view(
+                                            PageIndexes.parseOffsetIndex(
+                                                    offsetBytes[l],
+                                                    offsetAt[l],
+                                                    offsetLength,
+                                                    leafCtx)));
                 } catch (IOException e) {
                     leafFailures.add(e);
                 } catch (RuntimeException e) {
-                    leafFailures.add(leafCtx.corrupt("Cannot read offset index",
-                            String.valueOf(e.getMessage()), e));
+                    leafFailures.add(
+                            leafCtx.corrupt(
+                                    "Cannot read offset index", String.valueOf(e.getMessage()), e));
                 }
             }
             Optional<ColumnIndexView> columns = Optional.empty();
@@ -103,28 +121,33 @@ final class PageIndexReads {
             if (columnBytes[l] != null) {
                 PrimitiveType type = chunk.descriptor().getPrimitiveType();
                 try {
-                    org.apache.parquet.format.ColumnIndex thrift = PageIndexes.parseColumnIndex(
-                            columnBytes[l], columnAt[l], columnLength, leafCtx);
+                    org.apache.parquet.format.ColumnIndex thrift =
+                            PageIndexes.parseColumnIndex(
+                                    columnBytes[l], columnAt[l], columnLength, leafCtx);
                     // judged before parquet-column's builder sees the bound buffers
                     List<io.pqx.format.stats.ChunkStatistics> pageStats =
                             offsets.isPresent() && chunk.descriptor().getMaxRepetitionLevel() == 0
-                                    ? io.pqx.format.stats.PageStatistics.of(thrift, type,
-                                            chunk.columnOrder(), chunk.createdBy())
+                                    ? io.pqx.format.stats.PageStatistics.of(
+                                            thrift, type, chunk.columnOrder(), chunk.createdBy())
                                     : null;
-                    ColumnIndexView view = PageIndexViews.columnIndex(
-                            PageIndexes.fromThrift(thrift, type, leafCtx), type);
+                    ColumnIndexView view =
+                            PageIndexViews.columnIndex(
+                                    PageIndexes.fromThrift(thrift, type, leafCtx), type);
                     columns = Optional.of(view);
                     if (pageStats != null) {
-                        trusted = Optional.of(trustedPageIndex(pageStats, view, offsets.get(), rows,
-                                leafCtx));
+                        trusted =
+                                Optional.of(
+                                        trustedPageIndex(
+                                                pageStats, view, offsets.get(), rows, leafCtx));
                     }
                 } catch (UnsupportedFileException e) {
                     // a type with no column index (INT96): no evidence, nothing wrong
                 } catch (IOException e) {
                     leafFailures.add(e);
                 } catch (RuntimeException e) {
-                    leafFailures.add(leafCtx.corrupt("Cannot read column index",
-                            String.valueOf(e.getMessage()), e));
+                    leafFailures.add(
+                            leafCtx.corrupt(
+                                    "Cannot read column index", String.valueOf(e.getMessage()), e));
                 }
             }
             out.add(new LeafPageIndex(leaves.get(l), columns, offsets, trusted, leafFailures));
@@ -135,18 +158,24 @@ final class PageIndexReads {
     /** One index range to read: leaf {@code leaf} of the request, column or offset index. */
     private record IndexRange(int leaf, boolean column, long offset, int length) {}
 
-    private static void addIndexRange(List<IndexRange> ranges, int leaf, boolean column,
-            Optional<FileRange> declared, long fileLength, FileContext leafCtx,
+    private static void addIndexRange(
+            List<IndexRange> ranges,
+            int leaf,
+            boolean column,
+            Optional<FileRange> declared,
+            long fileLength,
+            FileContext leafCtx,
             List<IOException> failures) {
         if (declared.isEmpty()) {
             return;
         }
         String what = column ? "Cannot read column index" : "Cannot read offset index";
         try {
-            PageIndexes.checkRange(declared.get().offset(), declared.get().length(), fileLength,
-                    what, leafCtx);
-            ranges.add(new IndexRange(leaf, column, declared.get().offset(),
-                    (int) declared.get().length()));
+            PageIndexes.checkRange(
+                    declared.get().offset(), declared.get().length(), fileLength, what, leafCtx);
+            ranges.add(
+                    new IndexRange(
+                            leaf, column, declared.get().offset(), (int) declared.get().length()));
         } catch (CorruptFileException e) {
             failures.add(e);
         }
@@ -156,8 +185,8 @@ final class PageIndexReads {
      * Reads {@code ranges} (each checked against the file) into {@code buffers[i]} at {@code
      * starts[i]}: the whole span in one read when the ranges fill most of it, else the ranges.
      */
-    private static void readIndexRanges(InputFile file, List<IndexRange> ranges, byte[][] buffers,
-            int[] starts)
+    private static void readIndexRanges(
+            InputFile file, List<IndexRange> ranges, byte[][] buffers, int[] starts)
             throws IOException {
         if (ranges.isEmpty()) {
             return;
@@ -193,8 +222,12 @@ final class PageIndexReads {
 
     /** The page-level evidence of a chunk: its column index's entries under the trust rules. */
     private static TrustedPageIndex trustedPageIndex(
-            List<io.pqx.format.stats.ChunkStatistics> pageStats, ColumnIndexView view,
-            OffsetIndexView offsets, long rows, FileContext leafCtx) throws CorruptFileException {
+            List<io.pqx.format.stats.ChunkStatistics> pageStats,
+            ColumnIndexView view,
+            OffsetIndexView offsets,
+            long rows,
+            FileContext leafCtx)
+            throws CorruptFileException {
         List<io.pqx.format.metadata.ChunkStatisticsView> pages = new ArrayList<>();
         for (io.pqx.format.stats.ChunkStatistics page : pageStats) {
             pages.add(MetadataViews.statistics(view.physicalType(), page));

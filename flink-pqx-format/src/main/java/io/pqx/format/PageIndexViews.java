@@ -5,14 +5,12 @@ import io.pqx.format.index.ColumnIndexView;
 import io.pqx.format.index.OffsetIndexView;
 import io.pqx.format.index.PageLocation;
 import io.pqx.format.index.PhysicalType;
-
-import org.apache.parquet.internal.column.columnindex.ColumnIndex;
-import org.apache.parquet.internal.column.columnindex.OffsetIndex;
-import org.apache.parquet.schema.PrimitiveType;
-
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.parquet.internal.column.columnindex.ColumnIndex;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
+import org.apache.parquet.schema.PrimitiveType;
 
 /**
  * Turns the parquet-column page index objects the internal packages work with into pqx's public
@@ -42,15 +40,23 @@ final class PageIndexViews {
                 nullCounts[i] = nullCountList.get(i);
             }
         }
-        return ColumnIndexView.of(physicalType(type), BoundaryOrder.valueOf(
-                index.getBoundaryOrder().name()), nullPages, nullCounts, mins, maxes);
+        return ColumnIndexView.of(
+                physicalType(type),
+                BoundaryOrder.valueOf(index.getBoundaryOrder().name()),
+                nullPages,
+                nullCounts,
+                mins,
+                maxes);
     }
 
     static OffsetIndexView offsetIndex(OffsetIndex index) {
         List<PageLocation> pages = new ArrayList<>(index.getPageCount());
         for (int i = 0; i < index.getPageCount(); i++) {
-            pages.add(new PageLocation(index.getOffset(i), index.getCompressedPageSize(i),
-                    index.getFirstRowIndex(i)));
+            pages.add(
+                    new PageLocation(
+                            index.getOffset(i),
+                            index.getCompressedPageSize(i),
+                            index.getFirstRowIndex(i)));
         }
         return OffsetIndexView.of(pages);
     }

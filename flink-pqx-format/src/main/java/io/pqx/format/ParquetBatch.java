@@ -1,21 +1,20 @@
 package io.pqx.format;
 
 import io.pqx.format.decode.BatchPositions;
-
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 
 /**
  * A Flink columnar batch read from a Parquet file ({@link BatchIterator#next()}), that also says
- * where its rows come from: the row group, and each row's position in it. A reader that stops
- * after batch row {@code i} resumes exactly with the selection of rows from {@code
- * rowPosition(i) + 1} on; positions are those of the file, whatever selection was read (a
- * selection starting at row 500 gives a first batch whose {@link #firstRowPosition()} is 500).
+ * where its rows come from: the row group, and each row's position in it. A reader that stops after
+ * batch row {@code i} resumes exactly with the selection of rows from {@code rowPosition(i) + 1}
+ * on; positions are those of the file, whatever selection was read (a selection starting at row 500
+ * gives a first batch whose {@link #firstRowPosition()} is 500).
  *
  * <p>Within a batch, positions strictly increase. When the selection read is one range (the whole
  * row group, or rows from some row on) a batch is contiguous: row {@code i} is at {@code
- * firstRowPosition() + i}. A sparse selection may put rows of several ranges into one batch;
- * {@link #rowPosition(int)} knows the gaps.
+ * firstRowPosition() + i}. A sparse selection may put rows of several ranges into one batch; {@link
+ * #rowPosition(int)} knows the gaps.
  *
  * <p>Reused as the iterator's batches are: valid, positions included, until the iterator's next
  * {@code hasNext()} or {@code next()}. Not thread-safe.
@@ -64,7 +63,11 @@ public final class ParquetBatch extends VectorizedColumnBatch {
     public long rowPosition(int i) {
         if (i < 0 || i >= getNumRows()) {
             throw new IndexOutOfBoundsException(
-                    "Cannot give the position of batch row " + i + ": the batch has " + getNumRows() + " rows");
+                    "Cannot give the position of batch row "
+                            + i
+                            + ": the batch has "
+                            + getNumRows()
+                            + " rows");
         }
         return positions.rowOf(i);
     }
@@ -77,7 +80,9 @@ public final class ParquetBatch extends VectorizedColumnBatch {
         return positions.runs() == 1;
     }
 
-    /** The position right after the batch's last row: where reading resumes after the whole batch. */
+    /**
+     * The position right after the batch's last row: where reading resumes after the whole batch.
+     */
     public long nextRowPosition() {
         return positions.rowOf(getNumRows() - 1) + 1;
     }

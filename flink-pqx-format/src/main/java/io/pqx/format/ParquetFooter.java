@@ -1,9 +1,8 @@
 package io.pqx.format;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.metadata.FileMetadataView;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * The validated footer of one Parquet file, as {@link ParquetReader#readFooter} read it: what
@@ -43,7 +42,9 @@ public final class ParquetFooter {
         return view;
     }
 
-    /** The length of the file this footer was read from, in bytes: a reader opened on it checks it. */
+    /**
+     * The length of the file this footer was read from, in bytes: a reader opened on it checks it.
+     */
     public long fileLength() {
         return metadata.fileLength();
     }
@@ -55,7 +56,12 @@ public final class ParquetFooter {
 
     @Override
     public String toString() {
-        return "ParquetFooter[" + metadata.location() + ", " + metadata.fileLength() + " bytes, "
-                + metadata.rowGroups().size() + " row groups]";
+        return "ParquetFooter["
+                + metadata.location()
+                + ", "
+                + metadata.fileLength()
+                + " bytes, "
+                + metadata.rowGroups().size()
+                + " row groups]";
     }
 }

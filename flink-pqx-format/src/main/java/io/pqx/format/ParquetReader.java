@@ -1,56 +1,52 @@
 package io.pqx.format;
 
-import io.pqx.format.error.CorruptFileException;
-import io.pqx.format.error.UnsupportedFileException;
-import io.pqx.format.error.FileContext;
-import io.pqx.format.options.ReadOptions;
-
 import io.pqx.format.decode.ColumnarRowIterator;
 import io.pqx.format.decode.FilteredRowGroupScan;
+import io.pqx.format.decode.KnownOffsetIndexes;
 import io.pqx.format.decode.RowGroupBatches;
 import io.pqx.format.decode.RowGroupDecoder;
-import io.pqx.format.index.RowSelection;
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.FileContext;
+import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.FooterReader;
 import io.pqx.format.index.ColumnIndexView;
 import io.pqx.format.index.OffsetIndexView;
+import io.pqx.format.index.RowSelection;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.metadata.BloomFilterView;
 import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.metadata.FileMetadataView;
+import io.pqx.format.metadata.LeafPageIndex;
 import io.pqx.format.metadata.PageChecksumCount;
+import io.pqx.format.metadata.RowGroupPageIndexes;
+import io.pqx.format.metadata.TrustedPageIndex;
+import io.pqx.format.options.ReadOptions;
 import io.pqx.format.page.PageChecksums;
 import io.pqx.format.page.PageLimits;
+import io.pqx.format.prune.BloomFilterSource;
+import io.pqx.format.prune.PageIndexSource;
 import io.pqx.format.schema.FlinkToParquetSchema;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.ParquetToFlinkSchema;
 import io.pqx.format.schema.SchemaProjection;
 import io.pqx.format.stats.BloomFilters;
 import io.pqx.format.stats.PageIndexes;
-
+import java.io.ByteArrayOutputStream;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.util.CloseableIterator;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
-
-import java.io.ByteArrayOutputStream;
-import java.io.Closeable;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-import io.pqx.format.decode.KnownOffsetIndexes;
-import io.pqx.format.metadata.LeafPageIndex;
-import io.pqx.format.metadata.RowGroupPageIndexes;
-import io.pqx.format.metadata.TrustedPageIndex;
-import io.pqx.format.prune.BloomFilterSource;
-import io.pqx.format.prune.PageIndexSource;
-import java.util.ArrayList;
-import java.util.Collection;
 
 /**
  * Reads one Parquet file into Flink columnar batches, without Hadoop: the footer (validated,
@@ -59,8 +55,8 @@ import java.util.Collection;
  *
  * <p>{@link #open(InputFile, ReadOptions)} reads the footer; {@link #open(InputFile, ParquetFooter,
  * ReadOptions)} takes one read before ({@link #readFooter}, {@link #footer()}) and reads nothing.
- * Nothing else is read until a row group or index is asked for.
- * The reader owns its {@link InputFile} and closes it. Not thread-safe: one reader per thread.
+ * Nothing else is read until a row group or index is asked for. The reader owns its {@link
+ * InputFile} and closes it. Not thread-safe: one reader per thread.
  */
 @PublicEvolving
 public final class ParquetReader implements Closeable {
@@ -75,7 +71,8 @@ public final class ParquetReader implements Closeable {
     private final FilteredRowGroupScan.Measurements measurements =
             new FilteredRowGroupScan.Measurements();
 
-    private ParquetReader(InputFile file, ReadOptions options, ParquetFooter footer, ParquetSchema schema) {
+    private ParquetReader(
+            InputFile file, ReadOptions options, ParquetFooter footer, ParquetSchema schema) {
         this.file = file;
         this.options = options;
         this.footer = footer;
@@ -93,7 +90,9 @@ public final class ParquetReader implements Closeable {
      */
     public static ParquetReader open(InputFile file, ReadOptions options) throws IOException {
         try {
-            return withFooter(file, ParquetFooter.of(FooterReader.read(file, options.maxFooterBytes())),
+            return withFooter(
+                    file,
+                    ParquetFooter.of(FooterReader.read(file, options.maxFooterBytes())),
                     options);
         } catch (IOException | RuntimeException e) {
             closeAfterFailure(file, e);
@@ -103,13 +102,13 @@ public final class ParquetReader implements Closeable {
 
     /**
      * Opens {@code file} with a footer already read from it ({@link #readFooter}, or {@link
-     * #footer()} of an earlier reader), reading nothing of the file: no footer read, no head
-     * magic. Only the file's length is asked ({@link InputFile#length()}), and it must be the
-     * length the footer was read from: a different length means the file was replaced or changed,
-     * and the footer's offsets would point at the wrong bytes. A file replaced by one of the very
-     * same length is not detected here; callers that cache footers key them by modification time
-     * too (as the source does). The schema is converted as by {@link #open(InputFile, ReadOptions)}.
-     * The reader owns {@code file}, and closes it also when opening fails.
+     * #footer()} of an earlier reader), reading nothing of the file: no footer read, no head magic.
+     * Only the file's length is asked ({@link InputFile#length()}), and it must be the length the
+     * footer was read from: a different length means the file was replaced or changed, and the
+     * footer's offsets would point at the wrong bytes. A file replaced by one of the very same
+     * length is not detected here; callers that cache footers key them by modification time too (as
+     * the source does). The schema is converted as by {@link #open(InputFile, ReadOptions)}. The
+     * reader owns {@code file}, and closes it also when opening fails.
      *
      * @throws CorruptFileException when the file's length is not the footer's, naming both lengths
      *     and the file
@@ -120,10 +119,16 @@ public final class ParquetReader implements Closeable {
         try {
             long length = file.length();
             if (length != footer.fileLength()) {
-                throw FileContext.of(file.location()).corrupt("Cannot open file with a footer read before",
-                        "the file has " + length + " bytes, but the footer was read from a file of "
-                                + footer.fileLength() + " bytes (" + footer.location()
-                                + "): the file was replaced or changed since");
+                throw FileContext.of(file.location())
+                        .corrupt(
+                                "Cannot open file with a footer read before",
+                                "the file has "
+                                        + length
+                                        + " bytes, but the footer was read from a file of "
+                                        + footer.fileLength()
+                                        + " bytes ("
+                                        + footer.location()
+                                        + "): the file was replaced or changed since");
             }
             return withFooter(file, footer, options);
         } catch (IOException | RuntimeException e) {
@@ -132,14 +137,16 @@ public final class ParquetReader implements Closeable {
         }
     }
 
-    private static ParquetReader withFooter(InputFile file, ParquetFooter footer, ReadOptions options)
-            throws IOException {
+    private static ParquetReader withFooter(
+            InputFile file, ParquetFooter footer, ReadOptions options) throws IOException {
         FileMetadata metadata = footer.internal();
-        RowType declared = options.useDeclaredSchema()
-                ? FlinkToParquetSchema.declaredType(metadata.keyValueMetadata())
-                : null;
-        ParquetSchema schema = ParquetToFlinkSchema.convert(
-                metadata.messageType(), declared, FileContext.of(file.location()));
+        RowType declared =
+                options.useDeclaredSchema()
+                        ? FlinkToParquetSchema.declaredType(metadata.keyValueMetadata())
+                        : null;
+        ParquetSchema schema =
+                ParquetToFlinkSchema.convert(
+                        metadata.messageType(), declared, FileContext.of(file.location()));
         return new ParquetReader(file, options, footer, schema);
     }
 
@@ -183,17 +190,23 @@ public final class ParquetReader implements Closeable {
 
     /**
      * Counts the pages of {@code chunk} in {@code file} that carry a CRC-32, reading the page
-     * headers only (one small ranged read per page; no page body is read, nothing decompressed,
-     * no CRC checked). For {@code pqx meta}: whether a file's pages can be verified.
+     * headers only (one small ranged read per page; no page body is read, nothing decompressed, no
+     * CRC checked). For {@code pqx meta}: whether a file's pages can be verified.
      *
      * @param chunk a chunk of {@link #readMetadata} of the same file
-     * @throws CorruptFileException naming file, row group and column when a header cannot be
-     *     parsed or a page runs past the chunk
+     * @throws CorruptFileException naming file, row group and column when a header cannot be parsed
+     *     or a page runs past the chunk
      */
     public static PageChecksumCount readPageChecksums(InputFile file, ColumnChunkView chunk)
             throws IOException {
-        PageChecksums crcs = PageChecksums.of(file, chunk.startOffset(), chunk.totalCompressedSize(),
-                FileContext.of(file.location()).rowGroup(chunk.rowGroup()).column(chunk.path()));
+        PageChecksums crcs =
+                PageChecksums.of(
+                        file,
+                        chunk.startOffset(),
+                        chunk.totalCompressedSize(),
+                        FileContext.of(file.location())
+                                .rowGroup(chunk.rowGroup())
+                                .column(chunk.path()));
         return new PageChecksumCount(crcs.pages(), crcs.withCrc());
     }
 
@@ -216,9 +229,9 @@ public final class ParquetReader implements Closeable {
     }
 
     /**
-     * The file's schema narrowed to dotted field paths ({@code "a"}, {@code "a.b"} into a ROW):
-     * the top-level fields in the order the paths first name them, inside a ROW the selected fields
-     * in schema order; a list or map is selected whole. A name matches a field exactly, else
+     * The file's schema narrowed to dotted field paths ({@code "a"}, {@code "a.b"} into a ROW): the
+     * top-level fields in the order the paths first name them, inside a ROW the selected fields in
+     * schema order; a list or map is selected whole. A name matches a field exactly, else
      * case-insensitively when only one field matches.
      *
      * @throws IllegalArgumentException when a path names no field, is ambiguous, or enters a list,
@@ -233,26 +246,32 @@ public final class ParquetReader implements Closeable {
      * read per run of neighbouring chunks or pages) and returns its batches: exactly the selected
      * rows, in order, each batch holding at least one row and at most {@link
      * ReadOptions#batchSize()}; columns as in {@link #batches(ReadSchema)}. With an offset index,
-     * pages holding no selected row are not read. Each batch is a {@link ParquetBatch} giving
-     * its rows' positions in the row group. The batch objects are reused (a batch is valid until
-     * the next {@code hasNext()} or {@code next()}, with {@link ReadOptions#alternatingBatches()}
-     * one batch longer; see {@link BatchIterator}); a decoding error surfaces as an {@link
+     * pages holding no selected row are not read. Each batch is a {@link ParquetBatch} giving its
+     * rows' positions in the row group. The batch objects are reused (a batch is valid until the
+     * next {@code hasNext()} or {@code next()}, with {@link ReadOptions#alternatingBatches()} one
+     * batch longer; see {@link BatchIterator}); a decoding error surfaces as an {@link
      * java.io.UncheckedIOException} whose cause is the {@link CorruptFileException}. Close the
      * iterator to release the row group's buffers; closing it does not close this reader.
      *
      * @param projection {@link #schema()} or a projection of it
      * @throws IllegalArgumentException for a row group that does not exist or a selection beyond it
      */
-    public BatchIterator readRowGroup(
-            int rowGroup, ReadSchema projection, RowSelection selection) throws IOException {
+    public BatchIterator readRowGroup(int rowGroup, ReadSchema projection, RowSelection selection)
+            throws IOException {
         return once(decodeRowGroup(rowGroup, ofThisFile(projection), selection));
     }
 
     private RowGroupBatches decodeRowGroup(
             int rowGroup, ParquetSchema projection, RowSelection selection) throws IOException {
         checkSelection(rowGroup, selection);
-        return RowGroupDecoder.read(file, metadata, rowGroup, projection, selection,
-                options.batchSize(), new PageLimits(options.maxPageBytes(), options.verifyChecksums()),
+        return RowGroupDecoder.read(
+                file,
+                metadata,
+                rowGroup,
+                projection,
+                selection,
+                options.batchSize(),
+                new PageLimits(options.maxPageBytes(), options.verifyChecksums()),
                 options.alternatingBatches());
     }
 
@@ -260,12 +279,24 @@ public final class ParquetReader implements Closeable {
         int count = metadata.rowGroups().size();
         if (rowGroup < 0 || rowGroup >= count) {
             throw new IllegalArgumentException(
-                    "Cannot read row group " + rowGroup + ": the file has " + count + " " + ctx.suffix());
+                    "Cannot read row group "
+                            + rowGroup
+                            + ": the file has "
+                            + count
+                            + " "
+                            + ctx.suffix());
         }
         long rows = metadata.rowGroups().get(rowGroup).numRows();
         if (selection.endRow() > rows) {
-            throw new IllegalArgumentException("Cannot read row group " + rowGroup + ": selection "
-                    + selection + " goes beyond its " + rows + " rows " + ctx.suffix());
+            throw new IllegalArgumentException(
+                    "Cannot read row group "
+                            + rowGroup
+                            + ": selection "
+                            + selection
+                            + " goes beyond its "
+                            + rows
+                            + " rows "
+                            + ctx.suffix());
         }
     }
 
@@ -277,55 +308,73 @@ public final class ParquetReader implements Closeable {
      * about every selected row once.
      *
      * <p><b>Late materialization</b> ({@link ReadOptions#lateMaterialization()}, on by default):
-     * the filter's columns are decoded first and the filter decides every row of the selection
-     * (a filter made of {@link RowFilter#conjuncts()} is decided part by part, the part of the
-     * fewest compressed bytes first, each next part's columns decoded only for the rows still
-     * kept); then {@code projection}'s columns are decoded only for the surviving rows: pages holding
-     * none are not read when the chunk has an offset index, and not decompressed otherwise. When
-     * the row groups scanned before by this reader kept most of their rows, or kept them in many
-     * short runs, the next row group is decoded whole and filtered batch by batch instead (a
-     * kept row is shown through a view, not copied), since skipping would cost more than it saves.
-     * A row group with no surviving row reads nothing of the other columns.
+     * the filter's columns are decoded first and the filter decides every row of the selection (a
+     * filter made of {@link RowFilter#conjuncts()} is decided part by part, the part of the fewest
+     * compressed bytes first, each next part's columns decoded only for the rows still kept); then
+     * {@code projection}'s columns are decoded only for the surviving rows: pages holding none are
+     * not read when the chunk has an offset index, and not decompressed otherwise. When the row
+     * groups scanned before by this reader kept most of their rows, or kept them in many short
+     * runs, the next row group is decoded whole and filtered batch by batch instead (a kept row is
+     * shown through a view, not copied), since skipping would cost more than it saves. A row group
+     * with no surviving row reads nothing of the other columns.
      *
      * @param projection {@link #schema()} or a projection of it
      * @param filter reads {@code filter.columns()}, {@link #schema()} or a projection of it
      * @throws IllegalArgumentException as {@link #readRowGroup}, or for a read schema of another
      *     file
      */
-    public BatchIterator scanRowGroup(int rowGroup, ReadSchema projection, RowSelection selection,
-            RowFilter filter) throws IOException {
+    public BatchIterator scanRowGroup(
+            int rowGroup, ReadSchema projection, RowSelection selection, RowFilter filter)
+            throws IOException {
         return scan(file, rowGroup, projection, selection, filter);
     }
 
     /** The filtered scan, reading through {@code source} (this file, maybe with known indexes). */
-    private BatchIterator scan(InputFile source, int rowGroup, ReadSchema projection,
-            RowSelection selection, RowFilter filter) throws IOException {
+    private BatchIterator scan(
+            InputFile source,
+            int rowGroup,
+            ReadSchema projection,
+            RowSelection selection,
+            RowFilter filter)
+            throws IOException {
         ParquetSchema output = ofThisFile(projection);
         ParquetSchema filterColumns = ofThisFile(filter.columns());
         checkSelection(rowGroup, selection);
         List<FilteredRowGroupScan.Stage> stages = new ArrayList<>();
         for (RowFilter conjunct : filter.conjuncts()) {
-            stages.add(new FilteredRowGroupScan.Stage(ofThisFile(conjunct.columns()),
-                    new RowFilterAdapter(conjunct)));
+            stages.add(
+                    new FilteredRowGroupScan.Stage(
+                            ofThisFile(conjunct.columns()), new RowFilterAdapter(conjunct)));
         }
-        FilteredRowGroupScan scan = FilteredRowGroupScan.open(source, metadata, rowGroup, output,
-                filterColumns, selection, options.batchSize(),
-                new PageLimits(options.maxPageBytes(), options.verifyChecksums()),
-                options.alternatingBatches(), new RowFilterAdapter(filter), stages, measurements,
-                options.lateMaterialization());
+        FilteredRowGroupScan scan =
+                FilteredRowGroupScan.open(
+                        source,
+                        metadata,
+                        rowGroup,
+                        output,
+                        filterColumns,
+                        selection,
+                        options.batchSize(),
+                        new PageLimits(options.maxPageBytes(), options.verifyChecksums()),
+                        options.alternatingBatches(),
+                        new RowFilterAdapter(filter),
+                        stages,
+                        measurements,
+                        options.lateMaterialization());
         return once(scan);
     }
 
     /** The batches of one row group, as an iterator. */
     private static BatchIterator once(RowGroupBatches batches) {
         boolean[] taken = {false};
-        return new FileBatchIterator(() -> {
-            if (taken[0]) {
-                return null;
-            }
-            taken[0] = true;
-            return batches;
-        });
+        return new FileBatchIterator(
+                () -> {
+                    if (taken[0]) {
+                        return null;
+                    }
+                    taken[0] = true;
+                    return batches;
+                });
     }
 
     /**
@@ -342,11 +391,10 @@ public final class ParquetReader implements Closeable {
      * at most {@link ReadOptions#batchSize()} rows; every batch returned holds at least one row.
      *
      * <p><b>Columns.</b> {@code batch.columns[i]} is the {@code i}-th top-level field of {@code
-     * projection} ({@link ReadSchema#rowType()}): the projection's order (the order in which
-     * its paths first name each top-level field), not the file's; {@code
-     * batches(project(List.of("b", "a")))} gives {@code b} as column 0. Nested fields are
-     * Flink's nested vectors ({@code ArrayColumnVector}, {@code MapColumnVector}, {@code
-     * RowColumnVector}).
+     * projection} ({@link ReadSchema#rowType()}): the projection's order (the order in which its
+     * paths first name each top-level field), not the file's; {@code batches(project(List.of("b",
+     * "a")))} gives {@code b} as column 0. Nested fields are Flink's nested vectors ({@code
+     * ArrayColumnVector}, {@code MapColumnVector}, {@code RowColumnVector}).
      *
      * <p><b>Reuse.</b> The batch objects and their vectors are reused: a batch is valid until the
      * next {@code hasNext()} or {@code next()}; copy what you keep. With {@link
@@ -360,8 +408,8 @@ public final class ParquetReader implements Closeable {
      *
      * <p>A decoding error surfaces as an {@link java.io.UncheckedIOException} whose cause is the
      * {@link CorruptFileException} (or {@link UnsupportedFileException}) naming file, row group,
-     * column and page. Closing the iterator does not close this reader. To read only some rows of
-     * a row group, use {@link #readRowGroup}.
+     * column and page. Closing the iterator does not close this reader. To read only some rows of a
+     * row group, use {@link #readRowGroup}.
      *
      * @param projection {@link #schema()} or a projection of it ({@link #project})
      */
@@ -376,8 +424,8 @@ public final class ParquetReader implements Closeable {
 
     /**
      * The decoder's schema of {@code projection}, once it is known to describe this file: every
-     * leaf it reads is the file's leaf at the same index (a read schema of another file with
-     * other columns would decode the wrong chunks).
+     * leaf it reads is the file's leaf at the same index (a read schema of another file with other
+     * columns would decode the wrong chunks).
      */
     private ParquetSchema ofThisFile(ReadSchema projection) {
         return projection.internalOf(schema, ctx);
@@ -391,7 +439,9 @@ public final class ParquetReader implements Closeable {
                 return null;
             }
             int rowGroup = next[0]++;
-            return decodeRowGroup(rowGroup, projection,
+            return decodeRowGroup(
+                    rowGroup,
+                    projection,
                     RowSelection.all(metadata.rowGroups().get(rowGroup).numRows()));
         };
     }
@@ -413,15 +463,15 @@ public final class ParquetReader implements Closeable {
 
     /**
      * The column and offset indexes of these leaves in row group {@code rowGroup}, with the
-     * page-level evidence for pruning ({@link TrustedPageIndex}), read in one ranged read: the
-     * span from the first to the last index range (writers put a row group's indexes together
-     * after the data), each range's declared length checked against the file and {@code
-     * PageIndexes.MAX_INDEX_BYTES} first; when the ranges lie scattered (the span much larger
-     * than they are), only the ranges are read, neighbours merged.
+     * page-level evidence for pruning ({@link TrustedPageIndex}), read in one ranged read: the span
+     * from the first to the last index range (writers put a row group's indexes together after the
+     * data), each range's declared length checked against the file and {@code
+     * PageIndexes.MAX_INDEX_BYTES} first; when the ranges lie scattered (the span much larger than
+     * they are), only the ranges are read, neighbours merged.
      *
-     * <p>Never fails for a bad index: a range outside the file, an index that does not decode,
-     * page counts that disagree or pages that do not tile the row group leave that leaf's index
-     * (or evidence) absent, with the reason in {@link LeafPageIndex#failures()}.
+     * <p>Never fails for a bad index: a range outside the file, an index that does not decode, page
+     * counts that disagree or pages that do not tile the row group leave that leaf's index (or
+     * evidence) absent, with the reason in {@link LeafPageIndex#failures()}.
      *
      * @param leafIndexes positions among the file schema's leaves ({@code schema().leaves()})
      * @throws IllegalArgumentException for a row group or leaf that does not exist
@@ -445,39 +495,59 @@ public final class ParquetReader implements Closeable {
      * @throws IllegalArgumentException when {@code known} is about another row group, or as the
      *     other {@code readRowGroup}
      */
-    public BatchIterator readRowGroup(int rowGroup, ReadSchema projection, RowSelection selection,
-            RowGroupPageIndexes known) throws IOException {
+    public BatchIterator readRowGroup(
+            int rowGroup, ReadSchema projection, RowSelection selection, RowGroupPageIndexes known)
+            throws IOException {
         checkKnown(rowGroup, known);
         ParquetSchema internal = ofThisFile(projection);
         checkSelection(rowGroup, selection);
-        return once(RowGroupDecoder.read(
-                new KnownOffsetIndexes(file, known.offsetIndexes()), metadata, rowGroup, internal,
-                selection, options.batchSize(),
-                new PageLimits(options.maxPageBytes(), options.verifyChecksums()),
-                options.alternatingBatches()));
+        return once(
+                RowGroupDecoder.read(
+                        new KnownOffsetIndexes(file, known.offsetIndexes()),
+                        metadata,
+                        rowGroup,
+                        internal,
+                        selection,
+                        options.batchSize(),
+                        new PageLimits(options.maxPageBytes(), options.verifyChecksums()),
+                        options.alternatingBatches()));
     }
 
     /**
-     * As {@link #scanRowGroup(int, ReadSchema, RowSelection, RowFilter)}, planning the pages of
-     * the filter's and the projection's columns with the offset indexes in {@code known} (read
-     * before by {@link #readPageIndexes}) instead of reading them again.
+     * As {@link #scanRowGroup(int, ReadSchema, RowSelection, RowFilter)}, planning the pages of the
+     * filter's and the projection's columns with the offset indexes in {@code known} (read before
+     * by {@link #readPageIndexes}) instead of reading them again.
      *
      * @throws IllegalArgumentException when {@code known} is about another row group, or as the
      *     other {@code scanRowGroup}
      */
-    public BatchIterator scanRowGroup(int rowGroup, ReadSchema projection, RowSelection selection,
-            RowFilter filter, RowGroupPageIndexes known) throws IOException {
+    public BatchIterator scanRowGroup(
+            int rowGroup,
+            ReadSchema projection,
+            RowSelection selection,
+            RowFilter filter,
+            RowGroupPageIndexes known)
+            throws IOException {
         checkKnown(rowGroup, known);
-        return scan(new KnownOffsetIndexes(file, known.offsetIndexes()), rowGroup, projection,
-                selection, filter);
+        return scan(
+                new KnownOffsetIndexes(file, known.offsetIndexes()),
+                rowGroup,
+                projection,
+                selection,
+                filter);
     }
 
     private void checkKnown(int rowGroup, RowGroupPageIndexes known) {
-        if (known.rowGroup() != rowGroup || known.rowCount()
-                != metadata.rowGroups().get(checkRowGroup(rowGroup)).numRows()) {
-            throw new IllegalArgumentException("Cannot read row group " + rowGroup
-                    + " with the page indexes of row group " + known.rowGroup() + " "
-                    + ctx.suffix());
+        if (known.rowGroup() != rowGroup
+                || known.rowCount()
+                        != metadata.rowGroups().get(checkRowGroup(rowGroup)).numRows()) {
+            throw new IllegalArgumentException(
+                    "Cannot read row group "
+                            + rowGroup
+                            + " with the page indexes of row group "
+                            + known.rowGroup()
+                            + " "
+                            + ctx.suffix());
         }
     }
 
@@ -502,8 +572,13 @@ public final class ParquetReader implements Closeable {
 
     private int checkRowGroup(int rowGroup) {
         if (rowGroup < 0 || rowGroup >= metadata.rowGroups().size()) {
-            throw new IllegalArgumentException("Cannot read row group " + rowGroup + ": the file has "
-                    + metadata.rowGroups().size() + " " + ctx.suffix());
+            throw new IllegalArgumentException(
+                    "Cannot read row group "
+                            + rowGroup
+                            + ": the file has "
+                            + metadata.rowGroups().size()
+                            + " "
+                            + ctx.suffix());
         }
         return rowGroup;
     }
@@ -522,9 +597,10 @@ public final class ParquetReader implements Closeable {
         if (chunk.columnIndex().isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(PageIndexViews.columnIndex(
-                PageIndexes.readColumnIndex(file, chunk, chunkContext(rowGroup, chunk)),
-                chunk.descriptor().getPrimitiveType()));
+        return Optional.of(
+                PageIndexViews.columnIndex(
+                        PageIndexes.readColumnIndex(file, chunk, chunkContext(rowGroup, chunk)),
+                        chunk.descriptor().getPrimitiveType()));
     }
 
     /**
@@ -539,8 +615,9 @@ public final class ParquetReader implements Closeable {
         if (chunk.offsetIndex().isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(PageIndexViews.offsetIndex(
-                PageIndexes.readOffsetIndex(file, chunk, chunkContext(rowGroup, chunk))));
+        return Optional.of(
+                PageIndexViews.offsetIndex(
+                        PageIndexes.readOffsetIndex(file, chunk, chunkContext(rowGroup, chunk))));
     }
 
     /**
@@ -553,7 +630,8 @@ public final class ParquetReader implements Closeable {
     public Optional<BloomFilterView> readBloomFilter(int rowGroup, int leafIndex)
             throws IOException {
         ColumnChunkMetadata chunk = chunk(rowGroup, leafIndex);
-        Optional<BloomFilter> filter = BloomFilters.read(file, chunk, chunkContext(rowGroup, chunk));
+        Optional<BloomFilter> filter =
+                BloomFilters.read(file, chunk, chunkContext(rowGroup, chunk));
         if (filter.isEmpty()) {
             return Optional.empty();
         }
@@ -573,13 +651,23 @@ public final class ParquetReader implements Closeable {
 
     private ColumnChunkMetadata chunk(int rowGroup, int leafIndex) {
         if (rowGroup < 0 || rowGroup >= metadata.rowGroups().size()) {
-            throw new IllegalArgumentException("Cannot read row group " + rowGroup + ": the file has "
-                    + metadata.rowGroups().size() + " " + ctx.suffix());
+            throw new IllegalArgumentException(
+                    "Cannot read row group "
+                            + rowGroup
+                            + ": the file has "
+                            + metadata.rowGroups().size()
+                            + " "
+                            + ctx.suffix());
         }
         List<ColumnChunkMetadata> columns = metadata.rowGroups().get(rowGroup).columns();
         if (leafIndex < 0 || leafIndex >= columns.size()) {
-            throw new IllegalArgumentException("Cannot read column " + leafIndex + ": the file has "
-                    + columns.size() + " leaf columns " + ctx.suffix());
+            throw new IllegalArgumentException(
+                    "Cannot read column "
+                            + leafIndex
+                            + ": the file has "
+                            + columns.size()
+                            + " leaf columns "
+                            + ctx.suffix());
         }
         return columns.get(leafIndex);
     }

@@ -1,7 +1,5 @@
 package io.pqx.format;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import io.pqx.format.index.RowSelection;
 import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.predicate.SlotValues;
@@ -9,18 +7,17 @@ import io.pqx.format.prune.AccessPlan;
 import io.pqx.format.prune.PruningListener;
 import io.pqx.format.prune.RowGroupAccess;
 import io.pqx.format.prune.RowGroupPruner;
-
-import javax.annotation.Nullable;
-
 import java.io.IOException;
 import java.util.Objects;
 import java.util.Optional;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
- * One scan of an open file's row groups, as an access plan says: the one way pqx reads a file
- * after pruning it. It yields a single {@link BatchIterator} across the row groups, which skips
- * the row groups the plan skips, reads only the row ranges it selects, filters rows with the row
- * filter except in row groups the plan proves to match fully, and starts at a resume point.
+ * One scan of an open file's row groups, as an access plan says: the one way pqx reads a file after
+ * pruning it. It yields a single {@link BatchIterator} across the row groups, which skips the row
+ * groups the plan skips, reads only the row ranges it selects, filters rows with the row filter
+ * except in row groups the plan proves to match fully, and starts at a resume point.
  *
  * <pre>{@code
  * try (BatchIterator batches = ParquetScan.builder(reader, reader.project(List.of("id", "price")))
@@ -32,16 +29,16 @@ import java.util.Optional;
  * }
  * }</pre>
  *
- * <p><b>Guarantees.</b> The batches are those of {@link ParquetReader#readRowGroup} (no filter,
- * or a row group whose access is {@link RowGroupAccess.Kind#ALL_MATCH}) or {@link
+ * <p><b>Guarantees.</b> The batches are those of {@link ParquetReader#readRowGroup} (no filter, or
+ * a row group whose access is {@link RowGroupAccess.Kind#ALL_MATCH}) or {@link
  * ParquetReader#scanRowGroup} (with the filter) for each row group in order, under their reuse
  * rules; every batch holds at least one row and its {@link ParquetBatch#rowGroup()} and positions
- * say where its rows are. No row of a skipped row group, outside a row group's selection, or
- * before the resume point is returned. A row group's access is decided only when the scan reaches
- * it, so a planner may use evidence that arrives while the scan runs. With a limit the scan stops
- * at the end of the batch that reaches it. Errors surface as the {@link BatchIterator} contract
- * says ({@link java.io.UncheckedIOException}), also those of a planner or of reading known page
- * indexes. Closing the iterator releases the row group being read; it does not close the reader.
+ * say where its rows are. No row of a skipped row group, outside a row group's selection, or before
+ * the resume point is returned. A row group's access is decided only when the scan reaches it, so a
+ * planner may use evidence that arrives while the scan runs. With a limit the scan stops at the end
+ * of the batch that reaches it. Errors surface as the {@link BatchIterator} contract says ({@link
+ * java.io.UncheckedIOException}), also those of a planner or of reading known page indexes. Closing
+ * the iterator releases the row group being read; it does not close the reader.
  */
 @PublicEvolving
 public final class ParquetScan {
@@ -56,8 +53,8 @@ public final class ParquetScan {
     @FunctionalInterface
     public interface RowGroupPlanner {
         /**
-         * The access to {@code rowGroup} of {@code rows} rows; {@link RowGroupAccess#scan} reads
-         * it all.
+         * The access to {@code rowGroup} of {@code rows} rows; {@link RowGroupAccess#scan} reads it
+         * all.
          */
         RowGroupAccess access(int rowGroup, long rows) throws IOException;
     }
@@ -110,7 +107,10 @@ public final class ParquetScan {
             return this;
         }
 
-        /** Rows before row {@code row} of row group {@code rowGroup}, and row groups before it, are not read. */
+        /**
+         * Rows before row {@code row} of row group {@code rowGroup}, and row groups before it, are
+         * not read.
+         */
         public Builder startAt(int rowGroup, long row) {
             this.startRowGroup = rowGroup;
             this.startRow = row;
@@ -124,10 +124,11 @@ public final class ParquetScan {
         }
 
         /**
-         * Narrows the access plan (every row group scanned, unless {@link #accessPlan} gave one)
-         * by {@code pruner}, now, with the runtime-filter values {@code slots}.
+         * Narrows the access plan (every row group scanned, unless {@link #accessPlan} gave one) by
+         * {@code pruner}, now, with the runtime-filter values {@code slots}.
          */
-        public Builder pruneWith(RowGroupPruner pruner, SlotValues slots, PruningListener listener) {
+        public Builder pruneWith(
+                RowGroupPruner pruner, SlotValues slots, PruningListener listener) {
             AccessPlan current = plan != null ? plan : AccessPlan.scanAll(reader.metadata());
             this.plan = current.apply(pruner, reader.metadata(), slots, listener);
             return this;
@@ -171,18 +172,26 @@ public final class ParquetScan {
         /**
          * The scan's batches.
          *
-         * @throws IllegalArgumentException for row groups the file does not have, or an access
-         *     plan of another size
+         * @throws IllegalArgumentException for row groups the file does not have, or an access plan
+         *     of another size
          */
         public BatchIterator build() {
             int count = reader.metadata().rowGroups().size();
             if (count > 0 && (first < 0 || last >= count || first > last + 1)) {
-                throw new IllegalArgumentException("Cannot scan row groups " + first + " to " + last
-                        + " of a file of " + count);
+                throw new IllegalArgumentException(
+                        "Cannot scan row groups "
+                                + first
+                                + " to "
+                                + last
+                                + " of a file of "
+                                + count);
             }
             if (plan != null && plan.size() != count) {
-                throw new IllegalArgumentException("Cannot scan with an access plan of "
-                        + plan.size() + " row groups a file of " + count);
+                throw new IllegalArgumentException(
+                        "Cannot scan with an access plan of "
+                                + plan.size()
+                                + " row groups a file of "
+                                + count);
             }
             if (startRow < 0) {
                 throw new IllegalArgumentException("Cannot scan from row " + startRow);
@@ -246,31 +255,43 @@ public final class ParquetScan {
                     b.listener.skipped(rowGroup);
                     continue;
                 }
-                RowGroupAccess access = b.plan != null ? b.plan.access(rowGroup)
-                        : RowGroupAccess.scan(rows);
+                RowGroupAccess access =
+                        b.plan != null ? b.plan.access(rowGroup) : RowGroupAccess.scan(rows);
                 if (b.planner != null && !access.isSkip()) {
                     access = access.narrow(b.planner.access(rowGroup, rows));
                 }
                 RowSelection selection = access.selection();
                 if (from > 0) {
-                    selection = selection.intersect(RowSelection.of(new long[] {from}, new long[] {rows}));
+                    selection =
+                            selection.intersect(
+                                    RowSelection.of(new long[] {from}, new long[] {rows}));
                 }
                 if (access.isSkip() || selection.rowCount() == 0) {
                     b.listener.skipped(rowGroup);
                     continue;
                 }
-                Optional<RowGroupPageIndexes> known = selection.coversAll(rows)
-                        ? Optional.empty() : b.known.of(rowGroup);
-                boolean filtered = b.filter != null && access.kind() != RowGroupAccess.Kind.ALL_MATCH;
+                Optional<RowGroupPageIndexes> known =
+                        selection.coversAll(rows) ? Optional.empty() : b.known.of(rowGroup);
+                boolean filtered =
+                        b.filter != null && access.kind() != RowGroupAccess.Kind.ALL_MATCH;
                 b.listener.reading(rowGroup, selection, filtered);
                 if (filtered) {
-                    current = known.isPresent()
-                            ? b.reader.scanRowGroup(rowGroup, b.projection, selection, b.filter, known.get())
-                            : b.reader.scanRowGroup(rowGroup, b.projection, selection, b.filter);
+                    current =
+                            known.isPresent()
+                                    ? b.reader.scanRowGroup(
+                                            rowGroup,
+                                            b.projection,
+                                            selection,
+                                            b.filter,
+                                            known.get())
+                                    : b.reader.scanRowGroup(
+                                            rowGroup, b.projection, selection, b.filter);
                 } else {
-                    current = known.isPresent()
-                            ? b.reader.readRowGroup(rowGroup, b.projection, selection, known.get())
-                            : b.reader.readRowGroup(rowGroup, b.projection, selection);
+                    current =
+                            known.isPresent()
+                                    ? b.reader.readRowGroup(
+                                            rowGroup, b.projection, selection, known.get())
+                                    : b.reader.readRowGroup(rowGroup, b.projection, selection);
                 }
                 rowGroup++;
                 return true;

@@ -4,24 +4,13 @@ import io.pqx.format.encode.ByteCheckSchedule;
 import io.pqx.format.encode.EncodingContext;
 import io.pqx.format.encode.FileAssembler;
 import io.pqx.format.encode.ResumeState;
-import io.pqx.format.error.FileContext;
 import io.pqx.format.encode.StreamingRowGroupWriter;
+import io.pqx.format.error.FileContext;
 import io.pqx.format.io.PositionOutputStream;
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.FlinkToParquetSchema;
 import io.pqx.format.schema.ParquetSchema;
-
-import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.core.fs.FSDataOutputStream;
-import org.apache.flink.core.fs.FileSystem;
-import org.apache.flink.core.fs.FileSystem.WriteMode;
-import org.apache.flink.core.fs.Path;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.types.logical.RowType;
-
-import javax.annotation.Nullable;
-
 import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
@@ -32,18 +21,26 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.function.LongSupplier;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.core.fs.FSDataOutputStream;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.FileSystem.WriteMode;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
  * Writes Flink {@link RowData} of one {@link RowType} as a Parquet file, without Hadoop.
  *
  * <p>Rows are shredded and encoded as they come, a few thousand at a time, each column on the
  * {@link EncodingPool} (by default the calling thread), so only compressed pages of the open row
- * group and a few raw slices are held. A row group ends at {@link WriteOptions#rowGroupRows()} rows,
- * when its estimated encoded size reaches {@link WriteOptions#rowGroupBytes()}, or where the caller
- * says ({@link #cutRowGroup()}); {@link #openRowGroupRows()}, {@link #openRowGroupBytes()} and
- * {@link #estimatedFileBytes()} tell a caller that cuts or rolls files itself where it stands. The
- * size estimates, and so the cuts, depend on the rows only: the bytes written do not depend on the
- * pool, its threads or their timing.
+ * group and a few raw slices are held. A row group ends at {@link WriteOptions#rowGroupRows()}
+ * rows, when its estimated encoded size reaches {@link WriteOptions#rowGroupBytes()}, or where the
+ * caller says ({@link #cutRowGroup()}); {@link #openRowGroupRows()}, {@link #openRowGroupBytes()}
+ * and {@link #estimatedFileBytes()} tell a caller that cuts or rolls files itself where it stands.
+ * The size estimates, and so the cuts, depend on the rows only: the bytes written do not depend on
+ * the pool, its threads or their timing.
  *
  * <p>{@link #finish()} writes the last row group, the page indexes and the footer and returns the
  * file's metadata, leaving the stream open (for a stream the caller owns and closes, such as a
@@ -80,8 +77,10 @@ public final class ParquetWriter implements Closeable {
     private final long maxGroupRows;
     private final long maxGroupBytes;
     private final ByteCheckSchedule groupBytesCheck = new ByteCheckSchedule();
+
     /** One supplier for every check, rather than a new one per row. */
     private final LongSupplier openBytes;
+
     private long rowsWritten;
     private final String rowType;
     @Nullable private FileMetadataView finished;
@@ -89,16 +88,31 @@ public final class ParquetWriter implements Closeable {
     private boolean aborted;
     private boolean closed;
 
-    ParquetWriter(PositionOutputStream out, ParquetSchema schema, WriteOptions options,
-            String location, EncodingContext context, int sliceRows) {
-        this(out, schema, options, location, new FileAssembler(out, schema, options, location),
-                assembler -> new StreamingRowGroupWriter(
-                        schema, options, location, out, assembler, context, sliceRows),
+    ParquetWriter(
+            PositionOutputStream out,
+            ParquetSchema schema,
+            WriteOptions options,
+            String location,
+            EncodingContext context,
+            int sliceRows) {
+        this(
+                out,
+                schema,
+                options,
+                location,
+                new FileAssembler(out, schema, options, location),
+                assembler ->
+                        new StreamingRowGroupWriter(
+                                schema, options, location, out, assembler, context, sliceRows),
                 0);
     }
 
-    private ParquetWriter(PositionOutputStream out, ParquetSchema schema, WriteOptions options,
-            String location, FileAssembler assembler,
+    private ParquetWriter(
+            PositionOutputStream out,
+            ParquetSchema schema,
+            WriteOptions options,
+            String location,
+            FileAssembler assembler,
             java.util.function.Function<FileAssembler, StreamingRowGroupWriter> rowGroupWriter,
             long rowsBefore) {
         this.out = out;
@@ -116,7 +130,8 @@ public final class ParquetWriter implements Closeable {
      * The one way to open a writer: {@code ParquetWriter.builder(rowType)}, then the options, write
      * mode and encoding threads, then {@link Builder#create(Path)} (a new file on a Flink file
      * system), {@link Builder#open(OutputStream, String)} (onto any stream) or {@link
-     * Builder#resume(OutputStream, String, ResumePoint)} (continuing a file an earlier writer left).
+     * Builder#resume(OutputStream, String, ResumePoint)} (continuing a file an earlier writer
+     * left).
      *
      * @throws IllegalArgumentException (from the opening method) if the row type has a type Parquet
      *     cannot hold, or an option names a column that is not a leaf of the schema
@@ -184,7 +199,8 @@ public final class ParquetWriter implements Closeable {
         /**
          * A writer onto {@code out}. The file starts at the stream's current position, which the
          * footer's offsets count from 0 (a {@link PositionOutputStream} keeps its own position).
-         * {@link ParquetWriter#close()} closes {@code out}; {@link ParquetWriter#finish()} does not.
+         * {@link ParquetWriter#close()} closes {@code out}; {@link ParquetWriter#finish()} does
+         * not.
          *
          * @param location the file's name in error messages and in the returned metadata
          */
@@ -194,10 +210,10 @@ public final class ParquetWriter implements Closeable {
 
         /**
          * A writer that continues a file written up to {@code point} by an earlier writer of the
-         * same row type and options: {@code out} must be positioned at {@link
-         * ResumePoint#length()} (a recovered {@code RecoverableFsDataOutputStream}); nothing before
-         * it is written again. The next row starts a new row group; {@link
-         * ParquetWriter#finish()} writes a footer naming the persisted row groups and the new ones.
+         * same row type and options: {@code out} must be positioned at {@link ResumePoint#length()}
+         * (a recovered {@code RecoverableFsDataOutputStream}); nothing before it is written again.
+         * The next row starts a new row group; {@link ParquetWriter#finish()} writes a footer
+         * naming the persisted row groups and the new ones.
          *
          * @throws IllegalArgumentException if the row type is not the schema the point was written
          *     with, naming the file
@@ -208,19 +224,28 @@ public final class ParquetWriter implements Closeable {
         }
     }
 
-    private static ParquetWriter open(OutputStream out, RowType rowType,
-            WriteOptions options, String location, EncodingPool pool) throws IOException {
+    private static ParquetWriter open(
+            OutputStream out,
+            RowType rowType,
+            WriteOptions options,
+            String location,
+            EncodingPool pool)
+            throws IOException {
         ParquetSchema schema = FlinkToParquetSchema.toParquetSchema(rowType);
-        PositionOutputStream positioned = out instanceof PositionOutputStream p
-                ? p
-                : new PositionOutputStream(out);
-        return new ParquetWriter(positioned, schema, options, location,
+        PositionOutputStream positioned =
+                out instanceof PositionOutputStream p ? p : new PositionOutputStream(out);
+        return new ParquetWriter(
+                positioned,
+                schema,
+                options,
+                location,
                 Objects.requireNonNull(pool, "pool").context(),
                 StreamingRowGroupWriter.SLICE_ROWS);
     }
 
-    private static ParquetWriter create(Path path, RowType rowType, WriteOptions options,
-            WriteMode mode, EncodingPool pool) throws IOException {
+    private static ParquetWriter create(
+            Path path, RowType rowType, WriteOptions options, WriteMode mode, EncodingPool pool)
+            throws IOException {
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(pool, "pool");
         ParquetSchema schema = FlinkToParquetSchema.toParquetSchema(rowType);
@@ -229,15 +254,25 @@ public final class ParquetWriter implements Closeable {
         try {
             stream = fs.create(path, mode);
         } catch (FileAlreadyExistsException e) {
-            FileAlreadyExistsException named = new FileAlreadyExistsException(path.toString(), null,
-                    "Cannot create " + path + ": the file exists (WriteMode.OVERWRITE replaces it)");
+            FileAlreadyExistsException named =
+                    new FileAlreadyExistsException(
+                            path.toString(),
+                            null,
+                            "Cannot create "
+                                    + path
+                                    + ": the file exists (WriteMode.OVERWRITE replaces it)");
             named.initCause(e);
             throw named;
         }
         try {
             PositionOutputStream out =
                     new PositionOutputStream(new BufferedOutputStream(stream, BUFFER_BYTES));
-            return new ParquetWriter(out, schema, options, path.toString(), pool.context(),
+            return new ParquetWriter(
+                    out,
+                    schema,
+                    options,
+                    path.toString(),
+                    pool.context(),
                     StreamingRowGroupWriter.SLICE_ROWS);
         } catch (RuntimeException e) {
             // An option naming an unknown column: leave no empty file behind.
@@ -247,45 +282,85 @@ public final class ParquetWriter implements Closeable {
         }
     }
 
-    private static ParquetWriter resume(OutputStream out, RowType rowType, WriteOptions options,
-            String location, EncodingPool pool, ResumePoint point) throws IOException {
+    private static ParquetWriter resume(
+            OutputStream out,
+            RowType rowType,
+            WriteOptions options,
+            String location,
+            EncodingPool pool,
+            ResumePoint point)
+            throws IOException {
         Objects.requireNonNull(pool, "pool");
         ResumeState state = point.state(location);
         ParquetSchema schema = FlinkToParquetSchema.toParquetSchema(rowType);
         String type = schema.rowType().asSerializableString();
         if (!type.equals(state.rowType())) {
-            throw new IllegalArgumentException("Cannot resume writing " + location
-                    + ": the row type " + type + " is not the one it was written with, "
-                    + state.rowType());
+            throw new IllegalArgumentException(
+                    "Cannot resume writing "
+                            + location
+                            + ": the row type "
+                            + type
+                            + " is not the one it was written with, "
+                            + state.rowType());
         }
         if (state.estimates().leafFinishedRaw().length != schema.leaves().size()) {
-            throw FileContext.of(location).corrupt("Cannot read resume point",
-                    state.estimates().leafFinishedRaw().length + " columns, but the row type has "
-                            + schema.leaves().size());
+            throw FileContext.of(location)
+                    .corrupt(
+                            "Cannot read resume point",
+                            state.estimates().leafFinishedRaw().length
+                                    + " columns, but the row type has "
+                                    + schema.leaves().size());
         }
-        long at = out instanceof PositionOutputStream p ? p.position()
-                : out instanceof FSDataOutputStream f ? f.getPos() : point.length();
+        long at =
+                out instanceof PositionOutputStream p
+                        ? p.position()
+                        : out instanceof FSDataOutputStream f ? f.getPos() : point.length();
         if (at != point.length()) {
-            throw new IllegalArgumentException("Cannot resume writing " + location
-                    + ": the stream is at byte " + at + ", the resume point at "
-                    + point.length());
+            throw new IllegalArgumentException(
+                    "Cannot resume writing "
+                            + location
+                            + ": the stream is at byte "
+                            + at
+                            + ", the resume point at "
+                            + point.length());
         }
-        PositionOutputStream positioned = out instanceof PositionOutputStream p
-                ? p
-                : new PositionOutputStream(out, point.length());
-        FileAssembler assembler = FileAssembler.resumed(positioned, schema, options, location,
-                state.rowGroups(), state.columnIndexes(), state.offsetIndexes());
+        PositionOutputStream positioned =
+                out instanceof PositionOutputStream p
+                        ? p
+                        : new PositionOutputStream(out, point.length());
+        FileAssembler assembler =
+                FileAssembler.resumed(
+                        positioned,
+                        schema,
+                        options,
+                        location,
+                        state.rowGroups(),
+                        state.columnIndexes(),
+                        state.offsetIndexes());
         EncodingContext context = pool.context();
-        return new ParquetWriter(positioned, schema, options, location, assembler,
-                a -> StreamingRowGroupWriter.resumed(schema, options, location, positioned, a,
-                        context, StreamingRowGroupWriter.SLICE_ROWS, point.length(),
-                        state.estimates()),
+        return new ParquetWriter(
+                positioned,
+                schema,
+                options,
+                location,
+                assembler,
+                a ->
+                        StreamingRowGroupWriter.resumed(
+                                schema,
+                                options,
+                                location,
+                                positioned,
+                                a,
+                                context,
+                                StreamingRowGroupWriter.SLICE_ROWS,
+                                point.length(),
+                                state.estimates()),
                 state.rowCount());
     }
 
     /**
-     * The dotted paths of the leaf columns a file of {@code rowType} has, in file order: the
-     * names {@link WriteOptions.Builder#bloomFilter} and sorting columns take.
+     * The dotted paths of the leaf columns a file of {@code rowType} has, in file order: the names
+     * {@link WriteOptions.Builder#bloomFilter} and sorting columns take.
      *
      * @throws IllegalArgumentException if the row type has a type Parquet cannot hold
      */
@@ -297,8 +372,8 @@ public final class ParquetWriter implements Closeable {
 
     /** A writer's own pool on an executor: as many slices in flight as one file takes. */
     private static EncodingPool ownPool(Executor executor) {
-        return EncodingPool.using(Objects.requireNonNull(executor, "encodingExecutor"),
-                Integer.MAX_VALUE);
+        return EncodingPool.using(
+                Objects.requireNonNull(executor, "encodingExecutor"), Integer.MAX_VALUE);
     }
 
     /**
@@ -350,10 +425,10 @@ public final class ParquetWriter implements Closeable {
      * Frees the open row group's column dictionaries that no page has used yet and that already
      * show they will not pay (their ids plus entries are not smaller than the plain values: mostly
      * distinct values, which the first page's end would give up anyway); those chunks go on in
-     * PLAIN. Dictionaries that pay, that pages already use, and those of nested or nullable
-     * leaves (encoded by parquet-column, whose writers cannot be made to fall back) stay. For a
-     * caller short of memory (the sink's memory budget); waits for the encoding pool, and changes
-     * the bytes of the open row group as a smaller dictionary page limit would.
+     * PLAIN. Dictionaries that pay, that pages already use, and those of nested or nullable leaves
+     * (encoded by parquet-column, whose writers cannot be made to fall back) stay. For a caller
+     * short of memory (the sink's memory budget); waits for the encoding pool, and changes the
+     * bytes of the open row group as a smaller dictionary page limit would.
      *
      * @return how many dictionaries were given up
      * @throws IOException naming the file if a column's encoding had failed
@@ -390,8 +465,8 @@ public final class ParquetWriter implements Closeable {
     }
 
     /**
-     * Estimated bytes of the file if it were finished now, without its page indexes and footer:
-     * the row groups cut (their real size once known) plus the open one's estimate. Measures every
+     * Estimated bytes of the file if it were finished now, without its page indexes and footer: the
+     * row groups cut (their real size once known) plus the open one's estimate. Measures every
      * column, as {@link #openRowGroupBytes()}.
      */
     public long estimatedFileBytes() {
@@ -409,8 +484,8 @@ public final class ParquetWriter implements Closeable {
 
     /**
      * The file bytes per raw byte the estimates use now: measured on this file's row groups once
-     * one is known, until then the {@linkplain #assumeCompression assumed} ratio, else 1. A
-     * caller writing many similar files can carry it from one file to the next.
+     * one is known, until then the {@linkplain #assumeCompression assumed} ratio, else 1. A caller
+     * writing many similar files can carry it from one file to the next.
      */
     public double compressionRatio() {
         return rowGroups.ratio();
@@ -432,9 +507,9 @@ public final class ParquetWriter implements Closeable {
      * Writes out every row group cut so far (waiting for the pool), flushes the stream and returns
      * the point a later writer can {@linkplain #resume resume} from: the caller makes those bytes
      * durable (for instance {@code RecoverableFsDataOutputStream.persist()}). The open row group is
-     * not part of it: its rows stay in this writer, which goes on as before (a writer resumed
-     * from the point takes them again from the caller). May be called any number of times; each
-     * point covers every group cut before the call.
+     * not part of it: its rows stay in this writer, which goes on as before (a writer resumed from
+     * the point takes them again from the caller). May be called any number of times; each point
+     * covers every group cut before the call.
      */
     public ResumePoint writtenPrefix() throws IOException {
         checkOpen();
@@ -444,9 +519,15 @@ public final class ParquetWriter implements Closeable {
             // cut, which only this thread makes.
             assembler.startFile();
             out.flush();
-            return ResumePoint.of(new ResumeState(out.position(), assembler.rowCount(), rowType,
-                    assembler.rowGroups(), assembler.columnIndexes(), assembler.offsetIndexes(),
-                    estimates));
+            return ResumePoint.of(
+                    new ResumeState(
+                            out.position(),
+                            assembler.rowCount(),
+                            rowType,
+                            assembler.rowGroups(),
+                            assembler.columnIndexes(),
+                            assembler.offsetIndexes(),
+                            estimates));
         } catch (IOException | RuntimeException | Error e) {
             broken = true;
             throw e;
@@ -456,8 +537,8 @@ public final class ParquetWriter implements Closeable {
     }
 
     /**
-     * Bytes this writer holds in memory now: the compressed pages of its open row group and of
-     * cut groups not yet written, every column's dictionary and page buffers, and its raw slices
+     * Bytes this writer holds in memory now: the compressed pages of its open row group and of cut
+     * groups not yet written, every column's dictionary and page buffers, and its raw slices
      * (filling and being encoded). Cheap enough to ask every few thousand rows; from the calling
      * thread, while the pool encodes, it may lag a slice behind. Never negative, never blocks or
      * throws; 0 once the writer is finished, aborted or closed.

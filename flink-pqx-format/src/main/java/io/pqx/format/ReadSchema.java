@@ -4,12 +4,10 @@ import io.pqx.format.metadata.FieldView;
 import io.pqx.format.metadata.LeafColumnView;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.SchemaNode;
-
-import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.table.types.logical.RowType;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
  * What a read produces: a file's schema ({@link ParquetReader#schema()}) or a projection of it
@@ -66,9 +64,12 @@ public final class ReadSchema {
             for (io.pqx.format.schema.PrimitiveNode leaf : schema.leaves()) {
                 if (leaf.leafIndex() >= leaves.size()
                         || !leaves.get(leaf.leafIndex()).column().equals(leaf.column())) {
-                    throw new IllegalArgumentException("Cannot read column " + leaf.path()
-                            + ": the read schema is not one of this file's (use schema() or"
-                            + " project()) " + ctx.suffix());
+                    throw new IllegalArgumentException(
+                            "Cannot read column "
+                                    + leaf.path()
+                                    + ": the read schema is not one of this file's (use schema() or"
+                                    + " project()) "
+                                    + ctx.suffix());
                 }
             }
         }

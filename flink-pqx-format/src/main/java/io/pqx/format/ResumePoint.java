@@ -1,9 +1,8 @@
 package io.pqx.format;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import io.pqx.format.encode.ResumeState;
 import io.pqx.format.error.CorruptFileException;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * Where a Parquet file being written can be taken up again after its writer is gone: the length of
@@ -15,8 +14,8 @@ import io.pqx.format.error.CorruptFileException;
  * followed by the new ones.
  *
  * <p>{@link #toBytes()} is a compact, versioned form for a checkpoint; {@link #fromBytes} reads it
- * back and refuses anything malformed with a {@link CorruptFileException} (never an allocation
- * from a lying length). Immutable; thread-safe.
+ * back and refuses anything malformed with a {@link CorruptFileException} (never an allocation from
+ * a lying length). Immutable; thread-safe.
  */
 @PublicEvolving
 public final class ResumePoint {
@@ -63,8 +62,8 @@ public final class ResumePoint {
      * flipped bits.
      *
      * @param location the file's name, for messages
-     * @throws CorruptFileException naming {@code location} if the bytes are not a resume point of
-     *     a known version
+     * @throws CorruptFileException naming {@code location} if the bytes are not a resume point of a
+     *     known version
      */
     public static ResumePoint fromBytes(byte[] bytes, String location) throws CorruptFileException {
         byte[] copy = bytes == null ? new byte[0] : bytes.clone();
@@ -78,7 +77,12 @@ public final class ResumePoint {
 
     @Override
     public String toString() {
-        return "ResumePoint{" + length + " bytes, " + rowGroupCount + " row groups, " + rowCount
+        return "ResumePoint{"
+                + length
+                + " bytes, "
+                + rowGroupCount
+                + " row groups, "
+                + rowCount
                 + " rows}";
     }
 }

@@ -1,17 +1,16 @@
 package io.pqx.format;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.io.IOException;
 import java.util.List;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * Which rows of a row group a filtered scan ({@link ParquetReader#scanRowGroup}) returns, decided
  * from some of the file's columns. The scan decodes {@link #columns()} for the rows it is asked
  * about and returns exactly the rows whose {@code keep} entry the filter set; what the filter
- * decides is its own (pqx's source evaluates a predicate under SQL three-valued logic, keeping
- * TRUE rows only). A filter may answer differently for the same row over time (a runtime filter
- * that arrived meanwhile): each row is asked about once per scan.
+ * decides is its own (pqx's source evaluates a predicate under SQL three-valued logic, keeping TRUE
+ * rows only). A filter may answer differently for the same row over time (a runtime filter that
+ * arrived meanwhile): each row is asked about once per scan.
  *
  * <p>Called on the scanning thread only, one batch at a time; the batch and its vectors are valid
  * during the call only.

@@ -2,11 +2,9 @@ package io.pqx.format;
 
 import io.pqx.format.decode.BatchFilter;
 import io.pqx.format.decode.BatchPositions;
-
-import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
-
 import java.io.IOException;
 import java.util.Arrays;
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 
 /**
  * A public {@link RowFilter} as the decoder calls it: each batch shown as a {@link ParquetBatch}
@@ -22,8 +20,9 @@ final class RowFilterAdapter implements BatchFilter {
     }
 
     @Override
-    public void filter(VectorizedColumnBatch batch, int rowGroup, BatchPositions positions,
-            boolean[] keep) throws IOException {
+    public void filter(
+            VectorizedColumnBatch batch, int rowGroup, BatchPositions positions, boolean[] keep)
+            throws IOException {
         Arrays.fill(keep, 0, batch.getNumRows(), false);
         filter.filter(views.of(batch, rowGroup, positions), keep);
     }

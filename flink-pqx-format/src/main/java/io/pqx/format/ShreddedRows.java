@@ -2,7 +2,6 @@ package io.pqx.format;
 
 import io.pqx.format.encode.RowGroupBuffer;
 import io.pqx.format.schema.FlinkToParquetSchema;
-
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
@@ -51,8 +50,8 @@ public final class ShreddedRows {
 
     /**
      * Estimated raw (uncompressed, in-memory) bytes of the rows held; {@link
-     * ParquetWriter#encodedEstimate(long)} turns it into file bytes. Sums every column: measure
-     * on a {@link ByteLimitCheck} schedule, not after every row.
+     * ParquetWriter#encodedEstimate(long)} turns it into file bytes. Sums every column: measure on
+     * a {@link ByteLimitCheck} schedule, not after every row.
      */
     public long rawBytes() {
         return buffer.estimatedBytes();

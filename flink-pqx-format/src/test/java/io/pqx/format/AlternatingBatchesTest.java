@@ -4,22 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.index.RowSelection;
 import io.pqx.format.options.ReadOptions;
-import io.pqx.format.options.WriteOptions;
-
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * {@link ReadOptions#alternatingBatches()}: a batch stays intact while the batch after it is
- * decoded and returned, flat and nested columns alike; without the option the next batch
- * overwrites it (which shows the test can tell).
+ * decoded and returned, flat and nested columns alike; without the option the next batch overwrites
+ * it (which shows the test can tell).
  */
 class AlternatingBatchesTest {
     @TempDir Path dir;
@@ -45,8 +42,13 @@ class AlternatingBatchesTest {
         Path file = TestingNumberedFile.write(dir.resolve("flat.parquet"), 2500);
         RowSelection selection = RowSelection.of(new long[] {5, 300}, new long[] {290, 1000});
         for (boolean alternating : new boolean[] {false, true}) {
-            try (ParquetReader reader = ParquetReader.open(TestingNumberedFile.open(file),
-                            ReadOptions.builder().batchSize(100).alternatingBatches(alternating).build());
+            try (ParquetReader reader =
+                            ParquetReader.open(
+                                    TestingNumberedFile.open(file),
+                                    ReadOptions.builder()
+                                            .batchSize(100)
+                                            .alternatingBatches(alternating)
+                                            .build());
                     BatchIterator batches = reader.readRowGroup(1, reader.schema(), selection)) {
                 List<Long> positions = new ArrayList<>();
                 while (batches.hasNext()) {
@@ -64,14 +66,20 @@ class AlternatingBatchesTest {
     }
 
     /**
-     * Reads every batch and, after the next batch was returned, checks the previous one against
-     * the rows read plainly; whether every previous batch was intact.
+     * Reads every batch and, after the next batch was returned, checks the previous one against the
+     * rows read plainly; whether every previous batch was intact.
      */
-    private static boolean previousBatchesIntact(Path file, int batchSize, boolean alternating) throws Exception {
+    private static boolean previousBatchesIntact(Path file, int batchSize, boolean alternating)
+            throws Exception {
         List<List<Object>> expected = TestingRowValues.readAll(file, ReadOptions.defaults());
         boolean intact = true;
-        try (ParquetReader reader = ParquetReader.open(TestingNumberedFile.open(file),
-                        ReadOptions.builder().batchSize(batchSize).alternatingBatches(alternating).build());
+        try (ParquetReader reader =
+                        ParquetReader.open(
+                                TestingNumberedFile.open(file),
+                                ReadOptions.builder()
+                                        .batchSize(batchSize)
+                                        .alternatingBatches(alternating)
+                                        .build());
                 BatchIterator batches = reader.batches(reader.schema())) {
             RowType type = reader.schema().rowType();
             ParquetBatch previous = null;
@@ -82,14 +90,17 @@ class AlternatingBatchesTest {
             while (batches.hasNext()) {
                 ParquetBatch batch = batches.next();
                 batchCount++;
-                assertThat(rows(batch, batch.getNumRows(), type)).isEqualTo(
-                        expected.subList(start, start + batch.getNumRows()));
+                assertThat(rows(batch, batch.getNumRows(), type))
+                        .isEqualTo(expected.subList(start, start + batch.getNumRows()));
                 if (previous != null) {
                     if (alternating) {
                         assertThat(batch).as("a batch object of its own").isNotSameAs(previous);
                     }
-                    intact &= rows(previous, previousRows, type).equals(
-                            expected.subList(previousStart, previousStart + previousRows));
+                    intact &=
+                            rows(previous, previousRows, type)
+                                    .equals(
+                                            expected.subList(
+                                                    previousStart, previousStart + previousRows));
                 }
                 previous = batch;
                 previousStart = start;

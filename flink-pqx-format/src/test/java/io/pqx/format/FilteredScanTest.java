@@ -9,7 +9,14 @@ import io.pqx.format.index.OffsetIndexView;
 import io.pqx.format.index.RowSelection;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
-
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.LongPredicate;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -19,15 +26,6 @@ import org.apache.flink.table.data.columnar.vector.LongColumnVector;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
-import java.util.function.LongPredicate;
 
 /**
  * {@link ParquetReader#scanRowGroup}: exactly the selected rows the filter keeps, with their
@@ -40,7 +38,10 @@ class FilteredScanTest {
 
     @TempDir Path dir;
 
-    /** A filter deciding by row position, reading {@code columns}; records the rows it was asked about. */
+    /**
+     * A filter deciding by row position, reading {@code columns}; records the rows it was asked
+     * about.
+     */
     private static final class PositionFilter implements RowFilter {
         final ReadSchema columns;
         final LongPredicate keep;
@@ -70,16 +71,23 @@ class FilteredScanTest {
     }
 
     /** Rows read by a scan, each as its values followed by its position. */
-    private static List<List<Object>> scan(ParquetReader reader, int rowGroup, ReadSchema projection,
-            RowSelection selection, RowFilter filter) throws IOException {
+    private static List<List<Object>> scan(
+            ParquetReader reader,
+            int rowGroup,
+            ReadSchema projection,
+            RowSelection selection,
+            RowFilter filter)
+            throws IOException {
         List<List<Object>> rows = new ArrayList<>();
         try (BatchIterator batches = reader.scanRowGroup(rowGroup, projection, selection, filter)) {
             while (batches.hasNext()) {
                 ParquetBatch b = batches.next();
                 assertThat(b.getNumRows()).isPositive();
                 for (int i = 0; i < b.getNumRows(); i++) {
-                    List<Object> row = new ArrayList<>(TestingRowValues.of(new ColumnarRowData(b, i),
-                            projection.rowType()));
+                    List<Object> row =
+                            new ArrayList<>(
+                                    TestingRowValues.of(
+                                            new ColumnarRowData(b, i), projection.rowType()));
                     row.add(b.rowPosition(i));
                     rows.add(row);
                 }
@@ -88,8 +96,11 @@ class FilteredScanTest {
         return rows;
     }
 
-    private static List<List<Object>> expected(List<List<Object>> all, RowSelection selection,
-            LongPredicate keep, List<Integer> columns) {
+    private static List<List<Object>> expected(
+            List<List<Object>> all,
+            RowSelection selection,
+            LongPredicate keep,
+            List<Integer> columns) {
         List<List<Object>> out = new ArrayList<>();
         for (int r = 0; r < selection.rangeCount(); r++) {
             for (long i = selection.start(r); i < selection.end(r); i++) {
@@ -124,8 +135,13 @@ class FilteredScanTest {
     void returnsExactlyTheKeptRowsInEveryModeOnCorpusFiles() throws Exception {
         System.out.println("FilteredScanTest seed " + SEED);
         Random random = new Random(SEED);
-        for (String name : new String[] {"alltypes_tiny_pages.parquet", "nested_maps.snappy.parquet",
-                "nullable.impala.parquet", "alltypes_plain.parquet"}) {
+        for (String name :
+                new String[] {
+                    "alltypes_tiny_pages.parquet",
+                    "nested_maps.snappy.parquet",
+                    "nullable.impala.parquet",
+                    "alltypes_plain.parquet"
+                }) {
             Path file = TestingParquetFiles.data(name);
             List<List<Object>> all = TestingRowValues.readAll(file, ReadOptions.defaults());
             long rows = all.size();
@@ -133,11 +149,16 @@ class FilteredScanTest {
                 int batchSize = new int[] {1, 3, 100, 2048}[random.nextInt(4)];
                 boolean late = random.nextBoolean();
                 boolean alternating = random.nextBoolean();
-                ReadOptions options = ReadOptions.builder().batchSize(batchSize)
-                        .lateMaterialization(late).alternatingBatches(alternating).build();
+                ReadOptions options =
+                        ReadOptions.builder()
+                                .batchSize(batchSize)
+                                .lateMaterialization(late)
+                                .alternatingBatches(alternating)
+                                .build();
                 try (ParquetReader reader = ParquetReader.open(open(file), options)) {
                     List<String> names = reader.schema().rowType().getFieldNames();
-                    // output: the last two fields, then the first; filter: the first and a middle one
+                    // output: the last two fields, then the first; filter: the first and a middle
+                    // one
                     List<Integer> out = List.of(names.size() - 1, Math.max(0, names.size() - 2), 0);
                     List<String> outNames = new ArrayList<>();
                     for (int c : out) {
@@ -150,20 +171,33 @@ class FilteredScanTest {
                         outColumns.add(names.indexOf(n));
                     }
                     ReadSchema projection = reader.project(outNames);
-                    ReadSchema filterColumns = reader.project(
-                            List.of(names.get(0), names.get(names.size() / 2)));
+                    ReadSchema filterColumns =
+                            reader.project(List.of(names.get(0), names.get(names.size() / 2)));
                     long start = random.nextInt((int) rows);
-                    RowSelection selection = random.nextBoolean() ? RowSelection.all(rows)
-                            : RowSelection.of(new long[] {start}, new long[] {rows})
-                                    .union(RowSelection.all(1));
+                    RowSelection selection =
+                            random.nextBoolean()
+                                    ? RowSelection.all(rows)
+                                    : RowSelection.of(new long[] {start}, new long[] {rows})
+                                            .union(RowSelection.all(1));
                     for (LongPredicate keep : patterns(random, rows)) {
                         PositionFilter filter = new PositionFilter(filterColumns, keep);
-                        String what = name + " batch " + batchSize + " late " + late
-                                + " alternating " + alternating + " selection " + selection;
-                        assertThat(scan(reader, 0, projection, selection, filter)).as(what)
+                        String what =
+                                name
+                                        + " batch "
+                                        + batchSize
+                                        + " late "
+                                        + late
+                                        + " alternating "
+                                        + alternating
+                                        + " selection "
+                                        + selection;
+                        assertThat(scan(reader, 0, projection, selection, filter))
+                                .as(what)
                                 .isEqualTo(expected(all, selection, keep, outColumns));
-                        assertThat(filter.asked).as(what + ": each selected row asked once")
-                                .hasSize((int) selection.rowCount()).doesNotHaveDuplicates();
+                        assertThat(filter.asked)
+                                .as(what + ": each selected row asked once")
+                                .hasSize((int) selection.rowCount())
+                                .doesNotHaveDuplicates();
                     }
                 }
             }
@@ -176,39 +210,55 @@ class FilteredScanTest {
         LongPredicate everyThird = row -> row % 3 == 0;
         LongPredicate firstHalf = row -> row < 3650;
         for (boolean late : new boolean[] {true, false}) {
-            try (ParquetReader reader = ParquetReader.open(open(file),
-                    ReadOptions.builder().lateMaterialization(late).build())) {
+            try (ParquetReader reader =
+                    ParquetReader.open(
+                            open(file), ReadOptions.builder().lateMaterialization(late).build())) {
                 // bool_col's chunk is far smaller than string_col's: it goes first
-                PositionFilter cheap = new PositionFilter(reader.project(List.of("bool_col")), everyThird);
-                PositionFilter dear = new PositionFilter(reader.project(List.of("date_string_col")), firstHalf);
-                PositionFilter whole = new PositionFilter(reader.project(List.of("bool_col", "date_string_col")),
-                        row -> everyThird.test(row) && firstHalf.test(row));
-                RowFilter filter = new RowFilter() {
-                    @Override
-                    public ReadSchema columns() {
-                        return whole.columns();
-                    }
+                PositionFilter cheap =
+                        new PositionFilter(reader.project(List.of("bool_col")), everyThird);
+                PositionFilter dear =
+                        new PositionFilter(reader.project(List.of("date_string_col")), firstHalf);
+                PositionFilter whole =
+                        new PositionFilter(
+                                reader.project(List.of("bool_col", "date_string_col")),
+                                row -> everyThird.test(row) && firstHalf.test(row));
+                RowFilter filter =
+                        new RowFilter() {
+                            @Override
+                            public ReadSchema columns() {
+                                return whole.columns();
+                            }
 
-                    @Override
-                    public int filter(ParquetBatch batch, boolean[] keep) {
-                        return whole.filter(batch, keep);
-                    }
+                            @Override
+                            public int filter(ParquetBatch batch, boolean[] keep) {
+                                return whole.filter(batch, keep);
+                            }
 
-                    @Override
-                    public List<RowFilter> conjuncts() {
-                        return List.of(dear, cheap);
-                    }
-                };
-                List<List<Object>> rows = scan(reader, 0, reader.project(List.of("id")),
-                        RowSelection.all(7300), filter);
-                assertThat(rows).hasSize(1217).allSatisfy(r -> {
-                    long at = (Long) r.get(1);
-                    assertThat(at % 3 == 0 && at < 3650).isTrue();
-                });
+                            @Override
+                            public List<RowFilter> conjuncts() {
+                                return List.of(dear, cheap);
+                            }
+                        };
+                List<List<Object>> rows =
+                        scan(
+                                reader,
+                                0,
+                                reader.project(List.of("id")),
+                                RowSelection.all(7300),
+                                filter);
+                assertThat(rows)
+                        .hasSize(1217)
+                        .allSatisfy(
+                                r -> {
+                                    long at = (Long) r.get(1);
+                                    assertThat(at % 3 == 0 && at < 3650).isTrue();
+                                });
                 if (late) {
                     assertThat(whole.asked).isEmpty();
                     assertThat(cheap.asked).hasSize(7300);
-                    assertThat(dear.asked).hasSize(2434).allSatisfy(row -> assertThat(row % 3).isZero());
+                    assertThat(dear.asked)
+                            .hasSize(2434)
+                            .allSatisfy(row -> assertThat(row % 3).isZero());
                 } else {
                     assertThat(whole.asked).hasSize(7300);
                 }
@@ -220,32 +270,49 @@ class FilteredScanTest {
     void theFilterSeesItsColumnsValuesAndDecidesOnThem() throws Exception {
         Path file = TestingNumberedFile.write(dir.resolve("numbered.parquet"), 3500);
         for (boolean late : new boolean[] {true, false}) {
-            try (ParquetReader reader = ParquetReader.open(TestingNumberedFile.open(file),
-                    ReadOptions.builder().batchSize(64).lateMaterialization(late).build())) {
+            try (ParquetReader reader =
+                    ParquetReader.open(
+                            TestingNumberedFile.open(file),
+                            ReadOptions.builder()
+                                    .batchSize(64)
+                                    .lateMaterialization(late)
+                                    .build())) {
                 ReadSchema ids = reader.project(List.of("id"));
-                RowFilter idsDivisibleBy7 = new RowFilter() {
-                    @Override
-                    public ReadSchema columns() {
-                        return ids;
-                    }
+                RowFilter idsDivisibleBy7 =
+                        new RowFilter() {
+                            @Override
+                            public ReadSchema columns() {
+                                return ids;
+                            }
 
-                    @Override
-                    public int filter(ParquetBatch batch, boolean[] keep) {
-                        LongColumnVector id = (LongColumnVector) batch.columns[0];
-                        for (int i = 0; i < batch.getNumRows(); i++) {
-                            assertThat(id.getLong(i)).isEqualTo(1000L * batch.rowGroup() + batch.rowPosition(i));
-                            keep[i] = id.getLong(i) % 7 == 0;
-                        }
-                        return 0; // the count is not trusted
-                    }
-                };
+                            @Override
+                            public int filter(ParquetBatch batch, boolean[] keep) {
+                                LongColumnVector id = (LongColumnVector) batch.columns[0];
+                                for (int i = 0; i < batch.getNumRows(); i++) {
+                                    assertThat(id.getLong(i))
+                                            .isEqualTo(
+                                                    1000L * batch.rowGroup()
+                                                            + batch.rowPosition(i));
+                                    keep[i] = id.getLong(i) % 7 == 0;
+                                }
+                                return 0; // the count is not trusted
+                            }
+                        };
                 for (int g = 0; g < 4; g++) {
-                    List<List<Object>> rows = scan(reader, g, reader.project(List.of("name", "id")),
-                            RowSelection.all(reader.metadata().rowGroup(g).numRows()), idsDivisibleBy7);
-                    assertThat(rows).isNotEmpty().allSatisfy(row -> {
-                        assertThat((Long) row.get(1) % 7).isZero();
-                        assertThat(row.get(0)).isNull(); // every 7th name is null
-                    });
+                    List<List<Object>> rows =
+                            scan(
+                                    reader,
+                                    g,
+                                    reader.project(List.of("name", "id")),
+                                    RowSelection.all(reader.metadata().rowGroup(g).numRows()),
+                                    idsDivisibleBy7);
+                    assertThat(rows)
+                            .isNotEmpty()
+                            .allSatisfy(
+                                    row -> {
+                                        assertThat((Long) row.get(1) % 7).isZero();
+                                        assertThat(row.get(0)).isNull(); // every 7th name is null
+                                    });
                     long multiples = 0;
                     for (long id = 1000L * g; id < Math.min(3500, 1000L * (g + 1)); id++) {
                         multiples += id % 7 == 0 ? 1 : 0;
@@ -263,28 +330,42 @@ class FilteredScanTest {
         long[] bytes = new long[2];
         for (boolean late : new boolean[] {true, false}) {
             try (TestingRecordingInputFile recording = new TestingRecordingInputFile(open(file));
-                    ParquetReader reader = ParquetReader.open(recording,
-                            ReadOptions.builder().lateMaterialization(late).build())) {
+                    ParquetReader reader =
+                            ParquetReader.open(
+                                    recording,
+                                    ReadOptions.builder().lateMaterialization(late).build())) {
                 ReadSchema filterColumns = reader.project(List.of("id"));
                 ReadSchema projection = reader.project(List.of("string_col", "bigint_col", "id"));
                 recording.forget();
-                List<List<Object>> rows = scan(reader, 0, projection, RowSelection.all(7300),
-                        new PositionFilter(filterColumns, keep));
+                List<List<Object>> rows =
+                        scan(
+                                reader,
+                                0,
+                                projection,
+                                RowSelection.all(7300),
+                                new PositionFilter(filterColumns, keep));
                 assertThat(rows).hasSize(40);
                 bytes[late ? 0 : 1] = recording.bytesRead();
                 if (late) {
-                    int stringLeaf = reader.schema().leaves().stream()
-                            .filter(l -> l.dottedPath().equals("string_col")).findFirst().orElseThrow()
-                            .leafIndex();
+                    int stringLeaf =
+                            reader.schema().leaves().stream()
+                                    .filter(l -> l.dottedPath().equals("string_col"))
+                                    .findFirst()
+                                    .orElseThrow()
+                                    .leafIndex();
                     OffsetIndexView index = reader.readOffsetIndex(0, stringLeaf).orElseThrow();
                     for (int p = 0; p < index.pageCount(); p++) {
                         long first = index.firstRowIndex(p);
                         long end = first + index.rowCount(p, 7300);
                         if (end <= 3000 || first >= 3040) {
-                            long[] page = {index.offset(p), index.offset(p) + index.compressedPageSize(p)};
+                            long[] page = {
+                                index.offset(p), index.offset(p) + index.compressedPageSize(p)
+                            };
                             for (long[] read : recording.reads()) {
                                 assertThat(read[1] <= page[0] || read[0] >= page[1])
-                                        .as("read [%d, %d) overlaps page %d of string_col", read[0], read[1], p)
+                                        .as(
+                                                "read [%d, %d) overlaps page %d of string_col",
+                                                read[0], read[1], p)
                                         .isTrue();
                             }
                         }
@@ -293,44 +374,70 @@ class FilteredScanTest {
             }
         }
         // the filter column whole, the other columns' offset indexes and the pages of 40 rows
-        assertThat(bytes[0]).as("bytes read late-materializing vs decoding all").isLessThan(bytes[1]);
+        assertThat(bytes[0])
+                .as("bytes read late-materializing vs decoding all")
+                .isLessThan(bytes[1]);
     }
 
     @Test
     void pagesWithoutSurvivorsAreNotDecompressedWhenTheChunkHasNoOffsetIndex() throws Exception {
-        RowType type = (RowType) DataTypes.ROW(DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
-                DataTypes.FIELD("payload", DataTypes.STRING().notNull())).getLogicalType();
+        RowType type =
+                (RowType)
+                        DataTypes.ROW(
+                                        DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
+                                        DataTypes.FIELD("payload", DataTypes.STRING().notNull()))
+                                .getLogicalType();
         List<RowData> values = new ArrayList<>();
         for (int i = 0; i < 5000; i++) {
-            values.add(GenericRowData.of((long) i, StringData.fromString("payload-" + (i * 7919L % 100_003))));
+            values.add(
+                    GenericRowData.of(
+                            (long) i, StringData.fromString("payload-" + (i * 7919L % 100_003))));
         }
-        WriteOptions.Builder options = WriteOptions.builder().pageRowLimit(100).dictionaryEnabled(false);
+        WriteOptions.Builder options =
+                WriteOptions.builder().pageRowLimit(100).dictionaryEnabled(false);
         Path indexed = dir.resolve("indexed.parquet");
         Path plain = dir.resolve("plain.parquet");
         TestingWriters.write(indexed, type, options.build(), values);
         TestingWriters.write(plain, type, options.pageIndexEnabled(false).build(), values);
         // the data pages lie where they lie in the twin written with an offset index
         long[] damaged;
-        try (ParquetReader twin = ParquetReader.open(TestingNumberedFile.open(indexed), ReadOptions.defaults())) {
+        try (ParquetReader twin =
+                ParquetReader.open(TestingNumberedFile.open(indexed), ReadOptions.defaults())) {
             OffsetIndexView index = twin.readOffsetIndex(0, 1).orElseThrow();
             int page = 20; // rows 2000..2099
             assertThat(index.firstRowIndex(page)).isEqualTo(2000);
             damaged = new long[] {index.offset(page), index.compressedPageSize(page)};
         }
         byte[] bytes = Files.readAllBytes(plain);
-        int at = (int) (damaged[0] + damaged[1] - 5); // inside the page body: its CRC no longer holds
+        int at =
+                (int)
+                        (damaged[0]
+                                + damaged[1]
+                                - 5); // inside the page body: its CRC no longer holds
         bytes[at] ^= 0x5A;
         Files.write(plain, bytes);
 
-        try (ParquetReader reader = ParquetReader.open(TestingNumberedFile.open(plain), ReadOptions.defaults())) {
-            assertThat(reader.metadata().rowGroups().get(0).columns().get(1).offsetIndex()).isEmpty();
-            assertThatThrownBy(() -> TestingSelections.readSelected(reader, 0, reader.schema(), RowSelection.all(5000)))
-                    .isInstanceOf(UncheckedIOException.class).hasCauseInstanceOf(CorruptFileException.class);
+        try (ParquetReader reader =
+                ParquetReader.open(TestingNumberedFile.open(plain), ReadOptions.defaults())) {
+            assertThat(reader.metadata().rowGroups().get(0).columns().get(1).offsetIndex())
+                    .isEmpty();
+            assertThatThrownBy(
+                            () ->
+                                    TestingSelections.readSelected(
+                                            reader, 0, reader.schema(), RowSelection.all(5000)))
+                    .isInstanceOf(UncheckedIOException.class)
+                    .hasCauseInstanceOf(CorruptFileException.class);
             LongPredicate outsideTheDamage = row -> row < 1500 || row >= 2600;
-            List<List<Object>> rows = scan(reader, 0, reader.project(List.of("payload")),
-                    RowSelection.all(5000), new PositionFilter(reader.project(List.of("id")), outsideTheDamage));
+            List<List<Object>> rows =
+                    scan(
+                            reader,
+                            0,
+                            reader.project(List.of("payload")),
+                            RowSelection.all(5000),
+                            new PositionFilter(reader.project(List.of("id")), outsideTheDamage));
             assertThat(rows).hasSize(3900);
-            assertThat(rows.get(1500)).containsExactly("payload-" + (2600 * 7919L % 100_003), 2600L);
+            assertThat(rows.get(1500))
+                    .containsExactly("payload-" + (2600 * 7919L % 100_003), 2600L);
         }
     }
 }

@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.options.WriteOptions;
-
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
@@ -15,19 +16,19 @@ import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * {@link ParquetWriter#giveUpUnpayingDictionaries()}: in the open row group's first page, the
  * dictionaries of mostly distinct columns are freed and those columns go on in PLAIN, while a
  * dictionary that pays stays; the file reads back the same rows, and the held bytes drop.
  */
 class GiveUpDictionaryTest {
-    private static final RowType TYPE = (RowType) DataTypes.ROW(
-            DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
-            DataTypes.FIELD("name", DataTypes.STRING().notNull()),
-            DataTypes.FIELD("color", DataTypes.INT().notNull())).getLogicalType();
+    private static final RowType TYPE =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
+                                    DataTypes.FIELD("name", DataTypes.STRING().notNull()),
+                                    DataTypes.FIELD("color", DataTypes.INT().notNull()))
+                            .getLogicalType();
 
     @TempDir java.nio.file.Path dir;
 
@@ -42,7 +43,8 @@ class GiveUpDictionaryTest {
         int rows = 8_000; // within the first page (20,000 rows) of every column
         long before;
         long after;
-        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(WriteOptions.builder().build()).create(file)) {
+        try (ParquetWriter writer =
+                ParquetWriter.builder(TYPE).options(WriteOptions.builder().build()).create(file)) {
             for (long i = 0; i < rows; i++) {
                 writer.write(row(i));
             }
@@ -61,7 +63,8 @@ class GiveUpDictionaryTest {
             assertThat(group.column("name").orElseThrow().hasDictionary()).isFalse();
             assertThat(group.column("color").orElseThrow().hasDictionary()).isTrue();
             List<String> back = new ArrayList<>();
-            try (CloseableIterator<RowData> it = reader.rows(reader.project(List.of("id", "name", "color")))) {
+            try (CloseableIterator<RowData> it =
+                    reader.rows(reader.project(List.of("id", "name", "color")))) {
                 while (it.hasNext()) {
                     RowData r = it.next();
                     back.add(r.getLong(0) + "," + r.getString(1) + "," + r.getInt(2));
@@ -70,7 +73,13 @@ class GiveUpDictionaryTest {
             assertThat(back).hasSize(2 * rows);
             for (int i = 0; i < back.size(); i++) {
                 RowData expected = row(i);
-                assertThat(back.get(i)).isEqualTo(expected.getLong(0) + "," + expected.getString(1) + "," + expected.getInt(2));
+                assertThat(back.get(i))
+                        .isEqualTo(
+                                expected.getLong(0)
+                                        + ","
+                                        + expected.getString(1)
+                                        + ","
+                                        + expected.getInt(2));
             }
         }
     }

@@ -5,15 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.Compression;
 import io.pqx.format.options.WriteOptions;
-
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.List;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
-
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.util.List;
 
 /**
  * {@link ParquetWriter#heldBytes()} follows what the writer holds: it grows as the open row group
@@ -25,36 +23,57 @@ import java.util.List;
  */
 class HeldBytesTest {
     private static final String LOCATION = "held.parquet";
+
     /** Rows per measured group: whole slices, so no row waits in the filling slice. */
     private static final int GROUP_ROWS = 8 * 4096;
+
     /** NOT NULL flat leaves only: every chunk on pqx's {@code FlatChunkWriter}. */
-    private static final RowType NOT_NULL_FLAT = (RowType) DataTypes.ROW(
-            DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
-            DataTypes.FIELD("name", DataTypes.STRING().notNull()),
-            DataTypes.FIELD("x", DataTypes.DOUBLE().notNull()),
-            DataTypes.FIELD("n", DataTypes.INT().notNull())).getLogicalType();
+    private static final RowType NOT_NULL_FLAT =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
+                                    DataTypes.FIELD("name", DataTypes.STRING().notNull()),
+                                    DataTypes.FIELD("x", DataTypes.DOUBLE().notNull()),
+                                    DataTypes.FIELD("n", DataTypes.INT().notNull()))
+                            .getLogicalType();
 
     @Test
     void flatLeavesOfBothWritersAreCoverTheWrittenGroup() throws IOException {
-        checkAgainstWrittenGroup(TestingRowTypes.FLAT, WriteOptions.builder()
-                .pageSizeBytes(16 << 10).rowGroupRows(Integer.MAX_VALUE).build());
+        checkAgainstWrittenGroup(
+                TestingRowTypes.FLAT,
+                WriteOptions.builder()
+                        .pageSizeBytes(16 << 10)
+                        .rowGroupRows(Integer.MAX_VALUE)
+                        .build());
     }
 
     @Test
     void pqxsOwnFlatWriterIsCoverTheWrittenGroup() throws IOException {
-        checkAgainstWrittenGroup(NOT_NULL_FLAT, WriteOptions.builder()
-                .pageSizeBytes(16 << 10).rowGroupRows(Integer.MAX_VALUE).build());
-        checkAgainstWrittenGroup(NOT_NULL_FLAT, WriteOptions.builder()
-                .codec(Compression.UNCOMPRESSED).pageSizeBytes(64 << 10).rowGroupRows(Integer.MAX_VALUE).build());
+        checkAgainstWrittenGroup(
+                NOT_NULL_FLAT,
+                WriteOptions.builder()
+                        .pageSizeBytes(16 << 10)
+                        .rowGroupRows(Integer.MAX_VALUE)
+                        .build());
+        checkAgainstWrittenGroup(
+                NOT_NULL_FLAT,
+                WriteOptions.builder()
+                        .codec(Compression.UNCOMPRESSED)
+                        .pageSizeBytes(64 << 10)
+                        .rowGroupRows(Integer.MAX_VALUE)
+                        .build());
     }
 
     @Test
     void nestedLeavesAndBloomFiltersAreCoverTheWrittenGroup() throws IOException {
-        checkAgainstWrittenGroup(TestingRowTypes.NESTED, WriteOptions.builder()
-                .pageSizeBytes(16 << 10).rowGroupRows(Integer.MAX_VALUE)
-                .bloomFilter("id", new BloomFilterSpec(200_000, 0.01))
-                .bloomFilter("tags.list.element", new BloomFilterSpec(1_000, 0.01))
-                .build());
+        checkAgainstWrittenGroup(
+                TestingRowTypes.NESTED,
+                WriteOptions.builder()
+                        .pageSizeBytes(16 << 10)
+                        .rowGroupRows(Integer.MAX_VALUE)
+                        .bloomFilter("id", new BloomFilterSpec(200_000, 0.01))
+                        .bloomFilter("tags.list.element", new BloomFilterSpec(1_000, 0.01))
+                        .build());
     }
 
     @Test
@@ -62,11 +81,14 @@ class HeldBytesTest {
         List<RowData> rows = new TestingRandomRows(31).rows(TestingRowTypes.FLAT, 3 * GROUP_ROWS);
         WriteOptions options = WriteOptions.builder().rowGroupRows(Integer.MAX_VALUE).build();
         ParquetWriter writer =
-                ParquetWriter.builder(TestingRowTypes.FLAT).options(options).open(new ByteArrayOutputStream(), LOCATION);
+                ParquetWriter.builder(TestingRowTypes.FLAT)
+                        .options(options)
+                        .open(new ByteArrayOutputStream(), LOCATION);
         long fresh = writer.heldBytes();
         assertThat(fresh)
-                .as("a fresh writer: the arrays of its empty slice only (a recycled slice keeps"
-                        + " the capacity of up to 4096 rows or 1 MiB, doubled as it grew)")
+                .as(
+                        "a fresh writer: the arrays of its empty slice only (a recycled slice keeps"
+                                + " the capacity of up to 4096 rows or 1 MiB, doubled as it grew)")
                 .isBetween(1L, 2L << 20);
         long early = 0;
         for (int i = 0; i < GROUP_ROWS; i++) {
@@ -94,11 +116,22 @@ class HeldBytesTest {
     @Test
     void onASharedPoolItIsNeverNegativeNeverThrowsAndIsZeroAfterAbort() throws IOException {
         List<RowData> rows = new TestingRandomRows(32).rows(TestingRowTypes.NESTED, 40_000);
-        WriteOptions options = WriteOptions.builder().rowGroupRows(9_000)
-                .bloomFilter("id", new BloomFilterSpec(10_000, 0.01)).build();
+        WriteOptions options =
+                WriteOptions.builder()
+                        .rowGroupRows(9_000)
+                        .bloomFilter("id", new BloomFilterSpec(10_000, 0.01))
+                        .build();
         try (EncodingPool pool = EncodingPool.threads(2, 8, 2, "t")) {
-            ParquetWriter first = ParquetWriter.builder(TestingRowTypes.NESTED).options(options).encodingOn(pool).open(new ByteArrayOutputStream(), "a");
-            ParquetWriter second = ParquetWriter.builder(TestingRowTypes.NESTED).options(options).encodingOn(pool).open(new ByteArrayOutputStream(), "b");
+            ParquetWriter first =
+                    ParquetWriter.builder(TestingRowTypes.NESTED)
+                            .options(options)
+                            .encodingOn(pool)
+                            .open(new ByteArrayOutputStream(), "a");
+            ParquetWriter second =
+                    ParquetWriter.builder(TestingRowTypes.NESTED)
+                            .options(options)
+                            .encodingOn(pool)
+                            .open(new ByteArrayOutputStream(), "b");
             long max = 0;
             for (int i = 0; i < rows.size(); i++) {
                 first.write(rows.get(i));
@@ -126,7 +159,9 @@ class HeldBytesTest {
             throws IOException {
         List<RowData> rows = new TestingRandomRows(33).rows(type, 2 * GROUP_ROWS);
         try (ParquetWriter writer =
-                ParquetWriter.builder(type).options(options).open(new ByteArrayOutputStream(), LOCATION)) {
+                ParquetWriter.builder(type)
+                        .options(options)
+                        .open(new ByteArrayOutputStream(), LOCATION)) {
             for (int i = 0; i < GROUP_ROWS; i++) {
                 writer.write(rows.get(i));
             }
@@ -138,7 +173,8 @@ class HeldBytesTest {
             long held = writer.heldBytes();
             writer.cutRowGroup();
             long written = writer.bytesWritten() - before;
-            assertThat((double) held).as("held vs the %d bytes written, %s", written, options)
+            assertThat((double) held)
+                    .as("held vs the %d bytes written, %s", written, options)
                     .isBetween(0.7 * written, 4.0 * written);
         }
     }

@@ -6,22 +6,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqx.format.TestingPageSpots.PageSpot;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.io.ByteArrayInputFile;
+import io.pqx.format.metadata.PageChecksumCount;
+import io.pqx.format.options.Compression;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.format.metadata.PageChecksumCount;
-
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.util.CloseableIterator;
-import io.pqx.format.options.Compression;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Page CRC-32s as pqx writes and checks them by default: every page (dictionary and data, v1 and
@@ -33,11 +31,14 @@ import java.util.List;
 class PageChecksumReaderTest {
 
     private static final String FILE = "crc.parquet";
-    private static final RowType TYPE = (RowType) DataTypes.ROW(
-            DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
-            DataTypes.FIELD("a", DataTypes.INT().notNull()))
-            .getLogicalType();
-    private static final ReadOptions UNCHECKED = ReadOptions.builder().verifyChecksums(false).build();
+    private static final RowType TYPE =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
+                                    DataTypes.FIELD("a", DataTypes.INT().notNull()))
+                            .getLogicalType();
+    private static final ReadOptions UNCHECKED =
+            ReadOptions.builder().verifyChecksums(false).build();
 
     /** 1,000 rows in two row groups of five 100-row pages; {@code a} takes 7 distinct values. */
     private static List<RowData> rows() {
@@ -51,19 +52,24 @@ class PageChecksumReaderTest {
     /** Uncompressed, so a flipped body byte decodes to a different value rather than an error. */
     private static byte[] write(PageVersion version, boolean dictionary, boolean checksums)
             throws Exception {
-        return TestingWriters.bytes(TYPE, WriteOptions.builder()
-                .codec(Compression.UNCOMPRESSED)
-                .pageVersion(version)
-                .dictionaryEnabled(dictionary)
-                .rowGroupRows(500)
-                .pageRowLimit(100)
-                .pageChecksums(checksums)
-                .build(), rows(), Runnable::run);
+        return TestingWriters.bytes(
+                TYPE,
+                WriteOptions.builder()
+                        .codec(Compression.UNCOMPRESSED)
+                        .pageVersion(version)
+                        .dictionaryEnabled(dictionary)
+                        .rowGroupRows(500)
+                        .pageRowLimit(100)
+                        .pageChecksums(checksums)
+                        .build(),
+                rows(),
+                Runnable::run);
     }
 
     private static List<String> read(byte[] file, ReadOptions options) throws Exception {
         List<String> values = new ArrayList<>();
-        try (ParquetReader reader = ParquetReader.open(new ByteArrayInputFile(FILE, file), options);
+        try (ParquetReader reader =
+                        ParquetReader.open(new ByteArrayInputFile(FILE, file), options);
                 CloseableIterator<RowData> it = reader.rows(reader.schema())) {
             while (it.hasNext()) {
                 RowData row = it.next();
@@ -80,8 +86,12 @@ class PageChecksumReaderTest {
     @ParameterizedTest
     @EnumSource(PageVersion.class)
     void everyPageCarriesTheCrcOfItsStoredBytesByDefault(PageVersion version) throws Exception {
-        byte[] file = TestingWriters.bytes(TYPE, WriteOptions.builder().pageVersion(version)
-                .pageRowLimit(100).build(), rows(), Runnable::run);
+        byte[] file =
+                TestingWriters.bytes(
+                        TYPE,
+                        WriteOptions.builder().pageVersion(version).pageRowLimit(100).build(),
+                        rows(),
+                        Runnable::run);
         List<PageSpot> pages = TestingPageSpots.allPages(file);
         assertThat(pages).filteredOn(PageSpot::isDictionary).isNotEmpty();
         assertThat(pages).hasSizeGreaterThan(10).allMatch(p -> p.crcMatches(file));
@@ -90,8 +100,7 @@ class PageChecksumReaderTest {
 
     @ParameterizedTest
     @EnumSource(PageVersion.class)
-    void damagedDataPageFailsNamingFileRowGroupColumnAndPage(PageVersion version)
-            throws Exception {
+    void damagedDataPageFailsNamingFileRowGroupColumnAndPage(PageVersion version) throws Exception {
         byte[] file = write(version, false, true);
         PageSpot page = TestingPageSpots.pages(file, 1, 1).get(2);
         assertThat(page.dataOrdinal()).isEqualTo(2);
@@ -100,8 +109,9 @@ class PageChecksumReaderTest {
         assertThatThrownBy(() -> read(damaged, ReadOptions.defaults()))
                 .hasCauseInstanceOf(CorruptFileException.class)
                 .cause()
-                .hasMessageMatching("Cannot verify page 2: CRC-32 mismatch: header says [0-9a-f]{8},"
-                        + " page bytes give [0-9a-f]{8} \\(crc\\.parquet, row group 1, column a\\)");
+                .hasMessageMatching(
+                        "Cannot verify page 2: CRC-32 mismatch: header says [0-9a-f]{8},"
+                                + " page bytes give [0-9a-f]{8} \\(crc\\.parquet, row group 1, column a\\)");
         // without verification the damage reads as wrong values in rows 700..799
         List<String> silent = read(damaged, UNCHECKED);
         assertThat(silent).hasSize(1000).isNotEqualTo(expected());
@@ -121,9 +131,10 @@ class PageChecksumReaderTest {
         assertThatThrownBy(() -> read(damaged, ReadOptions.defaults()))
                 .hasCauseInstanceOf(CorruptFileException.class)
                 .cause()
-                .hasMessageMatching("Cannot verify dictionary page: CRC-32 mismatch: header says"
-                        + " [0-9a-f]{8}, page bytes give [0-9a-f]{8} \\(crc\\.parquet, row group 1,"
-                        + " column a\\)");
+                .hasMessageMatching(
+                        "Cannot verify dictionary page: CRC-32 mismatch: header says"
+                                + " [0-9a-f]{8}, page bytes give [0-9a-f]{8} \\(crc\\.parquet, row group 1,"
+                                + " column a\\)");
         List<String> silent = read(damaged, UNCHECKED);
         assertThat(silent).hasSize(1000).isNotEqualTo(expected());
         assertThat(silent.subList(0, 500)).isEqualTo(expected().subList(0, 500));
@@ -143,11 +154,14 @@ class PageChecksumReaderTest {
     void pageChecksumsCountsThePagesThatCarryACrc(PageVersion version) throws Exception {
         for (boolean checksums : new boolean[] {true, false}) {
             byte[] file = write(version, true, checksums);
-            try (ParquetReader reader = ParquetReader.open(
-                    new ByteArrayInputFile(FILE, file), ReadOptions.defaults())) {
+            try (ParquetReader reader =
+                    ParquetReader.open(
+                            new ByteArrayInputFile(FILE, file), ReadOptions.defaults())) {
                 var chunk = reader.metadata().rowGroups().get(1).columns().get(1);
                 // a dictionary page and five data pages
-                assertThat(ParquetReader.readPageChecksums(new ByteArrayInputFile(FILE, file), chunk))
+                assertThat(
+                                ParquetReader.readPageChecksums(
+                                        new ByteArrayInputFile(FILE, file), chunk))
                         .isEqualTo(new PageChecksumCount(6, checksums ? 6 : 0));
                 assertThat(reader.readPageChecksums(1, 1))
                         .isEqualTo(new PageChecksumCount(6, checksums ? 6 : 0));

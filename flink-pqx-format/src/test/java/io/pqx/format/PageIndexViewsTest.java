@@ -8,7 +8,10 @@ import io.pqx.format.index.ColumnIndexView;
 import io.pqx.format.index.OffsetIndexView;
 import io.pqx.format.index.PhysicalType;
 import io.pqx.format.options.WriteOptions;
-
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -17,32 +20,39 @@ import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-
 /** The public page index views, on a file whose pages' contents are known. */
 class PageIndexViewsTest {
     @TempDir Path dir;
 
-    private static final RowType TYPE = (RowType) DataTypes.ROW(
-            DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
-            DataTypes.FIELD("name", DataTypes.STRING()),
-            DataTypes.FIELD("score", DataTypes.DOUBLE()))
-            .getLogicalType();
+    private static final RowType TYPE =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
+                                    DataTypes.FIELD("name", DataTypes.STRING()),
+                                    DataTypes.FIELD("score", DataTypes.DOUBLE()))
+                            .getLogicalType();
 
     /** 1000 rows, 100 per page: ids ascend; names are 20 'a'..'j' + id; scores null in page 3. */
     private ParquetReader written() throws Exception {
         List<RowData> rows = new ArrayList<>();
         for (int i = 0; i < 1000; i++) {
             String name = String.valueOf((char) ('a' + i / 100)).repeat(20) + i;
-            rows.add(GenericRowData.of((long) i, i % 7 == 0 ? null : StringData.fromString(name),
-                    i / 100 == 3 ? null : i * 0.5));
+            rows.add(
+                    GenericRowData.of(
+                            (long) i,
+                            i % 7 == 0 ? null : StringData.fromString(name),
+                            i / 100 == 3 ? null : i * 0.5));
         }
         Path file = dir.resolve("t.parquet");
-        TestingWriters.write(file, TYPE, WriteOptions.builder().pageRowLimit(100)
-                .dictionaryEnabled(false).columnIndexTruncateLength(8).build(), rows);
+        TestingWriters.write(
+                file,
+                TYPE,
+                WriteOptions.builder()
+                        .pageRowLimit(100)
+                        .dictionaryEnabled(false)
+                        .columnIndexTruncateLength(8)
+                        .build(),
+                rows);
         return ParquetReader.open(new org.apache.flink.core.fs.Path(file.toUri()));
     }
 

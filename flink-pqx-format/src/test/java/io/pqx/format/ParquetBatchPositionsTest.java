@@ -5,13 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.index.RowSelection;
 import io.pqx.format.options.ReadOptions;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Every {@link ParquetBatch} names its row group and the position of each of its rows in it. */
 class ParquetBatchPositionsTest {
@@ -22,8 +20,10 @@ class ParquetBatchPositionsTest {
     @Test
     void batchesOfTheWholeFileCarryRowGroupAndPositions() throws Exception {
         Path file = TestingNumberedFile.write(dir.resolve("f.parquet"), 2500);
-        try (ParquetReader reader = ParquetReader.open(TestingNumberedFile.open(file),
-                        ReadOptions.builder().batchSize(300).build());
+        try (ParquetReader reader =
+                        ParquetReader.open(
+                                TestingNumberedFile.open(file),
+                                ReadOptions.builder().batchSize(300).build());
                 BatchIterator batches = reader.batches(reader.schema())) {
             long expectedId = 0;
             List<Long> firsts = new ArrayList<>();
@@ -37,22 +37,30 @@ class ParquetBatchPositionsTest {
                     assertThat(batch.rowGroup()).isEqualTo((int) (id / GROUP));
                     assertThat(batch.rowPosition(i)).isEqualTo(id % GROUP);
                 }
-                assertThat(batch.nextRowPosition()).isEqualTo(batch.rowPosition(batch.getNumRows() - 1) + 1);
+                assertThat(batch.nextRowPosition())
+                        .isEqualTo(batch.rowPosition(batch.getNumRows() - 1) + 1);
             }
             assertThat(expectedId).isEqualTo(2500);
             // batches restart at 0 in each row group: 300-row batches, cut at the group's end
-            assertThat(firsts).containsExactly(0L, 300L, 600L, 900L, 10_000L, 10_300L, 10_600L, 10_900L,
-                    20_000L, 20_300L);
+            assertThat(firsts)
+                    .containsExactly(
+                            0L, 300L, 600L, 900L, 10_000L, 10_300L, 10_600L, 10_900L, 20_000L,
+                            20_300L);
         }
     }
 
     @Test
     void readingFromARowAfterZeroStartsThePositionsThere() throws Exception {
         Path file = TestingNumberedFile.write(dir.resolve("f.parquet"), 2500);
-        try (ParquetReader reader = ParquetReader.open(TestingNumberedFile.open(file),
-                        ReadOptions.builder().batchSize(256).build());
-                BatchIterator batches = reader.readRowGroup(1, reader.schema(),
-                        RowSelection.of(new long[] {417}, new long[] {GROUP}))) {
+        try (ParquetReader reader =
+                        ParquetReader.open(
+                                TestingNumberedFile.open(file),
+                                ReadOptions.builder().batchSize(256).build());
+                BatchIterator batches =
+                        reader.readRowGroup(
+                                1,
+                                reader.schema(),
+                                RowSelection.of(new long[] {417}, new long[] {GROUP}))) {
             ParquetBatch first = batches.next();
             assertThat(first.rowGroup()).isEqualTo(1);
             assertThat(first.firstRowPosition()).isEqualTo(417);
@@ -77,11 +85,15 @@ class ParquetBatchPositionsTest {
     @Test
     void aSparseSelectionGivesEachRowItsOwnPosition() throws Exception {
         Path file = TestingNumberedFile.write(dir.resolve("f.parquet"), 2500);
-        RowSelection selection = RowSelection.of(new long[] {3, 250, 251 + 10, 900}, new long[] {6, 251, 280, GROUP});
+        RowSelection selection =
+                RowSelection.of(
+                        new long[] {3, 250, 251 + 10, 900}, new long[] {6, 251, 280, GROUP});
         List<Long> expected = new ArrayList<>();
         selection.rowIndexes().forEachRemaining((long row) -> expected.add(row));
-        try (ParquetReader reader = ParquetReader.open(TestingNumberedFile.open(file),
-                        ReadOptions.builder().batchSize(8).build());
+        try (ParquetReader reader =
+                        ParquetReader.open(
+                                TestingNumberedFile.open(file),
+                                ReadOptions.builder().batchSize(8).build());
                 BatchIterator batches = reader.readRowGroup(2 - 1, reader.schema(), selection)) {
             List<Long> positions = new ArrayList<>();
             boolean sawGap = false;
@@ -93,7 +105,8 @@ class ParquetBatchPositionsTest {
                     assertThat(batch.rowPosition(i)).isEqualTo(batch.getLong(i, 0) - GROUP);
                     positions.add(batch.rowPosition(i));
                 }
-                assertThat(batch.nextRowPosition()).isEqualTo(batch.rowPosition(batch.getNumRows() - 1) + 1);
+                assertThat(batch.nextRowPosition())
+                        .isEqualTo(batch.rowPosition(batch.getNumRows() - 1) + 1);
             }
             assertThat(positions).isEqualTo(expected);
             assertThat(sawGap).as("a batch spanning two ranges").isTrue();
@@ -103,14 +116,16 @@ class ParquetBatchPositionsTest {
     @Test
     void refusesAPositionOutsideTheBatch() throws Exception {
         Path file = TestingNumberedFile.write(dir.resolve("f.parquet"), 10);
-        try (ParquetReader reader = ParquetReader.open(TestingNumberedFile.open(file), ReadOptions.defaults());
+        try (ParquetReader reader =
+                        ParquetReader.open(TestingNumberedFile.open(file), ReadOptions.defaults());
                 BatchIterator batches = reader.batches(reader.schema())) {
             ParquetBatch batch = batches.next();
             assertThat(batch.getNumRows()).isEqualTo(10);
             assertThatThrownBy(() -> batch.rowPosition(10))
                     .isInstanceOf(IndexOutOfBoundsException.class)
                     .hasMessage("Cannot give the position of batch row 10: the batch has 10 rows");
-            assertThatThrownBy(() -> batch.rowPosition(-1)).isInstanceOf(IndexOutOfBoundsException.class);
+            assertThatThrownBy(() -> batch.rowPosition(-1))
+                    .isInstanceOf(IndexOutOfBoundsException.class);
         }
     }
 }

@@ -4,7 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.options.WriteOptions;
-
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericArrayData;
@@ -22,25 +26,22 @@ import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-
 /** The whole-file batch iterator and allocation-free decimal reads. */
 class ParquetReaderBatchesTest {
     @TempDir Path dir;
 
     private static final int ROWS = 2500;
 
-    private static final RowType TYPE = (RowType) DataTypes.ROW(
-            DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
-            DataTypes.FIELD("price", DataTypes.DECIMAL(12, 2)),
-            DataTypes.FIELD("name", DataTypes.STRING()),
-            DataTypes.FIELD("big", DataTypes.DECIMAL(30, 4)),
-            DataTypes.FIELD("prices", DataTypes.ARRAY(DataTypes.DECIMAL(9, 3))))
-            .getLogicalType();
+    private static final RowType TYPE =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
+                                    DataTypes.FIELD("price", DataTypes.DECIMAL(12, 2)),
+                                    DataTypes.FIELD("name", DataTypes.STRING()),
+                                    DataTypes.FIELD("big", DataTypes.DECIMAL(30, 4)),
+                                    DataTypes.FIELD(
+                                            "prices", DataTypes.ARRAY(DataTypes.DECIMAL(9, 3))))
+                            .getLogicalType();
 
     private static long unscaledPrice(int i) {
         return i * 1_001L - 500_000L;
@@ -49,13 +50,20 @@ class ParquetReaderBatchesTest {
     private ParquetReader written() throws Exception {
         List<RowData> rows = new ArrayList<>();
         for (int i = 0; i < ROWS; i++) {
-            rows.add(GenericRowData.of((long) i,
-                    i % 5 == 0 ? null : DecimalData.fromUnscaledLong(unscaledPrice(i), 12, 2),
-                    StringData.fromString("n" + i),
-                    DecimalData.fromBigDecimal(new BigDecimal(i + "123456789012345.6789"), 30, 4),
-                    new GenericArrayData(new Object[] {
-                        DecimalData.fromUnscaledLong(i, 9, 3),
-                        DecimalData.fromUnscaledLong(-i, 9, 3)})));
+            rows.add(
+                    GenericRowData.of(
+                            (long) i,
+                            i % 5 == 0
+                                    ? null
+                                    : DecimalData.fromUnscaledLong(unscaledPrice(i), 12, 2),
+                            StringData.fromString("n" + i),
+                            DecimalData.fromBigDecimal(
+                                    new BigDecimal(i + "123456789012345.6789"), 30, 4),
+                            new GenericArrayData(
+                                    new Object[] {
+                                        DecimalData.fromUnscaledLong(i, 9, 3),
+                                        DecimalData.fromUnscaledLong(-i, 9, 3)
+                                    })));
         }
         Path file = dir.resolve("t.parquet");
         TestingWriters.write(file, TYPE, WriteOptions.builder().rowGroupRows(1000).build(), rows);
@@ -65,7 +73,8 @@ class ParquetReaderBatchesTest {
     @Test
     void batchesCoverEveryRowOfEveryRowGroupInFileOrder() throws Exception {
         try (ParquetReader reader = written();
-                CloseableIterator<VectorizedColumnBatch> batches = reader.batches(reader.schema())) {
+                CloseableIterator<VectorizedColumnBatch> batches =
+                        reader.batches(reader.schema())) {
             assertThat(reader.metadata().rowGroups()).hasSize(3);
             long next = 0;
             int count = 0;
@@ -121,8 +130,10 @@ class ParquetReaderBatchesTest {
                     if (!price.isNullAt(r)) {
                         assertThat(DecimalVectors.unscaledLong(price, r))
                                 .isEqualTo(unscaledPrice(i))
-                                .isEqualTo(((DecimalColumnVector) price)
-                                        .getDecimal(r, 12, 2).toUnscaledLong());
+                                .isEqualTo(
+                                        ((DecimalColumnVector) price)
+                                                .getDecimal(r, 12, 2)
+                                                .toUnscaledLong());
                     }
                     HeapArrayVector arrays = (HeapArrayVector) batch.columns[2];
                     assertThat(arrays.getLengths()[r]).isEqualTo(2);

@@ -6,18 +6,19 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.options.ReadOptions;
-
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-
-/** {@link ParquetReader#open(InputFile, ParquetFooter, ReadOptions)}: a footer read once opens the file again. */
+/**
+ * {@link ParquetReader#open(InputFile, ParquetFooter, ReadOptions)}: a footer read once opens the
+ * file again.
+ */
 class ParquetReaderFooterReuseTest {
     @TempDir Path dir;
 
@@ -25,20 +26,25 @@ class ParquetReaderFooterReuseTest {
     void opensWithAFooterReadBeforeWithoutReadingTheFooterAgain() throws Exception {
         Path file = TestingNumberedFile.write(dir.resolve("numbered.parquet"), 2500);
         ParquetFooter footer;
-        try (TestingRecordingInputFile planning = new TestingRecordingInputFile(TestingNumberedFile.open(file))) {
+        try (TestingRecordingInputFile planning =
+                new TestingRecordingInputFile(TestingNumberedFile.open(file))) {
             footer = ParquetReader.readFooter(planning, ReadOptions.defaults());
             assertThat(touchesFooter(planning, footer)).as("the planner's read").isTrue();
         }
         assertThat(footer.metadata().rowGroups()).hasSize(3);
 
-        try (TestingRecordingInputFile recording = new TestingRecordingInputFile(TestingNumberedFile.open(file));
-                ParquetReader reader = ParquetReader.open(recording, footer, ReadOptions.defaults())) {
+        try (TestingRecordingInputFile recording =
+                        new TestingRecordingInputFile(TestingNumberedFile.open(file));
+                ParquetReader reader =
+                        ParquetReader.open(recording, footer, ReadOptions.defaults())) {
             assertThat(recording.reads()).as("opening reads nothing").isEmpty();
             assertThat(reader.footer()).isSameAs(footer);
             assertThat(reader.metadata()).isEqualTo(footer.metadata());
             assertThat(ids(reader)).isEqualTo(numbers(2500));
             assertThat(recording.reads()).isNotEmpty();
-            assertThat(touchesFooter(recording, footer)).as("a read of the footer or its tail").isFalse();
+            assertThat(touchesFooter(recording, footer))
+                    .as("a read of the footer or its tail")
+                    .isFalse();
             assertThat(recording.reads()).noneMatch(r -> r[0] < 4);
         }
     }
@@ -47,11 +53,14 @@ class ParquetReaderFooterReuseTest {
     void aReaderHandsOutItsFooterForTheNextOpen() throws Exception {
         Path file = TestingNumberedFile.write(dir.resolve("numbered.parquet"), 1200);
         ParquetFooter footer;
-        try (ParquetReader first = ParquetReader.open(TestingNumberedFile.open(file), ReadOptions.defaults())) {
+        try (ParquetReader first =
+                ParquetReader.open(TestingNumberedFile.open(file), ReadOptions.defaults())) {
             footer = first.footer();
         }
-        try (TestingRecordingInputFile recording = new TestingRecordingInputFile(TestingNumberedFile.open(file));
-                ParquetReader again = ParquetReader.open(recording, footer, ReadOptions.defaults())) {
+        try (TestingRecordingInputFile recording =
+                        new TestingRecordingInputFile(TestingNumberedFile.open(file));
+                ParquetReader again =
+                        ParquetReader.open(recording, footer, ReadOptions.defaults())) {
             assertThat(ids(again)).isEqualTo(numbers(1200));
             assertThat(touchesFooter(recording, footer)).isFalse();
         }
@@ -72,9 +81,12 @@ class ParquetReaderFooterReuseTest {
 
         assertThatThrownBy(() -> ParquetReader.open(replaced, footer, ReadOptions.defaults()))
                 .isInstanceOf(CorruptFileException.class)
-                .hasMessageStartingWith("Cannot open file with a footer read before: the file has "
-                        + length + " bytes, but the footer was read from a file of " + footer.fileLength()
-                        + " bytes")
+                .hasMessageStartingWith(
+                        "Cannot open file with a footer read before: the file has "
+                                + length
+                                + " bytes, but the footer was read from a file of "
+                                + footer.fileLength()
+                                + " bytes")
                 .hasMessageContaining("the file was replaced or changed since")
                 .hasMessageEndingWith("(" + replaced.location() + ")");
         assertThat(replaced.closed).isTrue();

@@ -6,19 +6,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.index.ColumnIndexView;
-import io.pqx.format.metadata.LeafPageIndex;
 import io.pqx.format.index.OffsetIndexView;
-import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.index.RowSelection;
-import io.pqx.format.metadata.TrustedPageIndex;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.metadata.ByteRange;
-import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.metadata.ChunkStatisticsView;
+import io.pqx.format.metadata.ColumnChunkView;
+import io.pqx.format.metadata.LeafPageIndex;
+import io.pqx.format.metadata.RowGroupPageIndexes;
+import io.pqx.format.metadata.TrustedPageIndex;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.prune.PageIndexSource;
-
+import java.io.ByteArrayOutputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.IntStream;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -28,33 +33,33 @@ import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.stream.IntStream;
-
 /**
  * {@link ParquetReader#readPageIndexes}: every leaf's column and offset index in one read, the
  * trusted page evidence, bad indexes as failures (never exceptions), and {@code readRowGroup} with
  * indexes read before, which does not read them again.
  */
 class ParquetReaderPageIndexesTest {
-    private static final RowType TYPE = (RowType) DataTypes.ROW(
-            DataTypes.FIELD("i", DataTypes.INT().notNull()),
-            DataTypes.FIELD("s", DataTypes.STRING()),
-            DataTypes.FIELD("d", DataTypes.DOUBLE())).getLogicalType();
+    private static final RowType TYPE =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("i", DataTypes.INT().notNull()),
+                                    DataTypes.FIELD("s", DataTypes.STRING()),
+                                    DataTypes.FIELD("d", DataTypes.DOUBLE()))
+                            .getLogicalType();
     private static final int ROWS = 1000;
 
     static byte[] file(WriteOptions options) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(options).open(out, "mem://indexes")) {
+        try (ParquetWriter writer =
+                ParquetWriter.builder(TYPE).options(options).open(out, "mem://indexes")) {
             for (int k = 0; k < ROWS; k++) {
                 GenericRowData row = new GenericRowData(3);
                 row.setField(0, k);
-                row.setField(1, k % 10 == 0 ? null
-                        : StringData.fromString("x".repeat(70) + String.format("%05d", k)));
+                row.setField(
+                        1,
+                        k % 10 == 0
+                                ? null
+                                : StringData.fromString("x".repeat(70) + String.format("%05d", k)));
                 row.setField(2, k % 7 == 0 ? Double.NaN : (k % 2 == 0 ? -0.0 : k * 1.5));
                 writer.write(row);
             }
@@ -87,7 +92,9 @@ class ParquetReaderPageIndexesTest {
                     assertThat(found.offsetIndex().orElseThrow().pages())
                             .isEqualTo(expectedOffsets.pages());
                     ColumnIndexView columns = found.columnIndex().orElseThrow();
-                    assertThat(columns.pageCount()).isEqualTo(10).isEqualTo(expectedColumns.pageCount());
+                    assertThat(columns.pageCount())
+                            .isEqualTo(10)
+                            .isEqualTo(expectedColumns.pageCount());
                     for (int p = 0; p < columns.pageCount(); p++) {
                         assertThat(columns.minBytes(p)).isEqualTo(expectedColumns.minBytes(p));
                         assertThat(columns.maxBytes(p)).isEqualTo(expectedColumns.maxBytes(p));
@@ -104,8 +111,9 @@ class ParquetReaderPageIndexesTest {
 
     @Test
     void trustedPageBoundsFollowTheChunkStatisticsRules() throws Exception {
-        try (ParquetReader reader = ParquetReader.open(new ByteArrayInputFile("f", file(tinyPages())),
-                ReadOptions.defaults())) {
+        try (ParquetReader reader =
+                ParquetReader.open(
+                        new ByteArrayInputFile("f", file(tinyPages())), ReadOptions.defaults())) {
             RowGroupPageIndexes indexes = reader.readPageIndexes(1, reader.schema());
             TrustedPageIndex ints = indexes.trusted(0).orElseThrow();
             ChunkStatisticsView page = ints.statistics(2);
@@ -151,24 +159,34 @@ class ParquetReaderPageIndexesTest {
     void aMalformedIndexIsAFailureOfThatLeafOnly() throws Exception {
         byte[] bytes = file(tinyPages());
         ColumnChunkView chunk;
-        try (ParquetReader reader = ParquetReader.open(new ByteArrayInputFile("f", bytes),
-                ReadOptions.defaults())) {
+        try (ParquetReader reader =
+                ParquetReader.open(new ByteArrayInputFile("f", bytes), ReadOptions.defaults())) {
             chunk = reader.metadata().rowGroups().get(0).columns().get(1);
         }
         ByteRange column = chunk.columnIndex().orElseThrow();
         ByteRange offsets = chunk.offsetIndex().orElseThrow();
-        Arrays.fill(bytes, (int) column.offset(), (int) (column.offset() + column.length()), (byte) 0xFF);
-        Arrays.fill(bytes, (int) offsets.offset(), (int) (offsets.offset() + offsets.length()), (byte) 0x07);
-        try (ParquetReader reader = ParquetReader.open(new ByteArrayInputFile("f", bytes),
-                ReadOptions.defaults())) {
+        Arrays.fill(
+                bytes,
+                (int) column.offset(),
+                (int) (column.offset() + column.length()),
+                (byte) 0xFF);
+        Arrays.fill(
+                bytes,
+                (int) offsets.offset(),
+                (int) (offsets.offset() + offsets.length()),
+                (byte) 0x07);
+        try (ParquetReader reader =
+                ParquetReader.open(new ByteArrayInputFile("f", bytes), ReadOptions.defaults())) {
             RowGroupPageIndexes indexes = reader.readPageIndexes(0, reader.schema());
             LeafPageIndex broken = indexes.leaf(1).orElseThrow();
             assertThat(broken.columnIndex()).isEmpty();
             assertThat(broken.offsetIndex()).isEmpty();
             assertThat(broken.trusted()).isEmpty();
             assertThat(broken.failures()).hasSize(2);
-            assertThat(broken.failures().get(0)).hasMessageStartingWith("Cannot read offset index")
-                    .hasMessageContaining("row group 0").hasMessageContaining("s");
+            assertThat(broken.failures().get(0))
+                    .hasMessageStartingWith("Cannot read offset index")
+                    .hasMessageContaining("row group 0")
+                    .hasMessageContaining("s");
             assertThat(broken.failures().get(1)).hasMessageStartingWith("Cannot read column index");
             assertThat(indexes.trusted(0)).isPresent();
             assertThat(indexes.trusted(2)).isPresent();
@@ -182,12 +200,15 @@ class ParquetReaderPageIndexesTest {
     }
 
     @Test
-    void readRowGroupWithKnownIndexesReadsNoOffsetIndexAgainAndReturnsTheSameRows() throws Exception {
+    void readRowGroupWithKnownIndexesReadsNoOffsetIndexAgainAndReturnsTheSameRows()
+            throws Exception {
         byte[] bytes = file(tinyPages());
-        RowSelection selection = RowSelection.of(new long[] {3, 260, 499}, new long[] {40, 270, 500});
+        RowSelection selection =
+                RowSelection.of(new long[] {3, 260, 499}, new long[] {40, 270, 500});
         try (TestingRecordingInputFile recording =
                         new TestingRecordingInputFile(new ByteArrayInputFile("f", bytes));
-                ParquetReader reader = ParquetReader.open(recording, ReadOptions.builder().batchSize(7).build())) {
+                ParquetReader reader =
+                        ParquetReader.open(recording, ReadOptions.builder().batchSize(7).build())) {
             ReadSchema projection = reader.schema();
             List<List<Object>> all = read(reader, 0, projection, RowSelection.all(500), null);
             RowGroupPageIndexes indexes = reader.readPageIndexes(0, projection);
@@ -203,16 +224,24 @@ class ParquetReaderPageIndexesTest {
             for (long[] read : recording.reads()) {
                 for (long[] index : indexRanges) {
                     assertThat(read[1] <= index[0] || read[0] >= index[1])
-                            .as("read [%d, %d) overlaps offset index [%d, %d)", read[0], read[1],
-                                    index[0], index[1])
+                            .as(
+                                    "read [%d, %d) overlaps offset index [%d, %d)",
+                                    read[0], read[1], index[0], index[1])
                             .isTrue();
                 }
             }
             // the plain overload reads the offset indexes itself
             recording.forget();
             assertThat(read(reader, 0, projection, selection, null)).isEqualTo(rows);
-            boolean readAnIndex = recording.reads().stream().anyMatch(read -> indexRanges.stream()
-                    .anyMatch(index -> read[0] < index[1] && read[1] > index[0]));
+            boolean readAnIndex =
+                    recording.reads().stream()
+                            .anyMatch(
+                                    read ->
+                                            indexRanges.stream()
+                                                    .anyMatch(
+                                                            index ->
+                                                                    read[0] < index[1]
+                                                                            && read[1] > index[0]));
             assertThat(readAnIndex).isTrue();
         }
     }
@@ -223,26 +252,34 @@ class ParquetReaderPageIndexesTest {
         RowSelection selection = RowSelection.of(new long[] {3, 260}, new long[] {240, 500});
         try (TestingRecordingInputFile recording =
                         new TestingRecordingInputFile(new ByteArrayInputFile("f", bytes));
-                ParquetReader reader = ParquetReader.open(recording, ReadOptions.builder().batchSize(7).build())) {
+                ParquetReader reader =
+                        ParquetReader.open(recording, ReadOptions.builder().batchSize(7).build())) {
             ReadSchema ints = reader.project(List.of("i"));
-            RowFilter everyThirteenth = new RowFilter() {
-                @Override
-                public ReadSchema columns() {
-                    return ints;
-                }
+            RowFilter everyThirteenth =
+                    new RowFilter() {
+                        @Override
+                        public ReadSchema columns() {
+                            return ints;
+                        }
 
-                @Override
-                public int filter(ParquetBatch batch, boolean[] keep) {
-                    int kept = 0;
-                    for (int k = 0; k < batch.getNumRows(); k++) {
-                        keep[k] = batch.columns[0].isNullAt(k) ? false
-                                : ((org.apache.flink.table.data.columnar.vector.IntColumnVector)
-                                        batch.columns[0]).getInt(k) % 13 == 0;
-                        kept += keep[k] ? 1 : 0;
-                    }
-                    return kept;
-                }
-            };
+                        @Override
+                        public int filter(ParquetBatch batch, boolean[] keep) {
+                            int kept = 0;
+                            for (int k = 0; k < batch.getNumRows(); k++) {
+                                keep[k] =
+                                        batch.columns[0].isNullAt(k)
+                                                ? false
+                                                : ((org.apache.flink.table.data.columnar.vector
+                                                                                        .IntColumnVector)
+                                                                                batch.columns[0])
+                                                                        .getInt(k)
+                                                                % 13
+                                                        == 0;
+                                kept += keep[k] ? 1 : 0;
+                            }
+                            return kept;
+                        }
+                    };
             List<List<Object>> expected = scan(reader, selection, everyThirteenth, null);
             assertThat(expected).hasSize(37);
             RowGroupPageIndexes indexes = reader.readPageIndexes(0, reader.schema());
@@ -251,20 +288,28 @@ class ParquetReaderPageIndexesTest {
             for (long[] read : recording.reads()) {
                 for (ColumnChunkView chunk : reader.metadata().rowGroups().get(0).columns()) {
                     ByteRange index = chunk.offsetIndex().orElseThrow();
-                    assertThat(read[1] <= index.offset() || read[0] >= index.offset() + index.length())
-                            .as("read [%d, %d) overlaps an offset index", read[0], read[1]).isTrue();
+                    assertThat(
+                                    read[1] <= index.offset()
+                                            || read[0] >= index.offset() + index.length())
+                            .as("read [%d, %d) overlaps an offset index", read[0], read[1])
+                            .isTrue();
                 }
             }
         }
     }
 
-    private static List<List<Object>> scan(ParquetReader reader, RowSelection selection,
-            RowFilter filter, RowGroupPageIndexes known) throws Exception {
+    private static List<List<Object>> scan(
+            ParquetReader reader,
+            RowSelection selection,
+            RowFilter filter,
+            RowGroupPageIndexes known)
+            throws Exception {
         List<List<Object>> rows = new ArrayList<>();
         ReadSchema projection = reader.schema();
-        try (BatchIterator batches = known == null
-                ? reader.scanRowGroup(0, projection, selection, filter)
-                : reader.scanRowGroup(0, projection, selection, filter, known)) {
+        try (BatchIterator batches =
+                known == null
+                        ? reader.scanRowGroup(0, projection, selection, filter)
+                        : reader.scanRowGroup(0, projection, selection, filter, known)) {
             while (batches.hasNext()) {
                 VectorizedColumnBatch b = batches.next();
                 for (int i = 0; i < b.getNumRows(); i++) {
@@ -277,10 +322,14 @@ class ParquetReaderPageIndexesTest {
 
     @Test
     void readRowGroupRefusesTheIndexesOfAnotherRowGroup() throws Exception {
-        try (ParquetReader reader = ParquetReader.open(new ByteArrayInputFile("f", file(tinyPages())),
-                ReadOptions.defaults())) {
+        try (ParquetReader reader =
+                ParquetReader.open(
+                        new ByteArrayInputFile("f", file(tinyPages())), ReadOptions.defaults())) {
             RowGroupPageIndexes indexes = reader.readPageIndexes(1, reader.schema());
-            assertThatThrownBy(() -> reader.readRowGroup(0, reader.schema(), RowSelection.all(500), indexes))
+            assertThatThrownBy(
+                            () ->
+                                    reader.readRowGroup(
+                                            0, reader.schema(), RowSelection.all(500), indexes))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("page indexes of row group 1");
         }
@@ -310,21 +359,31 @@ class ParquetReaderPageIndexesTest {
             recording.forget();
             RowGroupPageIndexes indexes = reader.readPageIndexes(0, reader.schema());
             assertThat(recording.reads()).hasSize(1);
-            long withEvidence = IntStream.range(0, reader.schema().leaves().size())
-                    .filter(leaf -> indexes.trusted(leaf).isPresent()).count();
+            long withEvidence =
+                    IntStream.range(0, reader.schema().leaves().size())
+                            .filter(leaf -> indexes.trusted(leaf).isPresent())
+                            .count();
             assertThat(withEvidence).isGreaterThan(5);
             for (int leaf : indexes.leafIndexes()) {
-                assertThat(indexes.leaf(leaf).orElseThrow().failures()).as("leaf " + leaf).isEmpty();
+                assertThat(indexes.leaf(leaf).orElseThrow().failures())
+                        .as("leaf " + leaf)
+                        .isEmpty();
             }
         }
     }
 
-    private static List<List<Object>> read(ParquetReader reader, int rowGroup, ReadSchema projection,
-            RowSelection selection, RowGroupPageIndexes known) throws Exception {
+    private static List<List<Object>> read(
+            ParquetReader reader,
+            int rowGroup,
+            ReadSchema projection,
+            RowSelection selection,
+            RowGroupPageIndexes known)
+            throws Exception {
         List<List<Object>> rows = new ArrayList<>();
-        try (BatchIterator batches = known == null
-                ? reader.readRowGroup(rowGroup, projection, selection)
-                : reader.readRowGroup(rowGroup, projection, selection, known)) {
+        try (BatchIterator batches =
+                known == null
+                        ? reader.readRowGroup(rowGroup, projection, selection)
+                        : reader.readRowGroup(rowGroup, projection, selection, known)) {
             while (batches.hasNext()) {
                 VectorizedColumnBatch b = batches.next();
                 for (int i = 0; i < b.getNumRows(); i++) {

@@ -1,5 +1,8 @@
 package io.pqx.format;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.pqx.format.index.RowSelection;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.predicate.Predicates;
@@ -8,19 +11,14 @@ import io.pqx.format.prune.AccessPlan;
 import io.pqx.format.prune.PruningListener;
 import io.pqx.format.prune.RowGroupAccess;
 import io.pqx.format.prune.StatisticsPruner;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link ParquetScan}: across row groups, exactly the rows the access plan, the per-row-group
@@ -29,7 +27,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * reaches a row group; a limit stops at the batch reaching it.
  */
 class ParquetScanTest {
-    private static final int ROWS = 5 * TestingNumberedFile.GROUP_ROWS - 300; // 5 groups, the last short
+    private static final int ROWS =
+            5 * TestingNumberedFile.GROUP_ROWS - 300; // 5 groups, the last short
 
     @TempDir Path dir;
 
@@ -52,8 +51,12 @@ class ParquetScanTest {
         public int filter(ParquetBatch batch, boolean[] keep) {
             int kept = 0;
             for (int i = 0; i < batch.getNumRows(); i++) {
-                keep[i] = batch.columns[0] instanceof org.apache.flink.table.data.columnar.vector.LongColumnVector v
-                        && v.getLong(i) % divisor == 0;
+                keep[i] =
+                        batch.columns[0]
+                                        instanceof
+                                        org.apache.flink.table.data.columnar.vector.LongColumnVector
+                                                v
+                                && v.getLong(i) % divisor == 0;
                 kept += keep[i] ? 1 : 0;
             }
             return kept;
@@ -65,8 +68,8 @@ class ParquetScanTest {
         if (!java.nio.file.Files.exists(file)) {
             TestingNumberedFile.write(file, ROWS);
         }
-        return ParquetReader.open(TestingNumberedFile.open(file),
-                ReadOptions.builder().batchSize(97).build());
+        return ParquetReader.open(
+                TestingNumberedFile.open(file), ReadOptions.builder().batchSize(97).build());
     }
 
     /** The ids a scan returns, each checked against its batch's row group and position. */
@@ -77,10 +80,18 @@ class ParquetScanTest {
                 ParquetBatch b = batches.next();
                 assertThat(b.getNumRows()).isPositive();
                 for (int i = 0; i < b.getNumRows(); i++) {
-                    long id = b.columns[0] instanceof org.apache.flink.table.data.columnar.vector.LongColumnVector v
-                            ? v.getLong(i) : -1;
-                    assertThat(id).isEqualTo((long) b.rowGroup() * TestingNumberedFile.GROUP_ROWS
-                            + b.rowPosition(i));
+                    long id =
+                            b.columns[0]
+                                            instanceof
+                                            org.apache.flink.table.data.columnar.vector
+                                                            .LongColumnVector
+                                                    v
+                                    ? v.getLong(i)
+                                    : -1;
+                    assertThat(id)
+                            .isEqualTo(
+                                    (long) b.rowGroup() * TestingNumberedFile.GROUP_ROWS
+                                            + b.rowPosition(i));
                     ids.add(id);
                 }
             }
@@ -91,7 +102,8 @@ class ParquetScanTest {
     @Test
     void withNothingSetItReadsEveryRowOfEveryRowGroupInOrder() throws IOException {
         try (ParquetReader reader = open()) {
-            List<Long> ids = ids(ParquetScan.builder(reader, reader.project(List.of("id", "name"))).build());
+            List<Long> ids =
+                    ids(ParquetScan.builder(reader, reader.project(List.of("id", "name"))).build());
             assertThat(ids).hasSize(ROWS);
             for (int i = 0; i < ROWS; i++) {
                 assertThat(ids.get(i)).isEqualTo(i);
@@ -100,7 +112,8 @@ class ParquetScanTest {
     }
 
     @Test
-    void randomPlansPlannersResumePointsRangesAndFiltersReturnExactlyTheRowsTheyLeave() throws IOException {
+    void randomPlansPlannersResumePointsRangesAndFiltersReturnExactlyTheRowsTheyLeave()
+            throws IOException {
         long seed = new Random().nextLong();
         Random random = new Random(seed);
         try (ParquetReader reader = open()) {
@@ -116,22 +129,28 @@ class ParquetScanTest {
                 int first = random.nextInt(groups);
                 int last = first + random.nextInt(groups - first);
                 int startGroup = first + random.nextInt(last - first + 1);
-                long startRow = random.nextInt(3) == 0 ? 0
-                        : random.nextInt((int) reader.metadata().rowGroup(startGroup).numRows() + 1);
+                long startRow =
+                        random.nextInt(3) == 0
+                                ? 0
+                                : random.nextInt(
+                                        (int) reader.metadata().rowGroup(startGroup).numRows() + 1);
                 boolean usePlan = random.nextBoolean();
                 boolean usePlanner = random.nextBoolean();
                 int divisor = random.nextBoolean() ? 0 : 1 + random.nextInt(5);
-                ParquetScan.Builder scan = ParquetScan.builder(reader, reader.project(List.of("id", "name")))
-                        .rowGroups(first, last).startAt(startGroup, startRow);
+                ParquetScan.Builder scan =
+                        ParquetScan.builder(reader, reader.project(List.of("id", "name")))
+                                .rowGroups(first, last)
+                                .startAt(startGroup, startRow);
                 if (usePlan) {
                     scan.accessPlan(planOf(reader, accesses));
                 }
                 List<Integer> asked = new ArrayList<>();
                 if (usePlanner) {
-                    scan.access((rowGroup, rows) -> {
-                        asked.add(rowGroup);
-                        return planned.get(rowGroup);
-                    });
+                    scan.access(
+                            (rowGroup, rows) -> {
+                                asked.add(rowGroup);
+                                return planned.get(rowGroup);
+                            });
                 }
                 if (divisor > 0) {
                     scan.rowFilter(new EveryNth(reader, divisor));
@@ -152,17 +171,24 @@ class ParquetScanTest {
                     if (access.isSkip()) {
                         continue;
                     }
-                    boolean filtered = divisor > 0 && access.kind() != RowGroupAccess.Kind.ALL_MATCH;
+                    boolean filtered =
+                            divisor > 0 && access.kind() != RowGroupAccess.Kind.ALL_MATCH;
                     for (long r = from; r < rows; r++) {
                         long id = (long) g * TestingNumberedFile.GROUP_ROWS + r;
-                        if (access.selection().overlaps(r, r + 1) && (!filtered || id % divisor == 0)) {
+                        if (access.selection().overlaps(r, r + 1)
+                                && (!filtered || id % divisor == 0)) {
                             expected.add(id);
                         }
                     }
                 }
-                assertThat(ids(scan.build())).as("seed %d, trial %d", seed, trial).isEqualTo(expected);
-                assertThat(asked).as("seed %d, trial %d: the planner asked once per row group reached",
-                        seed, trial).isEqualTo(expectedAsked);
+                assertThat(ids(scan.build()))
+                        .as("seed %d, trial %d", seed, trial)
+                        .isEqualTo(expected);
+                assertThat(asked)
+                        .as(
+                                "seed %d, trial %d: the planner asked once per row group reached",
+                                seed, trial)
+                        .isEqualTo(expectedAsked);
             }
         }
     }
@@ -199,11 +225,17 @@ class ParquetScanTest {
     void pruneWithNarrowsThePlanByTheStatistics() throws IOException {
         try (ParquetReader reader = open()) {
             ReadSchema ids = reader.project(List.of("id"));
-            List<Long> read = ids(ParquetScan.builder(reader, ids)
-                    .pruneWith(StatisticsPruner.create(Predicates.greaterOrEqual("id", 3_500L),
-                            reader.schema().fields()), SlotValues.none(), PruningListener.NONE)
-                    .rowFilter(new EveryNth(reader, 1))
-                    .build());
+            List<Long> read =
+                    ids(
+                            ParquetScan.builder(reader, ids)
+                                    .pruneWith(
+                                            StatisticsPruner.create(
+                                                    Predicates.greaterOrEqual("id", 3_500L),
+                                                    reader.schema().fields()),
+                                            SlotValues.none(),
+                                            PruningListener.NONE)
+                                    .rowFilter(new EveryNth(reader, 1))
+                                    .build());
             // statistics skip row groups 0 to 2; row group 3 is read and filtered by nothing
             assertThat(read).first().isEqualTo(3_000L);
             assertThat(read).hasSize(ROWS - 3_000);
@@ -214,37 +246,60 @@ class ParquetScanTest {
     void theListenerHearsEverySkippedAndReadRowGroup() throws IOException {
         try (ParquetReader reader = open()) {
             List<String> heard = new ArrayList<>();
-            AccessPlan plan = AccessPlan.scanAll(reader.metadata())
-                    .narrow(1, RowGroupAccess.skip(1000))
-                    .narrow(2, RowGroupAccess.allMatch(1000));
-            ids(ParquetScan.builder(reader, reader.project(List.of("id")))
-                    .accessPlan(plan)
-                    .rowFilter(new EveryNth(reader, 2))
-                    .startAt(0, 990)
-                    .listener(new ParquetScan.Listener() {
-                        @Override
-                        public void skipped(int rowGroup) {
-                            heard.add("skip " + rowGroup);
-                        }
+            AccessPlan plan =
+                    AccessPlan.scanAll(reader.metadata())
+                            .narrow(1, RowGroupAccess.skip(1000))
+                            .narrow(2, RowGroupAccess.allMatch(1000));
+            ids(
+                    ParquetScan.builder(reader, reader.project(List.of("id")))
+                            .accessPlan(plan)
+                            .rowFilter(new EveryNth(reader, 2))
+                            .startAt(0, 990)
+                            .listener(
+                                    new ParquetScan.Listener() {
+                                        @Override
+                                        public void skipped(int rowGroup) {
+                                            heard.add("skip " + rowGroup);
+                                        }
 
-                        @Override
-                        public void reading(int rowGroup, RowSelection selection, boolean filtered) {
-                            heard.add("read " + rowGroup + " " + selection.rowCount() + (filtered ? " filtered" : ""));
-                        }
-                    })
-                    .build());
-            assertThat(heard).containsExactly("read 0 10 filtered", "skip 1", "read 2 1000",
-                    "read 3 1000 filtered", "read 4 700 filtered");
+                                        @Override
+                                        public void reading(
+                                                int rowGroup,
+                                                RowSelection selection,
+                                                boolean filtered) {
+                                            heard.add(
+                                                    "read "
+                                                            + rowGroup
+                                                            + " "
+                                                            + selection.rowCount()
+                                                            + (filtered ? " filtered" : ""));
+                                        }
+                                    })
+                            .build());
+            assertThat(heard)
+                    .containsExactly(
+                            "read 0 10 filtered",
+                            "skip 1",
+                            "read 2 1000",
+                            "read 3 1000 filtered",
+                            "read 4 700 filtered");
         }
     }
 
     @Test
     void aLimitStopsAtTheBatchThatReachesIt() throws IOException {
         try (ParquetReader reader = open()) {
-            List<Long> read = ids(ParquetScan.builder(reader, reader.project(List.of("id")))
-                    .limit(150).build());
+            List<Long> read =
+                    ids(
+                            ParquetScan.builder(reader, reader.project(List.of("id")))
+                                    .limit(150)
+                                    .build());
             assertThat(read).hasSize(2 * 97); // batches of 97 rows: the second passes 150
-            assertThat(ids(ParquetScan.builder(reader, reader.project(List.of("id"))).limit(0).build()))
+            assertThat(
+                            ids(
+                                    ParquetScan.builder(reader, reader.project(List.of("id")))
+                                            .limit(0)
+                                            .build()))
                     .isEmpty();
         }
     }
@@ -252,12 +307,16 @@ class ParquetScanTest {
     @Test
     void aPlannerFailureSurfacesAsTheIteratorSays() throws IOException {
         try (ParquetReader reader = open()) {
-            BatchIterator batches = ParquetScan.builder(reader, reader.project(List.of("id")))
-                    .access((rowGroup, rows) -> {
-                        throw new IOException("no evidence for row group " + rowGroup);
-                    })
-                    .build();
-            assertThatThrownBy(batches::hasNext).isInstanceOf(UncheckedIOException.class)
+            BatchIterator batches =
+                    ParquetScan.builder(reader, reader.project(List.of("id")))
+                            .access(
+                                    (rowGroup, rows) -> {
+                                        throw new IOException(
+                                                "no evidence for row group " + rowGroup);
+                                    })
+                            .build();
+            assertThatThrownBy(batches::hasNext)
+                    .isInstanceOf(UncheckedIOException.class)
                     .hasMessageContaining("no evidence for row group 0");
             batches.close();
         }
@@ -268,10 +327,12 @@ class ParquetScanTest {
         try (ParquetReader reader = open()) {
             ReadSchema ids = reader.project(List.of("id"));
             assertThatThrownBy(() -> ParquetScan.builder(reader, ids).rowGroups(2, 5).build())
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("of a file of 5");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("of a file of 5");
             AccessPlan other = AccessPlan.scanAll(reader.metadata().rowGroups().subList(0, 2));
             assertThatThrownBy(() -> ParquetScan.builder(reader, ids).accessPlan(other).build())
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2 row groups");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("2 row groups");
             assertThatThrownBy(() -> ParquetScan.builder(reader, ids).limit(-1))
                     .isInstanceOf(IllegalArgumentException.class);
         }

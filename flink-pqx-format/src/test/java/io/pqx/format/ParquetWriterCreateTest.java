@@ -5,13 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.options.Compression;
 import io.pqx.format.options.WriteOptions;
-
-import org.apache.flink.core.fs.FileSystem.WriteMode;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.types.logical.RowType;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.ByteArrayOutputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -20,8 +13,15 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.flink.core.fs.FileSystem.WriteMode;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** The ways to open a writer: create (refusing or replacing a file), an executor, a plain stream. */
+/**
+ * The ways to open a writer: create (refusing or replacing a file), an executor, a plain stream.
+ */
 class ParquetWriterCreateTest {
     @TempDir Path dir;
 
@@ -49,7 +49,12 @@ class ParquetWriterCreateTest {
                 .hasMessageContaining("Cannot create " + flink(file))
                 .hasMessageContaining("the file exists")
                 .hasMessageContaining("WriteMode.OVERWRITE");
-        assertThatThrownBy(() -> ParquetWriter.builder(TYPE).options(OPTIONS).mode(WriteMode.NO_OVERWRITE).create(flink(file)))
+        assertThatThrownBy(
+                        () ->
+                                ParquetWriter.builder(TYPE)
+                                        .options(OPTIONS)
+                                        .mode(WriteMode.NO_OVERWRITE)
+                                        .create(flink(file)))
                 .isInstanceOf(FileAlreadyExistsException.class);
         assertThat(Files.readAllBytes(file)).containsExactly(1, 2, 3);
     }
@@ -63,7 +68,12 @@ class ParquetWriterCreateTest {
         Path replaced = dir.resolve("replaced.parquet");
         // An older, longer file: nothing of it may survive the overwrite.
         Files.write(replaced, new byte[(int) Files.size(fresh) + 4096]);
-        writeAll(ParquetWriter.builder(TYPE).options(OPTIONS).mode(WriteMode.OVERWRITE).create(flink(replaced)), rows);
+        writeAll(
+                ParquetWriter.builder(TYPE)
+                        .options(OPTIONS)
+                        .mode(WriteMode.OVERWRITE)
+                        .create(flink(replaced)),
+                rows);
 
         assertThat(Files.readAllBytes(replaced)).isEqualTo(Files.readAllBytes(fresh));
         try (ParquetReader reader = ParquetReader.open(flink(replaced))) {
@@ -74,7 +84,11 @@ class ParquetWriterCreateTest {
     @Test
     void overwriteAlsoCreatesAMissingFile() throws Exception {
         Path file = dir.resolve("new.parquet");
-        writeAll(ParquetWriter.builder(TYPE).options(OPTIONS).mode(WriteMode.OVERWRITE).create(flink(file)),
+        writeAll(
+                ParquetWriter.builder(TYPE)
+                        .options(OPTIONS)
+                        .mode(WriteMode.OVERWRITE)
+                        .create(flink(file)),
                 TestingWriters.threadingRows());
         try (ParquetReader reader = ParquetReader.open(flink(file))) {
             assertThat(reader.metadata().numRows()).isEqualTo(4000);
@@ -91,13 +105,25 @@ class ParquetWriterCreateTest {
         AtomicInteger tasks = new AtomicInteger();
         try {
             Path parallel = dir.resolve("parallel.parquet");
-            writeAll(ParquetWriter.builder(TYPE).options(OPTIONS).encodingOn(command -> {
-                tasks.incrementAndGet();
-                pool.execute(command);
-            }).create(flink(parallel)), rows);
+            writeAll(
+                    ParquetWriter.builder(TYPE)
+                            .options(OPTIONS)
+                            .encodingOn(
+                                    command -> {
+                                        tasks.incrementAndGet();
+                                        pool.execute(command);
+                                    })
+                            .create(flink(parallel)),
+                    rows);
             Path overwritten = dir.resolve("overwritten.parquet");
             Files.write(overwritten, new byte[] {9});
-            writeAll(ParquetWriter.builder(TYPE).options(OPTIONS).mode(WriteMode.OVERWRITE).encodingOn(pool).create(flink(overwritten)), rows);
+            writeAll(
+                    ParquetWriter.builder(TYPE)
+                            .options(OPTIONS)
+                            .mode(WriteMode.OVERWRITE)
+                            .encodingOn(pool)
+                            .create(flink(overwritten)),
+                    rows);
 
             assertThat(tasks.get()).as("column tasks run on the executor").isPositive();
             assertThat(Files.readAllBytes(parallel)).isEqualTo(Files.readAllBytes(single));

@@ -1,22 +1,19 @@
 package io.pqx.format;
 
-import io.pqx.format.options.WriteOptions;
-
+import static io.pqx.format.TestingCityRows.SORTED;
+import static io.pqx.format.TestingCityRows.TYPE;
+import static io.pqx.format.TestingCityRows.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.footer.FileMetadata;
-
+import io.pqx.format.options.WriteOptions;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.SortingColumn;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import static io.pqx.format.TestingCityRows.SORTED;
-import static io.pqx.format.TestingCityRows.TYPE;
-import static io.pqx.format.TestingCityRows.rows;
 
 /**
  * What pqx writes into the footer, checked on its own Thrift footer: statistics truncation, sorting
@@ -29,10 +26,11 @@ class ParquetWriterFooterTest {
     @Test
     void longBinaryBoundsAreTruncatedAndMarkedInexact() throws Exception {
         Path file = dir.resolve("t.parquet");
-        TestingWriters.write(file, TYPE,
-                WriteOptions.builder().statisticsTruncateLength(8).build(), rows(100));
+        TestingWriters.write(
+                file, TYPE, WriteOptions.builder().statisticsTruncateLength(8).build(), rows(100));
         FileMetadata meta = TestingWriters.footer(file);
-        ColumnMetaData note = meta.thrift().getRow_groups().get(0).getColumns().get(2).getMeta_data();
+        ColumnMetaData note =
+                meta.thrift().getRow_groups().get(0).getColumns().get(2).getMeta_data();
         // True min "note-0", max "note-zzz...zz99"-like: both longer or shorter than 8 bytes.
         byte[] min = bytes(note.getStatistics().bufferForMin_value());
         byte[] max = bytes(note.getStatistics().bufferForMax_value());
@@ -53,7 +51,8 @@ class ParquetWriterFooterTest {
         assertThat(meta.thrift().getRow_groups()).hasSize(3);
         for (var group : meta.thrift().getRow_groups()) {
             assertThat(group.getSorting_columns())
-                    .containsExactly(new SortingColumn(0, false, true), new SortingColumn(1, true, false));
+                    .containsExactly(
+                            new SortingColumn(0, false, true), new SortingColumn(1, true, false));
         }
     }
 

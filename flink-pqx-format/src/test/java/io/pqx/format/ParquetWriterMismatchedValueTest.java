@@ -7,7 +7,9 @@ import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.PositionOutputStream;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
-
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
@@ -16,10 +18,6 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.Test;
-
-import java.io.ByteArrayOutputStream;
-import java.util.ArrayList;
-import java.util.List;
 
 /** A row whose value has the wrong Java class is refused whole: no column keeps part of it. */
 class ParquetWriterMismatchedValueTest {
@@ -32,11 +30,14 @@ class ParquetWriterMismatchedValueTest {
                         new String[] {"a", "b"});
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ParquetWriter writer =
-                ParquetWriter.builder(type).options(WriteOptions.defaults()).open(new PositionOutputStream(bytes), "mem")) {
+                ParquetWriter.builder(type)
+                        .options(WriteOptions.defaults())
+                        .open(new PositionOutputStream(bytes), "mem")) {
             writer.write(GenericRowData.of(1, 10));
             assertThatThrownBy(() -> writer.write(GenericRowData.of(2, StringData.fromString("x"))))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageStartingWith("Cannot write row 1: a value does not match the row type")
+                    .hasMessageStartingWith(
+                            "Cannot write row 1: a value does not match the row type")
                     .hasMessageEndingWith("(mem)");
             writer.write(GenericRowData.of(3, 30));
         }

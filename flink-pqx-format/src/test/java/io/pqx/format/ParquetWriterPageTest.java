@@ -1,16 +1,14 @@
 package io.pqx.format;
 
-import io.pqx.format.options.WriteOptions;
-import io.pqx.format.options.BloomFilterSpec;
-
+import static io.pqx.format.TestingNameRows.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.format.options.BloomFilterSpec;
+import io.pqx.format.options.WriteOptions;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
-import static io.pqx.format.TestingNameRows.write;
 
 /**
  * Page, page index, bloom filter and checksum options of the writer. (What pqx writes with them is
@@ -21,12 +19,13 @@ class ParquetWriterPageTest {
 
     @Test
     void bloomFilterOnAnUnknownColumnIsRejected() {
-        WriteOptions options = WriteOptions.builder()
-                .bloomFilter("nope", new BloomFilterSpec(10, 0.01)).build();
+        WriteOptions options =
+                WriteOptions.builder().bloomFilter("nope", new BloomFilterSpec(10, 0.01)).build();
         assertThatThrownBy(() -> write(dir, options, 1))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Cannot write file: bloomFilters names column nope, which is not a leaf"
-                        + " column of the schema (leaves: id, name)");
+                .hasMessage(
+                        "Cannot write file: bloomFilters names column nope, which is not a leaf"
+                                + " column of the schema (leaves: id, name)");
         assertThat(dir.resolve("p.parquet")).doesNotExist();
     }
 }

@@ -7,17 +7,15 @@ import io.pqx.format.encode.EncodingContext;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
-
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The write API for callers that cut row groups and roll files themselves: explicit cuts, the open
@@ -26,17 +24,20 @@ import java.util.List;
 @Timeout(120)
 class ParquetWriterSharedPoolTest {
     private static final RowType TYPE = TestingRowTypes.FLAT;
+
     /** The writer's own limits out of the way: only the caller cuts. */
-    private static final WriteOptions MANUAL = WriteOptions.builder()
-            .rowGroupRows(Integer.MAX_VALUE)
-            .rowGroupBytes(WriteOptions.MAX_ROW_GROUP_BYTES)
-            .build();
+    private static final WriteOptions MANUAL =
+            WriteOptions.builder()
+                    .rowGroupRows(Integer.MAX_VALUE)
+                    .rowGroupBytes(WriteOptions.MAX_ROW_GROUP_BYTES)
+                    .build();
 
     @Test
     void cutRowGroupEndsTheGroupWhereTheCallerSays() throws IOException {
         List<RowData> rows = new TestingRandomRows(1).rows(TYPE, 1_500);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(MANUAL).open(bytes, "m.parquet")) {
+        try (ParquetWriter writer =
+                ParquetWriter.builder(TYPE).options(MANUAL).open(bytes, "m.parquet")) {
             for (int i = 0; i < rows.size(); i++) {
                 writer.write(rows.get(i));
                 if (i == 999) {
@@ -59,7 +60,8 @@ class ParquetWriterSharedPoolTest {
         long estimated;
         long written;
         long settled;
-        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(MANUAL).open(bytes, "m.parquet")) {
+        try (ParquetWriter writer =
+                ParquetWriter.builder(TYPE).options(MANUAL).open(bytes, "m.parquet")) {
             long first = 0;
             for (int i = 0; i < rows.size(); i++) {
                 writer.write(rows.get(i));
@@ -88,10 +90,11 @@ class ParquetWriterSharedPoolTest {
 
     @Test
     void writersSharingAPoolWriteTheFilesTheyWriteAlone() throws IOException {
-        List<List<RowData>> inputs = List.of(
-                new TestingRandomRows(3).rows(TYPE, 9_000),
-                new TestingRandomRows(4).rows(TYPE, 7_000),
-                new TestingRandomRows(5).rows(TYPE, 11_000));
+        List<List<RowData>> inputs =
+                List.of(
+                        new TestingRandomRows(3).rows(TYPE, 9_000),
+                        new TestingRandomRows(4).rows(TYPE, 7_000),
+                        new TestingRandomRows(5).rows(TYPE, 11_000));
         WriteOptions options = WriteOptions.builder().rowGroupRows(2_500).build();
         List<byte[]> alone = new ArrayList<>();
         for (List<RowData> rows : inputs) {
@@ -103,7 +106,11 @@ class ParquetWriterSharedPoolTest {
             List<ParquetWriter> writers = new ArrayList<>();
             for (int f = 0; f < inputs.size(); f++) {
                 outs.add(new ByteArrayOutputStream());
-                writers.add(ParquetWriter.builder(TYPE).options(options).encodingOn(pool).open(outs.get(f), "f" + f));
+                writers.add(
+                        ParquetWriter.builder(TYPE)
+                                .options(options)
+                                .encodingOn(pool)
+                                .open(outs.get(f), "f" + f));
             }
             for (int i = 0; i < 11_000; i++) {
                 for (int f = 0; f < inputs.size(); f++) {
@@ -126,7 +133,10 @@ class ParquetWriterSharedPoolTest {
         List<RowData> rows = new TestingRandomRows(6).rows(TYPE, 20_000);
         try (EncodingPool pool = EncodingPool.threads(1, 1, 1, "abort")) {
             ParquetWriter aborted =
-                    ParquetWriter.builder(TYPE).options(MANUAL).encodingOn(pool).open(new ByteArrayOutputStream(), "a");
+                    ParquetWriter.builder(TYPE)
+                            .options(MANUAL)
+                            .encodingOn(pool)
+                            .open(new ByteArrayOutputStream(), "a");
             for (RowData row : rows) {
                 aborted.write(row);
             }
@@ -137,7 +147,8 @@ class ParquetWriterSharedPoolTest {
             // With one slice slot in the pool, a writer after it could not go on if the aborted
             // one had kept it.
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            try (ParquetWriter next = ParquetWriter.builder(TYPE).options(MANUAL).encodingOn(pool).open(out, "b")) {
+            try (ParquetWriter next =
+                    ParquetWriter.builder(TYPE).options(MANUAL).encodingOn(pool).open(out, "b")) {
                 for (RowData row : rows) {
                     next.write(row);
                 }
@@ -156,7 +167,9 @@ class ParquetWriterSharedPoolTest {
                 .as("raw %s, assumed 0.05 %s", raw, assumedSmall)
                 .isGreaterThan(raw.get(0));
         ParquetWriter writer =
-                ParquetWriter.builder(TYPE).options(bounded).open(new ByteArrayOutputStream(), "m.parquet");
+                ParquetWriter.builder(TYPE)
+                        .options(bounded)
+                        .open(new ByteArrayOutputStream(), "m.parquet");
         assertThatThrownBy(() -> writer.assumeCompression(0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("must be > 0");
@@ -186,10 +199,12 @@ class ParquetWriterSharedPoolTest {
         ByteLimitCheck check = new ByteLimitCheck(100_000);
         int[] measured = {0};
         long rows = 0;
-        while (!check.reached(++rows, () -> {
-            measured[0]++;
-            return 0;
-        })) {
+        while (!check.reached(
+                ++rows,
+                () -> {
+                    measured[0]++;
+                    return 0;
+                })) {
             if (rows == 10_000) {
                 break;
             }
@@ -202,10 +217,13 @@ class ParquetWriterSharedPoolTest {
         while (!reached) {
             row++;
             long bytes = row * 10;
-            reached = check.reached(row, () -> {
-                measured[0]++;
-                return bytes;
-            });
+            reached =
+                    check.reached(
+                            row,
+                            () -> {
+                                measured[0]++;
+                                return bytes;
+                            });
         }
         assertThat(row * 10).isBetween(100_000L, 110_000L);
         assertThat(measured[0]).as("measurements for %d rows", row).isLessThan(100);
@@ -216,7 +234,8 @@ class ParquetWriterSharedPoolTest {
     private static byte[] write(List<RowData> rows, WriteOptions options, double assumed)
             throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(options).open(bytes, "m.parquet")) {
+        try (ParquetWriter writer =
+                ParquetWriter.builder(TYPE).options(options).open(bytes, "m.parquet")) {
             if (assumed > 0) {
                 writer.assumeCompression(assumed);
             }
@@ -228,8 +247,9 @@ class ParquetWriterSharedPoolTest {
     }
 
     private static List<Long> groupRows(byte[] file) throws IOException {
-        try (ParquetReader reader = ParquetReader.open(
-                new ByteArrayInputFile("m.parquet", file), ReadOptions.defaults())) {
+        try (ParquetReader reader =
+                ParquetReader.open(
+                        new ByteArrayInputFile("m.parquet", file), ReadOptions.defaults())) {
             List<Long> rows = new ArrayList<>();
             reader.metadata().rowGroups().forEach(g -> rows.add(g.numRows()));
             return rows;
@@ -237,8 +257,9 @@ class ParquetWriterSharedPoolTest {
     }
 
     private static long groupCompressedBytes(byte[] file) throws IOException {
-        try (ParquetReader reader = ParquetReader.open(
-                new ByteArrayInputFile("m.parquet", file), ReadOptions.defaults())) {
+        try (ParquetReader reader =
+                ParquetReader.open(
+                        new ByteArrayInputFile("m.parquet", file), ReadOptions.defaults())) {
             long total = 0;
             for (var group : reader.metadata().rowGroups()) {
                 total += group.totalCompressedSize();

@@ -3,9 +3,9 @@ package io.pqx.format;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.format.encode.EncodingContext;
 import io.pqx.format.encode.FileAssembler;
 import io.pqx.format.encode.RowGroupBuffer;
-import io.pqx.format.encode.EncodingContext;
 import io.pqx.format.encode.TestingWholeGroupEncoder;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.PositionOutputStream;
@@ -13,12 +13,6 @@ import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.FlinkToParquetSchema;
 import io.pqx.format.schema.ParquetSchema;
-
-import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.types.logical.RowType;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -26,23 +20,29 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
+import org.junit.jupiter.api.Test;
 
 /**
  * The writer encodes rows a slice at a time as they come; cut by row count, its files are byte for
- * byte those of buffering each whole row group and encoding it at the cut, and cut by bytes they
- * do not depend on the threads.
+ * byte those of buffering each whole row group and encoding it at the cut, and cut by bytes they do
+ * not depend on the threads.
  */
 class ParquetWriterStreamingTest {
 
     @Test
     void flatFilesEqualTheWholeGroupPathsForEveryRowGroupSize() throws IOException {
-        assertSameBytes(TestingRowTypes.FLAT, new TestingRandomRows(11).rows(TestingRowTypes.FLAT, 20_000));
+        assertSameBytes(
+                TestingRowTypes.FLAT, new TestingRandomRows(11).rows(TestingRowTypes.FLAT, 20_000));
     }
 
     @Test
     void nestedFilesEqualTheWholeGroupPathsForEveryRowGroupSize() throws IOException {
         assertSameBytes(
-                TestingRowTypes.NESTED, new TestingRandomRows(12).rows(TestingRowTypes.NESTED, 20_000));
+                TestingRowTypes.NESTED,
+                new TestingRandomRows(12).rows(TestingRowTypes.NESTED, 20_000));
     }
 
     @Test
@@ -52,7 +52,9 @@ class ParquetWriterStreamingTest {
         WriteOptions options = WriteOptions.builder().rowGroupRows(2_500).build();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ParquetWriter writer =
-                ParquetWriter.builder(type).options(options).open(new PositionOutputStream(bytes), "m.parquet")) {
+                ParquetWriter.builder(type)
+                        .options(options)
+                        .open(new PositionOutputStream(bytes), "m.parquet")) {
             for (int i = 0; i < rows.size(); i++) {
                 if (i == 4_100) {
                     GenericRowData bad = new GenericRowData(type.getFieldCount());
@@ -71,8 +73,14 @@ class ParquetWriterStreamingTest {
     void byteBoundCutsDependOnTheRowsOnlyAndLandNearTheBound() throws IOException {
         RowType type = TestingRowTypes.FLAT;
         List<RowData> rows = new TestingRandomRows(14).rows(type, 60_000);
-        long encoded = compressedGroupBytes(TestingWriters.bytes(
-                type, WriteOptions.defaults(), rows, EncodingContext.CALLER_RUNS)).get(0);
+        long encoded =
+                compressedGroupBytes(
+                                TestingWriters.bytes(
+                                        type,
+                                        WriteOptions.defaults(),
+                                        rows,
+                                        EncodingContext.CALLER_RUNS))
+                        .get(0);
         ExecutorService pool = Executors.newFixedThreadPool(3);
         try {
             for (long bound : new long[] {encoded / 5, encoded / 9, 20_000}) {
@@ -92,7 +100,8 @@ class ParquetWriterStreamingTest {
                     List<Long> full = groups.subList(0, groups.size() - 1);
                     assertThat(full).as("bound %d", bound).allMatch(g -> g <= 1.25 * bound);
                     for (long group : full.subList(full.size() / 2, full.size())) {
-                        assertThat((double) group).as("bound %d: %s", bound, groups)
+                        assertThat((double) group)
+                                .as("bound %d: %s", bound, groups)
                                 .isBetween(0.8 * bound, 1.25 * bound);
                     }
                 }
@@ -103,8 +112,9 @@ class ParquetWriterStreamingTest {
     }
 
     private static List<Long> compressedGroupBytes(byte[] file) throws IOException {
-        try (ParquetReader reader = ParquetReader.open(
-                new ByteArrayInputFile("m.parquet", file), ReadOptions.defaults())) {
+        try (ParquetReader reader =
+                ParquetReader.open(
+                        new ByteArrayInputFile("m.parquet", file), ReadOptions.defaults())) {
             List<Long> sizes = new ArrayList<>();
             reader.metadata().rowGroups().forEach(g -> sizes.add(g.totalCompressedSize()));
             return sizes;

@@ -1,28 +1,19 @@
 package io.pqx.format;
 
-import io.pqx.format.options.WriteOptions;
-
+import static io.pqx.format.TestingPriceRows.TYPE;
+import static io.pqx.format.TestingPriceRows.open;
+import static io.pqx.format.TestingPriceRows.row;
+import static io.pqx.format.TestingWriters.THREADING_OPTIONS;
+import static io.pqx.format.TestingWriters.threadingRows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.encode.EncodingContext;
-import io.pqx.format.encode.TestingWholeGroupEncoder;
-import io.pqx.format.footer.FileMetadata;
-import io.pqx.format.footer.FooterReader;
-import io.pqx.format.metadata.FileMetadataView;
-import io.pqx.format.options.ReadOptions;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.PositionOutputStream;
-
-import org.apache.flink.table.api.DataTypes;
-import org.apache.flink.table.data.DecimalData;
-import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.TimestampData;
-import org.apache.flink.table.types.logical.RowType;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
+import io.pqx.format.metadata.FileMetadataView;
+import io.pqx.format.options.ReadOptions;
+import io.pqx.format.options.WriteOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -31,11 +22,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import static io.pqx.format.TestingPriceRows.TYPE;
-import static io.pqx.format.TestingPriceRows.open;
-import static io.pqx.format.TestingPriceRows.row;
-import static io.pqx.format.TestingWriters.THREADING_OPTIONS;
-import static io.pqx.format.TestingWriters.threadingRows;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.types.logical.RowType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The writer's life cycle and failure behaviour, and thread-count independent output. (parquet-java
@@ -52,8 +46,9 @@ class ParquetWriterTest {
             RowData bad = GenericRowData.of(null, null, null);
             assertThatThrownBy(() -> writer.write(bad))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessage("Cannot write row 1: column id is NOT NULL but the value is null"
-                            + " (memory.parquet)");
+                    .hasMessage(
+                            "Cannot write row 1: column id is NOT NULL but the value is null"
+                                    + " (memory.parquet)");
             writer.write(row(2, null, "b"));
             assertThat(writer.rowsWritten()).isEqualTo(2);
         }
@@ -64,29 +59,45 @@ class ParquetWriterTest {
         try (ParquetWriter writer = open(new ByteArrayOutputStream())) {
             assertThatThrownBy(() -> writer.write(row(1, "1234.50", "a")))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessage("Cannot write row 0: column price is DECIMAL(5, 2) but the value"
-                            + " 1234.50 does not fit (memory.parquet)");
-            assertThatThrownBy(() -> writer.write(GenericRowData.of(1,
-                            DecimalData.fromBigDecimal(new BigDecimal("1.125"), 10, 3), null)))
-                    .hasMessage("Cannot write row 0: column price is DECIMAL(5, 2) but the value"
-                            + " 1.125 does not fit (memory.parquet)");
-            writer.write(GenericRowData.of(1,
-                    DecimalData.fromBigDecimal(new BigDecimal("1.5"), 10, 1), null));
+                    .hasMessage(
+                            "Cannot write row 0: column price is DECIMAL(5, 2) but the value"
+                                    + " 1234.50 does not fit (memory.parquet)");
+            assertThatThrownBy(
+                            () ->
+                                    writer.write(
+                                            GenericRowData.of(
+                                                    1,
+                                                    DecimalData.fromBigDecimal(
+                                                            new BigDecimal("1.125"), 10, 3),
+                                                    null)))
+                    .hasMessage(
+                            "Cannot write row 0: column price is DECIMAL(5, 2) but the value"
+                                    + " 1.125 does not fit (memory.parquet)");
+            writer.write(
+                    GenericRowData.of(
+                            1, DecimalData.fromBigDecimal(new BigDecimal("1.5"), 10, 1), null));
         }
     }
 
     @Test
     void rejectsTimestampOutsideTheNanosecondRange() throws Exception {
-        RowType type = (RowType) DataTypes.ROW(DataTypes.FIELD("ts", DataTypes.TIMESTAMP(9)))
-                .getLogicalType();
-        TimestampData year3000 = TimestampData.fromLocalDateTime(
-                java.time.LocalDateTime.of(3000, 1, 1, 0, 0));
-        try (ParquetWriter writer = ParquetWriter.builder(type).options(WriteOptions.defaults()).open(new PositionOutputStream(
-                new ByteArrayOutputStream()), "memory.parquet")) {
+        RowType type =
+                (RowType)
+                        DataTypes.ROW(DataTypes.FIELD("ts", DataTypes.TIMESTAMP(9)))
+                                .getLogicalType();
+        TimestampData year3000 =
+                TimestampData.fromLocalDateTime(java.time.LocalDateTime.of(3000, 1, 1, 0, 0));
+        try (ParquetWriter writer =
+                ParquetWriter.builder(type)
+                        .options(WriteOptions.defaults())
+                        .open(
+                                new PositionOutputStream(new ByteArrayOutputStream()),
+                                "memory.parquet")) {
             assertThatThrownBy(() -> writer.write(GenericRowData.of(year3000)))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessage("Cannot write row 0: column ts stores NANOS in INT64 but the value"
-                            + " 3000-01-01T00:00 is out of its range (memory.parquet)");
+                    .hasMessage(
+                            "Cannot write row 0: column ts stores NANOS in INT64 but the value"
+                                    + " 3000-01-01T00:00 is out of its range (memory.parquet)");
         }
     }
 
@@ -122,14 +133,19 @@ class ParquetWriterTest {
     void pqxFooterReaderReadsBackTheMetadataFinishReturned() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         FileMetadataView written;
-        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(WriteOptions.builder().rowGroupRows(2).build()).open(new PositionOutputStream(bytes), "memory.parquet")) {
+        try (ParquetWriter writer =
+                ParquetWriter.builder(TYPE)
+                        .options(WriteOptions.builder().rowGroupRows(2).build())
+                        .open(new PositionOutputStream(bytes), "memory.parquet")) {
             for (int i = 0; i < 5; i++) {
                 writer.write(row(i, "1.0" + i, "n" + i));
             }
             written = writer.finish();
         }
-        FileMetadataView read = ParquetReader.readMetadata(
-                new ByteArrayInputFile("memory.parquet", bytes.toByteArray()), ReadOptions.defaults());
+        FileMetadataView read =
+                ParquetReader.readMetadata(
+                        new ByteArrayInputFile("memory.parquet", bytes.toByteArray()),
+                        ReadOptions.defaults());
         assertThat(read).isEqualTo(written);
         assertThat(read.numRows()).isEqualTo(5);
         assertThat(read.rowGroups()).hasSize(3);
@@ -140,7 +156,11 @@ class ParquetWriterTest {
     void createRefusesToOverwriteAnExistingFile() throws Exception {
         Path file = dir.resolve("exists.parquet");
         Files.write(file, new byte[] {1});
-        assertThatThrownBy(() -> ParquetWriter.builder(TYPE).options(WriteOptions.defaults()).create(new org.apache.flink.core.fs.Path(file.toUri())))
+        assertThatThrownBy(
+                        () ->
+                                ParquetWriter.builder(TYPE)
+                                        .options(WriteOptions.defaults())
+                                        .create(new org.apache.flink.core.fs.Path(file.toUri())))
                 .isInstanceOf(IOException.class);
         assertThat(Files.readAllBytes(file)).containsExactly(1);
     }

@@ -10,15 +10,6 @@ import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.SortingColumnSpec;
 import io.pqx.format.options.WriteOptions;
-
-import org.apache.flink.table.api.DataTypes;
-import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.StringData;
-import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.util.CloseableIterator;
-import org.junit.jupiter.api.Test;
-
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -28,19 +19,29 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Supplier;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.util.CloseableIterator;
+import org.junit.jupiter.api.Test;
 
 /**
- * A file written with checkpoints ({@link ParquetWriter#writtenPrefix()}), crashes after them
- * (the bytes past the persisted length lost, as {@code RecoverableWriter.recover} truncates) and
- * {@link ParquetWriter#resume}s that re-feed the rows after the persisted ones is byte for byte
- * the file one writer writes with the same cuts in one go, and reads back whole.
+ * A file written with checkpoints ({@link ParquetWriter#writtenPrefix()}), crashes after them (the
+ * bytes past the persisted length lost, as {@code RecoverableWriter.recover} truncates) and {@link
+ * ParquetWriter#resume}s that re-feed the rows after the persisted ones is byte for byte the file
+ * one writer writes with the same cuts in one go, and reads back whole.
  */
 class ResumableWriteTest {
     private static final String LOCATION = "resumed.parquet";
-    private static final RowType SMALL = (RowType) DataTypes.ROW(
-            DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
-            DataTypes.FIELD("name", DataTypes.STRING()),
-            DataTypes.FIELD("score", DataTypes.DOUBLE().notNull())).getLogicalType();
+    private static final RowType SMALL =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
+                                    DataTypes.FIELD("name", DataTypes.STRING()),
+                                    DataTypes.FIELD("score", DataTypes.DOUBLE().notNull()))
+                            .getLogicalType();
 
     @Test
     void randomCheckpointsAndCrashesGiveTheOneGoFile() throws IOException {
@@ -51,7 +52,13 @@ class ResumableWriteTest {
             Random random = new Random(seed);
             Set<Integer> cuts = randomCuts(random, rows.size(), 6);
             List<int[]> crashes = randomCrashes(random, rows.size(), 3);
-            check(type, options, rows, cuts, crashes, EncodingPool::callerRuns,
+            check(
+                    type,
+                    options,
+                    rows,
+                    cuts,
+                    crashes,
+                    EncodingPool::callerRuns,
                     "seed " + seed + ", cuts " + cuts);
         }
     }
@@ -67,13 +74,26 @@ class ResumableWriteTest {
         for (long seed = 1; seed <= 3; seed++) {
             Random random = new Random(seed);
             List<int[]> crashes = randomCrashes(random, rows.size(), 4);
-            byte[] file = check(type, options, rows, Set.of(), crashes, EncodingPool::callerRuns,
-                    "byte cuts, seed " + seed);
+            byte[] file =
+                    check(
+                            type,
+                            options,
+                            rows,
+                            Set.of(),
+                            crashes,
+                            EncodingPool::callerRuns,
+                            "byte cuts, seed " + seed);
             assertThat(groupRows(file)).as("seed %d", seed).hasSizeGreaterThan(5);
         }
         try (EncodingPool pool = EncodingPool.threads(2, 8, 2, "t")) {
-            check(type, options, rows, Set.of(), List.of(new int[] {10_000, 11_000},
-                    new int[] {11_500, 20_000}), () -> pool, "byte cuts, 2 threads");
+            check(
+                    type,
+                    options,
+                    rows,
+                    Set.of(),
+                    List.of(new int[] {10_000, 11_000}, new int[] {11_500, 20_000}),
+                    () -> pool,
+                    "byte cuts, 2 threads");
         }
     }
 
@@ -90,23 +110,27 @@ class ResumableWriteTest {
     }
 
     @Test
-    void nestedTypesBloomFiltersAndSortingColumnsSurviveResumingTwiceInARow()
-            throws IOException {
+    void nestedTypesBloomFiltersAndSortingColumnsSurviveResumingTwiceInARow() throws IOException {
         RowType type = TestingRowTypes.NESTED;
         List<RowData> rows = new TestingRandomRows(23).rows(type, 12_000);
-        WriteOptions options = WriteOptions.builder()
-                .bloomFilter("id", new BloomFilterSpec(5_000, 0.01))
-                .bloomFilter("tags.list.element", new BloomFilterSpec(100, 0.05))
-                .sortingColumn(new SortingColumnSpec("id", false, true))
-                .build();
+        WriteOptions options =
+                WriteOptions.builder()
+                        .bloomFilter("id", new BloomFilterSpec(5_000, 0.01))
+                        .bloomFilter("tags.list.element", new BloomFilterSpec(100, 0.05))
+                        .sortingColumn(new SortingColumnSpec("id", false, true))
+                        .build();
         Set<Integer> cuts = Set.of(2_000, 5_000, 8_000);
         // The second crash follows the first resume straight away: a point from a resumed writer.
-        List<int[]> crashes = List.of(new int[] {5_500, 6_000}, new int[] {6_100, 7_000},
-                new int[] {9_000, 9_100});
+        List<int[]> crashes =
+                List.of(
+                        new int[] {5_500, 6_000},
+                        new int[] {6_100, 7_000},
+                        new int[] {9_000, 9_100});
         try (EncodingPool pool = EncodingPool.threads(2, 8, 2, "t")) {
             byte[] file = check(type, options, rows, cuts, crashes, () -> pool, "nested");
             try (ParquetReader reader =
-                    ParquetReader.open(new ByteArrayInputFile(LOCATION, file), ReadOptions.defaults())) {
+                    ParquetReader.open(
+                            new ByteArrayInputFile(LOCATION, file), ReadOptions.defaults())) {
                 assertThat(reader.metadata().rowGroups()).hasSize(4);
                 for (int g = 0; g < 4; g++) {
                     assertThat(reader.readBloomFilter(g, 0)).as("row group %d", g).isPresent();
@@ -123,7 +147,9 @@ class ResumableWriteTest {
         ByteArrayOutputStream stream = new ByteArrayOutputStream();
         ResumePoint point;
         try (ParquetWriter writer =
-                ParquetWriter.builder(SMALL).options(WriteOptions.defaults()).open(stream, LOCATION)) {
+                ParquetWriter.builder(SMALL)
+                        .options(WriteOptions.defaults())
+                        .open(stream, LOCATION)) {
             for (int i = 0; i < 100; i++) {
                 writer.write(rows.get(i));
             }
@@ -134,15 +160,24 @@ class ResumableWriteTest {
         assertThat(point.rowCount()).isZero();
         assertThat(point.rowGroupCount()).isZero();
         assertThat(stream.toByteArray()).containsExactly('P', 'A', 'R', '1');
-        check(SMALL, WriteOptions.defaults(), rows, Set.of(2_500), List.of(new int[] {100, 900}),
-                EncodingPool::callerRuns, "magic only");
+        check(
+                SMALL,
+                WriteOptions.defaults(),
+                rows,
+                Set.of(2_500),
+                List.of(new int[] {100, 900}),
+                EncodingPool::callerRuns,
+                "magic only");
     }
 
     @Test
     void theOpenGroupsRowsAreNotInThePointAndAreFedAgain() throws IOException {
         List<RowData> rows = smallRows(10_000);
         ByteArrayOutputStream stream = new ByteArrayOutputStream();
-        ParquetWriter writer = ParquetWriter.builder(SMALL).options(WriteOptions.defaults()).open(stream, LOCATION);
+        ParquetWriter writer =
+                ParquetWriter.builder(SMALL)
+                        .options(WriteOptions.defaults())
+                        .open(stream, LOCATION);
         for (int i = 0; i < 7_000; i++) {
             if (i == 4_000) {
                 writer.cutRowGroup();
@@ -160,15 +195,26 @@ class ResumableWriteTest {
         writer.finish();
         assertThat(readAll(stream.toByteArray(), SMALL)).isEqualTo(values(rows, SMALL));
         assertThat(groupRows(stream.toByteArray())).containsExactly(4_000L, 6_000L);
-        check(SMALL, WriteOptions.defaults(), rows, Set.of(4_000),
-                List.of(new int[] {7_000, 8_000}), EncodingPool::callerRuns, "open group");
+        check(
+                SMALL,
+                WriteOptions.defaults(),
+                rows,
+                Set.of(4_000),
+                List.of(new int[] {7_000, 8_000}),
+                EncodingPool::callerRuns,
+                "open group");
     }
 
     @Test
     void aBufferedStreamIsFlushedIntoTheCallersStream() throws IOException {
         List<RowData> rows = smallRows(6_000);
         ByteArrayOutputStream stream = new ByteArrayOutputStream();
-        ParquetWriter writer = ParquetWriter.builder(SMALL).options(WriteOptions.defaults()).open(new PositionOutputStream(new BufferedOutputStream(stream, 1 << 16)), LOCATION);
+        ParquetWriter writer =
+                ParquetWriter.builder(SMALL)
+                        .options(WriteOptions.defaults())
+                        .open(
+                                new PositionOutputStream(new BufferedOutputStream(stream, 1 << 16)),
+                                LOCATION);
         for (int i = 0; i < 3_000; i++) {
             writer.write(rows.get(i));
         }
@@ -180,7 +226,15 @@ class ResumableWriteTest {
 
         ByteArrayOutputStream recovered = new ByteArrayOutputStream();
         recovered.write(stream.toByteArray(), 0, (int) point.length());
-        try (ParquetWriter resumed = ParquetWriter.builder(SMALL).options(WriteOptions.defaults()).encodingOn(EncodingPool.callerRuns()).resume(new PositionOutputStream(new BufferedOutputStream(recovered), point.length()), LOCATION, ResumePoint.fromBytes(point.toBytes(), LOCATION))) {
+        try (ParquetWriter resumed =
+                ParquetWriter.builder(SMALL)
+                        .options(WriteOptions.defaults())
+                        .encodingOn(EncodingPool.callerRuns())
+                        .resume(
+                                new PositionOutputStream(
+                                        new BufferedOutputStream(recovered), point.length()),
+                                LOCATION,
+                                ResumePoint.fromBytes(point.toBytes(), LOCATION))) {
             assertThat(resumed.rowsWritten()).isEqualTo(3_000);
             assertThat(resumed.bytesWritten()).isEqualTo(point.length());
             for (int i = 3_000; i < rows.size(); i++) {
@@ -188,22 +242,51 @@ class ResumableWriteTest {
             }
         }
         assertThat(readAll(recovered.toByteArray(), SMALL)).isEqualTo(values(rows, SMALL));
-        assertThat(recovered.toByteArray()).isEqualTo(oneGo(SMALL, WriteOptions.defaults(), rows,
-                Set.of(3_000), EncodingPool::callerRuns));
+        assertThat(recovered.toByteArray())
+                .isEqualTo(
+                        oneGo(
+                                SMALL,
+                                WriteOptions.defaults(),
+                                rows,
+                                Set.of(3_000),
+                                EncodingPool::callerRuns));
     }
 
     @Test
     void aWrongRowTypeOrStreamPositionIsRefusedNamingTheFile() throws IOException {
         ResumePoint point = pointAfter(smallRows(3_000), 2_000);
-        RowType other = (RowType) DataTypes.ROW(
-                DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
-                DataTypes.FIELD("name", DataTypes.STRING())).getLogicalType();
-        assertThatThrownBy(() -> ParquetWriter.builder(other).options(WriteOptions.defaults()).encodingOn(EncodingPool.callerRuns()).resume(new PositionOutputStream(new ByteArrayOutputStream(), point.length()), LOCATION, point))
+        RowType other =
+                (RowType)
+                        DataTypes.ROW(
+                                        DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
+                                        DataTypes.FIELD("name", DataTypes.STRING()))
+                                .getLogicalType();
+        assertThatThrownBy(
+                        () ->
+                                ParquetWriter.builder(other)
+                                        .options(WriteOptions.defaults())
+                                        .encodingOn(EncodingPool.callerRuns())
+                                        .resume(
+                                                new PositionOutputStream(
+                                                        new ByteArrayOutputStream(),
+                                                        point.length()),
+                                                LOCATION,
+                                                point))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(LOCATION)
                 .hasMessageContaining(other.asSerializableString())
                 .hasMessageContaining(SMALL.asSerializableString());
-        assertThatThrownBy(() -> ParquetWriter.builder(SMALL).options(WriteOptions.defaults()).encodingOn(EncodingPool.callerRuns()).resume(new PositionOutputStream(new ByteArrayOutputStream(), point.length() - 1), LOCATION, point))
+        assertThatThrownBy(
+                        () ->
+                                ParquetWriter.builder(SMALL)
+                                        .options(WriteOptions.defaults())
+                                        .encodingOn(EncodingPool.callerRuns())
+                                        .resume(
+                                                new PositionOutputStream(
+                                                        new ByteArrayOutputStream(),
+                                                        point.length() - 1),
+                                                LOCATION,
+                                                point))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(LOCATION)
                 .hasMessageContaining("at byte " + (point.length() - 1));
@@ -214,7 +297,11 @@ class ResumableWriteTest {
         List<RowData> rows = smallRows(20_000);
         ByteArrayOutputStream stream = new ByteArrayOutputStream();
         try (EncodingPool pool = EncodingPool.threads(2, 8, 2, "t");
-                ParquetWriter writer = ParquetWriter.builder(SMALL).options(WriteOptions.defaults()).encodingOn(pool).open(stream, LOCATION)) {
+                ParquetWriter writer =
+                        ParquetWriter.builder(SMALL)
+                                .options(WriteOptions.defaults())
+                                .encodingOn(pool)
+                                .open(stream, LOCATION)) {
             long lastLength = 0;
             for (int i = 0; i < rows.size(); i++) {
                 if (i > 0 && i % 2_500 == 0) {
@@ -239,14 +326,24 @@ class ResumableWriteTest {
     /**
      * Writes {@code rows} cutting before every row in {@code cuts}; at each {@code {checkpoint,
      * crash}} takes the written prefix at row {@code checkpoint}, writes on to row {@code crash},
-     * loses everything past the prefix and resumes, re-feeding from the point's row count.
-     * Asserts the result equals the one-go file and reads back whole; returns it.
+     * loses everything past the prefix and resumes, re-feeding from the point's row count. Asserts
+     * the result equals the one-go file and reads back whole; returns it.
      */
-    private static byte[] check(RowType type, WriteOptions options, List<RowData> rows,
-            Set<Integer> cuts, List<int[]> crashes, Supplier<EncodingPool> pools, String what)
+    private static byte[] check(
+            RowType type,
+            WriteOptions options,
+            List<RowData> rows,
+            Set<Integer> cuts,
+            List<int[]> crashes,
+            Supplier<EncodingPool> pools,
+            String what)
             throws IOException {
         ByteArrayOutputStream stream = new ByteArrayOutputStream();
-        ParquetWriter writer = ParquetWriter.builder(type).options(options).encodingOn(pools.get()).open(stream, LOCATION);
+        ParquetWriter writer =
+                ParquetWriter.builder(type)
+                        .options(options)
+                        .encodingOn(pools.get())
+                        .open(stream, LOCATION);
         int next = 0;
         for (int[] crash : crashes) {
             feed(writer, rows, cuts, next, crash[0]);
@@ -261,9 +358,14 @@ class ResumableWriteTest {
             stream.write(durable, 0, (int) point.length());
             ResumePoint restored = ResumePoint.fromBytes(point.toBytes(), LOCATION);
             assertThat(restored.toBytes()).isEqualTo(point.toBytes());
-            writer = ParquetWriter.builder(type).options(options).encodingOn(pools.get()).resume(stream, LOCATION, restored);
+            writer =
+                    ParquetWriter.builder(type)
+                            .options(options)
+                            .encodingOn(pools.get())
+                            .resume(stream, LOCATION, restored);
             assertThat(writer.rowsWritten()).as(what).isEqualTo(point.rowCount());
-            assertThat(writer.writtenPrefix().toBytes()).as("%s: the resumed writer's own point", what)
+            assertThat(writer.writtenPrefix().toBytes())
+                    .as("%s: the resumed writer's own point", what)
                     .isEqualTo(point.toBytes());
             assertThat(writer.estimatedFileBytes()).as(what).isGreaterThanOrEqualTo(point.length());
             next = Math.toIntExact(point.rowCount());
@@ -281,8 +383,9 @@ class ResumableWriteTest {
         return file;
     }
 
-    private static void feed(ParquetWriter writer, List<RowData> rows, Set<Integer> cuts,
-            int from, int to) throws IOException {
+    private static void feed(
+            ParquetWriter writer, List<RowData> rows, Set<Integer> cuts, int from, int to)
+            throws IOException {
         for (int i = from; i < to; i++) {
             if (cuts.contains(i)) {
                 writer.cutRowGroup();
@@ -291,18 +394,29 @@ class ResumableWriteTest {
         }
     }
 
-    private static byte[] oneGo(RowType type, WriteOptions options, List<RowData> rows,
-            Set<Integer> cuts, Supplier<EncodingPool> pools) throws IOException {
+    private static byte[] oneGo(
+            RowType type,
+            WriteOptions options,
+            List<RowData> rows,
+            Set<Integer> cuts,
+            Supplier<EncodingPool> pools)
+            throws IOException {
         ByteArrayOutputStream stream = new ByteArrayOutputStream();
         try (ParquetWriter writer =
-                ParquetWriter.builder(type).options(options).encodingOn(pools.get()).open(stream, LOCATION)) {
+                ParquetWriter.builder(type)
+                        .options(options)
+                        .encodingOn(pools.get())
+                        .open(stream, LOCATION)) {
             feed(writer, rows, cuts, 0, rows.size());
         }
         return stream.toByteArray();
     }
 
     private static ResumePoint pointAfter(List<RowData> rows, int cut) throws IOException {
-        ParquetWriter writer = ParquetWriter.builder(SMALL).options(WriteOptions.defaults()).open(new ByteArrayOutputStream(), LOCATION);
+        ParquetWriter writer =
+                ParquetWriter.builder(SMALL)
+                        .options(WriteOptions.defaults())
+                        .open(new ByteArrayOutputStream(), LOCATION);
         feed(writer, rows, Set.of(cut), 0, rows.size());
         ResumePoint point = writer.writtenPrefix();
         writer.abort();
@@ -348,16 +462,21 @@ class ResumableWriteTest {
         Random random = new Random(count);
         List<RowData> rows = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            rows.add(GenericRowData.of((long) i,
-                    random.nextInt(5) == 0 ? null : StringData.fromString("name-" + random.nextInt(300)),
-                    random.nextGaussian()));
+            rows.add(
+                    GenericRowData.of(
+                            (long) i,
+                            random.nextInt(5) == 0
+                                    ? null
+                                    : StringData.fromString("name-" + random.nextInt(300)),
+                            random.nextGaussian()));
         }
         return rows;
     }
 
     private static List<Long> groupRows(byte[] file) throws IOException {
         try (ParquetReader reader =
-                ParquetReader.open(new ByteArrayInputFile(LOCATION, file), ReadOptions.defaults())) {
+                ParquetReader.open(
+                        new ByteArrayInputFile(LOCATION, file), ReadOptions.defaults())) {
             List<Long> rows = new ArrayList<>();
             reader.metadata().rowGroups().forEach(g -> rows.add(g.numRows()));
             return rows;
@@ -367,7 +486,8 @@ class ResumableWriteTest {
     static List<List<Object>> readAll(byte[] file, RowType type) throws IOException {
         List<List<Object>> read = new ArrayList<>();
         try (ParquetReader reader =
-                        ParquetReader.open(new ByteArrayInputFile(LOCATION, file), ReadOptions.defaults());
+                        ParquetReader.open(
+                                new ByteArrayInputFile(LOCATION, file), ReadOptions.defaults());
                 CloseableIterator<RowData> it = reader.rows(reader.schema())) {
             while (it.hasNext()) {
                 read.add(TestingRowValues.of(it.next(), type));

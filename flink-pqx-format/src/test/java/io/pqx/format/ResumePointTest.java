@@ -5,11 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.options.WriteOptions;
-
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.types.logical.RowType;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -17,11 +12,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Random;
 import java.util.zip.CRC32;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@link ResumePoint#fromBytes} reads back what {@link ResumePoint#toBytes()} wrote and refuses
- * anything else with a {@link CorruptFileException} naming the file: truncated, bit-flipped,
- * lying lengths and counts (checked before any allocation), an unknown version.
+ * anything else with a {@link CorruptFileException} naming the file: truncated, bit-flipped, lying
+ * lengths and counts (checked before any allocation), an unknown version.
  */
 class ResumePointTest {
     private static final String LOCATION = "s3://bucket/part-0.parquet";
@@ -97,7 +95,8 @@ class ResumePointTest {
         assertThat(ByteBuffer.wrap(bytes, columnCount, 4).getInt())
                 .isEqualTo(ParquetWriter.leafPaths(TYPE).size());
         for (int at : new int[] {17, columnCount}) {
-            for (int lie : new int[] {Integer.MAX_VALUE, Integer.MAX_VALUE / 16, -7, bytes.length}) {
+            for (int lie :
+                    new int[] {Integer.MAX_VALUE, Integer.MAX_VALUE / 16, -7, bytes.length}) {
                 byte[] lying = bytes.clone();
                 ByteBuffer.wrap(lying, at, 4).putInt(lie);
                 assertThatThrownBy(() -> ResumePoint.fromBytes(withCrc(lying), LOCATION))
@@ -131,7 +130,10 @@ class ResumePointTest {
     /** A point after {@code groups} row groups of 1,000 rows, the open group holding 500. */
     private static ResumePoint point(int groups) throws IOException {
         List<RowData> rows = new TestingRandomRows(groups).rows(TYPE, 1_000 * groups + 500);
-        ParquetWriter writer = ParquetWriter.builder(TYPE).options(WriteOptions.builder().rowGroupRows(1_000).build()).open(new ByteArrayOutputStream(), LOCATION);
+        ParquetWriter writer =
+                ParquetWriter.builder(TYPE)
+                        .options(WriteOptions.builder().rowGroupRows(1_000).build())
+                        .open(new ByteArrayOutputStream(), LOCATION);
         for (RowData row : rows) {
             writer.write(row);
         }

@@ -1,25 +1,20 @@
 package io.pqx.format;
 
-import io.pqx.format.options.ReadOptions;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
-import io.pqx.format.decode.ColumnarRowIterator;
-import io.pqx.format.index.RowSelection;
-import io.pqx.format.metadata.ColumnChunkView;
-import io.pqx.format.io.FlinkInputFile;
-import io.pqx.format.io.InputFile;
-
-import org.apache.flink.table.data.RowData;
-import io.pqx.format.index.OffsetIndexView;
-import org.junit.jupiter.api.Test;
-
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import static io.pqx.format.TestingSelections.open;
 import static io.pqx.format.TestingSelections.readSelected;
 import static io.pqx.format.TestingSelections.subset;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pqx.format.decode.ColumnarRowIterator;
+import io.pqx.format.index.OffsetIndexView;
+import io.pqx.format.index.RowSelection;
+import io.pqx.format.metadata.ColumnChunkView;
+import io.pqx.format.options.ReadOptions;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.flink.table.data.RowData;
+import org.junit.jupiter.api.Test;
 
 /**
  * Row selections: exactly the selected rows come back, and pages outside them are not read. (Files
@@ -30,9 +25,13 @@ class SelectionReaderTest {
     void returnsExactlyTheSelectedRowsAcrossPageBoundaries() throws Exception {
         Path file = TestingParquetFiles.data("alltypes_tiny_pages.parquet");
         List<List<Object>> all = TestingRowValues.readAll(file, ReadOptions.defaults());
-        RowSelection selection = RowSelection.of(new long[] {0, 17, 999, 5000, 7299}, new long[] {3, 250, 1601, 5001, 7300});
-        try (ParquetReader reader = ParquetReader.open(open(file), ReadOptions.builder().batchSize(100).build())) {
-            assertThat(readSelected(reader, 0, reader.schema(), selection)).isEqualTo(subset(all, 0, selection));
+        RowSelection selection =
+                RowSelection.of(
+                        new long[] {0, 17, 999, 5000, 7299}, new long[] {3, 250, 1601, 5001, 7300});
+        try (ParquetReader reader =
+                ParquetReader.open(open(file), ReadOptions.builder().batchSize(100).build())) {
+            assertThat(readSelected(reader, 0, reader.schema(), selection))
+                    .isEqualTo(subset(all, 0, selection));
         }
     }
 
@@ -68,7 +67,9 @@ class SelectionReaderTest {
             for (long[] read : recording.reads()) {
                 for (long[] page : skippedPages) {
                     assertThat(read[1] <= page[0] || read[0] >= page[1])
-                            .as("read [%d, %d) overlaps skipped page [%d, %d)", read[0], read[1], page[0], page[1])
+                            .as(
+                                    "read [%d, %d) overlaps skipped page [%d, %d)",
+                                    read[0], read[1], page[0], page[1])
                             .isTrue();
                 }
             }
@@ -78,13 +79,22 @@ class SelectionReaderTest {
 
     @Test
     void decodesAndDropsRowsWhenThereIsNoOffsetIndex() throws Exception {
-        for (String name : new String[] {"alltypes_plain.parquet", "nullable.impala.parquet", "nested_maps.snappy.parquet"}) {
+        for (String name :
+                new String[] {
+                    "alltypes_plain.parquet",
+                    "nullable.impala.parquet",
+                    "nested_maps.snappy.parquet"
+                }) {
             Path file = TestingParquetFiles.data(name);
             List<List<Object>> all = TestingRowValues.readAll(file, ReadOptions.defaults());
             RowSelection selection = RowSelection.of(new long[] {1, 4}, new long[] {3, 6});
-            try (ParquetReader reader = ParquetReader.open(open(file), ReadOptions.builder().batchSize(1).build())) {
-                assertThat(reader.metadata().rowGroups().get(0).columns().get(0).offsetIndex()).isEmpty();
-                assertThat(readSelected(reader, 0, reader.schema(), selection)).as(name).isEqualTo(subset(all, 0, selection));
+            try (ParquetReader reader =
+                    ParquetReader.open(open(file), ReadOptions.builder().batchSize(1).build())) {
+                assertThat(reader.metadata().rowGroups().get(0).columns().get(0).offsetIndex())
+                        .isEmpty();
+                assertThat(readSelected(reader, 0, reader.schema(), selection))
+                        .as(name)
+                        .isEqualTo(subset(all, 0, selection));
             }
         }
     }

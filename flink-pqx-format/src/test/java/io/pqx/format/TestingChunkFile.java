@@ -4,9 +4,15 @@ import io.pqx.format.index.RowSelection;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.options.ReadOptions;
-
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
-
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.CompressionCodec;
@@ -24,20 +30,11 @@ import org.apache.parquet.format.SchemaElement;
 import org.apache.parquet.format.Type;
 import org.apache.parquet.format.Util;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.Consumer;
-
 /**
- * Builds a one-column Parquet file byte by byte (INT32 column {@code a}, REQUIRED unless
- * {@link #optional()}, one row group)
- * from hand-made pages, so tests control every header field and body byte; a hook may then
- * tamper with the column metadata. The pages are written as given, valid or not.
+ * Builds a one-column Parquet file byte by byte (INT32 column {@code a}, REQUIRED unless {@link
+ * #optional()}, one row group) from hand-made pages, so tests control every header field and body
+ * byte; a hook may then tamper with the column metadata. The pages are written as given, valid or
+ * not.
  */
 public final class TestingChunkFile {
     private final List<byte[]> pages = new ArrayList<>();
@@ -107,7 +104,8 @@ public final class TestingChunkFile {
         return page(dataPageV1(values.length, body.length, body.length, Encoding.PLAIN), body);
     }
 
-    public static PageHeader dataPageV1(int numValues, int uncompressed, int compressed, Encoding encoding) {
+    public static PageHeader dataPageV1(
+            int numValues, int uncompressed, int compressed, Encoding encoding) {
         PageHeader header = new PageHeader(PageType.DATA_PAGE, uncompressed, compressed);
         header.setData_page_header(
                 new DataPageHeader(numValues, encoding, Encoding.RLE, Encoding.RLE));
@@ -115,11 +113,17 @@ public final class TestingChunkFile {
     }
 
     /** A v2 data page header: levels are not compressed, the data section is. */
-    public static PageHeader dataPageV2(int numValues, int numNulls, int numRows, int definitionBytes,
-            int uncompressed, int compressed, Encoding encoding) {
+    public static PageHeader dataPageV2(
+            int numValues,
+            int numNulls,
+            int numRows,
+            int definitionBytes,
+            int uncompressed,
+            int compressed,
+            Encoding encoding) {
         PageHeader header = new PageHeader(PageType.DATA_PAGE_V2, uncompressed, compressed);
-        header.setData_page_header_v2(new DataPageHeaderV2(numValues, numNulls, numRows, encoding,
-                definitionBytes, 0));
+        header.setData_page_header_v2(
+                new DataPageHeaderV2(numValues, numNulls, numRows, encoding, definitionBytes, 0));
         return header;
     }
 
@@ -184,8 +188,16 @@ public final class TestingChunkFile {
             out.write(page);
         }
         long size = out.size() - start;
-        ColumnMetaData meta = new ColumnMetaData(Type.INT32, List.of(Encoding.PLAIN, Encoding.RLE),
-                List.of("a"), codec, numValues < 0 ? numRows : numValues, size, size, start);
+        ColumnMetaData meta =
+                new ColumnMetaData(
+                        Type.INT32,
+                        List.of(Encoding.PLAIN, Encoding.RLE),
+                        List.of("a"),
+                        codec,
+                        numValues < 0 ? numRows : numValues,
+                        size,
+                        size,
+                        start);
         tamper.accept(meta);
         ColumnChunk chunk = new ColumnChunk(start);
         chunk.setMeta_data(meta);
@@ -202,7 +214,8 @@ public final class TestingChunkFile {
         ByteArrayOutputStream tail = new ByteArrayOutputStream();
         Util.writeFileMetaData(footer, tail);
         out.write(tail.toByteArray());
-        out.write(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(tail.size()).array());
+        out.write(
+                ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(tail.size()).array());
         out.write("PAR1".getBytes(StandardCharsets.US_ASCII));
         return new ByteArrayInputFile(location, out.toByteArray());
     }

@@ -1,5 +1,12 @@
 package io.pqx.format;
 
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.MapData;
 import org.apache.flink.table.data.RowData;
@@ -11,18 +18,10 @@ import org.apache.flink.table.types.logical.MultisetType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.HexFormat;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 /**
- * Flink internal rows as the plain Java values e2e-tests' {@code TestingParquetJavaReader} reads, computed
- * independently of the writer: timestamps from {@code toLocalDateTime()} in the unit the precision
- * implies (3: millis, 6: micros, 9: nanos), decimals as BigDecimal, binaries as hex.
+ * Flink internal rows as the plain Java values e2e-tests' {@code TestingParquetJavaReader} reads,
+ * computed independently of the writer: timestamps from {@code toLocalDateTime()} in the unit the
+ * precision implies (3: millis, 6: micros, 9: nanos), decimals as BigDecimal, binaries as hex.
  */
 final class TestingFlinkRows {
     private TestingFlinkRows() {}
@@ -32,8 +31,11 @@ final class TestingFlinkRows {
         List<RowType.RowField> fields = type.getFields();
         for (int i = 0; i < fields.size(); i++) {
             LogicalType t = fields.get(i).getType();
-            out.put(fields.get(i).getName(),
-                    row.isNullAt(i) ? null : value(RowData.createFieldGetter(t, i).getFieldOrNull(row), t));
+            out.put(
+                    fields.get(i).getName(),
+                    row.isNullAt(i)
+                            ? null
+                            : value(RowData.createFieldGetter(t, i).getFieldOrNull(row), t));
         }
         return out;
     }
@@ -53,7 +55,8 @@ final class TestingFlinkRows {
             case DOUBLE:
                 return v;
             case DECIMAL:
-                return ((org.apache.flink.table.data.DecimalData) v).toBigDecimal()
+                return ((org.apache.flink.table.data.DecimalData) v)
+                        .toBigDecimal()
                         .setScale(((DecimalType) type).getScale());
             case CHAR:
             case VARCHAR:
@@ -63,7 +66,8 @@ final class TestingFlinkRows {
                 return HexFormat.of().formatHex((byte[]) v);
             case TIMESTAMP_WITHOUT_TIME_ZONE:
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-                return epoch(((org.apache.flink.table.data.TimestampData) v).toLocalDateTime(),
+                return epoch(
+                        ((org.apache.flink.table.data.TimestampData) v).toLocalDateTime(),
                         LogicalTypeChecks.getPrecision(type));
             case ARRAY:
                 return array((ArrayData) v, ((ArrayType) type).getElementType());
@@ -71,7 +75,9 @@ final class TestingFlinkRows {
                 MapType m = (MapType) type;
                 return map((MapData) v, m.getKeyType(), m.getValueType());
             case MULTISET:
-                return map((MapData) v, ((MultisetType) type).getElementType(),
+                return map(
+                        (MapData) v,
+                        ((MultisetType) type).getElementType(),
                         new org.apache.flink.table.types.logical.IntType(false));
             case ROW:
                 return toJava((RowData) v, (RowType) type);

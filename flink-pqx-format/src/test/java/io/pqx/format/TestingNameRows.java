@@ -1,15 +1,15 @@
 package io.pqx.format;
 
 import io.pqx.format.options.WriteOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.RowType;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * A table of ids and names, and a writer of it to a file with given options, for the page tests
@@ -19,10 +19,12 @@ final class TestingNameRows {
 
     private TestingNameRows() {}
 
-    static final RowType TYPE = (RowType) DataTypes.ROW(
-            DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
-            DataTypes.FIELD("name", DataTypes.STRING()))
-            .getLogicalType();
+    static final RowType TYPE =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
+                                    DataTypes.FIELD("name", DataTypes.STRING()))
+                            .getLogicalType();
 
     static List<RowData> rows(int n) {
         List<RowData> rows = new ArrayList<>();

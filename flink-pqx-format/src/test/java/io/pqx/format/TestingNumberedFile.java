@@ -3,17 +3,15 @@ package io.pqx.format;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.options.WriteOptions;
-
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.RowType;
-
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * A pqx file whose column {@code id} (BIGINT NOT NULL) is each row's number in the file, and {@code
@@ -23,10 +21,12 @@ import java.util.List;
 final class TestingNumberedFile {
     static final int GROUP_ROWS = 1000;
 
-    static final RowType TYPE = (RowType) DataTypes.ROW(
-                    DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
-                    DataTypes.FIELD("name", DataTypes.STRING()))
-            .getLogicalType();
+    static final RowType TYPE =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
+                                    DataTypes.FIELD("name", DataTypes.STRING()))
+                            .getLogicalType();
 
     private TestingNumberedFile() {}
 
@@ -34,10 +34,15 @@ final class TestingNumberedFile {
     static Path write(Path file, int rows) throws IOException {
         List<RowData> values = new ArrayList<>(rows);
         for (int i = 0; i < rows; i++) {
-            values.add(GenericRowData.of((long) i, i % 7 == 0 ? null : StringData.fromString("n" + i)));
+            values.add(
+                    GenericRowData.of(
+                            (long) i, i % 7 == 0 ? null : StringData.fromString("n" + i)));
         }
-        TestingWriters.write(file, TYPE,
-                WriteOptions.builder().rowGroupRows(GROUP_ROWS).pageRowLimit(128).build(), values);
+        TestingWriters.write(
+                file,
+                TYPE,
+                WriteOptions.builder().rowGroupRows(GROUP_ROWS).pageRowLimit(128).build(),
+                values);
         return file;
     }
 

@@ -1,11 +1,5 @@
 package io.pqx.format;
 
-import org.apache.flink.configuration.ConfigOption;
-import org.apache.flink.configuration.DescribedEnum;
-import org.apache.flink.configuration.description.Description;
-import org.apache.flink.configuration.description.HtmlFormatter;
-import org.apache.flink.util.TimeUtils;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +9,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.DescribedEnum;
+import org.apache.flink.configuration.description.Description;
+import org.apache.flink.configuration.description.HtmlFormatter;
+import org.apache.flink.util.TimeUtils;
 
 /**
  * The option tables of pqx's docs, generated from the {@link ConfigOption}s themselves (key,
@@ -42,10 +41,18 @@ public final class TestingOptionTables {
     public static String table(List<ConfigOption<?>> options, Set<String> required) {
         StringBuilder b = new StringBuilder("| key | default | meaning |\n|---|---|---|\n");
         for (ConfigOption<?> option : options) {
-            b.append("| `").append(option.key()).append("` | ")
-                    .append(required.contains(option.key()) ? "(required)"
-                            : option.hasDefaultValue() ? render(option.defaultValue()) : "(none)")
-                    .append(" | ").append(meaning(option).replace("|", "\\|")).append(" |\n");
+            b.append("| `")
+                    .append(option.key())
+                    .append("` | ")
+                    .append(
+                            required.contains(option.key())
+                                    ? "(required)"
+                                    : option.hasDefaultValue()
+                                            ? render(option.defaultValue())
+                                            : "(none)")
+                    .append(" | ")
+                    .append(meaning(option).replace("|", "\\|"))
+                    .append(" |\n");
         }
         return b.toString();
     }
@@ -66,8 +73,8 @@ public final class TestingOptionTables {
 
     /**
      * The docs page {@code docs/<page>} of the repository, read from a module's directory (where
-     * Maven runs a module's tests), and the expected table written to {@code
-     * target/<name>.md} so that a mismatch can be fixed by copying it.
+     * Maven runs a module's tests), and the expected table written to {@code target/<name>.md} so
+     * that a mismatch can be fixed by copying it.
      */
     public static String readPageAndWriteExpected(String page, String name, String expected) {
         try {
@@ -90,7 +97,8 @@ public final class TestingOptionTables {
             return "`" + TimeUtils.formatWithHighestUnit(d) + "`";
         }
         if (value instanceof List<?> list) {
-            return list.isEmpty() ? "(empty)"
+            return list.isEmpty()
+                    ? "(empty)"
                     : "`" + String.join(";", list.stream().map(String::valueOf).toList()) + "`";
         }
         return "`" + value + "`";
@@ -108,8 +116,13 @@ public final class TestingOptionTables {
         for (Object constant : type.getEnumConstants()) {
             String value = "`" + constant + "`";
             if (constant instanceof DescribedEnum d) {
-                String meaning = plain(new HtmlFormatter().format(
-                        Description.builder().text("%s", d.getDescription()).build()));
+                String meaning =
+                        plain(
+                                new HtmlFormatter()
+                                        .format(
+                                                Description.builder()
+                                                        .text("%s", d.getDescription())
+                                                        .build()));
                 value += ": " + (meaning.endsWith(".") ? meaning : meaning + ".");
                 described = true;
             }
@@ -133,9 +146,16 @@ public final class TestingOptionTables {
 
     /** Flink's HTML rendering of a description as one line of Markdown text. */
     private static String plain(String html) {
-        return html.replaceAll("<code[^>]*>", "`").replace("</code>", "`").replaceAll("<br ?/?>", " ")
-                .replaceAll("<[^>]+>", " ").replace("&lt;", "<").replace("&gt;", ">")
-                .replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&")
-                .replaceAll("\\s+", " ").trim();
+        return html.replaceAll("<code[^>]*>", "`")
+                .replace("</code>", "`")
+                .replaceAll("<br ?/?>", " ")
+                .replaceAll("<[^>]+>", " ")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&quot;", "\"")
+                .replace("&#39;", "'")
+                .replace("&amp;", "&")
+                .replaceAll("\\s+", " ")
+                .trim();
     }
 }

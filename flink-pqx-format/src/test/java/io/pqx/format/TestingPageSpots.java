@@ -1,12 +1,5 @@
 package io.pqx.format;
 
-import org.apache.parquet.format.ColumnChunk;
-import org.apache.parquet.format.ColumnMetaData;
-import org.apache.parquet.format.FileMetaData;
-import org.apache.parquet.format.PageHeader;
-import org.apache.parquet.format.PageType;
-import org.apache.parquet.format.Util;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -15,11 +8,17 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.zip.CRC32;
+import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.ColumnMetaData;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.PageType;
+import org.apache.parquet.format.Util;
 
 /**
  * Where the pages of a Parquet file's column chunk lie, found with the Thrift classes only
- * (independent of pqx's footer and page readers), and a way to damage one page body. For the
- * page checksum tests here and in e2e-tests.
+ * (independent of pqx's footer and page readers), and a way to damage one page body. For the page
+ * checksum tests here and in e2e-tests.
  */
 public final class TestingPageSpots {
     private TestingPageSpots() {}
@@ -44,19 +43,23 @@ public final class TestingPageSpots {
         }
     }
 
-    /** The pages of the chunk of leaf {@code column} in row group {@code rowGroup}, in file order. */
+    /**
+     * The pages of the chunk of leaf {@code column} in row group {@code rowGroup}, in file order.
+     */
     public static List<PageSpot> pages(byte[] file, int rowGroup, int column) throws IOException {
-        ColumnMetaData meta = footer(file).getRow_groups().get(rowGroup).getColumns().get(column)
-                .getMeta_data();
-        long start = meta.isSetDictionary_page_offset() && meta.getDictionary_page_offset() > 0
-                ? Math.min(meta.getDictionary_page_offset(), meta.getData_page_offset())
-                : meta.getData_page_offset();
+        ColumnMetaData meta =
+                footer(file).getRow_groups().get(rowGroup).getColumns().get(column).getMeta_data();
+        long start =
+                meta.isSetDictionary_page_offset() && meta.getDictionary_page_offset() > 0
+                        ? Math.min(meta.getDictionary_page_offset(), meta.getData_page_offset())
+                        : meta.getData_page_offset();
         long end = start + meta.getTotal_compressed_size();
         List<PageSpot> pages = new ArrayList<>();
         int ordinal = 0;
         int position = Math.toIntExact(start);
         while (position < end) {
-            ByteArrayInputStream in = new ByteArrayInputStream(file, position, file.length - position);
+            ByteArrayInputStream in =
+                    new ByteArrayInputStream(file, position, file.length - position);
             PageHeader header = Util.readPageHeader(in);
             int body = file.length - in.available();
             boolean dictionary = header.getType() == PageType.DICTIONARY_PAGE;
@@ -90,7 +93,8 @@ public final class TestingPageSpots {
     }
 
     private static FileMetaData footer(byte[] file) throws IOException {
-        int length = ByteBuffer.wrap(file, file.length - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+        int length =
+                ByteBuffer.wrap(file, file.length - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
         return Util.readFileMetaData(
                 new ByteArrayInputStream(file, file.length - 8 - length, length));
     }

@@ -16,12 +16,12 @@ import java.util.stream.Stream;
  * for the tests of every module: format's, e2e-tests', pqx-tools' and the benchmarks' (through
  * format's test-jar).
  *
- * <p>The corpus root is the first of these that holds {@code data/} and {@code
- * shredded_variant/}: the system property {@code pqx.parquet-testing}, the environment variable
- * {@code PQX_PARQUET_TESTING}, then {@code shared/parquet-testing} in the working directory or the
- * nearest ancestor holding one (the module directory's grandparent holds {@code shared/} here). A
- * missing corpus or corpus file is an {@link IllegalStateException} naming what was tried, never a
- * silently skipped or empty test. Stateless.
+ * <p>The corpus root is the first of these that holds {@code data/} and {@code shredded_variant/}:
+ * the system property {@code pqx.parquet-testing}, the environment variable {@code
+ * PQX_PARQUET_TESTING}, then {@code shared/parquet-testing} in the working directory or the nearest
+ * ancestor holding one (the module directory's grandparent holds {@code shared/} here). A missing
+ * corpus or corpus file is an {@link IllegalStateException} naming what was tried, never a silently
+ * skipped or empty test. Stateless.
  */
 public final class TestingParquetFiles {
 

@@ -1,5 +1,12 @@
 package io.pqx.format;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericMapData;
@@ -16,18 +23,10 @@ import org.apache.flink.table.types.logical.MultisetType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Random;
-
 /**
- * Deterministic random Flink rows of any supported type: nulls wherever the type allows them
- * (about one in seven), empty and non-empty collections, negative epochs, decimals up to their
- * full precision, low- and high-cardinality strings.
+ * Deterministic random Flink rows of any supported type: nulls wherever the type allows them (about
+ * one in seven), empty and non-empty collections, negative epochs, decimals up to their full
+ * precision, low- and high-cardinality strings.
  */
 final class TestingRandomRows {
     private static final String[] WORDS = {"", "a", "pqx", "flink", "ümlaut", "日本", "x".repeat(40)};
@@ -117,8 +116,7 @@ final class TestingRandomRows {
 
     private DecimalData decimal(DecimalType type) {
         int digits = 1 + random.nextInt(type.getPrecision());
-        BigInteger unscaled = new BigInteger(digits * 4, random)
-                .mod(BigInteger.TEN.pow(digits));
+        BigInteger unscaled = new BigInteger(digits * 4, random).mod(BigInteger.TEN.pow(digits));
         if (random.nextBoolean()) {
             unscaled = unscaled.negate();
         }

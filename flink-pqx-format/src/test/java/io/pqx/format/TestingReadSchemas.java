@@ -2,11 +2,9 @@ package io.pqx.format;
 
 import io.pqx.format.error.FileContext;
 import io.pqx.format.schema.ParquetToFlinkSchema;
-
+import java.io.IOException;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
-
-import java.io.IOException;
 
 /**
  * Read schemas without a file: the {@link ReadSchema} a reader would give for a Parquet schema, for
@@ -17,7 +15,8 @@ public final class TestingReadSchemas {
 
     /** The read schema of a file with this Parquet schema (no declared Flink type). */
     public static ReadSchema of(MessageType type) throws IOException {
-        return ReadSchema.of(ParquetToFlinkSchema.convert(type, null, FileContext.of("test.parquet")));
+        return ReadSchema.of(
+                ParquetToFlinkSchema.convert(type, null, FileContext.of("test.parquet")));
     }
 
     /** {@link #of(MessageType)} of a schema in Parquet's schema language, one line per string. */

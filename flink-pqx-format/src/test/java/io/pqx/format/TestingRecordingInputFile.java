@@ -1,7 +1,6 @@
 package io.pqx.format;
 
 import io.pqx.format.io.InputFile;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,11 @@ package io.pqx.format;
 
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.options.ReadOptions;
-
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.MapData;
 import org.apache.flink.table.data.RowData;
@@ -15,12 +19,6 @@ import org.apache.flink.table.types.logical.MultisetType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
 import org.apache.flink.util.CloseableIterator;
-
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HexFormat;
-import java.util.List;
 
 /**
  * pqx's rows as canonical Java values, read through Flink's {@link RowData} / {@link ArrayData} /
@@ -35,8 +33,11 @@ public final class TestingRowValues {
     /** Every row of the file as pqx reads it with {@code options}, all columns. */
     public static List<List<Object>> readAll(Path file, ReadOptions options) throws Exception {
         List<List<Object>> rows = new ArrayList<>();
-        try (ParquetReader reader = ParquetReader.open(
-                FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())), options);
+        try (ParquetReader reader =
+                        ParquetReader.open(
+                                FlinkInputFile.open(
+                                        new org.apache.flink.core.fs.Path(file.toUri())),
+                                options);
                 CloseableIterator<RowData> it = reader.rows(reader.schema())) {
             while (it.hasNext()) {
                 rows.add(of(it.next(), reader.schema().rowType()));
@@ -55,35 +56,50 @@ public final class TestingRowValues {
 
     private static Object field(RowData row, int i, LogicalType type) {
         switch (type.getTypeRoot()) {
-            case BOOLEAN: return row.getBoolean(i);
-            case TINYINT: return (long) row.getByte(i);
-            case SMALLINT: return (long) row.getShort(i);
+            case BOOLEAN:
+                return row.getBoolean(i);
+            case TINYINT:
+                return (long) row.getByte(i);
+            case SMALLINT:
+                return (long) row.getShort(i);
             case INTEGER:
             case DATE:
-            case TIME_WITHOUT_TIME_ZONE: return (long) row.getInt(i);
-            case BIGINT: return row.getLong(i);
-            case FLOAT: return (double) row.getFloat(i);
-            case DOUBLE: return row.getDouble(i);
-            case DECIMAL: {
-                DecimalType d = (DecimalType) type;
-                return row.getDecimal(i, d.getPrecision(), d.getScale()).toBigDecimal();
-            }
+            case TIME_WITHOUT_TIME_ZONE:
+                return (long) row.getInt(i);
+            case BIGINT:
+                return row.getLong(i);
+            case FLOAT:
+                return (double) row.getFloat(i);
+            case DOUBLE:
+                return row.getDouble(i);
+            case DECIMAL:
+                {
+                    DecimalType d = (DecimalType) type;
+                    return row.getDecimal(i, d.getPrecision(), d.getScale()).toBigDecimal();
+                }
             case TIMESTAMP_WITHOUT_TIME_ZONE:
                 return row.getTimestamp(i, ((TimestampType) type).getPrecision()).toInstant();
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-                return row.getTimestamp(i, ((LocalZonedTimestampType) type).getPrecision()).toInstant();
+                return row.getTimestamp(i, ((LocalZonedTimestampType) type).getPrecision())
+                        .toInstant();
             case CHAR:
-            case VARCHAR: return row.getString(i).toString();
+            case VARCHAR:
+                return row.getString(i).toString();
             case BINARY:
-            case VARBINARY: return HexFormat.of().formatHex(row.getBinary(i));
-            case ARRAY: return array(row.getArray(i), ((ArrayType) type).getElementType());
+            case VARBINARY:
+                return HexFormat.of().formatHex(row.getBinary(i));
+            case ARRAY:
+                return array(row.getArray(i), ((ArrayType) type).getElementType());
             case MAP:
-            case MULTISET: return map(row.getMap(i), type);
-            case ROW: {
-                RowType rowType = (RowType) type;
-                return of(row.getRow(i, rowType.getFieldCount()), rowType);
-            }
-            default: throw new IllegalArgumentException("Unexpected type " + type);
+            case MULTISET:
+                return map(row.getMap(i), type);
+            case ROW:
+                {
+                    RowType rowType = (RowType) type;
+                    return of(row.getRow(i, rowType.getFieldCount()), rowType);
+                }
+            default:
+                throw new IllegalArgumentException("Unexpected type " + type);
         }
     }
 
@@ -91,13 +107,17 @@ public final class TestingRowValues {
         ArrayData.ElementGetter getter = ArrayData.createElementGetter(elementType);
         List<Object> values = new ArrayList<>();
         for (int i = 0; i < array.size(); i++) {
-            values.add(array.isNullAt(i) ? null : element(getter.getElementOrNull(array, i), elementType));
+            values.add(
+                    array.isNullAt(i)
+                            ? null
+                            : element(getter.getElementOrNull(array, i), elementType));
         }
         return values;
     }
 
     private static List<Object> map(MapData map, LogicalType type) {
-        LogicalType keyType = type instanceof MapType m ? m.getKeyType() : ((MultisetType) type).getElementType();
+        LogicalType keyType =
+                type instanceof MapType m ? m.getKeyType() : ((MultisetType) type).getElementType();
         LogicalType valueType = type instanceof MapType m ? m.getValueType() : null;
         List<Object> keys = array(map.keyArray(), keyType);
         List<Object> entries = new ArrayList<>();
@@ -109,7 +129,11 @@ public final class TestingRowValues {
             } else if (valueType == null) {
                 value = (long) values.getInt(i);
             } else {
-                value = element(ArrayData.createElementGetter(valueType).getElementOrNull(values, i), valueType);
+                value =
+                        element(
+                                ArrayData.createElementGetter(valueType)
+                                        .getElementOrNull(values, i),
+                                valueType);
             }
             entries.add(Arrays.asList(keys.get(i), value));
         }
@@ -119,25 +143,36 @@ public final class TestingRowValues {
     /** Converts a value taken with Flink's element getter to its canonical form. */
     private static Object element(Object value, LogicalType type) {
         switch (type.getTypeRoot()) {
-            case TINYINT: return (long) (Byte) value;
-            case SMALLINT: return (long) (Short) value;
+            case TINYINT:
+                return (long) (Byte) value;
+            case SMALLINT:
+                return (long) (Short) value;
             case INTEGER:
             case DATE:
-            case TIME_WITHOUT_TIME_ZONE: return (long) (Integer) value;
-            case FLOAT: return (double) (Float) value;
-            case DECIMAL: return ((org.apache.flink.table.data.DecimalData) value).toBigDecimal();
+            case TIME_WITHOUT_TIME_ZONE:
+                return (long) (Integer) value;
+            case FLOAT:
+                return (double) (Float) value;
+            case DECIMAL:
+                return ((org.apache.flink.table.data.DecimalData) value).toBigDecimal();
             case TIMESTAMP_WITHOUT_TIME_ZONE:
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
                 return ((org.apache.flink.table.data.TimestampData) value).toInstant();
             case CHAR:
-            case VARCHAR: return value.toString();
+            case VARCHAR:
+                return value.toString();
             case BINARY:
-            case VARBINARY: return HexFormat.of().formatHex((byte[]) value);
-            case ARRAY: return array((ArrayData) value, ((ArrayType) type).getElementType());
+            case VARBINARY:
+                return HexFormat.of().formatHex((byte[]) value);
+            case ARRAY:
+                return array((ArrayData) value, ((ArrayType) type).getElementType());
             case MAP:
-            case MULTISET: return map((MapData) value, type);
-            case ROW: return of((RowData) value, (RowType) type);
-            default: return value;
+            case MULTISET:
+                return map((MapData) value, type);
+            case ROW:
+                return of((RowData) value, (RowType) type);
+            default:
+                return value;
         }
     }
 }

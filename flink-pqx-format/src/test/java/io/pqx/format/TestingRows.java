@@ -1,5 +1,10 @@
 package io.pqx.format;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Random;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericMapData;
@@ -16,12 +21,6 @@ import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.MultisetType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
-
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Random;
 
 /** Random Flink rows of any {@link RowType}, with nulls where allowed and empty collections. */
 public final class TestingRows {
@@ -44,72 +43,101 @@ public final class TestingRows {
             return null;
         }
         switch (type.getTypeRoot()) {
-            case BOOLEAN: return random.nextBoolean();
-            case TINYINT: return (byte) random.nextInt();
-            case SMALLINT: return (short) random.nextInt();
-            case INTEGER: return random.nextInt();
-            case BIGINT: return random.nextLong();
-            case FLOAT: return random.nextInt(20) == 0 ? Float.NaN : random.nextFloat() * 1e6f - 5e5f;
-            case DOUBLE: return random.nextInt(20) == 0 ? Double.NEGATIVE_INFINITY : random.nextGaussian() * 1e9;
-            case DATE: return random.nextInt(100_000) - 50_000;
-            case TIME_WITHOUT_TIME_ZONE: return random.nextInt(86_400_000);
-            case DECIMAL: {
-                DecimalType d = (DecimalType) type;
-                BigInteger unscaled = new BigInteger(d.getPrecision() * 3, random).mod(BigInteger.TEN.pow(d.getPrecision()));
-                return DecimalData.fromBigDecimal(new BigDecimal(random.nextBoolean() ? unscaled : unscaled.negate(), d.getScale()),
-                        d.getPrecision(), d.getScale());
-            }
+            case BOOLEAN:
+                return random.nextBoolean();
+            case TINYINT:
+                return (byte) random.nextInt();
+            case SMALLINT:
+                return (short) random.nextInt();
+            case INTEGER:
+                return random.nextInt();
+            case BIGINT:
+                return random.nextLong();
+            case FLOAT:
+                return random.nextInt(20) == 0 ? Float.NaN : random.nextFloat() * 1e6f - 5e5f;
+            case DOUBLE:
+                return random.nextInt(20) == 0
+                        ? Double.NEGATIVE_INFINITY
+                        : random.nextGaussian() * 1e9;
+            case DATE:
+                return random.nextInt(100_000) - 50_000;
+            case TIME_WITHOUT_TIME_ZONE:
+                return random.nextInt(86_400_000);
+            case DECIMAL:
+                {
+                    DecimalType d = (DecimalType) type;
+                    BigInteger unscaled =
+                            new BigInteger(d.getPrecision() * 3, random)
+                                    .mod(BigInteger.TEN.pow(d.getPrecision()));
+                    return DecimalData.fromBigDecimal(
+                            new BigDecimal(
+                                    random.nextBoolean() ? unscaled : unscaled.negate(),
+                                    d.getScale()),
+                            d.getPrecision(),
+                            d.getScale());
+                }
             case TIMESTAMP_WITHOUT_TIME_ZONE:
                 return timestamp(((TimestampType) type).getPrecision());
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
                 return timestamp(((LocalZonedTimestampType) type).getPrecision());
-            case CHAR: {
-                StringBuilder sb = new StringBuilder();
-                for (int i = 0; i < ((CharType) type).getLength(); i++) {
-                    sb.append((char) ('a' + random.nextInt(26)));
+            case CHAR:
+                {
+                    StringBuilder sb = new StringBuilder();
+                    for (int i = 0; i < ((CharType) type).getLength(); i++) {
+                        sb.append((char) ('a' + random.nextInt(26)));
+                    }
+                    return StringData.fromString(sb.toString());
                 }
-                return StringData.fromString(sb.toString());
-            }
             case VARCHAR:
-                return StringData.fromString(random.nextInt(5) == 0 ? "" : "v" + Long.toString(random.nextLong(), 36) + "\u00fc\u6f22".substring(0, random.nextInt(3)));
-            case BINARY: {
-                byte[] b = new byte[((BinaryType) type).getLength()];
-                random.nextBytes(b);
-                return b;
-            }
-            case VARBINARY: {
-                byte[] b = new byte[random.nextInt(12)];
-                random.nextBytes(b);
-                return b;
-            }
-            case ARRAY: {
-                Object[] elements = new Object[random.nextInt(4)];
-                for (int i = 0; i < elements.length; i++) {
-                    elements[i] = value(((ArrayType) type).getElementType());
+                return StringData.fromString(
+                        random.nextInt(5) == 0
+                                ? ""
+                                : "v"
+                                        + Long.toString(random.nextLong(), 36)
+                                        + "\u00fc\u6f22".substring(0, random.nextInt(3)));
+            case BINARY:
+                {
+                    byte[] b = new byte[((BinaryType) type).getLength()];
+                    random.nextBytes(b);
+                    return b;
                 }
-                return new GenericArrayData(elements);
-            }
-            case MAP: {
-                MapType m = (MapType) type;
-                Map<Object, Object> map = new LinkedHashMap<>();
-                for (int i = random.nextInt(4); i > 0; i--) {
-                    Object key = value(m.getKeyType());
-                    if (key != null) {
-                        map.put(key, value(m.getValueType()));
+            case VARBINARY:
+                {
+                    byte[] b = new byte[random.nextInt(12)];
+                    random.nextBytes(b);
+                    return b;
+                }
+            case ARRAY:
+                {
+                    Object[] elements = new Object[random.nextInt(4)];
+                    for (int i = 0; i < elements.length; i++) {
+                        elements[i] = value(((ArrayType) type).getElementType());
                     }
+                    return new GenericArrayData(elements);
                 }
-                return new GenericMapData(map);
-            }
-            case MULTISET: {
-                Map<Object, Object> map = new LinkedHashMap<>();
-                for (int i = random.nextInt(4); i > 0; i--) {
-                    Object element = value(((MultisetType) type).getElementType());
-                    if (element != null) {
-                        map.put(element, 1 + random.nextInt(5));
+            case MAP:
+                {
+                    MapType m = (MapType) type;
+                    Map<Object, Object> map = new LinkedHashMap<>();
+                    for (int i = random.nextInt(4); i > 0; i--) {
+                        Object key = value(m.getKeyType());
+                        if (key != null) {
+                            map.put(key, value(m.getValueType()));
+                        }
                     }
+                    return new GenericMapData(map);
                 }
-                return new GenericMapData(map);
-            }
+            case MULTISET:
+                {
+                    Map<Object, Object> map = new LinkedHashMap<>();
+                    for (int i = random.nextInt(4); i > 0; i--) {
+                        Object element = value(((MultisetType) type).getElementType());
+                        if (element != null) {
+                            map.put(element, 1 + random.nextInt(5));
+                        }
+                    }
+                    return new GenericMapData(map);
+                }
             case ROW:
                 return row((RowType) type);
             default:

@@ -1,15 +1,16 @@
 package io.pqx.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
 import io.pqx.format.index.RowSelection;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
-import org.apache.flink.table.data.columnar.ColumnarRowData;
-import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.table.data.columnar.ColumnarRowData;
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 
 /**
  * Reads the rows of a row selection, and the rows a selection should give, for the selection tests
@@ -24,8 +25,9 @@ final class TestingSelections {
     }
 
     /** The selected rows of one row group, read batch by batch. */
-    static List<List<Object>> readSelected(ParquetReader reader, int rowGroup, ReadSchema projection,
-            RowSelection selection) throws IOException {
+    static List<List<Object>> readSelected(
+            ParquetReader reader, int rowGroup, ReadSchema projection, RowSelection selection)
+            throws IOException {
         List<List<Object>> rows = new ArrayList<>();
         try (BatchIterator batches = reader.readRowGroup(rowGroup, projection, selection)) {
             while (batches.hasNext()) {

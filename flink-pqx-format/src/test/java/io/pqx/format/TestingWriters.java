@@ -1,27 +1,24 @@
 package io.pqx.format;
 
-import io.pqx.format.options.WriteOptions;
+import static io.pqx.format.TestingPriceRows.row;
 
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.FooterReader;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
-import io.pqx.format.metadata.FileMetadataView;
-import io.pqx.format.options.ReadOptions;
 import io.pqx.format.io.PositionOutputStream;
-
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.types.logical.RowType;
-
+import io.pqx.format.metadata.FileMetadataView;
+import io.pqx.format.options.BloomFilterSpec;
+import io.pqx.format.options.ReadOptions;
+import io.pqx.format.options.WriteOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Executor;
-import io.pqx.format.options.BloomFilterSpec;
-import static io.pqx.format.TestingPriceRows.open;
-import static io.pqx.format.TestingPriceRows.row;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
 
 /** Writes rows with pqx to a local file or a byte array, for the writer tests. */
 final class TestingWriters {
@@ -29,7 +26,10 @@ final class TestingWriters {
 
     static FileMetadataView write(Path file, RowType type, WriteOptions options, List<RowData> rows)
             throws IOException {
-        try (ParquetWriter writer = ParquetWriter.builder(type).options(options).create(new org.apache.flink.core.fs.Path(file.toUri()))) {
+        try (ParquetWriter writer =
+                ParquetWriter.builder(type)
+                        .options(options)
+                        .create(new org.apache.flink.core.fs.Path(file.toUri()))) {
             for (RowData row : rows) {
                 writer.write(row);
             }
@@ -47,7 +47,11 @@ final class TestingWriters {
     static byte[] bytes(RowType type, WriteOptions options, List<RowData> rows, Executor executor)
             throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.builder(type).options(options).encodingOn(executor).open(new PositionOutputStream(bytes), "memory.parquet")) {
+        try (ParquetWriter writer =
+                ParquetWriter.builder(type)
+                        .options(options)
+                        .encodingOn(executor)
+                        .open(new PositionOutputStream(bytes), "memory.parquet")) {
             for (RowData row : rows) {
                 writer.write(row);
             }
@@ -62,11 +66,12 @@ final class TestingWriters {
     }
 
     /** Several row groups and pages of nested rows, with a bloom filter on a nested leaf. */
-    static final WriteOptions THREADING_OPTIONS = WriteOptions.builder()
-            .rowGroupRows(1500)
-            .pageRowLimit(300)
-            .bloomFilter("tags.list.element", new BloomFilterSpec(100, 0.05))
-            .build();
+    static final WriteOptions THREADING_OPTIONS =
+            WriteOptions.builder()
+                    .rowGroupRows(1500)
+                    .pageRowLimit(300)
+                    .bloomFilter("tags.list.element", new BloomFilterSpec(100, 0.05))
+                    .build();
 
     static List<RowData> threadingRows() {
         return new TestingRandomRows(5).rows(TestingRowTypes.NESTED, 4000);

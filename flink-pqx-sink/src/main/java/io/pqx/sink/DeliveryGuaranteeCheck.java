@@ -1,5 +1,8 @@
 package io.pqx.sink;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.api.dag.Transformation;
@@ -10,14 +13,10 @@ import org.apache.flink.streaming.api.transformations.WithBoundedness;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-
 /**
  * Warns, once per sink when the job graph is built on the client, that the sink is not exactly
- * once: in STREAMING mode without checkpointing files are committed only at the end of input, and
- * a failure restarts the job from its beginning, so the rows of subtasks that had already finished
+ * once: in STREAMING mode without checkpointing files are committed only at the end of input, and a
+ * failure restarts the job from its beginning, so the rows of subtasks that had already finished
  * and committed are written again. Exactly once needs checkpointing or BATCH mode (Flink's own
  * semantics; the sink cannot change them). Stateless.
  */
@@ -38,8 +37,8 @@ final class DeliveryGuaranteeCheck {
     }
 
     /**
-     * Whether the job of {@code committed} runs in STREAMING mode: so configured, or AUTOMATIC
-     * with an unbounded source (as Flink decides).
+     * Whether the job of {@code committed} runs in STREAMING mode: so configured, or AUTOMATIC with
+     * an unbounded source (as Flink decides).
      */
     static boolean runsStreaming(DataStream<?> committed) {
         StreamExecutionEnvironment env = committed.getExecutionEnvironment();

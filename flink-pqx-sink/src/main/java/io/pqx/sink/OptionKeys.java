@@ -1,8 +1,7 @@
 package io.pqx.sink;
 
-import org.apache.flink.configuration.ConfigOption;
-
 import java.util.List;
+import org.apache.flink.configuration.ConfigOption;
 
 /**
  * The keys of every {@link PqxSinkOptions} option, and the closest one to a key that is none of

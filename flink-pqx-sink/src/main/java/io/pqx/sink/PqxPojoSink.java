@@ -4,7 +4,9 @@ import io.pqx.sink.committer.PqxCommittable;
 import io.pqx.sink.writer.PojoRowConverter;
 import io.pqx.sink.writer.PojoSinkWriter;
 import io.pqx.sink.writer.PqxWriterState;
-
+import java.io.IOException;
+import java.util.Collection;
+import java.util.List;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
@@ -18,10 +20,6 @@ import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPostCommitTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.table.types.logical.RowType;
-
-import java.io.IOException;
-import java.util.Collection;
-import java.util.List;
 
 /**
  * The exactly-once Parquet sink for POJOs: {@link PqxSink} behind a {@link PojoRowConverter} (the

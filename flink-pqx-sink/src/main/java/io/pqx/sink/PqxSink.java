@@ -12,7 +12,11 @@ import io.pqx.sink.writer.PqxWriterState;
 import io.pqx.sink.writer.PqxWriterStateSerializer;
 import io.pqx.sink.writer.SinkFileSystem;
 import io.pqx.sink.writer.SinkSettings;
-
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Collection;
+import java.util.List;
+import java.util.UUID;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.sink2.Committer;
@@ -31,17 +35,12 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.Collection;
-import java.util.List;
-import java.util.UUID;
-
 /**
  * An exactly-once Parquet sink for Flink {@link RowData}: each subtask writes hidden in-progress
  * part files through Flink's {@code RecoverableWriter}, keeps them open across checkpoints (each
- * checkpoint persists their row groups and carries their open row group) until they roll, and
- * the committer publishes a closed file under its final name once the next checkpoint completes. Build one with {@link #builder()}:
+ * checkpoint persists their row groups and carries their open row group) until they roll, and the
+ * committer publishes a closed file under its final name once the next checkpoint completes. Build
+ * one with {@link #builder()}:
  *
  * <pre>{@code
  * env.fromSource(source, WatermarkStrategy.noWatermarks(), "rows")
@@ -63,9 +62,10 @@ public final class PqxSink
     private final RowType rowType;
     private final List<String> partitionKeys;
     private final SinkSettings settings;
+
     /**
-     * Drawn when the sink is built, so the same in every attempt of the job: what tells this
-     * sink's writer attempts, and so its orphaned in-progress files, from any other writer's.
+     * Drawn when the sink is built, so the same in every attempt of the job: what tells this sink's
+     * writer attempts, and so its orphaned in-progress files, from any other writer's.
      */
     private final String sinkToken = UUID.randomUUID().toString();
 
@@ -142,14 +142,13 @@ public final class PqxSink
     /**
      * The steps after the commit, each a single instance: with {@link
      * PqxSinkBuilder#overwrite(boolean) overwrite}, the {@link OverwriteOperator} that deletes the
-     * replaced files once every file of the job is committed (BATCH only: refused here
-     * otherwise); with {@code sink.partition-commit.success-file} on a partitioned sink, after it,
-     * the {@link PartitionCommitOperator} that writes {@code _SUCCESS} into complete partitions.
-     * Also where the client learns the job's mode: a STREAMING job without checkpointing is logged
-     * as a WARN, since it is not exactly once.
+     * replaced files once every file of the job is committed (BATCH only: refused here otherwise);
+     * with {@code sink.partition-commit.success-file} on a partitioned sink, after it, the {@link
+     * PartitionCommitOperator} that writes {@code _SUCCESS} into complete partitions. Also where
+     * the client learns the job's mode: a STREAMING job without checkpointing is logged as a WARN,
+     * since it is not exactly once.
      *
-     * @throws IllegalStateException if the sink overwrites in a job that does not run in BATCH
-     *     mode
+     * @throws IllegalStateException if the sink overwrites in a job that does not run in BATCH mode
      */
     @Override
     public void addPostCommitTopology(DataStream<CommittableMessage<PqxCommittable>> committed) {

@@ -1,9 +1,9 @@
 package io.pqx.sink;
 
 import io.pqx.format.ParquetWriter;
+import io.pqx.format.options.Compression;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.file.RowSorter;
-import io.pqx.format.options.Compression;
 import io.pqx.sink.file.SortKey;
 import io.pqx.sink.options.OpenRowGroupPolicy;
 import io.pqx.sink.options.RowGroupMode;
@@ -12,14 +12,6 @@ import io.pqx.sink.writer.FileNamePattern;
 import io.pqx.sink.writer.PartitionWrites;
 import io.pqx.sink.writer.PojoRowConverter;
 import io.pqx.sink.writer.SinkSettings;
-
-import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.configuration.ConfigOption;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.MemorySize;
-import org.apache.flink.core.fs.Path;
-import org.apache.flink.table.types.logical.RowType;
-
 import java.io.File;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,18 +23,25 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
  * Builds a {@link PqxSink}: the base path (an absolute path or URI of any Flink file system), the
  * {@link RowType} of the rows, optional partition columns and any {@link PqxSinkOptions}. Setters
- * take values as they are; {@link #build()} checks everything once and names the option and its
- * bad value as the user wrote it. Keys that are no {@link PqxSinkOptions} option are refused with
- * the closest one. Not thread-safe.
+ * take values as they are; {@link #build()} checks everything once and names the option and its bad
+ * value as the user wrote it. Keys that are no {@link PqxSinkOptions} option are refused with the
+ * closest one. Not thread-safe.
  */
 @PublicEvolving
 public final class PqxSinkBuilder {
     /** Smallest {@code sink.rolling-policy.file-size}; below, a file is mostly its footer. */
     private static final MemorySize MIN_ROLLING_FILE_SIZE = MemorySize.ofMebiBytes(1);
+
     private static final MemorySize MIN_MEMORY_BUDGET = MemorySize.ofMebiBytes(16);
 
     private String basePath;
@@ -58,8 +57,8 @@ public final class PqxSinkBuilder {
 
     /**
      * The directory the sink writes under: absolute, with or without a scheme ({@code
-     * file:///data/out}, {@code /data/out}, {@code s3://bucket/out}). A relative path is refused
-     * by {@link #build()}: it would resolve against the working directory of each process, which
+     * file:///data/out}, {@code /data/out}, {@code s3://bucket/out}). A relative path is refused by
+     * {@link #build()}: it would resolve against the working directory of each process, which
      * differs between the client, the JobManager and every TaskManager.
      */
     public PqxSinkBuilder basePath(String path) {
@@ -116,8 +115,8 @@ public final class PqxSinkBuilder {
      * only. When every file of the job is committed, each partition directory the job committed
      * files into (the base path itself when unpartitioned) loses every visible file and directory
      * that is not one of them; names starting with '.' or '_' are kept. Nothing is deleted before
-     * the job's files are committed, so a job failing earlier leaves the old data as it was; a
-     * job failing between publishing and deleting is completed by its restart (the deletions are
+     * the job's files are committed, so a job failing earlier leaves the old data as it was; a job
+     * failing between publishing and deleting is completed by its restart (the deletions are
      * repeated, the new files are kept), or leaves old and new files side by side if it is not
      * restarted. Default false.
      */
@@ -129,9 +128,8 @@ public final class PqxSinkBuilder {
     /**
      * Partition values the statement fixed (SQL's static {@code PARTITION (k='v', ...)}), as
      * written. Rows still carry them; with {@link #overwrite} and every partition column fixed,
-     * that partition is emptied when the job writes no row at all, as Flink's filesystem
-     * connector does (not for a TIMESTAMP_LTZ column, whose literal depends on the session's
-     * time zone).
+     * that partition is emptied when the job writes no row at all, as Flink's filesystem connector
+     * does (not for a TIMESTAMP_LTZ column, whose literal depends on the session's time zone).
      */
     public PqxSinkBuilder staticPartition(Map<String, String> values) {
         staticPartition.clear();

@@ -1,18 +1,16 @@
 package io.pqx.sink;
 
-import io.pqx.sink.options.RowGroupMode;
 import io.pqx.format.options.Compression;
-import io.pqx.sink.options.StatisticsLevel;
 import io.pqx.sink.options.OpenRowGroupPolicy;
 import io.pqx.sink.options.PartitionCommitTrigger;
-
+import io.pqx.sink.options.RowGroupMode;
+import io.pqx.sink.options.StatisticsLevel;
+import java.time.Duration;
+import java.util.List;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.MemorySize;
-
-import java.time.Duration;
-import java.util.List;
 
 /**
  * Every option of {@link PqxSink}, as Flink {@link ConfigOption}s with a description and a default.
@@ -48,12 +46,12 @@ public final class PqxSinkOptions {
                     .defaultValue(MemorySize.ofMebiBytes(128))
                     .withDescription(
                             "Upper bound of a row group's size in the file (its estimated"
-                                + " encoded, compressed bytes, as parquet-java's block size"
-                                + " counts them): a group reaching it is cut early, in both"
-                                + " modes, but never below 'sink.row-group.min-rows' rows. Until"
-                                + " a file has shown its compression (a few thousand rows into"
-                                + " its second row group) its rows count at their raw size, so"
-                                + " its first groups may come out smaller. At most 1 gb.");
+                                    + " encoded, compressed bytes, as parquet-java's block size"
+                                    + " counts them): a group reaching it is cut early, in both"
+                                    + " modes, but never below 'sink.row-group.min-rows' rows. Until"
+                                    + " a file has shown its compression (a few thousand rows into"
+                                    + " its second row group) its rows count at their raw size, so"
+                                    + " its first groups may come out smaller. At most 1 gb.");
 
     public static final ConfigOption<Integer> ROW_GROUP_MIN_ROWS =
             ConfigOptions.key("sink.row-group.min-rows")
@@ -180,9 +178,9 @@ public final class PqxSinkOptions {
                     .defaultValues()
                     .withDescription(
                             "Top-level columns each row group is sorted by before encoding, each"
-                                + " 'name [ASC|DESC] [NULLS FIRST|NULLS LAST]' (separated by ';';"
-                                + " default ASC NULLS FIRST), recorded as the row groups'"
-                                + " sorting_columns.");
+                                    + " 'name [ASC|DESC] [NULLS FIRST|NULLS LAST]' (separated by ';';"
+                                    + " default ASC NULLS FIRST), recorded as the row groups'"
+                                    + " sorting_columns.");
 
     // ---- files, rolling and partitions
 
@@ -200,8 +198,8 @@ public final class PqxSinkOptions {
                     .defaultValue(64)
                     .withDescription(
                             "Most files a sink subtask keeps open (one per partition); opening one"
-                                + " more closes the least recently written, which is committed at"
-                                + " the next checkpoint.");
+                                    + " more closes the least recently written, which is committed at"
+                                    + " the next checkpoint.");
 
     public static final ConfigOption<MemorySize> ROLLING_FILE_SIZE =
             ConfigOptions.key("sink.rolling-policy.file-size")
@@ -219,13 +217,13 @@ public final class PqxSinkOptions {
                     .defaultValue(false)
                     .withDescription(
                             "Close every open file at each checkpoint (as Flink's FileSink does for"
-                                + " bulk formats: a file per subtask and partition per checkpoint)."
-                                + " When false, files stay open across checkpoints and roll by"
-                                + " size, time open, inactivity, 'sink.max-open-files' or the"
-                                + " memory budget; each checkpoint persists their finished row"
-                                + " groups. File systems that cannot persist an in-progress file"
-                                + " (RecoverableWriter.supportsResume() false) roll on checkpoint"
-                                + " whatever this says.");
+                                    + " bulk formats: a file per subtask and partition per checkpoint)."
+                                    + " When false, files stay open across checkpoints and roll by"
+                                    + " size, time open, inactivity, 'sink.max-open-files' or the"
+                                    + " memory budget; each checkpoint persists their finished row"
+                                    + " groups. File systems that cannot persist an in-progress file"
+                                    + " (RecoverableWriter.supportsResume() false) roll on checkpoint"
+                                    + " whatever this says.");
 
     public static final ConfigOption<OpenRowGroupPolicy> CHECKPOINT_OPEN_ROW_GROUP =
             ConfigOptions.key("sink.checkpoint.open-row-group")
@@ -241,15 +239,15 @@ public final class PqxSinkOptions {
                     .noDefaultValue()
                     .withDescription(
                             "Most heap bytes a sink subtask holds for all its open files together:"
-                                + " compressed pages, dictionaries and page buffers of open row"
-                                + " groups (as allocated), raw row slices, rows held for a cut and"
-                                + " rows kept until a checkpoint logs them. When a write would"
-                                + " exceed it, the sink first logs the rows kept for a checkpoint,"
-                                + " then cuts the largest open row group early (approximate mode)"
-                                + " or closes its file (exact mode). When unset: 1/16 of the"
-                                + " TaskManager JVM's maximum heap, at least 64 mb and at most"
-                                + " 1 gb (a 512 MiB heap gives 64 mb, 4 GiB 256 mb, 8 GiB 512 mb);"
-                                + " at least 16 mb when set.");
+                                    + " compressed pages, dictionaries and page buffers of open row"
+                                    + " groups (as allocated), raw row slices, rows held for a cut and"
+                                    + " rows kept until a checkpoint logs them. When a write would"
+                                    + " exceed it, the sink first logs the rows kept for a checkpoint,"
+                                    + " then cuts the largest open row group early (approximate mode)"
+                                    + " or closes its file (exact mode). When unset: 1/16 of the"
+                                    + " TaskManager JVM's maximum heap, at least 64 mb and at most"
+                                    + " 1 gb (a 512 MiB heap gives 64 mb, 4 GiB 256 mb, 8 GiB 512 mb);"
+                                    + " at least 16 mb when set.");
 
     public static final ConfigOption<Boolean> RESTORE_DISCARD_PUBLISHED_FILES =
             ConfigOptions.key("sink.restore.discard-published-open-files")
@@ -257,16 +255,16 @@ public final class PqxSinkOptions {
                     .defaultValue(false)
                     .withDescription(
                             "What a restore does with a file the checkpoint kept open but a later"
-                                + " run of the job published (it exists under its final name, its"
-                                + " in-progress file is gone): a restore from a checkpoint older"
-                                + " than a later commit. Such a file cannot be resumed, and no"
-                                + " restore of that checkpoint is exactly once: the published file"
-                                + " already holds rows the source replays. false: the restore fails"
-                                + " once, with a message naming the file, and Flink does not"
-                                + " restart the job. true: the restore goes on without the file,"
-                                + " which stays published as it is: its rows written after the"
-                                + " checkpoint are written again from the replay, so they appear"
-                                + " twice.");
+                                    + " run of the job published (it exists under its final name, its"
+                                    + " in-progress file is gone): a restore from a checkpoint older"
+                                    + " than a later commit. Such a file cannot be resumed, and no"
+                                    + " restore of that checkpoint is exactly once: the published file"
+                                    + " already holds rows the source replays. false: the restore fails"
+                                    + " once, with a message naming the file, and Flink does not"
+                                    + " restart the job. true: the restore goes on without the file,"
+                                    + " which stays published as it is: its rows written after the"
+                                    + " checkpoint are written again from the replay, so they appear"
+                                    + " twice.");
 
     public static final ConfigOption<Duration> ROLLING_ROLLOVER_INTERVAL =
             ConfigOptions.key("sink.rolling-policy.rollover-interval")

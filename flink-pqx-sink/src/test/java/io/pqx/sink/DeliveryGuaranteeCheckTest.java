@@ -58,8 +58,9 @@ class DeliveryGuaranteeCheckTest {
         assertThat(logs.getMessages())
                 .singleElement()
                 .asString()
-                .contains("PqxSink to file:///tmp/pqx-warn runs in STREAMING mode without"
-                        + " checkpointing, so it is not exactly once")
+                .contains(
+                        "PqxSink to file:///tmp/pqx-warn runs in STREAMING mode without"
+                                + " checkpointing, so it is not exactly once")
                 .contains("Enable checkpointing");
     }
 

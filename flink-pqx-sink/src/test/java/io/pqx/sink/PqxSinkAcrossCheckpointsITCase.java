@@ -5,7 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.sink.options.RowGroupMode;
-
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
@@ -31,16 +36,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.BitSet;
-import java.util.List;
-import java.util.Random;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Files that span checkpoints, end to end on a MiniCluster: random failures with checkpoints every
@@ -72,8 +69,8 @@ class PqxSinkAcrossCheckpointsITCase {
     }
 
     /**
-     * Passes rows through; once a checkpoint of its attempt completed, fails at random rows
-     * (seeded from the test's seed, the subtask and the attempt) until the failures run out.
+     * Passes rows through; once a checkpoint of its attempt completed, fails at random rows (seeded
+     * from the test's seed, the subtask and the attempt) until the failures run out.
      */
     static final class FailingMapper extends RichMapFunction<RowData, RowData>
             implements CheckpointListener {
@@ -93,10 +90,7 @@ class PqxSinkAcrossCheckpointsITCase {
                     new Random(
                             seed * 31
                                     + getRuntimeContext().getTaskInfo().getIndexOfThisSubtask()
-                                    + 1000L
-                                            * getRuntimeContext()
-                                                    .getTaskInfo()
-                                                    .getAttemptNumber());
+                                    + 1000L * getRuntimeContext().getTaskInfo().getAttemptNumber());
         }
 
         @Override
@@ -186,8 +180,7 @@ class PqxSinkAcrossCheckpointsITCase {
     @ParameterizedTest(name = "parallelism 2 -> {0}")
     @CsvSource({"3", "1"})
     void stopWithSavepointAndRestoreAtAnotherParallelismLoseAndDuplicateNothing(
-            int restoredParallelism, @TempDir Path dir, @TempDir Path savepoints)
-            throws Exception {
+            int restoredParallelism, @TempDir Path dir, @TempDir Path savepoints) throws Exception {
         long rows = 300_000;
         StreamExecutionEnvironment env = environment(new Configuration(), 2);
         env.fromSource(source(rows, 60_000), WatermarkStrategy.noWatermarks(), "rows")
@@ -241,8 +234,10 @@ class PqxSinkAcrossCheckpointsITCase {
         @Override
         public void snapshotState(org.apache.flink.runtime.state.FunctionSnapshotContext context) {
             if (completed >= 2 && FAILURES_LEFT.getAndDecrement() > 0) {
-                throw new IllegalStateException("injected failure in the snapshot of checkpoint "
-                        + context.getCheckpointId() + ", after the sink's");
+                throw new IllegalStateException(
+                        "injected failure in the snapshot of checkpoint "
+                                + context.getCheckpointId()
+                                + ", after the sink's");
             }
         }
 
@@ -259,10 +254,10 @@ class PqxSinkAcrossCheckpointsITCase {
     }
 
     /**
-     * Failures between a snapshot and its completion, and ordinary failures, with files open
-     * across checkpoints and carried across restores under their first names: the job that ends
-     * leaves no hidden file (no row-log segment of a snapshot that never completed), and every row
-     * is committed once.
+     * Failures between a snapshot and its completion, and ordinary failures, with files open across
+     * checkpoints and carried across restores under their first names: the job that ends leaves no
+     * hidden file (no row-log segment of a snapshot that never completed), and every row is
+     * committed once.
      */
     @ParameterizedTest(name = "{0}")
     @CsvSource({"EXACT", "APPROXIMATE"})
@@ -302,9 +297,9 @@ class PqxSinkAcrossCheckpointsITCase {
 
     /**
      * A drained stop-with-savepoint ({@code flink stop --drain}) ends the input before the
-     * savepoint: every open file closes, and the savepoint's completion publishes it. Flink gives
-     * a Sink V2 writer no way to tell a savepoint from a checkpoint (see the README), so this is
-     * how to stop a job with pqx's default options and see every row at once.
+     * savepoint: every open file closes, and the savepoint's completion publishes it. Flink gives a
+     * Sink V2 writer no way to tell a savepoint from a checkpoint (see the README), so this is how
+     * to stop a job with pqx's default options and see every row at once.
      */
     @org.junit.jupiter.api.Test
     void aDrainedStopWithSavepointPublishesEveryRowSentBeforeIt(
@@ -328,7 +323,9 @@ class PqxSinkAcrossCheckpointsITCase {
         assertThat(TestingSinkFiles.hidden(dir))
                 .as("no in-progress file or row-log segment after a drained stop")
                 .isEmpty();
-        assertThat(countRows(dir)).as("every row sent before the stop is published").isEqualTo(sent);
+        assertThat(countRows(dir))
+                .as("every row sent before the stop is published")
+                .isEqualTo(sent);
         BitSet seen = new BitSet();
         for (Path file : TestingSinkFiles.committed(dir)) {
             for (long id : TestingSinkFiles.read(file, r -> r.getLong(0))) {
@@ -340,8 +337,8 @@ class PqxSinkAcrossCheckpointsITCase {
 
     /**
      * A restore from a savepoint older than a later commit: the savepoint kept files open that the
-     * job, running on, closed and published. The restore fails once, with Flink's restart
-     * strategy (20 attempts) left unused, saying why.
+     * job, running on, closed and published. The restore fails once, with Flink's restart strategy
+     * (20 attempts) left unused, saying why.
      */
     @org.junit.jupiter.api.Test
     void aRestoreOfASavepointOlderThanALaterCommitFailsOnceWithoutRestarts(
@@ -387,9 +384,11 @@ class PqxSinkAcrossCheckpointsITCase {
                 .contains("sink.restore.discard-published-open-files");
         var details = client.getJobDetails(failing.getJobID()).get();
         assertThat(details.getJobStatus()).isEqualTo(org.apache.flink.api.common.JobStatus.FAILED);
-        assertThat(details.getTimestamps()
-                        .getOrDefault(org.apache.flink.api.common.JobStatus.RESTARTING, 0L))
-                .as("never restarted, whatever the restart strategy allows (%s)",
+        assertThat(
+                        details.getTimestamps()
+                                .getOrDefault(org.apache.flink.api.common.JobStatus.RESTARTING, 0L))
+                .as(
+                        "never restarted, whatever the restart strategy allows (%s)",
                         details.getTimestamps())
                 .isZero();
     }
@@ -403,8 +402,7 @@ class PqxSinkAcrossCheckpointsITCase {
     }
 
     /** Every id once, each row in its partition's directory, and no in-progress file left. */
-    static List<Path> assertExactlyOnce(Path dir, long rows, boolean partitioned)
-            throws Exception {
+    static List<Path> assertExactlyOnce(Path dir, long rows, boolean partitioned) throws Exception {
         List<Path> files = TestingSinkFiles.committed(dir);
         assertThat(files).isNotEmpty();
         BitSet seen = new BitSet();
@@ -428,9 +426,7 @@ class PqxSinkAcrossCheckpointsITCase {
         assertThat(duplicates).as("duplicated rows").isZero();
         assertThat(total).isEqualTo(rows);
         assertThat(seen.cardinality()).isEqualTo((int) rows);
-        assertThat(TestingSinkFiles.hidden(dir))
-                .as("in-progress files left behind")
-                .isEmpty();
+        assertThat(TestingSinkFiles.hidden(dir)).as("in-progress files left behind").isEmpty();
         return files;
     }
 

@@ -3,21 +3,19 @@ package io.pqx.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.format.options.Compression;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.options.RowGroupMode;
 import io.pqx.sink.options.StatisticsLevel;
-
+import java.util.List;
+import java.util.Map;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
-import io.pqx.format.options.Compression;
 import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import java.util.Map;
 
 class PqxSinkBuilderTest {
     static final RowType TYPE =
@@ -37,7 +35,9 @@ class PqxSinkBuilderTest {
         assertThat(unset.settings().checkpoints().memoryBudget())
                 .isEqualTo(io.pqx.sink.writer.SinkSettings.HEAP_SHARE_BUDGET);
         assertThat(unset.settings().checkpoints().memoryBudgetBytes())
-                .isEqualTo(io.pqx.sink.writer.SinkSettings.defaultBudget(Runtime.getRuntime().maxMemory()));
+                .isEqualTo(
+                        io.pqx.sink.writer.SinkSettings.defaultBudget(
+                                Runtime.getRuntime().maxMemory()));
         long mib = 1L << 20;
         assertThat(io.pqx.sink.writer.SinkSettings.defaultBudget(512 * mib)).isEqualTo(64 * mib);
         assertThat(io.pqx.sink.writer.SinkSettings.defaultBudget(4096 * mib)).isEqualTo(256 * mib);
@@ -137,8 +137,7 @@ class PqxSinkBuilderTest {
     @Test
     void refusesAnUnknownCodecListingTheAcceptedNames() {
         for (String bad : List.of("lzo", "lz4", "brotli", "zstandard", "")) {
-            assertThatThrownBy(
-                            () -> valid().setAll(Map.of("sink.compression.codec", bad)).build())
+            assertThatThrownBy(() -> valid().setAll(Map.of("sink.compression.codec", bad)).build())
                     .as(bad)
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage(
@@ -218,7 +217,9 @@ class PqxSinkBuilderTest {
                         "Cannot build PqxSink: option sink.row-group.row is unknown (did you mean"
                                 + " sink.row-group.rows?)");
         assertThatThrownBy(
-                        () -> valid().setAll(Map.of("sink.rolling-policy.filesize", "1 gb")).build())
+                        () ->
+                                valid().setAll(Map.of("sink.rolling-policy.filesize", "1 gb"))
+                                        .build())
                 .hasMessageContaining("did you mean sink.rolling-policy.file-size?");
         assertThatThrownBy(
                         () ->
@@ -263,9 +264,7 @@ class PqxSinkBuilderTest {
     @Test
     void refusesARollingFileSizeBelowOneMebibyte() {
         assertThatThrownBy(
-                        () ->
-                                valid().setAll(Map.of("sink.rolling-policy.file-size", "1b"))
-                                        .build())
+                        () -> valid().setAll(Map.of("sink.rolling-policy.file-size", "1b")).build())
                 .hasMessage(
                         "Cannot build PqxSink: sink.rolling-policy.file-size must be at least 1 mb"
                                 + " (smaller files are mostly footer, and every file costs a"

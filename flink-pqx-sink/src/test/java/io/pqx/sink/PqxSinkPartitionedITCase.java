@@ -1,11 +1,14 @@
 package io.pqx.sink;
 
-import io.pqx.sink.options.PartitionCommitTrigger;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.sink.partition.PartitionCommitOperator;
-
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.Configuration;
@@ -27,13 +30,6 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.BitSet;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * A streaming job over several partitions: committed files appear per partition while the job runs
@@ -218,9 +214,10 @@ class PqxSinkPartitionedITCase {
                     .as("files %s", TestingSinkFiles.committed(dir))
                     .exists();
         }
-        assertThat(TestingSinkFiles.committed(dir).stream()
-                        .filter(f -> f.getParent().endsWith("region=b7"))
-                        .filter(f -> f.getFileName().toString().endsWith(".parquet")))
+        assertThat(
+                        TestingSinkFiles.committed(dir).stream()
+                                .filter(f -> f.getParent().endsWith("region=b7"))
+                                .filter(f -> f.getFileName().toString().endsWith(".parquet")))
                 .hasSize(1);
     }
 

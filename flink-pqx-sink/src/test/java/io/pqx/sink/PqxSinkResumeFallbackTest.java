@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqx.sink.partition.PartitionComputer;
 import io.pqx.sink.writer.PqxSinkWriter;
 import io.pqx.sink.writer.TestingWriterContext;
-
+import java.util.List;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
@@ -14,8 +14,6 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.util.List;
 
 /** On a file system that cannot resume in-progress files, the sink rolls on every checkpoint. */
 class PqxSinkResumeFallbackTest {

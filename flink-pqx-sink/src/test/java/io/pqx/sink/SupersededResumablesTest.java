@@ -2,13 +2,16 @@ package io.pqx.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.sink.committer.PqxCommittable;
 import io.pqx.sink.committer.PqxCommitter;
 import io.pqx.sink.partition.PartitionComputer;
-import io.pqx.sink.committer.PqxCommittable;
-import io.pqx.sink.writer.PqxWriterState;
 import io.pqx.sink.writer.PqxSinkWriter;
+import io.pqx.sink.writer.PqxWriterState;
 import io.pqx.sink.writer.TestingWriterContext;
-
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
@@ -17,11 +20,6 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.List;
 
 /**
  * On a file system that keeps state behind each persisted resumable (an object store's temporary
@@ -53,8 +51,11 @@ class SupersededResumablesTest {
         }
     }
 
-    private PqxSinkWriter writer(RecoverableWriter recoverable, TestingWriterContext context,
-            List<PqxWriterState> restored) throws IOException {
+    private PqxSinkWriter writer(
+            RecoverableWriter recoverable,
+            TestingWriterContext context,
+            List<PqxWriterState> restored)
+            throws IOException {
         PqxSink sink =
                 PqxSink.builder()
                         .basePath(dir.toUri().toString())
@@ -90,7 +91,9 @@ class SupersededResumablesTest {
         List<PqxWriterState> checkpoint2;
         try (PqxSinkWriter writer = writer(store, context, List.of())) {
             write(writer, 0, 10);
-            assertThat(writer.prepareCommit()).as("checkpoint 1: nothing persisted before").isEmpty();
+            assertThat(writer.prepareCommit())
+                    .as("checkpoint 1: nothing persisted before")
+                    .isEmpty();
             writer.snapshotState(1); // persists R1
             write(writer, 10, 20);
             List<PqxCommittable> second = new ArrayList<>(writer.prepareCommit());
@@ -119,7 +122,8 @@ class SupersededResumablesTest {
         assertThat(store.cleaned).as("R1 and R2, each once").hasSize(2);
         assertThat(store.cleaned.get(0)).isNotEqualTo(store.cleaned.get(1));
         assertThat(requests)
-                .allSatisfy(r -> assertThat(((TestingCommitRequest) r).outcome).isEqualTo("committed"));
+                .allSatisfy(
+                        r -> assertThat(((TestingCommitRequest) r).outcome).isEqualTo("committed"));
         List<java.nio.file.Path> files = TestingSinkFiles.committed(dir);
         assertThat(files).hasSize(1);
         assertThat(TestingSinkFiles.read(files.get(0), r -> r.getLong(0))).hasSize(30);

@@ -1,13 +1,12 @@
 package io.pqx.sink;
 
 import io.pqx.sink.committer.PqxCommittable;
-
 import org.apache.flink.api.connector.sink2.Committer.CommitRequest;
 
 /**
  * A commit request that records what the committer signalled: {@link #outcome} is {@code
- * "committed"} when it signalled nothing (success), else {@code "already"}, {@code "retry"},
- * {@code "update"}, {@code "known"} or {@code "unknown"} (then {@link #failure} holds the cause).
+ * "committed"} when it signalled nothing (success), else {@code "already"}, {@code "retry"}, {@code
+ * "update"}, {@code "known"} or {@code "unknown"} (then {@link #failure} holds the cause).
  */
 public final class TestingCommitRequest implements CommitRequest<PqxCommittable> {
     public final PqxCommittable committable;

@@ -1,11 +1,10 @@
 package io.pqx.sink;
 
+import java.io.IOException;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
 import org.apache.flink.core.fs.RecoverableWriter;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
-
-import java.io.IOException;
 
 /** A {@link RecoverableWriter} that forwards every call; tests override what they change. */
 public class TestingForwardingRecoverableWriter implements RecoverableWriter {

@@ -2,19 +2,17 @@ package io.pqx.sink;
 
 import io.pqx.format.ParquetReader;
 import io.pqx.format.metadata.FileMetadataView;
-
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.util.CloseableIterator;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.util.CloseableIterator;
 
 /** Test helper: lists the files a sink left under a directory and reads them with pqx. */
 public final class TestingSinkFiles {

@@ -2,14 +2,12 @@ package io.pqx.source;
 
 import io.pqx.format.error.FileContext;
 import io.pqx.source.discovery.PartitionValues;
-
-import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.table.types.logical.LogicalType;
-
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.table.types.logical.LogicalType;
 
 /**
  * A file a source would read if it were started now ({@link PqxSource#listFiles()}).
@@ -21,8 +19,8 @@ import java.util.Objects;
  *     __DEFAULT_PARTITION__}: null); empty for a table without partition keys
  */
 @PublicEvolving
-public record ListedFile(String path, long length, long modificationTime,
-        Map<String, String> partition) {
+public record ListedFile(
+        String path, long length, long modificationTime, Map<String, String> partition) {
     public ListedFile {
         Objects.requireNonNull(path, "path");
         partition = Collections.unmodifiableMap(new LinkedHashMap<>(partition));
@@ -38,8 +36,13 @@ public record ListedFile(String path, long length, long modificationTime,
             throws io.pqx.format.error.UnsupportedFileException {
         String text = partition.get(key);
         if (text == null) {
-            throw new IllegalArgumentException("Cannot type partition key " + key + " of " + path
-                    + ": the keys are " + partition.keySet());
+            throw new IllegalArgumentException(
+                    "Cannot type partition key "
+                            + key
+                            + " of "
+                            + path
+                            + ": the keys are "
+                            + partition.keySet());
         }
         return PartitionValues.parse(text, type, FileContext.of(path).column(key));
     }

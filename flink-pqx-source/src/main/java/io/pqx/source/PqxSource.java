@@ -1,24 +1,29 @@
 package io.pqx.source;
 
+import io.pqx.format.ParquetReader;
 import io.pqx.format.predicate.ColumnResolver;
 import io.pqx.format.predicate.DynamicSlot;
 import io.pqx.format.predicate.Predicate;
-import io.pqx.source.enumerator.EnumeratorSettings;
-import io.pqx.source.enumerator.PqxSplitEnumerator;
-import io.pqx.format.ParquetReader;
 import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.discovery.FileDiscovery;
 import io.pqx.source.discovery.PartitionDirectory;
+import io.pqx.source.enumerator.EnumeratorSettings;
+import io.pqx.source.enumerator.PqxSplitEnumerator;
 import io.pqx.source.reader.FlatPathConverter;
 import io.pqx.source.reader.PqxSourceReader;
-import io.pqx.source.reader.SchemaCheck;
 import io.pqx.source.reader.ReaderSettings;
 import io.pqx.source.reader.RowConverter;
+import io.pqx.source.reader.SchemaCheck;
 import io.pqx.source.runtimefilter.RuntimeFilterSource;
 import io.pqx.source.runtimefilter.RuntimeFilterTarget;
 import io.pqx.source.split.PqxEnumeratorState;
 import io.pqx.source.split.RowGroupSplit;
-
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
@@ -31,61 +36,62 @@ import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.RowType;
 
-import javax.annotation.Nullable;
-
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-
 /**
- * A FLIP-27 source of the Parquet files under one or more paths (any Flink file system), as
- * {@link RowData} of the requested row type. Build it with {@link #builder()}.
+ * A FLIP-27 source of the Parquet files under one or more paths (any Flink file system), as {@link
+ * RowData} of the requested row type. Build it with {@link #builder()}.
  *
  * <p><b>Guarantees.</b> Bounded mode reads every visible file present at the start once and ends;
  * continuous mode also reads every file that appears later, once (within the discovery horizon,
  * {@link PqxSourceOptions#DISCOVERY_HORIZON}). Hidden ({@code .}/{@code _}) and in-progress files
- * are never read. After a restore from any checkpoint no row is emitted twice and none is lost:
- * a split's checkpointed position is the row after the last one emitted.
+ * are never read. After a restore from any checkpoint no row is emitted twice and none is lost: a
+ * split's checkpointed position is the row after the last one emitted.
  *
  * <p><b>Predicate.</b> With {@link PqxSourceBuilder#predicate}, exactly the rows on which the
- * predicate is TRUE (SQL three-valued logic) are emitted; files whose partition values cannot
- * match are not opened and row groups whose footer statistics cannot match are not read.
+ * predicate is TRUE (SQL three-valued logic) are emitted; files whose partition values cannot match
+ * are not opened and row groups whose footer statistics cannot match are not read.
  *
- * <p><b>Runtime filters.</b> A predicate holding dynamic slots ({@code Predicates.slot}, or
- * {@link PqxSourceBuilder#runtimeFilter}) gives the source a listening ID; {@code
- * RuntimeFilters.publish} connects an operator of the same job to a slot. Until a slot's filter
- * arrives it keeps every row; then pending splits it proves empty are dropped and the readers drop
- * the rows it rules out.
+ * <p><b>Runtime filters.</b> A predicate holding dynamic slots ({@code Predicates.slot}, or {@link
+ * PqxSourceBuilder#runtimeFilter}) gives the source a listening ID; {@code RuntimeFilters.publish}
+ * connects an operator of the same job to a slot. Until a slot's filter arrives it keeps every row;
+ * then pending splits it proves empty are dropped and the readers drop the rows it rules out.
  *
- * <p><b>Rows.</b> Emitted rows are Flink {@code ColumnarRowData} over the decoded batch, one
- * object reused row after row (no per-row copy): valid while the downstream chain processes the
- * row, as Flink's rules for reused records require. Give the stream {@link #getProducedType()}.
- * Built with {@link PqxSourceBuilder#build(Class)}, the source emits a new POJO per row instead.
+ * <p><b>Rows.</b> Emitted rows are Flink {@code ColumnarRowData} over the decoded batch, one object
+ * reused row after row (no per-row copy): valid while the downstream chain processes the row, as
+ * Flink's rules for reused records require. Give the stream {@link #getProducedType()}. Built with
+ * {@link PqxSourceBuilder#build(Class)}, the source emits a new POJO per row instead.
  *
  * @param <T> what is emitted: {@code RowData}, or a POJO class
  */
 @PublicEvolving
 public final class PqxSource<T>
-        implements Source<T, RowGroupSplit, PqxEnumeratorState>, ResultTypeQueryable<T>,
+        implements Source<T, RowGroupSplit, PqxEnumeratorState>,
+                ResultTypeQueryable<T>,
                 RuntimeFilterSource {
     private static final long serialVersionUID = 1L;
 
     private final EnumeratorSettings enumeratorSettings;
     private final ReaderSettings readerSettings;
+
     /** The source coordinator's key in the coordinator store, when the predicate has slots. */
     @Nullable private final String listeningId;
-    /** How publishers size their bloom filters ({@link PqxSourceOptions#RUNTIME_FILTER_EXPECTED_KEYS}). */
+
+    /**
+     * How publishers size their bloom filters ({@link
+     * PqxSourceOptions#RUNTIME_FILTER_EXPECTED_KEYS}).
+     */
     private final long runtimeFilterExpectedKeys;
+
     private final double runtimeFilterFpp;
     private final RowConverter<T> converter;
 
-    PqxSource(EnumeratorSettings enumeratorSettings, ReaderSettings readerSettings,
-            @Nullable String listeningId, long runtimeFilterExpectedKeys, double runtimeFilterFpp,
+    PqxSource(
+            EnumeratorSettings enumeratorSettings,
+            ReaderSettings readerSettings,
+            @Nullable String listeningId,
+            long runtimeFilterExpectedKeys,
+            double runtimeFilterFpp,
             RowConverter<T> converter) {
         this.converter = converter;
         this.enumeratorSettings = enumeratorSettings;
@@ -131,16 +137,29 @@ public final class PqxSource<T>
      */
     @Override
     public RuntimeFilterTarget runtimeFilterTarget(String slot) {
-        DynamicSlot found = enumeratorSettings.filtering().predicate() == null ? null
-                : findSlot(enumeratorSettings.filtering().predicate(), slot);
+        DynamicSlot found =
+                enumeratorSettings.filtering().predicate() == null
+                        ? null
+                        : findSlot(enumeratorSettings.filtering().predicate(), slot);
         if (found == null || listeningId == null) {
-            throw new IllegalArgumentException("Cannot publish a runtime filter for slot " + slot
-                    + ": the source's predicate " + enumeratorSettings.filtering().predicate()
-                    + " has no dynamic slot of that name (its slots: " + runtimeFilterSlots() + ")");
+            throw new IllegalArgumentException(
+                    "Cannot publish a runtime filter for slot "
+                            + slot
+                            + ": the source's predicate "
+                            + enumeratorSettings.filtering().predicate()
+                            + " has no dynamic slot of that name (its slots: "
+                            + runtimeFilterSlots()
+                            + ")");
         }
-        return new RuntimeFilterTarget(listeningId, slot, found.column(),
-                ColumnResolver.of(enumeratorSettings.filtering().rowType()).resolve(found.column()).type(),
-                runtimeFilterExpectedKeys, runtimeFilterFpp);
+        return new RuntimeFilterTarget(
+                listeningId,
+                slot,
+                found.column(),
+                ColumnResolver.of(enumeratorSettings.filtering().rowType())
+                        .resolve(found.column())
+                        .type(),
+                runtimeFilterExpectedKeys,
+                runtimeFilterFpp);
     }
 
     @Nullable
@@ -166,13 +185,14 @@ public final class PqxSource<T>
      * flat projection, one field per path).
      */
     public RowType producedRowType() {
-        return converter instanceof FlatPathConverter flat ? flat.flatType()
+        return converter instanceof FlatPathConverter flat
+                ? flat.flatType()
                 : readerSettings.rows().producedType();
     }
 
     /**
-     * The files this source would read if it started now, in listing order: visible files under
-     * its paths, of its partitions when they were restricted ({@link PqxSourceBuilder#partitions}).
+     * The files this source would read if it started now, in listing order: visible files under its
+     * paths, of its partitions when they were restricted ({@link PqxSourceBuilder#partitions}).
      * Lists the paths; reads no file.
      */
     public List<ListedFile> listFiles() throws IOException {
@@ -181,10 +201,12 @@ public final class PqxSource<T>
             roots.add(new Path(p));
         }
         List<ListedFile> files = new ArrayList<>();
-        for (DiscoveredFile f : new FileDiscovery(roots,
-                enumeratorSettings.files().defaultPartitionName()).list()) {
-            Map<String, String> spec = PartitionDirectory.spec(f.partitions(),
-                    enumeratorSettings.files().partitionKeys());
+        for (DiscoveredFile f :
+                new FileDiscovery(roots, enumeratorSettings.files().defaultPartitionName())
+                        .list()) {
+            Map<String, String> spec =
+                    PartitionDirectory.spec(
+                            f.partitions(), enumeratorSettings.files().partitionKeys());
             if (enumeratorSettings.files().partitions() == null
                     || enumeratorSettings.files().partitions().contains(spec)) {
                 files.add(new ListedFile(f.path(), f.length(), f.modificationTime(), spec));
@@ -229,7 +251,9 @@ public final class PqxSource<T>
 
     @Override
     public Boundedness getBoundedness() {
-        return enumeratorSettings.continuous() ? Boundedness.CONTINUOUS_UNBOUNDED : Boundedness.BOUNDED;
+        return enumeratorSettings.continuous()
+                ? Boundedness.CONTINUOUS_UNBOUNDED
+                : Boundedness.BOUNDED;
     }
 
     @Override

@@ -10,17 +10,6 @@ import io.pqx.source.reader.FlatPathConverter;
 import io.pqx.source.reader.PojoConverter;
 import io.pqx.source.reader.ReaderSettings;
 import io.pqx.source.reader.RowConverter;
-
-import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.configuration.ConfigOption;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.core.fs.Path;
-import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.LogicalTypeFamily;
-import org.apache.flink.table.types.logical.LogicalTypeRoot;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.types.logical.RowType;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,10 +18,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeFamily;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
- * Builds a {@link PqxSource}; {@link #build()} validates everything once, with messages naming
- * what is wrong.
+ * Builds a {@link PqxSource}; {@link #build()} validates everything once, with messages naming what
+ * is wrong.
  *
  * <pre>{@code
  * PqxSource<RowData> source = PqxSource.builder()
@@ -58,13 +56,16 @@ public final class PqxSourceBuilder {
     private long limit = Long.MAX_VALUE;
     private boolean flatProjection;
     private List<Map<String, String>> partitions;
-    private String defaultPartitionName = io.pqx.source.discovery.PartitionDirectory.DEFAULT_PARTITION;
+    private String defaultPartitionName =
+            io.pqx.source.discovery.PartitionDirectory.DEFAULT_PARTITION;
     private final List<Predicate> runtimeFilterSlots = new ArrayList<>();
     private final List<String> dynamicFilteringFields = new ArrayList<>();
 
     PqxSourceBuilder() {}
 
-    /** Adds source paths (absolute, any Flink file system): a file, or a directory read recursively. */
+    /**
+     * Adds source paths (absolute, any Flink file system): a file, or a directory read recursively.
+     */
     public PqxSourceBuilder path(String... more) {
         paths.addAll(Arrays.asList(more));
         return this;
@@ -111,9 +112,9 @@ public final class PqxSourceBuilder {
     }
 
     /**
-     * Also skips files and row groups whose partition values or footer statistics prove that
-     * {@code condition} is not TRUE on any of their rows, but filters no row by it: for a condition
-     * the caller applies to the emitted rows itself (a SQL filter Flink keeps), of which {@code
+     * Also skips files and row groups whose partition values or footer statistics prove that {@code
+     * condition} is not TRUE on any of their rows, but filters no row by it: for a condition the
+     * caller applies to the emitted rows itself (a SQL filter Flink keeps), of which {@code
      * condition} is a weakening that holds wherever the caller's condition can hold. It names
      * columns of the row type, which need not be projected; it must not hold dynamic slots.
      */
@@ -158,8 +159,8 @@ public final class PqxSourceBuilder {
      */
     public PqxSourceBuilder limit(long rows) {
         if (rows < 0) {
-            throw new IllegalArgumentException("Cannot build a pqx source: limit " + rows
-                    + " is negative");
+            throw new IllegalArgumentException(
+                    "Cannot build a pqx source: limit " + rows + " is negative");
         }
         this.limit = rows;
         return this;
@@ -187,16 +188,15 @@ public final class PqxSourceBuilder {
     }
 
     /**
-     * The fields Flink's dynamic filtering (batch DPP, {@code SupportsDynamicFiltering}) sends
-     * data for, in the order the planner applied them ({@code applyDynamicFiltering}): top-level
-     * columns of the row type, partition or data columns, of a type {@link
-     * #acceptsDynamicFiltering} accepts. Each gets a runtime-filter slot; when the source's
-     * enumerator receives Flink's {@code DynamicFilteringEvent} (its data's fields matched to
-     * these by position), each field's values become that slot's filter: files of other
-     * partitions are not read, row groups whose statistics exclude every value are skipped, and
-     * readers drop rows whose value is not among them (or NULL). Data that keeps everything
-     * filters nothing. Only for a source whose rows feed the fact side of an inner or semi join
-     * on these fields, as the planner guarantees for DPP.
+     * The fields Flink's dynamic filtering (batch DPP, {@code SupportsDynamicFiltering}) sends data
+     * for, in the order the planner applied them ({@code applyDynamicFiltering}): top-level columns
+     * of the row type, partition or data columns, of a type {@link #acceptsDynamicFiltering}
+     * accepts. Each gets a runtime-filter slot; when the source's enumerator receives Flink's
+     * {@code DynamicFilteringEvent} (its data's fields matched to these by position), each field's
+     * values become that slot's filter: files of other partitions are not read, row groups whose
+     * statistics exclude every value are skipped, and readers drop rows whose value is not among
+     * them (or NULL). Data that keeps everything filters nothing. Only for a source whose rows feed
+     * the fact side of an inner or semi join on these fields, as the planner guarantees for DPP.
      */
     public PqxSourceBuilder dynamicFiltering(List<String> fields) {
         dynamicFilteringFields.addAll(fields);
@@ -212,7 +212,10 @@ public final class PqxSourceBuilder {
         return io.pqx.source.enumerator.DynamicFilteringSlots.accepts(type);
     }
 
-    /** Continuous mode, listing the paths at this interval ({@link PqxSourceOptions#MONITOR_INTERVAL}). */
+    /**
+     * Continuous mode, listing the paths at this interval ({@link
+     * PqxSourceOptions#MONITOR_INTERVAL}).
+     */
     public PqxSourceBuilder monitorInterval(Duration interval) {
         options.set(PqxSourceOptions.MONITOR_INTERVAL, interval);
         return this;
@@ -226,8 +229,8 @@ public final class PqxSourceBuilder {
 
     /**
      * Sets options from their string form (as in SQL {@code WITH} clauses); {@link #build()}
-     * refuses unknown keys, naming the closest known one, and values that do not parse, naming
-     * the key.
+     * refuses unknown keys, naming the closest known one, and values that do not parse, naming the
+     * key.
      */
     public PqxSourceBuilder setAll(Map<String, String> values) {
         options.addAll(Configuration.fromMap(values));
@@ -270,17 +273,24 @@ public final class PqxSourceBuilder {
         List<String> known = PqxSourceOptions.all().stream().map(ConfigOption::key).toList();
         for (String key : options.keySet()) {
             if (!known.contains(key)) {
-                throw new IllegalArgumentException("Cannot build a pqx source: option " + key
-                        + " is unknown" + ClosestKey.hint(key, known));
+                throw new IllegalArgumentException(
+                        "Cannot build a pqx source: option "
+                                + key
+                                + " is unknown"
+                                + ClosestKey.hint(key, known));
             }
         }
         for (ConfigOption<?> option : PqxSourceOptions.all()) {
             try {
                 options.getOptional(option);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("Cannot build a pqx source: option "
-                        + option.key() + " has a value that does not parse ("
-                        + e.getMessage() + ")", e);
+                throw new IllegalArgumentException(
+                        "Cannot build a pqx source: option "
+                                + option.key()
+                                + " has a value that does not parse ("
+                                + e.getMessage()
+                                + ")",
+                        e);
             }
         }
     }
@@ -292,9 +302,11 @@ public final class PqxSourceBuilder {
         }
         for (String p : paths) {
             if (!new Path(p).isAbsolute()) {
-                throw new IllegalArgumentException("Cannot build a pqx source: path " + p
-                        + " is relative; give an absolute path or URI (which working directory a"
-                        + " relative path means depends on the deployment)");
+                throw new IllegalArgumentException(
+                        "Cannot build a pqx source: path "
+                                + p
+                                + " is relative; give an absolute path or URI (which working directory a"
+                                + " relative path means depends on the deployment)");
             }
         }
         if (rowType == null) {
@@ -303,30 +315,41 @@ public final class PqxSourceBuilder {
         Set<String> keys = new LinkedHashSet<>();
         for (String key : partitionKeys) {
             if (!rowType.getFieldNames().contains(key)) {
-                throw new IllegalArgumentException("Cannot build a pqx source: partition key " + key
-                        + " is not a field of the row type " + rowType.getFieldNames());
+                throw new IllegalArgumentException(
+                        "Cannot build a pqx source: partition key "
+                                + key
+                                + " is not a field of the row type "
+                                + rowType.getFieldNames());
             }
             if (!keys.add(key)) {
-                throw new IllegalArgumentException("Cannot build a pqx source: partition key " + key
-                        + " is named twice");
+                throw new IllegalArgumentException(
+                        "Cannot build a pqx source: partition key " + key + " is named twice");
             }
             LogicalType type = rowType.getTypeAt(rowType.getFieldIndex(key));
             if (!hasTextForm(type)) {
-                throw new IllegalArgumentException("Cannot build a pqx source: partition key " + key
-                        + " has type " + type.asSummaryString() + ", which has no directory form"
-                        + " (use a string, number, boolean, decimal, date, time or timestamp)");
+                throw new IllegalArgumentException(
+                        "Cannot build a pqx source: partition key "
+                                + key
+                                + " has type "
+                                + type.asSummaryString()
+                                + ", which has no directory form"
+                                + " (use a string, number, boolean, decimal, date, time or timestamp)");
             }
         }
         RowType produced = rowType;
         if (projection != null) {
             produced = ProjectedRowType.of(rowType, projection);
         }
-        long interval = options.getOptional(PqxSourceOptions.MONITOR_INTERVAL)
-                .map(Duration::toMillis).orElse(0L);
+        long interval =
+                options.getOptional(PqxSourceOptions.MONITOR_INTERVAL)
+                        .map(Duration::toMillis)
+                        .orElse(0L);
         if (options.getOptional(PqxSourceOptions.MONITOR_INTERVAL).isPresent() && interval <= 0) {
-            throw new IllegalArgumentException("Cannot build a pqx source: "
-                    + PqxSourceOptions.MONITOR_INTERVAL.key() + " must be positive, is "
-                    + options.get(PqxSourceOptions.MONITOR_INTERVAL));
+            throw new IllegalArgumentException(
+                    "Cannot build a pqx source: "
+                            + PqxSourceOptions.MONITOR_INTERVAL.key()
+                            + " must be positive, is "
+                            + options.get(PqxSourceOptions.MONITOR_INTERVAL));
         }
         long target = options.get(PqxSourceOptions.SPLIT_TARGET_SIZE).getBytes();
         int footerThreads = options.get(PqxSourceOptions.FOOTER_THREADS);
@@ -338,18 +361,24 @@ public final class PqxSourceBuilder {
         requirePositive(PqxSourceOptions.FOOTER_THREADS, footerThreads);
         requirePositive(PqxSourceOptions.BATCH_SIZE, batchSize);
         if (readerCacheSize < 0) {
-            throw new IllegalArgumentException("Cannot build a pqx source: "
-                    + PqxSourceOptions.READER_FOOTER_CACHE_SIZE.key() + " is negative");
+            throw new IllegalArgumentException(
+                    "Cannot build a pqx source: "
+                            + PqxSourceOptions.READER_FOOTER_CACHE_SIZE.key()
+                            + " is negative");
         }
         if (cacheSize < 0 || horizon < 0) {
-            throw new IllegalArgumentException("Cannot build a pqx source: "
-                    + (cacheSize < 0 ? PqxSourceOptions.FOOTER_CACHE_SIZE.key() + " is negative"
-                            : PqxSourceOptions.DISCOVERY_HORIZON.key() + " is negative"));
+            throw new IllegalArgumentException(
+                    "Cannot build a pqx source: "
+                            + (cacheSize < 0
+                                    ? PqxSourceOptions.FOOTER_CACHE_SIZE.key() + " is negative"
+                                    : PqxSourceOptions.DISCOVERY_HORIZON.key() + " is negative"));
         }
         int inListCap = options.get(PqxSourceOptions.FILTER_IN_LIST_CAP);
         if (inListCap < 0) {
-            throw new IllegalArgumentException("Cannot build a pqx source: "
-                    + PqxSourceOptions.FILTER_IN_LIST_CAP.key() + " is negative");
+            throw new IllegalArgumentException(
+                    "Cannot build a pqx source: "
+                            + PqxSourceOptions.FILTER_IN_LIST_CAP.key()
+                            + " is negative");
         }
         checkDynamicFiltering();
         Predicate predicate = withRuntimeFilters();
@@ -357,32 +386,46 @@ public final class PqxSourceBuilder {
         double fpp = options.get(PqxSourceOptions.RUNTIME_FILTER_FPP);
         requirePositive(PqxSourceOptions.RUNTIME_FILTER_EXPECTED_KEYS, expectedKeys);
         if (!(fpp > 0 && fpp < 1)) {
-            throw new IllegalArgumentException("Cannot build a pqx source: "
-                    + PqxSourceOptions.RUNTIME_FILTER_FPP.key() + " must lie strictly between 0 and 1, is "
-                    + fpp);
+            throw new IllegalArgumentException(
+                    "Cannot build a pqx source: "
+                            + PqxSourceOptions.RUNTIME_FILTER_FPP.key()
+                            + " must lie strictly between 0 and 1, is "
+                            + fpp);
         }
         Predicate pruning = predicate;
         if (pruneOnly != null) {
             if (pruneOnly.hasSlot()) {
-                throw new IllegalArgumentException("Cannot build a pqx source: the pruning condition "
-                        + pruneOnly + " holds a dynamic slot (use runtimeFilter)");
+                throw new IllegalArgumentException(
+                        "Cannot build a pqx source: the pruning condition "
+                                + pruneOnly
+                                + " holds a dynamic slot (use runtimeFilter)");
             }
             try {
                 BoundPredicate.bind(pruneOnly, ColumnResolver.of(rowType));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("Cannot build a pqx source: pruning condition "
-                        + pruneOnly + " does not fit the row type: " + e.getMessage(), e);
+                throw new IllegalArgumentException(
+                        "Cannot build a pqx source: pruning condition "
+                                + pruneOnly
+                                + " does not fit the row type: "
+                                + e.getMessage(),
+                        e);
             }
-            pruning = predicate == null ? pruneOnly
-                    : io.pqx.format.predicate.Predicates.and(predicate, pruneOnly);
+            pruning =
+                    predicate == null
+                            ? pruneOnly
+                            : io.pqx.format.predicate.Predicates.and(predicate, pruneOnly);
         }
         RowType readType = produced;
         if (predicate != null) {
             try {
                 BoundPredicate.bind(predicate, ColumnResolver.of(rowType));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("Cannot build a pqx source: predicate " + predicate
-                        + " does not fit the row type: " + e.getMessage(), e);
+                throw new IllegalArgumentException(
+                        "Cannot build a pqx source: predicate "
+                                + predicate
+                                + " does not fit the row type: "
+                                + e.getMessage(),
+                        e);
             }
             // the columns only the predicate reads are read after the emitted ones
             List<RowType.RowField> fields = new ArrayList<>(produced.getFields());
@@ -403,24 +446,34 @@ public final class PqxSourceBuilder {
         RowConverter<T> emitted = converter.apply(produced);
         return new PqxSource<>(
                 new EnumeratorSettings(
-                        new EnumeratorSettings.Files(paths, new ArrayList<>(keys),
-                                checkedPartitions(keys), defaultPartitionName),
-                        new EnumeratorSettings.Discovery(interval, horizon,
+                        new EnumeratorSettings.Files(
+                                paths,
+                                new ArrayList<>(keys),
+                                checkedPartitions(keys),
+                                defaultPartitionName),
+                        new EnumeratorSettings.Discovery(
+                                interval,
+                                horizon,
                                 options.get(PqxSourceOptions.DISCOVERY_LATE_FILES)
                                         == PqxSourceOptions.LateFiles.FAIL),
                         new EnumeratorSettings.Planning(target, footerThreads, cacheSize),
-                        new EnumeratorSettings.Filtering(rowType, pruning, inListCap,
-                                dynamicFilteringFields, fpp)),
+                        new EnumeratorSettings.Filtering(
+                                rowType, pruning, inListCap, dynamicFilteringFields, fpp)),
                 new ReaderSettings(
                         new ReaderSettings.Rows(produced, readKeys, readType, predicate, inListCap),
-                        new ReaderSettings.Decoding(batchSize,
-                                options.get(PqxSourceOptions.VERIFY_CHECKSUMS), readerCacheSize,
+                        new ReaderSettings.Decoding(
+                                batchSize,
+                                options.get(PqxSourceOptions.VERIFY_CHECKSUMS),
+                                readerCacheSize,
                                 options.get(PqxSourceOptions.READER_DECODE_AHEAD),
                                 options.get(PqxSourceOptions.READER_LATE_MATERIALIZATION)),
                         limit),
                 predicate != null && predicate.hasSlot()
-                        ? "pqx-runtime-filter-" + java.util.UUID.randomUUID() : null,
-                expectedKeys, fpp, emitted);
+                        ? "pqx-runtime-filter-" + java.util.UUID.randomUUID()
+                        : null,
+                expectedKeys,
+                fpp,
+                emitted);
     }
 
     /** The partitions to read, each with the keys in their order; null for all. */
@@ -431,8 +484,11 @@ public final class PqxSourceBuilder {
         List<Map<String, String>> specs = new ArrayList<>();
         for (Map<String, String> p : partitions) {
             if (!p.keySet().equals(keys)) {
-                throw new IllegalArgumentException("Cannot build a pqx source: partition " + p
-                        + " does not name exactly the partition keys " + keys);
+                throw new IllegalArgumentException(
+                        "Cannot build a pqx source: partition "
+                                + p
+                                + " does not name exactly the partition keys "
+                                + keys);
             }
             Map<String, String> spec = new java.util.LinkedHashMap<>();
             for (String key : keys) {
@@ -448,26 +504,39 @@ public final class PqxSourceBuilder {
             return;
         }
         if (options.getOptional(PqxSourceOptions.MONITOR_INTERVAL).isPresent()) {
-            throw new IllegalArgumentException("Cannot build a pqx source: dynamic filtering "
-                    + dynamicFilteringFields + " is for bounded sources only, and "
-                    + PqxSourceOptions.MONITOR_INTERVAL.key() + " is set");
+            throw new IllegalArgumentException(
+                    "Cannot build a pqx source: dynamic filtering "
+                            + dynamicFilteringFields
+                            + " is for bounded sources only, and "
+                            + PqxSourceOptions.MONITOR_INTERVAL.key()
+                            + " is set");
         }
         Set<String> seenFields = new LinkedHashSet<>();
         for (String field : dynamicFilteringFields) {
             if (!rowType.getFieldNames().contains(field)) {
-                throw new IllegalArgumentException("Cannot build a pqx source: dynamic filtering"
-                        + " field " + field + " is not a top-level field of the row type "
-                        + rowType.getFieldNames());
+                throw new IllegalArgumentException(
+                        "Cannot build a pqx source: dynamic filtering"
+                                + " field "
+                                + field
+                                + " is not a top-level field of the row type "
+                                + rowType.getFieldNames());
             }
             if (!seenFields.add(field)) {
-                throw new IllegalArgumentException("Cannot build a pqx source: dynamic filtering"
-                        + " field " + field + " is named twice");
+                throw new IllegalArgumentException(
+                        "Cannot build a pqx source: dynamic filtering"
+                                + " field "
+                                + field
+                                + " is named twice");
             }
             LogicalType type = rowType.getTypeAt(rowType.getFieldIndex(field));
             if (!acceptsDynamicFiltering(type)) {
-                throw new IllegalArgumentException("Cannot build a pqx source: dynamic filtering"
-                        + " field " + field + " has type " + type.asSummaryString()
-                        + ", which runtime filters cannot filter exactly");
+                throw new IllegalArgumentException(
+                        "Cannot build a pqx source: dynamic filtering"
+                                + " field "
+                                + field
+                                + " has type "
+                                + type.asSummaryString()
+                                + ", which runtime filters cannot filter exactly");
             }
         }
     }
@@ -479,8 +548,9 @@ public final class PqxSourceBuilder {
     private Predicate withRuntimeFilters() {
         List<Predicate> slotsToAdd = new ArrayList<>(runtimeFilterSlots);
         for (String field : dynamicFilteringFields) {
-            slotsToAdd.add(io.pqx.format.predicate.Predicates.slot(
-                    io.pqx.source.enumerator.DynamicFilteringSlots.slotName(field), field));
+            slotsToAdd.add(
+                    io.pqx.format.predicate.Predicates.slot(
+                            io.pqx.source.enumerator.DynamicFilteringSlots.slotName(field), field));
         }
         if (slotsToAdd.isEmpty()) {
             return predicate;
@@ -495,14 +565,19 @@ public final class PqxSourceBuilder {
 
     private static void requirePositive(ConfigOption<?> option, long value) {
         if (value <= 0) {
-            throw new IllegalArgumentException("Cannot build a pqx source: " + option.key()
-                    + " must be positive, is " + value);
+            throw new IllegalArgumentException(
+                    "Cannot build a pqx source: "
+                            + option.key()
+                            + " must be positive, is "
+                            + value);
         }
     }
 
     private static boolean hasTextForm(LogicalType type) {
-        return type.is(LogicalTypeFamily.CHARACTER_STRING) || type.is(LogicalTypeFamily.NUMERIC)
-                || type.is(LogicalTypeRoot.BOOLEAN) || type.is(LogicalTypeRoot.DATE)
+        return type.is(LogicalTypeFamily.CHARACTER_STRING)
+                || type.is(LogicalTypeFamily.NUMERIC)
+                || type.is(LogicalTypeRoot.BOOLEAN)
+                || type.is(LogicalTypeRoot.DATE)
                 || type.is(LogicalTypeRoot.TIME_WITHOUT_TIME_ZONE)
                 || type.is(LogicalTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE);
     }

@@ -1,11 +1,10 @@
 package io.pqx.source;
 
+import java.time.Duration;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.MemorySize;
-
-import java.time.Duration;
 
 /**
  * Every option of {@link PqxSource}, as Flink {@link ConfigOption}s with a description and a
@@ -50,7 +49,8 @@ public final class PqxSourceOptions {
             ConfigOptions.key("source.footer.cache-size")
                     .intType()
                     .defaultValue(1024)
-                    .withDescription("Footers the enumerator keeps after reading them (most recent first).");
+                    .withDescription(
+                            "Footers the enumerator keeps after reading them (most recent first).");
 
     public static final ConfigOption<Integer> READER_FOOTER_CACHE_SIZE =
             ConfigOptions.key("source.reader.footer-cache-size")

@@ -1,8 +1,12 @@
 package io.pqx.source;
 
-import org.apache.flink.table.data.RowData;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.IntType;
@@ -11,33 +15,50 @@ import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.util.InstantiationUtil;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 class PqxSourceBuilderTest {
-    private static final RowType TYPE = RowType.of(
-            new LogicalType[] {new BigIntType(false), new IntType(), new ArrayType(new IntType())},
-            new String[] {"id", "day", "tags"});
+    private static final RowType TYPE =
+            RowType.of(
+                    new LogicalType[] {
+                        new BigIntType(false), new IntType(), new ArrayType(new IntType())
+                    },
+                    new String[] {"id", "day", "tags"});
 
     @Test
     void optionsFromStringsAreParsedAndAnUnknownKeyNamesTheClosestOne() {
-        PqxSource<RowData> source = PqxSource.builder().path("file:///d").rowType(TYPE)
-                .setAll(java.util.Map.of("source.monitor-interval", "5 s",
-                        "source.discovery.late-files", "FAIL"))
-                .build();
+        PqxSource<RowData> source =
+                PqxSource.builder()
+                        .path("file:///d")
+                        .rowType(TYPE)
+                        .setAll(
+                                java.util.Map.of(
+                                        "source.monitor-interval",
+                                        "5 s",
+                                        "source.discovery.late-files",
+                                        "FAIL"))
+                        .build();
         assertThat(source.getBoundedness()).isEqualTo(Boundedness.CONTINUOUS_UNBOUNDED);
-        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
-                .setAll(java.util.Map.of("source.discovery.horizn", "1 h")).build())
+        assertThatThrownBy(
+                        () ->
+                                PqxSource.builder()
+                                        .path("file:///d")
+                                        .rowType(TYPE)
+                                        .setAll(java.util.Map.of("source.discovery.horizn", "1 h"))
+                                        .build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Cannot build a pqx source: option source.discovery.horizn is unknown"
-                        + " (did you mean source.discovery.horizon?)");
-        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
-                .setAll(java.util.Map.of("source.batch-size", "lots")).build())
+                .hasMessage(
+                        "Cannot build a pqx source: option source.discovery.horizn is unknown"
+                                + " (did you mean source.discovery.horizon?)");
+        assertThatThrownBy(
+                        () ->
+                                PqxSource.builder()
+                                        .path("file:///d")
+                                        .rowType(TYPE)
+                                        .setAll(java.util.Map.of("source.batch-size", "lots"))
+                                        .build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("Cannot build a pqx source: option source.batch-size has a"
-                        + " value that does not parse");
+                .hasMessageStartingWith(
+                        "Cannot build a pqx source: option source.batch-size has a"
+                                + " value that does not parse");
     }
 
     @Test
@@ -45,9 +66,14 @@ class PqxSourceBuilderTest {
         PqxSource<RowData> bounded = PqxSource.builder().path("file:///d").rowType(TYPE).build();
         assertThat(bounded.getBoundedness()).isEqualTo(Boundedness.BOUNDED);
         assertThat(bounded.producedRowType()).isEqualTo(TYPE);
-        PqxSource<RowData> continuous = PqxSource.builder().path("file:///d", "file:///e").rowType(TYPE)
-                .partitionKeys("day").project("day", "id")
-                .monitorInterval(Duration.ofSeconds(5)).build();
+        PqxSource<RowData> continuous =
+                PqxSource.builder()
+                        .path("file:///d", "file:///e")
+                        .rowType(TYPE)
+                        .partitionKeys("day")
+                        .project("day", "id")
+                        .monitorInterval(Duration.ofSeconds(5))
+                        .build();
         assertThat(continuous.getBoundedness()).isEqualTo(Boundedness.CONTINUOUS_UNBOUNDED);
         assertThat(continuous.producedRowType().getFieldNames()).containsExactly("day", "id");
         PqxSource<RowData> copy = InstantiationUtil.clone(continuous);
@@ -56,60 +82,126 @@ class PqxSourceBuilderTest {
 
     @Test
     void aPredicateIsCheckedAgainstTheRowTypeAndTravelsWithTheSource() throws Exception {
-        PqxSource<RowData> source = PqxSource.builder().path("file:///d").rowType(TYPE).partitionKeys("day")
-                .project("id")
-                .predicate(io.pqx.format.predicate.Predicates.and(
-                        io.pqx.format.predicate.Predicates.equal("day", 3),
-                        io.pqx.format.predicate.Predicates.greaterThan("id", 5L)))
-                .build();
-        assertThat(source.producedRowType().getFieldNames()).as("filter-only columns are not emitted")
+        PqxSource<RowData> source =
+                PqxSource.builder()
+                        .path("file:///d")
+                        .rowType(TYPE)
+                        .partitionKeys("day")
+                        .project("id")
+                        .predicate(
+                                io.pqx.format.predicate.Predicates.and(
+                                        io.pqx.format.predicate.Predicates.equal("day", 3),
+                                        io.pqx.format.predicate.Predicates.greaterThan("id", 5L)))
+                        .build();
+        assertThat(source.producedRowType().getFieldNames())
+                .as("filter-only columns are not emitted")
                 .containsExactly("id");
-        assertThat(InstantiationUtil.clone(source).producedRowType()).isEqualTo(source.producedRowType());
-        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
-                .predicate(io.pqx.format.predicate.Predicates.equal("nope", 1)).build())
+        assertThat(InstantiationUtil.clone(source).producedRowType())
+                .isEqualTo(source.producedRowType());
+        assertThatThrownBy(
+                        () ->
+                                PqxSource.builder()
+                                        .path("file:///d")
+                                        .rowType(TYPE)
+                                        .predicate(
+                                                io.pqx.format.predicate.Predicates.equal("nope", 1))
+                                        .build())
                 .hasMessageContaining("Cannot build a pqx source: predicate nope = 1")
                 .hasMessageContaining("nope");
-        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
-                .predicate(io.pqx.format.predicate.Predicates.equal("day", "x")).build())
+        assertThatThrownBy(
+                        () ->
+                                PqxSource.builder()
+                                        .path("file:///d")
+                                        .rowType(TYPE)
+                                        .predicate(
+                                                io.pqx.format.predicate.Predicates.equal(
+                                                        "day", "x"))
+                                        .build())
                 .hasMessageContaining("day");
-        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
-                .set(PqxSourceOptions.FILTER_IN_LIST_CAP, -1).build())
+        assertThatThrownBy(
+                        () ->
+                                PqxSource.builder()
+                                        .path("file:///d")
+                                        .rowType(TYPE)
+                                        .set(PqxSourceOptions.FILTER_IN_LIST_CAP, -1)
+                                        .build())
                 .hasMessageContaining("source.filter.in-list-cap is negative");
     }
 
     @Test
     void refusesWhatCannotWork() {
-        assertThatThrownBy(() -> PqxSource.builder().rowType(TYPE).build()).hasMessageContaining("no path");
+        assertThatThrownBy(() -> PqxSource.builder().rowType(TYPE).build())
+                .hasMessageContaining("no path");
         assertThatThrownBy(() -> PqxSource.builder().path("data/x").rowType(TYPE).build())
                 .hasMessageContaining("path data/x is relative");
         assertThatThrownBy(() -> PqxSource.builder().path("file:///d").build())
                 .hasMessageContaining("no row type");
-        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE).partitionKeys("nope").build())
+        assertThatThrownBy(
+                        () ->
+                                PqxSource.builder()
+                                        .path("file:///d")
+                                        .rowType(TYPE)
+                                        .partitionKeys("nope")
+                                        .build())
                 .hasMessageContaining("partition key nope is not a field");
-        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE).partitionKeys("tags").build())
+        assertThatThrownBy(
+                        () ->
+                                PqxSource.builder()
+                                        .path("file:///d")
+                                        .rowType(TYPE)
+                                        .partitionKeys("tags")
+                                        .build())
                 .hasMessageContaining("partition key tags has type ARRAY<INT>");
-        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE).project("id", "id").build())
+        assertThatThrownBy(
+                        () ->
+                                PqxSource.builder()
+                                        .path("file:///d")
+                                        .rowType(TYPE)
+                                        .project("id", "id")
+                                        .build())
                 .hasMessageContaining("projected field id is named twice");
-        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE).project("x").build())
+        assertThatThrownBy(
+                        () ->
+                                PqxSource.builder()
+                                        .path("file:///d")
+                                        .rowType(TYPE)
+                                        .project("x")
+                                        .build())
                 .hasMessageContaining("projected field x is not a field");
-        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
-                .monitorInterval(Duration.ZERO).build())
+        assertThatThrownBy(
+                        () ->
+                                PqxSource.builder()
+                                        .path("file:///d")
+                                        .rowType(TYPE)
+                                        .monitorInterval(Duration.ZERO)
+                                        .build())
                 .hasMessageContaining("source.monitor-interval must be positive");
-        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
-                .set(PqxSourceOptions.SPLIT_TARGET_SIZE, MemorySize.ZERO).build())
+        assertThatThrownBy(
+                        () ->
+                                PqxSource.builder()
+                                        .path("file:///d")
+                                        .rowType(TYPE)
+                                        .set(PqxSourceOptions.SPLIT_TARGET_SIZE, MemorySize.ZERO)
+                                        .build())
                 .hasMessageContaining("source.split.target-size must be positive");
     }
 
     @Test
-    void aRuntimeFilterSlotGivesAListeningIdAndATargetWithTheKeyTypeAndBloomSize() throws Exception {
+    void aRuntimeFilterSlotGivesAListeningIdAndATargetWithTheKeyTypeAndBloomSize()
+            throws Exception {
         PqxSource<RowData> plain = PqxSource.builder().path("file:///d").rowType(TYPE).build();
         assertThat(plain.runtimeFilterListeningId()).isEmpty();
         assertThat(plain.runtimeFilterSlots()).isEmpty();
-        PqxSource<RowData> source = PqxSource.builder().path("file:///d").rowType(TYPE).partitionKeys("day")
-                .predicate(io.pqx.format.predicate.Predicates.greaterThan("id", 3L))
-                .runtimeFilter("ids", "id").runtimeFilter("days", "day")
-                .set(PqxSourceOptions.RUNTIME_FILTER_EXPECTED_KEYS, 500L)
-                .build();
+        PqxSource<RowData> source =
+                PqxSource.builder()
+                        .path("file:///d")
+                        .rowType(TYPE)
+                        .partitionKeys("day")
+                        .predicate(io.pqx.format.predicate.Predicates.greaterThan("id", 3L))
+                        .runtimeFilter("ids", "id")
+                        .runtimeFilter("days", "day")
+                        .set(PqxSourceOptions.RUNTIME_FILTER_EXPECTED_KEYS, 500L)
+                        .build();
         assertThat(source.runtimeFilterListeningId()).isPresent();
         assertThat(source.runtimeFilterSlots()).containsExactly("ids", "days");
         var target = source.runtimeFilterTarget("days");
@@ -120,39 +212,81 @@ class PqxSourceBuilderTest {
         assertThat(InstantiationUtil.clone(source).runtimeFilterListeningId())
                 .isEqualTo(source.runtimeFilterListeningId());
         assertThatThrownBy(() -> source.runtimeFilterTarget("nope"))
-                .hasMessageContaining("no dynamic slot of that name").hasMessageContaining("[ids, days]");
-        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
-                .runtimeFilter("ids", "id").set(PqxSourceOptions.RUNTIME_FILTER_FPP, 1.0).build())
+                .hasMessageContaining("no dynamic slot of that name")
+                .hasMessageContaining("[ids, days]");
+        assertThatThrownBy(
+                        () ->
+                                PqxSource.builder()
+                                        .path("file:///d")
+                                        .rowType(TYPE)
+                                        .runtimeFilter("ids", "id")
+                                        .set(PqxSourceOptions.RUNTIME_FILTER_FPP, 1.0)
+                                        .build())
                 .hasMessageContaining("source.runtime-filter.false-positive-rate");
-        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
-                .runtimeFilter("t", "tags").build())
+        assertThatThrownBy(
+                        () ->
+                                PqxSource.builder()
+                                        .path("file:///d")
+                                        .rowType(TYPE)
+                                        .runtimeFilter("t", "tags")
+                                        .build())
                 .hasMessageContaining("predicate");
     }
 
     @Test
     void dynamicFilteringFieldsGetSlotsAndAreChecked() throws Exception {
-        PqxSource<RowData> source = PqxSource.builder().path("file:///d").rowType(TYPE).partitionKeys("day")
-                .dynamicFiltering(java.util.List.of("day", "id")).build();
-        assertThat(source.runtimeFilterSlots()).containsExactly("pqx-dynamic-filtering:day",
-                "pqx-dynamic-filtering:id");
+        PqxSource<RowData> source =
+                PqxSource.builder()
+                        .path("file:///d")
+                        .rowType(TYPE)
+                        .partitionKeys("day")
+                        .dynamicFiltering(java.util.List.of("day", "id"))
+                        .build();
+        assertThat(source.runtimeFilterSlots())
+                .containsExactly("pqx-dynamic-filtering:day", "pqx-dynamic-filtering:id");
         assertThat(source.runtimeFilterListeningId()).isPresent();
         assertThat(source.getBoundedness()).isEqualTo(Boundedness.BOUNDED);
         assertThat(PqxSourceBuilder.acceptsDynamicFiltering(new BigIntType())).isTrue();
-        assertThat(PqxSourceBuilder.acceptsDynamicFiltering(
-                new org.apache.flink.table.types.logical.DoubleType())).isFalse();
-        assertThat(PqxSourceBuilder.acceptsDynamicFiltering(
-                new org.apache.flink.table.types.logical.CharType(3))).isFalse();
-        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
-                .dynamicFiltering(java.util.List.of("nope")).build())
+        assertThat(
+                        PqxSourceBuilder.acceptsDynamicFiltering(
+                                new org.apache.flink.table.types.logical.DoubleType()))
+                .isFalse();
+        assertThat(
+                        PqxSourceBuilder.acceptsDynamicFiltering(
+                                new org.apache.flink.table.types.logical.CharType(3)))
+                .isFalse();
+        assertThatThrownBy(
+                        () ->
+                                PqxSource.builder()
+                                        .path("file:///d")
+                                        .rowType(TYPE)
+                                        .dynamicFiltering(java.util.List.of("nope"))
+                                        .build())
                 .hasMessageContaining("dynamic filtering field nope is not a top-level field");
-        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
-                .dynamicFiltering(java.util.List.of("tags")).build())
+        assertThatThrownBy(
+                        () ->
+                                PqxSource.builder()
+                                        .path("file:///d")
+                                        .rowType(TYPE)
+                                        .dynamicFiltering(java.util.List.of("tags"))
+                                        .build())
                 .hasMessageContaining("dynamic filtering field tags has type ARRAY<INT>");
-        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
-                .dynamicFiltering(java.util.List.of("id", "id")).build())
+        assertThatThrownBy(
+                        () ->
+                                PqxSource.builder()
+                                        .path("file:///d")
+                                        .rowType(TYPE)
+                                        .dynamicFiltering(java.util.List.of("id", "id"))
+                                        .build())
                 .hasMessageContaining("named twice");
-        assertThatThrownBy(() -> PqxSource.builder().path("file:///d").rowType(TYPE)
-                .monitorInterval(Duration.ofSeconds(1)).dynamicFiltering(java.util.List.of("id")).build())
+        assertThatThrownBy(
+                        () ->
+                                PqxSource.builder()
+                                        .path("file:///d")
+                                        .rowType(TYPE)
+                                        .monitorInterval(Duration.ofSeconds(1))
+                                        .dynamicFiltering(java.util.List.of("id"))
+                                        .build())
                 .hasMessageContaining("bounded sources only");
     }
 }

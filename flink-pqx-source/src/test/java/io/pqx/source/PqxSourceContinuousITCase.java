@@ -1,14 +1,6 @@
 package io.pqx.source;
 
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,22 +9,32 @@ import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Continuous mode on a MiniCluster: files that appear while the job runs are read, once, also
- * when they appear late with an old modification time (as pqx's sink publishes them, by renaming
- * an in-progress file), and across a failure restored from a checkpoint; a job started on a
- * history spanning many horizons reads all of it, also across whole-job restores.
+ * Continuous mode on a MiniCluster: files that appear while the job runs are read, once, also when
+ * they appear late with an old modification time (as pqx's sink publishes them, by renaming an
+ * in-progress file), and across a failure restored from a checkpoint; a job started on a history
+ * spanning many horizons reads all of it, also across whole-job restores.
  */
 class PqxSourceContinuousITCase {
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder()
-                    .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+    static final MiniClusterExtension MINI_CLUSTER =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(2)
+                            .build());
 
     @TempDir java.nio.file.Path dir;
 
@@ -54,8 +56,13 @@ class PqxSourceContinuousITCase {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         while (TestingCommitSink.published(sink).size() < rows) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("only " + TestingCommitSink.published(sink).size() + " of "
-                        + rows + " rows published within " + TIMEOUT);
+                throw new AssertionError(
+                        "only "
+                                + TestingCommitSink.published(sink).size()
+                                + " of "
+                                + rows
+                                + " rows published within "
+                                + TIMEOUT);
             }
             Thread.sleep(20);
         }
@@ -67,16 +74,22 @@ class PqxSourceContinuousITCase {
         publish("a.parquet", 0, 1000, now - 60_000);
 
         StreamExecutionEnvironment env = TestingFailures.restartingEnvironment(5);
-        PqxSource<RowData> source = PqxSource.builder()
-                .path(dir.toUri().toString())
-                .rowType(TestingSourceFiles.ORDERS)
-                .monitorInterval(Duration.ofMillis(100))
-                .set(PqxSourceOptions.DISCOVERY_HORIZON, Duration.ofHours(1))
-                .build();
+        PqxSource<RowData> source =
+                PqxSource.builder()
+                        .path(dir.toUri().toString())
+                        .rowType(TestingSourceFiles.ORDERS)
+                        .monitorInterval(Duration.ofMillis(100))
+                        .set(PqxSourceOptions.DISCOVERY_HORIZON, Duration.ofHours(1))
+                        .build();
         String sink = "continuous-" + now;
         // one failure at a random row of the second file (seeded; -Dpqx.seed=... replays one)
         long seed = Long.getLong("pqx.seed", System.nanoTime());
-        System.out.println("PqxSourceContinuousITCase seed: " + seed + " (replay with -Dpqx.seed=" + seed + ")");
+        System.out.println(
+                "PqxSourceContinuousITCase seed: "
+                        + seed
+                        + " (replay with -Dpqx.seed="
+                        + seed
+                        + ")");
         long failAt = 1001 + new java.util.Random(seed).nextInt(999);
         TestingFailures.arm(failAt);
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "pqx")
@@ -99,18 +112,25 @@ class PqxSourceContinuousITCase {
         } finally {
             job.cancel().get();
         }
-        assertThat(TestingFailures.failures()).as("the injected failure, seed " + seed).isEqualTo(1);
+        assertThat(TestingFailures.failures())
+                .as("the injected failure, seed " + seed)
+                .isEqualTo(1);
         List<String> published = TestingCommitSink.published(sink);
-        assertThat(published).as("seed " + seed).hasSize(expected.size()).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(published)
+                .as("seed " + seed)
+                .hasSize(expected.size())
+                .containsExactlyInAnyOrderElementsOf(expected);
     }
+
     /**
-     * A continuous source started on existing data whose modification times span twelve
-     * horizons, in partition directories whose name order is not time order: every row once,
-     * with whole-job failures (the enumerator restored from a checkpoint) while the first listing
-     * is read and after later listings; a file that appears more than a horizon late is not read.
+     * A continuous source started on existing data whose modification times span twelve horizons,
+     * in partition directories whose name order is not time order: every row once, with whole-job
+     * failures (the enumerator restored from a checkpoint) while the first listing is read and
+     * after later listings; a file that appears more than a horizon late is not read.
      */
     @Test
-    void aJobStartedOnHistorySpanningManyHorizonsReadsAllOfItAcrossWholeJobRestores() throws Exception {
+    void aJobStartedOnHistorySpanningManyHorizonsReadsAllOfItAcrossWholeJobRestores()
+            throws Exception {
         long now = System.currentTimeMillis();
         long base = now - 12 * 60_000;
         long id = 0;
@@ -123,10 +143,18 @@ class PqxSourceContinuousITCase {
         }
         int history = expected.size();
 
-        org.apache.flink.configuration.Configuration conf = new org.apache.flink.configuration.Configuration();
-        conf.set(org.apache.flink.configuration.RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-        conf.set(org.apache.flink.configuration.RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 5);
-        conf.set(org.apache.flink.configuration.RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY,
+        org.apache.flink.configuration.Configuration conf =
+                new org.apache.flink.configuration.Configuration();
+        conf.set(
+                org.apache.flink.configuration.RestartStrategyOptions.RESTART_STRATEGY,
+                "fixed-delay");
+        conf.set(
+                org.apache.flink.configuration.RestartStrategyOptions
+                        .RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS,
+                5);
+        conf.set(
+                org.apache.flink.configuration.RestartStrategyOptions
+                        .RESTART_STRATEGY_FIXED_DELAY_DELAY,
                 Duration.ofMillis(50));
         // every failure restarts the whole job: the enumerator is restored from the checkpoint
         conf.setString("jobmanager.execution.failover-strategy", "full");
@@ -134,15 +162,21 @@ class PqxSourceContinuousITCase {
         env.setParallelism(2);
         env.enableCheckpointing(50);
         env.getCheckpointConfig().setMinPauseBetweenCheckpoints(300);
-        PqxSource<RowData> source = PqxSource.builder()
-                .path(dir.toUri().toString())
-                .rowType(TestingSourceFiles.ORDERS)
-                .monitorInterval(Duration.ofMillis(200))
-                .set(PqxSourceOptions.DISCOVERY_HORIZON, Duration.ofSeconds(60))
-                .build();
+        PqxSource<RowData> source =
+                PqxSource.builder()
+                        .path(dir.toUri().toString())
+                        .rowType(TestingSourceFiles.ORDERS)
+                        .monitorInterval(Duration.ofMillis(200))
+                        .set(PqxSourceOptions.DISCOVERY_HORIZON, Duration.ofSeconds(60))
+                        .build();
         String sink = "history-" + now;
         long seed = Long.getLong("pqx.seed", System.nanoTime());
-        System.out.println("PqxSourceContinuousITCase history seed: " + seed + " (replay with -Dpqx.seed=" + seed + ")");
+        System.out.println(
+                "PqxSourceContinuousITCase history seed: "
+                        + seed
+                        + " (replay with -Dpqx.seed="
+                        + seed
+                        + ")");
         java.util.Random random = new java.util.Random(seed);
         // one failure while the first listing's rows are read, one after a later listing
         TestingFailures.arm(50 + random.nextInt(history - 100), history + 10 + random.nextInt(80));
@@ -158,20 +192,33 @@ class PqxSourceContinuousITCase {
             publish("k=3/new.parquet", id, id + 40, System.currentTimeMillis());
             Files.createDirectories(dir.resolve("k=9"));
             publish("k=9/new.parquet", id + 40, id + 80, System.currentTimeMillis());
-            publish("k=0/late-within.parquet", id + 80, id + 120, System.currentTimeMillis() - 30_000);
+            publish(
+                    "k=0/late-within.parquet",
+                    id + 80,
+                    id + 120,
+                    System.currentTimeMillis() - 30_000);
             awaitPublished(sink, history + 120);
             int readable = expected.size();
-            publish("k=1/late-beyond.parquet", id + 120, id + 130, System.currentTimeMillis() - 10 * 60_000);
+            publish(
+                    "k=1/late-beyond.parquet",
+                    id + 120,
+                    id + 130,
+                    System.currentTimeMillis() - 10 * 60_000);
             expected.subList(readable, expected.size()).clear();
             Thread.sleep(1500); // several listings and checkpoints: nothing read again
         } finally {
             job.cancel().get();
         }
-        assertThat(TestingFailures.failures()).as("the injected failures, seed " + seed).isEqualTo(2);
+        assertThat(TestingFailures.failures())
+                .as("the injected failures, seed " + seed)
+                .isEqualTo(2);
         List<String> published = TestingCommitSink.published(sink);
-        assertThat(published).as("seed " + seed).hasSize(expected.size())
+        assertThat(published)
+                .as("seed " + seed)
+                .hasSize(expected.size())
                 .containsExactlyInAnyOrderElementsOf(expected);
     }
+
     /** Counts the starts of its tasks (a restart starts them again). */
     private static final class CountingStarts
             extends org.apache.flink.api.common.functions.RichMapFunction<RowData, RowData> {
@@ -196,13 +243,14 @@ class PqxSourceContinuousITCase {
         CountingStarts.STARTS.set(0);
         StreamExecutionEnvironment env = TestingFailures.restartingEnvironment(5);
         env.setParallelism(1);
-        PqxSource<RowData> source = PqxSource.builder()
-                .path(dir.toUri().toString())
-                .rowType(TestingSourceFiles.ORDERS)
-                .monitorInterval(Duration.ofMillis(100))
-                .set(PqxSourceOptions.DISCOVERY_HORIZON, Duration.ofMinutes(1))
-                .set(PqxSourceOptions.DISCOVERY_LATE_FILES, PqxSourceOptions.LateFiles.FAIL)
-                .build();
+        PqxSource<RowData> source =
+                PqxSource.builder()
+                        .path(dir.toUri().toString())
+                        .rowType(TestingSourceFiles.ORDERS)
+                        .monitorInterval(Duration.ofMillis(100))
+                        .set(PqxSourceOptions.DISCOVERY_HORIZON, Duration.ofMinutes(1))
+                        .set(PqxSourceOptions.DISCOVERY_LATE_FILES, PqxSourceOptions.LateFiles.FAIL)
+                        .build();
         String sink = "late-fail-" + now;
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "pqx")
                 .map(new CountingStarts())
@@ -211,11 +259,17 @@ class PqxSourceContinuousITCase {
         JobClient job = env.executeAsync("pqx late file");
         awaitPublished(sink, 10);
         publish("late.parquet", 10, 20, now - 10 * 60_000);
-        Throwable failure = org.assertj.core.api.Assertions.catchThrowable(
-                () -> job.getJobExecutionResult().get(TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS));
+        Throwable failure =
+                org.assertj.core.api.Assertions.catchThrowable(
+                        () ->
+                                job.getJobExecutionResult()
+                                        .get(
+                                                TIMEOUT.toSeconds(),
+                                                java.util.concurrent.TimeUnit.SECONDS));
         assertThat(failure).as("the job fails").isNotNull();
         assertThat(org.apache.flink.util.ExceptionUtils.stringifyException(failure))
-                .contains("late.parquet").contains("source.discovery.late-files = FAIL");
+                .contains("late.parquet")
+                .contains("source.discovery.late-files = FAIL");
         assertThat(CountingStarts.STARTS.get()).as("no restart").isEqualTo(1);
         assertThat(TestingCommitSink.published(sink)).hasSize(10);
     }

@@ -3,10 +3,8 @@ package io.pqx.source;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.TestingOptionTables;
-
-import org.junit.jupiter.api.Test;
-
 import java.util.Set;
+import org.junit.jupiter.api.Test;
 
 /**
  * The options table of {@code docs/datastream-source.md} is the source's options themselves:
@@ -23,12 +21,22 @@ class PqxSourceOptionsDocTest {
         String expected = TestingOptionTables.table(PqxSourceOptions.all(), Set.of());
         String page = TestingOptionTables.readPageAndWriteExpected(PAGE, NAME, expected);
         String shown = TestingOptionTables.shown(page, NAME, getClass().getSimpleName());
-        assertThat(shown).as("docs/" + PAGE + " has the markers "
-                        + TestingOptionTables.begin(NAME, getClass().getSimpleName()) + " and "
-                        + TestingOptionTables.end(NAME))
+        assertThat(shown)
+                .as(
+                        "docs/"
+                                + PAGE
+                                + " has the markers "
+                                + TestingOptionTables.begin(NAME, getClass().getSimpleName())
+                                + " and "
+                                + TestingOptionTables.end(NAME))
                 .isNotNull();
-        assertThat(shown).as("docs/" + PAGE + "'s options table (regenerated: flink-pqx-source/target/"
-                        + NAME + ".md)")
+        assertThat(shown)
+                .as(
+                        "docs/"
+                                + PAGE
+                                + "'s options table (regenerated: flink-pqx-source/target/"
+                                + NAME
+                                + ".md)")
                 .isEqualTo(expected);
     }
 }

@@ -1,8 +1,14 @@
 package io.pqx.source;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.pqx.format.predicate.Predicates;
 import io.pqx.source.runtimefilter.RuntimeFilters;
-
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.state.ListState;
@@ -33,14 +39,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Random;
-import java.util.UUID;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
  * Runtime filters end to end on a MiniCluster: a join whose small bounded side publishes its keys
  * ({@link RuntimeFilters#publish}) into the pqx source of its large side.
@@ -54,10 +52,13 @@ class PqxSourceRuntimeFilterITCase {
     private static final InMemoryReporter REPORTER = InMemoryReporter.createWithRetainedMetrics();
 
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder()
-                    .setConfiguration(REPORTER.addToConfiguration(new Configuration()))
-                    .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+    static final MiniClusterExtension MINI_CLUSTER =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setConfiguration(REPORTER.addToConfiguration(new Configuration()))
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(2)
+                            .build());
 
     private static final RowType ID = RowType.of(new BigIntType(false));
 
@@ -71,8 +72,8 @@ class PqxSourceRuntimeFilterITCase {
             return 0;
         }
         long sum = 0;
-        for (Map.Entry<org.apache.flink.metrics.MetricGroup, Map<String, Metric>> e
-                : REPORTER.getMetricsByGroup().entrySet()) {
+        for (Map.Entry<org.apache.flink.metrics.MetricGroup, Map<String, Metric>> e :
+                REPORTER.getMetricsByGroup().entrySet()) {
             if (job.toString().equals(e.getKey().getAllVariables().get("<job_id>"))
                     && e.getValue().get(name) instanceof Counter c) {
                 sum += c.getCount();
@@ -91,12 +92,17 @@ class PqxSourceRuntimeFilterITCase {
 
         @Override
         public void open(org.apache.flink.api.common.functions.OpenContext context) {
-            built = getRuntimeContext().getState(new ValueStateDescriptor<>("built", Types.BOOLEAN));
-            waiting = getRuntimeContext().getListState(new ListStateDescriptor<>("waiting", Types.LONG));
+            built =
+                    getRuntimeContext()
+                            .getState(new ValueStateDescriptor<>("built", Types.BOOLEAN));
+            waiting =
+                    getRuntimeContext()
+                            .getListState(new ListStateDescriptor<>("waiting", Types.LONG));
         }
 
         @Override
-        public void processElement1(RowData fact, Context ctx, Collector<RowData> out) throws Exception {
+        public void processElement1(RowData fact, Context ctx, Collector<RowData> out)
+                throws Exception {
             if (Boolean.TRUE.equals(built.value())) {
                 out.collect(GenericRowData.of(fact.getLong(0)));
             } else {
@@ -105,7 +111,8 @@ class PqxSourceRuntimeFilterITCase {
         }
 
         @Override
-        public void processElement2(Long key, Context ctx, Collector<RowData> out) throws Exception {
+        public void processElement2(Long key, Context ctx, Collector<RowData> out)
+                throws Exception {
             if (!Boolean.TRUE.equals(built.value())) {
                 built.update(true);
                 for (Long id : waiting.get()) {
@@ -116,52 +123,64 @@ class PqxSourceRuntimeFilterITCase {
         }
     }
 
-    private record Run(List<String> joined, long rowsEmitted, long rowsDecoded, long rowGroupsPruned,
+    private record Run(
+            List<String> joined,
+            long rowsEmitted,
+            long rowsDecoded,
+            long rowGroupsPruned,
             long splitsPruned) {}
 
     /** Joins the fact files with {@code buildKeys}, publishing them as a runtime filter or not. */
     private Run join(List<Long> buildKeys, boolean publish) throws Exception {
-        PqxSource<RowData> source = PqxSource.builder()
-                .path(dir.toUri().toString())
-                .rowType(TestingSourceFiles.ORDERS)
-                .project("id")
-                .runtimeFilter("build-keys", "id")
-                .set(PqxSourceOptions.SPLIT_TARGET_SIZE, MemorySize.parse("1b"))
-                .set(PqxSourceOptions.BATCH_SIZE, 100)
-                .build();
+        PqxSource<RowData> source =
+                PqxSource.builder()
+                        .path(dir.toUri().toString())
+                        .rowType(TestingSourceFiles.ORDERS)
+                        .project("id")
+                        .runtimeFilter("build-keys", "id")
+                        .set(PqxSourceOptions.SPLIT_TARGET_SIZE, MemorySize.parse("1b"))
+                        .set(PqxSourceOptions.BATCH_SIZE, 100)
+                        .build();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
         env.enableCheckpointing(100);
-        DataStreamSource<RowData> facts = env.fromSource(source, WatermarkStrategy.noWatermarks(), "facts");
+        DataStreamSource<RowData> facts =
+                env.fromSource(source, WatermarkStrategy.noWatermarks(), "facts");
         DataStream<Long> build = env.fromData(buildKeys);
         if (publish) {
             build = RuntimeFilters.publish(build, k -> k, facts, "build-keys");
         }
         String sink = "rf-join-" + UUID.randomUUID();
-        facts.map(new TestingFilterGate()).returns(source.getProducedType())
+        facts.map(new TestingFilterGate())
+                .returns(source.getProducedType())
                 .connect(build)
                 .keyBy(r -> r.getLong(0), k -> k, Types.LONG)
                 .process(new HashJoin(), InternalTypeInfo.of(ID))
                 .sinkTo(new TestingCommitSink(sink, r -> String.valueOf(r.getLong(0))));
         if (publish) {
-            TestingFilterGate.arm(() -> counter(currentJob, "pqxRowGroupsPrunedByRuntimeFilter") > 0, 2);
+            TestingFilterGate.arm(
+                    () -> counter(currentJob, "pqxRowGroupsPrunedByRuntimeFilter") > 0, 2);
         } else {
             TestingFilterGate.arm(() -> true, 2);
         }
         JobClient job = env.executeAsync(sink);
         currentJob = job.getJobID();
         job.getJobExecutionResult().get();
-        return new Run(TestingCommitSink.published(sink), TestingFilterGate.rows(),
+        return new Run(
+                TestingCommitSink.published(sink),
+                TestingFilterGate.rows(),
                 counter(job.getJobID(), "pqxRowsDecoded"),
                 counter(job.getJobID(), "pqxRowGroupsPrunedByRuntimeFilter"),
                 counter(job.getJobID(), "pqxSplitsPrunedByRuntimeFilter"));
     }
 
     @Test
-    void aJoinWhoseSmallSidePublishesItsKeysDecodesFarFewerRowsWithTheSameResult() throws Exception {
+    void aJoinWhoseSmallSidePublishesItsKeysDecodesFarFewerRowsWithTheSameResult()
+            throws Exception {
         // 40 splits of 500 sorted ids; the build keys lie in one of them
         for (int f = 0; f < 4; f++) {
-            TestingSourceFiles.writeOrders(dir.resolve("part-" + f + ".parquet"), f * 5000L, (f + 1) * 5000L, 500);
+            TestingSourceFiles.writeOrders(
+                    dir.resolve("part-" + f + ".parquet"), f * 5000L, (f + 1) * 5000L, 500);
         }
         List<Long> keys = new ArrayList<>();
         List<String> expected = new ArrayList<>();
@@ -174,16 +193,29 @@ class PqxSourceRuntimeFilterITCase {
 
         Run without = join(keys, false);
         Run with = join(keys, true);
-        System.out.println("PqxSourceRuntimeFilterITCase: without " + without + "; with " + with.rowsEmitted()
-                + " rows emitted, " + with.rowsDecoded() + " decoded, " + with.rowGroupsPruned()
-                + " row groups and " + with.splitsPruned() + " splits pruned");
+        System.out.println(
+                "PqxSourceRuntimeFilterITCase: without "
+                        + without
+                        + "; with "
+                        + with.rowsEmitted()
+                        + " rows emitted, "
+                        + with.rowsDecoded()
+                        + " decoded, "
+                        + with.rowGroupsPruned()
+                        + " row groups and "
+                        + with.splitsPruned()
+                        + " splits pruned");
 
         assertThat(without.joined()).containsExactlyInAnyOrderElementsOf(expected);
-        assertThat(with.joined()).as("the same join result").containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(with.joined())
+                .as("the same join result")
+                .containsExactlyInAnyOrderElementsOf(expected);
         assertThat(without.rowsEmitted()).isEqualTo(20_000);
         assertThat(without.rowsDecoded()).isEqualTo(20_000);
         // at most the split read before the filter and the two holding keys of the range (500 each)
-        assertThat(with.rowsDecoded()).as("rows decoded with the filter").isLessThanOrEqualTo(1_500);
+        assertThat(with.rowsDecoded())
+                .as("rows decoded with the filter")
+                .isLessThanOrEqualTo(1_500);
         assertThat(with.rowsEmitted()).isLessThanOrEqualTo(1_500);
         // only row groups 12000..12499 and 12500..12999 hold keys of the range; of the other 38,
         // the one read before the filter arrived may not have been pruned
@@ -199,7 +231,6 @@ class PqxSourceRuntimeFilterITCase {
         publishedOnceWithARuntimeFilter(3);
     }
 
-
     @Test
     void everySurvivingRowIsPublishedOnceWithARuntimeFilter() throws Exception {
         publishedOnceWithARuntimeFilter(0);
@@ -207,10 +238,16 @@ class PqxSourceRuntimeFilterITCase {
 
     private void publishedOnceWithARuntimeFilter(int failures) throws Exception {
         long seed = Long.getLong("pqx.seed", System.nanoTime());
-        System.out.println("PqxSourceRuntimeFilterITCase seed: " + seed + " (replay with -Dpqx.seed=" + seed + ")");
+        System.out.println(
+                "PqxSourceRuntimeFilterITCase seed: "
+                        + seed
+                        + " (replay with -Dpqx.seed="
+                        + seed
+                        + ")");
         Random random = new Random(seed);
         for (int f = 0; f < 8; f++) {
-            TestingSourceFiles.writeOrders(dir.resolve("part-" + f + ".parquet"), f * 2000L, (f + 1) * 2000L, 250);
+            TestingSourceFiles.writeOrders(
+                    dir.resolve("part-" + f + ".parquet"), f * 2000L, (f + 1) * 2000L, 250);
         }
         // build keys: ids 3000..4999 and 9000..10999 with qty > 30 filtered out by the predicate
         List<Long> keys = new ArrayList<>();
@@ -224,25 +261,30 @@ class PqxSourceRuntimeFilterITCase {
                 }
             }
         }
-        PqxSource<RowData> source = PqxSource.builder()
-                .path(dir.toUri().toString())
-                .rowType(TestingSourceFiles.ORDERS)
-                .predicate(Predicates.lessOrEqual("qty", 30))
-                .runtimeFilter("build-keys", "id")
-                .set(PqxSourceOptions.SPLIT_TARGET_SIZE, MemorySize.parse("1b"))
-                .set(PqxSourceOptions.BATCH_SIZE, 64)
-                .build();
+        PqxSource<RowData> source =
+                PqxSource.builder()
+                        .path(dir.toUri().toString())
+                        .rowType(TestingSourceFiles.ORDERS)
+                        .predicate(Predicates.lessOrEqual("qty", 30))
+                        .runtimeFilter("build-keys", "id")
+                        .set(PqxSourceOptions.SPLIT_TARGET_SIZE, MemorySize.parse("1b"))
+                        .set(PqxSourceOptions.BATCH_SIZE, 64)
+                        .build();
         StreamExecutionEnvironment env = TestingFailures.restartingEnvironment(10);
-        DataStreamSource<RowData> facts = env.fromSource(source, WatermarkStrategy.noWatermarks(), "facts");
+        DataStreamSource<RowData> facts =
+                env.fromSource(source, WatermarkStrategy.noWatermarks(), "facts");
         RuntimeFilters.publish(env.fromData(keys).setParallelism(1), k -> k, facts, "build-keys")
                 .sinkTo(new DiscardingSink<>());
         java.util.Set<Long> keySet = new java.util.HashSet<>(keys);
         String sink = "rf-exactly-once-" + seed;
-        facts.map(new TestingFilterGate()).returns(source.getProducedType())
-                .map(new TestingFailures()).returns(source.getProducedType())
+        facts.map(new TestingFilterGate())
+                .returns(source.getProducedType())
+                .map(new TestingFailures())
+                .returns(source.getProducedType())
                 .filter(r -> keySet.contains(r.getLong(0))) // the join's exact key check
                 .sinkTo(new TestingCommitSink(sink, TestingSourceFiles::describe));
-        // Flink 2.3.0: once a task has finished (the build side), a checkpoint triggered right after
+        // Flink 2.3.0: once a task has finished (the build side), a checkpoint triggered right
+        // after
         // a regional restart counts the failed attempt (a terminal state) as finished and completes
         // without its state, and a restore from it loses that reader's splits (reproduced without
         // any runtime filter). The first checkpoint after a restart waits for the min pause, by
@@ -251,14 +293,17 @@ class PqxSourceRuntimeFilterITCase {
         env.getCheckpointConfig().setMinPauseBetweenCheckpoints(1000);
         // rows past the gate once the filter arrived: about 1,800 (1 ms each)
         TestingFailures.armAtRandom(random, failures, 100, 1200);
-        TestingFilterGate.arm(() -> counter(currentJob, "pqxRowGroupsPrunedByRuntimeFilter") > 0, 1);
+        TestingFilterGate.arm(
+                () -> counter(currentJob, "pqxRowGroupsPrunedByRuntimeFilter") > 0, 1);
         JobClient job = env.executeAsync(sink);
         currentJob = job.getJobID();
         job.getJobExecutionResult().get();
 
-        // a failure fires only after a newer checkpoint than the last one's: fewer may fire on a slow
+        // a failure fires only after a newer checkpoint than the last one's: fewer may fire on a
+        // slow
         // machine before the read ends, and one restore is what the check needs
-        assertThat(TestingFailures.failures()).as("injected failures, seed " + seed)
+        assertThat(TestingFailures.failures())
+                .as("injected failures, seed " + seed)
                 .isBetween(Math.min(1, failures), failures);
         assertThat(counter(job.getJobID(), "pqxRowGroupsPrunedByRuntimeFilter")).isPositive();
         List<String> published = TestingCommitSink.published(sink);
@@ -268,7 +313,8 @@ class PqxSourceRuntimeFilterITCase {
         for (String m : missing) {
             byRowGroup.merge(Long.parseLong(m.substring(0, m.indexOf('|'))) / 250, 1, Integer::sum);
         }
-        assertThat(published).as("seed " + seed + ", rows missing by row group " + byRowGroup)
+        assertThat(published)
+                .as("seed " + seed + ", rows missing by row group " + byRowGroup)
                 .hasSize(expected.size())
                 .containsExactlyInAnyOrderElementsOf(expected);
     }

@@ -3,22 +3,31 @@ package io.pqx.source;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 
-import java.util.List;
-
 class ProjectedRowTypeTest {
-    private static final RowType TYPE = (RowType) DataTypes.ROW(
-            DataTypes.FIELD("id", DataTypes.BIGINT()),
-            DataTypes.FIELD("r", DataTypes.ROW(
-                    DataTypes.FIELD("a", DataTypes.INT()),
-                    DataTypes.FIELD("b", DataTypes.STRING()),
-                    DataTypes.FIELD("c", DataTypes.ROW(
-                            DataTypes.FIELD("x", DataTypes.INT()),
-                            DataTypes.FIELD("y", DataTypes.INT()))))),
-            DataTypes.FIELD("tags", DataTypes.ARRAY(DataTypes.STRING()))).getLogicalType();
+    private static final RowType TYPE =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("id", DataTypes.BIGINT()),
+                                    DataTypes.FIELD(
+                                            "r",
+                                            DataTypes.ROW(
+                                                    DataTypes.FIELD("a", DataTypes.INT()),
+                                                    DataTypes.FIELD("b", DataTypes.STRING()),
+                                                    DataTypes.FIELD(
+                                                            "c",
+                                                            DataTypes.ROW(
+                                                                    DataTypes.FIELD(
+                                                                            "x", DataTypes.INT()),
+                                                                    DataTypes.FIELD(
+                                                                            "y",
+                                                                            DataTypes.INT()))))),
+                                    DataTypes.FIELD("tags", DataTypes.ARRAY(DataTypes.STRING())))
+                            .getLogicalType();
 
     @Test
     void topLevelFieldsInProjectionOrderAndRowFieldsNarrowedInSchemaOrder() {
@@ -31,8 +40,8 @@ class ProjectedRowTypeTest {
     void aFieldNamedWholeStaysWhole() {
         assertThat(ProjectedRowType.of(TYPE, List.of("r.b", "r")).getTypeAt(0))
                 .isEqualTo(TYPE.getTypeAt(1));
-        assertThat(ProjectedRowType.of(TYPE, List.of("id", "tags"))).isEqualTo(new RowType(
-                List.of(TYPE.getFields().get(0), TYPE.getFields().get(2))));
+        assertThat(ProjectedRowType.of(TYPE, List.of("id", "tags")))
+                .isEqualTo(new RowType(List.of(TYPE.getFields().get(0), TYPE.getFields().get(2))));
     }
 
     @Test

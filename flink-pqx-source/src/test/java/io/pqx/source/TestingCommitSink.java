@@ -1,15 +1,5 @@
 package io.pqx.source;
 
-import org.apache.flink.api.connector.sink2.CommitterInitContext;
-import org.apache.flink.api.connector.sink2.Committer;
-import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
-import org.apache.flink.api.connector.sink2.Sink;
-import org.apache.flink.api.connector.sink2.SinkWriter;
-import org.apache.flink.api.connector.sink2.SupportsCommitter;
-import org.apache.flink.api.connector.sink2.WriterInitContext;
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.apache.flink.table.data.RowData;
-
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -22,6 +12,15 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.api.connector.sink2.CommitterInitContext;
+import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.api.connector.sink2.SinkWriter;
+import org.apache.flink.api.connector.sink2.SupportsCommitter;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.table.data.RowData;
 
 /**
  * An exactly-once collecting sink for the ITCases: a writer holds the rows (as text) it got since
@@ -30,8 +29,10 @@ import java.util.function.Function;
  * checkpoint covered are dropped with the attempt, so the published rows are those of an
  * exactly-once pipeline: a source emitting a row twice after a restore shows up as a duplicate.
  */
-public final class TestingCommitSink implements Sink<RowData>, SupportsCommitter<TestingCommitSink.Batch> {
-    private static final Map<String, Map<String, List<String>>> PUBLISHED = new ConcurrentHashMap<>();
+public final class TestingCommitSink
+        implements Sink<RowData>, SupportsCommitter<TestingCommitSink.Batch> {
+    private static final Map<String, Map<String, List<String>>> PUBLISHED =
+            new ConcurrentHashMap<>();
 
     /** A function of the row to its text; Serializable. */
     public interface Show extends Function<RowData, String>, java.io.Serializable {}
@@ -66,7 +67,9 @@ public final class TestingCommitSink implements Sink<RowData>, SupportsCommitter
             @Override
             public void commit(Collection<CommitRequest<Batch>> requests) {
                 for (CommitRequest<Batch> r : requests) {
-                    PUBLISHED.get(sink).putIfAbsent(r.getCommittable().id(), r.getCommittable().rows());
+                    PUBLISHED
+                            .get(sink)
+                            .putIfAbsent(r.getCommittable().id(), r.getCommittable().rows());
                 }
             }
 

@@ -1,18 +1,17 @@
 package io.pqx.source;
 
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.state.CheckpointListener;
 import org.apache.flink.table.data.RowData;
 
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
-
 /**
- * A pass-through map that fails the job at chosen row counts (counted over all attempts), each
- * time only after a checkpoint newer than the last failure's completed, so every failure restores
- * from a checkpoint taken in the middle of the read; it also slows the read a little so that
- * checkpoints fall between rows, and more while a failure waits for its checkpoint, so the read
- * does not end before it. Static state: one test at a time.
+ * A pass-through map that fails the job at chosen row counts (counted over all attempts), each time
+ * only after a checkpoint newer than the last failure's completed, so every failure restores from a
+ * checkpoint taken in the middle of the read; it also slows the read a little so that checkpoints
+ * fall between rows, and more while a failure waits for its checkpoint, so the read does not end
+ * before it. Static state: one test at a time.
  */
 public final class TestingFailures implements MapFunction<RowData, RowData>, CheckpointListener {
     private static final AtomicLong ROWS = new AtomicLong();
@@ -31,8 +30,8 @@ public final class TestingFailures implements MapFunction<RowData, RowData>, Che
     }
 
     /**
-     * Arms {@code count} failures at random row counts in {@code [from, to)}, in order, drawn
-     * from {@code random}.
+     * Arms {@code count} failures at random row counts in {@code [from, to)}, in order, drawn from
+     * {@code random}.
      */
     public static void armAtRandom(java.util.Random random, int count, long from, long to) {
         long[] at = new long[count];
@@ -51,12 +50,17 @@ public final class TestingFailures implements MapFunction<RowData, RowData>, Che
             restartingEnvironment(int attempts) {
         org.apache.flink.configuration.Configuration conf =
                 new org.apache.flink.configuration.Configuration();
-        conf.set(org.apache.flink.configuration.RestartStrategyOptions.RESTART_STRATEGY,
+        conf.set(
+                org.apache.flink.configuration.RestartStrategyOptions.RESTART_STRATEGY,
                 "fixed-delay");
-        conf.set(org.apache.flink.configuration.RestartStrategyOptions
-                .RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, attempts);
-        conf.set(org.apache.flink.configuration.RestartStrategyOptions
-                .RESTART_STRATEGY_FIXED_DELAY_DELAY, java.time.Duration.ofMillis(50));
+        conf.set(
+                org.apache.flink.configuration.RestartStrategyOptions
+                        .RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS,
+                attempts);
+        conf.set(
+                org.apache.flink.configuration.RestartStrategyOptions
+                        .RESTART_STRATEGY_FIXED_DELAY_DELAY,
+                java.time.Duration.ofMillis(50));
         org.apache.flink.streaming.api.environment.StreamExecutionEnvironment env =
                 org.apache.flink.streaming.api.environment.StreamExecutionEnvironment
                         .getExecutionEnvironment(conf);
@@ -66,7 +70,8 @@ public final class TestingFailures implements MapFunction<RowData, RowData>, Che
         // finished, may count the failed attempt as finished and complete without its state
         // (DefaultCheckpointPlanCalculator uses Execution.isFinished(), true in any terminal
         // state); a restore from it loses that reader's splits. A pause longer than redeploying
-        // the failed task keeps that checkpoint from being triggered (200 ms was not always enough).
+        // the failed task keeps that checkpoint from being triggered (200 ms was not always
+        // enough).
         env.getCheckpointConfig().setMinPauseBetweenCheckpoints(1000);
         return env;
     }

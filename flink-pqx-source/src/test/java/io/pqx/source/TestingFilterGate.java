@@ -1,11 +1,10 @@
 package io.pqx.source;
 
-import org.apache.flink.api.common.functions.MapFunction;
-import org.apache.flink.table.data.RowData;
-
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import org.apache.flink.api.common.functions.MapFunction;
+import org.apache.flink.table.data.RowData;
 
 /**
  * A pass-through map right after a source that counts the rows the source emits and, when armed,
@@ -25,7 +24,10 @@ public final class TestingFilterGate implements MapFunction<RowData, RowData> {
         arm(condition, 0);
     }
 
-    /** As {@link #arm(BooleanSupplier)}, then sleeping 1 ms every {@code sleepEvery} rows (0: never). */
+    /**
+     * As {@link #arm(BooleanSupplier)}, then sleeping 1 ms every {@code sleepEvery} rows (0:
+     * never).
+     */
     public static void arm(BooleanSupplier condition, int sleepEvery) {
         ROWS.set(0);
         OPENED.set(false);

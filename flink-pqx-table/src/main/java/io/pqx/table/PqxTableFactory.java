@@ -3,7 +3,9 @@ package io.pqx.table;
 import io.pqx.table.sink.PqxTableSink;
 import io.pqx.table.source.PqxTableSource;
 import io.pqx.table.source.TableSourceSpec;
-
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
@@ -18,18 +20,14 @@ import org.apache.flink.table.factories.DynamicTableSourceFactory;
 import org.apache.flink.table.factories.FactoryUtil;
 import org.apache.flink.table.types.logical.RowType;
 
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-
 /**
  * The factory of {@code 'connector'='pqx'} tables (identifier {@value #IDENTIFIER}), for scans and
- * for {@code INSERT}s. Options are {@link PqxTableOptions}. Everything a table says is checked
- * when a statement using it is planned: an unknown key (with the closest known one), a value that
- * does not parse (with the value and what the key accepts) or that the source or sink refuses, a
- * {@code path} that does not exist (bounded scans), and a column type pqx cannot write (sink) or
- * read from the files present (source) fail with a {@link ValidationException} naming the table,
- * and the key or the column, in its own message (no cause hides it).
+ * for {@code INSERT}s. Options are {@link PqxTableOptions}. Everything a table says is checked when
+ * a statement using it is planned: an unknown key (with the closest known one), a value that does
+ * not parse (with the value and what the key accepts) or that the source or sink refuses, a {@code
+ * path} that does not exist (bounded scans), and a column type pqx cannot write (sink) or read from
+ * the files present (source) fail with a {@link ValidationException} naming the table, and the key
+ * or the column, in its own message (no cause hides it).
  */
 @PublicEvolving
 public final class PqxTableFactory implements DynamicTableSourceFactory, DynamicTableSinkFactory {
@@ -53,35 +51,56 @@ public final class PqxTableFactory implements DynamicTableSourceFactory, Dynamic
     @Override
     public DynamicTableSource createDynamicTableSource(DynamicTableFactory.Context context) {
         TableContext table = TableContext.of(this, context);
-        return PqxTableSource.create(new TableSourceSpec(table.name(), table.path(), table.rowType(),
-                table.partitionKeys(), table.options().get(PqxTableOptions.PARTITION_DEFAULT_NAME),
-                table.options()));
+        return PqxTableSource.create(
+                new TableSourceSpec(
+                        table.name(),
+                        table.path(),
+                        table.rowType(),
+                        table.partitionKeys(),
+                        table.options().get(PqxTableOptions.PARTITION_DEFAULT_NAME),
+                        table.options()));
     }
 
     @Override
     public DynamicTableSink createDynamicTableSink(DynamicTableFactory.Context context) {
         TableContext table = TableContext.of(this, context);
-        return PqxTableSink.create(table.name(), table.path(), table.rowType(),
-                table.partitionKeys(), table.options());
+        return PqxTableSink.create(
+                table.name(),
+                table.path(),
+                table.rowType(),
+                table.partitionKeys(),
+                table.options());
     }
 
     /** What both sides need of a table's DDL, validated. */
-    private record TableContext(String name, String path, RowType rowType,
-            List<String> partitionKeys, Configuration options) {
+    private record TableContext(
+            String name,
+            String path,
+            RowType rowType,
+            List<String> partitionKeys,
+            Configuration options) {
         static TableContext of(PqxTableFactory factory, DynamicTableFactory.Context context) {
-            FactoryUtil.TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(factory, context);
+            FactoryUtil.TableFactoryHelper helper =
+                    FactoryUtil.createTableFactoryHelper(factory, context);
             ObjectIdentifier id = context.getObjectIdentifier();
             String name = id.asSummaryString();
             ReadableConfig all = helper.getOptions();
-            Map<String, String> written = all instanceof Configuration configuration
-                    ? configuration.toMap() : context.getCatalogTable().getOptions();
+            Map<String, String> written =
+                    all instanceof Configuration configuration
+                            ? configuration.toMap()
+                            : context.getCatalogTable().getOptions();
             // checked here rather than by helper.validate(): its messages list every key instead
             // of the closest one, and put a value's parse error under a cause naming no option
-            Configuration options = TableOptionCheck.check(name, written,
-                    factory.requiredOptions(), factory.optionalOptions());
+            Configuration options =
+                    TableOptionCheck.check(
+                            name, written, factory.requiredOptions(), factory.optionalOptions());
             RowType rowType = (RowType) context.getPhysicalRowDataType().getLogicalType();
-            return new TableContext(name, options.get(PqxTableOptions.PATH), rowType,
-                    context.getCatalogTable().getPartitionKeys(), options);
+            return new TableContext(
+                    name,
+                    options.get(PqxTableOptions.PATH),
+                    rowType,
+                    context.getCatalogTable().getPartitionKeys(),
+                    options);
         }
     }
 }

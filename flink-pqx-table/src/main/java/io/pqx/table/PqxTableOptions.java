@@ -1,20 +1,17 @@
 package io.pqx.table;
 
-import io.pqx.table.options.MissingColumns;
-import io.pqx.table.lookup.PqxLookupOptions;
-
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.source.PqxSourceOptions;
+import io.pqx.table.lookup.PqxLookupOptions;
+import io.pqx.table.options.MissingColumns;
 import io.pqx.table.sink.PqxTableSinkOptions;
 import io.pqx.table.source.PqxTableSourceOptions;
-
-import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.configuration.ConfigOption;
-import org.apache.flink.configuration.ConfigOptions;
-
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
 
 /**
  * Every option of a {@code 'connector'='pqx'} table: {@link #PATH}, the SQL-only options of this
@@ -70,13 +67,19 @@ public final class PqxTableOptions {
     public static final List<ConfigOption<?>> SINK_OPTIONS = PqxTableSinkOptions.SINK_OPTIONS;
 
     /** The table's own options (neither the source's nor the sink's), {@link #PATH} aside. */
-    public static final List<ConfigOption<?>> TABLE_OPTIONS = java.util.stream.Stream.concat(
+    public static final List<ConfigOption<?>> TABLE_OPTIONS =
             java.util.stream.Stream.concat(
-                    java.util.stream.Stream.of(FORMAT, PARTITION_DEFAULT_NAME,
-                            FILTER_PUSH_DOWN_ENABLED, SOURCE_MISSING_COLUMNS,
-                            SINK_PARTITION_COMMIT_POLICY_KIND, SINK_PARALLELISM),
-                    PqxTableSinkOptions.PARTITION_TIME_OPTIONS.stream()),
-            PqxLookupOptions.LOOKUP_OPTIONS.stream()).toList();
+                            java.util.stream.Stream.concat(
+                                    java.util.stream.Stream.of(
+                                            FORMAT,
+                                            PARTITION_DEFAULT_NAME,
+                                            FILTER_PUSH_DOWN_ENABLED,
+                                            SOURCE_MISSING_COLUMNS,
+                                            SINK_PARTITION_COMMIT_POLICY_KIND,
+                                            SINK_PARALLELISM),
+                                    PqxTableSinkOptions.PARTITION_TIME_OPTIONS.stream()),
+                            PqxLookupOptions.LOOKUP_OPTIONS.stream())
+                    .toList();
 
     /** Every optional option of a pqx table: the table's own, the source's, the sink's. */
     public static Set<ConfigOption<?>> optional() {

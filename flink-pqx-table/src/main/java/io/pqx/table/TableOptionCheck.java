@@ -1,14 +1,6 @@
 package io.pqx.table;
 
-
 import io.pqx.format.options.ClosestKey;
-import org.apache.flink.configuration.ConfigOption;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.FallbackKey;
-import org.apache.flink.configuration.MemorySize;
-import org.apache.flink.table.api.ValidationException;
-import org.apache.flink.table.factories.FactoryUtil;
-
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.Arrays;
@@ -19,14 +11,20 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.FallbackKey;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.factories.FactoryUtil;
 
 /**
  * Checks a pqx table's options as written in its DDL, before anything is built: an unknown key is
  * refused naming the closest known key, a value that does not parse naming its key, the value and
  * what the key accepts, {@code 'format'} anything but {@code parquet} by name. Each failure is a
  * {@link ValidationException} without a cause, whose message says everything: Flink's SQL client
- * shows the innermost message of an error, and a cause (Flink's {@code NumberFormatException} of
- * a memory size) would put a message naming no option there. Stateless.
+ * shows the innermost message of an error, and a cause (Flink's {@code NumberFormatException} of a
+ * memory size) would put a message naming no option there. Stateless.
  */
 final class TableOptionCheck {
     /** Keys Flink's planner sets or allows on every table. */
@@ -44,8 +42,11 @@ final class TableOptionCheck {
      * @param required options that must be set
      * @param optional the other known options
      */
-    static Configuration check(String table, Map<String, String> written,
-            Set<ConfigOption<?>> required, Set<ConfigOption<?>> optional) {
+    static Configuration check(
+            String table,
+            Map<String, String> written,
+            Set<ConfigOption<?>> required,
+            Set<ConfigOption<?>> optional) {
         Map<String, ConfigOption<?>> byKey = new LinkedHashMap<>();
         for (ConfigOption<?> option : required) {
             index(byKey, option);
@@ -55,16 +56,22 @@ final class TableOptionCheck {
         }
         for (String key : new TreeMap<>(written).keySet()) {
             if (!byKey.containsKey(key) && !FLINK_KEYS.contains(key)) {
-                throw new ValidationException("Table " + table + ": unknown option '" + key
-                        + "' (did you mean '" + ClosestKey.of(key, byKey.keySet()).orElse(null) + "'?). The"
-                        + " options of 'connector'='pqx' are listed in the README of pqx's SQL"
-                        + " connector.");
+                throw new ValidationException(
+                        "Table "
+                                + table
+                                + ": unknown option '"
+                                + key
+                                + "' (did you mean '"
+                                + ClosestKey.of(key, byKey.keySet()).orElse(null)
+                                + "'?). The"
+                                + " options of 'connector'='pqx' are listed in the README of pqx's SQL"
+                                + " connector.");
             }
         }
         for (ConfigOption<?> option : required) {
             if (value(written, option).isEmpty()) {
-                throw new ValidationException("Table " + table + ": option '" + option.key()
-                        + "' is required");
+                throw new ValidationException(
+                        "Table " + table + ": option '" + option.key() + "' is required");
             }
         }
         Configuration parsed = new Configuration();
@@ -73,9 +80,15 @@ final class TableOptionCheck {
         }
         String format = parsed.get(PqxTableOptions.FORMAT);
         if (!format.trim().equalsIgnoreCase("parquet")) {
-            throw new ValidationException("Table " + table + ": option '"
-                    + PqxTableOptions.FORMAT.key() + "' is '" + format + "', but pqx reads and"
-                    + " writes only 'parquet' (or leave the option out)");
+            throw new ValidationException(
+                    "Table "
+                            + table
+                            + ": option '"
+                            + PqxTableOptions.FORMAT.key()
+                            + "' is '"
+                            + format
+                            + "', but pqx reads and"
+                            + " writes only 'parquet' (or leave the option out)");
         }
         return parsed;
     }
@@ -100,8 +113,8 @@ final class TableOptionCheck {
         return Optional.empty();
     }
 
-    private static <T> void copy(String table, Map<String, String> written, ConfigOption<T> option,
-            Configuration to) {
+    private static <T> void copy(
+            String table, Map<String, String> written, ConfigOption<T> option, Configuration to) {
         Optional<String> text = value(written, option);
         if (text.isEmpty()) {
             return;
@@ -110,8 +123,15 @@ final class TableOptionCheck {
         try {
             value = Configuration.fromMap(Map.of(option.key(), text.get())).get(option);
         } catch (RuntimeException e) {
-            throw new ValidationException("Table " + table + ": option '" + option.key()
-                    + "' has the bad value '" + text.get() + "': expected " + accepted(option));
+            throw new ValidationException(
+                    "Table "
+                            + table
+                            + ": option '"
+                            + option.key()
+                            + "' has the bad value '"
+                            + text.get()
+                            + "': expected "
+                            + accepted(option));
         }
         to.set(option, value);
     }
@@ -134,8 +154,11 @@ final class TableOptionCheck {
         } else if (type == MemorySize.class) {
             one = "a memory size such as '512 kb', '64 mb' or '1 gb'";
         } else if (type.isEnum()) {
-            one = "one of " + Arrays.stream(type.getEnumConstants()).map(c -> "'" + c + "'")
-                    .collect(Collectors.joining(", "));
+            one =
+                    "one of "
+                            + Arrays.stream(type.getEnumConstants())
+                                    .map(c -> "'" + c + "'")
+                                    .collect(Collectors.joining(", "));
         } else {
             one = "a " + type.getSimpleName().toLowerCase(Locale.ROOT);
         }

@@ -3,7 +3,19 @@ package io.pqx.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.table.pushdown.TestingWhereClauses;
-
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -21,40 +33,32 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.math.BigDecimal;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Random;
-import java.util.stream.Stream;
-
 /**
  * Filter push-down gives Flink's own answers: the same pqx files queried through a table with
  * push-down (default) and one without ({@code 'source.filter-push-down.enabled'='false'}) return
  * the same multiset of full rows for each of {@value #CLAUSES} seeded random WHERE conditions
  * ({@link TestingWhereClauses}; seed printed, {@code -Dpqx.seed=} to repeat), and for known quirks
- * of Flink 2.3's own filter evaluation. The data holds NULLs, NaN, -0.0, +0.0, ±infinity, empty strings, nested ROWs
- * and a partition column with a NULL partition, in files of several row groups and pages, so that
- * accepted filters really prune; the test checks that a good share of conditions was accepted.
+ * of Flink 2.3's own filter evaluation. The data holds NULLs, NaN, -0.0, +0.0, ±infinity, empty
+ * strings, nested ROWs and a partition column with a NULL partition, in files of several row groups
+ * and pages, so that accepted filters really prune; the test checks that a good share of conditions
+ * was accepted.
  */
 class FilterPushDownDifferentialITCase {
     static final int CLAUSES = Integer.getInteger("pqx.clauses", 1000);
     static final int PER_JOB = 50;
+
     /** Jobs whose plan is also EXPLAINed to count accepted conditions (planning is slow). */
     static final int EXPLAINED_JOBS = 4;
+
     static final int ROWS = 600;
 
     @RegisterExtension
-    static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder()
-                    .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+    static final MiniClusterExtension CLUSTER =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(2)
+                            .build());
 
     @TempDir static Path dir;
 
@@ -66,36 +70,45 @@ class FilterPushDownDifferentialITCase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
         env.setParallelism(1);
-        StreamTableEnvironment writer = StreamTableEnvironment.create(env,
-                EnvironmentSettings.inBatchMode());
-        DataType rowType = DataTypes.ROW(
-                DataTypes.FIELD("id", DataTypes.INT()),
-                DataTypes.FIELD("i", DataTypes.INT()),
-                DataTypes.FIELD("ti", DataTypes.TINYINT()),
-                DataTypes.FIELD("b", DataTypes.BIGINT()),
-                DataTypes.FIELD("de", DataTypes.DECIMAL(10, 2)),
-                DataTypes.FIELD("d", DataTypes.DOUBLE()),
-                DataTypes.FIELD("f", DataTypes.FLOAT()),
-                DataTypes.FIELD("s", DataTypes.STRING()),
-                DataTypes.FIELD("vc", DataTypes.VARCHAR(10)),
-                DataTypes.FIELD("bo", DataTypes.BOOLEAN()),
-                DataTypes.FIELD("dt", DataTypes.DATE()),
-                DataTypes.FIELD("ts", DataTypes.TIMESTAMP(3)),
-                DataTypes.FIELD("bin", DataTypes.BYTES()),
-                DataTypes.FIELD("r", DataTypes.ROW(
-                        DataTypes.FIELD("x", DataTypes.INT()),
-                        DataTypes.FIELD("y", DataTypes.STRING()),
-                        DataTypes.FIELD("z", DataTypes.ROW(DataTypes.FIELD("w", DataTypes.DOUBLE()))))),
-                DataTypes.FIELD("tm", DataTypes.TIME()),
-                DataTypes.FIELD("ltz", DataTypes.TIMESTAMP_LTZ(3)),
-                DataTypes.FIELD("p", DataTypes.STRING()));
-        writer.createTemporaryView("src", writer.fromDataStream(
-                env.fromData(rows(), ExternalTypeInfo.<Row>of(rowType))));
+        StreamTableEnvironment writer =
+                StreamTableEnvironment.create(env, EnvironmentSettings.inBatchMode());
+        DataType rowType =
+                DataTypes.ROW(
+                        DataTypes.FIELD("id", DataTypes.INT()),
+                        DataTypes.FIELD("i", DataTypes.INT()),
+                        DataTypes.FIELD("ti", DataTypes.TINYINT()),
+                        DataTypes.FIELD("b", DataTypes.BIGINT()),
+                        DataTypes.FIELD("de", DataTypes.DECIMAL(10, 2)),
+                        DataTypes.FIELD("d", DataTypes.DOUBLE()),
+                        DataTypes.FIELD("f", DataTypes.FLOAT()),
+                        DataTypes.FIELD("s", DataTypes.STRING()),
+                        DataTypes.FIELD("vc", DataTypes.VARCHAR(10)),
+                        DataTypes.FIELD("bo", DataTypes.BOOLEAN()),
+                        DataTypes.FIELD("dt", DataTypes.DATE()),
+                        DataTypes.FIELD("ts", DataTypes.TIMESTAMP(3)),
+                        DataTypes.FIELD("bin", DataTypes.BYTES()),
+                        DataTypes.FIELD(
+                                "r",
+                                DataTypes.ROW(
+                                        DataTypes.FIELD("x", DataTypes.INT()),
+                                        DataTypes.FIELD("y", DataTypes.STRING()),
+                                        DataTypes.FIELD(
+                                                "z",
+                                                DataTypes.ROW(
+                                                        DataTypes.FIELD(
+                                                                "w", DataTypes.DOUBLE()))))),
+                        DataTypes.FIELD("tm", DataTypes.TIME()),
+                        DataTypes.FIELD("ltz", DataTypes.TIMESTAMP_LTZ(3)),
+                        DataTypes.FIELD("p", DataTypes.STRING()));
+        writer.createTemporaryView(
+                "src",
+                writer.fromDataStream(env.fromData(rows(), ExternalTypeInfo.<Row>of(rowType))));
         writer.executeSql(ddl("t", path, "")).await();
         writer.executeSql("INSERT INTO t SELECT * FROM src").await();
         try (Stream<Path> files = Files.walk(dir)) {
             assertThat(files.filter(f -> f.toString().endsWith(".parquet")).count())
-                    .as("files in several partitions").isGreaterThanOrEqualTo(4);
+                    .as("files in several partitions")
+                    .isGreaterThanOrEqualTo(4);
         }
 
         tables = TableEnvironment.create(EnvironmentSettings.inBatchMode());
@@ -108,53 +121,121 @@ class FilterPushDownDifferentialITCase {
     }
 
     private static String ddl(String name, String path, String extra) {
-        return "CREATE TABLE " + name + " (" + TestingWhereClauses.COLUMNS
-                + ") PARTITIONED BY (p) WITH ('connector'='pqx', 'path'='" + path + "',"
+        return "CREATE TABLE "
+                + name
+                + " ("
+                + TestingWhereClauses.COLUMNS
+                + ") PARTITIONED BY (p) WITH ('connector'='pqx', 'path'='"
+                + path
+                + "',"
                 + " 'sink.row-group.rows'='40', 'sink.page.row-limit'='8',"
-                + " 'sink.bloom-filter.columns'='s;i'" + extra + ")";
+                + " 'sink.bloom-filter.columns'='s;i'"
+                + extra
+                + ")";
     }
 
     /** Rows sorted by id, with i and s following id roughly, so that row groups differ. */
     static List<Row> rows() {
         Random random = new Random(42);
-        double[] doubles = {Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY,
-            Double.NEGATIVE_INFINITY, 1.5, -2.25, 1e300, 0.1, 3.0};
-        String[] strings = {"", "a", "ab", "abc", "b", "B", "a ", "é", "\uD83D\uDE00", "\uFFFD",
-            "zz", "ab\nc", "A", "%", "_", "abd", "aé"};
+        double[] doubles = {
+            Double.NaN,
+            -0.0,
+            0.0,
+            Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY,
+            1.5,
+            -2.25,
+            1e300,
+            0.1,
+            3.0
+        };
+        String[] strings = {
+            "",
+            "a",
+            "ab",
+            "abc",
+            "b",
+            "B",
+            "a ",
+            "é",
+            "\uD83D\uDE00",
+            "\uFFFD",
+            "zz",
+            "ab\nc",
+            "A",
+            "%",
+            "_",
+            "abd",
+            "aé"
+        };
         String[] partitions = {"p1", "p2", "p3", null, ""};
         List<Row> rows = new ArrayList<>();
         for (int id = 0; id < ROWS; id++) {
             boolean n = random.nextInt(8) == 0;
             Integer i = n ? null : id / 30 + (random.nextInt(5) == 0 ? random.nextInt(5) - 2 : 0);
-            Byte ti = random.nextInt(8) == 0 ? null
-                    : (byte) (random.nextInt(3) == 0 ? random.nextInt(256) - 128 : id % 9 - 4);
-            Long b = random.nextInt(8) == 0 ? null
-                    : random.nextInt(4) == 0 ? 2147483648L * (random.nextInt(3) - 1) : (long) id % 7;
-            BigDecimal de = random.nextInt(8) == 0 ? null
-                    : BigDecimal.valueOf(random.nextInt(1001) - 500, 2);
+            Byte ti =
+                    random.nextInt(8) == 0
+                            ? null
+                            : (byte)
+                                    (random.nextInt(3) == 0
+                                            ? random.nextInt(256) - 128
+                                            : id % 9 - 4);
+            Long b =
+                    random.nextInt(8) == 0
+                            ? null
+                            : random.nextInt(4) == 0
+                                    ? 2147483648L * (random.nextInt(3) - 1)
+                                    : (long) id % 7;
+            BigDecimal de =
+                    random.nextInt(8) == 0
+                            ? null
+                            : BigDecimal.valueOf(random.nextInt(1001) - 500, 2);
             Double d = random.nextInt(8) == 0 ? null : doubles[random.nextInt(doubles.length)];
-            Float f = random.nextInt(8) == 0 ? null
-                    : (float) doubles[random.nextInt(doubles.length)];
-            String s = random.nextInt(8) == 0 ? null
-                    : strings[(id / 40 + random.nextInt(3)) % strings.length];
+            Float f =
+                    random.nextInt(8) == 0 ? null : (float) doubles[random.nextInt(doubles.length)];
+            String s =
+                    random.nextInt(8) == 0
+                            ? null
+                            : strings[(id / 40 + random.nextInt(3)) % strings.length];
             String vc = random.nextInt(8) == 0 ? null : strings[random.nextInt(strings.length)];
             Boolean bo = random.nextInt(5) == 0 ? null : random.nextBoolean();
-            LocalDate dt = random.nextInt(8) == 0 ? null
-                    : LocalDate.of(2023, 12, 25).plusDays(id / 20);
-            LocalDateTime ts = random.nextInt(8) == 0 ? null
-                    : LocalDateTime.of(2023, 12, 31, 23, 59, 50).plusNanos(id * 50_000_000L);
-            byte[] bin = random.nextInt(8) == 0 ? null
-                    : random.nextInt(6) == 0 ? new byte[0]
-                    : new byte[] {(byte) random.nextInt(256), (byte) (random.nextInt(3))};
-            Row nested = random.nextInt(10) == 0 ? null
-                    : Row.of(random.nextInt(6) == 0 ? null : id / 25,
-                            random.nextInt(6) == 0 ? null : strings[random.nextInt(strings.length)],
-                            random.nextInt(6) == 0 ? null
-                                    : Row.of(random.nextInt(5) == 0 ? null
-                                            : doubles[random.nextInt(doubles.length)]));
-            LocalTime tm = random.nextInt(8) == 0 ? null : LocalTime.of(10, id / 10 % 60, id % 3 * 20);
-            Instant ltz = random.nextInt(8) == 0 ? null
-                    : Instant.ofEpochMilli(1704067200000L + id * 500L);
+            LocalDate dt =
+                    random.nextInt(8) == 0 ? null : LocalDate.of(2023, 12, 25).plusDays(id / 20);
+            LocalDateTime ts =
+                    random.nextInt(8) == 0
+                            ? null
+                            : LocalDateTime.of(2023, 12, 31, 23, 59, 50)
+                                    .plusNanos(id * 50_000_000L);
+            byte[] bin =
+                    random.nextInt(8) == 0
+                            ? null
+                            : random.nextInt(6) == 0
+                                    ? new byte[0]
+                                    : new byte[] {
+                                        (byte) random.nextInt(256), (byte) (random.nextInt(3))
+                                    };
+            Row nested =
+                    random.nextInt(10) == 0
+                            ? null
+                            : Row.of(
+                                    random.nextInt(6) == 0 ? null : id / 25,
+                                    random.nextInt(6) == 0
+                                            ? null
+                                            : strings[random.nextInt(strings.length)],
+                                    random.nextInt(6) == 0
+                                            ? null
+                                            : Row.of(
+                                                    random.nextInt(5) == 0
+                                                            ? null
+                                                            : doubles[
+                                                                    random.nextInt(
+                                                                            doubles.length)]));
+            LocalTime tm =
+                    random.nextInt(8) == 0 ? null : LocalTime.of(10, id / 10 % 60, id % 3 * 20);
+            Instant ltz =
+                    random.nextInt(8) == 0
+                            ? null
+                            : Instant.ofEpochMilli(1704067200000L + id * 500L);
             String p = partitions[(id / 50 + random.nextInt(2)) % partitions.length];
             rows.add(Row.of(id, i, ti, b, de, d, f, s, vc, bo, dt, ts, bin, nested, tm, ltz, p));
         }
@@ -164,8 +245,12 @@ class FilterPushDownDifferentialITCase {
     @Test
     void pushedFiltersGiveFlinksAnswers() {
         long seed = Long.getLong("pqx.seed", System.nanoTime());
-        System.out.println("FilterPushDownDifferentialITCase seed: " + seed
-                + " (repeat with -Dpqx.seed=" + seed + ")");
+        System.out.println(
+                "FilterPushDownDifferentialITCase seed: "
+                        + seed
+                        + " (repeat with -Dpqx.seed="
+                        + seed
+                        + ")");
         TestingWhereClauses generator = new TestingWhereClauses(seed);
         List<String> clauses = new ArrayList<>();
         for (int q = 0; q < CLAUSES; q++) {
@@ -184,20 +269,34 @@ class FilterPushDownDifferentialITCase {
                 int q = from + k;
                 List<String> on = outcome.rows.getOrDefault("on" + q, List.of());
                 List<String> off = outcome.rows.getOrDefault("off" + q, List.of());
-                assertThat(on).as("rows of WHERE %s (clause %d, seed %d), push-down on vs off",
-                        batch.get(k), q, seed).containsExactlyInAnyOrderElementsOf(off);
+                assertThat(on)
+                        .as(
+                                "rows of WHERE %s (clause %d, seed %d), push-down on vs off",
+                                batch.get(k), q, seed)
+                        .containsExactlyInAnyOrderElementsOf(off);
                 rowsMatched += off.size();
             }
-            System.out.println("FilterPushDownDifferentialITCase: clauses " + from + ".."
-                    + (from + batch.size() - 1) + " equal");
+            System.out.println(
+                    "FilterPushDownDifferentialITCase: clauses "
+                            + from
+                            + ".."
+                            + (from + batch.size() - 1)
+                            + " equal");
             acceptedScans += outcome.acceptedScans;
             fullyAccepted += outcome.fullyAccepted;
         }
         double share = (double) acceptedScans / explained;
-        System.out.printf("FilterPushDownDifferentialITCase: %d clauses equal, %d rows matched;"
-                + " of the %d explained: %d with a pushed conjunct (%.0f%%), %d with no"
-                + " remaining filter (%.0f%%)%n", clauses.size(), rowsMatched, explained,
-                acceptedScans, 100 * share, fullyAccepted, 100.0 * fullyAccepted / explained);
+        System.out.printf(
+                "FilterPushDownDifferentialITCase: %d clauses equal, %d rows matched;"
+                        + " of the %d explained: %d with a pushed conjunct (%.0f%%), %d with no"
+                        + " remaining filter (%.0f%%)%n",
+                clauses.size(),
+                rowsMatched,
+                explained,
+                acceptedScans,
+                100 * share,
+                fullyAccepted,
+                100.0 * fullyAccepted / explained);
         assertThat(share).as("share of clauses with a pushed conjunct").isGreaterThan(0.3);
         assertThat(rowsMatched).as("the clauses select rows").isGreaterThan(CLAUSES * 10L);
     }
@@ -205,36 +304,82 @@ class FilterPushDownDifferentialITCase {
     /** Four known quirks of Flink 2.3's own evaluation of filters, and neighbours of them. */
     @Test
     void flinksQuirksAreKept() {
-        List<String> quirks = List.of("i IN (18.5)", "d IS NULL OR d = 0", "d = 0",
-                "d <> d", "d = -0.0", "f = -0.0", "d IS NULL OR d = -0.0", "d = d",
-                "NOT (d <> d)", "d IN (0.0, 1.5)", "d NOT IN (0.0)", "d < 0", "d >= -0.0",
-                "d > 1e308", "d = CAST('NaN' AS DOUBLE)", "r.z.w = 0 OR r.z.w IS NULL",
-                "i = 18.5", "i < 18.5", "i > -0.5", "ti = 300", "ti < 300", "NOT (ti = 300)",
-                "i IN (18.5, 3)", "de = 1.555", "de < 1.555", "i IN (2147483648)",
-                // string literals are CHAR(n): Flink compares them with trailing blanks ignored
-                "r.y < 'a '", "r.y <= 'a '", "r.y = 'a '", "r.y <> 'a '", "s = 'a  '", "s > 'a '",
-                "s IN ('a ', 'b')", "s LIKE 'a %'",
-                "((s <> 'zz') OR (s LIKE 'ab%')) AND (r.y < 'a ')",
-                "(r.y < 'a ') OR (p IN ('p9', ''))", "(r.y < 'a ') OR p = 'p9'", "r.y < 'a ' OR p = ''",
-                "(r.y < 'a ') OR p IN ('p9', 'p8')", "(r.y < 'a ') OR p IN ('', 'x')",
-                "(((s <> 'zz') OR (s LIKE 'ab%')) AND (r.y < 'a ')) OR (p IN ('p9', ''))",
-                // in one job, scans that prune differently but accept the same conjuncts were
-                // reused for each other (seed 46355447582549, clause 604, among 49 others); pqx
-                // now hands Flink its prune-only conjuncts as accepted too (and as remaining)
-                "((s BETWEEN 'ab\nc' AND '\uD83D\uDE00') OR (f <= 0))"
-                        + " OR ((s NOT IN ('a', '_', '\u00e9')) AND (NOT bo))",
-                "(f <= 0) OR ((s NOT IN ('a', '_', '\u00e9')) AND (NOT bo))", "f <= 0", "f > 0",
-                "d < 0", "NOT (d < 0)",
-                // an empty binary literal (seed 2949270154518, clause 640)
-                "bin = X''", "bin <> X''", "bin IS NULL OR bin = X''", "NOT (bin = X'')",
-                "bin IN (X'', X'01')", "bin = X'01'", "bin <> X'01'", "bin IS NULL OR bin = X'01'",
-                "bin IS NULL OR bin <> X''", "bin IS NOT NULL AND bin = X''");
+        List<String> quirks =
+                List.of(
+                        "i IN (18.5)",
+                        "d IS NULL OR d = 0",
+                        "d = 0",
+                        "d <> d",
+                        "d = -0.0",
+                        "f = -0.0",
+                        "d IS NULL OR d = -0.0",
+                        "d = d",
+                        "NOT (d <> d)",
+                        "d IN (0.0, 1.5)",
+                        "d NOT IN (0.0)",
+                        "d < 0",
+                        "d >= -0.0",
+                        "d > 1e308",
+                        "d = CAST('NaN' AS DOUBLE)",
+                        "r.z.w = 0 OR r.z.w IS NULL",
+                        "i = 18.5",
+                        "i < 18.5",
+                        "i > -0.5",
+                        "ti = 300",
+                        "ti < 300",
+                        "NOT (ti = 300)",
+                        "i IN (18.5, 3)",
+                        "de = 1.555",
+                        "de < 1.555",
+                        "i IN (2147483648)",
+                        // string literals are CHAR(n): Flink compares them with trailing blanks
+                        // ignored
+                        "r.y < 'a '",
+                        "r.y <= 'a '",
+                        "r.y = 'a '",
+                        "r.y <> 'a '",
+                        "s = 'a  '",
+                        "s > 'a '",
+                        "s IN ('a ', 'b')",
+                        "s LIKE 'a %'",
+                        "((s <> 'zz') OR (s LIKE 'ab%')) AND (r.y < 'a ')",
+                        "(r.y < 'a ') OR (p IN ('p9', ''))",
+                        "(r.y < 'a ') OR p = 'p9'",
+                        "r.y < 'a ' OR p = ''",
+                        "(r.y < 'a ') OR p IN ('p9', 'p8')",
+                        "(r.y < 'a ') OR p IN ('', 'x')",
+                        "(((s <> 'zz') OR (s LIKE 'ab%')) AND (r.y < 'a ')) OR (p IN ('p9', ''))",
+                        // in one job, scans that prune differently but accept the same conjuncts
+                        // were
+                        // reused for each other (seed 46355447582549, clause 604, among 49 others);
+                        // pqx
+                        // now hands Flink its prune-only conjuncts as accepted too (and as
+                        // remaining)
+                        "((s BETWEEN 'ab\nc' AND '\uD83D\uDE00') OR (f <= 0))"
+                                + " OR ((s NOT IN ('a', '_', '\u00e9')) AND (NOT bo))",
+                        "(f <= 0) OR ((s NOT IN ('a', '_', '\u00e9')) AND (NOT bo))",
+                        "f <= 0",
+                        "f > 0",
+                        "d < 0",
+                        "NOT (d < 0)",
+                        // an empty binary literal (seed 2949270154518, clause 640)
+                        "bin = X''",
+                        "bin <> X''",
+                        "bin IS NULL OR bin = X''",
+                        "NOT (bin = X'')",
+                        "bin IN (X'', X'01')",
+                        "bin = X'01'",
+                        "bin <> X'01'",
+                        "bin IS NULL OR bin = X'01'",
+                        "bin IS NULL OR bin <> X''",
+                        "bin IS NOT NULL AND bin = X''");
         Outcome outcome = run(0, quirks, false);
         int nonEmpty = 0;
         for (int q = 0; q < quirks.size(); q++) {
             List<String> on = outcome.rows.getOrDefault("on" + q, List.of());
             List<String> off = outcome.rows.getOrDefault("off" + q, List.of());
-            assertThat(on).as("rows of WHERE %s, push-down on vs off", quirks.get(q))
+            assertThat(on)
+                    .as("rows of WHERE %s, push-down on vs off", quirks.get(q))
                     .containsExactlyInAnyOrderElementsOf(off);
             nonEmpty += on.isEmpty() ? 0 : 1;
         }
@@ -254,15 +399,21 @@ class FilterPushDownDifferentialITCase {
     private record Outcome(Map<String, List<String>> rows, int acceptedScans, int fullyAccepted) {}
 
     /**
-     * Runs {@code batch} (clause numbers from {@code first}) on both tables in one job; with
-     * {@code explain}, counts from its optimized plan the t_on scans that accepted a filter.
+     * Runs {@code batch} (clause numbers from {@code first}) on both tables in one job; with {@code
+     * explain}, counts from its optimized plan the t_on scans that accepted a filter.
      */
     private static Outcome run(int first, List<String> batch, boolean explain) {
         List<String> selects = new ArrayList<>();
         for (int k = 0; k < batch.size(); k++) {
             for (String side : List.of("on", "off")) {
-                selects.add("SELECT '" + side + (first + k) + "' AS q, * FROM t_" + side
-                        + " WHERE " + batch.get(k));
+                selects.add(
+                        "SELECT '"
+                                + side
+                                + (first + k)
+                                + "' AS q, * FROM t_"
+                                + side
+                                + " WHERE "
+                                + batch.get(k));
             }
         }
         String query = String.join("\nUNION ALL\n", selects);
@@ -285,7 +436,9 @@ class FilterPushDownDifferentialITCase {
         return count(optimized, "t_on, filter=[") - count(optimized, "t_on, filter=[]");
     }
 
-    /** Scans of t_on (of {@code clauses}) whose conditions all were accepted: no Calc filters them. */
+    /**
+     * Scans of t_on (of {@code clauses}) whose conditions all were accepted: no Calc filters them.
+     */
     private static int fullyAcceptedScans(String plan, int clauses) {
         String optimized = optimizedPart(plan);
         int filtered = 0;
@@ -320,5 +473,4 @@ class FilterPushDownDifferentialITCase {
         }
         return out;
     }
-
 }

@@ -2,6 +2,8 @@ package io.pqx.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
+import java.util.List;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -12,16 +14,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
-import java.util.List;
-
 /**
  * Aggregates answered from footers: the same results as the plan that reads the rows, and pushed
  * only where the footers answer exactly.
  */
 class PqxTableAggregateITCase {
-    @RegisterExtension
-    static final MiniClusterExtension CLUSTER = new MiniClusterExtension();
+    @RegisterExtension static final MiniClusterExtension CLUSTER = new MiniClusterExtension();
 
     @TempDir static Path dir;
     static TableEnvironment pushed;
@@ -32,26 +30,44 @@ class PqxTableAggregateITCase {
         pushed = TableEnvironment.create(EnvironmentSettings.inBatchMode());
         unpushed = TableEnvironment.create(EnvironmentSettings.inBatchMode());
         unpushed.getConfig().set("table.optimizer.source.aggregate-pushdown-enabled", "false");
-        String ddl = "CREATE TABLE t (id INT, big BIGINT, d DATE, s STRING, x DOUBLE, dt STRING)"
-                + " PARTITIONED BY (dt) WITH ('connector'='pqx', 'path'='" + dir.toUri() + "',"
-                + " 'sink.row-group.rows'='7')";
+        String ddl =
+                "CREATE TABLE t (id INT, big BIGINT, d DATE, s STRING, x DOUBLE, dt STRING)"
+                        + " PARTITIONED BY (dt) WITH ('connector'='pqx', 'path'='"
+                        + dir.toUri()
+                        + "',"
+                        + " 'sink.row-group.rows'='7')";
         pushed.executeSql(ddl);
         unpushed.executeSql(ddl);
         // literals only (a VALUES row with expressions becomes a task of its own); -999 is NULL
         StringBuilder values = new StringBuilder();
         for (int i = 0; i < 60; i++) {
-            values.append(i == 0 ? "" : ", ").append('(').append(i % 11 == 0 ? -999 : i * 7 % 50 - 20)
-                    .append(", ").append((long) i * 1_000_000_007L).append(", DATE '")
-                    .append(java.time.LocalDate.of(2024, 1, 1).plusDays(i)).append("', 's").append(i % 5)
-                    .append("', ").append(i).append(", '").append(i < 20 ? "a" : i < 45 ? "b" : "")
+            values.append(i == 0 ? "" : ", ")
+                    .append('(')
+                    .append(i % 11 == 0 ? -999 : i * 7 % 50 - 20)
+                    .append(", ")
+                    .append((long) i * 1_000_000_007L)
+                    .append(", DATE '")
+                    .append(java.time.LocalDate.of(2024, 1, 1).plusDays(i))
+                    .append("', 's")
+                    .append(i % 5)
+                    .append("', ")
+                    .append(i)
+                    .append(", '")
+                    .append(i < 20 ? "a" : i < 45 ? "b" : "")
                     .append("')");
         }
-        pushed.executeSql("INSERT INTO t SELECT NULLIF(id, -999), big, d, s, x / 2.0E0, NULLIF(dt, '')"
-                + " FROM (VALUES " + values + ") AS v(id, big, d, s, x, dt)").await();
+        pushed.executeSql(
+                        "INSERT INTO t SELECT NULLIF(id, -999), big, d, s, x / 2.0E0, NULLIF(dt, '')"
+                                + " FROM (VALUES "
+                                + values
+                                + ") AS v(id, big, d, s, x, dt)")
+                .await();
     }
 
     private static List<String> rows(TableEnvironment t, String sql) {
-        return CollectionUtil.iteratorToList(t.executeSql(sql).collect()).stream().map(Row::toString).toList();
+        return CollectionUtil.iteratorToList(t.executeSql(sql).collect()).stream()
+                .map(Row::toString)
+                .toList();
     }
 
     private static void assertSame(String sql, boolean expectPushed) {

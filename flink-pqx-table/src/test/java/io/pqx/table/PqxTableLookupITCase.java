@@ -2,19 +2,21 @@ package io.pqx.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqx.table.lookup.TestingDimTable;
-import io.pqx.table.lookup.TestingDimTable.DimRow;
-
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.options.WriteOptions;
-
+import io.pqx.table.lookup.TestingDimTable;
+import io.pqx.table.lookup.TestingDimTable.DimRow;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
 import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
@@ -23,11 +25,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
-
 /**
  * Streaming lookup joins ({@code FOR SYSTEM_TIME AS OF}) against a pqx dimension table of 100,000
  * rows (4 files, row groups of 5,000, key sorted, bloom filter on the key): the joined rows equal
@@ -35,12 +32,12 @@ import java.util.Random;
  * partial cache, one- and two-column keys.
  */
 class PqxTableLookupITCase {
-    @RegisterExtension
-    static final MiniClusterExtension CLUSTER = new MiniClusterExtension();
+    @RegisterExtension static final MiniClusterExtension CLUSTER = new MiniClusterExtension();
 
     @TempDir static Path dir;
 
     private static List<DimRow> rows;
+
     /** Probe keys: present, missing (odd, negative, past the end), repeated, two-row keys, NULL. */
     private static List<Long> probes;
 
@@ -58,28 +55,42 @@ class PqxTableLookupITCase {
 
     private static TableEnvironment env(String extraOptions) {
         TableEnvironment t = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        t.executeSql("CREATE TABLE dim (k BIGINT, k2 INT, name STRING, v DOUBLE) WITH ("
-                + "'connector'='pqx', 'path'='" + dir.resolve("dim").toUri() + "'" + extraOptions + ")");
+        t.executeSql(
+                "CREATE TABLE dim (k BIGINT, k2 INT, name STRING, v DOUBLE) WITH ("
+                        + "'connector'='pqx', 'path'='"
+                        + dir.resolve("dim").toUri()
+                        + "'"
+                        + extraOptions
+                        + ")");
         return t;
     }
 
     /** A bounded pqx probe table {@code name (id INT, k BIGINT, k2 INT, proc AS PROCTIME())}. */
-    private static void probeTable(TableEnvironment t, String name, List<Long> keys, List<Integer> k2s)
-            throws Exception {
+    private static void probeTable(
+            TableEnvironment t, String name, List<Long> keys, List<Integer> k2s) throws Exception {
         Path file = dir.resolve(name).resolve("probe.parquet");
         java.nio.file.Files.createDirectories(file.getParent());
-        RowType type = RowType.of(new LogicalType[] {new IntType(), new BigIntType(), new IntType()},
-                new String[] {"id", "k", "k2"});
+        RowType type =
+                RowType.of(
+                        new LogicalType[] {new IntType(), new BigIntType(), new IntType()},
+                        new String[] {"id", "k", "k2"});
         if (!java.nio.file.Files.exists(file)) { // the same probes for every test using them
-            try (ParquetWriter w = ParquetWriter.builder(type).options(WriteOptions.builder().build()).create(new org.apache.flink.core.fs.Path(
-                    file.toUri()))) {
+            try (ParquetWriter w =
+                    ParquetWriter.builder(type)
+                            .options(WriteOptions.builder().build())
+                            .create(new org.apache.flink.core.fs.Path(file.toUri()))) {
                 for (int id = 0; id < keys.size(); id++) {
                     w.write(GenericRowData.of(id, keys.get(id), k2s == null ? null : k2s.get(id)));
                 }
             }
         }
-        t.executeSql("CREATE TABLE " + name + " (id INT, k BIGINT, k2 INT, proc AS PROCTIME()) WITH ("
-                + "'connector'='pqx', 'path'='" + file.getParent().toUri() + "')");
+        t.executeSql(
+                "CREATE TABLE "
+                        + name
+                        + " (id INT, k BIGINT, k2 INT, proc AS PROCTIME()) WITH ("
+                        + "'connector'='pqx', 'path'='"
+                        + file.getParent().toUri()
+                        + "')");
     }
 
     private static List<String> collect(TableEnvironment t, String query) throws Exception {
@@ -100,7 +111,16 @@ class PqxTableLookupITCase {
         for (int id = 0; id < keys.size(); id++) {
             List<DimRow> match = TestingDimTable.matching(rows, keys.get(id), null);
             for (DimRow r : match) {
-                out.add("+I[" + id + ", " + keys.get(id) + ", " + show(r.name()) + ", " + r.v() + "]");
+                out.add(
+                        "+I["
+                                + id
+                                + ", "
+                                + keys.get(id)
+                                + ", "
+                                + show(r.name())
+                                + ", "
+                                + r.v()
+                                + "]");
             }
             if (match.isEmpty() && left) {
                 out.add("+I[" + id + ", " + keys.get(id) + ", null, null]");
@@ -111,7 +131,8 @@ class PqxTableLookupITCase {
 
     private static String join(String kind) {
         return "SELECT p.id, p.k, d.name, d.v FROM probe AS p "
-                + kind + " JOIN dim FOR SYSTEM_TIME AS OF p.proc AS d ON p.k = d.k";
+                + kind
+                + " JOIN dim FOR SYSTEM_TIME AS OF p.proc AS d ON p.k = d.k";
     }
 
     private static TableEnvironment withProbes(String extraOptions) throws Exception {
@@ -135,10 +156,13 @@ class PqxTableLookupITCase {
 
     @Test
     void withFlinksPartialCacheTheJoinIsTheSame() throws Exception {
-        TableEnvironment t = withProbes(", 'lookup.cache'='PARTIAL', 'lookup.partial-cache.max-rows'='200',"
-                + " 'lookup.partial-cache.expire-after-write'='1 h'");
+        TableEnvironment t =
+                withProbes(
+                        ", 'lookup.cache'='PARTIAL', 'lookup.partial-cache.max-rows'='200',"
+                                + " 'lookup.partial-cache.expire-after-write'='1 h'");
         assertThat(t.explainSql(join("LEFT"))).contains("LookupJoin");
-        assertThat(collect(t, join("LEFT"))).containsExactlyInAnyOrderElementsOf(expected(probes, true));
+        assertThat(collect(t, join("LEFT")))
+                .containsExactlyInAnyOrderElementsOf(expected(probes, true));
     }
 
     @Test
@@ -159,32 +183,42 @@ class PqxTableLookupITCase {
         assertThat(want).hasSizeGreaterThan(100);
         TableEnvironment t = env("");
         probeTable(t, "probe2", keys, k2s);
-        String query = "SELECT p.id, d.name FROM probe2 AS p"
-                + " JOIN dim FOR SYSTEM_TIME AS OF p.proc AS d ON p.k = d.k AND p.k2 = d.k2";
+        String query =
+                "SELECT p.id, d.name FROM probe2 AS p"
+                        + " JOIN dim FOR SYSTEM_TIME AS OF p.proc AS d ON p.k = d.k AND p.k2 = d.k2";
         assertThat(collect(t, query)).containsExactlyInAnyOrderElementsOf(want);
     }
 
     @Test
     void asynchronousLookupsInBatchesGiveTheSameJoin() throws Exception {
-        TableEnvironment t = withProbes(", 'lookup.async'='true', 'lookup.async.batch-size'='16',"
-                + " 'lookup.async.threads'='3'");
+        TableEnvironment t =
+                withProbes(
+                        ", 'lookup.async'='true', 'lookup.async.batch-size'='16',"
+                                + " 'lookup.async.threads'='3'");
         t.getConfig().set("table.exec.async-lookup.buffer-capacity", "40");
         assertThat(t.explainSql(join("LEFT"))).contains("async=[");
-        assertThat(collect(t, join("LEFT"))).containsExactlyInAnyOrderElementsOf(expected(probes, true));
+        assertThat(collect(t, join("LEFT")))
+                .containsExactlyInAnyOrderElementsOf(expected(probes, true));
     }
 
     @Test
     void asynchronousLookupsBehindFlinksPartialCacheGiveTheSameJoin() throws Exception {
-        TableEnvironment t = withProbes(", 'lookup.async'='true', 'lookup.cache'='PARTIAL',"
-                + " 'lookup.partial-cache.max-rows'='100'");
-        assertThat(collect(t, join(""))).containsExactlyInAnyOrderElementsOf(expected(probes, false));
+        TableEnvironment t =
+                withProbes(
+                        ", 'lookup.async'='true', 'lookup.cache'='PARTIAL',"
+                                + " 'lookup.partial-cache.max-rows'='100'");
+        assertThat(collect(t, join("")))
+                .containsExactlyInAnyOrderElementsOf(expected(probes, false));
     }
 
     @Test
     void flinksFullCacheLoadedByPqxGivesTheSameJoin() throws Exception {
-        TableEnvironment t = withProbes(", 'lookup.cache'='FULL',"
-                + " 'lookup.full-cache.periodic-reload.interval'='1 h'");
-        assertThat(collect(t, join("LEFT"))).containsExactlyInAnyOrderElementsOf(expected(probes, true));
+        TableEnvironment t =
+                withProbes(
+                        ", 'lookup.cache'='FULL',"
+                                + " 'lookup.full-cache.periodic-reload.interval'='1 h'");
+        assertThat(collect(t, join("LEFT")))
+                .containsExactlyInAnyOrderElementsOf(expected(probes, true));
     }
 
     @Test
@@ -201,12 +235,19 @@ class PqxTableLookupITCase {
             }
         }
         assertThat(want).hasSizeGreaterThan(100);
-        String query = "SELECT p.id, d.name FROM (SELECT id, CAST(k AS DOUBLE) / 4 AS v, proc"
-                + " FROM probe) AS p JOIN dim FOR SYSTEM_TIME AS OF p.proc AS d ON p.v = d.v";
-        for (String options : List.of("", ", 'lookup.async'='true'", ", 'lookup.cache'='FULL',"
-                + " 'lookup.full-cache.periodic-reload.interval'='1 h'")) {
+        String query =
+                "SELECT p.id, d.name FROM (SELECT id, CAST(k AS DOUBLE) / 4 AS v, proc"
+                        + " FROM probe) AS p JOIN dim FOR SYSTEM_TIME AS OF p.proc AS d ON p.v = d.v";
+        for (String options :
+                List.of(
+                        "",
+                        ", 'lookup.async'='true'",
+                        ", 'lookup.cache'='FULL',"
+                                + " 'lookup.full-cache.periodic-reload.interval'='1 h'")) {
             TableEnvironment t = withProbes(options);
-            assertThat(collect(t, query)).as("with %s", options).containsExactlyInAnyOrderElementsOf(want);
+            assertThat(collect(t, query))
+                    .as("with %s", options)
+                    .containsExactlyInAnyOrderElementsOf(want);
         }
     }
 
@@ -220,8 +261,9 @@ class PqxTableLookupITCase {
                 }
             }
         }
-        String query = "SELECT p.id, d.v FROM probe AS p"
-                + " JOIN dim FOR SYSTEM_TIME AS OF p.proc AS d ON p.k = d.k WHERE d.v > 30000";
+        String query =
+                "SELECT p.id, d.v FROM probe AS p"
+                        + " JOIN dim FOR SYSTEM_TIME AS OF p.proc AS d ON p.k = d.k WHERE d.v > 30000";
         assertThat(want).isNotEmpty();
         assertThat(collect(withProbes(""), query)).containsExactlyInAnyOrderElementsOf(want);
     }

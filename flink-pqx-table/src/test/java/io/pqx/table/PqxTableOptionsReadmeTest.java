@@ -4,10 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.TestingOptionTables;
 import io.pqx.table.lookup.PqxLookupOptions;
-
-import org.apache.flink.configuration.ConfigOption;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.flink.configuration.ConfigOption;
+import org.junit.jupiter.api.Test;
 
 /**
  * The SQL page's table of a pqx table's own options ({@code docs/sql.md}) is the options
@@ -40,32 +38,47 @@ class PqxTableOptionsReadmeTest {
 
     @Test
     void theSqlPageShowsEveryTableOptionAsDeclared() {
-        String expected = TestingOptionTables.table(tableOnlyOptions(), Set.of(PqxTableOptions.PATH.key()));
+        String expected =
+                TestingOptionTables.table(tableOnlyOptions(), Set.of(PqxTableOptions.PATH.key()));
         String page = TestingOptionTables.readPageAndWriteExpected(PAGE, NAME, expected);
         String shown = TestingOptionTables.shown(page, NAME, getClass().getSimpleName());
-        assertThat(shown).as("docs/" + PAGE + " has the markers "
-                        + TestingOptionTables.begin(NAME, getClass().getSimpleName()) + " and "
-                        + TestingOptionTables.end(NAME))
+        assertThat(shown)
+                .as(
+                        "docs/"
+                                + PAGE
+                                + " has the markers "
+                                + TestingOptionTables.begin(NAME, getClass().getSimpleName())
+                                + " and "
+                                + TestingOptionTables.end(NAME))
                 .isNotNull();
-        assertThat(shown).as("docs/" + PAGE + "'s options table (regenerated: flink-pqx-table/target/"
-                        + NAME + ".md)")
+        assertThat(shown)
+                .as(
+                        "docs/"
+                                + PAGE
+                                + "'s options table (regenerated: flink-pqx-table/target/"
+                                + NAME
+                                + ".md)")
                 .isEqualTo(expected);
     }
 
     /** Every key a pqx table accepts is a row of one of the docs' generated option tables. */
     @Test
     void everyKeyATableAcceptsIsInAGeneratedTable() throws IOException {
-        Map<String, String> tables = Map.of(
-                "sql.md", "pqx-table-options",
-                "datastream-source.md", "pqx-source-options",
-                "datastream-sink.md", "pqx-sink-options",
-                "lookup-joins.md", "pqx-lookup-options");
+        Map<String, String> tables =
+                Map.of(
+                        "sql.md", "pqx-table-options",
+                        "datastream-source.md", "pqx-source-options",
+                        "datastream-sink.md", "pqx-sink-options",
+                        "lookup-joins.md", "pqx-lookup-options");
         StringBuilder generated = new StringBuilder();
         for (Map.Entry<String, String> e : tables.entrySet()) {
-            String page = Files.readString(TestingOptionTables.docsPage(e.getKey()), StandardCharsets.UTF_8);
+            String page =
+                    Files.readString(
+                            TestingOptionTables.docsPage(e.getKey()), StandardCharsets.UTF_8);
             int begin = page.indexOf("<!-- " + e.getValue() + ":begin");
             int end = page.indexOf(TestingOptionTables.end(e.getValue()));
-            assertThat(begin).as("docs/" + e.getKey() + " has a generated " + e.getValue() + " table")
+            assertThat(begin)
+                    .as("docs/" + e.getKey() + " has a generated " + e.getValue() + " table")
                     .isGreaterThanOrEqualTo(0);
             assertThat(end).isGreaterThan(begin);
             generated.append(page, begin, end);
@@ -74,7 +87,8 @@ class PqxTableOptionsReadmeTest {
         accepted.add(PqxTableOptions.PATH);
         accepted.addAll(PqxTableOptions.optional());
         for (ConfigOption<?> option : accepted) {
-            assertThat(generated.toString()).as("a generated docs table lists " + option.key())
+            assertThat(generated.toString())
+                    .as("a generated docs table lists " + option.key())
                     .contains("| `" + option.key() + "` |");
         }
     }

@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.table.sink.TestingFailOnce;
 import io.pqx.table.sink.TestingTableFiles;
-
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.lib.NumberSequenceSource;
@@ -22,12 +26,6 @@ import org.apache.flink.types.Row;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Streaming {@code INSERT INTO} a pqx table through SQL: exactly once across an injected failure,
@@ -47,8 +45,13 @@ class PqxTableSinkStreamingITCase {
     @TempDir Path dir;
 
     private String table(String name, String extra) {
-        return "CREATE TABLE " + name + " (id BIGINT, name STRING, dt STRING) PARTITIONED BY (dt)"
-                + " WITH ('connector'='pqx', 'path'='" + dir.resolve(name).toUri() + "'" + extra
+        return "CREATE TABLE "
+                + name
+                + " (id BIGINT, name STRING, dt STRING) PARTITIONED BY (dt)"
+                + " WITH ('connector'='pqx', 'path'='"
+                + dir.resolve(name).toUri()
+                + "'"
+                + extra
                 + ")";
     }
 
@@ -66,21 +69,35 @@ class PqxTableSinkStreamingITCase {
         // restarted reader's state (see flink-pqx-source's TestingFailures); a pause longer than
         // the redeployment keeps it from being triggered.
         env.getCheckpointConfig().setMinPauseBetweenCheckpoints(1000);
-        DataStream<Row> input = env.fromSource(new NumberSequenceSource(0, rows - 1),
-                        WatermarkStrategy.noWatermarks(), "ids")
-                .map(i -> Row.of(i, "n" + i, DAYS[(int) (i % DAYS.length)]))
-                .returns(Types.ROW_NAMED(new String[] {"id", "name", "dt"}, Types.LONG,
-                        Types.STRING, Types.STRING))
-                .map(new TestingFailOnce())
-                .returns(Types.ROW_NAMED(new String[] {"id", "name", "dt"}, Types.LONG,
-                        Types.STRING, Types.STRING));
+        DataStream<Row> input =
+                env.fromSource(
+                                new NumberSequenceSource(0, rows - 1),
+                                WatermarkStrategy.noWatermarks(),
+                                "ids")
+                        .map(i -> Row.of(i, "n" + i, DAYS[(int) (i % DAYS.length)]))
+                        .returns(
+                                Types.ROW_NAMED(
+                                        new String[] {"id", "name", "dt"},
+                                        Types.LONG,
+                                        Types.STRING,
+                                        Types.STRING))
+                        .map(new TestingFailOnce())
+                        .returns(
+                                Types.ROW_NAMED(
+                                        new String[] {"id", "name", "dt"},
+                                        Types.LONG,
+                                        Types.STRING,
+                                        Types.STRING));
         StreamTableEnvironment t = StreamTableEnvironment.create(env);
         t.createTemporaryView("src", t.fromDataStream(input));
         // Rolling at every checkpoint: files committed at several checkpoints give every
         // partition a _SUCCESS before the end (files committed by the final checkpoint of a
         // bounded streaming job never reach the partition commit, see the sink README).
-        t.executeSql(table("t", ", 'sink.partition-commit.policy.kind'='success-file',"
-                + " 'sink.rolling-policy.roll-on-checkpoint'='true'"));
+        t.executeSql(
+                table(
+                        "t",
+                        ", 'sink.partition-commit.policy.kind'='success-file',"
+                                + " 'sink.rolling-policy.roll-on-checkpoint'='true'"));
         TestingFailOnce.arm();
         t.executeSql("INSERT INTO t SELECT id, name, dt FROM src").await();
 
@@ -89,7 +106,8 @@ class PqxTableSinkStreamingITCase {
         for (String day : DAYS) {
             Path partition = dir.resolve("t/dt=" + day);
             for (long id : TestingTableFiles.rows(partition, r -> r.getLong(0))) {
-                assertThat(id % DAYS.length).as("row %s in dt=%s", id, day)
+                assertThat(id % DAYS.length)
+                        .as("row %s in dt=%s", id, day)
                         .isEqualTo(List.of(DAYS).indexOf(day));
                 seen.merge(id, 1, Integer::sum);
             }
@@ -98,7 +116,8 @@ class PqxTableSinkStreamingITCase {
         assertThat(seen).hasSize((int) rows);
         assertThat(seen.values()).containsOnly(1);
         assertThat(TestingTableFiles.visible(dir.resolve("t")).size())
-                .as("files committed at several checkpoints").isGreaterThan(DAYS.length * 2);
+                .as("files committed at several checkpoints")
+                .isGreaterThan(DAYS.length * 2);
     }
 
     @Test
@@ -114,8 +133,11 @@ class PqxTableSinkStreamingITCase {
     void updatingInputIsRefusedAtPlanTime() {
         TableEnvironment t = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         t.executeSql(table("t", ""));
-        assertThatThrownBy(() -> t.executeSql("INSERT INTO t SELECT COUNT(*), name, 'x' FROM"
-                        + " (VALUES ('a'), ('a'), ('b')) AS v(name) GROUP BY name"))
+        assertThatThrownBy(
+                        () ->
+                                t.executeSql(
+                                        "INSERT INTO t SELECT COUNT(*), name, 'x' FROM"
+                                                + " (VALUES ('a'), ('a'), ('b')) AS v(name) GROUP BY name"))
                 .hasMessageContaining("default_catalog.default_database.t")
                 .hasMessageContaining("update");
         assertThat(dir.resolve("t")).doesNotExist();

@@ -2,6 +2,7 @@ package io.pqx.table;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.ValidationException;
@@ -10,11 +11,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
-
 /**
- * What a pqx table's sink refuses when an {@code INSERT} is planned, each with a message naming
- * the table and the option or column; no job runs and nothing is written.
+ * What a pqx table's sink refuses when an {@code INSERT} is planned, each with a message naming the
+ * table and the option or column; no job runs and nothing is written.
  */
 class PqxTableSinkValidationITCase {
     @TempDir Path dir;
@@ -25,11 +24,18 @@ class PqxTableSinkValidationITCase {
         t = TableEnvironment.create(EnvironmentSettings.inBatchMode());
     }
 
-    private AbstractThrowableAssert<?, ? extends Throwable> insertFails(String columns,
-            String partitionedBy, String options, String values) {
-        t.executeSql("CREATE TABLE t (" + columns + ")" + partitionedBy
-                + " WITH ('connector'='pqx', 'path'='" + dir.resolve("t").toUri() + "'" + options
-                + ")");
+    private AbstractThrowableAssert<?, ? extends Throwable> insertFails(
+            String columns, String partitionedBy, String options, String values) {
+        t.executeSql(
+                "CREATE TABLE t ("
+                        + columns
+                        + ")"
+                        + partitionedBy
+                        + " WITH ('connector'='pqx', 'path'='"
+                        + dir.resolve("t").toUri()
+                        + "'"
+                        + options
+                        + ")");
         return assertThatThrownBy(() -> t.executeSql("INSERT INTO t VALUES " + values).await())
                 .isInstanceOf(ValidationException.class);
     }
@@ -61,8 +67,11 @@ class PqxTableSinkValidationITCase {
 
     @Test
     void aColumnTypePqxCannotWriteIsNamed() {
-        insertFails("id INT, doc VARIANT, dt STRING", " PARTITIONED BY (dt)", "",
-                "(1, PARSE_JSON('1'), 'x')")
+        insertFails(
+                        "id INT, doc VARIANT, dt STRING",
+                        " PARTITIONED BY (dt)",
+                        "",
+                        "(1, PARSE_JSON('1'), 'x')")
                 .hasStackTraceContaining("Table default_catalog.default_database.t")
                 .hasStackTraceContaining("field doc")
                 .hasStackTraceContaining("VARIANT");
@@ -80,14 +89,16 @@ class PqxTableSinkValidationITCase {
         insertFails(", 'sink.partition-commit.policy.kind'='success_file'")
                 .hasStackTraceContaining("must be a comma-separated list of 'success-file'");
         t.executeSql("DROP TABLE t");
-        insertFails(", 'sink.partition-commit.policy.kind'='success-file',"
-                + " 'sink.partition-commit.success-file'='false'")
+        insertFails(
+                        ", 'sink.partition-commit.policy.kind'='success-file',"
+                                + " 'sink.partition-commit.success-file'='false'")
                 .hasStackTraceContaining("'sink.partition-commit.success-file' is false");
     }
 
     @Test
     void badTableLevelSinkOptionsAreRefused() {
-        insertFails(", 'sink.parallelism'='0'").hasStackTraceContaining("'sink.parallelism' must be > 0");
+        insertFails(", 'sink.parallelism'='0'")
+                .hasStackTraceContaining("'sink.parallelism' must be > 0");
         t.executeSql("DROP TABLE t");
         insertFails(", 'partition.default-name'=' '")
                 .hasStackTraceContaining("default partition name must not be empty");

@@ -1,5 +1,6 @@
 package io.pqx.table;
 
+import java.util.Map;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.metrics.Counter;
@@ -8,8 +9,6 @@ import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-
-import java.util.Map;
 
 /**
  * Test fixture: a MiniCluster (1 task manager, 2 slots) whose metrics an {@link InMemoryReporter}
@@ -23,9 +22,12 @@ final class TestingMetrics {
 
     /** The MiniCluster extension reporting to this fixture (register it as a static field). */
     MiniClusterExtension cluster() {
-        return new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
-                .setConfiguration(reporter.addToConfiguration(new Configuration()))
-                .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+        return new MiniClusterExtension(
+                new MiniClusterResourceConfiguration.Builder()
+                        .setConfiguration(reporter.addToConfiguration(new Configuration()))
+                        .setNumberTaskManagers(1)
+                        .setNumberSlotsPerTaskManager(2)
+                        .build());
     }
 
     /** The sum of job {@code job}'s counters named {@code name}, of all operators. */
@@ -33,10 +35,14 @@ final class TestingMetrics {
         return counter(job, "", name);
     }
 
-    /** The sum of the counters named {@code name} of job {@code job}'s operators whose name holds {@code operator}. */
+    /**
+     * The sum of the counters named {@code name} of job {@code job}'s operators whose name holds
+     * {@code operator}.
+     */
     long counter(JobID job, String operator, String name) {
         long sum = 0;
-        for (Map.Entry<MetricGroup, Map<String, Metric>> e : reporter.getMetricsByGroup().entrySet()) {
+        for (Map.Entry<MetricGroup, Map<String, Metric>> e :
+                reporter.getMetricsByGroup().entrySet()) {
             Map<String, String> vars = e.getKey().getAllVariables();
             if (job.toString().equals(vars.get("<job_id>"))
                     && vars.getOrDefault("<operator_name>", "").contains(operator)

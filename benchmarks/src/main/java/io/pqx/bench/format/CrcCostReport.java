@@ -3,7 +3,6 @@ package io.pqx.bench.format;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.Comparison;
 import io.pqx.bench.Throughput;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,10 +15,11 @@ import java.util.Optional;
 import java.util.zip.CRC32;
 
 /**
- * The lines of {@link CrcCostRounds}' figures: per measurement the rounds, the cost of CRCs in wall,
- * process-CPU, thread-CPU time and paired, against the page-CRC cost target of 3 %, the CRC-32
- * work alone, and the {@code RESULT format_crc_write} and {@code format_crc_read} lines (pqx with
- * CRCs against pqx without, wall clock). {@link FormatRounds} calls its parts where they go among the suite's lines.
+ * The lines of {@link CrcCostRounds}' figures: per measurement the rounds, the cost of CRCs in
+ * wall, process-CPU, thread-CPU time and paired, against the page-CRC cost target of 3 %, the
+ * CRC-32 work alone, and the {@code RESULT format_crc_write} and {@code format_crc_read} lines (pqx
+ * with CRCs against pqx without, wall clock). {@link FormatRounds} calls its parts where they go
+ * among the suite's lines.
  */
 final class CrcCostReport {
 
@@ -56,9 +56,9 @@ final class CrcCostReport {
     }
 
     /**
-     * The CPU-time ratios of CRCs on over off (process and calling thread) and the cost against
-     * the 3 % target; the wall-clock ratios are the {@code RESULT format_crc_*} lines. The verdict
-     * goes by the median over the back-to-back pairs of their thread-CPU ratio (a pair runs within
+     * The CPU-time ratios of CRCs on over off (process and calling thread) and the cost against the
+     * 3 % target; the wall-clock ratios are the {@code RESULT format_crc_*} lines. The verdict goes
+     * by the median over the back-to-back pairs of their thread-CPU ratio (a pair runs within
      * seconds, so the machine's drift between rounds cancels); all the costs are printed. Then the
      * CRC-32 work alone ({@link #printCrcWork}).
      */
@@ -72,8 +72,7 @@ final class CrcCostReport {
             }
             report.info(
                     "rounds %s%s unit=rows/thread-cpu-s",
-                    m[0],
-                    RoundFigures.roundsOf(figures.threadCpu().get(m[0])));
+                    m[0], RoundFigures.roundsOf(figures.threadCpu().get(m[0])));
             report.info(
                     "cpu %s",
                     cpu.get()
@@ -88,9 +87,11 @@ final class CrcCostReport {
                             .replace("unit=rows/s", "unit=rows/thread-cpu-s"));
             List<Double> ratios = new ArrayList<>(pairRatios.get(m[0]));
             Collections.sort(ratios);
-            double pairMedian = ratios.size() % 2 == 1
-                    ? ratios.get(ratios.size() / 2)
-                    : (ratios.get(ratios.size() / 2 - 1) + ratios.get(ratios.size() / 2)) / 2;
+            double pairMedian =
+                    ratios.size() % 2 == 1
+                            ? ratios.get(ratios.size() / 2)
+                            : (ratios.get(ratios.size() / 2 - 1) + ratios.get(ratios.size() / 2))
+                                    / 2;
             report.info(
                     "crc_pairs %s thread-cpu ratios on/off=%s median=%.3f",
                     m[0],

@@ -2,7 +2,6 @@ package io.pqx.bench.format;
 
 import io.pqx.bench.Timed;
 import io.pqx.bench.format.FormatContenders.CrcContenders;
-
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
@@ -118,9 +117,11 @@ final class CrcCostRounds {
     }
 
     /** Records pqx's throughput over {@code off}'s in one back-to-back pair (thread CPU time). */
-    private void pairRatio(String measurement, Map<String, Long> pair, String off, boolean measured) {
+    private void pairRatio(
+            String measurement, Map<String, Long> pair, String off, boolean measured) {
         if (measured) {
-            pairRatios.computeIfAbsent(measurement, m -> new ArrayList<>())
+            pairRatios
+                    .computeIfAbsent(measurement, m -> new ArrayList<>())
                     .add(pair.get(off) / (double) pair.get(FormatContenders.PQX));
         }
     }

@@ -1,7 +1,5 @@
 package io.pqx.bench.format;
 
-import org.apache.flink.table.data.RowData;
-
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -10,10 +8,11 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.apache.flink.table.data.RowData;
 
 /**
- * The query DuckDB's reader runs over a file: {@code count(*)} plus one aggregate per chosen
- * column of the {@link LineitemTable} (every value of the column is reached, as the other readers'
+ * The query DuckDB's reader runs over a file: {@code count(*)} plus one aggregate per chosen column
+ * of the {@link LineitemTable} (every value of the column is reached, as the other readers'
  * checksums reach it): {@code sum} of integers and decimals, of dates as epoch days and of doubles,
  * and {@code sum(strlen(..))} of strings (bytes, which DuckDB keeps with each string, as the other
  * readers' lengths). {@link #expected} computes the same aggregates from the generated table, so a
@@ -57,7 +56,9 @@ public record DuckDbAggregateQuery(List<Integer> columns, String where) {
                         Collectors.joining(
                                 ", ",
                                 "SELECT count(*), ",
-                                " FROM read_parquet(" + DuckDbSession.literal(file) + ")"
+                                " FROM read_parquet("
+                                        + DuckDbSession.literal(file)
+                                        + ")"
                                         + (where.isEmpty() ? "" : " WHERE " + where)));
     }
 
@@ -113,7 +114,8 @@ public record DuckDbAggregateQuery(List<Integer> columns, String where) {
                     case DOUBLE -> doubles[i] += row.getDouble(pos);
                     case STRING ->
                             sums[i] +=
-                                    row.getString(pos).toString()
+                                    row.getString(pos)
+                                            .toString()
                                             .getBytes(StandardCharsets.UTF_8)
                                             .length;
                 }

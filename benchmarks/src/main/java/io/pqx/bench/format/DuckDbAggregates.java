@@ -15,9 +15,9 @@ import java.util.List;
 public record DuckDbAggregates(List<Integer> columns, long rows, long[] sums) {
 
     /**
-     * Relative difference two double sums of the same values may have: summed in another order
-     * they round differently (a wrong value of these columns, at least 0.01 in a sum of at most
-     * 0.1 per row, moves the sum by far more for any table this suite reads).
+     * Relative difference two double sums of the same values may have: summed in another order they
+     * round differently (a wrong value of these columns, at least 0.01 in a sum of at most 0.1 per
+     * row, moves the sum by far more for any table this suite reads).
      */
     static final double DOUBLE_SUM_TOLERANCE = 1e-12;
 
@@ -35,7 +35,8 @@ public record DuckDbAggregates(List<Integer> columns, long rows, long[] sums) {
             if (LineitemTable.COLUMNS.get(columns.get(i)).kind() == ColumnKind.DOUBLE) {
                 double a = Double.longBitsToDouble(sums[i]);
                 double b = Double.longBitsToDouble(other.sums[i]);
-                if (!(Math.abs(a - b) <= DOUBLE_SUM_TOLERANCE * Math.max(Math.abs(a), Math.abs(b)))) {
+                if (!(Math.abs(a - b)
+                        <= DOUBLE_SUM_TOLERANCE * Math.max(Math.abs(a), Math.abs(b)))) {
                     return false;
                 }
             } else if (sums[i] != other.sums[i]) {

@@ -1,18 +1,16 @@
 package io.pqx.bench.format;
 
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.types.logical.LogicalTypeRoot;
-import org.duckdb.DuckDBAppender;
-import org.duckdb.DuckDBConnection;
-
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.stream.Collectors;
-
 import javax.annotation.Nullable;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
 
 /**
  * One in-memory DuckDB database, single-threaded ({@code SET threads=1}), holding the {@code

@@ -1,12 +1,11 @@
 package io.pqx.bench.format;
 
-import org.apache.flink.table.data.RowData;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
+import org.apache.flink.table.data.RowData;
 
 /**
  * DuckDB's side of {@code format_write}: {@code COPY t TO '<file>' (FORMAT PARQUET, COMPRESSION

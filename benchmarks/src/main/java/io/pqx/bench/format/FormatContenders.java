@@ -2,14 +2,14 @@ package io.pqx.bench.format;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import javax.annotation.Nullable;
 
 /**
  * Who takes part in the {@code format} suite: pqx first, then parquet-java, then DuckDB when the
- * suite runs it (a {@link DuckDbSession}); without pqx with {@code --peer-only}. Every contender is given the same {@link FormatSettings}. Besides, pqx
- * without page CRCs ({@link #PQX_NO_CRC}) writes and pqx without CRC verification ({@link
- * #PQX_NO_VERIFY}) reads pqx's file, to measure what CRCs cost pqx (see {@link CrcContenders}).
+ * suite runs it (a {@link DuckDbSession}); without pqx with {@code --peer-only}. Every contender is
+ * given the same {@link FormatSettings}. Besides, pqx without page CRCs ({@link #PQX_NO_CRC})
+ * writes and pqx without CRC verification ({@link #PQX_NO_VERIFY}) reads pqx's file, to measure
+ * what CRCs cost pqx (see {@link CrcContenders}).
  */
 final class FormatContenders {
 

@@ -4,13 +4,11 @@ import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.Comparison;
 import io.pqx.bench.Throughput;
 import io.pqx.bench.Timed;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
 import javax.annotation.Nullable;
 
 /**
@@ -42,7 +40,9 @@ final class FormatRounds {
     /** Suffix of the measurements against DuckDB: {@code format_write_vs_duckdb} etc. */
     static final String VS_DUCKDB = "_vs_duckdb";
 
-    /** pqx's single-threaded write against DuckDB's, in CPU time: at least as fast per CPU-second. */
+    /**
+     * pqx's single-threaded write against DuckDB's, in CPU time: at least as fast per CPU-second.
+     */
     static final double DUCKDB_WRITE_CPU_TARGET = 1.0;
 
     private final TableRuns runs;
@@ -156,8 +156,7 @@ final class FormatRounds {
             DuckDbAggregates wanted,
             boolean measured)
             throws Exception {
-        Timed<DuckDbAggregates> read =
-                Timed.afterGc(() -> duckdb.read(runs.fileOf(writer), query));
+        Timed<DuckDbAggregates> read = Timed.afterGc(() -> duckdb.read(runs.fileOf(writer), query));
         if (!read.value().matches(wanted)) {
             report.failure(
                     "%s read %s's file wrongly: got %s, want %s",
@@ -320,7 +319,7 @@ final class FormatRounds {
             double peerOwn = peerFile.get(FormatContenders.PEER).median();
             report.info(
                     "own-file read pqx(pqx file)=%.0f parquetjava(parquetjava file)=%.0f ratio=%.3f"
-                        + " unit=rows/s",
+                            + " unit=rows/s",
                     own, peerOwn, own / peerOwn);
         }
     }

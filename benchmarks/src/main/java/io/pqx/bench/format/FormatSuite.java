@@ -1,14 +1,11 @@
 package io.pqx.bench.format;
 
 import io.pqx.bench.BenchmarkArgs;
-import io.pqx.bench.WorkFiles;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.BenchmarkSuite;
 import io.pqx.bench.Timed;
+import io.pqx.bench.WorkFiles;
 import io.pqx.bench.format.FormatContenders.CrcContenders;
-
-import org.apache.flink.table.data.RowData;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.apache.flink.table.data.RowData;
 
 /**
  * Suite {@code format}: pqx's {@code ParquetWriter} and {@code ParquetReader} against
@@ -24,13 +22,13 @@ import java.util.function.Function;
  * in-memory {@link LineitemTable} (default 5,000,000 rows) with the same {@link FormatSettings}.
  *
  * <p>Prints {@code RESULT format_write}, {@code format_read} (the readers on pqx's file), {@code
- * format_read_peerfile} (on parquet-java's file), {@code format_read_duckdbfile} (on DuckDB's
- * file) and {@code format_read_column} (one column of pqx's file), each against parquet-java and,
- * as {@code <measurement>_vs_duckdb} (wall) and {@code <measurement>_vs_duckdb_cpu} (process CPU),
- * against DuckDB; and {@code format_crc_write} and
- * {@code format_crc_read} (pqx with page CRCs on against off, see {@link CrcCostRounds}), each the
- * median of the measured rounds, plus file sizes, row groups, per-column sizes, per-round figures and an untimed
- * full-content verification. The generation of the table is not timed. Runs on the caller's thread.
+ * format_read_peerfile} (on parquet-java's file), {@code format_read_duckdbfile} (on DuckDB's file)
+ * and {@code format_read_column} (one column of pqx's file), each against parquet-java and, as
+ * {@code <measurement>_vs_duckdb} (wall) and {@code <measurement>_vs_duckdb_cpu} (process CPU),
+ * against DuckDB; and {@code format_crc_write} and {@code format_crc_read} (pqx with page CRCs on
+ * against off, see {@link CrcCostRounds}), each the median of the measured rounds, plus file sizes,
+ * row groups, per-column sizes, per-round figures and an untimed full-content verification. The
+ * generation of the table is not timed. Runs on the caller's thread.
  */
 public final class FormatSuite implements BenchmarkSuite {
 
@@ -67,14 +65,12 @@ public final class FormatSuite implements BenchmarkSuite {
                 args.seed(),
                 args.peerOnly() ? " peer-only" : "");
         report.info("format settings %s (same for both writers)", settings.describe());
-        List<RowData> table =
-                LineitemGenerator.inMemoryTable("format", args.seed(), rows, report);
+        List<RowData> table = LineitemGenerator.inMemoryTable("format", args.seed(), rows, report);
         Path dir = Files.createTempDirectory(args.workDir(), "pqx-bench-format-");
         DuckDbSession duckdb = withDuckDb() ? loadedDuckDb(table, report) : null;
         try {
             TableRuns runs = new TableRuns(table, dir, report);
-            List<TableWriter> writers =
-                    FormatContenders.writers(settings, args.peerOnly(), duckdb);
+            List<TableWriter> writers = FormatContenders.writers(settings, args.peerOnly(), duckdb);
             List<TableScanner> scanners = FormatContenders.scanners(args.peerOnly());
             CrcContenders crcOff = FormatContenders.crcOff(settings, args.peerOnly());
             FormatRounds rounds =
@@ -147,8 +143,7 @@ public final class FormatSuite implements BenchmarkSuite {
     }
 
     private static void printFiles(
-            List<TableWriter> writers, TableRuns runs, BenchmarkReport report)
-            throws IOException {
+            List<TableWriter> writers, TableRuns runs, BenchmarkReport report) throws IOException {
         Map<String, FileFacts> facts = new LinkedHashMap<>();
         for (TableWriter writer : writers) {
             facts.put(writer.name(), FileFacts.of(runs.fileOf(writer)));
@@ -160,7 +155,8 @@ public final class FormatSuite implements BenchmarkSuite {
         report.info("size%s", sideBySide(facts, f -> Long.toString(f.bytes())));
         report.info("rowgroups%s", sideBySide(facts, f -> Integer.toString(f.rowGroups())));
         report.info("rows%s", sideBySide(facts, f -> Long.toString(f.rows())));
-        report.info("page_crcs%s (pages with a CRC / pages)", sideBySide(facts, FileFacts::pageCrcs));
+        report.info(
+                "page_crcs%s (pages with a CRC / pages)", sideBySide(facts, FileFacts::pageCrcs));
     }
 
     private static String sideBySide(

@@ -4,17 +4,15 @@ import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.HeapPeaks;
 import io.pqx.bench.JvmReport;
 import io.pqx.bench.Timed;
-
-import org.apache.flink.table.data.DecimalData;
-import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.StringData;
-
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
 
 /**
  * Generates a {@link LineitemTable} in memory, deterministically from a seed, with TPC-H's value
@@ -44,15 +42,15 @@ public final class LineitemGenerator {
             strings("REG AIR", "AIR", "RAIL", "SHIP", "TRUCK", "MAIL", "FOB");
     private static final String[] WORDS =
             ("furiously slyly carefully blithely quickly fluffily slowly quietly ruthlessly thinly"
-                 + " closely doggedly daringly bravely stealthily permanently enticingly idly"
-                 + " busily regular final ironic even bold silent express special pending unusual"
-                 + " fluffy packages requests accounts deposits foxes ideas theodolites pinto beans"
-                 + " instructions dependencies excuses platelets asymptotes courts dolphins"
-                 + " multipliers warthogs frets dinos attainments somas patterns forges braids"
-                 + " sleep wake are cajole haggle nag use boost affix detect integrate maintain nod"
-                 + " lose sublate solve thrash promise engage hinder print breach eat grow about"
-                 + " above across after against along among around at before behind beneath beside"
-                 + " between beyond by during for from inside into near of on")
+                            + " closely doggedly daringly bravely stealthily permanently enticingly idly"
+                            + " busily regular final ironic even bold silent express special pending unusual"
+                            + " fluffy packages requests accounts deposits foxes ideas theodolites pinto beans"
+                            + " instructions dependencies excuses platelets asymptotes courts dolphins"
+                            + " multipliers warthogs frets dinos attainments somas patterns forges braids"
+                            + " sleep wake are cajole haggle nag use boost affix detect integrate maintain nod"
+                            + " lose sublate solve thrash promise engage hinder print breach eat grow about"
+                            + " above across after against along among around at before behind beneath beside"
+                            + " between beyond by during for from inside into near of on")
                     .split(" ");
 
     private final SplittableRandom random;

@@ -1,5 +1,6 @@
 package io.pqx.bench.format;
 
+import java.util.List;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.DateType;
 import org.apache.flink.table.types.logical.DecimalType;
@@ -8,8 +9,6 @@ import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
-
-import java.util.List;
 
 /**
  * The schema of the {@code format} suite's table: TPC-H's {@code lineitem}, every column NOT NULL.

@@ -1,5 +1,9 @@
 package io.pqx.bench.format;
 
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import javax.annotation.Nullable;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
@@ -12,12 +16,6 @@ import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
 import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.MessageType;
-
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
-
-import javax.annotation.Nullable;
 
 /**
  * parquet-java's side of {@code format_read}, at its fastest: {@link

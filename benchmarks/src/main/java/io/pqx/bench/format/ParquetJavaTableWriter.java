@@ -1,5 +1,8 @@
 package io.pqx.bench.format;
 
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.hadoop.conf.Configuration;
@@ -11,10 +14,6 @@ import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.OutputFile;
-
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
 
 /**
  * parquet-java's side of {@code format_write}: parquet-hadoop's {@link ParquetWriter} over a {@link

@@ -4,7 +4,10 @@ import io.pqx.format.ParquetReader;
 import io.pqx.format.ReadSchema;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.options.ReadOptions;
-
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import javax.annotation.Nullable;
 import org.apache.flink.table.data.columnar.vector.BytesColumnVector;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.columnar.vector.DecimalColumnVector;
@@ -14,18 +17,12 @@ import org.apache.flink.table.data.columnar.vector.LongColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.flink.util.CloseableIterator;
 
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
-
-import javax.annotation.Nullable;
-
 /**
  * pqx's side of {@code format_read}: {@link ParquetReader#readRowGroup} over every row group with
  * all columns and all rows, consuming every value of every batch through Flink's public columnar
- * vector interfaces (what a Flink operator would call), with default {@code ReadOptions} (page
- * CRCs verified where present) unless built with {@link #withoutVerification}, which the suite uses
- * to measure what verification costs. Stateless; one scan at a time.
+ * vector interfaces (what a Flink operator would call), with default {@code ReadOptions} (page CRCs
+ * verified where present) unless built with {@link #withoutVerification}, which the suite uses to
+ * measure what verification costs. Stateless; one scan at a time.
  */
 public final class PqxTableScanner implements TableScanner {
 
@@ -75,8 +72,7 @@ public final class PqxTableScanner implements TableScanner {
                 ParquetReader.open(
                         FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
                         options)) {
-            ReadSchema schema =
-                    projection == null ? reader.schema() : reader.project(projection);
+            ReadSchema schema = projection == null ? reader.schema() : reader.project(projection);
             List<String> names = schema.rowType().getFieldNames();
             int[] slots = names.stream().mapToInt(LineitemTable::indexOf).toArray();
             try (CloseableIterator<VectorizedColumnBatch> batches = reader.batches(schema)) {

@@ -1,15 +1,13 @@
 package io.pqx.bench.format;
 
-import io.pqx.format.options.PageVersion;
 import io.pqx.format.ParquetWriter;
-import io.pqx.format.options.WriteOptions;
-
-import org.apache.flink.table.data.RowData;
 import io.pqx.format.options.Compression;
-
+import io.pqx.format.options.PageVersion;
+import io.pqx.format.options.WriteOptions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.flink.table.data.RowData;
 
 /**
  * pqx's side of {@code format_write}: {@link ParquetWriter#create} on a local Flink path, with the
@@ -59,7 +57,8 @@ public final class PqxTableWriter implements TableWriter {
     @Override
     public void write(List<RowData> rows, Path file) throws IOException {
         org.apache.flink.core.fs.Path target = new org.apache.flink.core.fs.Path(file.toUri());
-        try (ParquetWriter writer = ParquetWriter.builder(LineitemTable.ROW_TYPE).options(options).create(target)) {
+        try (ParquetWriter writer =
+                ParquetWriter.builder(LineitemTable.ROW_TYPE).options(options).create(target)) {
             for (RowData row : rows) {
                 writer.write(row);
             }

@@ -4,7 +4,6 @@ import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.JvmReport;
 import io.pqx.bench.Throughput;
 import io.pqx.bench.Timed;
-
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Locale;

@@ -1,5 +1,7 @@
 package io.pqx.bench.format;
 
+import java.util.List;
+import java.util.Map;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -13,9 +15,6 @@ import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
-
-import java.util.List;
-import java.util.Map;
 
 /**
  * parquet-java's fastest write path for Flink rows: a {@link WriteSupport} that hands each field

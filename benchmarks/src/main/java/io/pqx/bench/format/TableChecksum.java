@@ -1,10 +1,9 @@
 package io.pqx.bench.format;
 
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.StringData;
-
 import java.util.Arrays;
 import java.util.List;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
 
 /**
  * Row count plus one wrapping sum per column of the {@link LineitemTable}, as folded by {@link

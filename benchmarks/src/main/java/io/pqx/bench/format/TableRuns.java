@@ -2,21 +2,19 @@ package io.pqx.bench.format;
 
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.Timed;
-
-import org.apache.flink.table.data.RowData;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.apache.flink.table.data.RowData;
 
 /**
  * What the rounds of the {@code format} suite share, over one table in one directory: the file each
  * writer writes ({@code <writer>.parquet}), a timed write of the table after a full collection, the
  * check of a scan against the expected checksum (a mismatch is reported as a failure, never
- * ignored), and a round's {@code INFO} line. Used by {@link FormatRounds} and {@link
- * CrcCostRounds} on the suite's thread; not thread-safe.
+ * ignored), and a round's {@code INFO} line. Used by {@link FormatRounds} and {@link CrcCostRounds}
+ * on the suite's thread; not thread-safe.
  */
 final class TableRuns {
 

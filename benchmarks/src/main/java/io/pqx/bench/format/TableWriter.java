@@ -1,10 +1,9 @@
 package io.pqx.bench.format;
 
-import org.apache.flink.table.data.RowData;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.flink.table.data.RowData;
 
 /**
  * One contender's Parquet writer in the {@code format} suite: writes the whole table to a new local

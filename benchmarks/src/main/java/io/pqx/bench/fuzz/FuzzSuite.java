@@ -6,8 +6,6 @@ import io.pqx.bench.BenchmarkSuite;
 import io.pqx.format.TestingFuzzSeeds;
 import io.pqx.format.TestingParquetFiles;
 import io.pqx.format.fuzz.FuzzRun;
-
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -35,7 +33,9 @@ public final class FuzzSuite implements BenchmarkSuite {
     @Override
     public String summary() {
         return "damaged copies of the corpus and of pqx's files: every one read or cleanly refused"
-                + " (default " + DEFAULT_MUTANTS + " mutants, -Xmx512m)";
+                + " (default "
+                + DEFAULT_MUTANTS
+                + " mutants, -Xmx512m)";
     }
 
     @Override
@@ -45,20 +45,36 @@ public final class FuzzSuite implements BenchmarkSuite {
         List<FuzzRun.Seed> pqxFiles = TestingFuzzSeeds.pqxFiles();
         long mutants = args.mutants().orElse(DEFAULT_MUTANTS);
         report.setting("mutants", mutants);
-        report.info("fuzz seed=%d first=%d mutants=%d deadline=%d ms corpus=%s (%d files) pqx files=%d",
-                args.seed(), args.first(), mutants, DEADLINE_MILLIS, corpus, corpusFiles.size(),
+        report.info(
+                "fuzz seed=%d first=%d mutants=%d deadline=%d ms corpus=%s (%d files) pqx files=%d",
+                args.seed(),
+                args.first(),
+                mutants,
+                DEADLINE_MILLIS,
+                corpus,
+                corpusFiles.size(),
                 pqxFiles.size());
         FuzzRun run = new FuzzRun(List.of(corpusFiles, pqxFiles), args.seed(), DEADLINE_MILLIS);
         long started = System.nanoTime();
-        FuzzRun.Report result = run.run(args.first(), mutants, line -> report.info("fuzz %s", line));
+        FuzzRun.Report result =
+                run.run(args.first(), mutants, line -> report.info("fuzz %s", line));
         double seconds = (System.nanoTime() - started) / 1e9;
         result.counts().forEach((key, count) -> report.info("outcome %7d  %s", count, key));
         for (FuzzRun.Finding finding : result.unclean()) {
-            report.failure("%s -> %s (reproduce: benchmarks/run fuzz --seed %d --first %d --mutants 1)%n    %s",
-                    finding.reproduction(), finding.outcome().key(), finding.seed(), finding.index(),
+            report.failure(
+                    "%s -> %s (reproduce: benchmarks/run fuzz --seed %d --first %d --mutants 1)%n    %s",
+                    finding.reproduction(),
+                    finding.outcome().key(),
+                    finding.seed(),
+                    finding.index(),
                     finding.outcome().detail().replace("\n", "\n    "));
         }
-        report.info("fuzz %d mutants in %.1f s (%.0f/s): %d clean, %d unclean", result.mutants(), seconds,
-                result.mutants() / seconds, result.mutants() - result.uncleanCount(), result.uncleanCount());
+        report.info(
+                "fuzz %d mutants in %.1f s (%.0f/s): %d clean, %d unclean",
+                result.mutants(),
+                seconds,
+                result.mutants() / seconds,
+                result.mutants() - result.uncleanCount(),
+                result.uncleanCount());
     }
 }

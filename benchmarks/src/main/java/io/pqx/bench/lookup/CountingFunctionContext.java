@@ -1,13 +1,12 @@
 package io.pqx.bench.lookup;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 import org.apache.flink.table.functions.FunctionContext;
-
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The {@link FunctionContext} a lookup function is opened with outside a job (no runtime context,
@@ -16,28 +15,29 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class CountingFunctionContext extends FunctionContext {
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
-    private final MetricGroup group = new UnregisteredMetricsGroup() {
-        @Override
-        public Counter counter(String name) {
-            return counter(name, new SimpleCounter());
-        }
+    private final MetricGroup group =
+            new UnregisteredMetricsGroup() {
+                @Override
+                public Counter counter(String name) {
+                    return counter(name, new SimpleCounter());
+                }
 
-        @Override
-        public <C extends Counter> C counter(String name, C counter) {
-            counters.put(name, counter);
-            return counter;
-        }
+                @Override
+                public <C extends Counter> C counter(String name, C counter) {
+                    counters.put(name, counter);
+                    return counter;
+                }
 
-        @Override
-        public MetricGroup addGroup(String name) {
-            return this;
-        }
+                @Override
+                public MetricGroup addGroup(String name) {
+                    return this;
+                }
 
-        @Override
-        public MetricGroup addGroup(String key, String value) {
-            return this;
-        }
-    };
+                @Override
+                public MetricGroup addGroup(String key, String value) {
+                    return this;
+                }
+            };
 
     CountingFunctionContext() {
         super(null);

@@ -5,7 +5,11 @@ import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.Compression;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;
-
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -16,17 +20,11 @@ import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
 
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.List;
-
 /**
  * The dimension table of suite {@code lookup}: {@code k BIGINT, name STRING, qty INT, price
- * DECIMAL(12, 2)}, one row per key, keys {@code FIRST_KEY + 2 i} for {@code i < rows} (so every
- * odd key inside the range is a gap, absent), written in key order into {@code files} files with
- * a bloom filter on {@code k}. The payload of a row is a function of its key and the seed, so a
+ * DECIMAL(12, 2)}, one row per key, keys {@code FIRST_KEY + 2 i} for {@code i < rows} (so every odd
+ * key inside the range is a gap, absent), written in key order into {@code files} files with a
+ * bloom filter on {@code k}. The payload of a row is a function of its key and the seed, so a
  * lookup's answer is checked without holding the table: {@link #check}. Immutable.
  *
  * @param rows rows in the table
@@ -44,11 +42,15 @@ public record DimensionTable(long rows, int files, int rowGroupRows, int pageRow
     static final int PRICE_SCALE = 2;
 
     /** The table's row type, nullable columns as the SQL table declares them. */
-    static final RowType ROW_TYPE = RowType.of(
-            new org.apache.flink.table.types.logical.LogicalType[] {new BigIntType(),
-                new VarCharType(VarCharType.MAX_LENGTH), new IntType(),
-                new DecimalType(PRICE_PRECISION, PRICE_SCALE)},
-            new String[] {"k", "name", "qty", "price"});
+    static final RowType ROW_TYPE =
+            RowType.of(
+                    new org.apache.flink.table.types.logical.LogicalType[] {
+                        new BigIntType(),
+                        new VarCharType(VarCharType.MAX_LENGTH),
+                        new IntType(),
+                        new DecimalType(PRICE_PRECISION, PRICE_SCALE)
+                    },
+                    new String[] {"k", "name", "qty", "price"});
 
     /** The key of row {@code i}. */
     static long key(long i) {
@@ -72,7 +74,10 @@ public record DimensionTable(long rows, int files, int rowGroupRows, int pageRow
         String name = "customer#" + k + "-" + "abcdefghijklmnopqrst".substring(0, suffix);
         int qty = (int) ((h >>> 8) % 1_000);
         long cents = Math.floorMod(h, 10_000_000L);
-        return GenericRowData.of(k, StringData.fromString(name), qty,
+        return GenericRowData.of(
+                k,
+                StringData.fromString(name),
+                qty,
                 DecimalData.fromUnscaledLong(cents, PRICE_PRECISION, PRICE_SCALE));
     }
 
@@ -90,10 +95,15 @@ public record DimensionTable(long rows, int files, int rowGroupRows, int pageRow
         }
         RowData got = answer.iterator().next();
         RowData want = row(k);
-        if (got.getArity() != 4 || got.isNullAt(0) || got.getLong(0) != k
-                || got.isNullAt(1) || !got.getString(1).equals(want.getString(1))
-                || got.isNullAt(2) || got.getInt(2) != want.getInt(2)
-                || got.isNullAt(3) || !got.getDecimal(3, PRICE_PRECISION, PRICE_SCALE)
+        if (got.getArity() != 4
+                || got.isNullAt(0)
+                || got.getLong(0) != k
+                || got.isNullAt(1)
+                || !got.getString(1).equals(want.getString(1))
+                || got.isNullAt(2)
+                || got.getInt(2) != want.getInt(2)
+                || got.isNullAt(3)
+                || !got.getDecimal(3, PRICE_PRECISION, PRICE_SCALE)
                         .equals(want.getDecimal(3, PRICE_PRECISION, PRICE_SCALE))) {
             return "key " + k + ": got " + got + ", want " + want;
         }
@@ -107,24 +117,28 @@ public record DimensionTable(long rows, int files, int rowGroupRows, int pageRow
      * group's keys at 1 % false positives.
      */
     List<Path> write(Path dir) throws IOException {
-        WriteOptions options = WriteOptions.builder()
-                .codec(Compression.ZSTD)
-                .compressionLevel(3)
-                .pageVersion(PageVersion.V1)
-                .dictionaryEnabled(true)
-                .pageSizeBytes(1 << 20)
-                .pageRowLimit(pageRowLimit)
-                .rowGroupRows(rowGroupRows)
-                .rowGroupBytes(WriteOptions.MAX_ROW_GROUP_BYTES)
-                .bloomFilter("k", new BloomFilterSpec(rowGroupRows, 0.01))
-                .build();
+        WriteOptions options =
+                WriteOptions.builder()
+                        .codec(Compression.ZSTD)
+                        .compressionLevel(3)
+                        .pageVersion(PageVersion.V1)
+                        .dictionaryEnabled(true)
+                        .pageSizeBytes(1 << 20)
+                        .pageRowLimit(pageRowLimit)
+                        .rowGroupRows(rowGroupRows)
+                        .rowGroupBytes(WriteOptions.MAX_ROW_GROUP_BYTES)
+                        .bloomFilter("k", new BloomFilterSpec(rowGroupRows, 0.01))
+                        .build();
         List<Path> written = new ArrayList<>();
         long perFile = (rows + files - 1) / files;
         for (int f = 0; f < files; f++) {
             Path file = dir.resolve(String.format("part-%03d.parquet", f));
             long from = f * perFile;
             long to = Math.min(rows, from + perFile);
-            try (ParquetWriter writer = ParquetWriter.builder(ROW_TYPE).options(options).create(new org.apache.flink.core.fs.Path(file.toUri()))) {
+            try (ParquetWriter writer =
+                    ParquetWriter.builder(ROW_TYPE)
+                            .options(options)
+                            .create(new org.apache.flink.core.fs.Path(file.toUri()))) {
                 for (long i = from; i < to; i++) {
                     writer.write(row(key(i)));
                 }

@@ -1,17 +1,15 @@
 package io.pqx.bench.lookup;
 
 import io.pqx.format.ParquetReader;
-
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
-import org.apache.flink.util.CloseableIterator;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
+import org.apache.flink.util.CloseableIterator;
 
 /**
  * A full in-memory cache of the table, as Flink's full lookup cache holds one: every row read once
@@ -61,8 +59,11 @@ final class FullCacheContender implements LookupContender {
 
     @Override
     public String facts() {
-        return String.format(java.util.Locale.ROOT, "built in %.1f s from %d keys",
-                buildNanos / 1e9, rowsByKey == null ? 0 : rowsByKey.size());
+        return String.format(
+                java.util.Locale.ROOT,
+                "built in %.1f s from %d keys",
+                buildNanos / 1e9,
+                rowsByKey == null ? 0 : rowsByKey.size());
     }
 
     @Override

@@ -6,24 +6,22 @@ import io.pqx.format.ParquetReader;
 import io.pqx.format.ReadSchema;
 import io.pqx.format.RowFilter;
 import io.pqx.format.index.RowSelection;
-
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.columnar.vector.LongColumnVector;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.List;
-
 /**
- * The per-key full scan: pqx with pruning off. Each lookup scans every row group of every file
- * with flink-pqx-format's public API ({@link ParquetReader#scanRowGroup} over the whole row group,
- * the key as row filter): the same late-materializing decode as pqx's lookup (the key column
- * first, the other columns only for matching rows) without statistics, bloom-filter or page-index
- * pruning. The readers (and so the footers) stay open between lookups, as pqx's footer cache does.
- * Not thread-safe.
+ * The per-key full scan: pqx with pruning off. Each lookup scans every row group of every file with
+ * flink-pqx-format's public API ({@link ParquetReader#scanRowGroup} over the whole row group, the
+ * key as row filter): the same late-materializing decode as pqx's lookup (the key column first, the
+ * other columns only for matching rows) without statistics, bloom-filter or page-index pruning. The
+ * readers (and so the footers) stay open between lookups, as pqx's footer cache does. Not
+ * thread-safe.
  */
 final class FullScanContender implements LookupContender {
     private final List<Path> files;
@@ -79,13 +77,17 @@ final class FullScanContender implements LookupContender {
                 b.isNullAt(i, 0) ? null : b.getLong(i, 0),
                 b.isNullAt(i, 1) ? null : StringData.fromString(b.getString(i, 1)),
                 b.isNullAt(i, 2) ? null : b.getInt(i, 2),
-                b.isNullAt(i, 3) ? null : b.getDecimal(i, 3, DimensionTable.PRICE_PRECISION,
-                        DimensionTable.PRICE_SCALE));
+                b.isNullAt(i, 3)
+                        ? null
+                        : b.getDecimal(
+                                i, 3, DimensionTable.PRICE_PRECISION, DimensionTable.PRICE_SCALE));
     }
 
     @Override
     public String facts() {
-        return String.format(java.util.Locale.ROOT, "row_groups_scanned/lookup=%.1f",
+        return String.format(
+                java.util.Locale.ROOT,
+                "row_groups_scanned/lookup=%.1f",
                 rowGroupsScanned / (double) Math.max(1, lookups));
     }
 

@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * The latencies of one contender's lookups over the measured rounds, in nanoseconds: percentiles
- * of all of them pooled. Not thread-safe: filled after each round from the main thread.
+ * The latencies of one contender's lookups over the measured rounds, in nanoseconds: percentiles of
+ * all of them pooled. Not thread-safe: filled after each round from the main thread.
  */
 final class Latencies {
     private long[] nanos = new long[1024];
@@ -36,8 +36,13 @@ final class Latencies {
 
     /** {@code p50=…us p99=…us p99.9=…us max=…us}. */
     String describe() {
-        return String.format(Locale.ROOT, "p50=%.1fus p99=%.1fus p99.9=%.1fus max=%.1fus n=%d",
-                quantile(0.5) / 1e3, quantile(0.99) / 1e3, quantile(0.999) / 1e3,
-                quantile(1.0) / 1e3, size);
+        return String.format(
+                Locale.ROOT,
+                "p50=%.1fus p99=%.1fus p99.9=%.1fus max=%.1fus n=%d",
+                quantile(0.5) / 1e3,
+                quantile(0.99) / 1e3,
+                quantile(0.999) / 1e3,
+                quantile(1.0) / 1e3,
+                size);
     }
 }

@@ -1,9 +1,8 @@
 package io.pqx.bench.lookup;
 
-import org.apache.flink.table.data.RowData;
-
 import java.util.Collection;
 import java.util.concurrent.CompletableFuture;
+import org.apache.flink.table.data.RowData;
 
 /**
  * One way of answering lookups into the dimension table, measured by {@link LookupRounds}: opened

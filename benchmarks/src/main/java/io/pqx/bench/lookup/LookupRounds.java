@@ -3,9 +3,6 @@ package io.pqx.bench.lookup;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.LiveHeapHistogram;
 import io.pqx.bench.Throughput;
-
-import org.apache.flink.table.data.RowData;
-
 import java.lang.ref.Reference;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -16,6 +13,7 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
+import org.apache.flink.table.data.RowData;
 
 /**
  * Runs the contenders of suite {@code lookup} in rounds and measures their heap.
@@ -26,15 +24,16 @@ import java.util.concurrent.Semaphore;
  * every probe is answered or when its time budget has passed, whichever comes first: a contender
  * whose probes are {@link Entry#cyclic() cyclic} goes on in the next turn where it stopped (so the
  * rounds together ask more distinct keys), one whose probes are a stream starts it again (the
- * partial cache, opened empty each turn, sees the stream from its start). A synchronous
- * contender's throughput is its lookups over the sum of their times; an asynchronous one's is its
- * lookups over the wall time from the first call to the last completion, with at most {@link
- * #MAX_IN_FLIGHT} in flight, each timed from its call to its completion. The heap pass ({@link
- * #heldHeap}) is separate and untimed. Not thread-safe.
+ * partial cache, opened empty each turn, sees the stream from its start). A synchronous contender's
+ * throughput is its lookups over the sum of their times; an asynchronous one's is its lookups over
+ * the wall time from the first call to the last completion, with at most {@link #MAX_IN_FLIGHT} in
+ * flight, each timed from its call to its completion. The heap pass ({@link #heldHeap}) is separate
+ * and untimed. Not thread-safe.
  */
 final class LookupRounds {
     /** Asynchronous lookups in flight at most. */
     static final int MAX_IN_FLIGHT = 100;
+
     /** Wrong answers printed per turn, at most. */
     private static final int FAILURES_SHOWN = 3;
 
@@ -110,9 +109,13 @@ final class LookupRounds {
                 Entry e = entries.get((k + round) % entries.size());
                 Turn turn = turn(e, e.turnKeys());
                 e.answered(turn.latencies.length);
-                line.append(String.format(Locale.ROOT, " %s=%.0f/s(%d)", e.contender().name(),
-                        turn.latencies.length / (Math.max(1, turn.nanos) / 1e9),
-                        turn.latencies.length));
+                line.append(
+                        String.format(
+                                Locale.ROOT,
+                                " %s=%.0f/s(%d)",
+                                e.contender().name(),
+                                turn.latencies.length / (Math.max(1, turn.nanos) / 1e9),
+                                turn.latencies.length));
                 if (measured) {
                     Figures f = figures.get(e.contender().name());
                     f.throughput.add(turn.latencies.length, turn.nanos);
@@ -120,9 +123,12 @@ final class LookupRounds {
                     f.facts = turn.facts;
                 }
             }
-            report.info("%s lookup%s unit=lookups/s(answered)", measured
-                    ? String.format(Locale.ROOT, "round %d/%d", round - warmups + 1, rounds)
-                    : String.format(Locale.ROOT, "warmup %d/%d", round + 1, warmups), line);
+            report.info(
+                    "%s lookup%s unit=lookups/s(answered)",
+                    measured
+                            ? String.format(Locale.ROOT, "round %d/%d", round - warmups + 1, rounds)
+                            : String.format(Locale.ROOT, "warmup %d/%d", round + 1, warmups),
+                    line);
         }
         return figures;
     }
@@ -137,14 +143,17 @@ final class LookupRounds {
             long[] latencies = new long[probes.length];
             Queue<String> wrong = new ConcurrentLinkedQueue<>();
             long[] answered = {0};
-            long nanos = c.async() ? askAsync(c, probes, latencies, wrong, e.budgetNanos, answered)
-                    : ask(c, probes, latencies, wrong, e.budgetNanos, answered);
+            long nanos =
+                    c.async()
+                            ? askAsync(c, probes, latencies, wrong, e.budgetNanos, answered)
+                            : ask(c, probes, latencies, wrong, e.budgetNanos, answered);
             latencies = java.util.Arrays.copyOf(latencies, (int) answered[0]);
             if (!wrong.isEmpty()) {
-                List<String> shown = new ArrayList<>(wrong).subList(0, Math.min(FAILURES_SHOWN,
-                        wrong.size()));
-                report.failure("lookup %s: %d of %d answers wrong, e.g. %s", c.name(),
-                        wrong.size(), answered[0], shown);
+                List<String> shown =
+                        new ArrayList<>(wrong).subList(0, Math.min(FAILURES_SHOWN, wrong.size()));
+                report.failure(
+                        "lookup %s: %d of %d answers wrong, e.g. %s",
+                        c.name(), wrong.size(), answered[0], shown);
             }
             return new Turn(nanos, latencies, c.facts());
         } finally {
@@ -153,8 +162,14 @@ final class LookupRounds {
     }
 
     /** Asks {@code probes} in order until all are answered or {@code budget} has passed. */
-    private long ask(LookupContender c, long[] probes, long[] latencies, Queue<String> wrong,
-            long budget, long[] answered) throws Exception {
+    private long ask(
+            LookupContender c,
+            long[] probes,
+            long[] latencies,
+            Queue<String> wrong,
+            long budget,
+            long[] answered)
+            throws Exception {
         long total = 0;
         long begin = System.nanoTime();
         int i = 0;
@@ -173,8 +188,14 @@ final class LookupRounds {
         return total;
     }
 
-    private long askAsync(LookupContender c, long[] probes, long[] latencies, Queue<String> wrong,
-            long budget, long[] answered) throws Exception {
+    private long askAsync(
+            LookupContender c,
+            long[] probes,
+            long[] latencies,
+            Queue<String> wrong,
+            long budget,
+            long[] answered)
+            throws Exception {
         Semaphore slots = new Semaphore(MAX_IN_FLIGHT);
         long start = System.nanoTime();
         int i = 0;
@@ -183,15 +204,19 @@ final class LookupRounds {
             int index = i;
             long key = probes[i];
             long called = System.nanoTime();
-            c.lookupAsync(key).whenComplete((rows, error) -> {
-                latencies[index] = System.nanoTime() - called;
-                String bad = error != null ? "key " + key + ": " + error
-                        : table.check(key, rows);
-                if (bad != null) {
-                    wrong.add(bad);
-                }
-                slots.release();
-            });
+            c.lookupAsync(key)
+                    .whenComplete(
+                            (rows, error) -> {
+                                latencies[index] = System.nanoTime() - called;
+                                String bad =
+                                        error != null
+                                                ? "key " + key + ": " + error
+                                                : table.check(key, rows);
+                                if (bad != null) {
+                                    wrong.add(bad);
+                                }
+                                slots.release();
+                            });
         }
         slots.acquire(MAX_IN_FLIGHT); // every lookup has completed
         long nanos = System.nanoTime() - start;
@@ -203,8 +228,8 @@ final class LookupRounds {
     /**
      * The live heap the contender holds when open and warm: a {@link LiveHeapHistogram} (a full
      * collection, then the reachable objects) before opening it, then one after it answered its
-     * probes once from the start (answers checked, untimed, within half its turn's budget) while still open;
-     * returns the growth and what grew.
+     * probes once from the start (answers checked, untimed, within half its turn's budget) while
+     * still open; returns the growth and what grew.
      */
     Held heldHeap(Entry e) throws Exception {
         LookupContender c = e.contender();
@@ -220,13 +245,16 @@ final class LookupRounds {
                 ask(c, probes, new long[probes.length], wrong, e.budgetNanos / 2, answered);
             }
             if (!wrong.isEmpty()) {
-                report.failure("lookup %s (heap pass): %d answers wrong, e.g. %s", c.name(),
-                        wrong.size(), wrong.peek());
+                report.failure(
+                        "lookup %s (heap pass): %d answers wrong, e.g. %s",
+                        c.name(), wrong.size(), wrong.peek());
             }
             LiveHeapHistogram after = LiveHeapHistogram.take();
             Reference.reachabilityFence(c);
-            return new Held(after.totalBytes() - before.totalBytes(),
-                    after.largestGrowthOver(before, 4), answered[0]);
+            return new Held(
+                    after.totalBytes() - before.totalBytes(),
+                    after.largestGrowthOver(before, 4),
+                    answered[0]);
         } finally {
             c.close();
         }

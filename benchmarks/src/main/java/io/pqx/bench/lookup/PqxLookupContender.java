@@ -1,5 +1,11 @@
 package io.pqx.bench.lookup;
 
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
@@ -26,28 +32,21 @@ import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.LogicalType;
 
-import java.nio.file.Path;
-import java.util.Collection;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-
 /**
  * pqx's lookup into the dimension table, obtained as a planner would, through Flink's public API
  * only: {@link FactoryUtil#createDynamicTableSource} for a catalog table {@code 'connector' =
- * 'pqx'} with the contender's options, then {@link LookupTableSource#getLookupRuntimeProvider}
- * for the key {@code k}, then the provider's function, opened with a {@link
- * CountingFunctionContext}. The provider decides how it is asked:
+ * 'pqx'} with the contender's options, then {@link LookupTableSource#getLookupRuntimeProvider} for
+ * the key {@code k}, then the provider's function, opened with a {@link CountingFunctionContext}.
+ * The provider decides how it is asked:
  *
  * <ul>
- *   <li>{@link PartialCachingLookupProvider} ({@code lookup.cache = PARTIAL}): what Flink's
- *       caching lookup function does, in front of the function: the cache opened with a metric
- *       group, {@code getIfPresent}, and on a miss {@code lookup} then {@code put} (an empty
- *       answer as an empty list). Hits and misses are counted here;
+ *   <li>{@link PartialCachingLookupProvider} ({@code lookup.cache = PARTIAL}): what Flink's caching
+ *       lookup function does, in front of the function: the cache opened with a metric group,
+ *       {@code getIfPresent}, and on a miss {@code lookup} then {@code put} (an empty answer as an
+ *       empty list). Hits and misses are counted here;
  *   <li>{@link LookupFunctionProvider}: {@code lookup} per key;
- *   <li>{@link AsyncLookupFunctionProvider}: {@code asyncLookup} per key ({@link #async()});
- *       {@link PartialCachingAsyncLookupProvider}: the same behind its cache, as above.
+ *   <li>{@link AsyncLookupFunctionProvider}: {@code asyncLookup} per key ({@link #async()}); {@link
+ *       PartialCachingAsyncLookupProvider}: the same behind its cache, as above.
  * </ul>
  *
  * Not thread-safe (the asynchronous function's futures may complete on its own threads).
@@ -84,24 +83,34 @@ final class PqxLookupContender implements LookupContender {
 
     /** The table source the factory makes for the dimension table with {@code extra} options. */
     static DynamicTableSource tableSource(Path dir, Map<String, String> extra) {
-        ResolvedSchema schema = ResolvedSchema.of(
-                Column.physical("k", DataTypes.BIGINT()),
-                Column.physical("name", DataTypes.STRING()),
-                Column.physical("qty", DataTypes.INT()),
-                Column.physical("price", DataTypes.DECIMAL(
-                        DimensionTable.PRICE_PRECISION, DimensionTable.PRICE_SCALE)));
+        ResolvedSchema schema =
+                ResolvedSchema.of(
+                        Column.physical("k", DataTypes.BIGINT()),
+                        Column.physical("name", DataTypes.STRING()),
+                        Column.physical("qty", DataTypes.INT()),
+                        Column.physical(
+                                "price",
+                                DataTypes.DECIMAL(
+                                        DimensionTable.PRICE_PRECISION,
+                                        DimensionTable.PRICE_SCALE)));
         Map<String, String> options = new LinkedHashMap<>();
         options.put("connector", "pqx");
         options.put("path", dir.toUri().toString());
         options.putAll(extra);
-        CatalogTable table = CatalogTable.newBuilder()
-                .schema(Schema.newBuilder().fromResolvedSchema(schema).build())
-                .partitionKeys(List.of())
-                .options(options)
-                .build();
-        return FactoryUtil.createDynamicTableSource(null, TABLE,
-                new ResolvedCatalogTable(table, schema), Map.of(), new Configuration(),
-                Thread.currentThread().getContextClassLoader(), true);
+        CatalogTable table =
+                CatalogTable.newBuilder()
+                        .schema(Schema.newBuilder().fromResolvedSchema(schema).build())
+                        .partitionKeys(List.of())
+                        .options(options)
+                        .build();
+        return FactoryUtil.createDynamicTableSource(
+                null,
+                TABLE,
+                new ResolvedCatalogTable(table, schema),
+                Map.of(),
+                new Configuration(),
+                Thread.currentThread().getContextClassLoader(),
+                true);
     }
 
     @Override
@@ -162,17 +171,21 @@ final class PqxLookupContender implements LookupContender {
         if (cache == null) {
             return asyncFunction.asyncLookup(keyRow);
         }
-        // as Flink's caching async function: a hit completes at once, a miss is put when it is known
+        // as Flink's caching async function: a hit completes at once, a miss is put when it is
+        // known
         Collection<RowData> cached = cache.getIfPresent(keyRow);
         if (cached != null) {
             hits++;
             return CompletableFuture.completedFuture(cached);
         }
         misses++;
-        return asyncFunction.asyncLookup(keyRow).thenApply(rows -> {
-            cache.put(keyRow, rows == null ? List.of() : rows);
-            return rows;
-        });
+        return asyncFunction
+                .asyncLookup(keyRow)
+                .thenApply(
+                        rows -> {
+                            cache.put(keyRow, rows == null ? List.of() : rows);
+                            return rows;
+                        });
     }
 
     @Override
@@ -180,27 +193,42 @@ final class PqxLookupContender implements LookupContender {
         StringBuilder out = new StringBuilder();
         long lookups = context == null ? -1 : context.count("pqxLookups");
         if (lookups > 0) {
-            out.append(String.format(java.util.Locale.ROOT,
-                    "pqxLookups=%d row_groups_read/lookup=%.3f row_groups_skipped/lookup=%.2f"
-                            + " files_opened=%d",
-                    lookups, context.count("pqxLookupRowGroupsRead") / (double) lookups,
-                    context.count("pqxLookupRowGroupsSkipped") / (double) lookups,
-                    context.count("pqxLookupFilesOpened")));
+            out.append(
+                    String.format(
+                            java.util.Locale.ROOT,
+                            "pqxLookups=%d row_groups_read/lookup=%.3f row_groups_skipped/lookup=%.2f"
+                                    + " files_opened=%d",
+                            lookups,
+                            context.count("pqxLookupRowGroupsRead") / (double) lookups,
+                            context.count("pqxLookupRowGroupsSkipped") / (double) lookups,
+                            context.count("pqxLookupFilesOpened")));
             long pages = context.count("pqxLookupPagesSkipped");
             if (pages >= 0) {
-                out.append(String.format(java.util.Locale.ROOT, " pages_skipped/lookup=%.1f",
-                        pages / (double) lookups));
+                out.append(
+                        String.format(
+                                java.util.Locale.ROOT,
+                                " pages_skipped/lookup=%.1f",
+                                pages / (double) lookups));
             }
             long batches = context.count("pqxLookupBatches");
             if (batches > 0) {
-                out.append(String.format(java.util.Locale.ROOT, " batches=%d probes/batch=%.1f",
-                        batches, lookups / (double) batches));
+                out.append(
+                        String.format(
+                                java.util.Locale.ROOT,
+                                " batches=%d probes/batch=%.1f",
+                                batches,
+                                lookups / (double) batches));
             }
         }
         if (cache != null) {
-            out.append(String.format(java.util.Locale.ROOT,
-                    " cache_hits=%d cache_misses=%d hit_rate=%.3f cached_keys=%d", hits, misses,
-                    hits / (double) Math.max(1, hits + misses), cache.size()));
+            out.append(
+                    String.format(
+                            java.util.Locale.ROOT,
+                            " cache_hits=%d cache_misses=%d hit_rate=%.3f cached_keys=%d",
+                            hits,
+                            misses,
+                            hits / (double) Math.max(1, hits + misses),
+                            cache.size()));
         }
         return out.toString().trim();
     }

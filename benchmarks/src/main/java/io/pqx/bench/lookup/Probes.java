@@ -41,8 +41,10 @@ final class Probes {
             if (kind < 10) {
                 keys[i] = DimensionTable.key(row);
             } else if (kind < 17) {
-                keys[i] = table.rows() > 1 ? DimensionTable.key(Math.min(row, table.rows() - 2)) + 1
-                        : DimensionTable.FIRST_KEY + 1;
+                keys[i] =
+                        table.rows() > 1
+                                ? DimensionTable.key(Math.min(row, table.rows() - 2)) + 1
+                                : DimensionTable.FIRST_KEY + 1;
             } else if (kind < 19) {
                 keys[i] = random.nextLong(below); // [0, FIRST_KEY)
             } else {
@@ -59,8 +61,10 @@ final class Probes {
         int hot = Math.max(1, count / 100);
         long[] repeated = new long[2 * count];
         for (int i = 0; i < repeated.length; i++) {
-            repeated[i] = random.nextDouble() < HOT_SHARE ? keys[random.nextInt(hot)]
-                    : keys[random.nextInt(count)];
+            repeated[i] =
+                    random.nextDouble() < HOT_SHARE
+                            ? keys[random.nextInt(hot)]
+                            : keys[random.nextInt(count)];
         }
         return new Probes(keys, repeated, hot);
     }

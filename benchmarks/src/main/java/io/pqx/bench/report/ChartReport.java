@@ -4,7 +4,6 @@ import io.pqx.bench.BenchmarkArgs;
 import io.pqx.bench.Comparison;
 import io.pqx.bench.results.ResultsFile;
 import io.pqx.bench.results.RunRecord;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -23,11 +22,11 @@ import java.util.Set;
  *
  * <p>Per suite it takes the newest results file without failures and with comparisons ({@link
  * ResultsFile#newestPerSuite}) and writes {@code <suite>.png}: every comparison of that run as a
- * {@link RatioChart} bar. It also writes {@value #FLINK_CHART}: the comparisons against Flink's
- * own connector (peers {@code flink}, {@code flink_reader}, {@code filesink}) from those same runs.
+ * {@link RatioChart} bar. It also writes {@value #FLINK_CHART}: the comparisons against Flink's own
+ * connector (peers {@code flink}, {@code flink_reader}, {@code filesink}) from those same runs.
  * Titles say which run each chart shows: rows, rounds, date, commit; a suite's floor lines (zstd
- * alone, an empty job) are printed under its chart. Exit code 2 when there is no
- * results file to draw from.
+ * alone, an empty job) are printed under its chart. Exit code 2 when there is no results file to
+ * draw from.
  */
 public final class ChartReport {
 
@@ -48,9 +47,8 @@ public final class ChartReport {
     }
 
     /**
-     * Draws the charts; returns the exit code. Relative {@code --results} and {@code --out}
-     * folders are taken from {@code root} (defaults: {@code benchmarks/results}, {@code
-     * docs/benchmarks}).
+     * Draws the charts; returns the exit code. Relative {@code --results} and {@code --out} folders
+     * are taken from {@code root} (defaults: {@code benchmarks/results}, {@code docs/benchmarks}).
      */
     static int run(String[] argv, PrintStream out, Path root) throws IOException {
         Path results = root.resolve(ResultsFile.DEFAULT_DIR);

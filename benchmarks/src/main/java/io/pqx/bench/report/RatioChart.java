@@ -1,7 +1,18 @@
 package io.pqx.bench.report;
 
 import io.pqx.bench.Comparison;
-
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Paint;
+import java.awt.geom.Rectangle2D;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.LegendItem;
@@ -24,27 +35,14 @@ import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.CategoryDataset;
 import org.jfree.data.category.DefaultCategoryDataset;
 
-import java.awt.BasicStroke;
-import java.awt.Color;
-import java.awt.Font;
-import java.awt.Paint;
-import java.awt.geom.Rectangle2D;
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-
 /**
- * One chart of pqx's ratios against its peers: a horizontal bar per {@link Comparison}, from 1.0
- * to its ratio on a logarithmic axis (so 2× faster and 2× slower are bars of the same length), a
- * line at 1.0, each bar labelled with the ratio and both figures, bars coloured by peer.
+ * One chart of pqx's ratios against its peers: a horizontal bar per {@link Comparison}, from 1.0 to
+ * its ratio on a logarithmic axis (so 2× faster and 2× slower are bars of the same length), a line
+ * at 1.0, each bar labelled with the ratio and both figures, bars coloured by peer.
  *
  * <p>For throughputs a ratio above 1 means pqx is faster; for a comparison in {@code bytes} (heap
- * held) below 1 means pqx holds less: the bar's label says which way is better. Rendering needs
- * no display ({@code java.awt.headless=true}); the output is PNG.
+ * held) below 1 means pqx holds less: the bar's label says which way is better. Rendering needs no
+ * display ({@code java.awt.headless=true}); the output is PNG.
  */
 public final class RatioChart {
 
@@ -155,8 +153,12 @@ public final class RatioChart {
                 (peer, colour) ->
                         legend.add(
                                 new LegendItem(
-                                        "peer: " + peer, null, null, null,
-                                        new Rectangle2D.Double(-5, -5, 10, 10), colour)));
+                                        "peer: " + peer,
+                                        null,
+                                        null,
+                                        null,
+                                        new Rectangle2D.Double(-5, -5, 10, 10),
+                                        colour)));
         plot.setFixedLegendItems(legend);
 
         JFreeChart chart =
@@ -164,8 +166,7 @@ public final class RatioChart {
         chart.setBackgroundPaint(Color.WHITE);
         for (int i = 0; i < subtitles.size(); i++) {
             chart.addSubtitle(
-                    i,
-                    new TextTitle(subtitles.get(i), new Font(Font.SANS_SERIF, Font.PLAIN, 11)));
+                    i, new TextTitle(subtitles.get(i), new Font(Font.SANS_SERIF, Font.PLAIN, 11)));
         }
         // Bottom titles stack upwards from the legend: add the last line first.
         for (int i = footnotes.size() - 1; i >= 0; i--) {
@@ -228,8 +229,8 @@ public final class RatioChart {
     }
 
     /**
-     * The distance between ticks, in powers of ten: doublings (ticks at 0.25, 0.5, 1, 2, 4...)
-     * over up to 4 decades, else one or more whole decades, so that about a dozen labels fit.
+     * The distance between ticks, in powers of ten: doublings (ticks at 0.25, 0.5, 1, 2, 4...) over
+     * up to 4 decades, else one or more whole decades, so that about a dozen labels fit.
      */
     static double tickStep(double lower, double upper) {
         double decades = Math.log10(upper / lower);
@@ -240,8 +241,8 @@ public final class RatioChart {
     }
 
     /**
-     * A bar's name: the measurement's, with its peer added only when another bar has the same
-     * name (the dataset keys bars by name, and the label names the peer anyway).
+     * A bar's name: the measurement's, with its peer added only when another bar has the same name
+     * (the dataset keys bars by name, and the label names the peer anyway).
      */
     private String category(Comparison c) {
         long same = comparisons.stream().filter(o -> o.name().equals(c.name())).count();
@@ -319,7 +320,8 @@ public final class RatioChart {
         }
 
         @Override
-        public StringBuffer format(long number, StringBuffer out, java.text.FieldPosition position) {
+        public StringBuffer format(
+                long number, StringBuffer out, java.text.FieldPosition position) {
             return format((double) number, out, position);
         }
 
@@ -354,9 +356,8 @@ public final class RatioChart {
     }
 
     /**
-     * Bars coloured one by one, and labels put beyond the bar's free end: right of a bar above
-     * 1.0, left of one below (JFreeChart's own choice looks at the sign of the value, not at the
-     * base).
+     * Bars coloured one by one, and labels put beyond the bar's free end: right of a bar above 1.0,
+     * left of one below (JFreeChart's own choice looks at the sign of the value, not at the base).
      */
     private static final class LabelledBarRenderer extends BarRenderer {
         private static final long serialVersionUID = 1L;

@@ -8,9 +8,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The commit a run measured: {@code git rev-parse HEAD} in the repository, and whether the work
- * tree's code differed from it ({@code git status --porcelain} listed a file other than the
- * results files, {@code docs/} and Markdown, which a run does not execute), read from the local
- * git alone (no network). {@link #UNKNOWN} when git is missing or the folder is no repository.
+ * tree's code differed from it ({@code git status --porcelain} listed a file other than the results
+ * files, {@code docs/} and Markdown, which a run does not execute), read from the local git alone
+ * (no network). {@link #UNKNOWN} when git is missing or the folder is no repository.
  *
  * @param commit the full commit hash, or {@code unknown}
  * @param dirty whether a file that can change what is measured differed from the commit
@@ -30,8 +30,14 @@ public record GitState(String commit, boolean dirty) {
             // Results files of earlier runs are written under the work tree, and charts and
             // documents are edited while suites run; none of them is what a run measures.
             String status =
-                    git(dir, "status", "--porcelain", "--", ":(top)",
-                            ":(top,exclude)benchmarks/results", ":(top,exclude)docs",
+                    git(
+                            dir,
+                            "status",
+                            "--porcelain",
+                            "--",
+                            ":(top)",
+                            ":(top,exclude)benchmarks/results",
+                            ":(top,exclude)docs",
                             ":(top,exclude,glob)**/*.md");
             return new GitState(head, !status.isBlank());
         } catch (IOException e) {

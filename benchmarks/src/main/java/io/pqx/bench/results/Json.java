@@ -12,8 +12,8 @@ import java.util.Map;
  * null} into indented JSON; {@link #parse} reads any JSON text back into the same kinds (objects as
  * {@link LinkedHashMap}, arrays as {@link List}, numbers as {@link Double}).
  *
- * <p>{@code parse(write(x))} equals {@code x} for such values, with numbers as doubles. A
- * malformed text throws {@link IllegalArgumentException} naming the offset. Stateless.
+ * <p>{@code parse(write(x))} equals {@code x} for such values, with numbers as doubles. A malformed
+ * text throws {@link IllegalArgumentException} naming the offset. Stateless.
  */
 public final class Json {
 
@@ -272,8 +272,7 @@ public final class Json {
         }
 
         IllegalArgumentException error(String what) {
-            return new IllegalArgumentException(
-                    "Cannot read JSON: " + what + " at offset " + pos);
+            return new IllegalArgumentException("Cannot read JSON: " + what + " at offset " + pos);
         }
     }
 }

@@ -15,8 +15,8 @@ import java.util.Map;
  * @param javaVersion {@code java.runtime.version}
  * @param javaVm {@code java.vm.name}
  * @param os operating system name, version and architecture
- * @param loadAverage the system load average of the last minute at the start, or a negative
- *     number where the platform gives none
+ * @param loadAverage the system load average of the last minute at the start, or a negative number
+ *     where the platform gives none
  * @param jvmArguments the JVM's input arguments
  */
 public record MachineFacts(

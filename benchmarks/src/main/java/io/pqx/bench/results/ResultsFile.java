@@ -68,7 +68,10 @@ public final class ResultsFile {
         }
         List<Path> files;
         try (Stream<Path> list = Files.list(dir)) {
-            files = list.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList();
+            files =
+                    list.filter(p -> p.getFileName().toString().endsWith(".json"))
+                            .sorted()
+                            .toList();
         }
         List<RunRecord> records = new ArrayList<>();
         for (Path file : files) {
@@ -86,8 +89,7 @@ public final class ResultsFile {
         Map<String, RunRecord> newest = new LinkedHashMap<>();
         records.stream()
                 .filter(r -> r.failures().isEmpty() && !r.results().isEmpty())
-                .sorted(Comparator.comparing(RunRecord::suite)
-                        .thenComparing(RunRecord::startedAt))
+                .sorted(Comparator.comparing(RunRecord::suite).thenComparing(RunRecord::startedAt))
                 .forEach(r -> newest.put(r.suite(), r));
         return newest;
     }

@@ -2,7 +2,6 @@ package io.pqx.bench.results;
 
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.Comparison;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,16 +1,14 @@
 package io.pqx.bench.sink;
 
 import io.pqx.format.ParquetReader;
-
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.util.CloseableIterator;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.util.CloseableIterator;
 
 /**
  * What a partitioned case's sink committed under its directory, read back with pqx's {@link
@@ -40,7 +38,9 @@ record CommittedIds(
         long misplaced,
         int hiddenFiles) {
 
-    /** Reads every committed file under {@code dir} of a job that wrote ids {@code 0..expected-1}. */
+    /**
+     * Reads every committed file under {@code dir} of a job that wrote ids {@code 0..expected-1}.
+     */
     static CommittedIds read(Path dir, long expected, int partitions) throws Exception {
         List<Path> all;
         try (Stream<Path> paths = Files.walk(dir)) {
@@ -65,13 +65,13 @@ record CommittedIds(
             String directory = file.getParent().getFileName().toString();
             try (ParquetReader reader =
                             ParquetReader.open(new org.apache.flink.core.fs.Path(file.toUri()));
-                    CloseableIterator<RowData> it =
-                            reader.rows(reader.project(List.of("id")))) {
+                    CloseableIterator<RowData> it = reader.rows(reader.project(List.of("id")))) {
                 while (it.hasNext()) {
                     long id = it.next().getLong(0);
                     rows++;
                     sum += id;
-                    if (!directory.equals(PartitionedRows.PARTITION_COLUMN + "=" + id % partitions)) {
+                    if (!directory.equals(
+                            PartitionedRows.PARTITION_COLUMN + "=" + id % partitions)) {
                         misplaced++;
                     }
                     if (id < 0 || id >= expected) {

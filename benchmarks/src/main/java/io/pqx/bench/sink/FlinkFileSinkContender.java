@@ -1,7 +1,6 @@
 package io.pqx.bench.sink;
 
 import io.pqx.bench.format.FormatSettings;
-
 import org.apache.flink.connector.file.sink.FileSink;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.formats.parquet.ParquetWriterFactory;

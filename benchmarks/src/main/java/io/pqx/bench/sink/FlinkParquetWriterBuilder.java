@@ -1,7 +1,7 @@
 package io.pqx.bench.sink;
 
 import io.pqx.bench.format.FormatSettings;
-
+import java.io.IOException;
 import org.apache.flink.formats.parquet.ParquetBuilder;
 import org.apache.flink.formats.parquet.row.ParquetRowDataBuilder;
 import org.apache.flink.table.data.RowData;
@@ -11,8 +11,6 @@ import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.OutputFile;
-
-import java.io.IOException;
 
 /**
  * Creates flink-parquet's writer ({@link ParquetRowDataBuilder}, i.e. {@code ParquetRowDataWriter}

@@ -1,9 +1,8 @@
 package io.pqx.bench.sink;
 
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.table.data.RowData;
-
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Passes rows on unchanged and stamps the wall-clock time of the latest one: after a job on the

@@ -1,7 +1,11 @@
 package io.pqx.bench.sink;
 
 import io.pqx.tools.metrics.PqxCounters;
-
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Consumer;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
@@ -19,29 +23,26 @@ import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.function.Consumer;
-
 /**
  * One in-process Flink MiniCluster (one TaskManager, one slot unless asked for more) that runs the
  * {@code sink} suite's jobs one after another, so cluster start-up is paid once and never timed.
- * The resource manager serves slot requests at once (no {@code slotmanager.requirement-check.delay}),
- * so a job's time is its own, not a scheduling pause.
+ * The resource manager serves slot requests at once (no {@code
+ * slotmanager.requirement-check.delay}), so a job's time is its own, not a scheduling pause.
  *
  * <p>{@link #run} runs a job with parallelism 1, object reuse on (the source's rows reach the
  * chained sink without a copy; see {@link TableRows}) and no checkpointing: a bounded job's sink
  * writes one file per subtask and commits it at end of input. {@link #runCheckpointed} runs one
  * with exactly-once checkpoints and returns the end-to-end durations of its completed checkpoints,
  * read from the finished job's archived execution graph (the cluster keeps the stats of up to
- * {@value #CHECKPOINT_HISTORY} checkpoints per job, instead of Flink's default 10). The REST endpoint binds a free port, since other
- * MiniClusters may run on the machine. The jobs' pqx counters are kept by {@link PqxCounters}. Used from the suite's main thread; not thread-safe.
+ * {@value #CHECKPOINT_HISTORY} checkpoints per job, instead of Flink's default 10). The REST
+ * endpoint binds a free port, since other MiniClusters may run on the machine. The jobs' pqx
+ * counters are kept by {@link PqxCounters}. Used from the suite's main thread; not thread-safe.
  */
 public final class MiniClusterJobs implements AutoCloseable {
 
-    /** Checkpoints whose stats the cluster keeps per job (Flink's {@code web.checkpoints.history}). */
+    /**
+     * Checkpoints whose stats the cluster keeps per job (Flink's {@code web.checkpoints.history}).
+     */
     static final int CHECKPOINT_HISTORY = 100_000;
 
     private final MiniCluster cluster;

@@ -4,7 +4,9 @@ import io.pqx.bench.format.FormatSettings;
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkBuilder;
 import io.pqx.sink.PqxSinkOptions;
-
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
 import org.apache.flink.connector.file.sink.FileSink;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.formats.parquet.ParquetWriterFactory;
@@ -12,19 +14,15 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.functions.sink.filesystem.OutputFileConfig;
 import org.apache.flink.table.data.RowData;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.OptionalInt;
-
 /**
  * The two sides of the {@code sink} suite's partitioned cases ({@code streaming}, {@code wide}),
  * both writing {@link PartitionedRows} into {@code p=<value>} directories: pqx's sink at its
- * defaults with {@code partitionBy("p")} (and {@code sink.max-open-files} when a case sets it),
- * and Flink's {@code FileSink} with flink-parquet's writer at the suite's {@link
+ * defaults with {@code partitionBy("p")} (and {@code sink.max-open-files} when a case sets it), and
+ * Flink's {@code FileSink} with flink-parquet's writer at the suite's {@link
  * FormatSettings#standard()} (ZSTD 3, the same page settings as pqx's defaults), a {@link
  * PartitionBucketAssigner} and its default rolling policy (a new part file per bucket at every
- * checkpoint). pqx's defaults are on purpose: they are the behaviour being measured (how few,
- * how large files the defaults give). Immutable.
+ * checkpoint). pqx's defaults are on purpose: they are the behaviour being measured (how few, how
+ * large files the defaults give). Immutable.
  */
 final class PartitionedContenders {
 

@@ -1,8 +1,9 @@
 package io.pqx.bench.sink;
 
+import java.util.SplittableRandom;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.datagen.source.GeneratorFunction;
-import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
@@ -14,15 +15,13 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
 
-import java.util.SplittableRandom;
-
 /**
- * The rows of the {@code sink} suite's partitioned cases, generated from their index as
- * the job runs (nothing is held in memory): 16 NOT NULL columns, {@code id BIGINT} (the index,
- * what {@link CommittedIds} checks), the partition column {@code p INT} ({@code id mod P}: rows
- * interleaved over the partitions row by row), three more BIGINTs, four DOUBLEs, three INTs and
- * four STRINGs (one of 32 words, three of 16 to 79 characters cut from a random text, so their
- * dictionaries do not pay off). About 225 raw bytes a row ({@link #meanRawBytes()}). Stateless.
+ * The rows of the {@code sink} suite's partitioned cases, generated from their index as the job
+ * runs (nothing is held in memory): 16 NOT NULL columns, {@code id BIGINT} (the index, what {@link
+ * CommittedIds} checks), the partition column {@code p INT} ({@code id mod P}: rows interleaved
+ * over the partitions row by row), three more BIGINTs, four DOUBLEs, three INTs and four STRINGs
+ * (one of 32 words, three of 16 to 79 characters cut from a random text, so their dictionaries do
+ * not pay off). About 225 raw bytes a row ({@link #meanRawBytes()}). Stateless.
  */
 final class PartitionedRows {
 
@@ -56,8 +55,22 @@ final class PartitionedRows {
                         new VarCharType(false, VarCharType.MAX_LENGTH)
                     },
                     new String[] {
-                        "id", PARTITION_COLUMN, "l1", "l2", "l3", "d1", "d2", "d3", "d4", "i1",
-                        "i2", "i3", "s1", "s2", "s3", "s4"
+                        "id",
+                        PARTITION_COLUMN,
+                        "l1",
+                        "l2",
+                        "l3",
+                        "d1",
+                        "d2",
+                        "d3",
+                        "d4",
+                        "i1",
+                        "i2",
+                        "i3",
+                        "s1",
+                        "s2",
+                        "s3",
+                        "s4"
                     });
 
     private static final int TEXT_LENGTH = 1 << 16;

@@ -1,17 +1,15 @@
 package io.pqx.bench.sink;
 
 import io.pqx.bench.format.FormatSettings;
+import io.pqx.format.options.Compression;
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.sink.options.RowGroupMode;
-import io.pqx.format.options.Compression;
-
+import java.nio.file.Path;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
-
-import java.nio.file.Path;
 
 /**
  * pqx's side: {@link PqxSink} with the suite's {@link FormatSettings} as sink options: exact row

@@ -1,9 +1,8 @@
 package io.pqx.bench.sink;
 
+import java.nio.file.Path;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.table.data.RowData;
-
-import java.nio.file.Path;
 
 /**
  * One side of the {@code sink} suite: a Flink sink that writes the job's rows as Parquet files

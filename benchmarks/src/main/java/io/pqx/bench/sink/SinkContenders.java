@@ -2,7 +2,6 @@ package io.pqx.bench.sink;
 
 import io.pqx.bench.format.FormatSettings;
 import io.pqx.bench.format.LineitemTable;
-
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,9 +1,6 @@
 package io.pqx.bench.sink;
 
 import io.pqx.bench.format.FileFacts;
-
-import org.apache.flink.table.data.RowData;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +11,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.apache.flink.table.data.RowData;
 
 /**
  * What one sink job left under its directory: the committed (visible) Parquet files in the order

@@ -7,13 +7,6 @@ import io.pqx.bench.LiveHeapHistogram;
 import io.pqx.bench.Throughput;
 import io.pqx.bench.Timed;
 import io.pqx.bench.WorkFiles;
-
-import org.apache.flink.api.common.JobExecutionResult;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.streaming.api.datastream.DataStream;
-import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
-import org.apache.flink.table.data.RowData;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +17,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.table.data.RowData;
 
 /**
  * The rounds of the {@code sink} suite: in each round every contender runs one complete Flink job
@@ -57,9 +55,9 @@ final class SinkRounds {
     private static final int HELD_CLASSES = 8;
 
     /**
-     * The untimed heap pass's figures of one contender, in bytes: the peak live heap of its job
-     * and of the input-only job (same source, {@code DiscardingSink}), each above the live heap
-     * just before that job (mostly the input table).
+     * The untimed heap pass's figures of one contender, in bytes: the peak live heap of its job and
+     * of the input-only job (same source, {@code DiscardingSink}), each above the live heap just
+     * before that job (mostly the input table).
      */
     record MeasuredHeap(long livePeak, long inputOnly) {
         /** What the sink adds to the input-only job's live heap (may be slightly negative). */
@@ -172,19 +170,20 @@ final class SinkRounds {
     }
 
     /**
-     * The untimed heap pass, after the timed rounds: one more job per contender, and one
-     * input-only job (same source into {@code DiscardingSink}), each run while a sampler thread
-     * forces a full collection and reads the heap in use every {@value #HEAP_SAMPLE_MILLIS} ms (see
-     * {@link HeapPeaks#sampleLivePeak}). Each figure is the largest sample minus the heap in use
-     * after a full collection just before the job, so it does not depend on the young generation's
-     * size or on collections happening during the job; the input-only figure is the source's and
-     * the framework's share (the bound's "input buffers"), and a contender's {@code sink} figure is
-     * its own figure minus that. Prints one {@code heap_measured} line per contender. The jobs
-     * write into their own directories, deleted afterwards; the timed rounds' files are kept.
+     * The untimed heap pass, after the timed rounds: one more job per contender, and one input-only
+     * job (same source into {@code DiscardingSink}), each run while a sampler thread forces a full
+     * collection and reads the heap in use every {@value #HEAP_SAMPLE_MILLIS} ms (see {@link
+     * HeapPeaks#sampleLivePeak}). Each figure is the largest sample minus the heap in use after a
+     * full collection just before the job, so it does not depend on the young generation's size or
+     * on collections happening during the job; the input-only figure is the source's and the
+     * framework's share (the bound's "input buffers"), and a contender's {@code sink} figure is its
+     * own figure minus that. Prints one {@code heap_measured} line per contender. The jobs write
+     * into their own directories, deleted afterwards; the timed rounds' files are kept.
      */
     void measureHeap() throws Exception {
         long inputOnly =
-                livePeakAboveBaseline("input-only", () -> runSourceOnlyJob("sink-bench-heap-input"));
+                livePeakAboveBaseline(
+                        "input-only", () -> runSourceOnlyJob("sink-bench-heap-input"));
         for (SinkContender contender : contenders) {
             Path out = dir.resolve("heap-pass-" + contender.name());
             deleteTree(out);

@@ -9,9 +9,6 @@ import io.pqx.bench.format.FileFacts;
 import io.pqx.bench.format.FormatSettings;
 import io.pqx.bench.format.LineitemGenerator;
 import io.pqx.sink.PqxSinkOptions;
-
-import org.apache.flink.table.data.RowData;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.apache.flink.table.data.RowData;
 
 /**
  * Suite {@code sink}: pqx's sink against Flink's {@code FileSink} with flink-parquet's writer, both
@@ -28,14 +26,15 @@ import java.util.function.Function;
  * column encoding against itself with one encoding thread.
  *
  * <p>Prints {@code RESULT sink_vs_flink_filesink} and {@code RESULT sink_parallel_vs_single} (job
- * wall-clock medians of the measured rounds), file sizes with a size ratio, row groups, heap figures
- * of the timed rounds, the live heap of an untimed heap pass (each sink's job and an input-only job,
- * sampled with forced collections; skipped with {@code -Dpqx.bench.sink.heapPass=false}) with
- * the sink's heap bound, and an untimed full-content check of every sink's committed files with pqx's
- * reader. Table generation and cluster start-up are not timed. That is case {@value #THROUGHPUT};
- * then come the partitioned cases {@link StreamingCase} (checkpoints every second, files and
- * checkpoint durations) and {@link WideCase} (100 partitions from one subtask, peak live heap).
- * {@code --case C} runs one case alone. Runs on the caller's thread.
+ * wall-clock medians of the measured rounds), file sizes with a size ratio, row groups, heap
+ * figures of the timed rounds, the live heap of an untimed heap pass (each sink's job and an
+ * input-only job, sampled with forced collections; skipped with {@code
+ * -Dpqx.bench.sink.heapPass=false}) with the sink's heap bound, and an untimed full-content check
+ * of every sink's committed files with pqx's reader. Table generation and cluster start-up are not
+ * timed. That is case {@value #THROUGHPUT}; then come the partitioned cases {@link StreamingCase}
+ * (checkpoints every second, files and checkpoint durations) and {@link WideCase} (100 partitions
+ * from one subtask, peak live heap). {@code --case C} runs one case alone. Runs on the caller's
+ * thread.
  */
 public final class SinkSuite implements BenchmarkSuite {
 
@@ -100,8 +99,7 @@ public final class SinkSuite implements BenchmarkSuite {
         report.setting("default_rows", DEFAULT_ROWS);
         List<SinkContender> contenders = SinkContenders.of(settings, args.peerOnly());
         printSetup(args, rows, settings, contenders, report);
-        List<RowData> table =
-                LineitemGenerator.inMemoryTable("sink", args.seed(), rows, report);
+        List<RowData> table = LineitemGenerator.inMemoryTable("sink", args.seed(), rows, report);
         String tableId = TableRows.register(table);
         Path dir = Files.createTempDirectory(args.workDir(), "pqx-bench-sink-");
         try (MiniClusterJobs jobs = MiniClusterJobs.start()) {
@@ -159,7 +157,6 @@ public final class SinkSuite implements BenchmarkSuite {
         }
     }
 
-
     private static void printFiles(Map<String, SinkOutput> outputs, BenchmarkReport report)
             throws IOException {
         outputs.forEach(
@@ -191,10 +188,10 @@ public final class SinkSuite implements BenchmarkSuite {
     }
 
     /**
-     * The heap target for pqx's sink, as an INFO line (not a check): the {@code sink} figure
-     * of the untimed heap pass (peak live heap of pqx's job minus that of the input-only job, see
-     * {@link SinkRounds#measureHeap()}) against 1.5 x in-flight row groups x their mean encoded
-     * size. The input buffers of the bound are the input-only job's figure, already subtracted.
+     * The heap target for pqx's sink, as an INFO line (not a check): the {@code sink} figure of the
+     * untimed heap pass (peak live heap of pqx's job minus that of the input-only job, see {@link
+     * SinkRounds#measureHeap()}) against 1.5 x in-flight row groups x their mean encoded size. The
+     * input buffers of the bound are the input-only job's figure, already subtracted.
      */
     private static void printHeapBound(SinkRounds rounds, BenchmarkReport report) {
         SinkOutput output = rounds.outputs().get(SinkContenders.PQX);
@@ -246,11 +243,7 @@ public final class SinkSuite implements BenchmarkSuite {
         Optional<Double> pqx = rounds.median(SinkContenders.PQX);
         Optional<Double> pqx1 = rounds.median(SinkContenders.PQX_SINGLE);
         if (pqx.isEmpty()) {
-            flink.ifPresent(
-                    f ->
-                            report.info(
-                                    "flink-only %s flink=%.0f unit=rows/s",
-                                    VS_FLINK, f));
+            flink.ifPresent(f -> report.info("flink-only %s flink=%.0f unit=rows/s", VS_FLINK, f));
             return;
         }
         if (flink.isPresent()) {

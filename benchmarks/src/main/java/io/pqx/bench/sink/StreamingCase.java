@@ -4,45 +4,43 @@ import io.pqx.bench.BenchmarkArgs;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.Timed;
 import io.pqx.bench.WorkFiles;
-
-import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 
 /**
- * Case {@code streaming} of suite {@code sink}: {@value #DEFAULT_ROWS} {@link
- * PartitionedRows} at a fixed rate ({@value #DEFAULT_RATE} rows/s in all, so a contender's job
- * spans about 50 one-second checkpoints) from a rate-limited {@code DataGeneratorSource},
- * parallelism {@value #PARALLELISM}, {@value #PARTITIONS} partitions, exactly-once checkpoints
- * every second, into pqx's sink and into Flink's FileSink ({@link PartitionedContenders}), one
- * job each on a 2-slot MiniCluster.
+ * Case {@code streaming} of suite {@code sink}: {@value #DEFAULT_ROWS} {@link PartitionedRows} at a
+ * fixed rate ({@value #DEFAULT_RATE} rows/s in all, so a contender's job spans about 50 one-second
+ * checkpoints) from a rate-limited {@code DataGeneratorSource}, parallelism {@value #PARALLELISM},
+ * {@value #PARTITIONS} partitions, exactly-once checkpoints every second, into pqx's sink and into
+ * Flink's FileSink ({@link PartitionedContenders}), one job each on a 2-slot MiniCluster.
  *
  * <p>Per contender: files committed, mean file size, rows/s (rows over the job's wall time,
  * submission to end, commit included; at a fixed rate it shows whether the sink kept up), process
- * CPU seconds, and the end-to-end durations of the job's completed checkpoints (p50, p99, max;
- * from the archived execution graph). Every committed file is read back with pqx's reader: each
- * id exactly once, in its partition's directory ({@link CommittedIds}), else {@code FAIL}. Rows
- * and rate: {@code -D}{@value #ROWS} and {@code -D}{@value #RATE}. Runs on the caller's thread.
+ * CPU seconds, and the end-to-end durations of the job's completed checkpoints (p50, p99, max; from
+ * the archived execution graph). Every committed file is read back with pqx's reader: each id
+ * exactly once, in its partition's directory ({@link CommittedIds}), else {@code FAIL}. Rows and
+ * rate: {@code -D}{@value #ROWS} and {@code -D}{@value #RATE}. Runs on the caller's thread.
  */
 final class StreamingCase {
 
     static final String NAME = "streaming";
     static final String ROWS = "pqx.bench.sink.streaming.rows";
     static final String RATE = "pqx.bench.sink.streaming.rate";
+
     /**
      * Default rows and rate: 50 s per contender when the sink keeps up. The full-size case is
-     * 5,000,000 rows; on a shared 2-core machine Flink's FileSink, rolling 16 files a second,
-     * kept up with no more than about 15,000 rows/s, so that count took minutes per
-     * contender: {@code -D}{@value #ROWS}{@code =5000000 -D}{@value #RATE}{@code =100000} runs it
-     * where both sinks keep up with that rate.
+     * 5,000,000 rows; on a shared 2-core machine Flink's FileSink, rolling 16 files a second, kept
+     * up with no more than about 15,000 rows/s, so that count took minutes per contender: {@code
+     * -D}{@value #ROWS}{@code =5000000 -D}{@value #RATE}{@code =100000} runs it where both sinks
+     * keep up with that rate.
      */
     static final long DEFAULT_ROWS = 1_000_000;
 
@@ -50,6 +48,7 @@ final class StreamingCase {
 
     /** A job reaching this share of the source's rate kept up with it. */
     private static final double KEPT_UP = 0.95;
+
     static final int PARALLELISM = 2;
     static final int PARTITIONS = 8;
     static final Duration CHECKPOINT_INTERVAL = Duration.ofSeconds(1);
@@ -63,8 +62,8 @@ final class StreamingCase {
     private final double rate;
 
     /**
-     * One contender's figures: checkpoints are all the job's, {@code flowing} those triggered
-     * while rows still came (the others wait for end of input to close every open file).
+     * One contender's figures: checkpoints are all the job's, {@code flowing} those triggered while
+     * rows still came (the others wait for end of input to close every open file).
      */
     private record Figures(
             CommittedIds ids,
@@ -142,17 +141,17 @@ final class StreamingCase {
         CommittedIds ids = CommittedIds.read(out, rows, PARTITIONS);
         ids.problem(rows)
                 .ifPresentOrElse(
-                        p -> report.failure("sink_streaming %s committed wrong rows: %s", contender.name(), p),
+                        p ->
+                                report.failure(
+                                        "sink_streaming %s committed wrong rows: %s",
+                                        contender.name(), p),
                         () ->
                                 report.info(
                                         "sink_streaming verified pqx reads %s's %d committed"
                                                 + " files: ids 0..%d each exactly once, in"
                                                 + " their partition's directory",
-                                        contender.name(),
-                                        ids.files(),
-                                        rows - 1));
-        CheckpointQuantiles checkpoints =
-                CheckpointQuantiles.of(job.value().checkpointMillis());
+                                        contender.name(), ids.files(), rows - 1));
+        CheckpointQuantiles checkpoints = CheckpointQuantiles.of(job.value().checkpointMillis());
         long inputEnd = LastRecordStamp.lastRecordMillis();
         List<Long> flowingMillis = new ArrayList<>();
         for (int i = 0; i < job.value().checkpointMillis().size(); i++) {

@@ -2,15 +2,13 @@ package io.pqx.bench.sink;
 
 import io.pqx.bench.format.LineitemTable;
 import io.pqx.format.ParquetReader;
-
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.util.CloseableIterator;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.IntStream;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.util.CloseableIterator;
 
 /**
  * Compares a Parquet file, read with pqx's {@link ParquetReader}, row by row and value by value

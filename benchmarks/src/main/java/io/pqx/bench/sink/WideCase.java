@@ -8,9 +8,6 @@ import io.pqx.bench.JvmReport;
 import io.pqx.bench.LiveHeapHistogram;
 import io.pqx.bench.Timed;
 import io.pqx.bench.WorkFiles;
-
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,13 +17,14 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 
 /**
- * Case {@code wide} of suite {@code sink}: one subtask writes {@value #DEFAULT_ROWS}
- * {@link PartitionedRows} (16 columns) interleaved row by row over {@value #PARTITIONS}
- * partitions, as fast as it can, with exactly-once checkpoints every 5 s, into pqx's sink
- * (default options, {@code sink.max-open-files} {@value #MAX_OPEN_FILES}) and into Flink's
- * FileSink ({@link PartitionedContenders}). Rows: {@code -D}{@value #ROWS}.
+ * Case {@code wide} of suite {@code sink}: one subtask writes {@value #DEFAULT_ROWS} {@link
+ * PartitionedRows} (16 columns) interleaved row by row over {@value #PARTITIONS} partitions, as
+ * fast as it can, with exactly-once checkpoints every 5 s, into pqx's sink (default options, {@code
+ * sink.max-open-files} {@value #MAX_OPEN_FILES}) and into Flink's FileSink ({@link
+ * PartitionedContenders}). Rows: {@code -D}{@value #ROWS}.
  *
  * <p>Per contender one job: rows/s over submission to end, process CPU, files, bytes and, unless
  * {@code -Dpqx.bench.sink.heapPass=false}, the peak live heap, from a sampler taking a {@link
@@ -41,6 +39,7 @@ final class WideCase {
 
     static final String NAME = "wide";
     static final String ROWS = "pqx.bench.sink.wide.rows";
+
     /**
      * About 2.3 MB raw per partition. Flink's FileSink rolls 100 files at every checkpoint and
      * spent about 26 ms of CPU per file here: 2,000,000 rows took it 1,204 s on the loaded shared
@@ -48,14 +47,15 @@ final class WideCase {
      * the full-size case's tens of MB per partition where that time is available.
      */
     static final long DEFAULT_ROWS = 1_000_000;
+
     static final int PARTITIONS = 100;
     static final int MAX_OPEN_FILES = 100;
     static final Duration CHECKPOINT_INTERVAL = Duration.ofSeconds(5);
 
     /**
      * The heap sampler's interval: coarser than the throughput case's 100 ms, since the sampler
-     * runs during the timed job (a separate untimed job per contender would double the case's
-     * time, and Flink's FileSink takes minutes here) and every sample is a full collection.
+     * runs during the timed job (a separate untimed job per contender would double the case's time,
+     * and Flink's FileSink takes minutes here) and every sample is a full collection.
      */
     static final long HEAP_SAMPLE_MILLIS = 1000;
 
@@ -122,9 +122,7 @@ final class WideCase {
                     "sink_wide heap_measured %s live-peak=%d MiB (live class histogram after a"
                             + " full GC every %d ms during the job, peak minus the live heap"
                             + " before it)",
-                    contender.name(),
-                    JvmReport.mib(live.getAsLong()),
-                    HEAP_SAMPLE_MILLIS);
+                    contender.name(), JvmReport.mib(live.getAsLong()), HEAP_SAMPLE_MILLIS);
             report.info(
                     "sink_wide heap_held %s at its live peak: %s",
                     contender.name(),
@@ -177,16 +175,13 @@ final class WideCase {
                         p ->
                                 report.failure(
                                         "sink_wide %s committed wrong rows: %s",
-                                        contender.name(),
-                                        p),
+                                        contender.name(), p),
                         () ->
                                 report.info(
                                         "sink_wide verified pqx reads %s's %d committed"
                                                 + " files: ids 0..%d each exactly once, in their"
                                                 + " partition's directory",
-                                        contender.name(),
-                                        ids.files(),
-                                        rows - 1));
+                                        contender.name(), ids.files(), rows - 1));
         return ids;
     }
 

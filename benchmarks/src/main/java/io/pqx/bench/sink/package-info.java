@@ -1,6 +1,6 @@
 /**
- * Suite {@code sink} of {@code benchmarks/run}: pqx's sink against Flink's {@code
- * FileSink} with flink-parquet's writer, both as real Flink jobs.
+ * Suite {@code sink} of {@code benchmarks/run}: pqx's sink against Flink's {@code FileSink} with
+ * flink-parquet's writer, both as real Flink jobs.
  *
  * <p>How a run goes: {@link io.pqx.bench.sink.SinkSuite} generates the {@code format} suite's
  * lineitem-like table in memory (untimed), registers it with {@link io.pqx.bench.sink.TableRows}

@@ -4,7 +4,7 @@ import io.pqx.bench.format.ColumnKind;
 import io.pqx.bench.format.DuckDbAggregates;
 import io.pqx.bench.format.LineitemTable;
 import io.pqx.format.DecimalVectors;
-
+import java.util.List;
 import org.apache.flink.table.data.columnar.vector.BytesColumnVector;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.columnar.vector.DecimalColumnVector;
@@ -13,13 +13,11 @@ import org.apache.flink.table.data.columnar.vector.IntColumnVector;
 import org.apache.flink.table.data.columnar.vector.LongColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 
-import java.util.List;
-
 /**
  * Folds the values a reader returns into the aggregates DuckDB computes for the same query ({@link
- * io.pqx.bench.format.DuckDbAggregateQuery}: count, sums of integers, dates as epoch days,
- * unscaled decimals and doubles, string lengths in bytes), so every reader of suite {@code
- * source} is checked against one answer and every value it returns is reached. Not thread-safe.
+ * io.pqx.bench.format.DuckDbAggregateQuery}: count, sums of integers, dates as epoch days, unscaled
+ * decimals and doubles, string lengths in bytes), so every reader of suite {@code source} is
+ * checked against one answer and every value it returns is reached. Not thread-safe.
  */
 final class AggregateFold {
     private final List<Integer> columns;
@@ -28,11 +26,15 @@ final class AggregateFold {
     private final double[] doubles;
     private long rows;
 
-    /** @param columns positions in {@link LineitemTable#COLUMNS}, in the reader's column order */
+    /**
+     * @param columns positions in {@link LineitemTable#COLUMNS}, in the reader's column order
+     */
     AggregateFold(List<Integer> columns) {
         this.columns = List.copyOf(columns);
-        this.kinds = columns.stream().map(c -> LineitemTable.COLUMNS.get(c).kind())
-                .toArray(ColumnKind[]::new);
+        this.kinds =
+                columns.stream()
+                        .map(c -> LineitemTable.COLUMNS.get(c).kind())
+                        .toArray(ColumnKind[]::new);
         this.sums = new long[columns.size()];
         this.doubles = new double[columns.size()];
     }
@@ -64,8 +66,12 @@ final class AggregateFold {
                     } else {
                         DecimalColumnVector decimals = (DecimalColumnVector) v;
                         for (int i = 0; i < n; i++) {
-                            sum += decimals.getDecimal(i, LineitemTable.DECIMAL_PRECISION,
-                                    LineitemTable.DECIMAL_SCALE).toUnscaledLong();
+                            sum +=
+                                    decimals.getDecimal(
+                                                    i,
+                                                    LineitemTable.DECIMAL_PRECISION,
+                                                    LineitemTable.DECIMAL_SCALE)
+                                            .toUnscaledLong();
                         }
                     }
                 }
@@ -88,7 +94,10 @@ final class AggregateFold {
         rows += n;
     }
 
-    /** One value of folded column {@code c} (a long of its kind, or a double's bits via {@link #addDouble}). */
+    /**
+     * One value of folded column {@code c} (a long of its kind, or a double's bits via {@link
+     * #addDouble}).
+     */
     void addLong(int c, long value) {
         sums[c] += value;
     }

@@ -1,13 +1,9 @@
 package io.pqx.bench.source;
 
+import com.github.luben.zstd.ZstdDecompressCtx;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.metadata.RowGroupView;
-
-import com.github.luben.zstd.ZstdDecompressCtx;
-import org.apache.parquet.format.PageHeader;
-import org.apache.parquet.format.Util;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,6 +11,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.Util;
 
 /**
  * What no reader of a ZSTD-compressed file can skip when a query's rows are in every page: the
@@ -41,8 +39,9 @@ final class DecompressionFloor {
                 long t0 = System.nanoTime();
                 long produced = 0;
                 for (Page p : pages) {
-                    produced += zstd.decompressByteArray(out, 0, p.uncompressed(), bytes, p.offset(),
-                            p.length());
+                    produced +=
+                            zstd.decompressByteArray(
+                                    out, 0, p.uncompressed(), bytes, p.offset(), p.length());
                 }
                 long took = System.nanoTime() - t0;
                 if (produced != pages.stream().mapToLong(Page::uncompressed).sum()) {
@@ -57,12 +56,16 @@ final class DecompressionFloor {
     private static List<Page> pages(Path file, byte[] bytes, Collection<String> columns)
             throws IOException {
         List<Page> pages = new ArrayList<>();
-        try (ParquetReader reader = ParquetReader.open(
-                new org.apache.flink.core.fs.Path(file.toUri()))) {
+        try (ParquetReader reader =
+                ParquetReader.open(new org.apache.flink.core.fs.Path(file.toUri()))) {
             for (RowGroupView group : reader.metadata().rowGroups()) {
                 for (String column : columns) {
-                    ColumnChunkView chunk = group.column(column).orElseThrow(
-                            () -> new IOException("no column " + column + " in " + file));
+                    ColumnChunkView chunk =
+                            group.column(column)
+                                    .orElseThrow(
+                                            () ->
+                                                    new IOException(
+                                                            "no column " + column + " in " + file));
                     if (!"ZSTD".equals(chunk.codecName())) {
                         throw new IOException(column + " is " + chunk.codecName() + ", not ZSTD");
                     }
@@ -76,8 +79,11 @@ final class DecompressionFloor {
                         if (before - in.available() <= 0) {
                             throw new IOException("empty page header at " + (end - before));
                         }
-                        pages.add(new Page(body, header.getCompressed_page_size(),
-                                header.getUncompressed_page_size()));
+                        pages.add(
+                                new Page(
+                                        body,
+                                        header.getCompressed_page_size(),
+                                        header.getUncompressed_page_size()));
                         in.skipNBytes(header.getCompressed_page_size());
                     }
                 }

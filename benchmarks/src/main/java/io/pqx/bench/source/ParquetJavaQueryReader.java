@@ -3,7 +3,10 @@ package io.pqx.bench.source;
 import io.pqx.bench.format.ColumnKind;
 import io.pqx.bench.format.LineitemTable;
 import io.pqx.bench.format.ParquetJavaTableScanner;
-
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
@@ -15,33 +18,31 @@ import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * parquet-java's reader answering a {@link SourceQuery} on one thread, with its filters on: row
- * groups dropped by statistics, dictionaries and bloom filters, pages by the column index
- * ({@code readNextFilteredRowGroup}); the rows left are read column by column ({@code
- * ColumnReader}, no record assembly) and each is checked against the range, as a filter after the
- * reader would (parquet-java's record filter needs its record assembly). Every returned value is
- * folded. No Hadoop file system: {@code LocalInputFile}.
+ * groups dropped by statistics, dictionaries and bloom filters, pages by the column index ({@code
+ * readNextFilteredRowGroup}); the rows left are read column by column ({@code ColumnReader}, no
+ * record assembly) and each is checked against the range, as a filter after the reader would
+ * (parquet-java's record filter needs its record assembly). Every returned value is folded. No
+ * Hadoop file system: {@code LocalInputFile}.
  */
 final class ParquetJavaQueryReader {
     private ParquetJavaQueryReader() {}
 
     static ReadOutcome read(Path file, SourceQuery query) throws IOException {
-        ParquetReadOptions.Builder options = ParquetReadOptions.builder()
-                .withUseHadoopVectoredIo(false);
+        ParquetReadOptions.Builder options =
+                ParquetReadOptions.builder().withUseHadoopVectoredIo(false);
         if (query.filters()) {
             options.withRecordFilter(FilterCompat.get(query.parquetJavaFilter()))
-                    .useStatsFilter(true).useDictionaryFilter(true).useColumnIndexFilter(true)
+                    .useStatsFilter(true)
+                    .useDictionaryFilter(true)
+                    .useColumnIndexFilter(true)
                     .useBloomFilter(true);
         }
         List<Integer> positions = query.positions();
         AggregateFold fold = new AggregateFold(positions);
-        try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file), options.build())) {
+        try (ParquetFileReader reader =
+                ParquetFileReader.open(new LocalInputFile(file), options.build())) {
             MessageType fileSchema = reader.getFooter().getFileMetaData().getSchema();
             List<Type> fields = new ArrayList<>();
             for (String c : query.columns()) {
@@ -61,16 +62,23 @@ final class ParquetJavaQueryReader {
             List<ColumnDescriptor> columns = schema.getColumns();
             ColumnKind[] kinds = new ColumnKind[columns.size()];
             for (int c = 0; c < kinds.length; c++) {
-                kinds[c] = LineitemTable.COLUMNS.get(LineitemTable.indexOf(columns.get(c).getPath()[0])).kind();
+                kinds[c] =
+                        LineitemTable.COLUMNS
+                                .get(LineitemTable.indexOf(columns.get(c).getPath()[0]))
+                                .kind();
             }
             ParquetJavaTableScanner.IgnoringConverter converter =
                     new ParquetJavaTableScanner.IgnoringConverter(columns.size());
             long[] longs = new long[columns.size()];
             double[] doubles = new double[columns.size()];
             PageReadStore rowGroup;
-            while ((rowGroup = query.filters() ? reader.readNextFilteredRowGroup()
-                    : reader.readNextRowGroup()) != null) {
-                ColumnReadStoreImpl store = new ColumnReadStoreImpl(rowGroup, converter, schema, createdBy);
+            while ((rowGroup =
+                            query.filters()
+                                    ? reader.readNextFilteredRowGroup()
+                                    : reader.readNextRowGroup())
+                    != null) {
+                ColumnReadStoreImpl store =
+                        new ColumnReadStoreImpl(rowGroup, converter, schema, createdBy);
                 ColumnReader[] readers = new ColumnReader[columns.size()];
                 for (int c = 0; c < readers.length; c++) {
                     readers[c] = store.getColumnReader(columns.get(c));

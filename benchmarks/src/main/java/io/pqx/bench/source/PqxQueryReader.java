@@ -9,12 +9,12 @@ import io.pqx.format.index.RowSelection;
 import io.pqx.format.io.CountingInputFile;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
+import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.predicate.BoundPredicate;
 import io.pqx.format.predicate.ColumnResolver;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.SlotValues;
-import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.prune.AccessPlan;
 import io.pqx.format.prune.BloomFilterPruner;
 import io.pqx.format.prune.PageIndexPruner;
@@ -22,7 +22,6 @@ import io.pqx.format.prune.PageIndexSource;
 import io.pqx.format.prune.PruningListener;
 import io.pqx.format.prune.RowGroupAccess;
 import io.pqx.format.prune.StatisticsPruner;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
@@ -33,9 +32,9 @@ import java.util.Set;
  * pqx's reader answering a {@link SourceQuery} on one thread, as the source's split reader does,
  * through the format's public API only: row groups pruned by footer statistics, bloom filters and
  * page indexes (row groups narrowed to the pages that may match, their offset indexes read once),
- * the rest read by the late-materializing filtered scan ({@link ParquetReader#scanRowGroup}) with the predicate as
- * its row filter, ALL_MATCH row groups read unfiltered; every returned value folded. Counts the
- * bytes read and the rows decoded.
+ * the rest read by the late-materializing filtered scan ({@link ParquetReader#scanRowGroup}) with
+ * the predicate as its row filter, ALL_MATCH row groups read unfiltered; every returned value
+ * folded. Counts the bytes read and the rows decoded.
  */
 final class PqxQueryReader {
     private PqxQueryReader() {}
@@ -48,8 +47,10 @@ final class PqxQueryReader {
     static ReadOutcome read(Path path, SourceQuery query, ReadOptions options) throws IOException {
         long[] bytes = {0};
         long[] decoded = {0};
-        InputFile counted = new CountingInputFile(
-                FlinkInputFile.open(new org.apache.flink.core.fs.Path(path.toUri())), n -> bytes[0] += n);
+        InputFile counted =
+                new CountingInputFile(
+                        FlinkInputFile.open(new org.apache.flink.core.fs.Path(path.toUri())),
+                        n -> bytes[0] += n);
         AggregateFold fold = new AggregateFold(query.positions());
         try (ParquetReader reader = ParquetReader.open(counted, options)) {
             ReadSchema out = reader.project(query.columns());
@@ -65,34 +66,45 @@ final class PqxQueryReader {
                 return new ReadOutcome(fold.result(), bytes[0], decoded[0]);
             }
             ReadSchema filterColumns = reader.project(List.of(query.filterColumn()));
-            StatisticsPruner statistics = StatisticsPruner.create(predicate, reader.schema().fields());
-            Set<Integer> leaves = new LinkedHashSet<>(
-                    PageIndexPruner.leafIndexes(predicate, reader.schema().fields()));
+            StatisticsPruner statistics =
+                    StatisticsPruner.create(predicate, reader.schema().fields());
+            Set<Integer> leaves =
+                    new LinkedHashSet<>(
+                            PageIndexPruner.leafIndexes(predicate, reader.schema().fields()));
             out.leaves().forEach(l -> leaves.add(l.leafIndex()));
             PageIndexSource pageIndexes = reader.pageIndexSource(leaves);
             PruningListener listener = new PruningListener() {};
-            AccessPlan plan = AccessPlan.scanAll(reader.metadata())
-                    .apply(statistics, reader.metadata(), SlotValues.none(), listener)
-                    .apply(BloomFilterPruner.create(statistics, reader.bloomFilterSource()),
-                            reader.metadata(), SlotValues.none(), listener)
-                    .apply(PageIndexPruner.create(statistics, pageIndexes), reader.metadata(),
-                            SlotValues.none(), listener);
-            BoundPredicate bound = BoundPredicate.bind(predicate,
-                    ColumnResolver.of(filterColumns.rowType()));
-            RowFilter filter = new RowFilter() {
-                @Override
-                public ReadSchema columns() {
-                    return filterColumns;
-                }
+            AccessPlan plan =
+                    AccessPlan.scanAll(reader.metadata())
+                            .apply(statistics, reader.metadata(), SlotValues.none(), listener)
+                            .apply(
+                                    BloomFilterPruner.create(
+                                            statistics, reader.bloomFilterSource()),
+                                    reader.metadata(),
+                                    SlotValues.none(),
+                                    listener)
+                            .apply(
+                                    PageIndexPruner.create(statistics, pageIndexes),
+                                    reader.metadata(),
+                                    SlotValues.none(),
+                                    listener);
+            BoundPredicate bound =
+                    BoundPredicate.bind(predicate, ColumnResolver.of(filterColumns.rowType()));
+            RowFilter filter =
+                    new RowFilter() {
+                        @Override
+                        public ReadSchema columns() {
+                            return filterColumns;
+                        }
 
-                @Override
-                public int filter(ParquetBatch batch, boolean[] keep) {
-                    boolean[] mask = bound.mask(batch, SlotValues.none());
-                    int n = batch.getNumRows();
-                    System.arraycopy(mask, 0, keep, 0, n);
-                    return n;
-                }
-            };
+                        @Override
+                        public int filter(ParquetBatch batch, boolean[] keep) {
+                            boolean[] mask = bound.mask(batch, SlotValues.none());
+                            int n = batch.getNumRows();
+                            System.arraycopy(mask, 0, keep, 0, n);
+                            return n;
+                        }
+                    };
             for (int g = 0; g < plan.size(); g++) {
                 RowGroupAccess access = plan.access(g);
                 if (access.isSkip()) {
@@ -101,15 +113,19 @@ final class PqxQueryReader {
                 RowSelection selection = access.selection();
                 boolean all = access.kind() == RowGroupAccess.Kind.ALL_MATCH;
                 boolean partial = !selection.coversAll(reader.metadata().rowGroup(g).numRows());
-                RowGroupPageIndexes known = partial ? pageIndexes.pageIndexes(g).orElse(null) : null;
+                RowGroupPageIndexes known =
+                        partial ? pageIndexes.pageIndexes(g).orElse(null) : null;
                 if (!all) {
                     decoded[0] += selection.rowCount();
                 }
-                try (BatchIterator batches = all
-                        ? (known != null ? reader.readRowGroup(g, out, selection, known)
-                                : reader.readRowGroup(g, out, selection))
-                        : (known != null ? reader.scanRowGroup(g, out, selection, filter, known)
-                                : reader.scanRowGroup(g, out, selection, filter))) {
+                try (BatchIterator batches =
+                        all
+                                ? (known != null
+                                        ? reader.readRowGroup(g, out, selection, known)
+                                        : reader.readRowGroup(g, out, selection))
+                                : (known != null
+                                        ? reader.scanRowGroup(g, out, selection, filter, known)
+                                        : reader.scanRowGroup(g, out, selection, filter))) {
                     while (batches.hasNext()) {
                         ParquetBatch b = batches.next();
                         if (all) {

@@ -5,41 +5,64 @@ import io.pqx.bench.format.DuckDbAggregates;
 import io.pqx.bench.format.LineitemTable;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
-
+import java.util.List;
+import javax.annotation.Nullable;
 import org.apache.flink.table.data.RowData;
 import org.apache.parquet.filter2.predicate.FilterApi;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 
-import javax.annotation.Nullable;
-
-import java.util.List;
-
 /**
- * One query of suite {@code source}: the columns it returns (the first is {@code l_orderkey},
- * which the jobs' sink sums), and optionally a range {@code [from, to)} of one BIGINT column that
- * it keeps, in each contender's terms (pqx predicate, Flink filter, DuckDB SQL, parquet-java filter
+ * One query of suite {@code source}: the columns it returns (the first is {@code l_orderkey}, which
+ * the jobs' sink sums), and optionally a range {@code [from, to)} of one BIGINT column that it
+ * keeps, in each contender's terms (pqx predicate, Flink filter, DuckDB SQL, parquet-java filter
  * predicate); and the answer every contender must give, from the generated table. Immutable.
  *
  * @param filterColumn the BIGINT column filtered, or null for a full scan
  * @param lateMaterialization whether pqx is also measured without late materialization
  */
-record SourceQuery(String name, List<String> columns, @Nullable String filterColumn, long from,
-        long to, long rows, long orderKeySum, DuckDbAggregates expected,
+record SourceQuery(
+        String name,
+        List<String> columns,
+        @Nullable String filterColumn,
+        long from,
+        long to,
+        long rows,
+        long orderKeySum,
+        DuckDbAggregates expected,
         boolean lateMaterialization) {
 
     /** A query over {@code table}, its answers computed from it. */
-    static SourceQuery of(String name, List<String> columns, @Nullable String filterColumn,
-            long from, long to, List<RowData> table, boolean lateMaterialization) {
+    static SourceQuery of(
+            String name,
+            List<String> columns,
+            @Nullable String filterColumn,
+            long from,
+            long to,
+            List<RowData> table,
+            boolean lateMaterialization) {
         int filterAt = filterColumn == null ? -1 : LineitemTable.indexOf(filterColumn);
-        List<RowData> kept = table.stream()
-                .filter(r -> filterAt < 0 || (r.getLong(filterAt) >= from && r.getLong(filterAt) < to))
-                .toList();
+        List<RowData> kept =
+                table.stream()
+                        .filter(
+                                r ->
+                                        filterAt < 0
+                                                || (r.getLong(filterAt) >= from
+                                                        && r.getLong(filterAt) < to))
+                        .toList();
         long sum = 0;
         for (RowData row : kept) {
             sum += row.getLong(0);
         }
         DuckDbAggregates expected = aggregateQuery(columns, null, 0, 0).expected(kept);
-        return new SourceQuery(name, columns, filterColumn, from, to, kept.size(), sum, expected,
+        return new SourceQuery(
+                name,
+                columns,
+                filterColumn,
+                from,
+                to,
+                kept.size(),
+                sum,
+                expected,
                 lateMaterialization);
     }
 
@@ -55,15 +78,21 @@ record SourceQuery(String name, List<String> columns, @Nullable String filterCol
     /** pqx's predicate, or null. */
     @Nullable
     Predicate predicate() {
-        return filters() ? Predicates.and(Predicates.greaterOrEqual(filterColumn, from),
-                Predicates.lessThan(filterColumn, to)) : null;
+        return filters()
+                ? Predicates.and(
+                        Predicates.greaterOrEqual(filterColumn, from),
+                        Predicates.lessThan(filterColumn, to))
+                : null;
     }
 
     /** parquet-java's filter predicate, or null. */
     @Nullable
     FilterPredicate parquetJavaFilter() {
-        return filters() ? FilterApi.and(FilterApi.gtEq(FilterApi.longColumn(filterColumn), from),
-                FilterApi.lt(FilterApi.longColumn(filterColumn), to)) : null;
+        return filters()
+                ? FilterApi.and(
+                        FilterApi.gtEq(FilterApi.longColumn(filterColumn), from),
+                        FilterApi.lt(FilterApi.longColumn(filterColumn), to))
+                : null;
     }
 
     /** DuckDB's query: count(*) and one aggregate per returned column, of the kept rows. */
@@ -71,11 +100,12 @@ record SourceQuery(String name, List<String> columns, @Nullable String filterCol
         return aggregateQuery(columns, filterColumn, from, to);
     }
 
-    private static DuckDbAggregateQuery aggregateQuery(List<String> columns,
-            @Nullable String filterColumn, long from, long to) {
-        DuckDbAggregateQuery all = new DuckDbAggregateQuery(
-                columns.stream().map(LineitemTable::indexOf).toList());
-        return filterColumn == null ? all
+    private static DuckDbAggregateQuery aggregateQuery(
+            List<String> columns, @Nullable String filterColumn, long from, long to) {
+        DuckDbAggregateQuery all =
+                new DuckDbAggregateQuery(columns.stream().map(LineitemTable::indexOf).toList());
+        return filterColumn == null
+                ? all
                 : all.where(filterColumn + " >= " + from + " AND " + filterColumn + " < " + to);
     }
 

@@ -7,21 +7,19 @@ import io.pqx.bench.BenchmarkArgs;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.Comparison;
 import io.pqx.bench.lookup.LookupSuite;
-
-import org.apache.flink.table.data.RowData;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.flink.table.data.RowData;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Both sides of the {@code format} suite on a few thousand rows: every writer's file, read by every
  * scanner, gives the generator's row count and checksums, and row groups follow the settings; and
- * suite {@code lookup} whole on a 4,000-row table (every contender's every answer checked).
- * Nothing here is timed.
+ * suite {@code lookup} whole on a 4,000-row table (every contender's every answer checked). Nothing
+ * here is timed.
  */
 class BenchmarkSmokeTest {
 
@@ -100,8 +98,19 @@ class BenchmarkSmokeTest {
         String before = System.getProperty(LookupSuite.TURN_SECONDS);
         System.setProperty(LookupSuite.TURN_SECONDS, "5");
         try {
-            new LookupSuite().run(BenchmarkArgs.parse("lookup", "--rows", "4000", "--rounds", "1",
-                    "--warmups", "0", "--dir", dir.toString()), report);
+            new LookupSuite()
+                    .run(
+                            BenchmarkArgs.parse(
+                                    "lookup",
+                                    "--rows",
+                                    "4000",
+                                    "--rounds",
+                                    "1",
+                                    "--warmups",
+                                    "0",
+                                    "--dir",
+                                    dir.toString()),
+                            report);
         } finally {
             if (before == null) {
                 System.clearProperty(LookupSuite.TURN_SECONDS);
@@ -112,23 +121,32 @@ class BenchmarkSmokeTest {
         String out = bytes.toString(UTF_8);
 
         assertThat(report.failures()).as(out).isEmpty();
-        assertThat(report.comparisons()).extracting(Comparison::name).contains(
-                "lookup_nocache_vs_scan", "lookup_nocache_vs_fullcache",
-                "lookup_partialcache_vs_nocache", "lookup_heap_nocache_vs_fullcache",
-                "lookup_heap_partialcache_vs_fullcache");
-        assertThat(report.comparisons()).allSatisfy(c -> {
-            assertThat(c.pqxRowsPerSecond()).as(c.name()).isPositive();
-            assertThat(c.peerRowsPerSecond()).as(c.name()).isPositive();
-        });
+        assertThat(report.comparisons())
+                .extracting(Comparison::name)
+                .contains(
+                        "lookup_nocache_vs_scan",
+                        "lookup_nocache_vs_fullcache",
+                        "lookup_partialcache_vs_nocache",
+                        "lookup_heap_nocache_vs_fullcache",
+                        "lookup_heap_partialcache_vs_fullcache");
+        assertThat(report.comparisons())
+                .allSatisfy(
+                        c -> {
+                            assertThat(c.pqxRowsPerSecond()).as(c.name()).isPositive();
+                            assertThat(c.peerRowsPerSecond()).as(c.name()).isPositive();
+                        });
         // 2,000 probes, half present; every contender answered some, with latencies
-        assertThat(out).contains("probes: 2000 keys, 1000 present")
-                .contains("INFO latency lookup pqx p50=").contains("INFO latency lookup scan p50=")
+        assertThat(out)
+                .contains("probes: 2000 keys, 1000 present")
+                .contains("INFO latency lookup pqx p50=")
+                .contains("INFO latency lookup scan p50=")
                 .contains("INFO latency lookup fullcache p50=")
                 .contains("INFO target lookup_heap_nocache_vs_fullcache");
         // the partial cache saw repeated keys: some hits
         assertThat(out).containsPattern("facts lookup pqx_partial .*cache_hits=[1-9]");
         // pqx prunes: on average at most one row group read per lookup
-        assertThat(out).containsPattern("facts lookup pqx pqxLookups=\\d+ row_groups_read/lookup=0\\.");
+        assertThat(out)
+                .containsPattern("facts lookup pqx pqxLookups=\\d+ row_groups_read/lookup=0\\.");
     }
 
     private void assertScansMatch(TableScanner scanner, Path file) throws Exception {

@@ -6,15 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.metadata.RowGroupView;
-
+import java.nio.file.Path;
+import java.util.List;
 import org.apache.flink.table.data.RowData;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
-import java.util.List;
 
 /**
  * DuckDB's side of the {@code format} suite on a few thousand rows: its {@code COPY} writes the
@@ -53,7 +51,9 @@ class DuckDbContenderTest {
         try (ParquetReader reader =
                 ParquetReader.open(new org.apache.flink.core.fs.Path(file.toUri()))) {
             List<RowGroupView> groups = reader.metadata().rowGroups();
-            assertThat(groups).extracting(RowGroupView::numRows).containsExactly(4096L, 4096L, 1808L);
+            assertThat(groups)
+                    .extracting(RowGroupView::numRows)
+                    .containsExactly(4096L, 4096L, 1808L);
             for (RowGroupView group : groups) {
                 assertThat(group.columns()).hasSize(LineitemTable.COLUMNS.size());
                 assertThat(group.columns())
@@ -73,13 +73,15 @@ class DuckDbContenderTest {
 
     @Test
     void copyStatementCarriesTheSettings() {
-        String copy = new DuckDbTableWriter(session, FormatSettings.standard())
-                .copyStatement(dir.resolve("it's.parquet"));
+        String copy =
+                new DuckDbTableWriter(session, FormatSettings.standard())
+                        .copyStatement(dir.resolve("it's.parquet"));
 
         assertThat(copy)
                 .startsWith("COPY t TO '")
                 .contains("it''s.parquet'")
-                .contains("FORMAT PARQUET, COMPRESSION ZSTD, COMPRESSION_LEVEL 3, ROW_GROUP_SIZE 1000000");
+                .contains(
+                        "FORMAT PARQUET, COMPRESSION ZSTD, COMPRESSION_LEVEL 3, ROW_GROUP_SIZE 1000000");
     }
 
     @Test
@@ -99,7 +101,9 @@ class DuckDbContenderTest {
         assertThat(query.columns()).hasSize(LineitemTable.COLUMNS.size());
         assertThat(sql).startsWith("SELECT count(*), ");
         for (LineitemTable.Column column : LineitemTable.COLUMNS) {
-            assertThat(sql).as(column.name()).containsPattern("sum\\((strlen\\()?" + column.name() + "\\b");
+            assertThat(sql)
+                    .as(column.name())
+                    .containsPattern("sum\\((strlen\\()?" + column.name() + "\\b");
         }
     }
 

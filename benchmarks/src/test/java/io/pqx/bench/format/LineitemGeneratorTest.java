@@ -2,12 +2,11 @@ package io.pqx.bench.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.apache.flink.table.data.RowData;
-import org.junit.jupiter.api.Test;
-
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.flink.table.data.RowData;
+import org.junit.jupiter.api.Test;
 
 class LineitemGeneratorTest {
 

@@ -4,15 +4,13 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.bench.BenchmarkReport;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * pqx's lookup through Flink's public API in each way the suite can be handed it (plain, partial
@@ -28,26 +26,47 @@ class PqxLookupContenderTest {
         Probes probes = Probes.draw(table, 400, 5);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         BenchmarkReport report = new BenchmarkReport(new PrintStream(bytes, true, UTF_8));
-        Map<String, String> partial = Map.of("lookup.cache", "PARTIAL",
-                "lookup.partial-cache.max-rows", "100");
+        Map<String, String> partial =
+                Map.of("lookup.cache", "PARTIAL", "lookup.partial-cache.max-rows", "100");
         PqxLookupContender plain = new PqxLookupContender("plain", dir, Map.of());
         PqxLookupContender cached = new PqxLookupContender("cached", dir, partial);
-        PqxLookupContender async = new PqxLookupContender("async", dir,
-                Map.of("lookup.async", "true"));
-        PqxLookupContender asyncCached = new PqxLookupContender("async_cached", dir,
-                Map.of("lookup.async", "true", "lookup.cache", "PARTIAL",
-                        "lookup.partial-cache.max-rows", "100"));
+        PqxLookupContender async =
+                new PqxLookupContender("async", dir, Map.of("lookup.async", "true"));
+        PqxLookupContender asyncCached =
+                new PqxLookupContender(
+                        "async_cached",
+                        dir,
+                        Map.of(
+                                "lookup.async",
+                                "true",
+                                "lookup.cache",
+                                "PARTIAL",
+                                "lookup.partial-cache.max-rows",
+                                "100"));
         long budget = 60_000_000_000L;
 
-        Map<String, LookupRounds.Figures> figures = new LookupRounds(table, report).run(List.of(
-                new LookupRounds.Entry(plain, probes.keys(), budget, true),
-                new LookupRounds.Entry(cached, probes.repeated(), budget, false),
-                new LookupRounds.Entry(async, probes.keys(), budget, true),
-                new LookupRounds.Entry(asyncCached, probes.repeated(), budget, false),
-                new LookupRounds.Entry(new FullScanContender(files), probes.subset(50), budget,
-                        true),
-                new LookupRounds.Entry(new FullCacheContender(files), probes.keys(), budget,
-                        true)), 0, 1);
+        Map<String, LookupRounds.Figures> figures =
+                new LookupRounds(table, report)
+                        .run(
+                                List.of(
+                                        new LookupRounds.Entry(plain, probes.keys(), budget, true),
+                                        new LookupRounds.Entry(
+                                                cached, probes.repeated(), budget, false),
+                                        new LookupRounds.Entry(async, probes.keys(), budget, true),
+                                        new LookupRounds.Entry(
+                                                asyncCached, probes.repeated(), budget, false),
+                                        new LookupRounds.Entry(
+                                                new FullScanContender(files),
+                                                probes.subset(50),
+                                                budget,
+                                                true),
+                                        new LookupRounds.Entry(
+                                                new FullCacheContender(files),
+                                                probes.keys(),
+                                                budget,
+                                                true)),
+                                0,
+                                1);
 
         String out = bytes.toString(UTF_8);
         assertThat(report.failures()).as(out).isEmpty();

@@ -2,18 +2,16 @@ package io.pqx.bench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code benchmarks/run report} on small hand-written results files. */
 class ChartReportTest {
@@ -35,13 +33,13 @@ class ChartReportTest {
         Files.writeString(
                 results.resolve("source-20261203T100000Z.json"),
                 resultsFile(
-                        "source",
-                        "2026-12-03T10:00:00Z",
-                        row("source_scan", "flink", 3_000_000, 2_000_000)
-                                + ",\n"
-                                + row("source_scan_vs_duckdb", "duckdb", 900_000, 1_000_000)
-                                + ",\n"
-                                + row("source_range_1pct", "flink", 40_000_000, 2_500_000))
+                                "source",
+                                "2026-12-03T10:00:00Z",
+                                row("source_scan", "flink", 3_000_000, 2_000_000)
+                                        + ",\n"
+                                        + row("source_scan_vs_duckdb", "duckdb", 900_000, 1_000_000)
+                                        + ",\n"
+                                        + row("source_range_1pct", "flink", 40_000_000, 2_500_000))
                         .replace("\"floors\": []", "\"floors\": [" + FLOOR + "]"));
         Files.writeString(
                 results.resolve("lookup-20261203T110000Z.json"),
@@ -150,7 +148,12 @@ class ChartReportTest {
                 java.util.Locale.ROOT,
                 "{\"name\": \"%s\", \"pqx\": %s, \"peer\": \"%s\", \"peer_value\": %s,"
                         + " \"ratio\": %s, \"unit\": \"%s\"}",
-                name, pqx, peer, other, pqx / other, unit);
+                name,
+                pqx,
+                peer,
+                other,
+                pqx / other,
+                unit);
     }
 
     private static String resultsFile(String suite, String started, String rows) {

@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.bench.Comparison;
-
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class RatioChartTest {
 
@@ -18,10 +16,12 @@ class RatioChartTest {
         assertThat(
                         RatioChart.label(
                                 new Comparison(
-                                        "lookup_heap_nocache_vs_fullcache", "fullcache",
-                                        1_050_000, 66_000_000, "bytes")))
-                .isEqualTo(
-                        "0.0159x (below 1: pqx holds less)  pqx 1.05M, fullcache 66.0M bytes");
+                                        "lookup_heap_nocache_vs_fullcache",
+                                        "fullcache",
+                                        1_050_000,
+                                        66_000_000,
+                                        "bytes")))
+                .isEqualTo("0.0159x (below 1: pqx holds less)  pqx 1.05M, fullcache 66.0M bytes");
     }
 
     @Test

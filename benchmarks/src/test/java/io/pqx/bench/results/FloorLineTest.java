@@ -2,9 +2,8 @@ package io.pqx.bench.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
-
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class FloorLineTest {
 

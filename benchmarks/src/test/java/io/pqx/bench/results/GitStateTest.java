@@ -2,11 +2,10 @@ package io.pqx.bench.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The commit and dirty flag of a throw-away repository, as a results file records them. */
 class GitStateTest {

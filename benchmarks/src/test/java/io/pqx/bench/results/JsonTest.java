@@ -3,12 +3,11 @@ package io.pqx.bench.results;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.Test;
-
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class JsonTest {
 
@@ -44,9 +43,7 @@ class JsonTest {
         assertThatThrownBy(() -> Json.parse("{\"a\": 1,}"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("offset 8");
-        assertThatThrownBy(() -> Json.parse("[1] 2"))
-                .hasMessageContaining("text after the value");
-        assertThatThrownBy(() -> Json.parse("\"open"))
-                .hasMessageContaining("the text ends early");
+        assertThatThrownBy(() -> Json.parse("[1] 2")).hasMessageContaining("text after the value");
+        assertThatThrownBy(() -> Json.parse("\"open")).hasMessageContaining("the text ends early");
     }
 }

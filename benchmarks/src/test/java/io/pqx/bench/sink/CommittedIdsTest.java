@@ -4,16 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.options.WriteOptions;
-
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /** {@link CommittedIds} finds every way a partitioned job's files can be wrong. */
 class CommittedIdsTest {
@@ -53,14 +51,17 @@ class CommittedIdsTest {
                 .hasValueSatisfying(
                         p ->
                                 assertThat(p)
-                                        .contains("1 duplicate ids", "2 missing", "1 out of range"));
+                                        .contains(
+                                                "1 duplicate ids", "2 missing", "1 out of range"));
     }
 
     private void write(String name, long... ids) throws Exception {
         Path file = dir.resolve(name);
         Files.createDirectories(file.getParent());
         try (ParquetWriter writer =
-                ParquetWriter.builder(ID_ONLY).options(WriteOptions.builder().build()).create(new org.apache.flink.core.fs.Path(file.toUri()))) {
+                ParquetWriter.builder(ID_ONLY)
+                        .options(WriteOptions.builder().build())
+                        .create(new org.apache.flink.core.fs.Path(file.toUri()))) {
             for (long id : ids) {
                 writer.write(GenericRowData.of(id));
             }

@@ -4,20 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.bench.BenchmarkArgs;
 import io.pqx.bench.BenchmarkReport;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The {@code sink} suite's partitioned cases on a few thousand rows: each runs alone with {@code
- * --case}, both sinks' files are read back and found exact, and the RESULT lines carry the
- * figures (checkpoint durations read from the cluster). Nothing here is timed.
+ * --case}, both sinks' files are read back and found exact, and the RESULT lines carry the figures
+ * (checkpoint durations read from the cluster). Nothing here is timed.
  */
 class PartitionedCasesSmokeITCase {
 
@@ -38,10 +36,13 @@ class PartitionedCasesSmokeITCase {
         String out = run("streaming");
 
         assertThat(out).contains("verified pqx reads pqx's", "verified pqx reads filesink's");
-        assertThat(out).containsPattern("RESULT sink_streaming files pqx=\\d+ filesink=\\d+ ratio=");
         assertThat(out)
-                .containsPattern("RESULT sink_streaming checkpoint_ms p50/p99 pqx=\\d+/\\d+ filesink=\\d+/\\d+");
-        assertThat(out).containsPattern("INFO sink_streaming pqx files=\\d+ .* checkpoint_ms n=[1-9]");
+                .containsPattern("RESULT sink_streaming files pqx=\\d+ filesink=\\d+ ratio=");
+        assertThat(out)
+                .containsPattern(
+                        "RESULT sink_streaming checkpoint_ms p50/p99 pqx=\\d+/\\d+ filesink=\\d+/\\d+");
+        assertThat(out)
+                .containsPattern("INFO sink_streaming pqx files=\\d+ .* checkpoint_ms n=[1-9]");
         assertThat(out).contains("INFO target sink_streaming files ratio=");
         assertThat(out).doesNotContain("sink_wide", "sink_vs_flink_filesink");
     }
@@ -53,11 +54,15 @@ class PartitionedCasesSmokeITCase {
         String out = run("wide");
 
         // at least one file per partition (a checkpoint during the job rolls more)
-        assertThat(out).containsPattern("verified pqx reads pqx's [1-9]\\d\\d+ committed files: ids 0..4999");
         assertThat(out)
-                .containsPattern("verified pqx reads filesink's [1-9]\\d\\d+ committed files: ids 0..4999");
+                .containsPattern(
+                        "verified pqx reads pqx's [1-9]\\d\\d+ committed files: ids 0..4999");
+        assertThat(out)
+                .containsPattern(
+                        "verified pqx reads filesink's [1-9]\\d\\d+ committed files: ids 0..4999");
         assertThat(out).containsPattern("RESULT sink_wide pqx=\\d+ filesink=\\d+ ratio=");
-        assertThat(out).containsPattern("RESULT sink_wide peak_live_heap_mib pqx=\\d+ filesink=\\d+");
+        assertThat(out)
+                .containsPattern("RESULT sink_wide peak_live_heap_mib pqx=\\d+ filesink=\\d+");
         assertThat(out).doesNotContain("sink_streaming", "sink_vs_flink_filesink");
     }
 

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
  * e2e-tests module depends on all of them). No rule is frozen and none has exceptions: a violation
  * fails the build.
  *
- * <p>Rules over modules that hold no classes yet (source, sink, table before their issues land)
- * are allowed to check nothing; the others must check classes, so a broken import cannot make them
- * pass vacuously.
+ * <p>Rules over modules that hold no classes yet (source, sink, table before their issues land) are
+ * allowed to check nothing; the others must check classes, so a broken import cannot make them pass
+ * vacuously.
  */
 class ArchitectureTest {
 

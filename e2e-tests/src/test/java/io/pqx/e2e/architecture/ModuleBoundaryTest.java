@@ -7,8 +7,6 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.base.DescribedPredicate;
-import org.apache.flink.annotation.Internal;
-import org.apache.flink.annotation.PublicEvolving;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaCodeUnit;
@@ -26,6 +24,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.PublicEvolving;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -76,7 +76,8 @@ class ModuleBoundaryTest {
 
         /** Not for pqx's other modules either: internal, and in no shared package. */
         boolean isClosed(JavaClass c) {
-            return isInternal(c) && shared.stream().noneMatch(p -> p.name().equals(c.getPackageName()));
+            return isInternal(c)
+                    && shared.stream().noneMatch(p -> p.name().equals(c.getPackageName()));
         }
     }
 
@@ -95,10 +96,12 @@ class ModuleBoundaryTest {
                             "format",
                             "io.pqx.format",
                             List.of(
-                                    new SharedPackage("io.pqx.format.predicate",
+                                    new SharedPackage(
+                                            "io.pqx.format.predicate",
                                             "the source and the SQL connector evaluate predicates on"
                                                     + " batches and footers with the format's evaluation"),
-                                    new SharedPackage("io.pqx.format.prune",
+                                    new SharedPackage(
+                                            "io.pqx.format.prune",
                                             "the source's planner and readers and the lookup reader"
                                                     + " prune with the format's pruners")),
                             false),
@@ -106,7 +109,8 @@ class ModuleBoundaryTest {
                             "sink",
                             "io.pqx.sink",
                             List.of(
-                                    new SharedPackage("io.pqx.sink.partition",
+                                    new SharedPackage(
+                                            "io.pqx.sink.partition",
                                             "the SQL connector gives each row the time its partition"
                                                     + " encodes (partition-time commits), computing the"
                                                     + " partition as the sink does")),
@@ -142,23 +146,33 @@ class ModuleBoundaryTest {
     @Test
     void everyPublicTypeIsMarkedPublicEvolvingOrInternal() {
         classes()
-                .that(DescribedPredicate.describe("are public top-level types of pqx",
-                        c -> c.getPackageName().startsWith("io.pqx.")
-                                && !c.getEnclosingClass().isPresent()
-                                && !c.isAnonymousClass() && !c.isLocalClass()
-                                && c.getModifiers().contains(JavaModifier.PUBLIC)))
-                .should(new ArchCondition<>("be marked @PublicEvolving or @Internal, not both") {
-                    @Override
-                    public void check(JavaClass c, ConditionEvents events) {
-                        boolean api = c.isAnnotatedWith(PublicEvolving.class);
-                        boolean internal = c.isAnnotatedWith(Internal.class);
-                        if (api == internal) {
-                            events.add(SimpleConditionEvent.violated(c, c.getName()
-                                    + (api ? " is marked both" : " is marked neither")
-                                    + " @PublicEvolving and @Internal"));
-                        }
-                    }
-                })
+                .that(
+                        DescribedPredicate.describe(
+                                "are public top-level types of pqx",
+                                c ->
+                                        c.getPackageName().startsWith("io.pqx.")
+                                                && !c.getEnclosingClass().isPresent()
+                                                && !c.isAnonymousClass()
+                                                && !c.isLocalClass()
+                                                && c.getModifiers().contains(JavaModifier.PUBLIC)))
+                .should(
+                        new ArchCondition<>("be marked @PublicEvolving or @Internal, not both") {
+                            @Override
+                            public void check(JavaClass c, ConditionEvents events) {
+                                boolean api = c.isAnnotatedWith(PublicEvolving.class);
+                                boolean internal = c.isAnnotatedWith(Internal.class);
+                                if (api == internal) {
+                                    events.add(
+                                            SimpleConditionEvent.violated(
+                                                    c,
+                                                    c.getName()
+                                                            + (api
+                                                                    ? " is marked both"
+                                                                    : " is marked neither")
+                                                            + " @PublicEvolving and @Internal"));
+                                }
+                            }
+                        })
                 .check(mainClasses);
     }
 
@@ -278,7 +292,9 @@ class ModuleBoundaryTest {
 
     /** Public, and so is every class it is nested in. */
     private static boolean isVisible(JavaClass c) {
-        if (c.isAnonymousClass() || c.isLocalClass() || !c.getModifiers().contains(JavaModifier.PUBLIC)) {
+        if (c.isAnonymousClass()
+                || c.isLocalClass()
+                || !c.getModifiers().contains(JavaModifier.PUBLIC)) {
             return false;
         }
         return c.getEnclosingClass().map(ModuleBoundaryTest::isVisible).orElse(true);
@@ -316,9 +332,7 @@ class ModuleBoundaryTest {
 
     private static <M extends JavaMember> ArchCondition<M> handOutNoInternalType() {
         return new ArchCondition<>(
-                "take and return no @Internal pqx type nor a type of "
-                        + PARQUET_INTERNAL
-                        + "..") {
+                "take and return no @Internal pqx type nor a type of " + PARQUET_INTERNAL + "..") {
             @Override
             public void check(M member, ConditionEvents events) {
                 Set<String> found = new TreeSet<>();

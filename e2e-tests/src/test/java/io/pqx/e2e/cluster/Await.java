@@ -3,9 +3,9 @@ package io.pqx.e2e.cluster;
 import java.time.Duration;
 
 /**
- * Polls a condition until it holds or a deadline passes; then fails with a message that says
- * what was awaited and what was last seen. The cluster tests' only way to wait: no sleep stands
- * for a condition.
+ * Polls a condition until it holds or a deadline passes; then fails with a message that says what
+ * was awaited and what was last seen. The cluster tests' only way to wait: no sleep stands for a
+ * condition.
  */
 final class Await {
     /** A condition that may throw (REST calls, DuckDB queries). */
@@ -39,8 +39,12 @@ final class Await {
         while (!condition.holds()) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError(
-                        "Timed out after " + timeout.toSeconds() + " s waiting for " + what
-                                + "; last seen: " + state.describe());
+                        "Timed out after "
+                                + timeout.toSeconds()
+                                + " s waiting for "
+                                + what
+                                + "; last seen: "
+                                + state.describe());
             }
             Thread.sleep(poll.toMillis());
         }

@@ -15,9 +15,9 @@ import java.util.regex.Pattern;
  * working directory) and checked before a cluster starts: the cluster's class path, written by
  * {@code e2e-tests/flink-cluster-lib} (Flink's Maven artifacts, what a distribution's {@code lib/}
  * holds), and the job jar (pqx's connector modules and the tests' user functions, built by the
- * module {@code e2e-tests/cluster-job}, shaded). The checks keep the separation honest: the
- * cluster sees no pqx and no test library, and the job jar carries no Flink, so pqx reaches the
- * cluster only as a user's job does.
+ * module {@code e2e-tests/cluster-job}, shaded). The checks keep the separation honest: the cluster
+ * sees no pqx and no test library, and the job jar carries no Flink, so pqx reaches the cluster
+ * only as a user's job does.
  */
 final class ClusterArtifacts {
     static final Path CLASS_PATH_FILE = Path.of("flink-cluster-lib/target/flink-cluster.classpath");
@@ -38,7 +38,8 @@ final class ClusterArtifacts {
     static String clusterClassPath() throws IOException {
         if (!Files.isRegularFile(CLASS_PATH_FILE)) {
             throw new IllegalStateException(
-                    "Cannot find the cluster class path " + CLASS_PATH_FILE.toAbsolutePath()
+                    "Cannot find the cluster class path "
+                            + CLASS_PATH_FILE.toAbsolutePath()
                             + BUILD_HINT);
         }
         String classPath = Files.readString(CLASS_PATH_FILE, StandardCharsets.UTF_8).trim();
@@ -49,7 +50,9 @@ final class ClusterArtifacts {
             }
             if (isForbiddenOnCluster(jar)) {
                 throw new IllegalStateException(
-                        "Cannot start the cluster with " + jar + " on its class path: pqx must"
+                        "Cannot start the cluster with "
+                                + jar
+                                + " on its class path: pqx must"
                                 + " reach it through the job jar only, test libraries never");
             }
         }
@@ -96,15 +99,23 @@ final class ClusterArtifacts {
                             StandardCharsets.UTF_8);
             if (!factories.contains("io.pqx.table.PqxTableFactory")) {
                 throw new IllegalStateException(
-                        "Cannot use job jar " + JOB_JAR + ": its factory services lack pqx's: "
+                        "Cannot use job jar "
+                                + JOB_JAR
+                                + ": its factory services lack pqx's: "
                                 + factories);
             }
             for (String provided :
-                    List.of("org/apache/flink/", "org/apache/parquet/", "org/xerial/snappy/",
+                    List.of(
+                            "org/apache/flink/",
+                            "org/apache/parquet/",
+                            "org/xerial/snappy/",
                             "net/jpountz/")) {
                 if (jar.stream().anyMatch(e -> e.getName().startsWith(provided))) {
                     throw new IllegalStateException(
-                            "Cannot use job jar " + JOB_JAR + ": it holds " + provided
+                            "Cannot use job jar "
+                                    + JOB_JAR
+                                    + ": it holds "
+                                    + provided
                                     + " classes (Flink's, or parquet-java unrelocated)");
                 }
             }

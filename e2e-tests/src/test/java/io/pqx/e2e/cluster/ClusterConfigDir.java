@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * Writes the configuration directory a {@link LocalFlinkCluster}'s processes read (Flink 2.x:
- * {@code config.yaml}, plus a log4j2 file): everything on 127.0.0.1, the given REST and RPC
- * ports, one task slot per TaskManager, checkpoints into the directory's {@code checkpoints/}, a
+ * {@code config.yaml}, plus a log4j2 file): everything on 127.0.0.1, the given REST and RPC ports,
+ * one task slot per TaskManager, checkpoints into the directory's {@code checkpoints/}, a
  * fixed-delay restart strategy, and short heartbeats. Called once per cluster, before any process
  * starts; writes files only.
  */

@@ -1,9 +1,5 @@
 package io.pqx.e2e.cluster;
 
-import org.apache.flink.api.common.JobID;
-import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
-import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,12 +10,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * The JobManager's REST API, read the way an operator reads it ({@code java.net.http}, JSON
- * through Flink's shaded Jackson): registered TaskManagers, a job's state, checkpoint counts,
- * failures, and where its subtasks run. Read-only; every call is one GET that fails on a
- * non-200 answer. Used by the test thread.
+ * The JobManager's REST API, read the way an operator reads it ({@code java.net.http}, JSON through
+ * Flink's shaded Jackson): registered TaskManagers, a job's state, checkpoint counts, failures, and
+ * where its subtasks run. Read-only; every call is one GET that fails on a non-200 answer. Used by
+ * the test thread.
  */
 final class ClusterRest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -84,8 +83,8 @@ final class ClusterRest {
     }
 
     /**
-     * The job's exception history, one line per failover: the exception, the task that failed
-     * first and its TaskManager.
+     * The job's exception history, one line per failover: the exception, the task that failed first
+     * and its TaskManager.
      */
     List<String> failures(JobID job) throws IOException {
         List<String> lines = new ArrayList<>();
@@ -93,8 +92,10 @@ final class ClusterRest {
         for (JsonNode entry : history.path("entries")) {
             lines.add(
                     entry.path("exceptionName").asText()
-                            + " in " + entry.path("taskName").asText()
-                            + " on " + entry.path("taskManagerId").asText());
+                            + " in "
+                            + entry.path("taskName").asText()
+                            + " on "
+                            + entry.path("taskManagerId").asText());
         }
         return lines;
     }
@@ -124,7 +125,11 @@ final class ClusterRest {
         }
         if (response.statusCode() != 200) {
             throw new IOException(
-                    "Cannot read " + request.uri() + ": HTTP " + response.statusCode() + " "
+                    "Cannot read "
+                            + request.uri()
+                            + ": HTTP "
+                            + response.statusCode()
+                            + " "
                             + response.body());
         }
         return JSON.readTree(response.body());

@@ -3,7 +3,8 @@ package io.pqx.e2e.cluster;
 import io.pqx.e2e.cluster.jobs.GeneratedRows;
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkOptions;
-
+import java.nio.file.Path;
+import java.time.Duration;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.MemorySize;
@@ -14,24 +15,23 @@ import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
-import java.time.Duration;
-
 /**
  * pqx's sink on a real multi-process cluster: a streaming job (rate-limited generated rows,
- * parallelism 2 over two one-slot TaskManagers, checkpoints every 200 ms) writes a partitioned
- * pqx table with files kept open across checkpoints; one TaskManager is SIGKILLed mid-job and a
+ * parallelism 2 over two one-slot TaskManagers, checkpoints every 200 ms) writes a partitioned pqx
+ * table with files kept open across checkpoints; one TaskManager is SIGKILLed mid-job and a
  * replacement started; the job restores on it and finishes. DuckDB then finds every row committed
  * exactly once, each in its partition's directory with its payload, and no hidden file left (no
  * in-progress file, no row log) anywhere under the table.
  */
 class ClusterSinkITCase extends ClusterTest {
     static final long ROWS = 300_000;
+
     /** Both subtasks together: so generating every row takes at least 25 s. */
     static final double ROWS_PER_SECOND = 12_000;
+
     /**
-     * So long after the job starts running, the rate limit has let fewer than {@link #ROWS} rows
-     * be generated: a kill before it is mid-job.
+     * So long after the job starts running, the rate limit has let fewer than {@link #ROWS} rows be
+     * generated: a kill before it is mid-job.
      */
     static final Duration MID_JOB = Duration.ofSeconds(20);
 

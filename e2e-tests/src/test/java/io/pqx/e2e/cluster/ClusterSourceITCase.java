@@ -7,7 +7,11 @@ import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.source.PqxSource;
 import io.pqx.source.PqxSourceOptions;
-
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.MemorySize;
@@ -17,32 +21,27 @@ import org.apache.flink.table.data.RowData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-
 /**
- * pqx's continuous source on a real multi-process cluster: it reads a directory that the test
- * keeps filling (a file every 250 ms, published by rename), parallelism 2 over two one-slot
- * TaskManagers, checkpoints every 200 ms, into an exactly-once recording sink (pqx's sink rolling
- * at every checkpoint, into another directory). One TaskManager is SIGKILLed mid-read and a
- * replacement started; once the input is complete and every row has arrived, the job is
- * cancelled. DuckDB then finds every input row recorded exactly once: the restored readers
- * re-emitted nothing and skipped nothing, and no file was planned twice or missed.
+ * pqx's continuous source on a real multi-process cluster: it reads a directory that the test keeps
+ * filling (a file every 250 ms, published by rename), parallelism 2 over two one-slot TaskManagers,
+ * checkpoints every 200 ms, into an exactly-once recording sink (pqx's sink rolling at every
+ * checkpoint, into another directory). One TaskManager is SIGKILLed mid-read and a replacement
+ * started; once the input is complete and every row has arrived, the job is cancelled. DuckDB then
+ * finds every input row recorded exactly once: the restored readers re-emitted nothing and skipped
+ * nothing, and no file was planned twice or missed.
  */
 class ClusterSourceITCase extends ClusterTest {
     static final long ROWS = 120_000;
     static final int ROWS_PER_FILE = 2_000;
+
     /** 60 files, one every 250 ms: the input grows for about 15 s. */
     static final Duration FILE_PAUSE = Duration.ofMillis(250);
+
     /** The input stops growing here until the kill: the kill always comes before its end. */
     static final long HOLD_AT = ROWS * 3 / 4;
 
     @Test
-    void aTaskManagerKilledMidReadEmitsNoRowTwiceAndLosesNone(@TempDir Path work)
-            throws Exception {
+    void aTaskManagerKilledMidReadEmitsNoRowTwiceAndLosesNone(@TempDir Path work) throws Exception {
         Path input = Files.createDirectories(work.resolve("input"));
         Path recorded = Files.createDirectories(work.resolve("recorded"));
         JobClient job = null;
@@ -93,8 +92,10 @@ class ClusterSourceITCase extends ClusterTest {
                     Duration.ofMinutes(2),
                     Duration.ofSeconds(1),
                     () -> CommittedRows.read(recorded, ROWS, false).rows() >= ROWS,
-                    () -> CommittedRows.read(recorded, ROWS, false) + ", job "
-                            + cluster.rest().jobState(id));
+                    () ->
+                            CommittedRows.read(recorded, ROWS, false)
+                                    + ", job "
+                                    + cluster.rest().jobState(id));
             Duration jobTime = Duration.ofNanos(System.nanoTime() - submitted);
             // Two more checkpoints: a row emitted twice would be committed by now.
             long completed = cluster.rest().checkpoints(id).completed();

@@ -2,16 +2,14 @@ package io.pqx.e2e.cluster;
 
 import io.pqx.e2e.cluster.jobs.GeneratedRows;
 import io.pqx.e2e.cluster.jobs.PayloadFunction;
-
+import java.nio.file.Path;
+import java.time.Duration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
-import java.time.Duration;
 
 /**
  * pqx's SQL connector on a real multi-process cluster: {@code INSERT INTO} a partitioned {@code
@@ -24,11 +22,13 @@ import java.time.Duration;
  */
 class ClusterSqlITCase extends ClusterTest {
     static final long ROWS = 200_000;
+
     /** Both subtasks together: so generating every row takes at least 20 s. */
     static final long ROWS_PER_SECOND = 10_000;
+
     /**
-     * So long after the job starts running, the rate limit has let fewer than {@link #ROWS} rows
-     * be generated: a kill before it is mid-job.
+     * So long after the job starts running, the rate limit has let fewer than {@link #ROWS} rows be
+     * generated: a kill before it is mid-job.
      */
     static final Duration MID_JOB = Duration.ofSeconds(15);
 
@@ -44,19 +44,26 @@ class ClusterSqlITCase extends ClusterTest {
                             + " 'connector' = 'datagen',"
                             + " 'fields.id.kind' = 'sequence',"
                             + " 'fields.id.start' = '0',"
-                            + " 'fields.id.end' = '" + (ROWS - 1) + "',"
-                            + " 'rows-per-second' = '" + ROWS_PER_SECOND + "')");
+                            + " 'fields.id.end' = '"
+                            + (ROWS - 1)
+                            + "',"
+                            + " 'rows-per-second' = '"
+                            + ROWS_PER_SECOND
+                            + "')");
             sql.executeSql(
                     "CREATE TABLE pqx_table (id BIGINT NOT NULL, part INT NOT NULL, payload STRING)"
                             + " PARTITIONED BY (part) WITH ("
                             + " 'connector' = 'pqx',"
-                            + " 'path' = '" + table.toUri() + "',"
+                            + " 'path' = '"
+                            + table.toUri()
+                            + "',"
                             + " 'sink.row-group.rows' = '10000',"
                             + " 'sink.rolling-policy.file-size' = '1 mb')");
             long submitted = System.nanoTime();
             TableResult insert =
                     sql.executeSql(
-                            "INSERT INTO pqx_table SELECT id, CAST(id % " + GeneratedRows.PARTS
+                            "INSERT INTO pqx_table SELECT id, CAST(id % "
+                                    + GeneratedRows.PARTS
                                     + " AS INT), payload_of(id) FROM src");
             JobClient job = insert.getJobClient().orElseThrow();
             KillAndCheck.killMidJobThenCheckTable(

@@ -1,7 +1,6 @@
 package io.pqx.e2e.cluster;
 
 import io.pqx.e2e.cluster.jobs.GeneratedRows;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -18,10 +17,10 @@ import java.util.stream.Stream;
 /**
  * What a sink committed under a directory, as DuckDB (a reader that is not pqx) reads it: the
  * visible Parquet files only (no path segment starting with {@code .} or {@code _}, which every
- * reader skips), their rows, distinct ids, ids outside {@code 0..expected-1}, rows whose payload
- * is not {@link GeneratedRows#payload} of their id, and, when partitioned by {@code part}, rows
- * not in the {@code part=<id mod PARTS>} directory. Files are listed by the test, not by a DuckDB
- * glob, so what counts as visible is decided here, by the rule pqx's source applies.
+ * reader skips), their rows, distinct ids, ids outside {@code 0..expected-1}, rows whose payload is
+ * not {@link GeneratedRows#payload} of their id, and, when partitioned by {@code part}, rows not in
+ * the {@code part=<id mod PARTS>} directory. Files are listed by the test, not by a DuckDB glob, so
+ * what counts as visible is decided here, by the rule pqx's source applies.
  *
  * @param files visible Parquet files
  * @param rows rows in them
@@ -55,11 +54,14 @@ record CommittedRows(
                     s.executeQuery(
                             "SELECT count(*), count(DISTINCT id),"
                                     + " count(DISTINCT id) FILTER (WHERE id >= 0 AND id < "
-                                    + expected + "), "
+                                    + expected
+                                    + "), "
                                     + (partitioned
-                                            ? "count(*) FILTER (WHERE " + partitionOf
+                                            ? "count(*) FILTER (WHERE "
+                                                    + partitionOf
                                                     + " IS DISTINCT FROM CAST(id % "
-                                                    + GeneratedRows.PARTS + " AS VARCHAR))"
+                                                    + GeneratedRows.PARTS
+                                                    + " AS VARCHAR))"
                                             : "0")
                                     + from)) {
                 r.next();

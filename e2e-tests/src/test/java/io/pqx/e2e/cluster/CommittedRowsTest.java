@@ -5,21 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqx.e2e.cluster.jobs.GeneratedRows;
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.options.WriteOptions;
-
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-
 /**
  * The cluster tests' checker finds what it must: duplicates, losses, rows never generated, wrong
- * payloads and rows in the wrong partition directory, and it reads visible files only (a row
- * only in a hidden file counts as lost).
+ * payloads and rows in the wrong partition directory, and it reads visible files only (a row only
+ * in a hidden file counts as lost).
  */
 class CommittedRowsTest {
     @TempDir Path table;
@@ -62,7 +60,9 @@ class CommittedRowsTest {
         Path file = table.resolve(relative);
         Files.createDirectories(file.getParent());
         try (ParquetWriter writer =
-                ParquetWriter.builder(GeneratedRows.TYPE).options(WriteOptions.defaults()).create(new org.apache.flink.core.fs.Path(file.toUri()))) {
+                ParquetWriter.builder(GeneratedRows.TYPE)
+                        .options(WriteOptions.defaults())
+                        .create(new org.apache.flink.core.fs.Path(file.toUri()))) {
             for (RowData row : List.of(rows)) {
                 writer.write(row);
             }

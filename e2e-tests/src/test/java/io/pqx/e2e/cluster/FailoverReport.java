@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * The figures a cluster test reports in one line: rows expected and committed, duplicates and
- * losses, TaskManagers killed, failovers (the job's exception history), restores from a
- * checkpoint and completed checkpoints (REST), and times.
+ * losses, TaskManagers killed, failovers (the job's exception history), restores from a checkpoint
+ * and completed checkpoints (REST), and times.
  *
  * @param test the test's name
  * @param expected rows the job had to commit

@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One JVM of a {@link LocalFlinkCluster} (the JobManager or a TaskManager), a child process of
- * the test JVM: its name, its process id, and its log ({@code <name>.log}, written by log4j) and
- * console ({@code <name>.out}, stdout and stderr) files. It is only ever ended by {@link #kill},
- * a SIGKILL sent to its own process id: the way a TaskManager dies when its machine or container
+ * One JVM of a {@link LocalFlinkCluster} (the JobManager or a TaskManager), a child process of the
+ * test JVM: its name, its process id, and its log ({@code <name>.log}, written by log4j) and
+ * console ({@code <name>.out}, stdout and stderr) files. It is only ever ended by {@link #kill}, a
+ * SIGKILL sent to its own process id: the way a TaskManager dies when its machine or container
  * goes, with no shutdown hook run and nothing flushed. Used by the test thread only.
  */
 final class FlinkProcess {
@@ -33,8 +33,8 @@ final class FlinkProcess {
     }
 
     /**
-     * Starts {@code java jvmOptions -Dlog.file=... mainClass arguments}; {@code logs} receives
-     * its files.
+     * Starts {@code java jvmOptions -Dlog.file=... mainClass arguments}; {@code logs} receives its
+     * files.
      */
     static FlinkProcess start(
             String name,
@@ -102,9 +102,19 @@ final class FlinkProcess {
 
     /** The last {@code lines} lines of its log and of its console output. */
     String tail(int lines) {
-        return "---- " + name + " (pid " + pid() + (isAlive() ? ", alive" : ", exited") + ") "
-                + log.getFileName() + ":\n" + tail(log, lines)
-                + "---- " + out.getFileName() + ":\n" + tail(out, lines);
+        return "---- "
+                + name
+                + " (pid "
+                + pid()
+                + (isAlive() ? ", alive" : ", exited")
+                + ") "
+                + log.getFileName()
+                + ":\n"
+                + tail(log, lines)
+                + "---- "
+                + out.getFileName()
+                + ":\n"
+                + tail(out, lines);
     }
 
     private static String tail(Path file, int lines) {

@@ -13,11 +13,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * Flink's own SQL client ({@code org.apache.flink.table.client.SqlClient}, embedded mode), run as
  * {@code bin/sql-client.sh -f script.sql} runs it: its own JVM, on the class path of {@link
- * SqlClientArtifacts#sqlClientClassPath()} (a distribution's lib/ plus the client, the gateway
- * and flink-python) and with {@code FLINK_CONF_DIR} set to a {@link LocalFlinkCluster}'s
- * configuration, so that its jobs go to that cluster over REST. Nothing of pqx is on its class
- * path: a script brings pqx with {@code ADD JAR}. {@link #run} returns once the client exited,
- * with what it printed; a client still running after the timeout is killed and the run fails.
+ * SqlClientArtifacts#sqlClientClassPath()} (a distribution's lib/ plus the client, the gateway and
+ * flink-python) and with {@code FLINK_CONF_DIR} set to a {@link LocalFlinkCluster}'s configuration,
+ * so that its jobs go to that cluster over REST. Nothing of pqx is on its class path: a script
+ * brings pqx with {@code ADD JAR}. {@link #run} returns once the client exited, with what it
+ * printed; a client still running after the timeout is killed and the run fails.
  */
 final class FlinkSqlClient {
     private static final String MAIN = "org.apache.flink.table.client.SqlClient";
@@ -35,8 +35,8 @@ final class FlinkSqlClient {
 
     /**
      * Writes {@code statements} to {@code <name>.sql} in the cluster's log directory and runs
-     * {@code sql-client embedded -f <name>.sql}; the console goes to {@code <name>.out} there,
-     * the client's log to {@code <name>.log}.
+     * {@code sql-client embedded -f <name>.sql}; the console goes to {@code <name>.out} there, the
+     * client's log to {@code <name>.log}.
      */
     Result run(String name, List<String> statements, Duration timeout)
             throws IOException, InterruptedException {
@@ -71,7 +71,9 @@ final class FlinkSqlClient {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             process.destroyForcibly().waitFor();
             throw new IllegalStateException(
-                    "The SQL client ran longer than " + timeout + "; its output:\n"
+                    "The SQL client ran longer than "
+                            + timeout
+                            + "; its output:\n"
                             + Files.readString(out, StandardCharsets.UTF_8));
         }
         return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8));

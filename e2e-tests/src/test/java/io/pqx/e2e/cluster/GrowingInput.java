@@ -3,7 +3,6 @@ package io.pqx.e2e.cluster;
 import io.pqx.e2e.cluster.jobs.GeneratedRows;
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.options.WriteOptions;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -13,14 +12,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * A directory that keeps growing while a continuous source reads it: files of {@link
- * GeneratedRows} (ids {@code 0, 1, 2, ...} in order, {@code rowsPerFile} per file), each written
- * by pqx's {@code ParquetWriter} under a hidden name and then atomically renamed, so a reader
- * never sees a half-written file; one file every {@code pause} until {@code total} rows are
- * published. Once {@code holdAt} rows are published it waits for {@link #release} (so a test can
- * make sure something happens while the input is incomplete, however slow the machine). Writes
- * on its own thread; {@link #published} and {@link #release} may be called from any thread. A
- * write failure stops it and is rethrown by {@link #awaitDone}.
+ * A directory that keeps growing while a continuous source reads it: files of {@link GeneratedRows}
+ * (ids {@code 0, 1, 2, ...} in order, {@code rowsPerFile} per file), each written by pqx's {@code
+ * ParquetWriter} under a hidden name and then atomically renamed, so a reader never sees a
+ * half-written file; one file every {@code pause} until {@code total} rows are published. Once
+ * {@code holdAt} rows are published it waits for {@link #release} (so a test can make sure
+ * something happens while the input is incomplete, however slow the machine). Writes on its own
+ * thread; {@link #published} and {@link #release} may be called from any thread. A write failure
+ * stops it and is rethrown by {@link #awaitDone}.
  */
 final class GrowingInput implements AutoCloseable {
     private final Path dir;
@@ -65,8 +64,13 @@ final class GrowingInput implements AutoCloseable {
         }
         if (thread.isAlive()) {
             throw new AssertionError(
-                    "Input not done after " + timeout.toSeconds() + " s: " + published() + " of "
-                            + total + " rows published");
+                    "Input not done after "
+                            + timeout.toSeconds()
+                            + " s: "
+                            + published()
+                            + " of "
+                            + total
+                            + " rows published");
         }
     }
 
@@ -80,7 +84,9 @@ final class GrowingInput implements AutoCloseable {
                 long first = published.get();
                 long last = Math.min(total, first + rowsPerFile);
                 try (ParquetWriter writer =
-                        ParquetWriter.builder(GeneratedRows.TYPE).options(options).create(new org.apache.flink.core.fs.Path(hidden.toUri()))) {
+                        ParquetWriter.builder(GeneratedRows.TYPE)
+                                .options(options)
+                                .create(new org.apache.flink.core.fs.Path(hidden.toUri()))) {
                     for (long id = first; id < last; id++) {
                         writer.write(rows.map(id));
                     }

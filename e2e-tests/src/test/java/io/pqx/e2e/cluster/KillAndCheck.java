@@ -2,18 +2,17 @@ package io.pqx.e2e.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.apache.flink.api.common.JobID;
-import org.apache.flink.core.execution.JobClient;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.core.execution.JobClient;
 
 /**
- * The part the cluster's writing tests share (DataStream and SQL): a TaskManager of the running
- * job is SIGKILLed mid-job and replaced, the job finishes on the replacement, and the table it
- * wrote holds every row exactly once, each in its partition with its payload, with no hidden file
- * left. Prints the figures.
+ * The part the cluster's writing tests share (DataStream and SQL): a TaskManager of the running job
+ * is SIGKILLed mid-job and replaced, the job finishes on the replacement, and the table it wrote
+ * holds every row exactly once, each in its partition with its payload, with no hidden file left.
+ * Prints the figures.
  */
 final class KillAndCheck {
     private KillAndCheck() {}
@@ -24,8 +23,15 @@ final class KillAndCheck {
      * @param midJob how long after the job runs a kill still comes before its last row
      * @param submittedNanos {@code System.nanoTime()} when the job was submitted
      */
-    static void killMidJobThenCheckTable(LocalFlinkCluster cluster, JobClient job, String name,
-            long rows, Path table, Duration midJob, long submittedNanos) throws Exception {
+    static void killMidJobThenCheckTable(
+            LocalFlinkCluster cluster,
+            JobClient job,
+            String name,
+            long rows,
+            Path table,
+            Duration midJob,
+            long submittedNanos)
+            throws Exception {
         JobID id = job.getJobID();
         TaskManagerFailover.Kill kill = TaskManagerFailover.afterCheckpoints(cluster, id, 3);
         assertThat(kill.afterRunning())

@@ -1,8 +1,5 @@
 package io.pqx.e2e.cluster;
 
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -18,6 +15,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
  * A Flink 2.3 standalone session cluster on 127.0.0.1, each process its own JVM started by the
@@ -95,8 +94,8 @@ public final class LocalFlinkCluster implements AutoCloseable {
     }
 
     /**
-     * Starts a JobManager and {@code taskManagers} TaskManagers (one slot each) in {@code dir}
-     * and waits until all have registered.
+     * Starts a JobManager and {@code taskManagers} TaskManagers (one slot each) in {@code dir} and
+     * waits until all have registered.
      */
     public static LocalFlinkCluster start(Path dir, int taskManagers) throws Exception {
         for (int attempt = 1; ; attempt++) {
@@ -109,8 +108,10 @@ public final class LocalFlinkCluster implements AutoCloseable {
                 if (attempt == START_ATTEMPTS || !logsShow(attemptDir, "java.net.BindException")) {
                     throw e;
                 }
-                System.out.printf("[cluster] a port was taken before the JobManager bound it;"
-                        + " starting again (attempt %d of %d)%n", attempt + 1, START_ATTEMPTS);
+                System.out.printf(
+                        "[cluster] a port was taken before the JobManager bound it;"
+                                + " starting again (attempt %d of %d)%n",
+                        attempt + 1, START_ATTEMPTS);
             }
         }
     }
@@ -215,7 +216,11 @@ public final class LocalFlinkCluster implements AutoCloseable {
         int exit = tm.kill(KILL_WAIT);
         if (exit != FlinkProcess.SIGKILL_EXIT) {
             throw new IllegalStateException(
-                    "TaskManager " + id + " (pid " + pid + ") did not die of SIGKILL: exit "
+                    "TaskManager "
+                            + id
+                            + " (pid "
+                            + pid
+                            + ") did not die of SIGKILL: exit "
                             + exit);
         }
         taskManagers.remove(id);
@@ -224,9 +229,9 @@ public final class LocalFlinkCluster implements AutoCloseable {
     }
 
     /**
-     * Waits until the TaskManagers registered with the JobManager are exactly {@code ids}: the
-     * new ones have registered and the killed ones have been noticed lost (their heartbeats
-     * stopped). Returns how long that took.
+     * Waits until the TaskManagers registered with the JobManager are exactly {@code ids}: the new
+     * ones have registered and the killed ones have been noticed lost (their heartbeats stopped).
+     * Returns how long that took.
      */
     public Duration awaitTaskManagers(Set<String> ids, Duration timeout) throws Exception {
         Set<String> expected = new TreeSet<>(ids);
@@ -243,8 +248,8 @@ public final class LocalFlinkCluster implements AutoCloseable {
     }
 
     /**
-     * An environment that builds jobs in the test JVM and submits them over REST with the job
-     * jar, as a user's client does.
+     * An environment that builds jobs in the test JVM and submits them over REST with the job jar,
+     * as a user's client does.
      */
     public StreamExecutionEnvironment remoteEnvironment(Configuration configuration) {
         return StreamExecutionEnvironment.createRemoteEnvironment(
@@ -252,8 +257,8 @@ public final class LocalFlinkCluster implements AutoCloseable {
     }
 
     /**
-     * The configuration directory every process of the cluster reads ({@code config.yaml} with
-     * the REST address and port): a client given it as {@code FLINK_CONF_DIR} submits here.
+     * The configuration directory every process of the cluster reads ({@code config.yaml} with the
+     * REST address and port): a client given it as {@code FLINK_CONF_DIR} submits here.
      */
     public Path configDir() {
         return conf;
@@ -312,8 +317,14 @@ public final class LocalFlinkCluster implements AutoCloseable {
         for (FlinkProcess process : started) {
             try {
                 if (process.awaitExit(KILL_WAIT) == -1) {
-                    System.out.println("Process " + process.name() + " (pid " + process.pid()
-                            + ") survived SIGKILL for " + KILL_WAIT.toSeconds() + " s");
+                    System.out.println(
+                            "Process "
+                                    + process.name()
+                                    + " (pid "
+                                    + process.pid()
+                                    + ") survived SIGKILL for "
+                                    + KILL_WAIT.toSeconds()
+                                    + " s");
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

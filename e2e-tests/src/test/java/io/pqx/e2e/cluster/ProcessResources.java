@@ -11,9 +11,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * The memory flags of one Flink process role, computed as Flink's {@code bin/} scripts compute
  * them: {@code BashJavaUtils GET_TM_RESOURCE_PARAMS} (or {@code GET_JM_RESOURCE_PARAMS}) reads
- * {@code config.yaml} and prints the JVM options ({@code -Xmx}, {@code -Xms}, direct and
- * metaspace limits) and the {@code -D} memory properties the process must be started with (a
- * TaskManager started without them fails: "'taskmanager.cpu.cores' ... is not set").
+ * {@code config.yaml} and prints the JVM options ({@code -Xmx}, {@code -Xms}, direct and metaspace
+ * limits) and the {@code -D} memory properties the process must be started with (a TaskManager
+ * started without them fails: "'taskmanager.cpu.cores' ... is not set").
  *
  * @param jvmOptions the JVM options, one per element
  * @param dynamicProperties the program arguments, {@code "-D", "key=value"} pairs

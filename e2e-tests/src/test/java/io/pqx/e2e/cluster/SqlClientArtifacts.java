@@ -13,8 +13,8 @@ import java.util.List;
  * What the build made for {@link SqlClientITCase}, found relative to the e2e-tests module
  * (failsafe's working directory) and checked before use: pqx's SQL connector jar (module {@code
  * flink-sql-connector-pqx}), the SQL client's class path and the other jars a user adds (module
- * {@code e2e-tests/sql-client-lib}). The SQL client's class path holds no pqx and no test
- * library, so pqx reaches the session only through {@code ADD JAR}.
+ * {@code e2e-tests/sql-client-lib}). The SQL client's class path holds no pqx and no test library,
+ * so pqx reaches the session only through {@code ADD JAR}.
  */
 final class SqlClientArtifacts {
     static final Path CONNECTOR_TARGET = Path.of("../flink-sql-connector-pqx/target");
@@ -39,7 +39,10 @@ final class SqlClientArtifacts {
         if (found.size() != 1) {
             throw new IllegalStateException(
                     "Expected one flink-sql-connector-pqx-<version>.jar in "
-                            + CONNECTOR_TARGET.toAbsolutePath() + ", found " + found + BUILD_HINT);
+                            + CONNECTOR_TARGET.toAbsolutePath()
+                            + ", found "
+                            + found
+                            + BUILD_HINT);
         }
         return found.get(0).toAbsolutePath().normalize();
     }
@@ -52,7 +55,8 @@ final class SqlClientArtifacts {
     static String sqlClientClassPath() throws IOException {
         if (!Files.isRegularFile(CLASS_PATH_FILE)) {
             throw new IllegalStateException(
-                    "Cannot find the SQL client class path " + CLASS_PATH_FILE.toAbsolutePath()
+                    "Cannot find the SQL client class path "
+                            + CLASS_PATH_FILE.toAbsolutePath()
                             + BUILD_HINT);
         }
         String classPath = Files.readString(CLASS_PATH_FILE, StandardCharsets.UTF_8).trim();
@@ -63,7 +67,9 @@ final class SqlClientArtifacts {
             }
             if (ClusterArtifacts.isForbiddenOnCluster(jar)) {
                 throw new IllegalStateException(
-                        "Cannot start the SQL client with " + jar + " on its class path: pqx must"
+                        "Cannot start the SQL client with "
+                                + jar
+                                + " on its class path: pqx must"
                                 + " reach it through ADD JAR only, test libraries never");
             }
         }
@@ -85,8 +91,7 @@ final class SqlClientArtifacts {
     }
 
     /**
-     * A jar a user downloads and ADD JARs next to pqx's ({@code flink-sql-parquet-2.3.0.jar},
-     * ...).
+     * A jar a user downloads and ADD JARs next to pqx's ({@code flink-sql-parquet-2.3.0.jar}, ...).
      */
     static Path userJar(String fileName) {
         Path jar = USER_JARS.resolve(fileName);

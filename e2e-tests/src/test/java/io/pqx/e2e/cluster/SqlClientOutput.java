@@ -34,8 +34,11 @@ final class SqlClientOutput {
     String statement(int index) {
         if (index >= parts.size()) {
             throw new IllegalStateException(
-                    "The SQL client printed nothing for statement " + index + " (it reached "
-                            + parts.size() + " prompts)");
+                    "The SQL client printed nothing for statement "
+                            + index
+                            + " (it reached "
+                            + parts.size()
+                            + " prompts)");
         }
         return parts.get(index);
     }
@@ -62,7 +65,9 @@ final class SqlClientOutput {
         }
         if (header) {
             throw new IllegalStateException(
-                    "No table in the SQL client's output for statement " + index + ": "
+                    "No table in the SQL client's output for statement "
+                            + index
+                            + ": "
                             + statement(index));
         }
         return rows;

@@ -3,9 +3,8 @@ package io.pqx.e2e.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /** Pins {@link SqlClientOutput} on text as Flink 2.3's SQL client prints it with {@code -f}. */
 class SqlClientOutputTest {

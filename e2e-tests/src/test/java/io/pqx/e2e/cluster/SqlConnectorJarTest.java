@@ -2,9 +2,6 @@ package io.pqx.e2e.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -18,6 +15,8 @@ import java.util.Map;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * What {@code flink-sql-connector-pqx-<version>.jar} holds, so that it can sit in one lib/ beside
@@ -55,6 +54,7 @@ class SqlConnectorJarTest {
 
     /** The versions the build bundles (the pom's properties): NOTICE must name these. */
     private static final String PARQUET = System.getProperty("pqx.parquet-version");
+
     private static final String ZSTD_JNI = System.getProperty("pqx.zstd-jni-version");
 
     private static Map<String, byte[]> entries;
@@ -124,7 +124,9 @@ class SqlConnectorJarTest {
                     String original = r.getKey();
                     String relocated = r.getValue();
                     if (refersTo(utf8, original, relocated)
-                            || refersTo(utf8, original.replace('/', '.'),
+                            || refersTo(
+                                    utf8,
+                                    original.replace('/', '.'),
                                     relocated.replace('/', '.'))) {
                         leftovers.add(e.getKey() + " -> " + utf8);
                     }

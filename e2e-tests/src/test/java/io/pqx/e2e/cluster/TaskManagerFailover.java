@@ -1,20 +1,19 @@
 package io.pqx.e2e.cluster;
 
-import org.apache.flink.api.common.JobID;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.apache.flink.api.common.JobID;
 
 /**
  * The failure every cluster test injects: once a running job has completed some checkpoints, one
  * TaskManager that runs its subtasks is SIGKILLed by its process id, a replacement is started at
  * once, and the call returns when the JobManager has noticed the loss and registered the
- * replacement. With one slot per TaskManager the job can only run again on the replacement.
- * Checks, rather than assumes, that the job was running when the kill came.
+ * replacement. With one slot per TaskManager the job can only run again on the replacement. Checks,
+ * rather than assumes, that the job was running when the kill came.
  */
 final class TaskManagerFailover {
     private static final Set<String> TERMINAL = Set.of("FAILED", "CANCELED", "FINISHED");
@@ -23,10 +22,9 @@ final class TaskManagerFailover {
     private static final Duration REGISTRATION_TIMEOUT = Duration.ofSeconds(90);
 
     /**
-     * One kill: how long after the job started running it came, the TaskManager killed and its
-     * pid, its replacement, the checkpoints the job had completed before, and how long the
-     * JobManager took to notice the loss (heartbeats) and to register the replacement, both from
-     * the kill.
+     * One kill: how long after the job started running it came, the TaskManager killed and its pid,
+     * its replacement, the checkpoints the job had completed before, and how long the JobManager
+     * took to notice the loss (heartbeats) and to register the replacement, both from the kill.
      */
     record Kill(
             Duration afterRunning,
@@ -53,7 +51,11 @@ final class TaskManagerFailover {
                     String state = rest.jobState(job);
                     if (TERMINAL.contains(state)) {
                         throw new AssertionError(
-                                "Job " + job + " is " + state + " before the kill: "
+                                "Job "
+                                        + job
+                                        + " is "
+                                        + state
+                                        + " before the kill: "
                                         + rest.checkpoints(job));
                     }
                     return false;

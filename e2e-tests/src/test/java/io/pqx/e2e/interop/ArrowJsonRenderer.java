@@ -6,7 +6,12 @@ import io.pqx.e2e.interop.JsonShape.MapOf;
 import io.pqx.e2e.interop.JsonShape.Slot;
 import io.pqx.e2e.interop.JsonShape.Struct;
 import io.pqx.tools.json.JsonValues;
-
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.arrow.dataset.file.FileFormat;
 import org.apache.arrow.dataset.file.FileSystemDatasetFactory;
 import org.apache.arrow.dataset.jni.NativeMemoryPool;
@@ -50,21 +55,14 @@ import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotat
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
 
-import java.io.IOException;
-import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-
 /**
- * Renders a Parquet file as the JSON lines of {@code JSON-RENDERING.md} with Arrow C++ (the
- * Parquet reader of Arrow's dataset scanner, reached over JNI through Arrow Java's {@code
- * arrow-dataset}): the scanner decodes the file into Arrow vectors in file order, and each row is
- * walked along the {@link JsonShape} of the file's Parquet schema and formatted with pqx-tools'
- * {@link JsonValues}, so that the rendering follows the file's own types while every value comes
- * from Arrow. Fails with {@link IllegalStateException} where Arrow returns a vector of another
- * structure than the schema asks for.
+ * Renders a Parquet file as the JSON lines of {@code JSON-RENDERING.md} with Arrow C++ (the Parquet
+ * reader of Arrow's dataset scanner, reached over JNI through Arrow Java's {@code arrow-dataset}):
+ * the scanner decodes the file into Arrow vectors in file order, and each row is walked along the
+ * {@link JsonShape} of the file's Parquet schema and formatted with pqx-tools' {@link JsonValues},
+ * so that the rendering follows the file's own types while every value comes from Arrow. Fails with
+ * {@link IllegalStateException} where Arrow returns a vector of another structure than the schema
+ * asks for.
  *
  * <p>The third independent peer of the interop tests, next to DuckDB and parquet-java. Stateless;
  * each call scans with its own allocator, whose close checks that no Arrow memory leaked.
@@ -182,8 +180,7 @@ final class ArrowJsonRenderer {
 
         void map(StringBuilder sb, MapOf map, ValueVector vector, int i) throws IOException {
             BaseListVector list = as(BaseListVector.class, vector, map);
-            StructVector entries =
-                    as(StructVector.class, list.getChildrenFromFields().get(0), map);
+            StructVector entries = as(StructVector.class, list.getChildrenFromFields().get(0), map);
             sb.append('[');
             for (int k = list.getElementStartIndex(i); k < list.getElementEndIndex(i); k++) {
                 sb.append(k == list.getElementStartIndex(i) ? "{\"key\":" : ",{\"key\":");
@@ -211,13 +208,17 @@ final class ArrowJsonRenderer {
             }
             sb.append(
                     switch (leaf.kind()) {
-                        case BOOLEAN -> Boolean.toString(as(BitVector.class, vector, leaf).get(i) != 0);
+                        case BOOLEAN ->
+                                Boolean.toString(as(BitVector.class, vector, leaf).get(i) != 0);
                         case SIGNED_INT, UNSIGNED_INT -> integer(vector, i, leaf);
-                        case FLOAT -> JsonValues.formatFloat(as(Float4Vector.class, vector, leaf).get(i));
+                        case FLOAT ->
+                                JsonValues.formatFloat(as(Float4Vector.class, vector, leaf).get(i));
                         case FLOAT16 ->
-                                JsonValues.formatFloat16(as(Float2Vector.class, vector, leaf).get(i));
+                                JsonValues.formatFloat16(
+                                        as(Float2Vector.class, vector, leaf).get(i));
                         case DOUBLE ->
-                                JsonValues.formatDouble(as(Float8Vector.class, vector, leaf).get(i));
+                                JsonValues.formatDouble(
+                                        as(Float8Vector.class, vector, leaf).get(i));
                         case DECIMAL -> decimal(vector, i, leaf);
                         case STRING ->
                                 JsonValues.formatString(
@@ -263,7 +264,8 @@ final class ArrowJsonRenderer {
 
     private static String date(ValueVector vector, int i, Leaf leaf) {
         if (vector instanceof DateMilliVector millis) {
-            return JsonValues.formatDate(Math.toIntExact(Math.floorDiv(millis.get(i), 86_400_000L)));
+            return JsonValues.formatDate(
+                    Math.toIntExact(Math.floorDiv(millis.get(i), 86_400_000L)));
         }
         return JsonValues.formatDate(as(DateDayVector.class, vector, leaf).get(i));
     }

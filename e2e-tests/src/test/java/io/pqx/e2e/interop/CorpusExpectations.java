@@ -79,8 +79,8 @@ final class CorpusExpectations {
                     new Disagreement(
                             Peer.PARQUET_JAVA,
                             "INT96 renders as Spark reads it (JSON-RENDERING.md): int64"
-                                + " microseconds, so year 290000 stays; DuckDB converts to int64"
-                                + " nanoseconds, which wrap"));
+                                    + " microseconds, so year 290000 stays; DuckDB converts to int64"
+                                    + " nanoseconds, which wrap"));
 
     /**
      * Files no peer reads, with a twin holding the same values. (Empty since DuckDB 2.0 reads

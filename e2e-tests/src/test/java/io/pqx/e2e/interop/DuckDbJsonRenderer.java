@@ -6,11 +6,6 @@ import io.pqx.e2e.interop.JsonShape.MapOf;
 import io.pqx.e2e.interop.JsonShape.Slot;
 import io.pqx.e2e.interop.JsonShape.Struct;
 import io.pqx.tools.json.JsonValues;
-
-import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
-import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
-import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
-
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -25,6 +20,9 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
 
 /**
  * Renders a Parquet file as the JSON lines of {@code JSON-RENDERING.md} with DuckDB (in-process,

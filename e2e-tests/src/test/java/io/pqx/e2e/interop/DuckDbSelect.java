@@ -5,14 +5,12 @@ import io.pqx.e2e.interop.JsonShape.ListOf;
 import io.pqx.e2e.interop.JsonShape.MapOf;
 import io.pqx.e2e.interop.JsonShape.Slot;
 import io.pqx.e2e.interop.JsonShape.Struct;
-
-import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation;
-import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
-import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
 
 /**
  * Writes the DuckDB query that reads a Parquet file for {@link DuckDbJsonRenderer}: {@code SELECT

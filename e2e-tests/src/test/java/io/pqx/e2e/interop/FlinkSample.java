@@ -1,10 +1,8 @@
 package io.pqx.e2e.interop;
 
-import org.apache.flink.table.types.logical.LogicalType;
-
 import java.util.Random;
-
 import javax.annotation.Nullable;
+import org.apache.flink.table.types.logical.LogicalType;
 
 /**
  * A generator of values of one Flink type for the write-direction interop test: each draw gives the

@@ -1,10 +1,8 @@
 package io.pqx.e2e.interop;
 
-import org.apache.parquet.schema.PrimitiveType;
-
 import java.util.List;
-
 import javax.annotation.Nullable;
+import org.apache.parquet.schema.PrimitiveType;
 
 /**
  * How one Parquet schema node is rendered as JSON by {@code JSON-RENDERING.md}, after the

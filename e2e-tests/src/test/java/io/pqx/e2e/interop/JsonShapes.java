@@ -5,7 +5,8 @@ import io.pqx.e2e.interop.JsonShape.ListOf;
 import io.pqx.e2e.interop.JsonShape.MapOf;
 import io.pqx.e2e.interop.JsonShape.Slot;
 import io.pqx.e2e.interop.JsonShape.Struct;
-
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.ListLogicalTypeAnnotation;
@@ -13,9 +14,6 @@ import org.apache.parquet.schema.LogicalTypeAnnotation.MapKeyValueTypeAnnotation
 import org.apache.parquet.schema.LogicalTypeAnnotation.MapLogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Builds the {@link JsonShape} of a Parquet schema, applying the backward-compatibility rules of

@@ -1,7 +1,6 @@
 package io.pqx.e2e.interop;
 
 import io.pqx.tools.json.JsonValues;
-
 import java.time.LocalTime;
 import java.time.temporal.ChronoUnit;
 import java.util.function.UnaryOperator;

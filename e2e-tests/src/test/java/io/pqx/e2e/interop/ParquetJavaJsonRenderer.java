@@ -6,7 +6,12 @@ import io.pqx.e2e.interop.JsonShape.MapOf;
 import io.pqx.e2e.interop.JsonShape.Slot;
 import io.pqx.e2e.interop.JsonShape.Struct;
 import io.pqx.tools.json.JsonValues;
-
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
@@ -22,13 +27,6 @@ import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnot
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
-
-import java.io.IOException;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Renders a Parquet file as the JSON lines of {@code JSON-RENDERING.md} with parquet-java: the

@@ -1,28 +1,25 @@
 package io.pqx.e2e.interop;
 
-import io.pqx.format.TestingParquetFiles;
+import static java.util.Map.entry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import static java.util.Map.entry;
-
 import io.pqx.e2e.interop.PeerConsensus.Expected;
+import io.pqx.format.TestingParquetFiles;
 import io.pqx.format.error.CorruptFileException;
-import io.pqx.format.options.ReadOptions;
 import io.pqx.format.error.UnsupportedFileException;
-
+import io.pqx.format.options.ReadOptions;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-import java.util.function.UnaryOperator;
 
 /**
  * pqx reads every Parquet file of the parquet-testing corpus ({@code data/} and {@code
@@ -67,34 +64,34 @@ class ParquetTestingCorpusITCase {
                                     UnsupportedFileException.class,
                                     "maxPageBytes",
                                     "holds two 1 GiB strings: its 1 GiB pages exceed the reader's"
-                                        + " page size limit (ReadOptions.maxPageBytes, 512 MiB);"
-                                        + " pqx reads BROTLI itself")),
+                                            + " page size limit (ReadOptions.maxPageBytes, 512 MiB);"
+                                            + " pqx reads BROTLI itself")),
                     entry(
                             "data/datapage_v1-corrupt-checksum.parquet",
                             new PqxFailure(
                                     CorruptFileException.class,
                                     "CRC-32 mismatch",
                                     "a data page's CRC-32 does not match its bytes; pqx verifies"
-                                        + " page CRCs by default (ReadOptions.verifyChecksums),"
-                                        + " DuckDB and parquet-java do not and return the damaged"
-                                        + " values")),
+                                            + " page CRCs by default (ReadOptions.verifyChecksums),"
+                                            + " DuckDB and parquet-java do not and return the damaged"
+                                            + " values")),
                     entry(
                             "data/rle-dict-uncompressed-corrupt-checksum.parquet",
                             new PqxFailure(
                                     CorruptFileException.class,
                                     "CRC-32 mismatch",
                                     "the dictionary page's CRC-32 does not match its bytes; pqx"
-                                        + " verifies page CRCs by default"
-                                        + " (ReadOptions.verifyChecksums), DuckDB and parquet-java"
-                                        + " do not and return the damaged values")),
+                                            + " verifies page CRCs by default"
+                                            + " (ReadOptions.verifyChecksums), DuckDB and parquet-java"
+                                            + " do not and return the damaged values")),
                     entry(
                             "data/nation.dict-malformed.parquet",
                             new PqxFailure(
                                     CorruptFileException.class,
                                     "exceeds",
                                     "the chunk metadata of column name declares 322 bytes, its"
-                                        + " pages take 337 (parquet-java fails too; DuckDB ignores"
-                                        + " the declared size)")));
+                                            + " pages take 337 (parquet-java fails too; DuckDB ignores"
+                                            + " the declared size)")));
 
     /**
      * Files pqx reads with a declared loss against the peers, and the expected lines after that

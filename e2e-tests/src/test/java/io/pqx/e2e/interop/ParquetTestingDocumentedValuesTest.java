@@ -1,14 +1,8 @@
 package io.pqx.e2e.interop;
 
-import io.pqx.format.TestingParquetFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
+import io.pqx.format.TestingParquetFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,6 +10,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Checks pqx against values the upstream parquet-testing documentation states, for the corpus files

@@ -6,13 +6,11 @@ import io.pqx.e2e.interop.CorpusExpectations.Disagreement;
 import io.pqx.e2e.interop.CorpusExpectations.Peer;
 import io.pqx.e2e.interop.CorpusExpectations.PeerGap;
 import io.pqx.e2e.interop.CorpusExpectations.Substitute;
-
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-
 import javax.annotation.Nullable;
 
 /**

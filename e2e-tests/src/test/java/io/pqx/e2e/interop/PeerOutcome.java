@@ -2,7 +2,6 @@ package io.pqx.e2e.interop;
 
 import java.util.List;
 import java.util.concurrent.Callable;
-
 import javax.annotation.Nullable;
 
 /**

@@ -2,14 +2,13 @@ package io.pqx.e2e.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
+import java.sql.Statement;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
-import java.sql.Statement;
-import java.util.List;
 
 /**
  * Pins the peer renderers (DuckDB, parquet-java and Arrow C++) to JSON-RENDERING.md on values
@@ -50,12 +49,12 @@ class PeerRenderersITCase {
                         """);
         String expected =
                 "{\"i\":1,\"d\":-1.5,\"f\":0.1,\"big\":1.0E7,\"small\":0.001,\"nan\":\"NaN\",\"ninf\":\"-Infinity\",\"nz\":-0.0,\"s\":\"a\\\"b\\\\\\n"
-                    + "\\u0001ü\",\"b\":\"0xff00\","
-                    + "\"dt\":\"1582-10-04\",\"first\":\"0001-01-01\",\"t\":\"01:02:03.5\","
-                    + "\"ts\":\"2026-01-02T03:04:05.5\",\"tz\":\"2026-01-02T03:04:05.5Z\","
-                    + "\"before_epoch\":\"1969-12-31T23:59:59.999999\",\"p\":12.50,\"q\":-1.230,"
-                    + "\"u\":\"0123e456-e89b-12d3-a456-426614174000\",\"ub\":18446744073709551615,\"i8\":-128,"
-                    + "\"n\":null}";
+                        + "\\u0001ü\",\"b\":\"0xff00\","
+                        + "\"dt\":\"1582-10-04\",\"first\":\"0001-01-01\",\"t\":\"01:02:03.5\","
+                        + "\"ts\":\"2026-01-02T03:04:05.5\",\"tz\":\"2026-01-02T03:04:05.5Z\","
+                        + "\"before_epoch\":\"1969-12-31T23:59:59.999999\",\"p\":12.50,\"q\":-1.230,"
+                        + "\"u\":\"0123e456-e89b-12d3-a456-426614174000\",\"ub\":18446744073709551615,\"i8\":-128,"
+                        + "\"n\":null}";
         assertThat(duckDb.render(file)).containsExactly(expected);
         assertThat(ParquetJavaJsonRenderer.render(file)).containsExactly(expected);
         assertThat(ArrowJsonRenderer.render(file)).containsExactly(expected);
@@ -73,9 +72,9 @@ class PeerRenderersITCase {
                         """);
         String expected =
                 "{\"l\":[1,null,3],\"empty\":[],\"none\":null,"
-                    + "\"st\":{\"x\":1,\"y\":[{\"z\":\"a\"},null]},"
-                    + "\"m\":[{\"key\":\"k\",\"value\":2},{\"key\":\"j\",\"value\":null}],\"em\":[],"
-                    + "\"ll\":[[1],[],null]}";
+                        + "\"st\":{\"x\":1,\"y\":[{\"z\":\"a\"},null]},"
+                        + "\"m\":[{\"key\":\"k\",\"value\":2},{\"key\":\"j\",\"value\":null}],\"em\":[],"
+                        + "\"ll\":[[1],[],null]}";
         assertThat(duckDb.render(file)).containsExactly(expected);
         assertThat(ParquetJavaJsonRenderer.render(file)).containsExactly(expected);
         assertThat(ArrowJsonRenderer.render(file)).containsExactly(expected);

@@ -4,12 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.ParquetReader;
-import io.pqx.format.options.ReadOptions;
+import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.metadata.BloomFilterView;
 import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.metadata.RowGroupView;
-import io.pqx.format.io.FlinkInputFile;
-
+import io.pqx.format.options.ReadOptions;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -22,13 +27,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * Read direction of the interop: pqx reads files written by DuckDB and by parquet-java, in several
@@ -185,8 +183,8 @@ class PeersWritePqxReadsITCase {
     }
 
     /**
-     * pqx reads DuckDB's files of a flat and nested table (list of struct, map of list, empty
-     * lists and maps) at null rates 0, 0.1, 0.5 and 1, nulls drawn at every level, in V1 and V2.
+     * pqx reads DuckDB's files of a flat and nested table (list of struct, map of list, empty lists
+     * and maps) at null rates 0, 0.1, 0.5 and 1, nulls drawn at every level, in V1 and V2.
      */
     @ParameterizedTest(name = "{0} per thousand null")
     @MethodSource("nullPermilles")
@@ -197,7 +195,11 @@ class PeersWritePqxReadsITCase {
                         new TestingDuckDbFiles.Layout("zstd", 2048, "V2"))) {
             Path file =
                     dir.resolve(
-                            "duckdb-nulls-" + permille + "-" + layout.parquetVersion() + ".parquet");
+                            "duckdb-nulls-"
+                                    + permille
+                                    + "-"
+                                    + layout.parquetVersion()
+                                    + ".parquet");
             TestingDuckDbFiles.write(
                     duckDb, file, TestingDuckDbFiles.nulls(NULL_RATE_ROWS, permille), layout);
             List<String> duck = duckDb.render(file);
@@ -226,7 +228,8 @@ class PeersWritePqxReadsITCase {
                         duckDb,
                         TestingArrowFiles.sample(ARROW_ROWS),
                         layout,
-                        dir.resolve("arrow-" + layout.rowGroupRows() + "-" + layout.largeOffsets()));
+                        dir.resolve(
+                                "arrow-" + layout.rowGroupRows() + "-" + layout.largeOffsets()));
         assertArrowLayout(file, (ARROW_ROWS + layout.rowGroupRows() - 1) / layout.rowGroupRows());
 
         List<String> arrow = ArrowJsonRenderer.render(file);

@@ -1,18 +1,16 @@
 package io.pqx.e2e.interop;
 
 import io.pqx.format.ParquetReader;
-import io.pqx.format.options.ReadOptions;
-import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.ReadSchema;
+import io.pqx.format.io.FlinkInputFile;
+import io.pqx.format.options.ReadOptions;
 import io.pqx.tools.json.JsonRowRenderer;
-
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.util.CloseableIterator;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.util.CloseableIterator;
 
 /**
  * Renders a Parquet file as JSON lines with pqx itself: {@link ParquetReader} decodes all rows of

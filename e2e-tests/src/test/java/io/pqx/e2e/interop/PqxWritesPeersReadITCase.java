@@ -3,33 +3,15 @@ package io.pqx.e2e.interop;
 import static io.pqx.e2e.interop.TestingFlinkSamples.array;
 import static io.pqx.e2e.interop.TestingFlinkSamples.nullable;
 import static io.pqx.e2e.interop.TestingFlinkSamples.row;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.e2e.interop.FlinkSample.Value;
-import io.pqx.format.options.BloomFilterSpec;
-import io.pqx.format.options.PageVersion;
 import io.pqx.format.ParquetWriter;
-import io.pqx.format.options.WriteOptions;
 import io.pqx.format.metadata.FileMetadataView;
-
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.types.logical.RowType;
-import org.apache.parquet.column.page.DataPage;
-import org.apache.parquet.column.page.DataPageV1;
-import org.apache.parquet.column.page.DataPageV2;
-import org.apache.parquet.column.page.PageReadStore;
-import org.apache.parquet.column.page.PageReader;
-import org.apache.parquet.hadoop.ParquetFileReader;
+import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.Compression;
-import org.apache.parquet.io.LocalInputFile;
-import org.apache.parquet.schema.MessageType;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
-
+import io.pqx.format.options.PageVersion;
+import io.pqx.format.options.WriteOptions;
 import java.nio.file.Path;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -39,14 +21,29 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.MessageType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Write direction of the interop: pqx's {@link ParquetWriter} writes a table of every Flink type
  * (flat and nested three deep, nulls, empty arrays and maps) in every codec, with pages v1 and v2,
  * dictionary on and off and a bloom filter; DuckDB and parquet-java must read exactly the values
- * that went in (the expected JSON is computed from the input rows by {@link TestingFlinkSamples}), and so
- * must pqx's own reader. DuckDB's {@code parquet_metadata()}, {@code parquet_schema()} and {@code
- * parquet_bloom_probe()} and parquet-java's page reader check the layout the footer claims.
+ * that went in (the expected JSON is computed from the input rows by {@link TestingFlinkSamples}),
+ * and so must pqx's own reader. DuckDB's {@code parquet_metadata()}, {@code parquet_schema()} and
+ * {@code parquet_bloom_probe()} and parquet-java's page reader check the layout the footer claims.
  */
 class PqxWritesPeersReadITCase {
 
@@ -58,8 +55,7 @@ class PqxWritesPeersReadITCase {
     private static DuckDbJsonRenderer duckDb;
 
     /** One way to write the table. */
-    record Layout(
-            Compression codec, PageVersion pages, boolean dictionary, String bloomColumn) {
+    record Layout(Compression codec, PageVersion pages, boolean dictionary, String bloomColumn) {
         @Override
         public String toString() {
             return codec
@@ -149,8 +145,11 @@ class PqxWritesPeersReadITCase {
                 "attrs",
                 nul(
                         TestingFlinkSamples.map(
-                                TestingFlinkSamples.varchar(6), nul(TestingFlinkSamples.bigint(), 3, fraction), 3),
-                        5, fraction));
+                                TestingFlinkSamples.varchar(6),
+                                nul(TestingFlinkSamples.bigint(), 3, fraction),
+                                3),
+                        5,
+                        fraction));
         f.put("bag", TestingFlinkSamples.multiset(TestingFlinkSamples.varchar(2), 4));
         f.put("deep", nul(deep(fraction), 6, fraction));
         f.put("matrix", array(nul(array(TestingFlinkSamples.doubles(), 3), 4, fraction), 3));
@@ -174,9 +173,13 @@ class PqxWritesPeersReadITCase {
                 nul(
                         TestingFlinkSamples.map(
                                 TestingFlinkSamples.integer(),
-                                nul(array(nul(TestingFlinkSamples.date(), 3, fraction), 2), 3, fraction),
+                                nul(
+                                        array(nul(TestingFlinkSamples.date(), 3, fraction), 2),
+                                        3,
+                                        fraction),
                                 2),
-                        3, fraction));
+                        3,
+                        fraction));
         Map<String, FlinkSample> leaf = new LinkedHashMap<>();
         leaf.put("f", nul(TestingFlinkSamples.bool(), 3, fraction));
         Map<String, FlinkSample> outer = new LinkedHashMap<>();
@@ -243,8 +246,8 @@ class PqxWritesPeersReadITCase {
         return rows;
     }
 
-    private static FileMetadataView write(Path file, RowType rowType, List<Value> rows, Layout layout)
-            throws Exception {
+    private static FileMetadataView write(
+            Path file, RowType rowType, List<Value> rows, Layout layout) throws Exception {
         WriteOptions options =
                 WriteOptions.builder()
                         .codec(layout.codec())
@@ -256,7 +259,9 @@ class PqxWritesPeersReadITCase {
                                 layout.bloomColumn(), new BloomFilterSpec(ROW_GROUP_ROWS, 0.01))
                         .build();
         try (ParquetWriter writer =
-                ParquetWriter.builder(rowType).options(options).create(new org.apache.flink.core.fs.Path(file.toUri()))) {
+                ParquetWriter.builder(rowType)
+                        .options(options)
+                        .create(new org.apache.flink.core.fs.Path(file.toUri()))) {
             for (Value row : rows) {
                 writer.write((RowData) row.internal());
             }
@@ -279,7 +284,8 @@ class PqxWritesPeersReadITCase {
                 "parquet-java reading pqx's " + what,
                 ParquetJavaJsonRenderer.render(file),
                 expected);
-        LineDiff.assertSameLines("pqx reading pqx's " + what, PqxJsonRenderer.render(file), expected);
+        LineDiff.assertSameLines(
+                "pqx reading pqx's " + what, PqxJsonRenderer.render(file), expected);
     }
 
     /** Row groups, codecs, dictionary pages and statistics as DuckDB reads them from the footer. */
@@ -287,8 +293,8 @@ class PqxWritesPeersReadITCase {
             Path file, Layout layout, FileMetadataView written, List<Value> rows) throws Exception {
         String query =
                 "SELECT row_group_id, row_group_num_rows, path_in_schema, compression,"
-                    + " stats_min_value, stats_max_value, stats_null_count, dictionary_page_offset"
-                    + " FROM parquet_metadata(?) ORDER BY row_group_id, column_id";
+                        + " stats_min_value, stats_max_value, stats_null_count, dictionary_page_offset"
+                        + " FROM parquet_metadata(?) ORDER BY row_group_id, column_id";
         int rowGroups = 0;
         try (PreparedStatement statement = duckDb.connection().prepareStatement(query)) {
             statement.setString(1, file.toString());
@@ -381,8 +387,8 @@ class PqxWritesPeersReadITCase {
         String absent = column.equals("category") ? "'no such value'" : "-12345";
         String probe =
                 "SELECT bool_or(bloom_filter_excludes) AS any_excluded,"
-                    + " bool_and(bloom_filter_excludes) AS all_excluded FROM parquet_bloom_probe(?,"
-                    + " '"
+                        + " bool_and(bloom_filter_excludes) AS all_excluded FROM parquet_bloom_probe(?,"
+                        + " '"
                         + column
                         + "', %s)";
         try (PreparedStatement statement =

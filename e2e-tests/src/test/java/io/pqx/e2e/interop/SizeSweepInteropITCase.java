@@ -3,10 +3,17 @@ package io.pqx.e2e.interop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.ParquetWriter;
+import io.pqx.format.options.Compression;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.tools.json.JsonValues;
-
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.IntStream;
 import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
@@ -16,34 +23,25 @@ import org.apache.flink.table.types.logical.BooleanType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
-import io.pqx.format.options.Compression;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.util.ArrayList;
-import java.util.HexFormat;
-import java.util.List;
-import java.util.stream.IntStream;
-
 /**
  * The size sweep: tables of every row count from 1 to 300, and a few large ones with several row
  * groups and small pages, written by DuckDB 2.0, Arrow C++ and pqx, each read by the others. This
- * is where padding, last-page and last-run bugs hide (a bit-packed run or a miniblock cut short,
- * or padded past the page's value count, at the end of a page or row group). The columns are the
- * ones those bugs live in: a nullable BIGINT, dictionary strings with nulls, a nullable list of
- * nullable BIGINTs (empty lists too), a nullable BOOLEAN and unique strings (which overflow Arrow's
+ * is where padding, last-page and last-run bugs hide (a bit-packed run or a miniblock cut short, or
+ * padded past the page's value count, at the end of a page or row group). The columns are the ones
+ * those bugs live in: a nullable BIGINT, dictionary strings with nulls, a nullable list of nullable
+ * BIGINTs (empty lists too), a nullable BOOLEAN and unique strings (which overflow Arrow's
  * dictionary in the large tables).
  *
  * <p>Every row's values are a function of its index, computed here in Java ({@link #json}) and in
  * SQL ({@link #QUERY}) by the same formulas, so the expected rendering of every file is known
- * without any reader; each writer's own reading of its file is checked against it too (for a
- * sample of the sizes, which suffices to show the SQL and Java formulas agree). Failures
- * are collected over all sizes, so one run names every failing (writer, settings, size).
+ * without any reader; each writer's own reading of its file is checked against it too (for a sample
+ * of the sizes, which suffices to show the SQL and Java formulas agree). Failures are collected
+ * over all sizes, so one run names every failing (writer, settings, size).
  */
 class SizeSweepInteropITCase {
 
@@ -123,7 +121,11 @@ class SizeSweepInteropITCase {
                 if (selfCheck(rows)) {
                     check(failures, what + ", read by DuckDB", () -> duckDb.render(file), expected);
                 }
-                check(failures, what + ", read by pqx", () -> PqxJsonRenderer.render(file), expected);
+                check(
+                        failures,
+                        what + ", read by pqx",
+                        () -> PqxJsonRenderer.render(file),
+                        expected);
             }
         }
         assertThat(files).isEqualTo(2 * sizes().length);
@@ -140,9 +142,14 @@ class SizeSweepInteropITCase {
             Path file =
                     TestingArrowFiles.write(
                             duckDb, query(rows), rowGroupRows, dir.resolve("arrow-" + rows));
-            String what = "Arrow C++ file of " + rows + " rows (row groups of " + rowGroupRows + ")";
+            String what =
+                    "Arrow C++ file of " + rows + " rows (row groups of " + rowGroupRows + ")";
             if (selfCheck(rows)) {
-                check(failures, what + ", read by Arrow", () -> ArrowJsonRenderer.render(file), expected);
+                check(
+                        failures,
+                        what + ", read by Arrow",
+                        () -> ArrowJsonRenderer.render(file),
+                        expected);
             }
             check(failures, what + ", read by pqx", () -> PqxJsonRenderer.render(file), expected);
         }
@@ -150,9 +157,9 @@ class SizeSweepInteropITCase {
     }
 
     /**
-     * Every size, pqx writing pages v1 (odd sizes) or v2 (even sizes; large: both) of at most 64 rows in row groups of 256 (large:
-     * pages of at most 997 rows and 4 KiB, row groups of 20,000), codecs in turn; DuckDB 2.0 and
-     * Arrow C++ must read them exactly.
+     * Every size, pqx writing pages v1 (odd sizes) or v2 (even sizes; large: both) of at most 64
+     * rows in row groups of 256 (large: pages of at most 997 rows and 4 KiB, row groups of 20,000),
+     * codecs in turn; DuckDB 2.0 and Arrow C++ must read them exactly.
      */
     @Test
     void peersReadPqxFilesOfEverySize() throws Exception {
@@ -189,10 +196,18 @@ class SizeSweepInteropITCase {
                                 + options.rowGroupRows()
                                 + ")";
                 if (selfCheck(rows)) {
-                    check(failures, what + ", read by pqx", () -> PqxJsonRenderer.render(file), expected);
+                    check(
+                            failures,
+                            what + ", read by pqx",
+                            () -> PqxJsonRenderer.render(file),
+                            expected);
                 }
                 check(failures, what + ", read by DuckDB", () -> duckDb.render(file), expected);
-                check(failures, what + ", read by Arrow", () -> ArrowJsonRenderer.render(file), expected);
+                check(
+                        failures,
+                        what + ", read by Arrow",
+                        () -> ArrowJsonRenderer.render(file),
+                        expected);
             }
         }
         assertThat(failures).as(report(failures)).isEmpty();
@@ -261,7 +276,9 @@ class SizeSweepInteropITCase {
     /** Writes rows 0..rows-1 of the sweep table with pqx. */
     private static void write(Path file, int rows, WriteOptions options) throws Exception {
         try (ParquetWriter writer =
-                ParquetWriter.builder(ROW_TYPE).options(options).create(new org.apache.flink.core.fs.Path(file.toUri()))) {
+                ParquetWriter.builder(ROW_TYPE)
+                        .options(options)
+                        .create(new org.apache.flink.core.fs.Path(file.toUri()))) {
             GenericRowData row = new GenericRowData(6);
             for (long i = 0; i < rows; i++) {
                 row.setField(0, (int) i);

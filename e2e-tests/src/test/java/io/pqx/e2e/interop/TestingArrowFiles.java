@@ -1,5 +1,11 @@
 package io.pqx.e2e.interop;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import org.apache.arrow.dataset.file.DatasetFileWriter;
 import org.apache.arrow.dataset.file.FileFormat;
 import org.apache.arrow.memory.BufferAllocator;
@@ -7,19 +13,12 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.duckdb.DuckDBResultSet;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
-
 /**
- * Writes Parquet files with Arrow C++'s Parquet writer, through Arrow Java's dataset writer
- * ({@link DatasetFileWriter}, JNI): the rows are the result of a DuckDB query, handed over as Arrow
- * record batches through the Arrow C data interface ({@code arrowExportStream}), so the same SQL
- * that drives the DuckDB writer gives Arrow C++ its data and the values can be compared with
- * DuckDB's reading of the same query. Each exported batch becomes one row group.
+ * Writes Parquet files with Arrow C++'s Parquet writer, through Arrow Java's dataset writer ({@link
+ * DatasetFileWriter}, JNI): the rows are the result of a DuckDB query, handed over as Arrow record
+ * batches through the Arrow C data interface ({@code arrowExportStream}), so the same SQL that
+ * drives the DuckDB writer gives Arrow C++ its data and the values can be compared with DuckDB's
+ * reading of the same query. Each exported batch becomes one row group.
  *
  * <p>Arrow Java's dataset writer ({@code write(allocator, reader, format, uri, partitionColumns,
  * maxPartitions, baseNameTemplate)}) exposes no Parquet writer property: the files always have

@@ -94,9 +94,9 @@ final class TestingDuckDbFiles {
     /**
      * A flat and nested table whose nulls all come from one rate, {@code :permille} per thousand,
      * drawn independently (by hash) for every value at every level: top-level columns, list
-     * elements, struct fields inside lists, map values and the elements of lists inside map
-     * values. Lists and maps are empty in a share of rows. At 0 there is no null anywhere, at 1000
-     * every column but {@code id} is null.
+     * elements, struct fields inside lists, map values and the elements of lists inside map values.
+     * Lists and maps are empty in a share of rows. At 0 there is no null anywhere, at 1000 every
+     * column but {@code id} is null.
      */
     static final String NULLS =
             """

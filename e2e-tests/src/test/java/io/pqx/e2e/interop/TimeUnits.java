@@ -1,7 +1,6 @@
 package io.pqx.e2e.interop;
 
 import io.pqx.tools.json.JsonValues;
-
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 
 /**

@@ -1,5 +1,15 @@
 package io.pqx.e2e.s3;
 
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jclouds.blobstore.BlobStore;
 import org.jclouds.blobstore.domain.Blob;
 import org.jclouds.blobstore.domain.BlobMetadata;
@@ -11,22 +21,11 @@ import org.jclouds.blobstore.util.ForwardingBlobStore;
 import org.jclouds.io.Payload;
 import org.jclouds.io.Payloads;
 
-import java.io.FilterInputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
-import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
-
 /**
  * The blob store S3Proxy serves, wrapped so that {@link S3Traffic} sees every request that reaches
  * it: a GET's key and range, and the bytes of its body as S3Proxy streams them to the client (not
- * the length asked: a client that closes early is counted for what was sent); multipart uploads
- * and parts; PUTs of whole objects.
+ * the length asked: a client that closes early is counted for what was sent); multipart uploads and
+ * parts; PUTs of whole objects.
  *
  * <p>S3Proxy turns a GET into {@link #getBlob(String, String, GetOptions)} (with the {@code Range}
  * header as {@link GetOptions#getRanges()}) and streams the returned payload; a HEAD into {@link
@@ -34,6 +33,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class CountingBlobStore extends ForwardingBlobStore {
     private final S3Traffic traffic;
+
     /** Uploads in flight: S3Proxy PUTs a stub object named by the upload id, not a client's. */
     private final Set<String> uploadIds = ConcurrentHashMap.newKeySet();
 
@@ -64,9 +64,9 @@ final class CountingBlobStore extends ForwardingBlobStore {
     }
 
     /**
-     * The blob with another payload, everything else (metadata, headers such as Content-Range)
-     * its own. Not {@code blob.setPayload}: that releases the old payload, which closes the stream
-     * the new one reads.
+     * The blob with another payload, everything else (metadata, headers such as Content-Range) its
+     * own. Not {@code blob.setPayload}: that releases the old payload, which closes the stream the
+     * new one reads.
      */
     private static Blob withPayload(Blob blob, Payload payload) {
         return (Blob)

@@ -1,5 +1,14 @@
 package io.pqx.e2e.s3;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.fs.FileSystem;
 import org.gaul.s3proxy.AuthenticationType;
@@ -14,27 +23,17 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 /**
  * A local S3 server for a test class, and Flink's own S3 file system pointed at it.
  *
  * <p>Before the class: S3Proxy starts in process on 127.0.0.1 (a port free when this object was
- * made, so that a MiniCluster configured earlier can be handed {@link #flinkConfiguration()}),
- * over jclouds' in-memory {@code transient} blob store wrapped in a {@link CountingBlobStore}
- * (requests and bytes served: {@link #traffic()}), with AWS signatures checked against a fixed
- * key pair and one bucket, {@value #BUCKET}; then Flink's {@link FileSystem} is initialized with
- * that configuration and the plugins directory of {@link TestingFlinkPlugins}, so {@code s3://}
- * is Flink's {@code flink-s3-fs-hadoop} plugin, loaded as a Flink process loads it. After the
- * class: the file systems are reset to Flink's defaults and the server stops.
+ * made, so that a MiniCluster configured earlier can be handed {@link #flinkConfiguration()}), over
+ * jclouds' in-memory {@code transient} blob store wrapped in a {@link CountingBlobStore} (requests
+ * and bytes served: {@link #traffic()}), with AWS signatures checked against a fixed key pair and
+ * one bucket, {@value #BUCKET}; then Flink's {@link FileSystem} is initialized with that
+ * configuration and the plugins directory of {@link TestingFlinkPlugins}, so {@code s3://} is
+ * Flink's {@code flink-s3-fs-hadoop} plugin, loaded as a Flink process loads it. After the class:
+ * the file systems are reset to Flink's defaults and the server stops.
  *
  * <p>Register it with {@code @RegisterExtension} before any {@code MiniClusterExtension}. The
  * MiniCluster shares the test JVM and so this {@link FileSystem} set-up; it is handed the same

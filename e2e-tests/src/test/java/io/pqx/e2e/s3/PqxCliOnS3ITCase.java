@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.options.WriteOptions;
-
+import java.nio.file.Files;
+import java.util.Map;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
@@ -16,9 +17,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Files;
-import java.util.Map;
 
 /**
  * {@code pqx meta} and {@code pqx cat} on an {@code s3://} file, run as {@code bin/pqx} runs the
@@ -43,7 +41,9 @@ class PqxCliOnS3ITCase {
                         },
                         new String[] {"id", "name"});
         try (ParquetWriter writer =
-                ParquetWriter.builder(type).options(WriteOptions.defaults()).create(new Path(S3.uri(FILE)))) {
+                ParquetWriter.builder(type)
+                        .options(WriteOptions.defaults())
+                        .create(new Path(S3.uri(FILE)))) {
             writer.write(GenericRowData.of(1L, StringData.fromString("Ada")));
             writer.write(GenericRowData.of(2L, StringData.fromString("Grace")));
             writer.write(GenericRowData.of(3L, StringData.fromString("Edsger")));

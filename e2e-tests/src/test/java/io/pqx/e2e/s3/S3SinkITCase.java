@@ -5,7 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqx.format.ParquetReader;
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkOptions;
-
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
@@ -36,20 +41,13 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.List;
-import java.util.Random;
-import java.util.concurrent.atomic.AtomicInteger;
-
 /**
- * pqx's sink writing to {@code s3://} through Flink's S3 plugin (its {@code RecoverableWriter}:
- * one multipart upload per part file, completed by the commit) against a local S3 server, with
- * failures injected at random points of a streaming job that checkpoints every 200 ms: every row is
- * committed exactly once into its partition's directory, files span checkpoints (a handful of
- * files where rolling at each checkpoint would give hundreds), and no hidden object ({@code .}
- * prefix: in-progress names, row-log segments) is left once the job has finished.
+ * pqx's sink writing to {@code s3://} through Flink's S3 plugin (its {@code RecoverableWriter}: one
+ * multipart upload per part file, completed by the commit) against a local S3 server, with failures
+ * injected at random points of a streaming job that checkpoints every 200 ms: every row is
+ * committed exactly once into its partition's directory, files span checkpoints (a handful of files
+ * where rolling at each checkpoint would give hundreds), and no hidden object ({@code .} prefix:
+ * in-progress names, row-log segments) is left once the job has finished.
  */
 class S3SinkITCase {
     static final long ROWS = 200_000;
@@ -94,8 +92,8 @@ class S3SinkITCase {
 
     /**
      * Passes rows through; once a checkpoint of its attempt has completed, fails at random rows
-     * (seeded from the test's seed, the subtask and the attempt) until the failures run out.
-     * Counts subtask restarts and completed checkpoints (subtask 0's view).
+     * (seeded from the test's seed, the subtask and the attempt) until the failures run out. Counts
+     * subtask restarts and completed checkpoints (subtask 0's view).
      */
     static final class FailingMapper extends RichMapFunction<RowData, RowData>
             implements CheckpointListener {
@@ -263,15 +261,13 @@ class S3SinkITCase {
     }
 
     /** Every id once, each in its partition's directory. */
-    private static void assertExactlyOnce(List<FileStatus> files, String figures)
-            throws Exception {
+    private static void assertExactlyOnce(List<FileStatus> files, String figures) throws Exception {
         BitSet seen = new BitSet();
         long total = 0;
         long duplicates = 0;
         for (FileStatus file : files) {
             String partition = file.getPath().getParent().getName();
-            assertThat(file.getPath().getName())
-                    .matches("part-[0-9a-f-]{36}-\\d+-\\d+\\.parquet");
+            assertThat(file.getPath().getName()).matches("part-[0-9a-f-]{36}-\\d+-\\d+\\.parquet");
             try (ParquetReader reader = ParquetReader.open(file.getPath());
                     CloseableIterator<RowData> rows = reader.rows(reader.project(List.of("id")))) {
                 while (rows.hasNext()) {

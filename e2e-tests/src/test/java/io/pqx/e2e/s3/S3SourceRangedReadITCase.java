@@ -8,7 +8,11 @@ import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
 import io.pqx.source.PqxSource;
 import io.pqx.source.PqxSourceBuilder;
-
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.core.fs.FileStatus;
@@ -30,12 +34,6 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.util.ArrayList;
-import java.util.Base64;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
-
 /**
  * pqx's source reading a table on S3 (Flink's S3 plugin against a local S3 server): a query that
  * selects 1% of a table sorted by its key gets S3 to serve at most 2% of the table's bytes, in
@@ -47,8 +45,8 @@ import java.util.Set;
  * default), about 75 MB: a 64-byte random payload per row keeps the bytes a query needs
  * proportional to its rows. A query pays a fixed cost besides (footers, the page index, the key's
  * pages read twice; see {@code e2e-tests/README.md}) of about 600 KiB, so the 2% holds from about
- * 65 MB up on this layout. S3 is read with Hadoop S3A's {@code random} input policy
- * ({@code s3.experimental.input.fadvise: random}, as the README recommends).
+ * 65 MB up on this layout. S3 is read with Hadoop S3A's {@code random} input policy ({@code
+ * s3.experimental.input.fadvise: random}, as the README recommends).
  */
 class S3SourceRangedReadITCase {
     static final int ROWS = 1_000_000;
@@ -56,6 +54,7 @@ class S3SourceRangedReadITCase {
     static final int GROUPS_PER_FILE = 4;
     static final int PAYLOAD_BYTES = 64;
     static final String TABLE = "table/";
+
     /** The 1% the query selects: {@code k} in {@code [FROM, TO)}, inside the second file. */
     static final long FROM = 500_000;
 
@@ -72,8 +71,7 @@ class S3SourceRangedReadITCase {
 
     @RegisterExtension
     @Order(1)
-    static final LocalS3 S3 =
-            LocalS3.onFreePort().with("s3.experimental.input.fadvise", "random");
+    static final LocalS3 S3 = LocalS3.onFreePort().with("s3.experimental.input.fadvise", "random");
 
     @RegisterExtension
     @Order(2)

@@ -4,7 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.options.WriteOptions;
-
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
@@ -24,14 +30,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
-
 /**
  * A continuous SELECT over a growing pqx table, whose job fails and restores from its checkpoints
  * while files keep appearing: every row is delivered once (the collect sink is exactly-once with
@@ -39,9 +37,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 class SqlContinuousFailoverITCase {
     @RegisterExtension
-    static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder()
-                    .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+    static final MiniClusterExtension CLUSTER =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(2)
+                            .build());
 
     static final int FILES = 12;
     static final int ROWS_PER_FILE = 50;
@@ -70,9 +71,14 @@ class SqlContinuousFailoverITCase {
         String dt = file % 2 == 0 ? "even" : "odd";
         Path partition = Files.createDirectories(dir.resolve("dt=" + dt));
         Path hidden = partition.resolve(".f" + file + ".parquet");
-        RowType type = RowType.of(new LogicalType[] {new IntType(), new VarCharType(VarCharType.MAX_LENGTH)},
-                new String[] {"id", "note"});
-        try (ParquetWriter w = ParquetWriter.builder(type).options(WriteOptions.builder().rowGroupRows(20).build()).create(new org.apache.flink.core.fs.Path(hidden.toUri()))) {
+        RowType type =
+                RowType.of(
+                        new LogicalType[] {new IntType(), new VarCharType(VarCharType.MAX_LENGTH)},
+                        new String[] {"id", "note"});
+        try (ParquetWriter w =
+                ParquetWriter.builder(type)
+                        .options(WriteOptions.builder().rowGroupRows(20).build())
+                        .create(new org.apache.flink.core.fs.Path(hidden.toUri()))) {
             for (int i = 0; i < ROWS_PER_FILE; i++) {
                 int id = file * ROWS_PER_FILE + i;
                 w.write(GenericRowData.of(id, StringData.fromString("n" + id)));
@@ -95,15 +101,22 @@ class SqlContinuousFailoverITCase {
         c.setString("restart-strategy.fixed-delay.attempts", "3");
         c.setString("restart-strategy.fixed-delay.delay", "200 ms");
         c.setString("parallelism.default", "2");
-        TableEnvironment t = TableEnvironment.create(EnvironmentSettings.newInstance().inStreamingMode()
-                .withConfiguration(c).build());
+        TableEnvironment t =
+                TableEnvironment.create(
+                        EnvironmentSettings.newInstance()
+                                .inStreamingMode()
+                                .withConfiguration(c)
+                                .build());
         t.createTemporarySystemFunction("fail_once", FailOnce.class);
-        t.executeSql("CREATE TABLE g (id INT, note STRING, dt STRING) PARTITIONED BY (dt) WITH ("
-                + "'connector'='pqx', 'path'='" + dir.toUri() + "', 'source.monitor-interval'='100 ms',"
-                + " 'source.split.target-size'='1b')");
+        t.executeSql(
+                "CREATE TABLE g (id INT, note STRING, dt STRING) PARTITIONED BY (dt) WITH ("
+                        + "'connector'='pqx', 'path'='"
+                        + dir.toUri()
+                        + "', 'source.monitor-interval'='100 ms',"
+                        + " 'source.split.target-size'='1b')");
         List<Integer> got = new ArrayList<>();
-        try (CloseableIterator<Row> it = t.executeSql(
-                "SELECT fail_once(id) FROM g WHERE note IS NOT NULL").collect()) {
+        try (CloseableIterator<Row> it =
+                t.executeSql("SELECT fail_once(id) FROM g WHERE note IS NOT NULL").collect()) {
             int published = 3;
             long deadline = System.currentTimeMillis() + 120_000;
             while (got.size() < FILES * ROWS_PER_FILE && System.currentTimeMillis() < deadline) {

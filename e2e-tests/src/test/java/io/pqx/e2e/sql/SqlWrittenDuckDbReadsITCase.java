@@ -2,15 +2,6 @@ package io.pqx.e2e.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.apache.flink.table.api.EnvironmentSettings;
-import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.apache.flink.types.Row;
-import org.apache.flink.util.CollectionUtil;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -22,6 +13,14 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CollectionUtil;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A partitioned table written by pqx through SQL ({@code INSERT INTO}) is read by DuckDB 2.0 with
@@ -29,9 +28,13 @@ import java.util.Objects;
  */
 class SqlWrittenDuckDbReadsITCase {
     @RegisterExtension
-    static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
-            new org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration.Builder()
-                    .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+    static final MiniClusterExtension CLUSTER =
+            new MiniClusterExtension(
+                    new org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration
+                                    .Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(2)
+                            .build());
 
     @TempDir Path dir;
 
@@ -39,24 +42,48 @@ class SqlWrittenDuckDbReadsITCase {
     void duckDbReadsTheRowsFlinkWroteThroughPqx() throws Exception {
         TableEnvironment t = TableEnvironment.create(EnvironmentSettings.inBatchMode());
         t.getConfig().set("parallelism.default", "2");
-        t.executeSql("CREATE TABLE t (id INT, big BIGINT, name STRING, price DECIMAL(10, 2),"
-                + " d DATE, ts TIMESTAMP(6), ok BOOLEAN, x DOUBLE, region STRING)"
-                + " PARTITIONED BY (region) WITH ('connector'='pqx', 'path'='" + dir.toUri() + "',"
-                + " 'sink.row-group.rows'='50')");
+        t.executeSql(
+                "CREATE TABLE t (id INT, big BIGINT, name STRING, price DECIMAL(10, 2),"
+                        + " d DATE, ts TIMESTAMP(6), ok BOOLEAN, x DOUBLE, region STRING)"
+                        + " PARTITIONED BY (region) WITH ('connector'='pqx', 'path'='"
+                        + dir.toUri()
+                        + "',"
+                        + " 'sink.row-group.rows'='50')");
         // literals only: a VALUES row with expressions becomes a source task of its own
         StringBuilder values = new StringBuilder();
         for (int i = 0; i < 300; i++) {
-            values.append(i == 0 ? "" : ", ").append('(').append(i).append(", ")
-                    .append(i * 1_000_003L).append(", '").append(i % 9 == 0 ? "" : "n" + i)
-                    .append("', ").append(i).append(".25, DATE '").append(LocalDate.of(2024, 1, 1).plusDays(i))
-                    .append("', TIMESTAMP '").append(LocalDateTime.of(2024, 3, 9, 10, 0, 0, 123_456_000)
-                            .plusMinutes(i).toString().replace('T', ' '))
-                    .append("', ").append(i % 2 == 0).append(", ").append(i).append(", '")
-                    .append(i % 3 == 0 ? "eu" : i % 3 == 1 ? "us" : "ap").append("')");
+            values.append(i == 0 ? "" : ", ")
+                    .append('(')
+                    .append(i)
+                    .append(", ")
+                    .append(i * 1_000_003L)
+                    .append(", '")
+                    .append(i % 9 == 0 ? "" : "n" + i)
+                    .append("', ")
+                    .append(i)
+                    .append(".25, DATE '")
+                    .append(LocalDate.of(2024, 1, 1).plusDays(i))
+                    .append("', TIMESTAMP '")
+                    .append(
+                            LocalDateTime.of(2024, 3, 9, 10, 0, 0, 123_456_000)
+                                    .plusMinutes(i)
+                                    .toString()
+                                    .replace('T', ' '))
+                    .append("', ")
+                    .append(i % 2 == 0)
+                    .append(", ")
+                    .append(i)
+                    .append(", '")
+                    .append(i % 3 == 0 ? "eu" : i % 3 == 1 ? "us" : "ap")
+                    .append("')");
         }
-        t.executeSql("INSERT INTO t SELECT id, CAST(big AS BIGINT), NULLIF(name, ''),"
-                + " CAST(price AS DECIMAL(10, 2)), d, CAST(ts AS TIMESTAMP(6)), ok, half / 2.0E0, region"
-                + " FROM (VALUES " + values + ") AS v(id, big, name, price, d, ts, ok, half, region)").await();
+        t.executeSql(
+                        "INSERT INTO t SELECT id, CAST(big AS BIGINT), NULLIF(name, ''),"
+                                + " CAST(price AS DECIMAL(10, 2)), d, CAST(ts AS TIMESTAMP(6)), ok, half / 2.0E0, region"
+                                + " FROM (VALUES "
+                                + values
+                                + ") AS v(id, big, name, price, d, ts, ok, half, region)")
+                .await();
 
         List<String> flink = new ArrayList<>();
         for (Row r : CollectionUtil.iteratorToList(t.executeSql("SELECT * FROM t").collect())) {
@@ -70,8 +97,12 @@ class SqlWrittenDuckDbReadsITCase {
         List<String> duck = new ArrayList<>();
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
                 Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT id, big, name, price, d, ts, ok, x, region FROM"
-                        + " read_parquet('" + dir + "/**/*.parquet', hive_partitioning = true)")) {
+                ResultSet rs =
+                        s.executeQuery(
+                                "SELECT id, big, name, price, d, ts, ok, x, region FROM"
+                                        + " read_parquet('"
+                                        + dir
+                                        + "/**/*.parquet', hive_partitioning = true)")) {
             while (rs.next()) {
                 List<Object> fields = new ArrayList<>();
                 fields.add(rs.getObject(1));
@@ -92,7 +123,10 @@ class SqlWrittenDuckDbReadsITCase {
     private static String render(List<Object> fields) {
         List<String> out = new ArrayList<>();
         for (Object f : fields) {
-            out.add(f instanceof BigDecimal d ? d.stripTrailingZeros().toPlainString() : Objects.toString(f));
+            out.add(
+                    f instanceof BigDecimal d
+                            ? d.stripTrailingZeros().toPlainString()
+                            : Objects.toString(f));
         }
         return String.join("|", out);
     }

@@ -1,8 +1,5 @@
 package io.pqx.e2e.testframe;
 
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.connector.testframe.external.ExternalContext;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URL;
@@ -12,6 +9,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.connector.testframe.external.ExternalContext;
 
 /**
  * What pqx's testing-framework contexts share: a fresh local directory, deleted with the context,

@@ -3,15 +3,6 @@ package io.pqx.e2e.testframe;
 import io.pqx.format.ParquetReader;
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkOptions;
-
-import org.apache.flink.api.connector.sink2.Sink;
-import org.apache.flink.connector.testframe.external.ExternalSystemDataReader;
-import org.apache.flink.connector.testframe.external.sink.DataStreamSinkV2ExternalContext;
-import org.apache.flink.connector.testframe.external.sink.TestingSinkSettings;
-import org.apache.flink.core.fs.Path;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.util.CloseableIterator;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -21,23 +12,31 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.connector.testframe.external.ExternalSystemDataReader;
+import org.apache.flink.connector.testframe.external.sink.DataStreamSinkV2ExternalContext;
+import org.apache.flink.connector.testframe.external.sink.TestingSinkSettings;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.util.CloseableIterator;
 
 /**
- * The connector testing framework's view of a pqx sink: {@link PqxSink} of {@link TestRecord}
- * POJOs into a local directory, read back from its committed files only (visible {@code
- * *.parquet}: never an in-progress file or a hidden row-log segment).
+ * The connector testing framework's view of a pqx sink: {@link PqxSink} of {@link TestRecord} POJOs
+ * into a local directory, read back from its committed files only (visible {@code *.parquet}: never
+ * an in-progress file or a hidden row-log segment).
  *
  * <p>Files roll at every checkpoint here ({@code sink.rolling-policy.roll-on-checkpoint}), as
  * Flink's {@code FileSink} does, not across checkpoints (pqx's default). The framework's savepoint
  * cases stop the job with a suspending savepoint (no drain) and then expect every row sent before
- * it to be readable at once: with files open across checkpoints those rows rightly stay in the
- * open files the savepoint keeps, and are published only after the restore, so the framework's
- * check would wait for ever (seen: it passed only when the stop came more than the inactivity
- * interval after the last row; run with the default options, testStartFromSavepoint, testScaleUp
- * and testScaleDown each time out in that wait, {@code SinkTestSuiteBase.java:297}, while
- * testBasicSink and testMetrics pass). A Sink V2 writer cannot tell a savepoint from a checkpoint
- * in Flink 2.3; a drained stop publishes everything (the sink's README, "Stopping a job"). pqx's own {@code PqxSinkAcrossCheckpointsITCase} covers files
- * open across a stop-with-savepoint and a restore at another parallelism, exactly once.
+ * it to be readable at once: with files open across checkpoints those rows rightly stay in the open
+ * files the savepoint keeps, and are published only after the restore, so the framework's check
+ * would wait for ever (seen: it passed only when the stop came more than the inactivity interval
+ * after the last row; run with the default options, testStartFromSavepoint, testScaleUp and
+ * testScaleDown each time out in that wait, {@code SinkTestSuiteBase.java:297}, while testBasicSink
+ * and testMetrics pass). A Sink V2 writer cannot tell a savepoint from a checkpoint in Flink 2.3; a
+ * drained stop publishes everything (the sink's README, "Stopping a job"). pqx's own {@code
+ * PqxSinkAcrossCheckpointsITCase} covers files open across a stop-with-savepoint and a restore at
+ * another parallelism, exactly once.
  */
 final class PqxSinkContext extends LocalDirectoryContext
         implements DataStreamSinkV2ExternalContext<TestRecord> {

@@ -4,14 +4,6 @@ import io.pqx.format.ParquetWriter;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.source.PqxSource;
 import io.pqx.source.PqxSourceBuilder;
-
-import org.apache.flink.api.connector.source.Boundedness;
-import org.apache.flink.api.connector.source.Source;
-import org.apache.flink.connector.testframe.external.ExternalSystemSplitDataWriter;
-import org.apache.flink.connector.testframe.external.source.DataStreamSourceExternalContext;
-import org.apache.flink.connector.testframe.external.source.TestingSourceSettings;
-import org.apache.flink.core.fs.Path;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -19,19 +11,25 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
+import org.apache.flink.api.connector.source.Boundedness;
+import org.apache.flink.api.connector.source.Source;
+import org.apache.flink.connector.testframe.external.ExternalSystemSplitDataWriter;
+import org.apache.flink.connector.testframe.external.source.DataStreamSourceExternalContext;
+import org.apache.flink.connector.testframe.external.source.TestingSourceSettings;
+import org.apache.flink.core.fs.Path;
 
 /**
- * The connector testing framework's view of a pqx table to read: a local directory whose
- * "splits" are writers of Parquet files. Each {@code writeRecords} batch becomes one file, written
- * by pqx's format under a hidden name and then renamed into the table (as pqx's and Flink's sinks
- * publish), so a continuous source never sees half a file. The source is {@link PqxSource} of
- * {@link TestRecord} POJOs: bounded, or continuous with a 100 ms listing interval.
+ * The connector testing framework's view of a pqx table to read: a local directory whose "splits"
+ * are writers of Parquet files. Each {@code writeRecords} batch becomes one file, written by pqx's
+ * format under a hidden name and then renamed into the table (as pqx's and Flink's sinks publish),
+ * so a continuous source never sees half a file. The source is {@link PqxSource} of {@link
+ * TestRecord} POJOs: bounded, or continuous with a 100 ms listing interval.
  */
 final class PqxSourceContext extends LocalDirectoryContext
         implements DataStreamSourceExternalContext<TestRecord> {
     /** Records per generated batch. */
     private static final int RECORDS = 500;
+
     static final Duration MONITOR_INTERVAL = Duration.ofMillis(100);
 
     private final AtomicInteger writers = new AtomicInteger();
@@ -83,7 +81,9 @@ final class PqxSourceContext extends LocalDirectoryContext
             java.nio.file.Path hidden = dir.resolve("." + name + ".tmp");
             try {
                 try (ParquetWriter writer =
-                        ParquetWriter.builder(TestRecord.TYPE).options(WriteOptions.builder().build()).create(new Path(hidden.toUri()))) {
+                        ParquetWriter.builder(TestRecord.TYPE)
+                                .options(WriteOptions.builder().build())
+                                .create(new Path(hidden.toUri()))) {
                     for (TestRecord record : records) {
                         writer.write(record.toRow());
                     }

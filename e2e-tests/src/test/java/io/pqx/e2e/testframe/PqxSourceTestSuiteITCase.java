@@ -1,5 +1,6 @@
 package io.pqx.e2e.testframe;
 
+import java.util.concurrent.TimeUnit;
 import org.apache.flink.connector.testframe.environment.MiniClusterTestEnvironment;
 import org.apache.flink.connector.testframe.external.ExternalContextFactory;
 import org.apache.flink.connector.testframe.junit.annotations.TestContext;
@@ -9,15 +10,13 @@ import org.apache.flink.connector.testframe.testsuites.SourceTestSuiteBase;
 import org.apache.flink.core.execution.CheckpointingMode;
 import org.junit.jupiter.api.Timeout;
 
-import java.util.concurrent.TimeUnit;
-
 /**
  * Flink's connector testing framework's source suite ({@link SourceTestSuiteBase},
  * flink-connector-test-utils 2.3.0) against {@code PqxSource} over a directory of Parquet files
  * ({@link PqxSourceContext}), exactly once: one split and several, an idle reader, savepoint
- * restore at the same, a higher and a lower parallelism, the source's {@code numRecordsIn}
- * metric, and a TaskManager failure of the MiniCluster. Every case of the suite runs as the
- * framework defines it; none is overridden.
+ * restore at the same, a higher and a lower parallelism, the source's {@code numRecordsIn} metric,
+ * and a TaskManager failure of the MiniCluster. Every case of the suite runs as the framework
+ * defines it; none is overridden.
  *
  * <p>The framework's waits have no deadline of their own (a record that never shows up waits for
  * ever), hence the timeout of each case.
@@ -26,8 +25,7 @@ import java.util.concurrent.TimeUnit;
 class PqxSourceTestSuiteITCase extends SourceTestSuiteBase<TestRecord> {
     @TestEnv MiniClusterTestEnvironment flink = new MiniClusterTestEnvironment();
 
-    @TestContext
-    ExternalContextFactory<PqxSourceContext> pqx = testName -> new PqxSourceContext();
+    @TestContext ExternalContextFactory<PqxSourceContext> pqx = testName -> new PqxSourceContext();
 
     @TestSemantics CheckpointingMode[] semantics = {CheckpointingMode.EXACTLY_ONCE};
 }

@@ -1,5 +1,11 @@
 package io.pqx.e2e.testframe;
 
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.SplittableRandom;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
@@ -9,17 +15,10 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
 
-import java.io.Serializable;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Objects;
-import java.util.SplittableRandom;
-
 /**
- * The record of the connector testing framework's suites against pqx: a Flink POJO that both
- * pqx's POJO source and POJO sink map by column name ({@code id BIGINT NOT NULL, name STRING,
- * amount DOUBLE NOT NULL}), comparable and equal by value, as the framework's checks need, and
+ * The record of the connector testing framework's suites against pqx: a Flink POJO that both pqx's
+ * POJO source and POJO sink map by column name ({@code id BIGINT NOT NULL, name STRING, amount
+ * DOUBLE NOT NULL}), comparable and equal by value, as the framework's checks need, and
  * serializable (the framework's sources hold their records).
  */
 public final class TestRecord implements Comparable<TestRecord>, Serializable {
@@ -29,7 +28,9 @@ public final class TestRecord implements Comparable<TestRecord>, Serializable {
     static final RowType TYPE =
             RowType.of(
                     new LogicalType[] {
-                        new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH), new DoubleType(false)
+                        new BigIntType(false),
+                        new VarCharType(VarCharType.MAX_LENGTH),
+                        new DoubleType(false)
                     },
                     new String[] {"id", "name", "amount"});
 
@@ -48,7 +49,9 @@ public final class TestRecord implements Comparable<TestRecord>, Serializable {
         this.amount = amount;
     }
 
-    /** {@code count} records with ids from {@code firstId} on, their other values from {@code seed}. */
+    /**
+     * {@code count} records with ids from {@code firstId} on, their other values from {@code seed}.
+     */
     static List<TestRecord> generate(long firstId, int count, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         List<TestRecord> records = new ArrayList<>(count);

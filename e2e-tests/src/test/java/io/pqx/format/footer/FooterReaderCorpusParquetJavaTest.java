@@ -1,20 +1,18 @@
 package io.pqx.format.footer;
 
-import io.pqx.format.TestingParquetFiles;
+import static io.pqx.format.footer.TestingFooters.MAX_FOOTER;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.TestingParquetFiles;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.stream.Stream;
-
-import static io.pqx.format.footer.TestingFooters.MAX_FOOTER;
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Reads the footer of every plain file of parquet-testing and compares it with parquet-java's view.

@@ -1,14 +1,13 @@
 package io.pqx.format.footer;
 
-import org.apache.parquet.schema.MessageType;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.apache.parquet.schema.MessageType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Footers pqx writes, read by parquet-java. */
 class FooterWriterParquetJavaTest {

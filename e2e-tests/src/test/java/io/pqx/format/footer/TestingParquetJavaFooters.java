@@ -1,12 +1,11 @@
 package io.pqx.format.footer;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.LocalInputFile;
-
-import java.io.IOException;
-import java.nio.file.Path;
 
 /**
  * Footers as parquet-java (an independent implementation, which needs Hadoop on the classpath)

@@ -6,10 +6,10 @@ import io.pqx.format.BatchIterator;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.ReadSchema;
-import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.metadata.BloomFilterView;
 import io.pqx.format.metadata.ColumnChunkView;
+import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.ReadOptions;
@@ -24,26 +24,6 @@ import io.pqx.format.predicate.RuntimeFilter;
 import io.pqx.format.predicate.SlotValues;
 import io.pqx.format.predicate.StartsWith;
 import io.pqx.format.predicate.Ternary;
-
-import org.apache.flink.table.api.DataTypes;
-import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.StringData;
-import org.apache.flink.table.data.columnar.ColumnarRowData;
-import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
-import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.util.CloseableIterator;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.parquet.example.data.Group;
-import org.apache.parquet.example.data.simple.SimpleGroupFactory;
-import org.apache.parquet.hadoop.ParquetFileWriter;
-import org.apache.parquet.hadoop.example.ExampleParquetWriter;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.MessageTypeParser;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -64,39 +44,60 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.columnar.ColumnarRowData;
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.util.CloseableIterator;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * All pruners against pruning off and against brute force: generated files, sorted,
- * clustered and random, with nulls (and pages of nulls), NaN, -0.0 and 0.0, strings longer than
- * the 64-byte index truncation, several row groups and 50-row pages, bloom filters on some
- * columns, each written by pqx, by parquet-java and by DuckDB; and at least 10,000 random
- * predicates ({@code = <> < <= > >=}, IN, IS [NOT] NULL, prefix LIKE, AND/OR/NOT and a runtime
- * filter slot in every state).
+ * All pruners against pruning off and against brute force: generated files, sorted, clustered and
+ * random, with nulls (and pages of nulls), NaN, -0.0 and 0.0, strings longer than the 64-byte index
+ * truncation, several row groups and 50-row pages, bloom filters on some columns, each written by
+ * pqx, by parquet-java and by DuckDB; and at least 10,000 random predicates ({@code = <> < <= >
+ * >=}, IN, IS [NOT] NULL, prefix LIKE, AND/OR/NOT and a runtime filter slot in every state).
  *
  * <p>Per predicate and file, three sets of rows must be equal: with every pruner on (statistics,
- * then bloom filters, then page indexes, then the selection read with the offset indexes read
- * by the page-index read, then the row filter except where a pruner proved ALL_MATCH), with
- * pruning off (every row, row filter), and by brute force (a Java evaluation of the predicate on
- * the generated values, not on pqx's output). The run must also prove that bloom filters and
- * page indexes pruned something. The seed is printed; rerun one with {@code -Dpqx.seed=<seed>}
- * ({@code -Dpqx.predicates=<n>} changes the count).
+ * then bloom filters, then page indexes, then the selection read with the offset indexes read by
+ * the page-index read, then the row filter except where a pruner proved ALL_MATCH), with pruning
+ * off (every row, row filter), and by brute force (a Java evaluation of the predicate on the
+ * generated values, not on pqx's output). The run must also prove that bloom filters and page
+ * indexes pruned something. The seed is printed; rerun one with {@code -Dpqx.seed=<seed>} ({@code
+ * -Dpqx.predicates=<n>} changes the count).
  */
 class PruningDifferentialITCase {
     private static final int ROWS = 1000;
     private static final int PREDICATES = Integer.getInteger("pqx.predicates", 10_000);
     private static final LocalDate EPOCH = LocalDate.of(2000, 1, 1);
     private static final String[] COLUMNS = {"i", "l", "d", "s", "dt", "k"};
-    private static final RowType TYPE = (RowType) DataTypes.ROW(
-            DataTypes.FIELD("id", DataTypes.INT().notNull()),
-            DataTypes.FIELD("i", DataTypes.INT()),
-            DataTypes.FIELD("l", DataTypes.BIGINT()),
-            DataTypes.FIELD("d", DataTypes.DOUBLE()),
-            DataTypes.FIELD("s", DataTypes.STRING()),
-            DataTypes.FIELD("dt", DataTypes.DATE()),
-            DataTypes.FIELD("k", DataTypes.INT())).getLogicalType();
-    private static final MessageType PARQUET_JAVA_SCHEMA = MessageTypeParser.parseMessageType(
-            "message m { required int32 id; optional int32 i; optional int64 l; optional double d;"
-                    + " optional binary s (STRING); optional int32 dt (DATE); optional int32 k; }");
+    private static final RowType TYPE =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("id", DataTypes.INT().notNull()),
+                                    DataTypes.FIELD("i", DataTypes.INT()),
+                                    DataTypes.FIELD("l", DataTypes.BIGINT()),
+                                    DataTypes.FIELD("d", DataTypes.DOUBLE()),
+                                    DataTypes.FIELD("s", DataTypes.STRING()),
+                                    DataTypes.FIELD("dt", DataTypes.DATE()),
+                                    DataTypes.FIELD("k", DataTypes.INT()))
+                            .getLogicalType();
+    private static final MessageType PARQUET_JAVA_SCHEMA =
+            MessageTypeParser.parseMessageType(
+                    "message m { required int32 id; optional int32 i; optional int64 l; optional double d;"
+                            + " optional binary s (STRING); optional int32 dt (DATE); optional int32 k; }");
     private static final List<String> SHORT_STRINGS =
             List.of("", "a", "ab", "abc", "abd", "b", "ü", "日本", "zz", "\u00ff\u00ff");
 
@@ -144,18 +145,20 @@ class PruningDifferentialITCase {
                 leaves.add(l);
             }
             this.pageIndexes = reader.pageIndexSource(leaves);
-            this.blooms = (rowGroup, leaf) -> {
-                long key = ((long) rowGroup << 32) | leaf;
-                Optional<BloomFilterView> found = bloomCache.get(key);
-                if (found == null) {
-                    found = reader.readBloomFilter(rowGroup, leaf);
-                    bloomCache.put(key, found);
-                }
-                bloomLoads++;
-                return found;
-            };
+            this.blooms =
+                    (rowGroup, leaf) -> {
+                        long key = ((long) rowGroup << 32) | leaf;
+                        Optional<BloomFilterView> found = bloomCache.get(key);
+                        if (found == null) {
+                            found = reader.readBloomFilter(rowGroup, leaf);
+                            bloomCache.put(key, found);
+                        }
+                        bloomLoads++;
+                        return found;
+                    };
             this.resolver = ColumnResolver.of(reader.schema().fields());
-            RowData.FieldGetter[] getters = new RowData.FieldGetter[reader.schema().rowType().getFieldCount()];
+            RowData.FieldGetter[] getters =
+                    new RowData.FieldGetter[reader.schema().rowType().getFieldCount()];
             for (int f = 0; f < getters.length; f++) {
                 getters[f] = RowData.createFieldGetter(reader.schema().rowType().getTypeAt(f), f);
             }
@@ -166,7 +169,11 @@ class PruningDifferentialITCase {
                     for (int f = 0; f < getters.length; f++) {
                         Object v = getters[f].getFieldOrNull(row);
                         // strings point into the reused vectors: copy their bytes
-                        copy.setField(f, v instanceof StringData sd ? StringData.fromBytes(sd.toBytes()) : v);
+                        copy.setField(
+                                f,
+                                v instanceof StringData sd
+                                        ? StringData.fromBytes(sd.toBytes())
+                                        : v);
                     }
                     rows.add(copy);
                 }
@@ -179,11 +186,12 @@ class PruningDifferentialITCase {
     @Test
     void everyPrunerKeepsEveryMatchingRow() throws Exception {
         long seed = Long.getLong("pqx.seed", System.nanoTime());
-        System.out.println("PruningDifferentialITCase seed " + seed + " (rerun with -Dpqx.seed="
-                + seed + ")");
+        System.out.println(
+                "PruningDifferentialITCase seed " + seed + " (rerun with -Dpqx.seed=" + seed + ")");
         Random random = new Random(seed);
         PruningCounters counters = new PruningCounters();
-        long[] totals = new long[4]; // predicates, (predicate, file) pairs, rows read, rows in files
+        long[] totals =
+                new long[4]; // predicates, (predicate, file) pairs, rows read, rows in files
         Map<String, long[]> byWriter = new java.util.TreeMap<>();
         Map<String, PruningCounters> perWriter = new java.util.TreeMap<>();
         List<String> evidenceSeen = new ArrayList<>();
@@ -198,27 +206,48 @@ class PruningDifferentialITCase {
                 try {
                     files.add(open("pqx-" + data.layout(), writePqx(data, random)));
                     files.add(open("parquet-java-" + data.layout(), writeParquetJava(data)));
-                    files.add(open("duckdb-" + data.layout(), writeDuckDb(duckDb, files.get(0), data)));
+                    files.add(
+                            open(
+                                    "duckdb-" + data.layout(),
+                                    writeDuckDb(duckDb, files.get(0), data)));
                     for (Opened file : files) {
                         evidenceSeen.add(describe(file));
                         assertThat(file.rows).as(file.name).hasSize(ROWS);
                     }
-                    int count = PREDICATES / layouts.length + (set < PREDICATES % layouts.length ? 1 : 0);
+                    int count =
+                            PREDICATES / layouts.length
+                                    + (set < PREDICATES % layouts.length ? 1 : 0);
                     for (int p = 0; p < count; p++) {
                         Case c = predicate(random, data, 3, true);
                         SlotValues slots = slotValues(random, data);
                         BitSet expected = brute(data, c, slots);
                         totals[0]++;
                         for (Opened file : files) {
-                            String context = "seed " + seed + ", " + file.name + ", predicate " + p
-                                    + ": " + c.predicate() + " with " + slots;
+                            String context =
+                                    "seed "
+                                            + seed
+                                            + ", "
+                                            + file.name
+                                            + ", predicate "
+                                            + p
+                                            + ": "
+                                            + c.predicate()
+                                            + " with "
+                                            + slots;
                             BitSet off = pruningOff(file, c.predicate(), slots);
                             assertSame(context + " (pruning off)", data, expected, off);
                             long[] read = {0};
-                            PruningCounters writerCounters = perWriter.computeIfAbsent(
-                                    writer(file), k -> new PruningCounters());
-                            BitSet on = pruningOn(file, c.predicate(), slots,
-                                    new BothListeners(counters, writerCounters), read, context);
+                            PruningCounters writerCounters =
+                                    perWriter.computeIfAbsent(
+                                            writer(file), k -> new PruningCounters());
+                            BitSet on =
+                                    pruningOn(
+                                            file,
+                                            c.predicate(),
+                                            slots,
+                                            new BothListeners(counters, writerCounters),
+                                            read,
+                                            context);
                             assertSame(context + " (pruning on)", data, expected, on);
                             totals[1]++;
                             totals[2] += read[0];
@@ -236,24 +265,42 @@ class PruningDifferentialITCase {
             }
         }
         evidenceSeen.forEach(System.out::println);
-        for (String evidence : List.of(StatisticsPruner.EVIDENCE, BloomFilterPruner.EVIDENCE,
-                PageIndexPruner.EVIDENCE)) {
-            System.out.printf("PruningDifferentialITCase %s: %d row groups skipped, %d narrowed"
-                    + " to a selection, %d all-match, %d rows pruned, %d pages pruned, %d failures%n",
-                    evidence, counters.skipped(evidence), counters.selected(evidence),
-                    counters.allMatched(evidence), counters.rowsPruned(evidence),
-                    counters.pagesPruned(evidence), counters.failures(evidence));
+        for (String evidence :
+                List.of(
+                        StatisticsPruner.EVIDENCE,
+                        BloomFilterPruner.EVIDENCE,
+                        PageIndexPruner.EVIDENCE)) {
+            System.out.printf(
+                    "PruningDifferentialITCase %s: %d row groups skipped, %d narrowed"
+                            + " to a selection, %d all-match, %d rows pruned, %d pages pruned, %d failures%n",
+                    evidence,
+                    counters.skipped(evidence),
+                    counters.selected(evidence),
+                    counters.allMatched(evidence),
+                    counters.rowsPruned(evidence),
+                    counters.pagesPruned(evidence),
+                    counters.failures(evidence));
         }
-        byWriter.forEach((writer, w) -> {
-            PruningCounters c = perWriter.get(writer);
-            System.out.printf("PruningDifferentialITCase %s: %d of %d rows read (%.1f%%); row groups"
-                    + " skipped by statistics %d, by bloom filters %d, by page indexes %d; pages"
-                    + " pruned %d%n", writer, w[0], w[1], 100.0 * w[0] / w[1],
-                    c.skipped(StatisticsPruner.EVIDENCE), c.skipped(BloomFilterPruner.EVIDENCE),
-                    c.skipped(PageIndexPruner.EVIDENCE), c.pagesPruned(PageIndexPruner.EVIDENCE));
-        });
-        System.out.printf("PruningDifferentialITCase: %d predicates, %d (predicate, file) pairs,"
-                + " %d of %d rows read, 0 rows lost%n", totals[0], totals[1], totals[2], totals[3]);
+        byWriter.forEach(
+                (writer, w) -> {
+                    PruningCounters c = perWriter.get(writer);
+                    System.out.printf(
+                            "PruningDifferentialITCase %s: %d of %d rows read (%.1f%%); row groups"
+                                    + " skipped by statistics %d, by bloom filters %d, by page indexes %d; pages"
+                                    + " pruned %d%n",
+                            writer,
+                            w[0],
+                            w[1],
+                            100.0 * w[0] / w[1],
+                            c.skipped(StatisticsPruner.EVIDENCE),
+                            c.skipped(BloomFilterPruner.EVIDENCE),
+                            c.skipped(PageIndexPruner.EVIDENCE),
+                            c.pagesPruned(PageIndexPruner.EVIDENCE));
+                });
+        System.out.printf(
+                "PruningDifferentialITCase: %d predicates, %d (predicate, file) pairs,"
+                        + " %d of %d rows read, 0 rows lost%n",
+                totals[0], totals[1], totals[2], totals[3]);
         assertThat(totals[0]).isGreaterThanOrEqualTo(PREDICATES);
         assertThat(counters.failures()).as(counters.toString()).isZero();
         // the test proves something only if each kind of evidence pruned
@@ -263,8 +310,12 @@ class PruningDifferentialITCase {
         assertThat(counters.rowsPruned(PageIndexPruner.EVIDENCE)).isPositive();
         assertThat(counters.selected(PageIndexPruner.EVIDENCE)).isPositive();
         for (String writer : List.of("pqx", "parquet-java")) {
-            assertThat(perWriter.get(writer).skipped(BloomFilterPruner.EVIDENCE)).as(writer).isPositive();
-            assertThat(perWriter.get(writer).pagesPruned(PageIndexPruner.EVIDENCE)).as(writer).isPositive();
+            assertThat(perWriter.get(writer).skipped(BloomFilterPruner.EVIDENCE))
+                    .as(writer)
+                    .isPositive();
+            assertThat(perWriter.get(writer).pagesPruned(PageIndexPruner.EVIDENCE))
+                    .as(writer)
+                    .isPositive();
         }
         // DuckDB writes bloom filters (for dictionary-encoded columns) but no page index
         assertThat(perWriter.get("duckdb").skipped(BloomFilterPruner.EVIDENCE)).isPositive();
@@ -277,7 +328,8 @@ class PruningDifferentialITCase {
     /** Tells two listeners. */
     private record BothListeners(PruningListener a, PruningListener b) implements PruningListener {
         @Override
-        public void narrowed(String evidence, int rowGroup, RowGroupAccess before, RowGroupAccess after) {
+        public void narrowed(
+                String evidence, int rowGroup, RowGroupAccess before, RowGroupAccess after) {
             a.narrowed(evidence, rowGroup, before, after);
             b.narrowed(evidence, rowGroup, before, after);
         }
@@ -318,15 +370,30 @@ class PruningDifferentialITCase {
         return out;
     }
 
-    private static BitSet pruningOn(Opened file, Predicate predicate, SlotValues slots,
-            PruningListener counters, long[] rowsRead, String context) throws IOException {
+    private static BitSet pruningOn(
+            Opened file,
+            Predicate predicate,
+            SlotValues slots,
+            PruningListener counters,
+            long[] rowsRead,
+            String context)
+            throws IOException {
         ParquetReader reader = file.reader;
         List<RowGroupView> groups = reader.metadata().rowGroups();
         StatisticsPruner statistics = StatisticsPruner.create(predicate, reader.schema().fields());
-        AccessPlan plan = AccessPlan.scanAll(groups)
-                .apply(statistics, groups, slots, counters)
-                .apply(BloomFilterPruner.create(statistics, file.blooms), groups, slots, counters)
-                .apply(PageIndexPruner.create(statistics, file.pageIndexes), groups, slots, counters);
+        AccessPlan plan =
+                AccessPlan.scanAll(groups)
+                        .apply(statistics, groups, slots, counters)
+                        .apply(
+                                BloomFilterPruner.create(statistics, file.blooms),
+                                groups,
+                                slots,
+                                counters)
+                        .apply(
+                                PageIndexPruner.create(statistics, file.pageIndexes),
+                                groups,
+                                slots,
+                                counters);
         // the row id and the predicate's columns, as a filtered read would decode them
         List<String> paths = new ArrayList<>(List.of("id"));
         for (ColumnRef column : predicate.columns()) {
@@ -335,7 +402,8 @@ class PruningDifferentialITCase {
             }
         }
         ReadSchema projection = reader.project(paths);
-        BoundPredicate bound = BoundPredicate.bind(predicate, ColumnResolver.of(projection.fields()));
+        BoundPredicate bound =
+                BoundPredicate.bind(predicate, ColumnResolver.of(projection.fields()));
         BitSet out = new BitSet();
         for (int g = 0; g < groups.size(); g++) {
             RowGroupAccess access = plan.access(g);
@@ -343,12 +411,15 @@ class PruningDifferentialITCase {
                 continue;
             }
             RowGroupPageIndexes known = file.pageIndexes.pageIndexes(g).orElseThrow();
-            try (BatchIterator batches = reader.readRowGroup(g, projection, access.selection(), known)) {
+            try (BatchIterator batches =
+                    reader.readRowGroup(g, projection, access.selection(), known)) {
                 while (batches.hasNext()) {
                     VectorizedColumnBatch batch = batches.next();
                     rowsRead[0] += batch.getNumRows();
-                    boolean[] mask = access.kind() == RowGroupAccess.Kind.ALL_MATCH ? null
-                            : bound.mask(batch, slots);
+                    boolean[] mask =
+                            access.kind() == RowGroupAccess.Kind.ALL_MATCH
+                                    ? null
+                                    : bound.mask(batch, slots);
                     ColumnarRowData row = new ColumnarRowData(batch);
                     for (int k = 0; k < batch.getNumRows(); k++) {
                         if (mask == null || mask[k]) {
@@ -372,8 +443,13 @@ class PruningDifferentialITCase {
         extra.andNot(expected);
         Map<Integer, Row> byId = new HashMap<>();
         data.rows().forEach(r -> byId.put(r.id(), r));
-        StringBuilder sb = new StringBuilder(context).append(": ").append(lost.cardinality())
-                .append(" rows lost, ").append(extra.cardinality()).append(" rows too many");
+        StringBuilder sb =
+                new StringBuilder(context)
+                        .append(": ")
+                        .append(lost.cardinality())
+                        .append(" rows lost, ")
+                        .append(extra.cardinality())
+                        .append(" rows too many");
         lost.stream().limit(5).forEach(id -> sb.append("\n  lost ").append(byId.get(id)));
         extra.stream().limit(5).forEach(id -> sb.append("\n  extra ").append(byId.get(id)));
         throw new AssertionError(sb.toString());
@@ -388,25 +464,44 @@ class PruningDifferentialITCase {
         for (int k = 0; k < ROWS; k++) {
             double position = (double) k / ROWS;
             boolean run = k >= nullRunStart && k < nullRunStart + 120; // whole pages of nulls
-            Integer i = run || isNull(r, nullEvery) ? null : switch (layout) {
-                case "sorted" -> (int) (position * 200_000) - 100_000 + r.nextInt(50);
-                case "clustered" -> (int) (position * 200_000) - 100_000 + r.nextInt(20_000);
-                default -> r.nextInt(200_001) - 100_000;
-            };
-            Long l = isNull(r, nullEvery) ? null
-                    : layout.equals("random") ? r.nextLong() % 1_000_000_000_000L
-                            : k * 1_000_003L + r.nextInt(1000) - 500_000_000L;
+            Integer i =
+                    run || isNull(r, nullEvery)
+                            ? null
+                            : switch (layout) {
+                                case "sorted" ->
+                                        (int) (position * 200_000) - 100_000 + r.nextInt(50);
+                                case "clustered" ->
+                                        (int) (position * 200_000) - 100_000 + r.nextInt(20_000);
+                                default -> r.nextInt(200_001) - 100_000;
+                            };
+            Long l =
+                    isNull(r, nullEvery)
+                            ? null
+                            : layout.equals("random")
+                                    ? r.nextLong() % 1_000_000_000_000L
+                                    : k * 1_000_003L + r.nextInt(1000) - 500_000_000L;
             Double d = isNull(r, nullEvery) ? null : doubleValue(r, layout, position);
             String s = run || isNull(r, nullEvery) ? null : stringValue(r, layout, position);
-            LocalDate dt = isNull(r, nullEvery) ? null : EPOCH.plusDays(layout.equals("random")
-                    ? r.nextInt(20_000) : (long) (position * 20_000) + r.nextInt(30));
+            LocalDate dt =
+                    isNull(r, nullEvery)
+                            ? null
+                            : EPOCH.plusDays(
+                                    layout.equals("random")
+                                            ? r.nextInt(20_000)
+                                            : (long) (position * 20_000) + r.nextInt(30));
             // few distinct values, so DuckDB's writer dictionary-encodes it and adds a bloom filter
-            Integer key = isNull(r, nullEvery) ? null : 1000 * (layout.equals("random")
-                    ? r.nextInt(60) : (int) (position * 60) + r.nextInt(3));
+            Integer key =
+                    isNull(r, nullEvery)
+                            ? null
+                            : 1000
+                                    * (layout.equals("random")
+                                            ? r.nextInt(60)
+                                            : (int) (position * 60) + r.nextInt(3));
             rows.add(new Row(k, i, l, d, s, dt, key));
         }
         if (layout.equals("sorted")) {
-            rows.sort(Comparator.comparing(Row::i, Comparator.nullsFirst(Comparator.naturalOrder())));
+            rows.sort(
+                    Comparator.comparing(Row::i, Comparator.nullsFirst(Comparator.naturalOrder())));
         }
         Map<String, List<Object>> pools = new HashMap<>();
         for (String column : COLUMNS) {
@@ -418,18 +513,27 @@ class PruningDifferentialITCase {
                 }
             }
             for (int k = 0; k < 20; k++) { // mostly values no row holds
-                pool.add(switch (column) {
-                    case "i" -> r.nextInt(220_001) - 110_000;
-                    case "l" -> r.nextLong() % 1_100_000_000_000L;
-                    case "d" -> doubleValue(r, "random", r.nextDouble());
-                    case "s" -> stringValue(r, "random", r.nextDouble());
-                    case "k" -> 1000 * r.nextInt(64) + (r.nextBoolean() ? 0 : 1 + r.nextInt(999));
-                    default -> EPOCH.plusDays(r.nextInt(21_000) - 500);
-                });
+                pool.add(
+                        switch (column) {
+                            case "i" -> r.nextInt(220_001) - 110_000;
+                            case "l" -> r.nextLong() % 1_100_000_000_000L;
+                            case "d" -> doubleValue(r, "random", r.nextDouble());
+                            case "s" -> stringValue(r, "random", r.nextDouble());
+                            case "k" ->
+                                    1000 * r.nextInt(64)
+                                            + (r.nextBoolean() ? 0 : 1 + r.nextInt(999));
+                            default -> EPOCH.plusDays(r.nextInt(21_000) - 500);
+                        });
             }
             pool.removeIf(v -> v instanceof Double dv && dv.isNaN());
             if (column.equals("d")) {
-                pool.addAll(List.of(-0.0, 0.0, 1.5, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY));
+                pool.addAll(
+                        List.of(
+                                -0.0,
+                                0.0,
+                                1.5,
+                                Double.NEGATIVE_INFINITY,
+                                Double.POSITIVE_INFINITY));
             }
             if (column.equals("i")) {
                 pool.addAll(List.of(Integer.MIN_VALUE, Integer.MAX_VALUE, 0));
@@ -457,7 +561,9 @@ class PruningDifferentialITCase {
         if (pick == 3) {
             return r.nextBoolean() ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
         }
-        return layout.equals("random") ? r.nextGaussian() * 1000 : position * 2000 - 1000 + r.nextDouble();
+        return layout.equals("random")
+                ? r.nextGaussian() * 1000
+                : position * 2000 - 1000 + r.nextDouble();
     }
 
     /** Short strings, or long ones whose first 64 bytes (the index truncation) are not unique. */
@@ -465,7 +571,10 @@ class PruningDifferentialITCase {
         if (r.nextInt(4) == 0) {
             return SHORT_STRINGS.get(r.nextInt(SHORT_STRINGS.size()));
         }
-        int n = layout.equals("random") ? r.nextInt(1_000_000) : (int) (position * 1_000_000) + r.nextInt(100);
+        int n =
+                layout.equals("random")
+                        ? r.nextInt(1_000_000)
+                        : (int) (position * 1_000_000) + r.nextInt(100);
         StringBuilder sb = new StringBuilder("p".repeat(58 + r.nextInt(4)));
         sb.append(String.format("%07d", n));
         int tail = r.nextInt(30);
@@ -479,17 +588,21 @@ class PruningDifferentialITCase {
 
     private Path writePqx(DataSet data, Random r) throws IOException {
         Path file = dir.resolve("pqx-" + data.layout() + ".parquet");
-        WriteOptions.Builder options = WriteOptions.builder()
-                .rowGroupRows(300 + r.nextInt(200))
-                .pageRowLimit(50)
-                .codec(io.pqx.format.options.Compression.SNAPPY)
-                .statisticsTruncateLength(64)
-                .dictionaryEnabled(r.nextBoolean());
+        WriteOptions.Builder options =
+                WriteOptions.builder()
+                        .rowGroupRows(300 + r.nextInt(200))
+                        .pageRowLimit(50)
+                        .codec(io.pqx.format.options.Compression.SNAPPY)
+                        .statisticsTruncateLength(64)
+                        .dictionaryEnabled(r.nextBoolean());
         for (String column : List.of("i", "l", "s", "dt", "k")) {
             options.bloomFilter(column, new BloomFilterSpec(ROWS, 0.02));
         }
         try (OutputStream out = Files.newOutputStream(file);
-                ParquetWriter writer = ParquetWriter.builder(TYPE).options(options.build()).open(out, file.toString())) {
+                ParquetWriter writer =
+                        ParquetWriter.builder(TYPE)
+                                .options(options.build())
+                                .open(out, file.toString())) {
             for (Row row : data.rows()) {
                 GenericRowData g = new GenericRowData(7);
                 g.setField(0, row.id());
@@ -508,19 +621,19 @@ class PruningDifferentialITCase {
 
     private Path writeParquetJava(DataSet data) throws IOException {
         Path file = dir.resolve("parquet-java-" + data.layout() + ".parquet");
-        try (org.apache.parquet.hadoop.ParquetWriter<Group> writer = ExampleParquetWriter.builder(
-                        new org.apache.hadoop.fs.Path(file.toUri()))
-                .withConf(new Configuration())
-                .withType(PARQUET_JAVA_SCHEMA)
-                .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-                .withCompressionCodec(CompressionCodecName.SNAPPY)
-                .withRowGroupRowCountLimit(400)
-                .withPageRowCountLimit(50)
-                .withColumnIndexTruncateLength(64)
-                .withBloomFilterEnabled("i", true)
-                .withBloomFilterEnabled("s", true)
-                .withBloomFilterEnabled("l", true)
-                .build()) {
+        try (org.apache.parquet.hadoop.ParquetWriter<Group> writer =
+                ExampleParquetWriter.builder(new org.apache.hadoop.fs.Path(file.toUri()))
+                        .withConf(new Configuration())
+                        .withType(PARQUET_JAVA_SCHEMA)
+                        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+                        .withCompressionCodec(CompressionCodecName.SNAPPY)
+                        .withRowGroupRowCountLimit(400)
+                        .withPageRowCountLimit(50)
+                        .withColumnIndexTruncateLength(64)
+                        .withBloomFilterEnabled("i", true)
+                        .withBloomFilterEnabled("s", true)
+                        .withBloomFilterEnabled("l", true)
+                        .build()) {
             SimpleGroupFactory factory = new SimpleGroupFactory(PARQUET_JAVA_SCHEMA);
             for (Row row : data.rows()) {
                 Group g = factory.newGroup();
@@ -554,16 +667,22 @@ class PruningDifferentialITCase {
         Path source = dir.resolve("pqx-" + data.layout() + ".parquet");
         Path file = dir.resolve("duckdb-" + data.layout() + ".parquet");
         try (Statement statement = duckDb.createStatement()) {
-            statement.execute("COPY (SELECT * FROM read_parquet('" + source + "')) TO '" + file
-                    + "' (FORMAT parquet, ROW_GROUP_SIZE 400, COMPRESSION snappy)");
+            statement.execute(
+                    "COPY (SELECT * FROM read_parquet('"
+                            + source
+                            + "')) TO '"
+                            + file
+                            + "' (FORMAT parquet, ROW_GROUP_SIZE 400, COMPRESSION snappy)");
         }
         return file;
     }
 
     private static Opened open(String name, Path file) throws Exception {
-        return new Opened(name, ParquetReader.open(
-                FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
-                ReadOptions.builder().batchSize(256).build()));
+        return new Opened(
+                name,
+                ParquetReader.open(
+                        FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
+                        ReadOptions.builder().batchSize(256).build()));
     }
 
     private static String describe(Opened file) throws IOException {
@@ -578,13 +697,18 @@ class PruningDifferentialITCase {
                 withIndex += c.hasColumnIndex() && c.hasOffsetIndex() ? 1 : 0;
                 withBloom += c.hasBloomFilter() ? 1 : 0;
                 if (c.hasOffsetIndex()) {
-                    pages += file.reader.readOffsetIndex(g.ordinal(), c.leafIndex()).orElseThrow().pageCount();
+                    pages +=
+                            file.reader
+                                    .readOffsetIndex(g.ordinal(), c.leafIndex())
+                                    .orElseThrow()
+                                    .pageCount();
                 }
             }
         }
-        return String.format("PruningDifferentialITCase file %s: %d row groups, %d chunks, %d with"
-                + " page indexes (%d pages), %d with bloom filters", file.name, groups, chunks,
-                withIndex, pages, withBloom);
+        return String.format(
+                "PruningDifferentialITCase file %s: %d row groups, %d chunks, %d with"
+                        + " page indexes (%d pages), %d with bloom filters",
+                file.name, groups, chunks, withIndex, pages, withBloom);
     }
 
     // ---- predicates, each with its brute force ----
@@ -596,7 +720,9 @@ class PruningDifferentialITCase {
         }
         if (pick == 9) {
             Case child = predicate(r, data, depth - 1, false);
-            return new Case(Predicates.not(child.predicate()), (row, slots) -> not(child.brute().eval(row, slots)));
+            return new Case(
+                    Predicates.not(child.predicate()),
+                    (row, slots) -> not(child.brute().eval(row, slots)));
         }
         int n = 2 + r.nextInt(2);
         List<Predicate> children = new ArrayList<>();
@@ -607,21 +733,25 @@ class PruningDifferentialITCase {
             brutes.add(child.brute());
         }
         if (pick < 8) {
-            return new Case(Predicates.and(children), (row, slots) -> {
-                int out = 1;
-                for (Brute b : brutes) {
-                    out = and(out, b.eval(row, slots));
-                }
-                return out;
-            });
+            return new Case(
+                    Predicates.and(children),
+                    (row, slots) -> {
+                        int out = 1;
+                        for (Brute b : brutes) {
+                            out = and(out, b.eval(row, slots));
+                        }
+                        return out;
+                    });
         }
-        return new Case(Predicates.or(children), (row, slots) -> {
-            int out = 0;
-            for (Brute b : brutes) {
-                out = or(out, b.eval(row, slots));
-            }
-            return out;
-        });
+        return new Case(
+                Predicates.or(children),
+                (row, slots) -> {
+                    int out = 0;
+                    for (Brute b : brutes) {
+                        out = or(out, b.eval(row, slots));
+                    }
+                    return out;
+                });
     }
 
     private Case leaf(Random r, DataSet data, boolean slotAllowed) {
@@ -633,26 +763,34 @@ class PruningDifferentialITCase {
         }
         if (kind < 10) {
             boolean value = r.nextBoolean();
-            return new Case(value ? Predicates.alwaysTrue() : Predicates.alwaysFalse(),
+            return new Case(
+                    value ? Predicates.alwaysTrue() : Predicates.alwaysFalse(),
                     (row, slots) -> value ? 1 : 0);
         }
         if (kind < 18) {
-            return new Case(Predicates.isNull(column), (row, slots) -> row.value(column) == null ? 1 : 0);
+            return new Case(
+                    Predicates.isNull(column), (row, slots) -> row.value(column) == null ? 1 : 0);
         }
         if (kind < 24) {
-            return new Case(Predicates.isNotNull(column), (row, slots) -> row.value(column) != null ? 1 : 0);
+            return new Case(
+                    Predicates.isNotNull(column),
+                    (row, slots) -> row.value(column) != null ? 1 : 0);
         }
         if (kind < 36 && column.equals("s")) {
             String s = (String) pool.get(r.nextInt(pool.size()));
             String prefix = s.substring(0, r.nextInt(s.length() + 1));
             byte[] p = prefix.getBytes(StandardCharsets.UTF_8);
-            return new Case(new StartsWith(ColumnRef.parse("s"), prefix), (row, slots) -> {
-                if (row.s() == null) {
-                    return 2;
-                }
-                byte[] v = row.s().getBytes(StandardCharsets.UTF_8);
-                return v.length >= p.length && Arrays.equals(v, 0, p.length, p, 0, p.length) ? 1 : 0;
-            });
+            return new Case(
+                    new StartsWith(ColumnRef.parse("s"), prefix),
+                    (row, slots) -> {
+                        if (row.s() == null) {
+                            return 2;
+                        }
+                        byte[] v = row.s().getBytes(StandardCharsets.UTF_8);
+                        return v.length >= p.length && Arrays.equals(v, 0, p.length, p, 0, p.length)
+                                ? 1
+                                : 0;
+                    });
         }
         if (kind < 52) {
             int n = 1 + r.nextInt(5);
@@ -660,47 +798,56 @@ class PruningDifferentialITCase {
             for (int k = 0; k < n; k++) {
                 values.add(pool.get(r.nextInt(pool.size())));
             }
-            return new Case(Predicates.in(ColumnRef.parse(column), values), (row, slots) -> {
-                Object v = row.value(column);
-                if (v == null) {
-                    return 2;
-                }
-                if (v instanceof Double dv && dv.isNaN()) {
-                    return 0;
-                }
-                for (Object c : values) {
-                    if (compare(v, c) == 0) {
-                        return 1;
-                    }
-                }
-                return 0;
-            });
+            return new Case(
+                    Predicates.in(ColumnRef.parse(column), values),
+                    (row, slots) -> {
+                        Object v = row.value(column);
+                        if (v == null) {
+                            return 2;
+                        }
+                        if (v instanceof Double dv && dv.isNaN()) {
+                            return 0;
+                        }
+                        for (Object c : values) {
+                            if (compare(v, c) == 0) {
+                                return 1;
+                            }
+                        }
+                        return 0;
+                    });
         }
         CompareOp op = CompareOp.values()[r.nextInt(CompareOp.values().length)];
         Object literal = pool.get(r.nextInt(pool.size()));
-        Case comparison = new Case(Predicates.compare(ColumnRef.parse(column), op, literal),
-                (row, slots) -> {
-                    Object v = row.value(column);
-                    if (v == null) {
-                        return 2;
-                    }
-                    if (v instanceof Double dv && dv.isNaN()) {
-                        return op == CompareOp.NE ? 1 : 0;
-                    }
-                    int cmp = compare(v, literal);
-                    boolean holds = switch (op) {
-                        case EQ -> cmp == 0;
-                        case NE -> cmp != 0;
-                        case LT -> cmp < 0;
-                        case LE -> cmp <= 0;
-                        case GT -> cmp > 0;
-                        case GE -> cmp >= 0;
-                    };
-                    return holds ? 1 : 0;
-                });
+        Case comparison =
+                new Case(
+                        Predicates.compare(ColumnRef.parse(column), op, literal),
+                        (row, slots) -> {
+                            Object v = row.value(column);
+                            if (v == null) {
+                                return 2;
+                            }
+                            if (v instanceof Double dv && dv.isNaN()) {
+                                return op == CompareOp.NE ? 1 : 0;
+                            }
+                            int cmp = compare(v, literal);
+                            boolean holds =
+                                    switch (op) {
+                                        case EQ -> cmp == 0;
+                                        case NE -> cmp != 0;
+                                        case LT -> cmp < 0;
+                                        case LE -> cmp <= 0;
+                                        case GT -> cmp > 0;
+                                        case GE -> cmp >= 0;
+                                    };
+                            return holds ? 1 : 0;
+                        });
         if (kind < 60) { // the shape full-match inference must see through
-            return new Case(Predicates.or(comparison.predicate(), Predicates.isNull(column)),
-                    (row, slots) -> or(comparison.brute().eval(row, slots), row.value(column) == null ? 1 : 0));
+            return new Case(
+                    Predicates.or(comparison.predicate(), Predicates.isNull(column)),
+                    (row, slots) ->
+                            or(
+                                    comparison.brute().eval(row, slots),
+                                    row.value(column) == null ? 1 : 0));
         }
         return comparison;
     }
@@ -717,8 +864,10 @@ class PruningDifferentialITCase {
                 }
                 int min = ((Number) filter.min().orElseThrow().value()).intValue();
                 int max = ((Number) filter.max().orElseThrow().value()).intValue();
-                boolean in = row.i() >= min && row.i() <= max
-                        && filter.keys().map(k -> k.mightContain(row.i())).orElse(true);
+                boolean in =
+                        row.i() >= min
+                                && row.i() <= max
+                                && filter.keys().map(k -> k.mightContain(row.i())).orElse(true);
                 yield in ? 1 : 0;
             }
         };
@@ -728,7 +877,10 @@ class PruningDifferentialITCase {
         ColumnRef i = ColumnRef.parse("i");
         List<Object> pool = data.pools().get("i");
         int a = (Integer) pool.get(r.nextInt(pool.size()));
-        int b = r.nextBoolean() ? (Integer) pool.get(r.nextInt(pool.size())) : a + r.nextInt(20_000);
+        int b =
+                r.nextBoolean()
+                        ? (Integer) pool.get(r.nextInt(pool.size()))
+                        : a + r.nextInt(20_000);
         Set<Integer> keys = new HashSet<>();
         for (int k = 0; k < 6; k++) {
             keys.add((Integer) pool.get(r.nextInt(pool.size())));
@@ -750,7 +902,8 @@ class PruningDifferentialITCase {
             return Double.compare(x == 0.0 ? 0.0 : x, (Double) c == 0.0 ? 0.0 : (Double) c);
         }
         if (v instanceof String x) {
-            return Arrays.compareUnsigned(x.getBytes(StandardCharsets.UTF_8),
+            return Arrays.compareUnsigned(
+                    x.getBytes(StandardCharsets.UTF_8),
                     ((String) c).getBytes(StandardCharsets.UTF_8));
         }
         if (v instanceof Integer x) {

@@ -1,24 +1,21 @@
 package io.pqx.format.schema;
 
 import static io.pqx.format.schema.TestingSchemas.sql;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.TestingParquetFiles;
 import io.pqx.format.error.FileContext;
-
-import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.io.LocalInputFile;
-import org.apache.parquet.schema.MessageType;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.MessageType;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * Converts the schema of every file of the parquet-testing corpus (footers read by parquet-java, an
@@ -91,10 +88,10 @@ class ParquetTestingSchemasTest {
                 .isEqualTo(
                         sql(
                                 "ROW<a INT NOT NULL, B ARRAY<INT NOT NULL> NOT NULL, c ROW<D"
-                                    + " ARRAY<ARRAY<ROW<e INT NOT NULL, f STRING NOT NULL> NOT"
-                                    + " NULL> NOT NULL> NOT NULL> NOT NULL, G MAP<STRING NOT NULL,"
-                                    + " ROW<h ROW<i ARRAY<DOUBLE NOT NULL> NOT NULL> NOT NULL> NOT"
-                                    + " NULL> NOT NULL> NOT NULL"));
+                                        + " ARRAY<ARRAY<ROW<e INT NOT NULL, f STRING NOT NULL> NOT"
+                                        + " NULL> NOT NULL> NOT NULL> NOT NULL, G MAP<STRING NOT NULL,"
+                                        + " ROW<h ROW<i ARRAY<DOUBLE NOT NULL> NOT NULL> NOT NULL> NOT"
+                                        + " NULL> NOT NULL> NOT NULL"));
     }
 
     @Test

@@ -1,16 +1,15 @@
 package io.pqx.format.stats;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.pqx.format.TestingParquetFiles;
+import java.io.IOException;
+import java.nio.file.Path;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.LocalInputFile;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import java.io.IOException;
-import java.nio.file.Path;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** Bloom filters pqx reads from real files equal the ones parquet-java reads. */
 class BloomFiltersParquetJavaTest {

@@ -1,5 +1,7 @@
 package io.pqx.format.stats;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.pqx.format.ParquetReader;
 import io.pqx.format.TestingParquetFiles;
 import io.pqx.format.footer.TestingParquetJavaFooters;
@@ -9,18 +11,15 @@ import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.options.ReadOptions;
-import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.stream.Stream;
 import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Reads the statistics of every chunk of the corpus and compares them with parquet-java's: where
@@ -37,24 +36,30 @@ class ChunkStatisticsCorpusTest {
     @ParameterizedTest
     @MethodSource("plainFiles")
     void readsEveryChunksStatisticsConsistentlyWithParquetJava(Path file) throws IOException {
-        FileMetadataView ours = ParquetReader.readMetadata(
-                new ByteArrayInputFile(file.toString(), java.nio.file.Files.readAllBytes(file)),
-                ReadOptions.defaults());
+        FileMetadataView ours =
+                ParquetReader.readMetadata(
+                        new ByteArrayInputFile(
+                                file.toString(), java.nio.file.Files.readAllBytes(file)),
+                        ReadOptions.defaults());
         ParquetMetadata theirs = TestingParquetJavaFooters.read(file);
         for (RowGroupView rowGroup : ours.rowGroups()) {
             for (ColumnChunkView chunk : rowGroup.columns()) {
                 ChunkStatisticsView stats = chunk.statistics();
                 ColumnChunkMetaData theirChunk =
-                        theirs.getBlocks().get(rowGroup.ordinal()).getColumns().get(chunk.leafIndex());
+                        theirs.getBlocks()
+                                .get(rowGroup.ordinal())
+                                .getColumns()
+                                .get(chunk.leafIndex());
                 Statistics<?> expected = theirChunk.getStatistics();
                 boolean theyTrust = expected != null && expected.hasNonNullValue();
                 if (stats.hasMinMax() && theyTrust) {
                     // pqx's bounds as parquet-java statistics of the column's type, to compare
                     // in the column's order
-                    Statistics<?> bounds = Statistics.getBuilderForReading(theirChunk.getPrimitiveType())
-                            .withMin(stats.minBytes())
-                            .withMax(stats.maxBytes())
-                            .build();
+                    Statistics<?> bounds =
+                            Statistics.getBuilderForReading(theirChunk.getPrimitiveType())
+                                    .withMin(stats.minBytes())
+                                    .withMax(stats.maxBytes())
+                                    .build();
                     assertThat(compareMin(bounds, expected))
                             .as(chunk.path())
                             .isLessThanOrEqualTo(0);

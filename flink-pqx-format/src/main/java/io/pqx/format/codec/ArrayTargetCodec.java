@@ -3,8 +3,8 @@ package io.pqx.format.codec;
 import java.io.IOException;
 
 /**
- * A {@link Codec} whose decompression writes into a caller's array: {@link #decompress} checks
- * the declared size, allocates exactly that many bytes and decompresses into them through {@link
+ * A {@link Codec} whose decompression writes into a caller's array: {@link #decompress} checks the
+ * declared size, allocates exactly that many bytes and decompresses into them through {@link
  * #decompressInto}, so both entry points take and refuse the same input with the same words.
  */
 abstract class ArrayTargetCodec implements Codec {
@@ -19,6 +19,6 @@ abstract class ArrayTargetCodec implements Codec {
     }
 
     @Override
-    public abstract void decompressInto(byte[] in, int off, int len, byte[] out,
-            int uncompressedLength) throws IOException;
+    public abstract void decompressInto(
+            byte[] in, int off, int len, byte[] out, int uncompressedLength) throws IOException;
 }

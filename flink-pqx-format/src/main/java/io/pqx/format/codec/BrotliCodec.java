@@ -1,10 +1,9 @@
 package io.pqx.format.codec;
 
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.brotli.dec.BrotliInputStream;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.brotli.dec.BrotliInputStream;
 
 /**
  * BROTLI, read only, through the pure-Java decoder {@code org.brotli:dec}. Writing is refused (no

@@ -1,10 +1,8 @@
 package io.pqx.format.codec;
 
-import org.apache.flink.annotation.Internal;
-
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-
 import java.io.IOException;
+import org.apache.flink.annotation.Internal;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * One Parquet compression codec: compresses a page body on write and decompresses it on read.
@@ -15,8 +13,8 @@ import java.io.IOException;
  *
  * <p>Decompression is strict: it never allocates more than the declared uncompressed length, and it
  * throws an {@link IOException} when the input does not decompress to exactly that many bytes. The
- * page reader turns that exception into a {@link io.pqx.format.error.CorruptFileException} naming the
- * file, row group and column.
+ * page reader turns that exception into a {@link io.pqx.format.error.CorruptFileException} naming
+ * the file, row group and column.
  */
 @Internal
 public interface Codec {

@@ -1,14 +1,12 @@
 package io.pqx.format.codec;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.options.Compression;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
 import org.apache.parquet.format.CompressionCodec;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-
-import javax.annotation.Nullable;
 
 /**
  * Where {@link Codec}s come from. The writer asks {@link #forWriting} for the configured codec and
@@ -37,7 +35,10 @@ public final class Codecs {
         return CompressionCodecName.valueOf(compression.name());
     }
 
-    /** A codec for writing pages with pqx's codec type; see {@link #forWriting(CompressionCodecName, int)}. */
+    /**
+     * A codec for writing pages with pqx's codec type; see {@link #forWriting(CompressionCodecName,
+     * int)}.
+     */
     public static Codec forWriting(Compression compression, int level) {
         return forWriting(parquetName(compression), level);
     }

@@ -1,9 +1,8 @@
 package io.pqx.format.codec;
 
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-
 import java.io.IOException;
 import java.io.InputStream;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * The size checks every {@link Codec} applies when decompressing, so every codec reports a size

@@ -1,13 +1,12 @@
 package io.pqx.format.codec;
 
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * GZIP (RFC 1952) through {@code java.util.zip}. Reading accepts several concatenated gzip members

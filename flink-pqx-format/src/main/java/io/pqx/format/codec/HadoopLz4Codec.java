@@ -1,10 +1,9 @@
 package io.pqx.format.codec;
 
-import net.jpountz.lz4.LZ4FrameInputStream;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import net.jpountz.lz4.LZ4FrameInputStream;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * The deprecated LZ4 codec id, read only. Writers disagree on what it means, so this reads, in
@@ -122,7 +121,9 @@ final class HadoopLz4Codec implements Codec {
             return 0;
         }
         try {
-            int n = Lz4RawCodec.INSTANCE.decompressBlock(in, pos + 4, (int) chunkSize, new byte[0], 0, 0);
+            int n =
+                    Lz4RawCodec.INSTANCE.decompressBlock(
+                            in, pos + 4, (int) chunkSize, new byte[0], 0, 0);
             return n == 0 ? 4 + (int) chunkSize : 0;
         } catch (IOException e) {
             return 0;

@@ -1,13 +1,12 @@
 package io.pqx.format.codec;
 
+import java.io.IOException;
+import java.util.Arrays;
 import net.jpountz.lz4.LZ4Compressor;
 import net.jpountz.lz4.LZ4Exception;
 import net.jpountz.lz4.LZ4Factory;
 import net.jpountz.lz4.LZ4SafeDecompressor;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-
-import java.io.IOException;
-import java.util.Arrays;
 
 /**
  * LZ4_RAW: one LZ4 block with no framing, through lz4-java. Decompression is bounded by the

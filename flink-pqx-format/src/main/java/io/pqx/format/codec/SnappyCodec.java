@@ -1,11 +1,10 @@
 package io.pqx.format.codec;
 
+import java.io.IOException;
+import java.util.Arrays;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.xerial.snappy.Snappy;
 import org.xerial.snappy.SnappyError;
-
-import java.io.IOException;
-import java.util.Arrays;
 
 /**
  * SNAPPY through snappy-java (raw Snappy blocks, as Parquet stores them). Stateless and

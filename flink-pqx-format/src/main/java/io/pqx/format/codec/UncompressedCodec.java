@@ -1,9 +1,8 @@
 package io.pqx.format.codec;
 
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-
 import java.io.IOException;
 import java.util.Arrays;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /** The identity codec: stores page bytes as they are. Stateless and thread-safe. */
 final class UncompressedCodec extends ArrayTargetCodec {

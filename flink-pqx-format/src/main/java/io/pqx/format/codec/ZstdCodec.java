@@ -3,11 +3,10 @@ package io.pqx.format.codec;
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-
 import java.io.IOException;
 import java.lang.ref.Cleaner;
 import java.util.Arrays;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * ZSTD through zstd-jni, at a configurable level. Decompression writes into an array of exactly the
@@ -52,7 +51,10 @@ final class ZstdCodec extends ArrayTargetCodec {
         byte[] out = contexts.output(Math.toIntExact(Zstd.compressBound(len)));
         int n;
         try {
-            n = contexts.compress.setLevel(level).compressByteArray(out, 0, out.length, in, off, len);
+            n =
+                    contexts.compress
+                            .setLevel(level)
+                            .compressByteArray(out, 0, out.length, in, off, len);
         } catch (RuntimeException e) {
             throw new IOException("Cannot compress ZSTD: " + e.getMessage(), e);
         } finally {
@@ -84,10 +86,10 @@ final class ZstdCodec extends ArrayTargetCodec {
     }
 
     /**
-     * One thread's native contexts, closed by the cleaner when the thread no longer holds them,
-     * and its compression output buffer: a page is compressed into it and then copied out at its
-     * exact size, so a page costs one array of its compressed size rather than also a fresh
-     * (zeroed) array of the codec's worst-case bound.
+     * One thread's native contexts, closed by the cleaner when the thread no longer holds them, and
+     * its compression output buffer: a page is compressed into it and then copied out at its exact
+     * size, so a page costs one array of its compressed size rather than also a fresh (zeroed)
+     * array of the codec's worst-case bound.
      */
     private static final class Contexts {
         /** A thread keeps an output buffer up to this size (pages are usually about 1 MiB). */

@@ -1,9 +1,8 @@
 package io.pqx.format.decode;
 
+import java.io.IOException;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
-
-import java.io.IOException;
 
 /**
  * The row filter of a {@link FilteredRowGroupScan}, as the decoder calls it: decides the rows of

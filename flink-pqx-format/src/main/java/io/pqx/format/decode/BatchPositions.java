@@ -1,14 +1,13 @@
 package io.pqx.format.decode;
 
-import org.apache.flink.annotation.Internal;
-
 import java.util.Arrays;
+import org.apache.flink.annotation.Internal;
 
 /**
  * Where the rows of one decoded batch sit in their row group: the batch as runs of consecutive
- * rows, run {@code k} starting at batch row {@code offset(k)} with row group row {@code row(k)}.
- * A batch of a contiguous selection is one run; a sparse selection makes one run per range the
- * batch touches. Filled by the decoder while it fills the batch, reused with it. Not thread-safe.
+ * rows, run {@code k} starting at batch row {@code offset(k)} with row group row {@code row(k)}. A
+ * batch of a contiguous selection is one run; a sparse selection makes one run per range the batch
+ * touches. Filled by the decoder while it fills the batch, reused with it. Not thread-safe.
  */
 @Internal
 public final class BatchPositions {
@@ -21,7 +20,10 @@ public final class BatchPositions {
         runs = 0;
     }
 
-    /** Batch rows from {@code offset} on are row group rows from {@code row} on (merged when they continue the last run). */
+    /**
+     * Batch rows from {@code offset} on are row group rows from {@code row} on (merged when they
+     * continue the last run).
+     */
     void add(int offset, long row) {
         if (runs > 0 && rows[runs - 1] + (offset - offsets[runs - 1]) == row) {
             return;

@@ -1,15 +1,14 @@
 package io.pqx.format.decode;
 
+import java.nio.ByteBuffer;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.apache.flink.table.data.columnar.vector.heap.HeapBytesVector;
 import org.apache.flink.table.data.columnar.vector.heap.HeapFloatVector;
 import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.io.api.Binary;
-
-import java.nio.ByteBuffer;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 
 /**
  * Decoders of BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY into Flink byte vectors (STRING, BYTES,
@@ -26,13 +25,17 @@ final class BinaryDecoders {
     static final class Bytes implements ValueDecoder, BulkSinks.Binaries {
         /** Up to this many dictionary bytes per value, a dictionary is copied whole per call. */
         static final int DICTIONARY_BYTES_PER_VALUE = 16;
+
         /** Dictionaries of up to this many entries, and bytes, are kept as ids in the vector. */
         static final int ID_ENTRIES = 4096;
 
         static final int ID_BYTES = 1 << 18;
 
-        /** The {@code starts} of the chunk dictionary {@link #entries} was made of (its identity). */
+        /**
+         * The {@code starts} of the chunk dictionary {@link #entries} was made of (its identity).
+         */
         private int[] entriesOf;
+
         private IdBytesVector.Entries entries;
 
         private final BooleanSupplier onDictionaryPage;
@@ -40,7 +43,8 @@ final class BinaryDecoders {
         private byte[][] dictionaryBytes;
 
         /**
-         * @param onDictionaryPage whether the reader's current value lies on a dictionary-encoded page
+         * @param onDictionaryPage whether the reader's current value lies on a dictionary-encoded
+         *     page
          * @param dictionary the chunk's dictionary (null before one was read)
          */
         Bytes(BooleanSupplier onDictionaryPage, Supplier<Dictionary> dictionary) {
@@ -53,7 +57,10 @@ final class BinaryDecoders {
             return new IdBytesVector(capacity);
         }
 
-        /** Before bytes are written from row {@code pos} on: rows before it held as ids become bytes. */
+        /**
+         * Before bytes are written from row {@code pos} on: rows before it held as ids become
+         * bytes.
+         */
         private static void leaveIds(WritableColumnVector v, int pos) {
             if (v instanceof IdBytesVector ids) {
                 ids.leaveIds(pos);
@@ -63,14 +70,20 @@ final class BinaryDecoders {
         /**
          * Copies the values' bytes into the vector. When the bytes the values lie in span little
          * more than the values themselves (a PLAIN page: values between their 4-byte lengths; a
-         * small dictionary: every entry used again and again), the whole span goes over in one
-         * copy and each value points into it; otherwise each value is copied on its own. Either
-         * way {@code getBytes(i)} gives each value's bytes; the vector's buffer may also hold the
-         * bytes between them.
+         * small dictionary: every entry used again and again), the whole span goes over in one copy
+         * and each value points into it; otherwise each value is copied on its own. Either way
+         * {@code getBytes(i)} gives each value's bytes; the vector's buffer may also hold the bytes
+         * between them.
          */
         @Override
-        public void putBinaries(byte[] bytes, int[] starts, int[] lengths, int from,
-                WritableColumnVector v, int pos, int count) {
+        public void putBinaries(
+                byte[] bytes,
+                int[] starts,
+                int[] lengths,
+                int from,
+                WritableColumnVector v,
+                int pos,
+                int count) {
             leaveIds(v, pos);
             HeapBytesVector vector = (HeapBytesVector) v;
             long total = 0;
@@ -102,16 +115,30 @@ final class BinaryDecoders {
 
         /** The span goes over in one copy; each value points into it. */
         @Override
-        public void putContiguousBinaries(byte[] bytes, int[] starts, int[] lengths, int from,
-                WritableColumnVector v, int pos, int count) {
+        public void putContiguousBinaries(
+                byte[] bytes,
+                int[] starts,
+                int[] lengths,
+                int from,
+                WritableColumnVector v,
+                int pos,
+                int count) {
             if (count == 0) {
                 return;
             }
             leaveIds(v, pos);
             int last = from + count - 1;
             int lo = starts[from];
-            pointInto((HeapBytesVector) v, bytes, lo, starts[last] + lengths[last] - lo, starts,
-                    lengths, from, pos, count);
+            pointInto(
+                    (HeapBytesVector) v,
+                    bytes,
+                    lo,
+                    starts[last] + lengths[last] - lo,
+                    starts,
+                    lengths,
+                    from,
+                    pos,
+                    count);
         }
 
         /**
@@ -122,9 +149,17 @@ final class BinaryDecoders {
          * one is copied value by value.
          */
         @Override
-        public void putDictionaryBinaries(byte[] bytes, int[] starts, int[] lengths, int[] ids,
-                int from, int[] scratchStarts, int[] scratchLengths, WritableColumnVector v,
-                int pos, int count) {
+        public void putDictionaryBinaries(
+                byte[] bytes,
+                int[] starts,
+                int[] lengths,
+                int[] ids,
+                int from,
+                int[] scratchStarts,
+                int[] scratchLengths,
+                WritableColumnVector v,
+                int pos,
+                int count) {
             if (v instanceof IdBytesVector vector) {
                 // a batch starts at row 0; it stays in id mode while its values come from one
                 // dictionary, and leaves it (its ids turned into bytes) for any other value
@@ -144,8 +179,17 @@ final class BinaryDecoders {
             int lo = size == 0 ? 0 : starts[0];
             int span = size == 0 ? 0 : starts[size - 1] + lengths[size - 1] - lo;
             if (count == 0 || span > (long) DICTIONARY_BYTES_PER_VALUE * count) {
-                BulkSinks.Binaries.super.putDictionaryBinaries(bytes, starts, lengths, ids, from,
-                        scratchStarts, scratchLengths, v, pos, count);
+                BulkSinks.Binaries.super.putDictionaryBinaries(
+                        bytes,
+                        starts,
+                        lengths,
+                        ids,
+                        from,
+                        scratchStarts,
+                        scratchLengths,
+                        v,
+                        pos,
+                        count);
                 return;
             }
             HeapBytesVector vector = (HeapBytesVector) v;
@@ -160,13 +204,16 @@ final class BinaryDecoders {
             }
         }
 
-        /** Whether a dictionary is small enough to keep ids of; makes its entries once per chunk. */
+        /**
+         * Whether a dictionary is small enough to keep ids of; makes its entries once per chunk.
+         */
         private boolean keepsIds(byte[] bytes, int[] starts, int[] lengths) {
             if (starts == entriesOf) {
                 return true;
             }
             int size = starts.length;
-            if (size == 0 || size > ID_ENTRIES
+            if (size == 0
+                    || size > ID_ENTRIES
                     || starts[size - 1] + lengths[size - 1] - starts[0] > ID_BYTES) {
                 return false;
             }
@@ -176,8 +223,16 @@ final class BinaryDecoders {
         }
 
         /** Copies {@code bytes[lo, lo + span)} once; value {@code k} points at its place in it. */
-        private static void pointInto(HeapBytesVector vector, byte[] bytes, int lo, int span,
-                int[] starts, int[] lengths, int from, int pos, int count) {
+        private static void pointInto(
+                HeapBytesVector vector,
+                byte[] bytes,
+                int lo,
+                int span,
+                int[] starts,
+                int[] lengths,
+                int from,
+                int pos,
+                int count) {
             vector.appendBytes(pos, bytes, lo, span);
             int base = vector.start[pos] - lo;
             int[] start = vector.start;
@@ -200,7 +255,8 @@ final class BinaryDecoders {
         }
 
         @Override
-        public void decodeFlat(ColumnReader r, WritableColumnVector v, int pos, int count, int maxDef) {
+        public void decodeFlat(
+                ColumnReader r, WritableColumnVector v, int pos, int count, int maxDef) {
             leaveIds(v, pos);
             HeapBytesVector vector = (HeapBytesVector) v;
             for (int i = pos, end = pos + count; i < end; i++) {
@@ -232,7 +288,10 @@ final class BinaryDecoders {
             ByteBuffer bytes = binary.toByteBuffer();
             if (bytes.hasArray()) {
                 vector.appendBytes(
-                        pos, bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
+                        pos,
+                        bytes.array(),
+                        bytes.arrayOffset() + bytes.position(),
+                        bytes.remaining());
             } else {
                 byte[] copy = binary.getBytes();
                 vector.appendBytes(pos, copy, 0, copy.length);

@@ -1,21 +1,16 @@
 package io.pqx.format.decode;
 
-import io.pqx.format.index.RowSelection;
-
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.footer.ColumnChunkMetadata;
-
 import io.pqx.format.index.OffsetIndexView;
+import io.pqx.format.index.RowSelection;
 import io.pqx.format.stats.PageIndexes;
-
-import org.apache.parquet.internal.column.columnindex.OffsetIndex;
-
-import javax.annotation.Nullable;
-
 import java.util.ArrayList;
 import java.util.List;
+import javax.annotation.Nullable;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 
 /**
  * Which bytes of one column chunk a read needs: the whole chunk, or (with an offset index and a
@@ -97,7 +92,8 @@ final class ChunkPlan {
             while (i < pages
                     && index.offset(i) == end
                     && end - index.offset(first) + index.compressedPageSize(i) <= MAX_PIECE
-                    && selection.overlaps(index.firstRowIndex(i), pageEnd(index, i, rowGroupRows))) {
+                    && selection.overlaps(
+                            index.firstRowIndex(i), pageEnd(index, i, rowGroupRows))) {
                 end += index.compressedPageSize(i);
                 i++;
             }
@@ -105,7 +101,8 @@ final class ChunkPlan {
             int[] rowCounts = new int[i - first];
             for (int p = first; p < i; p++) {
                 firstRows[p - first] = index.firstRowIndex(p);
-                rowCounts[p - first] = (int) (pageEnd(index, p, rowGroupRows) - index.firstRowIndex(p));
+                rowCounts[p - first] =
+                        (int) (pageEnd(index, p, rowGroupRows) - index.firstRowIndex(p));
             }
             long offset = index.offset(first);
             pieces.add(new Piece(offset, (int) (end - offset), first, firstRows, rowCounts));
@@ -128,15 +125,34 @@ final class ChunkPlan {
             long size = index.compressedPageSize(i);
             long firstRow = index.firstRowIndex(i);
             if (offset < previousEnd || size <= 0 || offset + size > chunkEnd) {
-                throw ctx.corrupt(what, "page " + i + " at [" + offset + ", " + (offset + size)
-                        + ") overlaps another page or lies outside the column chunk [" + chunkStart
-                        + ", " + chunkEnd + ")");
+                throw ctx.corrupt(
+                        what,
+                        "page "
+                                + i
+                                + " at ["
+                                + offset
+                                + ", "
+                                + (offset + size)
+                                + ") overlaps another page or lies outside the column chunk ["
+                                + chunkStart
+                                + ", "
+                                + chunkEnd
+                                + ")");
             }
-            if ((i == 0 && firstRow != 0) || firstRow <= previousRow || firstRow >= rows
-                    || (i + 1 < index.pageCount() ? index.firstRowIndex(i + 1) : rows)
-                            - firstRow > Integer.MAX_VALUE) {
-                throw ctx.corrupt(what, "page " + i + " starts at row " + firstRow
-                        + ", out of order within the row group of " + rows + " rows");
+            if ((i == 0 && firstRow != 0)
+                    || firstRow <= previousRow
+                    || firstRow >= rows
+                    || (i + 1 < index.pageCount() ? index.firstRowIndex(i + 1) : rows) - firstRow
+                            > Integer.MAX_VALUE) {
+                throw ctx.corrupt(
+                        what,
+                        "page "
+                                + i
+                                + " starts at row "
+                                + firstRow
+                                + ", out of order within the row group of "
+                                + rows
+                                + " rows");
             }
             previousEnd = offset + size;
             previousRow = firstRow;
@@ -146,12 +162,24 @@ final class ChunkPlan {
     private static void checkRange(long start, long size, long fileLength, FileContext ctx)
             throws CorruptFileException, UnsupportedFileException {
         if (start < 0 || size < 0 || start > fileLength - size) {
-            throw ctx.corrupt("Cannot read column chunk", "range [" + start + ", " + (start + size)
-                    + ") lies outside the file of " + fileLength + " bytes");
+            throw ctx.corrupt(
+                    "Cannot read column chunk",
+                    "range ["
+                            + start
+                            + ", "
+                            + (start + size)
+                            + ") lies outside the file of "
+                            + fileLength
+                            + " bytes");
         }
         if (size > MAX_PIECE) {
-            throw ctx.unsupported("Cannot read column chunk", "its " + size
-                    + " bytes exceed the largest chunk pqx reads (" + MAX_PIECE + " bytes)");
+            throw ctx.unsupported(
+                    "Cannot read column chunk",
+                    "its "
+                            + size
+                            + " bytes exceed the largest chunk pqx reads ("
+                            + MAX_PIECE
+                            + " bytes)");
         }
     }
 }

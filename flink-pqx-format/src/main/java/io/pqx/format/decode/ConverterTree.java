@@ -1,13 +1,12 @@
 package io.pqx.format.decode;
 
+import javax.annotation.Nullable;
 import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
 import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.Type;
-
-import javax.annotation.Nullable;
 
 /**
  * The converter tree parquet-column's {@code ColumnReadStoreImpl} needs to build column readers.
@@ -31,7 +30,10 @@ final class ConverterTree extends GroupConverter {
         Converter child = children[fieldIndex];
         if (child == null) {
             Type field = type.getType(fieldIndex);
-            child = field.isPrimitive() ? new DictionaryCapture() : new ConverterTree(field.asGroupType());
+            child =
+                    field.isPrimitive()
+                            ? new DictionaryCapture()
+                            : new ConverterTree(field.asGroupType());
             children[fieldIndex] = child;
         }
         return child;

@@ -1,11 +1,10 @@
 package io.pqx.format.decode;
 
+import java.nio.ByteBuffer;
+import java.nio.LongBuffer;
 import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.io.api.Binary;
-
-import java.nio.ByteBuffer;
-import java.nio.LongBuffer;
 
 /**
  * Decoders of DECIMAL from every physical type Parquet allows (INT32, INT64, FIXED_LEN_BYTE_ARRAY
@@ -46,14 +45,25 @@ final class DecimalDecoders {
         }
 
         @Override
-        public void putDictionaryLongs(long[] dictionary, int[] ids, int from, long[] scratch,
-                WritableColumnVector v, int pos, int count) {
+        public void putDictionaryLongs(
+                long[] dictionary,
+                int[] ids,
+                int from,
+                long[] scratch,
+                WritableColumnVector v,
+                int pos,
+                int count) {
             ((HeapDecimalVector) v).setUnscaledLongs(pos, dictionary, ids, from, count);
         }
 
         @Override
-        public void putPlainLongs(LongBuffer page, int from, long[] scratch, WritableColumnVector v,
-                int pos, int count) {
+        public void putPlainLongs(
+                LongBuffer page,
+                int from,
+                long[] scratch,
+                WritableColumnVector v,
+                int pos,
+                int count) {
             ((HeapDecimalVector) v).setUnscaledLongs(pos, page, from, count);
         }
 
@@ -63,7 +73,8 @@ final class DecimalDecoders {
         }
 
         @Override
-        public void decodeFlat(ColumnReader r, WritableColumnVector v, int pos, int count, int maxDef) {
+        public void decodeFlat(
+                ColumnReader r, WritableColumnVector v, int pos, int count, int maxDef) {
             HeapDecimalVector vector = (HeapDecimalVector) v;
             for (int i = pos, end = pos + count; i < end; i++) {
                 if (r.getCurrentDefinitionLevel() == maxDef) {

@@ -3,15 +3,14 @@ package io.pqx.format.decode;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
-
 import java.io.IOException;
 
 /**
  * Turns whatever escapes parquet-column while decoding a column chunk (its
  * ParquetDecodingException, an index or argument error on bad bytes, an EOF, or the page reader's
- * own unchecked wrapper) into the {@link CorruptFileException} pqx promises: "Cannot decode page
- * k: reason (file, row group n, column a.b)". A pqx exception found in the cause chain is rethrown
- * as it is.
+ * own unchecked wrapper) into the {@link CorruptFileException} pqx promises: "Cannot decode page k:
+ * reason (file, row group n, column a.b)". A pqx exception found in the cause chain is rethrown as
+ * it is.
  */
 final class DecodeFailure {
     private static final int MAX_REASON = 400;
@@ -22,7 +21,10 @@ final class DecodeFailure {
      * @param pageOrdinal the data page being decoded, or -1 while the dictionary page was decoded
      */
     static IOException of(FileContext ctx, int pageOrdinal, RuntimeException e) {
-        String what = pageOrdinal < 0 ? "Cannot decode dictionary page" : "Cannot decode page " + pageOrdinal;
+        String what =
+                pageOrdinal < 0
+                        ? "Cannot decode dictionary page"
+                        : "Cannot decode page " + pageOrdinal;
         if (e instanceof DecodeRefusal) {
             return ctx.corrupt(what, e.getMessage());
         }
@@ -56,6 +58,8 @@ final class DecodeFailure {
         if (message == null || message.isBlank()) {
             return name;
         }
-        return e instanceof org.apache.parquet.io.ParquetDecodingException ? message : name + ": " + message;
+        return e instanceof org.apache.parquet.io.ParquetDecodingException
+                ? message
+                : name + ": " + message;
     }
 }

@@ -6,42 +6,39 @@ import io.pqx.format.io.InputFile;
 import io.pqx.format.page.PageLimits;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.SchemaNode;
-
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.flink.table.types.logical.RowType;
 
-import javax.annotation.Nullable;
-
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.List;
-
 /**
- * The rows of a row group's selection that a {@link BatchFilter} keeps, decoded batch by batch
- * into the output projection's columns, in one of two ways chosen per row group:
+ * The rows of a row group's selection that a {@link BatchFilter} keeps, decoded batch by batch into
+ * the output projection's columns, in one of two ways chosen per row group:
  *
  * <ul>
  *   <li><b>Late materialization.</b> The filter's columns are decoded first over the whole
  *       selection and the filter decides every row; then the output columns are decoded for the
  *       surviving rows only, through a selection of them: pages holding no survivor are not read
- *       when the chunk has an offset index, and are passed over by their headers (not
- *       decompressed) otherwise; rows between survivors are skipped, not copied. A column both
- *       filtered and output is decoded twice, the second time for the survivors only.
+ *       when the chunk has an offset index, and are passed over by their headers (not decompressed)
+ *       otherwise; rows between survivors are skipped, not copied. A column both filtered and
+ *       output is decoded twice, the second time for the survivors only.
  *   <li><b>Decode then filter.</b> Every output column and every column only the filter reads are
  *       decoded for every selected row, batch by batch, the filter decides the batch, and the
  *       output shows the kept rows through {@link SelectedVectors} (no value copied).
  * </ul>
  *
  * <p>Which one: late materialization unless the {@link Measurements} of the row groups scanned
- * before say the filter kept so many rows, in so many separate runs, that skipping them costs
- * more than decoding them ({@link Measurements#record}); or always decode-then-filter when late
+ * before say the filter kept so many rows, in so many separate runs, that skipping them costs more
+ * than decoding them ({@link Measurements#record}); or always decode-then-filter when late
  * materialization is off. Both return exactly the same rows, with their row-group positions.
  *
- * <p>Batches follow {@link RowGroupDecoder}'s reuse rules (one or two alternating vector
- * buffers). Not thread-safe.
+ * <p>Batches follow {@link RowGroupDecoder}'s reuse rules (one or two alternating vector buffers).
+ * Not thread-safe.
  */
 @Internal
 public final class FilteredRowGroupScan implements RowGroupBatches {
@@ -50,7 +47,10 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
      * filter's selectivity and how scattered its survivors were. Not thread-safe.
      */
     public static final class Measurements {
-        /** The cost of one run of surviving rows, in decoded values (a skip, a read, its bookkeeping). */
+        /**
+         * The cost of one run of surviving rows, in decoded values (a skip, a read, its
+         * bookkeeping).
+         */
         static final int RUN_COST = 8;
 
         private boolean late = true;
@@ -61,8 +61,8 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
 
         /**
          * Records a row group: {@code rows} rows asked about, {@code kept} kept in {@code runs}
-         * runs of consecutive rows. The next row group late-materializes when skipping the
-         * dropped rows saves more than the runs cost: {@code RUN_COST * runs + kept < rows}.
+         * runs of consecutive rows. The next row group late-materializes when skipping the dropped
+         * rows saves more than the runs cost: {@code RUN_COST * runs + kept < rows}.
          */
         void record(long rows, long kept, long runs) {
             rowsFiltered += rows;
@@ -122,10 +122,20 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
      */
     public record Stage(ParquetSchema columns, BatchFilter filter) {}
 
-    private FilteredRowGroupScan(InputFile file, FileMetadata metadata, int rowGroup,
-            ParquetSchema output, ParquetSchema filterColumns, RowSelection selection,
-            int batchSize, PageLimits limits, boolean alternating, BatchFilter filter,
-            List<Stage> stages, Measurements measurements, boolean late) {
+    private FilteredRowGroupScan(
+            InputFile file,
+            FileMetadata metadata,
+            int rowGroup,
+            ParquetSchema output,
+            ParquetSchema filterColumns,
+            RowSelection selection,
+            int batchSize,
+            PageLimits limits,
+            boolean alternating,
+            BatchFilter filter,
+            List<Stage> stages,
+            Measurements measurements,
+            boolean late) {
         this.file = file;
         this.metadata = metadata;
         this.rowGroup = rowGroup;
@@ -146,23 +156,46 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
      *
      * @param output the columns returned: the file's schema or a projection of it
      * @param filterColumns the columns {@code filter} reads, a projection of the same file
-     * @param stages conjuncts whose AND is {@code filter}, for late materialization ({@code
-     *     filter} alone when it has no parts)
+     * @param stages conjuncts whose AND is {@code filter}, for late materialization ({@code filter}
+     *     alone when it has no parts)
      * @param allowLate whether late materialization may be chosen
      */
-    public static FilteredRowGroupScan open(InputFile file, FileMetadata metadata, int rowGroup,
-            ParquetSchema output, ParquetSchema filterColumns, RowSelection selection,
-            int batchSize, PageLimits limits, boolean alternating, BatchFilter filter,
-            List<Stage> stages, Measurements measurements, boolean allowLate) {
+    public static FilteredRowGroupScan open(
+            InputFile file,
+            FileMetadata metadata,
+            int rowGroup,
+            ParquetSchema output,
+            ParquetSchema filterColumns,
+            RowSelection selection,
+            int batchSize,
+            PageLimits limits,
+            boolean alternating,
+            BatchFilter filter,
+            List<Stage> stages,
+            Measurements measurements,
+            boolean allowLate) {
         // a row mask over the row group is a BitSet: row groups past int rows decode then filter
-        boolean late = allowLate && measurements.preferLate() && selection.endRow() <= Integer.MAX_VALUE;
+        boolean late =
+                allowLate && measurements.preferLate() && selection.endRow() <= Integer.MAX_VALUE;
         if (late) {
             measurements.lateRowGroups++;
         } else {
             measurements.eagerRowGroups++;
         }
-        return new FilteredRowGroupScan(file, metadata, rowGroup, output, filterColumns, selection,
-                batchSize, limits, alternating, filter, stages, measurements, late);
+        return new FilteredRowGroupScan(
+                file,
+                metadata,
+                rowGroup,
+                output,
+                filterColumns,
+                selection,
+                batchSize,
+                limits,
+                alternating,
+                filter,
+                stages,
+                measurements,
+                late);
     }
 
     /** Whether this row group is scanned late-materializing. */
@@ -181,8 +214,16 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
                 filtered = true;
                 RowSelection kept = decideAll();
                 if (kept.rowCount() > 0) {
-                    survivors = RowGroupDecoder.read(file, metadata, rowGroup, output, kept,
-                            batchSize, limits, alternating);
+                    survivors =
+                            RowGroupDecoder.read(
+                                    file,
+                                    metadata,
+                                    rowGroup,
+                                    output,
+                                    kept,
+                                    batchSize,
+                                    limits,
+                                    alternating);
                 }
             }
             return survivors == null ? null : survivors.next();
@@ -216,8 +257,12 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
     private long compressedBytes(Stage stage) {
         long bytes = 0;
         for (io.pqx.format.schema.PrimitiveNode leaf : stage.columns().leaves()) {
-            bytes += metadata.rowGroups().get(rowGroup).columns().get(leaf.leafIndex())
-                    .totalCompressedSize();
+            bytes +=
+                    metadata.rowGroups()
+                            .get(rowGroup)
+                            .columns()
+                            .get(leaf.leafIndex())
+                            .totalCompressedSize();
         }
         return bytes;
     }
@@ -229,9 +274,19 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
         long keptRows = 0;
         long runs = 0;
         long last = -2;
-        try (RowGroupBatches batches = RowGroupDecoder.read(file, metadata, rowGroup,
-                stage.columns(), rows, batchSize, limits, false)) {
-            for (VectorizedColumnBatch batch = batches.next(); batch != null; batch = batches.next()) {
+        try (RowGroupBatches batches =
+                RowGroupDecoder.read(
+                        file,
+                        metadata,
+                        rowGroup,
+                        stage.columns(),
+                        rows,
+                        batchSize,
+                        limits,
+                        false)) {
+            for (VectorizedColumnBatch batch = batches.next();
+                    batch != null;
+                    batch = batches.next()) {
                 BatchPositions positions = batches.positions();
                 int n = batch.getNumRows();
                 stage.filter().filter(batch, rowGroup, positions, keep);
@@ -283,8 +338,10 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
     private final class Eager {
         private final RowGroupDecoder out;
         @Nullable private final RowGroupDecoder filterOnly;
+
         /** Per filter column: its output column, or -1 - its column in {@code filterOnly}. */
         private final int[] filterSource;
+
         private final VectorizedColumnBatch filterBatch;
         private final boolean[] keep;
         // per vector buffer: the kept rows, the output's views over them, their positions
@@ -315,11 +372,33 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
                     onlyTypes.add(filterColumns.rowType().getFields().get(f));
                 }
             }
-            out = (RowGroupDecoder) RowGroupDecoder.read(file, metadata, rowGroup, output,
-                    selection, batchSize, limits, alternating);
-            filterOnly = only.isEmpty() ? null : (RowGroupDecoder) RowGroupDecoder.read(file,
-                    metadata, rowGroup, ParquetSchema.of(filterColumns.messageType(),
-                            new RowType(onlyTypes), only), selection, batchSize, limits, false);
+            out =
+                    (RowGroupDecoder)
+                            RowGroupDecoder.read(
+                                    file,
+                                    metadata,
+                                    rowGroup,
+                                    output,
+                                    selection,
+                                    batchSize,
+                                    limits,
+                                    alternating);
+            filterOnly =
+                    only.isEmpty()
+                            ? null
+                            : (RowGroupDecoder)
+                                    RowGroupDecoder.read(
+                                            file,
+                                            metadata,
+                                            rowGroup,
+                                            ParquetSchema.of(
+                                                    filterColumns.messageType(),
+                                                    new RowType(onlyTypes),
+                                                    only),
+                                            selection,
+                                            batchSize,
+                                            limits,
+                                            false);
             filterBatch = new VectorizedColumnBatch(new ColumnVector[filterFields.size()]);
             keep = new boolean[batchSize];
             int buffers = alternating ? 2 : 1;
@@ -382,8 +461,8 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
                     if (k == n) {
                         batch.columns[c] = decoded.columns[c];
                     } else {
-                        views[buffer][c] = SelectedVectors.view(views[buffer][c],
-                                decoded.columns[c], kept);
+                        views[buffer][c] =
+                                SelectedVectors.view(views[buffer][c], decoded.columns[c], kept);
                         batch.columns[c] = views[buffer][c];
                     }
                 }

@@ -2,7 +2,12 @@ package io.pqx.format.decode;
 
 import io.pqx.format.page.ChunkPageReader;
 import io.pqx.format.schema.PrimitiveNode;
-
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.annotation.Nullable;
 import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
 import org.apache.parquet.VersionParser;
 import org.apache.parquet.VersionParser.ParsedVersion;
@@ -17,20 +22,12 @@ import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
-import javax.annotation.Nullable;
-
-import java.util.EnumSet;
-import java.util.List;
-import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 /**
  * The fast path of a flat leaf (top-level, not repeated, definition level 0 or 1): walks the
- * chunk's pages itself and decodes each in bulk with a {@link FlatPageDecoder}; a page that
- * decoder declines is decoded by a parquet-column {@link ColumnReader} over that page alone
- * ({@link SinglePageReader}), so a chunk mixing dictionary and plain pages, an odd page or a
- * corrupt one all read exactly as through a whole-chunk {@code ColumnReader}.
+ * chunk's pages itself and decodes each in bulk with a {@link FlatPageDecoder}; a page that decoder
+ * declines is decoded by a parquet-column {@link ColumnReader} over that page alone ({@link
+ * SinglePageReader}), so a chunk mixing dictionary and plain pages, an odd page or a corrupt one
+ * all read exactly as through a whole-chunk {@code ColumnReader}.
  *
  * <p>It mirrors the whole-chunk reader's page timing so that errors surface at the same call: the
  * dictionary and first page are read by {@link #open}, and the next page as soon as the last entry
@@ -40,8 +37,13 @@ import java.util.regex.Pattern;
  */
 final class FlatChunkReader {
     /** Chunks using only these encodings take the fast path (all others are read as before). */
-    private static final Set<Encoding> FAST_ENCODINGS = EnumSet.of(Encoding.PLAIN,
-            Encoding.PLAIN_DICTIONARY, Encoding.RLE_DICTIONARY, Encoding.RLE, Encoding.BIT_PACKED);
+    private static final Set<Encoding> FAST_ENCODINGS =
+            EnumSet.of(
+                    Encoding.PLAIN,
+                    Encoding.PLAIN_DICTIONARY,
+                    Encoding.RLE_DICTIONARY,
+                    Encoding.RLE,
+                    Encoding.BIT_PACKED);
 
     private static final Pattern PAGE_COUNTS = Pattern.compile("at value (\\d+) out of (\\d+), ");
 
@@ -68,7 +70,10 @@ final class FlatChunkReader {
      * @param converter the leaf converter whole-chunk readers get (it keeps the dictionary that
      *     {@code decoder} may look values up in)
      */
-    FlatChunkReader(PrimitiveNode node, ValueDecoder decoder, PrimitiveConverter converter,
+    FlatChunkReader(
+            PrimitiveNode node,
+            ValueDecoder decoder,
+            PrimitiveConverter converter,
             @Nullable ParsedVersion writerVersion) {
         this.column = node.column();
         this.decoder = decoder;
@@ -78,8 +83,8 @@ final class FlatChunkReader {
     }
 
     /**
-     * Whether a leaf's chunk takes the fast path: a flat leaf whose decoder has a bulk sink for
-     * its physical type, in a chunk whose footer lists only PLAIN and dictionary value encodings.
+     * Whether a leaf's chunk takes the fast path: a flat leaf whose decoder has a bulk sink for its
+     * physical type, in a chunk whose footer lists only PLAIN and dictionary value encodings.
      */
     static boolean supports(PrimitiveNode node, ValueDecoder decoder, List<Encoding> encodings) {
         ColumnDescriptor c = node.column();
@@ -130,7 +135,9 @@ final class FlatChunkReader {
         return pageLeft;
     }
 
-    /** Writes the next {@code rows} entries into {@code vector[pos...]} (they are known to exist). */
+    /**
+     * Writes the next {@code rows} entries into {@code vector[pos...]} (they are known to exist).
+     */
     void read(WritableColumnVector vector, int pos, int rows) {
         int at = pos;
         int left = rows;
@@ -198,8 +205,8 @@ final class FlatChunkReader {
     }
 
     /**
-     * parquet-column counts values in its messages from the start of its reader's pages; a
-     * per-page reader's counts are turned into the chunk's, as a whole-chunk reader reports them.
+     * parquet-column counts values in its messages from the start of its reader's pages; a per-page
+     * reader's counts are turned into the chunk's, as a whole-chunk reader reports them.
      */
     private RuntimeException chunkRelative(RuntimeException e) {
         String message = e.getMessage();
@@ -210,10 +217,16 @@ final class FlatChunkReader {
         if (!m.find()) {
             return e;
         }
-        String counts = "at value " + (Long.parseLong(m.group(1)) + pageStart) + " out of "
-                + totalValues + ", ";
-        ParquetDecodingException rewritten = new ParquetDecodingException(
-                message.substring(0, m.start()) + counts + message.substring(m.end()), e.getCause());
+        String counts =
+                "at value "
+                        + (Long.parseLong(m.group(1)) + pageStart)
+                        + " out of "
+                        + totalValues
+                        + ", ";
+        ParquetDecodingException rewritten =
+                new ParquetDecodingException(
+                        message.substring(0, m.start()) + counts + message.substring(m.end()),
+                        e.getCause());
         rewritten.setStackTrace(e.getStackTrace());
         return rewritten;
     }
@@ -228,8 +241,8 @@ final class FlatChunkReader {
     }
 
     /**
-     * Reads the next data page (the page reader skips pages of no entries); a page the bulk
-     * decoder declines is walked and gets its own column reader.
+     * Reads the next data page (the page reader skips pages of no entries); a page the bulk decoder
+     * declines is walked and gets its own column reader.
      */
     private void nextPage() {
         fallback = null;
@@ -238,10 +251,15 @@ final class FlatChunkReader {
         DataPage page = pages.readPageForBulkDecoding();
         if (!pageDecoder.decode(page)) {
             pages.checkPageForColumnReader();
-            DictionaryPage dictionary = pages.currentPageDictionaryEncoded() ? dictionaryPage : null;
+            DictionaryPage dictionary =
+                    pages.currentPageDictionaryEncoded() ? dictionaryPage : null;
             try {
-                fallback = new ColumnReaderImpl(column, new SinglePageReader(dictionary, page),
-                        converter, writerVersion);
+                fallback =
+                        new ColumnReaderImpl(
+                                column,
+                                new SinglePageReader(dictionary, page),
+                                converter,
+                                writerVersion);
             } catch (RuntimeException e) {
                 throw chunkRelative(e);
             }

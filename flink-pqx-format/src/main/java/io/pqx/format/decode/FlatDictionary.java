@@ -1,30 +1,28 @@
 package io.pqx.format.decode;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import javax.annotation.Nullable;
 import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
-import javax.annotation.Nullable;
-
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-
 /**
  * A column chunk's dictionary as flat arrays for bulk lookups by {@link FlatPageDecoder}: the
  * values of parquet-column's decoded {@link Dictionary} copied once per chunk into an array of
  * their physical type; BYTE_ARRAY values packed into one byte array with offsets, so looking a
- * string up never allocates. Strings lie in id order in their byte array, with at most their
- * 4-byte lengths between neighbours (so a small dictionary can be copied whole as one span).
+ * string up never allocates. Strings lie in id order in their byte array, with at most their 4-byte
+ * lengths between neighbours (so a small dictionary can be copied whole as one span).
  *
  * <p>{@link #decode} reads a PLAIN dictionary page straight into these arrays (strings stay in the
  * page's bytes); {@link #of} copies a dictionary parquet-column decoded, for pages in other forms.
  *
- * <p>A dictionary that cannot be flattened (a type with no bulk path, a decoding error, more than
- * 2 GiB of strings) is not {@link #usable()}: its pages then go through parquet-column, which
- * reports any error as it always did. Immutable once built; one per leaf and row group.
+ * <p>A dictionary that cannot be flattened (a type with no bulk path, a decoding error, more than 2
+ * GiB of strings) is not {@link #usable()}: its pages then go through parquet-column, which reports
+ * any error as it always did. Immutable once built; one per leaf and row group.
  */
 final class FlatDictionary {
     private final int size;
@@ -97,7 +95,9 @@ final class FlatDictionary {
                 le.asDoubleBuffer().get(flat.doubles);
             }
             case BINARY -> {
-                if (!flat.indexBinaries(bytes.array(), bytes.arrayOffset() + bytes.position(),
+                if (!flat.indexBinaries(
+                        bytes.array(),
+                        bytes.arrayOffset() + bytes.position(),
                         bytes.arrayOffset() + bytes.limit())) {
                     return null;
                 }
@@ -109,7 +109,9 @@ final class FlatDictionary {
         return flat;
     }
 
-    /** Points at the length-prefixed values of {@code b[at, end)} in place; false if they overrun. */
+    /**
+     * Points at the length-prefixed values of {@code b[at, end)} in place; false if they overrun.
+     */
     private boolean indexBinaries(byte[] b, int at, int end) {
         if ((long) size * 4 > end - at) {
             return false; // every value takes at least its 4-byte length

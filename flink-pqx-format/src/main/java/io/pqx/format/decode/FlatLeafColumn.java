@@ -3,13 +3,10 @@ package io.pqx.format.decode;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.page.ChunkPageReader;
 import io.pqx.format.schema.PrimitiveNode;
-
+import java.io.IOException;
+import javax.annotation.Nullable;
 import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
 import org.apache.parquet.column.ColumnReadStore;
-
-import javax.annotation.Nullable;
-
-import java.io.IOException;
 
 /**
  * A top-level primitive field of the projection (not repeated, so one entry per row): writes its
@@ -26,8 +23,13 @@ final class FlatLeafColumn extends LeafColumn {
     }
 
     /** Opens the leaf on its fast path {@code bulk}, or on a column reader from {@code store}. */
-    void open(ColumnReadStore store, ChunkPageReader pages, ValueDecoder decoder, boolean paged,
-            @Nullable FlatChunkReader bulk) throws IOException {
+    void open(
+            ColumnReadStore store,
+            ChunkPageReader pages,
+            ValueDecoder decoder,
+            boolean paged,
+            @Nullable FlatChunkReader bulk)
+            throws IOException {
         this.bulk = bulk;
         openChunk(store, pages, decoder, paged, bulk);
     }
@@ -66,7 +68,9 @@ final class FlatLeafColumn extends LeafColumn {
         }
     }
 
-    /** On the fast path, drops whole stretches of a page at once, tracking the row as the base does. */
+    /**
+     * On the fast path, drops whole stretches of a page at once, tracking the row as the base does.
+     */
     @Override
     void skipPagedTo(long target) throws IOException {
         if (bulk == null) {

@@ -1,14 +1,5 @@
 package io.pqx.format.decode;
 
-import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
-import org.apache.parquet.column.Encoding;
-import org.apache.parquet.column.page.DataPage;
-import org.apache.parquet.column.page.DataPageV1;
-import org.apache.parquet.column.page.DataPageV2;
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
-
-import javax.annotation.Nullable;
-
 import java.io.IOException;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
@@ -17,17 +8,24 @@ import java.nio.DoubleBuffer;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
+import javax.annotation.Nullable;
+import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
- * Decodes a whole data page of a flat leaf (not repeated, definition level 0 or 1) in bulk,
- * without parquet-column's per-value {@code ColumnReader}: definition levels into null flags, and
- * PLAIN or dictionary-encoded INT32, INT64, FLOAT, DOUBLE, BOOLEAN (PLAIN only) and BYTE_ARRAY
- * values into one array slot per entry, which {@link #copy} hands to the leaf's {@link BulkSinks
- * sink} batch by batch. A dictionary-encoded page keeps its ids (every one checked against the
- * dictionary while decoding) and {@link #copy} hands ids and dictionary to the sink, which looks
- * the values up straight into the vector: one pass over the values fewer than looking them up
- * into an array first. Likewise the numbers of a PLAIN page without nulls are handed over as a view
- * of the page's bytes (which stay put until the next page is read), not copied out first.
+ * Decodes a whole data page of a flat leaf (not repeated, definition level 0 or 1) in bulk, without
+ * parquet-column's per-value {@code ColumnReader}: definition levels into null flags, and PLAIN or
+ * dictionary-encoded INT32, INT64, FLOAT, DOUBLE, BOOLEAN (PLAIN only) and BYTE_ARRAY values into
+ * one array slot per entry, which {@link #copy} hands to the leaf's {@link BulkSinks sink} batch by
+ * batch. A dictionary-encoded page keeps its ids (every one checked against the dictionary while
+ * decoding) and {@link #copy} hands ids and dictionary to the sink, which looks the values up
+ * straight into the vector: one pass over the values fewer than looking them up into an array
+ * first. Likewise the numbers of a PLAIN page without nulls are handed over as a view of the page's
+ * bytes (which stay put until the next page is read), not copied out first.
  *
  * <p>{@link #decode} returns false for a page it does not handle (another encoding, BIT_PACKED
  * levels) and for any page whose bytes do not decode cleanly (a length, run or dictionary id out of
@@ -55,12 +53,16 @@ final class FlatPageDecoder {
     private int[] starts = new int[0];
     private int[] lengths = new int[0];
     private byte[] binarySource = new byte[0];
+
     /** The page's values are dictionary ids in {@code scratch}, looked up as they are copied. */
     private boolean onIds;
+
     /** The page's values are PLAIN strings, back to back in {@code binarySource}. */
     private boolean contiguous;
+
     /** The page's values are read by copy() from {@code plainView}, a view of its bytes. */
     private boolean onPlainView;
+
     /** An Int-, Long-, Float- or DoubleBuffer over the values of the page last decoded PLAIN. */
     private Buffer plainView;
 
@@ -72,7 +74,10 @@ final class FlatPageDecoder {
      * @param maxDefinitionLevel 0 or 1
      * @param dictionary the chunk's dictionary, or null when it has none
      */
-    FlatPageDecoder(PrimitiveTypeName physical, int maxDefinitionLevel, Object sink,
+    FlatPageDecoder(
+            PrimitiveTypeName physical,
+            int maxDefinitionLevel,
+            Object sink,
             @Nullable FlatDictionary dictionary) {
         this.physical = physical;
         this.nullable = maxDefinitionLevel == 1;
@@ -113,11 +118,12 @@ final class FlatPageDecoder {
         byte[] b = data.array();
         int at = data.arrayOffset() + data.position();
         int end = at + data.remaining();
-        boolean ok = switch (sections.encoding()) {
-            case PLAIN -> plain(b, at, end, nonNull);
-            case PLAIN_DICTIONARY, RLE_DICTIONARY -> dictionaryIds(b, at, end, nonNull);
-            default -> false;
-        };
+        boolean ok =
+                switch (sections.encoding()) {
+                    case PLAIN -> plain(b, at, end, nonNull);
+                    case PLAIN_DICTIONARY, RLE_DICTIONARY -> dictionaryIds(b, at, end, nonNull);
+                    default -> false;
+                };
         if (ok && nullCount > 0) {
             spread(nonNull);
         }
@@ -134,7 +140,8 @@ final class FlatPageDecoder {
             if (page instanceof DataPageV1 v1) {
                 // parquet-column decodes both level sections by their encodings (even of width
                 // 0, where RLE and BIT_PACKED read nothing); anything else it may reject
-                if (!isLevelEncoding(v1.getRlEncoding()) || !isLevelEncoding(v1.getDlEncoding())
+                if (!isLevelEncoding(v1.getRlEncoding())
+                        || !isLevelEncoding(v1.getDlEncoding())
                         || (nullable && v1.getDlEncoding() != Encoding.RLE)) {
                     return null;
                 }
@@ -153,8 +160,9 @@ final class FlatPageDecoder {
         } catch (IOException e) {
             return null;
         }
-        boolean onHeap = sections.data().hasArray()
-                && (sections.levels() == null || sections.levels().hasArray());
+        boolean onHeap =
+                sections.data().hasArray()
+                        && (sections.levels() == null || sections.levels().hasArray());
         return onHeap ? sections : null;
     }
 
@@ -352,29 +360,50 @@ final class FlatPageDecoder {
     private void copyLookedUp(int from, WritableColumnVector vector, int pos, int n) {
         FlatDictionary d = dictionary;
         switch (physical) {
-            case INT32 -> ((BulkSinks.Ints) sink)
-                    .putDictionaryInts(d.ints(), scratch, from, ints, vector, pos, n);
-            case INT64 -> ((BulkSinks.Longs) sink)
-                    .putDictionaryLongs(d.longs(), scratch, from, longs, vector, pos, n);
-            case FLOAT -> ((BulkSinks.Floats) sink)
-                    .putDictionaryFloats(d.floats(), scratch, from, floats, vector, pos, n);
-            case DOUBLE -> ((BulkSinks.Doubles) sink)
-                    .putDictionaryDoubles(d.doubles(), scratch, from, doubles, vector, pos, n);
-            default -> ((BulkSinks.Binaries) sink).putDictionaryBinaries(d.bytes(), d.starts(),
-                    d.lengths(), scratch, from, starts, lengths, vector, pos, n);
+            case INT32 ->
+                    ((BulkSinks.Ints) sink)
+                            .putDictionaryInts(d.ints(), scratch, from, ints, vector, pos, n);
+            case INT64 ->
+                    ((BulkSinks.Longs) sink)
+                            .putDictionaryLongs(d.longs(), scratch, from, longs, vector, pos, n);
+            case FLOAT ->
+                    ((BulkSinks.Floats) sink)
+                            .putDictionaryFloats(d.floats(), scratch, from, floats, vector, pos, n);
+            case DOUBLE ->
+                    ((BulkSinks.Doubles) sink)
+                            .putDictionaryDoubles(
+                                    d.doubles(), scratch, from, doubles, vector, pos, n);
+            default ->
+                    ((BulkSinks.Binaries) sink)
+                            .putDictionaryBinaries(
+                                    d.bytes(),
+                                    d.starts(),
+                                    d.lengths(),
+                                    scratch,
+                                    from,
+                                    starts,
+                                    lengths,
+                                    vector,
+                                    pos,
+                                    n);
         }
     }
 
     private void copyFromPage(int from, WritableColumnVector vector, int pos, int n) {
         switch (physical) {
-            case INT32 -> ((BulkSinks.Ints) sink)
-                    .putPlainInts((IntBuffer) plainView, from, ints, vector, pos, n);
-            case INT64 -> ((BulkSinks.Longs) sink)
-                    .putPlainLongs((LongBuffer) plainView, from, longs, vector, pos, n);
-            case FLOAT -> ((BulkSinks.Floats) sink)
-                    .putPlainFloats((FloatBuffer) plainView, from, floats, vector, pos, n);
-            default -> ((BulkSinks.Doubles) sink)
-                    .putPlainDoubles((DoubleBuffer) plainView, from, doubles, vector, pos, n);
+            case INT32 ->
+                    ((BulkSinks.Ints) sink)
+                            .putPlainInts((IntBuffer) plainView, from, ints, vector, pos, n);
+            case INT64 ->
+                    ((BulkSinks.Longs) sink)
+                            .putPlainLongs((LongBuffer) plainView, from, longs, vector, pos, n);
+            case FLOAT ->
+                    ((BulkSinks.Floats) sink)
+                            .putPlainFloats((FloatBuffer) plainView, from, floats, vector, pos, n);
+            default ->
+                    ((BulkSinks.Doubles) sink)
+                            .putPlainDoubles(
+                                    (DoubleBuffer) plainView, from, doubles, vector, pos, n);
         }
     }
 
@@ -388,8 +417,8 @@ final class FlatPageDecoder {
             default -> {
                 BulkSinks.Binaries binaries = (BulkSinks.Binaries) sink;
                 if (contiguous) {
-                    binaries.putContiguousBinaries(binarySource, starts, lengths, from, vector,
-                            pos, n);
+                    binaries.putContiguousBinaries(
+                            binarySource, starts, lengths, from, vector, pos, n);
                 } else {
                     binaries.putBinaries(binarySource, starts, lengths, from, vector, pos, n);
                 }

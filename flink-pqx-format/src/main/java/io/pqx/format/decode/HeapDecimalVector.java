@@ -1,13 +1,12 @@
 package io.pqx.format.decode;
 
+import java.math.BigInteger;
+import java.nio.LongBuffer;
+import java.util.Arrays;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.columnar.vector.DecimalColumnVector;
 import org.apache.flink.table.data.columnar.vector.heap.AbstractHeapVector;
-
-import java.math.BigInteger;
-import java.nio.LongBuffer;
-import java.util.Arrays;
 
 /**
  * A writable Flink DECIMAL column. Values of precision up to 18 are kept as unscaled longs (no
@@ -26,6 +25,7 @@ public final class HeapDecimalVector extends AbstractHeapVector implements Decim
     private final int[] length;
     private byte[] buffer;
     private int bytesUsed;
+
     /** 10^precision: a non-compact value's magnitude must stay below it. */
     private final BigInteger limit;
 
@@ -103,8 +103,8 @@ public final class HeapDecimalVector extends AbstractHeapVector implements Decim
      * Sets row {@code i} to the unscaled value in big-endian two's complement {@code bytes}. For a
      * compact vector the value must fit in a long.
      *
-     * @throws DecodeRefusal when a compact vector is given a value wider than a long, or a value has
-     *     more digits than the precision (Flink would read it as null)
+     * @throws DecodeRefusal when a compact vector is given a value wider than a long, or a value
+     *     has more digits than the precision (Flink would read it as null)
      */
     public void setUnscaledBytes(int i, byte[] bytes, int offset, int len) {
         if (unscaled != null) {
@@ -112,8 +112,14 @@ public final class HeapDecimalVector extends AbstractHeapVector implements Decim
             return;
         }
         if (len > 0 && new BigInteger(bytes, offset, len).abs().compareTo(limit) >= 0) {
-            throw new DecodeRefusal("a DECIMAL(" + precision + ", " + scale + ") value has "
-                    + new BigInteger(bytes, offset, len).abs().toString().length() + " digits");
+            throw new DecodeRefusal(
+                    "a DECIMAL("
+                            + precision
+                            + ", "
+                            + scale
+                            + ") value has "
+                            + new BigInteger(bytes, offset, len).abs().toString().length()
+                            + " digits");
         }
         if (buffer.length - bytesUsed < len) {
             buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, bytesUsed + len));
@@ -144,7 +150,9 @@ public final class HeapDecimalVector extends AbstractHeapVector implements Decim
         bytesUsed = 0;
     }
 
-    /** Converts big-endian two's complement bytes to a long, rejecting values wider than 64 bits. */
+    /**
+     * Converts big-endian two's complement bytes to a long, rejecting values wider than 64 bits.
+     */
     static long toLong(byte[] bytes, int offset, int len) {
         if (len == 0) {
             return 0;

@@ -1,19 +1,18 @@
 package io.pqx.format.decode;
 
+import java.util.Arrays;
 import org.apache.parquet.column.values.bitpacking.BytePacker;
 import org.apache.parquet.column.values.bitpacking.Packer;
 
-import java.util.Arrays;
-
 /**
- * Bulk decoder of Parquet's RLE / bit-packed hybrid encoding (definition levels, dictionary ids)
- * of bit width 0..32 from a byte range, for the flat-leaf fast path ({@link FlatPageDecoder}).
+ * Bulk decoder of Parquet's RLE / bit-packed hybrid encoding (definition levels, dictionary ids) of
+ * bit width 0..32 from a byte range, for the flat-leaf fast path ({@link FlatPageDecoder}).
  *
  * <p>It is strict where parquet-column is lenient: a truncated or zero-length run, a header that
  * does not fit an int, or runs ending before the requested values make {@link #read} return false
- * (and the caller decodes the page through parquet-column instead, which then fails or pads
- * exactly as it always did). It never reads outside {@code [pos, end)}. Whenever it returns true
- * its values equal parquet-column's {@code RunLengthBitPackingHybridDecoder}'s.
+ * (and the caller decodes the page through parquet-column instead, which then fails or pads exactly
+ * as it always did). It never reads outside {@code [pos, end)}. Whenever it returns true its values
+ * equal parquet-column's {@code RunLengthBitPackingHybridDecoder}'s.
  *
  * <p>Reusable across pages; not thread-safe.
  */
@@ -70,11 +69,14 @@ final class HybridRunDecoder {
             int count = header >>> 1;
             boolean packed = (header & 1) == 1;
             int take = (int) Math.min(packed ? count * 8L : count, n - done);
-            boolean ok = packed
-                    ? packedRun(out, off + done, take, count)
-                    : rleRun(out, off + done, take);
-            if (!ok || (packed ? checkPacked && !inRange(out, off + done, take, last)
-                    : checkRle && !inRange(out, off + done, 1, last))) {
+            boolean ok =
+                    packed
+                            ? packedRun(out, off + done, take, count)
+                            : rleRun(out, off + done, take);
+            if (!ok
+                    || (packed
+                            ? checkPacked && !inRange(out, off + done, take, last)
+                            : checkRle && !inRange(out, off + done, 1, last))) {
                 return false;
             }
             done += take;

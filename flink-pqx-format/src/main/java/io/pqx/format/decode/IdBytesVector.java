@@ -1,16 +1,15 @@
 package io.pqx.format.decode;
 
+import java.util.Arrays;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.data.columnar.vector.Dictionary;
 import org.apache.flink.table.data.columnar.vector.heap.HeapBytesVector;
 import org.apache.flink.table.data.columnar.vector.heap.HeapIntVector;
 
-import java.util.Arrays;
-
 /**
- * A Flink {@link HeapBytesVector} that holds either bytes (as any) or, for a batch whose values
- * all come from one small chunk dictionary, only their dictionary ids: Flink's dictionary mode,
- * in which {@code getBytes(i)} returns the entry of id {@code i}. Readers see no difference; the
+ * A Flink {@link HeapBytesVector} that holds either bytes (as any) or, for a batch whose values all
+ * come from one small chunk dictionary, only their dictionary ids: Flink's dictionary mode, in
+ * which {@code getBytes(i)} returns the entry of id {@code i}. Readers see no difference; the
  * decoder ({@link BinaryDecoders.Bytes}) saves copying each value. The decoder switches a vector
  * back to bytes ({@link #leaveIds}) before it writes bytes into it.
  *
@@ -19,7 +18,9 @@ import java.util.Arrays;
 final class IdBytesVector extends HeapBytesVector {
     private static final long serialVersionUID = 1L;
 
-    /** The entries the vector holds ids of (also its Flink dictionary); null while it holds bytes. */
+    /**
+     * The entries the vector holds ids of (also its Flink dictionary); null while it holds bytes.
+     */
     private Entries entries;
 
     IdBytesVector(int capacity) {
@@ -53,7 +54,9 @@ final class IdBytesVector extends HeapBytesVector {
         return this.entries == entries;
     }
 
-    /** Makes the vector hold ids of {@code entries}, from row 0; returns the array to write them to. */
+    /**
+     * Makes the vector hold ids of {@code entries}, from row 0; returns the array to write them to.
+     */
     int[] holdIds(Entries entries) {
         this.entries = entries;
         setDictionary(entries);

@@ -3,21 +3,18 @@ package io.pqx.format.decode;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.page.ChunkPageReader;
 import io.pqx.format.schema.PrimitiveNode;
-
+import java.io.IOException;
+import javax.annotation.Nullable;
 import org.apache.parquet.column.ColumnReadStore;
 import org.apache.parquet.column.ColumnReader;
-
-import javax.annotation.Nullable;
-
-import java.io.IOException;
 
 /**
  * What the two kinds of projected leaf column of a row group share: the chunk's page reader, the
  * count of its values consumed against the footer's {@code num_values}, and the row of the current
  * entry, which {@link #skipTo} moves forward. {@link FlatLeafColumn} decodes a top-level primitive
- * straight into the batch column; {@link NestedLeafColumn} buffers the levels and values of a
- * leaf under a ROW, ARRAY or MAP for {@link NestedAssembler}. Every call is a failure boundary:
- * anything thrown from inside the decoders becomes a {@code CorruptFileException} naming the page.
+ * straight into the batch column; {@link NestedLeafColumn} buffers the levels and values of a leaf
+ * under a ROW, ARRAY or MAP for {@link NestedAssembler}. Every call is a failure boundary: anything
+ * thrown from inside the decoders becomes a {@code CorruptFileException} naming the page.
  *
  * <p>The row is counted from 0 for a chunk read whole; for a chunk read through its offset index
  * ({@code paged}), pages holding no selected row are missing, so the row jumps to the first row of
@@ -31,8 +28,10 @@ abstract sealed class LeafColumn permits FlatLeafColumn, NestedLeafColumn {
 
     ValueDecoder decoder;
     ChunkPageReader pages;
+
     /** parquet-column's reader over the chunk; null while a flat leaf takes its fast path. */
     @Nullable ColumnReader reader;
+
     boolean paged;
     long totalValues;
     long consumed;
@@ -61,16 +60,24 @@ abstract sealed class LeafColumn permits FlatLeafColumn, NestedLeafColumn {
      * @param paged whether {@code pages} hold only the pages with selected rows, each knowing its
      *     first row
      */
-    final void openChunk(ColumnReadStore store, ChunkPageReader pages, ValueDecoder decoder,
-            boolean paged, @Nullable FlatChunkReader bulk) throws IOException {
+    final void openChunk(
+            ColumnReadStore store,
+            ChunkPageReader pages,
+            ValueDecoder decoder,
+            boolean paged,
+            @Nullable FlatChunkReader bulk)
+            throws IOException {
         this.pages = pages;
         this.decoder = decoder;
         this.paged = paged;
         try {
             this.totalValues = pages.getTotalValueCount();
             if (totalValues <= 0) {
-                throw ctx.corrupt("Cannot decode column chunk", "it holds " + totalValues
-                        + " values (footer num_values) for a row group with rows");
+                throw ctx.corrupt(
+                        "Cannot decode column chunk",
+                        "it holds "
+                                + totalValues
+                                + " values (footer num_values) for a row group with rows");
             }
             if (bulk != null) {
                 bulk.open(pages, totalValues);
@@ -124,7 +131,9 @@ abstract sealed class LeafColumn permits FlatLeafColumn, NestedLeafColumn {
         }
     }
 
-    /** Moves the row past {@code rows} rows just read, and to a new page's first row if one came. */
+    /**
+     * Moves the row past {@code rows} rows just read, and to a new page's first row if one came.
+     */
     final void rowsRead(int rows) {
         row += rows;
         if (paged && pages.pagesReturned() != pagesSeen) {
@@ -149,7 +158,10 @@ abstract sealed class LeafColumn permits FlatLeafColumn, NestedLeafColumn {
     }
 
     final IOException endedEarly() {
-        return ctx.corrupt("Cannot decode column chunk", "its " + totalValues
-                + " values (footer num_values) end before the row group's last row");
+        return ctx.corrupt(
+                "Cannot decode column chunk",
+                "its "
+                        + totalValues
+                        + " values (footer num_values) end before the row group's last row");
     }
 }

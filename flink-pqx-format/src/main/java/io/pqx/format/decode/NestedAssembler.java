@@ -7,15 +7,13 @@ import io.pqx.format.schema.MapNode;
 import io.pqx.format.schema.PrimitiveNode;
 import io.pqx.format.schema.SchemaNode;
 import io.pqx.format.schema.StructNode;
-
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.columnar.vector.heap.HeapArrayVector;
 import org.apache.flink.table.data.columnar.vector.heap.HeapMapVector;
 import org.apache.flink.table.data.columnar.vector.heap.HeapRowVector;
 import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Builds the Flink vector of one top-level field that is nested (a ROW, ARRAY or MAP at any depth)
@@ -23,12 +21,12 @@ import java.util.List;
  *
  * <p>Each node has vector <em>slots</em>: in a leaf's entries, a slot of node N starts at every
  * entry whose definition level reaches N's slot level (the level where N's position exists: 0 at
- * the top, a list's element level below a list, a map's entry level below a map, the parent's
- * below a row) and whose repetition level is at most N's slot repetition (the parent list's or
- * map's repetition level). All leaves under a node agree on its slots, so each node counts them on
- * its first leaf: a node is null in a slot when the definition level there is below its own; a
- * list's elements are the element slots between two list slots. Legacy layouts need nothing
- * special: the schema converter expressed them in these levels.
+ * the top, a list's element level below a list, a map's entry level below a map, the parent's below
+ * a row) and whose repetition level is at most N's slot repetition (the parent list's or map's
+ * repetition level). All leaves under a node agree on its slots, so each node counts them on its
+ * first leaf: a node is null in a slot when the definition level there is below its own; a list's
+ * elements are the element slots between two list slots. Legacy layouts need nothing special: the
+ * schema converter expressed them in these levels.
  *
  * <p>Created per row group by {@link RowGroupDecoder}; vectors are reused across batches.
  */
@@ -77,13 +75,13 @@ final class NestedAssembler {
                 part.children.add(build(child, slotDef, slotRep));
             }
         } else if (node instanceof ListNode list) {
-            part.children.add(build(list.element(), list.elementDefinitionLevel(),
-                    list.repetitionLevel()));
+            part.children.add(
+                    build(list.element(), list.elementDefinitionLevel(), list.repetitionLevel()));
         } else if (node instanceof MapNode map) {
             part.children.add(build(map.key(), map.entryDefinitionLevel(), map.repetitionLevel()));
             if (map.value() != null) {
-                part.children.add(build(map.value(), map.entryDefinitionLevel(),
-                        map.repetitionLevel()));
+                part.children.add(
+                        build(map.value(), map.entryDefinitionLevel(), map.repetitionLevel()));
             }
         }
         part.firstLeaf = part.leaf != null ? part.leaf : part.children.get(0).firstLeaf;
@@ -107,12 +105,15 @@ final class NestedAssembler {
             return assembleStruct(part, struct);
         }
         if (part.node instanceof ListNode list) {
-            return assembleRepeated(part, list.definitionLevel(), list.elementDefinitionLevel(),
+            return assembleRepeated(
+                    part,
+                    list.definitionLevel(),
+                    list.elementDefinitionLevel(),
                     list.repetitionLevel());
         }
         MapNode map = (MapNode) part.node;
-        return assembleRepeated(part, map.definitionLevel(), map.entryDefinitionLevel(),
-                map.repetitionLevel());
+        return assembleRepeated(
+                part, map.definitionLevel(), map.entryDefinitionLevel(), map.repetitionLevel());
     }
 
     private int assembleStruct(Part part, StructNode struct) throws CorruptFileException {
@@ -160,9 +161,10 @@ final class NestedAssembler {
             part.capacity = grow(part.capacity, slots);
             part.offsets = new long[part.capacity];
             part.lengths = new long[part.capacity];
-            part.vector = part.node instanceof MapNode
-                    ? new HeapMapVector(part.capacity, null, null)
-                    : new HeapArrayVector(part.capacity);
+            part.vector =
+                    part.node instanceof MapNode
+                            ? new HeapMapVector(part.capacity, null, null)
+                            : new HeapArrayVector(part.capacity);
         }
         part.vector.reset();
         long[] offsets = part.offsets;
@@ -180,8 +182,10 @@ final class NestedAssembler {
             }
             if (def[i] >= elementDef && rep[i] <= elementRep) {
                 if (slot < 0) {
-                    throw ctx.column(leaf.node().path()).corrupt("Cannot assemble " + part.node.name(),
-                            "an element precedes its list");
+                    throw ctx.column(leaf.node().path())
+                            .corrupt(
+                                    "Cannot assemble " + part.node.name(),
+                                    "an element precedes its list");
                 }
                 elements++;
                 lengths[slot]++;
@@ -238,8 +242,14 @@ final class NestedAssembler {
     }
 
     private CorruptFileException mismatch(Part part, int expected, int actual) {
-        return ctx.column(part.firstLeaf.node().path()).corrupt("Cannot assemble " + part.node.name(),
-                "its levels give " + actual + " values where " + expected + " were expected");
+        return ctx.column(part.firstLeaf.node().path())
+                .corrupt(
+                        "Cannot assemble " + part.node.name(),
+                        "its levels give "
+                                + actual
+                                + " values where "
+                                + expected
+                                + " were expected");
     }
 
     /** One node of the field's tree with the vector it assembles into. */

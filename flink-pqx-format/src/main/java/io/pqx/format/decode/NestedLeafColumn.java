@@ -3,20 +3,18 @@ package io.pqx.format.decode;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.page.ChunkPageReader;
 import io.pqx.format.schema.PrimitiveNode;
-
-import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
-import org.apache.parquet.column.ColumnReadStore;
-
 import java.io.IOException;
 import java.util.Arrays;
+import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
+import org.apache.parquet.column.ColumnReadStore;
 
 /**
  * A leaf under a ROW, ARRAY or MAP: pulls (repetition level, definition level, value) entries from
  * parquet-column's {@code ColumnReader} and buffers a batch's levels, writing one vector slot per
- * entry whose definition level reaches {@code slotDefinitionLevel} (where the leaf's vector position
- * exists; a null slot below the maximum level), for {@link NestedAssembler} to build lists, maps
- * and rows from. A row is an entry of repetition level 0 and the entries after it up to the next.
- * Buffers are reused across batches.
+ * entry whose definition level reaches {@code slotDefinitionLevel} (where the leaf's vector
+ * position exists; a null slot below the maximum level), for {@link NestedAssembler} to build
+ * lists, maps and rows from. A row is an entry of repetition level 0 and the entries after it up to
+ * the next. Buffers are reused across batches.
  */
 final class NestedLeafColumn extends LeafColumn {
     private final int slotDefinitionLevel;
@@ -27,7 +25,8 @@ final class NestedLeafColumn extends LeafColumn {
     private WritableColumnVector values;
     private int capacity;
     private int slots;
-    // the other batch buffer's vector, when the decoder alternates two (ReadOptions.alternatingBatches)
+    // the other batch buffer's vector, when the decoder alternates two
+    // (ReadOptions.alternatingBatches)
     private WritableColumnVector spareValues;
     private int spareCapacity;
     private int buffer;
@@ -119,8 +118,17 @@ final class NestedLeafColumn extends LeafColumn {
                 }
                 int d = reader.getCurrentDefinitionLevel();
                 if (d > maxDefinitionLevel || r > maxRepetitionLevel) {
-                    throw ctx.corrupt(what(), "levels (" + r + ", " + d + ") exceed the column's ("
-                            + maxRepetitionLevel + ", " + maxDefinitionLevel + ")");
+                    throw ctx.corrupt(
+                            what(),
+                            "levels ("
+                                    + r
+                                    + ", "
+                                    + d
+                                    + ") exceed the column's ("
+                                    + maxRepetitionLevel
+                                    + ", "
+                                    + maxDefinitionLevel
+                                    + ")");
                 }
                 append(r, d);
                 reader.consume();

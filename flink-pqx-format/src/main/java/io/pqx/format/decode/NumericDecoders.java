@@ -1,5 +1,9 @@
 package io.pqx.format.decode;
 
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
 import org.apache.flink.table.data.columnar.vector.heap.HeapBooleanVector;
 import org.apache.flink.table.data.columnar.vector.heap.HeapByteVector;
 import org.apache.flink.table.data.columnar.vector.heap.HeapDoubleVector;
@@ -10,15 +14,10 @@ import org.apache.flink.table.data.columnar.vector.heap.HeapShortVector;
 import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
 import org.apache.parquet.column.ColumnReader;
 
-import java.nio.DoubleBuffer;
-import java.nio.FloatBuffer;
-import java.nio.IntBuffer;
-import java.nio.LongBuffer;
-
 /**
- * Decoders of BOOLEAN, INT32, INT64, FLOAT and DOUBLE into Flink's primitive vectors, including
- * the narrowing of INT(8)/INT(16) and the widening of unsigned ints. Flat loops are written per
- * type so each stays monomorphic.
+ * Decoders of BOOLEAN, INT32, INT64, FLOAT and DOUBLE into Flink's primitive vectors, including the
+ * narrowing of INT(8)/INT(16) and the widening of unsigned ints. Flat loops are written per type so
+ * each stays monomorphic.
  */
 final class NumericDecoders {
     private NumericDecoders() {}
@@ -31,7 +30,8 @@ final class NumericDecoders {
         }
 
         @Override
-        public void putBooleans(boolean[] src, int from, WritableColumnVector v, int pos, int count) {
+        public void putBooleans(
+                boolean[] src, int from, WritableColumnVector v, int pos, int count) {
             System.arraycopy(src, from, ((HeapBooleanVector) v).vector, pos, count);
         }
 
@@ -67,8 +67,13 @@ final class NumericDecoders {
         }
 
         @Override
-        public void putPlainInts(IntBuffer page, int from, int[] scratch, WritableColumnVector v,
-                int pos, int count) {
+        public void putPlainInts(
+                IntBuffer page,
+                int from,
+                int[] scratch,
+                WritableColumnVector v,
+                int pos,
+                int count) {
             if (mask != -1) {
                 BulkSinks.Ints.super.putPlainInts(page, from, scratch, v, pos, count);
                 return;
@@ -77,8 +82,14 @@ final class NumericDecoders {
         }
 
         @Override
-        public void putDictionaryInts(int[] dictionary, int[] ids, int from, int[] scratch,
-                WritableColumnVector v, int pos, int count) {
+        public void putDictionaryInts(
+                int[] dictionary,
+                int[] ids,
+                int from,
+                int[] scratch,
+                WritableColumnVector v,
+                int pos,
+                int count) {
             int[] values = ((HeapIntVector) v).vector;
             for (int k = 0; k < count; k++) {
                 values[pos + k] = dictionary[ids[from + k]] & mask;
@@ -91,7 +102,8 @@ final class NumericDecoders {
         }
 
         @Override
-        public void decodeFlat(ColumnReader r, WritableColumnVector v, int pos, int count, int maxDef) {
+        public void decodeFlat(
+                ColumnReader r, WritableColumnVector v, int pos, int count, int maxDef) {
             int[] values = ((HeapIntVector) v).vector;
             int m = mask;
             for (int i = pos, end = pos + count; i < end; i++) {
@@ -175,8 +187,14 @@ final class NumericDecoders {
         }
 
         @Override
-        public void putDictionaryInts(int[] dictionary, int[] ids, int from, int[] scratch,
-                WritableColumnVector v, int pos, int count) {
+        public void putDictionaryInts(
+                int[] dictionary,
+                int[] ids,
+                int from,
+                int[] scratch,
+                WritableColumnVector v,
+                int pos,
+                int count) {
             long[] values = ((HeapLongVector) v).vector;
             for (int k = 0; k < count; k++) {
                 values[pos + k] = dictionary[ids[from + k]] & mask;
@@ -202,14 +220,25 @@ final class NumericDecoders {
         }
 
         @Override
-        public void putPlainLongs(LongBuffer page, int from, long[] scratch, WritableColumnVector v,
-                int pos, int count) {
+        public void putPlainLongs(
+                LongBuffer page,
+                int from,
+                long[] scratch,
+                WritableColumnVector v,
+                int pos,
+                int count) {
             page.get(from, ((HeapLongVector) v).vector, pos, count);
         }
 
         @Override
-        public void putDictionaryLongs(long[] dictionary, int[] ids, int from, long[] scratch,
-                WritableColumnVector v, int pos, int count) {
+        public void putDictionaryLongs(
+                long[] dictionary,
+                int[] ids,
+                int from,
+                long[] scratch,
+                WritableColumnVector v,
+                int pos,
+                int count) {
             long[] values = ((HeapLongVector) v).vector;
             for (int k = 0; k < count; k++) {
                 values[pos + k] = dictionary[ids[from + k]];
@@ -222,7 +251,8 @@ final class NumericDecoders {
         }
 
         @Override
-        public void decodeFlat(ColumnReader r, WritableColumnVector v, int pos, int count, int maxDef) {
+        public void decodeFlat(
+                ColumnReader r, WritableColumnVector v, int pos, int count, int maxDef) {
             long[] values = ((HeapLongVector) v).vector;
             for (int i = pos, end = pos + count; i < end; i++) {
                 if (r.getCurrentDefinitionLevel() == maxDef) {
@@ -248,14 +278,25 @@ final class NumericDecoders {
         }
 
         @Override
-        public void putPlainFloats(FloatBuffer page, int from, float[] scratch,
-                WritableColumnVector v, int pos, int count) {
+        public void putPlainFloats(
+                FloatBuffer page,
+                int from,
+                float[] scratch,
+                WritableColumnVector v,
+                int pos,
+                int count) {
             page.get(from, ((HeapFloatVector) v).vector, pos, count);
         }
 
         @Override
-        public void putDictionaryFloats(float[] dictionary, int[] ids, int from, float[] scratch,
-                WritableColumnVector v, int pos, int count) {
+        public void putDictionaryFloats(
+                float[] dictionary,
+                int[] ids,
+                int from,
+                float[] scratch,
+                WritableColumnVector v,
+                int pos,
+                int count) {
             float[] values = ((HeapFloatVector) v).vector;
             for (int k = 0; k < count; k++) {
                 values[pos + k] = dictionary[ids[from + k]];
@@ -295,8 +336,14 @@ final class NumericDecoders {
         }
 
         @Override
-        public void putDictionaryFloats(float[] dictionary, int[] ids, int from, float[] scratch,
-                WritableColumnVector v, int pos, int count) {
+        public void putDictionaryFloats(
+                float[] dictionary,
+                int[] ids,
+                int from,
+                float[] scratch,
+                WritableColumnVector v,
+                int pos,
+                int count) {
             double[] values = ((HeapDoubleVector) v).vector;
             for (int k = 0; k < count; k++) {
                 values[pos + k] = dictionary[ids[from + k]];
@@ -304,14 +351,25 @@ final class NumericDecoders {
         }
 
         @Override
-        public void putPlainDoubles(DoubleBuffer page, int from, double[] scratch,
-                WritableColumnVector v, int pos, int count) {
+        public void putPlainDoubles(
+                DoubleBuffer page,
+                int from,
+                double[] scratch,
+                WritableColumnVector v,
+                int pos,
+                int count) {
             page.get(from, ((HeapDoubleVector) v).vector, pos, count);
         }
 
         @Override
-        public void putDictionaryDoubles(double[] dictionary, int[] ids, int from,
-                double[] scratch, WritableColumnVector v, int pos, int count) {
+        public void putDictionaryDoubles(
+                double[] dictionary,
+                int[] ids,
+                int from,
+                double[] scratch,
+                WritableColumnVector v,
+                int pos,
+                int count) {
             double[] values = ((HeapDoubleVector) v).vector;
             for (int k = 0; k < count; k++) {
                 values[pos + k] = dictionary[ids[from + k]];
@@ -324,7 +382,8 @@ final class NumericDecoders {
         }
 
         @Override
-        public void decodeFlat(ColumnReader r, WritableColumnVector v, int pos, int count, int maxDef) {
+        public void decodeFlat(
+                ColumnReader r, WritableColumnVector v, int pos, int count, int maxDef) {
             if (fromFloat) {
                 ValueDecoder.super.decodeFlat(r, v, pos, count, maxDef);
                 return;

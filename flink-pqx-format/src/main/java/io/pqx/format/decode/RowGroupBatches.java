@@ -1,12 +1,10 @@
 package io.pqx.format.decode;
 
-import org.apache.flink.annotation.Internal;
-import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
-
-import javax.annotation.Nullable;
-
 import java.io.Closeable;
 import java.io.IOException;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 
 /**
  * The selected rows of one row group, decoded batch by batch into Flink columnar vectors whose
@@ -19,11 +17,11 @@ import java.io.IOException;
 public interface RowGroupBatches extends Closeable {
 
     /**
-     * The next batch of selected rows ({@code getNumRows() > 0}), or null once every selected row was
-     * returned.
+     * The next batch of selected rows ({@code getNumRows() > 0}), or null once every selected row
+     * was returned.
      *
-     * @throws io.pqx.format.error.CorruptFileException naming file, row group, column and page when the
-     *     data cannot be decoded
+     * @throws io.pqx.format.error.CorruptFileException naming file, row group, column and page when
+     *     the data cannot be decoded
      */
     @Nullable
     VectorizedColumnBatch next() throws IOException;

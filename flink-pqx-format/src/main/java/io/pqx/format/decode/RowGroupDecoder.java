@@ -1,10 +1,9 @@
 package io.pqx.format.decode;
 
-import io.pqx.format.index.RowSelection;
-
 import io.pqx.format.error.FileContext;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.RowGroupMetadata;
+import io.pqx.format.index.RowSelection;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.page.ChunkPageReader;
 import io.pqx.format.page.ColumnChunkReadStore;
@@ -12,7 +11,12 @@ import io.pqx.format.page.PageLimits;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.PrimitiveNode;
 import io.pqx.format.schema.SchemaNode;
-
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
@@ -22,27 +26,19 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.schema.MessageType;
 
-import javax.annotation.Nullable;
-
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-
 /**
- * Decodes the selected rows of one row group into {@link VectorizedColumnBatch}es whose columns
- * are the projection's top-level fields. Top-level primitive fields decode straight into their
- * batch vector, in bulk per page where the chunk allows it ({@link FlatChunkReader}) and otherwise
- * in one tight loop per leaf over parquet-column's reader; nested fields buffer their leaves'
- * levels and are assembled by a {@link NestedAssembler}.
+ * Decodes the selected rows of one row group into {@link VectorizedColumnBatch}es whose columns are
+ * the projection's top-level fields. Top-level primitive fields decode straight into their batch
+ * vector, in bulk per page where the chunk allows it ({@link FlatChunkReader}) and otherwise in one
+ * tight loop per leaf over parquet-column's reader; nested fields buffer their leaves' levels and
+ * are assembled by a {@link NestedAssembler}.
  *
  * <p>Rows between selected ranges are skipped by the leaves: pages holding none of them were not
  * even read when the chunk has an offset index; the rest are decoded and dropped.
  *
  * <p>Created by {@code ParquetReader.readRowGroup}; vectors are reused, so a batch is valid until
- * the next call to {@link #next()}, or, alternating two sets of vectors, until the call after
- * that. Not thread-safe.
+ * the next call to {@link #next()}, or, alternating two sets of vectors, until the call after that.
+ * Not thread-safe.
  */
 @Internal
 public final class RowGroupDecoder implements RowGroupBatches {
@@ -60,8 +56,8 @@ public final class RowGroupDecoder implements RowGroupBatches {
     private int range;
     private long returned;
 
-    private RowGroupDecoder(int rowGroup, RowSelection selection, int batchSize, Field[] fields,
-            int buffers) {
+    private RowGroupDecoder(
+            int rowGroup, RowSelection selection, int batchSize, Field[] fields, int buffers) {
         this.rowGroup = rowGroup;
         this.selection = selection;
         this.batchSize = batchSize;
@@ -78,7 +74,10 @@ public final class RowGroupDecoder implements RowGroupBatches {
         }
     }
 
-    /** {@link #read(InputFile, FileMetadata, int, ParquetSchema, RowSelection, int, PageLimits, boolean)} with one vector buffer. */
+    /**
+     * {@link #read(InputFile, FileMetadata, int, ParquetSchema, RowSelection, int, PageLimits,
+     * boolean)} with one vector buffer.
+     */
     public static RowGroupBatches read(
             InputFile file,
             FileMetadata metadata,
@@ -115,16 +114,22 @@ public final class RowGroupDecoder implements RowGroupBatches {
         Field[] fields = new Field[projection.fields().size()];
         for (int i = 0; i < fields.length; i++) {
             SchemaNode node = projection.fields().get(i);
-            fields[i] = node instanceof PrimitiveNode leaf
-                    ? new FlatField(new FlatLeafColumn(leaf, ctx.column(leaf.path())))
-                    : new NestedField(new NestedAssembler(node, ctx));
+            fields[i] =
+                    node instanceof PrimitiveNode leaf
+                            ? new FlatField(new FlatLeafColumn(leaf, ctx.column(leaf.path())))
+                            : new NestedField(new NestedAssembler(node, ctx));
         }
-        RowGroupDecoder decoder = new RowGroupDecoder(rowGroup, selection, batchSize, fields,
-                alternating ? 2 : 1);
+        RowGroupDecoder decoder =
+                new RowGroupDecoder(rowGroup, selection, batchSize, fields, alternating ? 2 : 1);
         if (selection.rowCount() > 0) {
             RowGroupLoader.LoadedChunks chunks =
                     RowGroupLoader.load(file, group, projection, selection, limits, ctx);
-            openLeaves(decoder.leaves, metadata.messageType(), metadata.createdBy(), group, chunks,
+            openLeaves(
+                    decoder.leaves,
+                    metadata.messageType(),
+                    metadata.createdBy(),
+                    group,
+                    chunks,
                     ctx);
             decoder.createFlatVectors();
         }
@@ -135,9 +140,14 @@ public final class RowGroupDecoder implements RowGroupBatches {
      * Opens {@code leaves} on their loaded chunks: a flat leaf on its fast path when its chunk
      * qualifies, every other on a column reader of one store shared by all.
      */
-    static void openLeaves(List<? extends LeafColumn> leaves, MessageType fileSchema,
-            String createdBy, RowGroupMetadata group, RowGroupLoader.LoadedChunks chunks,
-            FileContext ctx) throws IOException {
+    static void openLeaves(
+            List<? extends LeafColumn> leaves,
+            MessageType fileSchema,
+            String createdBy,
+            RowGroupMetadata group,
+            RowGroupLoader.LoadedChunks chunks,
+            FileContext ctx)
+            throws IOException {
         long rowGroupRows = group.numRows();
         ParsedVersion writerVersion = FlatChunkReader.writerVersion(createdBy);
         Map<ColumnDescriptor, ChunkPageReader> readers = new HashMap<>();
@@ -145,20 +155,31 @@ public final class RowGroupDecoder implements RowGroupBatches {
             readers.put(leaf.node().column(), chunks.pages().get(leaf.node().leafIndex()));
         }
         ConverterTree converters = new ConverterTree(fileSchema);
-        ColumnReadStoreImpl store = new ColumnReadStoreImpl(
-                new ColumnChunkReadStore(readers, rowGroupRows), converters, fileSchema, createdBy);
+        ColumnReadStoreImpl store =
+                new ColumnReadStoreImpl(
+                        new ColumnChunkReadStore(readers, rowGroupRows),
+                        converters,
+                        fileSchema,
+                        createdBy);
         for (LeafColumn leaf : leaves) {
             PrimitiveNode node = leaf.node();
             ChunkPageReader pages = chunks.pages().get(node.leafIndex());
             ConverterTree.DictionaryCapture capture = converters.leaf(node.column().getPath());
-            ValueDecoder decoder = ValueDecoders.forLeaf(node, ctx.column(node.path()),
-                    pages::currentPageDictionaryEncoded, capture::dictionary);
+            ValueDecoder decoder =
+                    ValueDecoders.forLeaf(
+                            node,
+                            ctx.column(node.path()),
+                            pages::currentPageDictionaryEncoded,
+                            capture::dictionary);
             boolean paged = chunks.paged().contains(node.leafIndex());
             if (leaf instanceof FlatLeafColumn flat) {
-                FlatChunkReader bulk = FlatChunkReader.supports(node, decoder,
-                        group.columns().get(node.leafIndex()).encodings())
-                        ? new FlatChunkReader(node, decoder, capture, writerVersion)
-                        : null;
+                FlatChunkReader bulk =
+                        FlatChunkReader.supports(
+                                        node,
+                                        decoder,
+                                        group.columns().get(node.leafIndex()).encodings())
+                                ? new FlatChunkReader(node, decoder, capture, writerVersion)
+                                : null;
                 flat.open(store, pages, decoder, paged, bulk);
             } else {
                 ((NestedLeafColumn) leaf).open(store, pages, decoder, paged);

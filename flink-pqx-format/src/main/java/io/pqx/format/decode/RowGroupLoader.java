@@ -1,13 +1,12 @@
 package io.pqx.format.decode;
 
-import io.pqx.format.index.OffsetIndexView;
-import io.pqx.format.index.RowSelection;
-
-import io.pqx.format.error.FileContext;
 import io.pqx.format.codec.Codec;
 import io.pqx.format.codec.Codecs;
+import io.pqx.format.error.FileContext;
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.RowGroupMetadata;
+import io.pqx.format.index.OffsetIndexView;
+import io.pqx.format.index.RowSelection;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.page.ChunkPageReader;
 import io.pqx.format.page.CoalescedRangeReader;
@@ -16,9 +15,6 @@ import io.pqx.format.page.PageRun;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.PrimitiveNode;
 import io.pqx.format.stats.PageIndexes;
-
-import org.apache.parquet.internal.column.columnindex.OffsetIndex;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,15 +22,16 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 
 /**
  * Reads into memory the bytes a row group read needs: per projected leaf, the whole column chunk,
- * or, when the selection is partial and the chunk has an offset index, only its dictionary page
- * and the pages holding selected rows. All pieces are read together, neighbours merged into one
+ * or, when the selection is partial and the chunk has an offset index, only its dictionary page and
+ * the pages holding selected rows. All pieces are read together, neighbours merged into one
  * length-checked read.
  *
- * <p>Offset indexes the caller read before (with the row group's other page indexes, in one
- * read) are used as they are, not read again.
+ * <p>Offset indexes the caller read before (with the row group's other page indexes, in one read)
+ * are used as they are, not read again.
  *
  * <p>Called by {@code ParquetReader.readRowGroup} on the reading thread; stateless.
  */
@@ -57,9 +54,8 @@ final class RowGroupLoader {
             PageLimits limits,
             FileContext ctx)
             throws IOException {
-        Map<Integer, OffsetIndexView> known = file instanceof KnownOffsetIndexes k
-                ? k.offsetIndexes()
-                : Map.of();
+        Map<Integer, OffsetIndexView> known =
+                file instanceof KnownOffsetIndexes k ? k.offsetIndexes() : Map.of();
         return load(file, rowGroup, projection, selection, limits, ctx, known);
     }
 
@@ -91,12 +87,15 @@ final class RowGroupLoader {
             List<ChunkPlan.Piece> plan;
             OffsetIndexView preRead = known.get(leaf.leafIndex());
             if (partial && preRead != null) {
-                plan = ChunkPlan.selected(chunk, preRead, selection, rowGroup.numRows(), fileLength,
-                        leafCtx);
+                plan =
+                        ChunkPlan.selected(
+                                chunk, preRead, selection, rowGroup.numRows(), fileLength, leafCtx);
                 paged.add(leaf.leafIndex());
             } else if (partial && chunk.offsetIndex().isPresent()) {
                 OffsetIndex index = PageIndexes.readOffsetIndex(file, chunk, leafCtx);
-                plan = ChunkPlan.selected(chunk, index, selection, rowGroup.numRows(), fileLength, leafCtx);
+                plan =
+                        ChunkPlan.selected(
+                                chunk, index, selection, rowGroup.numRows(), fileLength, leafCtx);
                 paged.add(leaf.leafIndex());
             } else {
                 plan = ChunkPlan.whole(chunk, fileLength, leafCtx);
@@ -116,12 +115,21 @@ final class RowGroupLoader {
             List<PageRun> runs = new ArrayList<>();
             for (ChunkPlan.Piece piece : plans.get(l)) {
                 CoalescedRangeReader.Slice slice = slices.get(next++);
-                runs.add(new PageRun(slice.buffer(), slice.offset(), slice.length(), piece.offset(),
-                        piece.firstPageOrdinal(), piece.firstRows(), piece.rowCounts()));
+                runs.add(
+                        new PageRun(
+                                slice.buffer(),
+                                slice.offset(),
+                                slice.length(),
+                                piece.offset(),
+                                piece.firstPageOrdinal(),
+                                piece.firstRows(),
+                                piece.rowCounts()));
             }
             Codec codec = Codecs.forReading(chunk.codec(), leafCtx);
-            pages.put(leaf.leafIndex(), new ChunkPageReader(leafCtx, leaf.column(), codec,
-                    chunk.numValues(), limits, runs));
+            pages.put(
+                    leaf.leafIndex(),
+                    new ChunkPageReader(
+                            leafCtx, leaf.column(), codec, chunk.numValues(), limits, runs));
         }
         return new LoadedChunks(pages, paged);
     }

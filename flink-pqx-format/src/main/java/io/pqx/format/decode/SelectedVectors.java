@@ -23,10 +23,10 @@ import org.apache.flink.table.data.columnar.vector.TimestampColumnVector;
 
 /**
  * Views of a decoded vector through a row selection: row {@code i} of the view is row {@code
- * rows[i]} of the vector, so a batch whose rows a filter dropped is shown without copying a
- * value. A view implements the one vector interface its vector has (an int vector's view is an
- * {@link IntColumnVector} only), so code that dispatches on the vector's interface sees the same
- * kind. Views are re-pointed batch after batch ({@link #view}); not thread-safe.
+ * rows[i]} of the vector, so a batch whose rows a filter dropped is shown without copying a value.
+ * A view implements the one vector interface its vector has (an int vector's view is an {@link
+ * IntColumnVector} only), so code that dispatches on the vector's interface sees the same kind.
+ * Views are re-pointed batch after batch ({@link #view}); not thread-safe.
  */
 @Internal
 public final class SelectedVectors {
@@ -99,22 +99,23 @@ public final class SelectedVectors {
     }
 
     private static View create(int kind) {
-        View v = switch (kind) {
-            case 1 -> new Booleans();
-            case 2 -> new Bytes1();
-            case 3 -> new Shorts();
-            case 4 -> new Ints();
-            case 5 -> new Longs();
-            case 6 -> new Floats();
-            case 7 -> new Doubles();
-            case 8 -> new Binaries();
-            case 9 -> new Decimals();
-            case 10 -> new Timestamps();
-            case 11 -> new Arrays();
-            case 12 -> new Maps();
-            case 13 -> new Rows();
-            default -> new Nulls();
-        };
+        View v =
+                switch (kind) {
+                    case 1 -> new Booleans();
+                    case 2 -> new Bytes1();
+                    case 3 -> new Shorts();
+                    case 4 -> new Ints();
+                    case 5 -> new Longs();
+                    case 6 -> new Floats();
+                    case 7 -> new Doubles();
+                    case 8 -> new Binaries();
+                    case 9 -> new Decimals();
+                    case 10 -> new Timestamps();
+                    case 11 -> new Arrays();
+                    case 12 -> new Maps();
+                    case 13 -> new Rows();
+                    default -> new Nulls();
+                };
         v.kind = kind;
         return v;
     }

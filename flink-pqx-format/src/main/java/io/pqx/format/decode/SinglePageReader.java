@@ -1,10 +1,9 @@
 package io.pqx.format.decode;
 
+import javax.annotation.Nullable;
 import org.apache.parquet.column.page.DataPage;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.PageReader;
-
-import javax.annotation.Nullable;
 
 /**
  * One data page (with the chunk's dictionary page when it is dictionary-encoded) as a {@link

@@ -1,5 +1,7 @@
 package io.pqx.format.decode;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.data.columnar.vector.heap.HeapIntVector;
 import org.apache.flink.table.data.columnar.vector.heap.HeapTimestampVector;
@@ -7,9 +9,6 @@ import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
-
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 /** Decoders of timestamps (INT64 in MILLIS/MICROS/NANOS, legacy INT96) and INT64 times. */
 final class TemporalDecoders {

@@ -21,9 +21,9 @@ interface ValueDecoder {
     void decode(ColumnReader reader, WritableColumnVector vector, int pos);
 
     /**
-     * Decodes {@code count} consecutive entries of a non-repeated leaf into positions {@code pos...},
-     * consuming each: a definition level of {@code maxDef} is a value, anything lower a null.
-     * Implementations for hot types override this with a loop the JIT can specialise.
+     * Decodes {@code count} consecutive entries of a non-repeated leaf into positions {@code
+     * pos...}, consuming each: a definition level of {@code maxDef} is a value, anything lower a
+     * null. Implementations for hot types override this with a loop the JIT can specialise.
      */
     default void decodeFlat(
             ColumnReader reader, WritableColumnVector vector, int pos, int count, int maxDef) {

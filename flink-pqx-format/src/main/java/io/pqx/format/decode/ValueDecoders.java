@@ -3,7 +3,8 @@ package io.pqx.format.decode;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.schema.PrimitiveNode;
-
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.parquet.column.Dictionary;
@@ -14,9 +15,6 @@ import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
-
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 
 /**
  * Chooses the {@link ValueDecoder} of a leaf from its Flink type (what the vector holds) and its
@@ -41,30 +39,38 @@ final class ValueDecoders {
         LogicalTypeAnnotation annotation = leaf.parquetType().getLogicalTypeAnnotation();
         ValueDecoder decoder =
                 switch (flink.getTypeRoot()) {
-                    case BOOLEAN -> physical == PrimitiveTypeName.BOOLEAN
-                            ? new NumericDecoders.Booleans()
-                            : null;
-                    case TINYINT -> physical == PrimitiveTypeName.INT32
-                            ? new NumericDecoders.Bytes()
-                            : null;
-                    case SMALLINT -> physical == PrimitiveTypeName.INT32
-                            ? new NumericDecoders.Shorts(isUnsigned(annotation) ? 0xFF : -1)
-                            : null;
-                    case INTEGER -> physical == PrimitiveTypeName.INT32
-                            ? new NumericDecoders.Ints(isUnsigned(annotation) ? 0xFFFF : -1)
-                            : null;
-                    case DATE -> physical == PrimitiveTypeName.INT32 ? new NumericDecoders.Ints(-1) : null;
+                    case BOOLEAN ->
+                            physical == PrimitiveTypeName.BOOLEAN
+                                    ? new NumericDecoders.Booleans()
+                                    : null;
+                    case TINYINT ->
+                            physical == PrimitiveTypeName.INT32
+                                    ? new NumericDecoders.Bytes()
+                                    : null;
+                    case SMALLINT ->
+                            physical == PrimitiveTypeName.INT32
+                                    ? new NumericDecoders.Shorts(isUnsigned(annotation) ? 0xFF : -1)
+                                    : null;
+                    case INTEGER ->
+                            physical == PrimitiveTypeName.INT32
+                                    ? new NumericDecoders.Ints(isUnsigned(annotation) ? 0xFFFF : -1)
+                                    : null;
+                    case DATE ->
+                            physical == PrimitiveTypeName.INT32
+                                    ? new NumericDecoders.Ints(-1)
+                                    : null;
                     case BIGINT -> bigint(physical, annotation);
                     case FLOAT -> floats(physical, annotation);
                     case DOUBLE -> doubles(physical);
                     case DECIMAL -> decimal((DecimalType) flink, physical, annotation);
                     case TIME_WITHOUT_TIME_ZONE -> time(physical, annotation);
-                    case TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> timestamp(
-                            physical, annotation);
-                    case CHAR, VARCHAR, BINARY, VARBINARY -> physical == PrimitiveTypeName.BINARY
-                                    || physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY
-                            ? new BinaryDecoders.Bytes(onDictionaryPage, dictionary)
-                            : null;
+                    case TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE ->
+                            timestamp(physical, annotation);
+                    case CHAR, VARCHAR, BINARY, VARBINARY ->
+                            physical == PrimitiveTypeName.BINARY
+                                            || physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY
+                                    ? new BinaryDecoders.Bytes(onDictionaryPage, dictionary)
+                                    : null;
                     default -> null;
                 };
         if (decoder == null) {
@@ -79,7 +85,8 @@ final class ValueDecoders {
         return annotation instanceof IntLogicalTypeAnnotation i && !i.isSigned();
     }
 
-    private static ValueDecoder bigint(PrimitiveTypeName physical, LogicalTypeAnnotation annotation) {
+    private static ValueDecoder bigint(
+            PrimitiveTypeName physical, LogicalTypeAnnotation annotation) {
         if (physical == PrimitiveTypeName.INT64) {
             return new NumericDecoders.Longs();
         }
@@ -89,7 +96,8 @@ final class ValueDecoders {
         return null;
     }
 
-    private static ValueDecoder floats(PrimitiveTypeName physical, LogicalTypeAnnotation annotation) {
+    private static ValueDecoder floats(
+            PrimitiveTypeName physical, LogicalTypeAnnotation annotation) {
         if (physical == PrimitiveTypeName.FLOAT) {
             return new NumericDecoders.Floats();
         }
@@ -114,9 +122,10 @@ final class ValueDecoders {
         int s = type.getScale();
         return switch (physical) {
             case INT32 -> new DecimalDecoders.FromLong(p, s, true);
-            case INT64 -> isUnsigned(annotation) && !(annotation instanceof DecimalLogicalTypeAnnotation)
-                    ? new DecimalDecoders.FromUnsignedLong()
-                    : new DecimalDecoders.FromLong(p, s, false);
+            case INT64 ->
+                    isUnsigned(annotation) && !(annotation instanceof DecimalLogicalTypeAnnotation)
+                            ? new DecimalDecoders.FromUnsignedLong()
+                            : new DecimalDecoders.FromLong(p, s, false);
             case FIXED_LEN_BYTE_ARRAY, BINARY -> new DecimalDecoders.FromBinary(p, s);
             default -> null;
         };
@@ -126,7 +135,8 @@ final class ValueDecoders {
         if (physical == PrimitiveTypeName.INT32) {
             return new NumericDecoders.Ints(-1);
         }
-        if (physical == PrimitiveTypeName.INT64 && annotation instanceof TimeLogicalTypeAnnotation t) {
+        if (physical == PrimitiveTypeName.INT64
+                && annotation instanceof TimeLogicalTypeAnnotation t) {
             return t.getUnit() == LogicalTypeAnnotation.TimeUnit.MILLIS
                     ? null
                     : new TemporalDecoders.LongTimes(t.getUnit());

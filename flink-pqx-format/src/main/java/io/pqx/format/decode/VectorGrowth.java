@@ -13,8 +13,8 @@ import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector
 
 /**
  * Copies the first values of a full leaf vector into a larger one. Flink's heap vectors have a
- * fixed capacity, and a nested leaf learns how many values a batch holds only while decoding it,
- * so its vector doubles when full (rarely: capacity is kept across batches).
+ * fixed capacity, and a nested leaf learns how many values a batch holds only while decoding it, so
+ * its vector doubles when full (rarely: capacity is kept across batches).
  */
 final class VectorGrowth {
     private VectorGrowth() {}

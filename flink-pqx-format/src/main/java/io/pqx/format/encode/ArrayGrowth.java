@@ -2,13 +2,14 @@ package io.pqx.format.encode;
 
 /**
  * How the flat writer's arrays grow: power-of-two dictionary tables double up to 2^30 slots, and
- * value buffers grow to at least what is needed, doubling, up to the largest array the JVM
- * reliably allocates. Past either bound an {@link IllegalStateException} says what outgrew it,
- * which the flat writer reports as the column's encoding failure.
+ * value buffers grow to at least what is needed, doubling, up to the largest array the JVM reliably
+ * allocates. Past either bound an {@link IllegalStateException} says what outgrew it, which the
+ * flat writer reports as the column's encoding failure.
  */
 final class ArrayGrowth {
     /** The largest power-of-two table: ids are ints and a table is kept at most half full. */
     private static final int MAX_TABLE = 1 << 30;
+
     /** Largest array the JVM reliably allocates. */
     static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
 
@@ -24,8 +25,8 @@ final class ArrayGrowth {
     }
 
     /**
-     * The new length of an array of {@code length} that must hold {@code needed} elements: at
-     * least twice as long, or {@code needed} if more; {@code what} names its content in the error.
+     * The new length of an array of {@code length} that must hold {@code needed} elements: at least
+     * twice as long, or {@code needed} if more; {@code what} names its content in the error.
      */
     static int atLeast(int length, long needed, String what) {
         if (needed > MAX_ARRAY) {

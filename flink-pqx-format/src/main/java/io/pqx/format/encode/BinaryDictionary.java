@@ -8,8 +8,8 @@ import java.util.Arrays;
 /**
  * The distinct binary values of a column chunk, each numbered by first appearance (0, 1, 2, ...):
  * the ids parquet-column's binary dictionary writer assigns. Entries are copied into one byte
- * arena, in id order; an open-addressing table of ids, with each entry's hash kept beside it,
- * finds them.
+ * arena, in id order; an open-addressing table of ids, with each entry's hash kept beside it, finds
+ * them.
  *
  * <p>Not thread-safe.
  */
@@ -20,9 +20,12 @@ final class BinaryDictionary {
 
     /** Slots hold id + 1; 0 is empty. Kept at most half full. */
     private int[] slots = new int[1 << 10];
+
     private int[] hashes = new int[1 << 9];
+
     /** Entry i is arena[starts[i], starts[i + 1]). */
     private int[] starts = new int[(1 << 9) + 1];
+
     private byte[] arena = new byte[1 << 12];
     private int size;
 
@@ -54,7 +57,8 @@ final class BinaryDictionary {
             int id = slot - 1;
             if (hashes[id] == hash) {
                 int from = starts[id];
-                if (starts[id + 1] - from == length && sameBytes(arena, from, bytes, start, length)) {
+                if (starts[id + 1] - from == length
+                        && sameBytes(arena, from, bytes, start, length)) {
                     return id;
                 }
             }
@@ -94,8 +98,9 @@ final class BinaryDictionary {
         int from = starts[id];
         long end = (long) from + length;
         if (end > arena.length) {
-            arena = Arrays.copyOf(arena,
-                    ArrayGrowth.atLeast(arena.length, end, "a dictionary's bytes"));
+            arena =
+                    Arrays.copyOf(
+                            arena, ArrayGrowth.atLeast(arena.length, end, "a dictionary's bytes"));
         }
         System.arraycopy(bytes, start, arena, from, length);
         starts[id + 1] = (int) end;

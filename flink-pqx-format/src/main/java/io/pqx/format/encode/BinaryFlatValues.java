@@ -1,10 +1,8 @@
 package io.pqx.format.encode;
 
 import io.pqx.format.page.FlatPageStatistics;
-
-import javax.annotation.Nullable;
-
 import java.util.Arrays;
+import javax.annotation.Nullable;
 
 /**
  * {@link FlatValues} of BINARY values (strings, JSON, binary). Page min/max, when asked for, are
@@ -13,8 +11,10 @@ import java.util.Arrays;
  */
 final class BinaryFlatValues extends FlatValues {
     private final BinaryDictionary dictionary = new BinaryDictionary();
+
     /** Per dictionary id, the last page (numbered from 1) whose statistics have taken it. */
     private int[] seenOnPage = new int[1024];
+
     private int page = 1;
 
     BinaryFlatValues(boolean dictionary, int maxDictionaryBytes) {
@@ -22,11 +22,11 @@ final class BinaryFlatValues extends FlatValues {
     }
 
     /**
-     * Binaries {@code from} to {@code to} of a buffer that ends binary i at offsets[i + 1];
-     * {@code stats}, if not null, takes the page's min/max.
+     * Binaries {@code from} to {@code to} of a buffer that ends binary i at offsets[i + 1]; {@code
+     * stats}, if not null, takes the page's min/max.
      */
-    void addBinaries(byte[] bytes, int[] offsets, int from, int to,
-            @Nullable FlatPageStatistics stats) {
+    void addBinaries(
+            byte[] bytes, int[] offsets, int from, int to, @Nullable FlatPageStatistics stats) {
         rawBytes += 4L * (to - from) + (offsets[to] - offsets[from]);
         if (plainOnly) {
             plain.putBinaries(bytes, offsets, from, to);
@@ -44,8 +44,7 @@ final class BinaryFlatValues extends FlatValues {
             pageIds[count++] = id;
             if (stats != null) {
                 if (id >= seenOnPage.length) {
-                    seenOnPage = Arrays.copyOf(seenOnPage,
-                            ArrayGrowth.doubled(seenOnPage.length));
+                    seenOnPage = Arrays.copyOf(seenOnPage, ArrayGrowth.doubled(seenOnPage.length));
                 }
                 if (seenOnPage[id] != page) {
                     seenOnPage[id] = page;
@@ -68,8 +67,8 @@ final class BinaryFlatValues extends FlatValues {
         page++;
     }
 
-    private static void addAll(byte[] bytes, int[] offsets, int from, int to,
-            @Nullable FlatPageStatistics stats) {
+    private static void addAll(
+            byte[] bytes, int[] offsets, int from, int to, @Nullable FlatPageStatistics stats) {
         if (stats != null) {
             for (int i = from; i < to; i++) {
                 int start = offsets[i];

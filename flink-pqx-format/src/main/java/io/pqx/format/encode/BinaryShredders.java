@@ -88,8 +88,11 @@ final class BinaryShredders {
             if (fixedLength >= 0 && bytes.length != fixedLength) {
                 throw new ValueRejectedException(
                         buf.path,
-                        "is FIXED_LEN_BYTE_ARRAY(" + fixedLength + ") but the value has "
-                                + bytes.length + " bytes");
+                        "is FIXED_LEN_BYTE_ARRAY("
+                                + fixedLength
+                                + ") but the value has "
+                                + bytes.length
+                                + " bytes");
             }
             buf.addBinary(bytes, 0, bytes.length, r);
         }

@@ -1,15 +1,14 @@
 package io.pqx.format.encode;
 
-import org.apache.flink.annotation.Internal;
-
 import java.util.function.LongSupplier;
+import org.apache.flink.annotation.Internal;
 
 /**
  * When a filling row group's estimated bytes are worth summing again. Summing every leaf after
  * every row would cost as much as a narrow row's shredding, so the bytes are summed only when, at
  * the average row size so far, half of the remaining room could be used up: the checks get denser
- * as the limit nears. Deterministic: the answer depends on the rows only, so every writer that
- * uses it on the same rows cuts at the same row.
+ * as the limit nears. Deterministic: the answer depends on the rows only, so every writer that uses
+ * it on the same rows cuts at the same row.
  *
  * <p>Not thread-safe; one per filling row group (reset for the next).
  */

@@ -2,7 +2,10 @@ package io.pqx.format.encode;
 
 import io.pqx.format.page.PageHeaderWriter;
 import io.pqx.format.stats.StatisticsConverter;
-
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ColumnMetaData;
@@ -11,11 +14,6 @@ import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.PageEncodingStats;
 import org.apache.parquet.format.PageType;
 import org.apache.parquet.format.Type;
-
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Builds the Thrift {@link ColumnChunk} of an {@link EncodedColumnChunk} placed at a known file
@@ -26,19 +24,23 @@ import java.util.Map;
 final class ChunkMetadataBuilder {
     private ChunkMetadataBuilder() {}
 
-    static ColumnChunk build(EncodedColumnChunk chunk, long chunkStart, CompressionCodec codec,
+    static ColumnChunk build(
+            EncodedColumnChunk chunk,
+            long chunkStart,
+            CompressionCodec codec,
             int statisticsTruncateLength) {
         ColumnDescriptor column = chunk.column();
         long dictionarySize = chunk.dictionaryPage().size();
-        ColumnMetaData meta = new ColumnMetaData(
-                physicalType(column),
-                encodings(chunk),
-                new ArrayList<>(Arrays.asList(column.getPath())),
-                codec,
-                chunk.valueCount(),
-                chunk.totalUncompressedSize(),
-                chunk.totalCompressedSize(),
-                chunkStart + dictionarySize);
+        ColumnMetaData meta =
+                new ColumnMetaData(
+                        physicalType(column),
+                        encodings(chunk),
+                        new ArrayList<>(Arrays.asList(column.getPath())),
+                        codec,
+                        chunk.valueCount(),
+                        chunk.totalUncompressedSize(),
+                        chunk.totalCompressedSize(),
+                        chunkStart + dictionarySize);
         if (chunk.dictionaryEncoding() != null) {
             meta.setDictionary_page_offset(chunkStart);
         }
@@ -65,13 +67,17 @@ final class ChunkMetadataBuilder {
     private static List<PageEncodingStats> encodingStats(EncodedColumnChunk chunk) {
         List<PageEncodingStats> stats = new ArrayList<>();
         if (chunk.dictionaryEncoding() != null) {
-            stats.add(new PageEncodingStats(
-                    PageType.DICTIONARY_PAGE, PageHeaderWriter.thrift(chunk.dictionaryEncoding()), 1));
+            stats.add(
+                    new PageEncodingStats(
+                            PageType.DICTIONARY_PAGE,
+                            PageHeaderWriter.thrift(chunk.dictionaryEncoding()),
+                            1));
         }
         for (Map.Entry<org.apache.parquet.column.Encoding, Integer> e :
                 chunk.dataPageEncodings().entrySet()) {
-            stats.add(new PageEncodingStats(
-                    PageType.DATA_PAGE, PageHeaderWriter.thrift(e.getKey()), e.getValue()));
+            stats.add(
+                    new PageEncodingStats(
+                            PageType.DATA_PAGE, PageHeaderWriter.thrift(e.getKey()), e.getValue()));
         }
         return stats;
     }

@@ -1,16 +1,18 @@
 package io.pqx.format.encode;
 
+import io.pqx.format.codec.Codec;
+import io.pqx.format.codec.Codecs;
 import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.format.codec.Codec;
-import io.pqx.format.codec.Codecs;
 import io.pqx.format.page.ChunkPageSettings;
 import io.pqx.format.page.ChunkPageWriter;
 import io.pqx.format.page.FlatPageStatistics;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.PrimitiveNode;
-
+import java.io.IOException;
+import java.util.List;
+import javax.annotation.Nullable;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnWriteStore;
 import org.apache.parquet.column.ColumnWriter;
@@ -26,23 +28,18 @@ import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
-import javax.annotation.Nullable;
-
-import java.io.IOException;
-import java.util.List;
-
 /**
- * Encodes one leaf's {@link LeafBuffer} into an {@link EncodedColumnChunk}. Flat NOT NULL leaves
- * of INT32, INT64, FLOAT, DOUBLE and BINARY in v1 pages without a bloom filter take pqx's own
- * {@link FlatChunkWriter}; every other leaf takes parquet-column's column writer, a {@code
+ * Encodes one leaf's {@link LeafBuffer} into an {@link EncodedColumnChunk}. Flat NOT NULL leaves of
+ * INT32, INT64, FLOAT, DOUBLE and BINARY in v1 pages without a bloom filter take pqx's own {@link
+ * FlatChunkWriter}; every other leaf takes parquet-column's column writer, a {@code
  * ColumnWriteStoreV1}/{@code V2} over a schema holding only this leaf's path (so its levels are the
- * file's), writing pages into a {@link ChunkPageWriter}. Page cuts, dictionary fallback,
- * statistics and bloom filter are parquet-column's (reproduced by the flat writer, byte for byte);
- * they depend on this column's values only, so a chunk's bytes do not depend on which thread
- * encodes it or on the other columns.
+ * file's), writing pages into a {@link ChunkPageWriter}. Page cuts, dictionary fallback, statistics
+ * and bloom filter are parquet-column's (reproduced by the flat writer, byte for byte); they depend
+ * on this column's values only, so a chunk's bytes do not depend on which thread encodes it or on
+ * the other columns.
  *
- * <p>Built once per leaf per file by {@link IncrementalRowGroupEncoder};
- * immutable and thread-safe: {@link #encode} and {@link #open} create their own state per call.
+ * <p>Built once per leaf per file by {@link IncrementalRowGroupEncoder}; immutable and thread-safe:
+ * {@link #encode} and {@link #open} create their own state per call.
  */
 final class ColumnChunkEncoder {
     private static final int MAX_BLOOM_FILTER_BYTES = 1 << 20;
@@ -54,31 +51,45 @@ final class ColumnChunkEncoder {
     private final ChunkPageSettings pageSettings;
     private final PageVersion pageVersion;
     private final boolean statisticsEnabled;
+
     /** Whether the feeder computes the page statistics (see {@link FlatPageStatistics}). */
     private final boolean feederStatistics;
+
     /** Whether chunks are written by pqx's {@link FlatChunkWriter}. */
     private final boolean flatWriter;
+
     /** The bloom filter bitset each open chunk of this leaf holds; 0 without a filter. */
     private final long bloomFilterBytes;
 
-    ColumnChunkEncoder(PrimitiveNode leaf, MessageType fileSchema, WriteOptions options,
-            Codec codec) {
+    ColumnChunkEncoder(
+            PrimitiveNode leaf, MessageType fileSchema, WriteOptions options, Codec codec) {
         this.leaf = leaf;
         this.leafSchema = leafSchema(fileSchema, leaf.column().getPath());
         this.column = leafSchema.getColumns().get(0);
         this.feederStatistics =
                 options.statisticsEnabled() && FlatPageStatistics.forColumn(column) != null;
-        this.properties = properties(options, options.bloomFilters().get(leaf.path()),
-                options.statisticsEnabled() && !feederStatistics);
-        this.pageSettings = new ChunkPageSettings(codec, options.pageChecksums(),
-                options.pageIndexEnabled() && options.statisticsEnabled(),
-                options.pageIndexEnabled(), options.columnIndexTruncateLength());
+        this.properties =
+                properties(
+                        options,
+                        options.bloomFilters().get(leaf.path()),
+                        options.statisticsEnabled() && !feederStatistics);
+        this.pageSettings =
+                new ChunkPageSettings(
+                        codec,
+                        options.pageChecksums(),
+                        options.pageIndexEnabled() && options.statisticsEnabled(),
+                        options.pageIndexEnabled(),
+                        options.columnIndexTruncateLength());
         this.pageVersion = options.pageVersion();
         this.statisticsEnabled = options.statisticsEnabled();
         BloomFilterSpec bloom = options.bloomFilters().get(leaf.path());
         this.bloomFilterBytes = bloom == null ? 0 : bloomFilterBytes(bloom);
-        this.flatWriter = pageVersion == PageVersion.V1 && FlatChunkWriter.supports(
-                column, properties, options.bloomFilters().get(leaf.path()) != null);
+        this.flatWriter =
+                pageVersion == PageVersion.V1
+                        && FlatChunkWriter.supports(
+                                column,
+                                properties,
+                                options.bloomFilters().get(leaf.path()) != null);
     }
 
     /**
@@ -108,8 +119,8 @@ final class ColumnChunkEncoder {
 
     /**
      * Starts a chunk that takes the row group's values in several slices, in order: pqx's own
-     * {@link FlatChunkWriter} where it applies, parquet-column's column store otherwise. Both
-     * write the same bytes.
+     * {@link FlatChunkWriter} where it applies, parquet-column's column store otherwise. Both write
+     * the same bytes.
      */
     OpenChunk open() {
         return flatWriter ? openFlat() : openStore();
@@ -128,9 +139,13 @@ final class ColumnChunkEncoder {
         }
         FlatPageStatistics flatStatistics =
                 feederStatistics ? FlatPageStatistics.forColumn(column) : null;
-        return new FlatChunkWriter(this, column,
-                new ChunkPageWriter(column, pageSettings, flatStatistics), flatStatistics,
-                statisticsEnabled, properties);
+        return new FlatChunkWriter(
+                this,
+                column,
+                new ChunkPageWriter(column, pageSettings, flatStatistics),
+                flatStatistics,
+                statisticsEnabled,
+                properties);
     }
 
     /** Whether {@link #open()} gives a {@link FlatChunkWriter}. */
@@ -140,9 +155,8 @@ final class ColumnChunkEncoder {
 
     /**
      * One column chunk being encoded. Feeding the slices of a row group one after the other gives
-     * the same bytes as feeding them as one buffer (slices end at row boundaries). Not
-     * thread-safe: one thread at a time, with happens-before between calls (the caller chains
-     * them).
+     * the same bytes as feeding them as one buffer (slices end at row boundaries). Not thread-safe:
+     * one thread at a time, with happens-before between calls (the caller chains them).
      */
     interface OpenChunk {
         /** Encodes the next rows of the chunk; the buffer may be reused once this returns. */
@@ -151,8 +165,8 @@ final class ColumnChunkEncoder {
         /**
          * The chunk's estimated size in the file so far: the compressed pages written, plus the
          * open page's buffered values scaled by the compression seen on this chunk's pages (1:1
-         * before its first page). The dictionary page, written at {@link #finish()}, is not in
-         * it. Depends on the values fed only, not on timing or threads.
+         * before its first page). The dictionary page, written at {@link #finish()}, is not in it.
+         * Depends on the values fed only, not on timing or threads.
          */
         long estimatedBytes();
 
@@ -178,13 +192,16 @@ final class ColumnChunkEncoder {
 
     /** A chunk on a parquet-column store over a {@link ChunkPageWriter}. */
     private final class StoreChunk implements OpenChunk {
-        @Nullable private final FlatPageStatistics pageStatistics =
+        @Nullable
+        private final FlatPageStatistics pageStatistics =
                 feederStatistics ? FlatPageStatistics.forColumn(column) : null;
+
         private final ChunkPageWriter pages =
                 new ChunkPageWriter(column, pageSettings, pageStatistics);
-        private final ColumnWriteStore store = pageVersion == PageVersion.V1
-                ? new ColumnWriteStoreV1(leafSchema, pages, pages, properties)
-                : new ColumnWriteStoreV2(leafSchema, pages, pages, properties);
+        private final ColumnWriteStore store =
+                pageVersion == PageVersion.V1
+                        ? new ColumnWriteStoreV1(leafSchema, pages, pages, properties)
+                        : new ColumnWriteStoreV2(leafSchema, pages, pages, properties);
         private final ColumnWriter writer = store.getColumnWriter(column);
 
         @Override
@@ -231,13 +248,14 @@ final class ColumnChunkEncoder {
         }
 
         private IOException failure(ParquetEncodingException e) {
-            return new IOException("Cannot encode column " + leaf.path() + ": " + e.getMessage(), e);
+            return new IOException(
+                    "Cannot encode column " + leaf.path() + ": " + e.getMessage(), e);
         }
     }
 
     /**
-     * The chunk's estimated size: the compressed pages written plus {@code openPage} buffered
-     * bytes scaled by the compression seen on its pages (1:1 before its first page).
+     * The chunk's estimated size: the compressed pages written plus {@code openPage} buffered bytes
+     * scaled by the compression seen on its pages (1:1 before its first page).
      */
     static long estimatedBytes(ChunkPageWriter pages, long openPage) {
         long written = pages.getMemSize();
@@ -282,26 +300,29 @@ final class ColumnChunkEncoder {
      * The column writer's properties; {@code columnWriterStatistics} is false when statistics are
      * off or the feeder computes them.
      */
-    private static ParquetProperties properties(WriteOptions options,
-            @Nullable BloomFilterSpec bloom, boolean columnWriterStatistics) {
+    private static ParquetProperties properties(
+            WriteOptions options, @Nullable BloomFilterSpec bloom, boolean columnWriterStatistics) {
         int pageRows = options.pageRowLimit();
-        ParquetProperties.Builder b = ParquetProperties.builder()
-                .withWriterVersion(options.pageVersion() == PageVersion.V1
-                        ? WriterVersion.PARQUET_1_0
-                        : WriterVersion.PARQUET_2_0)
-                .withPageSize(options.pageSizeBytes())
-                .withPageRowCountLimit(pageRows)
-                // The first size check must come no later than the row limit, or the first page
-                // of a column with a small limit would hold the default 100 rows.
-                .withMinRowCountForPageSizeCheck(Math.min(100, pageRows))
-                .withDictionaryEncoding(options.dictionaryEnabled())
-                .withDictionaryPageSize(options.dictionaryPageSizeBytes())
-                .withStatisticsEnabled(columnWriterStatistics)
-                .withStatisticsTruncateLength(options.statisticsTruncateLength())
-                .withColumnIndexTruncateLength(options.columnIndexTruncateLength())
-                .withSizeStatisticsEnabled(false)
-                .withPageWriteChecksumEnabled(options.pageChecksums())
-                .withBloomFilterEnabled(bloom != null);
+        ParquetProperties.Builder b =
+                ParquetProperties.builder()
+                        .withWriterVersion(
+                                options.pageVersion() == PageVersion.V1
+                                        ? WriterVersion.PARQUET_1_0
+                                        : WriterVersion.PARQUET_2_0)
+                        .withPageSize(options.pageSizeBytes())
+                        .withPageRowCountLimit(pageRows)
+                        // The first size check must come no later than the row limit, or the first
+                        // page
+                        // of a column with a small limit would hold the default 100 rows.
+                        .withMinRowCountForPageSizeCheck(Math.min(100, pageRows))
+                        .withDictionaryEncoding(options.dictionaryEnabled())
+                        .withDictionaryPageSize(options.dictionaryPageSizeBytes())
+                        .withStatisticsEnabled(columnWriterStatistics)
+                        .withStatisticsTruncateLength(options.statisticsTruncateLength())
+                        .withColumnIndexTruncateLength(options.columnIndexTruncateLength())
+                        .withSizeStatisticsEnabled(false)
+                        .withPageWriteChecksumEnabled(options.pageChecksums())
+                        .withBloomFilterEnabled(bloom != null);
         if (bloom != null) {
             // The store holds this one column, so the global maximum is this column's size:
             // that avoids ParquetProperties' per-column keys, which split names on dots.

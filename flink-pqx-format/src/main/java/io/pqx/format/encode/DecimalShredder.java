@@ -1,18 +1,17 @@
 package io.pqx.format.encode;
 
+import java.math.BigDecimal;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.RowData;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
-import java.math.BigDecimal;
-
 /**
  * DECIMAL(p, s) to its physical type: the unscaled value as INT32 (p &le; 9) or INT64 (p &le; 18),
  * or as big-endian two's complement in a FIXED_LEN_BYTE_ARRAY (sign-extended to the column width)
  * or BYTE_ARRAY (minimal). A value with another scale is rescaled when that is exact; a value with
- * more than p digits is rejected naming the column, never truncated. Compact values (p &le; 18) take
- * an allocation-free path. Built by {@link RowShredder}.
+ * more than p digits is rejected naming the column, never truncated. Compact values (p &le; 18)
+ * take an allocation-free path. Built by {@link RowShredder}.
  */
 final class DecimalShredder extends FieldShredder {
     private static final long[] POW10 = new long[19];
@@ -65,7 +64,8 @@ final class DecimalShredder extends FieldShredder {
         if (value.scale() == scale && value.isCompact()) {
             long unscaled = value.toUnscaledLong();
             // A long has at most 19 digits, so only columns of p <= 18 need the bound check.
-            if (precision <= 18 && (unscaled >= POW10[precision] || unscaled <= -POW10[precision])) {
+            if (precision <= 18
+                    && (unscaled >= POW10[precision] || unscaled <= -POW10[precision])) {
                 throw doesNotFit(value);
             }
             addUnscaled(unscaled, r);
@@ -132,7 +132,12 @@ final class DecimalShredder extends FieldShredder {
     private ValueRejectedException doesNotFit(Object value) {
         return new ValueRejectedException(
                 buf.path,
-                "is DECIMAL(" + precision + ", " + scale + ") but the value " + value
+                "is DECIMAL("
+                        + precision
+                        + ", "
+                        + scale
+                        + ") but the value "
+                        + value
                         + " does not fit");
     }
 }

@@ -1,8 +1,7 @@
 package io.pqx.format.encode;
 
-import org.apache.parquet.bytes.BytesInput;
-
 import java.util.Arrays;
+import org.apache.parquet.bytes.BytesInput;
 
 /**
  * Encodes one data page's dictionary ids as parquet-column's dictionary writer does: one byte
@@ -19,8 +18,10 @@ final class DictionaryIdEncoder {
     private byte[] out = new byte[1024];
     private int size;
     private final int[] group = new int[8];
+
     /** Position of the open bit-packed run's header byte, or -1. */
     private int runHeader = -1;
+
     private int groupsInRun;
 
     /** The bits an id takes for a dictionary of {@code dictionarySize >= 1} entries (0 for one). */

@@ -1,20 +1,16 @@
 package io.pqx.format.encode;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.format.page.EncodedPages;
-
+import java.util.Map;
+import java.util.Set;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 import org.apache.parquet.internal.column.columnindex.ColumnIndex;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
-
-import javax.annotation.Nullable;
-
-import java.util.Map;
-import java.util.Set;
 
 /**
  * One column chunk, encoded and compressed in memory, not yet placed in a file: its bytes

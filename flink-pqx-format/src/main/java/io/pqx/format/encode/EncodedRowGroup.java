@@ -1,12 +1,11 @@
 package io.pqx.format.encode;
 
+import java.util.List;
 import org.apache.flink.annotation.Internal;
 
-import java.util.List;
-
 /**
- * A row group encoded in memory: its row count and one {@link EncodedColumnChunk} per leaf, in
- * leaf order. Produced by {@link IncrementalRowGroupEncoder}, placed in a file by {@link FileAssembler}.
+ * A row group encoded in memory: its row count and one {@link EncodedColumnChunk} per leaf, in leaf
+ * order. Produced by {@link IncrementalRowGroupEncoder}, placed in a file by {@link FileAssembler}.
  */
 @Internal
 public record EncodedRowGroup(long rowCount, List<EncodedColumnChunk> chunks) {

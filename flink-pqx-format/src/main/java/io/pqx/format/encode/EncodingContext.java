@@ -1,11 +1,6 @@
 package io.pqx.format.encode;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.format.schema.ParquetSchema;
-
-import javax.annotation.Nullable;
-
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -13,6 +8,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
 
 /**
  * What the {@link StreamingRowGroupWriter}s of many open files share: the executor that encodes
@@ -42,12 +39,20 @@ public final class EncodingContext implements AutoCloseable {
     @Nullable private final ExecutorService ownedEncoder;
     @Nullable private final ExecutorService ownedFileWriter;
 
-    private EncodingContext(Executor encoder, @Nullable Executor fileWriter, int maxSlices,
-            int maxGroups, @Nullable ExecutorService ownedEncoder,
+    private EncodingContext(
+            Executor encoder,
+            @Nullable Executor fileWriter,
+            int maxSlices,
+            int maxGroups,
+            @Nullable ExecutorService ownedEncoder,
             @Nullable ExecutorService ownedFileWriter) {
         if (maxSlices < 1 || maxGroups < 1) {
-            throw new IllegalArgumentException("Cannot share encoding: " + maxSlices
-                    + " slices and " + maxGroups + " row groups in flight must be >= 1");
+            throw new IllegalArgumentException(
+                    "Cannot share encoding: "
+                            + maxSlices
+                            + " slices and "
+                            + maxGroups
+                            + " row groups in flight must be >= 1");
         }
         this.encoder = encoder;
         this.fileWriter = fileWriter;
@@ -67,8 +72,8 @@ public final class EncodingContext implements AutoCloseable {
      * Owns {@code encodingThreads} daemon threads that encode and one that writes finished row
      * groups to their files, in order per file.
      */
-    public static EncodingContext threads(int encodingThreads, int maxSlicesInFlight,
-            int maxRowGroupsInFlight, String name) {
+    public static EncodingContext threads(
+            int encodingThreads, int maxSlicesInFlight, int maxRowGroupsInFlight, String name) {
         if (encodingThreads < 1) {
             throw new IllegalArgumentException(
                     "Cannot share encoding: " + encodingThreads + " threads must be >= 1");
@@ -76,8 +81,8 @@ public final class EncodingContext implements AutoCloseable {
         ExecutorService encode =
                 Executors.newFixedThreadPool(encodingThreads, daemon(name + "-encode"));
         ExecutorService write = Executors.newSingleThreadExecutor(daemon(name + "-file-writer"));
-        return new EncodingContext(encode, write, maxSlicesInFlight, maxRowGroupsInFlight, encode,
-                write);
+        return new EncodingContext(
+                encode, write, maxSlicesInFlight, maxRowGroupsInFlight, encode, write);
     }
 
     Executor encoder() {
@@ -126,7 +131,9 @@ public final class EncodingContext implements AutoCloseable {
         return new RowGroupBuffer(schema, location);
     }
 
-    /** Keeps a slice nobody uses any more for reuse, when fewer than the in-flight bound are kept. */
+    /**
+     * Keeps a slice nobody uses any more for reuse, when fewer than the in-flight bound are kept.
+     */
     void recycle(RowGroupBuffer slice) {
         if (keptCount.incrementAndGet() <= maxKeptSlices) {
             slice.reset();

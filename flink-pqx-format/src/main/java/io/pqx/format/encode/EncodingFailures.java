@@ -1,13 +1,12 @@
 package io.pqx.format.encode;
 
-import org.apache.flink.annotation.Internal;
-
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import org.apache.flink.annotation.Internal;
 
 /**
  * A failure of an encoding or writing task, as the {@link IOException} the writer's thread throws.
@@ -23,8 +22,8 @@ public final class EncodingFailures {
      * IOException} keeps its message (it names the column or says what the stream refused) and
      * gains the file; anything else, an {@link IllegalArgumentException} from inside a column
      * writer included, becomes an IOException too, so it is never mistaken for a rejected row
-     * (which leaves the writer usable while the columns may have taken part of a slice).
-     * An {@link Error} is rethrown as it is.
+     * (which leaves the writer usable while the columns may have taken part of a slice). An {@link
+     * Error} is rethrown as it is.
      */
     public static IOException toIOException(Throwable failure, String location) {
         Throwable cause = failure;
@@ -42,8 +41,9 @@ public final class EncodingFailures {
             return new IOException(io.getMessage() + " (" + location + ")", io);
         }
         if (cause instanceof CancellationException) {
-            InterruptedIOException stopped = new InterruptedIOException(
-                    "Cannot write row group: encoding stopped (" + location + ")");
+            InterruptedIOException stopped =
+                    new InterruptedIOException(
+                            "Cannot write row group: encoding stopped (" + location + ")");
             stopped.initCause(cause);
             return stopped;
         }

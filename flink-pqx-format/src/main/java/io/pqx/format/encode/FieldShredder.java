@@ -14,9 +14,9 @@ import org.apache.flink.table.data.RowData;
  * collection becomes one null slot at the definition level of the deepest defined ancestor, written
  * to every leaf below by {@link #writeNull}. Not thread-safe; one per writer.
  *
- * <p>An abstract class rather than an interface: a row's fields are shredded through one call
- * site that sees every implementation, and a megamorphic virtual call dispatches through the
- * vtable, cheaper than the itable search of an interface call.
+ * <p>An abstract class rather than an interface: a row's fields are shredded through one call site
+ * that sees every implementation, and a megamorphic virtual call dispatches through the vtable,
+ * cheaper than the itable search of an interface call.
  */
 abstract class FieldShredder {
 

@@ -1,48 +1,43 @@
 package io.pqx.format.encode;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.format.codec.Codecs;
-import io.pqx.format.options.PageVersion;
-import io.pqx.format.options.WriteOptions;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.FileRange;
 import io.pqx.format.footer.FooterWriter;
 import io.pqx.format.footer.ParquetMagic;
 import io.pqx.format.footer.SchemaElements;
 import io.pqx.format.io.PositionOutputStream;
-import io.pqx.format.schema.FlinkToParquetSchema;
+import io.pqx.format.options.PageVersion;
+import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.stats.BloomFilters;
 import io.pqx.format.stats.PageIndexes;
-
-import org.apache.parquet.format.ColumnChunk;
-import org.apache.parquet.format.ColumnOrder;
-import org.apache.parquet.format.CompressionCodec;
-import org.apache.parquet.format.FileMetaData;
-import org.apache.parquet.format.KeyValue;
-import org.apache.parquet.format.RowGroup;
-import org.apache.parquet.format.SortingColumn;
-import org.apache.parquet.format.TypeDefinedOrder;
-import org.apache.parquet.format.Util;
-import org.apache.parquet.format.ColumnIndex;
-import org.apache.parquet.format.OffsetIndex;
-import org.apache.parquet.internal.column.columnindex.OffsetIndexBuilder;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.flink.annotation.Internal;
+import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.ColumnIndex;
+import org.apache.parquet.format.ColumnOrder;
+import org.apache.parquet.format.CompressionCodec;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.KeyValue;
+import org.apache.parquet.format.OffsetIndex;
+import org.apache.parquet.format.RowGroup;
+import org.apache.parquet.format.SortingColumn;
+import org.apache.parquet.format.TypeDefinedOrder;
+import org.apache.parquet.format.Util;
+import org.apache.parquet.internal.column.columnindex.OffsetIndexBuilder;
 
 /**
  * Lays out a Parquet file on a {@link PositionOutputStream}: the leading magic, then each {@link
  * EncodedRowGroup}'s column chunks in leaf order (each row group followed by its bloom filters),
  * and at {@link #finish()} the column indexes, the offset indexes and the footer. It records every
  * absolute offset in the Thrift metadata as it goes; the footer carries the schema, row groups,
- * key-value metadata (with the Flink row type under {@link
- * WriteOptions#FLINK_SCHEMA_KEY}),
- * {@code created_by} and a TYPE_ORDER column order per leaf. A file without rows has no row group.
+ * key-value metadata (with the Flink row type under {@link WriteOptions#FLINK_SCHEMA_KEY}), {@code
+ * created_by} and a TYPE_ORDER column order per leaf. A file without rows has no row group.
  *
  * <p>A file can be continued by another assembler ({@link #resumed}) from the row groups, indexes
  * and rows of an earlier one ({@link #rowGroups()} and the like, taken when every group was
@@ -65,11 +60,11 @@ public final class FileAssembler {
     private boolean started;
 
     /**
-     * @throws IllegalArgumentException if {@code options.sortingColumns()} names a path that is
-     *     not a leaf of {@code schema}
+     * @throws IllegalArgumentException if {@code options.sortingColumns()} names a path that is not
+     *     a leaf of {@code schema}
      */
-    public FileAssembler(PositionOutputStream out, ParquetSchema schema, WriteOptions options,
-            String location) {
+    public FileAssembler(
+            PositionOutputStream out, ParquetSchema schema, WriteOptions options, String location) {
         this.out = out;
         this.schema = schema;
         this.options = options;
@@ -79,12 +74,17 @@ public final class FileAssembler {
     }
 
     /**
-     * An assembler continuing a file whose prefix (the magic and the given row groups) is
-     * already on {@code out}; it takes the lists given (Thrift, absolute offsets), not copies.
+     * An assembler continuing a file whose prefix (the magic and the given row groups) is already
+     * on {@code out}; it takes the lists given (Thrift, absolute offsets), not copies.
      */
-    public static FileAssembler resumed(PositionOutputStream out, ParquetSchema schema,
-            WriteOptions options, String location, List<RowGroup> rowGroups,
-            List<List<ColumnIndex>> columnIndexes, List<List<OffsetIndex>> offsetIndexes) {
+    public static FileAssembler resumed(
+            PositionOutputStream out,
+            ParquetSchema schema,
+            WriteOptions options,
+            String location,
+            List<RowGroup> rowGroups,
+            List<List<ColumnIndex>> columnIndexes,
+            List<List<OffsetIndex>> offsetIndexes) {
         FileAssembler assembler = new FileAssembler(out, schema, options, location);
         assembler.rowGroups.addAll(rowGroups);
         assembler.columnIndexes.addAll(columnIndexes);
@@ -97,9 +97,9 @@ public final class FileAssembler {
     }
 
     /**
-     * Writes one row group's chunks and bloom filters, then flushes the stream: a row group
-     * leaves no bytes in the writer's buffers, so a caller's stream can make it durable as it
-     * comes (the sink's syncs on flush) rather than all at once at its next checkpoint.
+     * Writes one row group's chunks and bloom filters, then flushes the stream: a row group leaves
+     * no bytes in the writer's buffers, so a caller's stream can make it durable as it comes (the
+     * sink's syncs on flush) rather than all at once at its next checkpoint.
      */
     public void writeRowGroup(EncodedRowGroup group) throws IOException {
         start();
@@ -112,18 +112,20 @@ public final class FileAssembler {
             long chunkStart = out.position();
             chunk.dictionaryPage().writeTo(out);
             chunk.dataPages().writeTo(out);
-            chunks.add(ChunkMetadataBuilder.build(
-                    chunk, chunkStart, codec, options.statisticsTruncateLength()));
+            chunks.add(
+                    ChunkMetadataBuilder.build(
+                            chunk, chunkStart, codec, options.statisticsTruncateLength()));
             uncompressed += chunk.totalUncompressedSize();
             // Kept as Thrift from here on: what the footer's indexes and a resume point hold.
-            groupColumnIndexes.add(chunk.columnIndex() == null
-                    ? null
-                    : PageIndexes.toThrift(chunk.columnIndex()));
-            groupOffsetIndexes.add(chunk.offsetIndex() == null
-                    ? null
-                    : PageIndexes.toThrift(OffsetIndexBuilder.getBuilder()
-                            .fromOffsetIndex(chunk.offsetIndex())
-                            .build(chunkStart)));
+            groupColumnIndexes.add(
+                    chunk.columnIndex() == null ? null : PageIndexes.toThrift(chunk.columnIndex()));
+            groupOffsetIndexes.add(
+                    chunk.offsetIndex() == null
+                            ? null
+                            : PageIndexes.toThrift(
+                                    OffsetIndexBuilder.getBuilder()
+                                            .fromOffsetIndex(chunk.offsetIndex())
+                                            .build(chunkStart)));
         }
         long compressed = out.position() - groupStart;
         writeBloomFilters(group, chunks);
@@ -242,11 +244,12 @@ public final class FileAssembler {
     }
 
     private FileMetaData footer() {
-        FileMetaData footer = new FileMetaData(
-                options.pageVersion() == PageVersion.V1 ? 1 : 2,
-                SchemaElements.toThrift(schema.messageType()),
-                rows,
-                rowGroups);
+        FileMetaData footer =
+                new FileMetaData(
+                        options.pageVersion() == PageVersion.V1 ? 1 : 2,
+                        SchemaElements.toThrift(schema.messageType()),
+                        rows,
+                        rowGroups);
         // Sorted, so the footer bytes do not depend on a map's iteration order.
         Map<String, String> keyValues = new TreeMap<>(options.keyValueMetadata());
         keyValues.put(WriteOptions.FLINK_SCHEMA_KEY, schema.rowType().asSerializableString());

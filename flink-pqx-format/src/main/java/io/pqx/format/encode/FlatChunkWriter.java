@@ -2,7 +2,8 @@ package io.pqx.format.encode;
 
 import io.pqx.format.page.ChunkPageWriter;
 import io.pqx.format.page.FlatPageStatistics;
-
+import java.io.IOException;
+import javax.annotation.Nullable;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
@@ -13,28 +14,23 @@ import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType;
 
-import javax.annotation.Nullable;
-
-import java.io.IOException;
-
 /**
  * pqx's own column writer for a leaf outside any repeated field (no repetition levels; nullable or
  * NOT NULL, top level or in structs) of type INT32, INT64, FLOAT, DOUBLE or BINARY, in data pages
- * v1 without a bloom filter: it takes a {@link LeafBuffer}'s typed arrays
- * a run at a time instead of one call chain per value, and writes the bytes parquet-column's
- * column writer would (pinned by tests that compare the two on the same values). What it
- * reproduces:
+ * v1 without a bloom filter: it takes a {@link LeafBuffer}'s typed arrays a run at a time instead
+ * of one call chain per value, and writes the bytes parquet-column's column writer would (pinned by
+ * tests that compare the two on the same values). What it reproduces:
  *
  * <ul>
  *   <li>definition levels RLE / bit-packed by parquet-column's own encoder, behind their length;
- *   <li>the page cuts of parquet-column's column store for a single column: a size check after
- *       the first {@code minRowCountForPageSizeCheck} rows, a cut when the page's PLAIN size is
- *       within 10 % of the page size or it holds the page row limit, the next check half way to
- *       the estimated fill (between the minimum and maximum check distances) and no later than
- *       the row limit;
+ *   <li>the page cuts of parquet-column's column store for a single column: a size check after the
+ *       first {@code minRowCountForPageSizeCheck} rows, a cut when the page's PLAIN size is within
+ *       10 % of the page size or it holds the page row limit, the next check half way to the
+ *       estimated fill (between the minimum and maximum check distances) and no later than the row
+ *       limit;
  *   <li>the values' encoding and the dictionary's fall back ({@link FlatValues});
- *   <li>page statistics: {@link FlatPageStatistics} where it is exact, parquet-column's own
- *       {@link Statistics} otherwise, none when statistics are off.
+ *   <li>page statistics: {@link FlatPageStatistics} where it is exact, parquet-column's own {@link
+ *       Statistics} otherwise, none when statistics are off.
  * </ul>
  *
  * <p>Not thread-safe: one thread at a time, with happens-before between calls.
@@ -43,15 +39,23 @@ final class FlatChunkWriter implements ColumnChunkEncoder.OpenChunk {
     /** parquet-column's tolerance: a page is cut within 10 % of the page size. */
     private static final float THRESHOLD_TOLERANCE_RATIO = 0.1f;
 
-    private enum Kind { INT32, INT64, FLOAT, DOUBLE, BINARY }
+    private enum Kind {
+        INT32,
+        INT64,
+        FLOAT,
+        DOUBLE,
+        BINARY
+    }
 
     private final ColumnChunkEncoder encoder;
     private final ChunkPageWriter pages;
     private final Kind kind;
     private final PrimitiveType type;
     @Nullable private final FlatPageStatistics flatStatistics;
+
     /** Whether parquet-column's statistics are kept per page (statistics on, no flat ones). */
     private final boolean columnStatistics;
+
     private final FlatValues values;
     @Nullable private final Int32FlatValues int32s;
     @Nullable private final Int64FlatValues int64s;
@@ -67,6 +71,7 @@ final class FlatChunkWriter implements ColumnChunkEncoder.OpenChunk {
 
     /** Definition levels of the open page; null when the leaf has none (maximum level 0). */
     @Nullable private final RunLengthBitPackingHybridEncoder levels;
+
     private final int maxDefinition;
 
     private Statistics<?> pageStatistics;
@@ -75,8 +80,12 @@ final class FlatChunkWriter implements ColumnChunkEncoder.OpenChunk {
     private int pageValues;
     private long nextSizeCheck;
 
-    FlatChunkWriter(ColumnChunkEncoder encoder, ColumnDescriptor column, ChunkPageWriter pages,
-            @Nullable FlatPageStatistics flatStatistics, boolean statisticsEnabled,
+    FlatChunkWriter(
+            ColumnChunkEncoder encoder,
+            ColumnDescriptor column,
+            ChunkPageWriter pages,
+            @Nullable FlatPageStatistics flatStatistics,
+            boolean statisticsEnabled,
             ParquetProperties properties) {
         this.encoder = encoder;
         this.pages = pages;
@@ -85,21 +94,30 @@ final class FlatChunkWriter implements ColumnChunkEncoder.OpenChunk {
         this.columnStatistics = statisticsEnabled && flatStatistics == null;
         boolean dictionary = properties.isDictionaryEnabled(column);
         int maxDictionaryBytes = properties.getDictionaryPageSizeThreshold();
-        this.kind = switch (type.getPrimitiveTypeName()) {
-            case INT32 -> Kind.INT32;
-            case INT64 -> Kind.INT64;
-            case FLOAT -> Kind.FLOAT;
-            case DOUBLE -> Kind.DOUBLE;
-            case BINARY -> Kind.BINARY;
-            default -> throw new IllegalArgumentException(
-                    "Cannot write column " + column + " with the flat writer: " + type);
-        };
-        this.int32s = kind == Kind.INT32 || kind == Kind.FLOAT
-                ? new Int32FlatValues(dictionary, maxDictionaryBytes) : null;
-        this.int64s = kind == Kind.INT64 || kind == Kind.DOUBLE
-                ? new Int64FlatValues(dictionary, maxDictionaryBytes) : null;
-        this.binaries = kind == Kind.BINARY
-                ? new BinaryFlatValues(dictionary, maxDictionaryBytes) : null;
+        this.kind =
+                switch (type.getPrimitiveTypeName()) {
+                    case INT32 -> Kind.INT32;
+                    case INT64 -> Kind.INT64;
+                    case FLOAT -> Kind.FLOAT;
+                    case DOUBLE -> Kind.DOUBLE;
+                    case BINARY -> Kind.BINARY;
+                    default ->
+                            throw new IllegalArgumentException(
+                                    "Cannot write column "
+                                            + column
+                                            + " with the flat writer: "
+                                            + type);
+                };
+        this.int32s =
+                kind == Kind.INT32 || kind == Kind.FLOAT
+                        ? new Int32FlatValues(dictionary, maxDictionaryBytes)
+                        : null;
+        this.int64s =
+                kind == Kind.INT64 || kind == Kind.DOUBLE
+                        ? new Int64FlatValues(dictionary, maxDictionaryBytes)
+                        : null;
+        this.binaries =
+                kind == Kind.BINARY ? new BinaryFlatValues(dictionary, maxDictionaryBytes) : null;
         this.values = int32s != null ? int32s : int64s != null ? int64s : binaries;
         this.pageSize = properties.getPageSizeThreshold();
         this.tolerance = (long) (properties.getPageSizeThreshold() * THRESHOLD_TOLERANCE_RATIO);
@@ -110,20 +128,26 @@ final class FlatChunkWriter implements ColumnChunkEncoder.OpenChunk {
         this.estimateNextCheck = properties.estimateNextSizeCheck();
         this.nextSizeCheck = Math.max(1, minRowsToCheck);
         this.maxDefinition = column.getMaxDefinitionLevel();
-        this.levels = maxDefinition == 0 ? null : new RunLengthBitPackingHybridEncoder(
-                32 - Integer.numberOfLeadingZeros(maxDefinition), 64, properties.getPageSizeThreshold(),
-                properties.getAllocator());
+        this.levels =
+                maxDefinition == 0
+                        ? null
+                        : new RunLengthBitPackingHybridEncoder(
+                                32 - Integer.numberOfLeadingZeros(maxDefinition),
+                                64,
+                                properties.getPageSizeThreshold(),
+                                properties.getAllocator());
         this.pageStatistics = newPageStatistics();
     }
 
     /**
-     * Whether {@code column} can take this writer under {@code properties} (v1 pages assumed by
-     * the caller): a leaf without repetition levels of a supported type, without bloom filter or
-     * byte stream split.
+     * Whether {@code column} can take this writer under {@code properties} (v1 pages assumed by the
+     * caller): a leaf without repetition levels of a supported type, without bloom filter or byte
+     * stream split.
      */
-    static boolean supports(ColumnDescriptor column, ParquetProperties properties,
-            boolean bloomFilter) {
-        if (column.getMaxRepetitionLevel() != 0 || bloomFilter
+    static boolean supports(
+            ColumnDescriptor column, ParquetProperties properties, boolean bloomFilter) {
+        if (column.getMaxRepetitionLevel() != 0
+                || bloomFilter
                 || properties.isByteStreamSplitEnabled(column)) {
             return false;
         }
@@ -137,7 +161,9 @@ final class FlatChunkWriter implements ColumnChunkEncoder.OpenChunk {
     public void feed(LeafBuffer b) throws IOException {
         if (b.repetitionLevels != null) {
             throw new IllegalStateException(
-                    "Cannot feed column " + b.path + ": the flat writer takes no repetition levels");
+                    "Cannot feed column "
+                            + b.path
+                            + ": the flat writer takes no repetition levels");
         }
         try {
             if (b.definitionLevels == null) {
@@ -163,8 +189,8 @@ final class FlatChunkWriter implements ColumnChunkEncoder.OpenChunk {
     }
 
     /**
-     * A leaf with definition levels: each entry is a row, a value where its level is the maximum,
-     * a null (of the leaf or of an ancestor) otherwise; values are dense in the buffer.
+     * A leaf with definition levels: each entry is a row, a value where its level is the maximum, a
+     * null (of the leaf or of an ancestor) otherwise; values are dense in the buffer.
      */
     private void feedWithDefinitionLevels(LeafBuffer b) throws IOException {
         if (b.definitionLevels == null || levels == null) {
@@ -220,7 +246,8 @@ final class FlatChunkWriter implements ColumnChunkEncoder.OpenChunk {
 
     @Override
     public long heldBytes() {
-        return pages.getMemSize() + (levels == null ? 0 : levels.getAllocatedSize())
+        return pages.getMemSize()
+                + (levels == null ? 0 : levels.getAllocatedSize())
                 + values.heldBytes();
     }
 
@@ -319,8 +346,10 @@ final class FlatChunkWriter implements ColumnChunkEncoder.OpenChunk {
         long rowsToFillPage = usedMem == 0 ? maxRowsToCheck : rows * remainingMem / usedMem;
         long minRecordToWait = rowsToFillPage == Long.MAX_VALUE ? minRowsToCheck : rowsToFillPage;
         if (estimateNextCheck) {
-            nextSizeCheck = rowCount
-                    + Math.min(Math.max(minRecordToWait / 2, minRowsToCheck), maxRowsToCheck);
+            nextSizeCheck =
+                    rowCount
+                            + Math.min(
+                                    Math.max(minRecordToWait / 2, minRowsToCheck), maxRowsToCheck);
         } else {
             nextSizeCheck = rowCount + minRowsToCheck;
         }
@@ -337,15 +366,29 @@ final class FlatChunkWriter implements ColumnChunkEncoder.OpenChunk {
         rowsWritten += pageValues;
         BytesInput valueBytes = values.pageBytes();
         if (levels == null) {
-            pages.writePage(valueBytes, pageValues, pageValues, pageStatistics, null, null,
-                    Encoding.BIT_PACKED, Encoding.BIT_PACKED, values.pageEncoding());
+            pages.writePage(
+                    valueBytes,
+                    pageValues,
+                    pageValues,
+                    pageStatistics,
+                    null,
+                    null,
+                    Encoding.BIT_PACKED,
+                    Encoding.BIT_PACKED,
+                    values.pageEncoding());
         } else {
             BytesInput rle = levels.toBytes();
             pages.writePage(
-                    BytesInput.concat(BytesInput.fromInt(Math.toIntExact(rle.size())), rle,
-                            valueBytes),
-                    pageValues, pageValues, pageStatistics, null, null,
-                    Encoding.BIT_PACKED, Encoding.RLE, values.pageEncoding());
+                    BytesInput.concat(
+                            BytesInput.fromInt(Math.toIntExact(rle.size())), rle, valueBytes),
+                    pageValues,
+                    pageValues,
+                    pageStatistics,
+                    null,
+                    null,
+                    Encoding.BIT_PACKED,
+                    Encoding.RLE,
+                    values.pageEncoding());
             levels.reset();
         }
         values.endPage();

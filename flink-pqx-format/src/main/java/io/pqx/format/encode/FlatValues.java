@@ -1,18 +1,16 @@
 package io.pqx.format.encode;
 
+import java.util.Arrays;
+import javax.annotation.Nullable;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DictionaryPage;
 
-import javax.annotation.Nullable;
-
-import java.util.Arrays;
-
 /**
  * The values of the open page of one flat column chunk, encoded as parquet-column's data page v1
- * values writer encodes them: dictionary ids while the dictionary pays, PLAIN after a fall back,
- * or PLAIN throughout when dictionaries are off. The decisions are parquet-column's, so the bytes
- * are too:
+ * values writer encodes them: dictionary ids while the dictionary pays, PLAIN after a fall back, or
+ * PLAIN throughout when dictionaries are off. The decisions are parquet-column's, so the bytes are
+ * too:
  *
  * <ul>
  *   <li>the dictionary gives up (for the rest of the chunk) as soon as its PLAIN size exceeds the
@@ -34,11 +32,17 @@ abstract class FlatValues {
 
     final PlainBuffer plain = new PlainBuffer();
     private final DictionaryIdEncoder idEncoder = new DictionaryIdEncoder();
+
     /** The open page's dictionary ids (valid while the dictionary is in use). */
     int[] ids = new int[1024];
+
     int idCount;
-    /** True once the chunk writes PLAIN: after a fall back, or from the start without dictionary. */
+
+    /**
+     * True once the chunk writes PLAIN: after a fall back, or from the start without dictionary.
+     */
     boolean plainOnly;
+
     long rawBytes;
 
     private final int maxDictionaryBytes;
@@ -78,8 +82,8 @@ abstract class FlatValues {
     }
 
     /**
-     * Heap bytes held for the open page (its PLAIN values or dictionary ids) and the dictionary,
-     * as allocated: buffers keep their capacity after a page ends, and a dictionary its table.
+     * Heap bytes held for the open page (its PLAIN values or dictionary ids) and the dictionary, as
+     * allocated: buffers keep their capacity after a page ends, and a dictionary its table.
      */
     final long heldBytes() {
         return plain.capacity() + 4L * ids.length + dictionaryAllocatedBytes();
@@ -115,7 +119,8 @@ abstract class FlatValues {
             return false;
         }
         // the ids' packed size (after their one byte of bit width), as encodeIds would give it
-        long idBytes = 1 + ((long) idCount * DictionaryIdEncoder.bitWidth(dictionarySize()) + 7) / 8;
+        long idBytes =
+                1 + ((long) idCount * DictionaryIdEncoder.bitWidth(dictionarySize()) + 7) / 8;
         if (idBytes + dictionaryBytes() < rawBytes) {
             return false;
         }
@@ -136,9 +141,8 @@ abstract class FlatValues {
     }
 
     /**
-     * The open page's encoded values, valid until {@link #endPage()}; {@link #pageEncoding()}
-     * then says how they are encoded. At the end of the first page, the dictionary may give up
-     * here.
+     * The open page's encoded values, valid until {@link #endPage()}; {@link #pageEncoding()} then
+     * says how they are encoded. At the end of the first page, the dictionary may give up here.
      */
     final BytesInput pageBytes() {
         if (!plainOnly) {

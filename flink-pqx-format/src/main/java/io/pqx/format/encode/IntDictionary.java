@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /**
  * The distinct 4-byte values of a column chunk, each numbered by first appearance (0, 1, 2, ...):
- * the ids parquet-column's dictionary writers assign, kept in an open-addressing table of ids
- * over an array of keys in id order. INT32 values, or FLOAT values as their raw bits.
+ * the ids parquet-column's dictionary writers assign, kept in an open-addressing table of ids over
+ * an array of keys in id order. INT32 values, or FLOAT values as their raw bits.
  *
  * <p>{@link IntDictionary} and {@link LongDictionary} are the same table over int and long keys,
  * written twice on purpose: one generic table would box every key on the per-value path.
@@ -15,6 +15,7 @@ import java.util.Arrays;
 final class IntDictionary {
     /** Slots hold id + 1; 0 is empty. Kept at most half full. */
     private int[] slots = new int[1 << 10];
+
     private int shift = Integer.SIZE - 10;
     private int[] keys = new int[1 << 9];
     private int size;

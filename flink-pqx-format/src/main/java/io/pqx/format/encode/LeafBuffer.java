@@ -1,25 +1,23 @@
 package io.pqx.format.encode;
 
 import io.pqx.format.schema.PrimitiveNode;
-
+import java.util.Arrays;
 import org.apache.flink.core.memory.MemorySegment;
 import org.apache.flink.table.data.binary.BinarySegmentUtils;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
-
-import java.util.Arrays;
 
 /**
  * The values and Dremel levels of one leaf column for the rows of one row group, in compact
  * primitive arrays: the shredders append to it row by row, the {@link ColumnChunkEncoder} reads it
  * once the row group is sealed.
  *
- * <p>Layout: one entry per (value or null) slot; {@code repetitionLevels}/{@code
- * definitionLevels} hold one level per entry and are absent (null) when the leaf's maximum level is
- * 0. Values are dense: only entries whose definition level is the maximum carry a value, stored in
- * the one array matching the physical type (booleans in {@code booleans}, INT32 in {@code ints},
- * INT64 in {@code longs}, FLOAT, DOUBLE, and every binary type as one byte array plus {@code
- * valueCount + 1} offsets). Arrays grow geometrically and are kept across {@link #reset()}, so a
- * writer allocates nothing per value once warmed up.
+ * <p>Layout: one entry per (value or null) slot; {@code repetitionLevels}/{@code definitionLevels}
+ * hold one level per entry and are absent (null) when the leaf's maximum level is 0. Values are
+ * dense: only entries whose definition level is the maximum carry a value, stored in the one array
+ * matching the physical type (booleans in {@code booleans}, INT32 in {@code ints}, INT64 in {@code
+ * longs}, FLOAT, DOUBLE, and every binary type as one byte array plus {@code valueCount + 1}
+ * offsets). Arrays grow geometrically and are kept across {@link #reset()}, so a writer allocates
+ * nothing per value once warmed up.
  *
  * <p>Not thread-safe: one thread appends; after sealing, any one thread may read.
  */
@@ -31,6 +29,7 @@ final class LeafBuffer {
     final PrimitiveTypeName type;
     final int maxDefinition;
     final int maxRepetition;
+
     /** Definition level of a null leaf value, or -1 when the leaf is NOT NULL. */
     final int nullDefinition;
 
@@ -223,10 +222,15 @@ final class LeafBuffer {
         if (end > bytes.length) {
             if (end > MAX_ARRAY) {
                 throw new IllegalStateException(
-                        "Cannot buffer column " + path + ": more than " + MAX_ARRAY
+                        "Cannot buffer column "
+                                + path
+                                + ": more than "
+                                + MAX_ARRAY
                                 + " bytes of values in one row group; lower rowGroupBytes");
             }
-            bytes = Arrays.copyOf(bytes, (int) Math.min(MAX_ARRAY, Math.max(end, 2L * bytes.length)));
+            bytes =
+                    Arrays.copyOf(
+                            bytes, (int) Math.min(MAX_ARRAY, Math.max(end, 2L * bytes.length)));
         }
         if (valueCount + 1 == offsets.length) {
             offsets = Arrays.copyOf(offsets, grow(offsets.length, 1));
@@ -250,7 +254,10 @@ final class LeafBuffer {
         long wanted = Math.max((long) length + needed, (long) length + (length >> 1) + 16);
         if ((long) length + needed > MAX_ARRAY) {
             throw new IllegalStateException(
-                    "Cannot buffer column " + path + ": more than " + MAX_ARRAY
+                    "Cannot buffer column "
+                            + path
+                            + ": more than "
+                            + MAX_ARRAY
                             + " entries in one row group; lower rowGroupRows or rowGroupBytes");
         }
         return (int) Math.min(wanted, MAX_ARRAY);

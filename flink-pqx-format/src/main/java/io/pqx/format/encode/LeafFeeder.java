@@ -1,21 +1,19 @@
 package io.pqx.format.encode;
 
 import io.pqx.format.page.FlatPageStatistics;
-
+import javax.annotation.Nullable;
 import org.apache.parquet.column.ColumnWriteStore;
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.io.api.Binary;
 
-import javax.annotation.Nullable;
-
 /**
- * Replays a {@link LeafBuffer} into a parquet-column {@link ColumnWriter}: each entry as a value
- * or a null with its levels, and {@link ColumnWriteStore#endRecord()} at every record boundary (a
- * repetition level of 0), which is where the store may cut a page. Columns without levels (flat
- * NOT NULL) take a tight loop per physical type. Binary values are passed as reused slices of the
- * buffer: parquet-column copies what it keeps (dictionary entries, min/max). For a flat leaf
- * given a {@link FlatPageStatistics}, each value is also offered to it before its record ends, in
- * the same typed loop (the column writer then keeps no statistics of its own).
+ * Replays a {@link LeafBuffer} into a parquet-column {@link ColumnWriter}: each entry as a value or
+ * a null with its levels, and {@link ColumnWriteStore#endRecord()} at every record boundary (a
+ * repetition level of 0), which is where the store may cut a page. Columns without levels (flat NOT
+ * NULL) take a tight loop per physical type. Binary values are passed as reused slices of the
+ * buffer: parquet-column copies what it keeps (dictionary entries, min/max). For a flat leaf given
+ * a {@link FlatPageStatistics}, each value is also offered to it before its record ends, in the
+ * same typed loop (the column writer then keeps no statistics of its own).
  *
  * <p>Stateless; called by {@link ColumnChunkEncoder} on the encoding thread.
  */
@@ -23,10 +21,13 @@ final class LeafFeeder {
     private LeafFeeder() {}
 
     /**
-     * Feeds every entry of {@code b}; {@code stats}, if not null, takes the values of a flat
-     * INT32, INT64 or BINARY leaf (see {@link FlatPageStatistics#forColumn}).
+     * Feeds every entry of {@code b}; {@code stats}, if not null, takes the values of a flat INT32,
+     * INT64 or BINARY leaf (see {@link FlatPageStatistics#forColumn}).
      */
-    static void feed(LeafBuffer b, ColumnWriter w, ColumnWriteStore store,
+    static void feed(
+            LeafBuffer b,
+            ColumnWriter w,
+            ColumnWriteStore store,
             @Nullable FlatPageStatistics stats) {
         boolean flat = b.repetitionLevels == null && b.definitionLevels == null;
         if (stats != null) {
@@ -91,8 +92,8 @@ final class LeafFeeder {
         }
     }
 
-    private static void feedFlatWithMinMax(LeafBuffer b, ColumnWriter w,
-            ColumnWriteStore store, FlatPageStatistics stats) {
+    private static void feedFlatWithMinMax(
+            LeafBuffer b, ColumnWriter w, ColumnWriteStore store, FlatPageStatistics stats) {
         int n = b.valueCount;
         switch (b.type) {
             case INT32 -> {
@@ -124,8 +125,12 @@ final class LeafFeeder {
                     store.endRecord();
                 }
             }
-            default -> throw new IllegalStateException(
-                    "Cannot feed column " + b.path + ": no feeder statistics for " + b.type);
+            default ->
+                    throw new IllegalStateException(
+                            "Cannot feed column "
+                                    + b.path
+                                    + ": no feeder statistics for "
+                                    + b.type);
         }
     }
 

@@ -3,17 +3,15 @@ package io.pqx.format.encode;
 import io.pqx.format.options.SortingColumnSpec;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.PrimitiveNode;
-
-import org.apache.parquet.format.SortingColumn;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.apache.parquet.format.SortingColumn;
 
 /**
- * Resolves the dotted leaf paths that write options name (bloom filters, sorting columns) against
- * a schema, failing with a message that lists the leaves when a path names none. Stateless.
+ * Resolves the dotted leaf paths that write options name (bloom filters, sorting columns) against a
+ * schema, failing with a message that lists the leaves when a path names none. Stateless.
  */
 final class LeafPaths {
     private LeafPaths() {}
@@ -26,9 +24,13 @@ final class LeafPaths {
             }
         }
         throw new IllegalArgumentException(
-                "Cannot write file: " + option + " names column " + path
+                "Cannot write file: "
+                        + option
+                        + " names column "
+                        + path
                         + ", which is not a leaf column of the schema (leaves: "
-                        + schema.leaves().stream().map(PrimitiveNode::path)
+                        + schema.leaves().stream()
+                                .map(PrimitiveNode::path)
                                 .collect(Collectors.joining(", "))
                         + ")");
     }

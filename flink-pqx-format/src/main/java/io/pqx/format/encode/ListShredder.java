@@ -12,10 +12,13 @@ import org.apache.flink.table.data.RowData;
 final class ListShredder extends FieldShredder {
     private final String path;
     private final FieldShredder element;
+
     /** Definition level of a null array, or -1 when the array is NOT NULL. */
     private final int nullDefinition;
+
     /** Definition level of an empty array. */
     private final int emptyDefinition;
+
     private final int repetitionLevel;
 
     ListShredder(String path, FieldShredder element, CollectionLevels levels) {

@@ -7,8 +7,8 @@ import org.apache.flink.table.data.RowData;
 /**
  * A MAP (or MULTISET, which Flink holds as a map of element to INT count) field as a 3-level MAP:
  * null and empty maps as in {@link ListShredder}, otherwise one entry per key, keys and values
- * shredded from the map's key and value arrays at the same repetition levels. Keys are NOT NULL
- * in Parquet, so a null key is rejected. Built by {@link RowShredder}.
+ * shredded from the map's key and value arrays at the same repetition levels. Keys are NOT NULL in
+ * Parquet, so a null key is rejected. Built by {@link RowShredder}.
  */
 final class MapShredder extends FieldShredder {
     private final String path;

@@ -1,11 +1,10 @@
 package io.pqx.format.encode;
 
-import org.apache.parquet.bytes.BytesInput;
-
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import org.apache.parquet.bytes.BytesInput;
 
 /**
  * A growable byte buffer holding values in Parquet's PLAIN encoding: little-endian 4- and 8-byte

@@ -1,24 +1,9 @@
 package io.pqx.format.encode;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.footer.BoundedThrift;
 import io.pqx.format.footer.ParquetMagic;
-
-import org.apache.parquet.format.ColumnIndex;
-import org.apache.parquet.format.OffsetIndex;
-import org.apache.parquet.format.RowGroup;
-import org.apache.parquet.format.Util;
-
-import shaded.parquet.org.apache.thrift.TBase;
-import shaded.parquet.org.apache.thrift.TException;
-import shaded.parquet.org.apache.thrift.protocol.TCompactProtocol;
-import shaded.parquet.org.apache.thrift.transport.TIOStreamTransport;
-
-import javax.annotation.Nullable;
-
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -28,13 +13,23 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
+import org.apache.parquet.format.ColumnIndex;
+import org.apache.parquet.format.OffsetIndex;
+import org.apache.parquet.format.RowGroup;
+import org.apache.parquet.format.Util;
+import shaded.parquet.org.apache.thrift.TBase;
+import shaded.parquet.org.apache.thrift.TException;
+import shaded.parquet.org.apache.thrift.protocol.TCompactProtocol;
+import shaded.parquet.org.apache.thrift.transport.TIOStreamTransport;
 
 /**
  * What a writer that continues a file needs of the writer that wrote its prefix: the prefix's
- * length and rows, the row type string, the persisted row groups' Thrift metadata with their
- * column and offset indexes (Thrift, chunk-relative offsets already absolute), and the size
- * estimates' state ({@link Estimates}), so the continued writer estimates, and so cuts, exactly
- * as one writer of the whole file would.
+ * length and rows, the row type string, the persisted row groups' Thrift metadata with their column
+ * and offset indexes (Thrift, chunk-relative offsets already absolute), and the size estimates'
+ * state ({@link Estimates}), so the continued writer estimates, and so cuts, exactly as one writer
+ * of the whole file would.
  *
  * <p>The serialized form ({@link #encode()}) is: a version byte, the fields in a fixed order
  * (big-endian, strings and Thrift structs each behind an int length), and a CRC-32 of everything
@@ -56,6 +51,7 @@ public record ResumeState(
 
     /** The only version written; {@link #decode} refuses any other. */
     public static final byte VERSION = 1;
+
     private static final String WHAT = "Cannot read resume point";
 
     /**
@@ -76,8 +72,8 @@ public record ResumeState(
             List<PendingSlice> slices) {
         /** Nothing known: a new file. */
         static Estimates none(int leaves) {
-            return new Estimates(0, 0, 0, 0, 0, new long[leaves], new long[leaves],
-                    List.of(), List.of());
+            return new Estimates(
+                    0, 0, 0, 0, 0, new long[leaves], new long[leaves], List.of(), List.of());
         }
     }
 
@@ -143,8 +139,8 @@ public record ResumeState(
     /**
      * Reads {@link #encode()}'s bytes.
      *
-     * @throws CorruptFileException naming {@code location} when the bytes are not a resume point
-     *     of version {@value #VERSION} or contradict themselves
+     * @throws CorruptFileException naming {@code location} when the bytes are not a resume point of
+     *     version {@value #VERSION} or contradict themselves
      */
     public static ResumeState decode(byte[] bytes, String location) throws CorruptFileException {
         FileContext file = FileContext.of(location);
@@ -152,8 +148,8 @@ public record ResumeState(
             throw file.corrupt(WHAT, "it has no bytes");
         }
         if (bytes[0] != VERSION) {
-            throw file.corrupt(WHAT, "unknown version " + bytes[0] + " (this writer reads "
-                    + VERSION + ")");
+            throw file.corrupt(
+                    WHAT, "unknown version " + bytes[0] + " (this writer reads " + VERSION + ")");
         }
         if (bytes.length < 1 + Integer.BYTES) {
             throw file.corrupt(WHAT, "only " + bytes.length + " bytes");
@@ -186,9 +182,13 @@ public record ResumeState(
         int groupCount = in.count(5 * Long.BYTES, "pending row groups");
         List<PendingGroup> groups = new ArrayList<>(groupCount);
         for (int i = 0; i < groupCount; i++) {
-            groups.add(new PendingGroup(in.nonNegativeLong("rows"), in.nonNegativeLong("raw"),
-                    in.nonNegativeLong("encoded"), in.nonNegativeLong("raw"),
-                    in.nonNegativeLong("compressed size")));
+            groups.add(
+                    new PendingGroup(
+                            in.nonNegativeLong("rows"),
+                            in.nonNegativeLong("raw"),
+                            in.nonNegativeLong("encoded"),
+                            in.nonNegativeLong("raw"),
+                            in.nonNegativeLong("compressed size")));
         }
         int sliceCount = in.count(Integer.BYTES + 2 * Long.BYTES, "pending slices");
         List<PendingSlice> slices = new ArrayList<>(sliceCount);
@@ -197,8 +197,11 @@ public record ResumeState(
             if (group < 0 || group >= groupCount) {
                 throw file.corrupt(WHAT, "a slice of row group " + group + " of " + groupCount);
             }
-            slices.add(new PendingSlice(group, in.nonNegativeLong("slice raw"),
-                    in.buffer(Long.BYTES, "slice growth").getLong()));
+            slices.add(
+                    new PendingSlice(
+                            group,
+                            in.nonNegativeLong("slice raw"),
+                            in.buffer(Long.BYTES, "slice growth").getLong()));
         }
         int rowGroupCount = in.count(2 * Integer.BYTES, "row groups");
         if (groupCount > rowGroupCount) {
@@ -215,17 +218,33 @@ public record ResumeState(
             FileContext group = file.rowGroup(g);
             RowGroup rowGroup = in.thrift(new RowGroup(), "row group", group);
             int columns = in.count(2, "column indexes");
-            if (!rowGroup.isSetColumns() || rowGroup.getColumnsSize() != columns
+            if (!rowGroup.isSetColumns()
+                    || rowGroup.getColumnsSize() != columns
                     || columns != leaves) {
-                throw group.corrupt(WHAT, "the row group has " + rowGroup.getColumnsSize()
-                        + " columns, its indexes " + columns + ", the estimates " + leaves);
+                throw group.corrupt(
+                        WHAT,
+                        "the row group has "
+                                + rowGroup.getColumnsSize()
+                                + " columns, its indexes "
+                                + columns
+                                + ", the estimates "
+                                + leaves);
             }
             long end = rowGroup.getFile_offset() + rowGroup.getTotal_compressed_size();
-            if (rowGroup.getNum_rows() <= 0 || rowGroup.getFile_offset() < ParquetMagic.MAGIC.length
-                    || rowGroup.getTotal_compressed_size() < 0 || end > length) {
-                throw group.corrupt(WHAT, rowGroup.getNum_rows() + " rows at ["
-                        + rowGroup.getFile_offset() + ", " + end + ") in a prefix of " + length
-                        + " bytes");
+            if (rowGroup.getNum_rows() <= 0
+                    || rowGroup.getFile_offset() < ParquetMagic.MAGIC.length
+                    || rowGroup.getTotal_compressed_size() < 0
+                    || end > length) {
+                throw group.corrupt(
+                        WHAT,
+                        rowGroup.getNum_rows()
+                                + " rows at ["
+                                + rowGroup.getFile_offset()
+                                + ", "
+                                + end
+                                + ") in a prefix of "
+                                + length
+                                + " bytes");
             }
             rows += rowGroup.getNum_rows();
             List<ColumnIndex> groupColumns = new ArrayList<>(columns);
@@ -244,9 +263,23 @@ public record ResumeState(
         if (rows != rowCount) {
             throw file.corrupt(WHAT, "its row groups hold " + rows + " rows, not " + rowCount);
         }
-        return new ResumeState(length, rowCount, rowType, rowGroups, columnIndexes, offsetIndexes,
-                new Estimates(assumedRatio, settledBytes, settledGroupRaw, settledEncoded,
-                        settledRaw, leafRaw, leafBytes, groups, slices));
+        return new ResumeState(
+                length,
+                rowCount,
+                rowType,
+                rowGroups,
+                columnIndexes,
+                offsetIndexes,
+                new Estimates(
+                        assumedRatio,
+                        settledBytes,
+                        settledGroupRaw,
+                        settledEncoded,
+                        settledRaw,
+                        leafRaw,
+                        leafBytes,
+                        groups,
+                        slices));
     }
 
     private static void writeBytes(DataOutputStream out, byte[] bytes) throws IOException {
@@ -268,7 +301,8 @@ public record ResumeState(
         try {
             struct.write(new TCompactProtocol(new TIOStreamTransport(bytes)));
         } catch (TException e) {
-            throw new IllegalStateException("Cannot serialize " + struct.getClass().getSimpleName(), e);
+            throw new IllegalStateException(
+                    "Cannot serialize " + struct.getClass().getSimpleName(), e);
         }
         return bytes.toByteArray();
     }
@@ -301,8 +335,9 @@ public record ResumeState(
 
         ByteBuffer buffer(long needed, String what) throws CorruptFileException {
             if (needed > buffer.remaining()) {
-                throw file.corrupt(WHAT, what + " needs " + needed + " bytes, "
-                        + buffer.remaining() + " are left");
+                throw file.corrupt(
+                        WHAT,
+                        what + " needs " + needed + " bytes, " + buffer.remaining() + " are left");
             }
             return buffer;
         }
@@ -319,8 +354,14 @@ public record ResumeState(
         int count(int minBytes, String what) throws CorruptFileException {
             int count = buffer(Integer.BYTES, what).getInt();
             if (count < 0 || (long) count * minBytes > buffer.remaining()) {
-                throw file.corrupt(WHAT, count + " " + what + " cannot fit in the "
-                        + buffer.remaining() + " bytes left");
+                throw file.corrupt(
+                        WHAT,
+                        count
+                                + " "
+                                + what
+                                + " cannot fit in the "
+                                + buffer.remaining()
+                                + " bytes left");
             }
             return count;
         }
@@ -349,8 +390,8 @@ public record ResumeState(
             return length == -1 ? null : thriftOf(target, length, what, where);
         }
 
-        private <T extends TBase<?, ?>> T thriftOf(T target, int length, String what,
-                FileContext where) throws CorruptFileException {
+        private <T extends TBase<?, ?>> T thriftOf(
+                T target, int length, String what, FileContext where) throws CorruptFileException {
             if (length < 0) {
                 throw where.corrupt(WHAT, what + " has length " + length);
             }
@@ -359,8 +400,8 @@ public record ResumeState(
             try {
                 int used = BoundedThrift.read(target, buffer.array(), at, length);
                 if (used != length) {
-                    throw where.corrupt(WHAT, what + " takes " + used + " of its " + length
-                            + " bytes");
+                    throw where.corrupt(
+                            WHAT, what + " takes " + used + " of its " + length + " bytes");
                 }
             } catch (CorruptFileException e) {
                 throw e;

@@ -1,22 +1,19 @@
 package io.pqx.format.encode;
 
 import io.pqx.format.schema.ParquetSchema;
-
+import java.util.List;
+import java.util.function.LongSupplier;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.RowData;
 
-import java.util.List;
-import java.util.function.LongSupplier;
-
 /**
- * The rows of the row group being filled, shredded into one {@link LeafBuffer} per leaf column, with
- * the row count and an estimate of their in-memory size, which the writer compares with its
- * row-group limits. Once fed, the encoders read the leaves (possibly from several
- * threads, each leaf from one); then {@link #reset()} makes it ready for the next row group, keeping
- * its arrays.
+ * The rows of the row group being filled, shredded into one {@link LeafBuffer} per leaf column,
+ * with the row count and an estimate of their in-memory size, which the writer compares with its
+ * row-group limits. Once fed, the encoders read the leaves (possibly from several threads, each
+ * leaf from one); then {@link #reset()} makes it ready for the next row group, keeping its arrays.
  *
- * <p>A row with a value that cannot be written (a null in a NOT NULL column, a decimal that does not
- * fit) is rejected as a whole: what was already shredded of it is undone, so the buffer stays
+ * <p>A row with a value that cannot be written (a null in a NOT NULL column, a decimal that does
+ * not fit) is rejected as a whole: what was already shredded of it is undone, so the buffer stays
  * consistent and the writer can go on with the next row.
  *
  * <p>Not thread-safe: one thread appends, and nobody appends while it is being encoded.
@@ -29,6 +26,7 @@ public final class RowGroupBuffer {
     private String location;
     private int rows;
     private final ByteCheckSchedule byteChecks = new ByteCheckSchedule();
+
     /** One supplier for every check, rather than a new one per row. */
     private final LongSupplier bytesNow = this::estimatedBytes;
 
@@ -61,24 +59,44 @@ public final class RowGroupBuffer {
     public void append(RowData row, long fileRow) {
         if (row.getArity() != schema.fields().size()) {
             throw new IllegalArgumentException(
-                    "Cannot write row " + fileRow + ": it has " + row.getArity()
-                            + " fields but the schema has " + schema.fields().size() + " ("
-                            + location + ")");
+                    "Cannot write row "
+                            + fileRow
+                            + ": it has "
+                            + row.getArity()
+                            + " fields but the schema has "
+                            + schema.fields().size()
+                            + " ("
+                            + location
+                            + ")");
         }
         try {
             shredder.shred(row);
         } catch (ValueRejectedException e) {
             dropPartialRow();
             throw new IllegalArgumentException(
-                    "Cannot write row " + fileRow + ": column " + e.path() + " " + e.reason()
-                            + " (" + location + ")");
+                    "Cannot write row "
+                            + fileRow
+                            + ": column "
+                            + e.path()
+                            + " "
+                            + e.reason()
+                            + " ("
+                            + location
+                            + ")");
         } catch (RuntimeException e) {
             // A value whose Java class does not match the row type (ClassCastException and the
             // like): the leaves already shredded must lose it too, or the columns would misalign.
             dropPartialRow();
             throw new IllegalArgumentException(
-                    "Cannot write row " + fileRow + ": a value does not match the row type "
-                            + schema.rowType() + ": " + e + " (" + location + ")",
+                    "Cannot write row "
+                            + fileRow
+                            + ": a value does not match the row type "
+                            + schema.rowType()
+                            + ": "
+                            + e
+                            + " ("
+                            + location
+                            + ")",
                     e);
         }
         rows++;

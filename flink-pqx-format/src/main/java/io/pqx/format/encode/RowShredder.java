@@ -6,7 +6,6 @@ import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.PrimitiveNode;
 import io.pqx.format.schema.SchemaNode;
 import io.pqx.format.schema.StructNode;
-
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -64,9 +63,11 @@ final class RowShredder {
         } else if (node instanceof ListNode list) {
             FieldShredder element =
                     compile(list.element(), childPath(path, list, list.element()), leaves);
-            return new ListShredder(path, element,
-                    new CollectionLevels(nullDefinition, list.definitionLevel(),
-                            list.repetitionLevel()));
+            return new ListShredder(
+                    path,
+                    element,
+                    new CollectionLevels(
+                            nullDefinition, list.definitionLevel(), list.repetitionLevel()));
         } else if (node instanceof MapNode map) {
             if (map.value() == null) {
                 throw new IllegalArgumentException(
@@ -74,11 +75,15 @@ final class RowShredder {
             }
             FieldShredder key = compile(map.key(), childPath(path, map, map.key()), leaves);
             FieldShredder value = compile(map.value(), childPath(path, map, map.value()), leaves);
-            return new MapShredder(path, key, value,
-                    new CollectionLevels(nullDefinition, map.definitionLevel(),
-                            map.repetitionLevel()));
+            return new MapShredder(
+                    path,
+                    key,
+                    value,
+                    new CollectionLevels(
+                            nullDefinition, map.definitionLevel(), map.repetitionLevel()));
         }
-        throw new IllegalArgumentException("Cannot write column " + path + ": unknown node " + node);
+        throw new IllegalArgumentException(
+                "Cannot write column " + path + ": unknown node " + node);
     }
 
     /**
@@ -109,41 +114,58 @@ final class RowShredder {
         PrimitiveTypeName physical = parquet.getPrimitiveTypeName();
         switch (type.getTypeRoot()) {
             case BOOLEAN:
-                return expect(leaf, physical == PrimitiveTypeName.BOOLEAN,
+                return expect(
+                        leaf,
+                        physical == PrimitiveTypeName.BOOLEAN,
                         new NumericShredders.Booleans(buf));
             case TINYINT:
-                return expect(leaf, physical == PrimitiveTypeName.INT32,
-                        new NumericShredders.Bytes(buf));
+                return expect(
+                        leaf, physical == PrimitiveTypeName.INT32, new NumericShredders.Bytes(buf));
             case SMALLINT:
-                return expect(leaf, physical == PrimitiveTypeName.INT32,
+                return expect(
+                        leaf,
+                        physical == PrimitiveTypeName.INT32,
                         new NumericShredders.Shorts(buf));
             case INTEGER:
             case DATE:
             case TIME_WITHOUT_TIME_ZONE:
-                return expect(leaf, physical == PrimitiveTypeName.INT32,
-                        new NumericShredders.Ints(buf));
+                return expect(
+                        leaf, physical == PrimitiveTypeName.INT32, new NumericShredders.Ints(buf));
             case BIGINT:
-                return expect(leaf, physical == PrimitiveTypeName.INT64,
-                        new NumericShredders.Longs(buf));
+                return expect(
+                        leaf, physical == PrimitiveTypeName.INT64, new NumericShredders.Longs(buf));
             case FLOAT:
-                return expect(leaf, physical == PrimitiveTypeName.FLOAT,
+                return expect(
+                        leaf,
+                        physical == PrimitiveTypeName.FLOAT,
                         new NumericShredders.Floats(buf));
             case DOUBLE:
-                return expect(leaf, physical == PrimitiveTypeName.DOUBLE,
+                return expect(
+                        leaf,
+                        physical == PrimitiveTypeName.DOUBLE,
                         new NumericShredders.Doubles(buf));
             case CHAR:
             case VARCHAR:
-                return expect(leaf, physical == PrimitiveTypeName.BINARY,
+                return expect(
+                        leaf,
+                        physical == PrimitiveTypeName.BINARY,
                         new BinaryShredders.Strings(buf));
             case BINARY:
             case VARBINARY:
-                return expect(leaf, isBinary(physical),
+                return expect(
+                        leaf,
+                        isBinary(physical),
                         new BinaryShredders.Binaries(buf, fixedLength(parquet)));
             case DECIMAL:
                 DecimalType decimal = (DecimalType) type;
-                return expect(leaf, physical != PrimitiveTypeName.BOOLEAN
+                return expect(
+                        leaf,
+                        physical != PrimitiveTypeName.BOOLEAN
                                 && physical != PrimitiveTypeName.INT96,
-                        new DecimalShredder(buf, decimal.getPrecision(), decimal.getScale(),
+                        new DecimalShredder(
+                                buf,
+                                decimal.getPrecision(),
+                                decimal.getScale(),
                                 fixedLength(parquet)));
             case TIMESTAMP_WITHOUT_TIME_ZONE:
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
@@ -183,7 +205,12 @@ final class RowShredder {
 
     private static IllegalArgumentException unsupported(PrimitiveNode leaf) {
         return new IllegalArgumentException(
-                "Cannot write column " + leaf.path() + ": Flink type " + leaf.flinkType()
-                        + " as Parquet " + leaf.parquetType() + " is not supported");
+                "Cannot write column "
+                        + leaf.path()
+                        + ": Flink type "
+                        + leaf.flinkType()
+                        + " as Parquet "
+                        + leaf.parquetType()
+                        + " is not supported");
     }
 }

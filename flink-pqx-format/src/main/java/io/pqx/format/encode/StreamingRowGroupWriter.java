@@ -4,10 +4,6 @@ import io.pqx.format.footer.ParquetMagic;
 import io.pqx.format.io.PositionOutputStream;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.ParquetSchema;
-
-import org.apache.flink.annotation.Internal;
-import org.apache.flink.table.data.RowData;
-
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -17,6 +13,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.data.RowData;
 
 /**
  * Fills and encodes the row groups of one file as rows arrive, and hands each finished group to a
@@ -30,10 +28,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * #FILE_SLICES_IN_FLIGHT} slices being encoded; before feeding another it settles the oldest,
  * waiting for it if need be. The size estimates use the settled slices' encoded growth (their
  * chunks' estimated bytes) and, for slices not yet settled and the filling one, their raw bytes
- * scaled by the file's encoded-to-raw ratio so far (of its settled groups once there are any). So an estimate depends on the rows only, not on
- * the executor, its threads or their speed, and cuts decided from it give the same bytes whatever
- * runs them. A finished group counts with its real compressed size once a slice of a later group
- * has settled.
+ * scaled by the file's encoded-to-raw ratio so far (of its settled groups once there are any). So
+ * an estimate depends on the rows only, not on the executor, its threads or their speed, and cuts
+ * decided from it give the same bytes whatever runs them. A finished group counts with its real
+ * compressed size once a slice of a later group has settled.
  *
  * <p>Finished groups are written on the context's file-writer executor, in order, holding a
  * row-group permit from cut to written; without one they are written by the calling thread at the
@@ -45,8 +43,10 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class StreamingRowGroupWriter {
     /** Rows per slice: small enough to stay in cache, large enough to amortize a column task. */
     public static final int SLICE_ROWS = 4096;
+
     /** A slice is also fed once its raw values reach this many bytes (wide rows). */
     static final long SLICE_BYTES = 1 << 20;
+
     /** Slices of one file being encoded at once. */
     static final int FILE_SLICES_IN_FLIGHT = 4;
 
@@ -61,28 +61,42 @@ public final class StreamingRowGroupWriter {
     private final List<GroupRecord> unsettled = new ArrayList<>();
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final AtomicLong writtenBytes = new AtomicLong();
+
     /** Raw bytes of the slices fed and not yet consumed by every leaf. */
     private final AtomicLong inFlightRaw = new AtomicLong();
+
     private RowGroupBuffer filling;
     private GroupRecord open = new GroupRecord();
     private CompletableFuture<Void> tail = CompletableFuture.completedFuture(null);
+
     /** Real compressed bytes and raw bytes of the settled groups. */
     private long settledBytes;
+
     private long settledGroupRaw;
+
     /** Encoded growth and raw bytes of every settled slice of the file, for the ratio. */
     private long settledEncoded;
+
     private long settledRaw;
     private boolean released;
+
     /** File bytes per raw byte to assume until a group has settled; 0 when none was given. */
     private double assumedRatio;
 
-    /** @param sliceRows rows per slice ({@link #SLICE_ROWS}; tests vary it) */
-    public StreamingRowGroupWriter(ParquetSchema schema, WriteOptions options, String location,
-            PositionOutputStream out, FileAssembler assembler, EncodingContext context,
+    /**
+     * @param sliceRows rows per slice ({@link #SLICE_ROWS}; tests vary it)
+     */
+    public StreamingRowGroupWriter(
+            ParquetSchema schema,
+            WriteOptions options,
+            String location,
+            PositionOutputStream out,
+            FileAssembler assembler,
+            EncodingContext context,
             int sliceRows) {
         if (sliceRows < 1) {
-            throw new IllegalArgumentException("Cannot stream row groups: " + sliceRows
-                    + " rows per slice must be >= 1");
+            throw new IllegalArgumentException(
+                    "Cannot stream row groups: " + sliceRows + " rows per slice must be >= 1");
         }
         this.schema = schema;
         this.location = location;
@@ -95,16 +109,23 @@ public final class StreamingRowGroupWriter {
     }
 
     /**
-     * A writer continuing a file whose prefix of {@code prefixBytes} bytes is on {@code out}
-     * (the assembler knows its row groups), with the size estimates where {@code estimates} left
-     * them: it then estimates, and so cuts, as the writer of the prefix would have gone on.
+     * A writer continuing a file whose prefix of {@code prefixBytes} bytes is on {@code out} (the
+     * assembler knows its row groups), with the size estimates where {@code estimates} left them:
+     * it then estimates, and so cuts, as the writer of the prefix would have gone on.
      */
-    public static StreamingRowGroupWriter resumed(ParquetSchema schema, WriteOptions options,
-            String location, PositionOutputStream out, FileAssembler assembler,
-            EncodingContext context, int sliceRows, long prefixBytes,
+    public static StreamingRowGroupWriter resumed(
+            ParquetSchema schema,
+            WriteOptions options,
+            String location,
+            PositionOutputStream out,
+            FileAssembler assembler,
+            EncodingContext context,
+            int sliceRows,
+            long prefixBytes,
             ResumeState.Estimates estimates) {
-        StreamingRowGroupWriter writer = new StreamingRowGroupWriter(
-                schema, options, location, out, assembler, context, sliceRows);
+        StreamingRowGroupWriter writer =
+                new StreamingRowGroupWriter(
+                        schema, options, location, out, assembler, context, sliceRows);
         try {
             writer.restore(prefixBytes, estimates);
         } catch (RuntimeException e) {
@@ -142,9 +163,9 @@ public final class StreamingRowGroupWriter {
     }
 
     /**
-     * Waits until every group cut so far is written, then returns the size estimates' state for
-     * a writer that continues the file after them. The open group goes on; its slices may still
-     * be encoding.
+     * Waits until every group cut so far is written, then returns the size estimates' state for a
+     * writer that continues the file after them. The open group goes on; its slices may still be
+     * encoding.
      */
     public ResumeState.Estimates awaitWritten() throws IOException, InterruptedException {
         try {
@@ -155,8 +176,13 @@ public final class StreamingRowGroupWriter {
         rethrowFailure();
         List<ResumeState.PendingGroup> groups = new ArrayList<>(unsettled.size());
         for (GroupRecord group : unsettled) {
-            groups.add(new ResumeState.PendingGroup(group.rows, group.raw, group.settledEncoded,
-                    group.unsettledRaw, group.compressedSize()));
+            groups.add(
+                    new ResumeState.PendingGroup(
+                            group.rows,
+                            group.raw,
+                            group.settledEncoded,
+                            group.unsettledRaw,
+                            group.compressedSize()));
         }
         List<ResumeState.PendingSlice> slices = new ArrayList<>();
         for (SliceRecord slice : inFlight) {
@@ -168,8 +194,16 @@ public final class StreamingRowGroupWriter {
             slices.add(new ResumeState.PendingSlice(index, slice.raw, slice.growth.get()));
         }
         long[][] leafSizes = encoder.finishedSizes();
-        return new ResumeState.Estimates(assumedRatio, settledBytes, settledGroupRaw,
-                settledEncoded, settledRaw, leafSizes[0], leafSizes[1], groups, slices);
+        return new ResumeState.Estimates(
+                assumedRatio,
+                settledBytes,
+                settledGroupRaw,
+                settledEncoded,
+                settledRaw,
+                leafSizes[0],
+                leafSizes[1],
+                groups,
+                slices);
     }
 
     /**
@@ -179,7 +213,8 @@ public final class StreamingRowGroupWriter {
      * its last use). Never blocks; from the calling thread.
      */
     public long heldBytes() {
-        return encoder.heldBytes() + Math.max(0, inFlightRaw.get())
+        return encoder.heldBytes()
+                + Math.max(0, inFlightRaw.get())
                 + (released ? 0 : filling.allocatedBytes());
     }
 
@@ -189,8 +224,8 @@ public final class StreamingRowGroupWriter {
      *
      * @param fileRow the row's index in the file, named in error messages
      * @throws IllegalArgumentException if a value of the row cannot be written; the row is skipped
-     * @throws IOException if encoding or writing failed before (seen when the next slice is fed,
-     *     at the latest at the cut)
+     * @throws IOException if encoding or writing failed before (seen when the next slice is fed, at
+     *     the latest at the cut)
      */
     public void append(RowData row, long fileRow) throws IOException, InterruptedException {
         filling.append(row, fileRow);
@@ -265,9 +300,10 @@ public final class StreamingRowGroupWriter {
             return;
         }
         CompletableFuture<Void> previous = tail;
-        tail = CompletableFuture.allOf(previous, encoded)
-                .thenRunAsync(() -> writeUnchecked(encoded.join()), fileWriter)
-                .whenComplete((ignored, e) -> context.releaseGroup());
+        tail =
+                CompletableFuture.allOf(previous, encoded)
+                        .thenRunAsync(() -> writeUnchecked(encoded.join()), fileWriter)
+                        .whenComplete((ignored, e) -> context.releaseGroup());
     }
 
     /** Cuts the open row group and waits until every group is written. */
@@ -350,17 +386,19 @@ public final class StreamingRowGroupWriter {
         open.unsettledRaw += slice.raw;
         open.raw += slice.raw;
         inFlightRaw.addAndGet(slice.raw);
-        slice.consumed = consumed.whenComplete((ignored, e) -> {
-            if (e != null) {
-                failure.compareAndSet(null, e);
-            }
-            inFlightRaw.addAndGet(-slice.raw);
-            try {
-                context.recycle(fed);
-            } finally {
-                context.releaseSlice();
-            }
-        });
+        slice.consumed =
+                consumed.whenComplete(
+                        (ignored, e) -> {
+                            if (e != null) {
+                                failure.compareAndSet(null, e);
+                            }
+                            inFlightRaw.addAndGet(-slice.raw);
+                            try {
+                                context.recycle(fed);
+                            } finally {
+                                context.releaseSlice();
+                            }
+                        });
         inFlight.add(slice);
         filling = context.takeSlice(schema, location);
     }
@@ -460,6 +498,7 @@ public final class StreamingRowGroupWriter {
         long settledEncoded;
         long unsettledRaw;
         CompletableFuture<EncodedRowGroup> encoded;
+
         /** The compressed size known without {@link #encoded}: a group of an earlier writer. */
         long writtenSize = -1;
 

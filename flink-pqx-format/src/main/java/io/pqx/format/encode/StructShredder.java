@@ -11,6 +11,7 @@ import org.apache.flink.table.data.RowData;
 final class StructShredder extends FieldShredder {
     private final String path;
     private final FieldShredder[] fields;
+
     /** Definition level of a null row, or -1 when the row is NOT NULL. */
     private final int nullDefinition;
 

@@ -1,8 +1,8 @@
 package io.pqx.format.encode;
 
 /**
- * Thrown by a shredder when a value cannot be written to its column (a null in a NOT NULL column,
- * a decimal that does not fit, ...). It carries the column path and the reason only: {@link
+ * Thrown by a shredder when a value cannot be written to its column (a null in a NOT NULL column, a
+ * decimal that does not fit, ...). It carries the column path and the reason only: {@link
  * RowGroupBuffer} undoes the partly shredded row and turns it into the user-facing
  * IllegalArgumentException that also names the row and the file.
  */

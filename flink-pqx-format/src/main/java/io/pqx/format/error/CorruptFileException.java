@@ -1,8 +1,7 @@
 package io.pqx.format.error;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.io.IOException;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * A Parquet file is malformed: its bytes contradict the format or themselves (bad magic, a length

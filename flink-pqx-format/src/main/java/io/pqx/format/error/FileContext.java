@@ -1,8 +1,7 @@
 package io.pqx.format.error;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import javax.annotation.Nullable;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * Where in a Parquet file something went wrong: the file, and where known the row group and the

@@ -1,8 +1,7 @@
 package io.pqx.format.error;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.io.IOException;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * A Parquet file is valid but uses a feature pqx does not support (an unknown or unavailable codec,

@@ -1,15 +1,13 @@
 package io.pqx.format.footer;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import org.apache.flink.annotation.Internal;
-
 import shaded.parquet.org.apache.thrift.TBase;
 import shaded.parquet.org.apache.thrift.TConfiguration;
 import shaded.parquet.org.apache.thrift.TException;
 import shaded.parquet.org.apache.thrift.protocol.TCompactProtocol;
 import shaded.parquet.org.apache.thrift.transport.TIOStreamTransport;
-
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
 
 /**
  * Decodes a Thrift struct from bytes already in memory, telling Thrift how many bytes there are: a
@@ -29,7 +27,8 @@ public final class BoundedThrift {
      * @return the number of bytes the struct occupied
      * @throws IOException when the bytes are not a valid struct of that type
      */
-    public static int read(TBase<?, ?> target, byte[] bytes, int offset, int length) throws IOException {
+    public static int read(TBase<?, ?> target, byte[] bytes, int offset, int length)
+            throws IOException {
         ByteArrayInputStream in = new ByteArrayInputStream(bytes, offset, length);
         try {
             TConfiguration config =
@@ -40,8 +39,10 @@ public final class BoundedThrift {
         } catch (RuntimeException e) {
             // Thrift's verdict on the bytes, in its words; its unchecked exception is kept out of
             // the cause chain of the pqx exception this becomes
-            throw new IOException("malformed " + target.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+            throw new IOException(
+                    "malformed "
+                            + target.getClass().getSimpleName()
+                            + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         }
         return length - in.available();
     }

@@ -1,12 +1,10 @@
 package io.pqx.format.footer;
 
 import io.pqx.format.error.FileContext;
+import java.util.Optional;
+import javax.annotation.Nullable;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.format.ColumnOrder;
-
-import javax.annotation.Nullable;
-
-import java.util.Optional;
 
 /**
  * What {@link FooterValidator} established about one column chunk beyond its Thrift struct: where

@@ -1,22 +1,19 @@
 package io.pqx.format.footer;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.format.error.FileContext;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.ColumnOrder;
 import org.apache.parquet.format.CompressionCodec;
 import org.apache.parquet.format.Encoding;
-
-import javax.annotation.Nullable;
-
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-import java.util.Optional;
-import java.util.OptionalLong;
 
 /**
  * A validated, typed view of one column chunk of a row group: its leaf in the schema, codec,

@@ -1,16 +1,13 @@
 package io.pqx.format.footer;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.UnsupportedFileException;
-import org.apache.parquet.format.FileMetaData;
-import org.apache.parquet.schema.MessageType;
-
-import javax.annotation.Nullable;
-
 import java.util.List;
 import java.util.Map;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.schema.MessageType;
 
 /**
  * The immutable, validated view of a file's Thrift {@link FileMetaData}: schema, row groups,

@@ -1,16 +1,14 @@
 package io.pqx.format.footer;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.io.InputFile;
-import org.apache.parquet.format.FileMetaData;
-import org.apache.parquet.format.Util;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.HexFormat;
+import org.apache.flink.annotation.Internal;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.Util;
 
 /**
  * Reads and validates the footer of a Parquet file with bounded memory.
@@ -22,8 +20,8 @@ import java.util.HexFormat;
  * length: Thrift decoding is capped at the footer's own length.
  *
  * <p>Errors: a malformed file gets a {@link CorruptFileException} "Cannot read footer: ... (file)";
- * an encrypted one an {@link io.pqx.format.error.UnsupportedFileException}. The schema and every row
- * group are then checked by {@link FileMetadata#fromThrift}'s rules.
+ * an encrypted one an {@link io.pqx.format.error.UnsupportedFileException}. The schema and every
+ * row group are then checked by {@link FileMetadata#fromThrift}'s rules.
  *
  * <p>Called by the reader and the source's planner, on any thread; stateless (the {@link InputFile}
  * is used by one thread at a time).

@@ -3,6 +3,14 @@ package io.pqx.format.footer;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.annotation.Nullable;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ColumnMetaData;
@@ -13,16 +21,6 @@ import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.schema.MessageType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import javax.annotation.Nullable;
-
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
 /**
  * Checks a decoded Thrift footer against itself and the file, and builds the typed views. Every
@@ -71,7 +69,8 @@ final class FooterValidator {
                 throw ctx.corrupt(WHAT, "the row groups' row counts add up to more than 2^63");
             }
         }
-        return new FileMetadata(location, fileLength, footerStart, footer, schema, keyValues(footer), rowGroups);
+        return new FileMetadata(
+                location, fileLength, footerStart, footer, schema, keyValues(footer), rowGroups);
     }
 
     /** Where column data may lie: after the head magic, before the footer ({@code dataEnd}). */

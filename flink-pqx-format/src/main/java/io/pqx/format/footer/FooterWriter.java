@@ -1,12 +1,10 @@
 package io.pqx.format.footer;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.format.io.PositionOutputStream;
+import java.io.IOException;
+import org.apache.flink.annotation.Internal;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.Util;
-
-import java.io.IOException;
 
 /**
  * Writes the end of a Parquet file: the Thrift-encoded {@link FileMetaData}, its length as a 4-byte

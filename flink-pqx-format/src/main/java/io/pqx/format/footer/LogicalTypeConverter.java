@@ -1,5 +1,7 @@
 package io.pqx.format.footer;
 
+import javax.annotation.Nullable;
+import org.apache.parquet.column.schema.EdgeInterpolationAlgorithm;
 import org.apache.parquet.format.BsonType;
 import org.apache.parquet.format.ConvertedType;
 import org.apache.parquet.format.DateType;
@@ -22,7 +24,6 @@ import org.apache.parquet.format.TimeType;
 import org.apache.parquet.format.TimestampType;
 import org.apache.parquet.format.UUIDType;
 import org.apache.parquet.format.VariantType;
-import org.apache.parquet.column.schema.EdgeInterpolationAlgorithm;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.GeographyLogicalTypeAnnotation;
@@ -32,8 +33,6 @@ import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.VariantLogicalTypeAnnotation;
-
-import javax.annotation.Nullable;
 
 /**
  * Maps parquet-column's {@link LogicalTypeAnnotation} to and from the Thrift {@link LogicalType}

@@ -1,9 +1,8 @@
 package io.pqx.format.footer;
 
-import org.apache.flink.annotation.Internal;
-
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.apache.flink.annotation.Internal;
 
 /**
  * The four-byte magic numbers that frame a Parquet file: {@code PAR1} at the start and at the end

@@ -1,7 +1,6 @@
 package io.pqx.format.footer;
 
 import org.apache.flink.annotation.Internal;
-
 import org.apache.parquet.format.Type;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 

@@ -1,11 +1,9 @@
 package io.pqx.format.footer;
 
+import java.util.List;
 import org.apache.flink.annotation.Internal;
-
 import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.SortingColumn;
-
-import java.util.List;
 
 /**
  * A validated, typed view of one row group: its row count, sizes, sorting columns and its column

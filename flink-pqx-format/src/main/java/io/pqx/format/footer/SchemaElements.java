@@ -1,9 +1,13 @@
 package io.pqx.format.footer;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
 import org.apache.parquet.format.ColumnOrder;
 import org.apache.parquet.format.ConvertedType;
 import org.apache.parquet.format.FieldRepetitionType;
@@ -17,13 +21,6 @@ import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Types;
-
-import javax.annotation.Nullable;
-
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
 
 /**
  * Converts a Parquet schema between parquet-column's {@link MessageType} and the flattened,
@@ -183,8 +180,13 @@ public final class SchemaElements {
                 // the check above counted the elements left, but nested groups before this child
                 // may have taken them
                 if (next >= elements.size()) {
-                    throw ctx.corrupt(WHAT, groupName + " declares " + count
-                            + " children but the schema elements end after its child " + i);
+                    throw ctx.corrupt(
+                            WHAT,
+                            groupName
+                                    + " declares "
+                                    + count
+                                    + " children but the schema elements end after its child "
+                                    + i);
                 }
                 SchemaElement element = elements.get(next++);
                 String name = element == null ? null : element.getName();

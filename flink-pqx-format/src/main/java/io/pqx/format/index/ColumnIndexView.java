@@ -1,28 +1,25 @@
 package io.pqx.format.index;
 
-import org.apache.flink.annotation.PublicEvolving;
-
-import javax.annotation.Nullable;
-
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.OptionalLong;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * The column index of one column chunk: per data page, whether it holds only nulls, its null count
- * (when the writer recorded one) and a lower and upper bound of its non-null values, plus the
- * order of those bounds across pages. Immutable and thread-safe; every accessor returning bytes
- * returns a copy.
+ * (when the writer recorded one) and a lower and upper bound of its non-null values, plus the order
+ * of those bounds across pages. Immutable and thread-safe; every accessor returning bytes returns a
+ * copy.
  *
- * <p><b>Exactness.</b> Parquet's column index records no exactness flag: its bounds are bounds,
- * not necessarily values that occur in the page. Byte-string bounds ({@link
- * PhysicalType#isBinary()}) may be truncated: a lower bound to a prefix, an upper bound to a
- * prefix whose last byte (or, for UTF-8, code point) was incremented; pqx's writer truncates those
- * longer than {@code WriteOptions.columnIndexTruncateLength} so. Fixed-width bounds that pqx writes
- * are values of the page (floating-point zeros aside: Parquet widens a zero bound to -0.0 or +0.0).
- * Bounds compare in the column's sort order (signed for
- * signed integers, unsigned bytes for strings).
+ * <p><b>Exactness.</b> Parquet's column index records no exactness flag: its bounds are bounds, not
+ * necessarily values that occur in the page. Byte-string bounds ({@link PhysicalType#isBinary()})
+ * may be truncated: a lower bound to a prefix, an upper bound to a prefix whose last byte (or, for
+ * UTF-8, code point) was incremented; pqx's writer truncates those longer than {@code
+ * WriteOptions.columnIndexTruncateLength} so. Fixed-width bounds that pqx writes are values of the
+ * page (floating-point zeros aside: Parquet widens a zero bound to -0.0 or +0.0). Bounds compare in
+ * the column's sort order (signed for signed integers, unsigned bytes for strings).
  *
  * <p>A null page ({@link #isNullPage}) has no bounds: {@link #minBytes} and {@link #maxBytes}
  * return empty arrays and {@link #min} and {@link #max} null.
@@ -36,8 +33,13 @@ public final class ColumnIndexView {
     private final byte[][] mins;
     private final byte[][] maxes;
 
-    private ColumnIndexView(PhysicalType type, BoundaryOrder boundaryOrder, boolean[] nullPages,
-            @Nullable long[] nullCounts, byte[][] mins, byte[][] maxes) {
+    private ColumnIndexView(
+            PhysicalType type,
+            BoundaryOrder boundaryOrder,
+            boolean[] nullPages,
+            @Nullable long[] nullCounts,
+            byte[][] mins,
+            byte[][] maxes) {
         this.type = type;
         this.boundaryOrder = boundaryOrder;
         this.nullPages = nullPages;
@@ -54,17 +56,35 @@ public final class ColumnIndexView {
      * @param maxes PLAIN-encoded upper bounds, empty for null pages
      * @throws IllegalArgumentException when the arrays disagree in length
      */
-    public static ColumnIndexView of(PhysicalType type, BoundaryOrder boundaryOrder,
-            boolean[] nullPages, @Nullable long[] nullCounts, byte[][] mins, byte[][] maxes) {
+    public static ColumnIndexView of(
+            PhysicalType type,
+            BoundaryOrder boundaryOrder,
+            boolean[] nullPages,
+            @Nullable long[] nullCounts,
+            byte[][] mins,
+            byte[][] maxes) {
         int pages = nullPages.length;
-        if (mins.length != pages || maxes.length != pages
+        if (mins.length != pages
+                || maxes.length != pages
                 || (nullCounts != null && nullCounts.length != pages)) {
-            throw new IllegalArgumentException("Cannot build a column index view: " + pages
-                    + " null-page flags, " + mins.length + " mins, " + maxes.length + " maxes, "
-                    + (nullCounts == null ? "no" : nullCounts.length) + " null counts");
+            throw new IllegalArgumentException(
+                    "Cannot build a column index view: "
+                            + pages
+                            + " null-page flags, "
+                            + mins.length
+                            + " mins, "
+                            + maxes.length
+                            + " maxes, "
+                            + (nullCounts == null ? "no" : nullCounts.length)
+                            + " null counts");
         }
-        return new ColumnIndexView(type, boundaryOrder, nullPages.clone(),
-                nullCounts == null ? null : nullCounts.clone(), deepCopy(mins), deepCopy(maxes));
+        return new ColumnIndexView(
+                type,
+                boundaryOrder,
+                nullPages.clone(),
+                nullCounts == null ? null : nullCounts.clone(),
+                deepCopy(mins),
+                deepCopy(maxes));
     }
 
     public int pageCount() {
@@ -137,7 +157,10 @@ public final class ColumnIndexView {
     private int check(int page) {
         if (page < 0 || page >= nullPages.length) {
             throw new IndexOutOfBoundsException(
-                    "Cannot read page " + page + " of a column index of " + nullPages.length
+                    "Cannot read page "
+                            + page
+                            + " of a column index of "
+                            + nullPages.length
                             + " pages");
         }
         return page;
@@ -153,7 +176,14 @@ public final class ColumnIndexView {
 
     @Override
     public String toString() {
-        return "ColumnIndexView{" + type + ", " + boundaryOrder + ", " + nullPages.length
-                + " pages, null pages " + Arrays.toString(nullPages) + "}";
+        return "ColumnIndexView{"
+                + type
+                + ", "
+                + boundaryOrder
+                + ", "
+                + nullPages.length
+                + " pages, null pages "
+                + Arrays.toString(nullPages)
+                + "}";
     }
 }

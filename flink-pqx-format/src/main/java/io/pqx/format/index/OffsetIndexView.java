@@ -1,8 +1,7 @@
 package io.pqx.format.index;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.util.List;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * The offset index of one column chunk: the location and first row of each of its data pages, in

@@ -20,7 +20,9 @@ public enum PhysicalType {
     FLOAT,
     /** 8 bytes IEEE 754 little-endian; read as {@link Double}. */
     DOUBLE,
-    /** The value's bytes (strings in UTF-8, decimals big-endian two's complement); {@code byte[]}. */
+    /**
+     * The value's bytes (strings in UTF-8, decimals big-endian two's complement); {@code byte[]}.
+     */
     BYTE_ARRAY,
     /** The value's bytes, of the column's fixed length; read as {@code byte[]}. */
     FIXED_LEN_BYTE_ARRAY;

@@ -1,10 +1,9 @@
 package io.pqx.format.index;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.util.Arrays;
 import java.util.NoSuchElementException;
 import java.util.PrimitiveIterator;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * The rows of one row group that a read must return: sorted, disjoint, non-empty half-open ranges
@@ -52,15 +51,19 @@ public final class RowSelection {
     }
 
     /**
-     * The ranges {@code [starts[i], ends[i])}; they must be non-empty, sorted and disjoint (touching
-     * ranges are merged).
+     * The ranges {@code [starts[i], ends[i])}; they must be non-empty, sorted and disjoint
+     * (touching ranges are merged).
      *
      * @throws IllegalArgumentException naming the first range that breaks these rules
      */
     public static RowSelection of(long[] starts, long[] ends) {
         if (starts.length != ends.length) {
             throw new IllegalArgumentException(
-                    "Cannot select rows: " + starts.length + " starts but " + ends.length + " ends");
+                    "Cannot select rows: "
+                            + starts.length
+                            + " starts but "
+                            + ends.length
+                            + " ends");
         }
         long[] s = new long[starts.length];
         long[] e = new long[ends.length];
@@ -68,13 +71,24 @@ public final class RowSelection {
         for (int i = 0; i < starts.length; i++) {
             if (starts[i] < 0 || ends[i] <= starts[i]) {
                 throw new IllegalArgumentException(
-                        "Cannot select rows: range " + i + " [" + starts[i] + ", " + ends[i]
+                        "Cannot select rows: range "
+                                + i
+                                + " ["
+                                + starts[i]
+                                + ", "
+                                + ends[i]
                                 + ") is empty or negative");
             }
             if (n > 0 && starts[i] < e[n - 1]) {
                 throw new IllegalArgumentException(
-                        "Cannot select rows: range " + i + " [" + starts[i] + ", " + ends[i]
-                                + ") is not after the previous range ending at " + e[n - 1]);
+                        "Cannot select rows: range "
+                                + i
+                                + " ["
+                                + starts[i]
+                                + ", "
+                                + ends[i]
+                                + ") is not after the previous range ending at "
+                                + e[n - 1]);
             }
             if (n > 0 && starts[i] == e[n - 1]) {
                 e[n - 1] = ends[i];
@@ -114,7 +128,9 @@ public final class RowSelection {
 
     /** Whether this selects every row of a row group of {@code rows} rows. */
     public boolean coversAll(long rows) {
-        return rows == 0 ? starts.length == 0 : starts.length == 1 && starts[0] == 0 && ends[0] >= rows;
+        return rows == 0
+                ? starts.length == 0
+                : starts.length == 1 && starts[0] == 0 && ends[0] >= rows;
     }
 
     /** Whether any selected row lies in {@code [from, to)}. */
@@ -228,8 +244,7 @@ public final class RowSelection {
         int j = 0;
         while (i < starts.length || j < other.starts.length) {
             boolean takeThis =
-                    j >= other.starts.length
-                            || (i < starts.length && starts[i] <= other.starts[j]);
+                    j >= other.starts.length || (i < starts.length && starts[i] <= other.starts[j]);
             if (takeThis) {
                 out.addMerging(starts[i], ends[i]);
                 i++;
@@ -307,7 +322,9 @@ public final class RowSelection {
     public java.util.List<RowSelection> split(long rowsPerPiece) {
         if (rowsPerPiece <= 0) {
             throw new IllegalArgumentException(
-                    "Cannot split row selection: rows per piece " + rowsPerPiece + " is not positive");
+                    "Cannot split row selection: rows per piece "
+                            + rowsPerPiece
+                            + " is not positive");
         }
         java.util.List<RowSelection> pieces = new java.util.ArrayList<>();
         Ranges piece = new Ranges(2);
@@ -339,7 +356,8 @@ public final class RowSelection {
     public java.util.List<RowSelection> splitAt(long row) {
         checkNotNegative(row, "row to split at");
         RowSelection before = intersect(row == 0 ? none() : all(row));
-        RowSelection after = intersect(RowSelection.of(new long[] {row}, new long[] {Long.MAX_VALUE}));
+        RowSelection after =
+                intersect(RowSelection.of(new long[] {row}, new long[] {Long.MAX_VALUE}));
         return java.util.List.of(before, after);
     }
 
@@ -376,7 +394,9 @@ public final class RowSelection {
             n++;
         }
 
-        /** Appends {@code [from, to)} whose start is not before the last start, merging overlaps. */
+        /**
+         * Appends {@code [from, to)} whose start is not before the last start, merging overlaps.
+         */
         void addMerging(long from, long to) {
             if (n > 0 && from <= e[n - 1]) {
                 e[n - 1] = Math.max(e[n - 1], to);
@@ -406,7 +426,12 @@ public final class RowSelection {
     public String toString() {
         StringBuilder sb = new StringBuilder("RowSelection[");
         for (int i = 0; i < starts.length; i++) {
-            sb.append(i == 0 ? "" : ", ").append('[').append(starts[i]).append(", ").append(ends[i]).append(')');
+            sb.append(i == 0 ? "" : ", ")
+                    .append('[')
+                    .append(starts[i])
+                    .append(", ")
+                    .append(ends[i])
+                    .append(')');
         }
         return sb.append(']').toString();
     }

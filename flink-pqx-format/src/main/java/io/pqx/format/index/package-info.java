@@ -2,12 +2,12 @@
  * <b>Public API.</b> Read-only views of a column chunk's page index, as {@code
  * ParquetReader.readColumnIndex} and {@code ParquetReader.readOffsetIndex} return them: {@link
  * io.pqx.format.index.ColumnIndexView} (per page bounds, null pages, null counts, boundary order)
- * and {@link io.pqx.format.index.OffsetIndexView} (per page location and first row); and the
- * {@link io.pqx.format.index.RowSelection} a planner builds from them for {@code
+ * and {@link io.pqx.format.index.OffsetIndexView} (per page location and first row); and the {@link
+ * io.pqx.format.index.RowSelection} a planner builds from them for {@code
  * ParquetReader.readRowGroup}.
  *
  * <p>The types here are pqx's own, immutable and free of parquet-java types, so they stay stable
- * when pqx's internals (which use parquet-column's page index classes) change. This package
- * depends on no other pqx package.
+ * when pqx's internals (which use parquet-column's page index classes) change. This package depends
+ * on no other pqx package.
  */
 package io.pqx.format.index;

@@ -1,8 +1,7 @@
 package io.pqx.format.io;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import io.pqx.format.error.FileContext;
+import org.apache.flink.annotation.PublicEvolving;
 
 /** An {@link InputFile} over bytes in memory; handy for small files, footers and tests. */
 @PublicEvolving

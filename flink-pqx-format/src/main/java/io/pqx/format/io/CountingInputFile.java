@@ -1,9 +1,8 @@
 package io.pqx.format.io;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.io.IOException;
 import java.util.function.LongConsumer;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * An {@link InputFile} that reports the bytes of every read it serves to a consumer (a metric, a
@@ -13,7 +12,9 @@ import java.util.function.LongConsumer;
 public final class CountingInputFile extends ForwardingInputFile {
     private final LongConsumer bytesRead;
 
-    /** @param bytesRead given the length of each read, after it succeeded */
+    /**
+     * @param bytesRead given the length of each read, after it succeeded
+     */
     public CountingInputFile(InputFile file, LongConsumer bytesRead) {
         super(file);
         this.bytesRead = bytesRead;

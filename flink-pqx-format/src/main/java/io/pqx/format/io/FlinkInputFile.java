@@ -1,15 +1,14 @@
 package io.pqx.format.io;
 
 import io.pqx.format.error.FileContext;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.core.fs.ByteBufferReadable;
 import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
-
-import java.io.EOFException;
-import java.io.IOException;
-import java.nio.ByteBuffer;
 
 /**
  * An {@link InputFile} over any Flink {@link FileSystem} ({@code file://}, {@code s3://}, ...). The
@@ -102,8 +101,12 @@ public final class FlinkInputFile implements InputFile {
                 // READ_CHUNK_BYTES per call: a channel reads into a heap array through a temporary
                 // native buffer of the request's size, which a small request keeps cached and warm
                 // (a 25 MB row group would get a fresh, zeroed one, then a cold copy).
-                ByteBuffer target = ByteBuffer.wrap(buffer, offset + done,
-                        Math.min(len - done, READ_CHUNK_BYTES)).slice();
+                ByteBuffer target =
+                        ByteBuffer.wrap(
+                                        buffer,
+                                        offset + done,
+                                        Math.min(len - done, READ_CHUNK_BYTES))
+                                .slice();
                 int n = positioned.read(position + done, target);
                 if (n <= 0) {
                     throw endedEarly(position, done, len, location);

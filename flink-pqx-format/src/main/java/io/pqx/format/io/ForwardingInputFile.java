@@ -1,8 +1,7 @@
 package io.pqx.format.io;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.io.IOException;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * An {@link InputFile} that forwards every call to another; subclasses override what they add

@@ -1,14 +1,13 @@
 package io.pqx.format.io;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.io.Closeable;
 import java.io.IOException;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * A random-access, read-only Parquet file. Every read is a positioned, length-checked range read:
- * asking for bytes outside {@code [0, length())} throws a {@link io.pqx.format.error.CorruptFileException}
- * naming the file instead of returning short data.
+ * asking for bytes outside {@code [0, length())} throws a {@link
+ * io.pqx.format.error.CorruptFileException} naming the file instead of returning short data.
  *
  * <p>Implementations are not required to be thread-safe; open one per reading thread.
  */
@@ -22,8 +21,8 @@ public interface InputFile extends Closeable {
     long length() throws IOException;
 
     /**
-     * Reads exactly {@code length} bytes starting at {@code position} into {@code buffer} at
-     * {@code offset}.
+     * Reads exactly {@code length} bytes starting at {@code position} into {@code buffer} at {@code
+     * offset}.
      *
      * @throws io.pqx.format.error.CorruptFileException when the range does not lie inside the file
      */

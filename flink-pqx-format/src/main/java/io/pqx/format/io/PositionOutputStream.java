@@ -1,15 +1,14 @@
 package io.pqx.format.io;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.io.IOException;
 import java.io.OutputStream;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * An output stream that knows how many bytes went through it, the file offset the Parquet writer
  * records in its footer. It wraps any {@link OutputStream}: a Flink {@code FSDataOutputStream}, a
- * {@code RecoverableFsDataOutputStream} of the sink, or a byte array in tests. The starting position
- * is given, so a writer can append to a stream that already holds bytes.
+ * {@code RecoverableFsDataOutputStream} of the sink, or a byte array in tests. The starting
+ * position is given, so a writer can append to a stream that already holds bytes.
  *
  * <p>{@link #close()} closes the wrapped stream; the sink, which must commit rather than close,
  * calls {@link #flush()} instead.

@@ -1,11 +1,9 @@
 package io.pqx.format.metadata;
 
+import java.nio.charset.StandardCharsets;
 import org.apache.flink.annotation.PublicEvolving;
-
 import org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter;
 import org.apache.parquet.io.api.Binary;
-
-import java.nio.charset.StandardCharsets;
 
 /**
  * The split-block bloom filter of one column chunk (Parquet's {@code BLOCK} algorithm with XXH64
@@ -19,8 +17,8 @@ import java.nio.charset.StandardCharsets;
  * <p><b>Values.</b> A value is hashed as the physical value the column stores, the way every
  * Parquet writer hashes it (PLAIN bytes, XXH64 with seed 0): use {@link #mightContain(int)} for
  * INT32 columns (also DATE, TIME(MILLIS), DECIMAL stored as INT32: its unscaled value, and
- * TINYINT/SMALLINT widened to int), {@link #mightContain(long)} for INT64 (BIGINT, TIMESTAMP in
- * the column's unit, DECIMAL as unscaled long), {@link #mightContain(float)} / {@link
+ * TINYINT/SMALLINT widened to int), {@link #mightContain(long)} for INT64 (BIGINT, TIMESTAMP in the
+ * column's unit, DECIMAL as unscaled long), {@link #mightContain(float)} / {@link
  * #mightContain(double)} for FLOAT / DOUBLE and {@link #mightContain(byte[])} for BYTE_ARRAY and
  * FIXED_LEN_BYTE_ARRAY (binaries, decimals as big-endian two's complement of the column's length);
  * {@link #mightContain(String)} hashes a string's UTF-8 bytes. Asking with another type than the
@@ -50,8 +48,10 @@ public final class BloomFilterView {
      */
     public static BloomFilterView ofBitset(byte[] bitset) {
         if (bitset.length == 0 || bitset.length % BlockSplitBloomFilter.LOWER_BOUND_BYTES != 0) {
-            throw new IllegalArgumentException("Cannot read bloom filter: a bitset of "
-                    + bitset.length + " bytes is not a whole number of 32-byte blocks");
+            throw new IllegalArgumentException(
+                    "Cannot read bloom filter: a bitset of "
+                            + bitset.length
+                            + " bytes is not a whole number of 32-byte blocks");
         }
         return new BloomFilterView(bitset);
     }

@@ -3,8 +3,8 @@ package io.pqx.format.metadata;
 import org.apache.flink.annotation.PublicEvolving;
 
 /**
- * A byte range of a Parquet file: where a column chunk's column index, offset index or bloom
- * filter lies, as the footer records it (and pqx checked to lie inside the file).
+ * A byte range of a Parquet file: where a column chunk's column index, offset index or bloom filter
+ * lies, as the footer records it (and pqx checked to lie inside the file).
  *
  * @param offset the first byte, from the start of the file
  * @param length the number of bytes, or -1 when the footer does not record it (bloom filters

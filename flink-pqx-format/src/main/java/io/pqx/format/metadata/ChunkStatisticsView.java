@@ -1,22 +1,19 @@
 package io.pqx.format.metadata;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import io.pqx.format.index.PhysicalType;
-
-import javax.annotation.Nullable;
-
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
- * What the statistics of one column chunk prove, after pqx's trust rules (the writer's version,
- * the column order, the sort order of the logical type). Immutable and thread-safe; every
- * accessor returning bytes returns a copy.
+ * What the statistics of one column chunk prove, after pqx's trust rules (the writer's version, the
+ * column order, the sort order of the logical type). Immutable and thread-safe; every accessor
+ * returning bytes returns a copy.
  *
  * <p><b>Bounds.</b> When {@link #hasMinMax()} is true, every non-null, non-NaN value of the chunk
  * lies within {@code [min, max]} in the column's sort order (signed for signed integers, unsigned
@@ -42,9 +39,16 @@ public final class ChunkStatisticsView {
     private final boolean maxExact;
     @Nullable private final String untrustedReason;
 
-    private ChunkStatisticsView(PhysicalType type, OptionalLong nullCount, @Nullable byte[] min,
-            @Nullable byte[] max, @Nullable String minText, @Nullable String maxText,
-            boolean minExact, boolean maxExact, @Nullable String untrustedReason) {
+    private ChunkStatisticsView(
+            PhysicalType type,
+            OptionalLong nullCount,
+            @Nullable byte[] min,
+            @Nullable byte[] max,
+            @Nullable String minText,
+            @Nullable String maxText,
+            boolean minExact,
+            boolean maxExact,
+            @Nullable String untrustedReason) {
         this.type = Objects.requireNonNull(type, "type");
         this.nullCount = Objects.requireNonNull(nullCount, "nullCount");
         this.min = min;
@@ -63,18 +67,39 @@ public final class ChunkStatisticsView {
      * @param minText the lower bound as text for people (the format parquet-column prints for the
      *     leaf's logical type)
      */
-    public static ChunkStatisticsView bounded(PhysicalType type, OptionalLong nullCount,
-            byte[] min, byte[] max, String minText, String maxText, boolean minExact,
+    public static ChunkStatisticsView bounded(
+            PhysicalType type,
+            OptionalLong nullCount,
+            byte[] min,
+            byte[] max,
+            String minText,
+            String maxText,
+            boolean minExact,
             boolean maxExact) {
-        return new ChunkStatisticsView(type, nullCount, min.clone(), max.clone(),
+        return new ChunkStatisticsView(
+                type,
+                nullCount,
+                min.clone(),
+                max.clone(),
                 Objects.requireNonNull(minText, "minText"),
-                Objects.requireNonNull(maxText, "maxText"), minExact, maxExact, null);
+                Objects.requireNonNull(maxText, "maxText"),
+                minExact,
+                maxExact,
+                null);
     }
 
     /** Statistics without usable bounds, for {@code reason}. */
     public static ChunkStatisticsView unbounded(
             PhysicalType type, OptionalLong nullCount, String reason) {
-        return new ChunkStatisticsView(type, nullCount, null, null, null, null, false, false,
+        return new ChunkStatisticsView(
+                type,
+                nullCount,
+                null,
+                null,
+                null,
+                null,
+                false,
+                false,
                 Objects.requireNonNull(reason, "reason"));
     }
 
@@ -169,10 +194,21 @@ public final class ChunkStatisticsView {
     @Override
     public String toString() {
         if (min == null) {
-            return "ChunkStatisticsView{untrusted: " + untrustedReason + ", nulls=" + nullCount + "}";
+            return "ChunkStatisticsView{untrusted: "
+                    + untrustedReason
+                    + ", nulls="
+                    + nullCount
+                    + "}";
         }
-        return "ChunkStatisticsView{min=" + minText + (minExact ? " (exact)" : "") + ", max="
-                + maxText + (maxExact ? " (exact)" : "") + ", nulls=" + nullCount + "}";
+        return "ChunkStatisticsView{min="
+                + minText
+                + (minExact ? " (exact)" : "")
+                + ", max="
+                + maxText
+                + (maxExact ? " (exact)" : "")
+                + ", nulls="
+                + nullCount
+                + "}";
     }
 
     @Override
@@ -191,7 +227,13 @@ public final class ChunkStatisticsView {
 
     @Override
     public int hashCode() {
-        return Objects.hash(type, nullCount, Arrays.hashCode(min), Arrays.hashCode(max),
-                minExact, maxExact, untrustedReason);
+        return Objects.hash(
+                type,
+                nullCount,
+                Arrays.hashCode(min),
+                Arrays.hashCode(max),
+                minExact,
+                maxExact,
+                untrustedReason);
     }
 }

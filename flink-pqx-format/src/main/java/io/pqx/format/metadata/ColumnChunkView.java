@@ -1,14 +1,12 @@
 package io.pqx.format.metadata;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import io.pqx.format.index.PhysicalType;
 import io.pqx.format.options.Compression;
-
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * One column chunk of a row group, as the footer describes it (validated by pqx): which leaf it
@@ -34,7 +32,8 @@ import java.util.OptionalLong;
  * @param totalUncompressedSize bytes of the chunk after decompression, page headers included
  * @param numValues values in the chunk, nulls included (for repeated leaves more than rows)
  * @param dataPageOffset offset of the first data page
- * @param dictionaryPageOffset offset of the dictionary page, when the footer records a plausible one
+ * @param dictionaryPageOffset offset of the dictionary page, when the footer records a plausible
+ *     one
  * @param columnIndex where the chunk's column index lies, if it has one ({@code
  *     ParquetReader.readColumnIndex} reads it)
  * @param offsetIndex where the chunk's offset index lies, if it has one ({@code
@@ -73,7 +72,9 @@ public record ColumnChunkView(
         Objects.requireNonNull(statistics, "statistics");
     }
 
-    /** The codec as pqx's writer option, when it is one pqx writes (LZ4, BROTLI and LZO are not). */
+    /**
+     * The codec as pqx's writer option, when it is one pqx writes (LZ4, BROTLI and LZO are not).
+     */
     public Optional<Compression> compression() {
         for (Compression c : Compression.values()) {
             if (c.name().equals(codecName)) {
@@ -98,7 +99,9 @@ public record ColumnChunkView(
         return bloomFilter.isPresent();
     }
 
-    /** Where the chunk's first page starts: the dictionary page if any, else the first data page. */
+    /**
+     * Where the chunk's first page starts: the dictionary page if any, else the first data page.
+     */
     public long startOffset() {
         return dictionaryPageOffset.orElse(dataPageOffset);
     }

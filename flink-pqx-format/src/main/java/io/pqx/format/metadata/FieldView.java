@@ -1,11 +1,10 @@
 package io.pqx.format.metadata;
 
-import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.table.types.logical.LogicalType;
-
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.table.types.logical.LogicalType;
 
 /**
  * One field of a file's schema as pqx reads it into Flink: the Flink type its values have in a
@@ -15,8 +14,8 @@ import java.util.Optional;
  *
  * <p>Children by {@link #kind()}: {@link Kind#ROW} its fields, in the row type's order; {@link
  * Kind#LIST} one child, the element; {@link Kind#MAP} the key and the value (only the key for a map
- * written without value field, whose values read as null); {@link Kind#PRIMITIVE} none, and
- * {@link #leaf()} is the column it reads.
+ * written without value field, whose values read as null); {@link Kind#PRIMITIVE} none, and {@link
+ * #leaf()} is the column it reads.
  *
  * @param name the field's name as Flink sees it
  * @param parquetName the Parquet field's own name (what a file's other readers call it)
@@ -59,8 +58,13 @@ public record FieldView(
         Objects.requireNonNull(leaf, "leaf");
         if (leaf.isPresent() != (kind == Kind.PRIMITIVE)) {
             throw new IllegalArgumentException(
-                    "Cannot build field view " + name + ": a " + kind + " field "
-                            + (leaf.isPresent() ? "has" : "has no") + " leaf column");
+                    "Cannot build field view "
+                            + name
+                            + ": a "
+                            + kind
+                            + " field "
+                            + (leaf.isPresent() ? "has" : "has no")
+                            + " leaf column");
         }
     }
 

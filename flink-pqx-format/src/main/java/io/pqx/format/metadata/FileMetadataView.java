@@ -1,13 +1,12 @@
 package io.pqx.format.metadata;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * What a Parquet file's footer says, after pqx validated it: where the file is, its rows, the
@@ -16,8 +15,8 @@ import java.util.Optional;
  * ParquetWriter.finish()} (writing), so both sides see the same facts. Immutable and thread-safe.
  *
  * <p>Validation guarantees: the schema is a valid tree, row counts are not negative and their sum
- * fits a long, every row group has one chunk per schema leaf whose bytes lie between the head
- * magic and the footer, and the file is not encrypted.
+ * fits a long, every row group has one chunk per schema leaf whose bytes lie between the head magic
+ * and the footer, and the file is not encrypted.
  *
  * @param location the file's location, as given to the reader or writer
  * @param fileLength the file's length in bytes, tail magic included
@@ -49,8 +48,12 @@ public record FileMetadataView(
         Objects.requireNonNull(schema, "schema");
         rowGroups = List.copyOf(rowGroups);
         if (footerOffset < 0 || footerOffset + TAIL_BYTES > fileLength) {
-            throw new IllegalArgumentException("Cannot build file metadata view: footer offset "
-                    + footerOffset + " does not fit a file of " + fileLength + " bytes");
+            throw new IllegalArgumentException(
+                    "Cannot build file metadata view: footer offset "
+                            + footerOffset
+                            + " does not fit a file of "
+                            + fileLength
+                            + " bytes");
         }
     }
 
@@ -74,8 +77,14 @@ public record FileMetadataView(
     /** The row group at {@code ordinal}. */
     public RowGroupView rowGroup(int ordinal) {
         if (ordinal < 0 || ordinal >= rowGroups.size()) {
-            throw new IndexOutOfBoundsException("Cannot read row group " + ordinal + ": the file has "
-                    + rowGroups.size() + " (" + location + ")");
+            throw new IndexOutOfBoundsException(
+                    "Cannot read row group "
+                            + ordinal
+                            + ": the file has "
+                            + rowGroups.size()
+                            + " ("
+                            + location
+                            + ")");
         }
         return rowGroups.get(ordinal);
     }

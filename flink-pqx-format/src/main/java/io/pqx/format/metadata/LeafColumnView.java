@@ -1,12 +1,10 @@
 package io.pqx.format.metadata;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import io.pqx.format.index.PhysicalType;
-
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * One leaf column of a Parquet schema: its path, physical and logical type, repetition and Dremel

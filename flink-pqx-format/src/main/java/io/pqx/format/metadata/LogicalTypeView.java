@@ -1,14 +1,12 @@
 package io.pqx.format.metadata;
 
+import java.util.Objects;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.PublicEvolving;
 
-import javax.annotation.Nullable;
-
-import java.util.Objects;
-
 /**
- * The logical type annotation of a Parquet leaf (or converted type, for files that only carry
- * one), as pqx reads it. Immutable.
+ * The logical type annotation of a Parquet leaf (or converted type, for files that only carry one),
+ * as pqx reads it. Immutable.
  *
  * <p>{@link #name()} is the annotation's kind as the format spec names it ({@code STRING}, {@code
  * INTEGER}, {@code DECIMAL}, {@code DATE}, {@code TIME}, {@code TIMESTAMP}, {@code UUID}, {@code

@@ -1,10 +1,7 @@
 package io.pqx.format.metadata;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import io.pqx.format.index.ColumnIndexView;
 import io.pqx.format.index.OffsetIndexView;
-
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,11 +9,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * The column and offset indexes of some leaves of one row group, read together (by {@code
- * ParquetReader.readPageIndexes}, in one ranged read), for the page-index pruner and the decoder
- * to share. Immutable and thread-safe.
+ * ParquetReader.readPageIndexes}, in one ranged read), for the page-index pruner and the decoder to
+ * share. Immutable and thread-safe.
  *
  * <p>A leaf asked for is always listed ({@link #leaf}); its indexes are absent when the file has
  * none or they could not be used ({@link LeafPageIndex#failures()} says why). A leaf not asked for
@@ -43,12 +41,12 @@ public final class RowGroupPageIndexes {
         Map<Integer, LeafPageIndex> byLeaf = new TreeMap<>();
         for (LeafPageIndex leaf : leaves) {
             if (byLeaf.put(leaf.leafIndex(), leaf) != null) {
-                throw new IllegalArgumentException("Cannot list the page indexes of leaf "
-                        + leaf.leafIndex() + " twice");
+                throw new IllegalArgumentException(
+                        "Cannot list the page indexes of leaf " + leaf.leafIndex() + " twice");
             }
         }
-        return new RowGroupPageIndexes(rowGroup, rows,
-                Collections.unmodifiableMap(new LinkedHashMap<>(byLeaf)));
+        return new RowGroupPageIndexes(
+                rowGroup, rows, Collections.unmodifiableMap(new LinkedHashMap<>(byLeaf)));
     }
 
     /** The row group's ordinal in its file. */

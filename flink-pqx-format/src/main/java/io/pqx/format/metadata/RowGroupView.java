@@ -1,9 +1,8 @@
 package io.pqx.format.metadata;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.util.List;
 import java.util.OptionalLong;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * One row group of a file, as its footer describes it (validated by pqx): rows, sizes, declared
@@ -16,8 +15,7 @@ import java.util.OptionalLong;
  * @param totalCompressedSize compressed bytes: the recorded total, or the sum of the chunks when
  *     the writer recorded none
  * @param fileOffset the offset of the row group's first page, when the writer recorded it
- * @param sortingColumns the sort order the writer declared, most significant first; empty when
- *     none
+ * @param sortingColumns the sort order the writer declared, most significant first; empty when none
  * @param columns one chunk per schema leaf, in leaf order
  */
 @PublicEvolving

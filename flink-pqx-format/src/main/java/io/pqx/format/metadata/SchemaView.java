@@ -1,15 +1,14 @@
 package io.pqx.format.metadata;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
- * A file's Parquet schema as its footer declares it, before any mapping to Flink types: its
- * leaves and its text. Available for every file whose footer pqx can read, also for files whose
- * schema has no Flink counterpart. Immutable.
+ * A file's Parquet schema as its footer declares it, before any mapping to Flink types: its leaves
+ * and its text. Available for every file whose footer pqx can read, also for files whose schema has
+ * no Flink counterpart. Immutable.
  *
  * @param text the schema in Parquet's schema language ({@code message m { required int32 id; }}),
  *     as parquet-column prints it, lines separated by {@code \n}
@@ -26,7 +25,9 @@ public record SchemaView(String text, List<String> fieldNames, List<LeafColumnVi
         for (int i = 0; i < leaves.size(); i++) {
             if (leaves.get(i).leafIndex() != i) {
                 throw new IllegalArgumentException(
-                        "Cannot build schema view: leaf " + i + " has index "
+                        "Cannot build schema view: leaf "
+                                + i
+                                + " has index "
                                 + leaves.get(i).leafIndex());
             }
         }

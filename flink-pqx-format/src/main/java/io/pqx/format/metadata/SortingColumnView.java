@@ -8,8 +8,8 @@ import org.apache.flink.annotation.PublicEvolving;
  *
  * <p>The declaration is the writer's: pqx does not check that the rows are in this order.
  *
- * @param columnIndex the leaf's position among the schema's leaves ({@link SchemaView#leaves()});
- *     a footer may name a position that does not exist, which {@link SchemaView#leaf(int)} then
+ * @param columnIndex the leaf's position among the schema's leaves ({@link SchemaView#leaves()}); a
+ *     footer may name a position that does not exist, which {@link SchemaView#leaf(int)} then
  *     reports as empty
  * @param descending whether the values are in descending order
  * @param nullsFirst whether nulls come before the values

@@ -1,15 +1,13 @@
 package io.pqx.format.metadata;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import io.pqx.format.index.OffsetIndexView;
-
 import java.util.List;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * The page-level evidence of one leaf's column chunk: per data page, the rows it holds (from the
- * offset index) and what its column-index entry proves ({@link ChunkStatisticsView}, after the
- * same trust rules as chunk statistics). Immutable and thread-safe.
+ * offset index) and what its column-index entry proves ({@link ChunkStatisticsView}, after the same
+ * trust rules as chunk statistics). Immutable and thread-safe.
  *
  * <p><b>Guarantees.</b> The pages tile the row group: page 0 starts at row 0, each page starts
  * after the one before, page {@code p} holds rows {@code [firstRow(p), endRow(p))}, the last ends
@@ -17,8 +15,8 @@ import java.util.List;
  * pages. When {@link ChunkStatisticsView#hasMinMax()} is true for a page, every non-null, non-NaN
  * value of that page lies within its bounds; byte-string bounds are never exact (writers truncate
  * them without saying so in a column index). {@link #isNullPage} means the page holds no non-null
- * value. A column whose indexes do not meet these rules has no {@code TrustedPageIndex} at all
- * (see {@link RowGroupPageIndexes}).
+ * value. A column whose indexes do not meet these rules has no {@code TrustedPageIndex} at all (see
+ * {@link RowGroupPageIndexes}).
  */
 @PublicEvolving
 public final class TrustedPageIndex {
@@ -27,7 +25,10 @@ public final class TrustedPageIndex {
     private final boolean[] nullPages;
     private final List<ChunkStatisticsView> statistics;
 
-    private TrustedPageIndex(long[] firstRows, long rows, boolean[] nullPages,
+    private TrustedPageIndex(
+            long[] firstRows,
+            long rows,
+            boolean[] nullPages,
             List<ChunkStatisticsView> statistics) {
         this.firstRows = firstRows;
         this.rows = rows;
@@ -43,30 +44,47 @@ public final class TrustedPageIndex {
      *     statistics disagree in page count, or the pages do not tile the row group (the message
      *     says how)
      */
-    public static TrustedPageIndex of(OffsetIndexView offsets, long rowGroupRows,
-            boolean[] nullPages, List<ChunkStatisticsView> statistics) {
+    public static TrustedPageIndex of(
+            OffsetIndexView offsets,
+            long rowGroupRows,
+            boolean[] nullPages,
+            List<ChunkStatisticsView> statistics) {
         int pages = offsets.pageCount();
         if (nullPages.length != pages || statistics.size() != pages) {
-            throw new IllegalArgumentException("the offset index lists " + pages
-                    + " pages, the column index " + nullPages.length);
+            throw new IllegalArgumentException(
+                    "the offset index lists "
+                            + pages
+                            + " pages, the column index "
+                            + nullPages.length);
         }
         if (pages == 0 || rowGroupRows <= 0) {
-            throw new IllegalArgumentException("a column index of " + pages
-                    + " pages for a row group of " + rowGroupRows + " rows proves nothing");
+            throw new IllegalArgumentException(
+                    "a column index of "
+                            + pages
+                            + " pages for a row group of "
+                            + rowGroupRows
+                            + " rows proves nothing");
         }
         long[] firstRows = new long[pages];
         for (int p = 0; p < pages; p++) {
             long first = offsets.firstRowIndex(p);
             long previous = p == 0 ? -1 : firstRows[p - 1];
             if ((p == 0 && first != 0) || first <= previous || first >= rowGroupRows) {
-                throw new IllegalArgumentException("page " + p + " starts at row " + first
-                        + ", which does not follow page " + (p - 1) + " in a row group of "
-                        + rowGroupRows + " rows");
+                throw new IllegalArgumentException(
+                        "page "
+                                + p
+                                + " starts at row "
+                                + first
+                                + ", which does not follow page "
+                                + (p - 1)
+                                + " in a row group of "
+                                + rowGroupRows
+                                + " rows");
             }
             firstRows[p] = first;
         }
-        return new TrustedPageIndex(firstRows, rowGroupRows, nullPages.clone(),
-                List.copyOf(statistics));
+        return new TrustedPageIndex(
+                firstRows, rowGroupRows, nullPages.clone(), List.copyOf(statistics));
     }
 
     public int pageCount() {

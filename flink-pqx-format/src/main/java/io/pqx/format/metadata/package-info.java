@@ -8,9 +8,9 @@
  * reader reads on demand: {@link io.pqx.format.metadata.BloomFilterView} and {@link
  * io.pqx.format.metadata.PageChecksumCount}.
  *
- * <p>The types here are pqx's own and immutable; no signature carries a parquet-java type, so
- * they stay stable when pqx's internals change. {@code ParquetReader} and {@code ParquetWriter}
- * build them from the footer they read or wrote. This package depends on no internal pqx package
- * (only on {@code io.pqx.format.index} and {@code io.pqx.format.options}).
+ * <p>The types here are pqx's own and immutable; no signature carries a parquet-java type, so they
+ * stay stable when pqx's internals change. {@code ParquetReader} and {@code ParquetWriter} build
+ * them from the footer they read or wrote. This package depends on no internal pqx package (only on
+ * {@code io.pqx.format.index} and {@code io.pqx.format.options}).
  */
 package io.pqx.format.metadata;

@@ -1,15 +1,14 @@
 package io.pqx.format.options;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.util.Collection;
 import java.util.Optional;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
- * The known name closest to one that is not known (an option key, a column), so that a typo
- * ({@code sink.row-group.row}) is refused with a suggestion instead of being ignored: the name
- * with the fewest single-character insertions, deletions and substitutions, case ignored (the
- * first such name when several tie). Stateless; thread-safe.
+ * The known name closest to one that is not known (an option key, a column), so that a typo ({@code
+ * sink.row-group.row}) is refused with a suggestion instead of being ignored: the name with the
+ * fewest single-character insertions, deletions and substitutions, case ignored (the first such
+ * name when several tie). Stateless; thread-safe.
  */
 @PublicEvolving
 public final class ClosestKey {
@@ -20,8 +19,10 @@ public final class ClosestKey {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String candidate : known) {
-            int distance = editDistance(key.toLowerCase(java.util.Locale.ROOT),
-                    candidate.toLowerCase(java.util.Locale.ROOT));
+            int distance =
+                    editDistance(
+                            key.toLowerCase(java.util.Locale.ROOT),
+                            candidate.toLowerCase(java.util.Locale.ROOT));
             if (distance < bestDistance) {
                 best = candidate;
                 bestDistance = distance;

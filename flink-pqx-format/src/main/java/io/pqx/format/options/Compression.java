@@ -1,10 +1,10 @@
 package io.pqx.format.options;
 
+import static org.apache.flink.configuration.description.TextElement.text;
+
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.DescribedEnum;
 import org.apache.flink.configuration.description.InlineElement;
-
-import static org.apache.flink.configuration.description.TextElement.text;
 
 /**
  * The codecs pqx writes, for {@link WriteOptions.Builder#codec} and the sink's {@code

@@ -1,16 +1,15 @@
 package io.pqx.format.options;
 
-import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.configuration.ConfigOption;
-
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.configuration.ConfigOption;
 
 /**
- * The public static {@link ConfigOption} constants of an options class, in declaration order:
- * how the source's and the sink's options classes list every option they define. Stateless.
+ * The public static {@link ConfigOption} constants of an options class, in declaration order: how
+ * the source's and the sink's options classes list every option they define. Stateless.
  */
 @PublicEvolving
 public final class OptionFields {

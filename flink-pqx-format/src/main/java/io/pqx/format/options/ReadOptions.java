@@ -1,16 +1,15 @@
 package io.pqx.format.options;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.UnsupportedFileException;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * How {@code ParquetReader} reads a file; immutable.
  *
  * @param batchSize rows per decoded batch (default 2048)
- * @param maxFooterBytes largest footer accepted; a file declaring more is refused before
- *     allocating (default 64 MiB)
+ * @param maxFooterBytes largest footer accepted; a file declaring more is refused before allocating
+ *     (default 64 MiB)
  * @param maxPageBytes largest compressed or uncompressed page accepted; a page declaring more is
  *     refused with an {@link UnsupportedFileException} naming its size, before allocating (default
  *     512 MiB)
@@ -18,19 +17,19 @@ import io.pqx.format.error.UnsupportedFileException;
  *     read as before); a mismatch is a {@link CorruptFileException} naming file, row group, column
  *     and page (default true: parquet-java and DuckDB do not check by default, and return wrong
  *     values from a damaged page)
- * @param useDeclaredSchema whether to read columns as the Flink types recorded by pqx's writer under
- *     the key-value metadata key {@code pqx.flink.schema} (ignored when absent or unparsable;
+ * @param useDeclaredSchema whether to read columns as the Flink types recorded by pqx's writer
+ *     under the key-value metadata key {@code pqx.flink.schema} (ignored when absent or unparsable;
  *     default true)
  * @param alternatingBatches whether each row group is decoded into two sets of batch vectors in
  *     turn: a batch then stays valid until the batch after the next one is decoded, so one thread
- *     can emit a batch while another decodes the next (the source's fetcher). Costs a second set
- *     of vectors per row group read (default false: one set, a batch is valid until the next is
+ *     can emit a batch while another decodes the next (the source's fetcher). Costs a second set of
+ *     vectors per row group read (default false: one set, a batch is valid until the next is
  *     decoded)
- * @param lateMaterialization whether a filtered row-group scan ({@code
- *     ParquetReader.scanRowGroup}) may decode the filter's columns first and the other columns
- *     only for the rows the filter keeps, choosing per row group from the selectivity it measured
- *     (default true); false always decodes every column of every row and then filters, for
- *     comparison. Either way exactly the same rows are returned
+ * @param lateMaterialization whether a filtered row-group scan ({@code ParquetReader.scanRowGroup})
+ *     may decode the filter's columns first and the other columns only for the rows the filter
+ *     keeps, choosing per row group from the selectivity it measured (default true); false always
+ *     decodes every column of every row and then filters, for comparison. Either way exactly the
+ *     same rows are returned
  */
 @PublicEvolving
 public record ReadOptions(
@@ -54,11 +53,14 @@ public record ReadOptions(
         // A footer is read into one byte array.
         if (maxFooterBytes <= 0 || maxFooterBytes > MAX_FOOTER_BYTES) {
             throw new IllegalArgumentException(
-                    "maxFooterBytes must be between 1 and " + MAX_FOOTER_BYTES + ", got "
+                    "maxFooterBytes must be between 1 and "
+                            + MAX_FOOTER_BYTES
+                            + ", got "
                             + maxFooterBytes);
         }
         if (maxPageBytes <= 0) {
-            throw new IllegalArgumentException("maxPageBytes must be positive, got " + maxPageBytes);
+            throw new IllegalArgumentException(
+                    "maxPageBytes must be positive, got " + maxPageBytes);
         }
     }
 
@@ -135,8 +137,13 @@ public record ReadOptions(
          */
         public ReadOptions build() {
             return new ReadOptions(
-                    batchSize, maxFooterBytes, maxPageBytes, verifyChecksums, useDeclaredSchema,
-                    alternatingBatches, lateMaterialization);
+                    batchSize,
+                    maxFooterBytes,
+                    maxPageBytes,
+                    verifyChecksums,
+                    useDeclaredSchema,
+                    alternatingBatches,
+                    lateMaterialization);
         }
     }
 }

@@ -1,12 +1,11 @@
 package io.pqx.format.options;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * How a {@code ParquetWriter} lays out a file: codec, page format and sizes, dictionary, row-group
@@ -26,16 +25,17 @@ import java.util.Objects;
  * @param pageRowLimit most rows per data page (default 20,000)
  * @param rowGroupRows most rows per row group (default 1,000,000)
  * @param rowGroupBytes a row group is cut once its estimated size in the file (encoded and
- *     compressed, as parquet-java's block size counts it) reaches this (default 128 MiB, at most
- *     1 GiB); until the file has shown its compression its rows count at their raw size, so its
- *     first groups may be smaller
+ *     compressed, as parquet-java's block size counts it) reaches this (default 128 MiB, at most 1
+ *     GiB); until the file has shown its compression its rows count at their raw size, so its first
+ *     groups may be smaller
  * @param statisticsEnabled write column chunk statistics and the column index (default true)
  * @param statisticsTruncateLength longest binary min/max in chunk statistics; longer bounds are
  *     truncated and marked inexact (default 64)
  * @param pageIndexEnabled write column and offset indexes (default true)
  * @param columnIndexTruncateLength longest binary min/max in the column index (default 64)
  * @param bloomFilters dotted leaf path to bloom filter sizing; columns not named get none
- * @param keyValueMetadata extra footer key-value pairs; the key {@code pqx.flink.schema} is reserved
+ * @param keyValueMetadata extra footer key-value pairs; the key {@code pqx.flink.schema} is
+ *     reserved
  * @param sortingColumns recorded as {@code sorting_columns} of every row group; not enforced
  * @param createdBy footer {@code created_by}, in the "app version x.y.z (build b)" shape readers
  *     parse
@@ -66,13 +66,14 @@ public record WriteOptions(
 
     /**
      * The footer key-value metadata key under which the writer records the Flink row type (its
-     * serializable string), which readers use to restore types Parquet cannot tell apart; users
-     * may not set it.
+     * serializable string), which readers use to restore types Parquet cannot tell apart; users may
+     * not set it.
      */
     public static final String FLINK_SCHEMA_KEY = "pqx.flink.schema";
 
     public static final String DEFAULT_CREATED_BY = "pqx version 0.1.0 (build pqx)";
     public static final long MAX_ROW_GROUP_BYTES = 1L << 30;
+
     /** The smallest dictionary page limit parquet-column's dictionary writer can start with. */
     public static final int MIN_DICTIONARY_PAGE_BYTES = 64;
 
@@ -244,44 +245,82 @@ public record WriteOptions(
          * @throws IllegalArgumentException naming the first bad option and its value
          */
         public WriteOptions build() {
-            check(codec != null, "codec", null,
+            check(
+                    codec != null,
+                    "codec",
+                    null,
                     "must be one of " + java.util.Arrays.toString(Compression.values()));
             check(pageVersion != null, "pageVersion", null, "must be V1 or V2");
             int level = compressionLevel != null ? compressionLevel : codec.defaultLevel();
             checkLevel(level);
             // parquet-column's dictionary writer cannot start a buffer below 64 bytes.
-            check(dictionaryPageSizeBytes >= MIN_DICTIONARY_PAGE_BYTES, "dictionaryPageSizeBytes",
-                    dictionaryPageSizeBytes, "must be >= " + MIN_DICTIONARY_PAGE_BYTES);
+            check(
+                    dictionaryPageSizeBytes >= MIN_DICTIONARY_PAGE_BYTES,
+                    "dictionaryPageSizeBytes",
+                    dictionaryPageSizeBytes,
+                    "must be >= " + MIN_DICTIONARY_PAGE_BYTES);
             checkPositive("pageSizeBytes", pageSizeBytes);
             checkPositive("pageRowLimit", pageRowLimit);
             checkPositive("rowGroupRows", rowGroupRows);
-            check(rowGroupRows <= Integer.MAX_VALUE, "rowGroupRows", rowGroupRows,
+            check(
+                    rowGroupRows <= Integer.MAX_VALUE,
+                    "rowGroupRows",
+                    rowGroupRows,
                     "must be at most " + Integer.MAX_VALUE);
-            check(rowGroupBytes > 0 && rowGroupBytes <= MAX_ROW_GROUP_BYTES, "rowGroupBytes",
-                    rowGroupBytes, "must be between 1 and " + MAX_ROW_GROUP_BYTES);
+            check(
+                    rowGroupBytes > 0 && rowGroupBytes <= MAX_ROW_GROUP_BYTES,
+                    "rowGroupBytes",
+                    rowGroupBytes,
+                    "must be between 1 and " + MAX_ROW_GROUP_BYTES);
             checkPositive("statisticsTruncateLength", statisticsTruncateLength);
             checkPositive("columnIndexTruncateLength", columnIndexTruncateLength);
             checkBloomFilters();
             checkKeyValues();
             for (SortingColumnSpec s : sortingColumns) {
-                check(s != null && s.path() != null && !s.path().isEmpty(), "sortingColumns", s,
+                check(
+                        s != null && s.path() != null && !s.path().isEmpty(),
+                        "sortingColumns",
+                        s,
                         "needs a non-empty leaf path");
             }
-            check(createdBy != null && !createdBy.isBlank(), "createdBy", createdBy,
+            check(
+                    createdBy != null && !createdBy.isBlank(),
+                    "createdBy",
+                    createdBy,
                     "must not be empty");
-            return new WriteOptions(codec, level, pageVersion, dictionaryEnabled,
-                    dictionaryPageSizeBytes, pageSizeBytes, pageRowLimit, rowGroupRows,
-                    rowGroupBytes, statisticsEnabled, statisticsTruncateLength, pageIndexEnabled,
-                    columnIndexTruncateLength, bloomFilters, keyValueMetadata, sortingColumns,
-                    createdBy, pageChecksums);
+            return new WriteOptions(
+                    codec,
+                    level,
+                    pageVersion,
+                    dictionaryEnabled,
+                    dictionaryPageSizeBytes,
+                    pageSizeBytes,
+                    pageRowLimit,
+                    rowGroupRows,
+                    rowGroupBytes,
+                    statisticsEnabled,
+                    statisticsTruncateLength,
+                    pageIndexEnabled,
+                    columnIndexTruncateLength,
+                    bloomFilters,
+                    keyValueMetadata,
+                    sortingColumns,
+                    createdBy,
+                    pageChecksums);
         }
 
         private void checkLevel(int level) {
             if (codec == Compression.ZSTD) {
-                check(level >= 1 && level <= 22, "compressionLevel", level,
+                check(
+                        level >= 1 && level <= 22,
+                        "compressionLevel",
+                        level,
                         "must be between 1 and 22 for ZSTD");
             } else if (codec == Compression.GZIP) {
-                check(level >= 0 && level <= 9, "compressionLevel", level,
+                check(
+                        level >= 0 && level <= 9,
+                        "compressionLevel",
+                        level,
                         "must be between 0 and 9 for GZIP");
             }
         }
@@ -289,7 +328,10 @@ public record WriteOptions(
         private void checkBloomFilters() {
             for (Map.Entry<String, BloomFilterSpec> e : bloomFilters.entrySet()) {
                 String option = "bloomFilters[" + e.getKey() + "]";
-                check(e.getKey() != null && !e.getKey().isEmpty(), "bloomFilters", e.getKey(),
+                check(
+                        e.getKey() != null && !e.getKey().isEmpty(),
+                        "bloomFilters",
+                        e.getKey(),
                         "needs a non-empty leaf path");
                 check(e.getValue() != null, option, null, "must not be null");
                 long ndv = e.getValue().ndv();
@@ -301,9 +343,15 @@ public record WriteOptions(
 
         private void checkKeyValues() {
             for (Map.Entry<String, String> e : keyValueMetadata.entrySet()) {
-                check(e.getKey() != null && e.getValue() != null, "keyValueMetadata",
-                        e.getKey() + "=" + e.getValue(), "keys and values must not be null");
-                check(!FLINK_SCHEMA_KEY.equals(e.getKey()), "keyValueMetadata", e.getKey(),
+                check(
+                        e.getKey() != null && e.getValue() != null,
+                        "keyValueMetadata",
+                        e.getKey() + "=" + e.getValue(),
+                        "keys and values must not be null");
+                check(
+                        !FLINK_SCHEMA_KEY.equals(e.getKey()),
+                        "keyValueMetadata",
+                        e.getKey(),
                         "must not use the reserved key (the writer records the Flink row type"
                                 + " under it)");
             }
@@ -316,7 +364,11 @@ public record WriteOptions(
         private static void check(boolean ok, String option, Object value, String rule) {
             if (!ok) {
                 throw new IllegalArgumentException(
-                        "Cannot build WriteOptions: " + option + " " + rule + " but is "
+                        "Cannot build WriteOptions: "
+                                + option
+                                + " "
+                                + rule
+                                + " but is "
                                 + Objects.toString(value));
             }
         }

@@ -1,22 +1,19 @@
 package io.pqx.format.page;
 
-import org.apache.flink.annotation.Internal;
-
+import io.pqx.format.codec.Codec;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.footer.BoundedThrift;
-import io.pqx.format.codec.Codec;
-
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import org.apache.flink.annotation.Internal;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.DataPage;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
-
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.List;
 
 /**
  * The pages of one column chunk, for parquet-column's column readers: walks the thrift page headers
@@ -98,8 +95,10 @@ public final class ChunkPageReader implements PageReader {
         if (totalValueCount < 0) {
             boolean paged = runs.stream().anyMatch(run -> run.firstRowIndexes() != null);
             try {
-                totalValueCount = paged ? new PageHeaderScan(ctx, inflater).countValues(runs)
-                        : declaredValueCount;
+                totalValueCount =
+                        paged
+                                ? new PageHeaderScan(ctx, inflater).countValues(runs)
+                                : declaredValueCount;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -113,8 +112,8 @@ public final class ChunkPageReader implements PageReader {
     }
 
     /**
-     * First row (within the row group) of the last data page handed out, from the offset index;
-     * -1 when the chunk was read whole.
+     * First row (within the row group) of the last data page handed out, from the offset index; -1
+     * when the chunk was read whole.
      */
     public long currentPageFirstRow() {
         return pageFirstRow;
@@ -127,9 +126,9 @@ public final class ChunkPageReader implements PageReader {
 
     /**
      * The next data page holding values (like {@link #readPage}, pages of no values are skipped),
-     * its levels and values not yet walked: for a decoder that checks every
-     * read itself and declines a page it cannot decode cleanly. Before such a page goes to
-     * parquet-column after all, call {@link #checkPageForColumnReader}.
+     * its levels and values not yet walked: for a decoder that checks every read itself and
+     * declines a page it cannot decode cleanly. Before such a page goes to parquet-column after
+     * all, call {@link #checkPageForColumnReader}.
      *
      * <p>The page's bytes are valid only until the next data page is read from this reader (they
      * live in a buffer reused from page to page): the caller copies out what it keeps.
@@ -163,8 +162,13 @@ public final class ChunkPageReader implements PageReader {
                 int ordinal = nextOrdinal();
                 String what = "Cannot read page " + ordinal;
                 if (header == null) {
-                    throw ctx.corrupt(what, "the column chunk ends after " + valuesReturned
-                            + " of its " + getTotalValueCount() + " values");
+                    throw ctx.corrupt(
+                            what,
+                            "the column chunk ends after "
+                                    + valuesReturned
+                                    + " of its "
+                                    + getTotalValueCount()
+                                    + " values");
                 }
                 PageType type = header.getType();
                 if (type == PageType.DATA_PAGE || type == PageType.DATA_PAGE_V2) {
@@ -204,17 +208,20 @@ public final class ChunkPageReader implements PageReader {
                 }
                 PageType type = pending.getType();
                 if (type == PageType.DATA_PAGE || type == PageType.DATA_PAGE_V2) {
-                    int values = type == PageType.DATA_PAGE
-                            ? pending.getData_page_header().getNum_values()
-                            : pending.getData_page_header_v2().getNum_values();
+                    int values =
+                            type == PageType.DATA_PAGE
+                                    ? pending.getData_page_header().getNum_values()
+                                    : pending.getData_page_header_v2().getNum_values();
                     if (values < 0) {
-                        throw ctx.corrupt("Cannot read page " + nextOrdinal(),
+                        throw ctx.corrupt(
+                                "Cannot read page " + nextOrdinal(),
                                 "its header declares " + values + " values");
                     }
                     return values;
                 }
                 if (type == PageType.DICTIONARY_PAGE) {
-                    throw ctx.corrupt("Cannot read page " + nextOrdinal(),
+                    throw ctx.corrupt(
+                            "Cannot read page " + nextOrdinal(),
                             "a dictionary page follows the first data page");
                 }
                 pending = null;
@@ -235,8 +242,10 @@ public final class ChunkPageReader implements PageReader {
         }
         PageRun run = run();
         int ordinal = nextOrdinal();
-        pageFirstRow = run.firstRowIndexes() != null && dataPagesInRun < run.firstRowIndexes().length
-                ? run.firstRowIndexes()[dataPagesInRun] : -1;
+        pageFirstRow =
+                run.firstRowIndexes() != null && dataPagesInRun < run.firstRowIndexes().length
+                        ? run.firstRowIndexes()[dataPagesInRun]
+                        : -1;
         dataPagesInRun++;
         pending = null;
         pageOrdinal = ordinal;
@@ -266,18 +275,30 @@ public final class ChunkPageReader implements PageReader {
         int rowCount = 0;
         if (run.firstRowIndexes() != null) {
             if (dataPagesInRun >= run.firstRowIndexes().length) {
-                throw ctx.corrupt("Cannot read page " + ordinal, "the offset index lists "
-                        + run.firstRowIndexes().length + " pages where the chunk holds more, at offset "
-                        + (run.fileOffset() + pendingBody - run.offset()));
+                throw ctx.corrupt(
+                        "Cannot read page " + ordinal,
+                        "the offset index lists "
+                                + run.firstRowIndexes().length
+                                + " pages where the chunk holds more, at offset "
+                                + (run.fileOffset() + pendingBody - run.offset()));
             }
             firstRow = run.firstRowIndexes()[dataPagesInRun];
             rowCount = run.rowCounts()[dataPagesInRun];
         }
         dataPagesInRun++;
-        DataPage page = header.getType() == PageType.DATA_PAGE
-                ? inflater.v1(header, run.buffer(), pendingBody, ordinal, firstRow, rowCount, walk,
-                        !walk)
-                : inflater.v2(header, run.buffer(), pendingBody, ordinal, firstRow, walk, !walk);
+        DataPage page =
+                header.getType() == PageType.DATA_PAGE
+                        ? inflater.v1(
+                                header,
+                                run.buffer(),
+                                pendingBody,
+                                ordinal,
+                                firstRow,
+                                rowCount,
+                                walk,
+                                !walk)
+                        : inflater.v2(
+                                header, run.buffer(), pendingBody, ordinal, firstRow, walk, !walk);
         pageOrdinal = ordinal;
         pageFirstRow = firstRow;
         pagesReturned++;
@@ -287,14 +308,17 @@ public final class ChunkPageReader implements PageReader {
     }
 
     private static boolean usesDictionary(PageHeader header) {
-        org.apache.parquet.format.Encoding e = header.getType() == PageType.DATA_PAGE
-                ? header.getData_page_header().getEncoding()
-                : header.getData_page_header_v2().getEncoding();
+        org.apache.parquet.format.Encoding e =
+                header.getType() == PageType.DATA_PAGE
+                        ? header.getData_page_header().getEncoding()
+                        : header.getData_page_header_v2().getEncoding();
         return e == org.apache.parquet.format.Encoding.PLAIN_DICTIONARY
                 || e == org.apache.parquet.format.Encoding.RLE_DICTIONARY;
     }
 
-    /** Ordinal of the data page at the reading position (runs know theirs from the offset index). */
+    /**
+     * Ordinal of the data page at the reading position (runs know theirs from the offset index).
+     */
     private int nextOrdinal() {
         PageRun run = runIndex < runs.size() ? runs.get(runIndex) : null;
         if (run != null && run.firstRowIndexes() != null) {
@@ -316,8 +340,8 @@ public final class ChunkPageReader implements PageReader {
     }
 
     /**
-     * Parses the next page header and checks its sizes, leaving {@code pendingBody} at the page body
-     * and {@code position} after it; null at the end of the chunk.
+     * Parses the next page header and checks its sizes, leaving {@code pendingBody} at the page
+     * body and {@code position} after it; null at the end of the chunk.
      */
     private PageHeader nextHeader() throws IOException {
         skipExhaustedRuns();
@@ -334,12 +358,18 @@ public final class ChunkPageReader implements PageReader {
         try {
             headerLength = BoundedThrift.read(header, run.buffer(), start, available);
         } catch (IOException | RuntimeException e) {
-            throw ctx.corrupt("Cannot read page header", "invalid header at offset "
-                    + (run.fileOffset() + position) + ": " + PageInflater.reason(e), e);
+            throw ctx.corrupt(
+                    "Cannot read page header",
+                    "invalid header at offset "
+                            + (run.fileOffset() + position)
+                            + ": "
+                            + PageInflater.reason(e),
+                    e);
         }
-        String what = header.getType() == PageType.DICTIONARY_PAGE
-                ? "Cannot read dictionary page"
-                : "Cannot read page " + nextOrdinal();
+        String what =
+                header.getType() == PageType.DICTIONARY_PAGE
+                        ? "Cannot read dictionary page"
+                        : "Cannot read page " + nextOrdinal();
         inflater.checkSizes(header, what, available - headerLength);
         pendingBody = start + headerLength;
         position += headerLength + header.getCompressed_page_size();

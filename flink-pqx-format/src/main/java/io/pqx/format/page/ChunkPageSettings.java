@@ -1,8 +1,7 @@
 package io.pqx.format.page;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.format.codec.Codec;
+import org.apache.flink.annotation.Internal;
 
 /**
  * How a {@link ChunkPageWriter} writes the pages of a column chunk.

@@ -1,10 +1,15 @@
 package io.pqx.format.page;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.format.page.PageHeaderWriter.PageSizes;
 import io.pqx.format.page.PageHeaderWriter.V2Layout;
-
+import java.io.IOException;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.zip.CRC32;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
@@ -23,25 +28,16 @@ import org.apache.parquet.internal.column.columnindex.ColumnIndexBuilder;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 import org.apache.parquet.internal.column.columnindex.OffsetIndexBuilder;
 
-import javax.annotation.Nullable;
-
-import java.io.IOException;
-import java.util.EnumMap;
-import java.util.EnumSet;
-import java.util.Map;
-import java.util.Set;
-import java.util.zip.CRC32;
-
 /**
  * The page sink of exactly one column chunk: parquet-column's column writer hands it each encoded
- * page, which it compresses, prefixes with a Thrift page header and keeps in memory, recording
- * what the chunk metadata needs (sizes, value count, encodings, merged statistics, the column and
- * offset index, the bloom filter). Because the chunk holds a single column, this object is also
- * its own {@link PageWriteStore} and {@link BloomFilterWriteStore}.
+ * page, which it compresses, prefixes with a Thrift page header and keeps in memory, recording what
+ * the chunk metadata needs (sizes, value count, encodings, merged statistics, the column and offset
+ * index, the bloom filter). Because the chunk holds a single column, this object is also its own
+ * {@link PageWriteStore} and {@link BloomFilterWriteStore}.
  *
  * <p>The dictionary page arrives last (when the chunk is finalized) but belongs first in the file,
- * so it is kept apart: {@link #dictionaryPage()} then {@link #dataPages()}. Offset-index offsets are
- * relative to the first data page; the assembler shifts them when it places the chunk.
+ * so it is kept apart: {@link #dictionaryPage()} then {@link #dataPages()}. Offset-index offsets
+ * are relative to the first data page; the assembler shifts them when it places the chunk.
  *
  * <p>Created per column chunk by the column chunk encoder; not thread-safe (one encoding thread).
  */
@@ -57,6 +53,7 @@ public final class ChunkPageWriter
     private final Map<Encoding, Integer> dataPageEncodings = new EnumMap<>(Encoding.class);
     private final ColumnIndexBuilder columnIndex;
     private final OffsetIndexBuilder offsetIndex;
+
     /** A thread keeps its scratch buffer up to this size (pages are usually about 1 MiB). */
     private static final int MAX_KEPT_SCRATCH_BYTES = 8 << 20;
 
@@ -67,9 +64,12 @@ public final class ChunkPageWriter
      */
     private static final ThreadLocal<PageScratch> SCRATCH =
             ThreadLocal.withInitial(PageScratch::new);
+
     private final CRC32 crc = new CRC32();
+
     /** The page statistics the feeder computes, replacing parquet-column's; null if it does not. */
     @Nullable private final FlatPageStatistics flatStatistics;
+
     @Nullable private Encoding dictionaryEncoding;
     @Nullable private Statistics<?> statistics;
     @Nullable private BloomFilter bloomFilter;
@@ -85,33 +85,49 @@ public final class ChunkPageWriter
      * A page writer whose page statistics come from {@code flatStatistics} (filled by the feeder)
      * instead of the column writer's, which must then have statistics off; null for the latter.
      */
-    public ChunkPageWriter(ColumnDescriptor column, ChunkPageSettings settings,
+    public ChunkPageWriter(
+            ColumnDescriptor column,
+            ChunkPageSettings settings,
             @Nullable FlatPageStatistics flatStatistics) {
         this.column = column;
         this.flatStatistics = flatStatistics;
         this.settings = settings;
         this.compresses = settings.codec().name() != CompressionCodecName.UNCOMPRESSED;
-        this.columnIndex = settings.columnIndex()
-                ? ColumnIndexBuilder.getBuilder(
-                        column.getPrimitiveType(), settings.columnIndexTruncateLength())
-                : ColumnIndexBuilder.getNoOpBuilder();
-        this.offsetIndex = settings.offsetIndex()
-                ? OffsetIndexBuilder.getBuilder()
-                : OffsetIndexBuilder.getNoOpBuilder();
+        this.columnIndex =
+                settings.columnIndex()
+                        ? ColumnIndexBuilder.getBuilder(
+                                column.getPrimitiveType(), settings.columnIndexTruncateLength())
+                        : ColumnIndexBuilder.getNoOpBuilder();
+        this.offsetIndex =
+                settings.offsetIndex()
+                        ? OffsetIndexBuilder.getBuilder()
+                        : OffsetIndexBuilder.getNoOpBuilder();
     }
 
     // ---- PageWriter: called by parquet-column's ColumnWriterV1 / V2 ----
 
     @Override
-    public void writePage(BytesInput bytes, int valueCount, int rowCount, Statistics<?> stats,
-            SizeStatistics sizeStats, GeospatialStatistics geoStats, Encoding rlEncoding,
-            Encoding dlEncoding, Encoding valuesEncoding) throws IOException {
+    public void writePage(
+            BytesInput bytes,
+            int valueCount,
+            int rowCount,
+            Statistics<?> stats,
+            SizeStatistics sizeStats,
+            GeospatialStatistics geoStats,
+            Encoding rlEncoding,
+            Encoding dlEncoding,
+            Encoding valuesEncoding)
+            throws IOException {
         int uncompressed = pageSize(bytes.size());
         byte[] body = compress(bytes);
         long checksum = settings.checksums() ? checksum(body) : PageHeaderWriter.NO_CRC;
-        byte[] header = PageHeaderWriter.dataPageV1(
-                new PageSizes(uncompressed, body.length, checksum),
-                valueCount, rlEncoding, dlEncoding, valuesEncoding);
+        byte[] header =
+                PageHeaderWriter.dataPageV1(
+                        new PageSizes(uncompressed, body.length, checksum),
+                        valueCount,
+                        rlEncoding,
+                        dlEncoding,
+                        valuesEncoding);
         data.add(header);
         data.add(body);
         if (column.getMaxRepetitionLevel() > 0) {
@@ -120,15 +136,28 @@ public final class ChunkPageWriter
         if (column.getMaxDefinitionLevel() > 0) {
             encodings.add(dlEncoding);
         }
-        recordDataPage(header.length + (long) uncompressed, header.length + body.length,
-                valueCount, rowCount, stats, valuesEncoding);
+        recordDataPage(
+                header.length + (long) uncompressed,
+                header.length + body.length,
+                valueCount,
+                rowCount,
+                stats,
+                valuesEncoding);
     }
 
     @Override
-    public void writePageV2(int rowCount, int nullCount, int valueCount,
-            BytesInput repetitionLevels, BytesInput definitionLevels, Encoding dataEncoding,
-            BytesInput values, Statistics<?> stats, SizeStatistics sizeStats,
-            GeospatialStatistics geoStats) throws IOException {
+    public void writePageV2(
+            int rowCount,
+            int nullCount,
+            int valueCount,
+            BytesInput repetitionLevels,
+            BytesInput definitionLevels,
+            Encoding dataEncoding,
+            BytesInput values,
+            Statistics<?> stats,
+            SizeStatistics sizeStats,
+            GeospatialStatistics geoStats)
+            throws IOException {
         byte[] rl = repetitionLevels.toByteArray();
         byte[] dl = definitionLevels.toByteArray();
         int valuesSize = pageSize(values.size());
@@ -142,11 +171,15 @@ public final class ChunkPageWriter
             checksum = crc.getValue();
         }
         int levels = rl.length + dl.length;
-        byte[] header = PageHeaderWriter.dataPageV2(
-                new PageSizes(pageSize((long) levels + valuesSize),
-                        pageSize((long) levels + body.length), checksum),
-                new V2Layout(valueCount, nullCount, rowCount, rl.length, dl.length),
-                dataEncoding, compresses);
+        byte[] header =
+                PageHeaderWriter.dataPageV2(
+                        new PageSizes(
+                                pageSize((long) levels + valuesSize),
+                                pageSize((long) levels + body.length),
+                                checksum),
+                        new V2Layout(valueCount, nullCount, rowCount, rl.length, dl.length),
+                        dataEncoding,
+                        compresses);
         data.add(header);
         data.add(rl);
         data.add(dl);
@@ -154,8 +187,12 @@ public final class ChunkPageWriter
         if (levels > 0) {
             encodings.add(Encoding.RLE);
         }
-        recordDataPage(header.length + (long) levels + valuesSize,
-                header.length + (long) levels + body.length, valueCount, rowCount, stats,
+        recordDataPage(
+                header.length + (long) levels + valuesSize,
+                header.length + (long) levels + body.length,
+                valueCount,
+                rowCount,
+                stats,
                 dataEncoding);
     }
 
@@ -168,9 +205,11 @@ public final class ChunkPageWriter
         int uncompressed = pageSize(bytes.size());
         byte[] body = compress(bytes);
         long checksum = settings.checksums() ? checksum(body) : PageHeaderWriter.NO_CRC;
-        byte[] header = PageHeaderWriter.dictionaryPage(
-                new PageSizes(uncompressed, body.length, checksum),
-                page.getDictionarySize(), page.getEncoding());
+        byte[] header =
+                PageHeaderWriter.dictionaryPage(
+                        new PageSizes(uncompressed, body.length, checksum),
+                        page.getDictionarySize(),
+                        page.getEncoding());
         dictionary.add(header);
         dictionary.add(body);
         dictionaryEncoding = page.getEncoding();
@@ -178,8 +217,13 @@ public final class ChunkPageWriter
         uncompressedSize += header.length + (long) uncompressed;
     }
 
-    private void recordDataPage(long uncompressed, long compressed, int values, int rows,
-            Statistics<?> columnWriterStats, Encoding valuesEncoding) {
+    private void recordDataPage(
+            long uncompressed,
+            long compressed,
+            int values,
+            int rows,
+            Statistics<?> columnWriterStats,
+            Encoding valuesEncoding) {
         Statistics<?> stats =
                 flatStatistics != null ? flatStatistics.takePage() : columnWriterStats;
         uncompressedSize += uncompressed;
@@ -197,40 +241,83 @@ public final class ChunkPageWriter
     }
 
     @Override
-    public void writePage(BytesInput bytes, int valueCount, int rowCount, Statistics<?> stats,
-            SizeStatistics sizeStats, Encoding rl, Encoding dl, Encoding values)
+    public void writePage(
+            BytesInput bytes,
+            int valueCount,
+            int rowCount,
+            Statistics<?> stats,
+            SizeStatistics sizeStats,
+            Encoding rl,
+            Encoding dl,
+            Encoding values)
             throws IOException {
         writePage(bytes, valueCount, rowCount, stats, sizeStats, null, rl, dl, values);
     }
 
     @Override
-    public void writePage(BytesInput bytes, int valueCount, int rowCount, Statistics<?> stats,
-            Encoding rl, Encoding dl, Encoding values) throws IOException {
+    public void writePage(
+            BytesInput bytes,
+            int valueCount,
+            int rowCount,
+            Statistics<?> stats,
+            Encoding rl,
+            Encoding dl,
+            Encoding values)
+            throws IOException {
         writePage(bytes, valueCount, rowCount, stats, null, null, rl, dl, values);
     }
 
     @Override
     @Deprecated
-    public void writePage(BytesInput bytes, int valueCount, Statistics<?> stats, Encoding rl,
-            Encoding dl, Encoding values) {
+    public void writePage(
+            BytesInput bytes,
+            int valueCount,
+            Statistics<?> stats,
+            Encoding rl,
+            Encoding dl,
+            Encoding values) {
         // Without a row count there is no offset index: parquet-column never calls this.
         throw new UnsupportedOperationException("Cannot write a page without its row count");
     }
 
     @Override
-    public void writePageV2(int rowCount, int nullCount, int valueCount, BytesInput rl,
-            BytesInput dl, Encoding dataEncoding, BytesInput values, Statistics<?> stats,
-            SizeStatistics sizeStats) throws IOException {
-        writePageV2(rowCount, nullCount, valueCount, rl, dl, dataEncoding, values, stats,
-                sizeStats, null);
+    public void writePageV2(
+            int rowCount,
+            int nullCount,
+            int valueCount,
+            BytesInput rl,
+            BytesInput dl,
+            Encoding dataEncoding,
+            BytesInput values,
+            Statistics<?> stats,
+            SizeStatistics sizeStats)
+            throws IOException {
+        writePageV2(
+                rowCount,
+                nullCount,
+                valueCount,
+                rl,
+                dl,
+                dataEncoding,
+                values,
+                stats,
+                sizeStats,
+                null);
     }
 
     @Override
-    public void writePageV2(int rowCount, int nullCount, int valueCount, BytesInput rl,
-            BytesInput dl, Encoding dataEncoding, BytesInput values, Statistics<?> stats)
+    public void writePageV2(
+            int rowCount,
+            int nullCount,
+            int valueCount,
+            BytesInput rl,
+            BytesInput dl,
+            Encoding dataEncoding,
+            BytesInput values,
+            Statistics<?> stats)
             throws IOException {
-        writePageV2(rowCount, nullCount, valueCount, rl, dl, dataEncoding, values, stats,
-                null, null);
+        writePageV2(
+                rowCount, nullCount, valueCount, rl, dl, dataEncoding, values, stats, null, null);
     }
 
     @Override
@@ -302,7 +389,11 @@ public final class ChunkPageWriter
     private int pageSize(long size) throws IOException {
         if (size > Integer.MAX_VALUE) {
             throw new IOException(
-                    "Cannot write column " + column + ": a page of " + size + " bytes is over 2 GiB");
+                    "Cannot write column "
+                            + column
+                            + ": a page of "
+                            + size
+                            + " bytes is over 2 GiB");
         }
         return (int) size;
     }

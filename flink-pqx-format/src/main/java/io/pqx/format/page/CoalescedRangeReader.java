@@ -1,13 +1,11 @@
 package io.pqx.format.page;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.format.io.InputFile;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.apache.flink.annotation.Internal;
 
 /**
  * Reads many byte ranges of a file with as few reads as possible: ranges that touch or overlap are

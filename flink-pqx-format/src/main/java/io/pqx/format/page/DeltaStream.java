@@ -2,7 +2,6 @@ package io.pqx.format.page;
 
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
-
 import org.apache.parquet.column.values.bitpacking.BytePackerForLong;
 import org.apache.parquet.column.values.bitpacking.Packer;
 
@@ -16,8 +15,10 @@ final class DeltaStream {
     private static final int MAX_DELTA_BLOCK = 1 << 16;
 
     private final FileContext ctx;
+
     /** The value count of the page the stream is in (parquet-column allocates up to it). */
     private final int pageValues;
+
     private final byte[] b;
     private final int end;
     private final String what;
@@ -39,7 +40,14 @@ final class DeltaStream {
     private int eightAt = 8;
     private BytePackerForLong packer;
 
-    DeltaStream(FileContext ctx, int pageValues, byte[] b, int at, int end, String what, String section) {
+    DeltaStream(
+            FileContext ctx,
+            int pageValues,
+            byte[] b,
+            int at,
+            int end,
+            String what,
+            String section) {
         this.ctx = ctx;
         this.pageValues = pageValues;
         this.b = b;
@@ -77,13 +85,20 @@ final class DeltaStream {
         long bs = varint();
         long mb = varint();
         long tv = varint();
-        if (bs <= 0 || bs > MAX_DELTA_BLOCK || bs % 128 != 0 || mb <= 0 || mb > 256
-                || bs % mb != 0 || (bs / mb) % 32 != 0) {
-            throw ctx.corrupt(what, "invalid delta block of " + bs + " values in " + mb + " miniblocks");
+        if (bs <= 0
+                || bs > MAX_DELTA_BLOCK
+                || bs % 128 != 0
+                || mb <= 0
+                || mb > 256
+                || bs % mb != 0
+                || (bs / mb) % 32 != 0) {
+            throw ctx.corrupt(
+                    what, "invalid delta block of " + bs + " values in " + mb + " miniblocks");
         }
         if (tv > pageValues) {
             // parquet-column allocates the declared count up front
-            throw ctx.corrupt(what, "delta header declares " + tv + " values in a page of " + pageValues);
+            throw ctx.corrupt(
+                    what, "delta header declares " + tv + " values in a page of " + pageValues);
         }
         blockSize = (int) bs;
         miniBlocks = (int) mb;
@@ -115,8 +130,14 @@ final class DeltaStream {
             for (int i = 0; i < miniBlocks && buffered < total; i++) {
                 long bytes = (long) widths[i] * miniSize / 8;
                 if (bytes > end - pos) {
-                    throw corrupt("a miniblock of " + bytes + " bytes is cut off at byte " + pos
-                            + " (" + (end - pos) + " left)");
+                    throw corrupt(
+                            "a miniblock of "
+                                    + bytes
+                                    + " bytes is cut off at byte "
+                                    + pos
+                                    + " ("
+                                    + (end - pos)
+                                    + " left)");
                 }
                 pos += (int) bytes;
                 buffered += miniSize;

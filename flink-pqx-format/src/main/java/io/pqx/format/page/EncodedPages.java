@@ -1,11 +1,10 @@
 package io.pqx.format.page;
 
-import org.apache.flink.annotation.Internal;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.annotation.Internal;
 
 /**
  * Encoded pages (headers and bodies) of one column chunk, kept as the arrays the codec and the

@@ -1,7 +1,8 @@
 package io.pqx.format.page;
 
+import java.util.Arrays;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
-
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.io.api.Binary;
@@ -10,29 +11,26 @@ import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
 
-import javax.annotation.Nullable;
-
-import java.util.Arrays;
-
 /**
- * The min/max of the page being filled, for a flat NOT NULL leaf whose values the feeder hands
- * over in typed loops: it replaces parquet-column's per-value statistics update (a virtual call
- * through the column's value collector, and for strings a byte-by-byte compare) with a compare in
- * the feeder's own loop. {@link ChunkPageWriter} takes the page's figures when the column writer
- * flushes the page and turns them into the parquet-column {@link Statistics} that the column
- * writer would have passed, so the chunk statistics and the column index are the same.
+ * The min/max of the page being filled, for a flat NOT NULL leaf whose values the feeder hands over
+ * in typed loops: it replaces parquet-column's per-value statistics update (a virtual call through
+ * the column's value collector, and for strings a byte-by-byte compare) with a compare in the
+ * feeder's own loop. {@link ChunkPageWriter} takes the page's figures when the column writer
+ * flushes the page and turns them into the parquet-column {@link Statistics} that the column writer
+ * would have passed, so the chunk statistics and the column index are the same.
  *
  * <p>Only for the orders where that is exact: INT32 and INT64 compared as signed numbers, BINARY
  * compared as unsigned bytes (strings, JSON, plain binary); {@link #forColumn} returns null for
  * every other column, which keeps parquet-column's statistics. Values must be offered before the
- * record that ends them (the column writer may cut a page at each record end), and a page must
- * not hold nulls. Not thread-safe; one per column chunk.
+ * record that ends them (the column writer may cut a page at each record end), and a page must not
+ * hold nulls. Not thread-safe; one per column chunk.
  */
 @Internal
 public final class FlatPageStatistics {
     /** parquet-column's orders of plain INT32, INT64 and BINARY (its constants are not public). */
     private static final PrimitiveComparator<?> SIGNED_INT32 =
             Types.required(PrimitiveTypeName.INT32).named("int32").comparator();
+
     private static final PrimitiveComparator<?> SIGNED_INT64 =
             Types.required(PrimitiveTypeName.INT64).named("int64").comparator();
 
@@ -62,12 +60,14 @@ public final class FlatPageStatistics {
         }
         PrimitiveType type = column.getPrimitiveType();
         PrimitiveComparator<?> order = type.comparator();
-        boolean exact = switch (type.getPrimitiveTypeName()) {
-            case INT32 -> order == SIGNED_INT32;
-            case INT64 -> order == SIGNED_INT64;
-            case BINARY -> order == PrimitiveComparator.UNSIGNED_LEXICOGRAPHICAL_BINARY_COMPARATOR;
-            default -> false;
-        };
+        boolean exact =
+                switch (type.getPrimitiveTypeName()) {
+                    case INT32 -> order == SIGNED_INT32;
+                    case INT64 -> order == SIGNED_INT64;
+                    case BINARY ->
+                            order == PrimitiveComparator.UNSIGNED_LEXICOGRAPHICAL_BINARY_COMPARATOR;
+                    default -> false;
+                };
         return exact ? new FlatPageStatistics(type) : null;
     }
 
@@ -154,10 +154,10 @@ public final class FlatPageStatistics {
                     stats.updateStats(longMax);
                 }
                 default -> {
-                    stats.updateStats(Binary.fromConstantByteArray(
-                            Arrays.copyOf(binMin, binMinLength)));
-                    stats.updateStats(Binary.fromConstantByteArray(
-                            Arrays.copyOf(binMax, binMaxLength)));
+                    stats.updateStats(
+                            Binary.fromConstantByteArray(Arrays.copyOf(binMin, binMinLength)));
+                    stats.updateStats(
+                            Binary.fromConstantByteArray(Arrays.copyOf(binMax, binMaxLength)));
                 }
             }
         }

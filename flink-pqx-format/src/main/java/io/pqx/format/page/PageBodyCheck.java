@@ -2,22 +2,20 @@ package io.pqx.format.page;
 
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
-
+import java.io.IOException;
+import java.nio.ByteBuffer;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.bytes.BytesUtils;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesReader;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-
 /**
  * Checks the length fields inside an uncompressed page body before parquet-column decodes it,
  * because some of its decoders allocate what a header says before looking at the bytes: a
  * bit-packed RLE run allocates {@code 8 x groups} ints, a DELTA_BINARY_PACKED block its declared
- * value count in longs, DELTA_BYTE_ARRAY the declared prefix of every value. A lying field would
- * be an OutOfMemoryError; here it is a {@link CorruptFileException}.
+ * value count in longs, DELTA_BYTE_ARRAY the declared prefix of every value. A lying field would be
+ * an OutOfMemoryError; here it is a {@link CorruptFileException}.
  *
  * <p>Walks only run and block headers (bit-packed data is skipped, not decoded), except for the
  * prefix lengths of DELTA_BYTE_ARRAY pages. Stateless; used by {@link PageInflater}.
@@ -39,8 +37,15 @@ final class PageBodyCheck {
      * A v1 page body, {@code body[0, length)}: length-prefixed RLE levels (or BIT_PACKED), then
      * values.
      */
-    void v1(byte[] body, int length, int values, Encoding rl, Encoding dl, Encoding encoding,
-            String what) throws CorruptFileException {
+    void v1(
+            byte[] body,
+            int length,
+            int values,
+            Encoding rl,
+            Encoding dl,
+            Encoding encoding,
+            String what)
+            throws CorruptFileException {
         checkCount(values, what);
         int at = 0;
         at = v1Levels(body, length, at, values, column.getMaxRepetitionLevel(), rl, what);
@@ -52,25 +57,44 @@ final class PageBodyCheck {
      * A v2 page: level sections (RLE, no length prefix) and the uncompressed data section {@code
      * data[0, dataLength)}.
      */
-    void v2(byte[] levels, int at, int rlLength, int dlLength, byte[] data, int dataLength,
-            int values, Encoding encoding, String what) throws CorruptFileException {
+    void v2(
+            byte[] levels,
+            int at,
+            int rlLength,
+            int dlLength,
+            byte[] data,
+            int dataLength,
+            int values,
+            Encoding encoding,
+            String what)
+            throws CorruptFileException {
         checkCount(values, what);
         rle(levels, at, at + rlLength, bitWidth(column.getMaxRepetitionLevel()), values, what);
-        rle(levels, at + rlLength, at + rlLength + dlLength,
-                bitWidth(column.getMaxDefinitionLevel()), values, what);
+        rle(
+                levels,
+                at + rlLength,
+                at + rlLength + dlLength,
+                bitWidth(column.getMaxDefinitionLevel()),
+                values,
+                what);
         values(data, 0, dataLength, values, encoding, what);
     }
 
     private void checkCount(int values, String what) throws CorruptFileException {
         // decoders may hold a page's values (or its levels) in an int or long array
         if ((long) values * 8 > maxPageBytes) {
-            throw ctx.corrupt(what, values + " values exceed what a page of at most " + maxPageBytes
-                    + " bytes (maxPageBytes) can decode into");
+            throw ctx.corrupt(
+                    what,
+                    values
+                            + " values exceed what a page of at most "
+                            + maxPageBytes
+                            + " bytes (maxPageBytes) can decode into");
         }
     }
 
-    private int v1Levels(byte[] b, int end, int at, int values, int maxLevel, Encoding encoding,
-            String what) throws CorruptFileException {
+    private int v1Levels(
+            byte[] b, int end, int at, int values, int maxLevel, Encoding encoding, String what)
+            throws CorruptFileException {
         if (maxLevel == 0) {
             return at;
         }
@@ -81,10 +105,19 @@ final class PageBodyCheck {
         if (end - at < 4) {
             throw ctx.corrupt(what, "level section at byte " + at + " has no length");
         }
-        int length = (b[at] & 0xFF) | (b[at + 1] & 0xFF) << 8 | (b[at + 2] & 0xFF) << 16 | (b[at + 3] & 0xFF) << 24;
+        int length =
+                (b[at] & 0xFF)
+                        | (b[at + 1] & 0xFF) << 8
+                        | (b[at + 2] & 0xFF) << 16
+                        | (b[at + 3] & 0xFF) << 24;
         if (length < 0 || length > end - at - 4) {
-            throw ctx.corrupt(what, "level section of " + length + " bytes exceeds the "
-                    + (end - at - 4) + " bytes left in the page");
+            throw ctx.corrupt(
+                    what,
+                    "level section of "
+                            + length
+                            + " bytes exceeds the "
+                            + (end - at - 4)
+                            + " bytes left in the page");
         }
         rle(b, at + 4, at + 4 + length, width, values, what);
         return at + 4 + length;
@@ -109,7 +142,7 @@ final class PageBodyCheck {
             }
             case DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY -> delta(b, at, end, values, what);
             case DELTA_BYTE_ARRAY -> prefixes(b, at, end, values, what);
-            default -> { }
+            default -> {}
         }
     }
 
@@ -158,31 +191,48 @@ final class PageBodyCheck {
             boolean withinValues = count * 8 <= values + 7L && bytes <= end - pos + (long) width;
             boolean paddedAndPresent = width > 0 && bytes <= end - pos;
             if (!withinValues && !paddedAndPresent) {
-                throw ctx.corrupt(what, "a bit-packed run of " + count * 8 + " values needs "
-                        + bytes + " bytes; the page holds " + values + " values and " + (end - pos)
-                        + " more bytes");
+                throw ctx.corrupt(
+                        what,
+                        "a bit-packed run of "
+                                + count * 8
+                                + " values needs "
+                                + bytes
+                                + " bytes; the page holds "
+                                + values
+                                + " values and "
+                                + (end - pos)
+                                + " more bytes");
             }
             pos += (int) Math.min(bytes, end - pos);
         }
     }
 
     /** Checks a DELTA_BINARY_PACKED header; returns the position after its blocks. */
-    private int delta(byte[] b, int at, int end, int values, String what) throws CorruptFileException {
+    private int delta(byte[] b, int at, int end, int values, String what)
+            throws CorruptFileException {
         try {
             ByteBufferInputStream in = ByteBufferInputStream.wrap(ByteBuffer.wrap(b, at, end - at));
             int blockSize = BytesUtils.readUnsignedVarInt(in);
             int miniBlocks = BytesUtils.readUnsignedVarInt(in);
             int total = BytesUtils.readUnsignedVarInt(in);
             BytesUtils.readZigZagVarLong(in);
-            if (blockSize <= 0 || blockSize % 128 != 0 || blockSize > MAX_DELTA_BLOCK
-                    || miniBlocks <= 0 || blockSize % miniBlocks != 0
+            if (blockSize <= 0
+                    || blockSize % 128 != 0
+                    || blockSize > MAX_DELTA_BLOCK
+                    || miniBlocks <= 0
+                    || blockSize % miniBlocks != 0
                     || (blockSize / miniBlocks) % 32 != 0) {
-                throw ctx.corrupt(what, "invalid delta block of " + blockSize + " values in "
-                        + miniBlocks + " miniblocks");
+                throw ctx.corrupt(
+                        what,
+                        "invalid delta block of "
+                                + blockSize
+                                + " values in "
+                                + miniBlocks
+                                + " miniblocks");
             }
             if (total > values) {
-                throw ctx.corrupt(what, "delta header declares " + total + " values in a page of "
-                        + values);
+                throw ctx.corrupt(
+                        what, "delta header declares " + total + " values in a page of " + values);
             }
             int miniSize = blockSize / miniBlocks;
             long remaining = total - 1L;
@@ -215,16 +265,23 @@ final class PageBodyCheck {
         delta(b, suffixes, end, values, what);
         try {
             DeltaBinaryPackingValuesReader reader = new DeltaBinaryPackingValuesReader();
-            reader.initFromPage(values, ByteBufferInputStream.wrap(ByteBuffer.wrap(b, at, suffixes - at)));
-            ByteBufferInputStream header = ByteBufferInputStream.wrap(ByteBuffer.wrap(b, at, end - at));
+            reader.initFromPage(
+                    values, ByteBufferInputStream.wrap(ByteBuffer.wrap(b, at, suffixes - at)));
+            ByteBufferInputStream header =
+                    ByteBufferInputStream.wrap(ByteBuffer.wrap(b, at, end - at));
             BytesUtils.readUnsignedVarInt(header);
             BytesUtils.readUnsignedVarInt(header);
             int count = BytesUtils.readUnsignedVarInt(header);
             for (int i = 0; i < count; i++) {
                 int prefix = reader.readInteger();
                 if (prefix < 0 || prefix > end - at) {
-                    throw ctx.corrupt(what, "value " + i + " reuses a prefix of " + prefix
-                            + " bytes, longer than the page");
+                    throw ctx.corrupt(
+                            what,
+                            "value "
+                                    + i
+                                    + " reuses a prefix of "
+                                    + prefix
+                                    + " bytes, longer than the page");
                 }
             }
         } catch (CorruptFileException e) {

@@ -1,16 +1,13 @@
 package io.pqx.format.page;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.footer.BoundedThrift;
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.io.InputFile;
-
-import org.apache.parquet.format.PageHeader;
-
 import java.io.IOException;
+import org.apache.flink.annotation.Internal;
+import org.apache.parquet.format.PageHeader;
 
 /**
  * How many pages of a column chunk (dictionary and data pages alike) carry a CRC-32 in their
@@ -38,8 +35,8 @@ public record PageChecksums(int pages, int withCrc) {
     /**
      * Walks the page headers of {@code chunk} in {@code file}.
      *
-     * @throws CorruptFileException naming file, row group and column when a header cannot be
-     *     parsed or a page runs past the chunk
+     * @throws CorruptFileException naming file, row group and column when a header cannot be parsed
+     *     or a page runs past the chunk
      */
     public static PageChecksums of(InputFile file, ColumnChunkMetadata chunk) throws IOException {
         return of(file, chunk.startOffset(), chunk.totalCompressedSize(), chunk.context());
@@ -63,9 +60,14 @@ public record PageChecksums(int pages, int withCrc) {
             long compressed = header.getCompressed_page_size();
             long bodyEnd = position + headerLength + compressed;
             if (compressed < 0 || bodyEnd > end) {
-                throw ctx.corrupt("Cannot read page header", "the page at offset " + position
-                        + " declares " + compressed + " bytes, beyond the column chunk's end at "
-                        + end);
+                throw ctx.corrupt(
+                        "Cannot read page header",
+                        "the page at offset "
+                                + position
+                                + " declares "
+                                + compressed
+                                + " bytes, beyond the column chunk's end at "
+                                + end);
             }
             pages++;
             if (header.isSetCrc()) {
@@ -76,9 +78,12 @@ public record PageChecksums(int pages, int withCrc) {
         return new PageChecksums(pages, withCrc);
     }
 
-    /** Parses the header at {@code position}, reading more when it is longer than the first read. */
-    private static int readHeader(InputFile file, FileContext ctx, PageHeader header,
-            long position, long left) throws IOException {
+    /**
+     * Parses the header at {@code position}, reading more when it is longer than the first read.
+     */
+    private static int readHeader(
+            InputFile file, FileContext ctx, PageHeader header, long position, long left)
+            throws IOException {
         int window = (int) Math.min(left, FIRST_HEADER_READ);
         while (true) {
             byte[] bytes = file.readFully(position, window);
@@ -86,8 +91,10 @@ public record PageChecksums(int pages, int withCrc) {
                 return BoundedThrift.read(header, bytes, 0, window);
             } catch (IOException e) {
                 if (window >= Math.min(left, MAX_HEADER_BYTES)) {
-                    throw ctx.corrupt("Cannot read page header", "invalid header at offset "
-                            + position + ": " + PageInflater.reason(e), e);
+                    throw ctx.corrupt(
+                            "Cannot read page header",
+                            "invalid header at offset " + position + ": " + PageInflater.reason(e),
+                            e);
                 }
                 // maybe only cut short by the window: read again with more
                 window = (int) Math.min(Math.min(left, MAX_HEADER_BYTES), (long) window * 16);

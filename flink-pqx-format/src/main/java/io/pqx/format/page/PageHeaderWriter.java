@@ -1,7 +1,8 @@
 package io.pqx.format.page;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import org.apache.flink.annotation.Internal;
-
 import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.DataPageHeaderV2;
 import org.apache.parquet.format.DictionaryPageHeader;
@@ -9,9 +10,6 @@ import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
 import org.apache.parquet.format.Util;
-
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 
 /**
  * Serializes Thrift page headers (data page v1, data page v2, dictionary page) with
@@ -26,28 +24,43 @@ public final class PageHeaderWriter {
 
     private PageHeaderWriter() {}
 
-    public static byte[] dataPageV1(PageSizes sizes, int valueCount,
+    public static byte[] dataPageV1(
+            PageSizes sizes,
+            int valueCount,
             org.apache.parquet.column.Encoding repetition,
             org.apache.parquet.column.Encoding definition,
-            org.apache.parquet.column.Encoding values) throws IOException {
+            org.apache.parquet.column.Encoding values)
+            throws IOException {
         PageHeader header = base(PageType.DATA_PAGE, sizes);
-        header.setData_page_header(new DataPageHeader(
-                valueCount, thrift(values), thrift(definition), thrift(repetition)));
+        header.setData_page_header(
+                new DataPageHeader(
+                        valueCount, thrift(values), thrift(definition), thrift(repetition)));
         return serialize(header);
     }
 
-    public static byte[] dataPageV2(PageSizes sizes, V2Layout layout,
-            org.apache.parquet.column.Encoding values, boolean compressed) throws IOException {
+    public static byte[] dataPageV2(
+            PageSizes sizes,
+            V2Layout layout,
+            org.apache.parquet.column.Encoding values,
+            boolean compressed)
+            throws IOException {
         PageHeader header = base(PageType.DATA_PAGE_V2, sizes);
-        DataPageHeaderV2 v2 = new DataPageHeaderV2(layout.values(), layout.nulls(), layout.rows(),
-                thrift(values), layout.definitionBytes(), layout.repetitionBytes());
+        DataPageHeaderV2 v2 =
+                new DataPageHeaderV2(
+                        layout.values(),
+                        layout.nulls(),
+                        layout.rows(),
+                        thrift(values),
+                        layout.definitionBytes(),
+                        layout.repetitionBytes());
         v2.setIs_compressed(compressed);
         header.setData_page_header_v2(v2);
         return serialize(header);
     }
 
-    public static byte[] dictionaryPage(PageSizes sizes, int entries,
-            org.apache.parquet.column.Encoding encoding) throws IOException {
+    public static byte[] dictionaryPage(
+            PageSizes sizes, int entries, org.apache.parquet.column.Encoding encoding)
+            throws IOException {
         PageHeader header = base(PageType.DICTIONARY_PAGE, sizes);
         header.setDictionary_page_header(new DictionaryPageHeader(entries, thrift(encoding)));
         return serialize(header);
@@ -80,6 +93,6 @@ public final class PageHeaderWriter {
     public record PageSizes(int uncompressed, int compressed, long crc) {}
 
     /** What a v2 header counts: values (incl. nulls), nulls, rows, and the level section sizes. */
-    public record V2Layout(int values, int nulls, int rows, int repetitionBytes,
-            int definitionBytes) {}
+    public record V2Layout(
+            int values, int nulls, int rows, int repetitionBytes, int definitionBytes) {}
 }

@@ -1,10 +1,11 @@
 package io.pqx.format.page;
 
+import io.pqx.format.codec.Codec;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
-import io.pqx.format.codec.Codec;
-
+import java.io.IOException;
+import java.util.zip.CRC32;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
@@ -16,9 +17,6 @@ import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.DataPageHeaderV2;
 import org.apache.parquet.format.DictionaryPageHeader;
 import org.apache.parquet.format.PageHeader;
-
-import java.io.IOException;
-import java.util.zip.CRC32;
 
 /**
  * Turns one page (its thrift header and stored bytes) into the parquet-column page object the
@@ -42,8 +40,10 @@ final class PageInflater {
     private final ColumnDescriptor column;
     private final PageBodyCheck check;
     private final PageValueCheck valueCheck;
+
     /** The walk of the last data page handed out unwalked; null when there is none. */
     private DeferredCheck deferred;
+
     /**
      * Data pages handed out with {@code reuse} are decompressed into this buffer (grown as needed):
      * a chunk's pages then cost one buffer instead of a fresh, zeroed array each.
@@ -70,17 +70,32 @@ final class PageInflater {
         int compressed = header.getCompressed_page_size();
         int uncompressed = header.getUncompressed_page_size();
         if (compressed < 0 || uncompressed < 0) {
-            throw ctx.corrupt(what, "negative page size (compressed " + compressed + ", uncompressed "
-                    + uncompressed + ")");
+            throw ctx.corrupt(
+                    what,
+                    "negative page size (compressed "
+                            + compressed
+                            + ", uncompressed "
+                            + uncompressed
+                            + ")");
         }
         int largest = Math.max(compressed, uncompressed);
         if (largest > limits.maxPageBytes()) {
-            throw ctx.unsupported(what, "page size of " + largest + " bytes exceeds the limit of "
-                    + limits.maxPageBytes() + " bytes (maxPageBytes)");
+            throw ctx.unsupported(
+                    what,
+                    "page size of "
+                            + largest
+                            + " bytes exceeds the limit of "
+                            + limits.maxPageBytes()
+                            + " bytes (maxPageBytes)");
         }
         if (compressed > available) {
-            throw ctx.corrupt(what, "compressed size " + compressed + " exceeds the " + available
-                    + " bytes left in the column chunk");
+            throw ctx.corrupt(
+                    what,
+                    "compressed size "
+                            + compressed
+                            + " exceeds the "
+                            + available
+                            + " bytes left in the column chunk");
         }
     }
 
@@ -96,12 +111,20 @@ final class PageInflater {
         // bound the dictionary arrays parquet-column allocates by what the page can hold
         long needed = minBytes == 0 ? (count + 7) / 8 : count * minBytes;
         if (count < 0 || needed > size) {
-            throw ctx.corrupt(what, dict.getNum_values() + " values cannot fit in " + size + " bytes");
+            throw ctx.corrupt(
+                    what, dict.getNum_values() + " values cannot fit in " + size + " bytes");
         }
         verifyChecksum(header, buf, off, "Cannot verify dictionary page");
-        byte[] bytes = inflate(buf, off, header.getCompressed_page_size(), size, "Cannot decompress dictionary page");
+        byte[] bytes =
+                inflate(
+                        buf,
+                        off,
+                        header.getCompressed_page_size(),
+                        size,
+                        "Cannot decompress dictionary page");
         Encoding encoding = encoding(dict.getEncoding(), what);
-        valueCheck.dictionary(bytes, dict.getNum_values(), encoding, "Cannot decode dictionary page");
+        valueCheck.dictionary(
+                bytes, dict.getNum_values(), encoding, "Cannot decode dictionary page");
         return new DictionaryPage(BytesInput.from(bytes), size, dict.getNum_values(), encoding);
     }
 
@@ -131,8 +154,16 @@ final class PageInflater {
      * #checkDeferred}); {@code reuse}: its bytes may live in this inflater's page buffer, valid
      * only until the next data page is inflated.
      */
-    DataPage v1(PageHeader header, byte[] buf, int off, int ordinal, long firstRow, int rowCount,
-            boolean walk, boolean reuse) throws IOException {
+    DataPage v1(
+            PageHeader header,
+            byte[] buf,
+            int off,
+            int ordinal,
+            long firstRow,
+            int rowCount,
+            boolean walk,
+            boolean reuse)
+            throws IOException {
         String what = "Cannot read page " + ordinal;
         DataPageHeader h = header.getData_page_header();
         if (h == null) {
@@ -147,9 +178,11 @@ final class PageInflater {
         verifyChecksum(header, buf, off, "Cannot verify page " + ordinal);
         int size = header.getUncompressed_page_size();
         String inflate = "Cannot decompress page " + ordinal;
-        byte[] bytes = reuse
-                ? inflateIntoBuffer(buf, off, header.getCompressed_page_size(), size, inflate)
-                : inflate(buf, off, header.getCompressed_page_size(), size, inflate);
+        byte[] bytes =
+                reuse
+                        ? inflateIntoBuffer(
+                                buf, off, header.getCompressed_page_size(), size, inflate)
+                        : inflate(buf, off, header.getCompressed_page_size(), size, inflate);
         String decode = "Cannot decode page " + ordinal;
         // run and block headers first, on every path, so a page fails with the same words on both
         check.v1(bytes, size, h.getNum_values(), rl, dl, values, decode);
@@ -157,12 +190,20 @@ final class PageInflater {
         BytesInput input = BytesInput.from(bytes, 0, size);
         return firstRow < 0
                 ? new DataPageV1(input, h.getNum_values(), size, null, rl, dl, values)
-                : new DataPageV1(input, h.getNum_values(), size, firstRow, rowCount, null, rl, dl, values);
+                : new DataPageV1(
+                        input, h.getNum_values(), size, firstRow, rowCount, null, rl, dl, values);
     }
 
     /** A v2 data page; {@code walk} and {@code reuse} as for {@link #v1}. */
-    DataPage v2(PageHeader header, byte[] buf, int off, int ordinal, long firstRow, boolean walk,
-            boolean reuse) throws IOException {
+    DataPage v2(
+            PageHeader header,
+            byte[] buf,
+            int off,
+            int ordinal,
+            long firstRow,
+            boolean walk,
+            boolean reuse)
+            throws IOException {
         String what = "Cannot read page " + ordinal;
         DataPageHeaderV2 h = header.getData_page_header_v2();
         if (h == null) {
@@ -171,15 +212,23 @@ final class PageInflater {
         int compressed = header.getCompressed_page_size();
         int rlLength = h.getRepetition_levels_byte_length();
         int dlLength = h.getDefinition_levels_byte_length();
-        if (h.getNum_values() < 0 || h.getNum_rows() < 0 || h.getNum_nulls() < 0
-                || rlLength < 0 || dlLength < 0) {
+        if (h.getNum_values() < 0
+                || h.getNum_rows() < 0
+                || h.getNum_nulls() < 0
+                || rlLength < 0
+                || dlLength < 0) {
             throw ctx.corrupt(what, "negative count in header " + h);
         }
         // long: two lying int lengths must not wrap around to a small sum
         long levelBytes = (long) rlLength + dlLength;
         if (levelBytes > compressed || levelBytes > header.getUncompressed_page_size()) {
-            throw ctx.corrupt(what, "level sections of " + levelBytes + " bytes exceed the page of "
-                    + Math.min(compressed, header.getUncompressed_page_size()) + " bytes");
+            throw ctx.corrupt(
+                    what,
+                    "level sections of "
+                            + levelBytes
+                            + " bytes exceed the page of "
+                            + Math.min(compressed, header.getUncompressed_page_size())
+                            + " bytes");
         }
         int levels = (int) levelBytes;
         int dataUncompressed = header.getUncompressed_page_size() - levels;
@@ -192,31 +241,79 @@ final class PageInflater {
             data = new byte[0];
         } else if (h.isSetIs_compressed() && !h.isIs_compressed()) {
             if (dataStored != dataUncompressed) {
-                throw ctx.corrupt(what, "uncompressed data section holds " + dataStored
-                        + " bytes, header says " + dataUncompressed);
+                throw ctx.corrupt(
+                        what,
+                        "uncompressed data section holds "
+                                + dataStored
+                                + " bytes, header says "
+                                + dataUncompressed);
             }
             data = java.util.Arrays.copyOfRange(buf, off + levels, off + compressed);
         } else if (reuse) {
-            data = inflateIntoBuffer(buf, off + levels, dataStored, dataUncompressed,
-                    "Cannot decompress page " + ordinal);
+            data =
+                    inflateIntoBuffer(
+                            buf,
+                            off + levels,
+                            dataStored,
+                            dataUncompressed,
+                            "Cannot decompress page " + ordinal);
         } else {
-            data = inflate(buf, off + levels, dataStored, dataUncompressed,
-                    "Cannot decompress page " + ordinal);
+            data =
+                    inflate(
+                            buf,
+                            off + levels,
+                            dataStored,
+                            dataUncompressed,
+                            "Cannot decompress page " + ordinal);
         }
         String decode = "Cannot decode page " + ordinal;
         byte[] dataSection = data;
-        check.v2(buf, off, rlLength, dlLength, dataSection, dataUncompressed, h.getNum_values(),
-                values, decode);
-        walk(walk, () -> valueCheck.v2(buf, off, rlLength, dlLength, dataSection, dataUncompressed,
-                h.getNum_values(), values, decode));
+        check.v2(
+                buf,
+                off,
+                rlLength,
+                dlLength,
+                dataSection,
+                dataUncompressed,
+                h.getNum_values(),
+                values,
+                decode);
+        walk(
+                walk,
+                () ->
+                        valueCheck.v2(
+                                buf,
+                                off,
+                                rlLength,
+                                dlLength,
+                                dataSection,
+                                dataUncompressed,
+                                h.getNum_values(),
+                                values,
+                                decode));
         BytesInput rep = BytesInput.from(buf, off, rlLength);
         BytesInput def = BytesInput.from(buf, off + rlLength, dlLength);
         BytesInput body = BytesInput.from(data, 0, dataUncompressed);
         return firstRow < 0
-                ? DataPageV2.uncompressed(h.getNum_rows(), h.getNum_nulls(), h.getNum_values(),
-                        rep, def, values, body, null)
-                : DataPageV2.uncompressed(h.getNum_rows(), h.getNum_nulls(), h.getNum_values(),
-                        firstRow, rep, def, values, body, null);
+                ? DataPageV2.uncompressed(
+                        h.getNum_rows(),
+                        h.getNum_nulls(),
+                        h.getNum_values(),
+                        rep,
+                        def,
+                        values,
+                        body,
+                        null)
+                : DataPageV2.uncompressed(
+                        h.getNum_rows(),
+                        h.getNum_nulls(),
+                        h.getNum_values(),
+                        firstRow,
+                        rep,
+                        def,
+                        values,
+                        body,
+                        null);
     }
 
     private byte[] inflate(byte[] buf, int off, int stored, int uncompressed, String what)
@@ -232,8 +329,11 @@ final class PageInflater {
     }
 
     private String failure(Exception e) {
-        return e instanceof IOException ? reason(e)
-                : codec.name() + " data is malformed" + (e.getMessage() == null ? "" : ": " + reason(e));
+        return e instanceof IOException
+                ? reason(e)
+                : codec.name()
+                        + " data is malformed"
+                        + (e.getMessage() == null ? "" : ": " + reason(e));
     }
 
     /**
@@ -245,7 +345,8 @@ final class PageInflater {
         if (pageBuffer.length < uncompressed) {
             // some headroom: the pages of a chunk differ in size by a little
             long grown = Math.max(uncompressed, pageBuffer.length + (long) pageBuffer.length / 4);
-            pageBuffer = new byte[(int) Math.min(grown, Math.max(uncompressed, limits.maxPageBytes()))];
+            pageBuffer =
+                    new byte[(int) Math.min(grown, Math.max(uncompressed, limits.maxPageBytes()))];
         }
         try {
             codec.decompressInto(buf, off, stored, pageBuffer, uncompressed);
@@ -274,8 +375,11 @@ final class PageInflater {
         crc.update(buf, off, header.getCompressed_page_size());
         int actual = (int) crc.getValue();
         if (actual != header.getCrc()) {
-            throw ctx.corrupt(what, String.format(
-                    "CRC-32 mismatch: header says %08x, page bytes give %08x", header.getCrc(), actual));
+            throw ctx.corrupt(
+                    what,
+                    String.format(
+                            "CRC-32 mismatch: header says %08x, page bytes give %08x",
+                            header.getCrc(), actual));
         }
     }
 
@@ -303,8 +407,9 @@ final class PageInflater {
     }
 
     /**
-     * The exception's message, or its class name when it has none. Thrift's "Struct: ...Scheme@1f2e"
-     * suffix (an identity hash, different on every read) is dropped so messages are repeatable.
+     * The exception's message, or its class name when it has none. Thrift's "Struct:
+     * ...Scheme@1f2e" suffix (an identity hash, different on every read) is dropped so messages are
+     * repeatable.
      */
     static String reason(Throwable e) {
         String message = e.getMessage();

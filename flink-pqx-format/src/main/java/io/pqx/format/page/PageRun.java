@@ -1,8 +1,7 @@
 package io.pqx.format.page;
 
-import org.apache.flink.annotation.Internal;
-
 import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
 
 /**
  * Consecutive pages of one column chunk, already read into memory: {@code length} bytes of {@code

@@ -4,8 +4,8 @@ import java.io.ByteArrayOutputStream;
 
 /**
  * A reusable buffer that a page's {@link org.apache.parquet.bytes.BytesInput} is gathered into
- * before compression, so a thread allocates its largest page once rather than once per page.
- * Not thread-safe; one per thread that runs {@link ChunkPageWriter}s.
+ * before compression, so a thread allocates its largest page once rather than once per page. Not
+ * thread-safe; one per thread that runs {@link ChunkPageWriter}s.
  */
 final class PageScratch extends ByteArrayOutputStream {
     PageScratch() {

@@ -2,7 +2,6 @@ package io.pqx.format.page;
 
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
-
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.values.bitpacking.BytePacker;
@@ -12,12 +11,11 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 /**
  * Walks a whole uncompressed page the way parquet-column will decode it, and refuses, in pqx's
  * words, anything its decoders would fail on with an unchecked exception: levels that end before
- * the page's value count, a run of no values, a level above the column's maximum, a value's
- * length prefix running past the page, too few bytes for the fixed-width values, a dictionary id
- * outside the dictionary, a dictionary-encoded page without a dictionary, a DELTA block whose
- * miniblocks are cut short, a DELTA_BYTE_ARRAY prefix longer than the previous value, an encoding
- * that cannot hold the column's physical type. Once a page passed, parquet-column decodes it
- * without throwing.
+ * the page's value count, a run of no values, a level above the column's maximum, a value's length
+ * prefix running past the page, too few bytes for the fixed-width values, a dictionary id outside
+ * the dictionary, a dictionary-encoded page without a dictionary, a DELTA block whose miniblocks
+ * are cut short, a DELTA_BYTE_ARRAY prefix longer than the previous value, an encoding that cannot
+ * hold the column's physical type. Once a page passed, parquet-column decodes it without throwing.
  *
  * <p>Memory is constant: runs are decoded eight values at a time and nothing is allocated from a
  * length read from the page. One per column chunk (it remembers the dictionary's size); used by
@@ -28,8 +26,10 @@ final class PageValueCheck {
     private final ColumnDescriptor column;
     private final PrimitiveTypeName physical;
     private final int typeLength;
+
     /** Values in the chunk's dictionary page; -1 before (or without) one. */
     private long dictionarySize = -1;
+
     /** The value count of the page being checked. */
     private int pageValues;
 
@@ -47,17 +47,35 @@ final class PageValueCheck {
     }
 
     /** A dictionary page: {@code count} PLAIN values filling at most {@code page}. */
-    void dictionary(byte[] page, int count, Encoding encoding, String what) throws CorruptFileException {
+    void dictionary(byte[] page, int count, Encoding encoding, String what)
+            throws CorruptFileException {
         if (encoding != Encoding.PLAIN && encoding != Encoding.PLAIN_DICTIONARY) {
-            throw ctx.corrupt(what, "a dictionary page in encoding " + encoding + " (only PLAIN is defined)");
+            throw ctx.corrupt(
+                    what, "a dictionary page in encoding " + encoding + " (only PLAIN is defined)");
         }
         if (physical == PrimitiveTypeName.BOOLEAN) {
             throw ctx.corrupt(what, "a dictionary of BOOLEAN values (Parquet has none)");
         }
-        int end = plain(page, 0, page.length, count, what, "the dictionary page declares " + count
-                + " values in " + page.length + " bytes");
+        int end =
+                plain(
+                        page,
+                        0,
+                        page.length,
+                        count,
+                        what,
+                        "the dictionary page declares "
+                                + count
+                                + " values in "
+                                + page.length
+                                + " bytes");
         if (end < 0) {
-            throw ctx.corrupt(what, "the dictionary page declares " + count + " values in " + page.length + " bytes");
+            throw ctx.corrupt(
+                    what,
+                    "the dictionary page declares "
+                            + count
+                            + " values in "
+                            + page.length
+                            + " bytes");
         }
         dictionarySize = count;
     }
@@ -66,15 +84,40 @@ final class PageValueCheck {
      * A v1 data page body, {@code b[0, length)}: levels (length-prefixed RLE, or BIT_PACKED), then
      * the values.
      */
-    void v1(byte[] b, int length, int values, Encoding rl, Encoding dl, Encoding encoding,
-            String what) throws CorruptFileException {
+    void v1(
+            byte[] b,
+            int length,
+            int values,
+            Encoding rl,
+            Encoding dl,
+            Encoding encoding,
+            String what)
+            throws CorruptFileException {
         checkCount(values, what);
         pageValues = values;
-        int at = v1Levels(b, length, 0, values, column.getMaxRepetitionLevel(), rl, "repetition",
-                what, null);
+        int at =
+                v1Levels(
+                        b,
+                        length,
+                        0,
+                        values,
+                        column.getMaxRepetitionLevel(),
+                        rl,
+                        "repetition",
+                        what,
+                        null);
         long[] nonNull = {values};
-        at = v1Levels(b, length, at, values, column.getMaxDefinitionLevel(), dl, "definition",
-                what, nonNull);
+        at =
+                v1Levels(
+                        b,
+                        length,
+                        at,
+                        values,
+                        column.getMaxDefinitionLevel(),
+                        dl,
+                        "definition",
+                        what,
+                        nonNull);
         values(b, at, length, (int) nonNull[0], encoding, what);
     }
 
@@ -82,19 +125,47 @@ final class PageValueCheck {
      * A v2 data page: RLE level sections without length prefix, and the uncompressed data {@code
      * data[0, dataLength)}.
      */
-    void v2(byte[] levels, int at, int rlLength, int dlLength, byte[] data, int dataLength,
-            int values, Encoding encoding, String what) throws CorruptFileException {
+    void v2(
+            byte[] levels,
+            int at,
+            int rlLength,
+            int dlLength,
+            byte[] data,
+            int dataLength,
+            int values,
+            Encoding encoding,
+            String what)
+            throws CorruptFileException {
         checkCount(values, what);
         pageValues = values;
         int maxRl = column.getMaxRepetitionLevel();
         int maxDl = column.getMaxDefinitionLevel();
         if (maxRl > 0) {
-            hybrid(levels, at, at + rlLength, bitWidth(maxRl), values, maxRl, "repetition levels", what, -1);
+            hybrid(
+                    levels,
+                    at,
+                    at + rlLength,
+                    bitWidth(maxRl),
+                    values,
+                    maxRl,
+                    "repetition levels",
+                    what,
+                    -1);
         }
         int nonNull = values;
         if (maxDl > 0) {
-            nonNull = (int) hybrid(levels, at + rlLength, at + rlLength + dlLength, bitWidth(maxDl), values,
-                    maxDl, "definition levels", what, maxDl);
+            nonNull =
+                    (int)
+                            hybrid(
+                                    levels,
+                                    at + rlLength,
+                                    at + rlLength + dlLength,
+                                    bitWidth(maxDl),
+                                    values,
+                                    maxDl,
+                                    "definition levels",
+                                    what,
+                                    maxDl);
         }
         values(data, 0, dataLength, nonNull, encoding, what);
     }
@@ -102,17 +173,31 @@ final class PageValueCheck {
     private void checkCount(int values, String what) throws CorruptFileException {
         // as PageBodyCheck: decoders may hold a page's values in an int or long array
         if ((long) values * 8 > maxPageBytes) {
-            throw ctx.corrupt(what, values + " values exceed what a page of at most " + maxPageBytes
-                    + " bytes (maxPageBytes) can decode into");
+            throw ctx.corrupt(
+                    what,
+                    values
+                            + " values exceed what a page of at most "
+                            + maxPageBytes
+                            + " bytes (maxPageBytes) can decode into");
         }
     }
 
-    private int v1Levels(byte[] b, int limit, int at, int values, int maxLevel, Encoding encoding,
-            String name, String what, long[] nonNull) throws CorruptFileException {
+    private int v1Levels(
+            byte[] b,
+            int limit,
+            int at,
+            int values,
+            int maxLevel,
+            Encoding encoding,
+            String name,
+            String what,
+            long[] nonNull)
+            throws CorruptFileException {
         String section = name + " levels";
         if (encoding != Encoding.RLE && encoding != Encoding.BIT_PACKED) {
             // parquet-column decodes even levels of width 0 by their encoding
-            throw ctx.corrupt(what, section + " in encoding " + encoding + " (only RLE or BIT_PACKED)");
+            throw ctx.corrupt(
+                    what, section + " in encoding " + encoding + " (only RLE or BIT_PACKED)");
         }
         if (maxLevel == 0) {
             return at;
@@ -122,24 +207,42 @@ final class PageValueCheck {
         if (encoding == Encoding.BIT_PACKED) {
             long bytes = ((long) values * width + 7) / 8;
             int end = (int) Math.min(limit, at + bytes);
-            long counted = bitPacked(b, at, end, width, values, maxLevel, section, what, countLevel);
+            long counted =
+                    bitPacked(b, at, end, width, values, maxLevel, section, what, countLevel);
             if (nonNull != null) {
                 nonNull[0] = counted;
             }
             return end;
         }
         if (encoding != Encoding.RLE) {
-            throw ctx.corrupt(what, section + " in encoding " + encoding + " (only RLE or BIT_PACKED)");
+            throw ctx.corrupt(
+                    what, section + " in encoding " + encoding + " (only RLE or BIT_PACKED)");
         }
         if (limit - at < 4) {
             throw ctx.corrupt(what, section + " at byte " + at + " have no length");
         }
         int length = le32(b, at);
         if (length < 0 || length > limit - at - 4) {
-            throw ctx.corrupt(what, section + " of " + Integer.toUnsignedString(length)
-                    + " bytes exceed the " + (limit - at - 4) + " bytes left in the page");
+            throw ctx.corrupt(
+                    what,
+                    section
+                            + " of "
+                            + Integer.toUnsignedString(length)
+                            + " bytes exceed the "
+                            + (limit - at - 4)
+                            + " bytes left in the page");
         }
-        long counted = hybrid(b, at + 4, at + 4 + length, width, values, maxLevel, section, what, countLevel);
+        long counted =
+                hybrid(
+                        b,
+                        at + 4,
+                        at + 4 + length,
+                        width,
+                        values,
+                        maxLevel,
+                        section,
+                        what,
+                        countLevel);
         if (nonNull != null) {
             nonNull[0] = counted;
         }
@@ -153,8 +256,17 @@ final class PageValueCheck {
      *
      * @return how many of the {@code n} values equal {@code countValue}
      */
-    private long hybrid(byte[] b, int at, int end, int width, int n, long max, String section, String what,
-            int countValue) throws CorruptFileException {
+    private long hybrid(
+            byte[] b,
+            int at,
+            int end,
+            int width,
+            int n,
+            long max,
+            String section,
+            String what,
+            int countValue)
+            throws CorruptFileException {
         BytePacker packer = Packer.LITTLE_ENDIAN.newBytePacker(width);
         int valueBytes = (width + 7) / 8;
         int pos = at;
@@ -166,7 +278,8 @@ final class PageValueCheck {
             int shift = 0;
             while (true) {
                 if (pos >= end) {
-                    throw ctx.corrupt(what, section + " end after " + done + " of " + n + " values");
+                    throw ctx.corrupt(
+                            what, section + " end after " + done + " of " + n + " values");
                 }
                 int x = b[pos++] & 0xFF;
                 header |= (long) (x & 0x7F) << shift;
@@ -175,11 +288,13 @@ final class PageValueCheck {
                 }
                 shift += 7;
                 if (shift > 28) {
-                    throw ctx.corrupt(what, section + ": run header at byte " + runStart + " is too long");
+                    throw ctx.corrupt(
+                            what, section + ": run header at byte " + runStart + " is too long");
                 }
             }
             if (header > Integer.MAX_VALUE) {
-                throw ctx.corrupt(what, section + ": run header at byte " + runStart + " is too long");
+                throw ctx.corrupt(
+                        what, section + ": run header at byte " + runStart + " is too long");
             }
             long count = header >>> 1;
             if (count == 0) {
@@ -187,7 +302,8 @@ final class PageValueCheck {
             }
             if ((header & 1) == 0) {
                 if (end - pos < valueBytes) {
-                    throw ctx.corrupt(what, section + ": the run at byte " + runStart + " has no value");
+                    throw ctx.corrupt(
+                            what, section + ": the run at byte " + runStart + " has no value");
                 }
                 long value = 0;
                 for (int k = 0; k < valueBytes; k++) {
@@ -243,9 +359,20 @@ final class PageValueCheck {
         return counted;
     }
 
-    /** Deprecated BIT_PACKED levels (big-endian bit order): {@code n} values of {@code width} bits. */
-    private long bitPacked(byte[] b, int at, int end, int width, int n, int max, String section, String what,
-            int countValue) throws CorruptFileException {
+    /**
+     * Deprecated BIT_PACKED levels (big-endian bit order): {@code n} values of {@code width} bits.
+     */
+    private long bitPacked(
+            byte[] b,
+            int at,
+            int end,
+            int width,
+            int n,
+            int max,
+            String section,
+            String what,
+            int countValue)
+            throws CorruptFileException {
         BytePacker packer = Packer.BIG_ENDIAN.newBytePacker(width);
         long counted = 0;
         int pos = at;
@@ -273,9 +400,16 @@ final class PageValueCheck {
 
     private CorruptFileException outOfRange(String what, String section, long value, long max) {
         return section.equals("dictionary ids")
-                ? ctx.corrupt(what, "dictionary id " + value + " is outside the dictionary of " + (max + 1)
-                        + " values")
-                : ctx.corrupt(what, section + ": level " + value + " exceeds the column's maximum " + max);
+                ? ctx.corrupt(
+                        what,
+                        "dictionary id "
+                                + value
+                                + " is outside the dictionary of "
+                                + (max + 1)
+                                + " values")
+                : ctx.corrupt(
+                        what,
+                        section + ": level " + value + " exceeds the column's maximum " + max);
     }
 
     private long dictionaryIdBound() {
@@ -288,8 +422,16 @@ final class PageValueCheck {
         switch (encoding) {
             case PLAIN -> {
                 if (plain(b, at, end, n, what, null) < 0) {
-                    throw ctx.corrupt(what, n + " " + physical + " values need "
-                            + ((long) n * fixedWidth()) + " bytes; " + (end - at) + " are left");
+                    throw ctx.corrupt(
+                            what,
+                            n
+                                    + " "
+                                    + physical
+                                    + " values need "
+                                    + ((long) n * fixedWidth())
+                                    + " bytes; "
+                                    + (end - at)
+                                    + " are left");
                 }
             }
             case PLAIN_DICTIONARY, RLE_DICTIONARY -> dictionaryIds(b, at, end, n, what);
@@ -303,51 +445,116 @@ final class PageValueCheck {
                 }
                 int length = le32(b, at);
                 if (length < 0 || length > end - at - 4) {
-                    throw ctx.corrupt(what, "RLE booleans of " + Integer.toUnsignedString(length)
-                            + " bytes exceed the " + (end - at - 4) + " bytes left in the page");
+                    throw ctx.corrupt(
+                            what,
+                            "RLE booleans of "
+                                    + Integer.toUnsignedString(length)
+                                    + " bytes exceed the "
+                                    + (end - at - 4)
+                                    + " bytes left in the page");
                 }
                 hybrid(b, at + 4, at + 4 + length, 1, n, -1, "RLE booleans", what, -1);
             }
             case DELTA_BINARY_PACKED -> {
                 requireType(encoding, what, PrimitiveTypeName.INT32, PrimitiveTypeName.INT64);
-                new DeltaStream(ctx, pageValues, b, at, end, what, "DELTA_BINARY_PACKED values").end(n);
+                new DeltaStream(ctx, pageValues, b, at, end, what, "DELTA_BINARY_PACKED values")
+                        .end(n);
             }
             case DELTA_LENGTH_BYTE_ARRAY -> {
                 requireType(encoding, what, PrimitiveTypeName.BINARY);
                 lengthPrefixedBytes(b, at, end, n, what, null);
             }
             case DELTA_BYTE_ARRAY -> {
-                requireType(encoding, what, PrimitiveTypeName.BINARY, PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY);
-                DeltaStream prefixes = new DeltaStream(ctx, pageValues, b, at, end, what, "DELTA_BYTE_ARRAY prefix lengths");
+                requireType(
+                        encoding,
+                        what,
+                        PrimitiveTypeName.BINARY,
+                        PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY);
+                DeltaStream prefixes =
+                        new DeltaStream(
+                                ctx,
+                                pageValues,
+                                b,
+                                at,
+                                end,
+                                what,
+                                "DELTA_BYTE_ARRAY prefix lengths");
                 long[] previous = {0};
                 int suffixStart = prefixes.end(n);
-                DeltaStream prefixReader = new DeltaStream(ctx, pageValues, b, at, end, what, "DELTA_BYTE_ARRAY prefix lengths");
+                DeltaStream prefixReader =
+                        new DeltaStream(
+                                ctx,
+                                pageValues,
+                                b,
+                                at,
+                                end,
+                                what,
+                                "DELTA_BYTE_ARRAY prefix lengths");
                 prefixReader.begin(n);
-                lengthPrefixedBytes(b, suffixStart, end, n, what, (i, suffix) -> {
-                    long p = (int) prefixReader.next(); // read as ints, as parquet-column does
-                    if (p < 0 || p > previous[0]) {
-                        throw ctx.corrupt(what, "value " + i + " reuses a prefix of " + p
-                                + " bytes of a previous value of " + previous[0]);
-                    }
-                    previous[0] = p + suffix;
-                });
+                lengthPrefixedBytes(
+                        b,
+                        suffixStart,
+                        end,
+                        n,
+                        what,
+                        (i, suffix) -> {
+                            long p =
+                                    (int)
+                                            prefixReader
+                                                    .next(); // read as ints, as parquet-column does
+                            if (p < 0 || p > previous[0]) {
+                                throw ctx.corrupt(
+                                        what,
+                                        "value "
+                                                + i
+                                                + " reuses a prefix of "
+                                                + p
+                                                + " bytes of a previous value of "
+                                                + previous[0]);
+                            }
+                            previous[0] = p + suffix;
+                        });
             }
             case BYTE_STREAM_SPLIT -> {
-                requireType(encoding, what, PrimitiveTypeName.FLOAT, PrimitiveTypeName.DOUBLE,
-                        PrimitiveTypeName.INT32, PrimitiveTypeName.INT64, PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY);
+                requireType(
+                        encoding,
+                        what,
+                        PrimitiveTypeName.FLOAT,
+                        PrimitiveTypeName.DOUBLE,
+                        PrimitiveTypeName.INT32,
+                        PrimitiveTypeName.INT64,
+                        PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY);
                 int width = fixedWidth();
                 long bytes = end - at;
                 if (width <= 0 || bytes % width != 0 || bytes / width < n) {
-                    throw ctx.corrupt(what, "BYTE_STREAM_SPLIT section of " + bytes + " bytes does not hold "
-                            + n + " values of " + width + " bytes");
+                    throw ctx.corrupt(
+                            what,
+                            "BYTE_STREAM_SPLIT section of "
+                                    + bytes
+                                    + " bytes does not hold "
+                                    + n
+                                    + " values of "
+                                    + width
+                                    + " bytes");
                 }
                 if (bytes / width > pageValues) {
                     // parquet-column refuses more streams' values than the page has entries
-                    throw ctx.corrupt(what, "BYTE_STREAM_SPLIT section of " + bytes + " bytes holds "
-                            + bytes / width + " values of " + width + " bytes; the page has " + pageValues);
+                    throw ctx.corrupt(
+                            what,
+                            "BYTE_STREAM_SPLIT section of "
+                                    + bytes
+                                    + " bytes holds "
+                                    + bytes / width
+                                    + " values of "
+                                    + width
+                                    + " bytes; the page has "
+                                    + pageValues);
                 }
             }
-            default -> throw ctx.corrupt(what, "encoding " + encoding + " cannot encode " + physical + " values");
+            default ->
+                    throw ctx.corrupt(
+                            what,
+                            "encoding " + encoding + " cannot encode " + physical + " values");
         }
     }
 
@@ -361,12 +568,15 @@ final class PageValueCheck {
         throw ctx.corrupt(what, "encoding " + encoding + " cannot encode " + physical + " values");
     }
 
-    private void dictionaryIds(byte[] b, int at, int end, int n, String what) throws CorruptFileException {
+    private void dictionaryIds(byte[] b, int at, int end, int n, String what)
+            throws CorruptFileException {
         if (physical == PrimitiveTypeName.BOOLEAN) {
             throw ctx.corrupt(what, "dictionary-encoded BOOLEAN values (Parquet has none)");
         }
         if (dictionarySize < 0) {
-            throw ctx.corrupt(what, "the page is dictionary-encoded but the column chunk has no dictionary page");
+            throw ctx.corrupt(
+                    what,
+                    "the page is dictionary-encoded but the column chunk has no dictionary page");
         }
         if (n == 0) {
             return;
@@ -391,15 +601,30 @@ final class PageValueCheck {
             int pos = at;
             for (int i = 0; i < n; i++) {
                 if (end - pos < 4) {
-                    throw ctx.corrupt(what, dictionaryReason != null ? dictionaryReason
-                            : "value " + i + " of " + n + " has no length prefix: " + (end - pos)
-                                    + " bytes are left");
+                    throw ctx.corrupt(
+                            what,
+                            dictionaryReason != null
+                                    ? dictionaryReason
+                                    : "value "
+                                            + i
+                                            + " of "
+                                            + n
+                                            + " has no length prefix: "
+                                            + (end - pos)
+                                            + " bytes are left");
                 }
                 int length = le32(b, pos);
                 pos += 4;
                 if (length < 0 || length > end - pos) {
-                    throw ctx.corrupt(what, "value " + i + "'s length prefix says "
-                            + Integer.toUnsignedString(length) + " bytes; " + (end - pos) + " are left");
+                    throw ctx.corrupt(
+                            what,
+                            "value "
+                                    + i
+                                    + "'s length prefix says "
+                                    + Integer.toUnsignedString(length)
+                                    + " bytes; "
+                                    + (end - pos)
+                                    + " are left");
                 }
                 pos += length;
             }
@@ -433,7 +658,10 @@ final class PageValueCheck {
     /** DELTA_LENGTH_BYTE_ARRAY: delta-packed lengths, then the bytes; their sum must fit. */
     private void lengthPrefixedBytes(byte[] b, int at, int end, int n, String what, SuffixSink sink)
             throws CorruptFileException {
-        String section = sink == null ? "DELTA_LENGTH_BYTE_ARRAY lengths" : "DELTA_BYTE_ARRAY suffix lengths";
+        String section =
+                sink == null
+                        ? "DELTA_LENGTH_BYTE_ARRAY lengths"
+                        : "DELTA_BYTE_ARRAY suffix lengths";
         DeltaStream lengths = new DeltaStream(ctx, pageValues, b, at, end, what, section);
         int dataStart = lengths.end(n);
         DeltaStream reader = new DeltaStream(ctx, pageValues, b, at, end, what, section);
@@ -442,12 +670,21 @@ final class PageValueCheck {
         for (int i = 0; i < n; i++) {
             long length = (int) reader.next(); // parquet-column reads the lengths as ints
             if (length < 0) {
-                throw ctx.corrupt(what, section + ": value " + i + " has a negative length " + length);
+                throw ctx.corrupt(
+                        what, section + ": value " + i + " has a negative length " + length);
             }
             total += length;
             if (total > end - dataStart) {
-                throw ctx.corrupt(what, section + " add up to " + total + " bytes by value " + i + "; "
-                        + (end - dataStart) + " are left");
+                throw ctx.corrupt(
+                        what,
+                        section
+                                + " add up to "
+                                + total
+                                + " bytes by value "
+                                + i
+                                + "; "
+                                + (end - dataStart)
+                                + " are left");
             }
             if (sink != null) {
                 sink.accept(i, length);
@@ -456,7 +693,10 @@ final class PageValueCheck {
     }
 
     private static int le32(byte[] b, int at) {
-        return (b[at] & 0xFF) | (b[at + 1] & 0xFF) << 8 | (b[at + 2] & 0xFF) << 16 | (b[at + 3] & 0xFF) << 24;
+        return (b[at] & 0xFF)
+                | (b[at + 1] & 0xFF) << 8
+                | (b[at + 2] & 0xFF) << 16
+                | (b[at + 3] & 0xFF) << 24;
     }
 
     private static int bitWidth(int maxLevel) {

@@ -1,9 +1,8 @@
 package io.pqx.format.predicate;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.util.List;
 import java.util.stream.Collectors;
+import org.apache.flink.annotation.PublicEvolving;
 
 /** The conjunction of two or more predicates, under SQL's three-valued logic. */
 @PublicEvolving
@@ -18,7 +17,8 @@ public record And(List<Predicate> children) implements Predicate {
 
     @Override
     public String toString() {
-        return children.stream().map(Predicate::toString)
+        return children.stream()
+                .map(Predicate::toString)
                 .collect(Collectors.joining(" AND ", "(", ")"));
     }
 }

@@ -1,5 +1,10 @@
 package io.pqx.format.predicate;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
 import org.apache.flink.table.data.columnar.vector.ByteColumnVector;
 import org.apache.flink.table.data.columnar.vector.BytesColumnVector;
@@ -11,26 +16,23 @@ import org.apache.flink.table.data.columnar.vector.LongColumnVector;
 import org.apache.flink.table.data.columnar.vector.ShortColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 /**
- * A bound predicate evaluated a batch at a time: every part yields, per row, whether it is TRUE
- * and whether it is FALSE (neither: UNKNOWN), and NOT, AND and OR combine those arrays under SQL's
+ * A bound predicate evaluated a batch at a time: every part yields, per row, whether it is TRUE and
+ * whether it is FALSE (neither: UNKNOWN), and NOT, AND and OR combine those arrays under SQL's
  * three-valued logic. Comparisons, IN, IS [NOT] NULL and prefix LIKE on top-level BIGINT-like,
  * DOUBLE-like and string/binary columns read the batch's typed vectors directly; every other part
- * (nested paths, decimals, timestamps, booleans, runtime-filter slots, a vector of another kind)
- * is evaluated row by row by the row evaluator, so both give the same answer on every row. An
+ * (nested paths, decimals, timestamps, booleans, runtime-filter slots, a vector of another kind) is
+ * evaluated row by row by the row evaluator, so both give the same answer on every row. An
  * integer-like comparison is a range check, and an AND's comparisons of one such column are one.
  * Stateless and thread-safe: arrays are allocated per call.
  */
 final class BatchEvaluation {
     private BatchEvaluation() {}
 
-    /** One part of the predicate over a batch: sets {@code t[i]} / {@code f[i]} for rows {@code i < n}. */
+    /**
+     * One part of the predicate over a batch: sets {@code t[i]} / {@code f[i]} for rows {@code i <
+     * n}.
+     */
     interface BatchNode {
         void eval(VectorizedColumnBatch batch, int n, SlotValues slots, boolean[] t, boolean[] f);
     }
@@ -85,9 +87,9 @@ final class BatchEvaluation {
 
     /**
      * The children of an AND; the comparisons (other than {@code <>}) of one top-level integer-like
-     * column become one range check, so {@code k >= a AND k < b} reads the column once. Exact: on
-     * a non-null value each comparison is TRUE or FALSE and their AND is TRUE exactly when the
-     * value lies in every range; on null all are UNKNOWN and so is the AND.
+     * column become one range check, so {@code k >= a AND k < b} reads the column once. Exact: on a
+     * non-null value each comparison is TRUE or FALSE and their AND is TRUE exactly when the value
+     * lies in every range; on null all are UNKNOWN and so is the AND.
      */
     private static BatchNode[] compileAnd(List<Predicate> children, ColumnResolver resolver) {
         Map<Integer, List<Comparison>> ranges = new LinkedHashMap<>();
@@ -111,20 +113,28 @@ final class BatchEvaluation {
             }
             // and() of one comparison is that comparison: its row-wise fallback, as typedLeaf's
             Predicate fused = Predicates.and(new ArrayList<Predicate>(group));
-            out.add(longLeaf(col, col.positions().get(0), byRow(BoundPredicate.compile(fused, resolver)),
-                    inRange(lo, hi)));
+            out.add(
+                    longLeaf(
+                            col,
+                            col.positions().get(0),
+                            byRow(BoundPredicate.compile(fused, resolver)),
+                            inRange(lo, hi)));
         }
         return out.toArray(BatchNode[]::new);
     }
 
-    /** The field a comparison other than {@code <>} on a top-level LONG-domain column reads; else null. */
+    /**
+     * The field a comparison other than {@code <>} on a top-level LONG-domain column reads; else
+     * null.
+     */
     private static Integer rangeField(Predicate p, ColumnResolver resolver) {
         if (!(p instanceof Comparison c) || c.op() == CompareOp.NE) {
             return null;
         }
         ResolvedColumn col = resolver.resolve(c.column());
         return col.positions().size() == 1 && col.domain() == ColumnDomain.LONG
-                ? col.positions().get(0) : null;
+                ? col.positions().get(0)
+                : null;
     }
 
     /**
@@ -134,11 +144,15 @@ final class BatchEvaluation {
     static long[] range(CompareOp op, long literal) {
         return switch (op) {
             case EQ -> new long[] {literal, literal};
-            case LT -> literal == Long.MIN_VALUE ? new long[] {1, 0}
-                    : new long[] {Long.MIN_VALUE, literal - 1};
+            case LT ->
+                    literal == Long.MIN_VALUE
+                            ? new long[] {1, 0}
+                            : new long[] {Long.MIN_VALUE, literal - 1};
             case LE -> new long[] {Long.MIN_VALUE, literal};
-            case GT -> literal == Long.MAX_VALUE ? new long[] {1, 0}
-                    : new long[] {literal + 1, Long.MAX_VALUE};
+            case GT ->
+                    literal == Long.MAX_VALUE
+                            ? new long[] {1, 0}
+                            : new long[] {literal + 1, Long.MAX_VALUE};
             case GE -> new long[] {literal, Long.MAX_VALUE};
             case NE -> throw new IllegalArgumentException("<> is not a range");
         };
@@ -205,89 +219,147 @@ final class BatchEvaluation {
             };
         }
         switch (col.domain()) {
-            case LONG: {
-                if (p instanceof Comparison c) {
-                    long literal = (Long) BoundPredicate.coerce(c.value(), col);
-                    if (c.op() != CompareOp.NE) {
-                        long[] range = range(c.op(), literal);
-                        return longLeaf(col, field, rowWise, inRange(range[0], range[1]));
+            case LONG:
+                {
+                    if (p instanceof Comparison c) {
+                        long literal = (Long) BoundPredicate.coerce(c.value(), col);
+                        if (c.op() != CompareOp.NE) {
+                            long[] range = range(c.op(), literal);
+                            return longLeaf(col, field, rowWise, inRange(range[0], range[1]));
+                        }
+                        return longLeaf(
+                                col,
+                                field,
+                                rowWise,
+                                (values, nulls, n, t, f) -> {
+                                    for (int i = 0; i < n; i++) {
+                                        boolean differs = values[i] != literal;
+                                        boolean known = !nulls[i];
+                                        t[i] = known & differs;
+                                        f[i] = known & !differs;
+                                    }
+                                });
                     }
-                    return longLeaf(col, field, rowWise, (values, nulls, n, t, f) -> {
-                        for (int i = 0; i < n; i++) {
-                            boolean differs = values[i] != literal;
-                            boolean known = !nulls[i];
-                            t[i] = known & differs;
-                            f[i] = known & !differs;
-                        }
-                    });
+                    if (p instanceof InList in) {
+                        long[] sorted =
+                                in.values().stream()
+                                        .mapToLong(l -> (Long) BoundPredicate.coerce(l, col))
+                                        .sorted()
+                                        .toArray();
+                        return longLeaf(
+                                col,
+                                field,
+                                rowWise,
+                                (values, nulls, n, t, f) -> {
+                                    for (int i = 0; i < n; i++) {
+                                        boolean holds =
+                                                !nulls[i]
+                                                        && Arrays.binarySearch(sorted, values[i])
+                                                                >= 0;
+                                        t[i] = holds;
+                                        f[i] = !nulls[i] && !holds;
+                                    }
+                                });
+                    }
+                    return null;
                 }
-                if (p instanceof InList in) {
-                    long[] sorted = in.values().stream()
-                            .mapToLong(l -> (Long) BoundPredicate.coerce(l, col)).sorted().toArray();
-                    return longLeaf(col, field, rowWise, (values, nulls, n, t, f) -> {
-                        for (int i = 0; i < n; i++) {
-                            boolean holds = !nulls[i] && Arrays.binarySearch(sorted, values[i]) >= 0;
-                            t[i] = holds;
-                            f[i] = !nulls[i] && !holds;
-                        }
-                    });
+            case DOUBLE:
+                {
+                    if (p instanceof Comparison c) {
+                        double literal =
+                                ColumnDomain.normalize(
+                                        (Double) BoundPredicate.coerce(c.value(), col));
+                        CompareOp op = c.op();
+                        return doubleLeaf(
+                                col,
+                                field,
+                                rowWise,
+                                (values, nulls, n, t, f) -> {
+                                    for (int i = 0; i < n; i++) {
+                                        double v = values[i];
+                                        boolean holds =
+                                                Double.isNaN(v)
+                                                        ? op == CompareOp.NE
+                                                        : op.holds(
+                                                                Double.compare(
+                                                                        ColumnDomain.normalize(v),
+                                                                        literal));
+                                        t[i] = !nulls[i] && holds;
+                                        f[i] = !nulls[i] && !holds;
+                                    }
+                                });
+                    }
+                    return null;
                 }
-                return null;
-            }
-            case DOUBLE: {
-                if (p instanceof Comparison c) {
-                    double literal = ColumnDomain.normalize((Double) BoundPredicate.coerce(c.value(), col));
-                    CompareOp op = c.op();
-                    return doubleLeaf(col, field, rowWise, (values, nulls, n, t, f) -> {
-                        for (int i = 0; i < n; i++) {
-                            double v = values[i];
-                            boolean holds = Double.isNaN(v) ? op == CompareOp.NE
-                                    : op.holds(Double.compare(ColumnDomain.normalize(v), literal));
-                            t[i] = !nulls[i] && holds;
-                            f[i] = !nulls[i] && !holds;
-                        }
-                    });
+            case BYTES:
+                {
+                    if (p instanceof Comparison c) {
+                        byte[] literal = (byte[]) BoundPredicate.coerce(c.value(), col);
+                        CompareOp op = c.op();
+                        return bytesLeaf(
+                                field,
+                                rowWise,
+                                (data, off, len) ->
+                                        op.holds(
+                                                Arrays.compareUnsigned(
+                                                        data,
+                                                        off,
+                                                        off + len,
+                                                        literal,
+                                                        0,
+                                                        literal.length)));
+                    }
+                    if (p instanceof InList in) {
+                        byte[][] sorted =
+                                in.values().stream()
+                                        .map(l -> (byte[]) BoundPredicate.coerce(l, col))
+                                        .sorted(Arrays::compareUnsigned)
+                                        .toArray(byte[][]::new);
+                        return bytesLeaf(
+                                field,
+                                rowWise,
+                                (data, off, len) -> {
+                                    int lo = 0;
+                                    int hi = sorted.length - 1;
+                                    while (lo <= hi) {
+                                        int mid = (lo + hi) >>> 1;
+                                        int cmp =
+                                                Arrays.compareUnsigned(
+                                                        data,
+                                                        off,
+                                                        off + len,
+                                                        sorted[mid],
+                                                        0,
+                                                        sorted[mid].length);
+                                        if (cmp == 0) {
+                                            return true;
+                                        } else if (cmp < 0) {
+                                            hi = mid - 1;
+                                        } else {
+                                            lo = mid + 1;
+                                        }
+                                    }
+                                    return false;
+                                });
+                    }
+                    if (p instanceof StartsWith s) {
+                        BoundPredicate.checkString(col, s);
+                        byte[] prefix = Literal.utf8(s.prefix());
+                        return bytesLeaf(
+                                field,
+                                rowWise,
+                                (data, off, len) ->
+                                        len >= prefix.length
+                                                && Arrays.equals(
+                                                        data,
+                                                        off,
+                                                        off + prefix.length,
+                                                        prefix,
+                                                        0,
+                                                        prefix.length));
+                    }
+                    return null;
                 }
-                return null;
-            }
-            case BYTES: {
-                if (p instanceof Comparison c) {
-                    byte[] literal = (byte[]) BoundPredicate.coerce(c.value(), col);
-                    CompareOp op = c.op();
-                    return bytesLeaf(field, rowWise, (data, off, len) ->
-                            op.holds(Arrays.compareUnsigned(data, off, off + len, literal, 0,
-                                    literal.length)));
-                }
-                if (p instanceof InList in) {
-                    byte[][] sorted = in.values().stream()
-                            .map(l -> (byte[]) BoundPredicate.coerce(l, col))
-                            .sorted(Arrays::compareUnsigned).toArray(byte[][]::new);
-                    return bytesLeaf(field, rowWise, (data, off, len) -> {
-                        int lo = 0;
-                        int hi = sorted.length - 1;
-                        while (lo <= hi) {
-                            int mid = (lo + hi) >>> 1;
-                            int cmp = Arrays.compareUnsigned(data, off, off + len, sorted[mid], 0,
-                                    sorted[mid].length);
-                            if (cmp == 0) {
-                                return true;
-                            } else if (cmp < 0) {
-                                hi = mid - 1;
-                            } else {
-                                lo = mid + 1;
-                            }
-                        }
-                        return false;
-                    });
-                }
-                if (p instanceof StartsWith s) {
-                    BoundPredicate.checkString(col, s);
-                    byte[] prefix = Literal.utf8(s.prefix());
-                    return bytesLeaf(field, rowWise, (data, off, len) -> len >= prefix.length
-                            && Arrays.equals(data, off, off + prefix.length, prefix, 0, prefix.length));
-                }
-                return null;
-            }
             default:
                 return null;
         }
@@ -305,7 +377,8 @@ final class BatchEvaluation {
         boolean holds(byte[] data, int offset, int length);
     }
 
-    private static BatchNode longLeaf(ResolvedColumn col, int field, BatchNode rowWise, LongRule rule) {
+    private static BatchNode longLeaf(
+            ResolvedColumn col, int field, BatchNode rowWise, LongRule rule) {
         return (batch, n, slots, t, f) -> {
             ColumnVector v = batch.columns[field];
             long[] values = new long[n];
@@ -359,8 +432,8 @@ final class BatchEvaluation {
         };
     }
 
-    private static BatchNode doubleLeaf(ResolvedColumn col, int field, BatchNode rowWise,
-            DoubleRule rule) {
+    private static BatchNode doubleLeaf(
+            ResolvedColumn col, int field, BatchNode rowWise, DoubleRule rule) {
         return (batch, n, slots, t, f) -> {
             ColumnVector v = batch.columns[field];
             double[] values = new double[n];
@@ -368,12 +441,14 @@ final class BatchEvaluation {
             for (int i = 0; i < n; i++) {
                 nulls[i] = v.isNullAt(i);
             }
-            if (col.type().getTypeRoot() == org.apache.flink.table.types.logical.LogicalTypeRoot.DOUBLE
+            if (col.type().getTypeRoot()
+                            == org.apache.flink.table.types.logical.LogicalTypeRoot.DOUBLE
                     && v instanceof DoubleColumnVector ds) {
                 for (int i = 0; i < n; i++) {
                     values[i] = nulls[i] ? 0 : ds.getDouble(i);
                 }
-            } else if (col.type().getTypeRoot() == org.apache.flink.table.types.logical.LogicalTypeRoot.FLOAT
+            } else if (col.type().getTypeRoot()
+                            == org.apache.flink.table.types.logical.LogicalTypeRoot.FLOAT
                     && v instanceof FloatColumnVector fs) {
                 for (int i = 0; i < n; i++) {
                     values[i] = nulls[i] ? 0 : fs.getFloat(i);

@@ -1,21 +1,19 @@
 package io.pqx.format.predicate;
 
-import org.apache.flink.annotation.Internal;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.columnar.ColumnarRowData;
-import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
-import org.apache.flink.table.types.logical.LogicalTypeRoot;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 /**
  * A {@link Predicate} checked against one schema and ready to evaluate rows of it under SQL's
  * three-valued logic: a comparison, IN or LIKE with a null column is UNKNOWN, {@code NOT UNKNOWN}
- * is UNKNOWN, {@code FALSE AND UNKNOWN} is FALSE, {@code TRUE OR UNKNOWN} is TRUE; a filter keeps
- * a row only when the result is TRUE ({@link #test}). Values compare as {@link ColumnDomain} says
- * (a NaN row value satisfies only {@code <>}); a {@link DynamicSlot} evaluates its filter from the
+ * is UNKNOWN, {@code FALSE AND UNKNOWN} is FALSE, {@code TRUE OR UNKNOWN} is TRUE; a filter keeps a
+ * row only when the result is TRUE ({@link #test}). Values compare as {@link ColumnDomain} says (a
+ * NaN row value satisfies only {@code <>}); a {@link DynamicSlot} evaluates its filter from the
  * {@link SlotValues} given (nulls never match a RANGE filter).
  *
  * <p>Immutable and thread-safe. Binding resolves every column once ({@link ColumnResolver}) and
@@ -41,7 +39,9 @@ public final class BoundPredicate {
      *     literal that does not fit its column's type, or LIKE on a column that is not a string
      */
     public static BoundPredicate bind(Predicate predicate, ColumnResolver resolver) {
-        return new BoundPredicate(predicate, compile(predicate, resolver),
+        return new BoundPredicate(
+                predicate,
+                compile(predicate, resolver),
                 BatchEvaluation.compile(predicate, resolver));
     }
 
@@ -136,8 +136,10 @@ public final class BoundPredicate {
                     return Ternary.UNKNOWN;
                 }
                 byte[] bytes = (byte[]) v;
-                return Ternary.of(bytes.length >= prefix.length
-                        && Arrays.equals(bytes, 0, prefix.length, prefix, 0, prefix.length));
+                return Ternary.of(
+                        bytes.length >= prefix.length
+                                && Arrays.equals(
+                                        bytes, 0, prefix.length, prefix, 0, prefix.length));
             };
         }
         if (p instanceof And and) {
@@ -199,8 +201,14 @@ public final class BoundPredicate {
     static void checkString(ResolvedColumn col, StartsWith s) {
         LogicalTypeRoot root = col.type().getTypeRoot();
         if (root != LogicalTypeRoot.CHAR && root != LogicalTypeRoot.VARCHAR) {
-            throw new IllegalArgumentException("Cannot bind " + s + ": column " + col.ref()
-                    + " is " + col.type().asSummaryString() + ", and LIKE needs CHAR or VARCHAR");
+            throw new IllegalArgumentException(
+                    "Cannot bind "
+                            + s
+                            + ": column "
+                            + col.ref()
+                            + " is "
+                            + col.type().asSummaryString()
+                            + ", and LIKE needs CHAR or VARCHAR");
         }
     }
 
@@ -246,8 +254,11 @@ public final class BoundPredicate {
         private Bounds bounds(RuntimeFilter filter) {
             Bounds b = cached;
             if (b == null || b.filter != filter) {
-                b = new Bounds(filter, coerce(filter.min().orElseThrow(), col),
-                        coerce(filter.max().orElseThrow(), col));
+                b =
+                        new Bounds(
+                                filter,
+                                coerce(filter.min().orElseThrow(), col),
+                                coerce(filter.max().orElseThrow(), col));
                 cached = b;
             }
             return b;

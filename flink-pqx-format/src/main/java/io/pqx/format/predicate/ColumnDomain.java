@@ -1,13 +1,5 @@
 package io.pqx.format.predicate;
 
-import org.apache.flink.annotation.Internal;
-import org.apache.flink.table.data.DecimalData;
-import org.apache.flink.table.data.StringData;
-import org.apache.flink.table.data.TimestampData;
-import org.apache.flink.table.types.logical.DecimalType;
-import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
-
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -17,11 +9,18 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.Arrays;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 
 /**
- * The value domain in which a column of a Flink type is compared, with SQL's order: the one
- * place that says how literals, row values and statistics bounds compare, so that the row filter
- * and the pruners agree.
+ * The value domain in which a column of a Flink type is compared, with SQL's order: the one place
+ * that says how literals, row values and statistics bounds compare, so that the row filter and the
+ * pruners agree.
  *
  * <p>Domain values: {@link #BOOLEAN} {@link Boolean} (false before true); {@link #LONG} {@link
  * Long} (TINYINT..BIGINT; DATE as epoch days; TIME as milliseconds of the day, which is what Flink
@@ -54,34 +53,42 @@ public enum ColumnDomain {
             case DECIMAL -> DECIMAL;
             case CHAR, VARCHAR, BINARY, VARBINARY -> BYTES;
             case TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> TIMESTAMP;
-            default -> throw new IllegalArgumentException(
-                    "Cannot filter on a column of type " + type.asSummaryString()
-                            + ": only columns of atomic types can be compared");
+            default ->
+                    throw new IllegalArgumentException(
+                            "Cannot filter on a column of type "
+                                    + type.asSummaryString()
+                                    + ": only columns of atomic types can be compared");
         };
     }
 
     /**
-     * The domain value of {@code literal} for a column of {@code type}: its value converted
-     * exactly to the type.
+     * The domain value of {@code literal} for a column of {@code type}: its value converted exactly
+     * to the type.
      *
-     * @throws IllegalArgumentException when the literal does not fit the type exactly (a string
-     *     for an INT, 5.5 for an INT, 300 for a TINYINT, 1.25 for DECIMAL(3,1), ...)
+     * @throws IllegalArgumentException when the literal does not fit the type exactly (a string for
+     *     an INT, 5.5 for an INT, 300 for a TINYINT, 1.25 for DECIMAL(3,1), ...)
      */
     public static Object coerce(Literal literal, LogicalType type) {
         Object v = literal.raw();
         ColumnDomain domain = of(type);
-        Object out = switch (domain) {
-            case BOOLEAN -> v instanceof Boolean ? v : null;
-            case LONG -> coerceLong(v, type);
-            case DOUBLE -> coerceDouble(v, type);
-            case DECIMAL -> coerceDecimal(v, (DecimalType) type);
-            case BYTES -> coerceBytes(v, type);
-            case TIMESTAMP -> coerceTimestamp(v, type);
-        };
+        Object out =
+                switch (domain) {
+                    case BOOLEAN -> v instanceof Boolean ? v : null;
+                    case LONG -> coerceLong(v, type);
+                    case DOUBLE -> coerceDouble(v, type);
+                    case DECIMAL -> coerceDecimal(v, (DecimalType) type);
+                    case BYTES -> coerceBytes(v, type);
+                    case TIMESTAMP -> coerceTimestamp(v, type);
+                };
         if (out == null) {
-            throw new IllegalArgumentException("Cannot compare a " + type.asSummaryString()
-                    + " column with " + literal + " (" + v.getClass().getSimpleName()
-                    + "): the value does not fit the column's type exactly");
+            throw new IllegalArgumentException(
+                    "Cannot compare a "
+                            + type.asSummaryString()
+                            + " column with "
+                            + literal
+                            + " ("
+                            + v.getClass().getSimpleName()
+                            + "): the value does not fit the column's type exactly");
         }
         return out;
     }
@@ -113,8 +120,8 @@ public enum ColumnDomain {
     }
 
     /**
-     * Compares two non-NaN domain values of this domain: negative, zero or positive as {@code a}
-     * is below, equal to or above {@code b} in SQL's order.
+     * Compares two non-NaN domain values of this domain: negative, zero or positive as {@code a} is
+     * below, equal to or above {@code b} in SQL's order.
      */
     public int compare(Object a, Object b) {
         return switch (this) {
@@ -162,10 +169,22 @@ public enum ColumnDomain {
                 long min;
                 long max;
                 switch (type.getTypeRoot()) {
-                    case TINYINT -> { min = Byte.MIN_VALUE; max = Byte.MAX_VALUE; }
-                    case SMALLINT -> { min = Short.MIN_VALUE; max = Short.MAX_VALUE; }
-                    case INTEGER -> { min = Integer.MIN_VALUE; max = Integer.MAX_VALUE; }
-                    default -> { min = Long.MIN_VALUE; max = Long.MAX_VALUE; }
+                    case TINYINT -> {
+                        min = Byte.MIN_VALUE;
+                        max = Byte.MAX_VALUE;
+                    }
+                    case SMALLINT -> {
+                        min = Short.MIN_VALUE;
+                        max = Short.MAX_VALUE;
+                    }
+                    case INTEGER -> {
+                        min = Integer.MIN_VALUE;
+                        max = Integer.MAX_VALUE;
+                    }
+                    default -> {
+                        min = Long.MIN_VALUE;
+                        max = Long.MAX_VALUE;
+                    }
                 }
                 if (integer.compareTo(BigInteger.valueOf(min)) < 0
                         || integer.compareTo(BigInteger.valueOf(max)) > 0) {
@@ -194,13 +213,16 @@ public enum ColumnDomain {
     }
 
     private static Double coerceDouble(Object v, LogicalType type) {
-        boolean isFloat = type.getTypeRoot() == org.apache.flink.table.types.logical.LogicalTypeRoot.FLOAT;
+        boolean isFloat =
+                type.getTypeRoot() == org.apache.flink.table.types.logical.LogicalTypeRoot.FLOAT;
         double d;
         if (v instanceof Float f) {
             d = f;
         } else if (v instanceof Double x) {
             d = x;
-        } else if (v instanceof Byte || v instanceof Short || v instanceof Integer
+        } else if (v instanceof Byte
+                || v instanceof Short
+                || v instanceof Integer
                 || v instanceof Long) {
             long l = ((Number) v).longValue();
             d = l;
@@ -252,8 +274,10 @@ public enum ColumnDomain {
     }
 
     private static TimestampData coerceTimestamp(Object v, LogicalType type) {
-        boolean ltz = type.getTypeRoot()
-                == org.apache.flink.table.types.logical.LogicalTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE;
+        boolean ltz =
+                type.getTypeRoot()
+                        == org.apache.flink.table.types.logical.LogicalTypeRoot
+                                .TIMESTAMP_WITH_LOCAL_TIME_ZONE;
         TimestampData t;
         if (v instanceof TimestampData x) {
             t = x;
@@ -265,8 +289,8 @@ public enum ColumnDomain {
             return null;
         }
         int precision = LogicalTypeChecks.getPrecision(type);
-        long nanosOfSecond = Math.floorMod(t.getMillisecond(), 1000L) * 1_000_000L
-                + t.getNanoOfMillisecond();
+        long nanosOfSecond =
+                Math.floorMod(t.getMillisecond(), 1000L) * 1_000_000L + t.getNanoOfMillisecond();
         long step = (long) Math.pow(10, 9 - precision);
         return nanosOfSecond % step == 0 ? t : null;
     }

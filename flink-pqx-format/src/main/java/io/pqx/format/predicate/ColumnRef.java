@@ -1,11 +1,10 @@
 package io.pqx.format.predicate;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * A reference to a column by its path of Flink field names from the row: {@code [price]} for a
@@ -32,7 +31,10 @@ public record ColumnRef(List<String> path) implements java.io.Serializable {
         }
     }
 
-    /** The column with this dotted path ({@code a.b}); a name holding a dot needs {@link #of(String...)}. */
+    /**
+     * The column with this dotted path ({@code a.b}); a name holding a dot needs {@link
+     * #of(String...)}.
+     */
     public static ColumnRef parse(String dottedPath) {
         Objects.requireNonNull(dottedPath, "dottedPath");
         return new ColumnRef(Arrays.asList(dottedPath.split("\\.", -1)));

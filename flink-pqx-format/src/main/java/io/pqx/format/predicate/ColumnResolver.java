@@ -2,21 +2,19 @@ package io.pqx.format.predicate;
 
 import io.pqx.format.metadata.FieldView;
 import io.pqx.format.metadata.LeafColumnView;
-
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.stream.Collectors;
-
 /**
  * Finds the columns a predicate names in one schema, with a clear error for a column that is not
- * there. Two kinds of schema: the fields of a read ({@code ReadSchema.fields()}, or a file's
- * whole schema), which also give each column's Parquet leaf for the pruners; or a Flink {@link
- * RowType}, for rows of any origin. A path goes through ROW fields only; it must end at an atomic
- * column (one inside an ARRAY or MAP cannot be filtered on). Immutable and thread-safe.
+ * there. Two kinds of schema: the fields of a read ({@code ReadSchema.fields()}, or a file's whole
+ * schema), which also give each column's Parquet leaf for the pruners; or a Flink {@link RowType},
+ * for rows of any origin. A path goes through ROW fields only; it must end at an atomic column (one
+ * inside an ARRAY or MAP cannot be filtered on). Immutable and thread-safe.
  */
 @Internal
 public final class ColumnResolver {
@@ -41,8 +39,8 @@ public final class ColumnResolver {
     /**
      * Where {@code ref} is.
      *
-     * @throws IllegalArgumentException naming the column and the fields there are, when a name
-     *     on the path does not exist, or the path goes into or ends at a non-atomic field
+     * @throws IllegalArgumentException naming the column and the fields there are, when a name on
+     *     the path does not exist, or the path goes into or ends at a non-atomic field
      */
     public ResolvedColumn resolve(ColumnRef ref) {
         return fields != null ? resolveFields(ref) : resolveRowType(ref);
@@ -60,8 +58,8 @@ public final class ColumnResolver {
             }
             int pos = indexOf(level.stream().map(FieldView::name).toList(), path.get(i));
             if (pos < 0) {
-                throw unknown(ref, path.subList(0, i),
-                        level.stream().map(FieldView::name).toList());
+                throw unknown(
+                        ref, path.subList(0, i), level.stream().map(FieldView::name).toList());
             }
             positions[i] = pos;
             arities[i] = level.size();
@@ -107,8 +105,8 @@ public final class ColumnResolver {
         return column(ref, positions, arities, type, null);
     }
 
-    private static ResolvedColumn column(ColumnRef ref, int[] positions, int[] arities,
-            LogicalType type, LeafColumnView leaf) {
+    private static ResolvedColumn column(
+            ColumnRef ref, int[] positions, int[] arities, LogicalType type, LeafColumnView leaf) {
         try {
             ColumnDomain.of(type);
         } catch (IllegalArgumentException e) {
@@ -124,16 +122,27 @@ public final class ColumnResolver {
     private static IllegalArgumentException unknown(
             ColumnRef ref, List<String> parent, List<String> names) {
         String where = parent.isEmpty() ? "the row" : String.join(".", parent);
-        return new IllegalArgumentException("Cannot resolve column " + ref + ": " + where
-                + " has no field " + ref.path().get(parent.size()) + " (fields: "
-                + names.stream().collect(Collectors.joining(", ")) + ")");
+        return new IllegalArgumentException(
+                "Cannot resolve column "
+                        + ref
+                        + ": "
+                        + where
+                        + " has no field "
+                        + ref.path().get(parent.size())
+                        + " (fields: "
+                        + names.stream().collect(Collectors.joining(", "))
+                        + ")");
     }
 
-    private static IllegalArgumentException notAtomic(
-            ColumnRef ref, List<String> at, String kind) {
-        return new IllegalArgumentException("Cannot resolve column " + ref + ": "
-                + String.join(".", at) + " is a " + kind
-                + ", and a predicate compares only atomic columns reached through ROW fields");
+    private static IllegalArgumentException notAtomic(ColumnRef ref, List<String> at, String kind) {
+        return new IllegalArgumentException(
+                "Cannot resolve column "
+                        + ref
+                        + ": "
+                        + String.join(".", at)
+                        + " is a "
+                        + kind
+                        + ", and a predicate compares only atomic columns reached through ROW fields");
     }
 
     /** The columns of {@code predicate}, resolved. */

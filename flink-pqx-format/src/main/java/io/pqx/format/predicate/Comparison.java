@@ -1,12 +1,11 @@
 package io.pqx.format.predicate;
 
+import java.util.Objects;
 import org.apache.flink.annotation.PublicEvolving;
 
-import java.util.Objects;
-
 /**
- * {@code column <op> literal}: UNKNOWN when the column is null, else the comparison in the
- * column's {@link ColumnDomain} order.
+ * {@code column <op> literal}: UNKNOWN when the column is null, else the comparison in the column's
+ * {@link ColumnDomain} order.
  */
 @PublicEvolving
 public record Comparison(ColumnRef column, CompareOp op, Literal value) implements Predicate {

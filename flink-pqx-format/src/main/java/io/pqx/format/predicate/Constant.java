@@ -7,6 +7,7 @@ import org.apache.flink.annotation.PublicEvolving;
 public record Constant(boolean value) implements Predicate {
     /** TRUE. */
     public static final Constant TRUE = new Constant(true);
+
     /** FALSE. */
     public static final Constant FALSE = new Constant(false);
 

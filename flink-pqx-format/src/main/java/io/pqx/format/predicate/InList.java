@@ -1,14 +1,13 @@
 package io.pqx.format.predicate;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
- * {@code column IN (v1, v2, ...)}: UNKNOWN when the column is null, TRUE when it equals one of
- * the values, FALSE otherwise (the values are literals, never null). At least one value.
+ * {@code column IN (v1, v2, ...)}: UNKNOWN when the column is null, TRUE when it equals one of the
+ * values, FALSE otherwise (the values are literals, never null). At least one value.
  */
 @PublicEvolving
 public record InList(ColumnRef column, List<Literal> values) implements Predicate {
@@ -22,7 +21,9 @@ public record InList(ColumnRef column, List<Literal> values) implements Predicat
 
     @Override
     public String toString() {
-        return column + " IN ("
-                + values.stream().map(Literal::toString).collect(Collectors.joining(", ")) + ")";
+        return column
+                + " IN ("
+                + values.stream().map(Literal::toString).collect(Collectors.joining(", "))
+                + ")";
     }
 }

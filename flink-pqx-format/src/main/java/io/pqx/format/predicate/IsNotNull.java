@@ -1,8 +1,7 @@
 package io.pqx.format.predicate;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.util.Objects;
+import org.apache.flink.annotation.PublicEvolving;
 
 /** {@code column IS NOT NULL}: TRUE or FALSE, never UNKNOWN. */
 @PublicEvolving

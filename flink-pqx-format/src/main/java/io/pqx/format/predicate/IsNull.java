@@ -1,8 +1,7 @@
 package io.pqx.format.predicate;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.util.Objects;
+import org.apache.flink.annotation.PublicEvolving;
 
 /** {@code column IS NULL}: TRUE or FALSE, never UNKNOWN. A field of a null ROW is null. */
 @PublicEvolving

@@ -1,10 +1,5 @@
 package io.pqx.format.predicate;
 
-import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.table.data.DecimalData;
-import org.apache.flink.table.data.StringData;
-import org.apache.flink.table.data.TimestampData;
-
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -15,12 +10,16 @@ import java.time.LocalTime;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Objects;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.TimestampData;
 
 /**
- * A constant of a predicate: a non-null Java value that is typed by the column it is compared
- * with. {@link ColumnDomain#coerce} converts it to that column's Flink type when the predicate is
- * bound to a schema, exactly or not at all (an {@code IllegalArgumentException} naming column and
- * value): {@code 5} fits an INT or a DECIMAL(3,1) column, {@code 5.5} an INT column does not.
+ * A constant of a predicate: a non-null Java value that is typed by the column it is compared with.
+ * {@link ColumnDomain#coerce} converts it to that column's Flink type when the predicate is bound
+ * to a schema, exactly or not at all (an {@code IllegalArgumentException} naming column and value):
+ * {@code 5} fits an INT or a DECIMAL(3,1) column, {@code 5.5} an INT column does not.
  *
  * <p>Accepted values: {@link Boolean}; {@link Byte}, {@link Short}, {@link Integer}, {@link Long},
  * {@link BigInteger}; {@link Float}, {@link Double} (not NaN, which no comparison matches the same
@@ -63,19 +62,34 @@ public final class Literal implements java.io.Serializable {
             throw new IllegalArgumentException(
                     "Cannot make a literal of NaN: comparisons with NaN are not expressible");
         }
-        if (value instanceof Boolean || value instanceof Byte || value instanceof Short
-                || value instanceof Integer || value instanceof Long || value instanceof BigInteger
-                || value instanceof Float || value instanceof Double || value instanceof BigDecimal
-                || value instanceof String || value instanceof LocalDate
-                || value instanceof LocalTime || value instanceof LocalDateTime
-                || value instanceof Instant || value instanceof TimestampData) {
+        if (value instanceof Boolean
+                || value instanceof Byte
+                || value instanceof Short
+                || value instanceof Integer
+                || value instanceof Long
+                || value instanceof BigInteger
+                || value instanceof Float
+                || value instanceof Double
+                || value instanceof BigDecimal
+                || value instanceof String
+                || value instanceof LocalDate
+                || value instanceof LocalTime
+                || value instanceof LocalDateTime
+                || value instanceof Instant
+                || value instanceof TimestampData) {
             return new Literal(value);
         }
-        throw new IllegalArgumentException("Cannot make a literal of a "
-                + value.getClass().getName() + " (" + value + "): not a type a column can hold");
+        throw new IllegalArgumentException(
+                "Cannot make a literal of a "
+                        + value.getClass().getName()
+                        + " ("
+                        + value
+                        + "): not a type a column can hold");
     }
 
-    /** The Java value (a copy for {@code byte[]}); a {@code StringData} literal gives its String. */
+    /**
+     * The Java value (a copy for {@code byte[]}); a {@code StringData} literal gives its String.
+     */
     public Object value() {
         return value instanceof byte[] bytes ? bytes.clone() : value;
     }
@@ -146,8 +160,11 @@ public final class Literal implements java.io.Serializable {
         throw new java.io.InvalidObjectException("Cannot read a literal: it is read as its Form");
     }
 
-    /** The serialized form of a literal: a serializable value, or a timestamp when value is null. */
-    private record Form(java.io.Serializable value, long millis, int nanos) implements java.io.Serializable {
+    /**
+     * The serialized form of a literal: a serializable value, or a timestamp when value is null.
+     */
+    private record Form(java.io.Serializable value, long millis, int nanos)
+            implements java.io.Serializable {
         private Object readResolve() {
             return Literal.of(value != null ? value : TimestampData.fromEpochMillis(millis, nanos));
         }

@@ -1,26 +1,33 @@
 package io.pqx.format.predicate;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
- * A filter condition on rows, as a tree: comparisons of a column with a literal, {@code IN},
- * {@code IS [NOT] NULL}, prefix {@code LIKE}, {@code AND}, {@code OR}, {@code NOT}, the constants
- * and {@link DynamicSlot}s whose runtime filter arrives while the query runs. Build them with
- * {@link Predicates}.
+ * A filter condition on rows, as a tree: comparisons of a column with a literal, {@code IN}, {@code
+ * IS [NOT] NULL}, prefix {@code LIKE}, {@code AND}, {@code OR}, {@code NOT}, the constants and
+ * {@link DynamicSlot}s whose runtime filter arrives while the query runs. Build them with {@link
+ * Predicates}.
  *
  * <p>A predicate is immutable, compares by value ({@code equals}/{@code hashCode}) and prints as
- * SQL-ish text. It is {@link java.io.Serializable} (a source ships it to its readers). It names columns by path and carries untyped literals: {@link
- * BoundPredicate#bind} checks it against a schema and evaluates it on rows under SQL's
- * three-valued logic; {@code io.pqx.format.prune} proves from statistics which row groups it
- * cannot match.
+ * SQL-ish text. It is {@link java.io.Serializable} (a source ships it to its readers). It names
+ * columns by path and carries untyped literals: {@link BoundPredicate#bind} checks it against a
+ * schema and evaluates it on rows under SQL's three-valued logic; {@code io.pqx.format.prune}
+ * proves from statistics which row groups it cannot match.
  */
 @PublicEvolving
 public sealed interface Predicate extends java.io.Serializable
-        permits Comparison, InList, IsNull, IsNotNull, StartsWith, And, Or, Not, Constant,
+        permits Comparison,
+                InList,
+                IsNull,
+                IsNotNull,
+                StartsWith,
+                And,
+                Or,
+                Not,
+                Constant,
                 DynamicSlot {
 
     /** The predicates directly below this one (none for a leaf). */

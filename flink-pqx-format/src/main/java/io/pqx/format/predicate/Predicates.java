@@ -1,11 +1,10 @@
 package io.pqx.format.predicate;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * Builds {@link Predicate}s. Columns are given as dotted paths ({@code "address.city"}) or as
@@ -81,10 +80,9 @@ public final class Predicates {
     }
 
     /**
-     * {@code column LIKE pattern} when pqx can express it: a pattern of the form {@code
-     * 'prefix%'} whose prefix holds no {@code %}, {@code _} or backslash (so that no escape
-     * character matters). Empty for every other pattern, which the caller keeps as a residual
-     * filter.
+     * {@code column LIKE pattern} when pqx can express it: a pattern of the form {@code 'prefix%'}
+     * whose prefix holds no {@code %}, {@code _} or backslash (so that no escape character
+     * matters). Empty for every other pattern, which the caller keeps as a residual filter.
      */
     public static Optional<Predicate> like(ColumnRef column, String pattern) {
         if (!pattern.endsWith("%")) {

@@ -1,18 +1,16 @@
 package io.pqx.format.predicate;
 
 import io.pqx.format.metadata.LeafColumnView;
-
+import java.util.List;
+import java.util.Optional;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.LogicalType;
 
-import java.util.List;
-import java.util.Optional;
-
 /**
- * A {@link ColumnRef} found in a schema: where its value lies in a row (the field position at
- * each level of the path), its Flink type and, when the schema is a file's, its Parquet leaf.
- * Immutable and thread-safe.
+ * A {@link ColumnRef} found in a schema: where its value lies in a row (the field position at each
+ * level of the path), its Flink type and, when the schema is a file's, its Parquet leaf. Immutable
+ * and thread-safe.
  */
 @Internal
 public final class ResolvedColumn {
@@ -24,8 +22,8 @@ public final class ResolvedColumn {
     private final LeafColumnView leaf;
     private final RowData.FieldGetter getter;
 
-    ResolvedColumn(ColumnRef ref, int[] positions, int[] arities, LogicalType type,
-            LeafColumnView leaf) {
+    ResolvedColumn(
+            ColumnRef ref, int[] positions, int[] arities, LogicalType type, LeafColumnView leaf) {
         this.ref = ref;
         this.positions = positions.clone();
         this.arities = arities.clone();

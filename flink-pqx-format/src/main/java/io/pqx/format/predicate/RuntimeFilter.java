@@ -1,20 +1,19 @@
 package io.pqx.format.predicate;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.util.Objects;
 import java.util.Optional;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
- * The value of a {@link DynamicSlot}: which keys of {@link #keyColumn()} may match, published
- * while the query runs. Nulls never match a filter in state RANGE or EMPTY. Immutable.
+ * The value of a {@link DynamicSlot}: which keys of {@link #keyColumn()} may match, published while
+ * the query runs. Nulls never match a filter in state RANGE or EMPTY. Immutable.
  *
  * <ul>
  *   <li>{@link State#PENDING}: not known yet; keeps every row (check again later).
  *   <li>{@link State#DISABLED}: there will be none (too many keys, say); keeps every row.
  *   <li>{@link State#EMPTY}: no key matches; keeps no row.
- *   <li>{@link State#RANGE}: a key matches only if it lies in {@code [min, max]} and, when a
- *       {@link KeyFilter} is given, the filter may contain it.
+ *   <li>{@link State#RANGE}: a key matches only if it lies in {@code [min, max]} and, when a {@link
+ *       KeyFilter} is given, the filter may contain it.
  * </ul>
  */
 @PublicEvolving
@@ -34,7 +33,8 @@ public final class RuntimeFilter {
     private final Literal max;
     private final KeyFilter keys;
 
-    private RuntimeFilter(State state, ColumnRef keyColumn, Literal min, Literal max, KeyFilter keys) {
+    private RuntimeFilter(
+            State state, ColumnRef keyColumn, Literal min, Literal max, KeyFilter keys) {
         this.state = state;
         this.keyColumn = Objects.requireNonNull(keyColumn, "keyColumn");
         this.min = min;
@@ -64,7 +64,11 @@ public final class RuntimeFilter {
 
     /** Keys in {@code [min, max]} that {@code keys} may contain. */
     public static RuntimeFilter range(ColumnRef keyColumn, Object min, Object max, KeyFilter keys) {
-        return new RuntimeFilter(State.RANGE, keyColumn, Literal.of(min), Literal.of(max),
+        return new RuntimeFilter(
+                State.RANGE,
+                keyColumn,
+                Literal.of(min),
+                Literal.of(max),
                 Objects.requireNonNull(keys, "keys"));
     }
 
@@ -115,8 +119,15 @@ public final class RuntimeFilter {
     @Override
     public String toString() {
         return switch (state) {
-            case RANGE -> "RuntimeFilter{" + keyColumn + " BETWEEN " + min + " AND " + max
-                    + (keys != null ? " AND IN keys" : "") + "}";
+            case RANGE ->
+                    "RuntimeFilter{"
+                            + keyColumn
+                            + " BETWEEN "
+                            + min
+                            + " AND "
+                            + max
+                            + (keys != null ? " AND IN keys" : "")
+                            + "}";
             default -> "RuntimeFilter{" + keyColumn + " " + state + "}";
         };
     }

@@ -1,11 +1,10 @@
 package io.pqx.format.predicate;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * The runtime filters known at one moment, by slot name: what {@link DynamicSlot}s evaluate
@@ -49,9 +48,15 @@ public final class SlotValues {
             return RuntimeFilter.pending(slot.column());
         }
         if (!filter.keyColumn().equals(slot.column())) {
-            throw new IllegalArgumentException("Cannot apply " + filter + " to slot " + slot
-                    + ": the filter is about column " + filter.keyColumn() + ", the slot about "
-                    + slot.column());
+            throw new IllegalArgumentException(
+                    "Cannot apply "
+                            + filter
+                            + " to slot "
+                            + slot
+                            + ": the filter is about column "
+                            + filter.keyColumn()
+                            + ", the slot about "
+                            + slot.column());
         }
         return filter;
     }

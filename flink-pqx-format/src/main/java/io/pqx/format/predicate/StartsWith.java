@@ -1,8 +1,7 @@
 package io.pqx.format.predicate;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.util.Objects;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * {@code column LIKE 'prefix%'} on a CHAR/VARCHAR column: UNKNOWN when the column is null, else

@@ -8,10 +8,10 @@
  * ({@link io.pqx.format.predicate.ColumnResolver}); and row evaluation under SQL's three-valued
  * logic ({@link io.pqx.format.predicate.BoundPredicate}).
  *
- * <p>{@link io.pqx.format.predicate.ColumnDomain} is the one definition of how values of each
- * Flink type compare, shared by the row filter and the statistics pruner ({@code
- * io.pqx.format.prune}), so that what a pruner skips is exactly what the filter would drop.
- * Literals are converted to their column's type exactly or the binding fails. This package
- * depends only on {@code io.pqx.format.metadata} and Flink.
+ * <p>{@link io.pqx.format.predicate.ColumnDomain} is the one definition of how values of each Flink
+ * type compare, shared by the row filter and the statistics pruner ({@code io.pqx.format.prune}),
+ * so that what a pruner skips is exactly what the filter would drop. Literals are converted to
+ * their column's type exactly or the binding fails. This package depends only on {@code
+ * io.pqx.format.metadata} and Flink.
  */
 package io.pqx.format.predicate;

@@ -1,19 +1,17 @@
 package io.pqx.format.prune;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.predicate.SlotValues;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * How a read touches each row group of one file: a {@link RowGroupAccess} per row group, in file
- * order. A plan starts as SCAN everywhere and only narrows ({@link #narrow}, {@link #apply}): a
- * row the plan once left out is never read again, and every narrowing step is a proof from one
- * kind of evidence. Immutable; narrowing returns a new plan.
+ * order. A plan starts as SCAN everywhere and only narrows ({@link #narrow}, {@link #apply}): a row
+ * the plan once left out is never read again, and every narrowing step is a proof from one kind of
+ * evidence. Immutable; narrowing returns a new plan.
  */
 @PublicEvolving
 public final class AccessPlan {
@@ -33,8 +31,11 @@ public final class AccessPlan {
         List<RowGroupAccess> out = new ArrayList<>(rowGroups.size());
         for (int i = 0; i < rowGroups.size(); i++) {
             if (rowGroups.get(i).ordinal() != i) {
-                throw new IllegalArgumentException("Cannot plan row groups: row group " + i
-                        + " has ordinal " + rowGroups.get(i).ordinal());
+                throw new IllegalArgumentException(
+                        "Cannot plan row groups: row group "
+                                + i
+                                + " has ordinal "
+                                + rowGroups.get(i).ordinal());
             }
             out.add(RowGroupAccess.scan(rowGroups.get(i).numRows()));
         }
@@ -70,16 +71,24 @@ public final class AccessPlan {
 
     /**
      * The plan narrowed by what {@code pruner} proves about each row group not yet skipped. A
-     * pruner that throws proves nothing about that row group: it is kept as it was, and the
-     * failure goes to {@code listener}.
+     * pruner that throws proves nothing about that row group: it is kept as it was, and the failure
+     * goes to {@code listener}.
      *
      * @param rowGroups the file's row groups, as {@link #scanAll(List)} took them
      */
-    public AccessPlan apply(RowGroupPruner pruner, List<RowGroupView> rowGroups, SlotValues slots,
+    public AccessPlan apply(
+            RowGroupPruner pruner,
+            List<RowGroupView> rowGroups,
+            SlotValues slots,
             PruningListener listener) {
         if (rowGroups.size() != accesses.size()) {
-            throw new IllegalArgumentException("Cannot apply " + pruner.evidence() + " to "
-                    + rowGroups.size() + " row groups: the plan has " + accesses.size());
+            throw new IllegalArgumentException(
+                    "Cannot apply "
+                            + pruner.evidence()
+                            + " to "
+                            + rowGroups.size()
+                            + " row groups: the plan has "
+                            + accesses.size());
         }
         List<RowGroupAccess> next = new ArrayList<>(accesses);
         boolean changed = false;
@@ -111,8 +120,14 @@ public final class AccessPlan {
         return changed ? new AccessPlan(next) : this;
     }
 
-    /** As {@link #apply(RowGroupPruner, List, SlotValues, PruningListener)} on the file's row groups. */
-    public AccessPlan apply(RowGroupPruner pruner, FileMetadataView file, SlotValues slots,
+    /**
+     * As {@link #apply(RowGroupPruner, List, SlotValues, PruningListener)} on the file's row
+     * groups.
+     */
+    public AccessPlan apply(
+            RowGroupPruner pruner,
+            FileMetadataView file,
+            SlotValues slots,
             PruningListener listener) {
         return apply(pruner, file.rowGroups(), slots, listener);
     }

@@ -11,17 +11,14 @@ import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.ResolvedColumn;
 import io.pqx.format.predicate.SlotValues;
 import io.pqx.format.prune.FactSource.ValueProbe;
-
-import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.table.types.logical.LogicalTypeRoot;
-
-import javax.annotation.Nullable;
-
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 /**
  * Proves from column chunks' bloom filters that no row of a row group can make a predicate TRUE:
@@ -31,15 +28,15 @@ import java.util.Optional;
  * <p>How: the predicate is evaluated as {@link StatisticsPruner} evaluates it on the row group's
  * chunk statistics, with one more fact for the columns it tests with {@code =}, {@code <>} and
  * {@code IN} against literals: which values the chunk's bloom filter denies. So {@code x = 5} with
- * 5 denied cannot be TRUE, {@code x <> 5} cannot be FALSE, and NOT, AND and OR combine these
- * under the same three-valued logic.
+ * 5 denied cannot be TRUE, {@code x <> 5} cannot be FALSE, and NOT, AND and OR combine these under
+ * the same three-valued logic.
  *
- * <p>Only exact value mappings are probed, where the value the filter hashed is known for sure
- * from the literal: INT32 columns without annotation, signed INTEGER or DATE, read as an integer
- * type or DATE (a literal outside the int range cannot occur at all); INT64 columns without
- * annotation or signed INTEGER; BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY strings and binaries (not
- * DECIMAL, FLOAT16, INTERVAL). Floats, decimals, unsigned integers, times and timestamps are not
- * probed, nor are runtime filters.
+ * <p>Only exact value mappings are probed, where the value the filter hashed is known for sure from
+ * the literal: INT32 columns without annotation, signed INTEGER or DATE, read as an integer type or
+ * DATE (a literal outside the int range cannot occur at all); INT64 columns without annotation or
+ * signed INTEGER; BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY strings and binaries (not DECIMAL, FLOAT16,
+ * INTERVAL). Floats, decimals, unsigned integers, times and timestamps are not probed, nor are
+ * runtime filters.
  *
  * <p>Filters are loaded lazily and only when useful: never for a row group already SKIP or
  * ALL_MATCH, for a column the predicate does not test with {@code =}/{@code <>}/{@code IN}, for a
@@ -57,22 +54,30 @@ public final class BloomFilterPruner implements RowGroupPruner {
     private final CompiledPredicate compiled;
     private final BloomFilterSource source;
 
-    private BloomFilterPruner(Predicate predicate, CompiledPredicate compiled,
-            BloomFilterSource source) {
+    private BloomFilterPruner(
+            Predicate predicate, CompiledPredicate compiled, BloomFilterSource source) {
         this.predicate = predicate;
         this.compiled = compiled;
         this.source = source;
     }
 
-    /** A pruner of {@code predicate} over files of this schema, reading filters from {@code source}. */
-    public static BloomFilterPruner create(Predicate predicate, List<FieldView> fileFields,
-            BloomFilterSource source) {
+    /**
+     * A pruner of {@code predicate} over files of this schema, reading filters from {@code source}.
+     */
+    public static BloomFilterPruner create(
+            Predicate predicate, List<FieldView> fileFields, BloomFilterSource source) {
         return create(predicate, fileFields, StatisticsPruner.DEFAULT_IN_LIST_CAP, source);
     }
 
-    /** As {@link #create(Predicate, List, BloomFilterSource)}, probing IN lists of at most {@code inListCap} values. */
-    public static BloomFilterPruner create(Predicate predicate, List<FieldView> fileFields,
-            int inListCap, BloomFilterSource source) {
+    /**
+     * As {@link #create(Predicate, List, BloomFilterSource)}, probing IN lists of at most {@code
+     * inListCap} values.
+     */
+    public static BloomFilterPruner create(
+            Predicate predicate,
+            List<FieldView> fileFields,
+            int inListCap,
+            BloomFilterSource source) {
         StatisticsPruner statistics = StatisticsPruner.create(predicate, fileFields, inListCap);
         return new BloomFilterPruner(predicate, statistics.compiled(), source);
     }
@@ -95,10 +100,14 @@ public final class BloomFilterPruner implements RowGroupPruner {
     }
 
     @Override
-    public RowGroupAccess prune(RowGroupView rowGroup, RowGroupAccess current, SlotValues slots,
+    public RowGroupAccess prune(
+            RowGroupView rowGroup,
+            RowGroupAccess current,
+            SlotValues slots,
             PruningListener listener) {
         long rows = rowGroup.numRows();
-        if (rows == 0 || current.kind() == RowGroupAccess.Kind.SKIP
+        if (rows == 0
+                || current.kind() == RowGroupAccess.Kind.SKIP
                 || current.kind() == RowGroupAccess.Kind.ALL_MATCH) {
             return RowGroupAccess.scan(rows);
         }
@@ -129,9 +138,17 @@ public final class BloomFilterPruner implements RowGroupPruner {
         LeafColumnView leaf = column.leaf().orElseThrow();
         ColumnChunkView chunk = rowGroup.columns().get(leaf.leafIndex());
         if (!chunk.path().equals(leaf.dottedPath())) {
-            throw new IllegalStateException("Cannot probe " + column.ref() + ": chunk "
-                    + leaf.leafIndex() + " of row group " + rowGroup.ordinal() + " holds "
-                    + chunk.path() + ", not " + leaf.dottedPath());
+            throw new IllegalStateException(
+                    "Cannot probe "
+                            + column.ref()
+                            + ": chunk "
+                            + leaf.leafIndex()
+                            + " of row group "
+                            + rowGroup.ordinal()
+                            + " holds "
+                            + chunk.path()
+                            + ", not "
+                            + leaf.dottedPath());
         }
         return chunk;
     }
@@ -147,17 +164,24 @@ public final class BloomFilterPruner implements RowGroupPruner {
         boolean signed = !name.equals("INTEGER") || leaf.logicalType().get().signed();
         LogicalTypeRoot root = column.type().getTypeRoot();
         return switch (leaf.physicalType()) {
-            case INT32 -> (name.isEmpty() || (name.equals("INTEGER") && signed)
-                            || name.equals("DATE"))
-                    && (root == LogicalTypeRoot.TINYINT || root == LogicalTypeRoot.SMALLINT
-                            || root == LogicalTypeRoot.INTEGER || root == LogicalTypeRoot.BIGINT
-                            || (root == LogicalTypeRoot.DATE && name.equals("DATE")));
-            case INT64 -> (name.isEmpty() || (name.equals("INTEGER") && signed))
-                    && root == LogicalTypeRoot.BIGINT;
-            case BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY -> !name.equals("DECIMAL")
-                    && !name.equals("FLOAT16") && !name.equals("INTERVAL")
-                    && (root == LogicalTypeRoot.CHAR || root == LogicalTypeRoot.VARCHAR
-                            || root == LogicalTypeRoot.BINARY || root == LogicalTypeRoot.VARBINARY);
+            case INT32 ->
+                    (name.isEmpty() || (name.equals("INTEGER") && signed) || name.equals("DATE"))
+                            && (root == LogicalTypeRoot.TINYINT
+                                    || root == LogicalTypeRoot.SMALLINT
+                                    || root == LogicalTypeRoot.INTEGER
+                                    || root == LogicalTypeRoot.BIGINT
+                                    || (root == LogicalTypeRoot.DATE && name.equals("DATE")));
+            case INT64 ->
+                    (name.isEmpty() || (name.equals("INTEGER") && signed))
+                            && root == LogicalTypeRoot.BIGINT;
+            case BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY ->
+                    !name.equals("DECIMAL")
+                            && !name.equals("FLOAT16")
+                            && !name.equals("INTERVAL")
+                            && (root == LogicalTypeRoot.CHAR
+                                    || root == LogicalTypeRoot.VARCHAR
+                                    || root == LogicalTypeRoot.BINARY
+                                    || root == LogicalTypeRoot.VARBINARY);
             default -> false;
         };
     }
@@ -165,11 +189,14 @@ public final class BloomFilterPruner implements RowGroupPruner {
     /** The probe of a filter for a column {@link #probeable} said yes to. */
     static ValueProbe probeOf(BloomFilterView filter, PhysicalType physical) {
         return switch (physical) {
-            case INT32 -> value -> {
-                long v = (Long) value;
-                // an INT32 column holds no value outside the int range
-                return v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE && filter.mightContain((int) v);
-            };
+            case INT32 ->
+                    value -> {
+                        long v = (Long) value;
+                        // an INT32 column holds no value outside the int range
+                        return v >= Integer.MIN_VALUE
+                                && v <= Integer.MAX_VALUE
+                                && filter.mightContain((int) v);
+                    };
             case INT64 -> value -> filter.mightContain((long) (Long) value);
             default -> value -> filter.mightContain((byte[]) value);
         };

@@ -1,11 +1,9 @@
 package io.pqx.format.prune;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import io.pqx.format.metadata.BloomFilterView;
-
 import java.io.IOException;
 import java.util.Optional;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * Hands the {@link BloomFilterPruner} the bloom filter of one leaf's chunk, typically {@code

@@ -1,7 +1,6 @@
 package io.pqx.format.prune;
 
 import io.pqx.format.predicate.ColumnDomain;
-
 import javax.annotation.Nullable;
 
 /**
@@ -22,8 +21,8 @@ record ChunkFacts(
         boolean maybeNaN) {
 
     /**
-     * The rows of one kind only, for evaluating a predicate on one column kind by kind (which
-     * keeps {@code x > 5 OR x IS NULL} from seeming UNKNOWN on the rows where {@code x} is null).
+     * The rows of one kind only, for evaluating a predicate on one column kind by kind (which keeps
+     * {@code x > 5 OR x IS NULL} from seeming UNKNOWN on the rows where {@code x} is null).
      */
     enum World {
         /** Every row. */
@@ -42,7 +41,8 @@ record ChunkFacts(
             case ALL -> this;
             case NULL -> new ChunkFacts(domain, lo, hi, loExact, hiExact, maybeNull, false, false);
             case NAN -> new ChunkFacts(domain, lo, hi, loExact, hiExact, false, false, maybeNaN);
-            case VALUE -> new ChunkFacts(domain, lo, hi, loExact, hiExact, false, maybeValue, false);
+            case VALUE ->
+                    new ChunkFacts(domain, lo, hi, loExact, hiExact, false, maybeValue, false);
         };
     }
 
@@ -58,8 +58,12 @@ record ChunkFacts(
 
     /** Whether every non-null non-NaN value is {@code c}, as exact bounds prove. */
     boolean onlyValueIs(Object c) {
-        return lo != null && hi != null && loExact && hiExact
-                && domain.compare(lo, c) == 0 && domain.compare(hi, c) == 0;
+        return lo != null
+                && hi != null
+                && loExact
+                && hiExact
+                && domain.compare(lo, c) == 0
+                && domain.compare(hi, c) == 0;
     }
 
     /** {@code lo <op> c} where op is {@code <} (strict) or {@code <=}; true when unbounded. */
@@ -81,8 +85,8 @@ record ChunkFacts(
     }
 
     /**
-     * Whether a value may equal {@code c}: inside the bounds, where an inexact (truncated) bound
-     * is not used at all, since equality on the truncated side is never proven absent.
+     * Whether a value may equal {@code c}: inside the bounds, where an inexact (truncated) bound is
+     * not used at all, since equality on the truncated side is never proven absent.
      */
     boolean mayEqual(Object c) {
         return maybeValue

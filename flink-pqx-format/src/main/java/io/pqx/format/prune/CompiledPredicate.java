@@ -19,27 +19,25 @@ import io.pqx.format.predicate.SlotValues;
 import io.pqx.format.predicate.StartsWith;
 import io.pqx.format.prune.ChunkFacts.World;
 import io.pqx.format.prune.FactSource.ValueProbe;
-
-import javax.annotation.Nullable;
-
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import javax.annotation.Nullable;
 
 /**
  * A predicate compiled for three-valued evaluation over facts about its columns: for each part,
- * which of TRUE, FALSE and UNKNOWN it may take on some row judged, from a {@link FactSource} (a
- * row group's chunk statistics, the pages of a row-group segment, bloom-filter membership),
- * combined under SQL's three-valued logic through NOT, AND and OR. The statistics, page-index and
+ * which of TRUE, FALSE and UNKNOWN it may take on some row judged, from a {@link FactSource} (a row
+ * group's chunk statistics, the pages of a row-group segment, bloom-filter membership), combined
+ * under SQL's three-valued logic through NOT, AND and OR. The statistics, page-index and
  * bloom-filter pruners share it, so they prove with the same rules.
  *
  * <p>Never taken as proof: an inexact (truncated) bound for {@code =} and {@code IN}; the maximum
  * of a FLOAT/DOUBLE column for {@code >}/{@code >=} (NaN hides there); an {@code IN} list longer
- * than the cap; a type pairing {@link StatisticsFacts} does not know. A failure while evaluating
- * a part makes that part prove nothing, and is reported to the listener.
+ * than the cap; a type pairing {@link StatisticsFacts} does not know. A failure while evaluating a
+ * part makes that part prove nothing, and is reported to the listener.
  *
  * <p>Immutable and thread-safe.
  */
@@ -48,8 +46,8 @@ final class CompiledPredicate {
     private final List<ResolvedColumn> columns;
     private final List<ResolvedColumn> equalityColumns;
 
-    private CompiledPredicate(Node root, List<ResolvedColumn> columns,
-            List<ResolvedColumn> equalityColumns) {
+    private CompiledPredicate(
+            Node root, List<ResolvedColumn> columns, List<ResolvedColumn> equalityColumns) {
         this.root = root;
         this.columns = columns;
         this.equalityColumns = equalityColumns;
@@ -59,7 +57,9 @@ final class CompiledPredicate {
     static CompiledPredicate compile(Predicate p, ColumnResolver resolver, int inListCap) {
         Compiler compiler = new Compiler(resolver, inListCap);
         Node root = compiler.compile(p);
-        return new CompiledPredicate(root, List.copyOf(compiler.columns.values()),
+        return new CompiledPredicate(
+                root,
+                List.copyOf(compiler.columns.values()),
                 List.copyOf(compiler.equalityColumns.values()));
     }
 
@@ -131,43 +131,63 @@ final class CompiledPredicate {
                 Object literal = ColumnDomain.coerce(c.value(), col.type());
                 CompareOp op = c.op();
                 boolean probed = op == CompareOp.EQ || op == CompareOp.NE;
-                return leaf(col, (facts, probe, slots) -> compare(facts, op, literal, probe), probed);
+                return leaf(
+                        col, (facts, probe, slots) -> compare(facts, op, literal, probe), probed);
             }
             if (p instanceof InList in) {
                 ResolvedColumn col = column(in.column());
                 if (in.values().size() > inListCap) {
-                    return leaf(col, (f, probe, slots) -> Outcomes.of(f.maybeValue() || f.maybeNaN(),
-                            f.maybeValue() || f.maybeNaN(), f.maybeNull()), false);
+                    return leaf(
+                            col,
+                            (f, probe, slots) ->
+                                    Outcomes.of(
+                                            f.maybeValue() || f.maybeNaN(),
+                                            f.maybeValue() || f.maybeNaN(),
+                                            f.maybeNull()),
+                            false);
                 }
-                Object[] values = in.values().stream()
-                        .map(v -> ColumnDomain.coerce(v, col.type())).toArray();
+                Object[] values =
+                        in.values().stream().map(v -> ColumnDomain.coerce(v, col.type())).toArray();
                 return leaf(col, (f, probe, slots) -> in(f, values, probe), true);
             }
             if (p instanceof IsNull n) {
-                return leaf(column(n.column()), (f, probe, slots) ->
-                        Outcomes.of(f.maybeNull(), f.maybeValue() || f.maybeNaN(), false), false);
+                return leaf(
+                        column(n.column()),
+                        (f, probe, slots) ->
+                                Outcomes.of(f.maybeNull(), f.maybeValue() || f.maybeNaN(), false),
+                        false);
             }
             if (p instanceof IsNotNull n) {
-                return leaf(column(n.column()), (f, probe, slots) ->
-                        Outcomes.of(f.maybeValue() || f.maybeNaN(), f.maybeNull(), false), false);
+                return leaf(
+                        column(n.column()),
+                        (f, probe, slots) ->
+                                Outcomes.of(f.maybeValue() || f.maybeNaN(), f.maybeNull(), false),
+                        false);
             }
             if (p instanceof StartsWith s) {
                 byte[] prefix = s.prefix().getBytes(StandardCharsets.UTF_8);
                 byte[] upper = successor(prefix);
-                return leaf(column(s.column()), (f, probe, slots) -> startsWith(f, prefix, upper),
+                return leaf(
+                        column(s.column()),
+                        (f, probe, slots) -> startsWith(f, prefix, upper),
                         false);
             }
             if (p instanceof Not not) {
                 Node child = compile(not.child());
-                return byWorld(p, (src, slots, l, w) -> Outcomes.not(child.outcomes(src, slots, l, w)));
+                return byWorld(
+                        p, (src, slots, l, w) -> Outcomes.not(child.outcomes(src, slots, l, w)));
             }
             if (p instanceof And and) {
                 Node[] children = compileAll(and.children());
-                return byWorld(p, (src, slots, l, w) -> Outcomes.and(outcomesOf(children, src, slots, l, w)));
+                return byWorld(
+                        p,
+                        (src, slots, l, w) -> Outcomes.and(outcomesOf(children, src, slots, l, w)));
             }
             if (p instanceof Or or) {
                 Node[] children = compileAll(or.children());
-                return byWorld(p, (src, slots, l, w) -> Outcomes.or(outcomesOf(children, src, slots, l, w)));
+                return byWorld(
+                        p,
+                        (src, slots, l, w) -> Outcomes.or(outcomesOf(children, src, slots, l, w)));
             }
             if (p instanceof Constant c) {
                 int value = c.value() ? Outcomes.T : Outcomes.F;
@@ -182,9 +202,12 @@ final class CompiledPredicate {
                         case PENDING -> Outcomes.T | Outcomes.F; // not known yet: proves nothing
                         case DISABLED -> Outcomes.T;
                         case EMPTY -> Outcomes.F;
-                        case RANGE -> range(source.facts(col).in(world),
-                                ColumnDomain.coerce(filter.min().orElseThrow(), col.type()),
-                                ColumnDomain.coerce(filter.max().orElseThrow(), col.type()));
+                        case RANGE ->
+                                range(
+                                        source.facts(col).in(world),
+                                        ColumnDomain.coerce(filter.min().orElseThrow(), col.type()),
+                                        ColumnDomain.coerce(
+                                                filter.max().orElseThrow(), col.type()));
                     };
                 } catch (RuntimeException e) {
                     listener.failed(source.evidence(), source.rowGroup(), e);
@@ -204,8 +227,8 @@ final class CompiledPredicate {
         /**
          * A combination over one column only: evaluated on its null rows, NaN rows and other rows
          * apart, and the results united, so that the rows of one kind are not combined with what
-         * holds on rows of another ({@code x > 5 OR x IS NULL} is TRUE on every row when the
-         * values are above 5). Combinations over several columns combine as they are.
+         * holds on rows of another ({@code x > 5 OR x IS NULL} is TRUE on every row when the values
+         * are above 5). Combinations over several columns combine as they are.
          */
         private Node byWorld(Predicate p, Node combined) {
             if (p.columns().size() != 1) {
@@ -233,8 +256,12 @@ final class CompiledPredicate {
         }
     }
 
-    private static int[] outcomesOf(Node[] children, FactSource source, SlotValues slots,
-            PruningListener listener, World world) {
+    private static int[] outcomesOf(
+            Node[] children,
+            FactSource source,
+            SlotValues slots,
+            PruningListener listener,
+            World world) {
         int[] out = new int[children.length];
         for (int i = 0; i < children.length; i++) {
             out[i] = children[i].outcomes(source, slots, listener, world);
@@ -298,8 +325,11 @@ final class CompiledPredicate {
     static int startsWith(ChunkFacts f, byte[] prefix, byte[] upper) {
         boolean v = f.maybeValue();
         boolean t = v && f.hiAbove(prefix, false) && (upper == null || f.loBelow(upper, true));
-        boolean allHavePrefix = f.lo() != null && f.hi() != null
-                && hasPrefix((byte[]) f.lo(), prefix) && hasPrefix((byte[]) f.hi(), prefix);
+        boolean allHavePrefix =
+                f.lo() != null
+                        && f.hi() != null
+                        && hasPrefix((byte[]) f.lo(), prefix)
+                        && hasPrefix((byte[]) f.hi(), prefix);
         boolean fl = v && !allHavePrefix;
         return Outcomes.of(t, fl, f.maybeNull());
     }

@@ -1,12 +1,11 @@
 package io.pqx.format.prune;
 
 import io.pqx.format.predicate.ResolvedColumn;
-
 import javax.annotation.Nullable;
 
 /**
- * Where a {@link CompiledPredicate} gets what is known about each column on the rows it judges:
- * a row group's chunk statistics, the pages covering one segment of a row group, with or without
+ * Where a {@link CompiledPredicate} gets what is known about each column on the rows it judges: a
+ * row group's chunk statistics, the pages covering one segment of a row group, with or without
  * bloom-filter membership. Not thread-safe; one per evaluation.
  */
 interface FactSource {

@@ -8,6 +8,7 @@ final class Outcomes {
     static final int T = 1;
     static final int F = 2;
     static final int U = 4;
+
     /** Nothing proven. */
     static final int ANY = T | F | U;
 

@@ -1,25 +1,23 @@
 package io.pqx.format.prune;
 
-import org.apache.flink.annotation.PublicEvolving;
-
-import io.pqx.format.metadata.LeafPageIndex;
-import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.index.RowSelection;
-import io.pqx.format.metadata.TrustedPageIndex;
 import io.pqx.format.metadata.FieldView;
 import io.pqx.format.metadata.LeafColumnView;
+import io.pqx.format.metadata.LeafPageIndex;
+import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.metadata.RowGroupView;
+import io.pqx.format.metadata.TrustedPageIndex;
 import io.pqx.format.predicate.ColumnResolver;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.ResolvedColumn;
 import io.pqx.format.predicate.SlotValues;
-
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * Narrows a row group to the rows of the pages that may make a predicate TRUE, from the column
@@ -29,15 +27,15 @@ import java.util.Set;
  * <p>How: the row group is cut at every page boundary of every column the predicate reads
  * (runtime-filter columns too), and the predicate is evaluated on each segment as {@link
  * StatisticsPruner} evaluates it on a row group, with, per column, the facts of the page covering
- * the segment, or the chunk's statistics for a column without usable page evidence. Segments
- * where TRUE is possible are kept: SELECT of their rows, SKIP when none is, ALL_MATCH when every
- * segment is proven to match fully. Single-column and multi-column conjuncts, disjunctions and
- * RANGE runtime filters ({@link SlotValues}) all narrow this way.
+ * the segment, or the chunk's statistics for a column without usable page evidence. Segments where
+ * TRUE is possible are kept: SELECT of their rows, SKIP when none is, ALL_MATCH when every segment
+ * is proven to match fully. Single-column and multi-column conjuncts, disjunctions and RANGE
+ * runtime filters ({@link SlotValues}) all narrow this way.
  *
- * <p>What is never taken as proof: a column without a column or offset index, with page counts
- * that disagree, pages that do not tile the row group, or a malformed index (reported to the
- * listener as a failure of this evidence); everything {@link StatisticsPruner} refuses. Row groups
- * already SKIP or ALL_MATCH are not looked at (their indexes are not asked for).
+ * <p>What is never taken as proof: a column without a column or offset index, with page counts that
+ * disagree, pages that do not tile the row group, or a malformed index (reported to the listener as
+ * a failure of this evidence); everything {@link StatisticsPruner} refuses. Row groups already SKIP
+ * or ALL_MATCH are not looked at (their indexes are not asked for).
  *
  * <p>Immutable and thread-safe when its {@link PageIndexSource} is; binds the predicate to the
  * file's schema once, at creation.
@@ -51,7 +49,8 @@ public final class PageIndexPruner implements RowGroupPruner {
     private final CompiledPredicate compiled;
     private final PageIndexSource source;
 
-    private PageIndexPruner(Predicate predicate, CompiledPredicate compiled, PageIndexSource source) {
+    private PageIndexPruner(
+            Predicate predicate, CompiledPredicate compiled, PageIndexSource source) {
         this.predicate = predicate;
         this.compiled = compiled;
         this.source = source;
@@ -61,14 +60,20 @@ public final class PageIndexPruner implements RowGroupPruner {
      * A pruner of {@code predicate} over files of this schema (as {@link
      * StatisticsPruner#create(Predicate, List)}), asking {@code source} for page indexes.
      */
-    public static PageIndexPruner create(Predicate predicate, List<FieldView> fileFields,
-            PageIndexSource source) {
+    public static PageIndexPruner create(
+            Predicate predicate, List<FieldView> fileFields, PageIndexSource source) {
         return create(predicate, fileFields, StatisticsPruner.DEFAULT_IN_LIST_CAP, source);
     }
 
-    /** As {@link #create(Predicate, List, PageIndexSource)}, checking IN lists of at most {@code inListCap} values. */
-    public static PageIndexPruner create(Predicate predicate, List<FieldView> fileFields,
-            int inListCap, PageIndexSource source) {
+    /**
+     * As {@link #create(Predicate, List, PageIndexSource)}, checking IN lists of at most {@code
+     * inListCap} values.
+     */
+    public static PageIndexPruner create(
+            Predicate predicate,
+            List<FieldView> fileFields,
+            int inListCap,
+            PageIndexSource source) {
         StatisticsPruner statistics = StatisticsPruner.create(predicate, fileFields, inListCap);
         return new PageIndexPruner(predicate, statistics.compiled(), source);
     }
@@ -104,10 +109,15 @@ public final class PageIndexPruner implements RowGroupPruner {
     }
 
     @Override
-    public RowGroupAccess prune(RowGroupView rowGroup, RowGroupAccess current, SlotValues slots,
-            PruningListener listener) throws IOException {
+    public RowGroupAccess prune(
+            RowGroupView rowGroup,
+            RowGroupAccess current,
+            SlotValues slots,
+            PruningListener listener)
+            throws IOException {
         long rows = rowGroup.numRows();
-        if (rows == 0 || current.kind() == RowGroupAccess.Kind.SKIP
+        if (rows == 0
+                || current.kind() == RowGroupAccess.Kind.SKIP
                 || current.kind() == RowGroupAccess.Kind.ALL_MATCH) {
             return RowGroupAccess.scan(rows);
         }
@@ -117,9 +127,16 @@ public final class PageIndexPruner implements RowGroupPruner {
         }
         RowGroupPageIndexes indexes = found.get();
         if (indexes.rowGroup() != rowGroup.ordinal() || indexes.rowCount() != rows) {
-            throw new IllegalArgumentException("Cannot prune row group " + rowGroup.ordinal()
-                    + " of " + rows + " rows with the page indexes of row group "
-                    + indexes.rowGroup() + " of " + indexes.rowCount() + " rows");
+            throw new IllegalArgumentException(
+                    "Cannot prune row group "
+                            + rowGroup.ordinal()
+                            + " of "
+                            + rows
+                            + " rows with the page indexes of row group "
+                            + indexes.rowGroup()
+                            + " of "
+                            + indexes.rowCount()
+                            + " rows");
         }
         List<ResolvedColumn> columns = compiled.columns();
         TrustedPageIndex[] pages = new TrustedPageIndex[columns.size()];
@@ -147,8 +164,12 @@ public final class PageIndexPruner implements RowGroupPruner {
         return narrow(rowGroup, columns, pages, slots, listener);
     }
 
-    private RowGroupAccess narrow(RowGroupView rowGroup, List<ResolvedColumn> columns,
-            TrustedPageIndex[] pages, SlotValues slots, PruningListener listener) {
+    private RowGroupAccess narrow(
+            RowGroupView rowGroup,
+            List<ResolvedColumn> columns,
+            TrustedPageIndex[] pages,
+            SlotValues slots,
+            PruningListener listener) {
         long rows = rowGroup.numRows();
         long[] cuts = boundaries(pages, rows);
         SegmentFacts facts = new SegmentFacts(rowGroup, columns, pages);
@@ -175,7 +196,8 @@ public final class PageIndexPruner implements RowGroupPruner {
         if (allMatch) {
             return RowGroupAccess.allMatch(rows);
         }
-        RowSelection selection = RowSelection.of(Arrays.copyOf(starts, kept), Arrays.copyOf(ends, kept));
+        RowSelection selection =
+                RowSelection.of(Arrays.copyOf(starts, kept), Arrays.copyOf(ends, kept));
         int pruned = 0;
         int total = 0;
         for (TrustedPageIndex index : pages) {
@@ -226,8 +248,8 @@ public final class PageIndexPruner implements RowGroupPruner {
     }
 
     /**
-     * The facts of one segment of a row group: per indexed column, its page covering the
-     * segment; per other column, the chunk's statistics. Moves forward only.
+     * The facts of one segment of a row group: per indexed column, its page covering the segment;
+     * per other column, the chunk's statistics. Moves forward only.
      */
     private static final class SegmentFacts implements FactSource {
         private final RowGroupView rowGroup;
@@ -237,7 +259,8 @@ public final class PageIndexPruner implements RowGroupPruner {
         private final ChunkFacts[] pageFacts;
         private final ChunkFacts[] chunkFacts;
 
-        SegmentFacts(RowGroupView rowGroup, List<ResolvedColumn> columns, TrustedPageIndex[] pages) {
+        SegmentFacts(
+                RowGroupView rowGroup, List<ResolvedColumn> columns, TrustedPageIndex[] pages) {
             this.rowGroup = rowGroup;
             this.pages = pages;
             this.leaves = new int[columns.size()];

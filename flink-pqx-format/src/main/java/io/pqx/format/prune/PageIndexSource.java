@@ -1,11 +1,9 @@
 package io.pqx.format.prune;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import io.pqx.format.metadata.RowGroupPageIndexes;
-
 import java.io.IOException;
 import java.util.Optional;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * Hands the {@link PageIndexPruner} the page indexes of a row group (of the leaves it needs), read

@@ -1,16 +1,15 @@
 package io.pqx.format.prune;
 
-import org.apache.flink.annotation.Internal;
-
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import org.apache.flink.annotation.Internal;
 
 /**
  * A {@link PruningListener} that counts, per kind of evidence, the row groups it skipped, the row
  * groups it proved fully matching, the row groups it narrowed to a selection, the rows it took out
- * of the read, the data pages it proved unneeded, and its failures: the numbers a source turns
- * into metrics. Thread-safe.
+ * of the read, the data pages it proved unneeded, and its failures: the numbers a source turns into
+ * metrics. Thread-safe.
  */
 @Internal
 public final class PruningCounters implements PruningListener {
@@ -22,13 +21,15 @@ public final class PruningCounters implements PruningListener {
     private final Map<String, LongAdder> pagesPruned = new ConcurrentHashMap<>();
 
     @Override
-    public void narrowed(String evidence, int rowGroup, RowGroupAccess before, RowGroupAccess after) {
-        Map<String, LongAdder> counter = switch (after.kind()) {
-            case SKIP -> skipped;
-            case ALL_MATCH -> allMatched;
-            case SELECT -> selected;
-            case SCAN -> null;
-        };
+    public void narrowed(
+            String evidence, int rowGroup, RowGroupAccess before, RowGroupAccess after) {
+        Map<String, LongAdder> counter =
+                switch (after.kind()) {
+                    case SKIP -> skipped;
+                    case ALL_MATCH -> allMatched;
+                    case SELECT -> selected;
+                    case SCAN -> null;
+                };
         if (counter != null && before.kind() != after.kind()) {
             counter.computeIfAbsent(evidence, e -> new LongAdder()).increment();
         }
@@ -90,8 +91,18 @@ public final class PruningCounters implements PruningListener {
 
     @Override
     public String toString() {
-        return "PruningCounters{skipped=" + skipped + ", allMatched=" + allMatched + ", selected="
-                + selected + ", rowsPruned=" + rowsPruned + ", pagesPruned=" + pagesPruned
-                + ", failures=" + failures + "}";
+        return "PruningCounters{skipped="
+                + skipped
+                + ", allMatched="
+                + allMatched
+                + ", selected="
+                + selected
+                + ", rowsPruned="
+                + rowsPruned
+                + ", pagesPruned="
+                + pagesPruned
+                + ", failures="
+                + failures
+                + "}";
     }
 }

@@ -12,7 +12,8 @@ public interface PruningListener {
     PruningListener NONE = new PruningListener() {};
 
     /** {@code evidence} ("statistics", ...) changed the access of row group {@code rowGroup}. */
-    default void narrowed(String evidence, int rowGroup, RowGroupAccess before, RowGroupAccess after) {}
+    default void narrowed(
+            String evidence, int rowGroup, RowGroupAccess before, RowGroupAccess after) {}
 
     /**
      * {@code evidence} proved that {@code pruned} of the {@code pages} pages it looked at in row

@@ -1,19 +1,17 @@
 package io.pqx.format.prune;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import io.pqx.format.index.RowSelection;
-
 import java.util.Objects;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * How a read touches one row group of {@code rows} rows: {@link Kind#SKIP} (not at all), {@link
  * Kind#SCAN} (every row, filtered), {@link Kind#SELECT} (only the rows of a {@link RowSelection},
- * filtered) or {@link Kind#ALL_MATCH} (every row, every one known to match, so the row filter
- * may be left out). Immutable.
+ * filtered) or {@link Kind#ALL_MATCH} (every row, every one known to match, so the row filter may
+ * be left out). Immutable.
  *
- * <p>A selection of every row is a SCAN and an empty one a SKIP: each access has one form, so
- * equal accesses are {@code equals}.
+ * <p>A selection of every row is a SCAN and an empty one a SKIP: each access has one form, so equal
+ * accesses are {@code equals}.
  */
 @PublicEvolving
 public final class RowGroupAccess {
@@ -45,7 +43,9 @@ public final class RowGroupAccess {
     }
 
     public static RowGroupAccess allMatch(long rows) {
-        return rows == 0 ? skip(0) : new RowGroupAccess(Kind.ALL_MATCH, rows, RowSelection.all(rows));
+        return rows == 0
+                ? skip(0)
+                : new RowGroupAccess(Kind.ALL_MATCH, rows, RowSelection.all(rows));
     }
 
     /**
@@ -56,8 +56,12 @@ public final class RowGroupAccess {
     public static RowGroupAccess select(RowSelection selection, long rows) {
         checkRows(rows);
         if (selection.endRow() > rows) {
-            throw new IllegalArgumentException("Cannot select " + selection + " in a row group of "
-                    + rows + " rows: it reaches past the last row");
+            throw new IllegalArgumentException(
+                    "Cannot select "
+                            + selection
+                            + " in a row group of "
+                            + rows
+                            + " rows: it reaches past the last row");
         }
         if (selection.rowCount() == 0) {
             return skip(rows);
@@ -97,16 +101,24 @@ public final class RowGroupAccess {
     }
 
     /**
-     * What both this and {@code other} allow, each being a proof about the same row group: rows
-     * are read only if both read them, and the row filter is left out when either proves that
-     * every row read matches. Never reads a row that either does not read.
+     * What both this and {@code other} allow, each being a proof about the same row group: rows are
+     * read only if both read them, and the row filter is left out when either proves that every row
+     * read matches. Never reads a row that either does not read.
      *
      * @throws IllegalArgumentException when {@code other} is about a row group of another size
      */
     public RowGroupAccess narrow(RowGroupAccess other) {
         if (other.rows != rows) {
-            throw new IllegalArgumentException("Cannot narrow " + this + " with " + other
-                    + ": they are about row groups of " + rows + " and " + other.rows + " rows");
+            throw new IllegalArgumentException(
+                    "Cannot narrow "
+                            + this
+                            + " with "
+                            + other
+                            + ": they are about row groups of "
+                            + rows
+                            + " and "
+                            + other.rows
+                            + " rows");
         }
         if (kind == Kind.SKIP || other.kind == Kind.SKIP) {
             return kind == Kind.SKIP ? this : other;
@@ -142,8 +154,6 @@ public final class RowGroupAccess {
 
     @Override
     public String toString() {
-        return kind == Kind.SELECT
-                ? "SELECT " + selection + " of " + rows
-                : kind + " of " + rows;
+        return kind == Kind.SELECT ? "SELECT " + selection + " of " + rows : kind + " of " + rows;
     }
 }

@@ -2,8 +2,8 @@
  * <b>Public API.</b> Deciding which rows of a file a read can leave out, each step a proof of
  * absence (DESIGN.md, invariant 1): the {@link io.pqx.format.prune.AccessPlan} (per row group
  * {@link io.pqx.format.prune.RowGroupAccess}: SKIP, SCAN, SELECT of a row selection, ALL_MATCH),
- * which only ever narrows; one {@link io.pqx.format.prune.RowGroupPruner} per kind of evidence,
- * of which the {@link io.pqx.format.prune.StatisticsPruner} (chunk statistics, {@link
+ * which only ever narrows; one {@link io.pqx.format.prune.RowGroupPruner} per kind of evidence, of
+ * which the {@link io.pqx.format.prune.StatisticsPruner} (chunk statistics, {@link
  * io.pqx.format.prune.Verdict}) is the first; and {@link io.pqx.format.prune.PruningListener} /
  * {@link io.pqx.format.prune.PruningCounters} for the metrics of what was pruned and what failed.
  *

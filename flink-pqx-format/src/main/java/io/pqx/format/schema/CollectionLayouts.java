@@ -2,7 +2,6 @@ package io.pqx.format.schema;
 
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
-
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Type.Repetition;

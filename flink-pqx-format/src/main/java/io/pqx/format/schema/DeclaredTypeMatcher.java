@@ -1,5 +1,9 @@
 package io.pqx.format.schema;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import javax.annotation.Nullable;
 import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -9,18 +13,12 @@ import org.apache.flink.table.types.logical.MultisetType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-
-import javax.annotation.Nullable;
-
 /**
  * Puts a declared Flink {@link RowType} (the one pqx records under {@link
- * io.pqx.format.options.WriteOptions#FLINK_SCHEMA_KEY}) on a schema tree derived from the file, when every
- * declared type is readable from its Parquet node. This is how a pqx round trip gives back the
- * exact RowType: CHAR(n), VARCHAR(n), BINARY(n), VARBINARY(n), TIME(p), TIMESTAMP(p) and MULTISET
- * are not recoverable from Parquet alone.
+ * io.pqx.format.options.WriteOptions#FLINK_SCHEMA_KEY}) on a schema tree derived from the file,
+ * when every declared type is readable from its Parquet node. This is how a pqx round trip gives
+ * back the exact RowType: CHAR(n), VARCHAR(n), BINARY(n), VARBINARY(n), TIME(p), TIMESTAMP(p) and
+ * MULTISET are not recoverable from Parquet alone.
  *
  * <p>A declared type fits its node when the names and order of ROW fields are the same, the
  * nullability is the same (except that a map key may be declared nullable over a REQUIRED key:

@@ -1,11 +1,14 @@
 package io.pqx.format.schema;
 
-import io.pqx.format.options.WriteOptions;
-
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
-
+import io.pqx.format.options.WriteOptions;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.DecimalType;
@@ -28,17 +31,10 @@ import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Type.Repetition;
 import org.apache.parquet.schema.Types;
 
-import java.math.BigInteger;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
-import javax.annotation.Nullable;
-
 /**
- * Maps a Flink {@link RowType} to the Parquet schema pqx writes: the standard 3-level
- * LIST and MAP layouts, INT64 timestamps (never INT96), decimals in the smallest physical type of
- * their precision.
+ * Maps a Flink {@link RowType} to the Parquet schema pqx writes: the standard 3-level LIST and MAP
+ * layouts, INT64 timestamps (never INT96), decimals in the smallest physical type of their
+ * precision.
  *
  * <table>
  *   <caption>Flink type to Parquet type</caption>
@@ -70,7 +66,6 @@ import javax.annotation.Nullable;
  */
 @Internal
 public final class FlinkToParquetSchema {
-
 
     /** Name of the message written by pqx. */
     public static final String MESSAGE_NAME = "flink_schema";
@@ -124,10 +119,10 @@ public final class FlinkToParquetSchema {
     }
 
     /**
-     * The Flink type recorded under {@link WriteOptions#FLINK_SCHEMA_KEY} in a file's key-value metadata, to
-     * pass to {@link ParquetToFlinkSchema#convert} as declared type; null when the key is absent
-     * or its text is not a ROW type of known types (the file schema alone then decides, so a
-     * foreign or damaged entry never stops a file from being read).
+     * The Flink type recorded under {@link WriteOptions#FLINK_SCHEMA_KEY} in a file's key-value
+     * metadata, to pass to {@link ParquetToFlinkSchema#convert} as declared type; null when the key
+     * is absent or its text is not a ROW type of known types (the file schema alone then decides,
+     * so a foreign or damaged entry never stops a file from being read).
      */
     @Nullable
     public static RowType declaredType(Map<String, String> keyValueMetadata) {

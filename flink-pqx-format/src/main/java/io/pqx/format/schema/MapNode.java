@@ -1,10 +1,9 @@
 package io.pqx.format.schema;
 
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.parquet.schema.Type;
-
-import javax.annotation.Nullable;
 
 /**
  * A Parquet MAP (or legacy MAP_KEY_VALUE) read as a Flink MAP (or MULTISET, when the Flink type

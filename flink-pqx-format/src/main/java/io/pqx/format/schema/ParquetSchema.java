@@ -1,12 +1,11 @@
 package io.pqx.format.schema;
 
-import org.apache.flink.annotation.Internal;
-import org.apache.flink.table.types.logical.RowType;
-import org.apache.parquet.schema.MessageType;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.parquet.schema.MessageType;
 
 /**
  * A Parquet file schema paired with the Flink {@link RowType} it reads as, and the tree of {@link

@@ -3,17 +3,14 @@ package io.pqx.format.schema;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
-
+import java.util.List;
+import java.util.Optional;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.parquet.schema.MessageType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.util.List;
-import java.util.Optional;
-
-import javax.annotation.Nullable;
 
 /**
  * Reads a Parquet file schema as a Flink {@link RowType} and links the two in a {@link
@@ -22,9 +19,9 @@ import javax.annotation.Nullable;
  * <p>Types come from the file (the mapping table of COMMON.md, see {@link PrimitiveTypeMapping}),
  * LIST and MAP layouts follow the spec's backward-compatibility rules (see {@link
  * SchemaTreeBuilder}). When the caller passes the Flink type pqx recorded in the file ({@link
- * io.pqx.format.options.WriteOptions#FLINK_SCHEMA_KEY}) and it fits the file field by field, its types are used
- * instead, so a pqx round trip yields the exact RowType written (see {@link DeclaredTypeMatcher});
- * a declared type that does not fit is ignored (logged at DEBUG).
+ * io.pqx.format.options.WriteOptions#FLINK_SCHEMA_KEY}) and it fits the file field by field, its
+ * types are used instead, so a pqx round trip yields the exact RowType written (see {@link
+ * DeclaredTypeMatcher}); a declared type that does not fit is ignored (logged at DEBUG).
  *
  * <p>Called by the reader once per file footer and by {@link FlinkToParquetSchema#toParquetSchema}.
  * Stateless and thread-safe.
@@ -39,8 +36,9 @@ public final class ParquetToFlinkSchema {
     /**
      * The schema tree of {@code fileSchema}.
      *
-     * @param declared the Flink type recorded under {@link io.pqx.format.options.WriteOptions#FLINK_SCHEMA_KEY},
-     *     or null; used only where it fits the file
+     * @param declared the Flink type recorded under {@link
+     *     io.pqx.format.options.WriteOptions#FLINK_SCHEMA_KEY}, or null; used only where it fits
+     *     the file
      * @param ctx names the file in errors
      * @throws CorruptFileException if a LIST or MAP group has an impossible shape, a group repeats
      *     a field name, or a DECIMAL has an impossible precision or scale

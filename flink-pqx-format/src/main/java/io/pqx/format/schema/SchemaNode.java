@@ -1,11 +1,10 @@
 package io.pqx.format.schema;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.parquet.schema.Type;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * One field of a Parquet schema as Flink sees it: the Flink type it reads as (and is written from),
@@ -18,8 +17,8 @@ import java.util.List;
  * #repetitionLevel()} is the maximum repetition level in effect at this node (the number of
  * repeated ancestors, counting a repeated node itself).
  *
- * <p>Built by {@link ParquetToFlinkSchema} and narrowed by {@link SchemaProjection}; immutable
- * and thread-safe.
+ * <p>Built by {@link ParquetToFlinkSchema} and narrowed by {@link SchemaProjection}; immutable and
+ * thread-safe.
  */
 @Internal
 public sealed interface SchemaNode permits PrimitiveNode, StructNode, ListNode, MapNode {

@@ -1,16 +1,15 @@
 package io.pqx.format.schema;
 
-import org.apache.flink.annotation.Internal;
-import org.apache.flink.table.types.logical.RowType;
-import org.apache.parquet.schema.GroupType;
-import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.Type;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
 
 /**
  * Narrows a {@link ParquetSchema} to the columns a query reads.

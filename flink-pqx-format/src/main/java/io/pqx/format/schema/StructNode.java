@@ -1,10 +1,9 @@
 package io.pqx.format.schema;
 
+import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.parquet.schema.Type;
-
-import java.util.List;
 
 /**
  * A Parquet group read as a Flink ROW; {@code fields} are in schema order (in a projection, the

@@ -1,11 +1,10 @@
 package io.pqx.format.stats;
 
-import javax.annotation.Nullable;
-
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import javax.annotation.Nullable;
 
 /**
  * Truncates long byte-array bounds so that they stay bounds under unsigned lexicographic order: a

@@ -1,14 +1,16 @@
 package io.pqx.format.stats;
 
-import org.apache.flink.annotation.Internal;
-
-import io.pqx.format.footer.BoundedThrift;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
+import io.pqx.format.footer.BoundedThrift;
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FileRange;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.io.PositionOutputStream;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Optional;
+import org.apache.flink.annotation.Internal;
 import org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 import org.apache.parquet.format.BloomFilterAlgorithm;
@@ -21,10 +23,6 @@ import org.apache.parquet.format.Util;
 import org.apache.parquet.format.XxHash;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.io.IOException;
-import java.util.Arrays;
-import java.util.Optional;
 
 /**
  * Split-block bloom filters of column chunks, in the format's layout: a Thrift {@link

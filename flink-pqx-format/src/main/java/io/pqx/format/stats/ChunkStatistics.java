@@ -1,13 +1,10 @@
 package io.pqx.format.stats;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.format.footer.ColumnChunkMetadata;
-import org.apache.parquet.column.statistics.Statistics;
-
-import javax.annotation.Nullable;
-
 import java.util.OptionalLong;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
+import org.apache.parquet.column.statistics.Statistics;
 
 /**
  * What a column chunk's statistics prove, after the trust rules of {@link StatisticsConverter}.

@@ -1,15 +1,19 @@
 package io.pqx.format.stats;
 
-import org.apache.flink.annotation.Internal;
-
-import io.pqx.format.footer.BoundedThrift;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
+import io.pqx.format.footer.BoundedThrift;
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FileRange;
 import io.pqx.format.index.OffsetIndexView;
 import io.pqx.format.io.InputFile;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.flink.annotation.Internal;
 import org.apache.parquet.format.BoundaryOrder;
 import org.apache.parquet.format.PageLocation;
 import org.apache.parquet.internal.column.columnindex.ColumnIndex;
@@ -17,12 +21,6 @@ import org.apache.parquet.internal.column.columnindex.ColumnIndexBuilder;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 import org.apache.parquet.internal.column.columnindex.OffsetIndexBuilder;
 import org.apache.parquet.schema.PrimitiveType;
-
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
 
 /**
  * The page index of a column chunk: converts parquet-column's {@link ColumnIndex} (per-page bounds
@@ -212,8 +210,8 @@ public final class PageIndexes {
     }
 
     /**
-     * Decodes a column index from {@code length} bytes of {@code bytes} at {@code offset} (read
-     * by the caller, e.g. in one coalesced read of a row group's indexes).
+     * Decodes a column index from {@code length} bytes of {@code bytes} at {@code offset} (read by
+     * the caller, e.g. in one coalesced read of a row group's indexes).
      *
      * @throws CorruptFileException when the bytes are not a valid Thrift column index
      */
@@ -230,29 +228,37 @@ public final class PageIndexes {
      *
      * @throws CorruptFileException when the bytes are not a valid offset index
      */
-    public static OffsetIndex parseOffsetIndex(byte[] bytes, int offset, int length, FileContext ctx)
-            throws CorruptFileException {
+    public static OffsetIndex parseOffsetIndex(
+            byte[] bytes, int offset, int length, FileContext ctx) throws CorruptFileException {
         org.apache.parquet.format.OffsetIndex thrift = new org.apache.parquet.format.OffsetIndex();
         decode(thrift, bytes, offset, length, "Cannot read offset index", ctx);
         return fromThrift(thrift, ctx);
     }
 
     /**
-     * Checks that an index range declared by the footer may be read: 1 to {@link
-     * #MAX_INDEX_BYTES} bytes, inside a file of {@code fileLength} bytes.
+     * Checks that an index range declared by the footer may be read: 1 to {@link #MAX_INDEX_BYTES}
+     * bytes, inside a file of {@code fileLength} bytes.
      *
      * @param what {@code "Cannot read column index"} or {@code "Cannot read offset index"}
      * @throws CorruptFileException when it may not, naming the range and the file's length
      */
-    public static void checkRange(long offset, long length, long fileLength, String what,
-            FileContext ctx) throws CorruptFileException {
+    public static void checkRange(
+            long offset, long length, long fileLength, String what, FileContext ctx)
+            throws CorruptFileException {
         if (length <= 0 || length > MAX_INDEX_BYTES) {
             throw ctx.corrupt(
                     what, "its length " + length + " is not in 1.." + MAX_INDEX_BYTES + " bytes");
         }
         if (offset < 0 || offset > fileLength - length) {
-            throw ctx.corrupt(what, "its bytes [" + offset + ", " + (offset + length)
-                    + ") lie outside the file of " + fileLength + " bytes");
+            throw ctx.corrupt(
+                    what,
+                    "its bytes ["
+                            + offset
+                            + ", "
+                            + (offset + length)
+                            + ") lie outside the file of "
+                            + fileLength
+                            + " bytes");
         }
     }
 
@@ -260,8 +266,11 @@ public final class PageIndexes {
     public static OffsetIndexView view(OffsetIndex index) {
         List<io.pqx.format.index.PageLocation> pages = new ArrayList<>(index.getPageCount());
         for (int i = 0; i < index.getPageCount(); i++) {
-            pages.add(new io.pqx.format.index.PageLocation(index.getOffset(i),
-                    index.getCompressedPageSize(i), index.getFirstRowIndex(i)));
+            pages.add(
+                    new io.pqx.format.index.PageLocation(
+                            index.getOffset(i),
+                            index.getCompressedPageSize(i),
+                            index.getFirstRowIndex(i)));
         }
         return OffsetIndexView.of(pages);
     }
@@ -333,9 +342,19 @@ public final class PageIndexes {
             int min = thrift.getMin_values().get(i).remaining();
             int max = thrift.getMax_values().get(i).remaining();
             if (min != width || max != width) {
-                throw ctx.corrupt("Cannot read column index", "page " + i + " has bounds of " + min
-                        + " and " + max + " bytes for " + type.getPrimitiveTypeName() + " values of "
-                        + width + " bytes");
+                throw ctx.corrupt(
+                        "Cannot read column index",
+                        "page "
+                                + i
+                                + " has bounds of "
+                                + min
+                                + " and "
+                                + max
+                                + " bytes for "
+                                + type.getPrimitiveTypeName()
+                                + " values of "
+                                + width
+                                + " bytes");
             }
         }
     }

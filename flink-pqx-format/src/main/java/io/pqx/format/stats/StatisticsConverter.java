@@ -1,17 +1,14 @@
 package io.pqx.format.stats;
 
+import java.util.Arrays;
+import java.util.OptionalLong;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
-
 import org.apache.parquet.CorruptStatistics;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.format.ColumnOrder;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
-
-import javax.annotation.Nullable;
-
-import java.util.Arrays;
-import java.util.OptionalLong;
 
 /**
  * Converts column chunk statistics between parquet-column's {@link Statistics} and the Thrift

@@ -1,10 +1,9 @@
 package io.pqx.format.stats;
 
+import javax.annotation.Nullable;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
-
-import javax.annotation.Nullable;
 
 /**
  * Facts about how a Parquet type sorts, for the statistics trust rules: which types sort as the

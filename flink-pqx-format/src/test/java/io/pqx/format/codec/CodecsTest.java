@@ -1,14 +1,12 @@
 package io.pqx.format.codec;
 
-import io.pqx.format.options.Compression;
+import static io.pqx.format.codec.TestingPages.sample;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
-import org.apache.parquet.format.CompressionCodec;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-
+import io.pqx.format.options.Compression;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -17,10 +15,11 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static io.pqx.format.codec.TestingPages.sample;
+import org.apache.parquet.format.CompressionCodec;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class CodecsTest {
 
@@ -131,9 +130,11 @@ class CodecsTest {
         byte[] compressed = codec.compress(input, 0, input.length);
         byte[] roomy = new byte[8192];
         // room in the buffer is no licence: the page declares its size and must produce exactly it
-        assertThatThrownBy(() -> codec.decompressInto(compressed, 0, compressed.length, roomy, 4095))
+        assertThatThrownBy(
+                        () -> codec.decompressInto(compressed, 0, compressed.length, roomy, 4095))
                 .isInstanceOf(IOException.class);
-        assertThatThrownBy(() -> codec.decompressInto(compressed, 0, compressed.length, roomy, 4097))
+        assertThatThrownBy(
+                        () -> codec.decompressInto(compressed, 0, compressed.length, roomy, 4097))
                 .isInstanceOf(IOException.class);
         assertThatThrownBy(() -> codec.decompressInto(compressed, 0, compressed.length, roomy, -1))
                 .isInstanceOf(IOException.class);

@@ -4,14 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.luben.zstd.Zstd;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.zip.GZIPOutputStream;
 import net.jpountz.lz4.LZ4FrameOutputStream;
 import org.apache.parquet.format.CompressionCodec;
 import org.junit.jupiter.api.Test;
 import org.xerial.snappy.Snappy;
-
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.util.zip.GZIPOutputStream;
 
 /**
  * The "empty" edge of every codec: a page (or dictionary page) of zero uncompressed bytes, as
@@ -25,30 +24,42 @@ class EmptyPagesCodecsTest {
         return Codecs.forReading(codec, io.pqx.format.error.FileContext.of("empty.parquet"));
     }
 
-    private static byte[] decompressEmpty(CompressionCodec codec, byte[] compressed) throws IOException {
+    private static byte[] decompressEmpty(CompressionCodec codec, byte[] compressed)
+            throws IOException {
         return reading(codec).decompress(compressed, 0, compressed.length, 0);
     }
 
     @Test
     void everyCodecReadsAPageOfNoBytes() throws IOException {
-        for (CompressionCodec codec : new CompressionCodec[] {CompressionCodec.UNCOMPRESSED,
-                CompressionCodec.SNAPPY, CompressionCodec.GZIP, CompressionCodec.ZSTD,
-                CompressionCodec.LZ4_RAW, CompressionCodec.LZ4, CompressionCodec.BROTLI}) {
+        for (CompressionCodec codec :
+                new CompressionCodec[] {
+                    CompressionCodec.UNCOMPRESSED,
+                    CompressionCodec.SNAPPY,
+                    CompressionCodec.GZIP,
+                    CompressionCodec.ZSTD,
+                    CompressionCodec.LZ4_RAW,
+                    CompressionCodec.LZ4,
+                    CompressionCodec.BROTLI
+                }) {
             assertThat(decompressEmpty(codec, NOTHING)).as("%s", codec).isEmpty();
         }
     }
 
     @Test
     void everyWritableCodecRoundTripsAnEmptyPage() throws IOException {
-        for (var name : new org.apache.parquet.hadoop.metadata.CompressionCodecName[] {
-                org.apache.parquet.hadoop.metadata.CompressionCodecName.UNCOMPRESSED,
-                org.apache.parquet.hadoop.metadata.CompressionCodecName.SNAPPY,
-                org.apache.parquet.hadoop.metadata.CompressionCodecName.GZIP,
-                org.apache.parquet.hadoop.metadata.CompressionCodecName.ZSTD,
-                org.apache.parquet.hadoop.metadata.CompressionCodecName.LZ4_RAW}) {
+        for (var name :
+                new org.apache.parquet.hadoop.metadata.CompressionCodecName[] {
+                    org.apache.parquet.hadoop.metadata.CompressionCodecName.UNCOMPRESSED,
+                    org.apache.parquet.hadoop.metadata.CompressionCodecName.SNAPPY,
+                    org.apache.parquet.hadoop.metadata.CompressionCodecName.GZIP,
+                    org.apache.parquet.hadoop.metadata.CompressionCodecName.ZSTD,
+                    org.apache.parquet.hadoop.metadata.CompressionCodecName.LZ4_RAW
+                }) {
             Codec codec = Codecs.forWriting(name, Codecs.DEFAULT_LEVEL);
             byte[] compressed = codec.compress(NOTHING, 0, 0);
-            assertThat(codec.decompress(compressed, 0, compressed.length, 0)).as("%s", name).isEmpty();
+            assertThat(codec.decompress(compressed, 0, compressed.length, 0))
+                    .as("%s", name)
+                    .isEmpty();
         }
     }
 
@@ -89,7 +100,8 @@ class EmptyPagesCodecsTest {
 
     @Test
     void hadoopLz4ReadsAnEmptyBlockBeforeAFullOne() throws IOException {
-        byte[] data = "hello hello hello hello".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] data =
+                "hello hello hello hello".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         byte[] block = Lz4RawCodec.INSTANCE.compress(data, 0, data.length);
         java.nio.ByteBuffer framed = java.nio.ByteBuffer.allocate(9 + 8 + block.length);
         framed.putInt(0).putInt(1).put((byte) 0);
@@ -129,9 +141,16 @@ class EmptyPagesCodecsTest {
 
     @Test
     void aPageOfNoBytesThatDeclaresContentIsStillCorrupt() {
-        for (CompressionCodec codec : new CompressionCodec[] {CompressionCodec.SNAPPY,
-                CompressionCodec.GZIP, CompressionCodec.ZSTD, CompressionCodec.LZ4_RAW,
-                CompressionCodec.LZ4, CompressionCodec.BROTLI, CompressionCodec.UNCOMPRESSED}) {
+        for (CompressionCodec codec :
+                new CompressionCodec[] {
+                    CompressionCodec.SNAPPY,
+                    CompressionCodec.GZIP,
+                    CompressionCodec.ZSTD,
+                    CompressionCodec.LZ4_RAW,
+                    CompressionCodec.LZ4,
+                    CompressionCodec.BROTLI,
+                    CompressionCodec.UNCOMPRESSED
+                }) {
             assertThatThrownBy(() -> reading(codec).decompress(NOTHING, 0, 0, 10))
                     .as("%s", codec)
                     .isInstanceOf(IOException.class);

@@ -1,15 +1,14 @@
 package io.pqx.format.codec;
 
-import net.jpountz.lz4.LZ4FrameOutputStream;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import net.jpountz.lz4.LZ4FrameOutputStream;
+import org.junit.jupiter.api.Test;
 
 class HadoopLz4CodecTest {
     private final HadoopLz4Codec codec = HadoopLz4Codec.INSTANCE;

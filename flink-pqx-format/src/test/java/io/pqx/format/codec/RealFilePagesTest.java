@@ -1,18 +1,17 @@
 package io.pqx.format.codec;
 
-import io.pqx.format.TestingParquetFiles;
-import org.apache.parquet.format.PageType;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.TestingParquetFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.apache.parquet.format.PageType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Decompresses every page of the corpus files that exercise codecs. */
 class RealFilePagesTest {

@@ -1,8 +1,8 @@
 package io.pqx.format.codec;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
 
 class SnappyCodecTest {
 

@@ -2,19 +2,18 @@ package io.pqx.format.decode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Random;
 import org.apache.flink.table.data.columnar.vector.BytesColumnVector;
 import org.apache.flink.table.data.columnar.vector.heap.HeapBytesVector;
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-import java.util.Random;
-
 /**
- * {@link BinaryDecoders.Bytes#putBinaries} (and its dictionary and contiguous forms) gives every value its own bytes whether it copies a
- * whole span at once (PLAIN pages, small dictionaries) or value by value (a large dictionary used
- * sparsely), with empty values, after earlier values in the same vector, and over many batches of
- * random runs.
+ * {@link BinaryDecoders.Bytes#putBinaries} (and its dictionary and contiguous forms) gives every
+ * value its own bytes whether it copies a whole span at once (PLAIN pages, small dictionaries) or
+ * value by value (a large dictionary used sparsely), with empty values, after earlier values in the
+ * same vector, and over many batches of random runs.
  */
 class BinaryBulkCopyTest {
     private final BinaryDecoders.Bytes sink = new BinaryDecoders.Bytes(() -> false, () -> null);
@@ -32,8 +31,11 @@ class BinaryBulkCopyTest {
             int at = 0;
             for (int e = 0; e < entries; e++) {
                 at += gap;
-                values[e] = new byte[random.nextInt(8) == 0 ? 0 : 1 + random.nextInt(
-                        random.nextInt(10) == 0 ? 59 : 6)];
+                values[e] =
+                        new byte
+                                [random.nextInt(8) == 0
+                                        ? 0
+                                        : 1 + random.nextInt(random.nextInt(10) == 0 ? 59 : 6)];
                 random.nextBytes(values[e]);
                 entryStart[e] = at;
                 System.arraycopy(values[e], 0, arena, at, values[e].length);
@@ -60,7 +62,8 @@ class BinaryBulkCopyTest {
 
             assertThat(bytes(vector, 0)).isEqualTo(before);
             for (int k = 0; k < count; k++) {
-                assertThat(bytes(vector, 1 + k)).as("trial %d, value %d", trial, k)
+                assertThat(bytes(vector, 1 + k))
+                        .as("trial %d, value %d", trial, k)
                         .isEqualTo(values[chosen[k]]);
             }
             assertThat(bytes(vector, count + 1)).isEqualTo(after);
@@ -68,9 +71,9 @@ class BinaryBulkCopyTest {
     }
 
     /**
-     * Dictionary ids looked up straight into the vector: a dictionary small enough to go over
-     * whole per call and one copied value by value (many entries, few values taken) both give
-     * every value its entry's bytes, between values already in the vector.
+     * Dictionary ids looked up straight into the vector: a dictionary small enough to go over whole
+     * per call and one copied value by value (many entries, few values taken) both give every value
+     * its entry's bytes, between values already in the vector.
      */
     @Test
     void dictionaryIdsLookUpTheirEntriesWhetherTheDictionaryGoesOverWholeOrValueByValue() {
@@ -105,14 +108,24 @@ class BinaryBulkCopyTest {
             HeapBytesVector vector = new HeapBytesVector(count + 3);
             byte[] before = "before".getBytes(StandardCharsets.UTF_8);
             vector.appendBytes(0, before, 0, before.length);
-            sink.putDictionaryBinaries(arena, starts, lengths, ids, from, new int[from + count],
-                    new int[from + count], vector, 1, count);
+            sink.putDictionaryBinaries(
+                    arena,
+                    starts,
+                    lengths,
+                    ids,
+                    from,
+                    new int[from + count],
+                    new int[from + count],
+                    vector,
+                    1,
+                    count);
             byte[] after = "after".getBytes(StandardCharsets.UTF_8);
             vector.appendBytes(count + 1, after, 0, after.length);
 
             assertThat(bytes(vector, 0)).isEqualTo(before);
             for (int k = 0; k < count; k++) {
-                assertThat(bytes(vector, 1 + k)).as("trial %d, value %d", trial, k)
+                assertThat(bytes(vector, 1 + k))
+                        .as("trial %d, value %d", trial, k)
                         .isEqualTo(values[ids[from + k]]);
             }
             assertThat(bytes(vector, count + 1)).isEqualTo(after);
@@ -148,7 +161,8 @@ class BinaryBulkCopyTest {
             sink.putContiguousBinaries(page, starts, lengths, from, vector, 1, count);
             assertThat(bytes(vector, 0)).isEqualTo(before);
             for (int k = 0; k < count; k++) {
-                assertThat(bytes(vector, 1 + k)).as("trial %d, value %d", trial, k)
+                assertThat(bytes(vector, 1 + k))
+                        .as("trial %d, value %d", trial, k)
                         .isEqualTo(values[from + k]);
             }
         }

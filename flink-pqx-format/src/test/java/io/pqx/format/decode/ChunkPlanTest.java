@@ -1,16 +1,18 @@
 package io.pqx.format.decode;
 
-import io.pqx.format.index.RowSelection;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.footer.ColumnChunkMetadata;
+import io.pqx.format.index.RowSelection;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.stats.PageIndexes;
-
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.IntType;
@@ -20,11 +22,6 @@ import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 import org.apache.parquet.internal.column.columnindex.OffsetIndexBuilder;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-
 /**
  * Which byte ranges of a chunk {@link ChunkPlan} reads: the whole chunk, or with an offset index
  * the dictionary page plus exactly the pages holding selected rows, neighbours coalesced into one
@@ -33,8 +30,10 @@ import java.util.List;
 class ChunkPlanTest {
     private static final int ROWS = 1000;
     private static final int PAGE_ROWS = 100;
-    private static final RowType TYPE = RowType.of(
-            new LogicalType[] {new IntType(false), new BigIntType(false)}, new String[] {"k", "id"});
+    private static final RowType TYPE =
+            RowType.of(
+                    new LogicalType[] {new IntType(false), new BigIntType(false)},
+                    new String[] {"k", "id"});
     private static final FileContext CTX = FileContext.of("plan.parquet").rowGroup(0).column("k");
 
     /** Column k (leaf 0) is low-cardinality, so with dictionaries on its chunk starts with one. */
@@ -43,8 +42,14 @@ class ChunkPlanTest {
         for (int i = 0; i < ROWS; i++) {
             rows.add(GenericRowData.of(i % 7, (long) i * 31));
         }
-        return TestingDecodeFiles.open(TestingDecodeFiles.write(TYPE, WriteOptions.builder()
-                .pageRowLimit(PAGE_ROWS).dictionaryEnabled(dictionary).build(), rows));
+        return TestingDecodeFiles.open(
+                TestingDecodeFiles.write(
+                        TYPE,
+                        WriteOptions.builder()
+                                .pageRowLimit(PAGE_ROWS)
+                                .dictionaryEnabled(dictionary)
+                                .build(),
+                        rows));
     }
 
     private static ColumnChunkMetadata chunk(TestingDecodeFiles.Opened file, int leaf) {
@@ -55,15 +60,25 @@ class ChunkPlanTest {
         return PageIndexes.readOffsetIndex(file.file(), chunk(file, leaf), CTX);
     }
 
-    private static List<ChunkPlan.Piece> plan(TestingDecodeFiles.Opened file, OffsetIndex index,
-            RowSelection selection) throws IOException {
-        return ChunkPlan.selected(chunk(file, 0), index, selection, ROWS, file.file().length(), CTX);
+    private static List<ChunkPlan.Piece> plan(
+            TestingDecodeFiles.Opened file, OffsetIndex index, RowSelection selection)
+            throws IOException {
+        return ChunkPlan.selected(
+                chunk(file, 0), index, selection, ROWS, file.file().length(), CTX);
     }
 
     private static String render(ChunkPlan.Piece p) {
-        return "[" + p.offset() + "+" + p.length() + " page " + p.firstPageOrdinal() + " rows "
-                + (p.firstRows() == null ? "-" : Arrays.toString(p.firstRows())) + " counts "
-                + (p.rowCounts() == null ? "-" : Arrays.toString(p.rowCounts())) + "]";
+        return "["
+                + p.offset()
+                + "+"
+                + p.length()
+                + " page "
+                + p.firstPageOrdinal()
+                + " rows "
+                + (p.firstRows() == null ? "-" : Arrays.toString(p.firstRows()))
+                + " counts "
+                + (p.rowCounts() == null ? "-" : Arrays.toString(p.rowCounts()))
+                + "]";
     }
 
     private static List<String> render(List<ChunkPlan.Piece> pieces) {
@@ -71,8 +86,17 @@ class ChunkPlanTest {
     }
 
     private static String piece(long offset, long length, int page, long[] rows, int[] counts) {
-        return "[" + offset + "+" + length + " page " + page + " rows " + Arrays.toString(rows)
-                + " counts " + Arrays.toString(counts) + "]";
+        return "["
+                + offset
+                + "+"
+                + length
+                + " page "
+                + page
+                + " rows "
+                + Arrays.toString(rows)
+                + " counts "
+                + Arrays.toString(counts)
+                + "]";
     }
 
     @Test
@@ -80,8 +104,13 @@ class ChunkPlanTest {
         TestingDecodeFiles.Opened file = file(true);
         ColumnChunkMetadata chunk = chunk(file, 1);
         List<ChunkPlan.Piece> pieces = ChunkPlan.whole(chunk, file.file().length(), CTX);
-        assertThat(render(pieces)).containsExactly("[" + chunk.startOffset() + "+"
-                + chunk.totalCompressedSize() + " page 0 rows - counts -]");
+        assertThat(render(pieces))
+                .containsExactly(
+                        "["
+                                + chunk.startOffset()
+                                + "+"
+                                + chunk.totalCompressedSize()
+                                + " page 0 rows - counts -]");
     }
 
     @Test
@@ -92,17 +121,27 @@ class ChunkPlanTest {
         long start = chunk(file, 0).startOffset();
         assertThat(index.getOffset(0)).as("fixture: a dictionary page first").isGreaterThan(start);
         // page 1 (rows 150..159), pages 2 and 3 (rows 250..319), page 7 (row 700)
-        RowSelection selection = RowSelection.of(new long[] {150, 250, 700}, new long[] {160, 320, 701});
+        RowSelection selection =
+                RowSelection.of(new long[] {150, 250, 700}, new long[] {160, 320, 701});
 
         List<ChunkPlan.Piece> pieces = plan(file, index, selection);
 
         long pagesOneToThree = index.getOffset(4) - index.getOffset(1);
-        assertThat(render(pieces)).containsExactly(
-                piece(start, index.getOffset(0) - start, 0, new long[0], new int[0]),
-                piece(index.getOffset(1), pagesOneToThree, 1, new long[] {100, 200, 300},
-                        new int[] {100, 100, 100}),
-                piece(index.getOffset(7), index.getCompressedPageSize(7), 7, new long[] {700},
-                        new int[] {100}));
+        assertThat(render(pieces))
+                .containsExactly(
+                        piece(start, index.getOffset(0) - start, 0, new long[0], new int[0]),
+                        piece(
+                                index.getOffset(1),
+                                pagesOneToThree,
+                                1,
+                                new long[] {100, 200, 300},
+                                new int[] {100, 100, 100}),
+                        piece(
+                                index.getOffset(7),
+                                index.getCompressedPageSize(7),
+                                7,
+                                new long[] {700},
+                                new int[] {100}));
     }
 
     @Test
@@ -117,7 +156,8 @@ class ChunkPlanTest {
         }
         List<ChunkPlan.Piece> pieces = plan(file, index, RowSelection.of(starts, ends));
         assertThat(pieces).hasSize(2);
-        assertThat(pieces.get(1).firstRows()).containsExactly(0, 100, 200, 300, 400, 500, 600, 700, 800, 900);
+        assertThat(pieces.get(1).firstRows())
+                .containsExactly(0, 100, 200, 300, 400, 500, 600, 700, 800, 900);
         assertThat(pieces.stream().mapToLong(ChunkPlan.Piece::length).sum())
                 .isEqualTo(chunk(file, 0).totalCompressedSize());
     }
@@ -127,10 +167,22 @@ class ChunkPlanTest {
         TestingDecodeFiles.Opened file = file(false);
         OffsetIndex index = index(file, 0);
         assertThat(index.getOffset(0)).isEqualTo(chunk(file, 0).startOffset());
-        List<ChunkPlan.Piece> pieces = plan(file, index, RowSelection.of(new long[] {0, 999}, new long[] {1, 1000}));
-        assertThat(render(pieces)).containsExactly(
-                piece(index.getOffset(0), index.getCompressedPageSize(0), 0, new long[] {0}, new int[] {100}),
-                piece(index.getOffset(9), index.getCompressedPageSize(9), 9, new long[] {900}, new int[] {100}));
+        List<ChunkPlan.Piece> pieces =
+                plan(file, index, RowSelection.of(new long[] {0, 999}, new long[] {1, 1000}));
+        assertThat(render(pieces))
+                .containsExactly(
+                        piece(
+                                index.getOffset(0),
+                                index.getCompressedPageSize(0),
+                                0,
+                                new long[] {0},
+                                new int[] {100}),
+                        piece(
+                                index.getOffset(9),
+                                index.getCompressedPageSize(9),
+                                9,
+                                new long[] {900},
+                                new int[] {100}));
     }
 
     @Test
@@ -141,9 +193,10 @@ class ChunkPlanTest {
         builder.add(start, 10, 0);
         builder.add(start + 12, 10, 500);
         List<ChunkPlan.Piece> pieces = plan(file, builder.build(), RowSelection.all(ROWS));
-        assertThat(render(pieces)).containsExactly(
-                piece(start, 10, 0, new long[] {0}, new int[] {500}),
-                piece(start + 12, 10, 1, new long[] {500}, new int[] {500}));
+        assertThat(render(pieces))
+                .containsExactly(
+                        piece(start, 10, 0, new long[] {0}, new int[] {500}),
+                        piece(start + 12, 10, 1, new long[] {500}, new int[] {500}));
     }
 
     @Test
@@ -205,8 +258,15 @@ class ChunkPlanTest {
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessageContaining("Cannot read column chunk")
                 .hasMessageContaining("lies outside the file of " + shortFile + " bytes");
-        assertThatThrownBy(() -> ChunkPlan.selected(chunk(file, 0), index(file, 0),
-                        RowSelection.all(ROWS), ROWS, chunk(file, 0).startOffset(), CTX))
+        assertThatThrownBy(
+                        () ->
+                                ChunkPlan.selected(
+                                        chunk(file, 0),
+                                        index(file, 0),
+                                        RowSelection.all(ROWS),
+                                        ROWS,
+                                        chunk(file, 0).startOffset(),
+                                        CTX))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessageContaining("lies outside the file");
     }

@@ -1,25 +1,22 @@
 package io.pqx.format.decode;
 
-import io.pqx.format.index.RowSelection;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.ParquetWriter;
+import io.pqx.format.index.RowSelection;
+import io.pqx.format.options.Compression;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;
-
-import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.types.logical.RowType;
-import io.pqx.format.options.Compression;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.types.logical.RowType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Damaged page bytes (levels, dictionary ids, value lengths, values) must read the same with the
@@ -41,15 +38,26 @@ class FlatBulkCorruptionParityTest {
             throws Exception {
         Path clean = dir.resolve("clean-" + version + "-" + nullable + ".parquet");
         RowType type = nullable ? TestingFlatReads.rowType() : notNull(TestingFlatReads.rowType());
-        WriteOptions options = WriteOptions.builder().pageVersion(version)
-                .codec(Compression.UNCOMPRESSED).pageRowLimit(40).dictionaryPageSizeBytes(1024).build();
+        WriteOptions options =
+                WriteOptions.builder()
+                        .pageVersion(version)
+                        .codec(Compression.UNCOMPRESSED)
+                        .pageRowLimit(40)
+                        .dictionaryPageSizeBytes(1024)
+                        .build();
         Random nulls = new Random(3);
-        try (ParquetWriter writer = ParquetWriter.builder(type).options(options).create(new org.apache.flink.core.fs.Path(clean.toUri()))) {
+        try (ParquetWriter writer =
+                ParquetWriter.builder(type)
+                        .options(options)
+                        .create(new org.apache.flink.core.fs.Path(clean.toUri()))) {
             for (int row = 0; row < ROWS; row++) {
                 GenericRowData data = new GenericRowData(type.getFieldCount());
                 for (int c = 0; c < type.getFieldCount(); c++) {
-                    data.setField(c, nullable && TestingFlatReads.isNull(row, c, nulls)
-                            ? null : TestingFlatReads.value(row, c));
+                    data.setField(
+                            c,
+                            nullable && TestingFlatReads.isNull(row, c, nulls)
+                                    ? null
+                                    : TestingFlatReads.value(row, c));
                 }
                 writer.write(data);
             }
@@ -63,30 +71,39 @@ class FlatBulkCorruptionParityTest {
             for (int f = 0; f < flips; f++) {
                 // page data lies before the page index and footer, in the first ~70% of the file
                 int at = 4 + random.nextInt(damaged.length * 7 / 10);
-                damaged[at] = (byte) (random.nextBoolean() ? damaged[at] ^ (1 << random.nextInt(8)) : random.nextInt());
+                damaged[at] =
+                        (byte)
+                                (random.nextBoolean()
+                                        ? damaged[at] ^ (1 << random.nextInt(8))
+                                        : random.nextInt());
             }
-            Path file = dir.resolve("damaged-" + version + "-" + nullable + "-" + round + ".parquet");
+            Path file =
+                    dir.resolve("damaged-" + version + "-" + nullable + "-" + round + ".parquet");
             Files.write(file, damaged);
             FlatChunkReader.enabled = false;
             List<String> expected = withoutIdentityHashes(TestingFlatReads.readFlatColumns(file));
             FlatChunkReader.enabled = true;
             List<String> actual = withoutIdentityHashes(TestingFlatReads.readFlatColumns(file));
             assertThat(actual).as("round %d", round).isEqualTo(expected);
-            RowSelection selection = RowSelection.of(new long[] {3, 95, 250}, new long[] {20, 170, 251});
+            RowSelection selection =
+                    RowSelection.of(new long[] {3, 95, 250}, new long[] {20, 170, 251});
             FlatChunkReader.enabled = false;
             List<String> expectedSelected = withoutIdentityHashes(readSelected(file, selection));
             FlatChunkReader.enabled = true;
             List<String> actualSelected = withoutIdentityHashes(readSelected(file, selection));
-            assertThat(actualSelected).as("round %d, selected rows", round).isEqualTo(expectedSelected);
+            assertThat(actualSelected)
+                    .as("round %d, selected rows", round)
+                    .isEqualTo(expectedSelected);
             failures += expected.stream().anyMatch(r -> r.startsWith("FAILED")) ? 1 : 0;
         }
         assertThat(failures).as("damage that the reader rejects").isPositive();
     }
 
     private static RowType notNull(RowType type) {
-        List<RowType.RowField> fields = type.getFields().stream()
-                .map(f -> new RowType.RowField(f.getName(), f.getType().copy(false)))
-                .toList();
+        List<RowType.RowField> fields =
+                type.getFields().stream()
+                        .map(f -> new RowType.RowField(f.getName(), f.getType().copy(false)))
+                        .toList();
         return new RowType(false, fields);
     }
 
@@ -100,14 +117,18 @@ class FlatBulkCorruptionParityTest {
 
     /**
      * Thrift names its scheme objects by identity hash in some messages, and once the JIT compiles
-     * a hot throw site it may throw index and null-pointer exceptions without their detail
-     * ({@code OmitStackTraceInFastThrow}): neither says anything about the fast path.
+     * a hot throw site it may throw index and null-pointer exceptions without their detail ({@code
+     * OmitStackTraceInFastThrow}): neither says anything about the fast path.
      */
     private static List<String> withoutIdentityHashes(List<String> rows) {
         return rows.stream()
-                .map(r -> r.replaceAll("Scheme@[0-9a-f]+", "Scheme@")
-                        .replaceAll("((?:IndexOutOfBounds|NullPointer|ClassCast|Arithmetic|ArrayStore)"
-                                + "Exception)(?:: [^()]*?)?(?= \\(file:|$)", "$1"))
+                .map(
+                        r ->
+                                r.replaceAll("Scheme@[0-9a-f]+", "Scheme@")
+                                        .replaceAll(
+                                                "((?:IndexOutOfBounds|NullPointer|ClassCast|Arithmetic|ArrayStore)"
+                                                        + "Exception)(?:: [^()]*?)?(?= \\(file:|$)",
+                                                "$1"))
                 .toList();
     }
 }

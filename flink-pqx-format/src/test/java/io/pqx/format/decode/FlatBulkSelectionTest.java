@@ -1,59 +1,37 @@
 package io.pqx.format.decode;
 
-import io.pqx.format.index.RowSelection;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
-import io.pqx.format.ParquetReader;
-import io.pqx.format.ParquetWriter;
-import io.pqx.format.metadata.ColumnChunkView;
-import io.pqx.format.io.FlinkInputFile;
-import io.pqx.format.options.PageVersion;
-import io.pqx.format.options.ReadOptions;
-import io.pqx.format.options.WriteOptions;
-
-import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.types.logical.RowType;
-import org.apache.parquet.format.Encoding;
-import org.apache.flink.table.data.StringData;
-import org.apache.flink.table.data.TimestampData;
-import org.apache.flink.table.data.columnar.ColumnarRowData;
-import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
-import io.pqx.format.BatchIterator;
-import org.apache.flink.table.types.logical.BigIntType;
-import org.apache.flink.table.types.logical.BooleanType;
-import org.apache.flink.table.types.logical.DateType;
-import org.apache.flink.table.types.logical.DecimalType;
-import org.apache.flink.table.types.logical.DoubleType;
-import org.apache.flink.table.types.logical.FloatType;
-import org.apache.flink.table.types.logical.IntType;
-import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.SmallIntType;
-import org.apache.flink.table.types.logical.TimestampType;
-import org.apache.flink.table.types.logical.TinyIntType;
-import org.apache.flink.table.types.logical.VarBinaryType;
-import org.apache.flink.table.types.logical.VarCharType;
-import io.pqx.format.options.Compression;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
 import static io.pqx.format.decode.TestingFlatReads.PAGE_ROWS;
 import static io.pqx.format.decode.TestingFlatReads.isNull;
 import static io.pqx.format.decode.TestingFlatReads.read;
 import static io.pqx.format.decode.TestingFlatReads.rowType;
 import static io.pqx.format.decode.TestingFlatReads.value;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pqx.format.ParquetReader;
+import io.pqx.format.ParquetWriter;
+import io.pqx.format.index.RowSelection;
+import io.pqx.format.io.FlinkInputFile;
+import io.pqx.format.metadata.ColumnChunkView;
+import io.pqx.format.options.Compression;
+import io.pqx.format.options.PageVersion;
+import io.pqx.format.options.ReadOptions;
+import io.pqx.format.options.WriteOptions;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.types.logical.RowType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Flat columns of every type the fast path decodes, nullable with nulls at page edges and whole
  * null pages, in chunks that mix dictionary and plain pages (the dictionary fills up): full reads
- * and random row selections must return the same rows with the fast path on and off, and the
- * full read must return what was written.
+ * and random row selections must return the same rows with the fast path on and off, and the full
+ * read must return what was written.
  */
 class FlatBulkSelectionTest {
     private static final int ROWS = 3000;
@@ -67,11 +45,19 @@ class FlatBulkSelectionTest {
 
     private Path write(PageVersion version, Compression codec) throws Exception {
         Path file = dir.resolve("flat-" + version + "-" + codec + ".parquet");
-        WriteOptions options = WriteOptions.builder().pageVersion(version).codec(codec)
-                .pageRowLimit(PAGE_ROWS).dictionaryPageSizeBytes(8192).build();
+        WriteOptions options =
+                WriteOptions.builder()
+                        .pageVersion(version)
+                        .codec(codec)
+                        .pageRowLimit(PAGE_ROWS)
+                        .dictionaryPageSizeBytes(8192)
+                        .build();
         RowType type = rowType();
         Random random = new Random(version.ordinal());
-        try (ParquetWriter writer = ParquetWriter.builder(type).options(options).create(new org.apache.flink.core.fs.Path(file.toUri()))) {
+        try (ParquetWriter writer =
+                ParquetWriter.builder(type)
+                        .options(options)
+                        .create(new org.apache.flink.core.fs.Path(file.toUri()))) {
             for (int row = 0; row < ROWS; row++) {
                 GenericRowData data = new GenericRowData(type.getFieldCount());
                 for (int c = 0; c < type.getFieldCount(); c++) {
@@ -86,16 +72,18 @@ class FlatBulkSelectionTest {
     @ParameterizedTest
     @EnumSource(PageVersion.class)
     void selectionsReadTheSameRowsWithAndWithoutTheFastPath(PageVersion version) throws Exception {
-        for (Compression codec : new Compression[] {
-                Compression.UNCOMPRESSED, Compression.SNAPPY}) {
+        for (Compression codec : new Compression[] {Compression.UNCOMPRESSED, Compression.SNAPPY}) {
             Path file = write(version, codec);
-            try (ParquetReader reader = ParquetReader.open(
-                    FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
-                    ReadOptions.defaults())) {
+            try (ParquetReader reader =
+                    ParquetReader.open(
+                            FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
+                            ReadOptions.defaults())) {
                 assertThat(reader.metadata().rowGroups()).hasSize(1);
                 ColumnChunkView high = reader.metadata().rowGroups().get(0).columns().get(7);
-                assertThat(high.encodings()).as("dictionary fallback: dictionary and plain pages")
-                        .contains("PLAIN").containsAnyOf("RLE_DICTIONARY", "PLAIN_DICTIONARY");
+                assertThat(high.encodings())
+                        .as("dictionary fallback: dictionary and plain pages")
+                        .contains("PLAIN")
+                        .containsAnyOf("RLE_DICTIONARY", "PLAIN_DICTIONARY");
             }
             List<String> all = read(file, RowSelection.all(ROWS), 37);
             assertThat(all).hasSize(ROWS);
@@ -106,7 +94,9 @@ class FlatBulkSelectionTest {
                 for (int c = 0; c < type.getFieldCount(); c++) {
                     data.setField(c, isNull(row, c, expectedNulls) ? null : value(row, c));
                 }
-                assertThat(all.get(row)).as("row %d", row).isEqualTo(TestingFlatReads.render(data, type));
+                assertThat(all.get(row))
+                        .as("row %d", row)
+                        .isEqualTo(TestingFlatReads.render(data, type));
             }
             FlatChunkReader.enabled = false;
             assertThat(read(file, RowSelection.all(ROWS), 37)).isEqualTo(all);
@@ -139,7 +129,8 @@ class FlatBulkSelectionTest {
             ends.add(end);
             at = end + 1 + random.nextInt(random.nextBoolean() ? 3 : 400);
         }
-        return RowSelection.of(starts.stream().mapToLong(Long::longValue).toArray(),
+        return RowSelection.of(
+                starts.stream().mapToLong(Long::longValue).toArray(),
                 ends.stream().mapToLong(Long::longValue).toArray());
     }
 }

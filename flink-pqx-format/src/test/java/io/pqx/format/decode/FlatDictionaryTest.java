@@ -2,25 +2,28 @@ package io.pqx.format.decode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
 import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.values.plain.PlainValuesWriter;
-import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
-
 class FlatDictionaryTest {
 
     static Dictionary binaryDictionary(String... values) throws Exception {
-        ColumnDescriptor column = new ColumnDescriptor(new String[] {"s"},
-                Types.required(PrimitiveTypeName.BINARY).named("s"), 0, 0);
+        ColumnDescriptor column =
+                new ColumnDescriptor(
+                        new String[] {"s"},
+                        Types.required(PrimitiveTypeName.BINARY).named("s"),
+                        0,
+                        0);
         return binaryPage(values).decode(column);
     }
 
@@ -42,25 +45,33 @@ class FlatDictionaryTest {
     void readsEveryNumericTypeFromThePageAsParquetColumnDecodesIt() throws Exception {
         java.util.Random random = new java.util.Random(42);
         int n = 1000;
-        java.nio.ByteBuffer le = java.nio.ByteBuffer.allocate(3 + n * 8 + 5)
-                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        java.nio.ByteBuffer le =
+                java.nio.ByteBuffer.allocate(3 + n * 8 + 5).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         le.position(3); // the page starts inside a larger array
         long[] longs = random.longs(n).toArray();
         for (long v : longs) {
             le.putLong(v);
         }
         byte[] bytes = le.array();
-        for (PrimitiveTypeName type : new PrimitiveTypeName[] {PrimitiveTypeName.INT32,
-                PrimitiveTypeName.INT64, PrimitiveTypeName.FLOAT, PrimitiveTypeName.DOUBLE}) {
+        for (PrimitiveTypeName type :
+                new PrimitiveTypeName[] {
+                    PrimitiveTypeName.INT32,
+                    PrimitiveTypeName.INT64,
+                    PrimitiveTypeName.FLOAT,
+                    PrimitiveTypeName.DOUBLE
+                }) {
             int width = type == PrimitiveTypeName.INT32 || type == PrimitiveTypeName.FLOAT ? 4 : 8;
             int count = n * 8 / width;
             DictionaryPage page = page(bytes, 3, n * 8, count);
-            Dictionary expected = page.decode(new ColumnDescriptor(new String[] {"c"},
-                    Types.required(type).named("c"), 0, 0));
+            Dictionary expected =
+                    page.decode(
+                            new ColumnDescriptor(
+                                    new String[] {"c"}, Types.required(type).named("c"), 0, 0));
             FlatDictionary flat = FlatDictionary.decode(type, page);
             assertThat(flat).as("%s", type).isNotNull();
             assertThat(flat.size()).isEqualTo(count);
-            int[] ids = java.util.stream.IntStream.range(0, count).map(i -> count - 1 - i).toArray();
+            int[] ids =
+                    java.util.stream.IntStream.range(0, count).map(i -> count - 1 - i).toArray();
             int[] ints = new int[count];
             long[] longValues = new long[count];
             float[] floats = new float[count];
@@ -78,10 +89,14 @@ class FlatDictionaryTest {
                 switch (type) {
                     case INT32 -> assertThat(ints[i]).isEqualTo(expected.decodeToInt(id));
                     case INT64 -> assertThat(longValues[i]).isEqualTo(expected.decodeToLong(id));
-                    case FLOAT -> assertThat(Float.floatToRawIntBits(floats[i]))
-                            .isEqualTo(Float.floatToRawIntBits(expected.decodeToFloat(id)));
-                    default -> assertThat(Double.doubleToRawLongBits(doubles[i]))
-                            .isEqualTo(Double.doubleToRawLongBits(expected.decodeToDouble(id)));
+                    case FLOAT ->
+                            assertThat(Float.floatToRawIntBits(floats[i]))
+                                    .isEqualTo(Float.floatToRawIntBits(expected.decodeToFloat(id)));
+                    default ->
+                            assertThat(Double.doubleToRawLongBits(doubles[i]))
+                                    .isEqualTo(
+                                            Double.doubleToRawLongBits(
+                                                    expected.decodeToDouble(id)));
                 }
             }
         }
@@ -108,7 +123,8 @@ class FlatDictionaryTest {
         byte[] twelve = new byte[12];
         assertThat(FlatDictionary.decode(PrimitiveTypeName.INT64, page(twelve, 0, 12, 2))).isNull();
         assertThat(FlatDictionary.decode(PrimitiveTypeName.INT32, page(twelve, 0, 12, 4))).isNull();
-        assertThat(FlatDictionary.decode(PrimitiveTypeName.INT32, page(twelve, 0, 12, -1))).isNull();
+        assertThat(FlatDictionary.decode(PrimitiveTypeName.INT32, page(twelve, 0, 12, -1)))
+                .isNull();
         // bytes past the page in the same array do not count
         assertThat(FlatDictionary.decode(PrimitiveTypeName.DOUBLE, page(new byte[64], 0, 12, 2)))
                 .isNull();
@@ -117,11 +133,18 @@ class FlatDictionaryTest {
         lying[7] = 9; // the second value claims 9 bytes where 2 are left
         assertThat(FlatDictionary.decode(PrimitiveTypeName.BINARY, page(lying, 0, lying.length, 2)))
                 .isNull();
-        assertThat(FlatDictionary.decode(PrimitiveTypeName.BINARY,
-                page(strings, 0, strings.length, 3))).isNull();
-        assertThat(FlatDictionary.decode(PrimitiveTypeName.BOOLEAN, page(twelve, 0, 12, 2))).isNull();
-        assertThat(FlatDictionary.decode(PrimitiveTypeName.INT64,
-                new DictionaryPage(BytesInput.from(twelve), 1, Encoding.RLE_DICTIONARY))).isNull();
+        assertThat(
+                        FlatDictionary.decode(
+                                PrimitiveTypeName.BINARY, page(strings, 0, strings.length, 3)))
+                .isNull();
+        assertThat(FlatDictionary.decode(PrimitiveTypeName.BOOLEAN, page(twelve, 0, 12, 2)))
+                .isNull();
+        assertThat(
+                        FlatDictionary.decode(
+                                PrimitiveTypeName.INT64,
+                                new DictionaryPage(
+                                        BytesInput.from(twelve), 1, Encoding.RLE_DICTIONARY)))
+                .isNull();
     }
 
     @Test

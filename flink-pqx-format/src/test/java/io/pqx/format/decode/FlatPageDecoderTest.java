@@ -2,6 +2,11 @@ package io.pqx.format.decode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.apache.flink.table.data.columnar.vector.heap.HeapBooleanVector;
 import org.apache.flink.table.data.columnar.vector.heap.HeapBytesVector;
 import org.apache.flink.table.data.columnar.vector.heap.HeapIntVector;
@@ -20,17 +25,12 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-
 class FlatPageDecoderTest {
 
     static byte[] hybrid(int width, int... values) throws Exception {
         RunLengthBitPackingHybridEncoder encoder =
-                new RunLengthBitPackingHybridEncoder(width, 64, 1 << 16, new HeapByteBufferAllocator());
+                new RunLengthBitPackingHybridEncoder(
+                        width, 64, 1 << 16, new HeapByteBufferAllocator());
         for (int v : values) {
             encoder.writeInt(v);
         }
@@ -46,7 +46,12 @@ class FlatPageDecoderTest {
     }
 
     static byte[] lengthPrefixed(byte[] section) {
-        return concat(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(section.length).array(), section);
+        return concat(
+                ByteBuffer.allocate(4)
+                        .order(ByteOrder.LITTLE_ENDIAN)
+                        .putInt(section.length)
+                        .array(),
+                section);
     }
 
     static byte[] ints(int... values) {
@@ -58,7 +63,14 @@ class FlatPageDecoderTest {
     }
 
     static DataPageV1 v1(byte[] body, int count, Encoding values) {
-        return new DataPageV1(BytesInput.from(body), count, body.length, null, Encoding.RLE, Encoding.RLE, values);
+        return new DataPageV1(
+                BytesInput.from(body),
+                count,
+                body.length,
+                null,
+                Encoding.RLE,
+                Encoding.RLE,
+                values);
     }
 
     /** Levels with nulls on both page edges: null, 3 values, null, null, 2 values, null. */
@@ -67,7 +79,8 @@ class FlatPageDecoderTest {
     @Test
     void decodesNullablePlainIntsAcrossTwoBatches() throws Exception {
         byte[] body = concat(lengthPrefixed(hybrid(1, LEVELS)), ints(10, -20, 30, 40, 50));
-        FlatPageDecoder decoder = new FlatPageDecoder(PrimitiveTypeName.INT32, 1, new NumericDecoders.Ints(-1), null);
+        FlatPageDecoder decoder =
+                new FlatPageDecoder(PrimitiveTypeName.INT32, 1, new NumericDecoders.Ints(-1), null);
         assertThat(decoder.decode(v1(body, LEVELS.length, Encoding.PLAIN))).isTrue();
         HeapIntVector vector = new HeapIntVector(20);
         decoder.copy(0, vector, 5, 4);
@@ -87,10 +100,17 @@ class FlatPageDecoderTest {
 
     @Test
     void declinesValuesCutShortAndLevelSectionsBeyondThePage() throws Exception {
-        FlatPageDecoder decoder = new FlatPageDecoder(PrimitiveTypeName.INT32, 1, new NumericDecoders.Ints(-1), null);
+        FlatPageDecoder decoder =
+                new FlatPageDecoder(PrimitiveTypeName.INT32, 1, new NumericDecoders.Ints(-1), null);
         byte[] levels = lengthPrefixed(hybrid(1, LEVELS));
         byte[] full = concat(levels, ints(10, -20, 30, 40, 50));
-        assertThat(decoder.decode(v1(Arrays.copyOf(full, full.length - 1), LEVELS.length, Encoding.PLAIN))).isFalse();
+        assertThat(
+                        decoder.decode(
+                                v1(
+                                        Arrays.copyOf(full, full.length - 1),
+                                        LEVELS.length,
+                                        Encoding.PLAIN)))
+                .isFalse();
         byte[] lying = full.clone();
         lying[0] = (byte) 0x7F;
         assertThat(decoder.decode(v1(lying, LEVELS.length, Encoding.PLAIN))).isFalse();
@@ -103,21 +123,40 @@ class FlatPageDecoderTest {
         for (long v : values) {
             writer.writeLong(v);
         }
-        ColumnDescriptor column = new ColumnDescriptor(new String[] {"l"},
-                Types.required(PrimitiveTypeName.INT64).named("l"), 0, 0);
-        return new DictionaryPage(BytesInput.from(writer.getBytes().toByteArray()), values.length, Encoding.PLAIN)
+        ColumnDescriptor column =
+                new ColumnDescriptor(
+                        new String[] {"l"},
+                        Types.required(PrimitiveTypeName.INT64).named("l"),
+                        0,
+                        0);
+        return new DictionaryPage(
+                        BytesInput.from(writer.getBytes().toByteArray()),
+                        values.length,
+                        Encoding.PLAIN)
                 .decode(column);
     }
 
     @Test
     void looksDictionaryIdsUpAndDeclinesIdsOutsideTheDictionary() throws Exception {
         Dictionary dictionary = longDictionary(100L, -1L, Long.MAX_VALUE);
-        FlatPageDecoder decoder = new FlatPageDecoder(PrimitiveTypeName.INT64, 0, new NumericDecoders.Longs(),
-                FlatDictionary.of(PrimitiveTypeName.INT64, dictionary));
+        FlatPageDecoder decoder =
+                new FlatPageDecoder(
+                        PrimitiveTypeName.INT64,
+                        0,
+                        new NumericDecoders.Longs(),
+                        FlatDictionary.of(PrimitiveTypeName.INT64, dictionary));
         int[] ids = {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 1, 0, 1, 2};
         byte[] body = concat(new byte[] {2}, hybrid(2, ids));
-        DataPageV2 page = DataPageV2.uncompressed(ids.length, 0, ids.length, BytesInput.empty(), BytesInput.empty(),
-                Encoding.RLE_DICTIONARY, BytesInput.from(body), null);
+        DataPageV2 page =
+                DataPageV2.uncompressed(
+                        ids.length,
+                        0,
+                        ids.length,
+                        BytesInput.empty(),
+                        BytesInput.empty(),
+                        Encoding.RLE_DICTIONARY,
+                        BytesInput.from(body),
+                        null);
         assertThat(decoder.decode(page)).isTrue();
         HeapLongVector vector = new HeapLongVector(ids.length);
         decoder.copy(0, vector, 0, ids.length);
@@ -128,23 +167,51 @@ class FlatPageDecoderTest {
         int[] bad = ids.clone();
         bad[11] = 3;
         byte[] badBody = concat(new byte[] {2}, hybrid(2, bad));
-        assertThat(decoder.decode(DataPageV2.uncompressed(bad.length, 0, bad.length, BytesInput.empty(),
-                BytesInput.empty(), Encoding.RLE_DICTIONARY, BytesInput.from(badBody), null))).isFalse();
+        assertThat(
+                        decoder.decode(
+                                DataPageV2.uncompressed(
+                                        bad.length,
+                                        0,
+                                        bad.length,
+                                        BytesInput.empty(),
+                                        BytesInput.empty(),
+                                        Encoding.RLE_DICTIONARY,
+                                        BytesInput.from(badBody),
+                                        null)))
+                .isFalse();
         byte[] wide = concat(new byte[] {33}, hybrid(2, ids));
-        assertThat(decoder.decode(DataPageV2.uncompressed(ids.length, 0, ids.length, BytesInput.empty(),
-                BytesInput.empty(), Encoding.RLE_DICTIONARY, BytesInput.from(wide), null))).isFalse();
+        assertThat(
+                        decoder.decode(
+                                DataPageV2.uncompressed(
+                                        ids.length,
+                                        0,
+                                        ids.length,
+                                        BytesInput.empty(),
+                                        BytesInput.empty(),
+                                        Encoding.RLE_DICTIONARY,
+                                        BytesInput.from(wide),
+                                        null)))
+                .isFalse();
     }
 
     @Test
     void decodesPlainStringsAndDeclinesALengthPastThePage() throws Exception {
-        byte[] body = concat(lengthPrefixed(hybrid(1, 1, 0, 1)),
-                lengthPrefixed("hello".getBytes(StandardCharsets.UTF_8)), lengthPrefixed(new byte[0]));
-        FlatPageDecoder decoder = new FlatPageDecoder(PrimitiveTypeName.BINARY, 1,
-                new BinaryDecoders.Bytes(() -> false, () -> null), null);
+        byte[] body =
+                concat(
+                        lengthPrefixed(hybrid(1, 1, 0, 1)),
+                        lengthPrefixed("hello".getBytes(StandardCharsets.UTF_8)),
+                        lengthPrefixed(new byte[0]));
+        FlatPageDecoder decoder =
+                new FlatPageDecoder(
+                        PrimitiveTypeName.BINARY,
+                        1,
+                        new BinaryDecoders.Bytes(() -> false, () -> null),
+                        null);
         assertThat(decoder.decode(v1(body, 3, Encoding.PLAIN))).isTrue();
         HeapBytesVector vector = new HeapBytesVector(3);
         decoder.copy(0, vector, 0, 3);
-        assertThat(new String(vector.getBytes(0).getBytes(), StandardCharsets.UTF_8)).isEqualTo("hello");
+        assertThat(new String(vector.getBytes(0).getBytes(), StandardCharsets.UTF_8))
+                .isEqualTo("hello");
         assertThat(vector.isNullAt(1)).isTrue();
         assertThat(vector.getBytes(2).getBytes()).isEmpty();
         byte[] lying = body.clone();
@@ -156,7 +223,9 @@ class FlatPageDecoderTest {
     void decodesPlainBooleansBitByBit() throws Exception {
         boolean[] expected = {true, false, true, true, false, false, false, true, true, false};
         byte[] body = {(byte) 0b1000_1101, 0b01};
-        FlatPageDecoder decoder = new FlatPageDecoder(PrimitiveTypeName.BOOLEAN, 0, new NumericDecoders.Booleans(), null);
+        FlatPageDecoder decoder =
+                new FlatPageDecoder(
+                        PrimitiveTypeName.BOOLEAN, 0, new NumericDecoders.Booleans(), null);
         assertThat(decoder.decode(v1(body, expected.length, Encoding.PLAIN))).isTrue();
         HeapBooleanVector vector = new HeapBooleanVector(expected.length);
         decoder.copy(0, vector, 0, expected.length);
@@ -189,50 +258,94 @@ class FlatPageDecoderTest {
             plainDouble.putDouble(v / 7.0);
             plainFloat.putFloat(v / 7.0f);
         }
-        record Case(PrimitiveTypeName type, ValueDecoder sink, byte[] body,
+        record Case(
+                PrimitiveTypeName type,
+                ValueDecoder sink,
+                byte[] body,
                 java.util.function.IntFunction<Object> expected,
-                java.util.function.BiFunction<org.apache.flink.table.data.columnar.vector.ColumnVector,
-                        Integer, Object> read) {}
-        java.util.List<Case> cases = java.util.List.of(
-                new Case(PrimitiveTypeName.INT64, new NumericDecoders.Longs(), plain64.array(),
-                        i -> raw[i], (v, i) -> ((HeapLongVector) v).getLong(i)),
-                new Case(PrimitiveTypeName.INT32, new NumericDecoders.Ints(-1), plain32.array(),
-                        i -> (int) raw[i], (v, i) -> ((HeapIntVector) v).getInt(i)),
-                new Case(PrimitiveTypeName.INT32, new NumericDecoders.IntsAsLongs(0xFFFF_FFFFL),
-                        plain32.array(), i -> raw[i] & 0xFFFF_FFFFL,
-                        (v, i) -> ((HeapLongVector) v).getLong(i)),
-                new Case(PrimitiveTypeName.INT64, new DecimalDecoders.FromLong(18, 2, false),
-                        plain64.array(), i -> raw[i],
-                        (v, i) -> ((HeapDecimalVector) v).unscaledLong(i)),
-                new Case(PrimitiveTypeName.DOUBLE, new NumericDecoders.Doubles(false),
-                        plainDouble.array(), i -> raw[i] / 7.0,
-                        (v, i) -> ((org.apache.flink.table.data.columnar.vector.heap.HeapDoubleVector) v)
-                                .getDouble(i)),
-                new Case(PrimitiveTypeName.FLOAT, new NumericDecoders.Doubles(true),
-                        plainFloat.array(), i -> (double) (raw[i] / 7.0f),
-                        (v, i) -> ((org.apache.flink.table.data.columnar.vector.heap.HeapDoubleVector) v)
-                                .getDouble(i)));
+                java.util.function.BiFunction<
+                                org.apache.flink.table.data.columnar.vector.ColumnVector,
+                                Integer,
+                                Object>
+                        read) {}
+        java.util.List<Case> cases =
+                java.util.List.of(
+                        new Case(
+                                PrimitiveTypeName.INT64,
+                                new NumericDecoders.Longs(),
+                                plain64.array(),
+                                i -> raw[i],
+                                (v, i) -> ((HeapLongVector) v).getLong(i)),
+                        new Case(
+                                PrimitiveTypeName.INT32,
+                                new NumericDecoders.Ints(-1),
+                                plain32.array(),
+                                i -> (int) raw[i],
+                                (v, i) -> ((HeapIntVector) v).getInt(i)),
+                        new Case(
+                                PrimitiveTypeName.INT32,
+                                new NumericDecoders.IntsAsLongs(0xFFFF_FFFFL),
+                                plain32.array(),
+                                i -> raw[i] & 0xFFFF_FFFFL,
+                                (v, i) -> ((HeapLongVector) v).getLong(i)),
+                        new Case(
+                                PrimitiveTypeName.INT64,
+                                new DecimalDecoders.FromLong(18, 2, false),
+                                plain64.array(),
+                                i -> raw[i],
+                                (v, i) -> ((HeapDecimalVector) v).unscaledLong(i)),
+                        new Case(
+                                PrimitiveTypeName.DOUBLE,
+                                new NumericDecoders.Doubles(false),
+                                plainDouble.array(),
+                                i -> raw[i] / 7.0,
+                                (v, i) ->
+                                        ((org.apache.flink.table.data.columnar.vector.heap
+                                                                .HeapDoubleVector)
+                                                        v)
+                                                .getDouble(i)),
+                        new Case(
+                                PrimitiveTypeName.FLOAT,
+                                new NumericDecoders.Doubles(true),
+                                plainFloat.array(),
+                                i -> (double) (raw[i] / 7.0f),
+                                (v, i) ->
+                                        ((org.apache.flink.table.data.columnar.vector.heap
+                                                                .HeapDoubleVector)
+                                                        v)
+                                                .getDouble(i)));
         for (Case c : cases) {
             FlatPageDecoder decoder = new FlatPageDecoder(c.type(), 0, c.sink(), null);
             byte[] page = concat(new byte[] {9, 9}, c.body()); // the values lie inside a buffer
-            DataPageV1 v1 = new DataPageV1(BytesInput.from(page, 2, c.body().length), n,
-                    c.body().length, null, Encoding.RLE, Encoding.RLE, Encoding.PLAIN);
+            DataPageV1 v1 =
+                    new DataPageV1(
+                            BytesInput.from(page, 2, c.body().length),
+                            n,
+                            c.body().length,
+                            null,
+                            Encoding.RLE,
+                            Encoding.RLE,
+                            Encoding.PLAIN);
             assertThat(decoder.decode(v1)).as("%s", c.sink()).isTrue();
             var vector = c.sink().newVector(n + 4);
             decoder.copy(0, vector, 2, 10);
             decoder.copy(10, vector, 12, 1);
             decoder.copy(11, vector, 13, n - 11);
             for (int i = 0; i < n; i++) {
-                assertThat(c.read().apply(vector, 2 + i)).as("%s value %d", c.sink(), i)
+                assertThat(c.read().apply(vector, 2 + i))
+                        .as("%s value %d", c.sink(), i)
                         .isEqualTo(c.expected().apply(i));
             }
         }
 
         // nullable dictionary-encoded INT64: nulls at both edges, ids looked up into the vector
         Dictionary dictionary = longDictionary(7L, -8L, 9L);
-        FlatPageDecoder decoder = new FlatPageDecoder(PrimitiveTypeName.INT64, 1,
-                new DecimalDecoders.FromLong(18, 0, false),
-                FlatDictionary.of(PrimitiveTypeName.INT64, dictionary));
+        FlatPageDecoder decoder =
+                new FlatPageDecoder(
+                        PrimitiveTypeName.INT64,
+                        1,
+                        new DecimalDecoders.FromLong(18, 0, false),
+                        FlatDictionary.of(PrimitiveTypeName.INT64, dictionary));
         int[] ids = {2, 1, 0, 2, 2};
         byte[] body = concat(lengthPrefixed(hybrid(1, LEVELS)), new byte[] {2}, hybrid(2, ids));
         assertThat(decoder.decode(v1(body, LEVELS.length, Encoding.PLAIN_DICTIONARY))).isTrue();

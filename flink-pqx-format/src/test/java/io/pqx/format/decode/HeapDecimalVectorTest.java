@@ -3,10 +3,9 @@ package io.pqx.format.decode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.Test;
-
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import org.junit.jupiter.api.Test;
 
 class HeapDecimalVectorTest {
 
@@ -15,10 +14,13 @@ class HeapDecimalVectorTest {
         HeapDecimalVector vector = new HeapDecimalVector(4, 18, 3);
         vector.setUnscaledLong(0, -123456789012345678L);
         vector.setNullAt(1);
-        byte[] padded = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -2}; // -2 in 16 bytes
+        byte[] padded = {
+            -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -2
+        }; // -2 in 16 bytes
         vector.setUnscaledBytes(2, padded, 0, padded.length);
         assertThat(vector.compact()).isTrue();
-        assertThat(vector.getDecimal(0, 18, 3).toBigDecimal()).isEqualTo(new BigDecimal("-123456789012345.678"));
+        assertThat(vector.getDecimal(0, 18, 3).toBigDecimal())
+                .isEqualTo(new BigDecimal("-123456789012345.678"));
         assertThat(vector.isNullAt(1)).isTrue();
         assertThat(vector.getDecimal(2, 18, 3).toBigDecimal()).isEqualTo(new BigDecimal("-0.002"));
     }
@@ -32,10 +34,12 @@ class HeapDecimalVectorTest {
         vector.setUnscaledLong(1, 42);
         assertThat(vector.compact()).isFalse();
         assertThat(vector.getDecimal(0, 38, 10).toBigDecimal()).isEqualTo(new BigDecimal(big, 10));
-        assertThat(vector.getDecimal(1, 38, 10).toBigDecimal()).isEqualTo(new BigDecimal(BigInteger.valueOf(42), 10));
+        assertThat(vector.getDecimal(1, 38, 10).toBigDecimal())
+                .isEqualTo(new BigDecimal(BigInteger.valueOf(42), 10));
         vector.reset();
         vector.setUnscaledLong(0, 7);
-        assertThat(vector.getDecimal(0, 38, 10).toBigDecimal()).isEqualTo(new BigDecimal(BigInteger.valueOf(7), 10));
+        assertThat(vector.getDecimal(0, 38, 10).toBigDecimal())
+                .isEqualTo(new BigDecimal(BigInteger.valueOf(7), 10));
     }
 
     @Test
@@ -60,7 +64,8 @@ class HeapDecimalVectorTest {
         HeapDecimalVector vector = new HeapDecimalVector(2, 20, 0);
         byte[] twentyDigits = new java.math.BigInteger("99999999999999999999").toByteArray();
         vector.setUnscaledBytes(0, twentyDigits, 0, twentyDigits.length);
-        assertThat(vector.getDecimal(0, 20, 0).toBigDecimal()).isEqualByComparingTo("99999999999999999999");
+        assertThat(vector.getDecimal(0, 20, 0).toBigDecimal())
+                .isEqualByComparingTo("99999999999999999999");
         byte[] twentyOne = new java.math.BigInteger("-100000000000000000000").toByteArray();
         // Flink would read this value as null: pqx refuses it while decoding
         assertThatThrownBy(() -> vector.setUnscaledBytes(1, twentyOne, 0, twentyOne.length))

@@ -2,6 +2,10 @@ package io.pqx.format.decode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayInputStream;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.stream.IntStream;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridDecoder;
 import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
@@ -9,18 +13,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.io.ByteArrayInputStream;
-import java.util.Arrays;
-import java.util.Random;
-import java.util.stream.IntStream;
-
 class HybridRunDecoderTest {
 
     static IntStream widths() {
         return IntStream.rangeClosed(0, 32);
     }
 
-    /** Values mixing long repeats (RLE runs) and noise (bit-packed runs), within {@code width} bits. */
+    /**
+     * Values mixing long repeats (RLE runs) and noise (bit-packed runs), within {@code width} bits.
+     */
     static int[] values(int width, int n, long seed) {
         Random random = new Random(seed);
         long bound = 1L << width;
@@ -30,7 +31,8 @@ class HybridRunDecoderTest {
             int run = random.nextBoolean() ? 1 + random.nextInt(40) : 1;
             int value = width == 0 ? 0 : (int) (random.nextLong() & (bound - 1));
             for (int k = 0; k < run && i < n; k++) {
-                values[i++] = run == 1 && width > 0 ? (int) (random.nextLong() & (bound - 1)) : value;
+                values[i++] =
+                        run == 1 && width > 0 ? (int) (random.nextLong() & (bound - 1)) : value;
             }
         }
         return values;
@@ -38,7 +40,8 @@ class HybridRunDecoderTest {
 
     static byte[] encode(int width, int[] values) throws Exception {
         RunLengthBitPackingHybridEncoder encoder =
-                new RunLengthBitPackingHybridEncoder(width, 64, 1 << 20, new HeapByteBufferAllocator());
+                new RunLengthBitPackingHybridEncoder(
+                        width, 64, 1 << 20, new HeapByteBufferAllocator());
         for (int v : values) {
             encoder.writeInt(v);
         }
@@ -58,7 +61,8 @@ class HybridRunDecoderTest {
             int[] actual = new int[n + 2];
             Arrays.fill(actual, -7); // a reused array: every wanted slot must be written
             assertThat(decoder.read(actual, 1, n)).as("width %d, %d values", width, n).isTrue();
-            assertThat(Arrays.copyOfRange(actual, 1, n + 1)).as("width %d, %d values", width, n)
+            assertThat(Arrays.copyOfRange(actual, 1, n + 1))
+                    .as("width %d, %d values", width, n)
                     .isEqualTo(expected);
             // parquet-column's own decoder agrees
             RunLengthBitPackingHybridDecoder peer =
@@ -110,7 +114,8 @@ class HybridRunDecoderTest {
         decoder.reset(bytes, 0, bytes.length, 3);
         assertThat(decoder.read(new int[64], 0, 64, 6)).isTrue();
         decoder.reset(bytes, 0, bytes.length, 3);
-        assertThat(decoder.read(new int[37], 0, 37, 5)).as("the id past the bound is not read")
+        assertThat(decoder.read(new int[37], 0, 37, 5))
+                .as("the id past the bound is not read")
                 .isTrue();
     }
 

@@ -2,18 +2,17 @@ package io.pqx.format.decode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
 import org.apache.flink.table.data.columnar.vector.BytesColumnVector;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
 import org.junit.jupiter.api.Test;
-
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Random;
 
 /**
  * A string column's batches keep only dictionary ids while all their values come from one small
@@ -49,8 +48,17 @@ class IdBytesVectorTest {
     private void putIds(Dict d, int[] ids, WritableColumnVector v, int pos, List<String> expected) {
         int[] shifted = new int[ids.length + 3];
         System.arraycopy(ids, 0, shifted, 3, ids.length);
-        sink.putDictionaryBinaries(d.bytes(), d.starts(), d.lengths(), shifted, 3,
-                new int[shifted.length], new int[shifted.length], v, pos, ids.length);
+        sink.putDictionaryBinaries(
+                d.bytes(),
+                d.starts(),
+                d.lengths(),
+                shifted,
+                3,
+                new int[shifted.length],
+                new int[shifted.length],
+                v,
+                pos,
+                ids.length);
         for (int id : ids) {
             expected.add(d.values()[id]);
         }
@@ -58,8 +66,8 @@ class IdBytesVectorTest {
 
     private void putPlain(String[] values, WritableColumnVector v, int pos, List<String> expected) {
         Dict page = Dict.of(values); // a PLAIN page has the same layout
-        sink.putContiguousBinaries(page.bytes(), page.starts(), page.lengths(), 0, v, pos,
-                values.length);
+        sink.putContiguousBinaries(
+                page.bytes(), page.starts(), page.lengths(), 0, v, pos, values.length);
         expected.addAll(Arrays.asList(values));
     }
 
@@ -72,9 +80,11 @@ class IdBytesVectorTest {
                 continue;
             }
             BytesColumnVector.Bytes b = ((BytesColumnVector) v).getBytes(i);
-            assertThat(new String(b.data, b.offset, b.len, StandardCharsets.UTF_8)).as("row %d", i)
+            assertThat(new String(b.data, b.offset, b.len, StandardCharsets.UTF_8))
+                    .as("row %d", i)
                     .isEqualTo(expected.get(i));
-            assertThat(new ColumnarRowData(batch, i).getString(0).toString()).as("row %d", i)
+            assertThat(new ColumnarRowData(batch, i).getString(0).toString())
+                    .as("row %d", i)
                     .isEqualTo(expected.get(i));
         }
     }

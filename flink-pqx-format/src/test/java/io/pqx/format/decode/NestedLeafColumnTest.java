@@ -1,13 +1,15 @@
 package io.pqx.format.decode;
 
-import io.pqx.format.index.RowSelection;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.index.RowSelection;
 import io.pqx.format.options.WriteOptions;
-
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.types.logical.ArrayType;
@@ -15,11 +17,6 @@ import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
-
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 
 /**
  * {@link NestedLeafColumn}: the repetition and definition levels and the vector slots it buffers
@@ -29,9 +26,13 @@ import java.util.List;
  */
 class NestedLeafColumnTest {
     private static final int ROWS = 200;
-    private static final RowType TYPE = RowType.of(new LogicalType[] {
-        new ArrayType(new IntType()),
-        RowType.of(new LogicalType[] {new IntType()}, new String[] {"a"})}, new String[] {"xs", "r"});
+    private static final RowType TYPE =
+            RowType.of(
+                    new LogicalType[] {
+                        new ArrayType(new IntType()),
+                        RowType.of(new LogicalType[] {new IntType()}, new String[] {"a"})
+                    },
+                    new String[] {"xs", "r"});
 
     /** Row i of xs: null, [], [i, null], [i] in turn: levels (0,0); (0,1); (0,3) (1,2); (0,3). */
     private static Integer[] xs(int i) {
@@ -57,19 +58,29 @@ class NestedLeafColumnTest {
         for (int i = 0; i < ROWS; i++) {
             rows.add(GenericRowData.of(xs(i) == null ? null : new GenericArrayData(xs(i)), r(i)));
         }
-        return TestingDecodeFiles.open(TestingDecodeFiles.write(TYPE,
-                WriteOptions.builder().pageRowLimit(10).pageIndexEnabled(pageIndex).build(), rows));
+        return TestingDecodeFiles.open(
+                TestingDecodeFiles.write(
+                        TYPE,
+                        WriteOptions.builder().pageRowLimit(10).pageIndexEnabled(pageIndex).build(),
+                        rows));
     }
 
-    private static void assertBatch(NestedLeafColumn leaf, List<Integer> repetition, List<Integer> definition,
+    private static void assertBatch(
+            NestedLeafColumn leaf,
+            List<Integer> repetition,
+            List<Integer> definition,
             List<Object> slots) {
         assertThat(leaf.entries()).isEqualTo(repetition.size());
-        assertThat(TestingLeafColumns.levels(leaf.repetitionLevels(), leaf.entries())).as("repetition")
+        assertThat(TestingLeafColumns.levels(leaf.repetitionLevels(), leaf.entries()))
+                .as("repetition")
                 .isEqualTo(repetition);
-        assertThat(TestingLeafColumns.levels(leaf.definitionLevels(), leaf.entries())).as("definition")
+        assertThat(TestingLeafColumns.levels(leaf.definitionLevels(), leaf.entries()))
+                .as("definition")
                 .isEqualTo(definition);
         assertThat(leaf.slots()).isEqualTo(slots.size());
-        assertThat(TestingLeafColumns.values(leaf.values(), 0, leaf.slots())).as("slots").isEqualTo(slots);
+        assertThat(TestingLeafColumns.values(leaf.values(), 0, leaf.slots()))
+                .as("slots")
+                .isEqualTo(slots);
     }
 
     @Test
@@ -80,7 +91,8 @@ class NestedLeafColumnTest {
         assertThat(leaf.maxRepetitionLevel).isEqualTo(1);
         leaf.beginBatch(0);
         leaf.read(4);
-        assertBatch(leaf, List.of(0, 0, 0, 1, 0), List.of(0, 1, 3, 2, 3), Arrays.asList(2, null, 3));
+        assertBatch(
+                leaf, List.of(0, 0, 0, 1, 0), List.of(0, 1, 3, 2, 3), Arrays.asList(2, null, 3));
         assertThat(leaf.row).isEqualTo(4);
     }
 
@@ -94,7 +106,8 @@ class NestedLeafColumnTest {
         assertThat(leaf.entries()).isEqualTo(5);
         leaf.beginBatch(0);
         leaf.read(4);
-        assertBatch(leaf, List.of(0, 0, 0, 1, 0), List.of(0, 1, 3, 2, 3), Arrays.asList(6, null, 7));
+        assertBatch(
+                leaf, List.of(0, 0, 0, 1, 0), List.of(0, 1, 3, 2, 3), Arrays.asList(6, null, 7));
     }
 
     @Test
@@ -110,7 +123,10 @@ class NestedLeafColumnTest {
             leaf.skipTo(126);
             assertThat(leaf.row).isEqualTo(126);
             leaf.read(4); // rows 126..129: [126, null], [127], null, []
-            assertBatch(leaf, List.of(0, 1, 0, 0, 1, 0, 0, 0), List.of(3, 2, 3, 3, 2, 3, 0, 1),
+            assertBatch(
+                    leaf,
+                    List.of(0, 1, 0, 0, 1, 0, 0, 0),
+                    List.of(3, 2, 3, 3, 2, 3, 0, 1),
                     Arrays.asList(6, null, 7, 126, null, 127));
         }
     }
@@ -127,7 +143,10 @@ class NestedLeafColumnTest {
             leaf.read(3); // rows 4, 5, 6: (null), (5), null
             leaf.skipTo(151);
             leaf.read(2); // rows 151, 152: (null), (152)
-            assertBatch(leaf, List.of(0, 0, 0, 0, 0), List.of(1, 2, 0, 1, 2),
+            assertBatch(
+                    leaf,
+                    List.of(0, 0, 0, 0, 0),
+                    List.of(1, 2, 0, 1, 2),
                     Arrays.asList(null, 5, null, null, 152));
         }
     }
@@ -138,12 +157,14 @@ class NestedLeafColumnTest {
         for (int k = 0; k < big.length; k++) {
             big[k] = k % 10 == 0 ? null : k;
         }
-        List<GenericRowData> rows = List.of(
-                GenericRowData.of(new GenericArrayData(new Integer[] {-1}), null),
-                GenericRowData.of(new GenericArrayData(big), null),
-                GenericRowData.of(new GenericArrayData(new Integer[] {-2}), null));
-        TestingDecodeFiles.Opened file = TestingDecodeFiles.open(
-                TestingDecodeFiles.write(TYPE, WriteOptions.defaults(), rows));
+        List<GenericRowData> rows =
+                List.of(
+                        GenericRowData.of(new GenericArrayData(new Integer[] {-1}), null),
+                        GenericRowData.of(new GenericArrayData(big), null),
+                        GenericRowData.of(new GenericArrayData(new Integer[] {-2}), null));
+        TestingDecodeFiles.Opened file =
+                TestingDecodeFiles.open(
+                        TestingDecodeFiles.write(TYPE, WriteOptions.defaults(), rows));
         NestedLeafColumn leaf = TestingLeafColumns.nested(file, "xs", RowSelection.all(3));
         leaf.beginBatch(0);
         leaf.read(3);
@@ -155,7 +176,9 @@ class NestedLeafColumnTest {
         assertThat(leaf.slots()).isEqualTo(3002);
         assertThat(TestingLeafColumns.values(leaf.values(), 0, 3002)).isEqualTo(expected);
         assertThat(TestingLeafColumns.levels(leaf.repetitionLevels(), 3002))
-                .containsOnly(0, 1).filteredOn(r -> r == 0).hasSize(3);
+                .containsOnly(0, 1)
+                .filteredOn(r -> r == 0)
+                .hasSize(3);
     }
 
     @Test

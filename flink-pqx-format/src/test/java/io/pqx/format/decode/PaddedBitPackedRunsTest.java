@@ -12,14 +12,6 @@ import io.pqx.format.TestingChunkFile;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.options.ReadOptions;
-
-import org.apache.parquet.column.values.bitpacking.BytePacker;
-import org.apache.parquet.column.values.bitpacking.Packer;
-import org.apache.parquet.format.Encoding;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -27,6 +19,12 @@ import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.parquet.column.values.bitpacking.BytePacker;
+import org.apache.parquet.column.values.bitpacking.Packer;
+import org.apache.parquet.format.Encoding;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The RLE / bit-packing hybrid allows the last bit-packed run of a page to be padded past the
@@ -89,7 +87,9 @@ class PaddedBitPackedRunsTest {
     }
 
     private static byte[] lengthPrefixed(byte[] levels) {
-        return concat(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(levels.length).array(), levels);
+        return concat(
+                ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(levels.length).array(),
+                levels);
     }
 
     private static List<Integer> readBothPaths(InputFile file) throws IOException {
@@ -107,9 +107,12 @@ class PaddedBitPackedRunsTest {
         List<Integer> expected = nullEverySeventh(rows);
         byte[] levels = bitPackedRun(1, definitionLevels(expected), 32);
         byte[] body = concat(lengthPrefixed(levels), plainOfNonNulls(expected));
-        InputFile file = TestingChunkFile.builder().rows(rows).optional()
-                .page(dataPageV1(rows, body.length, body.length, Encoding.PLAIN), body)
-                .build("duckdb-padded-levels.parquet");
+        InputFile file =
+                TestingChunkFile.builder()
+                        .rows(rows)
+                        .optional()
+                        .page(dataPageV1(rows, body.length, body.length, Encoding.PLAIN), body)
+                        .build("duckdb-padded-levels.parquet");
         assertThat(readBothPaths(file)).isEqualTo(expected);
     }
 
@@ -122,9 +125,21 @@ class PaddedBitPackedRunsTest {
         byte[] data = plainOfNonNulls(expected);
         int nulls = (int) expected.stream().filter(v -> v == null).count();
         byte[] body = concat(levels, data);
-        InputFile file = TestingChunkFile.builder().rows(rows).optional()
-                .page(dataPageV2(rows, nulls, rows, levels.length, body.length, body.length, Encoding.PLAIN), body)
-                .build("duckdb-padded-v2.parquet");
+        InputFile file =
+                TestingChunkFile.builder()
+                        .rows(rows)
+                        .optional()
+                        .page(
+                                dataPageV2(
+                                        rows,
+                                        nulls,
+                                        rows,
+                                        levels.length,
+                                        body.length,
+                                        body.length,
+                                        Encoding.PLAIN),
+                                body)
+                        .build("duckdb-padded-v2.parquet");
         assertThat(readBothPaths(file)).isEqualTo(expected);
     }
 
@@ -147,10 +162,14 @@ class PaddedBitPackedRunsTest {
             idBytes.writeBytes(bitPackedRun(3, run, 32));
         }
         byte[] body = idBytes.toByteArray();
-        InputFile file = TestingChunkFile.builder().rows(rows)
-                .page(dictionaryPage(dictionary.length, dict.length, dict.length), dict)
-                .page(dataPageV1(rows, body.length, body.length, Encoding.RLE_DICTIONARY), body)
-                .build("duckdb-padded-ids.parquet");
+        InputFile file =
+                TestingChunkFile.builder()
+                        .rows(rows)
+                        .page(dictionaryPage(dictionary.length, dict.length, dict.length), dict)
+                        .page(
+                                dataPageV1(rows, body.length, body.length, Encoding.RLE_DICTIONARY),
+                                body)
+                        .build("duckdb-padded-ids.parquet");
         assertThat(readBothPaths(file)).isEqualTo(expected);
     }
 
@@ -158,17 +177,22 @@ class PaddedBitPackedRunsTest {
     @ValueSource(booleans = {true, false})
     void stillRefusesAPaddedRunWhoseBytesAreNotThere(boolean bulk) throws IOException {
         // declares 4096 groups of 1 bit (32,768 values) for a page of 10, with 2 bytes present
-        byte[] levels = concat(new byte[] {(byte) 0x81, 0x40}, new byte[] {(byte) 0xFF, (byte) 0xFF});
+        byte[] levels =
+                concat(new byte[] {(byte) 0x81, 0x40}, new byte[] {(byte) 0xFF, (byte) 0xFF});
         byte[] body = concat(lengthPrefixed(levels), plain(1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
-        InputFile file = TestingChunkFile.builder().rows(10).optional()
-                .page(dataPageV1(10, body.length, body.length, Encoding.PLAIN), body)
-                .build("lying-run.parquet");
+        InputFile file =
+                TestingChunkFile.builder()
+                        .rows(10)
+                        .optional()
+                        .page(dataPageV1(10, body.length, body.length, Encoding.PLAIN), body)
+                        .build("lying-run.parquet");
         FlatChunkReader.enabled = bulk;
         assertThatThrownBy(() -> readInts(file, ReadOptions.defaults()))
                 .isInstanceOf(CorruptFileException.class)
-                .hasMessage("Cannot decode page 0: a bit-packed run of 32768 values needs 4096 bytes;"
-                        + " the page holds 10 values and 2 more bytes (lying-run.parquet, row group 0,"
-                        + " column a)");
+                .hasMessage(
+                        "Cannot decode page 0: a bit-packed run of 32768 values needs 4096 bytes;"
+                                + " the page holds 10 values and 2 more bytes (lying-run.parquet, row group 0,"
+                                + " column a)");
     }
 
     @ParameterizedTest
@@ -177,10 +201,14 @@ class PaddedBitPackedRunsTest {
         // width-0 dictionary ids: no bytes vouch for the run, so its length is bounded by values
         byte[] dict = plain(7);
         byte[] body = {0, (byte) 0x81, (byte) 0x80, 0x40}; // width 0, 2^19 groups
-        InputFile file = TestingChunkFile.builder().rows(3)
-                .page(dictionaryPage(1, dict.length, dict.length), dict)
-                .page(dataPageV1(3, body.length, body.length, Encoding.RLE_DICTIONARY), body)
-                .build("zero-width.parquet");
+        InputFile file =
+                TestingChunkFile.builder()
+                        .rows(3)
+                        .page(dictionaryPage(1, dict.length, dict.length), dict)
+                        .page(
+                                dataPageV1(3, body.length, body.length, Encoding.RLE_DICTIONARY),
+                                body)
+                        .build("zero-width.parquet");
         FlatChunkReader.enabled = bulk;
         assertThatThrownBy(() -> readInts(file, ReadOptions.defaults()))
                 .isInstanceOf(CorruptFileException.class)
@@ -195,10 +223,15 @@ class PaddedBitPackedRunsTest {
         byte[] levels = {0x14, 0x00}; // an RLE run of 10 zeros
         byte[] values = Arrays.copyOf(new byte[] {0x00, 0x00}, valueSectionBytes);
         byte[] body = concat(lengthPrefixed(levels), values);
-        InputFile file = TestingChunkFile.builder().rows(10).optional()
-                .page(dictionaryPage(0, 0, 0), new byte[0])
-                .page(dataPageV1(10, body.length, body.length, Encoding.RLE_DICTIONARY), body)
-                .build("all-null.parquet");
+        InputFile file =
+                TestingChunkFile.builder()
+                        .rows(10)
+                        .optional()
+                        .page(dictionaryPage(0, 0, 0), new byte[0])
+                        .page(
+                                dataPageV1(10, body.length, body.length, Encoding.RLE_DICTIONARY),
+                                body)
+                        .build("all-null.parquet");
         assertThat(readBothPaths(file)).hasSize(10).containsOnlyNulls();
     }
 
@@ -209,13 +242,17 @@ class PaddedBitPackedRunsTest {
         // the chunk's one value is missing (parquet-column would read it from the empty page)
         byte[] levels = bitPackedRun(1, new int[] {1}, 1);
         byte[] body = concat(lengthPrefixed(levels), plain(42));
-        InputFile file = TestingChunkFile.builder().rows(1).optional()
-                .page(dataPageV1(0, body.length, body.length, Encoding.PLAIN), body)
-                .build("no-values.parquet");
+        InputFile file =
+                TestingChunkFile.builder()
+                        .rows(1)
+                        .optional()
+                        .page(dataPageV1(0, body.length, body.length, Encoding.PLAIN), body)
+                        .build("no-values.parquet");
         FlatChunkReader.enabled = bulk;
         assertThatThrownBy(() -> readInts(file, ReadOptions.defaults()))
                 .isInstanceOf(CorruptFileException.class)
-                .hasMessage("Cannot read page 1: the column chunk ends after 0 of its 1 values"
-                        + " (no-values.parquet, row group 0, column a)");
+                .hasMessage(
+                        "Cannot read page 1: the column chunk ends after 0 of its 1 values"
+                                + " (no-values.parquet, row group 0, column a)");
     }
 }

@@ -2,10 +2,9 @@ package io.pqx.format.decode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
 
 /** {@link PlainBinaries#index}: where each PLAIN value lies, and a section it cannot walk. */
 class PlainBinariesTest {
@@ -23,7 +22,8 @@ class PlainBinariesTest {
         assertThat(PlainBinaries.index(shifted, 3, shifted.length, 4, starts, lengths)).isTrue();
         assertThat(lengths).containsExactly(0, 2, 300, 2);
         assertThat(starts).containsExactly(7, 11, 17, 321);
-        assertThat(new String(shifted, starts[3], lengths[3], StandardCharsets.UTF_8)).isEqualTo("é");
+        assertThat(new String(shifted, starts[3], lengths[3], StandardCharsets.UTF_8))
+                .isEqualTo("é");
     }
 
     @Test
@@ -31,16 +31,19 @@ class PlainBinariesTest {
         byte[] section = plain("abc", "de");
         int[] starts = new int[2];
         int[] lengths = new int[2];
-        assertThat(PlainBinaries.index(section, 0, section.length - 1, 2, starts, lengths)).isFalse();
+        assertThat(PlainBinaries.index(section, 0, section.length - 1, 2, starts, lengths))
+                .isFalse();
         assertThat(PlainBinaries.index(section, 0, 9, 2, starts, lengths)).isFalse();
         // more values than the section holds
-        assertThat(PlainBinaries.index(section, 0, section.length, 3, new int[3], new int[3])).isFalse();
+        assertThat(PlainBinaries.index(section, 0, section.length, 3, new int[3], new int[3]))
+                .isFalse();
     }
 
     @Test
     void declinesANegativeLength() {
         byte[] section = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 1, 2};
-        assertThat(PlainBinaries.index(section, 0, section.length, 1, new int[1], new int[1])).isFalse();
+        assertThat(PlainBinaries.index(section, 0, section.length, 1, new int[1], new int[1]))
+                .isFalse();
     }
 
     private static byte[] plain(String... values) {

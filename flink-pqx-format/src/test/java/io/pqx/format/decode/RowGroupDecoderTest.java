@@ -1,13 +1,15 @@
 package io.pqx.format.decode;
 
-import io.pqx.format.index.RowSelection;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.TestingRecordingInputFile;
+import io.pqx.format.index.RowSelection;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.ParquetSchema;
-
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
@@ -18,14 +20,9 @@ import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
-
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 
 /**
  * {@link RowGroupDecoder}: batches of exactly {@code batchSize} rows but the last, selections whose
@@ -34,16 +31,29 @@ import java.util.List;
  */
 class RowGroupDecoderTest {
     private static final int ROWS = 1000;
-    private static final RowType TYPE = RowType.of(new LogicalType[] {
-        new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH), new ArrayType(new IntType()),
-        new IntType()}, new String[] {"id", "s", "xs", "n"});
+    private static final RowType TYPE =
+            RowType.of(
+                    new LogicalType[] {
+                        new BigIntType(false),
+                        new VarCharType(VarCharType.MAX_LENGTH),
+                        new ArrayType(new IntType()),
+                        new IntType()
+                    },
+                    new String[] {"id", "s", "xs", "n"});
 
     private static List<List<Object>> expected() {
         List<List<Object>> rows = new ArrayList<>();
         for (int i = 0; i < ROWS; i++) {
-            rows.add(Arrays.asList((long) i, i % 5 == 0 ? null : "s" + i % 13, xs(i) == null ? null
-                    : Arrays.stream(xs(i)).map(x -> x == null ? null : (Object) (long) x).toList(),
-                    i % 4 == 0 ? null : (long) -i));
+            rows.add(
+                    Arrays.asList(
+                            (long) i,
+                            i % 5 == 0 ? null : "s" + i % 13,
+                            xs(i) == null
+                                    ? null
+                                    : Arrays.stream(xs(i))
+                                            .map(x -> x == null ? null : (Object) (long) x)
+                                            .toList(),
+                            i % 4 == 0 ? null : (long) -i));
         }
         return rows;
     }
@@ -62,18 +72,26 @@ class RowGroupDecoderTest {
     private static TestingDecodeFiles.Opened file(boolean pageIndex) throws IOException {
         List<GenericRowData> rows = new ArrayList<>();
         for (int i = 0; i < ROWS; i++) {
-            rows.add(GenericRowData.of((long) i, i % 5 == 0 ? null : StringData.fromString("s" + i % 13),
-                    xs(i) == null ? null : new GenericArrayData(xs(i)), i % 4 == 0 ? null : -i));
+            rows.add(
+                    GenericRowData.of(
+                            (long) i,
+                            i % 5 == 0 ? null : StringData.fromString("s" + i % 13),
+                            xs(i) == null ? null : new GenericArrayData(xs(i)),
+                            i % 4 == 0 ? null : -i));
         }
-        return TestingDecodeFiles.open(TestingDecodeFiles.write(TYPE,
-                WriteOptions.builder().pageRowLimit(64).pageIndexEnabled(pageIndex).build(), rows));
+        return TestingDecodeFiles.open(
+                TestingDecodeFiles.write(
+                        TYPE,
+                        WriteOptions.builder().pageRowLimit(64).pageIndexEnabled(pageIndex).build(),
+                        rows));
     }
 
     @Test
     void batchesHoldBatchSizeRowsButTheLast() throws IOException {
         TestingDecodeFiles.Opened file = file(true);
         List<Integer> sizes = new ArrayList<>();
-        try (RowGroupBatches batches = file.batches(file.file(), file.schema(), RowSelection.all(ROWS), 96)) {
+        try (RowGroupBatches batches =
+                file.batches(file.file(), file.schema(), RowSelection.all(ROWS), 96)) {
             for (VectorizedColumnBatch b = batches.next(); b != null; b = batches.next()) {
                 sizes.add(b.getNumRows());
                 assertThat(b.getArity()).isEqualTo(4);
@@ -91,14 +109,17 @@ class RowGroupDecoderTest {
 
     @ParameterizedTest
     @ValueSource(ints = {1, 7, 64, 2048})
-    void selectionsSpanningPagesAndBatchesReturnExactlyTheSelectedRows(int batchSize) throws IOException {
-        // ranges: across the edge of pages 0 and 1, a single row, one spanning several pages, the last row
-        RowSelection selection = RowSelection.of(
-                new long[] {60, 130, 300, 999}, new long[] {70, 131, 577, 1000});
+    void selectionsSpanningPagesAndBatchesReturnExactlyTheSelectedRows(int batchSize)
+            throws IOException {
+        // ranges: across the edge of pages 0 and 1, a single row, one spanning several pages, the
+        // last row
+        RowSelection selection =
+                RowSelection.of(new long[] {60, 130, 300, 999}, new long[] {70, 131, 577, 1000});
         for (boolean pageIndex : new boolean[] {true, false}) {
             TestingDecodeFiles.Opened file = file(pageIndex);
             List<Integer> sizes = new ArrayList<>();
-            try (RowGroupBatches batches = file.batches(file.file(), file.schema(), selection, batchSize)) {
+            try (RowGroupBatches batches =
+                    file.batches(file.file(), file.schema(), selection, batchSize)) {
                 for (VectorizedColumnBatch b = batches.next(); b != null; b = batches.next()) {
                     sizes.add(b.getNumRows());
                 }
@@ -106,7 +127,8 @@ class RowGroupDecoderTest {
             int selected = 10 + 1 + 277 + 1;
             assertThat(sizes.stream().mapToInt(Integer::intValue).sum()).isEqualTo(selected);
             assertThat(sizes.subList(0, sizes.size() - 1)).allMatch(n -> n == batchSize);
-            assertThat(file.rows(file.schema(), selection, batchSize)).as("page index %s", pageIndex)
+            assertThat(file.rows(file.schema(), selection, batchSize))
+                    .as("page index %s", pageIndex)
                     .isEqualTo(TestingDecodeFiles.selected(expected(), selection));
         }
     }
@@ -133,7 +155,8 @@ class RowGroupDecoderTest {
     void anEmptySelectionReadsNoBytesAndReturnsNoBatch() throws IOException {
         TestingDecodeFiles.Opened file = file(true);
         TestingRecordingInputFile recording = new TestingRecordingInputFile(file.file());
-        try (RowGroupBatches batches = file.batches(recording, file.schema(), RowSelection.none(), 10)) {
+        try (RowGroupBatches batches =
+                file.batches(recording, file.schema(), RowSelection.none(), 10)) {
             assertThat(batches.next()).isNull();
         }
         assertThat(recording.reads()).isEmpty();
@@ -143,7 +166,8 @@ class RowGroupDecoderTest {
     void aBatchIsReusedAndHoldsOnlyItsOwnRows() throws IOException {
         TestingDecodeFiles.Opened file = file(true);
         // the null of row 0 must not leak into the second batch's position 0 (vectors are reset)
-        try (RowGroupBatches batches = file.batches(file.file(), file.project("n"), RowSelection.all(ROWS), 3)) {
+        try (RowGroupBatches batches =
+                file.batches(file.file(), file.project("n"), RowSelection.all(ROWS), 3)) {
             VectorizedColumnBatch first = batches.next();
             assertThat(first.isNullAt(0, 0)).isTrue(); // row 0
             VectorizedColumnBatch second = batches.next();

@@ -1,12 +1,11 @@
 package io.pqx.format.decode;
 
-import io.pqx.format.index.RowSelection;
-
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.TestingRowValues;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.FooterReader;
+import io.pqx.format.index.RowSelection;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.io.PositionOutputStream;
@@ -17,16 +16,14 @@ import io.pqx.format.schema.FlinkToParquetSchema;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.ParquetToFlinkSchema;
 import io.pqx.format.schema.SchemaProjection;
-
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.columnar.ColumnarRowData;
-import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
-import org.apache.flink.table.types.logical.RowType;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.columnar.ColumnarRowData;
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
  * Small in-memory files written by pqx's writer, and direct reads of their row group 0 through
@@ -40,10 +37,12 @@ final class TestingDecodeFiles {
 
     /** Writes {@code rows} with pqx into a byte array. */
     static ByteArrayInputFile write(
-            RowType type, WriteOptions options, List<? extends RowData> rows)
-            throws IOException {
+            RowType type, WriteOptions options, List<? extends RowData> rows) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.builder(type).options(options).open(new PositionOutputStream(bytes), "memory.parquet")) {
+        try (ParquetWriter writer =
+                ParquetWriter.builder(type)
+                        .options(options)
+                        .open(new PositionOutputStream(bytes), "memory.parquet")) {
             for (RowData row : rows) {
                 writer.write(row);
             }
@@ -54,12 +53,15 @@ final class TestingDecodeFiles {
     /** The file's footer and schema. */
     static Opened open(InputFile file) throws IOException {
         FileMetadata metadata = FooterReader.read(file, ReadOptions.DEFAULT_MAX_FOOTER_BYTES);
-        return new Opened(file, metadata, ParquetToFlinkSchema.convert(
-                metadata.messageType(),
-                ReadOptions.defaults().useDeclaredSchema()
-                        ? FlinkToParquetSchema.declaredType(metadata.keyValueMetadata())
-                        : null,
-                FileContext.of(file.location())));
+        return new Opened(
+                file,
+                metadata,
+                ParquetToFlinkSchema.convert(
+                        metadata.messageType(),
+                        ReadOptions.defaults().useDeclaredSchema()
+                                ? FlinkToParquetSchema.declaredType(metadata.keyValueMetadata())
+                                : null,
+                        FileContext.of(file.location())));
     }
 
     /** A file's footer and schema. */
@@ -72,10 +74,14 @@ final class TestingDecodeFiles {
             return FileContext.of(file.location()).rowGroup(0);
         }
 
-        /** Row group 0's {@code selection} of {@code projection}, through {@link RowGroupDecoder}. */
-        RowGroupBatches batches(InputFile through, ParquetSchema projection, RowSelection selection,
-                int batchSize) throws IOException {
-            return RowGroupDecoder.read(through, metadata, 0, projection, selection, batchSize, LIMITS);
+        /**
+         * Row group 0's {@code selection} of {@code projection}, through {@link RowGroupDecoder}.
+         */
+        RowGroupBatches batches(
+                InputFile through, ParquetSchema projection, RowSelection selection, int batchSize)
+                throws IOException {
+            return RowGroupDecoder.read(
+                    through, metadata, 0, projection, selection, batchSize, LIMITS);
         }
 
         /** The rows {@link #batches} returns, as {@link TestingRowValues}. */
@@ -85,20 +91,36 @@ final class TestingDecodeFiles {
             try (RowGroupBatches batches = batches(file, projection, selection, batchSize)) {
                 for (VectorizedColumnBatch b = batches.next(); b != null; b = batches.next()) {
                     for (int i = 0; i < b.getNumRows(); i++) {
-                        rows.add(TestingRowValues.of(new ColumnarRowData(b, i), projection.rowType()));
+                        rows.add(
+                                TestingRowValues.of(
+                                        new ColumnarRowData(b, i), projection.rowType()));
                     }
                 }
             }
             return rows;
         }
 
-        /** Loads {@code projection}'s chunks for {@code selection} and opens {@code leaves} on them. */
-        void openLeaves(ParquetSchema projection, RowSelection selection,
-                List<? extends LeafColumn> leaves) throws IOException {
-            RowGroupLoader.LoadedChunks chunks = RowGroupLoader.load(file, metadata.rowGroups().get(0),
-                    projection, selection, LIMITS, context());
-            RowGroupDecoder.openLeaves(leaves, metadata.messageType(), metadata.createdBy(),
-                    metadata.rowGroups().get(0), chunks, context());
+        /**
+         * Loads {@code projection}'s chunks for {@code selection} and opens {@code leaves} on them.
+         */
+        void openLeaves(
+                ParquetSchema projection, RowSelection selection, List<? extends LeafColumn> leaves)
+                throws IOException {
+            RowGroupLoader.LoadedChunks chunks =
+                    RowGroupLoader.load(
+                            file,
+                            metadata.rowGroups().get(0),
+                            projection,
+                            selection,
+                            LIMITS,
+                            context());
+            RowGroupDecoder.openLeaves(
+                    leaves,
+                    metadata.messageType(),
+                    metadata.createdBy(),
+                    metadata.rowGroups().get(0),
+                    chunks,
+                    context());
         }
     }
 

@@ -1,23 +1,21 @@
 package io.pqx.format.decode;
 
 import io.pqx.format.BatchIterator;
-import io.pqx.format.index.RowSelection;
-
 import io.pqx.format.ParquetReader;
-import io.pqx.format.io.FlinkInputFile;
-import io.pqx.format.options.ReadOptions;
 import io.pqx.format.ReadSchema;
+import io.pqx.format.index.RowSelection;
+import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.metadata.FieldView;
-import org.apache.flink.table.data.ArrayData;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.util.CloseableIterator;
+import io.pqx.format.options.ReadOptions;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
+import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
@@ -29,13 +27,14 @@ import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.DoubleType;
 import org.apache.flink.table.types.logical.FloatType;
 import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.SmallIntType;
 import org.apache.flink.table.types.logical.TimestampType;
 import org.apache.flink.table.types.logical.TinyIntType;
 import org.apache.flink.table.types.logical.VarBinaryType;
 import org.apache.flink.table.types.logical.VarCharType;
-import java.math.BigDecimal;
-import java.util.Random;
+import org.apache.flink.util.CloseableIterator;
 
 /**
  * Reads and renders the rows of flat columns, and the values of a flat table of every primitive
@@ -48,9 +47,10 @@ final class TestingFlatReads {
     /** The rows of the file's top-level primitive columns, rendered; or the failure message. */
     static List<String> readFlatColumns(Path file) {
         List<String> rows = new ArrayList<>();
-        try (ParquetReader reader = ParquetReader.open(
-                FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
-                ReadOptions.defaults())) {
+        try (ParquetReader reader =
+                ParquetReader.open(
+                        FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
+                        ReadOptions.defaults())) {
             List<String> paths = new ArrayList<>();
             for (FieldView field : reader.schema().fields()) {
                 field.leaf().ifPresent(leaf -> paths.add(leaf.dottedPath()));
@@ -78,8 +78,11 @@ final class TestingFlatReads {
         for (int i = 0; i < type.getFieldCount(); i++) {
             LogicalType t = type.getTypeAt(i);
             Object value = RowData.createFieldGetter(t, i).getFieldOrNull(row);
-            out.append(value instanceof byte[] b ? Arrays.toString(b)
-                    : value instanceof ArrayData ? "array" : String.valueOf(value)).append('|');
+            out.append(
+                            value instanceof byte[] b
+                                    ? Arrays.toString(b)
+                                    : value instanceof ArrayData ? "array" : String.valueOf(value))
+                    .append('|');
         }
         return out.toString();
     }
@@ -88,10 +91,22 @@ final class TestingFlatReads {
 
     static RowType rowType() {
         LogicalType[] types = {
-            new BigIntType(false), new IntType(), new BigIntType(), new FloatType(), new DoubleType(),
-            new BooleanType(), new VarCharType(VarCharType.MAX_LENGTH), new VarCharType(VarCharType.MAX_LENGTH),
-            new DateType(), new TimestampType(3), new TimestampType(6), new DecimalType(9, 2),
-            new DecimalType(18, 2), new TinyIntType(), new SmallIntType(), new VarBinaryType(VarBinaryType.MAX_LENGTH)
+            new BigIntType(false),
+            new IntType(),
+            new BigIntType(),
+            new FloatType(),
+            new DoubleType(),
+            new BooleanType(),
+            new VarCharType(VarCharType.MAX_LENGTH),
+            new VarCharType(VarCharType.MAX_LENGTH),
+            new DateType(),
+            new TimestampType(3),
+            new TimestampType(6),
+            new DecimalType(9, 2),
+            new DecimalType(18, 2),
+            new TinyIntType(),
+            new SmallIntType(),
+            new VarBinaryType(VarBinaryType.MAX_LENGTH)
         };
         String[] names = new String[types.length];
         for (int i = 0; i < names.length; i++) {
@@ -100,13 +115,18 @@ final class TestingFlatReads {
         return RowType.of(types, names);
     }
 
-    /** Nulls: a run across the edge of pages 0 and 1, all of page 2, page edges, and random ones. */
+    /**
+     * Nulls: a run across the edge of pages 0 and 1, all of page 2, page edges, and random ones.
+     */
     static boolean isNull(int row, int column, Random random) {
         if (column == 0) {
             return false;
         }
-        return (row >= 45 && row < 55) || (row >= 100 && row < 150) || row % PAGE_ROWS == 0
-                || row % PAGE_ROWS == PAGE_ROWS - 1 || random.nextInt(5) == 0;
+        return (row >= 45 && row < 55)
+                || (row >= 100 && row < 150)
+                || row % PAGE_ROWS == 0
+                || row % PAGE_ROWS == PAGE_ROWS - 1
+                || random.nextInt(5) == 0;
     }
 
     static Object value(int row, int column) {
@@ -132,14 +152,18 @@ final class TestingFlatReads {
 
     static List<String> read(Path file, RowSelection selection, int batchSize) throws Exception {
         List<String> rows = new ArrayList<>();
-        try (ParquetReader reader = ParquetReader.open(
-                FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
-                ReadOptions.builder().batchSize(batchSize).build());
+        try (ParquetReader reader =
+                        ParquetReader.open(
+                                FlinkInputFile.open(
+                                        new org.apache.flink.core.fs.Path(file.toUri())),
+                                ReadOptions.builder().batchSize(batchSize).build());
                 BatchIterator batches = reader.readRowGroup(0, reader.schema(), selection)) {
             while (batches.hasNext()) {
                 VectorizedColumnBatch b = batches.next();
                 for (int i = 0; i < b.getNumRows(); i++) {
-                    rows.add(TestingFlatReads.render(new ColumnarRowData(b, i), reader.schema().rowType()));
+                    rows.add(
+                            TestingFlatReads.render(
+                                    new ColumnarRowData(b, i), reader.schema().rowType()));
                 }
             }
         }

@@ -1,24 +1,24 @@
 package io.pqx.format.decode;
 
 import io.pqx.format.index.RowSelection;
-
 import io.pqx.format.schema.ListNode;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.PrimitiveNode;
 import io.pqx.format.schema.SchemaNode;
 import io.pqx.format.schema.StructNode;
-
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.table.data.columnar.vector.BytesColumnVector;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.columnar.vector.IntColumnVector;
 import org.apache.flink.table.data.columnar.vector.LongColumnVector;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
-
-/** Opens single leaf columns of a {@link TestingDecodeFiles} file, as the decoder would, and reads their vectors. */
+/**
+ * Opens single leaf columns of a {@link TestingDecodeFiles} file, as the decoder would, and reads
+ * their vectors.
+ */
 final class TestingLeafColumns {
     private TestingLeafColumns() {}
 
@@ -33,10 +33,11 @@ final class TestingLeafColumns {
     }
 
     /**
-     * The leaf of top-level {@code field}, a list of primitives or a row of one primitive, opened for
-     * {@code selection}, with the slot level the assembler would give it.
+     * The leaf of top-level {@code field}, a list of primitives or a row of one primitive, opened
+     * for {@code selection}, with the slot level the assembler would give it.
      */
-    static NestedLeafColumn nested(TestingDecodeFiles.Opened file, String field, RowSelection selection)
+    static NestedLeafColumn nested(
+            TestingDecodeFiles.Opened file, String field, RowSelection selection)
             throws IOException {
         ParquetSchema projection = file.project(field);
         SchemaNode top = projection.fields().get(0);
@@ -49,13 +50,16 @@ final class TestingLeafColumns {
             node = (PrimitiveNode) ((StructNode) top).fields().get(0);
             slotDefinitionLevel = 0;
         }
-        NestedLeafColumn leaf = new NestedLeafColumn(node, file.context().column(node.path()),
-                slotDefinitionLevel);
+        NestedLeafColumn leaf =
+                new NestedLeafColumn(node, file.context().column(node.path()), slotDefinitionLevel);
         file.openLeaves(projection, selection, List.of(leaf));
         return leaf;
     }
 
-    /** Slots {@code [from, from + n)} of a BIGINT, INT or STRING vector as Long / Integer / String, null for null. */
+    /**
+     * Slots {@code [from, from + n)} of a BIGINT, INT or STRING vector as Long / Integer / String,
+     * null for null.
+     */
     static List<Object> values(ColumnVector vector, int from, int n) {
         List<Object> values = new ArrayList<>();
         for (int i = from; i < from + n; i++) {

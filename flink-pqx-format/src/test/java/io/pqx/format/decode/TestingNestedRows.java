@@ -1,5 +1,10 @@
 package io.pqx.format.decode;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericMapData;
 import org.apache.flink.table.data.GenericRowData;
@@ -12,36 +17,48 @@ import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 /**
- * Rows with lists, maps and rows nested in each other, cycling through nulls at every level,
- * empty collections and collections of several entries; each row both as Flink data to write and
- * in {@link io.pqx.format.TestingRowValues} form to expect back.
+ * Rows with lists, maps and rows nested in each other, cycling through nulls at every level, empty
+ * collections and collections of several entries; each row both as Flink data to write and in
+ * {@link io.pqx.format.TestingRowValues} form to expect back.
  */
 final class TestingNestedRows {
     private static final LogicalType STRING = new VarCharType(VarCharType.MAX_LENGTH);
 
-    /** id, l ARRAY&lt;INT&gt;, m MAP&lt;STRING, INT&gt;, r ROW&lt;a INT, b ARRAY&lt;STRING&gt;&gt;, lr ARRAY&lt;ROW&lt;x INT, y ARRAY&lt;BIGINT&gt;&gt;&gt;. */
-    static final RowType TYPE = RowType.of(new LogicalType[] {
-        new BigIntType(false),
-        new ArrayType(new IntType()),
-        new MapType(STRING, new IntType()),
-        RowType.of(new LogicalType[] {new IntType(), new ArrayType(STRING)}, new String[] {"a", "b"}),
-        new ArrayType(RowType.of(new LogicalType[] {new IntType(), new ArrayType(new BigIntType())},
-                new String[] {"x", "y"}))}, new String[] {"id", "l", "m", "r", "lr"});
+    /**
+     * id, l ARRAY&lt;INT&gt;, m MAP&lt;STRING, INT&gt;, r ROW&lt;a INT, b ARRAY&lt;STRING&gt;&gt;,
+     * lr ARRAY&lt;ROW&lt;x INT, y ARRAY&lt;BIGINT&gt;&gt;&gt;.
+     */
+    static final RowType TYPE =
+            RowType.of(
+                    new LogicalType[] {
+                        new BigIntType(false),
+                        new ArrayType(new IntType()),
+                        new MapType(STRING, new IntType()),
+                        RowType.of(
+                                new LogicalType[] {new IntType(), new ArrayType(STRING)},
+                                new String[] {"a", "b"}),
+                        new ArrayType(
+                                RowType.of(
+                                        new LogicalType[] {
+                                            new IntType(), new ArrayType(new BigIntType())
+                                        },
+                                        new String[] {"x", "y"}))
+                    },
+                    new String[] {"id", "l", "m", "r", "lr"});
 
     private TestingNestedRows() {}
 
     static List<GenericRowData> rows(int count) {
         List<GenericRowData> rows = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            rows.add(GenericRowData.of((long) i, l(i) == null ? null : new GenericArrayData(l(i)),
-                    m(i) == null ? null : new GenericMapData(m(i)), r(i), lr(i)));
+            rows.add(
+                    GenericRowData.of(
+                            (long) i,
+                            l(i) == null ? null : new GenericArrayData(l(i)),
+                            m(i) == null ? null : new GenericMapData(m(i)),
+                            r(i),
+                            lr(i)));
         }
         return rows;
     }
@@ -49,7 +66,9 @@ final class TestingNestedRows {
     static List<List<Object>> expected(int count) {
         List<List<Object>> rows = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            rows.add(Arrays.asList((long) i, expectedL(i), expectedM(i), expectedR(i), expectedLr(i)));
+            rows.add(
+                    Arrays.asList(
+                            (long) i, expectedL(i), expectedM(i), expectedR(i), expectedLr(i)));
         }
         return rows;
     }
@@ -68,7 +87,9 @@ final class TestingNestedRows {
 
     private static List<Object> expectedL(int i) {
         Integer[] l = l(i);
-        return l == null ? null : Arrays.stream(l).map(x -> x == null ? null : (Object) (long) x).toList();
+        return l == null
+                ? null
+                : Arrays.stream(l).map(x -> x == null ? null : (Object) (long) x).toList();
     }
 
     private static Map<Object, Object> m(int i) {
@@ -94,7 +115,11 @@ final class TestingNestedRows {
             return null;
         }
         List<Object> entries = new ArrayList<>();
-        m.forEach((k, v) -> entries.add(Arrays.asList(k.toString(), v == null ? null : (long) (Integer) v)));
+        m.forEach(
+                (k, v) ->
+                        entries.add(
+                                Arrays.asList(
+                                        k.toString(), v == null ? null : (long) (Integer) v)));
         return entries;
     }
 
@@ -103,8 +128,13 @@ final class TestingNestedRows {
             case 0 -> null;
             case 1 -> GenericRowData.of(null, null);
             case 2 -> GenericRowData.of(i, new GenericArrayData(new Object[0]));
-            case 3 -> GenericRowData.of(null, new GenericArrayData(new Object[] {StringData.fromString("x"), null}));
-            default -> GenericRowData.of(i, new GenericArrayData(new Object[] {StringData.fromString("y" + i)}));
+            case 3 ->
+                    GenericRowData.of(
+                            null,
+                            new GenericArrayData(new Object[] {StringData.fromString("x"), null}));
+            default ->
+                    GenericRowData.of(
+                            i, new GenericArrayData(new Object[] {StringData.fromString("y" + i)}));
         };
     }
 
@@ -124,12 +154,20 @@ final class TestingNestedRows {
             case 1 -> new GenericArrayData(new Object[0]);
             case 2 -> new GenericArrayData(new Object[] {null});
             case 3 -> new GenericArrayData(new Object[] {GenericRowData.of(null, null)});
-            case 4 -> new GenericArrayData(new Object[] {
-                GenericRowData.of(i, new GenericArrayData(new Object[0])),
-                GenericRowData.of(null, new GenericArrayData(new Object[] {null, 7L}))});
-            default -> new GenericArrayData(new Object[] {
-                GenericRowData.of(i, new GenericArrayData(new Object[] {(long) i})), null,
-                GenericRowData.of(1, null)});
+            case 4 ->
+                    new GenericArrayData(
+                            new Object[] {
+                                GenericRowData.of(i, new GenericArrayData(new Object[0])),
+                                GenericRowData.of(
+                                        null, new GenericArrayData(new Object[] {null, 7L}))
+                            });
+            default ->
+                    new GenericArrayData(
+                            new Object[] {
+                                GenericRowData.of(i, new GenericArrayData(new Object[] {(long) i})),
+                                null,
+                                GenericRowData.of(1, null)
+                            });
         };
     }
 
@@ -139,8 +177,15 @@ final class TestingNestedRows {
             case 1 -> List.of();
             case 2 -> Arrays.asList((Object) null);
             case 3 -> List.of(Arrays.asList(null, null));
-            case 4 -> List.of(Arrays.asList((long) i, List.of()), Arrays.asList(null, Arrays.asList(null, 7L)));
-            default -> Arrays.asList(Arrays.asList((long) i, List.of((long) i)), null, Arrays.asList(1L, null));
+            case 4 ->
+                    List.of(
+                            Arrays.asList((long) i, List.of()),
+                            Arrays.asList(null, Arrays.asList(null, 7L)));
+            default ->
+                    Arrays.asList(
+                            Arrays.asList((long) i, List.of((long) i)),
+                            null,
+                            Arrays.asList(1L, null));
         };
     }
 }

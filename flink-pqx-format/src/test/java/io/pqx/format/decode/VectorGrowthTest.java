@@ -2,14 +2,13 @@ package io.pqx.format.decode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.data.columnar.vector.heap.HeapBooleanVector;
 import org.apache.flink.table.data.columnar.vector.heap.HeapBytesVector;
 import org.apache.flink.table.data.columnar.vector.heap.HeapIntVector;
 import org.apache.flink.table.data.columnar.vector.heap.HeapTimestampVector;
 import org.junit.jupiter.api.Test;
-
-import java.nio.charset.StandardCharsets;
 
 class VectorGrowthTest {
 
@@ -29,13 +28,15 @@ class VectorGrowthTest {
         HeapBytesVector grownBytes = new HeapBytesVector(4);
         VectorGrowth.copy(bytes, grownBytes, 2);
         assertThat(grownBytes.isNullAt(0)).isTrue();
-        assertThat(grownBytes.getBytes(1).getBytes()).isEqualTo("abc".getBytes(StandardCharsets.UTF_8));
+        assertThat(grownBytes.getBytes(1).getBytes())
+                .isEqualTo("abc".getBytes(StandardCharsets.UTF_8));
 
         HeapTimestampVector timestamps = new HeapTimestampVector(1);
         timestamps.setTimestamp(0, TimestampData.fromEpochMillis(5, 6));
         HeapTimestampVector grownTimestamps = new HeapTimestampVector(2);
         VectorGrowth.copy(timestamps, grownTimestamps, 1);
-        assertThat(grownTimestamps.getTimestamp(0, 9)).isEqualTo(TimestampData.fromEpochMillis(5, 6));
+        assertThat(grownTimestamps.getTimestamp(0, 9))
+                .isEqualTo(TimestampData.fromEpochMillis(5, 6));
 
         HeapDecimalVector decimals = new HeapDecimalVector(1, 30, 2);
         decimals.setUnscaledLong(0, -99);

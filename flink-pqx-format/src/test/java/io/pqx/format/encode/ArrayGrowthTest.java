@@ -15,11 +15,14 @@ class ArrayGrowthTest {
         assertThat(ArrayGrowth.atLeast(ArrayGrowth.MAX_ARRAY - 1, ArrayGrowth.MAX_ARRAY, "x"))
                 .isEqualTo(ArrayGrowth.MAX_ARRAY);
         assertThatIllegalStateException()
-                .isThrownBy(() -> ArrayGrowth.atLeast(10, ArrayGrowth.MAX_ARRAY + 1L,
-                        "a page's values"))
+                .isThrownBy(
+                        () ->
+                                ArrayGrowth.atLeast(
+                                        10, ArrayGrowth.MAX_ARRAY + 1L, "a page's values"))
                 .withMessageStartingWith("Cannot encode a page's values: more than");
         assertThat(ArrayGrowth.doubled(1 << 10)).isEqualTo(1 << 11);
-        assertThatIllegalStateException().isThrownBy(() -> ArrayGrowth.doubled(1 << 30))
+        assertThatIllegalStateException()
+                .isThrownBy(() -> ArrayGrowth.doubled(1 << 30))
                 .withMessageContaining("dictionary");
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.schema.FlinkToParquetSchema;
-
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -15,11 +14,21 @@ class ColumnChunkEncoderTest {
 
     @Test
     void leafSchemaKeepsOnlyThePathAndItsLevels() {
-        RowType rowType = (RowType) DataTypes.ROW(
-                DataTypes.FIELD("a", DataTypes.INT()),
-                DataTypes.FIELD("m", DataTypes.MAP(DataTypes.STRING(),
-                        DataTypes.ARRAY(DataTypes.ROW(DataTypes.FIELD("x", DataTypes.INT()))))))
-                .getLogicalType();
+        RowType rowType =
+                (RowType)
+                        DataTypes.ROW(
+                                        DataTypes.FIELD("a", DataTypes.INT()),
+                                        DataTypes.FIELD(
+                                                "m",
+                                                DataTypes.MAP(
+                                                        DataTypes.STRING(),
+                                                        DataTypes.ARRAY(
+                                                                DataTypes.ROW(
+                                                                        DataTypes.FIELD(
+                                                                                "x",
+                                                                                DataTypes
+                                                                                        .INT()))))))
+                                .getLogicalType();
         MessageType file = FlinkToParquetSchema.toParquet(rowType);
         for (ColumnDescriptor column : file.getColumns()) {
             MessageType leaf = ColumnChunkEncoder.leafSchema(file, column.getPath());

@@ -5,16 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.schema.FlinkToParquetSchema;
 import io.pqx.format.schema.ParquetSchema;
-
-import org.apache.flink.table.api.DataTypes;
-import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.types.logical.RowType;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.types.logical.RowType;
+import org.junit.jupiter.api.Test;
 
 class EncodingContextTest {
     private static final RowType LONGS =
@@ -84,8 +82,11 @@ class EncodingContextTest {
         assertThat(pool.takeSlice(equal, "b.parquet")).isSameAs(slice);
 
         pool.recycle(slice);
-        ParquetSchema other = FlinkToParquetSchema.toParquetSchema((RowType)
-                DataTypes.ROW(DataTypes.FIELD("b", DataTypes.INT())).getLogicalType());
+        ParquetSchema other =
+                FlinkToParquetSchema.toParquetSchema(
+                        (RowType)
+                                DataTypes.ROW(DataTypes.FIELD("b", DataTypes.INT()))
+                                        .getLogicalType());
         RowGroupBuffer taken = pool.takeSlice(other, "c.parquet");
         assertThat(taken).isNotSameAs(slice);
         assertThat(taken.schema()).isSameAs(other);

@@ -8,15 +8,6 @@ import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.FlinkToParquetSchema;
 import io.pqx.format.schema.ParquetSchema;
-
-import org.apache.flink.table.api.DataTypes;
-import org.apache.flink.table.data.DecimalData;
-import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.StringData;
-import org.apache.flink.table.types.logical.RowType;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -26,35 +17,47 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Random;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.types.logical.RowType;
+import org.junit.jupiter.api.Test;
 
 /**
  * pqx's {@link FlatChunkWriter} against parquet-column's column store, on the same slices of the
  * same values: every chunk must come out byte for byte the same, with the same metadata. The
  * settings and values are drawn at random (seed printed) so that page cuts by size and by rows,
- * dictionary fall back in the first page, at its end and in a later page, and plain-only chunks
- * all occur.
+ * dictionary fall back in the first page, at its end and in a later page, and plain-only chunks all
+ * occur.
  */
 class FlatChunkWriterTest {
-    private static final RowType TYPE = (RowType) DataTypes.ROW(
-            DataTypes.FIELD("i", DataTypes.INT().notNull()),
-            DataTypes.FIELD("small", DataTypes.SMALLINT().notNull()),
-            DataTypes.FIELD("l", DataTypes.BIGINT().notNull()),
-            DataTypes.FIELD("f", DataTypes.FLOAT().notNull()),
-            DataTypes.FIELD("d", DataTypes.DOUBLE().notNull()),
-            DataTypes.FIELD("s", DataTypes.STRING().notNull()),
-            DataTypes.FIELD("b", DataTypes.BYTES().notNull()),
-            DataTypes.FIELD("dec9", DataTypes.DECIMAL(9, 2).notNull()),
-            DataTypes.FIELD("dec18", DataTypes.DECIMAL(18, 3).notNull()),
-            DataTypes.FIELD("ts", DataTypes.TIMESTAMP(6).notNull()),
-            DataTypes.FIELD("nullable", DataTypes.INT()),
-            DataTypes.FIELD("ns", DataTypes.STRING()),
-            DataTypes.FIELD("nd", DataTypes.DOUBLE()),
-            DataTypes.FIELD("st", DataTypes.ROW(
-                    DataTypes.FIELD("x", DataTypes.BIGINT().notNull()),
-                    DataTypes.FIELD("y", DataTypes.STRING()))),
-            DataTypes.FIELD("arr", DataTypes.ARRAY(DataTypes.INT())),
-            DataTypes.FIELD("flag", DataTypes.BOOLEAN().notNull()))
-            .getLogicalType();
+    private static final RowType TYPE =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("i", DataTypes.INT().notNull()),
+                                    DataTypes.FIELD("small", DataTypes.SMALLINT().notNull()),
+                                    DataTypes.FIELD("l", DataTypes.BIGINT().notNull()),
+                                    DataTypes.FIELD("f", DataTypes.FLOAT().notNull()),
+                                    DataTypes.FIELD("d", DataTypes.DOUBLE().notNull()),
+                                    DataTypes.FIELD("s", DataTypes.STRING().notNull()),
+                                    DataTypes.FIELD("b", DataTypes.BYTES().notNull()),
+                                    DataTypes.FIELD("dec9", DataTypes.DECIMAL(9, 2).notNull()),
+                                    DataTypes.FIELD("dec18", DataTypes.DECIMAL(18, 3).notNull()),
+                                    DataTypes.FIELD("ts", DataTypes.TIMESTAMP(6).notNull()),
+                                    DataTypes.FIELD("nullable", DataTypes.INT()),
+                                    DataTypes.FIELD("ns", DataTypes.STRING()),
+                                    DataTypes.FIELD("nd", DataTypes.DOUBLE()),
+                                    DataTypes.FIELD(
+                                            "st",
+                                            DataTypes.ROW(
+                                                    DataTypes.FIELD(
+                                                            "x", DataTypes.BIGINT().notNull()),
+                                                    DataTypes.FIELD("y", DataTypes.STRING()))),
+                                    DataTypes.FIELD("arr", DataTypes.ARRAY(DataTypes.INT())),
+                                    DataTypes.FIELD("flag", DataTypes.BOOLEAN().notNull()))
+                            .getLogicalType();
 
     @Test
     void writesTheBytesOfParquetColumnsStore() throws IOException {
@@ -78,8 +81,15 @@ class FlatChunkWriterTest {
                     continue;
                 }
                 flatChunks++;
-                String what = "seed " + seed + ", trial " + trial + ", column "
-                        + schema.leaves().get(leaf).path() + ", " + options;
+                String what =
+                        "seed "
+                                + seed
+                                + ", trial "
+                                + trial
+                                + ", column "
+                                + schema.leaves().get(leaf).path()
+                                + ", "
+                                + options;
                 EncodedColumnChunk expected = encode(encoder.openStore(), slices, leaf);
                 EncodedColumnChunk actual = encode(encoder.openFlat(), slices, leaf);
                 assertSameChunk(actual, expected, what);
@@ -99,20 +109,41 @@ class FlatChunkWriterTest {
                 flat.add(schema.leaves().get(leaf).path());
             }
         }
-        assertThat(flat).containsExactly("i", "small", "l", "f", "d", "s", "b", "dec9", "dec18",
-                "ts", "nullable", "ns", "nd", "st.x", "st.y");
-        for (ColumnChunkEncoder encoder : ColumnChunkEncoder.forLeaves(schema,
-                WriteOptions.builder().pageVersion(PageVersion.V2).build())) {
+        assertThat(flat)
+                .containsExactly(
+                        "i",
+                        "small",
+                        "l",
+                        "f",
+                        "d",
+                        "s",
+                        "b",
+                        "dec9",
+                        "dec18",
+                        "ts",
+                        "nullable",
+                        "ns",
+                        "nd",
+                        "st.x",
+                        "st.y");
+        for (ColumnChunkEncoder encoder :
+                ColumnChunkEncoder.forLeaves(
+                        schema, WriteOptions.builder().pageVersion(PageVersion.V2).build())) {
             assertThat(encoder.usesFlatWriter()).isFalse();
         }
-        ColumnChunkEncoder[] bloom = ColumnChunkEncoder.forLeaves(schema,
-                WriteOptions.builder().bloomFilter("l", new BloomFilterSpec(1000, 0.01)).build());
+        ColumnChunkEncoder[] bloom =
+                ColumnChunkEncoder.forLeaves(
+                        schema,
+                        WriteOptions.builder()
+                                .bloomFilter("l", new BloomFilterSpec(1000, 0.01))
+                                .build());
         assertThat(bloom[2].usesFlatWriter()).isFalse();
         assertThat(bloom[0].usesFlatWriter()).isTrue();
     }
 
-    private static EncodedColumnChunk encode(ColumnChunkEncoder.OpenChunk chunk,
-            List<RowGroupBuffer> slices, int leaf) throws IOException {
+    private static EncodedColumnChunk encode(
+            ColumnChunkEncoder.OpenChunk chunk, List<RowGroupBuffer> slices, int leaf)
+            throws IOException {
         long lastEstimate = 0;
         for (RowGroupBuffer slice : slices) {
             chunk.feed(slice.leaf(leaf));
@@ -123,49 +154,61 @@ class FlatChunkWriterTest {
         return done;
     }
 
-    private static void assertSameChunk(EncodedColumnChunk actual, EncodedColumnChunk expected,
-            String what) {
-        assertSameBytes(actual.dictionaryPage().toByteArray(),
-                expected.dictionaryPage().toByteArray(), "dictionary page, " + what);
-        assertSameBytes(actual.dataPages().toByteArray(), expected.dataPages().toByteArray(),
+    private static void assertSameChunk(
+            EncodedColumnChunk actual, EncodedColumnChunk expected, String what) {
+        assertSameBytes(
+                actual.dictionaryPage().toByteArray(),
+                expected.dictionaryPage().toByteArray(),
+                "dictionary page, " + what);
+        assertSameBytes(
+                actual.dataPages().toByteArray(),
+                expected.dataPages().toByteArray(),
                 "data pages, " + what);
-        assertThat(actual.totalUncompressedSize()).as(what)
+        assertThat(actual.totalUncompressedSize())
+                .as(what)
                 .isEqualTo(expected.totalUncompressedSize());
         assertThat(actual.valueCount()).as(what).isEqualTo(expected.valueCount());
         assertThat(actual.encodings()).as(what).isEqualTo(expected.encodings());
         assertThat(actual.dataPageEncodings()).as(what).isEqualTo(expected.dataPageEncodings());
         assertThat(actual.dictionaryEncoding()).as(what).isEqualTo(expected.dictionaryEncoding());
-        assertThat(Objects.toString(actual.statistics())).as("statistics, " + what)
+        assertThat(Objects.toString(actual.statistics()))
+                .as("statistics, " + what)
                 .isEqualTo(Objects.toString(expected.statistics()));
         if (expected.statistics() != null) {
-            assertThat(actual.statistics().genericGetMin()).as(what)
+            assertThat(actual.statistics().genericGetMin())
+                    .as(what)
                     .isEqualTo(expected.statistics().genericGetMin());
-            assertThat(actual.statistics().genericGetMax()).as(what)
+            assertThat(actual.statistics().genericGetMax())
+                    .as(what)
                     .isEqualTo(expected.statistics().genericGetMax());
         }
-        assertThat(Objects.toString(actual.columnIndex())).as("column index, " + what)
+        assertThat(Objects.toString(actual.columnIndex()))
+                .as("column index, " + what)
                 .isEqualTo(Objects.toString(expected.columnIndex()));
-        assertThat(Objects.toString(actual.offsetIndex())).as("offset index, " + what)
+        assertThat(Objects.toString(actual.offsetIndex()))
+                .as("offset index, " + what)
                 .isEqualTo(Objects.toString(expected.offsetIndex()));
     }
 
     private static void assertSameBytes(byte[] actual, byte[] expected, String what) {
         assertThat(Arrays.mismatch(actual, expected))
-                .as("first differing byte (of %d, expected %d) of the %s", actual.length,
-                        expected.length, what)
+                .as(
+                        "first differing byte (of %d, expected %d) of the %s",
+                        actual.length, expected.length, what)
                 .isEqualTo(-1);
     }
 
     private static WriteOptions randomOptions(Random random) {
-        WriteOptions.Builder b = WriteOptions.builder()
-                .codec(random.nextBoolean() ? Compression.UNCOMPRESSED : Compression.SNAPPY)
-                .pageSizeBytes(pick(random, 256, 1024, 8 << 10, 64 << 10, 1 << 20))
-                .pageRowLimit(pick(random, 1, 7, 100, 1000, 20_000))
-                .dictionaryEnabled(random.nextInt(5) != 0)
-                .dictionaryPageSizeBytes(pick(random, 64, 200, 4 << 10, 64 << 10, 1 << 20))
-                .statisticsEnabled(random.nextInt(4) != 0)
-                .pageIndexEnabled(random.nextBoolean())
-                .pageChecksums(random.nextBoolean());
+        WriteOptions.Builder b =
+                WriteOptions.builder()
+                        .codec(random.nextBoolean() ? Compression.UNCOMPRESSED : Compression.SNAPPY)
+                        .pageSizeBytes(pick(random, 256, 1024, 8 << 10, 64 << 10, 1 << 20))
+                        .pageRowLimit(pick(random, 1, 7, 100, 1000, 20_000))
+                        .dictionaryEnabled(random.nextInt(5) != 0)
+                        .dictionaryPageSizeBytes(pick(random, 64, 200, 4 << 10, 64 << 10, 1 << 20))
+                        .statisticsEnabled(random.nextInt(4) != 0)
+                        .pageIndexEnabled(random.nextBoolean())
+                        .pageChecksums(random.nextBoolean());
         if (random.nextBoolean()) {
             b.columnIndexTruncateLength(pick(random, 1, 8, 64));
         }
@@ -178,11 +221,17 @@ class FlatChunkWriterTest {
 
     /** How a column's values are drawn. */
     private enum Regime {
-        CONSTANT, FEW, HUNDREDS, UNIQUE, GROWING, SORTED, SPECIAL
+        CONSTANT,
+        FEW,
+        HUNDREDS,
+        UNIQUE,
+        GROWING,
+        SORTED,
+        SPECIAL
     }
 
-    private static List<RowGroupBuffer> slices(ParquetSchema schema, int rows, Regime[] regimes,
-            Random random) {
+    private static List<RowGroupBuffer> slices(
+            ParquetSchema schema, int rows, Regime[] regimes, Random random) {
         List<RowGroupBuffer> slices = new ArrayList<>();
         RowGroupBuffer slice = new RowGroupBuffer(schema, "mem");
         int sliceRows = 1 + random.nextInt(random.nextBoolean() ? 50 : 5000);
@@ -214,17 +263,30 @@ class FlatChunkWriterTest {
                 text(draws[6], random).getBytes(StandardCharsets.UTF_8),
                 DecimalData.fromBigDecimal(BigDecimal.valueOf(draws[7] % 9_999_999, 2), 9, 2),
                 DecimalData.fromBigDecimal(
-                        new BigDecimal(BigInteger.valueOf(draws[8] % 100_000_000_000_000L * 7_919), 3), 18, 3),
+                        new BigDecimal(
+                                BigInteger.valueOf(draws[8] % 100_000_000_000_000L * 7_919), 3),
+                        18,
+                        3),
                 org.apache.flink.table.data.TimestampData.fromEpochMillis(
                         1_700_000_000_000L + draws[9] % 1_000_000_000_000L,
                         (int) Math.floorMod(draws[9], 1000) * 1000),
                 nullOr(random, regimes[10], (int) draws[10]),
                 nullOr(random, regimes[11], StringData.fromString(text(draws[11], random))),
                 nullOr(random, regimes[12], doubleOf(regimes[12], draws[12], random)),
-                nullOr(random, regimes[13], GenericRowData.of(draws[13],
-                        nullOr(random, regimes[0], StringData.fromString(text(draws[0], random))))),
-                nullOr(random, regimes[14], new org.apache.flink.table.data.GenericArrayData(
-                        new Integer[] {(int) draws[14], null})),
+                nullOr(
+                        random,
+                        regimes[13],
+                        GenericRowData.of(
+                                draws[13],
+                                nullOr(
+                                        random,
+                                        regimes[0],
+                                        StringData.fromString(text(draws[0], random))))),
+                nullOr(
+                        random,
+                        regimes[14],
+                        new org.apache.flink.table.data.GenericArrayData(
+                                new Integer[] {(int) draws[14], null})),
                 draws[15] % 2 == 0);
     }
 
@@ -252,8 +314,15 @@ class FlatChunkWriterTest {
 
     private static float floatOf(Regime regime, long draw, Random random) {
         if (regime == Regime.SPECIAL) {
-            float[] special = {Float.NaN, -0.0f, 0.0f, Float.POSITIVE_INFINITY,
-                    Float.NEGATIVE_INFINITY, Float.MIN_VALUE, 1.5f};
+            float[] special = {
+                Float.NaN,
+                -0.0f,
+                0.0f,
+                Float.POSITIVE_INFINITY,
+                Float.NEGATIVE_INFINITY,
+                Float.MIN_VALUE,
+                1.5f
+            };
             return special[random.nextInt(special.length)];
         }
         return draw / 4.0f;
@@ -261,8 +330,15 @@ class FlatChunkWriterTest {
 
     private static double doubleOf(Regime regime, long draw, Random random) {
         if (regime == Regime.SPECIAL) {
-            double[] special = {Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY,
-                    Double.NEGATIVE_INFINITY, Double.MIN_VALUE, 2.25};
+            double[] special = {
+                Double.NaN,
+                -0.0,
+                0.0,
+                Double.POSITIVE_INFINITY,
+                Double.NEGATIVE_INFINITY,
+                Double.MIN_VALUE,
+                2.25
+            };
             return special[random.nextInt(special.length)];
         }
         return draw / 8.0;

@@ -2,8 +2,6 @@ package io.pqx.format.encode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -11,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@link IntDictionary}, {@link LongDictionary} and {@link BinaryDictionary} number values by first
@@ -33,7 +32,8 @@ class FlatDictionariesTest {
             assertThat(d.size()).isEqualTo(reference.size());
             PlainBuffer out = new PlainBuffer();
             d.writeEntries(3, out);
-            ByteBuffer b = ByteBuffer.wrap(out.bytes().toByteArray()).order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer b =
+                    ByteBuffer.wrap(out.bytes().toByteArray()).order(ByteOrder.LITTLE_ENDIAN);
             for (int id = 0; id < 3; id++) {
                 assertThat(reference.get(b.getInt())).isEqualTo(id);
                 assertThat(d.key(id)).isEqualTo(b.getInt(4 * id));
@@ -56,7 +56,8 @@ class FlatDictionariesTest {
             assertThat(d.size()).isEqualTo(reference.size());
             PlainBuffer out = new PlainBuffer();
             d.writeEntries(d.size(), out);
-            ByteBuffer b = ByteBuffer.wrap(out.bytes().toByteArray()).order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer b =
+                    ByteBuffer.wrap(out.bytes().toByteArray()).order(ByteOrder.LITTLE_ENDIAN);
             for (int id = 0; id < d.size(); id++) {
                 assertThat(reference.get(b.getLong())).isEqualTo(id);
             }
@@ -87,7 +88,8 @@ class FlatDictionariesTest {
             assertThat(d.entryBytes()).isEqualTo(bytes);
             PlainBuffer out = new PlainBuffer();
             d.writeEntries(2, out);
-            ByteBuffer b = ByteBuffer.wrap(out.bytes().toByteArray()).order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer b =
+                    ByteBuffer.wrap(out.bytes().toByteArray()).order(ByteOrder.LITTLE_ENDIAN);
             for (int id = 0; id < 2; id++) {
                 byte[] entry = new byte[b.getInt()];
                 b.get(entry);

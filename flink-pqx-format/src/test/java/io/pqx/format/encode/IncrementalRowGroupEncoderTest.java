@@ -6,7 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.FlinkToParquetSchema;
 import io.pqx.format.schema.ParquetSchema;
-
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericRowData;
@@ -15,21 +19,19 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicLong;
-
-/** Row groups fed in slices encode to the chunks a whole-group {@link TestingWholeGroupEncoder} makes. */
+/**
+ * Row groups fed in slices encode to the chunks a whole-group {@link TestingWholeGroupEncoder}
+ * makes.
+ */
 class IncrementalRowGroupEncoderTest {
-    private static final RowType TYPE = (RowType) DataTypes.ROW(
-            DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
-            DataTypes.FIELD("name", DataTypes.STRING()),
-            DataTypes.FIELD("tags", DataTypes.ARRAY(DataTypes.INT())))
-            .getLogicalType();
-    private static final WriteOptions OPTIONS =
-            WriteOptions.builder().pageRowLimit(300).build();
+    private static final RowType TYPE =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
+                                    DataTypes.FIELD("name", DataTypes.STRING()),
+                                    DataTypes.FIELD("tags", DataTypes.ARRAY(DataTypes.INT())))
+                            .getLogicalType();
+    private static final WriteOptions OPTIONS = WriteOptions.builder().pageRowLimit(300).build();
 
     @Test
     void slicedRowGroupsHaveTheWholeGroupEncodersChunks() throws Exception {
@@ -95,8 +97,11 @@ class IncrementalRowGroupEncoderTest {
                 .hasMessageContaining("no rows");
     }
 
-    private static void feed(IncrementalRowGroupEncoder encoder, ParquetSchema schema,
-            List<RowData> rows, int sliceRows) {
+    private static void feed(
+            IncrementalRowGroupEncoder encoder,
+            ParquetSchema schema,
+            List<RowData> rows,
+            int sliceRows) {
         List<java.util.concurrent.CompletableFuture<Void>> fed = new ArrayList<>();
         RowGroupBuffer slice = new RowGroupBuffer(schema, "mem");
         for (RowData row : rows) {
@@ -118,7 +123,8 @@ class IncrementalRowGroupEncoderTest {
         for (RowData row : rows) {
             buffer.append(row, 0);
         }
-        return new TestingWholeGroupEncoder(schema, OPTIONS).encode(buffer, EncodingContext.CALLER_RUNS);
+        return new TestingWholeGroupEncoder(schema, OPTIONS)
+                .encode(buffer, EncodingContext.CALLER_RUNS);
     }
 
     private static void assertSameChunks(EncodedRowGroup actual, EncodedRowGroup expected) {
@@ -142,9 +148,11 @@ class IncrementalRowGroupEncoderTest {
             for (int j = 0; j < tags.length; j++) {
                 tags[j] = j == 1 ? null : i * j;
             }
-            rows.add(GenericRowData.of((long) i,
-                    i % 7 == 0 ? null : StringData.fromString("n" + (i % 50)),
-                    i % 5 == 0 ? null : new GenericArrayData(tags)));
+            rows.add(
+                    GenericRowData.of(
+                            (long) i,
+                            i % 7 == 0 ? null : StringData.fromString("n" + (i % 50)),
+                            i % 5 == 0 ? null : new GenericArrayData(tags)));
         }
         return rows;
     }

@@ -4,15 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.schema.FlinkToParquetSchema;
-
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 
 class RowGroupBufferTest {
-    private static final RowType LONGS = (RowType) DataTypes.ROW(
-            DataTypes.FIELD("a", DataTypes.BIGINT().notNull())).getLogicalType();
+    private static final RowType LONGS =
+            (RowType)
+                    DataTypes.ROW(DataTypes.FIELD("a", DataTypes.BIGINT().notNull()))
+                            .getLogicalType();
 
     private static RowGroupBuffer buffer() {
         return new RowGroupBuffer(FlinkToParquetSchema.toParquetSchema(LONGS), "b.parquet");

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.schema.FlinkToParquetSchema;
-
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericMapData;
@@ -12,11 +15,6 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
-
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 class RowShredderTest {
 
@@ -42,20 +40,27 @@ class RowShredderTest {
 
     @Test
     void shredsListNullEmptyNullElementAndValuesIntoDremelLevels() {
-        RowType rowType = type(DataTypes.ROW(DataTypes.FIELD("tags",
-                DataTypes.ARRAY(DataTypes.STRING()))));
+        RowType rowType =
+                type(DataTypes.ROW(DataTypes.FIELD("tags", DataTypes.ARRAY(DataTypes.STRING()))));
         RowGroupBuffer buf = buffer(rowType);
         buf.append(GenericRowData.of((Object) null), 0);
         buf.append(GenericRowData.of(new GenericArrayData(new Object[0])), 1);
         buf.append(GenericRowData.of(new GenericArrayData(new Object[] {null})), 2);
-        buf.append(GenericRowData.of(new GenericArrayData(new Object[] {
-            StringData.fromString("a"), StringData.fromString("bc")})), 3);
+        buf.append(
+                GenericRowData.of(
+                        new GenericArrayData(
+                                new Object[] {
+                                    StringData.fromString("a"), StringData.fromString("bc")
+                                })),
+                3);
 
         LeafBuffer leaf = buf.leaf(0);
         assertThat(leaf.maxDefinition).isEqualTo(3);
         assertThat(leaf.maxRepetition).isEqualTo(1);
-        assertThat(levels(leaf.definitionLevels, leaf.levelCount)).containsExactly(s(0, 1, 2, 3, 3));
-        assertThat(levels(leaf.repetitionLevels, leaf.levelCount)).containsExactly(s(0, 0, 0, 0, 1));
+        assertThat(levels(leaf.definitionLevels, leaf.levelCount))
+                .containsExactly(s(0, 1, 2, 3, 3));
+        assertThat(levels(leaf.repetitionLevels, leaf.levelCount))
+                .containsExactly(s(0, 0, 0, 0, 1));
         assertThat(leaf.valueCount).isEqualTo(2);
         assertThat(new String(leaf.bytes, 0, leaf.offsets[2], StandardCharsets.UTF_8))
                 .isEqualTo("abc");
@@ -64,9 +69,19 @@ class RowShredderTest {
 
     @Test
     void shredsNestedListOfStructOfListWithRepetitionPerDepth() {
-        RowType rowType = type(DataTypes.ROW(DataTypes.FIELD("a",
-                DataTypes.ARRAY(DataTypes.ROW(DataTypes.FIELD("b",
-                        DataTypes.ARRAY(DataTypes.INT().notNull())))).notNull())));
+        RowType rowType =
+                type(
+                        DataTypes.ROW(
+                                DataTypes.FIELD(
+                                        "a",
+                                        DataTypes.ARRAY(
+                                                        DataTypes.ROW(
+                                                                DataTypes.FIELD(
+                                                                        "b",
+                                                                        DataTypes.ARRAY(
+                                                                                DataTypes.INT()
+                                                                                        .notNull()))))
+                                                .notNull())));
         RowGroupBuffer buf = buffer(rowType);
         // a = [ {b=[1,2]}, {b=[]}, null, {b=null}, {b=[3]} ]
         Object[] elems = {
@@ -93,8 +108,11 @@ class RowShredderTest {
 
     @Test
     void shredsMapKeysAndValuesAtTheSameLevels() {
-        RowType rowType = type(DataTypes.ROW(DataTypes.FIELD("m",
-                DataTypes.MAP(DataTypes.STRING(), DataTypes.INT()))));
+        RowType rowType =
+                type(
+                        DataTypes.ROW(
+                                DataTypes.FIELD(
+                                        "m", DataTypes.MAP(DataTypes.STRING(), DataTypes.INT()))));
         RowGroupBuffer buf = buffer(rowType);
         Map<Object, Object> m = new LinkedHashMap<>();
         m.put(StringData.fromString("x"), 1);
@@ -114,16 +132,23 @@ class RowShredderTest {
 
     @Test
     void rejectsNullInNotNullColumnAndUndoesThePartialRow() {
-        RowType rowType = type(DataTypes.ROW(
-                DataTypes.FIELD("a", DataTypes.INT()),
-                DataTypes.FIELD("s", DataTypes.ROW(DataTypes.FIELD("b", DataTypes.INT().notNull())))));
+        RowType rowType =
+                type(
+                        DataTypes.ROW(
+                                DataTypes.FIELD("a", DataTypes.INT()),
+                                DataTypes.FIELD(
+                                        "s",
+                                        DataTypes.ROW(
+                                                DataTypes.FIELD("b", DataTypes.INT().notNull())))));
         RowGroupBuffer buf = buffer(rowType);
         buf.append(GenericRowData.of(1, GenericRowData.of(2)), 0);
 
-        assertThatThrownBy(() -> buf.append(GenericRowData.of(3, GenericRowData.of((Object) null)), 1))
+        assertThatThrownBy(
+                        () -> buf.append(GenericRowData.of(3, GenericRowData.of((Object) null)), 1))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Cannot write row 1: column s.b is NOT NULL but the value is null"
-                        + " (test.parquet)");
+                .hasMessage(
+                        "Cannot write row 1: column s.b is NOT NULL but the value is null"
+                                + " (test.parquet)");
 
         assertThat(buf.rowCount()).isEqualTo(1);
         assertThat(buf.leaf(0).valueCount).isEqualTo(1);
@@ -136,15 +161,19 @@ class RowShredderTest {
 
     @Test
     void rejectsNullMapKeyNamingTheKeyColumn() {
-        RowType rowType = type(DataTypes.ROW(DataTypes.FIELD("m",
-                DataTypes.MAP(DataTypes.STRING(), DataTypes.INT()))));
+        RowType rowType =
+                type(
+                        DataTypes.ROW(
+                                DataTypes.FIELD(
+                                        "m", DataTypes.MAP(DataTypes.STRING(), DataTypes.INT()))));
         RowGroupBuffer buf = buffer(rowType);
         Map<Object, Object> m = new LinkedHashMap<>();
         m.put(StringData.fromString("x"), 1);
         m.put(null, 2);
         assertThatThrownBy(() -> buf.append(GenericRowData.of(new GenericMapData(m)), 7))
-                .hasMessage("Cannot write row 7: column m.key_value.key is NOT NULL but the value"
-                        + " is null (test.parquet)");
+                .hasMessage(
+                        "Cannot write row 7: column m.key_value.key is NOT NULL but the value"
+                                + " is null (test.parquet)");
         assertThat(buf.leaf(0).levelCount).isZero();
         assertThat(buf.leaf(1).levelCount).isZero();
     }
@@ -153,7 +182,8 @@ class RowShredderTest {
     void rejectsRowOfWrongArity() {
         RowGroupBuffer buf = buffer(type(DataTypes.ROW(DataTypes.FIELD("a", DataTypes.INT()))));
         assertThatThrownBy(() -> buf.append(GenericRowData.of(1, 2), 0))
-                .hasMessage("Cannot write row 0: it has 2 fields but the schema has 1"
-                        + " (test.parquet)");
+                .hasMessage(
+                        "Cannot write row 0: it has 2 fields but the schema has 1"
+                                + " (test.parquet)");
     }
 }

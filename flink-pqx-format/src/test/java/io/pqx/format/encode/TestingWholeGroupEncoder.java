@@ -2,7 +2,6 @@ package io.pqx.format.encode;
 
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.ParquetSchema;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -40,11 +39,14 @@ public final class TestingWholeGroupEncoder {
      * Starts encoding all leaves on {@code executor}; the future fails with the first leaf's
      * failure (an {@link UncheckedIOException} wrapping an I/O failure).
      */
-    public CompletableFuture<EncodedRowGroup> encodeAsync(RowGroupBuffer buffer, Executor executor) {
+    public CompletableFuture<EncodedRowGroup> encodeAsync(
+            RowGroupBuffer buffer, Executor executor) {
         if (buffer.leafCount() != encoders.length) {
             throw new IllegalArgumentException(
-                    "Cannot encode row group: the buffer has " + buffer.leafCount()
-                            + " columns but the schema " + encoders.length);
+                    "Cannot encode row group: the buffer has "
+                            + buffer.leafCount()
+                            + " columns but the schema "
+                            + encoders.length);
         }
         long rows = buffer.rowCount();
         List<CompletableFuture<EncodedColumnChunk>> tasks = new ArrayList<>(encoders.length);
@@ -54,13 +56,14 @@ public final class TestingWholeGroupEncoder {
             tasks.add(CompletableFuture.supplyAsync(() -> encodeLeaf(encoder, leaf), executor));
         }
         return CompletableFuture.allOf(tasks.toArray(new CompletableFuture<?>[0]))
-                .thenApply(done -> {
-                    List<EncodedColumnChunk> chunks = new ArrayList<>(tasks.size());
-                    for (CompletableFuture<EncodedColumnChunk> task : tasks) {
-                        chunks.add(task.join());
-                    }
-                    return new EncodedRowGroup(rows, chunks);
-                });
+                .thenApply(
+                        done -> {
+                            List<EncodedColumnChunk> chunks = new ArrayList<>(tasks.size());
+                            for (CompletableFuture<EncodedColumnChunk> task : tasks) {
+                                chunks.add(task.join());
+                            }
+                            return new EncodedRowGroup(rows, chunks);
+                        });
     }
 
     private static EncodedColumnChunk encodeLeaf(ColumnChunkEncoder encoder, LeafBuffer leaf) {

@@ -10,7 +10,8 @@ class FileContextTest {
     void suffixNamesFileRowGroupAndColumn() {
         FileContext ctx = FileContext.of("/tmp/a.parquet").rowGroup(2).column("a.b");
         assertThat(ctx.corrupt("Cannot read page", "header is truncated").getMessage())
-                .isEqualTo("Cannot read page: header is truncated (/tmp/a.parquet, row group 2, column a.b)");
+                .isEqualTo(
+                        "Cannot read page: header is truncated (/tmp/a.parquet, row group 2, column a.b)");
     }
 
     @Test

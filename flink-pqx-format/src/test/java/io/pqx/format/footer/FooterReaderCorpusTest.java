@@ -1,16 +1,14 @@
 package io.pqx.format.footer;
 
+import static io.pqx.format.footer.TestingFooters.MAX_FOOTER;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.pqx.format.TestingParquetFiles;
-
 import io.pqx.format.error.UnsupportedFileException;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
-
 import java.nio.file.Path;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static io.pqx.format.footer.TestingFooters.MAX_FOOTER;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Reads the footer of every encrypted file of parquet-testing. (The plain files' footers are

@@ -1,12 +1,17 @@
 package io.pqx.format.footer;
 
-import io.pqx.format.TestingRecordingInputFile;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.TestingParquetFiles;
-
+import io.pqx.format.TestingRecordingInputFile;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.io.ByteArrayInputFile;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Consumer;
 import org.apache.parquet.format.AesGcmV1;
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ColumnCryptoMetaData;
@@ -16,14 +21,6 @@ import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.KeyValue;
 import org.apache.parquet.format.Type;
 import org.junit.jupiter.api.Test;
-
-import java.io.IOException;
-import java.util.Arrays;
-import java.util.List;
-import java.util.function.Consumer;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Footer validation: each kind of corruption, with its exact message. */
 class FooterReaderTest {
@@ -365,7 +362,8 @@ class FooterReaderTest {
 
     @Test
     void readsASmallFileInOneRead() throws IOException {
-        TestingRecordingInputFile file = new TestingRecordingInputFile(new ByteArrayInputFile(NAME, FILE));
+        TestingRecordingInputFile file =
+                new TestingRecordingInputFile(new ByteArrayInputFile(NAME, FILE));
         FooterReader.read(file, MAX);
         assertThat(file.reads()).hasSize(1);
         assertThat(file.reads().get(0)).containsExactly(0, FILE.length);
@@ -375,7 +373,8 @@ class FooterReaderTest {
     void readsALargeFileWithASmallFooterAsTailPlusHeadMagic() throws IOException {
         byte[] data = Arrays.copyOf(FILE, 300_000); // footer-less prefix padded with zeros
         byte[] bytes = TestingFooters.withFooter(data, TestingFooters.footer(FILE));
-        TestingRecordingInputFile file = new TestingRecordingInputFile(new ByteArrayInputFile(NAME, bytes));
+        TestingRecordingInputFile file =
+                new TestingRecordingInputFile(new ByteArrayInputFile(NAME, bytes));
         FileMetadata metadata = FooterReader.read(file, MAX);
         assertThat(metadata.numRows()).isEqualTo(8);
         assertThat(file.reads()).hasSize(2);
@@ -389,7 +388,8 @@ class FooterReaderTest {
         footer.addToKey_value_metadata(new KeyValue("big").setValue("x".repeat(100_000)));
         byte[] bytes = TestingFooters.withFooter(Arrays.copyOf(FILE, 300_000), footer);
         int footerStart = TestingFooters.footerStart(bytes);
-        TestingRecordingInputFile file = new TestingRecordingInputFile(new ByteArrayInputFile(NAME, bytes));
+        TestingRecordingInputFile file =
+                new TestingRecordingInputFile(new ByteArrayInputFile(NAME, bytes));
         FileMetadata metadata = FooterReader.read(file, MAX);
         assertThat(metadata.keyValueMetadata().get("big")).hasSize(100_000);
         assertThat(file.reads()).hasSize(3);

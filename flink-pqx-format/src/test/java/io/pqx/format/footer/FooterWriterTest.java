@@ -1,19 +1,18 @@
 package io.pqx.format.footer;
 
+import static io.pqx.format.footer.TestingFooterFiles.file;
+import static io.pqx.format.footer.TestingFooterFiles.footer;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.PositionOutputStream;
-import org.apache.parquet.schema.MessageType;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static io.pqx.format.footer.TestingFooterFiles.file;
-import static io.pqx.format.footer.TestingFooterFiles.footer;
+import org.apache.parquet.schema.MessageType;
+import org.junit.jupiter.api.Test;
 
 class FooterWriterTest {
 

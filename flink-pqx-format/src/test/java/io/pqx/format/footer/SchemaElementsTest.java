@@ -1,9 +1,19 @@
 package io.pqx.format.footer;
 
-import io.pqx.format.TestingParquetFiles;
+import static io.pqx.format.footer.TestingFooterFiles.complexSchema;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.decimalType;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.intType;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.timeType;
+import static org.apache.parquet.schema.LogicalTypeAnnotation.timestampType;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.format.TestingParquetFiles;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
 import org.apache.parquet.format.ConvertedType;
 import org.apache.parquet.format.FieldRepetitionType;
 import org.apache.parquet.format.LogicalType;
@@ -12,23 +22,10 @@ import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
-import org.apache.parquet.schema.Type;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.stream.Stream;
-
-import static org.apache.parquet.schema.LogicalTypeAnnotation.decimalType;
-import static org.apache.parquet.schema.LogicalTypeAnnotation.intType;
-import static org.apache.parquet.schema.LogicalTypeAnnotation.timeType;
-import static org.apache.parquet.schema.LogicalTypeAnnotation.timestampType;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static io.pqx.format.footer.TestingFooterFiles.complexSchema;
 
 class SchemaElementsTest {
     private static final FileContext CTX = FileContext.of("s.parquet");
@@ -237,7 +234,9 @@ class SchemaElementsTest {
     void rejectsSiblingsLeftWithoutElementsByANestedGroup() {
         // the root's two children fit the three elements left, but the group takes the last one
         assertCorrupt(
-                List.of(root(2), group("g", FieldRepetitionType.REQUIRED, 2),
+                List.of(
+                        root(2),
+                        group("g", FieldRepetitionType.REQUIRED, 2),
                         leaf("a", org.apache.parquet.format.Type.INT32),
                         leaf("b", org.apache.parquet.format.Type.INT32)),
                 "Cannot read schema: the root declares 2 children but the schema elements end after"
@@ -246,12 +245,14 @@ class SchemaElementsTest {
 
     @Test
     void rejectsAnAnnotationThatContradictsTheTypeInItsOwnWordsWithoutACause() {
-        SchemaElement leaf = leaf("t", org.apache.parquet.format.Type.INT32)
-                .setLogicalType(LogicalType.JSON(new org.apache.parquet.format.JsonType()));
+        SchemaElement leaf =
+                leaf("t", org.apache.parquet.format.Type.INT32)
+                        .setLogicalType(LogicalType.JSON(new org.apache.parquet.format.JsonType()));
         assertThatThrownBy(() -> SchemaElements.fromThrift(List.of(root(1), leaf), CTX))
                 .isInstanceOf(CorruptFileException.class)
-                .hasMessage("Cannot read schema: field 't' is invalid: JSON can only annotate BINARY"
-                        + " (s.parquet)")
+                .hasMessage(
+                        "Cannot read schema: field 't' is invalid: JSON can only annotate BINARY"
+                                + " (s.parquet)")
                 .hasNoCause();
     }
 

@@ -1,21 +1,21 @@
 package io.pqx.format.footer;
 
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.parquet.column.schema.EdgeInterpolationAlgorithm;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.KeyValue;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Types;
-import java.util.ArrayList;
-import java.util.List;
-import org.apache.parquet.format.FileMetaData;
-import org.apache.parquet.format.KeyValue;
-import java.io.IOException;
 
 /**
- * A schema of every kind of field, its footer, and a file around that footer, for the footer
- * writer tests here and in e2e-tests.
+ * A schema of every kind of field, its footer, and a file around that footer, for the footer writer
+ * tests here and in e2e-tests.
  */
 final class TestingFooterFiles {
 

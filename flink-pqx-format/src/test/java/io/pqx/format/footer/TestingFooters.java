@@ -3,9 +3,6 @@ package io.pqx.format.footer;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.io.PositionOutputStream;
-import org.apache.parquet.format.FileMetaData;
-import org.apache.parquet.format.Util;
-
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -16,10 +13,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.function.Consumer;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.Util;
 
 /**
  * Builds test files by rewriting the footer of real ones. (Reading footers with parquet-java, for
- * comparison, is e2e-tests' {@code TestingParquetJavaFooters}: this module's tests stay free of Hadoop.)
+ * comparison, is e2e-tests' {@code TestingParquetJavaFooters}: this module's tests stay free of
+ * Hadoop.)
  */
 public final class TestingFooters {
     private TestingFooters() {}

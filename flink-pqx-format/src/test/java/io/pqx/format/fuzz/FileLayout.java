@@ -1,5 +1,8 @@
 package io.pqx.format.fuzz;
 
+import java.io.ByteArrayInputStream;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.FileMetaData;
@@ -7,21 +10,16 @@ import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.Util;
 
-import java.io.ByteArrayInputStream;
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * Where the parts of an undamaged Parquet file lie, for the {@link TestingMutator} to aim at: the
  * footer (the Thrift FileMetaData before the 8-byte tail) and every page header and page body of
  * every column chunk, each with the Thrift fields inside. Found with parquet-format-structures'
  * readers from the footer's chunk offsets.
  *
- * <p>Whatever cannot be found (an encrypted footer, a malformed seed) is simply absent; the
- * mutator then falls back to damage anywhere. Immutable.
+ * <p>Whatever cannot be found (an encrypted footer, a malformed seed) is simply absent; the mutator
+ * then falls back to damage anywhere. Immutable.
  */
-public record FileLayout(
-        Region footer, List<ThriftFields.Field> footerFields, List<Page> pages) {
+public record FileLayout(Region footer, List<ThriftFields.Field> footerFields, List<Page> pages) {
 
     /** Bytes {@code [start, end)} of the file. */
     public record Region(int start, int end) {
@@ -37,11 +35,18 @@ public record FileLayout(
 
     public static FileLayout of(byte[] file) {
         int n = file.length;
-        if (n < 12 || file[n - 4] != 'P' || file[n - 3] != 'A' || file[n - 2] != 'R' || file[n - 1] != '1') {
+        if (n < 12
+                || file[n - 4] != 'P'
+                || file[n - 3] != 'A'
+                || file[n - 2] != 'R'
+                || file[n - 1] != '1') {
             return EMPTY;
         }
-        int footerLength = (file[n - 8] & 0xFF) | (file[n - 7] & 0xFF) << 8 | (file[n - 6] & 0xFF) << 16
-                | (file[n - 5] & 0xFF) << 24;
+        int footerLength =
+                (file[n - 8] & 0xFF)
+                        | (file[n - 7] & 0xFF) << 8
+                        | (file[n - 6] & 0xFF) << 16
+                        | (file[n - 5] & 0xFF) << 24;
         int start = n - 8 - footerLength;
         if (footerLength <= 0 || start < 4) {
             return EMPTY;
@@ -50,7 +55,8 @@ public record FileLayout(
         List<ThriftFields.Field> footerFields = ThriftFields.walk(file, start, n - 8).fields();
         List<Page> pages = new ArrayList<>();
         try {
-            FileMetaData meta = Util.readFileMetaData(new ByteArrayInputStream(file, start, footerLength));
+            FileMetaData meta =
+                    Util.readFileMetaData(new ByteArrayInputStream(file, start, footerLength));
             for (RowGroup group : meta.getRow_groups()) {
                 for (ColumnChunk chunk : group.getColumns()) {
                     if (chunk.isSetMeta_data()) {
@@ -66,7 +72,8 @@ public record FileLayout(
 
     private static void pages(byte[] file, ColumnMetaData meta, int limit, List<Page> out) {
         long start = meta.getData_page_offset();
-        if (meta.isSetDictionary_page_offset() && meta.getDictionary_page_offset() > 0
+        if (meta.isSetDictionary_page_offset()
+                && meta.getDictionary_page_offset() > 0
                 && meta.getDictionary_page_offset() < start) {
             start = meta.getDictionary_page_offset();
         }
@@ -83,7 +90,9 @@ public record FileLayout(
                     return;
                 }
                 List<ThriftFields.Field> fields = ThriftFields.walk(file, at, headerEnd).fields();
-                out.add(new Page(new Region(at, headerEnd), fields, new Region(headerEnd, bodyEnd)));
+                out.add(
+                        new Page(
+                                new Region(at, headerEnd), fields, new Region(headerEnd, bodyEnd)));
                 pos = bodyEnd;
             } catch (Exception e) {
                 return;

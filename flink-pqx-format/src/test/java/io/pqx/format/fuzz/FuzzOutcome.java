@@ -2,7 +2,6 @@ package io.pqx.format.fuzz;
 
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.UnsupportedFileException;
-
 import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
 import java.util.Collections;
@@ -12,12 +11,12 @@ import java.util.Set;
 
 /**
  * What became of one mutant, and whether that is clean. Clean: read to the end, or refused with a
- * {@link CorruptFileException} / {@link UnsupportedFileException} whose message names the file
- * and whose cause chain (causes and suppressed exceptions, to any depth) holds no unchecked
- * exception or error. Everything else is unclean: another throwable escaping (an {@code
- * OutOfMemoryError} included), a message not naming the file, a message naming an unchecked
- * exception (or any error) as its reason, an unchecked exception anywhere in the chain (even
- * wrapped), or no answer before the deadline.
+ * {@link CorruptFileException} / {@link UnsupportedFileException} whose message names the file and
+ * whose cause chain (causes and suppressed exceptions, to any depth) holds no unchecked exception
+ * or error. Everything else is unclean: another throwable escaping (an {@code OutOfMemoryError}
+ * included), a message not naming the file, a message naming an unchecked exception (or any error)
+ * as its reason, an unchecked exception anywhere in the chain (even wrapped), or no answer before
+ * the deadline.
  *
  * <p>{@link #key} names the class of outcome for counting: the exception type and the message's
  * head with numbers replaced by N ({@code "corrupt: Cannot decode page N"}), or for an unclean one
@@ -28,10 +27,11 @@ import java.util.Set;
 public record FuzzOutcome(boolean clean, String key, String detail) {
 
     /** Unchecked exceptions a decoder may throw, which a message must not name as its reason. */
-    static final java.util.regex.Pattern UNCHECKED_NAMES = java.util.regex.Pattern.compile(
-            "\\b(\\w*IndexOutOfBounds|IllegalArgument|IllegalState|NegativeArraySize|Arithmetic"
-                    + "|Buffer(Under|Over)flow|NullPointer|ClassCast|UnsupportedOperation|Parquet\\w*"
-                    + "|Runtime|LZ4|Zstd|Brotli\\w*)(Exception|Error)\\b|\\w+Error\\b");
+    static final java.util.regex.Pattern UNCHECKED_NAMES =
+            java.util.regex.Pattern.compile(
+                    "\\b(\\w*IndexOutOfBounds|IllegalArgument|IllegalState|NegativeArraySize|Arithmetic"
+                            + "|Buffer(Under|Over)flow|NullPointer|ClassCast|UnsupportedOperation|Parquet\\w*"
+                            + "|Runtime|LZ4|Zstd|Brotli\\w*)(Exception|Error)\\b|\\w+Error\\b");
 
     public static final FuzzOutcome READ = new FuzzOutcome(true, "read to the end", "");
 
@@ -58,18 +58,28 @@ public record FuzzOutcome(boolean clean, String key, String detail) {
         }
         String message = t.getMessage();
         if (message == null || !message.contains(location)) {
-            return new FuzzOutcome(false, "UNCLEAN message does not name the file: "
-                    + head(message), String.valueOf(message));
+            return new FuzzOutcome(
+                    false,
+                    "UNCLEAN message does not name the file: " + head(message),
+                    String.valueOf(message));
         }
         java.util.regex.Matcher named = UNCHECKED_NAMES.matcher(message);
         if (named.find()) {
-            return new FuzzOutcome(false, "UNCLEAN " + kind(t) + " message names " + named.group()
-                    + ": " + head(message), message);
+            return new FuzzOutcome(
+                    false,
+                    "UNCLEAN " + kind(t) + " message names " + named.group() + ": " + head(message),
+                    message);
         }
         Throwable unchecked = uncheckedInChain(t);
         if (unchecked != null) {
-            return new FuzzOutcome(false, "UNCLEAN " + kind(t) + " caused by "
-                    + unchecked.getClass().getSimpleName() + " at " + frame(unchecked),
+            return new FuzzOutcome(
+                    false,
+                    "UNCLEAN "
+                            + kind(t)
+                            + " caused by "
+                            + unchecked.getClass().getSimpleName()
+                            + " at "
+                            + frame(unchecked),
                     message + "\n  cause: " + unchecked + stack(unchecked));
         }
         return new FuzzOutcome(true, kind(t) + ": " + head(message), message);

@@ -1,7 +1,6 @@
 package io.pqx.format.fuzz;
 
 import io.pqx.format.options.ReadOptions;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,19 +34,34 @@ public final class FuzzRun {
     }
 
     /** An unclean outcome and how to make it again. */
-    public record Finding(long seed, long index, String file, String mutation, boolean verify,
+    public record Finding(
+            long seed,
+            long index,
+            String file,
+            String mutation,
+            boolean verify,
             FuzzOutcome outcome) {
         public String reproduction() {
-            return "seed=" + seed + " index=" + index + " file=" + file + " verifyChecksums=" + verify
-                    + " mutation: " + mutation;
+            return "seed="
+                    + seed
+                    + " index="
+                    + index
+                    + " file="
+                    + file
+                    + " verifyChecksums="
+                    + verify
+                    + " mutation: "
+                    + mutation;
         }
     }
 
     /** The counts by class of outcome, and the unclean findings (the first few of each class). */
     public record Report(long mutants, Map<String, Long> counts, List<Finding> unclean) {
         public long uncleanCount() {
-            return counts.entrySet().stream().filter(e -> e.getKey().startsWith("UNCLEAN"))
-                    .mapToLong(Map.Entry::getValue).sum();
+            return counts.entrySet().stream()
+                    .filter(e -> e.getKey().startsWith("UNCLEAN"))
+                    .mapToLong(Map.Entry::getValue)
+                    .sum();
         }
 
         /** One line per class of outcome, then one per kept unclean finding. */
@@ -55,8 +69,13 @@ public final class FuzzRun {
             List<String> lines = new ArrayList<>();
             counts.forEach((key, count) -> lines.add(String.format("%7d  %s", count, key)));
             for (Finding f : unclean) {
-                lines.add("UNCLEAN " + f.reproduction() + "\n    -> " + f.outcome().key() + "\n    "
-                        + f.outcome().detail().replace("\n", "\n    "));
+                lines.add(
+                        "UNCLEAN "
+                                + f.reproduction()
+                                + "\n    -> "
+                                + f.outcome().key()
+                                + "\n    "
+                                + f.outcome().detail().replace("\n", "\n    "));
             }
             return lines;
         }
@@ -114,9 +133,10 @@ public final class FuzzRun {
                 long index = i;
                 TestingMutator.Mutant mutant = mutant(index);
                 String location = location(index);
-                ReadOptions options = ReadOptions.builder().verifyChecksums(verifies(index)).build();
-                Future<FuzzOutcome> future = worker.submit(
-                        () -> MutantReader.read(mutant.bytes(), location, options));
+                ReadOptions options =
+                        ReadOptions.builder().verifyChecksums(verifies(index)).build();
+                Future<FuzzOutcome> future =
+                        worker.submit(() -> MutantReader.read(mutant.bytes(), location, options));
                 FuzzOutcome outcome;
                 try {
                     outcome = future.get(deadlineMillis, TimeUnit.MILLISECONDS);
@@ -132,14 +152,23 @@ public final class FuzzRun {
                     throw new IllegalStateException("fuzz run interrupted at mutant " + index, e);
                 }
                 counts.merge(outcome.key(), 1L, Long::sum);
-                if (!outcome.clean() && kept.merge(outcome.key(), 1, Integer::sum) <= KEPT_PER_CLASS) {
-                    unclean.add(new Finding(seed, index, seedFile(index).name(), mutant.description(),
-                            verifies(index), outcome));
+                if (!outcome.clean()
+                        && kept.merge(outcome.key(), 1, Integer::sum) <= KEPT_PER_CLASS) {
+                    unclean.add(
+                            new Finding(
+                                    seed,
+                                    index,
+                                    seedFile(index).name(),
+                                    mutant.description(),
+                                    verifies(index),
+                                    outcome));
                 }
                 long done = index - first + 1;
                 if (done % 1000 == 0) {
-                    progress.accept(String.format("%d mutants in %.1f s", done,
-                            (System.nanoTime() - started) / 1e9));
+                    progress.accept(
+                            String.format(
+                                    "%d mutants in %.1f s",
+                                    done, (System.nanoTime() - started) / 1e9));
                 }
             }
         } finally {
@@ -149,10 +178,11 @@ public final class FuzzRun {
     }
 
     private static ExecutorService newWorker() {
-        return Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "pqx-fuzz-worker");
-            t.setDaemon(true);
-            return t;
-        });
+        return Executors.newSingleThreadExecutor(
+                r -> {
+                    Thread t = new Thread(r, "pqx-fuzz-worker");
+                    t.setDaemon(true);
+                    return t;
+                });
     }
 }

@@ -4,18 +4,17 @@ import io.pqx.format.ParquetReader;
 import io.pqx.format.TestingRowValues;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.options.ReadOptions;
-
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.util.CloseableIterator;
 
 /**
  * Reads a (damaged) file to the end through the reader's public API: every row of every column,
- * each value fetched through Flink's getters ({@link TestingRowValues}), and, separately, the column
- * index, offset index and bloom filter of every column chunk, which are decoded too. Returns the
- * outcome of the part that failed, preferring an unclean failure (so a clean refusal of the rows
- * does not hide an unclean one of the indexes), or "read to the end" when both parts were read.
- * Stateless.
+ * each value fetched through Flink's getters ({@link TestingRowValues}), and, separately, the
+ * column index, offset index and bloom filter of every column chunk, which are decoded too. Returns
+ * the outcome of the part that failed, preferring an unclean failure (so a clean refusal of the
+ * rows does not hide an unclean one of the indexes), or "read to the end" when both parts were
+ * read. Stateless.
  */
 public final class MutantReader {
     private MutantReader() {}
@@ -34,7 +33,8 @@ public final class MutantReader {
     }
 
     private static Throwable rows(byte[] bytes, String location, ReadOptions options) {
-        try (ParquetReader reader = ParquetReader.open(new ByteArrayInputFile(location, bytes), options);
+        try (ParquetReader reader =
+                        ParquetReader.open(new ByteArrayInputFile(location, bytes), options);
                 CloseableIterator<RowData> it = reader.rows(reader.schema())) {
             RowType type = reader.schema().rowType();
             while (it.hasNext()) {
@@ -47,7 +47,8 @@ public final class MutantReader {
     }
 
     private static Throwable indexes(byte[] bytes, String location, ReadOptions options) {
-        try (ParquetReader reader = ParquetReader.open(new ByteArrayInputFile(location, bytes), options)) {
+        try (ParquetReader reader =
+                ParquetReader.open(new ByteArrayInputFile(location, bytes), options)) {
             int groups = reader.metadata().rowGroups().size();
             for (int g = 0; g < groups; g++) {
                 int leaves = reader.metadata().rowGroups().get(g).columns().size();

@@ -1,16 +1,14 @@
 package io.pqx.format.fuzz;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.pqx.format.TestingFuzzSeeds;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.UnsupportedFileException;
-
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * A small seeded run of the mutation fuzzer over the whole parquet-testing corpus and pqx's own
@@ -21,8 +19,12 @@ class MutationFuzzTest {
 
     @Test
     void everyMutantIsReadOrCleanlyRefused() {
-        FuzzRun run = new FuzzRun(List.of(TestingFuzzSeeds.corpus(), TestingFuzzSeeds.pqxFiles()), SEED, 30_000);
-        FuzzRun.Report report = run.run(0, 450, line -> { });
+        FuzzRun run =
+                new FuzzRun(
+                        List.of(TestingFuzzSeeds.corpus(), TestingFuzzSeeds.pqxFiles()),
+                        SEED,
+                        30_000);
+        FuzzRun.Report report = run.run(0, 450, line -> {});
         assertThat(report.unclean()).as(String.join("\n", report.lines())).isEmpty();
         assertThat(report.uncleanCount()).isZero();
         // the run did damage: files were refused for several reasons, and some still read
@@ -43,7 +45,10 @@ class MutationFuzzTest {
             assertThat(a.bytes()).isNotEqualTo(one.seedFile(i).bytes());
             assertThat(a.kind()).isEqualTo(TestingMutator.Kind.values()[(int) (i % 9)]);
         }
-        assertThat(new FuzzRun(List.of(TestingFuzzSeeds.pqxFiles()), SEED + 1, 1000).mutant(3).bytes())
+        assertThat(
+                        new FuzzRun(List.of(TestingFuzzSeeds.pqxFiles()), SEED + 1, 1000)
+                                .mutant(3)
+                                .bytes())
                 .isNotEqualTo(one.mutant(3).bytes());
     }
 
@@ -55,45 +60,75 @@ class MutationFuzzTest {
             assertThat(m.kind()).isEqualTo(TestingMutator.Kind.FOOTER_FIELD);
             FileLayout layout = FileLayout.of(m.bytes());
             assertThat(layout.footer().length())
-                    .isEqualTo(seed.layout().footer().length() + m.bytes().length - seed.bytes().length);
+                    .isEqualTo(
+                            seed.layout().footer().length()
+                                    + m.bytes().length
+                                    - seed.bytes().length);
         }
     }
 
     @Test
     void judgesOutcomes() {
         String file = "fuzz:x.parquet";
-        CorruptFileException clean = new CorruptFileException("Cannot read footer: bad (" + file + ")",
-                new IOException("checked"));
+        CorruptFileException clean =
+                new CorruptFileException(
+                        "Cannot read footer: bad (" + file + ")", new IOException("checked"));
         assertThat(FuzzOutcome.of(null, file)).isEqualTo(FuzzOutcome.READ);
         assertThat(FuzzOutcome.of(clean, file).clean()).isTrue();
         assertThat(FuzzOutcome.of(clean, file).key()).isEqualTo("corrupt: Cannot read footer");
         assertThat(FuzzOutcome.of(new UncheckedIOException(clean), file).clean()).isTrue();
-        assertThat(FuzzOutcome.of(new UnsupportedFileException("Cannot read page 3: x (" + file + ")"), file).key())
+        assertThat(
+                        FuzzOutcome.of(
+                                        new UnsupportedFileException(
+                                                "Cannot read page 3: x (" + file + ")"),
+                                        file)
+                                .key())
                 .isEqualTo("unsupported: Cannot read page N");
 
-        CorruptFileException wrapped = new CorruptFileException("Cannot decode page 0: x (" + file + ")",
-                new IOException(new IndexOutOfBoundsException("5")));
+        CorruptFileException wrapped =
+                new CorruptFileException(
+                        "Cannot decode page 0: x (" + file + ")",
+                        new IOException(new IndexOutOfBoundsException("5")));
         assertThat(FuzzOutcome.of(wrapped, file).clean()).isFalse();
-        assertThat(FuzzOutcome.of(wrapped, file).key()).startsWith("UNCLEAN corrupt caused by IndexOutOfBoundsException");
-        CorruptFileException suppressed = new CorruptFileException("Cannot decode page 0: x (" + file + ")");
+        assertThat(FuzzOutcome.of(wrapped, file).key())
+                .startsWith("UNCLEAN corrupt caused by IndexOutOfBoundsException");
+        CorruptFileException suppressed =
+                new CorruptFileException("Cannot decode page 0: x (" + file + ")");
         suppressed.addSuppressed(new IllegalStateException());
         assertThat(FuzzOutcome.of(suppressed, file).clean()).isFalse();
-        assertThat(FuzzOutcome.of(new CorruptFileException("Cannot decode page 0: x (other.parquet)"), file).key())
+        assertThat(
+                        FuzzOutcome.of(
+                                        new CorruptFileException(
+                                                "Cannot decode page 0: x (other.parquet)"),
+                                        file)
+                                .key())
                 .startsWith("UNCLEAN message does not name the file");
-        assertThat(FuzzOutcome.of(new CorruptFileException("Cannot decode page 0: IndexOutOfBoundsException: 7 ("
-                + file + ")"), file).key()).startsWith("UNCLEAN corrupt message names IndexOutOfBoundsException");
-        assertThat(FuzzOutcome.of(new OutOfMemoryError(), file).key()).startsWith("UNCLEAN escaped OutOfMemoryError");
+        assertThat(
+                        FuzzOutcome.of(
+                                        new CorruptFileException(
+                                                "Cannot decode page 0: IndexOutOfBoundsException: 7 ("
+                                                        + file
+                                                        + ")"),
+                                        file)
+                                .key())
+                .startsWith("UNCLEAN corrupt message names IndexOutOfBoundsException");
+        assertThat(FuzzOutcome.of(new OutOfMemoryError(), file).key())
+                .startsWith("UNCLEAN escaped OutOfMemoryError");
         assertThat(FuzzOutcome.of(new IllegalArgumentException(), file).clean()).isFalse();
         assertThat(FuzzOutcome.hang(5).clean()).isFalse();
     }
 
     @Test
     void setsThriftFieldsToTheGivenValues() throws Exception {
-        org.apache.parquet.format.PageHeader header = new org.apache.parquet.format.PageHeader(
-                org.apache.parquet.format.PageType.DATA_PAGE, 100, 90);
-        header.setData_page_header(new org.apache.parquet.format.DataPageHeader(7,
-                org.apache.parquet.format.Encoding.PLAIN, org.apache.parquet.format.Encoding.RLE,
-                org.apache.parquet.format.Encoding.RLE));
+        org.apache.parquet.format.PageHeader header =
+                new org.apache.parquet.format.PageHeader(
+                        org.apache.parquet.format.PageType.DATA_PAGE, 100, 90);
+        header.setData_page_header(
+                new org.apache.parquet.format.DataPageHeader(
+                        7,
+                        org.apache.parquet.format.Encoding.PLAIN,
+                        org.apache.parquet.format.Encoding.RLE,
+                        org.apache.parquet.format.Encoding.RLE));
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         org.apache.parquet.format.Util.writePageHeader(header, out);
         byte[] bytes = out.toByteArray();
@@ -107,7 +142,9 @@ class MutationFuzzTest {
             java.io.ByteArrayOutputStream edited = new java.io.ByteArrayOutputStream();
             edited.write(bytes, 0, compressed.offset());
             edited.write(encoded);
-            edited.write(bytes, compressed.offset() + compressed.length(),
+            edited.write(
+                    bytes,
+                    compressed.offset() + compressed.length(),
                     bytes.length - compressed.offset() - compressed.length());
             org.apache.parquet.format.PageHeader back = new org.apache.parquet.format.PageHeader();
             byte[] editedBytes = edited.toByteArray();

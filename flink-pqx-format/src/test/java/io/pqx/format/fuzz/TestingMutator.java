@@ -5,16 +5,16 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Deterministic damage to a Parquet file: given the file's bytes (with their {@link FileLayout}),
- * a seed and an index, always the same mutant bytes and a description of what was done, so that
- * any finding is reproduced from {@code (seed, index)}. Pure and thread-safe.
+ * Deterministic damage to a Parquet file: given the file's bytes (with their {@link FileLayout}), a
+ * seed and an index, always the same mutant bytes and a description of what was done, so that any
+ * finding is reproduced from {@code (seed, index)}. Pure and thread-safe.
  *
  * <p>The mutation is chosen by {@code index} in turn from {@link Kind}: bit flips anywhere, in the
  * footer and in page headers; truncation; deleted and duplicated byte ranges; Thrift integer,
- * length and count fields of the footer or a page header set to 0, -1 or 2^31-1 (a footer edit
- * also rewrites the footer length in the tail, so the edited footer is what gets parsed); a page
- * body overwritten, wholly or in part, with noise. A kind that needs a part the file lacks (an
- * encrypted footer has no walkable fields) falls back to a bit flip anywhere.
+ * length and count fields of the footer or a page header set to 0, -1 or 2^31-1 (a footer edit also
+ * rewrites the footer length in the tail, so the edited footer is what gets parsed); a page body
+ * overwritten, wholly or in part, with noise. A kind that needs a part the file lacks (an encrypted
+ * footer has no walkable fields) falls back to a bit flip anywhere.
  */
 public final class TestingMutator {
     private static final long[] FIELD_VALUES = {0, -1, Integer.MAX_VALUE};
@@ -39,29 +39,46 @@ public final class TestingMutator {
 
     /** The random stream of one mutant: a function of the seed and the index only. */
     public static SplittableRandom random(long seed, long index) {
-        return new SplittableRandom(seed * 0x9E3779B97F4A7C15L + index * 0xBF58476D1CE4E5B9L + index);
+        return new SplittableRandom(
+                seed * 0x9E3779B97F4A7C15L + index * 0xBF58476D1CE4E5B9L + index);
     }
 
     public static Mutant mutate(byte[] file, FileLayout layout, long seed, long index) {
         SplittableRandom random = random(seed, index);
         random.nextLong(); // the first draw chooses the seed file (see FuzzRun)
         Kind kind = Kind.values()[(int) Math.floorMod(index, (long) Kind.values().length)];
-        Mutant m = switch (kind) {
-            case BIT_FLIP_ANYWHERE -> flip(file, kind, random, 0, file.length, "");
-            case BIT_FLIP_FOOTER -> layout.footer() == null ? null
-                    : flip(file, kind, random, layout.footer().start(), layout.footer().end(), " (footer)");
-            case BIT_FLIP_PAGE_HEADER -> {
-                FileLayout.Page page = page(layout, random);
-                yield page == null ? null : flip(file, kind, random, page.header().start(),
-                        page.header().end(), " (page header at " + page.header().start() + ")");
-            }
-            case TRUNCATE -> truncate(file, random);
-            case DELETE_RANGE -> delete(file, random);
-            case DUPLICATE_RANGE -> duplicate(file, random);
-            case FOOTER_FIELD -> footerField(file, layout, random);
-            case PAGE_HEADER_FIELD -> pageHeaderField(file, layout, random);
-            case PAGE_BODY_NOISE -> noise(file, layout, random);
-        };
+        Mutant m =
+                switch (kind) {
+                    case BIT_FLIP_ANYWHERE -> flip(file, kind, random, 0, file.length, "");
+                    case BIT_FLIP_FOOTER ->
+                            layout.footer() == null
+                                    ? null
+                                    : flip(
+                                            file,
+                                            kind,
+                                            random,
+                                            layout.footer().start(),
+                                            layout.footer().end(),
+                                            " (footer)");
+                    case BIT_FLIP_PAGE_HEADER -> {
+                        FileLayout.Page page = page(layout, random);
+                        yield page == null
+                                ? null
+                                : flip(
+                                        file,
+                                        kind,
+                                        random,
+                                        page.header().start(),
+                                        page.header().end(),
+                                        " (page header at " + page.header().start() + ")");
+                    }
+                    case TRUNCATE -> truncate(file, random);
+                    case DELETE_RANGE -> delete(file, random);
+                    case DUPLICATE_RANGE -> duplicate(file, random);
+                    case FOOTER_FIELD -> footerField(file, layout, random);
+                    case PAGE_HEADER_FIELD -> pageHeaderField(file, layout, random);
+                    case PAGE_BODY_NOISE -> noise(file, layout, random);
+                };
         return m != null ? m : flip(file, Kind.BIT_FLIP_ANYWHERE, random, 0, file.length, "");
     }
 
@@ -70,8 +87,8 @@ public final class TestingMutator {
         return pages.isEmpty() ? null : pages.get(random.nextInt(pages.size()));
     }
 
-    private static Mutant flip(byte[] file, Kind kind, SplittableRandom random, int from, int to,
-            String where) {
+    private static Mutant flip(
+            byte[] file, Kind kind, SplittableRandom random, int from, int to, String where) {
         if (to <= from) {
             return null;
         }
@@ -88,14 +105,19 @@ public final class TestingMutator {
     }
 
     private static Mutant truncate(byte[] file, SplittableRandom random) {
-        int length = random.nextBoolean() ? random.nextInt(file.length)
-                : Math.max(0, file.length - 1 - random.nextInt(Math.min(file.length, 64)));
-        return new Mutant(java.util.Arrays.copyOf(file, length), Kind.TRUNCATE,
+        int length =
+                random.nextBoolean()
+                        ? random.nextInt(file.length)
+                        : Math.max(0, file.length - 1 - random.nextInt(Math.min(file.length, 64)));
+        return new Mutant(
+                java.util.Arrays.copyOf(file, length),
+                Kind.TRUNCATE,
                 "truncate to " + length + " of " + file.length + " bytes");
     }
 
     private static int rangeLength(byte[] file, SplittableRandom random) {
-        int most = random.nextInt(4) == 0 ? Math.max(1, file.length / 4) : Math.min(64, file.length);
+        int most =
+                random.nextInt(4) == 0 ? Math.max(1, file.length / 4) : Math.min(64, file.length);
         return 1 + random.nextInt(Math.max(1, most));
     }
 
@@ -105,7 +127,9 @@ public final class TestingMutator {
         ByteArrayOutputStream out = new ByteArrayOutputStream(file.length);
         out.write(file, 0, at);
         out.write(file, at + length, file.length - at - length);
-        return new Mutant(out.toByteArray(), Kind.DELETE_RANGE,
+        return new Mutant(
+                out.toByteArray(),
+                Kind.DELETE_RANGE,
                 "delete bytes [" + at + ", " + (at + length) + ")");
     }
 
@@ -115,7 +139,9 @@ public final class TestingMutator {
         ByteArrayOutputStream out = new ByteArrayOutputStream(file.length + length);
         out.write(file, 0, at + length);
         out.write(file, at, file.length - at);
-        return new Mutant(out.toByteArray(), Kind.DUPLICATE_RANGE,
+        return new Mutant(
+                out.toByteArray(),
+                Kind.DUPLICATE_RANGE,
                 "duplicate bytes [" + at + ", " + (at + length) + ")");
     }
 
@@ -134,8 +160,10 @@ public final class TestingMutator {
         out[tail + 1] = (byte) (footerLength >>> 8);
         out[tail + 2] = (byte) (footerLength >>> 16);
         out[tail + 3] = (byte) (footerLength >>> 24);
-        return new Mutant(out, Kind.FOOTER_FIELD, "set footer " + field.kind() + " field at byte "
-                + field.offset() + " to " + value);
+        return new Mutant(
+                out,
+                Kind.FOOTER_FIELD,
+                "set footer " + field.kind() + " field at byte " + field.offset() + " to " + value);
     }
 
     private static Mutant pageHeaderField(byte[] file, FileLayout layout, SplittableRandom random) {
@@ -143,10 +171,18 @@ public final class TestingMutator {
         if (page == null || page.headerFields().isEmpty()) {
             return null;
         }
-        ThriftFields.Field field = page.headerFields().get(random.nextInt(page.headerFields().size()));
+        ThriftFields.Field field =
+                page.headerFields().get(random.nextInt(page.headerFields().size()));
         long value = FIELD_VALUES[random.nextInt(FIELD_VALUES.length)];
-        return new Mutant(replace(file, field, value), Kind.PAGE_HEADER_FIELD, "set page header "
-                + field.kind() + " field at byte " + field.offset() + " to " + value);
+        return new Mutant(
+                replace(file, field, value),
+                Kind.PAGE_HEADER_FIELD,
+                "set page header "
+                        + field.kind()
+                        + " field at byte "
+                        + field.offset()
+                        + " to "
+                        + value);
     }
 
     private static byte[] replace(byte[] file, ThriftFields.Field field, long value) {
@@ -175,7 +211,9 @@ public final class TestingMutator {
         for (int i = from; i < to; i++) {
             out[i] = (byte) random.nextInt(256);
         }
-        return new Mutant(out, Kind.PAGE_BODY_NOISE, "noise over bytes [" + from + ", " + to
-                + ") of the page body at " + body.start());
+        return new Mutant(
+                out,
+                Kind.PAGE_BODY_NOISE,
+                "noise over bytes [" + from + ", " + to + ") of the page body at " + body.start());
     }
 }

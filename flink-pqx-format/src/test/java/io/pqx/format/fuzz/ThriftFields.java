@@ -6,8 +6,8 @@ import java.util.List;
 /**
  * Finds the integer, length and count fields of a Thrift compact-protocol struct in raw bytes, so
  * the mutator can set exactly those to 0, -1 or 2^31-1. Walks the protocol itself (field headers,
- * zigzag varints, binary lengths, list/set/map headers, nested structs) and records where each
- * such field's encoding starts and how many bytes it takes.
+ * zigzag varints, binary lengths, list/set/map headers, nested structs) and records where each such
+ * field's encoding starts and how many bytes it takes.
  *
  * <p>Meant for well-formed seed files: on bytes it cannot walk it stops and returns what it found.
  * Stateless.
@@ -38,7 +38,9 @@ public final class ThriftFields {
      */
     public record Field(Kind kind, int offset, int length, int elementType) {}
 
-    /** The fields of the struct starting at {@code offset}, and where it ends (-1 if unwalkable). */
+    /**
+     * The fields of the struct starting at {@code offset}, and where it ends (-1 if unwalkable).
+     */
     public record Walk(List<Field> fields, int end) {}
 
     public static Walk walk(byte[] b, int offset, int limit) {
@@ -140,7 +142,7 @@ public final class ThriftFields {
 
         void value(int type, int depth) {
             switch (type) {
-                case 1, 2 -> { } // bool in the field header
+                case 1, 2 -> {} // bool in the field header
                 case 3 -> next();
                 case 4, 5 -> located(Kind.INT, 0);
                 case 6 -> located(Kind.LONG, 0);

@@ -3,11 +3,10 @@ package io.pqx.format.index;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.Test;
-
 import java.util.BitSet;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Test;
 
 /** The algebra of row selections, against the same operations on boolean masks. */
 class RowSelectionAlgebraTest {
@@ -66,7 +65,8 @@ class RowSelectionAlgebraTest {
         assertThat(s.split(100)).containsExactly(s);
         assertThat(RowSelection.none().split(4)).isEmpty();
         assertThat(s.split(1)).hasSize(7);
-        assertThatThrownBy(() -> s.split(0)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> s.split(0))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("not positive");
         assertThat(s.splitAt(6)).containsExactly(sel(0, 3, 5, 6), sel(6, 9));
         assertThat(s.splitAt(0)).containsExactly(RowSelection.none(), s);
@@ -92,7 +92,8 @@ class RowSelectionAlgebraTest {
     @Test
     void agreesWithMaskOperationsOnRandomSelections() {
         long seed = Long.getLong("pqx.seed", System.nanoTime());
-        System.out.println("RowSelectionAlgebraTest seed " + seed + " (rerun with -Dpqx.seed=" + seed + ")");
+        System.out.println(
+                "RowSelectionAlgebraTest seed " + seed + " (rerun with -Dpqx.seed=" + seed + ")");
         Random random = new Random(seed);
         for (int round = 0; round < 2000; round++) {
             int rows = random.nextInt(40);
@@ -114,9 +115,13 @@ class RowSelectionAlgebraTest {
             assertThat(sa.complement(rows)).as(context).isEqualTo(RowSelection.fromMask(notA, 0));
             long n = random.nextInt(rows + 2);
             long[] idx = indexes(sa);
-            assertThat(indexes(sa.skip(n))).as(context)
-                    .containsExactly(java.util.Arrays.copyOfRange(idx, (int) Math.min(n, idx.length), idx.length));
-            assertThat(indexes(sa.limit(n))).as(context)
+            assertThat(indexes(sa.skip(n)))
+                    .as(context)
+                    .containsExactly(
+                            java.util.Arrays.copyOfRange(
+                                    idx, (int) Math.min(n, idx.length), idx.length));
+            assertThat(indexes(sa.limit(n)))
+                    .as(context)
                     .containsExactly(java.util.Arrays.copyOf(idx, (int) Math.min(n, idx.length)));
             long per = 1 + random.nextInt(6);
             List<RowSelection> pieces = sa.split(per);

@@ -3,11 +3,10 @@ package io.pqx.format.index;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PrimitiveIterator;
+import org.junit.jupiter.api.Test;
 
 class RowSelectionTest {
 
@@ -63,7 +62,8 @@ class RowSelectionTest {
                 .hasMessage("Cannot select rows: range 0 [3, 3) is empty or negative");
         assertThatThrownBy(() -> RowSelection.of(new long[] {5, 1}, new long[] {8, 2}))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("Cannot select rows: range 1 [1, 2) is not after the previous range ending at 8");
+                .hasMessage(
+                        "Cannot select rows: range 1 [1, 2) is not after the previous range ending at 8");
         assertThatThrownBy(() -> RowSelection.of(new long[] {1}, new long[] {2, 3}))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Cannot select rows: 1 starts but 2 ends");

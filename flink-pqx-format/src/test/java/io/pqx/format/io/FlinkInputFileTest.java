@@ -3,18 +3,17 @@ package io.pqx.format.io;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.apache.flink.core.fs.ByteBufferReadable;
-import org.apache.flink.core.fs.FSDataInputStream;
-import org.apache.flink.core.fs.Path;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.Random;
+import org.apache.flink.core.fs.ByteBufferReadable;
+import org.apache.flink.core.fs.FSDataInputStream;
+import org.apache.flink.core.fs.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link FlinkInputFile} reads exactly the ranges asked: positioned where the stream can, so a
@@ -67,7 +66,8 @@ class FlinkInputFileTest {
     @Test
     void shortReadsAcrossChunksStillFillTheRange() throws IOException {
         int length = FlinkInputFile.READ_CHUNK_BYTES + 5_000;
-        for (SeekingStream in : new SeekingStream[] {new ShortPositionedStream(), new ShortSeekingStream()}) {
+        for (SeekingStream in :
+                new SeekingStream[] {new ShortPositionedStream(), new ShortSeekingStream()}) {
             byte[] buffer = new byte[length];
             FlinkInputFile.readRange(in, 1_234, buffer, 0, length, "s3://b/t.parquet");
             assertThat(buffer).isEqualTo(Arrays.copyOfRange(DATA, 1_234, 1_234 + length));
@@ -79,8 +79,10 @@ class FlinkInputFileTest {
         int length = FlinkInputFile.READ_CHUNK_BYTES * 2;
         long position = DATA.length - FlinkInputFile.READ_CHUNK_BYTES - 10;
         for (SeekingStream in : new SeekingStream[] {new PositionedStream(), new SeekingStream()}) {
-            assertThatThrownBy(() -> FlinkInputFile.readRange(in, position, new byte[length], 0,
-                            length, "s3://b/t"))
+            assertThatThrownBy(
+                            () ->
+                                    FlinkInputFile.readRange(
+                                            in, position, new byte[length], 0, length, "s3://b/t"))
                     .isInstanceOf(EOFException.class)
                     .hasMessageContaining("file ended at " + DATA.length)
                     .hasMessageContaining("s3://b/t");
@@ -122,6 +124,7 @@ class FlinkInputFileTest {
     private static class SeekingStream extends FSDataInputStream {
         private long position;
         long fetched;
+
         /** The most bytes one read call asked for. */
         int largestRequest;
 
@@ -166,8 +169,7 @@ class FlinkInputFileTest {
      * As {@link SeekingStream}, with positioned reads that fetch their range only and, like the
      * Hadoop stream's, leave the buffer's position where it was.
      */
-    private static class PositionedStream extends SeekingStream
-            implements ByteBufferReadable {
+    private static class PositionedStream extends SeekingStream implements ByteBufferReadable {
         @Override
         public int read(ByteBuffer target) {
             throw new UnsupportedOperationException("not a positioned read");

@@ -17,7 +17,11 @@ import io.pqx.format.options.Compression;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.SortingColumnSpec;
 import io.pqx.format.options.WriteOptions;
-
+import java.io.ByteArrayOutputStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericArrayData;
@@ -28,24 +32,20 @@ import org.apache.flink.table.types.logical.VarCharType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
-import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.Optional;
-
 /**
- * The public views of a file pqx wrote, as {@link ParquetWriter#finish()} and {@link
- * ParquetReader} hand them out: what they say must be what was written.
+ * The public views of a file pqx wrote, as {@link ParquetWriter#finish()} and {@link ParquetReader}
+ * hand them out: what they say must be what was written.
  */
 class MetadataViewsTest {
 
-    static final RowType TYPE = (RowType) DataTypes.ROW(
-                    DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
-                    DataTypes.FIELD("name", DataTypes.STRING()),
-                    DataTypes.FIELD("price", DataTypes.DECIMAL(9, 2)),
-                    DataTypes.FIELD("tags", DataTypes.ARRAY(DataTypes.STRING())))
-            .getLogicalType();
+    static final RowType TYPE =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
+                                    DataTypes.FIELD("name", DataTypes.STRING()),
+                                    DataTypes.FIELD("price", DataTypes.DECIMAL(9, 2)),
+                                    DataTypes.FIELD("tags", DataTypes.ARRAY(DataTypes.STRING())))
+                            .getLogicalType();
 
     static final int ROWS = 250;
 
@@ -54,21 +54,27 @@ class MetadataViewsTest {
 
     @BeforeAll
     static void write() throws Exception {
-        WriteOptions options = WriteOptions.builder()
-                .codec(Compression.ZSTD)
-                .rowGroupRows(100)
-                .bloomFilter("name", new BloomFilterSpec(300, 0.01))
-                .sortingColumn(new SortingColumnSpec("id", false, true))
-                .keyValue("origin", "test")
-                .build();
+        WriteOptions options =
+                WriteOptions.builder()
+                        .codec(Compression.ZSTD)
+                        .rowGroupRows(100)
+                        .bloomFilter("name", new BloomFilterSpec(300, 0.01))
+                        .sortingColumn(new SortingColumnSpec("id", false, true))
+                        .keyValue("origin", "test")
+                        .build();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(options).open(new PositionOutputStream(bytes), "views.parquet")) {
+        try (ParquetWriter writer =
+                ParquetWriter.builder(TYPE)
+                        .options(options)
+                        .open(new PositionOutputStream(bytes), "views.parquet")) {
             for (int i = 0; i < ROWS; i++) {
-                writer.write(GenericRowData.of(
-                        (long) i,
-                        i % 10 == 3 ? null : StringData.fromString("name-" + i),
-                        DecimalData.fromBigDecimal(BigDecimal.valueOf(i * 25L, 2), 9, 2),
-                        new GenericArrayData(new Object[] {StringData.fromString("t" + (i % 3))})));
+                writer.write(
+                        GenericRowData.of(
+                                (long) i,
+                                i % 10 == 3 ? null : StringData.fromString("name-" + i),
+                                DecimalData.fromBigDecimal(BigDecimal.valueOf(i * 25L, 2), 9, 2),
+                                new GenericArrayData(
+                                        new Object[] {StringData.fromString("t" + (i % 3))})));
             }
             written = writer.finish();
         }
@@ -76,7 +82,8 @@ class MetadataViewsTest {
     }
 
     static ParquetReader open() throws Exception {
-        return ParquetReader.open(new ByteArrayInputFile("views.parquet", file), ReadOptions.defaults());
+        return ParquetReader.open(
+                new ByteArrayInputFile("views.parquet", file), ReadOptions.defaults());
     }
 
     @Test
@@ -84,8 +91,11 @@ class MetadataViewsTest {
         try (ParquetReader reader = open()) {
             assertThat(reader.metadata()).isEqualTo(written);
         }
-        assertThat(ParquetReader.readMetadata(new ByteArrayInputFile("views.parquet", file),
-                ReadOptions.defaults())).isEqualTo(written);
+        assertThat(
+                        ParquetReader.readMetadata(
+                                new ByteArrayInputFile("views.parquet", file),
+                                ReadOptions.defaults()))
+                .isEqualTo(written);
     }
 
     @Test
@@ -94,10 +104,15 @@ class MetadataViewsTest {
         assertThat(written.fileLength()).isEqualTo(file.length);
         assertThat(written.numRows()).isEqualTo(ROWS);
         assertThat(written.createdBy()).contains(WriteOptions.DEFAULT_CREATED_BY);
-        assertThat(written.keyValueMetadata()).containsEntry("origin", "test").containsKey("pqx.flink.schema");
+        assertThat(written.keyValueMetadata())
+                .containsEntry("origin", "test")
+                .containsKey("pqx.flink.schema");
         // the footer's length is stored in the 4 bytes before the tail magic
-        int stored = (file[file.length - 8] & 0xff) | (file[file.length - 7] & 0xff) << 8
-                | (file[file.length - 6] & 0xff) << 16 | (file[file.length - 5] & 0xff) << 24;
+        int stored =
+                (file[file.length - 8] & 0xff)
+                        | (file[file.length - 7] & 0xff) << 8
+                        | (file[file.length - 6] & 0xff) << 16
+                        | (file[file.length - 5] & 0xff) << 24;
         assertThat(written.footerLength()).isEqualTo(stored);
         assertThat(written.footerOffset() + written.footerLength() + 8).isEqualTo(file.length);
         assertThatThrownBy(() -> written.keyValueMetadata().put("x", "y"))
@@ -106,17 +121,24 @@ class MetadataViewsTest {
 
     @Test
     void rowGroupsAndSortingColumns() {
-        assertThat(written.rowGroups()).extracting(RowGroupView::numRows).containsExactly(100L, 100L, 50L);
+        assertThat(written.rowGroups())
+                .extracting(RowGroupView::numRows)
+                .containsExactly(100L, 100L, 50L);
         assertThat(written.rowGroups()).extracting(RowGroupView::ordinal).containsExactly(0, 1, 2);
         for (RowGroupView group : written.rowGroups()) {
             assertThat(group.columns()).hasSize(4);
-            assertThat(group.sortingColumns()).containsExactly(new SortingColumnView(0, false, true));
+            assertThat(group.sortingColumns())
+                    .containsExactly(new SortingColumnView(0, false, true));
             assertThat(group.totalCompressedSize())
-                    .isEqualTo(group.columns().stream().mapToLong(ColumnChunkView::totalCompressedSize).sum());
+                    .isEqualTo(
+                            group.columns().stream()
+                                    .mapToLong(ColumnChunkView::totalCompressedSize)
+                                    .sum());
         }
         assertThat(written.rowGroup(2).columns().get(0).startOffset())
                 .isGreaterThan(written.rowGroup(1).columns().get(3).startOffset());
-        assertThatThrownBy(() -> written.rowGroup(3)).isInstanceOf(IndexOutOfBoundsException.class)
+        assertThatThrownBy(() -> written.rowGroup(3))
+                .isInstanceOf(IndexOutOfBoundsException.class)
                 .hasMessage("Cannot read row group 3: the file has 3 (views.parquet)");
     }
 
@@ -124,7 +146,8 @@ class MetadataViewsTest {
     void schemaLeavesCarryTypesAndLevels() {
         SchemaView schema = written.schema();
         assertThat(schema.fieldNames()).containsExactly("id", "name", "price", "tags");
-        assertThat(schema.leaves()).extracting(LeafColumnView::dottedPath)
+        assertThat(schema.leaves())
+                .extracting(LeafColumnView::dottedPath)
                 .containsExactly("id", "name", "price", "tags.list.element");
         LeafColumnView id = schema.leaf("id").orElseThrow();
         assertThat(id.physicalType()).isEqualTo(PhysicalType.INT64);
@@ -171,7 +194,8 @@ class MetadataViewsTest {
         assertThat(name.bloomFilter().orElseThrow().offset()).isGreaterThan(name.startOffset());
         assertThat(name.statistics().nullCount()).hasValue(10);
         // strings compare as unsigned bytes: "name-0" < "name-99"
-        assertThat(new String((byte[]) name.statistics().min(), StandardCharsets.UTF_8)).isEqualTo("name-0");
+        assertThat(new String((byte[]) name.statistics().min(), StandardCharsets.UTF_8))
+                .isEqualTo("name-0");
         assertThat(name.statistics().maxText()).isEqualTo("name-99");
         assertThat(name.physicalType()).isEqualTo(PhysicalType.BYTE_ARRAY);
         assertThat(name.encodings()).isNotEmpty();
@@ -185,14 +209,18 @@ class MetadataViewsTest {
     void chunksWithoutStatisticsSayWhy() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         FileMetadataView meta;
-        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(WriteOptions.builder().statisticsEnabled(false).build()).open(new PositionOutputStream(bytes), "bare.parquet")) {
+        try (ParquetWriter writer =
+                ParquetWriter.builder(TYPE)
+                        .options(WriteOptions.builder().statisticsEnabled(false).build())
+                        .open(new PositionOutputStream(bytes), "bare.parquet")) {
             writer.write(GenericRowData.of(1L, null, null, null));
             meta = writer.finish();
         }
         ChunkStatisticsView stats = meta.rowGroup(0).columns().get(0).statistics();
         assertThat(stats.hasMinMax()).isFalse();
         assertThat(stats.untrustedReason()).contains("the chunk has no statistics");
-        assertThatThrownBy(stats::minBytes).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(stats::minBytes)
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("the chunk has no statistics");
     }
 
@@ -203,11 +231,14 @@ class MetadataViewsTest {
             for (int i = 0; i < 100; i++) {
                 if (i % 10 != 3) {
                     assertThat(bloom.mightContain("name-" + i)).as("name-%d", i).isTrue();
-                    assertThat(bloom.mightContain(("name-" + i).getBytes(StandardCharsets.UTF_8))).isTrue();
+                    assertThat(bloom.mightContain(("name-" + i).getBytes(StandardCharsets.UTF_8)))
+                            .isTrue();
                 }
             }
-            long excluded = java.util.stream.IntStream.range(1000, 1100)
-                    .filter(i -> !bloom.mightContain("name-" + i)).count();
+            long excluded =
+                    java.util.stream.IntStream.range(1000, 1100)
+                            .filter(i -> !bloom.mightContain("name-" + i))
+                            .count();
             assertThat(excluded).isGreaterThan(90);
             assertThat(bloom.bitsetBytes()).isPositive().isEqualTo(bloom.bitsetBytes() / 32 * 32);
             assertThat(reader.readBloomFilter(0, 0)).isEmpty();
@@ -225,12 +256,16 @@ class MetadataViewsTest {
             assertThat(count.pages()).isPositive();
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(WriteOptions.builder().pageChecksums(false).build()).open(new PositionOutputStream(bytes), "nocrc.parquet")) {
+        try (ParquetWriter writer =
+                ParquetWriter.builder(TYPE)
+                        .options(WriteOptions.builder().pageChecksums(false).build())
+                        .open(new PositionOutputStream(bytes), "nocrc.parquet")) {
             writer.write(GenericRowData.of(1L, null, null, null));
         }
         InputFile input = new ByteArrayInputFile("nocrc.parquet", bytes.toByteArray());
         FileMetadataView meta = ParquetReader.readMetadata(input, ReadOptions.defaults());
-        PageChecksumCount none = ParquetReader.readPageChecksums(input, meta.rowGroup(0).columns().get(0));
+        PageChecksumCount none =
+                ParquetReader.readPageChecksums(input, meta.rowGroup(0).columns().get(0));
         assertThat(none.none()).isTrue();
         assertThat(none.pages()).isPositive();
     }
@@ -240,19 +275,26 @@ class MetadataViewsTest {
         try (ParquetReader reader = open()) {
             ReadSchema all = reader.schema();
             assertThat(all.rowType()).isEqualTo(TYPE);
-            assertThat(all.fields()).extracting(FieldView::kind).containsExactly(
-                    FieldView.Kind.PRIMITIVE, FieldView.Kind.PRIMITIVE, FieldView.Kind.PRIMITIVE,
-                    FieldView.Kind.LIST);
+            assertThat(all.fields())
+                    .extracting(FieldView::kind)
+                    .containsExactly(
+                            FieldView.Kind.PRIMITIVE,
+                            FieldView.Kind.PRIMITIVE,
+                            FieldView.Kind.PRIMITIVE,
+                            FieldView.Kind.LIST);
             ReadSchema projected = reader.project(List.of("tags", "id"));
             assertThat(projected.rowType().getFieldNames()).containsExactly("tags", "id");
-            assertThat(projected.leaves()).extracting(LeafColumnView::leafIndex).containsExactly(3, 0);
+            assertThat(projected.leaves())
+                    .extracting(LeafColumnView::leafIndex)
+                    .containsExactly(3, 0);
             FieldView tags = projected.fields().get(0);
             assertThat(tags.leaf()).isEmpty();
             assertThat(tags.children()).hasSize(1);
             FieldView element = tags.children().get(0);
             assertThat(element.kind()).isEqualTo(FieldView.Kind.PRIMITIVE);
             assertThat(element.flinkType()).isInstanceOf(VarCharType.class);
-            assertThat(element.leaf().map(LeafColumnView::dottedPath)).contains("tags.list.element");
+            assertThat(element.leaf().map(LeafColumnView::dottedPath))
+                    .contains("tags.list.element");
             assertThat(tags.leaves()).extracting(LeafColumnView::leafIndex).containsExactly(3);
             try (var batches = reader.batches(projected)) {
                 assertThat(batches.next().getArray(0, 0).size()).isEqualTo(1);
@@ -263,14 +305,18 @@ class MetadataViewsTest {
     @Test
     void aCorpusFileReadsTheSameFooterOnlyAndThroughTheReader() throws Exception {
         java.nio.file.Path path = TestingParquetFiles.data("alltypes_plain.parquet");
-        try (InputFile input = FlinkInputFile.open(new org.apache.flink.core.fs.Path(path.toUri()));
-                ParquetReader reader = ParquetReader.open(
-                        FlinkInputFile.open(new org.apache.flink.core.fs.Path(path.toUri())),
-                        ReadOptions.defaults())) {
+        try (InputFile input =
+                        FlinkInputFile.open(new org.apache.flink.core.fs.Path(path.toUri()));
+                ParquetReader reader =
+                        ParquetReader.open(
+                                FlinkInputFile.open(
+                                        new org.apache.flink.core.fs.Path(path.toUri())),
+                                ReadOptions.defaults())) {
             FileMetadataView footerOnly = ParquetReader.readMetadata(input, ReadOptions.defaults());
             assertThat(footerOnly).isEqualTo(reader.metadata());
             assertThat(footerOnly.numRows()).isEqualTo(8);
-            assertThat(footerOnly.rowGroup(0).columns()).extracting(ColumnChunkView::compression)
+            assertThat(footerOnly.rowGroup(0).columns())
+                    .extracting(ColumnChunkView::compression)
                     .containsOnly(Optional.of(Compression.UNCOMPRESSED));
         }
     }
@@ -278,19 +324,27 @@ class MetadataViewsTest {
     @Test
     void aReadSchemaOfAnotherFileIsRefused() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        RowType other = (RowType) DataTypes.ROW(DataTypes.FIELD("x", DataTypes.DOUBLE())).getLogicalType();
-        try (ParquetWriter writer = ParquetWriter.builder(other).options(WriteOptions.defaults()).open(new PositionOutputStream(bytes), "other.parquet")) {
+        RowType other =
+                (RowType) DataTypes.ROW(DataTypes.FIELD("x", DataTypes.DOUBLE())).getLogicalType();
+        try (ParquetWriter writer =
+                ParquetWriter.builder(other)
+                        .options(WriteOptions.defaults())
+                        .open(new PositionOutputStream(bytes), "other.parquet")) {
             writer.write(GenericRowData.of(1.5));
         }
         try (ParquetReader reader = open();
-                ParquetReader otherReader = ParquetReader.open(
-                        new ByteArrayInputFile("other.parquet", bytes.toByteArray()), ReadOptions.defaults())) {
+                ParquetReader otherReader =
+                        ParquetReader.open(
+                                new ByteArrayInputFile("other.parquet", bytes.toByteArray()),
+                                ReadOptions.defaults())) {
             assertThatThrownBy(() -> reader.batches(otherReader.schema()))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessage("Cannot read column x: the read schema is not one of this file's"
-                            + " (use schema() or project()) (views.parquet)");
+                    .hasMessage(
+                            "Cannot read column x: the read schema is not one of this file's"
+                                    + " (use schema() or project()) (views.parquet)");
             // a second reader of the same file describes the same columns
-            try (ParquetReader again = open(); var batches = reader.batches(again.project(List.of("id")))) {
+            try (ParquetReader again = open();
+                    var batches = reader.batches(again.project(List.of("id")))) {
                 assertThat(batches.next().getLong(0, 0)).isZero();
             }
         }

@@ -1,10 +1,9 @@
 package io.pqx.format.options;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class ClosestKeyTest {
     private static final List<String> KNOWN =
@@ -16,7 +15,8 @@ class ClosestKeyTest {
         assertThat(ClosestKey.of("sink.rowgroup.bytes", KNOWN)).contains("sink.row-group.bytes");
         assertThat(ClosestKey.of("source.batchsize", KNOWN)).contains("source.batch-size");
         assertThat(ClosestKey.hint("x", List.of())).isEmpty();
-        assertThat(ClosestKey.hint("source.batchsize", KNOWN)).isEqualTo(" (did you mean source.batch-size?)");
+        assertThat(ClosestKey.hint("source.batchsize", KNOWN))
+                .isEqualTo(" (did you mean source.batch-size?)");
     }
 
     @Test

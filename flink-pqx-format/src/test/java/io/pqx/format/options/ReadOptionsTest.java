@@ -21,8 +21,16 @@ class ReadOptionsTest {
 
     @Test
     void builderSetsEveryOptionAndCopies() {
-        ReadOptions options = ReadOptions.builder().batchSize(7).maxFooterBytes(1000).maxPageBytes(2000)
-                .verifyChecksums(false).useDeclaredSchema(false).alternatingBatches(true).lateMaterialization(false).build();
+        ReadOptions options =
+                ReadOptions.builder()
+                        .batchSize(7)
+                        .maxFooterBytes(1000)
+                        .maxPageBytes(2000)
+                        .verifyChecksums(false)
+                        .useDeclaredSchema(false)
+                        .alternatingBatches(true)
+                        .lateMaterialization(false)
+                        .build();
         assertThat(options).isEqualTo(new ReadOptions(7, 1000, 2000, false, false, true, false));
         assertThat(options.toBuilder().build()).isEqualTo(options);
     }

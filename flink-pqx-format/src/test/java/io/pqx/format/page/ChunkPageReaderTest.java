@@ -3,10 +3,14 @@ package io.pqx.format.page;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.format.codec.Codec;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
-import io.pqx.format.codec.Codec;
-
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.DataPage;
 import org.apache.parquet.column.page.DataPageV1;
@@ -22,17 +26,14 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import java.util.List;
-
 class ChunkPageReaderTest {
-    private static final MessageType SCHEMA = MessageTypeParser.parseMessageType("message m { optional int32 a; }");
+    private static final MessageType SCHEMA =
+            MessageTypeParser.parseMessageType("message m { optional int32 a; }");
     private static final ColumnDescriptor COLUMN = SCHEMA.getColumns().get(0);
     private static final ColumnDescriptor REQUIRED =
-            MessageTypeParser.parseMessageType("message m { required int32 a; }").getColumns().get(0);
+            MessageTypeParser.parseMessageType("message m { required int32 a; }")
+                    .getColumns()
+                    .get(0);
     private static final FileContext CTX = FileContext.of("f.parquet").rowGroup(0).column("a");
 
     /** A codec that reverses bytes, so tests see whether and what it decompressed. */
@@ -50,7 +51,8 @@ class ChunkPageReaderTest {
         }
 
         @Override
-        public byte[] decompress(byte[] in, int off, int len, int uncompressedLength) throws IOException {
+        public byte[] decompress(byte[] in, int off, int len, int uncompressedLength)
+                throws IOException {
             calls.add(len);
             if (len != uncompressedLength) {
                 throw new IOException("reversing codec keeps sizes");
@@ -82,8 +84,14 @@ class ChunkPageReaderTest {
         return reader(COLUMN, codec, chunk, values);
     }
 
-    private static ChunkPageReader reader(ColumnDescriptor column, Codec codec, byte[] chunk, long values) {
-        return new ChunkPageReader(CTX, column, codec, values, new PageLimits(1 << 20, false),
+    private static ChunkPageReader reader(
+            ColumnDescriptor column, Codec codec, byte[] chunk, long values) {
+        return new ChunkPageReader(
+                CTX,
+                column,
+                codec,
+                values,
+                new PageLimits(1 << 20, false),
                 List.of(PageRun.wholeChunk(chunk, 0, chunk.length, 4)));
     }
 
@@ -115,7 +123,8 @@ class ChunkPageReaderTest {
         ReversingCodec codec = new ReversingCodec();
         byte[] body = {0x02, 0x01, 9, 8, 7, 6};
         ChunkPageReader reader = reader(codec, page(v2(1, 1, 2, 4, false), body), 1);
-        assertThat(((DataPageV2) reader.readPage()).getData().toByteArray()).containsExactly(9, 8, 7, 6);
+        assertThat(((DataPageV2) reader.readPage()).getData().toByteArray())
+                .containsExactly(9, 8, 7, 6);
         assertThat(codec.calls).isEmpty();
     }
 
@@ -145,9 +154,24 @@ class ChunkPageReaderTest {
         byte[] two = new byte[one.length * 2];
         System.arraycopy(one, 0, two, 0, one.length);
         System.arraycopy(one, 0, two, one.length, one.length);
-        ChunkPageReader reader = new ChunkPageReader(CTX, REQUIRED, codec, 9, new PageLimits(1 << 20, false),
-                List.of(new PageRun(one, 0, one.length, 100, 4, new long[] {40}, new int[] {3}),
-                        new PageRun(two, 0, two.length, 200, 9, new long[] {90, 93}, new int[] {3, 3})));
+        ChunkPageReader reader =
+                new ChunkPageReader(
+                        CTX,
+                        REQUIRED,
+                        codec,
+                        9,
+                        new PageLimits(1 << 20, false),
+                        List.of(
+                                new PageRun(
+                                        one, 0, one.length, 100, 4, new long[] {40}, new int[] {3}),
+                                new PageRun(
+                                        two,
+                                        0,
+                                        two.length,
+                                        200,
+                                        9,
+                                        new long[] {90, 93},
+                                        new int[] {3, 3})));
         assertThat(reader.getTotalValueCount()).isEqualTo(9);
         List<Long> firstRows = new ArrayList<>();
         List<Integer> ordinals = new ArrayList<>();
@@ -164,7 +188,8 @@ class ChunkPageReaderTest {
                 .isInstanceOf(UncheckedIOException.class)
                 .cause()
                 .isInstanceOf(CorruptFileException.class)
-                .hasMessage("Cannot read page 11: the column chunk ends after 9 of its 9 values (f.parquet, row group 0, column a)");
+                .hasMessage(
+                        "Cannot read page 11: the column chunk ends after 9 of its 9 values (f.parquet, row group 0, column a)");
     }
 
     @Test
@@ -175,7 +200,8 @@ class ChunkPageReaderTest {
         ChunkPageReader reader = reader(new ReversingCodec(), page(header, body), 1);
         assertThatThrownBy(reader::readPage)
                 .cause()
-                .hasMessage("Cannot read page 0: level sections of 9 bytes exceed the page of 4 bytes"
-                        + " (f.parquet, row group 0, column a)");
+                .hasMessage(
+                        "Cannot read page 0: level sections of 9 bytes exceed the page of 4 bytes"
+                                + " (f.parquet, row group 0, column a)");
     }
 }

@@ -3,7 +3,8 @@ package io.pqx.format.page;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.codec.Codecs;
-
+import java.io.ByteArrayInputStream;
+import java.util.zip.CRC32;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnWriteStore;
 import org.apache.parquet.column.ColumnWriter;
@@ -20,28 +21,35 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayInputStream;
-import java.util.zip.CRC32;
-
 class ChunkPageWriterTest {
     private static final MessageType SCHEMA =
             MessageTypeParser.parseMessageType("message m { optional int64 v; }");
     private static final ColumnDescriptor COLUMN = SCHEMA.getColumns().get(0);
 
     private static ChunkPageWriter write(boolean v2, boolean checksums, int rows) {
-        ChunkPageWriter pages = new ChunkPageWriter(COLUMN, new ChunkPageSettings(
-                Codecs.forWriting(CompressionCodecName.SNAPPY, Codecs.DEFAULT_LEVEL),
-                checksums, true, true, 64));
-        ParquetProperties props = ParquetProperties.builder()
-                .withPageRowCountLimit(100)
-                .withMinRowCountForPageSizeCheck(100)
-                .withWriterVersion(v2
-                        ? ParquetProperties.WriterVersion.PARQUET_2_0
-                        : ParquetProperties.WriterVersion.PARQUET_1_0)
-                .build();
-        ColumnWriteStore store = v2
-                ? new ColumnWriteStoreV2(SCHEMA, pages, pages, props)
-                : new ColumnWriteStoreV1(SCHEMA, pages, pages, props);
+        ChunkPageWriter pages =
+                new ChunkPageWriter(
+                        COLUMN,
+                        new ChunkPageSettings(
+                                Codecs.forWriting(
+                                        CompressionCodecName.SNAPPY, Codecs.DEFAULT_LEVEL),
+                                checksums,
+                                true,
+                                true,
+                                64));
+        ParquetProperties props =
+                ParquetProperties.builder()
+                        .withPageRowCountLimit(100)
+                        .withMinRowCountForPageSizeCheck(100)
+                        .withWriterVersion(
+                                v2
+                                        ? ParquetProperties.WriterVersion.PARQUET_2_0
+                                        : ParquetProperties.WriterVersion.PARQUET_1_0)
+                        .build();
+        ColumnWriteStore store =
+                v2
+                        ? new ColumnWriteStoreV2(SCHEMA, pages, pages, props)
+                        : new ColumnWriteStoreV1(SCHEMA, pages, pages, props);
         ColumnWriter writer = store.getColumnWriter(COLUMN);
         for (int i = 0; i < rows; i++) {
             if (i % 10 == 0) {
@@ -67,8 +75,8 @@ class ChunkPageWriterTest {
         assertThat(pages.totalCompressedSize())
                 .isEqualTo(pages.dictionaryPage().size() + pages.dataPages().size());
 
-        PageHeader dictionary = Util.readPageHeader(
-                new ByteArrayInputStream(pages.dictionaryPage().toByteArray()));
+        PageHeader dictionary =
+                Util.readPageHeader(new ByteArrayInputStream(pages.dictionaryPage().toByteArray()));
         assertThat(dictionary.getType()).isEqualTo(PageType.DICTIONARY_PAGE);
         assertThat(dictionary.getDictionary_page_header().getNum_values()).isEqualTo(7);
     }
@@ -81,12 +89,12 @@ class ChunkPageWriterTest {
         assertThat(index.getPageCount()).isEqualTo(4);
         long rows = 0;
         for (int p = 0; p < index.getPageCount(); p++) {
-            ByteArrayInputStream in = new ByteArrayInputStream(data, (int) index.getOffset(p),
-                    index.getCompressedPageSize(p));
+            ByteArrayInputStream in =
+                    new ByteArrayInputStream(
+                            data, (int) index.getOffset(p), index.getCompressedPageSize(p));
             PageHeader header = Util.readPageHeader(in);
             assertThat(header.getType()).isEqualTo(PageType.DATA_PAGE_V2);
-            assertThat(header.getData_page_header_v2().getNum_rows()).isEqualTo(
-                    p < 3 ? 100 : 50);
+            assertThat(header.getData_page_header_v2().getNum_rows()).isEqualTo(p < 3 ? 100 : 50);
             assertThat(in.available()).isEqualTo(header.getCompressed_page_size());
             assertThat(index.getFirstRowIndex(p)).isEqualTo(rows);
             rows += header.getData_page_header_v2().getNum_rows();

@@ -2,6 +2,7 @@ package io.pqx.format.page;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Random;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.io.api.Binary;
@@ -12,19 +13,19 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
 import org.junit.jupiter.api.Test;
 
-import java.util.Random;
-
 /**
- * {@link FlatPageStatistics} must give, page by page, the statistics parquet-column's own
- * collector builds from the same values: it replaces that collector, and the chunk statistics and
- * column index come from it.
+ * {@link FlatPageStatistics} must give, page by page, the statistics parquet-column's own collector
+ * builds from the same values: it replaces that collector, and the chunk statistics and column
+ * index come from it.
  */
 class FlatPageStatisticsTest {
 
     @Test
     void int32PagesMatchParquetColumnsStatistics() {
-        PrimitiveType type = Types.required(PrimitiveTypeName.INT32)
-                .as(LogicalTypeAnnotation.dateType()).named("d");
+        PrimitiveType type =
+                Types.required(PrimitiveTypeName.INT32)
+                        .as(LogicalTypeAnnotation.dateType())
+                        .named("d");
         FlatPageStatistics flat = FlatPageStatistics.forColumn(column(type));
         Random random = new Random(1);
         for (int page = 0; page < 20; page++) {
@@ -41,8 +42,10 @@ class FlatPageStatisticsTest {
 
     @Test
     void int64PagesMatchParquetColumnsStatistics() {
-        PrimitiveType type = Types.required(PrimitiveTypeName.INT64)
-                .as(LogicalTypeAnnotation.decimalType(2, 15)).named("price");
+        PrimitiveType type =
+                Types.required(PrimitiveTypeName.INT64)
+                        .as(LogicalTypeAnnotation.decimalType(2, 15))
+                        .named("price");
         FlatPageStatistics flat = FlatPageStatistics.forColumn(column(type));
         Random random = new Random(2);
         long[] edges = {Long.MIN_VALUE, Long.MAX_VALUE, 0, -1, 1};
@@ -50,8 +53,10 @@ class FlatPageStatisticsTest {
             Statistics<?> expected = Statistics.createStats(type);
             int values = 1 + random.nextInt(500);
             for (int i = 0; i < values; i++) {
-                long v = random.nextInt(10) == 0 ? edges[random.nextInt(edges.length)]
-                        : random.nextLong() >> random.nextInt(64);
+                long v =
+                        random.nextInt(10) == 0
+                                ? edges[random.nextInt(edges.length)]
+                                : random.nextLong() >> random.nextInt(64);
                 flat.add(v);
                 expected.updateStats(v);
             }
@@ -61,8 +66,10 @@ class FlatPageStatisticsTest {
 
     @Test
     void binaryPagesMatchParquetColumnsUnsignedOrder() {
-        PrimitiveType type = Types.required(PrimitiveTypeName.BINARY)
-                .as(LogicalTypeAnnotation.stringType()).named("s");
+        PrimitiveType type =
+                Types.required(PrimitiveTypeName.BINARY)
+                        .as(LogicalTypeAnnotation.stringType())
+                        .named("s");
         FlatPageStatistics flat = FlatPageStatistics.forColumn(column(type));
         Random random = new Random(3);
         byte[] buffer = new byte[4096];
@@ -75,8 +82,11 @@ class FlatPageStatisticsTest {
                 int off = random.nextInt(100);
                 int len = random.nextInt(page % 4 == 0 ? 40 : 4);
                 for (int j = 0; j < len; j++) {
-                    buffer[off + j] = (byte) (random.nextBoolean() ? 'a' + random.nextInt(3)
-                            : 0x7e + random.nextInt(4));
+                    buffer[off + j] =
+                            (byte)
+                                    (random.nextBoolean()
+                                            ? 'a' + random.nextInt(3)
+                                            : 0x7e + random.nextInt(4));
                 }
                 flat.add(buffer, off, len);
                 expected.updateStats(Binary.fromReusedByteArray(buffer, off, len));
@@ -89,20 +99,43 @@ class FlatPageStatisticsTest {
 
     @Test
     void onlyFlatLeavesWithAnOrderItComputesExactlyGetOne() {
-        assertThat(FlatPageStatistics.forColumn(column(Types.required(PrimitiveTypeName.INT32)
-                .as(LogicalTypeAnnotation.intType(32, false)).named("u")))).isNull();
-        assertThat(FlatPageStatistics.forColumn(column(Types.required(PrimitiveTypeName.INT64)
-                .as(LogicalTypeAnnotation.intType(64, false)).named("u")))).isNull();
-        assertThat(FlatPageStatistics.forColumn(column(Types.required(PrimitiveTypeName.BINARY)
-                .as(LogicalTypeAnnotation.decimalType(2, 30)).named("dec")))).isNull();
-        assertThat(FlatPageStatistics.forColumn(column(
-                Types.required(PrimitiveTypeName.DOUBLE).named("d")))).isNull();
-        assertThat(FlatPageStatistics.forColumn(column(
-                Types.optional(PrimitiveTypeName.INT64).named("nullable")))).isNull();
-        assertThat(FlatPageStatistics.forColumn(column(
-                Types.required(PrimitiveTypeName.INT64).named("id")))).isNotNull();
-        assertThat(FlatPageStatistics.forColumn(column(
-                Types.required(PrimitiveTypeName.BINARY).named("b")))).isNotNull();
+        assertThat(
+                        FlatPageStatistics.forColumn(
+                                column(
+                                        Types.required(PrimitiveTypeName.INT32)
+                                                .as(LogicalTypeAnnotation.intType(32, false))
+                                                .named("u"))))
+                .isNull();
+        assertThat(
+                        FlatPageStatistics.forColumn(
+                                column(
+                                        Types.required(PrimitiveTypeName.INT64)
+                                                .as(LogicalTypeAnnotation.intType(64, false))
+                                                .named("u"))))
+                .isNull();
+        assertThat(
+                        FlatPageStatistics.forColumn(
+                                column(
+                                        Types.required(PrimitiveTypeName.BINARY)
+                                                .as(LogicalTypeAnnotation.decimalType(2, 30))
+                                                .named("dec"))))
+                .isNull();
+        assertThat(
+                        FlatPageStatistics.forColumn(
+                                column(Types.required(PrimitiveTypeName.DOUBLE).named("d"))))
+                .isNull();
+        assertThat(
+                        FlatPageStatistics.forColumn(
+                                column(Types.optional(PrimitiveTypeName.INT64).named("nullable"))))
+                .isNull();
+        assertThat(
+                        FlatPageStatistics.forColumn(
+                                column(Types.required(PrimitiveTypeName.INT64).named("id"))))
+                .isNotNull();
+        assertThat(
+                        FlatPageStatistics.forColumn(
+                                column(Types.required(PrimitiveTypeName.BINARY).named("b"))))
+                .isNotNull();
     }
 
     private static void assertSame(Statistics<?> actual, Statistics<?> expected) {

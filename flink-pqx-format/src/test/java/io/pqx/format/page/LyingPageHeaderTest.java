@@ -6,7 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqx.format.codec.Codecs;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
-
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.util.List;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.format.CompressionCodec;
 import org.apache.parquet.format.DataPageHeader;
@@ -18,13 +23,6 @@ import org.apache.parquet.format.Statistics;
 import org.apache.parquet.format.Util;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
-
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.lang.management.ManagementFactory;
-import java.nio.ByteBuffer;
-import java.util.List;
 
 /** Page headers whose length fields lie: refused with a clear error, before allocating for them. */
 class LyingPageHeaderTest {
@@ -55,8 +53,7 @@ class LyingPageHeaderTest {
     void refusesV2LevelLengthsWhoseSumOverflowsAnInt() throws IOException {
         PageHeader header = new PageHeader(PageType.DATA_PAGE_V2, 16, 16);
         DataPageHeaderV2 v2 =
-                new DataPageHeaderV2(
-                        1, 0, 1, Encoding.PLAIN, Integer.MAX_VALUE, Integer.MAX_VALUE);
+                new DataPageHeaderV2(1, 0, 1, Encoding.PLAIN, Integer.MAX_VALUE, Integer.MAX_VALUE);
         v2.setIs_compressed(false);
         header.setData_page_header_v2(v2);
         ByteArrayOutputStream out = new ByteArrayOutputStream();

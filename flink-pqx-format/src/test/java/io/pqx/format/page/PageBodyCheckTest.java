@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
-
+import java.io.ByteArrayInputStream;
 import org.apache.parquet.bytes.BytesUtils;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
@@ -13,14 +13,14 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayInputStream;
-
 class PageBodyCheckTest {
-    private static final ColumnDescriptor OPTIONAL_INT = new ColumnDescriptor(new String[] {"c"},
-            Types.optional(PrimitiveTypeName.INT32).named("c"), 0, 1);
+    private static final ColumnDescriptor OPTIONAL_INT =
+            new ColumnDescriptor(
+                    new String[] {"c"}, Types.optional(PrimitiveTypeName.INT32).named("c"), 0, 1);
 
     private static PageBodyCheck check() {
-        return new PageBodyCheck(FileContext.of("f.parquet").rowGroup(0).column("c"), OPTIONAL_INT, 1 << 20);
+        return new PageBodyCheck(
+                FileContext.of("f.parquet").rowGroup(0).column("c"), OPTIONAL_INT, 1 << 20);
     }
 
     @Test
@@ -28,9 +28,20 @@ class PageBodyCheckTest {
         // a six-byte varint: parquet-column accepts it and reads 0x1FFFFFFF, a bit-packed run of
         // 2^28 - 1 groups for which its decoder would allocate int[2^31 - 8]
         byte[] levels = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0x81, 0x00};
-        assertThat(BytesUtils.readUnsignedVarInt(new ByteArrayInputStream(levels))).isEqualTo(0x1FFFFFFF);
-        assertThatThrownBy(() -> check().v2(levels, 0, 0, levels.length, new byte[40], 40, 10, Encoding.PLAIN,
-                        "Cannot decode page 0"))
+        assertThat(BytesUtils.readUnsignedVarInt(new ByteArrayInputStream(levels)))
+                .isEqualTo(0x1FFFFFFF);
+        assertThatThrownBy(
+                        () ->
+                                check().v2(
+                                                levels,
+                                                0,
+                                                0,
+                                                levels.length,
+                                                new byte[40],
+                                                40,
+                                                10,
+                                                Encoding.PLAIN,
+                                                "Cannot decode page 0"))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessageStartingWith("Cannot decode page 0: a bit-packed run of");
     }
@@ -38,7 +49,16 @@ class PageBodyCheckTest {
     @Test
     void acceptsRunsThatFitThePage() throws Exception {
         byte[] levels = {0x14, 0x01}; // an RLE run of 10 ones
-        check().v2(levels, 0, 0, levels.length, new byte[40], 40, 10, Encoding.PLAIN, "Cannot decode page 0");
+        check().v2(
+                        levels,
+                        0,
+                        0,
+                        levels.length,
+                        new byte[40],
+                        40,
+                        10,
+                        Encoding.PLAIN,
+                        "Cannot decode page 0");
     }
 
     @Test
@@ -47,9 +67,18 @@ class PageBodyCheckTest {
         // bytes of a longer earlier page behind it would supply
         byte[] buffer = new byte[64];
         buffer[0] = 8;
-        assertThatThrownBy(() -> check().v1(buffer, 6, 10, Encoding.RLE, Encoding.RLE, Encoding.PLAIN,
-                        "Cannot decode page 0"))
+        assertThatThrownBy(
+                        () ->
+                                check().v1(
+                                                buffer,
+                                                6,
+                                                10,
+                                                Encoding.RLE,
+                                                Encoding.RLE,
+                                                Encoding.PLAIN,
+                                                "Cannot decode page 0"))
                 .isInstanceOf(CorruptFileException.class)
-                .hasMessageContaining("level section of 8 bytes exceeds the 2 bytes left in the page");
+                .hasMessageContaining(
+                        "level section of 8 bytes exceeds the 2 bytes left in the page");
     }
 }

@@ -9,7 +9,12 @@ import io.pqx.format.ParquetWriter;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
-
+import java.io.ByteArrayOutputStream;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
@@ -18,33 +23,31 @@ import org.apache.flink.table.data.columnar.ColumnarRowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
-import java.math.BigDecimal;
-import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
-
 /**
  * {@link BoundPredicate#mask} (evaluated a batch at a time, on typed vectors where it can) against
  * {@link BoundPredicate#test} row by row, on batches pqx decoded: random predicates over BIGINT,
- * INT, SMALLINT, DOUBLE (NaN, -0.0), FLOAT, VARCHAR, DATE (typed) and DECIMAL, nested ROW fields and
- * runtime-filter slots (row by row), with nulls, under NOT, AND and OR, and ANDs of comparisons of
- * one integer-like column (one range check; literals up to {@code Long.MIN_VALUE} and {@code
+ * INT, SMALLINT, DOUBLE (NaN, -0.0), FLOAT, VARCHAR, DATE (typed) and DECIMAL, nested ROW fields
+ * and runtime-filter slots (row by row), with nulls, under NOT, AND and OR, and ANDs of comparisons
+ * of one integer-like column (one range check; literals up to {@code Long.MIN_VALUE} and {@code
  * MAX_VALUE}). Seeded; the seed is printed.
  */
 class BatchMaskTest {
-    private static final RowType TYPE = (RowType) DataTypes.ROW(
-            DataTypes.FIELD("l", DataTypes.BIGINT()),
-            DataTypes.FIELD("i", DataTypes.INT()),
-            DataTypes.FIELD("sm", DataTypes.SMALLINT()),
-            DataTypes.FIELD("d", DataTypes.DOUBLE()),
-            DataTypes.FIELD("f", DataTypes.FLOAT()),
-            DataTypes.FIELD("s", DataTypes.STRING()),
-            DataTypes.FIELD("dt", DataTypes.DATE()),
-            DataTypes.FIELD("dec", DataTypes.DECIMAL(10, 2)),
-            DataTypes.FIELD("r", DataTypes.ROW(DataTypes.FIELD("x", DataTypes.BIGINT()))))
-            .getLogicalType();
+    private static final RowType TYPE =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("l", DataTypes.BIGINT()),
+                                    DataTypes.FIELD("i", DataTypes.INT()),
+                                    DataTypes.FIELD("sm", DataTypes.SMALLINT()),
+                                    DataTypes.FIELD("d", DataTypes.DOUBLE()),
+                                    DataTypes.FIELD("f", DataTypes.FLOAT()),
+                                    DataTypes.FIELD("s", DataTypes.STRING()),
+                                    DataTypes.FIELD("dt", DataTypes.DATE()),
+                                    DataTypes.FIELD("dec", DataTypes.DECIMAL(10, 2)),
+                                    DataTypes.FIELD(
+                                            "r",
+                                            DataTypes.ROW(
+                                                    DataTypes.FIELD("x", DataTypes.BIGINT()))))
+                            .getLogicalType();
     private static final String[] WORDS = {"", "a", "ab", "abc", "b", "ümlaut", "zz"};
     private static final double[] DOUBLES = {-1.5, -0.0, 0.0, 1.0, 2.5, Double.NaN};
 
@@ -54,29 +57,51 @@ class BatchMaskTest {
         System.out.println("BatchMaskTest seed " + seed);
         Random random = new Random(seed);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(WriteOptions.defaults()).open(out, "mem://mask")) {
+        try (ParquetWriter writer =
+                ParquetWriter.builder(TYPE)
+                        .options(WriteOptions.defaults())
+                        .open(out, "mem://mask")) {
             for (int n = 0; n < 700; n++) {
-                writer.write(GenericRowData.of(
-                        nullOr(random, (long) random.nextInt(9) - 4),
-                        nullOr(random, random.nextInt(9) - 4),
-                        nullOr(random, (short) (random.nextInt(9) - 4)),
-                        nullOr(random, DOUBLES[random.nextInt(DOUBLES.length)]),
-                        nullOr(random, (float) DOUBLES[random.nextInt(DOUBLES.length)]),
-                        nullOr(random, StringData.fromString(WORDS[random.nextInt(WORDS.length)])),
-                        nullOr(random, random.nextInt(5)),
-                        nullOr(random, DecimalData.fromBigDecimal(BigDecimal.valueOf(random.nextInt(9) - 4, 1), 10, 2)),
-                        nullOr(random, GenericRowData.of(nullOr(random, (long) random.nextInt(5))))));
+                writer.write(
+                        GenericRowData.of(
+                                nullOr(random, (long) random.nextInt(9) - 4),
+                                nullOr(random, random.nextInt(9) - 4),
+                                nullOr(random, (short) (random.nextInt(9) - 4)),
+                                nullOr(random, DOUBLES[random.nextInt(DOUBLES.length)]),
+                                nullOr(random, (float) DOUBLES[random.nextInt(DOUBLES.length)]),
+                                nullOr(
+                                        random,
+                                        StringData.fromString(WORDS[random.nextInt(WORDS.length)])),
+                                nullOr(random, random.nextInt(5)),
+                                nullOr(
+                                        random,
+                                        DecimalData.fromBigDecimal(
+                                                BigDecimal.valueOf(random.nextInt(9) - 4, 1),
+                                                10,
+                                                2)),
+                                nullOr(
+                                        random,
+                                        GenericRowData.of(
+                                                nullOr(random, (long) random.nextInt(5))))));
             }
             writer.finish();
         }
         int checked = 0;
-        try (ParquetReader reader = ParquetReader.open(new ByteArrayInputFile("mask", out.toByteArray()),
-                ReadOptions.builder().batchSize(97).build())) {
+        try (ParquetReader reader =
+                ParquetReader.open(
+                        new ByteArrayInputFile("mask", out.toByteArray()),
+                        ReadOptions.builder().batchSize(97).build())) {
             ColumnResolver resolver = ColumnResolver.of(reader.schema().fields());
             for (int p = 0; p < 1500; p++) {
                 Predicate predicate = predicate(random, 3, true);
-                SlotValues slots = random.nextBoolean() ? SlotValues.none() : SlotValues.none().with("rf",
-                        RuntimeFilter.range(Predicates.column("l"), -1L, 2L));
+                SlotValues slots =
+                        random.nextBoolean()
+                                ? SlotValues.none()
+                                : SlotValues.none()
+                                        .with(
+                                                "rf",
+                                                RuntimeFilter.range(
+                                                        Predicates.column("l"), -1L, 2L));
                 BoundPredicate bound = BoundPredicate.bind(predicate, resolver);
                 try (BatchIterator batches = reader.batches(reader.schema())) {
                     while (batches.hasNext()) {
@@ -86,8 +111,17 @@ class BatchMaskTest {
                         for (int i = 0; i < batch.getNumRows(); i++) {
                             boolean expected = bound.test(new ColumnarRowData(batch, i), slots);
                             if (mask[i] != expected) {
-                                throw new AssertionError("seed " + seed + ": " + predicate + " on row "
-                                        + batch.rowPosition(i) + ": mask " + mask[i] + ", row " + expected);
+                                throw new AssertionError(
+                                        "seed "
+                                                + seed
+                                                + ": "
+                                                + predicate
+                                                + " on row "
+                                                + batch.rowPosition(i)
+                                                + ": mask "
+                                                + mask[i]
+                                                + ", row "
+                                                + expected);
                             }
                             checked++;
                         }
@@ -149,7 +183,8 @@ class BatchMaskTest {
             List<Predicate> comparisons = new ArrayList<>();
             for (int c = 0; c < 2 + r.nextInt(2); c++) {
                 CompareOp op = CompareOp.values()[r.nextInt(CompareOp.values().length)];
-                comparisons.add(Predicates.compare(Predicates.column(column), op, literal(r, column)));
+                comparisons.add(
+                        Predicates.compare(Predicates.column(column), op, literal(r, column)));
             }
             if (r.nextBoolean()) {
                 comparisons.add(leaf(r, false));
@@ -173,8 +208,10 @@ class BatchMaskTest {
     private static Object literal(Random r, String column) {
         return switch (column) {
             // the extremes too: a range's bound one past them must not wrap around
-            case "l", "r.x" -> r.nextInt(12) == 0 ? (r.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE)
-                    : (long) r.nextInt(9) - 4;
+            case "l", "r.x" ->
+                    r.nextInt(12) == 0
+                            ? (r.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE)
+                            : (long) r.nextInt(9) - 4;
             case "i" -> r.nextInt(9) - 4;
             case "sm" -> (short) (r.nextInt(9) - 4);
             case "d", "f" -> DOUBLES[r.nextInt(DOUBLES.length - 1)];

@@ -14,6 +14,10 @@ import static io.pqx.format.predicate.Predicates.or;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.math.BigDecimal;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Set;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -31,32 +35,44 @@ import org.apache.flink.table.types.logical.TimestampType;
 import org.apache.flink.table.types.logical.VarCharType;
 import org.junit.jupiter.api.Test;
 
-import java.math.BigDecimal;
-import java.time.LocalDateTime;
-import java.util.List;
-import java.util.Set;
-
 class BoundPredicateTest {
 
-    private static final RowType ADDRESS = RowType.of(
-            new org.apache.flink.table.types.logical.LogicalType[] {VarCharType.STRING_TYPE, new IntType()},
-            new String[] {"city", "zip"});
-    private static final RowType TYPE = RowType.of(
-            new org.apache.flink.table.types.logical.LogicalType[] {
-                new IntType(), new DoubleType(), VarCharType.STRING_TYPE, ADDRESS,
-                new DecimalType(10, 2), new TimestampType(6), new ArrayType(new IntType()),
-                new BigIntType()},
-            new String[] {"id", "d", "s", "addr", "price", "ts", "list", "k"});
+    private static final RowType ADDRESS =
+            RowType.of(
+                    new org.apache.flink.table.types.logical.LogicalType[] {
+                        VarCharType.STRING_TYPE, new IntType()
+                    },
+                    new String[] {"city", "zip"});
+    private static final RowType TYPE =
+            RowType.of(
+                    new org.apache.flink.table.types.logical.LogicalType[] {
+                        new IntType(),
+                        new DoubleType(),
+                        VarCharType.STRING_TYPE,
+                        ADDRESS,
+                        new DecimalType(10, 2),
+                        new TimestampType(6),
+                        new ArrayType(new IntType()),
+                        new BigIntType()
+                    },
+                    new String[] {"id", "d", "s", "addr", "price", "ts", "list", "k"});
 
     private static final ColumnResolver RESOLVER = ColumnResolver.of(TYPE);
 
     private static GenericRowData row(Integer id, Double d, String s, String city, Integer zip) {
-        GenericRowData address = city == null && zip == null
-                ? null
-                : GenericRowData.of(city == null ? null : StringData.fromString(city), zip);
-        return GenericRowData.of(id, d, s == null ? null : StringData.fromString(s), address,
+        GenericRowData address =
+                city == null && zip == null
+                        ? null
+                        : GenericRowData.of(city == null ? null : StringData.fromString(city), zip);
+        return GenericRowData.of(
+                id,
+                d,
+                s == null ? null : StringData.fromString(s),
+                address,
                 DecimalData.fromBigDecimal(new BigDecimal("12.50"), 10, 2),
-                TimestampData.fromEpochMillis(1000, 500), null, id == null ? null : (long) id);
+                TimestampData.fromEpochMillis(1000, 500),
+                null,
+                id == null ? null : (long) id);
     }
 
     private static Ternary eval(Predicate p, RowData row) {
@@ -72,10 +88,13 @@ class BoundPredicateTest {
         assertThat(eval(Predicates.startsWith("s", "a"), nulls)).isEqualTo(Ternary.UNKNOWN);
         assertThat(eval(isNull("id"), nulls)).isEqualTo(Ternary.TRUE);
         assertThat(eval(isNotNull("id"), nulls)).isEqualTo(Ternary.FALSE);
-        assertThat(eval(and(equal("id", 5), Predicates.alwaysFalse()), nulls)).isEqualTo(Ternary.FALSE);
+        assertThat(eval(and(equal("id", 5), Predicates.alwaysFalse()), nulls))
+                .isEqualTo(Ternary.FALSE);
         assertThat(eval(or(equal("id", 5), isNull("id")), nulls)).isEqualTo(Ternary.TRUE);
         assertThat(eval(or(equal("id", 5), equal("s", "x")), nulls)).isEqualTo(Ternary.UNKNOWN);
-        assertThat(BoundPredicate.bind(not(equal("id", 5)), RESOLVER).test(nulls, SlotValues.none()))
+        assertThat(
+                        BoundPredicate.bind(not(equal("id", 5)), RESOLVER)
+                                .test(nulls, SlotValues.none()))
                 .isFalse();
     }
 
@@ -108,7 +127,8 @@ class BoundPredicateTest {
         RowData negativeZero = row(1, -0.0, "a", null, null);
         assertThat(eval(equal("d", 0.0), negativeZero)).isEqualTo(Ternary.TRUE);
         assertThat(eval(lessThan("d", 0.0), negativeZero)).isEqualTo(Ternary.FALSE);
-        assertThat(eval(greaterThan("d", -0.0), row(1, 0.0, "a", null, null))).isEqualTo(Ternary.FALSE);
+        assertThat(eval(greaterThan("d", -0.0), row(1, 0.0, "a", null, null)))
+                .isEqualTo(Ternary.FALSE);
     }
 
     @Test
@@ -124,8 +144,9 @@ class BoundPredicateTest {
     @Test
     void bindingFailsClearlyForColumnsAndLiteralsThatDoNotFit() {
         assertThatThrownBy(() -> BoundPredicate.bind(equal("nope", 1), RESOLVER))
-                .hasMessage("Cannot resolve column nope: the row has no field nope"
-                        + " (fields: id, d, s, addr, price, ts, list, k)");
+                .hasMessage(
+                        "Cannot resolve column nope: the row has no field nope"
+                                + " (fields: id, d, s, addr, price, ts, list, k)");
         assertThatThrownBy(() -> BoundPredicate.bind(equal("addr.street", "x"), RESOLVER))
                 .hasMessageContaining("addr has no field street (fields: city, zip)");
         assertThatThrownBy(() -> BoundPredicate.bind(equal("id.x", 1), RESOLVER))
@@ -137,7 +158,10 @@ class BoundPredicateTest {
                 .hasMessageContaining("'seven'");
         assertThatThrownBy(() -> BoundPredicate.bind(Predicates.startsWith("id", "1"), RESOLVER))
                 .hasMessageContaining("LIKE needs CHAR or VARCHAR");
-        assertThatThrownBy(() -> BoundPredicate.bind(equal("price", new BigDecimal("1.005")), RESOLVER))
+        assertThatThrownBy(
+                        () ->
+                                BoundPredicate.bind(
+                                        equal("price", new BigDecimal("1.005")), RESOLVER))
                 .hasMessageContaining("DECIMAL(10, 2)");
     }
 
@@ -150,21 +174,28 @@ class BoundPredicateTest {
         RowData noKey = row(null, 1.0, "a", null, null);
         ColumnRef k = column("k");
         assertThat(bound.test(r5, SlotValues.none())).isTrue();
-        assertThat(bound.test(r5, SlotValues.none().with("join", RuntimeFilter.pending(k)))).isTrue();
-        assertThat(bound.test(r5, SlotValues.none().with("join", RuntimeFilter.disabled(k)))).isTrue();
-        assertThat(bound.test(r5, SlotValues.none().with("join", RuntimeFilter.empty(k)))).isFalse();
+        assertThat(bound.test(r5, SlotValues.none().with("join", RuntimeFilter.pending(k))))
+                .isTrue();
+        assertThat(bound.test(r5, SlotValues.none().with("join", RuntimeFilter.disabled(k))))
+                .isTrue();
+        assertThat(bound.test(r5, SlotValues.none().with("join", RuntimeFilter.empty(k))))
+                .isFalse();
         SlotValues range = SlotValues.none().with("join", RuntimeFilter.range(k, 1L, 10L));
         assertThat(bound.test(r5, range)).isTrue();
         assertThat(bound.test(r50, range)).isFalse();
         Predicate slotOnly = Predicates.slot("join", "k");
         assertThat(BoundPredicate.bind(slotOnly, RESOLVER).evaluate(noKey, range))
                 .isEqualTo(Ternary.FALSE);
-        SlotValues keys = SlotValues.none().with("join",
-                RuntimeFilter.range(k, 1L, 100L, key -> Set.of(50L).contains(key)));
+        SlotValues keys =
+                SlotValues.none()
+                        .with(
+                                "join",
+                                RuntimeFilter.range(k, 1L, 100L, key -> Set.of(50L).contains(key)));
         assertThat(bound.test(r5, keys)).isFalse();
         assertThat(bound.test(r50, keys)).isTrue();
         SlotValues wrongColumn = SlotValues.none().with("join", RuntimeFilter.empty(column("id")));
-        assertThatThrownBy(() -> bound.test(r5, wrongColumn)).hasMessageContaining("about column id");
+        assertThatThrownBy(() -> bound.test(r5, wrongColumn))
+                .hasMessageContaining("about column id");
         SlotValues wrongType = SlotValues.none().with("join", RuntimeFilter.range(k, "a", "b"));
         assertThatThrownBy(() -> bound.test(r5, wrongType)).hasMessageContaining("column k");
     }

@@ -3,6 +3,12 @@ package io.pqx.format.predicate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
@@ -26,13 +32,6 @@ import org.apache.flink.table.types.logical.VarBinaryType;
 import org.apache.flink.table.types.logical.VarCharType;
 import org.junit.jupiter.api.Test;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-
 class ColumnDomainTest {
 
     private static Object coerce(Object value, LogicalType type) {
@@ -52,7 +51,8 @@ class ColumnDomainTest {
         assertThat(coerce(5, new IntType())).isEqualTo(5L);
         assertThat(coerce((byte) -3, new BigIntType())).isEqualTo(-3L);
         assertThat(coerce(new BigDecimal("12"), new SmallIntType())).isEqualTo(12L);
-        assertThat(coerce(BigInteger.valueOf(Long.MAX_VALUE), new BigIntType())).isEqualTo(Long.MAX_VALUE);
+        assertThat(coerce(BigInteger.valueOf(Long.MAX_VALUE), new BigIntType()))
+                .isEqualTo(Long.MAX_VALUE);
         rejects(300, new TinyIntType());
         rejects(-129, new TinyIntType());
         rejects(1L << 31, new IntType());
@@ -69,7 +69,8 @@ class ColumnDomainTest {
         assertThat(coerce(-0.0, new DoubleType())).isEqualTo(0.0);
         assertThat(Double.doubleToRawLongBits((Double) coerce(-0.0, new DoubleType()))).isZero();
         assertThat(coerce(7, new DoubleType())).isEqualTo(7.0);
-        assertThat(coerce(Double.POSITIVE_INFINITY, new FloatType())).isEqualTo(Double.POSITIVE_INFINITY);
+        assertThat(coerce(Double.POSITIVE_INFINITY, new FloatType()))
+                .isEqualTo(Double.POSITIVE_INFINITY);
         rejects(0.1, new FloatType()); // 0.1 is no float
         rejects(Long.MAX_VALUE, new DoubleType());
         rejects("1.0", new DoubleType());
@@ -77,10 +78,14 @@ class ColumnDomainTest {
 
     @Test
     void convertsDecimalsAtTheColumnsScale() {
-        assertThat(coerce(new BigDecimal("1.5"), new DecimalType(5, 2))).isEqualTo(new BigDecimal("1.50"));
+        assertThat(coerce(new BigDecimal("1.5"), new DecimalType(5, 2)))
+                .isEqualTo(new BigDecimal("1.50"));
         assertThat(coerce(3, new DecimalType(3, 1))).isEqualTo(new BigDecimal("3.0"));
-        assertThat(coerce(DecimalData.fromBigDecimal(new BigDecimal("-9.99"), 3, 2),
-                new DecimalType(3, 2))).isEqualTo(new BigDecimal("-9.99"));
+        assertThat(
+                        coerce(
+                                DecimalData.fromBigDecimal(new BigDecimal("-9.99"), 3, 2),
+                                new DecimalType(3, 2)))
+                .isEqualTo(new BigDecimal("-9.99"));
         assertThat(coerce(new BigDecimal("12345678901234567890.123"), new DecimalType(38, 3)))
                 .isEqualTo(new BigDecimal("12345678901234567890.123"));
         rejects(new BigDecimal("1.25"), new DecimalType(3, 1));
@@ -91,7 +96,8 @@ class ColumnDomainTest {
     @Test
     void convertsStringsBinariesAndTemporals() {
         assertThat((byte[]) coerce("ü", new VarCharType(10))).containsExactly(0xc3, 0xbc);
-        assertThat((byte[]) coerce(StringData.fromString("x"), new CharType(1))).containsExactly('x');
+        assertThat((byte[]) coerce(StringData.fromString("x"), new CharType(1)))
+                .containsExactly('x');
         assertThat((byte[]) coerce(new byte[] {1}, new VarBinaryType(4))).containsExactly(1);
         assertThat((byte[]) coerce(new byte[] {1, 2}, new BinaryType(2))).containsExactly(1, 2);
         rejects(new byte[] {1}, new VarCharType(10));
@@ -113,13 +119,18 @@ class ColumnDomainTest {
 
     @Test
     void ordersLikeSql() {
-        assertThat(ColumnDomain.BYTES.compare(new byte[] {(byte) 0xff}, new byte[] {1})).isPositive();
+        assertThat(ColumnDomain.BYTES.compare(new byte[] {(byte) 0xff}, new byte[] {1}))
+                .isPositive();
         assertThat(ColumnDomain.BYTES.compare(new byte[] {1}, new byte[] {1, 0})).isNegative();
         assertThat(ColumnDomain.DOUBLE.compare(-0.0, 0.0)).isZero();
-        assertThat(ColumnDomain.DECIMAL.compare(new BigDecimal("1.0"), new BigDecimal("1.00"))).isZero();
+        assertThat(ColumnDomain.DECIMAL.compare(new BigDecimal("1.0"), new BigDecimal("1.00")))
+                .isZero();
         assertThat(ColumnDomain.BOOLEAN.compare(false, true)).isNegative();
-        assertThat(ColumnDomain.TIMESTAMP.compare(TimestampData.fromEpochMillis(0, 1),
-                TimestampData.fromEpochMillis(0))).isPositive();
+        assertThat(
+                        ColumnDomain.TIMESTAMP.compare(
+                                TimestampData.fromEpochMillis(0, 1),
+                                TimestampData.fromEpochMillis(0)))
+                .isPositive();
         assertThat(ColumnDomain.DOUBLE.equal(Double.NaN, Double.NaN)).isFalse();
         assertThatThrownBy(() -> ColumnDomain.of(new ArrayType(new IntType())))
                 .hasMessageContaining("ARRAY");

@@ -11,22 +11,27 @@ import static io.pqx.format.predicate.Predicates.or;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.Test;
-
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class PredicateTreeTest {
 
     @Test
     void printsAsSqlIshText() {
-        Predicate p = and(equal("a.b", "it's"), or(greaterThan("x", 5), isNull("y")),
-                not(in("z", 1, 2, 3)), Predicates.startsWith("s", "ab"),
-                Predicates.slot("join", "k"));
-        assertThat(p).hasToString("(a.b = 'it''s' AND (x > 5 OR y IS NULL) AND NOT (z IN (1, 2, 3))"
-                + " AND s LIKE 'ab%' AND RUNTIME_FILTER('join', k))");
+        Predicate p =
+                and(
+                        equal("a.b", "it's"),
+                        or(greaterThan("x", 5), isNull("y")),
+                        not(in("z", 1, 2, 3)),
+                        Predicates.startsWith("s", "ab"),
+                        Predicates.slot("join", "k"));
+        assertThat(p)
+                .hasToString(
+                        "(a.b = 'it''s' AND (x > 5 OR y IS NULL) AND NOT (z IN (1, 2, 3))"
+                                + " AND s LIKE 'ab%' AND RUNTIME_FILTER('join', k))");
         assertThat(equal("d", LocalDate.of(2024, 1, 31))).hasToString("d = DATE '2024-01-31'");
         assertThat(equal("t", LocalDateTime.of(2024, 1, 31, 12, 0, 1)))
                 .hasToString("t = TIMESTAMP '2024-01-31 12:00:01'");
@@ -37,17 +42,27 @@ class PredicateTreeTest {
 
     @Test
     void serializesToAnEqualPredicate() throws Exception {
-        Predicate p = and(equal("a.b", "it's"), or(greaterThan("x", 5), isNull("y")),
-                not(in("z", 1, 2, 3)), Predicates.startsWith("s", "ab"), Predicates.slot("join", "k"),
-                equal("ts", org.apache.flink.table.data.TimestampData.fromEpochMillis(1234L, 567)),
-                equal("d", LocalDate.of(2024, 1, 31)), equal("b", new byte[] {1, 2}),
-                equal("m", new BigDecimal("1.50")));
+        Predicate p =
+                and(
+                        equal("a.b", "it's"),
+                        or(greaterThan("x", 5), isNull("y")),
+                        not(in("z", 1, 2, 3)),
+                        Predicates.startsWith("s", "ab"),
+                        Predicates.slot("join", "k"),
+                        equal(
+                                "ts",
+                                org.apache.flink.table.data.TimestampData.fromEpochMillis(
+                                        1234L, 567)),
+                        equal("d", LocalDate.of(2024, 1, 31)),
+                        equal("b", new byte[] {1, 2}),
+                        equal("m", new BigDecimal("1.50")));
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
             out.writeObject(p);
         }
-        try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(
-                new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+        try (java.io.ObjectInputStream in =
+                new java.io.ObjectInputStream(
+                        new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
             assertThat(in.readObject()).isEqualTo(p).hasToString(p.toString());
         }
     }
@@ -57,7 +72,8 @@ class PredicateTreeTest {
         assertThat(equal("a", new byte[] {1, 2})).isEqualTo(equal("a", new byte[] {1, 2}));
         assertThat(equal("a", new byte[] {1, 2}).hashCode())
                 .isEqualTo(equal("a", new byte[] {1, 2}).hashCode());
-        assertThat(equal("a", 1)).isNotEqualTo(equal("a", 1L)); // typed by the column, kept as given
+        assertThat(equal("a", 1))
+                .isNotEqualTo(equal("a", 1L)); // typed by the column, kept as given
         assertThat(and(equal("a", 1), isNull("b"))).isEqualTo(and(equal("a", 1), isNull("b")));
         assertThat(column("a.b")).isEqualTo(ColumnRef.of("a", "b"));
     }
@@ -94,7 +110,8 @@ class PredicateTreeTest {
 
     @Test
     void listsItsColumnsAndSlots() {
-        Predicate p = and(equal("a", 1), or(isNull("b.c"), equal("a", 2)), Predicates.slot("f", "k"));
+        Predicate p =
+                and(equal("a", 1), or(isNull("b.c"), equal("a", 2)), Predicates.slot("f", "k"));
         assertThat(p.columns()).containsExactly(column("a"), column("b.c"), column("k"));
         assertThat(p.hasSlot()).isTrue();
         assertThat(equal("a", 1).hasSlot()).isFalse();
@@ -102,7 +119,8 @@ class PredicateTreeTest {
 
     @Test
     void rejectsWhatItCannotExpress() {
-        assertThatThrownBy(() -> Literal.of(null)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Literal.of(null))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("IS NULL");
         assertThatThrownBy(() -> Literal.of(Double.NaN)).hasMessageContaining("NaN");
         assertThatThrownBy(() -> Literal.of(Float.NaN)).hasMessageContaining("NaN");
@@ -111,8 +129,10 @@ class PredicateTreeTest {
                 .hasMessageContaining("dynamic slot");
         assertThatThrownBy(() -> not(and(equal("a", 1), Predicates.slot("f", "k"))))
                 .hasMessageContaining("dynamic slot");
-        assertThatThrownBy(() -> new InList(column("a"), List.of())).hasMessageContaining("no value");
-        assertThatThrownBy(() -> new And(List.of(equal("a", 1)))).hasMessageContaining("two or more");
+        assertThatThrownBy(() -> new InList(column("a"), List.of()))
+                .hasMessageContaining("no value");
+        assertThatThrownBy(() -> new And(List.of(equal("a", 1))))
+                .hasMessageContaining("two or more");
         assertThatThrownBy(() -> ColumnRef.parse("a..b")).hasMessageContaining("empty");
     }
 

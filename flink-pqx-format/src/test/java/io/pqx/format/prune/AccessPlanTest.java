@@ -9,14 +9,12 @@ import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.predicate.Predicates;
 import io.pqx.format.predicate.SlotValues;
 import io.pqx.format.prune.TestingChunkViews.Column;
-
-import org.apache.flink.table.types.logical.IntType;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import org.apache.flink.table.types.logical.IntType;
+import org.junit.jupiter.api.Test;
 
 class AccessPlanTest {
     private static final long ROWS = 100;
@@ -48,7 +46,8 @@ class AccessPlanTest {
             for (RowGroupAccess b : all) {
                 RowGroupAccess n = a.narrow(b);
                 assertThat(n).as(a + " narrow " + b).isEqualTo(b.narrow(a));
-                assertThat(a.selection().intersect(n.selection())).as(a + " narrow " + b)
+                assertThat(a.selection().intersect(n.selection()))
+                        .as(a + " narrow " + b)
                         .isEqualTo(n.selection());
                 assertThat(b.selection().intersect(n.selection())).isEqualTo(n.selection());
                 assertThat(n.narrow(a)).isEqualTo(n);
@@ -67,10 +66,18 @@ class AccessPlanTest {
         Column i = new Column("i", new IntType(), PhysicalType.INT32, null);
         List<RowGroupView> out = new ArrayList<>();
         for (int g = 0; g < mins.length; g++) {
-            RowGroupView one = TestingChunkViews.rowGroup(ROWS, List.of(i),
-                    TestingChunkViews.ints(0, mins[g], mins[g] + 9));
-            out.add(new RowGroupView(g, one.numRows(), 100, 100, OptionalLong.empty(), List.of(),
-                    one.columns()));
+            RowGroupView one =
+                    TestingChunkViews.rowGroup(
+                            ROWS, List.of(i), TestingChunkViews.ints(0, mins[g], mins[g] + 9));
+            out.add(
+                    new RowGroupView(
+                            g,
+                            one.numRows(),
+                            100,
+                            100,
+                            OptionalLong.empty(),
+                            List.of(),
+                            one.columns()));
         }
         return out;
     }
@@ -79,16 +86,17 @@ class AccessPlanTest {
     void appliesPrunersInTurnAndCountsWhatEachDecided() {
         List<RowGroupView> groups = rowGroups(0, 10, 20, 30);
         Column i = new Column("i", new IntType(), PhysicalType.INT32, null);
-        StatisticsPruner stats = StatisticsPruner.create(
-                Predicates.greaterOrEqual("i", 5), TestingChunkViews.fields(i));
+        StatisticsPruner stats =
+                StatisticsPruner.create(
+                        Predicates.greaterOrEqual("i", 5), TestingChunkViews.fields(i));
         PruningCounters counters = new PruningCounters();
         AccessPlan plan = AccessPlan.scanAll(groups);
         assertThat(plan.rowsRead()).isEqualTo(400);
         AccessPlan pruned = plan.apply(stats, groups, SlotValues.none(), counters);
         assertThat(pruned.accesses()).containsExactly(SCAN, ALL, ALL, ALL);
         assertThat(counters.allMatched("statistics")).isEqualTo(3);
-        StatisticsPruner upper = StatisticsPruner.create(
-                Predicates.lessThan("i", 20), TestingChunkViews.fields(i));
+        StatisticsPruner upper =
+                StatisticsPruner.create(Predicates.lessThan("i", 20), TestingChunkViews.fields(i));
         AccessPlan both = pruned.apply(upper, groups, SlotValues.none(), counters);
         assertThat(both.accesses()).containsExactly(ALL, ALL, SKIP, SKIP);
         assertThat(counters.skipped("statistics")).isEqualTo(2);
@@ -96,19 +104,23 @@ class AccessPlanTest {
         assertThat(both.rowsRead()).isEqualTo(200);
         // a pruner narrowing to a selection, asked only about row groups not skipped
         List<Integer> asked = new ArrayList<>();
-        RowGroupPruner pages = new RowGroupPruner() {
-            @Override
-            public String evidence() {
-                return "page-index";
-            }
+        RowGroupPruner pages =
+                new RowGroupPruner() {
+                    @Override
+                    public String evidence() {
+                        return "page-index";
+                    }
 
-            @Override
-            public RowGroupAccess prune(RowGroupView rowGroup, RowGroupAccess current,
-                    SlotValues slots, PruningListener listener) {
-                asked.add(rowGroup.ordinal());
-                return select(0, 50);
-            }
-        };
+                    @Override
+                    public RowGroupAccess prune(
+                            RowGroupView rowGroup,
+                            RowGroupAccess current,
+                            SlotValues slots,
+                            PruningListener listener) {
+                        asked.add(rowGroup.ordinal());
+                        return select(0, 50);
+                    }
+                };
         AccessPlan selected = both.apply(pages, groups, SlotValues.none(), counters);
         assertThat(asked).containsExactly(0, 1);
         assertThat(selected.accesses()).containsExactly(select(0, 50), select(0, 50), SKIP, SKIP);
@@ -121,25 +133,34 @@ class AccessPlanTest {
     void aFailingPrunerKeepsTheRowGroupAndIsReported() {
         List<RowGroupView> groups = rowGroups(0, 10);
         PruningCounters counters = new PruningCounters();
-        RowGroupPruner failing = new RowGroupPruner() {
-            @Override
-            public String evidence() {
-                return "bloom-filter";
-            }
+        RowGroupPruner failing =
+                new RowGroupPruner() {
+                    @Override
+                    public String evidence() {
+                        return "bloom-filter";
+                    }
 
-            @Override
-            public RowGroupAccess prune(RowGroupView rowGroup, RowGroupAccess current,
-                    SlotValues slots, PruningListener listener) throws IOException {
-                if (rowGroup.ordinal() == 0) {
-                    throw new IOException("Cannot read bloom filter: truncated");
-                }
-                return RowGroupAccess.scan(7); // wrong size: ignored too
-            }
-        };
-        AccessPlan plan = AccessPlan.scanAll(groups).apply(failing, groups, SlotValues.none(), counters);
+                    @Override
+                    public RowGroupAccess prune(
+                            RowGroupView rowGroup,
+                            RowGroupAccess current,
+                            SlotValues slots,
+                            PruningListener listener)
+                            throws IOException {
+                        if (rowGroup.ordinal() == 0) {
+                            throw new IOException("Cannot read bloom filter: truncated");
+                        }
+                        return RowGroupAccess.scan(7); // wrong size: ignored too
+                    }
+                };
+        AccessPlan plan =
+                AccessPlan.scanAll(groups).apply(failing, groups, SlotValues.none(), counters);
         assertThat(plan).isEqualTo(AccessPlan.scanAll(groups));
         assertThat(counters.failures("bloom-filter")).isEqualTo(2);
-        assertThatThrownBy(() -> plan.apply(failing, groups.subList(0, 1), SlotValues.none(), counters))
+        assertThatThrownBy(
+                        () ->
+                                plan.apply(
+                                        failing, groups.subList(0, 1), SlotValues.none(), counters))
                 .hasMessageContaining("the plan has 2");
     }
 }

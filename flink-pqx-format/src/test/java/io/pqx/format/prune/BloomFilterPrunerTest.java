@@ -19,7 +19,12 @@ import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.SlotValues;
-
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongPredicate;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
@@ -28,26 +33,22 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.LongPredicate;
-
 /**
  * The bloom-filter pruner on a file pqx writes with filters on {@code k} (INT, multiples of 3),
- * {@code l} (BIGINT, multiples of 7, with nulls), {@code day} (DATE), {@code s} (STRING) and
- * {@code d} (DOUBLE, never probed), and none on {@code x}.
+ * {@code l} (BIGINT, multiples of 7, with nulls), {@code day} (DATE), {@code s} (STRING) and {@code
+ * d} (DOUBLE, never probed), and none on {@code x}.
  */
 class BloomFilterPrunerTest {
-    private static final RowType TYPE = (RowType) DataTypes.ROW(
-            DataTypes.FIELD("k", DataTypes.INT().notNull()),
-            DataTypes.FIELD("l", DataTypes.BIGINT()),
-            DataTypes.FIELD("day", DataTypes.DATE()),
-            DataTypes.FIELD("s", DataTypes.STRING()),
-            DataTypes.FIELD("d", DataTypes.DOUBLE()),
-            DataTypes.FIELD("x", DataTypes.INT())).getLogicalType();
+    private static final RowType TYPE =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("k", DataTypes.INT().notNull()),
+                                    DataTypes.FIELD("l", DataTypes.BIGINT()),
+                                    DataTypes.FIELD("day", DataTypes.DATE()),
+                                    DataTypes.FIELD("s", DataTypes.STRING()),
+                                    DataTypes.FIELD("d", DataTypes.DOUBLE()),
+                                    DataTypes.FIELD("x", DataTypes.INT()))
+                            .getLogicalType();
     private static final int ROWS = 1000;
     private static final LocalDate EPOCH = LocalDate.of(2020, 1, 1);
 
@@ -62,7 +63,8 @@ class BloomFilterPrunerTest {
             options.bloomFilter(column, new BloomFilterSpec(ROWS, 0.01));
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(options.build()).open(out, "mem://bloom")) {
+        try (ParquetWriter writer =
+                ParquetWriter.builder(TYPE).options(options.build()).open(out, "mem://bloom")) {
             for (int k = 0; k < ROWS; k++) {
                 GenericRowData row = new GenericRowData(6);
                 row.setField(0, 3 * k);
@@ -75,8 +77,9 @@ class BloomFilterPrunerTest {
             }
             writer.finish();
         }
-        reader = ParquetReader.open(new ByteArrayInputFile("bloom", out.toByteArray()),
-                ReadOptions.defaults());
+        reader =
+                ParquetReader.open(
+                        new ByteArrayInputFile("bloom", out.toByteArray()), ReadOptions.defaults());
         group = reader.metadata().rowGroups().get(0);
     }
 
@@ -94,19 +97,23 @@ class BloomFilterPrunerTest {
 
     private RowGroupAccess prune(Predicate p) throws IOException {
         PruningCounters counters = new PruningCounters();
-        RowGroupAccess access = BloomFilterPruner.create(p, reader.schema().fields(), source())
-                .prune(group, RowGroupAccess.scan(ROWS), SlotValues.none(), counters);
+        RowGroupAccess access =
+                BloomFilterPruner.create(p, reader.schema().fields(), source())
+                        .prune(group, RowGroupAccess.scan(ROWS), SlotValues.none(), counters);
         assertThat(counters.failures()).as("failures for " + p).isZero();
         return access;
     }
 
     /** The values in [from, ...) that the data does not hold and the filter of leaf denies. */
-    private List<Long> absent(int leaf, long from, LongPredicate inData, int count) throws IOException {
+    private List<Long> absent(int leaf, long from, LongPredicate inData, int count)
+            throws IOException {
         BloomFilterView filter = reader.readBloomFilter(0, leaf).orElseThrow();
         List<Long> out = new ArrayList<>();
         for (long v = from; out.size() < count; v++) {
-            boolean denied = leaf == 0 || leaf == 2 ? !filter.mightContain((int) v)
-                    : leaf == 1 ? !filter.mightContain(v) : !filter.mightContain("s" + v);
+            boolean denied =
+                    leaf == 0 || leaf == 2
+                            ? !filter.mightContain((int) v)
+                            : leaf == 1 ? !filter.mightContain(v) : !filter.mightContain("s" + v);
             if (!inData.test(v) && denied) {
                 out.add(v);
             }
@@ -126,8 +133,10 @@ class BloomFilterPrunerTest {
         // k is NOT NULL: no row can be other than different from a denied value
         assertThat(prune(notEqual("k", a))).isEqualTo(RowGroupAccess.allMatch(ROWS));
         assertThat(prune(not(equal("k", a)))).isEqualTo(RowGroupAccess.allMatch(ROWS));
-        assertThat(prune(or(equal("k", a), greaterThan("x", 5)))).isEqualTo(RowGroupAccess.scan(ROWS));
-        assertThat(prune(and(equal("k", a), greaterThan("x", 5)))).isEqualTo(RowGroupAccess.skip(ROWS));
+        assertThat(prune(or(equal("k", a), greaterThan("x", 5))))
+                .isEqualTo(RowGroupAccess.scan(ROWS));
+        assertThat(prune(and(equal("k", a), greaterThan("x", 5))))
+                .isEqualTo(RowGroupAccess.skip(ROWS));
     }
 
     @Test
@@ -136,8 +145,11 @@ class BloomFilterPrunerTest {
         assertThat(prune(equal("l", l))).isEqualTo(RowGroupAccess.skip(ROWS));
         // l has nulls: l <> c is UNKNOWN on them
         assertThat(prune(notEqual("l", l))).isEqualTo(RowGroupAccess.scan(ROWS));
-        long day = absent(2, EPOCH.toEpochDay() + 10, v -> (v - EPOCH.toEpochDay()) % 2 == 0, 1).get(0);
-        assertThat(prune(equal("day", LocalDate.ofEpochDay(day)))).isEqualTo(RowGroupAccess.skip(ROWS));
+        long day =
+                absent(2, EPOCH.toEpochDay() + 10, v -> (v - EPOCH.toEpochDay()) % 2 == 0, 1)
+                        .get(0);
+        assertThat(prune(equal("day", LocalDate.ofEpochDay(day))))
+                .isEqualTo(RowGroupAccess.skip(ROWS));
         long s = absent(3, 100, v -> v % 2 == 0, 1).get(0);
         assertThat(prune(equal("s", "s" + s))).isEqualTo(RowGroupAccess.skip(ROWS));
         assertThat(prune(equal("s", "s200"))).isEqualTo(RowGroupAccess.scan(ROWS));
@@ -149,8 +161,8 @@ class BloomFilterPrunerTest {
         prune(equal("d", 1.5));
         prune(equal("x", 12));
         assertThat(loaded).isEmpty();
-        BloomFilterPruner pruner = BloomFilterPruner.create(equal("k", 4), reader.schema().fields(),
-                source());
+        BloomFilterPruner pruner =
+                BloomFilterPruner.create(equal("k", 4), reader.schema().fields(), source());
         pruner.prune(group, RowGroupAccess.skip(ROWS), SlotValues.none(), PruningListener.NONE);
         pruner.prune(group, RowGroupAccess.allMatch(ROWS), SlotValues.none(), PruningListener.NONE);
         assertThat(loaded).isEmpty();
@@ -161,10 +173,14 @@ class BloomFilterPrunerTest {
     @Test
     void aFilterThatCannotBeReadKeepsTheDataAndCountsAFailure() throws IOException {
         PruningCounters counters = new PruningCounters();
-        BloomFilterPruner pruner = BloomFilterPruner.create(equal("k", 4), reader.schema().fields(),
-                (rowGroup, leaf) -> {
-                    throw new io.pqx.format.error.CorruptFileException("Cannot read bloom filter: test");
-                });
+        BloomFilterPruner pruner =
+                BloomFilterPruner.create(
+                        equal("k", 4),
+                        reader.schema().fields(),
+                        (rowGroup, leaf) -> {
+                            throw new io.pqx.format.error.CorruptFileException(
+                                    "Cannot read bloom filter: test");
+                        });
         assertThat(pruner.prune(group, RowGroupAccess.scan(ROWS), SlotValues.none(), counters))
                 .isEqualTo(RowGroupAccess.scan(ROWS));
         assertThat(counters.failures(BloomFilterPruner.EVIDENCE)).isEqualTo(1);

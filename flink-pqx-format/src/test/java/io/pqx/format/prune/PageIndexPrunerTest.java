@@ -12,10 +12,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ParquetWriter;
-import io.pqx.format.metadata.LeafPageIndex;
-import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.index.RowSelection;
 import io.pqx.format.io.ByteArrayInputFile;
+import io.pqx.format.metadata.LeafPageIndex;
+import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
@@ -23,7 +23,11 @@ import io.pqx.format.predicate.ColumnRef;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.RuntimeFilter;
 import io.pqx.format.predicate.SlotValues;
-
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
@@ -32,24 +36,21 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
-
 /**
  * The page-index pruner on a file pqx writes with 50-row pages: a sorted {@code i}, a descending
  * {@code j} with a page of nulls, a double {@code d} with NaN and -0.0, a long string {@code s}
  * (bounds truncated) and a short one {@code t}.
  */
 class PageIndexPrunerTest {
-    private static final RowType TYPE = (RowType) DataTypes.ROW(
-            DataTypes.FIELD("i", DataTypes.INT().notNull()),
-            DataTypes.FIELD("j", DataTypes.INT()),
-            DataTypes.FIELD("d", DataTypes.DOUBLE()),
-            DataTypes.FIELD("s", DataTypes.STRING()),
-            DataTypes.FIELD("t", DataTypes.STRING())).getLogicalType();
+    private static final RowType TYPE =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("i", DataTypes.INT().notNull()),
+                                    DataTypes.FIELD("j", DataTypes.INT()),
+                                    DataTypes.FIELD("d", DataTypes.DOUBLE()),
+                                    DataTypes.FIELD("s", DataTypes.STRING()),
+                                    DataTypes.FIELD("t", DataTypes.STRING()))
+                            .getLogicalType();
     private static final int ROWS = 1000;
 
     private ParquetReader reader;
@@ -58,7 +59,8 @@ class PageIndexPrunerTest {
 
     static byte[] file(WriteOptions options) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (ParquetWriter writer = ParquetWriter.builder(TYPE).options(options).open(out, "mem://pages")) {
+        try (ParquetWriter writer =
+                ParquetWriter.builder(TYPE).options(options).open(out, "mem://pages")) {
             for (int k = 0; k < ROWS; k++) {
                 GenericRowData row = new GenericRowData(5);
                 row.setField(0, k);
@@ -79,8 +81,11 @@ class PageIndexPrunerTest {
 
     @BeforeEach
     void open() throws IOException {
-        reader = ParquetReader.open(new ByteArrayInputFile("pages",
-                file(WriteOptions.builder().pageRowLimit(50).build())), ReadOptions.defaults());
+        reader =
+                ParquetReader.open(
+                        new ByteArrayInputFile(
+                                "pages", file(WriteOptions.builder().pageRowLimit(50).build())),
+                        ReadOptions.defaults());
         group = reader.metadata().rowGroups().get(0);
     }
 
@@ -103,8 +108,9 @@ class PageIndexPrunerTest {
 
     private RowGroupAccess prune(Predicate p, SlotValues slots) throws IOException {
         PruningCounters counters = new PruningCounters();
-        RowGroupAccess access = PageIndexPruner.create(p, reader.schema().fields(), source())
-                .prune(group, RowGroupAccess.scan(ROWS), slots, counters);
+        RowGroupAccess access =
+                PageIndexPruner.create(p, reader.schema().fields(), source())
+                        .prune(group, RowGroupAccess.scan(ROWS), slots, counters);
         assertThat(counters.failures()).as("failures for " + p).isZero();
         return access;
     }
@@ -133,8 +139,11 @@ class PageIndexPrunerTest {
         assertThat(prune(or(lessThan("i", 100), lessThan("j", 100))))
                 .isEqualTo(select(0, 100, 900, 1000));
         assertThat(prune(isNull("j"))).isEqualTo(select(200, 250));
-        assertThat(prune(io.pqx.format.predicate.Predicates.and(greaterThan("i", 180),
-                lessThan("j", 760)))).isEqualTo(select(250, 1000));
+        assertThat(
+                        prune(
+                                io.pqx.format.predicate.Predicates.and(
+                                        greaterThan("i", 180), lessThan("j", 760))))
+                .isEqualTo(select(250, 1000));
     }
 
     @Test
@@ -155,8 +164,12 @@ class PageIndexPrunerTest {
         assertThat(prune(startsWith("t", "005"))).isEqualTo(select(500, 600));
         // a column index's string bounds are inexact: never used for equality, only as ranges
         assertThat(prune(equal("t", "00517"))).isEqualTo(RowGroupAccess.scan(ROWS));
-        assertThat(prune(io.pqx.format.predicate.Predicates.and(greaterOrEqual("t", "00517"),
-                io.pqx.format.predicate.Predicates.lessOrEqual("t", "00517"))))
+        assertThat(
+                        prune(
+                                io.pqx.format.predicate.Predicates.and(
+                                        greaterOrEqual("t", "00517"),
+                                        io.pqx.format.predicate.Predicates.lessOrEqual(
+                                                "t", "00517"))))
                 .isEqualTo(select(500, 550));
     }
 
@@ -176,11 +189,18 @@ class PageIndexPrunerTest {
     void countsPagesAndRowsPrunedThroughThePlan() throws IOException {
         PruningCounters counters = new PruningCounters();
         Predicate p = equal("i", 500);
-        AccessPlan plan = AccessPlan.scanAll(reader.metadata())
-                .apply(StatisticsPruner.create(p, reader.schema().fields()), reader.metadata(),
-                        SlotValues.none(), counters)
-                .apply(PageIndexPruner.create(p, reader.schema().fields(), source()),
-                        reader.metadata(), SlotValues.none(), counters);
+        AccessPlan plan =
+                AccessPlan.scanAll(reader.metadata())
+                        .apply(
+                                StatisticsPruner.create(p, reader.schema().fields()),
+                                reader.metadata(),
+                                SlotValues.none(),
+                                counters)
+                        .apply(
+                                PageIndexPruner.create(p, reader.schema().fields(), source()),
+                                reader.metadata(),
+                                SlotValues.none(),
+                                counters);
         assertThat(plan.access(0)).isEqualTo(select(500, 550));
         assertThat(counters.selected(PageIndexPruner.EVIDENCE)).isEqualTo(1);
         assertThat(counters.pagesPruned(PageIndexPruner.EVIDENCE)).isEqualTo(19);
@@ -189,24 +209,48 @@ class PageIndexPrunerTest {
 
     @Test
     void doesNotAskForIndexesOfRowGroupsAlreadyDecided() throws IOException {
-        PageIndexPruner pruner = PageIndexPruner.create(equal("i", 500), reader.schema().fields(),
-                source());
-        assertThat(pruner.prune(group, RowGroupAccess.skip(ROWS), SlotValues.none(),
-                PruningListener.NONE)).isEqualTo(RowGroupAccess.scan(ROWS));
-        assertThat(pruner.prune(group, RowGroupAccess.allMatch(ROWS), SlotValues.none(),
-                PruningListener.NONE)).isEqualTo(RowGroupAccess.scan(ROWS));
+        PageIndexPruner pruner =
+                PageIndexPruner.create(equal("i", 500), reader.schema().fields(), source());
+        assertThat(
+                        pruner.prune(
+                                group,
+                                RowGroupAccess.skip(ROWS),
+                                SlotValues.none(),
+                                PruningListener.NONE))
+                .isEqualTo(RowGroupAccess.scan(ROWS));
+        assertThat(
+                        pruner.prune(
+                                group,
+                                RowGroupAccess.allMatch(ROWS),
+                                SlotValues.none(),
+                                PruningListener.NONE))
+                .isEqualTo(RowGroupAccess.scan(ROWS));
         assertThat(asked).hasValue(0);
     }
 
     @Test
     void aFileWithoutPageIndexesKeepsEverythingWithoutFailures() throws IOException {
-        try (ParquetReader plain = ParquetReader.open(new ByteArrayInputFile("plain",
-                file(WriteOptions.builder().pageRowLimit(50).pageIndexEnabled(false).build())),
-                ReadOptions.defaults())) {
+        try (ParquetReader plain =
+                ParquetReader.open(
+                        new ByteArrayInputFile(
+                                "plain",
+                                file(
+                                        WriteOptions.builder()
+                                                .pageRowLimit(50)
+                                                .pageIndexEnabled(false)
+                                                .build())),
+                        ReadOptions.defaults())) {
             PruningCounters counters = new PruningCounters();
-            RowGroupAccess access = PageIndexPruner.create(equal("i", 500), plain.schema().fields(),
-                    plain.pageIndexSource(List.of(0))).prune(plain.metadata().rowGroups().get(0),
-                    RowGroupAccess.scan(ROWS), SlotValues.none(), counters);
+            RowGroupAccess access =
+                    PageIndexPruner.create(
+                                    equal("i", 500),
+                                    plain.schema().fields(),
+                                    plain.pageIndexSource(List.of(0)))
+                            .prune(
+                                    plain.metadata().rowGroups().get(0),
+                                    RowGroupAccess.scan(ROWS),
+                                    SlotValues.none(),
+                                    counters);
             assertThat(access).isEqualTo(RowGroupAccess.scan(ROWS));
             assertThat(counters.failures()).isZero();
         }
@@ -214,22 +258,42 @@ class PageIndexPrunerTest {
 
     @Test
     void aBrokenIndexKeepsTheDataAndCountsAFailure() throws IOException {
-        IOException broken = new io.pqx.format.error.CorruptFileException("Cannot read column index: test");
-        PageIndexSource source = rowGroup -> Optional.of(RowGroupPageIndexes.of(rowGroup, ROWS,
-                List.of(new LeafPageIndex(0, Optional.empty(), Optional.empty(), Optional.empty(),
-                        List.of(broken)))));
+        IOException broken =
+                new io.pqx.format.error.CorruptFileException("Cannot read column index: test");
+        PageIndexSource source =
+                rowGroup ->
+                        Optional.of(
+                                RowGroupPageIndexes.of(
+                                        rowGroup,
+                                        ROWS,
+                                        List.of(
+                                                new LeafPageIndex(
+                                                        0,
+                                                        Optional.empty(),
+                                                        Optional.empty(),
+                                                        Optional.empty(),
+                                                        List.of(broken)))));
         PruningCounters counters = new PruningCounters();
-        RowGroupAccess access = PageIndexPruner.create(equal("i", 500), reader.schema().fields(),
-                source).prune(group, RowGroupAccess.scan(ROWS), SlotValues.none(), counters);
+        RowGroupAccess access =
+                PageIndexPruner.create(equal("i", 500), reader.schema().fields(), source)
+                        .prune(group, RowGroupAccess.scan(ROWS), SlotValues.none(), counters);
         assertThat(access).isEqualTo(RowGroupAccess.scan(ROWS));
         assertThat(counters.failures(PageIndexPruner.EVIDENCE)).isEqualTo(1);
 
         // a source that cannot read: the plan keeps the row group and counts the failure
         PruningCounters planCounters = new PruningCounters();
-        AccessPlan plan = AccessPlan.scanAll(reader.metadata()).apply(
-                PageIndexPruner.create(equal("i", 500), reader.schema().fields(), rowGroup -> {
-                    throw broken;
-                }), reader.metadata(), SlotValues.none(), planCounters);
+        AccessPlan plan =
+                AccessPlan.scanAll(reader.metadata())
+                        .apply(
+                                PageIndexPruner.create(
+                                        equal("i", 500),
+                                        reader.schema().fields(),
+                                        rowGroup -> {
+                                            throw broken;
+                                        }),
+                                reader.metadata(),
+                                SlotValues.none(),
+                                planCounters);
         assertThat(plan.access(0)).isEqualTo(RowGroupAccess.scan(ROWS));
         assertThat(planCounters.failures(PageIndexPruner.EVIDENCE)).isEqualTo(1);
     }
@@ -237,15 +301,31 @@ class PageIndexPrunerTest {
     @Test
     void columnsWithoutPageIndexesGiveChunkFacts() throws IOException {
         // only i's indexes are known: j is judged by its chunk statistics on every segment
-        PageIndexSource onlyI = rowGroup -> Optional.of(reader.readPageIndexes(rowGroup, List.of(0)));
+        PageIndexSource onlyI =
+                rowGroup -> Optional.of(reader.readPageIndexes(rowGroup, List.of(0)));
         PruningCounters counters = new PruningCounters();
-        assertThat(PageIndexPruner.create(io.pqx.format.predicate.Predicates.and(lessThan("i", 120),
-                lessThan("j", 500)), reader.schema().fields(), onlyI)
-                .prune(group, RowGroupAccess.scan(ROWS), SlotValues.none(), counters))
+        assertThat(
+                        PageIndexPruner.create(
+                                        io.pqx.format.predicate.Predicates.and(
+                                                lessThan("i", 120), lessThan("j", 500)),
+                                        reader.schema().fields(),
+                                        onlyI)
+                                .prune(
+                                        group,
+                                        RowGroupAccess.scan(ROWS),
+                                        SlotValues.none(),
+                                        counters))
                 .isEqualTo(select(0, 150));
-        assertThat(PageIndexPruner.create(or(lessThan("i", 120), lessThan("j", 100)),
-                reader.schema().fields(), onlyI)
-                .prune(group, RowGroupAccess.scan(ROWS), SlotValues.none(), counters))
+        assertThat(
+                        PageIndexPruner.create(
+                                        or(lessThan("i", 120), lessThan("j", 100)),
+                                        reader.schema().fields(),
+                                        onlyI)
+                                .prune(
+                                        group,
+                                        RowGroupAccess.scan(ROWS),
+                                        SlotValues.none(),
+                                        counters))
                 .isEqualTo(RowGroupAccess.scan(ROWS));
         assertThat(counters.failures()).isZero();
     }
@@ -257,25 +337,47 @@ class PageIndexPrunerTest {
         int pages = offsets.pageCount();
         boolean[] nullPages = new boolean[pages];
         java.util.Arrays.fill(nullPages, true);
-        List<io.pqx.format.metadata.ChunkStatisticsView> stats = java.util.Collections.nCopies(pages,
-                io.pqx.format.metadata.ChunkStatisticsView.unbounded(
-                        io.pqx.format.index.PhysicalType.DOUBLE, java.util.OptionalLong.of(0),
-                        "the page holds only nulls"));
+        List<io.pqx.format.metadata.ChunkStatisticsView> stats =
+                java.util.Collections.nCopies(
+                        pages,
+                        io.pqx.format.metadata.ChunkStatisticsView.unbounded(
+                                io.pqx.format.index.PhysicalType.DOUBLE,
+                                java.util.OptionalLong.of(0),
+                                "the page holds only nulls"));
         io.pqx.format.metadata.TrustedPageIndex nanPages =
                 io.pqx.format.metadata.TrustedPageIndex.of(offsets, ROWS, nullPages, stats);
-        PageIndexSource source = rowGroup -> Optional.of(RowGroupPageIndexes.of(rowGroup, ROWS,
-                List.of(new LeafPageIndex(2, Optional.empty(), Optional.of(offsets),
-                        Optional.of(nanPages), List.of()))));
+        PageIndexSource source =
+                rowGroup ->
+                        Optional.of(
+                                RowGroupPageIndexes.of(
+                                        rowGroup,
+                                        ROWS,
+                                        List.of(
+                                                new LeafPageIndex(
+                                                        2,
+                                                        Optional.empty(),
+                                                        Optional.of(offsets),
+                                                        Optional.of(nanPages),
+                                                        List.of()))));
         PruningCounters counters = new PruningCounters();
-        assertThat(PageIndexPruner.create(io.pqx.format.predicate.Predicates.notEqual("d", 1.0),
-                reader.schema().fields(), source)
-                .prune(group, RowGroupAccess.scan(ROWS), SlotValues.none(), counters))
+        assertThat(
+                        PageIndexPruner.create(
+                                        io.pqx.format.predicate.Predicates.notEqual("d", 1.0),
+                                        reader.schema().fields(),
+                                        source)
+                                .prune(
+                                        group,
+                                        RowGroupAccess.scan(ROWS),
+                                        SlotValues.none(),
+                                        counters))
                 .isEqualTo(RowGroupAccess.scan(ROWS));
     }
 
     @Test
     void leafIndexesAreThePredicatesColumns() {
-        assertThat(PageIndexPruner.leafIndexes(or(lessThan("j", 3), slot("rf", "t")),
-                reader.schema().fields())).containsExactly(1, 4);
+        assertThat(
+                        PageIndexPruner.leafIndexes(
+                                or(lessThan("j", 3), slot("rf", "t")), reader.schema().fields()))
+                .containsExactly(1, 4);
     }
 }

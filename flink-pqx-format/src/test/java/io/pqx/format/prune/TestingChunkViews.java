@@ -8,19 +8,17 @@ import io.pqx.format.metadata.LeafColumnView;
 import io.pqx.format.metadata.LogicalTypeView;
 import io.pqx.format.metadata.Repetition;
 import io.pqx.format.metadata.RowGroupView;
-
-import org.apache.flink.table.types.logical.LogicalType;
-
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.apache.flink.table.types.logical.LogicalType;
 
 /**
- * Hand-made footer views of one-leaf-per-column row groups, for pruning tests that need
- * statistics no pqx writer produces (untrusted, inexact, without null count).
+ * Hand-made footer views of one-leaf-per-column row groups, for pruning tests that need statistics
+ * no pqx writer produces (untrusted, inexact, without null count).
  */
 final class TestingChunkViews {
     private TestingChunkViews() {}
@@ -33,18 +31,25 @@ final class TestingChunkViews {
     }
 
     static LogicalTypeView decimal(int precision, int scale) {
-        return new LogicalTypeView("DECIMAL", "DECIMAL(" + precision + "," + scale + ")", 0, false,
-                false, null, precision, scale);
+        return new LogicalTypeView(
+                "DECIMAL",
+                "DECIMAL(" + precision + "," + scale + ")",
+                0,
+                false,
+                false,
+                null,
+                precision,
+                scale);
     }
 
     static LogicalTypeView integer(int bits, boolean signed) {
-        return new LogicalTypeView("INTEGER", "INTEGER(" + bits + "," + signed + ")", bits, signed,
-                false, null, 0, 0);
+        return new LogicalTypeView(
+                "INTEGER", "INTEGER(" + bits + "," + signed + ")", bits, signed, false, null, 0, 0);
     }
 
     static LogicalTypeView timestamp(String unit) {
-        return new LogicalTypeView("TIMESTAMP", "TIMESTAMP(" + unit + ",false)", 0, false, false,
-                unit, 0, 0);
+        return new LogicalTypeView(
+                "TIMESTAMP", "TIMESTAMP(" + unit + ",false)", 0, false, false, unit, 0, 0);
     }
 
     static LogicalTypeView time(String unit) {
@@ -52,15 +57,31 @@ final class TestingChunkViews {
     }
 
     static LeafColumnView leaf(Column c, int index) {
-        return new LeafColumnView(List.of(c.name()), index, c.physical(), 0, Repetition.OPTIONAL,
-                Optional.ofNullable(c.logical()), 1, 0, true);
+        return new LeafColumnView(
+                List.of(c.name()),
+                index,
+                c.physical(),
+                0,
+                Repetition.OPTIONAL,
+                Optional.ofNullable(c.logical()),
+                1,
+                0,
+                true);
     }
 
     static List<FieldView> fields(Column... columns) {
         List<FieldView> out = new ArrayList<>();
         for (int i = 0; i < columns.length; i++) {
-            out.add(new FieldView(columns[i].name(), columns[i].name(), columns[i].type(),
-                    FieldView.Kind.PRIMITIVE, List.of(), Optional.of(leaf(columns[i], i)), 1, 0));
+            out.add(
+                    new FieldView(
+                            columns[i].name(),
+                            columns[i].name(),
+                            columns[i].type(),
+                            FieldView.Kind.PRIMITIVE,
+                            List.of(),
+                            Optional.of(leaf(columns[i], i)),
+                            1,
+                            0));
         }
         return out;
     }
@@ -69,17 +90,43 @@ final class TestingChunkViews {
     static RowGroupView rowGroup(long rows, List<Column> columns, ChunkStatisticsView... stats) {
         List<ColumnChunkView> chunks = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
-            chunks.add(new ColumnChunkView(0, i, columns.get(i).name(), columns.get(i).physical(),
-                    "UNCOMPRESSED", List.of("PLAIN"), 100, 100, rows, 4, OptionalLong.empty(),
-                    Optional.empty(), Optional.empty(), Optional.empty(), stats[i]));
+            chunks.add(
+                    new ColumnChunkView(
+                            0,
+                            i,
+                            columns.get(i).name(),
+                            columns.get(i).physical(),
+                            "UNCOMPRESSED",
+                            List.of("PLAIN"),
+                            100,
+                            100,
+                            rows,
+                            4,
+                            OptionalLong.empty(),
+                            Optional.empty(),
+                            Optional.empty(),
+                            Optional.empty(),
+                            stats[i]));
         }
         return new RowGroupView(0, rows, 100, 100, OptionalLong.empty(), List.of(), chunks);
     }
 
-    static ChunkStatisticsView bounded(PhysicalType type, long nulls, byte[] min, byte[] max,
-            boolean minExact, boolean maxExact) {
-        return ChunkStatisticsView.bounded(type, nulls < 0 ? OptionalLong.empty() : OptionalLong.of(nulls),
-                min, max, "min", "max", minExact, maxExact);
+    static ChunkStatisticsView bounded(
+            PhysicalType type,
+            long nulls,
+            byte[] min,
+            byte[] max,
+            boolean minExact,
+            boolean maxExact) {
+        return ChunkStatisticsView.bounded(
+                type,
+                nulls < 0 ? OptionalLong.empty() : OptionalLong.of(nulls),
+                min,
+                max,
+                "min",
+                "max",
+                minExact,
+                maxExact);
     }
 
     static ChunkStatisticsView ints(long nulls, int min, int max) {
@@ -95,8 +142,8 @@ final class TestingChunkViews {
     }
 
     static ChunkStatisticsView untrusted(PhysicalType type, long nulls, String reason) {
-        return ChunkStatisticsView.unbounded(type,
-                nulls < 0 ? OptionalLong.empty() : OptionalLong.of(nulls), reason);
+        return ChunkStatisticsView.unbounded(
+                type, nulls < 0 ? OptionalLong.empty() : OptionalLong.of(nulls), reason);
     }
 
     static byte[] le(int v) {

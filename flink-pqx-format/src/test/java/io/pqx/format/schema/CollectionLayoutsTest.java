@@ -2,12 +2,10 @@ package io.pqx.format.schema;
 
 import static io.pqx.format.schema.TestingSchemas.convert;
 import static io.pqx.format.schema.TestingSchemas.sql;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.error.CorruptFileException;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -144,9 +142,9 @@ class CollectionLayoutsTest {
                                 + "  repeated binary String_list_in_group (STRING);\n"
                                 + "}",
                         "ROW<Int32_list ARRAY<INT NOT NULL> NOT NULL, String_list ARRAY<STRING NOT"
-                            + " NULL> NOT NULL, group_of_lists ROW<Int32_list_in_group ARRAY<INT"
-                            + " NOT NULL> NOT NULL, String_list_in_group ARRAY<STRING NOT NULL> NOT"
-                            + " NULL> NOT NULL> NOT NULL");
+                                + " NULL> NOT NULL, group_of_lists ROW<Int32_list_in_group ARRAY<INT"
+                                + " NOT NULL> NOT NULL, String_list_in_group ARRAY<STRING NOT NULL> NOT"
+                                + " NULL> NOT NULL> NOT NULL");
         ListNode list = (ListNode) schema.fields().get(0);
         assertList(list, 0, 1, 1);
         assertThat(list.parquetType()).isSameAs(list.element().parquetType());
@@ -159,10 +157,10 @@ class CollectionLayoutsTest {
         ParquetSchema schema =
                 assertReadsAs(
                         "required int32 id;\n"
-                            + "optional group phoneNumbers {\n"
-                            + "  repeated group phone { required int64 number; optional binary kind"
-                            + " (STRING); }\n"
-                            + "}",
+                                + "optional group phoneNumbers {\n"
+                                + "  repeated group phone { required int64 number; optional binary kind"
+                                + " (STRING); }\n"
+                                + "}",
                         "ROW<id INT NOT NULL, phoneNumbers ROW<phone ARRAY<ROW<number BIGINT NOT"
                                 + " NULL, kind STRING> NOT NULL> NOT NULL>> NOT NULL");
         StructNode phoneNumbers = (StructNode) schema.fields().get(1);
@@ -188,10 +186,10 @@ class CollectionLayoutsTest {
         ParquetSchema schema =
                 assertReadsAs(
                         "optional group a (LIST) { repeated group list { optional group element"
-                            + " (LIST) { repeated group list { optional group element (LIST) {"
-                            + " repeated group list { optional binary element (STRING); } } } } }"
-                            + " }\n"
-                            + "required int32 b;",
+                                + " (LIST) { repeated group list { optional group element (LIST) {"
+                                + " repeated group list { optional binary element (STRING); } } } } }"
+                                + " }\n"
+                                + "required int32 b;",
                         "ROW<a ARRAY<ARRAY<ARRAY<STRING>>>, b INT NOT NULL> NOT NULL");
         assertThat(schema.leaves().get(0).definitionLevel()).isEqualTo(7);
         assertThat(schema.leaves().get(0).repetitionLevel()).isEqualTo(3);
@@ -265,7 +263,7 @@ class CollectionLayoutsTest {
         ParquetSchema schema =
                 assertReadsAs(
                         "optional group my_map (MAP) { repeated group key_value (MAP_KEY_VALUE) {"
-                            + " optional binary key (STRING); optional binary value (STRING); } }",
+                                + " optional binary key (STRING); optional binary value (STRING); } }",
                         "ROW<my_map MAP<STRING, STRING>> NOT NULL");
         MapNode map = (MapNode) schema.fields().get(0);
         assertThat(map.key().definitionLevel()).isEqualTo(3);
@@ -277,8 +275,8 @@ class CollectionLayoutsTest {
         ParquetSchema schema =
                 assertReadsAs(
                         "optional group a (MAP) { repeated group key_value { required binary key"
-                            + " (STRING); optional group value (MAP) { repeated group key_value {"
-                            + " required int32 key; required boolean value; } } } }",
+                                + " (STRING); optional group value (MAP) { repeated group key_value {"
+                                + " required int32 key; required boolean value; } } } }",
                         "ROW<a MAP<STRING NOT NULL, MAP<INT NOT NULL, BOOLEAN NOT NULL>>> NOT"
                                 + " NULL");
         assertThat(schema.leaves())
@@ -330,7 +328,7 @@ class CollectionLayoutsTest {
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
                         "Cannot read MAP column: the only field of the MAP group, key, is REPEATED"
-                            + " primitive, it must be a REPEATED group (test.parquet, column m)");
+                                + " primitive, it must be a REPEATED group (test.parquet, column m)");
         assertThatThrownBy(
                         () ->
                                 convert(

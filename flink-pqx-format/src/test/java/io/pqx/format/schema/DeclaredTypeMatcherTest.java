@@ -1,15 +1,13 @@
 package io.pqx.format.schema;
 
 import static io.pqx.format.schema.TestingSchemas.sql;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampKind;
 import org.apache.flink.table.types.logical.TimestampType;
 import org.junit.jupiter.api.Test;
-
-import java.util.List;
 
 class DeclaredTypeMatcherTest {
 

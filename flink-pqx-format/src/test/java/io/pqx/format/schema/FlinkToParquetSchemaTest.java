@@ -3,14 +3,13 @@ package io.pqx.format.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Map;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
-
-import java.util.Map;
 
 class FlinkToParquetSchemaTest {
 
@@ -171,29 +170,29 @@ class FlinkToParquetSchemaTest {
         assertConverts(
                 rowType,
                 "message flink_schema {\n"
-                    + "  optional group tags (LIST) {\n"
-                    + "    repeated group list { optional binary element (STRING); }\n"
-                    + "  }\n"
-                    + "  required group ids (LIST) {\n"
-                    + "    repeated group list { required int32 element; }\n"
-                    + "  }\n"
-                    + "  optional group m (MAP) {\n"
-                    + "    repeated group key_value {\n"
-                    + "      required binary key (STRING);\n"
-                    + "      optional int64 value;\n"
-                    + "    }\n"
-                    + "  }\n"
-                    + "  required group mr (MAP) {\n"
-                    + "    repeated group key_value { required int32 key; required double value;"
-                    + " }\n"
-                    + "  }\n"
-                    + "  optional group bag (MAP) {\n"
-                    + "    repeated group key_value {\n"
-                    + "      required binary key (STRING);\n"
-                    + "      required int32 value;\n"
-                    + "    }\n"
-                    + "  }\n"
-                    + "}");
+                        + "  optional group tags (LIST) {\n"
+                        + "    repeated group list { optional binary element (STRING); }\n"
+                        + "  }\n"
+                        + "  required group ids (LIST) {\n"
+                        + "    repeated group list { required int32 element; }\n"
+                        + "  }\n"
+                        + "  optional group m (MAP) {\n"
+                        + "    repeated group key_value {\n"
+                        + "      required binary key (STRING);\n"
+                        + "      optional int64 value;\n"
+                        + "    }\n"
+                        + "  }\n"
+                        + "  required group mr (MAP) {\n"
+                        + "    repeated group key_value { required int32 key; required double value;"
+                        + " }\n"
+                        + "  }\n"
+                        + "  optional group bag (MAP) {\n"
+                        + "    repeated group key_value {\n"
+                        + "      required binary key (STRING);\n"
+                        + "      required int32 value;\n"
+                        + "    }\n"
+                        + "  }\n"
+                        + "}");
     }
 
     @Test
@@ -272,7 +271,8 @@ class FlinkToParquetSchemaTest {
                         FlinkToParquetSchema.toParquet(row("a", DataTypes.INT().getLogicalType()))
                                 .getName())
                 .isEqualTo("flink_schema");
-        assertThat(io.pqx.format.options.WriteOptions.FLINK_SCHEMA_KEY).isEqualTo("pqx.flink.schema");
+        assertThat(io.pqx.format.options.WriteOptions.FLINK_SCHEMA_KEY)
+                .isEqualTo("pqx.flink.schema");
     }
 
     @Test

@@ -1,15 +1,13 @@
 package io.pqx.format.schema;
 
 import static io.pqx.format.schema.TestingSchemas.sql;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.apache.flink.table.types.logical.RowType;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.table.types.logical.RowType;
+import org.junit.jupiter.api.Test;
 
 class ParquetSchemaTest {
 
@@ -82,10 +80,10 @@ class ParquetSchemaTest {
         assertThat(keysOnly.describe())
                 .isEqualTo(
                         "message m (1 leaves)\n"
-                            + "  k: MAP<INT NOT NULL, BOOLEAN> NOT NULL  [map, def 0, entry def 1,"
-                            + " rep 1]\n"
-                            + "    key: INT NOT NULL  [leaf 0 k.key_value.key, def 1, rep 1]\n"
-                            + "    (no value field)\n");
+                                + "  k: MAP<INT NOT NULL, BOOLEAN> NOT NULL  [map, def 0, entry def 1,"
+                                + " rep 1]\n"
+                                + "    key: INT NOT NULL  [leaf 0 k.key_value.key, def 1, rep 1]\n"
+                                + "    (no value field)\n");
     }
 
     @Test

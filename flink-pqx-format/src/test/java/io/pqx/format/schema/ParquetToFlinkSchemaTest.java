@@ -1,15 +1,15 @@
 package io.pqx.format.schema;
 
+import static io.pqx.format.schema.TestingSchemas.assertConsistent;
 import static io.pqx.format.schema.TestingSchemas.convert;
 import static io.pqx.format.schema.TestingSchemas.parse;
 import static io.pqx.format.schema.TestingSchemas.sql;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.UnsupportedFileException;
-
+import java.util.List;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.schema.GroupType;
@@ -19,9 +19,6 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Type.Repetition;
 import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import static io.pqx.format.schema.TestingSchemas.assertConsistent;
 
 class ParquetToFlinkSchemaTest {
 
@@ -365,5 +362,4 @@ class ParquetToFlinkSchemaTest {
         assertThat(node.definitionLevel()).as("%s definition level", node.name()).isEqualTo(def);
         assertThat(node.repetitionLevel()).as("%s repetition level", node.name()).isEqualTo(rep);
     }
-
 }

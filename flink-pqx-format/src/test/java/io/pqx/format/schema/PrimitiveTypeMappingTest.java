@@ -2,13 +2,11 @@ package io.pqx.format.schema;
 
 import static io.pqx.format.schema.TestingSchemas.convert;
 import static io.pqx.format.schema.TestingSchemas.sql;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.UnsupportedFileException;
-
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 import org.apache.parquet.schema.MessageType;

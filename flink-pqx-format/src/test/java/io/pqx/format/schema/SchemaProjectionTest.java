@@ -2,15 +2,13 @@ package io.pqx.format.schema;
 
 import static io.pqx.format.schema.TestingSchemas.parse;
 import static io.pqx.format.schema.TestingSchemas.sql;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import java.util.List;
 
 class SchemaProjectionTest {
 
@@ -37,13 +35,13 @@ class SchemaProjectionTest {
                 .isEqualTo(
                         parse(
                                 "message flink_schema {\n"
-                                    + "  optional int64 ts (TIMESTAMP(MICROS,false));\n"
-                                    + "  optional group tags (LIST) {\n"
-                                    + "    repeated group list { optional binary element (STRING);"
-                                    + " }\n"
-                                    + "  }\n"
-                                    + "  required int64 id;\n"
-                                    + "}"));
+                                        + "  optional int64 ts (TIMESTAMP(MICROS,false));\n"
+                                        + "  optional group tags (LIST) {\n"
+                                        + "    repeated group list { optional binary element (STRING);"
+                                        + " }\n"
+                                        + "  }\n"
+                                        + "  required int64 id;\n"
+                                        + "}"));
         assertThat(projected.leaves())
                 .extracting(PrimitiveNode::leafIndex)
                 .containsExactly(9, 6, 0);

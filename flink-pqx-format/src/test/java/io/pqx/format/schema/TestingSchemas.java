@@ -1,18 +1,17 @@
 package io.pqx.format.schema;
 
-import io.pqx.format.error.FileContext;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.error.FileContext;
+import java.util.List;
+import javax.annotation.Nullable;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeParser;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
-
-import javax.annotation.Nullable;
-import static org.assertj.core.api.Assertions.assertThat;
-import org.apache.parquet.column.ColumnDescriptor;
-import java.util.List;
 
 /** Shared test helpers: parse a message, convert it, build Flink types from DataTypes. */
 final class TestingSchemas {

@@ -1,29 +1,28 @@
 package io.pqx.format.stats;
 
+import static io.pqx.format.stats.TestingBloomFilters.firstChunksFilter;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.pqx.format.TestingParquetFiles;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FileRange;
 import io.pqx.format.footer.FooterReader;
 import io.pqx.format.footer.TestingFooters;
-import io.pqx.format.TestingParquetFiles;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.io.PositionOutputStream;
-import org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter;
-import org.apache.parquet.column.values.bloomfilter.BloomFilter;
-import org.apache.parquet.io.api.Binary;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static io.pqx.format.stats.TestingBloomFilters.firstChunksFilter;
+import org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter;
+import org.apache.parquet.column.values.bloomfilter.BloomFilter;
+import org.apache.parquet.io.api.Binary;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class BloomFiltersTest {
     private static final FileContext CTX = FileContext.of("b.parquet").rowGroup(0).column("k");
@@ -161,6 +160,7 @@ class BloomFiltersTest {
         InputFile file = new ByteArrayInputFile("b.parquet", bytes.toByteArray());
         assertThatThrownBy(() -> BloomFilters.read(file, 4, -1, CTX))
                 .isInstanceOf(CorruptFileException.class)
-                .hasMessageStartingWith("Cannot read bloom filter: its bitset of 16 bytes does not fit");
+                .hasMessageStartingWith(
+                        "Cannot read bloom filter: its bitset of 16 bytes does not fit");
     }
 }

@@ -1,13 +1,24 @@
 package io.pqx.format.stats;
 
+import static io.pqx.format.stats.TestingPageIndexes.STRING;
+import static io.pqx.format.stats.TestingPageIndexes.offsetIndex;
+import static io.pqx.format.stats.TestingPageIndexes.stringIndex;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.pqx.format.TestingParquetFiles;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FooterReader;
 import io.pqx.format.footer.TestingFooters;
-import io.pqx.format.TestingParquetFiles;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.InputFile;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.format.PageLocation;
 import org.apache.parquet.format.Util;
@@ -19,18 +30,6 @@ import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
 import org.junit.jupiter.api.Test;
-
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static io.pqx.format.stats.TestingPageIndexes.STRING;
-import static io.pqx.format.stats.TestingPageIndexes.offsetIndex;
-import static io.pqx.format.stats.TestingPageIndexes.stringIndex;
 
 /**
  * Page index conversion and reading. (Comparisons with parquet-java's conversion and reads are in
@@ -140,27 +139,37 @@ class PageIndexesTest {
     void rejectsBoundsNarrowerThanTheirFixedWidthType() {
         PrimitiveType int64 = Types.required(PrimitiveTypeName.INT64).named("l");
         ColumnIndexBuilder builder = ColumnIndexBuilder.getBuilder(int64, Integer.MAX_VALUE);
-        builder.add(Statistics.getBuilderForReading(int64).withMin(longBytes(1)).withMax(longBytes(9))
-                .withNumNulls(0).build());
+        builder.add(
+                Statistics.getBuilderForReading(int64)
+                        .withMin(longBytes(1))
+                        .withMax(longBytes(9))
+                        .withNumNulls(0)
+                        .build());
         org.apache.parquet.format.ColumnIndex thrift = PageIndexes.toThrift(builder.build());
         thrift.getMin_values().set(0, java.nio.ByteBuffer.wrap(new byte[3])); // cut by damage
         assertThatThrownBy(() -> PageIndexes.fromThrift(thrift, int64, CTX))
                 .isInstanceOf(CorruptFileException.class)
-                .hasMessage("Cannot read column index: page 0 has bounds of 3 and 8 bytes for INT64"
-                        + " values of 8 bytes (p.parquet, row group 0, column s)")
+                .hasMessage(
+                        "Cannot read column index: page 0 has bounds of 3 and 8 bytes for INT64"
+                                + " values of 8 bytes (p.parquet, row group 0, column s)")
                 .hasNoCause();
     }
 
     private static byte[] longBytes(long value) {
-        return java.nio.ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(value).array();
+        return java.nio.ByteBuffer.allocate(8)
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .putLong(value)
+                .array();
     }
 
     @Test
     void rejectsAnOffsetIndexOfNoPages() {
-        org.apache.parquet.format.OffsetIndex thrift = new org.apache.parquet.format.OffsetIndex(new ArrayList<>());
+        org.apache.parquet.format.OffsetIndex thrift =
+                new org.apache.parquet.format.OffsetIndex(new ArrayList<>());
         assertThatThrownBy(() -> PageIndexes.fromThrift(thrift, CTX))
                 .isInstanceOf(CorruptFileException.class)
-                .hasMessage("Cannot read offset index: it lists no pages (p.parquet, row group 0, column s)");
+                .hasMessage(
+                        "Cannot read offset index: it lists no pages (p.parquet, row group 0, column s)");
     }
 
     @Test

@@ -1,10 +1,17 @@
 package io.pqx.format.stats;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pqx.format.TestingParquetFiles;
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.FooterReader;
 import io.pqx.format.footer.TestingFooters;
-import io.pqx.format.TestingParquetFiles;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.OptionalLong;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.format.ColumnOrder;
 import org.apache.parquet.format.TypeDefinedOrder;
@@ -14,14 +21,6 @@ import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
 import org.junit.jupiter.api.Test;
-
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
-import java.util.OptionalLong;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class StatisticsConverterTest {
     private static final ColumnOrder TYPE_ORDER = ColumnOrder.TYPE_ORDER(new TypeDefinedOrder());

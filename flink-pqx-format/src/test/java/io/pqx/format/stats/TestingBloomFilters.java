@@ -1,14 +1,14 @@
 package io.pqx.format.stats;
 
+import io.pqx.format.TestingParquetFiles;
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FooterReader;
 import io.pqx.format.footer.TestingFooters;
-import io.pqx.format.TestingParquetFiles;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.InputFile;
-import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 import java.io.IOException;
 import java.nio.file.Path;
+import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 
 /** Bloom filters as pqx reads them from files, for the bloom filter tests here and in e2e-tests. */
 final class TestingBloomFilters {

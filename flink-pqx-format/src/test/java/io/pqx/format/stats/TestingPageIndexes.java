@@ -1,15 +1,15 @@
 package io.pqx.format.stats;
 
+import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.internal.column.columnindex.ColumnIndex;
 import org.apache.parquet.internal.column.columnindex.ColumnIndexBuilder;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 import org.apache.parquet.internal.column.columnindex.OffsetIndexBuilder;
+import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
-import org.apache.parquet.column.statistics.Statistics;
-import org.apache.parquet.io.api.Binary;
 
 /**
  * A column index and an offset index of a STRING column, for the page index tests here and in

@@ -1,20 +1,19 @@
 package io.pqx.sink.committer;
 
 import io.pqx.sink.file.OpenFileState;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;
 import org.apache.flink.core.fs.RecoverableWriter.ResumeRecoverable;
 
-import javax.annotation.Nullable;
-
 /**
- * What the committer does once the checkpoint that produced it completes: publish one closed,
- * still hidden part file under its final name, or ({@link #cleansUp()}) discard the file system's
- * state behind an in-progress file's resumable that a later checkpoint superseded (on object
- * stores, the temporary object holding the file's tail at that checkpoint; nothing on the local
- * file system). Emitted by the sink writer at each checkpoint and at end of input; serialized by
- * {@code PqxCommittableSerializer}.
+ * What the committer does once the checkpoint that produced it completes: publish one closed, still
+ * hidden part file under its final name, or ({@link #cleansUp()}) discard the file system's state
+ * behind an in-progress file's resumable that a later checkpoint superseded (on object stores, the
+ * temporary object holding the file's tail at that checkpoint; nothing on the local file system).
+ * Emitted by the sink writer at each checkpoint and at end of input; serialized by {@code
+ * PqxCommittableSerializer}.
  *
  * @param basePath the base path the file was written under (as the writer's {@code Path} prints
  *     it), so that a job restored with another base path still commits it where it is; {@link
@@ -27,9 +26,9 @@ import javax.annotation.Nullable;
  *     record carried one (feeds the watermark partition-commit trigger)
  * @param recoverable the file system's handle to publish the in-progress file; null when the
  *     committable only {@linkplain #cleansUp() cleans up}
- * @param rowLogSegments how many row-log segments the file ever numbered ({@code
- *     .<file name>.rows-0} onwards, see {@link OpenFileState}): obsolete once the
- *     file is published, the committer deletes them then; 0 when none
+ * @param rowLogSegments how many row-log segments the file ever numbered ({@code .<file
+ *     name>.rows-0} onwards, see {@link OpenFileState}): obsolete once the file is published, the
+ *     committer deletes them then; 0 when none
  * @param cleanUp a resumable of the in-progress file {@code fileName} that no checkpoint from this
  *     one on needs, whose state the committer discards; null for a file to publish
  */
@@ -54,7 +53,9 @@ public record PqxCommittable(
         if ((recoverable == null) == (cleanUp == null)) {
             throw new IllegalArgumentException(
                     "A pqx committable publishes a file or cleans up a resumable: exactly one of"
-                            + " recoverable and cleanUp must be set (file " + fileName + ")");
+                            + " recoverable and cleanUp must be set (file "
+                            + fileName
+                            + ")");
         }
     }
 
@@ -68,8 +69,16 @@ public record PqxCommittable(
             long maxTimestamp,
             CommitRecoverable recoverable,
             int rowLogSegments) {
-        this(basePath, partition, fileName, rowCount, sizeBytes, maxTimestamp, recoverable,
-                rowLogSegments, null);
+        this(
+                basePath,
+                partition,
+                fileName,
+                rowCount,
+                sizeBytes,
+                maxTimestamp,
+                recoverable,
+                rowLogSegments,
+                null);
     }
 
     /** The clean-up of {@code resumable}, a superseded resumable of the in-progress file. */

@@ -1,15 +1,12 @@
 package io.pqx.sink.committer;
 
-import io.pqx.sink.committer.PqxCommittable;
-
+import java.io.IOException;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;
 import org.apache.flink.core.fs.RecoverableWriter.ResumeRecoverable;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
-
-import java.io.IOException;
 
 /**
  * Serializes {@link PqxCommittable}s into checkpoints, big-endian {@code DataOutput}.
@@ -19,11 +16,11 @@ import java.io.IOException;
  * record timestamp (long). Version 2 appends the base path the file was written under (UTF);
  * version 1 committables read back with {@link PqxCommittable#UNKNOWN_BASE_PATH}.
  *
- * <p>Version 3 (written) starts with a kind (byte): 0, a file to publish, then the version 2
- * layout and the number of row-log segments the file numbered (int); 1, a resumable to clean up,
- * then the resume recoverable serializer's version (int), the resumable's length (int) and bytes,
- * partition (UTF), file name (UTF) and base path (UTF). Versions 1 and 2 read back as files to
- * publish with no row-log segment.
+ * <p>Version 3 (written) starts with a kind (byte): 0, a file to publish, then the version 2 layout
+ * and the number of row-log segments the file numbered (int); 1, a resumable to clean up, then the
+ * resume recoverable serializer's version (int), the resumable's length (int) and bytes, partition
+ * (UTF), file name (UTF) and base path (UTF). Versions 1 and 2 read back as files to publish with
+ * no row-log segment.
  *
  * <p>Unknown versions and kinds, and lengths beyond the input, fail with an {@link IOException}.
  * Thread-safe if the recoverable serializers are.
@@ -31,9 +28,13 @@ import java.io.IOException;
 @Internal
 public final class PqxCommittableSerializer implements SimpleVersionedSerializer<PqxCommittable> {
     public static final int VERSION_1 = 1;
+
     /** Version 1 plus the base path. */
     public static final int VERSION_2 = 2;
-    /** A kind, then a file (version 2 plus its row-log segment count) or a resumable to clean up. */
+
+    /**
+     * A kind, then a file (version 2 plus its row-log segment count) or a resumable to clean up.
+     */
     public static final int VERSION_3 = 3;
 
     public static final int VERSION = VERSION_3;
@@ -65,7 +66,8 @@ public final class PqxCommittableSerializer implements SimpleVersionedSerializer
         DataOutputSerializer out = new DataOutputSerializer(256);
         if (committable.cleansUp()) {
             out.writeByte(CLEAN_UP);
-            writeVersioned(out, resumables.getVersion(), resumables.serialize(committable.cleanUp()));
+            writeVersioned(
+                    out, resumables.getVersion(), resumables.serialize(committable.cleanUp()));
             out.writeUTF(committable.partition());
             out.writeUTF(committable.fileName());
             out.writeUTF(committable.basePath());
@@ -126,7 +128,10 @@ public final class PqxCommittableSerializer implements SimpleVersionedSerializer
         int segments = version >= VERSION_3 ? in.readInt() : 0;
         if (segments < 0) {
             throw new IOException(
-                    "Cannot read pqx committable of " + fileName + ": " + segments
+                    "Cannot read pqx committable of "
+                            + fileName
+                            + ": "
+                            + segments
                             + " row-log segments");
         }
         return new PqxCommittable(

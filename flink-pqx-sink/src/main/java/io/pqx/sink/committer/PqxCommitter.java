@@ -1,8 +1,9 @@
 package io.pqx.sink.committer;
 
 import io.pqx.sink.file.RowLogNames;
-import io.pqx.sink.committer.PqxCommittable;
-
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.Collection;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.core.fs.FileSystem;
@@ -10,10 +11,6 @@ import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableWriter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.io.FileNotFoundException;
-import java.io.IOException;
-import java.util.Collection;
 
 /**
  * Publishes part files: each {@link PqxCommittable}'s in-progress file is moved to its final name
@@ -59,8 +56,8 @@ public final class PqxCommitter implements Committer<PqxCommittable> {
     private final CommitBackoff backoff;
 
     /**
-     * @param basePath the sink's base path, for committables that do not record theirs (version
-     *     1); the file system must be the one the committables were written to
+     * @param basePath the sink's base path, for committables that do not record theirs (version 1);
+     *     the file system must be the one the committables were written to
      */
     public PqxCommitter(Path basePath, FileSystem fileSystem, RecoverableWriter writer) {
         this(basePath, fileSystem, writer, CommitBackoff.DEFAULT);
@@ -138,16 +135,19 @@ public final class PqxCommitter implements Committer<PqxCommittable> {
 
     /**
      * Discards the state behind a superseded resumable of the in-progress file of {@code target}
-     * (an object store's temporary object of the file's tail). Idempotent as the file system's
-     * own clean-up; a failure is logged at WARN and not retried: the state is garbage either way,
-     * never read again, and failing over would not remove it.
+     * (an object store's temporary object of the file's tail). Idempotent as the file system's own
+     * clean-up; a failure is logged at WARN and not retried: the state is garbage either way, never
+     * read again, and failing over would not remove it.
      */
     private void cleanUp(PqxCommittable committable, Path target) {
         try {
             writer.cleanupRecoverableState(committable.cleanUp());
         } catch (IOException | RuntimeException e) {
-            LOG.warn("Cannot clean up a superseded checkpoint's state of the in-progress file of {};"
-                    + " it stays (never read): {}", target, e.toString());
+            LOG.warn(
+                    "Cannot clean up a superseded checkpoint's state of the in-progress file of {};"
+                            + " it stays (never read): {}",
+                    target,
+                    e.toString());
         }
     }
 
@@ -159,8 +159,12 @@ public final class PqxCommitter implements Committer<PqxCommittable> {
             try {
                 fileSystem.delete(segment, false);
             } catch (IOException e) {
-                LOG.warn("Cannot delete row-log segment {} of the published part file {}; it"
-                        + " stays (hidden, never read): {}", segment, target, e.toString());
+                LOG.warn(
+                        "Cannot delete row-log segment {} of the published part file {}; it"
+                                + " stays (hidden, never read): {}",
+                        segment,
+                        target,
+                        e.toString());
             }
         }
     }

@@ -1,11 +1,5 @@
 package io.pqx.sink.file;
 
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
-import org.apache.flink.table.types.logical.RowType;
-
 import java.io.DataOutput;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,6 +7,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.zip.Checksum;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
  * Rows of a part file's open row group kept in their serialized form (Flink's {@link
@@ -26,8 +25,10 @@ import java.util.zip.Checksum;
 final class CarriedRows {
     private final RowDataSerializer serializer;
     private DataOutputSerializer buffer = new DataOutputSerializer(256);
+
     /** Start offset of each row in {@link #buffer}. */
     private int[] starts = new int[64];
+
     private int count;
 
     CarriedRows(RowType rowType) {

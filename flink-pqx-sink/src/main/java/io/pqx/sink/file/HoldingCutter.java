@@ -4,14 +4,11 @@ import io.pqx.format.ByteLimitCheck;
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.ShreddedRows;
 import io.pqx.sink.options.RowGroupMode;
-
-import org.apache.flink.table.data.RowData;
-
 import java.io.IOException;
 import java.util.List;
 import java.util.function.LongSupplier;
-
 import javax.annotation.Nullable;
+import org.apache.flink.table.data.RowData;
 
 /**
  * Row groups that need their rows before the cut: approximate mode (which may cut the first target
@@ -20,10 +17,10 @@ import javax.annotation.Nullable;
  *
  * <p>Every row is shredded into a {@link ShreddedRows} when it arrives, so a bad value fails at its
  * own row and the byte bound is measured on the real columns (their raw bytes at the file's
- * compression so far). The held rows are kept serialized ({@link CarriedRows}: a private copy, so
- * a caller may reuse its row objects). Holding costs memory for up to {@code 2T} rows in
- * approximate mode. With a {@link RowLog} (files open across checkpoints), a checkpoint logs the
- * held rows that arrived since the last one; the logged rows are always a prefix of the held ones.
+ * compression so far). The held rows are kept serialized ({@link CarriedRows}: a private copy, so a
+ * caller may reuse its row objects). Holding costs memory for up to {@code 2T} rows in approximate
+ * mode. With a {@link RowLog} (files open across checkpoints), a checkpoint logs the held rows that
+ * arrived since the last one; the logged rows are always a prefix of the held ones.
  *
  * <p>Called by the sink's task thread only; not thread-safe.
  */
@@ -40,8 +37,13 @@ final class HoldingCutter implements RowGroupCutter {
     @Nullable private final RowLog log;
     private long fileRows;
 
-    HoldingCutter(RowGroupLimits limits, ParquetWriter writer, @Nullable RowSorter sorter,
-            ShreddedRows measured, CarriedRows held, @Nullable RowLog log) {
+    HoldingCutter(
+            RowGroupLimits limits,
+            ParquetWriter writer,
+            @Nullable RowSorter sorter,
+            ShreddedRows measured,
+            CarriedRows held,
+            @Nullable RowLog log) {
         this.held = held;
         this.log = log;
         this.mode = limits.mode();

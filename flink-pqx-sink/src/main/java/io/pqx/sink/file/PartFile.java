@@ -6,9 +6,13 @@ import io.pqx.format.ParquetWriter;
 import io.pqx.format.ResumePoint;
 import io.pqx.format.ShreddedRows;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.sink.file.OpenFileState;
-import io.pqx.sink.file.RowLogSegment;
-
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongSupplier;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.Path;
@@ -18,15 +22,6 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
-import java.io.BufferedOutputStream;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.LongSupplier;
-
-import javax.annotation.Nullable;
-
 /**
  * One Parquet part file being written by a sink subtask: a hidden in-progress file of Flink's
  * {@link RecoverableWriter} (on the local file system {@code .<name>.inprogress.<uuid>}), the
@@ -35,9 +30,9 @@ import javax.annotation.Nullable;
  * #closeForCommit()} writes the footer and turns it into a {@link PendingFile}; {@link #discard()}
  * abandons it, leaving at most a hidden in-progress file that is never published.
  *
- * <p>A file may stay open across checkpoints: {@link #snapshot} makes its row groups written so
- * far durable ({@link RecoverableFsDataOutputStream#persist()}), logs the rows of its open row
- * group that arrived since the last checkpoint ({@link RowLog}) and returns both as an {@link
+ * <p>A file may stay open across checkpoints: {@link #snapshot} makes its row groups written so far
+ * durable ({@link RecoverableFsDataOutputStream#persist()}), logs the rows of its open row group
+ * that arrived since the last checkpoint ({@link RowLog}) and returns both as an {@link
  * OpenFileState}; {@link #resume} continues it from that state after a restore, on the stream
  * {@link RecoverableWriter#recover} truncated back to the persisted bytes, re-feeding the logged
  * rows. No footer is written before {@link #closeForCommit()}.
@@ -59,25 +54,35 @@ public final class PartFile {
     private final ByteLimitCheck size;
     private final LongSupplier sizeEstimate = this::sizeEstimate;
     private final long openedAt;
+
     /**
      * The open row group's rows a checkpoint carries; a log no row is ever given to when
      * checkpoints flush or roll the file instead (it still counts a restored file's segments).
      */
     private final RowLog log;
+
     /** Whether the open row group's rows are logged for checkpoints to carry. */
     private final boolean carry;
+
     /**
      * Resumables of this file that the next checkpoint supersedes (the last one persisted, or the
      * one it was resumed from): their state is discarded once that checkpoint completes.
      */
     private final List<RecoverableWriter.ResumeRecoverable> superseded = new ArrayList<>();
+
     private long lastWriteAt;
     private long maxTimestamp = Long.MIN_VALUE;
     private long lastStateBytes;
 
-    private PartFile(RecoverableWriter recoverableWriter, RecoverableFsDataOutputStream stream,
-            ParquetWriter writer, RowGroupCutter cutter, PartFileSpec spec, long rollingBytes,
-            RowLog log, boolean carry) {
+    private PartFile(
+            RecoverableWriter recoverableWriter,
+            RecoverableFsDataOutputStream stream,
+            ParquetWriter writer,
+            RowGroupCutter cutter,
+            PartFileSpec spec,
+            long rollingBytes,
+            RowLog log,
+            boolean carry) {
         this.log = log;
         this.carry = carry;
         this.recoverableWriter = recoverableWriter;
@@ -111,11 +116,20 @@ public final class PartFile {
         String location = target.toString();
         try {
             ParquetWriter writer =
-                    ParquetWriter.builder(rowType).options(options).encodingOn(files.pool()).open(writerOutput(stream, target), location);
+                    ParquetWriter.builder(rowType)
+                            .options(options)
+                            .encodingOn(files.pool())
+                            .open(writerOutput(stream, target), location);
             RowLog log = new RowLog(target);
-            return new PartFile(recoverableWriter, stream, writer,
-                    cutter(files, writer, location, carry ? log : null), spec, files.rollingBytes(),
-                    log, carry);
+            return new PartFile(
+                    recoverableWriter,
+                    stream,
+                    writer,
+                    cutter(files, writer, location, carry ? log : null),
+                    spec,
+                    files.rollingBytes(),
+                    log,
+                    carry);
         } catch (IOException | RuntimeException e) {
             stream.close();
             throw e;
@@ -137,39 +151,65 @@ public final class PartFile {
         RecoverableWriter recoverableWriter = files.recoverableWriter();
         RowType rowType = files.rowType();
         boolean carry = files.carry();
-        PartFileSpec spec = new PartFileSpec(
-                new Path(state.basePath()), state.partition(), state.fileName(), state.openedAt());
+        PartFileSpec spec =
+                new PartFileSpec(
+                        new Path(state.basePath()),
+                        state.partition(),
+                        state.fileName(),
+                        state.openedAt());
         String location = spec.target().toString();
         ResumePoint point = ResumePoint.fromBytes(state.resumePoint(), location);
         RecoverableFsDataOutputStream stream;
         RecoverableWriter.ResumeRecoverable resumable;
         try {
             resumable =
-                    recoverableWriter.getResumeRecoverableSerializer()
+                    recoverableWriter
+                            .getResumeRecoverableSerializer()
                             .deserialize(state.resumableVersion(), state.resumable());
             stream = recoverableWriter.recover(resumable);
         } catch (IOException | RuntimeException e) {
             if (publishedAlready(spec.target())) {
                 throw new PublishedAfterCheckpointException(spec.target(), e);
             }
-            throw new IOException("Cannot resume part file " + location
-                    + " after a restore: its in-progress file cannot be recovered ("
-                    + e.getMessage() + ")", e);
+            throw new IOException(
+                    "Cannot resume part file "
+                            + location
+                            + " after a restore: its in-progress file cannot be recovered ("
+                            + e.getMessage()
+                            + ")",
+                    e);
         }
         try {
             if (stream.getPos() != point.length()) {
-                throw new IOException("Cannot resume part file " + location + ": the recovered"
-                        + " in-progress file has " + stream.getPos() + " bytes, the checkpoint "
-                        + point.length());
+                throw new IOException(
+                        "Cannot resume part file "
+                                + location
+                                + ": the recovered"
+                                + " in-progress file has "
+                                + stream.getPos()
+                                + " bytes, the checkpoint "
+                                + point.length());
             }
             List<RowData> carried =
                     RowLog.read(spec.target(), state.rowLog(), state.rowLogSkip(), rowType);
-            ParquetWriter writer = ParquetWriter.builder(rowType).options(files.options()).encodingOn(files.pool()).resume(writerOutput(stream, spec.target()), location, point);
-            RowLog log = new RowLog(
-                    spec.target(), state.rowLog(), state.rowLogSkip(), state.rowLogNext());
-            PartFile file = new PartFile(recoverableWriter, stream, writer,
-                    cutter(files, writer, location, carry ? log : null), spec, files.rollingBytes(),
-                    log, carry);
+            ParquetWriter writer =
+                    ParquetWriter.builder(rowType)
+                            .options(files.options())
+                            .encodingOn(files.pool())
+                            .resume(writerOutput(stream, spec.target()), location, point);
+            RowLog log =
+                    new RowLog(
+                            spec.target(), state.rowLog(), state.rowLogSkip(), state.rowLogNext());
+            PartFile file =
+                    new PartFile(
+                            recoverableWriter,
+                            stream,
+                            writer,
+                            cutter(files, writer, location, carry ? log : null),
+                            spec,
+                            files.rollingBytes(),
+                            log,
+                            carry);
             file.maxTimestamp = state.maxTimestamp();
             file.lastStateBytes = stateBytes(state.resumePoint(), state.rowLog());
             file.lastWriteAt = now;
@@ -202,14 +242,19 @@ public final class PartFile {
         return new BufferedOutputStream(SyncOnFlushStream.of(stream, target), BUFFER_BYTES);
     }
 
-    private static RowGroupCutter cutter(PartFiles files, ParquetWriter writer, String location,
-            @Nullable RowLog log) {
+    private static RowGroupCutter cutter(
+            PartFiles files, ParquetWriter writer, String location, @Nullable RowLog log) {
         RowType rowType = files.rowType();
         return RowGroupCutter.holdsRows(files.limits(), files.sorter() != null)
-                ? new HoldingCutter(files.limits(), writer, files.sorter(),
-                        ShreddedRows.of(rowType, location), new CarriedRows(rowType), log)
-                : new StreamingCutter(files.limits(), writer,
-                        log == null ? null : new CarriedRows(rowType), log);
+                ? new HoldingCutter(
+                        files.limits(),
+                        writer,
+                        files.sorter(),
+                        ShreddedRows.of(rowType, location),
+                        new CarriedRows(rowType),
+                        log)
+                : new StreamingCutter(
+                        files.limits(), writer, log == null ? null : new CarriedRows(rowType), log);
     }
 
     /**
@@ -240,9 +285,8 @@ public final class PartFile {
     }
 
     /**
-     * The base path the file is written under: the sink's, or for a file resumed from a
-     * checkpoint, the one it was opened under (a job restored with another base path finishes it
-     * where it is).
+     * The base path the file is written under: the sink's, or for a file resumed from a checkpoint,
+     * the one it was opened under (a job restored with another base path finishes it where it is).
      */
     public Path basePath() {
         return spec.basePath();
@@ -276,24 +320,24 @@ public final class PartFile {
 
     /**
      * Assumes {@code encodedPerRawByte} until this file has shown its own compression: a subtask
-     * carries it from one file to the next, so a new file's first row groups and held rows are
-     * not counted at their raw size.
+     * carries it from one file to the next, so a new file's first row groups and held rows are not
+     * counted at their raw size.
      */
     public void assumeCompression(double encodedPerRawByte) {
         writer.assumeCompression(encodedPerRawByte);
     }
 
     /**
-     * Estimated bytes of the file if closed now (footer aside): row groups written or cut, the
-     * open one, and rows held for a later cut, all in encoded bytes.
+     * Estimated bytes of the file if closed now (footer aside): row groups written or cut, the open
+     * one, and rows held for a later cut, all in encoded bytes.
      */
     public long sizeEstimate() {
         return writer.estimatedFileBytes() + cutter.heldFileBytes();
     }
 
     /**
-     * Whether the file has reached its rolling size. Cheap after every row: the size is measured
-     * on a {@link ByteLimitCheck} schedule.
+     * Whether the file has reached its rolling size. Cheap after every row: the size is measured on
+     * a {@link ByteLimitCheck} schedule.
      */
     public boolean reachedSize() {
         return size.reached(cutter.rowCount(), sizeEstimate);
@@ -321,8 +365,8 @@ public final class PartFile {
     }
 
     /**
-     * Frees the open row group's dictionaries that no page has used and that show they will not
-     * pay ({@link ParquetWriter#giveUpUnpayingDictionaries()}); the memory budget's second resort.
+     * Frees the open row group's dictionaries that no page has used and that show they will not pay
+     * ({@link ParquetWriter#giveUpUnpayingDictionaries()}); the memory budget's second resort.
      *
      * @return how many were given up
      */
@@ -353,9 +397,9 @@ public final class PartFile {
 
     /**
      * Bytes, about, of this file's entry in the writer state at its last snapshot (or in the state
-     * it was resumed from): the persisted row groups' footer entries and page indexes (the
-     * format's resume point, which grows with every row group cut) and the names of the row-log
-     * segments the state named. 0 before the first.
+     * it was resumed from): the persisted row groups' footer entries and page indexes (the format's
+     * resume point, which grows with every row group cut) and the names of the row-log segments the
+     * state named. 0 before the first.
      */
     public long lastStateBytes() {
         return lastStateBytes;
@@ -397,8 +441,11 @@ public final class PartFile {
                 cutter.logOpenRows();
             }
             if (!carry && !flushOpenGroup && openRowGroupRows() > 0) {
-                throw new IllegalStateException("Cannot carry the open row group: this file does"
-                        + " not log its rows (" + where() + ")");
+                throw new IllegalStateException(
+                        "Cannot carry the open row group: this file does"
+                                + " not log its rows ("
+                                + where()
+                                + ")");
             }
             ResumePoint point = writer.writtenPrefix();
             RecoverableWriter.ResumeRecoverable resumable = stream.persist();
@@ -408,13 +455,21 @@ public final class PartFile {
             byte[] pointBytes = point.toBytes();
             List<RowLogSegment> segments = log.segments();
             lastStateBytes = stateBytes(pointBytes, segments);
-            return new OpenFileState(spec.basePath().toString(), spec.partition(),
-                    spec.fileName(), openedAt, maxTimestamp, serializer.getVersion(),
-                    serializer.serialize(resumable), pointBytes, segments, log.skip(),
+            return new OpenFileState(
+                    spec.basePath().toString(),
+                    spec.partition(),
+                    spec.fileName(),
+                    openedAt,
+                    maxTimestamp,
+                    serializer.getVersion(),
+                    serializer.serialize(resumable),
+                    pointBytes,
+                    segments,
+                    log.skip(),
                     log.next());
         } catch (IOException e) {
-            throw new IOException("Cannot checkpoint part file: "
-                    + relocate(e.getMessage(), where()), e);
+            throw new IOException(
+                    "Cannot checkpoint part file: " + relocate(e.getMessage(), where()), e);
         }
     }
 
@@ -435,8 +490,14 @@ public final class PartFile {
             throw new IOException(
                     "Cannot close part file for commit: " + relocate(e.getMessage(), where()), e);
         }
-        return new PendingFile(recoverable, spec.partition(), spec.fileName(), cutter.rowCount(),
-                length, maxTimestamp, log.next());
+        return new PendingFile(
+                recoverable,
+                spec.partition(),
+                spec.fileName(),
+                cutter.rowCount(),
+                length,
+                maxTimestamp,
+                log.next());
     }
 
     /**

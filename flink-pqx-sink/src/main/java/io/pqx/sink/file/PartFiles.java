@@ -2,15 +2,11 @@ package io.pqx.sink.file;
 
 import io.pqx.format.EncodingPool;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.sink.file.OpenFileState;
-
+import java.io.IOException;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.RecoverableWriter;
 import org.apache.flink.table.types.logical.RowType;
-
-import java.io.IOException;
-
-import javax.annotation.Nullable;
 
 /**
  * What every part file of a sink subtask is opened or resumed with, held once by the writer.

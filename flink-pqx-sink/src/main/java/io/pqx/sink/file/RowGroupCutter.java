@@ -1,10 +1,8 @@
 package io.pqx.sink.file;
 
 import io.pqx.sink.options.RowGroupMode;
-
-import org.apache.flink.table.data.RowData;
-
 import java.io.IOException;
+import org.apache.flink.table.data.RowData;
 
 /**
  * Decides where the row groups of one {@link PartFile} end, by {@link CutPoints}, whatever the
@@ -39,12 +37,14 @@ interface RowGroupCutter {
     long memoryBytes();
 
     /**
-     * Adds one row of a restored open row group, which the file's row log already holds: as
-     * {@link #add}, but not logged again.
+     * Adds one row of a restored open row group, which the file's row log already holds: as {@link
+     * #add}, but not logged again.
      */
     void addLogged(RowData row) throws IOException;
 
-    /** Rows of the open row group that this cutter holds (for the cut, or until they are logged). */
+    /**
+     * Rows of the open row group that this cutter holds (for the cut, or until they are logged).
+     */
     int carriedRowCount();
 
     /**

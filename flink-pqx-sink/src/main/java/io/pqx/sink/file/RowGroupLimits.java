@@ -1,8 +1,7 @@
 package io.pqx.sink.file;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.sink.options.RowGroupMode;
+import org.apache.flink.annotation.Internal;
 
 /**
  * The row-group limits of one file.

@@ -1,7 +1,12 @@
 package io.pqx.sink.file;
 
-import io.pqx.sink.file.RowLogSegment;
-
+import java.io.BufferedOutputStream;
+import java.io.DataOutputStream;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.CRC32;
 import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.flink.core.fs.FileStatus;
@@ -12,14 +17,6 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 import org.apache.flink.table.types.logical.RowType;
 
-import java.io.BufferedOutputStream;
-import java.io.DataOutputStream;
-import java.io.FileNotFoundException;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.zip.CRC32;
-
 /**
  * The row log of one part file's open row group: the rows a checkpoint must carry, written once to
  * hidden segment files next to the part file ({@code .<file name>.rows-<n>}) instead of into the
@@ -27,8 +24,8 @@ import java.util.zip.CRC32;
  * segment), and the writer state names the segments; so a checkpoint's cost does not grow with the
  * open row group, and the sink keeps no second copy of the group's rows on the heap.
  *
- * <p>The log is a sequence of rows. Its segments, oldest first, hold rows {@code 0..n-1}; the
- * open row group is rows {@link #skip()} onwards (a cut drops the rows it wrote from the front with
+ * <p>The log is a sequence of rows. Its segments, oldest first, hold rows {@code 0..n-1}; the open
+ * row group is rows {@link #skip()} onwards (a cut drops the rows it wrote from the front with
  * {@link #drop}). Segments wholly before {@code skip} are forgotten (a later checkpoint does not
  * name them); they, like every segment of the file, are deleted by the committer once the part file
  * is published, or by a restore's orphan cleanup.
@@ -42,8 +39,10 @@ import java.util.zip.CRC32;
 final class RowLog {
     private static final int MAGIC = 0x5051_584C; // "PQXL"
     private static final byte VERSION = 1;
+
     /** Magic, version, row count. */
     private static final int HEADER_BYTES = 4 + 1 + 4;
+
     /** The CRC-32 of the rows, after them. */
     private static final int TRAILER_BYTES = 4;
 
@@ -96,7 +95,8 @@ final class RowLog {
             stream.sync();
             bytes = HEADER_BYTES + payload + TRAILER_BYTES;
         } catch (IOException e) {
-            throw new IOException("Cannot write row-log segment " + path + ": " + e.getMessage(), e);
+            throw new IOException(
+                    "Cannot write row-log segment " + path + ": " + e.getMessage(), e);
         }
         next++;
         segments.add(new RowLogSegment(name, to - from, bytes));
@@ -148,11 +148,10 @@ final class RowLog {
      * The open row group's rows a checkpoint's log holds: every segment's rows, in order, but the
      * first {@code skip}.
      *
-     * @throws IOException naming the segment and what is wrong if one is missing, of another
-     *     length than the state says, or damaged
+     * @throws IOException naming the segment and what is wrong if one is missing, of another length
+     *     than the state says, or damaged
      */
-    static List<RowData> read(
-            Path target, List<RowLogSegment> segments, long skip, RowType rowType)
+    static List<RowData> read(Path target, List<RowLogSegment> segments, long skip, RowType rowType)
             throws IOException {
         List<RowData> rows = new ArrayList<>();
         if (segments.isEmpty()) {
@@ -167,29 +166,42 @@ final class RowLog {
             DataInputDeserializer in = new DataInputDeserializer(bytes);
             String where = "row-log segment " + path + " of part file " + target;
             if (in.readInt() != MAGIC) {
-                throw new IOException("Cannot restore the open row group from " + where
-                        + ": it does not start as a segment does");
+                throw new IOException(
+                        "Cannot restore the open row group from "
+                                + where
+                                + ": it does not start as a segment does");
             }
             byte version = in.readByte();
             if (version != VERSION) {
-                throw new IOException("Cannot restore the open row group from " + where
-                        + ": unknown segment version " + version);
+                throw new IOException(
+                        "Cannot restore the open row group from "
+                                + where
+                                + ": unknown segment version "
+                                + version);
             }
             int count = in.readInt();
             if (count != segment.rows()) {
-                throw new IOException("Cannot restore the open row group from " + where
-                        + ": it holds " + count + " rows, the checkpoint says " + segment.rows());
+                throw new IOException(
+                        "Cannot restore the open row group from "
+                                + where
+                                + ": it holds "
+                                + count
+                                + " rows, the checkpoint says "
+                                + segment.rows());
             }
             CRC32 crc = new CRC32();
             crc.update(bytes, HEADER_BYTES, bytes.length - HEADER_BYTES - TRAILER_BYTES);
             DataInputDeserializer trailer =
                     new DataInputDeserializer(bytes, bytes.length - TRAILER_BYTES, TRAILER_BYTES);
             if (trailer.readInt() != (int) crc.getValue()) {
-                throw new IOException("Cannot restore the open row group from " + where
-                        + ": its rows fail their CRC-32 check (the file is damaged)");
+                throw new IOException(
+                        "Cannot restore the open row group from "
+                                + where
+                                + ": its rows fail their CRC-32 check (the file is damaged)");
             }
-            DataInputDeserializer payload = new DataInputDeserializer(
-                    bytes, HEADER_BYTES, bytes.length - HEADER_BYTES - TRAILER_BYTES);
+            DataInputDeserializer payload =
+                    new DataInputDeserializer(
+                            bytes, HEADER_BYTES, bytes.length - HEADER_BYTES - TRAILER_BYTES);
             try {
                 for (int i = 0; i < count; i++) {
                     RowData row = serializer.deserialize(payload);
@@ -200,17 +212,32 @@ final class RowLog {
                     }
                 }
             } catch (IOException | RuntimeException e) {
-                throw new IOException("Cannot restore the open row group from " + where
-                        + ": its rows are unreadable (" + e + ")", e);
+                throw new IOException(
+                        "Cannot restore the open row group from "
+                                + where
+                                + ": its rows are unreadable ("
+                                + e
+                                + ")",
+                        e);
             }
             if (payload.available() != 0) {
-                throw new IOException("Cannot restore the open row group from " + where + ": "
-                        + payload.available() + " bytes follow its " + count + " rows");
+                throw new IOException(
+                        "Cannot restore the open row group from "
+                                + where
+                                + ": "
+                                + payload.available()
+                                + " bytes follow its "
+                                + count
+                                + " rows");
             }
         }
         if (toSkip > 0) {
-            throw new IOException("Cannot restore the open row group of " + target
-                    + ": the checkpoint skips " + skip + " rows of a log that holds fewer");
+            throw new IOException(
+                    "Cannot restore the open row group of "
+                            + target
+                            + ": the checkpoint skips "
+                            + skip
+                            + " rows of a log that holds fewer");
         }
         return rows;
     }
@@ -222,14 +249,22 @@ final class RowLog {
         try {
             status = fs.getFileStatus(path);
         } catch (FileNotFoundException e) {
-            throw new IOException("Cannot restore the open row group: its row-log segment " + path
-                    + " is missing (deleted after the checkpoint named it?)", e);
+            throw new IOException(
+                    "Cannot restore the open row group: its row-log segment "
+                            + path
+                            + " is missing (deleted after the checkpoint named it?)",
+                    e);
         }
         if (status.getLen() != segment.bytes()
                 || segment.bytes() < HEADER_BYTES + TRAILER_BYTES
                 || segment.bytes() > Integer.MAX_VALUE - 8) {
-            throw new IOException("Cannot restore the open row group: its row-log segment " + path
-                    + " has " + status.getLen() + " bytes, the checkpoint says " + segment.bytes());
+            throw new IOException(
+                    "Cannot restore the open row group: its row-log segment "
+                            + path
+                            + " has "
+                            + status.getLen()
+                            + " bytes, the checkpoint says "
+                            + segment.bytes());
         }
         byte[] bytes = new byte[(int) segment.bytes()];
         try (FSDataInputStream in = fs.open(path)) {
@@ -237,8 +272,14 @@ final class RowLog {
             while (at < bytes.length) {
                 int read = in.read(bytes, at, bytes.length - at);
                 if (read < 0) {
-                    throw new IOException("Cannot restore the open row group: its row-log segment "
-                            + path + " ended after " + at + " of " + bytes.length + " bytes");
+                    throw new IOException(
+                            "Cannot restore the open row group: its row-log segment "
+                                    + path
+                                    + " ended after "
+                                    + at
+                                    + " of "
+                                    + bytes.length
+                                    + " bytes");
                 }
                 at += read;
             }

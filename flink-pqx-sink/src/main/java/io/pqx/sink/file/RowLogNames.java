@@ -1,9 +1,8 @@
 package io.pqx.sink.file;
 
-import org.apache.flink.annotation.Internal;
-
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.flink.annotation.Internal;
 
 /**
  * The names of row-log segments ({@link RowLog}): segment {@code n} of the part file {@code f} is

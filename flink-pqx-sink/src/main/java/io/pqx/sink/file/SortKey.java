@@ -1,9 +1,8 @@
 package io.pqx.sink.file;
 
-import org.apache.flink.annotation.Internal;
-
 import java.io.Serializable;
 import java.util.Locale;
+import org.apache.flink.annotation.Internal;
 
 /**
  * One column of {@code sink.sort-by}: a top-level column name and its order.

@@ -2,19 +2,16 @@ package io.pqx.sink.file;
 
 import io.pqx.format.ByteLimitCheck;
 import io.pqx.format.ParquetWriter;
-
-import org.apache.flink.table.data.RowData;
-
 import java.io.IOException;
 import java.util.function.LongSupplier;
-
 import javax.annotation.Nullable;
+import org.apache.flink.table.data.RowData;
 
 /**
  * Exact-mode row groups without sort-by: each row goes to the writer as it arrives (which encodes
  * the open group while it fills), and the group is cut at exactly the target, or earlier once its
- * estimated encoded bytes reach the byte bound with at least the floor of rows. When it carries
- * its open group (a {@link RowLog}, for files that stay open across checkpoints), it also keeps a
+ * estimated encoded bytes reach the byte bound with at least the floor of rows. When it carries its
+ * open group (a {@link RowLog}, for files that stay open across checkpoints), it also keeps a
  * serialized copy of the open group's rows that arrived since they were last logged ({@link
  * CarriedRows}), until a checkpoint or the memory budget logs them; otherwise nothing is held.
  *
@@ -26,16 +23,22 @@ final class StreamingCutter implements RowGroupCutter {
     private final ParquetWriter writer;
     private final ByteLimitCheck groupBytes;
     private final LongSupplier openBytes;
+
     /** The open group's rows not logged yet; null when nothing is logged. */
     @Nullable private final CarriedRows carried;
+
     @Nullable private final RowLog log;
+
     /**
      * Rows of the open group the log holds. Equal to the log's open rows but while a restore
      * re-feeds them: a cut then (smaller limits than before) drops only the rows re-fed so far.
      */
     private long loggedInGroup;
 
-    StreamingCutter(RowGroupLimits limits, ParquetWriter writer, @Nullable CarriedRows carried,
+    StreamingCutter(
+            RowGroupLimits limits,
+            ParquetWriter writer,
+            @Nullable CarriedRows carried,
             @Nullable RowLog log) {
         this.carried = carried;
         this.log = log;

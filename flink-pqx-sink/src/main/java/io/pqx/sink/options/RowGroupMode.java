@@ -17,10 +17,10 @@ public enum RowGroupMode implements DescribedEnum {
                     + " last (and except a group cut earlier by 'sink.row-group.bytes')."),
     APPROXIMATE(
             "Row groups aim at 'sink.row-group.rows' rows: the sink keeps up to two targets of rows"
-                + " pending; when it holds 2 x target it cuts one group of exactly target rows;"
-                + " when the file closes it splits the P pending rows into n = floor(P / target) or"
-                + " n + 1 equal parts, whichever part size lies closest to the target (ties: fewer"
-                + " parts), so no file ends with a group well under target.");
+                    + " pending; when it holds 2 x target it cuts one group of exactly target rows;"
+                    + " when the file closes it splits the P pending rows into n = floor(P / target) or"
+                    + " n + 1 equal parts, whichever part size lies closest to the target (ties: fewer"
+                    + " parts), so no file ends with a group well under target.");
 
     private final String description;
 

@@ -1,7 +1,14 @@
 package io.pqx.sink.partition;
 
 import io.pqx.sink.committer.PqxCommittable;
-
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
@@ -15,26 +22,15 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-
-import javax.annotation.Nullable;
-
 /**
  * The overwrite of a bounded (BATCH) job, after the commit: a single instance receives every
  * committed {@link PqxCommittable} of the job (Flink's committer forwards a committable only once
- * its file is published, or was found published on a retry), and at end of input, when all of
- * them are published, deletes from each directory the job committed files into (the base path
- * itself when unpartitioned, even if the job wrote nothing; and a partition the statement named
- * completely when the job wrote no row at all, as Flink's filesystem connector does) every visible
- * entry that is not one of the
- * job's files ({@link ReplacedFiles}). Then it forwards the committables, so that a partition
- * commit downstream marks a partition complete only after it was replaced.
+ * its file is published, or was found published on a retry), and at end of input, when all of them
+ * are published, deletes from each directory the job committed files into (the base path itself
+ * when unpartitioned, even if the job wrote nothing; and a partition the statement named completely
+ * when the job wrote no row at all, as Flink's filesystem connector does) every visible entry that
+ * is not one of the job's files ({@link ReplacedFiles}). Then it forwards the committables, so that
+ * a partition commit downstream marks a partition complete only after it was replaced.
  *
  * <p>Exactly once: nothing is deleted before every file of the job is published, so a job that
  * fails before leaves the old data untouched. The deletions are idempotent: after a failure of this
@@ -43,7 +39,8 @@ import javax.annotation.Nullable;
  * hundred bytes each) until end of input.
  */
 @Internal
-public final class OverwriteOperator extends AbstractStreamOperator<CommittableMessage<PqxCommittable>>
+public final class OverwriteOperator
+        extends AbstractStreamOperator<CommittableMessage<PqxCommittable>>
         implements OneInputStreamOperator<
                         CommittableMessage<PqxCommittable>, CommittableMessage<PqxCommittable>>,
                 BoundedOneInput {
@@ -60,7 +57,8 @@ public final class OverwriteOperator extends AbstractStreamOperator<CommittableM
      * @param staticPartition the relative directory of a partition the statement named completely,
      *     emptied when the job committed no file at all; null if none
      */
-    public OverwriteOperator(String basePath, boolean partitioned, @Nullable String staticPartition) {
+    public OverwriteOperator(
+            String basePath, boolean partitioned, @Nullable String staticPartition) {
         this.basePath = basePath;
         this.partitioned = partitioned;
         this.staticPartition = staticPartition;

@@ -1,9 +1,11 @@
 package io.pqx.sink.partition;
 
-import io.pqx.sink.options.PartitionCommitTrigger;
-
 import io.pqx.sink.committer.PqxCommittable;
-
+import io.pqx.sink.options.PartitionCommitTrigger;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
@@ -20,11 +22,6 @@ import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 
 /**
  * The sink's post-commit step when {@code sink.partition-commit.success-file} is on: a single

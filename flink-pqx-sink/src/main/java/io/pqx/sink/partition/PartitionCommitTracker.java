@@ -1,14 +1,12 @@
 package io.pqx.sink.partition;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.sink.options.PartitionCommitTrigger;
-
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.flink.annotation.Internal;
 
 /**
  * Decides when a partition counts as complete ({@code sink.partition-commit.*}): it remembers, per

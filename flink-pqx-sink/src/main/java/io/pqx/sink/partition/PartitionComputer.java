@@ -1,17 +1,6 @@
 package io.pqx.sink.partition;
 
 import io.pqx.sink.file.ScalarKeyTypes;
-
-import org.apache.flink.annotation.Internal;
-import org.apache.flink.table.data.DecimalData;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.TimestampData;
-import org.apache.flink.table.data.utils.ProjectedRowData;
-import org.apache.flink.table.types.logical.DecimalType;
-import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.LogicalTypeRoot;
-import org.apache.flink.table.types.logical.RowType;
-
 import java.io.Serializable;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -22,14 +11,23 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.data.utils.ProjectedRowData;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
  * Splits a row into its partition directory and the data columns stored in the file, as Flink's
  * filesystem connector does: partition columns become hive-style {@code k=v/} directories (keys and
  * values escaped by {@link PartitionPathEscaper}; a null or empty value becomes the default
  * partition name, {@link #DEFAULT_PARTITION} unless set, escaped too) and are not stored in the
- * files. Values render as SQL literals would: dates
- * {@code yyyy-MM-dd}, times {@code HH:mm[:ss[.fff]]}, timestamps ISO local date-time, decimals plain.
+ * files. Values render as SQL literals would: dates {@code yyyy-MM-dd}, times {@code
+ * HH:mm[:ss[.fff]]}, timestamps ISO local date-time, decimals plain.
  *
  * <p>Immutable; thread-safe except {@link #dataRow}, which reuses one projected view (task thread).
  */
@@ -54,8 +52,8 @@ public final class PartitionComputer implements Serializable {
     }
 
     /**
-     * @throws IllegalArgumentException if a key is named twice, is not a top-level column or has
-     *     a type whose values have no directory form (binaries, collections, rows), or every column
+     * @throws IllegalArgumentException if a key is named twice, is not a top-level column or has a
+     *     type whose values have no directory form (binaries, collections, rows), or every column
      *     is a key, or if {@code defaultPartition} is null or blank
      */
     public PartitionComputer(RowType rowType, List<String> keys, String defaultPartition) {
@@ -153,11 +151,11 @@ public final class PartitionComputer implements Serializable {
     }
 
     /**
-     * The relative directory of a partition fixed by the statement (SQL's static {@code
-     * PARTITION (k='v', ...)}), rendered as a row holding those values would be ({@code
-     * PARTITION (ts='2024-03-09 10:30:00')} is {@code ts=2024-03-09T10%3A30}); null when {@code
-     * spec} does not fix every partition column, or a partition column is a TIMESTAMP_LTZ (whose
-     * literal depends on the session's time zone).
+     * The relative directory of a partition fixed by the statement (SQL's static {@code PARTITION
+     * (k='v', ...)}), rendered as a row holding those values would be ({@code PARTITION
+     * (ts='2024-03-09 10:30:00')} is {@code ts=2024-03-09T10%3A30}); null when {@code spec} does
+     * not fix every partition column, or a partition column is a TIMESTAMP_LTZ (whose literal
+     * depends on the session's time zone).
      *
      * @throws IllegalArgumentException if a key is no partition column or a value is no literal of
      *     its column's type
@@ -166,7 +164,9 @@ public final class PartitionComputer implements Serializable {
         for (String key : spec.keySet()) {
             if (!keys.contains(key)) {
                 throw new IllegalArgumentException(
-                        "static partition column '" + key + "' is not a partition column of "
+                        "static partition column '"
+                                + key
+                                + "' is not a partition column of "
                                 + keys);
             }
         }
@@ -236,8 +236,13 @@ public final class PartitionComputer implements Serializable {
             }
         } catch (NumberFormatException | DateTimeParseException e) {
             throw new IllegalArgumentException(
-                    "static partition value '" + literal + "' of column '" + key
-                            + "' is no literal of its type " + type, e);
+                    "static partition value '"
+                            + literal
+                            + "' of column '"
+                            + key
+                            + "' is no literal of its type "
+                            + type,
+                    e);
         }
     }
 
@@ -253,9 +258,9 @@ public final class PartitionComputer implements Serializable {
     }
 
     /**
-     * Only types whose values render as stable text can be partition columns: any other value
-     * (a {@code byte[]}, an array, a row) would render as its object identity, so equal values
-     * would land in different directories and the value could not be read back from the path.
+     * Only types whose values render as stable text can be partition columns: any other value (a
+     * {@code byte[]}, an array, a row) would render as its object identity, so equal values would
+     * land in different directories and the value could not be read back from the path.
      */
     private static void checkRenderable(String key, LogicalType type) {
         if (!ScalarKeyTypes.isScalarKey(type)) {

@@ -1,8 +1,7 @@
 package io.pqx.sink.partition;
 
-import org.apache.flink.annotation.Internal;
-
 import java.util.BitSet;
+import org.apache.flink.annotation.Internal;
 
 /**
  * Escapes partition keys and values for hive-style {@code k=v} directory names with the same

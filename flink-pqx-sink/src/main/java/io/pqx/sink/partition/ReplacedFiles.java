@@ -1,11 +1,10 @@
 package io.pqx.sink.partition;
 
-import org.apache.flink.annotation.Internal;
-import org.apache.flink.core.fs.FileStatus;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.core.fs.FileStatus;
 
 /**
  * Which entries of a directory an overwrite deletes: every visible one (its name starts with

@@ -29,15 +29,20 @@ final class AttemptIds {
      *     attempts would take the fresh start's files for its own: files that another subtask's
      *     restored state keeps open under those names.
      */
-    static String lineage(String sinkToken, String jobId, int subtask,
-            Collection<String> restoredWriterIds, OptionalLong restoredCheckpointId) {
-        String lineage = sinkToken
-                + '|'
-                + jobId
-                + '|'
-                + subtask
-                + '|'
-                + String.join(",", new TreeSet<>(restoredWriterIds));
+    static String lineage(
+            String sinkToken,
+            String jobId,
+            int subtask,
+            Collection<String> restoredWriterIds,
+            OptionalLong restoredCheckpointId) {
+        String lineage =
+                sinkToken
+                        + '|'
+                        + jobId
+                        + '|'
+                        + subtask
+                        + '|'
+                        + String.join(",", new TreeSet<>(restoredWriterIds));
         // Only where the restored ids are empty, so every other writer keeps its earlier ids.
         return restoredWriterIds.isEmpty() && restoredCheckpointId.isPresent()
                 ? lineage + "|restored-" + restoredCheckpointId.getAsLong()

@@ -1,17 +1,14 @@
 package io.pqx.sink.writer;
 
 import io.pqx.sink.file.PartFile;
-
-import org.apache.flink.metrics.Counter;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import org.apache.flink.metrics.Counter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One memory budget for all open files of a sink subtask ({@code sink.memory.budget}). Every
@@ -23,35 +20,39 @@ import java.util.Map;
  *   <li>it logs the rows that files keep only until a checkpoint logs them (exact mode, files open
  *       across checkpoints), largest first: a {@link PartFile#logOpenRows() row-log} segment each,
  *       nothing else changes;
- *   <li>it frees the dictionaries that will not pay ({@link
- *       PartFile#giveUpUnpayingDictionaries()}: a column's first page of mostly distinct values,
- *       which the page's end would give up anyway), largest file first;
+ *   <li>it frees the dictionaries that will not pay ({@link PartFile#giveUpUnpayingDictionaries()}:
+ *       a column's first page of mostly distinct values, which the page's end would give up
+ *       anyway), largest file first;
  *   <li>then, largest open row group first, in approximate mode it cuts that row group early, in
  *       exact mode (where only a file's last row group may be short) it closes the file.
- *   <li>In approximate mode a forced cut never takes an open row group of fewer rows than the
- *       floor ({@code sink.row-group.min-rows}, at most the target): a row group costs its footer
- *       entry, page headers and index entries per column and a reader's seek whatever its rows, and
- *       under a budget too small for the open files a cut at every check made groups of a dozen
- *       rows whose footer entries (carried in the writer state while the file is open) outgrew the
- *       data. When cutting the groups at or above the floor does not bring what is held down, the
- *       files holding the most are closed instead, as in exact mode: their last row group is
- *       short, and new files take the partitions' next rows.
+ *   <li>In approximate mode a forced cut never takes an open row group of fewer rows than the floor
+ *       ({@code sink.row-group.min-rows}, at most the target): a row group costs its footer entry,
+ *       page headers and index entries per column and a reader's seek whatever its rows, and under
+ *       a budget too small for the open files a cut at every check made groups of a dozen rows
+ *       whose footer entries (carried in the writer state while the file is open) outgrew the data.
+ *       When cutting the groups at or above the floor does not bring what is held down, the files
+ *       holding the most are closed instead, as in exact mode: their last row group is short, and
+ *       new files take the partitions' next rows.
  * </ol>
  *
  * Spills, dictionaries given up, forced cuts and forced closes are counted; cuts and closes are
- * logged at INFO, at most once a minute. The writer state holds no rows (a checkpoint names row-log segments), so a
- * checkpoint adds nothing to what is counted here.
+ * logged at INFO, at most once a minute. The writer state holds no rows (a checkpoint names row-log
+ * segments), so a checkpoint adds nothing to what is counted here.
  *
  * <p>Called by the sink's task thread only; {@link #heldBytes()} may be read by a metric reporter.
  */
 final class MemoryBudget {
     private static final Logger LOG = LoggerFactory.getLogger(MemoryBudget.class);
+
     /** Rows between two measurements: the sum asks every column of every open file. */
     static final int CHECK_EVERY_ROWS = 512;
+
     /** After freeing, what is held is at most this share of the budget. */
     static final int REFILL_PERCENT = 75;
+
     /** A file's unlogged rows below this are not worth a segment of their own. */
     static final long MIN_SPILL_BYTES = 64 << 10;
+
     private static final long LOG_INTERVAL_MILLIS = 60_000;
 
     /** How the budget closes a file in exact mode (the writer's own closing, committable kept). */
@@ -61,8 +62,10 @@ final class MemoryBudget {
 
     private final long budget;
     private final boolean closeFiles;
+
     /** Fewest rows of an open row group a forced cut takes (approximate mode). */
     private final int cutFloor;
+
     private final Counter forcedCuts;
     private final Counter forcedCloses;
     private final Counter spills;
@@ -77,8 +80,15 @@ final class MemoryBudget {
      * @param cutFloor fewest rows of an open row group a forced cut takes; files whose open group
      *     holds fewer are closed instead if cuts do not free enough
      */
-    MemoryBudget(long budget, boolean closeFiles, int cutFloor, Counter forcedCuts,
-            Counter forcedCloses, Counter spills, Counter dictionaries, String subtask) {
+    MemoryBudget(
+            long budget,
+            boolean closeFiles,
+            int cutFloor,
+            Counter forcedCuts,
+            Counter forcedCloses,
+            Counter spills,
+            Counter dictionaries,
+            String subtask) {
         this.cutFloor = Math.max(1, cutFloor);
         this.spills = spills;
         this.dictionaries = dictionaries;
@@ -154,8 +164,13 @@ final class MemoryBudget {
                 continue;
             }
             if (largest == null) {
-                largest = file.fileName() + " (" + mib(e.getValue()) + " MiB, "
-                        + file.openRowGroupRows() + " rows in its open row group)";
+                largest =
+                        file.fileName()
+                                + " ("
+                                + mib(e.getValue())
+                                + " MiB, "
+                                + file.openRowGroupRows()
+                                + " rows in its open row group)";
             }
             if (closeFiles) {
                 closer.close(e.getKey());
@@ -189,8 +204,13 @@ final class MemoryBudget {
                     continue;
                 }
                 if (largest == null) {
-                    largest = file.fileName() + " (" + mib(e.getValue()) + " MiB, "
-                            + file.openRowGroupRows() + " rows in its open row group)";
+                    largest =
+                            file.fileName()
+                                    + " ("
+                                    + mib(e.getValue())
+                                    + " MiB, "
+                                    + file.openRowGroupRows()
+                                    + " rows in its open row group)";
                 }
                 closer.close(e.getKey());
                 forcedCloses.inc();
@@ -199,20 +219,34 @@ final class MemoryBudget {
             }
         }
         heldBytes = Math.max(0, total);
-        if (largest != null && (loggedAt == Long.MIN_VALUE || now - loggedAt >= LOG_INTERVAL_MILLIS)) {
+        if (largest != null
+                && (loggedAt == Long.MIN_VALUE || now - loggedAt >= LOG_INTERVAL_MILLIS)) {
             loggedAt = now;
-            LOG.info("pqx sink subtask {}: its {} open files hold {} MiB, over sink.memory.budget"
+            LOG.info(
+                    "pqx sink subtask {}: its {} open files hold {} MiB, over sink.memory.budget"
                             + " ({} MiB): {} {}, largest first {}; forced so far: {} row-group"
                             + " cuts, {} file closes (logged at most once a minute)",
-                    subtask, open.size() + closes, mib(measured), mib(budget),
-                    closeFiles ? "closed " + closes + " files"
-                            : "cut " + cuts + " open row groups early and closed " + closes
+                    subtask,
+                    open.size() + closes,
+                    mib(measured),
+                    mib(budget),
+                    closeFiles
+                            ? "closed " + closes + " files"
+                            : "cut "
+                                    + cuts
+                                    + " open row groups early and closed "
+                                    + closes
                                     + " files",
-                    closeFiles ? "(exact mode: their last row group is short)"
-                            : "(no forced cut takes fewer than " + cutFloor + " rows: files"
+                    closeFiles
+                            ? "(exact mode: their last row group is short)"
+                            : "(no forced cut takes fewer than "
+                                    + cutFloor
+                                    + " rows: files"
                                     + " whose open row group is smaller close, their last row"
                                     + " group short)",
-                    largest, forcedCuts.getCount(), forcedCloses.getCount());
+                    largest,
+                    forcedCuts.getCount(),
+                    forcedCloses.getCount());
         }
     }
 

@@ -1,54 +1,60 @@
 package io.pqx.sink.writer;
 
+import io.pqx.sink.committer.PqxCommittable;
 import io.pqx.sink.file.PartFile;
 import io.pqx.sink.file.PartFileSpec;
 import io.pqx.sink.file.PartFiles;
 import io.pqx.sink.file.PendingFile;
-import io.pqx.sink.committer.PqxCommittable;
-
-import org.apache.flink.annotation.Internal;
-import org.apache.flink.core.fs.RecoverableWriter;
-import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
-
-import javax.annotation.Nullable;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.core.fs.RecoverableWriter;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
 
 /**
- * The open part files of one sink subtask, one per partition, in least-recently-written order,
- * and the committables of the files closed since the last checkpoint. Closing a file turns it into
- * a committable (and counts Flink's {@code numBytesSend} and {@code currentSendTime}); a file that
+ * The open part files of one sink subtask, one per partition, in least-recently-written order, and
+ * the committables of the files closed since the last checkpoint. Closing a file turns it into a
+ * committable (and counts Flink's {@code numBytesSend} and {@code currentSendTime}); a file that
  * fails to close is discarded, never committed half-written. Called by the task's mailbox thread
  * only.
  */
 @Internal
 final class OpenFiles {
     private final PartFiles partFiles;
+
     /** Access order: the first entry is the least recently written file. */
     private final LinkedHashMap<String, PartFile> open = new LinkedHashMap<>(16, 0.75f, true);
+
     private final List<PqxCommittable> pending = new ArrayList<>();
+
     /**
      * Whether superseded resumables leave state behind to discard (object stores: their tail
      * objects), so that clean-up committables are worth emitting.
      */
     private final boolean cleansUp;
+
     /** Flink's numBytesSend: the bytes of the files closed for commit. */
     private final Counter bytesSent;
+
     /** Flink's currentSendTime: how long the last file took to close (footer and stream), ms. */
     private volatile long lastCloseMillis;
+
     /**
      * File bytes per raw byte of the last file closed (0 before any), assumed by the next file
      * until it shows its own, so its size estimates do not start at raw size.
      */
     private double lastCompression;
 
-    OpenFiles(PartFiles partFiles, RecoverableWriter recoverableWriter, SinkWriterMetricGroup metrics) {
+    OpenFiles(
+            PartFiles partFiles,
+            RecoverableWriter recoverableWriter,
+            SinkWriterMetricGroup metrics) {
         this.partFiles = partFiles;
         this.cleansUp = recoverableWriter.requiresCleanupOfRecoverableState();
         this.bytesSent = metrics.getNumBytesSendCounter();
@@ -75,8 +81,8 @@ final class OpenFiles {
     }
 
     /**
-     * Keeps a resumed file open for its partition; a file of the same partition already open
-     * (two subtasks' files after a rescale) is closed for commit.
+     * Keeps a resumed file open for its partition; a file of the same partition already open (two
+     * subtasks' files after a rescale) is closed for commit.
      */
     void keepResumed(PartFile file) throws IOException {
         if (file.compressionRatio() > 0) {
@@ -142,7 +148,10 @@ final class OpenFiles {
         for (RecoverableWriter.ResumeRecoverable resumable : superseded) {
             pending.add(
                     PqxCommittable.cleanUp(
-                            file.basePath().toString(), file.partition(), file.fileName(), resumable));
+                            file.basePath().toString(),
+                            file.partition(),
+                            file.fileName(),
+                            resumable));
         }
     }
 

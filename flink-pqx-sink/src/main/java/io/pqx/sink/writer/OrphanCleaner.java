@@ -1,14 +1,6 @@
 package io.pqx.sink.writer;
 
 import io.pqx.sink.file.RowLogNames;
-
-import org.apache.flink.core.fs.FileStatus;
-import org.apache.flink.core.fs.FileSystem;
-import org.apache.flink.core.fs.Path;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,12 +8,17 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.flink.core.fs.FileStatus;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Deletes the in-progress files that a restore proves unreferenced: hidden files of Flink's
- * recoverable writers ({@code .<name>.inprogress.<uuid>}, on the local and Hadoop file systems)
- * and row-log segments ({@code .<name>.rows-<n>}, on every file system) whose part file's final
- * name is one of this sink's, by {@code sink.file-name.pattern}, and
+ * recoverable writers ({@code .<name>.inprogress.<uuid>}, on the local and Hadoop file systems) and
+ * row-log segments ({@code .<name>.rows-<n>}, on every file system) whose part file's final name is
+ * one of this sink's, by {@code sink.file-name.pattern}, and
  *
  * <ul>
  *   <li>whose writer id is a restored attempt's and whose {@code {count}} is at or past the count
@@ -33,14 +30,14 @@ import java.util.regex.Pattern;
  *
  * <p>and that is not a file the restored state keeps open. A row-log segment is also an orphan when
  * its part file's writer id is a restored attempt's, whatever the count, or when its part file is
- * one the restored state keeps open (whatever attempt's id its name carries: files keep their
- * names across restores), unless the restored state names it: a segment no checkpoint names is
- * never read again (its file was closed for commit, or its rows were cut into a row group, or it
- * was logged after the checkpoint, by a snapshot that never completed or by the memory budget).
- * So after a restore every segment of a file the state keeps open is one the state names. Any other file,
- * another writer's or a committed one, is never touched. Directories are walked down to the partition depth, skipping
- * hidden ones. Object stores keep no in-progress files (they keep uploads), so nothing is found
- * there.
+ * one the restored state keeps open (whatever attempt's id its name carries: files keep their names
+ * across restores), unless the restored state names it: a segment no checkpoint names is never read
+ * again (its file was closed for commit, or its rows were cut into a row group, or it was logged
+ * after the checkpoint, by a snapshot that never completed or by the memory budget). So after a
+ * restore every segment of a file the state keeps open is one the state names. Any other file,
+ * another writer's or a committed one, is never touched. Directories are walked down to the
+ * partition depth, skipping hidden ones. Object stores keep no in-progress files (they keep
+ * uploads), so nothing is found there.
  */
 final class OrphanCleaner {
     private static final Logger LOG = LoggerFactory.getLogger(OrphanCleaner.class);
@@ -56,10 +53,13 @@ final class OrphanCleaner {
      * @param restoredFrom per restored writer id, the first {@code {count}} it had not used at the
      *     checkpoint
      * @param stateless writer ids of attempts whose files no state names
-     * @param keep paths (as strings) of what the restored state keeps: the final paths of the
-     *     files it keeps open and the paths of the row-log segments it names
+     * @param keep paths (as strings) of what the restored state keeps: the final paths of the files
+     *     it keeps open and the paths of the row-log segments it names
      */
-    OrphanCleaner(String fileNamePattern, Map<String, Long> restoredFrom, Set<String> stateless,
+    OrphanCleaner(
+            String fileNamePattern,
+            Map<String, Long> restoredFrom,
+            Set<String> stateless,
             Set<String> keep) {
         this.names = namePattern(fileNamePattern);
         this.restoredFrom = Map.copyOf(restoredFrom);
@@ -124,13 +124,16 @@ final class OrphanCleaner {
                         if (fs.delete(entry.getPath(), false)) {
                             String segmentOf = RowLogNames.partFileOf(name);
                             if (segmentOf != null) {
-                                LOG.info("Deleted row-log segment {} of part file {}: the"
-                                        + " restored state does not name it (written after the"
-                                        + " checkpoint, or no longer needed by it)",
-                                        entry.getPath(), new Path(directory, segmentOf));
+                                LOG.info(
+                                        "Deleted row-log segment {} of part file {}: the"
+                                                + " restored state does not name it (written after the"
+                                                + " checkpoint, or no longer needed by it)",
+                                        entry.getPath(),
+                                        new Path(directory, segmentOf));
                             } else {
-                                LOG.info("Deleted in-progress file {} of an earlier attempt of"
-                                        + " this sink: no restored state or committable names it",
+                                LOG.info(
+                                        "Deleted in-progress file {} of an earlier attempt of"
+                                                + " this sink: no restored state or committable names it",
                                         entry.getPath());
                             }
                             deleted++;

@@ -1,15 +1,12 @@
 package io.pqx.sink.writer;
 
 import io.pqx.sink.file.PartFileSpec;
-
+import java.io.IOException;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.io.IOException;
 
 /**
  * The names of one writer attempt's part files: {@code sink.file-name.pattern} with this attempt's

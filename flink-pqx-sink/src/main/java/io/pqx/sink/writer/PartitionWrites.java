@@ -1,10 +1,8 @@
 package io.pqx.sink.writer;
 
-import org.apache.flink.annotation.Internal;
-
 import java.io.Serializable;
-
 import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
 
 /**
  * What a statement says about the partitions it writes, beyond the options (set on {@code

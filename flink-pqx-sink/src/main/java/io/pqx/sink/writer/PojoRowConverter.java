@@ -1,5 +1,15 @@
 package io.pqx.sink.writer;
 
+import java.io.Serializable;
+import java.lang.reflect.Field;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
@@ -28,17 +38,6 @@ import org.apache.flink.table.types.logical.TinyIntType;
 import org.apache.flink.table.types.logical.VarBinaryType;
 import org.apache.flink.table.types.logical.VarCharType;
 
-import java.io.Serializable;
-import java.lang.reflect.Field;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * Turns Flink POJOs into {@link RowData} for the sink, with the schema derived from Flink's type
  * extraction ({@link PojoTypeInfo}); columns come in that type's field order (alphabetical).
@@ -48,12 +47,12 @@ import java.util.List;
  *   <li>{@code boolean, byte, short, int, long, float, double} → BOOLEAN, TINYINT, SMALLINT, INT,
  *       BIGINT, FLOAT, DOUBLE, NOT NULL; their boxed types → the same, nullable
  *   <li>{@code String} → STRING; enums → STRING (the constant's name); {@code byte[]} → BYTES
- *   <li>{@code BigDecimal} → DECIMAL(38, 18) (rounded half-up to 18 digits; a value with more
- *       than 20 integer digits is refused by {@link #convert}, naming the field and the value)
+ *   <li>{@code BigDecimal} → DECIMAL(38, 18) (rounded half-up to 18 digits; a value with more than
+ *       20 integer digits is refused by {@link #convert}, naming the field and the value)
  *   <li>{@code LocalDate} → DATE (a date beyond 32-bit days is refused, not wrapped); {@code
  *       LocalTime} → TIME(3) (truncated to milliseconds); {@code LocalDateTime} → TIMESTAMP(9);
- *       {@code Instant} → TIMESTAMP_LTZ(9) (both refused by the writer, naming the column,
- *       outside the years 1677 to 2262 that INT64 nanoseconds hold)
+ *       {@code Instant} → TIMESTAMP_LTZ(9) (both refused by the writer, naming the column, outside
+ *       the years 1677 to 2262 that INT64 nanoseconds hold)
  *   <li>a nested POJO → ROW of its fields (nullable)
  * </ul>
  *
@@ -190,7 +189,11 @@ public final class PojoRowConverter<T> implements Serializable {
             throw refused(
                     path,
                     value,
-                    "DECIMAL(" + DECIMAL_PRECISION + ", " + DECIMAL_SCALE + ") (at most "
+                    "DECIMAL("
+                            + DECIMAL_PRECISION
+                            + ", "
+                            + DECIMAL_SCALE
+                            + ") (at most "
                             + (DECIMAL_PRECISION - DECIMAL_SCALE)
                             + " digits before the point)");
         }
@@ -208,7 +211,11 @@ public final class PojoRowConverter<T> implements Serializable {
 
     private static IllegalArgumentException refused(String path, Object value, String column) {
         return new IllegalArgumentException(
-                "Cannot convert POJO field " + path + ": its value " + value + " does not fit "
+                "Cannot convert POJO field "
+                        + path
+                        + ": its value "
+                        + value
+                        + " does not fit "
                         + column);
     }
 

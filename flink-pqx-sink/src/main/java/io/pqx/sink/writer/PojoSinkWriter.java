@@ -1,17 +1,13 @@
 package io.pqx.sink.writer;
 
-import io.pqx.sink.writer.PqxWriterState;
-
 import io.pqx.sink.committer.PqxCommittable;
-
+import java.io.IOException;
+import java.util.Collection;
+import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
 import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
-
-import java.io.IOException;
-import java.util.Collection;
-import java.util.List;
 
 /**
  * The sink writer for POJOs: converts each record with a {@link PojoRowConverter} (into a fresh

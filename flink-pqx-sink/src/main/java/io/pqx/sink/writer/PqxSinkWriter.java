@@ -1,50 +1,34 @@
 package io.pqx.sink.writer;
 
 import io.pqx.format.EncodingPool;
-import io.pqx.format.options.WriteOptions;
+import io.pqx.sink.committer.PqxCommittable;
+import io.pqx.sink.file.OpenFileState;
 import io.pqx.sink.file.PartFile;
-import io.pqx.sink.file.PartFileSpec;
 import io.pqx.sink.file.PartFiles;
-import io.pqx.sink.file.PendingFile;
-import io.pqx.sink.file.PublishedAfterCheckpointException;
 import io.pqx.sink.file.RowGroupLimits;
 import io.pqx.sink.file.RowSorter;
 import io.pqx.sink.options.OpenRowGroupPolicy;
-import io.pqx.sink.options.PartitionCommitTrigger;
 import io.pqx.sink.options.RowGroupMode;
 import io.pqx.sink.partition.PartitionComputer;
-import io.pqx.sink.committer.PqxCommittable;
-import io.pqx.sink.writer.PqxWriterState;
-import io.pqx.sink.file.OpenFileState;
-import io.pqx.sink.file.RowLogSegment;
-
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
 import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
-import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableWriter;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.MetricGroup;
-import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.table.data.RowData;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * The sink writer of one subtask: routes each row to the open {@link PartFile} of its partition
@@ -56,11 +40,10 @@ import java.util.Set;
  * PartFileNames}) and the restore ({@link WriterRestore}), an explicit step of {@link #open}.
  *
  * <p><b>Files across checkpoints.</b> By default a file stays open across checkpoints: {@link
- * #snapshotState} persists each open file's row groups and carries (or flushes) its open row
- * group, and a writer restored from that state resumes the files where the checkpoint left them.
- * With {@code sink.rolling-policy.roll-on-checkpoint}, or on a file system whose recoverable
- * writer cannot resume, every file closes at each checkpoint instead. At end of input every file
- * closes.
+ * #snapshotState} persists each open file's row groups and carries (or flushes) its open row group,
+ * and a writer restored from that state resumes the files where the checkpoint left them. With
+ * {@code sink.rolling-policy.roll-on-checkpoint}, or on a file system whose recoverable writer
+ * cannot resume, every file closes at each checkpoint instead. At end of input every file closes.
  *
  * <p>Called by the task's mailbox thread only (timers included).
  */
@@ -71,8 +54,8 @@ public final class PqxSinkWriter
     private static final Logger LOG = LoggerFactory.getLogger(PqxSinkWriter.class);
 
     /**
-     * Raw row slices (4096 rows or 1 MiB) being encoded at once for the whole subtask, however
-     * many partition files are open.
+     * Raw row slices (4096 rows or 1 MiB) being encoded at once for the whole subtask, however many
+     * partition files are open.
      */
     static final int SLICES_IN_FLIGHT = 8;
 
@@ -125,7 +108,12 @@ public final class PqxSinkWriter
             throws IOException {
         PqxSinkWriter writer =
                 new PqxSinkWriter(
-                        settings, basePath, partitions, context, recoverableWriter, sinkToken,
+                        settings,
+                        basePath,
+                        partitions,
+                        context,
+                        recoverableWriter,
+                        sinkToken,
                         restored);
         try {
             writer.restore(restored);
@@ -163,7 +151,8 @@ public final class PqxSinkWriter
         this.time = context.getProcessingTimeService();
         this.recordsSent = context.metricGroup().getNumRecordsSendCounter();
         this.rolling =
-                new RollingPolicy(settings, recoverableWriter, basePath, partitions.isPartitioned());
+                new RollingPolicy(
+                        settings, recoverableWriter, basePath, partitions.isPartitioned());
         MetricGroup metrics = context.metricGroup();
         this.budget =
                 new MemoryBudget(
@@ -237,7 +226,10 @@ public final class PqxSinkWriter
             orphans.inc(restore.cleanOrphans(restored, AttemptIds.upTo(lineage, attempt)));
         }
         restore.resume(
-                restored, partFiles, open, rolling.spansCheckpoints(),
+                restored,
+                partFiles,
+                open,
+                rolling.spansCheckpoints(),
                 time.getCurrentProcessingTime());
     }
 
@@ -339,10 +331,13 @@ public final class PqxSinkWriter
         for (Map.Entry<String, PartFile> e : open.entries()) {
             long bytes = e.getValue().lastStateBytes();
             if (bytes > MAX_FILE_STATE_BYTES) {
-                LOG.info("pqx sink subtask {}: closing part file {} at this checkpoint: its entry"
+                LOG.info(
+                        "pqx sink subtask {}: closing part file {} at this checkpoint: its entry"
                                 + " in the last writer state took {} KiB, over the {} KiB an open"
                                 + " file may take (many row groups or a long row log)",
-                        subtask, e.getValue().fileName(), bytes >> 10,
+                        subtask,
+                        e.getValue().fileName(),
+                        bytes >> 10,
                         MAX_FILE_STATE_BYTES >> 10);
                 open.close(e.getKey());
             }
@@ -381,10 +376,10 @@ public final class PqxSinkWriter
     }
 
     /**
-     * With the watermark partition-commit trigger, closes the files whose partition the
-     * watermark completes (it passed their latest row's timestamp plus the delay): their rows are
-     * committed at the next checkpoint and the partition gets its {@code _SUCCESS} then, rather
-     * than when the file rolls by inactivity. A later row of that partition opens a new file.
+     * With the watermark partition-commit trigger, closes the files whose partition the watermark
+     * completes (it passed their latest row's timestamp plus the delay): their rows are committed
+     * at the next checkpoint and the partition gets its {@code _SUCCESS} then, rather than when the
+     * file rolls by inactivity. A later row of that partition opens a new file.
      */
     @Override
     public void writeWatermark(Watermark watermark) throws IOException {

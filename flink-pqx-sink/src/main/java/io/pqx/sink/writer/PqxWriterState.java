@@ -1,10 +1,8 @@
 package io.pqx.sink.writer;
 
 import io.pqx.sink.file.OpenFileState;
-
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.util.List;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * What a sink subtask checkpoints besides its committables: which writer attempt it is, how many
@@ -31,8 +29,4 @@ public record PqxWriterState(String writerId, long nextFileCount, List<OpenFileS
     public static PqxWriterState empty() {
         return new PqxWriterState(NO_WRITER_ID, 0, List.of());
     }
-
-
-
-
 }

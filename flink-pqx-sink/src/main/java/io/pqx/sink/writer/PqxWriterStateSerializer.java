@@ -1,17 +1,14 @@
 package io.pqx.sink.writer;
 
-import io.pqx.sink.writer.PqxWriterState;
 import io.pqx.sink.file.OpenFileState;
 import io.pqx.sink.file.RowLogSegment;
-
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
-
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Serializes {@link PqxWriterState}, big-endian {@code DataOutput}.
@@ -19,14 +16,14 @@ import java.util.List;
  * <p>Version 2 (written): writer id (UTF), next file count (long), open file count (int), then per
  * file: base path (UTF), partition (UTF), file name (UTF), opened at (long), max timestamp (long),
  * resumable version (int), two length-prefixed (int) byte strings: resumable, resume point; then
- * the row log: rows to skip (long), next segment number (int), segment count (int), and per
- * segment its name (UTF), rows (long) and bytes (long).
+ * the row log: rows to skip (long), next segment number (int), segment count (int), and per segment
+ * its name (UTF), rows (long) and bytes (long).
  *
  * <p>Version 1 (read): open file count (int), then per file: partition, file name, resumable
- * version, resumable, row count, footer state. Version 1 sinks closed every file at each
- * checkpoint and always wrote no open file; a version 1 state that lists one cannot be resumed and
- * is refused. Unknown versions and lengths beyond the input fail with an {@link IOException}.
- * Stateless; thread-safe.
+ * version, resumable, row count, footer state. Version 1 sinks closed every file at each checkpoint
+ * and always wrote no open file; a version 1 state that lists one cannot be resumed and is refused.
+ * Unknown versions and lengths beyond the input fail with an {@link IOException}. Stateless;
+ * thread-safe.
  */
 @Internal
 public final class PqxWriterStateSerializer implements SimpleVersionedSerializer<PqxWriterState> {
@@ -45,10 +42,19 @@ public final class PqxWriterStateSerializer implements SimpleVersionedSerializer
         // Sized exactly: the resume points hold a footer entry per persisted row group.
         int size = utfLength(state.writerId()) + 8 + 4;
         for (OpenFileState file : state.openFiles()) {
-            size += utfLength(file.basePath()) + utfLength(file.partition())
-                    + utfLength(file.fileName()) + 8 + 8 + 4
-                    + 8 + file.resumable().length + file.resumePoint().length
-                    + 8 + 4 + 4;
+            size +=
+                    utfLength(file.basePath())
+                            + utfLength(file.partition())
+                            + utfLength(file.fileName())
+                            + 8
+                            + 8
+                            + 4
+                            + 8
+                            + file.resumable().length
+                            + file.resumePoint().length
+                            + 8
+                            + 4
+                            + 4;
             for (RowLogSegment segment : file.rowLog()) {
                 size += utfLength(segment.name()) + 8 + 8;
             }
@@ -123,11 +129,23 @@ public final class PqxWriterStateSerializer implements SimpleVersionedSerializer
             int next = in.readInt();
             int segments = in.readInt();
             // a segment takes at least 18 bytes: a count beyond what is left is a lie
-            if (skip < 0 || next < 0 || segments < 0 || segments > in.available() / 18
+            if (skip < 0
+                    || next < 0
+                    || segments < 0
+                    || segments > in.available() / 18
                     || segments > next) {
-                throw new IOException("Cannot read pqx writer state: row log of " + fileName
-                        + " says " + segments + " segments (next " + next + ", " + skip
-                        + " rows skipped) in " + in.available() + " bytes left");
+                throw new IOException(
+                        "Cannot read pqx writer state: row log of "
+                                + fileName
+                                + " says "
+                                + segments
+                                + " segments (next "
+                                + next
+                                + ", "
+                                + skip
+                                + " rows skipped) in "
+                                + in.available()
+                                + " bytes left");
             }
             List<RowLogSegment> log = new ArrayList<>(segments);
             for (int s = 0; s < segments; s++) {

@@ -1,23 +1,21 @@
 package io.pqx.sink.writer;
 
+import io.pqx.sink.committer.PqxCommittable;
 import io.pqx.sink.file.PartFile;
 import io.pqx.sink.options.OpenRowGroupPolicy;
 import io.pqx.sink.options.PartitionCommitTrigger;
-import io.pqx.sink.committer.PqxCommittable;
-
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableWriter;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * When a sink subtask's part files close: by size or time open after a write, by inactivity or
- * time open at the rolling check, when the watermark completes their partition (watermark
- * partition commits with files open across checkpoints), and at every checkpoint when files do not
- * span checkpoints ({@code sink.rolling-policy.roll-on-checkpoint}, or a file system that cannot
- * resume an in-progress file). Immutable.
+ * When a sink subtask's part files close: by size or time open after a write, by inactivity or time
+ * open at the rolling check, when the watermark completes their partition (watermark partition
+ * commits with files open across checkpoints), and at every checkpoint when files do not span
+ * checkpoints ({@code sink.rolling-policy.roll-on-checkpoint}, or a file system that cannot resume
+ * an in-progress file). Immutable.
  */
 @Internal
 final class RollingPolicy {
@@ -31,19 +29,21 @@ final class RollingPolicy {
     private final boolean carry;
     private final boolean closesOnWatermark;
 
-    RollingPolicy(SinkSettings settings, RecoverableWriter writer, Path basePath,
-            boolean partitioned) {
+    RollingPolicy(
+            SinkSettings settings, RecoverableWriter writer, Path basePath, boolean partitioned) {
         this.rolloverMillis = settings.rolloverInterval().toMillis();
         this.inactivityMillis = settings.inactivityInterval().toMillis();
         this.checkIntervalMillis = settings.rollingCheckInterval().toMillis();
         this.partitionCommitDelayMillis = settings.partitionCommitDelay().toMillis();
         this.spansCheckpoints = spansCheckpoints(settings, writer, basePath);
-        this.carry = spansCheckpoints
-                && settings.checkpoints().openRowGroup() == OpenRowGroupPolicy.CARRY;
-        this.closesOnWatermark = spansCheckpoints
-                && settings.successFile()
-                && partitioned
-                && settings.partitionCommitTrigger() == PartitionCommitTrigger.WATERMARK;
+        this.carry =
+                spansCheckpoints
+                        && settings.checkpoints().openRowGroup() == OpenRowGroupPolicy.CARRY;
+        this.closesOnWatermark =
+                spansCheckpoints
+                        && settings.successFile()
+                        && partitioned
+                        && settings.partitionCommitTrigger() == PartitionCommitTrigger.WATERMARK;
     }
 
     private static boolean spansCheckpoints(
@@ -81,7 +81,8 @@ final class RollingPolicy {
 
     /** At the rolling check: the file has been inactive, or open its rollover interval. */
     boolean rollsAtCheck(PartFile file, long now) {
-        return now - file.lastWriteAt() >= inactivityMillis || now - file.openedAt() >= rolloverMillis;
+        return now - file.lastWriteAt() >= inactivityMillis
+                || now - file.openedAt() >= rolloverMillis;
     }
 
     /** How often the rolling check runs, in processing time. */
@@ -90,15 +91,16 @@ final class RollingPolicy {
     }
 
     /**
-     * With the watermark partition-commit trigger: the watermark completes the file's partition
-     * (it passed its latest row's timestamp plus the delay).
+     * With the watermark partition-commit trigger: the watermark completes the file's partition (it
+     * passed its latest row's timestamp plus the delay).
      */
     boolean completedByWatermark(PartFile file, long watermark) {
         if (!closesOnWatermark) {
             return false;
         }
         long latest = file.maxTimestamp();
-        return latest != PqxCommittable.NO_TIMESTAMP && latest + partitionCommitDelayMillis <= watermark;
+        return latest != PqxCommittable.NO_TIMESTAMP
+                && latest + partitionCommitDelayMillis <= watermark;
     }
 
     /** Whether any file can be completed by a watermark. */

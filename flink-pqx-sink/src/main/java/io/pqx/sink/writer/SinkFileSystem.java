@@ -1,11 +1,10 @@
 package io.pqx.sink.writer;
 
+import java.io.IOException;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableWriter;
-
-import java.io.IOException;
 
 /**
  * Opens the recoverable writer of the sink's base path with a clear message when its file system

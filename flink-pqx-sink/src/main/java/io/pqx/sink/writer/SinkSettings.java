@@ -1,25 +1,24 @@
 package io.pqx.sink.writer;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.format.options.BloomFilterSpec;
+import io.pqx.format.options.Compression;
 import io.pqx.format.options.SortingColumnSpec;
 import io.pqx.format.options.WriteOptions;
-import io.pqx.sink.options.OpenRowGroupPolicy;
-import io.pqx.sink.options.RowGroupMode;
-import io.pqx.format.options.Compression;
 import io.pqx.sink.file.SortKey;
-import io.pqx.sink.options.StatisticsLevel;
+import io.pqx.sink.options.OpenRowGroupPolicy;
 import io.pqx.sink.options.PartitionCommitTrigger;
-
+import io.pqx.sink.options.RowGroupMode;
+import io.pqx.sink.options.StatisticsLevel;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.List;
+import org.apache.flink.annotation.Internal;
 
 /**
- * The sink's options (and its builder's {@link PartitionWrites}), resolved and validated once (by {@code PqxSink}'s builder) from the {@code
- * PqxSinkOptions} of a Flink {@code Configuration}. Immutable and serializable: it travels with the
- * sink to the task managers, where {@link #writeOptions()} gives the Parquet file layout.
+ * The sink's options (and its builder's {@link PartitionWrites}), resolved and validated once (by
+ * {@code PqxSink}'s builder) from the {@code PqxSinkOptions} of a Flink {@code Configuration}.
+ * Immutable and serializable: it travels with the sink to the task managers, where {@link
+ * #writeOptions()} gives the Parquet file layout.
  */
 @Internal
 public record SinkSettings(
@@ -65,7 +64,9 @@ public record SinkSettings(
      *     published ({@code sink.restore.discard-published-open-files}) rather than failing
      */
     public record Checkpoints(
-            boolean rollOnCheckpoint, OpenRowGroupPolicy openRowGroup, long memoryBudget,
+            boolean rollOnCheckpoint,
+            OpenRowGroupPolicy openRowGroup,
+            long memoryBudget,
             boolean discardPublishedOpenFiles)
             implements Serializable {
 
@@ -103,8 +104,7 @@ public record SinkSettings(
     /**
      * The Parquet layout: codec, pages (and their checksums), dictionary, statistics, bloom filters
      * and sorting columns; every option the sink has is set explicitly, so no format default leaks
-     * in.
-     * Row-group limits are the sink's, so the format's own are set to their maximum.
+     * in. Row-group limits are the sink's, so the format's own are set to their maximum.
      *
      * @throws IllegalArgumentException if the format rejects an option
      */

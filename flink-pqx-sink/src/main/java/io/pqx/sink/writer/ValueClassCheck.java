@@ -1,5 +1,6 @@
 package io.pqx.sink.writer;
 
+import java.util.Optional;
 import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -7,8 +8,6 @@ import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeUtils;
-
-import java.util.Optional;
 
 /**
  * Finds the value of a row whose Java class is not the one Flink's internal data holds for its

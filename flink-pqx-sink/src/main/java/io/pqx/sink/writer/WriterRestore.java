@@ -1,21 +1,11 @@
 package io.pqx.sink.writer;
 
+import io.pqx.sink.file.OpenFileState;
 import io.pqx.sink.file.PartFile;
 import io.pqx.sink.file.PartFileSpec;
 import io.pqx.sink.file.PartFiles;
 import io.pqx.sink.file.PublishedAfterCheckpointException;
-import io.pqx.sink.writer.PqxWriterState;
-import io.pqx.sink.file.OpenFileState;
 import io.pqx.sink.file.RowLogSegment;
-
-import org.apache.flink.annotation.Internal;
-import org.apache.flink.core.fs.FileSystem;
-import org.apache.flink.core.fs.Path;
-import org.apache.flink.runtime.execution.SuppressRestartsException;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.util.Collection;
 import java.util.HashMap;
@@ -23,6 +13,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A sink subtask's restore, run once before its first row: deletes the hidden files the restore
@@ -92,8 +88,13 @@ final class WriterRestore {
      * written under another base path, are closed for commit; with files no longer spanning
      * checkpoints every resumed file is.
      */
-    void resume(Collection<PqxWriterState> restored, PartFiles partFiles, OpenFiles open,
-            boolean spansCheckpoints, long now) throws IOException {
+    void resume(
+            Collection<PqxWriterState> restored,
+            PartFiles partFiles,
+            OpenFiles open,
+            boolean spansCheckpoints,
+            long now)
+            throws IOException {
         for (PqxWriterState state : restored) {
             for (OpenFileState fileState : state.openFiles()) {
                 PartFile file;
@@ -105,12 +106,14 @@ final class WriterRestore {
                         // fail once, not in a loop until the restart strategy gives up.
                         throw new SuppressRestartsException(e);
                     }
-                    LOG.warn("pqx sink subtask {}: going on without part file {}, which the"
+                    LOG.warn(
+                            "pqx sink subtask {}: going on without part file {}, which the"
                                     + " restored checkpoint kept open but a later run published"
                                     + " ('sink.restore.discard-published-open-files' is true):"
                                     + " its rows after the checkpoint are written again from"
                                     + " the replay, so they appear twice",
-                            subtask, e.target());
+                            subtask,
+                            e.target());
                     continue;
                 }
                 if (!file.basePath().equals(basePath)) {

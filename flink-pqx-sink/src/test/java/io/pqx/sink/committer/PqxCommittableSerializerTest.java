@@ -1,10 +1,12 @@
 package io.pqx.sink.committer;
 
-import io.pqx.sink.committer.PqxCommittable;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.Arrays;
+import java.util.HexFormat;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
@@ -13,11 +15,6 @@ import org.apache.flink.core.fs.RecoverableWriter.CommitRecoverable;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.io.IOException;
-import java.nio.file.Files;
-import java.util.Arrays;
-import java.util.HexFormat;
 
 class PqxCommittableSerializerTest {
     @TempDir java.nio.file.Path dir;
@@ -49,27 +46,28 @@ class PqxCommittableSerializerTest {
     /** A resumable with fixed bytes, so the clean-up framing can be pinned. */
     private record FixedResumable(byte[] bytes) implements RecoverableWriter.ResumeRecoverable {}
 
-    private static final SimpleVersionedSerializer<RecoverableWriter.ResumeRecoverable> FIXED_RESUMABLES =
-            new SimpleVersionedSerializer<>() {
-                @Override
-                public int getVersion() {
-                    return 5;
-                }
+    private static final SimpleVersionedSerializer<RecoverableWriter.ResumeRecoverable>
+            FIXED_RESUMABLES =
+                    new SimpleVersionedSerializer<>() {
+                        @Override
+                        public int getVersion() {
+                            return 5;
+                        }
 
-                @Override
-                public byte[] serialize(RecoverableWriter.ResumeRecoverable r) {
-                    return ((FixedResumable) r).bytes();
-                }
+                        @Override
+                        public byte[] serialize(RecoverableWriter.ResumeRecoverable r) {
+                            return ((FixedResumable) r).bytes();
+                        }
 
-                @Override
-                public RecoverableWriter.ResumeRecoverable deserialize(int version, byte[] bytes)
-                        throws IOException {
-                    if (version != 5) {
-                        throw new IOException("version " + version);
-                    }
-                    return new FixedResumable(bytes);
-                }
-            };
+                        @Override
+                        public RecoverableWriter.ResumeRecoverable deserialize(
+                                int version, byte[] bytes) throws IOException {
+                            if (version != 5) {
+                                throw new IOException("version " + version);
+                            }
+                            return new FixedResumable(bytes);
+                        }
+                    };
 
     private static final String V1_HEX =
             "00000007"
@@ -120,15 +118,23 @@ class PqxCommittableSerializerTest {
         PqxCommittableSerializer serializer = new PqxCommittableSerializer(FIXED, FIXED_RESUMABLES);
         PqxCommittable cleanUp =
                 PqxCommittable.cleanUp(
-                        "s3://b/o", "k=v", "part-a-0-1.parquet", new FixedResumable(new byte[] {9, 8}));
+                        "s3://b/o",
+                        "k=v",
+                        "part-a-0-1.parquet",
+                        new FixedResumable(new byte[] {9, 8}));
         byte[] bytes = serializer.serialize(cleanUp);
         assertThat(HexFormat.of().formatHex(bytes))
                 .isEqualTo(
                         "01" // kind: clean up
-                                + "00000005" + "00000002" + "0908" // the resumable
-                                + "0003" + "6b3d76" // partition
-                                + "0012" + HexFormat.of().formatHex("part-a-0-1.parquet".getBytes())
-                                + "0008" + HexFormat.of().formatHex("s3://b/o".getBytes()));
+                                + "00000005"
+                                + "00000002"
+                                + "0908" // the resumable
+                                + "0003"
+                                + "6b3d76" // partition
+                                + "0012"
+                                + HexFormat.of().formatHex("part-a-0-1.parquet".getBytes())
+                                + "0008"
+                                + HexFormat.of().formatHex("s3://b/o".getBytes()));
         PqxCommittable back = serializer.deserialize(3, bytes);
         assertThat(back.cleansUp()).isTrue();
         assertThat(back.recoverable()).isNull();
@@ -146,7 +152,8 @@ class PqxCommittableSerializerTest {
     @Test
     void readsVersion2WithNoRowLog() throws IOException {
         PqxCommittable back =
-                new PqxCommittableSerializer(FIXED, FIXED_RESUMABLES).deserialize(2, HexFormat.of().parseHex(V2_HEX));
+                new PqxCommittableSerializer(FIXED, FIXED_RESUMABLES)
+                        .deserialize(2, HexFormat.of().parseHex(V2_HEX));
         assertThat(back.basePath()).isEqualTo("file:/out");
         assertThat(back.rowLogSegments()).isZero();
         assertThat(back.rowCount()).isEqualTo(5);
@@ -155,7 +162,8 @@ class PqxCommittableSerializerTest {
     @Test
     void readsVersion1WithAnUnknownBasePath() throws IOException {
         PqxCommittable back =
-                new PqxCommittableSerializer(FIXED, FIXED_RESUMABLES).deserialize(1, HexFormat.of().parseHex(V1_HEX));
+                new PqxCommittableSerializer(FIXED, FIXED_RESUMABLES)
+                        .deserialize(1, HexFormat.of().parseHex(V1_HEX));
         assertThat(back.basePath()).isEqualTo(PqxCommittable.UNKNOWN_BASE_PATH);
         assertThat(back.relativePath()).isEqualTo("k=v/part-a-0-1.parquet");
         assertThat(back.rowCount()).isEqualTo(5);

@@ -1,10 +1,13 @@
 package io.pqx.sink.committer;
 
-import io.pqx.sink.TestingCommitRequest;
-import io.pqx.sink.committer.PqxCommittable;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.sink.TestingCommitRequest;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
@@ -12,12 +15,6 @@ import org.apache.flink.core.fs.RecoverableWriter;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.io.IOException;
-import java.nio.file.Files;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.stream.Stream;
 
 class PqxCommitterTest {
     @TempDir java.nio.file.Path dir;
@@ -73,7 +70,8 @@ class PqxCommitterTest {
 
     @Test
     void publishesTheFileUnderItsFinalName() throws Exception {
-        TestingCommitRequest request = new TestingCommitRequest(pending("k=v", "part-1.parquet", new byte[] {1, 2}), 0);
+        TestingCommitRequest request =
+                new TestingCommitRequest(pending("k=v", "part-1.parquet", new byte[] {1, 2}), 0);
         committer.commit(List.of(request));
         assertThat(request.outcome).isEqualTo("committed");
         assertThat(visibleFiles()).containsExactly("k=v/part-1.parquet");
@@ -104,7 +102,8 @@ class PqxCommitterTest {
                         file.recoverable(),
                         3);
         committer.commit(List.of(new TestingCommitRequest(withLog, 0)));
-        assertThat(visibleFiles()).containsExactly("k=v/part-7.parquet", "k=v/part-7.parquet.rows-1");
+        assertThat(visibleFiles())
+                .containsExactly("k=v/part-7.parquet", "k=v/part-7.parquet.rows-1");
         try (Stream<java.nio.file.Path> left = Files.list(partition)) {
             assertThat(left.map(p -> p.getFileName().toString()).sorted())
                     .as("segments 0..2 deleted (1 never existed); 3 and another file's kept")
@@ -203,7 +202,9 @@ class PqxCommitterTest {
         for (int retries = 0; retries <= PqxCommitter.MAX_RETRIES; retries++) {
             // Two requests of the same round pause once, for the most retried one.
             committer.commit(
-                    List.of(new TestingCommitRequest(committable, retries), new TestingCommitRequest(committable, 0)));
+                    List.of(
+                            new TestingCommitRequest(committable, retries),
+                            new TestingCommitRequest(committable, 0)));
         }
         assertThat(pauses).containsExactly(200L, 400L, 800L);
         assertThat(new CommitBackoff(200, 1_000, pauses::add).delayMillis(10)).isEqualTo(1_000);

@@ -1,18 +1,14 @@
 package io.pqx.sink.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.sink.TestingSinkRowTypes;
-
+import java.io.IOException;
+import java.util.List;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.junit.jupiter.api.Test;
-
-import java.io.IOException;
-import java.util.Arrays;
-import java.util.List;
 
 class CarriedRowsTest {
     private static RowData row(long id) {
@@ -26,8 +22,7 @@ class CarriedRowsTest {
     }
 
     @Test
-    void keepsPrivateCopiesDropsAPrefixAndRoundTripsThroughItsCheckpointForm()
-            throws IOException {
+    void keepsPrivateCopiesDropsAPrefixAndRoundTripsThroughItsCheckpointForm() throws IOException {
         CarriedRows rows = new CarriedRows(TestingSinkRowTypes.ID_PAYLOAD);
         GenericRowData reused = new GenericRowData(2);
         for (long id = 0; id < 100; id++) {
@@ -44,8 +39,7 @@ class CarriedRowsTest {
 
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-        long written =
-                rows.writeTo(new java.io.DataOutputStream(bytes), 1, 4, crc);
+        long written = rows.writeTo(new java.io.DataOutputStream(bytes), 1, 4, crc);
         assertThat(written).isEqualTo(bytes.size());
         java.util.zip.CRC32 expected = new java.util.zip.CRC32();
         expected.update(bytes.toByteArray());

@@ -1,24 +1,21 @@
 package io.pqx.sink.file;
 
-import io.pqx.sink.TestingForwardingRecoverableWriter;
-import io.pqx.sink.options.RowGroupMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqx.format.options.WriteOptions;
 import io.pqx.format.EncodingPool;
+import io.pqx.format.options.WriteOptions;
+import io.pqx.sink.TestingForwardingRecoverableWriter;
 import io.pqx.sink.TestingSinkFiles;
-
+import io.pqx.sink.options.RowGroupMode;
+import java.io.IOException;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
 import org.apache.flink.core.fs.RecoverableWriter;
-import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.table.data.RowData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.io.IOException;
 
 /** A file system that fills up mid-file: a clear error naming the file, nothing published. */
 class DiskFullTest {
@@ -85,7 +82,6 @@ class DiskFullTest {
                 }
             };
         }
-
     }
 
     @Test
@@ -101,9 +97,7 @@ class DiskFullTest {
                                     TestingIdNameRows.TYPE,
                                     WriteOptions.builder()
                                             .dictionaryEnabled(false)
-                                            .codec(
-                                                    io.pqx.format.options.Compression
-                                                            .UNCOMPRESSED)
+                                            .codec(io.pqx.format.options.Compression.UNCOMPRESSED)
                                             .build(),
                                     cut,
                                     null,

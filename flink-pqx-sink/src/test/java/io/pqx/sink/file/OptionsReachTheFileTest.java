@@ -6,11 +6,17 @@ import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.PqxSink;
-import io.pqx.sink.TestingSinks;
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.sink.TestingSinkFiles;
+import io.pqx.sink.TestingSinks;
 import io.pqx.sink.writer.SinkSettings;
-
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.CRC32;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
@@ -19,24 +25,17 @@ import org.apache.parquet.format.Util;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayInputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.zip.CRC32;
-
 /** Each file-layout option of the sink, written through a part file and read back. */
 class OptionsReachTheFileTest {
     @TempDir Path dir;
 
     private static SinkSettings settings(Map<String, String> options) {
-        return TestingSinks.settings(PqxSink.builder()
-                .basePath("/tmp/unused")
-                .rowType(TestingIdNameRows.TYPE)
-                .setAll(options)
-                .build());
+        return TestingSinks.settings(
+                PqxSink.builder()
+                        .basePath("/tmp/unused")
+                        .rowType(TestingIdNameRows.TYPE)
+                        .setAll(options)
+                        .build());
     }
 
     private static List<RowData> rows(int n) {
@@ -58,10 +57,18 @@ class OptionsReachTheFileTest {
                         s.rowGroupRows(),
                         s.rowGroupBytes(),
                         s.effectiveMinRows());
-        RowSorter sorter = s.sortBy().isEmpty() ? null : RowSorter.of(TestingIdNameRows.TYPE, s.sortBy());
+        RowSorter sorter =
+                s.sortBy().isEmpty() ? null : RowSorter.of(TestingIdNameRows.TYPE, s.sortBy());
         Path file =
                 TestingPartFiles.write(
-                        dir, name, TestingIdNameRows.TYPE, rows(1000), cut, s.writeOptions(), sorter, 2);
+                        dir,
+                        name,
+                        TestingIdNameRows.TYPE,
+                        rows(1000),
+                        cut,
+                        s.writeOptions(),
+                        sorter,
+                        2);
         return TestingSinkFiles.footer(file);
     }
 
@@ -86,8 +93,7 @@ class OptionsReachTheFileTest {
                                         "sink.bloom-filter.columns", "name")));
         ColumnChunkView name = column(footer, 0, "name");
         assertThat(name.codecName()).isEqualTo("GZIP");
-        assertThat(name.encodings())
-                .doesNotContain("PLAIN_DICTIONARY", "RLE_DICTIONARY");
+        assertThat(name.encodings()).doesNotContain("PLAIN_DICTIONARY", "RLE_DICTIONARY");
         assertThat(name.statistics().minBytes()).hasSizeLessThanOrEqualTo(8);
         assertThat(name.statistics().maxBytes()).hasSizeLessThanOrEqualTo(8);
         assertThat(name.columnIndex()).isEmpty();
@@ -98,7 +104,8 @@ class OptionsReachTheFileTest {
 
     @Test
     void statisticsNoneWritesNoStatistics() throws Exception {
-        FileMetadataView footer = write("b.parquet", settings(Map.of("sink.statistics.level", "NONE")));
+        FileMetadataView footer =
+                write("b.parquet", settings(Map.of("sink.statistics.level", "NONE")));
         ColumnChunkView id = column(footer, 0, "id");
         assertThat(id.statistics().untrustedReason()).contains("the chunk has no statistics");
         assertThat(id.columnIndex()).isEmpty();
@@ -146,8 +153,7 @@ class OptionsReachTheFileTest {
                                 new org.apache.flink.core.fs.Path(
                                         dir.resolve("q.parquet").toUri()))) {
             int nameLeaf = 1;
-            assertThat(large.readOffsetIndex(0, nameLeaf).orElseThrow().pageCount())
-                    .isEqualTo(1);
+            assertThat(large.readOffsetIndex(0, nameLeaf).orElseThrow().pageCount()).isEqualTo(1);
             assertThat(small.readOffsetIndex(0, nameLeaf).orElseThrow().pageCount())
                     .isGreaterThanOrEqualTo(10);
         }
@@ -212,7 +218,8 @@ class OptionsReachTheFileTest {
     }
 
     /** The headers of every page of every column chunk, each checked against its body's CRC. */
-    private List<PageHeader> pagesCheckingCrcs(String name, FileMetadataView footer) throws Exception {
+    private List<PageHeader> pagesCheckingCrcs(String name, FileMetadataView footer)
+            throws Exception {
         byte[] file = Files.readAllBytes(dir.resolve(name));
         List<PageHeader> headers = new ArrayList<>();
         for (var group : footer.rowGroups()) {

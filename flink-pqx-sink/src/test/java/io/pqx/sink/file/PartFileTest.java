@@ -1,20 +1,25 @@
 package io.pqx.sink.file;
 
-import io.pqx.sink.options.RowGroupMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqx.format.options.BloomFilterSpec;
-import io.pqx.format.options.PageVersion;
-import io.pqx.format.options.WriteOptions;
 import io.pqx.format.EncodingPool;
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.ShreddedRows;
+import io.pqx.format.options.BloomFilterSpec;
+import io.pqx.format.options.PageVersion;
+import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.TestingSinkFiles;
-
-import org.apache.flink.core.fs.FileSystem;
+import io.pqx.sink.options.RowGroupMode;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
 import org.apache.flink.core.fs.FileSystem.WriteMode;
-import org.apache.flink.core.fs.RecoverableWriter;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericMapData;
@@ -34,15 +39,6 @@ import org.apache.flink.table.types.logical.VarCharType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.math.BigDecimal;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Random;
-
 /**
  * A part file is the format writer's file: exact-mode row groups passed to the writer as they come
  * (the streaming cutter) or held until the cut (the holding cutter) give the bytes {@link
@@ -53,7 +49,10 @@ import java.util.Random;
 class PartFileTest {
     private static final long NO_BYTE_BOUND = TestingPartFiles.NO_BYTE_BOUND;
 
-    /** id INT NOT NULL, tags ARRAY<STRING>, m MAP<STRING, INT>, s ROW<a DOUBLE, b ARRAY<BIGINT NOT NULL>>, d DECIMAL(20,2), flag BOOLEAN. */
+    /**
+     * id INT NOT NULL, tags ARRAY<STRING>, m MAP<STRING, INT>, s ROW<a DOUBLE, b ARRAY<BIGINT NOT
+     * NULL>>, d DECIMAL(20,2), flag BOOLEAN.
+     */
     static final RowType NESTED =
             RowType.of(
                     new LogicalType[] {
@@ -109,14 +108,24 @@ class PartFileTest {
     void byteBoundedCutsDoNotDependOnTheThreads() throws Exception {
         List<RowData> rows = nestedRows(6000, 7);
         RowGroupLimits cut = new RowGroupLimits(RowGroupMode.EXACT, 5000, 20_000, 30);
-        byte[] one = Files.readAllBytes(write(NESTED, rows, cut, WriteOptions.defaults(), 1, false));
-        assertThat(TestingSinkFiles.footer(dir.resolve("f" + (fileCount - 1) + ".parquet"))
-                        .rowGroups().size())
+        byte[] one =
+                Files.readAllBytes(write(NESTED, rows, cut, WriteOptions.defaults(), 1, false));
+        assertThat(
+                        TestingSinkFiles.footer(dir.resolve("f" + (fileCount - 1) + ".parquet"))
+                                .rowGroups()
+                                .size())
                 .as("the byte bound cuts before the row target")
                 .isGreaterThan(3);
         for (int threads = 2; threads <= 3; threads++) {
-            assertThat(Files.readAllBytes(write(NESTED, rows, cut, WriteOptions.defaults(),
-                            threads, false)))
+            assertThat(
+                            Files.readAllBytes(
+                                    write(
+                                            NESTED,
+                                            rows,
+                                            cut,
+                                            WriteOptions.defaults(),
+                                            threads,
+                                            false)))
                     .as("%d threads", threads)
                     .isEqualTo(one);
         }
@@ -150,10 +159,15 @@ class PartFileTest {
     void rejectionNamesRowAndColumn() throws Exception {
         RowData bad =
                 GenericRowData.of(
-                        1, null, null, GenericRowData.of(1.0, new GenericArrayData(new Object[] {null})),
-                        null, null);
+                        1,
+                        null,
+                        null,
+                        GenericRowData.of(1.0, new GenericArrayData(new Object[] {null})),
+                        null,
+                        null);
         RowGroupLimits cut = new RowGroupLimits(RowGroupMode.EXACT, 400, NO_BYTE_BOUND, 10);
-        assertThatThrownBy(() -> write(NESTED, List.of(bad), cut, WriteOptions.defaults(), 2, false))
+        assertThatThrownBy(
+                        () -> write(NESTED, List.of(bad), cut, WriteOptions.defaults(), 2, false))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("row 0")
                 .hasMessageContaining("s.b")
@@ -181,7 +195,11 @@ class PartFileTest {
             throws Exception {
         Path file = dir.resolve("reference" + (fileCount++) + ".parquet");
         WriteOptions byRows = options.toBuilder().rowGroupRows(cut.targetRows()).build();
-        try (ParquetWriter writer = ParquetWriter.builder(type).options(byRows).mode(WriteMode.NO_OVERWRITE).create(new org.apache.flink.core.fs.Path(file.toUri()))) {
+        try (ParquetWriter writer =
+                ParquetWriter.builder(type)
+                        .options(byRows)
+                        .mode(WriteMode.NO_OVERWRITE)
+                        .create(new org.apache.flink.core.fs.Path(file.toUri()))) {
             for (RowData row : rows) {
                 writer.write(row);
             }
@@ -190,14 +208,24 @@ class PartFileTest {
     }
 
     /** Exact mode through the holding cutter (as sort-by would, without sorting). */
-    private byte[] held(RowType type, List<RowData> rows, RowGroupLimits cut, WriteOptions options,
-            int threads) throws Exception {
+    private byte[] held(
+            RowType type, List<RowData> rows, RowGroupLimits cut, WriteOptions options, int threads)
+            throws Exception {
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         try (EncodingPool pool = EncodingPool.threads(threads, 8, 2, "test");
-                ParquetWriter writer = ParquetWriter.builder(type).options(options).encodingOn(pool).open(bytes, "held.parquet")) {
+                ParquetWriter writer =
+                        ParquetWriter.builder(type)
+                                .options(options)
+                                .encodingOn(pool)
+                                .open(bytes, "held.parquet")) {
             HoldingCutter cutter =
-                    new HoldingCutter(cut, writer, null, ShreddedRows.of(type, "held.parquet"),
-                            new CarriedRows(type), null);
+                    new HoldingCutter(
+                            cut,
+                            writer,
+                            null,
+                            ShreddedRows.of(type, "held.parquet"),
+                            new CarriedRows(type),
+                            null);
             for (RowData row : rows) {
                 cutter.add(row);
             }
@@ -215,8 +243,16 @@ class PartFileTest {
             int threads,
             boolean skipRejected)
             throws Exception {
-        return TestingPartFiles.write(dir, "f" + (fileCount++) + ".parquet", type, rows, cut,
-                options, null, threads, skipRejected);
+        return TestingPartFiles.write(
+                dir,
+                "f" + (fileCount++) + ".parquet",
+                type,
+                rows,
+                cut,
+                options,
+                null,
+                threads,
+                skipRejected);
     }
 
     static List<RowData> nestedRows(int count, long seed) {
@@ -232,7 +268,8 @@ class PartFileTest {
                             random.nextInt(3) == 0
                                     ? null
                                     : DecimalData.fromBigDecimal(
-                                            BigDecimal.valueOf(random.nextLong() % 1_000_000_000L, 2),
+                                            BigDecimal.valueOf(
+                                                    random.nextLong() % 1_000_000_000L, 2),
                                             20,
                                             2),
                             random.nextInt(3) == 0 ? null : random.nextBoolean()));

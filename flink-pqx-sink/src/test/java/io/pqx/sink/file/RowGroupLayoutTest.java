@@ -1,6 +1,5 @@
 package io.pqx.sink.file;
 
-import io.pqx.sink.options.RowGroupMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.metadata.FileMetadataView;
@@ -8,15 +7,14 @@ import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.options.SortingColumnSpec;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.TestingSinkFiles;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
+import io.pqx.sink.options.RowGroupMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Row-group layouts of part files for given inputs, read back from the footers. */
 class RowGroupLayoutTest {
@@ -26,7 +24,12 @@ class RowGroupLayoutTest {
 
     private List<Long> layout(long rows, RowGroupLimits cut) throws Exception {
         Path file =
-                TestingPartFiles.write(dir, "f.parquet", TestingIdNameRows.TYPE, TestingIdNameRows.ids(0, rows), cut);
+                TestingPartFiles.write(
+                        dir,
+                        "f.parquet",
+                        TestingIdNameRows.TYPE,
+                        TestingIdNameRows.ids(0, rows),
+                        cut);
         return groupRows(TestingSinkFiles.footer(file));
     }
 
@@ -36,22 +39,19 @@ class RowGroupLayoutTest {
 
     @Test
     void exactModeCutsEveryGroupAtTheTargetExceptTheLast() throws Exception {
-        RowGroupLimits cut =
-                new RowGroupLimits(RowGroupMode.EXACT, 100, NO_BYTE_BOUND, 10);
+        RowGroupLimits cut = new RowGroupLimits(RowGroupMode.EXACT, 100, NO_BYTE_BOUND, 10);
         assertThat(layout(250, cut)).containsExactly(100L, 100L, 50L);
     }
 
     @Test
     void exactModeWritesNoEmptyTrailingGroup() throws Exception {
-        RowGroupLimits cut =
-                new RowGroupLimits(RowGroupMode.EXACT, 100, NO_BYTE_BOUND, 10);
+        RowGroupLimits cut = new RowGroupLimits(RowGroupMode.EXACT, 100, NO_BYTE_BOUND, 10);
         assertThat(layout(300, cut)).containsExactly(100L, 100L, 100L);
     }
 
     @Test
     void approximateModeSplitsTheTailEvenly() throws Exception {
-        RowGroupLimits cut =
-                new RowGroupLimits(RowGroupMode.APPROXIMATE, 100, NO_BYTE_BOUND, 10);
+        RowGroupLimits cut = new RowGroupLimits(RowGroupMode.APPROXIMATE, 100, NO_BYTE_BOUND, 10);
         assertThat(layout(250, cut)).containsExactly(100L, 75L, 75L);
         Files.delete(dir.resolve("f.parquet"));
         assertThat(layout(130, cut)).containsExactly(130L);
@@ -61,10 +61,14 @@ class RowGroupLayoutTest {
 
     @Test
     void approximateModeKeepsRowOrder() throws Exception {
-        RowGroupLimits cut =
-                new RowGroupLimits(RowGroupMode.APPROXIMATE, 100, NO_BYTE_BOUND, 10);
+        RowGroupLimits cut = new RowGroupLimits(RowGroupMode.APPROXIMATE, 100, NO_BYTE_BOUND, 10);
         Path file =
-                TestingPartFiles.write(dir, "f.parquet", TestingIdNameRows.TYPE, TestingIdNameRows.ids(0, 350), cut);
+                TestingPartFiles.write(
+                        dir,
+                        "f.parquet",
+                        TestingIdNameRows.TYPE,
+                        TestingIdNameRows.ids(0, 350),
+                        cut);
         assertThat(TestingSinkFiles.read(file, r -> r.getLong(0)))
                 .containsExactlyElementsOf(LongStream.range(0, 350).boxed().toList());
     }
@@ -93,8 +97,7 @@ class RowGroupLayoutTest {
 
     @Test
     void sortByOrdersEachRowGroupAndRecordsSortingColumns() throws Exception {
-        RowGroupLimits cut =
-                new RowGroupLimits(RowGroupMode.EXACT, 100, NO_BYTE_BOUND, 10);
+        RowGroupLimits cut = new RowGroupLimits(RowGroupMode.EXACT, 100, NO_BYTE_BOUND, 10);
         SortKey key = new SortKey("id", true, false);
         WriteOptions options =
                 WriteOptions.builder()
@@ -116,7 +119,8 @@ class RowGroupLayoutTest {
                 expected.add(i);
             }
         }
-        assertThat(TestingSinkFiles.read(file, r -> r.getLong(0))).containsExactlyElementsOf(expected);
+        assertThat(TestingSinkFiles.read(file, r -> r.getLong(0)))
+                .containsExactlyElementsOf(expected);
         FileMetadataView footer = TestingSinkFiles.footer(file);
         assertThat(groupRows(footer)).containsExactly(100L, 100L, 50L);
         for (RowGroupView group : footer.rowGroups()) {
@@ -129,8 +133,7 @@ class RowGroupLayoutTest {
 
     @Test
     void fileBytesDoNotDependOnTheNumberOfEncodingThreads() throws Exception {
-        RowGroupLimits cut =
-                new RowGroupLimits(RowGroupMode.EXACT, 3000, NO_BYTE_BOUND, 10);
+        RowGroupLimits cut = new RowGroupLimits(RowGroupMode.EXACT, 3000, NO_BYTE_BOUND, 10);
         var rows = TestingIdNameRows.ids(0, 40_000);
         Path one =
                 TestingPartFiles.write(

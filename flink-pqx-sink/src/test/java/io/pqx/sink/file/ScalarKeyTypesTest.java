@@ -2,11 +2,10 @@ package io.pqx.sink.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.types.DataType;
 import org.junit.jupiter.api.Test;
-
-import java.util.List;
 
 class ScalarKeyTypesTest {
 
@@ -29,7 +28,9 @@ class ScalarKeyTypesTest {
                         DataTypes.TIMESTAMP(6),
                         DataTypes.TIMESTAMP_LTZ(3));
         for (DataType key : keys) {
-            assertThat(ScalarKeyTypes.isScalarKey(key.getLogicalType())).as(key.toString()).isTrue();
+            assertThat(ScalarKeyTypes.isScalarKey(key.getLogicalType()))
+                    .as(key.toString())
+                    .isTrue();
         }
     }
 

@@ -2,12 +2,11 @@ package io.pqx.sink.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
 import org.apache.flink.core.fs.RecoverableWriter;
 import org.junit.jupiter.api.Test;
-
-import java.io.IOException;
 
 /**
  * {@link SyncOnFlushStream} syncs on flush only where {@code sync()} is an fsync (the local file

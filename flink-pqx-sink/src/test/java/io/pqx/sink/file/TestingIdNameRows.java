@@ -1,14 +1,13 @@
 package io.pqx.sink.file;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /** Test rows: {@code ROW<id BIGINT NOT NULL, name STRING>}. */
 final class TestingIdNameRows {

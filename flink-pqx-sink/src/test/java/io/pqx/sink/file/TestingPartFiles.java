@@ -2,16 +2,13 @@ package io.pqx.sink.file;
 
 import io.pqx.format.EncodingPool;
 import io.pqx.format.options.WriteOptions;
-
+import java.util.List;
+import javax.annotation.Nullable;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableWriter;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
-
-import java.util.List;
-
-import javax.annotation.Nullable;
 
 /** Test helper: writes rows through a {@link PartFile} on the local file system and commits it. */
 final class TestingPartFiles {
@@ -33,8 +30,8 @@ final class TestingPartFiles {
     }
 
     /**
-     * As the other {@code write}; with {@code skipRejected}, rows the file rejects are left out
-     * and the rest written, as a job would after catching them.
+     * As the other {@code write}; with {@code skipRejected}, rows the file rejects are left out and
+     * the rest written, as a job would after catching them.
      */
     static java.nio.file.Path write(
             java.nio.file.Path dir,

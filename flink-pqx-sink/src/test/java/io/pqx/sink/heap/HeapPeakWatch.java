@@ -1,7 +1,6 @@
 package io.pqx.sink.heap;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
-
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -9,15 +8,14 @@ import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-
 import javax.management.NotificationEmitter;
 import javax.management.openmbean.CompositeData;
 
 /**
  * The heap peaks of this JVM since {@link #start()}, from GC notifications: the largest heap use
- * right after a full collection (the live heap: nothing dead survives one), the largest right
- * after any collection (a young collection leaves the old generation's garbage in place, so this
- * is an upper bound), and the sum of the heap pools' peak usage (occupancy, garbage included).
+ * right after a full collection (the live heap: nothing dead survives one), the largest right after
+ * any collection (a young collection leaves the old generation's garbage in place, so this is an
+ * upper bound), and the sum of the heap pools' peak usage (occupancy, garbage included).
  * Thread-safe.
  */
 final class HeapPeakWatch {

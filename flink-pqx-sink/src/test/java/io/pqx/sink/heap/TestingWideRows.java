@@ -1,5 +1,6 @@
 package io.pqx.sink.heap;
 
+import java.util.SplittableRandom;
 import org.apache.flink.connector.datagen.source.GeneratorFunction;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -11,15 +12,13 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
 
-import java.util.SplittableRandom;
-
 /**
- * The 16-column rows of the wide-partition heap jobs: {@code id BIGINT NOT NULL} (the
- * row's index, what the checks count), the partition column {@code p INT NOT NULL} ({@code id mod
- * P}, so the rows are interleaved over the partitions row by row), three more BIGINTs, four
- * DOUBLEs, three INTs and four STRINGs (one of 40 words, and three of 8 to 40 characters cut from
- * a random text, which keeps their dictionaries from paying off, as real payload would). About
- * 150 raw bytes a row. Every value is a function of the index alone; stateless.
+ * The 16-column rows of the wide-partition heap jobs: {@code id BIGINT NOT NULL} (the row's index,
+ * what the checks count), the partition column {@code p INT NOT NULL} ({@code id mod P}, so the
+ * rows are interleaved over the partitions row by row), three more BIGINTs, four DOUBLEs, three
+ * INTs and four STRINGs (one of 40 words, and three of 8 to 40 characters cut from a random text,
+ * which keeps their dictionaries from paying off, as real payload would). About 150 raw bytes a
+ * row. Every value is a function of the index alone; stateless.
  */
 public final class TestingWideRows {
 
@@ -50,8 +49,8 @@ public final class TestingWideRows {
                         new VarCharType(false, VarCharType.MAX_LENGTH)
                     },
                     new String[] {
-                        "id", "p", "l1", "l2", "l3", "d1", "d2", "d3", "d4", "i1", "i2", "i3",
-                        "s1", "s2", "s3", "s4"
+                        "id", "p", "l1", "l2", "l3", "d1", "d2", "d3", "d4", "i1", "i2", "i3", "s1",
+                        "s2", "s3", "s4"
                     });
 
     private static final int TEXT_LENGTH = 1 << 16;

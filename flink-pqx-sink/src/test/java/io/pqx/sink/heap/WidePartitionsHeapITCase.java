@@ -3,10 +3,6 @@ package io.pqx.sink.heap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.sink.TestingSinkFiles;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,32 +10,34 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The sink writes 100 and 1,000 partitions, interleaved row by row, from one subtask in a
- * 512 MiB heap. Each case forks a JVM ({@code -Xmx512m -XX:+ExitOnOutOfMemoryError}) running
- * {@link WidePartitionsJob}, asserts that it ended normally (no {@code OutOfMemoryError}) and
- * printed its result line, then reads every committed file back with pqx's reader: every row id
- * {@code 0..N-1} exactly once, each in the directory of its partition.
+ * The sink writes 100 and 1,000 partitions, interleaved row by row, from one subtask in a 512 MiB
+ * heap. Each case forks a JVM ({@code -Xmx512m -XX:+ExitOnOutOfMemoryError}) running {@link
+ * WidePartitionsJob}, asserts that it ended normally (no {@code OutOfMemoryError}) and printed its
+ * result line, then reads every committed file back with pqx's reader: every row id {@code 0..N-1}
+ * exactly once, each in the directory of its partition.
  *
  * <p>Row counts and the checkpoint interval can be changed with the system properties {@value
  * #ROWS_100}, {@value #ROWS_1000} and {@value #CHECKPOINT_MS}. The defaults are as many rows as
- * about 90 s per case allow on 2 cores: with 1,000 partitions and 100 open files every row lands
- * in a file of its own (the least recently written file is closed for each row), about 300 rows/s.
+ * about 90 s per case allow on 2 cores: with 1,000 partitions and 100 open files every row lands in
+ * a file of its own (the least recently written file is closed for each row), about 300 rows/s.
  *
- * <p>Measured before files stayed open across checkpoints (files rolled at every checkpoint, no memory budget), child alone,
- * checkpoints every 5 s: 2,000,000 to 6,000,000 rows over 100 partitions all fit, at a peak live
- * heap of 411 to 474 MiB (about 90,000 rows/s); with checkpoints every 10 s the live heap reached
- * 510 MiB and the job slowed to 64,000 rows/s, yet did not fail. What the heap holds grows with
- * the rows each open file takes between two checkpoints, not with N; a sink that keeps files open
- * across checkpoints needs its memory budget to pass here.
+ * <p>Measured before files stayed open across checkpoints (files rolled at every checkpoint, no
+ * memory budget), child alone, checkpoints every 5 s: 2,000,000 to 6,000,000 rows over 100
+ * partitions all fit, at a peak live heap of 411 to 474 MiB (about 90,000 rows/s); with checkpoints
+ * every 10 s the live heap reached 510 MiB and the job slowed to 64,000 rows/s, yet did not fail.
+ * What the heap holds grows with the rows each open file takes between two checkpoints, not with N;
+ * a sink that keeps files open across checkpoints needs its memory budget to pass here.
  *
- * <p>Files open across checkpoints, first version (open row groups carried in the writer state,
- * the budget counting buffers by their used bytes): the live heap after a full collection peaked
- * at 312 MiB at checkpoints, and one CI run ran out of heap. With the row log (the state names
- * segment files, no rows) and the budget counting buffers as allocated: 168 to 178 MiB, about 6
- * files per partition (the child's {@code peak_live_heap_mib}; its {@code peak_after_any_gc_mib},
- * which includes old-generation garbage, is much higher).
+ * <p>Files open across checkpoints, first version (open row groups carried in the writer state, the
+ * budget counting buffers by their used bytes): the live heap after a full collection peaked at 312
+ * MiB at checkpoints, and one CI run ran out of heap. With the row log (the state names segment
+ * files, no rows) and the budget counting buffers as allocated: 168 to 178 MiB, about 6 files per
+ * partition (the child's {@code peak_live_heap_mib}; its {@code peak_after_any_gc_mib}, which
+ * includes old-generation garbage, is much higher).
  */
 class WidePartitionsHeapITCase {
 
@@ -87,10 +85,15 @@ class WidePartitionsHeapITCase {
             child.destroyForcibly().waitFor();
         }
         String output = Files.readString(log, StandardCharsets.UTF_8);
-        System.out.println("child (" + partitions + " partitions, " + rows + " rows): " + tail(output));
-        assertThat(ended).as("child ended within %d s; its output:%n%s", CHILD_TIMEOUT_SECONDS, tail(output)).isTrue();
+        System.out.println(
+                "child (" + partitions + " partitions, " + rows + " rows): " + tail(output));
+        assertThat(ended)
+                .as("child ended within %d s; its output:%n%s", CHILD_TIMEOUT_SECONDS, tail(output))
+                .isTrue();
         assertThat(output).as("child's output").doesNotContain("OutOfMemoryError");
-        assertThat(child.exitValue()).as("child's exit code; its output:%n%s", tail(output)).isZero();
+        assertThat(child.exitValue())
+                .as("child's exit code; its output:%n%s", tail(output))
+                .isZero();
         assertThat(output).contains(WidePartitionsJob.RESULT + " rows=" + rows);
 
         BitSet seen = new BitSet();
@@ -100,8 +103,12 @@ class WidePartitionsHeapITCase {
             String directory = file.getParent().getFileName().toString();
             for (long id : TestingSinkFiles.read(file, r -> r.getLong(TestingWideRows.ID))) {
                 assertThat(id).as("id in %s", file).isBetween(0L, rows - 1);
-                assertThat(directory).as("directory of id %d", id).isEqualTo("p=" + id % partitions);
-                assertThat(seen.get((int) id)).as("id %d committed twice (again in %s)", id, file).isFalse();
+                assertThat(directory)
+                        .as("directory of id %d", id)
+                        .isEqualTo("p=" + id % partitions);
+                assertThat(seen.get((int) id))
+                        .as("id %d committed twice (again in %s)", id, file)
+                        .isFalse();
                 seen.set((int) id);
                 read++;
             }

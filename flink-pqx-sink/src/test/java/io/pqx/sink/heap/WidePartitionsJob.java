@@ -2,7 +2,9 @@ package io.pqx.sink.heap;
 
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkOptions;
-
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.Locale;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
@@ -11,10 +13,6 @@ import org.apache.flink.core.execution.CheckpointingMode;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
-
-import java.lang.management.ManagementFactory;
-import java.nio.file.Path;
-import java.util.Locale;
 
 /**
  * The child JVM of {@link WidePartitionsHeapITCase}: one streaming job on a local MiniCluster

@@ -1,9 +1,8 @@
 package io.pqx.sink.partition;
 
-import io.pqx.sink.options.PartitionCommitTrigger;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.sink.options.PartitionCommitTrigger;
 import org.junit.jupiter.api.Test;
 
 class PartitionCommitTrackerTest {

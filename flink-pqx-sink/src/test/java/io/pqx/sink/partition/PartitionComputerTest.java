@@ -3,6 +3,12 @@ package io.pqx.sink.partition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.List;
+import java.util.Map;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -20,13 +26,6 @@ import org.apache.flink.table.types.logical.TimestampType;
 import org.apache.flink.table.types.logical.VarBinaryType;
 import org.apache.flink.table.types.logical.VarCharType;
 import org.junit.jupiter.api.Test;
-
-import java.math.BigDecimal;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.util.List;
-import java.util.Map;
 
 class PartitionComputerTest {
     static final RowType TYPE =
@@ -114,9 +113,7 @@ class PartitionComputerTest {
         RowType withBytes =
                 RowType.of(
                         new LogicalType[] {
-                            new BigIntType(),
-                            new VarBinaryType(10),
-                            new ArrayType(new BigIntType())
+                            new BigIntType(), new VarBinaryType(10), new ArrayType(new BigIntType())
                         },
                         new String[] {"id", "key", "tags"});
         assertThatThrownBy(() -> new PartitionComputer(withBytes, List.of("key")))
@@ -169,9 +166,7 @@ class PartitionComputerTest {
         assertThatThrownBy(() -> computer.staticPartitionPath(Map.of("id", "1")))
                 .hasMessageContaining("static partition column 'id' is not a partition column");
         assertThatThrownBy(
-                        () ->
-                                computer.staticPartitionPath(
-                                        Map.of("day", "March 9", "name", "a")))
+                        () -> computer.staticPartitionPath(Map.of("day", "March 9", "name", "a")))
                 .hasMessageContaining("'March 9' of column 'day' is no literal of its type DATE");
     }
 }

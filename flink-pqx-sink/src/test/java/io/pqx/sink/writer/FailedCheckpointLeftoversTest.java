@@ -6,31 +6,28 @@ import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.sink.TestingCommitRequest;
 import io.pqx.sink.TestingSinkFiles;
+import io.pqx.sink.committer.PqxCommittable;
 import io.pqx.sink.committer.PqxCommitter;
 import io.pqx.sink.options.RowGroupMode;
-import io.pqx.sink.committer.PqxCommittable;
-import io.pqx.sink.writer.PqxWriterState;
-
-import org.apache.flink.core.fs.FileSystem;
-import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.StringData;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.stream.LongStream;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Failures between a snapshot and its completion, at the writer level: a snapshot that never
  * completes writes row-log segments of files that stay open, and the job then restores from the
- * checkpoint before, across rescales, with files that keep their names (and so an earlier
- * attempt's writer id) across restores. Whatever failed on the way, a job that runs to its end
- * leaves no hidden file, and every row is committed once.
+ * checkpoint before, across rescales, with files that keep their names (and so an earlier attempt's
+ * writer id) across restores. Whatever failed on the way, a job that runs to its end leaves no
+ * hidden file, and every row is committed once.
  */
 class FailedCheckpointLeftoversTest {
     @TempDir Path dir;
@@ -51,8 +48,7 @@ class FailedCheckpointLeftoversTest {
         return GenericRowData.of(id, StringData.fromString(p));
     }
 
-    private static void write(PqxSinkWriter writer, String p, long from, long to)
-            throws Exception {
+    private static void write(PqxSinkWriter writer, String p, long from, long to) throws Exception {
         for (long id = from; id < to; id++) {
             writer.write(row(id, p), null);
         }
@@ -134,18 +130,27 @@ class FailedCheckpointLeftoversTest {
             assertThat(three.committables()).isEmpty();
             assertThat(four.committables()).isEmpty();
             assertThat(four.state().get(0).openFiles())
-                    .allSatisfy(f -> assertThat(f.rowLogNext())
-                            .isGreaterThan(atTwo.get(0).openFiles().stream()
-                                    .filter(g -> g.fileName().equals(f.fileName()))
-                                    .findFirst().orElseThrow().rowLogNext()));
+                    .allSatisfy(
+                            f ->
+                                    assertThat(f.rowLogNext())
+                                            .isGreaterThan(
+                                                    atTwo.get(0).openFiles().stream()
+                                                            .filter(
+                                                                    g ->
+                                                                            g.fileName()
+                                                                                    .equals(
+                                                                                            f
+                                                                                                    .fileName()))
+                                                            .findFirst()
+                                                            .orElseThrow()
+                                                            .rowLogNext()));
         }
 
         // Restored from checkpoint 2 at parallelism 2: subtask 0 gets the state, 1 gets none.
         // Both files close at once, before logging any segment of their own (end of input).
         List<PqxCommittable> last = new ArrayList<>();
         try (PqxSinkWriter x0 = restore(sink, third.rescaled(0, 2).restoredFrom(2), atTwo);
-                PqxSinkWriter x1 =
-                        restore(sink, third.rescaled(1, 2).restoredFrom(2), List.of())) {
+                PqxSinkWriter x1 = restore(sink, third.rescaled(1, 2).restoredFrom(2), List.of())) {
             write(x0, "a", 23, 30);
             write(x1, "b", 23, 30);
             x0.flush(true);

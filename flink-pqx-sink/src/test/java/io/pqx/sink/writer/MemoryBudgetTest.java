@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.sink.TestingSinkFiles;
-import io.pqx.sink.options.RowGroupMode;
 import io.pqx.sink.committer.PqxCommittable;
-import io.pqx.sink.writer.PqxWriterState;
-
+import io.pqx.sink.options.RowGroupMode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Random;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.RecoverableWriter;
@@ -22,17 +25,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.List;
-import java.util.Random;
-
 /**
- * The subtask-wide memory budget: 40 partitions written row by row with incompressible 2 KiB
- * values would hold ~26 MiB in open row groups, over a 16 MiB budget; the sink frees memory
- * largest first (cuts in approximate mode, closes in exact mode), stays within the budget, and
- * loses or duplicates no row.
+ * The subtask-wide memory budget: 40 partitions written row by row with incompressible 2 KiB values
+ * would hold ~26 MiB in open row groups, over a 16 MiB budget; the sink frees memory largest first
+ * (cuts in approximate mode, closes in exact mode), stays within the budget, and loses or
+ * duplicates no row.
  */
 class MemoryBudgetTest {
     private static final int PARTITIONS = 40;
@@ -116,8 +113,10 @@ class MemoryBudgetTest {
                 total++;
             }
             if (mode == RowGroupMode.APPROXIMATE) {
-                List<Long> groups = TestingSinkFiles.footer(file).rowGroups().stream()
-                        .map(g -> g.numRows()).toList();
+                List<Long> groups =
+                        TestingSinkFiles.footer(file).rowGroups().stream()
+                                .map(g -> g.numRows())
+                                .toList();
                 assertThat(groups.subList(0, groups.size() - 1))
                         .as("forced cuts take no fewer rows than the floor (%s)", file)
                         .allSatisfy(g -> assertThat(g).isGreaterThanOrEqualTo(10L));
@@ -155,7 +154,8 @@ class MemoryBudgetTest {
                         GenericRowData.of(
                                 id,
                                 StringData.fromString("p" + (id % 30)),
-                                StringData.fromString("name-" + Long.toHexString(id * 0x9E3779B97F4A7C15L))),
+                                StringData.fromString(
+                                        "name-" + Long.toHexString(id * 0x9E3779B97F4A7C15L))),
                         null);
             }
             writer.flush(true);
@@ -183,11 +183,11 @@ class MemoryBudgetTest {
     /**
      * The worst case: the smallest budget the sink accepts (16 mb), approximate mode, as many
      * partitions interleaved row by row as the open-file limit allows (200), rows of about 300
-     * bytes, checkpoints throughout and a failure between a snapshot and its completion. The
-     * budget cannot hold 200 open row groups of sane size: no forced cut may take fewer rows
-     * than the floor, files close instead, and the writer state stays small per open file.
-     * (Before the floor, every check cut every open group: groups of 2 or 3 rows, and footer
-     * entries in the state growing with each.)
+     * bytes, checkpoints throughout and a failure between a snapshot and its completion. The budget
+     * cannot hold 200 open row groups of sane size: no forced cut may take fewer rows than the
+     * floor, files close instead, and the writer state stays small per open file. (Before the
+     * floor, every check cut every open group: groups of 2 or 3 rows, and footer entries in the
+     * state growing with each.)
      */
     @org.junit.jupiter.api.Test
     void theSmallestBudgetOverTheOpenFileLimitKeepsRowGroupsAboveTheFloorAndStateSmall()
@@ -285,16 +285,23 @@ class MemoryBudgetTest {
             }
         }
         assertThat(total).isEqualTo(rows);
-        System.out.printf("smallest budget, 200 open files: %d files, smallest cut group %d rows,"
+        System.out.printf(
+                "smallest budget, 200 open files: %d files, smallest cut group %d rows,"
                         + " largest state %d bytes (%d per open file), %d forced cuts, %d forced"
-                        + " closes%n", files, smallestCut, largestState, largestStatePerFile,
-                context.counter("pqxForcedRowGroupCuts"), context.counter("pqxForcedFileCloses"));
+                        + " closes%n",
+                files,
+                smallestCut,
+                largestState,
+                largestStatePerFile,
+                context.counter("pqxForcedRowGroupCuts"),
+                context.counter("pqxForcedFileCloses"));
         org.assertj.core.api.SoftAssertions soft = new org.assertj.core.api.SoftAssertions();
         soft.assertThat(smallestCut == Long.MAX_VALUE ? floor : smallestCut)
                 .as("smallest row group cut while its file stayed open (floor %d)", floor)
                 .isGreaterThanOrEqualTo(floor);
         soft.assertThat(largestStatePerFile)
-                .as("writer state per open file (largest state: %d bytes, %d files committed)",
+                .as(
+                        "writer state per open file (largest state: %d bytes, %d files committed)",
                         largestState, files)
                 .isLessThanOrEqualTo(2_048);
         soft.assertAll();

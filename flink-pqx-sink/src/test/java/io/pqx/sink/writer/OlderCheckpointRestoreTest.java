@@ -7,11 +7,13 @@ import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.sink.TestingCommitRequest;
 import io.pqx.sink.TestingSinkFiles;
+import io.pqx.sink.committer.PqxCommittable;
 import io.pqx.sink.committer.PqxCommitter;
 import io.pqx.sink.file.PublishedAfterCheckpointException;
-import io.pqx.sink.committer.PqxCommittable;
-import io.pqx.sink.writer.PqxWriterState;
-
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.runtime.executiongraph.failover.ExecutionFailureHandler;
@@ -19,11 +21,6 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.List;
 
 /**
  * A restore from a checkpoint older than a later commit: the checkpoint kept a file open that a
@@ -47,8 +44,7 @@ class OlderCheckpointRestoreTest {
                 .build();
     }
 
-    private static void write(PqxSinkWriter writer, String p, long from, long to)
-            throws Exception {
+    private static void write(PqxSinkWriter writer, String p, long from, long to) throws Exception {
         for (long id = from; id < to; id++) {
             writer.write(GenericRowData.of(id, StringData.fromString(p)), null);
         }
@@ -56,8 +52,11 @@ class OlderCheckpointRestoreTest {
 
     private void commit(Collection<PqxCommittable> committables) throws Exception {
         FileSystem fs = FileSystem.getLocalFileSystem();
-        PqxCommitter committer = new PqxCommitter(
-                new org.apache.flink.core.fs.Path(dir.toUri()), fs, fs.createRecoverableWriter());
+        PqxCommitter committer =
+                new PqxCommitter(
+                        new org.apache.flink.core.fs.Path(dir.toUri()),
+                        fs,
+                        fs.createRecoverableWriter());
         List<TestingCommitRequest> requests = new ArrayList<>();
         for (PqxCommittable c : committables) {
             requests.add(new TestingCommitRequest(c));
@@ -98,9 +97,12 @@ class OlderCheckpointRestoreTest {
 
         assertThatThrownBy(() -> sink.restoreWriter(context.nextAttempt().restoredFrom(1), state))
                 .isInstanceOf(SuppressRestartsException.class)
-                .satisfies(e -> assertThat(ExecutionFailureHandler.isUnrecoverableError(e))
-                        .as("Flink's failure handler takes it as not worth a restart")
-                        .isTrue())
+                .satisfies(
+                        e ->
+                                assertThat(ExecutionFailureHandler.isUnrecoverableError(e))
+                                        .as(
+                                                "Flink's failure handler takes it as not worth a restart")
+                                        .isTrue())
                 .cause()
                 .isInstanceOf(PublishedAfterCheckpointException.class)
                 .hasMessageContaining("Cannot resume part file")
@@ -145,9 +147,11 @@ class OlderCheckpointRestoreTest {
         for (Path file : TestingSinkFiles.committed(dir.resolve("p=b"))) {
             b.addAll(TestingSinkFiles.read(file, r -> r.getLong(0)));
         }
-        assertThat(b).as("the file that could be resumed is exactly once")
-                .containsExactlyInAnyOrder(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L, 12L,
-                        13L, 14L, 15L, 16L, 17L, 18L, 19L);
+        assertThat(b)
+                .as("the file that could be resumed is exactly once")
+                .containsExactlyInAnyOrder(
+                        0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L, 12L, 13L, 14L, 15L, 16L,
+                        17L, 18L, 19L);
         assertThat(TestingSinkFiles.hidden(dir)).isEmpty();
     }
 }

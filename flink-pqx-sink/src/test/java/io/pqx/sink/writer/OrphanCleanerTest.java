@@ -2,11 +2,10 @@ package io.pqx.sink.writer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.apache.flink.core.fs.Path;
-import org.junit.jupiter.api.Test;
-
 import java.util.Map;
 import java.util.Set;
+import org.apache.flink.core.fs.Path;
+import org.junit.jupiter.api.Test;
 
 class OrphanCleanerTest {
     private static final String A = "11111111-2222-3333-4444-555555555555";
@@ -73,7 +72,9 @@ class OrphanCleanerTest {
         assertThat(cleaner.isOrphan(dir, "part-" + A + "-0-7.parquet.rows-0"))
                 .as("not hidden: not a segment")
                 .isFalse();
-        assertThat(cleaner.isOrphan(new Path("file:/out/p=2"), ".part-" + A + "-0-7.parquet.rows-3"))
+        assertThat(
+                        cleaner.isOrphan(
+                                new Path("file:/out/p=2"), ".part-" + A + "-0-7.parquet.rows-3"))
                 .as("the state names the one in p=1")
                 .isTrue();
     }

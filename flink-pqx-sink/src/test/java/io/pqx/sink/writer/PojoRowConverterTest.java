@@ -3,15 +3,14 @@ package io.pqx.sink.writer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.apache.flink.table.data.RowData;
-import org.junit.jupiter.api.Test;
-
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.List;
+import org.apache.flink.table.data.RowData;
+import org.junit.jupiter.api.Test;
 
 class PojoRowConverterTest {
     public enum Color {
@@ -58,10 +57,10 @@ class PojoRowConverterTest {
         assertThat(converter.rowType().asSummaryString())
                 .isEqualTo(
                         "ROW<`address` ROW<`city` STRING, `zip` INT NOT NULL>, `at` TIMESTAMP(9),"
-                            + " `blob` BYTES, `color` STRING, `day` DATE, `flag` BOOLEAN NOT NULL,"
-                            + " `id` BIGINT NOT NULL, `instant` TIMESTAMP_LTZ(9), `name` STRING,"
-                            + " `price` DECIMAL(38, 18), `quantity` INT, `secret` DOUBLE NOT NULL,"
-                            + " `time` TIME(3)>");
+                                + " `blob` BYTES, `color` STRING, `day` DATE, `flag` BOOLEAN NOT NULL,"
+                                + " `id` BIGINT NOT NULL, `instant` TIMESTAMP_LTZ(9), `name` STRING,"
+                                + " `price` DECIMAL(38, 18), `quantity` INT, `secret` DOUBLE NOT NULL,"
+                                + " `time` TIME(3)>");
     }
 
     @Test

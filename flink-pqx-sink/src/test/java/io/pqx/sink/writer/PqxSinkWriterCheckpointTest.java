@@ -8,27 +8,24 @@ import io.pqx.sink.PqxSinkBuilder;
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.sink.TestingCommitRequest;
 import io.pqx.sink.TestingSinkFiles;
-import io.pqx.sink.committer.PqxCommitter;
-import io.pqx.sink.options.OpenRowGroupPolicy;
-import io.pqx.sink.options.RowGroupMode;
 import io.pqx.sink.committer.PqxCommittable;
-import io.pqx.sink.writer.PqxWriterState;
+import io.pqx.sink.committer.PqxCommitter;
 import io.pqx.sink.file.OpenFileState;
 import io.pqx.sink.file.RowLogSegment;
-
-import org.apache.flink.core.fs.FileSystem;
-import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.StringData;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
+import io.pqx.sink.options.OpenRowGroupPolicy;
+import io.pqx.sink.options.RowGroupMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.stream.LongStream;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Files open across checkpoints, one writer at a time: what a checkpoint persists and carries, how
@@ -52,8 +49,7 @@ class PqxSinkWriterCheckpointTest {
         return GenericRowData.of(id, StringData.fromString(p));
     }
 
-    private static void write(PqxSinkWriter writer, String p, long from, long to)
-            throws Exception {
+    private static void write(PqxSinkWriter writer, String p, long from, long to) throws Exception {
         for (long id = from; id < to; id++) {
             writer.write(row(id, p), null);
         }
@@ -101,33 +97,57 @@ class PqxSinkWriterCheckpointTest {
             writer.flush(false);
             assertThat(writer.prepareCommit()).as("nothing closes at a checkpoint").isEmpty();
             state = writer.snapshotState(1);
-            assertThat(state).singleElement().satisfies(s -> {
-                assertThat(s.writerId()).isEqualTo(writer.writerId());
-                assertThat(s.openFiles()).singleElement().satisfies(f -> {
-                    assertThat(f.partition()).isEqualTo("p=a");
-                    assertThat(f.carriedRowCount()).as("the open group's 5 rows").isEqualTo(5);
-                    assertThat(f.rowLog()).singleElement().satisfies(segment -> {
-                        assertThat(segment.rows()).isEqualTo(5);
-                        assertThat(Files.size(dir.resolve("p=a").resolve(segment.name())))
-                                .isEqualTo(segment.bytes());
-                    });
-                });
-            });
-            assertThat(first.gauge("pqxCarriedBytes")).isEqualTo(
-                    state.get(0).openFiles().get(0).rowLog().get(0).bytes());
+            assertThat(state)
+                    .singleElement()
+                    .satisfies(
+                            s -> {
+                                assertThat(s.writerId()).isEqualTo(writer.writerId());
+                                assertThat(s.openFiles())
+                                        .singleElement()
+                                        .satisfies(
+                                                f -> {
+                                                    assertThat(f.partition()).isEqualTo("p=a");
+                                                    assertThat(f.carriedRowCount())
+                                                            .as("the open group's 5 rows")
+                                                            .isEqualTo(5);
+                                                    assertThat(f.rowLog())
+                                                            .singleElement()
+                                                            .satisfies(
+                                                                    segment -> {
+                                                                        assertThat(segment.rows())
+                                                                                .isEqualTo(5);
+                                                                        assertThat(
+                                                                                        Files.size(
+                                                                                                dir.resolve(
+                                                                                                                "p=a")
+                                                                                                        .resolve(
+                                                                                                                segment
+                                                                                                                        .name())))
+                                                                                .isEqualTo(
+                                                                                        segment
+                                                                                                .bytes());
+                                                                    });
+                                                });
+                            });
+            assertThat(first.gauge("pqxCarriedBytes"))
+                    .isEqualTo(state.get(0).openFiles().get(0).rowLog().get(0).bytes());
             // Work after the checkpoint that a failure loses: the source replays it.
             write(writer, "a", 25, 37);
         }
         assertThat(TestingSinkFiles.committed(dir)).isEmpty();
 
-        try (PqxSinkWriter restored = (PqxSinkWriter) sink.restoreWriter(first.nextAttempt(), state)) {
+        try (PqxSinkWriter restored =
+                (PqxSinkWriter) sink.restoreWriter(first.nextAttempt(), state)) {
             write(restored, "a", 25, 41);
             restored.flush(true);
             List<PqxCommittable> committables = new ArrayList<>(restored.prepareCommit());
-            assertThat(committables).singleElement().satisfies(c -> {
-                assertThat(c.rowCount()).isEqualTo(41);
-                assertThat(c.fileName()).contains(state.get(0).writerId());
-            });
+            assertThat(committables)
+                    .singleElement()
+                    .satisfies(
+                            c -> {
+                                assertThat(c.rowCount()).isEqualTo(41);
+                                assertThat(c.fileName()).contains(state.get(0).writerId());
+                            });
             commit(committables);
         }
         List<Path> files = TestingSinkFiles.committed(dir);
@@ -140,8 +160,7 @@ class PqxSinkWriterCheckpointTest {
     }
 
     @Test
-    void aRestoreTruncatesWhatAFailedAttemptWroteAfterTheCheckpointByteForByte()
-            throws Exception {
+    void aRestoreTruncatesWhatAFailedAttemptWroteAfterTheCheckpointByteForByte() throws Exception {
         PqxSink sink = builder().build();
         TestingWriterContext first = new TestingWriterContext();
         List<PqxWriterState> state;
@@ -162,7 +181,8 @@ class PqxSinkWriterCheckpointTest {
         Path inProgress = hiddenIn("p=a").get(0);
         assertThat(Files.size(inProgress)).isGreaterThan(persisted.length);
 
-        try (PqxSinkWriter restored = (PqxSinkWriter) sink.restoreWriter(first.nextAttempt(), state)) {
+        try (PqxSinkWriter restored =
+                (PqxSinkWriter) sink.restoreWriter(first.nextAttempt(), state)) {
             assertThat(hiddenIn("p=a")).containsExactly(inProgress);
             assertThat(Files.readAllBytes(inProgress))
                     .as("truncated back to the checkpoint, byte for byte")
@@ -174,7 +194,9 @@ class PqxSinkWriterCheckpointTest {
         Path file = TestingSinkFiles.committed(dir).get(0);
         byte[] committed = Files.readAllBytes(file);
         byte[] prefix = java.util.Arrays.copyOf(committed, persisted.length);
-        assertThat(prefix).as("the committed file continues the persisted bytes").isEqualTo(persisted);
+        assertThat(prefix)
+                .as("the committed file continues the persisted bytes")
+                .isEqualTo(persisted);
         assertThat(TestingSinkFiles.read(file, r -> r.getLong(0))).isEqualTo(ids(0, 45));
         assertThat(rowGroupSizes(file)).containsExactly(10L, 10L, 10L, 10L, 5L);
     }
@@ -193,10 +215,14 @@ class PqxSinkWriterCheckpointTest {
             state = writer.snapshotState(1); // b and c open
             write(writer, "d", 0, 5); // opened after the checkpoint: an orphan after a failure
         }
-        assertThat(pendingAtCheckpoint).extracting(PqxCommittable::partition).containsExactly("p=a");
+        assertThat(pendingAtCheckpoint)
+                .extracting(PqxCommittable::partition)
+                .containsExactly("p=a");
         // Another writer's in-progress file in the same directory (another job, another sink).
-        Path foreign = dir.resolve("p=d").resolve(
-                ".part-00000000-0000-0000-0000-000000000000-0-0.parquet.inprogress.x");
+        Path foreign =
+                dir.resolve("p=d")
+                        .resolve(
+                                ".part-00000000-0000-0000-0000-000000000000-0-0.parquet.inprogress.x");
         Files.write(foreign, new byte[] {1});
         assertThat(hiddenIn("p=d")).hasSize(2);
 
@@ -250,7 +276,8 @@ class PqxSinkWriterCheckpointTest {
             assertThat(state.get(0).openFiles().get(0).carriedRowCount()).isZero();
             assertThat(hiddenIn("p=a")).as("the in-progress file alone: nothing logged").hasSize(1);
         }
-        try (PqxSinkWriter restored = (PqxSinkWriter) sink.restoreWriter(first.nextAttempt(), state)) {
+        try (PqxSinkWriter restored =
+                (PqxSinkWriter) sink.restoreWriter(first.nextAttempt(), state)) {
             write(restored, "a", 4, 9);
             restored.flush(true);
             commit(restored.prepareCommit());
@@ -262,8 +289,8 @@ class PqxSinkWriterCheckpointTest {
 
     @Test
     void approximateModeCarriesItsHeldRowsAcrossARestore() throws Exception {
-        PqxSink sink = builder().set(PqxSinkOptions.ROW_GROUP_MODE, RowGroupMode.APPROXIMATE)
-                .build();
+        PqxSink sink =
+                builder().set(PqxSinkOptions.ROW_GROUP_MODE, RowGroupMode.APPROXIMATE).build();
         TestingWriterContext first = new TestingWriterContext();
         List<PqxWriterState> state;
         try (PqxSinkWriter writer = (PqxSinkWriter) sink.createWriter(first)) {
@@ -272,7 +299,8 @@ class PqxSinkWriterCheckpointTest {
             state = writer.snapshotState(1);
             write(writer, "a", 15, 18);
         }
-        try (PqxSinkWriter restored = (PqxSinkWriter) sink.restoreWriter(first.nextAttempt(), state)) {
+        try (PqxSinkWriter restored =
+                (PqxSinkWriter) sink.restoreWriter(first.nextAttempt(), state)) {
             write(restored, "a", 15, 40);
             restored.flush(true);
             commit(restored.prepareCommit());
@@ -327,8 +355,8 @@ class PqxSinkWriterCheckpointTest {
 
     @Test
     void approximateModeLogsTheHeldRowsThatAPartialCutLeaves() throws Exception {
-        PqxSink sink = builder().set(PqxSinkOptions.ROW_GROUP_MODE, RowGroupMode.APPROXIMATE)
-                .build();
+        PqxSink sink =
+                builder().set(PqxSinkOptions.ROW_GROUP_MODE, RowGroupMode.APPROXIMATE).build();
         TestingWriterContext first = new TestingWriterContext();
         List<PqxWriterState> state;
         try (PqxSinkWriter writer = (PqxSinkWriter) sink.createWriter(first)) {
@@ -344,7 +372,8 @@ class PqxSinkWriterCheckpointTest {
             assertThat(file.carriedRowCount()).isEqualTo(10);
             write(writer, "a", 20, 26);
         }
-        try (PqxSinkWriter restored = (PqxSinkWriter) sink.restoreWriter(first.nextAttempt(), state)) {
+        try (PqxSinkWriter restored =
+                (PqxSinkWriter) sink.restoreWriter(first.nextAttempt(), state)) {
             write(restored, "a", 20, 40);
             restored.flush(true);
             commit(restored.prepareCommit());
@@ -386,7 +415,8 @@ class PqxSinkWriterCheckpointTest {
                 .hasMessageContaining(name)
                 .hasMessageContaining("missing");
         Files.write(segment, good);
-        try (PqxSinkWriter restored = (PqxSinkWriter) sink.restoreWriter(first.nextAttempt(), state)) {
+        try (PqxSinkWriter restored =
+                (PqxSinkWriter) sink.restoreWriter(first.nextAttempt(), state)) {
             restored.flush(true);
             commit(restored.prepareCommit());
         }
@@ -420,20 +450,23 @@ class PqxSinkWriterCheckpointTest {
     }
 
     @Test
-    void aRescaleThatBringsTwoFilesOfOnePartitionKeepsOneOpenAndClosesTheOther()
-            throws Exception {
+    void aRescaleThatBringsTwoFilesOfOnePartitionKeepsOneOpenAndClosesTheOther() throws Exception {
         PqxSink sink = builder().build();
         List<PqxWriterState> states = new ArrayList<>();
         for (int subtask = 0; subtask < 2; subtask++) {
-            try (PqxSinkWriter writer = (PqxSinkWriter) sink.createWriter(new TestingWriterContext())) {
+            try (PqxSinkWriter writer =
+                    (PqxSinkWriter) sink.createWriter(new TestingWriterContext())) {
                 write(writer, "a", subtask * 100, subtask * 100 + 12);
                 writer.prepareCommit();
                 states.addAll(writer.snapshotState(1));
             }
         }
-        try (PqxSinkWriter restored = (PqxSinkWriter) sink.restoreWriter(new TestingWriterContext(), states)) {
+        try (PqxSinkWriter restored =
+                (PqxSinkWriter) sink.restoreWriter(new TestingWriterContext(), states)) {
             List<PqxCommittable> closed = new ArrayList<>(restored.prepareCommit());
-            assertThat(closed).singleElement().satisfies(c -> assertThat(c.rowCount()).isEqualTo(12));
+            assertThat(closed)
+                    .singleElement()
+                    .satisfies(c -> assertThat(c.rowCount()).isEqualTo(12));
             write(restored, "a", 200, 203);
             restored.flush(true);
             closed.addAll(restored.prepareCommit());
@@ -443,32 +476,35 @@ class PqxSinkWriterCheckpointTest {
         for (Path file : TestingSinkFiles.committed(dir)) {
             all.addAll(TestingSinkFiles.read(file, r -> r.getLong(0)));
         }
-        assertThat(all).containsExactlyInAnyOrderElementsOf(
-                List.of(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L,
-                        100L, 101L, 102L, 103L, 104L, 105L, 106L, 107L, 108L, 109L, 110L, 111L,
-                        200L, 201L, 202L));
+        assertThat(all)
+                .containsExactlyInAnyOrderElementsOf(
+                        List.of(
+                                0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L, 100L, 101L, 102L,
+                                103L, 104L, 105L, 106L, 107L, 108L, 109L, 110L, 111L, 200L, 201L,
+                                202L));
     }
 
     /**
-     * An open file's entry in the writer state is bounded: with 10-row groups every checkpoint
-     * adds a hundred row groups' footer entries and page indexes to it; once the entry passes
-     * {@link PqxSinkWriter#MAX_FILE_STATE_BYTES} the file closes at the next checkpoint and a new
-     * one takes the partition's rows.
+     * An open file's entry in the writer state is bounded: with 10-row groups every checkpoint adds
+     * a hundred row groups' footer entries and page indexes to it; once the entry passes {@link
+     * PqxSinkWriter#MAX_FILE_STATE_BYTES} the file closes at the next checkpoint and a new one
+     * takes the partition's rows.
      */
     @Test
     void aFileWhoseStateEntryPassesTheBoundClosesAtTheNextCheckpoint() throws Exception {
         PqxSink sink = builder().build();
         long largest = 0;
         List<PqxCommittable> closed = new ArrayList<>();
-        try (PqxSinkWriter writer =
-                (PqxSinkWriter) sink.createWriter(new TestingWriterContext())) {
+        try (PqxSinkWriter writer = (PqxSinkWriter) sink.createWriter(new TestingWriterContext())) {
             for (long checkpoint = 1; checkpoint <= 40; checkpoint++) {
                 write(writer, "a", (checkpoint - 1) * 1_000, checkpoint * 1_000);
                 writer.flush(false);
                 closed.addAll(writer.prepareCommit());
                 List<PqxWriterState> state = writer.snapshotState(checkpoint);
-                largest = Math.max(largest,
-                        PqxWriterStateSerializer.INSTANCE.serialize(state.get(0)).length);
+                largest =
+                        Math.max(
+                                largest,
+                                PqxWriterStateSerializer.INSTANCE.serialize(state.get(0)).length);
             }
             writer.flush(true);
             closed.addAll(writer.prepareCommit());

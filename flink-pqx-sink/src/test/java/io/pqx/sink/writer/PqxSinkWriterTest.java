@@ -1,7 +1,5 @@
 package io.pqx.sink.writer;
 
-import io.pqx.sink.writer.PqxWriterState;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,7 +8,12 @@ import io.pqx.sink.PqxSinkBuilder;
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.sink.TestingSinkFiles;
 import io.pqx.sink.committer.PqxCommittable;
-
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.RecoverableWriter;
@@ -26,13 +29,6 @@ import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.math.BigDecimal;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.List;
 
 class PqxSinkWriterTest {
     static final RowType TYPE =
@@ -121,7 +117,10 @@ class PqxSinkWriterTest {
         for (boolean grouped : new boolean[] {true, false}) {
             try (PqxSinkWriter writer =
                     (PqxSinkWriter)
-                            builder().inputGroupedByPartition(grouped).build().createWriter(context)) {
+                            builder()
+                                    .inputGroupedByPartition(grouped)
+                                    .build()
+                                    .createWriter(context)) {
                 for (int i = 0; i < ids.length; i++) {
                     writer.write(row(ids[i], parts[i]), null);
                 }
@@ -295,7 +294,9 @@ class PqxSinkWriterTest {
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageStartingWith(
                             "Cannot write row 1: column id is NOT NULL but the value is null"
-                                    + " (in-progress file file:" + partition + ".part-")
+                                    + " (in-progress file file:"
+                                    + partition
+                                    + ".part-")
                     .hasMessageMatching(
                             ".*\\.parquet\\.inprogress\\.[0-9a-f-]{36} of part file file:"
                                     + java.util.regex.Pattern.quote(partition)
@@ -329,7 +330,10 @@ class PqxSinkWriterTest {
             assertThat(writer.prepareCommit())
                     .singleElement()
                     .satisfies(
-                            c -> assertThat(c.rowCount()).as("the bad row is in none").isEqualTo(2));
+                            c ->
+                                    assertThat(c.rowCount())
+                                            .as("the bad row is in none")
+                                            .isEqualTo(2));
         }
     }
 

@@ -3,15 +3,12 @@ package io.pqx.sink.writer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqx.sink.writer.PqxWriterState;
 import io.pqx.sink.file.OpenFileState;
 import io.pqx.sink.file.RowLogSegment;
-
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.util.HexFormat;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /** Golden bytes of every version the writer state serializer reads. */
 class PqxWriterStateSerializerTest {
@@ -19,7 +16,8 @@ class PqxWriterStateSerializerTest {
 
     /** Version 2, byte for byte: a change here breaks restoring existing checkpoints. */
     private static final String VERSION_2_GOLDEN =
-            "0001" + "77" // writer id "w"
+            "0001"
+                    + "77" // writer id "w"
                     + "0000000000000007" // next file count
                     + "00000001" // one open file
                     + "000466696c65" // base path "file"
@@ -28,13 +26,21 @@ class PqxWriterStateSerializerTest {
                     + "000000000000000b" // opened at 11
                     + "fffffffffffffff4" // max timestamp -12
                     + "00000002" // resumable version
-                    + "00000002" + "0506" // resumable
-                    + "00000001" + "07" // resume point
+                    + "00000002"
+                    + "0506" // resumable
+                    + "00000001"
+                    + "07" // resume point
                     + "0000000000000003" // row log: 3 rows skipped
                     + "00000005" // next segment 5
                     + "00000002" // two segments
-                    + "0002" + "2e61" + "0000000000000004" + "0000000000000028" // ".a" 4 rows 40 B
-                    + "0002" + "2e62" + "0000000000000001" + "000000000000000e"; // ".b" 1 row 14 B
+                    + "0002"
+                    + "2e61"
+                    + "0000000000000004"
+                    + "0000000000000028" // ".a" 4 rows 40 B
+                    + "0002"
+                    + "2e62"
+                    + "0000000000000001"
+                    + "000000000000000e"; // ".b" 1 row 14 B
 
     @Test
     void writesVersion2ByteForByteAndReadsItBack() throws IOException {
@@ -91,8 +97,15 @@ class PqxWriterStateSerializerTest {
     @Test
     void refusesVersion1StateListingOpenFilesItCannotResume() {
         String version1WithAFile =
-                "00000001" + "0003613d31" + "000166" + "00000002" + "00000002" + "0506"
-                        + "000000000000000a" + "00000001" + "07";
+                "00000001"
+                        + "0003613d31"
+                        + "000166"
+                        + "00000002"
+                        + "00000002"
+                        + "0506"
+                        + "000000000000000a"
+                        + "00000001"
+                        + "07";
         assertThatThrownBy(
                         () -> serializer.deserialize(1, HexFormat.of().parseHex(version1WithAFile)))
                 .isInstanceOf(IOException.class)
@@ -116,15 +129,18 @@ class PqxWriterStateSerializerTest {
                 .hasMessageContaining("after its end");
         String resumePoint = "00000001" + "07";
         int at = VERSION_2_GOLDEN.indexOf(resumePoint);
-        String lyingLength = VERSION_2_GOLDEN.substring(0, at) + "7fffffff"
-                + VERSION_2_GOLDEN.substring(at + 8);
+        String lyingLength =
+                VERSION_2_GOLDEN.substring(0, at) + "7fffffff" + VERSION_2_GOLDEN.substring(at + 8);
         assertThatThrownBy(() -> serializer.deserialize(2, HexFormat.of().parseHex(lyingLength)))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("exceeds");
         String segments = "00000005" + "00000002";
         at = VERSION_2_GOLDEN.indexOf(segments);
-        String lyingSegments = VERSION_2_GOLDEN.substring(0, at) + "00000005" + "7fffffff"
-                + VERSION_2_GOLDEN.substring(at + 16);
+        String lyingSegments =
+                VERSION_2_GOLDEN.substring(0, at)
+                        + "00000005"
+                        + "7fffffff"
+                        + VERSION_2_GOLDEN.substring(at + 16);
         assertThatThrownBy(() -> serializer.deserialize(2, HexFormat.of().parseHex(lyingSegments)))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("segments");

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkOptions;
-import io.pqx.sink.options.RowGroupMode;
 import io.pqx.sink.committer.PqxCommittable;
-
+import io.pqx.sink.options.RowGroupMode;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
@@ -18,16 +20,12 @@ import org.apache.flink.table.types.logical.VarCharType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Random;
-
 /**
  * {@code sink.rolling-policy.file-size} counts the file's real size: rolled files land within 10%
  * of it, whether a file is one open row group or several, streamed or held. Held rows (approximate
- * mode, sort-by) are not encoded until their cut, so they count at the compression of the
- * subtask's previous file: the subtask's first file, which has none to go by, counts them raw and
- * comes out smaller.
+ * mode, sort-by) are not encoded until their cut, so they count at the compression of the subtask's
+ * previous file: the subtask's first file, which has none to go by, counts them raw and comes out
+ * smaller.
  */
 class RollingFileSizeTest {
     private static final RowType TYPE =

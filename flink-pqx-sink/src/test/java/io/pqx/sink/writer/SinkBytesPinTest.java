@@ -6,7 +6,16 @@ import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkBuilder;
 import io.pqx.sink.TestingSinkFiles;
 import io.pqx.sink.committer.PqxCommittable;
-
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.RecoverableWriter;
 import org.apache.flink.table.api.DataTypes;
@@ -20,17 +29,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HexFormat;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.stream.Stream;
-
 /**
  * Pins the bytes of the files the sink commits for a fixed input whose row groups are cut by row
  * count, with the SHA-256s recorded before the format's write API was reworked: exact and
@@ -42,13 +40,15 @@ import java.util.stream.Stream;
  * row-group options only. The rows come from formulas here, not shared fixtures.
  */
 class SinkBytesPinTest {
-    private static final RowType TYPE = (RowType) DataTypes.ROW(
-            DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
-            DataTypes.FIELD("p", DataTypes.STRING()),
-            DataTypes.FIELD("s", DataTypes.STRING()),
-            DataTypes.FIELD("d", DataTypes.DOUBLE()),
-            DataTypes.FIELD("tags", DataTypes.ARRAY(DataTypes.INT())))
-            .getLogicalType();
+    private static final RowType TYPE =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
+                                    DataTypes.FIELD("p", DataTypes.STRING()),
+                                    DataTypes.FIELD("s", DataTypes.STRING()),
+                                    DataTypes.FIELD("d", DataTypes.DOUBLE()),
+                                    DataTypes.FIELD("tags", DataTypes.ARRAY(DataTypes.INT())))
+                            .getLogicalType();
 
     @TempDir Path dir;
 
@@ -77,12 +77,34 @@ class SinkBytesPinTest {
 
     static Stream<Arguments> layouts() {
         return Stream.of(
-                Arguments.of("exact", false, options(), List.of("fef7e755b325d13550786d676aab1338da7ba66842f624ac3a159201784e8a58")),
-                Arguments.of("approximate", false, options("sink.row-group.mode", "approximate"), List.of("30434be329a6567cd0440be1211c78ba995f91e1ca6fa6a207a97058e523e3fb")),
-                Arguments.of("exact, sorted by id", false, options("sink.sort-by", "id"), List.of("9e70b3b673ce958fef29a1eab15d273b6ea5513bc0d6dac5f21ee327db7b5998")),
-                Arguments.of("exact, partitioned by p, snappy, bloom filter on s", true,
-                        options("sink.compression.codec", "snappy", "sink.bloom-filter.columns", "s"),
-                        List.of("92303fa2415db78f14ff6f2cff563eaec88f5ec2bd5798a784d0866d466b7777",
+                Arguments.of(
+                        "exact",
+                        false,
+                        options(),
+                        List.of(
+                                "fef7e755b325d13550786d676aab1338da7ba66842f624ac3a159201784e8a58")),
+                Arguments.of(
+                        "approximate",
+                        false,
+                        options("sink.row-group.mode", "approximate"),
+                        List.of(
+                                "30434be329a6567cd0440be1211c78ba995f91e1ca6fa6a207a97058e523e3fb")),
+                Arguments.of(
+                        "exact, sorted by id",
+                        false,
+                        options("sink.sort-by", "id"),
+                        List.of(
+                                "9e70b3b673ce958fef29a1eab15d273b6ea5513bc0d6dac5f21ee327db7b5998")),
+                Arguments.of(
+                        "exact, partitioned by p, snappy, bloom filter on s",
+                        true,
+                        options(
+                                "sink.compression.codec",
+                                "snappy",
+                                "sink.bloom-filter.columns",
+                                "s"),
+                        List.of(
+                                "92303fa2415db78f14ff6f2cff563eaec88f5ec2bd5798a784d0866d466b7777",
                                 "4f05f5e52afaa404bd84c8bbca0a1da2d46207425283bfdc7454296d6e74855c",
                                 "9107481eedad6d8530337cb79c25956aae79930414b445c806b5e4d4bf0bad17")));
     }
@@ -99,16 +121,19 @@ class SinkBytesPinTest {
     }
 
     /** SHA-256 of each committed file, ordered by partition directory, then by file number. */
-    private List<String> hashes(Path base, boolean partitioned, Map<String, String> options, int threads)
+    private List<String> hashes(
+            Path base, boolean partitioned, Map<String, String> options, int threads)
             throws Exception {
         Map<String, String> all = new LinkedHashMap<>(options);
         all.put("sink.encoding.threads", String.valueOf(threads));
-        PqxSinkBuilder builder = PqxSink.builder().basePath(base.toUri().toString()).rowType(TYPE).setAll(all);
+        PqxSinkBuilder builder =
+                PqxSink.builder().basePath(base.toUri().toString()).rowType(TYPE).setAll(all);
         if (partitioned) {
             builder.partitionBy("p");
         }
         List<PqxCommittable> committables;
-        try (PqxSinkWriter writer = (PqxSinkWriter) builder.build().createWriter(new TestingWriterContext())) {
+        try (PqxSinkWriter writer =
+                (PqxSinkWriter) builder.build().createWriter(new TestingWriterContext())) {
             for (long i = 0; i < 30_000; i++) {
                 writer.write(row(i), null);
             }
@@ -120,9 +145,10 @@ class SinkBytesPinTest {
             recoverable.recoverForCommit(c.recoverable()).commitAfterRecovery();
         }
         List<Path> files = new ArrayList<>(TestingSinkFiles.committed(base));
-        files.sort(Comparator.comparing((Path f) -> f.getParent().toString())
-                .thenComparing(f -> f.getFileName().toString().length())
-                .thenComparing(f -> f.getFileName().toString()));
+        files.sort(
+                Comparator.comparing((Path f) -> f.getParent().toString())
+                        .thenComparing(f -> f.getFileName().toString().length())
+                        .thenComparing(f -> f.getFileName().toString()));
         MessageDigest sha = MessageDigest.getInstance("SHA-256");
         List<String> hashes = new ArrayList<>();
         for (Path file : files) {

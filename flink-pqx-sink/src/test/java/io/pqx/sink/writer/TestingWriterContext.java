@@ -1,5 +1,11 @@
 package io.pqx.sink.writer;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobInfo;
 import org.apache.flink.api.common.JobInfoImpl;
@@ -18,16 +24,10 @@ import org.apache.flink.runtime.metrics.groups.InternalSinkWriterMetricGroup;
 import org.apache.flink.runtime.metrics.groups.UnregisteredMetricGroups;
 import org.apache.flink.util.UserCodeClassLoader;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.OptionalLong;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledFuture;
-
 /**
  * A {@link WriterInitContext} for unit tests, with a manually advanced processing time, of one job
- * and attempt (a new job and attempt 0 by default; a restore passes the job on and counts attempts).
+ * and attempt (a new job and attempt 0 by default; a restore passes the job on and counts
+ * attempts).
  */
 public final class TestingWriterContext implements WriterInitContext {
     final ManualTime time = new ManualTime();
@@ -72,6 +72,7 @@ public final class TestingWriterContext implements WriterInitContext {
     public InternalSinkWriterMetricGroup metrics() {
         return metrics;
     }
+
     private final Map<String, Metric> registered = new ConcurrentHashMap<>();
     final InternalSinkWriterMetricGroup metrics =
             InternalSinkWriterMetricGroup.wrap(new CapturingGroup(registered));

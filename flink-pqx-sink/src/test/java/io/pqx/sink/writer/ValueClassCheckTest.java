@@ -21,16 +21,12 @@ class ValueClassCheckTest {
             RowType.of(new LogicalType[] {new IntType()}, new String[] {"zip"});
     static final RowType TYPE =
             RowType.of(
-                    new LogicalType[] {
-                        new BigIntType(), INNER, new ArrayType(new VarCharType(10))
-                    },
+                    new LogicalType[] {new BigIntType(), INNER, new ArrayType(new VarCharType(10))},
                     new String[] {"id", "address", "tags"});
     static final int[] ALL = {0, 1, 2};
 
     private static String first(RowData row) {
-        return ValueClassCheck.first(TYPE, row, ALL)
-                .map(m -> m.describe("column"))
-                .orElse("none");
+        return ValueClassCheck.first(TYPE, row, ALL).map(m -> m.describe("column")).orElse("none");
     }
 
     @Test

@@ -1,19 +1,17 @@
 package io.pqx.source.assigner;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.source.split.RowGroupSplit;
-
 import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import org.apache.flink.annotation.Internal;
 
 /**
  * The planned splits not yet assigned, handed out first in, first out (files in discovery order,
- * row groups in file order). Splits given back by a failed reader go to the front, so they are
- * read again first. Locality is ignored. Not thread-safe: the enumerator uses it on the
- * coordinator thread only.
+ * row groups in file order). Splits given back by a failed reader go to the front, so they are read
+ * again first. Locality is ignored. Not thread-safe: the enumerator uses it on the coordinator
+ * thread only.
  */
 @Internal
 public final class PendingSplits {
@@ -36,13 +34,14 @@ public final class PendingSplits {
     /** Removes the pending splits with these ids; returns those removed. */
     public List<RowGroupSplit> remove(java.util.Set<String> splitIds) {
         List<RowGroupSplit> removed = new java.util.ArrayList<>();
-        splits.removeIf(s -> {
-            boolean hit = splitIds.contains(s.splitId());
-            if (hit) {
-                removed.add(s);
-            }
-            return hit;
-        });
+        splits.removeIf(
+                s -> {
+                    boolean hit = splitIds.contains(s.splitId());
+                    if (hit) {
+                        removed.add(s);
+                    }
+                    return hit;
+                });
         return removed;
     }
 

@@ -1,11 +1,10 @@
 package io.pqx.source.discovery;
 
-import org.apache.flink.annotation.Internal;
-
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.apache.flink.annotation.Internal;
 
 /**
  * A visible file found under a source path.

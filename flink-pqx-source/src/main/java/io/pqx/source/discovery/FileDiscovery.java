@@ -1,10 +1,5 @@
 package io.pqx.source.discovery;
 
-import org.apache.flink.annotation.Internal;
-import org.apache.flink.core.fs.FileStatus;
-import org.apache.flink.core.fs.FileSystem;
-import org.apache.flink.core.fs.Path;
-
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -13,6 +8,10 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.core.fs.FileStatus;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
 
 /**
  * Lists the visible files under the source paths, recursively, on any Flink {@link FileSystem}.
@@ -20,9 +19,9 @@ import java.util.Map;
  * <p>Guarantees: no {@linkplain HiddenFiles hidden} entry below a source path is returned or
  * entered (a source path that is itself a file is returned as it is); each directory's entries are
  * visited in name order, so a listing is deterministic; {@code k=v} directories give the file's
- * partition values, outermost first. A source path that does not exist yields no file (a
- * continuous source may be started before its first file); any other listing error is thrown.
- * Stateless and thread-safe.
+ * partition values, outermost first. A source path that does not exist yields no file (a continuous
+ * source may be started before its first file); any other listing error is thrown. Stateless and
+ * thread-safe.
  */
 @Internal
 public final class FileDiscovery {
@@ -55,15 +54,23 @@ public final class FileDiscovery {
             if (status.isDir()) {
                 walk(fs, root, new LinkedHashMap<>(), files);
             } else {
-                files.add(new DiscoveredFile(status.getPath().toString(), status.getLen(),
-                        status.getModificationTime(), Map.of()));
+                files.add(
+                        new DiscoveredFile(
+                                status.getPath().toString(),
+                                status.getLen(),
+                                status.getModificationTime(),
+                                Map.of()));
             }
         }
         return files;
     }
 
-    private void walk(FileSystem fs, Path dir, LinkedHashMap<String, String> partitions,
-            List<DiscoveredFile> out) throws IOException {
+    private void walk(
+            FileSystem fs,
+            Path dir,
+            LinkedHashMap<String, String> partitions,
+            List<DiscoveredFile> out)
+            throws IOException {
         FileStatus[] entries;
         try {
             entries = fs.listStatus(dir);
@@ -86,13 +93,20 @@ public final class FileDiscovery {
                 if (partition.isPresent()) {
                     inner = new LinkedHashMap<>(partitions);
                     String value = partition.get().getValue();
-                    inner.put(partition.get().getKey(), value.equals(defaultPartitionName)
-                            ? PartitionDirectory.DEFAULT_PARTITION : value);
+                    inner.put(
+                            partition.get().getKey(),
+                            value.equals(defaultPartitionName)
+                                    ? PartitionDirectory.DEFAULT_PARTITION
+                                    : value);
                 }
                 walk(fs, entry.getPath(), inner, out);
             } else {
-                out.add(new DiscoveredFile(entry.getPath().toString(), entry.getLen(),
-                        entry.getModificationTime(), partitions));
+                out.add(
+                        new DiscoveredFile(
+                                entry.getPath().toString(),
+                                entry.getLen(),
+                                entry.getModificationTime(),
+                                partitions));
             }
         }
     }

@@ -1,18 +1,17 @@
 package io.pqx.source.discovery;
 
-import org.apache.flink.annotation.Internal;
-
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.flink.annotation.Internal;
 
 /**
  * A Hive-style partition directory name {@code key=value}: both sides unescaped as Flink's
- * filesystem connector (and pqx's sink) escape them, {@code %XX} being the byte XX in UTF-8. A
- * name with no {@code =}, or with an empty key, is not a partition directory.
+ * filesystem connector (and pqx's sink) escape them, {@code %XX} being the byte XX in UTF-8. A name
+ * with no {@code =}, or with an empty key, is not a partition directory.
  */
 @Internal
 public final class PartitionDirectory {
@@ -40,7 +39,8 @@ public final class PartitionDirectory {
         if (eq <= 0) {
             return Optional.empty();
         }
-        return Optional.of(Map.entry(unescape(name.substring(0, eq)), unescape(name.substring(eq + 1))));
+        return Optional.of(
+                Map.entry(unescape(name.substring(0, eq)), unescape(name.substring(eq + 1))));
     }
 
     static String unescape(String s) {
@@ -50,7 +50,9 @@ public final class PartitionDirectory {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(s.length());
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (c == '%' && i + 2 < s.length() && hex(s.charAt(i + 1)) >= 0
+            if (c == '%'
+                    && i + 2 < s.length()
+                    && hex(s.charAt(i + 1)) >= 0
                     && hex(s.charAt(i + 2)) >= 0) {
                 bytes.write(hex(s.charAt(i + 1)) * 16 + hex(s.charAt(i + 2)));
                 i += 2;

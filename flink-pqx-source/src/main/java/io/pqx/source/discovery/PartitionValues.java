@@ -2,7 +2,12 @@ package io.pqx.source.discovery;
 
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
-
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.format.DateTimeParseException;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.StringData;
@@ -10,20 +15,12 @@ import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 
-import javax.annotation.Nullable;
-
-import java.math.BigDecimal;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.format.DateTimeParseException;
-
 /**
- * A partition directory's value typed as the requested column: the text a partition directory
- * holds ({@code 2024-03-09}, {@code 12.50}, {@code true}, {@code 2024-03-09T10:30} or {@code
- * 2024-03-09 10:30:00}) parsed into Flink's internal representation. {@code
- * __DEFAULT_PARTITION__} is null. Text that does not parse as the type is an {@link
- * UnsupportedFileException} naming file, column, value and type.
+ * A partition directory's value typed as the requested column: the text a partition directory holds
+ * ({@code 2024-03-09}, {@code 12.50}, {@code true}, {@code 2024-03-09T10:30} or {@code 2024-03-09
+ * 10:30:00}) parsed into Flink's internal representation. {@code __DEFAULT_PARTITION__} is null.
+ * Text that does not parse as the type is an {@link UnsupportedFileException} naming file, column,
+ * value and type.
  */
 @Internal
 public final class PartitionValues {
@@ -32,7 +29,8 @@ public final class PartitionValues {
     static final String DEFAULT_PARTITION = "__DEFAULT_PARTITION__";
 
     @Nullable
-    public static Object parse(String text, LogicalType type, FileContext column) throws UnsupportedFileException {
+    public static Object parse(String text, LogicalType type, FileContext column)
+            throws UnsupportedFileException {
         if (DEFAULT_PARTITION.equals(text)) {
             return null;
         }
@@ -58,26 +56,35 @@ public final class PartitionValues {
                     return Float.parseFloat(text);
                 case DOUBLE:
                     return Double.parseDouble(text);
-                case DECIMAL: {
-                    DecimalType d = (DecimalType) type;
-                    DecimalData value = DecimalData.fromBigDecimal(new BigDecimal(text), d.getPrecision(), d.getScale());
-                    if (value == null) {
-                        throw new NumberFormatException("does not fit " + type.asSummaryString());
+                case DECIMAL:
+                    {
+                        DecimalType d = (DecimalType) type;
+                        DecimalData value =
+                                DecimalData.fromBigDecimal(
+                                        new BigDecimal(text), d.getPrecision(), d.getScale());
+                        if (value == null) {
+                            throw new NumberFormatException(
+                                    "does not fit " + type.asSummaryString());
+                        }
+                        return value;
                     }
-                    return value;
-                }
                 case DATE:
                     return (int) LocalDate.parse(text).toEpochDay();
                 case TIME_WITHOUT_TIME_ZONE:
                     return (int) (LocalTime.parse(text).toNanoOfDay() / 1_000_000L);
                 case TIMESTAMP_WITHOUT_TIME_ZONE:
-                    return TimestampData.fromLocalDateTime(LocalDateTime.parse(text.replace(' ', 'T')));
+                    return TimestampData.fromLocalDateTime(
+                            LocalDateTime.parse(text.replace(' ', 'T')));
                 default:
-                    throw column.unsupported("Cannot read partition column",
-                            "its type " + type.asSummaryString() + " has no partition-directory form");
+                    throw column.unsupported(
+                            "Cannot read partition column",
+                            "its type "
+                                    + type.asSummaryString()
+                                    + " has no partition-directory form");
             }
         } catch (NumberFormatException | DateTimeParseException | ArithmeticException e) {
-            throw column.unsupported("Cannot read partition column",
+            throw column.unsupported(
+                    "Cannot read partition column",
                     "value '" + text + "' is not a " + type.asSummaryString());
         }
     }

@@ -6,17 +6,19 @@ import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.SimpleCounter;
 
 /**
- * The continuous discovery's counters and gauges, in the enumerator's metric group. Updated on
- * the coordinator thread only.
+ * The continuous discovery's counters and gauges, in the enumerator's metric group. Updated on the
+ * coordinator thread only.
  */
 final class DiscoveryMetrics {
     /** Files not read because they first appeared more than a horizon late. */
     static final String FILES_SKIPPED_AS_LATE = "pqxFilesSkippedAsLate";
+
     /**
      * Files below the threshold in the first listing after a restore, taken as read before the
      * checkpoint (a file that appeared late while the job was down is counted here).
      */
     static final String FILES_TAKEN_AS_READ_AT_RESTORE = "pqxFilesTakenAsReadAtRestore";
+
     /** The paths the checkpointed state remembers (the files within one horizon). */
     static final String SEEN_FILES_REMEMBERED = "pqxSeenFilesRemembered";
 

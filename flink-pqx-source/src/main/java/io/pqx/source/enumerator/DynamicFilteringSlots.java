@@ -3,26 +3,23 @@ package io.pqx.source.enumerator;
 import io.pqx.format.predicate.ColumnRef;
 import io.pqx.source.runtimefilter.RuntimeFilterEvent;
 import io.pqx.source.runtimefilter.RuntimeFilterKeys;
-
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.connector.source.DynamicFilteringData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.List;
 
 /**
  * Flink's dynamic filtering (DPP) as pqx runtime filters: each dynamic-filtering field has a
  * dynamic slot of the predicate ({@link #slotName}), and the data Flink sends becomes, field by
  * field, a runtime filter for that slot (the range of the field's values and a bloom filter over
- * them). The enumerator then applies it as any runtime filter: files by partition value, row
- * groups by statistics, rows in the readers.
+ * them). The enumerator then applies it as any runtime filter: files by partition value, row groups
+ * by statistics, rows in the readers.
  *
  * <p><b>Why this is safe.</b> Flink sends the data only to the fact side of an inner or semi join
  * on these fields, whose rows without a matching key the join drops; a fact row is kept when each
@@ -52,9 +49,20 @@ public final class DynamicFilteringSlots {
      */
     public static boolean accepts(LogicalType type) {
         return switch (type.getTypeRoot()) {
-            case BOOLEAN, TINYINT, SMALLINT, INTEGER, BIGINT, DECIMAL, VARCHAR, BINARY, VARBINARY,
-                    DATE, TIME_WITHOUT_TIME_ZONE, TIMESTAMP_WITHOUT_TIME_ZONE,
-                    TIMESTAMP_WITH_LOCAL_TIME_ZONE -> true;
+            case BOOLEAN,
+                    TINYINT,
+                    SMALLINT,
+                    INTEGER,
+                    BIGINT,
+                    DECIMAL,
+                    VARCHAR,
+                    BINARY,
+                    VARBINARY,
+                    DATE,
+                    TIME_WITHOUT_TIME_ZONE,
+                    TIMESTAMP_WITHOUT_TIME_ZONE,
+                    TIMESTAMP_WITH_LOCAL_TIME_ZONE ->
+                    true;
             default -> false;
         };
     }
@@ -65,18 +73,29 @@ public final class DynamicFilteringSlots {
      *
      * @param source names the source in log messages
      */
-    static List<RuntimeFilterEvent> filters(DynamicFilteringData data, List<String> fields,
-            RowType rowType, double fpp, Object source) {
+    static List<RuntimeFilterEvent> filters(
+            DynamicFilteringData data,
+            List<String> fields,
+            RowType rowType,
+            double fpp,
+            Object source) {
         List<RuntimeFilterEvent> out = new ArrayList<>();
         if (!data.isFiltering()) {
-            LOG.info("pqx source {}: dynamic filtering data for {} keeps everything (over the"
-                    + " threshold); reading all", source, fields);
+            LOG.info(
+                    "pqx source {}: dynamic filtering data for {} keeps everything (over the"
+                            + " threshold); reading all",
+                    source,
+                    fields);
             return out;
         }
         RowType dataType = data.getRowType();
         if (dataType.getFieldCount() != fields.size()) {
-            LOG.warn("pqx source {}: ignoring dynamic filtering data of type {}: the source takes"
-                    + " the fields {}", source, dataType, fields);
+            LOG.warn(
+                    "pqx source {}: ignoring dynamic filtering data of type {}: the source takes"
+                            + " the fields {}",
+                    source,
+                    dataType,
+                    fields);
             return out;
         }
         Collection<RowData> rows = data.getData();
@@ -89,12 +108,24 @@ public final class DynamicFilteringSlots {
                 keys.add(getter.getFieldOrNull(row));
             }
             try {
-                out.add(RuntimeFilterKeys.of(slotName(field), ColumnRef.of(field), keyType, keys,
-                        keys.size(), fpp));
+                out.add(
+                        RuntimeFilterKeys.of(
+                                slotName(field),
+                                ColumnRef.of(field),
+                                keyType,
+                                keys,
+                                keys.size(),
+                                fpp));
             } catch (IllegalArgumentException e) {
-                LOG.warn("pqx source {}: dynamic filtering data of field {} ({}) does not fit column"
-                        + " {} of type {}; not filtering by it", source, dataType.getFieldNames().get(i),
-                        dataType.getTypeAt(i), field, keyType, e);
+                LOG.warn(
+                        "pqx source {}: dynamic filtering data of field {} ({}) does not fit column"
+                                + " {} of type {}; not filtering by it",
+                        source,
+                        dataType.getFieldNames().get(i),
+                        dataType.getTypeAt(i),
+                        field,
+                        keyType,
+                        e);
             }
         }
         return out;

@@ -3,20 +3,17 @@ package io.pqx.source.enumerator;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.prune.StatisticsPruner;
 import io.pqx.source.discovery.PartitionDirectory;
-
-import org.apache.flink.annotation.Internal;
-import org.apache.flink.table.types.logical.RowType;
-
-import javax.annotation.Nullable;
-
 import java.io.Serializable;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
- * What the enumerator is configured with, resolved from the source's options, in four groups,
- * each checked in its own constructor. Immutable.
+ * What the enumerator is configured with, resolved from the source's options, in four groups, each
+ * checked in its own constructor. Immutable.
  *
  * @param files which files are the source's
  * @param discovery how often and how far back a continuous source lists
@@ -51,12 +48,15 @@ public record EnumeratorSettings(
      * @param paths the source paths (URIs), files or directories
      * @param partitionKeys the columns of the row type taken from {@code k=v} directories
      * @param partitions when not null, only files of these partitions are read: each map gives
-     *     every partition key its directory text ({@code __DEFAULT_PARTITION__} for a file outside a
-     *     {@code k=v} directory of that key), compared as text
+     *     every partition key its directory text ({@code __DEFAULT_PARTITION__} for a file outside
+     *     a {@code k=v} directory of that key), compared as text
      * @param defaultPartitionName the directory value that stands for a null partition value
      */
-    public record Files(List<String> paths, List<String> partitionKeys,
-            @Nullable List<Map<String, String>> partitions, String defaultPartitionName)
+    public record Files(
+            List<String> paths,
+            List<String> partitionKeys,
+            @Nullable List<Map<String, String>> partitions,
+            String defaultPartitionName)
             implements Serializable {
         public Files {
             paths = List.copyOf(paths);
@@ -84,9 +84,13 @@ public record EnumeratorSettings(
             implements Serializable {
         public Discovery {
             if (monitorIntervalMillis < 0 || horizonMillis < 0) {
-                throw new IllegalArgumentException("Cannot configure a pqx enumerator: monitor"
-                        + " interval " + monitorIntervalMillis + " ms and horizon " + horizonMillis
-                        + " ms must not be negative");
+                throw new IllegalArgumentException(
+                        "Cannot configure a pqx enumerator: monitor"
+                                + " interval "
+                                + monitorIntervalMillis
+                                + " ms and horizon "
+                                + horizonMillis
+                                + " ms must not be negative");
             }
         }
 
@@ -111,10 +115,14 @@ public record EnumeratorSettings(
             implements Serializable {
         public Planning {
             if (splitTargetBytes <= 0 || footerThreads <= 0 || footerCacheSize < 0) {
-                throw new IllegalArgumentException("Cannot configure a pqx enumerator: split target "
-                        + splitTargetBytes + " bytes and footer threads " + footerThreads
-                        + " must be positive, footer cache size " + footerCacheSize
-                        + " not negative");
+                throw new IllegalArgumentException(
+                        "Cannot configure a pqx enumerator: split target "
+                                + splitTargetBytes
+                                + " bytes and footer threads "
+                                + footerThreads
+                                + " must be positive, footer cache size "
+                                + footerCacheSize
+                                + " not negative");
             }
         }
     }
@@ -130,8 +138,12 @@ public record EnumeratorSettings(
      *     {@link DynamicFilteringSlots#slotName} in the predicate. Empty: none
      * @param dynamicFilteringFpp the false-positive rate of the bloom filters made from that data
      */
-    public record Filtering(RowType rowType, @Nullable Predicate predicate, int inListCap,
-            List<String> dynamicFilteringFields, double dynamicFilteringFpp)
+    public record Filtering(
+            RowType rowType,
+            @Nullable Predicate predicate,
+            int inListCap,
+            List<String> dynamicFilteringFields,
+            double dynamicFilteringFpp)
             implements Serializable {
         public Filtering {
             Objects.requireNonNull(rowType, "rowType");
@@ -140,7 +152,8 @@ public record EnumeratorSettings(
 
         /** No predicate, no dynamic filtering. */
         public static Filtering none(RowType rowType) {
-            return new Filtering(rowType, null, StatisticsPruner.DEFAULT_IN_LIST_CAP, List.of(), 0.01);
+            return new Filtering(
+                    rowType, null, StatisticsPruner.DEFAULT_IN_LIST_CAP, List.of(), 0.01);
         }
     }
 }

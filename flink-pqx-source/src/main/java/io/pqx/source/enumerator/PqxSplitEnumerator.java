@@ -11,30 +11,13 @@ import io.pqx.source.discovery.FileDiscovery;
 import io.pqx.source.discovery.PartitionDirectory;
 import io.pqx.source.planning.FooterCache;
 import io.pqx.source.planning.FooterPlanning;
+import io.pqx.source.planning.PlannedFile;
 import io.pqx.source.planning.PredicatePruning;
 import io.pqx.source.planning.PruningMetrics;
-import io.pqx.source.planning.PlannedFile;
 import io.pqx.source.planning.SplitPlanner;
 import io.pqx.source.runtimefilter.RuntimeFilterEvent;
 import io.pqx.source.split.PqxEnumeratorState;
 import io.pqx.source.split.RowGroupSplit;
-
-import org.apache.flink.annotation.Internal;
-import org.apache.flink.api.connector.source.SourceEvent;
-import org.apache.flink.api.connector.source.SplitEnumerator;
-import org.apache.flink.api.connector.source.SplitEnumeratorContext;
-import org.apache.flink.api.connector.source.SupportsHandleExecutionAttemptSourceEvent;
-import org.apache.flink.table.connector.source.DynamicFilteringEvent;
-import org.apache.flink.core.fs.Path;
-import org.apache.flink.runtime.execution.SuppressRestartsException;
-import org.apache.flink.util.FlinkRuntimeException;
-import org.apache.flink.util.concurrent.ExecutorThreadFactory;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
-import javax.annotation.Nullable;
-
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -48,6 +31,19 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.source.SourceEvent;
+import org.apache.flink.api.connector.source.SplitEnumerator;
+import org.apache.flink.api.connector.source.SplitEnumeratorContext;
+import org.apache.flink.api.connector.source.SupportsHandleExecutionAttemptSourceEvent;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
+import org.apache.flink.table.connector.source.DynamicFilteringEvent;
+import org.apache.flink.util.FlinkRuntimeException;
+import org.apache.flink.util.concurrent.ExecutorThreadFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The source's split enumerator, bounded or continuous.
@@ -63,9 +59,9 @@ import java.util.concurrent.Executors;
  * files are new is decided by {@link SeenFiles}, whose size is bounded by the horizon. A listing is
  * judged as a whole against the seen files as they stood before it (so the first listing of a job
  * without state plans every file it finds), and recorded only then. A late file, one that first
- * appears more than a horizon older than a file planned before it, is never skipped silently: it
- * is counted ({@code pqxFilesSkippedAsLate}) and logged with its modification time and the
- * threshold it missed, or fails the job without restart ({@code source.discovery.late-files}).
+ * appears more than a horizon older than a file planned before it, is never skipped silently: it is
+ * counted ({@code pqxFilesSkippedAsLate}) and logged with its modification time and the threshold
+ * it missed, or fails the job without restart ({@code source.discovery.late-files}).
  *
  * <p><b>Predicate.</b> Files whose partition values cannot match are given no split and their
  * footers are not read; row groups their statistics prune are in no split ({@link
@@ -75,19 +71,19 @@ import java.util.concurrent.Executors;
  * through the source coordinator) for a dynamic slot of the predicate is applied once: an event
  * equal to the one held for its slot is ignored. The filters are kept in the checkpointed state,
  * forwarded to the registered readers only (a reader not yet registered gets them in {@link
- * #addReader}, so do readers registering after a restore), and used to plan files discovered
- * later. Pending splits are re-evaluated on the worker thread against their footers (cached, or
- * read) and the new filters; a split all of whose row groups the statistics now prove empty is
- * dropped ({@code pqxSplitsPrunedByRuntimeFilter}, {@code pqxRowGroupsPrunedByRuntimeFilter}).
- * Dropped splits stay dropped: a publisher must publish a filter that covers every key that can
- * still match (it publishes when its input has ended).
+ * #addReader}, so do readers registering after a restore), and used to plan files discovered later.
+ * Pending splits are re-evaluated on the worker thread against their footers (cached, or read) and
+ * the new filters; a split all of whose row groups the statistics now prove empty is dropped
+ * ({@code pqxSplitsPrunedByRuntimeFilter}, {@code pqxRowGroupsPrunedByRuntimeFilter}). Dropped
+ * splits stay dropped: a publisher must publish a filter that covers every key that can still match
+ * (it publishes when its input has ended).
  *
  * <p><b>Dynamic filtering.</b> Flink's {@link DynamicFilteringEvent} (batch DPP, delivered as
  * {@code handleSourceEvent(0, event)}) for the source's dynamic-filtering fields becomes one
  * runtime filter per field ({@link DynamicFilteringSlots}), applied as above. Splits are not held
  * back waiting for it (Flink schedules the fact side after the data is collected, so it normally
- * arrives first): a split handed out before it is read, and its rows filtered once the readers
- * have the filter; the result is the same.
+ * arrives first): a split handed out before it is read, and its rows filtered once the readers have
+ * the filter; the result is the same.
  *
  * <p><b>Re-evaluation.</b> While pending splits are re-evaluated against new filters, no pending
  * split is handed out (the worker thread's answer always comes, so readers only wait for it); a
@@ -96,11 +92,14 @@ import java.util.concurrent.Executors;
  * <p>A listing or footer error fails the job, naming the file: a file is never silently skipped.
  */
 @Internal
-public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, PqxEnumeratorState>,
-        SupportsHandleExecutionAttemptSourceEvent {
+public final class PqxSplitEnumerator
+        implements SplitEnumerator<RowGroupSplit, PqxEnumeratorState>,
+                SupportsHandleExecutionAttemptSourceEvent {
     private static final Logger LOG = LoggerFactory.getLogger(PqxSplitEnumerator.class);
+
     /** The keys of the options named in messages (the options class depends on this package). */
     static final String HORIZON_KEY = "source.discovery.horizon";
+
     static final String LATE_FILES_KEY = "source.discovery.late-files";
 
     private final SplitEnumeratorContext<RowGroupSplit> context;
@@ -112,22 +111,30 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
     private final ExecutorService footerPool;
     private final FooterPlanning planning;
     private boolean initialDiscoveryDone;
+
     /** The seen files as of the last merge, read by the discovery thread. */
     private volatile SeenFiles.View seenView;
+
     private final PruningMetrics pruningMetrics;
     private final DiscoveryMetrics discoveryMetrics;
     private final PredicatePruning pruning;
+
     /** The dynamic slots of the predicate, by name. */
     private final Map<String, DynamicSlot> declaredSlots = new LinkedHashMap<>();
+
     /** The runtime filters received, the latest per slot, in order of arrival. */
     private final Map<String, RuntimeFilterEvent> filters = new LinkedHashMap<>();
+
     /** The filters as the predicates evaluate them; read by the discovery thread. */
     private volatile SlotValues slots = SlotValues.none();
+
     /** Re-evaluations of pending splits under way: no pending split is assigned meanwhile. */
     private int reevaluations;
 
-    public PqxSplitEnumerator(SplitEnumeratorContext<RowGroupSplit> context,
-            EnumeratorSettings settings, @Nullable PqxEnumeratorState restored) {
+    public PqxSplitEnumerator(
+            SplitEnumeratorContext<RowGroupSplit> context,
+            EnumeratorSettings settings,
+            @Nullable PqxEnumeratorState restored) {
         this.context = context;
         this.settings = settings;
         List<Path> roots = new ArrayList<>();
@@ -151,14 +158,26 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
             this.slots = slotValues(filters);
         }
         this.seenView = seen.view();
-        this.footerPool = Executors.newFixedThreadPool(settings.planning().footerThreads(),
-                new ExecutorThreadFactory("pqx-source-footers"));
+        this.footerPool =
+                Executors.newFixedThreadPool(
+                        settings.planning().footerThreads(),
+                        new ExecutorThreadFactory("pqx-source-footers"));
         this.pruningMetrics = PruningMetrics.register(context.metricGroup());
         this.discoveryMetrics = DiscoveryMetrics.register(context.metricGroup(), seen);
-        this.pruning = new PredicatePruning(settings.filtering().predicate(), settings.filtering().rowType(),
-                settings.files().partitionKeys(), settings.filtering().inListCap(), pruningMetrics);
-        this.planning = new FooterPlanning(footerPool, new FooterCache<>(settings.planning().footerCacheSize()),
-                new SplitPlanner(settings.planning().splitTargetBytes()), ReadOptions.defaults(), pruning);
+        this.pruning =
+                new PredicatePruning(
+                        settings.filtering().predicate(),
+                        settings.filtering().rowType(),
+                        settings.files().partitionKeys(),
+                        settings.filtering().inListCap(),
+                        pruningMetrics);
+        this.planning =
+                new FooterPlanning(
+                        footerPool,
+                        new FooterCache<>(settings.planning().footerCacheSize()),
+                        new SplitPlanner(settings.planning().splitTargetBytes()),
+                        ReadOptions.defaults(),
+                        pruning);
     }
 
     private static void collectSlots(Predicate p, Map<String, DynamicSlot> out) {
@@ -181,7 +200,8 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
     @Override
     public void start() {
         if (settings.continuous()) {
-            context.callAsync(this::discover, this::merge, 0, settings.discovery().monitorIntervalMillis());
+            context.callAsync(
+                    this::discover, this::merge, 0, settings.discovery().monitorIntervalMillis());
         } else if (!initialDiscoveryDone) {
             context.callAsync(this::discover, this::merge);
         }
@@ -195,8 +215,12 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
         List<DiscoveredFile> fresh = new ArrayList<>();
         Set<String> listed = new HashSet<>();
         for (DiscoveredFile file : discovery.list()) {
-            if (settings.files().partitions() != null && !settings.files().partitions().contains(
-                    PartitionDirectory.spec(file.partitions(), settings.files().partitionKeys()))) {
+            if (settings.files().partitions() != null
+                    && !settings.files()
+                            .partitions()
+                            .contains(
+                                    PartitionDirectory.spec(
+                                            file.partitions(), settings.files().partitionKeys()))) {
                 continue;
             }
             if (!listed.add(file.path())) {
@@ -211,8 +235,8 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
     }
 
     /** What one discovery listed and planned, and the runtime filters it planned with. */
-    private record Discovered(List<DiscoveredFile> listing, List<PlannedFile> files,
-            SlotValues slots) {}
+    private record Discovered(
+            List<DiscoveredFile> listing, List<PlannedFile> files, SlotValues slots) {}
 
     /**
      * Coordinator thread: judges the listing as a whole against the seen files as they are now
@@ -221,8 +245,12 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
      */
     private void merge(@Nullable Discovered discovered, @Nullable Throwable error) {
         if (error != null) {
-            throw new FlinkRuntimeException("Cannot discover the files of pqx source "
-                    + settings.paths() + ": " + error.getMessage(), error);
+            throw new FlinkRuntimeException(
+                    "Cannot discover the files of pqx source "
+                            + settings.paths()
+                            + ": "
+                            + error.getMessage(),
+                    error);
         }
         List<PlannedFile> toAdd;
         SeenFiles.ListingVerdict verdict = null;
@@ -238,8 +266,12 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
                 PlannedFile file = planned.get(f.path());
                 if (file == null) {
                     // cannot happen: a view is never newer than the state a listing is judged by
-                    throw new IllegalStateException("pqx source " + settings.paths() + ": file "
-                            + f.path() + " is new but was not planned by its listing");
+                    throw new IllegalStateException(
+                            "pqx source "
+                                    + settings.paths()
+                                    + ": file "
+                                    + f.path()
+                                    + " is new but was not planned by its listing");
                 }
                 toAdd.add(file);
             }
@@ -268,8 +300,14 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
         initialDiscoveryDone = true;
         seenView = seen.view();
         if (files > 0) {
-            LOG.info("pqx source {}: planned {} new files into {} splits; {} pending, {} seen files"
-                    + " remembered", settings.paths(), files, splits, pending.size(), seen.size());
+            LOG.info(
+                    "pqx source {}: planned {} new files into {} splits; {} pending, {} seen files"
+                            + " remembered",
+                    settings.paths(),
+                    files,
+                    splits,
+                    pending.size(),
+                    seen.size());
         }
         if (!added.isEmpty() && !discovered.slots().equals(slots)) {
             // a filter arrived while these files were planned: the re-evaluation it started did
@@ -283,37 +321,62 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
     private void reportLate(SeenFiles.ListingVerdict verdict) {
         if (!verdict.takenAsRead().isEmpty()) {
             discoveryMetrics.takenAsReadAtRestore.inc(verdict.takenAsRead().size());
-            LOG.info("pqx source {}: the first listing after a restore has {} files older than the"
-                    + " restored threshold {} ({}) that the state does not name: taken as read"
-                    + " before the checkpoint, not read (a file that appeared while the job was down"
-                    + " with such a modification time is among them)", settings.paths(),
-                    verdict.takenAsRead().size(), verdict.thresholdBefore(),
+            LOG.info(
+                    "pqx source {}: the first listing after a restore has {} files older than the"
+                            + " restored threshold {} ({}) that the state does not name: taken as read"
+                            + " before the checkpoint, not read (a file that appeared while the job was down"
+                            + " with such a modification time is among them)",
+                    settings.paths(),
+                    verdict.takenAsRead().size(),
+                    verdict.thresholdBefore(),
                     Instant.ofEpochMilli(verdict.thresholdBefore()));
             if (LOG.isDebugEnabled()) {
                 for (DiscoveredFile f : verdict.takenAsRead()) {
-                    LOG.debug("pqx source {}: taken as read at restore: {} (modified {})",
-                            settings.paths(), f.path(), Instant.ofEpochMilli(f.modificationTime()));
+                    LOG.debug(
+                            "pqx source {}: taken as read at restore: {} (modified {})",
+                            settings.paths(),
+                            f.path(),
+                            Instant.ofEpochMilli(f.modificationTime()));
                 }
             }
         }
         for (DiscoveredFile f : verdict.late()) {
-            String what = "file " + f.path() + " appeared with modification time "
-                    + Instant.ofEpochMilli(f.modificationTime()) + ", older than the threshold "
-                    + Instant.ofEpochMilli(verdict.thresholdBefore()) + " (the newest file planned"
-                    + " before it was modified at " + Instant.ofEpochMilli(verdict.watermarkBefore())
-                    + ", " + HORIZON_KEY + " is " + Duration.ofMillis(
-                            settings.discovery().horizonMillis()) + ")";
+            String what =
+                    "file "
+                            + f.path()
+                            + " appeared with modification time "
+                            + Instant.ofEpochMilli(f.modificationTime())
+                            + ", older than the threshold "
+                            + Instant.ofEpochMilli(verdict.thresholdBefore())
+                            + " (the newest file planned"
+                            + " before it was modified at "
+                            + Instant.ofEpochMilli(verdict.watermarkBefore())
+                            + ", "
+                            + HORIZON_KEY
+                            + " is "
+                            + Duration.ofMillis(settings.discovery().horizonMillis())
+                            + ")";
             if (settings.discovery().failOnLateFiles()) {
-                throw new SuppressRestartsException(new FlinkRuntimeException("pqx source "
-                        + settings.paths() + " cannot read a late file (" + LATE_FILES_KEY
-                        + " = FAIL): " + what + ". A restart would not read it either. To read"
-                        + " it, give it a current modification time, or raise "
-                        + HORIZON_KEY + " for files published this late and start"
-                        + " the job again."));
+                throw new SuppressRestartsException(
+                        new FlinkRuntimeException(
+                                "pqx source "
+                                        + settings.paths()
+                                        + " cannot read a late file ("
+                                        + LATE_FILES_KEY
+                                        + " = FAIL): "
+                                        + what
+                                        + ". A restart would not read it either. To read"
+                                        + " it, give it a current modification time, or raise "
+                                        + HORIZON_KEY
+                                        + " for files published this late and start"
+                                        + " the job again."));
             }
             discoveryMetrics.skippedAsLate.inc();
-            LOG.warn("pqx source {}: not reading late {} ({} = SKIP; counted in {})",
-                    settings.paths(), what, LATE_FILES_KEY,
+            LOG.warn(
+                    "pqx source {}: not reading late {} ({} = SKIP; counted in {})",
+                    settings.paths(),
+                    what,
+                    LATE_FILES_KEY,
                     DiscoveryMetrics.FILES_SKIPPED_AS_LATE);
         }
     }
@@ -337,7 +400,11 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
             }
             var split = pending.next();
             if (split.isPresent()) {
-                LOG.debug("pqx source {}: assigning {} to subtask {}", settings.paths(), split.get(), subtask);
+                LOG.debug(
+                        "pqx source {}: assigning {} to subtask {}",
+                        settings.paths(),
+                        split.get(),
+                        subtask);
                 context.assignSplit(split.get(), subtask);
                 readers.remove();
             } else if (!settings.continuous() && initialDiscoveryDone) {
@@ -351,7 +418,11 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
 
     @Override
     public void addSplitsBack(List<RowGroupSplit> splits, int subtaskId) {
-        LOG.debug("pqx source {}: splits given back by subtask {}: {}", settings.paths(), subtaskId, splits);
+        LOG.debug(
+                "pqx source {}: splits given back by subtask {}: {}",
+                settings.paths(),
+                subtaskId,
+                splits);
         pending.addBack(splits);
         assignPending();
     }
@@ -373,8 +444,13 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
         try {
             context.sendEventToSourceReader(subtaskId, filter);
         } catch (RuntimeException e) {
-            LOG.warn("pqx source {}: cannot send {} to reader {} now; it gets it when it registers"
-                    + " again", settings.paths(), filter, subtaskId, e);
+            LOG.warn(
+                    "pqx source {}: cannot send {} to reader {} now; it gets it when it registers"
+                            + " again",
+                    settings.paths(),
+                    filter,
+                    subtaskId,
+                    e);
         }
     }
 
@@ -387,19 +463,33 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
     public void handleSourceEvent(int subtaskId, SourceEvent event) {
         if (event instanceof DynamicFilteringEvent dpp) {
             if (settings.filtering().dynamicFilteringFields().isEmpty()) {
-                LOG.warn("pqx source {}: ignoring dynamic filtering data {}: the source was built"
-                        + " without dynamic-filtering fields", settings.paths(), dpp);
+                LOG.warn(
+                        "pqx source {}: ignoring dynamic filtering data {}: the source was built"
+                                + " without dynamic-filtering fields",
+                        settings.paths(),
+                        dpp);
                 return;
             }
-            LOG.info("pqx source {}: dynamic filtering data arrived for {}: {}", settings.paths(),
-                    settings.filtering().dynamicFilteringFields(), dpp.getData());
-            apply(DynamicFilteringSlots.filters(dpp.getData(), settings.filtering().dynamicFilteringFields(),
-                    settings.filtering().rowType(), settings.filtering().dynamicFilteringFpp(), settings.paths()));
+            LOG.info(
+                    "pqx source {}: dynamic filtering data arrived for {}: {}",
+                    settings.paths(),
+                    settings.filtering().dynamicFilteringFields(),
+                    dpp.getData());
+            apply(
+                    DynamicFilteringSlots.filters(
+                            dpp.getData(),
+                            settings.filtering().dynamicFilteringFields(),
+                            settings.filtering().rowType(),
+                            settings.filtering().dynamicFilteringFpp(),
+                            settings.paths()));
             return;
         }
         if (!(event instanceof RuntimeFilterEvent filter)) {
-            LOG.warn("pqx source {}: ignoring an unknown source event {} from subtask {}",
-                    settings.paths(), event, subtaskId);
+            LOG.warn(
+                    "pqx source {}: ignoring an unknown source event {} from subtask {}",
+                    settings.paths(),
+                    event,
+                    subtaskId);
             return;
         }
         apply(List.of(filter));
@@ -414,8 +504,13 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
         for (RuntimeFilterEvent filter : received) {
             DynamicSlot slot = declaredSlots.get(filter.slot());
             if (slot == null || !slot.column().equals(filter.column())) {
-                LOG.warn("pqx source {}: ignoring {}: the predicate {} has no dynamic slot {} on"
-                        + " column {}", settings.paths(), filter, settings.filtering().predicate(), filter.slot(),
+                LOG.warn(
+                        "pqx source {}: ignoring {}: the predicate {} has no dynamic slot {} on"
+                                + " column {}",
+                        settings.paths(),
+                        filter,
+                        settings.filtering().predicate(),
+                        filter.slot(),
                         filter.column());
                 continue;
             }
@@ -426,8 +521,11 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
             filters.put(filter.slot(), filter);
             changed = true;
             pruningMetrics.countRuntimeFilterApplied();
-            LOG.info("pqx source {}: runtime filter {} arrived; {} splits pending", settings.paths(),
-                    filter, pending.size());
+            LOG.info(
+                    "pqx source {}: runtime filter {} arrived; {} splits pending",
+                    settings.paths(),
+                    filter,
+                    pending.size());
             for (int reader : List.copyOf(context.registeredReaders().keySet())) {
                 send(reader, filter);
             }
@@ -448,8 +546,11 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
         context.callAsync(() -> provenEmpty(candidates, now), this::dropPending);
     }
 
-    /** Worker thread: the ids of the splits none of whose row groups can match under {@code now}. */
-    private Set<String> provenEmpty(List<RowGroupSplit> candidates, SlotValues now) throws IOException {
+    /**
+     * Worker thread: the ids of the splits none of whose row groups can match under {@code now}.
+     */
+    private Set<String> provenEmpty(List<RowGroupSplit> candidates, SlotValues now)
+            throws IOException {
         Set<String> empty = new HashSet<>();
         for (RowGroupSplit split : candidates) {
             Boolean partitions = pruning.partitionsMayMatch(split.path(), split.partitions(), now);
@@ -457,8 +558,13 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
                 empty.add(split.splitId());
                 continue;
             }
-            FooterPlanning.FileFacts footer = planning.footer(new DiscoveredFile(split.path(),
-                    split.fileLength(), split.modificationTime(), split.partitions()));
+            FooterPlanning.FileFacts footer =
+                    planning.footer(
+                            new DiscoveredFile(
+                                    split.path(),
+                                    split.fileLength(),
+                                    split.modificationTime(),
+                                    split.partitions()));
             AccessPlan plan = pruning.replan(footer.metadata(), footer.fields(), now);
             boolean allSkip = true;
             for (int g = split.firstRowGroup(); g <= split.lastRowGroup() && allSkip; g++) {
@@ -477,8 +583,11 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
         if (error != null) {
             // proves nothing: the splits stay, the readers still apply the filter row by row
             pruningMetrics.countPruningError();
-            LOG.warn("pqx source {}: cannot re-evaluate the pending splits against a runtime"
-                    + " filter; they are kept", settings.paths(), error);
+            LOG.warn(
+                    "pqx source {}: cannot re-evaluate the pending splits against a runtime"
+                            + " filter; they are kept",
+                    settings.paths(),
+                    error);
             assignPending();
             return;
         }
@@ -490,16 +599,26 @@ public final class PqxSplitEnumerator implements SplitEnumerator<RowGroupSplit, 
         }
         pruningMetrics.countPrunedByRuntimeFilter(dropped.size(), rowGroups);
         if (!dropped.isEmpty()) {
-            LOG.info("pqx source {}: a runtime filter pruned {} pending splits ({} row groups); {}"
-                    + " pending", settings.paths(), dropped.size(), rowGroups, pending.size());
+            LOG.info(
+                    "pqx source {}: a runtime filter pruned {} pending splits ({} row groups); {}"
+                            + " pending",
+                    settings.paths(),
+                    dropped.size(),
+                    rowGroups,
+                    pending.size());
         }
         assignPending(); // a bounded source may now be out of splits
     }
 
     @Override
     public PqxEnumeratorState snapshotState(long checkpointId) {
-        return new PqxEnumeratorState(seen.watermark(), seen.snapshot(), pending.snapshot(),
-                initialDiscoveryDone, List.copyOf(filters.values()), seen.threshold());
+        return new PqxEnumeratorState(
+                seen.watermark(),
+                seen.snapshot(),
+                pending.snapshot(),
+                initialDiscoveryDone,
+                List.copyOf(filters.values()),
+                seen.threshold());
     }
 
     /** The discovery counters (also in the enumerator's metric group); for tests. */

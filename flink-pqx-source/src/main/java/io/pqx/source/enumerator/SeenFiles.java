@@ -1,10 +1,7 @@
 package io.pqx.source.enumerator;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.split.SeenFile;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -12,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.flink.annotation.Internal;
 
 /**
  * Which files are already planned, in bounded state: a modification-time watermark (the newest
@@ -28,23 +26,23 @@ import java.util.Set;
  * one: a fresh file is planned exactly once.
  *
  * <p><b>Below the threshold.</b> A listed file below the threshold that is not remembered was
- * either planned and then forgotten, or has just appeared with an old modification time. The
- * paths of the previous listing's files below the threshold are kept in memory (not in the
- * checkpointed state) to tell the two apart: a file below the threshold that the previous listing
- * did not have is <em>late</em> ({@link ListingVerdict#late()}), and the caller reports it. After a
- * restore there is no previous listing: the first listing's files below the threshold are <em>taken
- * as read</em> ({@link ListingVerdict#takenAsRead()}), since a file planned before the checkpoint
+ * either planned and then forgotten, or has just appeared with an old modification time. The paths
+ * of the previous listing's files below the threshold are kept in memory (not in the checkpointed
+ * state) to tell the two apart: a file below the threshold that the previous listing did not have
+ * is <em>late</em> ({@link ListingVerdict#late()}), and the caller reports it. After a restore
+ * there is no previous listing: the first listing's files below the threshold are <em>taken as
+ * read</em> ({@link ListingVerdict#takenAsRead()}), since a file planned before the checkpoint
  * cannot be told from one that appeared while the job was down.
  *
  * <p><b>The guarantee.</b> Every file is planned exactly once if, when it first appears in a
- * listing, its modification time is at least the threshold as it stood before that listing: no
- * file planned before was more than the horizon newer. Otherwise it is late and not planned. The
- * checkpointed size is the files within one horizon below the newest, whatever the number of
- * files ever seen; the in-memory record of old paths is the size of one listing.
+ * listing, its modification time is at least the threshold as it stood before that listing: no file
+ * planned before was more than the horizon newer. Otherwise it is late and not planned. The
+ * checkpointed size is the files within one horizon below the newest, whatever the number of files
+ * ever seen; the in-memory record of old paths is the size of one listing.
  *
  * <p><b>Restores with another horizon.</b> The threshold at the checkpoint is checkpointed as the
- * floor of the threshold after a restore: a restore with a longer horizon never takes a forgotten file for a
- * fresh one (which would read it twice); a shorter one forgets more, which is safe.
+ * floor of the threshold after a restore: a restore with a longer horizon never takes a forgotten
+ * file for a fresh one (which would read it twice); a shorter one forgets more, which is safe.
  *
  * <p>Not thread-safe; {@link #view()} gives an immutable copy for the discovery thread.
  */
@@ -54,17 +52,19 @@ public final class SeenFiles {
     private final Map<String, Long> paths = new HashMap<>();
     private long watermark = Long.MIN_VALUE;
     private long floor = Long.MIN_VALUE;
+
     /**
      * The paths of the last listing below the threshold (planned and forgotten, or reported as late
      * already); null after a restore, until the first listing is recorded.
      */
     private Set<String> listedBelow = new HashSet<>();
+
     private View view = new View(Long.MIN_VALUE, Map.of());
 
     public SeenFiles(long horizonMillis) {
         if (horizonMillis < 0) {
-            throw new IllegalArgumentException("Cannot track seen files: negative horizon "
-                    + horizonMillis + " ms");
+            throw new IllegalArgumentException(
+                    "Cannot track seen files: negative horizon " + horizonMillis + " ms");
         }
         this.horizonMillis = horizonMillis;
     }
@@ -77,8 +77,10 @@ public final class SeenFiles {
      */
     public void restore(long checkpointedWatermark, long checkpointedFloor, List<SeenFile> files) {
         watermark = checkpointedWatermark;
-        floor = checkpointedFloor == Long.MIN_VALUE ? minus(checkpointedWatermark, horizonMillis)
-                : checkpointedFloor;
+        floor =
+                checkpointedFloor == Long.MIN_VALUE
+                        ? minus(checkpointedWatermark, horizonMillis)
+                        : checkpointedFloor;
         for (SeenFile f : files) {
             paths.put(f.path(), f.modificationTime());
         }
@@ -120,8 +122,12 @@ public final class SeenFiles {
      */
     public void record(ListingVerdict verdict) {
         if (verdict.watermarkBefore() != watermark || verdict.thresholdBefore() != threshold()) {
-            throw new IllegalStateException("Cannot record a listing judged against watermark "
-                    + verdict.watermarkBefore() + ": the watermark is " + watermark + " now");
+            throw new IllegalStateException(
+                    "Cannot record a listing judged against watermark "
+                            + verdict.watermarkBefore()
+                            + ": the watermark is "
+                            + watermark
+                            + " now");
         }
         for (DiscoveredFile f : verdict.fresh()) {
             paths.put(f.path(), f.modificationTime());
@@ -157,7 +163,9 @@ public final class SeenFiles {
         return paths.size();
     }
 
-    /** Whether the files below the threshold of the last listing are known (false after a restore). */
+    /**
+     * Whether the files below the threshold of the last listing are known (false after a restore).
+     */
     public boolean knowsLastListing() {
         return listedBelow != null;
     }

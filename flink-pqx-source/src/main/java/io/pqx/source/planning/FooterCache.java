@@ -1,12 +1,10 @@
 package io.pqx.source.planning;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.source.discovery.DiscoveredFile;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.flink.annotation.Internal;
 
 /**
  * The footers read most recently, at most {@code capacity}, keyed by path, length and modification
@@ -23,12 +21,13 @@ public final class FooterCache<F> {
     private final Map<Key, F> entries;
 
     public FooterCache(int capacity) {
-        this.entries = new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<Key, F> eldest) {
-                return size() > capacity;
-            }
-        };
+        this.entries =
+                new LinkedHashMap<>(16, 0.75f, true) {
+                    @Override
+                    protected boolean removeEldestEntry(Map.Entry<Key, F> eldest) {
+                        return size() > capacity;
+                    }
+                };
     }
 
     public Optional<F> get(DiscoveredFile file) {

@@ -9,22 +9,20 @@ import io.pqx.format.options.ReadOptions;
 import io.pqx.format.predicate.SlotValues;
 import io.pqx.format.prune.AccessPlan;
 import io.pqx.source.discovery.DiscoveredFile;
-
-import org.apache.flink.annotation.Internal;
-import org.apache.flink.core.fs.Path;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.core.fs.Path;
 
 /**
- * Plans files into splits, reading their footers in parallel on a bounded pool (its threads are
- * the bound) and through a {@link FooterCache}. Called from the enumerator's worker thread, never
- * from the coordinator thread. The first footer that cannot be read fails the whole call, naming
- * the file (a file is never silently dropped).
+ * Plans files into splits, reading their footers in parallel on a bounded pool (its threads are the
+ * bound) and through a {@link FooterCache}. Called from the enumerator's worker thread, never from
+ * the coordinator thread. The first footer that cannot be read fails the whole call, naming the
+ * file (a file is never silently dropped).
  */
 @Internal
 public final class FooterPlanning {
@@ -37,8 +35,12 @@ public final class FooterPlanning {
     /** What planning keeps of a footer: the metadata and the file's schema fields. */
     public record FileFacts(FileMetadataView metadata, List<FieldView> fields) {}
 
-    public FooterPlanning(ExecutorService pool, FooterCache<FileFacts> cache, SplitPlanner planner,
-            ReadOptions readOptions, PredicatePruning pruning) {
+    public FooterPlanning(
+            ExecutorService pool,
+            FooterCache<FileFacts> cache,
+            SplitPlanner planner,
+            ReadOptions readOptions,
+            PredicatePruning pruning) {
         this.pool = pool;
         this.cache = cache;
         this.planner = planner;
@@ -49,9 +51,11 @@ public final class FooterPlanning {
     /**
      * Plans {@code files}: a file whose partition values prove the predicate cannot match gets no
      * split and its footer is not read; the others are split over the row groups their statistics
-     * do not prune ({@link PredicatePruning}). Every file is in the result (with no split if pruned).
+     * do not prune ({@link PredicatePruning}). Every file is in the result (with no split if
+     * pruned).
      */
-    public List<PlannedFile> plan(List<DiscoveredFile> files) throws IOException, InterruptedException {
+    public List<PlannedFile> plan(List<DiscoveredFile> files)
+            throws IOException, InterruptedException {
         return plan(files, SlotValues.none());
     }
 
@@ -77,12 +81,15 @@ public final class FooterPlanning {
                     if (cause instanceof IOException io) {
                         throw io;
                     }
-                    throw new IOException("Cannot read the footer of " + files.get(i).path()
-                            + ": " + cause, cause);
+                    throw new IOException(
+                            "Cannot read the footer of " + files.get(i).path() + ": " + cause,
+                            cause);
                 }
                 AccessPlan access = pruning.plan(footer.metadata(), footer.fields(), slots);
-                planned.add(new PlannedFile(files.get(i),
-                        planner.plan(files.get(i), footer.metadata(), access)));
+                planned.add(
+                        new PlannedFile(
+                                files.get(i),
+                                planner.plan(files.get(i), footer.metadata(), access)));
             }
         } finally {
             for (Future<FileFacts> f : footers) {

@@ -1,11 +1,9 @@
 package io.pqx.source.planning;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.split.RowGroupSplit;
-
 import java.util.List;
+import org.apache.flink.annotation.Internal;
 
 /** A discovered file and all its splits. */
 @Internal

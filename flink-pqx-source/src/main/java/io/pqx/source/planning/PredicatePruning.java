@@ -16,17 +16,14 @@ import io.pqx.format.prune.RowGroupAccess;
 import io.pqx.format.prune.StatisticsPruner;
 import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.discovery.PartitionValues;
-
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
-
-import javax.annotation.Nullable;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
 
 /**
  * What the source's predicate proves about a file before it is read, each step a proof of absence.
@@ -41,8 +38,8 @@ import java.util.Set;
  * weakens it, so a SKIP of the rest is a SKIP of the whole) or ALL_MATCH. ALL_MATCH is kept only
  * when no conjunct was left out (the partition conjuncts are TRUE on a kept file); otherwise it is
  * read as SCAN. When every conjunct names only partition columns, every row group of a kept file
- * matches fully. A failure (a literal the file's column cannot take, a pruner error) proves nothing:
- * the data is kept and {@code pqxPruningErrors} counts it.
+ * matches fully. A failure (a literal the file's column cannot take, a pruner error) proves
+ * nothing: the data is kept and {@code pqxPruningErrors} counts it.
  *
  * <p>Immutable apart from its counters; thread-safe.
  */
@@ -55,16 +52,22 @@ public final class PredicatePruning {
     private final PruningMetrics metrics;
     private final List<Predicate> fileConjuncts = new ArrayList<>();
     @Nullable private final BoundPredicate partitionFilter;
+
     /** Whether a partition conjunct holds a dynamic slot. */
     private final boolean partitionSlots;
+
     private final RowType partitionType;
 
     /**
      * @param predicate over {@code rowType}'s column names, or null for none
      * @param partitionKeys the columns of {@code rowType} that come from {@code k=v} directories
      */
-    public PredicatePruning(@Nullable Predicate predicate, RowType rowType, List<String> partitionKeys,
-            int inListCap, PruningMetrics metrics) {
+    public PredicatePruning(
+            @Nullable Predicate predicate,
+            RowType rowType,
+            List<String> partitionKeys,
+            int inListCap,
+            PruningMetrics metrics) {
         this.predicate = predicate;
         this.rowType = rowType;
         this.partitionKeys = Set.copyOf(partitionKeys);
@@ -86,8 +89,11 @@ public final class PredicatePruning {
             }
         }
         this.partitionSlots = onPartitions.stream().anyMatch(Predicate::hasSlot);
-        this.partitionFilter = onPartitions.isEmpty() ? null
-                : BoundPredicate.bind(Predicates.and(onPartitions), ColumnResolver.of(partitionType));
+        this.partitionFilter =
+                onPartitions.isEmpty()
+                        ? null
+                        : BoundPredicate.bind(
+                                Predicates.and(onPartitions), ColumnResolver.of(partitionType));
     }
 
     private static List<Predicate> conjuncts(Predicate p) {
@@ -109,8 +115,8 @@ public final class PredicatePruning {
     }
 
     /**
-     * As {@link #keepsFile(DiscoveredFile)}, with the runtime filters known now ({@code slots}):
-     * a partition conjunct holding a dynamic slot is evaluated with them.
+     * As {@link #keepsFile(DiscoveredFile)}, with the runtime filters known now ({@code slots}): a
+     * partition conjunct holding a dynamic slot is evaluated with them.
      */
     public boolean keepsFile(DiscoveredFile file, SlotValues slots) {
         Boolean keeps = partitionsMayMatch(file.path(), file.partitions(), slots);
@@ -129,8 +135,8 @@ public final class PredicatePruning {
      * proves no row of the file matches; null when a value does not parse (proves nothing).
      */
     @Nullable
-    public Boolean partitionsMayMatch(String path, java.util.Map<String, String> partitions,
-            SlotValues slots) {
+    public Boolean partitionsMayMatch(
+            String path, java.util.Map<String, String> partitions, SlotValues slots) {
         if (partitionFilter == null) {
             return true;
         }
@@ -139,8 +145,14 @@ public final class PredicatePruning {
             for (int i = 0; i < partitionType.getFieldCount(); i++) {
                 String name = partitionType.getFieldNames().get(i);
                 String text = partitions.get(name);
-                values.setField(i, text == null ? null : PartitionValues.parse(text,
-                        partitionType.getTypeAt(i), FileContext.of(path).column(name)));
+                values.setField(
+                        i,
+                        text == null
+                                ? null
+                                : PartitionValues.parse(
+                                        text,
+                                        partitionType.getTypeAt(i),
+                                        FileContext.of(path).column(name)));
             }
             return partitionFilter.test(values, slots);
         } catch (Exception e) {
@@ -187,11 +199,15 @@ public final class PredicatePruning {
      * What footer statistics prove under {@code slots}, counting nothing but failures: the
      * enumerator re-evaluates its pending splits with it when a runtime filter arrives.
      */
-    public AccessPlan replan(FileMetadataView footer, List<FieldView> fileFields, SlotValues slots) {
+    public AccessPlan replan(
+            FileMetadataView footer, List<FieldView> fileFields, SlotValues slots) {
         return access(footer, fileFields, slots, true);
     }
 
-    private AccessPlan access(FileMetadataView footer, List<FieldView> fileFields, SlotValues slots,
+    private AccessPlan access(
+            FileMetadataView footer,
+            List<FieldView> fileFields,
+            SlotValues slots,
             boolean countFailures) {
         AccessPlan all = AccessPlan.scanAll(footer.rowGroups());
         if (predicate == null) {
@@ -219,14 +235,19 @@ public final class PredicatePruning {
                 }
                 return all;
             }
-            plan = all.apply(pruner, footer.rowGroups(), slots, new PruningListener() {
-                @Override
-                public void failed(String evidence, int rowGroup, Throwable error) {
-                    if (countFailures) {
-                        metrics.pruningErrors.inc();
-                    }
-                }
-            });
+            plan =
+                    all.apply(
+                            pruner,
+                            footer.rowGroups(),
+                            slots,
+                            new PruningListener() {
+                                @Override
+                                public void failed(String evidence, int rowGroup, Throwable error) {
+                                    if (countFailures) {
+                                        metrics.pruningErrors.inc();
+                                    }
+                                }
+                            });
         }
         if (leftOut) {
             // a conjunct the statistics could not see may still be FALSE: ALL_MATCH is only SCAN
@@ -243,9 +264,9 @@ public final class PredicatePruning {
 
     /**
      * The conjuncts of the predicate that a file's own evidence (statistics, bloom filters, page
-     * indexes) can be asked about: those whose every column the file holds under the requested
-     * name and type; {@code leftOut} when some conjunct is not among them (then nothing proven
-     * from them is ALL_MATCH).
+     * indexes) can be asked about: those whose every column the file holds under the requested name
+     * and type; {@code leftOut} when some conjunct is not among them (then nothing proven from them
+     * is ALL_MATCH).
      */
     public record FileConjuncts(List<Predicate> checkable, boolean leftOut) {
         public FileConjuncts {
@@ -276,7 +297,10 @@ public final class PredicatePruning {
         return plan;
     }
 
-    /** Whether the file holds every column of {@code conjunct} by exact name with the requested type. */
+    /**
+     * Whether the file holds every column of {@code conjunct} by exact name with the requested
+     * type.
+     */
     private boolean inFile(Predicate conjunct, List<FieldView> fileFields) {
         for (ColumnRef ref : conjunct.columns()) {
             String top = ref.path().get(0);

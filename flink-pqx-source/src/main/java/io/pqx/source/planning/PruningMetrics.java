@@ -17,7 +17,8 @@ public final class PruningMetrics {
     public static final String ROW_GROUPS_PRUNED_STATISTICS = "pqxRowGroupsPrunedByStatistics";
     public static final String ROW_GROUPS_FULLY_MATCHED = "pqxRowGroupsFullyMatched";
     public static final String PRUNING_ERRORS = "pqxPruningErrors";
-    public static final String ROW_GROUPS_PRUNED_RUNTIME_FILTER = "pqxRowGroupsPrunedByRuntimeFilter";
+    public static final String ROW_GROUPS_PRUNED_RUNTIME_FILTER =
+            "pqxRowGroupsPrunedByRuntimeFilter";
     public static final String SPLITS_PRUNED_RUNTIME_FILTER = "pqxSplitsPrunedByRuntimeFilter";
     public static final String RUNTIME_FILTERS_APPLIED = "pqxRuntimeFiltersApplied";
     public static final String FILES_PLANNED = "pqxFilesPlanned";
@@ -47,10 +48,18 @@ public final class PruningMetrics {
         this.rowGroupsPlanned = c[9];
     }
 
-    private static final String[] NAMES = {FILES_PRUNED_PARTITION, FILES_PRUNED_STATISTICS,
-        ROW_GROUPS_PRUNED_STATISTICS, ROW_GROUPS_FULLY_MATCHED, PRUNING_ERRORS,
-        ROW_GROUPS_PRUNED_RUNTIME_FILTER, SPLITS_PRUNED_RUNTIME_FILTER, RUNTIME_FILTERS_APPLIED,
-        FILES_PLANNED, ROW_GROUPS_PLANNED};
+    private static final String[] NAMES = {
+        FILES_PRUNED_PARTITION,
+        FILES_PRUNED_STATISTICS,
+        ROW_GROUPS_PRUNED_STATISTICS,
+        ROW_GROUPS_FULLY_MATCHED,
+        PRUNING_ERRORS,
+        ROW_GROUPS_PRUNED_RUNTIME_FILTER,
+        SPLITS_PRUNED_RUNTIME_FILTER,
+        RUNTIME_FILTERS_APPLIED,
+        FILES_PLANNED,
+        ROW_GROUPS_PLANNED
+    };
 
     /** The counters, registered in {@code group}. */
     public static PruningMetrics register(MetricGroup group) {
@@ -70,7 +79,9 @@ public final class PruningMetrics {
         return new PruningMetrics(c);
     }
 
-    /** Runtime filters the enumerator applied (a new filter for a slot; re-deliveries not counted). */
+    /**
+     * Runtime filters the enumerator applied (a new filter for a slot; re-deliveries not counted).
+     */
     public long runtimeFiltersApplied() {
         return runtimeFiltersApplied.getCount();
     }

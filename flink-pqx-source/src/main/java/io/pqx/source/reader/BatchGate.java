@@ -14,10 +14,14 @@ final class BatchGate {
     private int inUse;
     private boolean wakeUp;
 
-    /** @param limit batches out at once: 1, or 2 when the reader decodes into two alternating buffers */
+    /**
+     * @param limit batches out at once: 1, or 2 when the reader decodes into two alternating
+     *     buffers
+     */
     BatchGate(int limit) {
         if (limit < 1 || limit > 2) {
-            throw new IllegalArgumentException("Cannot gate batches: " + limit + " in flight (1 or 2)");
+            throw new IllegalArgumentException(
+                    "Cannot gate batches: " + limit + " in flight (1 or 2)");
         }
         this.limit = limit;
     }
@@ -29,7 +33,8 @@ final class BatchGate {
                 wait();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new java.io.InterruptedIOException("interrupted waiting for a batch to be emitted");
+                throw new java.io.InterruptedIOException(
+                        "interrupted waiting for a batch to be emitted");
             }
         }
         wakeUp = false;
@@ -41,7 +46,9 @@ final class BatchGate {
         inUse++;
     }
 
-    /** Task thread: every row of a batch was emitted (batches are recycled in the order handed out). */
+    /**
+     * Task thread: every row of a batch was emitted (batches are recycled in the order handed out).
+     */
     synchronized void release() {
         inUse--;
         notifyAll();

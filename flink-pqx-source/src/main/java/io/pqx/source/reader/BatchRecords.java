@@ -1,22 +1,19 @@
 package io.pqx.source.reader;
 
 import io.pqx.format.ParquetBatch;
-
+import java.util.Set;
+import javax.annotation.Nullable;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 
-import javax.annotation.Nullable;
-
-import java.util.Set;
-
 /**
  * The rows of one batch of one split: one reused {@link ColumnarRowData} pointed at each row in
- * turn (no copy), with the position after it, from the positions the format gives the decoded
- * batch ({@link ParquetBatch#rowPosition}; also right for a sparse selection). Recycling releases
- * the batch to the fetcher ({@link BatchGate}), which keeps the decoded batch and its positions
- * valid until then. The rows of a filtered scan have gaps between their positions: each row's
- * position is its own, so a checkpoint after it restores past the rows dropped before it.
+ * turn (no copy), with the position after it, from the positions the format gives the decoded batch
+ * ({@link ParquetBatch#rowPosition}; also right for a sparse selection). Recycling releases the
+ * batch to the fetcher ({@link BatchGate}), which keeps the decoded batch and its positions valid
+ * until then. The rows of a filtered scan have gaps between their positions: each row's position is
+ * its own, so a checkpoint after it restores past the rows dropped before it.
  */
 final class BatchRecords implements RecordsWithSplitIds<RowAtPosition> {
     private final String splitId;
@@ -34,7 +31,8 @@ final class BatchRecords implements RecordsWithSplitIds<RowAtPosition> {
      * @param batch the rows to emit (the decoded batch, adapted to the requested schema)
      * @param decoded the decoded batch, for the rows' positions
      */
-    BatchRecords(String splitId, VectorizedColumnBatch batch, ParquetBatch decoded, BatchGate gate) {
+    BatchRecords(
+            String splitId, VectorizedColumnBatch batch, ParquetBatch decoded, BatchGate gate) {
         this.splitId = splitId;
         this.batch = batch;
         this.gate = gate;

@@ -2,7 +2,8 @@ package io.pqx.source.reader;
 
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
-
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -13,15 +14,12 @@ import org.apache.flink.table.types.logical.MultisetType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * How a file's column is read as the requested type (schema evolution across files).
  *
  * <ul>
- *   <li>The same type, nullability aside (nested types compared field by field, names included),
- *       or both character strings, or both binary strings: as stored.
+ *   <li>The same type, nullability aside (nested types compared field by field, names included), or
+ *       both character strings, or both binary strings: as stored.
  *   <li>TINYINT → SMALLINT/INT/BIGINT, SMALLINT → INT/BIGINT, INT → BIGINT, FLOAT → DOUBLE,
  *       DECIMAL(p, s) → DECIMAL(p', s') with s' ≥ s and p' − s' ≥ p − s (every value fits): widened
  *       value by value.
@@ -47,16 +45,20 @@ enum ColumnConversion {
         }
         LogicalTypeRoot from = stored.getTypeRoot();
         LogicalTypeRoot to = requested.getTypeRoot();
-        if (stored.is(LogicalTypeFamily.CHARACTER_STRING) && requested.is(LogicalTypeFamily.CHARACTER_STRING)) {
+        if (stored.is(LogicalTypeFamily.CHARACTER_STRING)
+                && requested.is(LogicalTypeFamily.CHARACTER_STRING)) {
             return AS_STORED;
         }
-        if (stored.is(LogicalTypeFamily.BINARY_STRING) && requested.is(LogicalTypeFamily.BINARY_STRING)) {
+        if (stored.is(LogicalTypeFamily.BINARY_STRING)
+                && requested.is(LogicalTypeFamily.BINARY_STRING)) {
             return AS_STORED;
         }
-        if (from == to && (from == LogicalTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE
-                || from == LogicalTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE
-                || from == LogicalTypeRoot.TIME_WITHOUT_TIME_ZONE)
-                && LogicalTypeChecks.getPrecision(stored) <= LogicalTypeChecks.getPrecision(requested)) {
+        if (from == to
+                && (from == LogicalTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE
+                        || from == LogicalTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE
+                        || from == LogicalTypeRoot.TIME_WITHOUT_TIME_ZONE)
+                && LogicalTypeChecks.getPrecision(stored)
+                        <= LogicalTypeChecks.getPrecision(requested)) {
             return AS_STORED;
         }
         switch (to) {
@@ -71,7 +73,8 @@ enum ColumnConversion {
                 }
                 break;
             case BIGINT:
-                if (from == LogicalTypeRoot.TINYINT || from == LogicalTypeRoot.SMALLINT
+                if (from == LogicalTypeRoot.TINYINT
+                        || from == LogicalTypeRoot.SMALLINT
                         || from == LogicalTypeRoot.INTEGER) {
                     return TO_LONG;
                 }
@@ -94,8 +97,11 @@ enum ColumnConversion {
             default:
                 break;
         }
-        throw column.unsupported("Cannot read column as " + requested.asSummaryString(),
-                "the file stores it as " + stored.asSummaryString() + ", which does not widen to it");
+        throw column.unsupported(
+                "Cannot read column as " + requested.asSummaryString(),
+                "the file stores it as "
+                        + stored.asSummaryString()
+                        + ", which does not widen to it");
     }
 
     /** The type with every level nullable: nullability is not a type difference here. */

@@ -1,5 +1,6 @@
 package io.pqx.source.reader;
 
+import java.util.Objects;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
@@ -14,24 +15,33 @@ import org.apache.flink.table.data.columnar.vector.LongColumnVector;
 import org.apache.flink.table.data.columnar.vector.ShortColumnVector;
 import org.apache.flink.table.data.columnar.vector.TimestampColumnVector;
 
-import java.util.Objects;
-
 /**
  * A column holding one non-null value in every row: a partition column. The value is in Flink's
  * internal representation ({@link StringData}, {@link DecimalData}, {@link TimestampData}, boxed
  * primitives, {@code Integer} days for DATE, {@code Integer} millis for TIME), as {@link
  * io.pqx.source.discovery.PartitionValues} builds it.
  */
-final class ConstantVector implements BooleanColumnVector, ByteColumnVector, ShortColumnVector,
-        IntColumnVector, LongColumnVector, FloatColumnVector, DoubleColumnVector, BytesColumnVector,
-        DecimalColumnVector, TimestampColumnVector {
+final class ConstantVector
+        implements BooleanColumnVector,
+                ByteColumnVector,
+                ShortColumnVector,
+                IntColumnVector,
+                LongColumnVector,
+                FloatColumnVector,
+                DoubleColumnVector,
+                BytesColumnVector,
+                DecimalColumnVector,
+                TimestampColumnVector {
 
     private final Object value;
     private final Bytes bytes;
 
     ConstantVector(Object value) {
         this.value = Objects.requireNonNull(value, "value");
-        this.bytes = value instanceof StringData s ? new Bytes(s.toBytes(), 0, s.toBytes().length) : null;
+        this.bytes =
+                value instanceof StringData s
+                        ? new Bytes(s.toBytes(), 0, s.toBytes().length)
+                        : null;
     }
 
     @Override

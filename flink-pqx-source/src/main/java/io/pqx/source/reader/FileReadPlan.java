@@ -5,32 +5,30 @@ import io.pqx.format.ReadSchema;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.metadata.FieldView;
 import io.pqx.source.discovery.PartitionValues;
-
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-
 /**
  * How one file is read as the requested row type: which of its columns the format decodes (the
  * projection), and how each requested column is made from them. A requested column is, in this
  * order of precedence: a partition column (a {@link ConstantVector} of the file's typed directory
- * value, or nulls for {@code __DEFAULT_PARTITION__} and a file outside any such directory); a
- * file column of that name (exact, else the only case-insensitive match), as stored or widened
- * ({@link ColumnConversion}); or, if the file lacks it, nulls when the column is nullable, else an
- * error naming file and column. A requested ROW that holds only some of the file ROW's fields
- * (by name, in the file's order) reads only those (nested projection, {@link #nestedPaths}).
+ * value, or nulls for {@code __DEFAULT_PARTITION__} and a file outside any such directory); a file
+ * column of that name (exact, else the only case-insensitive match), as stored or widened ({@link
+ * ColumnConversion}); or, if the file lacks it, nulls when the column is nullable, else an error
+ * naming file and column. A requested ROW that holds only some of the file ROW's fields (by name,
+ * in the file's order) reads only those (nested projection, {@link #nestedPaths}).
  *
- * <p>{@link #adapt} re-points an output batch at each decoded batch: no value is copied. The
- * output batches (one per batch in flight, used in turn) are reused, each valid as long as its
- * input batch is. Not thread-safe.
+ * <p>{@link #adapt} re-points an output batch at each decoded batch: no value is copied. The output
+ * batches (one per batch in flight, used in turn) are reused, each valid as long as its input batch
+ * is. Not thread-safe.
  */
 final class FileReadPlan {
     private final ReadSchema projection;
@@ -51,8 +49,14 @@ final class FileReadPlan {
      * @param requested the columns made
      * @param inFlight batches out at once (1 or 2): so many output batches are used in turn
      */
-    static FileReadPlan of(ParquetReader reader, RowType requested, Set<String> partitionKeys,
-            Map<String, String> partitions, String file, int inFlight) throws IOException {
+    static FileReadPlan of(
+            ParquetReader reader,
+            RowType requested,
+            Set<String> partitionKeys,
+            Map<String, String> partitions,
+            String file,
+            int inFlight)
+            throws IOException {
         FileContext ctx = FileContext.of(file);
         List<FieldView> fileFields = reader.schema().fields();
         int n = requested.getFieldCount();
@@ -71,10 +75,16 @@ final class FileReadPlan {
                 String text = partitions.get(name);
                 Object value = text == null ? null : PartitionValues.parse(text, type, column);
                 if (value == null && !type.isNullable()) {
-                    throw column.unsupported("Cannot read partition column",
-                            text == null ? "the file is not under a " + name + "=... directory and the"
-                                    + " column is NOT NULL"
-                                    : "its value is null (" + text + ") and the column is NOT NULL");
+                    throw column.unsupported(
+                            "Cannot read partition column",
+                            text == null
+                                    ? "the file is not under a "
+                                            + name
+                                            + "=... directory and the"
+                                            + " column is NOT NULL"
+                                    : "its value is null ("
+                                            + text
+                                            + ") and the column is NOT NULL");
                 }
                 fixed[i] = value == null ? NullVector.INSTANCE : new ConstantVector(value);
                 continue;
@@ -82,7 +92,8 @@ final class FileReadPlan {
             FieldView field = find(fileFields, name);
             if (field == null) {
                 if (!type.isNullable()) {
-                    throw column.unsupported("Cannot read column",
+                    throw column.unsupported(
+                            "Cannot read column",
                             "the file has no such column and it is requested NOT NULL "
                                     + type.asSummaryString());
                 }
@@ -112,8 +123,11 @@ final class FileReadPlan {
                 }
             }
             FieldView field = projected.get(source[i]);
-            conversions[i] = ColumnConversion.of(field.flinkType(), requested.getTypeAt(i),
-                    ctx.column(requested.getFieldNames().get(i)));
+            conversions[i] =
+                    ColumnConversion.of(
+                            field.flinkType(),
+                            requested.getTypeAt(i),
+                            ctx.column(requested.getFieldNames().get(i)));
             stored[i] = field.flinkType();
         }
         Output[] outputs = new Output[inFlight];
@@ -135,7 +149,8 @@ final class FileReadPlan {
      * other type reads the whole field.
      */
     static List<String> nestedPaths(String path, LogicalType stored, LogicalType requested) {
-        if (!(stored instanceof RowType file) || !(requested instanceof RowType wanted)
+        if (!(stored instanceof RowType file)
+                || !(requested instanceof RowType wanted)
                 || wanted.getFieldCount() >= file.getFieldCount()) {
             return List.of(path);
         }
@@ -145,7 +160,8 @@ final class FileReadPlan {
             if (at < 0) {
                 return List.of(path); // not a projection of the file's ROW: compared whole, refused
             }
-            paths.addAll(nestedPaths(path + "." + field.getName(), file.getTypeAt(at), field.getType()));
+            paths.addAll(
+                    nestedPaths(path + "." + field.getName(), file.getTypeAt(at), field.getType()));
         }
         return paths;
     }
@@ -165,7 +181,8 @@ final class FileReadPlan {
         return foldedCount == 1 ? folded : null;
     }
 
-    private static WideningVectors.Widening widening(ColumnConversion conversion, LogicalType stored) {
+    private static WideningVectors.Widening widening(
+            ColumnConversion conversion, LogicalType stored) {
         switch (conversion) {
             case BYTE_TO_SHORT:
                 return new WideningVectors.ByteToShort();

@@ -1,5 +1,7 @@
 package io.pqx.source.reader;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.table.data.ArrayData;
@@ -14,25 +16,25 @@ import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.types.RowKind;
 import org.apache.flink.types.variant.Variant;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * Emits each projected path of a nested projection as one top-level field: the row emitted for a
- * decoded row (of the nested projected type, {@code ProjectedRowType}) is a view whose field
- * {@code k} is the value at path {@code k}, null when the value or a ROW on the way is null. No
- * value is copied; the view is reused row after row, like the decoded row it reads. Serializable
- * with the source.
+ * decoded row (of the nested projected type, {@code ProjectedRowType}) is a view whose field {@code
+ * k} is the value at path {@code k}, null when the value or a ROW on the way is null. No value is
+ * copied; the view is reused row after row, like the decoded row it reads. Serializable with the
+ * source.
  */
 @Internal
 public final class FlatPathConverter implements RowConverter<RowData> {
     private static final long serialVersionUID = 1L;
 
     private final RowType flatType;
+
     /** Per flat field, the field positions from the decoded row down to the value. */
     private final int[][] positions;
+
     /** Per flat field, the arity of each ROW entered on the way (positions.length - 1 entries). */
     private final int[][] arities;
+
     private transient FlatPathRow view;
 
     private FlatPathConverter(RowType flatType, int[][] positions, int[][] arities) {
@@ -59,8 +61,11 @@ public final class FlatPathConverter implements RowConverter<RowData> {
             for (int i = 0; i < parts.length; i++) {
                 int index = type.getFieldIndex(parts[i]);
                 if (index < 0) {
-                    throw new IllegalArgumentException("Cannot build a pqx source: projected path "
-                            + paths.get(k) + " is not in the projected type " + nested);
+                    throw new IllegalArgumentException(
+                            "Cannot build a pqx source: projected path "
+                                    + paths.get(k)
+                                    + " is not in the projected type "
+                                    + nested);
                 }
                 positions[k][i] = index;
                 RowType.RowField field = type.getFields().get(index);
@@ -69,8 +74,11 @@ public final class FlatPathConverter implements RowConverter<RowData> {
                     type = (RowType) field.getType();
                     arities[k][i] = type.getFieldCount();
                 } else {
-                    fields.add(new RowType.RowField(paths.get(k),
-                            field.getType().copy(nullable || field.getType().isNullable())));
+                    fields.add(
+                            new RowType.RowField(
+                                    paths.get(k),
+                                    field.getType()
+                                            .copy(nullable || field.getType().isNullable())));
                 }
             }
         }

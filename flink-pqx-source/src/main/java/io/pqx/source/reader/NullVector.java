@@ -20,13 +20,23 @@ import org.apache.flink.table.data.columnar.vector.ShortColumnVector;
 import org.apache.flink.table.data.columnar.vector.TimestampColumnVector;
 
 /**
- * A column of nulls of any type: a nullable requested column the file does not have. Every value
- * is null; a getter is never called on a null by Flink, and throws if it is.
+ * A column of nulls of any type: a nullable requested column the file does not have. Every value is
+ * null; a getter is never called on a null by Flink, and throws if it is.
  */
-final class NullVector implements BooleanColumnVector, ByteColumnVector, ShortColumnVector,
-        IntColumnVector, LongColumnVector, FloatColumnVector, DoubleColumnVector, BytesColumnVector,
-        DecimalColumnVector, TimestampColumnVector, ArrayColumnVector, MapColumnVector,
-        RowColumnVector {
+final class NullVector
+        implements BooleanColumnVector,
+                ByteColumnVector,
+                ShortColumnVector,
+                IntColumnVector,
+                LongColumnVector,
+                FloatColumnVector,
+                DoubleColumnVector,
+                BytesColumnVector,
+                DecimalColumnVector,
+                TimestampColumnVector,
+                ArrayColumnVector,
+                MapColumnVector,
+                RowColumnVector {
 
     static final NullVector INSTANCE = new NullVector();
 
@@ -38,7 +48,8 @@ final class NullVector implements BooleanColumnVector, ByteColumnVector, ShortCo
     }
 
     private static IllegalStateException nullValue() {
-        return new IllegalStateException("Cannot read a value of a column absent from the file: it is null");
+        return new IllegalStateException(
+                "Cannot read a value of a column absent from the file: it is null");
     }
 
     @Override

@@ -1,5 +1,12 @@
 package io.pqx.source.reader;
 
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.table.data.RowData;
@@ -9,26 +16,18 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.utils.TypeConversions;
 
-import java.lang.reflect.Constructor;
-import java.lang.reflect.Field;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
-import java.util.ArrayList;
-import java.util.List;
-
 /**
- * Emits each row as a new object of a POJO class: every emitted column sets the POJO's property
- * of the same name (a public field, else a public setter {@code setName}; the exact name, else
- * the only case-insensitive match), its value converted as Flink's table runtime converts
- * internal data to that Java class (BIGINT to {@code Long}/{@code long}, STRING to {@code String},
- * DATE to {@code LocalDate}, DECIMAL to {@code BigDecimal}, ARRAY to arrays or lists, ...); a
- * nested ROW sets a nested POJO the same way. Properties no column names keep their defaults.
+ * Emits each row as a new object of a POJO class: every emitted column sets the POJO's property of
+ * the same name (a public field, else a public setter {@code setName}; the exact name, else the
+ * only case-insensitive match), its value converted as Flink's table runtime converts internal data
+ * to that Java class (BIGINT to {@code Long}/{@code long}, STRING to {@code String}, DATE to {@code
+ * LocalDate}, DECIMAL to {@code BigDecimal}, ARRAY to arrays or lists, ...); a nested ROW sets a
+ * nested POJO the same way. Properties no column names keep their defaults.
  *
- * <p>Checked when the source is built: a class without a public no-argument constructor, a
- * column without a property, or a property whose Java type the column's type does not convert to
- * is an {@code IllegalArgumentException} naming class, column and types. A null value for a
- * primitive property fails the read naming the property.
+ * <p>Checked when the source is built: a class without a public no-argument constructor, a column
+ * without a property, or a property whose Java type the column's type does not convert to is an
+ * {@code IllegalArgumentException} naming class, column and types. A null value for a primitive
+ * property fails the read naming the property.
  */
 @Internal
 public final class PojoConverter<T> implements RowConverter<T> {
@@ -68,8 +67,11 @@ public final class PojoConverter<T> implements RowConverter<T> {
         try {
             constructor = pojoClass.getConstructor();
         } catch (NoSuchMethodException e) {
-            throw new IllegalArgumentException("Cannot emit " + pojoClass.getName()
-                    + ": it has no public constructor without arguments", e);
+            throw new IllegalArgumentException(
+                    "Cannot emit "
+                            + pojoClass.getName()
+                            + ": it has no public constructor without arguments",
+                    e);
         }
         List<Property> out = new ArrayList<>();
         for (int i = 0; i < type.getFieldCount(); i++) {
@@ -78,30 +80,43 @@ public final class PojoConverter<T> implements RowConverter<T> {
         properties = out;
     }
 
-    private Property property(String column, LogicalType columnType, int index, ClassLoader loader) {
+    private Property property(
+            String column, LogicalType columnType, int index, ClassLoader loader) {
         Field field = null;
         Method setter = null;
         for (Field f : pojoClass.getFields()) {
-            if (!Modifier.isStatic(f.getModifiers()) && matches(f.getName(), column, pojoClass.getFields())) {
+            if (!Modifier.isStatic(f.getModifiers())
+                    && matches(f.getName(), column, pojoClass.getFields())) {
                 field = f;
             }
         }
         if (field == null) {
             for (Method m : pojoClass.getMethods()) {
-                if (m.getName().startsWith("set") && m.getParameterCount() == 1
+                if (m.getName().startsWith("set")
+                        && m.getParameterCount() == 1
                         && m.getName().substring(3).equalsIgnoreCase(column)) {
                     setter = m;
                 }
             }
         }
         if (field == null && setter == null) {
-            throw new IllegalArgumentException("Cannot emit " + pojoClass.getName() + ": column "
-                    + column + " has no public field or setter of that name");
+            throw new IllegalArgumentException(
+                    "Cannot emit "
+                            + pojoClass.getName()
+                            + ": column "
+                            + column
+                            + " has no public field or setter of that name");
         }
         Class<?> javaType = field != null ? field.getType() : setter.getParameterTypes()[0];
         Conversion conversion = conversion(column, columnType, javaType, loader);
-        return new Property(column, index, RowData.createFieldGetter(columnType, index), field, setter,
-                javaType.isPrimitive(), conversion);
+        return new Property(
+                column,
+                index,
+                RowData.createFieldGetter(columnType, index),
+                field,
+                setter,
+                javaType.isPrimitive(),
+                conversion);
     }
 
     private static boolean matches(String name, String column, Field[] all) {
@@ -124,9 +139,10 @@ public final class PojoConverter<T> implements RowConverter<T> {
         Object toExternal(Object internal);
     }
 
-    private Conversion conversion(String column, LogicalType columnType, Class<?> javaType,
-            ClassLoader loader) {
-        if (columnType instanceof RowType row && javaType != org.apache.flink.types.Row.class
+    private Conversion conversion(
+            String column, LogicalType columnType, Class<?> javaType, ClassLoader loader) {
+        if (columnType instanceof RowType row
+                && javaType != org.apache.flink.types.Row.class
                 && !RowData.class.isAssignableFrom(javaType)) {
             PojoConverter<?> nested = new PojoConverter<>(javaType, row);
             nested.open(loader);
@@ -134,12 +150,25 @@ public final class PojoConverter<T> implements RowConverter<T> {
         }
         DataStructureConverter<Object, Object> converter;
         try {
-            converter = DataStructureConverters.getConverter(
-                    TypeConversions.fromLogicalToDataType(columnType).bridgedTo(boxed(javaType)));
+            converter =
+                    DataStructureConverters.getConverter(
+                            TypeConversions.fromLogicalToDataType(columnType)
+                                    .bridgedTo(boxed(javaType)));
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("Cannot emit " + pojoClass.getName() + ": column "
-                    + column + " of type " + columnType.asSummaryString() + " cannot set a property"
-                    + " of Java type " + javaType.getName() + " (" + e.getMessage() + ")", e);
+            throw new IllegalArgumentException(
+                    "Cannot emit "
+                            + pojoClass.getName()
+                            + ": column "
+                            + column
+                            + " of type "
+                            + columnType.asSummaryString()
+                            + " cannot set a property"
+                            + " of Java type "
+                            + javaType.getName()
+                            + " ("
+                            + e.getMessage()
+                            + ")",
+                    e);
         }
         converter.open(loader);
         return converter::toExternal;
@@ -164,8 +193,12 @@ public final class PojoConverter<T> implements RowConverter<T> {
             Object internal = p.getter.getFieldOrNull(row);
             if (internal == null) {
                 if (p.primitive) {
-                    throw new IllegalArgumentException("Cannot set " + pojoClass.getName() + "."
-                            + p.column + ": the value is null and the property is primitive");
+                    throw new IllegalArgumentException(
+                            "Cannot set "
+                                    + pojoClass.getName()
+                                    + "."
+                                    + p.column
+                                    + ": the value is null and the property is primitive");
                 }
                 continue;
             }
@@ -175,8 +208,14 @@ public final class PojoConverter<T> implements RowConverter<T> {
     }
 
     /** One column's target property. */
-    private record Property(String column, int index, RowData.FieldGetter getter, Field field,
-            Method setter, boolean primitive, Conversion conversion) {
+    private record Property(
+            String column,
+            int index,
+            RowData.FieldGetter getter,
+            Field field,
+            Method setter,
+            boolean primitive,
+            Conversion conversion) {
         void set(Object pojo, Object value) {
             try {
                 if (field != null) {

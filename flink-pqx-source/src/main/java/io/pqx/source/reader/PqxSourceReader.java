@@ -2,71 +2,89 @@ package io.pqx.source.reader;
 
 import io.pqx.source.runtimefilter.RuntimeFilterEvent;
 import io.pqx.source.split.RowGroupSplit;
-
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
 import org.apache.flink.table.data.RowData;
 
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.Map;
-
 /**
  * The source reader of one subtask: one fetcher thread decodes, the task thread emits; it asks the
  * enumerator for a split at start (unless splits were restored) and after each finished split.
  * Emitted rows are {@code ColumnarRowData} over the decoded batch, reused row after row and valid
- * until the next row is emitted (Flink copies them between chained operators when object reuse
- * is off; with object reuse on, operators must not hold them, as for any reused source record).
+ * until the next row is emitted (Flink copies them between chained operators when object reuse is
+ * off; with object reuse on, operators must not hold them, as for any reused source record).
  *
  * <p><b>Runtime filters.</b> A {@link RuntimeFilterEvent} from the enumerator sets the slot's
  * filter in the {@link LiveSlots} the split reader reads (from then on, at its next row-group
  * boundary and batch); one equal to the filter held is ignored. Until one arrives the slot is
  * PENDING and keeps every row.
  *
- * <p><b>Metrics.</b> pqx's counters ({@link ReaderMetrics}) and Flink's standard {@code
- * numBytesIn} and {@code pendingRecords} ({@link PendingRecords}); {@code numRecordsIn} is counted
- * by Flink's source operator.
+ * <p><b>Metrics.</b> pqx's counters ({@link ReaderMetrics}) and Flink's standard {@code numBytesIn}
+ * and {@code pendingRecords} ({@link PendingRecords}); {@code numRecordsIn} is counted by Flink's
+ * source operator.
  */
 @Internal
 public final class PqxSourceReader<T>
-        extends SingleThreadMultiplexSourceReaderBase<RowAtPosition, T, RowGroupSplit, RowGroupSplitState> {
+        extends SingleThreadMultiplexSourceReaderBase<
+                RowAtPosition, T, RowGroupSplit, RowGroupSplitState> {
 
     private final LiveSlots slots;
     private final PendingRecords pending;
+
     /** The runtime filters received, by slot (task thread only). */
     private final Map<String, RuntimeFilterEvent> received = new java.util.HashMap<>();
 
     /** A reader emitting the rows themselves. */
-    public static PqxSourceReader<RowData> ofRows(SourceReaderContext context, ReaderSettings settings) {
-        return new PqxSourceReader<>(context, settings, RowConverter.rows(settings.rows().producedType()));
+    public static PqxSourceReader<RowData> ofRows(
+            SourceReaderContext context, ReaderSettings settings) {
+        return new PqxSourceReader<>(
+                context, settings, RowConverter.rows(settings.rows().producedType()));
     }
 
     /** A reader emitting what {@code converter} makes of each row. */
-    public PqxSourceReader(SourceReaderContext context, ReaderSettings settings,
-            RowConverter<T> converter) {
-        this(context, settings, ReaderMetrics.register(context.metricGroup()), new LiveSlots(),
+    public PqxSourceReader(
+            SourceReaderContext context, ReaderSettings settings, RowConverter<T> converter) {
+        this(
+                context,
+                settings,
+                ReaderMetrics.register(context.metricGroup()),
+                new LiveSlots(),
                 opened(converter, context));
     }
 
-    private PqxSourceReader(SourceReaderContext context, ReaderSettings settings, ReaderMetrics metrics,
-            LiveSlots slots, RowConverter<T> converter) {
+    private PqxSourceReader(
+            SourceReaderContext context,
+            ReaderSettings settings,
+            ReaderMetrics metrics,
+            LiveSlots slots,
+            RowConverter<T> converter) {
         // one count of rows handed over for the limit, whichever split reader (fetchers are
         // closed when idle and made anew) hands them over
         this(context, settings, metrics, slots, converter, new AtomicLong());
     }
 
-    private PqxSourceReader(SourceReaderContext context, ReaderSettings settings, ReaderMetrics metrics,
-            LiveSlots slots, RowConverter<T> converter, AtomicLong handedOver) {
-        super(() -> new PqxSplitReader(settings, metrics, slots, handedOver),
+    private PqxSourceReader(
+            SourceReaderContext context,
+            ReaderSettings settings,
+            ReaderMetrics metrics,
+            LiveSlots slots,
+            RowConverter<T> converter,
+            AtomicLong handedOver) {
+        super(
+                () -> new PqxSplitReader(settings, metrics, slots, handedOver),
                 new PqxRecordEmitter<>(converter),
-                context.getConfiguration(), context);
+                context.getConfiguration(),
+                context);
         this.slots = slots;
         this.pending = new PendingRecords(metrics.splitRows);
         context.metricGroup().setPendingRecordsGauge(pending);
     }
 
-    private static <T> RowConverter<T> opened(RowConverter<T> converter, SourceReaderContext context) {
+    private static <T> RowConverter<T> opened(
+            RowConverter<T> converter, SourceReaderContext context) {
         converter.open(context.getUserCodeClassLoader().asClassLoader());
         return converter;
     }

@@ -6,17 +6,24 @@ import io.pqx.format.ParquetFooter;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ParquetScan;
 import io.pqx.format.error.FileContext;
+import io.pqx.format.index.RowSelection;
 import io.pqx.format.io.CountingInputFile;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
-import io.pqx.format.index.RowSelection;
-import io.pqx.format.prune.RowGroupAccess;
 import io.pqx.format.options.ReadOptions;
+import io.pqx.format.prune.RowGroupAccess;
 import io.pqx.source.planning.FooterCache;
 import io.pqx.source.planning.PredicatePruning;
 import io.pqx.source.planning.PruningMetrics;
 import io.pqx.source.split.RowGroupSplit;
-
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.annotation.Nullable;
 import org.apache.flink.connector.base.source.reader.RecordsBySplits;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
@@ -25,38 +32,28 @@ import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.Path;
 
-import javax.annotation.Nullable;
-
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.ArrayDeque;
-import java.util.HashSet;
-import java.util.Optional;
-import java.util.Set;
-
 /**
  * Reads splits one after another on the fetcher thread: opens the split's file, checks it is the
- * file that was planned (same length), maps its schema to the requested one ({@link
- * FileReadPlan}), then decodes row group after row group from the split's position (the first row
- * group from its next row, through a {@link RowSelection}) and hands out one batch per fetch, each
- * row with the position the format gives it ({@link ParquetBatch#rowPosition}). Before touching
- * the batch iterator again it waits until the previous batch was emitted ({@link BatchGate}), or,
- * decoding ahead into the format's two alternating buffers, until the batch before the previous
- * one was. A decoding error fails the fetch with the format's exception, which names file, row
- * group and column.
+ * file that was planned (same length), maps its schema to the requested one ({@link FileReadPlan}),
+ * then decodes row group after row group from the split's position (the first row group from its
+ * next row, through a {@link RowSelection}) and hands out one batch per fetch, each row with the
+ * position the format gives it ({@link ParquetBatch#rowPosition}). Before touching the batch
+ * iterator again it waits until the previous batch was emitted ({@link BatchGate}), or, decoding
+ * ahead into the format's two alternating buffers, until the batch before the previous one was. A
+ * decoding error fails the fetch with the format's exception, which names file, row group and
+ * column.
  *
  * <p>Footers: the reader keeps the footers of the files it opened ({@link FooterCache}, keyed by
- * path, length and modification time as planned), so the next split of a file it read before
- * opens with no footer read; a footer is used only when the file's length and modification time
- * are still those the split was planned with.
+ * path, length and modification time as planned), so the next split of a file it read before opens
+ * with no footer read; a footer is used only when the file's length and modification time are still
+ * those the split was planned with.
  *
- * <p>Predicate: a row group not known to match fully is read by the format's filtered scan
- * ({@link ParquetScan}, over {@link ParquetReader#scanRowGroup}) with the predicate as its row filter ({@link
- * PredicateRowFilter}: SQL three-valued logic, TRUE rows only, with the runtime-filter values known
- * when the row is decided): late-materializing, the predicate's columns are decoded first and the
- * emitted ones only for the rows it keeps. Rows of the split's ALL_MATCH row groups are read and
- * emitted without it.
+ * <p>Predicate: a row group not known to match fully is read by the format's filtered scan ({@link
+ * ParquetScan}, over {@link ParquetReader#scanRowGroup}) with the predicate as its row filter
+ * ({@link PredicateRowFilter}: SQL three-valued logic, TRUE rows only, with the runtime-filter
+ * values known when the row is decided): late-materializing, the predicate's columns are decoded
+ * first and the emitted ones only for the rows it keeps. Rows of the split's ALL_MATCH row groups
+ * are read and emitted without it.
  */
 final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> {
     private final ReaderSettings settings;
@@ -88,24 +85,36 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
         this(settings, metrics, slots, new AtomicLong());
     }
 
-    /** @param handedOver the rows handed over by this reader's split readers so far (the limit's) */
-    PqxSplitReader(ReaderSettings settings, ReaderMetrics metrics, LiveSlots slots,
+    /**
+     * @param handedOver the rows handed over by this reader's split readers so far (the limit's)
+     */
+    PqxSplitReader(
+            ReaderSettings settings,
+            ReaderMetrics metrics,
+            LiveSlots slots,
             AtomicLong handedOver) {
         this.handedOver = handedOver;
         this.settings = settings;
         this.metrics = metrics;
         this.slots = slots;
-        this.predicatePruning = settings.rows().predicate() == null ? null
-                : new PredicatePruning(settings.rows().predicate(), settings.rows().readType(),
-                        settings.rows().partitionKeys(), settings.rows().inListCap(), PruningMetrics.unregistered());
+        this.predicatePruning =
+                settings.rows().predicate() == null
+                        ? null
+                        : new PredicatePruning(
+                                settings.rows().predicate(),
+                                settings.rows().readType(),
+                                settings.rows().partitionKeys(),
+                                settings.rows().inListCap(),
+                                PruningMetrics.unregistered());
         this.inFlight = settings.decoding().decodeAhead() ? 2 : 1;
         this.gate = new BatchGate(inFlight);
-        this.readOptions = ReadOptions.builder()
-                .batchSize(settings.decoding().batchSize())
-                .verifyChecksums(settings.decoding().verifyChecksums())
-                .alternatingBatches(settings.decoding().decodeAhead())
-                .lateMaterialization(settings.decoding().lateMaterialization())
-                .build();
+        this.readOptions =
+                ReadOptions.builder()
+                        .batchSize(settings.decoding().batchSize())
+                        .verifyChecksums(settings.decoding().verifyChecksums())
+                        .alternatingBatches(settings.decoding().decodeAhead())
+                        .lateMaterialization(settings.decoding().lateMaterialization())
+                        .build();
         this.partitionKeys = new HashSet<>(settings.rows().partitionKeys());
         this.footers = new FooterCache<>(settings.decoding().footerCacheSize());
     }
@@ -137,8 +146,8 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                     metrics.rowsFullyMatched.inc(rows);
                 }
             }
-            BatchRecords records = new BatchRecords(
-                    split.splitId(), plan.adapt(decoded), decoded, gate);
+            BatchRecords records =
+                    new BatchRecords(split.splitId(), plan.adapt(decoded), decoded, gate);
             gate.take();
             handedOver.addAndGet(decoded.getNumRows());
             return records;
@@ -151,15 +160,22 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
         Path path = new Path(s.path());
         FileStatus status = path.getFileSystem().getFileStatus(path);
         if (status.getLen() != s.fileLength()) {
-            throw FileContext.of(s.path()).unsupported("Cannot read split " + s.splitId(),
-                    "the file has " + status.getLen() + " bytes, but had " + s.fileLength()
-                            + " when it was planned: it was changed after discovery");
+            throw FileContext.of(s.path())
+                    .unsupported(
+                            "Cannot read split " + s.splitId(),
+                            "the file has "
+                                    + status.getLen()
+                                    + " bytes, but had "
+                                    + s.fileLength()
+                                    + " when it was planned: it was changed after discovery");
         }
-        InputFile file = new CountingInputFile(FlinkInputFile.open(path, status.getLen()),
-                metrics::bytesRead);
-        Optional<ParquetFooter> known = status.getModificationTime() == s.modificationTime()
-                ? footers.get(s.path(), s.fileLength(), s.modificationTime())
-                : Optional.empty();
+        InputFile file =
+                new CountingInputFile(
+                        FlinkInputFile.open(path, status.getLen()), metrics::bytesRead);
+        Optional<ParquetFooter> known =
+                status.getModificationTime() == s.modificationTime()
+                        ? footers.get(s.path(), s.fileLength(), s.modificationTime())
+                        : Optional.empty();
         if (known.isPresent()) {
             reader = ParquetReader.open(file, known.get(), readOptions);
         } else {
@@ -170,17 +186,41 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
         try {
             int groups = reader.metadata().rowGroups().size();
             if (s.lastRowGroup() >= groups) {
-                throw FileContext.of(s.path()).unsupported("Cannot read split " + s.splitId(),
-                        "the file has " + groups + " row groups");
+                throw FileContext.of(s.path())
+                        .unsupported(
+                                "Cannot read split " + s.splitId(),
+                                "the file has " + groups + " row groups");
             }
             metrics.splitRows.opened(s, reader.metadata());
-            plan = FileReadPlan.of(reader, settings.rows().producedType(), partitionKeys, s.partitions(),
-                    s.path(), inFlight);
-            rowFilter = settings.rows().predicate() == null ? null
-                    : PredicateRowFilter.of(settings.rows().predicate(), settings.rows().readType(), reader,
-                            partitionKeys, s.partitions(), s.path(), slots, metrics);
-            pruning = predicatePruning == null ? null : RowGroupPruning.of(reader, predicatePruning,
-                    settings.rows().inListCap(), plan.projection(), metrics);
+            plan =
+                    FileReadPlan.of(
+                            reader,
+                            settings.rows().producedType(),
+                            partitionKeys,
+                            s.partitions(),
+                            s.path(),
+                            inFlight);
+            rowFilter =
+                    settings.rows().predicate() == null
+                            ? null
+                            : PredicateRowFilter.of(
+                                    settings.rows().predicate(),
+                                    settings.rows().readType(),
+                                    reader,
+                                    partitionKeys,
+                                    s.partitions(),
+                                    s.path(),
+                                    slots,
+                                    metrics);
+            pruning =
+                    predicatePruning == null
+                            ? null
+                            : RowGroupPruning.of(
+                                    reader,
+                                    predicatePruning,
+                                    settings.rows().inListCap(),
+                                    plan.projection(),
+                                    metrics);
         } catch (IOException | RuntimeException e) {
             closeFile();
             throw e;
@@ -189,35 +229,45 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
     }
 
     /**
-     * The split's rows from its resume point: each row group's access decided when the scan
-     * reaches it (ALL_MATCH as planned, narrowed by the runtime filters known then, bloom filters
-     * and page indexes), a partial selection's pages planned with the offset indexes the page
-     * index pruner read (no second read).
+     * The split's rows from its resume point: each row group's access decided when the scan reaches
+     * it (ALL_MATCH as planned, narrowed by the runtime filters known then, bloom filters and page
+     * indexes), a partial selection's pages planned with the offset indexes the page index pruner
+     * read (no second read).
      */
     private BatchIterator scan(RowGroupSplit s) {
         RowGroupPruning filePruning = pruning;
         return ParquetScan.builder(reader, plan.projection())
                 .rowGroups(s.firstRowGroup(), s.lastRowGroup())
                 .startAt(s.nextRowGroup(), s.nextRow())
-                .access((rowGroup, rows) -> {
-                    RowGroupAccess access = s.isAllMatch(rowGroup)
-                            ? RowGroupAccess.allMatch(rows) : RowGroupAccess.scan(rows);
-                    return filePruning == null ? access
-                            : filePruning.prune(rowGroup, access, slots.current());
-                })
-                .knownPageIndexes(rowGroup -> filePruning == null ? Optional.empty()
-                        : filePruning.known(rowGroup))
+                .access(
+                        (rowGroup, rows) -> {
+                            RowGroupAccess access =
+                                    s.isAllMatch(rowGroup)
+                                            ? RowGroupAccess.allMatch(rows)
+                                            : RowGroupAccess.scan(rows);
+                            return filePruning == null
+                                    ? access
+                                    : filePruning.prune(rowGroup, access, slots.current());
+                        })
+                .knownPageIndexes(
+                        rowGroup ->
+                                filePruning == null
+                                        ? Optional.empty()
+                                        : filePruning.known(rowGroup))
                 .rowFilter(rowFilter)
-                .listener(new ParquetScan.Listener() {
-                    @Override
-                    public void reading(int rowGroup, RowSelection selection, boolean filtered) {
-                        unfiltered = !filtered;
-                        if (filtered) {
-                            // the filter's columns are decoded for every row of the selection
-                            metrics.rowsDecoded.inc(selection.rowCount());
-                        }
-                    }
-                })
+                .listener(
+                        new ParquetScan.Listener() {
+                            @Override
+                            public void reading(
+                                    int rowGroup, RowSelection selection, boolean filtered) {
+                                unfiltered = !filtered;
+                                if (filtered) {
+                                    // the filter's columns are decoded for every row of the
+                                    // selection
+                                    metrics.rowsDecoded.inc(selection.rowCount());
+                                }
+                            }
+                        })
                 .build();
     }
 
@@ -236,8 +286,8 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
     }
 
     /**
-     * Past the limit: the open split and every split waiting are finished without reading
-     * further (a query's LIMIT is applied again downstream; this only stops the reading).
+     * Past the limit: the open split and every split waiting are finished without reading further
+     * (a query's LIMIT is applied again downstream; this only stops the reading).
      */
     private RecordsWithSplitIds<RowAtPosition> finishUnread() throws IOException {
         RecordsBySplits.Builder<RowAtPosition> done = new RecordsBySplits.Builder<>();

@@ -10,9 +10,6 @@ import io.pqx.format.predicate.ColumnRef;
 import io.pqx.format.predicate.ColumnResolver;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
-
-import org.apache.flink.table.types.logical.RowType;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,14 +18,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
  * The source's predicate as the row filter of one file's scans ({@link
  * ParquetReader#scanRowGroup}): the columns it names, read from the file as the requested types
- * (widened, partition values, nulls for missing columns: {@link FileReadPlan}), and a row kept
- * when the predicate is TRUE on it under SQL three-valued logic, with the runtime-filter values
- * known at that moment ({@link LiveSlots}). Counts the rows it drops. Used by the fetcher thread
- * only.
+ * (widened, partition values, nulls for missing columns: {@link FileReadPlan}), and a row kept when
+ * the predicate is TRUE on it under SQL three-valued logic, with the runtime-filter values known at
+ * that moment ({@link LiveSlots}). Counts the rows it drops. Used by the fetcher thread only.
  */
 final class PredicateRowFilter implements RowFilter {
     private final FileReadPlan plan;
@@ -37,8 +34,12 @@ final class PredicateRowFilter implements RowFilter {
     private final ReaderMetrics metrics;
     private final List<RowFilter> conjuncts;
 
-    private PredicateRowFilter(FileReadPlan plan, BoundPredicate predicate, LiveSlots slots,
-            ReaderMetrics metrics, List<RowFilter> conjuncts) {
+    private PredicateRowFilter(
+            FileReadPlan plan,
+            BoundPredicate predicate,
+            LiveSlots slots,
+            ReaderMetrics metrics,
+            List<RowFilter> conjuncts) {
         this.plan = plan;
         this.predicate = predicate;
         this.slots = slots;
@@ -52,9 +53,16 @@ final class PredicateRowFilter implements RowFilter {
      * columns ({@link #conjuncts()}), so that a late-materializing scan decides them one after
      * another.
      */
-    static PredicateRowFilter of(Predicate predicate, RowType readType, ParquetReader reader,
-            Set<String> partitionKeys, Map<String, String> partitions, String file, LiveSlots slots,
-            ReaderMetrics metrics) throws IOException {
+    static PredicateRowFilter of(
+            Predicate predicate,
+            RowType readType,
+            ParquetReader reader,
+            Set<String> partitionKeys,
+            Map<String, String> partitions,
+            String file,
+            LiveSlots slots,
+            ReaderMetrics metrics)
+            throws IOException {
         Map<Set<String>, List<Predicate>> byColumns = new LinkedHashMap<>();
         if (predicate instanceof And and) {
             for (Predicate part : and.children()) {
@@ -64,17 +72,41 @@ final class PredicateRowFilter implements RowFilter {
         List<RowFilter> parts = new ArrayList<>();
         if (byColumns.size() > 1) {
             for (List<Predicate> group : byColumns.values()) {
-                parts.add(single(Predicates.and(group), readType, reader, partitionKeys, partitions,
-                        file, slots, metrics, List.of()));
+                parts.add(
+                        single(
+                                Predicates.and(group),
+                                readType,
+                                reader,
+                                partitionKeys,
+                                partitions,
+                                file,
+                                slots,
+                                metrics,
+                                List.of()));
             }
         }
-        return single(predicate, readType, reader, partitionKeys, partitions, file, slots, metrics,
+        return single(
+                predicate,
+                readType,
+                reader,
+                partitionKeys,
+                partitions,
+                file,
+                slots,
+                metrics,
                 parts);
     }
 
-    private static PredicateRowFilter single(Predicate predicate, RowType readType,
-            ParquetReader reader, Set<String> partitionKeys, Map<String, String> partitions,
-            String file, LiveSlots slots, ReaderMetrics metrics, List<RowFilter> parts)
+    private static PredicateRowFilter single(
+            Predicate predicate,
+            RowType readType,
+            ParquetReader reader,
+            Set<String> partitionKeys,
+            Map<String, String> partitions,
+            String file,
+            LiveSlots slots,
+            ReaderMetrics metrics,
+            List<RowFilter> parts)
             throws IOException {
         RowType columns = columnsOf(predicate, readType);
         FileReadPlan plan = FileReadPlan.of(reader, columns, partitionKeys, partitions, file, 1);

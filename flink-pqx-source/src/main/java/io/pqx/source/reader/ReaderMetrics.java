@@ -2,8 +2,8 @@ package io.pqx.source.reader;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
 import org.apache.flink.metrics.ThreadSafeSimpleCounter;
+import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
 
 /**
  * The reader side's counters, registered in the source reader's metric group ({@code
@@ -21,20 +21,31 @@ public final class ReaderMetrics {
      * every row read.
      */
     public static final String ROWS_DECODED = "pqxRowsDecoded";
+
     /** Decoded rows the row filter dropped (the predicate was FALSE or UNKNOWN on them). */
     public static final String ROWS_FILTERED = "pqxRowsFilteredOut";
+
     /** Decoded rows of fully matching row groups, emitted without the row filter. */
     public static final String ROWS_FULLY_MATCHED = "pqxRowsFullyMatched";
+
     /** Bytes read from the files (footers, indexes, pages). */
     public static final String BYTES_READ = "pqxBytesRead";
+
     /** Row groups of started splits skipped at their boundary by a runtime filter that arrived. */
-    public static final String ROW_GROUPS_PRUNED_RUNTIME_FILTER = "pqxRowGroupsPrunedByRuntimeFilter";
+    public static final String ROW_GROUPS_PRUNED_RUNTIME_FILTER =
+            "pqxRowGroupsPrunedByRuntimeFilter";
+
     /** Row groups skipped because a bloom filter proves an {@code =}/{@code IN} value absent. */
     public static final String ROW_GROUPS_PRUNED_BLOOM_FILTER = "pqxRowGroupsPrunedByBloomFilter";
+
     /** Row groups skipped because no page's column-index bounds let a row match. */
     public static final String ROW_GROUPS_PRUNED_PAGE_INDEX = "pqxRowGroupsPrunedByPageIndex";
-    /** Data pages the page index proved unneeded (of the predicate's columns; the others' follow). */
+
+    /**
+     * Data pages the page index proved unneeded (of the predicate's columns; the others' follow).
+     */
     public static final String PAGES_PRUNED_PAGE_INDEX = "pqxPagesPrunedByPageIndex";
+
     /** Reader-side pruning steps that failed and so kept the data (a bad index, a bloom filter). */
     public static final String PRUNING_ERRORS = "pqxReaderPruningErrors";
 
@@ -47,12 +58,15 @@ public final class ReaderMetrics {
     final Counter rowGroupsPrunedByPageIndex;
     final Counter pagesPrunedByPageIndex;
     final Counter pruningErrors;
+
     /** Flink's {@code numBytesIn} of the reader's IO group, or a counter registered nowhere. */
     private final Counter numBytesIn;
+
     /** The row counts of the splits opened, for {@code pendingRecords}. */
     final SplitRows splitRows = new SplitRows();
 
-    private ReaderMetrics(java.util.function.Function<String, Counter> counter, Counter numBytesIn) {
+    private ReaderMetrics(
+            java.util.function.Function<String, Counter> counter, Counter numBytesIn) {
         this.numBytesIn = numBytesIn;
         this.rowsDecoded = counter.apply(ROWS_DECODED);
         this.rowsFiltered = counter.apply(ROWS_FILTERED);
@@ -70,13 +84,15 @@ public final class ReaderMetrics {
      * counting alongside {@link #BYTES_READ}.
      */
     public static ReaderMetrics register(SourceReaderMetricGroup group) {
-        return new ReaderMetrics(name -> group.counter(name, new ThreadSafeSimpleCounter()),
+        return new ReaderMetrics(
+                name -> group.counter(name, new ThreadSafeSimpleCounter()),
                 group.getIOMetricGroup().getNumBytesInCounter());
     }
 
     /** Counters registered nowhere (tests). */
     public static ReaderMetrics unregistered() {
-        return new ReaderMetrics(name -> new ThreadSafeSimpleCounter(), new ThreadSafeSimpleCounter());
+        return new ReaderMetrics(
+                name -> new ThreadSafeSimpleCounter(), new ThreadSafeSimpleCounter());
     }
 
     /** Counts {@code bytes} read from a file: pqx's counter and Flink's {@code numBytesIn}. */

@@ -1,14 +1,11 @@
 package io.pqx.source.reader;
 
-import org.apache.flink.annotation.Internal;
-import org.apache.flink.table.types.logical.RowType;
-
 import io.pqx.format.predicate.Predicate;
-
-import javax.annotation.Nullable;
-
 import java.io.Serializable;
 import java.util.List;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
  * What the readers are configured with, in two groups, each checked in its own constructor.
@@ -25,8 +22,8 @@ public record ReaderSettings(Rows rows, Decoding decoding, long limit) implement
         java.util.Objects.requireNonNull(rows, "rows");
         java.util.Objects.requireNonNull(decoding, "decoding");
         if (limit < 0) {
-            throw new IllegalArgumentException("Cannot configure a pqx reader: limit " + limit
-                    + " is negative");
+            throw new IllegalArgumentException(
+                    "Cannot configure a pqx reader: limit " + limit + " is negative");
         }
     }
 
@@ -35,27 +32,39 @@ public record ReaderSettings(Rows rows, Decoding decoding, long limit) implement
      *
      * @param producedType the rows emitted: requested columns, partition columns among them
      * @param partitionKeys the columns taken from {@code k=v} directories
-     * @param readType the columns read: {@code producedType}'s, then the columns only the
-     *     predicate reads ({@code partitionKeys} are those of this type)
+     * @param readType the columns read: {@code producedType}'s, then the columns only the predicate
+     *     reads ({@code partitionKeys} are those of this type)
      * @param predicate the row filter over {@code readType}'s column names, or null for none
      * @param inListCap IN lists of at most this many values are checked value by value against
      *     statistics, bloom filters and page indexes
      */
-    public record Rows(RowType producedType, List<String> partitionKeys, RowType readType,
-            @Nullable Predicate predicate, int inListCap) implements Serializable {
+    public record Rows(
+            RowType producedType,
+            List<String> partitionKeys,
+            RowType readType,
+            @Nullable Predicate predicate,
+            int inListCap)
+            implements Serializable {
         public Rows {
             partitionKeys = List.copyOf(partitionKeys);
-            if (!readType.getFieldNames().subList(0, producedType.getFieldCount())
+            if (!readType.getFieldNames()
+                    .subList(0, producedType.getFieldCount())
                     .equals(producedType.getFieldNames())) {
-                throw new IllegalArgumentException("Cannot configure a pqx reader: read columns "
-                        + readType.getFieldNames() + " do not start with the produced ones "
-                        + producedType.getFieldNames());
+                throw new IllegalArgumentException(
+                        "Cannot configure a pqx reader: read columns "
+                                + readType.getFieldNames()
+                                + " do not start with the produced ones "
+                                + producedType.getFieldNames());
             }
         }
 
         /** No predicate: the produced columns are those read. */
         public static Rows all(RowType producedType, List<String> partitionKeys) {
-            return new Rows(producedType, partitionKeys, producedType, null,
+            return new Rows(
+                    producedType,
+                    partitionKeys,
+                    producedType,
+                    null,
                     io.pqx.format.prune.StatisticsPruner.DEFAULT_IN_LIST_CAP);
         }
     }
@@ -71,47 +80,110 @@ public record ReaderSettings(Rows rows, Decoding decoding, long limit) implement
      * @param lateMaterialization whether a filtered row group may decode the predicate's columns
      *     first and the others only for the rows kept
      */
-    public record Decoding(int batchSize, boolean verifyChecksums, int footerCacheSize,
-            boolean decodeAhead, boolean lateMaterialization) implements Serializable {
+    public record Decoding(
+            int batchSize,
+            boolean verifyChecksums,
+            int footerCacheSize,
+            boolean decodeAhead,
+            boolean lateMaterialization)
+            implements Serializable {
         public Decoding {
             if (batchSize <= 0 || footerCacheSize < 0) {
-                throw new IllegalArgumentException("Cannot configure a pqx reader: batch size "
-                        + batchSize + " must be positive, footer cache size " + footerCacheSize
-                        + " not negative");
+                throw new IllegalArgumentException(
+                        "Cannot configure a pqx reader: batch size "
+                                + batchSize
+                                + " must be positive, footer cache size "
+                                + footerCacheSize
+                                + " not negative");
             }
         }
     }
 
     /** Settings with no limit. */
-    public ReaderSettings(RowType producedType, List<String> partitionKeys, int batchSize,
-            boolean verifyChecksums, int footerCacheSize, boolean decodeAhead, RowType readType,
-            @Nullable Predicate predicate, boolean lateMaterialization, int inListCap) {
-        this(new Rows(producedType, partitionKeys, readType, predicate, inListCap),
-                new Decoding(batchSize, verifyChecksums, footerCacheSize, decodeAhead,
-                        lateMaterialization), Long.MAX_VALUE);
+    public ReaderSettings(
+            RowType producedType,
+            List<String> partitionKeys,
+            int batchSize,
+            boolean verifyChecksums,
+            int footerCacheSize,
+            boolean decodeAhead,
+            RowType readType,
+            @Nullable Predicate predicate,
+            boolean lateMaterialization,
+            int inListCap) {
+        this(
+                new Rows(producedType, partitionKeys, readType, predicate, inListCap),
+                new Decoding(
+                        batchSize,
+                        verifyChecksums,
+                        footerCacheSize,
+                        decodeAhead,
+                        lateMaterialization),
+                Long.MAX_VALUE);
     }
 
     /** Settings late-materializing filtered row groups. */
-    public ReaderSettings(RowType producedType, List<String> partitionKeys, int batchSize,
-            boolean verifyChecksums, int footerCacheSize, boolean decodeAhead, RowType readType,
+    public ReaderSettings(
+            RowType producedType,
+            List<String> partitionKeys,
+            int batchSize,
+            boolean verifyChecksums,
+            int footerCacheSize,
+            boolean decodeAhead,
+            RowType readType,
             @Nullable Predicate predicate) {
-        this(producedType, partitionKeys, batchSize, verifyChecksums, footerCacheSize, decodeAhead,
-                readType, predicate, true);
+        this(
+                producedType,
+                partitionKeys,
+                batchSize,
+                verifyChecksums,
+                footerCacheSize,
+                decodeAhead,
+                readType,
+                predicate,
+                true);
     }
 
     /** Settings with the default IN list cap. */
-    public ReaderSettings(RowType producedType, List<String> partitionKeys, int batchSize,
-            boolean verifyChecksums, int footerCacheSize, boolean decodeAhead, RowType readType,
-            @Nullable Predicate predicate, boolean lateMaterialization) {
-        this(producedType, partitionKeys, batchSize, verifyChecksums, footerCacheSize, decodeAhead,
-                readType, predicate, lateMaterialization,
+    public ReaderSettings(
+            RowType producedType,
+            List<String> partitionKeys,
+            int batchSize,
+            boolean verifyChecksums,
+            int footerCacheSize,
+            boolean decodeAhead,
+            RowType readType,
+            @Nullable Predicate predicate,
+            boolean lateMaterialization) {
+        this(
+                producedType,
+                partitionKeys,
+                batchSize,
+                verifyChecksums,
+                footerCacheSize,
+                decodeAhead,
+                readType,
+                predicate,
+                lateMaterialization,
                 io.pqx.format.prune.StatisticsPruner.DEFAULT_IN_LIST_CAP);
     }
 
     /** Settings with no predicate: the produced columns are those read. */
-    public ReaderSettings(RowType producedType, List<String> partitionKeys, int batchSize,
-            boolean verifyChecksums, int footerCacheSize, boolean decodeAhead) {
-        this(producedType, partitionKeys, batchSize, verifyChecksums, footerCacheSize, decodeAhead,
-                producedType, null);
+    public ReaderSettings(
+            RowType producedType,
+            List<String> partitionKeys,
+            int batchSize,
+            boolean verifyChecksums,
+            int footerCacheSize,
+            boolean decodeAhead) {
+        this(
+                producedType,
+                partitionKeys,
+                batchSize,
+                verifyChecksums,
+                footerCacheSize,
+                decodeAhead,
+                producedType,
+                null);
     }
 }

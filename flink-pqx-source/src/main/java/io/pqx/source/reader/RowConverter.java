@@ -1,17 +1,16 @@
 package io.pqx.source.reader;
 
+import java.io.Serializable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.RowType;
 
-import java.io.Serializable;
-
 /**
- * What the source emits for a decoded row: the row itself ({@link #rows}) or an object made from
- * it ({@link PojoConverter}). Serializable with the source; {@link #open} before converting,
- * on the reader's side.
+ * What the source emits for a decoded row: the row itself ({@link #rows}) or an object made from it
+ * ({@link PojoConverter}). Serializable with the source; {@link #open} before converting, on the
+ * reader's side.
  */
 @Internal
 public interface RowConverter<T> extends Serializable {

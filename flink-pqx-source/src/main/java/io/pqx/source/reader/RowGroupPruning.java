@@ -16,14 +16,12 @@ import io.pqx.format.prune.PruningListener;
 import io.pqx.format.prune.RowGroupAccess;
 import io.pqx.format.prune.StatisticsPruner;
 import io.pqx.source.planning.PredicatePruning;
-
-import javax.annotation.Nullable;
-
 import java.io.IOException;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import javax.annotation.Nullable;
 
 /**
  * What the split reader proves about a row group of an open file before it reads it, each step a
@@ -32,13 +30,13 @@ import java.util.Set;
  *
  * <ol>
  *   <li><b>Runtime filters at the row-group boundary.</b> When a runtime filter has arrived since
- *       the split was planned, the footer statistics are asked again with it: a row group it
- *       proves empty is skipped ({@code pqxRowGroupsPrunedByRuntimeFilter}).
+ *       the split was planned, the footer statistics are asked again with it: a row group it proves
+ *       empty is skipped ({@code pqxRowGroupsPrunedByRuntimeFilter}).
  *   <li><b>Bloom filters</b> for {@code =} and {@code IN}: a row group whose filters prove every
  *       value absent is skipped; filters are read only for row groups not yet decided.
- *   <li><b>Page indexes</b>: the row group is narrowed to the row ranges of the pages whose
- *       bounds let a row match (or skipped); the predicate's and the projection's page indexes
- *       are read together once and the decoder reuses the offset indexes ({@link #known}).
+ *   <li><b>Page indexes</b>: the row group is narrowed to the row ranges of the pages whose bounds
+ *       let a row match (or skipped); the predicate's and the projection's page indexes are read
+ *       together once and the decoder reuses the offset indexes ({@link #known}).
  * </ol>
  *
  * ALL_MATCH proven from these conjuncts is kept only when none was left out. A failure keeps the
@@ -54,8 +52,12 @@ final class RowGroupPruning {
     private final ReaderMetrics metrics;
     private final PruningListener listener;
 
-    private RowGroupPruning(ParquetReader reader, StatisticsPruner statistics,
-            PageIndexSource pageIndexes, boolean leftOut, ReaderMetrics metrics) {
+    private RowGroupPruning(
+            ParquetReader reader,
+            StatisticsPruner statistics,
+            PageIndexSource pageIndexes,
+            boolean leftOut,
+            ReaderMetrics metrics) {
         this.reader = reader;
         this.statistics = statistics;
         this.bloom = BloomFilterPruner.create(statistics, reader.bloomFilterSource());
@@ -63,29 +65,34 @@ final class RowGroupPruning {
         this.pageIndex = PageIndexPruner.create(statistics, pageIndexes);
         this.leftOut = leftOut;
         this.metrics = metrics;
-        this.listener = new PruningListener() {
-            @Override
-            public void pagesPruned(String evidence, int rowGroup, int pruned, int pages) {
-                metrics.pagesPrunedByPageIndex.inc(pruned);
-            }
+        this.listener =
+                new PruningListener() {
+                    @Override
+                    public void pagesPruned(String evidence, int rowGroup, int pruned, int pages) {
+                        metrics.pagesPrunedByPageIndex.inc(pruned);
+                    }
 
-            @Override
-            public void failed(String evidence, int rowGroup, Throwable error) {
-                metrics.pruningErrors.inc();
-            }
-        };
+                    @Override
+                    public void failed(String evidence, int rowGroup, Throwable error) {
+                        metrics.pruningErrors.inc();
+                    }
+                };
     }
 
     /**
-     * The pruning of one open file, or null when none of the predicate's conjuncts can be asked
-     * of its evidence.
+     * The pruning of one open file, or null when none of the predicate's conjuncts can be asked of
+     * its evidence.
      *
      * @param projection the columns the reader decodes (their page indexes are read with the
      *     predicate's, for the decoder)
      */
     @Nullable
-    static RowGroupPruning of(ParquetReader reader, PredicatePruning pruning, int inListCap,
-            ReadSchema projection, ReaderMetrics metrics) {
+    static RowGroupPruning of(
+            ParquetReader reader,
+            PredicatePruning pruning,
+            int inListCap,
+            ReadSchema projection,
+            ReaderMetrics metrics) {
         List<FieldView> fields = reader.schema().fields();
         PredicatePruning.FileConjuncts conjuncts = pruning.fileConjuncts(fields);
         if (conjuncts.checkable().isEmpty()) {
@@ -103,8 +110,8 @@ final class RowGroupPruning {
         for (LeafColumnView leaf : projection.leaves()) {
             leaves.add(leaf.leafIndex());
         }
-        return new RowGroupPruning(reader, statistics, reader.pageIndexSource(leaves),
-                conjuncts.leftOut(), metrics);
+        return new RowGroupPruning(
+                reader, statistics, reader.pageIndexSource(leaves), conjuncts.leftOut(), metrics);
     }
 
     /**
@@ -137,10 +144,14 @@ final class RowGroupPruning {
         return access;
     }
 
-    /** {@code current} narrowed by what a pruner proved; an ALL_MATCH of some conjuncts only is a SCAN. */
+    /**
+     * {@code current} narrowed by what a pruner proved; an ALL_MATCH of some conjuncts only is a
+     * SCAN.
+     */
     private RowGroupAccess narrow(RowGroupAccess current, RowGroupAccess proven) {
         RowGroupAccess narrowed = current.narrow(proven);
-        if (leftOut && narrowed.kind() == RowGroupAccess.Kind.ALL_MATCH
+        if (leftOut
+                && narrowed.kind() == RowGroupAccess.Kind.ALL_MATCH
                 && current.kind() != RowGroupAccess.Kind.ALL_MATCH) {
             return RowGroupAccess.scan(narrowed.rows());
         }

@@ -3,8 +3,8 @@ package io.pqx.source.reader;
 import io.pqx.source.split.RowGroupSplit;
 
 /**
- * A split being read and the position after its last emitted row. Written by the task thread
- * only; {@link PendingRecords} reads the position from the metric reporter's thread, without
+ * A split being read and the position after its last emitted row. Written by the task thread only;
+ * {@link PendingRecords} reads the position from the metric reporter's thread, without
  * synchronization (a gauge may lag by a few rows; the emitting path stays a plain store).
  */
 final class RowGroupSplitState {

@@ -1,13 +1,11 @@
 package io.pqx.source.reader;
 
 import io.pqx.format.ParquetReader;
-
-import org.apache.flink.annotation.Internal;
-import org.apache.flink.table.types.logical.RowType;
-
 import java.io.IOException;
 import java.util.Map;
 import java.util.Set;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
  * Whether a file's columns can be read as requested columns, by the same rules the readers follow
@@ -23,7 +21,8 @@ public final class SchemaCheck {
      * @throws io.pqx.format.error.UnsupportedFileException naming file and column when one cannot
      *     be read as requested
      */
-    public static void check(ParquetReader reader, RowType requested, String file) throws IOException {
+    public static void check(ParquetReader reader, RowType requested, String file)
+            throws IOException {
         FileReadPlan.of(reader, requested, Set.of(), Map.of(), file, 1);
     }
 }

@@ -2,15 +2,14 @@ package io.pqx.source.reader;
 
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.source.split.RowGroupSplit;
-
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The row counts of the row groups of each split a reader has opened, known from the file's footer
- * once the fetcher opens it: what {@link PendingRecords} needs to count the rows of a split after
- * a position. Written by the fetcher thread, read by the metric reporter, removed by the task
- * thread when the split finishes; thread-safe.
+ * once the fetcher opens it: what {@link PendingRecords} needs to count the rows of a split after a
+ * position. Written by the fetcher thread, read by the metric reporter, removed by the task thread
+ * when the split finishes; thread-safe.
  */
 final class SplitRows {
     /** Per split id: its first row group and the row counts of its row groups from there. */
@@ -42,10 +41,13 @@ final class SplitRows {
             return -1;
         }
         long remaining = 0;
-        for (int i = Math.max(0, nextRowGroup - counts.firstRowGroup()); i < counts.rows().length; i++) {
+        for (int i = Math.max(0, nextRowGroup - counts.firstRowGroup());
+                i < counts.rows().length;
+                i++) {
             remaining += counts.rows()[i];
         }
-        if (nextRowGroup >= counts.firstRowGroup() && nextRowGroup - counts.firstRowGroup() < counts.rows().length) {
+        if (nextRowGroup >= counts.firstRowGroup()
+                && nextRowGroup - counts.firstRowGroup() < counts.rows().length) {
             remaining -= Math.min(nextRow, counts.rows()[nextRowGroup - counts.firstRowGroup()]);
         }
         return remaining;

@@ -1,5 +1,6 @@
 package io.pqx.source.reader;
 
+import java.math.BigDecimal;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.columnar.vector.ByteColumnVector;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
@@ -9,8 +10,6 @@ import org.apache.flink.table.data.columnar.vector.FloatColumnVector;
 import org.apache.flink.table.data.columnar.vector.IntColumnVector;
 import org.apache.flink.table.data.columnar.vector.LongColumnVector;
 import org.apache.flink.table.data.columnar.vector.ShortColumnVector;
-
-import java.math.BigDecimal;
 
 /**
  * Views of a file's column vector as a wider requested type, value by value, without copying the
@@ -46,7 +45,9 @@ final class WideningVectors {
     static final class ToInt extends Widening implements IntColumnVector {
         @Override
         public int getInt(int i) {
-            return in instanceof ByteColumnVector b ? b.getByte(i) : ((ShortColumnVector) in).getShort(i);
+            return in instanceof ByteColumnVector b
+                    ? b.getByte(i)
+                    : ((ShortColumnVector) in).getShort(i);
         }
     }
 
@@ -56,7 +57,9 @@ final class WideningVectors {
             if (in instanceof IntColumnVector v) {
                 return v.getInt(i);
             }
-            return in instanceof ByteColumnVector b ? b.getByte(i) : ((ShortColumnVector) in).getShort(i);
+            return in instanceof ByteColumnVector b
+                    ? b.getByte(i)
+                    : ((ShortColumnVector) in).getShort(i);
         }
     }
 
@@ -79,7 +82,8 @@ final class WideningVectors {
         @Override
         public DecimalData getDecimal(int i, int precision, int scale) {
             DecimalData d = ((DecimalColumnVector) in).getDecimal(i, fromPrecision, fromScale);
-            if (scale == fromScale && DecimalData.isCompact(precision) == DecimalData.isCompact(fromPrecision)
+            if (scale == fromScale
+                    && DecimalData.isCompact(precision) == DecimalData.isCompact(fromPrecision)
                     && DecimalData.isCompact(precision)) {
                 return DecimalData.fromUnscaledLong(d.toUnscaledLong(), precision, scale);
             }

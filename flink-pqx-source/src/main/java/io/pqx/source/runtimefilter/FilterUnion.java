@@ -3,10 +3,8 @@ package io.pqx.source.runtimefilter;
 import io.pqx.format.predicate.ColumnDomain;
 import io.pqx.format.predicate.Literal;
 import io.pqx.format.predicate.RuntimeFilter;
-
-import org.apache.flink.table.types.logical.LogicalType;
-
 import java.util.Collection;
+import org.apache.flink.table.types.logical.LogicalType;
 
 /**
  * The filter of the keys of several partial filters (one per publisher subtask): a key any of them
@@ -28,10 +26,11 @@ final class FilterUnion {
         return out;
     }
 
-    static RuntimeFilterEvent union(RuntimeFilterEvent a, RuntimeFilterEvent b, LogicalType keyType) {
+    static RuntimeFilterEvent union(
+            RuntimeFilterEvent a, RuntimeFilterEvent b, LogicalType keyType) {
         if (!a.slot().equals(b.slot()) || !a.column().equals(b.column())) {
-            throw new IllegalArgumentException("Cannot unite filters of different slots: " + a
-                    + " and " + b);
+            throw new IllegalArgumentException(
+                    "Cannot unite filters of different slots: " + a + " and " + b);
         }
         if (a.filter().keepsAll()) {
             return a;
@@ -48,18 +47,25 @@ final class FilterUnion {
         ColumnDomain domain = ColumnDomain.of(keyType);
         Literal min = lower(domain, keyType, a.min().orElseThrow(), b.min().orElseThrow());
         Literal max = higher(domain, keyType, a.max().orElseThrow(), b.max().orElseThrow());
-        BloomKeyFilter keys = a.keys().isPresent() && b.keys().isPresent()
-                ? a.keys().get().union(b.keys().get()) : null;
-        return new RuntimeFilterEvent(a.slot(), RuntimeFilter.State.RANGE, a.column(), min, max, keys);
+        BloomKeyFilter keys =
+                a.keys().isPresent() && b.keys().isPresent()
+                        ? a.keys().get().union(b.keys().get())
+                        : null;
+        return new RuntimeFilterEvent(
+                a.slot(), RuntimeFilter.State.RANGE, a.column(), min, max, keys);
     }
 
     /** The greater of two bounds ({@code x} when equal). */
     private static Literal higher(ColumnDomain domain, LogicalType type, Literal x, Literal y) {
-        return domain.compare(ColumnDomain.coerce(x, type), ColumnDomain.coerce(y, type)) >= 0 ? x : y;
+        return domain.compare(ColumnDomain.coerce(x, type), ColumnDomain.coerce(y, type)) >= 0
+                ? x
+                : y;
     }
 
     /** The lesser of two bounds ({@code x} when equal). */
     private static Literal lower(ColumnDomain domain, LogicalType type, Literal x, Literal y) {
-        return domain.compare(ColumnDomain.coerce(x, type), ColumnDomain.coerce(y, type)) <= 0 ? x : y;
+        return domain.compare(ColumnDomain.coerce(x, type), ColumnDomain.coerce(y, type)) <= 0
+                ? x
+                : y;
     }
 }

@@ -4,15 +4,13 @@ import io.pqx.format.predicate.ColumnDomain;
 import io.pqx.format.predicate.ColumnRef;
 import io.pqx.format.predicate.Literal;
 import io.pqx.format.predicate.RuntimeFilter;
-
+import javax.annotation.Nullable;
 import org.apache.flink.table.types.logical.LogicalType;
 
-import javax.annotation.Nullable;
-
 /**
- * The keys one publisher subtask has seen so far: their least and greatest value and a bloom
- * filter over them, as a partial {@link RuntimeFilterEvent} ({@link #toEvent}). Adding a key twice
- * changes nothing, so keys seen again after a restore are harmless. Not thread-safe.
+ * The keys one publisher subtask has seen so far: their least and greatest value and a bloom filter
+ * over them, as a partial {@link RuntimeFilterEvent} ({@link #toEvent}). Adding a key twice changes
+ * nothing, so keys seen again after a restore are harmless. Not thread-safe.
  */
 final class KeyAccumulator {
     private final String slot;
@@ -27,12 +25,23 @@ final class KeyAccumulator {
     @Nullable private Object maxValue;
 
     KeyAccumulator(RuntimeFilterTarget target) {
-        this(target.slot(), target.column(), target.keyType(), target.expectedKeys(),
+        this(
+                target.slot(),
+                target.column(),
+                target.keyType(),
+                target.expectedKeys(),
                 target.falsePositiveRate());
     }
 
-    /** Keys for slot {@code slot} on {@code column} of {@code keyType}, the bloom filter sized as given. */
-    KeyAccumulator(String slot, ColumnRef column, LogicalType keyType, long expectedKeys,
+    /**
+     * Keys for slot {@code slot} on {@code column} of {@code keyType}, the bloom filter sized as
+     * given.
+     */
+    KeyAccumulator(
+            String slot,
+            ColumnRef column,
+            LogicalType keyType,
+            long expectedKeys,
             double falsePositiveRate) {
         this.slot = slot;
         this.column = column;
@@ -60,10 +69,20 @@ final class KeyAccumulator {
             literal = Literal.of(key);
             value = ColumnDomain.coerce(literal, keyType);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("Cannot publish key " + key + " (a "
-                    + key.getClass().getName() + ") into runtime filter slot " + slot
-                    + ": it does not fit key column " + column + " of type "
-                    + keyType.asSummaryString() + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "Cannot publish key "
+                            + key
+                            + " (a "
+                            + key.getClass().getName()
+                            + ") into runtime filter slot "
+                            + slot
+                            + ": it does not fit key column "
+                            + column
+                            + " of type "
+                            + keyType.asSummaryString()
+                            + ": "
+                            + e.getMessage(),
+                    e);
         }
         if (ColumnDomain.isNaN(value)) {
             return; // NaN equals no key
@@ -90,8 +109,11 @@ final class KeyAccumulator {
      */
     void addAll(RuntimeFilterEvent partial) {
         if (!partial.column().equals(column)) {
-            throw new IllegalArgumentException("Cannot restore the runtime filter partial " + partial
-                    + " for column " + column);
+            throw new IllegalArgumentException(
+                    "Cannot restore the runtime filter partial "
+                            + partial
+                            + " for column "
+                            + column);
         }
         if (partial.state() != RuntimeFilter.State.RANGE) {
             return; // EMPTY: no key
@@ -108,11 +130,19 @@ final class KeyAccumulator {
             max = hi;
             maxValue = hiValue;
         }
-        BloomKeyFilter keys = partial.keys().orElseThrow(() -> new IllegalArgumentException(
-                "Cannot restore the runtime filter partial " + partial + ": it has no key set"));
+        BloomKeyFilter keys =
+                partial.keys()
+                        .orElseThrow(
+                                () ->
+                                        new IllegalArgumentException(
+                                                "Cannot restore the runtime filter partial "
+                                                        + partial
+                                                        + ": it has no key set"));
         if (keys.hashes() != hashes || keys.wordCount() != words.length) {
-            throw new IllegalArgumentException("Cannot restore the runtime filter partial " + partial
-                    + ": its bloom filter's shape differs from the configured one");
+            throw new IllegalArgumentException(
+                    "Cannot restore the runtime filter partial "
+                            + partial
+                            + ": its bloom filter's shape differs from the configured one");
         }
         for (int i = 0; i < words.length; i++) {
             words[i] |= keys.word(i);
@@ -122,10 +152,15 @@ final class KeyAccumulator {
     /** The keys seen as a filter: EMPTY before the first key, else RANGE with the bloom filter. */
     RuntimeFilterEvent toEvent() {
         if (min == null) {
-            return new RuntimeFilterEvent(slot, RuntimeFilter.State.EMPTY, column,
-                    null, null, null);
+            return new RuntimeFilterEvent(
+                    slot, RuntimeFilter.State.EMPTY, column, null, null, null);
         }
-        return new RuntimeFilterEvent(slot, RuntimeFilter.State.RANGE, column, min,
-                max, BloomKeyFilter.of(hashes, words));
+        return new RuntimeFilterEvent(
+                slot,
+                RuntimeFilter.State.RANGE,
+                column,
+                min,
+                max,
+                BloomKeyFilter.of(hashes, words));
     }
 }

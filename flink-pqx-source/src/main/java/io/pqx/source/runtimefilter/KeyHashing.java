@@ -1,10 +1,9 @@
 package io.pqx.source.runtimefilter;
 
+import java.math.BigDecimal;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
-
-import java.math.BigDecimal;
 
 /**
  * One 64-bit hash per key value, the same for a key as the publisher sees it (a {@code
@@ -19,7 +18,9 @@ final class KeyHashing {
     private KeyHashing() {}
 
     static long hash(Object value) {
-        if (value instanceof Long || value instanceof Integer || value instanceof Short
+        if (value instanceof Long
+                || value instanceof Integer
+                || value instanceof Short
                 || value instanceof Byte) {
             return mix(0x11L, ((Number) value).longValue());
         }
@@ -49,8 +50,12 @@ final class KeyHashing {
         if (value instanceof Boolean b) {
             return mix(0x55L, b ? 1 : 0);
         }
-        throw new IllegalArgumentException("Cannot hash a key of type " + value.getClass().getName()
-                + " (" + value + "): not a value a key column holds");
+        throw new IllegalArgumentException(
+                "Cannot hash a key of type "
+                        + value.getClass().getName()
+                        + " ("
+                        + value
+                        + "): not a value a key column holds");
     }
 
     private static long decimal(BigDecimal d) {

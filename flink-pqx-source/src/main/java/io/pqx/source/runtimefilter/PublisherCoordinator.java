@@ -1,16 +1,5 @@
 package io.pqx.source.runtimefilter;
 
-import org.apache.flink.runtime.operators.coordination.CoordinatorStore;
-import org.apache.flink.runtime.operators.coordination.OperatorCoordinator;
-import org.apache.flink.runtime.operators.coordination.OperatorEvent;
-import org.apache.flink.runtime.source.event.SourceEventWrapper;
-import org.apache.flink.util.concurrent.ExecutorThreadFactory;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
-import javax.annotation.Nullable;
-
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -22,18 +11,26 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import javax.annotation.Nullable;
+import org.apache.flink.runtime.operators.coordination.CoordinatorStore;
+import org.apache.flink.runtime.operators.coordination.OperatorCoordinator;
+import org.apache.flink.runtime.operators.coordination.OperatorEvent;
+import org.apache.flink.runtime.source.event.SourceEventWrapper;
+import org.apache.flink.util.concurrent.ExecutorThreadFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The coordinator of a runtime-filter publisher, in the JobManager: collects one partial filter
- * per publisher subtask, and once every subtask of the current parallelism has reported, unites
- * them and delivers the result to the pqx source's coordinator, found in Flink's {@link
+ * The coordinator of a runtime-filter publisher, in the JobManager: collects one partial filter per
+ * publisher subtask, and once every subtask of the current parallelism has reported, unites them
+ * and delivers the result to the pqx source's coordinator, found in Flink's {@link
  * CoordinatorStore} under the source's listening ID, as {@code handleEventFromOperator(0, 0,
  * SourceEventWrapper(filter))}; the source's enumerator then applies it.
  *
  * <p><b>Why this is safe.</b> A filter from some of the subtasks would miss the others' keys, so
  * nothing is published before all have reported; a re-sent partial replaces its subtask's. The
- * partials are checkpointed and restored with the coordinator. Delivery never parks a value in
- * the store and never removes the source's entry (the source would consume a parked event and stop
+ * partials are checkpointed and restored with the coordinator. Delivery never parks a value in the
+ * store and never removes the source's entry (the source would consume a parked event and stop
  * listening); it goes only to a coordinator found there, remembers which instance got the filter,
  * delivers again to a new instance (after a global failover), and retries after failures or while
  * the source has not registered: on start, on every event, at checkpoints and every {@value
@@ -48,8 +45,10 @@ final class PublisherCoordinator implements OperatorCoordinator {
     private final RuntimeFilterTarget target;
     private final Map<Integer, RuntimeFilterEvent> partials = new TreeMap<>();
     @Nullable private RuntimeFilterEvent merged;
+
     /** The source coordinator instance that has {@link #merged}; null when none has. */
     @Nullable private Object deliveredTo;
+
     @Nullable private ScheduledExecutorService retry;
     private boolean closed;
 
@@ -60,9 +59,11 @@ final class PublisherCoordinator implements OperatorCoordinator {
 
     @Override
     public synchronized void start() {
-        retry = Executors.newSingleThreadScheduledExecutor(
-                new ExecutorThreadFactory("pqx-runtime-filter-" + target.slot()));
-        retry.scheduleWithFixedDelay(this::deliver, RETRY_MILLIS, RETRY_MILLIS, TimeUnit.MILLISECONDS);
+        retry =
+                Executors.newSingleThreadScheduledExecutor(
+                        new ExecutorThreadFactory("pqx-runtime-filter-" + target.slot()));
+        retry.scheduleWithFixedDelay(
+                this::deliver, RETRY_MILLIS, RETRY_MILLIS, TimeUnit.MILLISECONDS);
         deliver();
     }
 
@@ -75,10 +76,14 @@ final class PublisherCoordinator implements OperatorCoordinator {
     }
 
     @Override
-    public synchronized void handleEventFromOperator(int subtask, int attemptNumber, OperatorEvent event) {
+    public synchronized void handleEventFromOperator(
+            int subtask, int attemptNumber, OperatorEvent event) {
         if (!(event instanceof PartialFilterEvent partial)) {
-            LOG.warn("Runtime filter publisher {}: ignoring unknown event {} from subtask {}",
-                    target.slot(), event, subtask);
+            LOG.warn(
+                    "Runtime filter publisher {}: ignoring unknown event {} from subtask {}",
+                    target.slot(),
+                    event,
+                    subtask);
             return;
         }
         partials.put(subtask, partial.partial());
@@ -98,8 +103,11 @@ final class PublisherCoordinator implements OperatorCoordinator {
         if (!union.equals(merged)) {
             merged = union;
             deliveredTo = null;
-            LOG.info("Runtime filter publisher {}: all {} subtasks reported: {}", target.slot(),
-                    parallelism, union);
+            LOG.info(
+                    "Runtime filter publisher {}: all {} subtasks reported: {}",
+                    target.slot(),
+                    parallelism,
+                    union);
         }
     }
 
@@ -116,15 +124,19 @@ final class PublisherCoordinator implements OperatorCoordinator {
         try {
             source.handleEventFromOperator(0, 0, new SourceEventWrapper(merged));
             deliveredTo = value;
-            LOG.info("Runtime filter publisher {}: delivered {} to the source listening on {}",
-                    target.slot(), merged, target.listeningId());
+            LOG.info(
+                    "Runtime filter publisher {}: delivered {} to the source listening on {}",
+                    target.slot(),
+                    merged,
+                    target.listeningId());
         } catch (Throwable t) { // a closed coordinator rejects it: retried
             LOG.debug("Runtime filter publisher {}: delivery failed, retrying", target.slot(), t);
         }
     }
 
     @Override
-    public synchronized void checkpointCoordinator(long checkpointId, CompletableFuture<byte[]> result) {
+    public synchronized void checkpointCoordinator(
+            long checkpointId, CompletableFuture<byte[]> result) {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             DataOutputStream out = new DataOutputStream(bytes);
@@ -165,14 +177,25 @@ final class PublisherCoordinator implements OperatorCoordinator {
         int version = in.readInt();
         int filterVersion = in.readInt();
         if (version != STATE_VERSION || filterVersion != RuntimeFilterEventSerializer.VERSION) {
-            throw new IOException("Cannot restore a runtime filter publisher's coordinator: state"
-                    + " version " + version + " with filters of version " + filterVersion
-                    + ", this pqx reads " + STATE_VERSION + " with " + RuntimeFilterEventSerializer.VERSION);
+            throw new IOException(
+                    "Cannot restore a runtime filter publisher's coordinator: state"
+                            + " version "
+                            + version
+                            + " with filters of version "
+                            + filterVersion
+                            + ", this pqx reads "
+                            + STATE_VERSION
+                            + " with "
+                            + RuntimeFilterEventSerializer.VERSION);
         }
         int count = in.readInt();
         if (count < 0 || count > in.available()) {
-            throw new IOException("Cannot restore a runtime filter publisher's coordinator: count "
-                    + count + " exceeds the " + in.available() + " bytes left");
+            throw new IOException(
+                    "Cannot restore a runtime filter publisher's coordinator: count "
+                            + count
+                            + " exceeds the "
+                            + in.available()
+                            + " bytes left");
         }
         Map<Integer, RuntimeFilterEvent> out = new TreeMap<>();
         for (int i = 0; i < count; i++) {
@@ -188,7 +211,8 @@ final class PublisherCoordinator implements OperatorCoordinator {
     }
 
     @Override
-    public void executionAttemptFailed(int subtask, int attemptNumber, @Nullable Throwable reason) {}
+    public void executionAttemptFailed(
+            int subtask, int attemptNumber, @Nullable Throwable reason) {}
 
     @Override
     public void executionAttemptReady(int subtask, int attemptNumber, SubtaskGateway gateway) {}

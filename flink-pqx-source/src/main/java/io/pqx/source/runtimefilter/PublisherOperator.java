@@ -1,5 +1,11 @@
 package io.pqx.source.runtimefilter;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.List;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
@@ -15,18 +21,11 @@ import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.api.operators.StreamOperatorParameters;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.util.List;
-
 /**
  * One subtask of a runtime-filter publisher: passes every record on unchanged, adds its key to a
- * {@link KeyAccumulator}, and at the end of its input sends the keys seen (a partial filter) to
- * the publisher's coordinator, which publishes once every subtask has. The partial and whether it
- * was sent are kept in operator state; a subtask restored after sending sends it again in {@link
+ * {@link KeyAccumulator}, and at the end of its input sends the keys seen (a partial filter) to the
+ * publisher's coordinator, which publishes once every subtask has. The partial and whether it was
+ * sent are kept in operator state; a subtask restored after sending sends it again in {@link
  * #open()} (the coordinator replaces a subtask's partial with the one re-sent).
  */
 final class PublisherOperator<T> extends AbstractStreamOperator<T>
@@ -40,8 +39,11 @@ final class PublisherOperator<T> extends AbstractStreamOperator<T>
     private transient ListState<byte[]> state;
     private boolean sent;
 
-    PublisherOperator(StreamOperatorParameters<T> parameters, KeySelector<T, ?> keySelector,
-            KeyAccumulator keys, OperatorEventGateway coordinator) {
+    PublisherOperator(
+            StreamOperatorParameters<T> parameters,
+            KeySelector<T, ?> keySelector,
+            KeyAccumulator keys,
+            OperatorEventGateway coordinator) {
         super(parameters);
         this.keySelector = keySelector;
         this.keys = keys;
@@ -51,16 +53,23 @@ final class PublisherOperator<T> extends AbstractStreamOperator<T>
     @Override
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
-        state = context.getOperatorStateStore().getListState(
-                new ListStateDescriptor<>(STATE_NAME, PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
+        state =
+                context.getOperatorStateStore()
+                        .getListState(
+                                new ListStateDescriptor<>(
+                                        STATE_NAME,
+                                        PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO));
         if (context.isRestored()) {
             for (byte[] entry : state.get()) {
                 DataInputStream in = new DataInputStream(new ByteArrayInputStream(entry));
                 int version = in.readInt();
                 if (version != RuntimeFilterEventSerializer.VERSION) {
-                    throw new IOException("Cannot restore a runtime filter publisher: partial of"
-                            + " version " + version + ", this pqx reads version "
-                            + RuntimeFilterEventSerializer.VERSION);
+                    throw new IOException(
+                            "Cannot restore a runtime filter publisher: partial of"
+                                    + " version "
+                                    + version
+                                    + ", this pqx reads version "
+                                    + RuntimeFilterEventSerializer.VERSION);
                 }
                 sent |= in.readBoolean();
                 keys.addAll(RuntimeFilterEventSerializer.read(in));

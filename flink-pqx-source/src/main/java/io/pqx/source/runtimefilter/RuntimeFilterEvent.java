@@ -4,24 +4,21 @@ import io.pqx.format.predicate.ColumnRef;
 import io.pqx.format.predicate.KeyFilter;
 import io.pqx.format.predicate.Literal;
 import io.pqx.format.predicate.RuntimeFilter;
-
-import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.api.connector.source.SourceEvent;
-
-import javax.annotation.Nullable;
-
 import java.io.IOException;
 import java.io.ObjectStreamException;
 import java.util.Objects;
 import java.util.Optional;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.api.connector.source.SourceEvent;
 
 /**
  * A runtime filter for the {@code DynamicSlot} named {@link #slot()} of a pqx source's predicate,
- * as its enumerator and readers receive it: the format's {@link RuntimeFilter} ({@link
- * #filter()}) in a serializable, comparable form. Its key set, when it has one, is a {@link
- * BloomKeyFilter}. Two events are equal when slot, state, column, bounds and key bits are, so a
- * filter received again (a re-delivery after a failover) is recognized and ignored. Immutable;
- * Java-serialized through its versioned binary form ({@link RuntimeFilterEventSerializer}).
+ * as its enumerator and readers receive it: the format's {@link RuntimeFilter} ({@link #filter()})
+ * in a serializable, comparable form. Its key set, when it has one, is a {@link BloomKeyFilter}.
+ * Two events are equal when slot, state, column, bounds and key bits are, so a filter received
+ * again (a re-delivery after a failover) is recognized and ignored. Immutable; Java-serialized
+ * through its versioned binary form ({@link RuntimeFilterEventSerializer}).
  */
 @PublicEvolving
 public final class RuntimeFilterEvent implements SourceEvent {
@@ -33,32 +30,48 @@ public final class RuntimeFilterEvent implements SourceEvent {
     @Nullable private final transient Literal min;
     @Nullable private final transient Literal max;
     @Nullable private final transient BloomKeyFilter keys;
-    /** The format's filter, made once so that its identity (which the row filter caches by) stays. */
+
+    /**
+     * The format's filter, made once so that its identity (which the row filter caches by) stays.
+     */
     private final transient RuntimeFilter filter;
 
-    RuntimeFilterEvent(String slot, RuntimeFilter.State state, ColumnRef column, @Nullable Literal min,
-            @Nullable Literal max, @Nullable BloomKeyFilter keys) {
+    RuntimeFilterEvent(
+            String slot,
+            RuntimeFilter.State state,
+            ColumnRef column,
+            @Nullable Literal min,
+            @Nullable Literal max,
+            @Nullable BloomKeyFilter keys) {
         this.slot = Objects.requireNonNull(slot, "slot");
         this.state = Objects.requireNonNull(state, "state");
         this.column = Objects.requireNonNull(column, "column");
         if (slot.isEmpty()) {
-            throw new IllegalArgumentException("Cannot make a runtime filter event: the slot name is empty");
+            throw new IllegalArgumentException(
+                    "Cannot make a runtime filter event: the slot name is empty");
         }
         boolean range = state == RuntimeFilter.State.RANGE;
         if (range != (min != null) || range != (max != null) || (!range && keys != null)) {
-            throw new IllegalArgumentException("Cannot make a runtime filter event for slot " + slot
-                    + ": a RANGE filter has both bounds (and maybe keys), a " + state + " one none");
+            throw new IllegalArgumentException(
+                    "Cannot make a runtime filter event for slot "
+                            + slot
+                            + ": a RANGE filter has both bounds (and maybe keys), a "
+                            + state
+                            + " one none");
         }
         this.min = min;
         this.max = max;
         this.keys = keys;
-        this.filter = switch (state) {
-            case PENDING -> RuntimeFilter.pending(column);
-            case DISABLED -> RuntimeFilter.disabled(column);
-            case EMPTY -> RuntimeFilter.empty(column);
-            case RANGE -> keys == null ? RuntimeFilter.range(column, min.value(), max.value())
-                    : RuntimeFilter.range(column, min.value(), max.value(), keys);
-        };
+        this.filter =
+                switch (state) {
+                    case PENDING -> RuntimeFilter.pending(column);
+                    case DISABLED -> RuntimeFilter.disabled(column);
+                    case EMPTY -> RuntimeFilter.empty(column);
+                    case RANGE ->
+                            keys == null
+                                    ? RuntimeFilter.range(column, min.value(), max.value())
+                                    : RuntimeFilter.range(column, min.value(), max.value(), keys);
+                };
     }
 
     /**
@@ -70,12 +83,22 @@ public final class RuntimeFilterEvent implements SourceEvent {
     public static RuntimeFilterEvent of(String slot, RuntimeFilter filter) {
         KeyFilter keys = filter.keys().orElse(null);
         if (keys != null && !(keys instanceof BloomKeyFilter)) {
-            throw new IllegalArgumentException("Cannot send runtime filter " + filter + " for slot "
-                    + slot + ": its key set is a " + keys.getClass().getName()
-                    + ", only a BloomKeyFilter can be sent");
+            throw new IllegalArgumentException(
+                    "Cannot send runtime filter "
+                            + filter
+                            + " for slot "
+                            + slot
+                            + ": its key set is a "
+                            + keys.getClass().getName()
+                            + ", only a BloomKeyFilter can be sent");
         }
-        return new RuntimeFilterEvent(slot, filter.state(), filter.keyColumn(),
-                filter.min().orElse(null), filter.max().orElse(null), (BloomKeyFilter) keys);
+        return new RuntimeFilterEvent(
+                slot,
+                filter.state(),
+                filter.keyColumn(),
+                filter.min().orElse(null),
+                filter.max().orElse(null),
+                (BloomKeyFilter) keys);
     }
 
     /** The name of the slot the filter is for. */
@@ -110,9 +133,12 @@ public final class RuntimeFilterEvent implements SourceEvent {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof RuntimeFilterEvent other && slot.equals(other.slot)
-                && state == other.state && column.equals(other.column)
-                && Objects.equals(min, other.min) && Objects.equals(max, other.max)
+        return o instanceof RuntimeFilterEvent other
+                && slot.equals(other.slot)
+                && state == other.state
+                && column.equals(other.column)
+                && Objects.equals(min, other.min)
+                && Objects.equals(max, other.max)
                 && Objects.equals(keys, other.keys);
     }
 
@@ -123,22 +149,29 @@ public final class RuntimeFilterEvent implements SourceEvent {
 
     @Override
     public String toString() {
-        return "RuntimeFilterEvent{slot=" + slot + ", " + filter
-                + (keys != null ? ", " + keys : "") + "}";
+        return "RuntimeFilterEvent{slot="
+                + slot
+                + ", "
+                + filter
+                + (keys != null ? ", " + keys : "")
+                + "}";
     }
 
     /** Java serialization writes the versioned binary form. */
     private Object writeReplace() throws ObjectStreamException {
         try {
-            return new Form(RuntimeFilterEventSerializer.VERSION,
+            return new Form(
+                    RuntimeFilterEventSerializer.VERSION,
                     RuntimeFilterEventSerializer.INSTANCE.serialize(this));
         } catch (IOException e) {
-            throw new java.io.InvalidObjectException("Cannot serialize " + this + ": " + e.getMessage());
+            throw new java.io.InvalidObjectException(
+                    "Cannot serialize " + this + ": " + e.getMessage());
         }
     }
 
     private void readObject(java.io.ObjectInputStream in) throws java.io.InvalidObjectException {
-        throw new java.io.InvalidObjectException("Cannot read a runtime filter event: it is read as its Form");
+        throw new java.io.InvalidObjectException(
+                "Cannot read a runtime filter event: it is read as its Form");
     }
 
     /** The Java-serialized form: the binary form and its version. */
@@ -147,8 +180,8 @@ public final class RuntimeFilterEvent implements SourceEvent {
             try {
                 return RuntimeFilterEventSerializer.INSTANCE.deserialize(version, bytes);
             } catch (IOException e) {
-                throw new java.io.InvalidObjectException("Cannot read a runtime filter event: "
-                        + e.getMessage());
+                throw new java.io.InvalidObjectException(
+                        "Cannot read a runtime filter event: " + e.getMessage());
             }
         }
     }

@@ -3,11 +3,6 @@ package io.pqx.source.runtimefilter;
 import io.pqx.format.predicate.ColumnRef;
 import io.pqx.format.predicate.Literal;
 import io.pqx.format.predicate.RuntimeFilter;
-
-import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.apache.flink.table.data.TimestampData;
-
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -22,16 +17,20 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.table.data.TimestampData;
 
 /**
- * The versioned binary form of a {@link RuntimeFilterEvent}, used in the source's enumerator
- * state, the publisher's coordinator state and on the wire. Version 1: slot name, state (ordinal of
+ * The versioned binary form of a {@link RuntimeFilterEvent}, used in the source's enumerator state,
+ * the publisher's coordinator state and on the wire. Version 1: slot name, state (ordinal of
  * PENDING, DISABLED, EMPTY, RANGE), key column path; for RANGE the two bounds as tagged literals
  * and a flag, then the bloom filter's hash count and words. Lengths and counts are checked against
  * the bytes left, so corrupt bytes fail with an {@link IOException}, never an over-allocation.
  */
 @PublicEvolving
-public final class RuntimeFilterEventSerializer implements SimpleVersionedSerializer<RuntimeFilterEvent> {
+public final class RuntimeFilterEventSerializer
+        implements SimpleVersionedSerializer<RuntimeFilterEvent> {
     public static final RuntimeFilterEventSerializer INSTANCE = new RuntimeFilterEventSerializer();
     static final int VERSION = 1;
 
@@ -56,14 +55,19 @@ public final class RuntimeFilterEventSerializer implements SimpleVersionedSerial
     @Override
     public RuntimeFilterEvent deserialize(int version, byte[] serialized) throws IOException {
         if (version != VERSION) {
-            throw new IOException("Cannot read a pqx runtime filter event of version " + version
-                    + ": this pqx reads version " + VERSION);
+            throw new IOException(
+                    "Cannot read a pqx runtime filter event of version "
+                            + version
+                            + ": this pqx reads version "
+                            + VERSION);
         }
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(serialized));
         RuntimeFilterEvent event = read(in);
         if (in.available() != 0) {
-            throw new IOException("Cannot read a pqx runtime filter event: " + in.available()
-                    + " bytes left after its end");
+            throw new IOException(
+                    "Cannot read a pqx runtime filter event: "
+                            + in.available()
+                            + " bytes left after its end");
         }
         return event;
     }
@@ -97,8 +101,12 @@ public final class RuntimeFilterEventSerializer implements SimpleVersionedSerial
         String slot = readString(in, "a runtime filter's slot name");
         int state = in.readUnsignedByte();
         if (state >= STATES.length) {
-            throw new IOException("Cannot read a runtime filter of slot " + slot + ": state " + state
-                    + " is unknown");
+            throw new IOException(
+                    "Cannot read a runtime filter of slot "
+                            + slot
+                            + ": state "
+                            + state
+                            + " is unknown");
         }
         int pathLength = readCount(in, 4, "the key column path of a runtime filter");
         List<String> path = new ArrayList<>(pathLength);
@@ -129,7 +137,8 @@ public final class RuntimeFilterEventSerializer implements SimpleVersionedSerial
         try {
             return new RuntimeFilterEvent(slot, STATES[state], new ColumnRef(path), min, max, keys);
         } catch (IllegalArgumentException e) {
-            throw new IOException("Cannot read a runtime filter of slot " + slot + ": " + e.getMessage(), e);
+            throw new IOException(
+                    "Cannot read a runtime filter of slot " + slot + ": " + e.getMessage(), e);
         }
     }
 
@@ -206,37 +215,48 @@ public final class RuntimeFilterEventSerializer implements SimpleVersionedSerial
             out.writeLong(t.getMillisecond());
             out.writeInt(t.getNanoOfMillisecond());
         } else {
-            throw new IOException("Cannot write literal " + literal + ": a " + v.getClass().getName()
-                    + " has no serialized form");
+            throw new IOException(
+                    "Cannot write literal "
+                            + literal
+                            + ": a "
+                            + v.getClass().getName()
+                            + " has no serialized form");
         }
     }
 
     static Literal readLiteral(DataInputStream in) throws IOException {
         int tag = in.readUnsignedByte();
-        Object v = switch (tag) {
-            case BOOLEAN -> in.readBoolean();
-            case BYTE -> in.readByte();
-            case SHORT -> in.readShort();
-            case INT -> in.readInt();
-            case LONG -> in.readLong();
-            case BIG_INTEGER -> new BigInteger(readBytes(in));
-            case FLOAT -> in.readFloat();
-            case DOUBLE -> in.readDouble();
-            case DECIMAL -> {
-                int scale = in.readInt();
-                yield new BigDecimal(new BigInteger(readBytes(in)), scale);
-            }
-            case STRING -> readString(in, "a string literal");
-            case BYTES -> readBytes(in);
-            case DATE -> LocalDate.ofEpochDay(in.readLong());
-            case TIME -> LocalTime.ofNanoOfDay(in.readLong());
-            case TIMESTAMP -> LocalDateTime.of(LocalDate.ofEpochDay(in.readLong()),
-                    LocalTime.ofNanoOfDay(in.readLong()));
-            case INSTANT -> Instant.ofEpochSecond(in.readLong(), in.readInt());
-            case TIMESTAMP_DATA -> TimestampData.fromEpochMillis(in.readLong(), in.readInt());
-            default -> throw new IOException("Cannot read a runtime filter bound: literal tag " + tag
-                    + " is unknown");
-        };
+        Object v =
+                switch (tag) {
+                    case BOOLEAN -> in.readBoolean();
+                    case BYTE -> in.readByte();
+                    case SHORT -> in.readShort();
+                    case INT -> in.readInt();
+                    case LONG -> in.readLong();
+                    case BIG_INTEGER -> new BigInteger(readBytes(in));
+                    case FLOAT -> in.readFloat();
+                    case DOUBLE -> in.readDouble();
+                    case DECIMAL -> {
+                        int scale = in.readInt();
+                        yield new BigDecimal(new BigInteger(readBytes(in)), scale);
+                    }
+                    case STRING -> readString(in, "a string literal");
+                    case BYTES -> readBytes(in);
+                    case DATE -> LocalDate.ofEpochDay(in.readLong());
+                    case TIME -> LocalTime.ofNanoOfDay(in.readLong());
+                    case TIMESTAMP ->
+                            LocalDateTime.of(
+                                    LocalDate.ofEpochDay(in.readLong()),
+                                    LocalTime.ofNanoOfDay(in.readLong()));
+                    case INSTANT -> Instant.ofEpochSecond(in.readLong(), in.readInt());
+                    case TIMESTAMP_DATA ->
+                            TimestampData.fromEpochMillis(in.readLong(), in.readInt());
+                    default ->
+                            throw new IOException(
+                                    "Cannot read a runtime filter bound: literal tag "
+                                            + tag
+                                            + " is unknown");
+                };
         try {
             return Literal.of(v);
         } catch (RuntimeException e) { // NaN, an out-of-range time
@@ -268,12 +288,21 @@ public final class RuntimeFilterEventSerializer implements SimpleVersionedSerial
         return b;
     }
 
-    /** A count of items of at least {@code itemBytes} bytes each, checked against the bytes left. */
-    private static int readCount(DataInputStream in, int itemBytes, String what) throws IOException {
+    /**
+     * A count of items of at least {@code itemBytes} bytes each, checked against the bytes left.
+     */
+    private static int readCount(DataInputStream in, int itemBytes, String what)
+            throws IOException {
         int count = in.readInt();
         if (count < 0 || (long) count * itemBytes > in.available()) {
-            throw new IOException("Cannot read " + what + ": count " + count + " exceeds the "
-                    + in.available() + " bytes left");
+            throw new IOException(
+                    "Cannot read "
+                            + what
+                            + ": count "
+                            + count
+                            + " exceeds the "
+                            + in.available()
+                            + " bytes left");
         }
         return count;
     }

@@ -15,9 +15,9 @@ import org.apache.flink.streaming.api.operators.StreamOperatorParameters;
 
 /**
  * The operator factory of a runtime-filter publisher: a pass-through operator (chained to its
- * input) whose subtasks send the keys they saw to its own operator coordinator, which publishes
- * the united filter into the pqx source of {@link RuntimeFilterTarget} once every subtask has
- * reached the end of its input. Use it through {@link RuntimeFilters#publish}.
+ * input) whose subtasks send the keys they saw to its own operator coordinator, which publishes the
+ * united filter into the pqx source of {@link RuntimeFilterTarget} once every subtask has reached
+ * the end of its input. Use it through {@link RuntimeFilters#publish}.
  *
  * @param <T> the records passed through
  */
@@ -35,7 +35,8 @@ public final class RuntimeFilterPublisher<T> extends AbstractStreamOperatorFacto
      * @throws IllegalArgumentException for a key type no filter compares
      */
     public RuntimeFilterPublisher(RuntimeFilterTarget target, KeySelector<T, ?> keySelector) {
-        io.pqx.format.predicate.ColumnDomain.of(target.keyType()); // fails early on a key type no filter compares
+        io.pqx.format.predicate.ColumnDomain.of(
+                target.keyType()); // fails early on a key type no filter compares
         this.target = target;
         this.keySelector = keySelector;
         setChainingStrategy(ChainingStrategy.ALWAYS);
@@ -47,11 +48,14 @@ public final class RuntimeFilterPublisher<T> extends AbstractStreamOperatorFacto
 
     @Override
     @SuppressWarnings("unchecked")
-    public <O extends StreamOperator<T>> O createStreamOperator(StreamOperatorParameters<T> parameters) {
+    public <O extends StreamOperator<T>> O createStreamOperator(
+            StreamOperatorParameters<T> parameters) {
         OperatorID id = parameters.getStreamConfig().getOperatorID();
-        OperatorEventGateway gateway = parameters.getOperatorEventDispatcher().getOperatorEventGateway(id);
-        PublisherOperator<T> operator = new PublisherOperator<>(parameters, keySelector,
-                new KeyAccumulator(target), gateway);
+        OperatorEventGateway gateway =
+                parameters.getOperatorEventDispatcher().getOperatorEventGateway(id);
+        PublisherOperator<T> operator =
+                new PublisherOperator<>(
+                        parameters, keySelector, new KeyAccumulator(target), gateway);
         parameters.getOperatorEventDispatcher().registerEventHandler(id, operator);
         return (O) operator;
     }
@@ -63,7 +67,8 @@ public final class RuntimeFilterPublisher<T> extends AbstractStreamOperatorFacto
     }
 
     @Override
-    public OperatorCoordinator.Provider getCoordinatorProvider(String operatorName, OperatorID operatorID) {
+    public OperatorCoordinator.Provider getCoordinatorProvider(
+            String operatorName, OperatorID operatorID) {
         return new Provider(operatorID, target);
     }
 

@@ -26,17 +26,17 @@ import org.apache.flink.streaming.api.transformations.SourceTransformation;
  * and a bloom filter; EMPTY when there was none); the source's enumerator drops the pending splits
  * the filter proves empty and its readers drop the rows whose key the filter rules out (nulls
  * always). Before the filter arrives, and if the build side never ends, the source reads
- * everything. So a join's result is the same with and without the filter, as long as the build
- * side is bounded and the join only needs fact rows whose key is a build key (an inner join, or a
- * semi join on the fact side). The filter survives failovers: the publisher keeps its keys in
- * operator state and its coordinator keeps the subtasks' partial filters in its checkpoint; the
- * enumerator keeps the filter in its checkpoint and re-sends it to readers that register.
+ * everything. So a join's result is the same with and without the filter, as long as the build side
+ * is bounded and the join only needs fact rows whose key is a build key (an inner join, or a semi
+ * join on the fact side). The filter survives failovers: the publisher keeps its keys in operator
+ * state and its coordinator keeps the subtasks' partial filters in its checkpoint; the enumerator
+ * keeps the filter in its checkpoint and re-sends it to readers that register.
  *
  * <p><b>How.</b> Flink's operator coordinators, as dynamic partition pruning uses them: the
- * source's transformation gets the source's listening ID ({@code PqxSource.runtimeFilterListeningId()}),
- * under which its coordinator registers in the job's coordinator store; the publisher's
- * coordinator looks it up there. This relies on Flink classes marked {@code @Internal} (pinned by
- * a version test to Flink 2.3).
+ * source's transformation gets the source's listening ID ({@code
+ * PqxSource.runtimeFilterListeningId()}), under which its coordinator registers in the job's
+ * coordinator store; the publisher's coordinator looks it up there. This relies on Flink classes
+ * marked {@code @Internal} (pinned by a version test to Flink 2.3).
  */
 @PublicEvolving
 public final class RuntimeFilters {
@@ -57,26 +57,40 @@ public final class RuntimeFilters {
      *     type no filter compares
      * @throws IllegalStateException when the source already listens under another ID
      */
-    public static <T> SingleOutputStreamOperator<T> publish(DataStream<T> buildSide,
-            KeySelector<T, ?> key, DataStreamSource<?> facts, String slot) {
+    public static <T> SingleOutputStreamOperator<T> publish(
+            DataStream<T> buildSide,
+            KeySelector<T, ?> key,
+            DataStreamSource<?> facts,
+            String slot) {
         Transformation<?> transformation = facts.getTransformation();
         if (!(transformation instanceof SourceTransformation<?, ?, ?> source)
                 || !(source.getSource() instanceof RuntimeFilterSource pqx)) {
-            throw new IllegalArgumentException("Cannot publish a runtime filter for slot " + slot
-                    + ": stream " + transformation.getName() + " is not read by a pqx source");
+            throw new IllegalArgumentException(
+                    "Cannot publish a runtime filter for slot "
+                            + slot
+                            + ": stream "
+                            + transformation.getName()
+                            + " is not read by a pqx source");
         }
         RuntimeFilterTarget target = pqx.runtimeFilterTarget(slot);
         String existing = source.getCoordinatorListeningID();
         if (existing != null && !existing.equals(target.listeningId())) {
-            throw new IllegalStateException("Cannot publish a runtime filter for slot " + slot
-                    + ": source " + transformation.getName() + " already listens on " + existing
-                    + " (a source has one listening ID)");
+            throw new IllegalStateException(
+                    "Cannot publish a runtime filter for slot "
+                            + slot
+                            + ": source "
+                            + transformation.getName()
+                            + " already listens on "
+                            + existing
+                            + " (a source has one listening ID)");
         }
         source.setCoordinatorListeningID(target.listeningId());
-        RuntimeFilterPublisher<T> factory = new RuntimeFilterPublisher<>(target,
-                buildSide.getExecutionEnvironment().clean(key));
-        SingleOutputStreamOperator<T> out = buildSide.transform(
-                "pqx-runtime-filter[" + slot + "]", buildSide.getType(), factory);
+        RuntimeFilterPublisher<T> factory =
+                new RuntimeFilterPublisher<>(
+                        target, buildSide.getExecutionEnvironment().clean(key));
+        SingleOutputStreamOperator<T> out =
+                buildSide.transform(
+                        "pqx-runtime-filter[" + slot + "]", buildSide.getType(), factory);
         int parallelism = buildSide.getParallelism();
         if (parallelism > 0) {
             out.setParallelism(parallelism);

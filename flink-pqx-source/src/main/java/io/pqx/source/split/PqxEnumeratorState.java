@@ -1,20 +1,18 @@
 package io.pqx.source.split;
 
 import io.pqx.source.runtimefilter.RuntimeFilterEvent;
-
+import java.util.List;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
-
-import java.util.List;
 
 /**
  * What the enumerator checkpoints: the splits planned but not yet assigned, what discovery has
  * seen, and the runtime filters received. Immutable.
  *
  * <p><b>Bounded size.</b> Only files whose modification time is at least {@code watermark -
- * horizon} are kept in {@link #seenFiles()}, where the watermark is the newest modification time
- * of any file planned so far; older files are known to be planned by that rule alone. So the
- * state grows with the files written within one horizon, not with all files ever seen.
+ * horizon} are kept in {@link #seenFiles()}, where the watermark is the newest modification time of
+ * any file planned so far; older files are known to be planned by that rule alone. So the state
+ * grows with the files written within one horizon, not with all files ever seen.
  *
  * @param watermark the newest modification time of a planned file, epoch milliseconds ({@link
  *     Long#MIN_VALUE} before the first)
@@ -45,21 +43,34 @@ public record PqxEnumeratorState(
     }
 
     /** A state whose seen threshold is not known ({@code watermark - horizon} on restore). */
-    public PqxEnumeratorState(long watermark, List<SeenFile> seenFiles, List<RowGroupSplit> pendingSplits,
-            boolean initialDiscoveryDone, List<RuntimeFilterEvent> runtimeFilters) {
-        this(watermark, seenFiles, pendingSplits, initialDiscoveryDone, runtimeFilters, Long.MIN_VALUE);
+    public PqxEnumeratorState(
+            long watermark,
+            List<SeenFile> seenFiles,
+            List<RowGroupSplit> pendingSplits,
+            boolean initialDiscoveryDone,
+            List<RuntimeFilterEvent> runtimeFilters) {
+        this(
+                watermark,
+                seenFiles,
+                pendingSplits,
+                initialDiscoveryDone,
+                runtimeFilters,
+                Long.MIN_VALUE);
     }
 
     /** A state with no runtime filter. */
-    public PqxEnumeratorState(long watermark, List<SeenFile> seenFiles, List<RowGroupSplit> pendingSplits,
+    public PqxEnumeratorState(
+            long watermark,
+            List<SeenFile> seenFiles,
+            List<RowGroupSplit> pendingSplits,
             boolean initialDiscoveryDone) {
         this(watermark, seenFiles, pendingSplits, initialDiscoveryDone, List.of());
     }
 
     /** The state of an enumerator that has seen nothing. */
     public static PqxEnumeratorState empty() {
-        return new PqxEnumeratorState(Long.MIN_VALUE, List.of(), List.of(), false, List.of(),
-                Long.MIN_VALUE);
+        return new PqxEnumeratorState(
+                Long.MIN_VALUE, List.of(), List.of(), false, List.of(), Long.MIN_VALUE);
     }
 
     /** The versioned serializer of enumerator states. */

@@ -2,9 +2,6 @@ package io.pqx.source.split;
 
 import io.pqx.source.runtimefilter.RuntimeFilterEvent;
 import io.pqx.source.runtimefilter.RuntimeFilterEventSerializer;
-
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -12,12 +9,13 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 /**
  * Version 3: version 2's fields, then the seen threshold (a long). Version 2 (still read, with the
- * seen threshold unknown): version 1's fields, then the runtime filters: the runtime filter event serializer's
- * version, a count and each event in that serializer's form. Version 1 (still read, as a state
- * with no runtime filter): watermark, initial-discovery flag, seen-file count and (path,
+ * seen threshold unknown): version 1's fields, then the runtime filters: the runtime filter event
+ * serializer's version, a count and each event in that serializer's form. Version 1 (still read, as
+ * a state with no runtime filter): watermark, initial-discovery flag, seen-file count and (path,
  * modification time) pairs, pending-split count and each split in the split serializer's form (its
  * version, 2 since predicates, written once before the splits; states holding version-1 splits are
  * still read).
@@ -64,8 +62,13 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
     @Override
     public PqxEnumeratorState deserialize(int version, byte[] serialized) throws IOException {
         if (version != VERSION && version != VERSION_2 && version != VERSION_1) {
-            throw new IOException("Cannot read a pqx enumerator state of version " + version
-                    + ": this pqx reads versions " + VERSION_1 + " to " + VERSION);
+            throw new IOException(
+                    "Cannot read a pqx enumerator state of version "
+                            + version
+                            + ": this pqx reads versions "
+                            + VERSION_1
+                            + " to "
+                            + VERSION);
         }
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(serialized));
         long watermark = in.readLong();
@@ -78,9 +81,14 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
         int splitVersion = in.readInt();
         if (splitVersion != RowGroupSplitSerializer.VERSION
                 && splitVersion != RowGroupSplitSerializer.VERSION_1) {
-            throw new IOException("Cannot read the pending splits of a pqx enumerator state: split"
-                    + " version " + splitVersion + ", this pqx reads versions "
-                    + RowGroupSplitSerializer.VERSION_1 + " and " + RowGroupSplitSerializer.VERSION);
+            throw new IOException(
+                    "Cannot read the pending splits of a pqx enumerator state: split"
+                            + " version "
+                            + splitVersion
+                            + ", this pqx reads versions "
+                            + RowGroupSplitSerializer.VERSION_1
+                            + " and "
+                            + RowGroupSplitSerializer.VERSION);
         }
         int splitCount = SerialForm.readCount(in, "the pending splits of an enumerator state");
         List<RowGroupSplit> splits = new ArrayList<>(splitCount);
@@ -91,11 +99,15 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
         if (version >= 2) {
             int filterVersion = in.readInt();
             if (filterVersion != RuntimeFilterEventSerializer.INSTANCE.getVersion()) {
-                throw new IOException("Cannot read the runtime filters of a pqx enumerator state:"
-                        + " filter version " + filterVersion + ", this pqx reads version "
-                        + RuntimeFilterEventSerializer.INSTANCE.getVersion());
+                throw new IOException(
+                        "Cannot read the runtime filters of a pqx enumerator state:"
+                                + " filter version "
+                                + filterVersion
+                                + ", this pqx reads version "
+                                + RuntimeFilterEventSerializer.INSTANCE.getVersion());
             }
-            int filterCount = SerialForm.readCount(in, "the runtime filters of an enumerator state");
+            int filterCount =
+                    SerialForm.readCount(in, "the runtime filters of an enumerator state");
             for (int i = 0; i < filterCount; i++) {
                 filters.add(RuntimeFilterEventSerializer.read(in));
             }

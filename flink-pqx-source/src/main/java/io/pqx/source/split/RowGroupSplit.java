@@ -1,14 +1,13 @@
 package io.pqx.source.split;
 
-import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.api.connector.source.SourceSplit;
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.api.connector.source.SourceSplit;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 /**
  * A run of row groups {@code [firstRowGroup, lastRowGroup]} of one Parquet file, and where reading
@@ -19,14 +18,14 @@ import java.util.Objects;
  * <p>Guarantee for exact restore: the reader checkpoints a split with the position just after the
  * last row it emitted, so a restored split emits exactly the rows not yet emitted, in order.
  *
- * <p>The split also records the file's length and modification time at planning (a reader refuses
- * a file whose length changed since) and its Hive-style partition values ({@code k=v} directory
- * names between the source path and the file, unescaped, outermost first).
+ * <p>The split also records the file's length and modification time at planning (a reader refuses a
+ * file whose length changed since) and its Hive-style partition values ({@code k=v} directory names
+ * between the source path and the file, unescaped, outermost first).
  *
- * <p>With a predicate, the split also names the row groups of its run whose footer statistics
- * prove that every row matches ({@link #allMatchRowGroups()}, ALL_MATCH): the reader emits their
- * rows without evaluating the row filter. A row group the statistics prove empty of matches is in
- * no split (splits are runs of surviving row groups).
+ * <p>With a predicate, the split also names the row groups of its run whose footer statistics prove
+ * that every row matches ({@link #allMatchRowGroups()}, ALL_MATCH): the reader emits their rows
+ * without evaluating the row filter. A row group the statistics prove empty of matches is in no
+ * split (splits are runs of surviving row groups).
  */
 @PublicEvolving
 public final class RowGroupSplit implements SourceSplit {
@@ -50,8 +49,16 @@ public final class RowGroupSplit implements SourceSplit {
             int lastRowGroup,
             int nextRowGroup,
             long nextRow) {
-        this(path, fileLength, modificationTime, partitions, firstRowGroup, lastRowGroup, nextRowGroup,
-                nextRow, List.of());
+        this(
+                path,
+                fileLength,
+                modificationTime,
+                partitions,
+                firstRowGroup,
+                lastRowGroup,
+                nextRowGroup,
+                nextRow,
+                List.of());
     }
 
     /**
@@ -70,17 +77,32 @@ public final class RowGroupSplit implements SourceSplit {
             List<Integer> allMatchRowGroups) {
         this.path = Objects.requireNonNull(path, "path");
         if (fileLength < 0) {
-            throw new IllegalArgumentException("Cannot make a split of " + path
-                    + ": negative file length " + fileLength);
+            throw new IllegalArgumentException(
+                    "Cannot make a split of " + path + ": negative file length " + fileLength);
         }
         if (firstRowGroup < 0 || lastRowGroup < firstRowGroup) {
-            throw new IllegalArgumentException("Cannot make a split of " + path + ": row groups ["
-                    + firstRowGroup + ", " + lastRowGroup + "] are not a run");
+            throw new IllegalArgumentException(
+                    "Cannot make a split of "
+                            + path
+                            + ": row groups ["
+                            + firstRowGroup
+                            + ", "
+                            + lastRowGroup
+                            + "] are not a run");
         }
         if (nextRowGroup < firstRowGroup || nextRowGroup > lastRowGroup + 1 || nextRow < 0) {
-            throw new IllegalArgumentException("Cannot make a split of " + path + ": position (row group "
-                    + nextRowGroup + ", row " + nextRow + ") is outside row groups [" + firstRowGroup
-                    + ", " + lastRowGroup + "]");
+            throw new IllegalArgumentException(
+                    "Cannot make a split of "
+                            + path
+                            + ": position (row group "
+                            + nextRowGroup
+                            + ", row "
+                            + nextRow
+                            + ") is outside row groups ["
+                            + firstRowGroup
+                            + ", "
+                            + lastRowGroup
+                            + "]");
         }
         this.fileLength = fileLength;
         this.modificationTime = modificationTime;
@@ -92,9 +114,17 @@ public final class RowGroupSplit implements SourceSplit {
         int previous = firstRowGroup - 1;
         for (int g : allMatchRowGroups) {
             if (g <= previous || g > lastRowGroup) {
-                throw new IllegalArgumentException("Cannot make a split of " + path + ": fully matching"
-                        + " row groups " + allMatchRowGroups + " are not ascending within ["
-                        + firstRowGroup + ", " + lastRowGroup + "]");
+                throw new IllegalArgumentException(
+                        "Cannot make a split of "
+                                + path
+                                + ": fully matching"
+                                + " row groups "
+                                + allMatchRowGroups
+                                + " are not ascending within ["
+                                + firstRowGroup
+                                + ", "
+                                + lastRowGroup
+                                + "]");
             }
             previous = g;
         }
@@ -103,18 +133,42 @@ public final class RowGroupSplit implements SourceSplit {
 
     /** A split positioned at its first row. */
     public static RowGroupSplit of(
-            String path, long fileLength, long modificationTime, Map<String, String> partitions,
-            int firstRowGroup, int lastRowGroup) {
-        return new RowGroupSplit(path, fileLength, modificationTime, partitions,
-                firstRowGroup, lastRowGroup, firstRowGroup, 0);
+            String path,
+            long fileLength,
+            long modificationTime,
+            Map<String, String> partitions,
+            int firstRowGroup,
+            int lastRowGroup) {
+        return new RowGroupSplit(
+                path,
+                fileLength,
+                modificationTime,
+                partitions,
+                firstRowGroup,
+                lastRowGroup,
+                firstRowGroup,
+                0);
     }
 
     /** A split positioned at its first row, with these fully matching row groups. */
     public static RowGroupSplit of(
-            String path, long fileLength, long modificationTime, Map<String, String> partitions,
-            int firstRowGroup, int lastRowGroup, List<Integer> allMatchRowGroups) {
-        return new RowGroupSplit(path, fileLength, modificationTime, partitions,
-                firstRowGroup, lastRowGroup, firstRowGroup, 0, allMatchRowGroups);
+            String path,
+            long fileLength,
+            long modificationTime,
+            Map<String, String> partitions,
+            int firstRowGroup,
+            int lastRowGroup,
+            List<Integer> allMatchRowGroups) {
+        return new RowGroupSplit(
+                path,
+                fileLength,
+                modificationTime,
+                partitions,
+                firstRowGroup,
+                lastRowGroup,
+                firstRowGroup,
+                0,
+                allMatchRowGroups);
     }
 
     /** The versioned serializer of splits. */
@@ -130,8 +184,16 @@ public final class RowGroupSplit implements SourceSplit {
 
     /** This split with the next row to emit at (row group, row). */
     public RowGroupSplit at(int rowGroup, long row) {
-        return new RowGroupSplit(path, fileLength, modificationTime, partitions,
-                firstRowGroup, lastRowGroup, rowGroup, row, allMatchRowGroups);
+        return new RowGroupSplit(
+                path,
+                fileLength,
+                modificationTime,
+                partitions,
+                firstRowGroup,
+                lastRowGroup,
+                rowGroup,
+                row,
+                allMatchRowGroups);
     }
 
     /**
@@ -185,10 +247,14 @@ public final class RowGroupSplit implements SourceSplit {
         if (!(o instanceof RowGroupSplit s)) {
             return false;
         }
-        return path.equals(s.path) && fileLength == s.fileLength
-                && modificationTime == s.modificationTime && partitions.equals(s.partitions)
-                && firstRowGroup == s.firstRowGroup && lastRowGroup == s.lastRowGroup
-                && nextRowGroup == s.nextRowGroup && nextRow == s.nextRow
+        return path.equals(s.path)
+                && fileLength == s.fileLength
+                && modificationTime == s.modificationTime
+                && partitions.equals(s.partitions)
+                && firstRowGroup == s.firstRowGroup
+                && lastRowGroup == s.lastRowGroup
+                && nextRowGroup == s.nextRowGroup
+                && nextRow == s.nextRow
                 && allMatchRowGroups.equals(s.allMatchRowGroups);
     }
 
@@ -199,9 +265,21 @@ public final class RowGroupSplit implements SourceSplit {
 
     @Override
     public String toString() {
-        return "RowGroupSplit{" + path + ", row groups [" + firstRowGroup + ", " + lastRowGroup
-                + "], next (row group " + nextRowGroup + ", row " + nextRow + "), " + fileLength
-                + " bytes, mtime " + modificationTime + (partitions.isEmpty() ? "" : ", " + partitions)
+        return "RowGroupSplit{"
+                + path
+                + ", row groups ["
+                + firstRowGroup
+                + ", "
+                + lastRowGroup
+                + "], next (row group "
+                + nextRowGroup
+                + ", row "
+                + nextRow
+                + "), "
+                + fileLength
+                + " bytes, mtime "
+                + modificationTime
+                + (partitions.isEmpty() ? "" : ", " + partitions)
                 + (allMatchRowGroups.isEmpty() ? "" : ", all match " + allMatchRowGroups)
                 + "}";
     }

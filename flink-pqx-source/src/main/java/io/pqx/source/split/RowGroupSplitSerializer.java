@@ -1,7 +1,5 @@
 package io.pqx.source.split;
 
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -11,11 +9,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 /**
  * Version 2 (written): version 1's fields, then the count and the ordinals of the fully matching
- * row groups. Version 1 (still read, as a split with no fully matching row group): path, file length, modification time, partition count and (key, value) pairs, first
- * and last row group, next row group, next row. Big-endian, strings as length + UTF-8.
+ * row groups. Version 1 (still read, as a split with no fully matching row group): path, file
+ * length, modification time, partition count and (key, value) pairs, first and last row group, next
+ * row group, next row. Big-endian, strings as length + UTF-8.
  */
 final class RowGroupSplitSerializer implements SimpleVersionedSerializer<RowGroupSplit> {
     static final RowGroupSplitSerializer INSTANCE = new RowGroupSplitSerializer();
@@ -67,8 +67,13 @@ final class RowGroupSplitSerializer implements SimpleVersionedSerializer<RowGrou
 
     static RowGroupSplit read(DataInputStream in, int version) throws IOException {
         if (version != VERSION && version != VERSION_1) {
-            throw new IOException("Cannot read a pqx split of version " + version
-                    + ": this pqx reads versions " + VERSION_1 + " and " + VERSION);
+            throw new IOException(
+                    "Cannot read a pqx split of version "
+                            + version
+                            + ": this pqx reads versions "
+                            + VERSION_1
+                            + " and "
+                            + VERSION);
         }
         String path = SerialForm.readString(in, "a split's path");
         long length = in.readLong();
@@ -76,7 +81,8 @@ final class RowGroupSplitSerializer implements SimpleVersionedSerializer<RowGrou
         int count = SerialForm.readCount(in, "the partitions of split " + path);
         Map<String, String> partitions = new LinkedHashMap<>();
         for (int i = 0; i < count; i++) {
-            partitions.put(SerialForm.readString(in, "a partition key"),
+            partitions.put(
+                    SerialForm.readString(in, "a partition key"),
                     SerialForm.readString(in, "a partition value"));
         }
         int first = in.readInt();
@@ -91,8 +97,8 @@ final class RowGroupSplitSerializer implements SimpleVersionedSerializer<RowGrou
             }
         }
         try {
-            return new RowGroupSplit(path, length, mtime, partitions, first, last, nextRowGroup, nextRow,
-                    allMatch);
+            return new RowGroupSplit(
+                    path, length, mtime, partitions, first, last, nextRowGroup, nextRow, allMatch);
         } catch (IllegalArgumentException e) {
             throw new IOException("Cannot read a pqx split: " + e.getMessage(), e);
         }

@@ -1,8 +1,7 @@
 package io.pqx.source.split;
 
-import org.apache.flink.annotation.PublicEvolving;
-
 import java.util.Objects;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * A file the enumerator has already planned, remembered in its state while its modification time

@@ -18,8 +18,14 @@ final class SerialForm {
     static String readString(DataInputStream in, String what) throws IOException {
         int length = in.readInt();
         if (length < 0 || length > in.available()) {
-            throw new IOException("Cannot read " + what + ": its length " + length
-                    + " exceeds the " + in.available() + " bytes left");
+            throw new IOException(
+                    "Cannot read "
+                            + what
+                            + ": its length "
+                            + length
+                            + " exceeds the "
+                            + in.available()
+                            + " bytes left");
         }
         byte[] bytes = new byte[length];
         in.readFully(bytes);
@@ -29,16 +35,22 @@ final class SerialForm {
     static int readCount(DataInputStream in, String what) throws IOException {
         int count = in.readInt();
         if (count < 0 || count > in.available()) {
-            throw new IOException("Cannot read " + what + ": count " + count
-                    + " exceeds the " + in.available() + " bytes left");
+            throw new IOException(
+                    "Cannot read "
+                            + what
+                            + ": count "
+                            + count
+                            + " exceeds the "
+                            + in.available()
+                            + " bytes left");
         }
         return count;
     }
 
     static void requireEnd(DataInputStream in, String what) throws IOException {
         if (in.available() != 0) {
-            throw new IOException("Cannot read " + what + ": " + in.available()
-                    + " bytes left after its end");
+            throw new IOException(
+                    "Cannot read " + what + ": " + in.available() + " bytes left after its end");
         }
     }
 }

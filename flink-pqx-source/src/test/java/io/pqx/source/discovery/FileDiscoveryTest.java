@@ -1,15 +1,14 @@
 package io.pqx.source.discovery;
 
-import org.apache.flink.core.fs.Path;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.apache.flink.core.fs.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class FileDiscoveryTest {
     @TempDir java.nio.file.Path dir;
@@ -34,10 +33,10 @@ class FileDiscoveryTest {
     void listsRecursivelyInNameOrderAndSkipsHiddenAndInProgressFiles() throws IOException {
         touch("b.parquet");
         touch("a/x.parquet");
-        touch(".part-1.parquet.inprogress.0f3c");      // pqx's and Flink's in-progress files
-        touch("part-2.parquet.inprogress.77");          // an unhidden in-progress file
+        touch(".part-1.parquet.inprogress.0f3c"); // pqx's and Flink's in-progress files
+        touch("part-2.parquet.inprogress.77"); // an unhidden in-progress file
         touch("_SUCCESS");
-        touch("_temporary/0/part-3.parquet");           // nothing below a hidden directory
+        touch("_temporary/0/part-3.parquet"); // nothing below a hidden directory
         touch(".hidden/part-4.parquet");
         touch("a/.x.parquet.crc");
         assertThat(names(list(), dir)).containsExactly("a/x.parquet", "b.parquet");
@@ -58,7 +57,8 @@ class FileDiscoveryTest {
 
     @Test
     void aMissingPathListsNothingAndAFilePathListsItself() throws IOException {
-        assertThat(new FileDiscovery(List.of(new Path(dir.resolve("absent").toUri()))).list()).isEmpty();
+        assertThat(new FileDiscovery(List.of(new Path(dir.resolve("absent").toUri()))).list())
+                .isEmpty();
         touch("one.parquet");
         List<DiscoveredFile> files =
                 new FileDiscovery(List.of(new Path(dir.resolve("one.parquet").toUri()))).list();

@@ -1,12 +1,16 @@
 package io.pqx.source.enumerator;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
 import io.pqx.format.prune.StatisticsPruner;
 import io.pqx.source.TestingSourceFiles;
 import io.pqx.source.runtimefilter.RuntimeFilterEvent;
 import io.pqx.source.split.RowGroupSplit;
-
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
@@ -23,16 +27,10 @@ import org.apache.flink.table.types.logical.VarCharType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
- * Flink's dynamic filtering (DPP) data in the enumerator: turned into runtime filters by
- * position, partitions and row groups pruned, kept whole when the data keeps everything or does
- * not fit, and no split handed out while the pending splits are re-evaluated.
+ * Flink's dynamic filtering (DPP) data in the enumerator: turned into runtime filters by position,
+ * partitions and row groups pruned, kept whole when the data keeps everything or does not fit, and
+ * no split handed out while the pending splits are re-evaluated.
  */
 class PqxSplitEnumeratorDynamicFilteringTest {
     private static final long HOUR = 3_600_000L;
@@ -57,15 +55,20 @@ class PqxSplitEnumeratorDynamicFilteringTest {
         }
         Predicate predicate = slots.size() == 1 ? slots.get(0) : Predicates.and(slots);
         return new EnumeratorSettings(
-                new EnumeratorSettings.Files(List.of(dir.toUri().toString()), List.of("day"), null,
+                new EnumeratorSettings.Files(
+                        List.of(dir.toUri().toString()),
+                        List.of("day"),
+                        null,
                         "__DEFAULT_PARTITION__"),
                 new EnumeratorSettings.Discovery(0, HOUR, false),
                 new EnumeratorSettings.Planning(1, 2, 16),
-                new EnumeratorSettings.Filtering(withDay(), predicate,
-                        StatisticsPruner.DEFAULT_IN_LIST_CAP, fields, 0.01));
+                new EnumeratorSettings.Filtering(
+                        withDay(), predicate, StatisticsPruner.DEFAULT_IN_LIST_CAP, fields, 0.01));
     }
 
-    /** Dynamic filtering data of {@code rows} of a dimension row type (other names than the fact's). */
+    /**
+     * Dynamic filtering data of {@code rows} of a dimension row type (other names than the fact's).
+     */
     private static DynamicFilteringEvent data(RowType type, boolean filtering, RowData... rows)
             throws IOException {
         InternalTypeInfo<RowData> info = InternalTypeInfo.of(type);
@@ -103,7 +106,8 @@ class PqxSplitEnumeratorDynamicFilteringTest {
     }
 
     @Test
-    void partitionAndDataFieldsAreMatchedByPositionAndPrunePartitionsAndRowGroups() throws Exception {
+    void partitionAndDataFieldsAreMatchedByPositionAndPrunePartitionsAndRowGroups()
+            throws Exception {
         EnumeratorSettings settings = settings(List.of("day", "id"));
         TestingEnumeratorContext ctx = new TestingEnumeratorContext(1);
         ctx.registerReader(0);
@@ -112,19 +116,27 @@ class PqxSplitEnumeratorDynamicFilteringTest {
             ctx.runAsync();
             assertThat(e.snapshotState(1).pendingSplits()).hasSize(10);
             // (day, id) tuples: ('a', 250) and ('b', 720); a NULL id matches nothing
-            e.handleSourceEvent(0, data(dimType(new VarCharType(VarCharType.MAX_LENGTH), new BigIntType()), true,
-                    GenericRowData.of(StringData.fromString("a"), 250L),
-                    GenericRowData.of(StringData.fromString("b"), 720L),
-                    GenericRowData.of(StringData.fromString("b"), null)));
-            assertThat(ctx.events.get(0)).as("one runtime filter per field, forwarded to the reader")
-                    .extracting(ev -> ((RuntimeFilterEvent) ev).slot()).containsExactly(DAY_SLOT, ID_SLOT);
+            e.handleSourceEvent(
+                    0,
+                    data(
+                            dimType(new VarCharType(VarCharType.MAX_LENGTH), new BigIntType()),
+                            true,
+                            GenericRowData.of(StringData.fromString("a"), 250L),
+                            GenericRowData.of(StringData.fromString("b"), 720L),
+                            GenericRowData.of(StringData.fromString("b"), null)));
+            assertThat(ctx.events.get(0))
+                    .as("one runtime filter per field, forwarded to the reader")
+                    .extracting(ev -> ((RuntimeFilterEvent) ev).slot())
+                    .containsExactly(DAY_SLOT, ID_SLOT);
             e.handleSplitRequest(0, null);
-            assertThat(ctx.allAssigned()).as("nothing handed out while the pending splits are decided")
+            assertThat(ctx.allAssigned())
+                    .as("nothing handed out while the pending splits are decided")
                     .isEmpty();
             ctx.runAsync();
             drain(e, ctx);
             // the id range [250, 720] keeps row groups 200..799 of both partitions
-            assertThat(firstIds(ctx.allAssigned())).containsExactly(200L, 300L, 400L, 500L, 600L, 700L);
+            assertThat(firstIds(ctx.allAssigned()))
+                    .containsExactly(200L, 300L, 400L, 500L, 600L, 700L);
             assertThat(ctx.noMoreSplits).containsExactly(0);
             assertThat(e.pruningMetrics().splitsPrunedByRuntimeFilter()).isEqualTo(4);
             RuntimeFilterEvent ids = (RuntimeFilterEvent) ctx.events.get(0).get(1);
@@ -141,8 +153,13 @@ class PqxSplitEnumeratorDynamicFilteringTest {
         try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx, settings, null)) {
             e.start();
             // the data arrives before the listing is planned: files of day=a are never planned
-            e.handleSourceEvent(0, data(dimType(new VarCharType(VarCharType.MAX_LENGTH)), true,
-                    GenericRowData.of(StringData.fromString("b")), GenericRowData.of(StringData.fromString("c"))));
+            e.handleSourceEvent(
+                    0,
+                    data(
+                            dimType(new VarCharType(VarCharType.MAX_LENGTH)),
+                            true,
+                            GenericRowData.of(StringData.fromString("b")),
+                            GenericRowData.of(StringData.fromString("c"))));
             ctx.runAsync();
             drain(e, ctx);
             assertThat(ctx.allAssigned()).hasSize(5).allMatch(s -> s.path().contains("day=b"));
@@ -160,10 +177,18 @@ class PqxSplitEnumeratorDynamicFilteringTest {
             ctx.runAsync();
             e.handleSourceEvent(0, data(dimType(new BigIntType()), false, GenericRowData.of(5L)));
             // a string for a BIGINT column, and data of two fields for one
-            e.handleSourceEvent(0, data(dimType(new VarCharType(VarCharType.MAX_LENGTH)), true,
-                    GenericRowData.of(StringData.fromString("x"))));
-            e.handleSourceEvent(0, data(dimType(new BigIntType(), new BigIntType()), true,
-                    GenericRowData.of(5L, 6L)));
+            e.handleSourceEvent(
+                    0,
+                    data(
+                            dimType(new VarCharType(VarCharType.MAX_LENGTH)),
+                            true,
+                            GenericRowData.of(StringData.fromString("x"))));
+            e.handleSourceEvent(
+                    0,
+                    data(
+                            dimType(new BigIntType(), new BigIntType()),
+                            true,
+                            GenericRowData.of(5L, 6L)));
             ctx.runAsync();
             assertThat(ctx.events).isEmpty();
             drain(e, ctx);
@@ -195,13 +220,16 @@ class PqxSplitEnumeratorDynamicFilteringTest {
         try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx, settings, null)) {
             e.start();
             // the listing is planned, then the data arrives, then the listing is merged
-            ctx.runAsync(() -> {
-                try {
-                    e.handleSourceEvent(0, data(dimType(new BigIntType()), true, GenericRowData.of(420L)));
-                } catch (IOException ex) {
-                    throw new AssertionError(ex);
-                }
-            });
+            ctx.runAsync(
+                    () -> {
+                        try {
+                            e.handleSourceEvent(
+                                    0,
+                                    data(dimType(new BigIntType()), true, GenericRowData.of(420L)));
+                        } catch (IOException ex) {
+                            throw new AssertionError(ex);
+                        }
+                    });
             e.handleSplitRequest(0, null);
             assertThat(ctx.allAssigned()).isEmpty();
             ctx.runAsync();

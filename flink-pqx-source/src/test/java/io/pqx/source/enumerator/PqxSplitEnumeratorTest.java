@@ -1,21 +1,19 @@
 package io.pqx.source.enumerator;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.pqx.source.TestingSourceFiles;
 import io.pqx.source.split.PqxEnumeratorState;
 import io.pqx.source.split.RowGroupSplit;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class PqxSplitEnumeratorTest {
     private static final long MINUTE = 60_000L;
@@ -25,10 +23,12 @@ class PqxSplitEnumeratorTest {
     @TempDir java.nio.file.Path dir;
 
     private EnumeratorSettings settings(long intervalMillis, long horizonMillis) {
-        return new EnumeratorSettings(EnumeratorSettings.Files.of(List.of(dir.toUri().toString())),
+        return new EnumeratorSettings(
+                EnumeratorSettings.Files.of(List.of(dir.toUri().toString())),
                 new EnumeratorSettings.Discovery(intervalMillis, horizonMillis, false),
                 new EnumeratorSettings.Planning(1, 2, 16),
-                EnumeratorSettings.Filtering.none(new org.apache.flink.table.types.logical.RowType(List.of())));
+                EnumeratorSettings.Filtering.none(
+                        new org.apache.flink.table.types.logical.RowType(List.of())));
     }
 
     /** A file of 2 row groups (so 2 splits at a 1-byte target) with this modification time. */
@@ -39,7 +39,8 @@ class PqxSplitEnumeratorTest {
     }
 
     private static Set<String> files(List<RowGroupSplit> splits) {
-        return splits.stream().map(s -> s.path().substring(s.path().lastIndexOf('/') + 1))
+        return splits.stream()
+                .map(s -> s.path().substring(s.path().lastIndexOf('/') + 1))
                 .collect(Collectors.toSet());
     }
 
@@ -100,9 +101,13 @@ class PqxSplitEnumeratorTest {
         byte[] bytes = PqxEnumeratorState.serializer().serialize(state);
         TestingEnumeratorContext ctx2 = new TestingEnumeratorContext(1);
         ctx2.registerReader(0);
-        try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx2, settings(0, HOUR),
-                PqxEnumeratorState.serializer().deserialize(
-                        PqxEnumeratorState.serializer().getVersion(), bytes))) {
+        try (PqxSplitEnumerator e =
+                new PqxSplitEnumerator(
+                        ctx2,
+                        settings(0, HOUR),
+                        PqxEnumeratorState.serializer()
+                                .deserialize(
+                                        PqxEnumeratorState.serializer().getVersion(), bytes))) {
             e.start();
             ctx2.runAsync();
             drain(e, ctx2);
@@ -134,20 +139,26 @@ class PqxSplitEnumeratorTest {
             ctx.runAsync();
             drain(e, ctx);
             assertThat(ctx.allAssigned()).hasSize(6).doesNotHaveDuplicates();
-            assertThat(files(ctx.allAssigned())).containsExactlyInAnyOrder("a.parquet", "b.parquet", "late.parquet");
+            assertThat(files(ctx.allAssigned()))
+                    .containsExactlyInAnyOrder("a.parquet", "b.parquet", "late.parquet");
             state = e.snapshotState(7);
             // a.parquet is below the horizon: forgotten, and still not read again
-            assertThat(state.seenFiles()).extracting(f -> f.path().substring(f.path().lastIndexOf('/') + 1))
+            assertThat(state.seenFiles())
+                    .extracting(f -> f.path().substring(f.path().lastIndexOf('/') + 1))
                     .containsExactlyInAnyOrder("b.parquet", "late.parquet");
         }
         // after a restore: nothing is read twice, and a file appearing late is read
         file("late2.parquet", T0 + 2 * HOUR - 10 * MINUTE);
         TestingEnumeratorContext ctx2 = new TestingEnumeratorContext(1);
         ctx2.registerReader(0);
-        try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx2, settings(1000, HOUR),
-                PqxEnumeratorState.serializer().deserialize(
-                        PqxEnumeratorState.serializer().getVersion(),
-                        PqxEnumeratorState.serializer().serialize(state)))) {
+        try (PqxSplitEnumerator e =
+                new PqxSplitEnumerator(
+                        ctx2,
+                        settings(1000, HOUR),
+                        PqxEnumeratorState.serializer()
+                                .deserialize(
+                                        PqxEnumeratorState.serializer().getVersion(),
+                                        PqxEnumeratorState.serializer().serialize(state)))) {
             e.start();
             ctx2.runAsync();
             drain(e, ctx2);
@@ -160,7 +171,8 @@ class PqxSplitEnumeratorTest {
     void theStateStaysBoundedOnALongRunningContinuousSource() throws Exception {
         TestingEnumeratorContext ctx = new TestingEnumeratorContext(1);
         ctx.registerReader(0);
-        try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx, settings(1000, 10 * MINUTE), null)) {
+        try (PqxSplitEnumerator e =
+                new PqxSplitEnumerator(ctx, settings(1000, 10 * MINUTE), null)) {
             e.start();
             int maxSeen = 0;
             for (int i = 0; i < 60; i++) {
@@ -183,10 +195,12 @@ class PqxSplitEnumeratorTest {
     }
 
     private EnumeratorSettings continuous(long horizonMillis, boolean failOnLateFiles) {
-        return new EnumeratorSettings(EnumeratorSettings.Files.of(List.of(dir.toUri().toString())),
+        return new EnumeratorSettings(
+                EnumeratorSettings.Files.of(List.of(dir.toUri().toString())),
                 new EnumeratorSettings.Discovery(1000, horizonMillis, failOnLateFiles),
                 new EnumeratorSettings.Planning(1, 2, 16),
-                EnumeratorSettings.Filtering.none(new org.apache.flink.table.types.logical.RowType(List.of())));
+                EnumeratorSettings.Filtering.none(
+                        new org.apache.flink.table.types.logical.RowType(List.of())));
     }
 
     private static List<String> paths(List<RowGroupSplit> splits) {
@@ -194,12 +208,14 @@ class PqxSplitEnumeratorTest {
     }
 
     @Test
-    void theFirstListingReadsEveryFileHoweverFarApartTheirTimesAndWhateverTheNameOrder() throws Exception {
+    void theFirstListingReadsEveryFileHoweverFarApartTheirTimesAndWhateverTheNameOrder()
+            throws Exception {
         // partitions k=0..4, 200 files 3.6 s apart over 12 minutes, dealt round-robin over the
         // partitions, and a horizon of one minute: name order is not time order
         Set<String> written = new java.util.HashSet<>();
         for (int i = 0; i < 200; i++) {
-            written.add(small("k=" + (i % 5) + "/part-" + i + ".parquet", T0 + i * 3_600L).toString());
+            written.add(
+                    small("k=" + (i % 5) + "/part-" + i + ".parquet", T0 + i * 3_600L).toString());
         }
         TestingEnumeratorContext ctx = new TestingEnumeratorContext(1);
         ctx.registerReader(0);
@@ -216,15 +232,22 @@ class PqxSplitEnumeratorTest {
     }
 
     @Test
-    void thousandsOfFilesOverManyHorizonsInSeveralLayoutsAreEachReadOnceAcrossRestores() throws Exception {
+    void thousandsOfFilesOverManyHorizonsInSeveralLayoutsAreEachReadOnceAcrossRestores()
+            throws Exception {
         java.util.Random random = new java.util.Random(20261204L);
         long horizon = 10 * MINUTE;
         List<String> names = new java.util.ArrayList<>();
         List<Long> times = new java.util.ArrayList<>();
         // three layouts, times spread over 40 horizons independently of the names
         for (int i = 0; i < 700; i++) {
-            names.add("region=" + (char) ('a' + random.nextInt(6)) + "/bucket=" + random.nextInt(4)
-                    + "/part-" + java.util.UUID.randomUUID() + ".parquet");
+            names.add(
+                    "region="
+                            + (char) ('a' + random.nextInt(6))
+                            + "/bucket="
+                            + random.nextInt(4)
+                            + "/part-"
+                            + java.util.UUID.randomUUID()
+                            + ".parquet");
             names.add("part-" + java.util.UUID.randomUUID() + "-" + i + ".parquet");
             names.add("day=" + (30 - i % 30) + "/f" + i + ".parquet");
         }
@@ -250,15 +273,20 @@ class PqxSplitEnumeratorTest {
             assertThat(read).hasSize(1500);
             assertThat(state.seenFiles().size()).as("bounded by one horizon").isLessThan(200);
         }
-        long newest = times.subList(0, 1500).stream().mapToLong(Long::longValue).max().orElseThrow();
+        long newest =
+                times.subList(0, 1500).stream().mapToLong(Long::longValue).max().orElseThrow();
         // restored, then the remaining 600 files appear in 4 batches, each spread over a horizon
         // above everything before it, in a random name order within the listing
         byte[] bytes = PqxEnumeratorState.serializer().serialize(state);
         TestingEnumeratorContext ctx2 = new TestingEnumeratorContext(1);
         ctx2.registerReader(0);
-        try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx2, continuous(horizon, true),
-                PqxEnumeratorState.serializer().deserialize(
-                        PqxEnumeratorState.serializer().getVersion(), bytes))) {
+        try (PqxSplitEnumerator e =
+                new PqxSplitEnumerator(
+                        ctx2,
+                        continuous(horizon, true),
+                        PqxEnumeratorState.serializer()
+                                .deserialize(
+                                        PqxEnumeratorState.serializer().getVersion(), bytes))) {
             e.start();
             ctx2.runAsync();
             drain(e, ctx2);
@@ -266,7 +294,8 @@ class PqxSplitEnumeratorTest {
             for (int batch = 0; batch < 4; batch++) {
                 long base = newest + 1 + batch * horizon;
                 for (int i = 1500 + batch * 150; i < 1650 + batch * 150; i++) {
-                    expected.add(small(names.get(i), base + random.nextInt((int) horizon)).toString());
+                    expected.add(
+                            small(names.get(i), base + random.nextInt((int) horizon)).toString());
                 }
                 ctx2.runAsync();
                 drain(e, ctx2);
@@ -274,7 +303,8 @@ class PqxSplitEnumeratorTest {
             read.addAll(ctx2.allAssigned());
             assertThat(e.discoveryMetrics().skippedAsLate.getCount()).isZero();
             assertThat(e.discoveryMetrics().takenAsReadAtRestore.getCount())
-                    .as("the forgotten files of the first listing").isGreaterThan(1000);
+                    .as("the forgotten files of the first listing")
+                    .isGreaterThan(1000);
         }
         assertThat(read).hasSize(2100).doesNotHaveDuplicates();
         assertThat(new java.util.HashSet<>(paths(read))).isEqualTo(expected);
@@ -294,7 +324,9 @@ class PqxSplitEnumeratorTest {
             drain(e, ctx);
             ctx.runAsync();
             assertThat(paths(ctx.allAssigned())).hasSize(1).allMatch(p -> p.endsWith("a.parquet"));
-            assertThat(e.discoveryMetrics().skippedAsLate.getCount()).as("counted once").isEqualTo(1);
+            assertThat(e.discoveryMetrics().skippedAsLate.getCount())
+                    .as("counted once")
+                    .isEqualTo(1);
         }
         TestingEnumeratorContext ctx2 = new TestingEnumeratorContext(1);
         ctx2.registerReader(0);
@@ -305,7 +337,8 @@ class PqxSplitEnumeratorTest {
             small("k=0/late.parquet", T0);
             Throwable failure = org.assertj.core.api.Assertions.catchThrowable(ctx2::runAsync);
             assertThat(failure)
-                    .isInstanceOf(org.apache.flink.runtime.execution.SuppressRestartsException.class);
+                    .isInstanceOf(
+                            org.apache.flink.runtime.execution.SuppressRestartsException.class);
             assertThat(failure.getCause())
                     .hasMessageContaining("late.parquet")
                     .hasMessageContaining("source.discovery.late-files = FAIL")
@@ -323,7 +356,8 @@ class PqxSplitEnumeratorTest {
 
     @Test
     void aFooterThatCannotBeReadFailsDiscoveryNamingTheFile() throws IOException {
-        Files.write(dir.resolve("broken.parquet"), new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12});
+        Files.write(
+                dir.resolve("broken.parquet"), new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12});
         TestingEnumeratorContext ctx = new TestingEnumeratorContext(1);
         try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx, settings(0, HOUR), null)) {
             e.start();

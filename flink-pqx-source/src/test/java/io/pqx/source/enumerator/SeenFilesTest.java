@@ -1,10 +1,10 @@
 package io.pqx.source.enumerator;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.split.SeenFile;
-
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -14,9 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class SeenFilesTest {
     private static final long MINUTE = 60_000L;
@@ -43,9 +41,11 @@ class SeenFilesTest {
         assertThat(paths(list(seen, f("a", 10 * HOUR)).fresh())).containsExactly("a");
         assertThat(list(seen, f("a", 10 * HOUR)).fresh()).isEmpty();
         // appears late, 50 minutes older than the newest: still read
-        SeenFiles.ListingVerdict v = list(seen, f("a", 10 * HOUR), f("late", 10 * HOUR - 50 * MINUTE));
+        SeenFiles.ListingVerdict v =
+                list(seen, f("a", 10 * HOUR), f("late", 10 * HOUR - 50 * MINUTE));
         assertThat(paths(v.fresh())).containsExactly("late");
-        assertThat(list(seen, f("a", 10 * HOUR), f("late", 10 * HOUR - 50 * MINUTE)).fresh()).isEmpty();
+        assertThat(list(seen, f("a", 10 * HOUR), f("late", 10 * HOUR - 50 * MINUTE)).fresh())
+                .isEmpty();
         // appears older than the horizon: late, reported, not planned
         v = list(seen, f("a", 10 * HOUR), f("ancient", 8 * HOUR));
         assertThat(v.fresh()).isEmpty();
@@ -140,7 +140,8 @@ class SeenFilesTest {
         // a restore with a shorter horizon forgets what lies below it
         SeenFiles shorter = new SeenFiles(0);
         shorter.restore(seen.watermark(), seen.threshold(), seen.snapshot());
-        assertThat(shorter.snapshot()).allMatch((SeenFile f) -> f.modificationTime() >= seen.watermark());
+        assertThat(shorter.snapshot())
+                .allMatch((SeenFile f) -> f.modificationTime() >= seen.watermark());
     }
 
     @Test
@@ -166,8 +167,8 @@ class SeenFilesTest {
         SeenFiles restored = new SeenFiles(HOUR);
         restored.restore(seen.watermark(), seen.threshold(), seen.snapshot());
         assertThat(restored.knowsLastListing()).isFalse();
-        SeenFiles.ListingVerdict v = restored.judge(List.of(f("a", 0), f("b", 5 * HOUR),
-                f("down", HOUR)));
+        SeenFiles.ListingVerdict v =
+                restored.judge(List.of(f("a", 0), f("b", 5 * HOUR), f("down", HOUR)));
         assertThat(v.late()).isEmpty();
         assertThat(paths(v.takenAsRead())).containsExactly("a", "down");
         restored.record(v);
@@ -180,11 +181,11 @@ class SeenFilesTest {
     /**
      * Random listings of files with random modification times and names (name order is not time
      * order), appearing and disappearing at random steps, judged against views of random age (a
-     * listing may be planned before the previous one is merged), with checkpoints and restores
-     * at random, some with a longer horizon. The invariant, in every timeline a restore leaves: a file is planned at most
-     * once; it is planned exactly once unless, when it first appeared in that timeline, a file
-     * planned before was more than one horizon newer, and then it was reported (late, or taken as
-     * read at a restore).
+     * listing may be planned before the previous one is merged), with checkpoints and restores at
+     * random, some with a longer horizon. The invariant, in every timeline a restore leaves: a file
+     * is planned at most once; it is planned exactly once unless, when it first appeared in that
+     * timeline, a file planned before was more than one horizon newer, and then it was reported
+     * (late, or taken as read at a restore).
      */
     @Test
     void randomListingsAndRestoresPlanEveryFileOnceOrReportIt() {
@@ -215,7 +216,9 @@ class SeenFilesTest {
                 universe.add(f(path, mtime));
                 // a third of the files are there from the first listing
                 appears.put(path, random.nextInt(3) == 0 ? 0 : random.nextInt(steps));
-                disappears.put(path, random.nextInt(8) == 0 ? random.nextInt(steps + 10) : Integer.MAX_VALUE);
+                disappears.put(
+                        path,
+                        random.nextInt(8) == 0 ? random.nextInt(steps + 10) : Integer.MAX_VALUE);
             }
         }
 
@@ -256,8 +259,12 @@ class SeenFilesTest {
                 }
                 SeenFiles.ListingVerdict v = seen.judge(listing);
                 for (DiscoveredFile file : v.fresh()) {
-                    assertThat(plannedByDiscovery).as("seed %d: a fresh file was planned by its"
-                            + " listing's discovery", seed).contains(file.path());
+                    assertThat(plannedByDiscovery)
+                            .as(
+                                    "seed %d: a fresh file was planned by its"
+                                            + " listing's discovery",
+                                    seed)
+                            .contains(file.path());
                     timeline.planned.merge(file.path(), 1, Integer::sum);
                 }
                 Set<String> reported = new HashSet<>(paths(v.late()));
@@ -282,7 +289,9 @@ class SeenFilesTest {
                 } else if (action == 1) {
                     // a failure: restore the last checkpoint (the rows read since are rolled back),
                     // sometimes with a longer horizon than the checkpoint's
-                    seen = new SeenFiles(horizon + (random.nextBoolean() ? 0 : random.nextInt(500)));
+                    seen =
+                            new SeenFiles(
+                                    horizon + (random.nextBoolean() ? 0 : random.nextInt(500)));
                     seen.restore(checkpointWatermark, checkpointThreshold, checkpointFiles);
                     timeline = checkpointTimeline.copy();
                     views = new ArrayList<>(List.of(seen.view()));
@@ -291,15 +300,21 @@ class SeenFilesTest {
             for (DiscoveredFile file : universe) {
                 String path = file.path();
                 int count = timeline.planned.getOrDefault(path, 0);
-                assertThat(count).as("seed %d, %s: planned at most once", seed, path).isLessThanOrEqualTo(1);
+                assertThat(count)
+                        .as("seed %d, %s: planned at most once", seed, path)
+                        .isLessThanOrEqualTo(1);
                 if (count == 0 && timeline.firstSeenThreshold.containsKey(path)) {
                     long watermark = timeline.firstSeenWatermark.get(path);
-                    assertThat(watermark != Long.MIN_VALUE && file.modificationTime() < watermark - horizon)
-                            .as("seed %d, %s (mtime %d, horizon %d): not planned, so a file planned"
-                                    + " before its first listing was more than a horizon newer (watermark %d)",
+                    assertThat(
+                                    watermark != Long.MIN_VALUE
+                                            && file.modificationTime() < watermark - horizon)
+                            .as(
+                                    "seed %d, %s (mtime %d, horizon %d): not planned, so a file planned"
+                                            + " before its first listing was more than a horizon newer (watermark %d)",
                                     seed, path, file.modificationTime(), horizon, watermark)
                             .isTrue();
-                    assertThat(timeline.reportedAtFirstSight).as("seed %d, %s: reported", seed, path)
+                    assertThat(timeline.reportedAtFirstSight)
+                            .as("seed %d, %s: reported", seed, path)
                             .contains(path);
                 }
             }

@@ -1,13 +1,6 @@
 package io.pqx.source.enumerator;
 
 import io.pqx.source.split.RowGroupSplit;
-
-import org.apache.flink.api.connector.source.ReaderInfo;
-import org.apache.flink.api.connector.source.SourceEvent;
-import org.apache.flink.api.connector.source.SplitEnumeratorContext;
-import org.apache.flink.api.connector.source.SplitsAssignment;
-import org.apache.flink.metrics.groups.SplitEnumeratorMetricGroup;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,15 +9,20 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.function.BiConsumer;
+import org.apache.flink.api.connector.source.ReaderInfo;
+import org.apache.flink.api.connector.source.SourceEvent;
+import org.apache.flink.api.connector.source.SplitEnumeratorContext;
+import org.apache.flink.api.connector.source.SplitsAssignment;
+import org.apache.flink.metrics.groups.SplitEnumeratorMetricGroup;
 
 /**
  * An enumerator context run by hand: {@link #runAsync()} runs the recorded {@code callAsync} work
- * and its handlers on the calling thread (one-shot calls once, periodic calls on every run), and
- * it records the splits assigned, the readers told there are no more and the events sent to
- * readers.
+ * and its handlers on the calling thread (one-shot calls once, periodic calls on every run), and it
+ * records the splits assigned, the readers told there are no more and the events sent to readers.
  */
 final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupSplit> {
-    private record Call<T>(Callable<T> callable, BiConsumer<T, Throwable> handler, boolean periodic) {
+    private record Call<T>(
+            Callable<T> callable, BiConsumer<T, Throwable> handler, boolean periodic) {
         void run() {
             prepare().run();
         }
@@ -49,8 +47,10 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
     private final List<Call<?>> calls = new ArrayList<>();
     final Map<Integer, List<RowGroupSplit>> assigned = new LinkedHashMap<>();
     final Set<Integer> noMoreSplits = new TreeSet<>();
+
     /** The source events sent, by reader. */
     final Map<Integer, List<SourceEvent>> events = new LinkedHashMap<>();
+
     int periodicCalls;
 
     TestingEnumeratorContext(int parallelism) {
@@ -75,8 +75,8 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
     }
 
     /**
-     * Runs pending one-shot calls and every periodic call once, running {@code between} after
-     * their work and before their handlers (something the coordinator thread did meanwhile).
+     * Runs pending one-shot calls and every periodic call once, running {@code between} after their
+     * work and before their handlers (something the coordinator thread did meanwhile).
      */
     void runAsync(Runnable between) {
         List<Call<?>> now = new ArrayList<>(calls);
@@ -97,7 +97,8 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
 
     @Override
     public SplitEnumeratorMetricGroup metricGroup() {
-        return org.apache.flink.metrics.groups.UnregisteredMetricsGroup.createSplitEnumeratorMetricGroup();
+        return org.apache.flink.metrics.groups.UnregisteredMetricsGroup
+                .createSplitEnumeratorMetricGroup();
     }
 
     /** Sends to a reader that is not registered fail, as they do in Flink's context. */
@@ -121,8 +122,12 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
 
     @Override
     public void assignSplits(SplitsAssignment<RowGroupSplit> assignment) {
-        assignment.assignment().forEach((subtask, splits) ->
-                assigned.computeIfAbsent(subtask, k -> new ArrayList<>()).addAll(splits));
+        assignment
+                .assignment()
+                .forEach(
+                        (subtask, splits) ->
+                                assigned.computeIfAbsent(subtask, k -> new ArrayList<>())
+                                        .addAll(splits));
     }
 
     @Override
@@ -136,8 +141,11 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
     }
 
     @Override
-    public <T> void callAsync(Callable<T> callable, BiConsumer<T, Throwable> handler,
-            long initialDelay, long period) {
+    public <T> void callAsync(
+            Callable<T> callable,
+            BiConsumer<T, Throwable> handler,
+            long initialDelay,
+            long period) {
         periodicCalls++;
         calls.add(new Call<>(callable, handler, true));
     }

@@ -17,7 +17,13 @@ import io.pqx.format.prune.RowGroupAccess.Kind;
 import io.pqx.source.TestingSourceFiles;
 import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.split.RowGroupSplit;
-
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.IntType;
@@ -27,17 +33,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-
-/** Pruning in planning: partitions, footer statistics, ALL_MATCH, splits over survivors, metrics. */
+/**
+ * Pruning in planning: partitions, footer statistics, ALL_MATCH, splits over survivors, metrics.
+ */
 class PredicatePruningTest {
-    /** ORDERS plus a nullable column no file has, and partition columns day (STRING) and n (INT). */
+    /**
+     * ORDERS plus a nullable column no file has, and partition columns day (STRING) and n (INT).
+     */
     static final RowType TYPE;
 
     static {
@@ -57,8 +59,9 @@ class PredicatePruningTest {
     void writeSortedFile() throws IOException {
         // ids 0..999 in 10 row groups of 100 rows
         file = TestingSourceFiles.writeOrders(dir.resolve("day=d1/n=1/a.parquet"), 0, 1000, 100);
-        try (ParquetReader r = ParquetReader.open(FlinkInputFile.open(new Path(file.toUri())),
-                ReadOptions.defaults())) {
+        try (ParquetReader r =
+                ParquetReader.open(
+                        FlinkInputFile.open(new Path(file.toUri())), ReadOptions.defaults())) {
             facts = new FooterPlanning.FileFacts(r.metadata(), r.schema().fields());
         }
     }
@@ -78,49 +81,82 @@ class PredicatePruningTest {
     }
 
     private DiscoveredFile discovered(String day, String n) throws IOException {
-        return new DiscoveredFile(file.toUri().toString(), Files.size(file), 1, Map.of("day", day, "n", n));
+        return new DiscoveredFile(
+                file.toUri().toString(), Files.size(file), 1, Map.of("day", day, "n", n));
     }
 
     @Test
     void statisticsSkipRowGroupsAndProveFullMatches() throws IOException {
         AccessPlan plan = plan(lessThan("id", 250));
-        assertThat(kinds(plan)).containsExactly(Kind.ALL_MATCH, Kind.ALL_MATCH, Kind.SCAN, Kind.SKIP,
-                Kind.SKIP, Kind.SKIP, Kind.SKIP, Kind.SKIP, Kind.SKIP, Kind.SKIP);
+        assertThat(kinds(plan))
+                .containsExactly(
+                        Kind.ALL_MATCH,
+                        Kind.ALL_MATCH,
+                        Kind.SCAN,
+                        Kind.SKIP,
+                        Kind.SKIP,
+                        Kind.SKIP,
+                        Kind.SKIP,
+                        Kind.SKIP,
+                        Kind.SKIP,
+                        Kind.SKIP);
         assertThat(metrics.rowGroupsPrunedByStatistics()).isEqualTo(7);
         assertThat(metrics.rowGroupsFullyMatched()).isEqualTo(2);
         assertThat(metrics.filesPrunedByStatistics()).isZero();
 
-        List<RowGroupSplit> splits = new SplitPlanner(Long.MAX_VALUE)
-                .plan(discovered("d1", "1"), facts.metadata(), plan);
-        assertThat(splits).singleElement().satisfies(s -> {
-            assertThat(s.firstRowGroup()).isZero();
-            assertThat(s.lastRowGroup()).isEqualTo(2);
-            assertThat(s.allMatchRowGroups()).containsExactly(0, 1);
-        });
+        List<RowGroupSplit> splits =
+                new SplitPlanner(Long.MAX_VALUE)
+                        .plan(discovered("d1", "1"), facts.metadata(), plan);
+        assertThat(splits)
+                .singleElement()
+                .satisfies(
+                        s -> {
+                            assertThat(s.firstRowGroup()).isZero();
+                            assertThat(s.lastRowGroup()).isEqualTo(2);
+                            assertThat(s.allMatchRowGroups()).containsExactly(0, 1);
+                        });
     }
 
     @Test
     void splitsAreRunsOfSurvivingRowGroups() throws IOException {
-        AccessPlan plan = plan(or(lessThan("id", 150), and(greaterThan("id", 420), lessThan("id", 480)),
-                greaterThan("id", 850)));
-        assertThat(kinds(plan)).containsExactly(Kind.ALL_MATCH, Kind.SCAN, Kind.SKIP, Kind.SKIP,
-                Kind.SCAN, Kind.SKIP, Kind.SKIP, Kind.SKIP, Kind.SCAN, Kind.ALL_MATCH);
-        List<RowGroupSplit> splits = new SplitPlanner(Long.MAX_VALUE)
-                .plan(discovered("d1", "1"), facts.metadata(), plan);
-        assertThat(splits).extracting(s -> s.firstRowGroup() + "-" + s.lastRowGroup())
+        AccessPlan plan =
+                plan(
+                        or(
+                                lessThan("id", 150),
+                                and(greaterThan("id", 420), lessThan("id", 480)),
+                                greaterThan("id", 850)));
+        assertThat(kinds(plan))
+                .containsExactly(
+                        Kind.ALL_MATCH,
+                        Kind.SCAN,
+                        Kind.SKIP,
+                        Kind.SKIP,
+                        Kind.SCAN,
+                        Kind.SKIP,
+                        Kind.SKIP,
+                        Kind.SKIP,
+                        Kind.SCAN,
+                        Kind.ALL_MATCH);
+        List<RowGroupSplit> splits =
+                new SplitPlanner(Long.MAX_VALUE)
+                        .plan(discovered("d1", "1"), facts.metadata(), plan);
+        assertThat(splits)
+                .extracting(s -> s.firstRowGroup() + "-" + s.lastRowGroup())
                 .containsExactly("0-1", "4-4", "8-9");
         assertThat(splits.get(0).allMatchRowGroups()).containsExactly(0);
         assertThat(splits.get(1).allMatchRowGroups()).isEmpty();
         assertThat(splits.get(2).allMatchRowGroups()).containsExactly(9);
         assertThat(new SplitPlanner(1).plan(discovered("d1", "1"), facts.metadata(), plan))
-                .extracting(RowGroupSplit::firstRowGroup).containsExactly(0, 1, 4, 8, 9);
+                .extracting(RowGroupSplit::firstRowGroup)
+                .containsExactly(0, 1, 4, 8, 9);
     }
 
     @Test
     void aFileNoRowGroupOfWhichMatchesGetsNoSplit() throws IOException {
         AccessPlan plan = plan(greaterThan("id", 5000));
         assertThat(plan.skippedRowGroups()).isEqualTo(10);
-        assertThat(new SplitPlanner(1).plan(discovered("d1", "1"), facts.metadata(), plan)).isEmpty();
+        assertThat(new SplitPlanner(1).plan(discovered("d1", "1"), facts.metadata(), plan))
+                .isEmpty();
         assertThat(metrics.filesPrunedByStatistics()).isEqualTo(1);
     }
 
@@ -128,14 +164,17 @@ class PredicatePruningTest {
     void aConjunctTheStatisticsCannotSeeKeepsRowGroupsFromFullMatch() {
         // extra is in no file: its conjunct is left out, so no row group can be proven ALL_MATCH
         AccessPlan plan = plan(and(lessThan("id", 250), isNull("extra")));
-        assertThat(kinds(plan)).containsExactly(Kind.SCAN, Kind.SCAN, Kind.SCAN, Kind.SKIP,
-                Kind.SKIP, Kind.SKIP, Kind.SKIP, Kind.SKIP, Kind.SKIP, Kind.SKIP);
+        assertThat(kinds(plan))
+                .containsExactly(
+                        Kind.SCAN, Kind.SCAN, Kind.SCAN, Kind.SKIP, Kind.SKIP, Kind.SKIP, Kind.SKIP,
+                        Kind.SKIP, Kind.SKIP, Kind.SKIP);
         assertThat(metrics.rowGroupsFullyMatched()).isZero();
         // a widened column (file INT, requested BIGINT) is not judged by the file's statistics
         List<RowType.RowField> fields = new ArrayList<>(TestingSourceFiles.ORDERS.getFields());
         fields.set(3, new RowType.RowField("qty", new BigIntType()));
-        PredicatePruning widened = new PredicatePruning(equal("qty", 1000L), new RowType(fields),
-                List.of(), 64, metrics);
+        PredicatePruning widened =
+                new PredicatePruning(
+                        equal("qty", 1000L), new RowType(fields), List.of(), 64, metrics);
         assertThat(widened.plan(facts.metadata(), facts.fields()).skippedRowGroups()).isZero();
     }
 
@@ -145,7 +184,8 @@ class PredicatePruningTest {
         assertThat(p.keepsFile(discovered("d1", "1"))).isTrue();
         assertThat(p.keepsFile(discovered("d2", "1"))).isFalse();
         assertThat(p.keepsFile(discovered("d1", "0"))).isFalse();
-        assertThat(p.keepsFile(discovered("d1", "__DEFAULT_PARTITION__"))).as("n is null: UNKNOWN")
+        assertThat(p.keepsFile(discovered("d1", "__DEFAULT_PARTITION__")))
+                .as("n is null: UNKNOWN")
                 .isFalse();
         assertThat(metrics.filesPrunedByPartition()).isEqualTo(3);
         // only partition conjuncts: every row of a kept file matches
@@ -166,14 +206,27 @@ class PredicatePruningTest {
         Files.write(bad, new byte[] {'P', 'A', 'R', '1', 0, 0, 0, 0, 'P', 'A', 'R', '1'});
         ExecutorService pool = Executors.newFixedThreadPool(1);
         try {
-            FooterPlanning planning = new FooterPlanning(pool, new FooterCache<>(4), new SplitPlanner(1),
-                    ReadOptions.defaults(), pruning(equal("day", "d1")));
-            DiscoveredFile badFile = new DiscoveredFile(bad.toUri().toString(), Files.size(bad), 1,
-                    Map.of("day", "d2", "n", "1"));
+            FooterPlanning planning =
+                    new FooterPlanning(
+                            pool,
+                            new FooterCache<>(4),
+                            new SplitPlanner(1),
+                            ReadOptions.defaults(),
+                            pruning(equal("day", "d1")));
+            DiscoveredFile badFile =
+                    new DiscoveredFile(
+                            bad.toUri().toString(),
+                            Files.size(bad),
+                            1,
+                            Map.of("day", "d2", "n", "1"));
             List<PlannedFile> planned = planning.plan(List.of(discovered("d1", "1"), badFile));
             assertThat(planned).hasSize(2);
-            assertThat(planned.get(0).splits()).hasSize(10)
-                    .allSatisfy(s -> assertThat(s.allMatchRowGroups()).containsExactly(s.firstRowGroup()));
+            assertThat(planned.get(0).splits())
+                    .hasSize(10)
+                    .allSatisfy(
+                            s ->
+                                    assertThat(s.allMatchRowGroups())
+                                            .containsExactly(s.firstRowGroup()));
             assertThat(planned.get(1).splits()).isEmpty();
         } finally {
             pool.shutdownNow();

@@ -1,5 +1,8 @@
 package io.pqx.source.planning;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.pqx.format.ParquetReader;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
@@ -9,27 +12,25 @@ import io.pqx.format.options.ReadOptions;
 import io.pqx.source.TestingSourceFiles;
 import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.split.RowGroupSplit;
-
-import org.apache.flink.core.fs.Path;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.apache.flink.core.fs.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SplitPlannerTest {
     @TempDir java.nio.file.Path dir;
 
     private DiscoveredFile file(java.nio.file.Path p) throws IOException {
-        return new DiscoveredFile(p.toUri().toString(), Files.size(p),
-                Files.getLastModifiedTime(p).toMillis(), Map.of("k", "v"));
+        return new DiscoveredFile(
+                p.toUri().toString(),
+                Files.size(p),
+                Files.getLastModifiedTime(p).toMillis(),
+                Map.of("k", "v"));
     }
 
     private static FileMetadataView footer(java.nio.file.Path p) throws IOException {
@@ -40,7 +41,8 @@ class SplitPlannerTest {
 
     @Test
     void runsOfRowGroupsCloseAtTheFirstGroupReachingTheTarget() throws IOException {
-        java.nio.file.Path p = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 1000, 100);
+        java.nio.file.Path p =
+                TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 1000, 100);
         FileMetadataView footer = footer(p);
         List<RowGroupView> groups = footer.rowGroups();
         assertThat(groups).hasSize(10);
@@ -70,22 +72,33 @@ class SplitPlannerTest {
         assertThat(splits.size()).isBetween(4, 6);
 
         assertThat(new SplitPlanner(1).plan(file(p), footer)).hasSize(10);
-        assertThat(new SplitPlanner(Long.MAX_VALUE).plan(file(p), footer)).singleElement()
+        assertThat(new SplitPlanner(Long.MAX_VALUE).plan(file(p), footer))
+                .singleElement()
                 .satisfies(s -> assertThat(s.lastRowGroup()).isEqualTo(9));
         assertThatThrownBy(() -> new SplitPlanner(0)).hasMessageContaining("not positive");
     }
 
     @Test
     void footerPlanningReadsOnThePoolCachesAndNamesABadFile() throws Exception {
-        java.nio.file.Path a = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 300, 100);
+        java.nio.file.Path a =
+                TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 300, 100);
         java.nio.file.Path bad = dir.resolve("bad.parquet");
         Files.write(bad, new byte[] {'P', 'A', 'R', '1', 0, 0, 0, 0, 'P', 'A', 'R', '1'});
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
             FooterCache<FooterPlanning.FileFacts> cache = new FooterCache<>(10);
-            FooterPlanning planning = new FooterPlanning(pool, cache, new SplitPlanner(1), ReadOptions.defaults(),
-                    new PredicatePruning(null, TestingSourceFiles.ORDERS, List.of(), 64,
-                            PruningMetrics.unregistered()));
+            FooterPlanning planning =
+                    new FooterPlanning(
+                            pool,
+                            cache,
+                            new SplitPlanner(1),
+                            ReadOptions.defaults(),
+                            new PredicatePruning(
+                                    null,
+                                    TestingSourceFiles.ORDERS,
+                                    List.of(),
+                                    64,
+                                    PruningMetrics.unregistered()));
             List<PlannedFile> planned = planning.plan(List.of(file(a)));
             assertThat(planned).singleElement().satisfies(f -> assertThat(f.splits()).hasSize(3));
             assertThat(cache.size()).isEqualTo(1);
@@ -112,6 +125,8 @@ class SplitPlannerTest {
         cache.put(f3, footer);
         assertThat(cache.get(f1)).isPresent();
         assertThat(cache.get(f2)).isEmpty();
-        assertThat(cache.get(new DiscoveredFile("f1", 2, 1, Map.of()))).as("rewritten file").isEmpty();
+        assertThat(cache.get(new DiscoveredFile("f1", 2, 1, Map.of())))
+                .as("rewritten file")
+                .isEmpty();
     }
 }

@@ -1,12 +1,11 @@
 package io.pqx.source.reader;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class BatchGateTest {
     @Test
@@ -16,13 +15,15 @@ class BatchGateTest {
         gate.take();
         assertThat(gate.awaitFree()).as("a second batch may be decoded").isTrue();
         gate.take();
-        CompletableFuture<Boolean> third = CompletableFuture.supplyAsync(() -> {
-            try {
-                return gate.awaitFree();
-            } catch (java.io.InterruptedIOException e) {
-                throw new RuntimeException(e);
-            }
-        });
+        CompletableFuture<Boolean> third =
+                CompletableFuture.supplyAsync(
+                        () -> {
+                            try {
+                                return gate.awaitFree();
+                            } catch (java.io.InterruptedIOException e) {
+                                throw new RuntimeException(e);
+                            }
+                        });
         Thread.sleep(50); // not a timing assertion: the waiter must still be waiting after it
         assertThat(third).isNotDone();
         gate.release();
@@ -33,13 +34,15 @@ class BatchGateTest {
     void oneBatchAtATimeAndAWakeUpReturnsFalse() throws Exception {
         BatchGate gate = new BatchGate(1);
         gate.take();
-        CompletableFuture<Boolean> waiting = CompletableFuture.supplyAsync(() -> {
-            try {
-                return gate.awaitFree();
-            } catch (java.io.InterruptedIOException e) {
-                throw new RuntimeException(e);
-            }
-        });
+        CompletableFuture<Boolean> waiting =
+                CompletableFuture.supplyAsync(
+                        () -> {
+                            try {
+                                return gate.awaitFree();
+                            } catch (java.io.InterruptedIOException e) {
+                                throw new RuntimeException(e);
+                            }
+                        });
         gate.wakeUp();
         assertThat(waiting.get(10, TimeUnit.SECONDS)).isFalse();
         assertThatThrownBy(() -> new BatchGate(3)).hasMessageContaining("1 or 2");

@@ -1,5 +1,7 @@
 package io.pqx.source.reader;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.pqx.format.BatchIterator;
 import io.pqx.format.ParquetBatch;
 import io.pqx.format.ParquetReader;
@@ -7,15 +9,11 @@ import io.pqx.format.index.RowSelection;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.source.TestingSourceFiles;
-
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.core.fs.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.util.ArrayList;
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** The position after each emitted row comes from the format's batch positions, gaps included. */
 class BatchRecordsTest {
@@ -23,11 +21,14 @@ class BatchRecordsTest {
 
     @Test
     void eachRowCarriesThePositionAfterItEvenAcrossTheGapsOfASparseSelection() throws Exception {
-        java.nio.file.Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 300, 150);
+        java.nio.file.Path f =
+                TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 300, 150);
         RowSelection sparse = RowSelection.of(new long[] {2, 10, 140}, new long[] {5, 12, 150});
         List<String> seen = new ArrayList<>();
-        try (ParquetReader reader = ParquetReader.open(FlinkInputFile.open(new Path(f.toUri())),
-                        ReadOptions.builder().batchSize(4).build());
+        try (ParquetReader reader =
+                        ParquetReader.open(
+                                FlinkInputFile.open(new Path(f.toUri())),
+                                ReadOptions.builder().batchSize(4).build());
                 BatchIterator batches = reader.readRowGroup(1, reader.schema(), sparse)) {
             BatchGate gate = new BatchGate(1);
             while (batches.hasNext()) {
@@ -42,8 +43,22 @@ class BatchRecordsTest {
             }
         }
         // id 150 + p is row p of row group 1; the position after it is p + 1
-        assertThat(seen).containsExactly("152@1:3", "153@1:4", "154@1:5", "160@1:11", "161@1:12",
-                "290@1:141", "291@1:142", "292@1:143", "293@1:144", "294@1:145", "295@1:146",
-                "296@1:147", "297@1:148", "298@1:149", "299@1:150");
+        assertThat(seen)
+                .containsExactly(
+                        "152@1:3",
+                        "153@1:4",
+                        "154@1:5",
+                        "160@1:11",
+                        "161@1:12",
+                        "290@1:141",
+                        "291@1:142",
+                        "292@1:143",
+                        "293@1:144",
+                        "294@1:145",
+                        "295@1:146",
+                        "296@1:147",
+                        "297@1:148",
+                        "298@1:149",
+                        "299@1:150");
     }
 }

@@ -4,7 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.source.TestingSourceFiles;
 import io.pqx.source.split.RowGroupSplit;
-
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceEvent;
@@ -24,22 +29,17 @@ import org.apache.flink.util.UserCodeClassLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
-
 /**
- * Flink's standard source metrics (FLIP-33) on pqx's reader, read from the metric group Flink
- * hands it: {@code numBytesIn} counts what pqx's own {@code pqxBytesRead} counts, and {@code
+ * Flink's standard source metrics (FLIP-33) on pqx's reader, read from the metric group Flink hands
+ * it: {@code numBytesIn} counts what pqx's own {@code pqxBytesRead} counts, and {@code
  * pendingRecords} the rows of the split not yet emitted, down to 0 at its end.
  */
 class PqxSourceReaderMetricsTest {
     @TempDir Path dir;
 
-    /** The metric group of a reader, keeping Flink's numBytesIn counter and pendingRecords gauge. */
+    /**
+     * The metric group of a reader, keeping Flink's numBytesIn counter and pendingRecords gauge.
+     */
     static final class Recorded {
         final Counter numBytesIn = new SimpleCounter();
         final AtomicReference<Gauge<Long>> pendingRecords = new AtomicReference<>();
@@ -48,27 +48,43 @@ class PqxSourceReaderMetricsTest {
 
         @SuppressWarnings("unchecked")
         Recorded() {
-            SourceReaderMetricGroup unregistered = UnregisteredMetricsGroup.createSourceReaderMetricGroup();
-            OperatorIOMetricGroup io = (OperatorIOMetricGroup) Proxy.newProxyInstance(
-                    getClass().getClassLoader(), new Class<?>[] {OperatorIOMetricGroup.class},
-                    (proxy, method, args) -> method.getName().equals("getNumBytesInCounter")
-                            ? numBytesIn : invoke(method, unregistered.getIOMetricGroup(), args));
-            group = (SourceReaderMetricGroup) Proxy.newProxyInstance(getClass().getClassLoader(),
-                    new Class<?>[] {SourceReaderMetricGroup.class}, (proxy, method, args) -> {
-                        switch (method.getName()) {
-                            case "getIOMetricGroup":
-                                return io;
-                            case "setPendingRecordsGauge":
-                                pendingRecords.set((Gauge<Long>) args[0]);
-                                return null;
-                            case "counter":
-                                Counter c = args.length > 1 ? (Counter) args[1] : new SimpleCounter();
-                                counters.put((String) args[0], c);
-                                return c;
-                            default:
-                                return invoke(method, unregistered, args);
-                        }
-                    });
+            SourceReaderMetricGroup unregistered =
+                    UnregisteredMetricsGroup.createSourceReaderMetricGroup();
+            OperatorIOMetricGroup io =
+                    (OperatorIOMetricGroup)
+                            Proxy.newProxyInstance(
+                                    getClass().getClassLoader(),
+                                    new Class<?>[] {OperatorIOMetricGroup.class},
+                                    (proxy, method, args) ->
+                                            method.getName().equals("getNumBytesInCounter")
+                                                    ? numBytesIn
+                                                    : invoke(
+                                                            method,
+                                                            unregistered.getIOMetricGroup(),
+                                                            args));
+            group =
+                    (SourceReaderMetricGroup)
+                            Proxy.newProxyInstance(
+                                    getClass().getClassLoader(),
+                                    new Class<?>[] {SourceReaderMetricGroup.class},
+                                    (proxy, method, args) -> {
+                                        switch (method.getName()) {
+                                            case "getIOMetricGroup":
+                                                return io;
+                                            case "setPendingRecordsGauge":
+                                                pendingRecords.set((Gauge<Long>) args[0]);
+                                                return null;
+                                            case "counter":
+                                                Counter c =
+                                                        args.length > 1
+                                                                ? (Counter) args[1]
+                                                                : new SimpleCounter();
+                                                counters.put((String) args[0], c);
+                                                return c;
+                                            default:
+                                                return invoke(method, unregistered, args);
+                                        }
+                                    });
         }
 
         private static Object invoke(java.lang.reflect.Method method, Object target, Object[] args)
@@ -155,12 +171,15 @@ class PqxSourceReaderMetricsTest {
     @Test
     void numBytesInAndPendingRecordsFollowTheSplitAsItIsRead() throws Exception {
         Path file = TestingSourceFiles.writeOrders(dir.resolve("o.parquet"), 0, 10_000, 1_000);
-        RowGroupSplit split = PqxSplitReaderTest.split(file, java.util.Map.of(), 2, 7); // 6,000 rows
+        RowGroupSplit split =
+                PqxSplitReaderTest.split(file, java.util.Map.of(), 2, 7); // 6,000 rows
         Recorded metrics = new Recorded();
-        ReaderSettings settings = new ReaderSettings(TestingSourceFiles.ORDERS, List.of(), 64, true, 4, true);
+        ReaderSettings settings =
+                new ReaderSettings(TestingSourceFiles.ORDERS, List.of(), 64, true, 4, true);
         CountingOutput output = new CountingOutput();
         List<Long> pendingSeen = new ArrayList<>();
-        try (PqxSourceReader<RowData> reader = PqxSourceReader.ofRows(context(metrics.group), settings)) {
+        try (PqxSourceReader<RowData> reader =
+                PqxSourceReader.ofRows(context(metrics.group), settings)) {
             reader.start();
             assertThat(metrics.pendingRecords.get()).as("pendingRecords is set").isNotNull();
             assertThat(metrics.pending()).as("no split yet").isZero();
@@ -182,10 +201,13 @@ class PqxSourceReaderMetricsTest {
             }
         }
         assertThat(output.rows).isEqualTo(6_000);
-        assertThat(pendingSeen).as("pendingRecords while the split is read")
+        assertThat(pendingSeen)
+                .as("pendingRecords while the split is read")
                 .anyMatch(p -> p > 0 && p < 6_000);
         assertThat(pendingSeen.get(pendingSeen.size() - 1)).isZero();
-        assertThat(metrics.numBytesIn.getCount()).as("numBytesIn").isGreaterThan(10_000)
+        assertThat(metrics.numBytesIn.getCount())
+                .as("numBytesIn")
+                .isGreaterThan(10_000)
                 .isEqualTo(metrics.counters.get(ReaderMetrics.BYTES_READ).getCount());
     }
 }

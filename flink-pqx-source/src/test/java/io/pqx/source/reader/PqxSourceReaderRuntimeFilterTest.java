@@ -1,25 +1,23 @@
 package io.pqx.source.reader;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.pqx.format.predicate.ColumnRef;
 import io.pqx.format.predicate.RuntimeFilter;
 import io.pqx.format.predicate.SlotValues;
 import io.pqx.source.TestingSourceFiles;
 import io.pqx.source.runtimefilter.RuntimeFilterEvent;
 import io.pqx.source.runtimefilter.TestingRuntimeFilters;
-
-import org.apache.flink.table.data.RowData;
+import java.util.List;
 import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.util.SimpleUserCodeClassLoader;
 import org.apache.flink.util.UserCodeClassLoader;
 import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** A reader's side of runtime filters: an event from the enumerator sets the slot in LiveSlots. */
 class PqxSourceReaderRuntimeFilterTest {
@@ -61,7 +59,8 @@ class PqxSourceReaderRuntimeFilterTest {
 
     @Test
     void aFilterEventSetsItsSlotAndAnEqualOneChangesNothing() throws Exception {
-        ReaderSettings settings = new ReaderSettings(TestingSourceFiles.ORDERS, List.of(), 64, true, 4, true);
+        ReaderSettings settings =
+                new ReaderSettings(TestingSourceFiles.ORDERS, List.of(), 64, true, 4, true);
         try (PqxSourceReader<RowData> reader = PqxSourceReader.ofRows(context(), settings)) {
             LiveSlots slots = reader.liveSlots();
             assertThat(slots.current()).isEqualTo(SlotValues.none());
@@ -74,7 +73,8 @@ class PqxSourceReaderRuntimeFilterTest {
             reader.handleSourceEvents(TestingRuntimeFilters.longKeys("ids", "id", List.of(3L, 9L)));
             assertThat(slots.current()).as("a re-sent equal filter").isSameAs(before);
 
-            RuntimeFilterEvent empty = RuntimeFilterEvent.of("qty", RuntimeFilter.empty(ColumnRef.of("qty")));
+            RuntimeFilterEvent empty =
+                    RuntimeFilterEvent.of("qty", RuntimeFilter.empty(ColumnRef.of("qty")));
             reader.handleSourceEvents(empty);
             assertThat(slots.current().get("qty")).containsSame(empty.filter());
             assertThat(slots.current().get("ids")).containsSame(ids.filter());

@@ -1,9 +1,20 @@
 package io.pqx.source.reader;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.source.TestingSourceFiles;
 import io.pqx.source.split.RowGroupSplit;
-
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.table.data.DecimalData;
@@ -23,32 +34,26 @@ import org.apache.flink.table.types.logical.VarCharType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.math.BigDecimal;
-import java.nio.file.Files;
-import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 class PqxSplitReaderTest {
     @TempDir java.nio.file.Path dir;
 
     /** One emitted row as text, and the position after it. */
     record Emitted(String row, int rowGroup, long nextRow) {}
 
-    static RowGroupSplit split(java.nio.file.Path file, Map<String, String> partitions, int first, int last)
+    static RowGroupSplit split(
+            java.nio.file.Path file, Map<String, String> partitions, int first, int last)
             throws IOException {
-        return RowGroupSplit.of(file.toUri().toString(), Files.size(file),
-                Files.getLastModifiedTime(file).toMillis(), partitions, first, last);
+        return RowGroupSplit.of(
+                file.toUri().toString(),
+                Files.size(file),
+                Files.getLastModifiedTime(file).toMillis(),
+                partitions,
+                first,
+                last);
     }
 
-    static List<Emitted> readAll(ReaderSettings settings, RowGroupSplit split, Function<RowData, String> show)
+    static List<Emitted> readAll(
+            ReaderSettings settings, RowGroupSplit split, Function<RowData, String> show)
             throws Exception {
         List<Emitted> out = new ArrayList<>();
         try (PqxSplitReader reader = new PqxSplitReader(settings)) {
@@ -77,7 +82,8 @@ class PqxSplitReaderTest {
     }
 
     /** Reads the splits in turn with one split reader; returns the rows and the footers it read. */
-    static List<Emitted> readInTurn(PqxSplitReader reader, List<RowGroupSplit> splits) throws Exception {
+    static List<Emitted> readInTurn(PqxSplitReader reader, List<RowGroupSplit> splits)
+            throws Exception {
         List<Emitted> out = new ArrayList<>();
         reader.handleSplitsChanges(new SplitsAddition<>(splits));
         int finished = 0;
@@ -100,10 +106,16 @@ class PqxSplitReaderTest {
 
     @Test
     void theNextSplitsOfAFileOpenWithTheFooterTheReaderAlreadyRead() throws Exception {
-        java.nio.file.Path a = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 400, 100);
-        java.nio.file.Path b = TestingSourceFiles.writeOrders(dir.resolve("b.parquet"), 400, 500, 100);
-        List<RowGroupSplit> splits = List.of(split(a, Map.of(), 0, 1), split(b, Map.of(), 0, 0),
-                split(a, Map.of(), 2, 2), split(a, Map.of(), 3, 3).at(3, 40));
+        java.nio.file.Path a =
+                TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 400, 100);
+        java.nio.file.Path b =
+                TestingSourceFiles.writeOrders(dir.resolve("b.parquet"), 400, 500, 100);
+        List<RowGroupSplit> splits =
+                List.of(
+                        split(a, Map.of(), 0, 1),
+                        split(b, Map.of(), 0, 0),
+                        split(a, Map.of(), 2, 2),
+                        split(a, Map.of(), 3, 3).at(3, 40));
         List<String> expected = new ArrayList<>();
         for (long id = 0; id < 200; id++) {
             expected.add(TestingSourceFiles.describe(TestingSourceFiles.order(id)));
@@ -121,11 +133,13 @@ class PqxSplitReaderTest {
         try (PqxSplitReader reader = new PqxSplitReader(settings(TestingSourceFiles.ORDERS))) {
             List<Emitted> rows = readInTurn(reader, splits);
             assertThat(rows).extracting(Emitted::row).isEqualTo(expected);
-            assertThat(rows.get(rows.size() - 60)).extracting(Emitted::rowGroup, Emitted::nextRow)
+            assertThat(rows.get(rows.size() - 60))
+                    .extracting(Emitted::rowGroup, Emitted::nextRow)
                     .containsExactly(3, 41L);
             assertThat(reader.footersRead()).as("one footer read per file").isEqualTo(2);
         }
-        ReaderSettings noCache = new ReaderSettings(TestingSourceFiles.ORDERS, List.of(), 64, true, 0, false);
+        ReaderSettings noCache =
+                new ReaderSettings(TestingSourceFiles.ORDERS, List.of(), 64, true, 0, false);
         try (PqxSplitReader reader = new PqxSplitReader(noCache)) {
             assertThat(readInTurn(reader, splits)).extracting(Emitted::row).isEqualTo(expected);
             assertThat(reader.footersRead()).as("without a cache").isEqualTo(4);
@@ -134,17 +148,24 @@ class PqxSplitReaderTest {
 
     @Test
     void decodingAheadLeavesTheBatchBeingEmittedIntact() throws Exception {
-        java.nio.file.Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 1000, 300);
+        java.nio.file.Path f =
+                TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 1000, 300);
         RowGroupSplit whole = split(f, Map.of(), 0, 3);
         List<String> expected = new ArrayList<>();
         for (long id = 0; id < 1000; id++) {
             expected.add(TestingSourceFiles.describe(TestingSourceFiles.order(id)));
         }
-        assertThat(readOverlapped(settings(TestingSourceFiles.ORDERS), whole, TestingSourceFiles::describe))
+        assertThat(
+                        readOverlapped(
+                                settings(TestingSourceFiles.ORDERS),
+                                whole,
+                                TestingSourceFiles::describe))
                 .isEqualTo(expected);
         // a widened column: each batch in flight has column views of its own
-        RowType widened = RowType.of(new LogicalType[] {new BigIntType(false), new BigIntType()},
-                new String[] {"id", "qty"});
+        RowType widened =
+                RowType.of(
+                        new LogicalType[] {new BigIntType(false), new BigIntType()},
+                        new String[] {"id", "qty"});
         List<String> widenedExpected = new ArrayList<>();
         for (long id = 0; id < 1000; id++) {
             widenedExpected.add(id + "|" + (id % 100));
@@ -157,8 +178,9 @@ class PqxSplitReaderTest {
      * Reads a split the way decoding ahead is used: each batch's rows are emitted only after the
      * next batch was fetched (decoded). Checks each row's position; returns the rows.
      */
-    private static List<String> readOverlapped(ReaderSettings settings, RowGroupSplit split,
-            Function<RowData, String> show) throws Exception {
+    private static List<String> readOverlapped(
+            ReaderSettings settings, RowGroupSplit split, Function<RowData, String> show)
+            throws Exception {
         List<String> emitted = new ArrayList<>();
         List<Long> after = new ArrayList<>();
         try (PqxSplitReader reader = new PqxSplitReader(settings)) {
@@ -188,13 +210,16 @@ class PqxSplitReaderTest {
 
     @Test
     void aFileRewrittenWithTheSameLengthAfterItsFooterWasCachedIsReadAfresh() throws Exception {
-        java.nio.file.Path a = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 200, 100);
+        java.nio.file.Path a =
+                TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 200, 100);
         RowGroupSplit first = split(a, Map.of(), 0, 0);
         try (PqxSplitReader reader = new PqxSplitReader(settings(TestingSourceFiles.ORDERS))) {
             assertThat(readInTurn(reader, List.of(first))).hasSize(100);
             // the same bytes again, with another modification time: the cached footer is not used
-            Files.setLastModifiedTime(a, java.nio.file.attribute.FileTime.fromMillis(
-                    Files.getLastModifiedTime(a).toMillis() - 60_000));
+            Files.setLastModifiedTime(
+                    a,
+                    java.nio.file.attribute.FileTime.fromMillis(
+                            Files.getLastModifiedTime(a).toMillis() - 60_000));
             RowGroupSplit second = split(a, Map.of(), 1, 1);
             assertThat(readInTurn(reader, List.of(second))).hasSize(100);
             assertThat(reader.footersRead()).isEqualTo(2);
@@ -203,13 +228,18 @@ class PqxSplitReaderTest {
 
     @Test
     void readsTheSplitsRowGroupsInOrderWithThePositionAfterEachRow() throws Exception {
-        java.nio.file.Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 1000, 150);
-        List<Emitted> rows = readAll(settings(TestingSourceFiles.ORDERS), split(f, Map.of(), 1, 3),
-                TestingSourceFiles::describe);
+        java.nio.file.Path f =
+                TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 1000, 150);
+        List<Emitted> rows =
+                readAll(
+                        settings(TestingSourceFiles.ORDERS),
+                        split(f, Map.of(), 1, 3),
+                        TestingSourceFiles::describe);
         assertThat(rows).hasSize(450);
         for (int i = 0; i < rows.size(); i++) {
             long id = 150 + i;
-            assertThat(rows.get(i).row()).isEqualTo(TestingSourceFiles.describe(TestingSourceFiles.order(id)));
+            assertThat(rows.get(i).row())
+                    .isEqualTo(TestingSourceFiles.describe(TestingSourceFiles.order(id)));
             assertThat(rows.get(i).rowGroup()).isEqualTo(1 + i / 150);
             assertThat(rows.get(i).nextRow()).isEqualTo(i % 150 + 1);
         }
@@ -217,52 +247,94 @@ class PqxSplitReaderTest {
 
     @Test
     void aSplitRestoredAtAnyEmittedPositionEmitsExactlyTheRest() throws Exception {
-        java.nio.file.Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 500, 100);
+        java.nio.file.Path f =
+                TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 500, 100);
         RowGroupSplit whole = split(f, Map.of(), 0, 4);
         ReaderSettings settings = settings(TestingSourceFiles.ORDERS);
         List<Emitted> all = readAll(settings, whole, TestingSourceFiles::describe);
         assertThat(all).hasSize(500);
         for (int cut : new int[] {0, 1, 63, 64, 99, 100, 101, 250, 399, 499}) {
             Emitted last = all.get(cut);
-            List<Emitted> rest = readAll(settings, whole.at(last.rowGroup(), last.nextRow()),
-                    TestingSourceFiles::describe);
-            assertThat(rest).as("restored after row " + cut).isEqualTo(all.subList(cut + 1, all.size()));
+            List<Emitted> rest =
+                    readAll(
+                            settings,
+                            whole.at(last.rowGroup(), last.nextRow()),
+                            TestingSourceFiles::describe);
+            assertThat(rest)
+                    .as("restored after row " + cut)
+                    .isEqualTo(all.subList(cut + 1, all.size()));
         }
         assertThat(readAll(settings, whole.at(5, 0), TestingSourceFiles::describe)).isEmpty();
     }
 
     @Test
     void projectsReordersAndWidensAcrossFiles() throws Exception {
-        RowType old = RowType.of(
-                new LogicalType[] {new IntType(false), new FloatType(), new SmallIntType(),
-                    new DecimalType(7, 2)},
-                new String[] {"id", "price", "qty", "amount"});
+        RowType old =
+                RowType.of(
+                        new LogicalType[] {
+                            new IntType(false),
+                            new FloatType(),
+                            new SmallIntType(),
+                            new DecimalType(7, 2)
+                        },
+                        new String[] {"id", "price", "qty", "amount"});
         List<RowData> rows = new ArrayList<>();
         for (int i = 0; i < 300; i++) {
-            rows.add(GenericRowData.of(i, i * 0.5f, (short) (i % 50),
-                    DecimalData.fromBigDecimal(BigDecimal.valueOf(i * 101L, 2), 7, 2)));
+            rows.add(
+                    GenericRowData.of(
+                            i,
+                            i * 0.5f,
+                            (short) (i % 50),
+                            DecimalData.fromBigDecimal(BigDecimal.valueOf(i * 101L, 2), 7, 2)));
         }
         java.nio.file.Path f = TestingSourceFiles.write(dir.resolve("old.parquet"), old, rows, 100);
-        RowType requested = RowType.of(
-                new LogicalType[] {new DecimalType(20, 4), new BigIntType(false), new DoubleType(),
-                    new BigIntType(), new VarCharType(VarCharType.MAX_LENGTH)},
-                new String[] {"amount", "ID", "price", "qty", "note"});
-        List<Emitted> out = readAll(settings(requested), split(f, Map.of(), 0, 2), r ->
-                r.getDecimal(0, 20, 4) + "|" + r.getLong(1) + "|" + r.getDouble(2) + "|" + r.getLong(3)
-                        + "|" + (r.isNullAt(4) ? "null" : r.getString(4)));
+        RowType requested =
+                RowType.of(
+                        new LogicalType[] {
+                            new DecimalType(20, 4),
+                            new BigIntType(false),
+                            new DoubleType(),
+                            new BigIntType(),
+                            new VarCharType(VarCharType.MAX_LENGTH)
+                        },
+                        new String[] {"amount", "ID", "price", "qty", "note"});
+        List<Emitted> out =
+                readAll(
+                        settings(requested),
+                        split(f, Map.of(), 0, 2),
+                        r ->
+                                r.getDecimal(0, 20, 4)
+                                        + "|"
+                                        + r.getLong(1)
+                                        + "|"
+                                        + r.getDouble(2)
+                                        + "|"
+                                        + r.getLong(3)
+                                        + "|"
+                                        + (r.isNullAt(4) ? "null" : r.getString(4)));
         assertThat(out).hasSize(300);
         for (int i = 0; i < 300; i++) {
             String amount = BigDecimal.valueOf(i * 101L, 2).setScale(4).toPlainString();
-            assertThat(out.get(i).row()).isEqualTo(amount + "|" + i + "|" + (double) (i * 0.5f) + "|"
-                    + (i % 50) + "|null");
+            assertThat(out.get(i).row())
+                    .isEqualTo(
+                            amount
+                                    + "|"
+                                    + i
+                                    + "|"
+                                    + (double) (i * 0.5f)
+                                    + "|"
+                                    + (i % 50)
+                                    + "|null");
         }
     }
 
     @Test
     void aMissingNotNullColumnOrANarrowingTypeIsAnErrorNamingFileAndColumn() throws Exception {
         java.nio.file.Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 10, 100);
-        RowType missing = RowType.of(new LogicalType[] {new BigIntType(false), new IntType(false)},
-                new String[] {"id", "extra"});
+        RowType missing =
+                RowType.of(
+                        new LogicalType[] {new BigIntType(false), new IntType(false)},
+                        new String[] {"id", "extra"});
         assertThatThrownBy(() -> readAll(settings(missing), split(f, Map.of(), 0, 0), r -> ""))
                 .isInstanceOf(UnsupportedFileException.class)
                 .hasMessageContaining("Cannot read column")
@@ -274,7 +346,8 @@ class PqxSplitReaderTest {
                 .isInstanceOf(UnsupportedFileException.class)
                 .hasMessageContaining("stores it as BIGINT NOT NULL")
                 .hasMessageContaining("column id");
-        RowType incompatible = RowType.of(new LogicalType[] {new DoubleType()}, new String[] {"name"});
+        RowType incompatible =
+                RowType.of(new LogicalType[] {new DoubleType()}, new String[] {"name"});
         assertThatThrownBy(() -> readAll(settings(incompatible), split(f, Map.of(), 0, 0), r -> ""))
                 .hasMessageContaining("column name")
                 .hasMessageContaining("a.parquet");
@@ -282,25 +355,51 @@ class PqxSplitReaderTest {
 
     @Test
     void partitionColumnsAreTypedFromTheRequestedSchema() throws Exception {
-        java.nio.file.Path f = TestingSourceFiles.writeOrders(dir.resolve("day=2024-03-09/n=7/a.parquet"), 0, 5, 100);
-        RowType requested = RowType.of(
-                new LogicalType[] {new BigIntType(false), new DateType(), new IntType(),
-                    new VarCharType(VarCharType.MAX_LENGTH)},
-                new String[] {"id", "day", "n", "region"});
+        java.nio.file.Path f =
+                TestingSourceFiles.writeOrders(
+                        dir.resolve("day=2024-03-09/n=7/a.parquet"), 0, 5, 100);
+        RowType requested =
+                RowType.of(
+                        new LogicalType[] {
+                            new BigIntType(false),
+                            new DateType(),
+                            new IntType(),
+                            new VarCharType(VarCharType.MAX_LENGTH)
+                        },
+                        new String[] {"id", "day", "n", "region"});
         Map<String, String> partitions = new LinkedHashMap<>();
         partitions.put("day", "2024-03-09");
         partitions.put("n", "7");
         partitions.put("region", "__DEFAULT_PARTITION__");
-        List<Emitted> out = readAll(settings(requested, "day", "n", "region"),
-                split(f, partitions, 0, 0),
-                r -> r.getLong(0) + "|" + r.getInt(1) + "|" + r.getInt(2) + "|" + r.isNullAt(3));
+        List<Emitted> out =
+                readAll(
+                        settings(requested, "day", "n", "region"),
+                        split(f, partitions, 0, 0),
+                        r ->
+                                r.getLong(0)
+                                        + "|"
+                                        + r.getInt(1)
+                                        + "|"
+                                        + r.getInt(2)
+                                        + "|"
+                                        + r.isNullAt(3));
         int day = (int) LocalDate.parse("2024-03-09").toEpochDay();
-        assertThat(out).extracting(Emitted::row)
-                .containsExactly("0|" + day + "|7|true", "1|" + day + "|7|true", "2|" + day + "|7|true",
-                        "3|" + day + "|7|true", "4|" + day + "|7|true");
+        assertThat(out)
+                .extracting(Emitted::row)
+                .containsExactly(
+                        "0|" + day + "|7|true",
+                        "1|" + day + "|7|true",
+                        "2|" + day + "|7|true",
+                        "3|" + day + "|7|true",
+                        "4|" + day + "|7|true");
 
         Map<String, String> bad = Map.of("day", "2024-03-09", "n", "seven");
-        assertThatThrownBy(() -> readAll(settings(requested, "day", "n", "region"), split(f, bad, 0, 0), r -> ""))
+        assertThatThrownBy(
+                        () ->
+                                readAll(
+                                        settings(requested, "day", "n", "region"),
+                                        split(f, bad, 0, 0),
+                                        r -> ""))
                 .isInstanceOf(UnsupportedFileException.class)
                 .hasMessageContaining("value 'seven' is not a INT")
                 .hasMessageContaining("column n");
@@ -320,28 +419,54 @@ class PqxSplitReaderTest {
     @Test
     void stringsAreReadAsStored() throws Exception {
         java.nio.file.Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 1, 3, 100);
-        RowType requested = RowType.of(new LogicalType[] {new VarCharType(20)}, new String[] {"name"});
-        assertThat(readAll(settings(requested), split(f, Map.of(), 0, 0), r -> r.getString(0).toString()))
-                .extracting(Emitted::row).containsExactly("n1", "n2");
+        RowType requested =
+                RowType.of(new LogicalType[] {new VarCharType(20)}, new String[] {"name"});
+        assertThat(
+                        readAll(
+                                settings(requested),
+                                split(f, Map.of(), 0, 0),
+                                r -> r.getString(0).toString()))
+                .extracting(Emitted::row)
+                .containsExactly("n1", "n2");
         assertThat(StringData.fromString("n1").toString()).isEqualTo("n1");
     }
 
     @Test
     void thePredicateFiltersRowsExceptInAllMatchRowGroupsAndPositionsStayExact() throws Exception {
-        java.nio.file.Path a = TestingSourceFiles.writeOrders(dir.resolve("f.parquet"), 0, 200, 100);
-        io.pqx.format.predicate.Predicate p = io.pqx.format.predicate.Predicates.or(
-                io.pqx.format.predicate.Predicates.greaterOrEqual("id", 150L),
-                io.pqx.format.predicate.Predicates.equal("qty", 7));
-        RowType produced = RowType.of(new org.apache.flink.table.types.logical.LogicalType[] {
-            TestingSourceFiles.ORDERS.getTypeAt(0)}, new String[] {"id"});
-        RowType read = RowType.of(new org.apache.flink.table.types.logical.LogicalType[] {
-            TestingSourceFiles.ORDERS.getTypeAt(0), TestingSourceFiles.ORDERS.getTypeAt(3)},
-                new String[] {"id", "qty"});
-        ReaderSettings settings = new ReaderSettings(produced, List.of(), 16, true, 4, true, read, p);
+        java.nio.file.Path a =
+                TestingSourceFiles.writeOrders(dir.resolve("f.parquet"), 0, 200, 100);
+        io.pqx.format.predicate.Predicate p =
+                io.pqx.format.predicate.Predicates.or(
+                        io.pqx.format.predicate.Predicates.greaterOrEqual("id", 150L),
+                        io.pqx.format.predicate.Predicates.equal("qty", 7));
+        RowType produced =
+                RowType.of(
+                        new org.apache.flink.table.types.logical.LogicalType[] {
+                            TestingSourceFiles.ORDERS.getTypeAt(0)
+                        },
+                        new String[] {"id"});
+        RowType read =
+                RowType.of(
+                        new org.apache.flink.table.types.logical.LogicalType[] {
+                            TestingSourceFiles.ORDERS.getTypeAt(0),
+                            TestingSourceFiles.ORDERS.getTypeAt(3)
+                        },
+                        new String[] {"id", "qty"});
+        ReaderSettings settings =
+                new ReaderSettings(produced, List.of(), 16, true, 4, true, read, p);
         RowGroupSplit plain = split(a, Map.of(), 0, 1);
         // row group 0 is declared ALL_MATCH (by planning, normally): its rows skip the filter
-        RowGroupSplit marked = new RowGroupSplit(plain.path(), plain.fileLength(), plain.modificationTime(),
-                Map.of(), 0, 1, 0, 0, List.of(0));
+        RowGroupSplit marked =
+                new RowGroupSplit(
+                        plain.path(),
+                        plain.fileLength(),
+                        plain.modificationTime(),
+                        Map.of(),
+                        0,
+                        1,
+                        0,
+                        0,
+                        List.of(0));
         ReaderMetrics metrics = ReaderMetrics.unregistered();
         List<Emitted> out = new ArrayList<>();
         try (PqxSplitReader reader = new PqxSplitReader(settings, metrics, new LiveSlots())) {
@@ -353,7 +478,9 @@ class PqxSplitReaderTest {
                     RowAtPosition r;
                     while ((r = records.nextRecordFromSplit()) != null) {
                         assertThat(r.row.getArity()).isEqualTo(1);
-                        out.add(new Emitted(String.valueOf(r.row.getLong(0)), r.rowGroup, r.nextRow));
+                        out.add(
+                                new Emitted(
+                                        String.valueOf(r.row.getLong(0)), r.rowGroup, r.nextRow));
                     }
                 }
                 records.recycle();
@@ -378,7 +505,10 @@ class PqxSplitReaderTest {
         assertThat(metrics.rowsFullyMatched()).isEqualTo(100);
         assertThat(metrics.rowsFiltered()).isEqualTo(49);
         // restored after row 107: the filter drops 108..149 again, nothing is emitted twice
-        List<Emitted> restored = readAll(settings, plain.at(1, 8), r -> String.valueOf(r.getLong(0)));
-        assertThat(restored).extracting(Emitted::row).containsExactlyElementsOf(expected.subList(101, 151));
+        List<Emitted> restored =
+                readAll(settings, plain.at(1, 8), r -> String.valueOf(r.getLong(0)));
+        assertThat(restored)
+                .extracting(Emitted::row)
+                .containsExactlyElementsOf(expected.subList(101, 151));
     }
 }

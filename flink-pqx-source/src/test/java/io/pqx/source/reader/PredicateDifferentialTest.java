@@ -20,7 +20,11 @@ import io.pqx.source.planning.PredicatePruning;
 import io.pqx.source.planning.PruningMetrics;
 import io.pqx.source.planning.SplitPlanner;
 import io.pqx.source.split.RowGroupSplit;
-
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.core.fs.Path;
@@ -36,45 +40,62 @@ import org.apache.flink.table.types.logical.VarCharType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-
 /**
  * The source's pruning and row filter against brute force: random files (sorted, clustered or
  * random columns, nulls, NaN and -0.0, several row groups, Hive partitions with a default
- * partition) and random predicates (partition columns, columns only the filter reads, nulls):
- * the rows the source emits (files pruned by partition, row groups by statistics, ALL_MATCH row
- * groups unfiltered, the rest filtered) are exactly the rows of all the data on which the predicate
- * is TRUE. Seeded; the seed is printed ({@code -Dpqx.seed=...} replays it).
+ * partition) and random predicates (partition columns, columns only the filter reads, nulls): the
+ * rows the source emits (files pruned by partition, row groups by statistics, ALL_MATCH row groups
+ * unfiltered, the rest filtered) are exactly the rows of all the data on which the predicate is
+ * TRUE. Seeded; the seed is printed ({@code -Dpqx.seed=...} replays it).
  */
 class PredicateDifferentialTest {
     private static final int PREDICATES = 400;
 
     /** In the files. */
-    static final RowType FILE_TYPE = RowType.of(
-            new LogicalType[] {new BigIntType(false), new IntType(), new VarCharType(VarCharType.MAX_LENGTH),
-                new DoubleType()},
-            new String[] {"id", "a", "s", "x"});
+    static final RowType FILE_TYPE =
+            RowType.of(
+                    new LogicalType[] {
+                        new BigIntType(false),
+                        new IntType(),
+                        new VarCharType(VarCharType.MAX_LENGTH),
+                        new DoubleType()
+                    },
+                    new String[] {"id", "a", "s", "x"});
+
     /** Requested: the file's columns and the partition columns day (STRING) and n (INT). */
-    static final RowType TYPE = RowType.of(
-            new LogicalType[] {new BigIntType(false), new IntType(), new VarCharType(VarCharType.MAX_LENGTH),
-                new DoubleType(), new VarCharType(VarCharType.MAX_LENGTH), new IntType()},
-            new String[] {"id", "a", "s", "x", "day", "n"});
+    static final RowType TYPE =
+            RowType.of(
+                    new LogicalType[] {
+                        new BigIntType(false),
+                        new IntType(),
+                        new VarCharType(VarCharType.MAX_LENGTH),
+                        new DoubleType(),
+                        new VarCharType(VarCharType.MAX_LENGTH),
+                        new IntType()
+                    },
+                    new String[] {"id", "a", "s", "x", "day", "n"});
+
     /** Emitted: id, s, day (a, x and n are read for the filter only when it names them). */
-    static final RowType PRODUCED = RowType.of(
-            new LogicalType[] {new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH),
-                new VarCharType(VarCharType.MAX_LENGTH)},
-            new String[] {"id", "s", "day"});
+    static final RowType PRODUCED =
+            RowType.of(
+                    new LogicalType[] {
+                        new BigIntType(false),
+                        new VarCharType(VarCharType.MAX_LENGTH),
+                        new VarCharType(VarCharType.MAX_LENGTH)
+                    },
+                    new String[] {"id", "s", "day"});
 
     @TempDir java.nio.file.Path dir;
 
     @Test
     void emittedRowsAreExactlyTheRowsThePredicateIsTrueOn() throws Exception {
         long seed = Long.getLong("pqx.seed", System.nanoTime());
-        System.out.println("PredicateDifferentialTest seed: " + seed + " (replay with -Dpqx.seed=" + seed + ")");
+        System.out.println(
+                "PredicateDifferentialTest seed: "
+                        + seed
+                        + " (replay with -Dpqx.seed="
+                        + seed
+                        + ")");
         Random random = new Random(seed);
         List<GenericRowData> all = writeFiles(random);
         List<DiscoveredFile> files = new FileDiscovery(List.of(new Path(dir.toUri()))).list();
@@ -93,13 +114,25 @@ class PredicateDifferentialTest {
                 List<String> expected = new ArrayList<>();
                 for (GenericRowData row : all) {
                     if (brute[0].test(row, SlotValues.none())) {
-                        expected.add(describe(row.getLong(0), row.isNullAt(2) ? null : row.getString(2),
-                                row.getString(4)));
+                        expected.add(
+                                describe(
+                                        row.getLong(0),
+                                        row.isNullAt(2) ? null : row.getString(2),
+                                        row.getString(4)));
                     }
                 }
-                FooterPlanning planning = new FooterPlanning(pool, new FooterCache<>(16),
-                        new SplitPlanner(1 + random.nextInt(3000)), ReadOptions.defaults(),
-                        new PredicatePruning(predicate, TYPE, List.of("day", "n"), random.nextInt(5), metrics));
+                FooterPlanning planning =
+                        new FooterPlanning(
+                                pool,
+                                new FooterCache<>(16),
+                                new SplitPlanner(1 + random.nextInt(3000)),
+                                ReadOptions.defaults(),
+                                new PredicatePruning(
+                                        predicate,
+                                        TYPE,
+                                        List.of("day", "n"),
+                                        random.nextInt(5),
+                                        metrics));
                 List<RowGroupSplit> splits = new ArrayList<>();
                 for (PlannedFile f : planning.plan(files)) {
                     splits.addAll(f.splits());
@@ -111,12 +144,25 @@ class PredicateDifferentialTest {
         } finally {
             pool.shutdownNow();
         }
-        System.out.println("PredicateDifferentialTest: " + PREDICATES + " predicates, " + emittedTotal
-                + " rows emitted; files pruned by partition " + metrics.filesPrunedByPartition()
-                + ", by statistics " + metrics.filesPrunedByStatistics() + "; row groups pruned "
-                + metrics.rowGroupsPrunedByStatistics() + ", fully matched " + metrics.rowGroupsFullyMatched()
-                + "; rows decoded " + readerMetrics.rowsDecoded() + ", filtered out "
-                + readerMetrics.rowsFiltered() + ", fully matched " + readerMetrics.rowsFullyMatched());
+        System.out.println(
+                "PredicateDifferentialTest: "
+                        + PREDICATES
+                        + " predicates, "
+                        + emittedTotal
+                        + " rows emitted; files pruned by partition "
+                        + metrics.filesPrunedByPartition()
+                        + ", by statistics "
+                        + metrics.filesPrunedByStatistics()
+                        + "; row groups pruned "
+                        + metrics.rowGroupsPrunedByStatistics()
+                        + ", fully matched "
+                        + metrics.rowGroupsFullyMatched()
+                        + "; rows decoded "
+                        + readerMetrics.rowsDecoded()
+                        + ", filtered out "
+                        + readerMetrics.rowsFiltered()
+                        + ", fully matched "
+                        + readerMetrics.rowsFullyMatched());
         // the comparison is not vacuous: every kind of pruning happened
         assertThat(metrics.filesPrunedByPartition()).as("seed " + seed).isPositive();
         assertThat(metrics.rowGroupsPrunedByStatistics()).as("seed " + seed).isPositive();
@@ -141,12 +187,21 @@ class PredicateDifferentialTest {
             }
         }
         // late materialization on or off: the same rows
-        return new ReaderSettings(PRODUCED, keys, 16 + random.nextInt(100), true, 4, random.nextBoolean(),
-                readType, predicate, random.nextBoolean());
+        return new ReaderSettings(
+                PRODUCED,
+                keys,
+                16 + random.nextInt(100),
+                true,
+                4,
+                random.nextBoolean(),
+                readType,
+                predicate,
+                random.nextBoolean());
     }
 
-    private static List<String> read(ReaderSettings settings, List<RowGroupSplit> splits,
-            ReaderMetrics metrics) throws Exception {
+    private static List<String> read(
+            ReaderSettings settings, List<RowGroupSplit> splits, ReaderMetrics metrics)
+            throws Exception {
         List<String> out = new ArrayList<>();
         if (splits.isEmpty()) {
             return out;
@@ -161,8 +216,11 @@ class PredicateDifferentialTest {
                     while ((r = records.nextRecordFromSplit()) != null) {
                         RowData row = r.row;
                         assertThat(row.getArity()).isEqualTo(PRODUCED.getFieldCount());
-                        out.add(describe(row.getLong(0), row.isNullAt(1) ? null : row.getString(1),
-                                row.getString(2)));
+                        out.add(
+                                describe(
+                                        row.getLong(0),
+                                        row.isNullAt(1) ? null : row.getString(1),
+                                        row.getString(2)));
                     }
                 }
                 records.recycle();
@@ -177,7 +235,9 @@ class PredicateDifferentialTest {
         return id + "|" + s + "|" + day;
     }
 
-    /** Writes 6 to 9 files under day=/n= directories; returns every row with its partition values. */
+    /**
+     * Writes 6 to 9 files under day=/n= directories; returns every row with its partition values.
+     */
     private List<GenericRowData> writeFiles(Random random) throws Exception {
         List<GenericRowData> all = new ArrayList<>();
         int files = 6 + random.nextInt(4);
@@ -191,27 +251,49 @@ class PredicateDifferentialTest {
             int layout = random.nextInt(3); // 0 sorted, 1 clustered, 2 random
             List<RowData> fileRows = new ArrayList<>();
             for (int i = 0; i < rows; i++) {
-                Integer a = random.nextInt(10) == 0 ? null : switch (layout) {
-                    case 0 -> i;
-                    case 1 -> i / 50 * 10 + random.nextInt(10);
-                    default -> random.nextInt(1000);
-                };
-                StringData s = random.nextInt(8) == 0 ? null
-                        : StringData.fromString(layout == 0 ? String.format("k%04d", i)
-                                : "" + (char) ('a' + random.nextInt(6)) + random.nextInt(100));
-                Double x = random.nextInt(10) == 0 ? null : switch (random.nextInt(20)) {
-                    case 0 -> Double.NaN;
-                    case 1 -> -0.0;
-                    case 2 -> 0.0;
-                    default -> layout == 0 ? i * 0.5 : random.nextInt(400) * 0.5 - 100;
-                };
+                Integer a =
+                        random.nextInt(10) == 0
+                                ? null
+                                : switch (layout) {
+                                    case 0 -> i;
+                                    case 1 -> i / 50 * 10 + random.nextInt(10);
+                                    default -> random.nextInt(1000);
+                                };
+                StringData s =
+                        random.nextInt(8) == 0
+                                ? null
+                                : StringData.fromString(
+                                        layout == 0
+                                                ? String.format("k%04d", i)
+                                                : ""
+                                                        + (char) ('a' + random.nextInt(6))
+                                                        + random.nextInt(100));
+                Double x =
+                        random.nextInt(10) == 0
+                                ? null
+                                : switch (random.nextInt(20)) {
+                                    case 0 -> Double.NaN;
+                                    case 1 -> -0.0;
+                                    case 2 -> 0.0;
+                                    default ->
+                                            layout == 0 ? i * 0.5 : random.nextInt(400) * 0.5 - 100;
+                                };
                 fileRows.add(GenericRowData.of(id, a, s, x));
-                all.add(GenericRowData.of(id, a, s, x, StringData.fromString(day),
-                        n.startsWith("__") ? null : Integer.parseInt(n)));
+                all.add(
+                        GenericRowData.of(
+                                id,
+                                a,
+                                s,
+                                x,
+                                StringData.fromString(day),
+                                n.startsWith("__") ? null : Integer.parseInt(n)));
                 id++;
             }
-            TestingSourceFiles.write(dir.resolve("day=" + day + "/n=" + n + "/f" + f + ".parquet"), FILE_TYPE,
-                    fileRows, 40 + random.nextInt(120));
+            TestingSourceFiles.write(
+                    dir.resolve("day=" + day + "/n=" + n + "/f" + f + ".parquet"),
+                    FILE_TYPE,
+                    fileRows,
+                    40 + random.nextInt(120));
         }
         return all;
     }
@@ -243,9 +325,10 @@ class PredicateDifferentialTest {
                 }
                 yield Predicates.in(ref, values);
             }
-            case 3 -> column.equals("s") || column.equals("day")
-                    ? Predicates.startsWith(column, prefix(column, random))
-                    : Predicates.compare(ref, op(random), literal(column, random));
+            case 3 ->
+                    column.equals("s") || column.equals("day")
+                            ? Predicates.startsWith(column, prefix(column, random))
+                            : Predicates.compare(ref, op(random), literal(column, random));
             default -> Predicates.compare(ref, op(random), literal(column, random));
         };
     }
@@ -270,15 +353,18 @@ class PredicateDifferentialTest {
         return switch (column) {
             case "id" -> (long) random.nextInt(5000);
             case "a" -> random.nextInt(1100) - 50;
-            case "x" -> switch (random.nextInt(6)) {
-                case 0 -> -0.0;
-                case 1 -> 0.0;
-                default -> random.nextInt(500) * 0.5 - 100;
-            };
+            case "x" ->
+                    switch (random.nextInt(6)) {
+                        case 0 -> -0.0;
+                        case 1 -> 0.0;
+                        default -> random.nextInt(500) * 0.5 - 100;
+                    };
             case "n" -> random.nextInt(3) - 1;
             case "day" -> "d" + random.nextInt(4);
-            default -> random.nextBoolean() ? String.format("k%04d", random.nextInt(800))
-                    : "" + (char) ('a' + random.nextInt(6)) + random.nextInt(100);
+            default ->
+                    random.nextBoolean()
+                            ? String.format("k%04d", random.nextInt(800))
+                            : "" + (char) ('a' + random.nextInt(6)) + random.nextInt(100);
         };
     }
 }

@@ -11,7 +11,10 @@ import io.pqx.format.predicate.RuntimeFilter;
 import io.pqx.format.predicate.SlotValues;
 import io.pqx.source.TestingSourceFiles;
 import io.pqx.source.split.RowGroupSplit;
-
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongPredicate;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.core.fs.Path;
@@ -19,16 +22,11 @@ import org.apache.flink.table.data.RowData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.function.LongPredicate;
-
 /**
- * The split reader's own pruning, row group by row group: the page index narrows a row group to
- * the pages that may match, bloom filters skip row groups without an {@code =} value, a runtime
- * filter that arrived after planning skips row groups at their boundary; the rows emitted are
- * exactly those the predicate is TRUE on, and the counters say what was pruned.
+ * The split reader's own pruning, row group by row group: the page index narrows a row group to the
+ * pages that may match, bloom filters skip row groups without an {@code =} value, a runtime filter
+ * that arrived after planning skips row groups at their boundary; the rows emitted are exactly
+ * those the predicate is TRUE on, and the counters say what was pruned.
  */
 class ReaderPruningTest {
     @TempDir java.nio.file.Path dir;
@@ -36,9 +34,16 @@ class ReaderPruningTest {
     /** 4 row groups of 1,000 orders, pages of 100 rows, a bloom filter on name. */
     private java.nio.file.Path file() throws Exception {
         java.nio.file.Path file = dir.resolve("orders.parquet");
-        WriteOptions options = WriteOptions.builder().rowGroupRows(1000).pageRowLimit(100)
-                .bloomFilter("name", new BloomFilterSpec(1000, 0.01)).build();
-        try (ParquetWriter w = ParquetWriter.builder(TestingSourceFiles.ORDERS).options(options).create(new Path(file.toUri()))) {
+        WriteOptions options =
+                WriteOptions.builder()
+                        .rowGroupRows(1000)
+                        .pageRowLimit(100)
+                        .bloomFilter("name", new BloomFilterSpec(1000, 0.01))
+                        .build();
+        try (ParquetWriter w =
+                ParquetWriter.builder(TestingSourceFiles.ORDERS)
+                        .options(options)
+                        .create(new Path(file.toUri()))) {
             for (RowData row : TestingSourceFiles.orders(0, 4000)) {
                 w.write(row);
             }
@@ -46,10 +51,19 @@ class ReaderPruningTest {
         return file;
     }
 
-    private static List<Long> read(java.nio.file.Path file, Predicate predicate, LiveSlots slots,
-            ReaderMetrics metrics) throws Exception {
-        ReaderSettings settings = new ReaderSettings(TestingSourceFiles.ORDERS, List.of(), 64, true, 0,
-                true, TestingSourceFiles.ORDERS, predicate);
+    private static List<Long> read(
+            java.nio.file.Path file, Predicate predicate, LiveSlots slots, ReaderMetrics metrics)
+            throws Exception {
+        ReaderSettings settings =
+                new ReaderSettings(
+                        TestingSourceFiles.ORDERS,
+                        List.of(),
+                        64,
+                        true,
+                        0,
+                        true,
+                        TestingSourceFiles.ORDERS,
+                        predicate);
         RowGroupSplit split = PqxSplitReaderTest.split(file, Map.of(), 0, 3);
         List<Long> ids = new ArrayList<>();
         try (PqxSplitReader reader = new PqxSplitReader(settings, metrics, slots)) {
@@ -86,9 +100,13 @@ class ReaderPruningTest {
         java.nio.file.Path file = file();
         ReaderMetrics metrics = ReaderMetrics.unregistered();
         // qty = id % 100 defeats the statistics; id in [1250, 1420) lies in 3 pages of row group 1
-        // (the split was not planned: the other row groups reach the reader, their pages prove them empty)
-        Predicate p = Predicates.and(Predicates.greaterOrEqual("id", 1250L), Predicates.lessThan("id", 1420L),
-                Predicates.lessThan("qty", 50));
+        // (the split was not planned: the other row groups reach the reader, their pages prove them
+        // empty)
+        Predicate p =
+                Predicates.and(
+                        Predicates.greaterOrEqual("id", 1250L),
+                        Predicates.lessThan("id", 1420L),
+                        Predicates.lessThan("qty", 50));
         assertThat(read(file, p, new LiveSlots(), metrics))
                 .isEqualTo(ids(id -> id >= 1250 && id < 1420 && id % 100 < 50));
         assertThat(metrics.pagesPrunedByPageIndex()).isGreaterThanOrEqualTo(7);
@@ -100,7 +118,8 @@ class ReaderPruningTest {
     void bloomFiltersSkipRowGroupsWithoutTheValue() throws Exception {
         java.nio.file.Path file = file();
         ReaderMetrics metrics = ReaderMetrics.unregistered();
-        // names n0..n3999 lie within every row group's [min, max] in string order, but only one holds n2500
+        // names n0..n3999 lie within every row group's [min, max] in string order, but only one
+        // holds n2500
         Predicate p = Predicates.equal("name", "n2500");
         assertThat(read(file, p, new LiveSlots(), metrics)).containsExactly(2500L);
         assertThat(metrics.rowGroupsPrunedByBloomFilter()).isGreaterThanOrEqualTo(2);
@@ -111,8 +130,9 @@ class ReaderPruningTest {
         java.nio.file.Path file = file();
         ReaderMetrics metrics = ReaderMetrics.unregistered();
         LiveSlots slots = new LiveSlots();
-        slots.set(SlotValues.none().with("keys",
-                RuntimeFilter.range(Predicates.column("id"), 2100L, 2200L)));
+        slots.set(
+                SlotValues.none()
+                        .with("keys", RuntimeFilter.range(Predicates.column("id"), 2100L, 2200L)));
         Predicate p = Predicates.slot("keys", "id");
         assertThat(read(file, p, slots, metrics)).isEqualTo(ids(id -> id >= 2100 && id <= 2200));
         assertThat(metrics.rowGroupsPrunedByRuntimeFilter()).isEqualTo(3);

@@ -1,8 +1,15 @@
 package io.pqx.source.runtimefilter;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.pqx.format.predicate.ColumnDomain;
 import io.pqx.format.predicate.Literal;
-
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
@@ -13,15 +20,6 @@ import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.VarCharType;
 import org.junit.jupiter.api.Test;
 
-import java.math.BigDecimal;
-import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 class BloomKeyFilterTest {
 
     @Test
@@ -30,21 +28,31 @@ class BloomKeyFilterTest {
         assertFound(new IntType(), 42, 42);
         assertFound(new BigIntType(), 42L, 42L);
         assertFound(new VarCharType(20), "käse", StringData.fromString("käse"));
-        assertFound(new DecimalType(10, 2), new BigDecimal("1.5"),
+        assertFound(
+                new DecimalType(10, 2),
+                new BigDecimal("1.5"),
                 DecimalData.fromBigDecimal(new BigDecimal("1.50"), 10, 2));
-        assertFound(new DateType(), LocalDate.of(2024, 3, 9), (int) LocalDate.of(2024, 3, 9).toEpochDay());
+        assertFound(
+                new DateType(),
+                LocalDate.of(2024, 3, 9),
+                (int) LocalDate.of(2024, 3, 9).toEpochDay());
         long[] bits = new long[8];
         BloomKeyFilter.add(bits, 3, -0.0);
         assertThat(BloomKeyFilter.of(3, bits).mightContain(0.0f)).as("-0.0 = 0.0").isTrue();
         BloomKeyFilter.add(bits, 3, TimestampData.fromEpochMillis(5, 6));
-        assertThat(BloomKeyFilter.of(3, bits).mightContain(TimestampData.fromEpochMillis(5, 6))).isTrue();
+        assertThat(BloomKeyFilter.of(3, bits).mightContain(TimestampData.fromEpochMillis(5, 6)))
+                .isTrue();
     }
 
-    private static void assertFound(org.apache.flink.table.types.logical.LogicalType type, Object javaKey,
+    private static void assertFound(
+            org.apache.flink.table.types.logical.LogicalType type,
+            Object javaKey,
             Object internal) {
         long[] bits = new long[16];
         BloomKeyFilter.add(bits, 4, ColumnDomain.coerce(Literal.of(javaKey), type));
-        assertThat(BloomKeyFilter.of(4, bits).mightContain(internal)).as(type + " " + javaKey).isTrue();
+        assertThat(BloomKeyFilter.of(4, bits).mightContain(internal))
+                .as(type + " " + javaKey)
+                .isTrue();
     }
 
     @Test

@@ -1,8 +1,12 @@
 package io.pqx.source.runtimefilter;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.pqx.format.predicate.ColumnRef;
 import io.pqx.format.predicate.RuntimeFilter;
-
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.metrics.groups.OperatorCoordinatorMetricGroup;
 import org.apache.flink.runtime.checkpoint.CheckpointCoordinator;
@@ -15,16 +19,13 @@ import org.apache.flink.runtime.source.event.SourceEventWrapper;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
-/** The publisher's coordinator: merges only when complete, delivers by the store's rules, restores. */
+/**
+ * The publisher's coordinator: merges only when complete, delivers by the store's rules, restores.
+ */
 class PublisherCoordinatorTest {
     private static final RuntimeFilterTarget TARGET =
-            new RuntimeFilterTarget("listen-1", "ids", ColumnRef.of("id"), new BigIntType(), 1000, 0.01);
+            new RuntimeFilterTarget(
+                    "listen-1", "ids", ColumnRef.of("id"), new BigIntType(), 1000, 0.01);
 
     /** A context of {@code parallelism} subtasks over {@code store}. */
     private static OperatorCoordinator.Context context(int parallelism, CoordinatorStore store) {
@@ -91,14 +92,29 @@ class PublisherCoordinatorTest {
             received.add((RuntimeFilterEvent) ((SourceEventWrapper) event).getSourceEvent());
         }
 
-        @Override public void start() {}
-        @Override public void close() {}
-        @Override public void checkpointCoordinator(long id, CompletableFuture<byte[]> result) {}
-        @Override public void notifyCheckpointComplete(long id) {}
-        @Override public void resetToCheckpoint(long id, byte[] data) {}
-        @Override public void subtaskReset(int subtask, long id) {}
-        @Override public void executionAttemptFailed(int subtask, int attempt, Throwable reason) {}
-        @Override public void executionAttemptReady(int subtask, int attempt, SubtaskGateway gateway) {}
+        @Override
+        public void start() {}
+
+        @Override
+        public void close() {}
+
+        @Override
+        public void checkpointCoordinator(long id, CompletableFuture<byte[]> result) {}
+
+        @Override
+        public void notifyCheckpointComplete(long id) {}
+
+        @Override
+        public void resetToCheckpoint(long id, byte[] data) {}
+
+        @Override
+        public void subtaskReset(int subtask, long id) {}
+
+        @Override
+        public void executionAttemptFailed(int subtask, int attempt, Throwable reason) {}
+
+        @Override
+        public void executionAttemptReady(int subtask, int attempt, SubtaskGateway gateway) {}
     }
 
     private static PartialFilterEvent partial(long... keys) {
@@ -126,7 +142,8 @@ class PublisherCoordinatorTest {
         assertThat(merged.max().orElseThrow().value()).isEqualTo(40L);
         BloomKeyFilter keys = merged.keys().orElseThrow();
         assertThat(List.of(5L, 17L, 40L)).allMatch(keys::mightContain);
-        c.handleEventFromOperator(1, 1, partial(40)); // re-sent after a regional failover: same union
+        c.handleEventFromOperator(
+                1, 1, partial(40)); // re-sent after a regional failover: same union
         c.notifyCheckpointComplete(1);
         assertThat(source.received).hasSize(1);
         assertThat(store.get(TARGET.listeningId())).as("the source's entry stays").isSameAs(source);
@@ -140,7 +157,9 @@ class PublisherCoordinatorTest {
         PublisherCoordinator c = new PublisherCoordinator(context(2, store), TARGET);
         c.handleEventFromOperator(0, 0, partial());
         c.handleEventFromOperator(1, 0, partial());
-        assertThat(source.received).extracting(RuntimeFilterEvent::state).containsExactly(RuntimeFilter.State.EMPTY);
+        assertThat(source.received)
+                .extracting(RuntimeFilterEvent::state)
+                .containsExactly(RuntimeFilter.State.EMPTY);
     }
 
     @Test
@@ -165,7 +184,8 @@ class PublisherCoordinatorTest {
         store.putIfAbsent(TARGET.listeningId(), first);
         PublisherCoordinator c = new PublisherCoordinator(context(1, store), TARGET);
         c.handleEventFromOperator(0, 0, partial(1, 2));
-        FakeSourceCoordinator second = new FakeSourceCoordinator(); // a global failover recreated it
+        FakeSourceCoordinator second =
+                new FakeSourceCoordinator(); // a global failover recreated it
         store.compute(TARGET.listeningId(), (k, old) -> second);
         c.deliver();
         c.deliver();

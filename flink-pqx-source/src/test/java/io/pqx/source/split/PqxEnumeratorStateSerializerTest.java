@@ -1,42 +1,53 @@
 package io.pqx.source.split;
 
-import io.pqx.source.runtimefilter.TestingRuntimeFilters;
-
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.junit.jupiter.api.Test;
-
-import java.io.IOException;
-import java.util.List;
-import java.util.Map;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.source.runtimefilter.TestingRuntimeFilters;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.junit.jupiter.api.Test;
+
 class PqxEnumeratorStateSerializerTest {
-    private final SimpleVersionedSerializer<PqxEnumeratorState> serializer = PqxEnumeratorState.serializer();
+    private final SimpleVersionedSerializer<PqxEnumeratorState> serializer =
+            PqxEnumeratorState.serializer();
 
     private static PqxEnumeratorState sample() {
         return new PqxEnumeratorState(
                 1_700_000_500_000L,
-                List.of(new SeenFile("file:/data/a.parquet", 1_700_000_000_000L),
+                List.of(
+                        new SeenFile("file:/data/a.parquet", 1_700_000_000_000L),
                         new SeenFile("file:/data/b.parquet", 1_700_000_500_000L)),
-                List.of(RowGroupSplitSerializerTest.sample(),
-                        RowGroupSplit.of("file:/data/b.parquet", 99, 1_700_000_500_000L, Map.of(), 0, 0)),
+                List.of(
+                        RowGroupSplitSerializerTest.sample(),
+                        RowGroupSplit.of(
+                                "file:/data/b.parquet", 99, 1_700_000_500_000L, Map.of(), 0, 0)),
                 true);
     }
 
     /** The sample with two runtime filters: a RANGE with a bloom filter and an EMPTY one. */
     static PqxEnumeratorState sampleWithFilters() {
         PqxEnumeratorState s = sample();
-        return new PqxEnumeratorState(s.watermark(), s.seenFiles(), s.pendingSplits(),
-                s.initialDiscoveryDone(), TestingRuntimeFilters.samples());
+        return new PqxEnumeratorState(
+                s.watermark(),
+                s.seenFiles(),
+                s.pendingSplits(),
+                s.initialDiscoveryDone(),
+                TestingRuntimeFilters.samples());
     }
 
     /** The sample with filters and a seen threshold below the watermark by a horizon of an hour. */
     static PqxEnumeratorState sampleWithThreshold() {
         PqxEnumeratorState s = sampleWithFilters();
-        return new PqxEnumeratorState(s.watermark(), s.seenFiles(), s.pendingSplits(),
-                s.initialDiscoveryDone(), s.runtimeFilters(), s.watermark() - 3_600_000L);
+        return new PqxEnumeratorState(
+                s.watermark(),
+                s.seenFiles(),
+                s.pendingSplits(),
+                s.initialDiscoveryDone(),
+                s.runtimeFilters(),
+                s.watermark() - 3_600_000L);
     }
 
     @Test
@@ -54,7 +65,8 @@ class PqxEnumeratorStateSerializerTest {
     void versionTwoBytesWithRuntimeFiltersAreStillReadWithoutASeenThreshold() throws IOException {
         byte[] golden = TestingGoldenBytes.read("enumerator-state-v2-splits-v2.bin", null);
         assertThat(serializer.deserialize(2, golden)).isEqualTo(sampleWithFilters());
-        assertThat(serializer.deserialize(2, golden).runtimeFilters().get(0).filter().keys()).isPresent();
+        assertThat(serializer.deserialize(2, golden).runtimeFilters().get(0).filter().keys())
+                .isPresent();
         assertThat(serializer.deserialize(2, golden).seenThreshold()).isEqualTo(Long.MIN_VALUE);
     }
 
@@ -71,7 +83,8 @@ class PqxEnumeratorStateSerializerTest {
         byte[] cut = java.util.Arrays.copyOf(bytes, bytes.length - 17);
         assertThatThrownBy(() -> serializer.deserialize(3, cut)).isInstanceOf(IOException.class);
         byte[] noThreshold = java.util.Arrays.copyOf(bytes, bytes.length - 4);
-        assertThatThrownBy(() -> serializer.deserialize(3, noThreshold)).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> serializer.deserialize(3, noThreshold))
+                .isInstanceOf(IOException.class);
     }
 
     @Test
@@ -88,7 +101,8 @@ class PqxEnumeratorStateSerializerTest {
 
     @Test
     void refusesAnUnknownVersion() {
-        assertThatThrownBy(() -> serializer.deserialize(7, new byte[0])).hasMessageContaining("version 7");
+        assertThatThrownBy(() -> serializer.deserialize(7, new byte[0]))
+                .hasMessageContaining("version 7");
     }
 
     @Test

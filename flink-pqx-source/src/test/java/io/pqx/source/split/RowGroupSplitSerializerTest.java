@@ -1,16 +1,15 @@
 package io.pqx.source.split;
 
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.junit.jupiter.api.Test;
 
 class RowGroupSplitSerializerTest {
     private final SimpleVersionedSerializer<RowGroupSplit> serializer = RowGroupSplit.serializer();
@@ -19,14 +18,29 @@ class RowGroupSplitSerializerTest {
         Map<String, String> partitions = new LinkedHashMap<>();
         partitions.put("day", "2024-03-09");
         partitions.put("city", "Zürich a/b");
-        return new RowGroupSplit("file:/data/t/day=2024-03-09/part-0.parquet", 123_456L,
-                1_700_000_000_123L, partitions, 2, 5, 3, 1_999L);
+        return new RowGroupSplit(
+                "file:/data/t/day=2024-03-09/part-0.parquet",
+                123_456L,
+                1_700_000_000_123L,
+                partitions,
+                2,
+                5,
+                3,
+                1_999L);
     }
 
     static RowGroupSplit sampleWithAllMatch() {
         RowGroupSplit s = sample();
-        return new RowGroupSplit(s.path(), s.fileLength(), s.modificationTime(), s.partitions(), 2, 5, 3,
-                1_999L, List.of(2, 4, 5));
+        return new RowGroupSplit(
+                s.path(),
+                s.fileLength(),
+                s.modificationTime(),
+                s.partitions(),
+                2,
+                5,
+                3,
+                1_999L,
+                List.of(2, 4, 5));
     }
 
     @Test

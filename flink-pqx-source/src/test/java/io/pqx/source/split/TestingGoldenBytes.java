@@ -1,11 +1,11 @@
 package io.pqx.source.split;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Golden serialized forms checked into test resources. Run a test with {@code

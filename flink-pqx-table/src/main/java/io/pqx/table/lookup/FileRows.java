@@ -4,20 +4,18 @@ import io.pqx.format.ParquetReader;
 import io.pqx.format.ReadSchema;
 import io.pqx.format.error.FileContext;
 import io.pqx.source.ListedFile;
-
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * How one file gives the table's row: its data columns read by name as the declared types, the
- * partition columns from the file's directories. A file whose column types differ from the
- * declared ones is refused, naming file and column (lookups read no widened types).
+ * partition columns from the file's directories. A file whose column types differ from the declared
+ * ones is refused, naming file and column (lookups read no widened types).
  */
 final class FileRows {
     private final ReadSchema projection;
@@ -25,7 +23,10 @@ final class FileRows {
     private final Object[] constants;
     private final RowData.FieldGetter[] getters;
 
-    private FileRows(ReadSchema projection, int[] fileIndex, Object[] constants,
+    private FileRows(
+            ReadSchema projection,
+            int[] fileIndex,
+            Object[] constants,
             RowData.FieldGetter[] getters) {
         this.projection = projection;
         this.fileIndex = fileIndex;
@@ -33,8 +34,9 @@ final class FileRows {
         this.getters = getters;
     }
 
-    static FileRows of(ParquetReader reader, RowType tableType, List<String> partitionKeys,
-            ListedFile file) throws IOException {
+    static FileRows of(
+            ParquetReader reader, RowType tableType, List<String> partitionKeys, ListedFile file)
+            throws IOException {
         List<String> names = new ArrayList<>();
         for (String name : tableType.getFieldNames()) {
             if (!partitionKeys.contains(name)) {
@@ -45,8 +47,10 @@ final class FileRows {
         try {
             projection = reader.project(names);
         } catch (IllegalArgumentException e) {
-            throw FileContext.of(file.path()).unsupported("Cannot look up in file",
-                    "a declared column is missing: " + e.getMessage());
+            throw FileContext.of(file.path())
+                    .unsupported(
+                            "Cannot look up in file",
+                            "a declared column is missing: " + e.getMessage());
         }
         RowType fileType = projection.rowType();
         int arity = tableType.getFieldCount();
@@ -64,10 +68,15 @@ final class FileRows {
             }
             LogicalType found = fileType.getTypeAt(next);
             if (!found.copy(true).equals(declared.copy(true))) {
-                throw FileContext.of(file.path()).column(name).unsupported(
-                        "Cannot look up in column", "the file holds " + found
-                                + " where the table declares " + declared
-                                + " (lookups read declared types only)");
+                throw FileContext.of(file.path())
+                        .column(name)
+                        .unsupported(
+                                "Cannot look up in column",
+                                "the file holds "
+                                        + found
+                                        + " where the table declares "
+                                        + declared
+                                        + " (lookups read declared types only)");
             }
             fileIndex[i] = next;
             getters[i] = RowData.createFieldGetter(found, next);

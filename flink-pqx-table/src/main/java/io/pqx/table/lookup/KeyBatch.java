@@ -3,9 +3,6 @@ package io.pqx.table.lookup;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
 import io.pqx.source.ListedFile;
-
-import org.apache.flink.table.data.RowData;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.apache.flink.table.data.RowData;
 
 /**
  * The distinct keys of one or more probes, answered together by one read of the table: per file,
@@ -25,6 +23,7 @@ import java.util.Set;
  */
 final class KeyBatch {
     private final LookupTable table;
+
     /** The keys that can match, each with its values in key order. */
     private final Set<Key> keys;
 
@@ -51,7 +50,9 @@ final class KeyBatch {
         return new KeyBatch(table, new LinkedHashSet<>(keys));
     }
 
-    /** The key of {@code keyRow}, as the batch's answers are keyed; null for one matching nothing. */
+    /**
+     * The key of {@code keyRow}, as the batch's answers are keyed; null for one matching nothing.
+     */
     static Key keyOf(LookupTable table, RowData keyRow) {
         return Key.of(keyRow, keyRowGetters(table));
     }
@@ -73,7 +74,9 @@ final class KeyBatch {
         return keys.size();
     }
 
-    /** The keys of this batch a file can hold: those whose partition parts equal its directories. */
+    /**
+     * The keys of this batch a file can hold: those whose partition parts equal its directories.
+     */
     KeyBatch forFile(ListedFile file) throws IOException {
         List<Integer> parts = new ArrayList<>();
         List<Object> values = new ArrayList<>();
@@ -153,13 +156,16 @@ final class KeyBatch {
             this.hash = Arrays.deepHashCode(values);
         }
 
-        /** The key of {@code row}'s fields read by {@code getters}; null if a part is NULL or NaN. */
+        /**
+         * The key of {@code row}'s fields read by {@code getters}; null if a part is NULL or NaN.
+         */
         static Key of(RowData row, RowData.FieldGetter[] getters) {
             Object[] raw = new Object[getters.length];
             Object[] values = new Object[getters.length];
             for (int i = 0; i < getters.length; i++) {
                 Object value = getters[i].getFieldOrNull(row);
-                if (value == null || value instanceof Double d && d.isNaN()
+                if (value == null
+                        || value instanceof Double d && d.isNaN()
                         || value instanceof Float f && f.isNaN()) {
                     return null; // NULL = x and NaN = x are never TRUE
                 }

@@ -8,15 +8,14 @@ import io.pqx.format.predicate.BoundPredicate;
 import io.pqx.format.predicate.ColumnResolver;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.SlotValues;
-
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
- * A batch of lookup keys (the condition on their data columns) as the row filter of one file's scans:
- * a row is kept when the key's predicate is TRUE on it. The scan decodes the key columns first
- * and the other columns only for the rows kept.
+ * A batch of lookup keys (the condition on their data columns) as the row filter of one file's
+ * scans: a row is kept when the key's predicate is TRUE on it. The scan decodes the key columns
+ * first and the other columns only for the rows kept.
  */
 final class KeyRowFilter implements RowFilter {
     private final ReadSchema columns;
@@ -32,7 +31,8 @@ final class KeyRowFilter implements RowFilter {
         Set<String> names = new LinkedHashSet<>();
         key.columns().forEach(ref -> names.add(ref.path().get(0)));
         ReadSchema columns = reader.project(List.copyOf(names));
-        return new KeyRowFilter(columns, BoundPredicate.bind(key, ColumnResolver.of(columns.rowType())));
+        return new KeyRowFilter(
+                columns, BoundPredicate.bind(key, ColumnResolver.of(columns.rowType())));
     }
 
     @Override

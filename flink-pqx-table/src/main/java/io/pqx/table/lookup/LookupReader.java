@@ -19,7 +19,17 @@ import io.pqx.format.prune.PruningListener;
 import io.pqx.format.prune.StatisticsPruner;
 import io.pqx.source.ListedFile;
 import io.pqx.table.lookup.KeyBatch.Key;
-
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
@@ -33,36 +43,26 @@ import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.FileNotFoundException;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.function.UnaryOperator;
-
 /**
  * Answers batches of lookup keys from a pqx table's files, for one lookup task: every row of the
  * table whose key equals a key of the batch, grouped by key, as the table's row or the fields the
  * planner asked for, rows the pushed filter rejects left out.
  *
- * <p>Per batch and file: files whose partition directories match no key are not opened; row
- * groups are pruned by footer statistics, bloom filters and page indexes against the batch's keys
- * (one predicate for the batch, each key tested); the rest are scanned with the keys as row
- * filter, the key columns decoded first and the other columns only for matching rows. Footers,
- * bloom filters and page indexes are kept in a {@link MetadataCache} bounded by bytes. Files are
- * listed again after the refresh interval; a file no longer listed, or found gone when opened, is
- * never answered from (its rows read in that batch are dropped too). Thread-safe: the async
- * function's threads share one.
+ * <p>Per batch and file: files whose partition directories match no key are not opened; row groups
+ * are pruned by footer statistics, bloom filters and page indexes against the batch's keys (one
+ * predicate for the batch, each key tested); the rest are scanned with the keys as row filter, the
+ * key columns decoded first and the other columns only for matching rows. Footers, bloom filters
+ * and page indexes are kept in a {@link MetadataCache} bounded by bytes. Files are listed again
+ * after the refresh interval; a file no longer listed, or found gone when opened, is never answered
+ * from (its rows read in that batch are dropped too). Thread-safe: the async function's threads
+ * share one.
  */
 final class LookupReader {
     private static final Logger LOG = LoggerFactory.getLogger(LookupReader.class);
+
     /** Tables whose slow lookup keys were logged in this JVM: said once, not once per task. */
-    private static final Set<String> LOGGED_SLOW = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final Set<String> LOGGED_SLOW =
+            java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private final LookupTable table;
     private final MetadataCache metadata;
@@ -91,9 +91,10 @@ final class LookupReader {
         this.readOptions = ReadOptions.defaults();
         this.prunable = checkPrunable(table);
         this.lookups = metrics.counter("pqxLookups", new ThreadSafeSimpleCounter());
-        this.rowGroupsRead = metrics.counter("pqxLookupRowGroupsRead", new ThreadSafeSimpleCounter());
-        this.rowGroupsSkipped = metrics.counter("pqxLookupRowGroupsSkipped",
-                new ThreadSafeSimpleCounter());
+        this.rowGroupsRead =
+                metrics.counter("pqxLookupRowGroupsRead", new ThreadSafeSimpleCounter());
+        this.rowGroupsSkipped =
+                metrics.counter("pqxLookupRowGroupsSkipped", new ThreadSafeSimpleCounter());
         this.pagesSkipped = metrics.counter("pqxLookupPagesSkipped", new ThreadSafeSimpleCounter());
         this.filesOpened = metrics.counter("pqxLookupFilesOpened", new ThreadSafeSimpleCounter());
         metrics.gauge("pqxLookupMetadataCacheBytes", metadata::bytes);
@@ -119,18 +120,32 @@ final class LookupReader {
             return true;
         }
         if (LOGGED_SLOW.add(table.tableName + " " + slow)) {
-            LOG.warn("Lookups into {} with key column(s) {} read every row group of every file:"
-                    + " pqx cannot prune row groups on this type (the keys still filter rows)",
-                    table.tableName, slow);
+            LOG.warn(
+                    "Lookups into {} with key column(s) {} read every row group of every file:"
+                            + " pqx cannot prune row groups on this type (the keys still filter rows)",
+                    table.tableName,
+                    slow);
         }
         return false;
     }
 
     private static boolean prunableType(LogicalTypeRoot root) {
         return switch (root) {
-            case BOOLEAN, TINYINT, SMALLINT, INTEGER, BIGINT, DECIMAL, CHAR, VARCHAR, BINARY,
-                    VARBINARY, DATE, TIME_WITHOUT_TIME_ZONE, TIMESTAMP_WITHOUT_TIME_ZONE,
-                    TIMESTAMP_WITH_LOCAL_TIME_ZONE -> true;
+            case BOOLEAN,
+                    TINYINT,
+                    SMALLINT,
+                    INTEGER,
+                    BIGINT,
+                    DECIMAL,
+                    CHAR,
+                    VARCHAR,
+                    BINARY,
+                    VARBINARY,
+                    DATE,
+                    TIME_WITHOUT_TIME_ZONE,
+                    TIMESTAMP_WITHOUT_TIME_ZONE,
+                    TIMESTAMP_WITH_LOCAL_TIME_ZONE ->
+                    true;
             default -> false;
         };
     }
@@ -144,7 +159,9 @@ final class LookupReader {
         return metadata;
     }
 
-    /** The rows of every key of {@code batch} (copies), each key present (an empty list: no row). */
+    /**
+     * The rows of every key of {@code batch} (copies), each key present (an empty list: no row).
+     */
     Map<Key, List<RowData>> read(KeyBatch batch, int probes) throws IOException {
         lookups.inc(probes);
         Map<Key, List<RowData>> answers = batch.emptyAnswers();
@@ -177,8 +194,8 @@ final class LookupReader {
     }
 
     /**
-     * A file removed since the listing is no longer part of the table: none of its rows is
-     * answered (not even those read before it went), and the files are listed again next time.
+     * A file removed since the listing is no longer part of the table: none of its rows is answered
+     * (not even those read before it went), and the files are listed again next time.
      */
     private void dropGone(ListedFile file) {
         metadata.removeFile(file);
@@ -225,46 +242,76 @@ final class LookupReader {
             if (key != null) {
                 rowFilter = KeyRowFilter.of(key, reader);
                 if (prunable) {
-                    PruningListener pages = new PruningListener() {
-                        @Override
-                        public void pagesPruned(String evidence, int rowGroup, int pruned, int all) {
-                            pagesSkipped.inc(pruned);
-                        }
-                    };
+                    PruningListener pages =
+                            new PruningListener() {
+                                @Override
+                                public void pagesPruned(
+                                        String evidence, int rowGroup, int pruned, int all) {
+                                    pagesSkipped.inc(pruned);
+                                }
+                            };
                     int cap = Math.max(StatisticsPruner.DEFAULT_IN_LIST_CAP, keys.size());
-                    StatisticsPruner statistics = StatisticsPruner.create(key,
-                            reader.schema().fields(), cap);
-                    plan = plan.apply(statistics, reader.metadata(), SlotValues.none(),
-                            PruningListener.NONE);
-                    plan = plan.apply(BloomFilterPruner.create(statistics,
-                                    (rowGroup, leaf) -> bloomFilter(file, reader, rowGroup, leaf)),
-                            reader.metadata(), SlotValues.none(), PruningListener.NONE);
+                    StatisticsPruner statistics =
+                            StatisticsPruner.create(key, reader.schema().fields(), cap);
+                    plan =
+                            plan.apply(
+                                    statistics,
+                                    reader.metadata(),
+                                    SlotValues.none(),
+                                    PruningListener.NONE);
+                    plan =
+                            plan.apply(
+                                    BloomFilterPruner.create(
+                                            statistics,
+                                            (rowGroup, leaf) ->
+                                                    bloomFilter(file, reader, rowGroup, leaf)),
+                                    reader.metadata(),
+                                    SlotValues.none(),
+                                    PruningListener.NONE);
                     leaves.addAll(PageIndexPruner.leafIndexes(key, reader.schema().fields()));
                     rows.projection().leaves().forEach(l -> leaves.add(l.leafIndex()));
-                    plan = plan.apply(PageIndexPruner.create(statistics,
-                                    rowGroup -> Optional.of(pageIndexes(file, reader, rowGroup, leaves))),
-                            reader.metadata(), SlotValues.none(), pages);
+                    plan =
+                            plan.apply(
+                                    PageIndexPruner.create(
+                                            statistics,
+                                            rowGroup ->
+                                                    Optional.of(
+                                                            pageIndexes(
+                                                                    file, reader, rowGroup,
+                                                                    leaves))),
+                                    reader.metadata(),
+                                    SlotValues.none(),
+                                    pages);
                 }
             }
-            ParquetScan.Builder scan = ParquetScan.builder(reader, rows.projection())
-                    .accessPlan(plan)
-                    .rowFilter(rowFilter)
-                    .listener(new ParquetScan.Listener() {
-                        @Override
-                        public void skipped(int rowGroup) {
-                            rowGroupsSkipped.inc();
-                        }
+            ParquetScan.Builder scan =
+                    ParquetScan.builder(reader, rows.projection())
+                            .accessPlan(plan)
+                            .rowFilter(rowFilter)
+                            .listener(
+                                    new ParquetScan.Listener() {
+                                        @Override
+                                        public void skipped(int rowGroup) {
+                                            rowGroupsSkipped.inc();
+                                        }
 
-                        @Override
-                        public void reading(int rowGroup, RowSelection selection, boolean filtered) {
-                            rowGroupsRead.inc();
-                        }
-                    });
+                                        @Override
+                                        public void reading(
+                                                int rowGroup,
+                                                RowSelection selection,
+                                                boolean filtered) {
+                                            rowGroupsRead.inc();
+                                        }
+                                    });
             if (!leaves.isEmpty()) {
                 // the page indexes the pruner read and cached plan a partial selection's pages
-                scan.knownPageIndexes(rowGroup -> Optional.ofNullable(metadata.get(
-                        new MetadataCache.Key(file, new PageIndexKey(rowGroup)),
-                        RowGroupPageIndexes.class)));
+                scan.knownPageIndexes(
+                        rowGroup ->
+                                Optional.ofNullable(
+                                        metadata.get(
+                                                new MetadataCache.Key(
+                                                        file, new PageIndexKey(rowGroup)),
+                                                RowGroupPageIndexes.class)));
             }
             try (BatchIterator batches = scan.build()) {
                 while (batches.hasNext()) {
@@ -279,8 +326,8 @@ final class LookupReader {
     private record PageIndexKey(int rowGroup) {}
 
     @SuppressWarnings("unchecked")
-    private Optional<BloomFilterView> bloomFilter(ListedFile file, ParquetReader reader, int rowGroup,
-            int leaf) throws IOException {
+    private Optional<BloomFilterView> bloomFilter(
+            ListedFile file, ParquetReader reader, int rowGroup, int leaf) throws IOException {
         MetadataCache.Key key = new MetadataCache.Key(file, new BloomKey(rowGroup, leaf));
         Optional<BloomFilterView> kept = metadata.get(key, Optional.class);
         if (kept == null) {
@@ -290,8 +337,9 @@ final class LookupReader {
         return kept;
     }
 
-    private RowGroupPageIndexes pageIndexes(ListedFile file, ParquetReader reader, int rowGroup,
-            Set<Integer> leaves) throws IOException {
+    private RowGroupPageIndexes pageIndexes(
+            ListedFile file, ParquetReader reader, int rowGroup, Set<Integer> leaves)
+            throws IOException {
         MetadataCache.Key key = new MetadataCache.Key(file, new PageIndexKey(rowGroup));
         RowGroupPageIndexes kept = metadata.get(key, RowGroupPageIndexes.class);
         if (kept == null) {
@@ -311,7 +359,10 @@ final class LookupReader {
         return bytes;
     }
 
-    private void collect(VectorizedColumnBatch batch, FileRows rows, KeyBatch keys,
+    private void collect(
+            VectorizedColumnBatch batch,
+            FileRows rows,
+            KeyBatch keys,
             List<Map.Entry<Key, RowData>> out) {
         int n = batch.getNumRows();
         for (int i = 0; i < n; i++) {

@@ -4,16 +4,14 @@ import io.pqx.format.predicate.BoundPredicate;
 import io.pqx.format.predicate.ColumnResolver;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.source.PqxSource;
-
-import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.RowType;
-
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.UnaryOperator;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
  * What a lookup into a pqx table reads and gives back, fixed at plan time: the table (its files as
@@ -29,15 +27,25 @@ final class LookupTable implements Serializable {
     final RowType tableType;
     final List<String> partitionKeys;
     final int[] keyFields;
+
     /** Top-level fields of the table row returned, in order; null: all. */
     final int[] outputFields;
+
     /** The pushed filter over the table's columns, or null. */
     final Predicate filter;
+
     final long refreshMillis;
     final long metadataCacheBytes;
 
-    LookupTable(String tableName, PqxSource<RowData> listing, RowType tableType, List<String> partitionKeys,
-            int[] keyFields, int[] outputFields, Predicate filter, Duration refresh,
+    LookupTable(
+            String tableName,
+            PqxSource<RowData> listing,
+            RowType tableType,
+            List<String> partitionKeys,
+            int[] keyFields,
+            int[] outputFields,
+            Predicate filter,
+            Duration refresh,
             long metadataCacheBytes) {
         this.tableName = tableName;
         this.listing = listing;
@@ -69,7 +77,9 @@ final class LookupTable implements Serializable {
         }
         RowData.FieldGetter[] getters = new RowData.FieldGetter[outputFields.length];
         for (int i = 0; i < getters.length; i++) {
-            getters[i] = RowData.createFieldGetter(tableType.getTypeAt(outputFields[i]), outputFields[i]);
+            getters[i] =
+                    RowData.createFieldGetter(
+                            tableType.getTypeAt(outputFields[i]), outputFields[i]);
         }
         return row -> {
             GenericRowData projected = new GenericRowData(getters.length);

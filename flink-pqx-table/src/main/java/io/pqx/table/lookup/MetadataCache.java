@@ -1,7 +1,6 @@
 package io.pqx.table.lookup;
 
 import io.pqx.source.ListedFile;
-
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -9,14 +8,16 @@ import java.util.Set;
 import java.util.function.ToLongFunction;
 
 /**
- * What one lookup task keeps of the files it has read, so that a lookup reads no footer, page
- * index or bloom filter twice: values under keys of one file, at most {@code capacityBytes} in all
- * (by each value's estimated heap size), the least recently used evicted first. A value larger
- * than the whole capacity is not kept. Keys name the listed file (path, length, modification time),
- * so a replaced file is new; {@link #retainOnly} drops the files no longer listed. Thread-safe.
+ * What one lookup task keeps of the files it has read, so that a lookup reads no footer, page index
+ * or bloom filter twice: values under keys of one file, at most {@code capacityBytes} in all (by
+ * each value's estimated heap size), the least recently used evicted first. A value larger than the
+ * whole capacity is not kept. Keys name the listed file (path, length, modification time), so a
+ * replaced file is new; {@link #retainOnly} drops the files no longer listed. Thread-safe.
  */
 final class MetadataCache {
-    /** A cached value's key: its file and what of it (the footer, a row group's bloom filter, ...). */
+    /**
+     * A cached value's key: its file and what of it (the footer, a row group's bloom filter, ...).
+     */
     record Key(ListedFile file, Object part) {}
 
     private record Entry(Object value, long bytes) {}
@@ -29,7 +30,8 @@ final class MetadataCache {
 
     MetadataCache(long capacityBytes) {
         if (capacityBytes < 0) {
-            throw new IllegalArgumentException("Cannot keep a negative number of bytes: " + capacityBytes);
+            throw new IllegalArgumentException(
+                    "Cannot keep a negative number of bytes: " + capacityBytes);
         }
         this.capacityBytes = capacityBytes;
     }
@@ -45,7 +47,9 @@ final class MetadataCache {
         return type.cast(e.value);
     }
 
-    /** Keeps {@code value} under {@code key}, evicting the least recently used beyond the capacity. */
+    /**
+     * Keeps {@code value} under {@code key}, evicting the least recently used beyond the capacity.
+     */
     synchronized <T> void put(Key key, T value, ToLongFunction<T> size) {
         long b = Math.max(1, size.applyAsLong(value));
         if (b > capacityBytes) {

@@ -1,14 +1,5 @@
 package io.pqx.table.lookup;
 
-import org.apache.flink.annotation.Internal;
-import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.ThreadSafeSimpleCounter;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.functions.AsyncLookupFunction;
-import org.apache.flink.table.functions.FunctionContext;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -20,6 +11,14 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.ThreadSafeSimpleCounter;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.functions.AsyncLookupFunction;
+import org.apache.flink.table.functions.FunctionContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Answers a lookup join's keys asynchronously, many at once: the probes waiting when a worker
@@ -49,8 +48,13 @@ public final class PqxAsyncLookupFunction extends AsyncLookupFunction {
 
     PqxAsyncLookupFunction(LookupTable table, int threads, int batchSize) {
         if (threads < 1 || batchSize < 1) {
-            throw new IllegalArgumentException("Cannot look up with " + threads + " threads and"
-                    + " batches of " + batchSize + ": both must be at least 1");
+            throw new IllegalArgumentException(
+                    "Cannot look up with "
+                            + threads
+                            + " threads and"
+                            + " batches of "
+                            + batchSize
+                            + ": both must be at least 1");
         }
         this.table = table;
         this.threads = threads;
@@ -60,15 +64,17 @@ public final class PqxAsyncLookupFunction extends AsyncLookupFunction {
     @Override
     public void open(FunctionContext context) throws Exception {
         reader = new LookupReader(table, context.getMetricGroup());
-        batches = context.getMetricGroup().counter("pqxLookupBatches", new ThreadSafeSimpleCounter());
+        batches =
+                context.getMetricGroup().counter("pqxLookupBatches", new ThreadSafeSimpleCounter());
         pending = new LinkedBlockingQueue<>();
         closed = false;
         AtomicInteger n = new AtomicInteger();
-        ThreadFactory named = r -> {
-            Thread t = new Thread(r, "pqx-lookup-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
+        ThreadFactory named =
+                r -> {
+                    Thread t = new Thread(r, "pqx-lookup-" + n.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                };
         workers = Executors.newFixedThreadPool(threads, named);
         for (int i = 0; i < threads; i++) {
             workers.execute(this::work);
@@ -84,7 +90,8 @@ public final class PqxAsyncLookupFunction extends AsyncLookupFunction {
         }
         CompletableFuture<Collection<RowData>> answer = new CompletableFuture<>();
         if (closed) {
-            answer.completeExceptionally(new IllegalStateException("The lookup function is closed"));
+            answer.completeExceptionally(
+                    new IllegalStateException("The lookup function is closed"));
             return answer;
         }
         pending.add(new Probe(key, answer));
@@ -114,8 +121,8 @@ public final class PqxAsyncLookupFunction extends AsyncLookupFunction {
         try {
             List<KeyBatch.Key> keys = new ArrayList<>(batch.size());
             batch.forEach(p -> keys.add(p.key));
-            Map<KeyBatch.Key, List<RowData>> rows = reader.read(KeyBatch.ofKeys(table, keys),
-                    batch.size());
+            Map<KeyBatch.Key, List<RowData>> rows =
+                    reader.read(KeyBatch.ofKeys(table, keys), batch.size());
             batches.inc();
             for (Probe p : batch) {
                 p.answer.complete(rows.get(p.key));
@@ -139,7 +146,8 @@ public final class PqxAsyncLookupFunction extends AsyncLookupFunction {
         if (pending != null) {
             Probe p;
             while ((p = pending.poll()) != null) {
-                p.answer.completeExceptionally(new IllegalStateException("The lookup function closed"));
+                p.answer.completeExceptionally(
+                        new IllegalStateException("The lookup function closed"));
             }
         }
     }

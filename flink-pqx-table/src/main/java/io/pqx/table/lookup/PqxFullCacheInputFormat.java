@@ -10,7 +10,12 @@ import io.pqx.format.predicate.SlotValues;
 import io.pqx.format.prune.PruningListener;
 import io.pqx.format.prune.StatisticsPruner;
 import io.pqx.source.ListedFile;
-
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.function.UnaryOperator;
 import org.apache.flink.api.common.io.DefaultInputSplitAssigner;
 import org.apache.flink.api.common.io.RichInputFormat;
 import org.apache.flink.api.common.io.statistics.BaseStatistics;
@@ -22,13 +27,6 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
-
-import java.io.IOException;
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.function.UnaryOperator;
 
 /**
  * The whole table, for Flink's full lookup cache ({@code lookup.cache = FULL}): one split per file
@@ -131,14 +129,18 @@ final class PqxFullCacheInputFormat extends RichInputFormat<RowData, InputSplit>
             return;
         }
         ListedFile file = fileSplit.file();
-        reader = ParquetReader.open(FlinkInputFile.open(new Path(file.path()), file.length()),
-                ReadOptions.defaults());
+        reader =
+                ParquetReader.open(
+                        FlinkInputFile.open(new Path(file.path()), file.length()),
+                        ReadOptions.defaults());
         rows = FileRows.of(reader, table.tableType, table.partitionKeys, file);
         ParquetScan.Builder scan = ParquetScan.builder(reader, rows.projection());
         if (table.filter != null && filterOnDataColumns()) {
             try {
-                scan.pruneWith(StatisticsPruner.create(table.filter, reader.schema().fields()),
-                        SlotValues.none(), PruningListener.NONE);
+                scan.pruneWith(
+                        StatisticsPruner.create(table.filter, reader.schema().fields()),
+                        SlotValues.none(),
+                        PruningListener.NONE);
             } catch (IllegalArgumentException e) {
                 // a filter the file's statistics cannot be asked about: read every row group
             }
@@ -223,5 +225,4 @@ final class PqxFullCacheInputFormat extends RichInputFormat<RowData, InputSplit>
         }
         return out;
     }
-
 }

@@ -1,13 +1,12 @@
 package io.pqx.table.lookup;
 
+import java.io.IOException;
+import java.util.Collection;
+import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.functions.FunctionContext;
 import org.apache.flink.table.functions.LookupFunction;
-
-import java.io.IOException;
-import java.util.Collection;
-import java.util.List;
 
 /**
  * Answers a lookup join's keys one at a time from a pqx table's Parquet files: {@link #lookup}

@@ -2,7 +2,7 @@ package io.pqx.table.lookup;
 
 import io.pqx.format.predicate.Predicate;
 import io.pqx.source.PqxSource;
-
+import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.table.api.ValidationException;
@@ -20,8 +20,6 @@ import org.apache.flink.table.connector.source.lookup.cache.trigger.PeriodicCach
 import org.apache.flink.table.connector.source.lookup.cache.trigger.TimedCacheReloadTrigger;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
-
-import java.util.List;
 
 /**
  * The lookup runtime of a pqx table, as {@code lookup.cache} and {@code lookup.async} choose it: a
@@ -44,31 +42,49 @@ public final class PqxLookupProvider {
      * @param filter a pushed filter rows must pass, or null
      * @throws ValidationException for a nested key or projection, or a bad option, naming the table
      */
-    public static LookupRuntimeProvider create(String tableName, PqxSource<RowData> listing,
-            RowType tableType, List<String> partitionKeys, int[][] keys, int[][] projection,
-            Predicate filter, ReadableConfig options) {
-        int[] outputFields = projection == null ? null : topLevel(tableName, "projection", projection);
+    public static LookupRuntimeProvider create(
+            String tableName,
+            PqxSource<RowData> listing,
+            RowType tableType,
+            List<String> partitionKeys,
+            int[][] keys,
+            int[][] projection,
+            Predicate filter,
+            ReadableConfig options) {
+        int[] outputFields =
+                projection == null ? null : topLevel(tableName, "projection", projection);
         int[] keyFields = topLevel(tableName, "lookup key", keys);
         if (outputFields != null) {
             for (int i = 0; i < keyFields.length; i++) {
                 keyFields[i] = outputFields[keyFields[i]]; // the key indexes the projected row
             }
         }
-        LookupTable table = new LookupTable(tableName, listing, tableType, partitionKeys, keyFields,
-                outputFields, filter, options.get(PqxLookupOptions.REFRESH_INTERVAL),
-                options.get(PqxLookupOptions.METADATA_CACHE_SIZE).getBytes());
+        LookupTable table =
+                new LookupTable(
+                        tableName,
+                        listing,
+                        tableType,
+                        partitionKeys,
+                        keyFields,
+                        outputFields,
+                        filter,
+                        options.get(PqxLookupOptions.REFRESH_INTERVAL),
+                        options.get(PqxLookupOptions.METADATA_CACHE_SIZE).getBytes());
         boolean async = options.get(PqxLookupOptions.ASYNC);
         LookupOptions.LookupCacheType cache = options.get(PqxLookupOptions.CACHE);
         try {
             switch (cache) {
                 case NONE:
-                    return async ? AsyncLookupFunctionProvider.of(asyncFunction(table, options))
+                    return async
+                            ? AsyncLookupFunctionProvider.of(asyncFunction(table, options))
                             : LookupFunctionProvider.of(new PqxLookupFunction(table));
                 case PARTIAL:
                     DefaultLookupCache partial = DefaultLookupCache.fromConfig(options);
                     return async
-                            ? PartialCachingAsyncLookupProvider.of(asyncFunction(table, options), partial)
-                            : PartialCachingLookupProvider.of(new PqxLookupFunction(table), partial);
+                            ? PartialCachingAsyncLookupProvider.of(
+                                    asyncFunction(table, options), partial)
+                            : PartialCachingLookupProvider.of(
+                                    new PqxLookupFunction(table), partial);
                 default:
                     return FullCachingLookupProvider.of(
                             InputFormatProvider.of(new PqxFullCacheInputFormat(table)),
@@ -81,7 +97,9 @@ public final class PqxLookupProvider {
     }
 
     private static PqxAsyncLookupFunction asyncFunction(LookupTable table, ReadableConfig options) {
-        return new PqxAsyncLookupFunction(table, options.get(PqxLookupOptions.ASYNC_THREADS),
+        return new PqxAsyncLookupFunction(
+                table,
+                options.get(PqxLookupOptions.ASYNC_THREADS),
                 options.get(PqxLookupOptions.ASYNC_BATCH_SIZE));
     }
 
@@ -96,8 +114,12 @@ public final class PqxLookupProvider {
         int[] fields = new int[paths.length];
         for (int i = 0; i < paths.length; i++) {
             if (paths[i].length != 1) {
-                throw new ValidationException("Table " + tableName + ": a " + what
-                        + " into a nested field is not supported by pqx lookups");
+                throw new ValidationException(
+                        "Table "
+                                + tableName
+                                + ": a "
+                                + what
+                                + " into a nested field is not supported by pqx lookups");
             }
             fields[i] = paths[i][0];
         }

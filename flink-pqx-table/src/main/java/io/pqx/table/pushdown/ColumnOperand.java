@@ -1,7 +1,9 @@
 package io.pqx.table.pushdown;
 
 import io.pqx.format.predicate.ColumnRef;
-
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import org.apache.flink.table.expressions.CallExpression;
 import org.apache.flink.table.expressions.FieldReferenceExpression;
 import org.apache.flink.table.expressions.NestedFieldReferenceExpression;
@@ -12,10 +14,6 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
 
 /**
  * A column as an operand of a Flink comparison: a reference to a field of the scanned row type
@@ -57,7 +55,8 @@ record ColumnOperand(ColumnRef ref, LogicalType type) {
             List<String> path = new ArrayList<>();
             LogicalType type = rowType;
             for (int i = 0; i < indices.length; i++) {
-                if (!(type instanceof RowType row) || indices[i] < 0
+                if (!(type instanceof RowType row)
+                        || indices[i] < 0
                         || indices[i] >= row.getFieldCount()
                         || !row.getFieldNames().get(indices[i]).equals(names[i])) {
                     return Optional.empty();
@@ -74,9 +73,8 @@ record ColumnOperand(ColumnRef ref, LogicalType type) {
      * Whether {@code CAST(x AS to)} for every value {@code x} of {@code from} is that same value,
      * in the same order: integer widening, integers into a DECIMAL or DOUBLE that holds them
      * exactly, DECIMAL widening (no fewer integer and fraction digits), FLOAT to DOUBLE,
-     * VARCHAR/VARBINARY/TIMESTAMP
-     * to the same kind no shorter or less precise, or the same type (nullability aside). CHAR is
-     * never unwrapped (its padding rules are not pqx's).
+     * VARCHAR/VARBINARY/TIMESTAMP to the same kind no shorter or less precise, or the same type
+     * (nullability aside). CHAR is never unwrapped (its padding rules are not pqx's).
      */
     static boolean isSafeCast(LogicalType from, LogicalType to) {
         if (from.copy(true).equals(to.copy(true))) {

@@ -6,26 +6,24 @@ import io.pqx.format.predicate.IsNotNull;
 import io.pqx.format.predicate.Literal;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
-
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Optional;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
-import java.util.Optional;
-
 /**
  * {@code column <op> literal}, as Flink compares a column's (safely cast) value with a non-null
- * literal, put into pqx's terms: {@link #exact} is a predicate with the same three-valued answer
- * on every row; {@link #weak} one that is TRUE at least wherever Flink's is (for pruning only).
+ * literal, put into pqx's terms: {@link #exact} is a predicate with the same three-valued answer on
+ * every row; {@link #weak} one that is TRUE at least wherever Flink's is (for pruning only).
  *
  * <p>Exact for BOOLEAN, TINYINT..BIGINT and DECIMAL (by exact value: a literal off the column's
- * grid or range is rounded into it, {@code int_col < 18.5} becoming {@code int_col <= 18}),
- * VARCHAR (UTF-8 byte order, Flink's too), DATE, TIME, TIMESTAMP and TIMESTAMP_LTZ with a literal
- * of the column's own kind and precision, and BINARY/VARBINARY for {@code =} and {@code <>} with a
- * non-empty literal.
- * Never exact for FLOAT/DOUBLE (Flink's evaluation paths disagree on NaN and -0.0) and CHAR.
+ * grid or range is rounded into it, {@code int_col < 18.5} becoming {@code int_col <= 18}), VARCHAR
+ * (UTF-8 byte order, Flink's too), DATE, TIME, TIMESTAMP and TIMESTAMP_LTZ with a literal of the
+ * column's own kind and precision, and BINARY/VARBINARY for {@code =} and {@code <>} with a
+ * non-empty literal. Never exact for FLOAT/DOUBLE (Flink's evaluation paths disagree on NaN and
+ * -0.0) and CHAR.
  */
 final class ComparisonFit {
     private ComparisonFit() {}
@@ -43,12 +41,15 @@ final class ComparisonFit {
             case BINARY, VARBINARY:
                 // Flink 2.3 answers "bin IS NULL OR bin = X''" FALSE for an empty value (where
                 // "bin = X''" alone is TRUE): an empty literal is left to Flink's own evaluation
-                return value instanceof byte[] bytes && bytes.length > 0
+                return value instanceof byte[] bytes
+                                && bytes.length > 0
                                 && (op == CompareOp.EQ || op == CompareOp.NE)
                         ? checked(column, op, value)
                         : Optional.empty();
-            case DATE, TIME_WITHOUT_TIME_ZONE, TIMESTAMP_WITHOUT_TIME_ZONE,
-                    TIMESTAMP_WITH_LOCAL_TIME_ZONE:
+            case DATE,
+            TIME_WITHOUT_TIME_ZONE,
+            TIMESTAMP_WITHOUT_TIME_ZONE,
+            TIMESTAMP_WITH_LOCAL_TIME_ZONE:
                 return checked(column, op, value);
             default:
                 return Optional.empty();
@@ -56,9 +57,9 @@ final class ComparisonFit {
     }
 
     /**
-     * A predicate TRUE wherever Flink's comparison is TRUE: the exact one where there is one;
-     * for FLOAT/DOUBLE the comparison with strict orders made non-strict ({@code -0.0 < 0.0} may
-     * hold in one of Flink's paths, never in pqx's domain) and {@code <>} as {@code IS NOT NULL}.
+     * A predicate TRUE wherever Flink's comparison is TRUE: the exact one where there is one; for
+     * FLOAT/DOUBLE the comparison with strict orders made non-strict ({@code -0.0 < 0.0} may hold
+     * in one of Flink's paths, never in pqx's domain) and {@code <>} as {@code IS NOT NULL}.
      */
     static Optional<Predicate> weak(ColumnOperand column, CompareOp op, Object value) {
         Optional<Predicate> exact = exact(column, op, value);
@@ -97,8 +98,10 @@ final class ComparisonFit {
         LogicalType type = column.type();
         int scale = type instanceof DecimalType d ? d.getScale() : 0;
         BigDecimal max = maxOf(type);
-        BigDecimal min = type.getTypeRoot() == LogicalTypeRoot.DECIMAL ? max.negate()
-                : minOfInteger(type.getTypeRoot());
+        BigDecimal min =
+                type.getTypeRoot() == LogicalTypeRoot.DECIMAL
+                        ? max.negate()
+                        : minOfInteger(type.getTypeRoot());
         BigDecimal ulp = BigDecimal.ONE.movePointLeft(scale);
         BigDecimal v;
         if (value instanceof Double || value instanceof Float) {
@@ -114,10 +117,15 @@ final class ComparisonFit {
             if (Double.isNaN(x)) {
                 return Optional.empty();
             }
-            v = Double.isInfinite(x) ? (x > 0 ? max.add(ulp) : min.subtract(ulp)) : new BigDecimal(x);
+            v =
+                    Double.isInfinite(x)
+                            ? (x > 0 ? max.add(ulp) : min.subtract(ulp))
+                            : new BigDecimal(x);
         } else if (value instanceof BigDecimal b) {
             v = b;
-        } else if (value instanceof Byte || value instanceof Short || value instanceof Integer
+        } else if (value instanceof Byte
+                || value instanceof Short
+                || value instanceof Integer
                 || value instanceof Long) {
             v = BigDecimal.valueOf(((Number) value).longValue());
         } else {
@@ -130,21 +138,41 @@ final class ComparisonFit {
         if (onGrid && inRange) {
             return Optional.of(compare(column, op, v, scale));
         }
-        return Optional.of(switch (op) {
-            case EQ -> never;
-            case NE -> always;
-            case LE -> atMost(column, v.setScale(scale, RoundingMode.FLOOR), min, max, scale);
-            case LT -> atMost(column, onGrid ? v.subtract(ulp) : v.setScale(scale, RoundingMode.FLOOR),
-                    min, max, scale);
-            case GE -> atLeast(column, v.setScale(scale, RoundingMode.CEILING), min, max, scale);
-            case GT -> atLeast(column, onGrid ? v.add(ulp) : v.setScale(scale, RoundingMode.CEILING),
-                    min, max, scale);
-        });
+        return Optional.of(
+                switch (op) {
+                    case EQ -> never;
+                    case NE -> always;
+                    case LE ->
+                            atMost(column, v.setScale(scale, RoundingMode.FLOOR), min, max, scale);
+                    case LT ->
+                            atMost(
+                                    column,
+                                    onGrid
+                                            ? v.subtract(ulp)
+                                            : v.setScale(scale, RoundingMode.FLOOR),
+                                    min,
+                                    max,
+                                    scale);
+                    case GE ->
+                            atLeast(
+                                    column,
+                                    v.setScale(scale, RoundingMode.CEILING),
+                                    min,
+                                    max,
+                                    scale);
+                    case GT ->
+                            atLeast(
+                                    column,
+                                    onGrid ? v.add(ulp) : v.setScale(scale, RoundingMode.CEILING),
+                                    min,
+                                    max,
+                                    scale);
+                });
     }
 
     /** {@code column <= bound}, bound on the grid; TRUE/UNKNOWN-for-null forms past the range. */
-    private static Predicate atMost(ColumnOperand column, BigDecimal bound, BigDecimal min,
-            BigDecimal max, int scale) {
+    private static Predicate atMost(
+            ColumnOperand column, BigDecimal bound, BigDecimal min, BigDecimal max, int scale) {
         if (bound.compareTo(max) >= 0) {
             return compare(column, CompareOp.GE, min, scale); // every value; UNKNOWN for null
         }
@@ -154,8 +182,8 @@ final class ComparisonFit {
         return compare(column, CompareOp.LE, bound, scale);
     }
 
-    private static Predicate atLeast(ColumnOperand column, BigDecimal bound, BigDecimal min,
-            BigDecimal max, int scale) {
+    private static Predicate atLeast(
+            ColumnOperand column, BigDecimal bound, BigDecimal min, BigDecimal max, int scale) {
         if (bound.compareTo(min) <= 0) {
             return compare(column, CompareOp.GE, min, scale);
         }
@@ -165,11 +193,14 @@ final class ComparisonFit {
         return compare(column, CompareOp.GE, bound, scale);
     }
 
-    /** A comparison with a grid value, as the column's own Java kind (Long or scaled BigDecimal). */
+    /**
+     * A comparison with a grid value, as the column's own Java kind (Long or scaled BigDecimal).
+     */
     private static Predicate compare(ColumnOperand column, CompareOp op, BigDecimal v, int scale) {
-        Object value = column.type().getTypeRoot() == LogicalTypeRoot.DECIMAL
-                ? v.setScale(scale, RoundingMode.UNNECESSARY)
-                : (Object) v.longValueExact();
+        Object value =
+                column.type().getTypeRoot() == LogicalTypeRoot.DECIMAL
+                        ? v.setScale(scale, RoundingMode.UNNECESSARY)
+                        : (Object) v.longValueExact();
         // bind-time check now: a literal the column refuses would fail the job, not the plan
         ColumnDomain.coerce(Literal.of(value), column.type());
         return Predicates.compare(column.ref(), op, value);
@@ -183,7 +214,9 @@ final class ComparisonFit {
             case BIGINT -> BigDecimal.valueOf(Long.MAX_VALUE);
             default -> {
                 DecimalType d = (DecimalType) type;
-                yield BigDecimal.TEN.pow(d.getPrecision()).subtract(BigDecimal.ONE)
+                yield BigDecimal.TEN
+                        .pow(d.getPrecision())
+                        .subtract(BigDecimal.ONE)
                         .movePointLeft(d.getScale());
             }
         };

@@ -1,8 +1,8 @@
 package io.pqx.table.pushdown;
 
 import io.pqx.format.predicate.ColumnRef;
-import io.pqx.format.predicate.Comparison;
 import io.pqx.format.predicate.CompareOp;
+import io.pqx.format.predicate.Comparison;
 import io.pqx.format.predicate.InList;
 import io.pqx.format.predicate.IsNotNull;
 import io.pqx.format.predicate.IsNull;
@@ -10,7 +10,10 @@ import io.pqx.format.predicate.Literal;
 import io.pqx.format.predicate.Or;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
-
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.apache.flink.table.expressions.CallExpression;
 import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.expressions.ValueLiteralExpression;
@@ -19,28 +22,24 @@ import org.apache.flink.table.functions.FunctionDefinition;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-
 /**
  * Translates one Flink boolean expression over a row type into a pqx {@link Predicate}: {@link
  * #exact} when the predicate's three-valued answer is Flink's on every row, {@link #weak} when it
- * is only TRUE wherever Flink's is TRUE (pruning). Understood: AND, OR, NOT, {@code = <> < <= >
- * >=} between a column ({@link ColumnOperand}) and a literal on either side, IN, BETWEEN, NOT
- * BETWEEN, IS [NOT] NULL, prefix LIKE on VARCHAR, and a BOOLEAN column as a condition. Anything
- * else (functions, columns compared with columns, NULL literals, casts that are not {@link
+ * is only TRUE wherever Flink's is TRUE (pruning). Understood: AND, OR, NOT, {@code = <> < <= > >=}
+ * between a column ({@link ColumnOperand}) and a literal on either side, IN, BETWEEN, NOT BETWEEN,
+ * IS [NOT] NULL, prefix LIKE on VARCHAR, and a BOOLEAN column as a condition. Anything else
+ * (functions, columns compared with columns, NULL literals, casts that are not {@link
  * ColumnOperand#isSafeCast safe}) translates to nothing.
  */
 final class ExpressionTranslator {
-    private static final Map<FunctionDefinition, CompareOp> COMPARISONS = Map.of(
-            BuiltInFunctionDefinitions.EQUALS, CompareOp.EQ,
-            BuiltInFunctionDefinitions.NOT_EQUALS, CompareOp.NE,
-            BuiltInFunctionDefinitions.LESS_THAN, CompareOp.LT,
-            BuiltInFunctionDefinitions.LESS_THAN_OR_EQUAL, CompareOp.LE,
-            BuiltInFunctionDefinitions.GREATER_THAN, CompareOp.GT,
-            BuiltInFunctionDefinitions.GREATER_THAN_OR_EQUAL, CompareOp.GE);
+    private static final Map<FunctionDefinition, CompareOp> COMPARISONS =
+            Map.of(
+                    BuiltInFunctionDefinitions.EQUALS, CompareOp.EQ,
+                    BuiltInFunctionDefinitions.NOT_EQUALS, CompareOp.NE,
+                    BuiltInFunctionDefinitions.LESS_THAN, CompareOp.LT,
+                    BuiltInFunctionDefinitions.LESS_THAN_OR_EQUAL, CompareOp.LE,
+                    BuiltInFunctionDefinitions.GREATER_THAN, CompareOp.GT,
+                    BuiltInFunctionDefinitions.GREATER_THAN_OR_EQUAL, CompareOp.GE);
 
     private final RowType rowType;
 
@@ -113,15 +112,19 @@ final class ExpressionTranslator {
         if ((f == BuiltInFunctionDefinitions.BETWEEN || f == BuiltInFunctionDefinitions.NOT_BETWEEN)
                 && args.size() == 3) {
             boolean between = f == BuiltInFunctionDefinitions.BETWEEN;
-            Optional<Predicate> low = comparison(args.get(0),
-                    between ? CompareOp.GE : CompareOp.LT, args.get(1), exact);
-            Optional<Predicate> high = comparison(args.get(0),
-                    between ? CompareOp.LE : CompareOp.GT, args.get(2), exact);
+            Optional<Predicate> low =
+                    comparison(
+                            args.get(0), between ? CompareOp.GE : CompareOp.LT, args.get(1), exact);
+            Optional<Predicate> high =
+                    comparison(
+                            args.get(0), between ? CompareOp.LE : CompareOp.GT, args.get(2), exact);
             if (low.isEmpty() || high.isEmpty()) {
                 return Optional.empty();
             }
-            return Optional.of(between ? Predicates.and(low.get(), high.get())
-                    : Predicates.or(low.get(), high.get()));
+            return Optional.of(
+                    between
+                            ? Predicates.and(low.get(), high.get())
+                            : Predicates.or(low.get(), high.get()));
         }
         if (f == BuiltInFunctionDefinitions.LIKE && args.size() == 2) {
             return like(args.get(0), args.get(1));
@@ -177,21 +180,23 @@ final class ExpressionTranslator {
         return flat.size() > 1 ? Predicates.in(column, values) : Predicates.or(flat);
     }
 
-    private Optional<Predicate> comparison(ResolvedExpression left, CompareOp op,
-            ResolvedExpression right, boolean exact) {
+    private Optional<Predicate> comparison(
+            ResolvedExpression left, CompareOp op, ResolvedExpression right, boolean exact) {
         Optional<ColumnOperand> column = ColumnOperand.of(left, rowType);
         Optional<Object> value = literal(right);
         if (column.isEmpty() || value.isEmpty()) {
             return Optional.empty();
         }
-        return exact ? ComparisonFit.exact(column.get(), op, value.get())
+        return exact
+                ? ComparisonFit.exact(column.get(), op, value.get())
                 : ComparisonFit.weak(column.get(), op, value.get());
     }
 
     /** {@code column LIKE 'prefix%'} without escape, on a VARCHAR column. */
     private Optional<Predicate> like(ResolvedExpression left, ResolvedExpression pattern) {
-        Optional<ColumnOperand> column = ColumnOperand.of(left, rowType)
-                .filter(c -> c.type().getTypeRoot() == LogicalTypeRoot.VARCHAR);
+        Optional<ColumnOperand> column =
+                ColumnOperand.of(left, rowType)
+                        .filter(c -> c.type().getTypeRoot() == LogicalTypeRoot.VARCHAR);
         Optional<Object> value = literal(pattern).filter(v -> v instanceof String);
         if (column.isEmpty() || value.isEmpty()) {
             return Optional.empty();

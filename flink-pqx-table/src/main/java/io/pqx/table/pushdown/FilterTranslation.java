@@ -4,14 +4,12 @@ import io.pqx.format.predicate.BoundPredicate;
 import io.pqx.format.predicate.ColumnResolver;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
-
-import org.apache.flink.annotation.Internal;
-import org.apache.flink.table.expressions.ResolvedExpression;
-import org.apache.flink.table.types.logical.RowType;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.expressions.ResolvedExpression;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
  * Flink's pushed conjuncts, sorted into those pqx evaluates exactly as Flink would on every row
@@ -22,8 +20,8 @@ import java.util.Optional;
  * <p>A conjunct is accepted only when every part of it is understood and exact (see {@link
  * ExpressionTranslator} and {@code ComparisonFit} for the operators and types); an accepted
  * conjunct is not remaining, so Flink no longer evaluates it. Comparisons on FLOAT/DOUBLE, CHAR
- * columns, functions and unsafe casts remain; FLOAT/DOUBLE comparisons still give a weakening
- * for pruning. Partition columns are columns like any other.
+ * columns, functions and unsafe casts remain; FLOAT/DOUBLE comparisons still give a weakening for
+ * pruning. Partition columns are columns like any other.
  */
 @Internal
 public final class FilterTranslation {
@@ -33,8 +31,12 @@ public final class FilterTranslation {
     private final Predicate exact;
     private final Predicate pruneOnly;
 
-    private FilterTranslation(List<ResolvedExpression> accepted, List<ResolvedExpression> remaining,
-            List<ResolvedExpression> pushed, Predicate exact, Predicate pruneOnly) {
+    private FilterTranslation(
+            List<ResolvedExpression> accepted,
+            List<ResolvedExpression> remaining,
+            List<ResolvedExpression> pushed,
+            Predicate exact,
+            Predicate pruneOnly) {
         this.accepted = List.copyOf(accepted);
         this.remaining = List.copyOf(remaining);
         this.pushed = List.copyOf(pushed);
@@ -46,8 +48,8 @@ public final class FilterTranslation {
      * Sorts {@code conjuncts} (over {@code rowType}'s fields, partition columns included; field
      * references index into {@code rowType}).
      */
-    public static FilterTranslation translate(List<ResolvedExpression> conjuncts, RowType rowType,
-            List<String> partitionKeys) {
+    public static FilterTranslation translate(
+            List<ResolvedExpression> conjuncts, RowType rowType, List<String> partitionKeys) {
         ExpressionTranslator translator = new ExpressionTranslator(rowType);
         ColumnResolver resolver = ColumnResolver.of(rowType);
         List<ResolvedExpression> accepted = new ArrayList<>();
@@ -70,7 +72,10 @@ public final class FilterTranslation {
                 }
             }
         }
-        return new FilterTranslation(accepted, remaining, pushed,
+        return new FilterTranslation(
+                accepted,
+                remaining,
+                pushed,
                 exact.isEmpty() ? null : Predicates.and(exact),
                 weak.isEmpty() ? null : Predicates.and(weak));
     }
@@ -94,8 +99,8 @@ public final class FilterTranslation {
      * The conjuncts to hand Flink as the accepted ones: the {@link #accepted} conjuncts and the
      * remaining ones {@link #pruneOnly} prunes by (those stay in {@link #remaining} too, so Flink
      * still evaluates them on every row, as it does for its own filesystem connector's filters).
-     * Flink's planner tells two scans of one table apart by this list alone: it reuses one scan
-     * for another that lists the same conjuncts, so a conjunct that changes which rows the scan
+     * Flink's planner tells two scans of one table apart by this list alone: it reuses one scan for
+     * another that lists the same conjuncts, so a conjunct that changes which rows the scan
      * returns, by pruning too, must be in it (else a query would get rows pruned for another).
      */
     public List<ResolvedExpression> pushed() {

@@ -1,11 +1,9 @@
 package io.pqx.table.sink;
 
 import io.pqx.sink.PqxSinkOptions;
-
-import org.apache.flink.configuration.Configuration;
-
 import java.util.Locale;
 import java.util.Optional;
+import org.apache.flink.configuration.Configuration;
 
 /**
  * Maps Flink's {@code sink.partition-commit.policy.kind} (a comma-separated list of {@code
@@ -29,7 +27,8 @@ final class PartitionCommitPolicies {
      */
     static Optional<Boolean> successFile(Configuration options) {
         String key = PqxTableSinkOptions.SINK_PARTITION_COMMIT_POLICY_KIND.key();
-        Optional<String> kinds = options.getOptional(PqxTableSinkOptions.SINK_PARTITION_COMMIT_POLICY_KIND);
+        Optional<String> kinds =
+                options.getOptional(PqxTableSinkOptions.SINK_PARTITION_COMMIT_POLICY_KIND);
         if (kinds.isEmpty()) {
             return Optional.empty();
         }
@@ -42,29 +41,46 @@ final class PartitionCommitPolicies {
                     break;
                 case METASTORE:
                     throw new IllegalArgumentException(
-                            "option '" + key + "' names 'metastore', which pqx cannot offer: a pqx"
+                            "option '"
+                                    + key
+                                    + "' names 'metastore', which pqx cannot offer: a pqx"
                                     + " table's partitions are its k=v/ directories, and no catalog"
                                     + " pqx works with keeps partitions of it (Flink's"
                                     + " GenericInMemoryCatalog and the default catalog keep none;"
                                     + " a Hive metastore is out of scope). Use 'success-file'");
                 case CUSTOM:
                     throw new IllegalArgumentException(
-                            "option '" + key + "' names 'custom', which pqx does not support"
+                            "option '"
+                                    + key
+                                    + "' names 'custom', which pqx does not support"
                                     + " (no 'sink.partition-commit.policy.class'). Use"
                                     + " 'success-file'");
                 default:
                     throw new IllegalArgumentException(
-                            "option '" + key + "' must be a comma-separated list of '"
-                                    + SUCCESS_FILE + "' (pqx offers no other kind) but is '"
-                                    + kinds.get() + "'");
+                            "option '"
+                                    + key
+                                    + "' must be a comma-separated list of '"
+                                    + SUCCESS_FILE
+                                    + "' (pqx offers no other kind) but is '"
+                                    + kinds.get()
+                                    + "'");
             }
         }
         String booleanKey = PqxSinkOptions.PARTITION_COMMIT_SUCCESS_FILE.key();
-        Optional<Boolean> explicit = options.getOptional(PqxSinkOptions.PARTITION_COMMIT_SUCCESS_FILE);
+        Optional<Boolean> explicit =
+                options.getOptional(PqxSinkOptions.PARTITION_COMMIT_SUCCESS_FILE);
         if (explicit.isPresent() && explicit.get() != successFile) {
             throw new IllegalArgumentException(
-                    "option '" + booleanKey + "' is " + explicit.get() + " but option '" + key
-                            + "' is '" + kinds.get() + "', which " + (successFile ? "writes" : "writes no")
+                    "option '"
+                            + booleanKey
+                            + "' is "
+                            + explicit.get()
+                            + " but option '"
+                            + key
+                            + "' is '"
+                            + kinds.get()
+                            + "', which "
+                            + (successFile ? "writes" : "writes no")
                             + " success file; set only one of them");
         }
         return Optional.of(successFile);

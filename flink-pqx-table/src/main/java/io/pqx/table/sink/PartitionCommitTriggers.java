@@ -1,19 +1,17 @@
 package io.pqx.table.sink;
 
 import io.pqx.sink.options.PartitionCommitTrigger;
-
+import java.util.Locale;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.Configuration;
-
-import java.util.Locale;
 
 /**
  * Reads {@code sink.partition-commit.trigger} in both spellings: Flink's filesystem connector's
  * ({@code process-time}, {@code partition-time}) and pqx's DataStream sink's ({@code PROCESS_TIME},
  * {@code WATERMARK}). {@code partition-time} is pqx's {@link PartitionCommitTrigger#WATERMARK}
  * trigger over rows whose timestamps are their partition's time ({@link PartitionTimeAssigner}):
- * that trigger completes a partition once the watermark passes the largest row timestamp in it
- * plus the delay, which is then the partition's time plus the delay. Stateless.
+ * that trigger completes a partition once the watermark passes the largest row timestamp in it plus
+ * the delay, which is then the partition's time plus the delay. Stateless.
  */
 @Internal
 public final class PartitionCommitTriggers {
@@ -42,10 +40,13 @@ public final class PartitionCommitTriggers {
             case "watermark":
                 return new Choice(PartitionCommitTrigger.WATERMARK, false);
             default:
-                throw new IllegalArgumentException("option '"
-                        + PqxTableSinkOptions.SINK_PARTITION_COMMIT_TRIGGER.key() + "' is '" + value
-                        + "', but must be 'process-time' or 'partition-time' (or pqx's PROCESS_TIME,"
-                        + " WATERMARK)");
+                throw new IllegalArgumentException(
+                        "option '"
+                                + PqxTableSinkOptions.SINK_PARTITION_COMMIT_TRIGGER.key()
+                                + "' is '"
+                                + value
+                                + "', but must be 'process-time' or 'partition-time' (or pqx's PROCESS_TIME,"
+                                + " WATERMARK)");
         }
     }
 }

@@ -1,7 +1,8 @@
 package io.pqx.table.sink;
 
 import io.pqx.sink.partition.PartitionComputer;
-
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
@@ -9,15 +10,12 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.utils.PartitionPathUtils;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * Gives each row, as its timestamp, the time its partition's name encodes ({@link
  * PartitionTimeExtractor}) plus one millisecond, and passes watermarks on unchanged: in front of
- * pqx's sink with the {@code WATERMARK} trigger this is Flink's {@code partition-time} trigger. That
- * trigger completes a partition once {@code watermark >= largest row timestamp + delay}, which is
- * then {@code watermark > partition time + delay}, the filesystem connector's condition. The
+ * pqx's sink with the {@code WATERMARK} trigger this is Flink's {@code partition-time} trigger.
+ * That trigger completes a partition once {@code watermark >= largest row timestamp + delay}, which
+ * is then {@code watermark > partition time + delay}, the filesystem connector's condition. The
  * partition's name is computed as the sink computes it (same {@link PartitionComputer}), then
  * unescaped as Flink reads a partition path. A partition whose name gives no time fails the job,
  * naming it, as the filesystem connector does. Not thread-safe (task thread).

@@ -1,7 +1,5 @@
 package io.pqx.table.sink;
 
-import org.apache.flink.annotation.Internal;
-
 import java.io.Serializable;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -15,34 +13,46 @@ import java.time.format.SignStyle;
 import java.time.temporal.ChronoField;
 import java.util.List;
 import java.util.Locale;
+import org.apache.flink.annotation.Internal;
 
 /**
  * The time a partition's name encodes, read the way Flink's filesystem connector's default
  * extractor reads it ({@code partition.time-extractor.*}): the text is the first partition value,
  * or the pattern with each {@code $key} replaced by that key's value; it is parsed with the
- * formatter pattern (a text without time of day is midnight), or without one as {@code
- * yyyy-M-d[ H:m:s[.fraction]]}. The local time becomes an instant in the watermark's time zone.
- * Immutable; thread-safe.
+ * formatter pattern (a text without time of day is midnight), or without one as {@code yyyy-M-d[
+ * H:m:s[.fraction]]}. The local time becomes an instant in the watermark's time zone. Immutable;
+ * thread-safe.
  */
 @Internal
 public final class PartitionTimeExtractor implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    private static final DateTimeFormatter DEFAULT_DATE = new DateTimeFormatterBuilder()
-            .appendValue(ChronoField.YEAR, 1, 10, SignStyle.NORMAL).appendLiteral('-')
-            .appendValue(ChronoField.MONTH_OF_YEAR, 1, 2, SignStyle.NORMAL).appendLiteral('-')
-            .appendValue(ChronoField.DAY_OF_MONTH, 1, 2, SignStyle.NORMAL)
-            .toFormatter().withResolverStyle(ResolverStyle.LENIENT);
+    private static final DateTimeFormatter DEFAULT_DATE =
+            new DateTimeFormatterBuilder()
+                    .appendValue(ChronoField.YEAR, 1, 10, SignStyle.NORMAL)
+                    .appendLiteral('-')
+                    .appendValue(ChronoField.MONTH_OF_YEAR, 1, 2, SignStyle.NORMAL)
+                    .appendLiteral('-')
+                    .appendValue(ChronoField.DAY_OF_MONTH, 1, 2, SignStyle.NORMAL)
+                    .toFormatter()
+                    .withResolverStyle(ResolverStyle.LENIENT);
 
-    private static final DateTimeFormatter DEFAULT_TIMESTAMP = new DateTimeFormatterBuilder()
-            .append(DEFAULT_DATE)
-            .optionalStart().appendLiteral(' ')
-            .appendValue(ChronoField.HOUR_OF_DAY, 1, 2, SignStyle.NORMAL).appendLiteral(':')
-            .appendValue(ChronoField.MINUTE_OF_HOUR, 1, 2, SignStyle.NORMAL).appendLiteral(':')
-            .appendValue(ChronoField.SECOND_OF_MINUTE, 1, 2, SignStyle.NORMAL)
-            .optionalStart().appendFraction(ChronoField.NANO_OF_SECOND, 1, 9, true).optionalEnd()
-            .optionalEnd()
-            .toFormatter().withResolverStyle(ResolverStyle.LENIENT);
+    private static final DateTimeFormatter DEFAULT_TIMESTAMP =
+            new DateTimeFormatterBuilder()
+                    .append(DEFAULT_DATE)
+                    .optionalStart()
+                    .appendLiteral(' ')
+                    .appendValue(ChronoField.HOUR_OF_DAY, 1, 2, SignStyle.NORMAL)
+                    .appendLiteral(':')
+                    .appendValue(ChronoField.MINUTE_OF_HOUR, 1, 2, SignStyle.NORMAL)
+                    .appendLiteral(':')
+                    .appendValue(ChronoField.SECOND_OF_MINUTE, 1, 2, SignStyle.NORMAL)
+                    .optionalStart()
+                    .appendFraction(ChronoField.NANO_OF_SECOND, 1, 9, true)
+                    .optionalEnd()
+                    .optionalEnd()
+                    .toFormatter()
+                    .withResolverStyle(ResolverStyle.LENIENT);
 
     private final String pattern;
     private final String formatter;
@@ -62,20 +72,29 @@ public final class PartitionTimeExtractor implements Serializable {
         try {
             ZoneId.of(zone);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("option '"
-                    + PqxTableSinkOptions.SINK_PARTITION_COMMIT_WATERMARK_TIME_ZONE.key() + "' is '"
-                    + zone + "', which is no time zone: use a region such as 'UTC' or"
-                    + " 'America/Los_Angeles', or an offset such as 'GMT-08:00'");
+            throw new IllegalArgumentException(
+                    "option '"
+                            + PqxTableSinkOptions.SINK_PARTITION_COMMIT_WATERMARK_TIME_ZONE.key()
+                            + "' is '"
+                            + zone
+                            + "', which is no time zone: use a region such as 'UTC' or"
+                            + " 'America/Los_Angeles', or an offset such as 'GMT-08:00'");
         }
         if (formatter != null) {
             try {
                 DateTimeFormatter.ofPattern(formatter, Locale.ROOT);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("option '"
-                        + PqxTableSinkOptions.PARTITION_TIME_EXTRACTOR_TIMESTAMP_FORMATTER.key()
-                        + "' is '" + formatter + "', which is no java.time DateTimeFormatter"
-                        + " pattern (" + e.getMessage() + "); e.g. 'yyyyMMdd' or"
-                        + " 'yyyy-MM-dd HH:mm:ss'");
+                throw new IllegalArgumentException(
+                        "option '"
+                                + PqxTableSinkOptions.PARTITION_TIME_EXTRACTOR_TIMESTAMP_FORMATTER
+                                        .key()
+                                + "' is '"
+                                + formatter
+                                + "', which is no java.time DateTimeFormatter"
+                                + " pattern ("
+                                + e.getMessage()
+                                + "); e.g. 'yyyyMMdd' or"
+                                + " 'yyyy-MM-dd HH:mm:ss'");
             }
         }
     }
@@ -95,12 +114,19 @@ public final class PartitionTimeExtractor implements Serializable {
         try {
             return parse(text);
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("partition " + describe(keys, values)
-                    + " gives the timestamp text '" + text + "', which "
-                    + (formatter == null ? "is no 'yyyy-M-d[ H:m:s]' timestamp"
-                            : "'partition.time-extractor.timestamp-formatter' '" + formatter
-                                    + "' does not parse")
-                    + " (check 'partition.time-extractor.timestamp-pattern')", e);
+            throw new IllegalArgumentException(
+                    "partition "
+                            + describe(keys, values)
+                            + " gives the timestamp text '"
+                            + text
+                            + "', which "
+                            + (formatter == null
+                                    ? "is no 'yyyy-M-d[ H:m:s]' timestamp"
+                                    : "'partition.time-extractor.timestamp-formatter' '"
+                                            + formatter
+                                            + "' does not parse")
+                            + " (check 'partition.time-extractor.timestamp-pattern')",
+                    e);
         }
     }
 

@@ -3,31 +3,28 @@ package io.pqx.table.sink;
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkBuilder;
 import io.pqx.sink.PqxSinkOptions;
-
 import io.pqx.sink.partition.PartitionComputer;
-
-import org.apache.flink.annotation.Internal;
-import org.apache.flink.configuration.ConfigOption;
-import org.apache.flink.streaming.api.datastream.DataStream;
-import org.apache.flink.streaming.api.datastream.DataStreamSink;
-import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
-import org.apache.flink.table.connector.ProviderContext;
-import org.apache.flink.table.connector.sink.DataStreamSinkProvider;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.table.api.ValidationException;
-import org.apache.flink.table.connector.ChangelogMode;
-import org.apache.flink.table.connector.sink.DynamicTableSink;
-import org.apache.flink.table.connector.sink.SinkV2Provider;
-import org.apache.flink.table.connector.sink.abilities.SupportsOverwrite;
-import org.apache.flink.table.connector.sink.abilities.SupportsPartitioning;
-import org.apache.flink.table.types.logical.RowType;
-
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamSink;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.ProviderContext;
+import org.apache.flink.table.connector.sink.DataStreamSinkProvider;
+import org.apache.flink.table.connector.sink.DynamicTableSink;
+import org.apache.flink.table.connector.sink.SinkV2Provider;
+import org.apache.flink.table.connector.sink.abilities.SupportsOverwrite;
+import org.apache.flink.table.connector.sink.abilities.SupportsPartitioning;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
  * The {@code INSERT INTO} / {@code INSERT OVERWRITE} side of a pqx table: pqx's exactly-once sink
@@ -36,11 +33,11 @@ import java.util.Optional;
  * partition.default-name}). Insert-only: the planner refuses an updating query at plan time.
  *
  * <p>{@code INSERT OVERWRITE} (batch only; refused in streaming) replaces, once every file of the
- * job is committed, the partitions the job wrote (or, when it writes no row at all, a partition
- * its {@code PARTITION} clause names completely), or the whole table when it has no partition
- * columns: as Flink's filesystem connector does, and never before the new files are published
- * ({@link PqxSinkBuilder#overwrite}). In batch the rows arrive sorted by their dynamic partition
- * columns (as Flink's filesystem sink asks), so each subtask holds one file open.
+ * job is committed, the partitions the job wrote (or, when it writes no row at all, a partition its
+ * {@code PARTITION} clause names completely), or the whole table when it has no partition columns:
+ * as Flink's filesystem connector does, and never before the new files are published ({@link
+ * PqxSinkBuilder#overwrite}). In batch the rows arrive sorted by their dynamic partition columns
+ * (as Flink's filesystem sink asks), so each subtask holds one file open.
  *
  * <p>Options: every {@code sink.*} option of {@link PqxSinkOptions} as it is, plus {@code
  * sink.partition-commit.policy.kind} ({@link PartitionCommitPolicies}), {@code
@@ -50,7 +47,8 @@ import java.util.Optional;
  * PartitionTimeAssigner}) in front of the sink.
  */
 @Internal
-public final class PqxTableSink implements DynamicTableSink, SupportsPartitioning, SupportsOverwrite {
+public final class PqxTableSink
+        implements DynamicTableSink, SupportsPartitioning, SupportsOverwrite {
     private final String tableName;
     private final String path;
     private final RowType rowType;
@@ -60,7 +58,11 @@ public final class PqxTableSink implements DynamicTableSink, SupportsPartitionin
     private boolean overwrite;
     private boolean grouped;
 
-    private PqxTableSink(String tableName, String path, RowType rowType, List<String> partitionKeys,
+    private PqxTableSink(
+            String tableName,
+            String path,
+            RowType rowType,
+            List<String> partitionKeys,
             Configuration options) {
         this.tableName = tableName;
         this.path = path;
@@ -73,8 +75,12 @@ public final class PqxTableSink implements DynamicTableSink, SupportsPartitionin
      * The sink of a table, checked now: a bad sink option or a column type pqx cannot write fails
      * with a {@link ValidationException} naming the table and the option or column.
      */
-    public static PqxTableSink create(String tableName, String path, RowType rowType,
-            List<String> partitionKeys, Configuration options) {
+    public static PqxTableSink create(
+            String tableName,
+            String path,
+            RowType rowType,
+            List<String> partitionKeys,
+            Configuration options) {
         PqxTableSink sink = new PqxTableSink(tableName, path, rowType, partitionKeys, options);
         sink.parallelism();
         sink.build();
@@ -90,13 +96,20 @@ public final class PqxTableSink implements DynamicTableSink, SupportsPartitionin
             }
         }
         try {
-            sinkOptions.put(PqxSinkOptions.PARTITION_COMMIT_TRIGGER.key(),
+            sinkOptions.put(
+                    PqxSinkOptions.PARTITION_COMMIT_TRIGGER.key(),
                     PartitionCommitTriggers.of(options).sinkTrigger().name());
             partitionTimeExtractor();
             Optional<Boolean> successFile = PartitionCommitPolicies.successFile(options);
-            successFile.ifPresent(on -> sinkOptions.put(
-                    PqxSinkOptions.PARTITION_COMMIT_SUCCESS_FILE.key(), String.valueOf(on)));
-            return PqxSink.builder().basePath(path).rowType(rowType).partitionBy(partitionKeys)
+            successFile.ifPresent(
+                    on ->
+                            sinkOptions.put(
+                                    PqxSinkOptions.PARTITION_COMMIT_SUCCESS_FILE.key(),
+                                    String.valueOf(on)));
+            return PqxSink.builder()
+                    .basePath(path)
+                    .rowType(rowType)
+                    .partitionBy(partitionKeys)
                     .setAll(sinkOptions)
                     .defaultPartitionName(options.get(PqxTableSinkOptions.PARTITION_DEFAULT_NAME))
                     .staticPartition(staticPartition)
@@ -115,22 +128,33 @@ public final class PqxTableSink implements DynamicTableSink, SupportsPartitionin
     private PartitionTimeExtractor partitionTimeExtractor() {
         String kind = options.get(PqxTableSinkOptions.PARTITION_TIME_EXTRACTOR_KIND);
         if (!kind.trim().equalsIgnoreCase("default")) {
-            throw new IllegalArgumentException("option '"
-                    + PqxTableSinkOptions.PARTITION_TIME_EXTRACTOR_KIND.key() + "' is '" + kind
-                    + "', but pqx offers only 'default' (no custom extractor classes)");
+            throw new IllegalArgumentException(
+                    "option '"
+                            + PqxTableSinkOptions.PARTITION_TIME_EXTRACTOR_KIND.key()
+                            + "' is '"
+                            + kind
+                            + "', but pqx offers only 'default' (no custom extractor classes)");
         }
-        PartitionTimeExtractor extractor = new PartitionTimeExtractor(
-                options.get(PqxTableSinkOptions.PARTITION_TIME_EXTRACTOR_TIMESTAMP_PATTERN),
-                options.get(PqxTableSinkOptions.PARTITION_TIME_EXTRACTOR_TIMESTAMP_FORMATTER),
-                options.get(PqxTableSinkOptions.SINK_PARTITION_COMMIT_WATERMARK_TIME_ZONE));
+        PartitionTimeExtractor extractor =
+                new PartitionTimeExtractor(
+                        options.get(PqxTableSinkOptions.PARTITION_TIME_EXTRACTOR_TIMESTAMP_PATTERN),
+                        options.get(
+                                PqxTableSinkOptions.PARTITION_TIME_EXTRACTOR_TIMESTAMP_FORMATTER),
+                        options.get(PqxTableSinkOptions.SINK_PARTITION_COMMIT_WATERMARK_TIME_ZONE));
         return PartitionCommitTriggers.of(options).partitionTime() ? extractor : null;
     }
 
     private Integer parallelism() {
-        Integer parallelism = options.getOptional(PqxTableSinkOptions.SINK_PARALLELISM).orElse(null);
+        Integer parallelism =
+                options.getOptional(PqxTableSinkOptions.SINK_PARALLELISM).orElse(null);
         if (parallelism != null && parallelism <= 0) {
-            throw new ValidationException("Table " + tableName + ": option '"
-                    + PqxTableSinkOptions.SINK_PARALLELISM.key() + "' must be > 0 but is " + parallelism);
+            throw new ValidationException(
+                    "Table "
+                            + tableName
+                            + ": option '"
+                            + PqxTableSinkOptions.SINK_PARALLELISM.key()
+                            + "' must be > 0 but is "
+                            + parallelism);
         }
         return parallelism;
     }
@@ -146,11 +170,13 @@ public final class PqxTableSink implements DynamicTableSink, SupportsPartitionin
             // The planner asks for overwrite in streaming mode too: refuse it here, as Flink's
             // filesystem sink does. A streaming job commits at every checkpoint and never ends,
             // so there is no point at which the old files could be replaced.
-            throw new ValidationException("Table " + tableName
-                    + ": INSERT OVERWRITE is supported in batch mode only (a streaming job commits"
-                    + " at every checkpoint and never ends, so there is no point at which the old"
-                    + " data could be replaced); use INSERT INTO, or run the statement in batch"
-                    + " mode");
+            throw new ValidationException(
+                    "Table "
+                            + tableName
+                            + ": INSERT OVERWRITE is supported in batch mode only (a streaming job commits"
+                            + " at every checkpoint and never ends, so there is no point at which the old"
+                            + " data could be replaced); use INSERT INTO, or run the statement in batch"
+                            + " mode");
         }
         PqxSink sink = build();
         PartitionTimeExtractor extractor = partitionTimeExtractor();
@@ -158,15 +184,21 @@ public final class PqxTableSink implements DynamicTableSink, SupportsPartitionin
             // a bounded job completes every partition at its end, whatever their times
             return SinkV2Provider.of(sink, parallelism());
         }
-        PartitionComputer partitions = new PartitionComputer(rowType, partitionKeys,
-                options.get(PqxTableSinkOptions.PARTITION_DEFAULT_NAME));
+        PartitionComputer partitions =
+                new PartitionComputer(
+                        rowType,
+                        partitionKeys,
+                        options.get(PqxTableSinkOptions.PARTITION_DEFAULT_NAME));
         Integer parallelism = parallelism();
         return new DataStreamSinkProvider() {
             @Override
-            public DataStreamSink<?> consumeDataStream(ProviderContext provider,
-                    DataStream<RowData> rows) {
-                SingleOutputStreamOperator<RowData> timed = rows.transform("pqx partition time",
-                        rows.getType(), new PartitionTimeAssigner(partitions, extractor));
+            public DataStreamSink<?> consumeDataStream(
+                    ProviderContext provider, DataStream<RowData> rows) {
+                SingleOutputStreamOperator<RowData> timed =
+                        rows.transform(
+                                "pqx partition time",
+                                rows.getType(),
+                                new PartitionTimeAssigner(partitions, extractor));
                 provider.generateUid("pqx-partition-time").ifPresent(timed::uid);
                 DataStreamSink<RowData> written = timed.sinkTo(sink);
                 provider.generateUid("pqx-sink").ifPresent(written::uid);
@@ -189,8 +221,13 @@ public final class PqxTableSink implements DynamicTableSink, SupportsPartitionin
         }
         for (String key : partition.keySet()) {
             if (!partitionKeys.contains(key)) {
-                throw new ValidationException("Table " + tableName + ": static partition column '"
-                        + key + "' is not a partition column of " + partitionKeys);
+                throw new ValidationException(
+                        "Table "
+                                + tableName
+                                + ": static partition column '"
+                                + key
+                                + "' is not a partition column of "
+                                + partitionKeys);
             }
         }
         this.staticPartition = spec;

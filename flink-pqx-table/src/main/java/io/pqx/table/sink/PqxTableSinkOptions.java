@@ -1,13 +1,11 @@
 package io.pqx.table.sink;
 
 import io.pqx.sink.PqxSinkOptions;
-
+import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.table.factories.FactoryUtil;
-
-import java.util.List;
 
 /**
  * The options of a pqx table's sink beyond {@link PqxSinkOptions} (which it takes as they are,
@@ -51,8 +49,9 @@ public final class PqxTableSinkOptions {
     public static final ConfigOption<Integer> SINK_PARALLELISM = FactoryUtil.SINK_PARALLELISM;
 
     /**
-     * Flink's filesystem-connector spelling of pqx's {@link PqxSinkOptions#PARTITION_COMMIT_TRIGGER}
-     * (same key): read by {@link PartitionCommitTriggers}, which maps it onto the sink's trigger.
+     * Flink's filesystem-connector spelling of pqx's {@link
+     * PqxSinkOptions#PARTITION_COMMIT_TRIGGER} (same key): read by {@link PartitionCommitTriggers},
+     * which maps it onto the sink's trigger.
      */
     public static final ConfigOption<String> SINK_PARTITION_COMMIT_TRIGGER =
             ConfigOptions.key(PqxSinkOptions.PARTITION_COMMIT_TRIGGER.key())
@@ -117,13 +116,19 @@ public final class PqxTableSinkOptions {
      * Every option of pqx's sink ({@link PqxSinkOptions}), passed to it as written, except its
      * trigger, which the table spells as {@link #SINK_PARTITION_COMMIT_TRIGGER}.
      */
-    public static final List<ConfigOption<?>> SINK_OPTIONS = PqxSinkOptions.all().stream()
-            .map(o -> o.key().equals(SINK_PARTITION_COMMIT_TRIGGER.key())
-                    ? (ConfigOption<?>) SINK_PARTITION_COMMIT_TRIGGER : o)
-            .toList();
+    public static final List<ConfigOption<?>> SINK_OPTIONS =
+            PqxSinkOptions.all().stream()
+                    .map(
+                            o ->
+                                    o.key().equals(SINK_PARTITION_COMMIT_TRIGGER.key())
+                                            ? (ConfigOption<?>) SINK_PARTITION_COMMIT_TRIGGER
+                                            : o)
+                    .toList();
 
     /** The table's options of partition-time commits, beyond {@link #SINK_OPTIONS}. */
-    public static final List<ConfigOption<?>> PARTITION_TIME_OPTIONS = List.of(
-            PARTITION_TIME_EXTRACTOR_KIND, PARTITION_TIME_EXTRACTOR_TIMESTAMP_PATTERN,
-            PARTITION_TIME_EXTRACTOR_TIMESTAMP_FORMATTER, SINK_PARTITION_COMMIT_WATERMARK_TIME_ZONE);
+    public static final List<ConfigOption<?>> PARTITION_TIME_OPTIONS =
+            List.of(
+                    PARTITION_TIME_EXTRACTOR_KIND, PARTITION_TIME_EXTRACTOR_TIMESTAMP_PATTERN,
+                    PARTITION_TIME_EXTRACTOR_TIMESTAMP_FORMATTER,
+                            SINK_PARTITION_COMMIT_WATERMARK_TIME_ZONE);
 }

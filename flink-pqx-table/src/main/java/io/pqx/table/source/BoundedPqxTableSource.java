@@ -2,7 +2,14 @@ package io.pqx.table.source;
 
 import io.pqx.source.ListedFile;
 import io.pqx.source.PqxSourceBuilder;
-
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.connector.source.DynamicTableSource;
@@ -15,20 +22,11 @@ import org.apache.flink.table.expressions.AggregateExpression;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
 
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-
 /**
- * The bounded scan of a pqx table (no {@code source.monitor-interval}): as {@link
- * PqxTableSource}, and partition push-down: the partitions are listed from the directory tree at
- * plan time ({@code k=v} directories, {@code __DEFAULT_PARTITION__} for null), Flink prunes them
- * by any condition on partition columns, and only files of the partitions left are read.
+ * The bounded scan of a pqx table (no {@code source.monitor-interval}): as {@link PqxTableSource},
+ * and partition push-down: the partitions are listed from the directory tree at plan time ({@code
+ * k=v} directories, {@code __DEFAULT_PARTITION__} for null), Flink prunes them by any condition on
+ * partition columns, and only files of the partitions left are read.
  *
  * <p><b>Dynamic filtering</b> (batch DPP): accepts the partition columns and the top-level data
  * columns of a type pqx's runtime filters take ({@link PqxSourceBuilder#acceptsDynamicFiltering});
@@ -81,6 +79,7 @@ public class BoundedPqxTableSource extends PqxTableSource
 
     /** The rows of a pushed-down aggregate, answered from footers; null when none was pushed. */
     private List<RowData> aggregateRows;
+
     private RowType aggregateType;
 
     /**
@@ -90,8 +89,10 @@ public class BoundedPqxTableSource extends PqxTableSource
      * columns only (partitions Flink pruned are not listed at all). Otherwise refuses.
      */
     @Override
-    public boolean applyAggregates(List<int[]> groupingSets,
-            List<AggregateExpression> aggregateExpressions, DataType producedDataType) {
+    public boolean applyAggregates(
+            List<int[]> groupingSets,
+            List<AggregateExpression> aggregateExpressions,
+            DataType producedDataType) {
         if (groupingSets.size() != 1 || limit >= 0 || !onlyPartitionFilters()) {
             return false;
         }
@@ -106,8 +107,8 @@ public class BoundedPqxTableSource extends PqxTableSource
         }
         try {
             FooterStatistics footers = FooterStatistics.of(build().listFiles(), spec);
-            Optional<List<RowData>> rows = FooterAggregates.of(footers, spec, groupKeys,
-                    aggregateExpressions, input);
+            Optional<List<RowData>> rows =
+                    FooterAggregates.of(footers, spec, groupKeys, aggregateExpressions, input);
             if (rows.isEmpty()) {
                 return false;
             }
@@ -127,8 +128,15 @@ public class BoundedPqxTableSource extends PqxTableSource
         if (!filters.remaining().isEmpty() || filters.pruneOnly().isPresent()) {
             return false;
         }
-        return filters.exact().map(p -> p.columns().stream()
-                .allMatch(c -> c.path().size() == 1 && spec.partitionKeys().contains(c.path().get(0))))
+        return filters.exact()
+                .map(
+                        p ->
+                                p.columns().stream()
+                                        .allMatch(
+                                                c ->
+                                                        c.path().size() == 1
+                                                                && spec.partitionKeys()
+                                                                        .contains(c.path().get(0))))
                 .orElse(true);
     }
 
@@ -146,8 +154,12 @@ public class BoundedPqxTableSource extends PqxTableSource
         if (dynamicFilteringFields != null) {
             described += ", dynamicFiltering=[" + String.join(", ", dynamicFilteringFields) + "]";
         }
-        return aggregateRows == null ? described
-                : described + ", aggregates answered from footers=" + aggregateRows.size() + " rows";
+        return aggregateRows == null
+                ? described
+                : described
+                        + ", aggregates answered from footers="
+                        + aggregateRows.size()
+                        + " rows";
     }
 
     @Override
@@ -161,13 +173,20 @@ public class BoundedPqxTableSource extends PqxTableSource
                 // Flink's partition pruner reads a null value as SQL NULL (and would read the
                 // default name as a string)
                 Map<String, String> spec = new LinkedHashMap<>();
-                file.partition().forEach((k, v) -> spec.put(k, DEFAULT_PARTITION.equals(v) ? null : v));
+                file.partition()
+                        .forEach((k, v) -> spec.put(k, DEFAULT_PARTITION.equals(v) ? null : v));
                 found.add(spec);
             }
             return Optional.of(new ArrayList<>(found));
         } catch (IOException e) {
-            throw new TableException("Cannot list the partitions of table " + spec.tableName()
-                    + " under " + spec.path() + ": " + e.getMessage(), e);
+            throw new TableException(
+                    "Cannot list the partitions of table "
+                            + spec.tableName()
+                            + " under "
+                            + spec.path()
+                            + ": "
+                            + e.getMessage(),
+                    e);
         }
     }
 

@@ -1,14 +1,18 @@
 package io.pqx.table.source;
 
+import io.pqx.format.index.PhysicalType;
 import io.pqx.format.metadata.ChunkStatisticsView;
 import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.metadata.LeafColumnView;
 import io.pqx.format.metadata.LogicalTypeView;
 import io.pqx.format.metadata.RowGroupView;
-import io.pqx.format.index.PhysicalType;
 import io.pqx.source.ListedFile;
-
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.expressions.AggregateExpression;
@@ -19,24 +23,23 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-
 /**
- * Aggregates answered from footers alone, one row per group of partition values: {@code
- * COUNT(*)} (row counts, always exact), {@code COUNT(col)} (rows minus nulls, when every chunk
- * recorded its nulls) and {@code MIN}/{@code MAX} of integer and DATE columns (when every chunk
- * that holds a value has trusted bounds that the writer declared exact: a bound then is a value of
- * the chunk). Anything else has no answer ({@link #of} is empty), and the query reads the data.
+ * Aggregates answered from footers alone, one row per group of partition values: {@code COUNT(*)}
+ * (row counts, always exact), {@code COUNT(col)} (rows minus nulls, when every chunk recorded its
+ * nulls) and {@code MIN}/{@code MAX} of integer and DATE columns (when every chunk that holds a
+ * value has trusted bounds that the writer declared exact: a bound then is a value of the chunk).
+ * Anything else has no answer ({@link #of} is empty), and the query reads the data.
  */
 final class FooterAggregates {
     private FooterAggregates() {}
 
     /** The aggregate functions answered. */
-    enum Kind { COUNT_ROWS, COUNT, MIN, MAX }
+    enum Kind {
+        COUNT_ROWS,
+        COUNT,
+        MIN,
+        MAX
+    }
 
     /** One aggregate: which function over which table column (null for COUNT(*)). */
     private record Aggregate(Kind kind, String column, LogicalType type) {}
@@ -72,11 +75,16 @@ final class FooterAggregates {
      * @param aggregates Flink's aggregate calls over fields of {@code input}
      * @param input the row type the aggregates' field references index (the scan's projected type)
      */
-    static Optional<List<RowData>> of(FooterStatistics footers, TableSourceSpec spec,
-            List<String> groupKeys, List<AggregateExpression> aggregates, RowType input) {
+    static Optional<List<RowData>> of(
+            FooterStatistics footers,
+            TableSourceSpec spec,
+            List<String> groupKeys,
+            List<AggregateExpression> aggregates,
+            RowType input) {
         List<Aggregate> parsed = new ArrayList<>();
         for (AggregateExpression call : aggregates) {
-            if (call.isDistinct() || call.getFilterExpression().isPresent()
+            if (call.isDistinct()
+                    || call.getFilterExpression().isPresent()
                     || call.isApproximate()) {
                 return Optional.empty();
             }
@@ -110,7 +118,9 @@ final class FooterAggregates {
             List<Object> key = new ArrayList<>();
             for (String k : groupKeys) {
                 try {
-                    key.add(file.partitionValue(k, spec.rowType().getTypeAt(spec.rowType().getFieldIndex(k))));
+                    key.add(
+                            file.partitionValue(
+                                    k, spec.rowType().getTypeAt(spec.rowType().getFieldIndex(k))));
                 } catch (RuntimeException | java.io.IOException e) {
                     return Optional.empty();
                 }
@@ -136,9 +146,14 @@ final class FooterAggregates {
             }
             for (int a = 0; a < parsed.size(); a++) {
                 Object value = group.getValue()[a];
-                boolean count = parsed.get(a).kind() == Kind.COUNT_ROWS
-                        || parsed.get(a).kind() == Kind.COUNT;
-                row.setField(p++, count ? (value == null ? 0L : value) : internal(value, parsed.get(a).type()));
+                boolean count =
+                        parsed.get(a).kind() == Kind.COUNT_ROWS
+                                || parsed.get(a).kind() == Kind.COUNT;
+                row.setField(
+                        p++,
+                        count
+                                ? (value == null ? 0L : value)
+                                : internal(value, parsed.get(a).type()));
             }
             rows.add(row);
         }
@@ -192,7 +207,8 @@ final class FooterAggregates {
 
     /** Whether the leaf holds signed integers of the column's kind (INT32/INT64, no unsigned). */
     private static boolean signedInteger(LeafColumnView leaf, LogicalType type) {
-        if (leaf.physicalType() != PhysicalType.INT32 && leaf.physicalType() != PhysicalType.INT64) {
+        if (leaf.physicalType() != PhysicalType.INT32
+                && leaf.physicalType() != PhysicalType.INT64) {
             return false;
         }
         Optional<LogicalTypeView> logical = leaf.logicalType();
@@ -218,8 +234,10 @@ final class FooterAggregates {
 
     private static boolean isLeaf(LogicalType type) {
         LogicalTypeRoot root = type.getTypeRoot();
-        return root != LogicalTypeRoot.ROW && root != LogicalTypeRoot.ARRAY
-                && root != LogicalTypeRoot.MAP && root != LogicalTypeRoot.MULTISET;
+        return root != LogicalTypeRoot.ROW
+                && root != LogicalTypeRoot.ARRAY
+                && root != LogicalTypeRoot.MAP
+                && root != LogicalTypeRoot.MULTISET;
     }
 
     private static boolean isExactlyBounded(LogicalType type) {

@@ -7,33 +7,32 @@ import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.source.ListedFile;
-
-import org.apache.flink.core.fs.Path;
-import org.apache.flink.table.plan.stats.ColumnStats;
-import org.apache.flink.table.plan.stats.TableStats;
-import org.apache.flink.table.types.logical.LogicalTypeRoot;
-import org.apache.flink.table.types.logical.RowType;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.plan.stats.ColumnStats;
+import org.apache.flink.table.plan.stats.TableStats;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
- * What the footers of a table's files say about it: the rows of each file and, per top-level
- * column of a primitive type, the nulls when every chunk recorded them (partition columns: the
- * rows of files under the null partition). Reads footers only.
+ * What the footers of a table's files say about it: the rows of each file and, per top-level column
+ * of a primitive type, the nulls when every chunk recorded them (partition columns: the rows of
+ * files under the null partition). Reads footers only.
  */
 final class FooterStatistics {
     /** The footer of each listed file, in listing order. */
     private final List<FileMetadataView> footers;
+
     private final List<ListedFile> files;
     private final TableSourceSpec spec;
 
-    private FooterStatistics(List<ListedFile> files, List<FileMetadataView> footers,
-            TableSourceSpec spec) {
+    private FooterStatistics(
+            List<ListedFile> files, List<FileMetadataView> footers, TableSourceSpec spec) {
         this.files = files;
         this.footers = footers;
         this.spec = spec;
@@ -66,9 +65,12 @@ final class FooterStatistics {
         RowType type = spec.rowType();
         for (RowType.RowField field : type.getFields()) {
             String name = field.getName();
-            Optional<Long> nulls = spec.partitionKeys().contains(name) ? Optional.of(partitionNulls(name))
-                    : isPrimitive(field) ? dataNulls(name) : Optional.empty();
-            nulls.ifPresent(n -> columns.put(name, ColumnStats.Builder.builder().setNullCount(n).build()));
+            Optional<Long> nulls =
+                    spec.partitionKeys().contains(name)
+                            ? Optional.of(partitionNulls(name))
+                            : isPrimitive(field) ? dataNulls(name) : Optional.empty();
+            nulls.ifPresent(
+                    n -> columns.put(name, ColumnStats.Builder.builder().setNullCount(n).build()));
         }
         return new TableStats(rows, columns);
     }
@@ -121,7 +123,9 @@ final class FooterStatistics {
 
     private static boolean isPrimitive(RowType.RowField field) {
         LogicalTypeRoot root = field.getType().getTypeRoot();
-        return root != LogicalTypeRoot.ROW && root != LogicalTypeRoot.ARRAY
-                && root != LogicalTypeRoot.MAP && root != LogicalTypeRoot.MULTISET;
+        return root != LogicalTypeRoot.ROW
+                && root != LogicalTypeRoot.ARRAY
+                && root != LogicalTypeRoot.MAP
+                && root != LogicalTypeRoot.MULTISET;
     }
 }

@@ -1,12 +1,17 @@
 package io.pqx.table.source;
 
-import io.pqx.table.options.MissingColumns;
-import io.pqx.format.options.ClosestKey;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.metadata.FieldView;
+import io.pqx.format.options.ClosestKey;
 import io.pqx.source.ListedFile;
 import io.pqx.source.PqxSource;
-
+import io.pqx.table.options.MissingColumns;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.api.ValidationException;
@@ -14,25 +19,18 @@ import org.apache.flink.table.types.logical.RowType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
-
 /**
- * What a scan checks of its table's files when a statement is planned, so that a mistake in the
- * DDL fails (or warns) then, naming it, instead of reading as an empty table or as NULLs:
+ * What a scan checks of its table's files when a statement is planned, so that a mistake in the DDL
+ * fails (or warns) then, naming it, instead of reading as an empty table or as NULLs:
  *
  * <ul>
  *   <li>the {@code path} exists: a bounded scan fails without it; a continuous one (with {@code
  *       source.monitor-interval}) logs that it reads the directory once it appears;
  *   <li>the first {@value #SCHEMA_CHECKED_FILES} files listed can give every declared data column
  *       as its type (by the readers' rules);
- *   <li>every declared data column is in at least one file ({@code source.missing-columns}):
- *       when one is in none of the first files, up to {@value #MORE_FILES} of the newest others
- *       are read too, so that a column added lately (schema evolution) is found.
+ *   <li>every declared data column is in at least one file ({@code source.missing-columns}): when
+ *       one is in none of the first files, up to {@value #MORE_FILES} of the newest others are read
+ *       too, so that a column added lately (schema evolution) is found.
  * </ul>
  *
  * A table without files is not checked for columns: there is nothing to compare with. Stateless.
@@ -83,8 +81,9 @@ final class PlanTimeCheck {
             if (e instanceof ValidationException v) {
                 throw v;
             }
-            throw new ValidationException("Table " + spec.tableName()
-                    + " cannot be read as declared: " + e.getMessage(), e);
+            throw new ValidationException(
+                    "Table " + spec.tableName() + " cannot be read as declared: " + e.getMessage(),
+                    e);
         }
     }
 
@@ -96,15 +95,23 @@ final class PlanTimeCheck {
             return true;
         }
         if (!continuous) {
-            throw new ValidationException("Table " + spec.tableName() + ": option '"
-                    + TableSourceSpec.PATH_KEY + "' names '" + spec.path() + "', which does"
-                    + " not exist. A bounded scan needs its directory (an empty table is an empty"
-                    + " directory); a continuous one (with 'source.monitor-interval') may wait for"
-                    + " it to appear.");
+            throw new ValidationException(
+                    "Table "
+                            + spec.tableName()
+                            + ": option '"
+                            + TableSourceSpec.PATH_KEY
+                            + "' names '"
+                            + spec.path()
+                            + "', which does"
+                            + " not exist. A bounded scan needs its directory (an empty table is an empty"
+                            + " directory); a continuous one (with 'source.monitor-interval') may wait for"
+                            + " it to appear.");
         }
-        LOG.warn("Table {}: path '{}' does not exist yet; the continuous scan lists it every"
-                + " 'source.monitor-interval' and reads its files once the directory appears",
-                spec.tableName(), spec.path());
+        LOG.warn(
+                "Table {}: path '{}' does not exist yet; the continuous scan lists it every"
+                        + " 'source.monitor-interval' and reads its files once the directory appears",
+                spec.tableName(),
+                spec.path());
         return false;
     }
 
@@ -136,22 +143,38 @@ final class PlanTimeCheck {
         return names.stream().filter(n -> n.equalsIgnoreCase(column)).count() == 1;
     }
 
-    private static void missingColumns(TableSourceSpec spec, Set<String> missing,
-            Set<String> fileColumns) {
+    private static void missingColumns(
+            TableSourceSpec spec, Set<String> missing, Set<String> fileColumns) {
         List<String> described = new ArrayList<>();
         for (String column : missing) {
             String closest = ClosestKey.of(column, fileColumns).orElse(null);
-            described.add("'" + column + "'" + (closest == null ? ""
-                    : " (the closest column the files have is '" + closest + "')"));
+            described.add(
+                    "'"
+                            + column
+                            + "'"
+                            + (closest == null
+                                    ? ""
+                                    : " (the closest column the files have is '" + closest + "')"));
         }
-        String what = (missing.size() == 1 ? "declared column " : "declared columns ")
-                + String.join(", ", described) + (missing.size() == 1 ? " is" : " are")
-                + " in none of the table's files checked";
+        String what =
+                (missing.size() == 1 ? "declared column " : "declared columns ")
+                        + String.join(", ", described)
+                        + (missing.size() == 1 ? " is" : " are")
+                        + " in none of the table's files checked";
         if (spec.options().get(PqxTableSourceOptions.MISSING_COLUMNS) == MissingColumns.FAIL) {
-            throw new ValidationException("Table " + spec.tableName() + ": " + what + " (option '"
-                    + PqxTableSourceOptions.MISSING_COLUMNS.key() + "'='fail')");
+            throw new ValidationException(
+                    "Table "
+                            + spec.tableName()
+                            + ": "
+                            + what
+                            + " (option '"
+                            + PqxTableSourceOptions.MISSING_COLUMNS.key()
+                            + "'='fail')");
         }
-        LOG.warn("Table {}: {}; read as NULL (a typo? set '{}'='fail' to refuse it)",
-                spec.tableName(), what, PqxTableSourceOptions.MISSING_COLUMNS.key());
+        LOG.warn(
+                "Table {}: {}; read as NULL (a typo? set '{}'='fail' to refuse it)",
+                spec.tableName(),
+                what,
+                PqxTableSourceOptions.MISSING_COLUMNS.key());
     }
 }

@@ -4,7 +4,11 @@ import io.pqx.source.PqxSource;
 import io.pqx.source.PqxSourceBuilder;
 import io.pqx.table.lookup.PqxLookupProvider;
 import io.pqx.table.pushdown.FilterTranslation;
-
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.source.Boundedness;
@@ -12,11 +16,10 @@ import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSource;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.table.connector.ProviderContext;
-import org.apache.flink.table.connector.source.DataStreamScanProvider;
-import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.ProviderContext;
+import org.apache.flink.table.connector.source.DataStreamScanProvider;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.LookupTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
@@ -25,42 +28,46 @@ import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsLimitPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsStatisticReport;
+import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.plan.stats.TableStats;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
 
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
-
 /**
- * The scan of a pqx table: pqx's FLIP-27 source over the table's path, bounded, or continuous
- * with {@code source.monitor-interval} (then partitions that appear later are read too: no
- * partition list is fixed at plan time). Pushed into it: the projection (nested fields included),
- * the WHERE conjuncts pqx evaluates exactly as Flink does (accepted: the readers filter by them
- * and prune with them; the others remain with Flink and prune where that is sound), a limit
- * (each reader stops after it), and statistics from footers are reported. {@code EXPLAIN} shows
- * what was pushed in the scan's description. The bounded scan adds partition and aggregate
- * push-down ({@link BoundedPqxTableSource}).
+ * The scan of a pqx table: pqx's FLIP-27 source over the table's path, bounded, or continuous with
+ * {@code source.monitor-interval} (then partitions that appear later are read too: no partition
+ * list is fixed at plan time). Pushed into it: the projection (nested fields included), the WHERE
+ * conjuncts pqx evaluates exactly as Flink does (accepted: the readers filter by them and prune
+ * with them; the others remain with Flink and prune where that is sound), a limit (each reader
+ * stops after it), and statistics from footers are reported. {@code EXPLAIN} shows what was pushed
+ * in the scan's description. The bounded scan adds partition and aggregate push-down ({@link
+ * BoundedPqxTableSource}).
  */
 @Internal
-public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDown,
-        SupportsFilterPushDown, SupportsLimitPushDown, SupportsStatisticReport,
-        SupportsWatermarkPushDown, LookupTableSource {
+public class PqxTableSource
+        implements ScanTableSource,
+                SupportsProjectionPushDown,
+                SupportsFilterPushDown,
+                SupportsLimitPushDown,
+                SupportsStatisticReport,
+                SupportsWatermarkPushDown,
+                LookupTableSource {
     /** Files whose schemas are checked against the declared columns at plan time. */
     static final int SCHEMA_CHECKED_FILES = PlanTimeCheck.SCHEMA_CHECKED_FILES;
 
     protected final TableSourceSpec spec;
+
     /** Projected field paths into the table's row type; null: every field. */
     protected int[][] projection;
+
     protected FilterTranslation filters;
     protected long limit = -1;
+
     /** The partitions to read (directory text), when a partition push-down restricted them. */
     protected List<Map<String, String>> partitions;
+
     /** The table's watermark strategy, when Flink pushed it: applied per split by the source. */
     protected WatermarkStrategy<RowData> watermarkStrategy;
 
@@ -86,9 +93,12 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
      * file and the column.
      */
     public static PqxTableSource create(TableSourceSpec spec) {
-        PqxTableSource scan = spec.options().getOptional(
-                io.pqx.source.PqxSourceOptions.MONITOR_INTERVAL).isPresent()
-                ? new PqxTableSource(spec) : new BoundedPqxTableSource(spec);
+        PqxTableSource scan =
+                spec.options()
+                                .getOptional(io.pqx.source.PqxSourceOptions.MONITOR_INTERVAL)
+                                .isPresent()
+                        ? new PqxTableSource(spec)
+                        : new BoundedPqxTableSource(spec);
         PlanTimeCheck.check(spec, scan.build(), !(scan instanceof BoundedPqxTableSource));
         return scan;
     }
@@ -110,10 +120,10 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
         String name = "pqx " + spec.tableName();
         return new DataStreamScanProvider() {
             @Override
-            public DataStream<RowData> produceDataStream(ProviderContext provider,
-                    StreamExecutionEnvironment env) {
-                DataStreamSource<RowData> stream = env.fromSource(source, strategy, name,
-                        source.getProducedType());
+            public DataStream<RowData> produceDataStream(
+                    ProviderContext provider, StreamExecutionEnvironment env) {
+                DataStreamSource<RowData> stream =
+                        env.fromSource(source, strategy, name, source.getProducedType());
                 provider.generateUid("pqx-source").ifPresent(stream::uid);
                 return stream;
             }
@@ -126,14 +136,20 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
     }
 
     /**
-     * A lookup into the table: keys answered from its files by {@code
-     * io.pqx.table.lookup}, with the pushed projection and accepted filters applied.
+     * A lookup into the table: keys answered from its files by {@code io.pqx.table.lookup}, with
+     * the pushed projection and accepted filters applied.
      */
     @Override
     public LookupRuntimeProvider getLookupRuntimeProvider(LookupContext context) {
-        return PqxLookupProvider.create(spec.tableName(), build(), spec.rowType(),
-                spec.partitionKeys(), context.getKeys(), projection,
-                filters == null ? null : filters.exact().orElse(null), spec.options());
+        return PqxLookupProvider.create(
+                spec.tableName(),
+                build(),
+                spec.rowType(),
+                spec.partitionKeys(),
+                context.getKeys(),
+                projection,
+                filters == null ? null : filters.exact().orElse(null),
+                spec.options());
     }
 
     @Override
@@ -176,7 +192,10 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
         }
     }
 
-    /** Adds what a subclass pushes down to the source being built (the bounded scan: dynamic filtering). */
+    /**
+     * Adds what a subclass pushes down to the source being built (the bounded scan: dynamic
+     * filtering).
+     */
     protected void configure(PqxSourceBuilder builder) {}
 
     private <T> void set(PqxSourceBuilder builder, ConfigOption<T> option) {
@@ -307,7 +326,8 @@ public class PqxTableSource implements ScanTableSource, SupportsProjectionPushDo
     }
 
     private static String summaries(List<ResolvedExpression> expressions) {
-        return expressions.stream().map(ResolvedExpression::asSummaryString)
+        return expressions.stream()
+                .map(ResolvedExpression::asSummaryString)
                 .collect(Collectors.joining(", "));
     }
 }

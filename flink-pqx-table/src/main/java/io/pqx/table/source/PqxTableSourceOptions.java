@@ -1,17 +1,15 @@
 package io.pqx.table.source;
 
-import io.pqx.table.options.MissingColumns;
 import io.pqx.source.PqxSourceOptions;
-
+import io.pqx.table.options.MissingColumns;
+import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 
-import java.util.List;
-
 /**
- * The scan's options: its SQL-only ones and every option of pqx's source. Defined next to the
- * scan, which reads them; {@code io.pqx.table.PqxTableOptions} lists them with the others (so the
+ * The scan's options: its SQL-only ones and every option of pqx's source. Defined next to the scan,
+ * which reads them; {@code io.pqx.table.PqxTableOptions} lists them with the others (so the
  * packages form no cycle). Constants only.
  */
 @Internal

@@ -1,5 +1,9 @@
 package io.pqx.table.source;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.datagen.source.GeneratorFunction;
@@ -10,15 +14,10 @@ import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 import org.apache.flink.table.types.logical.RowType;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * A bounded source of rows known at plan time (the answers of a pushed-down aggregate): Flink's
- * {@link DataGeneratorSource} over the rows, serialized with the table runtime's row serializer
- * so they travel with the job.
+ * {@link DataGeneratorSource} over the rows, serialized with the table runtime's row serializer so
+ * they travel with the job.
  */
 final class StaticRowsSource {
     private StaticRowsSource() {}
@@ -35,7 +34,8 @@ final class StaticRowsSource {
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot serialize the rows of an aggregate", e);
         }
-        return new DataGeneratorSource<>(new Rows(bytes, type), bytes.size(), InternalTypeInfo.of(type));
+        return new DataGeneratorSource<>(
+                new Rows(bytes, type), bytes.size(), InternalTypeInfo.of(type));
     }
 
     /** The i-th row. */

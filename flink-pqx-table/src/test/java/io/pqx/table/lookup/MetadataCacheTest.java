@@ -3,11 +3,9 @@ package io.pqx.table.lookup;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.source.ListedFile;
-
-import org.junit.jupiter.api.Test;
-
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Test;
 
 class MetadataCacheTest {
     private static final ListedFile A = new ListedFile("file:/t/a.parquet", 10, 1, Map.of());

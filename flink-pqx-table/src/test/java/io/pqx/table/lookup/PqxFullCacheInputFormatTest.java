@@ -5,25 +5,35 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqx.format.predicate.Predicates;
 import io.pqx.source.PqxSource;
 import io.pqx.table.lookup.TestingDimTable.DimRow;
-
-import org.apache.flink.table.data.RowData;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.table.data.RowData;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class PqxFullCacheInputFormatTest {
     @TempDir Path dir;
 
-    private static PqxFullCacheInputFormat format(Path base, int[] output,
-            io.pqx.format.predicate.Predicate filter) {
-        PqxSource<RowData> listing = PqxSource.builder().path(base.toUri().toString())
-                .rowType(TestingDimTable.TYPE).build();
-        return new PqxFullCacheInputFormat(new LookupTable("dim", listing, TestingDimTable.TYPE, List.of(),
-                new int[] {0}, output, filter, Duration.ofMinutes(1), 1 << 20));
+    private static PqxFullCacheInputFormat format(
+            Path base, int[] output, io.pqx.format.predicate.Predicate filter) {
+        PqxSource<RowData> listing =
+                PqxSource.builder()
+                        .path(base.toUri().toString())
+                        .rowType(TestingDimTable.TYPE)
+                        .build();
+        return new PqxFullCacheInputFormat(
+                new LookupTable(
+                        "dim",
+                        listing,
+                        TestingDimTable.TYPE,
+                        List.of(),
+                        new int[] {0},
+                        output,
+                        filter,
+                        Duration.ofMinutes(1),
+                        1 << 20));
     }
 
     @Test
@@ -33,10 +43,17 @@ class PqxFullCacheInputFormatTest {
         assertThat(format.createInputSplits(1)).hasSize(3);
         List<String> got = new ArrayList<>();
         for (RowData r : format.readAll()) {
-            got.add(r.getLong(0) + ", " + r.getInt(1) + ", "
-                    + (r.isNullAt(2) ? "null" : r.getString(2).toString()) + ", " + r.getDouble(3));
+            got.add(
+                    r.getLong(0)
+                            + ", "
+                            + r.getInt(1)
+                            + ", "
+                            + (r.isNullAt(2) ? "null" : r.getString(2).toString())
+                            + ", "
+                            + r.getDouble(3));
         }
-        assertThat(got).containsExactlyInAnyOrderElementsOf(rows.stream().map(DimRow::fields).toList());
+        assertThat(got)
+                .containsExactlyInAnyOrderElementsOf(rows.stream().map(DimRow::fields).toList());
     }
 
     @Test

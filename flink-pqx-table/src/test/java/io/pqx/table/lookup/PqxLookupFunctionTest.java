@@ -7,7 +7,12 @@ import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.predicate.Predicates;
 import io.pqx.source.PqxSource;
 import io.pqx.table.lookup.TestingDimTable.DimRow;
-
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Random;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
@@ -20,23 +25,30 @@ import org.apache.flink.table.types.logical.VarCharType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.List;
-import java.util.Random;
-
 class PqxLookupFunctionTest {
     @TempDir Path dir;
 
-    private static PqxLookupFunction function(Path base, RowType type, List<String> partitionKeys,
-            int[] keys, long refreshMillis) throws Exception {
-        PqxSource<RowData> listing = PqxSource.builder().path(base.toUri().toString()).rowType(type)
-                .partitionKeys(partitionKeys.toArray(String[]::new)).build();
-        PqxLookupFunction f = new PqxLookupFunction(new LookupTable("dim", listing, type, partitionKeys,
-                keys, null, null, Duration.ofMillis(refreshMillis), 1 << 20));
+    private static PqxLookupFunction function(
+            Path base, RowType type, List<String> partitionKeys, int[] keys, long refreshMillis)
+            throws Exception {
+        PqxSource<RowData> listing =
+                PqxSource.builder()
+                        .path(base.toUri().toString())
+                        .rowType(type)
+                        .partitionKeys(partitionKeys.toArray(String[]::new))
+                        .build();
+        PqxLookupFunction f =
+                new PqxLookupFunction(
+                        new LookupTable(
+                                "dim",
+                                listing,
+                                type,
+                                partitionKeys,
+                                keys,
+                                null,
+                                null,
+                                Duration.ofMillis(refreshMillis),
+                                1 << 20));
         f.open(new FunctionContext(null));
         return f;
     }
@@ -58,7 +70,8 @@ class PqxLookupFunctionTest {
             long k = random.nextInt(40_100) - 50;
             assertThat(fields(f.lookup(GenericRowData.of(k))))
                     .as("key %s", k)
-                    .containsExactlyInAnyOrderElementsOf(fieldsOf(TestingDimTable.matching(rows, k, null)));
+                    .containsExactlyInAnyOrderElementsOf(
+                            fieldsOf(TestingDimTable.matching(rows, k, null)));
         }
         assertThat(fields(f.lookup(GenericRowData.of(100L)))).hasSize(2); // i = 50 and 51
         assertThat(f.lookup(GenericRowData.of((Object) null))).isEmpty();
@@ -67,7 +80,8 @@ class PqxLookupFunctionTest {
     @Test
     void aTwoColumnKeyMatchesBothParts() throws Exception {
         List<DimRow> rows = TestingDimTable.write(dir, 5_000, 2, 500);
-        PqxLookupFunction f = function(dir, TestingDimTable.TYPE, List.of(), new int[] {1, 0}, 60_000);
+        PqxLookupFunction f =
+                function(dir, TestingDimTable.TYPE, List.of(), new int[] {1, 0}, 60_000);
         for (int i = 0; i < 5_000; i += 37) {
             DimRow r = TestingDimTable.row(i);
             for (int k2 : new int[] {r.k2(), (r.k2() + 1) % 7}) {
@@ -82,7 +96,8 @@ class PqxLookupFunctionTest {
     @Test
     void newFilesAreSeenAfterTheRefreshIntervalAndRemovedOnesNeverAnswer() throws Exception {
         TestingDimTable.writeFile(dir.resolve("a.parquet"), List.of(TestingDimTable.row(0)), 10);
-        PqxLookupFunction rarely = function(dir, TestingDimTable.TYPE, List.of(), new int[] {0}, 3_600_000);
+        PqxLookupFunction rarely =
+                function(dir, TestingDimTable.TYPE, List.of(), new int[] {0}, 3_600_000);
         PqxLookupFunction always = function(dir, TestingDimTable.TYPE, List.of(), new int[] {0}, 0);
         assertThat(rarely.lookup(GenericRowData.of(0L))).hasSize(1);
         assertThat(always.lookup(GenericRowData.of(0L))).hasSize(1);
@@ -98,13 +113,24 @@ class PqxLookupFunctionTest {
 
     @Test
     void aPartitionColumnInTheKeySelectsTheFilesOfItsDirectory() throws Exception {
-        RowType type = RowType.of(new LogicalType[] {new BigIntType(), new IntType(),
-                new VarCharType(VarCharType.MAX_LENGTH), new org.apache.flink.table.types.logical.DoubleType(),
-                new VarCharType(VarCharType.MAX_LENGTH)}, new String[] {"k", "k2", "name", "v", "dt"});
-        TestingDimTable.writeFile(Files.createDirectories(dir.resolve("dt=a")).resolve("f.parquet"),
-                List.of(TestingDimTable.row(0), TestingDimTable.row(3)), 10);
-        TestingDimTable.writeFile(Files.createDirectories(dir.resolve("dt=b")).resolve("f.parquet"),
-                List.of(TestingDimTable.row(0)), 10);
+        RowType type =
+                RowType.of(
+                        new LogicalType[] {
+                            new BigIntType(),
+                            new IntType(),
+                            new VarCharType(VarCharType.MAX_LENGTH),
+                            new org.apache.flink.table.types.logical.DoubleType(),
+                            new VarCharType(VarCharType.MAX_LENGTH)
+                        },
+                        new String[] {"k", "k2", "name", "v", "dt"});
+        TestingDimTable.writeFile(
+                Files.createDirectories(dir.resolve("dt=a")).resolve("f.parquet"),
+                List.of(TestingDimTable.row(0), TestingDimTable.row(3)),
+                10);
+        TestingDimTable.writeFile(
+                Files.createDirectories(dir.resolve("dt=b")).resolve("f.parquet"),
+                List.of(TestingDimTable.row(0)),
+                10);
         PqxLookupFunction f = function(dir, type, List.of("dt"), new int[] {0, 4}, 60_000);
         Collection<RowData> a = f.lookup(GenericRowData.of(0L, StringData.fromString("a")));
         assertThat(a).hasSize(1);
@@ -120,13 +146,26 @@ class PqxLookupFunctionTest {
     @Test
     void aPushedFilterDropsRowsItRejects() throws Exception {
         TestingDimTable.write(dir, 100, 1, 10);
-        PqxSource<RowData> listing = PqxSource.builder().path(dir.toUri().toString())
-                .rowType(TestingDimTable.TYPE).build();
-        PqxLookupFunction f = new PqxLookupFunction(new LookupTable("dim", listing, TestingDimTable.TYPE,
-                List.of(), new int[] {0}, new int[] {2}, Predicates.greaterThan("v", 25.0),
-                Duration.ofMinutes(1), 1 << 20));
+        PqxSource<RowData> listing =
+                PqxSource.builder()
+                        .path(dir.toUri().toString())
+                        .rowType(TestingDimTable.TYPE)
+                        .build();
+        PqxLookupFunction f =
+                new PqxLookupFunction(
+                        new LookupTable(
+                                "dim",
+                                listing,
+                                TestingDimTable.TYPE,
+                                List.of(),
+                                new int[] {0},
+                                new int[] {2},
+                                Predicates.greaterThan("v", 25.0),
+                                Duration.ofMinutes(1),
+                                1 << 20));
         f.open(new FunctionContext(null));
-        assertThat(f.lookup(GenericRowData.of(100L))).hasSize(1); // i = 50 (v 25.0) dropped, 51 kept
+        assertThat(f.lookup(GenericRowData.of(100L)))
+                .hasSize(1); // i = 50 (v 25.0) dropped, 51 kept
         RowData kept = f.lookup(GenericRowData.of(100L)).iterator().next();
         assertThat(kept.getArity()).isEqualTo(1);
         assertThat(kept.getString(0).toString()).isEqualTo("n51");
@@ -135,13 +174,20 @@ class PqxLookupFunctionTest {
     @Test
     void aFileOfAnotherColumnTypeFailsNamingFileAndColumn() throws Exception {
         TestingDimTable.write(dir, 10, 1, 10);
-        RowType declared = RowType.of(new LogicalType[] {new BigIntType(), new BigIntType(),
-                new VarCharType(VarCharType.MAX_LENGTH), new org.apache.flink.table.types.logical.DoubleType()},
-                new String[] {"k", "k2", "name", "v"});
+        RowType declared =
+                RowType.of(
+                        new LogicalType[] {
+                            new BigIntType(),
+                            new BigIntType(),
+                            new VarCharType(VarCharType.MAX_LENGTH),
+                            new org.apache.flink.table.types.logical.DoubleType()
+                        },
+                        new String[] {"k", "k2", "name", "v"});
         PqxLookupFunction f = function(dir, declared, List.of(), new int[] {0}, 60_000);
         assertThatThrownBy(() -> f.lookup(GenericRowData.of(0L)))
                 .isInstanceOf(UnsupportedFileException.class)
-                .hasMessageContaining("part-000.parquet").hasMessageContaining("k2");
+                .hasMessageContaining("part-000.parquet")
+                .hasMessageContaining("k2");
     }
 
     @Test
@@ -155,8 +201,11 @@ class PqxLookupFunctionTest {
         // a DOUBLE key is not pruned on (NaN and -0.0 in statistics): every row group is read
         assertThat(f.reader().prunes()).isFalse();
         assertThat(f.reader().rowGroupsSkipped.getCount()).isZero();
-        assertThat(function(dir, TestingDimTable.TYPE, List.of(), new int[] {0}, 60_000).reader()
-                .prunes()).isTrue();
+        assertThat(
+                        function(dir, TestingDimTable.TYPE, List.of(), new int[] {0}, 60_000)
+                                .reader()
+                                .prunes())
+                .isTrue();
     }
 
     @Test
@@ -168,10 +217,13 @@ class PqxLookupFunctionTest {
         }
         assertThat(f.reader().rowGroupsRead.getCount()).isEqualTo(100);
         long before = f.reader().rowGroupsRead.getCount();
-        for (long k = 5; k < 40_000; k += 400) { // missing odd keys: statistics keep one, bloom drops most
+        for (long k = 5;
+                k < 40_000;
+                k += 400) { // missing odd keys: statistics keep one, bloom drops most
             assertThat(f.lookup(GenericRowData.of(k))).isEmpty();
         }
         assertThat(f.reader().rowGroupsRead.getCount() - before).isLessThan(10);
-        assertThat(f.reader().rowGroupsSkipped.getCount()).isEqualTo(200L * 20 - f.reader().rowGroupsRead.getCount());
+        assertThat(f.reader().rowGroupsSkipped.getCount())
+                .isEqualTo(200L * 20 - f.reader().rowGroupsRead.getCount());
     }
 }

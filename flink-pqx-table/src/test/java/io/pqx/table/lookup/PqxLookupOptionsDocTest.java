@@ -3,10 +3,8 @@ package io.pqx.table.lookup;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.TestingOptionTables;
-
-import org.junit.jupiter.api.Test;
-
 import java.util.Set;
+import org.junit.jupiter.api.Test;
 
 /**
  * The options table of {@code docs/lookup-joins.md} is the lookup options themselves: generated
@@ -23,12 +21,22 @@ class PqxLookupOptionsDocTest {
         String expected = TestingOptionTables.table(PqxLookupOptions.LOOKUP_OPTIONS, Set.of());
         String page = TestingOptionTables.readPageAndWriteExpected(PAGE, NAME, expected);
         String shown = TestingOptionTables.shown(page, NAME, getClass().getSimpleName());
-        assertThat(shown).as("docs/" + PAGE + " has the markers "
-                        + TestingOptionTables.begin(NAME, getClass().getSimpleName()) + " and "
-                        + TestingOptionTables.end(NAME))
+        assertThat(shown)
+                .as(
+                        "docs/"
+                                + PAGE
+                                + " has the markers "
+                                + TestingOptionTables.begin(NAME, getClass().getSimpleName())
+                                + " and "
+                                + TestingOptionTables.end(NAME))
                 .isNotNull();
-        assertThat(shown).as("docs/" + PAGE + "'s options table (regenerated: flink-pqx-table/target/"
-                        + NAME + ".md)")
+        assertThat(shown)
+                .as(
+                        "docs/"
+                                + PAGE
+                                + "'s options table (regenerated: flink-pqx-table/target/"
+                                + NAME
+                                + ".md)")
                 .isEqualTo(expected);
     }
 }

@@ -3,7 +3,11 @@ package io.pqx.table.lookup;
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.WriteOptions;
-
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.BigIntType;
@@ -12,12 +16,6 @@ import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
-
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Test fixture: a dimension table {@code (k BIGINT, k2 INT, name STRING, v DOUBLE)} written with
@@ -29,9 +27,15 @@ import java.util.List;
 public final class TestingDimTable {
     private TestingDimTable() {}
 
-    public static final RowType TYPE = RowType.of(new LogicalType[] {new BigIntType(), new IntType(),
-            new VarCharType(VarCharType.MAX_LENGTH), new DoubleType()},
-            new String[] {"k", "k2", "name", "v"});
+    public static final RowType TYPE =
+            RowType.of(
+                    new LogicalType[] {
+                        new BigIntType(),
+                        new IntType(),
+                        new VarCharType(VarCharType.MAX_LENGTH),
+                        new DoubleType()
+                    },
+                    new String[] {"k", "k2", "name", "v"});
 
     /** One row of the table, as Java values. */
     public record DimRow(long k, int k2, String name, double v) {
@@ -46,8 +50,12 @@ public final class TestingDimTable {
         return new DimRow(k, i % 7, i % 13 == 0 ? null : "n" + i, i / 2.0);
     }
 
-    /** Rows [0, rows) into {@code files} files under {@code dir}, row groups of {@code rowGroupRows}. */
-    public static List<DimRow> write(Path dir, int rows, int files, int rowGroupRows) throws IOException {
+    /**
+     * Rows [0, rows) into {@code files} files under {@code dir}, row groups of {@code
+     * rowGroupRows}.
+     */
+    public static List<DimRow> write(Path dir, int rows, int files, int rowGroupRows)
+            throws IOException {
         Files.createDirectories(dir);
         List<DimRow> all = new ArrayList<>();
         int perFile = (rows + files - 1) / files;
@@ -64,13 +72,24 @@ public final class TestingDimTable {
         return all;
     }
 
-    public static void writeFile(Path file, List<DimRow> rows, int rowGroupRows) throws IOException {
-        WriteOptions options = WriteOptions.builder().rowGroupRows(rowGroupRows)
-                .bloomFilter("k", new BloomFilterSpec(Math.max(1, rows.size()), 0.01)).build();
-        try (ParquetWriter w = ParquetWriter.builder(TYPE).options(options).create(new org.apache.flink.core.fs.Path(file.toUri()))) {
+    public static void writeFile(Path file, List<DimRow> rows, int rowGroupRows)
+            throws IOException {
+        WriteOptions options =
+                WriteOptions.builder()
+                        .rowGroupRows(rowGroupRows)
+                        .bloomFilter("k", new BloomFilterSpec(Math.max(1, rows.size()), 0.01))
+                        .build();
+        try (ParquetWriter w =
+                ParquetWriter.builder(TYPE)
+                        .options(options)
+                        .create(new org.apache.flink.core.fs.Path(file.toUri()))) {
             for (DimRow r : rows) {
-                w.write(GenericRowData.of(r.k(), r.k2(),
-                        r.name() == null ? null : StringData.fromString(r.name()), r.v()));
+                w.write(
+                        GenericRowData.of(
+                                r.k(),
+                                r.k2(),
+                                r.name() == null ? null : StringData.fromString(r.name()),
+                                r.v()));
             }
         } catch (IOException e) {
             throw e;
@@ -80,11 +99,18 @@ public final class TestingDimTable {
     }
 
     /** Rows of the table's type as {@link DimRow#fields()} shows them. */
-    public static List<String> fieldsOf(java.util.Collection<org.apache.flink.table.data.RowData> rows) {
+    public static List<String> fieldsOf(
+            java.util.Collection<org.apache.flink.table.data.RowData> rows) {
         List<String> out = new ArrayList<>();
         for (org.apache.flink.table.data.RowData r : rows) {
-            out.add(r.getLong(0) + ", " + r.getInt(1) + ", "
-                    + (r.isNullAt(2) ? "null" : r.getString(2).toString()) + ", " + r.getDouble(3));
+            out.add(
+                    r.getLong(0)
+                            + ", "
+                            + r.getInt(1)
+                            + ", "
+                            + (r.isNullAt(2) ? "null" : r.getString(2).toString())
+                            + ", "
+                            + r.getDouble(3));
         }
         return out;
     }

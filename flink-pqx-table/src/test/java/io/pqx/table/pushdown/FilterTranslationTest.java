@@ -8,7 +8,11 @@ import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
 import io.pqx.format.predicate.SlotValues;
 import io.pqx.format.predicate.Ternary;
-
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.Arrays;
+import java.util.List;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.expressions.CallExpression;
@@ -17,17 +21,11 @@ import org.apache.flink.table.expressions.NestedFieldReferenceExpression;
 import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.expressions.TypeLiteralExpression;
 import org.apache.flink.table.expressions.ValueLiteralExpression;
-import org.apache.flink.table.functions.BuiltInFunctionDefinitions;
 import org.apache.flink.table.functions.BuiltInFunctionDefinition;
+import org.apache.flink.table.functions.BuiltInFunctionDefinitions;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
-
-import java.math.BigDecimal;
-import java.time.Instant;
-import java.time.LocalDateTime;
-import java.util.Arrays;
-import java.util.List;
 
 /**
  * What {@link FilterTranslation} accepts, what it leaves to Flink and what it prunes with, on
@@ -36,19 +34,20 @@ import java.util.List;
  * NestedFieldReferenceExpression}); exactness is checked by evaluating the predicates on rows.
  */
 class FilterTranslationTest {
-    static final DataType ROW = DataTypes.ROW(
-            DataTypes.FIELD("i", DataTypes.INT()),
-            DataTypes.FIELD("ti", DataTypes.TINYINT()),
-            DataTypes.FIELD("d", DataTypes.DOUBLE()),
-            DataTypes.FIELD("f", DataTypes.FLOAT()),
-            DataTypes.FIELD("s", DataTypes.STRING()),
-            DataTypes.FIELD("c", DataTypes.CHAR(5)),
-            DataTypes.FIELD("de", DataTypes.DECIMAL(10, 2)),
-            DataTypes.FIELD("bo", DataTypes.BOOLEAN()),
-            DataTypes.FIELD("bin", DataTypes.BYTES()),
-            DataTypes.FIELD("ltz", DataTypes.TIMESTAMP_LTZ(3)),
-            DataTypes.FIELD("r", DataTypes.ROW(DataTypes.FIELD("x", DataTypes.INT()))),
-            DataTypes.FIELD("p", DataTypes.STRING()));
+    static final DataType ROW =
+            DataTypes.ROW(
+                    DataTypes.FIELD("i", DataTypes.INT()),
+                    DataTypes.FIELD("ti", DataTypes.TINYINT()),
+                    DataTypes.FIELD("d", DataTypes.DOUBLE()),
+                    DataTypes.FIELD("f", DataTypes.FLOAT()),
+                    DataTypes.FIELD("s", DataTypes.STRING()),
+                    DataTypes.FIELD("c", DataTypes.CHAR(5)),
+                    DataTypes.FIELD("de", DataTypes.DECIMAL(10, 2)),
+                    DataTypes.FIELD("bo", DataTypes.BOOLEAN()),
+                    DataTypes.FIELD("bin", DataTypes.BYTES()),
+                    DataTypes.FIELD("ltz", DataTypes.TIMESTAMP_LTZ(3)),
+                    DataTypes.FIELD("r", DataTypes.ROW(DataTypes.FIELD("x", DataTypes.INT()))),
+                    DataTypes.FIELD("p", DataTypes.STRING()));
     static final RowType TYPE = (RowType) ROW.getLogicalType();
 
     static FieldReferenceExpression ref(String name) {
@@ -69,8 +68,8 @@ class FilterTranslationTest {
     }
 
     static CallExpression cast(ResolvedExpression e, DataType to) {
-        return CallExpression.permanent(BuiltInFunctionDefinitions.CAST,
-                List.of(e, new TypeLiteralExpression(to)), to);
+        return CallExpression.permanent(
+                BuiltInFunctionDefinitions.CAST, List.of(e, new TypeLiteralExpression(to)), to);
     }
 
     static FilterTranslation translate(ResolvedExpression... conjuncts) {
@@ -106,8 +105,12 @@ class FilterTranslationTest {
                 .isEqualTo(Predicates.equal("i", 5L));
         assertThat(accepted(call(BuiltInFunctionDefinitions.LESS_THAN, lit(5), ref("i"))))
                 .isEqualTo(Predicates.greaterThan("i", 5L));
-        assertThat(accepted(call(BuiltInFunctionDefinitions.GREATER_THAN_OR_EQUAL,
-                lit("b", DataTypes.STRING()), ref("s"))))
+        assertThat(
+                        accepted(
+                                call(
+                                        BuiltInFunctionDefinitions.GREATER_THAN_OR_EQUAL,
+                                        lit("b", DataTypes.STRING()),
+                                        ref("s"))))
                 .isEqualTo(Predicates.lessOrEqual("s", "b"));
     }
 
@@ -115,22 +118,42 @@ class FilterTranslationTest {
     void movesOffGridLiteralsOntoTheColumnsValues() {
         BigDecimal half = new BigDecimal("18.5");
         // Flink: int_col < 18.5 holds for 18, as int_col <= 18 does
-        Predicate lt = accepted(call(BuiltInFunctionDefinitions.LESS_THAN, ref("i"),
-                lit(half, DataTypes.DECIMAL(3, 1))));
+        Predicate lt =
+                accepted(
+                        call(
+                                BuiltInFunctionDefinitions.LESS_THAN,
+                                ref("i"),
+                                lit(half, DataTypes.DECIMAL(3, 1))));
         assertThat(lt).isEqualTo(Predicates.lessOrEqual("i", 18L));
-        Predicate eq = accepted(call(BuiltInFunctionDefinitions.EQUALS,
-                cast(ref("i"), DataTypes.DECIMAL(11, 1)), lit(half, DataTypes.DECIMAL(11, 1))));
+        Predicate eq =
+                accepted(
+                        call(
+                                BuiltInFunctionDefinitions.EQUALS,
+                                cast(ref("i"), DataTypes.DECIMAL(11, 1)),
+                                lit(half, DataTypes.DECIMAL(11, 1))));
         assertThat(eval(eq, "i", 18)).isEqualTo(Ternary.FALSE);
         assertThat(eval(eq, "i", null)).isEqualTo(Ternary.UNKNOWN);
-        Predicate ne = accepted(call(BuiltInFunctionDefinitions.NOT_EQUALS,
-                cast(ref("i"), DataTypes.DECIMAL(11, 1)), lit(half, DataTypes.DECIMAL(11, 1))));
+        Predicate ne =
+                accepted(
+                        call(
+                                BuiltInFunctionDefinitions.NOT_EQUALS,
+                                cast(ref("i"), DataTypes.DECIMAL(11, 1)),
+                                lit(half, DataTypes.DECIMAL(11, 1))));
         assertThat(eval(ne, "i", Integer.MIN_VALUE)).isEqualTo(Ternary.TRUE);
         assertThat(eval(ne, "i", null)).isEqualTo(Ternary.UNKNOWN);
-        assertThat(accepted(call(BuiltInFunctionDefinitions.LESS_THAN, ref("de"),
-                lit(new BigDecimal("1.555"), DataTypes.DECIMAL(4, 3)))))
+        assertThat(
+                        accepted(
+                                call(
+                                        BuiltInFunctionDefinitions.LESS_THAN,
+                                        ref("de"),
+                                        lit(new BigDecimal("1.555"), DataTypes.DECIMAL(4, 3)))))
                 .isEqualTo(Predicates.lessOrEqual("de", new BigDecimal("1.55")));
-        assertThat(accepted(call(BuiltInFunctionDefinitions.GREATER_THAN, ref("de"),
-                lit(new BigDecimal("1.555"), DataTypes.DECIMAL(4, 3)))))
+        assertThat(
+                        accepted(
+                                call(
+                                        BuiltInFunctionDefinitions.GREATER_THAN,
+                                        ref("de"),
+                                        lit(new BigDecimal("1.555"), DataTypes.DECIMAL(4, 3)))))
                 .isEqualTo(Predicates.greaterOrEqual("de", new BigDecimal("1.56")));
     }
 
@@ -139,8 +162,11 @@ class FilterTranslationTest {
         ResolvedExpression ti = cast(ref("ti"), DataTypes.INT());
         Predicate never = accepted(call(BuiltInFunctionDefinitions.EQUALS, ti, lit(300)));
         Predicate always = accepted(call(BuiltInFunctionDefinitions.LESS_THAN, ti, lit(300)));
-        Predicate notNever = accepted(call(BuiltInFunctionDefinitions.NOT,
-                call(BuiltInFunctionDefinitions.EQUALS, ti, lit(300))));
+        Predicate notNever =
+                accepted(
+                        call(
+                                BuiltInFunctionDefinitions.NOT,
+                                call(BuiltInFunctionDefinitions.EQUALS, ti, lit(300))));
         for (byte v : new byte[] {Byte.MIN_VALUE, 0, Byte.MAX_VALUE}) {
             assertThat(eval(never, "ti", v)).isEqualTo(Ternary.FALSE);
             assertThat(eval(always, "ti", v)).isEqualTo(Ternary.TRUE);
@@ -153,117 +179,226 @@ class FilterTranslationTest {
 
     @Test
     void doublesRemainAndPruneWithNonStrictComparisons() {
-        assertThat(remaining(call(BuiltInFunctionDefinitions.EQUALS, ref("d"),
-                lit(0.0, DataTypes.DOUBLE()))).pruneOnly())
+        assertThat(
+                        remaining(
+                                        call(
+                                                BuiltInFunctionDefinitions.EQUALS,
+                                                ref("d"),
+                                                lit(0.0, DataTypes.DOUBLE())))
+                                .pruneOnly())
                 .contains(Predicates.equal("d", 0.0));
-        assertThat(remaining(call(BuiltInFunctionDefinitions.LESS_THAN, ref("d"),
-                lit(1.5, DataTypes.DOUBLE()))).pruneOnly())
+        assertThat(
+                        remaining(
+                                        call(
+                                                BuiltInFunctionDefinitions.LESS_THAN,
+                                                ref("d"),
+                                                lit(1.5, DataTypes.DOUBLE())))
+                                .pruneOnly())
                 .contains(Predicates.lessOrEqual("d", 1.5));
-        assertThat(remaining(call(BuiltInFunctionDefinitions.GREATER_THAN, lit(1.5,
-                DataTypes.DOUBLE()), ref("d"))).pruneOnly())
+        assertThat(
+                        remaining(
+                                        call(
+                                                BuiltInFunctionDefinitions.GREATER_THAN,
+                                                lit(1.5, DataTypes.DOUBLE()),
+                                                ref("d")))
+                                .pruneOnly())
                 .contains(Predicates.lessOrEqual("d", 1.5));
-        assertThat(remaining(call(BuiltInFunctionDefinitions.EQUALS, cast(ref("f"),
-                DataTypes.DOUBLE()), lit(1.5, DataTypes.DOUBLE()))).pruneOnly())
+        assertThat(
+                        remaining(
+                                        call(
+                                                BuiltInFunctionDefinitions.EQUALS,
+                                                cast(ref("f"), DataTypes.DOUBLE()),
+                                                lit(1.5, DataTypes.DOUBLE())))
+                                .pruneOnly())
                 .contains(Predicates.equal("f", 1.5));
-        assertThat(remaining(call(BuiltInFunctionDefinitions.NOT_EQUALS, ref("d"),
-                lit(1.5, DataTypes.DOUBLE()))).pruneOnly())
+        assertThat(
+                        remaining(
+                                        call(
+                                                BuiltInFunctionDefinitions.NOT_EQUALS,
+                                                ref("d"),
+                                                lit(1.5, DataTypes.DOUBLE())))
+                                .pruneOnly())
                 .contains(Predicates.isNotNull("d"));
         // NaN is no literal pqx has, and a NOT of a weakening is no weakening
-        assertThat(remaining(call(BuiltInFunctionDefinitions.EQUALS, ref("d"),
-                lit(Double.NaN, DataTypes.DOUBLE()))).pruneOnly()).isEmpty();
-        assertThat(remaining(call(BuiltInFunctionDefinitions.NOT, call(
-                BuiltInFunctionDefinitions.EQUALS, ref("d"), lit(1.5, DataTypes.DOUBLE()))))
-                .pruneOnly()).isEmpty();
+        assertThat(
+                        remaining(
+                                        call(
+                                                BuiltInFunctionDefinitions.EQUALS,
+                                                ref("d"),
+                                                lit(Double.NaN, DataTypes.DOUBLE())))
+                                .pruneOnly())
+                .isEmpty();
+        assertThat(
+                        remaining(
+                                        call(
+                                                BuiltInFunctionDefinitions.NOT,
+                                                call(
+                                                        BuiltInFunctionDefinitions.EQUALS,
+                                                        ref("d"),
+                                                        lit(1.5, DataTypes.DOUBLE()))))
+                                .pruneOnly())
+                .isEmpty();
     }
 
     @Test
     void aConjunctionWithADoubleRemainsAndPrunesByItsParts() {
-        ResolvedExpression e = call(BuiltInFunctionDefinitions.AND,
-                call(BuiltInFunctionDefinitions.EQUALS, ref("i"), lit(5)),
-                call(BuiltInFunctionDefinitions.EQUALS, call(BuiltInFunctionDefinitions.UPPER,
-                        ref("s")), lit("A", DataTypes.STRING())),
-                call(BuiltInFunctionDefinitions.GREATER_THAN, ref("d"), lit(1.5, DataTypes.DOUBLE())));
-        assertThat(remaining(e).pruneOnly()).contains(Predicates.and(
-                Predicates.equal("i", 5L), Predicates.greaterOrEqual("d", 1.5)));
-        ResolvedExpression or = call(BuiltInFunctionDefinitions.OR,
-                call(BuiltInFunctionDefinitions.EQUALS, ref("i"), lit(5)),
-                call(BuiltInFunctionDefinitions.EQUALS, call(BuiltInFunctionDefinitions.UPPER,
-                        ref("s")), lit("A", DataTypes.STRING())));
+        ResolvedExpression e =
+                call(
+                        BuiltInFunctionDefinitions.AND,
+                        call(BuiltInFunctionDefinitions.EQUALS, ref("i"), lit(5)),
+                        call(
+                                BuiltInFunctionDefinitions.EQUALS,
+                                call(BuiltInFunctionDefinitions.UPPER, ref("s")),
+                                lit("A", DataTypes.STRING())),
+                        call(
+                                BuiltInFunctionDefinitions.GREATER_THAN,
+                                ref("d"),
+                                lit(1.5, DataTypes.DOUBLE())));
+        assertThat(remaining(e).pruneOnly())
+                .contains(
+                        Predicates.and(
+                                Predicates.equal("i", 5L), Predicates.greaterOrEqual("d", 1.5)));
+        ResolvedExpression or =
+                call(
+                        BuiltInFunctionDefinitions.OR,
+                        call(BuiltInFunctionDefinitions.EQUALS, ref("i"), lit(5)),
+                        call(
+                                BuiltInFunctionDefinitions.EQUALS,
+                                call(BuiltInFunctionDefinitions.UPPER, ref("s")),
+                                lit("A", DataTypes.STRING())));
         assertThat(remaining(or).pruneOnly()).isEmpty();
     }
 
     @Test
     void functionsUnsafeCastsCharAndNullLiteralsRemain() {
-        assertThat(remaining(call(BuiltInFunctionDefinitions.EQUALS, cast(ref("i"),
-                DataTypes.STRING()), lit("1", DataTypes.STRING()))).pruneOnly()).isEmpty();
-        remaining(call(BuiltInFunctionDefinitions.EQUALS, cast(ref("de"), DataTypes.INT()),
-                lit(1)));
-        remaining(call(BuiltInFunctionDefinitions.EQUALS, cast(ref("c"), DataTypes.VARCHAR(5)),
-                lit("ab", DataTypes.VARCHAR(5))));
+        assertThat(
+                        remaining(
+                                        call(
+                                                BuiltInFunctionDefinitions.EQUALS,
+                                                cast(ref("i"), DataTypes.STRING()),
+                                                lit("1", DataTypes.STRING())))
+                                .pruneOnly())
+                .isEmpty();
+        remaining(
+                call(BuiltInFunctionDefinitions.EQUALS, cast(ref("de"), DataTypes.INT()), lit(1)));
+        remaining(
+                call(
+                        BuiltInFunctionDefinitions.EQUALS,
+                        cast(ref("c"), DataTypes.VARCHAR(5)),
+                        lit("ab", DataTypes.VARCHAR(5))));
         remaining(call(BuiltInFunctionDefinitions.LIKE, ref("c"), lit("a%", DataTypes.CHAR(2))));
-        remaining(call(BuiltInFunctionDefinitions.EQUALS, ref("i"),
-                new ValueLiteralExpression(null, DataTypes.INT())));
-        remaining(call(BuiltInFunctionDefinitions.EQUALS, ref("i"), cast(ref("ti"),
-                DataTypes.INT())));
+        remaining(
+                call(
+                        BuiltInFunctionDefinitions.EQUALS,
+                        ref("i"),
+                        new ValueLiteralExpression(null, DataTypes.INT())));
+        remaining(
+                call(
+                        BuiltInFunctionDefinitions.EQUALS,
+                        ref("i"),
+                        cast(ref("ti"), DataTypes.INT())));
         // a floating-point literal makes Flink compare in floating point: inexact for DECIMAL
-        remaining(call(BuiltInFunctionDefinitions.EQUALS, ref("de"),
-                lit(0.1, DataTypes.DOUBLE())));
+        remaining(call(BuiltInFunctionDefinitions.EQUALS, ref("de"), lit(0.1, DataTypes.DOUBLE())));
         // TIMESTAMP_LTZ against a TIMESTAMP literal depends on the session time zone
-        remaining(call(BuiltInFunctionDefinitions.GREATER_THAN, ref("ltz"),
-                lit(LocalDateTime.of(2024, 1, 1, 0, 0), DataTypes.TIMESTAMP(0))));
-        accepted(call(BuiltInFunctionDefinitions.GREATER_THAN, ref("ltz"),
-                lit(Instant.EPOCH, DataTypes.TIMESTAMP_LTZ(3))));
+        remaining(
+                call(
+                        BuiltInFunctionDefinitions.GREATER_THAN,
+                        ref("ltz"),
+                        lit(LocalDateTime.of(2024, 1, 1, 0, 0), DataTypes.TIMESTAMP(0))));
+        accepted(
+                call(
+                        BuiltInFunctionDefinitions.GREATER_THAN,
+                        ref("ltz"),
+                        lit(Instant.EPOCH, DataTypes.TIMESTAMP_LTZ(3))));
         // a reference that is not the field of that index in this row type
-        remaining(call(BuiltInFunctionDefinitions.EQUALS,
-                new FieldReferenceExpression("x", DataTypes.INT(), 0, 0), lit(1)));
+        remaining(
+                call(
+                        BuiltInFunctionDefinitions.EQUALS,
+                        new FieldReferenceExpression("x", DataTypes.INT(), 0, 0),
+                        lit(1)));
     }
 
     @Test
     void likeOnlyAsAPrefixWithoutEscape() {
-        assertThat(accepted(call(BuiltInFunctionDefinitions.LIKE, ref("s"),
-                lit("ab%", DataTypes.CHAR(3))))).isEqualTo(Predicates.startsWith("s", "ab"));
+        assertThat(
+                        accepted(
+                                call(
+                                        BuiltInFunctionDefinitions.LIKE,
+                                        ref("s"),
+                                        lit("ab%", DataTypes.CHAR(3)))))
+                .isEqualTo(Predicates.startsWith("s", "ab"));
         remaining(call(BuiltInFunctionDefinitions.LIKE, ref("s"), lit("a_b%", DataTypes.CHAR(4))));
         remaining(call(BuiltInFunctionDefinitions.LIKE, ref("s"), lit("%b", DataTypes.CHAR(2))));
         remaining(call(BuiltInFunctionDefinitions.LIKE, ref("s"), lit("ab", DataTypes.CHAR(2))));
-        remaining(call(BuiltInFunctionDefinitions.LIKE, ref("s"), lit("a%", DataTypes.CHAR(2)),
-                lit("\\", DataTypes.CHAR(1))));
+        remaining(
+                call(
+                        BuiltInFunctionDefinitions.LIKE,
+                        ref("s"),
+                        lit("a%", DataTypes.CHAR(2)),
+                        lit("\\", DataTypes.CHAR(1))));
     }
 
     @Test
     void equalitiesOnOneColumnBecomeAnInList() {
-        ResolvedExpression in = call(BuiltInFunctionDefinitions.OR,
-                call(BuiltInFunctionDefinitions.OR,
-                        call(BuiltInFunctionDefinitions.EQUALS, ref("i"), lit(1)),
-                        call(BuiltInFunctionDefinitions.EQUALS, ref("i"), lit(2))),
-                call(BuiltInFunctionDefinitions.EQUALS, ref("i"), lit(3)));
+        ResolvedExpression in =
+                call(
+                        BuiltInFunctionDefinitions.OR,
+                        call(
+                                BuiltInFunctionDefinitions.OR,
+                                call(BuiltInFunctionDefinitions.EQUALS, ref("i"), lit(1)),
+                                call(BuiltInFunctionDefinitions.EQUALS, ref("i"), lit(2))),
+                        call(BuiltInFunctionDefinitions.EQUALS, ref("i"), lit(3)));
         assertThat(accepted(in)).isEqualTo(Predicates.in("i", 1L, 2L, 3L));
-        assertThat(accepted(call(BuiltInFunctionDefinitions.IN, ref("s"),
-                lit("a", DataTypes.STRING()), lit("b", DataTypes.STRING()))))
+        assertThat(
+                        accepted(
+                                call(
+                                        BuiltInFunctionDefinitions.IN,
+                                        ref("s"),
+                                        lit("a", DataTypes.STRING()),
+                                        lit("b", DataTypes.STRING()))))
                 .isEqualTo(Predicates.in("s", "a", "b"));
         assertThat(accepted(call(BuiltInFunctionDefinitions.BETWEEN, ref("i"), lit(1), lit(5))))
-                .isEqualTo(Predicates.and(Predicates.greaterOrEqual("i", 1L),
-                        Predicates.lessOrEqual("i", 5L)));
+                .isEqualTo(
+                        Predicates.and(
+                                Predicates.greaterOrEqual("i", 1L),
+                                Predicates.lessOrEqual("i", 5L)));
     }
 
     @Test
     void nestedFieldsBooleansBinariesAndNullChecks() {
-        NestedFieldReferenceExpression rx = new NestedFieldReferenceExpression(
-                new String[] {"r", "x"}, new int[] {10, 0}, DataTypes.INT());
-        assertThat(accepted(call(BuiltInFunctionDefinitions.EQUALS, rx, lit(5)))).hasToString("r.x = 5");
+        NestedFieldReferenceExpression rx =
+                new NestedFieldReferenceExpression(
+                        new String[] {"r", "x"}, new int[] {10, 0}, DataTypes.INT());
+        assertThat(accepted(call(BuiltInFunctionDefinitions.EQUALS, rx, lit(5))))
+                .hasToString("r.x = 5");
         assertThat(accepted(ref("bo"))).isEqualTo(Predicates.equal("bo", true));
         Predicate notBo = accepted(call(BuiltInFunctionDefinitions.NOT, ref("bo")));
         assertThat(eval(notBo, "bo", false)).isEqualTo(Ternary.TRUE);
         assertThat(eval(notBo, "bo", null)).isEqualTo(Ternary.UNKNOWN);
-        accepted(call(BuiltInFunctionDefinitions.EQUALS, ref("bin"),
-                lit(new byte[] {1}, DataTypes.BYTES())));
-        remaining(call(BuiltInFunctionDefinitions.LESS_THAN, ref("bin"),
-                lit(new byte[] {1}, DataTypes.BYTES())));
+        accepted(
+                call(
+                        BuiltInFunctionDefinitions.EQUALS,
+                        ref("bin"),
+                        lit(new byte[] {1}, DataTypes.BYTES())));
+        remaining(
+                call(
+                        BuiltInFunctionDefinitions.LESS_THAN,
+                        ref("bin"),
+                        lit(new byte[] {1}, DataTypes.BYTES())));
         // Flink answers "bin IS NULL OR bin = X''" FALSE for an empty value: left to Flink
-        remaining(call(BuiltInFunctionDefinitions.EQUALS, ref("bin"),
-                lit(new byte[0], DataTypes.BYTES())));
-        remaining(call(BuiltInFunctionDefinitions.OR,
-                call(BuiltInFunctionDefinitions.IS_NULL, ref("bin")),
-                call(BuiltInFunctionDefinitions.EQUALS, ref("bin"), lit(new byte[0], DataTypes.BYTES()))));
+        remaining(
+                call(
+                        BuiltInFunctionDefinitions.EQUALS,
+                        ref("bin"),
+                        lit(new byte[0], DataTypes.BYTES())));
+        remaining(
+                call(
+                        BuiltInFunctionDefinitions.OR,
+                        call(BuiltInFunctionDefinitions.IS_NULL, ref("bin")),
+                        call(
+                                BuiltInFunctionDefinitions.EQUALS,
+                                ref("bin"),
+                                lit(new byte[0], DataTypes.BYTES()))));
         assertThat(accepted(call(BuiltInFunctionDefinitions.IS_NULL, ref("p"))))
                 .isEqualTo(Predicates.isNull("p"));
         assertThat(accepted(call(BuiltInFunctionDefinitions.IS_NOT_NULL, ref("d"))))
@@ -273,14 +408,14 @@ class FilterTranslationTest {
     @Test
     void sortsConjunctsInOrderAndAndsTheAcceptedOnes() {
         ResolvedExpression a = call(BuiltInFunctionDefinitions.EQUALS, ref("i"), lit(1));
-        ResolvedExpression b = call(BuiltInFunctionDefinitions.EQUALS, ref("d"),
-                lit(1.0, DataTypes.DOUBLE()));
+        ResolvedExpression b =
+                call(BuiltInFunctionDefinitions.EQUALS, ref("d"), lit(1.0, DataTypes.DOUBLE()));
         ResolvedExpression c = call(BuiltInFunctionDefinitions.IS_NULL, ref("s"));
         FilterTranslation t = translate(a, b, c);
         assertThat(t.accepted()).containsExactly(a, c);
         assertThat(t.remaining()).containsExactly(b);
-        assertThat(t.exact()).contains(Predicates.and(Predicates.equal("i", 1L),
-                Predicates.isNull("s")));
+        assertThat(t.exact())
+                .contains(Predicates.and(Predicates.equal("i", 1L), Predicates.isNull("s")));
         assertThat(t.pruneOnly()).contains(Predicates.equal("d", 1.0));
         // Flink tells scans apart by what they accept: the pruning conjunct is listed too
         assertThat(t.pushed()).containsExactly(a, b, c);
@@ -289,8 +424,11 @@ class FilterTranslationTest {
     @Test
     void aConjunctThatNeitherFilterNorPrunesIsNotHandedToFlinkAsAccepted() {
         ResolvedExpression a = call(BuiltInFunctionDefinitions.EQUALS, ref("i"), lit(1));
-        ResolvedExpression upper = call(BuiltInFunctionDefinitions.EQUALS,
-                call(BuiltInFunctionDefinitions.UPPER, ref("s")), lit("A", DataTypes.STRING()));
+        ResolvedExpression upper =
+                call(
+                        BuiltInFunctionDefinitions.EQUALS,
+                        call(BuiltInFunctionDefinitions.UPPER, ref("s")),
+                        lit("A", DataTypes.STRING()));
         FilterTranslation t = translate(a, upper);
         assertThat(t.remaining()).containsExactly(upper);
         assertThat(t.pruneOnly()).isEmpty();

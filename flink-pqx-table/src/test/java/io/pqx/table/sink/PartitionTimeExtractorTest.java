@@ -3,11 +3,10 @@ package io.pqx.table.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.Test;
-
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /** The filesystem connector's default partition-time extractor, as pqx reads it. */
 class PartitionTimeExtractorTest {
@@ -29,17 +28,24 @@ class PartitionTimeExtractorTest {
                 .isEqualTo(LocalDateTime.of(2024, 3, 9, 10, 0));
         PartitionTimeExtractor compact = new PartitionTimeExtractor("$dt", "yyyyMMdd", "UTC");
         assertThat(compact.localTime(KEYS, List.of("20240309", "10")))
-                .as("a date-only formatter gives midnight").isEqualTo(LocalDateTime.of(2024, 3, 9, 0, 0));
+                .as("a date-only formatter gives midnight")
+                .isEqualTo(LocalDateTime.of(2024, 3, 9, 0, 0));
     }
 
     @Test
     void theWatermarkTimeZoneTurnsTheLocalTimeIntoAnInstant() {
         PartitionTimeExtractor shanghai = new PartitionTimeExtractor(null, null, "Asia/Shanghai");
         assertThat(shanghai.epochMillis(KEYS, List.of("2024-03-09", "1")))
-                .isEqualTo(LocalDateTime.of(2024, 3, 9, 0, 0).atZone(ZoneId.of("Asia/Shanghai"))
-                        .toInstant().toEpochMilli())
-                .isEqualTo(LocalDateTime.of(2024, 3, 8, 16, 0).atZone(ZoneId.of("UTC"))
-                        .toInstant().toEpochMilli());
+                .isEqualTo(
+                        LocalDateTime.of(2024, 3, 9, 0, 0)
+                                .atZone(ZoneId.of("Asia/Shanghai"))
+                                .toInstant()
+                                .toEpochMilli())
+                .isEqualTo(
+                        LocalDateTime.of(2024, 3, 8, 16, 0)
+                                .atZone(ZoneId.of("UTC"))
+                                .toInstant()
+                                .toEpochMilli());
     }
 
     @Test

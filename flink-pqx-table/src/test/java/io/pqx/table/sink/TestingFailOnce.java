@@ -1,12 +1,11 @@
 package io.pqx.table.sink;
 
-import org.apache.flink.api.common.functions.MapFunction;
-import org.apache.flink.api.common.state.CheckpointListener;
-import org.apache.flink.types.Row;
-
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.flink.api.common.functions.MapFunction;
+import org.apache.flink.api.common.state.CheckpointListener;
+import org.apache.flink.types.Row;
 
 /**
  * A pass-through map of a streaming test job that slows the rows down (1 ms every {@code 4} rows
@@ -39,8 +38,11 @@ public final class TestingFailOnce implements MapFunction<Row, Row>, CheckpointL
         }
         if (CHECKPOINTS.get() >= 2 && ARMED.compareAndSet(true, false)) {
             FAILURES.incrementAndGet();
-            throw new RuntimeException("injected failure after " + CHECKPOINTS.get()
-                    + " completed checkpoints, at " + row);
+            throw new RuntimeException(
+                    "injected failure after "
+                            + CHECKPOINTS.get()
+                            + " completed checkpoints, at "
+                            + row);
         }
         return row;
     }

@@ -1,14 +1,13 @@
 package io.pqx.table.sink;
 
-import org.apache.flink.table.functions.ScalarFunction;
-
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.flink.table.functions.ScalarFunction;
 
 /**
- * A SQL function {@code failOnce(x)} returning {@code x}, that throws once at the value armed:
- * the first attempt of the task that meets it fails, its restart passes. Static state (the
- * MiniCluster shares the JVM): one test at a time.
+ * A SQL function {@code failOnce(x)} returning {@code x}, that throws once at the value armed: the
+ * first attempt of the task that meets it fails, its restart passes. Static state (the MiniCluster
+ * shares the JVM): one test at a time.
  */
 public final class TestingFailOnceFunction extends ScalarFunction {
     private static final AtomicBoolean ARMED = new AtomicBoolean();

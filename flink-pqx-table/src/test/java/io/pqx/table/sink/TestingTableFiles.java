@@ -1,10 +1,6 @@
 package io.pqx.table.sink;
 
 import io.pqx.format.ParquetReader;
-
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.util.CloseableIterator;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.util.CloseableIterator;
 
 /**
  * Test helper: the files a pqx table's sink left under its path, and their rows read with the
@@ -27,15 +25,16 @@ public final class TestingTableFiles {
         }
         try (Stream<Path> files = Files.walk(base)) {
             return files.filter(Files::isRegularFile)
-                    .filter(p -> {
-                        for (Path part : base.relativize(p)) {
-                            String name = part.toString();
-                            if (name.startsWith(".") || name.startsWith("_")) {
-                                return false;
-                            }
-                        }
-                        return true;
-                    })
+                    .filter(
+                            p -> {
+                                for (Path part : base.relativize(p)) {
+                                    String name = part.toString();
+                                    if (name.startsWith(".") || name.startsWith("_")) {
+                                        return false;
+                                    }
+                                }
+                                return true;
+                            })
                     .sorted()
                     .toList();
         }

@@ -3,7 +3,6 @@ package io.pqx.tools.cli;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ReadSchema;
 import io.pqx.tools.report.RowPrinter;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;

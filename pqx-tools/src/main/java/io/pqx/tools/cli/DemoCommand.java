@@ -1,7 +1,6 @@
 package io.pqx.tools.cli;
 
 import io.pqx.tools.demo.PqxDemo;
-
 import java.io.PrintStream;
 import java.util.Set;
 

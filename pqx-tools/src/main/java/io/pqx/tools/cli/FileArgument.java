@@ -1,12 +1,11 @@
 package io.pqx.tools.cli;
 
-import org.apache.flink.core.fs.Path;
-
 import java.io.File;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Paths;
+import org.apache.flink.core.fs.Path;
 
 /**
  * Turns the FILE argument of a command into a Flink {@link Path}: a URI with a scheme ({@code

@@ -3,7 +3,6 @@ package io.pqx.tools.cli;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.io.InputFile;
 import io.pqx.tools.report.MetadataReport;
-
 import java.io.PrintStream;
 
 /**

@@ -5,13 +5,11 @@ import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.options.ReadOptions;
-
+import java.io.FileNotFoundException;
+import java.io.IOException;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
-
-import java.io.FileNotFoundException;
-import java.io.IOException;
 
 /**
  * Opens the FILE of a command: checks that it exists and is a file (so the user sees "no such file"

@@ -1,7 +1,5 @@
 package io.pqx.tools.cli;
 
-import org.apache.flink.annotation.Internal;
-
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -11,6 +9,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.flink.annotation.Internal;
 
 /**
  * The {@code pqx} command-line tool: {@code meta}, {@code schema}, {@code cat}, {@code count} and
@@ -117,8 +116,8 @@ public final class PqxCli {
         }
         sb.append(
                 "\n"
-                    + "FILE is a local path or any Flink file system URI (s3://..., hdfs://...,"
-                    + " file:///...).\n");
+                        + "FILE is a local path or any Flink file system URI (s3://..., hdfs://...,"
+                        + " file:///...).\n");
         return sb.toString();
     }
 }

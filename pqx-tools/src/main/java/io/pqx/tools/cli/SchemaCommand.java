@@ -1,11 +1,9 @@
 package io.pqx.tools.cli;
 
 import io.pqx.format.ParquetReader;
-
-import org.apache.flink.table.types.logical.RowType;
-
 import java.io.PrintStream;
 import java.util.regex.Pattern;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
  * {@code pqx schema FILE}: the Flink SQL type the file reads as, one line per top-level column

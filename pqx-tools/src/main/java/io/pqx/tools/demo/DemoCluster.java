@@ -1,13 +1,11 @@
 package io.pqx.tools.demo;
 
 import io.pqx.tools.metrics.PqxCounters;
-
+import java.net.URI;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
-
-import java.net.URI;
 
 /**
  * The demo's one embedded Flink cluster: a MiniCluster in this JVM with the demo's metric reporter
@@ -27,8 +25,13 @@ final class DemoCluster implements AutoCloseable {
         Configuration c = new Configuration();
         PqxCounters.install(c);
         c.set(RestOptions.BIND_PORT, "0");
-        MiniCluster cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
-                .setConfiguration(c).setNumTaskManagers(1).setNumSlotsPerTaskManager(slots).build());
+        MiniCluster cluster =
+                new MiniCluster(
+                        new MiniClusterConfiguration.Builder()
+                                .setConfiguration(c)
+                                .setNumTaskManagers(1)
+                                .setNumSlotsPerTaskManager(slots)
+                                .build());
         cluster.start();
         return new DemoCluster(cluster, cluster.getRestAddress().get());
     }

@@ -1,12 +1,11 @@
 package io.pqx.tools.demo;
 
+import java.nio.file.Path;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.config.Configurator;
 import org.apache.logging.log4j.core.config.builder.api.ConfigurationBuilder;
 import org.apache.logging.log4j.core.config.builder.api.ConfigurationBuilderFactory;
 import org.apache.logging.log4j.core.config.builder.impl.BuiltConfiguration;
-
-import java.nio.file.Path;
 
 /**
  * Sends every log line of the demo (Flink's included, from INFO up) to one file and none to the
@@ -17,11 +16,17 @@ final class DemoLogging {
 
     /** From now on, logs go to {@code file} only. */
     static void toFile(Path file) {
-        ConfigurationBuilder<BuiltConfiguration> b = ConfigurationBuilderFactory.newConfigurationBuilder();
+        ConfigurationBuilder<BuiltConfiguration> b =
+                ConfigurationBuilderFactory.newConfigurationBuilder();
         b.setConfigurationName("pqx-demo");
-        b.add(b.newAppender("file", "File").addAttribute("fileName", file.toString())
-                .add(b.newLayout("PatternLayout").addAttribute("pattern",
-                        "%d{HH:mm:ss,SSS} %-5p %-40.40c{1.} [%t] - %m%n")));
+        b.add(
+                b.newAppender("file", "File")
+                        .addAttribute("fileName", file.toString())
+                        .add(
+                                b.newLayout("PatternLayout")
+                                        .addAttribute(
+                                                "pattern",
+                                                "%d{HH:mm:ss,SSS} %-5p %-40.40c{1.} [%t] - %m%n")));
         b.add(b.newRootLogger(Level.INFO).add(b.newAppenderRef("file")));
         Configurator.reconfigure(b.build());
     }

@@ -2,21 +2,19 @@ package io.pqx.tools.json;
 
 import io.pqx.format.ReadSchema;
 import io.pqx.format.metadata.FieldView;
-
+import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.MapData;
 import org.apache.flink.table.data.RowData;
 
-import java.util.List;
-
 /**
  * Renders rows read by pqx as JSON lines, exactly as {@code JSON-RENDERING.md} specifies: one
  * object per row, top-level columns in schema order, no spaces. Values are rendered from the
- * Parquet types of the {@link ReadSchema} (physical type + logical annotation), not from the
- * Flink types: a UINT_64 read as DECIMAL(20,0) renders as digits, an INT96 as a timestamp without
- * {@code Z}, a UUID as UUID text, a map as {@code [{"key":k,"value":v},...]}. The schema is pqx's
- * public {@link ReadSchema}: its {@link FieldView}s carry both types.
+ * Parquet types of the {@link ReadSchema} (physical type + logical annotation), not from the Flink
+ * types: a UINT_64 read as DECIMAL(20,0) renders as digits, an INT96 as a timestamp without {@code
+ * Z}, a UUID as UUID text, a map as {@code [{"key":k,"value":v},...]}. The schema is pqx's public
+ * {@link ReadSchema}: its {@link FieldView}s carry both types.
  *
  * <p>The rows must be those pqx's reader produces for this schema (or a projection of it, with the
  * projected schema passed here): field {@code i} of the row is {@code schema.fields().get(i)}, in

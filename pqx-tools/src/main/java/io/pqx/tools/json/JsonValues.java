@@ -1,10 +1,9 @@
 package io.pqx.tools.json;
 
-import org.apache.flink.annotation.Internal;
-
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.LocalDate;
+import org.apache.flink.annotation.Internal;
 
 /**
  * The value formatting primitives of {@code JSON-RENDERING.md}: how one Parquet value is written in

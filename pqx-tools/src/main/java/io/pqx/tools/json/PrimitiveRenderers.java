@@ -4,7 +4,6 @@ import io.pqx.format.index.PhysicalType;
 import io.pqx.format.metadata.FieldView;
 import io.pqx.format.metadata.LeafColumnView;
 import io.pqx.format.metadata.LogicalTypeView;
-
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.DecimalType;

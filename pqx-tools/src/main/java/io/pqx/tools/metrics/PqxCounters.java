@@ -1,5 +1,10 @@
 package io.pqx.tools.metrics;
 
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Metric;
@@ -8,32 +13,28 @@ import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.reporter.MetricReporter;
 import org.apache.flink.metrics.reporter.MetricReporterFactory;
 
-import java.util.Map;
-import java.util.Properties;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-
 /**
  * pqx's counters ({@code pqx*}: files, row groups and pages pruned, rows decoded, bytes read,
  * lookups) and Flink's lookup-cache counters ({@code hitCount}, {@code missCount}, {@code
  * loadCount}, {@code numLoadFailures} of a lookup function's {@code cache} group, kept as {@code
  * cache.hitCount} and so on) of the jobs of an in-process cluster, by name: a metric reporter that
- * keeps every such counter
- * registered since the last {@link #reset}, so that a job's figures are read after it ended (the
- * demo's queries, the benchmarks' runs). Install it with {@link #install}; Flink finds the factory
- * through {@code META-INF/services}. Thread-safe.
+ * keeps every such counter registered since the last {@link #reset}, so that a job's figures are
+ * read after it ended (the demo's queries, the benchmarks' runs). Install it with {@link #install};
+ * Flink finds the factory through {@code META-INF/services}. Thread-safe.
  */
 @Internal
 public final class PqxCounters implements MetricReporter {
     /** The configuration key that installs this reporter. */
     public static final String REPORTER_KEY = "metrics.reporter.pqxcounters.factory.class";
 
-    /** The prefix under which Flink's lookup-cache counters are kept, e.g. {@code cache.hitCount}. */
+    /**
+     * The prefix under which Flink's lookup-cache counters are kept, e.g. {@code cache.hitCount}.
+     */
     public static final String CACHE_PREFIX = "cache.";
 
     /** Flink's lookup cache metric group ({@code CachingLookupFunction}'s) and its counters. */
     private static final String CACHE_GROUP = "cache";
+
     private static final Set<String> CACHE_COUNTERS =
             Set.of("hitCount", "missCount", "loadCount", "numLoadFailures");
 
@@ -70,9 +71,12 @@ public final class PqxCounters implements MetricReporter {
         if (!(metric instanceof Counter counter)) {
             return;
         }
-        String key = name.startsWith("pqx") ? name
-                : CACHE_COUNTERS.contains(name) && inCacheGroup(group) ? CACHE_PREFIX + name
-                : null;
+        String key =
+                name.startsWith("pqx")
+                        ? name
+                        : CACHE_COUNTERS.contains(name) && inCacheGroup(group)
+                                ? CACHE_PREFIX + name
+                                : null;
         if (key != null) {
             // the same counter may be announced more than once (the cache group is a proxy)
             COUNTERS.computeIfAbsent(key, n -> new CopyOnWriteArrayList<>()).addIfAbsent(counter);

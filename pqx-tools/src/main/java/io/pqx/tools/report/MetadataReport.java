@@ -1,7 +1,5 @@
 package io.pqx.tools.report;
 
-import org.apache.flink.annotation.Internal;
-
 import io.pqx.format.ParquetReader;
 import io.pqx.format.index.PhysicalType;
 import io.pqx.format.io.InputFile;
@@ -13,17 +11,17 @@ import io.pqx.format.metadata.PageChecksumCount;
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.metadata.SchemaView;
 import io.pqx.format.metadata.SortingColumnView;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apache.flink.annotation.Internal;
 
 /**
  * The text {@code pqx meta} prints for a file: file facts, the Parquet schema, then per row group
  * its size and sorting columns and per column chunk its type, codec, encodings, sizes, statistics
- * (with exactness, or why they are untrusted), page index and bloom filter presence, and how many of
- * its pages carry a CRC-32 (read from the page headers, which are not in the footer).
+ * (with exactness, or why they are untrusted), page index and bloom filter presence, and how many
+ * of its pages carry a CRC-32 (read from the page headers, which are not in the footer).
  *
  * <p>Used by {@code pqx meta} and the demo. Stateless and thread-safe.
  */
@@ -43,11 +41,7 @@ public final class MetadataReport {
         StringBuilder sb = new StringBuilder(1024);
         line(sb, "", "file", metadata.location());
         line(sb, "", "size", metadata.fileLength() + " bytes");
-        line(
-                sb,
-                "",
-                "created_by",
-                metadata.createdBy().orElse("(not set)"));
+        line(sb, "", "created_by", metadata.createdBy().orElse("(not set)"));
         line(sb, "", "rows", Long.toString(metadata.numRows()));
         line(sb, "", "row groups", Integer.toString(metadata.rowGroups().size()));
         line(
@@ -122,7 +116,11 @@ public final class MetadataReport {
             return "unknown: " + e.getMessage();
         }
         String answer = crcs.all() ? "yes" : crcs.withCrc() == 0 ? "no" : "partly";
-        return answer + " (" + crcs.withCrc() + " of " + crcs.pages()
+        return answer
+                + " ("
+                + crcs.withCrc()
+                + " of "
+                + crcs.pages()
                 + (crcs.pages() == 1 ? " page)" : " pages)");
     }
 

@@ -3,14 +3,12 @@ package io.pqx.tools.report;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ReadSchema;
 import io.pqx.tools.json.JsonRowRenderer;
-
-import org.apache.flink.annotation.Internal;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.util.CloseableIterator;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.util.CloseableIterator;
 
 /**
  * Prints rows of a file as JSON lines, the output of {@code pqx cat}: one line per row, rendered by

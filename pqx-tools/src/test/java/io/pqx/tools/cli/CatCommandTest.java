@@ -3,11 +3,9 @@ package io.pqx.tools.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.TestingParquetFiles;
-
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
 
 /** {@code pqx cat}: JSON lines, limit and projection. */
 class CatCommandTest {
@@ -25,9 +23,9 @@ class CatCommandTest {
         assertThat(lines[0])
                 .isEqualTo(
                         "{\"id\":4,\"bool_col\":true,\"tinyint_col\":0,\"smallint_col\":0,\"int_col\":0,"
-                            + "\"bigint_col\":0,\"float_col\":0.0,\"double_col\":0.0,"
-                            + "\"date_string_col\":\"0x30332f30312f3039\",\"string_col\":\"0x30\","
-                            + "\"timestamp_col\":\"2009-03-01T00:00:00\"}");
+                                + "\"bigint_col\":0,\"float_col\":0.0,\"double_col\":0.0,"
+                                + "\"date_string_col\":\"0x30332f30312f3039\",\"string_col\":\"0x30\","
+                                + "\"timestamp_col\":\"2009-03-01T00:00:00\"}");
         assertThat(lines[1]).startsWith("{\"id\":5,");
         assertThat(lines[2]).isEmpty();
     }
@@ -42,7 +40,8 @@ class CatCommandTest {
 
     @Test
     void catProjectsColumnsInTheOrderGiven() {
-        TestingCliRun run = TestingCliRun.of("cat", ALLTYPES, "--columns", "string_col,id", "--limit", "1");
+        TestingCliRun run =
+                TestingCliRun.of("cat", ALLTYPES, "--columns", "string_col,id", "--limit", "1");
         assertThat(run.err()).isEmpty();
         assertThat(run.out()).isEqualTo("{\"string_col\":\"0x30\",\"id\":4}\n");
     }

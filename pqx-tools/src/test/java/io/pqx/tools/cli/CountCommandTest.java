@@ -3,11 +3,9 @@ package io.pqx.tools.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.TestingParquetFiles;
-
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
 
 /** {@code pqx count}: row count from the footer, for paths and URIs. */
 class CountCommandTest {

@@ -3,18 +3,16 @@ package io.pqx.tools.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.ParquetWriter;
-import io.pqx.format.options.WriteOptions;
 import io.pqx.format.TestingParquetFiles;
-
+import io.pqx.format.options.WriteOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * {@code pqx meta}: what the footer says, on corpus files with known footers (read with
@@ -36,24 +34,24 @@ class MetaCommandTest {
                 .contains("size:          1851 bytes\n")
                 .contains(
                         "created_by:    impala version 1.3.0-INTERNAL (build"
-                            + " 8a48ddb1eff84592b3fc06bc6f51ec120e1fffc9)\n")
+                                + " 8a48ddb1eff84592b3fc06bc6f51ec120e1fffc9)\n")
                 .contains("key-value:     (none)\n")
                 .contains("  optional int96 timestamp_col;\n")
                 .contains(
                         "row group 0:\n"
-                            + "  rows:          8\n"
-                            + "  bytes:         671 uncompressed, 671 compressed\n"
-                            + "  sorting:       (none)\n")
+                                + "  rows:          8\n"
+                                + "  bytes:         671 uncompressed, 671 compressed\n"
+                                + "  sorting:       (none)\n")
                 .contains(
                         "  column id:\n"
-                            + "    type:          optional INT32\n"
-                            + "    codec:         UNCOMPRESSED\n"
-                            + "    encodings:     RLE, PLAIN_DICTIONARY, PLAIN\n"
-                            + "    bytes:         73 compressed, 73 uncompressed\n"
-                            + "    values:        8\n")
+                                + "    type:          optional INT32\n"
+                                + "    codec:         UNCOMPRESSED\n"
+                                + "    encodings:     RLE, PLAIN_DICTIONARY, PLAIN\n"
+                                + "    bytes:         73 compressed, 73 uncompressed\n"
+                                + "    values:        8\n")
                 .contains(
                         "    page index:    column index no, offset index no\n"
-                            + "    bloom filter:  no\n");
+                                + "    bloom filter:  no\n");
     }
 
     @Test
@@ -66,13 +64,14 @@ class MetaCommandTest {
                 .contains("    statistics:    min=1 (exact), max=2 (exact), nulls=1\n")
                 .contains("    statistics:    min=a, max=c, nulls=0\n")
                 .contains("key-value:     ARROW:schema\n");
-        TestingCliRun indexed = TestingCliRun.of("meta", corpus("data_index_bloom_encoding_stats.parquet"));
+        TestingCliRun indexed =
+                TestingCliRun.of("meta", corpus("data_index_bloom_encoding_stats.parquet"));
         assertThat(indexed.status()).isZero();
         assertThat(indexed.out())
                 .contains("    statistics:    min=Hello, max=today, nulls=0\n")
                 .contains(
                         "    page index:    column index yes, offset index yes\n"
-                            + "    bloom filter:  yes\n")
+                                + "    bloom filter:  yes\n")
                 .contains("key-value:     parquet.avro.schema, writer.model.name\n");
     }
 
@@ -83,7 +82,7 @@ class MetaCommandTest {
         assertThat(run.out())
                 .contains(
                         "  column utf8_full_truncation:\n"
-                            + "    type:          required BYTE_ARRAY STRING\n")
+                                + "    type:          required BYTE_ARRAY STRING\n")
                 .contains("    statistics:    min=Al, max=Kf, nulls=0\n")
                 .contains(
                         "    statistics:    min=Al, max=\uD83D\uDE80Kevin Bacon (exact), nulls=0\n")
@@ -107,7 +106,10 @@ class MetaCommandTest {
      */
     @Test
     void metaShowsWhetherPagesCarryCrcs() {
-        assertThat(TestingCliRun.of("meta", corpus("datapage_v1-uncompressed-checksum.parquet")).out())
+        assertThat(
+                        TestingCliRun.of(
+                                        "meta", corpus("datapage_v1-uncompressed-checksum.parquet"))
+                                .out())
                 .contains("  column a:\n")
                 .contains("    bloom filter:  no\n    page crc:      yes (2 of 2 pages)\n");
         assertThat(TestingCliRun.of("meta", corpus("rle-dict-snappy-checksum.parquet")).out())
@@ -170,7 +172,9 @@ class MetaCommandTest {
                                 .getLogicalType();
         Path file = tmp.resolve(name);
         try (ParquetWriter writer =
-                ParquetWriter.builder(type).options(options).create(new org.apache.flink.core.fs.Path(file.toUri()))) {
+                ParquetWriter.builder(type)
+                        .options(options)
+                        .create(new org.apache.flink.core.fs.Path(file.toUri()))) {
             for (int i = 0; i < 10; i++) {
                 writer.write(GenericRowData.of((long) i, StringData.fromString("n" + i % 3)));
             }

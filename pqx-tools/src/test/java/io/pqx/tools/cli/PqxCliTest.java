@@ -3,15 +3,13 @@ package io.pqx.tools.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.TestingParquetFiles;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Errors of every kind (missing, directory, corrupt file, usage) and help, across subcommands. */
 class PqxCliTest {
@@ -113,7 +111,8 @@ class PqxCliTest {
                     .contains("cat FILE [--limit N]");
         }
         assertThat(TestingCliRun.of("cat").err()).startsWith("pqx: missing FILE\n");
-        assertThat(TestingCliRun.of("frobnicate").err()).startsWith("pqx: unknown command 'frobnicate'\n");
+        assertThat(TestingCliRun.of("frobnicate").err())
+                .startsWith("pqx: unknown command 'frobnicate'\n");
         assertThat(TestingCliRun.of("cat", ALLTYPES, "--limit", "ten").err())
                 .startsWith("pqx: --limit needs a non-negative integer, got 'ten'\n");
     }

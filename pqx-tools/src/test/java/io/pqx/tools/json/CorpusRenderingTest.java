@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.ParquetReader;
 import io.pqx.format.TestingParquetFiles;
-
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * pqx reads files of the parquet-testing corpus and renders them as JSON lines. The expected lines
@@ -26,9 +24,9 @@ class CorpusRenderingTest {
         assertThat(render("alltypes_plain.parquet").get(0))
                 .isEqualTo(
                         "{\"id\":4,\"bool_col\":true,\"tinyint_col\":0,\"smallint_col\":0,\"int_col\":0,"
-                            + "\"bigint_col\":0,\"float_col\":0.0,\"double_col\":0.0,"
-                            + "\"date_string_col\":\"0x30332f30312f3039\",\"string_col\":\"0x30\","
-                            + "\"timestamp_col\":\"2009-03-01T00:00:00\"}");
+                                + "\"bigint_col\":0,\"float_col\":0.0,\"double_col\":0.0,"
+                                + "\"date_string_col\":\"0x30332f30312f3039\",\"string_col\":\"0x30\","
+                                + "\"timestamp_col\":\"2009-03-01T00:00:00\"}");
     }
 
     /** map<string, map<int, bool>>: a missing inner map is null, a present empty one []. */
@@ -76,8 +74,8 @@ class CorpusRenderingTest {
         assertThat(render("map_no_value.parquet").get(0))
                 .isEqualTo(
                         "{\"my_map\":[{\"key\":1,\"value\":null},{\"key\":2,\"value\":null},{\"key\":3,\"value\":null}],"
-                            + "\"my_map_no_v\":[{\"key\":1,\"value\":null},{\"key\":2,\"value\":null},{\"key\":3,\"value\":null}],"
-                            + "\"my_list\":[1,2,3]}");
+                                + "\"my_map_no_v\":[{\"key\":1,\"value\":null},{\"key\":2,\"value\":null},{\"key\":3,\"value\":null}],"
+                                + "\"my_list\":[1,2,3]}");
     }
 
     /** Legacy 2-level list of lists: the repeated group named "array" is the element. */

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.ReadSchema;
 import io.pqx.format.TestingReadSchemas;
-
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericMapData;
@@ -17,11 +20,6 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
 import org.junit.jupiter.api.Test;
-
-import java.io.IOException;
-import java.math.BigDecimal;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * Renders hand-built rows (in the Flink internal classes the reader produces for each Parquet type)
@@ -106,14 +104,14 @@ class JsonRowRendererTest {
         assertThat(new JsonRowRenderer(schema).render(row))
                 .isEqualTo(
                         "{\"b\":true,\"i8\":-5,\"u8\":255,\"u32\":4294967295,\"i64\":-9223372036854775808,"
-                            + "\"u64\":18446744073709551615,\"f\":1.1,\"f16\":-0.5,\"d\":\"NaN\","
-                            + "\"dec\":-1.23,\"bigdec\":1234567890123456789012345.50000,\"s\":\"a\\\"b\\n"
-                            + "\\u0001é\",\"e\":\"RED\",\"j\":\"{\\\"k\\\":1}\","
-                            + "\"raw\":\"0x00ab\",\"id\":\"123e4567-e89b-12d3-a456-426614174000\","
-                            + "\"fixed\":\"0x010203\",\"day\":\"-0001-12-31\",\"t\":\"01:02:03.004\","
-                            + "\"tus\":\"23:59:59.999\",\"ts\":\"2026-01-02T03:04:05.5\","
-                            + "\"tsz\":\"1969-12-31T23:59:59.999999Z\","
-                            + "\"legacy\":\"+10000-01-01T00:00:00.000000001\"}");
+                                + "\"u64\":18446744073709551615,\"f\":1.1,\"f16\":-0.5,\"d\":\"NaN\","
+                                + "\"dec\":-1.23,\"bigdec\":1234567890123456789012345.50000,\"s\":\"a\\\"b\\n"
+                                + "\\u0001é\",\"e\":\"RED\",\"j\":\"{\\\"k\\\":1}\","
+                                + "\"raw\":\"0x00ab\",\"id\":\"123e4567-e89b-12d3-a456-426614174000\","
+                                + "\"fixed\":\"0x010203\",\"day\":\"-0001-12-31\",\"t\":\"01:02:03.004\","
+                                + "\"tus\":\"23:59:59.999\",\"ts\":\"2026-01-02T03:04:05.5\","
+                                + "\"tsz\":\"1969-12-31T23:59:59.999999Z\","
+                                + "\"legacy\":\"+10000-01-01T00:00:00.000000001\"}");
     }
 
     @Test
@@ -154,7 +152,7 @@ class JsonRowRendererTest {
                         "message m {",
                         "  optional int32 a;",
                         "  optional group l (LIST) { repeated group list { optional int32 element;"
-                            + " } }",
+                                + " } }",
                         "  optional group s { optional binary x (STRING); }",
                         "  optional group mp (MAP) { repeated group key_value {",
                         "      required binary key (STRING); optional double value; } }",
@@ -188,9 +186,9 @@ class JsonRowRendererTest {
                         "  optional group m (MAP) { repeated group key_value {",
                         "      required int32 key;",
                         "      optional group value (LIST) { repeated group list { optional int64"
-                            + " element; } } } }",
+                                + " element; } } } }",
                         "  optional group empty (LIST) { repeated group list { optional int32"
-                            + " element; } }",
+                                + " element; } }",
                         "}");
         Map<Integer, GenericArrayData> map = new LinkedHashMap<>();
         map.put(2, new GenericArrayData(new Long[] {7L}));
@@ -220,7 +218,7 @@ class JsonRowRendererTest {
                 schema(
                         "message m {",
                         "  optional group keys (MAP) { repeated group key_value { required binary"
-                            + " key (STRING); } }",
+                                + " key (STRING); } }",
                         "}");
         Map<StringData, Boolean> map = new LinkedHashMap<>();
         map.put(StringData.fromString("a"), null);

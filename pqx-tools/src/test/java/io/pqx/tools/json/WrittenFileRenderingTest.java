@@ -5,7 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.options.WriteOptions;
-
+import java.io.File;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.DecimalData;
@@ -19,13 +24,6 @@ import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.io.File;
-import java.math.BigDecimal;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Files written by pqx's ParquetWriter, read back by pqx's reader and rendered: every Flink type
@@ -88,16 +86,16 @@ class WrittenFileRenderingTest {
         assertThat(writeAndRender(type, full, nulls))
                 .containsExactly(
                         "{\"b\":false,\"i8\":-128,\"i16\":32767,\"i32\":-7,\"i64\":9223372036854775807,"
-                            + "\"f\":1.0E-45,\"d\":0.002,\"d32\":-999.99,\"d64\":0.001,\"dfix\":-12345678901234567890.0123456789,\"c\":\"ab"
-                            + " \",\"s\":\"tab\\there \\\\ \\u001f"
-                            + " ü\",\"bin\":\"0xcafe\",\"bytes\":\"0x\","
-                            + "\"day\":\"+10000-01-01\",\"t\":\"12:34:56.789\","
-                            + "\"ts3\":\"1969-12-31T23:59:59.999\",\"ts6\":\"1970-01-02T00:00:00.000001\","
-                            + "\"ts9\":\"1970-01-01T00:00:00.000000001\",\"ltz\":\"2026-01-02T03:04:05.5Z\"}",
+                                + "\"f\":1.0E-45,\"d\":0.002,\"d32\":-999.99,\"d64\":0.001,\"dfix\":-12345678901234567890.0123456789,\"c\":\"ab"
+                                + " \",\"s\":\"tab\\there \\\\ \\u001f"
+                                + " ü\",\"bin\":\"0xcafe\",\"bytes\":\"0x\","
+                                + "\"day\":\"+10000-01-01\",\"t\":\"12:34:56.789\","
+                                + "\"ts3\":\"1969-12-31T23:59:59.999\",\"ts6\":\"1970-01-02T00:00:00.000001\","
+                                + "\"ts9\":\"1970-01-01T00:00:00.000000001\",\"ltz\":\"2026-01-02T03:04:05.5Z\"}",
                         "{\"b\":null,\"i8\":null,\"i16\":null,\"i32\":null,\"i64\":0,\"f\":null,\"d\":null,"
-                            + "\"d32\":null,\"d64\":null,\"dfix\":null,\"c\":null,\"s\":null,\"bin\":null,"
-                            + "\"bytes\":null,\"day\":null,\"t\":null,\"ts3\":null,\"ts6\":null,\"ts9\":null,"
-                            + "\"ltz\":null}");
+                                + "\"d32\":null,\"d64\":null,\"dfix\":null,\"c\":null,\"s\":null,\"bin\":null,"
+                                + "\"bytes\":null,\"day\":null,\"t\":null,\"ts3\":null,\"ts6\":null,\"ts9\":null,"
+                                + "\"ltz\":null}");
     }
 
     @Test
@@ -138,8 +136,8 @@ class WrittenFileRenderingTest {
         assertThat(writeAndRender(type, first, second))
                 .containsExactly(
                         "{\"id\":1,\"orders\":[{\"sku\":\"a\",\"qty\":[{\"key\":\"x\",\"value\":[1,null]},"
-                            + "{\"key\":\"y\",\"value\":null},{\"key\":\"z\",\"value\":[]}]},null,"
-                            + "{\"sku\":null,\"qty\":null}],\"tags\":[{\"key\":\"red\",\"value\":2}]}",
+                                + "{\"key\":\"y\",\"value\":null},{\"key\":\"z\",\"value\":[]}]},null,"
+                                + "{\"sku\":null,\"qty\":null}],\"tags\":[{\"key\":\"red\",\"value\":2}]}",
                         "{\"id\":2,\"orders\":[],\"tags\":null}");
     }
 

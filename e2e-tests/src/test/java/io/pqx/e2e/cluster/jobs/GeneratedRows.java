@@ -11,10 +11,10 @@ import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
 
 /**
- * The rows of the cluster tests' generated jobs: row {@code i} is {@code (id i, part i mod
- * PARTS, payload)}, the payload hex digits derived from {@code i}. A pure function of {@code i}:
- * a restored source generates exactly the rows it would have, so a committed row set can be
- * checked against {@code 0..n-1}.
+ * The rows of the cluster tests' generated jobs: row {@code i} is {@code (id i, part i mod PARTS,
+ * payload)}, the payload hex digits derived from {@code i}. A pure function of {@code i}: a
+ * restored source generates exactly the rows it would have, so a committed row set can be checked
+ * against {@code 0..n-1}.
  *
  * <p>Built into the job graph by the test JVM, run by the cluster's TaskManagers: it reaches them
  * only through the job jar (the module {@code e2e-tests/cluster-job} compiles this package into
