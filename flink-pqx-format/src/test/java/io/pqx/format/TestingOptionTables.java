@@ -86,6 +86,26 @@ public final class TestingOptionTables {
         }
     }
 
+    /**
+     * Asserts that {@code docs/<page>} shows {@code expected} between the markers of {@code name}
+     * that {@code generatingTest} names; on a difference the expected table is in the module's
+     * {@code target/<name>.md}, to copy into the page.
+     */
+    public static void assertPageShows(
+            String page, String name, String generatingTest, String expected) {
+        String text = readPageAndWriteExpected(page, name, expected);
+        String shown = shown(text, name, generatingTest);
+        String module = Path.of("").toAbsolutePath().getFileName().toString();
+        org.assertj.core.api.Assertions.assertThat(shown)
+                .as(
+                        "docs/%s has the markers %s and %s",
+                        page, begin(name, generatingTest), end(name))
+                .isNotNull();
+        org.assertj.core.api.Assertions.assertThat(shown)
+                .as("docs/%s's options table (regenerated: %s/target/%s.md)", page, module, name)
+                .isEqualTo(expected);
+    }
+
     /** {@code docs/<page>} relative to a module's directory. */
     public static Path docsPage(String page) {
         return Path.of("..", "docs", page);

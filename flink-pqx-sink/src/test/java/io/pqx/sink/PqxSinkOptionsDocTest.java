@@ -1,7 +1,5 @@
 package io.pqx.sink;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.pqx.format.TestingOptionTables;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -18,24 +16,6 @@ class PqxSinkOptionsDocTest {
     @Test
     void theSinkPageShowsEveryOptionAsDeclared() {
         String expected = TestingOptionTables.table(PqxSinkOptions.all(), Set.of());
-        String page = TestingOptionTables.readPageAndWriteExpected(PAGE, NAME, expected);
-        String shown = TestingOptionTables.shown(page, NAME, getClass().getSimpleName());
-        assertThat(shown)
-                .as(
-                        "docs/"
-                                + PAGE
-                                + " has the markers "
-                                + TestingOptionTables.begin(NAME, getClass().getSimpleName())
-                                + " and "
-                                + TestingOptionTables.end(NAME))
-                .isNotNull();
-        assertThat(shown)
-                .as(
-                        "docs/"
-                                + PAGE
-                                + "'s options table (regenerated: flink-pqx-sink/target/"
-                                + NAME
-                                + ".md)")
-                .isEqualTo(expected);
+        TestingOptionTables.assertPageShows(PAGE, NAME, getClass().getSimpleName(), expected);
     }
 }

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * table accepts is in one of those tables. On a difference, the table as it should be is in {@code
  * flink-pqx-table/target/pqx-table-options.md}.
  */
-class PqxTableOptionsReadmeTest {
+class PqxTableOptionsDocTest {
     static final String NAME = "pqx-table-options";
     static final String PAGE = "sql.md";
 
@@ -40,25 +40,7 @@ class PqxTableOptionsReadmeTest {
     void theSqlPageShowsEveryTableOptionAsDeclared() {
         String expected =
                 TestingOptionTables.table(tableOnlyOptions(), Set.of(PqxTableOptions.PATH.key()));
-        String page = TestingOptionTables.readPageAndWriteExpected(PAGE, NAME, expected);
-        String shown = TestingOptionTables.shown(page, NAME, getClass().getSimpleName());
-        assertThat(shown)
-                .as(
-                        "docs/"
-                                + PAGE
-                                + " has the markers "
-                                + TestingOptionTables.begin(NAME, getClass().getSimpleName())
-                                + " and "
-                                + TestingOptionTables.end(NAME))
-                .isNotNull();
-        assertThat(shown)
-                .as(
-                        "docs/"
-                                + PAGE
-                                + "'s options table (regenerated: flink-pqx-table/target/"
-                                + NAME
-                                + ".md)")
-                .isEqualTo(expected);
+        TestingOptionTables.assertPageShows(PAGE, NAME, getClass().getSimpleName(), expected);
     }
 
     /** Every key a pqx table accepts is a row of one of the docs' generated option tables. */
