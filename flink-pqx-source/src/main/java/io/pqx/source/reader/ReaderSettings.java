@@ -58,6 +58,22 @@ public record ReaderSettings(Rows rows, Decoding decoding, long limit) implement
             }
         }
 
+        /**
+         * A predicate over {@code readType}, IN lists checked value by value up to the default cap.
+         */
+        public static Rows filtered(
+                RowType producedType,
+                List<String> partitionKeys,
+                RowType readType,
+                @Nullable Predicate predicate) {
+            return new Rows(
+                    producedType,
+                    partitionKeys,
+                    readType,
+                    predicate,
+                    io.pqx.format.prune.StatisticsPruner.DEFAULT_IN_LIST_CAP);
+        }
+
         /** No predicate: the produced columns are those read. */
         public static Rows all(RowType producedType, List<String> partitionKeys) {
             return new Rows(
@@ -97,93 +113,5 @@ public record ReaderSettings(Rows rows, Decoding decoding, long limit) implement
                                 + " not negative");
             }
         }
-    }
-
-    /** Settings with no limit. */
-    public ReaderSettings(
-            RowType producedType,
-            List<String> partitionKeys,
-            int batchSize,
-            boolean verifyChecksums,
-            int footerCacheSize,
-            boolean decodeAhead,
-            RowType readType,
-            @Nullable Predicate predicate,
-            boolean lateMaterialization,
-            int inListCap) {
-        this(
-                new Rows(producedType, partitionKeys, readType, predicate, inListCap),
-                new Decoding(
-                        batchSize,
-                        verifyChecksums,
-                        footerCacheSize,
-                        decodeAhead,
-                        lateMaterialization),
-                Long.MAX_VALUE);
-    }
-
-    /** Settings late-materializing filtered row groups. */
-    public ReaderSettings(
-            RowType producedType,
-            List<String> partitionKeys,
-            int batchSize,
-            boolean verifyChecksums,
-            int footerCacheSize,
-            boolean decodeAhead,
-            RowType readType,
-            @Nullable Predicate predicate) {
-        this(
-                producedType,
-                partitionKeys,
-                batchSize,
-                verifyChecksums,
-                footerCacheSize,
-                decodeAhead,
-                readType,
-                predicate,
-                true);
-    }
-
-    /** Settings with the default IN list cap. */
-    public ReaderSettings(
-            RowType producedType,
-            List<String> partitionKeys,
-            int batchSize,
-            boolean verifyChecksums,
-            int footerCacheSize,
-            boolean decodeAhead,
-            RowType readType,
-            @Nullable Predicate predicate,
-            boolean lateMaterialization) {
-        this(
-                producedType,
-                partitionKeys,
-                batchSize,
-                verifyChecksums,
-                footerCacheSize,
-                decodeAhead,
-                readType,
-                predicate,
-                lateMaterialization,
-                io.pqx.format.prune.StatisticsPruner.DEFAULT_IN_LIST_CAP);
-    }
-
-    /** Settings with no predicate: the produced columns are those read. */
-    public ReaderSettings(
-            RowType producedType,
-            List<String> partitionKeys,
-            int batchSize,
-            boolean verifyChecksums,
-            int footerCacheSize,
-            boolean decodeAhead) {
-        this(
-                producedType,
-                partitionKeys,
-                batchSize,
-                verifyChecksums,
-                footerCacheSize,
-                decodeAhead,
-                producedType,
-                null);
     }
 }

@@ -111,7 +111,11 @@ class NestedProjectionReaderTest {
 
     private static List<String> read(RowType type, Path file, ReaderMetrics metrics)
             throws Exception {
-        ReaderSettings settings = new ReaderSettings(type, List.of(), 64, true, 0, false);
+        ReaderSettings settings =
+                new ReaderSettings(
+                        ReaderSettings.Rows.all(type, List.of()),
+                        new ReaderSettings.Decoding(64, true, 0, false, true),
+                        Long.MAX_VALUE);
         List<String> out = new ArrayList<>();
         RowGroupSplit split = PqxSplitReaderTest.split(file, Map.of(), 0, 2);
         try (PqxSplitReader reader = new PqxSplitReader(settings, metrics, new LiveSlots())) {

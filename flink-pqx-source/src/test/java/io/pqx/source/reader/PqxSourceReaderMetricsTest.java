@@ -175,7 +175,10 @@ class PqxSourceReaderMetricsTest {
                 PqxSplitReaderTest.split(file, java.util.Map.of(), 2, 7); // 6,000 rows
         Recorded metrics = new Recorded();
         ReaderSettings settings =
-                new ReaderSettings(TestingSourceFiles.ORDERS, List.of(), 64, true, 4, true);
+                new ReaderSettings(
+                        ReaderSettings.Rows.all(TestingSourceFiles.ORDERS, List.of()),
+                        new ReaderSettings.Decoding(64, true, 4, true, true),
+                        Long.MAX_VALUE);
         CountingOutput output = new CountingOutput();
         List<Long> pendingSeen = new ArrayList<>();
         try (PqxSourceReader<RowData> reader =

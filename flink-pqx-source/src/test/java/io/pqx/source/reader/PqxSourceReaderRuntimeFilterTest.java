@@ -60,7 +60,10 @@ class PqxSourceReaderRuntimeFilterTest {
     @Test
     void aFilterEventSetsItsSlotAndAnEqualOneChangesNothing() throws Exception {
         ReaderSettings settings =
-                new ReaderSettings(TestingSourceFiles.ORDERS, List.of(), 64, true, 4, true);
+                new ReaderSettings(
+                        ReaderSettings.Rows.all(TestingSourceFiles.ORDERS, List.of()),
+                        new ReaderSettings.Decoding(64, true, 4, true, true),
+                        Long.MAX_VALUE);
         try (PqxSourceReader<RowData> reader = PqxSourceReader.ofRows(context(), settings)) {
             LiveSlots slots = reader.liveSlots();
             assertThat(slots.current()).isEqualTo(SlotValues.none());

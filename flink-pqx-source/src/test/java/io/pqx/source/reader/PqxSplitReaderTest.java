@@ -78,7 +78,10 @@ class PqxSplitReaderTest {
     }
 
     private static ReaderSettings settings(RowType type, String... partitionKeys) {
-        return new ReaderSettings(type, List.of(partitionKeys), 64, true, 4, true);
+        return new ReaderSettings(
+                ReaderSettings.Rows.all(type, List.of(partitionKeys)),
+                new ReaderSettings.Decoding(64, true, 4, true, true),
+                Long.MAX_VALUE);
     }
 
     /** Reads the splits in turn with one split reader; returns the rows and the footers it read. */
@@ -139,7 +142,10 @@ class PqxSplitReaderTest {
             assertThat(reader.footersRead()).as("one footer read per file").isEqualTo(2);
         }
         ReaderSettings noCache =
-                new ReaderSettings(TestingSourceFiles.ORDERS, List.of(), 64, true, 0, false);
+                new ReaderSettings(
+                        ReaderSettings.Rows.all(TestingSourceFiles.ORDERS, List.of()),
+                        new ReaderSettings.Decoding(64, true, 0, false, true),
+                        Long.MAX_VALUE);
         try (PqxSplitReader reader = new PqxSplitReader(noCache)) {
             assertThat(readInTurn(reader, splits)).extracting(Emitted::row).isEqualTo(expected);
             assertThat(reader.footersRead()).as("without a cache").isEqualTo(4);
@@ -453,7 +459,10 @@ class PqxSplitReaderTest {
                         },
                         new String[] {"id", "qty"});
         ReaderSettings settings =
-                new ReaderSettings(produced, List.of(), 16, true, 4, true, read, p);
+                new ReaderSettings(
+                        ReaderSettings.Rows.filtered(produced, List.of(), read, p),
+                        new ReaderSettings.Decoding(16, true, 4, true, true),
+                        Long.MAX_VALUE);
         RowGroupSplit plain = split(a, Map.of(), 0, 1);
         // row group 0 is declared ALL_MATCH (by planning, normally): its rows skip the filter
         RowGroupSplit marked =

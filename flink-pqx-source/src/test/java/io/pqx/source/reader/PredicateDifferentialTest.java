@@ -188,15 +188,14 @@ class PredicateDifferentialTest {
         }
         // late materialization on or off: the same rows
         return new ReaderSettings(
-                PRODUCED,
-                keys,
-                16 + random.nextInt(100),
-                true,
-                4,
-                random.nextBoolean(),
-                readType,
-                predicate,
-                random.nextBoolean());
+                ReaderSettings.Rows.filtered(PRODUCED, keys, readType, predicate),
+                new ReaderSettings.Decoding(
+                        16 + random.nextInt(100),
+                        true,
+                        4,
+                        random.nextBoolean(),
+                        random.nextBoolean()),
+                Long.MAX_VALUE);
     }
 
     private static List<String> read(

@@ -56,14 +56,13 @@ class ReaderPruningTest {
             throws Exception {
         ReaderSettings settings =
                 new ReaderSettings(
-                        TestingSourceFiles.ORDERS,
-                        List.of(),
-                        64,
-                        true,
-                        0,
-                        true,
-                        TestingSourceFiles.ORDERS,
-                        predicate);
+                        ReaderSettings.Rows.filtered(
+                                TestingSourceFiles.ORDERS,
+                                List.of(),
+                                TestingSourceFiles.ORDERS,
+                                predicate),
+                        new ReaderSettings.Decoding(64, true, 0, true, true),
+                        Long.MAX_VALUE);
         RowGroupSplit split = PqxSplitReaderTest.split(file, Map.of(), 0, 3);
         List<Long> ids = new ArrayList<>();
         try (PqxSplitReader reader = new PqxSplitReader(settings, metrics, slots)) {
