@@ -5,8 +5,8 @@ import static io.pqx.format.TestingSelections.readSelected;
 import static io.pqx.format.TestingSelections.subset;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqx.format.index.RowSelection;
 import io.pqx.format.options.ReadOptions;
+import io.pqx.format.prune.RowSelection;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,12 +1,12 @@
 package io.pqx.format;
 
-import io.pqx.format.index.RowSelection;
 import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.predicate.SlotValues;
 import io.pqx.format.prune.AccessPlan;
 import io.pqx.format.prune.PruningListener;
 import io.pqx.format.prune.RowGroupAccess;
 import io.pqx.format.prune.RowGroupPruner;
+import io.pqx.format.prune.RowSelection;
 import java.io.IOException;
 import java.util.Objects;
 import java.util.Optional;

@@ -2,8 +2,8 @@ package io.pqx.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqx.format.index.RowSelection;
 import io.pqx.format.options.ReadOptions;
+import io.pqx.format.prune.RowSelection;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

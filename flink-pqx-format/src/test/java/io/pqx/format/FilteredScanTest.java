@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.index.OffsetIndexView;
-import io.pqx.format.index.RowSelection;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
+import io.pqx.format.prune.RowSelection;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -3,8 +3,8 @@ package io.pqx.format;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqx.format.index.RowSelection;
 import io.pqx.format.options.ReadOptions;
+import io.pqx.format.prune.RowSelection;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.error.CorruptFileException;
-import io.pqx.format.index.RowSelection;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.options.ReadOptions;
+import io.pqx.format.prune.RowSelection;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.index.ColumnIndexView;
 import io.pqx.format.index.OffsetIndexView;
-import io.pqx.format.index.RowSelection;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.metadata.ByteRange;
 import io.pqx.format.metadata.ChunkStatisticsView;
@@ -18,6 +17,7 @@ import io.pqx.format.metadata.TrustedPageIndex;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.prune.PageIndexSource;
+import io.pqx.format.prune.RowSelection;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;

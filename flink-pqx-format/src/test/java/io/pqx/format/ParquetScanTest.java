@@ -3,13 +3,13 @@ package io.pqx.format;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqx.format.index.RowSelection;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.predicate.Predicates;
 import io.pqx.format.predicate.SlotValues;
 import io.pqx.format.prune.AccessPlan;
 import io.pqx.format.prune.PruningListener;
 import io.pqx.format.prune.RowGroupAccess;
+import io.pqx.format.prune.RowSelection;
 import io.pqx.format.prune.StatisticsPruner;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -7,9 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.decode.ColumnarRowIterator;
 import io.pqx.format.index.OffsetIndexView;
-import io.pqx.format.index.RowSelection;
 import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.options.ReadOptions;
+import io.pqx.format.prune.RowSelection;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.pqx.format;
 
-import io.pqx.format.index.RowSelection;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.options.ReadOptions;
+import io.pqx.format.prune.RowSelection;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;

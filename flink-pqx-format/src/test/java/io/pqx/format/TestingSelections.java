@@ -2,9 +2,9 @@ package io.pqx.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqx.format.index.RowSelection;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
+import io.pqx.format.prune.RowSelection;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

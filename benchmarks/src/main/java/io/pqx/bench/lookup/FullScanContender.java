@@ -5,7 +5,7 @@ import io.pqx.format.ParquetBatch;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ReadSchema;
 import io.pqx.format.RowFilter;
-import io.pqx.format.index.RowSelection;
+import io.pqx.format.prune.RowSelection;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;

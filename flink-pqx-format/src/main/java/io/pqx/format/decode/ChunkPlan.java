@@ -5,7 +5,7 @@ import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.index.OffsetIndexView;
-import io.pqx.format.index.RowSelection;
+import io.pqx.format.prune.RowSelection;
 import io.pqx.format.stats.PageIndexes;
 import java.util.ArrayList;
 import java.util.List;

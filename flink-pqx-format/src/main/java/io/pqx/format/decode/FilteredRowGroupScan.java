@@ -1,9 +1,9 @@
 package io.pqx.format.decode;
 
 import io.pqx.format.footer.FileMetadata;
-import io.pqx.format.index.RowSelection;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.page.PageLimits;
+import io.pqx.format.prune.RowSelection;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.SchemaNode;
 import java.io.IOException;

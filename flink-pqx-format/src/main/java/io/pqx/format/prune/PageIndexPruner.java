@@ -1,6 +1,5 @@
 package io.pqx.format.prune;
 
-import io.pqx.format.index.RowSelection;
 import io.pqx.format.metadata.FieldView;
 import io.pqx.format.metadata.LeafColumnView;
 import io.pqx.format.metadata.LeafPageIndex;

@@ -1,6 +1,5 @@
 package io.pqx.format.prune;
 
-import io.pqx.format.index.RowSelection;
 import java.util.Objects;
 import org.apache.flink.annotation.PublicEvolving;
 

@@ -3,10 +3,10 @@ package io.pqx.format.decode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.ParquetWriter;
-import io.pqx.format.index.RowSelection;
 import io.pqx.format.options.Compression;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;
+import io.pqx.format.prune.RowSelection;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -9,13 +9,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ParquetWriter;
-import io.pqx.format.index.RowSelection;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.options.Compression;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
+import io.pqx.format.prune.RowSelection;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,8 +2,8 @@ package io.pqx.format.decode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqx.format.index.RowSelection;
 import io.pqx.format.options.WriteOptions;
+import io.pqx.format.prune.RowSelection;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

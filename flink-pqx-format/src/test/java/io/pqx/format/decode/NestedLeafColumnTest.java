@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.error.CorruptFileException;
-import io.pqx.format.index.RowSelection;
 import io.pqx.format.options.WriteOptions;
+import io.pqx.format.prune.RowSelection;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -3,8 +3,8 @@ package io.pqx.format.decode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.TestingRecordingInputFile;
-import io.pqx.format.index.RowSelection;
 import io.pqx.format.options.WriteOptions;
+import io.pqx.format.prune.RowSelection;
 import io.pqx.format.schema.ParquetSchema;
 import java.io.IOException;
 import java.util.ArrayList;

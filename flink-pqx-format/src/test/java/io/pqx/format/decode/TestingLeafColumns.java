@@ -1,6 +1,6 @@
 package io.pqx.format.decode;
 
-import io.pqx.format.index.RowSelection;
+import io.pqx.format.prune.RowSelection;
 import io.pqx.format.schema.ListNode;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.PrimitiveNode;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.index.PhysicalType;
-import io.pqx.format.index.RowSelection;
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.predicate.Predicates;
 import io.pqx.format.predicate.SlotValues;

@@ -12,7 +12,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ParquetWriter;
-import io.pqx.format.index.RowSelection;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.metadata.LeafPageIndex;
 import io.pqx.format.metadata.RowGroupPageIndexes;

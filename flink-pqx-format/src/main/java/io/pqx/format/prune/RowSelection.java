@@ -1,4 +1,4 @@
-package io.pqx.format.index;
+package io.pqx.format.prune;
 
 import java.util.Arrays;
 import java.util.NoSuchElementException;

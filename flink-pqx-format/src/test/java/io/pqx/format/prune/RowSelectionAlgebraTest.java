@@ -1,4 +1,4 @@
-package io.pqx.format.index;
+package io.pqx.format.prune;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
