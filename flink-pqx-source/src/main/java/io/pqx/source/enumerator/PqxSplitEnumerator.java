@@ -19,8 +19,6 @@ import io.pqx.source.runtimefilter.RuntimeFilterEvent;
 import io.pqx.source.split.PqxEnumeratorState;
 import io.pqx.source.split.RowGroupSplit;
 import java.io.IOException;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -38,7 +36,6 @@ import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.connector.source.SupportsHandleExecutionAttemptSourceEvent;
 import org.apache.flink.core.fs.Path;
-import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.table.connector.source.DynamicFilteringEvent;
 import org.apache.flink.util.FlinkRuntimeException;
 import org.apache.flink.util.concurrent.ExecutorThreadFactory;
@@ -97,11 +94,6 @@ public final class PqxSplitEnumerator
                 SupportsHandleExecutionAttemptSourceEvent {
     private static final Logger LOG = LoggerFactory.getLogger(PqxSplitEnumerator.class);
 
-    /** The keys of the options named in messages (the options class depends on this package). */
-    static final String HORIZON_KEY = "source.discovery.horizon";
-
-    static final String LATE_FILES_KEY = "source.discovery.late-files";
-
     private final SplitEnumeratorContext<RowGroupSplit> context;
     private final EnumeratorSettings settings;
     private final FileDiscovery discovery;
@@ -117,6 +109,7 @@ public final class PqxSplitEnumerator
 
     private final PruningMetrics pruningMetrics;
     private final DiscoveryMetrics discoveryMetrics;
+    private final LateFileReport lateFiles;
     private final PredicatePruning pruning;
 
     /** The dynamic slots of the predicate, by name. */
@@ -164,6 +157,7 @@ public final class PqxSplitEnumerator
                         new ExecutorThreadFactory("pqx-source-footers"));
         this.pruningMetrics = PruningMetrics.register(context.metricGroup());
         this.discoveryMetrics = DiscoveryMetrics.register(context.metricGroup(), seen);
+        this.lateFiles = new LateFileReport(settings, discoveryMetrics);
         this.pruning =
                 new PredicatePruning(
                         settings.filtering().predicate(),
@@ -256,7 +250,7 @@ public final class PqxSplitEnumerator
         SeenFiles.ListingVerdict verdict = null;
         if (settings.continuous()) {
             verdict = seen.judge(discovered.listing());
-            reportLate(verdict);
+            lateFiles.report(verdict);
             Map<String, PlannedFile> planned = new LinkedHashMap<>();
             for (PlannedFile file : discovered.files()) {
                 planned.put(file.file().path(), file);
@@ -315,70 +309,6 @@ public final class PqxSplitEnumerator
             reevaluate(added);
         }
         assignPending();
-    }
-
-    /** Coordinator thread: counts and logs the files a listing does not read, or fails on one. */
-    private void reportLate(SeenFiles.ListingVerdict verdict) {
-        if (!verdict.takenAsRead().isEmpty()) {
-            discoveryMetrics.takenAsReadAtRestore.inc(verdict.takenAsRead().size());
-            LOG.info(
-                    "pqx source {}: the first listing after a restore has {} files older than the"
-                            + " restored threshold {} ({}) that the state does not name: taken as read"
-                            + " before the checkpoint, not read (a file that appeared while the job was down"
-                            + " with such a modification time is among them)",
-                    settings.paths(),
-                    verdict.takenAsRead().size(),
-                    verdict.thresholdBefore(),
-                    Instant.ofEpochMilli(verdict.thresholdBefore()));
-            if (LOG.isDebugEnabled()) {
-                for (DiscoveredFile f : verdict.takenAsRead()) {
-                    LOG.debug(
-                            "pqx source {}: taken as read at restore: {} (modified {})",
-                            settings.paths(),
-                            f.path(),
-                            Instant.ofEpochMilli(f.modificationTime()));
-                }
-            }
-        }
-        for (DiscoveredFile f : verdict.late()) {
-            String what =
-                    "file "
-                            + f.path()
-                            + " appeared with modification time "
-                            + Instant.ofEpochMilli(f.modificationTime())
-                            + ", older than the threshold "
-                            + Instant.ofEpochMilli(verdict.thresholdBefore())
-                            + " (the newest file planned"
-                            + " before it was modified at "
-                            + Instant.ofEpochMilli(verdict.watermarkBefore())
-                            + ", "
-                            + HORIZON_KEY
-                            + " is "
-                            + Duration.ofMillis(settings.discovery().horizonMillis())
-                            + ")";
-            if (settings.discovery().failOnLateFiles()) {
-                throw new SuppressRestartsException(
-                        new FlinkRuntimeException(
-                                "pqx source "
-                                        + settings.paths()
-                                        + " cannot read a late file ("
-                                        + LATE_FILES_KEY
-                                        + " = FAIL): "
-                                        + what
-                                        + ". A restart would not read it either. To read"
-                                        + " it, give it a current modification time, or raise "
-                                        + HORIZON_KEY
-                                        + " for files published this late and start"
-                                        + " the job again."));
-            }
-            discoveryMetrics.skippedAsLate.inc();
-            LOG.warn(
-                    "pqx source {}: not reading late {} ({} = SKIP; counted in {})",
-                    settings.paths(),
-                    what,
-                    LATE_FILES_KEY,
-                    DiscoveryMetrics.FILES_SKIPPED_AS_LATE);
-        }
     }
 
     @Override

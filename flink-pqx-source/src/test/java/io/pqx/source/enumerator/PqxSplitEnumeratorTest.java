@@ -348,9 +348,9 @@ class PqxSplitEnumeratorTest {
 
     @Test
     void theOptionKeysNamedInMessagesAreTheOptions() {
-        assertThat(PqxSplitEnumerator.HORIZON_KEY)
+        assertThat(LateFileReport.HORIZON_KEY)
                 .isEqualTo(io.pqx.source.PqxSourceOptions.DISCOVERY_HORIZON.key());
-        assertThat(PqxSplitEnumerator.LATE_FILES_KEY)
+        assertThat(LateFileReport.LATE_FILES_KEY)
                 .isEqualTo(io.pqx.source.PqxSourceOptions.DISCOVERY_LATE_FILES.key());
     }
 
