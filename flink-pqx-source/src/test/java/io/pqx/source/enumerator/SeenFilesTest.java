@@ -222,6 +222,10 @@ class SeenFilesTest {
             }
         }
 
+        /** A completed checkpoint of the seen files, with the timeline it closes. */
+        private record Checkpoint(
+                long watermark, long threshold, List<SeenFile> files, Timeline timeline) {}
+
         /** What one timeline knows: planned counts, first appearances, files reported unread. */
         private static final class Timeline {
             final Map<String, Integer> planned = new HashMap<>();
@@ -243,10 +247,11 @@ class SeenFilesTest {
             SeenFiles seen = new SeenFiles(horizon);
             Timeline timeline = new Timeline();
             List<SeenFiles.View> views = new ArrayList<>(List.of(seen.view()));
-            long checkpointWatermark = seen.watermark();
-            long checkpointThreshold = seen.threshold();
-            List<SeenFile> checkpointFiles = seen.snapshot();
-            Timeline checkpointTimeline = timeline.copy();
+            // completed checkpoints, all retained: a restore may take an older one than the latest
+            List<Checkpoint> checkpoints = new ArrayList<>();
+            checkpoints.add(
+                    new Checkpoint(
+                            seen.watermark(), seen.threshold(), seen.snapshot(), timeline.copy()));
             for (int step = 0; step < 40; step++) {
                 List<DiscoveredFile> listing = listing(step);
                 // the view the discovery thread used: the newest, or one or two merges older
@@ -282,18 +287,30 @@ class SeenFilesTest {
                 views.add(seen.view());
                 int action = random.nextInt(6);
                 if (action == 0) {
-                    checkpointWatermark = seen.watermark();
-                    checkpointThreshold = seen.threshold();
-                    checkpointFiles = seen.snapshot();
-                    checkpointTimeline = timeline.copy();
+                    // a snapshot; a third of them never complete (a failure before the
+                    // notification), so no restore can take them
+                    Checkpoint taken =
+                            new Checkpoint(
+                                    seen.watermark(),
+                                    seen.threshold(),
+                                    seen.snapshot(),
+                                    timeline.copy());
+                    if (random.nextInt(3) != 0) {
+                        checkpoints.add(taken);
+                    }
                 } else if (action == 1) {
-                    // a failure: restore the last checkpoint (the rows read since are rolled back),
-                    // sometimes with a longer horizon than the checkpoint's
+                    // a failure: restore a completed checkpoint, usually the latest, sometimes an
+                    // older retained one (the rows read since are rolled back), sometimes with a
+                    // longer horizon than the checkpoint's
+                    Checkpoint from =
+                            random.nextInt(3) == 0
+                                    ? checkpoints.get(random.nextInt(checkpoints.size()))
+                                    : checkpoints.get(checkpoints.size() - 1);
                     seen =
                             new SeenFiles(
                                     horizon + (random.nextBoolean() ? 0 : random.nextInt(500)));
-                    seen.restore(checkpointWatermark, checkpointThreshold, checkpointFiles);
-                    timeline = checkpointTimeline.copy();
+                    seen.restore(from.watermark(), from.threshold(), from.files());
+                    timeline = from.timeline().copy();
                     views = new ArrayList<>(List.of(seen.view()));
                 }
             }
