@@ -128,103 +128,19 @@ public final class ParquetWriter implements Closeable {
 
     /**
      * The one way to open a writer: {@code ParquetWriter.builder(rowType)}, then the options, write
-     * mode and encoding threads, then {@link Builder#create(Path)} (a new file on a Flink file
-     * system), {@link Builder#open(OutputStream, String)} (onto any stream) or {@link
-     * Builder#resume(OutputStream, String, ResumePoint)} (continuing a file an earlier writer
-     * left).
+     * mode and encoding threads, then {@link ParquetWriterBuilder#create(Path)} (a new file on a
+     * Flink file system), {@link ParquetWriterBuilder#open(OutputStream, String)} (onto any stream)
+     * or {@link Builder#resume(OutputStream, String, ResumePoint)} (continuing a file an earlier
+     * writer left).
      *
      * @throws IllegalArgumentException (from the opening method) if the row type has a type Parquet
      *     cannot hold, or an option names a column that is not a leaf of the schema
      */
-    public static Builder builder(RowType rowType) {
-        return new Builder(rowType);
+    public static ParquetWriterBuilder builder(RowType rowType) {
+        return new ParquetWriterBuilder(rowType);
     }
 
-    /** How a writer is opened. Not thread-safe; each opening method may be called once or more. */
-    @PublicEvolving
-    public static final class Builder {
-        private final RowType rowType;
-        private WriteOptions options = WriteOptions.defaults();
-        private WriteMode mode = WriteMode.NO_OVERWRITE;
-        private EncodingPool pool = EncodingPool.callerRuns();
-
-        private Builder(RowType rowType) {
-            this.rowType = Objects.requireNonNull(rowType, "rowType");
-        }
-
-        /** The file's layout and encodings (default {@link WriteOptions#defaults()}). */
-        public Builder options(WriteOptions options) {
-            this.options = Objects.requireNonNull(options, "options");
-            return this;
-        }
-
-        /**
-         * For {@link #create}: {@link WriteMode#OVERWRITE} replaces an existing file; by default
-         * ({@link WriteMode#NO_OVERWRITE}) one is refused.
-         */
-        public Builder mode(WriteMode mode) {
-            this.mode = Objects.requireNonNull(mode, "mode");
-            return this;
-        }
-
-        /**
-         * Encodes the columns of each row group on {@code executor} (by default on the calling
-         * thread); the bytes written are the same. The executor is not shut down by the writer.
-         */
-        public Builder encodingOn(Executor executor) {
-            this.pool = ownPool(executor);
-            return this;
-        }
-
-        /**
-         * Encodes and writes row groups on {@code pool}, which many writers may share; the bytes
-         * written are the same as with the calling thread. The pool is not closed by the writer.
-         */
-        public Builder encodingOn(EncodingPool pool) {
-            this.pool = Objects.requireNonNull(pool, "pool");
-            return this;
-        }
-
-        /**
-         * Creates {@code path} on its Flink file system and opens a writer on it.
-         *
-         * @throws FileAlreadyExistsException if {@code path} exists and the mode does not replace
-         *     it; the message names the file
-         * @throws IllegalArgumentException as {@link ParquetWriter#builder}; no file is left behind
-         */
-        public ParquetWriter create(Path path) throws IOException {
-            return ParquetWriter.create(path, rowType, options, mode, pool);
-        }
-
-        /**
-         * A writer onto {@code out}. The file starts at the stream's current position, which the
-         * footer's offsets count from 0 (a {@link PositionOutputStream} keeps its own position).
-         * {@link ParquetWriter#close()} closes {@code out}; {@link ParquetWriter#finish()} does
-         * not.
-         *
-         * @param location the file's name in error messages and in the returned metadata
-         */
-        public ParquetWriter open(OutputStream out, String location) throws IOException {
-            return ParquetWriter.open(out, rowType, options, location, pool);
-        }
-
-        /**
-         * A writer that continues a file written up to {@code point} by an earlier writer of the
-         * same row type and options: {@code out} must be positioned at {@link ResumePoint#length()}
-         * (a recovered {@code RecoverableFsDataOutputStream}); nothing before it is written again.
-         * The next row starts a new row group; {@link ParquetWriter#finish()} writes a footer
-         * naming the persisted row groups and the new ones.
-         *
-         * @throws IllegalArgumentException if the row type is not the schema the point was written
-         *     with, naming the file
-         */
-        public ParquetWriter resume(OutputStream out, String location, ResumePoint point)
-                throws IOException {
-            return ParquetWriter.resume(out, rowType, options, location, pool, point);
-        }
-    }
-
-    private static ParquetWriter open(
+    static ParquetWriter open(
             OutputStream out,
             RowType rowType,
             WriteOptions options,
@@ -243,7 +159,7 @@ public final class ParquetWriter implements Closeable {
                 StreamingRowGroupWriter.SLICE_ROWS);
     }
 
-    private static ParquetWriter create(
+    static ParquetWriter create(
             Path path, RowType rowType, WriteOptions options, WriteMode mode, EncodingPool pool)
             throws IOException {
         Objects.requireNonNull(mode, "mode");
@@ -282,7 +198,7 @@ public final class ParquetWriter implements Closeable {
         }
     }
 
-    private static ParquetWriter resume(
+    static ParquetWriter resume(
             OutputStream out,
             RowType rowType,
             WriteOptions options,
@@ -371,7 +287,7 @@ public final class ParquetWriter implements Closeable {
     }
 
     /** A writer's own pool on an executor: as many slices in flight as one file takes. */
-    private static EncodingPool ownPool(Executor executor) {
+    static EncodingPool ownPool(Executor executor) {
         return EncodingPool.using(
                 Objects.requireNonNull(executor, "encodingExecutor"), Integer.MAX_VALUE);
     }
