@@ -1,5 +1,7 @@
 package io.pqx.bench;
 
+import com.sun.management.OperatingSystemMXBean;
+import com.sun.management.ThreadMXBean;
 import java.lang.management.ManagementFactory;
 
 /**
@@ -35,10 +37,9 @@ public record Timed<T>(
         T call() throws Exception;
     }
 
-    private static final com.sun.management.ThreadMXBean THREADS =
-            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-    private static final com.sun.management.OperatingSystemMXBean PROCESS =
-            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private static final ThreadMXBean THREADS = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private static final OperatingSystemMXBean PROCESS =
+            (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     /** Runs {@code work} on this thread and measures it. */
     public static <T> Timed<T> run(Work<T> work) throws Exception {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.pqx.format.TestingPageSpots.PageSpot;
 import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
@@ -143,8 +144,7 @@ class PageChecksumParquetJavaTest {
         List<List<Object>> expected;
         try (ParquetReader reader =
                 ParquetReader.open(
-                        io.pqx.format.io.FlinkInputFile.open(
-                                new org.apache.flink.core.fs.Path(file.toUri())),
+                        FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
                         unchecked)) {
             expected = TestingParquetJavaValues.read(file, reader.schema());
         }

@@ -121,9 +121,7 @@ class ParquetWriterFooterParquetJavaTest {
         assertThat(footer.getFileMetaData().getKeyValueMetaData())
                 .containsEntry("owner", "team-a")
                 .containsEntry("zone", "eu")
-                .containsEntry(
-                        io.pqx.format.options.WriteOptions.FLINK_SCHEMA_KEY,
-                        TYPE.asSerializableString());
+                .containsEntry(WriteOptions.FLINK_SCHEMA_KEY, TYPE.asSerializableString());
     }
 
     @Test

@@ -9,6 +9,7 @@ import io.pqx.format.options.Compression;
 import io.pqx.format.options.WriteOptions;
 import java.io.ByteArrayInputStream;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -75,17 +76,9 @@ class ParquetWriterPageParquetJavaTest {
             ColumnIndex index = reader.readColumnIndex(id);
             assertThat(index.getNullPages()).containsExactly(false, false, false, false, false);
             for (int p = 0; p < 5; p++) {
-                assertThat(
-                                index.getMinValues()
-                                        .get(p)
-                                        .order(java.nio.ByteOrder.LITTLE_ENDIAN)
-                                        .getLong(0))
+                assertThat(index.getMinValues().get(p).order(ByteOrder.LITTLE_ENDIAN).getLong(0))
                         .isEqualTo(p * 1000L);
-                assertThat(
-                                index.getMaxValues()
-                                        .get(p)
-                                        .order(java.nio.ByteOrder.LITTLE_ENDIAN)
-                                        .getLong(0))
+                assertThat(index.getMaxValues().get(p).order(ByteOrder.LITTLE_ENDIAN).getLong(0))
                         .isEqualTo(p * 1000L + 999);
             }
             assertThat(index.getBoundaryOrder().name()).isEqualTo("ASCENDING");

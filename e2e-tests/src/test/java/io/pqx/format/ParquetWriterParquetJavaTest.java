@@ -11,6 +11,7 @@ import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -68,7 +69,7 @@ class ParquetWriterParquetJavaTest {
                         GenericRowData.of(Float.POSITIVE_INFINITY, Double.MIN_VALUE, null));
         Path file = dir.resolve("specials.parquet");
         TestingWriters.write(file, type, WriteOptions.defaults(), rows);
-        List<java.util.Map<String, Object>> read = TestingParquetJavaReader.readRows(file);
+        List<Map<String, Object>> read = TestingParquetJavaReader.readRows(file);
         for (int i = 0; i < rows.size(); i++) {
             assertThat(read.get(i)).isEqualTo(TestingFlinkRows.toJava(rows.get(i), type));
         }

@@ -10,6 +10,7 @@ import io.pqx.format.prune.RowSelection;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.Test;
@@ -59,7 +60,7 @@ class SelectionReaderParquetJavaTest {
                             1 << 22,
                             23));
             List<List<Object>> all = TestingRowValues.readAll(file, ReadOptions.defaults());
-            java.util.Random random = new java.util.Random(version.ordinal());
+            Random random = new Random(version.ordinal());
             try (ParquetReader reader =
                     ParquetReader.open(open(file), ReadOptions.builder().batchSize(97).build())) {
                 for (int round = 0; round < 15; round++) {
@@ -72,7 +73,7 @@ class SelectionReaderParquetJavaTest {
         }
     }
 
-    private static RowSelection randomSelection(java.util.Random random, long rows) {
+    private static RowSelection randomSelection(Random random, long rows) {
         List<Long> starts = new ArrayList<>();
         List<Long> ends = new ArrayList<>();
         long at = random.nextInt(200);

@@ -3,6 +3,7 @@ package io.pqx.format;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
@@ -195,7 +196,7 @@ public final class TestingParquetJavaFiles {
         byte[] v = value.toByteArray();
         byte[] out = new byte[width];
         byte pad = (byte) (value.signum() < 0 ? -1 : 0);
-        java.util.Arrays.fill(out, pad);
+        Arrays.fill(out, pad);
         System.arraycopy(v, 0, out, width - v.length, v.length);
         return out;
     }

@@ -3,6 +3,7 @@ package io.pqx.format;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -134,7 +135,7 @@ final class TestingParquetJavaReader {
                     return new BigDecimal(new BigInteger(bytes), scale);
                 }
                 if (annotation instanceof StringLogicalTypeAnnotation) {
-                    return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+                    return new String(bytes, StandardCharsets.UTF_8);
                 }
                 return HexFormat.of().formatHex(bytes);
         }

@@ -16,6 +16,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.NanoTime;
+import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.example.GroupReadSupport;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.GroupType;
@@ -44,8 +45,8 @@ public final class TestingParquetJavaValues {
     /** Every row of the file, as canonical values of the schema's fields. */
     public static List<List<Object>> read(Path file, ReadSchema schema) throws IOException {
         List<List<Object>> rows = new ArrayList<>();
-        try (org.apache.parquet.hadoop.ParquetReader<Group> reader =
-                org.apache.parquet.hadoop.ParquetReader.builder(
+        try (ParquetReader<Group> reader =
+                ParquetReader.builder(
                                 new GroupReadSupport(), new org.apache.hadoop.fs.Path(file.toUri()))
                         .withConf(new Configuration())
                         .build()) {

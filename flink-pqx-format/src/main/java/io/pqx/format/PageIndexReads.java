@@ -9,14 +9,22 @@ import io.pqx.format.footer.FileRange;
 import io.pqx.format.index.ColumnIndexView;
 import io.pqx.format.index.OffsetIndexView;
 import io.pqx.format.io.InputFile;
+import io.pqx.format.metadata.ChunkStatisticsView;
 import io.pqx.format.metadata.LeafPageIndex;
 import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.metadata.TrustedPageIndex;
+import io.pqx.format.page.CoalescedRangeReader;
+import io.pqx.format.prune.PageIndexSource;
+import io.pqx.format.stats.ChunkStatistics;
 import io.pqx.format.stats.PageIndexes;
+import io.pqx.format.stats.PageStatistics;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import org.apache.parquet.format.ColumnIndex;
 import org.apache.parquet.schema.PrimitiveType;
 
 /**
@@ -35,8 +43,8 @@ final class PageIndexReads {
     /**
      * A {@code PageIndexSource} reading each row group's indexes once, then handing them out again.
      */
-    static io.pqx.format.prune.PageIndexSource caching(RowGroupRead read) {
-        java.util.Map<Integer, RowGroupPageIndexes> known = new java.util.HashMap<>();
+    static PageIndexSource caching(RowGroupRead read) {
+        Map<Integer, RowGroupPageIndexes> known = new HashMap<>();
         return rowGroup -> {
             RowGroupPageIndexes indexes = known.get(rowGroup);
             if (indexes == null) {
@@ -121,13 +129,13 @@ final class PageIndexReads {
             if (columnBytes[l] != null) {
                 PrimitiveType type = chunk.descriptor().getPrimitiveType();
                 try {
-                    org.apache.parquet.format.ColumnIndex thrift =
+                    ColumnIndex thrift =
                             PageIndexes.parseColumnIndex(
                                     columnBytes[l], columnAt[l], columnLength, leafCtx);
                     // judged before parquet-column's builder sees the bound buffers
-                    List<io.pqx.format.stats.ChunkStatistics> pageStats =
+                    List<ChunkStatistics> pageStats =
                             offsets.isPresent() && chunk.descriptor().getMaxRepetitionLevel() == 0
-                                    ? io.pqx.format.stats.PageStatistics.of(
+                                    ? PageStatistics.of(
                                             thrift, type, chunk.columnOrder(), chunk.createdBy())
                                     : null;
                     ColumnIndexView view =
@@ -208,12 +216,11 @@ final class PageIndexReads {
             }
             return;
         }
-        List<io.pqx.format.page.CoalescedRangeReader.Range> pieces = new ArrayList<>();
+        List<CoalescedRangeReader.Range> pieces = new ArrayList<>();
         for (IndexRange r : ranges) {
-            pieces.add(new io.pqx.format.page.CoalescedRangeReader.Range(r.offset(), r.length()));
+            pieces.add(new CoalescedRangeReader.Range(r.offset(), r.length()));
         }
-        List<io.pqx.format.page.CoalescedRangeReader.Slice> slices =
-                io.pqx.format.page.CoalescedRangeReader.read(file, pieces);
+        List<CoalescedRangeReader.Slice> slices = CoalescedRangeReader.read(file, pieces);
         for (int i = 0; i < ranges.size(); i++) {
             buffers[i] = slices.get(i).buffer();
             starts[i] = slices.get(i).offset();
@@ -222,14 +229,14 @@ final class PageIndexReads {
 
     /** The page-level evidence of a chunk: its column index's entries under the trust rules. */
     private static TrustedPageIndex trustedPageIndex(
-            List<io.pqx.format.stats.ChunkStatistics> pageStats,
+            List<ChunkStatistics> pageStats,
             ColumnIndexView view,
             OffsetIndexView offsets,
             long rows,
             FileContext leafCtx)
             throws CorruptFileException {
-        List<io.pqx.format.metadata.ChunkStatisticsView> pages = new ArrayList<>();
-        for (io.pqx.format.stats.ChunkStatistics page : pageStats) {
+        List<ChunkStatisticsView> pages = new ArrayList<>();
+        for (ChunkStatistics page : pageStats) {
             pages.add(MetadataViews.statistics(view.physicalType(), page));
         }
         boolean[] nullPages = new boolean[view.pageCount()];

@@ -18,6 +18,7 @@ import io.pqx.format.io.InputFile;
 import io.pqx.format.metadata.BloomFilterView;
 import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.metadata.FileMetadataView;
+import io.pqx.format.metadata.LeafColumnView;
 import io.pqx.format.metadata.LeafPageIndex;
 import io.pqx.format.metadata.PageChecksumCount;
 import io.pqx.format.metadata.RowGroupPageIndexes;
@@ -41,6 +42,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeSet;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
@@ -455,7 +457,7 @@ public final class ParquetReader implements Closeable {
     public RowGroupPageIndexes readPageIndexes(int rowGroup, ReadSchema projection)
             throws IOException {
         List<Integer> leaves = new ArrayList<>();
-        for (io.pqx.format.metadata.LeafColumnView leaf : projection.leaves()) {
+        for (LeafColumnView leaf : projection.leaves()) {
             leaves.add(leaf.leafIndex());
         }
         return readPageIndexes(rowGroup, leaves);
@@ -479,7 +481,7 @@ public final class ParquetReader implements Closeable {
      */
     public RowGroupPageIndexes readPageIndexes(int rowGroup, Collection<Integer> leafIndexes)
             throws IOException {
-        List<Integer> leaves = new ArrayList<>(new java.util.TreeSet<>(leafIndexes));
+        List<Integer> leaves = new ArrayList<>(new TreeSet<>(leafIndexes));
         checkRowGroup(rowGroup);
         for (int leaf : leaves) {
             chunk(rowGroup, leaf); // refuses a leaf that does not exist
@@ -561,7 +563,7 @@ public final class ParquetReader implements Closeable {
      *     pruning and decoding)
      */
     public PageIndexSource pageIndexSource(Collection<Integer> leafIndexes) {
-        List<Integer> leaves = List.copyOf(new java.util.TreeSet<>(leafIndexes));
+        List<Integer> leaves = List.copyOf(new TreeSet<>(leafIndexes));
         return PageIndexReads.caching(rowGroup -> readPageIndexes(rowGroup, leaves));
     }
 

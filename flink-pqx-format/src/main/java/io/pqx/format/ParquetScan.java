@@ -8,6 +8,8 @@ import io.pqx.format.prune.RowGroupAccess;
 import io.pqx.format.prune.RowGroupPruner;
 import io.pqx.format.prune.RowSelection;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
 import javax.annotation.Nullable;
@@ -229,14 +231,14 @@ public final class ParquetScan {
                 }
                 return false;
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                throw new UncheckedIOException(e);
             }
         }
 
         @Override
         public ParquetBatch next() {
             if (!hasNext()) {
-                throw new java.util.NoSuchElementException();
+                throw new NoSuchElementException();
             }
             ParquetBatch batch = current.next();
             returned += batch.getNumRows();

@@ -20,6 +20,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.PublicEvolving;
@@ -113,7 +114,7 @@ public final class ParquetWriter implements Closeable {
             WriteOptions options,
             String location,
             FileAssembler assembler,
-            java.util.function.Function<FileAssembler, StreamingRowGroupWriter> rowGroupWriter,
+            Function<FileAssembler, StreamingRowGroupWriter> rowGroupWriter,
             long rowsBefore) {
         this.out = out;
         this.location = location;
@@ -478,8 +479,8 @@ public final class ParquetWriter implements Closeable {
 
     /**
      * Writes the buffered rows, the page indexes and the footer, and returns the file's metadata as
-     * a reader of the file sees it ({@link io.pqx.format.ParquetReader#metadata()}). Does not close
-     * the stream. Calling it again returns the same metadata.
+     * a reader of the file sees it ({@link ParquetReader#metadata()}). Does not close the stream.
+     * Calling it again returns the same metadata.
      */
     public FileMetadataView finish() throws IOException {
         if (finished != null) {

@@ -1,8 +1,10 @@
 package io.pqx.format;
 
+import io.pqx.format.error.FileContext;
 import io.pqx.format.metadata.FieldView;
 import io.pqx.format.metadata.LeafColumnView;
 import io.pqx.format.schema.ParquetSchema;
+import io.pqx.format.schema.PrimitiveNode;
 import io.pqx.format.schema.SchemaNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,10 +60,10 @@ public final class ReadSchema {
      *
      * @throws IllegalArgumentException naming the column and the file ({@code ctx})
      */
-    ParquetSchema internalOf(ReadSchema file, io.pqx.format.error.FileContext ctx) {
+    ParquetSchema internalOf(ReadSchema file, FileContext ctx) {
         if (this != file) {
-            List<io.pqx.format.schema.PrimitiveNode> leaves = file.schema.leaves();
-            for (io.pqx.format.schema.PrimitiveNode leaf : schema.leaves()) {
+            List<PrimitiveNode> leaves = file.schema.leaves();
+            for (PrimitiveNode leaf : schema.leaves()) {
                 if (leaf.leafIndex() >= leaves.size()
                         || !leaves.get(leaf.leafIndex()).column().equals(leaf.column())) {
                     throw new IllegalArgumentException(

@@ -8,6 +8,7 @@ import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.options.ReadOptions;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** The parquet-testing files that are malformed or too large, each with the exact message. */
@@ -19,9 +20,7 @@ class CorpusErrorsReaderTest {
 
     private static Throwable readFailure(String name, ReadOptions options) {
         Path file = TestingParquetFiles.data(name);
-        Throwable thrown =
-                org.assertj.core.api.Assertions.catchThrowable(
-                        () -> TestingRowValues.readAll(file, options));
+        Throwable thrown = Assertions.catchThrowable(() -> TestingRowValues.readAll(file, options));
         assertThat(thrown).isInstanceOf(UncheckedIOException.class);
         return thrown.getCause();
     }

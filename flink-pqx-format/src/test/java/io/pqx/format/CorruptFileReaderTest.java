@@ -12,6 +12,7 @@ import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.options.ReadOptions;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import org.apache.parquet.format.CompressionCodec;
 import org.apache.parquet.format.Encoding;
@@ -236,7 +237,7 @@ class CorruptFileReaderTest {
     }
 
     private static byte[] varints(long... values) {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (long v : values) {
             while ((v & ~0x7FL) != 0) {
                 out.write((int) ((v & 0x7F) | 0x80));

@@ -14,6 +14,7 @@ import io.pqx.format.options.WriteOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Random;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -123,7 +124,7 @@ class DamagedFileMessagesTest {
                                 .dictionaryEnabled(false)
                                 .build());
         FileLayout.Region body = FileLayout.of(file).pages().get(0).body();
-        java.util.Random random = new java.util.Random(3);
+        Random random = new Random(3);
         for (int i = body.start(); i < body.end(); i++) {
             file[i] = (byte) random.nextInt(256);
         }

@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.io.ForwardingInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.options.ReadOptions;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.table.data.RowData;
@@ -74,8 +77,8 @@ class ParquetReaderFooterReuseTest {
             footer = ParquetReader.readFooter(in, ReadOptions.defaults());
         }
         Path longer = TestingNumberedFile.write(dir.resolve("longer.parquet"), 1600);
-        java.nio.file.Files.move(longer, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        long length = java.nio.file.Files.size(file);
+        Files.move(longer, file, StandardCopyOption.REPLACE_EXISTING);
+        long length = Files.size(file);
         assertThat(length).isNotEqualTo(footer.fileLength());
         ClosingFile replaced = new ClosingFile(TestingNumberedFile.open(file));
 
@@ -117,7 +120,7 @@ class ParquetReaderFooterReuseTest {
     }
 
     /** Records whether it was closed. */
-    private static final class ClosingFile extends io.pqx.format.io.ForwardingInputFile {
+    private static final class ClosingFile extends ForwardingInputFile {
         boolean closed;
 
         ClosingFile(InputFile delegate) {

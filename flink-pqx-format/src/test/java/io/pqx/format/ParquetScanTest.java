@@ -13,10 +13,13 @@ import io.pqx.format.prune.RowSelection;
 import io.pqx.format.prune.StatisticsPruner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import org.apache.flink.table.data.columnar.vector.LongColumnVector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,10 +55,7 @@ class ParquetScanTest {
             int kept = 0;
             for (int i = 0; i < batch.getNumRows(); i++) {
                 keep[i] =
-                        batch.columns[0]
-                                        instanceof
-                                        org.apache.flink.table.data.columnar.vector.LongColumnVector
-                                                v
+                        batch.columns[0] instanceof LongColumnVector v
                                 && v.getLong(i) % divisor == 0;
                 kept += keep[i] ? 1 : 0;
             }
@@ -65,7 +65,7 @@ class ParquetScanTest {
 
     private ParquetReader open() throws IOException {
         Path file = dir.resolve("numbered.parquet");
-        if (!java.nio.file.Files.exists(file)) {
+        if (!Files.exists(file)) {
             TestingNumberedFile.write(file, ROWS);
         }
         return ParquetReader.open(
@@ -205,7 +205,7 @@ class ParquetScanTest {
                 for (int run = random.nextInt(4); run > 0; run--) {
                     int from = random.nextInt((int) rows);
                     int to = Math.min((int) rows, from + 1 + random.nextInt(300));
-                    java.util.Arrays.fill(mask, from, to, true);
+                    Arrays.fill(mask, from, to, true);
                 }
                 return RowGroupAccess.select(RowSelection.fromMask(mask, 0), rows);
             default:

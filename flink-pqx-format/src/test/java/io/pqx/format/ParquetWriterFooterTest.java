@@ -10,6 +10,7 @@ import io.pqx.format.options.WriteOptions;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.SortingColumn;
 import org.junit.jupiter.api.Test;
@@ -63,6 +64,6 @@ class ParquetWriterFooterTest {
     }
 
     private static int compareUnsigned(byte[] a, byte[] b) {
-        return java.util.Arrays.compareUnsigned(a, b);
+        return Arrays.compareUnsigned(a, b);
     }
 }

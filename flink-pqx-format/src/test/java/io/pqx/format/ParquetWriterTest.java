@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -86,7 +87,7 @@ class ParquetWriterTest {
                         DataTypes.ROW(DataTypes.FIELD("ts", DataTypes.TIMESTAMP(9)))
                                 .getLogicalType();
         TimestampData year3000 =
-                TimestampData.fromLocalDateTime(java.time.LocalDateTime.of(3000, 1, 1, 0, 0));
+                TimestampData.fromLocalDateTime(LocalDateTime.of(3000, 1, 1, 0, 0));
         try (ParquetWriter writer =
                 ParquetWriter.builder(type)
                         .options(WriteOptions.defaults())

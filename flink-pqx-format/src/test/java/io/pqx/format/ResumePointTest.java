@@ -9,6 +9,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.zip.CRC32;
@@ -48,7 +49,7 @@ class ResumePointTest {
     void everyTruncationIsRefused() throws IOException {
         byte[] bytes = point(2).toBytes();
         for (int length = 0; length < bytes.length; length++) {
-            byte[] cut = java.util.Arrays.copyOf(bytes, length);
+            byte[] cut = Arrays.copyOf(bytes, length);
             assertThatThrownBy(() -> ResumePoint.fromBytes(cut, LOCATION))
                     .as("%d of %d bytes", length, bytes.length)
                     .isInstanceOf(CorruptFileException.class)

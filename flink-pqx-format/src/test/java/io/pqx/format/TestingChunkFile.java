@@ -6,6 +6,7 @@ import io.pqx.format.options.ReadOptions;
 import io.pqx.format.prune.RowSelection;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -155,7 +156,7 @@ public final class TestingChunkFile {
     public static List<Integer> readInts(InputFile file, ReadOptions options) throws IOException {
         try {
             return readIntsUnchecked(file, options);
-        } catch (java.io.UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
             throw e.getCause(); // the batch iterator wraps decoding errors
         }
     }

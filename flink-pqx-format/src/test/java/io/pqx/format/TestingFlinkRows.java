@@ -8,10 +8,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.table.data.ArrayData;
+import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.MapData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.MultisetType;
@@ -55,9 +58,7 @@ final class TestingFlinkRows {
             case DOUBLE:
                 return v;
             case DECIMAL:
-                return ((org.apache.flink.table.data.DecimalData) v)
-                        .toBigDecimal()
-                        .setScale(((DecimalType) type).getScale());
+                return ((DecimalData) v).toBigDecimal().setScale(((DecimalType) type).getScale());
             case CHAR:
             case VARCHAR:
                 return v.toString();
@@ -67,7 +68,7 @@ final class TestingFlinkRows {
             case TIMESTAMP_WITHOUT_TIME_ZONE:
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
                 return epoch(
-                        ((org.apache.flink.table.data.TimestampData) v).toLocalDateTime(),
+                        ((TimestampData) v).toLocalDateTime(),
                         LogicalTypeChecks.getPrecision(type));
             case ARRAY:
                 return array((ArrayData) v, ((ArrayType) type).getElementType());
@@ -75,10 +76,7 @@ final class TestingFlinkRows {
                 MapType m = (MapType) type;
                 return map((MapData) v, m.getKeyType(), m.getValueType());
             case MULTISET:
-                return map(
-                        (MapData) v,
-                        ((MultisetType) type).getElementType(),
-                        new org.apache.flink.table.types.logical.IntType(false));
+                return map((MapData) v, ((MultisetType) type).getElementType(), new IntType(false));
             case ROW:
                 return toJava((RowData) v, (RowType) type);
             default:

@@ -2,6 +2,7 @@ package io.pqx.format;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import org.apache.flink.configuration.DescribedEnum;
 import org.apache.flink.configuration.description.Description;
 import org.apache.flink.configuration.description.HtmlFormatter;
 import org.apache.flink.util.TimeUtils;
+import org.assertj.core.api.Assertions;
 
 /**
  * The option tables of pqx's docs, generated from the {@link ConfigOption}s themselves (key,
@@ -96,12 +98,12 @@ public final class TestingOptionTables {
         String text = readPageAndWriteExpected(page, name, expected);
         String shown = shown(text, name, generatingTest);
         String module = Path.of("").toAbsolutePath().getFileName().toString();
-        org.assertj.core.api.Assertions.assertThat(shown)
+        Assertions.assertThat(shown)
                 .as(
                         "docs/%s has the markers %s and %s",
                         page, begin(name, generatingTest), end(name))
                 .isNotNull();
-        org.assertj.core.api.Assertions.assertThat(shown)
+        Assertions.assertThat(shown)
                 .as("docs/%s's options table (regenerated: %s/target/%s.md)", page, module, name)
                 .isEqualTo(expected);
     }
@@ -155,7 +157,7 @@ public final class TestingOptionTables {
     /** The enum class of an enum-typed option, or null; read as Flink's doc generator reads it. */
     private static Class<?> enumClass(ConfigOption<?> option) {
         try {
-            java.lang.reflect.Method getClazz = ConfigOption.class.getDeclaredMethod("getClazz");
+            Method getClazz = ConfigOption.class.getDeclaredMethod("getClazz");
             getClazz.setAccessible(true);
             Class<?> type = (Class<?>) getClazz.invoke(option);
             return type.isEnum() ? type : null;

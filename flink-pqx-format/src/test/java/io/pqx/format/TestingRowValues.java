@@ -8,8 +8,10 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import org.apache.flink.table.data.ArrayData;
+import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.MapData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LocalZonedTimestampType;
@@ -154,10 +156,10 @@ public final class TestingRowValues {
             case FLOAT:
                 return (double) (Float) value;
             case DECIMAL:
-                return ((org.apache.flink.table.data.DecimalData) value).toBigDecimal();
+                return ((DecimalData) value).toBigDecimal();
             case TIMESTAMP_WITHOUT_TIME_ZONE:
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-                return ((org.apache.flink.table.data.TimestampData) value).toInstant();
+                return ((TimestampData) value).toInstant();
             case CHAR:
             case VARCHAR:
                 return value.toString();

@@ -1,5 +1,7 @@
 package io.pqx.sink;
 
+import io.pqx.format.options.ClosestKey;
+import io.pqx.format.options.OptionFields;
 import java.util.List;
 import org.apache.flink.configuration.ConfigOption;
 
@@ -18,11 +20,11 @@ final class OptionKeys {
     private OptionKeys() {}
 
     private static List<ConfigOption<?>> options() {
-        return io.pqx.format.options.OptionFields.of(PqxSinkOptions.class);
+        return OptionFields.of(PqxSinkOptions.class);
     }
 
     /** The known key with the fewest single-character edits from {@code key}. */
     static String closest(String key) {
-        return io.pqx.format.options.ClosestKey.of(key, KNOWN).orElseThrow();
+        return ClosestKey.of(key, KNOWN).orElseThrow();
     }
 }

@@ -22,7 +22,7 @@ public final class PqxSinkOptions {
     private PqxSinkOptions() {}
 
     /** Every option of the sink, in declaration order (for a caller passing them through). */
-    public static java.util.List<ConfigOption<?>> all() {
+    public static List<ConfigOption<?>> all() {
         return OptionKeys.OPTIONS;
     }
 

@@ -8,6 +8,7 @@ import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.testutils.logging.LoggerAuditingExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -40,9 +41,7 @@ class DeliveryGuaranteeCheckTest {
         } else {
             env.fromSequence(0, 10)
                     .map(i -> (RowData) GenericRowData.of(i))
-                    .returns(
-                            org.apache.flink.table.runtime.typeutils.InternalTypeInfo.of(
-                                    TestingSinkRowTypes.ONE_COLUMN))
+                    .returns(InternalTypeInfo.of(TestingSinkRowTypes.ONE_COLUMN))
                     .sinkTo(
                             PqxSink.builder()
                                     .basePath("file:///tmp/pqx-warn")

@@ -5,17 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.sink.options.RowGroupMode;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.state.CheckpointListener;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.client.program.rest.RestClusterClient;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.RestartStrategyOptions;
@@ -24,14 +28,21 @@ import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.datagen.source.GeneratorFunction;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.test.junit5.InjectClusterClient;
 import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.util.ExceptionUtils;
+import org.assertj.core.api.Assertions;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -164,7 +175,7 @@ class PqxSinkAcrossCheckpointsITCase {
         assertRowGroups(files, mode);
         long bytes = 0;
         for (Path file : files) {
-            bytes += java.nio.file.Files.size(file);
+            bytes += Files.size(file);
         }
         // Set by the rolling policy: files of ~1 MiB, plus each subtask's last file per
         // partition (and in approximate mode its first, whose held rows count at raw size, see
@@ -221,8 +232,7 @@ class PqxSinkAcrossCheckpointsITCase {
      * written that checkpoint's row-log segments by then, and the checkpoint never completes.
      */
     static final class SnapshotFailingMapper extends RichMapFunction<RowData, RowData>
-            implements org.apache.flink.streaming.api.checkpoint.CheckpointedFunction,
-                    CheckpointListener {
+            implements CheckpointedFunction, CheckpointListener {
         static final AtomicInteger FAILURES_LEFT = new AtomicInteger();
         private transient int completed;
 
@@ -232,7 +242,7 @@ class PqxSinkAcrossCheckpointsITCase {
         }
 
         @Override
-        public void snapshotState(org.apache.flink.runtime.state.FunctionSnapshotContext context) {
+        public void snapshotState(FunctionSnapshotContext context) {
             if (completed >= 2 && FAILURES_LEFT.getAndDecrement() > 0) {
                 throw new IllegalStateException(
                         "injected failure in the snapshot of checkpoint "
@@ -242,8 +252,7 @@ class PqxSinkAcrossCheckpointsITCase {
         }
 
         @Override
-        public void initializeState(
-                org.apache.flink.runtime.state.FunctionInitializationContext context) {
+        public void initializeState(FunctionInitializationContext context) {
             completed = 0;
         }
 
@@ -285,8 +294,7 @@ class PqxSinkAcrossCheckpointsITCase {
 
     /** Counts the rows that reach the sink, so a test knows what was sent before a stop. */
     static final class CountingMapper extends RichMapFunction<RowData, RowData> {
-        static final java.util.concurrent.atomic.AtomicLong SENT =
-                new java.util.concurrent.atomic.AtomicLong();
+        static final AtomicLong SENT = new AtomicLong();
 
         @Override
         public RowData map(RowData row) {
@@ -301,7 +309,7 @@ class PqxSinkAcrossCheckpointsITCase {
      * Sink V2 writer no way to tell a savepoint from a checkpoint (see the README), so this is how
      * to stop a job with pqx's default options and see every row at once.
      */
-    @org.junit.jupiter.api.Test
+    @Test
     void aDrainedStopWithSavepointPublishesEveryRowSentBeforeIt(
             @TempDir Path dir, @TempDir Path savepoints) throws Exception {
         CountingMapper.SENT.set(0);
@@ -340,12 +348,11 @@ class PqxSinkAcrossCheckpointsITCase {
      * job, running on, closed and published. The restore fails once, with Flink's restart strategy
      * (20 attempts) left unused, saying why.
      */
-    @org.junit.jupiter.api.Test
+    @Test
     void aRestoreOfASavepointOlderThanALaterCommitFailsOnceWithoutRestarts(
             @TempDir Path dir,
             @TempDir Path savepoints,
-            @org.apache.flink.test.junit5.InjectClusterClient
-                    org.apache.flink.client.program.rest.RestClusterClient<?> client)
+            @InjectClusterClient RestClusterClient<?> client)
             throws Exception {
         StreamExecutionEnvironment env = environment(new Configuration(), 1);
         env.fromSource(source(50_000_000, 60_000), WatermarkStrategy.noWatermarks(), "rows")
@@ -373,20 +380,16 @@ class PqxSinkAcrossCheckpointsITCase {
                 .sinkTo(sink(dir, RowGroupMode.EXACT, true))
                 .uid("sink");
         JobClient failing = resumed.executeAsync("restored-from-older-savepoint");
-        Throwable failure =
-                org.assertj.core.api.Assertions.catchThrowable(
-                        () -> failing.getJobExecutionResult().get());
+        Throwable failure = Assertions.catchThrowable(() -> failing.getJobExecutionResult().get());
         assertThat(failure).as("the restore fails").isNotNull();
-        assertThat(org.apache.flink.util.ExceptionUtils.stringifyException(failure))
+        assertThat(ExceptionUtils.stringifyException(failure))
                 .contains("SuppressRestartsException")
                 .contains("was published after the checkpoint being restored")
                 .contains("would write its rows after the checkpoint twice")
                 .contains("sink.restore.discard-published-open-files");
         var details = client.getJobDetails(failing.getJobID()).get();
-        assertThat(details.getJobStatus()).isEqualTo(org.apache.flink.api.common.JobStatus.FAILED);
-        assertThat(
-                        details.getTimestamps()
-                                .getOrDefault(org.apache.flink.api.common.JobStatus.RESTARTING, 0L))
+        assertThat(details.getJobStatus()).isEqualTo(JobStatus.FAILED);
+        assertThat(details.getTimestamps().getOrDefault(JobStatus.RESTARTING, 0L))
                 .as(
                         "never restarted, whatever the restart strategy allows (%s)",
                         details.getTimestamps())

@@ -7,9 +7,14 @@ import io.pqx.format.options.Compression;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.options.RowGroupMode;
 import io.pqx.sink.options.StatisticsLevel;
+import io.pqx.sink.writer.SinkSettings;
+import java.io.File;
 import java.util.List;
 import java.util.Map;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -33,16 +38,14 @@ class PqxSinkBuilderTest {
     void anUnsetMemoryBudgetIsAShareOfTheHeapWhereTheWriterRuns() {
         PqxSink unset = PqxSink.builder().basePath("file:///tmp/x").rowType(TYPE).build();
         assertThat(unset.settings().checkpoints().memoryBudget())
-                .isEqualTo(io.pqx.sink.writer.SinkSettings.HEAP_SHARE_BUDGET);
+                .isEqualTo(SinkSettings.HEAP_SHARE_BUDGET);
         assertThat(unset.settings().checkpoints().memoryBudgetBytes())
-                .isEqualTo(
-                        io.pqx.sink.writer.SinkSettings.defaultBudget(
-                                Runtime.getRuntime().maxMemory()));
+                .isEqualTo(SinkSettings.defaultBudget(Runtime.getRuntime().maxMemory()));
         long mib = 1L << 20;
-        assertThat(io.pqx.sink.writer.SinkSettings.defaultBudget(512 * mib)).isEqualTo(64 * mib);
-        assertThat(io.pqx.sink.writer.SinkSettings.defaultBudget(4096 * mib)).isEqualTo(256 * mib);
-        assertThat(io.pqx.sink.writer.SinkSettings.defaultBudget(8192 * mib)).isEqualTo(512 * mib);
-        assertThat(io.pqx.sink.writer.SinkSettings.defaultBudget(64L << 30)).isEqualTo(1L << 30);
+        assertThat(SinkSettings.defaultBudget(512 * mib)).isEqualTo(64 * mib);
+        assertThat(SinkSettings.defaultBudget(4096 * mib)).isEqualTo(256 * mib);
+        assertThat(SinkSettings.defaultBudget(8192 * mib)).isEqualTo(512 * mib);
+        assertThat(SinkSettings.defaultBudget(64L << 30)).isEqualTo(1L << 30);
         PqxSink set =
                 PqxSink.builder()
                         .basePath("file:///tmp/x")
@@ -204,7 +207,7 @@ class PqxSinkBuilderTest {
     @Test
     void everyOptionHasADescription() throws Exception {
         for (var field : PqxSinkOptions.class.getFields()) {
-            var option = (org.apache.flink.configuration.ConfigOption<?>) field.get(null);
+            var option = (ConfigOption<?>) field.get(null);
             assertThat(option.description().toString()).as(option.key()).isNotBlank();
             assertThat(option.key()).startsWith("sink.");
         }
@@ -221,13 +224,7 @@ class PqxSinkBuilderTest {
                                 valid().setAll(Map.of("sink.rolling-policy.filesize", "1 gb"))
                                         .build())
                 .hasMessageContaining("did you mean sink.rolling-policy.file-size?");
-        assertThatThrownBy(
-                        () ->
-                                valid().set(
-                                                org.apache.flink.configuration.CoreOptions
-                                                        .DEFAULT_PARALLELISM,
-                                                2)
-                                        .build())
+        assertThatThrownBy(() -> valid().set(CoreOptions.DEFAULT_PARALLELISM, 2).build())
                 .as("an option of another component")
                 .hasMessageStartingWith(
                         "Cannot build PqxSink: option parallelism.default is unknown");
@@ -243,19 +240,14 @@ class PqxSinkBuilderTest {
 
     @Test
     void refusesARelativeBasePathNamingTheAbsoluteOneOfThisProcess() {
-        String here = new java.io.File("out").getAbsoluteFile().toURI().toString();
+        String here = new File("out").getAbsoluteFile().toURI().toString();
         assertThatThrownBy(() -> PqxSink.builder().basePath("out").rowType(TYPE).build())
                 .hasMessageStartingWith(
                         "Cannot build PqxSink: basePath must be absolute (a relative path would"
                                 + " resolve against the working directory of each Flink process)"
                                 + " but is out")
                 .hasMessageContaining(here.replaceAll("/$", ""));
-        assertThatThrownBy(
-                        () ->
-                                PqxSink.builder()
-                                        .basePath(new org.apache.flink.core.fs.Path("a/b"))
-                                        .rowType(TYPE)
-                                        .build())
+        assertThatThrownBy(() -> PqxSink.builder().basePath(new Path("a/b")).rowType(TYPE).build())
                 .hasMessageContaining("basePath must be absolute");
         assertThat(PqxSink.builder().basePath("s3://bucket/out").rowType(TYPE).build()).isNotNull();
         assertThat(PqxSink.builder().basePath("/data/out").rowType(TYPE).build()).isNotNull();

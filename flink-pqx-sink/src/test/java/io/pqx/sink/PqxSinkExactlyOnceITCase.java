@@ -25,6 +25,7 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 /**
  * Exactly-once end to end on a MiniCluster: a million generated rows, checkpoints every 100 ms, a
@@ -80,7 +81,7 @@ class PqxSinkExactlyOnceITCase {
     void everyRowIsCommittedExactlyOnceDespiteFailures(@TempDir Path dir) throws Exception {
         long rows = 1_000_000;
         long seed = System.nanoTime();
-        org.slf4j.LoggerFactory.getLogger(PqxSinkExactlyOnceITCase.class)
+        LoggerFactory.getLogger(PqxSinkExactlyOnceITCase.class)
                 .info("Random failures: seed {}", seed);
         FailingMapper.FAILURES_LEFT.set(3);
         StreamExecutionEnvironment env = environment(new Configuration());

@@ -2,9 +2,13 @@ package io.pqx.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.sink.options.PartitionCommitTrigger;
 import io.pqx.sink.partition.PartitionCommitOperator;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
@@ -84,10 +88,8 @@ class PqxSinkPartitionedITCase {
                                 // files stay open across checkpoints: roll them every second
                                 .set(
                                         PqxSinkOptions.ROLLING_ROLLOVER_INTERVAL,
-                                        java.time.Duration.ofSeconds(1))
-                                .set(
-                                        PqxSinkOptions.ROLLING_CHECK_INTERVAL,
-                                        java.time.Duration.ofMillis(100))
+                                        Duration.ofSeconds(1))
+                                .set(PqxSinkOptions.ROLLING_CHECK_INTERVAL, Duration.ofMillis(100))
                                 .build());
         JobClient job = env.executeAsync("partitioned");
 
@@ -133,7 +135,7 @@ class PqxSinkPartitionedITCase {
     /** DuckDB, reading the committed files with hive partitioning, sees each row once. */
     private static void assertDuckDbReadsEveryRowOnce(Path dir, long rows) throws Exception {
         String glob = dir.toString().replace("'", "''") + "/*/*.parquet";
-        try (var connection = java.sql.DriverManager.getConnection("jdbc:duckdb:");
+        try (var connection = DriverManager.getConnection("jdbc:duckdb:");
                 var statement = connection.createStatement();
                 var result =
                         statement.executeQuery(
@@ -185,10 +187,8 @@ class PqxSinkPartitionedITCase {
                                 .set(PqxSinkOptions.PARTITION_COMMIT_SUCCESS_FILE, true)
                                 .set(
                                         PqxSinkOptions.PARTITION_COMMIT_TRIGGER,
-                                        io.pqx.sink.options.PartitionCommitTrigger.WATERMARK)
-                                .set(
-                                        PqxSinkOptions.PARTITION_COMMIT_DELAY,
-                                        java.time.Duration.ofMillis(1))
+                                        PartitionCommitTrigger.WATERMARK)
+                                .set(PqxSinkOptions.PARTITION_COMMIT_DELAY, Duration.ofMillis(1))
                                 .build());
         JobClient job = env.executeAsync("watermark-commit");
         Path firstSuccess = dir.resolve("region=b0").resolve(PartitionCommitOperator.SUCCESS_FILE);
@@ -226,8 +226,7 @@ class PqxSinkPartitionedITCase {
         for (Path file : TestingSinkFiles.committed(dir)) {
             if (file.getFileName().toString().endsWith(".parquet") && Files.size(file) > 0) {
                 out.computeIfAbsent(
-                                dir.relativize(file.getParent()).toString(),
-                                k -> new java.util.ArrayList<>())
+                                dir.relativize(file.getParent()).toString(), k -> new ArrayList<>())
                         .add(file);
             }
         }

@@ -1,6 +1,7 @@
 package io.pqx.source;
 
 import io.pqx.format.error.FileContext;
+import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.source.discovery.PartitionValues;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -30,10 +31,9 @@ public record ListedFile(
      * The value of partition key {@code key} as the readers give it for a column of {@code type}:
      * Flink's internal representation, or null for {@code __DEFAULT_PARTITION__}.
      *
-     * @throws io.pqx.format.error.UnsupportedFileException when the text does not parse as the type
+     * @throws UnsupportedFileException when the text does not parse as the type
      */
-    public Object partitionValue(String key, LogicalType type)
-            throws io.pqx.format.error.UnsupportedFileException {
+    public Object partitionValue(String key, LogicalType type) throws UnsupportedFileException {
         String text = partition.get(key);
         if (text == null) {
             throw new IllegalArgumentException(

@@ -5,6 +5,9 @@ import io.pqx.format.predicate.BoundPredicate;
 import io.pqx.format.predicate.ColumnRef;
 import io.pqx.format.predicate.ColumnResolver;
 import io.pqx.format.predicate.Predicate;
+import io.pqx.format.predicate.Predicates;
+import io.pqx.source.discovery.PartitionDirectory;
+import io.pqx.source.enumerator.DynamicFilteringSlots;
 import io.pqx.source.enumerator.EnumeratorSettings;
 import io.pqx.source.reader.FlatPathConverter;
 import io.pqx.source.reader.PojoConverter;
@@ -13,10 +16,13 @@ import io.pqx.source.reader.RowConverter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.UUID;
 import java.util.function.Function;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
@@ -56,8 +62,7 @@ public final class PqxSourceBuilder {
     private long limit = Long.MAX_VALUE;
     private boolean flatProjection;
     private List<Map<String, String>> partitions;
-    private String defaultPartitionName =
-            io.pqx.source.discovery.PartitionDirectory.DEFAULT_PARTITION;
+    private String defaultPartitionName = PartitionDirectory.DEFAULT_PARTITION;
     private final List<Predicate> runtimeFilterSlots = new ArrayList<>();
     private final List<String> dynamicFilteringFields = new ArrayList<>();
 
@@ -107,7 +112,7 @@ public final class PqxSourceBuilder {
      * whose footer statistics cannot match are not read, and the rest is filtered row by row.
      */
     public PqxSourceBuilder predicate(Predicate predicate) {
-        this.predicate = java.util.Objects.requireNonNull(predicate, "predicate");
+        this.predicate = Objects.requireNonNull(predicate, "predicate");
         return this;
     }
 
@@ -119,7 +124,7 @@ public final class PqxSourceBuilder {
      * columns of the row type, which need not be projected; it must not hold dynamic slots.
      */
     public PqxSourceBuilder pruneBy(Predicate condition) {
-        this.pruneOnly = java.util.Objects.requireNonNull(condition, "condition");
+        this.pruneOnly = Objects.requireNonNull(condition, "condition");
         return this;
     }
 
@@ -146,7 +151,7 @@ public final class PqxSourceBuilder {
     public PqxSourceBuilder partitions(List<Map<String, String>> partitions) {
         List<Map<String, String>> copy = new ArrayList<>();
         for (Map<String, String> p : partitions) {
-            copy.add(new java.util.LinkedHashMap<>(p));
+            copy.add(new LinkedHashMap<>(p));
         }
         this.partitions = copy;
         return this;
@@ -183,7 +188,7 @@ public final class PqxSourceBuilder {
      * filter may hold are read (nulls never). Slots named in the predicate itself work the same.
      */
     public PqxSourceBuilder runtimeFilter(String slotName, String keyColumn) {
-        runtimeFilterSlots.add(io.pqx.format.predicate.Predicates.slot(slotName, keyColumn));
+        runtimeFilterSlots.add(Predicates.slot(slotName, keyColumn));
         return this;
     }
 
@@ -209,7 +214,7 @@ public final class PqxSourceBuilder {
      * TIMESTAMP_LTZ. Not FLOAT/DOUBLE (NaN, -0.0), not CHAR (blank padding), not nested types.
      */
     public static boolean acceptsDynamicFiltering(LogicalType type) {
-        return io.pqx.source.enumerator.DynamicFilteringSlots.accepts(type);
+        return DynamicFilteringSlots.accepts(type);
     }
 
     /**
@@ -410,10 +415,7 @@ public final class PqxSourceBuilder {
                                 + e.getMessage(),
                         e);
             }
-            pruning =
-                    predicate == null
-                            ? pruneOnly
-                            : io.pqx.format.predicate.Predicates.and(predicate, pruneOnly);
+            pruning = predicate == null ? pruneOnly : Predicates.and(predicate, pruneOnly);
         }
         RowType readType = produced;
         if (predicate != null) {
@@ -469,7 +471,7 @@ public final class PqxSourceBuilder {
                                 options.get(PqxSourceOptions.READER_LATE_MATERIALIZATION)),
                         limit),
                 predicate != null && predicate.hasSlot()
-                        ? "pqx-runtime-filter-" + java.util.UUID.randomUUID()
+                        ? "pqx-runtime-filter-" + UUID.randomUUID()
                         : null,
                 expectedKeys,
                 fpp,
@@ -490,7 +492,7 @@ public final class PqxSourceBuilder {
                                 + " does not name exactly the partition keys "
                                 + keys);
             }
-            Map<String, String> spec = new java.util.LinkedHashMap<>();
+            Map<String, String> spec = new LinkedHashMap<>();
             for (String key : keys) {
                 spec.put(key, p.get(key));
             }
@@ -548,9 +550,7 @@ public final class PqxSourceBuilder {
     private Predicate withRuntimeFilters() {
         List<Predicate> slotsToAdd = new ArrayList<>(runtimeFilterSlots);
         for (String field : dynamicFilteringFields) {
-            slotsToAdd.add(
-                    io.pqx.format.predicate.Predicates.slot(
-                            io.pqx.source.enumerator.DynamicFilteringSlots.slotName(field), field));
+            slotsToAdd.add(Predicates.slot(DynamicFilteringSlots.slotName(field), field));
         }
         if (slotsToAdd.isEmpty()) {
             return predicate;
@@ -560,7 +560,7 @@ public final class PqxSourceBuilder {
             all.add(predicate);
         }
         all.addAll(slotsToAdd);
-        return all.size() == 1 ? all.get(0) : io.pqx.format.predicate.Predicates.and(all);
+        return all.size() == 1 ? all.get(0) : Predicates.and(all);
     }
 
     private static void requirePositive(ConfigOption<?> option, long value) {

@@ -1,6 +1,8 @@
 package io.pqx.source;
 
+import io.pqx.format.options.OptionFields;
 import java.time.Duration;
+import java.util.List;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
@@ -15,8 +17,8 @@ public final class PqxSourceOptions {
     private PqxSourceOptions() {}
 
     /** Every option of the source, in declaration order (for a caller passing them through). */
-    public static java.util.List<ConfigOption<?>> all() {
-        return io.pqx.format.options.OptionFields.of(PqxSourceOptions.class);
+    public static List<ConfigOption<?>> all() {
+        return OptionFields.of(PqxSourceOptions.class);
     }
 
     public static final ConfigOption<Duration> MONITOR_INTERVAL =

@@ -3,12 +3,17 @@ package io.pqx.source;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.format.predicate.Predicates;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.CharType;
+import org.apache.flink.table.types.logical.DoubleType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
@@ -30,7 +35,7 @@ class PqxSourceBuilderTest {
                         .path("file:///d")
                         .rowType(TYPE)
                         .setAll(
-                                java.util.Map.of(
+                                Map.of(
                                         "source.monitor-interval",
                                         "5 s",
                                         "source.discovery.late-files",
@@ -42,7 +47,7 @@ class PqxSourceBuilderTest {
                                 PqxSource.builder()
                                         .path("file:///d")
                                         .rowType(TYPE)
-                                        .setAll(java.util.Map.of("source.discovery.horizn", "1 h"))
+                                        .setAll(Map.of("source.discovery.horizn", "1 h"))
                                         .build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(
@@ -53,7 +58,7 @@ class PqxSourceBuilderTest {
                                 PqxSource.builder()
                                         .path("file:///d")
                                         .rowType(TYPE)
-                                        .setAll(java.util.Map.of("source.batch-size", "lots"))
+                                        .setAll(Map.of("source.batch-size", "lots"))
                                         .build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith(
@@ -89,9 +94,9 @@ class PqxSourceBuilderTest {
                         .partitionKeys("day")
                         .project("id")
                         .predicate(
-                                io.pqx.format.predicate.Predicates.and(
-                                        io.pqx.format.predicate.Predicates.equal("day", 3),
-                                        io.pqx.format.predicate.Predicates.greaterThan("id", 5L)))
+                                Predicates.and(
+                                        Predicates.equal("day", 3),
+                                        Predicates.greaterThan("id", 5L)))
                         .build();
         assertThat(source.producedRowType().getFieldNames())
                 .as("filter-only columns are not emitted")
@@ -103,8 +108,7 @@ class PqxSourceBuilderTest {
                                 PqxSource.builder()
                                         .path("file:///d")
                                         .rowType(TYPE)
-                                        .predicate(
-                                                io.pqx.format.predicate.Predicates.equal("nope", 1))
+                                        .predicate(Predicates.equal("nope", 1))
                                         .build())
                 .hasMessageContaining("Cannot build a pqx source: predicate nope = 1")
                 .hasMessageContaining("nope");
@@ -113,9 +117,7 @@ class PqxSourceBuilderTest {
                                 PqxSource.builder()
                                         .path("file:///d")
                                         .rowType(TYPE)
-                                        .predicate(
-                                                io.pqx.format.predicate.Predicates.equal(
-                                                        "day", "x"))
+                                        .predicate(Predicates.equal("day", "x"))
                                         .build())
                 .hasMessageContaining("day");
         assertThatThrownBy(
@@ -197,7 +199,7 @@ class PqxSourceBuilderTest {
                         .path("file:///d")
                         .rowType(TYPE)
                         .partitionKeys("day")
-                        .predicate(io.pqx.format.predicate.Predicates.greaterThan("id", 3L))
+                        .predicate(Predicates.greaterThan("id", 3L))
                         .runtimeFilter("ids", "id")
                         .runtimeFilter("days", "day")
                         .set(PqxSourceOptions.RUNTIME_FILTER_EXPECTED_KEYS, 500L)
@@ -240,27 +242,21 @@ class PqxSourceBuilderTest {
                         .path("file:///d")
                         .rowType(TYPE)
                         .partitionKeys("day")
-                        .dynamicFiltering(java.util.List.of("day", "id"))
+                        .dynamicFiltering(List.of("day", "id"))
                         .build();
         assertThat(source.runtimeFilterSlots())
                 .containsExactly("pqx-dynamic-filtering:day", "pqx-dynamic-filtering:id");
         assertThat(source.runtimeFilterListeningId()).isPresent();
         assertThat(source.getBoundedness()).isEqualTo(Boundedness.BOUNDED);
         assertThat(PqxSourceBuilder.acceptsDynamicFiltering(new BigIntType())).isTrue();
-        assertThat(
-                        PqxSourceBuilder.acceptsDynamicFiltering(
-                                new org.apache.flink.table.types.logical.DoubleType()))
-                .isFalse();
-        assertThat(
-                        PqxSourceBuilder.acceptsDynamicFiltering(
-                                new org.apache.flink.table.types.logical.CharType(3)))
-                .isFalse();
+        assertThat(PqxSourceBuilder.acceptsDynamicFiltering(new DoubleType())).isFalse();
+        assertThat(PqxSourceBuilder.acceptsDynamicFiltering(new CharType(3))).isFalse();
         assertThatThrownBy(
                         () ->
                                 PqxSource.builder()
                                         .path("file:///d")
                                         .rowType(TYPE)
-                                        .dynamicFiltering(java.util.List.of("nope"))
+                                        .dynamicFiltering(List.of("nope"))
                                         .build())
                 .hasMessageContaining("dynamic filtering field nope is not a top-level field");
         assertThatThrownBy(
@@ -268,7 +264,7 @@ class PqxSourceBuilderTest {
                                 PqxSource.builder()
                                         .path("file:///d")
                                         .rowType(TYPE)
-                                        .dynamicFiltering(java.util.List.of("tags"))
+                                        .dynamicFiltering(List.of("tags"))
                                         .build())
                 .hasMessageContaining("dynamic filtering field tags has type ARRAY<INT>");
         assertThatThrownBy(
@@ -276,7 +272,7 @@ class PqxSourceBuilderTest {
                                 PqxSource.builder()
                                         .path("file:///d")
                                         .rowType(TYPE)
-                                        .dynamicFiltering(java.util.List.of("id", "id"))
+                                        .dynamicFiltering(List.of("id", "id"))
                                         .build())
                 .hasMessageContaining("named twice");
         assertThatThrownBy(
@@ -285,7 +281,7 @@ class PqxSourceBuilderTest {
                                         .path("file:///d")
                                         .rowType(TYPE)
                                         .monitorInterval(Duration.ofSeconds(1))
-                                        .dynamicFiltering(java.util.List.of("id"))
+                                        .dynamicFiltering(List.of("id"))
                                         .build())
                 .hasMessageContaining("bounded sources only");
     }

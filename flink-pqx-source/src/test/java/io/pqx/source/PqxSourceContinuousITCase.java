@@ -4,17 +4,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.functions.RichMapFunction;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.util.ExceptionUtils;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,13 +46,13 @@ class PqxSourceContinuousITCase {
                             .setNumberSlotsPerTaskManager(2)
                             .build());
 
-    @TempDir java.nio.file.Path dir;
+    @TempDir Path dir;
 
     private final List<String> expected = new ArrayList<>();
 
     /** Writes a hidden in-progress file, gives it {@code mtime}, then publishes it by renaming. */
     private void publish(String name, long fromId, long toId, long mtime) throws IOException {
-        java.nio.file.Path hidden = dir.resolve("." + name + ".inprogress.1");
+        Path hidden = dir.resolve("." + name + ".inprogress.1");
         TestingSourceFiles.writeOrders(hidden, fromId, toId, 250);
         Files.setLastModifiedTime(hidden, FileTime.fromMillis(mtime));
         Files.move(hidden, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
@@ -90,7 +100,7 @@ class PqxSourceContinuousITCase {
                         + " (replay with -Dpqx.seed="
                         + seed
                         + ")");
-        long failAt = 1001 + new java.util.Random(seed).nextInt(999);
+        long failAt = 1001 + new Random(seed).nextInt(999);
         TestingFailures.arm(failAt);
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "pqx")
                 .map(new TestingFailures())
@@ -134,7 +144,7 @@ class PqxSourceContinuousITCase {
         long now = System.currentTimeMillis();
         long base = now - 12 * 60_000;
         long id = 0;
-        java.util.Random sizes = new java.util.Random(7);
+        Random sizes = new Random(7);
         for (int i = 0; i < 200; i++) {
             int rows = 1 + sizes.nextInt(7);
             Files.createDirectories(dir.resolve("k=" + (i % 5)));
@@ -143,19 +153,10 @@ class PqxSourceContinuousITCase {
         }
         int history = expected.size();
 
-        org.apache.flink.configuration.Configuration conf =
-                new org.apache.flink.configuration.Configuration();
-        conf.set(
-                org.apache.flink.configuration.RestartStrategyOptions.RESTART_STRATEGY,
-                "fixed-delay");
-        conf.set(
-                org.apache.flink.configuration.RestartStrategyOptions
-                        .RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS,
-                5);
-        conf.set(
-                org.apache.flink.configuration.RestartStrategyOptions
-                        .RESTART_STRATEGY_FIXED_DELAY_DELAY,
-                Duration.ofMillis(50));
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 5);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(50));
         // every failure restarts the whole job: the enumerator is restored from the checkpoint
         conf.setString("jobmanager.execution.failover-strategy", "full");
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
@@ -177,7 +178,7 @@ class PqxSourceContinuousITCase {
                         + " (replay with -Dpqx.seed="
                         + seed
                         + ")");
-        java.util.Random random = new java.util.Random(seed);
+        Random random = new Random(seed);
         // one failure while the first listing's rows are read, one after a later listing
         TestingFailures.arm(50 + random.nextInt(history - 100), history + 10 + random.nextInt(80));
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "pqx")
@@ -220,13 +221,11 @@ class PqxSourceContinuousITCase {
     }
 
     /** Counts the starts of its tasks (a restart starts them again). */
-    private static final class CountingStarts
-            extends org.apache.flink.api.common.functions.RichMapFunction<RowData, RowData> {
-        static final java.util.concurrent.atomic.AtomicInteger STARTS =
-                new java.util.concurrent.atomic.AtomicInteger();
+    private static final class CountingStarts extends RichMapFunction<RowData, RowData> {
+        static final AtomicInteger STARTS = new AtomicInteger();
 
         @Override
-        public void open(org.apache.flink.api.common.functions.OpenContext context) {
+        public void open(OpenContext context) {
             STARTS.incrementAndGet();
         }
 
@@ -260,14 +259,12 @@ class PqxSourceContinuousITCase {
         awaitPublished(sink, 10);
         publish("late.parquet", 10, 20, now - 10 * 60_000);
         Throwable failure =
-                org.assertj.core.api.Assertions.catchThrowable(
+                Assertions.catchThrowable(
                         () ->
                                 job.getJobExecutionResult()
-                                        .get(
-                                                TIMEOUT.toSeconds(),
-                                                java.util.concurrent.TimeUnit.SECONDS));
+                                        .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS));
         assertThat(failure).as("the job fails").isNotNull();
-        assertThat(org.apache.flink.util.ExceptionUtils.stringifyException(failure))
+        assertThat(ExceptionUtils.stringifyException(failure))
                 .contains("late.parquet")
                 .contains("source.discovery.late-files = FAIL");
         assertThat(CountingStarts.STARTS.get()).as("no restart").isEqualTo(1);

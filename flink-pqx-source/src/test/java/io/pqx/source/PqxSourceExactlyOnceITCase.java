@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -33,7 +34,7 @@ class PqxSourceExactlyOnceITCase {
                             .setNumberSlotsPerTaskManager(2)
                             .build());
 
-    @TempDir java.nio.file.Path dir;
+    @TempDir Path dir;
 
     @Test
     void everyRowIsPublishedOnceAfterFailuresAtRandomPoints() throws Exception {

@@ -2,11 +2,14 @@ package io.pqx.source;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.predicate.Predicates;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.GenericRowData;
@@ -34,7 +37,7 @@ class PqxSourceITCase {
                             .setNumberSlotsPerTaskManager(2)
                             .build());
 
-    @TempDir java.nio.file.Path dir;
+    @TempDir Path dir;
 
     @Test
     void aBoundedReadReturnsEveryRowOfEveryVisibleFileOnce() throws Exception {
@@ -77,9 +80,7 @@ class PqxSourceITCase {
                         .path(dir.toUri().toString())
                         .rowType(type)
                         .partitionKeys("day")
-                        .set(
-                                PqxSourceOptions.SPLIT_TARGET_SIZE,
-                                org.apache.flink.configuration.MemorySize.parse("1b"))
+                        .set(PqxSourceOptions.SPLIT_TARGET_SIZE, MemorySize.parse("1b"))
                         .build();
 
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
@@ -175,7 +176,7 @@ class PqxSourceITCase {
                         .path(dir.toUri().toString())
                         .rowType(TestingSourceFiles.ORDERS)
                         .project("id", "name", "price", "qty")
-                        .predicate(io.pqx.format.predicate.Predicates.lessThan("qty", 3))
+                        .predicate(Predicates.lessThan("qty", 3))
                         .build(Order.class);
         assertThat(source.getProducedType().getTypeClass()).isEqualTo(Order.class);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();

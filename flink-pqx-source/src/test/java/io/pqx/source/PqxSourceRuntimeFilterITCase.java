@@ -4,13 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.predicate.Predicates;
 import io.pqx.source.runtimefilter.RuntimeFilters;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.UUID;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
@@ -21,6 +27,7 @@ import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Metric;
+import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -62,7 +69,7 @@ class PqxSourceRuntimeFilterITCase {
 
     private static final RowType ID = RowType.of(new BigIntType(false));
 
-    @TempDir java.nio.file.Path dir;
+    @TempDir Path dir;
 
     private static volatile JobID currentJob;
 
@@ -72,7 +79,7 @@ class PqxSourceRuntimeFilterITCase {
             return 0;
         }
         long sum = 0;
-        for (Map.Entry<org.apache.flink.metrics.MetricGroup, Map<String, Metric>> e :
+        for (Map.Entry<MetricGroup, Map<String, Metric>> e :
                 REPORTER.getMetricsByGroup().entrySet()) {
             if (job.toString().equals(e.getKey().getAllVariables().get("<job_id>"))
                     && e.getValue().get(name) instanceof Counter c) {
@@ -91,7 +98,7 @@ class PqxSourceRuntimeFilterITCase {
         private transient ListState<Long> waiting;
 
         @Override
-        public void open(org.apache.flink.api.common.functions.OpenContext context) {
+        public void open(OpenContext context) {
             built =
                     getRuntimeContext()
                             .getState(new ValueStateDescriptor<>("built", Types.BOOLEAN));
@@ -275,7 +282,7 @@ class PqxSourceRuntimeFilterITCase {
                 env.fromSource(source, WatermarkStrategy.noWatermarks(), "facts");
         RuntimeFilters.publish(env.fromData(keys).setParallelism(1), k -> k, facts, "build-keys")
                 .sinkTo(new DiscardingSink<>());
-        java.util.Set<Long> keySet = new java.util.HashSet<>(keys);
+        Set<Long> keySet = new HashSet<>(keys);
         String sink = "rf-exactly-once-" + seed;
         facts.map(new TestingFilterGate())
                 .returns(source.getProducedType())
@@ -307,9 +314,9 @@ class PqxSourceRuntimeFilterITCase {
                 .isBetween(Math.min(1, failures), failures);
         assertThat(counter(job.getJobID(), "pqxRowGroupsPrunedByRuntimeFilter")).isPositive();
         List<String> published = TestingCommitSink.published(sink);
-        java.util.Set<String> missing = new java.util.TreeSet<>(expected);
+        Set<String> missing = new TreeSet<>(expected);
         published.forEach(missing::remove);
-        java.util.Map<Long, Integer> byRowGroup = new java.util.TreeMap<>();
+        Map<Long, Integer> byRowGroup = new TreeMap<>();
         for (String m : missing) {
             byRowGroup.merge(Long.parseLong(m.substring(0, m.indexOf('|'))) / 250, 1, Integer::sum);
         }

@@ -5,6 +5,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -35,7 +36,7 @@ public final class TestingCommitSink
             new ConcurrentHashMap<>();
 
     /** A function of the row to its text; Serializable. */
-    public interface Show extends Function<RowData, String>, java.io.Serializable {}
+    public interface Show extends Function<RowData, String>, Serializable {}
 
     public record Batch(String id, List<String> rows) {}
 

@@ -1,9 +1,15 @@
 package io.pqx.source;
 
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.state.CheckpointListener;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
 
 /**
@@ -33,12 +39,12 @@ public final class TestingFailures implements MapFunction<RowData, RowData>, Che
      * Arms {@code count} failures at random row counts in {@code [from, to)}, in order, drawn from
      * {@code random}.
      */
-    public static void armAtRandom(java.util.Random random, int count, long from, long to) {
+    public static void armAtRandom(Random random, int count, long from, long to) {
         long[] at = new long[count];
         for (int i = 0; i < count; i++) {
             at[i] = from + (long) (random.nextDouble() * (to - from));
         }
-        java.util.Arrays.sort(at);
+        Arrays.sort(at);
         arm(at);
     }
 
@@ -46,24 +52,12 @@ public final class TestingFailures implements MapFunction<RowData, RowData>, Che
      * An environment that restarts a failed job up to {@code attempts} times (50 ms apart), with
      * parallelism 2 and a checkpoint every 50 ms, at least 1 s after the last one.
      */
-    public static org.apache.flink.streaming.api.environment.StreamExecutionEnvironment
-            restartingEnvironment(int attempts) {
-        org.apache.flink.configuration.Configuration conf =
-                new org.apache.flink.configuration.Configuration();
-        conf.set(
-                org.apache.flink.configuration.RestartStrategyOptions.RESTART_STRATEGY,
-                "fixed-delay");
-        conf.set(
-                org.apache.flink.configuration.RestartStrategyOptions
-                        .RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS,
-                attempts);
-        conf.set(
-                org.apache.flink.configuration.RestartStrategyOptions
-                        .RESTART_STRATEGY_FIXED_DELAY_DELAY,
-                java.time.Duration.ofMillis(50));
-        org.apache.flink.streaming.api.environment.StreamExecutionEnvironment env =
-                org.apache.flink.streaming.api.environment.StreamExecutionEnvironment
-                        .getExecutionEnvironment(conf);
+    public static StreamExecutionEnvironment restartingEnvironment(int attempts) {
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, attempts);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(50));
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setParallelism(2);
         env.enableCheckpointing(50);
         // Flink 2.3.0: a checkpoint triggered right after a regional restart, once some task has

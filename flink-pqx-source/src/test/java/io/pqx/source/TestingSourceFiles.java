@@ -4,9 +4,9 @@ import io.pqx.format.ParquetWriter;
 import io.pqx.format.options.WriteOptions;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
@@ -55,14 +55,15 @@ public final class TestingSourceFiles {
      * Writes {@code rows} to {@code file} (its directories created) in row groups of {@code
      * rowGroupRows}.
      */
-    public static java.nio.file.Path write(
-            java.nio.file.Path file, RowType type, List<RowData> rows, long rowGroupRows)
+    public static Path write(Path file, RowType type, List<RowData> rows, long rowGroupRows)
             throws IOException {
         Files.createDirectories(file.getParent());
         WriteOptions options =
                 WriteOptions.builder().rowGroupRows(rowGroupRows).pageRowLimit(100).build();
         try (ParquetWriter w =
-                ParquetWriter.builder(type).options(options).create(new Path(file.toUri()))) {
+                ParquetWriter.builder(type)
+                        .options(options)
+                        .create(new org.apache.flink.core.fs.Path(file.toUri()))) {
             for (RowData row : rows) {
                 w.write(row);
             }
@@ -70,8 +71,8 @@ public final class TestingSourceFiles {
         return file;
     }
 
-    public static java.nio.file.Path writeOrders(
-            java.nio.file.Path file, long fromId, long toId, long rowGroupRows) throws IOException {
+    public static Path writeOrders(Path file, long fromId, long toId, long rowGroupRows)
+            throws IOException {
         return write(file, ORDERS, orders(fromId, toId), rowGroupRows);
     }
 

@@ -6,9 +6,11 @@ import io.pqx.table.lookup.PqxLookupOptions;
 import io.pqx.table.options.MissingColumns;
 import io.pqx.table.sink.PqxTableSinkOptions;
 import io.pqx.table.source.PqxTableSourceOptions;
+import io.pqx.table.source.TableSourceSpec;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
@@ -24,7 +26,7 @@ public final class PqxTableOptions {
     private PqxTableOptions() {}
 
     public static final ConfigOption<String> PATH =
-            ConfigOptions.key(io.pqx.table.source.TableSourceSpec.PATH_KEY)
+            ConfigOptions.key(TableSourceSpec.PATH_KEY)
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
@@ -68,9 +70,9 @@ public final class PqxTableOptions {
 
     /** The table's own options (neither the source's nor the sink's), {@link #PATH} aside. */
     public static final List<ConfigOption<?>> TABLE_OPTIONS =
-            java.util.stream.Stream.concat(
-                            java.util.stream.Stream.concat(
-                                    java.util.stream.Stream.of(
+            Stream.concat(
+                            Stream.concat(
+                                    Stream.of(
                                             FORMAT,
                                             PARTITION_DEFAULT_NAME,
                                             FILTER_PUSH_DOWN_ENABLED,

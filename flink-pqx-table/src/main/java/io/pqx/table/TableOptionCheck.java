@@ -5,6 +5,7 @@ import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -176,7 +177,7 @@ final class TableOptionCheck {
             return (Class<?>) getClazz.invoke(option);
         } catch (ReflectiveOperationException | RuntimeException e) {
             Object value = option.hasDefaultValue() ? option.defaultValue() : null;
-            return value == null || value instanceof java.util.List ? null : value.getClass();
+            return value == null || value instanceof List ? null : value.getClass();
         }
     }
 
@@ -186,7 +187,7 @@ final class TableOptionCheck {
             isList.setAccessible(true);
             return (Boolean) isList.invoke(option);
         } catch (ReflectiveOperationException | RuntimeException e) {
-            return option.hasDefaultValue() && option.defaultValue() instanceof java.util.List;
+            return option.hasDefaultValue() && option.defaultValue() instanceof List;
         }
     }
 }

@@ -3,6 +3,7 @@ package io.pqx.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.List;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
@@ -47,7 +48,7 @@ class PqxTableAggregateITCase {
                     .append(", ")
                     .append((long) i * 1_000_000_007L)
                     .append(", DATE '")
-                    .append(java.time.LocalDate.of(2024, 1, 1).plusDays(i))
+                    .append(LocalDate.of(2024, 1, 1).plusDays(i))
                     .append("', 's")
                     .append(i % 5)
                     .append("', ")

@@ -7,6 +7,7 @@ import io.pqx.format.ParquetWriter;
 import io.pqx.format.options.WriteOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.ValidationException;
@@ -33,7 +34,7 @@ class PqxTableDdlITCase {
     private Path file(String table, String sub, String... columns) throws Exception {
         Path directory = Files.createDirectories(dir.resolve(table).resolve(sub));
         LogicalType[] types = new LogicalType[columns.length];
-        java.util.Arrays.fill(types, new IntType());
+        Arrays.fill(types, new IntType());
         try (ParquetWriter w =
                 ParquetWriter.builder(RowType.of(types, columns))
                         .options(WriteOptions.builder().build())
@@ -42,7 +43,7 @@ class PqxTableDdlITCase {
                                         directory.resolve("f.parquet").toUri()))) {
             for (int i = 0; i < 3; i++) {
                 Object[] values = new Object[columns.length];
-                java.util.Arrays.fill(values, i);
+                Arrays.fill(values, i);
                 w.write(GenericRowData.of(values));
             }
         }

@@ -6,6 +6,7 @@ import io.pqx.format.ParquetWriter;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.table.lookup.TestingDimTable;
 import io.pqx.table.lookup.TestingDimTable.DimRow;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,12 +70,12 @@ class PqxTableLookupITCase {
     private static void probeTable(
             TableEnvironment t, String name, List<Long> keys, List<Integer> k2s) throws Exception {
         Path file = dir.resolve(name).resolve("probe.parquet");
-        java.nio.file.Files.createDirectories(file.getParent());
+        Files.createDirectories(file.getParent());
         RowType type =
                 RowType.of(
                         new LogicalType[] {new IntType(), new BigIntType(), new IntType()},
                         new String[] {"id", "k", "k2"});
-        if (!java.nio.file.Files.exists(file)) { // the same probes for every test using them
+        if (!Files.exists(file)) { // the same probes for every test using them
             try (ParquetWriter w =
                     ParquetWriter.builder(type)
                             .options(WriteOptions.builder().build())

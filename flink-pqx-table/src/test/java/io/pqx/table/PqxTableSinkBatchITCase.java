@@ -7,6 +7,7 @@ import io.pqx.table.sink.TestingFailOnceFunction;
 import io.pqx.table.sink.TestingTableFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
@@ -109,7 +110,7 @@ class PqxTableSinkBatchITCase {
         assertThat(TestingTableFiles.rows(dir.resolve("t/dt=d1/hr=2"), r -> r.getArity()))
                 .containsOnly(2)
                 .hasSize(10);
-        List<String> expected = new java.util.ArrayList<>();
+        List<String> expected = new ArrayList<>();
         for (int i = 0; i < 60; i++) {
             expected.add(
                     "+I[" + i + ", n" + i + ", " + (i % 2 == 0 ? "d0" : "d1") + ", " + i % 3 + "]");
@@ -251,7 +252,7 @@ class PqxTableSinkBatchITCase {
                         + values(0, 40)
                         + ") AS v(id, name)");
         assertThat(TestingFailOnceFunction.failures()).isEqualTo(1);
-        List<String> expected = new java.util.ArrayList<>();
+        List<String> expected = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             expected.add("+I[" + i + "]");
         }

@@ -12,10 +12,13 @@ import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.catalog.GenericInMemoryCatalog;
+import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.TimestampType;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
@@ -89,9 +92,7 @@ class PqxTableStreamingITCase {
         Path data = Files.createDirectories(dir.resolve("w"));
         RowType type =
                 RowType.of(
-                        new LogicalType[] {
-                            new IntType(), new org.apache.flink.table.types.logical.TimestampType(3)
-                        },
+                        new LogicalType[] {new IntType(), new TimestampType(3)},
                         new String[] {"id", "ts"});
         try (ParquetWriter w =
                 ParquetWriter.builder(type)
@@ -100,11 +101,7 @@ class PqxTableStreamingITCase {
                                 new org.apache.flink.core.fs.Path(
                                         data.resolve("e.parquet").toUri()))) {
             for (int i = 0; i < 100; i++) { // one row a second from midnight: 10 rows per window
-                w.write(
-                        GenericRowData.of(
-                                i,
-                                org.apache.flink.table.data.TimestampData.fromEpochMillis(
-                                        i * 1000L)));
+                w.write(GenericRowData.of(i, TimestampData.fromEpochMillis(i * 1000L)));
             }
         }
         TableEnvironment t = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
@@ -138,11 +135,7 @@ class PqxTableStreamingITCase {
                         CollectionUtil.iteratorToList(
                                 second.executeSql("SELECT id FROM mem.`default`.c").collect()))
                 .hasSize(3);
-        assertThat(
-                        catalog.getTable(
-                                        new org.apache.flink.table.catalog.ObjectPath(
-                                                "default", "c"))
-                                .getOptions())
+        assertThat(catalog.getTable(new ObjectPath("default", "c")).getOptions())
                 .containsEntry("source.batch-size", "2")
                 .containsEntry("connector", "pqx");
     }

@@ -1,5 +1,6 @@
 package io.pqx.bench.format;
 
+import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -86,8 +87,7 @@ public final class DuckDbSession implements AutoCloseable {
     }
 
     /** Runs {@code query} over {@code file} and returns its one row of aggregates. */
-    public DuckDbAggregates aggregate(DuckDbAggregateQuery query, java.nio.file.Path file)
-            throws SQLException {
+    public DuckDbAggregates aggregate(DuckDbAggregateQuery query, Path file) throws SQLException {
         try (Statement statement = connection.createStatement();
                 ResultSet result = statement.executeQuery(query.sql(file))) {
             return query.read(result);
@@ -115,7 +115,7 @@ public final class DuckDbSession implements AutoCloseable {
     }
 
     /** Quotes {@code path} as a SQL string literal. */
-    static String literal(java.nio.file.Path path) {
+    static String literal(Path path) {
         return "'" + path.toAbsolutePath().toString().replace("'", "''") + "'";
     }
 

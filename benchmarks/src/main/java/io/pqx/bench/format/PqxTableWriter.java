@@ -5,8 +5,8 @@ import io.pqx.format.options.Compression;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
+import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
 
 /**
@@ -55,8 +55,8 @@ public final class PqxTableWriter implements TableWriter {
     }
 
     @Override
-    public void write(List<RowData> rows, Path file) throws IOException {
-        org.apache.flink.core.fs.Path target = new org.apache.flink.core.fs.Path(file.toUri());
+    public void write(List<RowData> rows, java.nio.file.Path file) throws IOException {
+        Path target = new Path(file.toUri());
         try (ParquetWriter writer =
                 ParquetWriter.builder(LineitemTable.ROW_TYPE).options(options).create(target)) {
             for (RowData row : rows) {

@@ -17,6 +17,7 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
 
@@ -44,7 +45,7 @@ public record DimensionTable(long rows, int files, int rowGroupRows, int pageRow
     /** The table's row type, nullable columns as the SQL table declares them. */
     static final RowType ROW_TYPE =
             RowType.of(
-                    new org.apache.flink.table.types.logical.LogicalType[] {
+                    new LogicalType[] {
                         new BigIntType(),
                         new VarCharType(VarCharType.MAX_LENGTH),
                         new IntType(),

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
@@ -60,7 +61,7 @@ final class FullCacheContender implements LookupContender {
     @Override
     public String facts() {
         return String.format(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "built in %.1f s from %d keys",
                 buildNanos / 1e9,
                 rowsByKey == null ? 0 : rowsByKey.size());

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
@@ -86,7 +87,7 @@ final class FullScanContender implements LookupContender {
     @Override
     public String facts() {
         return String.format(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "row_groups_scanned/lookup=%.1f",
                 rowGroupsScanned / (double) Math.max(1, lookups));
     }

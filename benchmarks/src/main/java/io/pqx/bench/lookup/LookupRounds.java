@@ -5,6 +5,7 @@ import io.pqx.bench.LiveHeapHistogram;
 import io.pqx.bench.Throughput;
 import java.lang.ref.Reference;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -147,7 +148,7 @@ final class LookupRounds {
                     c.async()
                             ? askAsync(c, probes, latencies, wrong, e.budgetNanos, answered)
                             : ask(c, probes, latencies, wrong, e.budgetNanos, answered);
-            latencies = java.util.Arrays.copyOf(latencies, (int) answered[0]);
+            latencies = Arrays.copyOf(latencies, (int) answered[0]);
             if (!wrong.isEmpty()) {
                 List<String> shown =
                         new ArrayList<>(wrong).subList(0, Math.min(FAILURES_SHOWN, wrong.size()));

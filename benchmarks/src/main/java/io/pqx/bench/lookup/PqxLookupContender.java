@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -195,7 +196,7 @@ final class PqxLookupContender implements LookupContender {
         if (lookups > 0) {
             out.append(
                     String.format(
-                            java.util.Locale.ROOT,
+                            Locale.ROOT,
                             "pqxLookups=%d row_groups_read/lookup=%.3f row_groups_skipped/lookup=%.2f"
                                     + " files_opened=%d",
                             lookups,
@@ -206,7 +207,7 @@ final class PqxLookupContender implements LookupContender {
             if (pages >= 0) {
                 out.append(
                         String.format(
-                                java.util.Locale.ROOT,
+                                Locale.ROOT,
                                 " pages_skipped/lookup=%.1f",
                                 pages / (double) lookups));
             }
@@ -214,7 +215,7 @@ final class PqxLookupContender implements LookupContender {
             if (batches > 0) {
                 out.append(
                         String.format(
-                                java.util.Locale.ROOT,
+                                Locale.ROOT,
                                 " batches=%d probes/batch=%.1f",
                                 batches,
                                 lookups / (double) batches));
@@ -223,7 +224,7 @@ final class PqxLookupContender implements LookupContender {
         if (cache != null) {
             out.append(
                     String.format(
-                            java.util.Locale.ROOT,
+                            Locale.ROOT,
                             " cache_hits=%d cache_misses=%d hit_rate=%.3f cached_keys=%d",
                             hits,
                             misses,

@@ -1,5 +1,6 @@
 package io.pqx.bench.lookup;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -78,7 +79,7 @@ final class Probes {
     }
 
     long[] subset(int n) {
-        return java.util.Arrays.copyOf(keys, Math.min(n, keys.length));
+        return Arrays.copyOf(keys, Math.min(n, keys.length));
     }
 
     int hotKeys() {

@@ -4,10 +4,17 @@ import io.pqx.bench.Comparison;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.FontMetrics;
+import java.awt.Graphics2D;
 import java.awt.Paint;
 import java.awt.geom.Rectangle2D;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Path;
+import java.text.FieldPosition;
+import java.text.NumberFormat;
+import java.text.ParsePosition;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -185,12 +192,11 @@ public final class RatioChart {
      * edge. Settles in a few rounds, since more room on the axis shrinks every bar.
      */
     private double[] axisRange(double low, double high) {
-        java.awt.image.BufferedImage scratch =
-                new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB);
-        java.awt.Graphics2D g = scratch.createGraphics();
+        BufferedImage scratch = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = scratch.createGraphics();
         try {
-            java.awt.FontMetrics labels = g.getFontMetrics(LABEL_FONT);
-            java.awt.FontMetrics names = g.getFontMetrics(NAME_FONT);
+            FontMetrics labels = g.getFontMetrics(LABEL_FONT);
+            FontMetrics names = g.getFontMetrics(NAME_FONT);
             int nameWidth = 0;
             for (Comparison c : comparisons) {
                 nameWidth = Math.max(nameWidth, names.stringWidth(category(c)));
@@ -272,7 +278,7 @@ public final class RatioChart {
         if (value < 0.01 || value >= 1e4) {
             return String.format(Locale.ROOT, "%.0e", value);
         }
-        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.3g", value))
+        return new BigDecimal(String.format(Locale.ROOT, "%.3g", value))
                 .stripTrailingZeros()
                 .toPlainString();
     }
@@ -310,23 +316,21 @@ public final class RatioChart {
      * Tick labels: three significant digits without trailing zeros ({@code 0.25x}, {@code 1x},
      * {@code 16x}), and powers of ten as {@code 1e-05x} beyond 0.01 to 10,000.
      */
-    private static final class RatioFormat extends java.text.NumberFormat {
+    private static final class RatioFormat extends NumberFormat {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public StringBuffer format(
-                double number, StringBuffer out, java.text.FieldPosition position) {
+        public StringBuffer format(double number, StringBuffer out, FieldPosition position) {
             return out.append(tick(number)).append('x');
         }
 
         @Override
-        public StringBuffer format(
-                long number, StringBuffer out, java.text.FieldPosition position) {
+        public StringBuffer format(long number, StringBuffer out, FieldPosition position) {
             return format((double) number, out, position);
         }
 
         @Override
-        public Number parse(String source, java.text.ParsePosition position) {
+        public Number parse(String source, ParsePosition position) {
             throw new UnsupportedOperationException("tick labels are not parsed");
         }
     }
@@ -374,7 +378,7 @@ public final class RatioChart {
 
         @Override
         protected void drawItemLabel(
-                java.awt.Graphics2D g2,
+                Graphics2D g2,
                 CategoryDataset dataset,
                 int row,
                 int column,

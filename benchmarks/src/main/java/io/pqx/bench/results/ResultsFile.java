@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -55,7 +56,7 @@ public final class ResultsFile {
                 throw new IllegalArgumentException("Cannot read results file: no JSON object");
             }
             return RunRecord.fromJson((Map<String, Object>) parsed);
-        } catch (IllegalArgumentException | java.time.format.DateTimeParseException e) {
+        } catch (IllegalArgumentException | DateTimeParseException e) {
             throw new IllegalArgumentException(
                     "Cannot read results file " + file + ": " + e.getMessage(), e);
         }

@@ -1,6 +1,9 @@
 package io.pqx.bench.sink;
 
+import io.pqx.bench.WorkFiles;
 import io.pqx.tools.metrics.PqxCounters;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -123,7 +126,7 @@ public final class MiniClusterJobs implements AutoCloseable {
         // Checkpoints to a directory, as production jobs have them (pqx's sink carries open row
         // groups in its state, beyond the 5 MB of the JobManager's in-memory storage); the same
         // for both sinks.
-        java.nio.file.Path checkpoints = java.nio.file.Files.createTempDirectory("pqx-bench-ckpt-");
+        Path checkpoints = Files.createTempDirectory("pqx-bench-ckpt-");
         config.setString("execution.checkpointing.storage", "filesystem");
         config.setString("execution.checkpointing.dir", checkpoints.toUri().toString());
         StreamExecutionEnvironment env = new StreamExecutionEnvironment(config);
@@ -133,7 +136,7 @@ public final class MiniClusterJobs implements AutoCloseable {
         JobGraph job = env.getStreamGraph().getJobGraph();
         JobID id = cluster.submitJob(job).get().getJobID();
         JobResult outcome = cluster.requestJobResult(id).get();
-        io.pqx.bench.WorkFiles.deleteTree(checkpoints);
+        WorkFiles.deleteTree(checkpoints);
         JobExecutionResult result =
                 outcome.toJobExecutionResult(Thread.currentThread().getContextClassLoader());
         List<AbstractCheckpointStats> history =

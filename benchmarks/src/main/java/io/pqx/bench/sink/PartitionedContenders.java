@@ -4,11 +4,13 @@ import io.pqx.bench.format.FormatSettings;
 import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkBuilder;
 import io.pqx.sink.PqxSinkOptions;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
+import java.util.TreeMap;
 import org.apache.flink.connector.file.sink.FileSink;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.formats.parquet.ParquetWriterFactory;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.functions.sink.filesystem.OutputFileConfig;
@@ -57,7 +59,7 @@ final class PartitionedContenders {
         }
 
         @Override
-        public void attach(DataStream<RowData> rows, java.nio.file.Path dir) {
+        public void attach(DataStream<RowData> rows, Path dir) {
             PqxSinkBuilder builder =
                     PqxSink.builder()
                             .basePath(dir.toUri().toString())
@@ -72,8 +74,8 @@ final class PartitionedContenders {
          * Options of system property {@value #OPTIONS} ({@code key=value,key=value}), over the
          * defaults, for runs that change the sink's settings (a larger memory budget, say).
          */
-        static java.util.Map<String, String> extraOptions() {
-            java.util.Map<String, String> options = new java.util.TreeMap<>();
+        static Map<String, String> extraOptions() {
+            Map<String, String> options = new TreeMap<>();
             for (String pair : System.getProperty(OPTIONS, "").split(",")) {
                 int eq = pair.indexOf('=');
                 if (eq > 0) {
@@ -101,10 +103,10 @@ final class PartitionedContenders {
         }
 
         @Override
-        public void attach(DataStream<RowData> rows, java.nio.file.Path dir) {
+        public void attach(DataStream<RowData> rows, Path dir) {
             FileSink<RowData> sink =
                     FileSink.forBulkFormat(
-                                    new Path(dir.toUri()),
+                                    new org.apache.flink.core.fs.Path(dir.toUri()),
                                     new ParquetWriterFactory<>(
                                             new FlinkParquetWriterBuilder(
                                                     PartitionedRows.TYPE,

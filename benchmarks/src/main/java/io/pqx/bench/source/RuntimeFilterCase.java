@@ -31,6 +31,7 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.hadoop.conf.Configuration;
 
 /**
  * {@code source_runtime_filter_1pct}: a semi-join of the lineitem table with a bounded build side
@@ -234,12 +235,7 @@ final class RuntimeFilterCase {
                         new String[] {"l_orderkey", "l_extendedprice"});
         ParquetColumnarRowInputFormat<FileSourceSplit> format =
                 new ParquetColumnarRowInputFormat<>(
-                        new org.apache.hadoop.conf.Configuration(),
-                        type,
-                        InternalTypeInfo.of(type),
-                        2048,
-                        true,
-                        true);
+                        new Configuration(), type, InternalTypeInfo.of(type), 2048, true, true);
         return env.fromSource(
                 FileSource.forBulkFileFormat(
                                 format, new org.apache.flink.core.fs.Path(file.toUri()))

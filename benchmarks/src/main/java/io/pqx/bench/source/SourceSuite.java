@@ -1,5 +1,6 @@
 package io.pqx.bench.source;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.pqx.bench.BenchmarkArgs;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.BenchmarkSuite;
@@ -579,8 +580,7 @@ public final class SourceSuite implements BenchmarkSuite {
     }
 
     private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean)
-                        ManagementFactory.getOperatingSystemMXBean())
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                 .getProcessCpuTime();
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqx.bench.BenchmarkReport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +52,7 @@ class LookupRoundsTest {
         long[] keys = probes.keys();
         assertThat(Probes.present(table, keys)).isEqualTo(1_000);
         long outside =
-                java.util.Arrays.stream(keys)
+                Arrays.stream(keys)
                         .filter(k -> k < DimensionTable.FIRST_KEY || k > table.lastKey())
                         .count();
         assertThat(outside).isEqualTo(300);

@@ -2,12 +2,14 @@ package io.pqx.bench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.bench.results.ResultsFile;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -104,8 +106,7 @@ class ChartReportTest {
 
         String line =
                 ChartReport.describe(
-                        io.pqx.bench.results.ResultsFile.read(
-                                results.resolve("format-20261203T100000Z.json")));
+                        ResultsFile.read(results.resolve("format-20261203T100000Z.json")));
 
         assertThat(line)
                 .isEqualTo(
@@ -145,7 +146,7 @@ class ChartReportTest {
 
     private static String row(String name, String peer, double pqx, double other, String unit) {
         return String.format(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "{\"name\": \"%s\", \"pqx\": %s, \"peer\": \"%s\", \"peer_value\": %s,"
                         + " \"ratio\": %s, \"unit\": \"%s\"}",
                 name,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.sql.Statement;
 import java.util.List;
+import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -91,7 +92,7 @@ class PeerRenderersITCase {
     @Test
     void shapesFollowTheBackwardCompatibilityRules() {
         var schema =
-                org.apache.parquet.schema.MessageTypeParser.parseMessageType(
+                MessageTypeParser.parseMessageType(
                         """
                         message m {
                           optional group two_level (LIST) { repeated int32 element; }

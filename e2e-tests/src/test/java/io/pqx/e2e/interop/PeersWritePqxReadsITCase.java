@@ -22,6 +22,7 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalInputFile;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -269,7 +270,7 @@ class PeersWritePqxReadsITCase {
             assertThat(nullStrings).isEqualTo(NULL_RATE_ROWS);
         } else {
             assertThat((double) nullStrings / NULL_RATE_ROWS)
-                    .isCloseTo(permille / 1000.0, org.assertj.core.data.Offset.offset(0.05));
+                    .isCloseTo(permille / 1000.0, Offset.offset(0.05));
         }
     }
 

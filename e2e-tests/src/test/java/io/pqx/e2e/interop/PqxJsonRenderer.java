@@ -6,6 +6,7 @@ import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.tools.json.JsonRowRenderer;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +42,7 @@ final class PqxJsonRenderer {
                 while (rows.hasNext()) {
                     lines.add(renderer.render(rows.next()));
                 }
-            } catch (java.io.UncheckedIOException e) {
+            } catch (UncheckedIOException e) {
                 // The row iterator reports decoding errors unchecked; the corpus test wants the
                 // CorruptFileException / UnsupportedFileException itself.
                 throw e.getCause();

@@ -31,6 +31,7 @@ import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.MessageType;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -231,7 +232,7 @@ class PqxWritesPeersReadITCase {
             long nulls = rows.stream().filter(v -> v.json().contains("\"big\":null")).count();
             assertThat((double) nulls / ROWS)
                     .as("null rate of big")
-                    .isCloseTo(fraction, org.assertj.core.data.Offset.offset(0.05));
+                    .isCloseTo(fraction, Offset.offset(0.05));
             Path file = dir.resolve("nulls-" + fraction + "-" + layout.pages() + ".parquet");
             write(file, rowType, rows, layout);
             assertPeersReadExactly(file, layout + " at null fraction " + fraction, rows);

@@ -7,9 +7,14 @@ import io.pqx.format.options.Compression;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.tools.json.JsonValues;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -21,6 +26,7 @@ import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.BooleanType;
 import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
 import org.junit.jupiter.api.AfterAll;
@@ -65,7 +71,7 @@ class SizeSweepInteropITCase {
 
     private static final RowType ROW_TYPE =
             RowType.of(
-                    new org.apache.flink.table.types.logical.LogicalType[] {
+                    new LogicalType[] {
                         new IntType(false),
                         new BigIntType(true),
                         VarCharType.STRING_TYPE,
@@ -92,7 +98,7 @@ class SizeSweepInteropITCase {
 
     @BeforeAll
     static void openDuckDb() throws Exception {
-        java.nio.file.Files.deleteIfExists(Path.of("target", "size-sweep-failures.txt"));
+        Files.deleteIfExists(Path.of("target", "size-sweep-failures.txt"));
         duckDb = DuckDbJsonRenderer.open();
     }
 
@@ -268,7 +274,7 @@ class SizeSweepInteropITCase {
                     MessageDigest.getInstance("MD5")
                             .digest(Long.toString(i).getBytes(StandardCharsets.US_ASCII));
             return HexFormat.of().formatHex(digest);
-        } catch (java.security.NoSuchAlgorithmException e) {
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -332,15 +338,15 @@ class SizeSweepInteropITCase {
         if (!failures.isEmpty()) {
             try {
                 Path out = Path.of("target", "size-sweep-failures.txt");
-                java.nio.file.Files.createDirectories(out.getParent());
-                java.nio.file.Files.write(
+                Files.createDirectories(out.getParent());
+                Files.write(
                         out,
                         failures.stream().map(f -> f.replace("\n", " ")).toList(),
                         StandardCharsets.UTF_8,
-                        java.nio.file.StandardOpenOption.CREATE,
-                        java.nio.file.StandardOpenOption.APPEND);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         }
         return failures.size()

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.options.WriteOptions;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.BigIntType;
@@ -30,7 +30,7 @@ class PqxCliOnS3ITCase {
 
     @RegisterExtension static final LocalS3 S3 = LocalS3.onFreePort();
 
-    @TempDir java.nio.file.Path work;
+    @TempDir Path work;
 
     @BeforeAll
     static void writeFile() throws Exception {
@@ -43,7 +43,7 @@ class PqxCliOnS3ITCase {
         try (ParquetWriter writer =
                 ParquetWriter.builder(type)
                         .options(WriteOptions.defaults())
-                        .create(new Path(S3.uri(FILE)))) {
+                        .create(new org.apache.flink.core.fs.Path(S3.uri(FILE)))) {
             writer.write(GenericRowData.of(1L, StringData.fromString("Ada")));
             writer.write(GenericRowData.of(2L, StringData.fromString("Grace")));
             writer.write(GenericRowData.of(3L, StringData.fromString("Edsger")));
@@ -91,8 +91,8 @@ class PqxCliOnS3ITCase {
     }
 
     /** A Flink configuration directory whose {@code config.yaml} holds the S3 settings. */
-    private java.nio.file.Path confDir() throws Exception {
-        java.nio.file.Path conf = Files.createDirectories(work.resolve("conf"));
+    private Path confDir() throws Exception {
+        Path conf = Files.createDirectories(work.resolve("conf"));
         Files.write(conf.resolve("config.yaml"), S3.configYaml());
         return conf;
     }

@@ -13,6 +13,7 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -30,8 +31,7 @@ class SqlWrittenDuckDbReadsITCase {
     @RegisterExtension
     static final MiniClusterExtension CLUSTER =
             new MiniClusterExtension(
-                    new org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration
-                                    .Builder()
+                    new MiniClusterResourceConfiguration.Builder()
                             .setNumberTaskManagers(1)
                             .setNumberSlotsPerTaskManager(2)
                             .build());

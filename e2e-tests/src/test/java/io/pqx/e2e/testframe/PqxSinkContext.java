@@ -6,6 +6,7 @@ import io.pqx.sink.PqxSinkOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -16,7 +17,6 @@ import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.testframe.external.ExternalSystemDataReader;
 import org.apache.flink.connector.testframe.external.sink.DataStreamSinkV2ExternalContext;
 import org.apache.flink.connector.testframe.external.sink.TestingSinkSettings;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.util.CloseableIterator;
 
@@ -72,13 +72,13 @@ final class PqxSinkContext extends LocalDirectoryContext
 
     /** The records of the committed files this reader has not returned yet, a file at a time. */
     private final class CommittedFiles implements ExternalSystemDataReader<TestRecord> {
-        private final Set<java.nio.file.Path> returned = new HashSet<>();
+        private final Set<Path> returned = new HashSet<>();
 
         @Override
         public List<TestRecord> poll(Duration timeout) {
             List<TestRecord> records = new ArrayList<>();
-            try (Stream<java.nio.file.Path> files = Files.walk(dir)) {
-                for (java.nio.file.Path file :
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path file :
                         files.filter(Files::isRegularFile)
                                 .filter(f -> !f.getFileName().toString().startsWith("."))
                                 .filter(f -> f.getFileName().toString().endsWith(".parquet"))
@@ -101,9 +101,10 @@ final class PqxSinkContext extends LocalDirectoryContext
             return records;
         }
 
-        private List<TestRecord> read(java.nio.file.Path file) throws IOException {
+        private List<TestRecord> read(Path file) throws IOException {
             List<TestRecord> records = new ArrayList<>();
-            try (ParquetReader reader = ParquetReader.open(new Path(file.toUri()));
+            try (ParquetReader reader =
+                            ParquetReader.open(new org.apache.flink.core.fs.Path(file.toUri()));
                     CloseableIterator<RowData> rows =
                             reader.rows(reader.project(List.of("id", "name", "amount")))) {
                 while (rows.hasNext()) {

@@ -12,6 +12,7 @@ import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.options.BloomFilterSpec;
+import io.pqx.format.options.Compression;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.predicate.BoundPredicate;
@@ -44,6 +45,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -192,8 +194,8 @@ class PruningDifferentialITCase {
         PruningCounters counters = new PruningCounters();
         long[] totals =
                 new long[4]; // predicates, (predicate, file) pairs, rows read, rows in files
-        Map<String, long[]> byWriter = new java.util.TreeMap<>();
-        Map<String, PruningCounters> perWriter = new java.util.TreeMap<>();
+        Map<String, long[]> byWriter = new TreeMap<>();
+        Map<String, PruningCounters> perWriter = new TreeMap<>();
         List<String> evidenceSeen = new ArrayList<>();
         try (Connection duckDb = DriverManager.getConnection("jdbc:duckdb:")) {
             try (Statement statement = duckDb.createStatement()) {
@@ -592,7 +594,7 @@ class PruningDifferentialITCase {
                 WriteOptions.builder()
                         .rowGroupRows(300 + r.nextInt(200))
                         .pageRowLimit(50)
-                        .codec(io.pqx.format.options.Compression.SNAPPY)
+                        .codec(Compression.SNAPPY)
                         .statisticsTruncateLength(64)
                         .dictionaryEnabled(r.nextBoolean());
         for (String column : List.of("i", "l", "s", "dt", "k")) {

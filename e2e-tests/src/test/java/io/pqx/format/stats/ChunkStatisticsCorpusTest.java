@@ -12,6 +12,7 @@ import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.options.ReadOptions;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.apache.parquet.column.statistics.Statistics;
@@ -38,8 +39,7 @@ class ChunkStatisticsCorpusTest {
     void readsEveryChunksStatisticsConsistentlyWithParquetJava(Path file) throws IOException {
         FileMetadataView ours =
                 ParquetReader.readMetadata(
-                        new ByteArrayInputFile(
-                                file.toString(), java.nio.file.Files.readAllBytes(file)),
+                        new ByteArrayInputFile(file.toString(), Files.readAllBytes(file)),
                         ReadOptions.defaults());
         ParquetMetadata theirs = TestingParquetJavaFooters.read(file);
         for (RowGroupView rowGroup : ours.rowGroups()) {

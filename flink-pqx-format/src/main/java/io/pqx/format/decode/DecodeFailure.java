@@ -4,6 +4,7 @@ import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
 import java.io.IOException;
+import org.apache.parquet.io.ParquetDecodingException;
 
 /**
  * Turns whatever escapes parquet-column while decoding a column chunk (its
@@ -58,8 +59,6 @@ final class DecodeFailure {
         if (message == null || message.isBlank()) {
             return name;
         }
-        return e instanceof org.apache.parquet.io.ParquetDecodingException
-                ? message
-                : name + ": " + message;
+        return e instanceof ParquetDecodingException ? message : name + ": " + message;
     }
 }

@@ -5,10 +5,12 @@ import io.pqx.format.io.InputFile;
 import io.pqx.format.page.PageLimits;
 import io.pqx.format.prune.RowSelection;
 import io.pqx.format.schema.ParquetSchema;
+import io.pqx.format.schema.PrimitiveNode;
 import io.pqx.format.schema.SchemaNode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Comparator;
 import java.util.List;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
@@ -241,7 +243,7 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
      */
     private RowSelection decideAll() throws IOException {
         List<Stage> ordered = new ArrayList<>(stages);
-        ordered.sort(java.util.Comparator.comparingLong(this::compressedBytes));
+        ordered.sort(Comparator.comparingLong(this::compressedBytes));
         RowSelection kept = selection;
         long[] counts = new long[2];
         for (Stage stage : ordered) {
@@ -256,7 +258,7 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
 
     private long compressedBytes(Stage stage) {
         long bytes = 0;
-        for (io.pqx.format.schema.PrimitiveNode leaf : stage.columns().leaves()) {
+        for (PrimitiveNode leaf : stage.columns().leaves()) {
             bytes +=
                     metadata.rowGroups()
                             .get(rowGroup)

@@ -14,6 +14,7 @@ import io.pqx.format.stats.BloomFilters;
 import io.pqx.format.stats.PageIndexes;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -188,7 +189,7 @@ public final class FileAssembler {
 
     /** An unmodifiable copy that keeps the nulls ({@link List#copyOf} refuses them). */
     private static <T> List<T> copyOf(List<T> list) {
-        return java.util.Collections.unmodifiableList(new ArrayList<>(list));
+        return Collections.unmodifiableList(new ArrayList<>(list));
     }
 
     /**

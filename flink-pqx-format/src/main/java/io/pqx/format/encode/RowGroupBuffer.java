@@ -1,6 +1,7 @@
 package io.pqx.format.encode;
 
 import io.pqx.format.schema.ParquetSchema;
+import io.pqx.format.schema.PrimitiveNode;
 import java.util.List;
 import java.util.function.LongSupplier;
 import org.apache.flink.annotation.Internal;
@@ -37,7 +38,7 @@ public final class RowGroupBuffer {
     public RowGroupBuffer(ParquetSchema schema, String location) {
         this.schema = schema;
         this.location = location;
-        List<io.pqx.format.schema.PrimitiveNode> nodes = schema.leaves();
+        List<PrimitiveNode> nodes = schema.leaves();
         this.leaves = new LeafBuffer[nodes.size()];
         for (int i = 0; i < leaves.length; i++) {
             leaves[i] = new LeafBuffer(nodes.get(i));

@@ -5,6 +5,7 @@ import io.pqx.format.io.PositionOutputStream;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.ParquetSchema;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -452,7 +453,7 @@ public final class StreamingRowGroupWriter {
         try {
             write(group);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -33,6 +33,7 @@ import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.VariantLogicalTypeAnnotation;
+import org.apache.parquet.schema.OriginalType;
 
 /**
  * Maps parquet-column's {@link LogicalTypeAnnotation} to and from the Thrift {@link LogicalType}
@@ -133,7 +134,7 @@ final class LogicalTypeConverter {
                             ? ConvertedType.TIMESTAMP_MILLIS
                             : ConvertedType.TIMESTAMP_MICROS;
         }
-        org.apache.parquet.schema.OriginalType original = a.toOriginalType();
+        OriginalType original = a.toOriginalType();
         return original == null ? null : ConvertedType.valueOf(original.name());
     }
 
@@ -221,8 +222,7 @@ final class LogicalTypeConverter {
             }
             return LogicalTypeAnnotation.decimalType(scale, precision);
         }
-        return LogicalTypeAnnotation.fromOriginalType(
-                org.apache.parquet.schema.OriginalType.valueOf(converted.name()), null);
+        return LogicalTypeAnnotation.fromOriginalType(OriginalType.valueOf(converted.name()), null);
     }
 
     private static org.apache.parquet.format.TimeUnit unitToThrift(TimeUnit unit) {

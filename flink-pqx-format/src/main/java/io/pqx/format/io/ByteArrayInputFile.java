@@ -1,5 +1,6 @@
 package io.pqx.format.io;
 
+import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import org.apache.flink.annotation.PublicEvolving;
 
@@ -26,7 +27,7 @@ public final class ByteArrayInputFile implements InputFile {
 
     @Override
     public void readFully(long position, byte[] buffer, int offset, int len)
-            throws io.pqx.format.error.CorruptFileException {
+            throws CorruptFileException {
         if (position < 0 || len < 0 || position > bytes.length - (long) len) {
             throw FileContext.of(location)
                     .corrupt(

@@ -1,6 +1,7 @@
 package io.pqx.format.io;
 
 import java.io.IOException;
+import java.util.Objects;
 import org.apache.flink.annotation.PublicEvolving;
 
 /**
@@ -12,7 +13,7 @@ public abstract class ForwardingInputFile implements InputFile {
     private final InputFile file;
 
     protected ForwardingInputFile(InputFile file) {
-        this.file = java.util.Objects.requireNonNull(file, "file");
+        this.file = Objects.requireNonNull(file, "file");
     }
 
     /** The wrapped file. */

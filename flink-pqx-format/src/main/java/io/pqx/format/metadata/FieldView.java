@@ -1,5 +1,6 @@
 package io.pqx.format.metadata;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -70,7 +71,7 @@ public record FieldView(
 
     /** The leaf columns under this field (itself, for a primitive), in schema order. */
     public List<LeafColumnView> leaves() {
-        List<LeafColumnView> leaves = new java.util.ArrayList<>();
+        List<LeafColumnView> leaves = new ArrayList<>();
         collect(this, leaves);
         return List.copyOf(leaves);
     }

@@ -1,6 +1,7 @@
 package io.pqx.format.metadata;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import org.apache.flink.annotation.PublicEvolving;
 
@@ -38,7 +39,7 @@ public record RowGroupView(
     }
 
     /** The chunk whose leaf has this dotted path, if any. */
-    public java.util.Optional<ColumnChunkView> column(String dottedPath) {
+    public Optional<ColumnChunkView> column(String dottedPath) {
         return columns.stream().filter(c -> c.path().equals(dottedPath)).findFirst();
     }
 }

@@ -1,6 +1,7 @@
 package io.pqx.format.metadata;
 
 import io.pqx.format.index.OffsetIndexView;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.flink.annotation.PublicEvolving;
 
@@ -126,7 +127,7 @@ public final class TrustedPageIndex {
         if (row < 0 || row >= rows) {
             throw new IndexOutOfBoundsException("row " + row + " of a row group of " + rows);
         }
-        int i = java.util.Arrays.binarySearch(firstRows, row);
+        int i = Arrays.binarySearch(firstRows, row);
         return i >= 0 ? i : -i - 2;
     }
 

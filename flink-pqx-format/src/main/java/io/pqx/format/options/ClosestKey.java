@@ -1,6 +1,7 @@
 package io.pqx.format.options;
 
 import java.util.Collection;
+import java.util.Locale;
 import java.util.Optional;
 import org.apache.flink.annotation.PublicEvolving;
 
@@ -20,9 +21,7 @@ public final class ClosestKey {
         int bestDistance = Integer.MAX_VALUE;
         for (String candidate : known) {
             int distance =
-                    editDistance(
-                            key.toLowerCase(java.util.Locale.ROOT),
-                            candidate.toLowerCase(java.util.Locale.ROOT));
+                    editDistance(key.toLowerCase(Locale.ROOT), candidate.toLowerCase(Locale.ROOT));
             if (distance < bestDistance) {
                 best = candidate;
                 bestDistance = distance;

@@ -1,6 +1,7 @@
 package io.pqx.format.options;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -249,7 +250,7 @@ public record WriteOptions(
                     codec != null,
                     "codec",
                     null,
-                    "must be one of " + java.util.Arrays.toString(Compression.values()));
+                    "must be one of " + Arrays.toString(Compression.values()));
             check(pageVersion != null, "pageVersion", null, "must be V1 or V2");
             int level = compressionLevel != null ? compressionLevel : codec.defaultLevel();
             checkLevel(level);

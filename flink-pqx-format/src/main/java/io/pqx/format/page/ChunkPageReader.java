@@ -12,6 +12,7 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.DataPage;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
 
@@ -308,12 +309,11 @@ public final class ChunkPageReader implements PageReader {
     }
 
     private static boolean usesDictionary(PageHeader header) {
-        org.apache.parquet.format.Encoding e =
+        Encoding e =
                 header.getType() == PageType.DATA_PAGE
                         ? header.getData_page_header().getEncoding()
                         : header.getData_page_header_v2().getEncoding();
-        return e == org.apache.parquet.format.Encoding.PLAIN_DICTIONARY
-                || e == org.apache.parquet.format.Encoding.RLE_DICTIONARY;
+        return e == Encoding.PLAIN_DICTIONARY || e == Encoding.RLE_DICTIONARY;
     }
 
     /**

@@ -3,6 +3,7 @@ package io.pqx.format.page;
 import io.pqx.format.io.InputFile;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import org.apache.flink.annotation.Internal;
@@ -33,7 +34,7 @@ public final class CoalescedRangeReader {
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
         }
-        java.util.Arrays.sort(order, Comparator.comparingLong(i -> ranges.get(i).offset()));
+        Arrays.sort(order, Comparator.comparingLong(i -> ranges.get(i).offset()));
         Slice[] slices = new Slice[ranges.size()];
         int i = 0;
         while (i < order.length) {

@@ -2,6 +2,7 @@ package io.pqx.format.page;
 
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
+import java.util.Arrays;
 import org.apache.parquet.column.values.bitpacking.BytePackerForLong;
 import org.apache.parquet.column.values.bitpacking.Packer;
 
@@ -174,7 +175,7 @@ final class DeltaStream {
         }
         if (eightAt == 8) {
             if (widths[mini] == 0) {
-                java.util.Arrays.fill(eightLongs, 0); // the 0-bit packer writes nothing
+                Arrays.fill(eightLongs, 0); // the 0-bit packer writes nothing
             } else {
                 packer.unpack8Values(b, pos, eightLongs, 0);
             }

@@ -3,10 +3,10 @@ package io.pqx.format.page;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
+import org.apache.parquet.column.Encoding;
 import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.DataPageHeaderV2;
 import org.apache.parquet.format.DictionaryPageHeader;
-import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
 import org.apache.parquet.format.Util;
@@ -27,9 +27,9 @@ public final class PageHeaderWriter {
     public static byte[] dataPageV1(
             PageSizes sizes,
             int valueCount,
-            org.apache.parquet.column.Encoding repetition,
-            org.apache.parquet.column.Encoding definition,
-            org.apache.parquet.column.Encoding values)
+            Encoding repetition,
+            Encoding definition,
+            Encoding values)
             throws IOException {
         PageHeader header = base(PageType.DATA_PAGE, sizes);
         header.setData_page_header(
@@ -39,10 +39,7 @@ public final class PageHeaderWriter {
     }
 
     public static byte[] dataPageV2(
-            PageSizes sizes,
-            V2Layout layout,
-            org.apache.parquet.column.Encoding values,
-            boolean compressed)
+            PageSizes sizes, V2Layout layout, Encoding values, boolean compressed)
             throws IOException {
         PageHeader header = base(PageType.DATA_PAGE_V2, sizes);
         DataPageHeaderV2 v2 =
@@ -58,8 +55,7 @@ public final class PageHeaderWriter {
         return serialize(header);
     }
 
-    public static byte[] dictionaryPage(
-            PageSizes sizes, int entries, org.apache.parquet.column.Encoding encoding)
+    public static byte[] dictionaryPage(PageSizes sizes, int entries, Encoding encoding)
             throws IOException {
         PageHeader header = base(PageType.DICTIONARY_PAGE, sizes);
         header.setDictionary_page_header(new DictionaryPageHeader(entries, thrift(encoding)));
@@ -67,8 +63,8 @@ public final class PageHeaderWriter {
     }
 
     /** The Thrift encoding of a parquet-column encoding (the names are the same). */
-    public static Encoding thrift(org.apache.parquet.column.Encoding encoding) {
-        return Encoding.valueOf(encoding.name());
+    public static org.apache.parquet.format.Encoding thrift(Encoding encoding) {
+        return org.apache.parquet.format.Encoding.valueOf(encoding.name());
     }
 
     private static PageHeader base(PageType type, PageSizes sizes) {

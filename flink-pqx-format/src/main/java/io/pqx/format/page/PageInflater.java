@@ -5,6 +5,7 @@ import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.zip.CRC32;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -248,7 +249,7 @@ final class PageInflater {
                                 + " bytes, header says "
                                 + dataUncompressed);
             }
-            data = java.util.Arrays.copyOfRange(buf, off + levels, off + compressed);
+            data = Arrays.copyOfRange(buf, off + levels, off + compressed);
         } else if (reuse) {
             data =
                     inflateIntoBuffer(

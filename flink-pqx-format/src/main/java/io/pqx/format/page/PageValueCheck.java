@@ -2,6 +2,7 @@ package io.pqx.format.page;
 
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
+import java.util.Arrays;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.values.bitpacking.BytePacker;
@@ -332,13 +333,13 @@ final class PageValueCheck {
                     byte[] src = b;
                     int from = pos;
                     if (have < width) {
-                        java.util.Arrays.fill(padded, (byte) 0);
+                        Arrays.fill(padded, (byte) 0);
                         System.arraycopy(b, pos, padded, 0, have);
                         src = padded;
                         from = 0;
                     }
                     if (width == 0) {
-                        java.util.Arrays.fill(eight, 0); // parquet's 0-bit packer writes nothing
+                        Arrays.fill(eight, 0); // parquet's 0-bit packer writes nothing
                     } else {
                         packer.unpack8Values(src, from, eight, 0);
                     }
@@ -378,10 +379,10 @@ final class PageValueCheck {
         int pos = at;
         for (long done = 0; done < n; ) {
             int have = Math.max(0, Math.min(width, end - pos));
-            java.util.Arrays.fill(padded, (byte) 0);
+            Arrays.fill(padded, (byte) 0);
             System.arraycopy(b, pos, padded, 0, have);
             if (width == 0) {
-                java.util.Arrays.fill(eight, 0);
+                Arrays.fill(eight, 0);
             } else {
                 packer.unpack8Values(padded, 0, eight, 0);
             }

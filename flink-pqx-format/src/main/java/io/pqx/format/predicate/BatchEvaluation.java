@@ -15,6 +15,7 @@ import org.apache.flink.table.data.columnar.vector.IntColumnVector;
 import org.apache.flink.table.data.columnar.vector.LongColumnVector;
 import org.apache.flink.table.data.columnar.vector.ShortColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 /**
  * A bound predicate evaluated a batch at a time: every part yields, per row, whether it is TRUE and
@@ -441,14 +442,12 @@ final class BatchEvaluation {
             for (int i = 0; i < n; i++) {
                 nulls[i] = v.isNullAt(i);
             }
-            if (col.type().getTypeRoot()
-                            == org.apache.flink.table.types.logical.LogicalTypeRoot.DOUBLE
+            if (col.type().getTypeRoot() == LogicalTypeRoot.DOUBLE
                     && v instanceof DoubleColumnVector ds) {
                 for (int i = 0; i < n; i++) {
                     values[i] = nulls[i] ? 0 : ds.getDouble(i);
                 }
-            } else if (col.type().getTypeRoot()
-                            == org.apache.flink.table.types.logical.LogicalTypeRoot.FLOAT
+            } else if (col.type().getTypeRoot() == LogicalTypeRoot.FLOAT
                     && v instanceof FloatColumnVector fs) {
                 for (int i = 0; i < n; i++) {
                     values[i] = nulls[i] ? 0 : fs.getFloat(i);

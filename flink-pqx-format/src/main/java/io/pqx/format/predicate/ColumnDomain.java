@@ -15,6 +15,7 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 
 /**
@@ -213,8 +214,7 @@ public enum ColumnDomain {
     }
 
     private static Double coerceDouble(Object v, LogicalType type) {
-        boolean isFloat =
-                type.getTypeRoot() == org.apache.flink.table.types.logical.LogicalTypeRoot.FLOAT;
+        boolean isFloat = type.getTypeRoot() == LogicalTypeRoot.FLOAT;
         double d;
         if (v instanceof Float f) {
             d = f;
@@ -274,10 +274,7 @@ public enum ColumnDomain {
     }
 
     private static TimestampData coerceTimestamp(Object v, LogicalType type) {
-        boolean ltz =
-                type.getTypeRoot()
-                        == org.apache.flink.table.types.logical.LogicalTypeRoot
-                                .TIMESTAMP_WITH_LOCAL_TIME_ZONE;
+        boolean ltz = type.getTypeRoot() == LogicalTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE;
         TimestampData t;
         if (v instanceof TimestampData x) {
             t = x;

@@ -1,5 +1,6 @@
 package io.pqx.format.predicate;
 
+import java.io.Serializable;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -15,7 +16,7 @@ import org.apache.flink.annotation.PublicEvolving;
  * @param path the field names, outermost first; none is null, the path is not empty
  */
 @PublicEvolving
-public record ColumnRef(List<String> path) implements java.io.Serializable {
+public record ColumnRef(List<String> path) implements Serializable {
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     public ColumnRef {

@@ -1,5 +1,8 @@
 package io.pqx.format.predicate;
 
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.Serializable;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +34,7 @@ import org.apache.flink.table.data.TimestampData;
  * Immutable.
  */
 @PublicEvolving
-public final class Literal implements java.io.Serializable {
+public final class Literal implements Serializable {
     private static final long serialVersionUID = 1L;
     private final transient Object value;
 
@@ -153,18 +156,17 @@ public final class Literal implements java.io.Serializable {
         if (value instanceof TimestampData t) {
             return new Form(null, t.getMillisecond(), t.getNanoOfMillisecond());
         }
-        return new Form((java.io.Serializable) value, 0, 0);
+        return new Form((Serializable) value, 0, 0);
     }
 
-    private void readObject(java.io.ObjectInputStream in) throws java.io.InvalidObjectException {
-        throw new java.io.InvalidObjectException("Cannot read a literal: it is read as its Form");
+    private void readObject(ObjectInputStream in) throws InvalidObjectException {
+        throw new InvalidObjectException("Cannot read a literal: it is read as its Form");
     }
 
     /**
      * The serialized form of a literal: a serializable value, or a timestamp when value is null.
      */
-    private record Form(java.io.Serializable value, long millis, int nanos)
-            implements java.io.Serializable {
+    private record Form(Serializable value, long millis, int nanos) implements Serializable {
         private Object readResolve() {
             return Literal.of(value != null ? value : TimestampData.fromEpochMillis(millis, nanos));
         }

@@ -1,5 +1,6 @@
 package io.pqx.format.predicate;
 
+import java.io.Serializable;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -12,13 +13,13 @@ import org.apache.flink.annotation.PublicEvolving;
  * Predicates}.
  *
  * <p>A predicate is immutable, compares by value ({@code equals}/{@code hashCode}) and prints as
- * SQL-ish text. It is {@link java.io.Serializable} (a source ships it to its readers). It names
- * columns by path and carries untyped literals: {@link BoundPredicate#bind} checks it against a
- * schema and evaluates it on rows under SQL's three-valued logic; {@code io.pqx.format.prune}
- * proves from statistics which row groups it cannot match.
+ * SQL-ish text. It is {@link Serializable} (a source ships it to its readers). It names columns by
+ * path and carries untyped literals: {@link BoundPredicate#bind} checks it against a schema and
+ * evaluates it on rows under SQL's three-valued logic; {@code io.pqx.format.prune} proves from
+ * statistics which row groups it cannot match.
  */
 @PublicEvolving
-public sealed interface Predicate extends java.io.Serializable
+public sealed interface Predicate extends Serializable
         permits Comparison,
                 InList,
                 IsNull,

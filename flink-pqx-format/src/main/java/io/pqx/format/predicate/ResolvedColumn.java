@@ -1,6 +1,7 @@
 package io.pqx.format.predicate;
 
 import io.pqx.format.metadata.LeafColumnView;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.apache.flink.annotation.Internal;
@@ -39,7 +40,7 @@ public final class ResolvedColumn {
 
     /** The field position at each level of the path, outermost first. */
     public List<Integer> positions() {
-        return java.util.Arrays.stream(positions).boxed().toList();
+        return Arrays.stream(positions).boxed().toList();
     }
 
     /** The Flink type of the column's values. */

@@ -2,6 +2,7 @@ package io.pqx.format.prune;
 
 import io.pqx.format.predicate.And;
 import io.pqx.format.predicate.ColumnDomain;
+import io.pqx.format.predicate.ColumnRef;
 import io.pqx.format.predicate.ColumnResolver;
 import io.pqx.format.predicate.CompareOp;
 import io.pqx.format.predicate.Comparison;
@@ -104,7 +105,7 @@ final class CompiledPredicate {
             this.inListCap = inListCap;
         }
 
-        private ResolvedColumn column(io.pqx.format.predicate.ColumnRef ref) {
+        private ResolvedColumn column(ColumnRef ref) {
             ResolvedColumn col = resolver.resolve(ref);
             columns.putIfAbsent(key(col), col);
             return col;

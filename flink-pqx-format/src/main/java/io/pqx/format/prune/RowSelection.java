@@ -1,6 +1,9 @@
 package io.pqx.format.prune;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.PrimitiveIterator;
 import org.apache.flink.annotation.PublicEvolving;
@@ -205,7 +208,7 @@ public final class RowSelection {
     }
 
     /** The rows whose bit is set in {@code mask} (bit {@code i} standing for row {@code i}). */
-    public static RowSelection fromMask(java.util.BitSet mask) {
+    public static RowSelection fromMask(BitSet mask) {
         Ranges out = new Ranges(4);
         int from = mask.nextSetBit(0);
         while (from >= 0) {
@@ -319,14 +322,14 @@ public final class RowSelection {
      *
      * @throws IllegalArgumentException when {@code rowsPerPiece} is not positive
      */
-    public java.util.List<RowSelection> split(long rowsPerPiece) {
+    public List<RowSelection> split(long rowsPerPiece) {
         if (rowsPerPiece <= 0) {
             throw new IllegalArgumentException(
                     "Cannot split row selection: rows per piece "
                             + rowsPerPiece
                             + " is not positive");
         }
-        java.util.List<RowSelection> pieces = new java.util.ArrayList<>();
+        List<RowSelection> pieces = new ArrayList<>();
         Ranges piece = new Ranges(2);
         long inPiece = 0;
         for (int i = 0; i < starts.length; i++) {
@@ -353,12 +356,12 @@ public final class RowSelection {
      * The selected rows before row {@code row} (first) and from it on (second): the selection cut
      * at a row index.
      */
-    public java.util.List<RowSelection> splitAt(long row) {
+    public List<RowSelection> splitAt(long row) {
         checkNotNegative(row, "row to split at");
         RowSelection before = intersect(row == 0 ? none() : all(row));
         RowSelection after =
                 intersect(RowSelection.of(new long[] {row}, new long[] {Long.MAX_VALUE}));
-        return java.util.List.of(before, after);
+        return List.of(before, after);
     }
 
     private static void checkNotNegative(long value, String what) {

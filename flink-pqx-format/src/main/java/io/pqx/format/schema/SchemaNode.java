@@ -27,7 +27,7 @@ public sealed interface SchemaNode permits PrimitiveNode, StructNode, ListNode, 
     String name();
 
     /** The Flink type, with its nullability. */
-    org.apache.flink.table.types.logical.LogicalType flinkType();
+    LogicalType flinkType();
 
     /** The Parquet node this field maps to (for LIST and MAP, the outer annotated group). */
     Type parquetType();

@@ -15,17 +15,18 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.flink.annotation.Internal;
 import org.apache.parquet.format.BoundaryOrder;
+import org.apache.parquet.format.ColumnIndex;
+import org.apache.parquet.format.OffsetIndex;
 import org.apache.parquet.format.PageLocation;
-import org.apache.parquet.internal.column.columnindex.ColumnIndex;
 import org.apache.parquet.internal.column.columnindex.ColumnIndexBuilder;
-import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 import org.apache.parquet.internal.column.columnindex.OffsetIndexBuilder;
 import org.apache.parquet.schema.PrimitiveType;
 
 /**
- * The page index of a column chunk: converts parquet-column's {@link ColumnIndex} (per-page bounds
- * and null counts) and {@link OffsetIndex} (per-page location and first row) to and from their
- * Thrift structs, and reads them from a file with checked lengths.
+ * The page index of a column chunk: converts parquet-column's {@link
+ * org.apache.parquet.internal.column.columnindex.ColumnIndex} (per-page bounds and null counts) and
+ * {@link org.apache.parquet.internal.column.columnindex.OffsetIndex} (per-page location and first
+ * row) to and from their Thrift structs, and reads them from a file with checked lengths.
  *
  * <p>The writer calls {@code toThrift}; the reader calls {@code readColumnIndex}/{@code
  * readOffsetIndex} with a chunk whose footer records the index. Malformed indexes raise {@link
@@ -39,9 +40,10 @@ public final class PageIndexes {
 
     private PageIndexes() {}
 
-    public static org.apache.parquet.format.ColumnIndex toThrift(ColumnIndex index) {
-        org.apache.parquet.format.ColumnIndex thrift =
-                new org.apache.parquet.format.ColumnIndex(
+    public static ColumnIndex toThrift(
+            org.apache.parquet.internal.column.columnindex.ColumnIndex index) {
+        ColumnIndex thrift =
+                new ColumnIndex(
                         new ArrayList<>(index.getNullPages()),
                         copy(index.getMinValues()),
                         copy(index.getMaxValues()),
@@ -65,7 +67,8 @@ public final class PageIndexes {
         return thrift;
     }
 
-    public static org.apache.parquet.format.OffsetIndex toThrift(OffsetIndex index) {
+    public static OffsetIndex toThrift(
+            org.apache.parquet.internal.column.columnindex.OffsetIndex index) {
         List<PageLocation> locations = new ArrayList<>(index.getPageCount());
         List<Long> unencoded = new ArrayList<>();
         for (int i = 0; i < index.getPageCount(); i++) {
@@ -76,8 +79,7 @@ public final class PageIndexes {
                             index.getFirstRowIndex(i)));
             index.getUnencodedByteArrayDataBytes(i).ifPresent(unencoded::add);
         }
-        org.apache.parquet.format.OffsetIndex thrift =
-                new org.apache.parquet.format.OffsetIndex(locations);
+        OffsetIndex thrift = new OffsetIndex(locations);
         if (!unencoded.isEmpty() && unencoded.size() == index.getPageCount()) {
             thrift.setUnencoded_byte_array_data_bytes(unencoded);
         }
@@ -90,8 +92,8 @@ public final class PageIndexes {
      * @throws CorruptFileException when the lists disagree in length
      * @throws UnsupportedFileException for a type parquet-column keeps no column index for (INT96)
      */
-    public static ColumnIndex fromThrift(
-            org.apache.parquet.format.ColumnIndex thrift, PrimitiveType type, FileContext ctx)
+    public static org.apache.parquet.internal.column.columnindex.ColumnIndex fromThrift(
+            ColumnIndex thrift, PrimitiveType type, FileContext ctx)
             throws CorruptFileException, UnsupportedFileException {
         int pages = thrift.getNull_pages().size();
         checkSize("min_values", thrift.getMin_values(), pages, ctx);
@@ -99,7 +101,7 @@ public final class PageIndexes {
         checkSize("null_counts", thrift.getNull_counts(), pages, ctx);
         checkSize("nan_counts", thrift.getNan_counts(), pages, ctx);
         checkBoundWidths(thrift, type, ctx);
-        ColumnIndex index;
+        org.apache.parquet.internal.column.columnindex.ColumnIndex index;
         try {
             index =
                     ColumnIndexBuilder.build(
@@ -124,9 +126,8 @@ public final class PageIndexes {
     }
 
     /** The offset index as parquet-column uses it; page locations must be in file order. */
-    public static OffsetIndex fromThrift(
-            org.apache.parquet.format.OffsetIndex thrift, FileContext ctx)
-            throws CorruptFileException {
+    public static org.apache.parquet.internal.column.columnindex.OffsetIndex fromThrift(
+            OffsetIndex thrift, FileContext ctx) throws CorruptFileException {
         List<PageLocation> locations = thrift.getPage_locations();
         if (locations.isEmpty()) {
             // every column chunk holds a page (parquet-column's builder gives no index for none)
@@ -167,7 +168,7 @@ public final class PageIndexes {
      * @throws IllegalArgumentException when the chunk has none (check {@link
      *     ColumnChunkMetadata#columnIndex()} first)
      */
-    public static ColumnIndex readColumnIndex(
+    public static org.apache.parquet.internal.column.columnindex.ColumnIndex readColumnIndex(
             InputFile file, ColumnChunkMetadata chunk, FileContext ctx) throws IOException {
         FileRange range =
                 chunk.columnIndex()
@@ -182,7 +183,7 @@ public final class PageIndexes {
      * @throws IllegalArgumentException when the chunk has none (check {@link
      *     ColumnChunkMetadata#offsetIndex()} first)
      */
-    public static OffsetIndex readOffsetIndex(
+    public static org.apache.parquet.internal.column.columnindex.OffsetIndex readOffsetIndex(
             InputFile file, ColumnChunkMetadata chunk, FileContext ctx) throws IOException {
         FileRange range =
                 chunk.offsetIndex()
@@ -191,20 +192,20 @@ public final class PageIndexes {
     }
 
     /** Reads and converts the column index at {@code [offset, offset + length)}. */
-    public static ColumnIndex readColumnIndex(
+    public static org.apache.parquet.internal.column.columnindex.ColumnIndex readColumnIndex(
             InputFile file, long offset, long length, PrimitiveType type, FileContext ctx)
             throws IOException {
         byte[] bytes = readRange(file, offset, length, "Cannot read column index", ctx);
-        org.apache.parquet.format.ColumnIndex thrift = new org.apache.parquet.format.ColumnIndex();
+        ColumnIndex thrift = new ColumnIndex();
         decode(thrift, bytes, "Cannot read column index", ctx);
         return fromThrift(thrift, type, ctx);
     }
 
     /** Reads and converts the offset index at {@code [offset, offset + length)}. */
-    public static OffsetIndex readOffsetIndex(
+    public static org.apache.parquet.internal.column.columnindex.OffsetIndex readOffsetIndex(
             InputFile file, long offset, long length, FileContext ctx) throws IOException {
         byte[] bytes = readRange(file, offset, length, "Cannot read offset index", ctx);
-        org.apache.parquet.format.OffsetIndex thrift = new org.apache.parquet.format.OffsetIndex();
+        OffsetIndex thrift = new OffsetIndex();
         decode(thrift, bytes, "Cannot read offset index", ctx);
         return fromThrift(thrift, ctx);
     }
@@ -215,9 +216,9 @@ public final class PageIndexes {
      *
      * @throws CorruptFileException when the bytes are not a valid Thrift column index
      */
-    public static org.apache.parquet.format.ColumnIndex parseColumnIndex(
+    public static ColumnIndex parseColumnIndex(
             byte[] bytes, int offset, int length, FileContext ctx) throws CorruptFileException {
-        org.apache.parquet.format.ColumnIndex thrift = new org.apache.parquet.format.ColumnIndex();
+        ColumnIndex thrift = new ColumnIndex();
         decode(thrift, bytes, offset, length, "Cannot read column index", ctx);
         return thrift;
     }
@@ -228,9 +229,9 @@ public final class PageIndexes {
      *
      * @throws CorruptFileException when the bytes are not a valid offset index
      */
-    public static OffsetIndex parseOffsetIndex(
+    public static org.apache.parquet.internal.column.columnindex.OffsetIndex parseOffsetIndex(
             byte[] bytes, int offset, int length, FileContext ctx) throws CorruptFileException {
-        org.apache.parquet.format.OffsetIndex thrift = new org.apache.parquet.format.OffsetIndex();
+        OffsetIndex thrift = new OffsetIndex();
         decode(thrift, bytes, offset, length, "Cannot read offset index", ctx);
         return fromThrift(thrift, ctx);
     }
@@ -263,7 +264,8 @@ public final class PageIndexes {
     }
 
     /** The public view of an offset index. */
-    public static OffsetIndexView view(OffsetIndex index) {
+    public static OffsetIndexView view(
+            org.apache.parquet.internal.column.columnindex.OffsetIndex index) {
         List<io.pqx.format.index.PageLocation> pages = new ArrayList<>(index.getPageCount());
         for (int i = 0; i < index.getPageCount(); i++) {
             pages.add(
@@ -321,8 +323,7 @@ public final class PageIndexes {
     }
 
     /** Fixed-width types: every non-null page's min and max must be one value wide. */
-    private static void checkBoundWidths(
-            org.apache.parquet.format.ColumnIndex thrift, PrimitiveType type, FileContext ctx)
+    private static void checkBoundWidths(ColumnIndex thrift, PrimitiveType type, FileContext ctx)
             throws CorruptFileException {
         int width;
         switch (type.getPrimitiveTypeName()) {

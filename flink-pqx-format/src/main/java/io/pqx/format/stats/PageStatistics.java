@@ -8,6 +8,7 @@ import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.parquet.format.ColumnIndex;
 import org.apache.parquet.format.ColumnOrder;
+import org.apache.parquet.format.Statistics;
 import org.apache.parquet.schema.PrimitiveType;
 
 /**
@@ -67,7 +68,7 @@ public final class PageStatistics {
                 out.add(ChunkStatistics.untrusted(nulls, "the page holds only nulls"));
                 continue;
             }
-            org.apache.parquet.format.Statistics s = new org.apache.parquet.format.Statistics();
+            Statistics s = new Statistics();
             s.setMin_value(bytes(mins.get(p)));
             s.setMax_value(bytes(maxes.get(p)));
             nulls.ifPresent(s::setNull_count);

@@ -1,6 +1,8 @@
 package io.pqx.format.stats;
 
+import java.util.Arrays;
 import javax.annotation.Nullable;
+import org.apache.parquet.format.Statistics;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -127,8 +129,7 @@ final class TypeOrders {
 
     /** Why the bounds have the wrong width for the type, or null when they fit. */
     @Nullable
-    static String checkWidth(
-            PrimitiveType type, byte[] min, byte[] max, org.apache.parquet.format.Statistics s) {
+    static String checkWidth(PrimitiveType type, byte[] min, byte[] max, Statistics s) {
         int expected;
         switch (type.getPrimitiveTypeName()) {
             case BOOLEAN:
@@ -183,6 +184,6 @@ final class TypeOrders {
 
     private static long littleEndianLong(byte[] b) {
         return (littleEndian(b) & 0xFFFFFFFFL)
-                | ((long) littleEndian(java.util.Arrays.copyOfRange(b, 4, 8)) << 32);
+                | ((long) littleEndian(Arrays.copyOfRange(b, 4, 8)) << 32);
     }
 }

@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.luben.zstd.Zstd;
+import io.pqx.format.error.FileContext;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.zip.GZIPOutputStream;
 import net.jpountz.lz4.LZ4FrameOutputStream;
 import org.apache.parquet.format.CompressionCodec;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.Test;
 import org.xerial.snappy.Snappy;
 
@@ -21,7 +25,7 @@ class EmptyPagesCodecsTest {
     private static final byte[] NOTHING = new byte[0];
 
     private static Codec reading(CompressionCodec codec) throws IOException {
-        return Codecs.forReading(codec, io.pqx.format.error.FileContext.of("empty.parquet"));
+        return Codecs.forReading(codec, FileContext.of("empty.parquet"));
     }
 
     private static byte[] decompressEmpty(CompressionCodec codec, byte[] compressed)
@@ -48,12 +52,12 @@ class EmptyPagesCodecsTest {
     @Test
     void everyWritableCodecRoundTripsAnEmptyPage() throws IOException {
         for (var name :
-                new org.apache.parquet.hadoop.metadata.CompressionCodecName[] {
-                    org.apache.parquet.hadoop.metadata.CompressionCodecName.UNCOMPRESSED,
-                    org.apache.parquet.hadoop.metadata.CompressionCodecName.SNAPPY,
-                    org.apache.parquet.hadoop.metadata.CompressionCodecName.GZIP,
-                    org.apache.parquet.hadoop.metadata.CompressionCodecName.ZSTD,
-                    org.apache.parquet.hadoop.metadata.CompressionCodecName.LZ4_RAW
+                new CompressionCodecName[] {
+                    CompressionCodecName.UNCOMPRESSED,
+                    CompressionCodecName.SNAPPY,
+                    CompressionCodecName.GZIP,
+                    CompressionCodecName.ZSTD,
+                    CompressionCodecName.LZ4_RAW
                 }) {
             Codec codec = Codecs.forWriting(name, Codecs.DEFAULT_LEVEL);
             byte[] compressed = codec.compress(NOTHING, 0, 0);
@@ -100,10 +104,9 @@ class EmptyPagesCodecsTest {
 
     @Test
     void hadoopLz4ReadsAnEmptyBlockBeforeAFullOne() throws IOException {
-        byte[] data =
-                "hello hello hello hello".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] data = "hello hello hello hello".getBytes(StandardCharsets.US_ASCII);
         byte[] block = Lz4RawCodec.INSTANCE.compress(data, 0, data.length);
-        java.nio.ByteBuffer framed = java.nio.ByteBuffer.allocate(9 + 8 + block.length);
+        ByteBuffer framed = ByteBuffer.allocate(9 + 8 + block.length);
         framed.putInt(0).putInt(1).put((byte) 0);
         framed.putInt(data.length).putInt(block.length).put(block);
         byte[] bytes = framed.array();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class ZstdCodecTest {
@@ -22,7 +23,7 @@ class ZstdCodecTest {
         byte[] out = codec.decompress(both, 0, both.length, 17_000);
 
         assertThat(out).startsWith(first);
-        assertThat(java.util.Arrays.copyOfRange(out, 10_000, 17_000)).isEqualTo(second);
+        assertThat(Arrays.copyOfRange(out, 10_000, 17_000)).isEqualTo(second);
     }
 
     @Test

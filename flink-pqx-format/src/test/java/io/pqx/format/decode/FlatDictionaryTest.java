@@ -2,7 +2,12 @@ package io.pqx.format.decode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.stream.IntStream;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -43,10 +48,9 @@ class FlatDictionaryTest {
 
     @Test
     void readsEveryNumericTypeFromThePageAsParquetColumnDecodesIt() throws Exception {
-        java.util.Random random = new java.util.Random(42);
+        Random random = new Random(42);
         int n = 1000;
-        java.nio.ByteBuffer le =
-                java.nio.ByteBuffer.allocate(3 + n * 8 + 5).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer le = ByteBuffer.allocate(3 + n * 8 + 5).order(ByteOrder.LITTLE_ENDIAN);
         le.position(3); // the page starts inside a larger array
         long[] longs = random.longs(n).toArray();
         for (long v : longs) {
@@ -70,8 +74,7 @@ class FlatDictionaryTest {
             FlatDictionary flat = FlatDictionary.decode(type, page);
             assertThat(flat).as("%s", type).isNotNull();
             assertThat(flat.size()).isEqualTo(count);
-            int[] ids =
-                    java.util.stream.IntStream.range(0, count).map(i -> count - 1 - i).toArray();
+            int[] ids = IntStream.range(0, count).map(i -> count - 1 - i).toArray();
             int[] ints = new int[count];
             long[] longValues = new long[count];
             float[] floats = new float[count];
@@ -164,7 +167,7 @@ class FlatDictionaryTest {
     }
 
     private static int[] lookUp(int[] values, int[] ids) {
-        return java.util.Arrays.stream(ids).map(id -> values[id]).toArray();
+        return Arrays.stream(ids).map(id -> values[id]).toArray();
     }
 
     /** What the string sink relies on to copy a small dictionary whole: entries in id order. */

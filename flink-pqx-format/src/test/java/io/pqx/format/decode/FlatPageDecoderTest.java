@@ -7,6 +7,11 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.function.BiFunction;
+import java.util.function.IntFunction;
+import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.columnar.vector.heap.HeapBooleanVector;
 import org.apache.flink.table.data.columnar.vector.heap.HeapBytesVector;
 import org.apache.flink.table.data.columnar.vector.heap.HeapIntVector;
@@ -244,7 +249,7 @@ class FlatPageDecoderTest {
     void readsPlainPagesFromTheirBytesAndDictionaryIdsWithNullsForEverySink() throws Exception {
         int n = 37;
         long[] raw = new long[n];
-        java.util.Random random = new java.util.Random(5);
+        Random random = new Random(5);
         for (int i = 0; i < n; i++) {
             raw[i] = random.nextLong() >> random.nextInt(64);
         }
@@ -262,14 +267,10 @@ class FlatPageDecoderTest {
                 PrimitiveTypeName type,
                 ValueDecoder sink,
                 byte[] body,
-                java.util.function.IntFunction<Object> expected,
-                java.util.function.BiFunction<
-                                org.apache.flink.table.data.columnar.vector.ColumnVector,
-                                Integer,
-                                Object>
-                        read) {}
-        java.util.List<Case> cases =
-                java.util.List.of(
+                IntFunction<Object> expected,
+                BiFunction<ColumnVector, Integer, Object> read) {}
+        List<Case> cases =
+                List.of(
                         new Case(
                                 PrimitiveTypeName.INT64,
                                 new NumericDecoders.Longs(),

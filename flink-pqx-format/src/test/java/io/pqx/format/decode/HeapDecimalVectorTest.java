@@ -62,11 +62,11 @@ class HeapDecimalVectorTest {
     @Test
     void refusesAValueWithMoreDigitsThanItsPrecision() {
         HeapDecimalVector vector = new HeapDecimalVector(2, 20, 0);
-        byte[] twentyDigits = new java.math.BigInteger("99999999999999999999").toByteArray();
+        byte[] twentyDigits = new BigInteger("99999999999999999999").toByteArray();
         vector.setUnscaledBytes(0, twentyDigits, 0, twentyDigits.length);
         assertThat(vector.getDecimal(0, 20, 0).toBigDecimal())
                 .isEqualByComparingTo("99999999999999999999");
-        byte[] twentyOne = new java.math.BigInteger("-100000000000000000000").toByteArray();
+        byte[] twentyOne = new BigInteger("-100000000000000000000").toByteArray();
         // Flink would read this value as null: pqx refuses it while decoding
         assertThatThrownBy(() -> vector.setUnscaledBytes(1, twentyOne, 0, twentyOne.length))
                 .isInstanceOf(DecodeRefusal.class)

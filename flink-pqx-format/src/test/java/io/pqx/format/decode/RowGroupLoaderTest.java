@@ -13,6 +13,7 @@ import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.stats.PageIndexes;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
@@ -171,8 +172,7 @@ class RowGroupLoaderTest {
         List<List<Object>> expected = new ArrayList<>();
         for (int i = 0; i < ROWS; i++) {
             expected.add(
-                    java.util.Arrays.asList(
-                            (long) i, i % 3 == 0 ? null : (long) i * i, "value-" + i % 11));
+                    Arrays.asList((long) i, i % 3 == 0 ? null : (long) i * i, "value-" + i % 11));
         }
         assertThat(indexed.rows(indexed.schema(), selection, 5))
                 .isEqualTo(plain.rows(plain.schema(), selection, 5))

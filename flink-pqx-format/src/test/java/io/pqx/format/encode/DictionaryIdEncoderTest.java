@@ -3,6 +3,7 @@ package io.pqx.format.encode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.Random;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
@@ -39,7 +40,7 @@ class DictionaryIdEncoderTest {
         DictionaryIdEncoder encoder = new DictionaryIdEncoder();
         int[] ids = {3, 3, 3, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5};
         byte[] first = encoder.encode(ids, 9, 6).toByteArray();
-        assertThat(first).isEqualTo(parquetColumns(java.util.Arrays.copyOf(ids, 9), 6));
+        assertThat(first).isEqualTo(parquetColumns(Arrays.copyOf(ids, 9), 6));
         byte[] second = encoder.encode(ids, ids.length, 6).toByteArray();
         assertThat(second).isEqualTo(parquetColumns(ids, 6));
         assertThat(first).isNotEqualTo(second);

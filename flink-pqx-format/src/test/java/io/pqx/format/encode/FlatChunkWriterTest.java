@@ -19,9 +19,11 @@ import java.util.Objects;
 import java.util.Random;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 
@@ -267,7 +269,7 @@ class FlatChunkWriterTest {
                                 BigInteger.valueOf(draws[8] % 100_000_000_000_000L * 7_919), 3),
                         18,
                         3),
-                org.apache.flink.table.data.TimestampData.fromEpochMillis(
+                TimestampData.fromEpochMillis(
                         1_700_000_000_000L + draws[9] % 1_000_000_000_000L,
                         (int) Math.floorMod(draws[9], 1000) * 1000),
                 nullOr(random, regimes[10], (int) draws[10]),
@@ -285,8 +287,7 @@ class FlatChunkWriterTest {
                 nullOr(
                         random,
                         regimes[14],
-                        new org.apache.flink.table.data.GenericArrayData(
-                                new Integer[] {(int) draws[14], null})),
+                        new GenericArrayData(new Integer[] {(int) draws[14], null})),
                 draws[15] % 2 == 0);
     }
 

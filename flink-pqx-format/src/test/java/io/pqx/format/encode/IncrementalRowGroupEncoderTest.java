@@ -8,6 +8,7 @@ import io.pqx.format.schema.FlinkToParquetSchema;
 import io.pqx.format.schema.ParquetSchema;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
@@ -102,7 +103,7 @@ class IncrementalRowGroupEncoderTest {
             ParquetSchema schema,
             List<RowData> rows,
             int sliceRows) {
-        List<java.util.concurrent.CompletableFuture<Void>> fed = new ArrayList<>();
+        List<CompletableFuture<Void>> fed = new ArrayList<>();
         RowGroupBuffer slice = new RowGroupBuffer(schema, "mem");
         for (RowData row : rows) {
             slice.append(row, 0);
@@ -114,7 +115,7 @@ class IncrementalRowGroupEncoderTest {
         if (slice.rowCount() > 0) {
             fed.add(encoder.feed(slice, new AtomicLong()));
         }
-        fed.forEach(java.util.concurrent.CompletableFuture::join);
+        fed.forEach(CompletableFuture::join);
     }
 
     private static EncodedRowGroup encodeWhole(ParquetSchema schema, List<RowData> rows)

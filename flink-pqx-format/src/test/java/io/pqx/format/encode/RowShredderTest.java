@@ -13,12 +13,13 @@ import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericMapData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 
 class RowShredderTest {
 
-    private static RowType type(org.apache.flink.table.types.DataType row) {
+    private static RowType type(DataType row) {
         return (RowType) row.getLogicalType();
     }
 

@@ -16,8 +16,12 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.apache.parquet.format.ConvertedType;
 import org.apache.parquet.format.FieldRepetitionType;
+import org.apache.parquet.format.JsonType;
 import org.apache.parquet.format.LogicalType;
+import org.apache.parquet.format.MicroSeconds;
 import org.apache.parquet.format.SchemaElement;
+import org.apache.parquet.format.TimestampType;
+import org.apache.parquet.format.Type;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 import org.apache.parquet.schema.MessageType;
@@ -145,20 +149,20 @@ class SchemaElementsTest {
                 List.of(
                         root(3),
                         new SchemaElement("span")
-                                .setType(org.apache.parquet.format.Type.FIXED_LEN_BYTE_ARRAY)
+                                .setType(Type.FIXED_LEN_BYTE_ARRAY)
                                 .setType_length(12)
                                 .setRepetition_type(FieldRepetitionType.REQUIRED)
                                 .setConverted_type(ConvertedType.INTERVAL),
                         group("l", FieldRepetitionType.OPTIONAL, 1)
                                 .setConverted_type(ConvertedType.LIST),
                         group("list", FieldRepetitionType.REPEATED, 1),
-                        leaf("element", org.apache.parquet.format.Type.INT32),
+                        leaf("element", Type.INT32),
                         group("m", FieldRepetitionType.OPTIONAL, 1)
                                 .setConverted_type(ConvertedType.MAP),
                         group("map", FieldRepetitionType.REPEATED, 2)
                                 .setConverted_type(ConvertedType.MAP_KEY_VALUE),
-                        leaf("key", org.apache.parquet.format.Type.INT32),
-                        leaf("value", org.apache.parquet.format.Type.INT64));
+                        leaf("key", Type.INT32),
+                        leaf("value", Type.INT64));
         MessageType schema = SchemaElements.fromThrift(elements, CTX);
         assertThat(schema.getType("span").getLogicalTypeAnnotation())
                 .isEqualTo(LogicalTypeAnnotation.intervalType());
@@ -172,9 +176,9 @@ class SchemaElementsTest {
 
     @Test
     void readsAnUnknownFutureLogicalTypeAsNoAnnotation() throws CorruptFileException {
-        SchemaElement unknown = leaf("u", org.apache.parquet.format.Type.BYTE_ARRAY);
+        SchemaElement unknown = leaf("u", Type.BYTE_ARRAY);
         unknown.setLogicalType(new LogicalType()); // no union member set: an id from the future
-        SchemaElement fallback = leaf("f", org.apache.parquet.format.Type.BYTE_ARRAY);
+        SchemaElement fallback = leaf("f", Type.BYTE_ARRAY);
         fallback.setLogicalType(new LogicalType()).setConverted_type(ConvertedType.UTF8);
         MessageType schema = SchemaElements.fromThrift(List.of(root(2), unknown, fallback), CTX);
         assertThat(schema.getType("u").getLogicalTypeAnnotation()).isNull();
@@ -184,13 +188,13 @@ class SchemaElementsTest {
 
     @Test
     void prefersTheLogicalTypeOverTheConvertedType() throws CorruptFileException {
-        SchemaElement ts = leaf("ts", org.apache.parquet.format.Type.INT64);
+        SchemaElement ts = leaf("ts", Type.INT64);
         ts.setLogicalType(
                         LogicalType.TIMESTAMP(
-                                new org.apache.parquet.format.TimestampType(
+                                new TimestampType(
                                         false,
                                         org.apache.parquet.format.TimeUnit.MICROS(
-                                                new org.apache.parquet.format.MicroSeconds()))))
+                                                new MicroSeconds()))))
                 .setConverted_type(ConvertedType.TIMESTAMP_MICROS);
         MessageType schema = SchemaElements.fromThrift(List.of(root(1), ts), CTX);
         assertThat(schema.getType("ts").getLogicalTypeAnnotation())
@@ -218,7 +222,7 @@ class SchemaElementsTest {
         return new SchemaElement(name).setRepetition_type(repetition).setNum_children(children);
     }
 
-    private static SchemaElement leaf(String name, org.apache.parquet.format.Type type) {
+    private static SchemaElement leaf(String name, Type type) {
         return new SchemaElement(name)
                 .setType(type)
                 .setRepetition_type(FieldRepetitionType.REQUIRED);
@@ -237,17 +241,15 @@ class SchemaElementsTest {
                 List.of(
                         root(2),
                         group("g", FieldRepetitionType.REQUIRED, 2),
-                        leaf("a", org.apache.parquet.format.Type.INT32),
-                        leaf("b", org.apache.parquet.format.Type.INT32)),
+                        leaf("a", Type.INT32),
+                        leaf("b", Type.INT32)),
                 "Cannot read schema: the root declares 2 children but the schema elements end after"
                         + " its child 1 (s.parquet)");
     }
 
     @Test
     void rejectsAnAnnotationThatContradictsTheTypeInItsOwnWordsWithoutACause() {
-        SchemaElement leaf =
-                leaf("t", org.apache.parquet.format.Type.INT32)
-                        .setLogicalType(LogicalType.JSON(new org.apache.parquet.format.JsonType()));
+        SchemaElement leaf = leaf("t", Type.INT32).setLogicalType(LogicalType.JSON(new JsonType()));
         assertThatThrownBy(() -> SchemaElements.fromThrift(List.of(root(1), leaf), CTX))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
@@ -265,7 +267,7 @@ class SchemaElementsTest {
     @Test
     void rejectsARootThatIsNotAGroup() {
         assertCorrupt(
-                List.of(leaf("root", org.apache.parquet.format.Type.INT32)),
+                List.of(leaf("root", Type.INT32)),
                 "Cannot read schema: the root element 'root' is not a group (s.parquet)");
     }
 
@@ -275,7 +277,7 @@ class SchemaElementsTest {
                 List.of(
                         root(2),
                         group("g", FieldRepetitionType.OPTIONAL, 3),
-                        leaf("a", org.apache.parquet.format.Type.INT32)),
+                        leaf("a", Type.INT32)),
                 "Cannot read schema: group 'g' declares 3 children but only 1 schema elements"
                         + " follow (s.parquet)");
     }
@@ -283,10 +285,7 @@ class SchemaElementsTest {
     @Test
     void rejectsElementsOutsideTheTree() {
         assertCorrupt(
-                List.of(
-                        root(1),
-                        leaf("a", org.apache.parquet.format.Type.INT32),
-                        leaf("b", org.apache.parquet.format.Type.INT32)),
+                List.of(root(1), leaf("a", Type.INT32), leaf("b", Type.INT32)),
                 "Cannot read schema: the schema tree covers 2 of the footer's 3 schema elements"
                         + " (s.parquet)");
     }
@@ -301,9 +300,7 @@ class SchemaElementsTest {
     @Test
     void rejectsAFieldWithoutRepetition() {
         assertCorrupt(
-                List.of(
-                        root(1),
-                        new SchemaElement("a").setType(org.apache.parquet.format.Type.INT32)),
+                List.of(root(1), new SchemaElement("a").setType(Type.INT32)),
                 "Cannot read schema: field 'a' has no repetition type (s.parquet)");
     }
 
@@ -313,15 +310,15 @@ class SchemaElementsTest {
                 List.of(
                         root(1),
                         group("g", FieldRepetitionType.OPTIONAL, 2),
-                        leaf("a", org.apache.parquet.format.Type.INT32),
-                        leaf("a", org.apache.parquet.format.Type.INT64)),
+                        leaf("a", Type.INT32),
+                        leaf("a", Type.INT64)),
                 "Cannot read schema: group 'g' has two fields named 'a' (s.parquet)");
     }
 
     @Test
     void rejectsAFixedLengthArrayWithoutLength() {
         assertCorrupt(
-                List.of(root(1), leaf("f", org.apache.parquet.format.Type.FIXED_LEN_BYTE_ARRAY)),
+                List.of(root(1), leaf("f", Type.FIXED_LEN_BYTE_ARRAY)),
                 "Cannot read schema: FIXED_LEN_BYTE_ARRAY field 'f' has no valid type_length"
                         + " (s.parquet)");
     }
@@ -338,10 +335,7 @@ class SchemaElementsTest {
     @Test
     void rejectsADecimalConvertedTypeWithoutPrecision() {
         assertCorrupt(
-                List.of(
-                        root(1),
-                        leaf("d", org.apache.parquet.format.Type.INT32)
-                                .setConverted_type(ConvertedType.DECIMAL)),
+                List.of(root(1), leaf("d", Type.INT32).setConverted_type(ConvertedType.DECIMAL)),
                 "Cannot read schema: field 'd' is invalid: DECIMAL converted type has no precision"
                         + " (s.parquet)");
     }
@@ -353,7 +347,7 @@ class SchemaElementsTest {
                                 SchemaElements.fromThrift(
                                         List.of(
                                                 root(1),
-                                                leaf("d", org.apache.parquet.format.Type.INT32)
+                                                leaf("d", Type.INT32)
                                                         .setConverted_type(ConvertedType.DECIMAL)
                                                         .setPrecision(20)),
                                         CTX))
@@ -369,7 +363,7 @@ class SchemaElementsTest {
         for (int i = 0; i < 600; i++) {
             elements.add(group("g" + i, FieldRepetitionType.OPTIONAL, 1));
         }
-        elements.add(leaf("x", org.apache.parquet.format.Type.INT32));
+        elements.add(leaf("x", Type.INT32));
         assertCorrupt(
                 elements,
                 "Cannot read schema: the schema nests deeper than 500 levels (s.parquet)");

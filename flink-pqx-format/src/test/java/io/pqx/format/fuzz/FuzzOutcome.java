@@ -8,6 +8,8 @@ import java.util.Collections;
 import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What became of one mutant, and whether that is clean. Clean: read to the end, or refused with a
@@ -27,8 +29,8 @@ import java.util.Set;
 public record FuzzOutcome(boolean clean, String key, String detail) {
 
     /** Unchecked exceptions a decoder may throw, which a message must not name as its reason. */
-    static final java.util.regex.Pattern UNCHECKED_NAMES =
-            java.util.regex.Pattern.compile(
+    static final Pattern UNCHECKED_NAMES =
+            Pattern.compile(
                     "\\b(\\w*IndexOutOfBounds|IllegalArgument|IllegalState|NegativeArraySize|Arithmetic"
                             + "|Buffer(Under|Over)flow|NullPointer|ClassCast|UnsupportedOperation|Parquet\\w*"
                             + "|Runtime|LZ4|Zstd|Brotli\\w*)(Exception|Error)\\b|\\w+Error\\b");
@@ -63,7 +65,7 @@ public record FuzzOutcome(boolean clean, String key, String detail) {
                     "UNCLEAN message does not name the file: " + head(message),
                     String.valueOf(message));
         }
-        java.util.regex.Matcher named = UNCHECKED_NAMES.matcher(message);
+        Matcher named = UNCHECKED_NAMES.matcher(message);
         if (named.find()) {
             return new FuzzOutcome(
                     false,

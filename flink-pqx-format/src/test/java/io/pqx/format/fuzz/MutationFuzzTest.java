@@ -5,9 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqx.format.TestingFuzzSeeds;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.UnsupportedFileException;
+import io.pqx.format.footer.BoundedThrift;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
+import org.apache.parquet.format.DataPageHeader;
+import org.apache.parquet.format.Encoding;
+import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.PageType;
+import org.apache.parquet.format.Util;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -120,17 +127,11 @@ class MutationFuzzTest {
 
     @Test
     void setsThriftFieldsToTheGivenValues() throws Exception {
-        org.apache.parquet.format.PageHeader header =
-                new org.apache.parquet.format.PageHeader(
-                        org.apache.parquet.format.PageType.DATA_PAGE, 100, 90);
+        PageHeader header = new PageHeader(PageType.DATA_PAGE, 100, 90);
         header.setData_page_header(
-                new org.apache.parquet.format.DataPageHeader(
-                        7,
-                        org.apache.parquet.format.Encoding.PLAIN,
-                        org.apache.parquet.format.Encoding.RLE,
-                        org.apache.parquet.format.Encoding.RLE));
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        org.apache.parquet.format.Util.writePageHeader(header, out);
+                new DataPageHeader(7, Encoding.PLAIN, Encoding.RLE, Encoding.RLE));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Util.writePageHeader(header, out);
         byte[] bytes = out.toByteArray();
         ThriftFields.Walk walk = ThriftFields.walk(bytes, 0, bytes.length);
         assertThat(walk.end()).isEqualTo(bytes.length);
@@ -139,16 +140,16 @@ class MutationFuzzTest {
         ThriftFields.Field compressed = walk.fields().get(2);
         for (long value : new long[] {0, -1, Integer.MAX_VALUE}) {
             byte[] encoded = ThriftFields.encode(compressed, value);
-            java.io.ByteArrayOutputStream edited = new java.io.ByteArrayOutputStream();
+            ByteArrayOutputStream edited = new ByteArrayOutputStream();
             edited.write(bytes, 0, compressed.offset());
             edited.write(encoded);
             edited.write(
                     bytes,
                     compressed.offset() + compressed.length(),
                     bytes.length - compressed.offset() - compressed.length());
-            org.apache.parquet.format.PageHeader back = new org.apache.parquet.format.PageHeader();
+            PageHeader back = new PageHeader();
             byte[] editedBytes = edited.toByteArray();
-            io.pqx.format.footer.BoundedThrift.read(back, editedBytes, 0, editedBytes.length);
+            BoundedThrift.read(back, editedBytes, 0, editedBytes.length);
             assertThat(back.getCompressed_page_size()).isEqualTo((int) value);
             assertThat(back.getData_page_header().getNum_values()).isEqualTo(7);
         }

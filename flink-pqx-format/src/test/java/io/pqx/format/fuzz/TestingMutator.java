@@ -1,6 +1,7 @@
 package io.pqx.format.fuzz;
 
 import java.io.ByteArrayOutputStream;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -110,7 +111,7 @@ public final class TestingMutator {
                         ? random.nextInt(file.length)
                         : Math.max(0, file.length - 1 - random.nextInt(Math.min(file.length, 64)));
         return new Mutant(
-                java.util.Arrays.copyOf(file, length),
+                Arrays.copyOf(file, length),
                 Kind.TRUNCATE,
                 "truncate to " + length + " of " + file.length + " bytes");
     }

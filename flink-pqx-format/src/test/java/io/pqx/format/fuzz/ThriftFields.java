@@ -1,6 +1,7 @@
 package io.pqx.format.fuzz;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -89,7 +90,7 @@ public final class ThriftFields {
             v >>>= 7;
         }
         out[i++] = (byte) v;
-        return java.util.Arrays.copyOf(out, i);
+        return Arrays.copyOf(out, i);
     }
 
     private static final class Walker {

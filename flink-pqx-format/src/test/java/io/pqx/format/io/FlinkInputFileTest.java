@@ -7,11 +7,11 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
 import org.apache.flink.core.fs.ByteBufferReadable;
 import org.apache.flink.core.fs.FSDataInputStream;
-import org.apache.flink.core.fs.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -102,12 +102,12 @@ class FlinkInputFileTest {
     }
 
     @Test
-    void localFilesReadTheSameAtAnyPositionInAnyOrder(@TempDir java.nio.file.Path dir)
-            throws IOException {
-        java.nio.file.Path local = dir.resolve("data.bin");
+    void localFilesReadTheSameAtAnyPositionInAnyOrder(@TempDir Path dir) throws IOException {
+        Path local = dir.resolve("data.bin");
         Files.write(local, DATA);
         Random random = new Random(7);
-        try (FlinkInputFile file = FlinkInputFile.open(new Path(local.toUri()))) {
+        try (FlinkInputFile file =
+                FlinkInputFile.open(new org.apache.flink.core.fs.Path(local.toUri()))) {
             for (int i = 0; i < 200; i++) {
                 int length = random.nextInt(70_000);
                 int position = random.nextInt(DATA.length - length);

@@ -22,6 +22,8 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.IntStream;
+import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericArrayData;
@@ -236,7 +238,7 @@ class MetadataViewsTest {
                 }
             }
             long excluded =
-                    java.util.stream.IntStream.range(1000, 1100)
+                    IntStream.range(1000, 1100)
                             .filter(i -> !bloom.mightContain("name-" + i))
                             .count();
             assertThat(excluded).isGreaterThan(90);
@@ -305,12 +307,10 @@ class MetadataViewsTest {
     @Test
     void aCorpusFileReadsTheSameFooterOnlyAndThroughTheReader() throws Exception {
         java.nio.file.Path path = TestingParquetFiles.data("alltypes_plain.parquet");
-        try (InputFile input =
-                        FlinkInputFile.open(new org.apache.flink.core.fs.Path(path.toUri()));
+        try (InputFile input = FlinkInputFile.open(new Path(path.toUri()));
                 ParquetReader reader =
                         ParquetReader.open(
-                                FlinkInputFile.open(
-                                        new org.apache.flink.core.fs.Path(path.toUri())),
+                                FlinkInputFile.open(new Path(path.toUri())),
                                 ReadOptions.defaults())) {
             FileMetadataView footerOnly = ParquetReader.readMetadata(input, ReadOptions.defaults());
             assertThat(footerOnly).isEqualTo(reader.metadata());

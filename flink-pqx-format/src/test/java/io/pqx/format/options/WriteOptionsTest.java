@@ -3,6 +3,7 @@ package io.pqx.format.options;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 class WriteOptionsTest {
@@ -35,7 +36,7 @@ class WriteOptionsTest {
                                 .build()
                                 .dictionaryPageSizeBytes())
                 .isEqualTo(64);
-        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+        Assertions.assertThatIllegalArgumentException()
                 .isThrownBy(() -> WriteOptions.builder().dictionaryPageSizeBytes(63).build())
                 .withMessage(
                         "Cannot build WriteOptions: dictionaryPageSizeBytes must be >= 64 "

@@ -3,6 +3,7 @@ package io.pqx.format.page;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.sun.management.ThreadMXBean;
 import io.pqx.format.codec.Codecs;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
@@ -109,7 +110,7 @@ class LyingPageHeaderTest {
     }
 
     private static long allocatedBytes() {
-        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
+        return ((ThreadMXBean) ManagementFactory.getThreadMXBean())
                 .getThreadAllocatedBytes(Thread.currentThread().getId());
     }
 }

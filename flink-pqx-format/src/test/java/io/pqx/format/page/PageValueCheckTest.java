@@ -8,6 +8,7 @@ import io.pqx.format.error.FileContext;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Random;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
@@ -222,7 +223,7 @@ class PageValueCheckTest {
                                                 : (i % 7 == 3 ? 0 : 1); // pattern 3: all null
                                 nonNull += levels[i];
                             }
-                            int[] present = java.util.Arrays.copyOf(ids, nonNull);
+                            int[] present = Arrays.copyOf(ids, nonNull);
                             byte[] dl = hybrid(1, levels);
                             byte[] body =
                                     concat(le32(dl.length), dl, new byte[] {3}, hybrid(3, present));
@@ -476,7 +477,7 @@ class PageValueCheckTest {
             ints.writeInteger(i * 1000);
         }
         byte[] whole = bytes(ints);
-        byte[] cut = java.util.Arrays.copyOf(whole, whole.length - 10);
+        byte[] cut = Arrays.copyOf(whole, whole.length - 10);
         assertThatThrownBy(
                         () ->
                                 check(PrimitiveTypeName.INT32, Type.Repetition.REQUIRED)
@@ -499,7 +500,7 @@ class PageValueCheckTest {
                 new DeltaLengthByteArrayValuesWriter(64, 1 << 20, HEAP);
         dlba.writeBytes(Binary.fromString("abcd"));
         dlba.writeBytes(Binary.fromString("efgh"));
-        byte[] lengthsOnly = java.util.Arrays.copyOf(bytes(dlba), bytes(dlba).length - 3);
+        byte[] lengthsOnly = Arrays.copyOf(bytes(dlba), bytes(dlba).length - 3);
         assertRefused(
                 () ->
                         check(PrimitiveTypeName.BINARY, Type.Repetition.REQUIRED)

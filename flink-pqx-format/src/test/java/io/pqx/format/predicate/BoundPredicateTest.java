@@ -30,6 +30,7 @@ import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.DoubleType;
 import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
 import org.apache.flink.table.types.logical.VarCharType;
@@ -39,13 +40,11 @@ class BoundPredicateTest {
 
     private static final RowType ADDRESS =
             RowType.of(
-                    new org.apache.flink.table.types.logical.LogicalType[] {
-                        VarCharType.STRING_TYPE, new IntType()
-                    },
+                    new LogicalType[] {VarCharType.STRING_TYPE, new IntType()},
                     new String[] {"city", "zip"});
     private static final RowType TYPE =
             RowType.of(
-                    new org.apache.flink.table.types.logical.LogicalType[] {
+                    new LogicalType[] {
                         new IntType(),
                         new DoubleType(),
                         VarCharType.STRING_TYPE,

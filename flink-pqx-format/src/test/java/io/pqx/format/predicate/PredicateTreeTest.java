@@ -11,10 +11,15 @@ import static io.pqx.format.predicate.Predicates.or;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.List;
+import org.apache.flink.table.data.TimestampData;
 import org.junit.jupiter.api.Test;
 
 class PredicateTreeTest {
@@ -49,20 +54,16 @@ class PredicateTreeTest {
                         not(in("z", 1, 2, 3)),
                         Predicates.startsWith("s", "ab"),
                         Predicates.slot("join", "k"),
-                        equal(
-                                "ts",
-                                org.apache.flink.table.data.TimestampData.fromEpochMillis(
-                                        1234L, 567)),
+                        equal("ts", TimestampData.fromEpochMillis(1234L, 567)),
                         equal("d", LocalDate.of(2024, 1, 31)),
                         equal("b", new byte[] {1, 2}),
                         equal("m", new BigDecimal("1.50")));
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
             out.writeObject(p);
         }
-        try (java.io.ObjectInputStream in =
-                new java.io.ObjectInputStream(
-                        new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+        try (ObjectInputStream in =
+                new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
             assertThat(in.readObject()).isEqualTo(p).hasToString(p.toString());
         }
     }

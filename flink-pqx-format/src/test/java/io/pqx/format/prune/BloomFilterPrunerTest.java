@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ParquetWriter;
+import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.metadata.BloomFilterView;
 import io.pqx.format.metadata.RowGroupView;
@@ -178,8 +179,7 @@ class BloomFilterPrunerTest {
                         equal("k", 4),
                         reader.schema().fields(),
                         (rowGroup, leaf) -> {
-                            throw new io.pqx.format.error.CorruptFileException(
-                                    "Cannot read bloom filter: test");
+                            throw new CorruptFileException("Cannot read bloom filter: test");
                         });
         assertThat(pruner.prune(group, RowGroupAccess.scan(ROWS), SlotValues.none(), counters))
                 .isEqualTo(RowGroupAccess.scan(ROWS));

@@ -12,20 +12,29 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ParquetWriter;
+import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.index.OffsetIndexView;
+import io.pqx.format.index.PhysicalType;
 import io.pqx.format.io.ByteArrayInputFile;
+import io.pqx.format.metadata.ChunkStatisticsView;
 import io.pqx.format.metadata.LeafPageIndex;
 import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.metadata.RowGroupView;
+import io.pqx.format.metadata.TrustedPageIndex;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.predicate.ColumnRef;
 import io.pqx.format.predicate.Predicate;
+import io.pqx.format.predicate.Predicates;
 import io.pqx.format.predicate.RuntimeFilter;
 import io.pqx.format.predicate.SlotValues;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
@@ -138,10 +147,7 @@ class PageIndexPrunerTest {
         assertThat(prune(or(lessThan("i", 100), lessThan("j", 100))))
                 .isEqualTo(select(0, 100, 900, 1000));
         assertThat(prune(isNull("j"))).isEqualTo(select(200, 250));
-        assertThat(
-                        prune(
-                                io.pqx.format.predicate.Predicates.and(
-                                        greaterThan("i", 180), lessThan("j", 760))))
+        assertThat(prune(Predicates.and(greaterThan("i", 180), lessThan("j", 760))))
                 .isEqualTo(select(250, 1000));
     }
 
@@ -165,10 +171,9 @@ class PageIndexPrunerTest {
         assertThat(prune(equal("t", "00517"))).isEqualTo(RowGroupAccess.scan(ROWS));
         assertThat(
                         prune(
-                                io.pqx.format.predicate.Predicates.and(
+                                Predicates.and(
                                         greaterOrEqual("t", "00517"),
-                                        io.pqx.format.predicate.Predicates.lessOrEqual(
-                                                "t", "00517"))))
+                                        Predicates.lessOrEqual("t", "00517"))))
                 .isEqualTo(select(500, 550));
     }
 
@@ -257,8 +262,7 @@ class PageIndexPrunerTest {
 
     @Test
     void aBrokenIndexKeepsTheDataAndCountsAFailure() throws IOException {
-        IOException broken =
-                new io.pqx.format.error.CorruptFileException("Cannot read column index: test");
+        IOException broken = new CorruptFileException("Cannot read column index: test");
         PageIndexSource source =
                 rowGroup ->
                         Optional.of(
@@ -305,8 +309,7 @@ class PageIndexPrunerTest {
         PruningCounters counters = new PruningCounters();
         assertThat(
                         PageIndexPruner.create(
-                                        io.pqx.format.predicate.Predicates.and(
-                                                lessThan("i", 120), lessThan("j", 500)),
+                                        Predicates.and(lessThan("i", 120), lessThan("j", 500)),
                                         reader.schema().fields(),
                                         onlyI)
                                 .prune(
@@ -332,19 +335,18 @@ class PageIndexPrunerTest {
     @Test
     void aNullPageWithFewerNullsThanRowsProvesNothing() throws IOException {
         // some writers mark a page of NaN only as a null page with no nulls: it holds values
-        io.pqx.format.index.OffsetIndexView offsets = reader.readOffsetIndex(0, 2).orElseThrow();
+        OffsetIndexView offsets = reader.readOffsetIndex(0, 2).orElseThrow();
         int pages = offsets.pageCount();
         boolean[] nullPages = new boolean[pages];
-        java.util.Arrays.fill(nullPages, true);
-        List<io.pqx.format.metadata.ChunkStatisticsView> stats =
-                java.util.Collections.nCopies(
+        Arrays.fill(nullPages, true);
+        List<ChunkStatisticsView> stats =
+                Collections.nCopies(
                         pages,
-                        io.pqx.format.metadata.ChunkStatisticsView.unbounded(
-                                io.pqx.format.index.PhysicalType.DOUBLE,
-                                java.util.OptionalLong.of(0),
+                        ChunkStatisticsView.unbounded(
+                                PhysicalType.DOUBLE,
+                                OptionalLong.of(0),
                                 "the page holds only nulls"));
-        io.pqx.format.metadata.TrustedPageIndex nanPages =
-                io.pqx.format.metadata.TrustedPageIndex.of(offsets, ROWS, nullPages, stats);
+        TrustedPageIndex nanPages = TrustedPageIndex.of(offsets, ROWS, nullPages, stats);
         PageIndexSource source =
                 rowGroup ->
                         Optional.of(
@@ -361,7 +363,7 @@ class PageIndexPrunerTest {
         PruningCounters counters = new PruningCounters();
         assertThat(
                         PageIndexPruner.create(
-                                        io.pqx.format.predicate.Predicates.notEqual("d", 1.0),
+                                        Predicates.notEqual("d", 1.0),
                                         reader.schema().fields(),
                                         source)
                                 .prune(

@@ -17,9 +17,11 @@ import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
 import io.pqx.format.predicate.RuntimeFilter;
 import io.pqx.format.predicate.SlotValues;
+import io.pqx.format.predicate.StartsWith;
 import io.pqx.format.predicate.Ternary;
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -40,6 +42,7 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.Test;
@@ -287,7 +290,7 @@ class PruningDifferentialTest {
         for (int k = 0; k < 10; k++) {
             dec9.add(BigDecimal.valueOf(r.nextInt(20001) - 10000, 2));
             dec30.add(
-                    new BigDecimal(new java.math.BigInteger(90, r))
+                    new BigDecimal(new BigInteger(90, r))
                             .movePointLeft(4)
                             .multiply(BigDecimal.valueOf(r.nextBoolean() ? 1 : -1)));
         }
@@ -435,13 +438,10 @@ class PruningDifferentialTest {
         if (kind < 24) {
             return Predicates.isNotNull(col.path());
         }
-        boolean string =
-                col.type().getTypeRoot()
-                        == org.apache.flink.table.types.logical.LogicalTypeRoot.VARCHAR;
+        boolean string = col.type().getTypeRoot() == LogicalTypeRoot.VARCHAR;
         if (kind < 36 && string) {
             String s = (String) pick(r, col);
-            return new io.pqx.format.predicate.StartsWith(
-                    ref, s.substring(0, r.nextInt(s.length() + 1)));
+            return new StartsWith(ref, s.substring(0, r.nextInt(s.length() + 1)));
         }
         if (kind < 50) {
             int n = 1 + r.nextInt(6);

@@ -3,8 +3,10 @@ package io.pqx.format.prune;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
+import java.util.PrimitiveIterator;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -118,11 +120,10 @@ class RowSelectionAlgebraTest {
             assertThat(indexes(sa.skip(n)))
                     .as(context)
                     .containsExactly(
-                            java.util.Arrays.copyOfRange(
-                                    idx, (int) Math.min(n, idx.length), idx.length));
+                            Arrays.copyOfRange(idx, (int) Math.min(n, idx.length), idx.length));
             assertThat(indexes(sa.limit(n)))
                     .as(context)
-                    .containsExactly(java.util.Arrays.copyOf(idx, (int) Math.min(n, idx.length)));
+                    .containsExactly(Arrays.copyOf(idx, (int) Math.min(n, idx.length)));
             long per = 1 + random.nextInt(6);
             List<RowSelection> pieces = sa.split(per);
             RowSelection joined = RowSelection.none();
@@ -150,7 +151,7 @@ class RowSelectionAlgebraTest {
 
     private static long[] indexes(RowSelection s) {
         long[] out = new long[(int) s.rowCount()];
-        java.util.PrimitiveIterator.OfLong it = s.rowIndexes();
+        PrimitiveIterator.OfLong it = s.rowIndexes();
         for (int i = 0; i < out.length; i++) {
             out[i] = it.nextLong();
         }

@@ -4,6 +4,7 @@ import static io.pqx.format.schema.TestingSchemas.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampKind;
 import org.apache.flink.table.types.logical.TimestampType;
@@ -59,10 +60,7 @@ class DeclaredTypeMatcherTest {
     @Test
     void keepsATimeAttributeKindOfTheDeclaredType() throws Exception {
         TimestampType rowtime = new TimestampType(true, TimestampKind.ROWTIME, 3);
-        RowType declared =
-                RowType.of(
-                        new org.apache.flink.table.types.logical.LogicalType[] {rowtime},
-                        new String[] {"ts"});
+        RowType declared = RowType.of(new LogicalType[] {rowtime}, new String[] {"ts"});
         ParquetSchema schema = FlinkToParquetSchema.toParquetSchema(declared);
         assertThat(schema.rowType()).isEqualTo(declared);
         assertThat(((TimestampType) schema.fields().get(0).flinkType()).getKind())

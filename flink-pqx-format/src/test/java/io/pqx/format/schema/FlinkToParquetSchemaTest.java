@@ -3,6 +3,8 @@ package io.pqx.format.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.format.options.WriteOptions;
+import java.math.BigInteger;
 import java.util.Map;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -115,10 +117,7 @@ class FlinkToParquetSchemaTest {
         if (bytes <= 0) {
             return 0;
         }
-        java.math.BigInteger max =
-                java.math.BigInteger.ONE
-                        .shiftLeft(8 * bytes - 1)
-                        .subtract(java.math.BigInteger.ONE);
+        BigInteger max = BigInteger.ONE.shiftLeft(8 * bytes - 1).subtract(BigInteger.ONE);
         return max.toString().length() - 1; // floor(log10(max))
     }
 
@@ -271,8 +270,7 @@ class FlinkToParquetSchemaTest {
                         FlinkToParquetSchema.toParquet(row("a", DataTypes.INT().getLogicalType()))
                                 .getName())
                 .isEqualTo("flink_schema");
-        assertThat(io.pqx.format.options.WriteOptions.FLINK_SCHEMA_KEY)
-                .isEqualTo("pqx.flink.schema");
+        assertThat(WriteOptions.FLINK_SCHEMA_KEY).isEqualTo("pqx.flink.schema");
     }
 
     @Test
@@ -283,9 +281,7 @@ class FlinkToParquetSchemaTest {
                                 "ROW<a CHAR(3) NOT NULL, `b c` MULTISET<TIMESTAMP_LTZ(2)>,"
                                         + " d MAP<INT, ROW<e TIME(0)>>>");
         String text = FlinkToParquetSchema.declaredTypeText(rowType);
-        assertThat(
-                        FlinkToParquetSchema.declaredType(
-                                Map.of(io.pqx.format.options.WriteOptions.FLINK_SCHEMA_KEY, text)))
+        assertThat(FlinkToParquetSchema.declaredType(Map.of(WriteOptions.FLINK_SCHEMA_KEY, text)))
                 .isEqualTo(rowType);
     }
 

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.UnsupportedFileException;
+import java.util.Collections;
 import java.util.List;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -329,7 +330,7 @@ class ParquetToFlinkSchemaTest {
                 .isInstanceOf(UnsupportedFileException.class)
                 .hasMessage(
                         "Cannot read schema: it nests deeper than 256 levels (test.parquet, column "
-                                + String.join(".", java.util.Collections.nCopies(257, "g"))
+                                + String.join(".", Collections.nCopies(257, "g"))
                                 + ")");
     }
 

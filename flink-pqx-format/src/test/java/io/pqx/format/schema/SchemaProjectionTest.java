@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.parquet.schema.Type;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -112,7 +113,7 @@ class SchemaProjectionTest {
         ParquetSchema projected = SchemaProjection.project(file, List.of("NAME", "ADDR.Street"));
         assertThat(projected.rowType()).isEqualTo(sql("ROW<Name STRING, addr ROW<street STRING>>"));
         assertThat(projected.messageType().getFields())
-                .extracting(org.apache.parquet.schema.Type::getName)
+                .extracting(Type::getName)
                 .containsExactly("Name", "addr");
     }
 

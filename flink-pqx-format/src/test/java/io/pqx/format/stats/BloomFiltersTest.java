@@ -16,9 +16,18 @@ import io.pqx.format.io.InputFile;
 import io.pqx.format.io.PositionOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.Optional;
 import org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
+import org.apache.parquet.format.BloomFilterAlgorithm;
+import org.apache.parquet.format.BloomFilterCompression;
+import org.apache.parquet.format.BloomFilterHash;
+import org.apache.parquet.format.BloomFilterHeader;
+import org.apache.parquet.format.SplitBlockAlgorithm;
+import org.apache.parquet.format.Uncompressed;
+import org.apache.parquet.format.Util;
+import org.apache.parquet.format.XxHash;
 import org.apache.parquet.io.api.Binary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -108,7 +117,7 @@ class BloomFiltersTest {
     void rejectsABitsetLongerThanTheFile() throws IOException {
         FileRange[] range = new FileRange[1];
         byte[] bytes = fileWith(filterOf(1), range);
-        byte[] cut = java.util.Arrays.copyOf(bytes, (int) range[0].offset() + 100);
+        byte[] cut = Arrays.copyOf(bytes, (int) range[0].offset() + 100);
         InputFile file = new ByteArrayInputFile("b.parquet", cut);
         assertThatThrownBy(() -> BloomFilters.read(file, range[0].offset(), -1, CTX))
                 .isInstanceOf(CorruptFileException.class)
@@ -133,7 +142,7 @@ class BloomFiltersTest {
     @Test
     void rejectsAGarbageHeader() {
         byte[] bytes = new byte[200];
-        java.util.Arrays.fill(bytes, (byte) 0x2B);
+        Arrays.fill(bytes, (byte) 0x2B);
         InputFile file = new ByteArrayInputFile("b.parquet", bytes);
         assertThatThrownBy(() -> BloomFilters.read(file, 10, -1, CTX))
                 .isInstanceOf(CorruptFileException.class)
@@ -146,15 +155,12 @@ class BloomFiltersTest {
         // a header declaring a 16-byte bitset (a multiple of 16, but no whole 32-byte block)
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         bytes.write(new byte[] {'P', 'A', 'R', '1'});
-        org.apache.parquet.format.Util.writeBloomFilterHeader(
-                new org.apache.parquet.format.BloomFilterHeader(
+        Util.writeBloomFilterHeader(
+                new BloomFilterHeader(
                         16,
-                        org.apache.parquet.format.BloomFilterAlgorithm.BLOCK(
-                                new org.apache.parquet.format.SplitBlockAlgorithm()),
-                        org.apache.parquet.format.BloomFilterHash.XXHASH(
-                                new org.apache.parquet.format.XxHash()),
-                        org.apache.parquet.format.BloomFilterCompression.UNCOMPRESSED(
-                                new org.apache.parquet.format.Uncompressed())),
+                        BloomFilterAlgorithm.BLOCK(new SplitBlockAlgorithm()),
+                        BloomFilterHash.XXHASH(new XxHash()),
+                        BloomFilterCompression.UNCOMPRESSED(new Uncompressed())),
                 bytes);
         bytes.write(new byte[16 + 30]);
         InputFile file = new ByteArrayInputFile("b.parquet", bytes.toByteArray());

@@ -16,16 +16,19 @@ import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.InputFile;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.format.OffsetIndex;
 import org.apache.parquet.format.PageLocation;
 import org.apache.parquet.format.Util;
 import org.apache.parquet.internal.column.columnindex.BoundaryOrder;
 import org.apache.parquet.internal.column.columnindex.ColumnIndex;
 import org.apache.parquet.internal.column.columnindex.ColumnIndexBuilder;
-import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
@@ -56,9 +59,10 @@ class PageIndexesTest {
 
     @Test
     void convertsAnOffsetIndexToThriftAndBack() throws IOException {
-        OffsetIndex index = offsetIndex();
-        org.apache.parquet.format.OffsetIndex ours = PageIndexes.toThrift(index);
-        OffsetIndex back = PageIndexes.fromThrift(ours, CTX);
+        org.apache.parquet.internal.column.columnindex.OffsetIndex index = offsetIndex();
+        OffsetIndex ours = PageIndexes.toThrift(index);
+        org.apache.parquet.internal.column.columnindex.OffsetIndex back =
+                PageIndexes.fromThrift(ours, CTX);
         assertThat(back.getPageCount()).isEqualTo(3);
         for (int i = 0; i < 3; i++) {
             assertThat(back.getOffset(i)).isEqualTo(index.getOffset(i));
@@ -83,7 +87,7 @@ class PageIndexesTest {
                 PageIndexes.readColumnIndex(
                         file, columnIndexAt, offsetIndexAt - columnIndexAt, STRING, CTX);
         assertThat(columnIndex.getMinValues()).isEqualTo(stringIndex().getMinValues());
-        OffsetIndex offsets =
+        org.apache.parquet.internal.column.columnindex.OffsetIndex offsets =
                 PageIndexes.readOffsetIndex(file, offsetIndexAt, end - offsetIndexAt, CTX);
         assertThat(offsets.getFirstRowIndex(2)).isEqualTo(2500);
     }
@@ -106,7 +110,7 @@ class PageIndexesTest {
     @Test
     void rejectsGarbageIndexBytes() {
         byte[] garbage = new byte[64];
-        java.util.Arrays.fill(garbage, (byte) 0x29);
+        Arrays.fill(garbage, (byte) 0x29);
         InputFile file = new ByteArrayInputFile("p.parquet", garbage);
         assertThatThrownBy(() -> PageIndexes.readColumnIndex(file, 0, 64, STRING, CTX))
                 .isInstanceOf(CorruptFileException.class)
@@ -146,7 +150,7 @@ class PageIndexesTest {
                         .withNumNulls(0)
                         .build());
         org.apache.parquet.format.ColumnIndex thrift = PageIndexes.toThrift(builder.build());
-        thrift.getMin_values().set(0, java.nio.ByteBuffer.wrap(new byte[3])); // cut by damage
+        thrift.getMin_values().set(0, ByteBuffer.wrap(new byte[3])); // cut by damage
         assertThatThrownBy(() -> PageIndexes.fromThrift(thrift, int64, CTX))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
@@ -156,16 +160,12 @@ class PageIndexesTest {
     }
 
     private static byte[] longBytes(long value) {
-        return java.nio.ByteBuffer.allocate(8)
-                .order(java.nio.ByteOrder.LITTLE_ENDIAN)
-                .putLong(value)
-                .array();
+        return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(value).array();
     }
 
     @Test
     void rejectsAnOffsetIndexOfNoPages() {
-        org.apache.parquet.format.OffsetIndex thrift =
-                new org.apache.parquet.format.OffsetIndex(new ArrayList<>());
+        OffsetIndex thrift = new OffsetIndex(new ArrayList<>());
         assertThatThrownBy(() -> PageIndexes.fromThrift(thrift, CTX))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
@@ -178,10 +178,7 @@ class PageIndexesTest {
         pages.add(new PageLocation(4, 10, 0));
         pages.add(new PageLocation(14, 10, 50));
         pages.add(new PageLocation(24, 10, 20));
-        assertThatThrownBy(
-                        () ->
-                                PageIndexes.fromThrift(
-                                        new org.apache.parquet.format.OffsetIndex(pages), CTX))
+        assertThatThrownBy(() -> PageIndexes.fromThrift(new OffsetIndex(pages), CTX))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessageStartingWith(
                         "Cannot read offset index: page 2 has an impossible location");

@@ -12,8 +12,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.OptionalLong;
-import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.format.ColumnOrder;
+import org.apache.parquet.format.Statistics;
 import org.apache.parquet.format.TypeDefinedOrder;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
@@ -39,16 +39,20 @@ class StatisticsConverterTest {
     private static final PrimitiveType DOUBLE = Types.optional(PrimitiveTypeName.DOUBLE).named("d");
     private static final PrimitiveType INT96 = Types.optional(PrimitiveTypeName.INT96).named("t");
 
-    private static Statistics<?> ints(PrimitiveType type, int... values) {
-        Statistics<?> stats = Statistics.createStats(type);
+    private static org.apache.parquet.column.statistics.Statistics<?> ints(
+            PrimitiveType type, int... values) {
+        org.apache.parquet.column.statistics.Statistics<?> stats =
+                org.apache.parquet.column.statistics.Statistics.createStats(type);
         for (int v : values) {
             stats.updateStats(v);
         }
         return stats;
     }
 
-    private static Statistics<?> strings(PrimitiveType type, String... values) {
-        Statistics<?> stats = Statistics.createStats(type);
+    private static org.apache.parquet.column.statistics.Statistics<?> strings(
+            PrimitiveType type, String... values) {
+        org.apache.parquet.column.statistics.Statistics<?> stats =
+                org.apache.parquet.column.statistics.Statistics.createStats(type);
         for (String v : values) {
             if (v == null) {
                 stats.incrementNumNulls();
@@ -75,9 +79,9 @@ class StatisticsConverterTest {
 
     @Test
     void writesBoundsExactnessAndLegacyMinMaxForSignedInts() {
-        Statistics<?> stats = ints(INT, 5, -3, 9);
+        org.apache.parquet.column.statistics.Statistics<?> stats = ints(INT, 5, -3, 9);
         stats.incrementNumNulls(2);
-        org.apache.parquet.format.Statistics t = StatisticsConverter.toThrift(stats, 64);
+        Statistics t = StatisticsConverter.toThrift(stats, 64);
         assertThat(t.getMin_value()).isEqualTo(le(-3));
         assertThat(t.getMax_value()).isEqualTo(le(9));
         assertThat(t.isIs_min_value_exact()).isTrue();
@@ -89,21 +93,19 @@ class StatisticsConverterTest {
 
     @Test
     void writesNoLegacyMinMaxWhereTheSignedOrderIsWrong() {
-        org.apache.parquet.format.Statistics unsigned =
-                StatisticsConverter.toThrift(ints(UINT, 1, -1), 64);
+        Statistics unsigned = StatisticsConverter.toThrift(ints(UINT, 1, -1), 64);
         assertThat(unsigned.isSetMin_value()).isTrue();
         assertThat(unsigned.getMax_value()).isEqualTo(le(-1)); // 0xFFFFFFFF is the unsigned max
         assertThat(unsigned.isSetMin()).isFalse();
         assertThat(unsigned.isSetMax()).isFalse();
-        org.apache.parquet.format.Statistics text =
-                StatisticsConverter.toThrift(strings(STRING, "b", "a"), 64);
+        Statistics text = StatisticsConverter.toThrift(strings(STRING, "b", "a"), 64);
         assertThat(text.getMin_value()).isEqualTo(utf8("a"));
         assertThat(text.isSetMin()).isFalse();
     }
 
     @Test
     void truncatesLongBinaryBounds() {
-        org.apache.parquet.format.Statistics t =
+        Statistics t =
                 StatisticsConverter.toThrift(strings(STRING, "apple pie", "banana split"), 4);
         assertThat(t.getMin_value()).isEqualTo(utf8("appl"));
         assertThat(t.isIs_min_value_exact()).isFalse();
@@ -113,8 +115,7 @@ class StatisticsConverterTest {
 
     @Test
     void keepsBoundsWithinTheLimitExact() {
-        org.apache.parquet.format.Statistics t =
-                StatisticsConverter.toThrift(strings(STRING, "abcd", "ab"), 4);
+        Statistics t = StatisticsConverter.toThrift(strings(STRING, "abcd", "ab"), 4);
         assertThat(t.getMin_value()).isEqualTo(utf8("ab"));
         assertThat(t.getMax_value()).isEqualTo(utf8("abcd"));
         assertThat(t.isIs_min_value_exact()).isTrue();
@@ -123,22 +124,24 @@ class StatisticsConverterTest {
 
     @Test
     void carriesTheIncrementPastFfBytes() {
-        Statistics<?> stats = Statistics.createStats(BYTES);
+        org.apache.parquet.column.statistics.Statistics<?> stats =
+                org.apache.parquet.column.statistics.Statistics.createStats(BYTES);
         stats.updateStats(Binary.fromConstantByteArray(new byte[] {1, 2}));
         stats.updateStats(
                 Binary.fromConstantByteArray(new byte[] {1, (byte) 0xFF, (byte) 0xFF, 7}));
-        org.apache.parquet.format.Statistics t = StatisticsConverter.toThrift(stats, 3);
+        Statistics t = StatisticsConverter.toThrift(stats, 3);
         assertThat(t.getMax_value()).isEqualTo(new byte[] {2});
         assertThat(t.isIs_max_value_exact()).isFalse();
     }
 
     @Test
     void dropsTheMaxWhenNoShorterUpperBoundExists() {
-        Statistics<?> stats = Statistics.createStats(BYTES);
+        org.apache.parquet.column.statistics.Statistics<?> stats =
+                org.apache.parquet.column.statistics.Statistics.createStats(BYTES);
         stats.updateStats(Binary.fromConstantByteArray(new byte[] {0}));
         stats.updateStats(
                 Binary.fromConstantByteArray(new byte[] {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF}));
-        org.apache.parquet.format.Statistics t = StatisticsConverter.toThrift(stats, 2);
+        Statistics t = StatisticsConverter.toThrift(stats, 2);
         assertThat(t.isSetMin_value()).isTrue();
         assertThat(t.isSetMax_value()).isFalse();
         assertThat(StatisticsConverter.fromThrift(t, BYTES, TYPE_ORDER, PQX).hasMinMax()).isFalse();
@@ -147,8 +150,7 @@ class StatisticsConverterTest {
     @Test
     void truncatesUtf8TextAtCharacterBoundaries() {
         // "é" is two bytes: a cut after 3 bytes would split the second "é".
-        org.apache.parquet.format.Statistics t =
-                StatisticsConverter.toThrift(strings(STRING, "aéé", "zéé"), 4);
+        Statistics t = StatisticsConverter.toThrift(strings(STRING, "aéé", "zéé"), 4);
         assertThat(t.getMin_value()).isEqualTo(utf8("aé"));
         assertThat(t.getMax_value()).isEqualTo(utf8("zê")); // é (U+00E9) + 1 = ê (U+00EA)
         assertThat(new String(t.getMax_value(), StandardCharsets.UTF_8)).isEqualTo("zê");
@@ -156,8 +158,7 @@ class StatisticsConverterTest {
 
     @Test
     void writesNoBoundsForAnAllNullChunk() {
-        org.apache.parquet.format.Statistics t =
-                StatisticsConverter.toThrift(strings(STRING, null, null, null), 64);
+        Statistics t = StatisticsConverter.toThrift(strings(STRING, null, null, null), 64);
         assertThat(t.getNull_count()).isEqualTo(3);
         assertThat(t.isSetMin_value()).isFalse();
         assertThat(t.isSetMax_value()).isFalse();
@@ -166,20 +167,22 @@ class StatisticsConverterTest {
 
     @Test
     void writesNoBoundsForInt96() {
-        Statistics<?> stats = Statistics.createStats(INT96);
+        org.apache.parquet.column.statistics.Statistics<?> stats =
+                org.apache.parquet.column.statistics.Statistics.createStats(INT96);
         stats.updateStats(Binary.fromConstantByteArray(new byte[12]));
-        org.apache.parquet.format.Statistics t = StatisticsConverter.toThrift(stats, 64);
+        Statistics t = StatisticsConverter.toThrift(stats, 64);
         assertThat(t.isSetMin_value()).isFalse();
         assertThat(t.isSetMin()).isFalse();
     }
 
     @Test
     void leavesNaNOutOfDoubleBounds() {
-        Statistics<?> stats = Statistics.createStats(DOUBLE);
+        org.apache.parquet.column.statistics.Statistics<?> stats =
+                org.apache.parquet.column.statistics.Statistics.createStats(DOUBLE);
         stats.updateStats(1.5);
         stats.updateStats(Double.NaN);
         stats.updateStats(-2.0);
-        org.apache.parquet.format.Statistics t = StatisticsConverter.toThrift(stats, 64);
+        Statistics t = StatisticsConverter.toThrift(stats, 64);
         assertThat(t.getMin_value()).isEqualTo(le(-2.0));
         assertThat(t.getMax_value()).isEqualTo(le(1.5));
         assertThat(t.getNan_count()).isEqualTo(1);
@@ -187,7 +190,8 @@ class StatisticsConverterTest {
 
     @Test
     void roundTripsThroughThrift() {
-        Statistics<?> stats = strings(STRING, "kiwi", null, "fig", "plum");
+        org.apache.parquet.column.statistics.Statistics<?> stats =
+                strings(STRING, "kiwi", null, "fig", "plum");
         ChunkStatistics read =
                 StatisticsConverter.fromThrift(
                         StatisticsConverter.toThrift(stats, 64), STRING, TYPE_ORDER, PQX);
@@ -202,12 +206,12 @@ class StatisticsConverterTest {
 
     // --- reading: trust rules ---------------------------------------------------------------
 
-    private static org.apache.parquet.format.Statistics current(byte[] min, byte[] max) {
-        return new org.apache.parquet.format.Statistics().setMin_value(min).setMax_value(max);
+    private static Statistics current(byte[] min, byte[] max) {
+        return new Statistics().setMin_value(min).setMax_value(max);
     }
 
-    private static org.apache.parquet.format.Statistics legacy(byte[] min, byte[] max) {
-        return new org.apache.parquet.format.Statistics().setMin(min).setMax(max);
+    private static Statistics legacy(byte[] min, byte[] max) {
+        return new Statistics().setMin(min).setMax(max);
     }
 
     @Test
@@ -223,10 +227,7 @@ class StatisticsConverterTest {
     void distrustsMinMaxAbsentButKeepsTheNullCount() {
         ChunkStatistics s =
                 StatisticsConverter.fromThrift(
-                        new org.apache.parquet.format.Statistics().setNull_count(7),
-                        INT,
-                        TYPE_ORDER,
-                        PQX);
+                        new Statistics().setNull_count(7), INT, TYPE_ORDER, PQX);
         assertThat(s.hasMinMax()).isFalse();
         assertThat(s.untrustedReason()).isEqualTo("the statistics have no min/max");
         assertThat(s.nullCount()).isEqualTo(OptionalLong.of(7));
@@ -343,7 +344,7 @@ class StatisticsConverterTest {
 
     @Test
     void readsExactnessFlagsAndAssumesInexactBinaryWithout() {
-        org.apache.parquet.format.Statistics flagged =
+        Statistics flagged =
                 current(utf8("a"), utf8("b"))
                         .setIs_min_value_exact(true)
                         .setIs_max_value_exact(false);

@@ -1,6 +1,7 @@
 package io.pqx.sink.file;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import org.apache.flink.annotation.Internal;
@@ -74,7 +75,7 @@ public final class RowSorter {
     private static Comparator valueComparator(LogicalType type, String column) {
         LogicalTypeRoot root = type.getTypeRoot();
         if (root == LogicalTypeRoot.BINARY || root == LogicalTypeRoot.VARBINARY) {
-            return (Comparator<byte[]>) java.util.Arrays::compareUnsigned;
+            return (Comparator<byte[]>) Arrays::compareUnsigned;
         }
         if (ScalarKeyTypes.isScalarKey(type)) {
             return Comparator.naturalOrder();

@@ -1,6 +1,7 @@
 package io.pqx.sink.writer;
 
 import io.pqx.sink.file.RowLogNames;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -111,7 +112,7 @@ final class OrphanCleaner {
                 FileStatus[] entries;
                 try {
                     entries = fs.listStatus(directory);
-                } catch (java.io.FileNotFoundException e) {
+                } catch (FileNotFoundException e) {
                     continue;
                 }
                 for (FileStatus entry : entries == null ? new FileStatus[0] : entries) {

@@ -3,12 +3,14 @@ package io.pqx.sink.writer;
 import java.io.Serializable;
 import java.lang.reflect.Field;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.ArrayList;
+import java.util.Date;
 import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
@@ -140,8 +142,8 @@ public final class PojoRowConverter<T> implements Serializable {
         if (info instanceof BasicTypeInfo<?>
                 && c != BigDecimal.class
                 && c != Character.class
-                && c != java.util.Date.class
-                && c != java.math.BigInteger.class
+                && c != Date.class
+                && c != BigInteger.class
                 && c != Void.class
                 && c != Instant.class) {
             return new Mapping(basicType(c, !primitive), v -> v);

@@ -3,11 +3,17 @@ package io.pqx.sink.file;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.sink.TestingSinkRowTypes;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.CRC32;
+import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 import org.junit.jupiter.api.Test;
 
 class CarriedRowsTest {
@@ -37,19 +43,16 @@ class CarriedRowsTest {
                 .containsExactly("95:v95", "96:null", "97:v97", "98:v98", "99:null");
         assertThat(rows.memoryBytes()).isGreaterThanOrEqualTo(rows.serializedBytes());
 
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-        long written = rows.writeTo(new java.io.DataOutputStream(bytes), 1, 4, crc);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        CRC32 crc = new CRC32();
+        long written = rows.writeTo(new DataOutputStream(bytes), 1, 4, crc);
         assertThat(written).isEqualTo(bytes.size());
-        java.util.zip.CRC32 expected = new java.util.zip.CRC32();
+        CRC32 expected = new CRC32();
         expected.update(bytes.toByteArray());
         assertThat(crc.getValue()).isEqualTo(expected.getValue());
-        org.apache.flink.table.runtime.typeutils.RowDataSerializer serializer =
-                new org.apache.flink.table.runtime.typeutils.RowDataSerializer(
-                        TestingSinkRowTypes.ID_PAYLOAD);
-        org.apache.flink.core.memory.DataInputDeserializer in =
-                new org.apache.flink.core.memory.DataInputDeserializer(bytes.toByteArray());
-        List<RowData> back = new java.util.ArrayList<>();
+        RowDataSerializer serializer = new RowDataSerializer(TestingSinkRowTypes.ID_PAYLOAD);
+        DataInputDeserializer in = new DataInputDeserializer(bytes.toByteArray());
+        List<RowData> back = new ArrayList<>();
         while (in.available() > 0) {
             back.add(serializer.deserialize(in));
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.EncodingPool;
+import io.pqx.format.options.Compression;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.TestingForwardingRecoverableWriter;
 import io.pqx.sink.TestingSinkFiles;
@@ -97,7 +98,7 @@ class DiskFullTest {
                                     TestingIdNameRows.TYPE,
                                     WriteOptions.builder()
                                             .dictionaryEnabled(false)
-                                            .codec(io.pqx.format.options.Compression.UNCOMPRESSED)
+                                            .codec(Compression.UNCOMPRESSED)
                                             .build(),
                                     cut,
                                     null,

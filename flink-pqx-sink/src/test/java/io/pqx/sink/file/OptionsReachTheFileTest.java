@@ -2,6 +2,7 @@ package io.pqx.sink.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.ParquetReader;
 import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.options.WriteOptions;
@@ -12,11 +13,11 @@ import io.pqx.sink.TestingSinks;
 import io.pqx.sink.writer.SinkSettings;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32;
+import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Each file-layout option of the sink, written through a part file and read back. */
 class OptionsReachTheFileTest {
-    @TempDir Path dir;
+    @TempDir java.nio.file.Path dir;
 
     private static SinkSettings settings(Map<String, String> options) {
         return TestingSinks.settings(
@@ -59,7 +60,7 @@ class OptionsReachTheFileTest {
                         s.effectiveMinRows());
         RowSorter sorter =
                 s.sortBy().isEmpty() ? null : RowSorter.of(TestingIdNameRows.TYPE, s.sortBy());
-        Path file =
+        java.nio.file.Path file =
                 TestingPartFiles.write(
                         dir,
                         name,
@@ -127,9 +128,7 @@ class OptionsReachTheFileTest {
         assertThat(id.statistics().hasMinMax()).isTrue();
         assertThat(column(footer, 0, "name").encodings())
                 .containsAnyOf("PLAIN_DICTIONARY", "RLE_DICTIONARY");
-        try (var reader =
-                io.pqx.format.ParquetReader.open(
-                        new org.apache.flink.core.fs.Path(dir.resolve("c.parquet").toUri()))) {
+        try (var reader = ParquetReader.open(new Path(dir.resolve("c.parquet").toUri()))) {
             assertThat(reader.readOffsetIndex(0, 0).orElseThrow().pageCount()).isEqualTo(10);
         }
     }
@@ -144,14 +143,8 @@ class OptionsReachTheFileTest {
                                 "sink.page.size", "4 kb",
                                 "sink.dictionary.enabled", "false")));
         write("q.parquet", settings(Map.of("sink.dictionary.enabled", "false")));
-        try (var small =
-                        io.pqx.format.ParquetReader.open(
-                                new org.apache.flink.core.fs.Path(
-                                        dir.resolve("p.parquet").toUri()));
-                var large =
-                        io.pqx.format.ParquetReader.open(
-                                new org.apache.flink.core.fs.Path(
-                                        dir.resolve("q.parquet").toUri()))) {
+        try (var small = ParquetReader.open(new Path(dir.resolve("p.parquet").toUri()));
+                var large = ParquetReader.open(new Path(dir.resolve("q.parquet").toUri()))) {
             int nameLeaf = 1;
             assertThat(large.readOffsetIndex(0, nameLeaf).orElseThrow().pageCount()).isEqualTo(1);
             assertThat(small.readOffsetIndex(0, nameLeaf).orElseThrow().pageCount())
@@ -183,9 +176,7 @@ class OptionsReachTheFileTest {
         assertThat(column(many, 0, "name").bloomFilter()).isPresent();
         // The same rows with a filter sized for 1000x the values at a lower false-positive rate.
         assertThat(manyBytes - fewBytes).isGreaterThan(100_000);
-        try (var reader =
-                io.pqx.format.ParquetReader.open(
-                        new org.apache.flink.core.fs.Path(dir.resolve("bf1.parquet").toUri()))) {
+        try (var reader = ParquetReader.open(new Path(dir.resolve("bf1.parquet").toUri()))) {
             var filter = reader.readBloomFilter(0, 1).orElseThrow();
             assertThat(filter.mightContain("a-long-string-value-" + "x".repeat(40) + 3)).isTrue();
         }

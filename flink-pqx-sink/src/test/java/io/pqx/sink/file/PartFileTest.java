@@ -11,6 +11,7 @@ import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.TestingSinkFiles;
 import io.pqx.sink.options.RowGroupMode;
+import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -211,7 +212,7 @@ class PartFileTest {
     private byte[] held(
             RowType type, List<RowData> rows, RowGroupLimits cut, WriteOptions options, int threads)
             throws Exception {
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (EncodingPool pool = EncodingPool.threads(threads, 8, 2, "test");
                 ParquetWriter writer =
                         ParquetWriter.builder(type)

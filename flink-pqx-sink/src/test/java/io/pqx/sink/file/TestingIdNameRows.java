@@ -6,6 +6,7 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
 
@@ -13,7 +14,7 @@ import org.apache.flink.table.types.logical.VarCharType;
 final class TestingIdNameRows {
     static final RowType TYPE =
             RowType.of(
-                    new org.apache.flink.table.types.logical.LogicalType[] {
+                    new LogicalType[] {
                         new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH)
                     },
                     new String[] {"id", "name"});

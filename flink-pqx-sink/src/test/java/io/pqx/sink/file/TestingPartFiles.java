@@ -2,10 +2,10 @@ package io.pqx.sink.file;
 
 import io.pqx.format.EncodingPool;
 import io.pqx.format.options.WriteOptions;
+import java.nio.file.Path;
 import java.util.List;
 import javax.annotation.Nullable;
 import org.apache.flink.core.fs.FileSystem;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableWriter;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
@@ -16,8 +16,8 @@ final class TestingPartFiles {
 
     private TestingPartFiles() {}
 
-    static java.nio.file.Path write(
-            java.nio.file.Path dir,
+    static Path write(
+            Path dir,
             String name,
             RowType type,
             List<RowData> rows,
@@ -33,8 +33,8 @@ final class TestingPartFiles {
      * As the other {@code write}; with {@code skipRejected}, rows the file rejects are left out and
      * the rest written, as a job would after catching them.
      */
-    static java.nio.file.Path write(
-            java.nio.file.Path dir,
+    static Path write(
+            Path dir,
             String name,
             RowType type,
             List<RowData> rows,
@@ -44,7 +44,7 @@ final class TestingPartFiles {
             int threads,
             boolean skipRejected)
             throws Exception {
-        Path base = new Path(dir.toUri());
+        org.apache.flink.core.fs.Path base = new org.apache.flink.core.fs.Path(dir.toUri());
         RecoverableWriter writer = FileSystem.getLocalFileSystem().createRecoverableWriter();
         try (EncodingPool pool = EncodingPool.threads(threads, 8, 2, "test")) {
             PartFile file =
@@ -66,12 +66,7 @@ final class TestingPartFiles {
         return dir.resolve(name);
     }
 
-    static java.nio.file.Path write(
-            java.nio.file.Path dir,
-            String name,
-            RowType type,
-            List<RowData> rows,
-            RowGroupLimits cut)
+    static Path write(Path dir, String name, RowType type, List<RowData> rows, RowGroupLimits cut)
             throws Exception {
         return write(dir, name, type, rows, cut, WriteOptions.defaults(), null, 2);
     }

@@ -21,6 +21,8 @@ import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -125,7 +127,7 @@ class MemoryBudgetTest {
         assertThat(total).isEqualTo(ROWS);
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void dictionariesThatWillNotPayAreGivenUpBeforeFilesClose() throws Exception {
         RowType distinct =
                 RowType.of(
@@ -189,7 +191,7 @@ class MemoryBudgetTest {
      * floor, every check cut every open group: groups of 2 or 3 rows, and footer entries in the
      * state growing with each.)
      */
-    @org.junit.jupiter.api.Test
+    @Test
     void theSmallestBudgetOverTheOpenFileLimitKeepsRowGroupsAboveTheFloorAndStateSmall()
             throws Exception {
         int partitions = 200;
@@ -295,7 +297,7 @@ class MemoryBudgetTest {
                 largestStatePerFile,
                 context.counter("pqxForcedRowGroupCuts"),
                 context.counter("pqxForcedFileCloses"));
-        org.assertj.core.api.SoftAssertions soft = new org.assertj.core.api.SoftAssertions();
+        SoftAssertions soft = new SoftAssertions();
         soft.assertThat(smallestCut == Long.MAX_VALUE ? floor : smallestCut)
                 .as("smallest row group cut while its file stayed open (floor %d)", floor)
                 .isGreaterThanOrEqualTo(floor);

@@ -14,9 +14,11 @@ import io.pqx.sink.file.OpenFileState;
 import io.pqx.sink.file.RowLogSegment;
 import io.pqx.sink.options.OpenRowGroupPolicy;
 import io.pqx.sink.options.RowGroupMode;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.stream.LongStream;
@@ -193,7 +195,7 @@ class PqxSinkWriterCheckpointTest {
         }
         Path file = TestingSinkFiles.committed(dir).get(0);
         byte[] committed = Files.readAllBytes(file);
-        byte[] prefix = java.util.Arrays.copyOf(committed, persisted.length);
+        byte[] prefix = Arrays.copyOf(committed, persisted.length);
         assertThat(prefix)
                 .as("the committed file continues the persisted bytes")
                 .isEqualTo(persisted);
@@ -401,17 +403,17 @@ class PqxSinkWriterCheckpointTest {
         damaged[damaged.length / 2] ^= 0x10;
         Files.write(segment, damaged);
         assertThatThrownBy(() -> sink.restoreWriter(first.nextAttempt(), state))
-                .isInstanceOf(java.io.IOException.class)
+                .isInstanceOf(IOException.class)
                 .hasMessageContaining(name)
                 .hasMessageContaining("CRC-32");
-        Files.write(segment, java.util.Arrays.copyOf(good, good.length - 1));
+        Files.write(segment, Arrays.copyOf(good, good.length - 1));
         assertThatThrownBy(() -> sink.restoreWriter(first.nextAttempt(), state))
-                .isInstanceOf(java.io.IOException.class)
+                .isInstanceOf(IOException.class)
                 .hasMessageContaining(name)
                 .hasMessageContaining("the checkpoint says " + good.length);
         Files.delete(segment);
         assertThatThrownBy(() -> sink.restoreWriter(first.nextAttempt(), state))
-                .isInstanceOf(java.io.IOException.class)
+                .isInstanceOf(IOException.class)
                 .hasMessageContaining(name)
                 .hasMessageContaining("missing");
         Files.write(segment, good);

@@ -8,12 +8,16 @@ import io.pqx.sink.PqxSinkBuilder;
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.sink.TestingSinkFiles;
 import io.pqx.sink.committer.PqxCommittable;
+import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Random;
+import java.util.regex.Pattern;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.RecoverableWriter;
@@ -192,7 +196,7 @@ class PqxSinkWriterTest {
         try (PqxSinkWriter writer = (PqxSinkWriter) b.build().createWriter(context)) {
             // The size counts encoded bytes: a payload that does not compress (random printable
             // ASCII, ~0.8 after ZSTD) of 500 KiB puts the 1 MiB limit at the third row.
-            java.util.Random random = new java.util.Random(7);
+            Random random = new Random(7);
             for (long i = 0; i < 8; i++) {
                 char[] payload = new char[500 << 10];
                 for (int c = 0; c < payload.length; c++) {
@@ -272,12 +276,12 @@ class PqxSinkWriterTest {
     @Test
     void anUnwritableBasePathFailsWithTheFilePath() throws Exception {
         Path blocker = dir.resolve("a-file");
-        java.nio.file.Files.writeString(blocker, "not a directory");
+        Files.writeString(blocker, "not a directory");
         PqxSinkBuilder b =
                 PqxSink.builder().basePath(blocker.resolve("out").toUri().toString()).rowType(TYPE);
         try (PqxSinkWriter writer = (PqxSinkWriter) b.build().createWriter(context)) {
             assertThatThrownBy(() -> writer.write(row(0, "a"), null))
-                    .isInstanceOf(java.io.IOException.class)
+                    .isInstanceOf(IOException.class)
                     .hasMessageContaining("Cannot open part file")
                     .hasMessageContaining("a-file/out/part-");
         }
@@ -299,7 +303,7 @@ class PqxSinkWriterTest {
                                     + ".part-")
                     .hasMessageMatching(
                             ".*\\.parquet\\.inprogress\\.[0-9a-f-]{36} of part file file:"
-                                    + java.util.regex.Pattern.quote(partition)
+                                    + Pattern.quote(partition)
                                     + "part-[0-9a-f-]{36}-0-0\\.parquet, which is published only"
                                     + " when committed; rows are counted from 0 in each file\\)");
         }

@@ -2,9 +2,11 @@ package io.pqx.source.assigner;
 
 import io.pqx.source.split.RowGroupSplit;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.flink.annotation.Internal;
 
 /**
@@ -32,8 +34,8 @@ public final class PendingSplits {
     }
 
     /** Removes the pending splits with these ids; returns those removed. */
-    public List<RowGroupSplit> remove(java.util.Set<String> splitIds) {
-        List<RowGroupSplit> removed = new java.util.ArrayList<>();
+    public List<RowGroupSplit> remove(Set<String> splitIds) {
+        List<RowGroupSplit> removed = new ArrayList<>();
         splits.removeIf(
                 s -> {
                     boolean hit = splitIds.contains(s.splitId());

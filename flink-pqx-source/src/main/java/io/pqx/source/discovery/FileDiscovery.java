@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
@@ -38,7 +39,7 @@ public final class FileDiscovery {
      */
     public FileDiscovery(List<Path> roots, String defaultPartitionName) {
         this.roots = List.copyOf(roots);
-        this.defaultPartitionName = java.util.Objects.requireNonNull(defaultPartitionName);
+        this.defaultPartitionName = Objects.requireNonNull(defaultPartitionName);
     }
 
     public List<DiscoveredFile> list() throws IOException {

@@ -18,6 +18,7 @@ import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.discovery.PartitionValues;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
@@ -136,7 +137,7 @@ public final class PredicatePruning {
      */
     @Nullable
     public Boolean partitionsMayMatch(
-            String path, java.util.Map<String, String> partitions, SlotValues slots) {
+            String path, Map<String, String> partitions, SlotValues slots) {
         if (partitionFilter == null) {
             return true;
         }

@@ -1,5 +1,7 @@
 package io.pqx.source.reader;
 
+import java.io.InterruptedIOException;
+
 /**
  * The hand-over of decoded batches between the fetcher thread and the task thread. The format
  * reuses its batch objects, and the emitted rows point into the batch, so the fetcher may have at
@@ -27,14 +29,13 @@ final class BatchGate {
     }
 
     /** Fetcher: waits until fewer than {@code limit} batches are out; false when woken up first. */
-    synchronized boolean awaitFree() throws java.io.InterruptedIOException {
+    synchronized boolean awaitFree() throws InterruptedIOException {
         while (inUse >= limit && !wakeUp) {
             try {
                 wait();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new java.io.InterruptedIOException(
-                        "interrupted waiting for a batch to be emitted");
+                throw new InterruptedIOException("interrupted waiting for a batch to be emitted");
             }
         }
         wakeUp = false;

@@ -1,5 +1,6 @@
 package io.pqx.source.reader;
 
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
@@ -15,6 +16,7 @@ import org.apache.flink.table.data.conversion.DataStructureConverters;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.utils.TypeConversions;
+import org.apache.flink.types.Row;
 
 /**
  * Emits each row as a new object of a POJO class: every emitted column sets the POJO's property of
@@ -142,7 +144,7 @@ public final class PojoConverter<T> implements RowConverter<T> {
     private Conversion conversion(
             String column, LogicalType columnType, Class<?> javaType, ClassLoader loader) {
         if (columnType instanceof RowType row
-                && javaType != org.apache.flink.types.Row.class
+                && javaType != Row.class
                 && !RowData.class.isAssignableFrom(javaType)) {
             PojoConverter<?> nested = new PojoConverter<>(javaType, row);
             nested.open(loader);
@@ -178,7 +180,7 @@ public final class PojoConverter<T> implements RowConverter<T> {
         if (!c.isPrimitive()) {
             return c;
         }
-        return java.lang.invoke.MethodType.methodType(c).wrap().returnType();
+        return MethodType.methodType(c).wrap().returnType();
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.pqx.source.reader;
 
 import io.pqx.source.runtimefilter.RuntimeFilterEvent;
 import io.pqx.source.split.RowGroupSplit;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.flink.annotation.Internal;
@@ -35,7 +36,7 @@ public final class PqxSourceReader<T>
     private final PendingRecords pending;
 
     /** The runtime filters received, by slot (task thread only). */
-    private final Map<String, RuntimeFilterEvent> received = new java.util.HashMap<>();
+    private final Map<String, RuntimeFilterEvent> received = new HashMap<>();
 
     /** A reader emitting the rows themselves. */
     public static PqxSourceReader<RowData> ofRows(

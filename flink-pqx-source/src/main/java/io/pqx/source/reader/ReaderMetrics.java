@@ -1,5 +1,6 @@
 package io.pqx.source.reader;
 
+import java.util.function.Function;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.ThreadSafeSimpleCounter;
@@ -65,8 +66,7 @@ public final class ReaderMetrics {
     /** The row counts of the splits opened, for {@code pendingRecords}. */
     final SplitRows splitRows = new SplitRows();
 
-    private ReaderMetrics(
-            java.util.function.Function<String, Counter> counter, Counter numBytesIn) {
+    private ReaderMetrics(Function<String, Counter> counter, Counter numBytesIn) {
         this.numBytesIn = numBytesIn;
         this.rowsDecoded = counter.apply(ROWS_DECODED);
         this.rowsFiltered = counter.apply(ROWS_FILTERED);

@@ -1,8 +1,10 @@
 package io.pqx.source.reader;
 
 import io.pqx.format.predicate.Predicate;
+import io.pqx.format.prune.StatisticsPruner;
 import java.io.Serializable;
 import java.util.List;
+import java.util.Objects;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.RowType;
@@ -19,8 +21,8 @@ import org.apache.flink.table.types.logical.RowType;
 @Internal
 public record ReaderSettings(Rows rows, Decoding decoding, long limit) implements Serializable {
     public ReaderSettings {
-        java.util.Objects.requireNonNull(rows, "rows");
-        java.util.Objects.requireNonNull(decoding, "decoding");
+        Objects.requireNonNull(rows, "rows");
+        Objects.requireNonNull(decoding, "decoding");
         if (limit < 0) {
             throw new IllegalArgumentException(
                     "Cannot configure a pqx reader: limit " + limit + " is negative");
@@ -71,7 +73,7 @@ public record ReaderSettings(Rows rows, Decoding decoding, long limit) implement
                     partitionKeys,
                     readType,
                     predicate,
-                    io.pqx.format.prune.StatisticsPruner.DEFAULT_IN_LIST_CAP);
+                    StatisticsPruner.DEFAULT_IN_LIST_CAP);
         }
 
         /** No predicate: the produced columns are those read. */
@@ -81,7 +83,7 @@ public record ReaderSettings(Rows rows, Decoding decoding, long limit) implement
                     partitionKeys,
                     producedType,
                     null,
-                    io.pqx.format.prune.StatisticsPruner.DEFAULT_IN_LIST_CAP);
+                    StatisticsPruner.DEFAULT_IN_LIST_CAP);
         }
     }
 

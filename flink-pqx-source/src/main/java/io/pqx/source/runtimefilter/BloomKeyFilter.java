@@ -1,6 +1,7 @@
 package io.pqx.source.runtimefilter;
 
 import io.pqx.format.predicate.KeyFilter;
+import java.io.Serializable;
 import java.util.Arrays;
 import org.apache.flink.annotation.PublicEvolving;
 
@@ -14,7 +15,7 @@ import org.apache.flink.annotation.PublicEvolving;
  * when their bits and shape are.
  */
 @PublicEvolving
-public final class BloomKeyFilter implements KeyFilter, java.io.Serializable {
+public final class BloomKeyFilter implements KeyFilter, Serializable {
     private static final long serialVersionUID = 1L;
 
     /** The most 64-bit words a filter may have (2^27 bits, 16 MiB). */

@@ -5,7 +5,10 @@ import io.pqx.format.predicate.KeyFilter;
 import io.pqx.format.predicate.Literal;
 import io.pqx.format.predicate.RuntimeFilter;
 import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
 import java.io.ObjectStreamException;
+import java.io.Serializable;
 import java.util.Objects;
 import java.util.Optional;
 import javax.annotation.Nullable;
@@ -164,23 +167,22 @@ public final class RuntimeFilterEvent implements SourceEvent {
                     RuntimeFilterEventSerializer.VERSION,
                     RuntimeFilterEventSerializer.INSTANCE.serialize(this));
         } catch (IOException e) {
-            throw new java.io.InvalidObjectException(
-                    "Cannot serialize " + this + ": " + e.getMessage());
+            throw new InvalidObjectException("Cannot serialize " + this + ": " + e.getMessage());
         }
     }
 
-    private void readObject(java.io.ObjectInputStream in) throws java.io.InvalidObjectException {
-        throw new java.io.InvalidObjectException(
+    private void readObject(ObjectInputStream in) throws InvalidObjectException {
+        throw new InvalidObjectException(
                 "Cannot read a runtime filter event: it is read as its Form");
     }
 
     /** The Java-serialized form: the binary form and its version. */
-    private record Form(int version, byte[] bytes) implements java.io.Serializable {
+    private record Form(int version, byte[] bytes) implements Serializable {
         private Object readResolve() throws ObjectStreamException {
             try {
                 return RuntimeFilterEventSerializer.INSTANCE.deserialize(version, bytes);
             } catch (IOException e) {
-                throw new java.io.InvalidObjectException(
+                throw new InvalidObjectException(
                         "Cannot read a runtime filter event: " + e.getMessage());
             }
         }

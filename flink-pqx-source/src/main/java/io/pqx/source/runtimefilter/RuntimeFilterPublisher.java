@@ -1,5 +1,6 @@
 package io.pqx.source.runtimefilter;
 
+import io.pqx.format.predicate.ColumnDomain;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.runtime.jobgraph.OperatorID;
@@ -35,8 +36,7 @@ public final class RuntimeFilterPublisher<T> extends AbstractStreamOperatorFacto
      * @throws IllegalArgumentException for a key type no filter compares
      */
     public RuntimeFilterPublisher(RuntimeFilterTarget target, KeySelector<T, ?> keySelector) {
-        io.pqx.format.predicate.ColumnDomain.of(
-                target.keyType()); // fails early on a key type no filter compares
+        ColumnDomain.of(target.keyType()); // fails early on a key type no filter compares
         this.target = target;
         this.keySelector = keySelector;
         setChainingStrategy(ChainingStrategy.ALWAYS);

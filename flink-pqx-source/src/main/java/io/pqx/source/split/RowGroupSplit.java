@@ -206,7 +206,7 @@ public final class RowGroupSplit implements SourceSplit {
 
     /** Whether every row of {@code rowGroup} is known to match the source's predicate. */
     public boolean isAllMatch(int rowGroup) {
-        return java.util.Collections.binarySearch(allMatchRowGroups, rowGroup) >= 0;
+        return Collections.binarySearch(allMatchRowGroups, rowGroup) >= 0;
     }
 
     public String path() {

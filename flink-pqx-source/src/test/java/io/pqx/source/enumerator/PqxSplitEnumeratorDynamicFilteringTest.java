@@ -9,6 +9,7 @@ import io.pqx.source.TestingSourceFiles;
 import io.pqx.source.runtimefilter.RuntimeFilterEvent;
 import io.pqx.source.split.RowGroupSplit;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
@@ -37,7 +38,7 @@ class PqxSplitEnumeratorDynamicFilteringTest {
     private static final String ID_SLOT = DynamicFilteringSlots.slotName("id");
     private static final String DAY_SLOT = DynamicFilteringSlots.slotName("day");
 
-    @TempDir java.nio.file.Path dir;
+    @TempDir Path dir;
 
     private static RowType withDay() {
         List<RowType.RowField> fields = new ArrayList<>(TestingSourceFiles.ORDERS.getFields());

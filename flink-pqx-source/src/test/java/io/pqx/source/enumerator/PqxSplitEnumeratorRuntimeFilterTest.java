@@ -13,6 +13,7 @@ import io.pqx.source.runtimefilter.TestingRuntimeFilters;
 import io.pqx.source.split.PqxEnumeratorState;
 import io.pqx.source.split.RowGroupSplit;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.connector.source.SourceEvent;
@@ -28,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 class PqxSplitEnumeratorRuntimeFilterTest {
     private static final long HOUR = 3_600_000L;
 
-    @TempDir java.nio.file.Path dir;
+    @TempDir Path dir;
 
     private EnumeratorSettings settings(
             RowType type, List<String> partitionKeys, Predicate predicate) {

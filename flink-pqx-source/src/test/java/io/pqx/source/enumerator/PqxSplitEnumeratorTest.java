@@ -3,15 +3,24 @@ package io.pqx.source.enumerator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.source.PqxSourceOptions;
 import io.pqx.source.TestingSourceFiles;
 import io.pqx.source.split.PqxEnumeratorState;
 import io.pqx.source.split.RowGroupSplit;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Random;
 import java.util.Set;
+import java.util.UUID;
 import java.util.stream.Collectors;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
+import org.apache.flink.table.types.logical.RowType;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,20 +29,19 @@ class PqxSplitEnumeratorTest {
     private static final long HOUR = 60 * MINUTE;
     private static final long T0 = 1_700_000_000_000L;
 
-    @TempDir java.nio.file.Path dir;
+    @TempDir Path dir;
 
     private EnumeratorSettings settings(long intervalMillis, long horizonMillis) {
         return new EnumeratorSettings(
                 EnumeratorSettings.Files.of(List.of(dir.toUri().toString())),
                 new EnumeratorSettings.Discovery(intervalMillis, horizonMillis, false),
                 new EnumeratorSettings.Planning(1, 2, 16),
-                EnumeratorSettings.Filtering.none(
-                        new org.apache.flink.table.types.logical.RowType(List.of())));
+                EnumeratorSettings.Filtering.none(new RowType(List.of())));
     }
 
     /** A file of 2 row groups (so 2 splits at a 1-byte target) with this modification time. */
-    private java.nio.file.Path file(String name, long mtime) throws IOException {
-        java.nio.file.Path p = TestingSourceFiles.writeOrders(dir.resolve(name), 0, 20, 10);
+    private Path file(String name, long mtime) throws IOException {
+        Path p = TestingSourceFiles.writeOrders(dir.resolve(name), 0, 20, 10);
         Files.setLastModifiedTime(p, FileTime.fromMillis(mtime));
         return p;
     }
@@ -188,8 +196,8 @@ class PqxSplitEnumeratorTest {
     }
 
     /** A file of one row group (one split) with this modification time. */
-    private java.nio.file.Path small(String name, long mtime) throws IOException {
-        java.nio.file.Path p = TestingSourceFiles.writeOrders(dir.resolve(name), 0, 3, 10);
+    private Path small(String name, long mtime) throws IOException {
+        Path p = TestingSourceFiles.writeOrders(dir.resolve(name), 0, 3, 10);
         Files.setLastModifiedTime(p, FileTime.fromMillis(mtime));
         return p;
     }
@@ -199,8 +207,7 @@ class PqxSplitEnumeratorTest {
                 EnumeratorSettings.Files.of(List.of(dir.toUri().toString())),
                 new EnumeratorSettings.Discovery(1000, horizonMillis, failOnLateFiles),
                 new EnumeratorSettings.Planning(1, 2, 16),
-                EnumeratorSettings.Filtering.none(
-                        new org.apache.flink.table.types.logical.RowType(List.of())));
+                EnumeratorSettings.Filtering.none(new RowType(List.of())));
     }
 
     private static List<String> paths(List<RowGroupSplit> splits) {
@@ -212,7 +219,7 @@ class PqxSplitEnumeratorTest {
             throws Exception {
         // partitions k=0..4, 200 files 3.6 s apart over 12 minutes, dealt round-robin over the
         // partitions, and a horizon of one minute: name order is not time order
-        Set<String> written = new java.util.HashSet<>();
+        Set<String> written = new HashSet<>();
         for (int i = 0; i < 200; i++) {
             written.add(
                     small("k=" + (i % 5) + "/part-" + i + ".parquet", T0 + i * 3_600L).toString());
@@ -226,7 +233,7 @@ class PqxSplitEnumeratorTest {
             ctx.runAsync();
             drain(e, ctx);
             assertThat(ctx.allAssigned()).hasSize(200).doesNotHaveDuplicates();
-            assertThat(new java.util.HashSet<>(paths(ctx.allAssigned()))).isEqualTo(written);
+            assertThat(new HashSet<>(paths(ctx.allAssigned()))).isEqualTo(written);
             assertThat(e.discoveryMetrics().skippedAsLate.getCount()).isZero();
         }
     }
@@ -234,10 +241,10 @@ class PqxSplitEnumeratorTest {
     @Test
     void thousandsOfFilesOverManyHorizonsInSeveralLayoutsAreEachReadOnceAcrossRestores()
             throws Exception {
-        java.util.Random random = new java.util.Random(20261204L);
+        Random random = new Random(20261204L);
         long horizon = 10 * MINUTE;
-        List<String> names = new java.util.ArrayList<>();
-        List<Long> times = new java.util.ArrayList<>();
+        List<String> names = new ArrayList<>();
+        List<Long> times = new ArrayList<>();
         // three layouts, times spread over 40 horizons independently of the names
         for (int i = 0; i < 700; i++) {
             names.add(
@@ -246,9 +253,9 @@ class PqxSplitEnumeratorTest {
                             + "/bucket="
                             + random.nextInt(4)
                             + "/part-"
-                            + java.util.UUID.randomUUID()
+                            + UUID.randomUUID()
                             + ".parquet");
-            names.add("part-" + java.util.UUID.randomUUID() + "-" + i + ".parquet");
+            names.add("part-" + UUID.randomUUID() + "-" + i + ".parquet");
             names.add("day=" + (30 - i % 30) + "/f" + i + ".parquet");
         }
         for (int i = 0; i < names.size(); i++) {
@@ -256,13 +263,13 @@ class PqxSplitEnumeratorTest {
         }
         // the first 1,500 are there before the job starts; the rest arrive in batches, each
         // newer than everything before it (so none is late)
-        java.util.Set<String> expected = new java.util.HashSet<>();
+        Set<String> expected = new HashSet<>();
         for (int i = 0; i < 1500; i++) {
             expected.add(small(names.get(i), times.get(i)).toString());
         }
         TestingEnumeratorContext ctx = new TestingEnumeratorContext(1);
         ctx.registerReader(0);
-        List<RowGroupSplit> read = new java.util.ArrayList<>();
+        List<RowGroupSplit> read = new ArrayList<>();
         PqxEnumeratorState state;
         try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx, continuous(horizon, true), null)) {
             e.start();
@@ -307,7 +314,7 @@ class PqxSplitEnumeratorTest {
                     .isGreaterThan(1000);
         }
         assertThat(read).hasSize(2100).doesNotHaveDuplicates();
-        assertThat(new java.util.HashSet<>(paths(read))).isEqualTo(expected);
+        assertThat(new HashSet<>(paths(read))).isEqualTo(expected);
     }
 
     @Test
@@ -335,10 +342,8 @@ class PqxSplitEnumeratorTest {
             e.start();
             ctx2.runAsync();
             small("k=0/late.parquet", T0);
-            Throwable failure = org.assertj.core.api.Assertions.catchThrowable(ctx2::runAsync);
-            assertThat(failure)
-                    .isInstanceOf(
-                            org.apache.flink.runtime.execution.SuppressRestartsException.class);
+            Throwable failure = Assertions.catchThrowable(ctx2::runAsync);
+            assertThat(failure).isInstanceOf(SuppressRestartsException.class);
             assertThat(failure.getCause())
                     .hasMessageContaining("late.parquet")
                     .hasMessageContaining("source.discovery.late-files = FAIL")
@@ -348,10 +353,9 @@ class PqxSplitEnumeratorTest {
 
     @Test
     void theOptionKeysNamedInMessagesAreTheOptions() {
-        assertThat(LateFileReport.HORIZON_KEY)
-                .isEqualTo(io.pqx.source.PqxSourceOptions.DISCOVERY_HORIZON.key());
+        assertThat(LateFileReport.HORIZON_KEY).isEqualTo(PqxSourceOptions.DISCOVERY_HORIZON.key());
         assertThat(LateFileReport.LATE_FILES_KEY)
-                .isEqualTo(io.pqx.source.PqxSourceOptions.DISCOVERY_LATE_FILES.key());
+                .isEqualTo(PqxSourceOptions.DISCOVERY_LATE_FILES.key());
     }
 
     @Test

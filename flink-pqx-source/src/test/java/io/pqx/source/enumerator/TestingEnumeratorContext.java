@@ -14,6 +14,7 @@ import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.connector.source.SplitsAssignment;
 import org.apache.flink.metrics.groups.SplitEnumeratorMetricGroup;
+import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 
 /**
  * An enumerator context run by hand: {@link #runAsync()} runs the recorded {@code callAsync} work
@@ -97,8 +98,7 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
 
     @Override
     public SplitEnumeratorMetricGroup metricGroup() {
-        return org.apache.flink.metrics.groups.UnregisteredMetricsGroup
-                .createSplitEnumeratorMetricGroup();
+        return UnregisteredMetricsGroup.createSplitEnumeratorMetricGroup();
     }
 
     /** Sends to a reader that is not registered fail, as they do in Flink's context. */

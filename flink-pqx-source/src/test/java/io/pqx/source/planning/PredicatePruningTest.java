@@ -19,12 +19,12 @@ import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.split.RowGroupSplit;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.RowType;
@@ -50,8 +50,8 @@ class PredicatePruningTest {
         TYPE = new RowType(fields);
     }
 
-    @TempDir java.nio.file.Path dir;
-    private java.nio.file.Path file;
+    @TempDir Path dir;
+    private Path file;
     private FooterPlanning.FileFacts facts;
     private final PruningMetrics metrics = PruningMetrics.unregistered();
 
@@ -61,7 +61,8 @@ class PredicatePruningTest {
         file = TestingSourceFiles.writeOrders(dir.resolve("day=d1/n=1/a.parquet"), 0, 1000, 100);
         try (ParquetReader r =
                 ParquetReader.open(
-                        FlinkInputFile.open(new Path(file.toUri())), ReadOptions.defaults())) {
+                        FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri())),
+                        ReadOptions.defaults())) {
             facts = new FooterPlanning.FileFacts(r.metadata(), r.schema().fields());
         }
     }
@@ -201,7 +202,7 @@ class PredicatePruningTest {
 
     @Test
     void aPartitionPrunedFileIsNotOpened() throws Exception {
-        java.nio.file.Path bad = dir.resolve("day=d2/n=1/bad.parquet");
+        Path bad = dir.resolve("day=d2/n=1/bad.parquet");
         Files.createDirectories(bad.getParent());
         Files.write(bad, new byte[] {'P', 'A', 'R', '1', 0, 0, 0, 0, 'P', 'A', 'R', '1'});
         ExecutorService pool = Executors.newFixedThreadPool(1);

@@ -14,18 +14,18 @@ import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.split.RowGroupSplit;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import org.apache.flink.core.fs.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SplitPlannerTest {
-    @TempDir java.nio.file.Path dir;
+    @TempDir Path dir;
 
-    private DiscoveredFile file(java.nio.file.Path p) throws IOException {
+    private DiscoveredFile file(Path p) throws IOException {
         return new DiscoveredFile(
                 p.toUri().toString(),
                 Files.size(p),
@@ -33,16 +33,15 @@ class SplitPlannerTest {
                 Map.of("k", "v"));
     }
 
-    private static FileMetadataView footer(java.nio.file.Path p) throws IOException {
-        try (InputFile in = FlinkInputFile.open(new Path(p.toUri()))) {
+    private static FileMetadataView footer(Path p) throws IOException {
+        try (InputFile in = FlinkInputFile.open(new org.apache.flink.core.fs.Path(p.toUri()))) {
             return ParquetReader.readMetadata(in, ReadOptions.defaults());
         }
     }
 
     @Test
     void runsOfRowGroupsCloseAtTheFirstGroupReachingTheTarget() throws IOException {
-        java.nio.file.Path p =
-                TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 1000, 100);
+        Path p = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 1000, 100);
         FileMetadataView footer = footer(p);
         List<RowGroupView> groups = footer.rowGroups();
         assertThat(groups).hasSize(10);
@@ -80,9 +79,8 @@ class SplitPlannerTest {
 
     @Test
     void footerPlanningReadsOnThePoolCachesAndNamesABadFile() throws Exception {
-        java.nio.file.Path a =
-                TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 300, 100);
-        java.nio.file.Path bad = dir.resolve("bad.parquet");
+        Path a = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 300, 100);
+        Path bad = dir.resolve("bad.parquet");
         Files.write(bad, new byte[] {'P', 'A', 'R', '1', 0, 0, 0, 0, 'P', 'A', 'R', '1'});
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
@@ -113,7 +111,7 @@ class SplitPlannerTest {
 
     @Test
     void theCacheKeepsTheMostRecentFooters() throws IOException {
-        java.nio.file.Path a = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 10, 100);
+        Path a = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 10, 100);
         FileMetadataView footer = footer(a);
         FooterCache<FileMetadataView> cache = new FooterCache<>(2);
         DiscoveredFile f1 = new DiscoveredFile("f1", 1, 1, Map.of());

@@ -3,6 +3,7 @@ package io.pqx.source.reader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.InterruptedIOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,7 @@ class BatchGateTest {
                         () -> {
                             try {
                                 return gate.awaitFree();
-                            } catch (java.io.InterruptedIOException e) {
+                            } catch (InterruptedIOException e) {
                                 throw new RuntimeException(e);
                             }
                         });
@@ -39,7 +40,7 @@ class BatchGateTest {
                         () -> {
                             try {
                                 return gate.awaitFree();
-                            } catch (java.io.InterruptedIOException e) {
+                            } catch (InterruptedIOException e) {
                                 throw new RuntimeException(e);
                             }
                         });

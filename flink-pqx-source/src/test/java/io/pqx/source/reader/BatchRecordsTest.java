@@ -9,25 +9,24 @@ import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.prune.RowSelection;
 import io.pqx.source.TestingSourceFiles;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.flink.core.fs.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The position after each emitted row comes from the format's batch positions, gaps included. */
 class BatchRecordsTest {
-    @TempDir java.nio.file.Path dir;
+    @TempDir Path dir;
 
     @Test
     void eachRowCarriesThePositionAfterItEvenAcrossTheGapsOfASparseSelection() throws Exception {
-        java.nio.file.Path f =
-                TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 300, 150);
+        Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 300, 150);
         RowSelection sparse = RowSelection.of(new long[] {2, 10, 140}, new long[] {5, 12, 150});
         List<String> seen = new ArrayList<>();
         try (ParquetReader reader =
                         ParquetReader.open(
-                                FlinkInputFile.open(new Path(f.toUri())),
+                                FlinkInputFile.open(new org.apache.flink.core.fs.Path(f.toUri())),
                                 ReadOptions.builder().batchSize(4).build());
                 BatchIterator batches = reader.readRowGroup(1, reader.schema(), sparse)) {
             BatchGate gate = new BatchGate(1);

@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqx.source.TestingSourceFiles;
 import io.pqx.source.split.RowGroupSplit;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.connector.source.ReaderOutput;
@@ -43,7 +46,7 @@ class PqxSourceReaderMetricsTest {
     static final class Recorded {
         final Counter numBytesIn = new SimpleCounter();
         final AtomicReference<Gauge<Long>> pendingRecords = new AtomicReference<>();
-        final java.util.Map<String, Counter> counters = new java.util.HashMap<>();
+        final Map<String, Counter> counters = new HashMap<>();
         final SourceReaderMetricGroup group;
 
         @SuppressWarnings("unchecked")
@@ -87,8 +90,7 @@ class PqxSourceReaderMetricsTest {
                                     });
         }
 
-        private static Object invoke(java.lang.reflect.Method method, Object target, Object[] args)
-                throws Throwable {
+        private static Object invoke(Method method, Object target, Object[] args) throws Throwable {
             try {
                 return method.invoke(target, args);
             } catch (InvocationTargetException e) {
@@ -171,8 +173,7 @@ class PqxSourceReaderMetricsTest {
     @Test
     void numBytesInAndPendingRecordsFollowTheSplitAsItIsRead() throws Exception {
         Path file = TestingSourceFiles.writeOrders(dir.resolve("o.parquet"), 0, 10_000, 1_000);
-        RowGroupSplit split =
-                PqxSplitReaderTest.split(file, java.util.Map.of(), 2, 7); // 6,000 rows
+        RowGroupSplit split = PqxSplitReaderTest.split(file, Map.of(), 2, 7); // 6,000 rows
         Recorded metrics = new Recorded();
         ReaderSettings settings =
                 new ReaderSettings(

@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.error.UnsupportedFileException;
+import io.pqx.format.predicate.Predicate;
+import io.pqx.format.predicate.Predicates;
 import io.pqx.source.TestingSourceFiles;
 import io.pqx.source.split.RowGroupSplit;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,13 +39,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class PqxSplitReaderTest {
-    @TempDir java.nio.file.Path dir;
+    @TempDir Path dir;
 
     /** One emitted row as text, and the position after it. */
     record Emitted(String row, int rowGroup, long nextRow) {}
 
-    static RowGroupSplit split(
-            java.nio.file.Path file, Map<String, String> partitions, int first, int last)
+    static RowGroupSplit split(Path file, Map<String, String> partitions, int first, int last)
             throws IOException {
         return RowGroupSplit.of(
                 file.toUri().toString(),
@@ -109,10 +112,8 @@ class PqxSplitReaderTest {
 
     @Test
     void theNextSplitsOfAFileOpenWithTheFooterTheReaderAlreadyRead() throws Exception {
-        java.nio.file.Path a =
-                TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 400, 100);
-        java.nio.file.Path b =
-                TestingSourceFiles.writeOrders(dir.resolve("b.parquet"), 400, 500, 100);
+        Path a = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 400, 100);
+        Path b = TestingSourceFiles.writeOrders(dir.resolve("b.parquet"), 400, 500, 100);
         List<RowGroupSplit> splits =
                 List.of(
                         split(a, Map.of(), 0, 1),
@@ -154,8 +155,7 @@ class PqxSplitReaderTest {
 
     @Test
     void decodingAheadLeavesTheBatchBeingEmittedIntact() throws Exception {
-        java.nio.file.Path f =
-                TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 1000, 300);
+        Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 1000, 300);
         RowGroupSplit whole = split(f, Map.of(), 0, 3);
         List<String> expected = new ArrayList<>();
         for (long id = 0; id < 1000; id++) {
@@ -216,16 +216,13 @@ class PqxSplitReaderTest {
 
     @Test
     void aFileRewrittenWithTheSameLengthAfterItsFooterWasCachedIsReadAfresh() throws Exception {
-        java.nio.file.Path a =
-                TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 200, 100);
+        Path a = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 200, 100);
         RowGroupSplit first = split(a, Map.of(), 0, 0);
         try (PqxSplitReader reader = new PqxSplitReader(settings(TestingSourceFiles.ORDERS))) {
             assertThat(readInTurn(reader, List.of(first))).hasSize(100);
             // the same bytes again, with another modification time: the cached footer is not used
             Files.setLastModifiedTime(
-                    a,
-                    java.nio.file.attribute.FileTime.fromMillis(
-                            Files.getLastModifiedTime(a).toMillis() - 60_000));
+                    a, FileTime.fromMillis(Files.getLastModifiedTime(a).toMillis() - 60_000));
             RowGroupSplit second = split(a, Map.of(), 1, 1);
             assertThat(readInTurn(reader, List.of(second))).hasSize(100);
             assertThat(reader.footersRead()).isEqualTo(2);
@@ -234,8 +231,7 @@ class PqxSplitReaderTest {
 
     @Test
     void readsTheSplitsRowGroupsInOrderWithThePositionAfterEachRow() throws Exception {
-        java.nio.file.Path f =
-                TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 1000, 150);
+        Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 1000, 150);
         List<Emitted> rows =
                 readAll(
                         settings(TestingSourceFiles.ORDERS),
@@ -253,8 +249,7 @@ class PqxSplitReaderTest {
 
     @Test
     void aSplitRestoredAtAnyEmittedPositionEmitsExactlyTheRest() throws Exception {
-        java.nio.file.Path f =
-                TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 500, 100);
+        Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 500, 100);
         RowGroupSplit whole = split(f, Map.of(), 0, 4);
         ReaderSettings settings = settings(TestingSourceFiles.ORDERS);
         List<Emitted> all = readAll(settings, whole, TestingSourceFiles::describe);
@@ -293,7 +288,7 @@ class PqxSplitReaderTest {
                             (short) (i % 50),
                             DecimalData.fromBigDecimal(BigDecimal.valueOf(i * 101L, 2), 7, 2)));
         }
-        java.nio.file.Path f = TestingSourceFiles.write(dir.resolve("old.parquet"), old, rows, 100);
+        Path f = TestingSourceFiles.write(dir.resolve("old.parquet"), old, rows, 100);
         RowType requested =
                 RowType.of(
                         new LogicalType[] {
@@ -336,7 +331,7 @@ class PqxSplitReaderTest {
 
     @Test
     void aMissingNotNullColumnOrANarrowingTypeIsAnErrorNamingFileAndColumn() throws Exception {
-        java.nio.file.Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 10, 100);
+        Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 10, 100);
         RowType missing =
                 RowType.of(
                         new LogicalType[] {new BigIntType(false), new IntType(false)},
@@ -361,7 +356,7 @@ class PqxSplitReaderTest {
 
     @Test
     void partitionColumnsAreTypedFromTheRequestedSchema() throws Exception {
-        java.nio.file.Path f =
+        Path f =
                 TestingSourceFiles.writeOrders(
                         dir.resolve("day=2024-03-09/n=7/a.parquet"), 0, 5, 100);
         RowType requested =
@@ -413,7 +408,7 @@ class PqxSplitReaderTest {
 
     @Test
     void aFileChangedAfterPlanningIsRefused() throws Exception {
-        java.nio.file.Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 10, 100);
+        Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 10, 100);
         RowGroupSplit planned = split(f, Map.of(), 0, 0);
         Files.delete(f);
         TestingSourceFiles.writeOrders(f, 0, 20, 100);
@@ -424,7 +419,7 @@ class PqxSplitReaderTest {
 
     @Test
     void stringsAreReadAsStored() throws Exception {
-        java.nio.file.Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 1, 3, 100);
+        Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 1, 3, 100);
         RowType requested =
                 RowType.of(new LogicalType[] {new VarCharType(20)}, new String[] {"name"});
         assertThat(
@@ -439,21 +434,16 @@ class PqxSplitReaderTest {
 
     @Test
     void thePredicateFiltersRowsExceptInAllMatchRowGroupsAndPositionsStayExact() throws Exception {
-        java.nio.file.Path a =
-                TestingSourceFiles.writeOrders(dir.resolve("f.parquet"), 0, 200, 100);
-        io.pqx.format.predicate.Predicate p =
-                io.pqx.format.predicate.Predicates.or(
-                        io.pqx.format.predicate.Predicates.greaterOrEqual("id", 150L),
-                        io.pqx.format.predicate.Predicates.equal("qty", 7));
+        Path a = TestingSourceFiles.writeOrders(dir.resolve("f.parquet"), 0, 200, 100);
+        Predicate p =
+                Predicates.or(Predicates.greaterOrEqual("id", 150L), Predicates.equal("qty", 7));
         RowType produced =
                 RowType.of(
-                        new org.apache.flink.table.types.logical.LogicalType[] {
-                            TestingSourceFiles.ORDERS.getTypeAt(0)
-                        },
+                        new LogicalType[] {TestingSourceFiles.ORDERS.getTypeAt(0)},
                         new String[] {"id"});
         RowType read =
                 RowType.of(
-                        new org.apache.flink.table.types.logical.LogicalType[] {
+                        new LogicalType[] {
                             TestingSourceFiles.ORDERS.getTypeAt(0),
                             TestingSourceFiles.ORDERS.getTypeAt(3)
                         },

@@ -11,13 +11,13 @@ import io.pqx.format.predicate.RuntimeFilter;
 import io.pqx.format.predicate.SlotValues;
 import io.pqx.source.TestingSourceFiles;
 import io.pqx.source.split.RowGroupSplit;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongPredicate;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,11 +29,11 @@ import org.junit.jupiter.api.io.TempDir;
  * those the predicate is TRUE on, and the counters say what was pruned.
  */
 class ReaderPruningTest {
-    @TempDir java.nio.file.Path dir;
+    @TempDir Path dir;
 
     /** 4 row groups of 1,000 orders, pages of 100 rows, a bloom filter on name. */
-    private java.nio.file.Path file() throws Exception {
-        java.nio.file.Path file = dir.resolve("orders.parquet");
+    private Path file() throws Exception {
+        Path file = dir.resolve("orders.parquet");
         WriteOptions options =
                 WriteOptions.builder()
                         .rowGroupRows(1000)
@@ -43,7 +43,7 @@ class ReaderPruningTest {
         try (ParquetWriter w =
                 ParquetWriter.builder(TestingSourceFiles.ORDERS)
                         .options(options)
-                        .create(new Path(file.toUri()))) {
+                        .create(new org.apache.flink.core.fs.Path(file.toUri()))) {
             for (RowData row : TestingSourceFiles.orders(0, 4000)) {
                 w.write(row);
             }
@@ -52,7 +52,7 @@ class ReaderPruningTest {
     }
 
     private static List<Long> read(
-            java.nio.file.Path file, Predicate predicate, LiveSlots slots, ReaderMetrics metrics)
+            Path file, Predicate predicate, LiveSlots slots, ReaderMetrics metrics)
             throws Exception {
         ReaderSettings settings =
                 new ReaderSettings(
@@ -96,7 +96,7 @@ class ReaderPruningTest {
 
     @Test
     void thePageIndexNarrowsRowGroupsToTheMatchingPages() throws Exception {
-        java.nio.file.Path file = file();
+        Path file = file();
         ReaderMetrics metrics = ReaderMetrics.unregistered();
         // qty = id % 100 defeats the statistics; id in [1250, 1420) lies in 3 pages of row group 1
         // (the split was not planned: the other row groups reach the reader, their pages prove them
@@ -115,7 +115,7 @@ class ReaderPruningTest {
 
     @Test
     void bloomFiltersSkipRowGroupsWithoutTheValue() throws Exception {
-        java.nio.file.Path file = file();
+        Path file = file();
         ReaderMetrics metrics = ReaderMetrics.unregistered();
         // names n0..n3999 lie within every row group's [min, max] in string order, but only one
         // holds n2500
@@ -126,7 +126,7 @@ class ReaderPruningTest {
 
     @Test
     void aRuntimeFilterThatArrivedSkipsRowGroupsAtTheirBoundary() throws Exception {
-        java.nio.file.Path file = file();
+        Path file = file();
         ReaderMetrics metrics = ReaderMetrics.unregistered();
         LiveSlots slots = new LiveSlots();
         slots.set(

@@ -17,6 +17,7 @@ import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.DateType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.VarCharType;
 import org.junit.jupiter.api.Test;
 
@@ -44,10 +45,7 @@ class BloomKeyFilterTest {
                 .isTrue();
     }
 
-    private static void assertFound(
-            org.apache.flink.table.types.logical.LogicalType type,
-            Object javaKey,
-            Object internal) {
+    private static void assertFound(LogicalType type, Object javaKey, Object internal) {
         long[] bits = new long[16];
         BloomKeyFilter.add(bits, 4, ColumnDomain.coerce(Literal.of(javaKey), type));
         assertThat(BloomKeyFilter.of(4, bits).mightContain(internal))

@@ -11,6 +11,7 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
 import java.util.stream.Collectors;
+import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.runtime.operators.coordination.CoordinatorStore;
@@ -26,6 +27,7 @@ import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.apache.flink.streaming.api.graph.StreamConfig;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.CoordinatedOperatorFactory;
+import org.apache.flink.streaming.api.operators.StreamOperator;
 import org.apache.flink.streaming.api.operators.StreamOperatorParameters;
 import org.apache.flink.streaming.api.transformations.SourceTransformation;
 import org.junit.jupiter.api.Test;
@@ -64,10 +66,7 @@ class FlinkInternalApiPinTest {
     void theSourceSideSignaturesAreThoseUsed() throws Exception {
         method(SourceTransformation.class, "setCoordinatorListeningID", void.class, String.class);
         method(SourceTransformation.class, "getCoordinatorListeningID", String.class);
-        method(
-                SourceTransformation.class,
-                "getSource",
-                org.apache.flink.api.connector.source.Source.class);
+        method(SourceTransformation.class, "getSource", Source.class);
         Constructor<SourceEventWrapper> wrapper =
                 SourceEventWrapper.class.getConstructor(SourceEvent.class);
         assertThat(OperatorEvent.class).isAssignableFrom(wrapper.getDeclaringClass());
@@ -87,7 +86,7 @@ class FlinkInternalApiPinTest {
         method(
                 CoordinatedOperatorFactory.class,
                 "createStreamOperator",
-                org.apache.flink.streaming.api.operators.StreamOperator.class,
+                StreamOperator.class,
                 StreamOperatorParameters.class);
         Set<String> abstractMethods =
                 Arrays.stream(OperatorCoordinator.class.getMethods())

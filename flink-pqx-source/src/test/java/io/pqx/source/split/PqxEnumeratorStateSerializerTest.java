@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.source.runtimefilter.TestingRuntimeFilters;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
@@ -80,9 +81,9 @@ class PqxEnumeratorStateSerializerTest {
     @Test
     void aTruncatedRuntimeFilterFailsClearly() throws IOException {
         byte[] bytes = serializer.serialize(sampleWithFilters());
-        byte[] cut = java.util.Arrays.copyOf(bytes, bytes.length - 17);
+        byte[] cut = Arrays.copyOf(bytes, bytes.length - 17);
         assertThatThrownBy(() -> serializer.deserialize(3, cut)).isInstanceOf(IOException.class);
-        byte[] noThreshold = java.util.Arrays.copyOf(bytes, bytes.length - 4);
+        byte[] noThreshold = Arrays.copyOf(bytes, bytes.length - 4);
         assertThatThrownBy(() -> serializer.deserialize(3, noThreshold))
                 .isInstanceOf(IOException.class);
     }

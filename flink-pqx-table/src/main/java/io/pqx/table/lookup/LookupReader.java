@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.metrics.Counter;
@@ -61,8 +62,7 @@ final class LookupReader {
     private static final Logger LOG = LoggerFactory.getLogger(LookupReader.class);
 
     /** Tables whose slow lookup keys were logged in this JVM: said once, not once per task. */
-    private static final Set<String> LOGGED_SLOW =
-            java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final Set<String> LOGGED_SLOW = ConcurrentHashMap.newKeySet();
 
     private final LookupTable table;
     private final MetadataCache metadata;

@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 
 /**
@@ -75,7 +76,7 @@ final class MetadataCache {
         removeIf(key -> !listed.contains(key.file));
     }
 
-    private void removeIf(java.util.function.Predicate<Key> drop) {
+    private void removeIf(Predicate<Key> drop) {
         Iterator<Map.Entry<Key, Entry>> it = entries.entrySet().iterator();
         while (it.hasNext()) {
             Map.Entry<Key, Entry> e = it.next();

@@ -12,6 +12,7 @@ import io.pqx.format.prune.StatisticsPruner;
 import io.pqx.source.ListedFile;
 import java.io.IOException;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -211,7 +212,7 @@ final class PqxFullCacheInputFormat extends RichInputFormat<RowData, InputSplit>
 
     /** For tests: every row of the table this format gives, read split after split. */
     List<RowData> readAll() throws IOException {
-        List<RowData> out = new java.util.ArrayList<>();
+        List<RowData> out = new ArrayList<>();
         for (InputSplit split : createInputSplits(1)) {
             open(split);
             try {

@@ -8,6 +8,7 @@ import io.pqx.format.metadata.LeafColumnView;
 import io.pqx.format.metadata.LogicalTypeView;
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.source.ListedFile;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -121,7 +122,7 @@ final class FooterAggregates {
                     key.add(
                             file.partitionValue(
                                     k, spec.rowType().getTypeAt(spec.rowType().getFieldIndex(k))));
-                } catch (RuntimeException | java.io.IOException e) {
+                } catch (RuntimeException | IOException e) {
                     return Optional.empty();
                 }
             }

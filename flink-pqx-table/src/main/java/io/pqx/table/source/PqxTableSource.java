@@ -2,6 +2,7 @@ package io.pqx.table.source;
 
 import io.pqx.source.PqxSource;
 import io.pqx.source.PqxSourceBuilder;
+import io.pqx.source.PqxSourceOptions;
 import io.pqx.table.lookup.PqxLookupProvider;
 import io.pqx.table.pushdown.FilterTranslation;
 import java.io.IOException;
@@ -33,6 +34,7 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.plan.stats.TableStats;
 import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
@@ -94,9 +96,7 @@ public class PqxTableSource
      */
     public static PqxTableSource create(TableSourceSpec spec) {
         PqxTableSource scan =
-                spec.options()
-                                .getOptional(io.pqx.source.PqxSourceOptions.MONITOR_INTERVAL)
-                                .isPresent()
+                spec.options().getOptional(PqxSourceOptions.MONITOR_INTERVAL).isPresent()
                         ? new PqxTableSource(spec)
                         : new BoundedPqxTableSource(spec);
         PlanTimeCheck.check(spec, scan.build(), !(scan instanceof BoundedPqxTableSource));
@@ -227,8 +227,8 @@ public class PqxTableSource
 
     /** The type at a field path. */
     private record LogicalTypeHolder(RowType root, int[] path) {
-        org.apache.flink.table.types.logical.LogicalType type() {
-            org.apache.flink.table.types.logical.LogicalType t = root;
+        LogicalType type() {
+            LogicalType t = root;
             for (int index : path) {
                 t = ((RowType) t).getTypeAt(index);
             }

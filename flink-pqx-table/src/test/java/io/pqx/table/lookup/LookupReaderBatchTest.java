@@ -7,6 +7,7 @@ import io.pqx.table.lookup.TestingDimTable.DimRow;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +43,7 @@ class LookupReaderBatchTest {
                         Duration.ofMinutes(1),
                         1 << 24);
         LookupReader reader = new LookupReader(table, new UnregisteredMetricsGroup());
-        List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
         List<Thread> threads = new ArrayList<>();
         for (int t = 0; t < 3; t++) {
             long seed = Long.getLong("pqx.seed", 17) + t;

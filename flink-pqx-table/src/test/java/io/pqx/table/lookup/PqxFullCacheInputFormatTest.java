@@ -2,9 +2,11 @@ package io.pqx.table.lookup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
 import io.pqx.source.PqxSource;
 import io.pqx.table.lookup.TestingDimTable.DimRow;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,8 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 class PqxFullCacheInputFormatTest {
     @TempDir Path dir;
 
-    private static PqxFullCacheInputFormat format(
-            Path base, int[] output, io.pqx.format.predicate.Predicate filter) {
+    private static PqxFullCacheInputFormat format(Path base, int[] output, Predicate filter) {
         PqxSource<RowData> listing =
                 PqxSource.builder()
                         .path(base.toUri().toString())
@@ -67,7 +68,7 @@ class PqxFullCacheInputFormatTest {
 
     @Test
     void anEmptyTableGivesOneSplitOfNoRows() throws Exception {
-        java.nio.file.Files.createDirectories(dir.resolve("empty"));
+        Files.createDirectories(dir.resolve("empty"));
         PqxFullCacheInputFormat format = format(dir.resolve("empty"), null, null);
         assertThat(format.createInputSplits(1)).hasSize(1);
         assertThat(format.readAll()).isEmpty();

@@ -18,6 +18,7 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.functions.FunctionContext;
 import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.DoubleType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
@@ -119,7 +120,7 @@ class PqxLookupFunctionTest {
                             new BigIntType(),
                             new IntType(),
                             new VarCharType(VarCharType.MAX_LENGTH),
-                            new org.apache.flink.table.types.logical.DoubleType(),
+                            new DoubleType(),
                             new VarCharType(VarCharType.MAX_LENGTH)
                         },
                         new String[] {"k", "k2", "name", "v", "dt"});
@@ -180,7 +181,7 @@ class PqxLookupFunctionTest {
                             new BigIntType(),
                             new BigIntType(),
                             new VarCharType(VarCharType.MAX_LENGTH),
-                            new org.apache.flink.table.types.logical.DoubleType()
+                            new DoubleType()
                         },
                         new String[] {"k", "k2", "name", "v"});
         PqxLookupFunction f = function(dir, declared, List.of(), new int[] {0}, 60_000);

@@ -7,8 +7,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.DoubleType;
@@ -99,10 +101,9 @@ public final class TestingDimTable {
     }
 
     /** Rows of the table's type as {@link DimRow#fields()} shows them. */
-    public static List<String> fieldsOf(
-            java.util.Collection<org.apache.flink.table.data.RowData> rows) {
+    public static List<String> fieldsOf(Collection<RowData> rows) {
         List<String> out = new ArrayList<>();
-        for (org.apache.flink.table.data.RowData r : rows) {
+        for (RowData r : rows) {
             out.add(
                     r.getLong(0)
                             + ", "

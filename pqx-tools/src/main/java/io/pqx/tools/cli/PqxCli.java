@@ -3,6 +3,7 @@ package io.pqx.tools.cli;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -100,7 +101,7 @@ public final class PqxCli {
     /** The message of an expected failure as it is; the class name too for anything unexpected. */
     private static String describe(Throwable e) {
         String message = e.getMessage();
-        if (e instanceof java.io.IOException && message != null) {
+        if (e instanceof IOException && message != null) {
             return message;
         }
         return (message == null

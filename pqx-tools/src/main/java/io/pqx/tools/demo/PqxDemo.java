@@ -8,6 +8,7 @@ import io.pqx.tools.metrics.PqxCounters;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -15,7 +16,6 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
@@ -63,14 +63,14 @@ public final class PqxDemo {
 
     /** Runs the demo in a new temporary directory, printing on {@code out}. */
     public void run(PrintStream out) throws Exception {
-        java.nio.file.Path dir = Files.createTempDirectory("pqx-demo-");
-        java.nio.file.Path log = dir.resolve("pqx-demo.log");
+        Path dir = Files.createTempDirectory("pqx-demo-");
+        Path log = dir.resolve("pqx-demo.log");
         DemoLogging.toFile(log);
         run(dir.resolve("orders"), out, log);
     }
 
     /** Runs the demo writing the table under {@code table}. */
-    void run(java.nio.file.Path table, PrintStream out, java.nio.file.Path log) throws Exception {
+    void run(Path table, PrintStream out, Path log) throws Exception {
         String path = table.toUri().toString();
         out.printf(
                 "pqx demo: a streaming SQL INSERT INTO writes %,d generated orders (%,d per"
@@ -89,7 +89,7 @@ public final class PqxDemo {
         }
     }
 
-    private void run(java.nio.file.Path table, String path, DemoCluster cluster, PrintStream out)
+    private void run(Path table, String path, DemoCluster cluster, PrintStream out)
             throws Exception {
         TableEnvironment streaming =
                 TableEnvironment.create(
@@ -147,12 +147,7 @@ public final class PqxDemo {
 
     /** One round of the three queries over the committed files. */
     private void queries(
-            java.nio.file.Path table,
-            DemoCluster cluster,
-            int round,
-            long start,
-            boolean last,
-            PrintStream out)
+            Path table, DemoCluster cluster, int round, long start, boolean last, PrintStream out)
             throws Exception {
         String path = table.toUri().toString();
         TableSnapshot snapshot = TableSnapshot.of(table);
@@ -181,11 +176,7 @@ public final class PqxDemo {
     }
 
     private static void query(
-            TableEnvironment batch,
-            String what,
-            String sql,
-            java.nio.file.Path table,
-            PrintStream out)
+            TableEnvironment batch, String what, String sql, Path table, PrintStream out)
             throws Exception {
         PqxCounters.reset();
         List<String> rows = new ArrayList<>();
@@ -212,7 +203,7 @@ public final class PqxDemo {
      * bytes, from their footers.
      */
     record TableSnapshot(int files, Set<String> partitions, long rows, long rowGroups, long bytes) {
-        static TableSnapshot of(java.nio.file.Path dir) throws IOException {
+        static TableSnapshot of(Path dir) throws IOException {
             if (!Files.isDirectory(dir)) {
                 return new TableSnapshot(0, Set.of(), 0, 0, 0);
             }
@@ -221,9 +212,10 @@ public final class PqxDemo {
             long groups = 0;
             long bytes = 0;
             Set<String> partitions = new TreeSet<>();
-            try (Stream<java.nio.file.Path> all = Files.walk(dir)) {
-                for (java.nio.file.Path f : all.filter(PqxDemo::isCommitted).toList()) {
-                    try (FlinkInputFile in = FlinkInputFile.open(new Path(f.toUri()))) {
+            try (Stream<Path> all = Files.walk(dir)) {
+                for (Path f : all.filter(PqxDemo::isCommitted).toList()) {
+                    try (FlinkInputFile in =
+                            FlinkInputFile.open(new org.apache.flink.core.fs.Path(f.toUri()))) {
                         FileMetadataView footer =
                                 ParquetReader.readMetadata(in, ReadOptions.defaults());
                         files++;
@@ -245,7 +237,7 @@ public final class PqxDemo {
         }
     }
 
-    static boolean isCommitted(java.nio.file.Path f) {
+    static boolean isCommitted(Path f) {
         String name = f.getFileName().toString();
         return name.endsWith(".parquet")
                 && !name.startsWith(".")

@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Metric;
 import org.apache.flink.metrics.MetricConfig;
@@ -42,7 +43,7 @@ public final class PqxCounters implements MetricReporter {
             new ConcurrentHashMap<>();
 
     /** Installs the reporter in a cluster's configuration. */
-    public static void install(org.apache.flink.configuration.Configuration config) {
+    public static void install(Configuration config) {
         config.setString(REPORTER_KEY, Factory.class.getName());
     }
 
