@@ -10,9 +10,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The architecture rules of DESIGN.md, checked on the main classes of every pqx module (the
- * e2e-tests module depends on all of them). No rule is frozen and none has exceptions: a violation
- * fails the build.
+ * The architecture rules of docs/architecture.md, checked on the main classes of every pqx module
+ * (the e2e-tests module depends on all of them). No rule is frozen and none has exceptions: a
+ * violation fails the build.
  *
  * <p>Every rule must check classes ({@code allowEmptyShould} stays off), so a broken import cannot
  * make one pass vacuously.
