@@ -14,11 +14,11 @@ import org.apache.flink.table.types.logical.RowType;
  * A table of ids, cities (every tenth null) and notes of growing length, with a sort order, for the
  * footer tests here and in e2e-tests.
  */
-final class TestingCityRows {
+public final class TestingCityRows {
 
     private TestingCityRows() {}
 
-    static final RowType TYPE =
+    public static final RowType TYPE =
             (RowType)
                     DataTypes.ROW(
                                     DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
@@ -26,7 +26,7 @@ final class TestingCityRows {
                                     DataTypes.FIELD("note", DataTypes.STRING()))
                             .getLogicalType();
 
-    static List<RowData> rows(int n) {
+    public static List<RowData> rows(int n) {
         String[] cities = {"Berlin", "Lisbon", "Oslo", "Quito"};
         List<RowData> rows = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -40,7 +40,7 @@ final class TestingCityRows {
     }
 
     /** Three row groups of rows sorted by id descending, nulls first, then city ascending. */
-    static final WriteOptions SORTED =
+    public static final WriteOptions SORTED =
             WriteOptions.builder()
                     .rowGroupRows(40)
                     .sortingColumn(new SortingColumnSpec("id", false, true))

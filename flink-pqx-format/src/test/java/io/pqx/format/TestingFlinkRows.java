@@ -26,10 +26,10 @@ import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
  * computed independently of the writer: timestamps from {@code toLocalDateTime()} in the unit the
  * precision implies (3: millis, 6: micros, 9: nanos), decimals as BigDecimal, binaries as hex.
  */
-final class TestingFlinkRows {
+public final class TestingFlinkRows {
     private TestingFlinkRows() {}
 
-    static Map<String, Object> toJava(RowData row, RowType type) {
+    public static Map<String, Object> toJava(RowData row, RowType type) {
         Map<String, Object> out = new LinkedHashMap<>();
         List<RowType.RowField> fields = type.getFields();
         for (int i = 0; i < fields.size(); i++) {
@@ -43,7 +43,7 @@ final class TestingFlinkRows {
         return out;
     }
 
-    static Object value(Object v, LogicalType type) {
+    public static Object value(Object v, LogicalType type) {
         switch (type.getTypeRoot()) {
             case TINYINT:
                 return (int) (Byte) v;

@@ -15,18 +15,18 @@ import org.apache.flink.table.types.logical.RowType;
  * A table of ids and names, and a writer of it to a file with given options, for the page tests
  * here and in e2e-tests.
  */
-final class TestingNameRows {
+public final class TestingNameRows {
 
     private TestingNameRows() {}
 
-    static final RowType TYPE =
+    public static final RowType TYPE =
             (RowType)
                     DataTypes.ROW(
                                     DataTypes.FIELD("id", DataTypes.BIGINT().notNull()),
                                     DataTypes.FIELD("name", DataTypes.STRING()))
                             .getLogicalType();
 
-    static List<RowData> rows(int n) {
+    public static List<RowData> rows(int n) {
         List<RowData> rows = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             rows.add(GenericRowData.of((long) i, StringData.fromString("name-" + i)));
@@ -34,7 +34,7 @@ final class TestingNameRows {
         return rows;
     }
 
-    static Path write(Path dir, WriteOptions options, int n) throws Exception {
+    public static Path write(Path dir, WriteOptions options, int n) throws Exception {
         Path file = dir.resolve("p.parquet");
         Files.deleteIfExists(file);
         TestingWriters.write(file, TYPE, options, rows(n));

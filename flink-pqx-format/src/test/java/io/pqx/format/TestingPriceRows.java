@@ -16,11 +16,11 @@ import org.apache.flink.table.types.logical.RowType;
  * A three-column table (id INT NOT NULL, price DECIMAL(5, 2), name STRING) and a writer of it into
  * memory, for the writer tests here and in e2e-tests.
  */
-final class TestingPriceRows {
+public final class TestingPriceRows {
 
     private TestingPriceRows() {}
 
-    static final RowType TYPE =
+    public static final RowType TYPE =
             (RowType)
                     DataTypes.ROW(
                                     DataTypes.FIELD("id", DataTypes.INT().notNull()),
@@ -28,14 +28,14 @@ final class TestingPriceRows {
                                     DataTypes.FIELD("name", DataTypes.STRING()))
                             .getLogicalType();
 
-    static RowData row(int id, String price, String name) {
+    public static RowData row(int id, String price, String name) {
         return GenericRowData.of(
                 id,
                 price == null ? null : DecimalData.fromBigDecimal(new BigDecimal(price), 10, 2),
                 name == null ? null : StringData.fromString(name));
     }
 
-    static ParquetWriter open(ByteArrayOutputStream bytes) throws IOException {
+    public static ParquetWriter open(ByteArrayOutputStream bytes) throws IOException {
         return ParquetWriter.builder(TYPE)
                 .options(WriteOptions.defaults())
                 .open(new PositionOutputStream(bytes), "memory.parquet");

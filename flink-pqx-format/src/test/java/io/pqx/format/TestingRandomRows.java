@@ -28,15 +28,15 @@ import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
  * one in seven), empty and non-empty collections, negative epochs, decimals up to their full
  * precision, low- and high-cardinality strings.
  */
-final class TestingRandomRows {
+public final class TestingRandomRows {
     private static final String[] WORDS = {"", "a", "pqx", "flink", "ümlaut", "日本", "x".repeat(40)};
     private final Random random;
 
-    TestingRandomRows(long seed) {
+    public TestingRandomRows(long seed) {
         this.random = new Random(seed);
     }
 
-    List<RowData> rows(RowType type, int count) {
+    public List<RowData> rows(RowType type, int count) {
         List<RowData> out = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             out.add(row(type));
@@ -44,7 +44,7 @@ final class TestingRandomRows {
         return out;
     }
 
-    RowData row(RowType type) {
+    public RowData row(RowType type) {
         GenericRowData row = new GenericRowData(type.getFieldCount());
         for (int i = 0; i < type.getFieldCount(); i++) {
             row.setField(i, value(type.getTypeAt(i)));
@@ -52,7 +52,7 @@ final class TestingRandomRows {
         return row;
     }
 
-    Object value(LogicalType type) {
+    public Object value(LogicalType type) {
         if (type.isNullable() && random.nextInt(7) == 0) {
             return null;
         }

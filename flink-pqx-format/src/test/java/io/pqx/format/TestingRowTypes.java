@@ -4,11 +4,11 @@ import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
- * Row types the writer tests share: every flat type pqx writes, and nested types to depth 3 with
- * every collection kind.
+ * Row types the writer tests here and in e2e-tests share: every flat type pqx writes, and nested
+ * types to depth 3 with every collection kind.
  */
-final class TestingRowTypes {
-    static final RowType FLAT =
+public final class TestingRowTypes {
+    public static final RowType FLAT =
             (RowType)
                     DataTypes.ROW(
                                     DataTypes.FIELD("b", DataTypes.BOOLEAN()),
@@ -36,7 +36,7 @@ final class TestingRowTypes {
                                     DataTypes.FIELD("ltz9", DataTypes.TIMESTAMP_LTZ(9)))
                             .getLogicalType();
 
-    static final RowType NESTED =
+    public static final RowType NESTED =
             (RowType)
                     DataTypes.ROW(
                                     DataTypes.FIELD("id", DataTypes.INT().notNull()),

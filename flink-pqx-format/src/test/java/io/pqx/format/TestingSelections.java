@@ -16,16 +16,16 @@ import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
  * Reads the rows of a row selection, and the rows a selection should give, for the selection tests
  * here and in e2e-tests.
  */
-final class TestingSelections {
+public final class TestingSelections {
 
     private TestingSelections() {}
 
-    static InputFile open(Path file) throws IOException {
+    public static InputFile open(Path file) throws IOException {
         return FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri()));
     }
 
     /** The selected rows of one row group, read batch by batch. */
-    static List<List<Object>> readSelected(
+    public static List<List<Object>> readSelected(
             ParquetReader reader, int rowGroup, ReadSchema projection, RowSelection selection)
             throws IOException {
         List<List<Object>> rows = new ArrayList<>();
@@ -41,7 +41,8 @@ final class TestingSelections {
         return rows;
     }
 
-    static List<List<Object>> subset(List<List<Object>> rows, long offset, RowSelection selection) {
+    public static List<List<Object>> subset(
+            List<List<Object>> rows, long offset, RowSelection selection) {
         List<List<Object>> out = new ArrayList<>();
         for (int r = 0; r < selection.rangeCount(); r++) {
             for (long i = selection.start(r); i < selection.end(r); i++) {

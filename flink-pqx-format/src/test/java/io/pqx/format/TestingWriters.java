@@ -20,12 +20,14 @@ import java.util.concurrent.Executor;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
-/** Writes rows with pqx to a local file or a byte array, for the writer tests. */
-final class TestingWriters {
+/**
+ * Writes rows with pqx to a local file or a byte array, for the writer tests here and in e2e-tests.
+ */
+public final class TestingWriters {
     private TestingWriters() {}
 
-    static FileMetadataView write(Path file, RowType type, WriteOptions options, List<RowData> rows)
-            throws IOException {
+    public static FileMetadataView write(
+            Path file, RowType type, WriteOptions options, List<RowData> rows) throws IOException {
         try (ParquetWriter writer =
                 ParquetWriter.builder(type)
                         .options(options)
@@ -38,13 +40,14 @@ final class TestingWriters {
     }
 
     /** The footer of a file, as pqx's internal footer reader reads it (Thrift included). */
-    static FileMetadata footer(Path file) throws IOException {
+    public static FileMetadata footer(Path file) throws IOException {
         try (InputFile in = FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri()))) {
             return FooterReader.read(in, ReadOptions.DEFAULT_MAX_FOOTER_BYTES);
         }
     }
 
-    static byte[] bytes(RowType type, WriteOptions options, List<RowData> rows, Executor executor)
+    public static byte[] bytes(
+            RowType type, WriteOptions options, List<RowData> rows, Executor executor)
             throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ParquetWriter writer =
@@ -59,21 +62,21 @@ final class TestingWriters {
         return bytes.toByteArray();
     }
 
-    static Path file(Path dir, byte[] bytes) throws IOException {
+    public static Path file(Path dir, byte[] bytes) throws IOException {
         Path file = Files.createTempFile(dir, "pqx", ".parquet");
         Files.write(file, bytes);
         return file;
     }
 
     /** Several row groups and pages of nested rows, with a bloom filter on a nested leaf. */
-    static final WriteOptions THREADING_OPTIONS =
+    public static final WriteOptions THREADING_OPTIONS =
             WriteOptions.builder()
                     .rowGroupRows(1500)
                     .pageRowLimit(300)
                     .bloomFilter("tags.list.element", new BloomFilterSpec(100, 0.05))
                     .build();
 
-    static List<RowData> threadingRows() {
+    public static List<RowData> threadingRows() {
         return new TestingRandomRows(5).rows(TestingRowTypes.NESTED, 4000);
     }
 }

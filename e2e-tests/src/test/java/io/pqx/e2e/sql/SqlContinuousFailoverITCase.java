@@ -95,7 +95,8 @@ class SqlContinuousFailoverITCase {
         }
         Configuration c = new Configuration();
         c.setString("execution.checkpointing.interval", "300 ms");
-        // at least 1 s between checkpoints: see the source module's Flink 2.3.0 restart caveat
+        // at least 1 s between checkpoints: see the Flink 2.3.0 restart caveat in
+        // docs/operations.md
         c.setString("execution.checkpointing.min-pause", "1 s");
         c.setString("restart-strategy.type", "fixed-delay");
         c.setString("restart-strategy.fixed-delay.attempts", "3");

@@ -17,12 +17,12 @@ import org.apache.parquet.schema.Types;
  * A schema of every kind of field, its footer, and a file around that footer, for the footer writer
  * tests here and in e2e-tests.
  */
-final class TestingFooterFiles {
+public final class TestingFooterFiles {
 
     private TestingFooterFiles() {}
 
     /** Every annotation the format defines, nested groups, repeated fields and field ids. */
-    static MessageType complexSchema() {
+    public static MessageType complexSchema() {
         MessageType parsed =
                 MessageTypeParser.parseMessageType(
                         "message complex {\n"
@@ -110,7 +110,7 @@ final class TestingFooterFiles {
         return new MessageType("complex", fields);
     }
 
-    static FileMetaData footer(MessageType schema) {
+    public static FileMetaData footer(MessageType schema) {
         FileMetaData footer =
                 new FileMetaData(1, SchemaElements.toThrift(schema), 0, new ArrayList<>());
         footer.setCreated_by("pqx test");
@@ -119,7 +119,7 @@ final class TestingFooterFiles {
         return footer;
     }
 
-    static byte[] file(FileMetaData footer) throws IOException {
+    public static byte[] file(FileMetaData footer) throws IOException {
         return TestingFooters.withFooter(ParquetMagic.MAGIC.clone(), footer);
     }
 }

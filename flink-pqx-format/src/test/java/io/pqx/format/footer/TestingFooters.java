@@ -64,5 +64,5 @@ public final class TestingFooters {
         return new ByteArrayInputFile(name, bytes);
     }
 
-    static final long MAX_FOOTER = 16 << 20;
+    public static final long MAX_FOOTER = 16 << 20;
 }

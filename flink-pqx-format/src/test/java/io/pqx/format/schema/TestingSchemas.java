@@ -13,27 +13,31 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
 
-/** Shared test helpers: parse a message, convert it, build Flink types from DataTypes. */
-final class TestingSchemas {
+/**
+ * Test helpers for the schema tests here and in e2e-tests: parse a message, convert it, build Flink
+ * types from DataTypes.
+ */
+public final class TestingSchemas {
 
-    static final FileContext CTX = FileContext.of("test.parquet");
+    public static final FileContext CTX = FileContext.of("test.parquet");
 
     private TestingSchemas() {}
 
-    static MessageType parse(String message) {
+    public static MessageType parse(String message) {
         return MessageTypeParser.parseMessageType(message);
     }
 
-    static ParquetSchema convert(String message) throws Exception {
+    public static ParquetSchema convert(String message) throws Exception {
         return ParquetToFlinkSchema.convert(parse(message), null, CTX);
     }
 
-    static ParquetSchema convert(MessageType message, @Nullable RowType declared) throws Exception {
+    public static ParquetSchema convert(MessageType message, @Nullable RowType declared)
+            throws Exception {
         return ParquetToFlinkSchema.convert(message, declared, CTX);
     }
 
     /** A NOT NULL row of alternating names and DataTypes. */
-    static RowType row(Object... namesAndTypes) {
+    public static RowType row(Object... namesAndTypes) {
         String[] names = new String[namesAndTypes.length / 2];
         LogicalType[] types = new LogicalType[namesAndTypes.length / 2];
         for (int i = 0; i < names.length; i++) {
@@ -45,12 +49,12 @@ final class TestingSchemas {
     }
 
     /** A Flink type from its SQL text, e.g. "ARRAY<INT NOT NULL>". */
-    static LogicalType sql(String text) {
+    public static LogicalType sql(String text) {
         return LogicalTypeParser.parse(text, TestingSchemas.class.getClassLoader());
     }
 
     /** Invariants every tree must satisfy, checked against parquet-column's own descriptors. */
-    static void assertConsistent(ParquetSchema schema) {
+    public static void assertConsistent(ParquetSchema schema) {
         List<ColumnDescriptor> columns = schema.messageType().getColumns();
         assertThat(schema.leaves()).hasSameSizeAs(columns);
         for (int i = 0; i < columns.size(); i++) {
@@ -61,7 +65,7 @@ final class TestingSchemas {
     }
 
     /** Level invariants, which also hold for a projection (whose leaf indexes are the file's). */
-    static void assertConsistentLevels(ParquetSchema schema) {
+    public static void assertConsistentLevels(ParquetSchema schema) {
         assertThat(schema.rowType().getFieldCount()).isEqualTo(schema.fields().size());
         for (int i = 0; i < schema.fields().size(); i++) {
             assertThat(schema.fields().get(i).flinkType()).isEqualTo(schema.rowType().getTypeAt(i));

@@ -11,12 +11,12 @@ import java.nio.file.Path;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 
 /** Bloom filters as pqx reads them from files, for the bloom filter tests here and in e2e-tests. */
-final class TestingBloomFilters {
+public final class TestingBloomFilters {
 
     private TestingBloomFilters() {}
 
     /** pqx's read of the bloom filter of the first chunk of a parquet-testing file. */
-    static BloomFilter firstChunksFilter(String name) throws IOException {
+    public static BloomFilter firstChunksFilter(String name) throws IOException {
         Path path = TestingParquetFiles.data(name);
         InputFile file = new ByteArrayInputFile(name, TestingFooters.bytes(path));
         ColumnChunkMetadata chunk =

@@ -15,17 +15,17 @@ import org.apache.parquet.schema.Types;
  * A column index and an offset index of a STRING column, for the page index tests here and in
  * e2e-tests.
  */
-final class TestingPageIndexes {
+public final class TestingPageIndexes {
 
     private TestingPageIndexes() {}
 
-    static final PrimitiveType STRING =
+    public static final PrimitiveType STRING =
             Types.optional(PrimitiveTypeName.BINARY)
                     .as(LogicalTypeAnnotation.stringType())
                     .named("s");
 
     /** Three pages: [a, c] with 1 null, all-null, [d, f]. */
-    static ColumnIndex stringIndex() {
+    public static ColumnIndex stringIndex() {
         ColumnIndexBuilder builder = ColumnIndexBuilder.getBuilder(STRING, 64);
         builder.add(page("a", "c", null));
         builder.add(page(null, null));
@@ -33,7 +33,7 @@ final class TestingPageIndexes {
         return builder.build();
     }
 
-    static OffsetIndex offsetIndex() {
+    public static OffsetIndex offsetIndex() {
         OffsetIndexBuilder builder = OffsetIndexBuilder.getBuilder();
         builder.add(4, 100, 0);
         builder.add(104, 80, 1000);

@@ -1,9 +1,15 @@
-package io.pqx.format.footer;
+package io.pqx.e2e.interop.format.footer;
 
 import static io.pqx.format.footer.TestingFooters.MAX_FOOTER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.TestingParquetFiles;
+import io.pqx.format.footer.ColumnChunkMetadata;
+import io.pqx.format.footer.FileMetadata;
+import io.pqx.format.footer.FileRange;
+import io.pqx.format.footer.FooterReader;
+import io.pqx.format.footer.RowGroupMetadata;
+import io.pqx.format.footer.TestingFooters;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

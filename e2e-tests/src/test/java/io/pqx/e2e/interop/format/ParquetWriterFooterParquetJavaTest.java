@@ -1,10 +1,12 @@
-package io.pqx.format;
+package io.pqx.e2e.interop.format;
 
 import static io.pqx.format.TestingCityRows.SORTED;
 import static io.pqx.format.TestingCityRows.TYPE;
 import static io.pqx.format.TestingCityRows.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.TestingCityRows;
+import io.pqx.format.TestingWriters;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;
 import java.nio.file.Path;
@@ -25,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * What pqx writes into the footer, checked with parquet-java's footer reader: encodings,
  * statistics, key-value metadata, sorting columns, created_by, row group cuts (rows and type from
- * {@link ParquetWriterFooterTest}).
+ * {@link TestingCityRows}, as in flink-pqx-format's {@code ParquetWriterFooterTest}).
  */
 class ParquetWriterFooterParquetJavaTest {
     @TempDir Path dir;

@@ -1,9 +1,11 @@
-package io.pqx.format;
+package io.pqx.e2e.interop.format;
 
 import static io.pqx.format.TestingNameRows.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.format.TestingNameRows;
+import io.pqx.format.TestingWriters;
 import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.Compression;
 import io.pqx.format.options.WriteOptions;
@@ -26,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Pages as pqx cuts them and the page index, bloom filters and checksums it writes, checked with
- * parquet-java (rows and type from {@link ParquetWriterPageTest}).
+ * parquet-java (rows and type from {@link TestingNameRows}, as in flink-pqx-format's {@code
+ * ParquetWriterPageTest}).
  */
 class ParquetWriterPageParquetJavaTest {
     @TempDir Path dir;

@@ -1,4 +1,4 @@
-package io.pqx.format.footer;
+package io.pqx.e2e.interop.format.footer;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,10 +1,10 @@
-package io.pqx.format.stats;
+package io.pqx.e2e.interop.format.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.e2e.interop.format.footer.TestingParquetJavaFooters;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.TestingParquetFiles;
-import io.pqx.format.footer.TestingParquetJavaFooters;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.metadata.ChunkStatisticsView;
 import io.pqx.format.metadata.ColumnChunkView;

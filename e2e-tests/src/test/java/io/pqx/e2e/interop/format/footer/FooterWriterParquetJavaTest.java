@@ -1,7 +1,8 @@
-package io.pqx.format.footer;
+package io.pqx.e2e.interop.format.footer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.footer.TestingFooterFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
-package io.pqx.format;
+package io.pqx.e2e.interop.format;
 
+import io.pqx.format.ReadSchema;
+import io.pqx.format.TestingRowValues;
 import io.pqx.format.metadata.FieldView;
 import java.io.IOException;
 import java.math.BigDecimal;

@@ -1,7 +1,11 @@
-package io.pqx.format;
+package io.pqx.e2e.interop.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.TestingFlinkRows;
+import io.pqx.format.TestingRandomRows;
+import io.pqx.format.TestingRowTypes;
+import io.pqx.format.TestingWriters;
 import io.pqx.format.options.Compression;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;

@@ -1,10 +1,15 @@
-package io.pqx.format;
+package io.pqx.e2e.interop.format;
 
 import static io.pqx.format.TestingPriceRows.TYPE;
 import static io.pqx.format.TestingPriceRows.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.format.ParquetWriter;
+import io.pqx.format.TestingFlinkRows;
+import io.pqx.format.TestingPriceRows;
+import io.pqx.format.TestingRowTypes;
+import io.pqx.format.TestingWriters;
 import io.pqx.format.encode.EncodingContext;
 import io.pqx.format.options.WriteOptions;
 import java.io.ByteArrayOutputStream;
@@ -20,7 +25,10 @@ import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Files from the writer's life cycle in {@link ParquetWriterTest}, read back by parquet-java. */
+/**
+ * Files from the writer's life cycle (checked in flink-pqx-format's {@code ParquetWriterTest}),
+ * read back by parquet-java.
+ */
 class ParquetWriterParquetJavaTest {
     @TempDir Path dir;
 

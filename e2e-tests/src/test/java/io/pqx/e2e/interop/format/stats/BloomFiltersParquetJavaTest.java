@@ -1,8 +1,9 @@
-package io.pqx.format.stats;
+package io.pqx.e2e.interop.format.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.TestingParquetFiles;
+import io.pqx.format.stats.TestingBloomFilters;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;

@@ -1,10 +1,15 @@
-package io.pqx.format.schema;
+package io.pqx.e2e.interop.format.schema;
 
 import static io.pqx.format.schema.TestingSchemas.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.TestingParquetFiles;
 import io.pqx.format.error.FileContext;
+import io.pqx.format.schema.ParquetSchema;
+import io.pqx.format.schema.ParquetToFlinkSchema;
+import io.pqx.format.schema.SchemaNode;
+import io.pqx.format.schema.SchemaProjection;
+import io.pqx.format.schema.TestingSchemas;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

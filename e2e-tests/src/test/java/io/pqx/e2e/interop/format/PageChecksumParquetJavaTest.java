@@ -1,10 +1,16 @@
-package io.pqx.format;
+package io.pqx.e2e.interop.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.pqx.format.ParquetReader;
+import io.pqx.format.TestingNameRows;
+import io.pqx.format.TestingPageSpots;
 import io.pqx.format.TestingPageSpots.PageSpot;
+import io.pqx.format.TestingParquetFiles;
+import io.pqx.format.TestingRowValues;
+import io.pqx.format.TestingWriters;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.options.PageVersion;

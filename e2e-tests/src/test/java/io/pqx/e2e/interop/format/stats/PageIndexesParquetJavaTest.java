@@ -1,4 +1,4 @@
-package io.pqx.format.stats;
+package io.pqx.e2e.interop.format.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,6 +9,8 @@ import io.pqx.format.footer.FooterReader;
 import io.pqx.format.footer.TestingFooters;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.InputFile;
+import io.pqx.format.stats.PageIndexes;
+import io.pqx.format.stats.TestingPageIndexes;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,6 @@
-package io.pqx.format;
+package io.pqx.e2e.interop.format;
 
+import io.pqx.format.TestingFlinkRows;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;

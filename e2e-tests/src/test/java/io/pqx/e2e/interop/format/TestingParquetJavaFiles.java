@@ -1,4 +1,4 @@
-package io.pqx.format;
+package io.pqx.e2e.interop.format;
 
 import java.io.IOException;
 import java.math.BigInteger;

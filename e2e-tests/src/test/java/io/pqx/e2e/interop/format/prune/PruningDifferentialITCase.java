@@ -1,4 +1,4 @@
-package io.pqx.format.prune;
+package io.pqx.e2e.interop.format.prune;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,6 +25,15 @@ import io.pqx.format.predicate.RuntimeFilter;
 import io.pqx.format.predicate.SlotValues;
 import io.pqx.format.predicate.StartsWith;
 import io.pqx.format.predicate.Ternary;
+import io.pqx.format.prune.AccessPlan;
+import io.pqx.format.prune.BloomFilterPruner;
+import io.pqx.format.prune.BloomFilterSource;
+import io.pqx.format.prune.PageIndexPruner;
+import io.pqx.format.prune.PageIndexSource;
+import io.pqx.format.prune.PruningCounters;
+import io.pqx.format.prune.PruningListener;
+import io.pqx.format.prune.RowGroupAccess;
+import io.pqx.format.prune.StatisticsPruner;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,10 @@
-package io.pqx.format;
+package io.pqx.e2e.interop.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.ParquetReader;
+import io.pqx.format.TestingParquetFiles;
+import io.pqx.format.TestingRowValues;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.options.ReadOptions;
 import java.nio.file.Path;

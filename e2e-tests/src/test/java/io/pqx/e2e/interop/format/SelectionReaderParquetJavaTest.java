@@ -1,10 +1,13 @@
-package io.pqx.format;
+package io.pqx.e2e.interop.format;
 
 import static io.pqx.format.TestingSelections.open;
 import static io.pqx.format.TestingSelections.readSelected;
 import static io.pqx.format.TestingSelections.subset;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.ParquetReader;
+import io.pqx.format.ReadSchema;
+import io.pqx.format.TestingRowValues;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.prune.RowSelection;
 import java.nio.file.Path;
