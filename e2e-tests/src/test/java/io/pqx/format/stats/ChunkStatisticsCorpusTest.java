@@ -2,7 +2,7 @@ package io.pqx.format.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqx.format.ParquetReader;
+import io.pqx.format.ParquetInspector;
 import io.pqx.format.TestingParquetFiles;
 import io.pqx.format.footer.TestingParquetJavaFooters;
 import io.pqx.format.io.ByteArrayInputFile;
@@ -37,10 +37,11 @@ class ChunkStatisticsCorpusTest {
     @MethodSource("plainFiles")
     void readsEveryChunksStatisticsConsistentlyWithParquetJava(Path file) throws IOException {
         FileMetadataView ours =
-                ParquetReader.readMetadata(
-                        new ByteArrayInputFile(
-                                file.toString(), java.nio.file.Files.readAllBytes(file)),
-                        ReadOptions.defaults());
+                ParquetInspector.read(
+                                new ByteArrayInputFile(
+                                        file.toString(), java.nio.file.Files.readAllBytes(file)),
+                                ReadOptions.defaults())
+                        .metadata();
         ParquetMetadata theirs = TestingParquetJavaFooters.read(file);
         for (RowGroupView rowGroup : ours.rowGroups()) {
             for (ColumnChunkView chunk : rowGroup.columns()) {

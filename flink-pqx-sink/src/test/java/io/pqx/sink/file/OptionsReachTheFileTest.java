@@ -2,6 +2,7 @@ package io.pqx.sink.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.ParquetInspector;
 import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.options.WriteOptions;
@@ -130,7 +131,8 @@ class OptionsReachTheFileTest {
         try (var reader =
                 io.pqx.format.ParquetReader.open(
                         new org.apache.flink.core.fs.Path(dir.resolve("c.parquet").toUri()))) {
-            assertThat(reader.readOffsetIndex(0, 0).orElseThrow().pageCount()).isEqualTo(10);
+            assertThat(ParquetInspector.of(reader).readOffsetIndex(0, 0).orElseThrow().pageCount())
+                    .isEqualTo(10);
         }
     }
 
@@ -153,8 +155,17 @@ class OptionsReachTheFileTest {
                                 new org.apache.flink.core.fs.Path(
                                         dir.resolve("q.parquet").toUri()))) {
             int nameLeaf = 1;
-            assertThat(large.readOffsetIndex(0, nameLeaf).orElseThrow().pageCount()).isEqualTo(1);
-            assertThat(small.readOffsetIndex(0, nameLeaf).orElseThrow().pageCount())
+            assertThat(
+                            ParquetInspector.of(large)
+                                    .readOffsetIndex(0, nameLeaf)
+                                    .orElseThrow()
+                                    .pageCount())
+                    .isEqualTo(1);
+            assertThat(
+                            ParquetInspector.of(small)
+                                    .readOffsetIndex(0, nameLeaf)
+                                    .orElseThrow()
+                                    .pageCount())
                     .isGreaterThanOrEqualTo(10);
         }
     }
@@ -186,7 +197,7 @@ class OptionsReachTheFileTest {
         try (var reader =
                 io.pqx.format.ParquetReader.open(
                         new org.apache.flink.core.fs.Path(dir.resolve("bf1.parquet").toUri()))) {
-            var filter = reader.readBloomFilter(0, 1).orElseThrow();
+            var filter = ParquetInspector.of(reader).readBloomFilter(0, 1).orElseThrow();
             assertThat(filter.mightContain("a-long-string-value-" + "x".repeat(40) + 3)).isTrue();
         }
     }

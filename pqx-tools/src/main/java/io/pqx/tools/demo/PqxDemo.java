@@ -1,6 +1,6 @@
 package io.pqx.tools.demo;
 
-import io.pqx.format.ParquetReader;
+import io.pqx.format.ParquetInspector;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.options.ReadOptions;
@@ -225,7 +225,7 @@ public final class PqxDemo {
                 for (java.nio.file.Path f : all.filter(PqxDemo::isCommitted).toList()) {
                     try (FlinkInputFile in = FlinkInputFile.open(new Path(f.toUri()))) {
                         FileMetadataView footer =
-                                ParquetReader.readMetadata(in, ReadOptions.defaults());
+                                ParquetInspector.read(in, ReadOptions.defaults()).metadata();
                         files++;
                         rows += footer.numRows();
                         groups += footer.rowGroups().size();
