@@ -8,23 +8,16 @@ import io.pqx.format.decode.RowGroupDecoder;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
-import io.pqx.format.footer.ColumnChunkMetadata;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.FooterReader;
-import io.pqx.format.index.ColumnIndexView;
-import io.pqx.format.index.OffsetIndexView;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
-import io.pqx.format.metadata.BloomFilterView;
-import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.metadata.LeafColumnView;
 import io.pqx.format.metadata.LeafPageIndex;
-import io.pqx.format.metadata.PageChecksumCount;
 import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.metadata.TrustedPageIndex;
 import io.pqx.format.options.ReadOptions;
-import io.pqx.format.page.PageChecksums;
 import io.pqx.format.page.PageLimits;
 import io.pqx.format.prune.BloomFilterSource;
 import io.pqx.format.prune.PageIndexSource;
@@ -33,32 +26,29 @@ import io.pqx.format.schema.FlinkToParquetSchema;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.ParquetToFlinkSchema;
 import io.pqx.format.schema.SchemaProjection;
-import io.pqx.format.stats.BloomFilters;
-import io.pqx.format.stats.PageIndexes;
-import java.io.ByteArrayOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Optional;
 import java.util.TreeSet;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.util.CloseableIterator;
-import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 
 /**
  * Reads one Parquet file into Flink columnar batches, without Hadoop: the footer (validated,
  * bounded), the schema as Flink types, then row groups on demand for a projection and a row
- * selection, plus page indexes and bloom filters when asked.
+ * selection, with the page indexes and bloom filters pruning needs. Scans after pruning go through
+ * {@link ParquetScan}; looking at a file's indexes, filters and page checksums without reading rows
+ * is {@link ParquetInspector}'s job.
  *
  * <p>{@link #open(InputFile, ReadOptions)} reads the footer; {@link #open(InputFile, ParquetFooter,
- * ReadOptions)} takes one read before ({@link #readFooter}, {@link #footer()}) and reads nothing.
- * Nothing else is read until a row group or index is asked for. The reader owns its {@link
- * InputFile} and closes it. Not thread-safe: one reader per thread.
+ * ReadOptions)} takes one read before ({@link ParquetInspector#footer()}, {@link #footer()}) and
+ * reads nothing. Nothing else is read until a row group or index is asked for. The reader owns its
+ * {@link InputFile} and closes it. Not thread-safe: one reader per thread.
  */
 @PublicEvolving
 public final class ParquetReader implements Closeable {
@@ -69,6 +59,7 @@ public final class ParquetReader implements Closeable {
     private final FileMetadata metadata;
     private final ReadSchema schema;
     private final FileContext ctx;
+    private final LeafChunks chunks;
     // what filtered scans measured, for the next row group's choice of late materialization
     private final FilteredRowGroupScan.Measurements measurements =
             new FilteredRowGroupScan.Measurements();
@@ -81,6 +72,7 @@ public final class ParquetReader implements Closeable {
         this.metadata = footer.internal();
         this.schema = ReadSchema.of(schema);
         this.ctx = FileContext.of(file.location());
+        this.chunks = new LeafChunks(file, metadata);
     }
 
     /**
@@ -103,14 +95,14 @@ public final class ParquetReader implements Closeable {
     }
 
     /**
-     * Opens {@code file} with a footer already read from it ({@link #readFooter}, or {@link
-     * #footer()} of an earlier reader), reading nothing of the file: no footer read, no head magic.
-     * Only the file's length is asked ({@link InputFile#length()}), and it must be the length the
-     * footer was read from: a different length means the file was replaced or changed, and the
-     * footer's offsets would point at the wrong bytes. A file replaced by one of the very same
-     * length is not detected here; callers that cache footers key them by modification time too (as
-     * the source does). The schema is converted as by {@link #open(InputFile, ReadOptions)}. The
-     * reader owns {@code file}, and closes it also when opening fails.
+     * Opens {@code file} with a footer already read from it ({@link ParquetInspector#footer()}, or
+     * {@link #footer()} of an earlier reader), reading nothing of the file: no footer read, no head
+     * magic. Only the file's length is asked ({@link InputFile#length()}), and it must be the
+     * length the footer was read from: a different length means the file was replaced or changed,
+     * and the footer's offsets would point at the wrong bytes. A file replaced by one of the very
+     * same length is not detected here; callers that cache footers key them by modification time
+     * too (as the source does). The schema is converted as by {@link #open(InputFile,
+     * ReadOptions)}. The reader owns {@code file}, and closes it also when opening fails.
      *
      * @throws CorruptFileException when the file's length is not the footer's, naming both lengths
      *     and the file
@@ -163,53 +155,6 @@ public final class ParquetReader implements Closeable {
     /** Opens a file on any Flink file system with {@link ReadOptions#defaults()}. */
     public static ParquetReader open(Path path) throws IOException {
         return open(FlinkInputFile.open(path), ReadOptions.defaults());
-    }
-
-    /**
-     * Reads and validates the footer of {@code file} only, without mapping its schema to Flink
-     * types: it also works for a file whose schema pqx cannot read into Flink (which {@link #open}
-     * refuses). Uses {@link ReadOptions#maxFooterBytes()}; does not close {@code file}.
-     *
-     * @throws CorruptFileException for a malformed footer
-     * @throws UnsupportedFileException for an encrypted file
-     */
-    public static FileMetadataView readMetadata(InputFile file, ReadOptions options)
-            throws IOException {
-        return readFooter(file, options).metadata();
-    }
-
-    /**
-     * Reads and validates the footer of {@code file}, as {@link #readMetadata} does, and keeps it
-     * for {@link #open(InputFile, ParquetFooter, ReadOptions)}: a footer read once (by a planner)
-     * opens the file any number of times with no further footer read. Does not close {@code file}.
-     *
-     * @throws CorruptFileException for a malformed footer
-     * @throws UnsupportedFileException for an encrypted file
-     */
-    public static ParquetFooter readFooter(InputFile file, ReadOptions options) throws IOException {
-        return ParquetFooter.of(FooterReader.read(file, options.maxFooterBytes()));
-    }
-
-    /**
-     * Counts the pages of {@code chunk} in {@code file} that carry a CRC-32, reading the page
-     * headers only (one small ranged read per page; no page body is read, nothing decompressed, no
-     * CRC checked). For {@code pqx meta}: whether a file's pages can be verified.
-     *
-     * @param chunk a chunk of {@link #readMetadata} of the same file
-     * @throws CorruptFileException naming file, row group and column when a header cannot be parsed
-     *     or a page runs past the chunk
-     */
-    public static PageChecksumCount readPageChecksums(InputFile file, ColumnChunkView chunk)
-            throws IOException {
-        PageChecksums crcs =
-                PageChecksums.of(
-                        file,
-                        chunk.startOffset(),
-                        chunk.totalCompressedSize(),
-                        FileContext.of(file.location())
-                                .rowGroup(chunk.rowGroup())
-                                .column(chunk.path()));
-        return new PageChecksumCount(crcs.pages(), crcs.withCrc());
     }
 
     /** What the file's footer says (validated); read by {@link #open}. */
@@ -484,7 +429,7 @@ public final class ParquetReader implements Closeable {
         List<Integer> leaves = new ArrayList<>(new TreeSet<>(leafIndexes));
         checkRowGroup(rowGroup);
         for (int leaf : leaves) {
-            chunk(rowGroup, leaf); // refuses a leaf that does not exist
+            chunks.chunk(rowGroup, leaf); // refuses a leaf that does not exist
         }
         return PageIndexReads.read(file, metadata, rowGroup, leaves, ctx);
     }
@@ -494,10 +439,13 @@ public final class ParquetReader implements Closeable {
      * the offset indexes in {@code known} (read before by {@link #readPageIndexes}) instead of
      * reading them again; leaves {@code known} has no offset index for are read as usual.
      *
+     * <p>For {@link ParquetScan} (its {@link ParquetScan.Builder#knownPageIndexes}), which is how
+     * callers read with known page indexes.
+     *
      * @throws IllegalArgumentException when {@code known} is about another row group, or as the
      *     other {@code readRowGroup}
      */
-    public BatchIterator readRowGroup(
+    BatchIterator readRowGroup(
             int rowGroup, ReadSchema projection, RowSelection selection, RowGroupPageIndexes known)
             throws IOException {
         checkKnown(rowGroup, known);
@@ -520,10 +468,13 @@ public final class ParquetReader implements Closeable {
      * filter's and the projection's columns with the offset indexes in {@code known} (read before
      * by {@link #readPageIndexes}) instead of reading them again.
      *
+     * <p>For {@link ParquetScan} (its {@link ParquetScan.Builder#knownPageIndexes}), which is how
+     * callers scan with known page indexes.
+     *
      * @throws IllegalArgumentException when {@code known} is about another row group, or as the
      *     other {@code scanRowGroup}
      */
-    public BatchIterator scanRowGroup(
+    BatchIterator scanRowGroup(
             int rowGroup,
             ReadSchema projection,
             RowSelection selection,
@@ -556,8 +507,9 @@ public final class ParquetReader implements Closeable {
     /**
      * A {@link PageIndexSource} reading these leaves' indexes from this reader ({@link
      * #readPageIndexes(int, Collection)}), each row group's once: asked again, it returns what it
-     * read, so the page-index pruner and {@link #readRowGroup(int, ReadSchema, RowSelection,
-     * RowGroupPageIndexes)} share one read. Use it on this reader's thread only.
+     * read, so the page-index pruner and a {@link ParquetScan} given it as known page indexes
+     * ({@code knownPageIndexes(source::pageIndexes)}) share one read. Use it on this reader's
+     * thread only.
      *
      * @param leafIndexes the predicate's leaves and the projection's (both, so one read serves
      *     pruning and decoding)
@@ -567,9 +519,18 @@ public final class ParquetReader implements Closeable {
         return PageIndexReads.caching(rowGroup -> readPageIndexes(rowGroup, leaves));
     }
 
-    /** A {@link BloomFilterSource} reading from this reader ({@link #readBloomFilter}). */
+    /**
+     * A {@link BloomFilterSource} reading the bloom filters of this reader's file, each read and
+     * validated on each call (as {@link ParquetInspector#readBloomFilter} does), for the bloom
+     * filter pruner.
+     */
     public BloomFilterSource bloomFilterSource() {
-        return this::readBloomFilter;
+        return chunks::bloomFilter;
+    }
+
+    /** The file this reader reads, for an inspector of the same file ({@link ParquetInspector}). */
+    InputFile file() {
+        return file;
     }
 
     private int checkRowGroup(int rowGroup) {
@@ -583,99 +544,6 @@ public final class ParquetReader implements Closeable {
                             + ctx.suffix());
         }
         return rowGroup;
-    }
-
-    /**
-     * The column index of a leaf's chunk (per page bounds, null pages, null counts, boundary
-     * order), if the file has one; read and validated on each call.
-     *
-     * @param leafIndex the leaf's position among the file schema's leaves ({@code
-     *     schema().leaves()})
-     * @throws CorruptFileException for a malformed index, naming file, row group and column
-     */
-    public Optional<ColumnIndexView> readColumnIndex(int rowGroup, int leafIndex)
-            throws IOException {
-        ColumnChunkMetadata chunk = chunk(rowGroup, leafIndex);
-        if (chunk.columnIndex().isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(
-                PageIndexViews.columnIndex(
-                        PageIndexes.readColumnIndex(file, chunk, chunkContext(rowGroup, chunk)),
-                        chunk.descriptor().getPrimitiveType()));
-    }
-
-    /**
-     * The offset index of a leaf's chunk (per page offset, size and first row), if the file has
-     * one; read and validated on each call.
-     *
-     * @throws CorruptFileException for a malformed index, naming file, row group and column
-     */
-    public Optional<OffsetIndexView> readOffsetIndex(int rowGroup, int leafIndex)
-            throws IOException {
-        ColumnChunkMetadata chunk = chunk(rowGroup, leafIndex);
-        if (chunk.offsetIndex().isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(
-                PageIndexViews.offsetIndex(
-                        PageIndexes.readOffsetIndex(file, chunk, chunkContext(rowGroup, chunk))));
-    }
-
-    /**
-     * The bloom filter of a leaf's chunk, if the file has one of the kind the format defines
-     * (split-block, XXH64, uncompressed); read and validated on each call.
-     *
-     * @throws CorruptFileException when the filter's sizes contradict the file, naming file, row
-     *     group and column
-     */
-    public Optional<BloomFilterView> readBloomFilter(int rowGroup, int leafIndex)
-            throws IOException {
-        ColumnChunkMetadata chunk = chunk(rowGroup, leafIndex);
-        Optional<BloomFilter> filter =
-                BloomFilters.read(file, chunk, chunkContext(rowGroup, chunk));
-        if (filter.isEmpty()) {
-            return Optional.empty();
-        }
-        ByteArrayOutputStream bitset = new ByteArrayOutputStream(filter.get().getBitsetSize());
-        filter.get().writeTo(bitset);
-        return Optional.of(BloomFilterView.ofBitset(bitset.toByteArray()));
-    }
-
-    /**
-     * How many pages of a leaf's chunk carry a CRC-32, from the page headers (see {@link
-     * #readPageChecksums(InputFile, ColumnChunkView)}).
-     */
-    public PageChecksumCount readPageChecksums(int rowGroup, int leafIndex) throws IOException {
-        PageChecksums crcs = PageChecksums.of(file, chunk(rowGroup, leafIndex));
-        return new PageChecksumCount(crcs.pages(), crcs.withCrc());
-    }
-
-    private ColumnChunkMetadata chunk(int rowGroup, int leafIndex) {
-        if (rowGroup < 0 || rowGroup >= metadata.rowGroups().size()) {
-            throw new IllegalArgumentException(
-                    "Cannot read row group "
-                            + rowGroup
-                            + ": the file has "
-                            + metadata.rowGroups().size()
-                            + " "
-                            + ctx.suffix());
-        }
-        List<ColumnChunkMetadata> columns = metadata.rowGroups().get(rowGroup).columns();
-        if (leafIndex < 0 || leafIndex >= columns.size()) {
-            throw new IllegalArgumentException(
-                    "Cannot read column "
-                            + leafIndex
-                            + ": the file has "
-                            + columns.size()
-                            + " leaf columns "
-                            + ctx.suffix());
-        }
-        return columns.get(leafIndex);
-    }
-
-    private FileContext chunkContext(int rowGroup, ColumnChunkMetadata chunk) {
-        return ctx.rowGroup(rowGroup).column(chunk.path());
     }
 
     @Override

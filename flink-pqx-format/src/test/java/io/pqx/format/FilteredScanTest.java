@@ -353,7 +353,10 @@ class FilteredScanTest {
                                     .findFirst()
                                     .orElseThrow()
                                     .leafIndex();
-                    OffsetIndexView index = reader.readOffsetIndex(0, stringLeaf).orElseThrow();
+                    OffsetIndexView index =
+                            ParquetInspector.of(reader)
+                                    .readOffsetIndex(0, stringLeaf)
+                                    .orElseThrow();
                     for (int p = 0; p < index.pageCount(); p++) {
                         long first = index.firstRowIndex(p);
                         long end = first + index.rowCount(p, 7300);
@@ -403,7 +406,7 @@ class FilteredScanTest {
         long[] damaged;
         try (ParquetReader twin =
                 ParquetReader.open(TestingNumberedFile.open(indexed), ReadOptions.defaults())) {
-            OffsetIndexView index = twin.readOffsetIndex(0, 1).orElseThrow();
+            OffsetIndexView index = ParquetInspector.of(twin).readOffsetIndex(0, 1).orElseThrow();
             int page = 20; // rows 2000..2099
             assertThat(index.firstRowIndex(page)).isEqualTo(2000);
             damaged = new long[] {index.offset(page), index.compressedPageSize(page)};

@@ -157,13 +157,14 @@ class PageChecksumReaderTest {
             try (ParquetReader reader =
                     ParquetReader.open(
                             new ByteArrayInputFile(FILE, file), ReadOptions.defaults())) {
-                var chunk = reader.metadata().rowGroups().get(1).columns().get(1);
                 // a dictionary page and five data pages
                 assertThat(
-                                ParquetReader.readPageChecksums(
-                                        new ByteArrayInputFile(FILE, file), chunk))
+                                ParquetInspector.read(
+                                                new ByteArrayInputFile(FILE, file),
+                                                ReadOptions.defaults())
+                                        .readPageChecksums(1, 1))
                         .isEqualTo(new PageChecksumCount(6, checksums ? 6 : 0));
-                assertThat(reader.readPageChecksums(1, 1))
+                assertThat(ParquetInspector.of(reader).readPageChecksums(1, 1))
                         .isEqualTo(new PageChecksumCount(6, checksums ? 6 : 0));
             }
         }

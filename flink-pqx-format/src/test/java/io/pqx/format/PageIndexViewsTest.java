@@ -59,7 +59,7 @@ class PageIndexViewsTest {
     @Test
     void columnIndexGivesTypedBoundsNullPagesAndCounts() throws Exception {
         try (ParquetReader reader = written()) {
-            ColumnIndexView id = reader.readColumnIndex(0, 0).orElseThrow();
+            ColumnIndexView id = ParquetInspector.of(reader).readColumnIndex(0, 0).orElseThrow();
             assertThat(id.physicalType()).isEqualTo(PhysicalType.INT64);
             assertThat(id.pageCount()).isEqualTo(10);
             assertThat(id.boundaryOrder()).isEqualTo(BoundaryOrder.ASCENDING);
@@ -70,7 +70,7 @@ class PageIndexViewsTest {
                 assertThat(id.isNullPage(p)).isFalse();
             }
 
-            ColumnIndexView score = reader.readColumnIndex(0, 2).orElseThrow();
+            ColumnIndexView score = ParquetInspector.of(reader).readColumnIndex(0, 2).orElseThrow();
             assertThat(score.isNullPage(3)).isTrue();
             assertThat(score.nullCount(3)).hasValue(100);
             assertThat(score.min(3)).isNull();
@@ -83,7 +83,7 @@ class PageIndexViewsTest {
     @Test
     void binaryBoundsAreTruncatedBoundsAndCopies() throws Exception {
         try (ParquetReader reader = written()) {
-            ColumnIndexView name = reader.readColumnIndex(0, 1).orElseThrow();
+            ColumnIndexView name = ParquetInspector.of(reader).readColumnIndex(0, 1).orElseThrow();
             assertThat(name.physicalType().isBinary()).isTrue();
             // Page 1 holds "bbbb...b100".."bbbb...b199" (rows 105, 112, ... are null): 8-byte cuts.
             assertThat(new String((byte[]) name.min(1), StandardCharsets.UTF_8))
@@ -102,7 +102,8 @@ class PageIndexViewsTest {
     @Test
     void offsetIndexGivesPageLocationsAndRows() throws Exception {
         try (ParquetReader reader = written()) {
-            OffsetIndexView offsets = reader.readOffsetIndex(0, 0).orElseThrow();
+            OffsetIndexView offsets =
+                    ParquetInspector.of(reader).readOffsetIndex(0, 0).orElseThrow();
             long rowGroupRows = reader.metadata().rowGroups().get(0).numRows();
             assertThat(offsets.pageCount()).isEqualTo(10);
             long previousEnd = reader.metadata().rowGroups().get(0).columns().get(0).startOffset();

@@ -17,7 +17,10 @@ import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.Test;
 
-/** The reader's surface besides decoding: schema, projection, indexes, bloom filters, arguments. */
+/**
+ * The reader's surface besides decoding: schema, projection, arguments (inspection is {@link
+ * ParquetInspectorTest}'s).
+ */
 class ParquetReaderApiTest {
 
     private static ParquetReader open(String name) throws IOException {
@@ -42,21 +45,6 @@ class ParquetReaderApiTest {
     }
 
     @Test
-    void readsPageIndexesAndBloomFiltersWhenAsked() throws Exception {
-        try (ParquetReader reader = open("data_index_bloom_encoding_stats.parquet")) {
-            assertThat(reader.readColumnIndex(0, 0)).isPresent();
-            assertThat(reader.readOffsetIndex(0, 0).orElseThrow().pageCount()).isPositive();
-            var bloom = reader.readBloomFilter(0, 0).orElseThrow();
-            assertThat(bloom.mightContain("Hello")).isTrue();
-        }
-        try (ParquetReader reader = open("alltypes_plain.parquet")) {
-            assertThat(reader.readColumnIndex(0, 0)).isEmpty();
-            assertThat(reader.readOffsetIndex(0, 0)).isEmpty();
-            assertThat(reader.readBloomFilter(0, 0)).isEmpty();
-        }
-    }
-
-    @Test
     void rejectsRowGroupsAndSelectionsThatDoNotExist() throws Exception {
         try (ParquetReader reader = open("alltypes_plain.parquet")) {
             String file = reader.metadata().location();
@@ -70,10 +58,6 @@ class ParquetReaderApiTest {
                                     + " rows ("
                                     + file
                                     + ")");
-            assertThatThrownBy(() -> reader.readColumnIndex(0, 99))
-                    .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessage(
-                            "Cannot read column 99: the file has 11 leaf columns (" + file + ")");
         }
     }
 

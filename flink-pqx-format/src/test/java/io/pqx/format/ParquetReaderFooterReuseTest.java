@@ -31,7 +31,7 @@ class ParquetReaderFooterReuseTest {
         ParquetFooter footer;
         try (TestingRecordingInputFile planning =
                 new TestingRecordingInputFile(TestingNumberedFile.open(file))) {
-            footer = ParquetReader.readFooter(planning, ReadOptions.defaults());
+            footer = ParquetInspector.read(planning, ReadOptions.defaults()).footer();
             assertThat(touchesFooter(planning, footer)).as("the planner's read").isTrue();
         }
         assertThat(footer.metadata().rowGroups()).hasSize(3);
@@ -74,7 +74,7 @@ class ParquetReaderFooterReuseTest {
         Path file = TestingNumberedFile.write(dir.resolve("numbered.parquet"), 1500);
         ParquetFooter footer;
         try (InputFile in = TestingNumberedFile.open(file)) {
-            footer = ParquetReader.readFooter(in, ReadOptions.defaults());
+            footer = ParquetInspector.read(in, ReadOptions.defaults()).footer();
         }
         Path longer = TestingNumberedFile.write(dir.resolve("longer.parquet"), 1600);
         Files.move(longer, file, StandardCopyOption.REPLACE_EXISTING);

@@ -87,8 +87,10 @@ class ParquetReaderPageIndexesTest {
                 for (int leaf = 0; leaf < 3; leaf++) {
                     LeafPageIndex found = indexes.leaf(leaf).orElseThrow();
                     assertThat(found.failures()).isEmpty();
-                    ColumnIndexView expectedColumns = reader.readColumnIndex(g, leaf).orElseThrow();
-                    OffsetIndexView expectedOffsets = reader.readOffsetIndex(g, leaf).orElseThrow();
+                    ColumnIndexView expectedColumns =
+                            ParquetInspector.of(reader).readColumnIndex(g, leaf).orElseThrow();
+                    OffsetIndexView expectedOffsets =
+                            ParquetInspector.of(reader).readOffsetIndex(g, leaf).orElseThrow();
                     assertThat(found.offsetIndex().orElseThrow().pages())
                             .isEqualTo(expectedOffsets.pages());
                     ColumnIndexView columns = found.columnIndex().orElseThrow();

@@ -144,9 +144,10 @@ class ParquetWriterTest {
             written = writer.finish();
         }
         FileMetadataView read =
-                ParquetReader.readMetadata(
-                        new ByteArrayInputFile("memory.parquet", bytes.toByteArray()),
-                        ReadOptions.defaults());
+                ParquetInspector.read(
+                                new ByteArrayInputFile("memory.parquet", bytes.toByteArray()),
+                                ReadOptions.defaults())
+                        .metadata();
         assertThat(read).isEqualTo(written);
         assertThat(read.numRows()).isEqualTo(5);
         assertThat(read.rowGroups()).hasSize(3);

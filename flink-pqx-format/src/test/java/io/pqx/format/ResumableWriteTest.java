@@ -133,7 +133,9 @@ class ResumableWriteTest {
                             new ByteArrayInputFile(LOCATION, file), ReadOptions.defaults())) {
                 assertThat(reader.metadata().rowGroups()).hasSize(4);
                 for (int g = 0; g < 4; g++) {
-                    assertThat(reader.readBloomFilter(g, 0)).as("row group %d", g).isPresent();
+                    assertThat(ParquetInspector.of(reader).readBloomFilter(g, 0))
+                            .as("row group %d", g)
+                            .isPresent();
                     assertThat(reader.metadata().rowGroups().get(g).ordinal()).isEqualTo(g);
                     assertThat(reader.metadata().rowGroups().get(g).sortingColumns()).hasSize(1);
                 }

@@ -45,7 +45,8 @@ class SelectionReaderTest {
             long neededBytes = 0;
             for (int leaf = 0; leaf < reader.schema().leaves().size(); leaf++) {
                 ColumnChunkView chunk = reader.metadata().rowGroups().get(0).columns().get(leaf);
-                OffsetIndexView index = reader.readOffsetIndex(0, leaf).orElseThrow();
+                OffsetIndexView index =
+                        ParquetInspector.of(reader).readOffsetIndex(0, leaf).orElseThrow();
                 neededBytes += chunk.offsetIndex().orElseThrow().length();
                 neededBytes += index.offset(0) - chunk.startOffset(); // dictionary page
                 for (int p = 0; p < index.pageCount(); p++) {

@@ -1,10 +1,9 @@
 package io.pqx.bench.format;
 
-import io.pqx.format.ParquetReader;
+import io.pqx.format.ParquetInspector;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.metadata.ColumnChunkView;
-import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.metadata.PageChecksumCount;
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.options.ReadOptions;
@@ -30,7 +29,7 @@ import org.apache.parquet.io.LocalInputFile;
  * @param createdBy the footer's {@code created_by}
  * @param columns per column path: compressed bytes over all row groups and encodings of the first
  * @param pageCrcs pages whose header carries a CRC over all pages, {@code k/n}, read from the page
- *     headers with pqx's {@link ParquetReader#readPageChecksums}
+ *     headers with pqx's {@link ParquetInspector#readPageChecksums}
  */
 public record FileFacts(
         long bytes,
@@ -75,10 +74,11 @@ public record FileFacts(
         int withCrc = 0;
         try (InputFile input =
                 FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri()))) {
-            FileMetadataView metadata = ParquetReader.readMetadata(input, ReadOptions.defaults());
-            for (RowGroupView rowGroup : metadata.rowGroups()) {
+            ParquetInspector inspector = ParquetInspector.read(input, ReadOptions.defaults());
+            for (RowGroupView rowGroup : inspector.metadata().rowGroups()) {
                 for (ColumnChunkView chunk : rowGroup.columns()) {
-                    PageChecksumCount crcs = ParquetReader.readPageChecksums(input, chunk);
+                    PageChecksumCount crcs =
+                            inspector.readPageChecksums(chunk.rowGroup(), chunk.leafIndex());
                     pages += crcs.pages();
                     withCrc += crcs.withCrc();
                 }

@@ -3,12 +3,12 @@ package io.pqx.bench.source;
 import io.pqx.format.BatchIterator;
 import io.pqx.format.ParquetBatch;
 import io.pqx.format.ParquetReader;
+import io.pqx.format.ParquetScan;
 import io.pqx.format.ReadSchema;
 import io.pqx.format.RowFilter;
 import io.pqx.format.io.CountingInputFile;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
-import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.predicate.BoundPredicate;
 import io.pqx.format.predicate.ColumnResolver;
@@ -19,7 +19,6 @@ import io.pqx.format.prune.BloomFilterPruner;
 import io.pqx.format.prune.PageIndexPruner;
 import io.pqx.format.prune.PageIndexSource;
 import io.pqx.format.prune.PruningListener;
-import io.pqx.format.prune.RowGroupAccess;
 import io.pqx.format.prune.RowSelection;
 import io.pqx.format.prune.StatisticsPruner;
 import java.io.IOException;
@@ -32,9 +31,9 @@ import java.util.Set;
  * pqx's reader answering a {@link SourceQuery} on one thread, as the source's split reader does,
  * through the format's public API only: row groups pruned by footer statistics, bloom filters and
  * page indexes (row groups narrowed to the pages that may match, their offset indexes read once),
- * the rest read by the late-materializing filtered scan ({@link ParquetReader#scanRowGroup}) with
- * the predicate as its row filter, ALL_MATCH row groups read unfiltered; every returned value
- * folded. Counts the bytes read and the rows decoded.
+ * the rest read by the late-materializing filtered scan ({@link ParquetScan}) with the predicate as
+ * its row filter, ALL_MATCH row groups read unfiltered; every returned value folded. Counts the
+ * bytes read and the rows decoded.
  */
 final class PqxQueryReader {
     private PqxQueryReader() {}
@@ -105,34 +104,25 @@ final class PqxQueryReader {
                             return n;
                         }
                     };
-            for (int g = 0; g < plan.size(); g++) {
-                RowGroupAccess access = plan.access(g);
-                if (access.isSkip()) {
-                    continue;
-                }
-                RowSelection selection = access.selection();
-                boolean all = access.kind() == RowGroupAccess.Kind.ALL_MATCH;
-                boolean partial = !selection.coversAll(reader.metadata().rowGroup(g).numRows());
-                RowGroupPageIndexes known =
-                        partial ? pageIndexes.pageIndexes(g).orElse(null) : null;
-                if (!all) {
-                    decoded[0] += selection.rowCount();
-                }
-                try (BatchIterator batches =
-                        all
-                                ? (known != null
-                                        ? reader.readRowGroup(g, out, selection, known)
-                                        : reader.readRowGroup(g, out, selection))
-                                : (known != null
-                                        ? reader.scanRowGroup(g, out, selection, filter, known)
-                                        : reader.scanRowGroup(g, out, selection, filter))) {
-                    while (batches.hasNext()) {
-                        ParquetBatch b = batches.next();
-                        if (all) {
-                            decoded[0] += b.getNumRows();
+            // a row group's selected rows are all decoded: the filter's columns for every one of
+            // them, or every column of an ALL_MATCH row group, read unfiltered
+            ParquetScan.Listener decoding =
+                    new ParquetScan.Listener() {
+                        @Override
+                        public void reading(
+                                int rowGroup, RowSelection selection, boolean filtered) {
+                            decoded[0] += selection.rowCount();
                         }
-                        fold.add(b);
-                    }
+                    };
+            try (BatchIterator batches =
+                    ParquetScan.builder(reader, out)
+                            .accessPlan(plan)
+                            .rowFilter(filter)
+                            .knownPageIndexes(pageIndexes::pageIndexes)
+                            .listener(decoding)
+                            .build()) {
+                while (batches.hasNext()) {
+                    fold.add(batches.next());
                 }
             }
         }

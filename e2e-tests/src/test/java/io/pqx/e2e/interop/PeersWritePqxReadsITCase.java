@@ -3,6 +3,7 @@ package io.pqx.e2e.interop;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.format.ParquetInspector;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.metadata.BloomFilterView;
@@ -359,7 +360,8 @@ class PeersWritePqxReadsITCase {
             int leaf = leafIndex(reader, "dict_str");
             boolean excludedSomewhere = false;
             for (int rg = 0; rg < reader.metadata().rowGroups().size(); rg++) {
-                BloomFilterView bloom = reader.readBloomFilter(rg, leaf).orElseThrow();
+                BloomFilterView bloom =
+                        ParquetInspector.of(reader).readBloomFilter(rg, leaf).orElseThrow();
                 for (int k = 0; k < 5; k++) {
                     assertThat(bloom.mightContain("cat_" + k))
                             .as("bloom filter of row group %d contains cat_%d", rg, k)
@@ -397,13 +399,14 @@ class PeersWritePqxReadsITCase {
             boolean excludedSomewhere = false;
             int firstRow = 0;
             for (int rg = 0; rg < rowGroups.size(); rg++) {
-                assertThat(reader.readColumnIndex(rg, leaf))
+                assertThat(ParquetInspector.of(reader).readColumnIndex(rg, leaf))
                         .as("column index, row group %d", rg)
                         .isPresent();
-                assertThat(reader.readOffsetIndex(rg, leaf))
+                assertThat(ParquetInspector.of(reader).readOffsetIndex(rg, leaf))
                         .as("offset index, row group %d", rg)
                         .isPresent();
-                BloomFilterView bloom = reader.readBloomFilter(rg, leaf).orElseThrow();
+                BloomFilterView bloom =
+                        ParquetInspector.of(reader).readBloomFilter(rg, leaf).orElseThrow();
                 String token = jsonField(lines.get(firstRow), column);
                 if (!token.equals("null")) {
                     assertThat(

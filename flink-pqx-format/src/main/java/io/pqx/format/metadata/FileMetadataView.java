@@ -11,7 +11,7 @@ import org.apache.flink.annotation.PublicEvolving;
 /**
  * What a Parquet file's footer says, after pqx validated it: where the file is, its rows, the
  * writer, key-value metadata, the Parquet schema and the row groups. Built by {@code
- * ParquetReader.metadata()} / {@code ParquetReader.readMetadata} (reading) and returned by {@code
+ * ParquetReader.metadata()} / {@code ParquetInspector.metadata()} (reading) and returned by {@code
  * ParquetWriter.finish()} (writing), so both sides see the same facts. Immutable and thread-safe.
  *
  * <p>Validation guarantees: the schema is a valid tree, row counts are not negative and their sum

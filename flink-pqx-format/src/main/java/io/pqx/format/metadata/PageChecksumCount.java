@@ -4,8 +4,8 @@ import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * How many pages of a column chunk (dictionary and data pages alike) carry a CRC-32 in their page
- * header, as {@code ParquetReader.readPageChecksums} counts them from the page headers (not in the
- * footer). Counting checks no CRC; the reader does that when it decodes pages.
+ * header, as {@code ParquetInspector.readPageChecksums} counts them from the page headers (not in
+ * the footer). Counting checks no CRC; the reader does that when it decodes pages.
  *
  * @param pages pages in the chunk
  * @param withCrc pages whose header carries a CRC

@@ -7,7 +7,7 @@ import org.apache.parquet.column.values.bitpacking.BytePackerForLong;
 import org.apache.parquet.column.values.bitpacking.Packer;
 
 /**
- * A DELTA_BINARY_PACKED stream from {@code at}, for {@link PageValueCheck}: checks its header and
+ * A DELTA_BINARY_PACKED stream from {@code at}, for {@link DeltaValueCheck}: checks its header and
  * the blocks parquet-column's reader loads (all of them, up to the header's value count), and
  * yields values, refusing in pqx's words what parquet-column's decoder would fail on. Reads only
  * {@code [at, end)}; allocates nothing from a length in the stream. One per stream, one thread.

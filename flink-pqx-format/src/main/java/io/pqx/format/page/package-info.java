@@ -4,6 +4,7 @@
  * read, reads the byte ranges of a row group in few reads ({@code CoalescedRangeReader}), walks the
  * page headers and checks sizes, CRCs and the lengths inside page bodies before parquet-column
  * decodes them ({@code ChunkPageReader}, {@code PageInflater}, {@code PageBodyCheck}, {@code
- * PageValueCheck}). Not part of pqx's API.
+ * PageValueCheck} with its checks of level runs, dictionary ids, PLAIN, DELTA and BYTE_STREAM_SPLIT
+ * values and encoding against type). Not part of pqx's API.
  */
 package io.pqx.format.page;

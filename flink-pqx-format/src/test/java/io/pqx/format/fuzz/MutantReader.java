@@ -1,5 +1,6 @@
 package io.pqx.format.fuzz;
 
+import io.pqx.format.ParquetInspector;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.TestingRowValues;
 import io.pqx.format.io.ByteArrayInputFile;
@@ -50,12 +51,13 @@ public final class MutantReader {
         try (ParquetReader reader =
                 ParquetReader.open(new ByteArrayInputFile(location, bytes), options)) {
             int groups = reader.metadata().rowGroups().size();
+            ParquetInspector inspector = ParquetInspector.of(reader);
             for (int g = 0; g < groups; g++) {
                 int leaves = reader.metadata().rowGroups().get(g).columns().size();
                 for (int leaf = 0; leaf < leaves; leaf++) {
-                    reader.readColumnIndex(g, leaf);
-                    reader.readOffsetIndex(g, leaf);
-                    reader.readBloomFilter(g, leaf);
+                    inspector.readColumnIndex(g, leaf);
+                    inspector.readOffsetIndex(g, leaf);
+                    inspector.readBloomFilter(g, leaf);
                 }
             }
             return null;

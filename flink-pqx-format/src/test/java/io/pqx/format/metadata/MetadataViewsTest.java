@@ -3,6 +3,7 @@ package io.pqx.format.metadata;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.format.ParquetInspector;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.ReadSchema;
@@ -94,9 +95,10 @@ class MetadataViewsTest {
             assertThat(reader.metadata()).isEqualTo(written);
         }
         assertThat(
-                        ParquetReader.readMetadata(
-                                new ByteArrayInputFile("views.parquet", file),
-                                ReadOptions.defaults()))
+                        ParquetInspector.read(
+                                        new ByteArrayInputFile("views.parquet", file),
+                                        ReadOptions.defaults())
+                                .metadata())
                 .isEqualTo(written);
     }
 
@@ -229,7 +231,7 @@ class MetadataViewsTest {
     @Test
     void bloomFilterExcludesValuesTheChunkDoesNotHold() throws Exception {
         try (ParquetReader reader = open()) {
-            BloomFilterView bloom = reader.readBloomFilter(0, 1).orElseThrow();
+            BloomFilterView bloom = ParquetInspector.of(reader).readBloomFilter(0, 1).orElseThrow();
             for (int i = 0; i < 100; i++) {
                 if (i % 10 != 3) {
                     assertThat(bloom.mightContain("name-" + i)).as("name-%d", i).isTrue();
@@ -243,7 +245,7 @@ class MetadataViewsTest {
                             .count();
             assertThat(excluded).isGreaterThan(90);
             assertThat(bloom.bitsetBytes()).isPositive().isEqualTo(bloom.bitsetBytes() / 32 * 32);
-            assertThat(reader.readBloomFilter(0, 0)).isEmpty();
+            assertThat(ParquetInspector.of(reader).readBloomFilter(0, 0)).isEmpty();
         }
         assertThatThrownBy(() -> BloomFilterView.ofBitset(new byte[16]))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -253,7 +255,7 @@ class MetadataViewsTest {
     @Test
     void pageChecksumsAreCountedFromThePageHeaders() throws Exception {
         try (ParquetReader reader = open()) {
-            PageChecksumCount count = reader.readPageChecksums(0, 0);
+            PageChecksumCount count = ParquetInspector.of(reader).readPageChecksums(0, 0);
             assertThat(count.all()).isTrue();
             assertThat(count.pages()).isPositive();
         }
@@ -265,9 +267,8 @@ class MetadataViewsTest {
             writer.write(GenericRowData.of(1L, null, null, null));
         }
         InputFile input = new ByteArrayInputFile("nocrc.parquet", bytes.toByteArray());
-        FileMetadataView meta = ParquetReader.readMetadata(input, ReadOptions.defaults());
         PageChecksumCount none =
-                ParquetReader.readPageChecksums(input, meta.rowGroup(0).columns().get(0));
+                ParquetInspector.read(input, ReadOptions.defaults()).readPageChecksums(0, 0);
         assertThat(none.none()).isTrue();
         assertThat(none.pages()).isPositive();
     }
@@ -312,7 +313,8 @@ class MetadataViewsTest {
                         ParquetReader.open(
                                 FlinkInputFile.open(new Path(path.toUri())),
                                 ReadOptions.defaults())) {
-            FileMetadataView footerOnly = ParquetReader.readMetadata(input, ReadOptions.defaults());
+            FileMetadataView footerOnly =
+                    ParquetInspector.read(input, ReadOptions.defaults()).metadata();
             assertThat(footerOnly).isEqualTo(reader.metadata());
             assertThat(footerOnly.numRows()).isEqualTo(8);
             assertThat(footerOnly.rowGroup(0).columns())

@@ -9,6 +9,7 @@ import static io.pqx.format.predicate.Predicates.notEqual;
 import static io.pqx.format.predicate.Predicates.or;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.ParquetInspector;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.error.CorruptFileException;
@@ -92,7 +93,7 @@ class BloomFilterPrunerTest {
     private BloomFilterSource source() {
         return (rowGroup, leaf) -> {
             loaded.add(leaf);
-            return reader.readBloomFilter(rowGroup, leaf);
+            return reader.bloomFilterSource().bloomFilter(rowGroup, leaf);
         };
     }
 
@@ -108,7 +109,7 @@ class BloomFilterPrunerTest {
     /** The values in [from, ...) that the data does not hold and the filter of leaf denies. */
     private List<Long> absent(int leaf, long from, LongPredicate inData, int count)
             throws IOException {
-        BloomFilterView filter = reader.readBloomFilter(0, leaf).orElseThrow();
+        BloomFilterView filter = ParquetInspector.of(reader).readBloomFilter(0, leaf).orElseThrow();
         List<Long> out = new ArrayList<>();
         for (long v = from; out.size() < count; v++) {
             boolean denied =

@@ -10,6 +10,7 @@ import static io.pqx.format.predicate.Predicates.slot;
 import static io.pqx.format.predicate.Predicates.startsWith;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.ParquetInspector;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.error.CorruptFileException;
@@ -335,7 +336,7 @@ class PageIndexPrunerTest {
     @Test
     void aNullPageWithFewerNullsThanRowsProvesNothing() throws IOException {
         // some writers mark a page of NaN only as a null page with no nulls: it holds values
-        OffsetIndexView offsets = reader.readOffsetIndex(0, 2).orElseThrow();
+        OffsetIndexView offsets = ParquetInspector.of(reader).readOffsetIndex(0, 2).orElseThrow();
         int pages = offsets.pageCount();
         boolean[] nullPages = new boolean[pages];
         Arrays.fill(nullPages, true);

@@ -2,6 +2,7 @@ package io.pqx.sink.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.ParquetInspector;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.metadata.FileMetadataView;
@@ -129,7 +130,8 @@ class OptionsReachTheFileTest {
         assertThat(column(footer, 0, "name").encodings())
                 .containsAnyOf("PLAIN_DICTIONARY", "RLE_DICTIONARY");
         try (var reader = ParquetReader.open(new Path(dir.resolve("c.parquet").toUri()))) {
-            assertThat(reader.readOffsetIndex(0, 0).orElseThrow().pageCount()).isEqualTo(10);
+            assertThat(ParquetInspector.of(reader).readOffsetIndex(0, 0).orElseThrow().pageCount())
+                    .isEqualTo(10);
         }
     }
 
@@ -146,8 +148,17 @@ class OptionsReachTheFileTest {
         try (var small = ParquetReader.open(new Path(dir.resolve("p.parquet").toUri()));
                 var large = ParquetReader.open(new Path(dir.resolve("q.parquet").toUri()))) {
             int nameLeaf = 1;
-            assertThat(large.readOffsetIndex(0, nameLeaf).orElseThrow().pageCount()).isEqualTo(1);
-            assertThat(small.readOffsetIndex(0, nameLeaf).orElseThrow().pageCount())
+            assertThat(
+                            ParquetInspector.of(large)
+                                    .readOffsetIndex(0, nameLeaf)
+                                    .orElseThrow()
+                                    .pageCount())
+                    .isEqualTo(1);
+            assertThat(
+                            ParquetInspector.of(small)
+                                    .readOffsetIndex(0, nameLeaf)
+                                    .orElseThrow()
+                                    .pageCount())
                     .isGreaterThanOrEqualTo(10);
         }
     }
@@ -177,7 +188,7 @@ class OptionsReachTheFileTest {
         // The same rows with a filter sized for 1000x the values at a lower false-positive rate.
         assertThat(manyBytes - fewBytes).isGreaterThan(100_000);
         try (var reader = ParquetReader.open(new Path(dir.resolve("bf1.parquet").toUri()))) {
-            var filter = reader.readBloomFilter(0, 1).orElseThrow();
+            var filter = ParquetInspector.of(reader).readBloomFilter(0, 1).orElseThrow();
             assertThat(filter.mightContain("a-long-string-value-" + "x".repeat(40) + 3)).isTrue();
         }
     }

@@ -3,7 +3,7 @@ package io.pqx.source.planning;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqx.format.ParquetReader;
+import io.pqx.format.ParquetInspector;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.metadata.FileMetadataView;
@@ -35,7 +35,7 @@ class SplitPlannerTest {
 
     private static FileMetadataView footer(Path p) throws IOException {
         try (InputFile in = FlinkInputFile.open(new org.apache.flink.core.fs.Path(p.toUri()))) {
-            return ParquetReader.readMetadata(in, ReadOptions.defaults());
+            return ParquetInspector.read(in, ReadOptions.defaults()).metadata();
         }
     }
 

@@ -2,7 +2,7 @@ package io.pqx.source.reader;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqx.format.ParquetReader;
+import io.pqx.format.ParquetInspector;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.source.TestingSourceFiles;
@@ -92,10 +92,11 @@ class NestedProjectionReaderTest {
         // the whole ROW reads r.b and r.c.x too; the projection none of their bytes
         long unread = 0;
         for (var group :
-                ParquetReader.readMetadata(
+                ParquetInspector.read(
                                 FlinkInputFile.open(
                                         new org.apache.flink.core.fs.Path(file.toUri())),
                                 ReadOptions.defaults())
+                        .metadata()
                         .rowGroups()) {
             for (var chunk : group.columns()) {
                 if (chunk.path().equals("r.b") || chunk.path().equals("r.c.x")) {

@@ -331,7 +331,7 @@ final class LookupReader {
         MetadataCache.Key key = new MetadataCache.Key(file, new BloomKey(rowGroup, leaf));
         Optional<BloomFilterView> kept = metadata.get(key, Optional.class);
         if (kept == null) {
-            kept = reader.readBloomFilter(rowGroup, leaf);
+            kept = reader.bloomFilterSource().bloomFilter(rowGroup, leaf);
             metadata.put(key, kept, b -> 64 + b.map(BloomFilterView::bitsetBytes).orElse(0));
         }
         return kept;

@@ -1,6 +1,6 @@
 package io.pqx.table.source;
 
-import io.pqx.format.ParquetReader;
+import io.pqx.format.ParquetInspector;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.metadata.FileMetadataView;
@@ -42,7 +42,7 @@ final class FooterStatistics {
         List<FileMetadataView> footers = new ArrayList<>();
         for (ListedFile file : files) {
             try (FlinkInputFile in = FlinkInputFile.open(new Path(file.path()), file.length())) {
-                footers.add(ParquetReader.readMetadata(in, ReadOptions.defaults()));
+                footers.add(ParquetInspector.read(in, ReadOptions.defaults()).metadata());
             }
         }
         return new FooterStatistics(files, footers, spec);

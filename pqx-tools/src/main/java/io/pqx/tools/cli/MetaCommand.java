@@ -1,6 +1,6 @@
 package io.pqx.tools.cli;
 
-import io.pqx.format.ParquetReader;
+import io.pqx.format.ParquetInspector;
 import io.pqx.format.io.InputFile;
 import io.pqx.tools.report.MetadataReport;
 import java.io.PrintStream;
@@ -30,9 +30,7 @@ final class MetaCommand implements Command {
     @Override
     public void run(Arguments args, PrintStream out) throws Exception {
         try (InputFile file = ParquetFiles.openInput(FileArgument.resolve(args.single("FILE")))) {
-            out.print(
-                    MetadataReport.of(
-                            ParquetReader.readMetadata(file, ParquetFiles.FOOTER_ONLY), file));
+            out.print(MetadataReport.of(ParquetInspector.read(file, ParquetFiles.FOOTER_ONLY)));
         }
     }
 }

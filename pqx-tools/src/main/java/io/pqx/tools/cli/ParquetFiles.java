@@ -1,5 +1,6 @@
 package io.pqx.tools.cli;
 
+import io.pqx.format.ParquetInspector;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
@@ -31,7 +32,7 @@ final class ParquetFiles {
     /** Reads and validates the footer only (no schema conversion), for count. */
     static FileMetadataView readFooter(Path path) throws IOException {
         try (InputFile file = openInput(path)) {
-            return ParquetReader.readMetadata(file, FOOTER_ONLY);
+            return ParquetInspector.read(file, FOOTER_ONLY).metadata();
         }
     }
 

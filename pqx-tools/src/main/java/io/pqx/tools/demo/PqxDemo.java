@@ -1,6 +1,6 @@
 package io.pqx.tools.demo;
 
-import io.pqx.format.ParquetReader;
+import io.pqx.format.ParquetInspector;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.options.ReadOptions;
@@ -217,7 +217,7 @@ public final class PqxDemo {
                     try (FlinkInputFile in =
                             FlinkInputFile.open(new org.apache.flink.core.fs.Path(f.toUri()))) {
                         FileMetadataView footer =
-                                ParquetReader.readMetadata(in, ReadOptions.defaults());
+                                ParquetInspector.read(in, ReadOptions.defaults()).metadata();
                         files++;
                         rows += footer.numRows();
                         groups += footer.rowGroups().size();

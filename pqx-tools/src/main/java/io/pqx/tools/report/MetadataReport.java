@@ -1,8 +1,7 @@
 package io.pqx.tools.report;
 
-import io.pqx.format.ParquetReader;
+import io.pqx.format.ParquetInspector;
 import io.pqx.format.index.PhysicalType;
-import io.pqx.format.io.InputFile;
 import io.pqx.format.metadata.ChunkStatisticsView;
 import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.metadata.FileMetadataView;
@@ -34,10 +33,12 @@ public final class MetadataReport {
 
     /**
      * The whole report, one fact per line, ending with a newline. Reads the page headers of every
-     * column chunk from {@code file} (small ranged reads, no page body); a chunk whose headers
-     * cannot be read gets the reason on its {@code page crc} line, and the rest of the report.
+     * column chunk through {@code inspector} (small ranged reads, no page body); a chunk whose
+     * headers cannot be read gets the reason on its {@code page crc} line, and the rest of the
+     * report.
      */
-    public static String of(FileMetadataView metadata, InputFile file) {
+    public static String of(ParquetInspector inspector) {
+        FileMetadataView metadata = inspector.metadata();
         StringBuilder sb = new StringBuilder(1024);
         line(sb, "", "file", metadata.location());
         line(sb, "", "size", metadata.fileLength() + " bytes");
@@ -56,13 +57,16 @@ public final class MetadataReport {
             sb.append("  ").append(schemaLine.stripTrailing()).append('\n');
         }
         for (RowGroupView rowGroup : metadata.rowGroups()) {
-            appendRowGroup(sb, metadata.schema(), rowGroup, file);
+            appendRowGroup(sb, metadata.schema(), rowGroup, inspector);
         }
         return sb.toString();
     }
 
     private static void appendRowGroup(
-            StringBuilder sb, SchemaView schema, RowGroupView rowGroup, InputFile file) {
+            StringBuilder sb,
+            SchemaView schema,
+            RowGroupView rowGroup,
+            ParquetInspector inspector) {
         sb.append("row group ").append(rowGroup.ordinal()).append(":\n");
         line(sb, "  ", "rows", Long.toString(rowGroup.numRows()));
         line(
@@ -75,12 +79,15 @@ public final class MetadataReport {
                         + " compressed");
         line(sb, "  ", "sorting", sortingColumns(schema, rowGroup.sortingColumns()));
         for (ColumnChunkView column : rowGroup.columns()) {
-            appendColumn(sb, schema.leaves().get(column.leafIndex()), column, file);
+            appendColumn(sb, schema.leaves().get(column.leafIndex()), column, inspector);
         }
     }
 
     private static void appendColumn(
-            StringBuilder sb, LeafColumnView leaf, ColumnChunkView column, InputFile file) {
+            StringBuilder sb,
+            LeafColumnView leaf,
+            ColumnChunkView column,
+            ParquetInspector inspector) {
         sb.append("  column ").append(column.path()).append(":\n");
         line(sb, "    ", "type", typeName(leaf));
         line(sb, "    ", "codec", column.codecName());
@@ -104,14 +111,14 @@ public final class MetadataReport {
                         + ", offset index "
                         + yesNo(column.hasOffsetIndex()));
         line(sb, "    ", "bloom filter", yesNo(column.hasBloomFilter()));
-        line(sb, "    ", "page crc", pageChecksums(column, file));
+        line(sb, "    ", "page crc", pageChecksums(column, inspector));
     }
 
     /** {@code yes (n of n pages)}, {@code no (0 of n pages)} or {@code partly (k of n pages)}. */
-    static String pageChecksums(ColumnChunkView column, InputFile file) {
+    static String pageChecksums(ColumnChunkView column, ParquetInspector inspector) {
         PageChecksumCount crcs;
         try {
-            crcs = ParquetReader.readPageChecksums(file, column);
+            crcs = inspector.readPageChecksums(column.rowGroup(), column.leafIndex());
         } catch (IOException e) {
             return "unknown: " + e.getMessage();
         }

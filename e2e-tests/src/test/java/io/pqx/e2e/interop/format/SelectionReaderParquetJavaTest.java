@@ -38,7 +38,7 @@ class SelectionReaderParquetJavaTest {
         try (ParquetReader reader =
                 ParquetReader.open(open(file), ReadOptions.builder().batchSize(333).build())) {
             assertThat(reader.metadata().rowGroups()).hasSize(1);
-            assertThat(reader.readOffsetIndex(0, 0)).isPresent();
+            assertThat(ParquetInspector.of(reader).readOffsetIndex(0, 0)).isPresent();
             assertThat(readSelected(reader, 0, reader.schema(), selection))
                     .isEqualTo(subset(all, 0, selection));
             ReadSchema projection = reader.project(List.of("matrix", "id", "point.inner"));

@@ -3,13 +3,15 @@ package io.pqx.e2e.interop.format.prune;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.BatchIterator;
+import io.pqx.format.ParquetBatch;
+import io.pqx.format.ParquetInspector;
 import io.pqx.format.ParquetReader;
+import io.pqx.format.ParquetScan;
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.ReadSchema;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.metadata.BloomFilterView;
 import io.pqx.format.metadata.ColumnChunkView;
-import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.Compression;
@@ -60,7 +62,6 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
-import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.util.CloseableIterator;
 import org.apache.hadoop.conf.Configuration;
@@ -161,7 +162,7 @@ class PruningDifferentialITCase {
                         long key = ((long) rowGroup << 32) | leaf;
                         Optional<BloomFilterView> found = bloomCache.get(key);
                         if (found == null) {
-                            found = reader.readBloomFilter(rowGroup, leaf);
+                            found = reader.bloomFilterSource().bloomFilter(rowGroup, leaf);
                             bloomCache.put(key, found);
                         }
                         bloomLoads++;
@@ -416,27 +417,24 @@ class PruningDifferentialITCase {
         BoundPredicate bound =
                 BoundPredicate.bind(predicate, ColumnResolver.of(projection.fields()));
         BitSet out = new BitSet();
-        for (int g = 0; g < groups.size(); g++) {
-            RowGroupAccess access = plan.access(g);
-            if (access.isSkip()) {
-                continue;
-            }
-            RowGroupPageIndexes known = file.pageIndexes.pageIndexes(g).orElseThrow();
-            try (BatchIterator batches =
-                    reader.readRowGroup(g, projection, access.selection(), known)) {
-                while (batches.hasNext()) {
-                    VectorizedColumnBatch batch = batches.next();
-                    rowsRead[0] += batch.getNumRows();
-                    boolean[] mask =
-                            access.kind() == RowGroupAccess.Kind.ALL_MATCH
-                                    ? null
-                                    : bound.mask(batch, slots);
-                    ColumnarRowData row = new ColumnarRowData(batch);
-                    for (int k = 0; k < batch.getNumRows(); k++) {
-                        if (mask == null || mask[k]) {
-                            row.setRowId(k);
-                            out.set(row.getInt(0));
-                        }
+        // unfiltered: the predicate is evaluated here, so the pruners' answer is what is checked
+        try (BatchIterator batches =
+                ParquetScan.builder(reader, projection)
+                        .accessPlan(plan)
+                        .knownPageIndexes(file.pageIndexes::pageIndexes)
+                        .build()) {
+            while (batches.hasNext()) {
+                ParquetBatch batch = batches.next();
+                rowsRead[0] += batch.getNumRows();
+                boolean[] mask =
+                        plan.access(batch.rowGroup()).kind() == RowGroupAccess.Kind.ALL_MATCH
+                                ? null
+                                : bound.mask(batch, slots);
+                ColumnarRowData row = new ColumnarRowData(batch);
+                for (int k = 0; k < batch.getNumRows(); k++) {
+                    if (mask == null || mask[k]) {
+                        row.setRowId(k);
+                        out.set(row.getInt(0));
                     }
                 }
             }
@@ -709,7 +707,7 @@ class PruningDifferentialITCase {
                 withBloom += c.hasBloomFilter() ? 1 : 0;
                 if (c.hasOffsetIndex()) {
                     pages +=
-                            file.reader
+                            ParquetInspector.of(file.reader)
                                     .readOffsetIndex(g.ordinal(), c.leafIndex())
                                     .orElseThrow()
                                     .pageCount();

@@ -3,7 +3,7 @@ package io.pqx.e2e.interop.format.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.e2e.interop.format.footer.TestingParquetJavaFooters;
-import io.pqx.format.ParquetReader;
+import io.pqx.format.ParquetInspector;
 import io.pqx.format.TestingParquetFiles;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.metadata.ChunkStatisticsView;
@@ -38,9 +38,10 @@ class ChunkStatisticsCorpusTest {
     @MethodSource("plainFiles")
     void readsEveryChunksStatisticsConsistentlyWithParquetJava(Path file) throws IOException {
         FileMetadataView ours =
-                ParquetReader.readMetadata(
-                        new ByteArrayInputFile(file.toString(), Files.readAllBytes(file)),
-                        ReadOptions.defaults());
+                ParquetInspector.read(
+                                new ByteArrayInputFile(file.toString(), Files.readAllBytes(file)),
+                                ReadOptions.defaults())
+                        .metadata();
         ParquetMetadata theirs = TestingParquetJavaFooters.read(file);
         for (RowGroupView rowGroup : ours.rowGroups()) {
             for (ColumnChunkView chunk : rowGroup.columns()) {
