@@ -5,6 +5,7 @@ import static io.pqx.format.TestingSelections.readSelected;
 import static io.pqx.format.TestingSelections.subset;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.ParquetInspector;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ReadSchema;
 import io.pqx.format.TestingRowValues;
