@@ -16,7 +16,6 @@ import io.pqx.source.planning.PredicatePruning;
 import io.pqx.source.planning.PruningMetrics;
 import io.pqx.source.planning.SplitPlanner;
 import io.pqx.source.runtimefilter.RuntimeFilterEvent;
-import io.pqx.source.split.PqxEnumeratorState;
 import io.pqx.source.split.RowGroupSplit;
 import java.io.IOException;
 import java.util.ArrayList;
