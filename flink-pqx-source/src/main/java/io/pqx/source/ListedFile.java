@@ -2,7 +2,7 @@ package io.pqx.source;
 
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
-import io.pqx.source.discovery.PartitionValues;
+import io.pqx.source.partition.PartitionValues;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

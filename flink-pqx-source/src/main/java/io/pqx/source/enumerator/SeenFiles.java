@@ -1,7 +1,6 @@
 package io.pqx.source.enumerator;
 
 import io.pqx.source.discovery.DiscoveredFile;
-import io.pqx.source.split.SeenFile;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

@@ -9,6 +9,8 @@ import io.pqx.format.options.ReadOptions;
 import io.pqx.format.predicate.SlotValues;
 import io.pqx.format.prune.AccessPlan;
 import io.pqx.source.discovery.DiscoveredFile;
+import io.pqx.source.pruning.FooterCache;
+import io.pqx.source.pruning.PredicatePruning;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -19,7 +19,7 @@ import org.apache.flink.table.data.columnar.vector.TimestampColumnVector;
  * A column holding one non-null value in every row: a partition column. The value is in Flink's
  * internal representation ({@link StringData}, {@link DecimalData}, {@link TimestampData}, boxed
  * primitives, {@code Integer} days for DATE, {@code Integer} millis for TIME), as {@link
- * io.pqx.source.discovery.PartitionValues} builds it.
+ * io.pqx.source.partition.PartitionValues} builds it.
  */
 final class ConstantVector
         implements BooleanColumnVector,

@@ -4,7 +4,7 @@ import io.pqx.format.ParquetReader;
 import io.pqx.format.ReadSchema;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.metadata.FieldView;
-import io.pqx.source.discovery.PartitionValues;
+import io.pqx.source.partition.PartitionValues;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -15,7 +15,7 @@ import io.pqx.format.prune.PageIndexSource;
 import io.pqx.format.prune.PruningListener;
 import io.pqx.format.prune.RowGroupAccess;
 import io.pqx.format.prune.StatisticsPruner;
-import io.pqx.source.planning.PredicatePruning;
+import io.pqx.source.pruning.PredicatePruning;
 import java.io.IOException;
 import java.util.LinkedHashSet;
 import java.util.List;

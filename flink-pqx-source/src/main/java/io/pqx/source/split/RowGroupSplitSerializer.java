@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 /**
@@ -16,11 +17,15 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
  * row groups. Version 1 (still read, as a split with no fully matching row group): path, file
  * length, modification time, partition count and (key, value) pairs, first and last row group, next
  * row group, next row. Big-endian, strings as length + UTF-8.
+ *
+ * <p>Public (as {@link #write} and {@link #read} on a stream) only so that the enumerator state's
+ * serializer embeds its pending splits in this form; users take {@link RowGroupSplit#serializer()}.
  */
-final class RowGroupSplitSerializer implements SimpleVersionedSerializer<RowGroupSplit> {
+@Internal
+public final class RowGroupSplitSerializer implements SimpleVersionedSerializer<RowGroupSplit> {
     static final RowGroupSplitSerializer INSTANCE = new RowGroupSplitSerializer();
-    static final int VERSION = 2;
-    static final int VERSION_1 = 1;
+    public static final int VERSION = 2;
+    public static final int VERSION_1 = 1;
 
     private RowGroupSplitSerializer() {}
 
@@ -38,7 +43,7 @@ final class RowGroupSplitSerializer implements SimpleVersionedSerializer<RowGrou
         return bytes.toByteArray();
     }
 
-    static void write(RowGroupSplit split, DataOutputStream out) throws IOException {
+    public static void write(RowGroupSplit split, DataOutputStream out) throws IOException {
         SerialForm.writeString(out, split.path());
         out.writeLong(split.fileLength());
         out.writeLong(split.modificationTime());
@@ -65,7 +70,7 @@ final class RowGroupSplitSerializer implements SimpleVersionedSerializer<RowGrou
         return split;
     }
 
-    static RowGroupSplit read(DataInputStream in, int version) throws IOException {
+    public static RowGroupSplit read(DataInputStream in, int version) throws IOException {
         if (version != VERSION && version != VERSION_1) {
             throw new IOException(
                     "Cannot read a pqx split of version "

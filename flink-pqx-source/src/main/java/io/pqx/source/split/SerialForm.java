@@ -4,18 +4,26 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import org.apache.flink.annotation.Internal;
 
-/** The primitives of the serialized forms: strings as a length and UTF-8 bytes, checked on read. */
-final class SerialForm {
+/**
+ * The primitives of the source's serialized forms (splits here, the enumerator state in {@code
+ * io.pqx.source.enumerator}): strings as a length and UTF-8 bytes; lengths and counts are checked
+ * against the bytes left on read, so a corrupt form fails with an {@link IOException} naming what
+ * was read instead of allocating without bound. Public only so that the enumerator state's
+ * serializer writes the same primitives; not for other modules.
+ */
+@Internal
+public final class SerialForm {
     private SerialForm() {}
 
-    static void writeString(DataOutputStream out, String s) throws IOException {
+    public static void writeString(DataOutputStream out, String s) throws IOException {
         byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
         out.writeInt(bytes.length);
         out.write(bytes);
     }
 
-    static String readString(DataInputStream in, String what) throws IOException {
+    public static String readString(DataInputStream in, String what) throws IOException {
         int length = in.readInt();
         if (length < 0 || length > in.available()) {
             throw new IOException(
@@ -32,7 +40,7 @@ final class SerialForm {
         return new String(bytes, StandardCharsets.UTF_8);
     }
 
-    static int readCount(DataInputStream in, String what) throws IOException {
+    public static int readCount(DataInputStream in, String what) throws IOException {
         int count = in.readInt();
         if (count < 0 || count > in.available()) {
             throw new IOException(
@@ -47,7 +55,7 @@ final class SerialForm {
         return count;
     }
 
-    static void requireEnd(DataInputStream in, String what) throws IOException {
+    public static void requireEnd(DataInputStream in, String what) throws IOException {
         if (in.available() != 0) {
             throw new IOException(
                     "Cannot read " + what + ": " + in.available() + " bytes left after its end");

@@ -10,7 +10,6 @@ import io.pqx.format.prune.StatisticsPruner;
 import io.pqx.source.TestingSourceFiles;
 import io.pqx.source.runtimefilter.RuntimeFilterEvent;
 import io.pqx.source.runtimefilter.TestingRuntimeFilters;
-import io.pqx.source.split.PqxEnumeratorState;
 import io.pqx.source.split.RowGroupSplit;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.source.PqxSourceOptions;
 import io.pqx.source.TestingSourceFiles;
-import io.pqx.source.split.PqxEnumeratorState;
 import io.pqx.source.split.RowGroupSplit;
 import java.io.IOException;
 import java.nio.file.Files;

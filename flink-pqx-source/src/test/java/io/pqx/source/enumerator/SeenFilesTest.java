@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.source.discovery.DiscoveredFile;
-import io.pqx.source.split.SeenFile;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;

@@ -1,4 +1,4 @@
-package io.pqx.source.split;
+package io.pqx.source.enumerator;
 
 import java.util.Objects;
 import org.apache.flink.annotation.PublicEvolving;

@@ -1,4 +1,4 @@
-package io.pqx.source.planning;
+package io.pqx.source.pruning;
 
 import static io.pqx.format.predicate.Predicates.and;
 import static io.pqx.format.predicate.Predicates.equal;
@@ -16,6 +16,9 @@ import io.pqx.format.prune.AccessPlan;
 import io.pqx.format.prune.RowGroupAccess.Kind;
 import io.pqx.source.TestingSourceFiles;
 import io.pqx.source.discovery.DiscoveredFile;
+import io.pqx.source.planning.FooterPlanning;
+import io.pqx.source.planning.PlannedFile;
+import io.pqx.source.planning.SplitPlanner;
 import io.pqx.source.split.RowGroupSplit;
 import java.io.IOException;
 import java.nio.file.Files;

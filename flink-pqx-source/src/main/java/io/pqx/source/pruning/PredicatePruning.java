@@ -1,4 +1,4 @@
-package io.pqx.source.planning;
+package io.pqx.source.pruning;
 
 import io.pqx.format.error.FileContext;
 import io.pqx.format.metadata.FieldView;
@@ -15,7 +15,7 @@ import io.pqx.format.prune.PruningListener;
 import io.pqx.format.prune.RowGroupAccess;
 import io.pqx.format.prune.StatisticsPruner;
 import io.pqx.source.discovery.DiscoveredFile;
-import io.pqx.source.discovery.PartitionValues;
+import io.pqx.source.partition.PartitionValues;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

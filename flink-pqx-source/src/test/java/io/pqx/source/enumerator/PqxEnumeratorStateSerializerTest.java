@@ -1,11 +1,14 @@
-package io.pqx.source.split;
+package io.pqx.source.enumerator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.source.runtimefilter.TestingRuntimeFilters;
+import io.pqx.source.split.RowGroupSplit;
+import io.pqx.source.split.TestingGoldenBytes;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
@@ -15,6 +18,22 @@ class PqxEnumeratorStateSerializerTest {
     private final SimpleVersionedSerializer<PqxEnumeratorState> serializer =
             PqxEnumeratorState.serializer();
 
+    /** The split sample the golden files hold (the split serializer's test pins its own). */
+    private static RowGroupSplit sampleSplit() {
+        Map<String, String> partitions = new LinkedHashMap<>();
+        partitions.put("day", "2024-03-09");
+        partitions.put("city", "Zürich a/b");
+        return new RowGroupSplit(
+                "file:/data/t/day=2024-03-09/part-0.parquet",
+                123_456L,
+                1_700_000_000_123L,
+                partitions,
+                2,
+                5,
+                3,
+                1_999L);
+    }
+
     private static PqxEnumeratorState sample() {
         return new PqxEnumeratorState(
                 1_700_000_500_000L,
@@ -22,7 +41,7 @@ class PqxEnumeratorStateSerializerTest {
                         new SeenFile("file:/data/a.parquet", 1_700_000_000_000L),
                         new SeenFile("file:/data/b.parquet", 1_700_000_500_000L)),
                 List.of(
-                        RowGroupSplitSerializerTest.sample(),
+                        sampleSplit(),
                         RowGroupSplit.of(
                                 "file:/data/b.parquet", 99, 1_700_000_500_000L, Map.of(), 0, 0)),
                 true);
@@ -54,7 +73,11 @@ class PqxEnumeratorStateSerializerTest {
     @Test
     void versionThreeBytesWithTheSeenThresholdArePinned() throws IOException {
         byte[] bytes = serializer.serialize(sampleWithThreshold());
-        byte[] golden = TestingGoldenBytes.read("enumerator-state-v3-splits-v2.bin", bytes);
+        byte[] golden =
+                TestingGoldenBytes.read(
+                        PqxEnumeratorStateSerializerTest.class,
+                        "enumerator-state-v3-splits-v2.bin",
+                        bytes);
         assertThat(serializer.getVersion()).isEqualTo(3);
         assertThat(bytes).isEqualTo(golden);
         assertThat(serializer.deserialize(3, golden)).isEqualTo(sampleWithThreshold());
@@ -64,7 +87,11 @@ class PqxEnumeratorStateSerializerTest {
 
     @Test
     void versionTwoBytesWithRuntimeFiltersAreStillReadWithoutASeenThreshold() throws IOException {
-        byte[] golden = TestingGoldenBytes.read("enumerator-state-v2-splits-v2.bin", null);
+        byte[] golden =
+                TestingGoldenBytes.read(
+                        PqxEnumeratorStateSerializerTest.class,
+                        "enumerator-state-v2-splits-v2.bin",
+                        null);
         assertThat(serializer.deserialize(2, golden)).isEqualTo(sampleWithFilters());
         assertThat(serializer.deserialize(2, golden).runtimeFilters().get(0).filter().keys())
                 .isPresent();
@@ -73,7 +100,11 @@ class PqxEnumeratorStateSerializerTest {
 
     @Test
     void versionOneBytesWithVersionTwoSplitsAreStillRead() throws IOException {
-        byte[] golden = TestingGoldenBytes.read("enumerator-state-v1-splits-v2.bin", null);
+        byte[] golden =
+                TestingGoldenBytes.read(
+                        PqxEnumeratorStateSerializerTest.class,
+                        "enumerator-state-v1-splits-v2.bin",
+                        null);
         assertThat(serializer.deserialize(1, golden)).isEqualTo(sample());
         assertThat(serializer.deserialize(1, golden).runtimeFilters()).isEmpty();
     }
@@ -90,7 +121,9 @@ class PqxEnumeratorStateSerializerTest {
 
     @Test
     void stateWithVersionOneSplitsIsStillRead() throws IOException {
-        byte[] golden = TestingGoldenBytes.read("enumerator-state-v1.bin", null);
+        byte[] golden =
+                TestingGoldenBytes.read(
+                        PqxEnumeratorStateSerializerTest.class, "enumerator-state-v1.bin", null);
         assertThat(serializer.deserialize(1, golden)).isEqualTo(sample());
     }
 

@@ -1,6 +1,7 @@
-package io.pqx.source.split;
+package io.pqx.source.enumerator;
 
 import io.pqx.source.runtimefilter.RuntimeFilterEvent;
+import io.pqx.source.split.RowGroupSplit;
 import java.util.List;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.core.io.SimpleVersionedSerializer;

@@ -1,4 +1,4 @@
-package io.pqx.source.discovery;
+package io.pqx.source.partition;
 
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;

@@ -1,7 +1,10 @@
-package io.pqx.source.split;
+package io.pqx.source.enumerator;
 
 import io.pqx.source.runtimefilter.RuntimeFilterEvent;
 import io.pqx.source.runtimefilter.RuntimeFilterEventSerializer;
+import io.pqx.source.split.RowGroupSplit;
+import io.pqx.source.split.RowGroupSplitSerializer;
+import io.pqx.source.split.SerialForm;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;

@@ -1,4 +1,4 @@
-package io.pqx.source.planning;
+package io.pqx.source.pruning;
 
 import io.pqx.source.discovery.DiscoveredFile;
 import java.util.LinkedHashMap;

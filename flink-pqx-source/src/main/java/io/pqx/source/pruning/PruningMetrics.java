@@ -1,4 +1,4 @@
-package io.pqx.source.planning;
+package io.pqx.source.pruning;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.metrics.Counter;
@@ -8,7 +8,8 @@ import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 /**
  * The enumerator side's pruning counters, registered in the enumerator's metric group ({@code
  * SplitEnumeratorContext.metricGroup()}). Counted on the planning thread; see the module README for
- * what each means.
+ * what each means. The readers' {@link PredicatePruning} counts into {@link #unregistered()}
+ * counters (a reader reports its own pruning in its own metrics).
  */
 @Internal
 public final class PruningMetrics {
@@ -70,7 +71,7 @@ public final class PruningMetrics {
         return new PruningMetrics(c);
     }
 
-    /** Counters registered nowhere (tests). */
+    /** Counters registered nowhere (the readers' predicate pruning, tests). */
     public static PruningMetrics unregistered() {
         Counter[] c = new Counter[NAMES.length];
         for (int i = 0; i < c.length; i++) {
