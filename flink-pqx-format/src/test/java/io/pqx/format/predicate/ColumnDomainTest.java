@@ -12,6 +12,7 @@ import java.time.LocalTime;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.data.binary.BinaryStringData;
 import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.BinaryType;
@@ -122,6 +123,17 @@ class ColumnDomainTest {
         assertThat(ColumnDomain.BYTES.compare(new byte[] {(byte) 0xff}, new byte[] {1}))
                 .isPositive();
         assertThat(ColumnDomain.BYTES.compare(new byte[] {1}, new byte[] {1, 0})).isNegative();
+        // strings as Flink compares values read from a file at run time (UTF-8 bytes), not as
+        // Java does (UTF-16): U+FFFD is below an emoji (a surrogate pair in UTF-16)
+        byte[] replacement = (byte[]) coerce("\uFFFD", VarCharType.STRING_TYPE);
+        byte[] emoji = (byte[]) coerce("\uD83D\uDE00", VarCharType.STRING_TYPE);
+        assertThat("\uFFFD".compareTo("\uD83D\uDE00")).isPositive();
+        assertThat(ColumnDomain.BYTES.compare(replacement, emoji))
+                .isNegative()
+                .isEqualTo(
+                        Integer.signum(
+                                BinaryStringData.fromBytes(replacement)
+                                        .compareTo(BinaryStringData.fromBytes(emoji))));
         assertThat(ColumnDomain.DOUBLE.compare(-0.0, 0.0)).isZero();
         assertThat(ColumnDomain.DECIMAL.compare(new BigDecimal("1.0"), new BigDecimal("1.00")))
                 .isZero();

@@ -22,6 +22,10 @@ import org.apache.flink.table.types.logical.RowType;
  * conjunct is not remaining, so Flink no longer evaluates it. Comparisons on FLOAT/DOUBLE, CHAR
  * columns, functions and unsafe casts remain; FLOAT/DOUBLE comparisons still give a weakening for
  * pruning. Partition columns are columns like any other.
+ *
+ * <p>When the string literals of the conjuncts are not ordered alike by Flink's planner and its run
+ * time ({@link StringLiteralOrder}), every conjunct with a string literal remains and prunes
+ * nothing: Flink's answer to it is whatever its planner's rewriting makes it, not the SQL's.
  */
 @Internal
 public final class FilterTranslation {
@@ -57,7 +61,14 @@ public final class FilterTranslation {
         List<ResolvedExpression> pushed = new ArrayList<>();
         List<Predicate> exact = new ArrayList<>();
         List<Predicate> weak = new ArrayList<>();
+        boolean stringsAgree = StringLiteralOrder.agrees(conjuncts);
         for (ResolvedExpression conjunct : conjuncts) {
+            if (!stringsAgree && StringLiteralOrder.hasString(conjunct)) {
+                // Flink's planner may have rewritten it in an order its run time does not use:
+                // neither pqx's answer nor a pruning by it is known to be Flink's
+                remaining.add(conjunct);
+                continue;
+            }
             Optional<Predicate> p = translator.exact(conjunct).filter(q -> binds(q, resolver));
             if (p.isPresent()) {
                 accepted.add(conjunct);

@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.expressions.CallExpression;
 import org.apache.flink.table.expressions.FieldReferenceExpression;
 import org.apache.flink.table.expressions.NestedFieldReferenceExpression;
@@ -433,5 +434,53 @@ class FilterTranslationTest {
         assertThat(t.remaining()).containsExactly(upper);
         assertThat(t.pruneOnly()).isEmpty();
         assertThat(t.pushed()).containsExactly(a);
+    }
+
+    static final String REPLACEMENT = "\uFFFD";
+    static final String EMOJI = "\uD83D\uDE00";
+
+    static ResolvedExpression s(BuiltInFunctionDefinition f, String literal) {
+        return call(f, ref("s"), lit(literal, DataTypes.STRING()));
+    }
+
+    @Test
+    void stringLiteralsFlinksPlannerOrdersOtherwiseThanItsRunTimeRemainAndPruneNothing() {
+        // Flink's planner orders U+FFFD above the emoji (UTF-16), its run time below (UTF-8), and
+        // turns s IN (U+FFFD) OR s > emoji into s > emoji, which no U+FFFD row satisfies
+        ResolvedExpression either =
+                call(
+                        BuiltInFunctionDefinitions.OR,
+                        s(BuiltInFunctionDefinitions.EQUALS, REPLACEMENT),
+                        s(BuiltInFunctionDefinitions.GREATER_THAN, EMOJI));
+        FilterTranslation t = remaining(either);
+        assertThat(t.pruneOnly()).isEmpty();
+        assertThat(t.pushed()).isEmpty();
+
+        // the planner merges conjuncts on one column too; a conjunct without strings is kept
+        ResolvedExpression low = s(BuiltInFunctionDefinitions.LESS_THAN, REPLACEMENT);
+        ResolvedExpression high = s(BuiltInFunctionDefinitions.GREATER_THAN, EMOJI);
+        ResolvedExpression i = call(BuiltInFunctionDefinitions.EQUALS, ref("i"), lit(1));
+        FilterTranslation both = translate(low, high, i);
+        assertThat(both.accepted()).containsExactly(i);
+        assertThat(both.remaining()).containsExactly(low, high);
+        assertThat(both.pruneOnly()).isEmpty();
+        assertThat(both.pushed()).containsExactly(i);
+    }
+
+    @Test
+    void stringLiteralsOrderedAlikeByPlannerAndRunTimeAreAccepted() {
+        // an emoji and U+00E9 or 'z' order alike in UTF-16 and UTF-8
+        ResolvedExpression either =
+                call(
+                        BuiltInFunctionDefinitions.OR,
+                        s(BuiltInFunctionDefinitions.EQUALS, "\u00e9"),
+                        s(BuiltInFunctionDefinitions.GREATER_THAN, EMOJI),
+                        s(BuiltInFunctionDefinitions.LESS_THAN, "z"));
+        Predicate p = accepted(either);
+        assertThat(eval(p, "s", StringData.fromString(REPLACEMENT))).isEqualTo(Ternary.FALSE);
+        assertThat(eval(p, "s", StringData.fromString("\u00e9"))).isEqualTo(Ternary.TRUE);
+        assertThat(eval(p, "s", StringData.fromString("\uD83D\uDE01"))).isEqualTo(Ternary.TRUE);
+        // U+FFFD alone, without a literal beyond U+FFFF, is ordered alike too
+        accepted(s(BuiltInFunctionDefinitions.GREATER_THAN_OR_EQUAL, REPLACEMENT));
     }
 }
