@@ -239,7 +239,7 @@ public final class ParquetScan {
                 throw new java.util.NoSuchElementException();
             }
             ParquetBatch batch = current.next();
-            returned += batch.getNumRows();
+            returned += batch.numRows();
             if (returned >= b.limit) {
                 done = true; // the caller still holds this batch: the row group is closed later
             }

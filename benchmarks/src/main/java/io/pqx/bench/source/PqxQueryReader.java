@@ -59,8 +59,8 @@ final class PqxQueryReader {
                 try (BatchIterator batches = reader.batches(out)) {
                     while (batches.hasNext()) {
                         ParquetBatch b = batches.next();
-                        decoded[0] += b.getNumRows();
-                        fold.add(b);
+                        decoded[0] += b.numRows();
+                        fold.add(b.columnBatch());
                     }
                 }
                 return new ReadOutcome(fold.result(), bytes[0], decoded[0]);
@@ -99,8 +99,8 @@ final class PqxQueryReader {
 
                         @Override
                         public int filter(ParquetBatch batch, boolean[] keep) {
-                            boolean[] mask = bound.mask(batch, SlotValues.none());
-                            int n = batch.getNumRows();
+                            boolean[] mask = bound.mask(batch.columnBatch(), SlotValues.none());
+                            int n = batch.numRows();
                             System.arraycopy(mask, 0, keep, 0, n);
                             return n;
                         }
@@ -129,9 +129,9 @@ final class PqxQueryReader {
                     while (batches.hasNext()) {
                         ParquetBatch b = batches.next();
                         if (all) {
-                            decoded[0] += b.getNumRows();
+                            decoded[0] += b.numRows();
                         }
-                        fold.add(b);
+                        fold.add(b.columnBatch());
                     }
                 }
             }

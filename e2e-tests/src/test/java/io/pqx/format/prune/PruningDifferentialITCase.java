@@ -414,7 +414,7 @@ class PruningDifferentialITCase {
             try (BatchIterator batches =
                     reader.readRowGroup(g, projection, access.selection(), known)) {
                 while (batches.hasNext()) {
-                    VectorizedColumnBatch batch = batches.next();
+                    VectorizedColumnBatch batch = batches.next().columnBatch();
                     rowsRead[0] += batch.getNumRows();
                     boolean[] mask =
                             access.kind() == RowGroupAccess.Kind.ALL_MATCH
