@@ -183,8 +183,8 @@ final class FlinkApiRule {
         return onlyPublicFlinkApi(ALLOWED);
     }
 
-    /** The rule with the given exceptions (a test narrows them to show the rule fails). */
-    static ArchRule onlyPublicFlinkApi(List<Allowed> allowed) {
+    /** The rule with the given exceptions. */
+    private static ArchRule onlyPublicFlinkApi(List<Allowed> allowed) {
         return classes()
                 .that(
                         DescribedPredicate.describe(
