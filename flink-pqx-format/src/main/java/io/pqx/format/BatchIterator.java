@@ -2,13 +2,12 @@ package io.pqx.format;
 
 import java.io.IOException;
 import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.flink.util.CloseableIterator;
 
 /**
- * Flink columnar batches read from a Parquet file, as {@link ParquetReader#readRowGroup} and {@link
- * ParquetReader#batches} return them: each batch holds at least one row; its columns are the read
- * schema's top-level fields, in that order.
+ * Batches of Flink column vectors ({@link ParquetBatch}) read from a Parquet file, as {@link
+ * ParquetReader#readRowGroup} and {@link ParquetReader#batches} return them: each batch holds at
+ * least one row; its columns are the read schema's top-level fields, in that order.
  *
  * <p><b>Reuse.</b> The batch objects and their vectors are reused: a batch is valid until the next
  * {@code hasNext()} or {@code next()}; copy what you keep. With {@link
@@ -29,7 +28,7 @@ import org.apache.flink.util.CloseableIterator;
  * reader. Not thread-safe.
  */
 @PublicEvolving
-public interface BatchIterator extends CloseableIterator<VectorizedColumnBatch> {
+public interface BatchIterator extends CloseableIterator<ParquetBatch> {
 
     /**
      * The next batch, with its positions.

@@ -13,9 +13,9 @@ import org.apache.flink.table.data.columnar.vector.DecimalColumnVector;
  * 10^scale} for the column's scale. Stateless.
  *
  * <pre>{@code
- * ColumnVector price = batch.columns[2];                 // DECIMAL(12, 2)
+ * ColumnVector price = batch.column(2);                  // DECIMAL(12, 2); batch a ParquetBatch
  * if (DecimalVectors.hasUnscaledLongs(price)) {
- *     for (int r = 0; r < batch.getNumRows(); r++) {
+ *     for (int r = 0; r < batch.numRows(); r++) {
  *         if (!price.isNullAt(r)) total += DecimalVectors.unscaledLong(price, r);   // cents
  *     }
  * }

@@ -241,7 +241,7 @@ public final class ParquetScan {
                 throw new NoSuchElementException();
             }
             ParquetBatch batch = current.next();
-            returned += batch.getNumRows();
+            returned += batch.numRows();
             if (returned >= b.limit) {
                 done = true; // the caller still holds this batch: the row group is closed later
             }

@@ -53,8 +53,9 @@ class AlternatingBatchesTest {
                 List<Long> positions = new ArrayList<>();
                 while (batches.hasNext()) {
                     ParquetBatch batch = batches.next();
-                    for (int i = 0; i < batch.getNumRows(); i++) {
-                        assertThat(batch.getLong(i, 0)).isEqualTo(1000 + batch.rowPosition(i));
+                    for (int i = 0; i < batch.numRows(); i++) {
+                        assertThat(batch.columnBatch().getLong(i, 0))
+                                .isEqualTo(1000 + batch.rowPosition(i));
                         positions.add(batch.rowPosition(i));
                     }
                 }
@@ -90,8 +91,8 @@ class AlternatingBatchesTest {
             while (batches.hasNext()) {
                 ParquetBatch batch = batches.next();
                 batchCount++;
-                assertThat(rows(batch, batch.getNumRows(), type))
-                        .isEqualTo(expected.subList(start, start + batch.getNumRows()));
+                assertThat(rows(batch, batch.numRows(), type))
+                        .isEqualTo(expected.subList(start, start + batch.numRows()));
                 if (previous != null) {
                     if (alternating) {
                         assertThat(batch).as("a batch object of its own").isNotSameAs(previous);
@@ -104,8 +105,8 @@ class AlternatingBatchesTest {
                 }
                 previous = batch;
                 previousStart = start;
-                previousRows = batch.getNumRows();
-                start += batch.getNumRows();
+                previousRows = batch.numRows();
+                start += batch.numRows();
             }
             assertThat(start).isEqualTo(expected.size());
             assertThat(batchCount).isGreaterThan(10);
@@ -116,7 +117,7 @@ class AlternatingBatchesTest {
     private static List<List<Object>> rows(ParquetBatch batch, int count, RowType type) {
         List<List<Object>> out = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            out.add(TestingRowValues.of(new ColumnarRowData(batch, i), type));
+            out.add(TestingRowValues.of(new ColumnarRowData(batch.columnBatch(), i), type));
         }
         return out;
     }

@@ -60,7 +60,7 @@ class FilteredScanTest {
         @Override
         public int filter(ParquetBatch batch, boolean[] out) {
             int kept = 0;
-            for (int i = 0; i < batch.getNumRows(); i++) {
+            for (int i = 0; i < batch.numRows(); i++) {
                 long row = batch.rowPosition(i);
                 asked.add(row);
                 out[i] = keep.test(row);
@@ -82,12 +82,13 @@ class FilteredScanTest {
         try (BatchIterator batches = reader.scanRowGroup(rowGroup, projection, selection, filter)) {
             while (batches.hasNext()) {
                 ParquetBatch b = batches.next();
-                assertThat(b.getNumRows()).isPositive();
-                for (int i = 0; i < b.getNumRows(); i++) {
+                assertThat(b.numRows()).isPositive();
+                for (int i = 0; i < b.numRows(); i++) {
                     List<Object> row =
                             new ArrayList<>(
                                     TestingRowValues.of(
-                                            new ColumnarRowData(b, i), projection.rowType()));
+                                            new ColumnarRowData(b.columnBatch(), i),
+                                            projection.rowType()));
                     row.add(b.rowPosition(i));
                     rows.add(row);
                 }
@@ -287,8 +288,8 @@ class FilteredScanTest {
 
                             @Override
                             public int filter(ParquetBatch batch, boolean[] keep) {
-                                LongColumnVector id = (LongColumnVector) batch.columns[0];
-                                for (int i = 0; i < batch.getNumRows(); i++) {
+                                LongColumnVector id = (LongColumnVector) batch.column(0);
+                                for (int i = 0; i < batch.numRows(); i++) {
                                     assertThat(id.getLong(i))
                                             .isEqualTo(
                                                     1000L * batch.rowGroup()

@@ -31,14 +31,14 @@ class ParquetBatchPositionsTest {
                 ParquetBatch batch = batches.next();
                 assertThat(batch.isContiguous()).isTrue();
                 firsts.add(batch.rowGroup() * 10_000L + batch.firstRowPosition());
-                for (int i = 0; i < batch.getNumRows(); i++) {
-                    long id = batch.getLong(i, 0);
+                for (int i = 0; i < batch.numRows(); i++) {
+                    long id = batch.columnBatch().getLong(i, 0);
                     assertThat(id).isEqualTo(expectedId++);
                     assertThat(batch.rowGroup()).isEqualTo((int) (id / GROUP));
                     assertThat(batch.rowPosition(i)).isEqualTo(id % GROUP);
                 }
                 assertThat(batch.nextRowPosition())
-                        .isEqualTo(batch.rowPosition(batch.getNumRows() - 1) + 1);
+                        .isEqualTo(batch.rowPosition(batch.numRows() - 1) + 1);
             }
             assertThat(expectedId).isEqualTo(2500);
             // batches restart at 0 in each row group: 300-row batches, cut at the group's end
@@ -64,7 +64,7 @@ class ParquetBatchPositionsTest {
             ParquetBatch first = batches.next();
             assertThat(first.rowGroup()).isEqualTo(1);
             assertThat(first.firstRowPosition()).isEqualTo(417);
-            assertThat(first.getLong(0, 0)).isEqualTo(GROUP + 417);
+            assertThat(first.columnBatch().getLong(0, 0)).isEqualTo(GROUP + 417);
             assertThat(first.nextRowPosition()).isEqualTo(417 + 256);
             long next = first.nextRowPosition();
             int batchCount = 1;
@@ -72,8 +72,9 @@ class ParquetBatchPositionsTest {
                 ParquetBatch batch = batches.next();
                 batchCount++;
                 assertThat(batch.firstRowPosition()).isEqualTo(next);
-                for (int i = 0; i < batch.getNumRows(); i++) {
-                    assertThat(batch.rowPosition(i)).isEqualTo(batch.getLong(i, 0) - GROUP);
+                for (int i = 0; i < batch.numRows(); i++) {
+                    assertThat(batch.rowPosition(i))
+                            .isEqualTo(batch.columnBatch().getLong(i, 0) - GROUP);
                 }
                 next = batch.nextRowPosition();
             }
@@ -101,12 +102,13 @@ class ParquetBatchPositionsTest {
                 ParquetBatch batch = batches.next();
                 sawGap |= !batch.isContiguous();
                 assertThat(batch.firstRowPosition()).isEqualTo(batch.rowPosition(0));
-                for (int i = 0; i < batch.getNumRows(); i++) {
-                    assertThat(batch.rowPosition(i)).isEqualTo(batch.getLong(i, 0) - GROUP);
+                for (int i = 0; i < batch.numRows(); i++) {
+                    assertThat(batch.rowPosition(i))
+                            .isEqualTo(batch.columnBatch().getLong(i, 0) - GROUP);
                     positions.add(batch.rowPosition(i));
                 }
                 assertThat(batch.nextRowPosition())
-                        .isEqualTo(batch.rowPosition(batch.getNumRows() - 1) + 1);
+                        .isEqualTo(batch.rowPosition(batch.numRows() - 1) + 1);
             }
             assertThat(positions).isEqualTo(expected);
             assertThat(sawGap).as("a batch spanning two ranges").isTrue();
@@ -120,7 +122,7 @@ class ParquetBatchPositionsTest {
                         ParquetReader.open(TestingNumberedFile.open(file), ReadOptions.defaults());
                 BatchIterator batches = reader.batches(reader.schema())) {
             ParquetBatch batch = batches.next();
-            assertThat(batch.getNumRows()).isEqualTo(10);
+            assertThat(batch.numRows()).isEqualTo(10);
             assertThatThrownBy(() -> batch.rowPosition(10))
                     .isInstanceOf(IndexOutOfBoundsException.class)
                     .hasMessage("Cannot give the position of batch row 10: the batch has 10 rows");

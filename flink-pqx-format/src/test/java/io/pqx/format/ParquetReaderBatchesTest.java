@@ -22,7 +22,6 @@ import org.apache.flink.table.data.columnar.vector.LongColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.flink.table.data.columnar.vector.heap.HeapArrayVector;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,13 +72,12 @@ class ParquetReaderBatchesTest {
     @Test
     void batchesCoverEveryRowOfEveryRowGroupInFileOrder() throws Exception {
         try (ParquetReader reader = written();
-                CloseableIterator<VectorizedColumnBatch> batches =
-                        reader.batches(reader.schema())) {
+                BatchIterator batches = reader.batches(reader.schema())) {
             assertThat(reader.metadata().rowGroups()).hasSize(3);
             long next = 0;
             int count = 0;
             while (batches.hasNext()) {
-                VectorizedColumnBatch batch = batches.next();
+                VectorizedColumnBatch batch = batches.next().columnBatch();
                 count++;
                 assertThat(batch.getNumRows()).isPositive();
                 assertThat(batch.getArity()).isEqualTo(5);
@@ -97,9 +95,8 @@ class ParquetReaderBatchesTest {
     @Test
     void columnsFollowTheProjectionOrder() throws Exception {
         try (ParquetReader reader = written();
-                CloseableIterator<VectorizedColumnBatch> batches =
-                        reader.batches(List.of("name", "id"))) {
-            VectorizedColumnBatch batch = batches.next();
+                BatchIterator batches = reader.batches(List.of("name", "id"))) {
+            VectorizedColumnBatch batch = batches.next().columnBatch();
             assertThat(batch.getArity()).isEqualTo(2);
             BytesColumnVector.Bytes name = ((BytesColumnVector) batch.columns[0]).getBytes(7);
             assertThat(new String(name.data, name.offset, name.len, StandardCharsets.UTF_8))
@@ -111,11 +108,10 @@ class ParquetReaderBatchesTest {
     @Test
     void decimalsUpTo18DigitsReadAsUnscaledLongs() throws Exception {
         try (ParquetReader reader = written();
-                CloseableIterator<VectorizedColumnBatch> batches =
-                        reader.batches(List.of("price", "big", "prices", "id"))) {
+                BatchIterator batches = reader.batches(List.of("price", "big", "prices", "id"))) {
             long rows = 0;
             while (batches.hasNext()) {
-                VectorizedColumnBatch batch = batches.next();
+                VectorizedColumnBatch batch = batches.next().columnBatch();
                 ColumnVector price = batch.columns[0];
                 ColumnVector big = batch.columns[1];
                 ColumnVector elements = ((HeapArrayVector) batch.columns[2]).getChild();

@@ -267,13 +267,13 @@ class ParquetReaderPageIndexesTest {
                         @Override
                         public int filter(ParquetBatch batch, boolean[] keep) {
                             int kept = 0;
-                            for (int k = 0; k < batch.getNumRows(); k++) {
+                            for (int k = 0; k < batch.numRows(); k++) {
                                 keep[k] =
-                                        batch.columns[0].isNullAt(k)
+                                        batch.column(0).isNullAt(k)
                                                 ? false
                                                 : ((org.apache.flink.table.data.columnar.vector
                                                                                         .IntColumnVector)
-                                                                                batch.columns[0])
+                                                                                batch.column(0))
                                                                         .getInt(k)
                                                                 % 13
                                                         == 0;
@@ -313,7 +313,7 @@ class ParquetReaderPageIndexesTest {
                         ? reader.scanRowGroup(0, projection, selection, filter)
                         : reader.scanRowGroup(0, projection, selection, filter, known)) {
             while (batches.hasNext()) {
-                VectorizedColumnBatch b = batches.next();
+                VectorizedColumnBatch b = batches.next().columnBatch();
                 for (int i = 0; i < b.getNumRows(); i++) {
                     rows.add(TestingRowValues.of(new ColumnarRowData(b, i), projection.rowType()));
                 }
@@ -387,7 +387,7 @@ class ParquetReaderPageIndexesTest {
                         ? reader.readRowGroup(rowGroup, projection, selection)
                         : reader.readRowGroup(rowGroup, projection, selection, known)) {
             while (batches.hasNext()) {
-                VectorizedColumnBatch b = batches.next();
+                VectorizedColumnBatch b = batches.next().columnBatch();
                 for (int i = 0; i < b.getNumRows(); i++) {
                     RowData row = new ColumnarRowData(b, i);
                     rows.add(TestingRowValues.of(row, projection.rowType()));

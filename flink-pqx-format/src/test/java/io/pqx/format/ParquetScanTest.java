@@ -53,9 +53,9 @@ class ParquetScanTest {
         @Override
         public int filter(ParquetBatch batch, boolean[] keep) {
             int kept = 0;
-            for (int i = 0; i < batch.getNumRows(); i++) {
+            for (int i = 0; i < batch.numRows(); i++) {
                 keep[i] =
-                        batch.columns[0] instanceof LongColumnVector v
+                        batch.column(0) instanceof LongColumnVector v
                                 && v.getLong(i) % divisor == 0;
                 kept += keep[i] ? 1 : 0;
             }
@@ -78,10 +78,10 @@ class ParquetScanTest {
         try (batches) {
             while (batches.hasNext()) {
                 ParquetBatch b = batches.next();
-                assertThat(b.getNumRows()).isPositive();
-                for (int i = 0; i < b.getNumRows(); i++) {
+                assertThat(b.numRows()).isPositive();
+                for (int i = 0; i < b.numRows(); i++) {
                     long id =
-                            b.columns[0]
+                            b.column(0)
                                             instanceof
                                             org.apache.flink.table.data.columnar.vector
                                                             .LongColumnVector

@@ -170,7 +170,7 @@ public final class TestingChunkFile {
                 try (BatchIterator batches =
                         reader.readRowGroup(g, reader.schema(), RowSelection.all(rows))) {
                     while (batches.hasNext()) {
-                        VectorizedColumnBatch b = batches.next();
+                        VectorizedColumnBatch b = batches.next().columnBatch();
                         for (int i = 0; i < b.getNumRows(); i++) {
                             values.add(b.isNullAt(i, 0) ? null : b.getInt(i, 0));
                         }

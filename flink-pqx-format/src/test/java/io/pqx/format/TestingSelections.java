@@ -31,7 +31,7 @@ public final class TestingSelections {
         List<List<Object>> rows = new ArrayList<>();
         try (BatchIterator batches = reader.readRowGroup(rowGroup, projection, selection)) {
             while (batches.hasNext()) {
-                VectorizedColumnBatch b = batches.next();
+                VectorizedColumnBatch b = batches.next().columnBatch();
                 assertThat(b.getNumRows()).isPositive();
                 for (int i = 0; i < b.getNumRows(); i++) {
                     rows.add(TestingRowValues.of(new ColumnarRowData(b, i), projection.rowType()));

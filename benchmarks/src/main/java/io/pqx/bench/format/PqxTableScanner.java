@@ -1,5 +1,6 @@
 package io.pqx.bench.format;
 
+import io.pqx.format.BatchIterator;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ReadSchema;
 import io.pqx.format.io.FlinkInputFile;
@@ -15,7 +16,6 @@ import org.apache.flink.table.data.columnar.vector.DoubleColumnVector;
 import org.apache.flink.table.data.columnar.vector.IntColumnVector;
 import org.apache.flink.table.data.columnar.vector.LongColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
-import org.apache.flink.util.CloseableIterator;
 
 /**
  * pqx's side of {@code format_read}: {@link ParquetReader#readRowGroup} over every row group with
@@ -75,9 +75,9 @@ public final class PqxTableScanner implements TableScanner {
             ReadSchema schema = projection == null ? reader.schema() : reader.project(projection);
             List<String> names = schema.rowType().getFieldNames();
             int[] slots = names.stream().mapToInt(LineitemTable::indexOf).toArray();
-            try (CloseableIterator<VectorizedColumnBatch> batches = reader.batches(schema)) {
+            try (BatchIterator batches = reader.batches(schema)) {
                 while (batches.hasNext()) {
-                    consume(batches.next(), slots, depth, checksum);
+                    consume(batches.next().columnBatch(), slots, depth, checksum);
                 }
             } catch (IOException | RuntimeException e) {
                 throw e;

@@ -15,6 +15,7 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.columnar.vector.LongColumnVector;
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 
 /**
  * The per-key full scan: pqx with pruning off. Each lookup scans every row group of every file with
@@ -62,8 +63,8 @@ final class FullScanContender implements LookupContender {
                         reader.scanRowGroup(g, all, RowSelection.all(rows), filter)) {
                     while (batches.hasNext()) {
                         ParquetBatch b = batches.next();
-                        for (int i = 0; i < b.getNumRows(); i++) {
-                            found.add(copy(b, i));
+                        for (int i = 0; i < b.numRows(); i++) {
+                            found.add(copy(b.columnBatch(), i));
                         }
                     }
                 }
@@ -73,7 +74,7 @@ final class FullScanContender implements LookupContender {
     }
 
     /** The row {@code i} of a batch of the table's columns, copied out of the reused vectors. */
-    private static RowData copy(ParquetBatch b, int i) {
+    private static RowData copy(VectorizedColumnBatch b, int i) {
         return GenericRowData.of(
                 b.isNullAt(i, 0) ? null : b.getLong(i, 0),
                 b.isNullAt(i, 1) ? null : StringData.fromString(b.getString(i, 1)),
@@ -104,9 +105,9 @@ final class FullScanContender implements LookupContender {
     private record KeyEquals(ReadSchema columns, long key) implements RowFilter {
         @Override
         public int filter(ParquetBatch batch, boolean[] keep) {
-            LongColumnVector keys = (LongColumnVector) batch.columns[0];
+            LongColumnVector keys = (LongColumnVector) batch.column(0);
             int kept = 0;
-            for (int i = 0; i < batch.getNumRows(); i++) {
+            for (int i = 0; i < batch.numRows(); i++) {
                 keep[i] = !keys.isNullAt(i) && keys.getLong(i) == key;
                 if (keep[i]) {
                     kept++;

@@ -58,8 +58,8 @@ final class PqxQueryReader {
                 try (BatchIterator batches = reader.batches(out)) {
                     while (batches.hasNext()) {
                         ParquetBatch b = batches.next();
-                        decoded[0] += b.getNumRows();
-                        fold.add(b);
+                        decoded[0] += b.numRows();
+                        fold.add(b.columnBatch());
                     }
                 }
                 return new ReadOutcome(fold.result(), bytes[0], decoded[0]);
@@ -98,8 +98,8 @@ final class PqxQueryReader {
 
                         @Override
                         public int filter(ParquetBatch batch, boolean[] keep) {
-                            boolean[] mask = bound.mask(batch, SlotValues.none());
-                            int n = batch.getNumRows();
+                            boolean[] mask = bound.mask(batch.columnBatch(), SlotValues.none());
+                            int n = batch.numRows();
                             System.arraycopy(mask, 0, keep, 0, n);
                             return n;
                         }
@@ -122,7 +122,7 @@ final class PqxQueryReader {
                             .listener(decoding)
                             .build()) {
                 while (batches.hasNext()) {
-                    fold.add(batches.next());
+                    fold.add(batches.next().columnBatch());
                 }
             }
         }

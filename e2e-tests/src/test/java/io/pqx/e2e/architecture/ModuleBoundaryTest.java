@@ -50,6 +50,9 @@ import org.junit.jupiter.api.Test;
  *
  * <p>A nested type takes the mark of its top-level type. Nothing is frozen and nothing else is
  * excepted.
+ *
+ * <p>Towards Flink, {@link FlinkApiRule}: production code uses Flink's public API, except the
+ * reviewed groups listed there, and the users' API extends no internal Flink class.
  */
 class ModuleBoundaryTest {
 
@@ -214,6 +217,16 @@ class ModuleBoundaryTest {
     @Test
     void tableApiHandsOutNoInternalType() {
         checkApi(module("table"));
+    }
+
+    @Test
+    void productionCodeUsesFlinkPublicApiOrItsListedExceptions() {
+        check(FlinkApiRule.onlyPublicFlinkApi());
+    }
+
+    @Test
+    void apiExtendsAndImplementsOnlyFlinkPublicApi() {
+        check(FlinkApiRule.apiExtendsOnlyPublicFlinkApi());
     }
 
     private static ModuleApi module(String name) {

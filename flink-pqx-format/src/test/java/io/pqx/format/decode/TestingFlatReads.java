@@ -159,7 +159,7 @@ final class TestingFlatReads {
                                 ReadOptions.builder().batchSize(batchSize).build());
                 BatchIterator batches = reader.readRowGroup(0, reader.schema(), selection)) {
             while (batches.hasNext()) {
-                VectorizedColumnBatch b = batches.next();
+                VectorizedColumnBatch b = batches.next().columnBatch();
                 for (int i = 0; i < b.getNumRows(); i++) {
                     rows.add(
                             TestingFlatReads.render(

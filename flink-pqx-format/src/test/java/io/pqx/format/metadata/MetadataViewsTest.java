@@ -300,7 +300,7 @@ class MetadataViewsTest {
                     .contains("tags.list.element");
             assertThat(tags.leaves()).extracting(LeafColumnView::leafIndex).containsExactly(3);
             try (var batches = reader.batches(projected)) {
-                assertThat(batches.next().getArray(0, 0).size()).isEqualTo(1);
+                assertThat(batches.next().columnBatch().getArray(0, 0).size()).isEqualTo(1);
             }
         }
     }
@@ -347,7 +347,7 @@ class MetadataViewsTest {
             // a second reader of the same file describes the same columns
             try (ParquetReader again = open();
                     var batches = reader.batches(again.project(List.of("id")))) {
-                assertThat(batches.next().getLong(0, 0)).isZero();
+                assertThat(batches.next().columnBatch().getLong(0, 0)).isZero();
             }
         }
     }

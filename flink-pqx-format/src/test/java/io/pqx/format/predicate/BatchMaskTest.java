@@ -106,10 +106,11 @@ class BatchMaskTest {
                 try (BatchIterator batches = reader.batches(reader.schema())) {
                     while (batches.hasNext()) {
                         ParquetBatch batch = batches.next();
-                        boolean[] mask = bound.mask(batch, slots);
-                        assertThat(mask).hasSize(batch.getNumRows());
-                        for (int i = 0; i < batch.getNumRows(); i++) {
-                            boolean expected = bound.test(new ColumnarRowData(batch, i), slots);
+                        boolean[] mask = bound.mask(batch.columnBatch(), slots);
+                        assertThat(mask).hasSize(batch.numRows());
+                        for (int i = 0; i < batch.numRows(); i++) {
+                            boolean expected =
+                                    bound.test(new ColumnarRowData(batch.columnBatch(), i), slots);
                             if (mask[i] != expected) {
                                 throw new AssertionError(
                                         "seed "

@@ -3,7 +3,6 @@ package io.pqx.source.enumerator;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.MetricGroup;
-import org.apache.flink.metrics.SimpleCounter;
 
 /**
  * The continuous discovery's counters and gauges, in the enumerator's metric group. Updated on the
@@ -31,8 +30,8 @@ final class DiscoveryMetrics {
     }
 
     static DiscoveryMetrics register(MetricGroup group, SeenFiles seen) {
-        Counter late = group.counter(FILES_SKIPPED_AS_LATE, new SimpleCounter());
-        Counter taken = group.counter(FILES_TAKEN_AS_READ_AT_RESTORE, new SimpleCounter());
+        Counter late = group.counter(FILES_SKIPPED_AS_LATE);
+        Counter taken = group.counter(FILES_TAKEN_AS_READ_AT_RESTORE);
         group.gauge(SEEN_FILES_REMEMBERED, (Gauge<Integer>) seen::size);
         return new DiscoveryMetrics(late, taken);
     }

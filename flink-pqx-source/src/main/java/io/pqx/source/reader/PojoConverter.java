@@ -10,12 +10,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.conversion.DataStructureConverter;
 import org.apache.flink.table.data.conversion.DataStructureConverters;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.table.types.utils.TypeConversions;
 import org.apache.flink.types.Row;
 
 /**
@@ -154,8 +154,7 @@ public final class PojoConverter<T> implements RowConverter<T> {
         try {
             converter =
                     DataStructureConverters.getConverter(
-                            TypeConversions.fromLogicalToDataType(columnType)
-                                    .bridgedTo(boxed(javaType)));
+                            DataTypes.of(columnType).bridgedTo(boxed(javaType)));
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(
                     "Cannot emit "

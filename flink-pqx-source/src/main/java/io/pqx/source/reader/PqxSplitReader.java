@@ -140,16 +140,17 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
             }
             ParquetBatch decoded = batches.next();
             if (unfiltered) {
-                int rows = decoded.getNumRows();
+                int rows = decoded.numRows();
                 metrics.rowsDecoded.inc(rows);
                 if (rowFilter != null) {
                     metrics.rowsFullyMatched.inc(rows);
                 }
             }
             BatchRecords records =
-                    new BatchRecords(split.splitId(), plan.adapt(decoded), decoded, gate);
+                    new BatchRecords(
+                            split.splitId(), plan.adapt(decoded.columnBatch()), decoded, gate);
             gate.take();
-            handedOver.addAndGet(decoded.getNumRows());
+            handedOver.addAndGet(decoded.numRows());
             return records;
         } catch (UncheckedIOException e) {
             throw e.getCause();

@@ -144,8 +144,8 @@ final class PredicateRowFilter implements RowFilter {
 
     @Override
     public int filter(ParquetBatch batch, boolean[] keep) {
-        int rows = batch.getNumRows();
-        boolean[] mask = predicate.mask(plan.adapt(batch), slots.current());
+        int rows = batch.numRows();
+        boolean[] mask = predicate.mask(plan.adapt(batch.columnBatch()), slots.current());
         int kept = 0;
         for (int i = 0; i < rows; i++) {
             keep[i] = mask[i];

@@ -1,7 +1,7 @@
 package io.pqx.source.runtimefilter;
 
 import io.pqx.format.predicate.ColumnDomain;
-import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.runtime.operators.coordination.OperatorCoordinator;
@@ -18,11 +18,13 @@ import org.apache.flink.streaming.api.operators.StreamOperatorParameters;
  * The operator factory of a runtime-filter publisher: a pass-through operator (chained to its
  * input) whose subtasks send the keys they saw to its own operator coordinator, which publishes the
  * united filter into the pqx source of {@link RuntimeFilterTarget} once every subtask has reached
- * the end of its input. Use it through {@link RuntimeFilters#publish}.
+ * the end of its input. Use it through {@link RuntimeFilters#publish}, which builds it: internal,
+ * since it is one of Flink's internal operator factories (coordinated operators have no public
+ * API).
  *
  * @param <T> the records passed through
  */
-@PublicEvolving
+@Internal
 public final class RuntimeFilterPublisher<T> extends AbstractStreamOperatorFactory<T>
         implements CoordinatedOperatorFactory<T>, OneInputStreamOperatorFactory<T, T> {
     private static final long serialVersionUID = 1L;

@@ -32,7 +32,7 @@ class BatchRecordsTest {
             BatchGate gate = new BatchGate(1);
             while (batches.hasNext()) {
                 ParquetBatch decoded = batches.next();
-                BatchRecords records = new BatchRecords("s", decoded, decoded, gate);
+                BatchRecords records = new BatchRecords("s", decoded.columnBatch(), decoded, gate);
                 assertThat(records.nextSplit()).isEqualTo("s");
                 RowAtPosition r;
                 while ((r = records.nextRecordFromSplit()) != null) {

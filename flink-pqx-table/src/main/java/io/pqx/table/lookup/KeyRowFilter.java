@@ -42,8 +42,8 @@ final class KeyRowFilter implements RowFilter {
 
     @Override
     public int filter(ParquetBatch batch, boolean[] keep) {
-        boolean[] mask = predicate.mask(batch, SlotValues.none());
-        int rows = batch.getNumRows();
+        boolean[] mask = predicate.mask(batch.columnBatch(), SlotValues.none());
+        int rows = batch.numRows();
         int kept = 0;
         for (int i = 0; i < rows; i++) {
             keep[i] = mask[i];

@@ -315,7 +315,7 @@ final class LookupReader {
             }
             try (BatchIterator batches = scan.build()) {
                 while (batches.hasNext()) {
-                    collect(batches.next(), rows, keys, out);
+                    collect(batches.next().columnBatch(), rows, keys, out);
                 }
             }
         }

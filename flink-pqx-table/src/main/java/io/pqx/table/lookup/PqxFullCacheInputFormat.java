@@ -161,7 +161,7 @@ final class PqxFullCacheInputFormat extends RichInputFormat<RowData, InputSplit>
                 return true;
             }
             if (batches != null && batches.hasNext()) {
-                collect(batches.next());
+                collect(batches.next().columnBatch());
                 continue;
             }
             return true;

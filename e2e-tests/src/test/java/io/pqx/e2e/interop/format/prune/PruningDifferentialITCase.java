@@ -425,13 +425,13 @@ class PruningDifferentialITCase {
                         .build()) {
             while (batches.hasNext()) {
                 ParquetBatch batch = batches.next();
-                rowsRead[0] += batch.getNumRows();
+                rowsRead[0] += batch.numRows();
                 boolean[] mask =
                         plan.access(batch.rowGroup()).kind() == RowGroupAccess.Kind.ALL_MATCH
                                 ? null
-                                : bound.mask(batch, slots);
-                ColumnarRowData row = new ColumnarRowData(batch);
-                for (int k = 0; k < batch.getNumRows(); k++) {
+                                : bound.mask(batch.columnBatch(), slots);
+                ColumnarRowData row = new ColumnarRowData(batch.columnBatch());
+                for (int k = 0; k < batch.numRows(); k++) {
                     if (mask == null || mask[k]) {
                         row.setRowId(k);
                         out.set(row.getInt(0));
