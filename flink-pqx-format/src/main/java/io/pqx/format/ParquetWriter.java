@@ -303,7 +303,19 @@ public final class ParquetWriter implements Closeable {
      * @throws IllegalArgumentException if a value of the row cannot be written; the row is skipped
      */
     public void write(RowData row) throws IOException {
-        checkOpen();
+        IllegalArgumentException rejected = guarded(APPEND, row);
+        if (rejected != null) {
+            throw rejected;
+        }
+    }
+
+    /**
+     * Appends {@code row}, cutting the row group at its limits; returns, rather than throws, the
+     * {@link IllegalArgumentException} of a row that cannot be written, so that {@link #guarded}
+     * does not break the writer for it.
+     */
+    @Nullable
+    private IllegalArgumentException append(RowData row) throws IOException, InterruptedException {
         try {
             rowGroups.append(row, rowsWritten);
             rowsWritten++;
@@ -311,13 +323,9 @@ public final class ParquetWriter implements Closeable {
             if (rows >= maxGroupRows || groupBytesCheck.reached(rows, maxGroupBytes, openBytes)) {
                 cut();
             }
+            return null;
         } catch (IllegalArgumentException e) {
-            throw e;
-        } catch (IOException | RuntimeException | Error e) {
-            broken = true;
-            throw e;
-        } catch (InterruptedException e) {
-            throw interrupted();
+            return e;
         }
     }
 
@@ -326,33 +334,18 @@ public final class ParquetWriter implements Closeable {
      * starts a new one. May wait for the pool.
      */
     public void cutRowGroup() throws IOException {
-        checkOpen();
-        try {
-            cut();
-        } catch (IOException | RuntimeException | Error e) {
-            broken = true;
-            throw e;
-        } catch (InterruptedException e) {
-            throw interrupted();
-        }
+        guarded(CUT, null);
     }
 
-    private void cut() throws IOException, InterruptedException {
+    private Void cut() throws IOException, InterruptedException {
         rowGroups.cut();
         groupBytesCheck.reset();
+        return null;
     }
 
-    /** {@link WriterSizing#giveUpUnpayingDictionaries()}. */
+    /** {@link WriterSizing#giveUpUnpayingDictionaries()}, guarded as every call here. */
     int giveUpUnpayingDictionaries() throws IOException {
-        checkOpen();
-        try {
-            return rowGroups.giveUpUnpayingDictionaries();
-        } catch (IOException | RuntimeException | Error e) {
-            broken = true;
-            throw e;
-        } catch (InterruptedException e) {
-            throw interrupted();
-        }
+        return guarded(GIVE_UP_DICTIONARIES, null);
     }
 
     /** Rows accepted so far. */
@@ -392,28 +385,24 @@ public final class ParquetWriter implements Closeable {
      * covers every group cut before the call.
      */
     public ResumePoint writtenPrefix() throws IOException {
-        checkOpen();
-        try {
-            ResumeState.Estimates estimates = rowGroups.awaitWritten();
-            // Every cut group is on the stream now, and nothing else writes to it until the next
-            // cut, which only this thread makes.
-            assembler.startFile();
-            out.flush();
-            return ResumePoint.of(
-                    new ResumeState(
-                            out.position(),
-                            assembler.rowCount(),
-                            rowType,
-                            assembler.rowGroups(),
-                            assembler.columnIndexes(),
-                            assembler.offsetIndexes(),
-                            estimates));
-        } catch (IOException | RuntimeException | Error e) {
-            broken = true;
-            throw e;
-        } catch (InterruptedException e) {
-            throw interrupted();
-        }
+        return guarded(WRITTEN_PREFIX, null);
+    }
+
+    private ResumePoint prefix() throws IOException, InterruptedException {
+        ResumeState.Estimates estimates = rowGroups.awaitWritten();
+        // Every cut group is on the stream now, and nothing else writes to it until the next cut,
+        // which only this thread makes.
+        assembler.startFile();
+        out.flush();
+        return ResumePoint.of(
+                new ResumeState(
+                        out.position(),
+                        assembler.rowCount(),
+                        rowType,
+                        assembler.rowGroups(),
+                        assembler.columnIndexes(),
+                        assembler.offsetIndexes(),
+                        estimates));
     }
 
     /** {@link WriterSizing#heldBytes()}. */
@@ -443,17 +432,13 @@ public final class ParquetWriter implements Closeable {
         if (finished != null) {
             return finished;
         }
-        checkOpen();
-        try {
-            rowGroups.finish();
-            finished = MetadataViews.file(assembler.finish());
-            return finished;
-        } catch (IOException | RuntimeException | Error e) {
-            broken = true;
-            throw e;
-        } catch (InterruptedException e) {
-            throw interrupted();
-        }
+        finished = guarded(FINISH, null);
+        return finished;
+    }
+
+    private FileMetadataView finishFile() throws IOException, InterruptedException {
+        rowGroups.finish();
+        return MetadataViews.file(assembler.finish());
     }
 
     /**
@@ -487,11 +472,47 @@ public final class ParquetWriter implements Closeable {
         }
     }
 
-    private InterruptedIOException interrupted() {
-        broken = true;
-        Thread.currentThread().interrupt();
-        return new InterruptedIOException(
-                "Cannot write " + location + ": interrupted while waiting for encoding");
+    /** A call {@link #guarded} runs: {@code writer}'s step on {@code arg}. */
+    @FunctionalInterface
+    private interface Step<A, R> {
+        R run(ParquetWriter writer, A arg) throws IOException, InterruptedException;
+    }
+
+    // The steps take the writer as an argument rather than capturing it, and are held here, so
+    // that a guarded call allocates nothing: write(row) runs once per row.
+    private static final Step<RowData, IllegalArgumentException> APPEND = ParquetWriter::append;
+    private static final Step<Void, Void> CUT = (writer, none) -> writer.cut();
+    private static final Step<Void, Integer> GIVE_UP_DICTIONARIES =
+            (writer, none) -> writer.rowGroups.giveUpUnpayingDictionaries();
+    private static final Step<Void, ResumePoint> WRITTEN_PREFIX = (writer, none) -> writer.prefix();
+    private static final Step<Void, FileMetadataView> FINISH =
+            (writer, none) -> writer.finishFile();
+
+    /**
+     * The one place a failure breaks the writer: runs {@code step} on an open writer, and if it
+     * does not return (whatever it throws) marks the writer broken, so that further calls fail and
+     * {@link #close()} writes no footer. What the step throws propagates as it is, except an
+     * interrupt while waiting for the pool, which becomes an {@link InterruptedIOException} with
+     * the thread's interrupt flag set again.
+     *
+     * @throws IllegalStateException if the writer failed before or is finished (not breaking it)
+     */
+    private <A, R> R guarded(Step<A, R> step, @Nullable A arg) throws IOException {
+        checkOpen();
+        boolean returned = false;
+        try {
+            R result = step.run(this, arg);
+            returned = true;
+            return result;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException(
+                    "Cannot write " + location + ": interrupted while waiting for encoding");
+        } finally {
+            if (!returned) {
+                broken = true;
+            }
+        }
     }
 
     /** {@link WriterSizing#of}. */
