@@ -40,8 +40,9 @@ import org.apache.flink.table.types.logical.RowType;
  * rows, when its estimated encoded size reaches {@link WriteOptions#rowGroupBytes()}, or where the
  * caller says ({@link #cutRowGroup()}); {@link #openRowGroupRows()}, {@link #openRowGroupBytes()}
  * and {@link #estimatedFileBytes()} tell a caller that cuts or rolls files itself where it stands.
- * The size estimates, and so the cuts, depend on the rows only: the bytes written do not depend on
- * the pool, its threads or their timing.
+ * pqx's sink sizes files and budgets memory further through {@link WriterSizing}, which is not part
+ * of this API. The size estimates, and so the cuts, depend on the rows only: the bytes written do
+ * not depend on the pool, its threads or their timing.
  *
  * <p>{@link #finish()} writes the last row group, the page indexes and the footer and returns the
  * file's metadata, leaving the stream open (for a stream the caller owns and closes, such as a
@@ -55,8 +56,7 @@ import org.apache.flink.table.types.logical.RowType;
  *
  * <p>Resumable: {@link #writtenPrefix()} writes out the row groups cut so far and returns a {@link
  * ResumePoint} for the caller to persist with those bytes; {@link #resume} continues the file from
- * it after a failure, the finished file the same bytes as one writer would have written. {@link
- * #heldBytes()} says how much memory the writer holds, cheaply, for a budget across writers.
+ * it after a failure, the finished file the same bytes as one writer would have written.
  *
  * <p>A row that cannot be written (a null in a NOT NULL column, a decimal that does not fit) is
  * rejected with an {@link IllegalArgumentException} naming the row, the column and the file; it is
@@ -81,6 +81,9 @@ public final class ParquetWriter implements Closeable {
 
     /** One supplier for every check, rather than a new one per row. */
     private final LongSupplier openBytes;
+
+    /** This writer's one sizing view, for pqx's sink. */
+    private final WriterSizing sizing;
 
     private long rowsWritten;
     private final String rowType;
@@ -123,6 +126,7 @@ public final class ParquetWriter implements Closeable {
         this.maxGroupRows = options.rowGroupRows();
         this.maxGroupBytes = options.rowGroupBytes();
         this.openBytes = rowGroups::openEncodedBytes;
+        this.sizing = new WriterSizing(this, rowGroups);
         this.rowType = schema.rowType().asSerializableString();
         this.rowsWritten = rowsBefore;
     }
@@ -299,7 +303,19 @@ public final class ParquetWriter implements Closeable {
      * @throws IllegalArgumentException if a value of the row cannot be written; the row is skipped
      */
     public void write(RowData row) throws IOException {
-        checkOpen();
+        IllegalArgumentException rejected = guarded(APPEND, row);
+        if (rejected != null) {
+            throw rejected;
+        }
+    }
+
+    /**
+     * Appends {@code row}, cutting the row group at its limits; returns, rather than throws, the
+     * {@link IllegalArgumentException} of a row that cannot be written, so that {@link #guarded}
+     * does not break the writer for it.
+     */
+    @Nullable
+    private IllegalArgumentException append(RowData row) throws IOException, InterruptedException {
         try {
             rowGroups.append(row, rowsWritten);
             rowsWritten++;
@@ -307,13 +323,9 @@ public final class ParquetWriter implements Closeable {
             if (rows >= maxGroupRows || groupBytesCheck.reached(rows, maxGroupBytes, openBytes)) {
                 cut();
             }
+            return null;
         } catch (IllegalArgumentException e) {
-            throw e;
-        } catch (IOException | RuntimeException | Error e) {
-            broken = true;
-            throw e;
-        } catch (InterruptedException e) {
-            throw interrupted();
+            return e;
         }
     }
 
@@ -322,44 +334,18 @@ public final class ParquetWriter implements Closeable {
      * starts a new one. May wait for the pool.
      */
     public void cutRowGroup() throws IOException {
-        checkOpen();
-        try {
-            cut();
-        } catch (IOException | RuntimeException | Error e) {
-            broken = true;
-            throw e;
-        } catch (InterruptedException e) {
-            throw interrupted();
-        }
+        guarded(CUT, null);
     }
 
-    private void cut() throws IOException, InterruptedException {
+    private Void cut() throws IOException, InterruptedException {
         rowGroups.cut();
         groupBytesCheck.reset();
+        return null;
     }
 
-    /**
-     * Frees the open row group's column dictionaries that no page has used yet and that already
-     * show they will not pay (their ids plus entries are not smaller than the plain values: mostly
-     * distinct values, which the first page's end would give up anyway); those chunks go on in
-     * PLAIN. Dictionaries that pay, that pages already use, and those of nested or nullable leaves
-     * (encoded by parquet-column, whose writers cannot be made to fall back) stay. For a caller
-     * short of memory (the sink's memory budget); waits for the encoding pool, and changes the
-     * bytes of the open row group as a smaller dictionary page limit would.
-     *
-     * @return how many dictionaries were given up
-     * @throws IOException naming the file if a column's encoding had failed
-     */
-    public int giveUpUnpayingDictionaries() throws IOException {
-        checkOpen();
-        try {
-            return rowGroups.giveUpUnpayingDictionaries();
-        } catch (IOException | RuntimeException | Error e) {
-            broken = true;
-            throw e;
-        } catch (InterruptedException e) {
-            throw interrupted();
-        }
+    /** {@link WriterSizing#giveUpUnpayingDictionaries()}, guarded as every call here. */
+    int giveUpUnpayingDictionaries() throws IOException {
+        return guarded(GIVE_UP_DICTIONARIES, null);
     }
 
     /** Rows accepted so far. */
@@ -391,36 +377,6 @@ public final class ParquetWriter implements Closeable {
     }
 
     /**
-     * How many file bytes rows of {@code rawBytes} estimated raw bytes (see {@link
-     * ShreddedRows#rawBytes()}) would take, at the compression this file has shown so far (1:1
-     * before any).
-     */
-    public long encodedEstimate(long rawBytes) {
-        return rowGroups.encodedEstimate(rawBytes);
-    }
-
-    /**
-     * The file bytes per raw byte the estimates use now: measured on this file's row groups once
-     * one is known, until then the {@linkplain #assumeCompression assumed} ratio, else 1. A caller
-     * writing many similar files can carry it from one file to the next.
-     */
-    public double compressionRatio() {
-        return rowGroups.ratio();
-    }
-
-    /**
-     * Assumes {@code encodedPerRawByte} file bytes per raw byte until this file has shown its own
-     * compression (a few slices into its second row group): its first row groups and held rows are
-     * then estimated at that ratio rather than at their raw size. Estimates still depend on the
-     * rows and this value only.
-     *
-     * @throws IllegalArgumentException if the ratio is not a positive finite number
-     */
-    public void assumeCompression(double encodedPerRawByte) {
-        rowGroups.assumeRatio(encodedPerRawByte);
-    }
-
-    /**
      * Writes out every row group cut so far (waiting for the pool), flushes the stream and returns
      * the point a later writer can {@linkplain #resume resume} from: the caller makes those bytes
      * durable (for instance {@code RecoverableFsDataOutputStream.persist()}). The open row group is
@@ -429,38 +385,28 @@ public final class ParquetWriter implements Closeable {
      * covers every group cut before the call.
      */
     public ResumePoint writtenPrefix() throws IOException {
-        checkOpen();
-        try {
-            ResumeState.Estimates estimates = rowGroups.awaitWritten();
-            // Every cut group is on the stream now, and nothing else writes to it until the next
-            // cut, which only this thread makes.
-            assembler.startFile();
-            out.flush();
-            return ResumePoint.of(
-                    new ResumeState(
-                            out.position(),
-                            assembler.rowCount(),
-                            rowType,
-                            assembler.rowGroups(),
-                            assembler.columnIndexes(),
-                            assembler.offsetIndexes(),
-                            estimates));
-        } catch (IOException | RuntimeException | Error e) {
-            broken = true;
-            throw e;
-        } catch (InterruptedException e) {
-            throw interrupted();
-        }
+        return guarded(WRITTEN_PREFIX, null);
     }
 
-    /**
-     * Bytes this writer holds in memory now: the compressed pages of its open row group and of cut
-     * groups not yet written, every column's dictionary and page buffers, and its raw slices
-     * (filling and being encoded). Cheap enough to ask every few thousand rows; from the calling
-     * thread, while the pool encodes, it may lag a slice behind. Never negative, never blocks or
-     * throws; 0 once the writer is finished, aborted or closed.
-     */
-    public long heldBytes() {
+    private ResumePoint prefix() throws IOException, InterruptedException {
+        ResumeState.Estimates estimates = rowGroups.awaitWritten();
+        // Every cut group is on the stream now, and nothing else writes to it until the next cut,
+        // which only this thread makes.
+        assembler.startFile();
+        out.flush();
+        return ResumePoint.of(
+                new ResumeState(
+                        out.position(),
+                        assembler.rowCount(),
+                        rowType,
+                        assembler.rowGroups(),
+                        assembler.columnIndexes(),
+                        assembler.offsetIndexes(),
+                        estimates));
+    }
+
+    /** {@link WriterSizing#heldBytes()}. */
+    long heldBytes() {
         if (finished != null || aborted || closed) {
             return 0;
         }
@@ -486,17 +432,13 @@ public final class ParquetWriter implements Closeable {
         if (finished != null) {
             return finished;
         }
-        checkOpen();
-        try {
-            rowGroups.finish();
-            finished = MetadataViews.file(assembler.finish());
-            return finished;
-        } catch (IOException | RuntimeException | Error e) {
-            broken = true;
-            throw e;
-        } catch (InterruptedException e) {
-            throw interrupted();
-        }
+        finished = guarded(FINISH, null);
+        return finished;
+    }
+
+    private FileMetadataView finishFile() throws IOException, InterruptedException {
+        rowGroups.finish();
+        return MetadataViews.file(assembler.finish());
     }
 
     /**
@@ -530,11 +472,52 @@ public final class ParquetWriter implements Closeable {
         }
     }
 
-    private InterruptedIOException interrupted() {
-        broken = true;
-        Thread.currentThread().interrupt();
-        return new InterruptedIOException(
-                "Cannot write " + location + ": interrupted while waiting for encoding");
+    /** A call {@link #guarded} runs: {@code writer}'s step on {@code arg}. */
+    @FunctionalInterface
+    private interface Step<A, R> {
+        R run(ParquetWriter writer, A arg) throws IOException, InterruptedException;
+    }
+
+    // The steps take the writer as an argument rather than capturing it, and are held here, so
+    // that a guarded call allocates nothing: write(row) runs once per row.
+    private static final Step<RowData, IllegalArgumentException> APPEND = ParquetWriter::append;
+    private static final Step<Void, Void> CUT = (writer, none) -> writer.cut();
+    private static final Step<Void, Integer> GIVE_UP_DICTIONARIES =
+            (writer, none) -> writer.rowGroups.giveUpUnpayingDictionaries();
+    private static final Step<Void, ResumePoint> WRITTEN_PREFIX = (writer, none) -> writer.prefix();
+    private static final Step<Void, FileMetadataView> FINISH =
+            (writer, none) -> writer.finishFile();
+
+    /**
+     * The one place a failure breaks the writer: runs {@code step} on an open writer, and if it
+     * does not return (whatever it throws) marks the writer broken, so that further calls fail and
+     * {@link #close()} writes no footer. What the step throws propagates as it is, except an
+     * interrupt while waiting for the pool, which becomes an {@link InterruptedIOException} with
+     * the thread's interrupt flag set again.
+     *
+     * @throws IllegalStateException if the writer failed before or is finished (not breaking it)
+     */
+    private <A, R> R guarded(Step<A, R> step, @Nullable A arg) throws IOException {
+        checkOpen();
+        boolean returned = false;
+        try {
+            R result = step.run(this, arg);
+            returned = true;
+            return result;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException(
+                    "Cannot write " + location + ": interrupted while waiting for encoding");
+        } finally {
+            if (!returned) {
+                broken = true;
+            }
+        }
+    }
+
+    /** {@link WriterSizing#of}. */
+    WriterSizing sizing() {
+        return sizing;
     }
 
     private void checkOpen() {

@@ -49,9 +49,9 @@ public final class ShreddedRows {
     }
 
     /**
-     * Estimated raw (uncompressed, in-memory) bytes of the rows held; {@link
-     * ParquetWriter#encodedEstimate(long)} turns it into file bytes. Sums every column: measure on
-     * a {@link ByteLimitCheck} schedule, not after every row.
+     * Estimated raw (uncompressed, in-memory) bytes of the rows held, before encoding and
+     * compression (pqx's sink turns it into file bytes at the compression its writer has shown).
+     * Sums every column: measure on a {@link ByteLimitCheck} schedule, not after every row.
      */
     public long rawBytes() {
         return buffer.estimatedBytes();

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link ParquetWriter#giveUpUnpayingDictionaries()}: in the open row group's first page, the
+ * {@link WriterSizing#giveUpUnpayingDictionaries()}: in the open row group's first page, the
  * dictionaries of mostly distinct columns are freed and those columns go on in PLAIN, while a
  * dictionary that pays stays; the file reads back the same rows, and the held bytes drop.
  */
@@ -48,10 +48,14 @@ class GiveUpDictionaryTest {
             for (long i = 0; i < rows; i++) {
                 writer.write(row(i));
             }
-            before = writer.heldBytes();
-            assertThat(writer.giveUpUnpayingDictionaries()).as("id and name").isEqualTo(2);
-            after = writer.heldBytes();
-            assertThat(writer.giveUpUnpayingDictionaries()).as("nothing left to give up").isZero();
+            before = WriterSizing.of(writer).heldBytes();
+            assertThat(WriterSizing.of(writer).giveUpUnpayingDictionaries())
+                    .as("id and name")
+                    .isEqualTo(2);
+            after = WriterSizing.of(writer).heldBytes();
+            assertThat(WriterSizing.of(writer).giveUpUnpayingDictionaries())
+                    .as("nothing left to give up")
+                    .isZero();
             for (long i = rows; i < 2L * rows; i++) {
                 writer.write(row(i));
             }

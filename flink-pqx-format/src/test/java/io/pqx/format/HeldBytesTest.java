@@ -14,7 +14,7 @@ import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link ParquetWriter#heldBytes()} follows what the writer holds: it grows as the open row group
+ * {@link WriterSizing#heldBytes()} follows what the writer holds: it grows as the open row group
  * fills, drops once the group is cut and written, is 0 after finish and abort, is never negative,
  * and for an open group it covers the group's bytes once written (its pages, dictionaries and bloom
  * filters: at least 70 % of them) plus the buffers as allocated (dictionary tables, page and slice
@@ -84,7 +84,7 @@ class HeldBytesTest {
                 ParquetWriter.builder(TestingRowTypes.FLAT)
                         .options(options)
                         .open(new ByteArrayOutputStream(), LOCATION);
-        long fresh = writer.heldBytes();
+        long fresh = WriterSizing.of(writer).heldBytes();
         assertThat(fresh)
                 .as(
                         "a fresh writer: the arrays of its empty slice only (a recycled slice keeps"
@@ -94,23 +94,23 @@ class HeldBytesTest {
         for (int i = 0; i < GROUP_ROWS; i++) {
             writer.write(rows.get(i));
             if (i == 2 * 4096) {
-                early = writer.heldBytes();
+                early = WriterSizing.of(writer).heldBytes();
             }
         }
-        long full = writer.heldBytes();
+        long full = WriterSizing.of(writer).heldBytes();
         assertThat(early).isPositive();
         assertThat(full).isGreaterThan(3 * early);
         writer.cutRowGroup();
         writer.writtenPrefix();
-        assertThat(writer.heldBytes())
+        assertThat(WriterSizing.of(writer).heldBytes())
                 .as("the group's pages are gone; buffers keep their capacity")
                 .isLessThan(fresh + full / 20);
         for (int i = GROUP_ROWS; i < GROUP_ROWS + 1_000; i++) {
             writer.write(rows.get(i));
         }
-        assertThat(writer.heldBytes()).as("the filling slice's rows").isPositive();
+        assertThat(WriterSizing.of(writer).heldBytes()).as("the filling slice's rows").isPositive();
         writer.finish();
-        assertThat(writer.heldBytes()).isZero();
+        assertThat(WriterSizing.of(writer).heldBytes()).isZero();
     }
 
     @Test
@@ -137,17 +137,17 @@ class HeldBytesTest {
                 first.write(rows.get(i));
                 second.write(rows.get(rows.size() - 1 - i));
                 if (i % 97 == 0) {
-                    long held = first.heldBytes();
+                    long held = WriterSizing.of(first).heldBytes();
                     assertThat(held).as("row %d", i).isNotNegative();
-                    assertThat(second.heldBytes()).as("row %d", i).isNotNegative();
+                    assertThat(WriterSizing.of(second).heldBytes()).as("row %d", i).isNotNegative();
                     max = Math.max(max, held);
                 }
             }
             assertThat(max).isPositive();
             first.finish();
-            assertThat(first.heldBytes()).isZero();
+            assertThat(WriterSizing.of(first).heldBytes()).isZero();
             second.abort();
-            assertThat(second.heldBytes()).isZero();
+            assertThat(WriterSizing.of(second).heldBytes()).isZero();
         }
     }
 
@@ -170,7 +170,7 @@ class HeldBytesTest {
                 writer.write(rows.get(i));
             }
             long before = writer.bytesWritten();
-            long held = writer.heldBytes();
+            long held = WriterSizing.of(writer).heldBytes();
             writer.cutRowGroup();
             long written = writer.bytesWritten() - before;
             assertThat((double) held)

@@ -170,10 +170,10 @@ class ParquetWriterSharedPoolTest {
                 ParquetWriter.builder(TYPE)
                         .options(bounded)
                         .open(new ByteArrayOutputStream(), "m.parquet");
-        assertThatThrownBy(() -> writer.assumeCompression(0))
+        assertThatThrownBy(() -> WriterSizing.of(writer).assumeCompression(0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("must be > 0");
-        assertThatThrownBy(() -> writer.assumeCompression(Double.NaN))
+        assertThatThrownBy(() -> WriterSizing.of(writer).assumeCompression(Double.NaN))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -237,7 +237,7 @@ class ParquetWriterSharedPoolTest {
         try (ParquetWriter writer =
                 ParquetWriter.builder(TYPE).options(options).open(bytes, "m.parquet")) {
             if (assumed > 0) {
-                writer.assumeCompression(assumed);
+                WriterSizing.of(writer).assumeCompression(assumed);
             }
             for (RowData row : rows) {
                 writer.write(row);

@@ -100,6 +100,12 @@ class ModuleBoundaryTest {
                             "io.pqx.format",
                             List.of(
                                     new SharedPackage(
+                                            "io.pqx.format",
+                                            "the sink sizes its files and budgets its memory through"
+                                                    + " WriterSizing, the writer's sizing view, the"
+                                                    + " package's one @Internal type; a view in another"
+                                                    + " package could not reach the writer's state"),
+                                    new SharedPackage(
                                             "io.pqx.format.predicate",
                                             "the source and the SQL connector evaluate predicates on"
                                                     + " batches and footers with the format's evaluation"),
@@ -177,6 +183,19 @@ class ModuleBoundaryTest {
                             }
                         })
                 .check(mainClasses);
+    }
+
+    @Test
+    void formatsRootPackageSharesWriterSizingOnly() {
+        // The root package is shared for this one view; another @Internal type there would be
+        // shared without a reason of its own.
+        assertThat(
+                        mainClasses.stream()
+                                .filter(c -> c.getPackageName().equals("io.pqx.format"))
+                                .filter(ModuleBoundaryTest::isVisible)
+                                .filter(module("format")::isInternal)
+                                .map(JavaClass::getName))
+                .containsExactly("io.pqx.format.WriterSizing");
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.pqx.sink.file;
 import io.pqx.format.ByteLimitCheck;
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.ShreddedRows;
+import io.pqx.format.WriterSizing;
 import io.pqx.sink.options.RowGroupMode;
 import java.io.IOException;
 import java.util.List;
@@ -130,7 +131,7 @@ final class HoldingCutter implements RowGroupCutter {
     /** The held rows' raw bytes at the file's compression so far; sums every column. */
     @Override
     public long heldFileBytes() {
-        return writer.encodedEstimate(measured.rawBytes());
+        return WriterSizing.of(writer).encodedEstimate(measured.rawBytes());
     }
 
     /** Writes the first {@code rows} held rows as one row group. */

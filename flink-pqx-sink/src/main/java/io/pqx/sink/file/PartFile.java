@@ -5,6 +5,7 @@ import io.pqx.format.EncodingPool;
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.ResumePoint;
 import io.pqx.format.ShreddedRows;
+import io.pqx.format.WriterSizing;
 import io.pqx.format.options.WriteOptions;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -313,9 +314,9 @@ public final class PartFile {
         return lastWriteAt;
     }
 
-    /** File bytes per raw byte this file's estimates use now (see ParquetWriter). */
+    /** File bytes per raw byte this file's estimates use now (see WriterSizing). */
     public double compressionRatio() {
-        return writer.compressionRatio();
+        return WriterSizing.of(writer).compressionRatio();
     }
 
     /**
@@ -324,7 +325,7 @@ public final class PartFile {
      * counted at their raw size.
      */
     public void assumeCompression(double encodedPerRawByte) {
-        writer.assumeCompression(encodedPerRawByte);
+        WriterSizing.of(writer).assumeCompression(encodedPerRawByte);
     }
 
     /**
@@ -348,7 +349,7 @@ public final class PartFile {
      * the rows held or carried for its open row group. Measures every column: ask on a schedule.
      */
     public long heldBytes() {
-        return writer.heldBytes() + cutter.memoryBytes();
+        return WriterSizing.of(writer).heldBytes() + cutter.memoryBytes();
     }
 
     /** Heap bytes that {@link #logOpenRows()} would free now. */
@@ -366,13 +367,13 @@ public final class PartFile {
 
     /**
      * Frees the open row group's dictionaries that no page has used and that show they will not pay
-     * ({@link ParquetWriter#giveUpUnpayingDictionaries()}); the memory budget's second resort.
+     * ({@link WriterSizing#giveUpUnpayingDictionaries()}); the memory budget's second resort.
      *
      * @return how many were given up
      */
     public int giveUpUnpayingDictionaries() throws IOException {
         try {
-            return writer.giveUpUnpayingDictionaries();
+            return WriterSizing.of(writer).giveUpUnpayingDictionaries();
         } catch (IOException e) {
             throw new IOException(relocate(e.getMessage(), where()), e);
         }
