@@ -177,7 +177,7 @@ public final class PqxSink
                             .setParallelism(1)
                             .setMaxParallelism(1);
         }
-        if (!settings.successFile() || partitionKeys.isEmpty()) {
+        if (!settings.partitionCommit().successFile() || partitionKeys.isEmpty()) {
             return;
         }
         published
@@ -187,8 +187,8 @@ public final class PqxSink
                         Types.STRING,
                         new PartitionCommitOperator(
                                 basePath,
-                                settings.partitionCommitTrigger(),
-                                settings.partitionCommitDelay().toMillis()))
+                                settings.partitionCommit().trigger(),
+                                settings.partitionCommit().delay().toMillis()))
                 .setParallelism(1)
                 .setMaxParallelism(1);
     }

@@ -2,26 +2,20 @@ package io.pqx.sink;
 
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.options.Compression;
-import io.pqx.format.options.WriteOptions;
 import io.pqx.sink.file.RowSorter;
 import io.pqx.sink.file.SortKey;
-import io.pqx.sink.options.OpenRowGroupPolicy;
-import io.pqx.sink.options.RowGroupMode;
 import io.pqx.sink.partition.PartitionComputer;
-import io.pqx.sink.writer.FileNamePattern;
 import io.pqx.sink.writer.PartitionWrites;
 import io.pqx.sink.writer.PojoRowConverter;
+import io.pqx.sink.writer.SettingChecks;
 import io.pqx.sink.writer.SinkSettings;
 import java.io.File;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.stream.Collectors;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
@@ -39,11 +33,6 @@ import org.apache.flink.table.types.logical.RowType;
  */
 @PublicEvolving
 public final class PqxSinkBuilder {
-    /** Smallest {@code sink.rolling-policy.file-size}; below, a file is mostly its footer. */
-    private static final MemorySize MIN_ROLLING_FILE_SIZE = MemorySize.ofMebiBytes(1);
-
-    private static final MemorySize MIN_MEMORY_BUDGET = MemorySize.ofMebiBytes(16);
-
     private String basePath;
     private RowType rowType;
     private final List<String> partitionKeys = new ArrayList<>();
@@ -276,111 +265,56 @@ public final class PqxSinkBuilder {
                 defaultPartitionName, inputGrouped, overwrite, overwrite ? staticPath : null);
     }
 
+    /**
+     * Reads every option into its group; each group checks its own values (and {@link SinkSettings}
+     * the one rule across groups), naming the option key.
+     */
     private SinkSettings resolve(PartitionWrites writes) {
-        int rows = positive(PqxSinkOptions.ROW_GROUP_ROWS);
-        long groupBytes = options.get(PqxSinkOptions.ROW_GROUP_BYTES).getBytes();
-        check(
-                groupBytes > 0 && groupBytes <= WriteOptions.MAX_ROW_GROUP_BYTES,
-                PqxSinkOptions.ROW_GROUP_BYTES.key(),
-                groupBytes,
-                "must be between 1 and 1 gb");
-        int minRows = positive(PqxSinkOptions.ROW_GROUP_MIN_ROWS);
-        Integer threads = options.get(PqxSinkOptions.ENCODING_THREADS);
-        check(
-                threads == null || threads > 0,
-                PqxSinkOptions.ENCODING_THREADS.key(),
-                threads,
-                "must be > 0");
-        int inFlight = positive(PqxSinkOptions.ENCODING_MAX_IN_FLIGHT);
-        Compression codec = codec();
-        Integer level = options.get(PqxSinkOptions.COMPRESSION_LEVEL);
-        checkLevel(codec, level);
-        long pageSize = options.get(PqxSinkOptions.PAGE_SIZE).getBytes();
-        check(
-                pageSize > 0 && pageSize <= Integer.MAX_VALUE,
-                PqxSinkOptions.PAGE_SIZE.key(),
-                pageSize,
-                "must be between 1 and 2 gb");
-        long ndv = options.get(PqxSinkOptions.BLOOM_FILTER_NDV);
-        check(ndv > 0, PqxSinkOptions.BLOOM_FILTER_NDV.key(), ndv, "must be > 0");
-        double fpp = options.get(PqxSinkOptions.BLOOM_FILTER_FPP);
-        check(fpp > 0 && fpp < 1, PqxSinkOptions.BLOOM_FILTER_FPP.key(), fpp, "must be in (0, 1)");
-        String pattern = options.get(PqxSinkOptions.FILE_NAME_PATTERN);
-        try {
-            FileNamePattern.check(pattern);
-        } catch (IllegalArgumentException e) {
-            throw fail(PqxSinkOptions.FILE_NAME_PATTERN.key(), pattern, e.getMessage());
-        }
-        MemorySize fileSize = options.get(PqxSinkOptions.ROLLING_FILE_SIZE);
-        check(
-                fileSize.compareTo(MIN_ROLLING_FILE_SIZE) >= 0,
-                PqxSinkOptions.ROLLING_FILE_SIZE.key(),
-                fileSize,
-                "must be at least 1 mb (smaller files are mostly footer, and every file costs a"
-                        + " commit and a reader's open)");
-        Duration delay = options.get(PqxSinkOptions.PARTITION_COMMIT_DELAY);
-        check(
-                !delay.isNegative(),
-                PqxSinkOptions.PARTITION_COMMIT_DELAY.key(),
-                delay,
-                "must not be negative");
-        return new SinkSettings(
-                options.get(PqxSinkOptions.ROW_GROUP_MODE),
-                rows,
-                groupBytes,
-                minRows,
-                threads == null ? 0 : threads,
-                inFlight,
-                codec,
-                level,
-                options.get(PqxSinkOptions.DICTIONARY_ENABLED),
-                (int) pageSize,
-                positive(PqxSinkOptions.PAGE_ROW_LIMIT),
-                options.get(PqxSinkOptions.PAGE_CHECKSUMS),
-                options.get(PqxSinkOptions.STATISTICS_LEVEL),
-                positive(PqxSinkOptions.STATISTICS_TRUNCATE_LENGTH),
-                options.get(PqxSinkOptions.BLOOM_FILTER_COLUMNS),
-                ndv,
-                fpp,
-                sortKeys(),
-                pattern,
-                positive(PqxSinkOptions.MAX_OPEN_FILES),
-                fileSize.getBytes(),
-                positiveDuration(PqxSinkOptions.ROLLING_ROLLOVER_INTERVAL),
-                positiveDuration(PqxSinkOptions.ROLLING_INACTIVITY_INTERVAL),
-                positiveDuration(PqxSinkOptions.ROLLING_CHECK_INTERVAL),
-                options.get(PqxSinkOptions.PARTITION_COMMIT_TRIGGER),
-                delay,
-                options.get(PqxSinkOptions.PARTITION_COMMIT_SUCCESS_FILE),
-                writes,
-                checkpoints());
-    }
-
-    private SinkSettings.Checkpoints checkpoints() {
-        boolean roll = options.get(PqxSinkOptions.ROLL_ON_CHECKPOINT);
-        OpenRowGroupPolicy openGroup = options.get(PqxSinkOptions.CHECKPOINT_OPEN_ROW_GROUP);
-        check(
-                roll
-                        || openGroup != OpenRowGroupPolicy.FLUSH
-                        || options.get(PqxSinkOptions.ROW_GROUP_MODE) != RowGroupMode.EXACT,
-                PqxSinkOptions.CHECKPOINT_OPEN_ROW_GROUP.key(),
-                "flush",
-                "must not be flush in exact mode ('sink.row-group.mode' exact), which writes a short row group"
-                        + " at every checkpoint, and exact mode allows only a file's last row group"
-                        + " to be short (use carry, approximate mode, or"
-                        + " 'sink.rolling-policy.roll-on-checkpoint' true)");
+        SinkSettings.RowGroups rowGroups =
+                new SinkSettings.RowGroups(
+                        options.get(PqxSinkOptions.ROW_GROUP_MODE),
+                        options.get(PqxSinkOptions.ROW_GROUP_ROWS),
+                        options.get(PqxSinkOptions.ROW_GROUP_BYTES).getBytes(),
+                        options.get(PqxSinkOptions.ROW_GROUP_MIN_ROWS));
+        SinkSettings.Encoding encoding =
+                new SinkSettings.Encoding(
+                        options.get(PqxSinkOptions.ENCODING_THREADS),
+                        options.get(PqxSinkOptions.ENCODING_MAX_IN_FLIGHT));
+        SinkSettings.FileLayout layout =
+                new SinkSettings.FileLayout(
+                        codec(),
+                        options.get(PqxSinkOptions.COMPRESSION_LEVEL),
+                        options.get(PqxSinkOptions.DICTIONARY_ENABLED),
+                        options.get(PqxSinkOptions.PAGE_SIZE).getBytes(),
+                        options.get(PqxSinkOptions.PAGE_ROW_LIMIT),
+                        options.get(PqxSinkOptions.PAGE_CHECKSUMS),
+                        options.get(PqxSinkOptions.STATISTICS_LEVEL),
+                        options.get(PqxSinkOptions.STATISTICS_TRUNCATE_LENGTH),
+                        options.get(PqxSinkOptions.BLOOM_FILTER_COLUMNS),
+                        options.get(PqxSinkOptions.BLOOM_FILTER_NDV),
+                        options.get(PqxSinkOptions.BLOOM_FILTER_FPP),
+                        sortKeys());
+        SinkSettings.Rolling rolling =
+                new SinkSettings.Rolling(
+                        options.get(PqxSinkOptions.FILE_NAME_PATTERN),
+                        options.get(PqxSinkOptions.MAX_OPEN_FILES),
+                        options.get(PqxSinkOptions.ROLLING_FILE_SIZE).getBytes(),
+                        options.get(PqxSinkOptions.ROLLING_ROLLOVER_INTERVAL),
+                        options.get(PqxSinkOptions.ROLLING_INACTIVITY_INTERVAL),
+                        options.get(PqxSinkOptions.ROLLING_CHECK_INTERVAL));
+        SinkSettings.PartitionCommit commit =
+                new SinkSettings.PartitionCommit(
+                        options.get(PqxSinkOptions.PARTITION_COMMIT_TRIGGER),
+                        options.get(PqxSinkOptions.PARTITION_COMMIT_DELAY),
+                        options.get(PqxSinkOptions.PARTITION_COMMIT_SUCCESS_FILE));
         MemorySize budget = options.get(PqxSinkOptions.MEMORY_BUDGET);
-        boolean discard = options.get(PqxSinkOptions.RESTORE_DISCARD_PUBLISHED_FILES);
-        if (budget == null) {
-            return new SinkSettings.Checkpoints(
-                    roll, openGroup, SinkSettings.HEAP_SHARE_BUDGET, discard);
-        }
-        check(
-                budget.compareTo(MIN_MEMORY_BUDGET) >= 0,
-                PqxSinkOptions.MEMORY_BUDGET.key(),
-                budget,
-                "must be at least 16 mb (the encoding of a single open file needs a few mb)");
-        return new SinkSettings.Checkpoints(roll, openGroup, budget.getBytes(), discard);
+        SinkSettings.Checkpoints checkpoints =
+                new SinkSettings.Checkpoints(
+                        options.get(PqxSinkOptions.ROLL_ON_CHECKPOINT),
+                        options.get(PqxSinkOptions.CHECKPOINT_OPEN_ROW_GROUP),
+                        budget == null ? SinkSettings.HEAP_SHARE_BUDGET : budget.getBytes(),
+                        options.get(PqxSinkOptions.RESTORE_DISCARD_PUBLISHED_FILES));
+        return new SinkSettings(rowGroups, encoding, layout, rolling, commit, writes, checkpoints);
     }
 
     private List<SortKey> sortKeys() {
@@ -411,21 +345,9 @@ public final class PqxSinkBuilder {
         }
     }
 
-    private static void checkLevel(Compression codec, Integer level) {
-        if (level == null) {
-            return;
-        }
-        String key = PqxSinkOptions.COMPRESSION_LEVEL.key();
-        if (codec == Compression.ZSTD) {
-            check(level >= 1 && level <= 22, key, level, "must be between 1 and 22 for ZSTD");
-        } else if (codec == Compression.GZIP) {
-            check(level >= 0 && level <= 9, key, level, "must be between 0 and 9 for GZIP");
-        }
-    }
-
     private static void checkColumns(
             SinkSettings settings, PartitionComputer partitions, List<String> leaves) {
-        for (String column : settings.bloomFilterColumns()) {
+        for (String column : settings.layout().bloomFilterColumns()) {
             check(
                     leaves.contains(column),
                     PqxSinkOptions.BLOOM_FILTER_COLUMNS.key(),
@@ -433,50 +355,27 @@ public final class PqxSinkBuilder {
                     "must name a leaf column of the files (" + String.join(", ", leaves) + ")");
         }
         try {
-            RowSorter.of(partitions.dataType(), settings.sortBy());
+            RowSorter.of(partitions.dataType(), settings.layout().sortBy());
         } catch (IllegalArgumentException e) {
             throw fail(
                     PqxSinkOptions.SORT_BY.key(),
-                    settings.sortBy().stream()
+                    settings.layout().sortBy().stream()
                             .map(SortKey::toString)
                             .collect(Collectors.joining("; ")),
                     "is invalid: " + e.getMessage());
         }
         try {
-            settings.writeOptions();
+            settings.layout().writeOptions();
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Cannot build PqxSink: " + e.getMessage(), e);
         }
     }
 
-    private int positive(ConfigOption<Integer> option) {
-        int value = options.get(option);
-        check(value > 0, option.key(), value, "must be > 0");
-        return value;
-    }
-
-    private Duration positiveDuration(ConfigOption<Duration> option) {
-        Duration value = options.get(option);
-        check(!value.isNegative() && !value.isZero(), option.key(), value, "must be > 0");
-        return value;
-    }
-
     private static void check(boolean ok, String key, Object value, String rule) {
-        if (!ok) {
-            throw fail(key, value, rule);
-        }
+        SettingChecks.check(ok, key, value, rule);
     }
 
     private static IllegalArgumentException fail(String key, Object value, String rule) {
-        return new IllegalArgumentException(
-                "Cannot build PqxSink: " + key + " " + rule + " but is " + render(value));
-    }
-
-    /** A value as the user wrote it: lists comma-separated, not as Java's collection dump. */
-    private static String render(Object value) {
-        if (value instanceof Collection<?> values) {
-            return values.stream().map(PqxSinkBuilder::render).collect(Collectors.joining(", "));
-        }
-        return Objects.toString(value);
+        return SettingChecks.fail(key, value, rule);
     }
 }

@@ -67,14 +67,14 @@ class PqxSinkBuilderTest {
     @Test
     void resolvesDefaults() {
         var s = valid().build().settings();
-        assertThat(s.rowGroupMode()).isEqualTo(RowGroupMode.EXACT);
-        assertThat(s.rowGroupRows()).isEqualTo(1_000_000);
-        assertThat(s.rowGroupBytes()).isEqualTo(128L << 20);
-        assertThat(s.compression()).isEqualTo(Compression.ZSTD);
-        assertThat(s.statisticsLevel()).isEqualTo(StatisticsLevel.PAGE);
-        assertThat(s.effectiveEncodingThreads())
+        assertThat(s.rowGroups().mode()).isEqualTo(RowGroupMode.EXACT);
+        assertThat(s.rowGroups().rows()).isEqualTo(1_000_000);
+        assertThat(s.rowGroups().bytes()).isEqualTo(128L << 20);
+        assertThat(s.layout().codec()).isEqualTo(Compression.ZSTD);
+        assertThat(s.layout().statisticsLevel()).isEqualTo(StatisticsLevel.PAGE);
+        assertThat(s.encoding().effectiveThreads())
                 .isEqualTo(Math.max(1, Runtime.getRuntime().availableProcessors() - 1));
-        WriteOptions options = s.writeOptions();
+        WriteOptions options = s.layout().writeOptions();
         assertThat(options.codec()).isEqualTo(Compression.ZSTD);
         assertThat(options.compressionLevel()).isEqualTo(3);
         assertThat(options.statisticsEnabled()).isTrue();
@@ -84,6 +84,7 @@ class PqxSinkBuilderTest {
                         valid().set(PqxSinkOptions.PAGE_CHECKSUMS, false)
                                 .build()
                                 .settings()
+                                .layout()
                                 .writeOptions()
                                 .pageChecksums())
                 .isFalse();
@@ -104,16 +105,16 @@ class PqxSinkBuilderTest {
                                         "sink.rolling-policy.rollover-interval", "10 s"))
                         .build()
                         .settings();
-        assertThat(s.rowGroupMode()).isEqualTo(RowGroupMode.APPROXIMATE);
-        assertThat(s.rowGroupBytes()).isEqualTo(8L << 20);
-        assertThat(s.writeOptions().codec()).isEqualTo(Compression.GZIP);
-        assertThat(s.writeOptions().compressionLevel()).isEqualTo(9);
-        assertThat(s.writeOptions().pageIndexEnabled()).isFalse();
-        assertThat(s.sortBy()).hasSize(2);
-        assertThat(s.sortBy().get(0).descending()).isTrue();
-        assertThat(s.sortBy().get(0).nullsFirst()).isFalse();
-        assertThat(s.writeOptions().bloomFilters()).containsOnlyKeys("name");
-        assertThat(s.rolloverInterval().getSeconds()).isEqualTo(10);
+        assertThat(s.rowGroups().mode()).isEqualTo(RowGroupMode.APPROXIMATE);
+        assertThat(s.rowGroups().bytes()).isEqualTo(8L << 20);
+        assertThat(s.layout().writeOptions().codec()).isEqualTo(Compression.GZIP);
+        assertThat(s.layout().writeOptions().compressionLevel()).isEqualTo(9);
+        assertThat(s.layout().writeOptions().pageIndexEnabled()).isFalse();
+        assertThat(s.layout().sortBy()).hasSize(2);
+        assertThat(s.layout().sortBy().get(0).descending()).isTrue();
+        assertThat(s.layout().sortBy().get(0).nullsFirst()).isFalse();
+        assertThat(s.layout().writeOptions().bloomFilters()).containsOnlyKeys("name");
+        assertThat(s.rolling().rolloverInterval().getSeconds()).isEqualTo(10);
     }
 
     @Test
@@ -131,6 +132,7 @@ class PqxSinkBuilderTest {
                                         valid().setAll(Map.of("sink.compression.codec", text))
                                                 .build()
                                                 .settings()
+                                                .layout()
                                                 .writeOptions()
                                                 .codec())
                                 .as(text)
@@ -265,7 +267,8 @@ class PqxSinkBuilderTest {
                         valid().set(PqxSinkOptions.ROLLING_FILE_SIZE, MemorySize.parse("1 mb"))
                                 .build()
                                 .settings()
-                                .rollingFileSize())
+                                .rolling()
+                                .fileSize())
                 .isEqualTo(1 << 20);
     }
 

@@ -138,14 +138,14 @@ public final class PqxSinkWriter
         this.partitions = partitions;
         RowGroupLimits limits =
                 new RowGroupLimits(
-                        settings.rowGroupMode(),
-                        settings.rowGroupRows(),
-                        settings.rowGroupBytes(),
-                        settings.effectiveMinRows());
+                        settings.rowGroups().mode(),
+                        settings.rowGroups().rows(),
+                        settings.rowGroups().bytes(),
+                        settings.rowGroups().effectiveMinRows());
         RowSorter sorter =
-                settings.sortBy().isEmpty()
+                settings.layout().sortBy().isEmpty()
                         ? null
-                        : RowSorter.of(partitions.dataType(), settings.sortBy());
+                        : RowSorter.of(partitions.dataType(), settings.layout().sortBy());
         this.dataColumns = partitions.dataColumns();
         this.subtask = context.getTaskInfo().getIndexOfThisSubtask();
         this.time = context.getProcessingTimeService();
@@ -157,8 +157,8 @@ public final class PqxSinkWriter
         this.budget =
                 new MemoryBudget(
                         settings.checkpoints().memoryBudgetBytes(),
-                        settings.rowGroupMode() == RowGroupMode.EXACT,
-                        settings.effectiveMinRows(),
+                        settings.rowGroups().mode() == RowGroupMode.EXACT,
+                        settings.rowGroups().effectiveMinRows(),
                         metrics.counter("pqxForcedRowGroupCuts"),
                         metrics.counter("pqxForcedFileCloses"),
                         metrics.counter("pqxRowLogSpills"),
@@ -196,24 +196,24 @@ public final class PqxSinkWriter
         this.names =
                 new PartFileNames(
                         basePath,
-                        settings.fileNamePattern(),
+                        settings.rolling().fileNamePattern(),
                         AttemptIds.writerId(lineage, attempt),
                         subtask);
         this.pool =
                 EncodingPool.threads(
-                        settings.effectiveEncodingThreads(),
+                        settings.encoding().effectiveThreads(),
                         SLICES_IN_FLIGHT,
-                        settings.maxInFlight(),
+                        settings.encoding().maxInFlight(),
                         "pqx-sink-" + subtask);
         this.partFiles =
                 new PartFiles(
                         recoverableWriter,
                         partitions.dataType(),
-                        settings.writeOptions(),
+                        settings.layout().writeOptions(),
                         limits,
                         sorter,
                         pool,
-                        settings.rollingFileSize(),
+                        settings.rolling().fileSize(),
                         rolling.carriesOpenRowGroups());
         this.open = new OpenFiles(partFiles, recoverableWriter, context.metricGroup());
     }
@@ -252,7 +252,7 @@ public final class PqxSinkWriter
                 // grouped input: the partitions seen so far are done
                 open.closeAll();
             }
-            file = open.open(names.next(partition, now), settings.maxOpenFiles());
+            file = open.open(names.next(partition, now), settings.rolling().maxOpenFiles());
         }
         Long timestamp = context == null ? null : context.timestamp();
         try {

@@ -31,19 +31,19 @@ final class RollingPolicy {
 
     RollingPolicy(
             SinkSettings settings, RecoverableWriter writer, Path basePath, boolean partitioned) {
-        this.rolloverMillis = settings.rolloverInterval().toMillis();
-        this.inactivityMillis = settings.inactivityInterval().toMillis();
-        this.checkIntervalMillis = settings.rollingCheckInterval().toMillis();
-        this.partitionCommitDelayMillis = settings.partitionCommitDelay().toMillis();
+        this.rolloverMillis = settings.rolling().rolloverInterval().toMillis();
+        this.inactivityMillis = settings.rolling().inactivityInterval().toMillis();
+        this.checkIntervalMillis = settings.rolling().checkInterval().toMillis();
+        this.partitionCommitDelayMillis = settings.partitionCommit().delay().toMillis();
         this.spansCheckpoints = spansCheckpoints(settings, writer, basePath);
         this.carry =
                 spansCheckpoints
                         && settings.checkpoints().openRowGroup() == OpenRowGroupPolicy.CARRY;
         this.closesOnWatermark =
                 spansCheckpoints
-                        && settings.successFile()
+                        && settings.partitionCommit().successFile()
                         && partitioned
-                        && settings.partitionCommitTrigger() == PartitionCommitTrigger.WATERMARK;
+                        && settings.partitionCommit().trigger() == PartitionCommitTrigger.WATERMARK;
     }
 
     private static boolean spansCheckpoints(

@@ -69,7 +69,10 @@ final class WriterRestore {
         }
         OrphanCleaner cleaner =
                 new OrphanCleaner(
-                        settings.fileNamePattern(), restoredFrom, new HashSet<>(lineageIds), keep);
+                        settings.rolling().fileNamePattern(),
+                        restoredFrom,
+                        new HashSet<>(lineageIds),
+                        keep);
         FileSystem fs = basePath.getFileSystem();
         int deleted = cleaner.clean(fs, basePath, partitionDepth);
         if (deleted > 0) {
@@ -129,6 +132,6 @@ final class WriterRestore {
             // Resumed from state written with files open, now rolling on checkpoint.
             open.closeAll();
         }
-        open.closeBeyond(settings.maxOpenFiles());
+        open.closeBeyond(settings.rolling().maxOpenFiles());
     }
 }

@@ -55,12 +55,14 @@ class OptionsReachTheFileTest {
     private FileMetadataView write(String name, SinkSettings s) throws Exception {
         RowGroupLimits cut =
                 new RowGroupLimits(
-                        s.rowGroupMode(),
-                        s.rowGroupRows(),
-                        s.rowGroupBytes(),
-                        s.effectiveMinRows());
+                        s.rowGroups().mode(),
+                        s.rowGroups().rows(),
+                        s.rowGroups().bytes(),
+                        s.rowGroups().effectiveMinRows());
         RowSorter sorter =
-                s.sortBy().isEmpty() ? null : RowSorter.of(TestingIdNameRows.TYPE, s.sortBy());
+                s.layout().sortBy().isEmpty()
+                        ? null
+                        : RowSorter.of(TestingIdNameRows.TYPE, s.layout().sortBy());
         java.nio.file.Path file =
                 TestingPartFiles.write(
                         dir,
@@ -68,7 +70,7 @@ class OptionsReachTheFileTest {
                         TestingIdNameRows.TYPE,
                         rows(1000),
                         cut,
-                        s.writeOptions(),
+                        s.layout().writeOptions(),
                         sorter,
                         2);
         return TestingSinkFiles.footer(file);
@@ -251,7 +253,7 @@ class OptionsReachTheFileTest {
     @Test
     void pageChecksumsAreWrittenByDefaultAndCanBeTurnedOff() throws Exception {
         SinkSettings defaults = settings(Map.of("sink.page.row-limit", "100"));
-        assertThat(defaults.pageChecksums()).isTrue();
+        assertThat(defaults.layout().pageChecksums()).isTrue();
         List<PageHeader> on =
                 pagesCheckingCrcs("crc-default.parquet", write("crc-default.parquet", defaults));
         List<PageHeader> explicit =
