@@ -18,11 +18,13 @@ import org.duckdb.DuckDBResultSet;
  * Writes the lineitem-like table with Arrow C++'s Parquet writer, through Arrow Java's dataset
  * writer ({@link DatasetFileWriter}, JNI; the library is bundled in arrow-dataset's jar): the rows
  * come from the table a {@link DuckDbSession} holds, handed over as Arrow record batches through
- * the Arrow C data interface ({@code arrowExportStream}), one row group per batch.
+ * the Arrow C data interface ({@code arrowExportStream}).
  *
- * <p>Arrow Java's dataset writer exposes no Parquet writer property, so the file has Arrow C++'s
- * defaults: no compression (a codec cannot be chosen), dictionary encoding on, data pages v1, 1 MiB
- * pages, no page index, no page CRC; columns OPTIONAL (DuckDB exports nullable fields) and
+ * <p>Arrow Java's dataset writer exposes no Parquet writer property and no row-group size, so the
+ * file has Arrow C++'s defaults: no compression (a codec cannot be chosen), row groups of at most
+ * 32,768 rows (its scanner re-batches the stream into batches of that size, whatever the exported
+ * batches hold, and each batch becomes a row group), dictionary encoding on, data pages v1 of up to
+ * 1 MiB, page index on, no page CRC; columns OPTIONAL (DuckDB exports nullable fields) and
  * DECIMAL(15,2) as FIXED_LEN_BYTE_ARRAY. One write at a time.
  */
 final class ArrowTableWriter {
@@ -36,17 +38,18 @@ final class ArrowTableWriter {
     private ArrowTableWriter() {}
 
     /**
-     * Writes {@code SELECT * FROM t} of {@code session} into the new directory {@code dir}, {@code
-     * rowGroupRows} rows per row group, and returns the file.
+     * Writes {@code SELECT * FROM t} of {@code session} into the new directory {@code dir},
+     * exported in batches of {@code batchRows} (row groups are smaller: see above), and returns the
+     * file.
      */
-    static Path write(DuckDbSession session, Path dir, int rowGroupRows) throws IOException {
+    static Path write(DuckDbSession session, Path dir, int batchRows) throws IOException {
         try (Statement statement = session.connection().createStatement();
                 ResultSet rows = statement.executeQuery(session.selectAll())) {
             // The dataset writer takes the reader over: it closes it when the stream ends.
             ArrowReader batches =
                     (ArrowReader)
                             rows.unwrap(DuckDBResultSet.class)
-                                    .arrowExportStream(ALLOCATOR, rowGroupRows);
+                                    .arrowExportStream(ALLOCATOR, batchRows);
             DatasetFileWriter.write(
                     ALLOCATOR,
                     batches,

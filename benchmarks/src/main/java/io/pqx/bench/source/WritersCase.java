@@ -17,8 +17,8 @@ import java.util.Map;
  * same table written by other writers, read by {@code pqx_reader} and {@code duckdb}, every value
  * checked against the generated table: DuckDB 2.0's own file ({@code COPY ... (FORMAT PARQUET,
  * COMPRESSION ZSTD, COMPRESSION_LEVEL 3, ROW_GROUP_SIZE 1000000)}, its defaults otherwise), Arrow
- * C++'s ({@link ArrowTableWriter}: its defaults, which means uncompressed; 1M-row row groups) and
- * parquet-java's with data pages v2 and dictionary off (DELTA encodings, ZSTD 3, 1M-row row
+ * C++'s ({@link ArrowTableWriter}: its defaults, which means uncompressed, 32,768-row row groups)
+ * and parquet-java's with data pages v2 and dictionary off (DELTA encodings, ZSTD 3, 1M-row row
  * groups). Each file's layout is printed ({@link FileLayout}) before it is read.
  */
 final class WritersCase implements SourceCase {
