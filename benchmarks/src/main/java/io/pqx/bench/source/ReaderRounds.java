@@ -10,10 +10,17 @@ import java.util.Map;
 /**
  * Measures readers, and only readers, on one query over one file in suite {@code source}: warm-up
  * and measured rounds in which every reader runs once on this thread, taking turns going first, a
- * full GC (not timed) before each run; every answer checked ({@link ReaderRun}). Prints the round
- * lines and the medians ({@link FigureLines}).
+ * full GC (not timed) before each run; every answer checked ({@link ReaderRun}). At least {@value
+ * #MIN_WARMUPS} warm-up rounds, whatever {@code --warmups} says: a file of another shape (pages of
+ * a million values, other encodings) is compiled anew by the JIT over its first scans (pqx's first
+ * four scans of DuckDB's 1,000,000-row file took 1.0, 0.16, 0.12 and 0.105 s of thread CPU), and
+ * the figures are to be a running job's steady state, as DuckDB's (native code) are from the first
+ * run. Prints the round lines and the medians ({@link FigureLines}).
  */
 final class ReaderRounds {
+    /** The fewest warm-up rounds of a readers-only measurement. */
+    static final int MIN_WARMUPS = 3;
+
     private ReaderRounds() {}
 
     /** The readers' figures, keyed by label in the order given. */
@@ -27,9 +34,10 @@ final class ReaderRounds {
             throws Exception {
         Map<String, ContenderFigures> figures = new LinkedHashMap<>();
         readers.forEach(r -> figures.put(r.label(), new ContenderFigures()));
-        int total = args.warmups() + args.rounds();
+        int warmups = Math.max(MIN_WARMUPS, args.warmups());
+        int total = warmups + args.rounds();
         for (int round = 0; round < total; round++) {
-            boolean measured = round >= args.warmups();
+            boolean measured = round >= warmups;
             StringBuilder line = new StringBuilder();
             for (int k = 0; k < readers.size(); k++) {
                 // Rotate who goes first, so that no reader always runs after the same one.
@@ -50,9 +58,8 @@ final class ReaderRounds {
             report.info(
                     "%s %s%s",
                     measured
-                            ? String.format(
-                                    "round %d/%d", round - args.warmups() + 1, args.rounds())
-                            : String.format("warmup %d/%d", round + 1, args.warmups()),
+                            ? String.format("round %d/%d", round - warmups + 1, args.rounds())
+                            : String.format("warmup %d/%d", round + 1, warmups),
                     query.name(),
                     line);
         }
