@@ -6,6 +6,7 @@ import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;
 import java.io.IOException;
 import java.util.List;
+import java.util.Locale;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
 
@@ -38,7 +39,7 @@ public final class PqxTableWriter implements TableWriter {
      */
     public static PqxTableWriter withCodec(FormatSettings settings, Compression codec) {
         return new PqxTableWriter(
-                FormatContenders.PQX + "_" + codec.name().toLowerCase(java.util.Locale.ROOT),
+                FormatContenders.PQX + "_" + codec.name().toLowerCase(Locale.ROOT),
                 settings,
                 true,
                 codec);

@@ -49,7 +49,9 @@ final class CodecsCase implements SourceCase {
             data.report()
                     .info(
                             "file %s %s %s",
-                            query.name(), file.getFileName(), FileLayout.of(file).describe());
+                            query.name(),
+                            file.getFileName(),
+                            FileLayout.of(file.toFile()).describe());
         }
     }
 

@@ -10,8 +10,8 @@ import io.pqx.format.metadata.PageChecksumCount;
 import io.pqx.format.metadata.Repetition;
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.options.ReadOptions;
+import java.io.File;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.apache.flink.core.fs.Path;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.DataPage;
 import org.apache.parquet.column.page.DataPageV2;
@@ -53,9 +54,8 @@ record FileLayout(
         Set<String> pageVersions) {
 
     /** Reads the layout of {@code file}. */
-    static FileLayout of(Path file) throws IOException {
-        try (InputFile input =
-                FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri()))) {
+    static FileLayout of(File file) throws IOException {
+        try (InputFile input = FlinkInputFile.open(new Path(file.toURI()))) {
             ParquetInspector inspector = ParquetInspector.read(input, ReadOptions.defaults());
             FileMetadataView metadata = inspector.metadata();
             Set<String> codecs = new LinkedHashSet<>();
@@ -115,9 +115,9 @@ record FileLayout(
     }
 
     /** The data page versions ({@code v1}, {@code v2}) of the first row group's pages. */
-    private static Set<String> pageVersions(Path file) throws IOException {
+    private static Set<String> pageVersions(File file) throws IOException {
         Set<String> versions = new TreeSet<>();
-        try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file))) {
+        try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file.toPath()))) {
             PageReadStore rowGroup = reader.readNextRowGroup();
             if (rowGroup == null) {
                 return versions;

@@ -63,7 +63,8 @@ final class WritersCase implements SourceCase {
         SourceQuery query = scan.named(SourceSuite.SCAN + "_" + writer);
         files.add(new Written(writer, file, query));
         report.info(
-                "file %s %s %s", query.name(), file.getFileName(), FileLayout.of(file).describe());
+                "file %s %s %s",
+                query.name(), file.getFileName(), FileLayout.of(file.toFile()).describe());
     }
 
     @Override
