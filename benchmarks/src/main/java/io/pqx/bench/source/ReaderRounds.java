@@ -11,11 +11,11 @@ import java.util.Map;
  * Measures readers, and only readers, on one query over one file in suite {@code source}: warm-up
  * and measured rounds in which every reader runs once on this thread, taking turns going first, a
  * full GC (not timed) before each run; every answer checked ({@link ReaderRun}). At least {@value
- * #MIN_WARMUPS} warm-up rounds, whatever {@code --warmups} says: a file of another shape (pages of
- * a million values, other encodings) is compiled anew by the JIT over its first scans (pqx's first
- * four scans of DuckDB's 1,000,000-row file took 1.0, 0.16, 0.12 and 0.105 s of thread CPU), and
- * the figures are to be a running job's steady state, as DuckDB's (native code) are from the first
- * run. Prints the round lines and the medians ({@link FigureLines}).
+ * #MIN_WARMUPS} warm-up rounds unless {@code --warmups 0} asks for none (a smoke run): a file of
+ * another shape (pages of a million values, other encodings) is compiled anew by the JIT over its
+ * first scans (pqx's first four scans of DuckDB's 1,000,000-row file took 1.0, 0.16, 0.12 and 0.105
+ * s of thread CPU), and the figures are to be a running job's steady state, as DuckDB's (native
+ * code) are from the first run. Prints the round lines and the medians ({@link FigureLines}).
  */
 final class ReaderRounds {
     /** The fewest warm-up rounds of a readers-only measurement. */
@@ -34,7 +34,7 @@ final class ReaderRounds {
             throws Exception {
         Map<String, ContenderFigures> figures = new LinkedHashMap<>();
         readers.forEach(r -> figures.put(r.label(), new ContenderFigures()));
-        int warmups = Math.max(MIN_WARMUPS, args.warmups());
+        int warmups = args.warmups() == 0 ? 0 : Math.max(MIN_WARMUPS, args.warmups());
         int total = warmups + args.rounds();
         for (int round = 0; round < total; round++) {
             boolean measured = round >= warmups;
