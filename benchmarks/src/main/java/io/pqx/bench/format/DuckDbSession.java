@@ -74,6 +74,19 @@ public final class DuckDbSession implements AutoCloseable {
         loaded = rows;
     }
 
+    /**
+     * The session's connection, for a writer that takes DuckDB's results in another form (Arrow
+     * record batches); statements on it run on the session's one thread.
+     */
+    public DuckDBConnection connection() {
+        return connection;
+    }
+
+    /** The query that returns the loaded table, in load order (one thread keeps the order). */
+    public String selectAll() {
+        return "SELECT * FROM " + TABLE;
+    }
+
     /** Whether {@link #load} was given exactly this table. */
     boolean holds(List<RowData> rows) {
         return loaded == rows;

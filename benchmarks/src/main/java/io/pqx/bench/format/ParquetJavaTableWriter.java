@@ -18,7 +18,10 @@ import org.apache.parquet.io.OutputFile;
 /**
  * parquet-java's side of {@code format_write}: parquet-hadoop's {@link ParquetWriter} over a {@link
  * RowDataWriteSupport}, writing through parquet's {@link LocalOutputFile} (no Hadoop file system),
- * with the suite's {@link FormatSettings}. Stateless; not thread-safe per write.
+ * with the suite's {@link FormatSettings}: data pages v1, dictionary on. {@link
+ * #v2WithoutDictionary} writes data pages v2 with dictionary encoding off instead, so that
+ * parquet-java's v2 value writers pick DELTA_BINARY_PACKED for INT32/INT64, DELTA_BYTE_ARRAY for
+ * strings and PLAIN for doubles. Stateless; not thread-safe per write.
  */
 public final class ParquetJavaTableWriter implements TableWriter {
 
@@ -27,15 +30,32 @@ public final class ParquetJavaTableWriter implements TableWriter {
      */
     private static final long ROW_GROUP_BYTES_OUT_OF_REACH = 1L << 40;
 
+    private final String name;
     private final FormatSettings settings;
+    private final WriterVersion version;
+    private final boolean dictionary;
 
     public ParquetJavaTableWriter(FormatSettings settings) {
+        this("parquetjava", settings, WriterVersion.PARQUET_1_0, true);
+    }
+
+    /** The same writer with data pages v2 and no dictionary, named {@code parquetjava_v2_delta}. */
+    public static ParquetJavaTableWriter v2WithoutDictionary(FormatSettings settings) {
+        return new ParquetJavaTableWriter(
+                "parquetjava_v2_delta", settings, WriterVersion.PARQUET_2_0, false);
+    }
+
+    private ParquetJavaTableWriter(
+            String name, FormatSettings settings, WriterVersion version, boolean dictionary) {
+        this.name = name;
         this.settings = settings;
+        this.version = version;
+        this.dictionary = dictionary;
     }
 
     @Override
     public String name() {
-        return "parquetjava";
+        return name;
     }
 
     @Override
@@ -53,8 +73,8 @@ public final class ParquetJavaTableWriter implements TableWriter {
                         .withPageSize(settings.pageSizeBytes())
                         .withDictionaryPageSize(settings.dictionaryPageSizeBytes())
                         .withPageRowCountLimit(settings.pageRowLimit())
-                        .withDictionaryEncoding(true)
-                        .withWriterVersion(WriterVersion.PARQUET_1_0)
+                        .withDictionaryEncoding(dictionary)
+                        .withWriterVersion(version)
                         .build()) {
             for (RowData row : rows) {
                 writer.write(row);

@@ -6,6 +6,7 @@ import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;
 import java.io.IOException;
 import java.util.List;
+import java.util.Locale;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
 
@@ -32,11 +33,28 @@ public final class PqxTableWriter implements TableWriter {
         return new PqxTableWriter(FormatContenders.PQX_NO_CRC, settings, false);
     }
 
+    /**
+     * The same writer (page CRCs on) with {@code codec} instead of ZSTD, named {@code pqx_<codec>}
+     * in lower case.
+     */
+    public static PqxTableWriter withCodec(FormatSettings settings, Compression codec) {
+        return new PqxTableWriter(
+                FormatContenders.PQX + "_" + codec.name().toLowerCase(Locale.ROOT),
+                settings,
+                true,
+                codec);
+    }
+
     private PqxTableWriter(String name, FormatSettings settings, boolean checksums) {
+        this(name, settings, checksums, Compression.ZSTD);
+    }
+
+    private PqxTableWriter(
+            String name, FormatSettings settings, boolean checksums, Compression codec) {
         this.name = name;
         this.options =
                 WriteOptions.builder()
-                        .codec(Compression.ZSTD)
+                        .codec(codec)
                         .compressionLevel(settings.zstdLevel())
                         .pageVersion(PageVersion.V1)
                         .dictionaryEnabled(true)

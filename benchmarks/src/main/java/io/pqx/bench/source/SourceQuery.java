@@ -66,6 +66,20 @@ record SourceQuery(
                 lateMaterialization);
     }
 
+    /** The same query under another name (e.g. over another file), with the same answers. */
+    SourceQuery named(String newName) {
+        return new SourceQuery(
+                newName,
+                columns,
+                filterColumn,
+                from,
+                to,
+                rows,
+                orderKeySum,
+                expected,
+                lateMaterialization);
+    }
+
     boolean filters() {
         return filterColumn != null;
     }

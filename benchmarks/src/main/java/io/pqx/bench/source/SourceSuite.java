@@ -1,25 +1,21 @@
 package io.pqx.bench.source;
 
-import com.sun.management.OperatingSystemMXBean;
 import io.pqx.bench.BenchmarkArgs;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.BenchmarkSuite;
 import io.pqx.bench.Comparison;
 import io.pqx.bench.Throughput;
 import io.pqx.bench.WorkFiles;
-import io.pqx.bench.format.DuckDbAggregates;
 import io.pqx.bench.format.DuckDbSession;
 import io.pqx.bench.format.FormatSettings;
 import io.pqx.bench.format.LineitemGenerator;
 import io.pqx.bench.format.LineitemTable;
 import io.pqx.bench.format.PqxTableWriter;
 import io.pqx.bench.sink.MiniClusterJobs;
-import io.pqx.format.options.ReadOptions;
 import io.pqx.source.PqxSource;
 import io.pqx.source.PqxSourceBuilder;
 import io.pqx.source.PqxSourceOptions;
 import io.pqx.tools.metrics.PqxCounters;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,8 +44,12 @@ import org.apache.flink.table.data.RowData;
  * filters on and DuckDB 2.0 with {@code SET threads=1}, the same query over the same file, every
  * value returned folded into DuckDB's aggregates and checked. The data: the lineitem-like table of
  * suite {@code format} (default 5,000,000 rows, in {@code l_orderkey} order), written once by pqx
- * (ZSTD 3, 1M-row row groups, page index on), not timed. See the benchmarks README for the queries
- * and the lines printed.
+ * (ZSTD 3, 1M-row row groups, page index on), not timed. Each reader's run is also timed by its
+ * thread's CPU (the readers, DuckDB's included, run on this thread). That is case {@value #LOCAL};
+ * case {@link WritersCase} scans the same table written by other writers and {@link CodecsCase}
+ * runs the unsorted query over uncompressed and LZ4_RAW copies of pqx's file, readers only ({@link
+ * #cases}; {@code --case C} runs one). See the benchmarks README for the queries and the lines
+ * printed.
  */
 public final class SourceSuite implements BenchmarkSuite {
     static final long DEFAULT_ROWS = 5_000_000;
@@ -92,8 +92,22 @@ public final class SourceSuite implements BenchmarkSuite {
         }
     }
 
-    /** One run's figures. */
-    private record Run(long wallNanos, long cpuNanos, long bytesRead, long rowsDecoded) {}
+    /** The full scan's name; case {@code writers} reads other writers' files with it. */
+    static final String SCAN = "source_scan";
+
+    /** The unsorted 1 % query's name; case {@code codecs} reads other codecs' copies with it. */
+    static final String UNSORTED = "source_unsorted_1pct";
+
+    /** The case of the queries over pqx's own file, jobs and readers. */
+    static final String LOCAL = "local";
+
+    /**
+     * The cases, in the order they prepare and measure; {@code --case C} runs one of them. A new
+     * case is one more entry here.
+     */
+    static List<SourceCase> cases() {
+        return List.of(new LocalCase(), new WritersCase(), new CodecsCase());
+    }
 
     @Override
     public String name() {
@@ -110,34 +124,84 @@ public final class SourceSuite implements BenchmarkSuite {
 
     @Override
     public void run(BenchmarkArgs args, BenchmarkReport report) throws Exception {
+        List<SourceCase> cases = cases().stream().filter(c -> args.runsCase(c.name())).toList();
+        if (cases.isEmpty()) {
+            throw new IllegalArgumentException(
+                    String.format(
+                            "Cannot run suite source: unknown case '%s' (cases: %s)",
+                            args.onlyCase().orElse(""),
+                            String.join(", ", cases().stream().map(SourceCase::name).toList())));
+        }
         long rows = args.rowsOr(DEFAULT_ROWS);
         report.setting("rows", rows);
         report.setting("default_rows", DEFAULT_ROWS);
         report.info(
-                "source rows=%d rounds=%d warmups=%d seed=%d",
-                rows, args.rounds(), args.warmups(), args.seed());
+                "source rows=%d rounds=%d warmups=%d seed=%d cases=%s",
+                rows,
+                args.rounds(),
+                args.warmups(),
+                args.seed(),
+                String.join(",", cases.stream().map(SourceCase::name).toList()));
         Path dir = Files.createTempDirectory(args.workDir(), "pqx-bench-source-");
         Path file = dir.resolve("lineitem.parquet");
         try {
             List<RowData> table =
                     LineitemGenerator.inMemoryTable("source", args.seed(), rows, report);
             List<SourceQuery> queries = writeTable(table, rows, file, report);
-            RuntimeFilterCase runtimeFilter = RuntimeFilterCase.write(table, dir, report);
+            report.info("source file %s: %d bytes", file.getFileName(), Files.size(file));
+            SourceData data = new SourceData(table, dir, file, queries, report);
+            for (SourceCase c : cases) {
+                c.prepare(data);
+            }
             // The queries carry their answers: the generated table (about 1.8 GB of objects) is
             // not kept through the measurements, where it would only load the JVM's collector.
+            data = null;
             table = null;
-            long fileBytes = Files.size(file);
-            report.info("source file %s: %d bytes", file.getFileName(), fileBytes);
-            try (MiniClusterJobs jobs = MiniClusterJobs.start();
-                    DuckDbSession duckdb = DuckDbSession.open()) {
+            try (DuckDbSession duckdb = DuckDbSession.open()) {
                 report.info("duckdb %s threads=1", duckdb.version());
-                for (SourceQuery query : queries) {
-                    measure(jobs, duckdb, query, rows, fileBytes, file, args, report);
+                for (SourceCase c : cases) {
+                    c.measure(duckdb, args, report);
                 }
-                runtimeFilter.measure(jobs, args.warmups(), args.rounds(), report);
             }
         } finally {
             WorkFiles.deleteUnlessKept(dir, args, report);
+        }
+    }
+
+    /**
+     * Case {@value #LOCAL}: the queries over pqx's own file, as jobs on one MiniCluster and as
+     * readers on this thread, then the runtime-filter query over a file of its own.
+     */
+    private static final class LocalCase implements SourceCase {
+        private Path file;
+        private List<SourceQuery> queries;
+        private RuntimeFilterCase runtimeFilter;
+        private long tableRows;
+
+        @Override
+        public String name() {
+            return LOCAL;
+        }
+
+        @Override
+        public void prepare(SourceData data) throws Exception {
+            file = data.pqxFile();
+            queries = data.queries();
+            tableRows = data.rows();
+            runtimeFilter = RuntimeFilterCase.write(data.table(), data.dir(), data.report());
+        }
+
+        @Override
+        public void measure(DuckDbSession duckdb, BenchmarkArgs args, BenchmarkReport report)
+                throws Exception {
+            long fileBytes = Files.size(file);
+            try (MiniClusterJobs jobs = MiniClusterJobs.start()) {
+                for (SourceQuery query : queries) {
+                    SourceSuite.measure(
+                            jobs, duckdb, query, tableRows, fileBytes, file, args, report);
+                }
+                runtimeFilter.measure(jobs, args.warmups(), args.rounds(), report);
+            }
         }
     }
 
@@ -150,7 +214,7 @@ public final class SourceSuite implements BenchmarkSuite {
         long to = table.get((int) Math.min(rows - 1, rows * 505 / 1000)).getLong(0);
         List<SourceQuery> queries =
                 List.of(
-                        SourceQuery.of("source_scan", ALL_COLUMNS, null, 0, 0, table, false),
+                        SourceQuery.of(SCAN, ALL_COLUMNS, null, 0, 0, table, false),
                         SourceQuery.of(
                                 "source_range_1pct",
                                 TWO_COLUMNS,
@@ -160,14 +224,7 @@ public final class SourceSuite implements BenchmarkSuite {
                                 table,
                                 false),
                         // parts are uniform in 1..200,000: 1 % of them, scattered over the file
-                        SourceQuery.of(
-                                "source_unsorted_1pct",
-                                EIGHT_COLUMNS,
-                                "l_partkey",
-                                1,
-                                2001,
-                                table,
-                                true));
+                        SourceQuery.of(UNSORTED, EIGHT_COLUMNS, "l_partkey", 1, 2001, table, true));
         for (SourceQuery q : queries) {
             report.info(
                     "query %s: columns %s, %s: %d rows",
@@ -213,12 +270,10 @@ public final class SourceSuite implements BenchmarkSuite {
             BenchmarkReport report)
             throws Exception {
         List<Contender> contenders = contenders(query);
-        Map<Contender, Throughput> wall = new LinkedHashMap<>();
-        Map<Contender, Throughput> cpu = new LinkedHashMap<>();
-        Map<Contender, Run> lastRun = new LinkedHashMap<>();
+        Map<Contender, ContenderFigures> figures = new LinkedHashMap<>();
+        Map<Contender, RunFigures> lastRun = new LinkedHashMap<>();
         for (Contender c : contenders) {
-            wall.put(c, new Throughput());
-            cpu.put(c, new Throughput());
+            figures.put(c, new ContenderFigures());
         }
         int total = args.warmups() + args.rounds();
         for (int round = 0; round < total; round++) {
@@ -228,18 +283,17 @@ public final class SourceSuite implements BenchmarkSuite {
                 // Rotate who goes first, so that no contender always runs after the same one.
                 Contender c = contenders.get((k + round) % contenders.size());
                 System.gc(); // not timed: no contender pays for the garbage of the one before
-                Run run =
+                RunFigures run =
                         c.job
                                 ? runJob(jobs, query, file, c, report)
-                                : runReader(duckdb, query, file, c, report);
+                                : ReaderRun.run(reader(c, duckdb), query, file, report);
                 lastRun.put(c, run);
                 line.append(
                         String.format(
                                 " %s=%.2fs(cpu %.2fs)",
                                 c.label, run.wallNanos() / 1e9, run.cpuNanos() / 1e9));
                 if (measured) {
-                    wall.get(c).add(tableRows, run.wallNanos());
-                    cpu.get(c).add(tableRows, run.cpuNanos());
+                    figures.get(c).add(tableRows, run);
                 }
             }
             report.info(
@@ -251,18 +305,20 @@ public final class SourceSuite implements BenchmarkSuite {
                     query.name(),
                     line);
         }
-        StringBuilder medians = new StringBuilder();
+        Map<String, ContenderFigures> byLabel = new LinkedHashMap<>();
+        Map<Contender, Throughput> wall = new LinkedHashMap<>();
+        Map<Contender, Throughput> cpu = new LinkedHashMap<>();
+        Map<Contender, Throughput> threadCpu = new LinkedHashMap<>();
+        figures.forEach(
+                (c, f) -> {
+                    byLabel.put(c.label, f);
+                    wall.put(c, f.wall);
+                    cpu.put(c, f.cpu);
+                    threadCpu.put(c, f.threadCpu);
+                });
+        FigureLines.print(query.name(), byLabel, report);
         for (Contender c : contenders) {
-            medians.append(String.format(" %s=%.0f", c.label, wall.get(c).median()));
-        }
-        report.info("medians %s%s unit=table-rows/s", query.name(), medians);
-        StringBuilder cpus = new StringBuilder();
-        for (Contender c : contenders) {
-            cpus.append(String.format(" %s=%.0f", c.label, cpu.get(c).median()));
-        }
-        report.info("cpu %s%s unit=table-rows/cpu-s", query.name(), cpus);
-        for (Contender c : contenders) {
-            Run run = lastRun.get(c);
+            RunFigures run = lastRun.get(c);
             if (run.bytesRead() >= 0) {
                 report.info(
                         "read %s %s bytes=%d (%.2f%% of the file) rows_decoded=%d (%.2f%% of the"
@@ -294,6 +350,15 @@ public final class SourceSuite implements BenchmarkSuite {
                         cpu.get(Contender.PQX_READER).median(),
                         cpu.get(Contender.DUCKDB).median(),
                         "rows/cpu-s"));
+        // Both readers run on this thread (DuckDB with one thread runs on its JDBC caller's): the
+        // readers' own CPU, without the JVM's collector and compiler threads.
+        report.result(
+                new Comparison(
+                        query.name() + "_vs_duckdb_thread_cpu",
+                        "duckdb",
+                        threadCpu.get(Contender.PQX_READER).median(),
+                        threadCpu.get(Contender.DUCKDB).median(),
+                        "rows/thread-cpu-s"));
         report.result(
                 new Comparison(
                         query.name() + "_reader_vs_flink_reader",
@@ -319,6 +384,13 @@ public final class SourceSuite implements BenchmarkSuite {
                             "pqx_reader_nolate",
                             wall.get(Contender.PQX_READER).median(),
                             wall.get(Contender.PQX_READER_NOLATE).median()));
+            report.result(
+                    new Comparison(
+                            query.name() + "_late_reader_thread_cpu",
+                            "pqx_reader_nolate",
+                            threadCpu.get(Contender.PQX_READER).median(),
+                            threadCpu.get(Contender.PQX_READER_NOLATE).median(),
+                            "rows/thread-cpu-s"));
         }
         if (!query.filters() || query.lateMaterialization()) {
             reportDecompressionFloor(query, tableRows, file, wall, report);
@@ -334,6 +406,20 @@ public final class SourceSuite implements BenchmarkSuite {
                             "duckdb",
                             wall.get(Contender.PQX_READER_NOCRC).median(),
                             wall.get(Contender.DUCKDB).median()));
+            report.result(
+                    new Comparison(
+                            query.name() + "_crc_vs_duckdb_thread_cpu",
+                            "duckdb",
+                            threadCpu.get(Contender.PQX_READER).median(),
+                            threadCpu.get(Contender.DUCKDB).median(),
+                            "rows/thread-cpu-s"));
+            report.result(
+                    new Comparison(
+                            query.name() + "_nocrc_vs_duckdb_thread_cpu",
+                            "duckdb",
+                            threadCpu.get(Contender.PQX_READER_NOCRC).median(),
+                            threadCpu.get(Contender.DUCKDB).median(),
+                            "rows/thread-cpu-s"));
             report.info(
                     "decode_ahead %s pqx=%.0f pqx_serial=%.0f ratio=%.3f unit=rows/s",
                     query.name(),
@@ -420,76 +506,21 @@ public final class SourceSuite implements BenchmarkSuite {
                 flink / empty);
     }
 
-    /** Queries shorter than this are repeated within a round ({@link #runReader}). */
-    private static final long SHORT_QUERY_NANOS = 200_000_000L;
-
-    /** How long a short query is repeated for, within a round. */
-    private static final long REPEAT_NANOS = 500_000_000L;
-
-    /**
-     * Runs one reader on this thread; a wrong answer is a failure. A query that took less than 0.2
-     * s is then run again for about 0.5 s and the mean of those runs is the round's figure: a
-     * steady state, as in a running job, rather than one mostly cold call (every reader alike).
-     */
-    private static Run runReader(
-            DuckDbSession duckdb,
-            SourceQuery query,
-            Path file,
-            Contender who,
-            BenchmarkReport report)
-            throws Exception {
-        Run first = runReaderOnce(duckdb, query, file, who, report);
-        if (first.wallNanos() >= SHORT_QUERY_NANOS) {
-            return first;
-        }
-        int repeats =
-                (int) Math.min(500, Math.max(2, REPEAT_NANOS / Math.max(1, first.wallNanos())));
-        long wall = 0;
-        long cpu = 0;
-        for (int i = 0; i < repeats; i++) {
-            Run run = runReaderOnce(duckdb, query, file, who, report);
-            wall += run.wallNanos();
-            cpu += run.cpuNanos();
-        }
-        return new Run(wall / repeats, cpu / repeats, first.bytesRead(), first.rowsDecoded());
-    }
-
-    private static Run runReaderOnce(
-            DuckDbSession duckdb,
-            SourceQuery query,
-            Path file,
-            Contender who,
-            BenchmarkReport report)
-            throws Exception {
-        long cpu0 = processCpuNanos();
-        long t0 = System.nanoTime();
-        ReadOutcome outcome =
-                switch (who) {
-                    case PQX_READER -> PqxQueryReader.read(file, query, true);
-                    case PQX_READER_NOLATE -> PqxQueryReader.read(file, query, false);
-                    case PQX_READER_NOCRC ->
-                            PqxQueryReader.read(
-                                    file,
-                                    query,
-                                    ReadOptions.builder().verifyChecksums(false).build());
-                    case FLINK_READER -> FlinkQueryReader.read(file, query);
-                    case PARQUET_JAVA -> ParquetJavaQueryReader.read(file, query);
-                    case DUCKDB -> new ReadOutcome(duckdb.aggregate(query.duckDb(), file), -1, -1);
-                    default -> throw new IllegalArgumentException(who.label);
-                };
-        long wall = System.nanoTime() - t0;
-        long cpu = processCpuNanos() - cpu0;
-        DuckDbAggregates expected = query.expected();
-        if (!expected.matches(outcome.aggregates())) {
-            report.failure(
-                    "%s %s: got %s, expected %s",
-                    query.name(), who.label, outcome.aggregates(), expected);
-        }
-        return new Run(wall, cpu, outcome.bytesRead(), outcome.rowsDecoded());
+    /** The reader a reader contender runs on this thread. */
+    private static SourceReader reader(Contender who, DuckDbSession duckdb) {
+        return switch (who) {
+            case PQX_READER -> SourceReader.pqx();
+            case PQX_READER_NOLATE -> SourceReader.pqxNoLate();
+            case PQX_READER_NOCRC -> SourceReader.pqxNoCrc();
+            case FLINK_READER -> new SourceReader(who.label, FlinkQueryReader::read);
+            case PARQUET_JAVA -> new SourceReader(who.label, ParquetJavaQueryReader::read);
+            case DUCKDB -> SourceReader.duckdb(duckdb);
+            default -> throw new IllegalArgumentException(who.label);
+        };
     }
 
     /** Runs one job; a wrong result is a failure. */
-    private static Run runJob(
+    private static RunFigures runJob(
             MiniClusterJobs jobs,
             SourceQuery query,
             Path file,
@@ -498,7 +529,7 @@ public final class SourceSuite implements BenchmarkSuite {
             throws Exception {
         String runId = UUID.randomUUID().toString();
         PqxCounters.reset();
-        long cpu0 = processCpuNanos();
+        long cpu0 = ReaderRun.processCpuNanos();
         long t0 = System.nanoTime();
         jobs.run(
                 query.name() + " " + who.label,
@@ -510,7 +541,7 @@ public final class SourceSuite implements BenchmarkSuite {
                     }
                 });
         long wall = System.nanoTime() - t0;
-        long cpu = processCpuNanos() - cpu0;
+        long cpu = ReaderRun.processCpuNanos() - cpu0;
         long[] result = CountingSink.take(runId);
         if (result == null || result[0] != query.rows() || result[1] != query.orderKeySum()) {
             report.failure(
@@ -523,9 +554,10 @@ public final class SourceSuite implements BenchmarkSuite {
                     query.orderKeySum());
         }
         boolean pqx = who != Contender.FLINK;
-        return new Run(
+        return new RunFigures(
                 wall,
                 cpu,
+                -1,
                 pqx ? PqxCounters.total("pqxBytesRead") : -1,
                 pqx ? PqxCounters.total("pqxRowsDecoded") : -1);
     }
@@ -577,10 +609,5 @@ public final class SourceSuite implements BenchmarkSuite {
                                     });
         }
         rows.sinkTo(new CountingSink(runId, 0));
-    }
-
-    private static long processCpuNanos() {
-        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
     }
 }

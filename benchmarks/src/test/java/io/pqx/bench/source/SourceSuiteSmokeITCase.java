@@ -1,6 +1,7 @@
 package io.pqx.bench.source;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.bench.BenchmarkArgs;
 import io.pqx.bench.BenchmarkReport;
@@ -9,15 +10,18 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The {@code source} suite on a few thousand rows, on a real MiniCluster: every job of every
  * contender returns the query's rows with the right {@code l_orderkey} sum and every reader the
- * right aggregates of every returned column (the suite reports a failure otherwise), and each
- * measurement's {@code RESULT} lines come out, with pqx's bytes read and rows decoded. Nothing here
- * is timed.
+ * right aggregates of every returned column (the suite reports a failure otherwise), also over the
+ * files of DuckDB, Arrow C++ and parquet-java (case {@code writers}) and pqx's uncompressed and
+ * LZ4_RAW copies (case {@code codecs}), and each measurement's {@code RESULT} lines come out, with
+ * pqx's bytes read and rows decoded and the files' layouts. Nothing here is timed.
  */
 class SourceSuiteSmokeITCase {
     @TempDir Path dir;
@@ -25,21 +29,7 @@ class SourceSuiteSmokeITCase {
     @Test
     void everyContenderReadsTheWholeTableAndEachMeasurementReports() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        BenchmarkReport report =
-                new BenchmarkReport(new PrintStream(out, true, StandardCharsets.UTF_8));
-        new SourceSuite()
-                .run(
-                        BenchmarkArgs.parse(
-                                "source",
-                                "--rows",
-                                "3000",
-                                "--rounds",
-                                "1",
-                                "--warmups",
-                                "0",
-                                "--dir",
-                                dir.toString()),
-                        report);
+        BenchmarkReport report = run(out);
 
         assertThat(report.failures()).isEmpty();
         assertThat(report.comparisons())
@@ -48,23 +38,47 @@ class SourceSuiteSmokeITCase {
                         "source_scan",
                         "source_scan_vs_duckdb",
                         "source_scan_vs_duckdb_cpu",
+                        "source_scan_vs_duckdb_thread_cpu",
                         "source_scan_reader_vs_flink_reader",
                         "source_scan_vs_parquetjava",
                         "source_scan_nocrc_vs_duckdb",
+                        "source_scan_crc_vs_duckdb_thread_cpu",
+                        "source_scan_nocrc_vs_duckdb_thread_cpu",
                         "source_range_1pct",
                         "source_range_1pct_vs_duckdb",
                         "source_range_1pct_vs_duckdb_cpu",
+                        "source_range_1pct_vs_duckdb_thread_cpu",
                         "source_range_1pct_reader_vs_flink_reader",
                         "source_range_1pct_vs_parquetjava",
                         "source_unsorted_1pct",
                         "source_unsorted_1pct_vs_duckdb",
                         "source_unsorted_1pct_vs_duckdb_cpu",
+                        "source_unsorted_1pct_vs_duckdb_thread_cpu",
                         "source_unsorted_1pct_reader_vs_flink_reader",
                         "source_unsorted_1pct_vs_parquetjava",
                         "source_unsorted_1pct_late",
                         "source_unsorted_1pct_late_reader",
+                        "source_unsorted_1pct_late_reader_thread_cpu",
                         "source_runtime_filter_1pct",
-                        "source_runtime_filter_1pct_filter");
+                        "source_runtime_filter_1pct_filter",
+                        "source_scan_duckdb_vs_duckdb_thread_cpu",
+                        "source_scan_duckdb_vs_duckdb",
+                        "source_scan_arrow_vs_duckdb_thread_cpu",
+                        "source_scan_arrow_vs_duckdb",
+                        "source_scan_parquetjava_v2_delta_vs_duckdb_thread_cpu",
+                        "source_scan_parquetjava_v2_delta_vs_duckdb",
+                        "source_unsorted_1pct_uncompressed_vs_duckdb_thread_cpu",
+                        "source_unsorted_1pct_uncompressed_late_reader_thread_cpu",
+                        "source_unsorted_1pct_lz4raw_vs_duckdb_thread_cpu",
+                        "source_unsorted_1pct_lz4raw_late_reader_thread_cpu");
+        assertThat(report.comparisons())
+                .filteredOn(c -> c.name().endsWith("_thread_cpu"))
+                .allSatisfy(
+                        c -> {
+                            assertThat(c.unit()).isEqualTo("rows/thread-cpu-s");
+                            assertThat(c.pqxRowsPerSecond()).isPositive().isFinite();
+                            assertThat(c.peerRowsPerSecond()).isPositive().isFinite();
+                        });
         String printed = out.toString(StandardCharsets.UTF_8);
         assertThat(printed)
                 .contains("INFO decode_ahead source_scan ")
@@ -73,6 +87,60 @@ class SourceSuiteSmokeITCase {
                 .containsPattern(
                         "INFO read source_unsorted_1pct pqx bytes=[1-9][0-9]* .* rows_decoded=[1-9]")
                 .containsPattern("INFO read source_range_1pct pqx_reader bytes=[1-9][0-9]* ")
-                .containsPattern("INFO target source_runtime_filter_1pct rows_decoded=");
+                .containsPattern("INFO target source_runtime_filter_1pct rows_decoded=")
+                .containsPattern("INFO thread_cpu source_scan pqx_reader=[1-9][0-9]* .*duckdb=")
+                .containsPattern("INFO cores source_scan pqx_reader=[0-9.]+ ")
+                .containsPattern(
+                        "INFO file source_scan_duckdb .* created_by='DuckDB .* codecs=ZSTD ")
+                .containsPattern(
+                        "INFO file source_scan_arrow .* created_by='parquet-cpp-arrow .*"
+                                + " codecs=UNCOMPRESSED ")
+                .containsPattern(
+                        "INFO file source_scan_parquetjava_v2_delta .* codecs=ZSTD .*"
+                                + " l_orderkey=DELTA_BINARY_PACKED .* l_comment=DELTA_BYTE_ARRAY")
+                .containsPattern(
+                        "INFO file source_unsorted_1pct_lz4raw .* codecs=LZ4_RAW .* crc=([0-9]+)/\\1 ");
+    }
+
+    @Test
+    void oneCaseRunsAlone() throws Exception {
+        BenchmarkReport report = run(new ByteArrayOutputStream(), "--case", "codecs");
+
+        assertThat(report.failures()).isEmpty();
+        assertThat(report.comparisons())
+                .extracting(Comparison::name)
+                .containsExactly(
+                        "source_unsorted_1pct_uncompressed_vs_duckdb_thread_cpu",
+                        "source_unsorted_1pct_uncompressed_late_reader_thread_cpu",
+                        "source_unsorted_1pct_lz4raw_vs_duckdb_thread_cpu",
+                        "source_unsorted_1pct_lz4raw_late_reader_thread_cpu");
+    }
+
+    @Test
+    void anUnknownCaseIsRefusedWithTheCases() {
+        assertThatThrownBy(() -> run(new ByteArrayOutputStream(), "--case", "nope"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unknown case 'nope'")
+                .hasMessageContaining("local, writers, codecs");
+    }
+
+    private BenchmarkReport run(ByteArrayOutputStream out, String... more) throws Exception {
+        BenchmarkReport report =
+                new BenchmarkReport(new PrintStream(out, true, StandardCharsets.UTF_8));
+        List<String> argv =
+                new ArrayList<>(
+                        List.of(
+                                "source",
+                                "--rows",
+                                "3000",
+                                "--rounds",
+                                "1",
+                                "--warmups",
+                                "0",
+                                "--dir",
+                                dir.toString()));
+        argv.addAll(List.of(more));
+        new SourceSuite().run(BenchmarkArgs.parse(argv.toArray(String[]::new)), report);
+        return report;
     }
 }
