@@ -162,6 +162,8 @@ public final class PqxSinkWriter
                         metrics.counter("pqxForcedRowGroupCuts"),
                         metrics.counter("pqxForcedFileCloses"),
                         metrics.counter("pqxRowLogSpills"),
+                        metrics.counter("pqxRowLogSpilledRows"),
+                        metrics.counter("pqxRowLogSpilledBytes"),
                         metrics.counter("pqxDictionariesGivenUp"),
                         Integer.toString(subtask));
         metrics.gauge("pqxHeldBytes", (Gauge<Long>) budget::heldBytes);
