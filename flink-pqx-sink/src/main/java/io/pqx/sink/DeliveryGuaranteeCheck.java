@@ -47,6 +47,18 @@ final class DeliveryGuaranteeCheck {
                 hasUnboundedSource(env, committed));
     }
 
+    /**
+     * Whether the job of {@code committed} takes periodic checkpoints: it runs in STREAMING mode
+     * (see {@link #runsStreaming}) with checkpointing enabled. A BATCH job takes none.
+     */
+    static boolean takesPeriodicCheckpoints(DataStream<?> committed) {
+        return runsStreaming(committed)
+                && committed
+                        .getExecutionEnvironment()
+                        .getCheckpointConfig()
+                        .isCheckpointingEnabled();
+    }
+
     private static boolean streaming(RuntimeExecutionMode mode, boolean unboundedSource) {
         return mode == RuntimeExecutionMode.STREAMING
                 || (mode == RuntimeExecutionMode.AUTOMATIC && unboundedSource);

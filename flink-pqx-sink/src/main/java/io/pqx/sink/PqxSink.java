@@ -50,7 +50,8 @@ import org.apache.flink.table.types.logical.RowType;
  * <p>Where the logic lives: {@link PqxSinkWriter} (routing, rolling, checkpoints), {@code
  * io.pqx.sink.file} (part files, row-group cutting, parallel encoding), {@link PqxCommitter}
  * (publishing), {@code io.pqx.sink.partition} (partition directories). Options: {@link
- * PqxSinkOptions}. Immutable and serializable.
+ * PqxSinkOptions}. Serializable; immutable once Flink has translated it into a job graph (which
+ * tells it whether the job takes periodic checkpoints).
  */
 @PublicEvolving
 public final class PqxSink
@@ -68,6 +69,15 @@ public final class PqxSink
      * writer attempts, and so its orphaned in-progress files, from any other writer's.
      */
     private final String sinkToken = UUID.randomUUID().toString();
+
+    /**
+     * Whether the job takes periodic checkpoints (STREAMING mode with checkpointing): learnt once,
+     * when Flink translates this sink into the job graph ({@link #addPostCommitTopology}, on the
+     * client, before the sink is serialized with that graph); true until then. Without them the
+     * writers keep no copy of their open row groups' rows for a checkpoint that never comes (see
+     * {@link PqxSinkWriter}).
+     */
+    private boolean periodicCheckpoints = true;
 
     PqxSink(String basePath, RowType rowType, List<String> partitionKeys, SinkSettings settings) {
         this.basePath = basePath;
@@ -123,7 +133,8 @@ public final class PqxSink
                 context,
                 SinkFileSystem.recoverableWriter(base),
                 sinkToken,
-                states);
+                states,
+                periodicCheckpoints);
     }
 
     @Override
@@ -146,13 +157,15 @@ public final class PqxSink
      * with {@code sink.partition-commit.success-file} on a partitioned sink, after it, the {@link
      * PartitionCommitOperator} that writes {@code _SUCCESS} into complete partitions. Also where
      * the client learns the job's mode: a STREAMING job without checkpointing is logged as a WARN,
-     * since it is not exactly once.
+     * since it is not exactly once, and a job without periodic checkpoints (that one, or BATCH)
+     * gets writers that copy no rows for checkpoints.
      *
      * @throws IllegalStateException if the sink overwrites in a job that does not run in BATCH mode
      */
     @Override
     public void addPostCommitTopology(DataStream<CommittableMessage<PqxCommittable>> committed) {
         DeliveryGuaranteeCheck.warnIfNotExactlyOnce(committed, basePath);
+        periodicCheckpoints = DeliveryGuaranteeCheck.takesPeriodicCheckpoints(committed);
         PartitionWrites writes = settings.partitionWrites();
         DataStream<CommittableMessage<PqxCommittable>> published = committed;
         if (writes.overwrite()) {

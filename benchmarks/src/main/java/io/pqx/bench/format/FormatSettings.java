@@ -29,6 +29,12 @@ public record FormatSettings(
         return new FormatSettings("ZSTD", 3, 1_000_000, 1 << 20, 1 << 20, 20_000);
     }
 
+    /** These settings with {@code rows} rows per row group. */
+    public FormatSettings withRowGroupRows(int rows) {
+        return new FormatSettings(
+                codec, zstdLevel, rows, pageSizeBytes, dictionaryPageSizeBytes, pageRowLimit);
+    }
+
     /** Whole-line description for the report. */
     public String describe() {
         return String.format(

@@ -20,17 +20,24 @@ final class FlinkFileSinkContender implements SinkContender {
 
     static final String NAME = "flink";
 
+    private final String name;
     private final RowType rowType;
     private final FormatSettings settings;
 
     FlinkFileSinkContender(RowType rowType, FormatSettings settings) {
+        this(NAME, rowType, settings);
+    }
+
+    /** The peer under another name, e.g. with another row-group layout. */
+    FlinkFileSinkContender(String name, RowType rowType, FormatSettings settings) {
+        this.name = name;
         this.rowType = rowType;
         this.settings = settings;
     }
 
     @Override
     public String name() {
-        return NAME;
+        return name;
     }
 
     @Override
@@ -44,12 +51,15 @@ final class FlinkFileSinkContender implements SinkContender {
                         .withOutputFileConfig(
                                 OutputFileConfig.builder().withPartSuffix(".parquet").build())
                         .build();
-        rows.sinkTo(sink).name("flink-filesink");
+        rows.sinkTo(sink).name("flink-filesink-" + name);
     }
 
     @Override
     public String describe() {
         return "FileSink.forBulkFormat + flink-parquet ParquetRowDataBuilder (parquet-java), "
-                + "BasePathBucketAssigner, OnCheckpointRollingPolicy";
+                + "BasePathBucketAssigner, OnCheckpointRollingPolicy, row groups of "
+                + (settings.rowGroupRows() == Integer.MAX_VALUE
+                        ? "unbounded rows (one per file)"
+                        : settings.rowGroupRows() + " rows");
     }
 }

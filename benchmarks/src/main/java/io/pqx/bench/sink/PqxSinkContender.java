@@ -6,6 +6,8 @@ import io.pqx.sink.PqxSink;
 import io.pqx.sink.PqxSinkOptions;
 import io.pqx.sink.options.RowGroupMode;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.table.data.RowData;
@@ -34,23 +36,44 @@ final class PqxSinkContender implements SinkContender {
     private final RowType rowType;
     private final FormatSettings settings;
     private final Integer encodingThreads;
+    private final Map<String, String> extraOptions;
 
     private PqxSinkContender(
-            String name, RowType rowType, FormatSettings settings, Integer encodingThreads) {
+            String name,
+            RowType rowType,
+            FormatSettings settings,
+            Integer encodingThreads,
+            Map<String, String> extraOptions) {
         this.name = name;
         this.rowType = rowType;
         this.settings = settings;
         this.encodingThreads = encodingThreads;
+        this.extraOptions = Map.copyOf(extraOptions);
     }
 
     /** pqx's sink with its default number of encoding threads. */
     static PqxSinkContender parallel(RowType rowType, FormatSettings settings) {
-        return new PqxSinkContender(SinkContenders.PQX, rowType, settings, null);
+        return new PqxSinkContender(SinkContenders.PQX, rowType, settings, null, Map.of());
     }
 
     /** pqx's sink with {@code sink.encoding.threads=1}. */
     static PqxSinkContender singleThreaded(RowType rowType, FormatSettings settings) {
-        return new PqxSinkContender(SinkContenders.PQX_SINGLE, rowType, settings, 1);
+        return new PqxSinkContender(SinkContenders.PQX_SINGLE, rowType, settings, 1, Map.of());
+    }
+
+    /**
+     * pqx's sink with the layout Flink's FileSink writes by default: one file, one row group
+     * ({@code sink.row-group.rows} unbounded, the byte bound at its 1 gb maximum), default encoding
+     * threads and memory budget, and {@code extraOptions} (sink option keys) over that.
+     */
+    static PqxSinkContender largeGroups(
+            RowType rowType, FormatSettings settings, Map<String, String> extraOptions) {
+        return new PqxSinkContender(
+                SinkContenders.PQX_LARGE_GROUPS,
+                rowType,
+                settings.withRowGroupRows(Integer.MAX_VALUE),
+                null,
+                extraOptions);
     }
 
     @Override
@@ -81,6 +104,7 @@ final class PqxSinkContender implements SinkContender {
         if (encodingThreads != null) {
             builder.set(PqxSinkOptions.ENCODING_THREADS, encodingThreads);
         }
+        builder.setAll(extraOptions);
         return builder.build();
     }
 
@@ -90,6 +114,10 @@ final class PqxSinkContender implements SinkContender {
                 + (encodingThreads == null
                         ? "default (" + Runtime.getRuntime().availableProcessors() + " cores)"
                         : encodingThreads)
-                + ", max in flight default, rolling by size out of reach";
+                + ", max in flight default, rolling by size out of reach, row groups of "
+                + (settings.rowGroupRows() == Integer.MAX_VALUE
+                        ? "unbounded rows (one per file)"
+                        : settings.rowGroupRows() + " rows")
+                + (extraOptions.isEmpty() ? "" : ", options " + new TreeMap<>(extraOptions));
     }
 }

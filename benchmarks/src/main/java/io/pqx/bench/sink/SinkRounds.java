@@ -4,9 +4,11 @@ import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.HeapPeaks;
 import io.pqx.bench.JvmReport;
 import io.pqx.bench.LiveHeapHistogram;
+import io.pqx.bench.ThreadCpu;
 import io.pqx.bench.Throughput;
 import io.pqx.bench.Timed;
 import io.pqx.bench.WorkFiles;
+import io.pqx.tools.metrics.PqxCounters;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,6 +49,7 @@ final class SinkRounds {
     private final Map<String, HeapFigures> heap = new LinkedHashMap<>();
     private final Map<String, SinkOutput> outputs = new LinkedHashMap<>();
     private final Map<String, MeasuredHeap> measured = new LinkedHashMap<>();
+    private final List<String> activity = new ArrayList<>();
 
     /** How often the untimed heap pass forces a collection and samples the live heap. */
     static final long HEAP_SAMPLE_MILLIS = 100;
@@ -99,13 +102,97 @@ final class SinkRounds {
             Files.createDirectories(out);
             System.gc(); // so neither side pays for the other's garbage
             long baseline = HeapPeaks.usedNow();
+            PqxCounters.reset();
+            ThreadCpu threads = ThreadCpu.start(SinkRounds::threadGroup);
             Timed<JobExecutionResult> job = Timed.run(() -> runJob(contender, out, index));
+            Map<String, Long> threadCpu = threads.stop();
             SinkOutput output = SinkOutput.of(out);
             outputs.put(contender.name(), output);
             checkRows(contender, output);
             line.add(figure(contender.name(), job, baseline, measured));
+            activity.add(activity(label, contender.name(), job, threadCpu, output));
         }
         report.info("%s sink %s", label, String.join(" ", line));
+    }
+
+    /**
+     * The group of a JVM thread, by its name: pqx's encoding threads ({@code encode}) and its
+     * row-group writer ({@code file-writer}), the Flink task thread that runs source and sink
+     * writer ({@code task}), the JIT compilers ({@code jit}), and the rest ({@code other}).
+     */
+    static String threadGroup(String name) {
+        if (name == null) {
+            return "other";
+        }
+        if (name.startsWith("pqx-sink-") && name.contains("-encode-")) {
+            return "encode";
+        }
+        if (name.startsWith("pqx-sink-") && name.contains("-file-writer-")) {
+            return "file-writer";
+        }
+        if (name.startsWith("Source: ")) {
+            return "task";
+        }
+        if (name.contains("CompilerThread")) {
+            return "jit";
+        }
+        return "other";
+    }
+
+    /**
+     * One {@code sink_activity} line: what a job's sink did (pqx's counters: row-log spills, rows
+     * and bytes spilled, dictionaries given up, forced closes and cuts; the files and row groups it
+     * committed) and where the process CPU went, by thread group (the rest, {@code non-java}, is
+     * the garbage collector's and the JVM's own threads').
+     */
+    private String activity(
+            String label,
+            String who,
+            Timed<JobExecutionResult> job,
+            Map<String, Long> threadCpu,
+            SinkOutput output) {
+        StringBuilder cpu = new StringBuilder();
+        long javaNanos = 0;
+        for (Map.Entry<String, Long> e : threadCpu.entrySet()) {
+            if (e.getKey().startsWith("threads:")) {
+                continue;
+            }
+            javaNanos += e.getValue();
+            cpu.append(
+                    String.format(
+                            Locale.ROOT,
+                            " %s=%.2f(%d)",
+                            e.getKey(),
+                            e.getValue() / 1e9,
+                            threadCpu.getOrDefault("threads:" + e.getKey(), 0L)));
+        }
+        cpu.append(
+                String.format(
+                        Locale.ROOT,
+                        " non-java=%.2f",
+                        Math.max(0, job.cpuNanos() - javaNanos) / 1e9));
+        return String.format(
+                Locale.ROOT,
+                "sink_activity %s %s files=%d rowgroups=%d spills=%d spilled_rows=%d"
+                        + " spilled_bytes=%d dictionaries_given_up=%d forced_closes=%d"
+                        + " forced_cuts=%d cpu_s=%.2f by thread group (s, threads):%s",
+                who,
+                label.replace(' ', '_'),
+                output.files().size(),
+                output.rowGroups(),
+                PqxCounters.total("pqxRowLogSpills"),
+                PqxCounters.total("pqxRowLogSpilledRows"),
+                PqxCounters.total("pqxRowLogSpilledBytes"),
+                PqxCounters.total("pqxDictionariesGivenUp"),
+                PqxCounters.total("pqxForcedFileCloses"),
+                PqxCounters.total("pqxForcedRowGroupCuts"),
+                job.cpuSeconds(),
+                cpu);
+    }
+
+    /** Prints the {@code sink_activity} line of every job of the rounds. */
+    void printActivity() {
+        activity.forEach(line -> report.info("%s", line));
     }
 
     /** The last round's output of each contender, in contender order. */
@@ -116,6 +203,11 @@ final class SinkRounds {
     /** Median wall-clock rows/s of {@code contender}, when it was measured. */
     Optional<Double> median(String contender) {
         return Optional.ofNullable(wall.get(contender)).map(Throughput::median);
+    }
+
+    /** Median rows per process CPU second of {@code contender}, when it was measured. */
+    Optional<Double> cpuMedian(String contender) {
+        return Optional.ofNullable(cpu.get(contender)).map(Throughput::median);
     }
 
     /** The largest heap figures of {@code contender}'s measured rounds, when it was measured. */

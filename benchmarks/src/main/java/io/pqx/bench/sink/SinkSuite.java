@@ -22,8 +22,11 @@ import org.apache.flink.table.data.RowData;
  * Suite {@code sink}: pqx's sink against Flink's {@code FileSink} with flink-parquet's writer, both
  * as real Flink jobs (bounded in-memory source, parallelism 1, no checkpoints) on one in-process
  * MiniCluster, on the {@code format} suite's lineitem-like table (default 5,000,000 rows) with the
- * same {@link FormatSettings} (ZSTD 3, 1,000,000-row row groups); and pqx's sink with parallel
- * column encoding against itself with one encoding thread.
+ * same {@link FormatSettings} (ZSTD 3, 1,000,000-row row groups); pqx's sink with parallel column
+ * encoding against itself with one encoding thread; and both sinks in the layout Flink's FileSink
+ * writes by default, one file of one row group ({@code pqx_large_groups} against {@code
+ * flink_large_groups}), in rows/s and rows per CPU-second, with a {@code sink_activity} line per
+ * job (the pqx sink's spills and forced closes, CPU by thread group).
  *
  * <p>Prints {@code RESULT sink_vs_flink_filesink} and {@code RESULT sink_parallel_vs_single} (job
  * wall-clock medians of the measured rounds), file sizes with a size ratio, row groups, heap
@@ -41,6 +44,9 @@ public final class SinkSuite implements BenchmarkSuite {
     static final long DEFAULT_ROWS = 5_000_000;
     static final String VS_FLINK = "sink_vs_flink_filesink";
     static final String PARALLEL_VS_SINGLE = "sink_parallel_vs_single";
+    static final String VS_FLINK_CPU = "sink_vs_flink_filesink_cpu";
+    static final String LARGE_GROUPS_VS_FLINK = "sink_large_groups_vs_flink_filesink";
+    static final String LARGE_GROUPS_VS_FLINK_CPU = "sink_large_groups_vs_flink_filesink_cpu";
 
     /**
      * System property: {@code false} skips the untimed heap pass ({@link SinkRounds#measureHeap()})
@@ -122,8 +128,10 @@ public final class SinkSuite implements BenchmarkSuite {
             rounds.verifyContent();
             printFiles(rounds.outputs(), report);
             rounds.printRounds();
+            rounds.printActivity();
             printHeapBound(rounds, report);
             printResults(rounds, report);
+            printLayoutResults(rounds, report);
         } finally {
             TableRows.unregister(tableId);
             if (args.keepFiles()) {
@@ -254,6 +262,50 @@ public final class SinkSuite implements BenchmarkSuite {
             report.result(
                     new Comparison(
                             PARALLEL_VS_SINGLE, SinkContenders.PQX_SINGLE, pqx.get(), pqx1.get()));
+        }
+    }
+
+    /**
+     * The CPU comparison of pqx's defaults, and both comparisons of the FileSink layout (one row
+     * group per file) against Flink's FileSink writing the same layout.
+     */
+    private static void printLayoutResults(SinkRounds rounds, BenchmarkReport report) {
+        compare(
+                rounds,
+                report,
+                VS_FLINK_CPU,
+                SinkContenders.PQX,
+                FlinkFileSinkContender.NAME,
+                true);
+        compare(
+                rounds,
+                report,
+                LARGE_GROUPS_VS_FLINK,
+                SinkContenders.PQX_LARGE_GROUPS,
+                SinkContenders.FLINK_LARGE_GROUPS,
+                false);
+        compare(
+                rounds,
+                report,
+                LARGE_GROUPS_VS_FLINK_CPU,
+                SinkContenders.PQX_LARGE_GROUPS,
+                SinkContenders.FLINK_LARGE_GROUPS,
+                true);
+    }
+
+    private static void compare(
+            SinkRounds rounds,
+            BenchmarkReport report,
+            String name,
+            String pqx,
+            String peer,
+            boolean cpu) {
+        Optional<Double> ours = cpu ? rounds.cpuMedian(pqx) : rounds.median(pqx);
+        Optional<Double> theirs = cpu ? rounds.cpuMedian(peer) : rounds.median(peer);
+        if (ours.isPresent() && theirs.isPresent()) {
+            report.result(
+                    new Comparison(
+                            name, peer, ours.get(), theirs.get(), cpu ? "rows/cpu-s" : "rows/s"));
         }
     }
 

@@ -103,12 +103,31 @@ class SinkSuiteSmokeITCase {
 
         String out = text.toString(StandardCharsets.UTF_8);
         assertThat(report.failures()).isEmpty();
-        assertThat(out).contains("rows pqx=2000 pqx1=2000 flink=2000");
+        assertThat(out)
+                .contains(
+                        "rows pqx=2000 pqx1=2000 pqx_large_groups=2000 flink=2000"
+                                + " flink_large_groups=2000");
+        assertThat(out)
+                .contains("rowgroups pqx=1 pqx1=1 pqx_large_groups=1 flink=1 flink_large_groups=1");
         assertThat(out).contains("verified pqx reads pqx's 1 committed file(s): 2000 rows");
         assertThat(out).contains("verified pqx reads flink's 1 committed file(s): 2000 rows");
-        assertThat(out).containsPattern("INFO size pqx=\\d+ pqx1=\\d+ flink=\\d+");
+        assertThat(out)
+                .containsPattern(
+                        "INFO size pqx=\\d+ pqx1=\\d+ pqx_large_groups=\\d+ flink=\\d+"
+                                + " flink_large_groups=\\d+");
+        for (String who :
+                List.of("pqx", "pqx1", "pqx_large_groups", "flink", "flink_large_groups")) {
+            assertThat(out)
+                    .containsPattern(
+                            "INFO sink_activity "
+                                    + who
+                                    + " round_1/1 files=1 rowgroups=1 spills=\\d+ spilled_rows=\\d+"
+                                    + " spilled_bytes=\\d+ .* cpu_s=[0-9.]+ by thread group"
+                                    + " \\(s, threads\\):.* non-java=[0-9.]+");
+        }
         assertThat(out).contains("INFO size_ratio pqx/flink=");
-        for (String who : List.of("pqx", "pqx1", "flink")) {
+        for (String who :
+                List.of("pqx", "pqx1", "pqx_large_groups", "flink", "flink_large_groups")) {
             assertThat(out)
                     .containsPattern(
                             "INFO heap_measured "
@@ -118,7 +137,15 @@ class SinkSuiteSmokeITCase {
         assertThat(out).containsPattern("INFO heap_bound pqx sink=-?\\d+ MiB \\(measured: ");
         assertThat(report.comparisons())
                 .extracting(c -> c.name() + "/" + c.peer())
-                .containsExactly("sink_vs_flink_filesink/flink", "sink_parallel_vs_single/pqx1");
+                .containsExactly(
+                        "sink_vs_flink_filesink/flink",
+                        "sink_parallel_vs_single/pqx1",
+                        "sink_vs_flink_filesink_cpu/flink",
+                        "sink_large_groups_vs_flink_filesink/flink_large_groups",
+                        "sink_large_groups_vs_flink_filesink_cpu/flink_large_groups");
+        assertThat(report.comparisons())
+                .filteredOn(c -> c.name().endsWith("_cpu"))
+                .allSatisfy(c -> assertThat(c.unit()).isEqualTo("rows/cpu-s"));
     }
 
     @Test

@@ -391,9 +391,17 @@ public final class PartFile {
         return taken;
     }
 
-    /** Bytes of the row-log segments the last {@link #snapshot} named. */
+    /**
+     * Bytes of the row-log segments the last {@link #snapshot} named, and of those {@link
+     * #logOpenRows()} wrote since.
+     */
     public long loggedBytes() {
         return log.bytes();
+    }
+
+    /** Rows of the open row group its row log holds. */
+    public long loggedRows() {
+        return log.openRows();
     }
 
     /**

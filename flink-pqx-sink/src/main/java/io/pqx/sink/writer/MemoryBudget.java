@@ -35,9 +35,10 @@ import org.slf4j.LoggerFactory;
  *       new files take the partitions' next rows.
  * </ol>
  *
- * Spills, dictionaries given up, forced cuts and forced closes are counted; cuts and closes are
- * logged at INFO, at most once a minute. The writer state holds no rows (a checkpoint names row-log
- * segments), so a checkpoint adds nothing to what is counted here.
+ * Spills (and the rows and row-log bytes they wrote), dictionaries given up, forced cuts and forced
+ * closes are counted; cuts and closes are logged at INFO, at most once a minute. The writer state
+ * holds no rows (a checkpoint names row-log segments), so a checkpoint adds nothing to what is
+ * counted here.
  *
  * <p>Called by the sink's task thread only; {@link #heldBytes()} may be read by a metric reporter.
  */
@@ -69,6 +70,8 @@ final class MemoryBudget {
     private final Counter forcedCuts;
     private final Counter forcedCloses;
     private final Counter spills;
+    private final Counter spilledRows;
+    private final Counter spilledBytes;
     private final Counter dictionaries;
     private final String subtask;
     private int untilCheck = CHECK_EVERY_ROWS;
@@ -87,10 +90,14 @@ final class MemoryBudget {
             Counter forcedCuts,
             Counter forcedCloses,
             Counter spills,
+            Counter spilledRows,
+            Counter spilledBytes,
             Counter dictionaries,
             String subtask) {
         this.cutFloor = Math.max(1, cutFloor);
         this.spills = spills;
+        this.spilledRows = spilledRows;
+        this.spilledBytes = spilledBytes;
         this.dictionaries = dictionaries;
         this.budget = budget;
         this.closeFiles = closeFiles;
@@ -296,8 +303,13 @@ final class MemoryBudget {
             if (total <= target) {
                 break;
             }
-            e.getKey().logOpenRows();
+            PartFile file = e.getKey();
+            long rowsBefore = file.loggedRows();
+            long bytesBefore = file.loggedBytes();
+            file.logOpenRows();
             spills.inc();
+            spilledRows.inc(file.loggedRows() - rowsBefore);
+            spilledBytes.inc(file.loggedBytes() - bytesBefore);
             total -= e.getValue() - e.getKey().unloggedBytes();
         }
         return total;

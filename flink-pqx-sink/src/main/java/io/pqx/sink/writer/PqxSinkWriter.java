@@ -43,7 +43,9 @@ import org.slf4j.LoggerFactory;
  * #snapshotState} persists each open file's row groups and carries (or flushes) its open row group,
  * and a writer restored from that state resumes the files where the checkpoint left them. With
  * {@code sink.rolling-policy.roll-on-checkpoint}, or on a file system whose recoverable writer
- * cannot resume, every file closes at each checkpoint instead. At end of input every file closes.
+ * cannot resume, every file closes at each checkpoint instead; so it does in a job that takes no
+ * periodic checkpoints, whose files then keep no copy of their open row groups' rows. At end of
+ * input every file closes.
  *
  * <p>Called by the task's mailbox thread only (timers included).
  */
@@ -106,6 +108,34 @@ public final class PqxSinkWriter
             String sinkToken,
             Collection<PqxWriterState> restored)
             throws IOException {
+        return open(
+                settings,
+                basePath,
+                partitions,
+                context,
+                recoverableWriter,
+                sinkToken,
+                restored,
+                true);
+    }
+
+    /**
+     * {@link #open(SinkSettings, Path, PartitionComputer, WriterInitContext, RecoverableWriter,
+     * String, Collection)} for a job that takes periodic checkpoints or not: without them ({@code
+     * periodicCheckpoints} false: BATCH mode, or STREAMING without checkpointing) no file carries
+     * its open row group, since no checkpoint will need its rows; a checkpoint that does come (a
+     * savepoint) closes every open file, as {@code sink.rolling-policy.roll-on-checkpoint} does.
+     */
+    public static PqxSinkWriter open(
+            SinkSettings settings,
+            Path basePath,
+            PartitionComputer partitions,
+            WriterInitContext context,
+            RecoverableWriter recoverableWriter,
+            String sinkToken,
+            Collection<PqxWriterState> restored,
+            boolean periodicCheckpoints)
+            throws IOException {
         PqxSinkWriter writer =
                 new PqxSinkWriter(
                         settings,
@@ -114,7 +144,8 @@ public final class PqxSinkWriter
                         context,
                         recoverableWriter,
                         sinkToken,
-                        restored);
+                        restored,
+                        periodicCheckpoints);
         try {
             writer.restore(restored);
         } catch (IOException | RuntimeException e) {
@@ -132,7 +163,8 @@ public final class PqxSinkWriter
             WriterInitContext context,
             RecoverableWriter recoverableWriter,
             String sinkToken,
-            Collection<PqxWriterState> restored) {
+            Collection<PqxWriterState> restored,
+            boolean periodicCheckpoints) {
         this.settings = settings;
         this.basePath = basePath;
         this.partitions = partitions;
@@ -152,7 +184,11 @@ public final class PqxSinkWriter
         this.recordsSent = context.metricGroup().getNumRecordsSendCounter();
         this.rolling =
                 new RollingPolicy(
-                        settings, recoverableWriter, basePath, partitions.isPartitioned());
+                        settings,
+                        recoverableWriter,
+                        basePath,
+                        partitions.isPartitioned(),
+                        periodicCheckpoints);
         MetricGroup metrics = context.metricGroup();
         this.budget =
                 new MemoryBudget(
@@ -162,6 +198,8 @@ public final class PqxSinkWriter
                         metrics.counter("pqxForcedRowGroupCuts"),
                         metrics.counter("pqxForcedFileCloses"),
                         metrics.counter("pqxRowLogSpills"),
+                        metrics.counter("pqxRowLogSpilledRows"),
+                        metrics.counter("pqxRowLogSpilledBytes"),
                         metrics.counter("pqxDictionariesGivenUp"),
                         Integer.toString(subtask));
         metrics.gauge("pqxHeldBytes", (Gauge<Long>) budget::heldBytes);

@@ -14,8 +14,10 @@ import org.slf4j.LoggerFactory;
  * When a sink subtask's part files close: by size or time open after a write, by inactivity or time
  * open at the rolling check, when the watermark completes their partition (watermark partition
  * commits with files open across checkpoints), and at every checkpoint when files do not span
- * checkpoints ({@code sink.rolling-policy.roll-on-checkpoint}, or a file system that cannot resume
- * an in-progress file). Immutable.
+ * checkpoints ({@code sink.rolling-policy.roll-on-checkpoint}, a file system that cannot resume an
+ * in-progress file, or a job that takes no periodic checkpoints: there a file's open row group is
+ * never carried, so its rows are not copied for a checkpoint that does not come, and a savepoint
+ * closes the files instead). Immutable.
  */
 @Internal
 final class RollingPolicy {
@@ -31,11 +33,24 @@ final class RollingPolicy {
 
     RollingPolicy(
             SinkSettings settings, RecoverableWriter writer, Path basePath, boolean partitioned) {
+        this(settings, writer, basePath, partitioned, true);
+    }
+
+    /**
+     * @param periodicCheckpoints whether the job takes periodic checkpoints (STREAMING with
+     *     checkpointing); if not, files roll at any checkpoint that comes (a savepoint)
+     */
+    RollingPolicy(
+            SinkSettings settings,
+            RecoverableWriter writer,
+            Path basePath,
+            boolean partitioned,
+            boolean periodicCheckpoints) {
         this.rolloverMillis = settings.rolling().rolloverInterval().toMillis();
         this.inactivityMillis = settings.rolling().inactivityInterval().toMillis();
         this.checkIntervalMillis = settings.rolling().checkInterval().toMillis();
         this.partitionCommitDelayMillis = settings.partitionCommit().delay().toMillis();
-        this.spansCheckpoints = spansCheckpoints(settings, writer, basePath);
+        this.spansCheckpoints = periodicCheckpoints && spansCheckpoints(settings, writer, basePath);
         this.carry =
                 spansCheckpoints
                         && settings.checkpoints().openRowGroup() == OpenRowGroupPolicy.CARRY;

@@ -100,6 +100,10 @@ class MemoryBudgetTest {
             assertThat(context.counter("pqxRowLogSpills"))
                     .as("rows kept only until a checkpoint logs them are logged first")
                     .isGreaterThan(0);
+            assertThat(context.counter("pqxRowLogSpilledRows")).isGreaterThan(0);
+            assertThat(context.counter("pqxRowLogSpilledBytes"))
+                    .as("the spilled rows' 2 KiB payloads at least")
+                    .isGreaterThan(2048 * context.counter("pqxRowLogSpilledRows"));
             assertThat(committables).hasSizeGreaterThan(PARTITIONS);
         }
         RecoverableWriter recoverable = FileSystem.getLocalFileSystem().createRecoverableWriter();
