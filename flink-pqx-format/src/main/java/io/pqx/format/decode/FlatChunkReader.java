@@ -65,6 +65,7 @@ final class FlatChunkReader {
     private int pageCursor;
     private int pageLeft;
     private long pageStart; // values of the chunk before the current page
+    @Nullable private DataPage currentPage;
 
     /**
      * @param converter the leaf converter whole-chunk readers get (it keeps the dictionary that
@@ -149,8 +150,9 @@ final class FlatChunkReader {
                 } catch (RuntimeException e) {
                     throw chunkRelative(e);
                 }
-            } else {
-                pageDecoder.copy(pageCursor, vector, at, n);
+            } else if (!pageDecoder.copy(pageCursor, vector, at, n)) {
+                fallBackMidPage();
+                continue; // the same stretch, through parquet-column
             }
             at += n;
             left -= n;
@@ -188,6 +190,32 @@ final class FlatChunkReader {
                 continue;
             }
             advance(n);
+        }
+    }
+
+    /**
+     * The bulk decoder found values it cannot decode cleanly on the current page (it decodes
+     * lazily, so only once a stretch of them was asked for): the page goes to parquet-column from
+     * its first entry, and the entries already taken are passed over there, so it fails or pads
+     * exactly as it would have from the page's start.
+     */
+    private void fallBackMidPage() {
+        openFallback(currentPage);
+        skipFallback(pageCursor);
+    }
+
+    private void openFallback(DataPage page) {
+        pages.checkPageForColumnReader();
+        DictionaryPage dictionary = pages.currentPageDictionaryEncoded() ? dictionaryPage : null;
+        try {
+            fallback =
+                    new ColumnReaderImpl(
+                            column,
+                            new SinglePageReader(dictionary, page),
+                            converter,
+                            writerVersion);
+        } catch (RuntimeException e) {
+            throw chunkRelative(e);
         }
     }
 
@@ -249,20 +277,9 @@ final class FlatChunkReader {
         pageCursor = 0;
         pageStart = consumed;
         DataPage page = pages.readPageForBulkDecoding();
+        currentPage = page;
         if (!pageDecoder.decode(page)) {
-            pages.checkPageForColumnReader();
-            DictionaryPage dictionary =
-                    pages.currentPageDictionaryEncoded() ? dictionaryPage : null;
-            try {
-                fallback =
-                        new ColumnReaderImpl(
-                                column,
-                                new SinglePageReader(dictionary, page),
-                                converter,
-                                writerVersion);
-            } catch (RuntimeException e) {
-                throw chunkRelative(e);
-            }
+            openFallback(page);
         }
         pageLeft = page.getValueCount();
     }
