@@ -1,7 +1,9 @@
 package io.pqx.format.decode;
 
+import io.pqx.format.error.FileContext;
 import io.pqx.format.page.ChunkPageReader;
 import io.pqx.format.schema.PrimitiveNode;
+import java.io.UncheckedIOException;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -66,6 +68,10 @@ final class FlatChunkReader {
     private int pageLeft;
     private long pageStart; // values of the chunk before the current page
     @Nullable private DataPage currentPage;
+    private FileContext ctx;
+
+    /** The chunk has a dictionary page, not decompressed yet. */
+    private boolean dictionaryPending;
 
     /**
      * @param converter the leaf converter whole-chunk readers get (it keeps the dictionary that
@@ -108,17 +114,35 @@ final class FlatChunkReader {
         }
     }
 
-    /** Reads the dictionary and the first page, as a whole-chunk reader's construction does. */
-    void open(ChunkPageReader pages, long totalValues) {
+    /**
+     * Reads the dictionary page's header and the first page, as a whole-chunk reader's construction
+     * does; the dictionary is decompressed and decoded when the first page using it is read (at
+     * once for a chunk whose first page does; never when no page read does).
+     *
+     * @param ctx names the file and column in a dictionary's decoding failure
+     */
+    void open(ChunkPageReader pages, long totalValues, FileContext ctx) {
         this.pages = pages;
         this.totalValues = totalValues;
-        this.dictionaryPage = pages.readDictionaryPage();
+        this.ctx = ctx;
+        this.dictionaryPending = pages.readDictionaryPageHeader();
         PrimitiveTypeName physical = column.getPrimitiveType().getPrimitiveTypeName();
-        FlatDictionary dictionary = null;
-        if (dictionaryPage != null) {
-            // a page read through parquet-column after all decodes the dictionary itself (and hands
-            // it to the converter); the bulk path needs only the flat arrays
-            dictionary = FlatDictionary.decode(physical, dictionaryPage);
+        this.pageDecoder = new FlatPageDecoder(physical, maxDefinitionLevel, decoder, null);
+        nextPage();
+    }
+
+    /**
+     * Decompresses and decodes the dictionary; a failure reads as it did when the dictionary was
+     * decoded before the first page ("Cannot decode dictionary page").
+     */
+    private void loadDictionary() {
+        dictionaryPending = false;
+        try {
+            dictionaryPage = pages.inflateDictionaryPage();
+            PrimitiveTypeName physical = column.getPrimitiveType().getPrimitiveTypeName();
+            // a page read through parquet-column after all decodes the dictionary itself (and
+            // hands it to the converter); the bulk path needs only the flat arrays
+            FlatDictionary dictionary = FlatDictionary.decode(physical, dictionaryPage);
             if (dictionary == null) {
                 Dictionary decoded = dictionaryPage.decode(column); // fails as a chunk reader would
                 if (converter.hasDictionarySupport()) {
@@ -126,9 +150,10 @@ final class FlatChunkReader {
                 }
                 dictionary = FlatDictionary.of(physical, decoded);
             }
+            pageDecoder.dictionary(dictionary);
+        } catch (RuntimeException e) {
+            throw new UncheckedIOException(DecodeFailure.of(ctx, -1, e));
         }
-        this.pageDecoder = new FlatPageDecoder(physical, maxDefinitionLevel, decoder, dictionary);
-        nextPage();
     }
 
     /** Entries left on the current page. */
@@ -278,6 +303,9 @@ final class FlatChunkReader {
         pageStart = consumed;
         DataPage page = pages.readPageForBulkDecoding();
         currentPage = page;
+        if (dictionaryPending && pages.currentPageDictionaryEncoded()) {
+            loadDictionary();
+        }
         if (!pageDecoder.decode(page)) {
             openFallback(page);
         }

@@ -102,7 +102,7 @@ final class FlatPageDecoder {
     private int booleanAt;
     private int idBound;
 
-    @Nullable private final FlatDictionary dictionary;
+    @Nullable private FlatDictionary dictionary;
 
     /**
      * @param sink the leaf's decoder, implementing the {@link BulkSinks} interface of {@code
@@ -118,6 +118,11 @@ final class FlatPageDecoder {
         this.physical = physical;
         this.nullable = maxDefinitionLevel == 1;
         this.sink = sink;
+        this.dictionary = dictionary;
+    }
+
+    /** Sets the chunk's dictionary, decoded when the first page using it was read. */
+    void dictionary(FlatDictionary dictionary) {
         this.dictionary = dictionary;
     }
 

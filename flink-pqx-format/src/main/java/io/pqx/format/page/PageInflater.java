@@ -102,6 +102,15 @@ final class PageInflater {
     }
 
     DictionaryPage dictionary(PageHeader header, byte[] buf, int off) throws IOException {
+        checkDictionary(header, buf, off);
+        return inflateDictionary(header, buf, off);
+    }
+
+    /**
+     * The checks of a dictionary page that need not decompress it: its header, its value count
+     * against its size, its CRC.
+     */
+    void checkDictionary(PageHeader header, byte[] buf, int off) throws IOException {
         String what = "Cannot read dictionary page";
         DictionaryPageHeader dict = header.getDictionary_page_header();
         if (dict == null) {
@@ -117,6 +126,13 @@ final class PageInflater {
                     what, dict.getNum_values() + " values cannot fit in " + size + " bytes");
         }
         verifyChecksum(header, buf, off, "Cannot verify dictionary page");
+    }
+
+    /** Decompresses and walks a dictionary page {@link #checkDictionary} passed. */
+    DictionaryPage inflateDictionary(PageHeader header, byte[] buf, int off) throws IOException {
+        String what = "Cannot read dictionary page";
+        DictionaryPageHeader dict = header.getDictionary_page_header();
+        int size = header.getUncompressed_page_size();
         byte[] bytes =
                 inflate(
                         buf,
