@@ -69,6 +69,8 @@ final class FlatChunkReader {
     private long pageStart; // values of the chunk before the current page
     @Nullable private DataPage currentPage;
     private FileContext ctx;
+    private final int leafIndex;
+    @Nullable private final DecodedDictionaries dictionaries;
 
     /** The chunk has a dictionary page, not decompressed yet. */
     private boolean dictionaryPending;
@@ -81,8 +83,11 @@ final class FlatChunkReader {
             PrimitiveNode node,
             ValueDecoder decoder,
             PrimitiveConverter converter,
-            @Nullable ParsedVersion writerVersion) {
+            @Nullable ParsedVersion writerVersion,
+            @Nullable DecodedDictionaries dictionaries) {
         this.column = node.column();
+        this.leafIndex = node.leafIndex();
+        this.dictionaries = dictionaries;
         this.decoder = decoder;
         this.converter = converter;
         this.writerVersion = writerVersion;
@@ -138,11 +143,20 @@ final class FlatChunkReader {
     private void loadDictionary() {
         dictionaryPending = false;
         try {
-            dictionaryPage = pages.inflateDictionaryPage();
+            DecodedDictionaries.Entry known =
+                    dictionaries == null ? null : dictionaries.get(leafIndex);
+            dictionaryPage = known != null ? known.page() : pages.inflateDictionaryPage();
             PrimitiveTypeName physical = column.getPrimitiveType().getPrimitiveTypeName();
             // a page read through parquet-column after all decodes the dictionary itself (and
             // hands it to the converter); the bulk path needs only the flat arrays
-            FlatDictionary dictionary = FlatDictionary.decode(physical, dictionaryPage);
+            FlatDictionary dictionary =
+                    known != null && known.flat() != null
+                            ? known.flat()
+                            : FlatDictionary.decode(physical, dictionaryPage);
+            if (dictionaries != null && known == null) {
+                dictionaries.put(
+                        leafIndex, new DecodedDictionaries.Entry(dictionaryPage, dictionary));
+            }
             if (dictionary == null) {
                 Dictionary decoded = dictionaryPage.decode(column); // fails as a chunk reader would
                 if (converter.hasDictionarySupport()) {
