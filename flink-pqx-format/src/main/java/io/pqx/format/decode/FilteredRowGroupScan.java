@@ -114,6 +114,10 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
 
     // late materialization: the survivors' decoder, once the filter has decided every row
     private boolean filtered;
+
+    /** Dictionaries the filter's decoders decompressed, for the survivors' decoder. */
+    private final DecodedDictionaries dictionaries = new DecodedDictionaries();
+
     @Nullable private RowGroupBatches survivors;
 
     // decode then filter
@@ -225,7 +229,8 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
                                     kept,
                                     batchSize,
                                     limits,
-                                    alternating);
+                                    alternating,
+                                    dictionaries);
                 }
             }
             return survivors == null ? null : survivors.next();
@@ -285,7 +290,8 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
                         rows,
                         batchSize,
                         limits,
-                        false)) {
+                        false,
+                        dictionaries)) {
             for (VectorizedColumnBatch batch = batches.next();
                     batch != null;
                     batch = batches.next()) {

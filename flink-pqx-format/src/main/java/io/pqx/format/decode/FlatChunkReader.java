@@ -1,7 +1,9 @@
 package io.pqx.format.decode;
 
+import io.pqx.format.error.FileContext;
 import io.pqx.format.page.ChunkPageReader;
 import io.pqx.format.schema.PrimitiveNode;
+import java.io.UncheckedIOException;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -65,6 +67,13 @@ final class FlatChunkReader {
     private int pageCursor;
     private int pageLeft;
     private long pageStart; // values of the chunk before the current page
+    @Nullable private DataPage currentPage;
+    private FileContext ctx;
+    private final int leafIndex;
+    @Nullable private final DecodedDictionaries dictionaries;
+
+    /** The chunk has a dictionary page, not decompressed yet. */
+    private boolean dictionaryPending;
 
     /**
      * @param converter the leaf converter whole-chunk readers get (it keeps the dictionary that
@@ -74,8 +83,11 @@ final class FlatChunkReader {
             PrimitiveNode node,
             ValueDecoder decoder,
             PrimitiveConverter converter,
-            @Nullable ParsedVersion writerVersion) {
+            @Nullable ParsedVersion writerVersion,
+            @Nullable DecodedDictionaries dictionaries) {
         this.column = node.column();
+        this.leafIndex = node.leafIndex();
+        this.dictionaries = dictionaries;
         this.decoder = decoder;
         this.converter = converter;
         this.writerVersion = writerVersion;
@@ -107,17 +119,44 @@ final class FlatChunkReader {
         }
     }
 
-    /** Reads the dictionary and the first page, as a whole-chunk reader's construction does. */
-    void open(ChunkPageReader pages, long totalValues) {
+    /**
+     * Reads the dictionary page's header and the first page, as a whole-chunk reader's construction
+     * does; the dictionary is decompressed and decoded when the first page using it is read (at
+     * once for a chunk whose first page does; never when no page read does).
+     *
+     * @param ctx names the file and column in a dictionary's decoding failure
+     */
+    void open(ChunkPageReader pages, long totalValues, FileContext ctx) {
         this.pages = pages;
         this.totalValues = totalValues;
-        this.dictionaryPage = pages.readDictionaryPage();
+        this.ctx = ctx;
+        this.dictionaryPending = pages.readDictionaryPageHeader();
         PrimitiveTypeName physical = column.getPrimitiveType().getPrimitiveTypeName();
-        FlatDictionary dictionary = null;
-        if (dictionaryPage != null) {
-            // a page read through parquet-column after all decodes the dictionary itself (and hands
-            // it to the converter); the bulk path needs only the flat arrays
-            dictionary = FlatDictionary.decode(physical, dictionaryPage);
+        this.pageDecoder = new FlatPageDecoder(physical, maxDefinitionLevel, decoder, null);
+        nextPage();
+    }
+
+    /**
+     * Decompresses and decodes the dictionary; a failure reads as it did when the dictionary was
+     * decoded before the first page ("Cannot decode dictionary page").
+     */
+    private void loadDictionary() {
+        dictionaryPending = false;
+        try {
+            DecodedDictionaries.Entry known =
+                    dictionaries == null ? null : dictionaries.get(leafIndex);
+            dictionaryPage = known != null ? known.page() : pages.inflateDictionaryPage();
+            PrimitiveTypeName physical = column.getPrimitiveType().getPrimitiveTypeName();
+            // a page read through parquet-column after all decodes the dictionary itself (and
+            // hands it to the converter); the bulk path needs only the flat arrays
+            FlatDictionary dictionary =
+                    known != null && known.flat() != null
+                            ? known.flat()
+                            : FlatDictionary.decode(physical, dictionaryPage);
+            if (dictionaries != null && known == null) {
+                dictionaries.put(
+                        leafIndex, new DecodedDictionaries.Entry(dictionaryPage, dictionary));
+            }
             if (dictionary == null) {
                 Dictionary decoded = dictionaryPage.decode(column); // fails as a chunk reader would
                 if (converter.hasDictionarySupport()) {
@@ -125,9 +164,10 @@ final class FlatChunkReader {
                 }
                 dictionary = FlatDictionary.of(physical, decoded);
             }
+            pageDecoder.dictionary(dictionary);
+        } catch (RuntimeException e) {
+            throw new UncheckedIOException(DecodeFailure.of(ctx, -1, e));
         }
-        this.pageDecoder = new FlatPageDecoder(physical, maxDefinitionLevel, decoder, dictionary);
-        nextPage();
     }
 
     /** Entries left on the current page. */
@@ -149,8 +189,9 @@ final class FlatChunkReader {
                 } catch (RuntimeException e) {
                     throw chunkRelative(e);
                 }
-            } else {
-                pageDecoder.copy(pageCursor, vector, at, n);
+            } else if (!pageDecoder.copy(pageCursor, vector, at, n)) {
+                fallBackMidPage();
+                continue; // the same stretch, through parquet-column
             }
             at += n;
             left -= n;
@@ -188,6 +229,32 @@ final class FlatChunkReader {
                 continue;
             }
             advance(n);
+        }
+    }
+
+    /**
+     * The bulk decoder found values it cannot decode cleanly on the current page (it decodes
+     * lazily, so only once a stretch of them was asked for): the page goes to parquet-column from
+     * its first entry, and the entries already taken are passed over there, so it fails or pads
+     * exactly as it would have from the page's start.
+     */
+    private void fallBackMidPage() {
+        openFallback(currentPage);
+        skipFallback(pageCursor);
+    }
+
+    private void openFallback(DataPage page) {
+        pages.checkPageForColumnReader();
+        DictionaryPage dictionary = pages.currentPageDictionaryEncoded() ? dictionaryPage : null;
+        try {
+            fallback =
+                    new ColumnReaderImpl(
+                            column,
+                            new SinglePageReader(dictionary, page),
+                            converter,
+                            writerVersion);
+        } catch (RuntimeException e) {
+            throw chunkRelative(e);
         }
     }
 
@@ -249,20 +316,12 @@ final class FlatChunkReader {
         pageCursor = 0;
         pageStart = consumed;
         DataPage page = pages.readPageForBulkDecoding();
+        currentPage = page;
+        if (dictionaryPending && pages.currentPageDictionaryEncoded()) {
+            loadDictionary();
+        }
         if (!pageDecoder.decode(page)) {
-            pages.checkPageForColumnReader();
-            DictionaryPage dictionary =
-                    pages.currentPageDictionaryEncoded() ? dictionaryPage : null;
-            try {
-                fallback =
-                        new ColumnReaderImpl(
-                                column,
-                                new SinglePageReader(dictionary, page),
-                                converter,
-                                writerVersion);
-            } catch (RuntimeException e) {
-                throw chunkRelative(e);
-            }
+            openFallback(page);
         }
         pageLeft = page.getValueCount();
     }

@@ -27,10 +27,17 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * first. Likewise the numbers of a PLAIN page without nulls are handed over as a view of the page's
  * bytes (which stay put until the next page is read), not copied out first.
  *
+ * <p>Values are decoded lazily, in the stretches {@link #copy} asks for: a selective read that
+ * wants a few rows of a page unpacks only the dictionary-id groups holding them (passing over the
+ * others by their run headers and by arithmetic), and records where only the PLAIN strings it wants
+ * start (walking the length prefixes of the others, copying none). Definition levels are decoded
+ * for the whole page when it is read, since they map entries to values.
+ *
  * <p>{@link #decode} returns false for a page it does not handle (another encoding, BIT_PACKED
- * levels) and for any page whose bytes do not decode cleanly (a length, run or dictionary id out of
- * bounds): the caller then decodes that page through parquet-column, which reports the same errors
- * it always did. Every read is bounded by the page's bytes.
+ * levels) or whose levels do not decode cleanly, and {@link #copy} for a stretch whose values do
+ * not (a length, run or dictionary id out of bounds): the caller then decodes that page (from the
+ * entry it reached) through parquet-column, which reports the same errors it always did. Values
+ * {@link #copy} never asks for are not range-checked. Every read is bounded by the page's bytes.
  *
  * <p>One per leaf and row group; reuses its arrays across pages. Not thread-safe.
  */
@@ -66,7 +73,36 @@ final class FlatPageDecoder {
     /** An Int-, Long-, Float- or DoubleBuffer over the values of the page last decoded PLAIN. */
     private Buffer plainView;
 
-    @Nullable private final FlatDictionary dictionary;
+    /** How the values of a stretch are materialized by {@link #ensure}. */
+    private enum Pending {
+        /** Nothing to decode: the values are in place or read from a view. */
+        NONE,
+        /** Dictionary ids, from {@code runs}. */
+        IDS,
+        /** PLAIN strings: their starts and lengths, from {@code binaryPos}. */
+        BINARIES,
+        /** PLAIN numbers with nulls among them: copied out of {@code plainView}. */
+        NUMBERS,
+        /** PLAIN booleans, from the bits at {@code booleanAt}. */
+        BOOLEANS
+    }
+
+    private Pending pending = Pending.NONE;
+
+    /** Entries before this one are materialized or passed over ({@link #copy} goes forward). */
+    private int entryCursor;
+
+    /** Values (non-null entries) before {@code entryCursor}. */
+    private int valueCursor;
+
+    /** The first byte after the page's values; for PLAIN strings, also the next one's start. */
+    private int valuesEnd;
+
+    private int binaryPos;
+    private int booleanAt;
+    private int idBound;
+
+    @Nullable private FlatDictionary dictionary;
 
     /**
      * @param sink the leaf's decoder, implementing the {@link BulkSinks} interface of {@code
@@ -82,6 +118,11 @@ final class FlatPageDecoder {
         this.physical = physical;
         this.nullable = maxDefinitionLevel == 1;
         this.sink = sink;
+        this.dictionary = dictionary;
+    }
+
+    /** Sets the chunk's dictionary, decoded when the first page using it was read. */
+    void dictionary(FlatDictionary dictionary) {
         this.dictionary = dictionary;
     }
 
@@ -110,6 +151,9 @@ final class FlatPageDecoder {
         onIds = false;
         contiguous = false;
         onPlainView = false;
+        pending = Pending.NONE;
+        entryCursor = 0;
+        valueCursor = 0;
         if (!decodeLevels(sections.levels(), n)) {
             return false;
         }
@@ -124,9 +168,7 @@ final class FlatPageDecoder {
                     case PLAIN_DICTIONARY, RLE_DICTIONARY -> dictionaryIds(b, at, end, nonNull);
                     default -> false;
                 };
-        if (ok && nullCount > 0) {
-            spread(nonNull);
-        }
+        valuesEnd = end;
         return ok;
     }
 
@@ -223,36 +265,24 @@ final class FlatPageDecoder {
                     return false;
                 }
                 plainView = le.asIntBuffer();
-                if (!view) {
-                    ((IntBuffer) plainView).get(ints, 0, nonNull);
-                }
                 break;
             case INT64:
                 if ((long) nonNull * 8 > available) {
                     return false;
                 }
                 plainView = le.asLongBuffer();
-                if (!view) {
-                    ((LongBuffer) plainView).get(longs, 0, nonNull);
-                }
                 break;
             case FLOAT:
                 if ((long) nonNull * 4 > available) {
                     return false;
                 }
                 plainView = le.asFloatBuffer();
-                if (!view) {
-                    ((FloatBuffer) plainView).get(floats, 0, nonNull);
-                }
                 break;
             case DOUBLE:
                 if ((long) nonNull * 8 > available) {
                     return false;
                 }
                 plainView = le.asDoubleBuffer();
-                if (!view) {
-                    ((DoubleBuffer) plainView).get(doubles, 0, nonNull);
-                }
                 break;
             case BOOLEAN:
                 return plainBooleans(b, at, available, nonNull);
@@ -262,6 +292,7 @@ final class FlatPageDecoder {
                 return false;
         }
         onPlainView = view;
+        pending = view ? Pending.NONE : Pending.NUMBERS;
         return true;
     }
 
@@ -269,17 +300,16 @@ final class FlatPageDecoder {
         if ((nonNull + 7L) / 8 > available) {
             return false;
         }
-        for (int i = 0; i < nonNull; i++) {
-            booleans[i] = ((b[at + (i >>> 3)] >>> (i & 7)) & 1) != 0;
-        }
+        binarySource = b;
+        booleanAt = at;
+        pending = Pending.BOOLEANS;
         return true;
     }
 
     private boolean plainBinaries(byte[] b, int at, int end, int nonNull) {
-        if (!PlainBinaries.index(b, at, end, nonNull, starts, lengths)) {
-            return false;
-        }
         binarySource = b;
+        binaryPos = at;
+        pending = Pending.BINARIES;
         contiguous = nonNull == count; // nulls would leave (0, 0) slots among the values
         return true;
     }
@@ -291,6 +321,8 @@ final class FlatPageDecoder {
         }
         if (nonNull == 0) {
             binarySource = new byte[0]; // an all-null page: starts and lengths become 0
+            binaryPos = 0;
+            pending = Pending.BINARIES; // of no values: ensure() only spreads the nulls
             return true;
         }
         if (at >= end) {
@@ -300,27 +332,115 @@ final class FlatPageDecoder {
         if (width > 32) {
             return false;
         }
-        runs.reset(b, at + 1, end, width);
-        // every id checked against the dictionary here, so copy() looks them up unchecked
-        if (physical == PrimitiveTypeName.BOOLEAN
-                || !runs.read(scratch, 0, nonNull, dictionary.size())) {
+        if (physical == PrimitiveTypeName.BOOLEAN) {
             return false;
         }
+        runs.reset(b, at + 1, end, width);
+        // every id copy() asks for is checked against the dictionary by ensure(), so the sinks
+        // look them up unchecked
+        idBound = dictionary.size();
+        pending = Pending.IDS;
         onIds = true; // looked up by copy(), straight into the vector where the sink allows
         return true;
     }
 
-    /** Moves the {@code nonNull} dense values to the slots of their entries (back to front). */
-    private void spread(int nonNull) {
-        int k = nonNull - 1;
+    /**
+     * Materializes entries {@code [from, from + n)} (at or after the last stretch asked for): the
+     * values between are passed over, those of the stretch decoded into the entries' slots.
+     *
+     * @return false when the values do not decode cleanly
+     */
+    private boolean ensure(int from, int n) {
+        if (from < entryCursor) {
+            throw new IllegalStateException(
+                    "entries are materialized forwards: " + from + " < " + entryCursor);
+        }
+        if (pending == Pending.NONE) {
+            entryCursor = from + n;
+            return true;
+        }
+        int passed = nonNullsIn(entryCursor, from);
+        int wanted = nonNullsIn(from, from + n);
+        int first = valueCursor + passed;
+        boolean ok =
+                switch (pending) {
+                    case IDS -> runs.skip(passed) && runs.read(scratch, from, wanted, idBound);
+                    case BINARIES -> binaries(passed, from, wanted);
+                    case NUMBERS -> numbers(first, from, wanted);
+                    case BOOLEANS -> booleans(first, from, wanted);
+                    default -> true;
+                };
+        if (!ok) {
+            return false;
+        }
+        valueCursor = first + wanted;
+        entryCursor = from + n;
+        if (wanted < n) {
+            spread(from, n, wanted);
+        }
+        return true;
+    }
+
+    /** Non-null entries among {@code [from, to)}. */
+    private int nonNullsIn(int from, int to) {
+        if (nullCount == 0) {
+            return to - from;
+        }
+        int values = 0;
+        for (int i = from; i < to; i++) {
+            values += nulls[i] ? 0 : 1;
+        }
+        return values;
+    }
+
+    private boolean binaries(int passed, int from, int wanted) {
+        byte[] b = binarySource;
+        int at = passed == 0 ? binaryPos : PlainBinaries.skip(b, binaryPos, valuesEnd, passed);
+        if (at < 0) {
+            return false;
+        }
+        at = PlainBinaries.indexFrom(b, at, valuesEnd, wanted, starts, lengths, from);
+        if (at < 0) {
+            return false;
+        }
+        binaryPos = at;
+        return true;
+    }
+
+    private boolean numbers(int first, int from, int wanted) {
+        switch (physical) {
+            case INT32 -> ((IntBuffer) plainView).get(first, ints, from, wanted);
+            case INT64 -> ((LongBuffer) plainView).get(first, longs, from, wanted);
+            case FLOAT -> ((FloatBuffer) plainView).get(first, floats, from, wanted);
+            default -> ((DoubleBuffer) plainView).get(first, doubles, from, wanted);
+        }
+        return true;
+    }
+
+    private boolean booleans(int first, int from, int wanted) {
+        byte[] b = binarySource;
+        int at = booleanAt;
+        for (int j = 0; j < wanted; j++) {
+            int i = first + j;
+            booleans[from + j] = ((b[at + (i >>> 3)] >>> (i & 7)) & 1) != 0;
+        }
+        return true;
+    }
+
+    /**
+     * Moves the {@code wanted} dense values at the start of entries {@code [from, from + n)} to the
+     * slots of their entries (back to front).
+     */
+    private void spread(int from, int n, int wanted) {
+        int k = from + wanted - 1;
         if (onIds) {
-            for (int i = count - 1; i > k; i--) {
+            for (int i = from + n - 1; i > k; i--) {
                 // a null entry's slot gets id 0, which exists: the page has values
                 scratch[i] = nulls[i] ? 0 : scratch[k--];
             }
             return;
         }
-        for (int i = count - 1; i > k; i--) {
+        for (int i = from + n - 1; i > k; i--) {
             if (nulls[i]) {
                 if (physical == PrimitiveTypeName.BINARY) {
                     starts[i] = 0; // a stale start may lie beyond this page's bytes
@@ -343,8 +463,17 @@ final class FlatPageDecoder {
         }
     }
 
-    /** Writes entries {@code [from, from + n)} of the decoded page into {@code vector[pos...]}. */
-    void copy(int from, WritableColumnVector vector, int pos, int n) {
+    /**
+     * Writes entries {@code [from, from + n)} of the decoded page into {@code vector[pos...]};
+     * stretches are asked for in page order ({@code from} at or after the end of the last one).
+     *
+     * @return false, having written nothing, when the stretch's values do not decode cleanly: the
+     *     page must then go through parquet-column from entry {@code from}
+     */
+    boolean copy(int from, WritableColumnVector vector, int pos, int n) {
+        if (!ensure(from, n)) {
+            return false;
+        }
         if (onIds) {
             copyLookedUp(from, vector, pos, n);
         } else if (onPlainView) {
@@ -355,6 +484,7 @@ final class FlatPageDecoder {
         if (nullCount > 0) {
             markNulls(from, vector, pos, n);
         }
+        return true;
     }
 
     private void copyLookedUp(int from, WritableColumnVector vector, int pos, int n) {

@@ -14,6 +14,11 @@ import org.apache.parquet.column.values.bitpacking.Packer;
  * as it always did). It never reads outside {@code [pos, end)}. Whenever it returns true its values
  * equal parquet-column's {@code RunLengthBitPackingHybridDecoder}'s.
  *
+ * <p>It reads on from where the last {@link #read} or {@link #skip} stopped, also inside a run or a
+ * bit-packed group of 8, so a page's values can be taken in the stretches a selection wants: a
+ * {@link #skip} passes over an RLE run by its count and over whole bit-packed groups by arithmetic
+ * (only a group the skip ends inside is unpacked), and range-checks nothing it passes over.
+ *
  * <p>Reusable across pages; not thread-safe.
  */
 final class HybridRunDecoder {
@@ -24,6 +29,15 @@ final class HybridRunDecoder {
     private int width;
     private int valueBytes;
     private BytePacker packer;
+
+    /** Values left in the current run (0: the next value starts a run). */
+    private long runLeft;
+
+    private boolean runPacked;
+    private int rleValue;
+
+    /** Values of the current bit-packed group not taken yet: the last {@code groupLeft} of it. */
+    private int groupLeft;
 
     /** Starts decoding {@code buf[pos, end)} at {@code width} bits per value (0..32). */
     void reset(byte[] buf, int pos, int end, int width) {
@@ -38,6 +52,8 @@ final class HybridRunDecoder {
         }
         this.width = width;
         this.valueBytes = (width + 7) / 8;
+        this.runLeft = 0;
+        this.groupLeft = 0;
     }
 
     /**
@@ -52,9 +68,9 @@ final class HybridRunDecoder {
     /**
      * As {@link #read(int[], int, int)}, and also false when a value lies outside {@code [0,
      * bound)} (a dictionary id past the dictionary); {@code bound} -1 checks nothing. The check is
-     * made while the values are hot: once per RLE run (always: its value is stored in whole bytes,
-     * which may hold more than {@code width} bits), and per run of packed values unless {@code
-     * bound} is at least {@code 2^width} (no packed value of the width can reach it).
+     * made while the values are hot: once per RLE run read (always: its value is stored in whole
+     * bytes, which may hold more than {@code width} bits), and per run of packed values unless
+     * {@code bound} is at least {@code 2^width} (no packed value of the width can reach it).
      */
     boolean read(int[] out, int off, int n, int bound) {
         boolean checkRle = bound >= 0;
@@ -62,25 +78,88 @@ final class HybridRunDecoder {
         int last = bound - 1;
         int done = 0;
         while (done < n) {
-            int header = readHeader();
-            if (header <= 1) {
-                return false; // malformed, or a run of no values
-            }
-            int count = header >>> 1;
-            boolean packed = (header & 1) == 1;
-            int take = (int) Math.min(packed ? count * 8L : count, n - done);
-            boolean ok =
-                    packed
-                            ? packedRun(out, off + done, take, count)
-                            : rleRun(out, off + done, take);
-            if (!ok
-                    || (packed
-                            ? checkPacked && !inRange(out, off + done, take, last)
-                            : checkRle && !inRange(out, off + done, 1, last))) {
+            if (runLeft == 0 && !nextRun()) {
                 return false;
             }
+            int take = (int) Math.min(runLeft, n - done);
+            if (runPacked) {
+                if (!unpack(out, off + done, take)
+                        || (checkPacked && !inRange(out, off + done, take, last))) {
+                    return false;
+                }
+            } else {
+                if (checkRle && (rleValue < 0 || rleValue > last)) {
+                    return false;
+                }
+                Arrays.fill(out, off + done, off + done + take, rleValue);
+            }
+            runLeft -= take;
             done += take;
         }
+        return true;
+    }
+
+    /**
+     * Passes over the next {@code n} values without decoding them (only a bit-packed group the skip
+     * ends inside is unpacked, for the values after it).
+     *
+     * @return false when the runs are malformed or hold fewer than {@code n} values
+     */
+    boolean skip(long n) {
+        long left = n;
+        while (left > 0) {
+            if (runLeft == 0 && !nextRun()) {
+                return false;
+            }
+            int take = (int) Math.min(runLeft, left);
+            if (runPacked && width > 0) {
+                int fromGroup = Math.min(groupLeft, take);
+                groupLeft -= fromGroup;
+                int rest = take - fromGroup;
+                int full = rest >>> 3;
+                if ((long) full * width > end - pos) {
+                    return false;
+                }
+                pos += full * width;
+                int tail = rest & 7;
+                if (tail > 0) {
+                    if (width > end - pos) {
+                        return false;
+                    }
+                    packer.unpack8Values(buf, pos, group, 0);
+                    pos += width;
+                    groupLeft = 8 - tail;
+                }
+            }
+            runLeft -= take;
+            left -= take;
+        }
+        return true;
+    }
+
+    /** Reads the next run's header (and an RLE run's value); false when it is malformed. */
+    private boolean nextRun() {
+        int header = readHeader();
+        if (header <= 1) {
+            return false; // malformed, or a run of no values
+        }
+        int count = header >>> 1;
+        runPacked = (header & 1) == 1;
+        groupLeft = 0;
+        if (runPacked) {
+            runLeft = count * 8L;
+            return true;
+        }
+        if (end - pos < valueBytes) {
+            return false;
+        }
+        int value = 0;
+        for (int k = 0; k < valueBytes; k++) {
+            value |= (buf[pos + k] & 0xFF) << (8 * k);
+        }
+        pos += valueBytes;
+        rleValue = value;
+        runLeft = count;
         return true;
     }
 
@@ -110,47 +189,44 @@ final class HybridRunDecoder {
         return -1;
     }
 
-    private boolean rleRun(int[] out, int at, int take) {
-        if (end - pos < valueBytes) {
-            return false;
-        }
-        int value = 0;
-        for (int k = 0; k < valueBytes; k++) {
-            value |= (buf[pos + k] & 0xFF) << (8 * k);
-        }
-        pos += valueBytes;
-        Arrays.fill(out, at, at + take, value);
-        return true;
-    }
-
-    /** A run of {@code groups} x 8 values, of which the first {@code take} are wanted. */
-    private boolean packedRun(int[] out, int at, int take, int groups) {
-        int needed = (take + 7) / 8;
-        if ((long) needed * width > end - pos) {
-            return false;
-        }
+    /**
+     * The next {@code take} values of the current bit-packed run into {@code out[at...]}: first
+     * what is left of a group already unpacked, then whole groups straight into {@code out}, then
+     * the start of one more group (kept for the next read). Every group touched must lie whole
+     * before {@code end}.
+     */
+    private boolean unpack(int[] out, int at, int take) {
         if (width == 0) {
             Arrays.fill(out, at, at + take, 0); // parquet's 0-bit packer writes nothing
             return true;
         }
-        int full = take / 8;
+        int fromGroup = Math.min(groupLeft, take);
+        if (fromGroup > 0) {
+            System.arraycopy(group, 8 - groupLeft, out, at, fromGroup);
+            groupLeft -= fromGroup;
+        }
+        int o = at + fromGroup;
+        int rest = take - fromGroup;
+        int full = rest >>> 3;
+        int tail = rest & 7;
+        if ((long) (full + (tail > 0 ? 1 : 0)) * width > end - pos) {
+            return false;
+        }
         int g = 0;
         for (; g + 4 <= full; g += 4) {
-            packer.unpack32Values(buf, pos, out, at + g * 8);
+            packer.unpack32Values(buf, pos, out, o + g * 8);
             pos += 4 * width;
         }
         for (; g < full; g++) {
-            packer.unpack8Values(buf, pos, out, at + g * 8);
+            packer.unpack8Values(buf, pos, out, o + g * 8);
             pos += width;
         }
-        int rest = take - full * 8;
-        if (rest > 0) {
+        if (tail > 0) {
             packer.unpack8Values(buf, pos, group, 0);
-            System.arraycopy(group, 0, out, at + full * 8, rest);
+            System.arraycopy(group, 0, out, o + full * 8, tail);
             pos += width;
+            groupLeft = 8 - tail;
         }
-        // skip the unwanted groups; past the end only when this run is the last one read
-        pos = (int) Math.min(end, pos + (long) (groups - needed) * width);
         return true;
     }
 }

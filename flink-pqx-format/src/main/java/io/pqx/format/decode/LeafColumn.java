@@ -80,7 +80,7 @@ abstract sealed class LeafColumn permits FlatLeafColumn, NestedLeafColumn {
                                 + " values (footer num_values) for a row group with rows");
             }
             if (bulk != null) {
-                bulk.open(pages, totalValues);
+                bulk.open(pages, totalValues, ctx);
             } else {
                 this.reader = store.getColumnReader(node.column());
             }

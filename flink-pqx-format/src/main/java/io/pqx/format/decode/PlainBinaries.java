@@ -38,4 +38,53 @@ final class PlainBinaries {
         }
         return true;
     }
+
+    /**
+     * Records the start and length of each of the next {@code count} values, the first starting at
+     * {@code b[at]}, into {@code starts[off, off + count)} and {@code lengths[off, off + count)}.
+     *
+     * @return where the value after them starts, or -1 when a length or a value runs past {@code
+     *     end} (the arrays' contents are then undefined)
+     */
+    static int indexFrom(
+            byte[] b, int at, int end, int count, int[] starts, int[] lengths, int off) {
+        int pos = at;
+        for (int i = off, last = off + count; i < last; i++) {
+            if (end - pos < 4) {
+                return -1;
+            }
+            int length = (int) INT_LE.get(b, pos);
+            pos += 4;
+            if (length < 0 || length > end - pos) {
+                return -1;
+            }
+            starts[i] = pos;
+            lengths[i] = length;
+            pos += length;
+        }
+        return pos;
+    }
+
+    /**
+     * Passes over the next {@code count} values, the first starting at {@code b[at]}, recording
+     * nothing: the walk over their length prefixes that finding the next value's start needs.
+     *
+     * @return where the value after them starts, or -1 when a length or a value runs past {@code
+     *     end}
+     */
+    static int skip(byte[] b, int at, int end, int count) {
+        int pos = at;
+        for (int i = 0; i < count; i++) {
+            if (end - pos < 4) {
+                return -1;
+            }
+            int length = (int) INT_LE.get(b, pos);
+            pos += 4;
+            if (length < 0 || length > end - pos) {
+                return -1;
+            }
+            pos += length;
+        }
+        return pos;
+    }
 }

@@ -109,6 +109,34 @@ public final class RowGroupDecoder implements RowGroupBatches {
             PageLimits limits,
             boolean alternating)
             throws IOException {
+        return read(
+                file,
+                metadata,
+                rowGroup,
+                projection,
+                selection,
+                batchSize,
+                limits,
+                alternating,
+                null);
+    }
+
+    /**
+     * As {@link #read(InputFile, FileMetadata, int, ParquetSchema, RowSelection, int, PageLimits,
+     * boolean)}; {@code dictionaries} (when not null) gives the dictionaries another decoder of the
+     * same row group decoded, and keeps those this one decodes.
+     */
+    static RowGroupBatches read(
+            InputFile file,
+            FileMetadata metadata,
+            int rowGroup,
+            ParquetSchema projection,
+            RowSelection selection,
+            int batchSize,
+            PageLimits limits,
+            boolean alternating,
+            @Nullable DecodedDictionaries dictionaries)
+            throws IOException {
         RowGroupMetadata group = metadata.rowGroups().get(rowGroup);
         FileContext ctx = FileContext.of(file.location()).rowGroup(rowGroup);
         Field[] fields = new Field[projection.fields().size()];
@@ -130,7 +158,8 @@ public final class RowGroupDecoder implements RowGroupBatches {
                     metadata.createdBy(),
                     group,
                     chunks,
-                    ctx);
+                    ctx,
+                    dictionaries);
             decoder.createFlatVectors();
         }
         return decoder;
@@ -147,6 +176,19 @@ public final class RowGroupDecoder implements RowGroupBatches {
             RowGroupMetadata group,
             RowGroupLoader.LoadedChunks chunks,
             FileContext ctx)
+            throws IOException {
+        openLeaves(leaves, fileSchema, createdBy, group, chunks, ctx, null);
+    }
+
+    /** As above; {@code dictionaries} as for {@link #read}. */
+    static void openLeaves(
+            List<? extends LeafColumn> leaves,
+            MessageType fileSchema,
+            String createdBy,
+            RowGroupMetadata group,
+            RowGroupLoader.LoadedChunks chunks,
+            FileContext ctx,
+            @Nullable DecodedDictionaries dictionaries)
             throws IOException {
         long rowGroupRows = group.numRows();
         ParsedVersion writerVersion = FlatChunkReader.writerVersion(createdBy);
@@ -178,7 +220,8 @@ public final class RowGroupDecoder implements RowGroupBatches {
                                         node,
                                         decoder,
                                         group.columns().get(node.leafIndex()).encodings())
-                                ? new FlatChunkReader(node, decoder, capture, writerVersion)
+                                ? new FlatChunkReader(
+                                        node, decoder, capture, writerVersion, dictionaries)
                                 : null;
                 flat.open(store, pages, decoder, paged, bulk);
             } else {

@@ -7,6 +7,7 @@ import io.pqx.format.footer.BoundedThrift;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.DataPage;
@@ -44,6 +45,10 @@ public final class ChunkPageReader implements PageReader {
     private PageHeader pending;
     private int pendingBody;
     private boolean dictionaryRead;
+    @Nullable private PageHeader deferredDictionary;
+    @Nullable private byte[] deferredDictionaryBuffer;
+    private int deferredDictionaryBody;
+    @Nullable private DictionaryPage inflatedDictionary;
     private int pageOrdinal = -1;
     private boolean dictionaryEncoded;
     private long valuesReturned;
@@ -84,6 +89,57 @@ public final class ChunkPageReader implements PageReader {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Reads the chunk's dictionary page header and checks what needs no decompressing (sizes, CRC),
+     * leaving the page's body to {@link #inflateDictionaryPage}, called only when a page that uses
+     * the dictionary is met: a read of a few pages written after the writer fell back from the
+     * dictionary never decompresses it. Takes the place of {@link #readDictionaryPage}.
+     *
+     * @return whether the chunk has a dictionary page
+     */
+    public boolean readDictionaryPageHeader() {
+        if (dictionaryRead) {
+            return deferredDictionary != null;
+        }
+        dictionaryRead = true;
+        try {
+            PageHeader header = nextHeader();
+            if (header == null || header.getType() != PageType.DICTIONARY_PAGE) {
+                pending = header;
+                return false;
+            }
+            inflater.checkDictionary(header, run().buffer(), pendingBody);
+            deferredDictionary = header;
+            deferredDictionaryBuffer = run().buffer();
+            deferredDictionaryBody = pendingBody;
+            return true;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The dictionary page {@link #readDictionaryPageHeader} found, decompressed and walked (once;
+     * later calls return the same page).
+     */
+    public DictionaryPage inflateDictionaryPage() {
+        if (deferredDictionary == null) {
+            throw new IllegalStateException("no dictionary page header was read");
+        }
+        if (inflatedDictionary == null) {
+            try {
+                inflatedDictionary =
+                        inflater.inflateDictionary(
+                                deferredDictionary,
+                                deferredDictionaryBuffer,
+                                deferredDictionaryBody);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return inflatedDictionary;
     }
 
     /**

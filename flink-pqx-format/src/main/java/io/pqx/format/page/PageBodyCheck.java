@@ -46,11 +46,29 @@ final class PageBodyCheck {
             Encoding encoding,
             String what)
             throws CorruptFileException {
+        v1(body, 0, length, values, rl, dl, encoding, what);
+    }
+
+    /**
+     * A v1 page body at {@code body[base, base + length)} (positions in messages count from {@code
+     * base}, as for a body of its own).
+     */
+    void v1(
+            byte[] body,
+            int base,
+            int length,
+            int values,
+            Encoding rl,
+            Encoding dl,
+            Encoding encoding,
+            String what)
+            throws CorruptFileException {
         checkCount(values, what);
-        int at = 0;
-        at = v1Levels(body, length, at, values, column.getMaxRepetitionLevel(), rl, what);
-        at = v1Levels(body, length, at, values, column.getMaxDefinitionLevel(), dl, what);
-        values(body, at, length, values, encoding, what);
+        int end = base + length;
+        int at = base;
+        at = v1Levels(body, base, end, at, values, column.getMaxRepetitionLevel(), rl, what);
+        at = v1Levels(body, base, end, at, values, column.getMaxDefinitionLevel(), dl, what);
+        values(body, at, end, values, encoding, what);
     }
 
     /**
@@ -68,6 +86,22 @@ final class PageBodyCheck {
             Encoding encoding,
             String what)
             throws CorruptFileException {
+        v2(levels, at, rlLength, dlLength, data, 0, dataLength, values, encoding, what);
+    }
+
+    /** As {@link #v2}, with the data section at {@code data[dataAt, dataAt + dataLength)}. */
+    void v2(
+            byte[] levels,
+            int at,
+            int rlLength,
+            int dlLength,
+            byte[] data,
+            int dataAt,
+            int dataLength,
+            int values,
+            Encoding encoding,
+            String what)
+            throws CorruptFileException {
         checkCount(values, what);
         rle(levels, at, at + rlLength, bitWidth(column.getMaxRepetitionLevel()), values, what);
         rle(
@@ -77,7 +111,7 @@ final class PageBodyCheck {
                 bitWidth(column.getMaxDefinitionLevel()),
                 values,
                 what);
-        values(data, 0, dataLength, values, encoding, what);
+        values(data, dataAt, dataAt + dataLength, values, encoding, what);
     }
 
     private void checkCount(int values, String what) throws CorruptFileException {
@@ -93,7 +127,14 @@ final class PageBodyCheck {
     }
 
     private int v1Levels(
-            byte[] b, int end, int at, int values, int maxLevel, Encoding encoding, String what)
+            byte[] b,
+            int base,
+            int end,
+            int at,
+            int values,
+            int maxLevel,
+            Encoding encoding,
+            String what)
             throws CorruptFileException {
         if (maxLevel == 0) {
             return at;
@@ -103,7 +144,7 @@ final class PageBodyCheck {
             return at + (int) Math.min(end - at, ((long) values * width + 7) / 8);
         }
         if (end - at < 4) {
-            throw ctx.corrupt(what, "level section at byte " + at + " has no length");
+            throw ctx.corrupt(what, "level section at byte " + (at - base) + " has no length");
         }
         int length =
                 (b[at] & 0xFF)

@@ -18,6 +18,7 @@ import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.DataPageHeaderV2;
 import org.apache.parquet.format.DictionaryPageHeader;
 import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * Turns one page (its thrift header and stored bytes) into the parquet-column page object the
@@ -101,6 +102,15 @@ final class PageInflater {
     }
 
     DictionaryPage dictionary(PageHeader header, byte[] buf, int off) throws IOException {
+        checkDictionary(header, buf, off);
+        return inflateDictionary(header, buf, off);
+    }
+
+    /**
+     * The checks of a dictionary page that need not decompress it: its header, its value count
+     * against its size, its CRC.
+     */
+    void checkDictionary(PageHeader header, byte[] buf, int off) throws IOException {
         String what = "Cannot read dictionary page";
         DictionaryPageHeader dict = header.getDictionary_page_header();
         if (dict == null) {
@@ -116,6 +126,13 @@ final class PageInflater {
                     what, dict.getNum_values() + " values cannot fit in " + size + " bytes");
         }
         verifyChecksum(header, buf, off, "Cannot verify dictionary page");
+    }
+
+    /** Decompresses and walks a dictionary page {@link #checkDictionary} passed. */
+    DictionaryPage inflateDictionary(PageHeader header, byte[] buf, int off) throws IOException {
+        String what = "Cannot read dictionary page";
+        DictionaryPageHeader dict = header.getDictionary_page_header();
+        int size = header.getUncompressed_page_size();
         byte[] bytes =
                 inflate(
                         buf,
@@ -178,17 +195,32 @@ final class PageInflater {
         Encoding values = encoding(h.getEncoding(), what);
         verifyChecksum(header, buf, off, "Cannot verify page " + ordinal);
         int size = header.getUncompressed_page_size();
-        String inflate = "Cannot decompress page " + ordinal;
-        byte[] bytes =
-                reuse
-                        ? inflateIntoBuffer(
-                                buf, off, header.getCompressed_page_size(), size, inflate)
-                        : inflate(buf, off, header.getCompressed_page_size(), size, inflate);
         String decode = "Cannot decode page " + ordinal;
-        // run and block headers first, on every path, so a page fails with the same words on both
-        check.v1(bytes, size, h.getNum_values(), rl, dl, values, decode);
-        walk(walk, () -> valueCheck.v1(bytes, size, h.getNum_values(), rl, dl, values, decode));
-        BytesInput input = BytesInput.from(bytes, 0, size);
+        BytesInput input;
+        if (reuse && stored(header.getCompressed_page_size(), size)) {
+            // the page's bytes as they lie in the chunk's buffer, not copied: that buffer stays as
+            // it is for as long as the page reader (and so this page) lives
+            check.v1(buf, off, size, h.getNum_values(), rl, dl, values, decode);
+            walk(
+                    walk,
+                    () -> {
+                        byte[] own = Arrays.copyOfRange(buf, off, off + size);
+                        valueCheck.v1(own, size, h.getNum_values(), rl, dl, values, decode);
+                    });
+            input = BytesInput.from(buf, off, size);
+        } else {
+            String inflate = "Cannot decompress page " + ordinal;
+            byte[] bytes =
+                    reuse
+                            ? inflateIntoBuffer(
+                                    buf, off, header.getCompressed_page_size(), size, inflate)
+                            : inflate(buf, off, header.getCompressed_page_size(), size, inflate);
+            // run and block headers first, on every path, so a page fails with the same words on
+            // both
+            check.v1(bytes, size, h.getNum_values(), rl, dl, values, decode);
+            walk(walk, () -> valueCheck.v1(bytes, size, h.getNum_values(), rl, dl, values, decode));
+            input = BytesInput.from(bytes, 0, size);
+        }
         return firstRow < 0
                 ? new DataPageV1(input, h.getNum_values(), size, null, rl, dl, values)
                 : new DataPageV1(
@@ -237,9 +269,17 @@ final class PageInflater {
         verifyChecksum(header, buf, off, "Cannot verify page " + ordinal);
         int dataStored = compressed - levels;
         byte[] data;
+        int dataAt = 0;
         // is_compressed defaults to true; an empty data section is never handed to the codec
         if (dataUncompressed == 0) {
             data = new byte[0];
+        } else if (reuse
+                && dataStored == dataUncompressed
+                && ((h.isSetIs_compressed() && !h.isIs_compressed())
+                        || codec.name() == CompressionCodecName.UNCOMPRESSED)) {
+            // the data section as it lies in the chunk's buffer, as the level sections are
+            data = buf;
+            dataAt = off + levels;
         } else if (h.isSetIs_compressed() && !h.isIs_compressed()) {
             if (dataStored != dataUncompressed) {
                 throw ctx.corrupt(
@@ -269,12 +309,14 @@ final class PageInflater {
         }
         String decode = "Cannot decode page " + ordinal;
         byte[] dataSection = data;
+        int sectionAt = dataAt;
         check.v2(
                 buf,
                 off,
                 rlLength,
                 dlLength,
                 dataSection,
+                sectionAt,
                 dataUncompressed,
                 h.getNum_values(),
                 values,
@@ -287,14 +329,19 @@ final class PageInflater {
                                 off,
                                 rlLength,
                                 dlLength,
-                                dataSection,
+                                sectionAt == 0
+                                        ? dataSection
+                                        : Arrays.copyOfRange(
+                                                dataSection,
+                                                sectionAt,
+                                                sectionAt + dataUncompressed),
                                 dataUncompressed,
                                 h.getNum_values(),
                                 values,
                                 decode));
         BytesInput rep = BytesInput.from(buf, off, rlLength);
         BytesInput def = BytesInput.from(buf, off + rlLength, dlLength);
-        BytesInput body = BytesInput.from(data, 0, dataUncompressed);
+        BytesInput body = BytesInput.from(data, dataAt, dataUncompressed);
         return firstRow < 0
                 ? DataPageV2.uncompressed(
                         h.getNum_rows(),
@@ -315,6 +362,14 @@ final class PageInflater {
                         values,
                         body,
                         null);
+    }
+
+    /**
+     * Whether a v1 page of {@code stored} bytes is its {@code uncompressed} bytes themselves (the
+     * chunk is not compressed and the sizes agree; when they do not, decompressing says how).
+     */
+    private boolean stored(int stored, int uncompressed) {
+        return codec.name() == CompressionCodecName.UNCOMPRESSED && stored == uncompressed;
     }
 
     private byte[] inflate(byte[] buf, int off, int stored, int uncompressed, String what)

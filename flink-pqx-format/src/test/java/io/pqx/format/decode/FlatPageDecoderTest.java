@@ -16,11 +16,13 @@ import org.apache.flink.table.data.columnar.vector.heap.HeapBooleanVector;
 import org.apache.flink.table.data.columnar.vector.heap.HeapBytesVector;
 import org.apache.flink.table.data.columnar.vector.heap.HeapIntVector;
 import org.apache.flink.table.data.columnar.vector.heap.HeapLongVector;
+import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DataPage;
 import org.apache.parquet.column.page.DataPageV1;
 import org.apache.parquet.column.page.DataPageV2;
 import org.apache.parquet.column.page.DictionaryPage;
@@ -172,18 +174,22 @@ class FlatPageDecoderTest {
         int[] bad = ids.clone();
         bad[11] = 3;
         byte[] badBody = concat(new byte[] {2}, hybrid(2, bad));
-        assertThat(
-                        decoder.decode(
-                                DataPageV2.uncompressed(
-                                        bad.length,
-                                        0,
-                                        bad.length,
-                                        BytesInput.empty(),
-                                        BytesInput.empty(),
-                                        Encoding.RLE_DICTIONARY,
-                                        BytesInput.from(badBody),
-                                        null)))
-                .isFalse();
+        DataPageV2 badPage =
+                DataPageV2.uncompressed(
+                        bad.length,
+                        0,
+                        bad.length,
+                        BytesInput.empty(),
+                        BytesInput.empty(),
+                        Encoding.RLE_DICTIONARY,
+                        BytesInput.from(badBody),
+                        null);
+        // ids are checked when a stretch holding them is asked for: the stretch is declined
+        assertThat(declines(decoder, badPage, new HeapLongVector(bad.length))).isTrue();
+        // one that stops before the bad id is not
+        assertThat(decoder.decode(badPage)).isTrue();
+        assertThat(decoder.copy(0, new HeapLongVector(bad.length), 0, 11)).isTrue();
+        assertThat(decoder.copy(11, new HeapLongVector(bad.length), 0, 1)).isFalse();
         byte[] wide = concat(new byte[] {33}, hybrid(2, ids));
         assertThat(
                         decoder.decode(
@@ -221,7 +227,17 @@ class FlatPageDecoderTest {
         assertThat(vector.getBytes(2).getBytes()).isEmpty();
         byte[] lying = body.clone();
         lying[lying.length - 4] = 1; // the last value claims one byte past the page
-        assertThat(decoder.decode(v1(lying, 3, Encoding.PLAIN))).isFalse();
+        assertThat(declines(decoder, v1(lying, 3, Encoding.PLAIN), new HeapBytesVector(3)))
+                .isTrue();
+    }
+
+    /**
+     * Whether the decoder refuses the page, when reading it or (it decodes lazily) when asked for
+     * all its entries.
+     */
+    private static boolean declines(
+            FlatPageDecoder decoder, DataPage page, WritableColumnVector vector) {
+        return !decoder.decode(page) || !decoder.copy(0, vector, 0, page.getValueCount());
     }
 
     @Test

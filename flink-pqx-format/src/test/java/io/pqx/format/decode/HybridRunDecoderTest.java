@@ -188,4 +188,101 @@ class HybridRunDecoderTest {
         assertThat(decoder.read(out, 0, 4)).isTrue();
         assertThat(out).containsExactly(5, 5, 5, 5);
     }
+
+    /**
+     * Reads and skips in random stretches (starting and ending inside bit-packed groups, inside RLE
+     * runs, spanning runs, skipping whole runs): every value read is the one at its place, at every
+     * width.
+     */
+    @ParameterizedTest
+    @MethodSource("widths")
+    void readsOnFromWhereAReadOrSkipStoppedAnywhereInARunOrGroup(int width) throws Exception {
+        for (int n : new int[] {1, 9, 100, 1000, 4099}) {
+            int[] expected = values(width, n, width * 13L + n);
+            byte[] bytes = encode(width, expected);
+            Random random = new Random(width * 7L + n);
+            for (int trial = 0; trial < 20; trial++) {
+                HybridRunDecoder decoder = new HybridRunDecoder();
+                decoder.reset(bytes, 0, bytes.length, width);
+                int[] out = new int[n];
+                Arrays.fill(out, -7);
+                boolean[] wanted = new boolean[n];
+                int at = 0;
+                while (at < n) {
+                    int stretch = 1 + random.nextInt(trial < 10 ? 20 : 300);
+                    stretch = Math.min(stretch, n - at);
+                    if (random.nextBoolean()) {
+                        // every id of the width lies below the bound: all are checked, none fails
+                        int bound = width <= 30 ? 1 << width : -1;
+                        assertThat(decoder.read(out, at, stretch, bound))
+                                .as("width %d, read [%d, +%d)", width, at, stretch)
+                                .isTrue();
+                        Arrays.fill(wanted, at, at + stretch, true);
+                    } else {
+                        assertThat(decoder.skip(stretch))
+                                .as("width %d, skip [%d, +%d)", width, at, stretch)
+                                .isTrue();
+                    }
+                    at += stretch;
+                }
+                for (int i = 0; i < n; i++) {
+                    if (wanted[i]) {
+                        assertThat(out[i])
+                                .as("width %d, value %d", width, i)
+                                .isEqualTo(expected[i]);
+                    } else {
+                        assertThat(out[i])
+                                .as("width %d, value %d untouched", width, i)
+                                .isEqualTo(-7);
+                    }
+                }
+                // past the last value there are none to read or skip
+                assertThat(decoder.skip(1) && decoder.read(new int[8], 0, 8)).isFalse();
+            }
+        }
+    }
+
+    /** A skip passes over ids it never checks; the id past the bound is caught once read. */
+    @Test
+    void skipsPastAnIdOutsideTheBoundWithoutCheckingIt() throws Exception {
+        int[] ids = new int[64];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = i % 5; // one bit-packed run
+        }
+        ids[37] = 5;
+        byte[] bytes = encode(3, ids);
+        HybridRunDecoder decoder = new HybridRunDecoder();
+        decoder.reset(bytes, 0, bytes.length, 3);
+        int[] out = new int[64];
+        assertThat(decoder.read(out, 0, 35, 5)).isTrue(); // ends inside group 4
+        assertThat(decoder.skip(4)).isTrue(); // 35..38, ending inside group 4 as well
+        assertThat(decoder.read(out, 39, 25, 5)).isTrue();
+        for (int i = 0; i < 64; i++) {
+            if (i < 35 || i >= 39) {
+                assertThat(out[i]).as("id %d", i).isEqualTo(ids[i]);
+            }
+        }
+        decoder.reset(bytes, 0, bytes.length, 3);
+        assertThat(decoder.skip(37)).isTrue();
+        assertThat(decoder.read(out, 0, 1, 5)).isFalse();
+    }
+
+    /** A skip that needs a group past the bytes fails, as a read of it does. */
+    @Test
+    void refusesToSkipIntoAGroupPastTheEnd() throws Exception {
+        int[] values = new int[64];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = i % 7;
+        }
+        byte[] bytes = encode(3, values);
+        byte[] cut = Arrays.copyOf(bytes, bytes.length - 3); // the last group lost
+        HybridRunDecoder decoder = new HybridRunDecoder();
+        decoder.reset(cut, 0, cut.length, 3);
+        assertThat(decoder.skip(56)).isTrue();
+        assertThat(decoder.skip(1)).isFalse();
+        decoder.reset(cut, 0, cut.length, 3);
+        assertThat(decoder.skip(50)).isTrue();
+        assertThat(decoder.read(new int[8], 0, 6)).isTrue();
+        assertThat(decoder.read(new int[8], 0, 1)).isFalse();
+    }
 }
