@@ -3,15 +3,19 @@ package io.pqx.bench.source;
 import io.pqx.bench.BenchmarkArgs;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.Comparison;
+import io.pqx.bench.Throughput;
 import io.pqx.bench.format.DuckDbSession;
 import io.pqx.bench.format.FormatSettings;
 import io.pqx.bench.format.PqxTableWriter;
 import io.pqx.format.options.Compression;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Case {@value #NAME} of suite {@code source}: the unsorted 1 % query over copies of pqx's own file
@@ -85,6 +89,17 @@ final class CodecsCase implements SourceCase {
                             figures.get("pqx_reader").threadCpu.median(),
                             figures.get("pqx_reader_nolate").threadCpu.median(),
                             "rows/thread-cpu-s"));
+            SourceQuery query = copy.query();
+            Set<String> columns = new LinkedHashSet<>(query.columns());
+            columns.add(query.filterColumn());
+            PageFloorLine.report(name, copy.file(), columns, tableRows, threadCpu(figures), report);
         }
+    }
+
+    /** The readers' thread-CPU throughputs by label, in the order they were measured. */
+    static Map<String, Throughput> threadCpu(Map<String, ContenderFigures> figures) {
+        Map<String, Throughput> out = new LinkedHashMap<>();
+        figures.forEach((label, f) -> out.put(label, f.threadCpu));
+        return out;
     }
 }

@@ -393,7 +393,7 @@ public final class SourceSuite implements BenchmarkSuite {
                             "rows/thread-cpu-s"));
         }
         if (!query.filters() || query.lateMaterialization()) {
-            reportDecompressionFloor(query, tableRows, file, wall, report);
+            reportPageFloor(query, tableRows, file, threadCpu, report);
         }
         if (query.filters() && !query.lateMaterialization()) {
             reportJobFloor(jobs, query, tableRows, wall, args, report);
@@ -430,42 +430,32 @@ public final class SourceSuite implements BenchmarkSuite {
     }
 
     /**
-     * For a query whose rows lie in every page: how long zstd-jni alone takes to decompress every
-     * page of the columns it reads, against the readers' times; and what that floor allows late
-     * materialization at most (pqx without it, over the floor).
+     * For a query whose rows lie in every page: the page floor of the columns it reads ({@link
+     * PageFloorLine}), against the readers' thread-CPU times.
      */
-    private static void reportDecompressionFloor(
+    private static void reportPageFloor(
             SourceQuery query,
             long tableRows,
             Path file,
-            Map<Contender, Throughput> wall,
+            Map<Contender, Throughput> threadCpu,
             BenchmarkReport report)
             throws Exception {
         Set<String> columns = new LinkedHashSet<>(query.columns());
         if (query.filters()) {
             columns.add(query.filterColumn());
         }
-        double floor = DecompressionFloor.nanos(file, columns, 5) / 1e9;
-        StringBuilder line =
-                new StringBuilder(
-                        String.format(
-                                "floor %s zstd_only=%.3fs (every page of %d columns, one thread, best of 5)",
-                                query.name(), floor, columns.size()));
+        Map<String, Throughput> readers = new LinkedHashMap<>();
         for (Contender c :
                 List.of(
                         Contender.PQX_READER,
                         Contender.PQX_READER_NOLATE,
                         Contender.PQX_READER_NOCRC,
                         Contender.DUCKDB)) {
-            if (wall.containsKey(c)) {
-                line.append(String.format(" %s=%.3fs", c.label, tableRows / wall.get(c).median()));
+            if (threadCpu.containsKey(c)) {
+                readers.put(c.label, threadCpu.get(c));
             }
         }
-        if (query.lateMaterialization()) {
-            double nolate = tableRows / wall.get(Contender.PQX_READER_NOLATE).median();
-            line.append(String.format(" late_reader_ratio_at_most=%.2f", nolate / floor));
-        }
-        report.floor("%s", line);
+        PageFloorLine.report(query.name(), file, columns, tableRows, readers, report);
     }
 
     /**

@@ -94,6 +94,13 @@ final class WritersCase implements SourceCase {
                             "duckdb",
                             pqx.wall.median(),
                             peer.wall.median()));
+            PageFloorLine.report(
+                    w.query().name(),
+                    w.file(),
+                    w.query().columns(),
+                    tableRows,
+                    CodecsCase.threadCpu(figures),
+                    report);
         }
     }
 }

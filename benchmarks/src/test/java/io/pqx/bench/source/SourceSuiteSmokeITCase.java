@@ -82,7 +82,17 @@ class SourceSuiteSmokeITCase {
         String printed = out.toString(StandardCharsets.UTF_8);
         assertThat(printed)
                 .contains("INFO decode_ahead source_scan ")
-                .containsPattern("INFO floor source_scan zstd_only=[0-9.]+s .* pqx_reader_nocrc=")
+                .containsPattern(
+                        "INFO floor source_scan read=[0-9.]+s zstd_only=[0-9.]+s floor=[0-9.]+s .*"
+                                + " pqx_reader_nocrc=[0-9.]+s duckdb=[0-9.]+s .*"
+                                + " vs_duckdb_at_most=[0-9.]+")
+                .containsPattern(
+                        "INFO floor source_unsorted_1pct_uncompressed read=[0-9.]+s"
+                                + " uncompressed_only=0.000s .* late_reader_ratio_at_most=[0-9.]+")
+                .containsPattern(
+                        "INFO floor source_unsorted_1pct_lz4raw read=[0-9.]+s lz4_raw_only=")
+                .containsPattern(
+                        "INFO floor source_scan_parquetjava_v2_delta read=[0-9.]+s zstd_only=")
                 .contains("INFO cpu source_range_1pct ")
                 .containsPattern(
                         "INFO read source_unsorted_1pct pqx bytes=[1-9][0-9]* .* rows_decoded=[1-9]")

@@ -1,0 +1,226 @@
+package io.pqx.bench.source;
+
+import com.github.luben.zstd.ZstdDecompressCtx;
+import io.pqx.format.ParquetReader;
+import io.pqx.format.metadata.ColumnChunkView;
+import io.pqx.format.metadata.RowGroupView;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import net.jpountz.lz4.LZ4Factory;
+import net.jpountz.lz4.LZ4SafeDecompressor;
+import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.Util;
+
+/**
+ * What no reader can skip when a query's rows are in every page: getting the bytes of every page
+ * (dictionary and data) of the columns it reads from the file into memory, and decompressing them.
+ * Times each alone, in the calling thread's CPU (the best of several runs): the read is one
+ * positional read per column chunk into a reused heap buffer (the file in the page cache, as for
+ * the readers); the decompression is the codec's own library (zstd-jni for ZSTD, lz4-java for
+ * LZ4_RAW, nothing for UNCOMPRESSED) over bytes already in memory, into a reused buffer. A reader
+ * that returns those columns cannot spend less CPU than their sum, and late materialization cannot
+ * gain more over decoding everything than decoding everything spends over that sum.
+ */
+final class PageFloor {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    /** The floor's two parts, in thread-CPU nanoseconds, and the columns' codec. */
+    record Figures(String codec, long readNanos, long decompressNanos, int columns) {
+        long totalNanos() {
+            return readNanos + decompressNanos;
+        }
+
+        /** {@code read=…s <codec>_only=…s floor=…s (…)}, as the floor lines print them. */
+        String describe() {
+            return String.format(
+                    Locale.ROOT,
+                    "read=%.3fs %s_only=%.3fs floor=%.3fs (every page of %d columns, thread CPU,"
+                            + " best of 5)",
+                    readNanos / 1e9,
+                    codec.toLowerCase(Locale.ROOT),
+                    decompressNanos / 1e9,
+                    totalNanos() / 1e9,
+                    columns);
+        }
+    }
+
+    /** One column chunk: where it lies in the file. */
+    private record Chunk(long offset, int length) {}
+
+    /** One compressed page: where its bytes lie in the file, and its uncompressed size. */
+    private record Page(int offset, int length, int uncompressed) {}
+
+    private PageFloor() {}
+
+    /** The floor of reading {@code columns} of {@code file}, each part the best of {@code runs}. */
+    static Figures measure(Path file, Collection<String> columns, int runs) throws IOException {
+        List<Chunk> chunks = new ArrayList<>();
+        String codec = codecAndChunks(file, columns, chunks);
+        long read = Long.MAX_VALUE;
+        int largest = chunks.stream().mapToInt(Chunk::length).max().orElse(0);
+        ByteBuffer buffer = ByteBuffer.allocate(largest);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            for (int run = 0; run < runs; run++) {
+                long t0 = THREADS.getCurrentThreadCpuTime();
+                for (Chunk c : chunks) {
+                    buffer.clear().limit(c.length());
+                    while (buffer.hasRemaining()) {
+                        if (channel.read(buffer, c.offset() + buffer.position()) < 0) {
+                            throw new IOException(file + " ends inside a column chunk");
+                        }
+                    }
+                }
+                read = Math.min(read, THREADS.getCurrentThreadCpuTime() - t0);
+            }
+        }
+        long decompress = decompressNanos(file, codec, columns, runs);
+        return new Figures(codec, read, decompress, columns.size());
+    }
+
+    private static long decompressNanos(
+            Path file, String codec, Collection<String> columns, int runs) throws IOException {
+        if ("UNCOMPRESSED".equals(codec)) {
+            return 0;
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        List<Page> pages = pages(file, bytes, columns);
+        int largest = pages.stream().mapToInt(Page::uncompressed).max().orElse(0);
+        byte[] out = new byte[largest];
+        long expected = pages.stream().mapToLong(Page::uncompressed).sum();
+        long best = Long.MAX_VALUE;
+        LZ4SafeDecompressor lz4 = LZ4Factory.fastestInstance().safeDecompressor();
+        try (ZstdDecompressCtx zstd = new ZstdDecompressCtx()) {
+            for (int run = 0; run < runs; run++) {
+                long t0 = THREADS.getCurrentThreadCpuTime();
+                long produced = 0;
+                for (Page p : pages) {
+                    if (p.length() == 0) {
+                        continue; // an uncompressed v2 page, or an empty one: nothing to inflate
+                    }
+                    produced +=
+                            switch (codec) {
+                                case "ZSTD" ->
+                                        zstd.decompressByteArray(
+                                                out,
+                                                0,
+                                                p.uncompressed(),
+                                                bytes,
+                                                p.offset(),
+                                                p.length());
+                                case "LZ4_RAW" ->
+                                        lz4.decompress(
+                                                bytes,
+                                                p.offset(),
+                                                p.length(),
+                                                out,
+                                                0,
+                                                p.uncompressed());
+                                default ->
+                                        throw new IOException(
+                                                file + ": no floor for codec " + codec);
+                            };
+                }
+                long took = THREADS.getCurrentThreadCpuTime() - t0;
+                if (produced != expected) {
+                    throw new IOException(
+                            codec
+                                    + " pages decompressed to "
+                                    + produced
+                                    + " bytes, not "
+                                    + expected);
+                }
+                best = Math.min(best, took);
+            }
+        }
+        return best;
+    }
+
+    /** Adds the columns' chunks to {@code chunks}; returns their one codec. */
+    private static String codecAndChunks(Path file, Collection<String> columns, List<Chunk> chunks)
+            throws IOException {
+        String codec = null;
+        try (ParquetReader reader =
+                ParquetReader.open(new org.apache.flink.core.fs.Path(file.toUri()))) {
+            for (RowGroupView group : reader.metadata().rowGroups()) {
+                for (String column : columns) {
+                    ColumnChunkView chunk = chunk(file, group, column);
+                    if (codec == null) {
+                        codec = chunk.codecName();
+                    } else if (!codec.equals(chunk.codecName())) {
+                        throw new IOException(
+                                file + " mixes codecs " + codec + " and " + chunk.codecName());
+                    }
+                    chunks.add(
+                            new Chunk(
+                                    chunk.startOffset(),
+                                    Math.toIntExact(chunk.totalCompressedSize())));
+                }
+            }
+        }
+        return codec == null ? "UNCOMPRESSED" : codec;
+    }
+
+    private static ColumnChunkView chunk(Path file, RowGroupView group, String column)
+            throws IOException {
+        return group.column(column)
+                .orElseThrow(() -> new IOException("no column " + column + " in " + file));
+    }
+
+    private static List<Page> pages(Path file, byte[] bytes, Collection<String> columns)
+            throws IOException {
+        List<Page> pages = new ArrayList<>();
+        try (ParquetReader reader =
+                ParquetReader.open(new org.apache.flink.core.fs.Path(file.toUri()))) {
+            for (RowGroupView group : reader.metadata().rowGroups()) {
+                for (String column : columns) {
+                    ColumnChunkView chunk = chunk(file, group, column);
+                    int start = Math.toIntExact(chunk.startOffset());
+                    int end = Math.toIntExact(start + chunk.totalCompressedSize());
+                    ByteArrayInputStream in = new ByteArrayInputStream(bytes, start, end - start);
+                    while (in.available() > 0) {
+                        int before = in.available();
+                        PageHeader header = Util.readPageHeader(in);
+                        int body = end - in.available();
+                        if (before - in.available() <= 0) {
+                            throw new IOException("empty page header at " + (end - before));
+                        }
+                        pages.add(compressedPart(header, body));
+                        in.skipNBytes(header.getCompressed_page_size());
+                    }
+                }
+            }
+        }
+        return pages;
+    }
+
+    /**
+     * A page's compressed part: for a v2 data page its levels are stored uncompressed before the
+     * values, so only the rest goes through the codec.
+     */
+    private static Page compressedPart(PageHeader header, int body) {
+        if (header.isSetData_page_header_v2()) {
+            var v2 = header.getData_page_header_v2();
+            int levels =
+                    v2.getRepetition_levels_byte_length() + v2.getDefinition_levels_byte_length();
+            if (!v2.isSetIs_compressed() || v2.isIs_compressed()) {
+                return new Page(
+                        body + levels,
+                        header.getCompressed_page_size() - levels,
+                        header.getUncompressed_page_size() - levels);
+            }
+            return new Page(body, 0, 0);
+        }
+        return new Page(body, header.getCompressed_page_size(), header.getUncompressed_page_size());
+    }
+}

@@ -1,0 +1,66 @@
+package io.pqx.bench.source;
+
+import io.pqx.bench.BenchmarkReport;
+import io.pqx.bench.Throughput;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Prints a query's page floor ({@link PageFloor}) next to the readers' thread-CPU times, and what
+ * the floor allows at most: {@code vs_duckdb_at_most} (DuckDB's time over the floor: no reader's
+ * ratio against DuckDB can pass it) and, for a late-materializing query, {@code
+ * late_reader_ratio_at_most} (pqx without late materialization over the floor: what skipping the
+ * decode of unselected rows can gain at most when every page holds a selected row).
+ */
+final class PageFloorLine {
+    private static final int RUNS = 5;
+
+    private PageFloorLine() {}
+
+    /**
+     * Measures the floor of {@code columns} of {@code file} and prints {@code floor <query> ...};
+     * {@code threadCpu} holds the readers' thread-CPU throughputs by label, in print order.
+     */
+    static void report(
+            String query,
+            Path file,
+            Collection<String> columns,
+            long tableRows,
+            Map<String, Throughput> threadCpu,
+            BenchmarkReport report)
+            throws Exception {
+        PageFloor.Figures floor = PageFloor.measure(file, columns, RUNS);
+        double floorSeconds = floor.totalNanos() / 1e9;
+        StringBuilder line =
+                new StringBuilder(
+                        String.format(Locale.ROOT, "floor %s %s", query, floor.describe()));
+        threadCpu.forEach(
+                (label, figures) ->
+                        line.append(
+                                String.format(
+                                        Locale.ROOT,
+                                        " %s=%.3fs",
+                                        label,
+                                        tableRows / figures.median())));
+        line.append(" (thread CPU)");
+        Throughput duckdb = threadCpu.get("duckdb");
+        if (duckdb != null && floorSeconds > 0) {
+            line.append(
+                    String.format(
+                            Locale.ROOT,
+                            " vs_duckdb_at_most=%.2f",
+                            tableRows / duckdb.median() / floorSeconds));
+        }
+        Throughput nolate = threadCpu.get("pqx_reader_nolate");
+        if (nolate != null && floorSeconds > 0) {
+            line.append(
+                    String.format(
+                            Locale.ROOT,
+                            " late_reader_ratio_at_most=%.2f",
+                            tableRows / nolate.median() / floorSeconds));
+        }
+        report.floor("%s", line);
+    }
+}
