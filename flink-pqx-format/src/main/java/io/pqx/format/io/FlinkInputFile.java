@@ -123,7 +123,11 @@ public final class FlinkInputFile implements InputFile {
         FSDataInputStream in = borrow();
         boolean done = false;
         try {
-            readRange(in, position, buffer, offset, len, location());
+            // A remote stream is asked for the whole range at once: an object store's client (S3A
+            // under its random policy) turns each call into a request, so 1 MiB calls would make
+            // one round trip per MiB, one after another.
+            int chunk = rangeReadPolicy().concurrency() > 1 ? Integer.MAX_VALUE : READ_CHUNK_BYTES;
+            readRange(in, position, buffer, offset, len, location(), chunk);
             done = true;
         } finally {
             giveBack(in, done);
@@ -182,6 +186,19 @@ public final class FlinkInputFile implements InputFile {
             int len,
             String location)
             throws IOException {
+        readRange(in, position, buffer, offset, len, location, READ_CHUNK_BYTES);
+    }
+
+    /** As the other {@code readRange}, at most {@code chunk} bytes per call. */
+    static void readRange(
+            FSDataInputStream in,
+            long position,
+            byte[] buffer,
+            int offset,
+            int len,
+            String location,
+            int chunk)
+            throws IOException {
         int done = 0;
         if (in instanceof ByteBufferReadable positioned) {
             while (done < len) {
@@ -191,11 +208,7 @@ public final class FlinkInputFile implements InputFile {
                 // native buffer of the request's size, which a small request keeps cached and warm
                 // (a 25 MB row group would get a fresh, zeroed one, then a cold copy).
                 ByteBuffer target =
-                        ByteBuffer.wrap(
-                                        buffer,
-                                        offset + done,
-                                        Math.min(len - done, READ_CHUNK_BYTES))
-                                .slice();
+                        ByteBuffer.wrap(buffer, offset + done, Math.min(len - done, chunk)).slice();
                 int n = positioned.read(position + done, target);
                 if (n <= 0) {
                     throw endedEarly(position, done, len, location);
@@ -206,7 +219,7 @@ public final class FlinkInputFile implements InputFile {
         }
         in.seek(position);
         while (done < len) {
-            int n = in.read(buffer, offset + done, Math.min(len - done, READ_CHUNK_BYTES));
+            int n = in.read(buffer, offset + done, Math.min(len - done, chunk));
             if (n < 0) {
                 throw endedEarly(position, done, len, location);
             }
