@@ -7,7 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * An {@link InputFile} that reads the next block of a planned sequence ahead, in the background,
@@ -23,7 +23,7 @@ import org.apache.flink.annotation.Internal;
  * or on {@link #close()}, which also waits for a fetch under way (no fetch outlives the file) and
  * skips one not started. Safe for the concurrent reads the wrapped file's policy allows.
  */
-@Internal
+@PublicEvolving
 public final class ReadAheadInputFile extends ForwardingInputFile {
     private static final long MAX = Integer.MAX_VALUE - 16;
     private final long budgetBytes;
@@ -33,8 +33,12 @@ public final class ReadAheadInputFile extends ForwardingInputFile {
     private long blocksReadAhead; // guarded by this
 
     /** A byte span of a block: {@code [offset, offset + length)}. */
+    @PublicEvolving
     public record Span(long offset, int length) {}
 
+    /**
+     * @param budgetBytes the largest block read ahead (0: none)
+     */
     public ReadAheadInputFile(InputFile file, long budgetBytes) {
         super(file);
         if (budgetBytes < 0) {
