@@ -135,6 +135,9 @@ public final class SourceSuite implements BenchmarkSuite {
                     measure(jobs, duckdb, query, rows, fileBytes, file, args, report);
                 }
                 runtimeFilter.measure(jobs, args.warmups(), args.rounds(), report);
+                if (args.runsCase(ObjectStoreCase.NAME)) {
+                    ObjectStoreCase.measure(file, rows, queries, jobs, args, report);
+                }
             }
         } finally {
             WorkFiles.deleteUnlessKept(dir, args, report);

@@ -64,7 +64,13 @@ class SourceSuiteSmokeITCase {
                         "source_unsorted_1pct_late",
                         "source_unsorted_1pct_late_reader",
                         "source_runtime_filter_1pct",
-                        "source_runtime_filter_1pct_filter");
+                        "source_runtime_filter_1pct_filter",
+                        "objectstore_scan_vs_local",
+                        "objectstore_scan",
+                        "objectstore_scan_readahead",
+                        "objectstore_range_1pct_vs_local",
+                        "objectstore_range_1pct",
+                        "objectstore_range_1pct_readahead");
         String printed = out.toString(StandardCharsets.UTF_8);
         assertThat(printed)
                 .contains("INFO decode_ahead source_scan ")
