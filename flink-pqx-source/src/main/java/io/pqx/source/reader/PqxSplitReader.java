@@ -266,11 +266,20 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
             }
             RowGroupView group = metadata.rowGroup(rowGroup);
             List<ReadAheadInputFile.Span> spans = new ArrayList<>();
+            long bytes = 0;
             for (LeafColumnView leaf : plan.projection().leaves()) {
                 ColumnChunkView chunk = group.columns().get(leaf.leafIndex());
+                bytes += chunk.totalCompressedSize();
+                if (chunk.totalCompressedSize() > Integer.MAX_VALUE) {
+                    bytes = Long.MAX_VALUE; // no Java array holds it
+                    break;
+                }
                 spans.add(
                         new ReadAheadInputFile.Span(
                                 chunk.startOffset(), (int) chunk.totalCompressedSize()));
+            }
+            if (bytes > settings.decoding().readAheadBytes()) {
+                continue; // never read ahead: over the budget
             }
             readAhead.plan(spans);
         }
