@@ -61,9 +61,9 @@ public final class LatencyFileSystem extends FileSystem {
         return MOST_IN_FLIGHT.get();
     }
 
-    /** The path of a local file on this file system. */
-    static String uri(java.nio.file.Path file) {
-        return SCHEME + "://" + file.toAbsolutePath().toUri().getPath();
+    /** The path of a local file (an absolute path) on this file system. */
+    static String uri(String localFile) {
+        return SCHEME + "://" + localFile;
     }
 
     private static Path local(Path path) {

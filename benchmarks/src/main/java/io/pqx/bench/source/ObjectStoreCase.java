@@ -3,12 +3,12 @@ package io.pqx.bench.source;
 import io.pqx.bench.BenchmarkArgs;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.Comparison;
+import io.pqx.bench.format.LineitemTable;
 import io.pqx.bench.sink.MiniClusterJobs;
 import io.pqx.source.PqxSource;
 import io.pqx.source.PqxSourceBuilder;
 import io.pqx.source.PqxSourceOptions;
 import io.pqx.tools.metrics.PqxCounters;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -17,6 +17,7 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.FilterFunction;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.connector.file.src.FileSource;
+import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
@@ -53,19 +54,19 @@ final class ObjectStoreCase {
         }
     }
 
-    private final Path file;
+    private final String file; // absolute local path
     private final long tableRows;
     private final List<SourceQuery> queries;
 
-    private ObjectStoreCase(Path file, long tableRows, List<SourceQuery> queries) {
+    private ObjectStoreCase(String file, long tableRows, List<SourceQuery> queries) {
         this.file = file;
         this.tableRows = tableRows;
         this.queries = queries;
     }
 
-    /** Measures the suite's full scan and 1 % range query on {@code file}. */
+    /** Measures the suite's full scan and 1 % range query on {@code file} (an absolute path). */
     static void measure(
-            Path file,
+            String file,
             long tableRows,
             List<SourceQuery> suiteQueries,
             MiniClusterJobs jobs,
@@ -158,7 +159,7 @@ final class ObjectStoreCase {
             MiniClusterJobs jobs, SourceQuery query, Contender who, BenchmarkReport report)
             throws Exception {
         String runId = UUID.randomUUID().toString();
-        String path = who.store ? LatencyFileSystem.uri(file) : file.toUri().toString();
+        String path = who.store ? LatencyFileSystem.uri(file) : "file://" + file;
         PqxCounters.reset();
         LatencyFileSystem.reset();
         long t0 = System.nanoTime();
@@ -197,7 +198,7 @@ final class ObjectStoreCase {
         PqxSourceBuilder builder =
                 PqxSource.builder()
                         .path(path)
-                        .rowType(io.pqx.bench.format.LineitemTable.ROW_TYPE)
+                        .rowType(LineitemTable.ROW_TYPE)
                         .project(query.columns().toArray(String[]::new));
         if (who == Contender.PQX_STORE_NOAHEAD) {
             builder.set(PqxSourceOptions.READER_READ_AHEAD_BYTES, MemorySize.ZERO);
@@ -216,9 +217,7 @@ final class ObjectStoreCase {
         List<String> read = FlinkQueryReader.readColumns(query);
         DataStream<RowData> rows =
                 env.fromSource(
-                        FileSource.forBulkFileFormat(
-                                        FlinkQueryReader.format(read),
-                                        new org.apache.flink.core.fs.Path(path))
+                        FileSource.forBulkFileFormat(FlinkQueryReader.format(read), new Path(path))
                                 .build(),
                         WatermarkStrategy.noWatermarks(),
                         "flink");

@@ -136,7 +136,8 @@ public final class SourceSuite implements BenchmarkSuite {
                 }
                 runtimeFilter.measure(jobs, args.warmups(), args.rounds(), report);
                 if (args.runsCase(ObjectStoreCase.NAME)) {
-                    ObjectStoreCase.measure(file, rows, queries, jobs, args, report);
+                    ObjectStoreCase.measure(
+                            file.toAbsolutePath().toString(), rows, queries, jobs, args, report);
                 }
             }
         } finally {
