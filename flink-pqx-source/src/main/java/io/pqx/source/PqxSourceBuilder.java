@@ -468,7 +468,8 @@ public final class PqxSourceBuilder {
                                 options.get(PqxSourceOptions.VERIFY_CHECKSUMS),
                                 readerCacheSize,
                                 options.get(PqxSourceOptions.READER_DECODE_AHEAD),
-                                options.get(PqxSourceOptions.READER_LATE_MATERIALIZATION)),
+                                options.get(PqxSourceOptions.READER_LATE_MATERIALIZATION),
+                                options.get(PqxSourceOptions.READER_READ_AHEAD_BYTES).getBytes()),
                         limit),
                 predicate != null && predicate.hasSlot()
                         ? "pqx-runtime-filter-" + UUID.randomUUID()

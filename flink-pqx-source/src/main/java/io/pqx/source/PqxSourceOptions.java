@@ -160,4 +160,21 @@ public final class PqxSourceOptions {
                     .withDescription(
                             "The false-positive rate of a runtime-filter publisher's bloom filter"
                                     + " at source.runtime-filter.expected-keys keys (0 < rate < 1).");
+
+    // Reading from object stores.
+
+    public static final ConfigOption<MemorySize> READER_READ_AHEAD_BYTES =
+            ConfigOptions.key("source.reader.read-ahead.bytes")
+                    .memoryType()
+                    .defaultValue(MemorySize.ofMebiBytes(64))
+                    .withDescription(
+                            "Files on a distributed file system (object stores, HDFS): while a"
+                                    + " split reader decodes a row group, it fetches the next row"
+                                    + " group it reads in full (its projected column chunks) in"
+                                    + " the background, so that the next fetch overlaps the"
+                                    + " decoding. At most one row group is held ahead, and only"
+                                    + " one whose projected chunks fit this budget (per split"
+                                    + " reader). 0: no read-ahead. Local files are never read"
+                                    + " ahead. Which rows are read, and checkpointed positions,"
+                                    + " do not change.");
 }

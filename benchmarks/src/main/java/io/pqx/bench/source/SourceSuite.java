@@ -98,6 +98,9 @@ public final class SourceSuite implements BenchmarkSuite {
     /** The unsorted 1 % query's name; case {@code codecs} reads other codecs' copies with it. */
     static final String UNSORTED = "source_unsorted_1pct";
 
+    /** The 1 % range query's name. */
+    static final String RANGE = "source_range_1pct";
+
     /** The case of the queries over pqx's own file, jobs and readers. */
     static final String LOCAL = "local";
 
@@ -106,7 +109,7 @@ public final class SourceSuite implements BenchmarkSuite {
      * case is one more entry here.
      */
     static List<SourceCase> cases() {
-        return List.of(new LocalCase(), new WritersCase(), new CodecsCase());
+        return List.of(new LocalCase(), new WritersCase(), new CodecsCase(), new ObjectStoreCase());
     }
 
     @Override
@@ -215,14 +218,7 @@ public final class SourceSuite implements BenchmarkSuite {
         List<SourceQuery> queries =
                 List.of(
                         SourceQuery.of(SCAN, ALL_COLUMNS, null, 0, 0, table, false),
-                        SourceQuery.of(
-                                "source_range_1pct",
-                                TWO_COLUMNS,
-                                "l_orderkey",
-                                from,
-                                to,
-                                table,
-                                false),
+                        SourceQuery.of(RANGE, TWO_COLUMNS, "l_orderkey", from, to, table, false),
                         // parts are uniform in 1..200,000: 1 % of them, scattered over the file
                         SourceQuery.of(UNSORTED, EIGHT_COLUMNS, "l_partkey", 1, 2001, table, true));
         for (SourceQuery q : queries) {

@@ -70,7 +70,14 @@ class SourceSuiteSmokeITCase {
                         "source_unsorted_1pct_uncompressed_vs_duckdb_thread_cpu",
                         "source_unsorted_1pct_uncompressed_late_reader_thread_cpu",
                         "source_unsorted_1pct_lz4raw_vs_duckdb_thread_cpu",
-                        "source_unsorted_1pct_lz4raw_late_reader_thread_cpu");
+                        "source_unsorted_1pct_lz4raw_late_reader_thread_cpu",
+                        "objectstore_scan_vs_local",
+                        "objectstore_scan",
+                        "objectstore_scan_readahead",
+                        "objectstore_range_1pct_vs_local",
+                        "objectstore_range_1pct",
+                        "objectstore_range_1pct_readahead");
+
         assertThat(report.comparisons())
                 .filteredOn(c -> c.name().endsWith("_thread_cpu"))
                 .allSatisfy(
@@ -131,7 +138,7 @@ class SourceSuiteSmokeITCase {
         assertThatThrownBy(() -> run(new ByteArrayOutputStream(), "--case", "nope"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown case 'nope'")
-                .hasMessageContaining("local, writers, codecs");
+                .hasMessageContaining("local, writers, codecs, objectstore");
     }
 
     private BenchmarkReport run(ByteArrayOutputStream out, String... more) throws Exception {

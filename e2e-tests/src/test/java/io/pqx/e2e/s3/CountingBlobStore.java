@@ -25,7 +25,8 @@ import org.jclouds.io.Payloads;
  * The blob store S3Proxy serves, wrapped so that {@link S3Traffic} sees every request that reaches
  * it: a GET's key and range, and the bytes of its body as S3Proxy streams them to the client (not
  * the length asked: a client that closes early is counted for what was sent); multipart uploads and
- * parts; PUTs of whole objects.
+ * parts; PUTs of whole objects; how many GETs were in flight at once (from the store's answer until
+ * S3Proxy closes the body it streamed).
  *
  * <p>S3Proxy turns a GET into {@link #getBlob(String, String, GetOptions)} (with the {@code Range}
  * header as {@link GetOptions#getRanges()}) and streams the returned payload; a HEAD into {@link
@@ -50,12 +51,13 @@ final class CountingBlobStore extends ForwardingBlobStore {
         }
         List<String> ranges = options.getRanges();
         S3Traffic.Get get = traffic.get(name, ranges.isEmpty() ? null : String.join(",", ranges));
+        traffic.getStarted();
         Payload payload = blob.getPayload();
         Payload counted;
         try {
             counted =
                     Payloads.newInputStreamPayload(
-                            new CountingStream(payload.openStream(), get.bytes()));
+                            new CountingStream(payload.openStream(), get.bytes(), traffic));
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot open the payload of " + name, e);
         }
@@ -144,10 +146,23 @@ final class CountingBlobStore extends ForwardingBlobStore {
      */
     private static final class CountingStream extends FilterInputStream {
         private final AtomicLong bytes;
+        private final S3Traffic traffic;
+        private boolean closed;
 
-        CountingStream(InputStream in, AtomicLong bytes) {
+        CountingStream(InputStream in, AtomicLong bytes, S3Traffic traffic) {
             super(in);
             this.bytes = bytes;
+            this.traffic = traffic;
+        }
+
+        /** The GET ends when S3Proxy is done with its body (sent it, or the client went away). */
+        @Override
+        public void close() throws IOException {
+            if (!closed) {
+                closed = true;
+                traffic.getEnded();
+            }
+            super.close();
         }
 
         @Override

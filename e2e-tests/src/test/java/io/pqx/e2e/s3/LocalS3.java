@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,11 +30,13 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * <p>Before the class: S3Proxy starts in process on 127.0.0.1 (a port free when this object was
  * made, so that a MiniCluster configured earlier can be handed {@link #flinkConfiguration()}), over
  * jclouds' in-memory {@code transient} blob store wrapped in a {@link CountingBlobStore} (requests
- * and bytes served: {@link #traffic()}), with AWS signatures checked against a fixed key pair and
- * one bucket, {@value #BUCKET}; then Flink's {@link FileSystem} is initialized with that
- * configuration and the plugins directory of {@link TestingFlinkPlugins}, so {@code s3://} is
- * Flink's {@code flink-s3-fs-hadoop} plugin, loaded as a Flink process loads it. After the class:
- * the file systems are reset to Flink's defaults and the server stops.
+ * and bytes served: {@link #traffic()}), and in a {@link LatencyBlobStore} that answers like a
+ * remote store when {@link #withLatency} asked for it (else without delay), with AWS signatures
+ * checked against a fixed key pair and one bucket, {@value #BUCKET}; then Flink's {@link
+ * FileSystem} is initialized with that configuration and the plugins directory of {@link
+ * TestingFlinkPlugins}, so {@code s3://} is Flink's {@code flink-s3-fs-hadoop} plugin, loaded as a
+ * Flink process loads it. After the class: the file systems are reset to Flink's defaults and the
+ * server stops.
  *
  * <p>Register it with {@code @RegisterExtension} before any {@code MiniClusterExtension}. The
  * MiniCluster shares the test JVM and so this {@link FileSystem} set-up; it is handed the same
@@ -47,6 +50,8 @@ final class LocalS3 implements BeforeAllCallback, AfterAllCallback {
     private final int port;
     private final Map<String, String> settings = new LinkedHashMap<>();
     private final S3Traffic traffic = new S3Traffic();
+    private Duration firstByte = Duration.ZERO;
+    private long bytesPerSecond = Long.MAX_VALUE;
     private BlobStoreContext context;
     private S3Proxy proxy;
 
@@ -72,6 +77,17 @@ final class LocalS3 implements BeforeAllCallback, AfterAllCallback {
     /** Adds a Flink file system setting (an {@code s3.*} key); before the class starts only. */
     LocalS3 with(String key, String value) {
         settings.put(key, value);
+        return this;
+    }
+
+    /**
+     * Makes the server answer like a remote object store: each GET and HEAD {@code firstByte} late,
+     * each GET's body at most {@code bytesPerSecond} ({@link LatencyBlobStore}); before the class
+     * starts only.
+     */
+    LocalS3 withLatency(Duration firstByte, long bytesPerSecond) {
+        this.firstByte = firstByte;
+        this.bytesPerSecond = bytesPerSecond;
         return this;
     }
 
@@ -138,7 +154,11 @@ final class LocalS3 implements BeforeAllCallback, AfterAllCallback {
                         .build(BlobStoreContext.class);
         proxy =
                 S3Proxy.builder()
-                        .blobStore(new CountingBlobStore(context.getBlobStore(), traffic))
+                        .blobStore(
+                                new LatencyBlobStore(
+                                        new CountingBlobStore(context.getBlobStore(), traffic),
+                                        firstByte,
+                                        bytesPerSecond))
                         .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
                         .endpoint(URI.create(endpoint()))
                         .build();

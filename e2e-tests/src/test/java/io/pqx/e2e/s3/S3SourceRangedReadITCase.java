@@ -8,6 +8,7 @@ import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
 import io.pqx.source.PqxSource;
 import io.pqx.source.PqxSourceBuilder;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashSet;
@@ -46,7 +47,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * proportional to its rows. A query pays a fixed cost besides (footers, the page index, the key's
  * pages read twice; see {@code e2e-tests/README.md}) of about 600 KiB, so the 2% holds from about
  * 65 MB up on this layout. S3 is read with Hadoop S3A's {@code random} input policy ({@code
- * s3.experimental.input.fadvise: random}, as the README recommends).
+ * s3.experimental.input.fadvise: random}, as the README recommends), from a server that answers
+ * like a remote store ({@link LocalS3#withLatency}: 20 ms to first byte, 100 MB/s per request),
+ * where reading ranges one after another would leave the network idle: the full scan has several
+ * GETs in flight at once, and the 1% query needs few requests.
  */
 class S3SourceRangedReadITCase {
     static final int ROWS = 1_000_000;
@@ -60,6 +64,13 @@ class S3SourceRangedReadITCase {
 
     static final long TO = FROM + ROWS / 100;
 
+    static final int MAX_PRUNED_REQUESTS = 12;
+
+    /** The store answers like a remote one: 20 ms to first byte, 100 MB/s per GET. */
+    static final Duration FIRST_BYTE = Duration.ofMillis(20);
+
+    static final long BYTES_PER_SECOND = 100_000_000;
+
     static final RowType TYPE =
             RowType.of(
                     new LogicalType[] {
@@ -71,7 +82,10 @@ class S3SourceRangedReadITCase {
 
     @RegisterExtension
     @Order(1)
-    static final LocalS3 S3 = LocalS3.onFreePort().with("s3.experimental.input.fadvise", "random");
+    static final LocalS3 S3 =
+            LocalS3.onFreePort()
+                    .with("s3.experimental.input.fadvise", "random")
+                    .withLatency(FIRST_BYTE, BYTES_PER_SECOND);
 
     @RegisterExtension
     @Order(2)
@@ -151,10 +165,33 @@ class S3SourceRangedReadITCase {
         // The file without a matching row is pruned by its footer: nothing of its data is read.
         assertThat(otherFile.bytes()).as(figures).isLessThan(tableBytes / FILES / 100);
         assertThat(fullScan.rangedRequests()).as(figures).isEqualTo(fullScan.requests());
+        // Footer, page indexes, the key's pages, then the selected pages of every column (merged
+        // where close): a handful of requests per reader, not one per page.
+        assertThat(pruned.requests()).as(figures).isLessThanOrEqualTo(MAX_PRUNED_REQUESTS);
         // A full scan is served the table once, plus footers read twice (enumerator, reader).
         assertThat(fullScan.bytes())
                 .as(figures)
                 .isBetween(tableBytes, tableBytes + tableBytes / 50);
+    }
+
+    @Test
+    void oneReaderScanningAFileHasSeveralGetsInFlight() throws Exception {
+        String file = TABLE + "part-1.parquet";
+        S3.traffic().reset();
+        List<String> rows = read(S3.uri(file), null, 1);
+        S3Traffic.Reads scan = S3.traffic().reads(key -> key.equals(file));
+        int inFlight = S3.traffic().mostGetsInFlight();
+        String figures = "one reader's scan of " + file + ": " + scan + ", at most " + inFlight;
+        System.out.println("S3SourceRangedReadITCase: " + figures + " GETs in flight");
+        assertThat(rows).hasSize(ROWS / FILES);
+        long k = ROWS / FILES;
+        List<String> sorted = new ArrayList<>(rows);
+        sorted.sort(java.util.Comparator.comparingLong(l -> Long.parseLong(l.split(",")[0])));
+        for (String line : sorted) {
+            assertThat(line).isEqualTo(text(row(k++)));
+        }
+        // One split reader alone: its row groups' ranges are fetched side by side.
+        assertThat(inFlight).as(figures).isGreaterThanOrEqualTo(2);
     }
 
     /** Row {@code k}: its key, a double and a 64-byte random payload (base64) drawn from it. */
@@ -193,12 +230,17 @@ class S3SourceRangedReadITCase {
 
     /** The table's rows (only those where the predicate is TRUE, when given) as text. */
     private static List<String> read(Predicate predicate) throws Exception {
-        PqxSourceBuilder builder = PqxSource.builder().path(S3.uri(TABLE)).rowType(TYPE);
+        return read(S3.uri(TABLE), predicate, 2);
+    }
+
+    private static List<String> read(String path, Predicate predicate, int parallelism)
+            throws Exception {
+        PqxSourceBuilder builder = PqxSource.builder().path(path).rowType(TYPE);
         if (predicate != null) {
             builder.predicate(predicate);
         }
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        env.setParallelism(2);
+        env.setParallelism(parallelism);
         List<String> rows = new ArrayList<>();
         try (CloseableIterator<String> it =
                 env.fromSource(builder.build(), WatermarkStrategy.noWatermarks(), "table")

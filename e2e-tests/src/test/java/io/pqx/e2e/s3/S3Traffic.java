@@ -2,13 +2,14 @@ package io.pqx.e2e.s3;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 
 /**
  * What the local S3 server did, as its blob store saw it: every object GET (key, the range asked,
- * the bytes actually streamed back), HEADs, PUTs and multipart uploads started, completed and
- * aborted.
+ * the bytes actually streamed back), the most GETs in flight at once, HEADs, PUTs and multipart
+ * uploads started, completed and aborted.
  *
  * <p>Written by the server's request threads ({@link CountingBlobStore}), read by the test thread;
  * thread-safe. {@link #reset()} starts a new count (between the phases of a test).
@@ -32,6 +33,8 @@ final class S3Traffic {
 
     private final List<Get> gets = new CopyOnWriteArrayList<>();
     private final AtomicLong heads = new AtomicLong();
+    private final AtomicInteger getsInFlight = new AtomicInteger();
+    private final AtomicInteger mostGetsInFlight = new AtomicInteger();
     private final AtomicLong puts = new AtomicLong();
     private final AtomicLong uploadsStarted = new AtomicLong();
     private final AtomicLong uploadsCompleted = new AtomicLong();
@@ -43,6 +46,21 @@ final class S3Traffic {
         Get get = new Get(key, range, new AtomicLong());
         gets.add(get);
         return get;
+    }
+
+    /** A GET's body starts streaming. */
+    void getStarted() {
+        mostGetsInFlight.accumulateAndGet(getsInFlight.incrementAndGet(), Math::max);
+    }
+
+    /** A GET's body is done. */
+    void getEnded() {
+        getsInFlight.decrementAndGet();
+    }
+
+    /** The most GET bodies streaming at once since the last {@link #reset()}. */
+    int mostGetsInFlight() {
+        return mostGetsInFlight.get();
     }
 
     void head() {
@@ -110,6 +128,7 @@ final class S3Traffic {
 
     void reset() {
         gets.clear();
+        mostGetsInFlight.set(getsInFlight.get());
         for (AtomicLong counter :
                 List.of(
                         heads,

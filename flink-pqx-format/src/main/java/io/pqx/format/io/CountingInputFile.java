@@ -6,7 +6,8 @@ import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * An {@link InputFile} that reports the bytes of every read it serves to a consumer (a metric, a
- * benchmark's count): footers, indexes, bloom filters and pages alike.
+ * benchmark's count): footers, indexes, bloom filters and pages alike. Concurrent reads (see {@link
+ * #rangeReadPolicy()}) report one at a time, so the consumer need not be thread-safe.
  */
 @PublicEvolving
 public final class CountingInputFile extends ForwardingInputFile {
@@ -23,6 +24,8 @@ public final class CountingInputFile extends ForwardingInputFile {
     @Override
     public void readFully(long position, byte[] buffer, int offset, int length) throws IOException {
         super.readFully(position, buffer, offset, length);
-        bytesRead.accept(length);
+        synchronized (this) {
+            bytesRead.accept(length);
+        }
     }
 }

@@ -6,7 +6,9 @@ import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * An {@link InputFile} that forwards every call to another; subclasses override what they add
- * (counting, carrying facts about the file, not closing it). Thread-safety is the wrapped file's.
+ * (counting, carrying facts about the file, not closing it). Thread-safety and the {@link
+ * #rangeReadPolicy()} are the wrapped file's: a subclass that overrides {@code readFully} keeps it
+ * safe for the concurrent reads that policy allows.
  */
 @PublicEvolving
 public abstract class ForwardingInputFile implements InputFile {
@@ -34,6 +36,11 @@ public abstract class ForwardingInputFile implements InputFile {
     @Override
     public void readFully(long position, byte[] buffer, int offset, int length) throws IOException {
         file.readFully(position, buffer, offset, length);
+    }
+
+    @Override
+    public RangeReadPolicy rangeReadPolicy() {
+        return file.rangeReadPolicy();
     }
 
     @Override

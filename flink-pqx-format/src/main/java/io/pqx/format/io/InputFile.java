@@ -9,7 +9,9 @@ import org.apache.flink.annotation.PublicEvolving;
  * asking for bytes outside {@code [0, length())} throws a {@link
  * io.pqx.format.error.CorruptFileException} naming the file instead of returning short data.
  *
- * <p>Implementations are not required to be thread-safe; open one per reading thread.
+ * <p>Implementations are not required to be thread-safe; open one per reading thread. An
+ * implementation whose {@link #rangeReadPolicy()} allows more than one read in flight accepts that
+ * many concurrent {@link #readFully(long, byte[], int, int)} calls.
  */
 @PublicEvolving
 public interface InputFile extends Closeable {
@@ -27,6 +29,14 @@ public interface InputFile extends Closeable {
      * @throws io.pqx.format.error.CorruptFileException when the range does not lie inside the file
      */
     void readFully(long position, byte[] buffer, int offset, int length) throws IOException;
+
+    /**
+     * How readers should batch many range reads of this file; {@link RangeReadPolicy#SEQUENTIAL}
+     * unless the file says otherwise (and then it accepts the concurrent reads the policy allows).
+     */
+    default RangeReadPolicy rangeReadPolicy() {
+        return RangeReadPolicy.SEQUENTIAL;
+    }
 
     /** Reads exactly {@code length} bytes starting at {@code position} into a new array. */
     default byte[] readFully(long position, int length) throws IOException {

@@ -1,6 +1,8 @@
 package io.pqx.format.page;
 
+import io.pqx.format.io.ConcurrentReads;
 import io.pqx.format.io.InputFile;
+import io.pqx.format.io.RangeReadPolicy;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,9 +11,14 @@ import java.util.List;
 import org.apache.flink.annotation.Internal;
 
 /**
- * Reads many byte ranges of a file with as few reads as possible: ranges that touch or overlap are
- * merged into one length-checked read (column chunks of a row group usually lie back to back), and
- * each range comes back as a slice of the merged buffer.
+ * Reads many byte ranges of a file with as few round trips as the file's {@link RangeReadPolicy}
+ * allows: ranges that touch, overlap or lie at most {@link RangeReadPolicy#gapBytes()} apart are
+ * merged into one length-checked read (column chunks of a row group usually lie back to back; the
+ * bytes of a gap are read and never handed out), and each range comes back as a slice of its merged
+ * buffer. With {@link RangeReadPolicy#concurrency()} above 1, the merged reads, and parts of {@link
+ * RangeReadPolicy#partBytes()} of a long one, are fetched side by side ({@link ConcurrentReads});
+ * with the {@link RangeReadPolicy#SEQUENTIAL} policy of local files reads are exactly as before:
+ * touching ranges merged, one read after another.
  *
  * <p>Callers validate each range against the file and their limits first; this class only bounds
  * merged reads by the largest Java array. Stateless.
@@ -28,14 +35,25 @@ public final class CoalescedRangeReader {
     /** Where a range's bytes ended up. */
     public record Slice(byte[] buffer, int offset, int length) {}
 
-    /** Reads {@code ranges}; the result lines up with them. */
+    /** Reads {@code ranges} under the file's own policy; the result lines up with them. */
     public static List<Slice> read(InputFile file, List<Range> ranges) throws IOException {
+        return read(file, ranges, file.rangeReadPolicy());
+    }
+
+    /**
+     * Reads {@code ranges} under {@code policy}; the result lines up with them. A policy with
+     * concurrency above 1 needs a file that accepts that many concurrent reads.
+     */
+    public static List<Slice> read(InputFile file, List<Range> ranges, RangeReadPolicy policy)
+            throws IOException {
         Integer[] order = new Integer[ranges.size()];
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
         }
         Arrays.sort(order, Comparator.comparingLong(i -> ranges.get(i).offset()));
         Slice[] slices = new Slice[ranges.size()];
+        List<ConcurrentReads.Read> reads = new ArrayList<>();
+        long part = policy.concurrency() > 1 ? policy.partBytes() : MAX_BUFFER;
         int i = 0;
         while (i < order.length) {
             long start = ranges.get(order[i]).offset();
@@ -44,19 +62,28 @@ public final class CoalescedRangeReader {
             while (j < order.length) {
                 Range next = ranges.get(order[j]);
                 long mergedEnd = Math.max(end, next.offset() + next.length());
-                if (next.offset() > end || mergedEnd - start > MAX_BUFFER) {
+                if (next.offset() - end > policy.gapBytes() || mergedEnd - start > MAX_BUFFER) {
                     break;
                 }
                 end = mergedEnd;
                 j++;
             }
-            byte[] buffer = file.readFully(start, (int) (end - start));
+            byte[] buffer = new byte[(int) (end - start)];
+            long from = start;
+            do { // at least one read, so that even an empty range is checked against the file
+                long position = from;
+                int length = (int) Math.min(part, end - from);
+                int at = (int) (from - start);
+                reads.add(() -> file.readFully(position, buffer, at, length));
+                from += part;
+            } while (from < end);
             for (int k = i; k < j; k++) {
                 Range r = ranges.get(order[k]);
                 slices[order[k]] = new Slice(buffer, (int) (r.offset() - start), r.length());
             }
             i = j;
         }
+        ConcurrentReads.run(reads, policy.concurrency());
         return new ArrayList<>(List.of(slices));
     }
 }

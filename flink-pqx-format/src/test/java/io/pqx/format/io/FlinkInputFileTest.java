@@ -3,12 +3,14 @@ package io.pqx.format.io;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.format.page.CoalescedRangeReader;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import org.apache.flink.core.fs.ByteBufferReadable;
 import org.apache.flink.core.fs.FSDataInputStream;
@@ -121,6 +123,43 @@ class FlinkInputFileTest {
      * A stream over {@link #DATA} that counts the bytes it fetched, and seeks as Flink's {@code
      * HadoopDataInputStream} does: forward by at most 1 MiB by reading the bytes in between.
      */
+    @Test
+    void aLocalFileIsReadSequentiallyByDefault(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("t.parquet");
+        Files.write(file, DATA);
+        try (FlinkInputFile in =
+                FlinkInputFile.open(new org.apache.flink.core.fs.Path(file.toUri()))) {
+            assertThat(in.rangeReadPolicy()).isEqualTo(RangeReadPolicy.SEQUENTIAL);
+        }
+    }
+
+    @Test
+    void concurrentReadsUseAStreamEachAndCloseClosesThemAll(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("t.parquet");
+        Files.write(file, DATA);
+        RangeReadPolicy policy = new RangeReadPolicy(4, 0, 64 << 10);
+        FlinkInputFile in =
+                FlinkInputFile.open(
+                        new org.apache.flink.core.fs.Path(file.toUri()), DATA.length, policy);
+        assertThat(in.rangeReadPolicy()).isEqualTo(policy);
+        for (int round = 0; round < 3; round++) {
+            List<CoalescedRangeReader.Slice> slices =
+                    CoalescedRangeReader.read(
+                            in, List.of(new CoalescedRangeReader.Range(5, DATA.length - 10)));
+            CoalescedRangeReader.Slice s = slices.get(0);
+            assertThat(Arrays.copyOfRange(s.buffer(), s.offset(), s.offset() + s.length()))
+                    .isEqualTo(Arrays.copyOfRange(DATA, 5, DATA.length - 5));
+            // streams are reused: never more than the reads in flight, whatever the rounds
+            assertThat(in.openStreams()).isBetween(1, 4);
+        }
+        in.close();
+        assertThat(in.openStreams()).isZero();
+        // a read after close opens a stream again, as before
+        assertThat(in.readFully(7, 3)).isEqualTo(Arrays.copyOfRange(DATA, 7, 10));
+        in.close();
+        assertThat(in.openStreams()).isZero();
+    }
+
     private static class SeekingStream extends FSDataInputStream {
         private long position;
         long fetched;

@@ -9,6 +9,11 @@ import io.pqx.format.error.FileContext;
 import io.pqx.format.io.CountingInputFile;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
+import io.pqx.format.io.ReadAheadInputFile;
+import io.pqx.format.metadata.ColumnChunkView;
+import io.pqx.format.metadata.FileMetadataView;
+import io.pqx.format.metadata.LeafColumnView;
+import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.prune.RowGroupAccess;
 import io.pqx.format.prune.RowSelection;
@@ -19,7 +24,9 @@ import io.pqx.source.split.RowGroupSplit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -54,6 +61,12 @@ import org.apache.flink.core.fs.Path;
  * values known when the row is decided): late-materializing, the predicate's columns are decoded
  * first and the emitted ones only for the rows it keeps. Rows of the split's ALL_MATCH row groups
  * are read and emitted without it.
+ *
+ * <p>Read-ahead: on a distributed file system, with {@code source.reader.read-ahead.bytes} above 0,
+ * the file is read through a {@link ReadAheadInputFile} told which row groups the split reads in
+ * full: while one is decoded the next is fetched in the background. It serves the same bytes, so
+ * the rows and their positions are those read without it; closing the split closes it (waiting for
+ * a fetch under way).
  */
 final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> {
     private final ReaderSettings settings;
@@ -170,9 +183,15 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                                     + s.fileLength()
                                     + " when it was planned: it was changed after discovery");
         }
-        InputFile file =
+        InputFile counted =
                 new CountingInputFile(
                         FlinkInputFile.open(path, status.getLen()), metrics::bytesRead);
+        ReadAheadInputFile readAhead =
+                settings.decoding().readAheadBytes() > 0
+                                && counted.rangeReadPolicy().concurrency() > 1
+                        ? new ReadAheadInputFile(counted, settings.decoding().readAheadBytes())
+                        : null;
+        InputFile file = readAhead != null ? readAhead : counted;
         Optional<ParquetFooter> known =
                 status.getModificationTime() == s.modificationTime()
                         ? footers.get(s.path(), s.fileLength(), s.modificationTime())
@@ -222,11 +241,48 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                                     settings.rows().inListCap(),
                                     plan.projection(),
                                     metrics);
+            if (readAhead != null) {
+                planReadAhead(readAhead, s);
+            }
         } catch (IOException | RuntimeException e) {
             closeFile();
             throw e;
         }
         batches = scan(s);
+    }
+
+    /**
+     * Tells the read-ahead which row groups the split reads in full, in order: those after a partly
+     * read first one, and with a predicate only those planned to match in full (the others may be
+     * pruned or read in part, and fetching them whole would waste what pruning saves). A row group
+     * is one block, the projected leaves' column chunks.
+     */
+    private void planReadAhead(ReadAheadInputFile readAhead, RowGroupSplit s) {
+        FileMetadataView metadata = reader.metadata();
+        int first = s.nextRow() > 0 ? s.nextRowGroup() + 1 : s.nextRowGroup();
+        for (int rowGroup = first; rowGroup <= s.lastRowGroup(); rowGroup++) {
+            if (settings.rows().predicate() != null && !s.isAllMatch(rowGroup)) {
+                continue;
+            }
+            RowGroupView group = metadata.rowGroup(rowGroup);
+            List<ReadAheadInputFile.Span> spans = new ArrayList<>();
+            long bytes = 0;
+            for (LeafColumnView leaf : plan.projection().leaves()) {
+                ColumnChunkView chunk = group.columns().get(leaf.leafIndex());
+                bytes += chunk.totalCompressedSize();
+                if (chunk.totalCompressedSize() > Integer.MAX_VALUE) {
+                    bytes = Long.MAX_VALUE; // no Java array holds it
+                    break;
+                }
+                spans.add(
+                        new ReadAheadInputFile.Span(
+                                chunk.startOffset(), (int) chunk.totalCompressedSize()));
+            }
+            if (bytes > settings.decoding().readAheadBytes()) {
+                continue; // never read ahead: over the budget
+            }
+            readAhead.plan(spans);
+        }
     }
 
     /**

@@ -97,15 +97,35 @@ public record ReaderSettings(Rows rows, Decoding decoding, long limit) implement
      *     emitted (two alternating batch buffers)
      * @param lateMaterialization whether a filtered row group may decode the predicate's columns
      *     first and the others only for the rows kept
+     * @param readAheadBytes the most bytes a split reader fetches ahead from a distributed file
+     *     system (the next row group read in full); 0 for none
      */
     public record Decoding(
             int batchSize,
             boolean verifyChecksums,
             int footerCacheSize,
             boolean decodeAhead,
-            boolean lateMaterialization)
+            boolean lateMaterialization,
+            long readAheadBytes)
             implements Serializable {
+
+        /** Without read-ahead. */
+        public Decoding(
+                int batchSize,
+                boolean verifyChecksums,
+                int footerCacheSize,
+                boolean decodeAhead,
+                boolean lateMaterialization) {
+            this(batchSize, verifyChecksums, footerCacheSize, decodeAhead, lateMaterialization, 0);
+        }
+
         public Decoding {
+            if (readAheadBytes < 0) {
+                throw new IllegalArgumentException(
+                        "Cannot configure a pqx reader: read-ahead bytes "
+                                + readAheadBytes
+                                + " must not be negative");
+            }
             if (batchSize <= 0 || footerCacheSize < 0) {
                 throw new IllegalArgumentException(
                         "Cannot configure a pqx reader: batch size "

@@ -1,0 +1,321 @@
+package io.pqx.bench.source;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.flink.core.fs.BlockLocation;
+import org.apache.flink.core.fs.ByteBufferReadable;
+import org.apache.flink.core.fs.FSDataInputStream;
+import org.apache.flink.core.fs.FSDataOutputStream;
+import org.apache.flink.core.fs.FileStatus;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.FileSystemFactory;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.core.fs.local.LocalFileSystem;
+
+/**
+ * A Flink file system, scheme {@value #SCHEME} ({@code latency:///tmp/x.parquet} is the local
+ * {@code /tmp/x.parquet}), that answers like an object store: every request waits {@link
+ * #FIRST_BYTE_NANOS} (20 ms) before its first byte, and each stream (one connection) delivers at
+ * most {@link #BYTES_PER_SECOND} (100 MB/s). A request is a metadata call ({@code getFileStatus},
+ * {@code listStatus}: a HEAD or LIST) or a read that does not continue where the stream's previous
+ * read ended (a GET; reading on from there continues the same GET, as an HTTP body would). It
+ * reports itself distributed, as Flink's S3 file systems do, so readers treat it as remote.
+ *
+ * <p>Every reader of the JVM going through it is counted: requests, bytes and the most reads in
+ * flight at once ({@link #reset()} starts a new count). Registered through {@code
+ * META-INF/services}, so Flink finds it like any file system; read-only.
+ */
+public final class LatencyFileSystem extends FileSystem {
+    static final String SCHEME = "latency";
+    static final long FIRST_BYTE_NANOS = 20_000_000L;
+    static final long BYTES_PER_SECOND = 100_000_000L;
+
+    private static final AtomicLong REQUESTS = new AtomicLong();
+    private static final AtomicLong BYTES = new AtomicLong();
+    private static final AtomicInteger IN_FLIGHT = new AtomicInteger();
+    private static final AtomicInteger MOST_IN_FLIGHT = new AtomicInteger();
+
+    private final LocalFileSystem local = new LocalFileSystem();
+
+    /** Starts a new count. */
+    static void reset() {
+        REQUESTS.set(0);
+        BYTES.set(0);
+        MOST_IN_FLIGHT.set(0);
+    }
+
+    static long requests() {
+        return REQUESTS.get();
+    }
+
+    static long bytes() {
+        return BYTES.get();
+    }
+
+    static int mostInFlight() {
+        return MOST_IN_FLIGHT.get();
+    }
+
+    /** The path of a local file (an absolute path) on this file system. */
+    static String uri(String localFile) {
+        return SCHEME + "://" + localFile;
+    }
+
+    private static Path local(Path path) {
+        return new Path("file://" + path.toUri().getPath());
+    }
+
+    private static Path remote(Path path) {
+        return new Path(SCHEME + "://" + path.toUri().getPath());
+    }
+
+    private static void roundTrip() throws IOException {
+        REQUESTS.incrementAndGet();
+        sleep(FIRST_BYTE_NANOS);
+    }
+
+    private static void sleep(long nanos) throws IOException {
+        try {
+            TimeUnit.NANOSECONDS.sleep(nanos);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while simulating latency");
+        }
+    }
+
+    @Override
+    public Path getWorkingDirectory() {
+        return remote(local.getWorkingDirectory());
+    }
+
+    @Override
+    public Path getHomeDirectory() {
+        return remote(local.getHomeDirectory());
+    }
+
+    @Override
+    public URI getUri() {
+        return URI.create(SCHEME + ":///");
+    }
+
+    @Override
+    public FileStatus getFileStatus(Path f) throws IOException {
+        roundTrip();
+        return remote(local.getFileStatus(local(f)));
+    }
+
+    private static FileStatus remote(FileStatus status) {
+        return new FileStatus() {
+            @Override
+            public long getLen() {
+                return status.getLen();
+            }
+
+            @Override
+            public long getBlockSize() {
+                return status.getBlockSize();
+            }
+
+            @Override
+            public short getReplication() {
+                return status.getReplication();
+            }
+
+            @Override
+            public long getModificationTime() {
+                return status.getModificationTime();
+            }
+
+            @Override
+            public long getAccessTime() {
+                return status.getAccessTime();
+            }
+
+            @Override
+            public boolean isDir() {
+                return status.isDir();
+            }
+
+            @Override
+            public Path getPath() {
+                return remote(status.getPath());
+            }
+        };
+    }
+
+    @Override
+    public BlockLocation[] getFileBlockLocations(FileStatus file, long start, long len)
+            throws IOException {
+        return local.getFileBlockLocations(local.getFileStatus(local(file.getPath())), start, len);
+    }
+
+    @Override
+    public FSDataInputStream open(Path f, int bufferSize) throws IOException {
+        return open(f);
+    }
+
+    @Override
+    public FSDataInputStream open(Path f) throws IOException {
+        return new LatencyStream(local.open(local(f)));
+    }
+
+    @Override
+    public FileStatus[] listStatus(Path f) throws IOException {
+        roundTrip();
+        FileStatus[] statuses = local.listStatus(local(f));
+        if (statuses == null) {
+            return null;
+        }
+        FileStatus[] out = new FileStatus[statuses.length];
+        for (int i = 0; i < statuses.length; i++) {
+            out[i] = remote(statuses[i]);
+        }
+        return out;
+    }
+
+    @Override
+    public boolean delete(Path f, boolean recursive) {
+        throw new UnsupportedOperationException("read-only");
+    }
+
+    @Override
+    public boolean mkdirs(Path f) {
+        throw new UnsupportedOperationException("read-only");
+    }
+
+    @Override
+    public FSDataOutputStream create(Path f, WriteMode overwriteMode) {
+        throw new UnsupportedOperationException("read-only");
+    }
+
+    @Override
+    public boolean rename(Path src, Path dst) {
+        throw new UnsupportedOperationException("read-only");
+    }
+
+    @Override
+    public boolean isDistributedFS() {
+        return true;
+    }
+
+    /** Registers the scheme with Flink. */
+    public static final class Factory implements FileSystemFactory {
+        @Override
+        public String getScheme() {
+            return SCHEME;
+        }
+
+        @Override
+        public FileSystem create(URI fsUri) {
+            return new LatencyFileSystem();
+        }
+    }
+
+    /**
+     * One connection: a read not continuing where the previous one ended pays a round trip; every
+     * byte pays its share of the stream's bandwidth (slept in steps of at least 1 ms).
+     */
+    private static final class LatencyStream extends FSDataInputStream
+            implements ByteBufferReadable {
+        private final FSDataInputStream in;
+        private long position;
+        private long continues = -1; // where the open request would go on; -1: none
+        private long owedNanos;
+
+        LatencyStream(FSDataInputStream in) {
+            this.in = in;
+        }
+
+        @Override
+        public void seek(long desired) {
+            position = desired;
+        }
+
+        @Override
+        public long getPos() {
+            return position;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            begin(position);
+            try {
+                in.seek(position);
+                int n = in.read(b, off, len);
+                position = end(position, n);
+                return n;
+            } finally {
+                IN_FLIGHT.decrementAndGet();
+            }
+        }
+
+        @Override
+        public int read(long at, ByteBuffer target) throws IOException {
+            begin(at);
+            try {
+                int n = ((ByteBufferReadable) in).read(at, target);
+                end(at, n);
+                return n;
+            } finally {
+                IN_FLIGHT.decrementAndGet();
+            }
+        }
+
+        @Override
+        public int read(ByteBuffer target) throws IOException {
+            byte[] bytes = new byte[target.remaining()];
+            int n = read(bytes, 0, bytes.length);
+            if (n > 0) {
+                target.put(bytes, 0, n);
+            }
+            return n;
+        }
+
+        private void begin(long at) throws IOException {
+            MOST_IN_FLIGHT.accumulateAndGet(IN_FLIGHT.incrementAndGet(), Math::max);
+            if (at != continues) {
+                owedNanos = 0;
+                roundTrip();
+            }
+        }
+
+        /** Charges {@code n} bytes read at {@code at}; returns where the read ended. */
+        private long end(long at, int n) throws IOException {
+            if (n <= 0) {
+                continues = -1;
+                return at;
+            }
+            BYTES.addAndGet(n);
+            owedNanos += n * 1_000_000_000L / BYTES_PER_SECOND;
+            if (owedNanos >= 1_000_000L) {
+                long owed = owedNanos;
+                owedNanos = 0;
+                sleep(owed);
+            }
+            continues = at + n;
+            return at + n;
+        }
+
+        @Override
+        public long skip(long n) {
+            position += n;
+            return n;
+        }
+
+        @Override
+        public void close() throws IOException {
+            in.close();
+        }
+    }
+}

@@ -1,0 +1,278 @@
+package io.pqx.format.io;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.flink.annotation.PublicEvolving;
+
+/**
+ * An {@link InputFile} that reads the next block of a planned sequence ahead, in the background,
+ * while the caller works on the current one: a scan plans one block per row group (the byte spans
+ * of its projected column chunks); once every byte of block {@code k} has been read, block {@code k
+ * + 1} is fetched (on {@link ConcurrentReads}' shared daemon pool, under the file's {@link
+ * RangeReadPolicy}) and the reads that later fall inside it are served from memory.
+ *
+ * <p>Guarantees: every read returns exactly the bytes the wrapped file holds (a block that failed
+ * to fetch is dropped and the read goes to the file, so errors name the file as before); at most
+ * one block is held at a time, and only a block of at most {@code budgetBytes} is read ahead (0:
+ * never); a block is freed as soon as all its bytes were read, when a read falls in a later block,
+ * or on {@link #close()}, which also waits for a fetch under way (no fetch outlives the file) and
+ * skips one not started. Safe for the concurrent reads the wrapped file's policy allows.
+ */
+@PublicEvolving
+public final class ReadAheadInputFile extends ForwardingInputFile {
+    private static final long MAX = Integer.MAX_VALUE - 16;
+    private final long budgetBytes;
+    private final List<Block> blocks = new ArrayList<>();
+    private Block held; // the block read ahead, fetched or being fetched; guarded by this
+    private boolean closed; // guarded by this
+    private long blocksReadAhead; // guarded by this
+
+    /** A byte span of a block: {@code [offset, offset + length)}. */
+    @PublicEvolving
+    public record Span(long offset, int length) {}
+
+    /**
+     * @param budgetBytes the largest block read ahead (0: none)
+     */
+    public ReadAheadInputFile(InputFile file, long budgetBytes) {
+        super(file);
+        if (budgetBytes < 0) {
+            throw new IllegalArgumentException(
+                    "read-ahead budget must not be negative, got " + budgetBytes);
+        }
+        this.budgetBytes = budgetBytes;
+    }
+
+    /**
+     * Appends a block, the spans the caller will read as one step (a row group's column chunks), in
+     * reading order. Spans closer than the file's {@link RangeReadPolicy#gapBytes()} are joined
+     * (gap included), as a range reader joins them, so that any read the caller makes of them lies
+     * in one span.
+     */
+    public synchronized void plan(List<Span> spans) {
+        List<Span> sorted = new ArrayList<>(spans);
+        sorted.sort(Comparator.comparingLong(Span::offset));
+        long gap = delegate().rangeReadPolicy().gapBytes();
+        List<Span> joined = new ArrayList<>();
+        long start = -1;
+        long end = -1;
+        for (Span s : sorted) {
+            if (start >= 0 && s.offset() - end <= gap && s.offset() + s.length() - start <= MAX) {
+                end = Math.max(end, s.offset() + s.length());
+                continue;
+            }
+            if (start >= 0) {
+                joined.add(new Span(start, (int) (end - start)));
+            }
+            start = s.offset();
+            end = s.offset() + s.length();
+        }
+        if (start >= 0) {
+            joined.add(new Span(start, (int) (end - start)));
+        }
+        blocks.add(new Block(blocks.size(), joined));
+    }
+
+    /** Blocks fetched ahead so far; for tests and metrics. */
+    public synchronized long blocksReadAhead() {
+        return blocksReadAhead;
+    }
+
+    /** Bytes held ahead now (a block fetched or being fetched); for tests. */
+    public synchronized long heldBytes() {
+        return held == null ? 0 : held.bytes;
+    }
+
+    @Override
+    public void readFully(long position, byte[] buffer, int offset, int length) throws IOException {
+        Block block;
+        boolean ahead;
+        synchronized (this) {
+            block = blockOf(position, length);
+            if (block != null && held != null && held.index < block.index) {
+                release(held); // the scan moved past it
+            }
+            ahead = block != null && held == block;
+        }
+        byte[][] fetched = ahead ? block.await(delegate()) : null;
+        if (fetched != null) {
+            int span = block.spanOf(position, length);
+            Span s = block.spans.get(span);
+            System.arraycopy(fetched[span], (int) (position - s.offset()), buffer, offset, length);
+        } else {
+            if (ahead) {
+                synchronized (this) {
+                    release(block); // its fetch failed: read what is asked, errors name the file
+                }
+            }
+            super.readFully(position, buffer, offset, length);
+        }
+        if (block != null) {
+            consumed(block, length);
+        }
+    }
+
+    /** The planned block holding all of the range, if any. */
+    private Block blockOf(long position, int length) {
+        for (Block b : blocks) {
+            if (b.spanOf(position, length) >= 0) {
+                return b;
+            }
+        }
+        return null;
+    }
+
+    private void consumed(Block block, int length) {
+        Block next = null;
+        synchronized (this) {
+            block.consumed += length;
+            if (block.consumed < block.bytes) {
+                return;
+            }
+            if (held == block) {
+                release(block);
+            }
+            int n = block.index + 1;
+            if (!closed
+                    && held == null
+                    && n < blocks.size()
+                    && blocks.get(n).bytes <= budgetBytes
+                    && !blocks.get(n).started) {
+                next = blocks.get(n);
+                next.started = true;
+                held = next;
+                blocksReadAhead++;
+            }
+        }
+        if (next != null) {
+            Block fetching = next;
+            ConcurrentReads.submit(() -> fetching.fetch(delegate()));
+        }
+    }
+
+    private void release(Block block) {
+        if (held == block) {
+            held = null;
+        }
+        block.buffers = null;
+    }
+
+    /** Skips a fetch not started, waits for one under way, frees the block, closes the file. */
+    @Override
+    public void close() throws IOException {
+        Block pending;
+        synchronized (this) {
+            closed = true;
+            pending = held;
+            held = null;
+        }
+        if (pending != null) {
+            pending.awaitQuietly(); // a fetch not started now never runs
+            pending.buffers = null;
+        }
+        super.close();
+    }
+
+    /** One planned block and, when read ahead, its bytes. */
+    private static final class Block {
+        final int index;
+        final List<Span> spans;
+        final long bytes;
+        final AtomicBoolean claim = new AtomicBoolean();
+        final CountDownLatch done = new CountDownLatch(1);
+        volatile byte[][] buffers;
+        volatile boolean failed;
+        long consumed; // guarded by the file
+        boolean started; // guarded by the file
+
+        Block(int index, List<Span> spans) {
+            this.index = index;
+            this.spans = spans;
+            long sum = 0;
+            for (Span s : spans) {
+                sum += s.length();
+            }
+            this.bytes = sum;
+        }
+
+        int spanOf(long position, int length) {
+            for (int i = 0; i < spans.size(); i++) {
+                Span s = spans.get(i);
+                if (position >= s.offset() && position + length <= s.offset() + s.length()) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        /** Fetches the spans unless someone else claimed the fetch; counts down when done. */
+        void fetch(InputFile file) {
+            if (!claim.compareAndSet(false, true)) {
+                return;
+            }
+            try {
+                RangeReadPolicy policy = file.rangeReadPolicy();
+                byte[][] fetched = new byte[spans.size()][];
+                List<ConcurrentReads.Read> reads = new ArrayList<>();
+                for (int i = 0; i < spans.size(); i++) {
+                    Span s = spans.get(i);
+                    byte[] buffer = new byte[s.length()];
+                    fetched[i] = buffer;
+                    int part = policy.concurrency() > 1 ? policy.partBytes() : Integer.MAX_VALUE;
+                    for (long at = 0; at < s.length(); at += part) {
+                        int from = (int) at;
+                        int length = (int) Math.min(part, s.length() - at);
+                        reads.add(() -> file.readFully(s.offset() + from, buffer, from, length));
+                    }
+                }
+                ConcurrentReads.run(reads, policy.concurrency());
+                buffers = fetched;
+            } catch (IOException | RuntimeException e) {
+                failed = true;
+            } finally {
+                done.countDown();
+            }
+        }
+
+        /**
+         * The block's bytes, waited for; fetched here when no thread has started to (so a reader
+         * never waits for a pool thread that is not running). Null when they are not there (the
+         * fetch failed, or the block was freed).
+         */
+        byte[][] await(InputFile file) throws IOException {
+            fetch(file);
+            try {
+                done.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while reading ahead");
+            }
+            return failed ? null : buffers;
+        }
+
+        /** Claims a fetch not started (it then never runs), or waits for the one under way. */
+        void awaitQuietly() {
+            if (claim.compareAndSet(false, true)) {
+                done.countDown();
+                return;
+            }
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    done.await();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

@@ -1,0 +1,197 @@
+package io.pqx.format.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link ReadAheadInputFile}: a scan's next block is fetched in the background once the current one
+ * was read, reads then come from memory with exactly the file's bytes; a block over the budget is
+ * never read ahead and at most one block is held; a failed fetch falls back to reading the file;
+ * close waits for a fetch under way and frees the block.
+ */
+class ReadAheadInputFileTest {
+    private static final int BLOCK = 10_000;
+    private static final byte[] DATA = new byte[8 * BLOCK];
+
+    static {
+        new Random(5).nextBytes(DATA);
+    }
+
+    @Test
+    void eachNextBlockIsFetchedInTheBackgroundAndServedFromMemory() throws IOException {
+        Recording file = new Recording();
+        ReadAheadInputFile ahead = planned(file, 2 * BLOCK);
+        for (int b = 0; b < 4; b++) {
+            readBlock(ahead, b);
+            assertThat(ahead.heldBytes()).isLessThanOrEqualTo(2 * BLOCK);
+        }
+        assertThat(ahead.blocksReadAhead()).isEqualTo(3);
+        // block 0 read as asked (two spans); blocks 1 to 3 fetched ahead, in parts of half a span,
+        // once each: none of their spans read again as asked
+        assertThat(file.lengths(BLOCK)).isEqualTo(2);
+        assertThat(file.lengths(BLOCK / 2)).isEqualTo(12);
+        ahead.close();
+        assertThat(ahead.heldBytes()).isZero();
+    }
+
+    @Test
+    void readsAcrossTouchingSpansStillCountAndAreServedAhead() throws IOException {
+        Recording file = new Recording();
+        ReadAheadInputFile ahead = planned(file, 2 * BLOCK);
+        for (int b = 0; b < 4; b++) {
+            // as a range reader reads touching chunks: one read over both spans of the block
+            int start = b * 2 * BLOCK;
+            byte[] buffer = new byte[2 * BLOCK];
+            ahead.readFully(start, buffer, 0, 2 * BLOCK);
+            assertThat(buffer).isEqualTo(Arrays.copyOfRange(DATA, start, start + 2 * BLOCK));
+        }
+        assertThat(ahead.blocksReadAhead()).isEqualTo(3);
+        assertThat(file.lengths(2 * BLOCK)).as("only block 0 read as asked").isEqualTo(1);
+        ahead.close();
+    }
+
+    @Test
+    void aBlockOverTheBudgetIsNotReadAhead() throws IOException {
+        Recording file = new Recording();
+        ReadAheadInputFile ahead = planned(file, 2 * BLOCK - 1);
+        for (int b = 0; b < 4; b++) {
+            readBlock(ahead, b);
+            assertThat(ahead.heldBytes()).isZero();
+        }
+        assertThat(ahead.blocksReadAhead()).isZero();
+        assertThat(file.lengths(BLOCK)).isEqualTo(8);
+        assertThat(file.lengths(BLOCK / 2)).isZero();
+        ahead.close();
+    }
+
+    @Test
+    void aFailedFetchFallsBackToReadingTheFile() throws IOException {
+        Recording file = new Recording();
+        file.failParts = true;
+        ReadAheadInputFile ahead = planned(file, 2 * BLOCK);
+        for (int b = 0; b < 4; b++) {
+            readBlock(ahead, b); // checks the bytes
+        }
+        assertThat(ahead.blocksReadAhead()).isEqualTo(3);
+        assertThat(file.lengths(BLOCK)).as("every span read as asked").isEqualTo(8);
+        ahead.close();
+    }
+
+    @Test
+    void closeWaitsForAFetchUnderWayAndFreesItsBlock() throws Exception {
+        Recording file = new Recording();
+        file.poolGate = new CountDownLatch(1);
+        ReadAheadInputFile ahead = planned(file, 2 * BLOCK);
+        readBlock(ahead, 0); // starts the fetch of block 1, held at the gate
+        assertThat(file.poolStarted.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(ahead.heldBytes()).isEqualTo(2 * BLOCK);
+        Thread closer =
+                new Thread(
+                        () -> {
+                            try {
+                                ahead.close();
+                            } catch (IOException e) {
+                                throw new RuntimeException(e);
+                            }
+                        });
+        closer.start();
+        closer.join(300);
+        assertThat(closer.isAlive()).as("close waits for the fetch under way").isTrue();
+        file.poolGate.countDown();
+        closer.join(10_000);
+        assertThat(closer.isAlive()).isFalse();
+        assertThat(file.closed).isTrue();
+        assertThat(file.readsInFlight.get()).isZero();
+        assertThat(ahead.heldBytes()).isZero();
+    }
+
+    /** Blocks of two spans each: {@code [b * 2 * BLOCK, ...)} in two halves. */
+    private static ReadAheadInputFile planned(InputFile file, long budget) {
+        ReadAheadInputFile ahead = new ReadAheadInputFile(file, budget);
+        for (int b = 0; b < 4; b++) {
+            ahead.plan(
+                    List.of(
+                            new ReadAheadInputFile.Span((long) b * 2 * BLOCK, BLOCK),
+                            new ReadAheadInputFile.Span((long) b * 2 * BLOCK + BLOCK, BLOCK)));
+        }
+        return ahead;
+    }
+
+    /** Reads block {@code b} as a loader would (each span in two reads), checking the bytes. */
+    private static void readBlock(InputFile file, int b) throws IOException {
+        for (int half = 0; half < 2; half++) {
+            int start = b * 2 * BLOCK + half * BLOCK;
+            byte[] buffer = new byte[BLOCK + 3];
+            file.readFully(start, buffer, 3, BLOCK);
+            assertThat(Arrays.copyOfRange(buffer, 3, BLOCK + 3))
+                    .isEqualTo(Arrays.copyOfRange(DATA, start, start + BLOCK));
+        }
+    }
+
+    /**
+     * A file in memory that records the length of every read, and can fail or hold the reads of
+     * parts (half a span: the read-ahead's).
+     */
+    private static final class Recording extends ForwardingInputFile {
+        final List<Integer> reads = Collections.synchronizedList(new ArrayList<>());
+        final AtomicInteger readsInFlight = new AtomicInteger();
+        final CountDownLatch poolStarted = new CountDownLatch(1);
+        volatile boolean failParts;
+        volatile CountDownLatch poolGate;
+        volatile boolean closed;
+
+        Recording() {
+            super(new ByteArrayInputFile("memory://t.parquet", DATA));
+        }
+
+        @Override
+        public RangeReadPolicy rangeReadPolicy() {
+            return new RangeReadPolicy(2, 0, BLOCK / 2);
+        }
+
+        @Override
+        public void readFully(long position, byte[] buffer, int offset, int length)
+                throws IOException {
+            boolean part = length == BLOCK / 2;
+            readsInFlight.incrementAndGet();
+            try {
+                reads.add(length);
+                if (part) {
+                    poolStarted.countDown();
+                    if (failParts) {
+                        throw new IOException("fetch failed");
+                    }
+                    if (poolGate != null) {
+                        poolGate.await(10, TimeUnit.SECONDS);
+                    }
+                }
+                super.readFully(position, buffer, offset, length);
+            } catch (InterruptedException e) {
+                throw new IOException(e);
+            } finally {
+                readsInFlight.decrementAndGet();
+            }
+        }
+
+        long lengths(int length) {
+            synchronized (reads) {
+                return reads.stream().filter(l -> l == length).count();
+            }
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+        }
+    }
+}
