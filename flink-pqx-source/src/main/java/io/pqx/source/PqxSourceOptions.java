@@ -160,4 +160,28 @@ public final class PqxSourceOptions {
                     .withDescription(
                             "The false-positive rate of a runtime-filter publisher's bloom filter"
                                     + " at source.runtime-filter.expected-keys keys (0 < rate < 1).");
+
+    // ---- Enumerator planning: how listed files become splits ----
+
+    public static final ConfigOption<Integer> PLANNING_BATCH_FILES =
+            ConfigOptions.key("source.planning.batch-files")
+                    .intType()
+                    .defaultValue(256)
+                    .withDescription(
+                            "Files the enumerator plans in one step: it reads their footers (on"
+                                    + " source.footer.threads threads) and hands their splits to"
+                                    + " the readers as soon as the step ends, while the next step"
+                                    + " runs. Bounds the footers held while being read; the first"
+                                    + " split waits for the listing and one step.");
+
+    public static final ConfigOption<Integer> PLANNING_MAX_PENDING_SPLITS =
+            ConfigOptions.key("source.planning.max-pending-splits")
+                    .intType()
+                    .defaultValue(4096)
+                    .withDescription(
+                            "The enumerator pauses planning while this many planned splits wait"
+                                    + " for a reader, and resumes as the readers take them. The"
+                                    + " files not planned yet wait in its memory and checkpoints"
+                                    + " as a path, length and modification time each, a fraction"
+                                    + " of their splits' size.");
 }
