@@ -169,10 +169,10 @@ public final class PqxSourceOptions {
                     .defaultValue(256)
                     .withDescription(
                             "Files the enumerator plans in one step: it reads their footers (on"
-                                    + " source.footer.threads threads) and hands their splits to"
-                                    + " the readers as soon as the step ends, while the next step"
-                                    + " runs. Bounds the footers held while being read; the first"
-                                    + " split waits for the listing and one step.");
+                                    + " source.footer.threads threads), then hands their splits to"
+                                    + " the readers at once and starts the next step. Bounds the"
+                                    + " footers held while being read; the first split waits for"
+                                    + " the listing and one step.");
 
     public static final ConfigOption<Integer> PLANNING_MAX_PENDING_SPLITS =
             ConfigOptions.key("source.planning.max-pending-splits")
