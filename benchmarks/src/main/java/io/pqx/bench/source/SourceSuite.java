@@ -110,6 +110,9 @@ public final class SourceSuite implements BenchmarkSuite {
 
     @Override
     public void run(BenchmarkArgs args, BenchmarkReport report) throws Exception {
+        if (PlanningCase.runIfAsked(args, report)) {
+            return; // --case planning: that case alone
+        }
         long rows = args.rowsOr(DEFAULT_ROWS);
         report.setting("rows", rows);
         report.setting("default_rows", DEFAULT_ROWS);
