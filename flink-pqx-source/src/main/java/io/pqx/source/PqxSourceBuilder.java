@@ -359,11 +359,15 @@ public final class PqxSourceBuilder {
         long target = options.get(PqxSourceOptions.SPLIT_TARGET_SIZE).getBytes();
         int footerThreads = options.get(PqxSourceOptions.FOOTER_THREADS);
         int cacheSize = options.get(PqxSourceOptions.FOOTER_CACHE_SIZE);
+        int planningBatch = options.get(PqxSourceOptions.PLANNING_BATCH_FILES);
+        int maxPendingSplits = options.get(PqxSourceOptions.PLANNING_MAX_PENDING_SPLITS);
         int readerCacheSize = options.get(PqxSourceOptions.READER_FOOTER_CACHE_SIZE);
         long horizon = options.get(PqxSourceOptions.DISCOVERY_HORIZON).toMillis();
         int batchSize = options.get(PqxSourceOptions.BATCH_SIZE);
         requirePositive(PqxSourceOptions.SPLIT_TARGET_SIZE, target);
         requirePositive(PqxSourceOptions.FOOTER_THREADS, footerThreads);
+        requirePositive(PqxSourceOptions.PLANNING_BATCH_FILES, planningBatch);
+        requirePositive(PqxSourceOptions.PLANNING_MAX_PENDING_SPLITS, maxPendingSplits);
         requirePositive(PqxSourceOptions.BATCH_SIZE, batchSize);
         if (readerCacheSize < 0) {
             throw new IllegalArgumentException(
@@ -458,7 +462,8 @@ public final class PqxSourceBuilder {
                                 horizon,
                                 options.get(PqxSourceOptions.DISCOVERY_LATE_FILES)
                                         == PqxSourceOptions.LateFiles.FAIL),
-                        new EnumeratorSettings.Planning(target, footerThreads, cacheSize),
+                        new EnumeratorSettings.Planning(
+                                target, footerThreads, cacheSize, planningBatch, maxPendingSplits),
                         new EnumeratorSettings.Filtering(
                                 rowType, pruning, inListCap, dynamicFilteringFields, fpp)),
                 new ReaderSettings(

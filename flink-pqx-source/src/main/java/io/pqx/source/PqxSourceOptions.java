@@ -177,4 +177,28 @@ public final class PqxSourceOptions {
                                     + " reader). 0: no read-ahead. Local files are never read"
                                     + " ahead. Which rows are read, and checkpointed positions,"
                                     + " do not change.");
+
+    // ---- Enumerator planning: how listed files become splits ----
+
+    public static final ConfigOption<Integer> PLANNING_BATCH_FILES =
+            ConfigOptions.key("source.planning.batch-files")
+                    .intType()
+                    .defaultValue(256)
+                    .withDescription(
+                            "Files the enumerator plans in one step: it reads their footers (on"
+                                    + " source.footer.threads threads), then hands their splits to"
+                                    + " the readers at once and starts the next step. Bounds the"
+                                    + " footers held while being read; the first split waits for"
+                                    + " the listing and one step.");
+
+    public static final ConfigOption<Integer> PLANNING_MAX_PENDING_SPLITS =
+            ConfigOptions.key("source.planning.max-pending-splits")
+                    .intType()
+                    .defaultValue(4096)
+                    .withDescription(
+                            "The enumerator pauses planning while this many planned splits wait"
+                                    + " for a reader, and resumes as the readers take them. The"
+                                    + " files not planned yet wait in its memory and checkpoints"
+                                    + " as a path, length and modification time each, a fraction"
+                                    + " of their splits' size.");
 }

@@ -127,13 +127,17 @@ public final class SourceSuite implements BenchmarkSuite {
 
     @Override
     public void run(BenchmarkArgs args, BenchmarkReport report) throws Exception {
+        if (PlanningCase.runIfAsked(args, report)) {
+            return; // --case planning: that case alone, without the table
+        }
         List<SourceCase> cases = cases().stream().filter(c -> args.runsCase(c.name())).toList();
         if (cases.isEmpty()) {
+            List<String> names = new ArrayList<>(cases().stream().map(SourceCase::name).toList());
+            names.add(PlanningCase.NAME);
             throw new IllegalArgumentException(
                     String.format(
                             "Cannot run suite source: unknown case '%s' (cases: %s)",
-                            args.onlyCase().orElse(""),
-                            String.join(", ", cases().stream().map(SourceCase::name).toList())));
+                            args.onlyCase().orElse(""), String.join(", ", names)));
         }
         long rows = args.rowsOr(DEFAULT_ROWS);
         report.setting("rows", rows);

@@ -138,7 +138,7 @@ class SourceSuiteSmokeITCase {
         assertThatThrownBy(() -> run(new ByteArrayOutputStream(), "--case", "nope"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown case 'nope'")
-                .hasMessageContaining("local, writers, codecs, objectstore");
+                .hasMessageContaining("local, writers, codecs, objectstore, planning");
     }
 
     private BenchmarkReport run(ByteArrayOutputStream out, String... more) throws Exception {

@@ -20,6 +20,10 @@ public record DiscoveredFile(
         String path, long length, long modificationTime, Map<String, String> partitions) {
     public DiscoveredFile {
         Objects.requireNonNull(path, "path");
-        partitions = Collections.unmodifiableMap(new LinkedHashMap<>(partitions));
+        // most tables have no partition directories: one shared empty map instead of one each
+        partitions =
+                partitions.isEmpty()
+                        ? Map.of()
+                        : Collections.unmodifiableMap(new LinkedHashMap<>(partitions));
     }
 }

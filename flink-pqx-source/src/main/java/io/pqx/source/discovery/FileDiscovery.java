@@ -66,6 +66,9 @@ public final class FileDiscovery {
         return files;
     }
 
+    /** A listed entry and its name, computed once for sorting. */
+    private record Named(String name, FileStatus status) {}
+
     private void walk(
             FileSystem fs,
             Path dir,
@@ -81,10 +84,15 @@ public final class FileDiscovery {
         if (entries == null) {
             return;
         }
-        entries = entries.clone();
-        Arrays.sort(entries, Comparator.comparing(s -> s.getPath().getName()));
-        for (FileStatus entry : entries) {
-            String name = entry.getPath().getName();
+        // each name once: Path.getName() in the comparator took seconds for 100,000 entries
+        Named[] named = new Named[entries.length];
+        for (int i = 0; i < entries.length; i++) {
+            named[i] = new Named(entries[i].getPath().getName(), entries[i]);
+        }
+        Arrays.sort(named, Comparator.comparing(Named::name));
+        for (Named n : named) {
+            FileStatus entry = n.status();
+            String name = n.name();
             if (HiddenFiles.isHidden(name)) {
                 continue;
             }

@@ -11,8 +11,8 @@ import io.pqx.source.pruning.PruningMetrics;
 import io.pqx.source.split.RowGroupSplit;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,15 +22,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One discovery, from listing to pending splits: on the worker thread ({@link #discover}) the
- * source's paths are listed (files outside the selected partitions left out, a file under two paths
- * listed once), the files that look new against the seen files of the last merge are kept (every
- * file when bounded) and planned; on the coordinator thread ({@link #merge}) the listing is judged
- * as a whole against the seen files as they are now (another merge may have come between its
- * listing and this one), its late files are reported ({@link LateFileReport}), the splits of its
- * fresh files become pending, and only then is the listing recorded as seen. So a checkpoint never
- * holds a file as seen without its splits, and the first listing of a job without state plans every
- * file it finds.
+ * One discovery, from listing to pending splits, and the planning of the files it left unplanned.
+ * On the worker thread ({@link #discover}) the source's paths are listed (files outside the
+ * selected partitions left out, a file under two paths listed once), the files that look new
+ * against the seen files of the last merge are kept (every file when bounded) and the first batch
+ * of them is planned; on the coordinator thread ({@link #merge}) the listing is judged as a whole
+ * against the seen files as they are now (another merge may have come between its listing and this
+ * one), its late files are reported ({@link LateFileReport}), the splits of its fresh files planned
+ * already become pending, its other fresh files join the {@link PlanningQueue}, and the listing is
+ * recorded as seen. The queue's files are planned batch by batch ({@link #plan} on the worker
+ * thread, {@link #add} on the coordinator thread). So a checkpoint holds every fresh file as
+ * pending splits or as unplanned, never as seen without either, and the first listing of a job
+ * without state plans every file it finds.
  */
 @Internal
 final class DiscoveryMerging {
@@ -40,6 +43,7 @@ final class DiscoveryMerging {
     private final FileDiscovery discovery;
     private final SeenFiles seen;
     private final PendingSplits pending;
+    private final PlanningQueue unplanned;
     private final FooterPlanning planning;
     private final LateFileReport lateFiles;
     private final PruningMetrics pruningMetrics;
@@ -51,6 +55,7 @@ final class DiscoveryMerging {
             EnumeratorSettings settings,
             SeenFiles seen,
             PendingSplits pending,
+            PlanningQueue unplanned,
             FooterPlanning planning,
             LateFileReport lateFiles,
             PruningMetrics pruningMetrics) {
@@ -62,17 +67,31 @@ final class DiscoveryMerging {
         this.discovery = new FileDiscovery(roots, settings.files().defaultPartitionName());
         this.seen = seen;
         this.pending = pending;
+        this.unplanned = unplanned;
         this.planning = planning;
         this.lateFiles = lateFiles;
         this.pruningMetrics = pruningMetrics;
         this.seenView = seen.view();
     }
 
-    /** What one discovery listed and planned, and the runtime filters it planned with. */
-    record Discovered(List<DiscoveredFile> listing, List<PlannedFile> files, SlotValues slots) {}
+    /**
+     * What one discovery listed, the files of it that looked new, and the first of them planned
+     * with the runtime filters {@code slots}.
+     */
+    record Discovered(
+            List<DiscoveredFile> listing,
+            List<DiscoveredFile> fresh,
+            List<PlannedFile> planned,
+            SlotValues slots) {}
 
-    /** Worker thread: lists, keeps the files that look new, plans them with {@code slots}. */
-    Discovered discover(SlotValues slots) throws IOException, InterruptedException {
+    /** A batch of files planned with the runtime filters {@code slots}. */
+    record Planned(List<PlannedFile> files, SlotValues slots) {}
+
+    /**
+     * Worker thread: lists, keeps the files that look new, plans the first {@code firstBatch} of
+     * them with {@code slots}.
+     */
+    Discovered discover(SlotValues slots, int firstBatch) throws IOException, InterruptedException {
         SeenFiles.View view = seenView;
         List<DiscoveredFile> listing = new ArrayList<>();
         List<DiscoveredFile> fresh = new ArrayList<>();
@@ -94,49 +113,77 @@ final class DiscoveryMerging {
                 fresh.add(file);
             }
         }
-        return new Discovered(listing, planning.plan(fresh, slots), slots);
+        List<PlannedFile> planned =
+                planning.plan(fresh.subList(0, Math.min(firstBatch, fresh.size())), slots);
+        return new Discovered(listing, fresh, planned, slots);
+    }
+
+    /** Worker thread: plans a batch of unplanned files with {@code slots}. */
+    Planned plan(List<DiscoveredFile> batch, SlotValues slots)
+            throws IOException, InterruptedException {
+        return new Planned(planning.plan(batch, slots), slots);
     }
 
     /**
      * Coordinator thread: judges the listing, reports its late files, adds the splits of its fresh
-     * files to the pending ones and records it as seen.
+     * files planned already to the pending ones, queues its other fresh files and records it as
+     * seen.
      *
      * @return the splits added, in planning order
      */
     List<RowGroupSplit> merge(Discovered discovered) {
-        List<PlannedFile> toAdd;
+        List<DiscoveredFile> fresh;
         SeenFiles.ListingVerdict verdict = null;
         if (settings.continuous()) {
             verdict = seen.judge(discovered.listing());
             lateFiles.report(verdict);
-            Map<String, PlannedFile> planned = new LinkedHashMap<>();
-            for (PlannedFile file : discovered.files()) {
-                planned.put(file.file().path(), file);
-            }
-            toAdd = new ArrayList<>(verdict.fresh().size());
-            for (DiscoveredFile f : verdict.fresh()) {
-                PlannedFile file = planned.get(f.path());
-                if (file == null) {
-                    // cannot happen: a view is never newer than the state a listing is judged by
-                    throw new IllegalStateException(
-                            "pqx source "
-                                    + settings.paths()
-                                    + ": file "
-                                    + f.path()
-                                    + " is new but was not planned by its listing");
-                }
-                toAdd.add(file);
-            }
+            fresh = verdict.fresh();
         } else {
-            toAdd = discovered.files();
+            fresh = discovered.fresh();
         }
-        int files = 0;
+        Map<String, PlannedFile> planned = new HashMap<>();
+        for (PlannedFile file : discovered.planned()) {
+            planned.put(file.file().path(), file);
+        }
+        List<PlannedFile> toAdd = new ArrayList<>(planned.size());
+        List<DiscoveredFile> toPlan = new ArrayList<>();
+        for (DiscoveredFile f : fresh) {
+            PlannedFile file = planned.get(f.path());
+            if (file != null) {
+                toAdd.add(file);
+            } else {
+                toPlan.add(f);
+            }
+        }
+        unplanned.addAll(toPlan);
+        if (verdict != null) {
+            seen.record(verdict);
+        }
+        seenView = seen.view();
+        if (!fresh.isEmpty()) {
+            LOG.info(
+                    "pqx source {}: listed {} new files, {} of them planned now and {} queued for"
+                            + " planning; {} seen files remembered",
+                    settings.paths(),
+                    fresh.size(),
+                    toAdd.size(),
+                    toPlan.size(),
+                    seen.size());
+        }
+        return add(toAdd);
+    }
+
+    /**
+     * Coordinator thread: the splits of planned files become pending.
+     *
+     * @return the splits added, in planning order
+     */
+    List<RowGroupSplit> add(List<PlannedFile> files) {
         int splits = 0;
         List<RowGroupSplit> added = new ArrayList<>();
-        for (PlannedFile file : toAdd) {
+        for (PlannedFile file : files) {
             pending.addAll(file.splits());
             added.addAll(file.splits());
-            files++;
             splits += file.splits().size();
             if (!file.splits().isEmpty()) {
                 long groups = 0;
@@ -146,19 +193,15 @@ final class DiscoveryMerging {
                 pruningMetrics.countPlanned(groups);
             }
         }
-        if (verdict != null) {
-            seen.record(verdict);
-        }
-        seenView = seen.view();
-        if (files > 0) {
-            LOG.info(
-                    "pqx source {}: planned {} new files into {} splits; {} pending, {} seen files"
-                            + " remembered",
+        if (!files.isEmpty()) {
+            LOG.debug(
+                    "pqx source {}: planned {} files into {} splits; {} pending, {} files not"
+                            + " planned yet",
                     settings.paths(),
-                    files,
+                    files.size(),
                     splits,
                     pending.size(),
-                    seen.size());
+                    unplanned.size());
         }
         return added;
     }

@@ -110,20 +110,52 @@ public record EnumeratorSettings(
      * @param splitTargetBytes the compressed bytes a split aims at
      * @param footerThreads the threads that read footers
      * @param footerCacheSize how many footers the cache keeps
+     * @param batchFiles how many files one planning step reads the footers of (the bound on the
+     *     footers held while being read); their splits are handed out when the step ends
+     * @param maxPendingSplits planning pauses while at least this many planned splits wait for a
+     *     reader (the files not yet planned wait in the state, far smaller than their splits)
      */
-    public record Planning(long splitTargetBytes, int footerThreads, int footerCacheSize)
+    public record Planning(
+            long splitTargetBytes,
+            int footerThreads,
+            int footerCacheSize,
+            int batchFiles,
+            int maxPendingSplits)
             implements Serializable {
+        /** The defaults of the planning options for the batch size and the pending bound. */
+        public static final int DEFAULT_BATCH_FILES = 256;
+
+        public static final int DEFAULT_MAX_PENDING_SPLITS = 4096;
+
         public Planning {
-            if (splitTargetBytes <= 0 || footerThreads <= 0 || footerCacheSize < 0) {
+            if (splitTargetBytes <= 0
+                    || footerThreads <= 0
+                    || footerCacheSize < 0
+                    || batchFiles <= 0
+                    || maxPendingSplits <= 0) {
                 throw new IllegalArgumentException(
                         "Cannot configure a pqx enumerator: split target "
                                 + splitTargetBytes
-                                + " bytes and footer threads "
+                                + " bytes, footer threads "
                                 + footerThreads
-                                + " must be positive, footer cache size "
+                                + ", planning batch "
+                                + batchFiles
+                                + " files and pending bound "
+                                + maxPendingSplits
+                                + " splits must be positive, footer cache size "
                                 + footerCacheSize
                                 + " not negative");
             }
+        }
+
+        /** With the default planning batch and pending bound. */
+        public Planning(long splitTargetBytes, int footerThreads, int footerCacheSize) {
+            this(
+                    splitTargetBytes,
+                    footerThreads,
+                    footerCacheSize,
+                    DEFAULT_BATCH_FILES,
+                    DEFAULT_MAX_PENDING_SPLITS);
         }
     }
 

@@ -11,21 +11,33 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 /**
- * Version 3: version 2's fields, then the seen threshold (a long). Version 2 (still read, with the
- * seen threshold unknown): version 1's fields, then the runtime filters: the runtime filter event
- * serializer's version, a count and each event in that serializer's form. Version 1 (still read, as
- * a state with no runtime filter): watermark, initial-discovery flag, seen-file count and (path,
- * modification time) pairs, pending-split count and each split in the split serializer's form (its
- * version, 2 since predicates, written once before the splits; states holding version-1 splits are
- * still read).
+ * Version 4 (compact, see {@link CompactForm}): watermark, initial-discovery flag, seen threshold
+ * (longs and a boolean); the seen files as a variable-length count and, in the state's order
+ * (sorted by path), each path front-coded against the one before and its modification time as a
+ * signed variable-length distance below the watermark; the pending splits as in version 3; the
+ * runtime filters as in version 3; the unplanned files as a variable-length count and, in planning
+ * order, each path front-coded, its length, its modification time as a signed distance from the
+ * file before, and its partitions (a variable-length 0 for those of the file before, else 1 + their
+ * count, then key and value strings).
+ *
+ * <p>Version 3 (still read, with no unplanned file): version 2's fields, then the seen threshold (a
+ * long). Version 2 (still read, with the seen threshold unknown): version 1's fields, then the
+ * runtime filters: the runtime filter event serializer's version, a count and each event in that
+ * serializer's form. Version 1 (still read, as a state with no runtime filter): watermark,
+ * initial-discovery flag, seen-file count and (path, modification time) pairs, pending-split count
+ * and each split in the split serializer's form (its version, 2 since predicates, written once
+ * before the splits; states holding version-1 splits are still read).
  */
 final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<PqxEnumeratorState> {
     static final PqxEnumeratorStateSerializer INSTANCE = new PqxEnumeratorStateSerializer();
-    static final int VERSION = 3;
+    static final int VERSION = 4;
+    static final int VERSION_3 = 3;
     static final int VERSION_2 = 2;
     static final int VERSION_1 = 1;
 
@@ -42,11 +54,8 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
         DataOutputStream out = new DataOutputStream(bytes);
         out.writeLong(state.watermark());
         out.writeBoolean(state.initialDiscoveryDone());
-        out.writeInt(state.seenFiles().size());
-        for (SeenFile f : state.seenFiles()) {
-            SerialForm.writeString(out, f.path());
-            out.writeLong(f.modificationTime());
-        }
+        out.writeLong(state.seenThreshold());
+        writeSeenFiles(out, state.watermark(), state.seenFiles());
         out.writeInt(RowGroupSplitSerializer.VERSION);
         out.writeInt(state.pendingSplits().size());
         for (RowGroupSplit split : state.pendingSplits()) {
@@ -57,14 +66,99 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
         for (RuntimeFilterEvent filter : state.runtimeFilters()) {
             RuntimeFilterEventSerializer.write(filter, out);
         }
-        out.writeLong(state.seenThreshold());
+        writeUnplannedFiles(out, state.unplannedFiles());
         out.flush();
         return bytes.toByteArray();
     }
 
+    private static void writeSeenFiles(DataOutputStream out, long watermark, List<SeenFile> files)
+            throws IOException {
+        // in the state's order (the enumerator's snapshot sorts by path, so neighbours share the
+        // longest prefixes), so that a state reads back equal
+        CompactForm.writeVarLong(out, files.size());
+        CompactForm.FrontCodedWriter paths = new CompactForm.FrontCodedWriter();
+        for (SeenFile f : files) {
+            paths.write(out, f.path());
+            CompactForm.writeSignedVarLong(out, watermark - f.modificationTime());
+        }
+    }
+
+    private static List<SeenFile> readSeenFiles(DataInputStream in, long watermark)
+            throws IOException {
+        int count = CompactForm.readLength(in, "the seen files of an enumerator state");
+        List<SeenFile> files = new ArrayList<>(count);
+        CompactForm.FrontCodedReader paths = new CompactForm.FrontCodedReader();
+        for (int i = 0; i < count; i++) {
+            String path = paths.read(in, "a seen file's path");
+            long distance = CompactForm.readSignedVarLong(in, "a seen file's modification time");
+            files.add(new SeenFile(path, watermark - distance));
+        }
+        return files;
+    }
+
+    private static void writeUnplannedFiles(DataOutputStream out, List<UnplannedFile> files)
+            throws IOException {
+        CompactForm.writeVarLong(out, files.size());
+        CompactForm.FrontCodedWriter paths = new CompactForm.FrontCodedWriter();
+        long previousTime = 0;
+        Map<String, String> previousPartitions = Map.of();
+        for (UnplannedFile f : files) {
+            paths.write(out, f.path());
+            CompactForm.writeVarLong(out, f.length());
+            CompactForm.writeSignedVarLong(out, f.modificationTime() - previousTime);
+            previousTime = f.modificationTime();
+            if (f.partitions().equals(previousPartitions)
+                    && List.copyOf(f.partitions().keySet())
+                            .equals(List.copyOf(previousPartitions.keySet()))) {
+                CompactForm.writeVarLong(out, 0);
+            } else {
+                CompactForm.writeVarLong(out, 1L + f.partitions().size());
+                for (Map.Entry<String, String> e : f.partitions().entrySet()) {
+                    CompactForm.writeString(out, e.getKey());
+                    CompactForm.writeString(out, e.getValue());
+                }
+                previousPartitions = f.partitions();
+            }
+        }
+    }
+
+    private static List<UnplannedFile> readUnplannedFiles(DataInputStream in) throws IOException {
+        int count = CompactForm.readLength(in, "the unplanned files of an enumerator state");
+        List<UnplannedFile> files = new ArrayList<>(count);
+        CompactForm.FrontCodedReader paths = new CompactForm.FrontCodedReader();
+        long time = 0;
+        Map<String, String> partitions = Map.of();
+        for (int i = 0; i < count; i++) {
+            String path = paths.read(in, "an unplanned file's path");
+            long length = CompactForm.readVarLong(in, "the length of unplanned file " + path);
+            if (length < 0) {
+                throw new IOException(
+                        "Cannot read unplanned file " + path + ": negative length " + length);
+            }
+            time += CompactForm.readSignedVarLong(in, "the modification time of " + path);
+            int partitionCount =
+                    CompactForm.readLength(in, "the partitions of unplanned file " + path);
+            if (partitionCount > 0) {
+                Map<String, String> read = new LinkedHashMap<>();
+                for (int p = 0; p < partitionCount - 1; p++) {
+                    String key = CompactForm.readString(in, "a partition key of " + path);
+                    read.put(
+                            key,
+                            CompactForm.readString(in, "partition value " + key + " of " + path));
+                }
+                partitions = read;
+            }
+            files.add(new UnplannedFile(path, length, time, partitions));
+        }
+        return files;
+    }
+
     @Override
     public PqxEnumeratorState deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION && version != VERSION_2 && version != VERSION_1) {
+        if (version != VERSION
+                && version != VERSION_3
+                && version != VERSION_2
+                && version != VERSION_1) {
             throw new IOException(
                     "Cannot read a pqx enumerator state of version "
                             + version
@@ -76,10 +170,19 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(serialized));
         long watermark = in.readLong();
         boolean done = in.readBoolean();
-        int seenCount = SerialForm.readCount(in, "the seen files of an enumerator state");
-        List<SeenFile> seen = new ArrayList<>(seenCount);
-        for (int i = 0; i < seenCount; i++) {
-            seen.add(new SeenFile(SerialForm.readString(in, "a seen file's path"), in.readLong()));
+        long seenThreshold = Long.MIN_VALUE;
+        List<SeenFile> seen;
+        if (version >= VERSION) {
+            seenThreshold = in.readLong();
+            seen = readSeenFiles(in, watermark);
+        } else {
+            int seenCount = SerialForm.readCount(in, "the seen files of an enumerator state");
+            seen = new ArrayList<>(seenCount);
+            for (int i = 0; i < seenCount; i++) {
+                seen.add(
+                        new SeenFile(
+                                SerialForm.readString(in, "a seen file's path"), in.readLong()));
+            }
         }
         int splitVersion = in.readInt();
         if (splitVersion != RowGroupSplitSerializer.VERSION
@@ -115,8 +218,14 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
                 filters.add(RuntimeFilterEventSerializer.read(in));
             }
         }
-        long seenThreshold = version >= 3 ? in.readLong() : Long.MIN_VALUE;
+        List<UnplannedFile> unplanned = List.of();
+        if (version >= VERSION) {
+            unplanned = readUnplannedFiles(in);
+        } else if (version == VERSION_3) {
+            seenThreshold = in.readLong();
+        }
         SerialForm.requireEnd(in, "a pqx enumerator state");
-        return new PqxEnumeratorState(watermark, seen, splits, done, filters, seenThreshold);
+        return new PqxEnumeratorState(
+                watermark, seen, splits, done, filters, seenThreshold, unplanned);
     }
 }

@@ -1,7 +1,9 @@
 package io.pqx.source.enumerator;
 
 import io.pqx.format.options.ReadOptions;
+import io.pqx.format.predicate.SlotValues;
 import io.pqx.source.assigner.PendingSplits;
+import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.planning.FooterPlanning;
 import io.pqx.source.planning.SplitPlanner;
 import io.pqx.source.pruning.FooterCache;
@@ -34,17 +36,27 @@ import org.slf4j.LoggerFactory;
  * <p><b>Threads.</b> Listing and footer reading run inside {@link SplitEnumeratorContext#callAsync}
  * (the coordinator's worker thread), footers in parallel on this enumerator's own pool of {@code
  * footerThreads}; the coordinator thread only merges results, assigns splits and snapshots. A
- * discovery result is merged atomically (all splits of a new file are pending, and the file is
- * seen, in one step), so a checkpoint never holds a file as seen without its splits.
+ * discovery result is merged atomically (each new file is pending as splits or queued as unplanned,
+ * and the listing seen, in one step), so a checkpoint never holds a file as seen without its splits
+ * or its place in the planning queue.
  *
- * <p><b>Bounded.</b> Lists once; once that listing is planned and nothing is pending, each reader
- * asking for a split is told there are no more. <b>Continuous.</b> Lists every interval; which
- * files are new is decided by {@link SeenFiles}, whose size is bounded by the horizon. A listing is
- * judged as a whole against the seen files as they stood before it (so the first listing of a job
- * without state plans every file it finds), and recorded only then. A late file, one that first
- * appears more than a horizon older than a file planned before it, is never skipped silently: it is
- * counted ({@code pqxFilesSkippedAsLate}) and logged with its modification time and the threshold
- * it missed, or fails the job without restart ({@code source.discovery.late-files}).
+ * <p><b>Incremental planning.</b> A listing's new files are planned in batches of {@code
+ * batchFiles} (the first batch with the listing, the others one at a time on the worker thread), so
+ * at most one batch of footers is being read and held at once. The splits of a batch are pending,
+ * and handed to the readers waiting, as soon as the batch is planned. Planning pauses while {@code
+ * maxPendingSplits} splits are pending, and resumes as readers take them. The files not planned yet
+ * are in the checkpointed state ({@link PqxEnumeratorState#unplannedFiles()}); a file whose splits
+ * are all handed out is in the state no more.
+ *
+ * <p><b>Bounded.</b> Lists once; once every file of that listing is planned and nothing is pending,
+ * each reader asking for a split is told there are no more (never while files wait to be planned).
+ * <b>Continuous.</b> Lists every interval; which files are new is decided by {@link SeenFiles},
+ * whose size is bounded by the horizon. A listing is judged as a whole against the seen files as
+ * they stood before it (so the first listing of a job without state plans every file it finds), and
+ * recorded only then. A late file, one that first appears more than a horizon older than a file
+ * planned before it, is never skipped silently: it is counted ({@code pqxFilesSkippedAsLate}) and
+ * logged with its modification time and the threshold it missed, or fails the job without restart
+ * ({@code source.discovery.late-files}).
  *
  * <p><b>Predicate.</b> Files whose partition values cannot match are given no split and their
  * footers are not read; row groups their statistics prune are in no split ({@link
@@ -89,6 +101,7 @@ public final class PqxSplitEnumerator
     private final EnumeratorSettings settings;
     private final SeenFiles seen;
     private final PendingSplits pending = new PendingSplits();
+    private final PlanningQueue unplanned = new PlanningQueue();
     private final Set<Integer> awaitingReaders = new LinkedHashSet<>();
     private final ExecutorService footerPool;
     private boolean initialDiscoveryDone;
@@ -109,6 +122,7 @@ public final class PqxSplitEnumerator
         if (restored != null) {
             seen.restore(restored.watermark(), restored.seenThreshold(), restored.seenFiles());
             pending.addAll(restored.pendingSplits());
+            unplanned.restore(restored.unplannedFiles());
             initialDiscoveryDone = restored.initialDiscoveryDone();
         }
         this.footerPool =
@@ -136,6 +150,7 @@ public final class PqxSplitEnumerator
                         settings,
                         seen,
                         pending,
+                        unplanned,
                         planning,
                         new LateFileReport(settings, discoveryMetrics),
                         pruningMetrics);
@@ -160,11 +175,49 @@ public final class PqxSplitEnumerator
         } else if (!initialDiscoveryDone) {
             context.callAsync(this::discover, this::merge);
         }
+        planNextBatch(); // the files a restored state had not planned yet
     }
 
-    /** Worker thread: lists and plans with the runtime filters held now. */
+    /**
+     * Worker thread: lists, and plans the first batch of new files with the runtime filters held
+     * now.
+     */
     private DiscoveryMerging.Discovered discover() throws IOException, InterruptedException {
-        return discoveries.discover(runtimeFilters.slots());
+        return discoveries.discover(runtimeFilters.slots(), settings.planning().batchFiles());
+    }
+
+    /**
+     * Coordinator thread: starts planning the next batch of unplanned files on the worker thread,
+     * unless a batch is being planned, none waits, or enough splits wait for readers already (the
+     * unplanned files are far smaller in memory and in checkpoints than their splits).
+     */
+    private void planNextBatch() {
+        if (!unplanned.canTake() || pending.size() >= settings.planning().maxPendingSplits()) {
+            return;
+        }
+        List<DiscoveredFile> batch = unplanned.take(settings.planning().batchFiles());
+        SlotValues slots = runtimeFilters.slots();
+        context.callAsync(() -> discoveries.plan(batch, slots), this::mergeBatch);
+    }
+
+    /** Coordinator thread: the splits of a planned batch become pending, then assigns. */
+    private void mergeBatch(@Nullable DiscoveryMerging.Planned planned, @Nullable Throwable error) {
+        if (error != null) {
+            throw new FlinkRuntimeException(
+                    "Cannot plan the files of pqx source "
+                            + settings.paths()
+                            + ": "
+                            + error.getMessage(),
+                    error);
+        }
+        unplanned.finished();
+        List<RowGroupSplit> added = discoveries.add(planned.files());
+        if (!added.isEmpty() && !planned.slots().equals(runtimeFilters.slots())) {
+            // a filter arrived while these files were planned: the re-evaluation it started did
+            // not see them
+            runtimeFilters.reevaluate(added);
+        }
+        assignPending();
     }
 
     /** Coordinator thread: merges a discovery, then assigns. */
@@ -195,6 +248,14 @@ public final class PqxSplitEnumerator
     }
 
     private void assignPending() {
+        try {
+            assignPendingSplits();
+        } finally {
+            planNextBatch(); // splits handed out may make room for more
+        }
+    }
+
+    private void assignPendingSplits() {
         if (runtimeFilters.reevaluating()) {
             return; // the re-evaluation assigns once the pending splits are decided
         }
@@ -214,7 +275,8 @@ public final class PqxSplitEnumerator
                         subtask);
                 context.assignSplit(split.get(), subtask);
                 readers.remove();
-            } else if (!settings.continuous() && initialDiscoveryDone) {
+            } else if (!settings.continuous() && initialDiscoveryDone && unplanned.isEmpty()) {
+                // every listed file is planned and every split handed out
                 context.signalNoMoreSplits(subtask);
                 readers.remove();
             } else {
@@ -269,7 +331,8 @@ public final class PqxSplitEnumerator
                 pending.snapshot(),
                 initialDiscoveryDone,
                 runtimeFilters.held(),
-                seen.threshold());
+                seen.threshold(),
+                unplanned.snapshot());
     }
 
     /** The discovery counters (also in the enumerator's metric group); for tests. */

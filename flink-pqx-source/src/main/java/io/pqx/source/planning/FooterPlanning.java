@@ -22,9 +22,11 @@ import org.apache.flink.core.fs.Path;
 
 /**
  * Plans files into splits, reading their footers in parallel on a bounded pool (its threads are the
- * bound) and through a {@link FooterCache}. Called from the enumerator's worker thread, never from
- * the coordinator thread. The first footer that cannot be read fails the whole call, naming the
- * file (a file is never silently dropped).
+ * bound) and through a {@link FooterCache}. The footers of one call are held until their file is
+ * planned (the caller bounds a call's files: the enumerator plans in batches), then only the cache
+ * keeps them. Called from the enumerator's worker thread, never from the coordinator thread. The
+ * first footer that cannot be read fails the whole call, naming the file (a file is never silently
+ * dropped).
  */
 @Internal
 public final class FooterPlanning {
@@ -78,6 +80,7 @@ public final class FooterPlanning {
                 FileFacts footer;
                 try {
                     footer = footers.get(i).get();
+                    footers.set(i, null); // planned: not held to the end of the batch
                 } catch (ExecutionException e) {
                     Throwable cause = e.getCause();
                     if (cause instanceof IOException io) {

@@ -7,6 +7,7 @@ import io.pqx.source.runtimefilter.TestingRuntimeFilters;
 import io.pqx.source.split.RowGroupSplit;
 import io.pqx.source.split.TestingGoldenBytes;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,19 +71,108 @@ class PqxEnumeratorStateSerializerTest {
                 s.watermark() - 3_600_000L);
     }
 
+    /**
+     * The sample with a threshold and three unplanned files: two of one partition (the second
+     * shares it with the first) and one of another, with a name outside ASCII.
+     */
+    static PqxEnumeratorState sampleWithUnplannedFiles() {
+        PqxEnumeratorState s = sampleWithThreshold();
+        Map<String, String> day9 = new LinkedHashMap<>();
+        day9.put("day", "2024-03-09");
+        day9.put("city", "Zürich a/b");
+        return new PqxEnumeratorState(
+                s.watermark(),
+                s.seenFiles(),
+                s.pendingSplits(),
+                s.initialDiscoveryDone(),
+                s.runtimeFilters(),
+                s.seenThreshold(),
+                List.of(
+                        new UnplannedFile(
+                                "file:/data/t/day=2024-03-09/part-1.parquet",
+                                4_096L,
+                                1_700_000_400_000L,
+                                day9),
+                        new UnplannedFile(
+                                "file:/data/t/day=2024-03-09/part-2.parquet",
+                                8_192L,
+                                1_700_000_300_000L,
+                                day9),
+                        new UnplannedFile(
+                                "file:/data/t/day=2024-03-10/\u00e9t\u00e9-\ud83d\ude00.parquet",
+                                0L,
+                                1_700_000_600_000L,
+                                Map.of("day", "2024-03-10"))));
+    }
+
     @Test
-    void versionThreeBytesWithTheSeenThresholdArePinned() throws IOException {
-        byte[] bytes = serializer.serialize(sampleWithThreshold());
+    void versionFourBytesWithUnplannedFilesArePinned() throws IOException {
+        byte[] bytes = serializer.serialize(sampleWithUnplannedFiles());
+        byte[] golden =
+                TestingGoldenBytes.read(
+                        PqxEnumeratorStateSerializerTest.class,
+                        "enumerator-state-v4-splits-v2.bin",
+                        bytes);
+        assertThat(serializer.getVersion()).isEqualTo(4);
+        assertThat(bytes).isEqualTo(golden);
+        PqxEnumeratorState read = serializer.deserialize(4, golden);
+        assertThat(read).isEqualTo(sampleWithUnplannedFiles());
+        assertThat(read.unplannedFiles().get(1).partitions().keySet())
+                .as("partitions shared with the file before keep their order")
+                .containsExactly("day", "city");
+    }
+
+    @Test
+    void versionThreeBytesWithTheSeenThresholdAreStillReadWithoutUnplannedFiles()
+            throws IOException {
         byte[] golden =
                 TestingGoldenBytes.read(
                         PqxEnumeratorStateSerializerTest.class,
                         "enumerator-state-v3-splits-v2.bin",
-                        bytes);
-        assertThat(serializer.getVersion()).isEqualTo(3);
-        assertThat(bytes).isEqualTo(golden);
+                        null);
         assertThat(serializer.deserialize(3, golden)).isEqualTo(sampleWithThreshold());
         assertThat(serializer.deserialize(3, golden).seenThreshold())
                 .isEqualTo(1_700_000_500_000L - 3_600_000L);
+        assertThat(serializer.deserialize(3, golden).unplannedFiles()).isEmpty();
+    }
+
+    @Test
+    void pathsOfOneTableCostAFewBytesEachBeyondTheirFileNames() throws IOException {
+        String dir =
+                "file:/warehouse/db/a_rather_long_table_name/region=europe-west/day=2024-03-09/";
+        List<SeenFile> seen = new ArrayList<>();
+        List<UnplannedFile> unplanned = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            String name = String.format("part-%05d.parquet", i);
+            seen.add(new SeenFile(dir + name, 1_700_000_000_000L + i));
+            unplanned.add(
+                    new UnplannedFile(
+                            dir + "x" + name, 1_000 + i, 1_700_000_000_000L + i, Map.of()));
+        }
+        PqxEnumeratorState state =
+                new PqxEnumeratorState(
+                        1_700_000_000_999L,
+                        seen,
+                        List.of(),
+                        true,
+                        List.of(),
+                        1_700_000_000_000L,
+                        unplanned);
+        byte[] bytes = serializer.serialize(state);
+        assertThat(serializer.deserialize(4, bytes)).isEqualTo(state);
+        // a path is 97 characters: front coding keeps the few that differ from the one before
+        assertThat(bytes.length).as("2,000 paths").isLessThan(2_000 * 16);
+    }
+
+    @Test
+    void aCorruptFrontCodedPathFailsClearly() throws IOException {
+        PqxEnumeratorState state = sampleWithUnplannedFiles();
+        byte[] bytes = serializer.serialize(state);
+        for (int cut = 1; cut < 40; cut++) {
+            byte[] shorter = Arrays.copyOf(bytes, bytes.length - cut);
+            assertThatThrownBy(() -> serializer.deserialize(4, shorter))
+                    .isInstanceOf(IOException.class);
+        }
     }
 
     @Test
@@ -113,9 +203,9 @@ class PqxEnumeratorStateSerializerTest {
     void aTruncatedRuntimeFilterFailsClearly() throws IOException {
         byte[] bytes = serializer.serialize(sampleWithFilters());
         byte[] cut = Arrays.copyOf(bytes, bytes.length - 17);
-        assertThatThrownBy(() -> serializer.deserialize(3, cut)).isInstanceOf(IOException.class);
-        byte[] noThreshold = Arrays.copyOf(bytes, bytes.length - 4);
-        assertThatThrownBy(() -> serializer.deserialize(3, noThreshold))
+        assertThatThrownBy(() -> serializer.deserialize(4, cut)).isInstanceOf(IOException.class);
+        byte[] noUnplannedFiles = Arrays.copyOf(bytes, bytes.length - 1);
+        assertThatThrownBy(() -> serializer.deserialize(4, noUnplannedFiles))
                 .isInstanceOf(IOException.class);
     }
 
@@ -130,7 +220,7 @@ class PqxEnumeratorStateSerializerTest {
     @Test
     void roundTripsTheEmptyState() throws IOException {
         PqxEnumeratorState empty = PqxEnumeratorState.empty();
-        assertThat(serializer.deserialize(3, serializer.serialize(empty))).isEqualTo(empty);
+        assertThat(serializer.deserialize(4, serializer.serialize(empty))).isEqualTo(empty);
     }
 
     @Test
@@ -144,6 +234,11 @@ class PqxEnumeratorStateSerializerTest {
         byte[] bytes = new byte[8 + 1 + 4];
         bytes[9] = 0x7f; // seen-file count of about 2^31
         assertThatThrownBy(() -> serializer.deserialize(3, bytes))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("exceeds");
+        byte[] compact = new byte[8 + 1 + 8 + 4];
+        compact[17] = 0x7f; // a seen-file count of 127, in 3 bytes left
+        assertThatThrownBy(() -> serializer.deserialize(4, compact))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("exceeds");
     }

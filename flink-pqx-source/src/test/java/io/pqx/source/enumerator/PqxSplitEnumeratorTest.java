@@ -272,7 +272,7 @@ class PqxSplitEnumeratorTest {
         PqxEnumeratorState state;
         try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx, continuous(horizon, true), null)) {
             e.start();
-            ctx.runAsync();
+            ctx.runAsyncUntilIdle();
             drain(e, ctx);
             state = e.snapshotState(1);
             read.addAll(ctx.allAssigned());
@@ -294,7 +294,7 @@ class PqxSplitEnumeratorTest {
                                 .deserialize(
                                         PqxEnumeratorState.serializer().getVersion(), bytes))) {
             e.start();
-            ctx2.runAsync();
+            ctx2.runAsyncUntilIdle();
             drain(e, ctx2);
             assertThat(ctx2.allAssigned()).as("nothing is read twice after the restore").isEmpty();
             for (int batch = 0; batch < 4; batch++) {
@@ -303,7 +303,7 @@ class PqxSplitEnumeratorTest {
                     expected.add(
                             small(names.get(i), base + random.nextInt((int) horizon)).toString());
                 }
-                ctx2.runAsync();
+                ctx2.runAsyncUntilIdle();
                 drain(e, ctx2);
             }
             read.addAll(ctx2.allAssigned());

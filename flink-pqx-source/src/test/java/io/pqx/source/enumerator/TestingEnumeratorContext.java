@@ -90,6 +90,28 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
         handlers.forEach(Runnable::run);
     }
 
+    /**
+     * Runs pending one-shot calls and every periodic call once, then the one-shot calls their
+     * handlers scheduled (such as the next planning batch), until none is left.
+     */
+    void runAsyncUntilIdle() {
+        runAsync();
+        while (calls.stream().anyMatch(c -> !c.periodic())) {
+            List<Call<?>> now = new ArrayList<>(calls);
+            calls.removeIf(c -> !c.periodic());
+            for (Call<?> c : now) {
+                if (!c.periodic()) {
+                    c.run();
+                }
+            }
+        }
+    }
+
+    /** Whether one-shot calls wait to be run. */
+    boolean hasOneShotCalls() {
+        return calls.stream().anyMatch(c -> !c.periodic());
+    }
+
     List<RowGroupSplit> allAssigned() {
         List<RowGroupSplit> all = new ArrayList<>();
         assigned.values().forEach(all::addAll);
