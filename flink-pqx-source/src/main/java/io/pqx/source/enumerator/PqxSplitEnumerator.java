@@ -24,6 +24,7 @@ import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.connector.source.SupportsHandleExecutionAttemptSourceEvent;
+import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.connector.source.DynamicFilteringEvent;
 import org.apache.flink.util.FlinkRuntimeException;
 import org.apache.flink.util.concurrent.ExecutorThreadFactory;
@@ -97,6 +98,9 @@ public final class PqxSplitEnumerator
                 SupportsHandleExecutionAttemptSourceEvent {
     private static final Logger LOG = LoggerFactory.getLogger(PqxSplitEnumerator.class);
 
+    /** How many times more footer threads a table on a distributed file system gets. */
+    static final int REMOTE_FOOTER_THREADS_FACTOR = 8;
+
     private final SplitEnumeratorContext<RowGroupSplit> context;
     private final EnumeratorSettings settings;
     private final SeenFiles seen;
@@ -127,8 +131,7 @@ public final class PqxSplitEnumerator
         }
         this.footerPool =
                 Executors.newFixedThreadPool(
-                        settings.planning().footerThreads(),
-                        new ExecutorThreadFactory("pqx-source-footers"));
+                        footerThreads(settings), new ExecutorThreadFactory("pqx-source-footers"));
         this.pruningMetrics = PruningMetrics.register(context.metricGroup());
         this.discoveryMetrics = DiscoveryMetrics.register(context.metricGroup(), seen);
         PredicatePruning pruning =
@@ -348,5 +351,26 @@ public final class PqxSplitEnumerator
     @Override
     public void close() throws IOException {
         footerPool.shutdownNow();
+    }
+
+    /**
+     * The footer pool's size: {@code source.footer.threads}, times {@value
+     * #REMOTE_FOOTER_THREADS_FACTOR} when the table lies on a distributed file system (an object
+     * store, HDFS), where a footer read is mostly a wait for the store's first byte, so that
+     * planning many files there is not bound by its round trips one pool thread at a time.
+     */
+    static int footerThreads(EnumeratorSettings settings) {
+        int threads = settings.planning().footerThreads();
+        for (String path : settings.paths()) {
+            try {
+                if (new Path(path).getFileSystem().isDistributedFS()) {
+                    return threads * REMOTE_FOOTER_THREADS_FACTOR;
+                }
+            } catch (IOException | RuntimeException e) {
+                // no file system for the path yet: discovery reports that with the path named
+                LOG.debug("Cannot tell whether {} is on a distributed file system", path, e);
+            }
+        }
+        return threads;
     }
 }

@@ -77,7 +77,7 @@ public final class PqxSourceReader<T>
         super(
                 () -> new PqxSplitReader(settings, metrics, slots, handedOver),
                 new PqxRecordEmitter<>(converter),
-                context.getConfiguration(),
+                FetchQueueCapacity.atLeastMinimum(context.getConfiguration()),
                 context);
         this.slots = slots;
         this.pending = new PendingRecords(metrics.splitRows);
