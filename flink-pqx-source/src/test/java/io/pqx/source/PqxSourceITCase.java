@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqx.format.predicate.Predicates;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -97,6 +98,46 @@ class PqxSourceITCase {
                                             + LocalDate.ofEpochDay(r.getInt(4))));
         }
         assertThat(got).hasSize(expected.size()).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    /**
+     * Two readers taking many tiny splits one after another: their fetchers go idle and are shut
+     * down again and again. The job must end when its rows are read, not after Flink's fetcher
+     * close timeout (30 s), which it waited out when an idle fetcher's last hand-over found the
+     * fetch queue full.
+     */
+    @Test
+    void manyTinySplitsEndWithoutWaitingOutTheFetchersCloseTimeout() throws Exception {
+        Path first = TestingSourceFiles.writeOrders(dir.resolve("part-0000.parquet"), 0, 4, 4);
+        int files = 1500;
+        for (int i = 1; i < files; i++) {
+            Files.copy(first, dir.resolve(String.format("part-%04d.parquet", i)));
+        }
+        PqxSource<RowData> source =
+                PqxSource.builder()
+                        .path(dir.toUri().toString())
+                        .rowType(TestingSourceFiles.ORDERS)
+                        .project("id")
+                        .build();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(2);
+
+        long start = System.nanoTime();
+        long rows;
+        try (var it =
+                env.fromSource(source, WatermarkStrategy.noWatermarks(), "pqx")
+                        .executeAndCollect()) {
+            long n = 0;
+            while (it.hasNext()) {
+                it.next();
+                n++;
+            }
+            rows = n;
+        }
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+        assertThat(rows).isEqualTo(4L * files);
+        assertThat(took).isLessThan(Duration.ofSeconds(25));
     }
 
     @Test
