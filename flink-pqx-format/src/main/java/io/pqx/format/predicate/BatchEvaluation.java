@@ -15,6 +15,9 @@ import org.apache.flink.table.data.columnar.vector.IntColumnVector;
 import org.apache.flink.table.data.columnar.vector.LongColumnVector;
 import org.apache.flink.table.data.columnar.vector.ShortColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+import org.apache.flink.table.data.columnar.vector.heap.AbstractHeapVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapIntVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapLongVector;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 /**
@@ -25,7 +28,9 @@ import org.apache.flink.table.types.logical.LogicalTypeRoot;
  * (nested paths, decimals, timestamps, booleans, runtime-filter slots, a vector of another kind) is
  * evaluated row by row by the row evaluator, so both give the same answer on every row. An
  * integer-like comparison is a range check, and an AND's comparisons of one such column are one.
- * Stateless and thread-safe: arrays are allocated per call.
+ * Integer-like columns in Flink's heap vectors (what pqx decodes into) are read from their
+ * primitive arrays, with no interface call per row. Stateless and thread-safe: arrays are allocated
+ * per call, and a vector's arrays are only read.
  */
 final class BatchEvaluation {
     private BatchEvaluation() {}
@@ -378,32 +383,53 @@ final class BatchEvaluation {
         boolean holds(byte[] data, int offset, int length);
     }
 
+    /**
+     * A leaf on an integer-like column: {@code rule} applied to the batch's values widened to long
+     * and its null flags. Flink's heap vectors without a dictionary (what pqx decodes into) are
+     * read straight from their primitive arrays, statically typed, so the loops make no interface
+     * call per row; any other vector goes through its interface. The values of null rows are
+     * whatever the array holds there: every rule masks them with the null flags.
+     */
     private static BatchNode longLeaf(
             ResolvedColumn col, int field, BatchNode rowWise, LongRule rule) {
+        LogicalTypeRoot root = col.type().getTypeRoot();
         return (batch, n, slots, t, f) -> {
             ColumnVector v = batch.columns[field];
-            long[] values = new long[n];
             boolean[] nulls = new boolean[n];
-            for (int i = 0; i < n; i++) {
-                nulls[i] = v.isNullAt(i);
-            }
-            switch (col.type().getTypeRoot()) {
+            long[] values;
+            switch (root) {
                 case BIGINT -> {
-                    if (!(v instanceof LongColumnVector longs)) {
+                    if (v instanceof HeapLongVector heap && !heap.hasDictionary()) {
+                        // read in place: the rules only read values[0, n)
+                        values = heap.vector;
+                        heapNulls(heap, n, nulls);
+                    } else if (v instanceof LongColumnVector longs) {
+                        values = new long[n];
+                        for (int i = 0; i < n; i++) {
+                            nulls[i] = v.isNullAt(i);
+                            values[i] = nulls[i] ? 0 : longs.getLong(i);
+                        }
+                    } else {
                         rowWise.eval(batch, n, slots, t, f);
                         return;
-                    }
-                    for (int i = 0; i < n; i++) {
-                        values[i] = nulls[i] ? 0 : longs.getLong(i);
                     }
                 }
                 case INTEGER, DATE, TIME_WITHOUT_TIME_ZONE -> {
-                    if (!(v instanceof IntColumnVector ints)) {
+                    values = new long[n];
+                    if (v instanceof HeapIntVector heap && !heap.hasDictionary()) {
+                        int[] ints = heap.vector;
+                        for (int i = 0; i < n; i++) {
+                            values[i] = ints[i];
+                        }
+                        heapNulls(heap, n, nulls);
+                    } else if (v instanceof IntColumnVector ints) {
+                        for (int i = 0; i < n; i++) {
+                            nulls[i] = v.isNullAt(i);
+                            values[i] = nulls[i] ? 0 : ints.getInt(i);
+                        }
+                    } else {
                         rowWise.eval(batch, n, slots, t, f);
                         return;
-                    }
-                    for (int i = 0; i < n; i++) {
-                        values[i] = nulls[i] ? 0 : ints.getInt(i);
                     }
                 }
                 case SMALLINT -> {
@@ -411,7 +437,9 @@ final class BatchEvaluation {
                         rowWise.eval(batch, n, slots, t, f);
                         return;
                     }
+                    values = new long[n];
                     for (int i = 0; i < n; i++) {
+                        nulls[i] = v.isNullAt(i);
                         values[i] = nulls[i] ? 0 : shorts.getShort(i);
                     }
                 }
@@ -420,7 +448,9 @@ final class BatchEvaluation {
                         rowWise.eval(batch, n, slots, t, f);
                         return;
                     }
+                    values = new long[n];
                     for (int i = 0; i < n; i++) {
+                        nulls[i] = v.isNullAt(i);
                         values[i] = nulls[i] ? 0 : bytes.getByte(i);
                     }
                 }
@@ -431,6 +461,16 @@ final class BatchEvaluation {
             }
             rule.apply(values, nulls, n, t, f);
         };
+    }
+
+    /**
+     * The null flags of a heap vector's first {@code n} rows; the call is on the concrete vector
+     * class, which the JIT inlines, not on the interface.
+     */
+    private static void heapNulls(AbstractHeapVector v, int n, boolean[] nulls) {
+        for (int i = 0; i < n; i++) {
+            nulls[i] = v.isNullAt(i);
+        }
     }
 
     private static BatchNode doubleLeaf(
