@@ -166,7 +166,16 @@ final class BatchEvaluation {
 
     /** TRUE for a non-null value in {@code [lo, hi]}, FALSE for one outside, UNKNOWN for null. */
     private static LongRule inRange(long lo, long hi) {
-        return (values, nulls, n, t, f) -> {
+        return new InRange(lo, hi);
+    }
+
+    /**
+     * {@link #inRange}: over values and null flags, or straight over a heap vector's array, in one
+     * pass and with no array allocated (a range is the commonest filter on a scan).
+     */
+    private record InRange(long lo, long hi) implements LongRule {
+        @Override
+        public void apply(long[] values, boolean[] nulls, int n, boolean[] t, boolean[] f) {
             for (int i = 0; i < n; i++) {
                 long v = values[i];
                 boolean in = v >= lo & v <= hi;
@@ -174,7 +183,33 @@ final class BatchEvaluation {
                 t[i] = known & in;
                 f[i] = known & !in;
             }
-        };
+        }
+
+        void apply(HeapLongVector vector, int n, boolean[] t, boolean[] f) {
+            long[] values = vector.vector;
+            long lo = this.lo;
+            long hi = this.hi;
+            for (int i = 0; i < n; i++) {
+                long v = values[i];
+                boolean in = v >= lo & v <= hi;
+                boolean known = !vector.isNullAt(i);
+                t[i] = known & in;
+                f[i] = known & !in;
+            }
+        }
+
+        void apply(HeapIntVector vector, int n, boolean[] t, boolean[] f) {
+            int[] values = vector.vector;
+            long lo = this.lo;
+            long hi = this.hi;
+            for (int i = 0; i < n; i++) {
+                long v = values[i];
+                boolean in = v >= lo & v <= hi;
+                boolean known = !vector.isNullAt(i);
+                t[i] = known & in;
+                f[i] = known & !in;
+            }
+        }
     }
 
     /** A part evaluated row by row. */
@@ -393,8 +428,25 @@ final class BatchEvaluation {
     private static BatchNode longLeaf(
             ResolvedColumn col, int field, BatchNode rowWise, LongRule rule) {
         LogicalTypeRoot root = col.type().getTypeRoot();
+        InRange range = rule instanceof InRange r ? r : null;
+        boolean intLike =
+                root == LogicalTypeRoot.INTEGER
+                        || root == LogicalTypeRoot.DATE
+                        || root == LogicalTypeRoot.TIME_WITHOUT_TIME_ZONE;
         return (batch, n, slots, t, f) -> {
             ColumnVector v = batch.columns[field];
+            if (range != null) {
+                if (root == LogicalTypeRoot.BIGINT
+                        && v instanceof HeapLongVector heap
+                        && !heap.hasDictionary()) {
+                    range.apply(heap, n, t, f);
+                    return;
+                }
+                if (intLike && v instanceof HeapIntVector heap && !heap.hasDictionary()) {
+                    range.apply(heap, n, t, f);
+                    return;
+                }
+            }
             boolean[] nulls = new boolean[n];
             long[] values;
             switch (root) {
