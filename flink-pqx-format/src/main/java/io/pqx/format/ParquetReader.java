@@ -1,6 +1,7 @@
 package io.pqx.format;
 
 import io.pqx.format.decode.ColumnarRowIterator;
+import io.pqx.format.decode.DecodeArrays;
 import io.pqx.format.decode.FilteredRowGroupScan;
 import io.pqx.format.decode.KnownOffsetIndexes;
 import io.pqx.format.decode.RowGroupBatches;
@@ -63,6 +64,9 @@ public final class ParquetReader implements Closeable {
     // what filtered scans measured, for the next row group's choice of late materialization
     private final FilteredRowGroupScan.Measurements measurements =
             new FilteredRowGroupScan.Measurements();
+
+    /** Flat leaves' decode arrays, passed from row group to row group of this reader's scans. */
+    private final DecodeArrays arrays = new DecodeArrays();
 
     private ParquetReader(
             InputFile file, ReadOptions options, ParquetFooter footer, ParquetSchema schema) {
@@ -219,7 +223,8 @@ public final class ParquetReader implements Closeable {
                 selection,
                 options.batchSize(),
                 new PageLimits(options.maxPageBytes(), options.verifyChecksums()),
-                options.alternatingBatches());
+                options.alternatingBatches(),
+                arrays);
     }
 
     private void checkSelection(int rowGroup, RowSelection selection) {
@@ -307,7 +312,8 @@ public final class ParquetReader implements Closeable {
                         new RowFilterAdapter(filter),
                         stages,
                         measurements,
-                        options.lateMaterialization());
+                        options.lateMaterialization(),
+                        arrays);
         return once(scan);
     }
 
@@ -460,7 +466,8 @@ public final class ParquetReader implements Closeable {
                         selection,
                         options.batchSize(),
                         new PageLimits(options.maxPageBytes(), options.verifyChecksums()),
-                        options.alternatingBatches()));
+                        options.alternatingBatches(),
+                        arrays));
     }
 
     /**

@@ -111,6 +111,7 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
     private final List<Stage> stages;
     private final Measurements measurements;
     private final boolean late;
+    @Nullable private final DecodeArrays arrays;
 
     // late materialization: the survivors' decoder, once the filter has decided every row
     private boolean filtered;
@@ -141,7 +142,9 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
             BatchFilter filter,
             List<Stage> stages,
             Measurements measurements,
-            boolean late) {
+            boolean late,
+            @Nullable DecodeArrays arrays) {
+        this.arrays = arrays;
         this.file = file;
         this.metadata = metadata;
         this.rowGroup = rowGroup;
@@ -180,6 +183,43 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
             List<Stage> stages,
             Measurements measurements,
             boolean allowLate) {
+        return open(
+                file,
+                metadata,
+                rowGroup,
+                output,
+                filterColumns,
+                selection,
+                batchSize,
+                limits,
+                alternating,
+                filter,
+                stages,
+                measurements,
+                allowLate,
+                null);
+    }
+
+    /**
+     * As above; every decoder of the scan takes its flat leaves' decode arrays from {@code arrays}
+     * (when not null), as {@link RowGroupDecoder#read(InputFile, FileMetadata, int, ParquetSchema,
+     * RowSelection, int, PageLimits, boolean, DecodeArrays)} says.
+     */
+    public static FilteredRowGroupScan open(
+            InputFile file,
+            FileMetadata metadata,
+            int rowGroup,
+            ParquetSchema output,
+            ParquetSchema filterColumns,
+            RowSelection selection,
+            int batchSize,
+            PageLimits limits,
+            boolean alternating,
+            BatchFilter filter,
+            List<Stage> stages,
+            Measurements measurements,
+            boolean allowLate,
+            @Nullable DecodeArrays arrays) {
         // a row mask over the row group is a BitSet: row groups past int rows decode then filter
         boolean late =
                 allowLate && measurements.preferLate() && selection.endRow() <= Integer.MAX_VALUE;
@@ -201,7 +241,8 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
                 filter,
                 stages,
                 measurements,
-                late);
+                late,
+                arrays);
     }
 
     /** Whether this row group is scanned late-materializing. */
@@ -230,7 +271,8 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
                                     batchSize,
                                     limits,
                                     alternating,
-                                    dictionaries);
+                                    dictionaries,
+                                    arrays);
                 }
             }
             return survivors == null ? null : survivors.next();
@@ -291,7 +333,8 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
                         batchSize,
                         limits,
                         false,
-                        dictionaries)) {
+                        dictionaries,
+                        arrays)) {
             for (VectorizedColumnBatch batch = batches.next();
                     batch != null;
                     batch = batches.next()) {
@@ -390,7 +433,8 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
                                     selection,
                                     batchSize,
                                     limits,
-                                    alternating);
+                                    alternating,
+                                    arrays);
             filterOnly =
                     only.isEmpty()
                             ? null
@@ -406,7 +450,8 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
                                             selection,
                                             batchSize,
                                             limits,
-                                            false);
+                                            false,
+                                            arrays);
             filterBatch = new VectorizedColumnBatch(new ColumnVector[filterFields.size()]);
             keep = new boolean[batchSize];
             int buffers = alternating ? 2 : 1;

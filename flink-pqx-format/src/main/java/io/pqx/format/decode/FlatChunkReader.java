@@ -71,6 +71,7 @@ final class FlatChunkReader {
     private FileContext ctx;
     private final int leafIndex;
     @Nullable private final DecodedDictionaries dictionaries;
+    @Nullable private final DecodeArrays arrays;
 
     /** The chunk has a dictionary page, not decompressed yet. */
     private boolean dictionaryPending;
@@ -85,6 +86,18 @@ final class FlatChunkReader {
             PrimitiveConverter converter,
             @Nullable ParsedVersion writerVersion,
             @Nullable DecodedDictionaries dictionaries) {
+        this(node, decoder, converter, writerVersion, dictionaries, null);
+    }
+
+    /** As above; the page decoder takes its arrays from {@code arrays} when not null. */
+    FlatChunkReader(
+            PrimitiveNode node,
+            ValueDecoder decoder,
+            PrimitiveConverter converter,
+            @Nullable ParsedVersion writerVersion,
+            @Nullable DecodedDictionaries dictionaries,
+            @Nullable DecodeArrays arrays) {
+        this.arrays = arrays;
         this.column = node.column();
         this.leafIndex = node.leafIndex();
         this.dictionaries = dictionaries;
@@ -92,6 +105,13 @@ final class FlatChunkReader {
         this.converter = converter;
         this.writerVersion = writerVersion;
         this.maxDefinitionLevel = column.getMaxDefinitionLevel();
+    }
+
+    /** Gives the page decoder's arrays back; the reader must not be used after. */
+    void release() {
+        if (pageDecoder != null) {
+            pageDecoder.release();
+        }
     }
 
     /**
@@ -132,7 +152,7 @@ final class FlatChunkReader {
         this.ctx = ctx;
         this.dictionaryPending = pages.readDictionaryPageHeader();
         PrimitiveTypeName physical = column.getPrimitiveType().getPrimitiveTypeName();
-        this.pageDecoder = new FlatPageDecoder(physical, maxDefinitionLevel, decoder, null);
+        this.pageDecoder = new FlatPageDecoder(physical, maxDefinitionLevel, decoder, null, arrays);
         nextPage();
     }
 

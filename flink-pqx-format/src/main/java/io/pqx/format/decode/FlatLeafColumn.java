@@ -34,6 +34,13 @@ final class FlatLeafColumn extends LeafColumn {
         openChunk(store, pages, decoder, paged, bulk);
     }
 
+    /** Gives its bulk reader's decode arrays back; the leaf must not be read after. */
+    void release() {
+        if (bulk != null) {
+            bulk.release();
+        }
+    }
+
     /** Whether the leaf decodes in bulk ({@link FlatChunkReader}) rather than value by value. */
     boolean bulk() {
         return bulk != null;

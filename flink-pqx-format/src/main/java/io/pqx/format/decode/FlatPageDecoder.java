@@ -104,6 +104,11 @@ final class FlatPageDecoder {
 
     @Nullable private FlatDictionary dictionary;
 
+    /** Where the arrays came from and go back to; null when they are the decoder's own. */
+    @Nullable private final DecodeArrays arrays;
+
+    private boolean released;
+
     /**
      * @param sink the leaf's decoder, implementing the {@link BulkSinks} interface of {@code
      *     physical} (see {@link #supports})
@@ -115,10 +120,62 @@ final class FlatPageDecoder {
             int maxDefinitionLevel,
             Object sink,
             @Nullable FlatDictionary dictionary) {
+        this(physical, maxDefinitionLevel, sink, dictionary, null);
+    }
+
+    /**
+     * As above, taking its arrays from {@code arrays} (when not null and it holds a set), to which
+     * {@link #release} gives them back.
+     */
+    FlatPageDecoder(
+            PrimitiveTypeName physical,
+            int maxDefinitionLevel,
+            Object sink,
+            @Nullable FlatDictionary dictionary,
+            @Nullable DecodeArrays arrays) {
         this.physical = physical;
         this.nullable = maxDefinitionLevel == 1;
         this.sink = sink;
         this.dictionary = dictionary;
+        this.arrays = arrays;
+        DecodeArrays.Set set = arrays == null ? null : arrays.take(physical);
+        if (set != null) {
+            nulls = set.nulls();
+            scratch = set.scratch();
+            ints = set.ints();
+            longs = set.longs();
+            floats = set.floats();
+            doubles = set.doubles();
+            booleans = set.booleans();
+            starts = set.starts();
+            lengths = set.lengths();
+        }
+    }
+
+    /**
+     * Gives the decoder's arrays back to its {@link DecodeArrays} (once); the decoder must not be
+     * used after. It keeps empty arrays of its own, so that a use after could never write to arrays
+     * another decoder took.
+     */
+    void release() {
+        if (arrays == null || released) {
+            return;
+        }
+        released = true;
+        arrays.give(
+                physical,
+                new DecodeArrays.Set(
+                        nulls, scratch, ints, longs, floats, doubles, booleans, starts, lengths));
+        nulls = new boolean[0];
+        scratch = new int[0];
+        ints = new int[0];
+        longs = new long[0];
+        floats = new float[0];
+        doubles = new double[0];
+        booleans = new boolean[0];
+        starts = new int[0];
+        lengths = new int[0];
+        count = 0;
     }
 
     /** Sets the chunk's dictionary, decoded when the first page using it was read. */

@@ -118,7 +118,36 @@ public final class RowGroupDecoder implements RowGroupBatches {
                 batchSize,
                 limits,
                 alternating,
-                null);
+                (DecodeArrays) null);
+    }
+
+    /**
+     * As {@link #read(InputFile, FileMetadata, int, ParquetSchema, RowSelection, int, PageLimits,
+     * boolean)}; the flat leaves' page decoders take their arrays from {@code arrays} (when not
+     * null) and give them back when the returned batches are closed.
+     */
+    public static RowGroupBatches read(
+            InputFile file,
+            FileMetadata metadata,
+            int rowGroup,
+            ParquetSchema projection,
+            RowSelection selection,
+            int batchSize,
+            PageLimits limits,
+            boolean alternating,
+            @Nullable DecodeArrays arrays)
+            throws IOException {
+        return read(
+                file,
+                metadata,
+                rowGroup,
+                projection,
+                selection,
+                batchSize,
+                limits,
+                alternating,
+                null,
+                arrays);
     }
 
     /**
@@ -135,7 +164,8 @@ public final class RowGroupDecoder implements RowGroupBatches {
             int batchSize,
             PageLimits limits,
             boolean alternating,
-            @Nullable DecodedDictionaries dictionaries)
+            @Nullable DecodedDictionaries dictionaries,
+            @Nullable DecodeArrays arrays)
             throws IOException {
         RowGroupMetadata group = metadata.rowGroups().get(rowGroup);
         FileContext ctx = FileContext.of(file.location()).rowGroup(rowGroup);
@@ -159,7 +189,8 @@ public final class RowGroupDecoder implements RowGroupBatches {
                     group,
                     chunks,
                     ctx,
-                    dictionaries);
+                    dictionaries,
+                    arrays);
             decoder.createFlatVectors();
         }
         return decoder;
@@ -177,10 +208,10 @@ public final class RowGroupDecoder implements RowGroupBatches {
             RowGroupLoader.LoadedChunks chunks,
             FileContext ctx)
             throws IOException {
-        openLeaves(leaves, fileSchema, createdBy, group, chunks, ctx, null);
+        openLeaves(leaves, fileSchema, createdBy, group, chunks, ctx, null, null);
     }
 
-    /** As above; {@code dictionaries} as for {@link #read}. */
+    /** As above; {@code dictionaries} and {@code arrays} as for {@link #read}. */
     static void openLeaves(
             List<? extends LeafColumn> leaves,
             MessageType fileSchema,
@@ -188,7 +219,8 @@ public final class RowGroupDecoder implements RowGroupBatches {
             RowGroupMetadata group,
             RowGroupLoader.LoadedChunks chunks,
             FileContext ctx,
-            @Nullable DecodedDictionaries dictionaries)
+            @Nullable DecodedDictionaries dictionaries,
+            @Nullable DecodeArrays arrays)
             throws IOException {
         long rowGroupRows = group.numRows();
         ParsedVersion writerVersion = FlatChunkReader.writerVersion(createdBy);
@@ -221,7 +253,7 @@ public final class RowGroupDecoder implements RowGroupBatches {
                                         decoder,
                                         group.columns().get(node.leafIndex()).encodings())
                                 ? new FlatChunkReader(
-                                        node, decoder, capture, writerVersion, dictionaries)
+                                        node, decoder, capture, writerVersion, dictionaries, arrays)
                                 : null;
                 flat.open(store, pages, decoder, paged, bulk);
             } else {
@@ -306,7 +338,13 @@ public final class RowGroupDecoder implements RowGroupBatches {
 
     @Override
     public void close() {
-        // page buffers are plain heap arrays; nothing to release
+        // page buffers are plain heap arrays; the flat leaves' decode arrays go back to their
+        // DecodeArrays (no batch refers to them: values were copied out into the vectors)
+        for (LeafColumn leaf : leaves) {
+            if (leaf instanceof FlatLeafColumn flat) {
+                flat.release();
+            }
+        }
     }
 
     /** One top-level field of the projection. */

@@ -15,6 +15,9 @@ import org.apache.flink.table.data.columnar.vector.IntColumnVector;
 import org.apache.flink.table.data.columnar.vector.LongColumnVector;
 import org.apache.flink.table.data.columnar.vector.ShortColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+import org.apache.flink.table.data.columnar.vector.heap.AbstractHeapVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapIntVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapLongVector;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 /**
@@ -25,7 +28,9 @@ import org.apache.flink.table.types.logical.LogicalTypeRoot;
  * (nested paths, decimals, timestamps, booleans, runtime-filter slots, a vector of another kind) is
  * evaluated row by row by the row evaluator, so both give the same answer on every row. An
  * integer-like comparison is a range check, and an AND's comparisons of one such column are one.
- * Stateless and thread-safe: arrays are allocated per call.
+ * Integer-like columns in Flink's heap vectors (what pqx decodes into) are read from their
+ * primitive arrays, with no interface call per row. Stateless and thread-safe: arrays are allocated
+ * per call, and a vector's arrays are only read.
  */
 final class BatchEvaluation {
     private BatchEvaluation() {}
@@ -161,7 +166,16 @@ final class BatchEvaluation {
 
     /** TRUE for a non-null value in {@code [lo, hi]}, FALSE for one outside, UNKNOWN for null. */
     private static LongRule inRange(long lo, long hi) {
-        return (values, nulls, n, t, f) -> {
+        return new InRange(lo, hi);
+    }
+
+    /**
+     * {@link #inRange}: over values and null flags, or straight over a heap vector's array, in one
+     * pass and with no array allocated (a range is the commonest filter on a scan).
+     */
+    private record InRange(long lo, long hi) implements LongRule {
+        @Override
+        public void apply(long[] values, boolean[] nulls, int n, boolean[] t, boolean[] f) {
             for (int i = 0; i < n; i++) {
                 long v = values[i];
                 boolean in = v >= lo & v <= hi;
@@ -169,7 +183,33 @@ final class BatchEvaluation {
                 t[i] = known & in;
                 f[i] = known & !in;
             }
-        };
+        }
+
+        void apply(HeapLongVector vector, int n, boolean[] t, boolean[] f) {
+            long[] values = vector.vector;
+            long lo = this.lo;
+            long hi = this.hi;
+            for (int i = 0; i < n; i++) {
+                long v = values[i];
+                boolean in = v >= lo & v <= hi;
+                boolean known = !vector.isNullAt(i);
+                t[i] = known & in;
+                f[i] = known & !in;
+            }
+        }
+
+        void apply(HeapIntVector vector, int n, boolean[] t, boolean[] f) {
+            int[] values = vector.vector;
+            long lo = this.lo;
+            long hi = this.hi;
+            for (int i = 0; i < n; i++) {
+                long v = values[i];
+                boolean in = v >= lo & v <= hi;
+                boolean known = !vector.isNullAt(i);
+                t[i] = known & in;
+                f[i] = known & !in;
+            }
+        }
     }
 
     /** A part evaluated row by row. */
@@ -378,32 +418,70 @@ final class BatchEvaluation {
         boolean holds(byte[] data, int offset, int length);
     }
 
+    /**
+     * A leaf on an integer-like column: {@code rule} applied to the batch's values widened to long
+     * and its null flags. Flink's heap vectors without a dictionary (what pqx decodes into) are
+     * read straight from their primitive arrays, statically typed, so the loops make no interface
+     * call per row; any other vector goes through its interface. The values of null rows are
+     * whatever the array holds there: every rule masks them with the null flags.
+     */
     private static BatchNode longLeaf(
             ResolvedColumn col, int field, BatchNode rowWise, LongRule rule) {
+        LogicalTypeRoot root = col.type().getTypeRoot();
+        InRange range = rule instanceof InRange r ? r : null;
+        boolean intLike =
+                root == LogicalTypeRoot.INTEGER
+                        || root == LogicalTypeRoot.DATE
+                        || root == LogicalTypeRoot.TIME_WITHOUT_TIME_ZONE;
         return (batch, n, slots, t, f) -> {
             ColumnVector v = batch.columns[field];
-            long[] values = new long[n];
-            boolean[] nulls = new boolean[n];
-            for (int i = 0; i < n; i++) {
-                nulls[i] = v.isNullAt(i);
+            if (range != null) {
+                if (root == LogicalTypeRoot.BIGINT
+                        && v instanceof HeapLongVector heap
+                        && !heap.hasDictionary()) {
+                    range.apply(heap, n, t, f);
+                    return;
+                }
+                if (intLike && v instanceof HeapIntVector heap && !heap.hasDictionary()) {
+                    range.apply(heap, n, t, f);
+                    return;
+                }
             }
-            switch (col.type().getTypeRoot()) {
+            boolean[] nulls = new boolean[n];
+            long[] values;
+            switch (root) {
                 case BIGINT -> {
-                    if (!(v instanceof LongColumnVector longs)) {
+                    if (v instanceof HeapLongVector heap && !heap.hasDictionary()) {
+                        // read in place: the rules only read values[0, n)
+                        values = heap.vector;
+                        heapNulls(heap, n, nulls);
+                    } else if (v instanceof LongColumnVector longs) {
+                        values = new long[n];
+                        for (int i = 0; i < n; i++) {
+                            nulls[i] = v.isNullAt(i);
+                            values[i] = nulls[i] ? 0 : longs.getLong(i);
+                        }
+                    } else {
                         rowWise.eval(batch, n, slots, t, f);
                         return;
-                    }
-                    for (int i = 0; i < n; i++) {
-                        values[i] = nulls[i] ? 0 : longs.getLong(i);
                     }
                 }
                 case INTEGER, DATE, TIME_WITHOUT_TIME_ZONE -> {
-                    if (!(v instanceof IntColumnVector ints)) {
+                    values = new long[n];
+                    if (v instanceof HeapIntVector heap && !heap.hasDictionary()) {
+                        int[] ints = heap.vector;
+                        for (int i = 0; i < n; i++) {
+                            values[i] = ints[i];
+                        }
+                        heapNulls(heap, n, nulls);
+                    } else if (v instanceof IntColumnVector ints) {
+                        for (int i = 0; i < n; i++) {
+                            nulls[i] = v.isNullAt(i);
+                            values[i] = nulls[i] ? 0 : ints.getInt(i);
+                        }
+                    } else {
                         rowWise.eval(batch, n, slots, t, f);
                         return;
-                    }
-                    for (int i = 0; i < n; i++) {
-                        values[i] = nulls[i] ? 0 : ints.getInt(i);
                     }
                 }
                 case SMALLINT -> {
@@ -411,7 +489,9 @@ final class BatchEvaluation {
                         rowWise.eval(batch, n, slots, t, f);
                         return;
                     }
+                    values = new long[n];
                     for (int i = 0; i < n; i++) {
+                        nulls[i] = v.isNullAt(i);
                         values[i] = nulls[i] ? 0 : shorts.getShort(i);
                     }
                 }
@@ -420,7 +500,9 @@ final class BatchEvaluation {
                         rowWise.eval(batch, n, slots, t, f);
                         return;
                     }
+                    values = new long[n];
                     for (int i = 0; i < n; i++) {
+                        nulls[i] = v.isNullAt(i);
                         values[i] = nulls[i] ? 0 : bytes.getByte(i);
                     }
                 }
@@ -431,6 +513,16 @@ final class BatchEvaluation {
             }
             rule.apply(values, nulls, n, t, f);
         };
+    }
+
+    /**
+     * The null flags of a heap vector's first {@code n} rows; the call is on the concrete vector
+     * class, which the JIT inlines, not on the interface.
+     */
+    private static void heapNulls(AbstractHeapVector v, int n, boolean[] nulls) {
+        for (int i = 0; i < n; i++) {
+            nulls[i] = v.isNullAt(i);
+        }
     }
 
     private static BatchNode doubleLeaf(

@@ -1,0 +1,62 @@
+package io.pqx.format.decode;
+
+import java.util.ArrayDeque;
+import java.util.EnumMap;
+import java.util.Map;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+/**
+ * The per-entry decode arrays of flat leaves ({@link FlatPageDecoder}'s null flags, ids and
+ * values), kept by one reader from row group to row group, so that a scan of many row groups, and
+ * the filter's and the survivors' decoders of one row group, do not allocate (and zero) arrays of a
+ * page's size again for every leaf.
+ *
+ * <p>A set of arrays belongs to one page decoder at a time: a decoder {@link #take takes} a set
+ * when it is made and {@link #give gives} it back when its row group's decoder is closed, so two
+ * decoders alive at once never share one. No vector or batch refers to these arrays (the decoders'
+ * sinks copy values out of them into the vectors), so a batch handed out before stays valid when
+ * its decoder's arrays go to another. Holds at most as many sets per physical type as decoders of
+ * that type were alive at once. Thread-safe (the calls are few: two per leaf and row group).
+ */
+@Internal
+public final class DecodeArrays {
+    /** One decoder's arrays; any may be shorter than the next page needs (the decoder grows it). */
+    record Set(
+            boolean[] nulls,
+            int[] scratch,
+            int[] ints,
+            long[] longs,
+            float[] floats,
+            double[] doubles,
+            boolean[] booleans,
+            int[] starts,
+            int[] lengths) {}
+
+    private final Map<PrimitiveTypeName, ArrayDeque<Set>> free =
+            new EnumMap<>(PrimitiveTypeName.class);
+
+    private long reused;
+
+    /** A set given back for {@code physical} values, now the caller's alone; null when none. */
+    @Nullable
+    synchronized Set take(PrimitiveTypeName physical) {
+        ArrayDeque<Set> sets = free.get(physical);
+        Set set = sets == null ? null : sets.pollLast();
+        if (set != null) {
+            reused++;
+        }
+        return set;
+    }
+
+    /** Gives back a set its decoder no longer uses. */
+    synchronized void give(PrimitiveTypeName physical, Set set) {
+        free.computeIfAbsent(physical, k -> new ArrayDeque<>()).addLast(set);
+    }
+
+    /** How many times a set was taken again (for tests). */
+    synchronized long reused() {
+        return reused;
+    }
+}
