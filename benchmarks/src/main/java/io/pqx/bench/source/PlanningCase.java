@@ -67,6 +67,9 @@ final class PlanningCase {
      */
     static final String SKIP_JOBS = "pqx.bench.planning.skip-jobs";
 
+    /** The simulated object store's share of the files (every request there is a round trip). */
+    static final int STORE_FILES = 10_000;
+
     /** Jobs run at most this many files (the enumerator's figures are taken at any count). */
     static final int MAX_JOB_FILES = 10_000;
 
@@ -105,6 +108,7 @@ final class PlanningCase {
             for (Contender c : Contender.values()) {
                 continuous(c, table, files, report);
             }
+            store(dir, table, files, report);
             if (Boolean.getBoolean(SKIP_JOBS)) {
                 report.info("planning: jobs skipped (-D%s=true)", SKIP_JOBS);
             } else if (files > MAX_JOB_FILES) {
@@ -149,7 +153,10 @@ final class PlanningCase {
     }
 
     private static Source<RowData, ?, ?> source(Contender c, Path table, boolean continuous) {
-        String uri = table.toUri().toString();
+        return source(c, table.toUri().toString(), continuous);
+    }
+
+    private static Source<RowData, ?, ?> source(Contender c, String uri, boolean continuous) {
         if (c == Contender.PQX) {
             var builder =
                     PqxSource.builder()
@@ -200,6 +207,37 @@ final class PlanningCase {
                 state[1],
                 state[2],
                 state[3]);
+    }
+
+    /**
+     * The bounded enumerator over at most {@value #STORE_FILES} of the files on the simulated
+     * object store ({@link LatencyFileSystem}: 20 ms per request), one timed pass each, with the
+     * store's request count: what planning costs where every listing and footer read is a round
+     * trip.
+     */
+    private static void store(Path dir, Path table, int files, BenchmarkReport report)
+            throws Exception {
+        int storeFiles = Math.min(files, STORE_FILES);
+        Path storeTable = Files.createDirectory(dir.resolve("store"));
+        for (int i = 0; i < storeFiles; i++) {
+            String name = String.format("part-%06d.parquet", i);
+            Files.createLink(storeTable.resolve(name), table.resolve(name));
+        }
+        String uri = LatencyFileSystem.uri(storeTable.toAbsolutePath().toString());
+        for (Contender c : Contender.values()) {
+            LatencyFileSystem.reset();
+            long[] timed = timedPass(source(c, uri, false));
+            report.resultText(
+                    "planning_store %s files=%d splits=%d first_split=%.3fs last_split=%.3fs"
+                            + " requests=%d most_in_flight=%d",
+                    c.label,
+                    storeFiles,
+                    timed[2],
+                    timed[0] / 1e9,
+                    timed[1] / 1e9,
+                    LatencyFileSystem.requests(),
+                    LatencyFileSystem.mostInFlight());
+        }
     }
 
     /** {first split ns, all told ns, splits} from the enumerator's creation. */
