@@ -88,7 +88,7 @@ final class DecimalDecoders {
     }
 
     /** Big-endian two's complement unscaled values in FIXED_LEN_BYTE_ARRAY or BYTE_ARRAY. */
-    static final class FromBinary implements ValueDecoder {
+    static final class FromBinary implements ValueDecoder, BulkSinks.Binaries {
         private final int precision;
         private final int scale;
 
@@ -100,6 +100,21 @@ final class DecimalDecoders {
         @Override
         public WritableColumnVector newVector(int capacity) {
             return new HeapDecimalVector(capacity, precision, scale);
+        }
+
+        @Override
+        public void putBinaries(
+                byte[] bytes,
+                int[] starts,
+                int[] lengths,
+                int from,
+                WritableColumnVector v,
+                int pos,
+                int count) {
+            HeapDecimalVector vector = (HeapDecimalVector) v;
+            for (int k = 0; k < count; k++) {
+                vector.setUnscaledBytes(pos + k, bytes, starts[from + k], lengths[from + k]);
+            }
         }
 
         @Override

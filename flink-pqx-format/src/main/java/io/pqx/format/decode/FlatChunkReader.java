@@ -42,6 +42,9 @@ final class FlatChunkReader {
                     Encoding.PLAIN,
                     Encoding.PLAIN_DICTIONARY,
                     Encoding.RLE_DICTIONARY,
+                    Encoding.DELTA_BINARY_PACKED,
+                    Encoding.DELTA_LENGTH_BYTE_ARRAY,
+                    Encoding.DELTA_BYTE_ARRAY,
                     Encoding.RLE,
                     Encoding.BIT_PACKED);
 
@@ -84,7 +87,8 @@ final class FlatChunkReader {
 
     /**
      * Whether a leaf's chunk takes the fast path: a flat leaf whose decoder has a bulk sink for its
-     * physical type, in a chunk whose footer lists only PLAIN and dictionary value encodings.
+     * physical type, in a chunk whose footer lists only PLAIN, dictionary and DELTA value
+     * encodings.
      */
     static boolean supports(PrimitiveNode node, ValueDecoder decoder, List<Encoding> encodings) {
         ColumnDescriptor c = node.column();
@@ -117,7 +121,7 @@ final class FlatChunkReader {
         if (dictionaryPage != null) {
             // a page read through parquet-column after all decodes the dictionary itself (and hands
             // it to the converter); the bulk path needs only the flat arrays
-            dictionary = FlatDictionary.decode(physical, dictionaryPage);
+            dictionary = FlatDictionary.decode(physical, typeLength(), dictionaryPage);
             if (dictionary == null) {
                 Dictionary decoded = dictionaryPage.decode(column); // fails as a chunk reader would
                 if (converter.hasDictionarySupport()) {
@@ -126,8 +130,14 @@ final class FlatChunkReader {
                 dictionary = FlatDictionary.of(physical, decoded);
             }
         }
-        this.pageDecoder = new FlatPageDecoder(physical, maxDefinitionLevel, decoder, dictionary);
+        this.pageDecoder =
+                new FlatPageDecoder(
+                        physical, typeLength(), maxDefinitionLevel, decoder, dictionary);
         nextPage();
+    }
+
+    private int typeLength() {
+        return column.getPrimitiveType().getTypeLength();
     }
 
     /** Entries left on the current page. */
