@@ -5,6 +5,7 @@ import static io.pqx.format.decode.FlatPageDecoderTest.hybrid;
 import static io.pqx.format.decode.FlatPageDecoderTest.lengthPrefixed;
 import static io.pqx.format.decode.FlatPageDecoderTest.v1;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -304,6 +305,43 @@ class FlatPageDecoderDeltaAndFixedTest {
                                             Arrays.copyOf(plain, plain.length - 1),
                                             Encoding.PLAIN)))
                     .isFalse();
+        }
+    }
+
+    @Test
+    void aDictionaryEntryTooWideForALongIsRefusedOnlyWhenAValueUsesIt() throws Exception {
+        // DECIMAL(18, 0) in 9-byte FIXED_LEN_BYTE_ARRAY: entry 1 needs more than 64 bits
+        byte[] fits = fixed(BigInteger.valueOf(-123_456_789_012L), 9);
+        byte[] wide = fixed(BigInteger.ONE.shiftLeft(64), 9);
+        FlatDictionary dictionary =
+                FlatDictionary.decode(
+                        PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY,
+                        9,
+                        new DictionaryPage(BytesInput.from(concat(fits, wide)), 2, Encoding.PLAIN));
+        boolean[] none = new boolean[N];
+        int[] zeros = new int[N];
+        int[] withWide = new int[N];
+        withWide[N - 1] = 1;
+        for (int[] ids : new int[][] {zeros, withWide}) {
+            DecimalDecoders.FromBinary sink = new DecimalDecoders.FromBinary(18, 0);
+            FlatPageDecoder decoder =
+                    new FlatPageDecoder(
+                            PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, 9, 0, sink, dictionary);
+            byte[] body = concat(new byte[] {1}, hybrid(1, ids));
+            assertThat(decoder.decode(v2Page(none, body, Encoding.RLE_DICTIONARY))).isTrue();
+            HeapDecimalVector vector = (HeapDecimalVector) sink.newVector(N);
+            if (ids == zeros) {
+                copyInBatches(decoder, vector);
+                for (int i = 0; i < N; i++) {
+                    assertThat(vector.unscaledLong(i)).isEqualTo(-123_456_789_012L);
+                }
+            } else {
+                decoder.copy(0, vector, 0, N - 1);
+                assertThat(vector.unscaledLong(N - 2)).isEqualTo(-123_456_789_012L);
+                assertThatThrownBy(() -> decoder.copy(N - 1, vector, N - 1, 1))
+                        .isInstanceOf(DecodeRefusal.class)
+                        .hasMessageContaining("does not fit in 64 bits");
+            }
         }
     }
 }
