@@ -88,18 +88,92 @@ final class DecimalDecoders {
     }
 
     /** Big-endian two's complement unscaled values in FIXED_LEN_BYTE_ARRAY or BYTE_ARRAY. */
-    static final class FromBinary implements ValueDecoder {
+    static final class FromBinary implements ValueDecoder, BulkSinks.Binaries {
         private final int precision;
         private final int scale;
+
+        /** The dictionary {@link #dictionaryLongs} was made of (its {@code starts}: identity). */
+        private int[] longsOf;
+
+        /** The unscaled values of that dictionary; null when one of them is wider than a long. */
+        private long[] dictionaryLongs;
 
         FromBinary(int precision, int scale) {
             this.precision = precision;
             this.scale = scale;
         }
 
+        /**
+         * Into a compact vector, each dictionary entry is turned into its unscaled long once per
+         * dictionary, and values are looked up as longs; otherwise value by value.
+         */
+        @Override
+        public void putDictionaryBinaries(
+                byte[] bytes,
+                int[] starts,
+                int[] lengths,
+                int[] ids,
+                int from,
+                int[] scratchStarts,
+                int[] scratchLengths,
+                WritableColumnVector v,
+                int pos,
+                int count) {
+            HeapDecimalVector vector = (HeapDecimalVector) v;
+            if (vector.compact()) {
+                if (longsOf != starts) {
+                    longsOf = starts;
+                    dictionaryLongs = unscaledLongs(bytes, starts, lengths);
+                }
+                if (dictionaryLongs != null) {
+                    vector.setUnscaledLongs(pos, dictionaryLongs, ids, from, count);
+                    return;
+                }
+            }
+            BulkSinks.Binaries.super.putDictionaryBinaries(
+                    bytes,
+                    starts,
+                    lengths,
+                    ids,
+                    from,
+                    scratchStarts,
+                    scratchLengths,
+                    v,
+                    pos,
+                    count);
+        }
+
+        /** Null when an entry does not fit a long: refused only if a value uses it. */
+        private static long[] unscaledLongs(byte[] bytes, int[] starts, int[] lengths) {
+            long[] values = new long[starts.length];
+            try {
+                for (int id = 0; id < values.length; id++) {
+                    values[id] = HeapDecimalVector.toLong(bytes, starts[id], lengths[id]);
+                }
+            } catch (DecodeRefusal e) {
+                return null;
+            }
+            return values;
+        }
+
         @Override
         public WritableColumnVector newVector(int capacity) {
             return new HeapDecimalVector(capacity, precision, scale);
+        }
+
+        @Override
+        public void putBinaries(
+                byte[] bytes,
+                int[] starts,
+                int[] lengths,
+                int from,
+                WritableColumnVector v,
+                int pos,
+                int count) {
+            HeapDecimalVector vector = (HeapDecimalVector) v;
+            for (int k = 0; k < count; k++) {
+                vector.setUnscaledBytes(pos + k, bytes, starts[from + k], lengths[from + k]);
+            }
         }
 
         @Override

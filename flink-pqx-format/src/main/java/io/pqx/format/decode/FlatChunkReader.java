@@ -44,6 +44,9 @@ final class FlatChunkReader {
                     Encoding.PLAIN,
                     Encoding.PLAIN_DICTIONARY,
                     Encoding.RLE_DICTIONARY,
+                    Encoding.DELTA_BINARY_PACKED,
+                    Encoding.DELTA_LENGTH_BYTE_ARRAY,
+                    Encoding.DELTA_BYTE_ARRAY,
                     Encoding.RLE,
                     Encoding.BIT_PACKED);
 
@@ -116,7 +119,8 @@ final class FlatChunkReader {
 
     /**
      * Whether a leaf's chunk takes the fast path: a flat leaf whose decoder has a bulk sink for its
-     * physical type, in a chunk whose footer lists only PLAIN and dictionary value encodings.
+     * physical type, in a chunk whose footer lists only PLAIN, dictionary and DELTA value
+     * encodings.
      */
     static boolean supports(PrimitiveNode node, ValueDecoder decoder, List<Encoding> encodings) {
         ColumnDescriptor c = node.column();
@@ -152,7 +156,9 @@ final class FlatChunkReader {
         this.ctx = ctx;
         this.dictionaryPending = pages.readDictionaryPageHeader();
         PrimitiveTypeName physical = column.getPrimitiveType().getPrimitiveTypeName();
-        this.pageDecoder = new FlatPageDecoder(physical, maxDefinitionLevel, decoder, null, arrays);
+        this.pageDecoder =
+                new FlatPageDecoder(
+                        physical, typeLength(), maxDefinitionLevel, decoder, null, arrays);
         nextPage();
     }
 
@@ -172,7 +178,7 @@ final class FlatChunkReader {
             FlatDictionary dictionary =
                     known != null && known.flat() != null
                             ? known.flat()
-                            : FlatDictionary.decode(physical, dictionaryPage);
+                            : FlatDictionary.decode(physical, typeLength(), dictionaryPage);
             if (dictionaries != null && known == null) {
                 dictionaries.put(
                         leafIndex, new DecodedDictionaries.Entry(dictionaryPage, dictionary));
@@ -188,6 +194,10 @@ final class FlatChunkReader {
         } catch (RuntimeException e) {
             throw new UncheckedIOException(DecodeFailure.of(ctx, -1, e));
         }
+    }
+
+    private int typeLength() {
+        return column.getPrimitiveType().getTypeLength();
     }
 
     /** Entries left on the current page. */

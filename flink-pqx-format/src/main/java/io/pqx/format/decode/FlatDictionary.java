@@ -48,6 +48,15 @@ final class FlatDictionary {
      */
     @Nullable
     static FlatDictionary decode(PrimitiveTypeName physical, DictionaryPage page) {
+        return decode(physical, 0, page);
+    }
+
+    /**
+     * As {@link #decode(PrimitiveTypeName, DictionaryPage)}, also for FIXED_LEN_BYTE_ARRAY values
+     * of {@code typeLength} bytes (pointed at in the page's bytes, as strings are).
+     */
+    @Nullable
+    static FlatDictionary decode(PrimitiveTypeName physical, int typeLength, DictionaryPage page) {
         Encoding encoding = page.getEncoding();
         if (encoding != Encoding.PLAIN && encoding != Encoding.PLAIN_DICTIONARY) {
             return null;
@@ -101,6 +110,25 @@ final class FlatDictionary {
                         bytes.arrayOffset() + bytes.limit())) {
                     return null;
                 }
+            }
+            case FIXED_LEN_BYTE_ARRAY -> {
+                if (typeLength <= 0) {
+                    return null;
+                }
+                flat.starts = new int[size];
+                flat.lengths = new int[size];
+                int at = bytes.arrayOffset() + bytes.position();
+                if (!FixedBinaries.index(
+                        bytes.array(),
+                        at,
+                        bytes.arrayOffset() + bytes.limit(),
+                        size,
+                        typeLength,
+                        flat.starts,
+                        flat.lengths)) {
+                    return null;
+                }
+                flat.bytes = bytes.array();
             }
             default -> {
                 return null;
@@ -162,7 +190,7 @@ final class FlatDictionary {
                         flat.doubles[id] = dictionary.decodeToDouble(id);
                     }
                 }
-                case BINARY -> {
+                case BINARY, FIXED_LEN_BYTE_ARRAY -> {
                     if (!flat.packBinaries(dictionary)) {
                         return new FlatDictionary(size, false);
                     }

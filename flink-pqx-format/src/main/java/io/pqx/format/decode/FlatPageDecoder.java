@@ -19,13 +19,15 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 /**
  * Decodes a whole data page of a flat leaf (not repeated, definition level 0 or 1) in bulk, without
  * parquet-column's per-value {@code ColumnReader}: definition levels into null flags, and PLAIN or
- * dictionary-encoded INT32, INT64, FLOAT, DOUBLE, BOOLEAN (PLAIN only) and BYTE_ARRAY values into
- * one array slot per entry, which {@link #copy} hands to the leaf's {@link BulkSinks sink} batch by
- * batch. A dictionary-encoded page keeps its ids (every one checked against the dictionary while
- * decoding) and {@link #copy} hands ids and dictionary to the sink, which looks the values up
- * straight into the vector: one pass over the values fewer than looking them up into an array
- * first. Likewise the numbers of a PLAIN page without nulls are handed over as a view of the page's
- * bytes (which stay put until the next page is read), not copied out first.
+ * dictionary-encoded INT32, INT64, FLOAT, DOUBLE, BOOLEAN (PLAIN only), BYTE_ARRAY and
+ * FIXED_LEN_BYTE_ARRAY values, and DELTA-encoded integers and byte arrays ({@link DeltaPageValues},
+ * which checks the streams as pqx's page check would), into one array slot per entry, which {@link
+ * #copy} hands to the leaf's {@link BulkSinks sink} batch by batch. A dictionary-encoded page keeps
+ * its ids (every one checked against the dictionary while decoding) and {@link #copy} hands ids and
+ * dictionary to the sink, which looks the values up straight into the vector: one pass over the
+ * values fewer than looking them up into an array first. Likewise the numbers of a PLAIN page
+ * without nulls are handed over as a view of the page's bytes (which stay put until the next page
+ * is read), not copied out first.
  *
  * <p>Values are decoded lazily, in the stretches {@link #copy} asks for: a selective read that
  * wants a few rows of a page unpacks only the dictionary-id groups holding them (passing over the
@@ -109,6 +111,12 @@ final class FlatPageDecoder {
 
     private boolean released;
 
+    /** The byte width of a FIXED_LEN_BYTE_ARRAY leaf's values (0 for other types). */
+    private final int typeLength;
+
+    /** Decodes DELTA-encoded values; made for the first such page. */
+    @Nullable private DeltaPageValues deltas;
+
     /**
      * @param sink the leaf's decoder, implementing the {@link BulkSinks} interface of {@code
      *     physical} (see {@link #supports})
@@ -120,7 +128,20 @@ final class FlatPageDecoder {
             int maxDefinitionLevel,
             Object sink,
             @Nullable FlatDictionary dictionary) {
-        this(physical, maxDefinitionLevel, sink, dictionary, null);
+        this(physical, 0, maxDefinitionLevel, sink, dictionary, null);
+    }
+
+    /**
+     * As above, for a leaf of {@code typeLength}-byte FIXED_LEN_BYTE_ARRAY values (0 for other
+     * types).
+     */
+    FlatPageDecoder(
+            PrimitiveTypeName physical,
+            int typeLength,
+            int maxDefinitionLevel,
+            Object sink,
+            @Nullable FlatDictionary dictionary) {
+        this(physical, typeLength, maxDefinitionLevel, sink, dictionary, null);
     }
 
     /**
@@ -133,6 +154,18 @@ final class FlatPageDecoder {
             Object sink,
             @Nullable FlatDictionary dictionary,
             @Nullable DecodeArrays arrays) {
+        this(physical, 0, maxDefinitionLevel, sink, dictionary, arrays);
+    }
+
+    /** The decoder of a leaf of {@code typeLength}-byte values, its arrays from {@code arrays}. */
+    FlatPageDecoder(
+            PrimitiveTypeName physical,
+            int typeLength,
+            int maxDefinitionLevel,
+            Object sink,
+            @Nullable FlatDictionary dictionary,
+            @Nullable DecodeArrays arrays) {
+        this.typeLength = typeLength;
         this.physical = physical;
         this.nullable = maxDefinitionLevel == 1;
         this.sink = sink;
@@ -191,7 +224,7 @@ final class FlatPageDecoder {
             case FLOAT -> decoder instanceof BulkSinks.Floats;
             case DOUBLE -> decoder instanceof BulkSinks.Doubles;
             case BOOLEAN -> decoder instanceof BulkSinks.Booleans;
-            case BINARY -> decoder instanceof BulkSinks.Binaries;
+            case BINARY, FIXED_LEN_BYTE_ARRAY -> decoder instanceof BulkSinks.Binaries;
             default -> false;
         };
     }
@@ -223,6 +256,8 @@ final class FlatPageDecoder {
                 switch (sections.encoding()) {
                     case PLAIN -> plain(b, at, end, nonNull);
                     case PLAIN_DICTIONARY, RLE_DICTIONARY -> dictionaryIds(b, at, end, nonNull);
+                    case DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY ->
+                            delta(sections.encoding(), b, at, end, nonNull);
                     default -> false;
                 };
         valuesEnd = end;
@@ -345,6 +380,11 @@ final class FlatPageDecoder {
                 return plainBooleans(b, at, available, nonNull);
             case BINARY:
                 return plainBinaries(b, at, end, nonNull);
+            case FIXED_LEN_BYTE_ARRAY:
+                binarySource = b;
+                contiguous = nonNull == count;
+                return FixedBinaries.index(b, at, end, nonNull, typeLength, starts, lengths)
+                        && decodedWhole(nonNull);
             default:
                 return false;
         }
@@ -368,6 +408,50 @@ final class FlatPageDecoder {
         binaryPos = at;
         pending = Pending.BINARIES;
         contiguous = nonNull == count; // nulls would leave (0, 0) slots among the values
+        return true;
+    }
+
+    /**
+     * DELTA-encoded values, decoded (and checked) whole by {@link DeltaPageValues}: a DELTA stream
+     * is walked from its start to reach any value, so the page is materialized at once.
+     */
+    private boolean delta(Encoding encoding, byte[] b, int at, int end, int nonNull) {
+        if (deltas == null) {
+            deltas = new DeltaPageValues();
+        }
+        DeltaPageValues d = deltas;
+        boolean bytes =
+                physical == PrimitiveTypeName.BINARY
+                        || physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY;
+        boolean ok =
+                switch (encoding) {
+                    case DELTA_BINARY_PACKED ->
+                            physical == PrimitiveTypeName.INT32
+                                    ? d.ints(b, at, end, nonNull, count, ints)
+                                    : physical == PrimitiveTypeName.INT64
+                                            && d.longs(b, at, end, nonNull, count, longs);
+                    case DELTA_LENGTH_BYTE_ARRAY ->
+                            physical == PrimitiveTypeName.BINARY
+                                    && d.lengthByteArray(
+                                            b, at, end, nonNull, count, starts, lengths);
+                    default -> bytes && d.byteArray(b, at, end, nonNull, count, starts, lengths);
+                };
+        if (ok && bytes) {
+            binarySource = encoding == Encoding.DELTA_BYTE_ARRAY ? d.rebuilt() : b;
+            contiguous = nonNull == count; // values back to back, nothing between them
+        }
+        return ok && decodedWhole(nonNull);
+    }
+
+    /**
+     * For a page whose {@code nonNull} values were decoded densely at once: spreads them to their
+     * entries' slots, and leaves nothing for {@link #ensure} to materialize.
+     */
+    private boolean decodedWhole(int nonNull) {
+        if (nonNull < count) {
+            spread(0, count, nonNull);
+        }
+        pending = Pending.NONE;
         return true;
     }
 
@@ -499,7 +583,8 @@ final class FlatPageDecoder {
         }
         for (int i = from + n - 1; i > k; i--) {
             if (nulls[i]) {
-                if (physical == PrimitiveTypeName.BINARY) {
+                if (physical == PrimitiveTypeName.BINARY
+                        || physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY) {
                     starts[i] = 0; // a stale start may lie beyond this page's bytes
                     lengths[i] = 0;
                 }

@@ -111,7 +111,8 @@ public final class HeapDecimalVector extends AbstractHeapVector implements Decim
             unscaled[i] = toLong(bytes, offset, len);
             return;
         }
-        if (len > 0 && new BigInteger(bytes, offset, len).abs().compareTo(limit) >= 0) {
+        // up to 8 bytes hold less than 2^63, below the limit of any precision over 18
+        if (len > 8 && new BigInteger(bytes, offset, len).abs().compareTo(limit) >= 0) {
             throw new DecodeRefusal(
                     "a DECIMAL("
                             + precision

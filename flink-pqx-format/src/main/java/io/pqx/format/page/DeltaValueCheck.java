@@ -10,6 +10,10 @@ import io.pqx.format.error.FileContext;
  * no longer than the previous value, and its suffixes as DELTA_LENGTH_BYTE_ARRAY. The streams are
  * read twice (once to their end, to find what follows them, then value by value); nothing is
  * allocated from a length read from the page. Used on one thread.
+ *
+ * <p>The flat bulk path skips this check for the pages its own decoder ({@code
+ * io.pqx.format.decode.DeltaPageValues}) takes, because that decoder declines every stream refused
+ * here: a change to what is refused here must be made there too.
  */
 final class DeltaValueCheck {
     private static final String LENGTHS = "DELTA_LENGTH_BYTE_ARRAY lengths";

@@ -304,6 +304,9 @@ final class PageBodyCheck {
             throws CorruptFileException {
         int suffixes = delta(b, at, end, values, what);
         delta(b, suffixes, end, values, what);
+        if (quickPrefixes(b, at, end, suffixes, values, what)) {
+            return;
+        }
         try {
             DeltaBinaryPackingValuesReader reader = new DeltaBinaryPackingValuesReader();
             reader.initFromPage(
@@ -329,6 +332,58 @@ final class PageBodyCheck {
             throw e;
         } catch (IOException | RuntimeException e) {
             throw ctx.corrupt(what, "invalid prefix lengths: " + PageInflater.reason(e), e);
+        }
+    }
+
+    /**
+     * The walk of {@link #prefixes} with {@link DeltaStream} instead of parquet-column's reader,
+     * which slices a buffer for every 8 values: true when every prefix passed. False when the
+     * stream reads differently there (a header or varint beyond what parquet-column's int parsing
+     * reads alike); the caller then walks it as before, with its messages.
+     */
+    private boolean quickPrefixes(byte[] b, int at, int end, int suffixes, int values, String what)
+            throws CorruptFileException {
+        int count = headerCount(b, at, suffixes);
+        if (count < 0 || count > values) {
+            return false;
+        }
+        DeltaStream stream =
+                new DeltaStream(ctx, values, b, at, suffixes, what, "DELTA_BYTE_ARRAY prefixes");
+        int prefix = 0;
+        int i = 0;
+        try {
+            stream.begin(count);
+            for (; i < count; i++) {
+                prefix = (int) stream.next(); // read as ints, as parquet-column does
+                if (prefix < 0 || prefix > end - at) {
+                    break;
+                }
+            }
+        } catch (CorruptFileException | RuntimeException e) {
+            return false;
+        }
+        if (i < count) {
+            throw ctx.corrupt(
+                    what,
+                    "value "
+                            + i
+                            + " reuses a prefix of "
+                            + prefix
+                            + " bytes, longer than the page");
+        }
+        return true;
+    }
+
+    /** The value count of a DELTA header, read as parquet-column reads it; -1 if cut off. */
+    private static int headerCount(byte[] b, int at, int end) {
+        try {
+            ByteBufferInputStream header =
+                    ByteBufferInputStream.wrap(ByteBuffer.wrap(b, at, end - at));
+            BytesUtils.readUnsignedVarInt(header);
+            BytesUtils.readUnsignedVarInt(header);
+            return BytesUtils.readUnsignedVarInt(header);
+        } catch (IOException | RuntimeException e) {
+            return -1;
         }
     }
 

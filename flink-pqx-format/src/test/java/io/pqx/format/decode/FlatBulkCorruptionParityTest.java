@@ -120,7 +120,7 @@ class FlatBulkCorruptionParityTest {
      * a hot throw site it may throw index and null-pointer exceptions without their detail ({@code
      * OmitStackTraceInFastThrow}): neither says anything about the fast path.
      */
-    private static List<String> withoutIdentityHashes(List<String> rows) {
+    static List<String> withoutIdentityHashes(List<String> rows) {
         return rows.stream()
                 .map(
                         r ->

@@ -6,9 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import java.io.ByteArrayInputStream;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.BytesUtils;
+import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesWriterForInteger;
+import org.apache.parquet.column.values.deltalengthbytearray.DeltaLengthByteArrayValuesWriter;
+import org.apache.parquet.column.values.deltastrings.DeltaByteArrayWriter;
+import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
 import org.junit.jupiter.api.Test;
@@ -44,6 +50,55 @@ class PageBodyCheckTest {
                                                 "Cannot decode page 0"))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessageStartingWith("Cannot decode page 0: a bit-packed run of");
+    }
+
+    private static final ColumnDescriptor REQUIRED_BINARY =
+            new ColumnDescriptor(
+                    new String[] {"s"}, Types.required(PrimitiveTypeName.BINARY).named("s"), 0, 0);
+
+    private static void checkByteArray(byte[] data, int values) throws CorruptFileException {
+        new PageBodyCheck(
+                        FileContext.of("f.parquet").rowGroup(0).column("s"),
+                        REQUIRED_BINARY,
+                        1 << 20)
+                .v2(
+                        new byte[0],
+                        0,
+                        0,
+                        0,
+                        data,
+                        data.length,
+                        values,
+                        Encoding.DELTA_BYTE_ARRAY,
+                        "Cannot decode page 0");
+    }
+
+    @Test
+    void walksTheDeltaByteArrayPrefixesOfAPage() throws Exception {
+        HeapByteBufferAllocator heap = new HeapByteBufferAllocator();
+        DeltaByteArrayWriter writer = new DeltaByteArrayWriter(64, 1 << 20, heap);
+        for (int i = 0; i < 3000; i++) {
+            writer.writeBytes(Binary.fromString("a-shared-prefix-" + (i * 7919 % 1000)));
+        }
+        checkByteArray(writer.getBytes().toByteArray(), 3000);
+
+        // value 2 claims a prefix of 1000 bytes, longer than the page
+        DeltaBinaryPackingValuesWriterForInteger prefixes =
+                new DeltaBinaryPackingValuesWriterForInteger(64, 1 << 20, heap);
+        prefixes.writeInteger(0);
+        prefixes.writeInteger(1);
+        prefixes.writeInteger(1000);
+        DeltaLengthByteArrayValuesWriter suffixes =
+                new DeltaLengthByteArrayValuesWriter(64, 1 << 20, heap);
+        suffixes.writeBytes(Binary.fromString("ab"));
+        suffixes.writeBytes(Binary.fromString("c"));
+        suffixes.writeBytes(Binary.fromString("d"));
+        byte[] data = BytesInput.concat(prefixes.getBytes(), suffixes.getBytes()).toByteArray();
+        assertThatThrownBy(() -> checkByteArray(data, 3))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage(
+                        "Cannot decode page 0: value 2 reuses a prefix of 1000 bytes, longer than"
+                                + " the page (f.parquet, row group 0, column s)");
     }
 
     @Test
