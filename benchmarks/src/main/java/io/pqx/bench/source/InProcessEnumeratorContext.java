@@ -1,5 +1,6 @@
 package io.pqx.bench.source;
 
+import com.sun.management.ThreadMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -138,7 +139,7 @@ final class InProcessEnumeratorContext<S extends SourceSplit>
      * coordinator thread. Returns {wall ns, CPU ns, bytes allocated} of work and handler together.
      */
     long[] runPeriodicOnce() throws Exception {
-        var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        var threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         long wall = 0;
         long cpu = 0;
         long allocated = 0;
@@ -152,8 +153,7 @@ final class InProcessEnumeratorContext<S extends SourceSplit>
         return new long[] {wall, cpu, allocated};
     }
 
-    private <T> long[] runMeasured(Periodic<T> p, com.sun.management.ThreadMXBean threads)
-            throws Exception {
+    private <T> long[] runMeasured(Periodic<T> p, ThreadMXBean threads) throws Exception {
         long start = System.nanoTime();
         long cpu0 = threads.getCurrentThreadCpuTime();
         long alloc0 = threads.getCurrentThreadAllocatedBytes();

@@ -69,7 +69,11 @@ class InlineQualifiedNamesTest {
                             "org.apache.flink.core.fs.Path",
                             "java.nio.file.Path"),
                     clash(
-                            "benchmarks/src/main/java/io/pqx/bench/source/DecompressionFloor.java",
+                            "benchmarks/src/main/java/io/pqx/bench/source/PageFloor.java",
+                            "org.apache.flink.core.fs.Path",
+                            "java.nio.file.Path"),
+                    clash(
+                            "benchmarks/src/main/java/io/pqx/bench/source/PlanningCase.java",
                             "org.apache.flink.core.fs.Path",
                             "java.nio.file.Path"),
                     clash(
