@@ -8,8 +8,10 @@ import io.pqx.format.TestingRecordingInputFile;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.io.ByteArrayInputFile;
+import io.pqx.format.io.RangeReadPolicy;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.parquet.format.AesGcmV1;
@@ -393,7 +395,99 @@ class FooterReaderTest {
         FileMetadata metadata = FooterReader.read(file, MAX);
         assertThat(metadata.keyValueMetadata().get("big")).hasSize(100_000);
         assertThat(file.reads()).hasSize(3);
-        assertThat(file.reads().get(2)).containsExactly(footerStart, bytes.length - 8);
+        // only the footer's bytes the tail read did not bring
+        assertThat(file.reads().get(2)).containsExactly(footerStart, bytes.length - 65536);
+    }
+
+    private static TestingRecordingInputFile remote(byte[] bytes) {
+        return new TestingRecordingInputFile(
+                new ByteArrayInputFile(NAME, bytes), RangeReadPolicy.REMOTE);
+    }
+
+    private static byte[] withFooterOf(int fileBytes, int padding) throws IOException {
+        FileMetaData footer = TestingFooters.footer(FILE);
+        if (padding > 0) {
+            footer.addToKey_value_metadata(new KeyValue("big").setValue("x".repeat(padding)));
+        }
+        return TestingFooters.withFooter(Arrays.copyOf(FILE, fileBytes), footer);
+    }
+
+    private static List<List<Long>> sortedReads(TestingRecordingInputFile file) {
+        return file.reads().stream()
+                .map(r -> List.of(r[0], r[1]))
+                .sorted(Comparator.comparing((List<Long> r) -> r.get(0)))
+                .toList();
+    }
+
+    @Test
+    void aRemoteFileReadsAFooterSmallerThanItsHintInOneRequestWithTheHeadMagicBeside()
+            throws IOException {
+        // a footer of 200 KB: longer than a local file's hint, shorter than a remote file's
+        byte[] bytes = withFooterOf(3_000_000, 200_000);
+        TestingRecordingInputFile file = remote(bytes);
+        FooterReader.Tail tail = FooterReader.readWithTail(file, MAX);
+        assertThat(tail.metadata().keyValueMetadata().get("big")).hasSize(200_000);
+        assertThat(sortedReads(file))
+                .containsExactly(
+                        List.of(0L, 4L), List.of(bytes.length - (1L << 20), (long) bytes.length));
+        assertThat(tail.tailStart()).isEqualTo(bytes.length - (1L << 20));
+        assertThat(tail.tail())
+                .isEqualTo(Arrays.copyOfRange(bytes, bytes.length - (1 << 20), bytes.length));
+    }
+
+    @Test
+    void aRemoteFileReadsAFooterLongerThanItsHintWithOneMoreRequest() throws IOException {
+        byte[] bytes = withFooterOf(3_000_000, 1_500_000);
+        int footerStart = TestingFooters.footerStart(bytes);
+        TestingRecordingInputFile file = remote(bytes);
+        FileMetadata metadata = FooterReader.read(file, 4L << 20);
+        assertThat(metadata.keyValueMetadata().get("big")).hasSize(1_500_000);
+        assertThat(sortedReads(file))
+                .containsExactly(
+                        List.of(0L, 4L),
+                        List.of((long) footerStart, bytes.length - (1L << 20)),
+                        List.of(bytes.length - (1L << 20), (long) bytes.length));
+    }
+
+    @Test
+    void aRemoteFileWithALyingFooterLengthIsRefusedWithoutReadingIt() throws IOException {
+        byte[] honest = withFooterOf(3_000_000, 0);
+        byte[] bytes = withInt(honest, honest.length - 8, 2_500_000);
+        TestingRecordingInputFile file = remote(bytes);
+        assertThatThrownBy(() -> FooterReader.read(file, MAX))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage(
+                        "Cannot read footer: the footer length 2500000 exceeds the maximum footer"
+                                + " size of "
+                                + MAX
+                                + " bytes (t.parquet)");
+        assertThat(sortedReads(file))
+                .containsExactly(
+                        List.of(0L, 4L), List.of(bytes.length - (1L << 20), (long) bytes.length));
+    }
+
+    @Test
+    void aRemoteFileWithoutHeadMagicIsRefused() throws IOException {
+        byte[] bytes = withFooterOf(3_000_000, 0);
+        bytes[0] = 'X';
+        TestingRecordingInputFile file = remote(bytes);
+        assertThatThrownBy(() -> FooterReader.read(file, MAX))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage(
+                        "Cannot read footer: the file does not start with the magic PAR1 (first 4"
+                                + " bytes: 58 41 52 31) (t.parquet)");
+    }
+
+    @Test
+    void aSmallRemoteFileIsReadWholeInOneRequest() throws IOException {
+        TestingRecordingInputFile file = remote(FILE);
+        assertThat(FooterReader.read(file, MAX).numRows()).isEqualTo(8);
+        assertThat(sortedReads(file)).containsExactly(List.of(0L, (long) FILE.length));
+        byte[] headless = FILE.clone();
+        headless[1] = 'X';
+        assertThatThrownBy(() -> FooterReader.read(remote(headless), MAX))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessageContaining("does not start with the magic PAR1");
     }
 
     @Test
