@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqx.format.index.ColumnIndexView;
 import io.pqx.format.index.OffsetIndexView;
 import io.pqx.format.io.ByteArrayInputFile;
+import io.pqx.format.io.RangeReadPolicy;
 import io.pqx.format.metadata.ByteRange;
 import io.pqx.format.metadata.ChunkStatisticsView;
 import io.pqx.format.metadata.ColumnChunkView;
@@ -130,13 +131,14 @@ class ParquetReaderPageIndexesTest {
             }
             assertThat(recording.reads()).hasSize(2);
         }
-        // a remote file: the tail read (1 MiB) covers this whole file, indexes included
+        // opened reading the footer: the tail read (64 KiB, this whole small file) holds the
+        // footer and the indexes
         try (TestingRecordingInputFile recording =
                         new TestingRecordingInputFile(
-                                new ByteArrayInputFile("f", bytes),
-                                io.pqx.format.io.RangeReadPolicy.REMOTE);
+                                new ByteArrayInputFile("f", bytes), RangeReadPolicy.REMOTE);
                 ParquetReader reader = ParquetReader.open(recording, ReadOptions.defaults())) {
             assertThat(recording.reads()).hasSize(1);
+            assertThat(recording.reads().get(0)).containsExactly(0, bytes.length);
             for (int g = 0; g < 2; g++) {
                 RowGroupPageIndexes indexes = reader.readPageIndexes(g, reader.schema());
                 RowGroupPageIndexes expected = fromFile.get(g);

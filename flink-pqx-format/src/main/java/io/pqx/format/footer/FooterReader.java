@@ -18,10 +18,14 @@ import org.apache.parquet.format.Util;
  * the file allows.
  *
  * <p>One ranged read fetches the file's tail speculatively: the last {@code min(fileLength, hint)}
- * bytes, the hint being {@value #TAIL_READ_BYTES} bytes for a file read one read after another (a
- * local disk) and {@value #REMOTE_TAIL_READ_BYTES} bytes for one whose {@link
- * InputFile#rangeReadPolicy()} allows concurrent reads (an object store, where a request costs a
- * round trip of tens of milliseconds but a MiB more costs about ten). The 8-byte tail and the
+ * bytes ({@link #tailReadBytes}). The hint is {@value #TAIL_READ_BYTES} bytes for a file read one
+ * read after another (a local disk). For one whose {@link InputFile#rangeReadPolicy()} allows
+ * concurrent reads (an object store, where a request costs a round trip of tens of milliseconds) it
+ * is 1/512 of the file, at least {@value #TAIL_READ_BYTES} bytes and at most {@value
+ * #REMOTE_TAIL_READ_BYTES}: footer and page indexes grow with the file's chunks and pages (about 40
+ * bytes per page and column in the page index, a few hundred per column chunk in the footer), so
+ * 0.2% of the file holds them for pages of tens of KiB and more, while what is read in vain stays a
+ * small share of the file (a 1% query must not fetch much more than 1%). The 8-byte tail and the
  * footer of nearly every file arrive in that one read; only a longer footer costs a second read, of
  * just its bytes not yet read, after its length was checked against the file and {@code
  * maxFooterBytes}. The head magic is checked from the tail's bytes when they cover the whole file;
@@ -63,9 +67,15 @@ public final class FooterReader {
      */
     public record Tail(FileMetadata metadata, long tailStart, byte[] tail) {}
 
-    /** The speculative tail read's length for a file read under {@code policy}. */
-    public static int tailReadBytes(RangeReadPolicy policy) {
-        return policy.concurrency() > 1 ? REMOTE_TAIL_READ_BYTES : TAIL_READ_BYTES;
+    /**
+     * The speculative tail read's length for a file of {@code fileLength} bytes read under {@code
+     * policy} (before capping at the file's length).
+     */
+    public static int tailReadBytes(RangeReadPolicy policy, long fileLength) {
+        if (policy.concurrency() <= 1) {
+            return TAIL_READ_BYTES;
+        }
+        return (int) Math.max(TAIL_READ_BYTES, Math.min(REMOTE_TAIL_READ_BYTES, fileLength >>> 9));
     }
 
     /**
@@ -96,7 +106,7 @@ public final class FooterReader {
                             + " bytes)");
         }
         RangeReadPolicy policy = file.rangeReadPolicy();
-        int tailLength = (int) Math.min(fileLength, tailReadBytes(policy));
+        int tailLength = (int) Math.min(fileLength, tailReadBytes(policy, fileLength));
         long tailStart = fileLength - tailLength;
         byte[] tail = new byte[tailLength];
         byte[] head = tailLength == fileLength ? tail : new byte[4];

@@ -8,6 +8,7 @@ import io.pqx.format.TestingRecordingInputFile;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.io.ByteArrayInputFile;
+import io.pqx.format.io.InputFile;
 import io.pqx.format.io.RangeReadPolicy;
 import java.io.IOException;
 import java.util.Arrays;
@@ -404,12 +405,55 @@ class FooterReaderTest {
                 new ByteArrayInputFile(NAME, bytes), RangeReadPolicy.REMOTE);
     }
 
-    private static byte[] withFooterOf(int fileBytes, int padding) throws IOException {
+    private static FileMetaData paddedFooter(int padding) throws IOException {
         FileMetaData footer = TestingFooters.footer(FILE);
-        if (padding > 0) {
-            footer.addToKey_value_metadata(new KeyValue("big").setValue("x".repeat(padding)));
-        }
-        return TestingFooters.withFooter(Arrays.copyOf(FILE, fileBytes), footer);
+        footer.addToKey_value_metadata(new KeyValue("big").setValue("x".repeat(padding)));
+        return footer;
+    }
+
+    /** Footer bytes as written after the data: Thrift, length, magic. */
+    private static byte[] footerBytes(FileMetaData footer) throws IOException {
+        byte[] whole = TestingFooters.withFooter(FILE, footer);
+        return Arrays.copyOfRange(whole, FILE.length, whole.length);
+    }
+
+    /**
+     * A remote file of {@code length} bytes, too large for an array: {@code head} at its start,
+     * {@code tail} at its end, zeros between.
+     */
+    private static TestingRecordingInputFile sparseRemote(long length, byte[] head, byte[] tail) {
+        InputFile file =
+                new InputFile() {
+                    @Override
+                    public String location() {
+                        return NAME;
+                    }
+
+                    @Override
+                    public long length() {
+                        return length;
+                    }
+
+                    @Override
+                    public void readFully(long position, byte[] buffer, int offset, int len)
+                            throws IOException {
+                        if (position < 0 || len < 0 || position > length - len) {
+                            throw new IOException("outside the file: " + position + "+" + len);
+                        }
+                        long tailStart = length - tail.length;
+                        for (int i = 0; i < len; i++) {
+                            long at = position + i;
+                            buffer[offset + i] =
+                                    at < head.length
+                                            ? head[(int) at]
+                                            : at >= tailStart ? tail[(int) (at - tailStart)] : 0;
+                        }
+                    }
+
+                    @Override
+                    public void close() {}
+                };
+        return new TestingRecordingInputFile(file, RangeReadPolicy.REMOTE);
     }
 
     private static List<List<Long>> sortedReads(TestingRecordingInputFile file) {
@@ -419,41 +463,71 @@ class FooterReaderTest {
                 .toList();
     }
 
+    /** 100 MB: a remote hint of 1/512 of the file, 195,312 bytes. */
+    private static final long HUNDRED_MB = 100_000_000L;
+
+    private static final long HUNDRED_MB_HINT = HUNDRED_MB / 512;
+
+    @Test
+    void theTailReadIs64KiBLocallyAndAShareOfARemoteFileBetween64KiBAnd1MiB() {
+        assertThat(FooterReader.tailReadBytes(RangeReadPolicy.SEQUENTIAL, 2_000_000_000L))
+                .isEqualTo(65536);
+        assertThat(FooterReader.tailReadBytes(RangeReadPolicy.REMOTE, 3_000_000L)).isEqualTo(65536);
+        assertThat(FooterReader.tailReadBytes(RangeReadPolicy.REMOTE, HUNDRED_MB))
+                .isEqualTo((int) HUNDRED_MB_HINT);
+        assertThat(FooterReader.tailReadBytes(RangeReadPolicy.REMOTE, 2_000_000_000L))
+                .isEqualTo(1 << 20);
+    }
+
     @Test
     void aRemoteFileReadsAFooterSmallerThanItsHintInOneRequestWithTheHeadMagicBeside()
             throws IOException {
-        // a footer of 200 KB: longer than a local file's hint, shorter than a remote file's
-        byte[] bytes = withFooterOf(3_000_000, 200_000);
-        TestingRecordingInputFile file = remote(bytes);
-        FooterReader.Tail tail = FooterReader.readWithTail(file, MAX);
-        assertThat(tail.metadata().keyValueMetadata().get("big")).hasSize(200_000);
+        // a footer of 150 KB: longer than a local file's hint, shorter than this remote file's
+        byte[] tail = footerBytes(paddedFooter(150_000));
+        TestingRecordingInputFile file = sparseRemote(HUNDRED_MB, FILE, tail);
+        FooterReader.Tail read = FooterReader.readWithTail(file, MAX);
+        assertThat(read.metadata().keyValueMetadata().get("big")).hasSize(150_000);
         assertThat(sortedReads(file))
                 .containsExactly(
-                        List.of(0L, 4L), List.of(bytes.length - (1L << 20), (long) bytes.length));
-        assertThat(tail.tailStart()).isEqualTo(bytes.length - (1L << 20));
-        assertThat(tail.tail())
-                .isEqualTo(Arrays.copyOfRange(bytes, bytes.length - (1 << 20), bytes.length));
+                        List.of(0L, 4L), List.of(HUNDRED_MB - HUNDRED_MB_HINT, HUNDRED_MB));
+        assertThat(read.tailStart()).isEqualTo(HUNDRED_MB - HUNDRED_MB_HINT);
+        assertThat(read.tail()).hasSize((int) HUNDRED_MB_HINT);
+        assertThat(
+                        Arrays.copyOfRange(
+                                read.tail(), read.tail().length - tail.length, read.tail().length))
+                .isEqualTo(tail);
     }
 
     @Test
     void aRemoteFileReadsAFooterLongerThanItsHintWithOneMoreRequest() throws IOException {
-        byte[] bytes = withFooterOf(3_000_000, 1_500_000);
-        int footerStart = TestingFooters.footerStart(bytes);
-        TestingRecordingInputFile file = remote(bytes);
-        FileMetadata metadata = FooterReader.read(file, 4L << 20);
-        assertThat(metadata.keyValueMetadata().get("big")).hasSize(1_500_000);
+        byte[] tail = footerBytes(paddedFooter(300_000));
+        long footerStart = HUNDRED_MB - tail.length;
+        TestingRecordingInputFile file = sparseRemote(HUNDRED_MB, FILE, tail);
+        FileMetadata metadata = FooterReader.read(file, MAX);
+        assertThat(metadata.keyValueMetadata().get("big")).hasSize(300_000);
         assertThat(sortedReads(file))
                 .containsExactly(
                         List.of(0L, 4L),
-                        List.of((long) footerStart, bytes.length - (1L << 20)),
-                        List.of(bytes.length - (1L << 20), (long) bytes.length));
+                        List.of(footerStart, HUNDRED_MB - HUNDRED_MB_HINT),
+                        List.of(HUNDRED_MB - HUNDRED_MB_HINT, HUNDRED_MB));
+    }
+
+    @Test
+    void aLargeRemoteFileReadsAFooterOfAlmost1MiBInOneRequest() throws IOException {
+        long length = 2_000_000_000L;
+        byte[] tail = footerBytes(paddedFooter(900_000));
+        TestingRecordingInputFile file = sparseRemote(length, FILE, tail);
+        FileMetadata metadata = FooterReader.read(file, 4L << 20);
+        assertThat(metadata.keyValueMetadata().get("big")).hasSize(900_000);
+        assertThat(sortedReads(file))
+                .containsExactly(List.of(0L, 4L), List.of(length - (1 << 20), length));
     }
 
     @Test
     void aRemoteFileWithALyingFooterLengthIsRefusedWithoutReadingIt() throws IOException {
-        byte[] honest = withFooterOf(3_000_000, 0);
-        byte[] bytes = withInt(honest, honest.length - 8, 2_500_000);
-        TestingRecordingInputFile file = remote(bytes);
+        byte[] tail = footerBytes(paddedFooter(10));
+        tail = withInt(tail, tail.length - 8, 2_500_000);
+        TestingRecordingInputFile file = sparseRemote(HUNDRED_MB, FILE, tail);
         assertThatThrownBy(() -> FooterReader.read(file, MAX))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
@@ -463,14 +537,15 @@ class FooterReaderTest {
                                 + " bytes (t.parquet)");
         assertThat(sortedReads(file))
                 .containsExactly(
-                        List.of(0L, 4L), List.of(bytes.length - (1L << 20), (long) bytes.length));
+                        List.of(0L, 4L), List.of(HUNDRED_MB - HUNDRED_MB_HINT, HUNDRED_MB));
     }
 
     @Test
     void aRemoteFileWithoutHeadMagicIsRefused() throws IOException {
-        byte[] bytes = withFooterOf(3_000_000, 0);
-        bytes[0] = 'X';
-        TestingRecordingInputFile file = remote(bytes);
+        byte[] head = FILE.clone();
+        head[0] = 'X';
+        TestingRecordingInputFile file =
+                sparseRemote(HUNDRED_MB, head, footerBytes(paddedFooter(10)));
         assertThatThrownBy(() -> FooterReader.read(file, MAX))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
