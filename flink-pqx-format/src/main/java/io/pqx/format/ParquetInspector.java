@@ -60,8 +60,9 @@ public final class ParquetInspector {
      * @throws UnsupportedFileException for an encrypted file
      */
     public static ParquetInspector read(InputFile file, ReadOptions options) throws IOException {
+        FooterReader.Tail tail = FooterReader.readWithTail(file, options.maxFooterBytes());
         return new ParquetInspector(
-                file, ParquetFooter.of(FooterReader.read(file, options.maxFooterBytes())));
+                TailBytes.serving(file, tail), ParquetFooter.of(tail.metadata()));
     }
 
     /**

@@ -46,10 +46,12 @@ import org.apache.flink.util.CloseableIterator;
  * {@link ParquetScan}; looking at a file's indexes, filters and page checksums without reading rows
  * is {@link ParquetInspector}'s job.
  *
- * <p>{@link #open(InputFile, ReadOptions)} reads the footer; {@link #open(InputFile, ParquetFooter,
- * ReadOptions)} takes one read before ({@link ParquetInspector#footer()}, {@link #footer()}) and
- * reads nothing. Nothing else is read until a row group or index is asked for. The reader owns its
- * {@link InputFile} and closes it. Not thread-safe: one reader per thread.
+ * <p>{@link #open(InputFile, ReadOptions)} reads the footer (with the file's tail, whose bytes then
+ * serve the page indexes and bloom filters lying in them: no request of their own); {@link
+ * #open(InputFile, ParquetFooter, ReadOptions)} takes one read before ({@link
+ * ParquetInspector#footer()}, {@link #footer()}) and reads nothing. Nothing else is read until a
+ * row group or index is asked for. The reader owns its {@link InputFile} and closes it. Not
+ * thread-safe: one reader per thread.
  */
 @PublicEvolving
 public final class ParquetReader implements Closeable {
@@ -88,10 +90,9 @@ public final class ParquetReader implements Closeable {
      */
     public static ParquetReader open(InputFile file, ReadOptions options) throws IOException {
         try {
+            FooterReader.Tail tail = FooterReader.readWithTail(file, options.maxFooterBytes());
             return withFooter(
-                    file,
-                    ParquetFooter.of(FooterReader.read(file, options.maxFooterBytes())),
-                    options);
+                    TailBytes.serving(file, tail), ParquetFooter.of(tail.metadata()), options);
         } catch (IOException | RuntimeException e) {
             closeAfterFailure(file, e);
             throw e;

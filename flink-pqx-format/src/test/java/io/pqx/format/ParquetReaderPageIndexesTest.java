@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqx.format.index.ColumnIndexView;
 import io.pqx.format.index.OffsetIndexView;
 import io.pqx.format.io.ByteArrayInputFile;
+import io.pqx.format.io.RangeReadPolicy;
 import io.pqx.format.metadata.ByteRange;
 import io.pqx.format.metadata.ChunkStatisticsView;
 import io.pqx.format.metadata.ColumnChunkView;
@@ -77,7 +78,7 @@ class ParquetReaderPageIndexesTest {
         byte[] bytes = file(tinyPages());
         try (TestingRecordingInputFile recording =
                         new TestingRecordingInputFile(new ByteArrayInputFile("f", bytes));
-                ParquetReader reader = ParquetReader.open(recording, ReadOptions.defaults())) {
+                ParquetReader reader = recording.openWithFooterReadBefore(ReadOptions.defaults())) {
             for (int g = 0; g < 2; g++) {
                 recording.forget();
                 RowGroupPageIndexes indexes = reader.readPageIndexes(g, reader.schema());
@@ -108,6 +109,56 @@ class ParquetReaderPageIndexesTest {
                     assertThat(trusted.pageOf(149)).isEqualTo(2);
                 }
             }
+        }
+    }
+
+    @Test
+    void indexesInTheFootersTailReadAreServedFromItWithNoReadOfTheirOwn() throws Exception {
+        byte[] bytes = file(tinyPages());
+        ParquetFooter footer;
+        List<RowGroupPageIndexes> fromFile = new ArrayList<>();
+        try (ParquetReader reader =
+                ParquetReader.open(new ByteArrayInputFile("f", bytes), ReadOptions.defaults())) {
+            footer = reader.footer();
+        }
+        // opened with a footer read before: nothing held, each row group's indexes one read
+        try (TestingRecordingInputFile recording =
+                        new TestingRecordingInputFile(new ByteArrayInputFile("f", bytes));
+                ParquetReader reader =
+                        ParquetReader.open(recording, footer, ReadOptions.defaults())) {
+            for (int g = 0; g < 2; g++) {
+                fromFile.add(reader.readPageIndexes(g, reader.schema()));
+            }
+            assertThat(recording.reads()).hasSize(2);
+        }
+        // opened reading the footer: the tail read (64 KiB, this whole small file) holds the
+        // footer and the indexes
+        try (TestingRecordingInputFile recording =
+                        new TestingRecordingInputFile(
+                                new ByteArrayInputFile("f", bytes), RangeReadPolicy.REMOTE);
+                ParquetReader reader = ParquetReader.open(recording, ReadOptions.defaults())) {
+            assertThat(recording.reads()).hasSize(1);
+            assertThat(recording.reads().get(0)).containsExactly(0, bytes.length);
+            for (int g = 0; g < 2; g++) {
+                RowGroupPageIndexes indexes = reader.readPageIndexes(g, reader.schema());
+                RowGroupPageIndexes expected = fromFile.get(g);
+                for (int leaf = 0; leaf < 3; leaf++) {
+                    LeafPageIndex found = indexes.leaf(leaf).orElseThrow();
+                    LeafPageIndex read = expected.leaf(leaf).orElseThrow();
+                    assertThat(found.failures()).isEmpty();
+                    assertThat(found.offsetIndex().orElseThrow().pages())
+                            .isEqualTo(read.offsetIndex().orElseThrow().pages());
+                    ColumnIndexView columns = found.columnIndex().orElseThrow();
+                    ColumnIndexView readColumns = read.columnIndex().orElseThrow();
+                    assertThat(columns.pageCount()).isEqualTo(10);
+                    for (int p = 0; p < columns.pageCount(); p++) {
+                        assertThat(columns.minBytes(p)).isEqualTo(readColumns.minBytes(p));
+                        assertThat(columns.maxBytes(p)).isEqualTo(readColumns.maxBytes(p));
+                    }
+                    assertThat(found.trusted().orElseThrow().firstRow(3)).isEqualTo(150);
+                }
+            }
+            assertThat(recording.reads()).as("no read after the footer's").hasSize(1);
         }
     }
 
@@ -210,7 +261,8 @@ class ParquetReaderPageIndexesTest {
         try (TestingRecordingInputFile recording =
                         new TestingRecordingInputFile(new ByteArrayInputFile("f", bytes));
                 ParquetReader reader =
-                        ParquetReader.open(recording, ReadOptions.builder().batchSize(7).build())) {
+                        recording.openWithFooterReadBefore(
+                                ReadOptions.builder().batchSize(7).build())) {
             ReadSchema projection = reader.schema();
             List<List<Object>> all = read(reader, 0, projection, RowSelection.all(500), null);
             RowGroupPageIndexes indexes = reader.readPageIndexes(0, projection);
@@ -342,7 +394,7 @@ class ParquetReaderPageIndexesTest {
         byte[] bytes = file(tinyPages());
         try (TestingRecordingInputFile recording =
                         new TestingRecordingInputFile(new ByteArrayInputFile("f", bytes));
-                ParquetReader reader = ParquetReader.open(recording, ReadOptions.defaults())) {
+                ParquetReader reader = recording.openWithFooterReadBefore(ReadOptions.defaults())) {
             PageIndexSource source = reader.pageIndexSource(List.of(0, 2));
             recording.forget();
             RowGroupPageIndexes first = source.pageIndexes(1).orElseThrow();

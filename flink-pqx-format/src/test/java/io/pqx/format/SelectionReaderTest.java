@@ -40,7 +40,7 @@ class SelectionReaderTest {
         Path file = TestingParquetFiles.data("alltypes_tiny_pages.parquet");
         RowSelection selection = RowSelection.of(new long[] {100, 4000}, new long[] {140, 4010});
         try (TestingRecordingInputFile recording = new TestingRecordingInputFile(open(file));
-                ParquetReader reader = ParquetReader.open(recording, ReadOptions.defaults())) {
+                ParquetReader reader = recording.openWithFooterReadBefore(ReadOptions.defaults())) {
             List<long[]> skippedPages = new ArrayList<>();
             long neededBytes = 0;
             for (int leaf = 0; leaf < reader.schema().leaves().size(); leaf++) {

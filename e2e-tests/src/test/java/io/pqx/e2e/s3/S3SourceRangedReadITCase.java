@@ -64,7 +64,7 @@ class S3SourceRangedReadITCase {
 
     static final long TO = FROM + ROWS / 100;
 
-    static final int MAX_PRUNED_REQUESTS = 12;
+    static final int MAX_PRUNED_REQUESTS = 10;
 
     /** The store answers like a remote one: 20 ms to first byte, 100 MB/s per GET. */
     static final Duration FIRST_BYTE = Duration.ofMillis(20);

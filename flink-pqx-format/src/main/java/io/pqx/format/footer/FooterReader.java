@@ -2,38 +2,81 @@ package io.pqx.format.footer;
 
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
+import io.pqx.format.io.ConcurrentReads;
 import io.pqx.format.io.InputFile;
+import io.pqx.format.io.RangeReadPolicy;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.HexFormat;
+import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.Util;
 
 /**
- * Reads and validates the footer of a Parquet file with bounded memory.
+ * Reads and validates the footer of a Parquet file with bounded memory, in as few round trips as
+ * the file allows.
  *
- * <p>One ranged read fetches the last {@code min(fileLength, 64 KiB)} bytes, which hold the whole
- * footer of most files; only a longer footer costs a second read of exactly its length, and only
- * after its length was checked against the file and {@code maxFooterBytes}. A file larger than the
- * tail costs one more 4-byte read to check the head magic. Nothing is allocated from an unchecked
- * length: Thrift decoding is capped at the footer's own length.
+ * <p>One ranged read fetches the file's tail speculatively: the last {@code min(fileLength, hint)}
+ * bytes ({@link #tailReadBytes}). The hint is {@value #TAIL_READ_BYTES} bytes for a file read one
+ * read after another (a local disk). For one whose {@link InputFile#rangeReadPolicy()} allows
+ * concurrent reads (an object store, where a request costs a round trip of tens of milliseconds) it
+ * is 1/512 of the file, at least {@value #TAIL_READ_BYTES} bytes and at most {@value
+ * #REMOTE_TAIL_READ_BYTES}: footer and page indexes grow with the file's chunks and pages (about 40
+ * bytes per page and column in the page index, a few hundred per column chunk in the footer), so
+ * 0.2% of the file holds them for pages of tens of KiB and more, while what is read in vain stays a
+ * small share of the file (a 1% query must not fetch much more than 1%). The 8-byte tail and the
+ * footer of nearly every file arrive in that one read; only a longer footer costs a second read, of
+ * just its bytes not yet read, after its length was checked against the file and {@code
+ * maxFooterBytes}. The head magic is checked from the tail's bytes when they cover the whole file;
+ * otherwise its 4 bytes are read next to the tail read (concurrently on a remote file, so it costs
+ * a request but no round trip). Nothing is allocated from an unchecked length: Thrift decoding is
+ * capped at the footer's own length.
+ *
+ * <p>{@link #readWithTail} also hands back the tail's bytes, so that a reader can serve later reads
+ * that fall into them (the page indexes and bloom filters that writers put just before the footer)
+ * without asking the file again.
  *
  * <p>Errors: a malformed file gets a {@link CorruptFileException} "Cannot read footer: ... (file)";
  * an encrypted one an {@link io.pqx.format.error.UnsupportedFileException}. The schema and every
  * row group are then checked by {@link FileMetadata#fromThrift}'s rules.
  *
  * <p>Called by the reader and the source's planner, on any thread; stateless (the {@link InputFile}
- * is used by one thread at a time).
+ * is used by one thread at a time, apart from the concurrent reads its policy allows).
  */
 @Internal
 public final class FooterReader {
-    /** Bytes fetched from the end of the file in the first read. */
+    /** Bytes fetched from the end of a file read one read after another, in the first read. */
     static final int TAIL_READ_BYTES = 64 * 1024;
+
+    /**
+     * Bytes fetched from the end of a remote file (concurrent reads allowed), in the first read.
+     */
+    static final int REMOTE_TAIL_READ_BYTES = 1024 * 1024;
 
     private static final String WHAT = FooterValidator.WHAT;
 
     private FooterReader() {}
+
+    /**
+     * A footer and the bytes at the end of the file read to find it.
+     *
+     * @param metadata the validated footer
+     * @param tailStart where {@code tail} starts in the file
+     * @param tail the file's bytes {@code [tailStart, fileLength)}; do not modify
+     */
+    public record Tail(FileMetadata metadata, long tailStart, byte[] tail) {}
+
+    /**
+     * The speculative tail read's length for a file of {@code fileLength} bytes read under {@code
+     * policy} (before capping at the file's length).
+     */
+    public static int tailReadBytes(RangeReadPolicy policy, long fileLength) {
+        if (policy.concurrency() <= 1) {
+            return TAIL_READ_BYTES;
+        }
+        return (int) Math.max(TAIL_READ_BYTES, Math.min(REMOTE_TAIL_READ_BYTES, fileLength >>> 9));
+    }
 
     /**
      * Reads, decodes and validates the footer of {@code file}.
@@ -41,6 +84,16 @@ public final class FooterReader {
      * @param maxFooterBytes the longest footer accepted; longer ones are rejected before reading
      */
     public static FileMetadata read(InputFile file, long maxFooterBytes) throws IOException {
+        return readWithTail(file, maxFooterBytes).metadata();
+    }
+
+    /**
+     * Reads, decodes and validates the footer of {@code file}, as {@link #read}, and hands back the
+     * bytes of the file's tail read on the way.
+     *
+     * @param maxFooterBytes the longest footer accepted; longer ones are rejected before reading
+     */
+    public static Tail readWithTail(InputFile file, long maxFooterBytes) throws IOException {
         FileContext ctx = FileContext.of(file.location());
         long fileLength = file.length();
         if (fileLength < ParquetMagic.MIN_FILE_LENGTH) {
@@ -52,23 +105,42 @@ public final class FooterReader {
                             + ParquetMagic.MIN_FILE_LENGTH
                             + " bytes)");
         }
-        int tailLength = (int) Math.min(fileLength, TAIL_READ_BYTES);
-        byte[] tail = file.readFully(fileLength - tailLength, tailLength);
+        RangeReadPolicy policy = file.rangeReadPolicy();
+        int tailLength = (int) Math.min(fileLength, tailReadBytes(policy, fileLength));
+        long tailStart = fileLength - tailLength;
+        byte[] tail = new byte[tailLength];
+        byte[] head = tailLength == fileLength ? tail : new byte[4];
+        if (head == tail) {
+            file.readFully(tailStart, tail, 0, tailLength);
+        } else {
+            // the head magic's 4 bytes next to the tail: side by side where the file allows
+            // concurrent reads (a request, no round trip of its own), else one after the other
+            ConcurrentReads.run(
+                    List.of(
+                            () -> file.readFully(tailStart, tail, 0, tailLength),
+                            () -> file.readFully(0, head, 0, 4)),
+                    policy.concurrency());
+        }
         checkTailMagic(tail, ctx);
         long footerLength = Integer.toUnsignedLong(littleEndianInt(tail, tailLength - 8));
         checkFooterLength(footerLength, fileLength, maxFooterBytes, ctx);
         long footerStart = fileLength - ParquetMagic.TAIL_LENGTH - footerLength;
-        checkHeadMagic(file, fileLength, tail, ctx);
+        checkHeadMagic(head, ctx);
 
         FileMetaData footer;
-        if (footerLength + ParquetMagic.TAIL_LENGTH <= tailLength) {
-            int offset = (int) (tailLength - ParquetMagic.TAIL_LENGTH - footerLength);
-            footer = decode(tail, offset, (int) footerLength, ctx);
+        if (footerStart >= tailStart) {
+            footer = decode(tail, (int) (footerStart - tailStart), (int) footerLength, ctx);
         } else {
-            byte[] bytes = file.readFully(footerStart, (int) footerLength);
+            // a footer longer than the tail read: only its bytes before the tail are missing
+            byte[] bytes = new byte[(int) footerLength];
+            int missing = (int) (tailStart - footerStart);
+            file.readFully(footerStart, bytes, 0, missing);
+            System.arraycopy(tail, 0, bytes, missing, (int) footerLength - missing);
             footer = decode(bytes, 0, bytes.length, ctx);
         }
-        return FooterValidator.validate(footer, file.location(), footerStart, fileLength);
+        FileMetadata metadata =
+                FooterValidator.validate(footer, file.location(), footerStart, fileLength);
+        return new Tail(metadata, tailStart, tail);
     }
 
     private static void checkTailMagic(byte[] tail, FileContext ctx) throws IOException {
@@ -113,9 +185,7 @@ public final class FooterReader {
         }
     }
 
-    private static void checkHeadMagic(
-            InputFile file, long fileLength, byte[] tail, FileContext ctx) throws IOException {
-        byte[] head = tail.length == fileLength ? tail : file.readFully(0, 4);
+    private static void checkHeadMagic(byte[] head, FileContext ctx) throws IOException {
         if (!ParquetMagic.matches(ParquetMagic.MAGIC, head, 0)) {
             throw ctx.corrupt(
                     WHAT,

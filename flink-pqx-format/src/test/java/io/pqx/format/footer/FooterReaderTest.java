@@ -8,8 +8,11 @@ import io.pqx.format.TestingRecordingInputFile;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.io.ByteArrayInputFile;
+import io.pqx.format.io.InputFile;
+import io.pqx.format.io.RangeReadPolicy;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.parquet.format.AesGcmV1;
@@ -393,7 +396,173 @@ class FooterReaderTest {
         FileMetadata metadata = FooterReader.read(file, MAX);
         assertThat(metadata.keyValueMetadata().get("big")).hasSize(100_000);
         assertThat(file.reads()).hasSize(3);
-        assertThat(file.reads().get(2)).containsExactly(footerStart, bytes.length - 8);
+        // only the footer's bytes the tail read did not bring
+        assertThat(file.reads().get(2)).containsExactly(footerStart, bytes.length - 65536);
+    }
+
+    private static TestingRecordingInputFile remote(byte[] bytes) {
+        return new TestingRecordingInputFile(
+                new ByteArrayInputFile(NAME, bytes), RangeReadPolicy.REMOTE);
+    }
+
+    private static FileMetaData paddedFooter(int padding) throws IOException {
+        FileMetaData footer = TestingFooters.footer(FILE);
+        footer.addToKey_value_metadata(new KeyValue("big").setValue("x".repeat(padding)));
+        return footer;
+    }
+
+    /** Footer bytes as written after the data: Thrift, length, magic. */
+    private static byte[] footerBytes(FileMetaData footer) throws IOException {
+        byte[] whole = TestingFooters.withFooter(FILE, footer);
+        return Arrays.copyOfRange(whole, FILE.length, whole.length);
+    }
+
+    /**
+     * A remote file of {@code length} bytes, too large for an array: {@code head} at its start,
+     * {@code tail} at its end, zeros between.
+     */
+    private static TestingRecordingInputFile sparseRemote(long length, byte[] head, byte[] tail) {
+        InputFile file =
+                new InputFile() {
+                    @Override
+                    public String location() {
+                        return NAME;
+                    }
+
+                    @Override
+                    public long length() {
+                        return length;
+                    }
+
+                    @Override
+                    public void readFully(long position, byte[] buffer, int offset, int len)
+                            throws IOException {
+                        if (position < 0 || len < 0 || position > length - len) {
+                            throw new IOException("outside the file: " + position + "+" + len);
+                        }
+                        long tailStart = length - tail.length;
+                        for (int i = 0; i < len; i++) {
+                            long at = position + i;
+                            buffer[offset + i] =
+                                    at < head.length
+                                            ? head[(int) at]
+                                            : at >= tailStart ? tail[(int) (at - tailStart)] : 0;
+                        }
+                    }
+
+                    @Override
+                    public void close() {}
+                };
+        return new TestingRecordingInputFile(file, RangeReadPolicy.REMOTE);
+    }
+
+    private static List<List<Long>> sortedReads(TestingRecordingInputFile file) {
+        return file.reads().stream()
+                .map(r -> List.of(r[0], r[1]))
+                .sorted(Comparator.comparing((List<Long> r) -> r.get(0)))
+                .toList();
+    }
+
+    /** 100 MB: a remote hint of 1/512 of the file, 195,312 bytes. */
+    private static final long HUNDRED_MB = 100_000_000L;
+
+    private static final long HUNDRED_MB_HINT = HUNDRED_MB / 512;
+
+    @Test
+    void theTailReadIs64KiBLocallyAndAShareOfARemoteFileBetween64KiBAnd1MiB() {
+        assertThat(FooterReader.tailReadBytes(RangeReadPolicy.SEQUENTIAL, 2_000_000_000L))
+                .isEqualTo(65536);
+        assertThat(FooterReader.tailReadBytes(RangeReadPolicy.REMOTE, 3_000_000L)).isEqualTo(65536);
+        assertThat(FooterReader.tailReadBytes(RangeReadPolicy.REMOTE, HUNDRED_MB))
+                .isEqualTo((int) HUNDRED_MB_HINT);
+        assertThat(FooterReader.tailReadBytes(RangeReadPolicy.REMOTE, 2_000_000_000L))
+                .isEqualTo(1 << 20);
+    }
+
+    @Test
+    void aRemoteFileReadsAFooterSmallerThanItsHintInOneRequestWithTheHeadMagicBeside()
+            throws IOException {
+        // a footer of 150 KB: longer than a local file's hint, shorter than this remote file's
+        byte[] tail = footerBytes(paddedFooter(150_000));
+        TestingRecordingInputFile file = sparseRemote(HUNDRED_MB, FILE, tail);
+        FooterReader.Tail read = FooterReader.readWithTail(file, MAX);
+        assertThat(read.metadata().keyValueMetadata().get("big")).hasSize(150_000);
+        assertThat(sortedReads(file))
+                .containsExactly(
+                        List.of(0L, 4L), List.of(HUNDRED_MB - HUNDRED_MB_HINT, HUNDRED_MB));
+        assertThat(read.tailStart()).isEqualTo(HUNDRED_MB - HUNDRED_MB_HINT);
+        assertThat(read.tail()).hasSize((int) HUNDRED_MB_HINT);
+        assertThat(
+                        Arrays.copyOfRange(
+                                read.tail(), read.tail().length - tail.length, read.tail().length))
+                .isEqualTo(tail);
+    }
+
+    @Test
+    void aRemoteFileReadsAFooterLongerThanItsHintWithOneMoreRequest() throws IOException {
+        byte[] tail = footerBytes(paddedFooter(300_000));
+        long footerStart = HUNDRED_MB - tail.length;
+        TestingRecordingInputFile file = sparseRemote(HUNDRED_MB, FILE, tail);
+        FileMetadata metadata = FooterReader.read(file, MAX);
+        assertThat(metadata.keyValueMetadata().get("big")).hasSize(300_000);
+        assertThat(sortedReads(file))
+                .containsExactly(
+                        List.of(0L, 4L),
+                        List.of(footerStart, HUNDRED_MB - HUNDRED_MB_HINT),
+                        List.of(HUNDRED_MB - HUNDRED_MB_HINT, HUNDRED_MB));
+    }
+
+    @Test
+    void aLargeRemoteFileReadsAFooterOfAlmost1MiBInOneRequest() throws IOException {
+        long length = 2_000_000_000L;
+        byte[] tail = footerBytes(paddedFooter(900_000));
+        TestingRecordingInputFile file = sparseRemote(length, FILE, tail);
+        FileMetadata metadata = FooterReader.read(file, 4L << 20);
+        assertThat(metadata.keyValueMetadata().get("big")).hasSize(900_000);
+        assertThat(sortedReads(file))
+                .containsExactly(List.of(0L, 4L), List.of(length - (1 << 20), length));
+    }
+
+    @Test
+    void aRemoteFileWithALyingFooterLengthIsRefusedWithoutReadingIt() throws IOException {
+        byte[] tail = footerBytes(paddedFooter(10));
+        tail = withInt(tail, tail.length - 8, 2_500_000);
+        TestingRecordingInputFile file = sparseRemote(HUNDRED_MB, FILE, tail);
+        assertThatThrownBy(() -> FooterReader.read(file, MAX))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage(
+                        "Cannot read footer: the footer length 2500000 exceeds the maximum footer"
+                                + " size of "
+                                + MAX
+                                + " bytes (t.parquet)");
+        assertThat(sortedReads(file))
+                .containsExactly(
+                        List.of(0L, 4L), List.of(HUNDRED_MB - HUNDRED_MB_HINT, HUNDRED_MB));
+    }
+
+    @Test
+    void aRemoteFileWithoutHeadMagicIsRefused() throws IOException {
+        byte[] head = FILE.clone();
+        head[0] = 'X';
+        TestingRecordingInputFile file =
+                sparseRemote(HUNDRED_MB, head, footerBytes(paddedFooter(10)));
+        assertThatThrownBy(() -> FooterReader.read(file, MAX))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage(
+                        "Cannot read footer: the file does not start with the magic PAR1 (first 4"
+                                + " bytes: 58 41 52 31) (t.parquet)");
+    }
+
+    @Test
+    void aSmallRemoteFileIsReadWholeInOneRequest() throws IOException {
+        TestingRecordingInputFile file = remote(FILE);
+        assertThat(FooterReader.read(file, MAX).numRows()).isEqualTo(8);
+        assertThat(sortedReads(file)).containsExactly(List.of(0L, (long) FILE.length));
+        byte[] headless = FILE.clone();
+        headless[1] = 'X';
+        assertThatThrownBy(() -> FooterReader.read(remote(headless), MAX))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessageContaining("does not start with the magic PAR1");
     }
 
     @Test

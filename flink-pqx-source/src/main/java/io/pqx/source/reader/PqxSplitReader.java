@@ -6,6 +6,7 @@ import io.pqx.format.ParquetFooter;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ParquetScan;
 import io.pqx.format.error.FileContext;
+import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.io.CountingInputFile;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
@@ -36,24 +37,27 @@ import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
-import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.Path;
 
 /**
- * Reads splits one after another on the fetcher thread: opens the split's file, checks it is the
- * file that was planned (same length), maps its schema to the requested one ({@link FileReadPlan}),
- * then decodes row group after row group from the split's position (the first row group from its
- * next row, through a {@link RowSelection}) and hands out one batch per fetch, each row with the
- * position the format gives it ({@link ParquetBatch#rowPosition}). Before touching the batch
- * iterator again it waits until the previous batch was emitted ({@link BatchGate}), or, decoding
- * ahead into the format's two alternating buffers, until the batch before the previous one was. A
- * decoding error fails the fetch with the format's exception, which names file, row group and
- * column.
+ * Reads splits one after another on the fetcher thread: opens the split's file at the length it was
+ * planned with (no status request: on an object store that is a round trip), refuses it when it is
+ * no longer the file that was planned (a length changed since shows when its footer is read at the
+ * planned length: the file's status is asked only then, to say so), maps its schema to the
+ * requested one ({@link FileReadPlan}), then decodes row group after row group from the split's
+ * position (the first row group from its next row, through a {@link RowSelection}) and hands out
+ * one batch per fetch, each row with the position the format gives it ({@link
+ * ParquetBatch#rowPosition}). Before touching the batch iterator again it waits until the previous
+ * batch was emitted ({@link BatchGate}), or, decoding ahead into the format's two alternating
+ * buffers, until the batch before the previous one was. A decoding error fails the fetch with the
+ * format's exception, which names file, row group and column.
  *
  * <p>Footers: the reader keeps the footers of the files it opened ({@link FooterCache}, keyed by
  * path, length and modification time as planned), so the next split of a file it read before opens
- * with no footer read; a footer is used only when the file's length and modification time are still
- * those the split was planned with.
+ * with no footer read; a footer is used only for a split planned with the length and modification
+ * time the footer was read under (a file rewritten before its split was planned carries a new
+ * modification time, and gets its footer read afresh). A file rewritten in place with the same
+ * length after its split was planned is not detected before its pages are read.
  *
  * <p>Predicate: a row group not known to match fully is read by the format's filtered scan ({@link
  * ParquetScan}, over {@link ParquetReader#scanRowGroup}) with the predicate as its row filter
@@ -172,36 +176,25 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
 
     private void open(RowGroupSplit s) throws IOException {
         Path path = new Path(s.path());
-        FileStatus status = path.getFileSystem().getFileStatus(path);
-        if (status.getLen() != s.fileLength()) {
-            throw FileContext.of(s.path())
-                    .unsupported(
-                            "Cannot read split " + s.splitId(),
-                            "the file has "
-                                    + status.getLen()
-                                    + " bytes, but had "
-                                    + s.fileLength()
-                                    + " when it was planned: it was changed after discovery");
-        }
+        // The split knows its file's length: no status request (a round trip on an object store).
         InputFile counted =
                 new CountingInputFile(
-                        FlinkInputFile.open(path, status.getLen()), metrics::bytesRead);
+                        FlinkInputFile.open(path, s.fileLength()), metrics::bytesRead);
         ReadAheadInputFile readAhead =
                 settings.decoding().readAheadBytes() > 0
                                 && counted.rangeReadPolicy().concurrency() > 1
                         ? new ReadAheadInputFile(counted, settings.decoding().readAheadBytes())
                         : null;
         InputFile file = readAhead != null ? readAhead : counted;
-        Optional<ParquetFooter> known =
-                status.getModificationTime() == s.modificationTime()
-                        ? footers.get(s.path(), s.fileLength(), s.modificationTime())
-                        : Optional.empty();
+        // Keyed as planned: a split planned after the file was rewritten carries the new
+        // modification time, and does not meet the footer cached for the old one.
+        Optional<ParquetFooter> known = footers.get(s.path(), s.fileLength(), s.modificationTime());
         if (known.isPresent()) {
             reader = ParquetReader.open(file, known.get(), readOptions);
         } else {
-            reader = ParquetReader.open(file, readOptions);
+            reader = openReadingFooter(file, path, s);
             footersRead++;
-            footers.put(s.path(), s.fileLength(), status.getModificationTime(), reader.footer());
+            footers.put(s.path(), s.fileLength(), s.modificationTime(), reader.footer());
         }
         try {
             int groups = reader.metadata().rowGroups().size();
@@ -249,6 +242,42 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
             throw e;
         }
         batches = scan(s);
+    }
+
+    /**
+     * Opens {@code file} (read at the planned length) reading its footer. A file changed since
+     * planning shows there: its tail at the planned length is no footer, or lies beyond its end.
+     * Only then is the file's status asked, to refuse a file whose length changed with the words
+     * that say so; any other failure is thrown as it was.
+     */
+    private ParquetReader openReadingFooter(InputFile file, Path path, RowGroupSplit s)
+            throws IOException {
+        try {
+            return ParquetReader.open(file, readOptions);
+        } catch (IOException e) {
+            long length;
+            try {
+                length = path.getFileSystem().getFileStatus(path).getLen();
+            } catch (IOException | RuntimeException statusFailure) {
+                e.addSuppressed(statusFailure);
+                throw e;
+            }
+            if (length != s.fileLength()) {
+                UnsupportedFileException changed =
+                        FileContext.of(s.path())
+                                .unsupported(
+                                        "Cannot read split " + s.splitId(),
+                                        "the file has "
+                                                + length
+                                                + " bytes, but had "
+                                                + s.fileLength()
+                                                + " when it was planned: it was changed after"
+                                                + " discovery");
+                changed.addSuppressed(e);
+                throw changed;
+            }
+            throw e;
+        }
     }
 
     /**

@@ -407,6 +407,33 @@ class PqxSplitReaderTest {
     }
 
     @Test
+    void opensTheSplitsFileAtItsPlannedLengthWithoutAskingItsStatus() throws Exception {
+        Path f = TestingSourceFiles.writeOrders(dir.resolve("status.parquet"), 0, 200, 100);
+        RowGroupSplit split =
+                RowGroupSplit.of(
+                        StatusCountingFileSystem.uri(f),
+                        Files.size(f),
+                        Files.getLastModifiedTime(f).toMillis(),
+                        Map.of(),
+                        0,
+                        1);
+        List<Emitted> rows = readAll(settings(TestingSourceFiles.ORDERS), split, r -> "");
+        assertThat(rows).hasSize(200);
+        assertThat(StatusCountingFileSystem.statusCalls(f)).isZero();
+    }
+
+    @Test
+    void aFileShortenedAfterPlanningIsRefused() throws Exception {
+        Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 20, 100);
+        RowGroupSplit planned = split(f, Map.of(), 0, 0);
+        Files.delete(f);
+        TestingSourceFiles.writeOrders(f, 0, 10, 100);
+        assertThatThrownBy(() -> readAll(settings(TestingSourceFiles.ORDERS), planned, r -> ""))
+                .hasMessageContaining("changed after discovery")
+                .hasMessageContaining("a.parquet");
+    }
+
+    @Test
     void aFileChangedAfterPlanningIsRefused() throws Exception {
         Path f = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 10, 100);
         RowGroupSplit planned = split(f, Map.of(), 0, 0);
