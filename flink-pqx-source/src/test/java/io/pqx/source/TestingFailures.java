@@ -97,8 +97,10 @@ public final class TestingFailures implements MapFunction<RowData, RowData>, Che
         }
         if (waiting) {
             // a failure is due, once a newer checkpoint completes: slow down until then (the task
-            // thread returns between rows, so the checkpoint's barriers still pass)
-            Thread.sleep(2);
+            // thread returns between rows, so the checkpoint's barriers still pass). 10 ms a row:
+            // a failure due among the last hundred rows of a read must still see a checkpoint
+            // complete (after the minimum pause between checkpoints) before the rows run out.
+            Thread.sleep(10);
         }
         return row;
     }
