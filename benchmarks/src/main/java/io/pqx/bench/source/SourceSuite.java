@@ -19,7 +19,6 @@ import io.pqx.tools.metrics.PqxCounters;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -32,7 +31,6 @@ import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.formats.parquet.ParquetColumnarRowInputFormat;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.table.data.RowData;
 
 /**
@@ -396,7 +394,13 @@ public final class SourceSuite implements BenchmarkSuite {
             reportPageFloor(query, tableRows, file, threadCpu, report);
         }
         if (query.filters() && !query.lateMaterialization()) {
-            reportJobFloor(jobs, query, tableRows, wall, args, report);
+            JobFloor.report(
+                    jobs,
+                    query.name(),
+                    tableRows / wall.get(Contender.PQX).median(),
+                    tableRows / wall.get(Contender.FLINK).median(),
+                    args,
+                    report);
         }
         if (!query.filters()) {
             // DuckDB does not check page CRCs; pqx does by default (source.verify-checksums)
@@ -456,44 +460,6 @@ public final class SourceSuite implements BenchmarkSuite {
             }
         }
         PageFloorLine.report(query.name(), file, columns, tableRows, readers, report);
-    }
-
-    /**
-     * How long a job that does nothing takes on the same MiniCluster (one row through a discarding
-     * sink), against the query's jobs: the share of their time no source can save.
-     */
-    private static void reportJobFloor(
-            MiniClusterJobs jobs,
-            SourceQuery query,
-            long tableRows,
-            Map<Contender, Throughput> wall,
-            BenchmarkArgs args,
-            BenchmarkReport report)
-            throws Exception {
-        List<Long> runs = new ArrayList<>();
-        for (int round = 0; round < args.warmups() + args.rounds(); round++) {
-            long t0 = System.nanoTime();
-            jobs.run(
-                    query.name() + " empty_job",
-                    env -> env.fromSequence(1, 1).sinkTo(new DiscardingSink<>()));
-            if (round >= args.warmups()) {
-                runs.add(System.nanoTime() - t0);
-            }
-        }
-        Collections.sort(runs);
-        double empty = runs.get(runs.size() / 2) / 1e9;
-        double pqx = tableRows / wall.get(Contender.PQX).median();
-        double flink = tableRows / wall.get(Contender.FLINK).median();
-        report.floor(
-                "job_floor %s empty_job=%.3fs pqx=%.3fs flink=%.3fs ratio=%.2f"
-                        + " ratio_above_floor=%.2f ratio_at_most=%.2f (flink / empty_job)",
-                query.name(),
-                empty,
-                pqx,
-                flink,
-                flink / pqx,
-                (flink - empty) / Math.max(1e-6, pqx - empty),
-                flink / empty);
     }
 
     /** The reader a reader contender runs on this thread. */
