@@ -319,6 +319,13 @@ class FilterPushDownDifferentialITCase {
                         "d NOT IN (0.0)",
                         "d < 0",
                         "d >= -0.0",
+                        // the planner rewrites d's two ranges alone into d = 0, FALSE for -0.0,
+                        // but keeps them ranges beside a conjunct on another column (seed
+                        // 30524195748784, clause 66)
+                        "d BETWEEN 0 AND 0.0",
+                        "(de IS NOT NULL) AND (d BETWEEN 0 AND 0.0)",
+                        "((d <> d) AND ((-129 <= i) OR ('B' > s))) OR (((de IS NOT NULL) AND"
+                                + " (d BETWEEN 0 AND 0.0)) AND (tm > TIME '10:20:20'))",
                         "d > 1e308",
                         "d = CAST('NaN' AS DOUBLE)",
                         "r.z.w = 0 OR r.z.w IS NULL",
@@ -399,6 +406,9 @@ class FilterPushDownDifferentialITCase {
         // the data holds the values these conditions are about
         assertThat(rowsOf(outcome, quirks, "d = 0")).anyMatch(r -> r.contains("-0.0"));
         assertThat(rowsOf(outcome, quirks, "d <> d")).isEmpty();
+        assertThat(rowsOf(outcome, quirks, "(de IS NOT NULL) AND (d BETWEEN 0 AND 0.0)"))
+                .as("rows whose d (the sixth field, after numbers only) is -0.0")
+                .anyMatch(r -> r.split(", ")[5].equals("-0.0"));
         assertThat(rowsOf(outcome, quirks, "i IN (18.5)")).isNotEmpty();
         assertThat(rowsOf(outcome, quirks, "r.y = 'a '")).isNotEmpty();
         assertThat(rowsOf(outcome, quirks, "s = '\uFFFD' AND i > 3")).isNotEmpty();

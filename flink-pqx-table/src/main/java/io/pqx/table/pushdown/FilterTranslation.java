@@ -26,6 +26,13 @@ import org.apache.flink.table.types.logical.RowType;
  * <p>When the string literals of the conjuncts are not ordered alike by Flink's planner and its run
  * time ({@link StringLiteralOrder}), every conjunct with a string literal remains and prunes
  * nothing: Flink's answer to it is whatever its planner's rewriting makes it, not the SQL's.
+ *
+ * <p>When any conjunct remains, every conjunct remains: Flink then evaluates after the scan the
+ * very condition it would have evaluated without push-down, and pqx's accepted conjuncts only
+ * filter and prune ahead of it. Handing Flink a part of the condition would let its planner rewrite
+ * that part alone into a form its run time evaluates otherwise: {@code d >= 0 AND d <= 0.0} on a
+ * DOUBLE becomes {@code d = 0}, which Flink 2.3 holds FALSE for -0.0, while the same two conjuncts
+ * beside a third on another column stay ranges that hold TRUE for it.
  */
 @Internal
 public final class FilterTranslation {
@@ -85,7 +92,7 @@ public final class FilterTranslation {
         }
         return new FilterTranslation(
                 accepted,
-                remaining,
+                remaining.isEmpty() ? remaining : conjuncts,
                 pushed,
                 exact.isEmpty() ? null : Predicates.and(exact),
                 weak.isEmpty() ? null : Predicates.and(weak));
@@ -118,7 +125,11 @@ public final class FilterTranslation {
         return pushed;
     }
 
-    /** The conjuncts Flink must still evaluate, in their given order. */
+    /**
+     * The conjuncts Flink must still evaluate, in their given order: none, when pqx evaluates every
+     * one; else all of them (accepted ones included), so that Flink's answer is the one it gives
+     * without push-down.
+     */
     public List<ResolvedExpression> remaining() {
         return remaining;
     }

@@ -414,7 +414,8 @@ class FilterTranslationTest {
         ResolvedExpression c = call(BuiltInFunctionDefinitions.IS_NULL, ref("s"));
         FilterTranslation t = translate(a, b, c);
         assertThat(t.accepted()).containsExactly(a, c);
-        assertThat(t.remaining()).containsExactly(b);
+        // one conjunct remains, so all do: Flink evaluates the condition it would without pqx
+        assertThat(t.remaining()).containsExactly(a, b, c);
         assertThat(t.exact())
                 .contains(Predicates.and(Predicates.equal("i", 1L), Predicates.isNull("s")));
         assertThat(t.pruneOnly()).contains(Predicates.equal("d", 1.0));
@@ -431,9 +432,37 @@ class FilterTranslationTest {
                         call(BuiltInFunctionDefinitions.UPPER, ref("s")),
                         lit("A", DataTypes.STRING()));
         FilterTranslation t = translate(a, upper);
-        assertThat(t.remaining()).containsExactly(upper);
+        assertThat(t.accepted()).containsExactly(a);
+        assertThat(t.remaining()).containsExactly(a, upper);
         assertThat(t.pruneOnly()).isEmpty();
         assertThat(t.pushed()).containsExactly(a);
+    }
+
+    @Test
+    void whenAnyConjunctRemainsFlinkIsHandedTheWholeConditionNotAPartItWouldRewriteAlone() {
+        // Flink's planner turns the remaining d >= 0 AND d <= 0.0 alone into d = 0, FALSE for
+        // -0.0 in its run time; beside de IS NOT NULL it keeps the ranges, TRUE for -0.0
+        ResolvedExpression low =
+                call(
+                        BuiltInFunctionDefinitions.GREATER_THAN_OR_EQUAL,
+                        ref("d"),
+                        lit(0.0, DataTypes.DOUBLE()));
+        ResolvedExpression high =
+                call(
+                        BuiltInFunctionDefinitions.LESS_THAN_OR_EQUAL,
+                        ref("d"),
+                        lit(0.0, DataTypes.DOUBLE()));
+        ResolvedExpression known = call(BuiltInFunctionDefinitions.IS_NOT_NULL, ref("i"));
+        FilterTranslation t = translate(low, high, known);
+        assertThat(t.accepted()).containsExactly(known);
+        assertThat(t.remaining()).containsExactly(low, high, known);
+        assertThat(t.exact()).contains(Predicates.isNotNull("i"));
+        assertThat(t.pruneOnly()).isPresent();
+
+        // nothing remains when pqx evaluates every conjunct
+        FilterTranslation all = translate(known);
+        assertThat(all.remaining()).isEmpty();
+        assertThat(all.accepted()).containsExactly(known);
     }
 
     static final String REPLACEMENT = "\uFFFD";
@@ -462,7 +491,7 @@ class FilterTranslationTest {
         ResolvedExpression i = call(BuiltInFunctionDefinitions.EQUALS, ref("i"), lit(1));
         FilterTranslation both = translate(low, high, i);
         assertThat(both.accepted()).containsExactly(i);
-        assertThat(both.remaining()).containsExactly(low, high);
+        assertThat(both.remaining()).containsExactly(low, high, i);
         assertThat(both.pruneOnly()).isEmpty();
         assertThat(both.pushed()).containsExactly(i);
     }
