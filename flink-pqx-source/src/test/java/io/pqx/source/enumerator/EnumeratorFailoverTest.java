@@ -4,9 +4,15 @@ import static io.pqx.source.enumerator.FailoverSimulation.MINUTE;
 import static io.pqx.source.enumerator.FailoverSimulation.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.source.TestingSourceFiles;
+import io.pqx.source.split.RowGroupSplit;
+import io.pqx.source.split.TestingGoldenBytes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -282,6 +288,88 @@ class EnumeratorFailoverTest {
             sim.finish(true);
             sim.assertEveryRowGroupCommittedOnce("continuous, restored from the older checkpoint");
         }
+    }
+
+    @Test
+    void aVersionThreeStateRestoresIntoTheIncrementalEnumeratorAndEndsOnceItsSplitsAreOut()
+            throws IOException {
+        PqxEnumeratorState state =
+                PqxEnumeratorState.serializer()
+                        .deserialize(
+                                3,
+                                TestingGoldenBytes.read(
+                                        PqxEnumeratorStateSerializerTest.class,
+                                        "enumerator-state-v3-splits-v2.bin",
+                                        null));
+        assertThat(state.initialDiscoveryDone()).isTrue();
+        assertThat(state.unplannedFiles()).isEmpty();
+        try (FailoverSimulation sim = bounded(1, 1, 9)) {
+            sim.addFile(T0); // listed again by mistake, it would be read
+        }
+        TestingEnumeratorContext ctx = new TestingEnumeratorContext(2);
+        ctx.registerReader(0);
+        ctx.registerReader(1);
+        try (PqxSplitEnumerator e =
+                new PqxSplitEnumerator(
+                        ctx, FailoverSimulation.settings(dir, 0, HOUR, 1, 1, 1), state)) {
+            e.start();
+            ctx.runAsyncUntilIdle();
+            for (int round = 0; round < 3; round++) {
+                e.handleSplitRequest(0, null);
+                e.handleSplitRequest(1, null);
+                ctx.runAsyncUntilIdle();
+            }
+            assertThat(ctx.allAssigned())
+                    .containsExactlyInAnyOrderElementsOf(state.pendingSplits());
+            assertThat(ctx.noMoreSplits).containsExactly(0, 1);
+            PqxEnumeratorState after = e.snapshotState(1);
+            assertThat(after.pendingSplits()).isEmpty();
+            assertThat(after.unplannedFiles()).isEmpty();
+            assertThat(after.seenThreshold()).isEqualTo(state.seenThreshold());
+            assertThat(after.runtimeFilters()).isEqualTo(state.runtimeFilters());
+        }
+    }
+
+    @Test
+    void aCheckpointWhoseLastUnplannedFileLiesOutsideThePartitionDirectoriesRestores()
+            throws IOException {
+        // listed in name order: k=1/a, k=1/b, then z at the top, with no partition
+        TestingSourceFiles.writeOrders(dir.resolve("k=1/a.parquet"), 0, 20, 10);
+        TestingSourceFiles.writeOrders(dir.resolve("k=1/b.parquet"), 20, 40, 10);
+        TestingSourceFiles.writeOrders(dir.resolve("z.parquet"), 40, 60, 10);
+        EnumeratorSettings settings = FailoverSimulation.settings(dir, 0, HOUR, 1, 1, 100);
+        TestingEnumeratorContext ctx = new TestingEnumeratorContext(1);
+        ctx.registerReader(0);
+        List<RowGroupSplit> read = new ArrayList<>();
+        byte[] checkpoint;
+        try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx, settings, null)) {
+            e.start();
+            ctx.runAsync(); // the listing and k=1/a; k=1/b is planned next
+            e.handleSplitRequest(0, null);
+            PqxEnumeratorState state = e.snapshotState(1);
+            assertThat(state.unplannedFiles())
+                    .extracting(f -> f.partitions())
+                    .containsExactly(Map.of("k", "1"), Map.of());
+            checkpoint = PqxEnumeratorState.serializer().serialize(state);
+            read.addAll(ctx.allAssigned());
+        }
+        PqxEnumeratorState restored =
+                PqxEnumeratorState.serializer()
+                        .deserialize(PqxEnumeratorState.serializer().getVersion(), checkpoint);
+        TestingEnumeratorContext ctx2 = new TestingEnumeratorContext(1);
+        ctx2.registerReader(0);
+        try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx2, settings, restored)) {
+            e.start();
+            for (int i = 0; i < 10; i++) {
+                ctx2.runAsyncUntilIdle();
+                e.handleSplitRequest(0, null);
+            }
+            read.addAll(ctx2.allAssigned());
+            assertThat(ctx2.noMoreSplits).containsExactly(0);
+        }
+        assertThat(read).hasSize(6).doesNotHaveDuplicates();
+        assertThat(read.stream().map(s -> s.path().substring(s.path().lastIndexOf('/') + 1)))
+                .containsOnly("a.parquet", "b.parquet", "z.parquet");
     }
 
     /**

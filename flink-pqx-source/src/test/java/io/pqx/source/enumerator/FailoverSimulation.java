@@ -83,6 +83,9 @@ final class FailoverSimulation implements AutoCloseable {
     private final Random random;
     private final Map<String, Integer> rowGroupsByName = new HashMap<>();
 
+    /** The length and modification time of each file, as a reader checks them against a split. */
+    private final Map<String, long[]> factsByName = new HashMap<>();
+
     private TestingEnumeratorContext ctx;
     private PqxSplitEnumerator enumerator;
     private final Map<Integer, Reader> readers = new TreeMap<>();
@@ -145,6 +148,7 @@ final class FailoverSimulation implements AutoCloseable {
             Path p = dir.resolve(name);
             Files.copy(templates.resolve("t" + groups + ".parquet"), p);
             Files.setLastModifiedTime(p, FileTime.fromMillis(modificationTime));
+            factsByName.put(name, new long[] {Files.size(p), modificationTime});
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -261,6 +265,11 @@ final class FailoverSimulation implements AutoCloseable {
         if (split == null) {
             return false;
         }
+        // as pqx's reader does: a split whose file has changed since planning is refused
+        long[] facts = factsByName.get(name(split.path()));
+        assertThat(new long[] {split.fileLength(), split.modificationTime()})
+                .as("length and modification time of %s", split)
+                .containsExactly(facts);
         int group = split.nextRowGroup();
         reader.out.add(unit(split.path(), group));
         if (group < split.lastRowGroup()) {
