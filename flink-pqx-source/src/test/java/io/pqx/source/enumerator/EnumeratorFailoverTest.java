@@ -372,6 +372,31 @@ class EnumeratorFailoverTest {
                 .containsOnly("a.parquet", "b.parquet", "z.parquet");
     }
 
+    @Test
+    void continuousListingsJudgedBeforeThePreviousOneWasMergedPlanNothingTwice()
+            throws IOException {
+        try (FailoverSimulation sim = continuous(10 * MINUTE, 1, 1, 2, 10)) {
+            sim.setClock(T0);
+            for (int i = 0; i < 6; i++) {
+                sim.addFileNow(MINUTE);
+            }
+            sim.start(2);
+            long[] cp = new long[1];
+            // the second listing sees the seen files before the first listing's merge: it takes
+            // every file for new, and its merge must plan none of them again
+            sim.runAsyncOverlapping(() -> cp[0] = sim.checkpoint());
+            readSome(sim, 4);
+            sim.addFileNow(MINUTE);
+            sim.runAsyncOverlapping(() -> sim.addFileNow(MINUTE));
+            readSome(sim, 6);
+            sim.complete(cp[0]);
+            sim.restoreJobFromLatest(2);
+            sim.runAsyncOverlapping(sim::checkpoint);
+            sim.finish(true);
+            sim.assertEveryRowGroupCommittedOnce("continuous, overlapping listings");
+        }
+    }
+
     /**
      * Random runs: reads, planning batches, listings, checkpoints completed late or never,
      * checkpoints between a batch's footers and its merge, readers restored alone, whole-job

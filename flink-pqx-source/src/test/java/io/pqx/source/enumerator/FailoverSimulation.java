@@ -258,6 +258,22 @@ final class FailoverSimulation implements AutoCloseable {
         sync();
     }
 
+    /**
+     * The worker thread's work twice (a listing runs again before the last one's outcome was
+     * merged, so against the seen files before it), then {@code between}, then both handlers in
+     * order.
+     */
+    void runAsyncOverlapping(Runnable between) {
+        List<Runnable> first = ctx.runWorkOnly();
+        List<Runnable> second = ctx.runWorkOnly();
+        first.forEach(Runnable::run);
+        sync();
+        between.run();
+        sync();
+        second.forEach(Runnable::run);
+        sync();
+    }
+
     /** Reader {@code r} emits one row group; asks for a split when it has finished one. */
     boolean read(int r) {
         Reader reader = readers.get(r);
@@ -455,6 +471,14 @@ final class FailoverSimulation implements AutoCloseable {
                         for (int i = random.nextInt(4); i > 0; i--) {
                             read(random.nextInt(p));
                         }
+                    });
+        } else if (dice < 70) {
+            runAsyncOverlapping(
+                    () -> {
+                        if (random.nextBoolean()) {
+                            checkpoint();
+                        }
+                        read(random.nextInt(p));
                     });
         } else if (dice < 77) {
             checkpoint();

@@ -180,7 +180,7 @@ class PqxEnumeratorStateRandomizedTest {
     @Test
     void randomStatesReadBackEqualWithTheirPartitionOrder() throws IOException {
         Random random = new Random(20261205L);
-        for (int i = 0; i < 400; i++) {
+        for (int i = 0; i < 300; i++) {
             PqxEnumeratorState state = randomState(random);
             byte[] bytes = SERIALIZER.serialize(state);
             PqxEnumeratorState read = SERIALIZER.deserialize(SERIALIZER.getVersion(), bytes);
@@ -254,5 +254,28 @@ class PqxEnumeratorStateRandomizedTest {
                                 new UnplannedFile("file:/t/k=1/a.parquet", 4, 5, Map.of("k", "1")),
                                 new UnplannedFile("file:/t/z.parquet", 4, 5, Map.of())));
         assertThat(SERIALIZER.deserialize(4, SERIALIZER.serialize(state))).isEqualTo(state);
+    }
+
+    @Test
+    void corruptBytesReadAsSomeStateOrFailWithAnIOException() throws IOException {
+        Random random = new Random(11);
+        List<String> escaped = new ArrayList<>();
+        for (int i = 0; i < 25; i++) {
+            byte[] bytes = SERIALIZER.serialize(randomState(random));
+            for (int k = 0; k < 80; k++) {
+                byte[] corrupt = bytes.clone();
+                for (int flips = 1 + random.nextInt(3); flips > 0; flips--) {
+                    corrupt[random.nextInt(corrupt.length)] ^= (byte) (1 + random.nextInt(255));
+                }
+                try {
+                    SERIALIZER.deserialize(SERIALIZER.getVersion(), corrupt);
+                } catch (IOException expected) {
+                    // a corrupt state named as such
+                } catch (RuntimeException | OutOfMemoryError e) {
+                    escaped.add(e.toString());
+                }
+            }
+        }
+        assertThat(escaped).as("failures other than an IOException").isEmpty();
     }
 }
