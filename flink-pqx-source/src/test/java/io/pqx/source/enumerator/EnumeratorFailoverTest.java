@@ -28,6 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
 class EnumeratorFailoverTest {
     private static final long HOUR = 60 * MINUTE;
 
+    /** Random runs of each mode; {@code -Dpqx.failover.runs=...} runs more. */
+    private static final int RUNS = Integer.getInteger("pqx.failover.runs", 40);
+
     @TempDir Path dir;
     @TempDir Path templates;
 
@@ -399,14 +402,14 @@ class EnumeratorFailoverTest {
 
     /**
      * Random runs: reads, planning batches, listings, checkpoints completed late or never,
-     * checkpoints between a batch's footers and its merge, readers restored alone, whole-job
-     * restores from the latest or an older checkpoint with the parallelism changed, files appearing
-     * (continuous).
+     * checkpoints between a batch's footers and its merge, listings overlapping, readers restored
+     * alone, whole-job restores from the latest or an older checkpoint with the parallelism, the
+     * planning batch and pending bound and the horizon changed, files appearing (continuous).
      */
     @Test
     void randomRunsOfBoundedJobsCommitEveryRowGroupOnce() throws IOException {
-        int[] totals = new int[4];
-        for (long seed = 0; seed < 40; seed++) {
+        int[] totals = new int[5];
+        for (long seed = 0; seed < RUNS; seed++) {
             Path runDir = Files.createDirectory(dir.resolve("b" + seed));
             Random random = new Random(seed);
             try (FailoverSimulation sim =
@@ -443,8 +446,8 @@ class EnumeratorFailoverTest {
 
     @Test
     void randomRunsOfContinuousJobsCommitEveryRowGroupOnce() throws IOException {
-        int[] totals = new int[4];
-        for (long seed = 0; seed < 40; seed++) {
+        int[] totals = new int[5];
+        for (long seed = 0; seed < RUNS; seed++) {
             Path runDir = Files.createDirectory(dir.resolve("c" + seed));
             Random random = new Random(seed);
             try (FailoverSimulation sim =
@@ -486,6 +489,7 @@ class EnumeratorFailoverTest {
         totals[1] += sim.rescales;
         totals[2] += sim.readerRestores;
         totals[3] += sim.checkpointsWithUnplannedFiles;
+        totals[4] += sim.restoresWithOtherSettings;
     }
 
     /** The random runs did restore from older checkpoints, rescale, and so on. */
@@ -494,5 +498,6 @@ class EnumeratorFailoverTest {
         assertThat(totals[1]).as("rescales").isGreaterThan(10);
         assertThat(totals[2]).as("readers restored alone").isGreaterThan(20);
         assertThat(totals[3]).as("checkpoints holding unplanned files").isGreaterThan(40);
+        assertThat(totals[4]).as("restores with other settings").isGreaterThan(5);
     }
 }

@@ -79,7 +79,7 @@ final class FailoverSimulation implements AutoCloseable {
 
     private final Path dir;
     private final Path templates;
-    private final EnumeratorSettings settings;
+    private EnumeratorSettings settings;
     private final Random random;
     private final Map<String, Integer> rowGroupsByName = new HashMap<>();
 
@@ -107,6 +107,7 @@ final class FailoverSimulation implements AutoCloseable {
     int readerRestores;
     int checkpointsWithUnplannedFiles;
     int checkpointsWithPendingSplits;
+    int restoresWithOtherSettings;
 
     FailoverSimulation(Path dir, Path templates, EnumeratorSettings settings, Random random)
             throws IOException {
@@ -414,6 +415,28 @@ final class FailoverSimulation implements AutoCloseable {
         startAttempt(parallelism, state, shares);
     }
 
+    /**
+     * The settings of the attempts after the next whole-job restore: another planning batch and
+     * pending bound, and another discovery horizon (a job restarted with other options).
+     */
+    void changeSettings(int batchFiles, int maxPendingSplits, long horizonMillis) {
+        restoresWithOtherSettings++;
+        settings =
+                new EnumeratorSettings(
+                        settings.files(),
+                        new EnumeratorSettings.Discovery(
+                                settings.discovery().monitorIntervalMillis(),
+                                horizonMillis,
+                                settings.discovery().failOnLateFiles()),
+                        new EnumeratorSettings.Planning(
+                                settings.planning().splitTargetBytes(),
+                                settings.planning().footerThreads(),
+                                settings.planning().footerCacheSize(),
+                                batchFiles,
+                                maxPendingSplits),
+                        settings.filtering());
+    }
+
     /** The whole job restarts from the latest completed checkpoint (Flink's failover). */
     void restoreJobFromLatest(int parallelism) {
         restoreJob(completed.isEmpty() ? null : completed.get(completed.size() - 1), parallelism);
@@ -500,8 +523,18 @@ final class FailoverSimulation implements AutoCloseable {
         }
     }
 
-    /** A whole-job failure: from the latest (or, one time in three, an older) checkpoint. */
+    /**
+     * A whole-job failure: from the latest (or, one time in three, an older) checkpoint, with the
+     * parallelism changed one time in two and the settings one time in three.
+     */
     void randomJobFailure(int maxParallelism) {
+        if (random.nextInt(3) == 0) {
+            // late files come at most 3 minutes late: every horizon here still reads them
+            changeSettings(
+                    1 + random.nextInt(3),
+                    1 + random.nextInt(4),
+                    new long[] {5 * MINUTE, 10 * MINUTE, 20 * MINUTE}[random.nextInt(3)]);
+        }
         int parallelism =
                 random.nextBoolean() ? readers.size() : 1 + random.nextInt(maxParallelism);
         if (completed.size() > 1 && random.nextInt(3) == 0) {
