@@ -33,10 +33,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Exactly-once through restores of an enumerator that plans in small batches on a MiniCluster:
  * planning is held back by a pending bound of a few splits, so every checkpoint of the read holds
- * unplanned files and pending splits, and whole-job failures (the enumerator restored from such a
- * checkpoint) are injected at random rows (seeded; {@code -Dpqx.seed=...} replays one) into an
- * exactly-once collecting sink: every row is published once, bounded and continuous (files
- * appearing while earlier ones wait to be planned).
+ * unplanned files and pending splits. Failures are injected at random rows (seeded; {@code
+ * -Dpqx.seed=...} replays one) into an exactly-once collecting sink, and every row is published
+ * once: bounded with whole-job restores (the enumerator restored from such a checkpoint) and with
+ * readers restored alone (their splits given back while planning goes on), and continuous with
+ * files appearing while earlier ones wait to be planned.
  */
 class PlanningStateExactlyOnceITCase {
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
@@ -104,7 +105,26 @@ class PlanningStateExactlyOnceITCase {
     @Test
     void boundedEveryRowIsPublishedOnceAfterRestoresFromCheckpointsWithUnplannedFiles()
             throws Exception {
-        long seed = seed("bounded");
+        assertBoundedPublishedOnce("bounded", wholeJobRestarts());
+    }
+
+    /**
+     * As above with Flink's regional failover: a failed reader is restored alone, and the splits
+     * assigned to it since the checkpoint are given back to the enumerator while it still plans.
+     */
+    @Test
+    void boundedEveryRowIsPublishedOnceAfterReadersRestoredAloneWhilePlanning() throws Exception {
+        assertBoundedPublishedOnce("bounded regional", TestingFailures.restartingEnvironment(10));
+    }
+
+    /**
+     * Reads 48 files of 4 row groups (one split each) through 3 failures at random rows: planning
+     * trails the readers by at most a batch and the pending bound, so each restore starts from a
+     * checkpoint holding unplanned files.
+     */
+    private void assertBoundedPublishedOnce(String what, StreamExecutionEnvironment env)
+            throws Exception {
+        long seed = seed(what);
         Random random = new Random(seed);
         long now = System.currentTimeMillis();
         for (int f = 0; f < 48; f++) {
@@ -113,13 +133,12 @@ class PlanningStateExactlyOnceITCase {
         long total = expected.size();
         TestingFailures.armAtRandom(random, 3, 500, total - 2500);
         PqxSource<RowData> source = smallBatches(dir).build();
-        String sink = "planning-bounded-" + seed;
-        StreamExecutionEnvironment env = wholeJobRestarts();
+        String sink = "planning-" + what + "-" + seed;
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "pqx")
                 .map(new TestingFailures())
                 .returns(source.getProducedType())
                 .sinkTo(new TestingCommitSink(sink, TestingSourceFiles::describe));
-        env.execute("pqx planning state, bounded");
+        env.execute("pqx planning state, " + what);
 
         assertThat(TestingFailures.failures())
                 .as("injected failures, seed " + seed)
