@@ -400,6 +400,38 @@ class EnumeratorFailoverTest {
         }
     }
 
+    @Test
+    void filesStillQueuedForPlanningAtTheCheckpointAreNotCountedAsTakenAsReadAfterTheRestore()
+            throws IOException {
+        try (FailoverSimulation sim = continuous(10 * MINUTE, 1, 1, 1, 12)) {
+            // a history over four horizons, planned one file at a time: most of the queued files
+            // are below the threshold, forgotten by the seen files while they wait
+            sim.setClock(T0);
+            for (int i = 0; i < 12; i++) {
+                sim.addFile(T0 + i * 4 * MINUTE);
+            }
+            sim.start(1);
+            sim.runAsync();
+            long cp = sim.checkpoint();
+            sim.complete(cp);
+            PqxEnumeratorState state = sim.completedOrPendingState(cp);
+            long belowThreshold =
+                    state.unplannedFiles().stream()
+                            .filter(f -> f.modificationTime() < state.seenThreshold())
+                            .count();
+            // the threshold is 10 minutes below the newest file (44 minutes): files 0 to 8 are
+            // below it, file 0 planned and 1 to 8 queued
+            assertThat(belowThreshold).isEqualTo(8);
+            sim.restoreJobFromLatest(1);
+            sim.runAsync(); // the first listing after the restore
+            assertThat(sim.enumerator().discoveryMetrics().takenAsReadAtRestore.getCount())
+                    .as("only the file planned before the checkpoint; the queued ones are read")
+                    .isEqualTo(1);
+            sim.finish(true);
+            sim.assertEveryRowGroupCommittedOnce("continuous, queued below the threshold");
+        }
+    }
+
     /**
      * Random runs: reads, planning batches, listings, checkpoints completed late or never,
      * checkpoints between a batch's footers and its merge, listings overlapping, readers restored
