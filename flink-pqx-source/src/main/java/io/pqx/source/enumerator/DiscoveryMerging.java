@@ -136,7 +136,7 @@ final class DiscoveryMerging {
         SeenFiles.ListingVerdict verdict = null;
         if (settings.continuous()) {
             verdict = seen.judge(discovered.listing());
-            lateFiles.report(verdict);
+            lateFiles.report(withoutQueued(verdict));
             fresh = verdict.fresh();
         } else {
             fresh = discovered.fresh();
@@ -171,6 +171,32 @@ final class DiscoveryMerging {
                     seen.size());
         }
         return add(toAdd);
+    }
+
+    /**
+     * The verdict with the files still queued for planning left out of those taken as read: after a
+     * restore, a queued file below the threshold is not among the seen files (they forget what lies
+     * below it), yet it waits in the queue and is read, so it is neither counted nor logged as
+     * taken as read.
+     */
+    private SeenFiles.ListingVerdict withoutQueued(SeenFiles.ListingVerdict verdict) {
+        if (verdict.takenAsRead().isEmpty() || unplanned.isEmpty()) {
+            return verdict;
+        }
+        Set<String> queued = unplanned.paths();
+        List<DiscoveredFile> taken = new ArrayList<>();
+        for (DiscoveredFile f : verdict.takenAsRead()) {
+            if (!queued.contains(f.path())) {
+                taken.add(f);
+            }
+        }
+        return new SeenFiles.ListingVerdict(
+                verdict.listing(),
+                verdict.fresh(),
+                verdict.late(),
+                taken,
+                verdict.watermarkBefore(),
+                verdict.thresholdBefore());
     }
 
     /**

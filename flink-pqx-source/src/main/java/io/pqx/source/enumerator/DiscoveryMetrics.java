@@ -14,7 +14,8 @@ final class DiscoveryMetrics {
 
     /**
      * Files below the threshold in the first listing after a restore, taken as read before the
-     * checkpoint (a file that appeared late while the job was down is counted here).
+     * checkpoint (a file that appeared late while the job was down is counted here; a file the
+     * restored state still queues for planning is not: it is read).
      */
     static final String FILES_TAKEN_AS_READ_AT_RESTORE = "pqxFilesTakenAsReadAtRestore";
 

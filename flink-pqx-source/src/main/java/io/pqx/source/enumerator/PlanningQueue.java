@@ -4,7 +4,9 @@ import io.pqx.source.discovery.DiscoveredFile;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The listed files not planned yet, in planning order, and the batch being planned. A batch taken
@@ -59,6 +61,16 @@ final class PlanningQueue {
     /** The files not planned yet, the batch being planned first. */
     int size() {
         return (inFlight == null ? 0 : inFlight.size()) + waiting.size();
+    }
+
+    /** The paths of the files not planned yet, the batch being planned included; a new set. */
+    Set<String> paths() {
+        Set<String> paths = new HashSet<>();
+        if (inFlight != null) {
+            inFlight.forEach(f -> paths.add(f.path()));
+        }
+        waiting.forEach(f -> paths.add(f.path()));
+        return paths;
     }
 
     /** The files not planned yet, the batch being planned first: the checkpointed form. */

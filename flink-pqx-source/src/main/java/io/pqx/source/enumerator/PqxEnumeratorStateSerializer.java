@@ -136,8 +136,7 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
                         "Cannot read unplanned file " + path + ": negative length " + length);
             }
             time += CompactForm.readSignedVarLong(in, "the modification time of " + path);
-            int partitionCount =
-                    CompactForm.readLength(in, "the partitions of unplanned file " + path);
+            int partitionCount = readPartitionCount(in, path);
             if (partitionCount > 0) {
                 Map<String, String> read = new LinkedHashMap<>();
                 for (int p = 0; p < partitionCount - 1; p++) {
@@ -151,6 +150,27 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
             files.add(new UnplannedFile(path, length, time, partitions));
         }
         return files;
+    }
+
+    /**
+     * The partition code of an unplanned file: 0 for the partitions of the file before, else 1 +
+     * their count. Checked against the bytes left as the count it stands for (each partition takes
+     * a byte at least), not as itself: a file with no partitions after one with some is a 1 that
+     * may be the state's last byte.
+     */
+    private static int readPartitionCount(DataInputStream in, String path) throws IOException {
+        long code = CompactForm.readVarLong(in, "the partitions of unplanned file " + path);
+        if (code < 0 || code - 1 > in.available()) {
+            throw new IOException(
+                    "Cannot read the partitions of unplanned file "
+                            + path
+                            + ": their count "
+                            + (code - 1)
+                            + " exceeds the "
+                            + in.available()
+                            + " bytes left");
+        }
+        return (int) code;
     }
 
     @Override

@@ -91,6 +91,21 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
     }
 
     /**
+     * Runs the work of pending one-shot calls and of every periodic call once, and returns their
+     * handlers without running them: work may run again (a periodic listing on the worker thread)
+     * before the coordinator thread has handled the last one's outcome.
+     */
+    List<Runnable> runWorkOnly() {
+        List<Call<?>> now = new ArrayList<>(calls);
+        calls.removeIf(c -> !c.periodic());
+        List<Runnable> handlers = new ArrayList<>();
+        for (Call<?> c : now) {
+            handlers.add(c.prepare());
+        }
+        return handlers;
+    }
+
+    /**
      * Runs pending one-shot calls and every periodic call once, then the one-shot calls their
      * handlers scheduled (such as the next planning batch), until none is left.
      */

@@ -1,0 +1,682 @@
+package io.pqx.source.enumerator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pqx.source.TestingSourceFiles;
+import io.pqx.source.split.RowGroupSplit;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * A job around the enumerator, run by hand: readers that read their splits one row group at a time
+ * and checkpoint what is left of them, an exactly-once sink that commits each reader's output when
+ * a checkpoint completes, checkpoints whose snapshot and completion are apart, and the failures of
+ * Flink's source coordinator: a whole-job restore from the latest or an older completed checkpoint
+ * (the enumerator from its serialized state, the readers' splits dealt over the same or another
+ * parallelism), and a restore of one reader (its state from the latest completed checkpoint, the
+ * splits assigned to it since given back to the enumerator). A row group stands for its rows: the
+ * output is "file#rowGroup".
+ *
+ * <p>At every checkpoint of a bounded source that has listed its files, the checkpoint must account
+ * for every row group exactly once: emitted before it, left in a reader's split, in a pending
+ * split, or in an unplanned file. At the end every row group must be committed exactly once.
+ */
+final class FailoverSimulation implements AutoCloseable {
+    static final long T0 = 1_700_000_000_000L;
+    static final long MINUTE = 60_000L;
+
+    private static final SimpleVersionedSerializer<PqxEnumeratorState> SERIALIZER =
+            PqxEnumeratorState.serializer();
+
+    /** A completed checkpoint: what a restore starts from, and what was committed with it. */
+    record Checkpoint(
+            long id,
+            byte[] enumeratorState,
+            Map<Integer, List<RowGroupSplit>> readerStates,
+            List<String> committed) {
+        PqxEnumeratorState state() {
+            try {
+                return SERIALIZER.deserialize(SERIALIZER.getVersion(), enumeratorState);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** A checkpoint snapshotted and not completed yet. */
+    private record Pending(
+            Checkpoint checkpoint, Map<Integer, Integer> outputAtSnapshot, long snapshotSeq) {}
+
+    /** A split assigned since the readers' latest completed checkpoint, as Flink tracks it. */
+    private record Assigned(int reader, RowGroupSplit split, long snapshotSeq) {}
+
+    private static final class Reader {
+        final ArrayDeque<RowGroupSplit> splits = new ArrayDeque<>();
+
+        /** Emitted since the latest completed checkpoint, not committed yet. */
+        final List<String> out = new ArrayList<>();
+
+        boolean noMore;
+
+        /** How many of the context's assignments to this reader were taken. */
+        int taken;
+    }
+
+    private final Path dir;
+    private final Path templates;
+    private EnumeratorSettings settings;
+    private final Random random;
+    private final Map<String, Integer> rowGroupsByName = new HashMap<>();
+
+    /** The length and modification time of each file, as a reader checks them against a split. */
+    private final Map<String, long[]> factsByName = new HashMap<>();
+
+    private TestingEnumeratorContext ctx;
+    private PqxSplitEnumerator enumerator;
+    private final Map<Integer, Reader> readers = new TreeMap<>();
+    private Map<Integer, List<RowGroupSplit>> baseline = Map.of();
+    private final List<Assigned> uncheckpointed = new ArrayList<>();
+    private final List<Pending> pending = new ArrayList<>();
+    private final List<Checkpoint> completed = new ArrayList<>();
+    private final List<String> committed = new ArrayList<>();
+    private long nextCheckpointId = 1;
+    private long snapshotSeq;
+    private long clock = T0;
+    private int fileCount;
+
+    /** Counts of what happened, for the tests to check that the run did what it claims. */
+    int globalRestores;
+
+    int olderRestores;
+    int rescales;
+    int readerRestores;
+    int checkpointsWithUnplannedFiles;
+    int checkpointsWithPendingSplits;
+    int restoresWithOtherSettings;
+
+    FailoverSimulation(Path dir, Path templates, EnumeratorSettings settings, Random random)
+            throws IOException {
+        this.dir = dir;
+        this.templates = templates;
+        this.settings = settings;
+        this.random = random;
+        for (int groups = 1; groups <= 3; groups++) {
+            Path template = templates.resolve("t" + groups + ".parquet");
+            if (!Files.exists(template)) {
+                TestingSourceFiles.writeOrders(template, 0, 10L * groups, 10);
+            }
+        }
+    }
+
+    /** Settings over {@code dir}: continuous when {@code intervalMillis > 0}. */
+    static EnumeratorSettings settings(
+            Path dir,
+            long intervalMillis,
+            long horizonMillis,
+            long splitTargetBytes,
+            int batchFiles,
+            int maxPendingSplits) {
+        return new EnumeratorSettings(
+                EnumeratorSettings.Files.of(List.of(dir.toUri().toString())),
+                new EnumeratorSettings.Discovery(intervalMillis, horizonMillis, false),
+                new EnumeratorSettings.Planning(
+                        splitTargetBytes, 2, 16, batchFiles, maxPendingSplits),
+                EnumeratorSettings.Filtering.none(new RowType(List.of())));
+    }
+
+    // ---------------------------------------------------------------- files
+
+    /** Adds a file of 1 to 3 row groups with this modification time; returns its name. */
+    String addFile(long modificationTime) {
+        int groups = 1 + random.nextInt(3);
+        String name = String.format("part-%04d-%08x.parquet", fileCount++, random.nextInt());
+        try {
+            Path p = dir.resolve(name);
+            Files.copy(templates.resolve("t" + groups + ".parquet"), p);
+            Files.setLastModifiedTime(p, FileTime.fromMillis(modificationTime));
+            factsByName.put(name, new long[] {Files.size(p), modificationTime});
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        rowGroupsByName.put(name, groups);
+        return name;
+    }
+
+    /** Adds a file modified now, and moves the clock on by up to {@code maxStepMillis}. */
+    String addFileNow(long maxStepMillis) {
+        String name = addFile(clock);
+        clock += 1 + (long) (random.nextDouble() * maxStepMillis);
+        return name;
+    }
+
+    void setClock(long millis) {
+        clock = millis;
+    }
+
+    int files() {
+        return rowGroupsByName.size();
+    }
+
+    // ---------------------------------------------------------------- job
+
+    /** Starts the first attempt, without state. */
+    void start(int parallelism) {
+        startAttempt(parallelism, null, Map.of());
+    }
+
+    private void startAttempt(
+            int parallelism,
+            PqxEnumeratorState state,
+            Map<Integer, List<RowGroupSplit>> readerStates) {
+        if (enumerator != null) {
+            try {
+                enumerator.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        ctx = new TestingEnumeratorContext(parallelism);
+        enumerator = new PqxSplitEnumerator(ctx, settings, state);
+        enumerator.start();
+        readers.clear();
+        uncheckpointed.clear();
+        pending.clear();
+        baseline = readerStates;
+        for (int r = 0; r < parallelism; r++) {
+            Reader reader = new Reader();
+            reader.splits.addAll(readerStates.getOrDefault(r, List.of()));
+            readers.put(r, reader);
+            ctx.registerReader(r);
+            enumerator.addReader(r);
+        }
+        for (int r = 0; r < parallelism; r++) {
+            if (readers.get(r).splits.isEmpty()) {
+                request(r); // the reader's start()
+            }
+        }
+    }
+
+    int parallelism() {
+        return readers.size();
+    }
+
+    PqxSplitEnumerator enumerator() {
+        return enumerator;
+    }
+
+    /** Takes the splits and end signals the enumerator gave since the last look. */
+    private void sync() {
+        readers.forEach(
+                (r, reader) -> {
+                    List<RowGroupSplit> got = ctx.assigned.getOrDefault(r, List.of());
+                    for (int i = reader.taken; i < got.size(); i++) {
+                        reader.splits.add(got.get(i));
+                        uncheckpointed.add(new Assigned(r, got.get(i), snapshotSeq));
+                    }
+                    reader.taken = got.size();
+                    if (ctx.noMoreSplits.contains(r)) {
+                        reader.noMore = true;
+                    }
+                });
+    }
+
+    private void request(int reader) {
+        enumerator.handleSplitRequest(reader, null);
+        sync();
+    }
+
+    /** The worker thread's work and its handlers, once (planning batches, a listing). */
+    void runAsync() {
+        ctx.runAsync();
+        sync();
+    }
+
+    /**
+     * The worker thread's work, then {@code between} on the coordinator thread, then the work's
+     * handlers (a checkpoint taken while a batch is planned, say).
+     */
+    void runAsync(Runnable between) {
+        ctx.runAsync(
+                () -> {
+                    between.run();
+                    sync();
+                });
+        sync();
+    }
+
+    /**
+     * The worker thread's work twice (a listing runs again before the last one's outcome was
+     * merged, so against the seen files before it), then {@code between}, then both handlers in
+     * order.
+     */
+    void runAsyncOverlapping(Runnable between) {
+        List<Runnable> first = ctx.runWorkOnly();
+        List<Runnable> second = ctx.runWorkOnly();
+        first.forEach(Runnable::run);
+        sync();
+        between.run();
+        sync();
+        second.forEach(Runnable::run);
+        sync();
+    }
+
+    /** Reader {@code r} emits one row group; asks for a split when it has finished one. */
+    boolean read(int r) {
+        Reader reader = readers.get(r);
+        RowGroupSplit split = reader.splits.pollFirst();
+        if (split == null) {
+            return false;
+        }
+        // as pqx's reader does: a split whose file has changed since planning is refused
+        long[] facts = factsByName.get(name(split.path()));
+        assertThat(new long[] {split.fileLength(), split.modificationTime()})
+                .as("length and modification time of %s", split)
+                .containsExactly(facts);
+        int group = split.nextRowGroup();
+        reader.out.add(unit(split.path(), group));
+        if (group < split.lastRowGroup()) {
+            reader.splits.addFirst(split.at(group + 1, 0));
+        } else if (reader.splits.isEmpty()) {
+            request(r); // onSplitFinished
+        }
+        return true;
+    }
+
+    /** Snapshots a checkpoint (enumerator first, then the readers, as Flink does). */
+    long checkpoint() {
+        long id = nextCheckpointId++;
+        snapshotSeq++;
+        PqxEnumeratorState state = enumerator.snapshotState(id);
+        byte[] bytes;
+        try {
+            bytes = SERIALIZER.serialize(state);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Map<Integer, List<RowGroupSplit>> readerStates = new TreeMap<>();
+        Map<Integer, Integer> outputAt = new HashMap<>();
+        readers.forEach(
+                (r, reader) -> {
+                    readerStates.put(r, List.copyOf(reader.splits));
+                    outputAt.put(r, reader.out.size());
+                });
+        if (!state.unplannedFiles().isEmpty()) {
+            checkpointsWithUnplannedFiles++;
+        }
+        if (!state.pendingSplits().isEmpty()) {
+            checkpointsWithPendingSplits++;
+        }
+        checkAccountedFor(id, state, readerStates);
+        pending.add(
+                new Pending(new Checkpoint(id, bytes, readerStates, null), outputAt, snapshotSeq));
+        return id;
+    }
+
+    /** Completes the pending checkpoint {@code id}: the sink commits the output before it. */
+    void complete(long id) {
+        Pending done = null;
+        for (Pending p : pending) {
+            if (p.checkpoint().id() == id) {
+                done = p;
+            }
+        }
+        if (done == null) {
+            throw new IllegalStateException("checkpoint " + id + " is not pending");
+        }
+        for (Map.Entry<Integer, Reader> e : readers.entrySet()) {
+            int n = done.outputAtSnapshot().get(e.getKey());
+            List<String> out = e.getValue().out;
+            committed.addAll(out.subList(0, n));
+            out.subList(0, n).clear();
+            for (Pending later : pending) {
+                later.outputAtSnapshot().computeIfPresent(e.getKey(), (k, v) -> v - n);
+            }
+        }
+        long seq = done.snapshotSeq();
+        pending.removeIf(p -> p.checkpoint().id() <= id); // the earlier ones are subsumed
+        uncheckpointed.removeIf(a -> a.snapshotSeq() < seq);
+        Checkpoint c = done.checkpoint();
+        completed.add(
+                new Checkpoint(
+                        c.id(), c.enumeratorState(), c.readerStates(), List.copyOf(committed)));
+        baseline = c.readerStates();
+    }
+
+    /** Completes the latest pending checkpoint, if any. */
+    void completeLatest() {
+        if (!pending.isEmpty()) {
+            complete(pending.get(pending.size() - 1).checkpoint().id());
+        }
+    }
+
+    /** The enumerator state of checkpoint {@code id}, pending or completed. */
+    PqxEnumeratorState completedOrPendingState(long id) {
+        for (Pending p : pending) {
+            if (p.checkpoint().id() == id) {
+                return p.checkpoint().state();
+            }
+        }
+        for (Checkpoint c : completed) {
+            if (c.id() == id) {
+                return c.state();
+            }
+        }
+        throw new IllegalStateException("no checkpoint " + id);
+    }
+
+    List<Checkpoint> completedCheckpoints() {
+        return Collections.unmodifiableList(completed);
+    }
+
+    /**
+     * The whole job fails and restarts from completed checkpoint {@code from} (null: without state)
+     * with {@code parallelism} readers; what was committed after it is rolled back with it (the
+     * world as it stood at that checkpoint).
+     */
+    void restoreJob(Checkpoint from, int parallelism) {
+        globalRestores++;
+        if (from != null && from != completed.get(completed.size() - 1)) {
+            olderRestores++;
+        }
+        if (parallelism != readers.size()) {
+            rescales++;
+        }
+        committed.clear();
+        Map<Integer, List<RowGroupSplit>> shares = new TreeMap<>();
+        PqxEnumeratorState state = null;
+        if (from != null) {
+            committed.addAll(from.committed());
+            completed.removeIf(c -> c.id() > from.id());
+            state = from.state();
+            // Flink deals the readers' split states out again, round robin
+            List<RowGroupSplit> all = new ArrayList<>();
+            from.readerStates().values().forEach(all::addAll);
+            for (int i = 0; i < all.size(); i++) {
+                shares.computeIfAbsent(i % parallelism, k -> new ArrayList<>()).add(all.get(i));
+            }
+        } else {
+            completed.clear();
+        }
+        startAttempt(parallelism, state, shares);
+    }
+
+    /**
+     * The settings of the attempts after the next whole-job restore: another planning batch and
+     * pending bound, and another discovery horizon (a job restarted with other options).
+     */
+    void changeSettings(int batchFiles, int maxPendingSplits, long horizonMillis) {
+        restoresWithOtherSettings++;
+        settings =
+                new EnumeratorSettings(
+                        settings.files(),
+                        new EnumeratorSettings.Discovery(
+                                settings.discovery().monitorIntervalMillis(),
+                                horizonMillis,
+                                settings.discovery().failOnLateFiles()),
+                        new EnumeratorSettings.Planning(
+                                settings.planning().splitTargetBytes(),
+                                settings.planning().footerThreads(),
+                                settings.planning().footerCacheSize(),
+                                batchFiles,
+                                maxPendingSplits),
+                        settings.filtering());
+    }
+
+    /** The whole job restarts from the latest completed checkpoint (Flink's failover). */
+    void restoreJobFromLatest(int parallelism) {
+        restoreJob(completed.isEmpty() ? null : completed.get(completed.size() - 1), parallelism);
+    }
+
+    /**
+     * Reader {@code r} fails and restarts alone: its state from the latest completed checkpoint,
+     * the splits assigned to it since given back to the enumerator (Flink's subtask reset). Pending
+     * checkpoints are aborted. Returns false for a reader that has finished (it does not fail).
+     */
+    boolean restoreReader(int r) {
+        Reader reader = readers.get(r);
+        if (reader.noMore && reader.splits.isEmpty()) {
+            return false;
+        }
+        readerRestores++;
+        pending.clear();
+        reader.out.clear();
+        List<RowGroupSplit> back = new ArrayList<>();
+        for (Iterator<Assigned> it = uncheckpointed.iterator(); it.hasNext(); ) {
+            Assigned a = it.next();
+            if (a.reader() == r) {
+                back.add(a.split());
+                it.remove();
+            }
+        }
+        ctx.unregisterReader(r);
+        enumerator.addSplitsBack(back, r);
+        sync();
+        ctx.noMoreSplits.remove(r);
+        reader.noMore = false;
+        reader.splits.clear();
+        reader.splits.addAll(baseline.getOrDefault(r, List.of()));
+        ctx.registerReader(r);
+        enumerator.addReader(r);
+        if (reader.splits.isEmpty()) {
+            request(r);
+        }
+        return true;
+    }
+
+    /** One random step of a running job (no whole-job failure). */
+    void randomStep(boolean continuous) {
+        int p = readers.size();
+        int dice = random.nextInt(100);
+        if (dice < 45) {
+            read(random.nextInt(p));
+        } else if (dice < 60) {
+            runAsync();
+        } else if (dice < 67) {
+            // a checkpoint, and readers reading, between a batch's footers and its merge
+            runAsync(
+                    () -> {
+                        checkpoint();
+                        for (int i = random.nextInt(4); i > 0; i--) {
+                            read(random.nextInt(p));
+                        }
+                    });
+        } else if (dice < 70) {
+            runAsyncOverlapping(
+                    () -> {
+                        if (random.nextBoolean()) {
+                            checkpoint();
+                        }
+                        read(random.nextInt(p));
+                    });
+        } else if (dice < 77) {
+            checkpoint();
+        } else if (dice < 86) {
+            if (!pending.isEmpty()) {
+                complete(pending.get(random.nextInt(pending.size())).checkpoint().id());
+            }
+        } else if (dice < 90) {
+            restoreReader(random.nextInt(p));
+        } else if (continuous && dice < 97) {
+            if (random.nextInt(4) == 0) {
+                // late, within the horizon
+                addFile(clock - (long) (random.nextDouble() * 3 * MINUTE));
+            } else {
+                addFileNow(MINUTE);
+            }
+        } else {
+            request(random.nextInt(p)); // an extra request (a reader that asks twice)
+        }
+    }
+
+    /**
+     * A whole-job failure: from the latest (or, one time in three, an older) checkpoint, with the
+     * parallelism changed one time in two and the settings one time in three.
+     */
+    void randomJobFailure(int maxParallelism) {
+        if (random.nextInt(3) == 0) {
+            // late files come at most 3 minutes late: every horizon here still reads them
+            changeSettings(
+                    1 + random.nextInt(3),
+                    1 + random.nextInt(4),
+                    new long[] {5 * MINUTE, 10 * MINUTE, 20 * MINUTE}[random.nextInt(3)]);
+        }
+        int parallelism =
+                random.nextBoolean() ? readers.size() : 1 + random.nextInt(maxParallelism);
+        if (completed.size() > 1 && random.nextInt(3) == 0) {
+            restoreJob(completed.get(random.nextInt(completed.size() - 1)), parallelism);
+        } else {
+            restoreJobFromLatest(parallelism);
+        }
+    }
+
+    /**
+     * Runs the job to its end with no more failures: every file planned, every split read, the last
+     * output committed (the final checkpoint of a bounded source; one more checkpoint of a
+     * continuous one, after listings that find nothing new).
+     */
+    void finish(boolean continuous) {
+        for (int round = 0; round < 10_000; round++) {
+            runAsync();
+            boolean progress = false;
+            for (int r : List.copyOf(readers.keySet())) {
+                while (read(r)) {
+                    progress = true;
+                }
+            }
+            for (int r : List.copyOf(readers.keySet())) {
+                Reader reader = readers.get(r);
+                if (reader.splits.isEmpty() && !reader.noMore) {
+                    request(r);
+                }
+            }
+            boolean idle = readers.values().stream().allMatch(x -> x.splits.isEmpty());
+            PqxEnumeratorState state = enumerator.snapshotState(Long.MAX_VALUE);
+            boolean drained =
+                    idle
+                            && state.pendingSplits().isEmpty()
+                            && state.unplannedFiles().isEmpty()
+                            && !ctx.hasOneShotCalls();
+            if (!continuous && readers.values().stream().allMatch(x -> x.noMore) && idle) {
+                assertThat(drained).as("every reader was told there are no more splits").isTrue();
+                complete(checkpoint());
+                return;
+            }
+            if (continuous && drained && !progress && round > 3) {
+                complete(checkpoint());
+                return;
+            }
+        }
+        throw new AssertionError("the job did not finish");
+    }
+
+    // ---------------------------------------------------------------- checks
+
+    private static String unit(String path, int group) {
+        return name(path) + "#" + group;
+    }
+
+    private static String name(String path) {
+        return path.substring(path.lastIndexOf('/') + 1);
+    }
+
+    /** Every row group of every file added, in name order. */
+    List<String> expected() {
+        List<String> all = new ArrayList<>();
+        new TreeMap<>(rowGroupsByName)
+                .forEach(
+                        (n, groups) -> {
+                            for (int g = 0; g < groups; g++) {
+                                all.add(n + "#" + g);
+                            }
+                        });
+        return all;
+    }
+
+    List<String> committed() {
+        return Collections.unmodifiableList(committed);
+    }
+
+    /** Asserts that every row group of every file was committed exactly once. */
+    void assertEveryRowGroupCommittedOnce(String description) {
+        Map<String, Integer> counts = new TreeMap<>();
+        committed.forEach(u -> counts.merge(u, 1, Integer::sum));
+        List<String> twice = new ArrayList<>();
+        counts.forEach(
+                (u, n) -> {
+                    if (n > 1) {
+                        twice.add(u + " x" + n);
+                    }
+                });
+        List<String> missing = new ArrayList<>(expected());
+        missing.removeAll(counts.keySet());
+        assertThat(twice).as(description + ": row groups committed more than once").isEmpty();
+        assertThat(missing).as(description + ": row groups never committed").isEmpty();
+        assertThat(counts.keySet()).as(description).containsExactlyElementsOf(expected());
+    }
+
+    /**
+     * A checkpoint of a bounded source that has listed its files accounts for every row group once:
+     * emitted before it, left in a reader's split, pending, or in an unplanned file.
+     */
+    private void checkAccountedFor(
+            long id, PqxEnumeratorState state, Map<Integer, List<RowGroupSplit>> readerStates) {
+        Map<String, List<String>> where = new TreeMap<>();
+        committed.forEach(u -> where.computeIfAbsent(u, k -> new ArrayList<>()).add("committed"));
+        readers.forEach(
+                (r, reader) ->
+                        reader.out.forEach(
+                                u ->
+                                        where.computeIfAbsent(u, k -> new ArrayList<>())
+                                                .add("emitted by " + r)));
+        readerStates.forEach(
+                (r, splits) -> splits.forEach(s -> left(s, "state of reader " + r, where)));
+        state.pendingSplits().forEach(s -> left(s, "pending", where));
+        for (UnplannedFile f : state.unplannedFiles()) {
+            int groups = rowGroupsByName.get(name(f.path()));
+            for (int g = 0; g < groups; g++) {
+                where.computeIfAbsent(unit(f.path(), g), k -> new ArrayList<>()).add("unplanned");
+            }
+        }
+        Map<String, List<String>> twice = new LinkedHashMap<>();
+        where.forEach(
+                (u, places) -> {
+                    if (places.size() > 1) {
+                        twice.put(u, places);
+                    }
+                });
+        assertThat(twice).as("checkpoint %d: row groups accounted for twice", id).isEmpty();
+        if (!settings.continuous() && state.initialDiscoveryDone()) {
+            List<String> missing = new ArrayList<>(expected());
+            missing.removeAll(where.keySet());
+            assertThat(missing).as("checkpoint %d: row groups lost", id).isEmpty();
+        }
+    }
+
+    private static void left(RowGroupSplit s, String place, Map<String, List<String>> where) {
+        for (int g = s.nextRowGroup(); g <= s.lastRowGroup(); g++) {
+            where.computeIfAbsent(unit(s.path(), g), k -> new ArrayList<>()).add(place);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (enumerator != null) {
+            enumerator.close();
+        }
+    }
+}
