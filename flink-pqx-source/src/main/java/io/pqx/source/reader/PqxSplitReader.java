@@ -72,7 +72,8 @@ import org.apache.flink.core.fs.Path;
  * the file is read through a {@link ReadAheadInputFile} told which row groups the split reads in
  * full: while one is decoded the next is fetched in the background. A row group read filtered and
  * in part (its page indexes proved at least half of its rows empty) has the selected pages of all
- * its decoded columns fetched in one wave when its first page is asked for ({@link
+ * its decoded columns (unless an emitted column's pages are finer than the filter's, {@link
+ * SelectedPageSpans}) fetched in one wave when its first page is asked for ({@link
  * ReadAheadInputFile#readTogether}): late materialization's second step, the emitted columns' pages
  * for the rows kept, is then served from memory instead of costing a second round trip. It serves
  * the same bytes, so the rows and their positions are those read without it; closing the split
@@ -370,7 +371,8 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
      * Before a row group is read: when it is read filtered, in part (the page indexes proved at
      * least half of its rows empty, so its predicate's column is clustered and the rows left mostly
      * match), has the read-ahead fetch the selected pages of every column the read decodes (the
-     * filter's and the emitted ones) in one wave on the first read. Late materialization would
+     * filter's and the emitted ones) in one wave on the first read, unless an emitted column's
+     * pages are finer than the filter's ({@link SelectedPageSpans}). Late materialization would
      * otherwise wait for the filter's pages, decide, then ask for the others: two round trips. Any
      * other row group drops the group of the one before.
      */
@@ -390,14 +392,17 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                 && selection.rowCount() <= group.numRows() / 2) {
             Optional<RowGroupPageIndexes> known = filePruning.known(rowGroup);
             if (known.isPresent()) {
-                Set<Integer> leaves = new LinkedHashSet<>();
+                Set<Integer> filterLeaves = new LinkedHashSet<>();
                 for (LeafColumnView leaf : rowFilter.columns().leaves()) {
-                    leaves.add(leaf.leafIndex());
+                    filterLeaves.add(leaf.leafIndex());
                 }
+                List<Integer> outputLeaves = new ArrayList<>();
                 for (LeafColumnView leaf : plan.projection().leaves()) {
-                    leaves.add(leaf.leafIndex());
+                    outputLeaves.add(leaf.leafIndex());
                 }
-                spans = SelectedPageSpans.of(group, leaves, known.get(), selection);
+                spans =
+                        SelectedPageSpans.of(
+                                group, filterLeaves, outputLeaves, known.get(), selection);
             }
         }
         readAhead.readTogether(spans);

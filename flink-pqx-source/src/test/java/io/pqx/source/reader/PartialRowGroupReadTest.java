@@ -14,9 +14,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
+import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,13 +63,24 @@ class PartialRowGroupReadTest {
 
     private static List<String> read(Path file, Predicate predicate, long readAheadBytes)
             throws Exception {
+        return read(
+                file,
+                TestingSourceFiles.ORDERS,
+                TestingSourceFiles::describe,
+                predicate,
+                readAheadBytes);
+    }
+
+    private static List<String> read(
+            Path file,
+            RowType type,
+            Function<RowData, String> show,
+            Predicate predicate,
+            long readAheadBytes)
+            throws Exception {
         ReaderSettings settings =
                 new ReaderSettings(
-                        ReaderSettings.Rows.filtered(
-                                TestingSourceFiles.ORDERS,
-                                List.of(),
-                                TestingSourceFiles.ORDERS,
-                                predicate),
+                        ReaderSettings.Rows.filtered(type, List.of(), type, predicate),
                         new ReaderSettings.Decoding(64, true, 0, true, true, readAheadBytes),
                         Long.MAX_VALUE);
         RowGroupSplit split =
@@ -81,7 +99,7 @@ class PartialRowGroupReadTest {
                 while (records.nextSplit() != null) {
                     RowAtPosition r;
                     while ((r = records.nextRecordFromSplit()) != null) {
-                        rows.add(TestingSourceFiles.describe(r.row));
+                        rows.add(show.apply(r.row));
                     }
                 }
                 records.recycle();
@@ -131,5 +149,60 @@ class PartialRowGroupReadTest {
         RangeRecordingFileSystem.reset();
         assertThat(read(file, p, 0)).isEqualTo(expected(10_500, 12_000));
         assertThat(mostReadsOfAByte(length)).isEqualTo(2);
+    }
+
+    @Test
+    void anEmittedColumnWithFinerPagesThanTheFilterIsReadAfterTheFilterDecided() throws Exception {
+        // k BIGINT (8 bytes a row), s STRING (64 bytes a row): in 4 KiB pages, s has about 8
+        // pages for each of k's
+        RowType type =
+                RowType.of(
+                        new LogicalType[] {
+                            new BigIntType(false), new VarCharType(false, VarCharType.MAX_LENGTH)
+                        },
+                        new String[] {"k", "s"});
+        Path file = dir.resolve("wide.parquet");
+        WriteOptions options =
+                WriteOptions.builder()
+                        .rowGroupRows(25_000)
+                        .pageSizeBytes(4096)
+                        .dictionaryEnabled(false)
+                        .codec(Compression.UNCOMPRESSED)
+                        .build();
+        List<String> expected = new ArrayList<>();
+        try (ParquetWriter w =
+                ParquetWriter.builder(type)
+                        .options(options)
+                        .create(new org.apache.flink.core.fs.Path(file.toUri()))) {
+            for (long k = 0; k < ROWS; k++) {
+                String s = String.format("%064d", k * 7919);
+                w.write(GenericRowData.of(k, StringData.fromString(s)));
+                if (k >= 10_500 && k < 12_000) {
+                    expected.add(k + "|" + s);
+                }
+            }
+        }
+        Predicate p =
+                Predicates.and(
+                        Predicates.greaterOrEqual("k", 10_500L), Predicates.lessThan("k", 12_000L));
+        Function<RowData, String> show = r -> r.getLong(0) + "|" + r.getString(1);
+        RangeRecordingFileSystem.reset();
+        assertThat(read(file, type, show, p, 0)).isEqualTo(expected);
+        List<String> withoutReadAhead = sortedReads();
+        RangeRecordingFileSystem.reset();
+        assertThat(read(file, type, show, p, 64 << 20)).isEqualTo(expected);
+        assertThat(sortedReads())
+                .as(
+                        "s's pages read for the rows kept only, after the filter: as without read-ahead")
+                .isEqualTo(withoutReadAhead);
+    }
+
+    private static List<String> sortedReads() {
+        List<String> reads = new ArrayList<>();
+        for (RangeRecordingFileSystem.Range r : RangeRecordingFileSystem.reads()) {
+            reads.add(String.format("%012d+%d", r.offset(), r.length()));
+        }
+        reads.sort(null);
+        return reads;
     }
 }
