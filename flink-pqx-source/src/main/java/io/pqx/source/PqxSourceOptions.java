@@ -177,9 +177,15 @@ public final class PqxSourceOptions {
                                     + " the background, so that the next fetch overlaps the"
                                     + " decoding. At most one row group is held ahead, and only"
                                     + " one whose projected chunks fit this budget (per split"
-                                    + " reader). 0: no read-ahead. Local files are never read"
-                                    + " ahead. Which rows are read, and checkpointed positions,"
-                                    + " do not change.");
+                                    + " reader). A row group read with the predicate in part"
+                                    + " (its page indexes proved at least half of its rows"
+                                    + " empty) has the selected pages of all its decoded columns"
+                                    + " fetched in one wave, if they fit this budget and no"
+                                    + " emitted column has finer pages than the predicate's,"
+                                    + " instead of the predicate's pages first and the others'"
+                                    + " after. 0: no"
+                                    + " read-ahead. Local files are never read ahead. Which rows"
+                                    + " are read, and checkpointed positions, do not change.");
 
     // ---- Enumerator planning: how listed files become splits ----
 

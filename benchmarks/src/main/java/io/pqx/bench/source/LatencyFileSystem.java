@@ -4,6 +4,11 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -27,8 +32,10 @@ import org.apache.flink.core.fs.local.LocalFileSystem;
  * reports itself distributed, as Flink's S3 file systems do, so readers treat it as remote.
  *
  * <p>Every reader of the JVM going through it is counted: requests, bytes and the most reads in
- * flight at once ({@link #reset()} starts a new count). Registered through {@code
- * META-INF/services}, so Flink finds it like any file system; read-only.
+ * flight at once ({@link #reset()} starts a new count). With {@link #TRACE_PROPERTY} set to {@code
+ * true} it also keeps one {@link Request} per request since the last reset ({@link #trace()}): when
+ * it started and ended, what it was, which thread asked, where it read and how many bytes.
+ * Registered through {@code META-INF/services}, so Flink finds it like any file system; read-only.
  */
 public final class LatencyFileSystem extends FileSystem {
     static final String SCHEME = "latency";
@@ -40,13 +47,68 @@ public final class LatencyFileSystem extends FileSystem {
     private static final AtomicInteger IN_FLIGHT = new AtomicInteger();
     private static final AtomicInteger MOST_IN_FLIGHT = new AtomicInteger();
 
+    /** System property that turns the per-request trace on. */
+    static final String TRACE_PROPERTY = "pqx.bench.latency.trace";
+
+    private static final boolean TRACING = Boolean.getBoolean(TRACE_PROPERTY);
+    private static final List<Request> TRACE = new ArrayList<>();
+    private static final Set<LatencyStream> OPEN_STREAMS = new HashSet<>();
+    private static volatile long resetAt = System.nanoTime();
+
     private final LocalFileSystem local = new LocalFileSystem();
 
-    /** Starts a new count. */
+    /**
+     * One request of the trace: started and ended (last byte) in nanoseconds since the reset, its
+     * kind ({@code GET}, {@code HEAD}, {@code LIST}), the asking thread, and for a GET where it
+     * started and the bytes it delivered (its continuations included).
+     */
+    record Request(
+            long startNanos, long endNanos, String kind, String thread, long offset, long bytes) {
+        /** One line: {@code +<start>ms..<end>ms GET @<offset> <bytes>B [thread]}. */
+        String line() {
+            return String.format(
+                    "+%.1fms..%.1fms %s @%d %dB [%s]",
+                    startNanos / 1e6, endNanos / 1e6, kind, offset, bytes, thread);
+        }
+    }
+
+    /** Starts a new count (and trace). */
     static void reset() {
         REQUESTS.set(0);
         BYTES.set(0);
         MOST_IN_FLIGHT.set(0);
+        synchronized (TRACE) {
+            TRACE.clear();
+            resetAt = System.nanoTime();
+        }
+    }
+
+    /** Whether the per-request trace is on. */
+    static boolean tracing() {
+        return TRACING;
+    }
+
+    /** The requests since the last reset, in the order they started (empty when not tracing). */
+    static List<Request> trace() {
+        synchronized (TRACE) {
+            List<Request> out = new ArrayList<>(TRACE);
+            for (LatencyStream open : OPEN_STREAMS) {
+                Request underWay = open.underWay(); // not ended yet: as far as it got
+                if (underWay != null) {
+                    out.add(underWay);
+                }
+            }
+            out.sort(Comparator.comparingLong(Request::startNanos));
+            return out;
+        }
+    }
+
+    private static void record(Request request) {
+        if (TRACING) {
+            synchronized (TRACE) {
+                TRACE.add(request);
+            }
+        }
     }
 
     static long requests() {
@@ -79,6 +141,20 @@ public final class LatencyFileSystem extends FileSystem {
         sleep(FIRST_BYTE_NANOS);
     }
 
+    /** A metadata request: a round trip, traced. */
+    private static void metadataRequest(String kind) throws IOException {
+        long start = System.nanoTime() - resetAt;
+        roundTrip();
+        record(
+                new Request(
+                        start,
+                        System.nanoTime() - resetAt,
+                        kind,
+                        Thread.currentThread().getName(),
+                        -1,
+                        0));
+    }
+
     private static void sleep(long nanos) throws IOException {
         try {
             TimeUnit.NANOSECONDS.sleep(nanos);
@@ -105,7 +181,7 @@ public final class LatencyFileSystem extends FileSystem {
 
     @Override
     public FileStatus getFileStatus(Path f) throws IOException {
-        roundTrip();
+        metadataRequest("HEAD");
         return remote(local.getFileStatus(local(f)));
     }
 
@@ -166,7 +242,7 @@ public final class LatencyFileSystem extends FileSystem {
 
     @Override
     public FileStatus[] listStatus(Path f) throws IOException {
-        roundTrip();
+        metadataRequest("LIST");
         FileStatus[] statuses = local.listStatus(local(f));
         if (statuses == null) {
             return null;
@@ -226,9 +302,26 @@ public final class LatencyFileSystem extends FileSystem {
         private long position;
         private long continues = -1; // where the open request would go on; -1: none
         private long owedNanos;
+        // the GET under way, for the trace: when it started, where, bytes so far, by whom
+        private volatile long getStart = -1;
+        private volatile long getOffset;
+        private volatile long getBytes;
+        private volatile String getThread;
 
         LatencyStream(FSDataInputStream in) {
             this.in = in;
+            if (TRACING) {
+                synchronized (TRACE) {
+                    OPEN_STREAMS.add(this);
+                }
+            }
+        }
+
+        /** The GET under way, as far as it got; null when none (read racily: a diagnostic). */
+        Request underWay() {
+            return getStart < 0
+                    ? null
+                    : new Request(getStart, lastByteAt, "GET", getThread, getOffset, getBytes);
         }
 
         @Override
@@ -286,9 +379,24 @@ public final class LatencyFileSystem extends FileSystem {
             MOST_IN_FLIGHT.accumulateAndGet(IN_FLIGHT.incrementAndGet(), Math::max);
             if (at != continues) {
                 owedNanos = 0;
+                endGet();
+                getStart = System.nanoTime() - resetAt;
+                getOffset = at;
+                getBytes = 0;
+                getThread = Thread.currentThread().getName();
                 roundTrip();
             }
         }
+
+        /** Records the GET under way, if any, as ended at its last byte. */
+        private void endGet() {
+            if (getStart >= 0) {
+                record(new Request(getStart, lastByteAt, "GET", getThread, getOffset, getBytes));
+                getStart = -1;
+            }
+        }
+
+        private volatile long lastByteAt;
 
         /** Charges {@code n} bytes read at {@code at}; returns where the read ended. */
         private long end(long at, int n) throws IOException {
@@ -297,6 +405,7 @@ public final class LatencyFileSystem extends FileSystem {
                 return at;
             }
             BYTES.addAndGet(n);
+            getBytes += n;
             owedNanos += n * 1_000_000_000L / BYTES_PER_SECOND;
             if (owedNanos >= 1_000_000L) {
                 long owed = owedNanos;
@@ -304,6 +413,7 @@ public final class LatencyFileSystem extends FileSystem {
                 sleep(owed);
             }
             continues = at + n;
+            lastByteAt = System.nanoTime() - resetAt;
             return at + n;
         }
 
@@ -315,6 +425,12 @@ public final class LatencyFileSystem extends FileSystem {
 
         @Override
         public void close() throws IOException {
+            if (TRACING) {
+                synchronized (TRACE) {
+                    OPEN_STREAMS.remove(this);
+                }
+            }
+            endGet();
             in.close();
         }
     }

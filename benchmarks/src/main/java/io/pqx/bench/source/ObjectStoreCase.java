@@ -170,6 +170,11 @@ final class ObjectStoreCase implements SourceCase {
                     rows.sinkTo(new CountingSink(runId, 0));
                 });
         long wall = System.nanoTime() - t0;
+        if (who.store && LatencyFileSystem.tracing()) {
+            for (LatencyFileSystem.Request request : LatencyFileSystem.trace()) {
+                report.info("trace %s %s %s", query.name(), who.label, request.line());
+            }
+        }
         long[] result = CountingSink.take(runId);
         if (result == null || result[0] != query.rows() || result[1] != query.orderKeySum()) {
             report.failure(

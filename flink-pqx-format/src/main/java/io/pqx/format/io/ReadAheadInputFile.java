@@ -16,12 +16,20 @@ import org.apache.flink.annotation.PublicEvolving;
  * + 1} is fetched (on {@link ConcurrentReads}' shared daemon pool, under the file's {@link
  * RangeReadPolicy}) and the reads that later fall inside it are served from memory.
  *
+ * <p>A group read together ({@link #readTogether}): spans that a caller will read in several steps,
+ * one depending on the other (a filtered row group's predicate pages, then, for the rows they keep,
+ * the other columns' pages), are all fetched in one wave, side by side, when the first read falls
+ * into any of them; the later steps' reads are served from memory, each as often as asked. So the
+ * steps cost one round trip instead of one each.
+ *
  * <p>Guarantees: every read returns exactly the bytes the wrapped file holds (a block that failed
  * to fetch is dropped and the read goes to the file, so errors name the file as before); at most
  * one block is held at a time, and only a block of at most {@code budgetBytes} is read ahead (0:
  * never); a block is freed as soon as all its bytes were read, when a read falls in a later block,
  * or on {@link #close()}, which also waits for a fetch under way (no fetch outlives the file) and
- * skips one not started. Safe for the concurrent reads the wrapped file's policy allows.
+ * skips one not started. At most one group read together is held besides, of at most {@code
+ * budgetBytes}, until the next replaces it, {@link #readTogether} is given no spans, or the file is
+ * closed. Safe for the concurrent reads the wrapped file's policy allows.
  */
 @PublicEvolving
 public final class ReadAheadInputFile extends ForwardingInputFile {
@@ -29,6 +37,8 @@ public final class ReadAheadInputFile extends ForwardingInputFile {
     private final long budgetBytes;
     private final List<Block> blocks = new ArrayList<>();
     private Block held; // the block read ahead, fetched or being fetched; guarded by this
+    private Block together; // the group read together, if any; guarded by this
+    private long groupsReadTogether; // guarded by this
     private boolean closed; // guarded by this
     private long blocksReadAhead; // guarded by this
 
@@ -55,6 +65,44 @@ public final class ReadAheadInputFile extends ForwardingInputFile {
      * in one span.
      */
     public synchronized void plan(List<Span> spans) {
+        blocks.add(new Block(blocks.size(), join(spans)));
+    }
+
+    /**
+     * Sets the spans the caller reads next in several dependent steps (joined as {@link #plan}
+     * joins them): the first read that lies inside one of them fetches them all at once, and every
+     * read inside them is then served from memory, until the next call replaces them (no spans:
+     * none) or the file is closed. Spans adding up to more than the budget are not read together
+     * (the reads go to the file as they come). Waits for a fetch of the group replaced that is
+     * under way.
+     */
+    public void readTogether(List<Span> spans) {
+        List<Span> joined = join(spans);
+        long bytes = 0;
+        for (Span s : joined) {
+            bytes += s.length();
+        }
+        Block replaced;
+        synchronized (this) {
+            replaced = together;
+            together =
+                    closed || joined.isEmpty() || bytes > budgetBytes
+                            ? null
+                            : new Block(-1, joined);
+        }
+        if (replaced != null) {
+            replaced.awaitQuietly(); // a fetch not started now never runs
+            replaced.buffers = null;
+        }
+    }
+
+    /** Groups fetched together so far; for tests and metrics. */
+    public synchronized long groupsReadTogether() {
+        return groupsReadTogether;
+    }
+
+    /** Spans sorted and joined across gaps up to the file's gap bytes. */
+    private List<Span> join(List<Span> spans) {
         List<Span> sorted = new ArrayList<>(spans);
         sorted.sort(Comparator.comparingLong(Span::offset));
         long gap = delegate().rangeReadPolicy().gapBytes();
@@ -75,7 +123,7 @@ public final class ReadAheadInputFile extends ForwardingInputFile {
         if (start >= 0) {
             joined.add(new Span(start, (int) (end - start)));
         }
-        blocks.add(new Block(blocks.size(), joined));
+        return joined;
     }
 
     /** Blocks fetched ahead so far; for tests and metrics. */
@@ -88,8 +136,16 @@ public final class ReadAheadInputFile extends ForwardingInputFile {
         return held == null ? 0 : held.bytes;
     }
 
+    /** Bytes of the group read together now (fetched, being fetched or not yet); for tests. */
+    public synchronized long togetherBytes() {
+        return together == null ? 0 : together.bytes;
+    }
+
     @Override
     public void readFully(long position, byte[] buffer, int offset, int length) throws IOException {
+        if (readFromGroup(position, buffer, offset, length)) {
+            return;
+        }
         Block block;
         boolean ahead;
         synchronized (this) {
@@ -115,6 +171,39 @@ public final class ReadAheadInputFile extends ForwardingInputFile {
         if (block != null) {
             consumed(block, length);
         }
+    }
+
+    /**
+     * Serves the read from the group read together when it lies inside it (fetching the group first
+     * if nobody has); false when it does not, or the group's fetch failed (then dropped).
+     */
+    private boolean readFromGroup(long position, byte[] buffer, int offset, int length)
+            throws IOException {
+        Block group;
+        int span;
+        synchronized (this) {
+            group = together;
+            span = group == null ? -1 : group.spanOf(position, length);
+            if (span < 0) {
+                return false;
+            }
+            if (!group.started) {
+                group.started = true;
+                groupsReadTogether++;
+            }
+        }
+        byte[][] fetched = group.await(delegate());
+        if (fetched == null) {
+            synchronized (this) {
+                if (together == group) {
+                    together = null; // failed: read what is asked, errors name the file
+                }
+            }
+            return false;
+        }
+        Span s = group.spans.get(span);
+        System.arraycopy(fetched[span], (int) (position - s.offset()), buffer, offset, length);
+        return true;
     }
 
     /** The planned block holding all of the range, if any. */
@@ -166,14 +255,19 @@ public final class ReadAheadInputFile extends ForwardingInputFile {
     @Override
     public void close() throws IOException {
         Block pending;
+        Block group;
         synchronized (this) {
             closed = true;
             pending = held;
             held = null;
+            group = together;
+            together = null;
         }
-        if (pending != null) {
-            pending.awaitQuietly(); // a fetch not started now never runs
-            pending.buffers = null;
+        for (Block b : new Block[] {pending, group}) {
+            if (b != null) {
+                b.awaitQuietly(); // a fetch not started now never runs
+                b.buffers = null;
+            }
         }
         super.close();
     }

@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Test;
  * {@link ReadAheadInputFile}: a scan's next block is fetched in the background once the current one
  * was read, reads then come from memory with exactly the file's bytes; a block over the budget is
  * never read ahead and at most one block is held; a failed fetch falls back to reading the file;
- * close waits for a fetch under way and frees the block.
+ * close waits for a fetch under way and frees the block. A group read together is fetched whole, in
+ * one wave, by the first read inside it, and serves every later read inside it from memory, as
+ * often as asked.
  */
 class ReadAheadInputFileTest {
     private static final int BLOCK = 10_000;
@@ -113,6 +115,76 @@ class ReadAheadInputFileTest {
         assertThat(file.closed).isTrue();
         assertThat(file.readsInFlight.get()).isZero();
         assertThat(ahead.heldBytes()).isZero();
+    }
+
+    @Test
+    void aGroupReadTogetherIsFetchedOnceByItsFirstReadAndServesEveryLaterRead() throws IOException {
+        Recording file = new Recording();
+        ReadAheadInputFile ahead = new ReadAheadInputFile(file, 3 * BLOCK);
+        // a predicate's page, then an emitted column's page far from it, then the first again
+        List<ReadAheadInputFile.Span> group =
+                List.of(
+                        new ReadAheadInputFile.Span(BLOCK, BLOCK),
+                        new ReadAheadInputFile.Span(5L * BLOCK, BLOCK));
+        ahead.readTogether(group);
+        assertThat(ahead.togetherBytes()).isEqualTo(2 * BLOCK);
+        readSpan(ahead, BLOCK, BLOCK);
+        assertThat(file.lengths(BLOCK / 2))
+                .as("both spans fetched by the first read, in parts")
+                .isEqualTo(4);
+        readSpan(ahead, 5 * BLOCK + 100, BLOCK - 200);
+        readSpan(ahead, BLOCK, BLOCK);
+        assertThat(file.reads).as("nothing read as asked").hasSize(4);
+        assertThat(ahead.groupsReadTogether()).isEqualTo(1);
+
+        readSpan(ahead, 3 * BLOCK, BLOCK); // outside the group: read as asked
+        assertThat(file.lengths(BLOCK)).isEqualTo(1);
+
+        ahead.readTogether(List.of()); // the next row group reads no group: freed
+        assertThat(ahead.togetherBytes()).isZero();
+        readSpan(ahead, BLOCK, BLOCK);
+        assertThat(file.lengths(BLOCK)).isEqualTo(2);
+        ahead.close();
+    }
+
+    @Test
+    void aGroupOverTheBudgetIsNotReadTogether() throws IOException {
+        Recording file = new Recording();
+        ReadAheadInputFile ahead = new ReadAheadInputFile(file, 2 * BLOCK - 1);
+        ahead.readTogether(
+                List.of(
+                        new ReadAheadInputFile.Span(BLOCK, BLOCK),
+                        new ReadAheadInputFile.Span(5L * BLOCK, BLOCK)));
+        assertThat(ahead.togetherBytes()).isZero();
+        readSpan(ahead, BLOCK, BLOCK);
+        readSpan(ahead, 5 * BLOCK, BLOCK);
+        assertThat(file.lengths(BLOCK)).isEqualTo(2);
+        assertThat(ahead.groupsReadTogether()).isZero();
+        ahead.close();
+    }
+
+    @Test
+    void aGroupThatFailsToFetchFallsBackToReadingTheFile() throws IOException {
+        Recording file = new Recording();
+        file.failParts = true;
+        ReadAheadInputFile ahead = new ReadAheadInputFile(file, 3 * BLOCK);
+        ahead.readTogether(
+                List.of(
+                        new ReadAheadInputFile.Span(BLOCK, BLOCK),
+                        new ReadAheadInputFile.Span(5L * BLOCK, BLOCK)));
+        readSpan(ahead, BLOCK, BLOCK); // checks the bytes
+        readSpan(ahead, 5 * BLOCK, BLOCK);
+        assertThat(file.lengths(BLOCK)).as("every read as asked").isEqualTo(2);
+        assertThat(ahead.togetherBytes()).isZero();
+        ahead.close();
+        assertThat(file.closed).isTrue();
+    }
+
+    private static void readSpan(InputFile file, int start, int length) throws IOException {
+        byte[] buffer = new byte[length + 3];
+        file.readFully(start, buffer, 3, length);
+        assertThat(Arrays.copyOfRange(buffer, 3, length + 3))
+                .isEqualTo(Arrays.copyOfRange(DATA, start, start + length));
     }
 
     /** Blocks of two spans each: {@code [b * 2 * BLOCK, ...)} in two halves. */

@@ -14,6 +14,7 @@ import io.pqx.format.io.ReadAheadInputFile;
 import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.metadata.LeafColumnView;
+import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.prune.RowGroupAccess;
@@ -27,6 +28,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -68,9 +70,14 @@ import org.apache.flink.core.fs.Path;
  *
  * <p>Read-ahead: on a distributed file system, with {@code source.reader.read-ahead.bytes} above 0,
  * the file is read through a {@link ReadAheadInputFile} told which row groups the split reads in
- * full: while one is decoded the next is fetched in the background. It serves the same bytes, so
- * the rows and their positions are those read without it; closing the split closes it (waiting for
- * a fetch under way).
+ * full: while one is decoded the next is fetched in the background. A row group read filtered and
+ * in part (its page indexes proved at least half of its rows empty) has the selected pages of all
+ * its decoded columns (unless an emitted column's pages are finer than the filter's, {@link
+ * SelectedPageSpans}) fetched in one wave when its first page is asked for ({@link
+ * ReadAheadInputFile#readTogether}): late materialization's second step, the emitted columns' pages
+ * for the rows kept, is then served from memory instead of costing a second round trip. It serves
+ * the same bytes, so the rows and their positions are those read without it; closing the split
+ * closes it (waiting for a fetch under way).
  */
 final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> {
     private final ReaderSettings settings;
@@ -90,6 +97,7 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
     @Nullable private BatchIterator batches;
     @Nullable private PredicateRowFilter rowFilter; // the open file's, with a predicate
     @Nullable private RowGroupPruning pruning; // the open file's, with a predicate it can check
+    @Nullable private ReadAheadInputFile readAhead; // the open file's, when it reads ahead
     @Nullable private final PredicatePruning predicatePruning;
     private boolean unfiltered; // whether the open row group is read without the row filter
     private final AtomicLong handedOver; // rows handed over to the reader, for the limit
@@ -237,6 +245,7 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
             if (readAhead != null) {
                 planReadAhead(readAhead, s);
             }
+            this.readAhead = readAhead;
         } catch (IOException | RuntimeException e) {
             closeFile();
             throw e;
@@ -346,6 +355,7 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                             @Override
                             public void reading(
                                     int rowGroup, RowSelection selection, boolean filtered) {
+                                readTogether(filePruning, rowGroup, selection, filtered);
                                 unfiltered = !filtered;
                                 if (filtered) {
                                     // the filter's columns are decoded for every row of the
@@ -355,6 +365,47 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                             }
                         })
                 .build();
+    }
+
+    /**
+     * Before a row group is read: when it is read filtered, in part (the page indexes proved at
+     * least half of its rows empty, so its predicate's column is clustered and the rows left mostly
+     * match), has the read-ahead fetch the selected pages of every column the read decodes (the
+     * filter's and the emitted ones) in one wave on the first read, unless an emitted column's
+     * pages are finer than the filter's ({@link SelectedPageSpans}). Late materialization would
+     * otherwise wait for the filter's pages, decide, then ask for the others: two round trips. Any
+     * other row group drops the group of the one before.
+     */
+    private void readTogether(
+            @Nullable RowGroupPruning filePruning,
+            int rowGroup,
+            RowSelection selection,
+            boolean filtered) {
+        if (readAhead == null) {
+            return;
+        }
+        List<ReadAheadInputFile.Span> spans = List.of();
+        RowGroupView group = reader.metadata().rowGroup(rowGroup);
+        if (filtered
+                && filePruning != null
+                && rowFilter != null
+                && selection.rowCount() <= group.numRows() / 2) {
+            Optional<RowGroupPageIndexes> known = filePruning.known(rowGroup);
+            if (known.isPresent()) {
+                Set<Integer> filterLeaves = new LinkedHashSet<>();
+                for (LeafColumnView leaf : rowFilter.columns().leaves()) {
+                    filterLeaves.add(leaf.leafIndex());
+                }
+                List<Integer> outputLeaves = new ArrayList<>();
+                for (LeafColumnView leaf : plan.projection().leaves()) {
+                    outputLeaves.add(leaf.leafIndex());
+                }
+                spans =
+                        SelectedPageSpans.of(
+                                group, filterLeaves, outputLeaves, known.get(), selection);
+            }
+        }
+        readAhead.readTogether(spans);
     }
 
     /** Footers this reader read itself (the others came from its cache); for tests. */
@@ -402,6 +453,7 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
             plan = null;
             rowFilter = null;
             pruning = null;
+            readAhead = null;
             ParquetReader r = reader;
             reader = null;
             if (r != null) {
