@@ -99,6 +99,29 @@ final class HybridRunDecoder {
         return true;
     }
 
+    /** {@link #uniformRun}: the runs are malformed (the decoder must not be read on). */
+    static final int MALFORMED = -2;
+
+    /** {@link #uniformRun}: the next values are not all one RLE run's; nothing was consumed. */
+    static final int MIXED = -1;
+
+    /**
+     * When the next {@code n} values all lie in one RLE run, consumes them and returns its value
+     * (unchecked: it may hold more than {@code width} bits); otherwise {@link #MIXED}, having
+     * consumed nothing ({@link #read} then decodes them as usual), or {@link #MALFORMED}. Spares
+     * writing out a page's definition levels that are one run (a page with no nulls).
+     */
+    int uniformRun(int n) {
+        if (runLeft == 0 && !nextRun()) {
+            return MALFORMED;
+        }
+        if (runPacked || runLeft < n || rleValue < 0) {
+            return MIXED; // (a negative 4-byte value would read as a code)
+        }
+        runLeft -= n;
+        return rleValue;
+    }
+
     /**
      * Passes over the next {@code n} values without decoding them (only a bit-packed group the skip
      * ends inside is unpacked, for the values after it).
