@@ -288,6 +288,60 @@ class HybridRunDecoderTest {
         assertThat(uniform).as("width %d: some stretches lie in one run", width).isPositive();
     }
 
+    /**
+     * Long bit-packed runs (no repeats) at every width, the run ending exactly at the end of the
+     * bytes (where whole groups are no longer unpacked by 8-byte reads) or before a few more: the
+     * values read in random stretches are parquet-column's, and a value past the bound in the last
+     * group is still caught.
+     */
+    @ParameterizedTest
+    @MethodSource("widths")
+    void unpacksLongPackedRunsUpToTheLastByteLikeParquetColumn(int width) throws Exception {
+        Random random = new Random(width * 3L + 1);
+        for (int n : new int[] {8, 64, 504, 2000, 8192}) {
+            int[] values = new int[n];
+            for (int i = 0; i < n; i++) {
+                values[i] = width == 0 ? 0 : (int) (random.nextLong() & ((1L << width) - 1));
+            }
+            byte[] bytes = encode(width, values);
+            RunLengthBitPackingHybridDecoder peer =
+                    new RunLengthBitPackingHybridDecoder(width, new ByteArrayInputStream(bytes));
+            int[] expected = new int[n];
+            for (int i = 0; i < n; i++) {
+                expected[i] = peer.readInt();
+            }
+            assertThat(expected).isEqualTo(values);
+            for (int extra : new int[] {0, 3, 9}) {
+                byte[] framed = Arrays.copyOf(bytes, bytes.length + extra);
+                HybridRunDecoder decoder = new HybridRunDecoder();
+                decoder.reset(framed, 0, bytes.length, width);
+                int[] out = new int[n];
+                int at = 0;
+                while (at < n) {
+                    int stretch = Math.min(n - at, 1 + random.nextInt(600));
+                    assertThat(decoder.read(out, at, stretch)).isTrue();
+                    at += stretch;
+                }
+                assertThat(out)
+                        .as("width %d, %d values, %d bytes after", width, n, extra)
+                        .isEqualTo(expected);
+            }
+            if (width > 0 && width < 31) {
+                int[] damaged = values.clone();
+                damaged[n - 1] = (1 << width) - 1;
+                int bound = (1 << width) - 1; // the last id lies one past the dictionary
+                for (int i = 0; i < n - 1; i++) {
+                    damaged[i] = Math.min(damaged[i], bound - 1);
+                }
+                byte[] b = encode(width, damaged);
+                HybridRunDecoder decoder = new HybridRunDecoder();
+                decoder.reset(b, 0, b.length, width);
+                assertThat(decoder.read(new int[n], 0, n - 1, bound)).isTrue();
+                assertThat(decoder.read(new int[1], 0, 1, bound)).isFalse();
+            }
+        }
+    }
+
     /** A page of one level (no nulls, or nulls only) is one RLE run: taken whole. */
     @Test
     void takesAPageOfOneLevelAsOneRun() throws Exception {
