@@ -26,10 +26,12 @@ final class BinaryDecoders {
         /** Up to this many dictionary bytes per value, a dictionary is copied whole per call. */
         static final int DICTIONARY_BYTES_PER_VALUE = 16;
 
-        /** Dictionaries of up to this many entries, and bytes, are kept as ids in the vector. */
-        static final int ID_ENTRIES = 4096;
-
-        static final int ID_BYTES = 1 << 18;
+        /**
+         * Dictionaries whose strings span up to this many bytes are kept as ids in the vector (the
+         * span copied once per chunk). Writers' default dictionary pages stop at 1 MiB; beyond
+         * this, a batch's values are copied rather than the vector holding a large copy.
+         */
+        static final int ID_BYTES = 1 << 22;
 
         /**
          * The {@code starts} of the chunk dictionary {@link #entries} was made of (its identity).
@@ -142,11 +144,11 @@ final class BinaryDecoders {
         }
 
         /**
-         * A batch whose values all come from one small dictionary (up to {@value #ID_ENTRIES}
-         * entries) keeps only their ids, in Flink's dictionary mode ({@link IdBytesVector}). Other
-         * values are copied: a dictionary of at most {@value #DICTIONARY_BYTES_PER_VALUE} bytes per
-         * value taken goes over whole, once per call, and each value points at its entry; a larger
-         * one is copied value by value.
+         * A batch whose values all come from one dictionary of up to {@value #ID_BYTES} bytes keeps
+         * only their ids, in Flink's dictionary mode ({@link IdBytesVector}). Other values are
+         * copied: a dictionary of at most {@value #DICTIONARY_BYTES_PER_VALUE} bytes per value
+         * taken goes over whole, once per call, and each value points at its entry; a larger one is
+         * copied value by value.
          */
         @Override
         public void putDictionaryBinaries(
@@ -212,9 +214,7 @@ final class BinaryDecoders {
                 return true;
             }
             int size = starts.length;
-            if (size == 0
-                    || size > ID_ENTRIES
-                    || starts[size - 1] + lengths[size - 1] - starts[0] > ID_BYTES) {
+            if (size == 0 || starts[size - 1] + lengths[size - 1] - starts[0] > ID_BYTES) {
                 return false;
             }
             entries = IdBytesVector.Entries.of(bytes, starts, lengths);

@@ -1,6 +1,9 @@
 package io.pqx.format.decode;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.LongBuffer;
 import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
 import org.apache.parquet.column.ColumnReader;
@@ -89,6 +92,9 @@ final class DecimalDecoders {
 
     /** Big-endian two's complement unscaled values in FIXED_LEN_BYTE_ARRAY or BYTE_ARRAY. */
     static final class FromBinary implements ValueDecoder, BulkSinks.Binaries {
+        private static final VarHandle BIG_ENDIAN_LONGS =
+                MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
         private final int precision;
         private final int scale;
 
@@ -144,16 +150,32 @@ final class DecimalDecoders {
         }
 
         /** Null when an entry does not fit a long: refused only if a value uses it. */
-        private static long[] unscaledLongs(byte[] bytes, int[] starts, int[] lengths) {
+        static long[] unscaledLongs(byte[] bytes, int[] starts, int[] lengths) {
             long[] values = new long[starts.length];
             try {
                 for (int id = 0; id < values.length; id++) {
-                    values[id] = HeapDecimalVector.toLong(bytes, starts[id], lengths[id]);
+                    int start = starts[id];
+                    int length = lengths[id];
+                    int word = start + length - 8;
+                    values[id] =
+                            length > 0 && length <= 8 && word >= 0
+                                    ? signExtended((long) BIG_ENDIAN_LONGS.get(bytes, word), length)
+                                    : HeapDecimalVector.toLong(bytes, start, length);
                 }
             } catch (DecodeRefusal e) {
                 return null;
             }
             return values;
+        }
+
+        /**
+         * The two's complement value of the last {@code length} (1..8) bytes of {@code word}, as
+         * {@link HeapDecimalVector#toLong} reads them byte by byte: one 8-byte read instead (a
+         * chunk's dictionary of decimals is converted entry by entry, once per row group).
+         */
+        private static long signExtended(long word, int length) {
+            int unused = 64 - 8 * length;
+            return (word << unused) >> unused;
         }
 
         @Override

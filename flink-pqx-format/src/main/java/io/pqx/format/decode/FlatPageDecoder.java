@@ -8,6 +8,7 @@ import java.nio.DoubleBuffer;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
+import java.util.Arrays;
 import javax.annotation.Nullable;
 import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
 import org.apache.parquet.column.Encoding;
@@ -327,6 +328,20 @@ final class FlatPageDecoder {
         }
         int at = levels.arrayOffset() + levels.position();
         runs.reset(levels.array(), at, at + levels.remaining(), 1);
+        // a page without nulls (or of nulls only) has its levels as one run: no level is written
+        // out, and with no nulls the null flags are never read
+        int uniform = n == 0 ? 1 : runs.uniformRun(n);
+        if (uniform == 1) {
+            return true;
+        }
+        if (uniform == 0) {
+            Arrays.fill(nulls, 0, n, true);
+            nullCount = n;
+            return true;
+        }
+        if (uniform != HybridRunDecoder.MIXED) {
+            return false; // malformed runs, or a level above 1 (as below)
+        }
         if (!runs.read(scratch, 0, n)) {
             return false;
         }

@@ -8,10 +8,10 @@ import org.apache.flink.table.data.columnar.vector.heap.HeapIntVector;
 
 /**
  * A Flink {@link HeapBytesVector} that holds either bytes (as any) or, for a batch whose values all
- * come from one small chunk dictionary, only their dictionary ids: Flink's dictionary mode, in
- * which {@code getBytes(i)} returns the entry of id {@code i}. Readers see no difference; the
- * decoder ({@link BinaryDecoders.Bytes}) saves copying each value. The decoder switches a vector
- * back to bytes ({@link #leaveIds}) before it writes bytes into it.
+ * come from one chunk dictionary, only their dictionary ids: Flink's dictionary mode, in which
+ * {@code getBytes(i)} returns the entry of id {@code i}. Readers see no difference; the decoder
+ * ({@link BinaryDecoders.Bytes}) saves copying each value. The decoder switches a vector back to
+ * bytes ({@link #leaveIds}) before it writes bytes into it.
  *
  * <p>Written by one decoder; not thread-safe.
  */
@@ -38,9 +38,10 @@ final class IdBytesVector extends HeapBytesVector {
         int offset;
         int length;
         if (entries != null) {
-            data = entries.values[dictionaryIds.vector[i]];
-            offset = 0;
-            length = data.length;
+            int id = dictionaryIds.vector[i];
+            data = entries.bytes;
+            offset = entries.starts[id] - entries.base;
+            length = entries.lengths[id];
         } else {
             data = buffer;
             offset = start[i];
@@ -77,34 +78,51 @@ final class IdBytesVector extends HeapBytesVector {
         if (entries == null) {
             return;
         }
+        Entries e = entries;
         for (int i = 0; i < rows; i++) {
-            byte[] entry = entries.values[dictionaryIds.vector[i]];
-            appendBytes(i, entry, 0, entry.length);
+            int id = dictionaryIds.vector[i];
+            appendBytes(i, e.bytes, e.starts[id] - e.base, e.lengths[id]);
         }
         entries = null;
         setDictionary(null);
     }
 
-    /** A chunk dictionary's strings, one array each: what {@code getBytes} returns in id mode. */
+    /**
+     * A chunk dictionary's strings, copied once into one array (not one array per entry: a chunk of
+     * tens of thousands of entries would otherwise allocate as many objects): what {@code getBytes}
+     * points into in id mode. Entry {@code id} is {@code bytes[starts[id] - base, starts[id] - base
+     * + lengths[id])}; {@code starts} and {@code lengths} are the flat dictionary's own (immutable)
+     * arrays.
+     */
     static final class Entries implements Dictionary {
-        private final byte[][] values;
+        private final byte[] bytes;
+        private final int[] starts;
+        private final int[] lengths;
+        private final int base;
 
-        private Entries(byte[][] values) {
-            this.values = values;
+        private Entries(byte[] bytes, int[] starts, int[] lengths, int base) {
+            this.bytes = bytes;
+            this.starts = starts;
+            this.lengths = lengths;
+            this.base = base;
         }
 
-        /** Entry {@code id} is {@code bytes[starts[id], starts[id] + lengths[id])}. */
+        /**
+         * Entry {@code id} is {@code bytes[starts[id], starts[id] + lengths[id])}, the entries in
+         * id order ({@link FlatDictionary}'s layout): their span is copied, the arrays kept.
+         */
         static Entries of(byte[] bytes, int[] starts, int[] lengths) {
-            byte[][] values = new byte[starts.length][];
-            for (int id = 0; id < values.length; id++) {
-                values[id] = Arrays.copyOfRange(bytes, starts[id], starts[id] + lengths[id]);
-            }
-            return new Entries(values);
+            int size = starts.length;
+            int lo = size == 0 ? 0 : starts[0];
+            int hi = size == 0 ? 0 : starts[size - 1] + lengths[size - 1];
+            return new Entries(Arrays.copyOfRange(bytes, lo, hi), starts, lengths, lo);
         }
 
+        /** A copy of entry {@code id} (Flink's contract; {@code getBytes} does not copy). */
         @Override
         public byte[] decodeToBinary(int id) {
-            return values[id];
+            int from = starts[id] - base;
+            return Arrays.copyOfRange(bytes, from, from + lengths[id]);
         }
 
         @Override

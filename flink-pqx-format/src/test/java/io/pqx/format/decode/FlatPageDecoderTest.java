@@ -105,6 +105,51 @@ class FlatPageDecoderTest {
         assertThat(vector.isNullAt(14)).isFalse();
     }
 
+    /**
+     * Pages whose levels are one run (no nulls; nulls only) after a page with nulls, on one
+     * decoder: no null flag of the earlier page survives, every null is marked; a run of level 2 or
+     * one short of the page's entries is declined.
+     */
+    @Test
+    void decodesPagesOfOneLevelRunAfterAPageWithNulls() throws Exception {
+        FlatPageDecoder decoder =
+                new FlatPageDecoder(PrimitiveTypeName.INT32, 1, new NumericDecoders.Ints(-1), null);
+        byte[] mixed = concat(lengthPrefixed(hybrid(1, LEVELS)), ints(10, -20, 30, 40, 50));
+        assertThat(decoder.decode(v1(mixed, LEVELS.length, Encoding.PLAIN))).isTrue();
+        decoder.copy(0, new HeapIntVector(LEVELS.length), 0, LEVELS.length);
+
+        int n = 40; // an RLE run: 40 levels of 1
+        int[] ones = new int[n];
+        Arrays.fill(ones, 1);
+        int[] values = new int[n];
+        for (int i = 0; i < n; i++) {
+            values[i] = i * 7 - 3;
+        }
+        byte[] present = concat(lengthPrefixed(hybrid(1, ones)), ints(values));
+        assertThat(decoder.decode(v1(present, n, Encoding.PLAIN))).isTrue();
+        HeapIntVector vector = new HeapIntVector(n);
+        decoder.copy(0, vector, 0, 25);
+        decoder.copy(25, vector, 25, n - 25);
+        for (int i = 0; i < n; i++) {
+            assertThat(vector.isNullAt(i)).as("entry %d", i).isFalse();
+            assertThat(vector.getInt(i)).as("entry %d", i).isEqualTo(values[i]);
+        }
+
+        byte[] absent = lengthPrefixed(hybrid(1, new int[n]));
+        assertThat(decoder.decode(v1(absent, n, Encoding.PLAIN))).isTrue();
+        HeapIntVector nulls = new HeapIntVector(n);
+        decoder.copy(0, nulls, 0, n);
+        for (int i = 0; i < n; i++) {
+            assertThat(nulls.isNullAt(i)).as("entry %d", i).isTrue();
+        }
+
+        int[] twos = new int[n];
+        Arrays.fill(twos, 2);
+        byte[] damaged = concat(lengthPrefixed(hybrid(2, twos)), ints(values));
+        assertThat(decoder.decode(v1(damaged, n, Encoding.PLAIN))).isFalse();
+        assertThat(decoder.decode(v1(present, n + 1, Encoding.PLAIN))).isFalse();
+    }
+
     @Test
     void declinesValuesCutShortAndLevelSectionsBeyondThePage() throws Exception {
         FlatPageDecoder decoder =

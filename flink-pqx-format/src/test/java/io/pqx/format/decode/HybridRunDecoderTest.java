@@ -242,6 +242,127 @@ class HybridRunDecoderTest {
         }
     }
 
+    /**
+     * {@link HybridRunDecoder#uniformRun} takes a stretch only when one RLE run holds it all, with
+     * that run's value, and otherwise consumes nothing: reads after it, in random stretches mixed
+     * with it, still yield every value at its place, at every width.
+     */
+    @ParameterizedTest
+    @MethodSource("widths")
+    void takesAStretchAsOneRunOnlyWhenOneRleRunHoldsIt(int width) throws Exception {
+        int uniform = 0;
+        for (int n : new int[] {1, 9, 100, 1000, 4099}) {
+            int[] expected = values(width, n, width * 11L + n);
+            byte[] bytes = encode(width, expected);
+            Random random = new Random(width * 5L + n);
+            for (int trial = 0; trial < 20; trial++) {
+                HybridRunDecoder decoder = new HybridRunDecoder();
+                decoder.reset(bytes, 0, bytes.length, width);
+                int at = 0;
+                while (at < n) {
+                    int stretch = Math.min(1 + random.nextInt(trial < 10 ? 8 : 60), n - at);
+                    int value = decoder.uniformRun(stretch);
+                    assertThat(value)
+                            .as("width %d, stretch [%d, +%d)", width, at, stretch)
+                            .isNotEqualTo(HybridRunDecoder.MALFORMED);
+                    if (value != HybridRunDecoder.MIXED) {
+                        uniform++;
+                        for (int i = at; i < at + stretch; i++) {
+                            assertThat(expected[i])
+                                    .as("width %d, value %d", width, i)
+                                    .isEqualTo(value);
+                        }
+                    } else {
+                        int[] out = new int[stretch];
+                        assertThat(decoder.read(out, 0, stretch)).isTrue();
+                        assertThat(out)
+                                .as("width %d, read [%d, +%d)", width, at, stretch)
+                                .isEqualTo(Arrays.copyOfRange(expected, at, at + stretch));
+                    }
+                    at += stretch;
+                }
+                // past the last value: no run (or only a bit-packed group's padding)
+                assertThat(decoder.uniformRun(64)).isNegative();
+            }
+        }
+        assertThat(uniform).as("width %d: some stretches lie in one run", width).isPositive();
+    }
+
+    /**
+     * Long bit-packed runs (no repeats) at every width, the run ending exactly at the end of the
+     * bytes (where whole groups are no longer unpacked by 8-byte reads) or before a few more: the
+     * values read in random stretches are parquet-column's, and a value past the bound in the last
+     * group is still caught.
+     */
+    @ParameterizedTest
+    @MethodSource("widths")
+    void unpacksLongPackedRunsUpToTheLastByteLikeParquetColumn(int width) throws Exception {
+        Random random = new Random(width * 3L + 1);
+        for (int n : new int[] {8, 64, 504, 2000, 8192}) {
+            int[] values = new int[n];
+            for (int i = 0; i < n; i++) {
+                values[i] = width == 0 ? 0 : (int) (random.nextLong() & ((1L << width) - 1));
+            }
+            byte[] bytes = encode(width, values);
+            RunLengthBitPackingHybridDecoder peer =
+                    new RunLengthBitPackingHybridDecoder(width, new ByteArrayInputStream(bytes));
+            int[] expected = new int[n];
+            for (int i = 0; i < n; i++) {
+                expected[i] = peer.readInt();
+            }
+            assertThat(expected).isEqualTo(values);
+            for (int extra : new int[] {0, 3, 9}) {
+                byte[] framed = Arrays.copyOf(bytes, bytes.length + extra);
+                HybridRunDecoder decoder = new HybridRunDecoder();
+                decoder.reset(framed, 0, bytes.length, width);
+                int[] out = new int[n];
+                int at = 0;
+                while (at < n) {
+                    int stretch = Math.min(n - at, 1 + random.nextInt(600));
+                    assertThat(decoder.read(out, at, stretch)).isTrue();
+                    at += stretch;
+                }
+                assertThat(out)
+                        .as("width %d, %d values, %d bytes after", width, n, extra)
+                        .isEqualTo(expected);
+            }
+            if (width > 0 && width < 31) {
+                int[] damaged = values.clone();
+                damaged[n - 1] = (1 << width) - 1;
+                int bound = (1 << width) - 1; // the last id lies one past the dictionary
+                for (int i = 0; i < n - 1; i++) {
+                    damaged[i] = Math.min(damaged[i], bound - 1);
+                }
+                byte[] b = encode(width, damaged);
+                HybridRunDecoder decoder = new HybridRunDecoder();
+                decoder.reset(b, 0, b.length, width);
+                assertThat(decoder.read(new int[n], 0, n - 1, bound)).isTrue();
+                assertThat(decoder.read(new int[1], 0, 1, bound)).isFalse();
+            }
+        }
+    }
+
+    /** A page of one level (no nulls, or nulls only) is one RLE run: taken whole. */
+    @Test
+    void takesAPageOfOneLevelAsOneRun() throws Exception {
+        int[] ones = new int[20_000];
+        Arrays.fill(ones, 1);
+        byte[] bytes = encode(1, ones);
+        HybridRunDecoder decoder = new HybridRunDecoder();
+        decoder.reset(bytes, 0, bytes.length, 1);
+        assertThat(decoder.uniformRun(20_000)).isEqualTo(1);
+        decoder.reset(bytes, 0, bytes.length, 1);
+        assertThat(decoder.uniformRun(20_001)).isEqualTo(HybridRunDecoder.MIXED);
+        assertThat(decoder.read(new int[20_001], 0, 20_001)).isFalse(); // one value too few
+        // an RLE run of a 4-byte value with its sign bit set is left to read()
+        byte[] negative = {4, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF};
+        decoder.reset(negative, 0, negative.length, 32);
+        assertThat(decoder.uniformRun(2)).isEqualTo(HybridRunDecoder.MIXED);
+        int[] out = new int[2];
+        assertThat(decoder.read(out, 0, 2)).isTrue();
+        assertThat(out).containsExactly(-1, -1);
+    }
+
     /** A skip passes over ids it never checks; the id past the bound is caught once read. */
     @Test
     void skipsPastAnIdOutsideTheBoundWithoutCheckingIt() throws Exception {

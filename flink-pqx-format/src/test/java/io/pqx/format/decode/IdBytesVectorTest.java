@@ -137,15 +137,45 @@ class IdBytesVectorTest {
 
     @Test
     void aLargeDictionaryIsCopiedNotKeptAsIds() {
-        String[] values = new String[BinaryDecoders.Bytes.ID_ENTRIES + 1];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = "v" + i;
-        }
-        Dict large = Dict.of(values);
+        // entries spanning one byte more than a dictionary kept as ids may
+        String big = "x".repeat(BinaryDecoders.Bytes.ID_BYTES / 2);
+        Dict large = Dict.of("a", big, big.substring(4), "b");
         WritableColumnVector v = sink.newVector(16);
         List<String> expected = new ArrayList<>();
-        putIds(large, new int[] {4096, 0, 17}, v, 0, expected);
+        putIds(large, new int[] {3, 0, 3, 0}, v, 0, expected);
         assertThat(((IdBytesVector) v).hasDictionary()).isFalse();
+        assertRows(v, expected);
+    }
+
+    /**
+     * A dictionary of many entries (a nearly unique column's, as Arrow writes one per row group of
+     * 32,768 rows) is kept as ids, its entries copied once; Flink's own look-up of an entry gives a
+     * copy of its bytes.
+     */
+    @Test
+    void aDictionaryOfManyEntriesIsKeptAsIds() {
+        String[] values = new String[30_000];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = "comment " + i * 7919L;
+        }
+        Dict many = Dict.of(values);
+        WritableColumnVector v = sink.newVector(64);
+        List<String> expected = new ArrayList<>();
+        putIds(many, new int[] {29_999, 0, 12_345, 29_999}, v, 0, expected);
+        putIds(many, new int[] {7, 8}, v, 4, expected);
+        IdBytesVector vector = (IdBytesVector) v;
+        assertThat(vector.hasDictionary()).isTrue();
+        assertRows(v, expected);
+        IdBytesVector.Entries entries =
+                IdBytesVector.Entries.of(many.bytes(), many.starts(), many.lengths());
+        byte[] entry = entries.decodeToBinary(12_345);
+        assertThat(new String(entry, StandardCharsets.UTF_8)).isEqualTo(values[12_345]);
+        entry[0] = 'X'; // a copy: the entry itself stays
+        assertThat(new String(entries.decodeToBinary(12_345), StandardCharsets.UTF_8))
+                .isEqualTo(values[12_345]);
+        // bytes after the ids: the rows held as ids become bytes first
+        putIds(Dict.of("other"), new int[] {0}, v, 6, expected);
+        assertThat(vector.hasDictionary()).isFalse();
         assertRows(v, expected);
     }
 
