@@ -9,7 +9,6 @@ import io.pqx.format.schema.PrimitiveNode;
 import io.pqx.format.schema.SchemaNode;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
 import javax.annotation.Nullable;
@@ -121,6 +120,9 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
 
     @Nullable private RowGroupBatches survivors;
 
+    /** The filter's answers for one batch, reused by every stage. */
+    @Nullable private boolean[] keep;
+
     // decode then filter
     @Nullable private Eager eager;
 
@@ -220,7 +222,7 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
             Measurements measurements,
             boolean allowLate,
             @Nullable DecodeArrays arrays) {
-        // a row mask over the row group is a BitSet: row groups past int rows decode then filter
+        // row groups past int rows decode then filter (batch positions are ints)
         boolean late =
                 allowLate && measurements.preferLate() && selection.endRow() <= Integer.MAX_VALUE;
         if (late) {
@@ -318,11 +320,11 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
 
     /** The rows of {@code rows} that {@code stage} keeps; {@code counts} gets {kept, runs}. */
     private RowSelection decide(Stage stage, RowSelection rows, long[] counts) throws IOException {
-        BitSet kept = new BitSet();
-        boolean[] keep = new boolean[batchSize];
-        long keptRows = 0;
-        long runs = 0;
-        long last = -2;
+        // ranges, not a mask over the row group: a scattered 1 % costs its runs, not its rows
+        KeptRanges kept = new KeptRanges();
+        if (keep == null) {
+            keep = new boolean[batchSize];
+        }
         try (RowGroupBatches batches =
                 RowGroupDecoder.read(
                         file,
@@ -341,22 +343,16 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
                 BatchPositions positions = batches.positions();
                 int n = batch.getNumRows();
                 stage.filter().filter(batch, rowGroup, positions, keep);
-                for (int i = 0; i < n; i++) {
-                    if (keep[i]) {
-                        long row = positions.rowOf(i);
-                        kept.set((int) row);
-                        if (row != last + 1) {
-                            runs++;
-                        }
-                        last = row;
-                        keptRows++;
-                    }
+                int runs = positions.runs();
+                for (int k = 0; k < runs; k++) {
+                    int to = k + 1 < runs ? positions.runOffset(k + 1) : n;
+                    kept.addKept(keep, positions.runOffset(k), to, positions.runRow(k));
                 }
             }
         }
-        counts[0] = keptRows;
-        counts[1] = runs;
-        return RowSelection.fromMask(kept);
+        counts[0] = kept.rows();
+        counts[1] = kept.runs();
+        return kept.selection();
     }
 
     @Override

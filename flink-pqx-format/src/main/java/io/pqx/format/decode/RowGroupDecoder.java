@@ -13,6 +13,7 @@ import io.pqx.format.schema.PrimitiveNode;
 import io.pqx.format.schema.SchemaNode;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +35,10 @@ import org.apache.parquet.schema.MessageType;
  * are assembled by a {@link NestedAssembler}.
  *
  * <p>Rows between selected ranges are skipped by the leaves: pages holding none of them were not
- * even read when the chunk has an offset index; the rest are decoded and dropped.
+ * even read when the chunk has an offset index; the rest are decoded and dropped. A batch is filled
+ * column by column: each leaf skips to and reads every stretch of consecutive selected rows of the
+ * batch before the next leaf starts, so a scattered selection keeps one leaf's page and decoder
+ * state in cache for all its stretches.
  *
  * <p>Created by {@code ParquetReader.readRowGroup}; vectors are reused, so a batch is valid until
  * the next call to {@link #next()}, or, alternating two sets of vectors, until the call after that.
@@ -50,6 +54,12 @@ public final class RowGroupDecoder implements RowGroupBatches {
     private final VectorizedColumnBatch[] batches;
     private final BatchPositions[] positions;
     private final List<LeafColumn> leaves = new ArrayList<>();
+    private final LeafColumn[][] fieldLeaves;
+
+    // the current batch's stretches of consecutive rows: first row, batch row, length
+    private long[] stretchRows = new long[8];
+    private int[] stretchAt = new int[8];
+    private int[] stretchLength = new int[8];
     private int buffer;
 
     private long position; // the next row (within the row group) to return or skip
@@ -69,8 +79,10 @@ public final class RowGroupDecoder implements RowGroupBatches {
             positions[b] = new BatchPositions();
         }
         this.buffer = buffers - 1; // the first batch goes to buffer 0
-        for (Field field : fields) {
-            leaves.addAll(field.leaves());
+        this.fieldLeaves = new LeafColumn[fields.length][];
+        for (int f = 0; f < fields.length; f++) {
+            fieldLeaves[f] = fields[f].leaves().toArray(new LeafColumn[0]);
+            leaves.addAll(fields[f].leaves());
         }
     }
 
@@ -289,24 +301,41 @@ public final class RowGroupDecoder implements RowGroupBatches {
             field.begin(buffer);
         }
         positions.clear();
+        // the batch's stretches of consecutive rows first, then column by column: each leaf
+        // skips to and reads all its stretches in one go, its page bytes and decoder state hot
+        int stretches = 0;
         int filled = 0;
         while (filled < rows) {
             long start = selection.start(range);
             if (position < start) {
-                for (LeafColumn leaf : leaves) {
-                    leaf.skipTo(start);
-                }
                 position = start;
             }
             int take = (int) Math.min(rows - filled, selection.end(range) - position);
             positions.add(filled, position);
-            for (Field field : fields) {
-                field.read(filled, take);
+            if (stretches == stretchRows.length) {
+                stretchRows = Arrays.copyOf(stretchRows, stretches * 2);
+                stretchAt = Arrays.copyOf(stretchAt, stretches * 2);
+                stretchLength = Arrays.copyOf(stretchLength, stretches * 2);
             }
+            stretchRows[stretches] = position;
+            stretchAt[stretches] = filled;
+            stretchLength[stretches] = take;
+            stretches++;
             filled += take;
             position += take;
             if (position == selection.end(range)) {
                 range++;
+            }
+        }
+        for (int f = 0; f < fields.length; f++) {
+            Field field = fields[f];
+            LeafColumn[] own = fieldLeaves[f];
+            for (int k = 0; k < stretches; k++) {
+                long start = stretchRows[k];
+                for (LeafColumn leaf : own) {
+                    leaf.skipTo(start);
+                }
+                field.read(stretchAt[k], stretchLength[k]);
             }
         }
         for (int i = 0; i < fields.length; i++) {

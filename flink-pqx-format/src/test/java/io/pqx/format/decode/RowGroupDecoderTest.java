@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
@@ -176,5 +177,68 @@ class RowGroupDecoderTest {
             assertThat(second.getInt(0, 0)).isEqualTo(-3);
             assertThat(second.isNullAt(1, 0)).isTrue(); // row 4
         }
+    }
+
+    /**
+     * A scattered selection (single rows and short runs, pages wholly selected and pages not
+     * selected at all, pages of nulls) read column by column returns, for every column, exactly the
+     * rows a whole decode returns at those positions, each batch's positions naming its rows.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 5, 64, 300})
+    void scatteredSelectionsMatchAWholeDecodeColumnByColumn(int batchSize) throws IOException {
+        Random random = new Random(batchSize * 7919L);
+        List<List<Object>> all = expected();
+        for (boolean pageIndex : new boolean[] {true, false}) {
+            TestingDecodeFiles.Opened file = file(pageIndex);
+            assertThat(file.rows(file.schema(), RowSelection.all(ROWS), 2048)).isEqualTo(all);
+            for (int round = 0; round < 8; round++) {
+                RowSelection selection = scattered(random);
+                List<Long> rowIds = new ArrayList<>();
+                try (RowGroupBatches batches =
+                        file.batches(file.file(), file.project("id"), selection, batchSize)) {
+                    for (VectorizedColumnBatch b = batches.next(); b != null; b = batches.next()) {
+                        BatchPositions positions = batches.positions();
+                        for (int i = 0; i < b.getNumRows(); i++) {
+                            assertThat(b.getLong(i, 0)).isEqualTo(positions.rowOf(i));
+                            rowIds.add(b.getLong(i, 0));
+                        }
+                    }
+                }
+                List<Long> expectedIds = new ArrayList<>();
+                selection.rowIndexes().forEachRemaining((long r) -> expectedIds.add(r));
+                assertThat(rowIds).isEqualTo(expectedIds);
+                assertThat(file.rows(file.schema(), selection, batchSize))
+                        .as("page index %s, selection %s", pageIndex, selection)
+                        .isEqualTo(TestingDecodeFiles.selected(all, selection));
+            }
+        }
+    }
+
+    /**
+     * Pages of 64 rows: some wholly selected, some not at all, the others a few scattered rows or
+     * short runs.
+     */
+    private static RowSelection scattered(Random random) {
+        List<long[]> ranges = new ArrayList<>();
+        for (int page = 0; page * 64 < ROWS; page++) {
+            int first = page * 64;
+            int end = Math.min(ROWS, first + 64);
+            switch (random.nextInt(4)) {
+                case 0 -> ranges.add(new long[] {first, end});
+                case 1 -> {}
+                default -> {
+                    int row = first + random.nextInt(8);
+                    while (row < end) {
+                        int length = 1 + (random.nextInt(4) == 0 ? random.nextInt(5) : 0);
+                        ranges.add(new long[] {row, Math.min(end, row + length)});
+                        row += length + 1 + random.nextInt(12);
+                    }
+                }
+            }
+        }
+        long[] starts = ranges.stream().mapToLong(r -> r[0]).toArray();
+        long[] ends = ranges.stream().mapToLong(r -> r[1]).toArray();
+        return RowSelection.of(starts, ends);
     }
 }
