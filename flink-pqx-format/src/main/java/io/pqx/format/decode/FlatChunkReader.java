@@ -115,6 +115,10 @@ final class FlatChunkReader {
         if (pageDecoder != null) {
             pageDecoder.release();
         }
+        if (arrays != null && pages != null) {
+            // the reader keeps an empty buffer: a use after never writes into one another took
+            arrays.givePageBuffer(leafIndex, pages.releasePageBuffer());
+        }
     }
 
     /**
@@ -152,6 +156,9 @@ final class FlatChunkReader {
      */
     void open(ChunkPageReader pages, long totalValues, FileContext ctx) {
         this.pages = pages;
+        if (arrays != null) {
+            pages.usePageBuffer(arrays.takePageBuffer(leafIndex));
+        }
         this.totalValues = totalValues;
         this.ctx = ctx;
         this.dictionaryPending = pages.readDictionaryPageHeader();
