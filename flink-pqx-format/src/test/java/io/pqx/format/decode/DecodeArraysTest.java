@@ -1,6 +1,7 @@
 package io.pqx.format.decode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.options.WriteOptions;
@@ -226,6 +227,25 @@ class DecodeArraysTest {
         }
         // both leaves' buffers were taken again by row groups 1 and 2
         assertThat(arrays.pageBuffersReused()).isEqualTo(2L * (widths.length - 1));
+
+        // a read after its decoder closed fails (as any failure inside a leaf's read, reported
+        // with the page it was on) rather than read a buffer passed on
+        RowGroupBatches closed =
+                RowGroupDecoder.read(
+                        f.file(),
+                        f.metadata(),
+                        0,
+                        f.schema(),
+                        RowSelection.all(GROUP),
+                        37,
+                        TestingDecodeFiles.LIMITS,
+                        false,
+                        arrays);
+        closed.next();
+        closed.close();
+        assertThatThrownBy(closed::next)
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("the row group's decoder is closed");
     }
 
     private static String wide(int row, int width) {
