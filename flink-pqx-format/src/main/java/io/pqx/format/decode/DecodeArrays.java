@@ -2,6 +2,7 @@ package io.pqx.format.decode;
 
 import java.util.ArrayDeque;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.Map;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
@@ -12,6 +13,12 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * values), kept by one reader from row group to row group, so that a scan of many row groups, and
  * the filter's and the survivors' decoders of one row group, do not allocate (and zero) arrays of a
  * page's size again for every leaf.
+ *
+ * <p>Likewise the buffers flat leaves' data pages are decompressed into ({@link
+ * io.pqx.format.page.ChunkPageReader#usePageBuffer}), kept per leaf: a writer that puts a whole
+ * column chunk into one page (DuckDB) would otherwise cost a fresh array of the page's size per
+ * leaf and row group. A leaf's page buffer comes back only once its row group's decoder is closed,
+ * when no page in it is read any more; no vector refers to it (the sinks copy bytes out).
  *
  * <p>A set of arrays belongs to one page decoder at a time: a decoder {@link #take takes} a set
  * when it is made and {@link #give gives} it back when its row group's decoder is closed, so two
@@ -37,7 +44,11 @@ public final class DecodeArrays {
     private final Map<PrimitiveTypeName, ArrayDeque<Set>> free =
             new EnumMap<>(PrimitiveTypeName.class);
 
+    private final Map<Integer, byte[]> pageBuffers = new HashMap<>();
+
     private long reused;
+
+    private long pageBuffersReused;
 
     /** A set given back for {@code physical} values, now the caller's alone; null when none. */
     @Nullable
@@ -53,6 +64,29 @@ public final class DecodeArrays {
     /** Gives back a set its decoder no longer uses. */
     synchronized void give(PrimitiveTypeName physical, Set set) {
         free.computeIfAbsent(physical, k -> new ArrayDeque<>()).addLast(set);
+    }
+
+    /**
+     * The page buffer given back for leaf {@code leafIndex}, now the caller's alone; an empty array
+     * when there is none.
+     */
+    synchronized byte[] takePageBuffer(int leafIndex) {
+        byte[] buffer = pageBuffers.remove(leafIndex);
+        if (buffer == null) {
+            return new byte[0];
+        }
+        pageBuffersReused++;
+        return buffer;
+    }
+
+    /** Gives back a leaf's page buffer no page read uses any more (the larger one is kept). */
+    synchronized void givePageBuffer(int leafIndex, byte[] buffer) {
+        pageBuffers.merge(leafIndex, buffer, (a, b) -> a.length >= b.length ? a : b);
+    }
+
+    /** How many times a page buffer was taken again (for tests). */
+    synchronized long pageBuffersReused() {
+        return pageBuffersReused;
     }
 
     /** How many times a set was taken again (for tests). */

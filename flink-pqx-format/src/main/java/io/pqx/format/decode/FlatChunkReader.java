@@ -79,6 +79,9 @@ final class FlatChunkReader {
     /** The chunk has a dictionary page, not decompressed yet. */
     private boolean dictionaryPending;
 
+    /** {@link #release} gave the arrays and the page buffer away. */
+    private boolean released;
+
     /**
      * @param converter the leaf converter whole-chunk readers get (it keeps the dictionary that
      *     {@code decoder} may look values up in)
@@ -112,8 +115,13 @@ final class FlatChunkReader {
 
     /** Gives the page decoder's arrays back; the reader must not be used after. */
     void release() {
+        released = true;
         if (pageDecoder != null) {
             pageDecoder.release();
+        }
+        if (arrays != null && pages != null) {
+            // the reader keeps an empty buffer: a use after never writes into one another took
+            arrays.givePageBuffer(leafIndex, pages.releasePageBuffer());
         }
     }
 
@@ -152,6 +160,9 @@ final class FlatChunkReader {
      */
     void open(ChunkPageReader pages, long totalValues, FileContext ctx) {
         this.pages = pages;
+        if (arrays != null) {
+            pages.usePageBuffer(arrays.takePageBuffer(leafIndex));
+        }
         this.totalValues = totalValues;
         this.ctx = ctx;
         this.dictionaryPending = pages.readDictionaryPageHeader();
@@ -209,6 +220,7 @@ final class FlatChunkReader {
      * Writes the next {@code rows} entries into {@code vector[pos...]} (they are known to exist).
      */
     void read(WritableColumnVector vector, int pos, int rows) {
+        checkNotReleased();
         int at = pos;
         int left = rows;
         while (left > 0) {
@@ -231,6 +243,7 @@ final class FlatChunkReader {
 
     /** Drops the next {@code rows} entries (they are known to exist). */
     void skip(long rows) {
+        checkNotReleased();
         long left = rows;
         while (left > 0) {
             int n = (int) Math.min(left, pageLeft);
@@ -259,6 +272,16 @@ final class FlatChunkReader {
                 continue;
             }
             advance(n);
+        }
+    }
+
+    /**
+     * A read after {@link #release} fails: the current page's bytes may lie in a buffer the next
+     * row group's reader now decompresses into.
+     */
+    private void checkNotReleased() {
+        if (released) {
+            throw new IllegalStateException("the row group's decoder is closed");
         }
     }
 

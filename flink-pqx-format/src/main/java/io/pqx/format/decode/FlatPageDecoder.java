@@ -42,9 +42,18 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * entry it reached) through parquet-column, which reports the same errors it always did. Values
  * {@link #copy} never asks for are not range-checked. Every read is bounded by the page's bytes.
  *
+ * <p>A page of a required leaf with more than {@link #WINDOW} entries, PLAIN or dictionary-encoded
+ * (DuckDB writes a whole column chunk as one page of a million values), is decoded through arrays
+ * of {@link #WINDOW} slots (or of the longest stretch asked for), each stretch into the slots from
+ * the start of the window it falls in, not through arrays of the page's size: the values are
+ * decoded lazily anyway, and a stretch never needs the ones before it.
+ *
  * <p>One per leaf and row group; reuses its arrays across pages. Not thread-safe.
  */
 final class FlatPageDecoder {
+    /** Entries a page must exceed to be decoded through arrays of this many slots. */
+    static final int WINDOW = 1 << 15;
+
     private final PrimitiveTypeName physical;
     private final boolean nullable;
     private final Object sink;
@@ -75,6 +84,18 @@ final class FlatPageDecoder {
 
     /** An Int-, Long-, Float- or DoubleBuffer over the values of the page last decoded PLAIN. */
     private Buffer plainView;
+
+    /** The page's entries go through the arrays window by window (see the class comment). */
+    private boolean windowed;
+
+    /** The entry in slot 0 of the arrays (0 unless {@code windowed}). */
+    private int base;
+
+    /** Slots of the arrays in use: the page's entries, or the window's size. */
+    private int slots;
+
+    /** The view over all of the page's values; {@code plainView} starts at {@code base}. */
+    private Buffer pageView;
 
     /** How the values of a stretch are materialized by {@link #ensure}. */
     private enum Pending {
@@ -237,7 +258,10 @@ final class FlatPageDecoder {
             return false;
         }
         int n = page.getValueCount();
-        grow(n);
+        windowed = n > WINDOW && !nullable && windowable(sections.encoding());
+        slots = windowed ? WINDOW : n;
+        base = 0;
+        grow(slots);
         count = n;
         onIds = false;
         contiguous = false;
@@ -263,6 +287,18 @@ final class FlatPageDecoder {
                 };
         valuesEnd = end;
         return ok;
+    }
+
+    /**
+     * Whether values of this encoding are decoded lazily, stretch by stretch, so that a page of
+     * them can go through a window (DELTA and FIXED_LEN_BYTE_ARRAY pages are decoded whole).
+     */
+    private boolean windowable(Encoding encoding) {
+        return switch (encoding) {
+            case PLAIN -> physical != PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY;
+            case PLAIN_DICTIONARY, RLE_DICTIONARY -> true;
+            default -> false;
+        };
     }
 
     /** A page's definition levels (null when the leaf is required), values and their encoding. */
@@ -403,6 +439,7 @@ final class FlatPageDecoder {
             default:
                 return false;
         }
+        pageView = plainView;
         onPlainView = view;
         pending = view ? Pending.NONE : Pending.NUMBERS;
         return true;
@@ -504,9 +541,10 @@ final class FlatPageDecoder {
      * Materializes entries {@code [from, from + n)} (at or after the last stretch asked for): the
      * values between are passed over, those of the stretch decoded into the entries' slots.
      *
+     * @param slot where entry {@code from} goes in the arrays ({@link #slot})
      * @return false when the values do not decode cleanly
      */
-    private boolean ensure(int from, int n) {
+    private boolean ensure(int from, int slot, int n) {
         if (from < entryCursor) {
             throw new IllegalStateException(
                     "entries are materialized forwards: " + from + " < " + entryCursor);
@@ -520,10 +558,10 @@ final class FlatPageDecoder {
         int first = valueCursor + passed;
         boolean ok =
                 switch (pending) {
-                    case IDS -> runs.skip(passed) && runs.read(scratch, from, wanted, idBound);
-                    case BINARIES -> binaries(passed, from, wanted);
-                    case NUMBERS -> numbers(first, from, wanted);
-                    case BOOLEANS -> booleans(first, from, wanted);
+                    case IDS -> runs.skip(passed) && runs.read(scratch, slot, wanted, idBound);
+                    case BINARIES -> binaries(passed, slot, wanted);
+                    case NUMBERS -> numbers(first, slot, wanted);
+                    case BOOLEANS -> booleans(first, slot, wanted);
                     default -> true;
                 };
         if (!ok) {
@@ -532,9 +570,31 @@ final class FlatPageDecoder {
         valueCursor = first + wanted;
         entryCursor = from + n;
         if (wanted < n) {
-            spread(from, n, wanted);
+            spread(slot, n, wanted); // never windowed: a windowed page has no nulls
         }
         return true;
+    }
+
+    /**
+     * The slot of entry {@code from} for a stretch of {@code n} entries: the entry itself, or, on a
+     * windowed page, its place in the window, which moves to start at {@code from} (and grows to
+     * {@code n} slots) when the stretch does not fit in it.
+     */
+    private int slot(int from, int n) {
+        if (!windowed || from < entryCursor) {
+            return from; // (going back is refused by ensure())
+        }
+        if (from + n - base > slots) {
+            if (n > slots) {
+                slots = n;
+                grow(n);
+            }
+            base = from;
+            if (onPlainView) {
+                plainView = pageView.slice(from, pageView.limit() - from);
+            }
+        }
+        return from - base;
     }
 
     /** Non-null entries among {@code [from, to)}. */
@@ -628,15 +688,16 @@ final class FlatPageDecoder {
      *     page must then go through parquet-column from entry {@code from}
      */
     boolean copy(int from, WritableColumnVector vector, int pos, int n) {
-        if (!ensure(from, n)) {
+        int slot = slot(from, n);
+        if (!ensure(from, slot, n)) {
             return false;
         }
         if (onIds) {
-            copyLookedUp(from, vector, pos, n);
+            copyLookedUp(slot, vector, pos, n);
         } else if (onPlainView) {
-            copyFromPage(from, vector, pos, n);
+            copyFromPage(slot, vector, pos, n);
         } else {
-            copyValues(from, vector, pos, n);
+            copyValues(slot, vector, pos, n);
         }
         if (nullCount > 0) {
             markNulls(from, vector, pos, n);

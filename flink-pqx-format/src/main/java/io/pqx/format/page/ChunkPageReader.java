@@ -195,6 +195,24 @@ public final class ChunkPageReader implements PageReader {
     }
 
     /**
+     * Lets {@link #readPageForBulkDecoding} decompress pages into {@code buffer} (grown when a page
+     * needs more) rather than into a buffer of its own: a buffer a reader of an earlier row group
+     * gave back by {@link #releasePageBuffer}. Its previous contents are never handed out.
+     */
+    public void usePageBuffer(byte[] buffer) {
+        inflater.adoptPageBuffer(buffer);
+    }
+
+    /**
+     * Gives up the buffer data pages are decompressed into, for a reader of a later row group
+     * ({@link #usePageBuffer}): call only when no page this reader handed out is used any more.
+     * Later pages get a buffer of their own.
+     */
+    public byte[] releasePageBuffer() {
+        return inflater.releasePageBuffer();
+    }
+
+    /**
      * Walks the last page {@link #readPageForBulkDecoding} handed out, as {@link #readPage} walks
      * every page: throws what parquet-column would otherwise fail on with an unchecked exception.
      */

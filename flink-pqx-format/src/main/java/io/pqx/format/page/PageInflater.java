@@ -52,6 +52,29 @@ final class PageInflater {
      */
     private byte[] pageBuffer = new byte[0];
 
+    /**
+     * Makes {@code buffer} the page buffer when it is larger than the current one: a buffer the
+     * same leaf's reader of an earlier row group gave back ({@link #releasePageBuffer}), so that a
+     * chunk of one huge page does not cost a fresh, zeroed array in every row group. Its contents
+     * are never read: a page is handed out as the first {@code uncompressed} bytes after the codec
+     * wrote exactly that many.
+     */
+    void adoptPageBuffer(byte[] buffer) {
+        if (buffer.length > pageBuffer.length) {
+            pageBuffer = buffer;
+        }
+    }
+
+    /**
+     * Gives up the page buffer (the inflater keeps an empty one): for a caller done with every page
+     * this inflater handed out.
+     */
+    byte[] releasePageBuffer() {
+        byte[] buffer = pageBuffer;
+        pageBuffer = new byte[0];
+        return buffer;
+    }
+
     /** A walk of one page, run now or when parquet-column is about to decode the page. */
     @FunctionalInterface
     private interface DeferredCheck {

@@ -1,6 +1,7 @@
 package io.pqx.format.decode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.options.WriteOptions;
@@ -162,5 +163,93 @@ class DecodeArraysTest {
         check(held);
         assertThat(rows).isEqualTo(GROUP * GROUPS);
         assertThat(arrays.reused()).isEqualTo(3L * (GROUPS - 1));
+    }
+
+    /**
+     * A leaf's buffer of decompressed pages goes from row group to row group (one page per chunk,
+     * as DuckDB writes), and a page smaller than the one before reads its own bytes only, never the
+     * earlier page's left in the buffer past its end.
+     */
+    @Test
+    void pageBuffersMoveOnFromRowGroupToRowGroupAndShowOnlyTheirOwnPage() throws IOException {
+        RowType type =
+                (RowType)
+                        DataTypes.ROW(
+                                        DataTypes.FIELD("id", DataTypes.INT().notNull()),
+                                        DataTypes.FIELD("s", DataTypes.STRING().notNull()))
+                                .getLogicalType();
+        // row group 0's strings are long, 1's short (its page is far smaller), 2's long again
+        int[] widths = {60, 2, 40};
+        List<RowData> rows = new ArrayList<>();
+        for (int g = 0; g < widths.length; g++) {
+            for (int i = 0; i < GROUP; i++) {
+                int row = g * GROUP + i;
+                rows.add(GenericRowData.of(row, StringData.fromString(wide(row, widths[g]))));
+            }
+        }
+        TestingDecodeFiles.Opened f =
+                TestingDecodeFiles.open(
+                        TestingDecodeFiles.write(
+                                type,
+                                WriteOptions.builder()
+                                        .pageRowLimit(GROUP)
+                                        .rowGroupRows(GROUP)
+                                        .dictionaryEnabled(false)
+                                        .build(),
+                                rows));
+        DecodeArrays arrays = new DecodeArrays();
+        for (int g = 0; g < widths.length; g++) {
+            int read = 0;
+            try (RowGroupBatches batches =
+                    RowGroupDecoder.read(
+                            f.file(),
+                            f.metadata(),
+                            g,
+                            f.schema(),
+                            RowSelection.all(GROUP),
+                            37,
+                            TestingDecodeFiles.LIMITS,
+                            false,
+                            arrays)) {
+                for (VectorizedColumnBatch b = batches.next(); b != null; b = batches.next()) {
+                    for (int i = 0; i < b.getNumRows(); i++) {
+                        int row = ((IntColumnVector) b.columns[0]).getInt(i);
+                        assertThat(row).isEqualTo(g * GROUP + read + i);
+                        BytesColumnVector.Bytes s = ((BytesColumnVector) b.columns[1]).getBytes(i);
+                        assertThat(new String(s.data, s.offset, s.len))
+                                .as("s of row %d", row)
+                                .isEqualTo(wide(row, widths[g]));
+                    }
+                    read += b.getNumRows();
+                }
+            }
+            assertThat(read).isEqualTo(GROUP);
+        }
+        // both leaves' buffers were taken again by row groups 1 and 2
+        assertThat(arrays.pageBuffersReused()).isEqualTo(2L * (widths.length - 1));
+
+        // a read after its decoder closed fails (as any failure inside a leaf's read, reported
+        // with the page it was on) rather than read a buffer passed on
+        RowGroupBatches closed =
+                RowGroupDecoder.read(
+                        f.file(),
+                        f.metadata(),
+                        0,
+                        f.schema(),
+                        RowSelection.all(GROUP),
+                        37,
+                        TestingDecodeFiles.LIMITS,
+                        false,
+                        arrays);
+        closed.next();
+        closed.close();
+        assertThatThrownBy(closed::next)
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("the row group's decoder is closed");
+    }
+
+    private static String wide(int row, int width) {
+        String digits = Integer.toString(row * 7919);
+        return (digits + "abcdefghijklmnopqrstuvwxyz".repeat(3)).substring(0, width);
     }
 }
