@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * that holds no surviving row.
  */
 class FilteredScanTest {
-    private static final long SEED = new Random().nextLong();
+    private static final long SEED = Long.getLong("pqx.seed", new Random().nextLong());
 
     @TempDir Path dir;
 
@@ -134,7 +134,7 @@ class FilteredScanTest {
 
     @Test
     void returnsExactlyTheKeptRowsInEveryModeOnCorpusFiles() throws Exception {
-        System.out.println("FilteredScanTest seed " + SEED);
+        System.out.println("FilteredScanTest seed " + SEED + " (repeat with -Dpqx.seed=)");
         Random random = new Random(SEED);
         for (String name :
                 new String[] {

@@ -114,7 +114,8 @@ class ParquetScanTest {
     @Test
     void randomPlansPlannersResumePointsRangesAndFiltersReturnExactlyTheRowsTheyLeave()
             throws IOException {
-        long seed = new Random().nextLong();
+        long seed = Long.getLong("pqx.seed", new Random().nextLong());
+        System.out.println("ParquetScanTest seed " + seed + " (repeat with -Dpqx.seed=)");
         Random random = new Random(seed);
         try (ParquetReader reader = open()) {
             int groups = reader.metadata().rowGroups().size();

@@ -20,8 +20,8 @@ class DictionaryIdEncoderTest {
 
     @Test
     void writesParquetColumnsBytesForRandomRunsAndWidths() throws IOException {
-        long seed = System.nanoTime();
-        System.out.println("DictionaryIdEncoderTest seed " + seed);
+        long seed = Long.getLong("pqx.seed", System.nanoTime());
+        System.out.println("DictionaryIdEncoderTest seed " + seed + " (repeat with -Dpqx.seed=)");
         Random random = new Random(seed);
         DictionaryIdEncoder encoder = new DictionaryIdEncoder();
         for (int trial = 0; trial < 2_000; trial++) {

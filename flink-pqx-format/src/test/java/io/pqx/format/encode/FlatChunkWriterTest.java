@@ -63,8 +63,8 @@ class FlatChunkWriterTest {
 
     @Test
     void writesTheBytesOfParquetColumnsStore() throws IOException {
-        long seed = System.nanoTime();
-        System.out.println("FlatChunkWriterTest seed " + seed);
+        long seed = Long.getLong("pqx.seed", System.nanoTime());
+        System.out.println("FlatChunkWriterTest seed " + seed + " (repeat with -Dpqx.seed=)");
         Random random = new Random(seed);
         ParquetSchema schema = FlinkToParquetSchema.toParquetSchema(TYPE);
         int flatChunks = 0;
