@@ -33,9 +33,9 @@ final class HybridRunDecoder {
      * random values per page (thread CPU per value, JIT warm), parquet-column's packers took 0.41,
      * 0.74, 0.86, 0.90 and 1.13 ns at 2, 3, 12, 15 and 18 bits, the long reads 0.81 to 0.83 ns at
      * every width: slower below 12 bits, 28 % faster at 18 (the ids of a dictionary of a few
-     * hundred thousand entries, as in DuckDB's row groups of a million rows). From 12 bits on,
-     * whole files of the source suite's case {@code writers} read 4 to 20 % slower than with the
-     * packers, though the loop alone measured faster there: 16 is where both measurements agree.
+     * hundred thousand entries, as in DuckDB's row groups of a million rows). Whole-file scans of
+     * the source suite did not tell 12 from 16 apart beyond their spread from one JVM to the next
+     * (up to 15 %), and leaned to 16: the packers stay below it, where they measured as fast.
      */
     static final int LONG_READ_WIDTH = 16;
 
