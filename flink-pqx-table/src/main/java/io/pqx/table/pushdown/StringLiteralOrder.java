@@ -21,6 +21,12 @@ import org.apache.flink.table.types.logical.LogicalTypeFamily;
  * answers then depends on how its planner rewrote the filter, which pqx cannot see; when the
  * literals are ordered alike in both orders, every such rewrite gives the answer of the filter as
  * written. A string with an unpaired surrogate (which has no UTF-8 form) counts as disordered too.
+ *
+ * <p>The same disagreement holds between a literal and the values of a column: a literal with a
+ * character of U+E000..U+FFFF or beyond U+FFFF lies on the other side of some values in one order
+ * than in the other, and Flink 2.3 answered {@code s BETWEEN 'ab\nc' AND U+FFFD} TRUE for an emoji
+ * value, as UTF-16 orders them. Such a literal counts as disordered however the literals compare
+ * among themselves.
  */
 final class StringLiteralOrder {
     private StringLiteralOrder() {}
@@ -35,7 +41,7 @@ final class StringLiteralOrder {
             collect(e, strings);
         }
         for (String s : strings) {
-            if (hasUnpairedSurrogate(s)) {
+            if (hasUnpairedSurrogate(s) || hasCharacterOrderedOtherwise(s)) {
                 return false;
             }
         }
@@ -65,6 +71,17 @@ final class StringLiteralOrder {
         for (ResolvedExpression child : e.getResolvedChildren()) {
             collect(child, out);
         }
+    }
+
+    /** Whether {@code s} has a character of U+E000..U+FFFF or beyond U+FFFF (a surrogate pair). */
+    private static boolean hasCharacterOrderedOtherwise(String s) {
+        for (int k = 0; k < s.length(); k++) {
+            char c = s.charAt(k);
+            if (c >= '\uE000' || Character.isSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean hasUnpairedSurrogate(String s) {

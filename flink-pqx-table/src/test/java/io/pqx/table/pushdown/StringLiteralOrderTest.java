@@ -41,19 +41,27 @@ class StringLiteralOrderTest {
 
     @Test
     void otherLiteralsAgree() {
-        assertThat(StringLiteralOrder.agrees(List.of(in("", "a", "\u00e9", "\uD83D\uDE00"))))
+        assertThat(StringLiteralOrder.agrees(List.of(in("", "a", "\u00e9", "\u4e2d", "ab\nc"))))
                 .isTrue();
-        assertThat(StringLiteralOrder.agrees(List.of(in("\uFFFD", "\uE000", "ab\nc")))).isTrue();
         // equal literals, and literals that are no strings
         assertThat(
                         StringLiteralOrder.agrees(
                                 List.of(
-                                        in("\uD83D\uDE00", "\uD83D\uDE00"),
+                                        in("\u00e9", "\u00e9"),
                                         call(
                                                 BuiltInFunctionDefinitions.EQUALS,
                                                 ref("i"),
                                                 lit(65533)))))
                 .isTrue();
+    }
+
+    @Test
+    void aLiteralThatValuesOfTheOtherKindOrderOtherwiseDisagreesAlone() {
+        // a column's values may hold the other kind: an emoji value against U+FFFD, or the reverse
+        assertThat(StringLiteralOrder.agrees(List.of(in("\uFFFD")))).isFalse();
+        assertThat(StringLiteralOrder.agrees(List.of(in("x\uE000", "ab\nc")))).isFalse();
+        assertThat(StringLiteralOrder.agrees(List.of(in("\uD83D\uDE00")))).isFalse();
+        assertThat(StringLiteralOrder.agrees(List.of(in("\uD7FF")))).isTrue();
     }
 
     @Test
