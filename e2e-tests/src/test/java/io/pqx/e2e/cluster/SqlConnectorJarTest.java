@@ -194,6 +194,7 @@ class SqlConnectorJarTest {
                 .contains("org.apache.parquet:parquet-common:" + PARQUET)
                 .contains("org.apache.parquet:parquet-encoding:" + PARQUET)
                 .contains("org.apache.parquet:parquet-format-structures:" + PARQUET)
+                .contains("org.apache.parquet:parquet-variant:" + PARQUET)
                 .contains("com.github.luben:zstd-jni:" + ZSTD_JNI)
                 .contains("org.brotli:dec:0.1.2")
                 .contains("org.locationtech.jts:jts-core:1.20.0");
