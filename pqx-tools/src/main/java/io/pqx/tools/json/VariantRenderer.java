@@ -85,7 +85,7 @@ final class VariantRenderer {
         } catch (RuntimeException e) {
             // parquet-variant's checks of the metadata in new Variant(...), which come first.
             sb.setLength(mark);
-            throw new MalformedVariantException(String.valueOf(e.getMessage()), e);
+            throw new MalformedVariantException(reason(e), e);
         }
     }
 
@@ -127,7 +127,7 @@ final class VariantRenderer {
             throw e;
         } catch (RuntimeException e) {
             // parquet-variant's own checks (IllegalArgumentException, IndexOutOfBounds...).
-            throw new MalformedVariantException(String.valueOf(e.getMessage()), e);
+            throw new MalformedVariantException(reason(e), e);
         }
         return end;
     }
@@ -340,9 +340,17 @@ final class VariantRenderer {
             long next =
                     VariantMetadata.unsigned(
                             value, offsetsStart + (long) (i + 1) * offsetSize, offsetSize, "");
-            if (start > next) {
+            if (start > next || next > dataSize) {
                 throw new MalformedVariantException(
-                        "element " + i + " starts at byte " + start + ", after its end " + next);
+                        "element "
+                                + i
+                                + " has bytes "
+                                + start
+                                + " to "
+                                + next
+                                + " of the array's "
+                                + dataSize
+                                + " bytes of values");
             }
             if (i > 0) {
                 sb.append(',');
@@ -391,6 +399,10 @@ final class VariantRenderer {
         return PLAIN_KEY.matcher(key).matches()
                 ? "." + key
                 : "[" + JsonValues.formatString(key) + "]";
+    }
+
+    private static String reason(RuntimeException e) {
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     /** Compares by code point, which is the order of the UTF-8 bytes. */

@@ -139,6 +139,10 @@ public final class VariantLayout {
             }
             return;
         }
+        if (group.getLogicalTypeAnnotation() != null) {
+            // Neither a LIST nor an object: typeName marked it as no Variant type.
+            return;
+        }
         for (Type field : group.getFields()) {
             String fieldPath = path + segment(field.getName());
             if (field.isPrimitive()) {

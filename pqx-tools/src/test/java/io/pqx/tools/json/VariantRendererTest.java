@@ -291,6 +291,17 @@ class VariantRendererTest {
     }
 
     @Test
+    void rejectsElementOffsetsOutsideTheArray() {
+        // [int8 1, int8 2] whose middle offset (9) points past the 4 bytes of values.
+        byte[] value = {0x03, 2, 0, 9, 4, 0x0c, 1, 0x0c, 2};
+        assertMalformed(
+                value,
+                metadata(),
+                "$",
+                "element 0 has bytes 0 to 9 of the array's 4 bytes of values");
+    }
+
+    @Test
     void rejectsADecimalBeyondItsPrecision() {
         // decimal4 with scale 10: more decimals than its 9 digits of precision.
         byte[] value = {8 << 2, 10, 1, 0, 0, 0};

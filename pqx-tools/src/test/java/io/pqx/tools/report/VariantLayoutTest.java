@@ -144,6 +144,29 @@ class VariantLayoutTest {
                                 + "variant plain: VARIANT(1), not shredded\n");
     }
 
+    /**
+     * A MAP where an object or array belongs: marked, and its fields are no places in the value.
+     */
+    @Test
+    void marksAGroupThatIsNoVariantType() {
+        assertThat(
+                        layout(
+                                "message m {",
+                                "  optional group v (VARIANT(1)) {",
+                                "    required binary metadata;",
+                                "    optional group typed_value (MAP) {",
+                                "      repeated group key_value {",
+                                "        required binary key (STRING);",
+                                "        optional int32 value;",
+                                "      }",
+                                "    }",
+                                "  }",
+                                "}"))
+                .isEqualTo(
+                        "variant v: VARIANT(1), shredded\n"
+                                + "  $  typed_value of Parquet type group (MAP), no Variant type\n");
+    }
+
     /** A name parquet-column prints but cannot parse back: a note, not a failed command. */
     @Test
     void aSchemaTextThatDoesNotParseGivesANote() {
