@@ -3,6 +3,7 @@ package io.pqx.tools.report;
 import io.pqx.format.metadata.SchemaView;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
 import org.apache.flink.annotation.Internal;
 import org.apache.parquet.schema.GroupType;
@@ -184,7 +185,7 @@ public final class VariantLayout {
             return name;
         }
         LogicalTypeAnnotation annotation = primitive.getLogicalTypeAnnotation();
-        String parquet = primitive.getPrimitiveTypeName().name().toLowerCase(java.util.Locale.ROOT);
+        String parquet = primitive.getPrimitiveTypeName().name().toLowerCase(Locale.ROOT);
         if (primitive.getPrimitiveTypeName()
                 == PrimitiveType.PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY) {
             parquet += "(" + primitive.getTypeLength() + ")";

@@ -3,9 +3,13 @@ package io.pqx.tools.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.format.index.PhysicalType;
 import io.pqx.format.metadata.FieldView;
+import io.pqx.format.metadata.LeafColumnView;
+import io.pqx.format.metadata.Repetition;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -112,20 +116,20 @@ class VariantColumnRenderingTest {
                 0);
     }
 
-    private static io.pqx.format.metadata.LeafColumnView leaf(String name) {
-        return new io.pqx.format.metadata.LeafColumnView(
+    private static LeafColumnView leaf(String name) {
+        return new LeafColumnView(
                 List.of(name),
                 0,
-                io.pqx.format.index.PhysicalType.INT32,
+                PhysicalType.INT32,
                 0,
-                io.pqx.format.metadata.Repetition.REQUIRED,
+                Repetition.REQUIRED,
                 Optional.empty(),
                 0,
                 0,
                 true);
     }
 
-    private static BinaryVariant variant(java.util.function.Consumer<VariantBuilder> build) {
+    private static BinaryVariant variant(Consumer<VariantBuilder> build) {
         byte[][] v = VariantRendererTest.encode(build);
         return new BinaryVariant(v[0], v[1]);
     }

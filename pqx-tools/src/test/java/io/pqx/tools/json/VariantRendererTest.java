@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.UUID;
 import java.util.function.Consumer;
 import org.apache.parquet.variant.Variant;
@@ -196,14 +198,14 @@ class VariantRendererTest {
     @Test
     void rejectsATruncatedValue() {
         byte[][] v = encode(b -> b.appendLong(1L << 40));
-        byte[] truncated = java.util.Arrays.copyOf(v[0], v[0].length - 1);
+        byte[] truncated = Arrays.copyOf(v[0], v[0].length - 1);
         assertMalformed(truncated, v[1], "$", "the value needs bytes 1 to 9, its bytes end at 8");
     }
 
     @Test
     void rejectsTrailingBytes() {
         byte[][] v = encode(b -> b.appendInt(7));
-        byte[] longer = java.util.Arrays.copyOf(v[0], v[0].length + 1);
+        byte[] longer = Arrays.copyOf(v[0], v[0].length + 1);
         assertMalformed(longer, v[1], "$", "the value ends at byte 5 of 6 bytes");
     }
 
@@ -265,9 +267,7 @@ class VariantRendererTest {
         // {"a": [1, <time of 25 hours>]}
         byte[] time = new byte[9];
         time[0] = 17 << 2;
-        ByteBuffer.wrap(time, 1, 8)
-                .order(java.nio.ByteOrder.LITTLE_ENDIAN)
-                .putLong(25 * 3_600_000_000L);
+        ByteBuffer.wrap(time, 1, 8).order(ByteOrder.LITTLE_ENDIAN).putLong(25 * 3_600_000_000L);
         ByteArrayOutputStream array = new ByteArrayOutputStream();
         array.writeBytes(new byte[] {0x03, 2, 0, 2, 11, 0x0c, 1});
         array.writeBytes(time);
