@@ -27,7 +27,9 @@ import org.apache.parquet.variant.Variant;
  * in UTF-8 order (as some writers sorted them in UTF-16 order) is rendered in UTF-8 order all the
  * same.
  *
- * <p>Stateless and thread-safe; used by {@link JsonRowRenderer} for columns of Flink type VARIANT.
+ * <p>The static entry points are thread-safe (each call renders with an instance of its own); used
+ * by {@link JsonRowRenderer} for columns of Flink type VARIANT and by {@link
+ * JsonValues#appendVariant}.
  */
 final class VariantRenderer {
 

@@ -312,6 +312,15 @@ class VariantRendererTest {
                 "the decimal 0.0000000001 (scale 10) does not fit precision 9");
     }
 
+    /** The public entry for the interop tests renders the same as the renderer. */
+    @Test
+    void jsonValuesRendersVariantBytes() {
+        byte[][] v = encode(b -> b.appendDecimal(new BigDecimal("12.50")));
+        StringBuilder sb = new StringBuilder();
+        JsonValues.appendVariant(sb, v[0], v[1]);
+        assertThat(sb).hasToString("12.50");
+    }
+
     @Test
     void appendsNothingForAMalformedValue() {
         StringBuilder sb = new StringBuilder("{\"v\":");
