@@ -22,10 +22,10 @@ import org.apache.parquet.variant.Variant;
  * and arrays are walked here, so that every offset is checked to stay inside its container and the
  * value's bytes end exactly where the value does: bytes that contradict the encoding (truncated, an
  * unknown type, a key id outside the metadata, malformed UTF-8, a duplicate key, a decimal beyond
- * its precision, a time outside a day, trailing bytes) give a {@link MalformedVariantException}
- * naming the place inside the value, never a wrong or partial value. An object whose keys are not
- * in UTF-8 order (as some writers sorted them in UTF-16 order) is rendered in UTF-8 order all the
- * same.
+ * its precision, a time outside a day, trailing bytes; also nesting deeper than {@link #MAX_DEPTH})
+ * give a {@link MalformedVariantException} naming the place inside the value, never a wrong or
+ * partial value. An object whose keys are not in UTF-8 order (as some writers sorted them in UTF-16
+ * order) is rendered in UTF-8 order all the same.
  *
  * <p>The static entry points are thread-safe (each call renders with an instance of its own); used
  * by {@link JsonRowRenderer} for columns of Flink type VARIANT and by {@link
@@ -51,10 +51,17 @@ final class VariantRenderer {
     private static final int LONG_STRING = 16;
     private static final long MICROS_PER_DAY = 86_400_000_000L;
 
+    /**
+     * Objects and arrays nested deeper are refused rather than risking the stack (a few bytes per
+     * level let a small value nest very deep).
+     */
+    static final int MAX_DEPTH = 500;
+
     private final StringBuilder sb;
     private final byte[] value;
     private final byte[] metadata;
     private final VariantMetadata dictionary;
+    private int depth;
 
     private VariantRenderer(StringBuilder sb, byte[] value, byte[] metadata) {
         this.sb = sb;
@@ -104,9 +111,22 @@ final class VariantRenderer {
             case 1:
                 return appendString(pos + 1, header >> 2, limit);
             case 2:
-                return appendObject(pos, limit, header >> 2);
+                enter();
+                int objectEnd = appendObject(pos, limit, header >> 2);
+                depth--;
+                return objectEnd;
             default:
-                return appendArray(pos, limit, header >> 2);
+                enter();
+                int arrayEnd = appendArray(pos, limit, header >> 2);
+                depth--;
+                return arrayEnd;
+        }
+    }
+
+    private void enter() {
+        if (++depth > MAX_DEPTH) {
+            throw new MalformedVariantException(
+                    "objects and arrays nest deeper than " + MAX_DEPTH + " levels");
         }
     }
 

@@ -312,6 +312,37 @@ class VariantRendererTest {
                 "the decimal 0.0000000001 (scale 10) does not fit precision 9");
     }
 
+    /** Arrays nested to the limit render; one level more is refused, not a StackOverflowError. */
+    @Test
+    void refusesNestingBeyondTheLimit() {
+        assertThat(render(nestedArrays(VariantRenderer.MAX_DEPTH), metadata()))
+                .isEqualTo(
+                        "[".repeat(VariantRenderer.MAX_DEPTH)
+                                + "]".repeat(VariantRenderer.MAX_DEPTH));
+        StringBuilder path = new StringBuilder("$");
+        for (int i = 0; i < VariantRenderer.MAX_DEPTH; i++) {
+            path.append("[0]");
+        }
+        assertMalformed(
+                nestedArrays(VariantRenderer.MAX_DEPTH + 1),
+                metadata(),
+                path.toString(),
+                "objects and arrays nest deeper than 500 levels");
+    }
+
+    /** {@code levels} arrays, each the one element of the one around it; the innermost empty. */
+    private static byte[] nestedArrays(int levels) {
+        // array with 4-byte offsets (header 0x0f), count 0: header, count, one offset 0.
+        byte[] value = {0x0f, 0, 0, 0, 0, 0};
+        for (int i = 1; i < levels; i++) {
+            ByteBuffer outer =
+                    ByteBuffer.allocate(10 + value.length).order(ByteOrder.LITTLE_ENDIAN);
+            outer.put((byte) 0x0f).put((byte) 1).putInt(0).putInt(value.length).put(value);
+            value = outer.array();
+        }
+        return value;
+    }
+
     /** The public entry for the interop tests renders the same as the renderer. */
     @Test
     void jsonValuesRendersVariantBytes() {
