@@ -162,6 +162,14 @@ final class FlinkApiRule {
                                     + " lookup full cache's InputFormat split assigner; bounded"
                                     + " sources of fixed rows (@Experimental)"),
                     new Allowed(
+                            "variant bytes",
+                            List.of("org.apache.flink.types.variant.BinaryVariant"),
+                            Set.of(TOOLS),
+                            "a VARIANT value's encoded value and metadata bytes: the public"
+                                    + " Variant interface hides them, and pqx cat renders every"
+                                    + " primitive type of the Variant spec from them (Flink's own"
+                                    + " reading lacks time, nanosecond timestamps and uuid)"),
+                    new Allowed(
                             "Flink utilities",
                             List.of("org.apache.flink.util.."),
                             Set.of(FORMAT, SOURCE, SINK, TABLE, TOOLS),

@@ -1,6 +1,7 @@
 package io.pqx.tools.cli;
 
 import io.pqx.format.ParquetReader;
+import io.pqx.tools.report.VariantLayout;
 import java.io.PrintStream;
 import java.util.regex.Pattern;
 import org.apache.flink.table.types.logical.RowType;
@@ -10,7 +11,8 @@ import org.apache.flink.table.types.logical.RowType;
  * ({@code name TYPE}, names back-quoted when they are not plain identifiers), then a blank line and
  * the whole row type as one {@code ROW<...>}. Types are Flink's summary strings ({@code STRING},
  * {@code BYTES}, {@code TIMESTAMP_LTZ(6)}), which for the types a Parquet file reads as are valid
- * Flink SQL DDL.
+ * Flink SQL DDL. When the file has VARIANT columns, a blank line and their shredding layout follow
+ * ({@link VariantLayout}), read from the footer's Parquet schema alone.
  */
 final class SchemaCommand implements Command {
 
@@ -34,9 +36,11 @@ final class SchemaCommand implements Command {
     @Override
     public void run(Arguments args, PrintStream out) throws Exception {
         RowType rowType;
+        String variants;
         try (ParquetReader reader =
                 ParquetFiles.openReader(FileArgument.resolve(args.single("FILE")))) {
             rowType = reader.schema().rowType();
+            variants = VariantLayout.of(reader.metadata().schema());
         }
         StringBuilder sb = new StringBuilder();
         for (RowType.RowField field : rowType.getFields()) {
@@ -46,6 +50,9 @@ final class SchemaCommand implements Command {
                     .append('\n');
         }
         sb.append('\n').append(rowType.asSummaryString()).append('\n');
+        if (!variants.isEmpty()) {
+            sb.append('\n').append(variants);
+        }
         out.print(sb);
     }
 

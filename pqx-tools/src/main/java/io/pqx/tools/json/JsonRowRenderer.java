@@ -7,6 +7,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.MapData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 /**
  * Renders rows read by pqx as JSON lines, exactly as {@code JSON-RENDERING.md} specifies: one
@@ -31,7 +32,11 @@ public final class JsonRowRenderer {
     private final ValueRenderer[] renderers;
 
     public JsonRowRenderer(ReadSchema schema) {
-        List<FieldView> fields = schema.fields();
+        this(schema.fields());
+    }
+
+    /** For the fields of a read schema, in its order (tests build fields pqx cannot read yet). */
+    JsonRowRenderer(List<FieldView> fields) {
         this.names = new String[fields.size()];
         this.keys = new String[fields.size()];
         this.getters = new RowData.FieldGetter[fields.size()];
@@ -57,6 +62,8 @@ public final class JsonRowRenderer {
      *
      * @throws IllegalStateException if a value does not have the Flink internal class the schema
      *     implies (the row does not belong to this schema)
+     * @throws MalformedVariantException if the bytes of a VARIANT value are not a Variant encoding
+     *     (naming the column); nothing of the row is appended then
      */
     public void appendRow(StringBuilder sb, RowData row) {
         if (row.getArity() != keys.length) {
@@ -66,6 +73,7 @@ public final class JsonRowRenderer {
                             + " fields, the schema "
                             + keys.length);
         }
+        int mark = sb.length();
         sb.append('{');
         for (int i = 0; i < keys.length; i++) {
             if (i > 0) {
@@ -74,6 +82,9 @@ public final class JsonRowRenderer {
             sb.append(keys[i]);
             try {
                 appendValue(sb, renderers[i], getters[i].getFieldOrNull(row));
+            } catch (MalformedVariantException e) {
+                sb.setLength(mark);
+                throw e.inColumn(names[i]);
             } catch (ClassCastException e) {
                 throw new IllegalStateException(
                         "Cannot render column "
@@ -103,6 +114,10 @@ public final class JsonRowRenderer {
     }
 
     private static ValueRenderer forNode(FieldView node) {
+        // By the Flink type first: a VARIANT is read from several Parquet fields, one value.
+        if (node.flinkType().getTypeRoot() == LogicalTypeRoot.VARIANT) {
+            return VariantRenderer.FLINK_VARIANT;
+        }
         return switch (node.kind()) {
             case PRIMITIVE -> PrimitiveRenderers.forLeaf(node);
             case ROW -> forStruct(node);

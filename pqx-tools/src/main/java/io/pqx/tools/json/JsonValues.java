@@ -243,6 +243,18 @@ public final class JsonValues {
         return sb.append('"').toString();
     }
 
+    /**
+     * Appends a VARIANT value, given as its Variant-encoded value and metadata bytes, as the JSON
+     * value it holds (see {@link VariantRenderer}): for the interop tests, which get these bytes
+     * from other readers.
+     *
+     * @throws MalformedVariantException if the bytes are not a Variant encoding; nothing is
+     *     appended then
+     */
+    public static void appendVariant(StringBuilder sb, byte[] value, byte[] metadata) {
+        VariantRenderer.append(sb, value, metadata);
+    }
+
     private static void appendTimeOfDay(StringBuilder sb, long nanosOfDay) {
         long seconds = nanosOfDay / NANOS_PER_SECOND;
         int fraction = (int) (nanosOfDay % NANOS_PER_SECOND);

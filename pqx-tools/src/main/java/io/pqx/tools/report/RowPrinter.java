@@ -3,6 +3,7 @@ package io.pqx.tools.report;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ReadSchema;
 import io.pqx.tools.json.JsonRowRenderer;
+import io.pqx.tools.json.MalformedVariantException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -12,7 +13,9 @@ import org.apache.flink.util.CloseableIterator;
 
 /**
  * Prints rows of a file as JSON lines, the output of {@code pqx cat}: one line per row, rendered by
- * {@link JsonRowRenderer}, in file order. Used by {@code pqx cat} and the demo.
+ * {@link JsonRowRenderer}, in file order. Used by {@code pqx cat} and the demo. A VARIANT value
+ * whose bytes are malformed stops the printing with a {@code CorruptFileException} naming the file,
+ * the row and the column; the rows before it are printed, no part of its row is.
  *
  * <p>Stateless and thread-safe (the reader passed in is not).
  */
@@ -30,7 +33,11 @@ public final class RowPrinter {
         try (CloseableIterator<RowData> rows = reader.rows(projection)) {
             for (long n = 0; n < limit && rows.hasNext(); n++) {
                 line.setLength(0);
-                renderer.appendRow(line, rows.next());
+                try {
+                    renderer.appendRow(line, rows.next());
+                } catch (MalformedVariantException e) {
+                    throw e.inFile(reader.metadata().location(), n);
+                }
                 out.append(line).append('\n');
             }
         } catch (UncheckedIOException e) {
