@@ -32,7 +32,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeSet;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
@@ -63,6 +65,8 @@ public final class ParquetReader implements Closeable {
     private final ReadSchema schema;
     private final FileContext ctx;
     private final LeafChunks chunks;
+    // what of the footer read's tail another reader of the file can open from, when asked for
+    @Nullable private ParquetTail keptTail;
     // what filtered scans measured, for the next row group's choice of late materialization
     private final FilteredRowGroupScan.Measurements measurements =
             new FilteredRowGroupScan.Measurements();
@@ -93,6 +97,58 @@ public final class ParquetReader implements Closeable {
             FooterReader.Tail tail = FooterReader.readWithTail(file, options.maxFooterBytes());
             return withFooter(
                     TailBytes.serving(file, tail), ParquetFooter.of(tail.metadata()), options);
+        } catch (IOException | RuntimeException e) {
+            closeAfterFailure(file, e);
+            throw e;
+        }
+    }
+
+    /**
+     * Opens {@code file} as {@link #open(InputFile, ReadOptions)} does, and keeps what of the tail
+     * read for its footer another reader of the same file can open from ({@link #tail()}): the
+     * footer, and before it the page indexes and bloom filters the read covered, at most {@code
+     * maxTailBytes} (over that: the footer alone, or nothing when the footer alone is longer).
+     */
+    public static ParquetReader openKeepingTail(
+            InputFile file, ReadOptions options, int maxTailBytes) throws IOException {
+        try {
+            FooterReader.Tail tail = FooterReader.readWithTail(file, options.maxFooterBytes());
+            ParquetReader reader =
+                    withFooter(
+                            TailBytes.serving(file, tail),
+                            ParquetFooter.of(tail.metadata()),
+                            options);
+            reader.keptTail = maxTailBytes > 0 ? TailBytes.shippable(tail, maxTailBytes) : null;
+            return reader;
+        } catch (IOException | RuntimeException e) {
+            closeAfterFailure(file, e);
+            throw e;
+        }
+    }
+
+    /**
+     * Opens {@code file} with its footer taken from {@code tail}, bytes of its end read before
+     * ({@link #tail()} of a reader opened by {@link #openKeepingTail}, possibly in another
+     * process), reading nothing of the file when the tail holds the whole footer. The footer is
+     * decoded and validated as one read from the file is (the same checks: a damaged tail is
+     * refused as a damaged file is), and the tail's other bytes serve the page index and bloom
+     * filter reads falling into them. The tail must end where the file ends ({@link
+     * InputFile#length()}); a tail of another version of the file with the same length is not
+     * detected here: callers key tails by modification time too (as the source does). The reader
+     * owns {@code file}, and closes it also when opening fails.
+     *
+     * @throws CorruptFileException for a tail that does not end where the file ends, or holds a
+     *     malformed footer
+     * @throws UnsupportedFileException as {@link #open(InputFile, ReadOptions)}
+     */
+    public static ParquetReader open(InputFile file, ParquetTail tail, ReadOptions options)
+            throws IOException {
+        try {
+            FooterReader.Tail read =
+                    FooterReader.fromTail(
+                            file, tail.start(), tail.bytes(), options.maxFooterBytes());
+            return withFooter(
+                    TailBytes.serving(file, read), ParquetFooter.of(read.metadata()), options);
         } catch (IOException | RuntimeException e) {
             closeAfterFailure(file, e);
             throw e;
@@ -160,6 +216,15 @@ public final class ParquetReader implements Closeable {
     /** Opens a file on any Flink file system with {@link ReadOptions#defaults()}. */
     public static ParquetReader open(Path path) throws IOException {
         return open(FlinkInputFile.open(path), ReadOptions.defaults());
+    }
+
+    /**
+     * What of its footer read's tail another reader of this file can open from ({@link
+     * #open(InputFile, ParquetTail, ReadOptions)}); present only for a reader opened by {@link
+     * #openKeepingTail} whose footer fit its cap.
+     */
+    public Optional<ParquetTail> tail() {
+        return Optional.ofNullable(keptTail);
     }
 
     /** What the file's footer says (validated); read by {@link #open}. */

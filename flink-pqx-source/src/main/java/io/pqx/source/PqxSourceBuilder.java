@@ -361,6 +361,15 @@ public final class PqxSourceBuilder {
         int cacheSize = options.get(PqxSourceOptions.FOOTER_CACHE_SIZE);
         int planningBatch = options.get(PqxSourceOptions.PLANNING_BATCH_FILES);
         int maxPendingSplits = options.get(PqxSourceOptions.PLANNING_MAX_PENDING_SPLITS);
+        long tailMax = options.get(PqxSourceOptions.FOOTER_TAIL_MAX_SIZE).getBytes();
+        long tailsHeld = options.get(PqxSourceOptions.FOOTER_TAILS_HELD_SIZE).getBytes();
+        if (tailMax > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(
+                    "Cannot build a pqx source: "
+                            + PqxSourceOptions.FOOTER_TAIL_MAX_SIZE.key()
+                            + " must be below 2 GiB, is "
+                            + options.get(PqxSourceOptions.FOOTER_TAIL_MAX_SIZE));
+        }
         int readerCacheSize = options.get(PqxSourceOptions.READER_FOOTER_CACHE_SIZE);
         long horizon = options.get(PqxSourceOptions.DISCOVERY_HORIZON).toMillis();
         int batchSize = options.get(PqxSourceOptions.BATCH_SIZE);
@@ -463,7 +472,13 @@ public final class PqxSourceBuilder {
                                 options.get(PqxSourceOptions.DISCOVERY_LATE_FILES)
                                         == PqxSourceOptions.LateFiles.FAIL),
                         new EnumeratorSettings.Planning(
-                                target, footerThreads, cacheSize, planningBatch, maxPendingSplits),
+                                target,
+                                footerThreads,
+                                cacheSize,
+                                planningBatch,
+                                maxPendingSplits,
+                                (int) tailMax,
+                                tailsHeld),
                         new EnumeratorSettings.Filtering(
                                 rowType, pruning, inListCap, dynamicFilteringFields, fpp)),
                 new ReaderSettings(

@@ -187,6 +187,34 @@ public final class PqxSourceOptions {
                                     + " read-ahead. Local files are never read ahead. Which rows"
                                     + " are read, and checkpointed positions, do not change.");
 
+    public static final ConfigOption<MemorySize> FOOTER_TAIL_MAX_SIZE =
+            ConfigOptions.key("source.footer.tail.max-size")
+                    .memoryType()
+                    .defaultValue(MemorySize.ofMebiBytes(1))
+                    .withDescription(
+                            "Files on a distributed file system (object stores, HDFS): the"
+                                    + " enumerator keeps the bytes at the end of a file its"
+                                    + " footer read fetched (the footer, and the page indexes"
+                                    + " and bloom filters before it when the read covered them),"
+                                    + " at most this many (over it: the footer alone, or"
+                                    + " nothing), and sends them with the file's first split,"
+                                    + " so that its reader opens the file without a footer"
+                                    + " request (a round trip). The reader checks them as a"
+                                    + " footer read from the file, and uses them only for the"
+                                    + " file version (path, length, modification time) they"
+                                    + " were read from. Never in checkpoints: a split restored"
+                                    + " from one reads its footer. 0: no tails are sent.");
+
+    public static final ConfigOption<MemorySize> FOOTER_TAILS_HELD_SIZE =
+            ConfigOptions.key("source.footer.tail.held-size")
+                    .memoryType()
+                    .defaultValue(MemorySize.ofMebiBytes(32))
+                    .withDescription(
+                            "The most bytes of footer tails (see source.footer.tail.max-size)"
+                                    + " the enumerator holds for splits not yet sent to a reader."
+                                    + " A tail that does not fit is not kept: its split's reader"
+                                    + " reads the footer itself.");
+
     // ---- Enumerator planning: how listed files become splits ----
 
     public static final ConfigOption<Integer> PLANNING_BATCH_FILES =

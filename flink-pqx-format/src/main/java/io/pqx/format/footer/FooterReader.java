@@ -121,11 +121,77 @@ public final class FooterReader {
                             () -> file.readFully(0, head, 0, 4)),
                     policy.concurrency());
         }
+        return decodeTail(file, ctx, fileLength, tailStart, tail, head, maxFooterBytes);
+    }
+
+    /**
+     * Decodes and validates the footer of {@code file} from bytes of its tail read before (by
+     * {@link #readWithTail}, possibly in another process): the checks are those of {@link
+     * #readWithTail} on the same bytes (tail magic, footer length against the file and {@code
+     * maxFooterBytes}, Thrift decoding capped at the footer's length, {@link FooterValidator}). The
+     * head magic is checked when the tail covers the whole file; otherwise it was checked by the
+     * read that fetched the tail. Nothing is read from {@code file} unless the footer starts before
+     * {@code tailStart} (then only its missing bytes, as {@link #readWithTail} does).
+     *
+     * @param tailStart where {@code tail} starts in the file; {@code tail} must end where the file
+     *     ends ({@link InputFile#length()}), else the tail is refused as not this file's
+     * @param tail the file's bytes {@code [tailStart, length)}; not modified, kept by the result
+     * @throws CorruptFileException when the bytes are no footer of this file, naming the file
+     */
+    public static Tail fromTail(InputFile file, long tailStart, byte[] tail, long maxFooterBytes)
+            throws IOException {
+        FileContext ctx = FileContext.of(file.location());
+        long fileLength = file.length();
+        if (tailStart < 0 || tailStart + tail.length != fileLength) {
+            throw ctx.corrupt(
+                    WHAT,
+                    "the tail read before holds bytes ["
+                            + tailStart
+                            + ", "
+                            + (tailStart + tail.length)
+                            + "), which do not end where the file of "
+                            + fileLength
+                            + " bytes ends: it was read from another version of the file");
+        }
+        if (fileLength < ParquetMagic.MIN_FILE_LENGTH || tail.length < ParquetMagic.TAIL_LENGTH) {
+            throw ctx.corrupt(
+                    WHAT,
+                    "the tail read before holds "
+                            + tail.length
+                            + " bytes of a file of "
+                            + fileLength
+                            + " bytes, too few for a footer's length and magic");
+        }
+        return decodeTail(
+                file,
+                ctx,
+                fileLength,
+                tailStart,
+                tail,
+                tailStart == 0 ? tail : null,
+                maxFooterBytes);
+    }
+
+    /**
+     * Decodes the footer from the tail; {@code head}: the file's first bytes, or null if unread.
+     */
+    private static Tail decodeTail(
+            InputFile file,
+            FileContext ctx,
+            long fileLength,
+            long tailStart,
+            byte[] tail,
+            byte[] head,
+            long maxFooterBytes)
+            throws IOException {
+        int tailLength = tail.length;
         checkTailMagic(tail, ctx);
         long footerLength = Integer.toUnsignedLong(littleEndianInt(tail, tailLength - 8));
         checkFooterLength(footerLength, fileLength, maxFooterBytes, ctx);
         long footerStart = fileLength - ParquetMagic.TAIL_LENGTH - footerLength;
-        checkHeadMagic(head, ctx);
+        if (head != null) {
+            checkHeadMagic(head, ctx);
+        }
 
         FileMetaData footer;
         if (footerStart >= tailStart) {

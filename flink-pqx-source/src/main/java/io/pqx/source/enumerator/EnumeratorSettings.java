@@ -114,25 +114,37 @@ public record EnumeratorSettings(
      *     footers held while being read); their splits are handed out when the step ends
      * @param maxPendingSplits planning pauses while at least this many planned splits wait for a
      *     reader (the files not yet planned wait in the state, far smaller than their splits)
+     * @param footerTailMaxBytes the most bytes of a file's tail a split carries to its reader (0:
+     *     none)
+     * @param footerTailsHeldBytes the most bytes of footer tails held for splits not yet sent
      */
     public record Planning(
             long splitTargetBytes,
             int footerThreads,
             int footerCacheSize,
             int batchFiles,
-            int maxPendingSplits)
+            int maxPendingSplits,
+            int footerTailMaxBytes,
+            long footerTailsHeldBytes)
             implements Serializable {
         /** The defaults of the planning options for the batch size and the pending bound. */
         public static final int DEFAULT_BATCH_FILES = 256;
 
         public static final int DEFAULT_MAX_PENDING_SPLITS = 4096;
 
+        /** The defaults of the footer tail options. */
+        public static final int DEFAULT_FOOTER_TAIL_MAX_BYTES = 1024 * 1024;
+
+        public static final long DEFAULT_FOOTER_TAILS_HELD_BYTES = 32L * 1024 * 1024;
+
         public Planning {
             if (splitTargetBytes <= 0
                     || footerThreads <= 0
                     || footerCacheSize < 0
                     || batchFiles <= 0
-                    || maxPendingSplits <= 0) {
+                    || maxPendingSplits <= 0
+                    || footerTailMaxBytes < 0
+                    || footerTailsHeldBytes < 0) {
                 throw new IllegalArgumentException(
                         "Cannot configure a pqx enumerator: split target "
                                 + splitTargetBytes
@@ -144,8 +156,29 @@ public record EnumeratorSettings(
                                 + maxPendingSplits
                                 + " splits must be positive, footer cache size "
                                 + footerCacheSize
-                                + " not negative");
+                                + ", footer tail bound "
+                                + footerTailMaxBytes
+                                + " bytes and tails held "
+                                + footerTailsHeldBytes
+                                + " bytes not negative");
             }
+        }
+
+        /** With the default footer tail bounds. */
+        public Planning(
+                long splitTargetBytes,
+                int footerThreads,
+                int footerCacheSize,
+                int batchFiles,
+                int maxPendingSplits) {
+            this(
+                    splitTargetBytes,
+                    footerThreads,
+                    footerCacheSize,
+                    batchFiles,
+                    maxPendingSplits,
+                    DEFAULT_FOOTER_TAIL_MAX_BYTES,
+                    DEFAULT_FOOTER_TAILS_HELD_BYTES);
         }
 
         /** With the default planning batch and pending bound. */

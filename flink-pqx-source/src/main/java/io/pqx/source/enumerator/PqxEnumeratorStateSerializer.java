@@ -32,7 +32,8 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
  * serializer's form. Version 1 (still read, as a state with no runtime filter): watermark,
  * initial-discovery flag, seen-file count and (path, modification time) pairs, pending-split count
  * and each split in the split serializer's form (its version, 2 since predicates, written once
- * before the splits; states holding version-1 splits are still read).
+ * before the splits; states holding version-1 splits are still read). The splits stay in version
+ * 2's form since the split serializer moved to version 3: a state never holds a footer tail.
  */
 final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<PqxEnumeratorState> {
     static final PqxEnumeratorStateSerializer INSTANCE = new PqxEnumeratorStateSerializer();
@@ -56,7 +57,8 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
         out.writeBoolean(state.initialDiscoveryDone());
         out.writeLong(state.seenThreshold());
         writeSeenFiles(out, state.watermark(), state.seenFiles());
-        out.writeInt(RowGroupSplitSerializer.VERSION);
+        // version 2's form: pending splits without footer tails (tails are never checkpointed)
+        out.writeInt(RowGroupSplitSerializer.VERSION_2);
         out.writeInt(state.pendingSplits().size());
         for (RowGroupSplit split : state.pendingSplits()) {
             RowGroupSplitSerializer.write(split, out);
@@ -205,7 +207,7 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
             }
         }
         int splitVersion = in.readInt();
-        if (splitVersion != RowGroupSplitSerializer.VERSION
+        if (splitVersion != RowGroupSplitSerializer.VERSION_2
                 && splitVersion != RowGroupSplitSerializer.VERSION_1) {
             throw new IOException(
                     "Cannot read the pending splits of a pqx enumerator state: split"
@@ -214,7 +216,7 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
                             + ", this pqx reads versions "
                             + RowGroupSplitSerializer.VERSION_1
                             + " and "
-                            + RowGroupSplitSerializer.VERSION);
+                            + RowGroupSplitSerializer.VERSION_2);
         }
         int splitCount = SerialForm.readCount(in, "the pending splits of an enumerator state");
         List<RowGroupSplit> splits = new ArrayList<>(splitCount);

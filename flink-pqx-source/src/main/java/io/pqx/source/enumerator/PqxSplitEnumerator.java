@@ -5,6 +5,7 @@ import io.pqx.format.predicate.SlotValues;
 import io.pqx.source.assigner.PendingSplits;
 import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.planning.FooterPlanning;
+import io.pqx.source.planning.FooterTailBudget;
 import io.pqx.source.planning.SplitPlanner;
 import io.pqx.source.pruning.FooterCache;
 import io.pqx.source.pruning.PredicatePruning;
@@ -85,6 +86,14 @@ import org.slf4j.LoggerFactory;
  * split is handed out (the worker thread's answer always comes, so readers only wait for it); a
  * listing planned with older filters than the ones now held is re-evaluated when it is merged.
  *
+ * <p><b>Footer tails.</b> For a file on a distributed file system, planning keeps the tail bytes
+ * its footer read fetched ({@link FooterPlanning}), within a byte budget ({@link FooterTailBudget},
+ * {@code source.footer.tail.held-size}), on the file's first split; the split carries them to its
+ * reader, which opens the file with no footer request. Once the split is sent (Flink serializes it
+ * as it is assigned) the tail is taken off it, so neither this enumerator nor Flink's record of the
+ * splits assigned since the last checkpoint keeps it; the enumerator's checkpoint never holds one
+ * (its serializer writes pending splits without), nor does a split given back.
+ *
  * <p>A listing or footer error fails the job, naming the file: a file is never silently skipped.
  *
  * <p><b>Roles.</b> This class keeps the {@link SplitEnumerator} lifecycle, the routing of events
@@ -104,7 +113,8 @@ public final class PqxSplitEnumerator
     private final SplitEnumeratorContext<RowGroupSplit> context;
     private final EnumeratorSettings settings;
     private final SeenFiles seen;
-    private final PendingSplits pending = new PendingSplits();
+    private final FooterTailBudget footerTails;
+    private final PendingSplits pending;
     private final PlanningQueue unplanned = new PlanningQueue();
     private final Set<Integer> awaitingReaders = new LinkedHashSet<>();
     private final ExecutorService footerPool;
@@ -122,6 +132,10 @@ public final class PqxSplitEnumerator
             @Nullable PqxEnumeratorState restored) {
         this.context = context;
         this.settings = settings;
+        this.footerTails =
+                FooterTailBudget.register(
+                        settings.planning().footerTailsHeldBytes(), context.metricGroup());
+        this.pending = new PendingSplits(footerTails::release);
         this.seen = new SeenFiles(settings.discovery().horizonMillis());
         if (restored != null) {
             seen.restore(restored.watermark(), restored.seenThreshold(), restored.seenFiles());
@@ -147,7 +161,9 @@ public final class PqxSplitEnumerator
                         new FooterCache<>(settings.planning().footerCacheSize()),
                         new SplitPlanner(settings.planning().splitTargetBytes()),
                         ReadOptions.defaults(),
-                        pruning);
+                        pruning,
+                        footerTails,
+                        settings.planning().footerTailMaxBytes());
         this.discoveries =
                 new DiscoveryMerging(
                         settings,
@@ -277,6 +293,9 @@ public final class PqxSplitEnumerator
                         split.get(),
                         subtask);
                 context.assignSplit(split.get(), subtask);
+                // sent (Flink serialized it): the tail is not kept, here nor in Flink's record
+                // of the splits assigned since the last checkpoint
+                split.get().takeFooterTail().ifPresent(t -> footerTails.shipped(t.length()));
                 readers.remove();
             } else if (!settings.continuous() && initialDiscoveryDone && unplanned.isEmpty()) {
                 // every listed file is planned and every split handed out
@@ -341,6 +360,11 @@ public final class PqxSplitEnumerator
     /** The discovery counters (also in the enumerator's metric group); for tests. */
     DiscoveryMetrics discoveryMetrics() {
         return discoveryMetrics;
+    }
+
+    /** The footer tails held and sent (also in the enumerator's metric group); for tests. */
+    FooterTailBudget footerTails() {
+        return footerTails;
     }
 
     /** The pruning counters (also in the enumerator's metric group); for tests. */

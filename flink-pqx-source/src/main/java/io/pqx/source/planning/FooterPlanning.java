@@ -1,6 +1,7 @@
 package io.pqx.source.planning;
 
 import io.pqx.format.ParquetReader;
+import io.pqx.format.ParquetTail;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.metadata.FieldView;
@@ -11,12 +12,14 @@ import io.pqx.format.prune.AccessPlan;
 import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.pruning.FooterCache;
 import io.pqx.source.pruning.PredicatePruning;
+import io.pqx.source.split.RowGroupSplit;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.Path;
 
@@ -27,6 +30,15 @@ import org.apache.flink.core.fs.Path;
  * keeps them. Called from the enumerator's worker thread, never from the coordinator thread. The
  * first footer that cannot be read fails the whole call, naming the file (a file is never silently
  * dropped).
+ *
+ * <p>Footer tails: a footer read from a file on a distributed file system (an object store, HDFS:
+ * its range reads run concurrently, and a request costs a round trip) keeps the bytes of the file's
+ * tail the read fetched, at most {@code maxTailBytes} ({@link ParquetReader#openKeepingTail}), if
+ * they fit the {@link FooterTailBudget}; they ride with the file's first split to its reader, which
+ * then opens the file without a footer request. Only that first split carries them (the reader
+ * keeps the footer for the file's next splits it reads; other readers read it themselves), so a
+ * file's tail is sent once. A footer from the cache has no tail (its split's reader reads the
+ * footer as it always did).
  */
 @Internal
 public final class FooterPlanning {
@@ -35,21 +47,40 @@ public final class FooterPlanning {
     private final SplitPlanner planner;
     private final ReadOptions readOptions;
     private final PredicatePruning pruning;
+    private final FooterTailBudget tails;
+    private final int maxTailBytes;
 
     /** What planning keeps of a footer: the metadata and the file's schema fields. */
     public record FileFacts(FileMetadataView metadata, List<FieldView> fields) {}
 
+    /** A footer read for planning, and the tail its split may carry (null: none). */
+    private record Read(FileFacts facts, @Nullable ParquetTail tail) {}
+
+    /** Keeps no footer tail. */
     public FooterPlanning(
             ExecutorService pool,
             FooterCache<FileFacts> cache,
             SplitPlanner planner,
             ReadOptions readOptions,
             PredicatePruning pruning) {
+        this(pool, cache, planner, readOptions, pruning, FooterTailBudget.unregistered(0), 0);
+    }
+
+    public FooterPlanning(
+            ExecutorService pool,
+            FooterCache<FileFacts> cache,
+            SplitPlanner planner,
+            ReadOptions readOptions,
+            PredicatePruning pruning,
+            FooterTailBudget tails,
+            int maxTailBytes) {
         this.pool = pool;
         this.cache = cache;
         this.planner = planner;
         this.readOptions = readOptions;
         this.pruning = pruning;
+        this.tails = tails;
+        this.maxTailBytes = maxTailBytes;
     }
 
     /**
@@ -66,9 +97,9 @@ public final class FooterPlanning {
     /** As {@link #plan(List)}, pruning also with the runtime filters known now ({@code slots}). */
     public List<PlannedFile> plan(List<DiscoveredFile> files, SlotValues slots)
             throws IOException, InterruptedException {
-        List<Future<FileFacts>> footers = new ArrayList<>(files.size());
+        List<Future<Read>> footers = new ArrayList<>(files.size());
         for (DiscoveredFile file : files) {
-            footers.add(pruning.keepsFile(file, slots) ? pool.submit(() -> footer(file)) : null);
+            footers.add(pruning.keepsFile(file, slots) ? pool.submit(() -> read(file)) : null);
         }
         List<PlannedFile> planned = new ArrayList<>(files.size());
         try {
@@ -77,7 +108,7 @@ public final class FooterPlanning {
                     planned.add(new PlannedFile(files.get(i), List.of()));
                     continue;
                 }
-                FileFacts footer;
+                Read footer;
                 try {
                     footer = footers.get(i).get();
                     footers.set(i, null); // planned: not held to the end of the batch
@@ -90,33 +121,81 @@ public final class FooterPlanning {
                             "Cannot read the footer of " + files.get(i).path() + ": " + cause,
                             cause);
                 }
-                AccessPlan access = pruning.plan(footer.metadata(), footer.fields(), slots);
-                planned.add(
-                        new PlannedFile(
-                                files.get(i),
-                                planner.plan(files.get(i), footer.metadata(), access)));
+                FileFacts facts = footer.facts();
+                AccessPlan access = pruning.plan(facts.metadata(), facts.fields(), slots);
+                List<RowGroupSplit> splits = planner.plan(files.get(i), facts.metadata(), access);
+                planned.add(new PlannedFile(files.get(i), withTail(splits, footer.tail())));
             }
         } finally {
-            for (Future<FileFacts> f : footers) {
-                if (f != null) {
-                    f.cancel(true);
+            for (Future<Read> f : footers) {
+                if (f != null && !f.cancel(true)) {
+                    releaseTailOf(f); // read before the call failed: its tail goes nowhere
                 }
             }
         }
         return planned;
     }
 
+    /** {@code splits}, the first carrying {@code tail}; the tail released when there is none. */
+    private List<RowGroupSplit> withTail(List<RowGroupSplit> splits, @Nullable ParquetTail tail) {
+        if (tail == null) {
+            return splits;
+        }
+        if (splits.isEmpty()) {
+            tails.release(tail.length());
+            return splits;
+        }
+        List<RowGroupSplit> carrying = new ArrayList<>(splits);
+        carrying.set(0, splits.get(0).withFooterTail(tail));
+        return carrying;
+    }
+
+    private void releaseTailOf(Future<Read> done) {
+        try {
+            ParquetTail tail = done.get().tail();
+            if (tail != null) {
+                tails.release(tail.length());
+            }
+        } catch (ExecutionException | InterruptedException | RuntimeException e) {
+            // no tail was reserved, or it cannot be told: nothing to release
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
     /** The footer of {@code file}, from the cache or read (on the calling thread) and cached. */
     public FileFacts footer(DiscoveredFile file) throws IOException {
+        return read(file, false).facts();
+    }
+
+    private Read read(DiscoveredFile file) throws IOException {
+        return read(file, maxTailBytes > 0);
+    }
+
+    /**
+     * The footer of {@code file}, from the cache or read and cached; read from a distributed file
+     * system with {@code keepTail}, with its tail if the budget holds it.
+     */
+    private Read read(DiscoveredFile file, boolean keepTail) throws IOException {
         var cached = cache.get(file);
         if (cached.isPresent()) {
-            return cached.get();
+            return new Read(cached.get(), null);
         }
         InputFile in = FlinkInputFile.open(new Path(file.path()), file.length());
-        try (ParquetReader reader = ParquetReader.open(in, readOptions)) { // reads the footer only
+        // a local file's footer costs its reader no round trip: no tail is worth the JM's memory
+        boolean remote = keepTail && in.rangeReadPolicy().concurrency() > 1;
+        try (ParquetReader reader = // reads the footer only
+                remote
+                        ? ParquetReader.openKeepingTail(in, readOptions, maxTailBytes)
+                        : ParquetReader.open(in, readOptions)) {
             FileFacts footer = new FileFacts(reader.metadata(), reader.schema().fields());
             cache.put(file, footer);
-            return footer;
+            ParquetTail tail = reader.tail().orElse(null);
+            if (tail != null && !tails.tryReserve(tail.length())) {
+                tail = null; // over the budget: this file's reader reads its footer itself
+            }
+            return new Read(footer, tail);
         }
     }
 }

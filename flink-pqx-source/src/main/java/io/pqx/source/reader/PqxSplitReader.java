@@ -5,6 +5,7 @@ import io.pqx.format.ParquetBatch;
 import io.pqx.format.ParquetFooter;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ParquetScan;
+import io.pqx.format.ParquetTail;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.io.CountingInputFile;
@@ -40,6 +41,8 @@ import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
 import org.apache.flink.core.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads splits one after another on the fetcher thread: opens the split's file at the length it was
@@ -59,7 +62,13 @@ import org.apache.flink.core.fs.Path;
  * with no footer read; a footer is used only for a split planned with the length and modification
  * time the footer was read under (a file rewritten before its split was planned carries a new
  * modification time, and gets its footer read afresh). A file rewritten in place with the same
- * length after its split was planned is not detected before its pages are read.
+ * length after its split was planned is not detected before its pages are read. A split that
+ * carries its file's footer tail (the enumerator's footer read, see {@link
+ * RowGroupSplit#footerTail()}) opens from it when no footer is cached: no footer request, and the
+ * page indexes and bloom filters the tail holds are read from it too ({@code pqxFootersFromSplit});
+ * the tail is read under the same checks as a footer from the file, and one that fails them is
+ * counted ({@code pqxFooterTailsRefused}), logged, and the footer read from the file as without a
+ * tail.
  *
  * <p>Predicate: a row group not known to match fully is read by the format's filtered scan ({@link
  * ParquetScan}, over {@link ParquetReader#scanRowGroup}) with the predicate as its row filter
@@ -80,6 +89,7 @@ import org.apache.flink.core.fs.Path;
  * closes it (waiting for a fetch under way).
  */
 final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> {
+    private static final Logger LOG = LoggerFactory.getLogger(PqxSplitReader.class);
     private final ReaderSettings settings;
     private final ReadOptions readOptions;
     private final Set<String> partitionKeys;
@@ -184,26 +194,29 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
 
     private void open(RowGroupSplit s) throws IOException {
         Path path = new Path(s.path());
-        // The split knows its file's length: no status request (a round trip on an object store).
-        InputFile counted =
-                new CountingInputFile(
-                        FlinkInputFile.open(path, s.fileLength()), metrics::bytesRead);
-        ReadAheadInputFile readAhead =
-                settings.decoding().readAheadBytes() > 0
-                                && counted.rangeReadPolicy().concurrency() > 1
-                        ? new ReadAheadInputFile(counted, settings.decoding().readAheadBytes())
-                        : null;
-        InputFile file = readAhead != null ? readAhead : counted;
+        // taken off the split whichever way the file opens: the split is held until it finishes
+        Optional<ParquetTail> shipped = s.takeFooterTail();
+        InputFile file = openFile(path, s);
         // Keyed as planned: a split planned after the file was rewritten carries the new
         // modification time, and does not meet the footer cached for the old one.
         Optional<ParquetFooter> known = footers.get(s.path(), s.fileLength(), s.modificationTime());
         if (known.isPresent()) {
             reader = ParquetReader.open(file, known.get(), readOptions);
         } else {
-            reader = openReadingFooter(file, path, s);
-            footersRead++;
+            reader = null;
+            if (shipped.isPresent()) {
+                reader = openFromTail(file, shipped.get(), s);
+                if (reader == null) {
+                    file = openFile(path, s); // the failed open closed the file
+                }
+            }
+            if (reader == null) {
+                reader = openReadingFooter(file, path, s);
+                footersRead++;
+            }
             footers.put(s.path(), s.fileLength(), s.modificationTime(), reader.footer());
         }
+        ReadAheadInputFile readAhead = file instanceof ReadAheadInputFile r ? r : null;
         try {
             int groups = reader.metadata().rowGroups().size();
             if (s.lastRowGroup() >= groups) {
@@ -251,6 +264,46 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
             throw e;
         }
         batches = scan(s);
+    }
+
+    /**
+     * The split's file at its planned length, counted, and read ahead on a distributed file system
+     * with read-ahead on (then the {@link ReadAheadInputFile}).
+     */
+    private InputFile openFile(Path path, RowGroupSplit s) throws IOException {
+        // The split knows its file's length: no status request (a round trip on an object store).
+        InputFile counted =
+                new CountingInputFile(
+                        FlinkInputFile.open(path, s.fileLength()), metrics::bytesRead);
+        return settings.decoding().readAheadBytes() > 0
+                        && counted.rangeReadPolicy().concurrency() > 1
+                ? new ReadAheadInputFile(counted, settings.decoding().readAheadBytes())
+                : counted;
+    }
+
+    /**
+     * Opens {@code file} from the footer tail its split carried: the enumerator read it from the
+     * file version the split names (path, length and modification time), so no footer request is
+     * made. The tail's footer is checked as one read from the file; a tail that fails the checks is
+     * counted and logged, and null returned (the file, closed, is then opened reading its footer,
+     * as without a tail: a damaged file is refused there).
+     */
+    @Nullable
+    private ParquetReader openFromTail(InputFile file, ParquetTail tail, RowGroupSplit s) {
+        try {
+            ParquetReader opened = ParquetReader.open(file, tail, readOptions);
+            metrics.footersFromSplit.inc();
+            return opened;
+        } catch (IOException | RuntimeException e) {
+            metrics.footerTailsRefused.inc();
+            LOG.warn(
+                    "pqx source: the footer tail split {} carried does not open {}; reading its"
+                            + " footer from the file instead",
+                    s.splitId(),
+                    s.path(),
+                    e);
+            return null;
+        }
     }
 
     /**

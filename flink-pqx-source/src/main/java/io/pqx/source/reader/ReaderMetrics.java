@@ -47,6 +47,18 @@ public final class ReaderMetrics {
      */
     public static final String PAGES_PRUNED_PAGE_INDEX = "pqxPagesPrunedByPageIndex";
 
+    /**
+     * Files opened from the footer tail their split carried (the enumerator's read of the tail),
+     * with no footer request of their own.
+     */
+    public static final String FOOTERS_FROM_SPLIT = "pqxFootersFromSplit";
+
+    /**
+     * Footer tails carried by a split that failed the footer's checks: the footer was read from the
+     * file instead (and is refused there too if the file is damaged).
+     */
+    public static final String FOOTER_TAILS_REFUSED = "pqxFooterTailsRefused";
+
     /** Reader-side pruning steps that failed and so kept the data (a bad index, a bloom filter). */
     public static final String PRUNING_ERRORS = "pqxReaderPruningErrors";
 
@@ -59,6 +71,8 @@ public final class ReaderMetrics {
     final Counter rowGroupsPrunedByPageIndex;
     final Counter pagesPrunedByPageIndex;
     final Counter pruningErrors;
+    final Counter footersFromSplit;
+    final Counter footerTailsRefused;
 
     /** Flink's {@code numBytesIn} of the reader's IO group, or a counter registered nowhere. */
     private final Counter numBytesIn;
@@ -77,6 +91,8 @@ public final class ReaderMetrics {
         this.rowGroupsPrunedByPageIndex = counter.apply(ROW_GROUPS_PRUNED_PAGE_INDEX);
         this.pagesPrunedByPageIndex = counter.apply(PAGES_PRUNED_PAGE_INDEX);
         this.pruningErrors = counter.apply(PRUNING_ERRORS);
+        this.footersFromSplit = counter.apply(FOOTERS_FROM_SPLIT);
+        this.footerTailsRefused = counter.apply(FOOTER_TAILS_REFUSED);
     }
 
     /**
@@ -135,5 +151,13 @@ public final class ReaderMetrics {
 
     public long pruningErrors() {
         return pruningErrors.getCount();
+    }
+
+    public long footersFromSplit() {
+        return footersFromSplit.getCount();
+    }
+
+    public long footerTailsRefused() {
+        return footerTailsRefused.getCount();
     }
 }

@@ -1,10 +1,13 @@
 package io.pqx.source.split;
 
+import io.pqx.format.ParquetTail;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.connector.source.SourceSplit;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
@@ -26,6 +29,15 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
  * that every row matches ({@link #allMatchRowGroups()}, ALL_MATCH): the reader emits their rows
  * without evaluating the row filter. A row group the statistics prove empty of matches is in no
  * split (splits are runs of surviving row groups).
+ *
+ * <p>Footer tail: on its way from the enumerator to a reader a split may carry the tail bytes the
+ * enumerator read its file's footer from ({@link #footerTail()}, a {@link ParquetTail} ending at
+ * {@link #fileLength()}), so the reader opens the file without a footer request. The tail is a
+ * transient attachment, not part of the split: it is not in {@link #equals}, a split {@link #at}
+ * another position has none (so reader checkpoints never hold one), and whoever is done with it
+ * takes it off ({@link #takeFooterTail()}: the enumerator once the split was sent, so Flink's
+ * record of assigned splits does not keep it; the reader once it opened the file). Apart from that
+ * attachment the split is immutable.
  */
 @PublicEvolving
 public final class RowGroupSplit implements SourceSplit {
@@ -39,6 +51,8 @@ public final class RowGroupSplit implements SourceSplit {
     private final int nextRowGroup;
     private final long nextRow;
     private final List<Integer> allMatchRowGroups;
+    // transient: see the class comment; volatile as the enumerator's and reader's threads take it
+    @Nullable private volatile ParquetTail footerTail;
 
     public RowGroupSplit(
             String path,
@@ -197,6 +211,52 @@ public final class RowGroupSplit implements SourceSplit {
     }
 
     /**
+     * This split carrying {@code tail}, the bytes at the end of its file the footer was read from
+     * (of the file version the split names).
+     *
+     * @throws IllegalArgumentException when the tail does not end at {@link #fileLength()}
+     */
+    public RowGroupSplit withFooterTail(ParquetTail tail) {
+        if (tail.fileLength() != fileLength) {
+            throw new IllegalArgumentException(
+                    "Cannot attach a footer tail to split "
+                            + splitId()
+                            + ": it ends at "
+                            + tail.fileLength()
+                            + ", the file has "
+                            + fileLength
+                            + " bytes");
+        }
+        RowGroupSplit carrying =
+                new RowGroupSplit(
+                        path,
+                        fileLength,
+                        modificationTime,
+                        partitions,
+                        firstRowGroup,
+                        lastRowGroup,
+                        nextRowGroup,
+                        nextRow,
+                        allMatchRowGroups);
+        carrying.footerTail = tail;
+        return carrying;
+    }
+
+    /** The footer tail this split carries, if it still does. */
+    public Optional<ParquetTail> footerTail() {
+        return Optional.ofNullable(footerTail);
+    }
+
+    /** The footer tail this split carries, if it still does, which it carries no more. */
+    public Optional<ParquetTail> takeFooterTail() {
+        synchronized (this) {
+            ParquetTail tail = footerTail;
+            footerTail = null;
+            return Optional.ofNullable(tail);
+        }
+    }
+
+    /**
      * Row groups of this split whose every row matches the source's predicate (ascending); their
      * rows skip the row filter. Empty without a predicate.
      */
@@ -281,6 +341,7 @@ public final class RowGroupSplit implements SourceSplit {
                 + modificationTime
                 + (partitions.isEmpty() ? "" : ", " + partitions)
                 + (allMatchRowGroups.isEmpty() ? "" : ", all match " + allMatchRowGroups)
+                + (footerTail == null ? "" : ", footer tail of " + footerTail.length() + " bytes")
                 + "}";
     }
 }

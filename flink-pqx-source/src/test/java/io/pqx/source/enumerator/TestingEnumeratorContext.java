@@ -1,6 +1,8 @@
 package io.pqx.source.enumerator;
 
 import io.pqx.source.split.RowGroupSplit;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +15,7 @@ import org.apache.flink.api.connector.source.ReaderInfo;
 import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.connector.source.SplitsAssignment;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.metrics.groups.SplitEnumeratorMetricGroup;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 
@@ -157,14 +160,31 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
         return readers;
     }
 
+    /**
+     * Records each split as its reader gets it: serialized as it is assigned and read back, as
+     * Flink's {@code AddSplitEvent} does (so a footer tail taken off the split afterwards was
+     * sent).
+     */
     @Override
     public void assignSplits(SplitsAssignment<RowGroupSplit> assignment) {
+        SimpleVersionedSerializer<RowGroupSplit> serializer = RowGroupSplit.serializer();
         assignment
                 .assignment()
                 .forEach(
-                        (subtask, splits) ->
-                                assigned.computeIfAbsent(subtask, k -> new ArrayList<>())
-                                        .addAll(splits));
+                        (subtask, splits) -> {
+                            for (RowGroupSplit split : splits) {
+                                RowGroupSplit sent;
+                                try {
+                                    sent =
+                                            serializer.deserialize(
+                                                    serializer.getVersion(),
+                                                    serializer.serialize(split));
+                                } catch (IOException e) {
+                                    throw new UncheckedIOException(e);
+                                }
+                                assigned.computeIfAbsent(subtask, k -> new ArrayList<>()).add(sent);
+                            }
+                        });
     }
 
     @Override

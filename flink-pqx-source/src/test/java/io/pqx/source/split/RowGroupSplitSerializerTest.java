@@ -3,6 +3,9 @@ package io.pqx.source.split;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.format.ParquetTail;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -43,17 +46,101 @@ class RowGroupSplitSerializerTest {
                 List.of(2, 4, 5));
     }
 
+    /** {@link #sampleWithAllMatch()} carrying the last 40 bytes of its file as footer tail. */
+    static RowGroupSplit sampleWithTail() {
+        RowGroupSplit s = sampleWithAllMatch();
+        byte[] tail = new byte[40];
+        for (int i = 0; i < tail.length; i++) {
+            tail[i] = (byte) (i * 7 + 3);
+        }
+        return s.withFooterTail(ParquetTail.of(s.fileLength() - tail.length, tail));
+    }
+
     @Test
-    void versionTwoBytesArePinned() throws IOException {
-        byte[] bytes = serializer.serialize(sampleWithAllMatch());
-        byte[] golden = TestingGoldenBytes.read("row-group-split-v2.bin", bytes);
-        assertThat(serializer.getVersion()).isEqualTo(2);
+    void versionThreeBytesArePinned() throws IOException {
+        byte[] bytes = serializer.serialize(sampleWithTail());
+        byte[] golden = TestingGoldenBytes.read("row-group-split-v3.bin", bytes);
+        assertThat(serializer.getVersion()).isEqualTo(3);
         assertThat(bytes).isEqualTo(golden);
+        RowGroupSplit back = serializer.deserialize(3, golden);
+        assertThat(back).isEqualTo(sampleWithAllMatch());
+        assertThat(back.footerTail()).isEqualTo(sampleWithTail().footerTail());
+        assertThat(back.footerTail().orElseThrow().start()).isEqualTo(123_456L - 40);
+        assertThat(back.isAllMatch(4)).isTrue();
+        assertThat(back.at(4, 7).allMatchRowGroups()).containsExactly(2, 4, 5);
+    }
+
+    @Test
+    void versionThreeWithoutATailIsVersionTwoAndAByte() throws IOException {
+        byte[] v2 = TestingGoldenBytes.read("row-group-split-v2.bin", null);
+        byte[] bytes = serializer.serialize(sampleWithAllMatch());
+        assertThat(bytes).hasSize(v2.length + 1).startsWith(v2).endsWith(0);
+        RowGroupSplit back = serializer.deserialize(3, bytes);
+        assertThat(back).isEqualTo(sampleWithAllMatch());
+        assertThat(back.footerTail()).isEmpty();
+    }
+
+    @Test
+    void versionTwoBytesAreStillReadAndStillTheEnumeratorStatesForm() throws IOException {
+        byte[] golden = TestingGoldenBytes.read("row-group-split-v2.bin", null);
         RowGroupSplit back = serializer.deserialize(2, golden);
         assertThat(back).isEqualTo(sampleWithAllMatch());
+        assertThat(back.footerTail()).isEmpty();
         assertThat(back.isAllMatch(4)).isTrue();
         assertThat(back.isAllMatch(3)).isFalse();
-        assertThat(back.at(4, 7).allMatchRowGroups()).containsExactly(2, 4, 5);
+
+        // the form the enumerator state embeds: version 2, never a tail
+        ByteArrayOutputStream embedded = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(embedded);
+        RowGroupSplitSerializer.write(sampleWithTail(), out);
+        out.flush();
+        assertThat(embedded.toByteArray()).isEqualTo(golden);
+    }
+
+    @Test
+    void aTailIsNoPartOfTheSplitsIdentityAndNotKeptAtAnotherPosition() throws IOException {
+        RowGroupSplit carrying = sampleWithTail();
+        assertThat(carrying).isEqualTo(sampleWithAllMatch());
+        assertThat(carrying.at(4, 0).footerTail()).as("what a reader checkpoints").isEmpty();
+        assertThat(serializer.serialize(carrying.at(3, 1_999L)))
+                .isEqualTo(serializer.serialize(sampleWithAllMatch()));
+        assertThat(carrying.takeFooterTail()).isPresent();
+        assertThat(carrying.footerTail()).isEmpty();
+        assertThat(carrying.takeFooterTail()).isEmpty();
+        assertThat(serializer.serialize(carrying))
+                .isEqualTo(serializer.serialize(sampleWithAllMatch()));
+        assertThatThrownBy(() -> sample().withFooterTail(ParquetTail.of(0, new byte[12])))
+                .hasMessageContaining("it ends at 12, the file has 123456 bytes");
+    }
+
+    @Test
+    void refusesATruncatedOrDamagedVersionThree() throws IOException {
+        byte[] bytes = serializer.serialize(sampleWithTail());
+        int tailAt = serializer.serialize(sampleWithAllMatch()).length - 1; // the marker
+        for (int cut : new int[] {1, 20, 41, bytes.length - tailAt - 1, bytes.length - tailAt}) {
+            byte[] truncated = Arrays.copyOf(bytes, bytes.length - cut);
+            assertThatThrownBy(() -> serializer.deserialize(3, truncated))
+                    .as("cut %d bytes", cut)
+                    .isInstanceOf(IOException.class);
+        }
+        byte[] marker = bytes.clone();
+        marker[tailAt] = 7;
+        assertThatThrownBy(() -> serializer.deserialize(3, marker))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("footer tail marker 7");
+        byte[] start = bytes.clone();
+        start[tailAt + 8] ^= 1; // the tail's start, last byte: no longer ends at the file's end
+        assertThatThrownBy(() -> serializer.deserialize(3, start))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("does not end at the file's length 123456");
+        byte[] count = bytes.clone();
+        count[tailAt + 9] = 0x7f; // the tail's length: far more than the bytes left
+        assertThatThrownBy(() -> serializer.deserialize(3, count))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("exceeds the");
+        byte[] longer = Arrays.copyOf(bytes, bytes.length + 1);
+        assertThatThrownBy(() -> serializer.deserialize(3, longer))
+                .hasMessageContaining("bytes left after its end");
     }
 
     @Test
@@ -67,7 +154,7 @@ class RowGroupSplitSerializerTest {
     @Test
     void roundTripsPositionsAndEmptyPartitions() throws IOException {
         RowGroupSplit split = RowGroupSplit.of("s3://b/k.parquet", 10, -1, Map.of(), 0, 0).at(1, 0);
-        RowGroupSplit back = serializer.deserialize(2, serializer.serialize(split));
+        RowGroupSplit back = serializer.deserialize(3, serializer.serialize(split));
         assertThat(back).isEqualTo(split);
         assertThat(back.nextRowGroup()).isEqualTo(1);
         assertThat(back.splitId()).isEqualTo(split.splitId());
@@ -76,12 +163,12 @@ class RowGroupSplitSerializerTest {
     @Test
     void refusesAnUnknownVersionAndTruncatedBytes() throws IOException {
         byte[] bytes = serializer.serialize(sample());
-        assertThatThrownBy(() -> serializer.deserialize(3, bytes))
-                .hasMessageContaining("version 3");
-        assertThatThrownBy(() -> serializer.deserialize(2, Arrays.copyOf(bytes, bytes.length - 3)))
+        assertThatThrownBy(() -> serializer.deserialize(4, bytes))
+                .hasMessageContaining("version 4");
+        assertThatThrownBy(() -> serializer.deserialize(3, Arrays.copyOf(bytes, bytes.length - 3)))
                 .isInstanceOf(IOException.class);
         byte[] longer = Arrays.copyOf(bytes, bytes.length + 1);
-        assertThatThrownBy(() -> serializer.deserialize(2, longer))
+        assertThatThrownBy(() -> serializer.deserialize(3, longer))
                 .hasMessageContaining("bytes left after its end");
     }
 
