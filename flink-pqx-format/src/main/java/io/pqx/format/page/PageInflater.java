@@ -30,8 +30,9 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * <p>The value walk costs about as much as decoding, so a caller whose own decoder is strict (the
  * bulk path, which declines any page it cannot decode cleanly) may defer it: the page is then
  * handed out with only its run and block headers checked ({@link PageBodyCheck}, which bounds what
- * any decoder allocates), and {@link #checkDeferred} walks it before parquet-column gets it after
- * all.
+ * any decoder allocates; the prefix lengths of a DELTA_BYTE_ARRAY page, which that check walks
+ * value by value, are deferred too: the bulk decoder refuses the same prefixes), and {@link
+ * #checkDeferred} walks it before parquet-column gets it after all.
  *
  * <p>Called by {@link ChunkPageReader}; stateless.
  */
@@ -223,10 +224,14 @@ final class PageInflater {
         if (reuse && stored(header.getCompressed_page_size(), size)) {
             // the page's bytes as they lie in the chunk's buffer, not copied: that buffer stays as
             // it is for as long as the page reader (and so this page) lives
-            check.v1(buf, off, size, h.getNum_values(), rl, dl, values, decode);
+            check.v1(buf, off, size, h.getNum_values(), rl, dl, values, decode, walk);
             walk(
                     walk,
                     () -> {
+                        if (!walk) {
+                            check.v1Prefixes(
+                                    buf, off, size, h.getNum_values(), rl, dl, values, decode);
+                        }
                         byte[] own = Arrays.copyOfRange(buf, off, off + size);
                         valueCheck.v1(own, size, h.getNum_values(), rl, dl, values, decode);
                     });
@@ -240,8 +245,16 @@ final class PageInflater {
                             : inflate(buf, off, header.getCompressed_page_size(), size, inflate);
             // run and block headers first, on every path, so a page fails with the same words on
             // both
-            check.v1(bytes, size, h.getNum_values(), rl, dl, values, decode);
-            walk(walk, () -> valueCheck.v1(bytes, size, h.getNum_values(), rl, dl, values, decode));
+            check.v1(bytes, 0, size, h.getNum_values(), rl, dl, values, decode, walk);
+            walk(
+                    walk,
+                    () -> {
+                        if (!walk) {
+                            check.v1Prefixes(
+                                    bytes, 0, size, h.getNum_values(), rl, dl, values, decode);
+                        }
+                        valueCheck.v1(bytes, size, h.getNum_values(), rl, dl, values, decode);
+                    });
             input = BytesInput.from(bytes, 0, size);
         }
         return firstRow < 0
@@ -343,25 +356,34 @@ final class PageInflater {
                 dataUncompressed,
                 h.getNum_values(),
                 values,
-                decode);
+                decode,
+                walk);
         walk(
                 walk,
-                () ->
-                        valueCheck.v2(
-                                buf,
-                                off,
-                                rlLength,
-                                dlLength,
-                                sectionAt == 0
-                                        ? dataSection
-                                        : Arrays.copyOfRange(
-                                                dataSection,
-                                                sectionAt,
-                                                sectionAt + dataUncompressed),
+                () -> {
+                    if (!walk) {
+                        check.v2Prefixes(
+                                dataSection,
+                                sectionAt,
                                 dataUncompressed,
                                 h.getNum_values(),
                                 values,
-                                decode));
+                                decode);
+                    }
+                    valueCheck.v2(
+                            buf,
+                            off,
+                            rlLength,
+                            dlLength,
+                            sectionAt == 0
+                                    ? dataSection
+                                    : Arrays.copyOfRange(
+                                            dataSection, sectionAt, sectionAt + dataUncompressed),
+                            dataUncompressed,
+                            h.getNum_values(),
+                            values,
+                            decode);
+                });
         BytesInput rep = BytesInput.from(buf, off, rlLength);
         BytesInput def = BytesInput.from(buf, off + rlLength, dlLength);
         BytesInput body = BytesInput.from(data, dataAt, dataUncompressed);

@@ -102,6 +102,79 @@ class PageBodyCheckTest {
     }
 
     @Test
+    void leavesTheDeltaByteArrayPrefixWalkForLaterWhenAsked() throws Exception {
+        HeapByteBufferAllocator heap = new HeapByteBufferAllocator();
+        DeltaBinaryPackingValuesWriterForInteger prefixes =
+                new DeltaBinaryPackingValuesWriterForInteger(64, 1 << 20, heap);
+        prefixes.writeInteger(0);
+        prefixes.writeInteger(1);
+        prefixes.writeInteger(1000);
+        DeltaLengthByteArrayValuesWriter suffixes =
+                new DeltaLengthByteArrayValuesWriter(64, 1 << 20, heap);
+        suffixes.writeBytes(Binary.fromString("ab"));
+        suffixes.writeBytes(Binary.fromString("c"));
+        suffixes.writeBytes(Binary.fromString("d"));
+        byte[] data = BytesInput.concat(prefixes.getBytes(), suffixes.getBytes()).toByteArray();
+        byte[] section = new byte[data.length + 7]; // the section lies inside a larger buffer
+        System.arraycopy(data, 0, section, 5, data.length);
+        PageBodyCheck check =
+                new PageBodyCheck(
+                        FileContext.of("f.parquet").rowGroup(0).column("s"),
+                        REQUIRED_BINARY,
+                        1 << 20);
+        byte[] none = new byte[0];
+        check.v2(
+                none,
+                0,
+                0,
+                0,
+                section,
+                5,
+                data.length,
+                3,
+                Encoding.DELTA_BYTE_ARRAY,
+                "Cannot decode page 0",
+                false);
+        assertThatThrownBy(
+                        () ->
+                                check.v2Prefixes(
+                                        section,
+                                        5,
+                                        data.length,
+                                        3,
+                                        Encoding.DELTA_BYTE_ARRAY,
+                                        "Cannot decode page 0"))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage(
+                        "Cannot decode page 0: value 2 reuses a prefix of 1000 bytes, longer than"
+                                + " the page (f.parquet, row group 0, column s)");
+        // a v1 page (no levels: a required column) likewise
+        check.v1(
+                section,
+                5,
+                data.length,
+                3,
+                Encoding.RLE,
+                Encoding.RLE,
+                Encoding.DELTA_BYTE_ARRAY,
+                "Cannot decode page 0",
+                false);
+        assertThatThrownBy(
+                        () ->
+                                check.v1Prefixes(
+                                        section,
+                                        5,
+                                        data.length,
+                                        3,
+                                        Encoding.RLE,
+                                        Encoding.RLE,
+                                        Encoding.DELTA_BYTE_ARRAY,
+                                        "Cannot decode page 0"))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessageContaining("value 2 reuses a prefix of 1000 bytes");
+    }
+
+    @Test
     void acceptsRunsThatFitThePage() throws Exception {
         byte[] levels = {0x14, 0x01}; // an RLE run of 10 ones
         check().v2(
