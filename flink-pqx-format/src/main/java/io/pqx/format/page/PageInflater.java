@@ -19,6 +19,7 @@ import org.apache.parquet.format.DataPageHeaderV2;
 import org.apache.parquet.format.DictionaryPageHeader;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * Turns one page (its thrift header and stored bytes) into the parquet-column page object the
@@ -165,9 +166,21 @@ final class PageInflater {
                         size,
                         "Cannot decompress dictionary page");
         Encoding encoding = encoding(dict.getEncoding(), what);
-        valueCheck.dictionary(
-                bytes, dict.getNum_values(), encoding, "Cannot decode dictionary page");
-        return new DictionaryPage(BytesInput.from(bytes), size, dict.getNum_values(), encoding);
+        int count = dict.getNum_values();
+        if (column.getPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.BINARY
+                && count >= 0
+                && (long) count * 4 <= bytes.length) {
+            // the check walks the strings' length prefixes anyway: it records where each lies, so
+            // that the bulk decoder does not walk them again (arrays bounded by the page's size,
+            // as every value takes at least its 4-byte length)
+            int[] starts = new int[count];
+            int[] lengths = new int[count];
+            valueCheck.dictionary(
+                    bytes, count, encoding, "Cannot decode dictionary page", starts, lengths);
+            return new IndexedDictionaryPage(bytes, size, count, encoding, starts, lengths);
+        }
+        valueCheck.dictionary(bytes, count, encoding, "Cannot decode dictionary page");
+        return new DictionaryPage(BytesInput.from(bytes), size, count, encoding);
     }
 
     /**
