@@ -48,29 +48,14 @@ final class PageBodyCheck {
             Encoding encoding,
             String what)
             throws CorruptFileException {
-        v1(body, 0, length, values, rl, dl, encoding, what);
+        v1(body, 0, length, values, rl, dl, encoding, what, true);
     }
 
     /**
      * A v1 page body at {@code body[base, base + length)} (positions in messages count from {@code
-     * base}, as for a body of its own).
-     */
-    void v1(
-            byte[] body,
-            int base,
-            int length,
-            int values,
-            Encoding rl,
-            Encoding dl,
-            Encoding encoding,
-            String what)
-            throws CorruptFileException {
-        v1(body, base, length, values, rl, dl, encoding, what, true);
-    }
-
-    /**
-     * As above; with {@code walkPrefixes} false the prefix lengths of a DELTA_BYTE_ARRAY page are
-     * left for {@link #v1Prefixes} (its block headers are checked all the same).
+     * base}, as for a body of its own); with {@code walkPrefixes} false the prefix lengths of a
+     * DELTA_BYTE_ARRAY page are left for {@link #v1Prefixes} (its block headers are checked all the
+     * same).
      */
     void v1(
             byte[] body,
@@ -134,28 +119,13 @@ final class PageBodyCheck {
             Encoding encoding,
             String what)
             throws CorruptFileException {
-        v2(levels, at, rlLength, dlLength, data, 0, dataLength, values, encoding, what);
-    }
-
-    /** As {@link #v2}, with the data section at {@code data[dataAt, dataAt + dataLength)}. */
-    void v2(
-            byte[] levels,
-            int at,
-            int rlLength,
-            int dlLength,
-            byte[] data,
-            int dataAt,
-            int dataLength,
-            int values,
-            Encoding encoding,
-            String what)
-            throws CorruptFileException {
-        v2(levels, at, rlLength, dlLength, data, dataAt, dataLength, values, encoding, what, true);
+        v2(levels, at, rlLength, dlLength, data, 0, dataLength, values, encoding, what, true);
     }
 
     /**
-     * As above; with {@code walkPrefixes} false the prefix lengths of a DELTA_BYTE_ARRAY page are
-     * left for {@link #v2Prefixes} (its block headers are checked all the same).
+     * As above, with the data section at {@code data[dataAt, dataAt + dataLength)}; with {@code
+     * walkPrefixes} false the prefix lengths of a DELTA_BYTE_ARRAY page are left for {@link
+     * #v2Prefixes} (its block headers are checked all the same).
      */
     void v2(
             byte[] levels,

@@ -82,18 +82,7 @@ class PageBodyCheckTest {
         }
         checkByteArray(writer.getBytes().toByteArray(), 3000);
 
-        // value 2 claims a prefix of 1000 bytes, longer than the page
-        DeltaBinaryPackingValuesWriterForInteger prefixes =
-                new DeltaBinaryPackingValuesWriterForInteger(64, 1 << 20, heap);
-        prefixes.writeInteger(0);
-        prefixes.writeInteger(1);
-        prefixes.writeInteger(1000);
-        DeltaLengthByteArrayValuesWriter suffixes =
-                new DeltaLengthByteArrayValuesWriter(64, 1 << 20, heap);
-        suffixes.writeBytes(Binary.fromString("ab"));
-        suffixes.writeBytes(Binary.fromString("c"));
-        suffixes.writeBytes(Binary.fromString("d"));
-        byte[] data = BytesInput.concat(prefixes.getBytes(), suffixes.getBytes()).toByteArray();
+        byte[] data = lyingPrefixes();
         assertThatThrownBy(() -> checkByteArray(data, 3))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
@@ -101,8 +90,8 @@ class PageBodyCheckTest {
                                 + " the page (f.parquet, row group 0, column s)");
     }
 
-    @Test
-    void leavesTheDeltaByteArrayPrefixWalkForLaterWhenAsked() throws Exception {
+    /** DELTA_BYTE_ARRAY values whose third claims a prefix of 1000 bytes, longer than the page. */
+    private static byte[] lyingPrefixes() throws Exception {
         HeapByteBufferAllocator heap = new HeapByteBufferAllocator();
         DeltaBinaryPackingValuesWriterForInteger prefixes =
                 new DeltaBinaryPackingValuesWriterForInteger(64, 1 << 20, heap);
@@ -114,7 +103,12 @@ class PageBodyCheckTest {
         suffixes.writeBytes(Binary.fromString("ab"));
         suffixes.writeBytes(Binary.fromString("c"));
         suffixes.writeBytes(Binary.fromString("d"));
-        byte[] data = BytesInput.concat(prefixes.getBytes(), suffixes.getBytes()).toByteArray();
+        return BytesInput.concat(prefixes.getBytes(), suffixes.getBytes()).toByteArray();
+    }
+
+    @Test
+    void leavesTheDeltaByteArrayPrefixWalkForLaterWhenAsked() throws Exception {
+        byte[] data = lyingPrefixes();
         byte[] section = new byte[data.length + 7]; // the section lies inside a larger buffer
         System.arraycopy(data, 0, section, 5, data.length);
         PageBodyCheck check =
