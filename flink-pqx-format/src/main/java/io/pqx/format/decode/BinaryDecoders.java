@@ -285,17 +285,18 @@ final class BinaryDecoders {
         }
 
         static void append(HeapBytesVector vector, int pos, Binary binary) {
+            ByteBuffer bytes = onHeap(binary);
+            vector.appendBytes(
+                    pos, bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
+        }
+
+        /**
+         * The bytes of {@code binary} in a heap buffer: its own when it has one, else a copy
+         * (parquet-column hands out binaries over direct buffers too).
+         */
+        static ByteBuffer onHeap(Binary binary) {
             ByteBuffer bytes = binary.toByteBuffer();
-            if (bytes.hasArray()) {
-                vector.appendBytes(
-                        pos,
-                        bytes.array(),
-                        bytes.arrayOffset() + bytes.position(),
-                        bytes.remaining());
-            } else {
-                byte[] copy = binary.getBytes();
-                vector.appendBytes(pos, copy, 0, copy.length);
-            }
+            return bytes.hasArray() ? bytes : ByteBuffer.wrap(binary.getBytes());
         }
     }
 

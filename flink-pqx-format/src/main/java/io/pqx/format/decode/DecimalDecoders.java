@@ -7,7 +7,6 @@ import java.nio.ByteOrder;
 import java.nio.LongBuffer;
 import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
 import org.apache.parquet.column.ColumnReader;
-import org.apache.parquet.io.api.Binary;
 
 /**
  * Decoders of DECIMAL from every physical type Parquet allows (INT32, INT64, FIXED_LEN_BYTE_ARRAY
@@ -200,19 +199,13 @@ final class DecimalDecoders {
 
         @Override
         public void decode(ColumnReader r, WritableColumnVector v, int pos) {
-            Binary binary = r.getBinary();
-            ByteBuffer bytes = binary.toByteBuffer();
-            if (bytes.hasArray()) {
-                ((HeapDecimalVector) v)
-                        .setUnscaledBytes(
-                                pos,
-                                bytes.array(),
-                                bytes.arrayOffset() + bytes.position(),
-                                bytes.remaining());
-            } else {
-                byte[] copy = binary.getBytes();
-                ((HeapDecimalVector) v).setUnscaledBytes(pos, copy, 0, copy.length);
-            }
+            ByteBuffer bytes = BinaryDecoders.Bytes.onHeap(r.getBinary());
+            ((HeapDecimalVector) v)
+                    .setUnscaledBytes(
+                            pos,
+                            bytes.array(),
+                            bytes.arrayOffset() + bytes.position(),
+                            bytes.remaining());
         }
     }
 

@@ -17,9 +17,11 @@ import org.apache.parquet.column.values.bitpacking.Packer;
  * parquet-column would load; a negative length, lengths adding up to more than the bytes after
  * them; a prefix longer than the previous value). The caller then declines the page, which the
  * check walks and refuses in its own words before parquet-column sees it. A page accepted here
- * therefore passes that check, which the bulk path skips. Reads only {@code [at, end)}; allocates
- * only scratch arrays, bounded by a block's size and by {@link #MAX_REBUILT_BYTES}, reused from
- * page to page.
+ * therefore passes that check, which the bulk path skips. Likewise DELTA_BYTE_ARRAY refuses any
+ * declared prefix longer than the values section, as {@code PageBodyCheck} does: the bulk path
+ * leaves that walk to this class, which reads the prefixes anyway. Reads only {@code [at, end)};
+ * allocates only scratch arrays, bounded by a block's size and by {@link #MAX_REBUILT_BYTES},
+ * reused from page to page.
  *
  * <p>One per leaf and row group; not thread-safe.
  */
@@ -48,6 +50,9 @@ final class DeltaPageValues {
 
     /** Where the last stream read ended; set by {@link #stream}. */
     private int pos;
+
+    /** The values the last stream declared (its header's count); set by {@link #stream}. */
+    private int declared;
 
     /** A varint ran past the end or over 64 bits. */
     private boolean bad;
@@ -106,16 +111,29 @@ final class DeltaPageValues {
      */
     boolean byteArray(
             byte[] b, int at, int end, int n, int pageValues, int[] starts, int[] lengths) {
-        first = grow(first, n);
+        first = grow(first, pageValues);
         second = grow(second, n);
-        if (!stream(b, at, end, n, pageValues, first)) {
+        // every prefix the stream declares, not only the n used: pqx's page check walks them all,
+        // and leaves that walk to this decoder on the bulk path (see below)
+        if (!stream(b, at, end, n, pageValues, first, true)) {
             return false;
         }
         long[] prefixes = first;
-        if (!stream(b, pos, end, n, pageValues, second)) {
+        int declaredPrefixes = declared;
+        if (!stream(b, pos, end, n, pageValues, second, false)) {
             return false;
         }
         long[] suffixes = second;
+        // the page check refuses a prefix longer than the values section (its walk is deferred
+        // for a page decoded here, and made, in its words, only if this decoder declines the
+        // page); the prefixes used are bounded below, those declared beyond them here
+        long sectionBytes = end - at;
+        for (int i = n; i < declaredPrefixes; i++) {
+            int prefix = (int) prefixes[i];
+            if (prefix < 0 || prefix > sectionBytes) {
+                return false;
+            }
+        }
         int dataStart = pos;
         long available = end - dataStart;
         long total = 0;
@@ -133,6 +151,8 @@ final class DeltaPageValues {
                 return false;
             }
             int prefix = (int) prefixes[i];
+            // no longer than the previous value, so (by induction) no longer than the suffix
+            // bytes so far: within the values section, as the page check wants
             if (prefix < 0 || prefix > previous) {
                 return false;
             }
@@ -181,6 +201,15 @@ final class DeltaPageValues {
      * #pos} to where it ends.
      */
     private boolean stream(byte[] b, int at, int end, int n, int pageValues, long[] out) {
+        return stream(b, at, end, n, pageValues, out, false);
+    }
+
+    /**
+     * As above; with {@code all}, every value the header declares into {@code out} (at most {@code
+     * pageValues}), not only the first {@code n}. Sets {@link #declared}.
+     */
+    private boolean stream(
+            byte[] b, int at, int end, int n, int pageValues, long[] out, boolean all) {
         pos = at;
         bad = false;
         long bs = varint(b, end);
@@ -201,12 +230,14 @@ final class DeltaPageValues {
         int miniBlocks = (int) mb;
         int miniSize = (int) (bs / mb);
         long total = tv;
+        declared = (int) tv;
+        int taken = all ? (int) tv : n;
         long last = zigzag(b, end);
         if (bad) {
             return false;
         }
         int k = 0;
-        if (n > 0) {
+        if (taken > 0) {
             out[k++] = last;
         }
         deltas = grow(deltas, miniSize);
@@ -231,7 +262,7 @@ final class DeltaPageValues {
                 if (bytes > end - pos) {
                     return false;
                 }
-                int wanted = Math.min(miniSize, n - k);
+                int wanted = Math.min(miniSize, taken - k);
                 if (wanted > 0) {
                     if (width == 0) {
                         for (int j = 0; j < wanted; j++) {

@@ -164,48 +164,15 @@ public final class FilteredRowGroupScan implements RowGroupBatches {
 
     /**
      * A scan of {@code selection} of a row group; reads nothing before the first {@link #next()}.
+     * Every decoder of the scan takes its flat leaves' decode arrays from {@code arrays} (when not
+     * null), as {@link RowGroupDecoder#read(InputFile, FileMetadata, int, ParquetSchema,
+     * RowSelection, int, PageLimits, boolean, DecodeArrays)} says.
      *
      * @param output the columns returned: the file's schema or a projection of it
      * @param filterColumns the columns {@code filter} reads, a projection of the same file
      * @param stages conjuncts whose AND is {@code filter}, for late materialization ({@code filter}
      *     alone when it has no parts)
      * @param allowLate whether late materialization may be chosen
-     */
-    public static FilteredRowGroupScan open(
-            InputFile file,
-            FileMetadata metadata,
-            int rowGroup,
-            ParquetSchema output,
-            ParquetSchema filterColumns,
-            RowSelection selection,
-            int batchSize,
-            PageLimits limits,
-            boolean alternating,
-            BatchFilter filter,
-            List<Stage> stages,
-            Measurements measurements,
-            boolean allowLate) {
-        return open(
-                file,
-                metadata,
-                rowGroup,
-                output,
-                filterColumns,
-                selection,
-                batchSize,
-                limits,
-                alternating,
-                filter,
-                stages,
-                measurements,
-                allowLate,
-                null);
-    }
-
-    /**
-     * As above; every decoder of the scan takes its flat leaves' decode arrays from {@code arrays}
-     * (when not null), as {@link RowGroupDecoder#read(InputFile, FileMetadata, int, ParquetSchema,
-     * RowSelection, int, PageLimits, boolean, DecodeArrays)} says.
      */
     public static FilteredRowGroupScan open(
             InputFile file,

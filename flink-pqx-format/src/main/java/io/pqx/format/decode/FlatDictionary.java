@@ -1,5 +1,6 @@
 package io.pqx.format.decode;
 
+import io.pqx.format.page.IndexedDictionaryPage;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -104,7 +105,17 @@ final class FlatDictionary {
                 le.asDoubleBuffer().get(flat.doubles);
             }
             case BINARY -> {
-                if (!flat.indexBinaries(
+                if (page instanceof IndexedDictionaryPage indexed
+                        && indexed.bytes() == bytes.array()
+                        && bytes.arrayOffset() + bytes.position() == 0
+                        && bytes.limit() == indexed.bytes().length
+                        && indexed.starts().length == size) {
+                    // the page check walked the length prefixes and recorded where each string
+                    // lies: the same walk as indexBinaries (the whole page), not made again
+                    flat.starts = indexed.starts();
+                    flat.lengths = indexed.lengths();
+                    flat.bytes = indexed.bytes();
+                } else if (!flat.indexBinaries(
                         bytes.array(),
                         bytes.arrayOffset() + bytes.position(),
                         bytes.arrayOffset() + bytes.limit())) {

@@ -38,6 +38,16 @@ final class DictionaryIdCheck {
     /** A dictionary page: {@code count} PLAIN values filling at most {@code page}. */
     void dictionaryPage(byte[] page, int count, Encoding encoding, String what)
             throws CorruptFileException {
+        dictionaryPage(page, count, encoding, what, null, null);
+    }
+
+    /**
+     * As above; for BINARY values, also records where each starts and how long it is into {@code
+     * starts} and {@code lengths} when they are not null (see {@link PlainValueCheck#end}).
+     */
+    void dictionaryPage(
+            byte[] page, int count, Encoding encoding, String what, int[] starts, int[] lengths)
+            throws CorruptFileException {
         if (encoding != Encoding.PLAIN && encoding != Encoding.PLAIN_DICTIONARY) {
             throw ctx.corrupt(
                     what, "a dictionary page in encoding " + encoding + " (only PLAIN is defined)");
@@ -47,7 +57,7 @@ final class DictionaryIdCheck {
         }
         String tooFew =
                 "the dictionary page declares " + count + " values in " + page.length + " bytes";
-        if (plain.end(page, 0, page.length, count, what, tooFew) < 0) {
+        if (plain.end(page, 0, page.length, count, what, tooFew, starts, lengths) < 0) {
             throw ctx.corrupt(what, tooFew);
         }
         dictionarySize = count;

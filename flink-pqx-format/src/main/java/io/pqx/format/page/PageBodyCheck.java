@@ -18,7 +18,9 @@ import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesReader;
  * an OutOfMemoryError; here it is a {@link CorruptFileException}.
  *
  * <p>Walks only run and block headers (bit-packed data is skipped, not decoded), except for the
- * prefix lengths of DELTA_BYTE_ARRAY pages. Stateless; used by {@link PageInflater}.
+ * prefix lengths of DELTA_BYTE_ARRAY pages, which a caller whose decoder refuses the same prefixes
+ * itself may leave for later ({@code walkPrefixes} false, then {@link #v1Prefixes} or {@link
+ * #v2Prefixes} before another decoder gets the page). Stateless; used by {@link PageInflater}.
  */
 final class PageBodyCheck {
     private static final int MAX_DELTA_BLOCK = 1 << 16;
@@ -46,12 +48,14 @@ final class PageBodyCheck {
             Encoding encoding,
             String what)
             throws CorruptFileException {
-        v1(body, 0, length, values, rl, dl, encoding, what);
+        v1(body, 0, length, values, rl, dl, encoding, what, true);
     }
 
     /**
      * A v1 page body at {@code body[base, base + length)} (positions in messages count from {@code
-     * base}, as for a body of its own).
+     * base}, as for a body of its own); with {@code walkPrefixes} false the prefix lengths of a
+     * DELTA_BYTE_ARRAY page are left for {@link #v1Prefixes} (its block headers are checked all the
+     * same).
      */
     void v1(
             byte[] body,
@@ -61,14 +65,43 @@ final class PageBodyCheck {
             Encoding rl,
             Encoding dl,
             Encoding encoding,
-            String what)
+            String what,
+            boolean walkPrefixes)
             throws CorruptFileException {
         checkCount(values, what);
         int end = base + length;
+        int at = v1ValuesAt(body, base, end, values, rl, dl, what);
+        values(body, at, end, values, encoding, what, walkPrefixes);
+    }
+
+    /**
+     * The prefix-length walk {@link #v1} left out with {@code walkPrefixes} false (nothing for a
+     * page of another encoding), for a page {@link #v1} passed.
+     */
+    void v1Prefixes(
+            byte[] body,
+            int base,
+            int length,
+            int values,
+            Encoding rl,
+            Encoding dl,
+            Encoding encoding,
+            String what)
+            throws CorruptFileException {
+        if (encoding == Encoding.DELTA_BYTE_ARRAY) {
+            int end = base + length;
+            int at = v1ValuesAt(body, base, end, values, rl, dl, what);
+            walkPrefixes(body, at, end, delta(body, at, end, values, what), values, what);
+        }
+    }
+
+    /** Where a v1 page's values start: after its level sections, which are checked. */
+    private int v1ValuesAt(
+            byte[] body, int base, int end, int values, Encoding rl, Encoding dl, String what)
+            throws CorruptFileException {
         int at = base;
         at = v1Levels(body, base, end, at, values, column.getMaxRepetitionLevel(), rl, what);
-        at = v1Levels(body, base, end, at, values, column.getMaxDefinitionLevel(), dl, what);
-        values(body, at, end, values, encoding, what);
+        return v1Levels(body, base, end, at, values, column.getMaxDefinitionLevel(), dl, what);
     }
 
     /**
@@ -86,10 +119,14 @@ final class PageBodyCheck {
             Encoding encoding,
             String what)
             throws CorruptFileException {
-        v2(levels, at, rlLength, dlLength, data, 0, dataLength, values, encoding, what);
+        v2(levels, at, rlLength, dlLength, data, 0, dataLength, values, encoding, what, true);
     }
 
-    /** As {@link #v2}, with the data section at {@code data[dataAt, dataAt + dataLength)}. */
+    /**
+     * As above, with the data section at {@code data[dataAt, dataAt + dataLength)}; with {@code
+     * walkPrefixes} false the prefix lengths of a DELTA_BYTE_ARRAY page are left for {@link
+     * #v2Prefixes} (its block headers are checked all the same).
+     */
     void v2(
             byte[] levels,
             int at,
@@ -100,7 +137,8 @@ final class PageBodyCheck {
             int dataLength,
             int values,
             Encoding encoding,
-            String what)
+            String what,
+            boolean walkPrefixes)
             throws CorruptFileException {
         checkCount(values, what);
         rle(levels, at, at + rlLength, bitWidth(column.getMaxRepetitionLevel()), values, what);
@@ -111,7 +149,20 @@ final class PageBodyCheck {
                 bitWidth(column.getMaxDefinitionLevel()),
                 values,
                 what);
-        values(data, dataAt, dataAt + dataLength, values, encoding, what);
+        values(data, dataAt, dataAt + dataLength, values, encoding, what, walkPrefixes);
+    }
+
+    /**
+     * The prefix-length walk {@link #v2} left out with {@code walkPrefixes} false (nothing for a
+     * page of another encoding), for a page {@link #v2} passed.
+     */
+    void v2Prefixes(
+            byte[] data, int dataAt, int dataLength, int values, Encoding encoding, String what)
+            throws CorruptFileException {
+        if (encoding == Encoding.DELTA_BYTE_ARRAY) {
+            int end = dataAt + dataLength;
+            walkPrefixes(data, dataAt, end, delta(data, dataAt, end, values, what), values, what);
+        }
     }
 
     private void checkCount(int values, String what) throws CorruptFileException {
@@ -164,7 +215,14 @@ final class PageBodyCheck {
         return at + 4 + length;
     }
 
-    private void values(byte[] b, int at, int end, int values, Encoding encoding, String what)
+    private void values(
+            byte[] b,
+            int at,
+            int end,
+            int values,
+            Encoding encoding,
+            String what,
+            boolean walkPrefixes)
             throws CorruptFileException {
         switch (encoding) {
             case PLAIN_DICTIONARY, RLE_DICTIONARY -> {
@@ -182,7 +240,7 @@ final class PageBodyCheck {
                 }
             }
             case DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY -> delta(b, at, end, values, what);
-            case DELTA_BYTE_ARRAY -> prefixes(b, at, end, values, what);
+            case DELTA_BYTE_ARRAY -> prefixes(b, at, end, values, what, walkPrefixes);
             default -> {}
         }
     }
@@ -299,11 +357,25 @@ final class PageBodyCheck {
         }
     }
 
-    /** DELTA_BYTE_ARRAY: no prefix may be longer than the page (every value is built from it). */
-    private void prefixes(byte[] b, int at, int end, int values, String what)
+    /**
+     * DELTA_BYTE_ARRAY: the block headers of both streams, then (when {@code walk}) the prefix
+     * lengths.
+     */
+    private void prefixes(byte[] b, int at, int end, int values, String what, boolean walk)
             throws CorruptFileException {
         int suffixes = delta(b, at, end, values, what);
         delta(b, suffixes, end, values, what);
+        if (walk) {
+            walkPrefixes(b, at, end, suffixes, values, what);
+        }
+    }
+
+    /**
+     * DELTA_BYTE_ARRAY: no prefix may be longer than the values section (every value is built from
+     * it); the prefix stream is {@code [at, suffixes)}.
+     */
+    private void walkPrefixes(byte[] b, int at, int end, int suffixes, int values, String what)
+            throws CorruptFileException {
         if (quickPrefixes(b, at, end, suffixes, values, what)) {
             return;
         }

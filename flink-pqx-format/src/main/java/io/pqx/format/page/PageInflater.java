@@ -19,6 +19,7 @@ import org.apache.parquet.format.DataPageHeaderV2;
 import org.apache.parquet.format.DictionaryPageHeader;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * Turns one page (its thrift header and stored bytes) into the parquet-column page object the
@@ -30,8 +31,9 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * <p>The value walk costs about as much as decoding, so a caller whose own decoder is strict (the
  * bulk path, which declines any page it cannot decode cleanly) may defer it: the page is then
  * handed out with only its run and block headers checked ({@link PageBodyCheck}, which bounds what
- * any decoder allocates), and {@link #checkDeferred} walks it before parquet-column gets it after
- * all.
+ * any decoder allocates; the prefix lengths of a DELTA_BYTE_ARRAY page, which that check walks
+ * value by value, are deferred too: the bulk decoder refuses the same prefixes), and {@link
+ * #checkDeferred} walks it before parquet-column gets it after all.
  *
  * <p>Called by {@link ChunkPageReader}; stateless.
  */
@@ -164,9 +166,21 @@ final class PageInflater {
                         size,
                         "Cannot decompress dictionary page");
         Encoding encoding = encoding(dict.getEncoding(), what);
-        valueCheck.dictionary(
-                bytes, dict.getNum_values(), encoding, "Cannot decode dictionary page");
-        return new DictionaryPage(BytesInput.from(bytes), size, dict.getNum_values(), encoding);
+        int count = dict.getNum_values();
+        if (column.getPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.BINARY
+                && count >= 0
+                && (long) count * 4 <= bytes.length) {
+            // the check walks the strings' length prefixes anyway: it records where each lies, so
+            // that the bulk decoder does not walk them again (arrays bounded by the page's size,
+            // as every value takes at least its 4-byte length)
+            int[] starts = new int[count];
+            int[] lengths = new int[count];
+            valueCheck.dictionary(
+                    bytes, count, encoding, "Cannot decode dictionary page", starts, lengths);
+            return new IndexedDictionaryPage(bytes, size, count, encoding, starts, lengths);
+        }
+        valueCheck.dictionary(bytes, count, encoding, "Cannot decode dictionary page");
+        return new DictionaryPage(BytesInput.from(bytes), size, count, encoding);
     }
 
     /**
@@ -223,10 +237,14 @@ final class PageInflater {
         if (reuse && stored(header.getCompressed_page_size(), size)) {
             // the page's bytes as they lie in the chunk's buffer, not copied: that buffer stays as
             // it is for as long as the page reader (and so this page) lives
-            check.v1(buf, off, size, h.getNum_values(), rl, dl, values, decode);
+            check.v1(buf, off, size, h.getNum_values(), rl, dl, values, decode, walk);
             walk(
                     walk,
                     () -> {
+                        if (!walk) {
+                            check.v1Prefixes(
+                                    buf, off, size, h.getNum_values(), rl, dl, values, decode);
+                        }
                         byte[] own = Arrays.copyOfRange(buf, off, off + size);
                         valueCheck.v1(own, size, h.getNum_values(), rl, dl, values, decode);
                     });
@@ -240,8 +258,16 @@ final class PageInflater {
                             : inflate(buf, off, header.getCompressed_page_size(), size, inflate);
             // run and block headers first, on every path, so a page fails with the same words on
             // both
-            check.v1(bytes, size, h.getNum_values(), rl, dl, values, decode);
-            walk(walk, () -> valueCheck.v1(bytes, size, h.getNum_values(), rl, dl, values, decode));
+            check.v1(bytes, 0, size, h.getNum_values(), rl, dl, values, decode, walk);
+            walk(
+                    walk,
+                    () -> {
+                        if (!walk) {
+                            check.v1Prefixes(
+                                    bytes, 0, size, h.getNum_values(), rl, dl, values, decode);
+                        }
+                        valueCheck.v1(bytes, size, h.getNum_values(), rl, dl, values, decode);
+                    });
             input = BytesInput.from(bytes, 0, size);
         }
         return firstRow < 0
@@ -343,25 +369,34 @@ final class PageInflater {
                 dataUncompressed,
                 h.getNum_values(),
                 values,
-                decode);
+                decode,
+                walk);
         walk(
                 walk,
-                () ->
-                        valueCheck.v2(
-                                buf,
-                                off,
-                                rlLength,
-                                dlLength,
-                                sectionAt == 0
-                                        ? dataSection
-                                        : Arrays.copyOfRange(
-                                                dataSection,
-                                                sectionAt,
-                                                sectionAt + dataUncompressed),
+                () -> {
+                    if (!walk) {
+                        check.v2Prefixes(
+                                dataSection,
+                                sectionAt,
                                 dataUncompressed,
                                 h.getNum_values(),
                                 values,
-                                decode));
+                                decode);
+                    }
+                    valueCheck.v2(
+                            buf,
+                            off,
+                            rlLength,
+                            dlLength,
+                            sectionAt == 0
+                                    ? dataSection
+                                    : Arrays.copyOfRange(
+                                            dataSection, sectionAt, sectionAt + dataUncompressed),
+                            dataUncompressed,
+                            h.getNum_values(),
+                            values,
+                            decode);
+                });
         BytesInput rep = BytesInput.from(buf, off, rlLength);
         BytesInput def = BytesInput.from(buf, off + rlLength, dlLength);
         BytesInput body = BytesInput.from(data, dataAt, dataUncompressed);

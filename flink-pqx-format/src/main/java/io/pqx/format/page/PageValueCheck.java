@@ -55,6 +55,16 @@ final class PageValueCheck {
     }
 
     /**
+     * As above, recording where each BINARY value starts and how long it is into {@code starts} and
+     * {@code lengths} (see {@link PlainValueCheck#end}).
+     */
+    void dictionary(
+            byte[] page, int count, Encoding encoding, String what, int[] starts, int[] lengths)
+            throws CorruptFileException {
+        dictionary.dictionaryPage(page, count, encoding, what, starts, lengths);
+    }
+
+    /**
      * A v1 data page body, {@code b[0, length)}: levels (length-prefixed RLE, or BIT_PACKED), then
      * the values.
      */

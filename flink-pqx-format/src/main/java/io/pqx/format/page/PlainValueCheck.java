@@ -2,6 +2,9 @@ package io.pqx.format.page;
 
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
@@ -11,6 +14,10 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * thread.
  */
 final class PlainValueCheck {
+    /** A length prefix read in one load (as the bulk decoder reads it). */
+    private static final VarHandle INT_LE =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
     private final FileContext ctx;
     private final PrimitiveTypeName physical;
     private final int typeLength;
@@ -48,8 +55,27 @@ final class PlainValueCheck {
      */
     int end(byte[] b, int at, int end, int n, String what, String missingLength)
             throws CorruptFileException {
+        return end(b, at, end, n, what, missingLength, null, null);
+    }
+
+    /**
+     * As above; when {@code starts} and {@code lengths} are not null (and BINARY values are
+     * walked), also records where each value starts and how long it is: the walk a bulk decoder
+     * would otherwise make again. Their contents are undefined when this throws.
+     */
+    int end(
+            byte[] b,
+            int at,
+            int end,
+            int n,
+            String what,
+            String missingLength,
+            int[] starts,
+            int[] lengths)
+            throws CorruptFileException {
         if (physical == PrimitiveTypeName.BINARY) {
             int pos = at;
+            boolean record = starts != null;
             for (int i = 0; i < n; i++) {
                 if (end - pos < 4) {
                     throw ctx.corrupt(
@@ -64,7 +90,7 @@ final class PlainValueCheck {
                                             + (end - pos)
                                             + " bytes are left");
                 }
-                int length = HybridRunCheck.le32(b, pos);
+                int length = (int) INT_LE.get(b, pos);
                 pos += 4;
                 if (length < 0 || length > end - pos) {
                     throw ctx.corrupt(
@@ -76,6 +102,10 @@ final class PlainValueCheck {
                                     + " bytes; "
                                     + (end - pos)
                                     + " are left");
+                }
+                if (record) {
+                    starts[i] = pos;
+                    lengths[i] = length;
                 }
                 pos += length;
             }

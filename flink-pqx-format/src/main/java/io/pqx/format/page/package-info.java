@@ -5,6 +5,7 @@
  * page headers and checks sizes, CRCs and the lengths inside page bodies before parquet-column
  * decodes them ({@code ChunkPageReader}, {@code PageInflater}, {@code PageBodyCheck}, {@code
  * PageValueCheck} with its checks of level runs, dictionary ids, PLAIN, DELTA and BYTE_STREAM_SPLIT
- * values and encoding against type). Not part of pqx's API.
+ * values and encoding against type; a string dictionary page comes out with where each string lies,
+ * as the check found them: {@code IndexedDictionaryPage}). Not part of pqx's API.
  */
 package io.pqx.format.page;

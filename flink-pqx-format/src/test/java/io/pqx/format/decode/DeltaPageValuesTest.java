@@ -304,4 +304,41 @@ class DeltaPageValuesTest {
         header[AT + 2] = 3; // 3 miniblocks do not divide a block of 128
         assertThat(decoder.ints(header, AT, AT + stream.length, 100, 100, new int[100])).isFalse();
     }
+
+    @Test
+    void declinesADeclaredPrefixLongerThanTheValuesSectionBeyondTheValuesUsed() throws IOException {
+        // three prefixes declared, two values used (a page with a null): the third prefix, never
+        // used, claims 1000 bytes; pqx's page check refuses it, and the bulk path leaves that walk
+        // to this decoder
+        byte[] lying = byteArrayStream(new int[] {0, 1, 1000}, "ab", "c", "d");
+        byte[] sound = byteArrayStream(new int[] {0, 1, 1}, "ab", "c", "d");
+        DeltaPageValues decoder = new DeltaPageValues();
+        int[] starts = new int[3];
+        int[] lengths = new int[3];
+        assertThat(decoder.byteArray(inPage(lying), AT, AT + lying.length, 2, 3, starts, lengths))
+                .isFalse();
+        assertThat(decoder.byteArray(inPage(sound), AT, AT + sound.length, 2, 3, starts, lengths))
+                .isTrue();
+        assertThat(new String(decoder.rebuilt(), starts[1], lengths[1], StandardCharsets.UTF_8))
+                .isEqualTo("ac");
+    }
+
+    private static byte[] byteArrayStream(int[] prefixLengths, String... suffixes) {
+        DeltaBinaryPackingValuesWriterForInteger prefixes =
+                new DeltaBinaryPackingValuesWriterForInteger(64, 1 << 20, HEAP);
+        for (int p : prefixLengths) {
+            prefixes.writeInteger(p);
+        }
+        DeltaLengthByteArrayValuesWriter rest =
+                new DeltaLengthByteArrayValuesWriter(64, 1 << 20, HEAP);
+        for (String suffix : suffixes) {
+            rest.writeBytes(Binary.fromString(suffix));
+        }
+        try {
+            return FlatPageDecoderTest.concat(
+                    prefixes.getBytes().toByteArray(), rest.getBytes().toByteArray());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 }

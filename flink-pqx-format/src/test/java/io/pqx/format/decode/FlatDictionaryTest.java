@@ -2,6 +2,8 @@ package io.pqx.format.decode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.page.IndexedDictionaryPage;
+import io.pqx.format.page.TestingDictionaryPages;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -119,6 +121,22 @@ class FlatDictionaryTest {
             assertThat(new String(flat.bytes(), starts[i], lengths[i], StandardCharsets.UTF_8))
                     .isEqualTo(values[ids[i]]);
         }
+    }
+
+    @Test
+    void takesTheStringsWhereThePageCheckFoundThem() throws Exception {
+        String[] values = {"01/13/09", "", "a longer value", "x"};
+        DictionaryPage plain = binaryPage(values);
+        byte[] body = plain.getBytes().toByteArray();
+        IndexedDictionaryPage indexed = TestingDictionaryPages.readStrings(body, values.length);
+        FlatDictionary flat = FlatDictionary.decode(PrimitiveTypeName.BINARY, indexed);
+        assertThat(flat).isNotNull();
+        assertThat(flat.starts()).isSameAs(indexed.starts());
+        assertThat(flat.lengths()).isSameAs(indexed.lengths());
+        FlatDictionary walked = FlatDictionary.decode(PrimitiveTypeName.BINARY, plain);
+        assertThat(flat.starts()).isEqualTo(walked.starts());
+        assertThat(flat.lengths()).isEqualTo(walked.lengths());
+        assertEntriesLieInIdOrder(flat);
     }
 
     @Test

@@ -82,7 +82,17 @@ class PageBodyCheckTest {
         }
         checkByteArray(writer.getBytes().toByteArray(), 3000);
 
-        // value 2 claims a prefix of 1000 bytes, longer than the page
+        byte[] data = lyingPrefixes();
+        assertThatThrownBy(() -> checkByteArray(data, 3))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage(
+                        "Cannot decode page 0: value 2 reuses a prefix of 1000 bytes, longer than"
+                                + " the page (f.parquet, row group 0, column s)");
+    }
+
+    /** DELTA_BYTE_ARRAY values whose third claims a prefix of 1000 bytes, longer than the page. */
+    private static byte[] lyingPrefixes() throws Exception {
+        HeapByteBufferAllocator heap = new HeapByteBufferAllocator();
         DeltaBinaryPackingValuesWriterForInteger prefixes =
                 new DeltaBinaryPackingValuesWriterForInteger(64, 1 << 20, heap);
         prefixes.writeInteger(0);
@@ -93,12 +103,69 @@ class PageBodyCheckTest {
         suffixes.writeBytes(Binary.fromString("ab"));
         suffixes.writeBytes(Binary.fromString("c"));
         suffixes.writeBytes(Binary.fromString("d"));
-        byte[] data = BytesInput.concat(prefixes.getBytes(), suffixes.getBytes()).toByteArray();
-        assertThatThrownBy(() -> checkByteArray(data, 3))
+        return BytesInput.concat(prefixes.getBytes(), suffixes.getBytes()).toByteArray();
+    }
+
+    @Test
+    void leavesTheDeltaByteArrayPrefixWalkForLaterWhenAsked() throws Exception {
+        byte[] data = lyingPrefixes();
+        byte[] section = new byte[data.length + 7]; // the section lies inside a larger buffer
+        System.arraycopy(data, 0, section, 5, data.length);
+        PageBodyCheck check =
+                new PageBodyCheck(
+                        FileContext.of("f.parquet").rowGroup(0).column("s"),
+                        REQUIRED_BINARY,
+                        1 << 20);
+        byte[] none = new byte[0];
+        check.v2(
+                none,
+                0,
+                0,
+                0,
+                section,
+                5,
+                data.length,
+                3,
+                Encoding.DELTA_BYTE_ARRAY,
+                "Cannot decode page 0",
+                false);
+        assertThatThrownBy(
+                        () ->
+                                check.v2Prefixes(
+                                        section,
+                                        5,
+                                        data.length,
+                                        3,
+                                        Encoding.DELTA_BYTE_ARRAY,
+                                        "Cannot decode page 0"))
                 .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
                         "Cannot decode page 0: value 2 reuses a prefix of 1000 bytes, longer than"
                                 + " the page (f.parquet, row group 0, column s)");
+        // a v1 page (no levels: a required column) likewise
+        check.v1(
+                section,
+                5,
+                data.length,
+                3,
+                Encoding.RLE,
+                Encoding.RLE,
+                Encoding.DELTA_BYTE_ARRAY,
+                "Cannot decode page 0",
+                false);
+        assertThatThrownBy(
+                        () ->
+                                check.v1Prefixes(
+                                        section,
+                                        5,
+                                        data.length,
+                                        3,
+                                        Encoding.RLE,
+                                        Encoding.RLE,
+                                        Encoding.DELTA_BYTE_ARRAY,
+                                        "Cannot decode page 0"))
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessageContaining("value 2 reuses a prefix of 1000 bytes");
     }
 
     @Test

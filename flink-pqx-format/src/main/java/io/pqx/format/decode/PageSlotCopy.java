@@ -1,0 +1,143 @@
+package io.pqx.format.decode;
+
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
+
+/**
+ * Hands materialized slots of a flat leaf's {@link PageSlots} to the leaf's {@link BulkSinks sink},
+ * which writes them into a vector: dictionary ids with their dictionary (the sink looks the values
+ * up straight into the vector), PLAIN numbers as a view of the page's bytes, or values from the
+ * slots; then marks the null entries, run by run. One per page decoder; not thread-safe.
+ */
+final class PageSlotCopy {
+    private final PageSlots slots;
+
+    /** The leaf's decoder, implementing the {@link BulkSinks} interface of the physical type. */
+    private final Object sink;
+
+    PageSlotCopy(PageSlots slots, Object sink) {
+        this.slots = slots;
+        this.sink = sink;
+    }
+
+    /**
+     * Writes the {@code n} slots from {@code slot} (entries {@code [from, from + n)}) into {@code
+     * vector[pos...]}.
+     *
+     * @param dictionary the chunk's dictionary, when the page's values are ids
+     */
+    void copy(
+            FlatDictionary dictionary,
+            int slot,
+            int from,
+            WritableColumnVector vector,
+            int pos,
+            int n) {
+        PageSlots s = slots;
+        if (s.onIds) {
+            copyLookedUp(dictionary, slot, vector, pos, n);
+        } else if (s.onPlainView) {
+            copyFromPage(slot, vector, pos, n);
+        } else {
+            copyValues(slot, vector, pos, n);
+        }
+        if (s.nullCount > 0) {
+            markNulls(from, vector, pos, n);
+        }
+    }
+
+    private void copyLookedUp(
+            FlatDictionary d, int from, WritableColumnVector vector, int pos, int n) {
+        PageSlots s = slots;
+        int[] ids = s.scratch;
+        switch (s.physical) {
+            case INT32 ->
+                    ((BulkSinks.Ints) sink)
+                            .putDictionaryInts(d.ints(), ids, from, s.ints, vector, pos, n);
+            case INT64 ->
+                    ((BulkSinks.Longs) sink)
+                            .putDictionaryLongs(d.longs(), ids, from, s.longs, vector, pos, n);
+            case FLOAT ->
+                    ((BulkSinks.Floats) sink)
+                            .putDictionaryFloats(d.floats(), ids, from, s.floats, vector, pos, n);
+            case DOUBLE ->
+                    ((BulkSinks.Doubles) sink)
+                            .putDictionaryDoubles(
+                                    d.doubles(), ids, from, s.doubles, vector, pos, n);
+            default ->
+                    ((BulkSinks.Binaries) sink)
+                            .putDictionaryBinaries(
+                                    d.bytes(),
+                                    d.starts(),
+                                    d.lengths(),
+                                    ids,
+                                    from,
+                                    s.starts,
+                                    s.lengths,
+                                    vector,
+                                    pos,
+                                    n);
+        }
+    }
+
+    private void copyFromPage(int from, WritableColumnVector vector, int pos, int n) {
+        PageSlots s = slots;
+        switch (s.physical) {
+            case INT32 ->
+                    ((BulkSinks.Ints) sink)
+                            .putPlainInts((IntBuffer) s.plainView, from, s.ints, vector, pos, n);
+            case INT64 ->
+                    ((BulkSinks.Longs) sink)
+                            .putPlainLongs((LongBuffer) s.plainView, from, s.longs, vector, pos, n);
+            case FLOAT ->
+                    ((BulkSinks.Floats) sink)
+                            .putPlainFloats(
+                                    (FloatBuffer) s.plainView, from, s.floats, vector, pos, n);
+            default ->
+                    ((BulkSinks.Doubles) sink)
+                            .putPlainDoubles(
+                                    (DoubleBuffer) s.plainView, from, s.doubles, vector, pos, n);
+        }
+    }
+
+    private void copyValues(int from, WritableColumnVector vector, int pos, int n) {
+        PageSlots s = slots;
+        switch (s.physical) {
+            case INT32 -> ((BulkSinks.Ints) sink).putInts(s.ints, from, vector, pos, n);
+            case INT64 -> ((BulkSinks.Longs) sink).putLongs(s.longs, from, vector, pos, n);
+            case FLOAT -> ((BulkSinks.Floats) sink).putFloats(s.floats, from, vector, pos, n);
+            case DOUBLE -> ((BulkSinks.Doubles) sink).putDoubles(s.doubles, from, vector, pos, n);
+            case BOOLEAN ->
+                    ((BulkSinks.Booleans) sink).putBooleans(s.booleans, from, vector, pos, n);
+            default -> {
+                BulkSinks.Binaries binaries = (BulkSinks.Binaries) sink;
+                if (s.contiguous) {
+                    binaries.putContiguousBinaries(
+                            s.binarySource, s.starts, s.lengths, from, vector, pos, n);
+                } else {
+                    binaries.putBinaries(s.binarySource, s.starts, s.lengths, from, vector, pos, n);
+                }
+            }
+        }
+    }
+
+    private void markNulls(int from, WritableColumnVector vector, int pos, int n) {
+        boolean[] nulls = slots.nulls;
+        int i = 0;
+        while (i < n) {
+            if (!nulls[from + i]) {
+                i++;
+                continue;
+            }
+            int run = i;
+            while (run < n && nulls[from + run]) {
+                run++;
+            }
+            vector.setNulls(pos + i, run - i);
+            i = run;
+        }
+    }
+}
