@@ -7,6 +7,7 @@ import io.pqx.format.schema.MapNode;
 import io.pqx.format.schema.PrimitiveNode;
 import io.pqx.format.schema.SchemaNode;
 import io.pqx.format.schema.StructNode;
+import io.pqx.format.schema.VariantNode;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
@@ -37,6 +38,7 @@ final class NestedAssembler {
     private final Part root;
     private final List<NestedLeafColumn> leaves = new ArrayList<>();
     private int buffer;
+    private BatchPositions positions; // the batch being assembled, to name a refused row
 
     NestedAssembler(SchemaNode field, FileContext ctx) {
         this.ctx = ctx;
@@ -52,7 +54,9 @@ final class NestedAssembler {
      * Assembles the batch's {@code rows} rows into vector buffer {@code buffer} (0 or 1; the other
      * buffer's vectors are left as they are); returns the field's vector.
      */
-    WritableColumnVector assemble(int rows, int buffer) throws CorruptFileException {
+    WritableColumnVector assemble(int rows, int buffer, BatchPositions positions)
+            throws CorruptFileException {
+        this.positions = positions;
         if (buffer != this.buffer) {
             swap(root);
             this.buffer = buffer;
@@ -74,6 +78,10 @@ final class NestedAssembler {
             for (SchemaNode child : struct.fields()) {
                 part.children.add(build(child, slotDef, slotRep));
             }
+        } else if (node instanceof VariantNode variant) {
+            part.children.add(build(variant.physical(), slotDef, slotRep));
+            part.variant = new VariantVectors(variant, variant.shape());
+            part.spareVariant = new VariantVectors(variant, variant.shape());
         } else if (node instanceof ListNode list) {
             part.children.add(
                     build(list.element(), list.elementDefinitionLevel(), list.repetitionLevel()));
@@ -103,6 +111,9 @@ final class NestedAssembler {
         }
         if (part.node instanceof StructNode struct) {
             return assembleStruct(part, struct);
+        }
+        if (part.node instanceof VariantNode) {
+            return assembleVariant(part);
         }
         if (part.node instanceof ListNode list) {
             return assembleRepeated(
@@ -147,6 +158,29 @@ final class NestedAssembler {
             fields[c] = child.vector;
         }
         vector.setFields(fields);
+        return slots;
+    }
+
+    /** A variant: its group's fields as a row first, then Flink's (value, metadata) row. */
+    private int assembleVariant(Part part) throws CorruptFileException {
+        Part group = part.children.get(0);
+        int slots = assemble(group);
+        try {
+            part.vector = part.variant.assemble((HeapRowVector) group.vector, slots);
+        } catch (VariantVectors.SlotRefusal e) {
+            // a slot is a row of the batch unless the variant sits in a list or map
+            String where =
+                    part.slotRep == 0
+                            ? "row " + positions.rowOf(e.slot) + " of the row group"
+                            : "value "
+                                    + e.slot
+                                    + " of the batch starting at row "
+                                    + positions.first();
+            throw ctx.column(((VariantNode) part.node).path())
+                    .corrupt(
+                            "Cannot read variant " + part.node.name() + " at " + where,
+                            e.getMessage());
+        }
         return slots;
     }
 
@@ -265,6 +299,8 @@ final class NestedAssembler {
         long[] offsets;
         long[] lengths;
         AllNullVector absentValues;
+        VariantVectors variant;
+        VariantVectors spareVariant;
         // the other batch buffer's vector and the arrays it points to
         WritableColumnVector spareVector;
         int spareCapacity;
@@ -290,6 +326,9 @@ final class NestedAssembler {
             long[] l = lengths;
             lengths = spareLengths;
             spareLengths = l;
+            VariantVectors w = variant;
+            variant = spareVariant;
+            spareVariant = w;
         }
     }
 }

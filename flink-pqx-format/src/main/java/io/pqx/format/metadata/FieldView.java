@@ -47,7 +47,12 @@ public record FieldView(
         /** A Flink ARRAY: a Parquet LIST (or a legacy repeated field). */
         LIST,
         /** A Flink MAP or MULTISET: a Parquet MAP. */
-        MAP
+        MAP,
+        /**
+         * A Flink VARIANT: a Parquet variant group, whose children are its Parquet fields ({@code
+         * metadata}, {@code value}, {@code typed_value}).
+         */
+        VARIANT
     }
 
     public FieldView {
