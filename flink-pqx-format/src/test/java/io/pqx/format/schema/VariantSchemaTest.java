@@ -40,7 +40,7 @@ class VariantSchemaTest {
         assertThat(b.path()).isEqualTo("b");
         // inside a variant, a timestamp leaf is read raw: the variant encodes it as stored
         assertThat(b.physical().leaves().get(3).flinkType()).isEqualTo(sql("BIGINT"));
-        assertThat(schema.leaves()).hasSize(5);
+        assertThat(schema.leaves()).hasSize(6);
     }
 
     @Test
