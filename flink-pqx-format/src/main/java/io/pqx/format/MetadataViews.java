@@ -227,7 +227,8 @@ final class MetadataViews {
             kind = FieldView.Kind.ROW;
             struct.fields().forEach(f -> children.add(field(f)));
         } else if (node instanceof VariantNode variant) {
-            kind = FieldView.Kind.VARIANT;
+            // ROW with a VARIANT type: the group read whole as one value (see Kind.ROW)
+            kind = FieldView.Kind.ROW;
             variant.physical().fields().forEach(f -> children.add(field(f)));
         } else if (node instanceof ListNode list) {
             kind = FieldView.Kind.LIST;

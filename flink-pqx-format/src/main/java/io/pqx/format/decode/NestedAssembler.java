@@ -8,6 +8,7 @@ import io.pqx.format.schema.PrimitiveNode;
 import io.pqx.format.schema.SchemaNode;
 import io.pqx.format.schema.StructNode;
 import io.pqx.format.schema.VariantNode;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
@@ -55,7 +56,7 @@ final class NestedAssembler {
      * buffer's vectors are left as they are); returns the field's vector.
      */
     WritableColumnVector assemble(int rows, int buffer, BatchPositions positions)
-            throws CorruptFileException {
+            throws IOException {
         this.positions = positions;
         if (buffer != this.buffer) {
             swap(root);
@@ -80,8 +81,10 @@ final class NestedAssembler {
             }
         } else if (node instanceof VariantNode variant) {
             part.children.add(build(variant.physical(), slotDef, slotRep));
-            part.variant = new VariantVectors(variant, variant.shape());
-            part.spareVariant = new VariantVectors(variant, variant.shape());
+            if (variant.shapeError() == null) {
+                part.variant = new VariantVectors(variant, variant.shape());
+                part.spareVariant = new VariantVectors(variant, variant.shape());
+            }
         } else if (node instanceof ListNode list) {
             part.children.add(
                     build(list.element(), list.elementDefinitionLevel(), list.repetitionLevel()));
@@ -104,7 +107,7 @@ final class NestedAssembler {
     }
 
     /** Fills {@code part.vector}; returns its number of slots. */
-    private int assemble(Part part) throws CorruptFileException {
+    private int assemble(Part part) throws IOException {
         if (part.leaf != null) {
             part.vector = part.leaf.values();
             return part.leaf.slots();
@@ -127,7 +130,7 @@ final class NestedAssembler {
                 part, map.definitionLevel(), map.entryDefinitionLevel(), map.repetitionLevel());
     }
 
-    private int assembleStruct(Part part, StructNode struct) throws CorruptFileException {
+    private int assembleStruct(Part part, StructNode struct) throws IOException {
         NestedLeafColumn leaf = part.firstLeaf;
         int[] rep = leaf.repetitionLevels();
         int[] def = leaf.definitionLevels();
@@ -162,7 +165,11 @@ final class NestedAssembler {
     }
 
     /** A variant: its group's fields as a row first, then Flink's (value, metadata) row. */
-    private int assembleVariant(Part part) throws CorruptFileException {
+    private int assembleVariant(Part part) throws IOException {
+        IOException shapeError = ((VariantNode) part.node).shapeError();
+        if (shapeError != null) {
+            throw shapeError; // the group breaks the shredding spec: no value can be trusted
+        }
         Part group = part.children.get(0);
         int slots = assemble(group);
         try {
@@ -186,7 +193,7 @@ final class NestedAssembler {
 
     /** A list (one child) or a map (key and, unless the file has none, value children). */
     private int assembleRepeated(Part part, int nonNullDef, int elementDef, int elementRep)
-            throws CorruptFileException {
+            throws IOException {
         NestedLeafColumn leaf = part.firstLeaf;
         int[] rep = leaf.repetitionLevels();
         int[] def = leaf.definitionLevels();

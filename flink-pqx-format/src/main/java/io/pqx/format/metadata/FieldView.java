@@ -42,17 +42,16 @@ public record FieldView(
     public enum Kind {
         /** An atomic value read from one Parquet leaf. */
         PRIMITIVE,
-        /** A Flink ROW: a Parquet group. */
+        /**
+         * A Flink ROW: a Parquet group; or, when {@link FieldView#flinkType()} is VARIANT, a
+         * Parquet variant group read as one VARIANT value, whose children are its Parquet fields
+         * ({@code metadata}, {@code value}, {@code typed_value}).
+         */
         ROW,
         /** A Flink ARRAY: a Parquet LIST (or a legacy repeated field). */
         LIST,
         /** A Flink MAP or MULTISET: a Parquet MAP. */
-        MAP,
-        /**
-         * A Flink VARIANT: a Parquet variant group, whose children are its Parquet fields ({@code
-         * metadata}, {@code value}, {@code typed_value}).
-         */
-        VARIANT
+        MAP
     }
 
     public FieldView {

@@ -115,7 +115,7 @@ final class DeclaredTypeMatcher {
         }
         if (node instanceof StructNode struct
                 && VariantLayout.isUnannotatedLayout(struct.parquetType())) {
-            return VariantNode.of(struct);
+            return VariantNode.of(struct, null);
         }
         return null;
     }

@@ -99,7 +99,7 @@ public final class ParquetToFlinkSchema {
                                 + ", neither a VARIANT group nor a group of exactly binary"
                                 + " metadata and binary value");
             }
-            fields.set(at, VariantNode.of(struct));
+            fields.set(at, VariantNode.of(struct, null));
         }
         return ParquetSchema.of(
                 schema.messageType(), SchemaTreeBuilder.rowType(false, fields), fields);

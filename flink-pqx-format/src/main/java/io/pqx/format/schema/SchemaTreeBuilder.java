@@ -3,6 +3,7 @@ package io.pqx.format.schema;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
+import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -212,17 +213,23 @@ final class SchemaTreeBuilder {
     }
 
     /**
-     * A VARIANT group: checked against the shredding spec, its physical fields read as a ROW below
-     * the variant, with INT64 time and timestamp leaves as raw BIGINT (the variant encodes them as
-     * stored, so nothing is converted and no precision is lost).
+     * A VARIANT group: checked against the shredding spec (a broken one is refused when the variant
+     * is read, not here, so that the file's other columns stay readable), its physical fields read
+     * as a ROW below the variant, with INT64 time and timestamp leaves as raw BIGINT (the variant
+     * encodes them as stored, so nothing is converted and no precision is lost).
      */
     private VariantNode variant(
             GroupType group, boolean optional, int def, int rep, List<String> path)
             throws UnsupportedFileException, CorruptFileException {
-        VariantLayout.of(group, ctx.column(dotted(path)));
+        IOException shapeError = null;
+        try {
+            VariantLayout.of(group, ctx.column(dotted(path)));
+        } catch (CorruptFileException | UnsupportedFileException e) {
+            shapeError = e;
+        }
         variantDepth++;
         try {
-            return VariantNode.of(struct(group, optional, def, rep, path));
+            return VariantNode.of(struct(group, optional, def, rep, path), shapeError);
         } finally {
             variantDepth--;
         }

@@ -3,6 +3,8 @@ package io.pqx.format.schema;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
+import java.io.IOException;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.VariantType;
@@ -16,7 +18,12 @@ import org.apache.parquet.schema.Type;
  * the decoder assembles first and {@link VariantLayout} has checked against the shredding spec; the
  * variant is never projected into (its leaves are all read).
  *
+ * <p>A group that breaks the spec's layout still gets a node, so that the file opens and its other
+ * columns read; {@code shapeError} holds the refusal, which reading the variant throws.
+ *
  * @param flinkType a {@link VariantType}, nullable when the group is OPTIONAL
+ * @param shapeError why the group breaks the shredding spec ({@link CorruptFileException} or {@link
+ *     UnsupportedFileException} naming file and column), or null
  */
 @Internal
 public record VariantNode(
@@ -25,26 +32,33 @@ public record VariantNode(
         Type parquetType,
         StructNode physical,
         int definitionLevel,
-        int repetitionLevel)
+        int repetitionLevel,
+        @Nullable IOException shapeError)
         implements SchemaNode {
 
     /** The node reading {@code physical}'s group as a VARIANT of the same nullability. */
-    static VariantNode of(StructNode physical) {
+    static VariantNode of(StructNode physical, @Nullable IOException shapeError) {
         return new VariantNode(
                 physical.name(),
                 new VariantType(physical.flinkType().isNullable()),
                 physical.parquetType(),
                 physical,
                 physical.definitionLevel(),
-                physical.repetitionLevel());
+                physical.repetitionLevel(),
+                shapeError);
     }
 
-    /** The group's shape, checked when this node was built. */
+    /**
+     * The group's shape.
+     *
+     * @throws IllegalStateException when the group breaks the shredding spec ({@link #shapeError()}
+     *     says how)
+     */
     public VariantLayout.Shape shape() {
         try {
             return VariantLayout.of(parquetType.asGroupType(), FileContext.of(name));
         } catch (CorruptFileException | UnsupportedFileException e) {
-            throw new IllegalStateException("a variant node over an unchecked group " + name, e);
+            throw new IllegalStateException("a variant node over a broken group " + name, e);
         }
     }
 

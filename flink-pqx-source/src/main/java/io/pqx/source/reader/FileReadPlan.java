@@ -163,7 +163,9 @@ final class FileReadPlan {
         for (int i = 0; i < fileNames.length; i++) {
             if (fileNames[i] != null && requested.getTypeAt(i) instanceof VariantType) {
                 FieldView field = find(fileFields, fileNames[i]);
-                if (field != null && field.kind() == FieldView.Kind.ROW && isLegacyVariant(field)) {
+                if (field != null
+                        && field.flinkType() instanceof RowType
+                        && isLegacyVariant(field)) {
                     names.add(fileNames[i]);
                 }
             }

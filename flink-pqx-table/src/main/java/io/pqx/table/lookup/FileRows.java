@@ -3,7 +3,6 @@ package io.pqx.table.lookup;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ReadSchema;
 import io.pqx.format.error.FileContext;
-import io.pqx.format.metadata.FieldView;
 import io.pqx.source.ListedFile;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -103,7 +102,7 @@ final class FileRows {
             }
             String fileName = projection.fields().get(next++).name();
             if (field.getType() instanceof VariantType
-                    && projection.fields().get(next - 1).kind() == FieldView.Kind.ROW) {
+                    && projection.fields().get(next - 1).flinkType() instanceof RowType) {
                 variants.add(fileName);
             }
         }
