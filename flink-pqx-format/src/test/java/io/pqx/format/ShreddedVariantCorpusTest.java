@@ -108,7 +108,8 @@ class ShreddedVariantCorpusTest {
         EXTRA.put(41, COMEDY_DRAMA);
         // an array element with value and typed_value both set
         EXTRA.put(42, REFUSED + "value and typed_value are both set");
-        // INVALID: field b shredded and also in the residual value object
+        // INVALID: field b missing from typed_value (value and typed_value null) but in the
+        // residual value object: a shredded field's name must not appear in the residual
         EXTRA.put(
                 43, REFUSED + "field b is both shredded in typed_value and in the residual value");
         // an object shredded inside a shredded object
@@ -137,7 +138,7 @@ class ShreddedVariantCorpusTest {
         EXTRA.put(87, REFUSED + "typed_value is an object but value, also set, is INT");
         // a shredded array whose elements have no value column
         EXTRA.put(88, COMEDY_DRAMA);
-        // INVALID: field b missing in typed_value but present in the residual value
+        // INVALID: field b shredded and also in the residual value object
         EXTRA.put(
                 125, REFUSED + "field b is both shredded in typed_value and in the residual value");
         // two rows of arrays of shredded objects, some with residual fields
