@@ -21,6 +21,7 @@ import io.pqx.format.schema.MapNode;
 import io.pqx.format.schema.PrimitiveNode;
 import io.pqx.format.schema.SchemaNode;
 import io.pqx.format.schema.StructNode;
+import io.pqx.format.schema.VariantNode;
 import io.pqx.format.stats.ChunkStatistics;
 import java.util.ArrayList;
 import java.util.List;
@@ -225,6 +226,10 @@ final class MetadataViews {
         if (node instanceof StructNode struct) {
             kind = FieldView.Kind.ROW;
             struct.fields().forEach(f -> children.add(field(f)));
+        } else if (node instanceof VariantNode variant) {
+            // ROW with a VARIANT type: the group read whole as one value (see Kind.ROW)
+            kind = FieldView.Kind.ROW;
+            variant.physical().fields().forEach(f -> children.add(field(f)));
         } else if (node instanceof ListNode list) {
             kind = FieldView.Kind.LIST;
             children.add(field(list.element()));

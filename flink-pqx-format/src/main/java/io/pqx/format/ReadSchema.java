@@ -4,9 +4,11 @@ import io.pqx.format.error.FileContext;
 import io.pqx.format.metadata.FieldView;
 import io.pqx.format.metadata.LeafColumnView;
 import io.pqx.format.schema.ParquetSchema;
+import io.pqx.format.schema.ParquetToFlinkSchema;
 import io.pqx.format.schema.PrimitiveNode;
 import io.pqx.format.schema.SchemaNode;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.types.logical.RowType;
@@ -76,6 +78,24 @@ public final class ReadSchema {
             }
         }
         return schema;
+    }
+
+    /**
+     * This schema with the named top-level fields read as Flink VARIANT: a field that is a group of
+     * exactly a binary {@code metadata} and a binary {@code value} without annotation (the layout
+     * Spark 4.0 writes variants in) reads as VARIANT instead of a ROW; a field that is already
+     * VARIANT stays. The leaves read are the same, so the result belongs to the same reader.
+     * Without a request a file's unannotated group stays a ROW, since nothing in the file says it
+     * holds variants.
+     *
+     * @throws IllegalArgumentException when a name is no top-level field or a field that cannot be
+     *     read as VARIANT; the message names the field and its type
+     */
+    public ReadSchema withVariants(Collection<String> fieldNames) {
+        if (fieldNames.isEmpty()) {
+            return this;
+        }
+        return of(ParquetToFlinkSchema.readAsVariant(schema, fieldNames));
     }
 
     /** The Flink row type of the rows read; its fields are the top-level {@link #fields()}. */

@@ -20,6 +20,7 @@ import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.MultisetType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
+import org.apache.flink.types.variant.BinaryVariant;
 import org.apache.flink.util.CloseableIterator;
 
 /**
@@ -95,6 +96,15 @@ public final class TestingRowValues {
             case MAP:
             case MULTISET:
                 return map(row.getMap(i), type);
+            case VARIANT:
+                {
+                    // the bytes as read: an unshredded value is passed on unparsed
+                    BinaryVariant v = (BinaryVariant) row.getVariant(i);
+                    return "variant "
+                            + HexFormat.of().formatHex(v.getValue())
+                            + " / "
+                            + HexFormat.of().formatHex(v.getMetadata());
+                }
             case ROW:
                 {
                     RowType rowType = (RowType) type;

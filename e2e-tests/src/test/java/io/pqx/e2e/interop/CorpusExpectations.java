@@ -102,9 +102,8 @@ final class CorpusExpectations {
         if (file.startsWith("shredded_variant/")) {
             return new PeerGap(
                     EnumSet.of(Peer.DUCKDB),
-                    "DuckDB 2.0 decodes VARIANT into its VARIANT type; pqx reads VARIANT as the"
-                            + " struct of its physical fields, which parquet-java's record assembly"
-                            + " shows as is");
+                    "DuckDB 2.0 decodes VARIANT into its VARIANT type, where parquet-java's"
+                            + " generic records show the physical struct");
         }
         return PEER_GAPS.getOrDefault(file, PeerGap.NONE);
     }

@@ -7,6 +7,8 @@ import io.pqx.format.schema.MapNode;
 import io.pqx.format.schema.PrimitiveNode;
 import io.pqx.format.schema.SchemaNode;
 import io.pqx.format.schema.StructNode;
+import io.pqx.format.schema.VariantNode;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
@@ -37,6 +39,7 @@ final class NestedAssembler {
     private final Part root;
     private final List<NestedLeafColumn> leaves = new ArrayList<>();
     private int buffer;
+    private BatchPositions positions; // the batch being assembled, to name a refused row
 
     NestedAssembler(SchemaNode field, FileContext ctx) {
         this.ctx = ctx;
@@ -52,7 +55,9 @@ final class NestedAssembler {
      * Assembles the batch's {@code rows} rows into vector buffer {@code buffer} (0 or 1; the other
      * buffer's vectors are left as they are); returns the field's vector.
      */
-    WritableColumnVector assemble(int rows, int buffer) throws CorruptFileException {
+    WritableColumnVector assemble(int rows, int buffer, BatchPositions positions)
+            throws IOException {
+        this.positions = positions;
         if (buffer != this.buffer) {
             swap(root);
             this.buffer = buffer;
@@ -73,6 +78,12 @@ final class NestedAssembler {
         } else if (node instanceof StructNode struct) {
             for (SchemaNode child : struct.fields()) {
                 part.children.add(build(child, slotDef, slotRep));
+            }
+        } else if (node instanceof VariantNode variant) {
+            part.children.add(build(variant.physical(), slotDef, slotRep));
+            if (variant.shapeError() == null) {
+                part.variant = new VariantVectors(variant, variant.shape());
+                part.spareVariant = new VariantVectors(variant, variant.shape());
             }
         } else if (node instanceof ListNode list) {
             part.children.add(
@@ -96,13 +107,16 @@ final class NestedAssembler {
     }
 
     /** Fills {@code part.vector}; returns its number of slots. */
-    private int assemble(Part part) throws CorruptFileException {
+    private int assemble(Part part) throws IOException {
         if (part.leaf != null) {
             part.vector = part.leaf.values();
             return part.leaf.slots();
         }
         if (part.node instanceof StructNode struct) {
             return assembleStruct(part, struct);
+        }
+        if (part.node instanceof VariantNode) {
+            return assembleVariant(part);
         }
         if (part.node instanceof ListNode list) {
             return assembleRepeated(
@@ -116,7 +130,7 @@ final class NestedAssembler {
                 part, map.definitionLevel(), map.entryDefinitionLevel(), map.repetitionLevel());
     }
 
-    private int assembleStruct(Part part, StructNode struct) throws CorruptFileException {
+    private int assembleStruct(Part part, StructNode struct) throws IOException {
         NestedLeafColumn leaf = part.firstLeaf;
         int[] rep = leaf.repetitionLevels();
         int[] def = leaf.definitionLevels();
@@ -150,9 +164,36 @@ final class NestedAssembler {
         return slots;
     }
 
+    /** A variant: its group's fields as a row first, then Flink's (value, metadata) row. */
+    private int assembleVariant(Part part) throws IOException {
+        IOException shapeError = ((VariantNode) part.node).shapeError();
+        if (shapeError != null) {
+            throw shapeError; // the group breaks the shredding spec: no value can be trusted
+        }
+        Part group = part.children.get(0);
+        int slots = assemble(group);
+        try {
+            part.vector = part.variant.assemble((HeapRowVector) group.vector, slots);
+        } catch (VariantVectors.SlotRefusal e) {
+            // a slot is a row of the batch unless the variant sits in a list or map
+            String where =
+                    part.slotRep == 0
+                            ? "row " + positions.rowOf(e.slot) + " of the row group"
+                            : "value "
+                                    + e.slot
+                                    + " of the batch starting at row "
+                                    + positions.first();
+            throw ctx.column(((VariantNode) part.node).path())
+                    .corrupt(
+                            "Cannot read variant " + part.node.name() + " at " + where,
+                            e.getMessage());
+        }
+        return slots;
+    }
+
     /** A list (one child) or a map (key and, unless the file has none, value children). */
     private int assembleRepeated(Part part, int nonNullDef, int elementDef, int elementRep)
-            throws CorruptFileException {
+            throws IOException {
         NestedLeafColumn leaf = part.firstLeaf;
         int[] rep = leaf.repetitionLevels();
         int[] def = leaf.definitionLevels();
@@ -265,6 +306,8 @@ final class NestedAssembler {
         long[] offsets;
         long[] lengths;
         AllNullVector absentValues;
+        VariantVectors variant;
+        VariantVectors spareVariant;
         // the other batch buffer's vector and the arrays it points to
         WritableColumnVector spareVector;
         int spareCapacity;
@@ -290,6 +333,9 @@ final class NestedAssembler {
             long[] l = lengths;
             lengths = spareLengths;
             spareLengths = l;
+            VariantVectors w = variant;
+            variant = spareVariant;
+            spareVariant = w;
         }
     }
 }

@@ -339,7 +339,7 @@ public final class RowGroupDecoder implements RowGroupBatches {
             }
         }
         for (int i = 0; i < fields.length; i++) {
-            batch.columns[i] = fields[i].finish(rows, buffer);
+            batch.columns[i] = fields[i].finish(rows, buffer, positions);
         }
         batch.setNumRows(rows);
         returned += rows;
@@ -385,7 +385,7 @@ public final class RowGroupDecoder implements RowGroupBatches {
 
         void read(int pos, int rows) throws IOException;
 
-        ColumnVector finish(int rows, int buffer) throws IOException;
+        ColumnVector finish(int rows, int buffer, BatchPositions positions) throws IOException;
     }
 
     /** A top-level primitive: decodes straight into the batch column. */
@@ -415,7 +415,7 @@ public final class RowGroupDecoder implements RowGroupBatches {
         }
 
         @Override
-        public ColumnVector finish(int rows, int buffer) {
+        public ColumnVector finish(int rows, int buffer, BatchPositions positions) {
             return vector;
         }
     }
@@ -448,8 +448,9 @@ public final class RowGroupDecoder implements RowGroupBatches {
         }
 
         @Override
-        public ColumnVector finish(int rows, int buffer) throws IOException {
-            return assembler.assemble(rows, buffer);
+        public ColumnVector finish(int rows, int buffer, BatchPositions positions)
+                throws IOException {
+            return assembler.assemble(rows, buffer, positions);
         }
     }
 }

@@ -42,7 +42,11 @@ public record FieldView(
     public enum Kind {
         /** An atomic value read from one Parquet leaf. */
         PRIMITIVE,
-        /** A Flink ROW: a Parquet group. */
+        /**
+         * A Flink ROW: a Parquet group; or, when {@link FieldView#flinkType()} is VARIANT, a
+         * Parquet variant group read as one VARIANT value, whose children are its Parquet fields
+         * ({@code metadata}, {@code value}, {@code typed_value}).
+         */
         ROW,
         /** A Flink ARRAY: a Parquet LIST (or a legacy repeated field). */
         LIST,

@@ -11,6 +11,7 @@ import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.MultisetType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VariantType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 
 /**
@@ -30,6 +31,9 @@ import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
  *   <li>TIMESTAMP(p) / TIMESTAMP_LTZ(p) over the same kind whose unit is the one pqx writes for p
  *       (MILLIS for p &le; 3, MICROS for p &le; 6, NANOS otherwise);
  *   <li>MULTISET&lt;T&gt; over a map whose key fits T and whose value is INT NOT NULL;
+ *   <li>VARIANT over a group annotated VARIANT, or over the unannotated group of exactly binary
+ *       {@code metadata} and binary {@code value} (the layout Spark 4.0 writes); a VARIANT group
+ *       fits nothing else;
  *   <li>otherwise the derived type itself (DECIMAL with the same precision and scale, ...).
  * </ul>
  *
@@ -85,6 +89,12 @@ final class DeclaredTypeMatcher {
                     leaf.repetitionLevel(),
                     leaf.leafIndex());
         }
+        if (declared instanceof VariantType) {
+            return variant(node);
+        }
+        if (node instanceof VariantNode) {
+            return null; // a VARIANT group reads as nothing but VARIANT
+        }
         if (node instanceof StructNode) {
             return struct((StructNode) node, declared);
         }
@@ -92,6 +102,22 @@ final class DeclaredTypeMatcher {
             return list((ListNode) node, declared);
         }
         return map((MapNode) node, declared);
+    }
+
+    /**
+     * A declared VARIANT over a VARIANT group, or over the unannotated layout of exactly binary
+     * {@code metadata} and {@code value} (Spark 4.0 writes variants so): read as VARIANT.
+     */
+    @Nullable
+    private static SchemaNode variant(SchemaNode node) {
+        if (node instanceof VariantNode) {
+            return node;
+        }
+        if (node instanceof StructNode struct
+                && VariantLayout.isUnannotatedLayout(struct.parquetType())) {
+            return VariantNode.of(struct, null);
+        }
+        return null;
     }
 
     @Nullable

@@ -3,6 +3,8 @@ package io.pqx.format.schema;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import javax.annotation.Nullable;
@@ -60,5 +62,46 @@ public final class ParquetToFlinkSchema {
                     ctx);
         }
         return ParquetSchema.of(fileSchema, SchemaTreeBuilder.rowType(false, fields), fields);
+    }
+
+    /**
+     * {@code schema} with each top-level field named in {@code fieldNames} read as VARIANT: an
+     * unannotated group of exactly binary {@code metadata} and {@code value} becomes a {@link
+     * VariantNode} over the same leaves; a VARIANT stays.
+     *
+     * @throws IllegalArgumentException for a name that is no top-level field or a field of another
+     *     layout
+     */
+    public static ParquetSchema readAsVariant(ParquetSchema schema, Collection<String> fieldNames) {
+        List<SchemaNode> fields = new ArrayList<>(schema.fields());
+        for (String name : fieldNames) {
+            int at = -1;
+            for (int i = 0; i < fields.size(); i++) {
+                if (fields.get(i).name().equals(name)) {
+                    at = i;
+                }
+            }
+            if (at < 0) {
+                throw new IllegalArgumentException(
+                        "Cannot read " + name + " as VARIANT: the schema has no such field");
+            }
+            SchemaNode node = fields.get(at);
+            if (node instanceof VariantNode) {
+                continue;
+            }
+            if (!(node instanceof StructNode struct)
+                    || !VariantLayout.isUnannotatedLayout(struct.parquetType())) {
+                throw new IllegalArgumentException(
+                        "Cannot read "
+                                + name
+                                + " as VARIANT: it is "
+                                + node.flinkType().asSummaryString()
+                                + ", neither a VARIANT group nor a group of exactly binary"
+                                + " metadata and binary value");
+            }
+            fields.set(at, VariantNode.of(struct, null));
+        }
+        return ParquetSchema.of(
+                schema.messageType(), SchemaTreeBuilder.rowType(false, fields), fields);
     }
 }

@@ -21,7 +21,8 @@ import org.apache.parquet.schema.Type;
  * thread-safe.
  */
 @Internal
-public sealed interface SchemaNode permits PrimitiveNode, StructNode, ListNode, MapNode {
+public sealed interface SchemaNode
+        permits PrimitiveNode, StructNode, ListNode, MapNode, VariantNode {
 
     /** The field name as Flink sees it. */
     String name();
@@ -61,6 +62,8 @@ public sealed interface SchemaNode permits PrimitiveNode, StructNode, ListNode, 
             for (SchemaNode field : ((StructNode) node).fields()) {
                 collectLeaves(field, leaves);
             }
+        } else if (node instanceof VariantNode) {
+            collectLeaves(((VariantNode) node).physical(), leaves);
         } else if (node instanceof ListNode) {
             collectLeaves(((ListNode) node).element(), leaves);
         } else {

@@ -3,6 +3,7 @@ package io.pqx.format.schema;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
+import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.flink.table.types.logical.ArrayType;
+import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.BooleanType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.MapType;
@@ -20,6 +22,7 @@ import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Type.Repetition;
 
@@ -31,7 +34,8 @@ import org.apache.parquet.schema.Type.Repetition;
  * element of a LIST is chosen by {@link CollectionLayouts#listElementIsRepeatedField}, a MAP may
  * name its repeated group and fields anything, may omit the value and may have an OPTIONAL key,
  * MAP_KEY_VALUE outside a MAP reads as MAP, and any REPEATED field that is not the repeated level
- * of a LIST or MAP is a NOT NULL list of NOT NULL elements.
+ * of a LIST or MAP is a NOT NULL list of NOT NULL elements. A group annotated VARIANT reads as
+ * Flink VARIANT ({@link VariantNode}, its shape checked by {@link VariantLayout}).
  *
  * <p>Single use, not thread-safe: create one per conversion ({@link ParquetToFlinkSchema}).
  */
@@ -43,6 +47,7 @@ final class SchemaTreeBuilder {
     private final FileContext ctx;
     private final List<ColumnDescriptor> columns;
     private final List<PrimitiveNode> leaves = new ArrayList<>();
+    private int variantDepth; // > 0 inside a VARIANT group
 
     private SchemaTreeBuilder(MessageType file, FileContext ctx) {
         this.ctx = ctx;
@@ -140,7 +145,10 @@ final class SchemaTreeBuilder {
             // MAP_KEY_VALUE reaches here only outside a MAP: the spec reads it as MAP.
             return map(group, optional, def, parentRep, path);
         }
-        // Plain groups, VARIANT (its physical fields) and unknown annotations read as ROW.
+        if (annotation instanceof LogicalTypeAnnotation.VariantLogicalTypeAnnotation) {
+            return variant(group, optional, def, parentRep, path);
+        }
+        // Plain groups and unknown annotations read as ROW.
         return struct(group, optional, def, parentRep, path);
     }
 
@@ -204,6 +212,29 @@ final class SchemaTreeBuilder {
         return new MapNode(group.getName(), flinkType, group, key, value, def, entryDef, entryRep);
     }
 
+    /**
+     * A VARIANT group: checked against the shredding spec (a broken one is refused when the variant
+     * is read, not here, so that the file's other columns stay readable), its physical fields read
+     * as a ROW below the variant, with INT64 time and timestamp leaves as raw BIGINT (the variant
+     * encodes them as stored, so nothing is converted and no precision is lost).
+     */
+    private VariantNode variant(
+            GroupType group, boolean optional, int def, int rep, List<String> path)
+            throws UnsupportedFileException, CorruptFileException {
+        IOException shapeError = null;
+        try {
+            VariantLayout.of(group, ctx.column(dotted(path)));
+        } catch (CorruptFileException | UnsupportedFileException e) {
+            shapeError = e;
+        }
+        variantDepth++;
+        try {
+            return VariantNode.of(struct(group, optional, def, rep, path), shapeError);
+        } finally {
+            variantDepth--;
+        }
+    }
+
     private StructNode struct(
             GroupType group, boolean optional, int def, int rep, List<String> path)
             throws UnsupportedFileException, CorruptFileException {
@@ -236,11 +267,21 @@ final class SchemaTreeBuilder {
                             + column);
         }
         LogicalType flinkType =
-                PrimitiveTypeMapping.toFlink(type, ctx.column(dotted(path))).copy(optional);
+                variantDepth > 0 && isTemporal64(type)
+                        ? new BigIntType(optional)
+                        : PrimitiveTypeMapping.toFlink(type, ctx.column(dotted(path)))
+                                .copy(optional);
         PrimitiveNode node =
                 new PrimitiveNode(type.getName(), flinkType, type, column, def, rep, leafIndex);
         leaves.add(node);
         return node;
+    }
+
+    private static boolean isTemporal64(PrimitiveType type) {
+        LogicalTypeAnnotation a = type.getLogicalTypeAnnotation();
+        return type.getPrimitiveTypeName() == PrimitiveTypeName.INT64
+                && (a instanceof LogicalTypeAnnotation.TimeLogicalTypeAnnotation
+                        || a instanceof LogicalTypeAnnotation.TimestampLogicalTypeAnnotation);
     }
 
     /** The ROW type of {@code fields}, named as they are. */

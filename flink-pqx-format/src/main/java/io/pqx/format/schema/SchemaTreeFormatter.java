@@ -42,6 +42,10 @@ final class SchemaTreeFormatter {
             for (SchemaNode field : ((StructNode) node).fields()) {
                 append(out, field, depth + 1);
             }
+        } else if (node instanceof VariantNode) {
+            for (SchemaNode field : ((VariantNode) node).physical().fields()) {
+                append(out, field, depth + 1);
+            }
         } else if (node instanceof ListNode) {
             append(out, ((ListNode) node).element(), depth + 1);
         } else if (node instanceof MapNode) {
@@ -81,6 +85,12 @@ final class SchemaTreeFormatter {
                     + common
                     + ", entry def "
                     + ((MapNode) node).entryDefinitionLevel()
+                    + ", rep "
+                    + node.repetitionLevel();
+        }
+        if (node instanceof VariantNode) {
+            return (((VariantNode) node).shredded() ? "shredded variant, " : "variant, ")
+                    + common
                     + ", rep "
                     + node.repetitionLevel();
         }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.UnsupportedFileException;
+import org.apache.flink.table.types.logical.VariantType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 import org.apache.parquet.schema.MessageType;
@@ -141,7 +142,7 @@ class PrimitiveTypeMappingTest {
     }
 
     @Test
-    void readsVariantGroupAsRowOfItsPhysicalFields() throws Exception {
+    void readsVariantGroupAsVariant() throws Exception {
         MessageType message =
                 Types.buildMessage()
                         .addField(
@@ -156,9 +157,11 @@ class PrimitiveTypeMappingTest {
                                         .named("v"))
                         .named("m");
         ParquetSchema schema = TestingSchemas.convert(message, null);
-        assertThat(schema.rowType().getTypeAt(0))
+        assertThat(schema.rowType().getTypeAt(0)).isEqualTo(new VariantType(true));
+        VariantNode variant = (VariantNode) schema.fields().get(0);
+        assertThat(variant.shredded()).isTrue();
+        assertThat(variant.physical().flinkType())
                 .isEqualTo(sql("ROW<metadata BYTES NOT NULL, `value` BYTES, typed_value BIGINT>"));
-        assertThat(schema.fields().get(0)).isInstanceOf(StructNode.class);
     }
 
     @Test

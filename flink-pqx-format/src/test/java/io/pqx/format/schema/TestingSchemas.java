@@ -80,11 +80,18 @@ public final class TestingSchemas {
 
     private static void assertNode(SchemaNode node, int parentDef, int parentRep) {
         int expectedDef = parentDef + (node.nullable() ? 1 : 0);
-        if (node instanceof PrimitiveNode || node instanceof StructNode) {
+        if (node instanceof PrimitiveNode
+                || node instanceof StructNode
+                || node instanceof VariantNode) {
             assertThat(node.definitionLevel()).as(node.name()).isIn(expectedDef, parentDef);
             assertThat(node.repetitionLevel()).as(node.name()).isEqualTo(parentRep);
         }
-        if (node instanceof StructNode) {
+        if (node instanceof VariantNode variant) {
+            // the group's own row, at the same levels, under a VARIANT of the same nullability
+            assertThat(variant.physical().definitionLevel()).isEqualTo(node.definitionLevel());
+            assertThat(variant.physical().flinkType().isNullable()).isEqualTo(node.nullable());
+            assertNode(variant.physical(), parentDef, parentRep);
+        } else if (node instanceof StructNode) {
             for (SchemaNode field : ((StructNode) node).fields()) {
                 assertNode(field, node.definitionLevel(), node.repetitionLevel());
             }

@@ -14,7 +14,9 @@ import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VariantType;
 
 /**
  * How one file is read as the requested row type: which of its columns the format decodes (the
@@ -24,7 +26,9 @@ import org.apache.flink.table.types.logical.RowType;
  * column of that name (exact, else the only case-insensitive match), as stored or widened ({@link
  * ColumnConversion}); or, if the file lacks it, nulls when the column is nullable, else an error
  * naming file and column. A requested ROW that holds only some of the file ROW's fields (by name,
- * in the file's order) reads only those (nested projection, {@link #nestedPaths}).
+ * in the file's order) reads only those (nested projection, {@link #nestedPaths}). A requested
+ * VARIANT reads a Parquet VARIANT group, or an unannotated group of exactly binary {@code metadata}
+ * and {@code value} (the layout Spark 4.0 writes), as VARIANT.
  *
  * <p>{@link #adapt} re-points an output batch at each decoded batch: no value is copied. The output
  * batches (one per batch in flight, used in turn) are reused, each valid as long as its input batch
@@ -112,6 +116,11 @@ final class FileReadPlan {
             read.add(fileFields.get(0).name());
         }
         ReadSchema projection = reader.project(read);
+        try {
+            projection = projection.withVariants(legacyVariants(requested, fileNames, fileFields));
+        } catch (IllegalArgumentException notVariant) {
+            // e.g. an annotated binary: stays a ROW, which ColumnConversion refuses by name
+        }
         List<FieldView> projected = projection.fields();
         for (int i = 0; i < n; i++) {
             if (fileNames[i] == null) {
@@ -141,6 +150,43 @@ final class FileReadPlan {
             outputs[o] = new Output(new VectorizedColumnBatch(fixed.clone()), widening);
         }
         return new FileReadPlan(projection, source, outputs);
+    }
+
+    /**
+     * The file fields requested as VARIANT that the file holds as a plain ROW: the unannotated
+     * layout of binary {@code metadata} and {@code value} (Spark 4.0's) reads as VARIANT when the
+     * reader asks for VARIANT. Any other ROW is left to be refused by {@link ColumnConversion}.
+     */
+    private static List<String> legacyVariants(
+            RowType requested, String[] fileNames, List<FieldView> fileFields) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < fileNames.length; i++) {
+            if (fileNames[i] != null && requested.getTypeAt(i) instanceof VariantType) {
+                FieldView field = find(fileFields, fileNames[i]);
+                if (field != null
+                        && field.flinkType() instanceof RowType
+                        && isLegacyVariant(field)) {
+                    names.add(fileNames[i]);
+                }
+            }
+        }
+        return names;
+    }
+
+    private static boolean isLegacyVariant(FieldView field) {
+        if (field.children().size() != 2) {
+            return false;
+        }
+        boolean metadata = false;
+        boolean value = false;
+        for (FieldView child : field.children()) {
+            boolean bytes =
+                    child.kind() == FieldView.Kind.PRIMITIVE
+                            && child.flinkType().getTypeRoot() == LogicalTypeRoot.VARBINARY;
+            metadata |= bytes && child.parquetName().equals("metadata");
+            value |= bytes && child.parquetName().equals("value");
+        }
+        return metadata && value;
     }
 
     /**

@@ -11,6 +11,7 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VariantType;
 
 /**
  * How one file gives the table's row: its data columns read by name as the declared types, the
@@ -52,6 +53,7 @@ final class FileRows {
                             "Cannot look up in file",
                             "a declared column is missing: " + e.getMessage());
         }
+        projection = withVariants(projection, tableType, partitionKeys);
         RowType fileType = projection.rowType();
         int arity = tableType.getFieldCount();
         int[] fileIndex = new int[arity];
@@ -83,6 +85,32 @@ final class FileRows {
             next++;
         }
         return new FileRows(projection, fileIndex, constants, getters);
+    }
+
+    /**
+     * {@code projection} with the columns the table declares VARIANT read as VARIANT where the file
+     * holds them as the unannotated group of binary {@code metadata} and {@code value} (Spark 4.0's
+     * layout); a ROW of another layout stays, to be refused below by type.
+     */
+    private static ReadSchema withVariants(
+            ReadSchema projection, RowType tableType, List<String> partitionKeys) {
+        List<String> variants = new ArrayList<>();
+        int next = 0;
+        for (RowType.RowField field : tableType.getFields()) {
+            if (partitionKeys.contains(field.getName())) {
+                continue;
+            }
+            String fileName = projection.fields().get(next++).name();
+            if (field.getType() instanceof VariantType
+                    && projection.fields().get(next - 1).flinkType() instanceof RowType) {
+                variants.add(fileName);
+            }
+        }
+        try {
+            return projection.withVariants(variants);
+        } catch (IllegalArgumentException notVariant) {
+            return projection;
+        }
     }
 
     /** The file's columns to read. */

@@ -238,7 +238,9 @@ final class FooterAggregates {
         return root != LogicalTypeRoot.ROW
                 && root != LogicalTypeRoot.ARRAY
                 && root != LogicalTypeRoot.MAP
-                && root != LogicalTypeRoot.MULTISET;
+                && root != LogicalTypeRoot.MULTISET
+                // a variant is a group of leaves whose statistics say nothing of its values
+                && root != LogicalTypeRoot.VARIANT;
     }
 
     private static boolean isExactlyBounded(LogicalType type) {

@@ -126,6 +126,8 @@ final class FooterStatistics {
         return root != LogicalTypeRoot.ROW
                 && root != LogicalTypeRoot.ARRAY
                 && root != LogicalTypeRoot.MAP
-                && root != LogicalTypeRoot.MULTISET;
+                && root != LogicalTypeRoot.MULTISET
+                // a variant is a group of leaves whose statistics say nothing of its values
+                && root != LogicalTypeRoot.VARIANT;
     }
 }
