@@ -112,8 +112,54 @@ class CorpusRenderingTest {
         assertThat(render("null_list.parquet")).containsExactly("{\"emptylist\":[]}");
     }
 
+    /**
+     * Shredded variants (Iceberg's variant reader cases), worked out from the physical columns
+     * parquet-java shows and the Variant spec: an array of strings (case 1), a boolean (4), a
+     * decimal8 with scale 4 (24), a UTC nanosecond timestamp (33), a uuid (37), an object whose
+     * shredded fields and residual value merge, in key order, with a double -0.0 (44), and an
+     * object whose shredded field a is missing in the first row (132).
+     */
+    @Test
+    void rendersShreddedVariants() throws Exception {
+        assertThat(renderVariantCase("case-001").get(0))
+                .isEqualTo("{\"id\":1,\"var\":[\"comedy\",\"drama\"]}");
+        assertThat(renderVariantCase("case-004").get(0)).isEqualTo("{\"id\":1,\"var\":true}");
+        assertThat(renderVariantCase("case-024").get(0)).isEqualTo("{\"id\":1,\"var\":12345.6789}");
+        assertThat(renderVariantCase("case-033").get(0))
+                .isEqualTo("{\"id\":1,\"var\":\"2024-11-07T12:33:54.123456789Z\"}");
+        assertThat(renderVariantCase("case-037").get(0))
+                .isEqualTo("{\"id\":1,\"var\":\"f24f9b64-81fa-49d1-b74e-8c09a6e31c56\"}");
+        assertThat(renderVariantCase("case-044").get(0))
+                .isEqualTo("{\"id\":1,\"var\":{\"c\":{\"a\":34,\"b\":\"iceberg\"},\"d\":-0.0}}");
+        assertThat(renderVariantCase("case-132").get(0))
+                .isEqualTo("{\"id\":1,\"var\":{\"b\":\"iceberg\"}}");
+    }
+
+    /**
+     * A variant null (case 47) and the booleans after it; SQL NULL and variant null are both null.
+     */
+    @Test
+    void rendersVariantNullAsNull() throws Exception {
+        assertThat(renderVariantCase("case-047").get(0)).isEqualTo("{\"id\":1,\"var\":null}");
+        assertThat(renderVariantCase("case-048").get(0)).isEqualTo("{\"id\":1,\"var\":true}");
+        assertThat(renderVariantCase("case-049").get(0)).isEqualTo("{\"id\":1,\"var\":false}");
+    }
+
+    private static List<String> renderVariantCase(String name) throws Exception {
+        return render(
+                new Path(
+                        TestingParquetFiles.root()
+                                .resolve("shredded_variant")
+                                .resolve(name + ".parquet")
+                                .toFile()
+                                .toURI()));
+    }
+
     static List<String> render(String corpusFile) throws Exception {
-        Path path = new Path(TestingParquetFiles.data(corpusFile).toFile().toURI());
+        return render(new Path(TestingParquetFiles.data(corpusFile).toFile().toURI()));
+    }
+
+    private static List<String> render(Path path) throws Exception {
         List<String> lines = new ArrayList<>();
         try (ParquetReader reader = ParquetReader.open(path);
                 CloseableIterator<RowData> rows = reader.rows(reader.schema())) {
