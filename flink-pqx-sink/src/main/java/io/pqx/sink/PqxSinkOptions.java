@@ -182,6 +182,32 @@ public final class PqxSinkOptions {
                                     + " default ASC NULLS FIRST), recorded as the row groups'"
                                     + " sorting_columns.");
 
+    /** The key prefix of {@link #VARIANT_SHREDDING}: the column's path follows it. */
+    public static final String VARIANT_SHREDDING_PREFIX = "sink.variant.shredding.";
+
+    /**
+     * One key per shredded VARIANT column, {@code sink.variant.shredding.<column>}; the key written
+     * here has {@code #} in place of the column.
+     */
+    public static final ConfigOption<String> VARIANT_SHREDDING =
+            ConfigOptions.key(VARIANT_SHREDDING_PREFIX + "#")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Shreds the VARIANT column # (its name, or its dotted path inside a"
+                                    + " ROW) as this Flink type, e.g. 'ROW<user_id BIGINT, event"
+                                    + " STRING, ts TIMESTAMP(6)>', 'ARRAY<STRING>' or 'BIGINT',"
+                                    + " as Parquet's Variant shredding defines: what is of the type"
+                                    + " (an object's fields by name, an array's elements, a"
+                                    + " primitive) is written to typed columns with statistics"
+                                    + " and page indexes, the rest (other fields, values of"
+                                    + " another type, Variant nulls) to the column's binary"
+                                    + " 'value'. Integers and decimals go to any integer or"
+                                    + " decimal type that holds them exactly; timestamps need"
+                                    + " precision 6 or 9; TIME, MAP and MULTISET cannot be"
+                                    + " shredded. VARIANT columns without this option are"
+                                    + " written unshredded (metadata and value only).");
+
     // ---- files, rolling and partitions
 
     public static final ConfigOption<String> FILE_NAME_PATTERN =
