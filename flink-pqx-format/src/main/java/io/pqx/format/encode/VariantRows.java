@@ -1,7 +1,6 @@
 package io.pqx.format.encode;
 
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.flink.table.data.GenericArrayData;
@@ -36,21 +35,27 @@ import org.apache.parquet.variant.VariantObjectBuilder;
  */
 final class VariantRows {
     private final Shred typed;
+    private final VariantMetadataKeys keys;
 
-    private VariantRows(Shred typed) {
+    private VariantRows(Shred typed, VariantMetadataKeys keys) {
         this.typed = typed;
+        this.keys = keys;
     }
 
     /** The shredder of a column whose {@code typed_value} shreds values as {@code type}. */
     static VariantRows of(LogicalType type) {
-        return new VariantRows(compile(type));
+        return new VariantRows(
+                compile(type), VariantMetadataKeys.of(VariantMetadataKeys.namesOf(type)));
     }
 
     /** The physical row of one non-null value. */
-    GenericRowData toRow(byte[] metadata, byte[] value, String path) {
-        ByteBuffer metadataBuffer = ByteBuffer.wrap(metadata);
+    GenericRowData toRow(byte[] written, byte[] value, String path) {
+        byte[] metadata;
         Variant variant;
+        ByteBuffer metadataBuffer;
         try {
+            metadata = keys.isEmpty() ? written : keys.complete(written);
+            metadataBuffer = ByteBuffer.wrap(metadata);
             variant = new Variant(ByteBuffer.wrap(value), metadataBuffer);
         } catch (RuntimeException e) {
             throw new ValueRejectedException(path, "holds a malformed Variant: " + e.getMessage());
@@ -92,14 +97,9 @@ final class VariantRows {
      */
     private static byte[] bytes(Variant v) {
         ByteBuffer b = v.getValueBuffer();
-        if (b.hasArray()) {
-            int start = b.arrayOffset() + b.position();
-            int size = VariantValueSize.of(b.array(), start);
-            return Arrays.copyOfRange(b.array(), start, start + size);
-        }
-        byte[] all = new byte[b.remaining()];
-        b.duplicate().get(all);
-        return Arrays.copyOf(all, VariantValueSize.of(all, 0));
+        byte[] out = new byte[VariantValueSize.of(b, b.position())];
+        b.get(b.position(), out);
+        return out;
     }
 
     private static Shred compile(LogicalType type) {

@@ -1,6 +1,5 @@
 package io.pqx.format.encode;
 
-import java.util.Arrays;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -62,7 +61,8 @@ final class VariantShredder extends FieldShredder {
                             + ", but pqx writes Flink's BinaryVariant");
         }
         byte[] metadata = binary.getMetadata();
-        byte[] value = value(binary);
+        // exactly one value: a view into a larger value (at getPos()) is copied out by Flink
+        byte[] value = binary.getValue();
         if (shredded == null) {
             unshredded.setField(0, metadata);
             unshredded.setField(1, value);
@@ -70,23 +70,5 @@ final class VariantShredder extends FieldShredder {
         } else {
             physical.writeFields(shredded.toRow(metadata, value, path), r);
         }
-    }
-
-    /**
-     * The bytes of exactly one Variant value: a BinaryVariant may be a view into a larger value (an
-     * element or field of another), starting at {@link BinaryVariant#getPos()}.
-     */
-    private byte[] value(BinaryVariant binary) {
-        byte[] value = binary.getValue();
-        int pos = binary.getPos();
-        int size;
-        try {
-            size = VariantValueSize.of(value, pos);
-        } catch (RuntimeException e) {
-            throw new ValueRejectedException(path, "holds a malformed Variant: " + e.getMessage());
-        }
-        return pos == 0 && size == value.length
-                ? value
-                : Arrays.copyOfRange(value, pos, pos + size);
     }
 }

@@ -1,11 +1,13 @@
 package io.pqx.format.encode;
 
+import java.nio.ByteBuffer;
+
 /**
  * The length in bytes of the one Variant value that starts at an offset, read from its header (and,
  * for objects and arrays, their last offset) as Parquet's VariantEncoding lays it out. Parquet-
  * variant has this ({@code VariantUtil.valueSize}) but keeps it package-private; the writer needs
- * it to cut a value out of a larger buffer (a Flink {@code BinaryVariant} may be a view at {@code
- * getPos()} into its parent's bytes). Stateless.
+ * it to cut an object field or array element out of its parent's bytes (parquet-variant's views of
+ * them run on to the end of the parent). Stateless.
  */
 final class VariantValueSize {
     private static final int PRIMITIVE = 0;
@@ -21,8 +23,13 @@ final class VariantValueSize {
      *     end of {@code bytes}
      */
     static int of(byte[] bytes, int pos) {
+        return of(ByteBuffer.wrap(bytes), pos);
+    }
+
+    /** The size of the value at absolute index {@code pos} of {@code bytes} (limit its end). */
+    static int of(ByteBuffer bytes, int pos) {
         check(bytes, pos, 1);
-        int header = bytes[pos] & 0xFF;
+        int header = bytes.get(pos) & 0xFF;
         int basicType = header & 0x3;
         int valueHeader = header >>> 2;
         int size;
@@ -52,7 +59,7 @@ final class VariantValueSize {
         return size;
     }
 
-    private static int primitive(byte[] bytes, int pos, int typeId) {
+    private static int primitive(ByteBuffer bytes, int pos, int typeId) {
         switch (typeId) {
             case 0: // null
             case 1: // true
@@ -95,19 +102,19 @@ final class VariantValueSize {
         }
     }
 
-    private static long little(byte[] bytes, int at, int n) {
+    private static long little(ByteBuffer bytes, int at, int n) {
         long v = 0;
         for (int i = 0; i < n; i++) {
-            v |= (long) (bytes[at + i] & 0xFF) << (8 * i);
+            v |= (long) (bytes.get(at + i) & 0xFF) << (8 * i);
         }
         return v;
     }
 
-    private static void check(byte[] bytes, long at, long n) {
-        if (at < 0 || n < 0 || at + n > bytes.length) {
+    private static void check(ByteBuffer bytes, long at, long n) {
+        if (at < 0 || n < 0 || at + n > bytes.limit()) {
             throw new IllegalArgumentException(
                     "a Variant value runs past the end of its "
-                            + bytes.length
+                            + bytes.limit()
                             + " bytes (at byte "
                             + at
                             + ", "
