@@ -159,4 +159,55 @@ class ParquetWriterVariantTest {
         assertThat(value.numValues()).isEqualTo(4);
         assertThat(value.statistics().nullCount().getAsLong()).isEqualTo(2);
     }
+
+    @Test
+    void variantBytesCountInRawSizesAndCutRowGroupsByBytes() throws IOException {
+        String big = "\"" + "x".repeat(4000) + "\"";
+        List<RowData> rows = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            rows.add(GenericRowData.of(i, json("{\"user_id\":" + i + ",\"blob\":" + big + "}")));
+        }
+        ShreddedRows held = ShreddedRows.of(TYPE, "memory");
+        ShreddedRows heldShredded =
+                ShreddedRows.of(
+                        TYPE,
+                        java.util.Map.of(
+                                "v",
+                                DataTypes.ROW(DataTypes.FIELD("user_id", DataTypes.BIGINT()))
+                                        .getLogicalType()),
+                        "memory");
+        for (int i = 0; i < rows.size(); i++) {
+            held.append(rows.get(i), i);
+            heldShredded.append(rows.get(i), i);
+        }
+        assertThat(held.rawBytes()).isGreaterThan(200L * 4000);
+        assertThat(heldShredded.rawBytes()).isGreaterThan(200L * 4000);
+
+        // incompressible blobs: a 256 KiB byte target cuts about every 60 rows
+        WriteOptions options =
+                WriteOptions.builder()
+                        .rowGroupBytes(256 << 10)
+                        .codec(io.pqx.format.options.Compression.UNCOMPRESSED)
+                        .build();
+        List<RowData> random = new ArrayList<>();
+        java.util.Random r = new java.util.Random(7);
+        for (int i = 0; i < 200; i++) {
+            byte[] blob = new byte[4000];
+            r.nextBytes(blob);
+            random.add(
+                    GenericRowData.of(
+                            i,
+                            org.apache.flink.types.variant.Variant.newBuilder()
+                                    .object()
+                                    .add(
+                                            "blob",
+                                            org.apache.flink.types.variant.Variant.newBuilder()
+                                                    .of(blob))
+                                    .build()));
+        }
+        FileMetadataView footer =
+                TestingWriters.write(dir.resolve("bytes.parquet"), TYPE, options, random);
+        assertThat(footer.rowGroups().size()).isGreaterThan(1);
+        assertThat(footer.numRows()).isEqualTo(200);
+    }
 }
