@@ -6,18 +6,23 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.metadata.RowGroupView;
+import io.pqx.format.options.Compression;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.schema.FlinkToParquetSchema;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
 import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.types.variant.BinaryVariant;
 import org.apache.flink.types.variant.BinaryVariantInternalBuilder;
+import org.apache.flink.types.variant.Variant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -150,8 +155,7 @@ class ParquetWriterVariantTest {
         List<RowData> rows =
                 List.of(
                         GenericRowData.of(
-                                new org.apache.flink.table.data.GenericArrayData(
-                                        new Object[] {json("1"), null, json("[2]")})),
+                                new GenericArrayData(new Object[] {json("1"), null, json("[2]")})),
                         GenericRowData.of((Object) null));
         FileMetadataView footer =
                 TestingWriters.write(dir.resolve("a.parquet"), type, WriteOptions.defaults(), rows);
@@ -171,7 +175,7 @@ class ParquetWriterVariantTest {
         ShreddedRows heldShredded =
                 ShreddedRows.of(
                         TYPE,
-                        java.util.Map.of(
+                        Map.of(
                                 "v",
                                 DataTypes.ROW(DataTypes.FIELD("user_id", DataTypes.BIGINT()))
                                         .getLogicalType()),
@@ -187,22 +191,19 @@ class ParquetWriterVariantTest {
         WriteOptions options =
                 WriteOptions.builder()
                         .rowGroupBytes(256 << 10)
-                        .codec(io.pqx.format.options.Compression.UNCOMPRESSED)
+                        .codec(Compression.UNCOMPRESSED)
                         .build();
         List<RowData> random = new ArrayList<>();
-        java.util.Random r = new java.util.Random(7);
+        Random r = new Random(7);
         for (int i = 0; i < 200; i++) {
             byte[] blob = new byte[4000];
             r.nextBytes(blob);
             random.add(
                     GenericRowData.of(
                             i,
-                            org.apache.flink.types.variant.Variant.newBuilder()
+                            Variant.newBuilder()
                                     .object()
-                                    .add(
-                                            "blob",
-                                            org.apache.flink.types.variant.Variant.newBuilder()
-                                                    .of(blob))
+                                    .add("blob", Variant.newBuilder().of(blob))
                                     .build()));
         }
         FileMetadataView footer =

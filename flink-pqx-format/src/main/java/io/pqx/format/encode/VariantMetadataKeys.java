@@ -6,6 +6,8 @@ import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
  * Makes a Variant metadata dictionary hold every field name of a shredding type, appending the
@@ -143,18 +145,17 @@ final class VariantMetadataKeys {
     }
 
     /** Every field name of the objects of {@code type}, at any depth. */
-    static Set<String> namesOf(org.apache.flink.table.types.logical.LogicalType type) {
+    static Set<String> namesOf(LogicalType type) {
         Set<String> names = new LinkedHashSet<>();
         collect(type, names);
         return names;
     }
 
-    private static void collect(
-            org.apache.flink.table.types.logical.LogicalType type, Set<String> names) {
-        if (type instanceof org.apache.flink.table.types.logical.RowType row) {
+    private static void collect(LogicalType type, Set<String> names) {
+        if (type instanceof RowType row) {
             names.addAll(row.getFieldNames());
         }
-        for (org.apache.flink.table.types.logical.LogicalType child : type.getChildren()) {
+        for (LogicalType child : type.getChildren()) {
             collect(child, names);
         }
     }
