@@ -258,9 +258,9 @@ public final class PqxSinkBuilder {
 
     private void checkKeys() {
         for (String key : options.keySet()) {
-            if (key.startsWith(PqxSinkOptions.VARIANT_SHREDDING_PREFIX)) {
+            if (key.startsWith(PqxSinkOptions.variantShreddingPrefix())) {
                 check(
-                        key.length() > PqxSinkOptions.VARIANT_SHREDDING_PREFIX.length(),
+                        key.length() > PqxSinkOptions.variantShreddingPrefix().length(),
                         key,
                         options.toMap().get(key),
                         "needs the column's path after the prefix");
@@ -350,10 +350,10 @@ public final class PqxSinkBuilder {
         Map<String, String> all = options.toMap();
         for (Map.Entry<String, String> e : new TreeMap<>(all).entrySet()) {
             String key = e.getKey();
-            if (!key.startsWith(PqxSinkOptions.VARIANT_SHREDDING_PREFIX)) {
+            if (!key.startsWith(PqxSinkOptions.variantShreddingPrefix())) {
                 continue;
             }
-            String column = key.substring(PqxSinkOptions.VARIANT_SHREDDING_PREFIX.length());
+            String column = key.substring(PqxSinkOptions.variantShreddingPrefix().length());
             try {
                 types.put(
                         column,

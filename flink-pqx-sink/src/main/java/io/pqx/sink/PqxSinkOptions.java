@@ -26,6 +26,15 @@ public final class PqxSinkOptions {
         return OptionKeys.OPTIONS;
     }
 
+    /**
+     * The key prefix of {@link #VARIANT_SHREDDING}, {@code sink.variant.shredding.}: the column's
+     * path follows it.
+     */
+    public static String variantShreddingPrefix() {
+        String key = VARIANT_SHREDDING.key();
+        return key.substring(0, key.length() - 1);
+    }
+
     // ---- row groups
 
     public static final ConfigOption<RowGroupMode> ROW_GROUP_MODE =
@@ -182,15 +191,12 @@ public final class PqxSinkOptions {
                                     + " default ASC NULLS FIRST), recorded as the row groups'"
                                     + " sorting_columns.");
 
-    /** The key prefix of {@link #VARIANT_SHREDDING}: the column's path follows it. */
-    public static final String VARIANT_SHREDDING_PREFIX = "sink.variant.shredding.";
-
     /**
      * One key per shredded VARIANT column, {@code sink.variant.shredding.<column>}; the key written
      * here has {@code #} in place of the column.
      */
     public static final ConfigOption<String> VARIANT_SHREDDING =
-            ConfigOptions.key(VARIANT_SHREDDING_PREFIX + "#")
+            ConfigOptions.key("sink.variant.shredding.#")
                     .stringType()
                     .noDefaultValue()
                     .withDescription(

@@ -58,7 +58,7 @@ final class TableOptionCheck {
         }
         Configuration parsed = new Configuration();
         for (String key : new TreeMap<>(written).keySet()) {
-            if (key.startsWith(PqxSinkOptions.VARIANT_SHREDDING_PREFIX)) {
+            if (key.startsWith(PqxSinkOptions.variantShreddingPrefix())) {
                 // one key per column; the sink's builder parses and checks the type
                 parsed.setString(key, written.get(key));
                 continue;

@@ -98,7 +98,7 @@ public final class PqxTableSink
         options.toMap()
                 .forEach(
                         (key, value) -> {
-                            if (key.startsWith(PqxSinkOptions.VARIANT_SHREDDING_PREFIX)) {
+                            if (key.startsWith(PqxSinkOptions.variantShreddingPrefix())) {
                                 sinkOptions.put(key, value);
                             }
                         });
