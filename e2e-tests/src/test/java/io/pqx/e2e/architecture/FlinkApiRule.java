@@ -82,6 +82,13 @@ final class FlinkApiRule {
                             "the writer copies a string's UTF-8 bytes straight from its memory"
                                     + " segments; the public StringData hides them"),
                     new Allowed(
+                            "variant bytes",
+                            List.of("org.apache.flink.types.variant.BinaryVariant"),
+                            Set.of(FORMAT),
+                            "the writer stores a VARIANT's value and metadata bytes, which Flink"
+                                    + " holds in Parquet's Variant encoding; the public Variant"
+                                    + " interface exposes neither"),
+                    new Allowed(
                             "RowData type information and conversions",
                             List.of(
                                     "org.apache.flink.table.runtime.typeutils.InternalTypeInfo",
