@@ -18,6 +18,7 @@ import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
@@ -29,6 +30,7 @@ import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.FileSystem.WriteMode;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
@@ -152,7 +154,8 @@ public final class ParquetWriter implements Closeable {
             String location,
             EncodingPool pool)
             throws IOException {
-        ParquetSchema schema = FlinkToParquetSchema.toParquetSchema(rowType);
+        ParquetSchema schema =
+                FlinkToParquetSchema.toParquetSchema(rowType, options.variantShredding());
         PositionOutputStream positioned =
                 out instanceof PositionOutputStream p ? p : new PositionOutputStream(out);
         return new ParquetWriter(
@@ -169,7 +172,8 @@ public final class ParquetWriter implements Closeable {
             throws IOException {
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(pool, "pool");
-        ParquetSchema schema = FlinkToParquetSchema.toParquetSchema(rowType);
+        ParquetSchema schema =
+                FlinkToParquetSchema.toParquetSchema(rowType, options.variantShredding());
         FileSystem fs = path.getFileSystem();
         OutputStream stream;
         try {
@@ -213,7 +217,8 @@ public final class ParquetWriter implements Closeable {
             throws IOException {
         Objects.requireNonNull(pool, "pool");
         ResumeState state = point.state(location);
-        ParquetSchema schema = FlinkToParquetSchema.toParquetSchema(rowType);
+        ParquetSchema schema =
+                FlinkToParquetSchema.toParquetSchema(rowType, options.variantShredding());
         String type = schema.rowType().asSerializableString();
         if (!type.equals(state.rowType())) {
             throw new IllegalArgumentException(
@@ -286,7 +291,18 @@ public final class ParquetWriter implements Closeable {
      * @throws IllegalArgumentException if the row type has a type Parquet cannot hold
      */
     public static List<String> leafPaths(RowType rowType) {
-        return FlinkToParquetSchema.toParquetSchema(rowType).leaves().stream()
+        return leafPaths(rowType, Map.of());
+    }
+
+    /**
+     * As {@link #leafPaths(RowType)}, with VARIANT columns shredded as {@link
+     * WriteOptions#variantShredding()} says (their typed columns are leaves too).
+     *
+     * @throws IllegalArgumentException if the row type has a type Parquet cannot hold, or a
+     *     shredding type is refused or names no VARIANT column
+     */
+    public static List<String> leafPaths(RowType rowType, Map<String, LogicalType> shredding) {
+        return FlinkToParquetSchema.toParquetSchema(rowType, shredding).leaves().stream()
                 .map(leaf -> leaf.path())
                 .toList();
     }

@@ -2,8 +2,10 @@ package io.pqx.format;
 
 import io.pqx.format.encode.RowGroupBuffer;
 import io.pqx.format.schema.FlinkToParquetSchema;
+import java.util.Map;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
@@ -28,8 +30,22 @@ public final class ShreddedRows {
      * @throws IllegalArgumentException if the row type has a type Parquet cannot hold
      */
     public static ShreddedRows of(RowType rowType, String location) {
+        return of(rowType, Map.of(), location);
+    }
+
+    /**
+     * Empty rows of {@code rowType} with VARIANT columns shredded as {@code variantShredding} says
+     * (as {@link io.pqx.format.options.WriteOptions#variantShredding()}), so that their size is
+     * that of the typed columns the writer fills.
+     *
+     * @throws IllegalArgumentException if the row type has a type Parquet cannot hold, or a
+     *     shredding type is refused
+     */
+    public static ShreddedRows of(
+            RowType rowType, Map<String, LogicalType> variantShredding, String location) {
         return new ShreddedRows(
-                new RowGroupBuffer(FlinkToParquetSchema.toParquetSchema(rowType), location));
+                new RowGroupBuffer(
+                        FlinkToParquetSchema.toParquetSchema(rowType, variantShredding), location));
     }
 
     /**

@@ -16,13 +16,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeParser;
 
 /**
  * Builds a {@link PqxSink}: the base path (an absolute path or URI of any Flink file system), the
@@ -41,6 +44,7 @@ public final class PqxSinkBuilder {
     private boolean inputGrouped;
     private boolean overwrite;
     private final Map<String, String> staticPartition = new LinkedHashMap<>();
+    private final Map<String, LogicalType> variantShredding = new LinkedHashMap<>();
 
     PqxSinkBuilder() {}
 
@@ -142,6 +146,16 @@ public final class PqxSinkBuilder {
     }
 
     /**
+     * Shreds the values of VARIANT column {@code column} (its name, or its dotted path inside a
+     * ROW) as {@code type}, as {@link PqxSinkOptions#VARIANT_SHREDDING} describes; the same as
+     * setting {@code sink.variant.shredding.<column>} to the type's SQL text, which this replaces.
+     */
+    public PqxSinkBuilder variantShredding(String column, LogicalType type) {
+        variantShredding.put(column, type);
+        return this;
+    }
+
+    /**
      * Checks every setting and builds the sink.
      *
      * @throws IllegalArgumentException "Cannot build PqxSink: key rule but is value"
@@ -157,9 +171,10 @@ public final class PqxSinkBuilder {
             throw fail("partitionBy", partitionKeys, "is invalid: " + e.getMessage());
         }
         PartitionWrites writes = partitionWrites(partitions);
+        Map<String, LogicalType> shredding = variantShredding();
         List<String> leaves;
         try {
-            leaves = ParquetWriter.leafPaths(partitions.dataType());
+            leaves = ParquetWriter.leafPaths(partitions.dataType(), shredding);
         } catch (RuntimeException e) {
             // the format's message names the column and its type
             throw new IllegalArgumentException(
@@ -243,6 +258,14 @@ public final class PqxSinkBuilder {
 
     private void checkKeys() {
         for (String key : options.keySet()) {
+            if (key.startsWith(PqxSinkOptions.variantShreddingPrefix())) {
+                check(
+                        key.length() > PqxSinkOptions.variantShreddingPrefix().length(),
+                        key,
+                        options.toMap().get(key),
+                        "needs the column's path after the prefix");
+                continue;
+            }
             if (!OptionKeys.KNOWN.contains(key)) {
                 throw new IllegalArgumentException(
                         "Cannot build PqxSink: option "
@@ -293,7 +316,8 @@ public final class PqxSinkBuilder {
                         options.get(PqxSinkOptions.BLOOM_FILTER_COLUMNS),
                         options.get(PqxSinkOptions.BLOOM_FILTER_NDV),
                         options.get(PqxSinkOptions.BLOOM_FILTER_FPP),
-                        sortKeys());
+                        sortKeys(),
+                        variantShredding());
         SinkSettings.Rolling rolling =
                 new SinkSettings.Rolling(
                         options.get(PqxSinkOptions.FILE_NAME_PATTERN),
@@ -315,6 +339,37 @@ public final class PqxSinkBuilder {
                         budget == null ? SinkSettings.HEAP_SHARE_BUDGET : budget.getBytes(),
                         options.get(PqxSinkOptions.RESTORE_DISCARD_PUBLISHED_FILES));
         return new SinkSettings(rowGroups, encoding, layout, rolling, commit, writes, checkpoints);
+    }
+
+    /**
+     * The shredding types of {@code sink.variant.shredding.<column>} options, then of {@link
+     * #variantShredding}, which win.
+     */
+    private Map<String, LogicalType> variantShredding() {
+        Map<String, LogicalType> types = new LinkedHashMap<>();
+        Map<String, String> all = options.toMap();
+        for (Map.Entry<String, String> e : new TreeMap<>(all).entrySet()) {
+            String key = e.getKey();
+            if (!key.startsWith(PqxSinkOptions.variantShreddingPrefix())) {
+                continue;
+            }
+            String column = key.substring(PqxSinkOptions.variantShreddingPrefix().length());
+            try {
+                types.put(
+                        column,
+                        LogicalTypeParser.parse(
+                                e.getValue(), PqxSinkBuilder.class.getClassLoader()));
+            } catch (RuntimeException parse) {
+                throw fail(
+                        key,
+                        e.getValue(),
+                        "must be a Flink type such as 'ROW<user_id BIGINT, event STRING>' ("
+                                + parse.getMessage()
+                                + ")");
+            }
+        }
+        types.putAll(variantShredding);
+        return types;
     }
 
     private List<SortKey> sortKeys() {

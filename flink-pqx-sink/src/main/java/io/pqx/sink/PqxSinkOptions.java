@@ -26,6 +26,15 @@ public final class PqxSinkOptions {
         return OptionKeys.OPTIONS;
     }
 
+    /**
+     * The key prefix of {@link #VARIANT_SHREDDING}, {@code sink.variant.shredding.}: the column's
+     * path follows it.
+     */
+    public static String variantShreddingPrefix() {
+        String key = VARIANT_SHREDDING.key();
+        return key.substring(0, key.length() - 1);
+    }
+
     // ---- row groups
 
     public static final ConfigOption<RowGroupMode> ROW_GROUP_MODE =
@@ -181,6 +190,29 @@ public final class PqxSinkOptions {
                                     + " 'name [ASC|DESC] [NULLS FIRST|NULLS LAST]' (separated by ';';"
                                     + " default ASC NULLS FIRST), recorded as the row groups'"
                                     + " sorting_columns.");
+
+    /**
+     * One key per shredded VARIANT column, {@code sink.variant.shredding.<column>}; the key written
+     * here has {@code #} in place of the column.
+     */
+    public static final ConfigOption<String> VARIANT_SHREDDING =
+            ConfigOptions.key("sink.variant.shredding.#")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Shreds the VARIANT column # (its name, or its dotted path inside a"
+                                    + " ROW) as this Flink type, e.g. 'ROW<user_id BIGINT, event"
+                                    + " STRING, ts TIMESTAMP(6)>', 'ARRAY<STRING>' or 'BIGINT',"
+                                    + " as Parquet's Variant shredding defines: what is of the type"
+                                    + " (an object's fields by name, an array's elements, a"
+                                    + " primitive) is written to typed columns with statistics"
+                                    + " and page indexes, the rest (other fields, values of"
+                                    + " another type, Variant nulls) to the column's binary"
+                                    + " 'value'. Integers and decimals go to any integer or"
+                                    + " decimal type that holds them exactly; timestamps need"
+                                    + " precision 6 or 9; TIME, MAP and MULTISET cannot be"
+                                    + " shredded. VARIANT columns without this option are"
+                                    + " written unshredded (metadata and value only).");
 
     // ---- files, rolling and partitions
 

@@ -1,6 +1,7 @@
 package io.pqx.table;
 
 import io.pqx.format.options.ClosestKey;
+import io.pqx.sink.PqxSinkOptions;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.Arrays;
@@ -55,7 +56,13 @@ final class TableOptionCheck {
         for (ConfigOption<?> option : optional) {
             index(byKey, option);
         }
+        Configuration parsed = new Configuration();
         for (String key : new TreeMap<>(written).keySet()) {
+            if (key.startsWith(PqxSinkOptions.variantShreddingPrefix())) {
+                // one key per column; the sink's builder parses and checks the type
+                parsed.setString(key, written.get(key));
+                continue;
+            }
             if (!byKey.containsKey(key) && !FLINK_KEYS.contains(key)) {
                 throw new ValidationException(
                         "Table "
@@ -75,7 +82,6 @@ final class TableOptionCheck {
                         "Table " + table + ": option '" + option.key() + "' is required");
             }
         }
-        Configuration parsed = new Configuration();
         for (ConfigOption<?> option : byKey.values()) {
             copy(table, written, option, parsed);
         }

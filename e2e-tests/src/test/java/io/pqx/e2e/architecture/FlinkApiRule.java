@@ -82,6 +82,15 @@ final class FlinkApiRule {
                             "the writer copies a string's UTF-8 bytes straight from its memory"
                                     + " segments; the public StringData hides them"),
                     new Allowed(
+                            "variant bytes",
+                            List.of("org.apache.flink.types.variant.BinaryVariant"),
+                            Set.of(FORMAT, TOOLS),
+                            "a VARIANT's value and metadata bytes, which Flink holds in Parquet's"
+                                    + " Variant encoding and the public Variant interface hides:"
+                                    + " the writer stores them, and pqx cat renders every"
+                                    + " primitive type of the Variant spec from them (Flink's own"
+                                    + " reading lacks time, nanosecond timestamps and uuid)"),
+                    new Allowed(
                             "RowData type information and conversions",
                             List.of(
                                     "org.apache.flink.table.runtime.typeutils.InternalTypeInfo",
@@ -161,14 +170,6 @@ final class FlinkApiRule {
                                     + " escaped exactly as Flink's filesystem connector does; the"
                                     + " lookup full cache's InputFormat split assigner; bounded"
                                     + " sources of fixed rows (@Experimental)"),
-                    new Allowed(
-                            "variant bytes",
-                            List.of("org.apache.flink.types.variant.BinaryVariant"),
-                            Set.of(TOOLS),
-                            "a VARIANT value's encoded value and metadata bytes: the public"
-                                    + " Variant interface hides them, and pqx cat renders every"
-                                    + " primitive type of the Variant spec from them (Flink's own"
-                                    + " reading lacks time, nanosecond timestamps and uuid)"),
                     new Allowed(
                             "Flink utilities",
                             List.of("org.apache.flink.util.."),

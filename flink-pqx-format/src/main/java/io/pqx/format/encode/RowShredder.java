@@ -6,9 +6,15 @@ import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.PrimitiveNode;
 import io.pqx.format.schema.SchemaNode;
 import io.pqx.format.schema.StructNode;
+import io.pqx.format.schema.VariantPhysicalType;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
+import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
@@ -51,7 +57,9 @@ final class RowShredder {
 
     private static FieldShredder compile(SchemaNode node, String path, LeafBuffer[] leaves) {
         int nullDefinition = nullDefinition(node);
-        if (node instanceof PrimitiveNode leaf) {
+        if (node.flinkType().is(LogicalTypeRoot.VARIANT) && node instanceof StructNode variant) {
+            return variant(variant, path, nullDefinition, leaves);
+        } else if (node instanceof PrimitiveNode leaf) {
             return leaf(leaf, leaves[leaf.leafIndex()]);
         } else if (node instanceof StructNode struct) {
             FieldShredder[] fields = new FieldShredder[struct.fields().size()];
@@ -84,6 +92,47 @@ final class RowShredder {
         }
         throw new IllegalArgumentException(
                 "Cannot write column " + path + ": unknown node " + node);
+    }
+
+    /**
+     * A VARIANT column: the struct shredder of its physical fields ({@code VariantPhysicalType}),
+     * fed a row per value.
+     */
+    private static FieldShredder variant(
+            StructNode node, String path, int nullDefinition, LeafBuffer[] leaves) {
+        FieldShredder[] fields = new FieldShredder[node.fields().size()];
+        LogicalType typedValue = null;
+        for (int i = 0; i < fields.length; i++) {
+            SchemaNode field = node.fields().get(i);
+            fields[i] = compile(field, path + "." + field.parquetType().getName(), leaves);
+            if (field.name().equals(VariantPhysicalType.TYPED_VALUE)) {
+                typedValue = field.flinkType();
+            }
+        }
+        StructShredder physical = new StructShredder(path, fields, nullDefinition);
+        return new VariantShredder(
+                path,
+                physical,
+                typedValue == null ? null : VariantRows.of(shreddingType(typedValue)));
+    }
+
+    /** The shredding type a {@code typed_value} type was made of ({@code VariantPhysicalType}). */
+    private static LogicalType shreddingType(LogicalType typedValue) {
+        if (typedValue instanceof RowType row) {
+            List<RowType.RowField> fields = new ArrayList<>();
+            for (RowType.RowField f : row.getFields()) {
+                fields.add(new RowType.RowField(f.getName(), elementShredding(f.getType())));
+            }
+            return new RowType(fields);
+        } else if (typedValue instanceof ArrayType array) {
+            return new ArrayType(elementShredding(array.getElementType()));
+        }
+        return typedValue;
+    }
+
+    /** Of a {@code ROW<value, typed_value>} object field or list element. */
+    private static LogicalType elementShredding(LogicalType element) {
+        return shreddingType(((RowType) element).getTypeAt(1));
     }
 
     /**

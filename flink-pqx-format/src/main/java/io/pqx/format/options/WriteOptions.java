@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.table.types.logical.LogicalType;
 
 /**
  * How a {@code ParquetWriter} lays out a file: codec, page format and sizes, dictionary, row-group
@@ -43,6 +44,9 @@ import org.apache.flink.annotation.PublicEvolving;
  * @param pageChecksums write the CRC-32 of each page (dictionary and data pages, v1 and v2) into
  *     its header, over the page's bytes as stored after the header, as parquet-format's {@code
  *     PageHeader.crc} defines it (default true)
+ * @param variantShredding VARIANT column path to the Flink type its values are shredded as
+ *     (Parquet's VariantShredding: what matches that type goes to typed columns with statistics,
+ *     the rest to the {@code value} binary); columns not named are written unshredded
  */
 @PublicEvolving
 public record WriteOptions(
@@ -63,7 +67,8 @@ public record WriteOptions(
         Map<String, String> keyValueMetadata,
         List<SortingColumnSpec> sortingColumns,
         String createdBy,
-        boolean pageChecksums) {
+        boolean pageChecksums,
+        Map<String, LogicalType> variantShredding) {
 
     /**
      * The footer key-value metadata key under which the writer records the Flink row type (its
@@ -82,6 +87,7 @@ public record WriteOptions(
         bloomFilters = Map.copyOf(bloomFilters);
         keyValueMetadata = Map.copyOf(keyValueMetadata);
         sortingColumns = List.copyOf(sortingColumns);
+        variantShredding = Map.copyOf(variantShredding);
     }
 
     /** All defaults: ZSTD level 3, V1 pages, 1 MiB pages, 1M-row / 128 MiB row groups. */
@@ -114,6 +120,7 @@ public record WriteOptions(
         b.sortingColumns.addAll(sortingColumns);
         b.createdBy = createdBy;
         b.pageChecksums = pageChecksums;
+        b.variantShredding.putAll(variantShredding);
         return b;
     }
 
@@ -140,6 +147,7 @@ public record WriteOptions(
         private final List<SortingColumnSpec> sortingColumns = new ArrayList<>();
         private String createdBy = DEFAULT_CREATED_BY;
         private boolean pageChecksums = true;
+        private final Map<String, LogicalType> variantShredding = new LinkedHashMap<>();
 
         private Builder() {}
 
@@ -241,6 +249,21 @@ public record WriteOptions(
         }
 
         /**
+         * Shreds the values of VARIANT column {@code column} as {@code type}: a ROW (object fields
+         * by name, each shredded as its type), an ARRAY (elements shredded as its element type) or
+         * a primitive (BOOLEAN, TINYINT..BIGINT, FLOAT, DOUBLE, DECIMAL, STRING, BYTES, DATE,
+         * TIMESTAMP(6|9), TIMESTAMP_LTZ(6|9)). A value (or object field, or element) of the type
+         * goes to its typed column, anything else to the {@code value} binary; integers go to any
+         * integer or decimal type that holds them exactly, decimals to a DECIMAL of their scale or
+         * more. {@code column} is the column's name, or for a VARIANT inside a ROW its dotted
+         * Parquet path ({@code "a.b"}). Checked against the schema when the writer opens.
+         */
+        public Builder variantShredding(String column, LogicalType type) {
+            this.variantShredding.put(column, type);
+            return this;
+        }
+
+        /**
          * Checks every option and builds.
          *
          * @throws IllegalArgumentException naming the first bad option and its value
@@ -289,6 +312,18 @@ public record WriteOptions(
                     "createdBy",
                     createdBy,
                     "must not be empty");
+            for (Map.Entry<String, LogicalType> e : variantShredding.entrySet()) {
+                check(
+                        e.getKey() != null && !e.getKey().isEmpty(),
+                        "variantShredding",
+                        e.getKey(),
+                        "needs a non-empty column path");
+                check(
+                        e.getValue() != null,
+                        "variantShredding[" + e.getKey() + "]",
+                        null,
+                        "must not be null");
+            }
             return new WriteOptions(
                     codec,
                     level,
@@ -307,7 +342,8 @@ public record WriteOptions(
                     keyValueMetadata,
                     sortingColumns,
                     createdBy,
-                    pageChecksums);
+                    pageChecksums,
+                    variantShredding);
         }
 
         private void checkLevel(int level) {

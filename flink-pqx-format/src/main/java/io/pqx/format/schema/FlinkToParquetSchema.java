@@ -55,12 +55,17 @@ import org.apache.parquet.schema.Types;
  *       value } }</td></tr>
  *   <tr><td>MULTISET&lt;T&gt;</td><td>as MAP&lt;T, INT NOT NULL&gt;</td></tr>
  *   <tr><td>ROW</td><td>group</td></tr>
+ *   <tr><td>VARIANT</td><td>group (VARIANT(1)) { required binary metadata; required binary value
+ *       } or, shredded, { required binary metadata; optional binary value; optional typed_value }
+ *       </td></tr>
  * </table>
  *
  * <p>A nullable Flink type becomes an OPTIONAL field, NOT NULL a REQUIRED one. Map keys are always
  * REQUIRED, even when the Flink key type is nullable: the writer rejects a null key at run time.
- * Every other Flink type (INTERVAL, RAW, STRUCTURED, VARIANT, NULL, ...) is rejected with an {@link
- * IllegalArgumentException} naming the Parquet path of the field.
+ * VARIANT becomes a group annotated VARIANT: {@code metadata} and {@code value} binaries,
+ * unshredded by default, or shredded into a {@code typed_value} as a per-column shredding type says
+ * ({@link VariantPhysicalType}). Every other Flink type (INTERVAL, RAW, STRUCTURED, NULL, ...) is
+ * rejected with an {@link IllegalArgumentException} naming the Parquet path of the field.
  *
  * <p>Called by the writer (schema of a new file) and by tests. Stateless and thread-safe.
  */
@@ -70,6 +75,9 @@ public final class FlinkToParquetSchema {
     /** Name of the message written by pqx. */
     public static final String MESSAGE_NAME = "flink_schema";
 
+    /** The VARIANT annotation's specification version pqx writes (Parquet's VariantEncoding). */
+    public static final byte VARIANT_SPEC_VERSION = 1;
+
     private FlinkToParquetSchema() {}
 
     /**
@@ -78,10 +86,24 @@ public final class FlinkToParquetSchema {
      * @throws IllegalArgumentException if a field has a Flink type Parquet cannot hold
      */
     public static MessageType toParquet(RowType rowType) {
+        return toParquet(rowType, Map.of());
+    }
+
+    /**
+     * The Parquet schema pqx writes for {@code rowType}, each VARIANT column shredded as {@code
+     * shredding} says (keyed by the column's dotted path, see {@link
+     * io.pqx.format.options.WriteOptions.Builder#variantShredding}) or unshredded.
+     *
+     * @throws IllegalArgumentException if a field has a Flink type Parquet cannot hold, a shredding
+     *     type cannot be shredded, or a key of {@code shredding} names no VARIANT column
+     */
+    public static MessageType toParquet(RowType rowType, Map<String, LogicalType> shredding) {
+        Variants variants = new Variants(shredding);
         List<Type> fields = new ArrayList<>();
         for (RowType.RowField field : rowType.getFields()) {
-            fields.add(field(field.getName(), field.getType(), field.getName()));
+            fields.add(field(field.getName(), field.getType(), field.getName(), variants));
         }
+        variants.checkAllUsed();
         return new MessageType(MESSAGE_NAME, fields);
     }
 
@@ -93,7 +115,23 @@ public final class FlinkToParquetSchema {
      * @throws IllegalArgumentException if a field has a Flink type Parquet cannot hold
      */
     public static ParquetSchema toParquetSchema(RowType rowType) {
-        MessageType messageType = toParquet(rowType);
+        return toParquetSchema(rowType, Map.of());
+    }
+
+    /**
+     * As {@link #toParquetSchema(RowType)}, with VARIANT columns shredded as {@code shredding} says
+     * (see {@link #toParquet(RowType, Map)}). A VARIANT column is a {@link StructNode} whose Flink
+     * type is the VARIANT and whose fields are its physical {@code metadata}, {@code value} and
+     * {@code typed_value} fields ({@link VariantPhysicalType}).
+     *
+     * @throws IllegalArgumentException as {@link #toParquet(RowType, Map)}
+     */
+    public static ParquetSchema toParquetSchema(
+            RowType rowType, Map<String, LogicalType> shredding) {
+        if (VariantTrees.hasVariant(rowType)) {
+            return VariantTrees.toParquetSchema(rowType, toParquet(rowType, shredding), shredding);
+        }
+        MessageType messageType = toParquet(rowType, shredding);
         ParquetSchema schema;
         try {
             schema =
@@ -144,29 +182,59 @@ public final class FlinkToParquetSchema {
     }
 
     /** A field with the repetition given by the nullability of its Flink type. */
-    private static Type field(String name, LogicalType type, String path) {
+    private static Type field(String name, LogicalType type, String path, Variants variants) {
         return field(
-                name, type, type.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED, path);
+                name,
+                type,
+                type.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED,
+                path,
+                variants);
     }
 
-    private static Type field(String name, LogicalType type, Repetition repetition, String path) {
+    private static Type field(
+            String name, LogicalType type, Repetition repetition, String path, Variants variants) {
         switch (type.getTypeRoot()) {
             case ROW:
-                return row(name, (RowType) type, repetition, path);
+                return row(name, (RowType) type, repetition, path, variants);
             case ARRAY:
-                return list(name, ((ArrayType) type).getElementType(), repetition, path);
+                return list(name, ((ArrayType) type).getElementType(), repetition, path, variants);
             case MAP:
                 MapType map = (MapType) type;
-                return map(name, map.getKeyType(), map.getValueType(), repetition, path);
+                return map(name, map.getKeyType(), map.getValueType(), repetition, path, variants);
             case MULTISET:
                 LogicalType counts = new IntType(false);
-                return map(name, ((MultisetType) type).getElementType(), counts, repetition, path);
+                return map(
+                        name,
+                        ((MultisetType) type).getElementType(),
+                        counts,
+                        repetition,
+                        path,
+                        variants);
+            case VARIANT:
+                return variant(name, repetition, path, variants);
             default:
                 return primitive(name, type, repetition, path);
         }
     }
 
-    private static Type row(String name, RowType row, Repetition repetition, String path) {
+    /**
+     * A VARIANT group: its physical layout ({@link VariantPhysicalType}) converted as a ROW,
+     * annotated VARIANT (specification version 1).
+     */
+    private static Type variant(
+            String name, Repetition repetition, String path, Variants variants) {
+        RowType physical =
+                VariantPhysicalType.physicalType(
+                        variants.shreddingOf(path), repetition == Repetition.OPTIONAL, path);
+        GroupType group = row(name, physical, repetition, path, Variants.NONE).asGroupType();
+        return Types.buildGroup(repetition)
+                .as(LogicalTypeAnnotation.variantType(VARIANT_SPEC_VERSION))
+                .addFields(group.getFields().toArray(new Type[0]))
+                .named(name);
+    }
+
+    private static Type row(
+            String name, RowType row, Repetition repetition, String path, Variants variants) {
         if (row.getFieldCount() == 0) {
             // A group without fields has no column, so its nulls could not be stored.
             throw new IllegalArgumentException(
@@ -174,24 +242,44 @@ public final class FlinkToParquetSchema {
         }
         Types.GroupBuilder<GroupType> group = Types.buildGroup(repetition);
         for (RowType.RowField field : row.getFields()) {
-            group.addField(field(field.getName(), field.getType(), path + "." + field.getName()));
+            group.addField(
+                    field(
+                            field.getName(),
+                            field.getType(),
+                            path + "." + field.getName(),
+                            variants));
         }
         return group.named(name);
     }
 
-    private static Type list(String name, LogicalType element, Repetition repetition, String path) {
+    private static Type list(
+            String name,
+            LogicalType element,
+            Repetition repetition,
+            String path,
+            Variants variants) {
         String repeatedPath = path + ".list";
         return Types.buildGroup(repetition)
                 .as(LogicalTypeAnnotation.listType())
                 .addField(
                         Types.repeatedGroup()
-                                .addField(field("element", element, repeatedPath + ".element"))
+                                .addField(
+                                        field(
+                                                "element",
+                                                element,
+                                                repeatedPath + ".element",
+                                                variants))
                                 .named("list"))
                 .named(name);
     }
 
     private static Type map(
-            String name, LogicalType key, LogicalType value, Repetition repetition, String path) {
+            String name,
+            LogicalType key,
+            LogicalType value,
+            Repetition repetition,
+            String path,
+            Variants variants) {
         String repeatedPath = path + ".key_value";
         return Types.buildGroup(repetition)
                 .as(LogicalTypeAnnotation.mapType())
@@ -202,8 +290,9 @@ public final class FlinkToParquetSchema {
                                                 "key",
                                                 key,
                                                 Repetition.REQUIRED,
-                                                repeatedPath + ".key"))
-                                .addField(field("value", value, repeatedPath + ".value"))
+                                                repeatedPath + ".key",
+                                                variants))
+                                .addField(field("value", value, repeatedPath + ".value", variants))
                                 .named("key_value"))
                 .named(name);
     }
@@ -304,5 +393,39 @@ public final class FlinkToParquetSchema {
                         ? TimeUnit.MILLIS
                         : precision <= 6 ? TimeUnit.MICROS : TimeUnit.NANOS;
         return LogicalTypeAnnotation.timestampType(adjustedToUtc, unit);
+    }
+
+    /** The shredding types by column path, and which of them a VARIANT column used. */
+    private static final class Variants {
+        static final Variants NONE = new Variants(Map.of());
+
+        private final Map<String, LogicalType> shredding;
+        private final List<String> paths = new ArrayList<>();
+
+        Variants(Map<String, LogicalType> shredding) {
+            this.shredding = shredding;
+        }
+
+        @Nullable
+        LogicalType shreddingOf(String path) {
+            paths.add(path);
+            return shredding.get(path);
+        }
+
+        void checkAllUsed() {
+            for (String key : shredding.keySet()) {
+                if (!paths.contains(key)) {
+                    throw new IllegalArgumentException(
+                            "Cannot shred VARIANT column "
+                                    + key
+                                    + ": the row type has no VARIANT column of that path"
+                                    + (paths.isEmpty()
+                                            ? " (it has none)"
+                                            : " (its VARIANT columns: "
+                                                    + String.join(", ", paths)
+                                                    + ")"));
+                }
+            }
+        }
     }
 }

@@ -251,7 +251,7 @@ public final class PartFile {
                         files.limits(),
                         writer,
                         files.sorter(),
-                        ShreddedRows.of(rowType, location),
+                        ShreddedRows.of(rowType, files.options().variantShredding(), location),
                         new CarriedRows(rowType),
                         log)
                 : new StreamingCutter(

@@ -14,10 +14,12 @@ import io.pqx.sink.options.StatisticsLevel;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.table.types.logical.LogicalType;
 
 /**
  * The sink's options (and its builder's {@link PartitionWrites}), resolved once (by {@code
@@ -148,6 +150,7 @@ public record SinkSettings(
      * @param bloomFilterNdv the distinct values each bloom filter is sized for
      * @param bloomFilterFpp the false-positive rate each bloom filter is sized for
      * @param sortBy the columns each row group is sorted by, first key first
+     * @param variantShredding the shredding type of each shredded VARIANT column, by its path
      */
     public record FileLayout(
             Compression codec,
@@ -161,13 +164,15 @@ public record SinkSettings(
             List<String> bloomFilterColumns,
             long bloomFilterNdv,
             double bloomFilterFpp,
-            List<SortKey> sortBy)
+            List<SortKey> sortBy,
+            Map<String, LogicalType> variantShredding)
             implements Serializable {
         public FileLayout {
             Objects.requireNonNull(codec, "codec");
             Objects.requireNonNull(statisticsLevel, "statisticsLevel");
             bloomFilterColumns = List.copyOf(bloomFilterColumns);
             sortBy = List.copyOf(sortBy);
+            variantShredding = Map.copyOf(variantShredding);
             checkLevel(codec, compressionLevel);
             check(
                     pageSizeBytes > 0 && pageSizeBytes <= Integer.MAX_VALUE,
@@ -186,6 +191,36 @@ public record SinkSettings(
                     "sink.bloom-filter.fpp",
                     bloomFilterFpp,
                     "must be in (0, 1)");
+        }
+
+        /** A layout with every VARIANT column unshredded. */
+        public FileLayout(
+                Compression codec,
+                @Nullable Integer compressionLevel,
+                boolean dictionaryEnabled,
+                long pageSizeBytes,
+                int pageRowLimit,
+                boolean pageChecksums,
+                StatisticsLevel statisticsLevel,
+                int statisticsTruncateLength,
+                List<String> bloomFilterColumns,
+                long bloomFilterNdv,
+                double bloomFilterFpp,
+                List<SortKey> sortBy) {
+            this(
+                    codec,
+                    compressionLevel,
+                    dictionaryEnabled,
+                    pageSizeBytes,
+                    pageRowLimit,
+                    pageChecksums,
+                    statisticsLevel,
+                    statisticsTruncateLength,
+                    bloomFilterColumns,
+                    bloomFilterNdv,
+                    bloomFilterFpp,
+                    sortBy,
+                    Map.of());
         }
 
         private static void checkLevel(Compression codec, Integer level) {
@@ -228,6 +263,7 @@ public record SinkSettings(
             for (String column : bloomFilterColumns) {
                 b.bloomFilter(column, new BloomFilterSpec(bloomFilterNdv, bloomFilterFpp));
             }
+            variantShredding.forEach(b::variantShredding);
             for (SortKey key : sortBy) {
                 b.sortingColumn(
                         new SortingColumnSpec(key.column(), key.descending(), key.nullsFirst()));

@@ -95,6 +95,13 @@ public final class PqxTableSink
                 sinkOptions.put(option.key(), value);
             }
         }
+        options.toMap()
+                .forEach(
+                        (key, value) -> {
+                            if (key.startsWith(PqxSinkOptions.variantShreddingPrefix())) {
+                                sinkOptions.put(key, value);
+                            }
+                        });
         try {
             sinkOptions.put(
                     PqxSinkOptions.PARTITION_COMMIT_TRIGGER.key(),
