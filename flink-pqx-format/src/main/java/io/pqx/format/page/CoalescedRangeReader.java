@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 
 /**
@@ -37,7 +38,16 @@ public final class CoalescedRangeReader {
 
     /** Reads {@code ranges} under the file's own policy; the result lines up with them. */
     public static List<Slice> read(InputFile file, List<Range> ranges) throws IOException {
-        return read(file, ranges, file.rangeReadPolicy());
+        return read(file, ranges, file.rangeReadPolicy(), null);
+    }
+
+    /**
+     * As {@link #read(InputFile, List)}, into arrays taken from {@code buffers} (when not null):
+     * the caller gives each distinct {@link Slice#buffer()} back when nothing reads it any more.
+     */
+    public static List<Slice> read(
+            InputFile file, List<Range> ranges, @Nullable RangeBuffers buffers) throws IOException {
+        return read(file, ranges, file.rangeReadPolicy(), buffers);
     }
 
     /**
@@ -45,6 +55,15 @@ public final class CoalescedRangeReader {
      * concurrency above 1 needs a file that accepts that many concurrent reads.
      */
     public static List<Slice> read(InputFile file, List<Range> ranges, RangeReadPolicy policy)
+            throws IOException {
+        return read(file, ranges, policy, null);
+    }
+
+    private static List<Slice> read(
+            InputFile file,
+            List<Range> ranges,
+            RangeReadPolicy policy,
+            @Nullable RangeBuffers buffers)
             throws IOException {
         Integer[] order = new Integer[ranges.size()];
         for (int i = 0; i < order.length; i++) {
@@ -68,13 +87,14 @@ public final class CoalescedRangeReader {
                 end = mergedEnd;
                 j++;
             }
-            byte[] buffer = new byte[(int) (end - start)];
+            int length = (int) (end - start);
+            byte[] buffer = buffers == null ? new byte[length] : buffers.take(length);
             long from = start;
             do { // at least one read, so that even an empty range is checked against the file
                 long position = from;
-                int length = (int) Math.min(part, end - from);
+                int partLength = (int) Math.min(part, end - from);
                 int at = (int) (from - start);
-                reads.add(() -> file.readFully(position, buffer, at, length));
+                reads.add(() -> file.readFully(position, buffer, at, partLength));
                 from += part;
             } while (from < end);
             for (int k = i; k < j; k++) {
