@@ -21,6 +21,10 @@ import org.apache.flink.annotation.Internal;
  * with the {@link RangeReadPolicy#SEQUENTIAL} policy of local files reads are exactly as before:
  * touching ranges merged, one read after another.
  *
+ * <p>A merged read whose bytes the file already holds in an array of their own ({@link
+ * InputFile#takeHeld}: a row group read ahead) is not read again: its ranges come back as slices of
+ * that array.
+ *
  * <p>Callers validate each range against the file and their limits first; this class only bounds
  * merged reads by the largest Java array. Stateless.
  */
@@ -88,18 +92,28 @@ public final class CoalescedRangeReader {
                 j++;
             }
             int length = (int) (end - start);
-            byte[] buffer = buffers == null ? new byte[length] : buffers.take(length);
-            long from = start;
-            do { // at least one read, so that even an empty range is checked against the file
-                long position = from;
-                int partLength = (int) Math.min(part, end - from);
-                int at = (int) (from - start);
-                reads.add(() -> file.readFully(position, buffer, at, partLength));
-                from += part;
-            } while (from < end);
+            // bytes the file holds already (read ahead) are taken as they are, not copied
+            InputFile.Held held = length > 0 ? file.takeHeld(start, length) : null;
+            byte[] buffer;
+            int base;
+            if (held != null) {
+                buffer = held.buffer();
+                base = held.offset();
+            } else {
+                buffer = buffers == null ? new byte[length] : buffers.take(length);
+                base = 0;
+                long from = start;
+                do { // at least one read, so that even an empty range is checked against the file
+                    long position = from;
+                    int partLength = (int) Math.min(part, end - from);
+                    int at = (int) (from - start);
+                    reads.add(() -> file.readFully(position, buffer, at, partLength));
+                    from += part;
+                } while (from < end);
+            }
             for (int k = i; k < j; k++) {
                 Range r = ranges.get(order[k]);
-                slices[order[k]] = new Slice(buffer, (int) (r.offset() - start), r.length());
+                slices[order[k]] = new Slice(buffer, base + (int) (r.offset() - start), r.length());
             }
             i = j;
         }

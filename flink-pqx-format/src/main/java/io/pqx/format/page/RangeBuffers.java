@@ -22,11 +22,12 @@ import org.apache.flink.annotation.Internal;
 @Internal
 public final class RangeBuffers {
     /**
-     * Arrays kept: as many as a reader has row groups loaded at once (a filtered scan's two
-     * decoders, a row group decoded ahead), each usually one array (its column chunks lie back to
-     * back and are read as one).
+     * Arrays kept: a row group's column chunks usually lie back to back and are read as one array,
+     * and a reader has one row group loaded at a time, or two (a filtered scan's filter-only and
+     * output decoders; late materialization's filter columns, then the survivors' columns, read
+     * into a small and a large array in turn). More would hold memory that is rarely reused.
      */
-    static final int KEPT = 4;
+    static final int KEPT = 2;
 
     private final List<byte[]> free = new ArrayList<>();
     private long taken;
