@@ -174,11 +174,13 @@ public final class ReadAheadInputFile extends ForwardingInputFile {
     }
 
     /**
-     * Hands over the array a block read ahead holds the range in (the span of the block it lies
-     * in), instead of copying it out as {@link #readFully} does: a scan's row group of tens of
-     * megabytes is then fetched into one array and decoded from it, not copied into a second. The
-     * whole span counts as read. Null when the range lies in no block read ahead, or its span was
-     * handed over before; reads of it then go to the wrapped file.
+     * Hands over the array a block read ahead holds the range in, when the range is one whole span
+     * of the block (as a range reader reads a planned row group: its column chunks, joined as
+     * {@link #plan} joins them), instead of copying it out as {@link #readFully} does: a scan's row
+     * group of tens of megabytes is then fetched into one array and decoded from it, not copied
+     * into a second. Null when the range is not a whole span of a block read ahead (then read, and
+     * served from memory, as before), or its span was handed over before (then read from the
+     * wrapped file).
      */
     @Nullable
     @Override
@@ -195,6 +197,11 @@ public final class ReadAheadInputFile extends ForwardingInputFile {
             return null;
         }
         int span = block.spanOf(position, length);
+        Span s = block.spans.get(span);
+        if (position != s.offset() || length != s.length()) {
+            // a part of the span: the rest may still be read, from memory, so it stays here
+            return null;
+        }
         byte[] bytes;
         synchronized (this) {
             bytes = fetched[span];
@@ -203,9 +210,8 @@ public final class ReadAheadInputFile extends ForwardingInputFile {
         if (bytes == null) {
             return null;
         }
-        Span s = block.spans.get(span);
-        consumed(block, s.length());
-        return new Held(bytes, (int) (position - s.offset()));
+        consumed(block, length);
+        return new Held(bytes, 0);
     }
 
     /**

@@ -77,11 +77,12 @@ class ReadAheadInputFileTest {
         readBlock(counting, 0); // block 1 is fetched
         counted.clear();
 
-        InputFile.Held held = counting.takeHeld(2 * BLOCK + 100, BLOCK);
+        assertThat(counting.takeHeld(2 * BLOCK + 100, BLOCK)).as("part of a span").isNull();
+        InputFile.Held held = counting.takeHeld(2 * BLOCK, 2 * BLOCK);
         assertThat(held).isNotNull();
-        assertThat(Arrays.copyOfRange(held.buffer(), held.offset(), held.offset() + BLOCK))
-                .isEqualTo(Arrays.copyOfRange(DATA, 2 * BLOCK + 100, 3 * BLOCK + 100));
-        assertThat(counted).as("handed-over bytes count as read").containsExactly((long) BLOCK);
+        assertThat(Arrays.copyOfRange(held.buffer(), held.offset(), held.offset() + 2 * BLOCK))
+                .isEqualTo(Arrays.copyOfRange(DATA, 2 * BLOCK, 4 * BLOCK));
+        assertThat(counted).as("handed-over bytes count as read").containsExactly(2L * BLOCK);
         assertThat(ahead.blocksReadAhead()).as("the whole span counts as read").isEqualTo(2);
         int readsBefore = file.reads.size();
 
