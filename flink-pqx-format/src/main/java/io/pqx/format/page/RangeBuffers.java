@@ -29,6 +29,8 @@ public final class RangeBuffers {
      */
     static final int KEPT = 2;
 
+    private static final int MAX_LENGTH = Integer.MAX_VALUE - 16;
+
     private final List<byte[]> free = new ArrayList<>();
     private long taken;
     private long reused;
@@ -44,7 +46,9 @@ public final class RangeBuffers {
             }
         }
         if (best < 0) {
-            return new byte[length];
+            // an eighth more than asked: a file's row groups differ in size by a few percent, and
+            // one just larger than the array before would otherwise find none that fits
+            return new byte[(int) Math.min(MAX_LENGTH, length + (long) length / 8)];
         }
         reused++;
         return free.remove(best);
