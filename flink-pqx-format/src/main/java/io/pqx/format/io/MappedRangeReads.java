@@ -90,8 +90,13 @@ final class MappedRangeReads {
                     UNMAPPER.unmap(map);
                 }
             } catch (InternalError e) {
-                // the JVM's answer to a bus error in an unsafe copy: pages cut off the file
-                throw endedEarly(Math.min(channel.size(), end), end, location);
+                // the JVM's answer to a bus error in an unsafe copy: pages cut off the file (if
+                // the file is as long as before, it is no such error, and not ours to rename)
+                long size = channel.size();
+                if (size >= end) {
+                    throw e;
+                }
+                throw endedEarly(size, end, location);
             }
             requireLength(channel.size(), end, location);
         }
