@@ -1,5 +1,6 @@
 package io.pqx.format.decode;
 
+import io.pqx.format.page.RangeBuffers;
 import java.util.ArrayDeque;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -49,6 +50,16 @@ public final class DecodeArrays {
     private long reused;
 
     private long pageBuffersReused;
+
+    private final RangeBuffers rangeBuffers = new RangeBuffers();
+
+    /**
+     * The arrays row groups' column chunks are read into, kept from row group to row group as the
+     * page buffers are (and given back, likewise, when a row group's decoder is closed).
+     */
+    RangeBuffers rangeBuffers() {
+        return rangeBuffers;
+    }
 
     /** A set given back for {@code physical} values, now the caller's alone; null when none. */
     @Nullable

@@ -7,6 +7,7 @@ import io.pqx.format.io.InputFile;
 import io.pqx.format.page.ChunkPageReader;
 import io.pqx.format.page.ColumnChunkReadStore;
 import io.pqx.format.page.PageLimits;
+import io.pqx.format.page.RangeBuffers;
 import io.pqx.format.prune.RowSelection;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.PrimitiveNode;
@@ -61,6 +62,10 @@ public final class RowGroupDecoder implements RowGroupBatches {
     private int[] stretchAt = new int[8];
     private int[] stretchLength = new int[8];
     private int buffer;
+
+    // the arrays the row group's chunks were read into, given back to their pool on close
+    @Nullable private RangeBuffers rangeBuffers;
+    private List<byte[]> chunkBuffers = List.of();
 
     private long position; // the next row (within the row group) to return or skip
     private int range;
@@ -192,8 +197,11 @@ public final class RowGroupDecoder implements RowGroupBatches {
         RowGroupDecoder decoder =
                 new RowGroupDecoder(rowGroup, selection, batchSize, fields, alternating ? 2 : 1);
         if (selection.rowCount() > 0) {
+            RangeBuffers buffers = arrays == null ? null : arrays.rangeBuffers();
             RowGroupLoader.LoadedChunks chunks =
-                    RowGroupLoader.load(file, group, projection, selection, limits, ctx);
+                    RowGroupLoader.load(file, group, projection, selection, limits, ctx, buffers);
+            decoder.rangeBuffers = buffers;
+            decoder.chunkBuffers = chunks.buffers();
             openLeaves(
                     decoder.leaves,
                     metadata.messageType(),
@@ -367,13 +375,23 @@ public final class RowGroupDecoder implements RowGroupBatches {
 
     @Override
     public void close() {
-        // page buffers are plain heap arrays; the flat leaves' decode arrays go back to their
-        // DecodeArrays (no batch refers to them: values were copied out into the vectors)
+        // the flat leaves' decode arrays go back to their DecodeArrays (no batch refers to them:
+        // values were copied out into the vectors)
         for (LeafColumn leaf : leaves) {
             if (leaf instanceof FlatLeafColumn flat) {
                 flat.release();
             }
         }
+        // then the arrays all leaves' pages lie in, for a later row group to be read into: no
+        // page of this row group is decoded after close, and nothing handed out points into them
+        // (vectors hold copies; dictionary pages, which other decoders of the row group reuse,
+        // are decompressed into arrays of their own)
+        if (rangeBuffers != null) {
+            for (byte[] buffer : chunkBuffers) {
+                rangeBuffers.give(buffer);
+            }
+        }
+        chunkBuffers = List.of();
     }
 
     /** One top-level field of the projection. */

@@ -11,17 +11,21 @@ import io.pqx.format.page.ChunkPageReader;
 import io.pqx.format.page.CoalescedRangeReader;
 import io.pqx.format.page.PageLimits;
 import io.pqx.format.page.PageRun;
+import io.pqx.format.page.RangeBuffers;
 import io.pqx.format.prune.RowSelection;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.schema.PrimitiveNode;
 import io.pqx.format.stats.PageIndexes;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import javax.annotation.Nullable;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 
 /**
@@ -38,8 +42,13 @@ import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 final class RowGroupLoader {
     private RowGroupLoader() {}
 
-    /** The loaded page readers, by leaf index, and which of them hold only the selected pages. */
-    record LoadedChunks(Map<Integer, ChunkPageReader> pages, Set<Integer> paged) {}
+    /**
+     * The loaded page readers, by leaf index, which of them hold only the selected pages, and the
+     * arrays their bytes lie in, taken from the caller's {@link RangeBuffers} (empty without one):
+     * to be given back when no page of them is read any more.
+     */
+    record LoadedChunks(
+            Map<Integer, ChunkPageReader> pages, Set<Integer> paged, List<byte[]> buffers) {}
 
     /**
      * As {@link #load(InputFile, RowGroupMetadata, ParquetSchema, RowSelection, PageLimits,
@@ -54,17 +63,13 @@ final class RowGroupLoader {
             PageLimits limits,
             FileContext ctx)
             throws IOException {
-        Map<Integer, OffsetIndexView> known =
-                file instanceof KnownOffsetIndexes k ? k.offsetIndexes() : Map.of();
-        return load(file, rowGroup, projection, selection, limits, ctx, known);
+        return load(file, rowGroup, projection, selection, limits, ctx, (RangeBuffers) null);
     }
 
     /**
-     * Loads the chunks a selection needs.
-     *
-     * @param known offset indexes already read, by leaf index (for this row group); a partial
-     *     selection uses them instead of reading the leaf's offset index again, and reads the
-     *     others'
+     * As {@link #load(InputFile, RowGroupMetadata, ParquetSchema, RowSelection, PageLimits,
+     * FileContext)}, reading into arrays taken from {@code buffers} (when not null), which {@link
+     * LoadedChunks#buffers()} lists.
      */
     static LoadedChunks load(
             InputFile file,
@@ -73,7 +78,43 @@ final class RowGroupLoader {
             RowSelection selection,
             PageLimits limits,
             FileContext ctx,
+            @Nullable RangeBuffers buffers)
+            throws IOException {
+        Map<Integer, OffsetIndexView> known =
+                file instanceof KnownOffsetIndexes k ? k.offsetIndexes() : Map.of();
+        return load(file, rowGroup, projection, selection, limits, ctx, known, buffers);
+    }
+
+    /** As below, without {@link RangeBuffers}. */
+    static LoadedChunks load(
+            InputFile file,
+            RowGroupMetadata rowGroup,
+            ParquetSchema projection,
+            RowSelection selection,
+            PageLimits limits,
+            FileContext ctx,
             Map<Integer, OffsetIndexView> known)
+            throws IOException {
+        return load(file, rowGroup, projection, selection, limits, ctx, known, null);
+    }
+
+    /**
+     * Loads the chunks a selection needs.
+     *
+     * @param known offset indexes already read, by leaf index (for this row group); a partial
+     *     selection uses them instead of reading the leaf's offset index again, and reads the
+     *     others'
+     * @param buffers where the arrays the chunks are read into come from; null: new arrays
+     */
+    static LoadedChunks load(
+            InputFile file,
+            RowGroupMetadata rowGroup,
+            ParquetSchema projection,
+            RowSelection selection,
+            PageLimits limits,
+            FileContext ctx,
+            Map<Integer, OffsetIndexView> known,
+            @Nullable RangeBuffers buffers)
             throws IOException {
         boolean partial = !selection.coversAll(rowGroup.numRows());
         long fileLength = file.length();
@@ -105,7 +146,16 @@ final class RowGroupLoader {
                 ranges.add(new CoalescedRangeReader.Range(piece.offset(), piece.length()));
             }
         }
-        List<CoalescedRangeReader.Slice> slices = CoalescedRangeReader.read(file, ranges);
+        List<CoalescedRangeReader.Slice> slices = CoalescedRangeReader.read(file, ranges, buffers);
+        List<byte[]> taken = new ArrayList<>();
+        if (buffers != null) {
+            Set<byte[]> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
+            for (CoalescedRangeReader.Slice slice : slices) {
+                if (distinct.add(slice.buffer())) {
+                    taken.add(slice.buffer());
+                }
+            }
+        }
         Map<Integer, ChunkPageReader> pages = new HashMap<>();
         int next = 0;
         for (int l = 0; l < leaves.size(); l++) {
@@ -131,6 +181,6 @@ final class RowGroupLoader {
                     new ChunkPageReader(
                             leafCtx, leaf.column(), codec, chunk.numValues(), limits, runs));
         }
-        return new LoadedChunks(pages, paged);
+        return new LoadedChunks(pages, paged, taken);
     }
 }

@@ -2,7 +2,9 @@ package io.pqx.format.io;
 
 import io.pqx.format.error.FileContext;
 import java.io.EOFException;
+import java.io.File;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -35,7 +37,10 @@ import org.apache.flink.core.fs.Path;
  * positioned read exists: Flink's Hadoop streams turn a forward {@code seek} of up to 1 MiB into
  * reading and discarding the bytes in between ({@code HadoopDataInputStream.MIN_SKIP_BYTES}), which
  * on an object store downloads them; a pruned read that skips pages then fetched nearly all of a
- * column chunk from S3, in one GET per 64 KiB.
+ * column chunk from S3, in one GET per 64 KiB. On the local file system a range of at least {@link
+ * MappedRangeReads#MIN_BYTES} (a row group's column chunks) is read through a mapping of its own
+ * instead, made and unmapped within the read: one copy instead of two ({@link MappedRangeReads}
+ * says why, and what a file truncated meanwhile gives).
  */
 @PublicEvolving
 public final class FlinkInputFile implements InputFile {
@@ -51,6 +56,11 @@ public final class FlinkInputFile implements InputFile {
 
     /** Streams that were reading when the file was closed: closed when their read ends. */
     private final Set<FSDataInputStream> orphans = new HashSet<>();
+
+    /** The local file, for mapped reads of large ranges; null when not local (or not known yet). */
+    @Nullable private File localFile;
+
+    private boolean localKnown;
 
     private FlinkInputFile(Path path, long length, @Nullable RangeReadPolicy policy) {
         this.path = path;
@@ -120,6 +130,11 @@ public final class FlinkInputFile implements InputFile {
                                     + fileLength
                                     + " bytes");
         }
+        File local = len >= MappedRangeReads.MIN_BYTES ? localFile() : null;
+        if (local != null
+                && MappedRangeReads.read(local, position, buffer, offset, len, location())) {
+            return;
+        }
         FSDataInputStream in = borrow();
         boolean done = false;
         try {
@@ -132,6 +147,25 @@ public final class FlinkInputFile implements InputFile {
         } finally {
             giveBack(in, done);
         }
+    }
+
+    /**
+     * The file on the local disk when the file system is the local one and ranges can be read
+     * mapped ({@link MappedRangeReads}); null otherwise.
+     */
+    @Nullable
+    private synchronized File localFile() throws IOException {
+        if (!localKnown) {
+            localKnown = true;
+            FileSystem fs = path.getFileSystem();
+            URI uri = fs.getUri();
+            if (MappedRangeReads.available()
+                    && !fs.isDistributedFS()
+                    && "file".equals(uri.getScheme())) {
+                localFile = new File(path.makeQualified(fs).toUri().getPath());
+            }
+        }
+        return localFile;
     }
 
     /** An idle stream, or a new one when all are reading. */

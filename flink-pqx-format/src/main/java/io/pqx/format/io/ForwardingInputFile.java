@@ -2,6 +2,7 @@ package io.pqx.format.io;
 
 import java.io.IOException;
 import java.util.Objects;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.PublicEvolving;
 
 /**
@@ -36,6 +37,12 @@ public abstract class ForwardingInputFile implements InputFile {
     @Override
     public void readFully(long position, byte[] buffer, int offset, int length) throws IOException {
         file.readFully(position, buffer, offset, length);
+    }
+
+    @Nullable
+    @Override
+    public Held takeHeld(long position, int length) throws IOException {
+        return file.takeHeld(position, length);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.pqx.format.io;
 
 import java.io.Closeable;
 import java.io.IOException;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.PublicEvolving;
 
 /**
@@ -37,6 +38,27 @@ public interface InputFile extends Closeable {
     default RangeReadPolicy rangeReadPolicy() {
         return RangeReadPolicy.SEQUENTIAL;
     }
+
+    /**
+     * Hands over the bytes of {@code [position, position + length)} when this file already holds
+     * them in an array of their own (a block read ahead), instead of copying them into the caller's
+     * array: from then on the array is the caller's alone, and the file keeps no reference to it.
+     * Null (the default) when the file holds no such array: the caller then reads with {@link
+     * #readFully(long, byte[], int, int)}, which a caller may always do instead.
+     *
+     * @throws IOException as {@link #readFully(long, byte[], int, int)} would
+     */
+    @Nullable
+    default Held takeHeld(long position, int length) throws IOException {
+        return null;
+    }
+
+    /**
+     * Bytes handed over by {@link #takeHeld}: the range asked for is {@code buffer[offset, offset +
+     * length)}; the array may hold more.
+     */
+    @PublicEvolving
+    record Held(byte[] buffer, int offset) {}
 
     /** Reads exactly {@code length} bytes starting at {@code position} into a new array. */
     default byte[] readFully(long position, int length) throws IOException {

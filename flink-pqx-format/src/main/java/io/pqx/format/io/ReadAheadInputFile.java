@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.PublicEvolving;
 
 /**
@@ -146,31 +147,89 @@ public final class ReadAheadInputFile extends ForwardingInputFile {
         if (readFromGroup(position, buffer, offset, length)) {
             return;
         }
-        Block block;
-        boolean ahead;
-        synchronized (this) {
-            block = blockOf(position, length);
-            if (block != null && held != null && held.index < block.index) {
-                release(held); // the scan moved past it
-            }
-            ahead = block != null && held == block;
-        }
-        byte[][] fetched = ahead ? block.await(delegate()) : null;
+        Block block = aheadBlock(position, length);
+        byte[][] fetched = block == null ? null : block.await(delegate());
+        byte[] bytes = null;
+        int span = -1;
         if (fetched != null) {
-            int span = block.spanOf(position, length);
-            Span s = block.spans.get(span);
-            System.arraycopy(fetched[span], (int) (position - s.offset()), buffer, offset, length);
-        } else {
-            if (ahead) {
-                synchronized (this) {
-                    release(block); // its fetch failed: read what is asked, errors name the file
-                }
+            span = block.spanOf(position, length);
+            synchronized (this) {
+                bytes = fetched[span]; // null once handed over by takeHeld
             }
+        } else if (block != null) {
+            synchronized (this) {
+                release(block); // its fetch failed: read what is asked, errors name the file
+            }
+        }
+        if (bytes != null) {
+            Span s = block.spans.get(span);
+            System.arraycopy(bytes, (int) (position - s.offset()), buffer, offset, length);
+        } else {
             super.readFully(position, buffer, offset, length);
         }
-        if (block != null) {
-            consumed(block, length);
+        Block planned = block != null ? block : plannedBlock(position, length);
+        if (planned != null) {
+            consumed(planned, length);
         }
+    }
+
+    /**
+     * Hands over the array a block read ahead holds the range in, when the range is one whole span
+     * of the block (as a range reader reads a planned row group: its column chunks, joined as
+     * {@link #plan} joins them), instead of copying it out as {@link #readFully} does: a scan's row
+     * group of tens of megabytes is then fetched into one array and decoded from it, not copied
+     * into a second. Null when the range is not a whole span of a block read ahead (then read, and
+     * served from memory, as before), or its span was handed over before (then read from the
+     * wrapped file).
+     */
+    @Nullable
+    @Override
+    public Held takeHeld(long position, int length) throws IOException {
+        Block block = aheadBlock(position, length);
+        if (block == null) {
+            return super.takeHeld(position, length);
+        }
+        byte[][] fetched = block.await(delegate());
+        if (fetched == null) {
+            synchronized (this) {
+                release(block); // its fetch failed: the caller reads, errors name the file
+            }
+            return null;
+        }
+        int span = block.spanOf(position, length);
+        Span s = block.spans.get(span);
+        if (position != s.offset() || length != s.length()) {
+            // a part of the span: the rest may still be read, from memory, so it stays here
+            return null;
+        }
+        byte[] bytes;
+        synchronized (this) {
+            bytes = fetched[span];
+            fetched[span] = null; // the caller's now: never served or handed over again
+        }
+        if (bytes == null) {
+            return null;
+        }
+        consumed(block, length);
+        return new Held(bytes, 0);
+    }
+
+    /**
+     * The block read ahead that holds all of the range, if any; frees a block read ahead that the
+     * scan moved past.
+     */
+    @Nullable
+    private synchronized Block aheadBlock(long position, int length) {
+        Block block = blockOf(position, length);
+        if (block != null && held != null && held.index < block.index) {
+            release(held); // the scan moved past it
+        }
+        return block != null && held == block ? block : null;
+    }
+
+    @Nullable
+    private synchronized Block plannedBlock(long position, int length) {
+        return blockOf(position, length);
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 
 /**
@@ -19,6 +20,10 @@ import org.apache.flink.annotation.Internal;
  * RangeReadPolicy#partBytes()} of a long one, are fetched side by side ({@link ConcurrentReads});
  * with the {@link RangeReadPolicy#SEQUENTIAL} policy of local files reads are exactly as before:
  * touching ranges merged, one read after another.
+ *
+ * <p>A merged read whose bytes the file already holds in an array of their own ({@link
+ * InputFile#takeHeld}: a row group read ahead) is not read again: its ranges come back as slices of
+ * that array.
  *
  * <p>Callers validate each range against the file and their limits first; this class only bounds
  * merged reads by the largest Java array. Stateless.
@@ -37,7 +42,16 @@ public final class CoalescedRangeReader {
 
     /** Reads {@code ranges} under the file's own policy; the result lines up with them. */
     public static List<Slice> read(InputFile file, List<Range> ranges) throws IOException {
-        return read(file, ranges, file.rangeReadPolicy());
+        return read(file, ranges, file.rangeReadPolicy(), null);
+    }
+
+    /**
+     * As {@link #read(InputFile, List)}, into arrays taken from {@code buffers} (when not null):
+     * the caller gives each distinct {@link Slice#buffer()} back when nothing reads it any more.
+     */
+    public static List<Slice> read(
+            InputFile file, List<Range> ranges, @Nullable RangeBuffers buffers) throws IOException {
+        return read(file, ranges, file.rangeReadPolicy(), buffers);
     }
 
     /**
@@ -45,6 +59,15 @@ public final class CoalescedRangeReader {
      * concurrency above 1 needs a file that accepts that many concurrent reads.
      */
     public static List<Slice> read(InputFile file, List<Range> ranges, RangeReadPolicy policy)
+            throws IOException {
+        return read(file, ranges, policy, null);
+    }
+
+    private static List<Slice> read(
+            InputFile file,
+            List<Range> ranges,
+            RangeReadPolicy policy,
+            @Nullable RangeBuffers buffers)
             throws IOException {
         Integer[] order = new Integer[ranges.size()];
         for (int i = 0; i < order.length; i++) {
@@ -68,18 +91,29 @@ public final class CoalescedRangeReader {
                 end = mergedEnd;
                 j++;
             }
-            byte[] buffer = new byte[(int) (end - start)];
-            long from = start;
-            do { // at least one read, so that even an empty range is checked against the file
-                long position = from;
-                int length = (int) Math.min(part, end - from);
-                int at = (int) (from - start);
-                reads.add(() -> file.readFully(position, buffer, at, length));
-                from += part;
-            } while (from < end);
+            int length = (int) (end - start);
+            // bytes the file holds already (read ahead) are taken as they are, not copied
+            InputFile.Held held = length > 0 ? file.takeHeld(start, length) : null;
+            byte[] buffer;
+            int base;
+            if (held != null) {
+                buffer = held.buffer();
+                base = held.offset();
+            } else {
+                buffer = buffers == null ? new byte[length] : buffers.take(length);
+                base = 0;
+                long from = start;
+                do { // at least one read, so that even an empty range is checked against the file
+                    long position = from;
+                    int partLength = (int) Math.min(part, end - from);
+                    int at = (int) (from - start);
+                    reads.add(() -> file.readFully(position, buffer, at, partLength));
+                    from += part;
+                } while (from < end);
+            }
             for (int k = i; k < j; k++) {
                 Range r = ranges.get(order[k]);
-                slices[order[k]] = new Slice(buffer, (int) (r.offset() - start), r.length());
+                slices[order[k]] = new Slice(buffer, base + (int) (r.offset() - start), r.length());
             }
             i = j;
         }

@@ -119,6 +119,52 @@ class FlinkInputFileTest {
         }
     }
 
+    /** Long ranges of a local file are read mapped ({@link MappedRangeReads}), short ones not. */
+    @Test
+    void longAndShortLocalRangesReadTheSame(@TempDir Path dir) throws IOException {
+        Path local = dir.resolve("data.bin");
+        Files.write(local, DATA);
+        Random random = new Random(8);
+        try (FlinkInputFile file =
+                FlinkInputFile.open(new org.apache.flink.core.fs.Path(local.toUri()))) {
+            for (int i = 0; i < 20; i++) {
+                int length = MappedRangeReads.MIN_BYTES - 5 + random.nextInt(DATA.length / 2);
+                int position = random.nextInt(DATA.length - length);
+                byte[] buffer = new byte[length + 9];
+                file.readFully(position, buffer, 9, length);
+                assertThat(Arrays.copyOfRange(buffer, 9, buffer.length))
+                        .isEqualTo(Arrays.copyOfRange(DATA, position, position + length));
+            }
+        }
+    }
+
+    /**
+     * A local file cut short after its length was taken: long (mapped) and short ranges past the
+     * cut fail naming the file; ranges before it still read.
+     */
+    @Test
+    void aLocalFileCutShortFailsNamingTheFile(@TempDir Path dir) throws IOException {
+        Path local = dir.resolve("t.parquet");
+        Files.write(local, DATA);
+        String name = local.toUri().getPath();
+        try (FlinkInputFile file =
+                FlinkInputFile.open(
+                        new org.apache.flink.core.fs.Path(local.toUri()), DATA.length)) {
+            try (java.io.RandomAccessFile cut =
+                    new java.io.RandomAccessFile(local.toFile(), "rw")) {
+                cut.setLength(DATA.length / 2);
+            }
+            for (int length : new int[] {DATA.length - 100, 1000}) {
+                assertThatThrownBy(() -> file.readFully(DATA.length - length, length))
+                        .isInstanceOf(EOFException.class)
+                        .hasMessageContaining("Cannot read bytes: file ended at")
+                        .hasMessageContaining(name);
+            }
+            assertThat(file.readFully(0, DATA.length / 2))
+                    .isEqualTo(Arrays.copyOf(DATA, DATA.length / 2));
+        }
+    }
+
     /**
      * A stream over {@link #DATA} that counts the bytes it fetched, and seeks as Flink's {@code
      * HadoopDataInputStream} does: forward by at most 1 MiB by reading the bytes in between.

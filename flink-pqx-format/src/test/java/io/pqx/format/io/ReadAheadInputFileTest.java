@@ -62,6 +62,38 @@ class ReadAheadInputFileTest {
         ahead.close();
     }
 
+    /**
+     * A block read ahead is handed over, not copied: the caller gets the fetched array itself, the
+     * file forgets it (so the caller may reuse it for other bytes), counts its span as read (the
+     * next block is fetched), and serves a later read of it from the file.
+     */
+    @Test
+    void aBlockReadAheadIsHandedOverOnceAndThenForgotten() throws IOException {
+        Recording file = new Recording();
+        ReadAheadInputFile ahead = planned(file, 2 * BLOCK);
+        List<Long> counted = Collections.synchronizedList(new ArrayList<>());
+        CountingInputFile counting = new CountingInputFile(ahead, counted::add);
+        assertThat(counting.takeHeld(0, 2 * BLOCK)).as("block 0 is not read ahead").isNull();
+        readBlock(counting, 0); // block 1 is fetched
+        counted.clear();
+
+        assertThat(counting.takeHeld(2 * BLOCK + 100, BLOCK)).as("part of a span").isNull();
+        InputFile.Held held = counting.takeHeld(2 * BLOCK, 2 * BLOCK);
+        assertThat(held).isNotNull();
+        assertThat(Arrays.copyOfRange(held.buffer(), held.offset(), held.offset() + 2 * BLOCK))
+                .isEqualTo(Arrays.copyOfRange(DATA, 2 * BLOCK, 4 * BLOCK));
+        assertThat(counted).as("handed-over bytes count as read").containsExactly(2L * BLOCK);
+        assertThat(ahead.blocksReadAhead()).as("the whole span counts as read").isEqualTo(2);
+        int readsBefore = file.reads.size();
+
+        Arrays.fill(held.buffer(), (byte) 0); // the caller's now: reused for other bytes
+        assertThat(ahead.takeHeld(2 * BLOCK, 2 * BLOCK)).as("handed over once").isNull();
+        readBlock(ahead, 1); // from the file, with the file's bytes
+        assertThat(file.reads.size()).isEqualTo(readsBefore + 2);
+        assertThat(ahead.takeHeld(4 * BLOCK, 2 * BLOCK)).as("block 2, fetched ahead").isNotNull();
+        ahead.close();
+    }
+
     @Test
     void aBlockOverTheBudgetIsNotReadAhead() throws IOException {
         Recording file = new Recording();

@@ -31,6 +31,58 @@ class CoalescedRangeReaderTest {
         new Random(7).nextBytes(DATA);
     }
 
+    /**
+     * A merged read whose bytes the file holds in an array of their own (read ahead) is taken as it
+     * is: its ranges are slices of that array, at the offset the file gives, and the file is not
+     * read for them; other merged reads are read as usual.
+     */
+    @Test
+    void bytesTheFileHoldsAreTakenNotReadAgain() throws IOException {
+        byte[] heldArray = new byte[500];
+        System.arraycopy(DATA, 1000, heldArray, 50, 300);
+        Recording file =
+                new Recording(null) {
+                    @Override
+                    public Held takeHeld(long position, int length) {
+                        return position == 1000 && length == 300 ? new Held(heldArray, 50) : null;
+                    }
+                };
+        List<CoalescedRangeReader.Range> ranges =
+                List.of(range(1000, 100), range(1100, 200), range(5000, 10));
+        List<CoalescedRangeReader.Slice> slices =
+                CoalescedRangeReader.read(file, ranges, RangeReadPolicy.SEQUENTIAL);
+        assertThat(file.reads).containsExactly("5000+10");
+        assertThat(slices.get(0).buffer()).isSameAs(heldArray);
+        assertThat(slices.get(0).offset()).isEqualTo(50);
+        assertThat(slices.get(1).offset()).isEqualTo(150);
+        for (int i = 0; i < ranges.size(); i++) {
+            CoalescedRangeReader.Slice s = slices.get(i);
+            long at = ranges.get(i).offset();
+            assertThat(Arrays.copyOfRange(s.buffer(), s.offset(), s.offset() + s.length()))
+                    .isEqualTo(Arrays.copyOfRange(DATA, (int) at, (int) at + s.length()));
+        }
+    }
+
+    /** Arrays come from the caller's buffers when given, sized at least to the merged read. */
+    @Test
+    void readsGoIntoArraysTakenFromTheBuffersGiven() throws IOException {
+        RangeBuffers buffers = new RangeBuffers();
+        byte[] lent = new byte[1000];
+        Arrays.fill(lent, (byte) 7);
+        buffers.give(lent);
+        Recording file = new Recording(null);
+        List<CoalescedRangeReader.Slice> slices =
+                CoalescedRangeReader.read(file, List.of(range(100, 300), range(400, 100)), buffers);
+        assertThat(slices.get(0).buffer()).isSameAs(lent);
+        assertThat(slices.get(1).buffer()).isSameAs(lent);
+        assertThat(Arrays.copyOfRange(lent, 0, 400)).isEqualTo(Arrays.copyOfRange(DATA, 100, 500));
+        assertThat(buffers.reused()).isEqualTo(1);
+        // too small for the next read: a new array (an eighth larger), not the smaller one
+        buffers.give(new byte[10]);
+        assertThat(CoalescedRangeReader.read(file, List.of(range(0, 20)), buffers).get(0).buffer())
+                .hasSize(20 + 20 / 8);
+    }
+
     @Test
     void aGapIsReadThroughUpToTheThresholdAndNotBeyond() throws IOException {
         List<CoalescedRangeReader.Range> ranges =
@@ -158,7 +210,7 @@ class CoalescedRangeReaderTest {
     }
 
     /** Records reads as "position+length"; thread-safe; optionally holds reads until N overlap. */
-    private static final class Recording extends ForwardingInputFile {
+    private static class Recording extends ForwardingInputFile {
         final List<String> reads = Collections.synchronizedList(new ArrayList<>());
         final AtomicInteger inFlight = new AtomicInteger();
         final AtomicInteger mostInFlight = new AtomicInteger();
