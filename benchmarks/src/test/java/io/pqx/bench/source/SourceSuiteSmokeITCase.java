@@ -35,6 +35,14 @@ class SourceSuiteSmokeITCase {
         assertThat(report.comparisons())
                 .extracting(Comparison::name)
                 .containsExactly(
+                        "variant_write_unshredded",
+                        "variant_write_unshredded_thread_cpu",
+                        "variant_write_shredded",
+                        "variant_write_shredded_thread_cpu",
+                        "variant_filter_1pct_shredded",
+                        "variant_filter_1pct_shredded_thread_cpu",
+                        "variant_filter_1pct_unshredded",
+                        "variant_filter_1pct_unshredded_thread_cpu",
                         "source_scan",
                         "source_scan_vs_duckdb",
                         "source_scan_vs_duckdb_cpu",
@@ -134,11 +142,70 @@ class SourceSuiteSmokeITCase {
     }
 
     @Test
+    void theVariantCaseRunsAloneChecksEveryFilterAnswerAndCountsWhatCouldBePruned()
+            throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        BenchmarkReport report = run(out, "--case", "variant", "--rows", "250000");
+
+        // every contender's matches, user_id sum and amount sum equal the generator's
+        assertThat(report.failures()).isEmpty();
+        String printed = out.toString(StandardCharsets.UTF_8);
+        List<String> names = report.comparisons().stream().map(Comparison::name).toList();
+        assertThat(names)
+                .startsWith(
+                        "variant_write_unshredded",
+                        "variant_write_unshredded_thread_cpu",
+                        "variant_write_shredded",
+                        "variant_write_shredded_thread_cpu");
+        if (printed.contains("variant_shredded_pruned: not measured")) {
+            assertThat(names)
+                    .containsExactly(
+                            "variant_write_unshredded",
+                            "variant_write_unshredded_thread_cpu",
+                            "variant_write_shredded",
+                            "variant_write_shredded_thread_cpu",
+                            "variant_filter_1pct_shredded",
+                            "variant_filter_1pct_shredded_thread_cpu",
+                            "variant_filter_1pct_unshredded",
+                            "variant_filter_1pct_unshredded_thread_cpu");
+        } else {
+            // a build with predicates on VARIANT fields: the pruned read skips what the
+            // statistics exclude
+            assertThat(names)
+                    .contains(
+                            "variant_filter_1pct_shredded_pruned",
+                            "variant_filter_1pct_pruning_thread_cpu");
+            assertThat(printed)
+                    .containsPattern(
+                            "INFO read variant_filter_1pct variant_shredded_pruned .*"
+                                    + " row_groups_skipped=[1-9][0-9]*/3 ");
+        }
+        assertThat(report.textResults())
+                .anySatisfy(
+                        t ->
+                                assertThat(t)
+                                        .matches(
+                                                "variant_file_bytes variant_unshredded=[1-9][0-9]*"
+                                                        + " variant_shredded=[1-9][0-9]*"
+                                                        + " json_string=[1-9][0-9]* .*"));
+        // 250,000 rows in 100,000-row row groups; the middle 1 % lies in row group 1
+        assertThat(printed)
+                .contains(
+                        "INFO prunable variant_filter_1pct variant_shredded"
+                                + " leaf=e.typed_value.user_id.typed_value row_groups=2/3 ")
+                .containsPattern(
+                        "INFO read variant_filter_1pct json_string bytes=[1-9][0-9]* .*"
+                                + " rows_decoded=250000 ")
+                .contains("INFO file variant variant_shredded ")
+                .contains("e.typed_value.user_id.typed_value=");
+    }
+
+    @Test
     void anUnknownCaseIsRefusedWithTheCases() {
         assertThatThrownBy(() -> run(new ByteArrayOutputStream(), "--case", "nope"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown case 'nope'")
-                .hasMessageContaining("local, writers, codecs, objectstore, planning");
+                .hasMessageContaining("local, writers, codecs, objectstore, planning, variant");
     }
 
     private BenchmarkReport run(ByteArrayOutputStream out, String... more) throws Exception {
