@@ -13,9 +13,10 @@ import org.apache.flink.types.variant.Variant;
 
 /**
  * The semantics of a predicate on a field of a VARIANT column, on the field's reassembled Variant
- * value. A field is <em>null</em> when the VARIANT itself is null, when a value on the path is not
- * an object or has no field of that name, or when the field holds a Variant null. A non-null field
- * compares with a literal only when its Variant type is of the literal's class:
+ * value. A field is <em>null</em> (missing) when the VARIANT itself is null, or when a value on the
+ * path is not an object or has no field of that name; a field holding a Variant null is present, as
+ * Flink's {@code v['a'] IS NOT NULL} holds. A field compares with a literal only when its Variant
+ * type is of the literal's class (a Variant null is of none):
  *
  * <ul>
  *   <li>an integral or decimal literal ({@code Byte} ... {@code Long}, {@code BigInteger}, {@code
@@ -44,8 +45,8 @@ public final class VariantFieldValues {
     }
 
     /**
-     * The field at {@code path} of {@code variant}, or null when it is missing, a Variant null, or
-     * {@code variant} is null.
+     * The field at {@code path} of {@code variant} (a Variant null included), or null when it is
+     * missing or {@code variant} is null.
      */
     public static Variant field(Variant variant, List<String> path) {
         Variant v = variant;
@@ -55,7 +56,7 @@ public final class VariantFieldValues {
             }
             v = v.getField(name);
         }
-        return v == null || v.isNull() ? null : v;
+        return v;
     }
 
     /**
