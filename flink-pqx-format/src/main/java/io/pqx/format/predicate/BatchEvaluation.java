@@ -138,7 +138,9 @@ final class BatchEvaluation {
             return null;
         }
         ResolvedColumn col = resolver.resolve(c.column());
-        return col.positions().size() == 1 && col.domain() == ColumnDomain.LONG
+        return col.positions().size() == 1
+                        && !col.isVariantField()
+                        && col.domain() == ColumnDomain.LONG
                 ? col.positions().get(0)
                 : null;
     }
@@ -242,8 +244,8 @@ final class BatchEvaluation {
             return null;
         }
         ResolvedColumn col = resolver.resolve(ref);
-        if (col.positions().size() != 1) {
-            return null;
+        if (col.positions().size() != 1 || col.isVariantField()) {
+            return null; // a VARIANT field is evaluated row by row on the reassembled value
         }
         int field = col.positions().get(0);
         BoundPredicate.Node fallback = BoundPredicate.compile(p, resolver);

@@ -7,6 +7,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
+import org.apache.flink.types.variant.Variant;
 
 /**
  * A {@link Predicate} checked against one schema and ready to evaluate rows of it under SQL's
@@ -83,6 +84,10 @@ public final class BoundPredicate {
     }
 
     static Node compile(Predicate p, ColumnResolver resolver) {
+        Node variant = variantLeaf(p, resolver);
+        if (variant != null) {
+            return variant;
+        }
         if (p instanceof Comparison c) {
             ResolvedColumn col = resolver.resolve(c.column());
             Object literal = coerce(c.value(), col);
@@ -178,6 +183,67 @@ public final class BoundPredicate {
         }
         DynamicSlot slot = (DynamicSlot) p;
         return new SlotNode(slot, resolver.resolve(slot.column()));
+    }
+
+    /**
+     * A leaf on a VARIANT field, evaluated by {@link VariantFieldValues} on the field's reassembled
+     * value; null for anything else.
+     *
+     * @throws IllegalArgumentException for LIKE or a runtime filter on a VARIANT field, or a
+     *     literal of a class no Variant value compares with
+     */
+    private static Node variantLeaf(Predicate p, ColumnResolver resolver) {
+        if (p.columns().size() != 1
+                || p instanceof And
+                || p instanceof Or
+                || p instanceof Not
+                || !resolver.resolve(p.columns().iterator().next()).isVariantField()) {
+            return null;
+        }
+        ResolvedColumn col = resolver.resolve(p.columns().iterator().next());
+        if (p instanceof Comparison c) {
+            Object literal = VariantFieldValues.literal(c.value(), col.ref());
+            CompareOp op = c.op();
+            return (row, slots) -> {
+                Variant v = (Variant) col.readInternal(row);
+                Integer cmp = v == null ? null : VariantFieldValues.compare(v, literal);
+                return cmp == null ? Ternary.UNKNOWN : Ternary.of(op.holds(cmp));
+            };
+        }
+        if (p instanceof InList in) {
+            Object[] values =
+                    in.values().stream()
+                            .map(l -> VariantFieldValues.literal(l, col.ref()))
+                            .toArray();
+            // an OR of equalities: TRUE on a match, FALSE only when every one is FALSE
+            return (row, slots) -> {
+                Variant v = (Variant) col.readInternal(row);
+                if (v == null) {
+                    return Ternary.UNKNOWN;
+                }
+                Ternary out = Ternary.FALSE;
+                for (Object value : values) {
+                    Integer cmp = VariantFieldValues.compare(v, value);
+                    if (cmp == null) {
+                        out = Ternary.UNKNOWN;
+                    } else if (cmp == 0) {
+                        return Ternary.TRUE;
+                    }
+                }
+                return out;
+            };
+        }
+        if (p instanceof IsNull || p instanceof IsNotNull) {
+            boolean wantNull = p instanceof IsNull;
+            return (row, slots) -> Ternary.of((col.readInternal(row) == null) == wantNull);
+        }
+        throw new IllegalArgumentException(
+                "Cannot bind "
+                        + p
+                        + ": "
+                        + col.ref()
+                        + " is a field of a VARIANT column, which supports comparisons, IN,"
+                        + " IS NULL and IS NOT NULL only");
     }
 
     private static Node[] compileAll(List<Predicate> children, ColumnResolver resolver) {

@@ -3,10 +3,12 @@ package io.pqx.format.predicate;
 import io.pqx.format.metadata.FieldView;
 import io.pqx.format.metadata.LeafColumnView;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
@@ -14,7 +16,9 @@ import org.apache.flink.table.types.logical.RowType;
  * there. Two kinds of schema: the fields of a read ({@code ReadSchema.fields()}, or a file's whole
  * schema), which also give each column's Parquet leaf for the pruners; or a Flink {@link RowType},
  * for rows of any origin. A path goes through ROW fields only; it must end at an atomic column (one
- * inside an ARRAY or MAP cannot be filtered on). Immutable and thread-safe.
+ * inside an ARRAY or MAP cannot be filtered on). A path that goes on past a VARIANT column names a
+ * field of the variant object ({@code v.user_id}, {@code v.address.city}): see {@link
+ * ResolvedColumn#isVariantField()} and {@link VariantFieldValues}. Immutable and thread-safe.
  */
 @Internal
 public final class ColumnResolver {
@@ -53,6 +57,14 @@ public final class ColumnResolver {
         List<FieldView> level = fields;
         FieldView field = null;
         for (int i = 0; i < path.size(); i++) {
+            if (field != null && isVariant(field.flinkType())) {
+                return variantField(
+                        ref,
+                        Arrays.copyOf(positions, i),
+                        shift(Arrays.copyOf(arities, i)),
+                        field,
+                        path.subList(i, path.size()));
+            }
             if (field != null && field.kind() != FieldView.Kind.ROW) {
                 throw notAtomic(ref, path.subList(0, i), field.kind().name());
             }
@@ -89,6 +101,16 @@ public final class ColumnResolver {
         int[] arities = new int[path.size()];
         LogicalType type = rowType;
         for (int i = 0; i < path.size(); i++) {
+            if (isVariant(type)) {
+                return new ResolvedColumn(
+                        ref,
+                        Arrays.copyOf(positions, i),
+                        Arrays.copyOf(arities, i),
+                        type,
+                        path.subList(i, path.size()),
+                        null,
+                        null);
+            }
             if (!(type instanceof RowType row)) {
                 throw notAtomic(ref, path.subList(0, i), type.getTypeRoot().name());
             }
@@ -103,6 +125,68 @@ public final class ColumnResolver {
             }
         }
         return column(ref, positions, arities, type, null);
+    }
+
+    private static boolean isVariant(LogicalType type) {
+        return type.getTypeRoot() == LogicalTypeRoot.VARIANT;
+    }
+
+    /**
+     * A field inside the VARIANT column {@code variant}, read from a file: with the field's typed
+     * and {@code value} columns when the file shreds every object on the path and the field itself
+     * as a primitive ({@code v.typed_value.a.typed_value.b.typed_value} for {@code v.a.b}); without
+     * them otherwise (no pruning, rows still filtered).
+     */
+    private static ResolvedColumn variantField(
+            ColumnRef ref,
+            int[] positions,
+            int[] arities,
+            FieldView variant,
+            List<String> fieldPath) {
+        FieldView group = variant;
+        for (String name : fieldPath) {
+            FieldView typed = child(group, "typed_value");
+            group = typed == null || typed.kind() != FieldView.Kind.ROW ? null : child(typed, name);
+            if (group == null || group.kind() != FieldView.Kind.ROW) {
+                group = null;
+                break;
+            }
+        }
+        ResolvedColumn typed = null;
+        ResolvedColumn residual = null;
+        if (group != null) {
+            typed = physical(ref, child(group, "typed_value"));
+            residual = physical(ref, child(group, "value"));
+        }
+        return new ResolvedColumn(
+                ref, positions, arities, variant.flinkType(), fieldPath, typed, residual);
+    }
+
+    private static FieldView child(FieldView group, String name) {
+        for (FieldView c : group.children()) {
+            if (c.name().equals(name)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A Parquet leaf of a variant group as a column the pruners can read facts of; null when it is
+     * missing, not a leaf, or of a type with no comparison domain.
+     */
+    private static ResolvedColumn physical(ColumnRef ref, FieldView field) {
+        if (field == null || field.kind() != FieldView.Kind.PRIMITIVE) {
+            return null;
+        }
+        try {
+            ColumnDomain.of(field.flinkType());
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        ColumnRef leafRef = ColumnRef.parse(field.leaf().orElseThrow().dottedPath());
+        return new ResolvedColumn(
+                leafRef, new int[] {0}, new int[] {0}, field.flinkType(), field.leaf().get());
     }
 
     private static ResolvedColumn column(

@@ -127,6 +127,9 @@ final class CompiledPredicate {
         }
 
         Node compile(Predicate p) {
+            if (isVariantLeaf(p)) {
+                return variantLeaf(p, resolver.resolve(p.columns().iterator().next()));
+            }
             if (p instanceof Comparison c) {
                 ResolvedColumn col = column(c.column());
                 Object literal = ColumnDomain.coerce(c.value(), col.type());
@@ -217,6 +220,39 @@ final class CompiledPredicate {
             };
         }
 
+        private boolean isVariantLeaf(Predicate p) {
+            return p.columns().size() == 1
+                    && !(p instanceof And || p instanceof Or || p instanceof Not)
+                    && resolver.resolve(p.columns().iterator().next()).isVariantField();
+        }
+
+        /**
+         * A leaf on a VARIANT field, proven from the shredded field's typed column and its own
+         * {@code value} column (see {@link VariantFieldRules}); proves nothing when the file does
+         * not shred the field as a primitive.
+         */
+        private Node variantLeaf(Predicate p, ResolvedColumn field) {
+            if (field.variantTyped().isEmpty()) {
+                return (source, slots, listener, world) -> Outcomes.ANY;
+            }
+            ResolvedColumn typed = field.variantTyped().get();
+            columns.putIfAbsent(key(typed), typed);
+            ResolvedColumn residual = field.variantResidual().orElse(null);
+            if (residual != null) {
+                columns.putIfAbsent(key(residual), residual);
+            }
+            VariantFieldRules.Rule rule = VariantFieldRules.rule(p, typed.type());
+            return (source, slots, listener, world) -> {
+                try {
+                    ChunkFacts residualFacts = residual == null ? null : source.facts(residual);
+                    return rule.outcomes(source.facts(typed), residualFacts);
+                } catch (RuntimeException e) {
+                    listener.failed(source.evidence(), source.rowGroup(), e);
+                    return Outcomes.ANY;
+                }
+            };
+        }
+
         private Node[] compileAll(List<Predicate> children) {
             List<Node> out = new ArrayList<>(children.size());
             for (Predicate c : children) {
@@ -232,8 +268,9 @@ final class CompiledPredicate {
          * are above 5). Combinations over several columns combine as they are.
          */
         private Node byWorld(Predicate p, Node combined) {
-            if (p.columns().size() != 1) {
-                return combined;
+            if (p.columns().size() != 1
+                    || resolver.resolve(p.columns().iterator().next()).isVariantField()) {
+                return combined; // a VARIANT field's leaves judge their rows as a whole
             }
             ResolvedColumn col = column(p.columns().iterator().next());
             return (source, slots, listener, world) -> {

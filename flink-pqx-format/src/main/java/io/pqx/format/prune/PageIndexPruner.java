@@ -86,6 +86,13 @@ public final class PageIndexPruner implements RowGroupPruner {
         Set<Integer> out = new LinkedHashSet<>();
         for (ResolvedColumn column : resolver.resolveAll(predicate)) {
             column.leaf().ifPresent(leaf -> out.add(leaf.leafIndex()));
+            // a VARIANT field is judged on its typed and its own value column
+            column.variantTyped()
+                    .flatMap(ResolvedColumn::leaf)
+                    .ifPresent(l -> out.add(l.leafIndex()));
+            column.variantResidual()
+                    .flatMap(ResolvedColumn::leaf)
+                    .ifPresent(l -> out.add(l.leafIndex()));
         }
         return out;
     }
