@@ -18,6 +18,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.function.IntPredicate;
 import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.data.ArrayData;
+import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
@@ -33,13 +35,14 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * pqx reads back the VARIANT values pqx wrote: seeded random JSON documents ({@link
  * TestingJsonDocuments}) parsed by Flink's {@code BinaryVariantInternalBuilder.parseJson}, and SQL
- * NULLs of the column, written unshredded and with shredding types that match the documents' common
- * fields, match them partly (some fields of another type, integers too wide for an INT), match
- * nothing, shred a nested ROW, an ARRAY of ROWs and a scalar; in row groups of 97 rows and pages of
- * at most 13, so values cross row group and page boundaries. Each file is read as rows ({@link
- * ParquetReader#rows}), as columnar batches of several sizes ({@link ParquetReader#batches}) and by
- * filtered scans on the {@code id} column ({@link ParquetReader#scanRowGroup}, late-materialized
- * and not), which must all give the value written.
+ * NULLs of the column, at the top level, in a ROW and as the elements of an ARRAY (read with the
+ * array's {@code getVariant}), written unshredded and with shredding types that match the
+ * documents' common fields, match them partly (some fields of another type, integers too wide for
+ * an INT), match nothing, shred a nested ROW, an ARRAY of ROWs and a scalar; in row groups of 97
+ * rows and pages of at most 13, so values cross row group and page boundaries. Each file is read as
+ * rows ({@link ParquetReader#rows}), as columnar batches of several sizes ({@link
+ * ParquetReader#batches}) and by filtered scans on the {@code id} column ({@link
+ * ParquetReader#scanRowGroup}, late-materialized and not), which must all give the value written.
  *
  * <p><b>Equal.</b> Two variants are equal when they are the same value under the Parquet Variant
  * encoding: objects have the same keys (compared as a set, since the encoding orders an object's
@@ -64,7 +67,8 @@ class VariantRoundTripTest {
                                     DataTypes.FIELD(
                                             "r",
                                             DataTypes.ROW(
-                                                    DataTypes.FIELD("w", DataTypes.VARIANT()))))
+                                                    DataTypes.FIELD("w", DataTypes.VARIANT()))),
+                                    DataTypes.FIELD("a", DataTypes.ARRAY(DataTypes.VARIANT())))
                             .getLogicalType();
 
     @TempDir Path dir;
@@ -148,7 +152,15 @@ class VariantRoundTripTest {
             BinaryVariant v = document(random, documents, json);
             BinaryVariant w = document(random, documents, json);
             GenericRowData r = random.nextInt(15) == 0 ? null : GenericRowData.of(w);
-            RowData row = GenericRowData.of(i, v, r);
+            GenericArrayData a = null;
+            if (random.nextInt(15) != 0) {
+                Object[] elements = new Object[random.nextInt(4)];
+                for (int e = 0; e < elements.length; e++) {
+                    elements[e] = document(random, documents, json);
+                }
+                a = new GenericArrayData(elements);
+            }
+            RowData row = GenericRowData.of(i, v, r, a);
             rows.add(row);
             expected.add(canonical(row, TYPE));
             texts.add(String.join(" | ", json));
@@ -163,6 +175,7 @@ class VariantRoundTripTest {
             if (shredding.getValue() != null) {
                 options.variantShredding("v", shredding.getValue());
                 options.variantShredding("r.w", shredding.getValue());
+                options.variantShredding("a.list.element", shredding.getValue());
             }
             Path file = dir.resolve(shredding.getKey() + "-" + seed + ".parquet");
             FileMetadataView footer = TestingWriters.write(file, TYPE, options.build(), rows);
@@ -243,13 +256,14 @@ class VariantRoundTripTest {
                                 FlinkInputFile.open(
                                         new org.apache.flink.core.fs.Path(file.toUri())),
                                 ReadOptions.builder().batchSize(batchSize).build());
-                BatchIterator batches = reader.batches(reader.project(List.of("v", "r", "id")))) {
-            RowType type = reader.project(List.of("v", "r", "id")).rowType();
+                BatchIterator batches =
+                        reader.batches(reader.project(List.of("v", "r", "a", "id")))) {
+            RowType type = reader.project(List.of("v", "r", "a", "id")).rowType();
             while (batches.hasNext()) {
                 ParquetBatch b = batches.next();
                 for (int i = 0; i < b.numRows(); i++) {
                     ColumnarRowData row = new ColumnarRowData(b.columnBatch(), i);
-                    assertThat(row.getInt(2)).isEqualTo(out.size());
+                    assertThat(row.getInt(3)).isEqualTo(out.size());
                     out.add(canonical(row, type));
                 }
             }
@@ -304,7 +318,7 @@ class VariantRoundTripTest {
                             return kept;
                         }
                     };
-            ReadSchema projection = reader.project(List.of("id", "r", "v"));
+            ReadSchema projection = reader.project(List.of("id", "a", "r", "v"));
             for (int g = 0; g < reader.metadata().rowGroups().size(); g++) {
                 long n = reader.metadata().rowGroup(g).numRows();
                 try (BatchIterator batches =
@@ -326,14 +340,31 @@ class VariantRoundTripTest {
         return new ColumnarRowData(batch.columnBatch(), i).getInt(0);
     }
 
-    /** The canonical forms of the variant columns v and r.w of a row of {@code type}. */
+    /**
+     * The canonical forms of the variant columns v, r.w and a's elements of a row of {@code type}.
+     */
     private static String canonical(RowData row, RowType type) {
         int v = type.getFieldIndex("v");
         int r = type.getFieldIndex("r");
+        int a = type.getFieldIndex("a");
         return "v "
                 + canonical(row, v)
                 + " | r "
-                + (row.isNullAt(r) ? "NULL" : canonical(row.getRow(r, 1), 0));
+                + (row.isNullAt(r) ? "NULL" : canonical(row.getRow(r, 1), 0))
+                + " | a "
+                + (row.isNullAt(a) ? "NULL" : canonical(row.getArray(a)));
+    }
+
+    private static String canonical(ArrayData array) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < array.size(); i++) {
+            sb.append(i == 0 ? "" : ", ")
+                    .append(
+                            array.isNullAt(i)
+                                    ? "NULL"
+                                    : canonical((BinaryVariant) array.getVariant(i)));
+        }
+        return sb.append(']').toString();
     }
 
     private static String canonical(RowData row, int pos) {

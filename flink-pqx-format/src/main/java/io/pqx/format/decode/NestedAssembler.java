@@ -202,10 +202,7 @@ final class NestedAssembler {
             part.capacity = grow(part.capacity, slots);
             part.offsets = new long[part.capacity];
             part.lengths = new long[part.capacity];
-            part.vector =
-                    part.node instanceof MapNode
-                            ? new HeapMapVector(part.capacity, null, null)
-                            : new HeapArrayVector(part.capacity);
+            part.vector = repeatedVector(part.node, part.capacity);
         }
         part.vector.reset();
         long[] offsets = part.offsets;
@@ -255,6 +252,21 @@ final class NestedAssembler {
             array.setChild(children[0]);
         }
         return slots;
+    }
+
+    /**
+     * Flink's array or map vector, or, where the elements (map values) are VARIANT, pqx's, whose
+     * arrays read a variant element (Flink 2.3's ColumnarArrayData refuses it).
+     */
+    private static WritableColumnVector repeatedVector(SchemaNode node, int capacity) {
+        if (node instanceof MapNode map) {
+            return map.value() instanceof VariantNode
+                    ? new VariantMapVector(capacity)
+                    : new HeapMapVector(capacity, null, null);
+        }
+        return ((ListNode) node).element() instanceof VariantNode
+                ? new VariantArrayVector(capacity)
+                : new HeapArrayVector(capacity);
     }
 
     /** A map written without a value field reads as a map whose values are all null. */

@@ -3,7 +3,19 @@ package io.pqx.tools.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.format.TestingParquetFiles;
+import io.pqx.format.TestingWriters;
+import io.pqx.format.options.WriteOptions;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.data.GenericArrayData;
+import org.apache.flink.table.data.GenericMapData;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.types.variant.BinaryVariantInternalBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -78,6 +90,49 @@ class CatCommandTest {
                                 + "{\"id\":5,\"nested_struct\":{\"A\":null}}\n"
                                 + "{\"id\":6,\"nested_struct\":null}\n"
                                 + "{\"id\":7,\"nested_struct\":{\"A\":7}}\n");
+    }
+
+    /** Variants as ARRAY elements and MAP values render as JSON, shredded or not. */
+    @Test
+    void catRendersVariantsInsideArraysAndMaps() throws Exception {
+        RowType type =
+                (RowType)
+                        DataTypes.ROW(
+                                        DataTypes.FIELD("a", DataTypes.ARRAY(DataTypes.VARIANT())),
+                                        DataTypes.FIELD(
+                                                "m",
+                                                DataTypes.MAP(
+                                                        DataTypes.STRING().notNull(),
+                                                        DataTypes.VARIANT())))
+                                .getLogicalType();
+        RowData row =
+                GenericRowData.of(
+                        new GenericArrayData(
+                                new Object[] {
+                                    BinaryVariantInternalBuilder.parseJson("{\"x\":1}", false), null
+                                }),
+                        new GenericMapData(
+                                Map.of(
+                                        StringData.fromString("k"),
+                                        BinaryVariantInternalBuilder.parseJson("[true]", false))));
+        for (boolean shredded : new boolean[] {false, true}) {
+            WriteOptions.Builder options = WriteOptions.builder();
+            if (shredded) {
+                options.variantShredding(
+                        "a.list.element",
+                        DataTypes.ROW(DataTypes.FIELD("x", DataTypes.INT())).getLogicalType());
+                options.variantShredding(
+                        "m.key_value.value", DataTypes.ARRAY(DataTypes.BOOLEAN()).getLogicalType());
+            }
+            Path file = tmp.resolve("variants-" + shredded + ".parquet");
+            TestingWriters.write(file, type, options.build(), List.of(row));
+            TestingCliRun run = TestingCliRun.of("cat", file.toString());
+            assertThat(run.err()).as("shredded %s", shredded).isEmpty();
+            assertThat(run.out())
+                    .as("shredded %s", shredded)
+                    .isEqualTo(
+                            "{\"a\":[{\"x\":1},null],\"m\":[{\"key\":\"k\",\"value\":[true]}]}\n");
+        }
     }
 
     private static String corpus(String name) {
