@@ -137,6 +137,22 @@ class InlineQualifiedNamesTest {
                             "org.apache.parquet.format.Statistics",
                             "org.apache.parquet.column.statistics.Statistics"),
                     clash(
+                            "benchmarks/src/main/java/io/pqx/bench/source/ShreddedFieldStatistics.java",
+                            "org.apache.flink.core.fs.Path",
+                            "java.nio.file.Path"),
+                    clash(
+                            "benchmarks/src/main/java/io/pqx/bench/source/VariantCase.java",
+                            "org.apache.flink.core.fs.Path",
+                            "java.nio.file.Path"),
+                    clash(
+                            "benchmarks/src/main/java/io/pqx/bench/source/VariantFilterReader.java",
+                            "org.apache.flink.core.fs.Path",
+                            "java.nio.file.Path"),
+                    clash(
+                            "benchmarks/src/main/java/io/pqx/bench/source/VariantPrunedReader.java",
+                            "org.apache.flink.core.fs.Path",
+                            "java.nio.file.Path"),
+                    clash(
                             "pqx-tools/src/main/java/io/pqx/tools/demo/PqxDemo.java",
                             "org.apache.flink.core.fs.Path",
                             "java.nio.file.Path"));
