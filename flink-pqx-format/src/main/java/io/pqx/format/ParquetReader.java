@@ -10,7 +10,6 @@ import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.footer.FileMetadata;
-import io.pqx.format.footer.FooterReader;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.metadata.FileMetadataView;
@@ -23,9 +22,7 @@ import io.pqx.format.page.PageLimits;
 import io.pqx.format.prune.BloomFilterSource;
 import io.pqx.format.prune.PageIndexSource;
 import io.pqx.format.prune.RowSelection;
-import io.pqx.format.schema.FlinkToParquetSchema;
 import io.pqx.format.schema.ParquetSchema;
-import io.pqx.format.schema.ParquetToFlinkSchema;
 import io.pqx.format.schema.SchemaProjection;
 import java.io.Closeable;
 import java.io.IOException;
@@ -38,7 +35,6 @@ import javax.annotation.Nullable;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.util.CloseableIterator;
 
 /**
@@ -66,7 +62,7 @@ public final class ParquetReader implements Closeable {
     private final FileContext ctx;
     private final LeafChunks chunks;
     // what of the footer read's tail another reader of the file can open from, when asked for
-    @Nullable private ParquetTail keptTail;
+    @Nullable ParquetTail keptTail;
     // what filtered scans measured, for the next row group's choice of late materialization
     private final FilteredRowGroupScan.Measurements measurements =
             new FilteredRowGroupScan.Measurements();
@@ -74,8 +70,7 @@ public final class ParquetReader implements Closeable {
     /** Flat leaves' decode arrays, passed from row group to row group of this reader's scans. */
     private final DecodeArrays arrays = new DecodeArrays();
 
-    private ParquetReader(
-            InputFile file, ReadOptions options, ParquetFooter footer, ParquetSchema schema) {
+    ParquetReader(InputFile file, ReadOptions options, ParquetFooter footer, ParquetSchema schema) {
         this.file = file;
         this.options = options;
         this.footer = footer;
@@ -93,14 +88,7 @@ public final class ParquetReader implements Closeable {
      *     Flink counterpart)
      */
     public static ParquetReader open(InputFile file, ReadOptions options) throws IOException {
-        try {
-            FooterReader.Tail tail = FooterReader.readWithTail(file, options.maxFooterBytes());
-            return withFooter(
-                    TailBytes.serving(file, tail), ParquetFooter.of(tail.metadata()), options);
-        } catch (IOException | RuntimeException e) {
-            closeAfterFailure(file, e);
-            throw e;
-        }
+        return openKeepingTail(file, options, 0);
     }
 
     /**
@@ -111,19 +99,7 @@ public final class ParquetReader implements Closeable {
      */
     public static ParquetReader openKeepingTail(
             InputFile file, ReadOptions options, int maxTailBytes) throws IOException {
-        try {
-            FooterReader.Tail tail = FooterReader.readWithTail(file, options.maxFooterBytes());
-            ParquetReader reader =
-                    withFooter(
-                            TailBytes.serving(file, tail),
-                            ParquetFooter.of(tail.metadata()),
-                            options);
-            reader.keptTail = maxTailBytes > 0 ? TailBytes.shippable(tail, maxTailBytes) : null;
-            return reader;
-        } catch (IOException | RuntimeException e) {
-            closeAfterFailure(file, e);
-            throw e;
-        }
+        return ParquetReaderOpening.keepingTail(file, options, maxTailBytes);
     }
 
     /**
@@ -143,16 +119,7 @@ public final class ParquetReader implements Closeable {
      */
     public static ParquetReader open(InputFile file, ParquetTail tail, ReadOptions options)
             throws IOException {
-        try {
-            FooterReader.Tail read =
-                    FooterReader.fromTail(
-                            file, tail.start(), tail.bytes(), options.maxFooterBytes());
-            return withFooter(
-                    TailBytes.serving(file, read), ParquetFooter.of(read.metadata()), options);
-        } catch (IOException | RuntimeException e) {
-            closeAfterFailure(file, e);
-            throw e;
-        }
+        return ParquetReaderOpening.fromTail(file, tail, options);
     }
 
     /**
@@ -171,46 +138,7 @@ public final class ParquetReader implements Closeable {
      */
     public static ParquetReader open(InputFile file, ParquetFooter footer, ReadOptions options)
             throws IOException {
-        try {
-            long length = file.length();
-            if (length != footer.fileLength()) {
-                throw FileContext.of(file.location())
-                        .corrupt(
-                                "Cannot open file with a footer read before",
-                                "the file has "
-                                        + length
-                                        + " bytes, but the footer was read from a file of "
-                                        + footer.fileLength()
-                                        + " bytes ("
-                                        + footer.location()
-                                        + "): the file was replaced or changed since");
-            }
-            return withFooter(file, footer, options);
-        } catch (IOException | RuntimeException e) {
-            closeAfterFailure(file, e);
-            throw e;
-        }
-    }
-
-    private static ParquetReader withFooter(
-            InputFile file, ParquetFooter footer, ReadOptions options) throws IOException {
-        FileMetadata metadata = footer.internal();
-        RowType declared =
-                options.useDeclaredSchema()
-                        ? FlinkToParquetSchema.declaredType(metadata.keyValueMetadata())
-                        : null;
-        ParquetSchema schema =
-                ParquetToFlinkSchema.convert(
-                        metadata.messageType(), declared, FileContext.of(file.location()));
-        return new ParquetReader(file, options, footer, schema);
-    }
-
-    private static void closeAfterFailure(InputFile file, Exception e) {
-        try {
-            file.close();
-        } catch (IOException suppressed) {
-            e.addSuppressed(suppressed);
-        }
+        return ParquetReaderOpening.withReadFooter(file, footer, options);
     }
 
     /** Opens a file on any Flink file system with {@link ReadOptions#defaults()}. */
