@@ -9,6 +9,7 @@ import io.pqx.format.predicate.Predicates;
 import io.pqx.source.discovery.PartitionDirectory;
 import io.pqx.source.enumerator.DynamicFilteringSlots;
 import io.pqx.source.enumerator.EnumeratorSettings;
+import io.pqx.source.eventtime.WatermarkColumn;
 import io.pqx.source.reader.FlatPathConverter;
 import io.pqx.source.reader.PojoConverter;
 import io.pqx.source.reader.ReaderSettings;
@@ -21,8 +22,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
@@ -226,6 +229,29 @@ public final class PqxSourceBuilder {
         return this;
     }
 
+    /**
+     * Reads in event-time order by {@code column}, a top-level {@code TIMESTAMP} or {@code
+     * TIMESTAMP_LTZ} column ({@link PqxSourceOptions#WATERMARK_COLUMN}): splits are handed out in
+     * ascending order of the column's least value by the footer statistics, rows carry the column
+     * as their timestamp, and each reader emits watermarks from the statistics of the splits it has
+     * not finished. Use {@code WatermarkStrategy.noWatermarks()} (or a strategy of your own, whose
+     * watermarks then join pqx's) when creating the stream.
+     */
+    public PqxSourceBuilder watermarkColumn(String column) {
+        options.set(PqxSourceOptions.WATERMARK_COLUMN, column);
+        return this;
+    }
+
+    /**
+     * As {@link #watermarkColumn(String)} for a {@code BIGINT} column counting time since the epoch
+     * in {@code unit} ({@link PqxSourceOptions#WATERMARK_UNIT}).
+     */
+    public PqxSourceBuilder watermarkColumn(String column, TimeUnit unit) {
+        options.set(PqxSourceOptions.WATERMARK_COLUMN, column);
+        options.set(PqxSourceOptions.WATERMARK_UNIT, unit);
+        return this;
+    }
+
     /** Sets one option; {@link #build()} refuses options that are not {@link PqxSourceOptions}. */
     public <T> PqxSourceBuilder set(ConfigOption<T> option, T value) {
         options.set(option, value);
@@ -272,6 +298,33 @@ public final class PqxSourceBuilder {
                     "Cannot build a pqx source: a flat projection emits RowData, not POJOs");
         }
         return build(type -> PojoConverter.of(pojoClass, type));
+    }
+
+    /** The checked watermark column, or null when none is set. */
+    private WatermarkColumn watermarkColumn() {
+        Optional<String> column = options.getOptional(PqxSourceOptions.WATERMARK_COLUMN);
+        TimeUnit unit = options.getOptional(PqxSourceOptions.WATERMARK_UNIT).orElse(null);
+        if (column.isEmpty()) {
+            if (unit != null) {
+                throw new IllegalArgumentException(
+                        "Cannot build a pqx source: "
+                                + PqxSourceOptions.WATERMARK_UNIT.key()
+                                + " is set without "
+                                + PqxSourceOptions.WATERMARK_COLUMN.key());
+            }
+            return null;
+        }
+        if (partitionKeys.contains(column.get())) {
+            throw new IllegalArgumentException(
+                    "Cannot build a pqx source: watermark column "
+                            + column.get()
+                            + " is a partition key, which has no statistics");
+        }
+        try {
+            return WatermarkColumn.of(rowType, column.get(), unit);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Cannot build a pqx source: " + e.getMessage(), e);
+        }
     }
 
     private void checkKeys() {
@@ -399,6 +452,7 @@ public final class PqxSourceBuilder {
                             + " is negative");
         }
         checkDynamicFiltering();
+        WatermarkColumn watermarkColumn = watermarkColumn();
         Predicate predicate = withRuntimeFilters();
         long expectedKeys = options.get(PqxSourceOptions.RUNTIME_FILTER_EXPECTED_KEYS);
         double fpp = options.get(PqxSourceOptions.RUNTIME_FILTER_FPP);
@@ -452,6 +506,12 @@ public final class PqxSourceBuilder {
             }
             readType = new RowType(rowType.isNullable(), fields);
         }
+        if (watermarkColumn != null && !readType.getFieldNames().contains(watermarkColumn.name())) {
+            // read to stamp each row with its event time, though not emitted
+            List<RowType.RowField> fields = new ArrayList<>(readType.getFields());
+            fields.add(rowType.getFields().get(rowType.getFieldIndex(watermarkColumn.name())));
+            readType = new RowType(rowType.isNullable(), fields);
+        }
         List<String> readKeys = new ArrayList<>();
         for (String key : keys) {
             if (readType.getFieldNames().contains(key)) {
@@ -480,7 +540,8 @@ public final class PqxSourceBuilder {
                                 (int) tailMax,
                                 tailsHeld),
                         new EnumeratorSettings.Filtering(
-                                rowType, pruning, inListCap, dynamicFilteringFields, fpp)),
+                                rowType, pruning, inListCap, dynamicFilteringFields, fpp),
+                        watermarkColumn),
                 new ReaderSettings(
                         new ReaderSettings.Rows(produced, readKeys, readType, predicate, inListCap),
                         new ReaderSettings.Decoding(
@@ -490,7 +551,8 @@ public final class PqxSourceBuilder {
                                 options.get(PqxSourceOptions.READER_DECODE_AHEAD),
                                 options.get(PqxSourceOptions.READER_LATE_MATERIALIZATION),
                                 options.get(PqxSourceOptions.READER_READ_AHEAD_BYTES).getBytes()),
-                        limit),
+                        limit,
+                        watermarkColumn),
                 predicate != null && predicate.hasSlot()
                         ? "pqx-runtime-filter-" + UUID.randomUUID()
                         : null,

@@ -3,6 +3,7 @@ package io.pqx.source;
 import io.pqx.format.options.OptionFields;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
@@ -238,4 +239,28 @@ public final class PqxSourceOptions {
                                     + " files not planned yet wait in its memory and checkpoints"
                                     + " as a path, length and modification time each, a fraction"
                                     + " of their splits' size.");
+
+    // ---- Event time: ordered reading and watermarks from statistics ----
+
+    public static final ConfigOption<String> WATERMARK_COLUMN =
+            ConfigOptions.key("source.watermark.column")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "A top-level TIMESTAMP, TIMESTAMP_LTZ or BIGINT column holding each"
+                                    + " row's event time. The enumerator hands out splits in"
+                                    + " ascending order of the column's least value by the footer"
+                                    + " statistics, and each reader emits watermarks that never"
+                                    + " pass a row it has not emitted yet, and stamps each row"
+                                    + " with its event time. Not set: splits in discovery order,"
+                                    + " no watermarks of pqx's own.");
+
+    public static final ConfigOption<TimeUnit> WATERMARK_UNIT =
+            ConfigOptions.key("source.watermark.unit")
+                    .enumType(TimeUnit.class)
+                    .noDefaultValue()
+                    .withDescription(
+                            "The unit of a BIGINT source.watermark.column: the time since the"
+                                    + " epoch it counts in (MILLISECONDS when not set). Not"
+                                    + " allowed for TIMESTAMP and TIMESTAMP_LTZ columns.");
 }

@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The source's packages by role: what runs on the JobManager (the enumerator and its discovery,
  * planning and assignment) and what runs on the TaskManagers (the reader) meet only in the packages
- * both use (the split, the runtime filters, pruning by predicate, typed partition values), so
- * neither side's code lands on the other by an import. Checked on the module's main classes; no
- * exceptions, nothing frozen.
+ * both use (the split, the runtime filters, pruning by predicate, typed partition values, the
+ * watermark column), so neither side's code lands on the other by an import. Checked on the
+ * module's main classes; no exceptions, nothing frozen.
  */
 class SourcePackageRolesTest {
 
@@ -29,7 +29,8 @@ class SourcePackageRolesTest {
         "io.pqx.source.split..",
         "io.pqx.source.runtimefilter..",
         "io.pqx.source.pruning..",
-        "io.pqx.source.partition.."
+        "io.pqx.source.partition..",
+        "io.pqx.source.eventtime.."
     };
 
     private static JavaClasses mainClasses;

@@ -17,14 +17,17 @@ import java.util.Map;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 /**
- * Version 4 (compact, see {@link CompactForm}): watermark, initial-discovery flag, seen threshold
- * (longs and a boolean); the seen files as a variable-length count and, in the state's order
- * (sorted by path), each path front-coded against the one before and its modification time as a
- * signed variable-length distance below the watermark; the pending splits as in version 3; the
- * runtime filters as in version 3; the unplanned files as a variable-length count and, in planning
- * order, each path front-coded, its length, its modification time as a signed distance from the
- * file before, and its partitions (a variable-length 0 for those of the file before, else 1 + their
- * count, then key and value strings).
+ * Version 5 (written): version 4's form, its pending splits in the split serializer's version 4
+ * (which adds each split's event times; still without footer tails).
+ *
+ * <p>Version 4 (still read; compact, see {@link CompactForm}): watermark, initial-discovery flag,
+ * seen threshold (longs and a boolean); the seen files as a variable-length count and, in the
+ * state's order (sorted by path), each path front-coded against the one before and its modification
+ * time as a signed variable-length distance below the watermark; the pending splits as in version
+ * 3; the runtime filters as in version 3; the unplanned files as a variable-length count and, in
+ * planning order, each path front-coded, its length, its modification time as a signed distance
+ * from the file before, and its partitions (a variable-length 0 for those of the file before, else
+ * 1 + their count, then key and value strings).
  *
  * <p>Version 3 (still read, with no unplanned file): version 2's fields, then the seen threshold (a
  * long). Version 2 (still read, with the seen threshold unknown): version 1's fields, then the
@@ -37,7 +40,8 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
  */
 final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<PqxEnumeratorState> {
     static final PqxEnumeratorStateSerializer INSTANCE = new PqxEnumeratorStateSerializer();
-    static final int VERSION = 4;
+    static final int VERSION = 5;
+    static final int VERSION_4 = 4;
     static final int VERSION_3 = 3;
     static final int VERSION_2 = 2;
     static final int VERSION_1 = 1;
@@ -57,8 +61,8 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
         out.writeBoolean(state.initialDiscoveryDone());
         out.writeLong(state.seenThreshold());
         writeSeenFiles(out, state.watermark(), state.seenFiles());
-        // version 2's form: pending splits without footer tails (tails are never checkpointed)
-        out.writeInt(RowGroupSplitSerializer.VERSION_2);
+        // pending splits without footer tails (tails are never checkpointed)
+        out.writeInt(RowGroupSplitSerializer.VERSION);
         out.writeInt(state.pendingSplits().size());
         for (RowGroupSplit split : state.pendingSplits()) {
             RowGroupSplitSerializer.write(split, out);
@@ -178,6 +182,7 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
     @Override
     public PqxEnumeratorState deserialize(int version, byte[] serialized) throws IOException {
         if (version != VERSION
+                && version != VERSION_4
                 && version != VERSION_3
                 && version != VERSION_2
                 && version != VERSION_1) {
@@ -194,7 +199,7 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
         boolean done = in.readBoolean();
         long seenThreshold = Long.MIN_VALUE;
         List<SeenFile> seen;
-        if (version >= VERSION) {
+        if (version >= VERSION_4) {
             seenThreshold = in.readLong();
             seen = readSeenFiles(in, watermark);
         } else {
@@ -207,7 +212,8 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
             }
         }
         int splitVersion = in.readInt();
-        if (splitVersion != RowGroupSplitSerializer.VERSION_2
+        if (splitVersion != RowGroupSplitSerializer.VERSION
+                && splitVersion != RowGroupSplitSerializer.VERSION_2
                 && splitVersion != RowGroupSplitSerializer.VERSION_1) {
             throw new IOException(
                     "Cannot read the pending splits of a pqx enumerator state: split"
@@ -215,8 +221,10 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
                             + splitVersion
                             + ", this pqx reads versions "
                             + RowGroupSplitSerializer.VERSION_1
+                            + ", "
+                            + RowGroupSplitSerializer.VERSION_2
                             + " and "
-                            + RowGroupSplitSerializer.VERSION_2);
+                            + RowGroupSplitSerializer.VERSION);
         }
         int splitCount = SerialForm.readCount(in, "the pending splits of an enumerator state");
         List<RowGroupSplit> splits = new ArrayList<>(splitCount);
@@ -241,7 +249,7 @@ final class PqxEnumeratorStateSerializer implements SimpleVersionedSerializer<Pq
             }
         }
         List<UnplannedFile> unplanned = List.of();
-        if (version >= VERSION) {
+        if (version >= VERSION_4) {
             unplanned = readUnplannedFiles(in);
         } else if (version == VERSION_3) {
             seenThreshold = in.readLong();

@@ -2,6 +2,7 @@ package io.pqx.source.reader;
 
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.prune.StatisticsPruner;
+import io.pqx.source.eventtime.WatermarkColumn;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Objects;
@@ -17,9 +18,13 @@ import org.apache.flink.table.types.logical.RowType;
  * @param decoding how pages are decoded into batches
  * @param limit each reader stops reading once it has handed over this many rows (the rest of its
  *     splits are finished unread); {@code Long.MAX_VALUE} for no limit
+ * @param watermarkColumn the column of {@code rows.readType()} that stamps rows with their event
+ *     time and whose split statistics bound the watermarks, or null for none
  */
 @Internal
-public record ReaderSettings(Rows rows, Decoding decoding, long limit) implements Serializable {
+public record ReaderSettings(
+        Rows rows, Decoding decoding, long limit, @Nullable WatermarkColumn watermarkColumn)
+        implements Serializable {
     public ReaderSettings {
         Objects.requireNonNull(rows, "rows");
         Objects.requireNonNull(decoding, "decoding");
@@ -29,13 +34,19 @@ public record ReaderSettings(Rows rows, Decoding decoding, long limit) implement
         }
     }
 
+    /** Settings with no watermark column. */
+    public ReaderSettings(Rows rows, Decoding decoding, long limit) {
+        this(rows, decoding, limit, null);
+    }
+
     /**
      * Which rows and columns are read and emitted.
      *
      * @param producedType the rows emitted: requested columns, partition columns among them
      * @param partitionKeys the columns taken from {@code k=v} directories
      * @param readType the columns read: {@code producedType}'s, then the columns only the predicate
-     *     reads ({@code partitionKeys} are those of this type)
+     *     reads, then the watermark column when neither emits nor filters by it ({@code
+     *     partitionKeys} are those of this type)
      * @param predicate the row filter over {@code readType}'s column names, or null for none
      * @param inListCap IN lists of at most this many values are checked value by value against
      *     statistics, bloom filters and page indexes

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.connector.source.SourceSplit;
@@ -51,6 +52,7 @@ public final class RowGroupSplit implements SourceSplit {
     private final int nextRowGroup;
     private final long nextRow;
     private final List<Integer> allMatchRowGroups;
+    @Nullable private final SplitEventTimes eventTimes;
     // transient: see the class comment; volatile as the enumerator's and reader's threads take it
     @Nullable private volatile ParquetTail footerTail;
 
@@ -89,6 +91,36 @@ public final class RowGroupSplit implements SourceSplit {
             int nextRowGroup,
             long nextRow,
             List<Integer> allMatchRowGroups) {
+        this(
+                path,
+                fileLength,
+                modificationTime,
+                partitions,
+                firstRowGroup,
+                lastRowGroup,
+                nextRowGroup,
+                nextRow,
+                allMatchRowGroups,
+                null);
+    }
+
+    /**
+     * @param allMatchRowGroups as above
+     * @param eventTimes the least event time of each row group of {@code [firstRowGroup,
+     *     lastRowGroup]}, or null when the source has no watermark column or the statistics do not
+     *     prove them
+     */
+    public RowGroupSplit(
+            String path,
+            long fileLength,
+            long modificationTime,
+            Map<String, String> partitions,
+            int firstRowGroup,
+            int lastRowGroup,
+            int nextRowGroup,
+            long nextRow,
+            List<Integer> allMatchRowGroups,
+            @Nullable SplitEventTimes eventTimes) {
         this.path = Objects.requireNonNull(path, "path");
         if (fileLength < 0) {
             throw new IllegalArgumentException(
@@ -143,6 +175,19 @@ public final class RowGroupSplit implements SourceSplit {
             previous = g;
         }
         this.allMatchRowGroups = List.copyOf(allMatchRowGroups);
+        if (eventTimes != null && eventTimes.rowGroups() != lastRowGroup - firstRowGroup + 1) {
+            throw new IllegalArgumentException(
+                    "Cannot make a split of "
+                            + path
+                            + ": event times of "
+                            + eventTimes.rowGroups()
+                            + " row groups for row groups ["
+                            + firstRowGroup
+                            + ", "
+                            + lastRowGroup
+                            + "]");
+        }
+        this.eventTimes = eventTimes;
     }
 
     /** A split positioned at its first row. */
@@ -207,7 +252,51 @@ public final class RowGroupSplit implements SourceSplit {
                 lastRowGroup,
                 rowGroup,
                 row,
-                allMatchRowGroups);
+                allMatchRowGroups,
+                eventTimes);
+    }
+
+    /**
+     * This split (at the same position) with {@code times}, the least event time of each of its row
+     * groups.
+     *
+     * @throws IllegalArgumentException when {@code times} does not cover the split's row groups
+     */
+    public RowGroupSplit withEventTimes(SplitEventTimes times) {
+        RowGroupSplit timed =
+                new RowGroupSplit(
+                        path,
+                        fileLength,
+                        modificationTime,
+                        partitions,
+                        firstRowGroup,
+                        lastRowGroup,
+                        nextRowGroup,
+                        nextRow,
+                        allMatchRowGroups,
+                        Objects.requireNonNull(times, "times"));
+        timed.footerTail = footerTail;
+        return timed;
+    }
+
+    /**
+     * The least event time of each of this split's row groups, when the source has a watermark
+     * column and the statistics prove them.
+     */
+    public Optional<SplitEventTimes> eventTimes() {
+        return Optional.ofNullable(eventTimes);
+    }
+
+    /**
+     * The least event time of the rows this split still has to emit, by the statistics: of the row
+     * groups from its position on. Empty without event times; {@link Long#MAX_VALUE} when no row
+     * still to come has one.
+     */
+    public OptionalLong leastEventTimeToCome() {
+        if (eventTimes == null) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(eventTimes.leastFrom(nextRowGroup - firstRowGroup));
     }
 
     /**
@@ -237,7 +326,8 @@ public final class RowGroupSplit implements SourceSplit {
                         lastRowGroup,
                         nextRowGroup,
                         nextRow,
-                        allMatchRowGroups);
+                        allMatchRowGroups,
+                        eventTimes);
         carrying.footerTail = tail;
         return carrying;
     }
@@ -315,7 +405,8 @@ public final class RowGroupSplit implements SourceSplit {
                 && lastRowGroup == s.lastRowGroup
                 && nextRowGroup == s.nextRowGroup
                 && nextRow == s.nextRow
-                && allMatchRowGroups.equals(s.allMatchRowGroups);
+                && allMatchRowGroups.equals(s.allMatchRowGroups)
+                && Objects.equals(eventTimes, s.eventTimes);
     }
 
     @Override
@@ -341,6 +432,7 @@ public final class RowGroupSplit implements SourceSplit {
                 + modificationTime
                 + (partitions.isEmpty() ? "" : ", " + partitions)
                 + (allMatchRowGroups.isEmpty() ? "" : ", all match " + allMatchRowGroups)
+                + (eventTimes == null ? "" : ", " + eventTimes)
                 + (footerTail == null ? "" : ", footer tail of " + footerTail.length() + " bytes")
                 + "}";
     }

@@ -15,14 +15,18 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 /**
- * Version 3 (written): version 2's fields, then the footer tail the split carries ({@link
- * RowGroupSplit#footerTail()}): a byte 0 (none) or 1, and after a 1 the tail's start in the file
- * (long), its length (int) and its bytes; the tail must end at the split's file length. Version 2
- * (still read, and the form the enumerator state embeds: never a tail): version 1's fields, then
- * the count and the ordinals of the fully matching row groups. Version 1 (still read, as a split
- * with no fully matching row group): path, file length, modification time, partition count and
- * (key, value) pairs, first and last row group, next row group, next row. Big-endian, strings as
- * length + UTF-8.
+ * Version 4 (written): version 2's fields, then the split's event times ({@link
+ * RowGroupSplit#eventTimes()}): a byte 0 (none) or 1, and after a 1 their count (int, one per row
+ * group of the run) and the least event time of each row group (longs); then the footer tail as in
+ * version 3. The enumerator state embeds splits in version 4's form without the tail ({@link
+ * #write}). Version 3 (still read, with no event times): version 2's fields, then the footer tail
+ * the split carries ({@link RowGroupSplit#footerTail()}): a byte 0 (none) or 1, and after a 1 the
+ * tail's start in the file (long), its length (int) and its bytes; the tail must end at the split's
+ * file length. Version 2 (still read, and the form the enumerator state embeds: never a tail):
+ * version 1's fields, then the count and the ordinals of the fully matching row groups. Version 1
+ * (still read, as a split with no fully matching row group): path, file length, modification time,
+ * partition count and (key, value) pairs, first and last row group, next row group, next row.
+ * Big-endian, strings as length + UTF-8.
  *
  * <p>A tail is written when the split carries one at that moment: a split the enumerator sends
  * (Flink serializes it as it is assigned), never one a reader checkpoints (a split at a position
@@ -36,12 +40,15 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
 @Internal
 public final class RowGroupSplitSerializer implements SimpleVersionedSerializer<RowGroupSplit> {
     static final RowGroupSplitSerializer INSTANCE = new RowGroupSplitSerializer();
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
+    public static final int VERSION_3 = 3;
     public static final int VERSION_2 = 2;
     public static final int VERSION_1 = 1;
 
     private static final byte NO_TAIL = 0;
     private static final byte TAIL = 1;
+    private static final byte NO_EVENT_TIMES = 0;
+    private static final byte EVENT_TIMES = 1;
 
     private RowGroupSplitSerializer() {}
 
@@ -70,7 +77,10 @@ public final class RowGroupSplitSerializer implements SimpleVersionedSerializer<
         return bytes.toByteArray();
     }
 
-    /** Writes {@code split} in version {@value #VERSION_2}'s form: without its footer tail. */
+    /**
+     * Writes {@code split} in version {@value #VERSION}'s form without its footer tail (the form
+     * {@link #read} takes with version {@value #VERSION}).
+     */
     public static void write(RowGroupSplit split, DataOutputStream out) throws IOException {
         SerialForm.writeString(out, split.path());
         out.writeLong(split.fileLength());
@@ -88,16 +98,36 @@ public final class RowGroupSplitSerializer implements SimpleVersionedSerializer<
         for (int g : split.allMatchRowGroups()) {
             out.writeInt(g);
         }
+        Optional<SplitEventTimes> times = split.eventTimes();
+        if (times.isPresent()) {
+            out.writeByte(EVENT_TIMES);
+            out.writeInt(times.get().rowGroups());
+            for (int i = 0; i < times.get().rowGroups(); i++) {
+                out.writeLong(times.get().least(i));
+            }
+        } else {
+            out.writeByte(NO_EVENT_TIMES);
+        }
     }
 
     @Override
     public RowGroupSplit deserialize(int version, byte[] serialized) throws IOException {
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(serialized));
         RowGroupSplit split = read(in, version);
+        ParquetTail tail =
+                version >= VERSION_3 ? readTail(in, split.path(), split.fileLength()) : null;
         SerialForm.requireEnd(in, "a pqx split");
-        return split;
+        try {
+            return tail == null ? split : split.withFooterTail(tail);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("Cannot read a pqx split: " + e.getMessage(), e);
+        }
     }
 
+    /**
+     * Reads a split of {@code version} without its footer tail: what {@link #write} wrote for
+     * version {@value #VERSION}; version 3's form up to its tail; version 2's or 1's form.
+     */
     public static RowGroupSplit read(DataInputStream in, int version) throws IOException {
         if (version < VERSION_1 || version > VERSION) {
             throw new IOException(
@@ -129,23 +159,52 @@ public final class RowGroupSplitSerializer implements SimpleVersionedSerializer<
                 allMatch.add(in.readInt());
             }
         }
-        ParquetTail tail = version >= VERSION ? readTail(in, path, length) : null;
+        SplitEventTimes times = version >= VERSION ? readEventTimes(in, path) : null;
         try {
-            RowGroupSplit split =
-                    new RowGroupSplit(
-                            path,
-                            length,
-                            mtime,
-                            partitions,
-                            first,
-                            last,
-                            nextRowGroup,
-                            nextRow,
-                            allMatch);
-            return tail == null ? split : split.withFooterTail(tail);
+            return new RowGroupSplit(
+                    path,
+                    length,
+                    mtime,
+                    partitions,
+                    first,
+                    last,
+                    nextRowGroup,
+                    nextRow,
+                    allMatch,
+                    times);
         } catch (IllegalArgumentException e) {
             throw new IOException("Cannot read a pqx split: " + e.getMessage(), e);
         }
+    }
+
+    /** The event times of version 4, or null for none. */
+    private static SplitEventTimes readEventTimes(DataInputStream in, String path)
+            throws IOException {
+        byte marker = in.readByte();
+        if (marker == NO_EVENT_TIMES) {
+            return null;
+        }
+        if (marker != EVENT_TIMES) {
+            throw new IOException(
+                    "Cannot read a pqx split of "
+                            + path
+                            + ": event times marker "
+                            + marker
+                            + " is neither "
+                            + NO_EVENT_TIMES
+                            + " nor "
+                            + EVENT_TIMES);
+        }
+        int count = SerialForm.readCount(in, "the event times of split " + path);
+        if (count == 0) {
+            throw new IOException(
+                    "Cannot read a pqx split of " + path + ": event times of no row group");
+        }
+        long[] least = new long[count];
+        for (int i = 0; i < count; i++) {
+            least[i] = in.readLong();
+        }
+        return SplitEventTimes.of(least);
     }
 
     /** The footer tail of version 3, or null for none; its bytes end at the file's length. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.source.runtimefilter.TestingRuntimeFilters;
 import io.pqx.source.split.RowGroupSplit;
+import io.pqx.source.split.SplitEventTimes;
 import io.pqx.source.split.TestingGoldenBytes;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -105,16 +106,49 @@ class PqxEnumeratorStateSerializerTest {
                                 Map.of("day", "2024-03-10"))));
     }
 
+    /** The sample with unplanned files whose first pending split carries event times. */
+    static PqxEnumeratorState sampleWithEventTimes() {
+        PqxEnumeratorState s = sampleWithUnplannedFiles();
+        List<RowGroupSplit> pending = new ArrayList<>(s.pendingSplits());
+        pending.set(
+                0,
+                pending.get(0)
+                        .withEventTimes(
+                                SplitEventTimes.of(1_700_000_000_000L, Long.MAX_VALUE, -7L, 42L)));
+        return new PqxEnumeratorState(
+                s.watermark(),
+                s.seenFiles(),
+                pending,
+                s.initialDiscoveryDone(),
+                s.runtimeFilters(),
+                s.seenThreshold(),
+                s.unplannedFiles());
+    }
+
     @Test
-    void versionFourBytesWithUnplannedFilesArePinned() throws IOException {
-        byte[] bytes = serializer.serialize(sampleWithUnplannedFiles());
+    void versionFiveBytesWithSplitEventTimesArePinned() throws IOException {
+        byte[] bytes = serializer.serialize(sampleWithEventTimes());
+        byte[] golden =
+                TestingGoldenBytes.read(
+                        PqxEnumeratorStateSerializerTest.class,
+                        "enumerator-state-v5-splits-v4.bin",
+                        bytes);
+        assertThat(serializer.getVersion()).isEqualTo(5);
+        assertThat(bytes).isEqualTo(golden);
+        PqxEnumeratorState read = serializer.deserialize(5, golden);
+        assertThat(read).isEqualTo(sampleWithEventTimes());
+        assertThat(read.pendingSplits().get(0).eventTimes())
+                .isEqualTo(sampleWithEventTimes().pendingSplits().get(0).eventTimes());
+        assertThat(read.pendingSplits().get(1).eventTimes()).isEmpty();
+    }
+
+    @Test
+    void versionFourBytesWithUnplannedFilesAreStillRead() throws IOException {
         byte[] golden =
                 TestingGoldenBytes.read(
                         PqxEnumeratorStateSerializerTest.class,
                         "enumerator-state-v4-splits-v2.bin",
-                        bytes);
-        assertThat(serializer.getVersion()).isEqualTo(4);
-        assertThat(bytes).isEqualTo(golden);
+                        null);
         PqxEnumeratorState read = serializer.deserialize(4, golden);
         assertThat(read).isEqualTo(sampleWithUnplannedFiles());
         assertThat(read.unplannedFiles().get(1).partitions().keySet())
@@ -159,7 +193,7 @@ class PqxEnumeratorStateSerializerTest {
                         1_700_000_000_000L,
                         unplanned);
         byte[] bytes = serializer.serialize(state);
-        assertThat(serializer.deserialize(4, bytes)).isEqualTo(state);
+        assertThat(serializer.deserialize(5, bytes)).isEqualTo(state);
         // a path is 97 characters: front coding keeps the few that differ from the one before
         assertThat(bytes.length).as("2,000 paths").isLessThan(2_000 * 16);
     }
@@ -170,7 +204,7 @@ class PqxEnumeratorStateSerializerTest {
         byte[] bytes = serializer.serialize(state);
         for (int cut = 1; cut < 40; cut++) {
             byte[] shorter = Arrays.copyOf(bytes, bytes.length - cut);
-            assertThatThrownBy(() -> serializer.deserialize(4, shorter))
+            assertThatThrownBy(() -> serializer.deserialize(5, shorter))
                     .isInstanceOf(IOException.class);
         }
     }
@@ -203,9 +237,9 @@ class PqxEnumeratorStateSerializerTest {
     void aTruncatedRuntimeFilterFailsClearly() throws IOException {
         byte[] bytes = serializer.serialize(sampleWithFilters());
         byte[] cut = Arrays.copyOf(bytes, bytes.length - 17);
-        assertThatThrownBy(() -> serializer.deserialize(4, cut)).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> serializer.deserialize(5, cut)).isInstanceOf(IOException.class);
         byte[] noUnplannedFiles = Arrays.copyOf(bytes, bytes.length - 1);
-        assertThatThrownBy(() -> serializer.deserialize(4, noUnplannedFiles))
+        assertThatThrownBy(() -> serializer.deserialize(5, noUnplannedFiles))
                 .isInstanceOf(IOException.class);
     }
 
@@ -220,7 +254,7 @@ class PqxEnumeratorStateSerializerTest {
     @Test
     void roundTripsTheEmptyState() throws IOException {
         PqxEnumeratorState empty = PqxEnumeratorState.empty();
-        assertThat(serializer.deserialize(4, serializer.serialize(empty))).isEqualTo(empty);
+        assertThat(serializer.deserialize(5, serializer.serialize(empty))).isEqualTo(empty);
     }
 
     @Test
@@ -238,7 +272,7 @@ class PqxEnumeratorStateSerializerTest {
                 .hasMessageContaining("exceeds");
         byte[] compact = new byte[8 + 1 + 8 + 4];
         compact[17] = 0x7f; // a seen-file count of 127, in 3 bytes left
-        assertThatThrownBy(() -> serializer.deserialize(4, compact))
+        assertThatThrownBy(() -> serializer.deserialize(5, compact))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("exceeds");
     }
