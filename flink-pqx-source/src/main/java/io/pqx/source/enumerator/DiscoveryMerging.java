@@ -47,6 +47,7 @@ final class DiscoveryMerging {
     private final FooterPlanning planning;
     private final LateFileReport lateFiles;
     private final PruningMetrics pruningMetrics;
+    private final EventTimeMetrics eventTimeMetrics;
 
     /** The seen files as of the last merge, read by the discovery thread. */
     private volatile SeenFiles.View seenView;
@@ -58,7 +59,8 @@ final class DiscoveryMerging {
             PlanningQueue unplanned,
             FooterPlanning planning,
             LateFileReport lateFiles,
-            PruningMetrics pruningMetrics) {
+            PruningMetrics pruningMetrics,
+            EventTimeMetrics eventTimeMetrics) {
         this.settings = settings;
         List<Path> roots = new ArrayList<>();
         for (String p : settings.paths()) {
@@ -71,6 +73,7 @@ final class DiscoveryMerging {
         this.planning = planning;
         this.lateFiles = lateFiles;
         this.pruningMetrics = pruningMetrics;
+        this.eventTimeMetrics = eventTimeMetrics;
         this.seenView = seen.view();
     }
 
@@ -200,7 +203,8 @@ final class DiscoveryMerging {
     }
 
     /**
-     * Coordinator thread: the splits of planned files become pending.
+     * Coordinator thread: the splits of planned files become pending. A file some of whose splits
+     * carry no event times (with a watermark column) is counted and logged once, with the reason.
      *
      * @return the splits added, in planning order
      */
@@ -218,6 +222,9 @@ final class DiscoveryMerging {
                 }
                 pruningMetrics.countPlanned(groups);
             }
+            if (file.withoutEventTimes() != null) {
+                countWithoutEventTimes(file);
+            }
         }
         if (!files.isEmpty()) {
             LOG.debug(
@@ -230,5 +237,20 @@ final class DiscoveryMerging {
                     unplanned.size());
         }
         return added;
+    }
+
+    private void countWithoutEventTimes(PlannedFile file) {
+        long without = file.splits().stream().filter(s -> s.eventTimes().isEmpty()).count();
+        eventTimeMetrics.splitsWithout.inc(without);
+        eventTimeMetrics.filesWithout.inc();
+        LOG.warn(
+                "pqx source {}: {} of the {} splits of {} have no event times, so they are handed"
+                        + " out first and their reader holds its watermark back while it reads"
+                        + " them: {}",
+                settings.paths(),
+                without,
+                file.splits().size(),
+                file.file().path(),
+                file.withoutEventTimes());
     }
 }

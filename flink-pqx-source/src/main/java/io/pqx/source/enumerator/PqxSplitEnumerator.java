@@ -94,6 +94,19 @@ import org.slf4j.LoggerFactory;
  * splits assigned since the last checkpoint keeps it; the enumerator's checkpoint never holds one
  * (its serializer writes pending splits without), nor does a split given back.
  *
+ * <p><b>Event-time order.</b> With a watermark column ({@link
+ * EnumeratorSettings#watermarkColumn()}) each split carries the least event time of each of its row
+ * groups by the footer statistics, and pending splits are handed out in ascending order of the
+ * least event time still to come ({@link PendingSplits#inEventTimeOrder}), splits given back and
+ * restored taking their place in it; a split without event times goes first and is counted ({@code
+ * pqxSplitsWithoutEventTimes}). A global order needs every footer: a bounded source hands out no
+ * split before every file of its listing is planned (so the time to the first split grows with the
+ * listing), and plans the whole listing whatever {@code maxPendingSplits} says (the order wins over
+ * the bound; the planning batch still bounds the footers held at once). A continuous source adds
+ * each planned batch to the pending splits at its place in the order and keeps the bound (it wins
+ * over the order there: a file planned later may have earlier event times than splits handed out
+ * before, which its reader reads as a late split).
+ *
  * <p>A listing or footer error fails the job, naming the file: a file is never silently skipped.
  *
  * <p><b>Roles.</b> This class keeps the {@link SplitEnumerator} lifecycle, the routing of events
@@ -122,6 +135,7 @@ public final class PqxSplitEnumerator
 
     private final PruningMetrics pruningMetrics;
     private final DiscoveryMetrics discoveryMetrics;
+    private final EventTimeMetrics eventTimeMetrics;
     private final DiscoveryMerging discoveries;
     private final RuntimeFilterProtocol runtimeFilters;
     private final DynamicPartitionPruning dynamicPartitionPruning;
@@ -135,7 +149,10 @@ public final class PqxSplitEnumerator
         this.footerTails =
                 FooterTailBudget.register(
                         settings.planning().footerTailsHeldBytes(), context.metricGroup());
-        this.pending = new PendingSplits(footerTails::release);
+        this.pending =
+                settings.watermarkColumn() != null
+                        ? PendingSplits.inEventTimeOrder(footerTails::release)
+                        : new PendingSplits(footerTails::release);
         this.seen = new SeenFiles(settings.discovery().horizonMillis());
         if (restored != null) {
             seen.restore(restored.watermark(), restored.seenThreshold(), restored.seenFiles());
@@ -148,6 +165,7 @@ public final class PqxSplitEnumerator
                         footerThreads(settings), new ExecutorThreadFactory("pqx-source-footers"));
         this.pruningMetrics = PruningMetrics.register(context.metricGroup());
         this.discoveryMetrics = DiscoveryMetrics.register(context.metricGroup(), seen);
+        this.eventTimeMetrics = EventTimeMetrics.register(context.metricGroup());
         PredicatePruning pruning =
                 new PredicatePruning(
                         settings.filtering().predicate(),
@@ -163,7 +181,8 @@ public final class PqxSplitEnumerator
                         ReadOptions.defaults(),
                         pruning,
                         footerTails,
-                        settings.planning().footerTailMaxBytes());
+                        settings.planning().footerTailMaxBytes(),
+                        settings.watermarkColumn());
         this.discoveries =
                 new DiscoveryMerging(
                         settings,
@@ -172,7 +191,8 @@ public final class PqxSplitEnumerator
                         unplanned,
                         planning,
                         new LateFileReport(settings, discoveryMetrics),
-                        pruningMetrics);
+                        pruningMetrics,
+                        eventTimeMetrics);
         this.runtimeFilters =
                 new RuntimeFilterProtocol(
                         context,
@@ -208,10 +228,13 @@ public final class PqxSplitEnumerator
     /**
      * Coordinator thread: starts planning the next batch of unplanned files on the worker thread,
      * unless a batch is being planned, none waits, or enough splits wait for readers already (the
-     * unplanned files are far smaller in memory and in checkpoints than their splits).
+     * unplanned files are far smaller in memory and in checkpoints than their splits); a bounded
+     * source in event-time order plans on whatever is pending, as it hands nothing out before.
      */
     private void planNextBatch() {
-        if (!unplanned.canTake() || pending.size() >= settings.planning().maxPendingSplits()) {
+        if (!unplanned.canTake()
+                || (pending.size() >= settings.planning().maxPendingSplits()
+                        && !holdsUntilPlanned())) {
             return;
         }
         List<DiscoveredFile> batch = unplanned.take(settings.planning().batchFiles());
@@ -252,6 +275,14 @@ public final class PqxSplitEnumerator
         }
         List<RowGroupSplit> added = discoveries.merge(discovered);
         initialDiscoveryDone = true;
+        if (holdsUntilPlanned() && !unplanned.isEmpty()) {
+            LOG.info(
+                    "pqx source {}: splits are handed out in event-time order of {} once the {}"
+                            + " files still to plan are planned",
+                    settings.paths(),
+                    settings.watermarkColumn().name(),
+                    unplanned.size());
+        }
         if (!added.isEmpty() && !discovered.slots().equals(runtimeFilters.slots())) {
             // a filter arrived while these files were planned: the re-evaluation it started did
             // not see them
@@ -277,6 +308,9 @@ public final class PqxSplitEnumerator
     private void assignPendingSplits() {
         if (runtimeFilters.reevaluating()) {
             return; // the re-evaluation assigns once the pending splits are decided
+        }
+        if (holdsUntilPlanned() && !(initialDiscoveryDone && unplanned.isEmpty())) {
+            return; // a file not planned yet may hold the least event time
         }
         Iterator<Integer> readers = awaitingReaders.iterator();
         while (readers.hasNext()) {
@@ -355,6 +389,19 @@ public final class PqxSplitEnumerator
                 runtimeFilters.held(),
                 seen.threshold(),
                 unplanned.snapshot());
+    }
+
+    /**
+     * Whether no split is handed out before every listed file is planned: a bounded source in
+     * event-time order, whose order must hold over the whole listing.
+     */
+    private boolean holdsUntilPlanned() {
+        return settings.watermarkColumn() != null && !settings.continuous();
+    }
+
+    /** The event-time counters (also in the enumerator's metric group); for tests. */
+    EventTimeMetrics eventTimeMetrics() {
+        return eventTimeMetrics;
     }
 
     /** The discovery counters (also in the enumerator's metric group); for tests. */

@@ -10,12 +10,15 @@ import io.pqx.format.options.ReadOptions;
 import io.pqx.format.predicate.SlotValues;
 import io.pqx.format.prune.AccessPlan;
 import io.pqx.source.discovery.DiscoveredFile;
+import io.pqx.source.eventtime.EventTimeStatistics;
+import io.pqx.source.eventtime.WatermarkColumn;
 import io.pqx.source.pruning.FooterCache;
 import io.pqx.source.pruning.PredicatePruning;
 import io.pqx.source.split.RowGroupSplit;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -39,6 +42,11 @@ import org.apache.flink.core.fs.Path;
  * keeps the footer for the file's next splits it reads; other readers read it themselves), so a
  * file's tail is sent once. A footer from the cache has no tail (its split's reader reads the
  * footer as it always did).
+ *
+ * <p>Event times: with a watermark column, each split carries the least event time of each of its
+ * row groups by the footer's statistics ({@link EventTimeStatistics}); a split one of whose row
+ * groups has no trusted statistics carries none, and its file is planned with the reason ({@link
+ * PlannedFile#withoutEventTimes()}).
  */
 @Internal
 public final class FooterPlanning {
@@ -49,6 +57,7 @@ public final class FooterPlanning {
     private final PredicatePruning pruning;
     private final FooterTailBudget tails;
     private final int maxTailBytes;
+    @Nullable private final WatermarkColumn watermarkColumn;
 
     /** What planning keeps of a footer: the metadata and the file's schema fields. */
     public record FileFacts(FileMetadataView metadata, List<FieldView> fields) {}
@@ -74,6 +83,23 @@ public final class FooterPlanning {
             PredicatePruning pruning,
             FooterTailBudget tails,
             int maxTailBytes) {
+        this(pool, cache, planner, readOptions, pruning, tails, maxTailBytes, null);
+    }
+
+    /**
+     * @param watermarkColumn the column whose statistics give the splits their event times, or null
+     *     for none
+     */
+    public FooterPlanning(
+            ExecutorService pool,
+            FooterCache<FileFacts> cache,
+            SplitPlanner planner,
+            ReadOptions readOptions,
+            PredicatePruning pruning,
+            FooterTailBudget tails,
+            int maxTailBytes,
+            @Nullable WatermarkColumn watermarkColumn) {
+        this.watermarkColumn = watermarkColumn;
         this.pool = pool;
         this.cache = cache;
         this.planner = planner;
@@ -124,7 +150,26 @@ public final class FooterPlanning {
                 FileFacts facts = footer.facts();
                 AccessPlan access = pruning.plan(facts.metadata(), facts.fields(), slots);
                 List<RowGroupSplit> splits = planner.plan(files.get(i), facts.metadata(), access);
-                planned.add(new PlannedFile(files.get(i), withTail(splits, footer.tail())));
+                String withoutEventTimes = null;
+                if (watermarkColumn != null && !splits.isEmpty()) {
+                    EventTimeStatistics times =
+                            EventTimeStatistics.of(
+                                    watermarkColumn, facts.metadata(), facts.fields());
+                    List<RowGroupSplit> timed = new ArrayList<>(splits.size());
+                    for (RowGroupSplit split : splits) {
+                        int first = split.firstRowGroup();
+                        int last = split.lastRowGroup();
+                        Optional<String> reason = times.reason(first, last);
+                        if (reason.isPresent() && withoutEventTimes == null) {
+                            withoutEventTimes = reason.get();
+                        }
+                        timed.add(times.run(first, last).map(split::withEventTimes).orElse(split));
+                    }
+                    splits = timed;
+                }
+                planned.add(
+                        new PlannedFile(
+                                files.get(i), withTail(splits, footer.tail()), withoutEventTimes));
             }
         } finally {
             for (Future<Read> f : footers) {
