@@ -516,6 +516,62 @@ class EnumeratorFailoverTest {
         assertRunsAttacked(totals);
     }
 
+    /**
+     * Random runs with a watermark column: besides exactly once, every assignment takes the least
+     * event time still pending (splits without event times first), and a bounded source assigns
+     * nothing before its listing is planned ({@link FailoverSimulation} checks both as it goes).
+     */
+    @Test
+    void randomRunsInEventTimeOrderCommitEveryRowGroupOnceAndAssignInOrder() throws IOException {
+        int[] totals = new int[5];
+        int[] order = new int[3];
+        for (long seed = 0; seed < RUNS; seed++) {
+            boolean continuous = seed % 2 == 1;
+            Path runDir = Files.createDirectory(dir.resolve("e" + seed));
+            Random random = new Random(seed);
+            try (FailoverSimulation sim =
+                    new FailoverSimulation(
+                            runDir,
+                            templates,
+                            FailoverSimulation.settings(
+                                    runDir,
+                                    continuous ? 1000 : 0,
+                                    continuous ? 10 * MINUTE : HOUR,
+                                    random.nextBoolean() ? 1 : 1 << 20,
+                                    1 + random.nextInt(3),
+                                    1 + random.nextInt(4),
+                                    true),
+                            random)) {
+                sim.setClock(T0);
+                int files = 3 + random.nextInt(15);
+                for (int i = 0; i < files; i++) {
+                    sim.addFileNow(2 * MINUTE);
+                }
+                sim.start(1 + random.nextInt(3));
+                for (int step = 0; step < 150; step++) {
+                    if (random.nextInt(40) == 0) {
+                        sim.randomJobFailure(4);
+                    } else {
+                        sim.randomStep(continuous);
+                    }
+                }
+                sim.finish(continuous);
+                sim.assertEveryRowGroupCommittedOnce("event-time run, seed " + seed);
+                count(totals, sim);
+                order[0] += sim.assignmentsWithEventTimes;
+                order[1] += sim.assignmentsWithoutEventTimes;
+                order[2] += sim.assignmentsBelowTheOneBefore;
+            }
+        }
+        assertThat(order[0]).as("assignments with event times").isGreaterThan(100);
+        assertThat(order[1]).as("assignments without event times").isGreaterThan(10);
+        assertThat(order[2])
+                .as("assignments below the one before (given back, late)")
+                .isGreaterThan(5);
+        assertThat(totals[2]).as("readers restored alone").isGreaterThan(10);
+        assertThat(totals[3]).as("checkpoints holding unplanned files").isGreaterThan(10);
+    }
+
     private static void count(int[] totals, FailoverSimulation sim) {
         totals[0] += sim.olderRestores;
         totals[1] += sim.rescales;

@@ -3,6 +3,7 @@ package io.pqx.source.enumerator;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqx.source.TestingSourceFiles;
+import io.pqx.source.eventtime.WatermarkColumn;
 import io.pqx.source.split.RowGroupSplit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -31,6 +32,12 @@ import org.apache.flink.table.types.logical.RowType;
  * parallelism), and a restore of one reader (its state from the latest completed checkpoint, the
  * splits assigned to it since given back to the enumerator). A row group stands for its rows: the
  * output is "file#rowGroup".
+ *
+ * <p>With a watermark column ({@code id}, each file's ids drawn at random, some files written
+ * without statistics) every assignment is checked at its moment: no split still pending has an
+ * earlier least event time to come (so assignments go in non-decreasing order but for the splits
+ * given back and the files planned later, which take their place among the pending ones), and a
+ * bounded source assigns nothing while files of its listing wait to be planned.
  *
  * <p>At every checkpoint of a bounded source that has listed its files, the checkpoint must account
  * for every row group exactly once: emitted before it, left in a reader's split, in a pending
@@ -108,6 +115,14 @@ final class FailoverSimulation implements AutoCloseable {
     int checkpointsWithUnplannedFiles;
     int checkpointsWithPendingSplits;
     int restoresWithOtherSettings;
+    int assignmentsWithEventTimes;
+    int assignmentsWithoutEventTimes;
+
+    /** Assignments whose least event time lies below the one assigned before (given back, late). */
+    int assignmentsBelowTheOneBefore;
+
+    /** The order key of the split assigned last in this attempt. */
+    private long lastAssignedKey;
 
     FailoverSimulation(Path dir, Path templates, EnumeratorSettings settings, Random random)
             throws IOException {
@@ -131,13 +146,37 @@ final class FailoverSimulation implements AutoCloseable {
             long splitTargetBytes,
             int batchFiles,
             int maxPendingSplits) {
+        return settings(
+                dir,
+                intervalMillis,
+                horizonMillis,
+                splitTargetBytes,
+                batchFiles,
+                maxPendingSplits,
+                false);
+    }
+
+    /** As above, in event-time order of the files' {@code id} column when {@code eventTimes}. */
+    static EnumeratorSettings settings(
+            Path dir,
+            long intervalMillis,
+            long horizonMillis,
+            long splitTargetBytes,
+            int batchFiles,
+            int maxPendingSplits,
+            boolean eventTimes) {
         return new EnumeratorSettings(
                 EnumeratorSettings.Files.of(List.of(dir.toUri().toString())),
                 new EnumeratorSettings.Discovery(intervalMillis, horizonMillis, false),
                 new EnumeratorSettings.Planning(
                         splitTargetBytes, 2, 16, batchFiles, maxPendingSplits),
-                EnumeratorSettings.Filtering.none(new RowType(List.of())));
+                EnumeratorSettings.Filtering.none(new RowType(List.of())),
+                eventTimes ? ID : null);
     }
+
+    /** The watermark column of the event-time runs: the orders' id as epoch milliseconds. */
+    private static final WatermarkColumn ID =
+            WatermarkColumn.of(TestingSourceFiles.ORDERS, "id", null);
 
     // ---------------------------------------------------------------- files
 
@@ -147,7 +186,18 @@ final class FailoverSimulation implements AutoCloseable {
         String name = String.format("part-%04d-%08x.parquet", fileCount++, random.nextInt());
         try {
             Path p = dir.resolve(name);
-            Files.copy(templates.resolve("t" + groups + ".parquet"), p);
+            if (settings.watermarkColumn() != null) {
+                // ids (event times) of its own, ties with other files likely; some without stats
+                long from = 10L * random.nextInt(40);
+                TestingEventFiles.write(
+                        p,
+                        TestingSourceFiles.ORDERS,
+                        TestingSourceFiles.orders(from, from + 10L * groups),
+                        10,
+                        random.nextInt(6) != 0);
+            } else {
+                Files.copy(templates.resolve("t" + groups + ".parquet"), p);
+            }
             Files.setLastModifiedTime(p, FileTime.fromMillis(modificationTime));
             factsByName.put(name, new long[] {Files.size(p), modificationTime});
         } catch (IOException e) {
@@ -191,6 +241,10 @@ final class FailoverSimulation implements AutoCloseable {
             }
         }
         ctx = new TestingEnumeratorContext(parallelism);
+        lastAssignedKey = Long.MIN_VALUE;
+        if (settings.watermarkColumn() != null) {
+            ctx.onAssign = this::checkAssignedInOrder;
+        }
         enumerator = new PqxSplitEnumerator(ctx, settings, state);
         enumerator.start();
         readers.clear();
@@ -434,7 +488,8 @@ final class FailoverSimulation implements AutoCloseable {
                                 settings.planning().footerCacheSize(),
                                 batchFiles,
                                 maxPendingSplits),
-                        settings.filtering());
+                        settings.filtering(),
+                        settings.watermarkColumn());
     }
 
     /** The whole job restarts from the latest completed checkpoint (Flink's failover). */
@@ -585,6 +640,34 @@ final class FailoverSimulation implements AutoCloseable {
     }
 
     // ---------------------------------------------------------------- checks
+
+    /**
+     * At the moment {@code split} is assigned: no pending split has an earlier least event time to
+     * come, and a bounded source has planned its whole listing.
+     */
+    private void checkAssignedInOrder(RowGroupSplit split) {
+        PqxEnumeratorState state = enumerator.snapshotState(Long.MAX_VALUE);
+        long key = TestingEventFiles.key(split);
+        for (RowGroupSplit p : state.pendingSplits()) {
+            assertThat(TestingEventFiles.key(p))
+                    .as("%s is assigned while %s is pending", split, p)
+                    .isGreaterThanOrEqualTo(key);
+        }
+        if (!settings.continuous()) {
+            assertThat(state.initialDiscoveryDone() && state.unplannedFiles().isEmpty())
+                    .as("%s assigned before the listing was planned", split)
+                    .isTrue();
+        }
+        if (split.eventTimes().isPresent()) {
+            assignmentsWithEventTimes++;
+        } else {
+            assignmentsWithoutEventTimes++;
+        }
+        if (key < lastAssignedKey) {
+            assignmentsBelowTheOneBefore++;
+        }
+        lastAssignedKey = key;
+    }
 
     private static String unit(String path, int group) {
         return name(path) + "#" + group;

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import org.apache.flink.api.connector.source.ReaderInfo;
 import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
@@ -50,6 +51,13 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
     private final Map<Integer, ReaderInfo> readers = new LinkedHashMap<>();
     private final List<Call<?>> calls = new ArrayList<>();
     final Map<Integer, List<RowGroupSplit>> assigned = new LinkedHashMap<>();
+
+    /** Every split assigned, to whichever reader, in the order of assignment. */
+    final List<RowGroupSplit> assignedInOrder = new ArrayList<>();
+
+    /** Told each split as it is assigned, before it is recorded (checks of the moment). */
+    Consumer<RowGroupSplit> onAssign = split -> {};
+
     final Set<Integer> noMoreSplits = new TreeSet<>();
 
     /** The source events sent, by reader. */
@@ -173,6 +181,7 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
                 .forEach(
                         (subtask, splits) -> {
                             for (RowGroupSplit split : splits) {
+                                onAssign.accept(split);
                                 RowGroupSplit sent;
                                 try {
                                     sent =
@@ -183,6 +192,7 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
                                     throw new UncheckedIOException(e);
                                 }
                                 assigned.computeIfAbsent(subtask, k -> new ArrayList<>()).add(sent);
+                                assignedInOrder.add(sent);
                             }
                         });
     }
