@@ -238,7 +238,9 @@ public final class PqxSourceOptions {
                                     + " for a reader, and resumes as the readers take them. The"
                                     + " files not planned yet wait in its memory and checkpoints"
                                     + " as a path, length and modification time each, a fraction"
-                                    + " of their splits' size.");
+                                    + " of their splits' size. A bounded source with"
+                                    + " source.watermark.column plans its whole listing"
+                                    + " whatever this bound (its order needs every footer).");
 
     // ---- Event time: ordered reading and watermarks from statistics ----
 
@@ -252,8 +254,16 @@ public final class PqxSourceOptions {
                                     + " ascending order of the column's least value by the footer"
                                     + " statistics, and each reader emits watermarks that never"
                                     + " pass a row it has not emitted yet, and stamps each row"
-                                    + " with its event time. Not set: splits in discovery order,"
-                                    + " no watermarks of pqx's own.");
+                                    + " with its event time. A split whose statistics prove no"
+                                    + " least value (none written, INT96, untrusted) goes first"
+                                    + " and holds its reader's watermark back while read. A"
+                                    + " bounded source hands out its first split only once every"
+                                    + " listed file's footer is read (the time to the first split"
+                                    + " grows with the listing) and then plans past"
+                                    + " source.planning.max-pending-splits; a continuous source"
+                                    + " places each listing's splits in the order as they are"
+                                    + " planned and keeps that bound. Not set: splits in"
+                                    + " discovery order, no watermarks of pqx's own.");
 
     public static final ConfigOption<TimeUnit> WATERMARK_UNIT =
             ConfigOptions.key("source.watermark.unit")

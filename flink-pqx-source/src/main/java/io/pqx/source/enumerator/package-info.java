@@ -1,7 +1,8 @@
 /**
  * The split enumerator (JobManager): discovery once (bounded) or every interval (continuous),
  * footer planning off the coordinator thread in bounded batches whose splits are handed out as each
- * ends, assignment on request, runtime filters and dynamic partition pruning, and the bounded
+ * ends (with a watermark column: in event-time order, a bounded source once its whole listing is
+ * planned), assignment on request, runtime filters and dynamic partition pruning, and the bounded
  * record of what was seen ({@link io.pqx.source.enumerator.SeenFiles}).
  *
  * <p><b>Public API:</b> what the enumerator checkpoints, {@link
