@@ -62,8 +62,11 @@ final class FailoverSimulation implements AutoCloseable {
     private record Pending(
             Checkpoint checkpoint, Map<Integer, Integer> outputAtSnapshot, long snapshotSeq) {}
 
-    /** A split assigned since the readers' latest completed checkpoint, as Flink tracks it. */
-    private record Assigned(int reader, RowGroupSplit split, long snapshotSeq) {}
+    /**
+     * A split assigned since the readers' latest completed checkpoint, as Flink tracks it (the
+     * object the enumerator passed), and whether the copy its reader got carried a footer tail.
+     */
+    private record Assigned(int reader, RowGroupSplit split, boolean sentTail, long snapshotSeq) {}
 
     private static final class Reader {
         final ArrayDeque<RowGroupSplit> splits = new ArrayDeque<>();
@@ -109,12 +112,28 @@ final class FailoverSimulation implements AutoCloseable {
     int checkpointsWithPendingSplits;
     int restoresWithOtherSettings;
 
+    /** Splits that reached their reader with a footer tail, and tails the readers opened from. */
+    int tailsReceived;
+
+    int tailsOpened;
+
+    /** Splits given back by a failed reader that had reached it with a footer tail. */
+    int givenBackAfterATail;
+
     FailoverSimulation(Path dir, Path templates, EnumeratorSettings settings, Random random)
             throws IOException {
         this.dir = dir;
         this.templates = templates;
         this.settings = settings;
         this.random = random;
+        writeTemplates(templates);
+    }
+
+    /**
+     * Writes the files the simulation copies, {@code t1.parquet} to {@code t3.parquet} (1 to 3 row
+     * groups), into {@code templates} unless they are there.
+     */
+    static void writeTemplates(Path templates) throws IOException {
         for (int groups = 1; groups <= 3; groups++) {
             Path template = templates.resolve("t" + groups + ".parquet");
             if (!Files.exists(template)) {
@@ -131,11 +150,39 @@ final class FailoverSimulation implements AutoCloseable {
             long splitTargetBytes,
             int batchFiles,
             int maxPendingSplits) {
+        return settings(
+                dir.toUri().toString(),
+                intervalMillis,
+                horizonMillis,
+                splitTargetBytes,
+                batchFiles,
+                maxPendingSplits,
+                EnumeratorSettings.Planning.DEFAULT_FOOTER_TAILS_HELD_BYTES);
+    }
+
+    /**
+     * Settings over {@code root} (the simulation's directory, maybe through another file system),
+     * holding at most {@code footerTailsHeldBytes} of footer tails.
+     */
+    static EnumeratorSettings settings(
+            String root,
+            long intervalMillis,
+            long horizonMillis,
+            long splitTargetBytes,
+            int batchFiles,
+            int maxPendingSplits,
+            long footerTailsHeldBytes) {
         return new EnumeratorSettings(
-                EnumeratorSettings.Files.of(List.of(dir.toUri().toString())),
+                EnumeratorSettings.Files.of(List.of(root)),
                 new EnumeratorSettings.Discovery(intervalMillis, horizonMillis, false),
                 new EnumeratorSettings.Planning(
-                        splitTargetBytes, 2, 16, batchFiles, maxPendingSplits),
+                        splitTargetBytes,
+                        2,
+                        16,
+                        batchFiles,
+                        maxPendingSplits,
+                        EnumeratorSettings.Planning.DEFAULT_FOOTER_TAIL_MAX_BYTES,
+                        footerTailsHeldBytes),
                 EnumeratorSettings.Filtering.none(new RowType(List.of())));
     }
 
@@ -224,9 +271,14 @@ final class FailoverSimulation implements AutoCloseable {
         readers.forEach(
                 (r, reader) -> {
                     List<RowGroupSplit> got = ctx.assigned.getOrDefault(r, List.of());
+                    List<RowGroupSplit> passed = ctx.assignedAsPassed.getOrDefault(r, List.of());
                     for (int i = reader.taken; i < got.size(); i++) {
+                        boolean tail = got.get(i).footerTail().isPresent();
+                        if (tail) {
+                            tailsReceived++;
+                        }
                         reader.splits.add(got.get(i));
-                        uncheckpointed.add(new Assigned(r, got.get(i), snapshotSeq));
+                        uncheckpointed.add(new Assigned(r, passed.get(i), tail, snapshotSeq));
                     }
                     reader.taken = got.size();
                     if (ctx.noMoreSplits.contains(r)) {
@@ -287,6 +339,15 @@ final class FailoverSimulation implements AutoCloseable {
         assertThat(new long[] {split.fileLength(), split.modificationTime()})
                 .as("length and modification time of %s", split)
                 .containsExactly(facts);
+        // as pqx's reader does when it opens the file: the tail is taken off the split
+        split.takeFooterTail()
+                .ifPresent(
+                        tail -> {
+                            assertThat(tail.fileLength())
+                                    .as("the file length the tail of %s ends at", split)
+                                    .isEqualTo(facts[0]);
+                            tailsOpened++;
+                        });
         int group = split.nextRowGroup();
         reader.out.add(unit(split.path(), group));
         if (group < split.lastRowGroup()) {
@@ -308,11 +369,15 @@ final class FailoverSimulation implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        Checkpoint written = new Checkpoint(id, bytes, Map.of(), null);
+        assertThat(written.state().pendingSplits())
+                .as("checkpoint %d: pending splits in the enumerator's state", id)
+                .allSatisfy(s -> assertThat(s.footerTail()).as("footer tail of %s", s).isEmpty());
         Map<Integer, List<RowGroupSplit>> readerStates = new TreeMap<>();
         Map<Integer, Integer> outputAt = new HashMap<>();
         readers.forEach(
                 (r, reader) -> {
-                    readerStates.put(r, List.copyOf(reader.splits));
+                    readerStates.put(r, readerCheckpoint(id, r, reader.splits));
                     outputAt.put(r, reader.out.size());
                 });
         if (!state.unplannedFiles().isEmpty()) {
@@ -325,6 +390,47 @@ final class FailoverSimulation implements AutoCloseable {
         pending.add(
                 new Pending(new Checkpoint(id, bytes, readerStates, null), outputAt, snapshotSeq));
         return id;
+    }
+
+    /**
+     * A reader's splits as its checkpoint holds them: each at its position (pqx's reader's {@code
+     * toSplitType}), written and read back by the split serializer; none may carry a footer tail.
+     */
+    private static List<RowGroupSplit> readerCheckpoint(
+            long id, int reader, Iterable<RowGroupSplit> splits) {
+        SimpleVersionedSerializer<RowGroupSplit> serializer = RowGroupSplit.serializer();
+        List<RowGroupSplit> out = new ArrayList<>();
+        for (RowGroupSplit s : splits) {
+            RowGroupSplit checkpointed;
+            try {
+                checkpointed =
+                        serializer.deserialize(
+                                serializer.getVersion(),
+                                serializer.serialize(s.at(s.nextRowGroup(), s.nextRow())));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            assertThat(checkpointed.footerTail())
+                    .as("checkpoint %d of reader %d: footer tail of %s", id, reader, s)
+                    .isEmpty();
+            out.add(checkpointed);
+        }
+        return out;
+    }
+
+    /**
+     * The enumerator holds footer tail bytes exactly for the footer tails on its pending splits:
+     * none for splits sent, given back or dropped. Holds between steps (not while a planned batch
+     * waits to be merged).
+     */
+    void assertTailsHeldAreThoseOfPendingSplits(String when) {
+        long onPending = 0;
+        for (RowGroupSplit s : enumerator.snapshotState(Long.MAX_VALUE).pendingSplits()) {
+            onPending += s.footerTail().map(t -> (long) t.length()).orElse(0L);
+        }
+        assertThat(enumerator.footerTails().heldBytes())
+                .as("%s: footer tail bytes held, against those on pending splits", when)
+                .isEqualTo(onPending);
     }
 
     /** Completes the pending checkpoint {@code id}: the sink commits the output before it. */
@@ -433,7 +539,9 @@ final class FailoverSimulation implements AutoCloseable {
                                 settings.planning().footerThreads(),
                                 settings.planning().footerCacheSize(),
                                 batchFiles,
-                                maxPendingSplits),
+                                maxPendingSplits,
+                                settings.planning().footerTailMaxBytes(),
+                                settings.planning().footerTailsHeldBytes()),
                         settings.filtering());
     }
 
@@ -460,6 +568,9 @@ final class FailoverSimulation implements AutoCloseable {
             Assigned a = it.next();
             if (a.reader() == r) {
                 back.add(a.split());
+                if (a.sentTail()) {
+                    givenBackAfterATail++;
+                }
                 it.remove();
             }
         }

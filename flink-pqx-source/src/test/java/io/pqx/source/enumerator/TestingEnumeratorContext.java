@@ -50,6 +50,13 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
     private final Map<Integer, ReaderInfo> readers = new LinkedHashMap<>();
     private final List<Call<?>> calls = new ArrayList<>();
     final Map<Integer, List<RowGroupSplit>> assigned = new LinkedHashMap<>();
+
+    /**
+     * The splits assigned as the enumerator passed them, by reader: what Flink's record of the
+     * splits assigned since the last checkpoint keeps, and gives back when a reader fails.
+     */
+    final Map<Integer, List<RowGroupSplit>> assignedAsPassed = new LinkedHashMap<>();
+
     final Set<Integer> noMoreSplits = new TreeSet<>();
 
     /** The source events sent, by reader. */
@@ -183,6 +190,9 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
                                     throw new UncheckedIOException(e);
                                 }
                                 assigned.computeIfAbsent(subtask, k -> new ArrayList<>()).add(sent);
+                                assignedAsPassed
+                                        .computeIfAbsent(subtask, k -> new ArrayList<>())
+                                        .add(split);
                             }
                         });
     }
