@@ -25,7 +25,8 @@ import org.apache.flink.core.fs.Path;
  * thread-safe.
  *
  * <p>Requests: a source path is one request when it is a directory (its listing) or a file whose
- * name has an extension (its status), then one listing per directory below it; a file's length and
+ * name has an extension (its status); an empty directory, or a path that does not exist, is a
+ * listing and a status request. Then one listing per directory below it. A file's length and
  * modification time are taken from the listing, with no status request of its own (on an object
  * store each request is a round trip, and planning waits for the listing).
  */
@@ -51,7 +52,8 @@ public final class FileDiscovery {
         List<DiscoveredFile> files = new ArrayList<>();
         for (Path root : roots) {
             FileSystem fs = root.getFileSystem();
-            if (!looksLikeFile(root)) {
+            boolean listedFirst = !looksLikeFile(root);
+            if (listedFirst) {
                 FileStatus[] entries;
                 try {
                     entries = fs.listStatus(root);
@@ -75,7 +77,9 @@ public final class FileDiscovery {
                 continue;
             }
             if (status.isDir()) {
-                walk(fs, root, new LinkedHashMap<>(), files);
+                if (!listedFirst) { // else listed above, and empty
+                    walk(fs, root, new LinkedHashMap<>(), files);
+                }
             } else {
                 files.add(rootFile(status));
             }

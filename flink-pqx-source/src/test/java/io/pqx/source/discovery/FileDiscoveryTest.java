@@ -133,6 +133,9 @@ class FileDiscoveryTest {
     void anEmptyOrMissingPathListsNothingAndADirectoryNamedLikeAFileIsListed() throws IOException {
         Files.createDirectories(dir.resolve("empty"));
         assertThat(listCounting(dir.resolve("empty"))).isEmpty();
+        // listed, then its status (a file may be listed as nothing), and not listed again
+        assertThat(RequestCountingFileSystem.statusCalls()).isEqualTo(1);
+        assertThat(RequestCountingFileSystem.listCalls()).isEqualTo(1);
         assertThat(listCounting(dir.resolve("absent"))).isEmpty();
         assertThat(listCounting(dir.resolve("absent.parquet"))).isEmpty();
         touch("table.parquet/part-0.parquet");
