@@ -44,13 +44,15 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * <p>The table: {@value #ROWS} rows sorted by {@code k}, in {@value #FILES} files of {@value
  * #GROUPS_PER_FILE} row groups, 64 KiB pages (pqx's default is 1 MiB; the page index is on, as by
  * default), about 75 MB: a 64-byte random payload per row keeps the bytes a query needs
- * proportional to its rows. A query pays a fixed cost besides (footers, the page index, the key's
- * pages read twice; see {@code e2e-tests/README.md}) of about 600 KiB, so the 2% holds from about
- * 65 MB up on this layout. S3 is read with Hadoop S3A's {@code random} input policy ({@code
- * s3.experimental.input.fadvise: random}, as the README recommends), from a server that answers
- * like a remote store ({@link LocalS3#withLatency}: 20 ms to first byte, 100 MB/s per request),
- * where reading ranges one after another would leave the network idle: the full scan has several
- * GETs in flight at once, and the 1% query needs few requests.
+ * proportional to its rows. A query pays a fixed cost besides (each file's footer and page indexes,
+ * read once by the enumerator and sent with the file's first split to its reader, and the whole
+ * pages around the rows selected; see {@code docs/object-stores.md}) of about 600 KiB, so the 2%
+ * holds from about 65 MB up on this layout. S3 is read with Hadoop S3A's {@code random} input
+ * policy ({@code s3.experimental.input.fadvise: random}, as {@code docs/object-stores.md}
+ * recommends), from a server that answers like a remote store ({@link LocalS3#withLatency}: 20 ms
+ * to first byte, 100 MB/s per request), where reading ranges one after another would leave the
+ * network idle: the full scan has several GETs in flight at once, and the 1% query needs few
+ * requests.
  */
 class S3SourceRangedReadITCase {
     static final int ROWS = 1_000_000;
@@ -168,7 +170,8 @@ class S3SourceRangedReadITCase {
         // Footer, page indexes, the key's pages, then the selected pages of every column (merged
         // where close): a handful of requests per reader, not one per page.
         assertThat(pruned.requests()).as(figures).isLessThanOrEqualTo(MAX_PRUNED_REQUESTS);
-        // A full scan is served the table once, plus footers read twice (enumerator, reader).
+        // A full scan is served the table once, plus the footers: each read by the enumerator and
+        // sent with its file's first split (a reader given a later split of a file reads it).
         assertThat(fullScan.bytes())
                 .as(figures)
                 .isBetween(tableBytes, tableBytes + tableBytes / 50);

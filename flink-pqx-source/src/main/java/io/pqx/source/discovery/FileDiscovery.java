@@ -23,6 +23,12 @@ import org.apache.flink.core.fs.Path;
  * partition values, outermost first. A source path that does not exist yields no file (a continuous
  * source may be started before its first file); any other listing error is thrown. Stateless and
  * thread-safe.
+ *
+ * <p>Requests: a source path is one request when it is a directory (its listing) or a file whose
+ * name has an extension (its status); an empty directory, or a path that does not exist, is a
+ * listing and a status request. Then one listing per directory below it. A file's length and
+ * modification time are taken from the listing, with no status request of its own (on an object
+ * store each request is a round trip, and planning waits for the listing).
  */
 @Internal
 public final class FileDiscovery {
@@ -46,6 +52,24 @@ public final class FileDiscovery {
         List<DiscoveredFile> files = new ArrayList<>();
         for (Path root : roots) {
             FileSystem fs = root.getFileSystem();
+            boolean listedFirst = !looksLikeFile(root);
+            if (listedFirst) {
+                FileStatus[] entries;
+                try {
+                    entries = fs.listStatus(root);
+                } catch (FileNotFoundException e) {
+                    continue;
+                }
+                if (entries != null && entries.length > 0) {
+                    if (isRootItself(entries, root)) {
+                        files.add(rootFile(entries[0]));
+                    } else {
+                        walk(fs, entries, new LinkedHashMap<>(), files);
+                    }
+                    continue;
+                }
+                // an empty directory, nothing, or a file listed as nothing: the status tells
+            }
             FileStatus status;
             try {
                 status = fs.getFileStatus(root);
@@ -53,17 +77,42 @@ public final class FileDiscovery {
                 continue;
             }
             if (status.isDir()) {
-                walk(fs, root, new LinkedHashMap<>(), files);
+                if (!listedFirst) { // else listed above, and empty
+                    walk(fs, root, new LinkedHashMap<>(), files);
+                }
             } else {
-                files.add(
-                        new DiscoveredFile(
-                                status.getPath().toString(),
-                                status.getLen(),
-                                status.getModificationTime(),
-                                Map.of()));
+                files.add(rootFile(status));
             }
         }
         return files;
+    }
+
+    private static DiscoveredFile rootFile(FileStatus status) {
+        return new DiscoveredFile(
+                status.getPath().toString(),
+                status.getLen(),
+                status.getModificationTime(),
+                Map.of());
+    }
+
+    /**
+     * Whether {@code root} is asked for its status before it is listed: when its name has an
+     * extension ({@code part-0.parquet}), as a file's name has. Either order is correct; the guess
+     * saves a request. A directory is listed first: its status would be one more request (on an
+     * object store a round trip) before the listing, which tells the same. A file is asked for its
+     * status first: some object stores' file systems answer the listing of a file with an empty
+     * one, or only after a listing and a status request one after the other.
+     */
+    private static boolean looksLikeFile(Path root) {
+        String name = root.getName();
+        return name.lastIndexOf('.') > 0;
+    }
+
+    /** Whether a listing of {@code root} is the root's own status: the root is a file. */
+    private static boolean isRootItself(FileStatus[] entries, Path root) {
+        return entries.length == 1
+                && !entries[0].isDir()
+                && entries[0].getPath().toUri().getPath().equals(root.toUri().getPath());
     }
 
     /** A listed entry and its name, computed once for sorting. */
@@ -84,6 +133,16 @@ public final class FileDiscovery {
         if (entries == null) {
             return;
         }
+        walk(fs, entries, partitions, out);
+    }
+
+    /** Visits the {@code entries} of a directory's listing. */
+    private void walk(
+            FileSystem fs,
+            FileStatus[] entries,
+            LinkedHashMap<String, String> partitions,
+            List<DiscoveredFile> out)
+            throws IOException {
         // each name once: Path.getName() in the comparator took seconds for 100,000 entries
         Named[] named = new Named[entries.length];
         for (int i = 0; i < entries.length; i++) {

@@ -65,6 +65,85 @@ class FileDiscoveryTest {
         assertThat(files).singleElement().satisfies(f -> assertThat(f.partitions()).isEmpty());
     }
 
+    /** The files' paths below {@code base}, whatever their scheme. */
+    private static List<String> localNames(List<DiscoveredFile> files, java.nio.file.Path base) {
+        return files.stream()
+                .map(
+                        f ->
+                                base.relativize(
+                                        java.nio.file.Path.of(
+                                                new Path(f.path()).toUri().getPath())))
+                .map(java.nio.file.Path::toString)
+                .toList();
+    }
+
+    private static List<DiscoveredFile> listCounting(java.nio.file.Path root) throws IOException {
+        RequestCountingFileSystem.reset();
+        return new FileDiscovery(List.of(new Path(RequestCountingFileSystem.uri(root)))).list();
+    }
+
+    @Test
+    void aDirectoryIsListedWithOneRequestPerDirectoryAndNoStatusRequest() throws IOException {
+        touch("b.parquet");
+        touch("day=1/a.parquet");
+        touch("day=2/c.parquet");
+        List<DiscoveredFile> files = listCounting(dir);
+        assertThat(localNames(files, dir))
+                .containsExactly("b.parquet", "day=1/a.parquet", "day=2/c.parquet");
+        // on an object store a status request before the listing is one more round trip
+        assertThat(RequestCountingFileSystem.statusCalls()).as("status requests").isZero();
+        assertThat(RequestCountingFileSystem.listCalls()).as("listings").isEqualTo(3);
+        // what planning and the seen-file logic need comes with the listing
+        for (DiscoveredFile f : files) {
+            java.nio.file.Path local = java.nio.file.Path.of(new Path(f.path()).toUri().getPath());
+            assertThat(f.length()).isEqualTo(Files.size(local));
+            assertThat(f.modificationTime()).isEqualTo(Files.getLastModifiedTime(local).toMillis());
+        }
+    }
+
+    @Test
+    void aFileIsOneRequestWhetherItsNameLooksLikeAFileOrNot() throws IOException {
+        touch("one.parquet");
+        touch("noextension");
+        List<DiscoveredFile> named = listCounting(dir.resolve("one.parquet"));
+        assertThat(named).singleElement().satisfies(f -> assertThat(f.length()).isEqualTo(3));
+        assertThat(RequestCountingFileSystem.statusCalls() + RequestCountingFileSystem.listCalls())
+                .as("requests for a file named like one")
+                .isEqualTo(1);
+
+        List<DiscoveredFile> bare = listCounting(dir.resolve("noextension"));
+        assertThat(bare)
+                .singleElement()
+                .satisfies(
+                        f -> {
+                            assertThat(f.path())
+                                    .isEqualTo(
+                                            RequestCountingFileSystem.uri(
+                                                            dir.resolve("noextension"))
+                                                    .replace("://", ":"));
+                            assertThat(f.length()).isEqualTo(3);
+                            assertThat(f.partitions()).isEmpty();
+                        });
+        assertThat(RequestCountingFileSystem.statusCalls() + RequestCountingFileSystem.listCalls())
+                .as("requests for a file listed first")
+                .isEqualTo(1);
+    }
+
+    @Test
+    void anEmptyOrMissingPathListsNothingAndADirectoryNamedLikeAFileIsListed() throws IOException {
+        Files.createDirectories(dir.resolve("empty"));
+        assertThat(listCounting(dir.resolve("empty"))).isEmpty();
+        // listed, then its status (a file may be listed as nothing), and not listed again
+        assertThat(RequestCountingFileSystem.statusCalls()).isEqualTo(1);
+        assertThat(RequestCountingFileSystem.listCalls()).isEqualTo(1);
+        assertThat(listCounting(dir.resolve("absent"))).isEmpty();
+        assertThat(listCounting(dir.resolve("absent.parquet"))).isEmpty();
+        touch("table.parquet/part-0.parquet");
+        touch("table.parquet/_SUCCESS");
+        List<DiscoveredFile> files = listCounting(dir.resolve("table.parquet"));
+        assertThat(localNames(files, dir)).containsExactly("table.parquet/part-0.parquet");
+    }
+
     @Test
     void partitionDirectoryNames() {
         assertThat(PartitionDirectory.parse("k=v")).contains(Map.entry("k", "v"));

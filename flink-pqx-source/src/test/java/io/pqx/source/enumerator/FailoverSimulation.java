@@ -69,8 +69,11 @@ final class FailoverSimulation implements AutoCloseable {
     private record Pending(
             Checkpoint checkpoint, Map<Integer, Integer> outputAtSnapshot, long snapshotSeq) {}
 
-    /** A split assigned since the readers' latest completed checkpoint, as Flink tracks it. */
-    private record Assigned(int reader, RowGroupSplit split, long snapshotSeq) {}
+    /**
+     * A split assigned since the readers' latest completed checkpoint, as Flink tracks it (the
+     * object the enumerator passed), and whether the copy its reader got carried a footer tail.
+     */
+    private record Assigned(int reader, RowGroupSplit split, boolean sentTail, long snapshotSeq) {}
 
     private static final class Reader {
         final ArrayDeque<RowGroupSplit> splits = new ArrayDeque<>();
@@ -124,12 +127,28 @@ final class FailoverSimulation implements AutoCloseable {
     /** The order key of the split assigned last in this attempt. */
     private long lastAssignedKey;
 
+    /** Splits that reached their reader with a footer tail, and tails the readers opened from. */
+    int tailsReceived;
+
+    int tailsOpened;
+
+    /** Splits given back by a failed reader that had reached it with a footer tail. */
+    int givenBackAfterATail;
+
     FailoverSimulation(Path dir, Path templates, EnumeratorSettings settings, Random random)
             throws IOException {
         this.dir = dir;
         this.templates = templates;
         this.settings = settings;
         this.random = random;
+        writeTemplates(templates);
+    }
+
+    /**
+     * Writes the files the simulation copies, {@code t1.parquet} to {@code t3.parquet} (1 to 3 row
+     * groups), into {@code templates} unless they are there.
+     */
+    static void writeTemplates(Path templates) throws IOException {
         for (int groups = 1; groups <= 3; groups++) {
             Path template = templates.resolve("t" + groups + ".parquet");
             if (!Files.exists(template)) {
@@ -147,31 +166,62 @@ final class FailoverSimulation implements AutoCloseable {
             int batchFiles,
             int maxPendingSplits) {
         return settings(
+<<<<<<< HEAD
                 dir,
+=======
+                dir.toUri().toString(),
+>>>>>>> h-listing
                 intervalMillis,
                 horizonMillis,
                 splitTargetBytes,
                 batchFiles,
                 maxPendingSplits,
+<<<<<<< HEAD
                 false);
     }
 
     /** As above, in event-time order of the files' {@code id} column when {@code eventTimes}. */
     static EnumeratorSettings settings(
             Path dir,
+=======
+                EnumeratorSettings.Planning.DEFAULT_FOOTER_TAILS_HELD_BYTES);
+    }
+
+    /**
+     * Settings over {@code root} (the simulation's directory, maybe through another file system),
+     * holding at most {@code footerTailsHeldBytes} of footer tails.
+     */
+    static EnumeratorSettings settings(
+            String root,
+>>>>>>> h-listing
             long intervalMillis,
             long horizonMillis,
             long splitTargetBytes,
             int batchFiles,
             int maxPendingSplits,
+<<<<<<< HEAD
             boolean eventTimes) {
+=======
+            long footerTailsHeldBytes) {
+>>>>>>> h-listing
         return new EnumeratorSettings(
-                EnumeratorSettings.Files.of(List.of(dir.toUri().toString())),
+                EnumeratorSettings.Files.of(List.of(root)),
                 new EnumeratorSettings.Discovery(intervalMillis, horizonMillis, false),
                 new EnumeratorSettings.Planning(
+<<<<<<< HEAD
                         splitTargetBytes, 2, 16, batchFiles, maxPendingSplits),
                 EnumeratorSettings.Filtering.none(new RowType(List.of())),
                 eventTimes ? ID : null);
+=======
+                        splitTargetBytes,
+                        2,
+                        16,
+                        batchFiles,
+                        maxPendingSplits,
+                        EnumeratorSettings.Planning.DEFAULT_FOOTER_TAIL_MAX_BYTES,
+                        footerTailsHeldBytes),
+                EnumeratorSettings.Filtering.none(new RowType(List.of())));
+>>>>>>> h-listing
     }
 
     /** The watermark column of the event-time runs: the orders' id as epoch milliseconds. */
@@ -278,9 +328,14 @@ final class FailoverSimulation implements AutoCloseable {
         readers.forEach(
                 (r, reader) -> {
                     List<RowGroupSplit> got = ctx.assigned.getOrDefault(r, List.of());
+                    List<RowGroupSplit> passed = ctx.assignedAsPassed.getOrDefault(r, List.of());
                     for (int i = reader.taken; i < got.size(); i++) {
+                        boolean tail = got.get(i).footerTail().isPresent();
+                        if (tail) {
+                            tailsReceived++;
+                        }
                         reader.splits.add(got.get(i));
-                        uncheckpointed.add(new Assigned(r, got.get(i), snapshotSeq));
+                        uncheckpointed.add(new Assigned(r, passed.get(i), tail, snapshotSeq));
                     }
                     reader.taken = got.size();
                     if (ctx.noMoreSplits.contains(r)) {
@@ -341,6 +396,15 @@ final class FailoverSimulation implements AutoCloseable {
         assertThat(new long[] {split.fileLength(), split.modificationTime()})
                 .as("length and modification time of %s", split)
                 .containsExactly(facts);
+        // as pqx's reader does when it opens the file: the tail is taken off the split
+        split.takeFooterTail()
+                .ifPresent(
+                        tail -> {
+                            assertThat(tail.fileLength())
+                                    .as("the file length the tail of %s ends at", split)
+                                    .isEqualTo(facts[0]);
+                            tailsOpened++;
+                        });
         int group = split.nextRowGroup();
         reader.out.add(unit(split.path(), group));
         if (group < split.lastRowGroup()) {
@@ -362,11 +426,15 @@ final class FailoverSimulation implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        Checkpoint written = new Checkpoint(id, bytes, Map.of(), null);
+        assertThat(written.state().pendingSplits())
+                .as("checkpoint %d: pending splits in the enumerator's state", id)
+                .allSatisfy(s -> assertThat(s.footerTail()).as("footer tail of %s", s).isEmpty());
         Map<Integer, List<RowGroupSplit>> readerStates = new TreeMap<>();
         Map<Integer, Integer> outputAt = new HashMap<>();
         readers.forEach(
                 (r, reader) -> {
-                    readerStates.put(r, List.copyOf(reader.splits));
+                    readerStates.put(r, readerCheckpoint(id, r, reader.splits));
                     outputAt.put(r, reader.out.size());
                 });
         if (!state.unplannedFiles().isEmpty()) {
@@ -379,6 +447,47 @@ final class FailoverSimulation implements AutoCloseable {
         pending.add(
                 new Pending(new Checkpoint(id, bytes, readerStates, null), outputAt, snapshotSeq));
         return id;
+    }
+
+    /**
+     * A reader's splits as its checkpoint holds them: each at its position (pqx's reader's {@code
+     * toSplitType}), written and read back by the split serializer; none may carry a footer tail.
+     */
+    private static List<RowGroupSplit> readerCheckpoint(
+            long id, int reader, Iterable<RowGroupSplit> splits) {
+        SimpleVersionedSerializer<RowGroupSplit> serializer = RowGroupSplit.serializer();
+        List<RowGroupSplit> out = new ArrayList<>();
+        for (RowGroupSplit s : splits) {
+            RowGroupSplit checkpointed;
+            try {
+                checkpointed =
+                        serializer.deserialize(
+                                serializer.getVersion(),
+                                serializer.serialize(s.at(s.nextRowGroup(), s.nextRow())));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            assertThat(checkpointed.footerTail())
+                    .as("checkpoint %d of reader %d: footer tail of %s", id, reader, s)
+                    .isEmpty();
+            out.add(checkpointed);
+        }
+        return out;
+    }
+
+    /**
+     * The enumerator holds footer tail bytes exactly for the footer tails on its pending splits:
+     * none for splits sent, given back or dropped. Holds between steps (not while a planned batch
+     * waits to be merged).
+     */
+    void assertTailsHeldAreThoseOfPendingSplits(String when) {
+        long onPending = 0;
+        for (RowGroupSplit s : enumerator.snapshotState(Long.MAX_VALUE).pendingSplits()) {
+            onPending += s.footerTail().map(t -> (long) t.length()).orElse(0L);
+        }
+        assertThat(enumerator.footerTails().heldBytes())
+                .as("%s: footer tail bytes held, against those on pending splits", when)
+                .isEqualTo(onPending);
     }
 
     /** Completes the pending checkpoint {@code id}: the sink commits the output before it. */
@@ -487,9 +596,16 @@ final class FailoverSimulation implements AutoCloseable {
                                 settings.planning().footerThreads(),
                                 settings.planning().footerCacheSize(),
                                 batchFiles,
+<<<<<<< HEAD
                                 maxPendingSplits),
                         settings.filtering(),
                         settings.watermarkColumn());
+=======
+                                maxPendingSplits,
+                                settings.planning().footerTailMaxBytes(),
+                                settings.planning().footerTailsHeldBytes()),
+                        settings.filtering());
+>>>>>>> h-listing
     }
 
     /** The whole job restarts from the latest completed checkpoint (Flink's failover). */
@@ -515,6 +631,9 @@ final class FailoverSimulation implements AutoCloseable {
             Assigned a = it.next();
             if (a.reader() == r) {
                 back.add(a.split());
+                if (a.sentTail()) {
+                    givenBackAfterATail++;
+                }
                 it.remove();
             }
         }

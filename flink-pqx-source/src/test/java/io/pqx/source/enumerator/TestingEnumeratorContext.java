@@ -57,6 +57,11 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
 
     /** Told each split as it is assigned, before it is recorded (checks of the moment). */
     Consumer<RowGroupSplit> onAssign = split -> {};
+    /**
+     * The splits assigned as the enumerator passed them, by reader: what Flink's record of the
+     * splits assigned since the last checkpoint keeps, and gives back when a reader fails.
+     */
+    final Map<Integer, List<RowGroupSplit>> assignedAsPassed = new LinkedHashMap<>();
 
     final Set<Integer> noMoreSplits = new TreeSet<>();
 
@@ -193,6 +198,9 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
                                 }
                                 assigned.computeIfAbsent(subtask, k -> new ArrayList<>()).add(sent);
                                 assignedInOrder.add(sent);
+                                assignedAsPassed
+                                        .computeIfAbsent(subtask, k -> new ArrayList<>())
+                                        .add(split);
                             }
                         });
     }
