@@ -166,25 +166,33 @@ final class FailoverSimulation implements AutoCloseable {
             int batchFiles,
             int maxPendingSplits) {
         return settings(
-<<<<<<< HEAD
                 dir,
-=======
-                dir.toUri().toString(),
->>>>>>> h-listing
                 intervalMillis,
                 horizonMillis,
                 splitTargetBytes,
                 batchFiles,
                 maxPendingSplits,
-<<<<<<< HEAD
                 false);
     }
 
     /** As above, in event-time order of the files' {@code id} column when {@code eventTimes}. */
     static EnumeratorSettings settings(
             Path dir,
-=======
-                EnumeratorSettings.Planning.DEFAULT_FOOTER_TAILS_HELD_BYTES);
+            long intervalMillis,
+            long horizonMillis,
+            long splitTargetBytes,
+            int batchFiles,
+            int maxPendingSplits,
+            boolean eventTimes) {
+        return settings(
+                dir.toUri().toString(),
+                intervalMillis,
+                horizonMillis,
+                splitTargetBytes,
+                batchFiles,
+                maxPendingSplits,
+                EnumeratorSettings.Planning.DEFAULT_FOOTER_TAILS_HELD_BYTES,
+                eventTimes);
     }
 
     /**
@@ -193,26 +201,36 @@ final class FailoverSimulation implements AutoCloseable {
      */
     static EnumeratorSettings settings(
             String root,
->>>>>>> h-listing
             long intervalMillis,
             long horizonMillis,
             long splitTargetBytes,
             int batchFiles,
             int maxPendingSplits,
-<<<<<<< HEAD
-            boolean eventTimes) {
-=======
             long footerTailsHeldBytes) {
->>>>>>> h-listing
+        return settings(
+                root,
+                intervalMillis,
+                horizonMillis,
+                splitTargetBytes,
+                batchFiles,
+                maxPendingSplits,
+                footerTailsHeldBytes,
+                false);
+    }
+
+    private static EnumeratorSettings settings(
+            String root,
+            long intervalMillis,
+            long horizonMillis,
+            long splitTargetBytes,
+            int batchFiles,
+            int maxPendingSplits,
+            long footerTailsHeldBytes,
+            boolean eventTimes) {
         return new EnumeratorSettings(
                 EnumeratorSettings.Files.of(List.of(root)),
                 new EnumeratorSettings.Discovery(intervalMillis, horizonMillis, false),
                 new EnumeratorSettings.Planning(
-<<<<<<< HEAD
-                        splitTargetBytes, 2, 16, batchFiles, maxPendingSplits),
-                EnumeratorSettings.Filtering.none(new RowType(List.of())),
-                eventTimes ? ID : null);
-=======
                         splitTargetBytes,
                         2,
                         16,
@@ -220,8 +238,8 @@ final class FailoverSimulation implements AutoCloseable {
                         maxPendingSplits,
                         EnumeratorSettings.Planning.DEFAULT_FOOTER_TAIL_MAX_BYTES,
                         footerTailsHeldBytes),
-                EnumeratorSettings.Filtering.none(new RowType(List.of())));
->>>>>>> h-listing
+                EnumeratorSettings.Filtering.none(new RowType(List.of())),
+                eventTimes ? ID : null);
     }
 
     /** The watermark column of the event-time runs: the orders' id as epoch milliseconds. */
@@ -596,16 +614,11 @@ final class FailoverSimulation implements AutoCloseable {
                                 settings.planning().footerThreads(),
                                 settings.planning().footerCacheSize(),
                                 batchFiles,
-<<<<<<< HEAD
-                                maxPendingSplits),
-                        settings.filtering(),
-                        settings.watermarkColumn());
-=======
                                 maxPendingSplits,
                                 settings.planning().footerTailMaxBytes(),
                                 settings.planning().footerTailsHeldBytes()),
-                        settings.filtering());
->>>>>>> h-listing
+                        settings.filtering(),
+                        settings.watermarkColumn());
     }
 
     /** The whole job restarts from the latest completed checkpoint (Flink's failover). */

@@ -57,6 +57,7 @@ final class TestingEnumeratorContext implements SplitEnumeratorContext<RowGroupS
 
     /** Told each split as it is assigned, before it is recorded (checks of the moment). */
     Consumer<RowGroupSplit> onAssign = split -> {};
+
     /**
      * The splits assigned as the enumerator passed them, by reader: what Flink's record of the
      * splits assigned since the last checkpoint keeps, and gives back when a reader fails.
