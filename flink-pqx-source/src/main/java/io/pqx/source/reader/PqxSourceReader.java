@@ -26,6 +26,17 @@ import org.apache.flink.table.data.RowData;
  * boundary and batch); one equal to the filter held is ignored. Until one arrives the slot is
  * PENDING and keeps every row.
  *
+ * <p><b>Event time.</b> With a watermark column, rows carry their event time as the record
+ * timestamp ({@link PqxRecordEmitter}) and the reader emits watermarks from the event times of the
+ * splits it holds ({@link SplitWatermarks}: checked after each emitted row at the cost of a flag,
+ * computed only when a row group or split was passed or a split added), counting the splits that
+ * arrive below the watermark already emitted ({@code pqxLateSplits}).
+ *
+ * <p><b>Watermark alignment.</b> Flink pauses and resumes splits through {@code
+ * pauseOrResumeSplits}, which the fetcher hands to the split reader ({@link PqxSplitReader}): a
+ * paused split stops being read at its position, and stays in this reader's state and checkpoints
+ * as any other.
+ *
  * <p><b>Metrics.</b> pqx's counters ({@link ReaderMetrics}) and Flink's standard {@code numBytesIn}
  * and {@code pendingRecords} ({@link PendingRecords}); {@code numRecordsIn} is counted by Flink's
  * source operator.
