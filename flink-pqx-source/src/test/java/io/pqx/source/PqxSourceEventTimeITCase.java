@@ -238,14 +238,22 @@ class PqxSourceEventTimeITCase {
     private static final long WATERMARK_INTERVAL = 20;
     private static final long ALIGNMENT_INTERVAL = 20;
 
-    /** The highest gap of the fast source over the slow one, with or without alignment. */
-    private long runFastAndSlow(Path slowDir, Path fastDir, boolean aligned) throws Exception {
-        Pace.reset(8_000);
+    /**
+     * The highest gap of the fast source over the slow one, with or without alignment: with the
+     * user's bounded-out-of-orderness watermarks from the rows' timestamps, or with pqx's alone
+     * ({@code noWatermarks}, the splits' event times given by {@code least}).
+     */
+    private long runFastAndSlow(
+            Path slowDir, Path fastDir, boolean aligned, Map<String, long[]> least)
+            throws Exception {
+        Pace.reset(6_000);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
         env.getConfig().setAutoWatermarkInterval(WATERMARK_INTERVAL);
         WatermarkStrategy<RowData> strategy =
-                WatermarkStrategy.forBoundedOutOfOrderness(Duration.ofMillis(100));
+                least == null
+                        ? WatermarkStrategy.forBoundedOutOfOrderness(Duration.ofMillis(100))
+                        : WatermarkStrategy.noWatermarks();
         if (aligned) {
             strategy =
                     strategy.withWatermarkAlignment(
@@ -259,16 +267,19 @@ class PqxSourceEventTimeITCase {
                             .watermarkColumn("ts")
                             .set(PqxSourceOptions.BATCH_SIZE, 64)
                             .build();
-            env.fromSource(source, strategy, name)
+            env.fromSource(
+                            least == null ? source : new TestingEventTimeSource(source, least),
+                            strategy,
+                            name)
                     .setParallelism(1)
                     .process(new Pace(name, name.equals("slow") ? 2 : 10))
                     .setParallelism(1)
                     .sinkTo(new Discard())
                     .setParallelism(1);
         }
-        env.execute("pqx alignment " + aligned);
-        assertThat(Pace.COUNT.get("slow").get()).isEqualTo(8_000);
-        assertThat(Pace.COUNT.get("fast").get()).isEqualTo(8_000);
+        env.execute("pqx alignment " + aligned + (least == null ? "" : ", pqx's watermarks"));
+        assertThat(Pace.COUNT.get("slow").get()).isEqualTo(6_000);
+        assertThat(Pace.COUNT.get("fast").get()).isEqualTo(6_000);
         return Pace.GAP.get();
     }
 
@@ -299,16 +310,21 @@ class PqxSourceEventTimeITCase {
         // source emits about 2 rows per ms, the fast one 10
         Path slowDir = dir.resolve("slow");
         Path fastDir = dir.resolve("fast");
-        writeTimeline(slowDir, "s", 4, 2_000, 100, 10);
-        writeTimeline(fastDir, "f", 4, 2_000, 100, 10);
+        Map<String, long[]> least = new HashMap<>();
+        least.putAll(writeTimeline(slowDir, "s", 3, 2_000, 100, 10));
+        least.putAll(writeTimeline(fastDir, "f", 3, 2_000, 100, 10));
 
-        long aligned = runFastAndSlow(slowDir, fastDir, true);
+        long aligned = runFastAndSlow(slowDir, fastDir, true, null);
         // one watermark interval, one alignment round and the batch being emitted, twice over
         // for scheduling: what the fast source adds before a pause reaches it
         long slack = fastAdvanceWithin(2 * (WATERMARK_INTERVAL + ALIGNMENT_INTERVAL) * 1_000_000L);
         long rowGroupSpan = 100 * 10;
         long bound = DRIFT.toMillis() + slack + rowGroupSpan;
-        long unaligned = runFastAndSlow(slowDir, fastDir, false);
+        long unaligned = runFastAndSlow(slowDir, fastDir, false, null);
+        long alignedByPqx = runFastAndSlow(slowDir, fastDir, true, least);
+        long slackByPqx =
+                fastAdvanceWithin(2 * (WATERMARK_INTERVAL + ALIGNMENT_INTERVAL) * 1_000_000L);
+        long boundByPqx = DRIFT.toMillis() + slackByPqx + rowGroupSpan;
         System.out.println(
                 "PqxSourceEventTimeITCase alignment: gap aligned "
                         + aligned
@@ -322,8 +338,15 @@ class PqxSourceEventTimeITCase {
                         + rowGroupSpan
                         + "), unaligned "
                         + unaligned
-                        + " ms");
+                        + " ms; with pqx's watermarks alone, aligned "
+                        + alignedByPqx
+                        + " ms (bound "
+                        + boundByPqx
+                        + " ms)");
         assertThat(aligned).as("aligned gap").isLessThanOrEqualTo(bound);
-        assertThat(unaligned).as("unaligned gap").isGreaterThan(bound);
+        assertThat(unaligned).as("unaligned gap").isGreaterThan(Math.max(bound, boundByPqx));
+        assertThat(alignedByPqx)
+                .as("aligned gap, pqx's watermarks")
+                .isLessThanOrEqualTo(boundByPqx);
     }
 }
