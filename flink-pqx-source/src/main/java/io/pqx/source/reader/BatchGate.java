@@ -15,6 +15,7 @@ final class BatchGate {
     private final int limit;
     private int inUse;
     private boolean wakeUp;
+    private boolean signalled; // a wake-up not yet taken by awaitSignal
 
     /**
      * @param limit batches out at once: 1, or 2 when the reader decodes into two alternating
@@ -55,9 +56,26 @@ final class BatchGate {
         notifyAll();
     }
 
-    /** Any thread: makes a waiting {@link #awaitFree} return. */
+    /**
+     * Fetcher: waits for a {@link #wakeUp} since the last call returned (one that came earlier
+     * counts: a wake-up is never lost, at worst one is taken for a later wait).
+     */
+    synchronized void awaitSignal() throws InterruptedIOException {
+        while (!signalled) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted waiting for a split to be resumed");
+            }
+        }
+        signalled = false;
+    }
+
+    /** Any thread: makes a waiting {@link #awaitFree} or {@link #awaitSignal} return. */
     synchronized void wakeUp() {
         wakeUp = true;
+        signalled = true;
         notifyAll();
     }
 }

@@ -7,6 +7,7 @@ import io.pqx.format.metadata.FieldView;
 import io.pqx.source.partition.PartitionValues;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -39,9 +40,16 @@ final class FileReadPlan {
     private final int[] source;
     private final Output[] outputs;
     private int next;
+    private Output last;
 
-    /** One output batch and the column views it holds. */
-    private record Output(VectorizedColumnBatch batch, WideningVectors.Widening[] widening) {}
+    /**
+     * One output batch and the column views it holds: {@code columns}, every requested column;
+     * {@code batch}, the emitted ones (the first of them) over the same views.
+     */
+    private record Output(
+            VectorizedColumnBatch batch,
+            ColumnVector[] columns,
+            WideningVectors.Widening[] widening) {}
 
     private FileReadPlan(ReadSchema projection, int[] source, Output[] outputs) {
         this.projection = projection;
@@ -56,6 +64,32 @@ final class FileReadPlan {
     static FileReadPlan of(
             ParquetReader reader,
             RowType requested,
+            Set<String> partitionKeys,
+            Map<String, String> partitions,
+            String file,
+            int inFlight)
+            throws IOException {
+        return of(
+                reader,
+                requested,
+                requested.getFieldCount(),
+                partitionKeys,
+                partitions,
+                file,
+                inFlight);
+    }
+
+    /**
+     * @param requested the columns made
+     * @param emitted how many of them, the first, the batches {@link #adapt} returns hold (the
+     *     others, read for the reader's own use, e.g. the watermark column, through {@link
+     *     #column})
+     * @param inFlight batches out at once (1 or 2): so many output batches are used in turn
+     */
+    static FileReadPlan of(
+            ParquetReader reader,
+            RowType requested,
+            int emitted,
             Set<String> partitionKeys,
             Map<String, String> partitions,
             String file,
@@ -147,7 +181,12 @@ final class FileReadPlan {
                     widening[i] = widening(conversions[i], stored[i]);
                 }
             }
-            outputs[o] = new Output(new VectorizedColumnBatch(fixed.clone()), widening);
+            ColumnVector[] columns = fixed.clone();
+            outputs[o] =
+                    new Output(
+                            new VectorizedColumnBatch(Arrays.copyOf(columns, emitted)),
+                            columns,
+                            widening);
         }
         return new FileReadPlan(projection, source, outputs);
     }
@@ -256,14 +295,25 @@ final class FileReadPlan {
         Output output = outputs[next];
         next = (next + 1) % outputs.length;
         VectorizedColumnBatch out = output.batch();
+        int emitted = out.columns.length;
         for (int i = 0; i < source.length; i++) {
             if (source[i] >= 0) {
                 ColumnVector in = decoded.columns[source[i]];
                 WideningVectors.Widening w = output.widening()[i];
-                out.columns[i] = w == null ? in : w.wrap(in);
+                ColumnVector view = w == null ? in : w.wrap(in);
+                output.columns()[i] = view;
+                if (i < emitted) {
+                    out.columns[i] = view;
+                }
             }
         }
         out.setNumRows(decoded.getNumRows());
+        last = output;
         return out;
+    }
+
+    /** Requested column {@code i} of the batch {@link #adapt} returned last. */
+    ColumnVector column(int i) {
+        return last.columns()[i];
     }
 }

@@ -6,7 +6,8 @@ import org.apache.flink.connector.base.source.reader.RecordEmitter;
 /**
  * Emits a row (or what the source's {@link RowConverter} makes of it) and then moves its split's
  * position past it, so a checkpoint taken between two emissions holds exactly the rows not yet
- * emitted.
+ * emitted. With a watermark column a row is emitted with its event time as its timestamp; a row
+ * whose event time is null is emitted without one (Flink's no-timestamp marker).
  */
 final class PqxRecordEmitter<T> implements RecordEmitter<RowAtPosition, T, RowGroupSplitState> {
     private final RowConverter<T> converter;
@@ -18,7 +19,11 @@ final class PqxRecordEmitter<T> implements RecordEmitter<RowAtPosition, T, RowGr
     @Override
     public void emitRecord(
             RowAtPosition element, SourceOutput<T> output, RowGroupSplitState state) {
-        output.collect(converter.convert(element.row));
+        if (element.timed) {
+            output.collect(converter.convert(element.row), element.eventTime);
+        } else {
+            output.collect(converter.convert(element.row));
+        }
         state.emitted(element.rowGroup, element.nextRow);
     }
 }

@@ -5,10 +5,13 @@ import io.pqx.source.split.RowGroupSplit;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
+import org.apache.flink.core.io.InputStatus;
 import org.apache.flink.table.data.RowData;
 
 /**
@@ -23,6 +26,17 @@ import org.apache.flink.table.data.RowData;
  * boundary and batch); one equal to the filter held is ignored. Until one arrives the slot is
  * PENDING and keeps every row.
  *
+ * <p><b>Event time.</b> With a watermark column, rows carry their event time as the record
+ * timestamp ({@link PqxRecordEmitter}) and the reader emits watermarks from the event times of the
+ * splits it holds ({@link SplitWatermarks}: checked after each emitted row at the cost of a flag,
+ * computed only when a row group or split was passed or a split added), counting the splits that
+ * arrive below the watermark already emitted ({@code pqxLateSplits}).
+ *
+ * <p><b>Watermark alignment.</b> Flink pauses and resumes splits through {@code
+ * pauseOrResumeSplits}, which the fetcher hands to the split reader ({@link PqxSplitReader}): a
+ * paused split stops being read at its position, and stays in this reader's state and checkpoints
+ * as any other.
+ *
  * <p><b>Metrics.</b> pqx's counters ({@link ReaderMetrics}) and Flink's standard {@code numBytesIn}
  * and {@code pendingRecords} ({@link PendingRecords}); {@code numRecordsIn} is counted by Flink's
  * source operator.
@@ -34,6 +48,8 @@ public final class PqxSourceReader<T>
 
     private final LiveSlots slots;
     private final PendingRecords pending;
+    @Nullable private final SplitWatermarks watermarks; // with a watermark column
+    private final ReaderMetrics metrics;
 
     /** The runtime filters received, by slot (task thread only). */
     private final Map<String, RuntimeFilterEvent> received = new HashMap<>();
@@ -80,7 +96,10 @@ public final class PqxSourceReader<T>
                 FetchQueueCapacity.atLeastMinimum(context.getConfiguration()),
                 context);
         this.slots = slots;
+        this.metrics = metrics;
         this.pending = new PendingRecords(metrics.splitRows);
+        this.watermarks =
+                settings.watermarkColumn() == null ? null : new SplitWatermarks(metrics.lateSplits);
         context.metricGroup().setPendingRecordsGauge(pending);
     }
 
@@ -115,16 +134,48 @@ public final class PqxSourceReader<T>
     }
 
     @Override
+    public InputStatus pollNext(ReaderOutput<T> output) throws Exception {
+        if (watermarks == null) {
+            return super.pollNext(output);
+        }
+        if (watermarks.changed()) { // splits added since
+            watermarks.emit(output);
+        }
+        InputStatus status = super.pollNext(output);
+        if (watermarks.changed()) { // a row group passed, a split finished
+            watermarks.emit(output);
+        }
+        return status;
+    }
+
+    @Override
     protected void onSplitFinished(Map<String, RowGroupSplitState> finished) {
         finished.keySet().forEach(pending::finished);
+        if (watermarks != null) {
+            finished.keySet().forEach(watermarks::finished);
+        }
         context.sendSplitRequest();
     }
 
     @Override
     protected RowGroupSplitState initializedState(RowGroupSplit split) {
-        RowGroupSplitState state = new RowGroupSplitState(split);
+        RowGroupSplitState state = new RowGroupSplitState(split, watermarks);
         pending.added(split.splitId(), state);
+        if (watermarks != null) {
+            watermarks.added(state);
+        }
         return state;
+    }
+
+    /** The reader's event-time watermarks, or null without a watermark column (for tests). */
+    @Nullable
+    SplitWatermarks watermarks() {
+        return watermarks;
+    }
+
+    /** The reader's counters (for tests). */
+    ReaderMetrics metrics() {
+        return metrics;
     }
 
     @Override

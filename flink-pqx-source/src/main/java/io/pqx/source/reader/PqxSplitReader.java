@@ -20,6 +20,7 @@ import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.prune.RowGroupAccess;
 import io.pqx.format.prune.RowSelection;
+import io.pqx.source.eventtime.WatermarkColumn;
 import io.pqx.source.pruning.FooterCache;
 import io.pqx.source.pruning.PredicatePruning;
 import io.pqx.source.pruning.PruningMetrics;
@@ -28,7 +29,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -41,6 +44,8 @@ import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
 import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+import org.apache.flink.table.types.logical.RowType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -101,6 +106,22 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
     private final LiveSlots slots;
     private long footersRead;
 
+    /** The columns each file is read as: the emitted ones, then the watermark column if not. */
+    private final RowType planType;
+
+    /** Where the watermark column is in {@link #planType}, or -1 without one. */
+    private final int eventTimeIndex;
+
+    @Nullable private final RowEventTime eventTime;
+
+    /** The ids of the splits held that watermark alignment paused. */
+    private final Set<String> paused = new HashSet<>();
+
+    /** The position after the last row handed over from the open split. */
+    private int handedRowGroup;
+
+    private long handedRow;
+
     @Nullable private RowGroupSplit split;
     @Nullable private ParquetReader reader;
     @Nullable private FileReadPlan plan;
@@ -152,6 +173,27 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                         .build();
         this.partitionKeys = new HashSet<>(settings.rows().partitionKeys());
         this.footers = new FooterCache<>(settings.decoding().footerCacheSize());
+        RowType produced = settings.rows().producedType();
+        WatermarkColumn column = settings.watermarkColumn();
+        if (column == null) {
+            this.planType = produced;
+            this.eventTimeIndex = -1;
+            this.eventTime = null;
+        } else {
+            int at = produced.getFieldIndex(column.name());
+            if (at >= 0) {
+                this.planType = produced;
+                this.eventTimeIndex = at;
+            } else {
+                // read to stamp rows, not emitted: one column after the emitted ones
+                RowType read = settings.rows().readType();
+                List<RowType.RowField> fields = new ArrayList<>(produced.getFields());
+                fields.add(read.getFields().get(read.getFieldIndex(column.name())));
+                this.planType = new RowType(produced.isNullable(), fields);
+                this.eventTimeIndex = produced.getFieldCount();
+            }
+            this.eventTime = RowEventTime.of(column, planType.getTypeAt(eventTimeIndex));
+        }
     }
 
     @Override
@@ -162,10 +204,16 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
         if (handedOver.get() >= settings.limit()) {
             return finishUnread();
         }
+        if (split != null && paused.contains(split.splitId())) {
+            if (firstUnpaused() == null) {
+                return awaitResumed();
+            }
+            suspend();
+        }
         if (split == null) {
-            split = splits.poll();
+            split = takeFirstUnpaused();
             if (split == null) {
-                return empty();
+                return splits.isEmpty() ? empty() : awaitResumed();
             }
             open(split);
         }
@@ -181,9 +229,19 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                     metrics.rowsFullyMatched.inc(rows);
                 }
             }
+            VectorizedColumnBatch adapted = plan.adapt(decoded.columnBatch());
             BatchRecords records =
                     new BatchRecords(
-                            split.splitId(), plan.adapt(decoded.columnBatch()), decoded, gate);
+                            split.splitId(),
+                            adapted,
+                            decoded,
+                            gate,
+                            eventTimeIndex < 0 ? null : plan.column(eventTimeIndex),
+                            eventTime);
+            if (decoded.numRows() > 0) {
+                handedRowGroup = decoded.rowGroup();
+                handedRow = decoded.nextRowPosition();
+            }
             gate.take();
             handedOver.addAndGet(decoded.numRows());
             return records;
@@ -229,7 +287,8 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
             plan =
                     FileReadPlan.of(
                             reader,
-                            settings.rows().producedType(),
+                            planType,
+                            settings.rows().producedType().getFieldCount(),
                             partitionKeys,
                             s.partitions(),
                             s.path(),
@@ -264,6 +323,54 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
             throw e;
         }
         batches = scan(s);
+        handedRowGroup = s.nextRowGroup();
+        handedRow = s.nextRow();
+    }
+
+    /** The first split waiting that is not paused, or null. */
+    @Nullable
+    private RowGroupSplit firstUnpaused() {
+        for (RowGroupSplit waiting : splits) {
+            if (!paused.contains(waiting.splitId())) {
+                return waiting;
+            }
+        }
+        return null;
+    }
+
+    /** Takes the first split waiting that is not paused off the queue; null when none. */
+    @Nullable
+    private RowGroupSplit takeFirstUnpaused() {
+        for (Iterator<RowGroupSplit> it = splits.iterator(); it.hasNext(); ) {
+            RowGroupSplit waiting = it.next();
+            if (!paused.contains(waiting.splitId())) {
+                it.remove();
+                return waiting;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Puts the open split, paused, back first among those waiting, at the position after the last
+     * row handed over (the rows handed over are emitted as usual), and closes its file: another
+     * split is read meanwhile, and this one reopens there once resumed (its footer cached).
+     */
+    private void suspend() throws IOException {
+        RowGroupSplit suspended = split.at(handedRowGroup, handedRow);
+        closeFile();
+        split = null;
+        splits.addFirst(suspended);
+    }
+
+    /**
+     * Every split held is paused: waits for the fetcher's wake-up (it comes with the task resuming
+     * a split, a new split, or the reader's closing) instead of returning at once, which would spin
+     * the fetcher thread.
+     */
+    private RecordsWithSplitIds<RowAtPosition> awaitResumed() throws IOException {
+        gate.awaitSignal();
+        return empty();
     }
 
     /**
@@ -470,6 +577,7 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
         String id = split.splitId();
         closeFile();
         split = null;
+        paused.remove(id);
         RecordsBySplits.Builder<RowAtPosition> done = new RecordsBySplits.Builder<>();
         done.addFinishedSplit(id);
         return done.build();
@@ -489,6 +597,7 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
         for (RowGroupSplit waiting; (waiting = splits.poll()) != null; ) {
             done.addFinishedSplit(waiting.splitId());
         }
+        paused.clear();
         return done.build();
     }
 
@@ -520,6 +629,27 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
         if (changes instanceof SplitsAddition) {
             splits.addAll(changes.splits());
         }
+    }
+
+    /**
+     * Watermark alignment: a paused split is not read further (it keeps its position, and the
+     * reader's checkpoints hold it as any split), the others are; a resumed one is read again from
+     * where it stopped. Ids of splits this reader does not hold are ignored.
+     */
+    @Override
+    public void pauseOrResumeSplits(
+            Collection<RowGroupSplit> splitsToPause, Collection<RowGroupSplit> splitsToResume) {
+        for (RowGroupSplit s : splitsToPause) {
+            paused.add(s.splitId());
+        }
+        for (RowGroupSplit s : splitsToResume) {
+            paused.remove(s.splitId());
+        }
+    }
+
+    /** The ids of the splits paused (for tests). */
+    Set<String> paused() {
+        return Set.copyOf(paused);
     }
 
     @Override

@@ -62,6 +62,13 @@ public final class ReaderMetrics {
     /** Reader-side pruning steps that failed and so kept the data (a bad index, a bloom filter). */
     public static final String PRUNING_ERRORS = "pqxReaderPruningErrors";
 
+    /**
+     * Splits added to the reader (a source with a watermark column) whose least event time to come
+     * was at or below the watermark the reader had emitted, or that had no event times once a
+     * watermark was emitted: read in full, their earlier rows are late downstream.
+     */
+    public static final String LATE_SPLITS = "pqxLateSplits";
+
     final Counter rowsDecoded;
     final Counter rowsFiltered;
     final Counter rowsFullyMatched;
@@ -73,6 +80,7 @@ public final class ReaderMetrics {
     final Counter pruningErrors;
     final Counter footersFromSplit;
     final Counter footerTailsRefused;
+    final Counter lateSplits;
 
     /** Flink's {@code numBytesIn} of the reader's IO group, or a counter registered nowhere. */
     private final Counter numBytesIn;
@@ -93,6 +101,7 @@ public final class ReaderMetrics {
         this.pruningErrors = counter.apply(PRUNING_ERRORS);
         this.footersFromSplit = counter.apply(FOOTERS_FROM_SPLIT);
         this.footerTailsRefused = counter.apply(FOOTER_TAILS_REFUSED);
+        this.lateSplits = counter.apply(LATE_SPLITS);
     }
 
     /**
@@ -159,5 +168,9 @@ public final class ReaderMetrics {
 
     public long footerTailsRefused() {
         return footerTailsRefused.getCount();
+    }
+
+    public long lateSplits() {
+        return lateSplits.getCount();
     }
 }
