@@ -532,7 +532,9 @@ public final class PqxSourceBuilder {
                                 options.get(PqxSourceOptions.DISCOVERY_LATE_FILES)
                                         == PqxSourceOptions.LateFiles.FAIL),
                         new EnumeratorSettings.Planning(
-                                target,
+                                // with event times a split is one row group: a reader's watermark
+                                // then never rises within a split past a split still pending
+                                watermarkColumn != null ? 1 : target,
                                 footerThreads,
                                 cacheSize,
                                 planningBatch,

@@ -41,11 +41,13 @@ import org.junit.jupiter.api.io.TempDir;
  * row is late. The same job reading in discovery order, with the user's bounded-out-of-orderness
  * watermarks alone, drops rows as late.
  *
- * <p>Each split is one row group ({@code source.split.target-size} of one byte): a reader's
- * watermark follows the splits it holds, so a split of several row groups would let it rise, within
- * the split, past the least event time of a split still pending on the enumerator. The out-of-
- * orderness bound is one row group's span: the user's per-split watermarks then stay below the row
- * group's least, so pqx's alone decide.
+ * <p>With a watermark column each split is one row group (whatever {@code
+ * source.split.target-size}, which the ordered job leaves at its default): a reader's watermark
+ * follows the splits it holds, so a split of several row groups would let it rise, within the
+ * split, past the least event time of a split still pending on the enumerator. The discovery-order
+ * job is given the same one-row-group splits, so only the order differs. The out-of-orderness bound
+ * is one row group's span: the user's per-split watermarks then stay below the row group's least,
+ * so pqx's alone decide.
  */
 class PqxSourceEventTimeOrderITCase {
     @RegisterExtension
@@ -167,7 +169,6 @@ class PqxSourceEventTimeOrderITCase {
                         .path(dir.toUri().toString())
                         .rowType(TestingEventTimeFiles.EVENTS)
                         .watermarkColumn("ts")
-                        .set(PqxSourceOptions.SPLIT_TARGET_SIZE, MemorySize.parse("1b"))
                         .set(PqxSourceOptions.BATCH_SIZE, 16)
                         .build();
         StreamExecutionEnvironment env = TestingFailures.restartingEnvironment(10);
