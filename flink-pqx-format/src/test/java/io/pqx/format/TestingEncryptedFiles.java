@@ -5,6 +5,11 @@ import io.pqx.format.crypto.FileDecryptionProperties;
 import io.pqx.format.crypto.KeyRetrievalException;
 import io.pqx.format.options.ReadOptions;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -56,6 +61,87 @@ public final class TestingEncryptedFiles {
             }
             return key.clone();
         };
+    }
+
+    /** The AES-256 keys of the files in {@code data/aes256}, in the same way. */
+    public static final byte[] FOOTER_KEY_256 = ascii("01234567890123456789012345678901");
+
+    public static final byte[] DOUBLE_KEY_256 = ascii("12345678901234567890123456789012");
+    public static final byte[] FLOAT_KEY_256 = ascii("12345678901234567890123456789013");
+
+    /**
+     * The aes256 files' footer key and the keys of their eight encrypted columns, given explicitly:
+     * "1234567890123456789012345678901" and a last digit of 2 for {@code double_field}, 3 for
+     * {@code float_field}, then 4 to 9 for the other columns.
+     */
+    public static FileDecryptionProperties.Builder explicitKeys256() {
+        FileDecryptionProperties.Builder builder =
+                FileDecryptionProperties.builder()
+                        .footerKey(FOOTER_KEY_256)
+                        .columnKey("double_field", DOUBLE_KEY_256)
+                        .columnKey("float_field", FLOAT_KEY_256);
+        String[] others = {
+            "boolean_field",
+            "int32_field",
+            "ba_field",
+            "flba_field",
+            "int64_field.list.element",
+            "int96_field"
+        };
+        for (int c = 0; c < others.length; c++) {
+            builder.columnKey(others[c], ascii("1234567890123456789012345678901" + (4 + c)));
+        }
+        return builder;
+    }
+
+    /**
+     * The rows parquet-testing's 50-row encrypted files hold, as {@link TestingRowValues} reads
+     * them: row {@code i} has {@code i % 2 == 0}, {@code i}, the list {@code [2i, 2i + 1]} times
+     * 10^12, the INT96 of the words {@code i, i + 1, i + 2}, {@code (float) i * 1.1f}, {@code i *
+     * 1.1111111}, "parquet" and i's three digits on even rows (null on odd ones), and ten bytes of
+     * {@code i}: the values the writers' tests generate and check.
+     */
+    public static List<List<Object>> sampleRows() {
+        List<List<Object>> rows = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            long nanos = ((long) (i + 1) << 32) | i;
+            Instant int96 = Instant.ofEpochSecond((i + 2 - 2_440_588L) * 86_400L).plusNanos(nanos);
+            String digits =
+                    ""
+                            + (char) ('0' + i / 100)
+                            + (char) ('0' + (i / 10) % 10)
+                            + (char) ('0' + i % 10);
+            byte[] flba = new byte[10];
+            Arrays.fill(flba, (byte) i);
+            rows.add(
+                    Arrays.asList(
+                            i % 2 == 0,
+                            (long) i,
+                            List.of(2L * i * 1_000_000_000_000L, (2L * i + 1) * 1_000_000_000_000L),
+                            int96,
+                            (double) ((float) i * 1.1f),
+                            i * 1.1111111,
+                            i % 2 == 0
+                                    ? HexFormat.of()
+                                            .formatHex(
+                                                    ("parquet" + digits)
+                                                            .getBytes(StandardCharsets.US_ASCII))
+                                    : null,
+                            HexFormat.of().formatHex(flba)));
+        }
+        return rows;
+    }
+
+    /**
+     * The rows of {@value #BLOOM}: row {@code i} of 2000 holds {@code i + 0.5}, {@code i + 0.25},
+     * {@code i} and "name_" i.
+     */
+    public static List<List<Object>> bloomRows() {
+        List<List<Object>> rows = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            rows.add(List.of(i + 0.5, i + 0.25, (long) i, "name_" + i));
+        }
+        return rows;
     }
 
     public static ReadOptions options(FileDecryptionProperties properties) {

@@ -12,7 +12,6 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.CompressionCodec;
-import org.apache.parquet.format.Type;
 
 /**
  * Makes an encrypted column chunk's metadata readable before the footer's checks see it: with the
@@ -96,7 +95,7 @@ final class ColumnDecryption {
         }
         // no values and no bytes: nothing will be read (the decryptor refuses), nothing pruned
         return new ColumnMetaData(
-                Type.valueOf(descriptor.getPrimitiveType().getPrimitiveTypeName().name()),
+                PhysicalTypes.toThrift(descriptor.getPrimitiveType().getPrimitiveTypeName()),
                 List.of(),
                 path,
                 CompressionCodec.UNCOMPRESSED,
