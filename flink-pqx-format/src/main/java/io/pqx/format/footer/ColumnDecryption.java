@@ -38,6 +38,7 @@ final class ColumnDecryption {
             int rowGroupOrdinal,
             int leaf,
             ColumnDescriptor descriptor,
+            long rows,
             FileContext ctx)
             throws IOException {
         if (decryptor == null) {
@@ -72,7 +73,7 @@ final class ColumnDecryption {
             }
             // else: encrypted with the footer key inside an encrypted footer, already readable
         } else {
-            chunk.setMeta_data(withoutKey(chunk.getMeta_data(), descriptor, path));
+            chunk.setMeta_data(withoutKey(chunk.getMeta_data(), descriptor, path, rows));
             chunk.unsetColumn_index_offset();
             chunk.unsetColumn_index_length();
             chunk.unsetOffset_index_offset();
@@ -81,9 +82,17 @@ final class ColumnDecryption {
         return chunkDecryptor;
     }
 
-    /** What of a chunk's metadata a reader without its key may use. */
+    /**
+     * What of a chunk's metadata a reader without its key may use. Without a plaintext copy, the
+     * value count is the row group's row count: a chunk holds at least one value (or null) per row,
+     * and a count of 0 would tell the pruners the column holds nothing, so that any predicate on it
+     * could skip the row group.
+     */
     private static ColumnMetaData withoutKey(
-            @Nullable ColumnMetaData plaintext, ColumnDescriptor descriptor, List<String> path) {
+            @Nullable ColumnMetaData plaintext,
+            ColumnDescriptor descriptor,
+            List<String> path,
+            long rows) {
         if (plaintext != null) {
             ColumnMetaData copy = plaintext.deepCopy();
             copy.unsetStatistics();
@@ -93,13 +102,13 @@ final class ColumnDecryption {
             copy.unsetBloom_filter_length();
             return copy;
         }
-        // no values and no bytes: nothing will be read (the decryptor refuses), nothing pruned
+        // no bytes: nothing will be read (the decryptor refuses), nothing pruned
         return new ColumnMetaData(
                 PhysicalTypes.toThrift(descriptor.getPrimitiveType().getPrimitiveTypeName()),
                 List.of(),
                 path,
                 CompressionCodec.UNCOMPRESSED,
-                0,
+                rows,
                 0,
                 0,
                 0);

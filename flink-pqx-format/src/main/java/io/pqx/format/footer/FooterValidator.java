@@ -139,9 +139,17 @@ final class FooterValidator {
                                     && (chunk.isSetCrypto_metadata()
                                             || chunk.isSetEncrypted_column_metadata())
                             ? ColumnDecryption.open(
-                                    decryptor, chunk, rowGroupOrdinal, leaf, descriptor, colCtx)
+                                    decryptor,
+                                    chunk,
+                                    rowGroupOrdinal,
+                                    leaf,
+                                    descriptor,
+                                    group.getNum_rows(),
+                                    colCtx)
                             : null;
-            checkChunk(chunk, descriptor, region, colCtx);
+            // a chunk whose key is missing is never read: where its bytes lie is not checked
+            boolean readable = chunkDecryptor == null || chunkDecryptor.hasKey();
+            checkChunk(chunk, descriptor, region, readable, colCtx);
             ColumnOrder order = orders.isEmpty() ? null : orders.get(leaf);
             ChunkFacts facts =
                     new ChunkFacts(
@@ -160,7 +168,11 @@ final class FooterValidator {
     }
 
     private static void checkChunk(
-            @Nullable ColumnChunk chunk, ColumnDescriptor leaf, Region region, FileContext ctx)
+            @Nullable ColumnChunk chunk,
+            ColumnDescriptor leaf,
+            Region region,
+            boolean readable,
+            FileContext ctx)
             throws CorruptFileException, UnsupportedFileException {
         if (chunk == null) {
             throw ctx.corrupt(WHAT, "the column chunk is missing");
@@ -193,7 +205,7 @@ final class FooterValidator {
                             + leaf.getPrimitiveType().getPrimitiveTypeName());
         }
         checkSizes(meta, ctx);
-        if (meta.getNum_values() > 0) {
+        if (meta.getNum_values() > 0 && readable) {
             // A chunk without values has no pages to read; writers leave its offsets at 0.
             checkPlacement(meta, region, ctx);
         }
