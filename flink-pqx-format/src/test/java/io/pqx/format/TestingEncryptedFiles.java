@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import javax.annotation.Nullable;
 
 /**
  * The keys of parquet-testing's encrypted files, as its {@code data/README.md} documents them: the
@@ -142,6 +143,26 @@ public final class TestingEncryptedFiles {
             rows.add(List.of(i + 0.5, i + 0.25, (long) i, "name_" + i));
         }
         return rows;
+    }
+
+    /**
+     * The keys a corpus file (its path under the corpus root, e.g. {@code
+     * data/aes256/uniform_encryption.parquet.encrypted}) is read with: the footer and column keys
+     * (AES-256 for {@code aes256/}), and the AAD prefix for the file that does not store it; null
+     * for a plain file and for {@value #EXTERNAL}, whose keys no test holds.
+     */
+    @Nullable
+    public static FileDecryptionProperties keysOf(String relativePath) {
+        String path = relativePath.replace('\\', '/');
+        if (!path.endsWith(".parquet.encrypted") || path.endsWith(EXTERNAL)) {
+            return null;
+        }
+        FileDecryptionProperties.Builder keys =
+                path.contains("aes256/") ? explicitKeys256() : explicitKeys();
+        if (path.endsWith(AAD_NOT_STORED)) {
+            keys.aadPrefix(AAD_PREFIX);
+        }
+        return keys.build();
     }
 
     public static ReadOptions options(FileDecryptionProperties properties) {
