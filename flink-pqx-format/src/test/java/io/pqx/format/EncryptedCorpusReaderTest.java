@@ -20,7 +20,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqx.format.crypto.FileDecryptionProperties;
 import io.pqx.format.error.DecryptionFailedException;
 import io.pqx.format.error.MissingKeyException;
+import io.pqx.format.io.FlinkInputFile;
+import io.pqx.format.prune.RowSelection;
+import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.columnar.vector.DoubleColumnVector;
+import org.apache.flink.table.data.columnar.vector.FloatColumnVector;
+import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -83,6 +90,73 @@ class EncryptedCorpusReaderTest {
     void encryptedBloomFilters() throws Exception {
         assertThat(read(BLOOM, explicitKeys().build()))
                 .isEqualTo(TestingEncryptedFiles.bloomRows());
+    }
+
+    /**
+     * A selection read page by page through the encrypted offset index: the pages' ordinals (their
+     * AADs) come from the index, the values of the pages read are counted from their decrypted
+     * headers, and the pages not selected are never decrypted.
+     */
+    @Test
+    void aSelectionReadThroughTheEncryptedOffsetIndex() throws Exception {
+        try (ParquetReader reader =
+                ParquetReader.open(
+                        FlinkInputFile.open(
+                                new org.apache.flink.core.fs.Path(
+                                        TestingParquetFiles.data(BLOOM).toUri())),
+                        options(explicitKeys().build()))) {
+            RowSelection selection =
+                    RowSelection.of(new long[] {1100, 1990}, new long[] {1200, 1995});
+            List<Long> positions = new ArrayList<>();
+            List<Double> doubles = new ArrayList<>();
+            try (BatchIterator batches =
+                    reader.readRowGroup(
+                            0, reader.project(List.of("double_field", "float_field")), selection)) {
+                while (batches.hasNext()) {
+                    ParquetBatch batch = batches.next();
+                    for (int i = 0; i < batch.numRows(); i++) {
+                        positions.add(batch.rowPosition(i));
+                        doubles.add(
+                                ((DoubleColumnVector) batch.column(0)).getDouble(i)
+                                        + ((FloatColumnVector) batch.column(1)).getFloat(i));
+                    }
+                }
+            }
+            // the first page (rows 0 to about 990) is not read: the others' AADs carry ordinals 1
+            // and 2
+            assertThat(positions).hasSize(105).startsWith(1100L, 1101L).endsWith(1994L);
+            for (int i = 0; i < positions.size(); i++) {
+                assertThat(doubles.get(i)).isEqualTo(2 * positions.get(i) + 0.75);
+            }
+        }
+    }
+
+    /** A reader opened from the tail another reader of the file kept decrypts it the same way. */
+    @Test
+    void aReaderOpenedFromAKeptTail() throws Exception {
+        FlinkInputFile first =
+                FlinkInputFile.open(
+                        new org.apache.flink.core.fs.Path(
+                                TestingParquetFiles.data(COLUMNS_AND_FOOTER).toUri()));
+        ParquetTail tail;
+        try (ParquetReader reader =
+                ParquetReader.openKeepingTail(first, options(explicitKeys().build()), 1 << 20)) {
+            tail = reader.tail().orElseThrow();
+        }
+        FlinkInputFile second =
+                FlinkInputFile.open(
+                        new org.apache.flink.core.fs.Path(
+                                TestingParquetFiles.data(COLUMNS_AND_FOOTER).toUri()));
+        try (ParquetReader reader =
+                        ParquetReader.open(second, tail, options(explicitKeys().build()));
+                CloseableIterator<RowData> rows =
+                        reader.rows(reader.project(List.of("double_field")))) {
+            int n = 0;
+            while (rows.hasNext()) {
+                assertThat(rows.next().getDouble(0)).isEqualTo(n++ * 1.1111111);
+            }
+            assertThat(n).isEqualTo(50);
+        }
     }
 
     @Test
