@@ -14,6 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqx.format.crypto.FileDecryptionProperties;
 import io.pqx.format.error.DecryptionFailedException;
 import io.pqx.format.error.MissingKeyException;
+import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.options.ReadOptions;
 import java.io.UncheckedIOException;
@@ -242,6 +243,26 @@ class EncryptedFileKeysTest {
                             "Cannot read encrypted column: the key retriever returned a key of 5"
                                     + " bytes for the key of column double_field; AES keys have"
                                     + " 16, 24 or 32");
+        }
+    }
+
+    @Test
+    void anInspectorDecryptsIndexesAndLeavesPageHeadersToTheReader() throws Exception {
+        try (ParquetReader reader =
+                open(COLUMNS_AND_FOOTER, options(TestingEncryptedFiles.explicitKeys().build()))) {
+            ParquetInspector inspector = ParquetInspector.of(reader);
+            // double_field is leaf 5: its column index decrypts and bounds its 50 values
+            assertThat(inspector.readColumnIndex(0, 5).orElseThrow().pageCount()).isEqualTo(1);
+            assertThat(inspector.readOffsetIndex(0, 5).orElseThrow().pageCount()).isEqualTo(1);
+            assertThat(failure(() -> inspector.readPageChecksums(0, 5)))
+                    .isInstanceOf(UnsupportedFileException.class)
+                    .hasMessage(
+                            "Cannot count page checksums: the column is encrypted: its page"
+                                    + " headers are read only when its pages are ("
+                                    + location(COLUMNS_AND_FOOTER)
+                                    + ", row group 0, column double_field)");
+            // a plaintext column's are counted as before
+            assertThat(inspector.readPageChecksums(0, 0).pages()).isEqualTo(1);
         }
     }
 
