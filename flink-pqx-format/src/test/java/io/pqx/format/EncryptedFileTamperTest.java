@@ -222,6 +222,24 @@ class EncryptedFileTamperTest {
     }
 
     @Test
+    void aPageHeaderOfAnotherFileWithTheSameKey() throws Exception {
+        // the CTR file's float_field has the same key, values, row group and column: only the
+        // file's unique AAD part tells its header from this file's
+        byte[] file = bytes(COLUMNS_AND_FOOTER);
+        byte[] other = bytes(CTR);
+        int to = (int) chunk(file, "float_field").dictionaryPageOffset().orElseThrow();
+        int from = (int) chunk(other, "float_field").dictionaryPageOffset().orElseThrow();
+        int length = moduleLength(other, from);
+        assertThat(moduleLength(file, to)).isEqualTo(length);
+        byte[] grafted = file.clone();
+        System.arraycopy(other, from, grafted, to, length);
+        Throwable thrown = Assertions.catchThrowable(() -> readAll(grafted, keys(), false));
+        assertThat(thrown).isInstanceOf(UncheckedIOException.class);
+        assertThat(((DecryptionFailedException) thrown.getCause()).module())
+                .isEqualTo("dictionary page header");
+    }
+
+    @Test
     void aCutFile() throws Exception {
         byte[] file = bytes(COLUMNS_AND_FOOTER);
         for (int cut : new int[] {1, 8, 100, file.length / 2}) {
