@@ -1,5 +1,6 @@
 package io.pqx.format;
 
+import io.pqx.format.crypto.ModuleType;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
@@ -105,6 +106,32 @@ final class PageIndexReads {
                     (int) chunk.columnIndex().map(FileRange::length).orElse(0L).longValue();
             int offsetLength =
                     (int) chunk.offsetIndex().map(FileRange::length).orElse(0L).longValue();
+            if (chunk.decryptor() != null) {
+                // an encrypted chunk's index is a module of its own: decrypted here, it fails
+                // loudly when it does not authenticate (a changed index is an attack, not wear)
+                if (offsetBytes[l] != null) {
+                    offsetBytes[l] =
+                            PageIndexes.decrypted(
+                                    chunk,
+                                    ModuleType.OFFSET_INDEX,
+                                    offsetBytes[l],
+                                    offsetAt[l],
+                                    offsetLength);
+                    offsetAt[l] = 0;
+                    offsetLength = offsetBytes[l].length;
+                }
+                if (columnBytes[l] != null) {
+                    columnBytes[l] =
+                            PageIndexes.decrypted(
+                                    chunk,
+                                    ModuleType.COLUMN_INDEX,
+                                    columnBytes[l],
+                                    columnAt[l],
+                                    columnLength);
+                    columnAt[l] = 0;
+                    columnLength = columnBytes[l].length;
+                }
+            }
             Optional<OffsetIndexView> offsets = Optional.empty();
             if (offsetBytes[l] != null) {
                 try {

@@ -16,7 +16,10 @@ import org.apache.flink.annotation.PublicEvolving;
  * skips no validation.
  *
  * <p>Immutable and thread-safe: one footer may be shared by readers on several threads. It holds
- * the decoded footer, a few times the footer's size in memory.
+ * the decoded footer, a few times the footer's size in memory. The footer of an encrypted file
+ * holds what the keys it was read with opened (the decrypted footer and column metadata, and the
+ * column keys that decrypt the pages): a reader opened on it reads with those keys whatever its own
+ * options say, so share it only where those keys may go.
  */
 @PublicEvolving
 public final class ParquetFooter {

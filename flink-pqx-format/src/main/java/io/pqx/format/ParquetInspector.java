@@ -57,10 +57,12 @@ public final class ParquetInspector {
      * bytes). Does not close {@code file}.
      *
      * @throws CorruptFileException for a malformed footer
-     * @throws UnsupportedFileException for an encrypted file
+     * @throws UnsupportedFileException for an encrypted file without its footer key ({@link
+     *     ReadOptions#decryption()})
      */
     public static ParquetInspector read(InputFile file, ReadOptions options) throws IOException {
-        FooterReader.Tail tail = FooterReader.readWithTail(file, options.maxFooterBytes());
+        FooterReader.Tail tail =
+                FooterReader.readWithTail(file, options.maxFooterBytes(), options.decryption());
         return new ParquetInspector(
                 TailBytes.serving(file, tail), ParquetFooter.of(tail.metadata()));
     }
@@ -148,6 +150,13 @@ public final class ParquetInspector {
      */
     public PageChecksumCount readPageChecksums(int rowGroup, int leafIndex) throws IOException {
         ColumnChunkMetadata chunk = chunks.chunk(rowGroup, leafIndex);
+        if (chunk.decryptor() != null) {
+            throw chunks.context(rowGroup, chunk)
+                    .unsupported(
+                            "Cannot count page checksums",
+                            "the column is encrypted: its page headers are read only when its"
+                                    + " pages are");
+        }
         PageChecksums crcs =
                 PageChecksums.of(
                         chunks.file(),

@@ -84,8 +84,11 @@ public final class ParquetReader implements Closeable {
      * Reads and validates the footer of {@code file} and converts its schema.
      *
      * @throws CorruptFileException for a malformed footer or schema
-     * @throws UnsupportedFileException for a valid file pqx cannot read (encryption, a type with no
-     *     Flink counterpart)
+     * @throws UnsupportedFileException for a valid file pqx cannot read (a type with no Flink
+     *     counterpart; an encrypted footer without its key in {@link ReadOptions#decryption()}: a
+     *     {@link io.pqx.format.error.MissingKeyException})
+     * @throws io.pqx.format.error.DecryptionFailedException when an encrypted footer or column
+     *     metadata does not authenticate (a wrong key or AAD prefix, changed bytes)
      */
     public static ParquetReader open(InputFile file, ReadOptions options) throws IOException {
         return openKeepingTail(file, options, 0);
@@ -418,7 +421,11 @@ public final class ParquetReader implements Closeable {
      *
      * <p>Never fails for a bad index: a range outside the file, an index that does not decode, page
      * counts that disagree or pages that do not tile the row group leave that leaf's index (or
-     * evidence) absent, with the reason in {@link LeafPageIndex#failures()}.
+     * evidence) absent, with the reason in {@link LeafPageIndex#failures()}. In an encrypted file,
+     * a column whose key is missing has no index here (nothing to prune with), and an index that
+     * does not authenticate fails the call with a {@link
+     * io.pqx.format.error.DecryptionFailedException}: changed bytes of an encrypted file are not
+     * wear to work around.
      *
      * @param leafIndexes positions among the file schema's leaves ({@code schema().leaves()})
      * @throws IllegalArgumentException for a row group or leaf that does not exist

@@ -25,7 +25,8 @@ final class ParquetReaderOpening {
                 file,
                 () -> {
                     FooterReader.Tail tail =
-                            FooterReader.readWithTail(file, options.maxFooterBytes());
+                            FooterReader.readWithTail(
+                                    file, options.maxFooterBytes(), options.decryption());
                     ParquetReader reader =
                             withFooter(
                                     TailBytes.serving(file, tail),
@@ -44,7 +45,11 @@ final class ParquetReaderOpening {
                 () -> {
                     FooterReader.Tail read =
                             FooterReader.fromTail(
-                                    file, tail.start(), tail.bytes(), options.maxFooterBytes());
+                                    file,
+                                    tail.start(),
+                                    tail.bytes(),
+                                    options.maxFooterBytes(),
+                                    options.decryption());
                     return withFooter(
                             TailBytes.serving(file, read),
                             ParquetFooter.of(read.metadata()),

@@ -16,10 +16,11 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
- * The files the fuzzer damages: every file of the shared parquet-testing corpus (plain and
- * encrypted), and files pqx writes itself from seeded random rows, flat and nested, over page
- * versions, codecs, dictionary on and off, page CRCs on and off, bloom filters and small pages. The
- * same bytes on every call.
+ * The files the fuzzer damages: every file of the shared parquet-testing corpus (plain, and
+ * encrypted with the keys its README documents: {@link TestingEncryptedFiles#keysOf}), and files
+ * pqx writes itself from seeded random rows, flat and nested, over page versions, codecs,
+ * dictionary on and off, page CRCs on and off, bloom filters and small pages. The same bytes on
+ * every call.
  */
 public final class TestingFuzzSeeds {
     private TestingFuzzSeeds() {}
@@ -31,15 +32,28 @@ public final class TestingFuzzSeeds {
             for (Path file : files.sorted().toList()) {
                 String name = file.getFileName().toString();
                 if (name.endsWith(".parquet") || name.endsWith(".parquet.encrypted")) {
+                    String relative = root.relativize(file).toString();
                     seeds.add(
                             FuzzRun.Seed.of(
-                                    root.relativize(file).toString(), Files.readAllBytes(file)));
+                                    relative,
+                                    Files.readAllBytes(file),
+                                    TestingEncryptedFiles.keysOf(relative)));
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return seeds;
+    }
+
+    /** The encrypted files of the corpus under {@code root}, each with its keys. */
+    public static List<FuzzRun.Seed> encrypted(Path root) {
+        return corpus(root).stream().filter(s -> s.name().endsWith(".parquet.encrypted")).toList();
+    }
+
+    /** The encrypted files of the corpus the format tests find. */
+    public static List<FuzzRun.Seed> encrypted() {
+        return encrypted(TestingParquetFiles.root());
     }
 
     /** The corpus found the way the format tests find it ({@link TestingParquetFiles#root()}). */

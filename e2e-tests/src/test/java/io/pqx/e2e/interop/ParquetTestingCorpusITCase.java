@@ -35,8 +35,9 @@ class ParquetTestingCorpusITCase {
     record PqxFailure(Class<? extends IOException> type, String messagePart, String reason) {}
 
     private static final String ENCRYPTED =
-            "Parquet Modular Encryption: pqx has no decryption, so it declares the file"
-                    + " unsupported";
+            "Parquet Modular Encryption: read here without keys, pqx refuses the file (or, with a"
+                    + " plaintext footer, its encrypted columns) by name; with its keys it reads"
+                    + " (format's EncryptedCorpusReaderTest)";
 
     /**
      * THE table of corpus files pqx cannot read. Every other corpus file must read like the peers.

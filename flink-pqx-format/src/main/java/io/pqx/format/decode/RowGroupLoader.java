@@ -9,6 +9,7 @@ import io.pqx.format.index.OffsetIndexView;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.page.ChunkPageReader;
 import io.pqx.format.page.CoalescedRangeReader;
+import io.pqx.format.page.EncryptedPages;
 import io.pqx.format.page.PageLimits;
 import io.pqx.format.page.PageRun;
 import io.pqx.format.page.RangeBuffers;
@@ -122,9 +123,12 @@ final class RowGroupLoader {
         List<List<ChunkPlan.Piece>> plans = new ArrayList<>();
         List<CoalescedRangeReader.Range> ranges = new ArrayList<>();
         Set<Integer> paged = new HashSet<>();
+        List<EncryptedPages> encrypted = new ArrayList<>();
         for (PrimitiveNode leaf : leaves) {
             ColumnChunkMetadata chunk = rowGroup.columns().get(leaf.leafIndex());
             FileContext leafCtx = ctx.column(leaf.path());
+            // an encrypted column without its key is refused before anything is read
+            encrypted.add(EncryptedPages.of(chunk));
             List<ChunkPlan.Piece> plan;
             OffsetIndexView preRead = known.get(leaf.leafIndex());
             if (partial && preRead != null) {
@@ -179,7 +183,13 @@ final class RowGroupLoader {
             pages.put(
                     leaf.leafIndex(),
                     new ChunkPageReader(
-                            leafCtx, leaf.column(), codec, chunk.numValues(), limits, runs));
+                            leafCtx,
+                            leaf.column(),
+                            codec,
+                            chunk.numValues(),
+                            limits,
+                            runs,
+                            encrypted.get(l)));
         }
         return new LoadedChunks(pages, paged, taken);
     }

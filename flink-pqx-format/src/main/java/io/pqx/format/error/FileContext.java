@@ -65,6 +65,24 @@ public final class FileContext {
         return new UnsupportedFileException(what + ": " + reason + " " + suffix());
     }
 
+    /**
+     * A {@link DecryptionFailedException} saying "Cannot decrypt {module}: {reason} (file, ...)".
+     */
+    public DecryptionFailedException decryptionFailed(String module, String reason) {
+        return new DecryptionFailedException(
+                module, "Cannot decrypt " + module + ": " + reason + " " + suffix());
+    }
+
+    /** A {@link MissingKeyException} saying "{what}: {reason} (file, ...)". */
+    public MissingKeyException missingKey(String what, String reason) {
+        return new MissingKeyException(what + ": " + reason + " " + suffix());
+    }
+
+    /** A {@link MissingKeyException} saying "{what}: {reason} (file, ...)", with its cause. */
+    public MissingKeyException missingKey(String what, String reason, Throwable cause) {
+        return new MissingKeyException(what + ": " + reason + " " + suffix(), cause);
+    }
+
     @Override
     public String toString() {
         return suffix();

@@ -1,5 +1,6 @@
 package io.pqx.format.footer;
 
+import io.pqx.format.crypto.ChunkDecryptor;
 import io.pqx.format.error.FileContext;
 import java.util.Optional;
 import javax.annotation.Nullable;
@@ -8,7 +9,8 @@ import org.apache.parquet.format.ColumnOrder;
 
 /**
  * What {@link FooterValidator} established about one column chunk beyond its Thrift struct: where
- * it sits in the schema and file, and which of its index ranges are usable. Immutable.
+ * it sits in the schema and file, which of its index ranges are usable, and how to decrypt it (null
+ * for a plaintext chunk). Immutable.
  */
 record ChunkFacts(
         ColumnDescriptor descriptor,
@@ -18,4 +20,5 @@ record ChunkFacts(
         @Nullable String createdBy,
         Optional<FileRange> columnIndex,
         Optional<FileRange> offsetIndex,
-        Optional<FileRange> bloomFilter) {}
+        Optional<FileRange> bloomFilter,
+        @Nullable ChunkDecryptor decryptor) {}

@@ -1,5 +1,6 @@
 package io.pqx.format.footer;
 
+import io.pqx.format.crypto.ChunkDecryptor;
 import io.pqx.format.error.FileContext;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,14 +20,19 @@ import org.apache.parquet.format.Encoding;
  * A validated, typed view of one column chunk of a row group: its leaf in the schema, codec,
  * encodings, where its pages are, and where its indexes and bloom filter are.
  *
- * <p>Guarantees (checked by {@link FooterReader}): the chunk has plaintext metadata, its path and
- * physical type match its schema leaf, and {@code [startOffset(), startOffset() +
- * totalCompressedSize())} lies between the head magic and the footer. The index ranges returned are
- * inside the file; an index whose recorded range is impossible is reported as absent.
+ * <p>Guarantees (checked by {@link FooterReader}): the chunk has metadata (decrypted, for a chunk
+ * of an encrypted column whose key is known), its path and physical type match its schema leaf, and
+ * {@code [startOffset(), startOffset() + totalCompressedSize())} lies between the head magic and
+ * the footer. The index ranges returned are inside the file; an index whose recorded range is
+ * impossible is reported as absent.
  *
  * <p>A dictionary page offset of 0, or one not before the first data page, is ignored (some writers
  * record 0 when there is no dictionary; parquet-testing {@code dict-page-offset-zero.parquet}); the
  * page reader then finds any dictionary page by reading page headers from {@link #startOffset()}.
+ *
+ * <p>An encrypted chunk has a {@link #decryptor()}. When its key is missing, its metadata is what
+ * the file shows without the key (no statistics, page indexes or bloom filter: nothing to prune
+ * with), and reading its pages is refused ({@link ChunkDecryptor#requireKey()}).
  *
  * <p>Immutable and thread-safe; {@link #thrift()} exposes the underlying struct, which callers must
  * not modify.
@@ -140,12 +146,21 @@ public final class ColumnChunkMetadata {
         return facts.createdBy();
     }
 
+    /**
+     * How to decrypt the chunk's modules (pages, headers, indexes, bloom filter); null for a chunk
+     * stored in plaintext.
+     */
+    @Nullable
+    public ChunkDecryptor decryptor() {
+        return facts.decryptor();
+    }
+
     /** The Thrift struct this view reads. Do not modify. */
     public ColumnChunk thrift() {
         return thrift;
     }
 
-    /** The chunk's plaintext metadata (always present after validation). */
+    /** The chunk's metadata, decrypted where it was encrypted (always present after validation). */
     public ColumnMetaData meta() {
         return thrift.getMeta_data();
     }

@@ -1,7 +1,6 @@
 package io.pqx.format.footer;
 
-import io.pqx.format.error.CorruptFileException;
-import io.pqx.format.error.UnsupportedFileException;
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import javax.annotation.Nullable;
@@ -16,7 +15,8 @@ import org.apache.parquet.schema.MessageType;
  * <p>Built by {@link FooterReader#read} when reading a file and by the writer (through {@link
  * #fromThrift}) after it wrote one, so both sides see the same checks: schema is a valid tree, row
  * counts are not negative, every row group has one chunk per schema leaf whose bytes lie inside the
- * file, and no encryption is used. Thread-safe.
+ * file, and the metadata of encrypted columns was decrypted where their keys are known.
+ * Thread-safe.
  */
 @Internal
 public final class FileMetadata {
@@ -59,7 +59,7 @@ public final class FileMetadata {
      */
     public static FileMetadata fromThrift(
             FileMetaData footer, String location, long footerStart, long fileLength)
-            throws CorruptFileException, UnsupportedFileException {
+            throws IOException {
         return FooterValidator.validate(footer, location, footerStart, fileLength);
     }
 

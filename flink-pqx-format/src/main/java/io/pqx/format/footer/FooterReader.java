@@ -1,5 +1,7 @@
 package io.pqx.format.footer;
 
+import io.pqx.format.crypto.FileDecryptionProperties;
+import io.pqx.format.crypto.FileDecryptor;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.io.ConcurrentReads;
@@ -9,6 +11,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.HexFormat;
 import java.util.List;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.Util;
@@ -37,9 +40,15 @@ import org.apache.parquet.format.Util;
  * that fall into them (the page indexes and bloom filters that writers put just before the footer)
  * without asking the file again.
  *
+ * <p>Files written with Parquet modular encryption are read with the {@link
+ * FileDecryptionProperties} given: an encrypted footer ({@code PARE} at both ends) is decrypted
+ * ({@link EncryptedFooters}), a plaintext footer's signature checked when the footer key is known,
+ * and encrypted columns' metadata decrypted where their keys are known.
+ *
  * <p>Errors: a malformed file gets a {@link CorruptFileException} "Cannot read footer: ... (file)";
- * an encrypted one an {@link io.pqx.format.error.UnsupportedFileException}. The schema and every
- * row group are then checked by {@link FileMetadata#fromThrift}'s rules.
+ * a footer that does not authenticate a {@link io.pqx.format.error.DecryptionFailedException}; an
+ * encrypted footer without its key a {@link io.pqx.format.error.MissingKeyException}. The schema
+ * and every row group are then checked by {@link FileMetadata#fromThrift}'s rules.
  *
  * <p>Called by the reader and the source's planner, on any thread; stateless (the {@link InputFile}
  * is used by one thread at a time, apart from the concurrent reads its policy allows).
@@ -94,6 +103,17 @@ public final class FooterReader {
      * @param maxFooterBytes the longest footer accepted; longer ones are rejected before reading
      */
     public static Tail readWithTail(InputFile file, long maxFooterBytes) throws IOException {
+        return readWithTail(file, maxFooterBytes, null);
+    }
+
+    /**
+     * As {@link #readWithTail(InputFile, long)}, decrypting with {@code decryption} (null: no keys;
+     * a file with an encrypted footer is then refused, one with a plaintext footer reads its
+     * plaintext columns).
+     */
+    public static Tail readWithTail(
+            InputFile file, long maxFooterBytes, @Nullable FileDecryptionProperties decryption)
+            throws IOException {
         FileContext ctx = FileContext.of(file.location());
         long fileLength = file.length();
         if (fileLength < ParquetMagic.MIN_FILE_LENGTH) {
@@ -121,7 +141,7 @@ public final class FooterReader {
                             () -> file.readFully(0, head, 0, 4)),
                     policy.concurrency());
         }
-        return decodeTail(file, ctx, fileLength, tailStart, tail, head, maxFooterBytes);
+        return decodeTail(file, ctx, fileLength, tailStart, tail, head, maxFooterBytes, decryption);
     }
 
     /**
@@ -139,6 +159,17 @@ public final class FooterReader {
      * @throws CorruptFileException when the bytes are no footer of this file, naming the file
      */
     public static Tail fromTail(InputFile file, long tailStart, byte[] tail, long maxFooterBytes)
+            throws IOException {
+        return fromTail(file, tailStart, tail, maxFooterBytes, null);
+    }
+
+    /** As {@link #fromTail(InputFile, long, byte[], long)}, decrypting with {@code decryption}. */
+    public static Tail fromTail(
+            InputFile file,
+            long tailStart,
+            byte[] tail,
+            long maxFooterBytes,
+            @Nullable FileDecryptionProperties decryption)
             throws IOException {
         FileContext ctx = FileContext.of(file.location());
         long fileLength = file.length();
@@ -169,7 +200,8 @@ public final class FooterReader {
                 tailStart,
                 tail,
                 tailStart == 0 ? tail : null,
-                maxFooterBytes);
+                maxFooterBytes,
+                decryption);
     }
 
     /**
@@ -182,43 +214,60 @@ public final class FooterReader {
             long tailStart,
             byte[] tail,
             byte[] head,
-            long maxFooterBytes)
+            long maxFooterBytes,
+            @Nullable FileDecryptionProperties decryption)
             throws IOException {
         int tailLength = tail.length;
-        checkTailMagic(tail, ctx);
+        boolean encryptedFooter = checkTailMagic(tail, ctx);
         long footerLength = Integer.toUnsignedLong(littleEndianInt(tail, tailLength - 8));
         checkFooterLength(footerLength, fileLength, maxFooterBytes, ctx);
         long footerStart = fileLength - ParquetMagic.TAIL_LENGTH - footerLength;
         if (head != null) {
-            checkHeadMagic(head, ctx);
+            checkHeadMagic(head, encryptedFooter, ctx);
         }
 
-        FileMetaData footer;
+        byte[] bytes;
+        int at;
         if (footerStart >= tailStart) {
-            footer = decode(tail, (int) (footerStart - tailStart), (int) footerLength, ctx);
+            bytes = tail;
+            at = (int) (footerStart - tailStart);
         } else {
             // a footer longer than the tail read: only its bytes before the tail are missing
-            byte[] bytes = new byte[(int) footerLength];
+            bytes = new byte[(int) footerLength];
+            at = 0;
             int missing = (int) (tailStart - footerStart);
             file.readFully(footerStart, bytes, 0, missing);
             System.arraycopy(tail, 0, bytes, missing, (int) footerLength - missing);
-            footer = decode(bytes, 0, bytes.length, ctx);
+        }
+        FileMetaData footer;
+        FileDecryptor decryptor = null;
+        if (encryptedFooter) {
+            EncryptedFooters.Decrypted decrypted =
+                    EncryptedFooters.decrypt(bytes, at, (int) footerLength, decryption, ctx);
+            footer = decrypted.footer();
+            decryptor = decrypted.decryptor();
+        } else {
+            footer = decode(bytes, at, (int) footerLength, ctx);
+            if (footer.isSetEncryption_algorithm()) {
+                decryptor =
+                        EncryptedFooters.plaintext(
+                                footer, bytes, at, (int) footerLength, decryption, ctx);
+            }
         }
         FileMetadata metadata =
-                FooterValidator.validate(footer, file.location(), footerStart, fileLength);
+                FooterValidator.validate(
+                        footer, file.location(), footerStart, fileLength, decryptor);
         return new Tail(metadata, tailStart, tail);
     }
 
-    private static void checkTailMagic(byte[] tail, FileContext ctx) throws IOException {
+    /** Whether the tail ends in {@code PARE}: an encrypted footer. */
+    private static boolean checkTailMagic(byte[] tail, FileContext ctx) throws IOException {
         int at = tail.length - 4;
         if (ParquetMagic.matches(ParquetMagic.MAGIC, tail, at)) {
-            return;
+            return false;
         }
         if (ParquetMagic.matches(ParquetMagic.ENCRYPTED_MAGIC, tail, at)) {
-            throw ctx.unsupported(
-                    WHAT,
-                    "the footer is encrypted (Parquet modular encryption), which pqx does not"
-                            + " support");
+            return true;
         }
         throw ctx.corrupt(
                 WHAT,
@@ -251,11 +300,15 @@ public final class FooterReader {
         }
     }
 
-    private static void checkHeadMagic(byte[] head, FileContext ctx) throws IOException {
-        if (!ParquetMagic.matches(ParquetMagic.MAGIC, head, 0)) {
+    private static void checkHeadMagic(byte[] head, boolean encryptedFooter, FileContext ctx)
+            throws IOException {
+        byte[] magic = encryptedFooter ? ParquetMagic.ENCRYPTED_MAGIC : ParquetMagic.MAGIC;
+        if (!ParquetMagic.matches(magic, head, 0)) {
             throw ctx.corrupt(
                     WHAT,
-                    "the file does not start with the magic PAR1 (first 4 bytes: "
+                    "the file does not start with the magic "
+                            + (encryptedFooter ? "PARE its end names" : "PAR1")
+                            + " (first 4 bytes: "
                             + HexFormat.ofDelimiter(" ").formatHex(head, 0, 4)
                             + ")");
         }

@@ -1,8 +1,11 @@
 package io.pqx.format.footer;
 
+import io.pqx.format.crypto.ChunkDecryptor;
+import io.pqx.format.crypto.FileDecryptor;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -24,9 +27,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Checks a decoded Thrift footer against itself and the file, and builds the typed views. Every
- * failure is a {@link CorruptFileException} (or {@link UnsupportedFileException} for encryption and
- * external column files) saying "Cannot read footer: ..." with the file, row group and column.
- * Stateless; called by {@link FileMetadata#fromThrift} and {@link FooterReader}.
+ * failure is a {@link CorruptFileException} (or {@link UnsupportedFileException} for external
+ * column files) saying "Cannot read footer: ..." with the file, row group and column. The metadata
+ * of encrypted columns is decrypted first ({@link ColumnDecryption}), with the file's {@link
+ * FileDecryptor}. Stateless; called by {@link FileMetadata#fromThrift} and {@link FooterReader}.
  */
 final class FooterValidator {
     private static final Logger LOG = LoggerFactory.getLogger(FooterValidator.class);
@@ -36,14 +40,30 @@ final class FooterValidator {
 
     static FileMetadata validate(
             FileMetaData footer, String location, long footerStart, long fileLength)
-            throws CorruptFileException, UnsupportedFileException {
+            throws IOException {
         FileContext ctx = FileContext.of(location);
         if (footer.isSetEncryption_algorithm()) {
+            // a footer the writer holds is never encrypted; one read from a file comes with its
+            // decryptor through the other overload
             throw ctx.unsupported(
                     WHAT,
-                    "the file uses Parquet modular encryption (plaintext footer), which pqx does"
-                            + " not support");
+                    "the footer declares Parquet modular encryption, but no decryptor was set up");
         }
+        return validate(footer, location, footerStart, fileLength, null);
+    }
+
+    /**
+     * @param decryptor the file's, when it is encrypted (encrypted footer, or plaintext footer with
+     *     an encryption algorithm); null for a plaintext file
+     */
+    static FileMetadata validate(
+            FileMetaData footer,
+            String location,
+            long footerStart,
+            long fileLength,
+            @Nullable FileDecryptor decryptor)
+            throws IOException {
+        FileContext ctx = FileContext.of(location);
         MessageType schema = SchemaElements.fromThrift(footer.getSchema(), ctx);
         if (footer.getNum_rows() < 0) {
             throw ctx.corrupt(
@@ -61,8 +81,17 @@ final class FooterValidator {
             if (group == null) {
                 throw rgCtx.corrupt(WHAT, "the row group is missing");
             }
+            int ordinal = group.isSetOrdinal() ? group.getOrdinal() : i;
             List<ColumnChunkMetadata> chunks =
-                    chunks(group, leaves, orders, footer.getCreated_by(), region, rgCtx);
+                    chunks(
+                            group,
+                            leaves,
+                            orders,
+                            footer.getCreated_by(),
+                            region,
+                            rgCtx,
+                            decryptor,
+                            ordinal);
             rowGroups.add(new RowGroupMetadata(i, group, chunks));
             rows += group.getNum_rows();
             if (rows < 0) {
@@ -82,8 +111,10 @@ final class FooterValidator {
             List<ColumnOrder> orders,
             @Nullable String createdBy,
             Region region,
-            FileContext ctx)
-            throws CorruptFileException, UnsupportedFileException {
+            FileContext ctx,
+            @Nullable FileDecryptor decryptor,
+            int rowGroupOrdinal)
+            throws IOException {
         if (group.getNum_rows() < 0) {
             throw ctx.corrupt(
                     WHAT, "the row group declares a negative row count " + group.getNum_rows());
@@ -103,7 +134,22 @@ final class FooterValidator {
             ColumnDescriptor descriptor = leaves.get(leaf);
             FileContext colCtx = ctx.column(String.join(".", descriptor.getPath()));
             ColumnChunk chunk = group.getColumns().get(leaf);
-            checkChunk(chunk, descriptor, region, colCtx);
+            ChunkDecryptor chunkDecryptor =
+                    chunk != null
+                                    && (chunk.isSetCrypto_metadata()
+                                            || chunk.isSetEncrypted_column_metadata())
+                            ? ColumnDecryption.open(
+                                    decryptor,
+                                    chunk,
+                                    rowGroupOrdinal,
+                                    leaf,
+                                    descriptor,
+                                    group.getNum_rows(),
+                                    colCtx)
+                            : null;
+            // a chunk whose key is missing is never read: where its bytes lie is not checked
+            boolean readable = chunkDecryptor == null || chunkDecryptor.hasKey();
+            checkChunk(chunk, descriptor, region, readable, colCtx);
             ColumnOrder order = orders.isEmpty() ? null : orders.get(leaf);
             ChunkFacts facts =
                     new ChunkFacts(
@@ -114,23 +160,22 @@ final class FooterValidator {
                             createdBy,
                             columnIndexRange(chunk, region, colCtx),
                             offsetIndexRange(chunk, region, colCtx),
-                            bloomRange(chunk.getMeta_data(), region, colCtx));
+                            bloomRange(chunk.getMeta_data(), region, colCtx),
+                            chunkDecryptor);
             chunks.add(new ColumnChunkMetadata(chunk, facts));
         }
         return chunks;
     }
 
     private static void checkChunk(
-            @Nullable ColumnChunk chunk, ColumnDescriptor leaf, Region region, FileContext ctx)
+            @Nullable ColumnChunk chunk,
+            ColumnDescriptor leaf,
+            Region region,
+            boolean readable,
+            FileContext ctx)
             throws CorruptFileException, UnsupportedFileException {
         if (chunk == null) {
             throw ctx.corrupt(WHAT, "the column chunk is missing");
-        }
-        if (chunk.isSetCrypto_metadata() || chunk.isSetEncrypted_column_metadata()) {
-            throw ctx.unsupported(
-                    WHAT,
-                    "the column is encrypted (Parquet modular encryption), which pqx does not"
-                            + " support");
         }
         if (chunk.isSetFile_path()) {
             throw ctx.unsupported(
@@ -160,7 +205,7 @@ final class FooterValidator {
                             + leaf.getPrimitiveType().getPrimitiveTypeName());
         }
         checkSizes(meta, ctx);
-        if (meta.getNum_values() > 0) {
+        if (meta.getNum_values() > 0 && readable) {
             // A chunk without values has no pages to read; writers leave its offsets at 0.
             checkPlacement(meta, region, ctx);
         }

@@ -15,8 +15,9 @@ import org.apache.flink.annotation.PublicEvolving;
  * ParquetWriter.finish()} (writing), so both sides see the same facts. Immutable and thread-safe.
  *
  * <p>Validation guarantees: the schema is a valid tree, row counts are not negative and their sum
- * fits a long, every row group has one chunk per schema leaf whose bytes lie between the head magic
- * and the footer, and the file is not encrypted.
+ * fits a long, and every row group has one chunk per schema leaf whose bytes lie between the head
+ * magic and the footer (in an encrypted file: every chunk whose key the read was given; a chunk
+ * whose key is missing shows no statistics and page index, and cannot be read).
  *
  * @param location the file's location, as given to the reader or writer
  * @param fileLength the file's length in bytes, tail magic included

@@ -1,7 +1,9 @@
 package io.pqx.format.options;
 
+import io.pqx.format.crypto.FileDecryptionProperties;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.UnsupportedFileException;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.PublicEvolving;
 
 /**
@@ -30,6 +32,9 @@ import org.apache.flink.annotation.PublicEvolving;
  *     keeps, choosing per row group from the selectivity it measured (default true); false always
  *     decodes every column of every row and then filters, for comparison. Either way exactly the
  *     same rows are returned
+ * @param decryption the keys (and AAD prefix) for files written with Parquet modular encryption;
+ *     null (the default) reads plaintext files, and of an encrypted file with a plaintext footer
+ *     its plaintext columns. Never shown by {@link #toString()} beyond which keys are set
  */
 @PublicEvolving
 public record ReadOptions(
@@ -39,7 +44,8 @@ public record ReadOptions(
         boolean verifyChecksums,
         boolean useDeclaredSchema,
         boolean alternatingBatches,
-        boolean lateMaterialization) {
+        boolean lateMaterialization,
+        @Nullable FileDecryptionProperties decryption) {
 
     public static final int DEFAULT_BATCH_SIZE = 2048;
     public static final long DEFAULT_MAX_FOOTER_BYTES = 64L << 20;
@@ -64,6 +70,26 @@ public record ReadOptions(
         }
     }
 
+    /** Options without decryption properties (as before they existed). */
+    public ReadOptions(
+            int batchSize,
+            long maxFooterBytes,
+            int maxPageBytes,
+            boolean verifyChecksums,
+            boolean useDeclaredSchema,
+            boolean alternatingBatches,
+            boolean lateMaterialization) {
+        this(
+                batchSize,
+                maxFooterBytes,
+                maxPageBytes,
+                verifyChecksums,
+                useDeclaredSchema,
+                alternatingBatches,
+                lateMaterialization,
+                null);
+    }
+
     /** All defaults. */
     public static ReadOptions defaults() {
         return builder().build();
@@ -82,7 +108,8 @@ public record ReadOptions(
                 .verifyChecksums(verifyChecksums)
                 .useDeclaredSchema(useDeclaredSchema)
                 .alternatingBatches(alternatingBatches)
-                .lateMaterialization(lateMaterialization);
+                .lateMaterialization(lateMaterialization)
+                .decryption(decryption);
     }
 
     /** Builds {@link ReadOptions}; values are checked in {@link #build()}. */
@@ -94,6 +121,7 @@ public record ReadOptions(
         private boolean useDeclaredSchema = true;
         private boolean alternatingBatches;
         private boolean lateMaterialization = true;
+        @Nullable private FileDecryptionProperties decryption;
 
         private Builder() {}
 
@@ -132,6 +160,12 @@ public record ReadOptions(
             return this;
         }
 
+        /** Keys for encrypted files; null: none. */
+        public Builder decryption(@Nullable FileDecryptionProperties properties) {
+            this.decryption = properties;
+            return this;
+        }
+
         /**
          * @throws IllegalArgumentException naming the option and the bad value
          */
@@ -143,7 +177,8 @@ public record ReadOptions(
                     verifyChecksums,
                     useDeclaredSchema,
                     alternatingBatches,
-                    lateMaterialization);
+                    lateMaterialization,
+                    decryption);
         }
     }
 }

@@ -38,6 +38,12 @@ public final class ChunkPageReader implements PageReader {
     private long totalValueCount = -1;
     private final List<PageRun> runs;
     private final PageInflater inflater;
+    @Nullable private final EncryptedPages encrypted;
+    private final boolean verifyChecksums;
+    // the last header read, as stored, when the chunk is encrypted
+    @Nullable private EncryptedPages.Header pendingEncrypted;
+    // where prepareBody put the pending page's body
+    private byte[] bodyBuffer;
 
     private int runIndex;
     private int position;
@@ -67,10 +73,26 @@ public final class ChunkPageReader implements PageReader {
             long totalValueCount,
             PageLimits limits,
             List<PageRun> runs) {
+        this(ctx, column, codec, totalValueCount, limits, runs, null);
+    }
+
+    /**
+     * @param encrypted the chunk's encrypted pages, or null for a plaintext chunk
+     */
+    public ChunkPageReader(
+            FileContext ctx,
+            ColumnDescriptor column,
+            Codec codec,
+            long totalValueCount,
+            PageLimits limits,
+            List<PageRun> runs,
+            @Nullable EncryptedPages encrypted) {
         this.ctx = ctx;
         this.declaredValueCount = totalValueCount;
         this.runs = runs;
         this.inflater = new PageInflater(ctx, codec, limits, column);
+        this.encrypted = encrypted;
+        this.verifyChecksums = limits.verifyChecksums();
     }
 
     @Override
@@ -85,7 +107,8 @@ public final class ChunkPageReader implements PageReader {
                 pending = header;
                 return null;
             }
-            return inflater.dictionary(header, run().buffer(), pendingBody);
+            int off = prepareBody(0, "Cannot read dictionary page");
+            return inflater.dictionary(header, bodyBuffer, off);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -110,10 +133,11 @@ public final class ChunkPageReader implements PageReader {
                 pending = header;
                 return false;
             }
-            inflater.checkDictionary(header, run().buffer(), pendingBody);
+            int off = prepareBody(0, "Cannot read dictionary page");
+            inflater.checkDictionary(header, bodyBuffer, off);
             deferredDictionary = header;
-            deferredDictionaryBuffer = run().buffer();
-            deferredDictionaryBody = pendingBody;
+            deferredDictionaryBuffer = bodyBuffer;
+            deferredDictionaryBody = off;
             return true;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -154,7 +178,7 @@ public final class ChunkPageReader implements PageReader {
             try {
                 totalValueCount =
                         paged
-                                ? new PageHeaderScan(ctx, inflater).countValues(runs)
+                                ? new PageHeaderScan(ctx, inflater, encrypted).countValues(runs)
                                 : declaredValueCount;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -361,19 +385,12 @@ public final class ChunkPageReader implements PageReader {
             rowCount = run.rowCounts()[dataPagesInRun];
         }
         dataPagesInRun++;
+        int body = prepareBody(ordinal, "Cannot read page " + ordinal);
         DataPage page =
                 header.getType() == PageType.DATA_PAGE
                         ? inflater.v1(
-                                header,
-                                run.buffer(),
-                                pendingBody,
-                                ordinal,
-                                firstRow,
-                                rowCount,
-                                walk,
-                                !walk)
-                        : inflater.v2(
-                                header, run.buffer(), pendingBody, ordinal, firstRow, walk, !walk);
+                                header, bodyBuffer, body, ordinal, firstRow, rowCount, walk, !walk)
+                        : inflater.v2(header, bodyBuffer, body, ordinal, firstRow, walk, !walk);
         pageOrdinal = ordinal;
         pageFirstRow = firstRow;
         pagesReturned++;
@@ -414,8 +431,32 @@ public final class ChunkPageReader implements PageReader {
     }
 
     /**
-     * Parses the next page header and checks its sizes, leaving {@code pendingBody} at the page
-     * body and {@code position} after it; null at the end of the chunk.
+     * Puts the pending page's body into {@code bodyBuffer} and returns where it starts: the run's
+     * buffer at {@code pendingBody}, or for an encrypted chunk the decrypted body, from 0.
+     *
+     * @param ordinal the page's data page ordinal (ignored for a dictionary page)
+     */
+    private int prepareBody(int ordinal, String what) throws IOException {
+        if (encrypted == null) {
+            bodyBuffer = run().buffer();
+            return pendingBody;
+        }
+        bodyBuffer =
+                encrypted.body(
+                        pendingEncrypted,
+                        run().buffer(),
+                        pendingBody,
+                        ordinal,
+                        verifyChecksums,
+                        ctx,
+                        what);
+        return 0;
+    }
+
+    /**
+     * Parses the next page header (decrypting it first in an encrypted chunk) and checks its sizes,
+     * leaving {@code pendingBody} at the page body and {@code position} after it; null at the end
+     * of the chunk.
      */
     private PageHeader nextHeader() throws IOException {
         skipExhaustedRuns();
@@ -425,6 +466,26 @@ public final class ChunkPageReader implements PageReader {
         PageRun run = run();
         int start = run.offset() + position;
         int available = run.length() - position;
+        if (encrypted != null) {
+            EncryptedPages.Header stored =
+                    encrypted.header(
+                            run.buffer(),
+                            start,
+                            available,
+                            run.fileOffset() + position,
+                            nextOrdinal(),
+                            ctx);
+            PageHeader header = stored.plain();
+            String what =
+                    header.getType() == PageType.DICTIONARY_PAGE
+                            ? "Cannot read dictionary page"
+                            : "Cannot read page " + nextOrdinal();
+            inflater.checkSizes(header, what, header.getCompressed_page_size());
+            pendingEncrypted = stored;
+            pendingBody = start + stored.length();
+            position += stored.length() + stored.storedLength();
+            return header;
+        }
         // Bounded by the bytes left in the run: a lying string or list length inside the header
         // is refused before anything is allocated for it.
         PageHeader header = new PageHeader();

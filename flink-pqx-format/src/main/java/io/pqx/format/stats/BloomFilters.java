@@ -1,5 +1,7 @@
 package io.pqx.format.stats;
 
+import io.pqx.format.crypto.ChunkDecryptor;
+import io.pqx.format.crypto.ModuleType;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.footer.BoundedThrift;
@@ -32,8 +34,10 @@ import org.slf4j.LoggerFactory;
  * <p>The writer calls {@link #write} after the row groups and records the returned range in the
  * column metadata; the reader calls {@link #read(InputFile, ColumnChunkMetadata, FileContext)}. A
  * filter of an algorithm, hash or compression this version does not know is reported as absent
- * (logged at DEBUG), never as an error; a filter whose sizes contradict the file is corrupt.
- * Stateless and thread-safe.
+ * (logged at DEBUG), never as an error; a filter whose sizes contradict the file is corrupt. An
+ * encrypted chunk's filter is decrypted (header and bitset modules); without the chunk's key it
+ * counts as absent, and one that does not authenticate fails with a {@link
+ * io.pqx.format.error.DecryptionFailedException}. Stateless and thread-safe.
  */
 @Internal
 public final class BloomFilters {
@@ -82,7 +86,99 @@ public final class BloomFilters {
         if (range.isEmpty()) {
             return Optional.empty();
         }
+        if (chunk.decryptor() != null) {
+            return readEncrypted(
+                    file, range.get().offset(), range.get().length(), chunk.decryptor(), ctx);
+        }
         return read(file, range.get().offset(), range.get().length(), ctx);
+    }
+
+    /**
+     * An encrypted chunk's filter: a header module then a bitset module, each AES-GCM with its
+     * length field first. Empty when the chunk's key is missing (no pruning without evidence).
+     */
+    private static Optional<BloomFilter> readEncrypted(
+            InputFile file, long offset, long length, ChunkDecryptor decryptor, FileContext ctx)
+            throws IOException {
+        if (!decryptor.hasKey()) {
+            return Optional.empty();
+        }
+        long fileLength = file.length();
+        if (offset < 0 || offset >= fileLength) {
+            throw ctx.corrupt(WHAT, "its offset " + offset + " lies outside the file");
+        }
+        byte[] header = readModule(file, offset, ModuleType.BLOOM_FILTER_HEADER, decryptor, ctx);
+        BloomFilterHeader thrift = new BloomFilterHeader();
+        try {
+            BoundedThrift.read(thrift, header, 0, header.length);
+        } catch (IOException e) {
+            throw ctx.corrupt(WHAT, "its header is not valid Thrift: " + e.getMessage(), e);
+        }
+        if (!isSupported(thrift, ctx)) {
+            return Optional.empty();
+        }
+        long headerModule = moduleLength(file, offset, decryptor, ctx);
+        long bitsetAt = offset + headerModule;
+        int numBytes = thrift.getNumBytes();
+        long bitsetModule =
+                bitsetAt < fileLength ? moduleLength(file, bitsetAt, decryptor, ctx) : -1;
+        if (numBytes <= 0
+                || numBytes > MAX_BITSET_BYTES
+                || numBytes % BYTES_PER_BLOCK != 0
+                || bitsetModule != numBytes + decryptor.overhead(ModuleType.BLOOM_FILTER_BITSET)
+                || (length >= 0 && headerModule + bitsetModule != length)) {
+            throw ctx.corrupt(
+                    WHAT,
+                    "its bitset of "
+                            + numBytes
+                            + " bytes does not fit (header module "
+                            + headerModule
+                            + " bytes, bitset module "
+                            + bitsetModule
+                            + " bytes, recorded length "
+                            + length
+                            + ")");
+        }
+        byte[] bitset = readModule(file, bitsetAt, ModuleType.BLOOM_FILTER_BITSET, decryptor, ctx);
+        return Optional.of(new BlockSplitBloomFilter(bitset));
+    }
+
+    /** The length of the module at {@code offset}, its length field included, checked. */
+    private static long moduleLength(
+            InputFile file, long offset, ChunkDecryptor decryptor, FileContext ctx)
+            throws IOException {
+        long available = file.length() - offset;
+        if (available < 4) {
+            throw ctx.corrupt(WHAT, "its module at " + offset + " runs past the end of the file");
+        }
+        byte[] field = file.readFully(offset, 4);
+        long length =
+                Integer.toUnsignedLong(
+                                (field[0] & 0xFF)
+                                        | ((field[1] & 0xFF) << 8)
+                                        | ((field[2] & 0xFF) << 16)
+                                        | ((field[3] & 0xFF) << 24))
+                        + 4;
+        if (length > available || length > MAX_BITSET_BYTES + HEADER_PROBE_BYTES * 2L) {
+            throw ctx.corrupt(
+                    WHAT,
+                    "its module at "
+                            + offset
+                            + " declares "
+                            + length
+                            + " bytes, more than the "
+                            + available
+                            + " left in the file or a filter may hold");
+        }
+        return length;
+    }
+
+    private static byte[] readModule(
+            InputFile file, long offset, ModuleType type, ChunkDecryptor decryptor, FileContext ctx)
+            throws IOException {
+        int length = (int) moduleLength(file, offset, decryptor, ctx);
+        byte[] module = file.readFully(offset, length);
+        return decryptor.decrypt(type, 0, module, 0, length);
     }
 
     /**

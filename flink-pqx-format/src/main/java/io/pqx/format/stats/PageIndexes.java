@@ -1,5 +1,7 @@
 package io.pqx.format.stats;
 
+import io.pqx.format.crypto.ChunkDecryptor;
+import io.pqx.format.crypto.ModuleType;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import io.pqx.format.error.UnsupportedFileException;
@@ -173,8 +175,27 @@ public final class PageIndexes {
         FileRange range =
                 chunk.columnIndex()
                         .orElseThrow(() -> new IllegalArgumentException("no column index " + ctx));
-        return readColumnIndex(
-                file, range.offset(), range.length(), chunk.descriptor().getPrimitiveType(), ctx);
+        if (chunk.decryptor() == null) {
+            return readColumnIndex(
+                    file,
+                    range.offset(),
+                    range.length(),
+                    chunk.descriptor().getPrimitiveType(),
+                    ctx);
+        }
+        byte[] bytes =
+                decrypted(
+                        chunk,
+                        ModuleType.COLUMN_INDEX,
+                        readRange(
+                                file,
+                                range.offset(),
+                                range.length(),
+                                "Cannot read column index",
+                                ctx));
+        ColumnIndex thrift = new ColumnIndex();
+        decode(thrift, bytes, "Cannot read column index", ctx);
+        return fromThrift(thrift, chunk.descriptor().getPrimitiveType(), ctx);
     }
 
     /**
@@ -188,7 +209,45 @@ public final class PageIndexes {
         FileRange range =
                 chunk.offsetIndex()
                         .orElseThrow(() -> new IllegalArgumentException("no offset index " + ctx));
-        return readOffsetIndex(file, range.offset(), range.length(), ctx);
+        if (chunk.decryptor() == null) {
+            return readOffsetIndex(file, range.offset(), range.length(), ctx);
+        }
+        byte[] bytes =
+                decrypted(
+                        chunk,
+                        ModuleType.OFFSET_INDEX,
+                        readRange(
+                                file,
+                                range.offset(),
+                                range.length(),
+                                "Cannot read offset index",
+                                ctx));
+        OffsetIndex thrift = new OffsetIndex();
+        decode(thrift, bytes, "Cannot read offset index", ctx);
+        return fromThrift(thrift, ctx);
+    }
+
+    /**
+     * The plaintext of an encrypted chunk's index module, {@code length} bytes of {@code bytes} at
+     * {@code offset}; the bytes themselves for a plaintext chunk (check {@link
+     * ColumnChunkMetadata#decryptor()} to know which).
+     *
+     * @param type {@link ModuleType#COLUMN_INDEX} or {@link ModuleType#OFFSET_INDEX}
+     * @throws io.pqx.format.error.DecryptionFailedException when the module does not authenticate
+     */
+    public static byte[] decrypted(
+            ColumnChunkMetadata chunk, ModuleType type, byte[] bytes, int offset, int length)
+            throws IOException {
+        ChunkDecryptor decryptor = chunk.decryptor();
+        if (decryptor == null) {
+            throw new IllegalArgumentException("the chunk is not encrypted " + chunk.context());
+        }
+        return decryptor.decrypt(type, 0, bytes, offset, length);
+    }
+
+    private static byte[] decrypted(ColumnChunkMetadata chunk, ModuleType type, byte[] bytes)
+            throws IOException {
+        return decrypted(chunk, type, bytes, 0, bytes.length);
     }
 
     /** Reads and converts the column index at {@code [offset, offset + length)}. */

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.TestingParquetFiles;
 import io.pqx.format.TestingRecordingInputFile;
+import io.pqx.format.crypto.FileDecryptionProperties;
 import io.pqx.format.error.CorruptFileException;
+import io.pqx.format.error.DecryptionFailedException;
 import io.pqx.format.error.UnsupportedFileException;
 import io.pqx.format.io.ByteArrayInputFile;
 import io.pqx.format.io.InputFile;
@@ -97,14 +99,14 @@ class FooterReaderTest {
     }
 
     @Test
-    void rejectsAnEncryptedFooterMagicAsUnsupported() {
+    void rejectsAnEncryptedFooterMagicAtTheEndOfAPlainFile() {
         byte[] bytes = FILE.clone();
         bytes[bytes.length - 1] = 'E';
         assertThatThrownBy(() -> read(bytes))
-                .isInstanceOf(UnsupportedFileException.class)
+                .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
-                        "Cannot read footer: the footer is encrypted (Parquet modular encryption),"
-                                + " which pqx does not support (t.parquet)");
+                        "Cannot read footer: the file does not start with the magic PARE its end"
+                                + " names (first 4 bytes: 50 41 52 31) (t.parquet)");
     }
 
     @Test
@@ -321,21 +323,30 @@ class FooterReaderTest {
     }
 
     @Test
-    void rejectsPlaintextFooterEncryptionAsUnsupported() throws IOException {
+    void aPlaintextFooterDeclaringEncryptionReadsWithoutAKeyAndFailsItsSignatureWithOne()
+            throws IOException {
         byte[] bytes =
                 rewritten(
                         f ->
                                 f.setEncryption_algorithm(
                                         EncryptionAlgorithm.AES_GCM_V1(new AesGcmV1())));
-        assertThatThrownBy(() -> read(bytes))
-                .isInstanceOf(UnsupportedFileException.class)
+        // no footer key: nothing to check the signature with, the plaintext columns read
+        assertThat(read(bytes).rowGroups()).hasSize(1);
+        FileDecryptionProperties withKey =
+                FileDecryptionProperties.builder().footerKey(new byte[16]).build();
+        assertThatThrownBy(
+                        () ->
+                                FooterReader.readWithTail(
+                                        new ByteArrayInputFile(NAME, bytes), MAX, withKey))
+                .isInstanceOf(DecryptionFailedException.class)
                 .hasMessage(
-                        "Cannot read footer: the file uses Parquet modular encryption (plaintext"
-                                + " footer), which pqx does not support (t.parquet)");
+                        "Cannot decrypt footer signature: the plaintext footer's signature does"
+                                + " not verify: a wrong footer key or AAD prefix, or a changed"
+                                + " footer (t.parquet)");
     }
 
     @Test
-    void rejectsAnEncryptedColumnAsUnsupported() throws IOException {
+    void rejectsAnEncryptedColumnOfAFileDeclaringNoEncryption() throws IOException {
         byte[] bytes =
                 rewritten(
                         f -> {
@@ -345,10 +356,10 @@ class FooterReaderTest {
                                             new EncryptionWithFooterKey()));
                         });
         assertThatThrownBy(() -> read(bytes))
-                .isInstanceOf(UnsupportedFileException.class)
+                .isInstanceOf(CorruptFileException.class)
                 .hasMessage(
-                        "Cannot read footer: the column is encrypted (Parquet modular encryption),"
-                                + " which pqx does not support (t.parquet, row group 0, column"
+                        "Cannot read footer: the column chunk is encrypted, but the file declares"
+                                + " no encryption algorithm (t.parquet, row group 0, column"
                                 + " int_col)");
     }
 

@@ -1,5 +1,6 @@
 package io.pqx.format.fuzz;
 
+import io.pqx.format.crypto.FileDecryptionProperties;
 import io.pqx.format.options.ReadOptions;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,23 +14,37 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import javax.annotation.Nullable;
 
 /**
  * A deterministic mutation-fuzzing run: mutant {@code i} of seed {@code S} damages one seed file
  * (chosen from {@code (S, i)}: first one of the groups, then a file of that group) with {@link
  * TestingMutator}, and reads it with {@link MutantReader}, page CRC verification off for even
- * {@code i} (the decoders see the damage) and on for odd {@code i}. Each mutant runs on a worker
- * thread with a deadline; one that does not answer in time is an unclean "hang" and its worker is
- * abandoned. Outcomes are counted by {@link FuzzOutcome#key()}; unclean ones keep their
+ * {@code i} (the decoders see the damage) and on for odd {@code i}, an encrypted file with its keys
+ * (so the damage meets the decryption, not a refusal for want of a key). Each mutant runs on a
+ * worker thread with a deadline; one that does not answer in time is an unclean "hang" and its
+ * worker is abandoned. Outcomes are counted by {@link FuzzOutcome#key()}; unclean ones keep their
  * reproduction (seed, index, file, mutation, options).
  *
  * <p>Single use; call {@link #run} once from one thread.
  */
 public final class FuzzRun {
-    /** A file to damage: its name and undamaged bytes, with their layout. */
-    public record Seed(String name, byte[] bytes, FileLayout layout) {
+    /**
+     * A file to damage: its name and undamaged bytes, with their layout, and for an encrypted file
+     * the keys its mutants are read with (null: none).
+     */
+    public record Seed(
+            String name,
+            byte[] bytes,
+            FileLayout layout,
+            @Nullable FileDecryptionProperties decryption) {
         public static Seed of(String name, byte[] bytes) {
-            return new Seed(name, bytes, FileLayout.of(bytes));
+            return of(name, bytes, null);
+        }
+
+        public static Seed of(
+                String name, byte[] bytes, @Nullable FileDecryptionProperties decryption) {
+            return new Seed(name, bytes, FileLayout.of(bytes), decryption);
         }
     }
 
@@ -134,7 +149,10 @@ public final class FuzzRun {
                 TestingMutator.Mutant mutant = mutant(index);
                 String location = location(index);
                 ReadOptions options =
-                        ReadOptions.builder().verifyChecksums(verifies(index)).build();
+                        ReadOptions.builder()
+                                .verifyChecksums(verifies(index))
+                                .decryption(seedFile(index).decryption())
+                                .build();
                 Future<FuzzOutcome> future =
                         worker.submit(() -> MutantReader.read(mutant.bytes(), location, options));
                 FuzzOutcome outcome;
