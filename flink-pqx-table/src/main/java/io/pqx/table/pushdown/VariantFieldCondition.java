@@ -19,7 +19,7 @@ import org.apache.flink.table.functions.BuiltInFunctionDefinitions;
 import org.apache.flink.table.functions.FunctionDefinition;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.types.variant.BinaryVariantBuilder;
+import org.apache.flink.types.variant.Variant;
 
 /**
  * Weakenings, for pruning only, of Flink conditions on a field inside a VARIANT column, as Flink
@@ -129,7 +129,7 @@ final class VariantFieldCondition {
             String inner = text.substring(1, text.length() - 1);
             return unescaped(inner)
                     .filter(s -> !s.isEmpty() && !mayRenderAnotherType(s))
-                    .filter(s -> new BinaryVariantBuilder().of(s).toJson().equals(text))
+                    .filter(s -> Variant.newBuilder().of(s).toJson().equals(text))
                     .map(Object.class::cast);
         }
         return Optional.empty();

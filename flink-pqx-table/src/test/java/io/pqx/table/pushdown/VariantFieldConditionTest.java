@@ -32,8 +32,8 @@ import org.apache.flink.table.expressions.ValueLiteralExpression;
 import org.apache.flink.table.functions.BuiltInFunctionDefinition;
 import org.apache.flink.table.functions.BuiltInFunctionDefinitions;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.types.variant.BinaryVariantBuilder;
 import org.apache.flink.types.variant.Variant;
+import org.apache.flink.types.variant.VariantBuilder;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -55,7 +55,7 @@ class VariantFieldConditionTest {
                                                     DataTypes.FIELD("w", DataTypes.VARIANT()))))
                             .getLogicalType();
 
-    private static final BinaryVariantBuilder B = new BinaryVariantBuilder();
+    private static final VariantBuilder B = Variant.newBuilder();
 
     private static final FieldReferenceExpression V =
             new FieldReferenceExpression("v", DataTypes.VARIANT(), 0, 1);
