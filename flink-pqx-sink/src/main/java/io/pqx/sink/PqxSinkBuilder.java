@@ -146,8 +146,9 @@ public final class PqxSinkBuilder {
     }
 
     /**
-     * Shreds the values of VARIANT column {@code column} (its name, or its dotted path inside a
-     * ROW) as {@code type}, as {@link PqxSinkOptions#VARIANT_SHREDDING} describes; the same as
+     * Shreds the values of VARIANT column {@code column} (its name, or its dotted Parquet path:
+     * {@code r.v} inside a ROW, {@code a.list.element} in an ARRAY, {@code m.key_value.value} in a
+     * MAP) as {@code type}, as {@link PqxSinkOptions#VARIANT_SHREDDING} describes; the same as
      * setting {@code sink.variant.shredding.<column>} to the type's SQL text, which this replaces.
      */
     public PqxSinkBuilder variantShredding(String column, LogicalType type) {

@@ -200,8 +200,11 @@ public final class PqxSinkOptions {
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "Shreds the VARIANT column # (its name, or its dotted path inside a"
-                                    + " ROW) as this Flink type, e.g. 'ROW<user_id BIGINT, event"
+                            "Shreds the VARIANT column # (its name, or its dotted Parquet path:"
+                                    + " 'r.v' inside a ROW, 'a.list.element' for the elements of"
+                                    + " an ARRAY<VARIANT> a, 'm.key_value.value' for the values of"
+                                    + " a MAP<..., VARIANT> m, nested alike) as this Flink type,"
+                                    + " e.g. 'ROW<user_id BIGINT, event"
                                     + " STRING, ts TIMESTAMP(6)>', 'ARRAY<STRING>' or 'BIGINT',"
                                     + " as Parquet's Variant shredding defines: what is of the type"
                                     + " (an object's fields by name, an array's elements, a"

@@ -109,4 +109,55 @@ class PqxTableSinkVariantITCase {
         assertThatThrownBy(() -> insert("bad", ", 'sink.variant.shredding.v'='ROW<a TIME>'"))
                 .hasStackTraceContaining("Cannot shred VARIANT column v.a as TIME(0)");
     }
+
+    @Test
+    void variantsInArraysAndMapsAreShreddedByTheirParquetPaths() throws Exception {
+        t.executeSql(
+                "CREATE TABLE nested (a ARRAY<VARIANT>, m MAP<STRING, VARIANT>) WITH ("
+                        + "'connector'='pqx', 'path'='"
+                        + dir.resolve("nested").toUri()
+                        + "', 'sink.variant.shredding.a.list.element'='BIGINT',"
+                        + " 'sink.variant.shredding.m.key_value.value'='ROW<x BIGINT>')");
+        t.executeSql(
+                        "INSERT INTO nested SELECT ARRAY[PARSE_JSON(j), PARSE_JSON('3')],"
+                                + " MAP['k', PARSE_JSON('{\"x\": ' || j || '}')]"
+                                + " FROM (VALUES ('1'), ('20')) AS t(j)")
+                .await();
+        List<Path> files = TestingTableFiles.visible(dir.resolve("nested"));
+        assertThat(files).hasSize(1);
+        FileMetadataView footer;
+        try (ParquetReader reader =
+                ParquetReader.open(new org.apache.flink.core.fs.Path(files.get(0).toUri()))) {
+            footer = reader.metadata();
+        }
+        RowGroupView group = footer.rowGroup(0);
+        var element = group.column("a.list.element.typed_value").orElseThrow();
+        assertThat(element.statistics().min()).isEqualTo(1L);
+        assertThat(element.statistics().max()).isEqualTo(20L);
+        var x = group.column("m.key_value.value.typed_value.x.typed_value").orElseThrow();
+        assertThat(x.statistics().max()).isEqualTo(20L);
+        assertThat(
+                        t.executeSql(
+                                        "SELECT JSON_STRING(a[1]), JSON_STRING(m['k'])"
+                                                + " FROM nested")
+                                .collect())
+                .toIterable()
+                .map(Object::toString)
+                .containsExactlyInAnyOrder("+I[1, {\"x\":1}]", "+I[20, {\"x\":20}]");
+    }
+
+    @Test
+    void aShreddingKeyNamingNoVariantFailsNamingTheVariantPaths() {
+        assertThatThrownBy(
+                        () -> {
+                            t.executeSql(
+                                    "CREATE TABLE wrong (a ARRAY<VARIANT>) WITH ('connector'='pqx',"
+                                            + " 'path'='"
+                                            + dir.resolve("wrong").toUri()
+                                            + "', 'sink.variant.shredding.a'='BIGINT')");
+                            t.executeSql("INSERT INTO wrong SELECT ARRAY[PARSE_JSON('1')]").await();
+                        })
+                .hasStackTraceContaining("Cannot shred VARIANT column a")
+                .hasStackTraceContaining("a.list.element");
+    }
 }

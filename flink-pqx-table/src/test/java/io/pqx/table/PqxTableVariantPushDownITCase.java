@@ -26,11 +26,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * SQL conditions on fields of a shredded VARIANT column ({@code v['a'] IS [NOT] NULL}, {@code
- * JSON_STRING(v['a']) = '...'}, the forms Flink 2.3 validates): Flink's planner keeps them to
- * itself (it does not offer them to the scan's filter push-down), and the rows with push-down
- * enabled are those without. The documents are objects only (Flink fails {@code v['a']} on any
- * other value), with fields of mismatching types, Variant nulls and missing fields, written in row
- * groups of 100 rows and pages of 20.
+ * JSON_STRING(v['a']) = '...'}, the forms Flink 2.3 validates) without {@link PqxModule} loaded:
+ * Flink's planner keeps them to itself, and the rows with push-down enabled are those without. Its
+ * {@code RexNodeToExpressionConverter} finds no function named {@code ITEM} (for {@code v['a']}) or
+ * {@code JSONSTRING} (for {@code JSON_STRING}) in the function catalog, so it offers the scan's
+ * filter push-down nothing holding them; this pins that, so that a Flink upgrade that starts
+ * offering them fails here (pqx would then push and prune by them: {@code filter=[...]} in the
+ * plan). The documents are objects only (Flink fails {@code v['a']} on any other value), with
+ * fields of mismatching types, Variant nulls and missing fields, written in row groups of 100 rows
+ * and pages of 20.
  */
 class PqxTableVariantPushDownITCase {
     @RegisterExtension static final MiniClusterExtension CLUSTER = new MiniClusterExtension();
@@ -141,7 +145,8 @@ class PqxTableVariantPushDownITCase {
     @Test
     void flinkEvaluatesConditionsOnVariantFieldsItself() throws Exception {
         // Flink 2.3's planner does not hand a condition holding v['a'] to the scan's filter
-        // push-down at all: these stay in the Calc above the scan, whatever pqx could prune
+        // push-down at all (applyFilters is not called: no "filter=[" at all in the plan, not
+        // even an empty one): these stay in the Calc above the scan
         for (String where :
                 List.of(
                         "v['user_id'] IS NULL",
@@ -163,5 +168,20 @@ class PqxTableVariantPushDownITCase {
         String where = "id > 5 AND v['user_id'] IS NULL AND JSON_STRING(v['flag']) = 'true'";
         String plan = sameRows(where);
         assertThat(plan).contains("filter=[>(id, 5)]").contains("ITEM(v, 'user_id') IS NULL");
+    }
+
+    @Test
+    void comparisonsWithParsedJsonAreNotOfferedEvenWithThePqxModule() throws Exception {
+        t.executeSql("LOAD MODULE pqx");
+        // the module makes v['a'] reachable: this condition is offered and prunes
+        assertThat(t.explainSql("SELECT id FROM docs_true WHERE v['user_id'] IS NULL"))
+                .contains("filter=[IS NULL(ITEM(v, ");
+        // PARSE_JSON is looked up as PARSEJSON, which no module answers: not offered
+        String where = "v['user_id'] IN (PARSE_JSON('150'), PARSE_JSON('151'))";
+        assertThat(sameRows(where)).doesNotContain("filter=[");
+        // and Flink 2.3 finds no row IN the list, not even the one holding 150
+        assertThat(ids("docs_true", "JSON_STRING(v['user_id']) = '150'"))
+                .containsExactly("+I[150]");
+        assertThat(ids("docs_true", where)).isEmpty();
     }
 }

@@ -183,7 +183,8 @@ class SqlConnectorJarTest {
                         entries.get("META-INF/services/org.apache.flink.table.factories.Factory"),
                         StandardCharsets.UTF_8);
         assertThat(factories.lines().map(String::strip).filter(l -> !l.isEmpty()))
-                .containsExactly("io.pqx.table.PqxTableFactory");
+                .containsExactlyInAnyOrder(
+                        "io.pqx.table.PqxTableFactory", "io.pqx.table.PqxModuleFactory");
     }
 
     @Test

@@ -27,7 +27,8 @@ import org.apache.flink.table.types.logical.RowType;
  * #exact} when the predicate's three-valued answer is Flink's on every row, {@link #weak} when it
  * is only TRUE wherever Flink's is TRUE (pruning). Understood: AND, OR, NOT, {@code = <> < <= > >=}
  * between a column ({@link ColumnOperand}) and a literal on either side, IN, BETWEEN, NOT BETWEEN,
- * IS [NOT] NULL, prefix LIKE on VARCHAR, and a BOOLEAN column as a condition. Anything else
+ * IS [NOT] NULL, prefix LIKE on VARCHAR, and a BOOLEAN column as a condition; for {@link #weak}
+ * only, conditions on fields inside a VARIANT ({@link VariantFieldCondition}). Anything else
  * (functions, columns compared with columns, NULL literals, casts that are not {@link
  * ColumnOperand#isSafeCast safe}) translates to nothing.
  */
@@ -84,6 +85,13 @@ final class ExpressionTranslator {
         if (f == BuiltInFunctionDefinitions.NOT && args.size() == 1) {
             // NOT of a weakening is no weakening: only the exact form can be negated
             return translate(args.get(0), true).map(Predicates::not);
+        }
+        if (!exact) {
+            // a condition on a field inside a VARIANT only ever prunes: Flink evaluates it itself
+            Optional<Predicate> variantField = VariantFieldCondition.weak(call, rowType);
+            if (variantField.isPresent()) {
+                return variantField;
+            }
         }
         CompareOp op = COMPARISONS.get(f);
         if (op != null && args.size() == 2) {

@@ -2,6 +2,7 @@ package io.pqx.e2e.interop.format.variant;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.e2e.interop.variant.TestingParquetJavaVariants;
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.options.WriteOptions;
 import java.io.IOException;

@@ -1,5 +1,6 @@
-package io.pqx.e2e.interop.format.variant;
+package io.pqx.e2e.interop.variant;
 
+import io.pqx.format.TestingVariants;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -24,19 +25,24 @@ import org.apache.parquet.variant.VariantBuilder;
 import org.apache.parquet.variant.VariantConverters;
 
 /**
- * Reads files of {@code (id INT NOT NULL, <VARIANT columns>...)} with parquet-java's own Variant
- * read path: parquet-variant's {@link VariantConverters#newVariantConverter}, which rebuilds each
- * value from {@code metadata}, {@code value} and any shredded {@code typed_value}, as
- * parquet-java's Avro support does. Each row is its id and one parquet-variant {@link Variant}
- * (null for a SQL NULL) per VARIANT column.
+ * Reads files of an integer {@code id} column and VARIANT columns (pqx's written files, and the
+ * shredded_variant corpus's {@code (id, var)}) with parquet-java's own Variant read path:
+ * parquet-variant's {@link VariantConverters#newVariantConverter}, which rebuilds each value from
+ * {@code metadata}, {@code value} and any shredded {@code typed_value} on its own, as
+ * parquet-java's Avro support does: an oracle independent of pqx's decoder. Page checksums are
+ * verified where present. Each row is its id and one parquet-variant {@link Variant} (null for a
+ * SQL NULL) per top-level group column, in schema order.
  */
-final class TestingParquetJavaVariants {
+public final class TestingParquetJavaVariants {
     private TestingParquetJavaVariants() {}
 
-    /** One row: the id and the variants, in schema order. */
-    record Row(int id, List<Variant> variants) {}
+    /**
+     * One row: the id (0 when the file has no {@code id} column) and the variants, in schema order.
+     */
+    public record Row(long id, List<Variant> variants) {}
 
-    static List<Row> read(Path file) throws IOException {
+    /** The file's rows in order. */
+    public static List<Row> read(Path file) throws IOException {
         List<Row> rows = new ArrayList<>();
         try (ParquetReader<Row> reader =
                 new ParquetReader.Builder<Row>(new LocalInputFile(file)) {
@@ -50,6 +56,29 @@ final class TestingParquetJavaVariants {
             }
         }
         return rows;
+    }
+
+    /**
+     * The file's first VARIANT column in row order, each value rendered as {@link TestingVariants}
+     * does, {@code NULL} for a SQL NULL.
+     */
+    public static List<String> rendered(Path file) throws IOException {
+        List<String> out = new ArrayList<>();
+        for (Row row : read(file)) {
+            Variant v = row.variants().get(0);
+            out.add(
+                    v == null
+                            ? "NULL"
+                            : TestingVariants.render(
+                                    bytes(v.getValueBuffer()), bytes(v.getMetadataBuffer())));
+        }
+        return out;
+    }
+
+    private static byte[] bytes(ByteBuffer buffer) {
+        byte[] out = new byte[buffer.remaining()];
+        buffer.duplicate().get(out);
+        return out;
     }
 
     private static final class RowReadSupport extends ReadSupport<Row> {
@@ -79,32 +108,34 @@ final class TestingParquetJavaVariants {
         }
     }
 
+    /** The record: {@code id} kept, other primitive columns ignored, each group a variant. */
     private static final class RowConverter extends GroupConverter {
-        private final VariantGroupConverter[] variants;
-        private int id;
+        private final Converter[] fields;
+        private final List<VariantGroupConverter> variants = new ArrayList<>();
+        private long id;
 
         RowConverter(MessageType schema) {
-            variants = new VariantGroupConverter[schema.getFieldCount() - 1];
-            for (int i = 0; i < variants.length; i++) {
-                variants[i] = new VariantGroupConverter(schema.getType(i + 1).asGroupType());
+            fields = new Converter[schema.getFieldCount()];
+            for (int i = 0; i < fields.length; i++) {
+                if (!schema.getType(i).isPrimitive()) {
+                    VariantGroupConverter v =
+                            new VariantGroupConverter(schema.getType(i).asGroupType());
+                    variants.add(v);
+                    fields[i] = v;
+                } else {
+                    fields[i] = schema.getFieldName(i).equals("id") ? new Id() : new Ignored();
+                }
             }
         }
 
         @Override
         public Converter getConverter(int fieldIndex) {
-            if (fieldIndex == 0) {
-                return new PrimitiveConverter() {
-                    @Override
-                    public void addInt(int value) {
-                        id = value;
-                    }
-                };
-            }
-            return variants[fieldIndex - 1];
+            return fields[fieldIndex];
         }
 
         @Override
         public void start() {
+            id = 0;
             for (VariantGroupConverter v : variants) {
                 v.current = null;
             }
@@ -120,6 +151,27 @@ final class TestingParquetJavaVariants {
             }
             return new Row(id, values);
         }
+
+        private final class Id extends PrimitiveConverter {
+            @Override
+            public void addInt(int value) {
+                id = value;
+            }
+
+            @Override
+            public void addLong(long value) {
+                id = value;
+            }
+        }
+    }
+
+    /** A primitive column other than the id: not needed. */
+    private static final class Ignored extends PrimitiveConverter {
+        @Override
+        public void addInt(int value) {}
+
+        @Override
+        public void addLong(long value) {}
     }
 
     /** parquet-variant's converter under a parent that holds the row's builder. */
