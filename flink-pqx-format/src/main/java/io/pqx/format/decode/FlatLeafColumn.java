@@ -77,6 +77,13 @@ final class FlatLeafColumn extends LeafColumn {
      * that lie on one page, apart from the first, are gathered in one pass where the page allows
      * ({@link FlatChunkReader#gather}): a selective read of scattered rows otherwise pays a chain
      * of calls, a skip and a one-value read, per selected row and column.
+     *
+     * <p>Measured (source suite, case codecs, 1,000,000 rows, 3 rounds, reader thread CPU, the
+     * unsorted 1 % query, one run before and one after on the shared 2-core machine, together with
+     * the arrays kept across readers, {@link ParkedArrays}): over the UNCOMPRESSED copy 0.045 s
+     * before, 0.040 s after (late materialization against none 1.12 before, 1.34 after); over the
+     * LZ4_RAW copy 0.050 and 0.045 s (1.22 and 1.30). Before, JFR put a quarter of the query's
+     * samples in that chain for dictionary-encoded columns alone.
      */
     void readStretches(WritableColumnVector vector, long[] rows, int[] at, int[] lengths, int count)
             throws IOException {
