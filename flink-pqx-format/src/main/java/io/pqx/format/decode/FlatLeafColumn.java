@@ -90,8 +90,9 @@ final class FlatLeafColumn extends LeafColumn {
         int k = 0;
         while (k < count) {
             skipTo(rows[k]);
+            // (a row past the stretch's start would mean its page is missing: read as before)
             int m =
-                    bulk == null || count - k < 2 || !gatherEnabled
+                    bulk == null || count - k < 2 || !gatherEnabled || row != rows[k]
                             ? 0
                             : onPage(rows, lengths, k, count);
             if (m >= 2 && gatherOnPage(vector, rows, at, lengths, k, m)) {
