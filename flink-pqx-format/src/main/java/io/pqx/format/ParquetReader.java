@@ -68,7 +68,7 @@ public final class ParquetReader implements Closeable {
             new FilteredRowGroupScan.Measurements();
 
     /** Flat leaves' decode arrays, passed from row group to row group of this reader's scans. */
-    private final DecodeArrays arrays = new DecodeArrays();
+    private final DecodeArrays arrays = DecodeArrays.forReader();
 
     ParquetReader(InputFile file, ReadOptions options, ParquetFooter footer, ParquetSchema schema) {
         this.file = file;
@@ -556,6 +556,7 @@ public final class ParquetReader implements Closeable {
 
     @Override
     public void close() throws IOException {
+        arrays.park(); // for the next reader (arrays an open iterator still holds stay here)
         file.close();
     }
 }

@@ -27,6 +27,11 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * sinks copy values out of them into the vectors), so a batch handed out before stays valid when
  * its decoder's arrays go to another. Holds at most as many sets per physical type as decoders of
  * that type were alive at once. Thread-safe (the calls are few: two per leaf and row group).
+ *
+ * <p>A reader's arrays outlive it: {@link #park} (when the reader is closed) hands what was given
+ * back to {@link ParkedArrays}, and {@link #forReader} starts the next reader with them. An array
+ * still held by an open decoder is not parked: it comes back to this instance only, and is never
+ * handed to another reader.
  */
 @Internal
 public final class DecodeArrays {
@@ -52,6 +57,42 @@ public final class DecodeArrays {
     private long pageBuffersReused;
 
     private final RangeBuffers rangeBuffers = new RangeBuffers();
+
+    /** Empty, for a reader of its own (tests, and readers that must not share). */
+    public DecodeArrays() {}
+
+    /**
+     * For a new reader: starts with the arrays a closed reader parked, when there are some (see
+     * {@link ParkedArrays} for why and what it measured).
+     */
+    public static DecodeArrays forReader() {
+        DecodeArrays arrays = new DecodeArrays();
+        ParkedArrays.Contents parked = ParkedArrays.take();
+        if (parked != null) {
+            arrays.adopt(parked);
+        }
+        return arrays;
+    }
+
+    /**
+     * Hands the arrays given back so far to {@link ParkedArrays}, for the next reader; called when
+     * this instance's reader is closed. Arrays given back after stay here.
+     */
+    public synchronized void park() {
+        Map<PrimitiveTypeName, ArrayDeque<Set>> sets = new EnumMap<>(free);
+        free.clear();
+        Map<Integer, byte[]> pages = new HashMap<>(pageBuffers);
+        pageBuffers.clear();
+        ParkedArrays.park(new ParkedArrays.Contents(sets, pages, rangeBuffers.drain()));
+    }
+
+    private synchronized void adopt(ParkedArrays.Contents parked) {
+        free.putAll(parked.sets());
+        pageBuffers.putAll(parked.pageBuffers());
+        for (byte[] range : parked.rangeBuffers()) {
+            rangeBuffers.give(range);
+        }
+    }
 
     /**
      * The arrays row groups' column chunks are read into, kept from row group to row group as the

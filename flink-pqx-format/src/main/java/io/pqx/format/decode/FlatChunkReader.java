@@ -241,6 +241,37 @@ final class FlatChunkReader {
         }
     }
 
+    /**
+     * Writes the entries of {@code m} stretches that lie on the current page, stretch {@code j}
+     * starting {@code offsets[j]} entries after the current one and {@code lengths[j]} long (in
+     * order, apart), into {@code vector[pos...]} back to back, and moves past the last of them,
+     * which must end before the page does; as skips and reads of each stretch in turn would.
+     *
+     * @return false, having moved and written nothing, when the page's values are not gathered (the
+     *     caller then skips and reads stretch by stretch)
+     */
+    boolean gather(int[] offsets, int[] lengths, int m, WritableColumnVector vector, int pos) {
+        checkNotReleased();
+        if (fallback != null) {
+            return false;
+        }
+        int last = offsets[m - 1] + lengths[m - 1];
+        if (last >= pageLeft) {
+            throw new IllegalArgumentException(
+                    "stretches up to entry " + last + " of a page with " + pageLeft + " left");
+        }
+        for (int j = 0; j < m; j++) {
+            offsets[j] += pageCursor; // to entries of the page
+        }
+        if (!pageDecoder.gather(offsets, lengths, m, vector, pos)) {
+            return false;
+        }
+        pageCursor += last;
+        pageLeft -= last;
+        consumed += last;
+        return true;
+    }
+
     /** Drops the next {@code rows} entries (they are known to exist). */
     void skip(long rows) {
         checkNotReleased();

@@ -4,6 +4,7 @@ import io.pqx.format.error.FileContext;
 import io.pqx.format.page.ChunkPageReader;
 import io.pqx.format.schema.PrimitiveNode;
 import java.io.IOException;
+import java.util.concurrent.atomic.LongAdder;
 import javax.annotation.Nullable;
 import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
 import org.apache.parquet.column.ColumnReadStore;
@@ -16,6 +17,13 @@ import org.apache.parquet.column.ColumnReadStore;
  * for both paths, so both read, skip and fail identically.
  */
 final class FlatLeafColumn extends LeafColumn {
+    /** Off switch for comparisons: {@code -Dpqx.decode.gather=false} (stretch by stretch). */
+    static volatile boolean gatherEnabled =
+            !"false".equals(System.getProperty("pqx.decode.gather"));
+
+    /** Stretches read by gathering (for tests: that a selection took the path). */
+    static final LongAdder GATHERED = new LongAdder();
+
     @Nullable private FlatChunkReader bulk;
 
     FlatLeafColumn(PrimitiveNode node, FileContext ctx) {
@@ -60,6 +68,83 @@ final class FlatLeafColumn extends LeafColumn {
         }
         consumed += rows;
         rowsRead(rows);
+    }
+
+    /**
+     * Reads stretches {@code [k, count)} of a batch, stretch {@code j} being rows {@code [rows[j],
+     * rows[j] + lengths[j])} (in order, apart) into {@code vector[at[j]...]}, {@code at} running
+     * back to back; as {@link #skipTo} and {@link #read} of each in turn would, but the stretches
+     * that lie on one page, apart from the first, are gathered in one pass where the page allows
+     * ({@link FlatChunkReader#gather}): a selective read of scattered rows otherwise pays a chain
+     * of calls, a skip and a one-value read, per selected row and column.
+     *
+     * <p>Measured (source suite, case codecs, 1,000,000 rows, 3 rounds, reader thread CPU, the
+     * unsorted 1 % query, one run before and one after on the shared 2-core machine, together with
+     * the arrays kept across readers, {@link ParkedArrays}): over the UNCOMPRESSED copy 0.045 s
+     * before, 0.040 s after (late materialization against none 1.12 before, 1.34 after); over the
+     * LZ4_RAW copy 0.050 and 0.045 s (1.22 and 1.30). Before, JFR put a quarter of the query's
+     * samples in that chain for dictionary-encoded columns alone.
+     */
+    void readStretches(WritableColumnVector vector, long[] rows, int[] at, int[] lengths, int count)
+            throws IOException {
+        int k = 0;
+        while (k < count) {
+            skipTo(rows[k]);
+            // (a row past the stretch's start would mean its page is missing: read as before)
+            int m =
+                    bulk == null || count - k < 2 || !gatherEnabled || row != rows[k]
+                            ? 0
+                            : onPage(rows, lengths, k, count);
+            if (m >= 2 && gatherOnPage(vector, rows, at, lengths, k, m)) {
+                k += m;
+                continue;
+            }
+            read(vector, at[k], lengths[k]);
+            k++;
+        }
+    }
+
+    /**
+     * How many stretches from {@code k} lie within the current page, ending before its last entry
+     * (a read that ends a page moves to the next one; that stays with {@link #read}).
+     */
+    private int onPage(long[] rows, int[] lengths, int k, int count) {
+        long limit = row + Math.min(bulk.pageLeft(), totalValues - consumed) - 1;
+        int j = k;
+        while (j < count && rows[j] + lengths[j] <= limit) {
+            j++;
+        }
+        return j - k;
+    }
+
+    private int[] offsets = new int[0];
+    private int[] gatherLengths = new int[0];
+
+    private boolean gatherOnPage(
+            WritableColumnVector vector, long[] rows, int[] at, int[] lengths, int k, int m)
+            throws IOException {
+        if (offsets.length < m) {
+            offsets = new int[Math.max(m, 2 * offsets.length)];
+            gatherLengths = new int[offsets.length];
+        }
+        long base = row;
+        for (int j = 0; j < m; j++) {
+            offsets[j] = (int) (rows[k + j] - base);
+            gatherLengths[j] = lengths[k + j];
+        }
+        long span = rows[k + m - 1] + lengths[k + m - 1] - base;
+        boolean done;
+        try {
+            done = bulk.gather(offsets, gatherLengths, m, vector, at[k]);
+        } catch (RuntimeException e) {
+            throw DecodeFailure.of(ctx, pages.currentPageOrdinal(), e);
+        }
+        if (done) {
+            GATHERED.add(m);
+            consumed += span;
+            row += span; // within the page: no page came
+        }
+        return done;
     }
 
     @Override

@@ -384,6 +384,26 @@ final class FlatPageDecoder {
     }
 
     /**
+     * Writes the entries of {@code m} stretches of the decoded page, stretch {@code j} being
+     * entries {@code [entries[j], entries[j] + lengths[j])} (in page order, at or after the last
+     * stretch asked for), into {@code vector[pos...]} back to back: what {@code m} calls of {@link
+     * #copy} would write, for a page without nulls, in one pass (see {@link
+     * PageValueCursor#gather}).
+     *
+     * @return false, having written nothing, when the page's values are not gathered or do not
+     *     decode cleanly: the caller then copies stretch by stretch, which falls back to
+     *     parquet-column where the values do not decode
+     */
+    boolean gather(int[] entries, int[] lengths, int m, WritableColumnVector vector, int pos) {
+        int n = cursor.gather(entries, lengths, m);
+        if (n < 0) {
+            return false;
+        }
+        out.copyGathered(dictionary, vector, pos, n);
+        return true;
+    }
+
+    /**
      * Writes entries {@code [from, from + n)} of the decoded page into {@code vector[pos...]};
      * stretches are asked for in page order ({@code from} at or after the end of the last one).
      *

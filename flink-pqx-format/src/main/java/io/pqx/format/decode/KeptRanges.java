@@ -34,21 +34,41 @@ final class KeptRanges {
         count++;
     }
 
+    /**
+     * All false, for {@link Arrays#mismatch}: finding the next kept row of a selective filter's
+     * batch compares {@code keep} against it, which the JVM does many flags at a time (an
+     * intrinsic), instead of testing every flag in a loop. Measured on the source suite's unsorted
+     * 1 % query over pqx's uncompressed file (1 % of rows kept), JFR: the loop was 8 % of the
+     * reader's samples.
+     */
+    private static final boolean[] NONE_KEPT = new boolean[1024];
+
     /** Adds the rows of a batch run whose {@code keep[i]} is true, for {@code i} in [from, to). */
     void addKept(boolean[] keep, int from, int to, long firstRow) {
         long base = firstRow - from;
-        int i = from;
+        int i = nextKept(keep, from, to);
         while (i < to) {
-            if (!keep[i]) {
-                i++;
-                continue;
-            }
             int start = i;
             do {
                 i++;
             } while (i < to && keep[i]);
             add(base + start, base + i);
+            i = nextKept(keep, i, to);
         }
+    }
+
+    /** The first {@code i} in {@code [from, to)} with {@code keep[i]}, or {@code to}. */
+    private static int nextKept(boolean[] keep, int from, int to) {
+        int i = from;
+        while (i < to) {
+            int n = Math.min(to - i, NONE_KEPT.length);
+            int at = Arrays.mismatch(keep, i, i + n, NONE_KEPT, 0, n);
+            if (at >= 0) {
+                return i + at;
+            }
+            i += n;
+        }
+        return to;
     }
 
     /** Rows kept. */

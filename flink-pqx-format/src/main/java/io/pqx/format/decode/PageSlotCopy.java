@@ -5,6 +5,7 @@ import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * Hands materialized slots of a flat leaf's {@link PageSlots} to the leaf's {@link BulkSinks sink},
@@ -46,6 +47,24 @@ final class PageSlotCopy {
         }
         if (s.nullCount > 0) {
             markNulls(from, vector, pos, n);
+        }
+    }
+
+    /**
+     * Writes the {@code n} values a {@link PageValueCursor#gather} put in slots {@code [0, n)} into
+     * {@code vector[pos...]} (a page without nulls).
+     */
+    void copyGathered(FlatDictionary dictionary, WritableColumnVector vector, int pos, int n) {
+        PageSlots s = slots;
+        if (s.onIds) {
+            copyLookedUp(dictionary, 0, vector, pos, n);
+        } else if (s.physical == PrimitiveTypeName.BINARY
+                || s.physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY) {
+            // gathered strings lie apart in the page's bytes: never the contiguous hand-over
+            ((BulkSinks.Binaries) sink)
+                    .putBinaries(s.binarySource, s.starts, s.lengths, 0, vector, pos, n);
+        } else {
+            copyValues(0, vector, pos, n);
         }
     }
 

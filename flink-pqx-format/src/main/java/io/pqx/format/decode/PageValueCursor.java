@@ -53,6 +53,9 @@ final class PageValueCursor {
     private int booleanAt;
     private int idBound;
 
+    /** A {@link #gather} found values that do not decode cleanly on this page. */
+    private boolean broken;
+
     /** The page's entries go through the arrays window by window. */
     private boolean windowed;
 
@@ -86,6 +89,7 @@ final class PageValueCursor {
         pending = Pending.NONE;
         entryCursor = 0;
         valueCursor = 0;
+        broken = false;
     }
 
     /** Sets the first byte after the page's values. */
@@ -163,6 +167,9 @@ final class PageValueCursor {
      * @return false when the values do not decode cleanly
      */
     boolean ensure(int from, int slot, int n) {
+        if (broken) {
+            return false; // a gather left the values' decoder mid-way (see gather)
+        }
         if (from < entryCursor) {
             throw new IllegalStateException(
                     "entries are materialized forwards: " + from + " < " + entryCursor);
@@ -190,6 +197,70 @@ final class PageValueCursor {
         entryCursor = from + n;
         if (wanted < n) {
             spread(slot, n, wanted); // never windowed: a windowed page has no nulls
+        }
+        return true;
+    }
+
+    /**
+     * Materializes the entries of {@code m} stretches of a page without nulls, stretch {@code j}
+     * being entries {@code [entries[j], entries[j] + lengths[j])} (in page order, at or after the
+     * last stretch asked for), into slots {@code [0, total)} back to back, for one hand-over to the
+     * sink ({@link PageSlotCopy#copyGathered}); the entries between are passed over as {@link
+     * #ensure} passes them. For a selective read whose rows lie scattered over a page (a row here
+     * and there): one loop over its stretches instead of a chain of calls per stretch.
+     *
+     * @return the values gathered, or -1 when this page's values are not gathered (nulls, values
+     *     decoded whole, or more than its slots hold), nothing changed; or -1 when they do not
+     *     decode cleanly, after which every {@link #ensure} returns false (the page goes through
+     *     parquet-column, as for any stretch that does not decode)
+     */
+    int gather(int[] entries, int[] lengths, int m) {
+        if (broken) {
+            return -1;
+        }
+        if (slots.nullCount != 0 || !(pending != Pending.NONE || slots.onPlainView)) {
+            return -1;
+        }
+        int total = 0;
+        for (int j = 0; j < m; j++) {
+            total += lengths[j];
+        }
+        if (total > slots.scratch.length || entries[0] < entryCursor) {
+            return -1;
+        }
+        int at = 0;
+        int cursor = entryCursor;
+        boolean ok = true;
+        for (int j = 0; j < m && ok; j++) {
+            int from = entries[j];
+            int n = lengths[j];
+            int passed = from - cursor; // no nulls: an entry is a value
+            ok =
+                    switch (pending) {
+                        case IDS -> runs.skip(passed) && runs.read(slots.scratch, at, n, idBound);
+                        case BINARIES -> readBinaries(passed, at, n);
+                        case BOOLEANS -> readBooleans(from, at, n);
+                        default -> readNumbersFrom(pageView, from, at, n);
+                    };
+            at += n;
+            cursor = from + n;
+        }
+        if (!ok) {
+            broken = true;
+            return -1;
+        }
+        valueCursor = cursor;
+        entryCursor = cursor;
+        return total;
+    }
+
+    /** Copies values {@code [first, first + n)} of a PLAIN page's view into slots {@code at...}. */
+    private boolean readNumbersFrom(Buffer view, int first, int at, int n) {
+        switch (physical) {
+            case INT32 -> ((IntBuffer) view).get(first, slots.ints, at, n);
+            case INT64 -> ((LongBuffer) view).get(first, slots.longs, at, n);
+            case FLOAT -> ((FloatBuffer) view).get(first, slots.floats, at, n);
+            default -> ((DoubleBuffer) view).get(first, slots.doubles, at, n);
         }
         return true;
     }

@@ -338,6 +338,10 @@ public final class RowGroupDecoder implements RowGroupBatches {
         for (int f = 0; f < fields.length; f++) {
             Field field = fields[f];
             LeafColumn[] own = fieldLeaves[f];
+            if (field instanceof FlatField flat) {
+                flat.readStretches(stretchRows, stretchAt, stretchLength, stretches);
+                continue;
+            }
             for (int k = 0; k < stretches; k++) {
                 long start = stretchRows[k];
                 for (LeafColumn leaf : own) {
@@ -430,6 +434,11 @@ public final class RowGroupDecoder implements RowGroupBatches {
         @Override
         public void read(int pos, int rows) throws IOException {
             leaf.read(vector, pos, rows);
+        }
+
+        /** Skips to and reads a batch's stretches (see {@link FlatLeafColumn#readStretches}). */
+        void readStretches(long[] rows, int[] at, int[] lengths, int count) throws IOException {
+            leaf.readStretches(vector, rows, at, lengths, count);
         }
 
         @Override

@@ -71,6 +71,13 @@ public final class RangeBuffers {
         }
     }
 
+    /** Hands over every array kept (now the caller's alone) and keeps none. */
+    public synchronized List<byte[]> drain() {
+        List<byte[]> all = new ArrayList<>(free);
+        free.clear();
+        return all;
+    }
+
     /** Arrays handed out so far. */
     public synchronized long taken() {
         return taken;

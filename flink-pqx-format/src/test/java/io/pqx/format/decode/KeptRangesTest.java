@@ -55,6 +55,36 @@ class KeptRangesTest {
         }
     }
 
+    /**
+     * Long batch runs (past the 1,024 flags compared at a time), sparse and dense, kept rows at the
+     * ends of runs and of the compared blocks: the rows and runs of a mask.
+     */
+    @Test
+    void longRunsSparseAndDenseGiveTheRowsOfAMask() {
+        Random random = new Random(7);
+        for (int round = 0; round < 100; round++) {
+            BitSet reference = new BitSet();
+            KeptRanges kept = new KeptRanges();
+            int n = 1 + random.nextInt(5000);
+            boolean[] keep = new boolean[n];
+            int every = 1 + random.nextInt(round % 2 == 0 ? 3000 : 4);
+            for (int i = 0; i < n; i++) {
+                keep[i] = random.nextInt(every) == 0;
+            }
+            for (int edge : new int[] {0, 1023, 1024, 1025, 2047, 2048, n - 1}) {
+                if (edge >= 0 && edge < n && random.nextBoolean()) {
+                    keep[edge] = true;
+                }
+            }
+            int from = random.nextInt(Math.min(n, 1100));
+            long row = random.nextInt(100);
+            kept.addKept(keep, from, n, row);
+            mark(reference, keep, from, n, row);
+            assertThat(kept.selection()).isEqualTo(RowSelection.fromMask(reference));
+            assertThat(kept.rows()).isEqualTo(reference.cardinality());
+        }
+    }
+
     @Test
     void nothingKeptIsTheEmptySelection() {
         KeptRanges kept = new KeptRanges();
