@@ -237,7 +237,7 @@ class PqxTableEventTimeITCase {
                 "CREATE TABLE e (id INT, t TIMESTAMP(3), t2 AS t + INTERVAL '1' HOUR,"
                         + " WATERMARK FOR t2 AS t2 - INTERVAL '1' SECOND)"
                         + with);
-        // computed from t alone: accepted (the user's expression keeps t's order)
+        // computed from t alone: accepted (that it is no earlier than t is the user's to ensure)
         assertThat(t.explainSql(String.format(WINDOWS, "t2"))).contains("watermark=[");
 
         t.executeSql("DROP TABLE e");

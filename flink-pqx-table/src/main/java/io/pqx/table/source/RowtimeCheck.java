@@ -23,9 +23,11 @@ import org.apache.flink.table.expressions.ResolvedExpression;
  * event-time operators use. Passes when either is absent; when both are present, the rowtime
  * attribute must be the watermark column itself, or a computed column whose expression reads the
  * watermark column and no other column (such as {@code TO_TIMESTAMP_LTZ(epoch_ms, 3)} over a BIGINT
- * watermark column). Anything else is refused with a {@link ValidationException} naming the table,
- * the rowtime attribute and the column. A table declaring {@code WATERMARK FOR ts AS
- * SOURCE_WATERMARK()} without the option reads in event-time order by {@code ts}. Stateless.
+ * watermark column; that it gives each row the column's instant or a later one, as pqx's
+ * watermarks, in the column's time, need, is the user's to ensure). Anything else is refused with a
+ * {@link ValidationException} naming the table, the rowtime attribute and the column. A table
+ * declaring {@code WATERMARK FOR ts AS SOURCE_WATERMARK()} without the option reads in event-time
+ * order by {@code ts}. Stateless.
  */
 @Internal
 public final class RowtimeCheck {
