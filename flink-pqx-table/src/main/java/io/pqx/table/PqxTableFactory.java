@@ -2,6 +2,7 @@ package io.pqx.table;
 
 import io.pqx.table.sink.PqxTableSink;
 import io.pqx.table.source.PqxTableSource;
+import io.pqx.table.source.RowtimeCheck;
 import io.pqx.table.source.TableSourceSpec;
 import java.util.List;
 import java.util.Map;
@@ -51,14 +52,19 @@ public final class PqxTableFactory implements DynamicTableSourceFactory, Dynamic
     @Override
     public DynamicTableSource createDynamicTableSource(DynamicTableFactory.Context context) {
         TableContext table = TableContext.of(this, context);
+        Configuration options =
+                RowtimeCheck.check(
+                        table.name(),
+                        context.getCatalogTable().getResolvedSchema(),
+                        table.options());
         return PqxTableSource.create(
                 new TableSourceSpec(
                         table.name(),
                         table.path(),
                         table.rowType(),
                         table.partitionKeys(),
-                        table.options().get(PqxTableOptions.PARTITION_DEFAULT_NAME),
-                        table.options()));
+                        options.get(PqxTableOptions.PARTITION_DEFAULT_NAME),
+                        options));
     }
 
     @Override

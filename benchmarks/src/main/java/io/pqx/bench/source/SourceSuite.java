@@ -46,9 +46,9 @@ import org.apache.flink.table.data.RowData;
  * thread's CPU (the readers, DuckDB's included, run on this thread). That is case {@value #LOCAL};
  * case {@link WritersCase} scans the same table written by other writers and {@link CodecsCase}
  * runs the unsorted query over uncompressed and LZ4_RAW copies of pqx's file, readers only ({@link
- * #cases}; {@code --case C} runs one). Cases {@link PlanningCase} and {@link VariantCase} (VARIANT
- * columns against JSON text) run first, on data of their own. See the benchmarks README for the
- * queries and the lines printed.
+ * #cases}; {@code --case C} runs one). Cases {@link PlanningCase}, {@link VariantCase} (VARIANT
+ * columns against JSON text) and {@link BackfillCase} (a backfill through an event-time window) run
+ * first, on data of their own. See the benchmarks README for the queries and the lines printed.
  */
 public final class SourceSuite implements BenchmarkSuite {
     static final long DEFAULT_ROWS = 5_000_000;
@@ -132,11 +132,15 @@ public final class SourceSuite implements BenchmarkSuite {
         if (VariantCase.runIfAsked(args, report)) {
             return; // --case variant: that case alone, on its own events
         }
+        if (BackfillCase.runIfAsked(args, report)) {
+            return; // --case backfill: that case alone, on its own events
+        }
         List<SourceCase> cases = cases().stream().filter(c -> args.runsCase(c.name())).toList();
         if (cases.isEmpty()) {
             List<String> names = new ArrayList<>(cases().stream().map(SourceCase::name).toList());
             names.add(PlanningCase.NAME);
             names.add(VariantCase.NAME);
+            names.add(BackfillCase.NAME);
             throw new IllegalArgumentException(
                     String.format(
                             "Cannot run suite source: unknown case '%s' (cases: %s)",

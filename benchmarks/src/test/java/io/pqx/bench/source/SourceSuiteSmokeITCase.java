@@ -46,6 +46,8 @@ class SourceSuiteSmokeITCase {
                         "variant_filter_1pct_unshredded",
                         "variant_filter_1pct_unshredded_thread_cpu",
                         "variant_filter_1pct_pruning_thread_cpu",
+                        "backfill",
+                        "backfill_cpu",
                         "source_scan",
                         "source_scan_vs_duckdb",
                         "source_scan_vs_duckdb_cpu",
@@ -192,11 +194,35 @@ class SourceSuiteSmokeITCase {
     }
 
     @Test
+    void theBackfillCaseRunsAloneCountsEveryRowAndReportsWindowsAndLateRows() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        BenchmarkReport report = run(out, "--case", "backfill", "--rows", "20000");
+
+        // every fired window count summed to the rows written, no row dropped as late
+        assertThat(report.failures()).isEmpty();
+        assertThat(report.comparisons())
+                .extracting(Comparison::name)
+                .containsExactly("backfill", "backfill_cpu");
+        assertThat(report.textResults())
+                .anySatisfy(
+                        t ->
+                                assertThat(t)
+                                        .matches(
+                                                "backfill_open_windows pqx=[1-9][0-9]*"
+                                                        + " flink=[1-9][0-9]* unit=windows"))
+                .contains("backfill_late_rows pqx=0 flink=0 unit=rows");
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .containsPattern("INFO round 1/1 backfill .*pqx=[0-9.]+s\\(cpu ")
+                .containsPattern("flink's out-of-orderness bound [1-9][0-9]* ms");
+    }
+
+    @Test
     void anUnknownCaseIsRefusedWithTheCases() {
         assertThatThrownBy(() -> run(new ByteArrayOutputStream(), "--case", "nope"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown case 'nope'")
-                .hasMessageContaining("local, writers, codecs, objectstore, planning, variant");
+                .hasMessageContaining(
+                        "local, writers, codecs, objectstore, planning, variant, backfill");
     }
 
     private BenchmarkReport run(ByteArrayOutputStream out, String... more) throws Exception {

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -28,6 +29,7 @@ import org.apache.flink.table.connector.source.SourceProvider;
 import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsLimitPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsSourceWatermark;
 import org.apache.flink.table.connector.source.abilities.SupportsStatisticReport;
 import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
 import org.apache.flink.table.data.RowData;
@@ -45,7 +47,10 @@ import org.apache.flink.table.types.logical.RowType;
  * with them; the others remain with Flink and prune where that is sound), a limit (each reader
  * stops after it), and statistics from footers are reported. {@code EXPLAIN} shows what was pushed
  * in the scan's description. The bounded scan adds partition and aggregate push-down ({@link
- * BoundedPqxTableSource}).
+ * BoundedPqxTableSource}). A pushed watermark strategy runs per split in the readers; with {@code
+ * source.watermark.column} set, pqx reads in event-time order and its own watermarks replace the
+ * declared ones ({@link PqxOwnWatermarks}), the rowtime attribute being that column ({@link
+ * RowtimeCheck}); {@code SOURCE_WATERMARK()} asks for pqx's watermarks alone.
  */
 @Internal
 public class PqxTableSource
@@ -55,6 +60,7 @@ public class PqxTableSource
                 SupportsLimitPushDown,
                 SupportsStatisticReport,
                 SupportsWatermarkPushDown,
+                SupportsSourceWatermark,
                 LookupTableSource {
     /** Files whose schemas are checked against the declared columns at plan time. */
     static final int SCHEMA_CHECKED_FILES = PlanTimeCheck.SCHEMA_CHECKED_FILES;
@@ -73,6 +79,9 @@ public class PqxTableSource
     /** The table's watermark strategy, when Flink pushed it: applied per split by the source. */
     protected WatermarkStrategy<RowData> watermarkStrategy;
 
+    /** Whether the table declares {@code SOURCE_WATERMARK()}: the watermarks are pqx's alone. */
+    protected boolean sourceWatermark;
+
     protected PqxTableSource(TableSourceSpec spec) {
         this.spec = spec;
     }
@@ -85,6 +94,7 @@ public class PqxTableSource
         this.limit = other.limit;
         this.partitions = other.partitions;
         this.watermarkStrategy = other.watermarkStrategy;
+        this.sourceWatermark = other.sourceWatermark;
     }
 
     /**
@@ -114,9 +124,13 @@ public class PqxTableSource
             return SourceProvider.of(build());
         }
         // Flink's SourceProvider path takes no watermark strategy: give it to fromSource, which
-        // generates watermarks per split inside the reader
+        // generates watermarks per split inside the reader; with a watermark column, pqx's
+        // watermarks replace the declared ones (PqxOwnWatermarks says why)
         PqxSource<RowData> source = build();
-        WatermarkStrategy<RowData> strategy = watermarkStrategy;
+        WatermarkStrategy<RowData> strategy =
+                watermarkColumn().isPresent()
+                        ? new PqxOwnWatermarks(watermarkStrategy)
+                        : watermarkStrategy;
         String name = "pqx " + spec.tableName();
         return new DataStreamScanProvider() {
             @Override
@@ -155,6 +169,21 @@ public class PqxTableSource
     @Override
     public void applyWatermark(WatermarkStrategy<RowData> strategy) {
         this.watermarkStrategy = strategy;
+    }
+
+    /**
+     * {@code WATERMARK FOR ts AS SOURCE_WATERMARK()}: the scan's watermarks are pqx's own, from the
+     * statistics of {@code source.watermark.column} (which the factory sets to the rowtime
+     * attribute when the table leaves it out: {@link RowtimeCheck#check}).
+     */
+    @Override
+    public void applySourceWatermark() {
+        this.sourceWatermark = true;
+    }
+
+    /** The table's {@code source.watermark.column}, if set. */
+    private Optional<String> watermarkColumn() {
+        return spec.options().getOptional(PqxSourceOptions.WATERMARK_COLUMN);
     }
 
     /** The source of this scan, with every push-down applied. */
@@ -319,8 +348,24 @@ public class PqxTableSource
         if (limit >= 0) {
             parts.add("limit=" + limit);
         }
-        if (watermarkStrategy != null) {
-            parts.add("watermarks per split");
+        watermarkColumn()
+                .ifPresent(
+                        column ->
+                                parts.add(
+                                        "watermarkColumn="
+                                                + column
+                                                + spec.options()
+                                                        .getOptional(
+                                                                PqxSourceOptions.WATERMARK_UNIT)
+                                                        .map(unit -> " in " + unit)
+                                                        .orElse("")));
+        if (sourceWatermark) {
+            parts.add("watermarks from footer statistics");
+        } else if (watermarkStrategy != null) {
+            parts.add(
+                    watermarkColumn().isPresent()
+                            ? "watermarks from footer statistics"
+                            : "watermarks per split");
         }
         return String.join(", ", parts);
     }
