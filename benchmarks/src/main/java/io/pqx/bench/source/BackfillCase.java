@@ -43,6 +43,7 @@ import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.util.Collector;
+import org.apache.hadoop.conf.Configuration;
 
 /**
  * Case {@code backfill} of suite {@code source}: a backfill through an event-time window. {@code
@@ -275,7 +276,7 @@ final class BackfillCase {
         } else {
             ParquetColumnarRowInputFormat<FileSourceSplit> format =
                     new ParquetColumnarRowInputFormat<>(
-                            new org.apache.hadoop.conf.Configuration(),
+                            new Configuration(),
                             TS_ONLY,
                             InternalTypeInfo.of(TS_ONLY),
                             FlinkQueryReader.BATCH_SIZE,
