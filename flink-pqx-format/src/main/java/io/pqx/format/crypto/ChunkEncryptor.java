@@ -1,5 +1,6 @@
 package io.pqx.format.crypto;
 
+import java.util.ArrayList;
 import java.util.List;
 import javax.annotation.Nullable;
 import javax.crypto.SecretKey;
@@ -81,8 +82,7 @@ public final class ChunkEncryptor {
         if (footerKey) {
             return ColumnCryptoMetaData.ENCRYPTION_WITH_FOOTER_KEY(new EncryptionWithFooterKey());
         }
-        EncryptionWithColumnKey withKey =
-                new EncryptionWithColumnKey(new java.util.ArrayList<>(path));
+        EncryptionWithColumnKey withKey = new EncryptionWithColumnKey(new ArrayList<>(path));
         if (keyMetadata != null) {
             withKey.setKey_metadata(keyMetadata.clone());
         }
