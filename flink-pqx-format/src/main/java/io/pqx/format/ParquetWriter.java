@@ -262,7 +262,8 @@ public final class ParquetWriter implements Closeable {
                         location,
                         state.rowGroups(),
                         state.columnIndexes(),
-                        state.offsetIndexes());
+                        state.offsetIndexes(),
+                        state.aadFileUnique());
         EncodingContext context = pool.context();
         return new ParquetWriter(
                 positioned,
@@ -418,7 +419,8 @@ public final class ParquetWriter implements Closeable {
                         assembler.rowGroups(),
                         assembler.columnIndexes(),
                         assembler.offsetIndexes(),
-                        estimates));
+                        estimates,
+                        assembler.aadFileUnique()));
     }
 
     /** {@link WriterSizing#heldBytes()}. */

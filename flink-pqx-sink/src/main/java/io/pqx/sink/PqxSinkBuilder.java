@@ -1,9 +1,11 @@
 package io.pqx.sink;
 
 import io.pqx.format.ParquetWriter;
+import io.pqx.format.crypto.FileEncryptionProperties;
 import io.pqx.format.options.Compression;
 import io.pqx.sink.file.RowSorter;
 import io.pqx.sink.file.SortKey;
+import io.pqx.sink.options.OpenRowGroupPolicy;
 import io.pqx.sink.partition.PartitionComputer;
 import io.pqx.sink.writer.PartitionWrites;
 import io.pqx.sink.writer.PojoRowConverter;
@@ -18,6 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
@@ -45,6 +48,7 @@ public final class PqxSinkBuilder {
     private boolean overwrite;
     private final Map<String, String> staticPartition = new LinkedHashMap<>();
     private final Map<String, LogicalType> variantShredding = new LinkedHashMap<>();
+    @Nullable private FileEncryptionProperties encryption;
 
     PqxSinkBuilder() {}
 
@@ -157,6 +161,18 @@ public final class PqxSinkBuilder {
     }
 
     /**
+     * Writes every file with Parquet modular encryption (keys, footer mode, algorithm, AAD prefix);
+     * null (default) writes plaintext files. The properties travel with the sink (they are
+     * serializable), so a writer restored from a checkpoint encrypts the rest of its file with the
+     * same keys; checkpoints hold the file's AAD file unique, never a key. Column paths are checked
+     * against the row type when the first file opens.
+     */
+    public PqxSinkBuilder encryption(@Nullable FileEncryptionProperties properties) {
+        this.encryption = properties;
+        return this;
+    }
+
+    /**
      * Checks every setting and builds the sink.
      *
      * @throws IllegalArgumentException "Cannot build PqxSink: key rule but is value"
@@ -165,6 +181,7 @@ public final class PqxSinkBuilder {
         checkBasePath();
         check(rowType != null, "rowType", null, "is required");
         checkKeys();
+        checkEncryption();
         PartitionComputer partitions;
         try {
             partitions = new PartitionComputer(rowType, partitionKeys, defaultPartitionName);
@@ -232,6 +249,26 @@ public final class PqxSinkBuilder {
      * default scheme and each process's directory decide), and a guess would put committed files
      * where nobody looks. The message names the absolute form in this process as a suggestion.
      */
+    /**
+     * The row log (CARRY) writes the open row group's rows as they are, next to the part file: with
+     * encryption that would put the values of encrypted columns in plaintext on the file system, so
+     * an encrypting sink must not carry rows across checkpoints.
+     */
+    private void checkEncryption() {
+        if (encryption != null
+                && !options.get(PqxSinkOptions.ROLL_ON_CHECKPOINT)
+                && options.get(PqxSinkOptions.CHECKPOINT_OPEN_ROW_GROUP)
+                        == OpenRowGroupPolicy.CARRY) {
+            throw fail(
+                    PqxSinkOptions.CHECKPOINT_OPEN_ROW_GROUP.key(),
+                    OpenRowGroupPolicy.CARRY,
+                    "must not be CARRY when the sink encrypts its files (its row log would hold"
+                            + " the open row group's rows unencrypted): set FLUSH (approximate row groups), or "
+                            + PqxSinkOptions.ROLL_ON_CHECKPOINT.key()
+                            + " true");
+        }
+    }
+
     private void checkBasePath() {
         check(basePath != null && !basePath.isBlank(), "basePath", basePath, "is required");
         Path path;
@@ -318,7 +355,8 @@ public final class PqxSinkBuilder {
                         options.get(PqxSinkOptions.BLOOM_FILTER_NDV),
                         options.get(PqxSinkOptions.BLOOM_FILTER_FPP),
                         sortKeys(),
-                        variantShredding());
+                        variantShredding(),
+                        encryption);
         SinkSettings.Rolling rolling =
                 new SinkSettings.Rolling(
                         options.get(PqxSinkOptions.FILE_NAME_PATTERN),

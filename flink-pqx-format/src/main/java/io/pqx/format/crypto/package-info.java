@@ -5,7 +5,10 @@
  * io.pqx.format.crypto.DecryptionKeyRetriever} that turns a key's metadata into the key) through
  * {@code ReadOptions}. The {@code @Internal} classes decrypt the modules the format defines
  * (footer, footer signature, column metadata, page headers and pages, page indexes, bloom filters)
- * under the AADs the format binds them to. Keys never appear in a {@code toString}, a message or a
- * log.
+ * under the AADs the format binds them to. Writes: {@link
+ * io.pqx.format.crypto.FileEncryptionProperties} (footer and column keys, footer mode, {@link
+ * io.pqx.format.crypto.ParquetCipher}, AAD prefix) through {@code WriteOptions}; the
+ * {@code @Internal} {@code FileEncryptor} and {@code ChunkEncryptor} encrypt the same modules. Keys
+ * never appear in a {@code toString}, a message or a log.
  */
 package io.pqx.format.crypto;

@@ -1,6 +1,10 @@
 package io.pqx.format.encode;
 
 import io.pqx.format.codec.Codecs;
+import io.pqx.format.crypto.ChunkEncryptor;
+import io.pqx.format.crypto.FileEncryptor;
+import io.pqx.format.crypto.ModuleType;
+import io.pqx.format.footer.EncryptedFooterWriter;
 import io.pqx.format.footer.FileMetadata;
 import io.pqx.format.footer.FileRange;
 import io.pqx.format.footer.FooterWriter;
@@ -9,15 +13,20 @@ import io.pqx.format.footer.SchemaElements;
 import io.pqx.format.io.PositionOutputStream;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;
+import io.pqx.format.page.PageEncryption;
 import io.pqx.format.schema.ParquetSchema;
 import io.pqx.format.stats.BloomFilters;
+import io.pqx.format.stats.EncryptedBloomFilters;
 import io.pqx.format.stats.PageIndexes;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ColumnIndex;
@@ -44,6 +53,13 @@ import org.apache.parquet.internal.column.columnindex.OffsetIndexBuilder;
  * and rows of an earlier one ({@link #rowGroups()} and the like, taken when every group was
  * written): it writes no magic again, numbers its row groups on, and its footer names all of them.
  *
+ * <p>With {@link WriteOptions#encryption()} set, the file is written with Parquet modular
+ * encryption: the magic is {@code PARE} for an encrypted footer; each encrypted chunk's pages and
+ * headers, bloom filter and page indexes are encrypted as they are placed (their AADs name the row
+ * group's ordinal), and {@link EncryptedFooterWriter} encrypts or signs the footer. The metadata
+ * kept here, and returned by {@link #finish()}, stays plaintext. A resumed file keeps its AAD file
+ * unique ({@link #aadFileUnique()}); its keys come from the options again.
+ *
  * <p>Called by one thread at a time, with happens-before between calls; not thread-safe.
  */
 @Internal
@@ -57,6 +73,7 @@ public final class FileAssembler {
     private final List<RowGroup> rowGroups = new ArrayList<>();
     private final List<List<ColumnIndex>> columnIndexes = new ArrayList<>();
     private final List<List<OffsetIndex>> offsetIndexes = new ArrayList<>();
+    @Nullable private final FileEncryptor encryptor;
     private long rows;
     private boolean started;
 
@@ -66,6 +83,23 @@ public final class FileAssembler {
      */
     public FileAssembler(
             PositionOutputStream out, ParquetSchema schema, WriteOptions options, String location) {
+        this(
+                out,
+                schema,
+                options,
+                location,
+                options.encryption() == null
+                        ? null
+                        : FileEncryptor.create(options.encryption(), leafPaths(schema)));
+    }
+
+    private FileAssembler(
+            PositionOutputStream out,
+            ParquetSchema schema,
+            WriteOptions options,
+            String location,
+            @Nullable FileEncryptor encryptor) {
+        this.encryptor = encryptor;
         this.out = out;
         this.schema = schema;
         this.options = options;
@@ -77,6 +111,11 @@ public final class FileAssembler {
     /**
      * An assembler continuing a file whose prefix (the magic and the given row groups) is already
      * on {@code out}; it takes the lists given (Thrift, absolute offsets), not copies.
+     *
+     * @param aadFileUnique the AAD file unique of an encrypted file (its first writer's), null for
+     *     a plaintext file
+     * @throws IllegalArgumentException when the prefix was written encrypted and the options have
+     *     no encryption, or the other way round
      */
     public static FileAssembler resumed(
             PositionOutputStream out,
@@ -85,8 +124,23 @@ public final class FileAssembler {
             String location,
             List<RowGroup> rowGroups,
             List<List<ColumnIndex>> columnIndexes,
-            List<List<OffsetIndex>> offsetIndexes) {
-        FileAssembler assembler = new FileAssembler(out, schema, options, location);
+            List<List<OffsetIndex>> offsetIndexes,
+            @Nullable byte[] aadFileUnique) {
+        if ((aadFileUnique == null) != (options.encryption() == null)) {
+            throw new IllegalArgumentException(
+                    "Cannot resume writing "
+                            + location
+                            + ": its prefix was written "
+                            + (aadFileUnique == null ? "without" : "with")
+                            + " encryption, the write options have "
+                            + (options.encryption() == null ? "none" : "encryption properties"));
+        }
+        FileEncryptor encryptor =
+                aadFileUnique == null
+                        ? null
+                        : FileEncryptor.resumed(
+                                options.encryption(), leafPaths(schema), aadFileUnique);
+        FileAssembler assembler = new FileAssembler(out, schema, options, location, encryptor);
         assembler.rowGroups.addAll(rowGroups);
         assembler.columnIndexes.addAll(columnIndexes);
         assembler.offsetIndexes.addAll(offsetIndexes);
@@ -109,7 +163,9 @@ public final class FileAssembler {
         List<ColumnIndex> groupColumnIndexes = new ArrayList<>();
         List<OffsetIndex> groupOffsetIndexes = new ArrayList<>();
         long uncompressed = 0;
-        for (EncodedColumnChunk chunk : group.chunks()) {
+        int ordinal = rowGroups.size();
+        for (EncodedColumnChunk plainChunk : group.chunks()) {
+            EncodedColumnChunk chunk = encrypted(plainChunk, ordinal);
             long chunkStart = out.position();
             chunk.dictionaryPage().writeTo(out);
             chunk.dataPages().writeTo(out);
@@ -146,16 +202,60 @@ public final class FileAssembler {
         out.flush();
     }
 
+    /** The chunk as its file holds it: encrypted when its column is. */
+    private EncodedColumnChunk encrypted(EncodedColumnChunk chunk, int rowGroup)
+            throws IOException {
+        ChunkEncryptor column = encryptor == null ? null : encryptor.column(chunk.leafIndex());
+        if (column == null) {
+            return chunk;
+        }
+        PageEncryption.Encrypted pages =
+                PageEncryption.encrypt(
+                        chunk.dictionaryPage(),
+                        chunk.dataPages(),
+                        chunk.offsetIndex(),
+                        column,
+                        rowGroup);
+        return new EncodedColumnChunk(
+                chunk.leafIndex(),
+                chunk.column(),
+                pages.dictionaryPage(),
+                pages.dataPages(),
+                chunk.totalUncompressedSize(),
+                chunk.valueCount(),
+                chunk.encodings(),
+                chunk.dataPageEncodings(),
+                chunk.dictionaryEncoding(),
+                chunk.statistics(),
+                chunk.columnIndex(),
+                pages.offsetIndex(),
+                chunk.bloomFilter());
+    }
+
     private void writeBloomFilters(EncodedRowGroup group, List<ColumnChunk> chunks)
             throws IOException {
         for (int i = 0; i < chunks.size(); i++) {
             var filter = group.chunks().get(i).bloomFilter();
             if (filter != null) {
-                FileRange range = BloomFilters.write(out, filter);
+                ChunkEncryptor column =
+                        encryptor == null
+                                ? null
+                                : encryptor.column(group.chunks().get(i).leafIndex());
+                FileRange range =
+                        column == null
+                                ? BloomFilters.write(out, filter)
+                                : EncryptedBloomFilters.write(
+                                        out, filter, column, rowGroups.size());
                 chunks.get(i).getMeta_data().setBloom_filter_offset(range.offset());
                 chunks.get(i).getMeta_data().setBloom_filter_length((int) range.length());
             }
         }
+    }
+
+    /** The AAD file unique of an encrypted file, copied; null for a plaintext file. */
+    @Nullable
+    public byte[] aadFileUnique() {
+        return encryptor == null ? null : encryptor.aadFileUnique();
     }
 
     /** Rows in the row groups written so far. */
@@ -202,14 +302,21 @@ public final class FileAssembler {
         writeOffsetIndexes();
         FileMetaData footer = footer();
         long footerStart = out.position();
-        FooterWriter.write(out, footer);
+        if (encryptor == null) {
+            FooterWriter.write(out, footer);
+        } else {
+            EncryptedFooterWriter.write(out, footer, encryptor);
+        }
         out.flush();
         return FileMetadata.fromThrift(footer, location, footerStart, out.position());
     }
 
     private void start() throws IOException {
         if (!started) {
-            out.write(ParquetMagic.MAGIC);
+            out.write(
+                    encryptor != null && encryptor.encryptedFooter()
+                            ? ParquetMagic.ENCRYPTED_MAGIC
+                            : ParquetMagic.MAGIC);
             started = true;
         }
     }
@@ -221,7 +328,15 @@ public final class FileAssembler {
                 ColumnIndex index = columnIndexes.get(g).get(c);
                 if (index != null) {
                     long offset = out.position();
-                    Util.writeColumnIndex(index, out);
+                    ChunkEncryptor column = encryptor == null ? null : encryptor.column(c);
+                    if (column == null) {
+                        Util.writeColumnIndex(index, out);
+                    } else {
+                        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+                        Util.writeColumnIndex(index, bytes);
+                        out.write(
+                                column.encrypt(ModuleType.COLUMN_INDEX, g, 0, bytes.toByteArray()));
+                    }
                     chunks.get(c).setColumn_index_offset(offset);
                     chunks.get(c).setColumn_index_length(Math.toIntExact(out.position() - offset));
                 }
@@ -236,12 +351,26 @@ public final class FileAssembler {
                 OffsetIndex index = offsetIndexes.get(g).get(c);
                 if (index != null) {
                     long offset = out.position();
-                    Util.writeOffsetIndex(index, out);
+                    ChunkEncryptor column = encryptor == null ? null : encryptor.column(c);
+                    if (column == null) {
+                        Util.writeOffsetIndex(index, out);
+                    } else {
+                        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+                        Util.writeOffsetIndex(index, bytes);
+                        out.write(
+                                column.encrypt(ModuleType.OFFSET_INDEX, g, 0, bytes.toByteArray()));
+                    }
                     chunks.get(c).setOffset_index_offset(offset);
                     chunks.get(c).setOffset_index_length(Math.toIntExact(out.position() - offset));
                 }
             }
         }
+    }
+
+    private static List<List<String>> leafPaths(ParquetSchema schema) {
+        return schema.messageType().getColumns().stream()
+                .map(c -> Arrays.asList(c.getPath()))
+                .toList();
     }
 
     private FileMetaData footer() {

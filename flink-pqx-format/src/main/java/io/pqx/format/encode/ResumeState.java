@@ -38,6 +38,12 @@ import shaded.parquet.org.apache.thrift.transport.TIOStreamTransport;
  * offsets within the prefix, one index slot per column): any failure is a {@link
  * CorruptFileException} naming the file. Instances hold mutable Thrift objects: a decoded state is
  * handed to one writer only.
+ *
+ * <p>A file written with Parquet modular encryption also keeps its AAD file unique (no secret: the
+ * file stores it too), so the continued writer's modules authenticate under the same file AAD; its
+ * keys are not kept here, the continued writer takes them from its options again. Such a state is
+ * marked by the high bit of its version byte, with the AAD file unique after the row groups; a
+ * plaintext file's state stays version {@value #VERSION}, byte for byte as before.
  */
 @Internal
 public record ResumeState(
@@ -47,10 +53,29 @@ public record ResumeState(
         List<RowGroup> rowGroups,
         List<List<ColumnIndex>> columnIndexes,
         List<List<OffsetIndex>> offsetIndexes,
-        Estimates estimates) {
+        Estimates estimates,
+        @Nullable byte[] aadFileUnique) {
 
-    /** The only version written; {@link #decode} refuses any other. */
+    /** The version of a plaintext file's state. */
     public static final byte VERSION = 1;
+
+    /**
+     * The version byte of an encrypted file's state: {@link #VERSION} with the high bit set (the
+     * encryption flag), then {@link #VERSION}'s fields and the AAD file unique.
+     */
+    public static final byte ENCRYPTED_VERSION = (byte) (VERSION | 0x80);
+
+    /** The state of a plaintext file. */
+    public ResumeState(
+            long length,
+            long rowCount,
+            String rowType,
+            List<RowGroup> rowGroups,
+            List<List<ColumnIndex>> columnIndexes,
+            List<List<OffsetIndex>> offsetIndexes,
+            Estimates estimates) {
+        this(length, rowCount, rowType, rowGroups, columnIndexes, offsetIndexes, estimates, null);
+    }
 
     private static final String WHAT = "Cannot read resume point";
 
@@ -88,7 +113,7 @@ public record ResumeState(
     public byte[] encode() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.writeByte(VERSION);
+            out.writeByte(aadFileUnique == null ? VERSION : ENCRYPTED_VERSION);
             out.writeLong(length);
             out.writeLong(rowCount);
             writeBytes(out, rowType.getBytes(StandardCharsets.UTF_8));
@@ -127,6 +152,9 @@ public record ResumeState(
                     writeOptional(out, offsets.get(c) == null ? null : offsetIndex(offsets.get(c)));
                 }
             }
+            if (aadFileUnique != null) {
+                writeBytes(out, aadFileUnique);
+            }
             CRC32 crc = new CRC32();
             crc.update(bytes.toByteArray());
             out.writeInt((int) crc.getValue());
@@ -140,17 +168,23 @@ public record ResumeState(
      * Reads {@link #encode()}'s bytes.
      *
      * @throws CorruptFileException naming {@code location} when the bytes are not a resume point of
-     *     version {@value #VERSION} or contradict themselves
+     *     version {@value #VERSION} (plaintext or encrypted) or contradict themselves
      */
     public static ResumeState decode(byte[] bytes, String location) throws CorruptFileException {
         FileContext file = FileContext.of(location);
         if (bytes == null || bytes.length == 0) {
             throw file.corrupt(WHAT, "it has no bytes");
         }
-        if (bytes[0] != VERSION) {
+        if (bytes[0] != VERSION && bytes[0] != ENCRYPTED_VERSION) {
             throw file.corrupt(
-                    WHAT, "unknown version " + bytes[0] + " (this writer reads " + VERSION + ")");
+                    WHAT,
+                    "unknown version "
+                            + bytes[0]
+                            + " (this writer reads "
+                            + VERSION
+                            + ", with or without the encryption flag 0x80)");
         }
+        boolean encrypted = bytes[0] == ENCRYPTED_VERSION;
         if (bytes.length < 1 + Integer.BYTES) {
             throw file.corrupt(WHAT, "only " + bytes.length + " bytes");
         }
@@ -257,6 +291,13 @@ public record ResumeState(
             columnIndexes.add(groupColumns);
             offsetIndexes.add(groupOffsets);
         }
+        byte[] aadFileUnique = null;
+        if (encrypted) {
+            aadFileUnique = in.bytes("AAD file unique");
+            if (aadFileUnique.length == 0) {
+                throw file.corrupt(WHAT, "the encrypted file's AAD file unique is empty");
+            }
+        }
         if (in.remaining() != 0) {
             throw file.corrupt(WHAT, in.remaining() + " bytes after the last row group");
         }
@@ -279,7 +320,8 @@ public record ResumeState(
                         leafRaw,
                         leafBytes,
                         groups,
-                        slices));
+                        slices),
+                aadFileUnique);
     }
 
     private static void writeBytes(DataOutputStream out, byte[] bytes) throws IOException {

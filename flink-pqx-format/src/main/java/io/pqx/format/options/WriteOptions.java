@@ -1,11 +1,13 @@
 package io.pqx.format.options;
 
+import io.pqx.format.crypto.FileEncryptionProperties;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.types.logical.LogicalType;
 
@@ -47,6 +49,8 @@ import org.apache.flink.table.types.logical.LogicalType;
  * @param variantShredding VARIANT column path to the Flink type its values are shredded as
  *     (Parquet's VariantShredding: what matches that type goes to typed columns with statistics,
  *     the rest to the {@code value} binary); columns not named are written unshredded
+ * @param encryption Parquet modular encryption of the file (keys, footer mode, algorithm, AAD
+ *     prefix); null (default) writes a plaintext file. Its keys never show in {@link #toString()}
  */
 @PublicEvolving
 public record WriteOptions(
@@ -68,7 +72,8 @@ public record WriteOptions(
         List<SortingColumnSpec> sortingColumns,
         String createdBy,
         boolean pageChecksums,
-        Map<String, LogicalType> variantShredding) {
+        Map<String, LogicalType> variantShredding,
+        @Nullable FileEncryptionProperties encryption) {
 
     /**
      * The footer key-value metadata key under which the writer records the Flink row type (its
@@ -121,6 +126,7 @@ public record WriteOptions(
         b.createdBy = createdBy;
         b.pageChecksums = pageChecksums;
         b.variantShredding.putAll(variantShredding);
+        b.encryption = encryption;
         return b;
     }
 
@@ -149,7 +155,18 @@ public record WriteOptions(
         private boolean pageChecksums = true;
         private final Map<String, LogicalType> variantShredding = new LinkedHashMap<>();
 
+        @Nullable private FileEncryptionProperties encryption;
+
         private Builder() {}
+
+        /**
+         * Writes the file with Parquet modular encryption; null (default) writes it plaintext.
+         * Column paths the properties name are checked against the schema when the writer opens.
+         */
+        public Builder encryption(@Nullable FileEncryptionProperties properties) {
+            this.encryption = properties;
+            return this;
+        }
 
         /** The codec of every page; see {@link Compression} for what each accepts as level. */
         public Builder codec(Compression codec) {
@@ -343,7 +360,8 @@ public record WriteOptions(
                     sortingColumns,
                     createdBy,
                     pageChecksums,
-                    variantShredding);
+                    variantShredding,
+                    encryption);
         }
 
         private void checkLevel(int level) {

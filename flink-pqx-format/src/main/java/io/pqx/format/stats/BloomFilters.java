@@ -63,15 +63,18 @@ public final class BloomFilters {
      */
     public static FileRange write(PositionOutputStream out, BloomFilter filter) throws IOException {
         long start = out.position();
-        BloomFilterHeader header =
-                new BloomFilterHeader(
-                        filter.getBitsetSize(),
-                        BloomFilterAlgorithm.BLOCK(new SplitBlockAlgorithm()),
-                        BloomFilterHash.XXHASH(new XxHash()),
-                        BloomFilterCompression.UNCOMPRESSED(new Uncompressed()));
-        Util.writeBloomFilterHeader(header, out);
+        Util.writeBloomFilterHeader(header(filter), out);
         filter.writeTo(out);
         return new FileRange(start, out.position() - start);
+    }
+
+    /** The header of {@code filter}: split-block, xxHash, uncompressed. */
+    static BloomFilterHeader header(BloomFilter filter) {
+        return new BloomFilterHeader(
+                filter.getBitsetSize(),
+                BloomFilterAlgorithm.BLOCK(new SplitBlockAlgorithm()),
+                BloomFilterHash.XXHASH(new XxHash()),
+                BloomFilterCompression.UNCOMPRESSED(new Uncompressed()));
     }
 
     /**

@@ -2,6 +2,7 @@ package io.pqx.sink.writer;
 
 import static io.pqx.sink.writer.SettingChecks.check;
 
+import io.pqx.format.crypto.FileEncryptionProperties;
 import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.Compression;
 import io.pqx.format.options.SortingColumnSpec;
@@ -151,6 +152,9 @@ public record SinkSettings(
      * @param bloomFilterFpp the false-positive rate each bloom filter is sized for
      * @param sortBy the columns each row group is sorted by, first key first
      * @param variantShredding the shredding type of each shredded VARIANT column, by its path
+     * @param encryption Parquet modular encryption of every file, or null for plaintext files. It
+     *     travels with the sink's configuration (which is how a writer restored from a checkpoint
+     *     gets its keys back); a checkpoint holds no key
      */
     public record FileLayout(
             Compression codec,
@@ -165,7 +169,8 @@ public record SinkSettings(
             long bloomFilterNdv,
             double bloomFilterFpp,
             List<SortKey> sortBy,
-            Map<String, LogicalType> variantShredding)
+            Map<String, LogicalType> variantShredding,
+            @Nullable FileEncryptionProperties encryption)
             implements Serializable {
         public FileLayout {
             Objects.requireNonNull(codec, "codec");
@@ -191,6 +196,38 @@ public record SinkSettings(
                     "sink.bloom-filter.fpp",
                     bloomFilterFpp,
                     "must be in (0, 1)");
+        }
+
+        /** A layout of plaintext files. */
+        public FileLayout(
+                Compression codec,
+                @Nullable Integer compressionLevel,
+                boolean dictionaryEnabled,
+                long pageSizeBytes,
+                int pageRowLimit,
+                boolean pageChecksums,
+                StatisticsLevel statisticsLevel,
+                int statisticsTruncateLength,
+                List<String> bloomFilterColumns,
+                long bloomFilterNdv,
+                double bloomFilterFpp,
+                List<SortKey> sortBy,
+                Map<String, LogicalType> variantShredding) {
+            this(
+                    codec,
+                    compressionLevel,
+                    dictionaryEnabled,
+                    pageSizeBytes,
+                    pageRowLimit,
+                    pageChecksums,
+                    statisticsLevel,
+                    statisticsTruncateLength,
+                    bloomFilterColumns,
+                    bloomFilterNdv,
+                    bloomFilterFpp,
+                    sortBy,
+                    variantShredding,
+                    null);
         }
 
         /** A layout with every VARIANT column unshredded. */
@@ -264,6 +301,7 @@ public record SinkSettings(
                 b.bloomFilter(column, new BloomFilterSpec(bloomFilterNdv, bloomFilterFpp));
             }
             variantShredding.forEach(b::variantShredding);
+            b.encryption(encryption);
             for (SortKey key : sortBy) {
                 b.sortingColumn(
                         new SortingColumnSpec(key.column(), key.descending(), key.nullsFirst()));
