@@ -29,7 +29,8 @@ class SourcePackageRolesTest {
         "io.pqx.source.split..",
         "io.pqx.source.runtimefilter..",
         "io.pqx.source.pruning..",
-        "io.pqx.source.partition.."
+        "io.pqx.source.partition..",
+        "io.pqx.source.crypto.."
     };
 
     private static JavaClasses mainClasses;

@@ -2,6 +2,7 @@ package io.pqx.source.enumerator;
 
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.prune.StatisticsPruner;
+import io.pqx.source.crypto.DecryptionFactory;
 import io.pqx.source.discovery.PartitionDirectory;
 import java.io.Serializable;
 import java.util.List;
@@ -19,10 +20,16 @@ import org.apache.flink.table.types.logical.RowType;
  * @param discovery how often and how far back a continuous source lists
  * @param planning how footers are read and splits cut
  * @param filtering what the rows must satisfy, for pruning
+ * @param decryption makes the keys the footer reads use, or null for none (its {@code toString}
+ *     shows no key, so neither does this record's)
  */
 @Internal
 public record EnumeratorSettings(
-        Files files, Discovery discovery, Planning planning, Filtering filtering)
+        Files files,
+        Discovery discovery,
+        Planning planning,
+        Filtering filtering,
+        @Nullable DecryptionFactory decryption)
         implements Serializable {
 
     public EnumeratorSettings {
@@ -30,6 +37,12 @@ public record EnumeratorSettings(
         Objects.requireNonNull(discovery, "discovery");
         Objects.requireNonNull(planning, "planning");
         Objects.requireNonNull(filtering, "filtering");
+    }
+
+    /** Without decryption. */
+    public EnumeratorSettings(
+            Files files, Discovery discovery, Planning planning, Filtering filtering) {
+        this(files, discovery, planning, filtering, null);
     }
 
     /** Whether the source lists its paths again and again. */

@@ -2,6 +2,7 @@ package io.pqx.source.reader;
 
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.prune.StatisticsPruner;
+import io.pqx.source.crypto.DecryptionFactory;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Objects;
@@ -17,9 +18,19 @@ import org.apache.flink.table.types.logical.RowType;
  * @param decoding how pages are decoded into batches
  * @param limit each reader stops reading once it has handed over this many rows (the rest of its
  *     splits are finished unread); {@code Long.MAX_VALUE} for no limit
+ * @param decryption makes the keys the split readers use, or null for none (its {@code toString}
+ *     shows no key, so neither does this record's)
  */
 @Internal
-public record ReaderSettings(Rows rows, Decoding decoding, long limit) implements Serializable {
+public record ReaderSettings(
+        Rows rows, Decoding decoding, long limit, @Nullable DecryptionFactory decryption)
+        implements Serializable {
+
+    /** Without decryption. */
+    public ReaderSettings(Rows rows, Decoding decoding, long limit) {
+        this(rows, decoding, limit, null);
+    }
+
     public ReaderSettings {
         Objects.requireNonNull(rows, "rows");
         Objects.requireNonNull(decoding, "decoding");
