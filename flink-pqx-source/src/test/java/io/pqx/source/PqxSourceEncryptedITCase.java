@@ -200,6 +200,22 @@ class PqxSourceEncryptedITCase {
                                         .decryption(withoutDouble)))
                 .isEmpty();
 
+        // a predicate on the column: its statistics are not known, so nothing is skipped by them
+        // (no row lost in silence); its values are needed, so the read is refused
+        assertThatThrownBy(
+                        () ->
+                                read(
+                                        source(encrypted)
+                                                .project("int32_field")
+                                                .predicate(
+                                                        Predicates.lessThan("double_field", 0.25))
+                                                .decryption(withoutDouble)))
+                .satisfies(
+                        e ->
+                                assertThat(trace(e))
+                                        .contains("MissingKeyException")
+                                        .contains("double_field"));
+
         assertThatThrownBy(
                         () ->
                                 read(

@@ -31,10 +31,14 @@ final class ColumnDecryption {
      *
      * @param decryptor the file's; null when the file declares no encryption (then an encrypted
      *     chunk is corrupt)
+     * @param rowGroupRows the row group's row count: without the key and a plaintext copy of the
+     *     metadata, the chunk claims this many values (at least one per row), so that no pruner
+     *     reads "no values" into a chunk whose values it cannot see
      */
     static ChunkDecryptor open(
             @Nullable FileDecryptor decryptor,
             ColumnChunk chunk,
+            long rowGroupRows,
             int rowGroupOrdinal,
             int leaf,
             ColumnDescriptor descriptor,
@@ -72,7 +76,7 @@ final class ColumnDecryption {
             }
             // else: encrypted with the footer key inside an encrypted footer, already readable
         } else {
-            chunk.setMeta_data(withoutKey(chunk.getMeta_data(), descriptor, path));
+            chunk.setMeta_data(withoutKey(chunk.getMeta_data(), descriptor, path, rowGroupRows));
             chunk.unsetColumn_index_offset();
             chunk.unsetColumn_index_length();
             chunk.unsetOffset_index_offset();
@@ -83,7 +87,10 @@ final class ColumnDecryption {
 
     /** What of a chunk's metadata a reader without its key may use. */
     private static ColumnMetaData withoutKey(
-            @Nullable ColumnMetaData plaintext, ColumnDescriptor descriptor, List<String> path) {
+            @Nullable ColumnMetaData plaintext,
+            ColumnDescriptor descriptor,
+            List<String> path,
+            long rowGroupRows) {
         if (plaintext != null) {
             ColumnMetaData copy = plaintext.deepCopy();
             copy.unsetStatistics();
@@ -93,13 +100,15 @@ final class ColumnDecryption {
             copy.unsetBloom_filter_length();
             return copy;
         }
-        // no values and no bytes: nothing will be read (the decryptor refuses), nothing pruned
+        // No bytes: nothing will be read (the decryptor refuses). Values unknown, so claimed as
+        // one per row: 0 would tell the statistics pruner the chunk holds no value, and it would
+        // skip row groups (rows lost without a word) that only the missing key could judge.
         return new ColumnMetaData(
                 PhysicalTypes.toThrift(descriptor.getPrimitiveType().getPrimitiveTypeName()),
                 List.of(),
                 path,
                 CompressionCodec.UNCOMPRESSED,
-                0,
+                rowGroupRows,
                 0,
                 0,
                 0);

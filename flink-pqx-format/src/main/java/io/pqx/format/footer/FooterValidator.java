@@ -139,9 +139,22 @@ final class FooterValidator {
                                     && (chunk.isSetCrypto_metadata()
                                             || chunk.isSetEncrypted_column_metadata())
                             ? ColumnDecryption.open(
-                                    decryptor, chunk, rowGroupOrdinal, leaf, descriptor, colCtx)
+                                    decryptor,
+                                    chunk,
+                                    group.getNum_rows(),
+                                    rowGroupOrdinal,
+                                    leaf,
+                                    descriptor,
+                                    colCtx)
                             : null;
-            checkChunk(chunk, descriptor, region, colCtx);
+            // a chunk whose key is missing is never read: its placement is not checked (without
+            // the key, its metadata may hold no offsets at all)
+            checkChunk(
+                    chunk,
+                    descriptor,
+                    region,
+                    colCtx,
+                    chunkDecryptor == null || chunkDecryptor.hasKey());
             ColumnOrder order = orders.isEmpty() ? null : orders.get(leaf);
             ChunkFacts facts =
                     new ChunkFacts(
@@ -160,7 +173,11 @@ final class FooterValidator {
     }
 
     private static void checkChunk(
-            @Nullable ColumnChunk chunk, ColumnDescriptor leaf, Region region, FileContext ctx)
+            @Nullable ColumnChunk chunk,
+            ColumnDescriptor leaf,
+            Region region,
+            FileContext ctx,
+            boolean readable)
             throws CorruptFileException, UnsupportedFileException {
         if (chunk == null) {
             throw ctx.corrupt(WHAT, "the column chunk is missing");
@@ -193,7 +210,7 @@ final class FooterValidator {
                             + leaf.getPrimitiveType().getPrimitiveTypeName());
         }
         checkSizes(meta, ctx);
-        if (meta.getNum_values() > 0) {
+        if (meta.getNum_values() > 0 && readable) {
             // A chunk without values has no pages to read; writers leave its offsets at 0.
             checkPlacement(meta, region, ctx);
         }
