@@ -5,6 +5,7 @@ import io.pqx.format.options.ReadOptions;
 import io.pqx.source.crypto.KeyReferences;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 
@@ -42,9 +43,9 @@ final class KeyArguments {
 
     private KeyArguments() {}
 
-    /** The options of {@link OPTIONS} plus {@code more}. */
+    /** The options of {@link #OPTIONS} plus {@code more}. */
     static Set<String> with(String... more) {
-        Set<String> all = new java.util.HashSet<>(OPTIONS);
+        Set<String> all = new HashSet<>(OPTIONS);
         all.addAll(Set.of(more));
         return Set.copyOf(all);
     }
