@@ -1,9 +1,12 @@
 package io.pqx.source;
 
 import io.pqx.format.ParquetReader;
+import io.pqx.format.io.FlinkInputFile;
+import io.pqx.format.options.ReadOptions;
 import io.pqx.format.predicate.ColumnResolver;
 import io.pqx.format.predicate.DynamicSlot;
 import io.pqx.format.predicate.Predicate;
+import io.pqx.source.crypto.Decryptions;
 import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.discovery.FileDiscovery;
 import io.pqx.source.discovery.PartitionDirectory;
@@ -223,7 +226,8 @@ public final class PqxSource<T>
      * @throws io.pqx.format.error.UnsupportedFileException naming the file and the column
      */
     public void checkReadable(ListedFile file) throws IOException {
-        try (ParquetReader reader = ParquetReader.open(new Path(file.path()))) {
+        try (ParquetReader reader =
+                ParquetReader.open(FlinkInputFile.open(new Path(file.path())), readOptions())) {
             checkReadable(reader, file);
         }
     }
@@ -241,6 +245,18 @@ public final class PqxSource<T>
             }
         }
         SchemaCheck.check(reader, new RowType(data), file.path());
+    }
+
+    /**
+     * The options this source's footer reads use: the defaults, with the keys its decryption makes
+     * (made anew by each call, where it is called) for files written with Parquet modular
+     * encryption. For a caller reading the source's files itself (a SQL planner's footer checks, a
+     * lookup join).
+     *
+     * @throws java.io.UncheckedIOException when a key cannot be read
+     */
+    public ReadOptions readOptions() {
+        return Decryptions.with(ReadOptions.builder(), enumeratorSettings.decryption()).build();
     }
 
     /** {@code RowData} of {@link #producedRowType()}, or the POJO class built for. */

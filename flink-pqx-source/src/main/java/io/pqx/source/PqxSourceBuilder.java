@@ -1,11 +1,15 @@
 package io.pqx.source;
 
+import io.pqx.format.crypto.FileDecryptionProperties;
 import io.pqx.format.options.ClosestKey;
 import io.pqx.format.predicate.BoundPredicate;
 import io.pqx.format.predicate.ColumnRef;
 import io.pqx.format.predicate.ColumnResolver;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
+import io.pqx.source.crypto.ConfiguredDecryption;
+import io.pqx.source.crypto.DecryptionFactory;
+import io.pqx.source.crypto.ExplicitDecryption;
 import io.pqx.source.discovery.PartitionDirectory;
 import io.pqx.source.enumerator.DynamicFilteringSlots;
 import io.pqx.source.enumerator.EnumeratorSettings;
@@ -68,6 +72,7 @@ public final class PqxSourceBuilder {
     private String defaultPartitionName = PartitionDirectory.DEFAULT_PARTITION;
     private final List<Predicate> runtimeFilterSlots = new ArrayList<>();
     private final List<String> dynamicFilteringFields = new ArrayList<>();
+    private DecryptionFactory decryption;
 
     PqxSourceBuilder() {}
 
@@ -218,6 +223,36 @@ public final class PqxSourceBuilder {
      */
     public static boolean acceptsDynamicFiltering(LogicalType type) {
         return DynamicFilteringSlots.accepts(type);
+    }
+
+    /**
+     * Reads files written with Parquet modular encryption with these keys (and AAD prefix, key
+     * retriever): the enumerator's footer reads (planning, pruning by statistics) and every split
+     * reader's (footers, page indexes, bloom filters, pages) use them. The properties are copied
+     * into the source, which is serialized into the job (never into a checkpoint or a split): the
+     * explicit keys travel with it, so a retriever must be {@link java.io.Serializable}. To keep
+     * keys out of the job, pass a {@link DecryptionFactory} that reads them where the files are
+     * read.
+     *
+     * @throws IllegalArgumentException when the retriever is not serializable
+     */
+    public PqxSourceBuilder decryption(FileDecryptionProperties properties) {
+        try {
+            this.decryption = ExplicitDecryption.of(Objects.requireNonNull(properties));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Cannot build a pqx source: " + e.getMessage());
+        }
+        return this;
+    }
+
+    /**
+     * Reads encrypted files with the properties {@code factory} makes where the files are read:
+     * once in the enumerator, once in each split reader. Not together with the {@code
+     * source.decryption.*} options.
+     */
+    public PqxSourceBuilder decryption(DecryptionFactory factory) {
+        this.decryption = Objects.requireNonNull(factory, "factory");
+        return this;
     }
 
     /**
@@ -453,6 +488,7 @@ public final class PqxSourceBuilder {
         }
         checkDynamicFiltering();
         WatermarkColumn watermarkColumn = watermarkColumn();
+        DecryptionFactory decryption = decryption();
         Predicate predicate = withRuntimeFilters();
         long expectedKeys = options.get(PqxSourceOptions.RUNTIME_FILTER_EXPECTED_KEYS);
         double fpp = options.get(PqxSourceOptions.RUNTIME_FILTER_FPP);
@@ -543,7 +579,8 @@ public final class PqxSourceBuilder {
                                 tailsHeld),
                         new EnumeratorSettings.Filtering(
                                 rowType, pruning, inListCap, dynamicFilteringFields, fpp),
-                        watermarkColumn),
+                        watermarkColumn,
+                        decryption),
                 new ReaderSettings(
                         new ReaderSettings.Rows(produced, readKeys, readType, predicate, inListCap),
                         new ReaderSettings.Decoding(
@@ -554,13 +591,48 @@ public final class PqxSourceBuilder {
                                 options.get(PqxSourceOptions.READER_LATE_MATERIALIZATION),
                                 options.get(PqxSourceOptions.READER_READ_AHEAD_BYTES).getBytes()),
                         limit,
-                        watermarkColumn),
+                        watermarkColumn,
+                        decryption),
                 predicate != null && predicate.hasSlot()
                         ? "pqx-runtime-filter-" + UUID.randomUUID()
                         : null,
                 expectedKeys,
                 fpp,
                 emitted);
+    }
+
+    /**
+     * The decryption given to {@link #decryption}, or configured by the {@code source.decryption.*}
+     * options (not both); null for none.
+     */
+    private DecryptionFactory decryption() {
+        Optional<String> footerKey = options.getOptional(PqxSourceOptions.DECRYPTION_FOOTER_KEY);
+        Optional<String> columnKeys = options.getOptional(PqxSourceOptions.DECRYPTION_COLUMN_KEYS);
+        Optional<String> aadPrefix = options.getOptional(PqxSourceOptions.DECRYPTION_AAD_PREFIX);
+        Optional<String> retriever =
+                options.getOptional(PqxSourceOptions.DECRYPTION_KEY_RETRIEVER_FACTORY);
+        if (footerKey.isEmpty()
+                && columnKeys.isEmpty()
+                && aadPrefix.isEmpty()
+                && retriever.isEmpty()) {
+            return decryption;
+        }
+        if (decryption != null) {
+            throw new IllegalArgumentException(
+                    "Cannot build a pqx source: decryption is given both to decryption(...) and"
+                            + " by source.decryption.* options; give it one way");
+        }
+        try {
+            return new ConfiguredDecryption(
+                    footerKey.orElse(null),
+                    columnKeys.map(ConfiguredDecryption::parseColumnKeys).orElse(Map.of()),
+                    aadPrefix.orElse(null),
+                    retriever.orElse(null));
+        } catch (IllegalArgumentException e) {
+            // the message names the option's key, never its value
+            throw new IllegalArgumentException(
+                    "Cannot build a pqx source: decryption options: " + e.getMessage());
+        }
     }
 
     /** The partitions to read, each with the keys in their order; null for all. */

@@ -276,4 +276,59 @@ public final class PqxSourceOptions {
                             "The unit of a BIGINT source.watermark.column: the time since the"
                                     + " epoch it counts in (MILLISECONDS when not set). Not"
                                     + " allowed for TIMESTAMP and TIMESTAMP_LTZ columns.");
+
+    // ---- Decryption: files written with Parquet modular encryption ----
+    // The key options' names contain "secret": Flink hides the values of such keys
+    // (GlobalConfiguration#isSensitive) in logged configurations and in the table options its
+    // errors print.
+
+    public static final ConfigOption<String> DECRYPTION_FOOTER_KEY =
+            ConfigOptions.key("source.decryption.footer-key.secret")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "The footer key of files written with Parquet modular encryption (it"
+                                    + " also decrypts the columns encrypted with the footer key), as"
+                                    + " 'hex:...', 'base64:...', 'env:VARIABLE' (read from that"
+                                    + " environment variable, holding hex: or base64: text, where"
+                                    + " the files are read: the JobManager and every TaskManager)"
+                                    + " or 'file:/path' (a local file there: hex: or base64: text,"
+                                    + " or the raw key bytes). Not set: encrypted footers are"
+                                    + " refused, and of a file with a plaintext footer only its"
+                                    + " plaintext columns (and columns with a key of their own)"
+                                    + " are read.");
+
+    public static final ConfigOption<String> DECRYPTION_COLUMN_KEYS =
+            ConfigOptions.key("source.decryption.column-keys.secret")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Keys of columns encrypted with keys of their own, as"
+                                    + " 'path=reference;path=reference' with each column's dotted"
+                                    + " Parquet path and its key in a form of"
+                                    + " source.decryption.footer-key.secret. A query that reads a"
+                                    + " column whose key is missing fails naming the column and"
+                                    + " the file; one that does not read it reads.");
+
+    public static final ConfigOption<String> DECRYPTION_AAD_PREFIX =
+            ConfigOptions.key("source.decryption.aad-prefix")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "The AAD prefix (its UTF-8 bytes) of encrypted files whose writer did"
+                                    + " not store it in them; a file that stores another one is"
+                                    + " refused. Not a secret: it binds the files to their"
+                                    + " identity.");
+
+    public static final ConfigOption<String> DECRYPTION_KEY_RETRIEVER_FACTORY =
+            ConfigOptions.key("source.decryption.key-retriever.factory")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "The class name of an io.pqx.source.crypto."
+                                    + "DecryptionKeyRetrieverFactory (public, with a public"
+                                    + " no-argument constructor, on the job's class path): its"
+                                    + " retriever gets the keys of the footer and columns not"
+                                    + " given above from the key metadata the files store,"
+                                    + " e.g. from a key service.");
 }

@@ -3,7 +3,9 @@ package io.pqx.source;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.format.crypto.FileDecryptionProperties;
 import io.pqx.format.predicate.Predicates;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -284,5 +286,48 @@ class PqxSourceBuilderTest {
                                         .dynamicFiltering(List.of("id"))
                                         .build())
                 .hasMessageContaining("bounded sources only");
+    }
+
+    @Test
+    void decryptionIsGivenOneWayAndItsOptionsAreCheckedWithoutShowingAKey() throws Exception {
+        String hexKey = "hex:30313233343536373839303132333435";
+        PqxSource<RowData> configured =
+                PqxSource.builder()
+                        .path("file:///d")
+                        .rowType(TYPE)
+                        .setAll(
+                                Map.of(
+                                        PqxSourceOptions.DECRYPTION_FOOTER_KEY.key(),
+                                        hexKey,
+                                        PqxSourceOptions.DECRYPTION_AAD_PREFIX.key(),
+                                        "tester"))
+                        .build();
+        assertThat(configured.readOptions().decryption().footerKey())
+                .contains("0123456789012345".getBytes(StandardCharsets.US_ASCII));
+        assertThat(InstantiationUtil.clone(configured).readOptions().decryption()).isNotNull();
+        assertThat(PqxSource.builder().path("file:///d").rowType(TYPE).build().readOptions())
+                .extracting(o -> o.decryption())
+                .isNull();
+        assertThatThrownBy(
+                        () ->
+                                PqxSource.builder()
+                                        .path("file:///d")
+                                        .rowType(TYPE)
+                                        .set(PqxSourceOptions.DECRYPTION_FOOTER_KEY, hexKey)
+                                        .decryption(
+                                                () -> FileDecryptionProperties.builder().build())
+                                        .build())
+                .hasMessageContaining("give it one way");
+        assertThatThrownBy(
+                        () ->
+                                PqxSource.builder()
+                                        .path("file:///d")
+                                        .rowType(TYPE)
+                                        .set(
+                                                PqxSourceOptions.DECRYPTION_COLUMN_KEYS,
+                                                "a=3031323334353637")
+                                        .build())
+                .hasMessageContaining("the key of column a")
+                .hasMessageNotContaining("3031323334353637");
     }
 }

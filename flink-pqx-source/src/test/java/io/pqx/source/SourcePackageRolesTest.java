@@ -30,7 +30,8 @@ class SourcePackageRolesTest {
         "io.pqx.source.runtimefilter..",
         "io.pqx.source.pruning..",
         "io.pqx.source.partition..",
-        "io.pqx.source.eventtime.."
+        "io.pqx.source.eventtime..",
+        "io.pqx.source.crypto.."
     };
 
     private static JavaClasses mainClasses;

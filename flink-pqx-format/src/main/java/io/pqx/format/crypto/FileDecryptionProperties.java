@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.PublicEvolving;
@@ -58,6 +59,14 @@ public final class FileDecryptionProperties {
     /** The explicit key of the column at this dotted path, copied; empty when none was given. */
     public Optional<byte[]> columnKey(String path) {
         return Optional.ofNullable(columnKeys.get(path)).map(byte[]::clone);
+    }
+
+    /**
+     * The dotted paths of the columns given an explicit key (not the keys): what a copy of these
+     * properties needs to copy them all.
+     */
+    public Set<String> columnKeyPaths() {
+        return columnKeys.keySet();
     }
 
     /** The supplied AAD prefix, copied; empty when none was given. */

@@ -102,7 +102,9 @@ final class ColumnDecryption {
             copy.unsetBloom_filter_length();
             return copy;
         }
-        // no bytes: nothing will be read (the decryptor refuses), nothing pruned
+        // No bytes: nothing will be read (the decryptor refuses). Values unknown, so claimed as
+        // one per row: 0 would tell the statistics pruner the chunk holds no value, and it would
+        // skip row groups (rows lost without a word) that only the missing key could judge.
         return new ColumnMetaData(
                 PhysicalTypes.toThrift(descriptor.getPrimitiveType().getPrimitiveTypeName()),
                 List.of(),

@@ -2,6 +2,7 @@ package io.pqx.source.enumerator;
 
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.prune.StatisticsPruner;
+import io.pqx.source.crypto.DecryptionFactory;
 import io.pqx.source.discovery.PartitionDirectory;
 import io.pqx.source.eventtime.WatermarkColumn;
 import java.io.Serializable;
@@ -22,6 +23,8 @@ import org.apache.flink.table.types.logical.RowType;
  * @param filtering what the rows must satisfy, for pruning
  * @param watermarkColumn the column whose statistics order the assignment, or null for discovery
  *     order
+ * @param decryption makes the keys the footer reads use, or null for none (its {@code toString}
+ *     shows no key, so neither does this record's)
  */
 @Internal
 public record EnumeratorSettings(
@@ -29,7 +32,8 @@ public record EnumeratorSettings(
         Discovery discovery,
         Planning planning,
         Filtering filtering,
-        @Nullable WatermarkColumn watermarkColumn)
+        @Nullable WatermarkColumn watermarkColumn,
+        @Nullable DecryptionFactory decryption)
         implements Serializable {
 
     public EnumeratorSettings {
@@ -39,10 +43,30 @@ public record EnumeratorSettings(
         Objects.requireNonNull(filtering, "filtering");
     }
 
-    /** Settings with no watermark column: splits in discovery order. */
+    /** Settings with no watermark column (splits in discovery order) and no decryption. */
     public EnumeratorSettings(
             Files files, Discovery discovery, Planning planning, Filtering filtering) {
-        this(files, discovery, planning, filtering, null);
+        this(files, discovery, planning, filtering, null, null);
+    }
+
+    /** Settings with this watermark column (or none) and no decryption. */
+    public EnumeratorSettings(
+            Files files,
+            Discovery discovery,
+            Planning planning,
+            Filtering filtering,
+            @Nullable WatermarkColumn watermarkColumn) {
+        this(files, discovery, planning, filtering, watermarkColumn, null);
+    }
+
+    /** Settings with no watermark column, decrypting with these keys (or none). */
+    public EnumeratorSettings(
+            Files files,
+            Discovery discovery,
+            Planning planning,
+            Filtering filtering,
+            @Nullable DecryptionFactory decryption) {
+        this(files, discovery, planning, filtering, null, decryption);
     }
 
     /** Whether the source lists its paths again and again. */

@@ -3,6 +3,7 @@ package io.pqx.source.enumerator;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.predicate.SlotValues;
 import io.pqx.source.assigner.PendingSplits;
+import io.pqx.source.crypto.Decryptions;
 import io.pqx.source.discovery.DiscoveredFile;
 import io.pqx.source.planning.FooterPlanning;
 import io.pqx.source.planning.FooterTailBudget;
@@ -178,7 +179,7 @@ public final class PqxSplitEnumerator
                         footerPool,
                         new FooterCache<>(settings.planning().footerCacheSize()),
                         new SplitPlanner(settings.planning().splitTargetBytes()),
-                        ReadOptions.defaults(),
+                        Decryptions.with(ReadOptions.builder(), settings.decryption()).build(),
                         pruning,
                         footerTails,
                         settings.planning().footerTailMaxBytes(),

@@ -20,6 +20,7 @@ import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.prune.RowGroupAccess;
 import io.pqx.format.prune.RowSelection;
+import io.pqx.source.crypto.Decryptions;
 import io.pqx.source.eventtime.WatermarkColumn;
 import io.pqx.source.pruning.FooterCache;
 import io.pqx.source.pruning.PredicatePruning;
@@ -165,11 +166,14 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
         this.inFlight = settings.decoding().decodeAhead() ? 2 : 1;
         this.gate = new BatchGate(inFlight);
         this.readOptions =
-                ReadOptions.builder()
-                        .batchSize(settings.decoding().batchSize())
-                        .verifyChecksums(settings.decoding().verifyChecksums())
-                        .alternatingBatches(settings.decoding().decodeAhead())
-                        .lateMaterialization(settings.decoding().lateMaterialization())
+                Decryptions.with(
+                                ReadOptions.builder()
+                                        .batchSize(settings.decoding().batchSize())
+                                        .verifyChecksums(settings.decoding().verifyChecksums())
+                                        .alternatingBatches(settings.decoding().decodeAhead())
+                                        .lateMaterialization(
+                                                settings.decoding().lateMaterialization()),
+                                settings.decryption())
                         .build();
         this.partitionKeys = new HashSet<>(settings.rows().partitionKeys());
         this.footers = new FooterCache<>(settings.decoding().footerCacheSize());

@@ -2,6 +2,7 @@ package io.pqx.source.reader;
 
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.prune.StatisticsPruner;
+import io.pqx.source.crypto.DecryptionFactory;
 import io.pqx.source.eventtime.WatermarkColumn;
 import java.io.Serializable;
 import java.util.List;
@@ -20,11 +21,18 @@ import org.apache.flink.table.types.logical.RowType;
  *     splits are finished unread); {@code Long.MAX_VALUE} for no limit
  * @param watermarkColumn the column of {@code rows.readType()} that stamps rows with their event
  *     time and whose split statistics bound the watermarks, or null for none
+ * @param decryption makes the keys the split readers use, or null for none (its {@code toString}
+ *     shows no key, so neither does this record's)
  */
 @Internal
 public record ReaderSettings(
-        Rows rows, Decoding decoding, long limit, @Nullable WatermarkColumn watermarkColumn)
+        Rows rows,
+        Decoding decoding,
+        long limit,
+        @Nullable WatermarkColumn watermarkColumn,
+        @Nullable DecryptionFactory decryption)
         implements Serializable {
+
     public ReaderSettings {
         Objects.requireNonNull(rows, "rows");
         Objects.requireNonNull(decoding, "decoding");
@@ -34,9 +42,21 @@ public record ReaderSettings(
         }
     }
 
-    /** Settings with no watermark column. */
+    /** Settings with no watermark column and no decryption. */
     public ReaderSettings(Rows rows, Decoding decoding, long limit) {
-        this(rows, decoding, limit, null);
+        this(rows, decoding, limit, null, null);
+    }
+
+    /** Settings with this watermark column (or none) and no decryption. */
+    public ReaderSettings(
+            Rows rows, Decoding decoding, long limit, @Nullable WatermarkColumn watermarkColumn) {
+        this(rows, decoding, limit, watermarkColumn, null);
+    }
+
+    /** Settings with no watermark column, decrypting with these keys (or none). */
+    public ReaderSettings(
+            Rows rows, Decoding decoding, long limit, @Nullable DecryptionFactory decryption) {
+        this(rows, decoding, limit, null, decryption);
     }
 
     /**

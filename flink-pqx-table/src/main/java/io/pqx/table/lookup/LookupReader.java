@@ -88,7 +88,7 @@ final class LookupReader {
         this.keyGetters = KeyBatch.tableKeyGetters(table);
         this.output = table.outputProjection();
         this.boundFilter = table.boundFilter();
-        this.readOptions = ReadOptions.defaults();
+        this.readOptions = table.listing.readOptions();
         this.prunable = checkPrunable(table);
         this.lookups = metrics.counter("pqxLookups", new ThreadSafeSimpleCounter());
         this.rowGroupsRead =

@@ -4,7 +4,6 @@ import io.pqx.format.BatchIterator;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ParquetScan;
 import io.pqx.format.io.FlinkInputFile;
-import io.pqx.format.options.ReadOptions;
 import io.pqx.format.predicate.BoundPredicate;
 import io.pqx.format.predicate.SlotValues;
 import io.pqx.format.prune.PruningListener;
@@ -133,7 +132,7 @@ final class PqxFullCacheInputFormat extends RichInputFormat<RowData, InputSplit>
         reader =
                 ParquetReader.open(
                         FlinkInputFile.open(new Path(file.path()), file.length()),
-                        ReadOptions.defaults());
+                        table.listing.readOptions());
         rows = FileRows.of(reader, table.tableType, table.partitionKeys, file);
         ParquetScan.Builder scan = ParquetScan.builder(reader, rows.projection());
         if (table.filter != null && filterOnDataColumns()) {

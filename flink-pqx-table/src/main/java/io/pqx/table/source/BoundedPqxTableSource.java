@@ -1,6 +1,7 @@
 package io.pqx.table.source;
 
 import io.pqx.source.ListedFile;
+import io.pqx.source.PqxSource;
 import io.pqx.source.PqxSourceBuilder;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -106,7 +107,9 @@ public class BoundedPqxTableSource extends PqxTableSource
             groupKeys.add(name);
         }
         try {
-            FooterStatistics footers = FooterStatistics.of(build().listFiles(), spec);
+            PqxSource<RowData> source = build();
+            FooterStatistics footers =
+                    FooterStatistics.of(source.listFiles(), spec, source.readOptions());
             Optional<List<RowData>> rows =
                     FooterAggregates.of(footers, spec, groupKeys, aggregateExpressions, input);
             if (rows.isEmpty()) {

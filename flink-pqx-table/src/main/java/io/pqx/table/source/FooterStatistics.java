@@ -38,11 +38,13 @@ final class FooterStatistics {
         this.spec = spec;
     }
 
-    static FooterStatistics of(List<ListedFile> files, TableSourceSpec spec) throws IOException {
+    /** The footers of {@code files}, read with {@code options} (the scan's keys). */
+    static FooterStatistics of(List<ListedFile> files, TableSourceSpec spec, ReadOptions options)
+            throws IOException {
         List<FileMetadataView> footers = new ArrayList<>();
         for (ListedFile file : files) {
             try (FlinkInputFile in = FlinkInputFile.open(new Path(file.path()), file.length())) {
-                footers.add(ParquetInspector.read(in, ReadOptions.defaults()).metadata());
+                footers.add(ParquetInspector.read(in, options).metadata());
             }
         }
         return new FooterStatistics(files, footers, spec);

@@ -1,8 +1,10 @@
 package io.pqx.table.source;
 
 import io.pqx.format.ParquetReader;
+import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.metadata.FieldView;
 import io.pqx.format.options.ClosestKey;
+import io.pqx.format.options.ReadOptions;
 import io.pqx.source.ListedFile;
 import io.pqx.source.PqxSource;
 import io.pqx.table.options.MissingColumns;
@@ -52,12 +54,14 @@ final class PlanTimeCheck {
                 return;
             }
             List<ListedFile> files = source.listFiles();
+            ReadOptions options = source.readOptions();
             RowType data = dataColumns(spec);
             Set<String> missing = new LinkedHashSet<>(data.getFieldNames());
             Set<String> fileColumns = new LinkedHashSet<>();
             int checked = Math.min(files.size(), SCHEMA_CHECKED_FILES);
             for (ListedFile file : files.subList(0, checked)) {
-                try (ParquetReader reader = ParquetReader.open(new Path(file.path()))) {
+                try (ParquetReader reader =
+                        ParquetReader.open(FlinkInputFile.open(new Path(file.path())), options)) {
                     source.checkReadable(reader, file);
                     found(reader, missing, fileColumns);
                 }
@@ -66,7 +70,9 @@ final class PlanTimeCheck {
                 List<ListedFile> rest = new ArrayList<>(files.subList(checked, files.size()));
                 rest.sort(Comparator.comparingLong(ListedFile::modificationTime).reversed());
                 for (ListedFile file : rest.subList(0, Math.min(rest.size(), MORE_FILES))) {
-                    try (ParquetReader reader = ParquetReader.open(new Path(file.path()))) {
+                    try (ParquetReader reader =
+                            ParquetReader.open(
+                                    FlinkInputFile.open(new Path(file.path())), options)) {
                         found(reader, missing, fileColumns);
                     }
                     if (missing.isEmpty()) {

@@ -313,7 +313,8 @@ public class PqxTableSource
     @Override
     public TableStats reportStatistics() {
         try {
-            return FooterStatistics.of(build().listFiles(), spec).tableStats();
+            PqxSource<RowData> source = build();
+            return FooterStatistics.of(source.listFiles(), spec, source.readOptions()).tableStats();
         } catch (IOException | RuntimeException e) {
             // statistics only guide the optimizer: without them it plans as it would for any table
             return TableStats.UNKNOWN;

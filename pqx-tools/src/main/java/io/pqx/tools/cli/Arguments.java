@@ -1,10 +1,13 @@
 package io.pqx.tools.cli;
 
+import io.pqx.format.options.ReadOptions;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * The arguments of one subcommand: positional words and {@code --name value} (or {@code
@@ -16,10 +19,13 @@ final class Arguments {
 
     private final List<String> positional;
     private final Map<String, String> options;
+    private final UnaryOperator<String> env;
 
-    private Arguments(List<String> positional, Map<String, String> options) {
+    private Arguments(
+            List<String> positional, Map<String, String> options, UnaryOperator<String> env) {
         this.positional = positional;
         this.options = options;
+        this.env = env;
     }
 
     /**
@@ -27,6 +33,12 @@ final class Arguments {
      * A lone {@code --} ends option parsing.
      */
     static Arguments parse(List<String> args, Set<String> knownOptions) throws UsageException {
+        return parse(args, knownOptions, System::getenv);
+    }
+
+    /** As {@link #parse(List, Set)}, with environment variables looked up in {@code env}. */
+    static Arguments parse(List<String> args, Set<String> knownOptions, UnaryOperator<String> env)
+            throws UsageException {
         List<String> positional = new ArrayList<>();
         Map<String, String> options = new HashMap<>();
         boolean optionsEnded = false;
@@ -57,7 +69,7 @@ final class Arguments {
                 throw new UsageException("option --" + name + " given twice");
             }
         }
-        return new Arguments(positional, options);
+        return new Arguments(positional, options, env);
     }
 
     /** The single positional argument, named {@code what} in the error if missing or repeated. */
@@ -69,6 +81,16 @@ final class Arguments {
                             : "expected one " + what + ", got " + positional.size() + " arguments");
         }
         return positional.get(0);
+    }
+
+    /** The environment of the run (the process's, or a test's). */
+    UnaryOperator<String> env() {
+        return env;
+    }
+
+    /** The read options {@code base} with the keys the key options name ({@link KeyArguments}). */
+    ReadOptions readOptions(ReadOptions base) throws UsageException, IOException {
+        return KeyArguments.readOptions(this, base, env);
     }
 
     List<String> positional() {

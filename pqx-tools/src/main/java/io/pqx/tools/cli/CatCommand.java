@@ -2,6 +2,7 @@ package io.pqx.tools.cli;
 
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ReadSchema;
+import io.pqx.format.options.ReadOptions;
 import io.pqx.tools.report.RowPrinter;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -24,7 +25,7 @@ final class CatCommand implements Command {
 
     @Override
     public String usage() {
-        return "cat FILE [--limit N] [--columns a,b.c]";
+        return "cat FILE [--limit N] [--columns a,b.c] [keys]";
     }
 
     @Override
@@ -34,7 +35,7 @@ final class CatCommand implements Command {
 
     @Override
     public Set<String> options() {
-        return Set.of("limit", "columns");
+        return KeyArguments.with("limit", "columns");
     }
 
     @Override
@@ -42,7 +43,9 @@ final class CatCommand implements Command {
         String file = args.single("FILE");
         long limit = args.nonNegativeLong("limit", Long.MAX_VALUE);
         List<String> columns = columns(args.option("columns"));
-        try (ParquetReader reader = ParquetFiles.openReader(FileArgument.resolve(file))) {
+        try (ParquetReader reader =
+                ParquetFiles.openReader(
+                        FileArgument.resolve(file), args.readOptions(ReadOptions.defaults()))) {
             ReadSchema projection = columns == null ? reader.schema() : project(reader, columns);
             RowPrinter.print(reader, projection, limit, out);
         }

@@ -1,6 +1,7 @@
 package io.pqx.tools.cli;
 
 import java.io.PrintStream;
+import java.util.Set;
 
 /** {@code pqx count FILE}: the number of rows, from the footer alone (no data page is read). */
 final class CountCommand implements Command {
@@ -12,7 +13,7 @@ final class CountCommand implements Command {
 
     @Override
     public String usage() {
-        return "count FILE";
+        return "count FILE [keys]";
     }
 
     @Override
@@ -21,8 +22,17 @@ final class CountCommand implements Command {
     }
 
     @Override
+    public Set<String> options() {
+        return KeyArguments.OPTIONS;
+    }
+
+    @Override
     public void run(Arguments args, PrintStream out) throws Exception {
-        out.print(ParquetFiles.readFooter(FileArgument.resolve(args.single("FILE"))).numRows());
+        out.print(
+                ParquetFiles.readFooter(
+                                FileArgument.resolve(args.single("FILE")),
+                                args.readOptions(ParquetFiles.FOOTER_ONLY))
+                        .numRows());
         out.print('\n');
     }
 }

@@ -4,6 +4,7 @@ import io.pqx.format.ParquetInspector;
 import io.pqx.format.io.InputFile;
 import io.pqx.tools.report.MetadataReport;
 import java.io.PrintStream;
+import java.util.Set;
 
 /**
  * {@code pqx meta FILE}: what the footer says, and whether the pages carry CRCs (see {@link
@@ -19,7 +20,7 @@ final class MetaCommand implements Command {
 
     @Override
     public String usage() {
-        return "meta FILE";
+        return "meta FILE [keys]";
     }
 
     @Override
@@ -28,9 +29,17 @@ final class MetaCommand implements Command {
     }
 
     @Override
+    public Set<String> options() {
+        return KeyArguments.OPTIONS;
+    }
+
+    @Override
     public void run(Arguments args, PrintStream out) throws Exception {
         try (InputFile file = ParquetFiles.openInput(FileArgument.resolve(args.single("FILE")))) {
-            out.print(MetadataReport.of(ParquetInspector.read(file, ParquetFiles.FOOTER_ONLY)));
+            out.print(
+                    MetadataReport.of(
+                            ParquetInspector.read(
+                                    file, args.readOptions(ParquetFiles.FOOTER_ONLY))));
         }
     }
 }

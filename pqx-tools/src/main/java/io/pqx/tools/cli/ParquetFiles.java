@@ -30,9 +30,9 @@ final class ParquetFiles {
     private ParquetFiles() {}
 
     /** Reads and validates the footer only (no schema conversion), for count. */
-    static FileMetadataView readFooter(Path path) throws IOException {
+    static FileMetadataView readFooter(Path path, ReadOptions options) throws IOException {
         try (InputFile file = openInput(path)) {
-            return ParquetInspector.read(file, FOOTER_ONLY).metadata();
+            return ParquetInspector.read(file, options).metadata();
         }
     }
 
@@ -42,10 +42,10 @@ final class ParquetFiles {
         return FlinkInputFile.open(path);
     }
 
-    /** Opens a reader over the whole file. */
-    static ParquetReader openReader(Path path) throws IOException {
+    /** Opens a reader over the whole file, with {@code options} (defaults, or keys). */
+    static ParquetReader openReader(Path path, ReadOptions options) throws IOException {
         checkIsFile(path);
-        return ParquetReader.open(path);
+        return ParquetReader.open(FlinkInputFile.open(path), options);
     }
 
     private static void checkIsFile(Path path) throws IOException {

@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.apache.flink.annotation.Internal;
 
 /**
@@ -31,9 +32,16 @@ public final class PqxCli {
 
     private final Map<String, Command> commands = new LinkedHashMap<>();
     private final boolean debug;
+    private final UnaryOperator<String> env;
 
     PqxCli(boolean debug) {
+        this(debug, System::getenv);
+    }
+
+    /** With environment variables (the key options') looked up in {@code env}. */
+    PqxCli(boolean debug, UnaryOperator<String> env) {
         this.debug = debug;
+        this.env = env;
         for (Command c :
                 List.of(
                         new MetaCommand(),
@@ -76,7 +84,7 @@ public final class PqxCli {
         try {
             FlinkFileSystems.initialize();
             List<String> rest = Arrays.asList(args).subList(1, args.length);
-            command.run(Arguments.parse(rest, command.options()), out);
+            command.run(Arguments.parse(rest, command.options(), env), out);
             out.flush();
             return OK;
         } catch (UsageException e) {
@@ -118,7 +126,10 @@ public final class PqxCli {
         sb.append(
                 "\n"
                         + "FILE is a local path or any Flink file system URI (s3://..., hdfs://...,"
-                        + " file:///...).\n");
+                        + " file:///...).\n"
+                        + "keys (encrypted files): "
+                        + KeyArguments.USAGE
+                        + "\n");
         return sb.toString();
     }
 }

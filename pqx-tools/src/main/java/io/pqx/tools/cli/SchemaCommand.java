@@ -1,8 +1,10 @@
 package io.pqx.tools.cli;
 
 import io.pqx.format.ParquetReader;
+import io.pqx.format.options.ReadOptions;
 import io.pqx.tools.report.VariantLayout;
 import java.io.PrintStream;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -25,7 +27,7 @@ final class SchemaCommand implements Command {
 
     @Override
     public String usage() {
-        return "schema FILE";
+        return "schema FILE [keys]";
     }
 
     @Override
@@ -34,11 +36,18 @@ final class SchemaCommand implements Command {
     }
 
     @Override
+    public Set<String> options() {
+        return KeyArguments.OPTIONS;
+    }
+
+    @Override
     public void run(Arguments args, PrintStream out) throws Exception {
         RowType rowType;
         String variants;
         try (ParquetReader reader =
-                ParquetFiles.openReader(FileArgument.resolve(args.single("FILE")))) {
+                ParquetFiles.openReader(
+                        FileArgument.resolve(args.single("FILE")),
+                        args.readOptions(ReadOptions.defaults()))) {
             rowType = reader.schema().rowType();
             variants = VariantLayout.of(reader.metadata().schema());
         }
