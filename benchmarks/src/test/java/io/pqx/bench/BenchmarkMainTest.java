@@ -100,10 +100,22 @@ class BenchmarkMainTest {
                         "format_read_duckdbfile_vs_duckdb_cpu",
                         "format_read_column_vs_duckdb_cpu",
                         "format_crc_write",
-                        "format_crc_read");
+                        "format_crc_read",
+                        "format_encrypt_write_gcm",
+                        "format_encrypt_write_gcm_colkeys",
+                        "format_encrypt_write_ctr",
+                        "format_encrypt_write_ctr_colkeys",
+                        "format_encrypt_read_gcm",
+                        "format_encrypt_read_gcm_colkeys",
+                        "format_encrypt_read_ctr",
+                        "format_encrypt_read_ctr_colkeys");
         assertThat(printed.lines().filter(l -> l.startsWith("RESULT ")))
-                .hasSize(17)
-                .filteredOn(l -> !l.startsWith("RESULT format_crc_") && !l.contains("duckdb="))
+                .hasSize(25)
+                .filteredOn(
+                        l ->
+                                !l.startsWith("RESULT format_crc_")
+                                        && !l.startsWith("RESULT format_encrypt_")
+                                        && !l.contains("duckdb="))
                 .hasSize(5)
                 .allMatch(
                         l ->
@@ -154,6 +166,38 @@ class BenchmarkMainTest {
                                 + " duckdb=\\d+/\\d+ pqx_nocrc=0/\\d+ ")
                 .contains("INFO verified pqx reads pqx_nocrc's file: 3000 rows")
                 .contains("INFO verified pqx_noverify reads pqx's file: 3000 rows");
+        assertThat(printed.lines().filter(l -> l.startsWith("RESULT format_encrypt_")))
+                .hasSize(8)
+                .allMatch(
+                        l ->
+                                l.matches(
+                                        "RESULT format_encrypt_(write|read)_(gcm|ctr)(_colkeys)?"
+                                                + " pqx=\\d+ pqx_plain=\\d+ ratio=\\d+\\.\\d{3}"
+                                                + " unit=rows/s"));
+        assertThat(printed)
+                .containsPattern(
+                        "INFO thread-cpu format_encrypt_write_gcm pqx=\\d+ pqx_plain=\\d+"
+                                + " ratio=\\d+\\.\\d{3} unit=rows/thread-cpu-s")
+                .containsPattern("INFO cpu format_encrypt_read_ctr_colkeys pqx=\\d+ pqx_plain=")
+                .containsPattern(
+                        "INFO encrypt_pairs format_encrypt_read_gcm thread-cpu ratios"
+                                + " encrypted/plain=\\[[\\d., ]+\\] median=\\d+\\.\\d{3}")
+                .containsPattern(
+                        "INFO encrypt_cost format_encrypt_write_ctr wall=-?\\d+\\.\\d%"
+                                + " cpu=-?\\d+\\.\\d% thread-cpu=-?\\d+\\.\\d% paired=-?\\d+\\.\\d%")
+                .containsPattern(
+                        "INFO encrypt_size pqx=(\\d+) pqx_gcm=\\d+ \\(\\+\\d+ B, \\+\\d+\\.\\d{3}%\\)"
+                                + " pqx_gcm_colkeys=.* pqx_ctr=.* pqx_ctr_colkeys=")
+                .containsPattern(
+                        "INFO encrypt_cipher_work AES_GCM_V1 modules=[1-9]\\d* bytes=\\d+ best=.*"
+                                + " format_encrypt_write_gcm=[+-]\\d+\\.\\d ms .*"
+                                + " format_encrypt_read_gcm_colkeys=")
+                .containsPattern("INFO encrypt_cipher_work AES_GCM_CTR_V1 modules=")
+                .containsPattern("INFO rounds format_encrypt_write pqx=\\[[\\d,]+\\] pqx_gcm=")
+                .contains("INFO verified pqx_gcm_colkeys reads pqx_gcm_colkeys's file: 3000 rows")
+                .contains("INFO verified pqx_ctr reads pqx_ctr's file: 3000 rows")
+                .doesNotContain("-only format_encrypt_")
+                .doesNotContain("does not end in PARE");
         assertThat(printed)
                 .containsPattern("INFO size pqx=\\d+ parquetjava=\\d+")
                 .contains("INFO verified pqx reads parquetjava's file: 3000 rows")

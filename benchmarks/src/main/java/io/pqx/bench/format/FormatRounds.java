@@ -5,6 +5,7 @@ import io.pqx.bench.Comparison;
 import io.pqx.bench.Throughput;
 import io.pqx.bench.Timed;
 import java.io.IOException;
+import java.security.GeneralSecurityException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,9 @@ import javax.annotation.Nullable;
  * and {@code _vs_duckdb_cpu} (process CPU) lines.
  *
  * <p>With {@link CrcCostRounds}, each round ends with its measurement of what CRCs cost pqx, on the
- * same table and file, and its lines ({@link CrcCostReport}) go among the suite's results.
+ * same table and file, and its lines ({@link CrcCostReport}) go among the suite's results; so does
+ * {@link EncryptionCostRounds}, what Parquet modular encryption costs pqx ({@link
+ * EncryptionCostReport}).
  *
  * <p>Every timed run starts after a full collection ({@link Timed#afterGc}) and contenders
  * alternate who goes first from round to round, so neither pays for the other's garbage. Every
@@ -49,6 +52,7 @@ final class FormatRounds {
     private final List<TableWriter> writers;
     private final List<TableScanner> scanners;
     @Nullable private final CrcCostRounds crcCost;
+    @Nullable private final EncryptionCostRounds encryptionCost;
     @Nullable private final DuckDbTableReader duckdb;
     private final DuckDbAggregateQuery allColumns = DuckDbAggregateQuery.allColumns();
     private final DuckDbAggregateQuery oneColumn =
@@ -64,12 +68,14 @@ final class FormatRounds {
             List<TableWriter> writers,
             List<TableScanner> scanners,
             @Nullable CrcCostRounds crcCost,
+            @Nullable EncryptionCostRounds encryptionCost,
             @Nullable DuckDbTableReader duckdb) {
         this.runs = runs;
         this.expectedColumn = TableChecksum.ofColumn(runs.table(), DuckDbTableReader.ONE_COLUMN);
         this.writers = writers;
         this.scanners = scanners;
         this.crcCost = crcCost;
+        this.encryptionCost = encryptionCost;
         this.duckdb = duckdb;
         this.expectedAll = duckdb == null ? null : allColumns.expected(runs.table());
         this.expectedOne = duckdb == null ? null : oneColumn.expected(runs.table());
@@ -120,6 +126,9 @@ final class FormatRounds {
         columnReads(label, reversed, measured);
         if (crcCost != null) {
             crcCost.round(label, reversed, measured);
+        }
+        if (encryptionCost != null) {
+            encryptionCost.round(label, reversed, measured);
         }
     }
 
@@ -203,6 +212,9 @@ final class FormatRounds {
         if (crcCost != null) {
             crcCost.verifyContent(content);
         }
+        if (encryptionCost != null) {
+            encryptionCost.verifyContent(content);
+        }
     }
 
     /**
@@ -210,8 +222,9 @@ final class FormatRounds {
      * both pqx and the peer took part in (wall-clock medians), then the lines against DuckDB; the
      * CRC cost's lines go after each part of the suite's.
      */
-    void printResults() throws IOException {
+    void printResults() throws IOException, GeneralSecurityException {
         CrcCostReport crc = crcCost == null ? null : crcCost.report();
+        EncryptionCostReport encryption = encryptionCost == null ? null : encryptionCost.report();
         figures.wall()
                 .forEach(
                         (measurement, wall) -> {
@@ -234,9 +247,15 @@ final class FormatRounds {
         if (crc != null) {
             crc.printRounds();
         }
+        if (encryption != null) {
+            encryption.printRounds();
+        }
         printOwnFileReads();
         if (crc != null) {
             crc.printCost();
+        }
+        if (encryption != null) {
+            encryption.printCost();
         }
         printDuckDbCpu();
         figures.wall()
@@ -265,6 +284,9 @@ final class FormatRounds {
                                         .ifPresent(report::result));
         if (crc != null) {
             crc.printResults();
+        }
+        if (encryption != null) {
+            encryption.printResults();
         }
     }
 

@@ -26,9 +26,11 @@ import org.apache.flink.table.data.RowData;
  * and {@code format_read_column} (one column of pqx's file), each against parquet-java and, as
  * {@code <measurement>_vs_duckdb} (wall) and {@code <measurement>_vs_duckdb_cpu} (process CPU),
  * against DuckDB; and {@code format_crc_write} and {@code format_crc_read} (pqx with page CRCs on
- * against off, see {@link CrcCostRounds}), each the median of the measured rounds, plus file sizes,
- * row groups, per-column sizes, per-round figures and an untimed full-content verification. The
- * generation of the table is not timed. Runs on the caller's thread.
+ * against off, see {@link CrcCostRounds}) and {@code format_encrypt_write_<variant>} and {@code
+ * format_encrypt_read_<variant>} (pqx with Parquet modular encryption against plain, see {@link
+ * EncryptionCostRounds}), each the median of the measured rounds, plus file sizes, row groups,
+ * per-column sizes, per-round figures and an untimed full-content verification. The generation of
+ * the table is not timed. Runs on the caller's thread.
  */
 public final class FormatSuite implements BenchmarkSuite {
 
@@ -79,6 +81,13 @@ public final class FormatSuite implements BenchmarkSuite {
                             writers,
                             scanners,
                             crcOff == null ? null : crcCost(runs, writers, scanners, crcOff),
+                            args.peerOnly()
+                                    ? null
+                                    : new EncryptionCostRounds(
+                                            runs,
+                                            writers.get(0),
+                                            scanners.get(0),
+                                            EncryptedContenders.all(settings)),
                             duckdb == null ? null : new DuckDbTableReader(duckdb));
             runRounds(args, rounds);
             rounds.verifyContent();

@@ -3,6 +3,7 @@ package io.pqx.bench.format;
 import io.pqx.format.BatchIterator;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ReadSchema;
+import io.pqx.format.crypto.FileDecryptionProperties;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.options.ReadOptions;
 import java.io.IOException;
@@ -22,7 +23,8 @@ import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
  * all columns and all rows, consuming every value of every batch through Flink's public columnar
  * vector interfaces (what a Flink operator would call), with default {@code ReadOptions} (page CRCs
  * verified where present) unless built with {@link #withoutVerification}, which the suite uses to
- * measure what verification costs. Stateless; one scan at a time.
+ * measure what verification costs, or {@link #withDecryption}, which reads encrypted files.
+ * Stateless; one scan at a time.
  */
 public final class PqxTableScanner implements TableScanner {
 
@@ -42,6 +44,11 @@ public final class PqxTableScanner implements TableScanner {
         return new PqxTableScanner(
                 FormatContenders.PQX_NO_VERIFY,
                 ReadOptions.builder().verifyChecksums(false).build());
+    }
+
+    /** The same reader (CRCs verified) with the keys of encrypted files, named {@code name}. */
+    public static PqxTableScanner withDecryption(String name, FileDecryptionProperties keys) {
+        return new PqxTableScanner(name, ReadOptions.builder().decryption(keys).build());
     }
 
     private PqxTableScanner(String name, ReadOptions options) {

@@ -1,12 +1,14 @@
 package io.pqx.bench.format;
 
 import io.pqx.format.ParquetWriter;
+import io.pqx.format.crypto.FileEncryptionProperties;
 import io.pqx.format.options.Compression;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
+import javax.annotation.Nullable;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
 
@@ -16,7 +18,8 @@ import org.apache.flink.table.data.RowData;
  * to its maximum so the row-count bound decides, as for parquet-java). {@code create} encodes on
  * the calling thread, so the comparison is single-threaded on both sides. Page CRCs are on (pqx's
  * default) unless built with {@link #withoutChecksums}, which the suite uses to measure what they
- * cost. Stateless; one write at a time.
+ * cost; {@link #encrypted} writes the same file with Parquet modular encryption, to measure what
+ * that costs. Stateless; one write at a time.
  */
 public final class PqxTableWriter implements TableWriter {
 
@@ -45,12 +48,27 @@ public final class PqxTableWriter implements TableWriter {
                 codec);
     }
 
+    /** The same writer (page CRCs on) encrypting the file with {@code encryption}. */
+    public static PqxTableWriter encrypted(
+            String name, FormatSettings settings, FileEncryptionProperties encryption) {
+        return new PqxTableWriter(name, settings, true, Compression.ZSTD, encryption);
+    }
+
     private PqxTableWriter(String name, FormatSettings settings, boolean checksums) {
         this(name, settings, checksums, Compression.ZSTD);
     }
 
     private PqxTableWriter(
             String name, FormatSettings settings, boolean checksums, Compression codec) {
+        this(name, settings, checksums, codec, null);
+    }
+
+    private PqxTableWriter(
+            String name,
+            FormatSettings settings,
+            boolean checksums,
+            Compression codec,
+            @Nullable FileEncryptionProperties encryption) {
         this.name = name;
         this.options =
                 WriteOptions.builder()
@@ -64,6 +82,7 @@ public final class PqxTableWriter implements TableWriter {
                         .rowGroupRows(settings.rowGroupRows())
                         .rowGroupBytes(WriteOptions.MAX_ROW_GROUP_BYTES)
                         .pageChecksums(checksums)
+                        .encryption(encryption)
                         .build();
     }
 
