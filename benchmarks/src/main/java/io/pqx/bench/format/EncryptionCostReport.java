@@ -101,12 +101,7 @@ final class EncryptionCostReport {
                         "thread-cpu %s", thread.get().resultLine().substring("RESULT ".length()));
                 List<Double> ratios = new ArrayList<>(pairRatios.get(name));
                 Collections.sort(ratios);
-                double pairMedian =
-                        ratios.size() % 2 == 1
-                                ? ratios.get(ratios.size() / 2)
-                                : (ratios.get(ratios.size() / 2 - 1)
-                                                + ratios.get(ratios.size() / 2))
-                                        / 2;
+                double pairMedian = median(ratios);
                 report.info(
                         "encrypt_pairs %s thread-cpu ratios encrypted/plain=%s median=%.3f",
                         name,
@@ -156,7 +151,8 @@ final class EncryptionCostReport {
      * The cipher's work alone: the JDK's {@link Cipher} (best of five) encrypting the plain file's
      * bytes cut into as many modules as the file has pages, each with a fresh key setup and nonce
      * as a page gets: AES-GCM for AES_GCM_V1, AES-CTR for AES_GCM_CTR_V1's page bodies. Set against
-     * what each variant adds to pqx's median write and scan in thread CPU time.
+     * what each variant adds to plain pqx's median write and scan in thread CPU time, by the median
+     * of its back-to-back pairs (steadier than the difference of two medians).
      */
     private void printCipherWork() throws IOException, GeneralSecurityException {
         Path plainFile = runs.fileOf(pqx);
@@ -178,7 +174,8 @@ final class EncryptionCostReport {
                         continue;
                     }
                     double added =
-                            nanos(thread.get(variant.name())) - nanos(thread.get(pqx.name()));
+                            nanos(thread.get(pqx.name()))
+                                    * (1 / median(pairRatios.get(measurementOf(m, variant))) - 1);
                     against.append(
                             String.format(
                                     Locale.ROOT,
@@ -198,6 +195,16 @@ final class EncryptionCostReport {
                     bytes.length / (double) best,
                     against);
         }
+    }
+
+    /** The median of {@code values}. */
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        int half = sorted.size() / 2;
+        return sorted.size() % 2 == 1
+                ? sorted.get(half)
+                : (sorted.get(half - 1) + sorted.get(half)) / 2;
     }
 
     /** Thread-CPU nanoseconds of one run at the median throughput. */
