@@ -7,6 +7,8 @@ import io.pqx.sink.file.RowSorter;
 import io.pqx.sink.file.SortKey;
 import io.pqx.sink.options.OpenRowGroupPolicy;
 import io.pqx.sink.partition.PartitionComputer;
+import io.pqx.sink.writer.ConfiguredEncryption;
+import io.pqx.sink.writer.EncryptionFactory;
 import io.pqx.sink.writer.PartitionWrites;
 import io.pqx.sink.writer.PojoRowConverter;
 import io.pqx.sink.writer.SettingChecks;
@@ -165,7 +167,9 @@ public final class PqxSinkBuilder {
      * null (default) writes plaintext files. The properties travel with the sink (they are
      * serializable), so a writer restored from a checkpoint encrypts the rest of its file with the
      * same keys; checkpoints hold the file's AAD file unique, never a key. Column paths are checked
-     * against the row type when the first file opens.
+     * against the row type when the first file opens. The {@code sink.encryption.*} options of
+     * {@link PqxSinkOptions} set encryption up with keys read where the files are written; give it
+     * one way, not both.
      */
     public PqxSinkBuilder encryption(@Nullable FileEncryptionProperties properties) {
         this.encryption = properties;
@@ -255,7 +259,29 @@ public final class PqxSinkBuilder {
      * an encrypting sink must not carry rows across checkpoints.
      */
     private void checkEncryption() {
-        if (encryption != null
+        boolean configured = options.getOptional(PqxSinkOptions.ENCRYPTION_FOOTER_KEY).isPresent();
+        if (encryption != null && configured) {
+            throw new IllegalArgumentException(
+                    "Cannot build PqxSink: encryption is given twice, as properties and as "
+                            + PqxSinkOptions.ENCRYPTION_FOOTER_KEY.key()
+                            + ": give it one way");
+        }
+        if (!configured) {
+            for (ConfigOption<?> option : ENCRYPTION_SETTINGS) {
+                if (options.contains(option)) {
+                    throw new IllegalArgumentException(
+                            "Cannot build PqxSink: "
+                                    + option.key()
+                                    + " needs "
+                                    + PqxSinkOptions.ENCRYPTION_FOOTER_KEY.key()
+                                    + (encryption != null
+                                            ? " (encryption given as properties takes its"
+                                                    + " settings from them)"
+                                            : ""));
+                }
+            }
+        }
+        if ((encryption != null || configured)
                 && !options.get(PqxSinkOptions.ROLL_ON_CHECKPOINT)
                 && options.get(PqxSinkOptions.CHECKPOINT_OPEN_ROW_GROUP)
                         == OpenRowGroupPolicy.CARRY) {
@@ -266,6 +292,65 @@ public final class PqxSinkBuilder {
                             + " the open row group's rows unencrypted): set FLUSH (approximate row groups), or "
                             + PqxSinkOptions.ROLL_ON_CHECKPOINT.key()
                             + " true");
+        }
+    }
+
+    /** The options that set encryption up beside its footer key. */
+    private static final List<ConfigOption<?>> ENCRYPTION_SETTINGS =
+            List.of(
+                    PqxSinkOptions.ENCRYPTION_COLUMN_KEYS,
+                    PqxSinkOptions.ENCRYPTION_FOOTER_KEY_METADATA,
+                    PqxSinkOptions.ENCRYPTION_PLAINTEXT_FOOTER,
+                    PqxSinkOptions.ENCRYPTION_ALGORITHM,
+                    PqxSinkOptions.ENCRYPTION_AAD_PREFIX,
+                    PqxSinkOptions.ENCRYPTION_STORE_AAD_PREFIX);
+
+    /**
+     * The encryption of the files: the properties given, or the {@code sink.encryption.*} options
+     * with their keys read where the files are written. Messages name the option, never a key.
+     */
+    @Nullable
+    private EncryptionFactory encryptionFactory() {
+        if (encryption != null) {
+            return EncryptionFactory.of(encryption);
+        }
+        String footerKey = options.get(PqxSinkOptions.ENCRYPTION_FOOTER_KEY);
+        if (footerKey == null) {
+            return null;
+        }
+        String aadPrefix = options.get(PqxSinkOptions.ENCRYPTION_AAD_PREFIX);
+        boolean store = options.get(PqxSinkOptions.ENCRYPTION_STORE_AAD_PREFIX);
+        if (!store && aadPrefix == null) {
+            throw new IllegalArgumentException(
+                    "Cannot build PqxSink: "
+                            + PqxSinkOptions.ENCRYPTION_STORE_AAD_PREFIX.key()
+                            + " false needs "
+                            + PqxSinkOptions.ENCRYPTION_AAD_PREFIX.key());
+        }
+        Map<String, String> columnKeys;
+        try {
+            String text = options.get(PqxSinkOptions.ENCRYPTION_COLUMN_KEYS);
+            columnKeys = text == null ? Map.of() : ConfiguredEncryption.parseColumnKeys(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    "Cannot build PqxSink: "
+                            + PqxSinkOptions.ENCRYPTION_COLUMN_KEYS.key()
+                            + ": "
+                            + e.getMessage());
+        }
+        try {
+            return new ConfiguredEncryption(
+                    footerKey,
+                    columnKeys,
+                    options.get(PqxSinkOptions.ENCRYPTION_FOOTER_KEY_METADATA),
+                    options.get(PqxSinkOptions.ENCRYPTION_PLAINTEXT_FOOTER),
+                    options.get(PqxSinkOptions.ENCRYPTION_ALGORITHM),
+                    aadPrefix,
+                    store);
+        } catch (IllegalArgumentException e) {
+            // the message names the key (footer, or the column), never its text
+            throw new IllegalArgumentException(
+                    "Cannot build PqxSink: sink.encryption.*: " + e.getMessage());
         }
     }
 
@@ -356,7 +441,7 @@ public final class PqxSinkBuilder {
                         options.get(PqxSinkOptions.BLOOM_FILTER_FPP),
                         sortKeys(),
                         variantShredding(),
-                        encryption);
+                        encryptionFactory());
         SinkSettings.Rolling rolling =
                 new SinkSettings.Rolling(
                         options.get(PqxSinkOptions.FILE_NAME_PATTERN),
@@ -459,7 +544,7 @@ public final class PqxSinkBuilder {
                     "is invalid: " + e.getMessage());
         }
         try {
-            settings.layout().writeOptions();
+            settings.layout().checkedWriteOptions();
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Cannot build PqxSink: " + e.getMessage(), e);
         }

@@ -1,5 +1,6 @@
 package io.pqx.sink;
 
+import io.pqx.format.crypto.ParquetCipher;
 import io.pqx.format.options.Compression;
 import io.pqx.sink.options.OpenRowGroupPolicy;
 import io.pqx.sink.options.PartitionCommitTrigger;
@@ -216,6 +217,76 @@ public final class PqxSinkOptions {
                                     + " precision 6 or 9; TIME, MAP and MULTISET cannot be"
                                     + " shredded. VARIANT columns without this option are"
                                     + " written unshredded (metadata and value only).");
+
+    // ---- encryption
+
+    public static final ConfigOption<String> ENCRYPTION_FOOTER_KEY =
+            ConfigOptions.key("sink.encryption.footer-key.secret")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Writes every file with Parquet modular encryption, with this footer"
+                                    + " key (16, 24 or 32 bytes): 'hex:...', 'base64:...',"
+                                    + " 'env:VARIABLE' or 'file:/path'. 'env:' and 'file:' are"
+                                    + " read where the files are written (each TaskManager), not"
+                                    + " by the client. Without 'sink.encryption.column-keys.secret'"
+                                    + " every column is encrypted with it. The other"
+                                    + " 'sink.encryption.*' options need it. Encryption refuses"
+                                    + " 'sink.checkpoint.open-row-group' CARRY (its row log would"
+                                    + " hold rows unencrypted).");
+
+    public static final ConfigOption<String> ENCRYPTION_COLUMN_KEYS =
+            ConfigOptions.key("sink.encryption.column-keys.secret")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Columns encrypted with keys of their own, 'path=key;path=key' (dotted"
+                                    + " Parquet paths, keys in the forms of"
+                                    + " 'sink.encryption.footer-key.secret'); with it, the columns"
+                                    + " not named stay plaintext.");
+
+    public static final ConfigOption<String> ENCRYPTION_FOOTER_KEY_METADATA =
+            ConfigOptions.key("sink.encryption.footer-key-metadata")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Text stored in the files (UTF-8) as the footer key's metadata, for a"
+                                    + " reader's key retriever (e.g. the key's name in a KMS)."
+                                    + " Not secret: readers without keys see it.");
+
+    public static final ConfigOption<Boolean> ENCRYPTION_PLAINTEXT_FOOTER =
+            ConfigOptions.key("sink.encryption.plaintext-footer")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Keeps the footer readable without keys (signed with the footer key;"
+                                    + " statistics of encrypted columns left out) instead of"
+                                    + " encrypting it.");
+
+    public static final ConfigOption<ParquetCipher> ENCRYPTION_ALGORITHM =
+            ConfigOptions.key("sink.encryption.algorithm")
+                    .enumType(ParquetCipher.class)
+                    .defaultValue(ParquetCipher.AES_GCM_V1)
+                    .withDescription(
+                            "AES_GCM_V1 (every module, pages included, authenticated with"
+                                    + " AES-GCM) or AES_GCM_CTR_V1 (page bodies encrypted with"
+                                    + " AES-CTR: faster, not authenticated).");
+
+    public static final ConfigOption<String> ENCRYPTION_AAD_PREFIX =
+            ConfigOptions.key("sink.encryption.aad-prefix")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "An AAD prefix (UTF-8 text) binding the files to a name of your"
+                                    + " choice, e.g. the table's.");
+
+    public static final ConfigOption<Boolean> ENCRYPTION_STORE_AAD_PREFIX =
+            ConfigOptions.key("sink.encryption.store-aad-prefix")
+                    .booleanType()
+                    .defaultValue(true)
+                    .withDescription(
+                            "Whether the AAD prefix is stored in the files; false: readers must"
+                                    + " supply it ('source.decryption.aad-prefix').");
 
     // ---- files, rolling and partitions
 

@@ -283,4 +283,69 @@ class PqxSinkBuilderTest {
         assertThatThrownBy(() -> valid().partitionBy("nope", "day").build())
                 .hasMessageEndingWith("but is nope, day");
     }
+
+    @Test
+    void encryptionOptionsBuildASinkWhoseWritersReadTheKeys() {
+        String footerHex = "hex:000102030405060708090a0b0c0d0e0f";
+        PqxSink sink =
+                valid().setAll(
+                                Map.of(
+                                        "sink.encryption.footer-key.secret", footerHex,
+                                        "sink.encryption.column-keys.secret",
+                                                "name=env:PQX_SINK_TEST_UNSET_VARIABLE",
+                                        "sink.rolling-policy.roll-on-checkpoint", "true"))
+                        .build();
+        assertThat(sink.settings().layout().encryption()).isNotNull();
+        assertThat(sink.settings().layout().encryption().toString())
+                .contains("[name]")
+                .doesNotContain("000102");
+        // the variable is read where the files are written, not by build()
+        assertThatThrownBy(() -> sink.settings().layout().writeOptions())
+                .hasMessageContaining("PQX_SINK_TEST_UNSET_VARIABLE")
+                .hasMessageContaining("the key of column name");
+    }
+
+    @Test
+    void encryptionIsGivenOneWayAndItsSettingsNeedAFooterKey() {
+        String footerHex = "hex:000102030405060708090a0b0c0d0e0f";
+        assertThatThrownBy(
+                        () ->
+                                valid().encryption(
+                                                io.pqx.format.crypto.FileEncryptionProperties
+                                                        .builder()
+                                                        .footerKey(new byte[16])
+                                                        .build())
+                                        .setAll(
+                                                Map.of(
+                                                        "sink.encryption.footer-key.secret",
+                                                        footerHex))
+                                        .build())
+                .hasMessageContaining("give it one way")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("000102"));
+        assertThatThrownBy(() -> valid().setAll(Map.of("sink.encryption.aad-prefix", "t")).build())
+                .hasMessageContaining("sink.encryption.aad-prefix needs")
+                .hasMessageContaining("sink.encryption.footer-key.secret");
+        assertThatThrownBy(
+                        () ->
+                                valid().setAll(
+                                                Map.of(
+                                                        "sink.encryption.footer-key.secret",
+                                                        footerHex,
+                                                        "sink.checkpoint.open-row-group",
+                                                        "CARRY"))
+                                        .build())
+                .hasMessageContaining("must not be CARRY")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("000102"));
+        assertThatThrownBy(
+                        () ->
+                                valid().setAll(
+                                                Map.of(
+                                                        "sink.encryption.footer-key.secret",
+                                                        "hex:0001",
+                                                        "sink.rolling-policy.roll-on-checkpoint",
+                                                        "true"))
+                                        .build())
+                .hasMessageStartingWith("Cannot build PqxSink: sink.encryption.*: the footer key")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("0001"));
+    }
 }

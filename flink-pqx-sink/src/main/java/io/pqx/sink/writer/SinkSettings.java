@@ -2,7 +2,6 @@ package io.pqx.sink.writer;
 
 import static io.pqx.sink.writer.SettingChecks.check;
 
-import io.pqx.format.crypto.FileEncryptionProperties;
 import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.Compression;
 import io.pqx.format.options.SortingColumnSpec;
@@ -12,7 +11,9 @@ import io.pqx.sink.options.OpenRowGroupPolicy;
 import io.pqx.sink.options.PartitionCommitTrigger;
 import io.pqx.sink.options.RowGroupMode;
 import io.pqx.sink.options.StatisticsLevel;
+import java.io.IOException;
 import java.io.Serializable;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -152,9 +153,9 @@ public record SinkSettings(
      * @param bloomFilterFpp the false-positive rate each bloom filter is sized for
      * @param sortBy the columns each row group is sorted by, first key first
      * @param variantShredding the shredding type of each shredded VARIANT column, by its path
-     * @param encryption Parquet modular encryption of every file, or null for plaintext files. It
-     *     travels with the sink's configuration (which is how a writer restored from a checkpoint
-     *     gets its keys back); a checkpoint holds no key
+     * @param encryption makes the Parquet modular encryption of every file where it is written, or
+     *     null for plaintext files. It travels with the sink's configuration (which is how a writer
+     *     restored from a checkpoint gets its keys back); a checkpoint holds no key
      */
     public record FileLayout(
             Compression codec,
@@ -170,7 +171,7 @@ public record SinkSettings(
             double bloomFilterFpp,
             List<SortKey> sortBy,
             Map<String, LogicalType> variantShredding,
-            @Nullable FileEncryptionProperties encryption)
+            @Nullable EncryptionFactory encryption)
             implements Serializable {
         public FileLayout {
             Objects.requireNonNull(codec, "codec");
@@ -278,9 +279,40 @@ public record SinkSettings(
          * default leaks in. Row-group limits are the sink's, so the format's own are set to their
          * maximum.
          *
+         * <p>Called where the files are written: the encryption's keys are read here.
+         *
          * @throws IllegalArgumentException if the format rejects an option
+         * @throws UncheckedIOException if a key cannot be read (the message names where from, never
+         *     the key)
          */
         public WriteOptions writeOptions() {
+            WriteOptions.Builder b = layoutOptions();
+            if (encryption != null) {
+                try {
+                    b.encryption(encryption.create());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(
+                            "Cannot read the keys to encrypt Parquet files: " + e.getMessage(), e);
+                }
+            }
+            return b.build();
+        }
+
+        /**
+         * As {@link #writeOptions()}, reading no key: what the client checks. Encryption given as
+         * properties is included; keys given by reference are left to the writers.
+         *
+         * @throws IllegalArgumentException if the format rejects an option
+         */
+        public WriteOptions checkedWriteOptions() {
+            WriteOptions.Builder b = layoutOptions();
+            if (encryption instanceof EncryptionFactory.Given given) {
+                b.encryption(given.properties());
+            }
+            return b.build();
+        }
+
+        private WriteOptions.Builder layoutOptions() {
             WriteOptions.Builder b =
                     WriteOptions.builder()
                             .codec(codec)
@@ -301,12 +333,11 @@ public record SinkSettings(
                 b.bloomFilter(column, new BloomFilterSpec(bloomFilterNdv, bloomFilterFpp));
             }
             variantShredding.forEach(b::variantShredding);
-            b.encryption(encryption);
             for (SortKey key : sortBy) {
                 b.sortingColumn(
                         new SortingColumnSpec(key.column(), key.descending(), key.nullsFirst()));
             }
-            return b.build();
+            return b;
         }
     }
 
