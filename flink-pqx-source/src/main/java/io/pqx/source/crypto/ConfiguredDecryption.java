@@ -1,6 +1,7 @@
 package io.pqx.source.crypto;
 
 import io.pqx.format.crypto.FileDecryptionProperties;
+import io.pqx.format.crypto.KeyReferences;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.charset.StandardCharsets;

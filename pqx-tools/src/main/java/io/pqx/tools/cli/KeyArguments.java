@@ -1,8 +1,8 @@
 package io.pqx.tools.cli;
 
 import io.pqx.format.crypto.FileDecryptionProperties;
+import io.pqx.format.crypto.KeyReferences;
 import io.pqx.format.options.ReadOptions;
-import io.pqx.source.crypto.KeyReferences;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
