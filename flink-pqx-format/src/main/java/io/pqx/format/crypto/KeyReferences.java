@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.apache.flink.annotation.PublicEvolving;
 
@@ -126,5 +128,36 @@ public final class KeyReferences {
 
     private static boolean startsWith(String text, String prefix) {
         return text.regionMatches(true, 0, prefix, 0, prefix.length());
+    }
+
+    /**
+     * Column keys written {@code path=reference;path=reference}, e.g. {@code
+     * a=hex:00...;b.c=env:B_KEY}, as the sink's and the source's options take them: each column's
+     * dotted path to its (unread) key reference, in the order given.
+     *
+     * @throws IllegalArgumentException for an entry without {@code =} or a column named twice,
+     *     naming the entry's position, never its text
+     */
+    public static Map<String, String> columnKeys(String text) {
+        Map<String, String> keys = new LinkedHashMap<>();
+        String[] entries = text.split(";");
+        for (int i = 0; i < entries.length; i++) {
+            String entry = entries[i].trim();
+            if (entry.isEmpty()) {
+                continue;
+            }
+            int eq = entry.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException(
+                        "column key entry "
+                                + (i + 1)
+                                + " is not path=reference (e.g. a.b=env:AB_KEY)");
+            }
+            String path = entry.substring(0, eq).trim();
+            if (keys.put(path, entry.substring(eq + 1).trim()) != null) {
+                throw new IllegalArgumentException("column " + path + " is given two keys");
+            }
+        }
+        return keys;
     }
 }

@@ -5,7 +5,6 @@ import io.pqx.format.crypto.KeyReferences;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import javax.annotation.Nullable;
@@ -61,26 +60,7 @@ public final class ConfiguredDecryption implements DecryptionFactory {
      *     naming the entry's position, never its text
      */
     public static Map<String, String> parseColumnKeys(String text) {
-        Map<String, String> keys = new LinkedHashMap<>();
-        String[] entries = text.split(";");
-        for (int i = 0; i < entries.length; i++) {
-            String entry = entries[i].trim();
-            if (entry.isEmpty()) {
-                continue;
-            }
-            int eq = entry.indexOf('=');
-            if (eq <= 0) {
-                throw new IllegalArgumentException(
-                        "column key entry "
-                                + (i + 1)
-                                + " is not path=reference (e.g. a.b=env:AB_KEY)");
-            }
-            String path = entry.substring(0, eq).trim();
-            if (keys.put(path, entry.substring(eq + 1).trim()) != null) {
-                throw new IllegalArgumentException("column " + path + " is given two keys");
-            }
-        }
-        return keys;
+        return KeyReferences.columnKeys(text);
     }
 
     private static void checkForm(String reference, String what) {
