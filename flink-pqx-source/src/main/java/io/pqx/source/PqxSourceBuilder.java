@@ -1,13 +1,11 @@
 package io.pqx.source;
 
 import io.pqx.format.crypto.FileDecryptionProperties;
-import io.pqx.format.options.ClosestKey;
 import io.pqx.format.predicate.BoundPredicate;
 import io.pqx.format.predicate.ColumnRef;
 import io.pqx.format.predicate.ColumnResolver;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
-import io.pqx.source.crypto.ConfiguredDecryption;
 import io.pqx.source.crypto.DecryptionFactory;
 import io.pqx.source.crypto.ExplicitDecryption;
 import io.pqx.source.discovery.PartitionDirectory;
@@ -26,7 +24,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -335,61 +332,8 @@ public final class PqxSourceBuilder {
         return build(type -> PojoConverter.of(pojoClass, type));
     }
 
-    /** The checked watermark column, or null when none is set. */
-    private WatermarkColumn watermarkColumn() {
-        Optional<String> column = options.getOptional(PqxSourceOptions.WATERMARK_COLUMN);
-        TimeUnit unit = options.getOptional(PqxSourceOptions.WATERMARK_UNIT).orElse(null);
-        if (column.isEmpty()) {
-            if (unit != null) {
-                throw new IllegalArgumentException(
-                        "Cannot build a pqx source: "
-                                + PqxSourceOptions.WATERMARK_UNIT.key()
-                                + " is set without "
-                                + PqxSourceOptions.WATERMARK_COLUMN.key());
-            }
-            return null;
-        }
-        if (partitionKeys.contains(column.get())) {
-            throw new IllegalArgumentException(
-                    "Cannot build a pqx source: watermark column "
-                            + column.get()
-                            + " is a partition key, which has no statistics");
-        }
-        try {
-            return WatermarkColumn.of(rowType, column.get(), unit);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("Cannot build a pqx source: " + e.getMessage(), e);
-        }
-    }
-
-    private void checkKeys() {
-        List<String> known = PqxSourceOptions.all().stream().map(ConfigOption::key).toList();
-        for (String key : options.keySet()) {
-            if (!known.contains(key)) {
-                throw new IllegalArgumentException(
-                        "Cannot build a pqx source: option "
-                                + key
-                                + " is unknown"
-                                + ClosestKey.hint(key, known));
-            }
-        }
-        for (ConfigOption<?> option : PqxSourceOptions.all()) {
-            try {
-                options.getOptional(option);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(
-                        "Cannot build a pqx source: option "
-                                + option.key()
-                                + " has a value that does not parse ("
-                                + e.getMessage()
-                                + ")",
-                        e);
-            }
-        }
-    }
-
     private <T> PqxSource<T> build(Function<RowType, RowConverter<T>> converter) {
-        checkKeys();
+        SourceOptionChecks.checkKeys(options);
         if (paths.isEmpty()) {
             throw new IllegalArgumentException("Cannot build a pqx source: no path given");
         }
@@ -433,17 +377,11 @@ public final class PqxSourceBuilder {
         if (projection != null) {
             produced = ProjectedRowType.of(rowType, projection);
         }
+        SourceOptionChecks.checkValues(options);
         long interval =
                 options.getOptional(PqxSourceOptions.MONITOR_INTERVAL)
                         .map(Duration::toMillis)
                         .orElse(0L);
-        if (options.getOptional(PqxSourceOptions.MONITOR_INTERVAL).isPresent() && interval <= 0) {
-            throw new IllegalArgumentException(
-                    "Cannot build a pqx source: "
-                            + PqxSourceOptions.MONITOR_INTERVAL.key()
-                            + " must be positive, is "
-                            + options.get(PqxSourceOptions.MONITOR_INTERVAL));
-        }
         long target = options.get(PqxSourceOptions.SPLIT_TARGET_SIZE).getBytes();
         int footerThreads = options.get(PqxSourceOptions.FOOTER_THREADS);
         int cacheSize = options.get(PqxSourceOptions.FOOTER_CACHE_SIZE);
@@ -451,55 +389,17 @@ public final class PqxSourceBuilder {
         int maxPendingSplits = options.get(PqxSourceOptions.PLANNING_MAX_PENDING_SPLITS);
         long tailMax = options.get(PqxSourceOptions.FOOTER_TAIL_MAX_SIZE).getBytes();
         long tailsHeld = options.get(PqxSourceOptions.FOOTER_TAILS_HELD_SIZE).getBytes();
-        if (tailMax > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(
-                    "Cannot build a pqx source: "
-                            + PqxSourceOptions.FOOTER_TAIL_MAX_SIZE.key()
-                            + " must be below 2 GiB, is "
-                            + options.get(PqxSourceOptions.FOOTER_TAIL_MAX_SIZE));
-        }
         int readerCacheSize = options.get(PqxSourceOptions.READER_FOOTER_CACHE_SIZE);
         long horizon = options.get(PqxSourceOptions.DISCOVERY_HORIZON).toMillis();
         int batchSize = options.get(PqxSourceOptions.BATCH_SIZE);
-        requirePositive(PqxSourceOptions.SPLIT_TARGET_SIZE, target);
-        requirePositive(PqxSourceOptions.FOOTER_THREADS, footerThreads);
-        requirePositive(PqxSourceOptions.PLANNING_BATCH_FILES, planningBatch);
-        requirePositive(PqxSourceOptions.PLANNING_MAX_PENDING_SPLITS, maxPendingSplits);
-        requirePositive(PqxSourceOptions.BATCH_SIZE, batchSize);
-        if (readerCacheSize < 0) {
-            throw new IllegalArgumentException(
-                    "Cannot build a pqx source: "
-                            + PqxSourceOptions.READER_FOOTER_CACHE_SIZE.key()
-                            + " is negative");
-        }
-        if (cacheSize < 0 || horizon < 0) {
-            throw new IllegalArgumentException(
-                    "Cannot build a pqx source: "
-                            + (cacheSize < 0
-                                    ? PqxSourceOptions.FOOTER_CACHE_SIZE.key() + " is negative"
-                                    : PqxSourceOptions.DISCOVERY_HORIZON.key() + " is negative"));
-        }
         int inListCap = options.get(PqxSourceOptions.FILTER_IN_LIST_CAP);
-        if (inListCap < 0) {
-            throw new IllegalArgumentException(
-                    "Cannot build a pqx source: "
-                            + PqxSourceOptions.FILTER_IN_LIST_CAP.key()
-                            + " is negative");
-        }
         checkDynamicFiltering();
-        WatermarkColumn watermarkColumn = watermarkColumn();
-        DecryptionFactory decryption = decryption();
+        WatermarkColumn watermarkColumn =
+                SourceOptionChecks.watermarkColumn(options, rowType, partitionKeys);
+        DecryptionFactory decryption = SourceOptionChecks.decryption(options, this.decryption);
         Predicate predicate = withRuntimeFilters();
         long expectedKeys = options.get(PqxSourceOptions.RUNTIME_FILTER_EXPECTED_KEYS);
         double fpp = options.get(PqxSourceOptions.RUNTIME_FILTER_FPP);
-        requirePositive(PqxSourceOptions.RUNTIME_FILTER_EXPECTED_KEYS, expectedKeys);
-        if (!(fpp > 0 && fpp < 1)) {
-            throw new IllegalArgumentException(
-                    "Cannot build a pqx source: "
-                            + PqxSourceOptions.RUNTIME_FILTER_FPP.key()
-                            + " must lie strictly between 0 and 1, is "
-                            + fpp);
-        }
         Predicate pruning = predicate;
         if (pruneOnly != null) {
             if (pruneOnly.hasSlot()) {
@@ -601,40 +501,6 @@ public final class PqxSourceBuilder {
                 emitted);
     }
 
-    /**
-     * The decryption given to {@link #decryption}, or configured by the {@code source.decryption.*}
-     * options (not both); null for none.
-     */
-    private DecryptionFactory decryption() {
-        Optional<String> footerKey = options.getOptional(PqxSourceOptions.DECRYPTION_FOOTER_KEY);
-        Optional<String> columnKeys = options.getOptional(PqxSourceOptions.DECRYPTION_COLUMN_KEYS);
-        Optional<String> aadPrefix = options.getOptional(PqxSourceOptions.DECRYPTION_AAD_PREFIX);
-        Optional<String> retriever =
-                options.getOptional(PqxSourceOptions.DECRYPTION_KEY_RETRIEVER_FACTORY);
-        if (footerKey.isEmpty()
-                && columnKeys.isEmpty()
-                && aadPrefix.isEmpty()
-                && retriever.isEmpty()) {
-            return decryption;
-        }
-        if (decryption != null) {
-            throw new IllegalArgumentException(
-                    "Cannot build a pqx source: decryption is given both to decryption(...) and"
-                            + " by source.decryption.* options; give it one way");
-        }
-        try {
-            return new ConfiguredDecryption(
-                    footerKey.orElse(null),
-                    columnKeys.map(ConfiguredDecryption::parseColumnKeys).orElse(Map.of()),
-                    aadPrefix.orElse(null),
-                    retriever.orElse(null));
-        } catch (IllegalArgumentException e) {
-            // the message names the option's key, never its value
-            throw new IllegalArgumentException(
-                    "Cannot build a pqx source: decryption options: " + e.getMessage());
-        }
-    }
-
     /** The partitions to read, each with the keys in their order; null for all. */
     private List<Map<String, String>> checkedPartitions(Set<String> keys) {
         if (partitions == null) {
@@ -718,16 +584,6 @@ public final class PqxSourceBuilder {
         }
         all.addAll(slotsToAdd);
         return all.size() == 1 ? all.get(0) : Predicates.and(all);
-    }
-
-    private static void requirePositive(ConfigOption<?> option, long value) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(
-                    "Cannot build a pqx source: "
-                            + option.key()
-                            + " must be positive, is "
-                            + value);
-        }
     }
 
     private static boolean hasTextForm(LogicalType type) {

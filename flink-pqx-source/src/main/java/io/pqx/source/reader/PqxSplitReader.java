@@ -12,28 +12,20 @@ import io.pqx.format.io.CountingInputFile;
 import io.pqx.format.io.FlinkInputFile;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.io.ReadAheadInputFile;
-import io.pqx.format.metadata.ColumnChunkView;
-import io.pqx.format.metadata.FileMetadataView;
-import io.pqx.format.metadata.LeafColumnView;
 import io.pqx.format.metadata.RowGroupPageIndexes;
 import io.pqx.format.metadata.RowGroupView;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.prune.RowGroupAccess;
 import io.pqx.format.prune.RowSelection;
 import io.pqx.source.crypto.Decryptions;
-import io.pqx.source.eventtime.WatermarkColumn;
 import io.pqx.source.pruning.FooterCache;
 import io.pqx.source.pruning.PredicatePruning;
 import io.pqx.source.pruning.PruningMetrics;
 import io.pqx.source.split.RowGroupSplit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
-import java.util.Iterator;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -99,7 +91,7 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
     private final ReaderSettings settings;
     private final ReadOptions readOptions;
     private final Set<String> partitionKeys;
-    private final ArrayDeque<RowGroupSplit> splits = new ArrayDeque<>();
+    private final WaitingSplits queue = new WaitingSplits();
     private final int inFlight;
     private final BatchGate gate;
     private final FooterCache<ParquetFooter> footers;
@@ -114,9 +106,6 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
     private final int eventTimeIndex;
 
     @Nullable private final RowEventTime eventTime;
-
-    /** The ids of the splits held that watermark alignment paused. */
-    private final Set<String> paused = new HashSet<>();
 
     /** The position after the last row handed over from the open split. */
     private int handedRowGroup;
@@ -177,27 +166,10 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                         .build();
         this.partitionKeys = new HashSet<>(settings.rows().partitionKeys());
         this.footers = new FooterCache<>(settings.decoding().footerCacheSize());
-        RowType produced = settings.rows().producedType();
-        WatermarkColumn column = settings.watermarkColumn();
-        if (column == null) {
-            this.planType = produced;
-            this.eventTimeIndex = -1;
-            this.eventTime = null;
-        } else {
-            int at = produced.getFieldIndex(column.name());
-            if (at >= 0) {
-                this.planType = produced;
-                this.eventTimeIndex = at;
-            } else {
-                // read to stamp rows, not emitted: one column after the emitted ones
-                RowType read = settings.rows().readType();
-                List<RowType.RowField> fields = new ArrayList<>(produced.getFields());
-                fields.add(read.getFields().get(read.getFieldIndex(column.name())));
-                this.planType = new RowType(produced.isNullable(), fields);
-                this.eventTimeIndex = produced.getFieldCount();
-            }
-            this.eventTime = RowEventTime.of(column, planType.getTypeAt(eventTimeIndex));
-        }
+        EventTimePlan times = EventTimePlan.of(settings);
+        this.planType = times.planType();
+        this.eventTimeIndex = times.index();
+        this.eventTime = times.eventTime();
     }
 
     @Override
@@ -208,16 +180,16 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
         if (handedOver.get() >= settings.limit()) {
             return finishUnread();
         }
-        if (split != null && paused.contains(split.splitId())) {
-            if (firstUnpaused() == null) {
+        if (split != null && queue.isPaused(split.splitId())) {
+            if (queue.firstUnpaused() == null) {
                 return awaitResumed();
             }
             suspend();
         }
         if (split == null) {
-            split = takeFirstUnpaused();
+            split = queue.takeFirstUnpaused();
             if (split == null) {
-                return splits.isEmpty() ? empty() : awaitResumed();
+                return queue.isEmpty() ? empty() : awaitResumed();
             }
             open(split);
         }
@@ -331,30 +303,6 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
         handedRow = s.nextRow();
     }
 
-    /** The first split waiting that is not paused, or null. */
-    @Nullable
-    private RowGroupSplit firstUnpaused() {
-        for (RowGroupSplit waiting : splits) {
-            if (!paused.contains(waiting.splitId())) {
-                return waiting;
-            }
-        }
-        return null;
-    }
-
-    /** Takes the first split waiting that is not paused off the queue; null when none. */
-    @Nullable
-    private RowGroupSplit takeFirstUnpaused() {
-        for (Iterator<RowGroupSplit> it = splits.iterator(); it.hasNext(); ) {
-            RowGroupSplit waiting = it.next();
-            if (!paused.contains(waiting.splitId())) {
-                it.remove();
-                return waiting;
-            }
-        }
-        return null;
-    }
-
     /**
      * Puts the open split, paused, back first among those waiting, at the position after the last
      * row handed over (the rows handed over are emitted as usual), and closes its file: another
@@ -364,7 +312,7 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
         RowGroupSplit suspended = split.at(handedRowGroup, handedRow);
         closeFile();
         split = null;
-        splits.addFirst(suspended);
+        queue.addFirst(suspended);
     }
 
     /**
@@ -460,31 +408,13 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
      * is one block, the projected leaves' column chunks.
      */
     private void planReadAhead(ReadAheadInputFile readAhead, RowGroupSplit s) {
-        FileMetadataView metadata = reader.metadata();
-        int first = s.nextRow() > 0 ? s.nextRowGroup() + 1 : s.nextRowGroup();
-        for (int rowGroup = first; rowGroup <= s.lastRowGroup(); rowGroup++) {
-            if (settings.rows().predicate() != null && !s.isAllMatch(rowGroup)) {
-                continue;
-            }
-            RowGroupView group = metadata.rowGroup(rowGroup);
-            List<ReadAheadInputFile.Span> spans = new ArrayList<>();
-            long bytes = 0;
-            for (LeafColumnView leaf : plan.projection().leaves()) {
-                ColumnChunkView chunk = group.columns().get(leaf.leafIndex());
-                bytes += chunk.totalCompressedSize();
-                if (chunk.totalCompressedSize() > Integer.MAX_VALUE) {
-                    bytes = Long.MAX_VALUE; // no Java array holds it
-                    break;
-                }
-                spans.add(
-                        new ReadAheadInputFile.Span(
-                                chunk.startOffset(), (int) chunk.totalCompressedSize()));
-            }
-            if (bytes > settings.decoding().readAheadBytes()) {
-                continue; // never read ahead: over the budget
-            }
-            readAhead.plan(spans);
-        }
+        ReadAheadSpans.planRowGroups(
+                readAhead,
+                reader.metadata(),
+                plan.projection().leaves(),
+                s,
+                settings.rows().predicate() != null,
+                settings.decoding().readAheadBytes());
     }
 
     /**
@@ -556,17 +486,13 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
                 && selection.rowCount() <= group.numRows() / 2) {
             Optional<RowGroupPageIndexes> known = filePruning.known(rowGroup);
             if (known.isPresent()) {
-                Set<Integer> filterLeaves = new LinkedHashSet<>();
-                for (LeafColumnView leaf : rowFilter.columns().leaves()) {
-                    filterLeaves.add(leaf.leafIndex());
-                }
-                List<Integer> outputLeaves = new ArrayList<>();
-                for (LeafColumnView leaf : plan.projection().leaves()) {
-                    outputLeaves.add(leaf.leafIndex());
-                }
                 spans =
-                        SelectedPageSpans.of(
-                                group, filterLeaves, outputLeaves, known.get(), selection);
+                        ReadAheadSpans.selectedPages(
+                                group,
+                                rowFilter.columns().leaves(),
+                                plan.projection().leaves(),
+                                known.get(),
+                                selection);
             }
         }
         readAhead.readTogether(spans);
@@ -581,7 +507,7 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
         String id = split.splitId();
         closeFile();
         split = null;
-        paused.remove(id);
+        queue.resume(id);
         RecordsBySplits.Builder<RowAtPosition> done = new RecordsBySplits.Builder<>();
         done.addFinishedSplit(id);
         return done.build();
@@ -598,10 +524,10 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
             closeFile();
             split = null;
         }
-        for (RowGroupSplit waiting; (waiting = splits.poll()) != null; ) {
+        for (RowGroupSplit waiting; (waiting = queue.poll()) != null; ) {
             done.addFinishedSplit(waiting.splitId());
         }
-        paused.clear();
+        queue.clearPaused();
         return done.build();
     }
 
@@ -631,7 +557,7 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
     @Override
     public void handleSplitsChanges(SplitsChange<RowGroupSplit> changes) {
         if (changes instanceof SplitsAddition) {
-            splits.addAll(changes.splits());
+            queue.addAll(changes.splits());
         }
     }
 
@@ -644,16 +570,16 @@ final class PqxSplitReader implements SplitReader<RowAtPosition, RowGroupSplit> 
     public void pauseOrResumeSplits(
             Collection<RowGroupSplit> splitsToPause, Collection<RowGroupSplit> splitsToResume) {
         for (RowGroupSplit s : splitsToPause) {
-            paused.add(s.splitId());
+            queue.pause(s.splitId());
         }
         for (RowGroupSplit s : splitsToResume) {
-            paused.remove(s.splitId());
+            queue.resume(s.splitId());
         }
     }
 
     /** The ids of the splits paused (for tests). */
     Set<String> paused() {
-        return Set.copyOf(paused);
+        return queue.paused();
     }
 
     @Override
