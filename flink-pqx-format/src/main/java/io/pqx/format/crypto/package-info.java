@@ -8,7 +8,8 @@
  * under the AADs the format binds them to. Writes: {@link
  * io.pqx.format.crypto.FileEncryptionProperties} (footer and column keys, footer mode, {@link
  * io.pqx.format.crypto.ParquetCipher}, AAD prefix) through {@code WriteOptions}; the
- * {@code @Internal} {@code FileEncryptor} and {@code ChunkEncryptor} encrypt the same modules. Keys
- * never appear in a {@code toString}, a message or a log.
+ * {@code @Internal} {@code FileEncryptor} and {@code ChunkEncryptor} encrypt the same modules.
+ * {@link io.pqx.format.crypto.BlockSealer} seals blocks of bytes a writer keeps outside the file (a
+ * sink's row log) with the footer key. Keys never appear in a {@code toString}, a message or a log.
  */
 package io.pqx.format.crypto;
