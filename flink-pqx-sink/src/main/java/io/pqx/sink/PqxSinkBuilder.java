@@ -5,7 +5,6 @@ import io.pqx.format.crypto.FileEncryptionProperties;
 import io.pqx.format.options.Compression;
 import io.pqx.sink.file.RowSorter;
 import io.pqx.sink.file.SortKey;
-import io.pqx.sink.options.OpenRowGroupPolicy;
 import io.pqx.sink.partition.PartitionComputer;
 import io.pqx.sink.writer.ConfiguredEncryption;
 import io.pqx.sink.writer.EncryptionFactory;
@@ -254,9 +253,9 @@ public final class PqxSinkBuilder {
      * where nobody looks. The message names the absolute form in this process as a suggestion.
      */
     /**
-     * The row log (CARRY) writes the open row group's rows as they are, next to the part file: with
-     * encryption that would put the values of encrypted columns in plaintext on the file system, so
-     * an encrypting sink must not carry rows across checkpoints.
+     * Encryption is given one way, and its settings need its footer key. Every checkpoint policy
+     * works with it: the row log of CARRY (and the memory budget's spills into it) is sealed with
+     * the files' footer key, so no row of an encrypted file lies unencrypted beside it.
      */
     private void checkEncryption() {
         boolean configured = options.getOptional(PqxSinkOptions.ENCRYPTION_FOOTER_KEY).isPresent();
@@ -280,18 +279,6 @@ public final class PqxSinkBuilder {
                                             : ""));
                 }
             }
-        }
-        if ((encryption != null || configured)
-                && !options.get(PqxSinkOptions.ROLL_ON_CHECKPOINT)
-                && options.get(PqxSinkOptions.CHECKPOINT_OPEN_ROW_GROUP)
-                        == OpenRowGroupPolicy.CARRY) {
-            throw fail(
-                    PqxSinkOptions.CHECKPOINT_OPEN_ROW_GROUP.key(),
-                    OpenRowGroupPolicy.CARRY,
-                    "must not be CARRY when the sink encrypts its files (its row log would hold"
-                            + " the open row group's rows unencrypted): set FLUSH (approximate row groups), or "
-                            + PqxSinkOptions.ROLL_ON_CHECKPOINT.key()
-                            + " true");
         }
     }
 

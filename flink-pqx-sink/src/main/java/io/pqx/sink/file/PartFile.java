@@ -121,7 +121,7 @@ public final class PartFile {
                             .options(options)
                             .encodingOn(files.pool())
                             .open(writerOutput(stream, target), location);
-            RowLog log = new RowLog(target);
+            RowLog log = new RowLog(target, files.rowLogCipher());
             return new PartFile(
                     recoverableWriter,
                     stream,
@@ -191,8 +191,9 @@ public final class PartFile {
                                 + " bytes, the checkpoint "
                                 + point.length());
             }
+            RowLogCipher cipher = files.rowLogCipher();
             List<RowData> carried =
-                    RowLog.read(spec.target(), state.rowLog(), state.rowLogSkip(), rowType);
+                    RowLog.read(spec.target(), state.rowLog(), state.rowLogSkip(), rowType, cipher);
             ParquetWriter writer =
                     ParquetWriter.builder(rowType)
                             .options(files.options())
@@ -200,7 +201,11 @@ public final class PartFile {
                             .resume(writerOutput(stream, spec.target()), location, point);
             RowLog log =
                     new RowLog(
-                            spec.target(), state.rowLog(), state.rowLogSkip(), state.rowLogNext());
+                            spec.target(),
+                            state.rowLog(),
+                            state.rowLogSkip(),
+                            state.rowLogNext(),
+                            cipher);
             PartFile file =
                     new PartFile(
                             recoverableWriter,

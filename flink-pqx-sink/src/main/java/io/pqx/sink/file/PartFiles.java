@@ -31,6 +31,18 @@ public record PartFiles(
         long rollingBytes,
         boolean carry) {
 
+    /**
+     * What seals the files' row logs: with the files' footer key when they are encrypted (so no row
+     * of an encrypted file lies unencrypted beside it), else null (row logs as they always were).
+     * The key comes from {@link #options()}, the sink's configuration, also after a restore.
+     */
+    @Nullable
+    RowLogCipher rowLogCipher() {
+        return options.encryption() == null
+                ? null
+                : RowLogCipher.withFooterKeyOf(options.encryption());
+    }
+
     /** Opens a new part file ({@link PartFile#open}). */
     public PartFile open(PartFileSpec spec) throws IOException {
         return PartFile.open(this, spec);

@@ -4,9 +4,12 @@ import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.zip.CRC32;
+import javax.annotation.Nullable;
 import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.flink.core.fs.FileStatus;
@@ -34,11 +37,20 @@ import org.apache.flink.table.types.logical.RowType;
  * after, and checked when read back: magic, version, row count, length and a CRC-32 of its rows. It
  * is hidden ({@code .} prefix), so readers of the directory never see it.
  *
+ * <p>When the sink encrypts its files, the log is given a {@link RowLogCipher}: its segments are of
+ * version 2, the rows sealed in authenticated chunks with the files' footer key instead of followed
+ * by a CRC-32, and a restore accepts only such segments (a plaintext segment could hold rows nobody
+ * sealed). Without one, segments are of version 1, byte for byte as before encryption existed, and
+ * a restore refuses sealed ones (it has no key to open them).
+ *
  * <p>Called by the sink's task thread only; not thread-safe.
  */
 final class RowLog {
     private static final int MAGIC = 0x5051_584C; // "PQXL"
     private static final byte VERSION = 1;
+
+    /** The version of segments whose rows are sealed ({@link RowLogCipher}). */
+    private static final byte SEALED_VERSION = 2;
 
     /** Magic, version, row count. */
     private static final int HEADER_BYTES = 4 + 1 + 4;
@@ -50,16 +62,28 @@ final class RowLog {
     private final Path directory;
     private final String fileName;
     private final List<RowLogSegment> segments;
+    @Nullable private final RowLogCipher cipher;
     private long skip;
     private int next;
 
-    /** An empty log for the part file {@code target}. */
-    RowLog(Path target) throws IOException {
-        this(target, List.of(), 0, 0);
+    /**
+     * An empty log for the part file {@code target}.
+     *
+     * @param cipher seals the segments when the sink encrypts, else null
+     */
+    RowLog(Path target, @Nullable RowLogCipher cipher) throws IOException {
+        this(target, List.of(), 0, 0, cipher);
     }
 
     /** The log a checkpoint named, continued (its segments must exist: {@link #read} them). */
-    RowLog(Path target, List<RowLogSegment> segments, long skip, int next) throws IOException {
+    RowLog(
+            Path target,
+            List<RowLogSegment> segments,
+            long skip,
+            int next,
+            @Nullable RowLogCipher cipher)
+            throws IOException {
+        this.cipher = cipher;
         this.fs = target.getFileSystem();
         this.directory = target.getParent();
         this.fileName = target.getName();
@@ -86,14 +110,20 @@ final class RowLog {
         // leftover (if the orphan cleanup missed it) is overwritten.
         try (FSDataOutputStream stream = fs.create(path, FileSystem.WriteMode.OVERWRITE)) {
             DataOutputStream out = new DataOutputStream(new BufferedOutputStream(stream, 1 << 16));
-            out.writeInt(MAGIC);
-            out.writeByte(VERSION);
-            out.writeInt(to - from);
-            long payload = rows.writeTo(out, from, to, crc);
-            out.writeInt((int) crc.getValue());
+            byte[] header = header(cipher == null ? VERSION : SEALED_VERSION, to - from);
+            out.write(header);
+            if (cipher == null) {
+                long payload = rows.writeTo(out, from, to, crc);
+                out.writeInt((int) crc.getValue());
+                bytes = HEADER_BYTES + payload + TRAILER_BYTES;
+            } else {
+                RowLogCipher.Sealing sealing = cipher.sealing(out, header, path);
+                // the CRC goes unused: the chunks' tags authenticate the rows
+                rows.writeTo(new DataOutputStream(sealing), from, to, crc);
+                bytes = HEADER_BYTES + sealing.finish();
+            }
             out.flush();
             stream.sync();
-            bytes = HEADER_BYTES + payload + TRAILER_BYTES;
         } catch (IOException e) {
             throw new IOException(
                     "Cannot write row-log segment " + path + ": " + e.getMessage(), e);
@@ -151,7 +181,12 @@ final class RowLog {
      * @throws IOException naming the segment and what is wrong if one is missing, of another length
      *     than the state says, or damaged
      */
-    static List<RowData> read(Path target, List<RowLogSegment> segments, long skip, RowType rowType)
+    static List<RowData> read(
+            Path target,
+            List<RowLogSegment> segments,
+            long skip,
+            RowType rowType,
+            @Nullable RowLogCipher cipher)
             throws IOException {
         List<RowData> rows = new ArrayList<>();
         if (segments.isEmpty()) {
@@ -172,12 +207,27 @@ final class RowLog {
                                 + ": it does not start as a segment does");
             }
             byte version = in.readByte();
-            if (version != VERSION) {
+            if (version != VERSION && version != SEALED_VERSION) {
                 throw new IOException(
                         "Cannot restore the open row group from "
                                 + where
                                 + ": unknown segment version "
                                 + version);
+            }
+            if (version == VERSION && cipher != null) {
+                throw new IOException(
+                        "Cannot restore the open row group from "
+                                + where
+                                + ": its rows are not encrypted, but the sink encrypts its files"
+                                + " (a segment the sink did not seal is not trusted)");
+            }
+            if (version == SEALED_VERSION && cipher == null) {
+                throw new IOException(
+                        "Cannot restore the open row group from "
+                                + where
+                                + ": its rows are encrypted, but the sink has no encryption to"
+                                + " decrypt them with (restore with the encryption it was"
+                                + " written with)");
             }
             int count = in.readInt();
             if (count != segment.rows()) {
@@ -189,19 +239,28 @@ final class RowLog {
                                 + " rows, the checkpoint says "
                                 + segment.rows());
             }
-            CRC32 crc = new CRC32();
-            crc.update(bytes, HEADER_BYTES, bytes.length - HEADER_BYTES - TRAILER_BYTES);
-            DataInputDeserializer trailer =
-                    new DataInputDeserializer(bytes, bytes.length - TRAILER_BYTES, TRAILER_BYTES);
-            if (trailer.readInt() != (int) crc.getValue()) {
-                throw new IOException(
-                        "Cannot restore the open row group from "
-                                + where
-                                + ": its rows fail their CRC-32 check (the file is damaged)");
+            DataInputDeserializer payload;
+            if (cipher != null) {
+                byte[] header = Arrays.copyOf(bytes, HEADER_BYTES);
+                payload =
+                        new DataInputDeserializer(
+                                cipher.open(bytes, HEADER_BYTES, header, path, where));
+            } else {
+                CRC32 crc = new CRC32();
+                crc.update(bytes, HEADER_BYTES, bytes.length - HEADER_BYTES - TRAILER_BYTES);
+                DataInputDeserializer trailer =
+                        new DataInputDeserializer(
+                                bytes, bytes.length - TRAILER_BYTES, TRAILER_BYTES);
+                if (trailer.readInt() != (int) crc.getValue()) {
+                    throw new IOException(
+                            "Cannot restore the open row group from "
+                                    + where
+                                    + ": its rows fail their CRC-32 check (the file is damaged)");
+                }
+                payload =
+                        new DataInputDeserializer(
+                                bytes, HEADER_BYTES, bytes.length - HEADER_BYTES - TRAILER_BYTES);
             }
-            DataInputDeserializer payload =
-                    new DataInputDeserializer(
-                            bytes, HEADER_BYTES, bytes.length - HEADER_BYTES - TRAILER_BYTES);
             try {
                 for (int i = 0; i < count; i++) {
                     RowData row = serializer.deserialize(payload);
@@ -240,6 +299,11 @@ final class RowLog {
                             + " rows of a log that holds fewer");
         }
         return rows;
+    }
+
+    /** Magic, version and row count: a segment's first {@link #HEADER_BYTES} bytes. */
+    private static byte[] header(byte version, int rows) {
+        return ByteBuffer.allocate(HEADER_BYTES).putInt(MAGIC).put(version).putInt(rows).array();
     }
 
     /** The segment's bytes, after checking its length against the state's (before allocating). */

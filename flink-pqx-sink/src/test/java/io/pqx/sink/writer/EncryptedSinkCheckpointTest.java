@@ -30,15 +30,20 @@ import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
 import org.apache.flink.util.CloseableIterator;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A sink writing encrypted files keeps a file open across a checkpoint and a restore: the
- * checkpoint holds no key (the restored writer takes its keys from the sink's configuration), and
- * the committed file decrypts whole with the keys, and not without them.
+ * A sink writing encrypted files keeps a file open across a checkpoint and a restore, flushing its
+ * open row group or carrying it in a row log sealed with the footer key: the checkpoint holds no
+ * key (the restored writer takes its keys from the sink's configuration), no row lies unencrypted
+ * beside the file, and the committed file decrypts whole with the keys, and not without them.
  */
 class EncryptedSinkCheckpointTest {
     private static final byte[] FOOTER_KEY = "sink-footer-key!".getBytes(StandardCharsets.US_ASCII);
@@ -171,12 +176,107 @@ class EncryptedSinkCheckpointTest {
                 .isInstanceOf(MissingKeyException.class);
     }
 
+    /** Rows of three columns, partitioned by p, so a name can be looked for in the row log. */
+    private static final RowType NAMED =
+            RowType.of(
+                    new LogicalType[] {
+                        new BigIntType(false),
+                        new VarCharType(VarCharType.MAX_LENGTH),
+                        new VarCharType(VarCharType.MAX_LENGTH)
+                    },
+                    new String[] {"id", "name", "p"});
+
+    /**
+     * A sink carrying its open row groups in a row log (CARRY, the default), every column
+     * encrypted.
+     */
+    private PqxSink carryingSink(byte[] footerKey) {
+        return PqxSink.builder()
+                .basePath(dir.toUri().toString())
+                .rowType(NAMED)
+                .partitionBy("p")
+                .set(PqxSinkOptions.ENCODING_THREADS, 1)
+                .set(PqxSinkOptions.ROW_GROUP_ROWS, 1000)
+                .encryption(FileEncryptionProperties.builder().footerKey(footerKey).build())
+                .build();
+    }
+
+    private static void writeNamed(PqxSinkWriter writer, long from, long to) throws Exception {
+        for (long id = from; id < to; id++) {
+            writer.write(
+                    GenericRowData.of(
+                            id,
+                            StringData.fromString("confidential-" + id),
+                            StringData.fromString("a")),
+                    null);
+        }
+    }
+
     @Test
-    void carryingOpenRowGroupsInARowLogIsRefusedWhenEncrypting() {
-        assertThatThrownBy(() -> builder().build())
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("sink.checkpoint.open-row-group")
-                .hasMessageContaining("unencrypted");
-        assertThat(builder().set(PqxSinkOptions.ROLL_ON_CHECKPOINT, true).build()).isNotNull();
+    void anEncryptingSinkCarriesItsOpenRowGroupInAnEncryptedRowLog() throws Exception {
+        TestingWriterContext first = new TestingWriterContext();
+        List<PqxWriterState> state;
+        try (PqxSinkWriter writer = (PqxSinkWriter) carryingSink(FOOTER_KEY).createWriter(first)) {
+            writeNamed(writer, 0, 25);
+            writer.flush(false);
+            assertThat(writer.prepareCommit()).isEmpty();
+            state = writer.snapshotState(1);
+        }
+        assertThat(state.get(0).openFiles()).hasSize(1);
+        assertThat(state.get(0).openFiles().get(0).carriedRowCount()).isEqualTo(25);
+        PqxWriterStateSerializer serializer = new PqxWriterStateSerializer();
+        byte[] checkpoint = serializer.serialize(state.get(0));
+        assertThat(contains(checkpoint, FOOTER_KEY)).isFalse();
+
+        // the in-progress file and one row-log segment, neither with a row in plaintext
+        List<Path> hidden = TestingSinkFiles.hidden(dir.resolve("p=a"));
+        assertThat(hidden).hasSize(2);
+        assertThat(hidden).anySatisfy(p -> assertThat(p.toString()).contains(".rows-0"));
+        byte[] name = "confidential-".getBytes(StandardCharsets.US_ASCII);
+        for (Path p : hidden) {
+            assertThat(contains(Files.readAllBytes(p), name)).as(p.toString()).isFalse();
+        }
+
+        // restored with another footer key, the row log does not open: a named error
+        byte[] otherKey = "other-footer-key".getBytes(StandardCharsets.US_ASCII);
+        assertThatThrownBy(
+                        () ->
+                                carryingSink(otherKey)
+                                        .restoreWriter(
+                                                first.nextAttempt(),
+                                                List.of(
+                                                        serializer.deserialize(
+                                                                serializer.getVersion(),
+                                                                checkpoint)))
+                                        .close())
+                .hasStackTraceContaining("DecryptionFailedException")
+                .hasStackTraceContaining(".rows-0")
+                .hasStackTraceContaining("footer key is not the one");
+
+        try (PqxSinkWriter restored =
+                (PqxSinkWriter)
+                        carryingSink(FOOTER_KEY)
+                                .restoreWriter(
+                                        first.nextAttempt().nextAttempt(),
+                                        List.of(
+                                                serializer.deserialize(
+                                                        serializer.getVersion(), checkpoint)))) {
+            writeNamed(restored, 25, 40);
+            restored.flush(true);
+            commit(restored.prepareCommit());
+        }
+        List<Path> committed = TestingSinkFiles.committed(dir);
+        assertThat(committed).hasSize(1);
+        assertThat(contains(Files.readAllBytes(committed.get(0)), name)).isFalse();
+        FileDecryptionProperties keys =
+                FileDecryptionProperties.builder().footerKey(FOOTER_KEY).build();
+        assertThat(ids(committed.get(0), keys)).isEqualTo(LongStream.range(0, 40).boxed().toList());
+        assertThat(
+                        Assertions.catchThrowable(
+                                () ->
+                                        ids(
+                                                committed.get(0),
+                                                FileDecryptionProperties.builder().build())))
+                .isInstanceOf(MissingKeyException.class);
     }
 }
