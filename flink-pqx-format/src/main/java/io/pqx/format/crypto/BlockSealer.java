@@ -7,16 +7,20 @@ import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * Seals blocks of bytes that a writer of encrypted files keeps outside the Parquet file (a sink's
- * row log of an open row group, say) with the file's footer key: AES-GCM with a fresh random
- * 12-byte nonce per block, under additional authenticated data (AAD) the caller chooses to bind the
- * block to its place, so a block that is changed, moved to another place or sealed with another key
- * does not {@link #open}. A sealed block has the layout of the format's AES-GCM modules: {@code
- * length (4 bytes, little-endian, counting the bytes after it) + nonce (12) + ciphertext + tag
- * (16)}, {@link #OVERHEAD} bytes more than its plaintext.
+ * row log of an open row group, say) with a key only the holder of <em>every</em> key of the file's
+ * configuration can derive: AES-GCM with a fresh random 12-byte nonce per block, under additional
+ * authenticated data (AAD) the caller chooses to bind the block to its place, so a block that is
+ * changed, moved to another place or sealed with another key does not {@link #open}. A sealed block
+ * has the layout of the format's AES-GCM modules: {@code length (4 bytes, little-endian, counting
+ * the bytes after it) + nonce (12) + ciphertext + tag (16)}, {@link #OVERHEAD} bytes more than its
+ * plaintext.
  *
- * <p>The footer key is the one key every encrypting configuration has; the caller's AAD keeps its
- * blocks apart from the file's modules (whose AADs start with the file's AAD). Callers must not
- * seal more than about 2^32 blocks with one key (random nonces).
+ * <p>Such a block may hold values of every column, so the footer key alone must not open it: a
+ * reader holding only the footer key may not read a column encrypted with its own key in the file,
+ * and must not read it here either. The sealing key is therefore derived (HMAC-SHA256 keyed with
+ * the footer key, over every column's path and own key, in path order, truncated to the footer
+ * key's length), so it changes when any key changes. It is never used on the file's modules.
+ * Callers must not seal more than about 2^32 blocks with one configuration (random nonces).
  *
  * <p>Immutable and thread-safe (ciphers are kept per thread). Its key never leaves it: {@link
  * #toString()} names no key, and no message holds key bytes.
@@ -32,9 +36,9 @@ public final class BlockSealer {
         this.key = key;
     }
 
-    /** A sealer with the footer key of {@code properties}. */
-    public static BlockSealer withFooterKeyOf(FileEncryptionProperties properties) {
-        return new BlockSealer(AesKeys.of(properties.footerKey()));
+    /** A sealer with the key derived from every key of {@code properties}. */
+    public static BlockSealer withKeysOf(FileEncryptionProperties properties) {
+        return new BlockSealer(AesKeys.of(SealingKeys.derive(properties)));
     }
 
     /** The sealed block of {@code plain[off, off + length)} under {@code aad}. */
@@ -72,6 +76,6 @@ public final class BlockSealer {
     /** Names no key. */
     @Override
     public String toString() {
-        return "BlockSealer{footer key, AES-GCM}";
+        return "BlockSealer{key derived from the file's keys, AES-GCM}";
     }
 }

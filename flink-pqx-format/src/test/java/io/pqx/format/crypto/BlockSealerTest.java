@@ -13,8 +13,7 @@ class BlockSealerTest {
     private static final FileContext CTX = FileContext.of("/tmp/.f.rows-0");
 
     private static BlockSealer sealer(byte[] key) {
-        return BlockSealer.withFooterKeyOf(
-                FileEncryptionProperties.builder().footerKey(key).build());
+        return BlockSealer.withKeysOf(FileEncryptionProperties.builder().footerKey(key).build());
     }
 
     @Test
@@ -66,5 +65,52 @@ class BlockSealerTest {
                 .isInstanceOf(DecryptionFailedException.class)
                 .hasMessageContaining("length field");
         assertThat(sealer(KEY).toString()).doesNotContain("block-footer-key");
+    }
+
+    @Test
+    void theSealingKeyNeedsEveryColumnKeyNotTheFooterKeyAlone() throws Exception {
+        byte[] columnKey = "column-key-0001!".getBytes(StandardCharsets.US_ASCII);
+        FileEncryptionProperties withColumnKey =
+                FileEncryptionProperties.builder()
+                        .footerKey(KEY)
+                        .columnKey("secret_col", columnKey)
+                        .columnWithFooterKey("footer_col")
+                        .build();
+        byte[] plain = "a row with secret_col's value".getBytes(StandardCharsets.UTF_8);
+        byte[] aad = {7};
+        byte[] sealed = BlockSealer.withKeysOf(withColumnKey).seal(plain, 0, plain.length, aad);
+
+        // the same configuration opens it, built again (the key is derived the same way)
+        FileEncryptionProperties again =
+                FileEncryptionProperties.builder()
+                        .footerKey(KEY)
+                        .columnWithFooterKey("footer_col")
+                        .columnKey("secret_col", columnKey)
+                        .build();
+        assertThat(BlockSealer.withKeysOf(again).open(sealed, 0, sealed.length, aad, CTX, "b"))
+                .isEqualTo(plain);
+        // the footer key alone does not: not as a configuration without the column's key ...
+        assertThatThrownBy(() -> sealer(KEY).open(sealed, 0, sealed.length, aad, CTX, "b"))
+                .isInstanceOf(DecryptionFailedException.class);
+        // ... and not as the raw AES key
+        assertThatThrownBy(
+                        () ->
+                                ModuleCipher.gcm(
+                                        AesKeys.of(KEY), sealed, 0, sealed.length, aad, CTX, "b"))
+                .isInstanceOf(DecryptionFailedException.class);
+        // another column key does not either
+        byte[] otherColumnKey = columnKey.clone();
+        otherColumnKey[3] ^= 1;
+        FileEncryptionProperties other =
+                FileEncryptionProperties.builder()
+                        .footerKey(KEY)
+                        .columnKey("secret_col", otherColumnKey)
+                        .columnWithFooterKey("footer_col")
+                        .build();
+        assertThatThrownBy(
+                        () ->
+                                BlockSealer.withKeysOf(other)
+                                        .open(sealed, 0, sealed.length, aad, CTX, "b"))
+                .isInstanceOf(DecryptionFailedException.class);
     }
 }

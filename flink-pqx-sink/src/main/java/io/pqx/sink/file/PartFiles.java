@@ -38,9 +38,7 @@ public record PartFiles(
      */
     @Nullable
     RowLogCipher rowLogCipher() {
-        return options.encryption() == null
-                ? null
-                : RowLogCipher.withFooterKeyOf(options.encryption());
+        return options.encryption() == null ? null : RowLogCipher.withKeysOf(options.encryption());
     }
 
     /** Opens a new part file ({@link PartFile#open}). */

@@ -12,12 +12,13 @@ import org.apache.flink.core.memory.DataOutputSerializer;
 
 /**
  * The encryption of a {@link RowLog} segment when the sink encrypts its files: the rows after the
- * segment's header are sealed in chunks of {@link #CHUNK_BYTES} with the files' footer key (the
- * format's {@link BlockSealer}: AES-GCM, a fresh random nonce per chunk). Each chunk's AAD binds it
- * to its place: the segment's header (row count), the chunk's ordinal, whether it is the last
- * chunk, and the segment file's path (which names the part file and the segment's number). So a
- * chunk that is changed, reordered, moved to another segment or log, or a segment cut after any
- * chunk does not authenticate, and neither does anything sealed with another key.
+ * segment's header are sealed in chunks of {@link #CHUNK_BYTES} with a key derived from every key
+ * of the files' configuration (the format's {@link BlockSealer}: AES-GCM, a fresh random nonce per
+ * chunk). Each chunk's AAD binds it to its place: the segment's header (row count), the chunk's
+ * ordinal, whether it is the last chunk, and the segment file's path (which names the part file and
+ * the segment's number). So a chunk that is changed, reordered, moved to another segment or log, or
+ * a segment cut after any chunk does not authenticate, and neither does anything sealed with
+ * another key.
  *
  * <p>Sealing buffered chunks, not rows, keeps the cost per row small: one cipher call and {@link
  * BlockSealer#OVERHEAD} bytes per chunk. The key stays in the sealer: no message, state or {@code
@@ -39,8 +40,8 @@ final class RowLogCipher {
     }
 
     /** The cipher of the row logs of files written with {@code encryption}. */
-    static RowLogCipher withFooterKeyOf(FileEncryptionProperties encryption) {
-        return new RowLogCipher(BlockSealer.withFooterKeyOf(encryption));
+    static RowLogCipher withKeysOf(FileEncryptionProperties encryption) {
+        return new RowLogCipher(BlockSealer.withKeysOf(encryption));
     }
 
     /**
@@ -104,7 +105,7 @@ final class RowLogCipher {
                         "its chunk "
                                 + ordinal
                                 + " does not authenticate (AES-GCM tag mismatch): the sink's"
-                                + " footer key is not the one the segment was written with, or its"
+                                + " footer or column keys are not the ones the segment was written with, or its"
                                 + " bytes were changed, reordered or moved from another row log",
                         e);
             }
@@ -165,7 +166,9 @@ final class RowLogCipher {
     /** Never the key. */
     @Override
     public String toString() {
-        return "RowLogCipher{footer key, AES-GCM chunks of " + CHUNK_BYTES + " bytes}";
+        return "RowLogCipher{key derived from the files' keys, AES-GCM chunks of "
+                + CHUNK_BYTES
+                + " bytes}";
     }
 
     /**

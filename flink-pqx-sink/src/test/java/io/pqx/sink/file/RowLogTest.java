@@ -54,8 +54,7 @@ class RowLogTest {
     @TempDir java.nio.file.Path dir;
 
     private static RowLogCipher cipher(byte[] key) {
-        return RowLogCipher.withFooterKeyOf(
-                FileEncryptionProperties.builder().footerKey(key).build());
+        return RowLogCipher.withKeysOf(FileEncryptionProperties.builder().footerKey(key).build());
     }
 
     private static List<RowData> rows(int from, int to) {
@@ -254,7 +253,7 @@ class RowLogTest {
         assertThatThrownBy(() -> RowLog.read(target, log.segments(), 0, TYPE, cipher(other)))
                 .isInstanceOf(DecryptionFailedException.class)
                 .hasMessageContaining(log.segments().get(0).name())
-                .hasMessageContaining("footer key is not the one")
+                .hasMessageContaining("footer or column keys are not the ones")
                 .satisfies(
                         e ->
                                 assertThat(e.getMessage())

@@ -251,7 +251,7 @@ class EncryptedSinkCheckpointTest {
                                         .close())
                 .hasStackTraceContaining("DecryptionFailedException")
                 .hasStackTraceContaining(".rows-0")
-                .hasStackTraceContaining("footer key is not the one");
+                .hasStackTraceContaining("footer or column keys are not the ones");
 
         try (PqxSinkWriter restored =
                 (PqxSinkWriter)
