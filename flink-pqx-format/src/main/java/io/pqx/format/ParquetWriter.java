@@ -1,5 +1,7 @@
 package io.pqx.format;
 
+import io.pqx.format.crypto.FileEncryptionProperties;
+import io.pqx.format.crypto.KeyCheck;
 import io.pqx.format.encode.ByteCheckSchedule;
 import io.pqx.format.encode.EncodingContext;
 import io.pqx.format.encode.FileAssembler;
@@ -89,6 +91,7 @@ public final class ParquetWriter implements Closeable {
 
     private long rowsWritten;
     private final String rowType;
+    @Nullable private final FileEncryptionProperties encryption;
     @Nullable private FileMetadataView finished;
     private boolean broken;
     private boolean aborted;
@@ -123,6 +126,7 @@ public final class ParquetWriter implements Closeable {
             long rowsBefore) {
         this.out = out;
         this.location = location;
+        this.encryption = options.encryption();
         this.assembler = assembler;
         this.rowGroups = rowGroupWriter.apply(assembler);
         this.maxGroupRows = options.rowGroupRows();
@@ -237,6 +241,7 @@ public final class ParquetWriter implements Closeable {
                                     + " columns, but the row type has "
                                     + schema.leaves().size());
         }
+        checkKeys(state, options, location);
         long at =
                 out instanceof PositionOutputStream p
                         ? p.position()
@@ -420,7 +425,37 @@ public final class ParquetWriter implements Closeable {
                         assembler.columnIndexes(),
                         assembler.offsetIndexes(),
                         estimates,
-                        assembler.aadFileUnique()));
+                        assembler.aadFileUnique(),
+                        keyCheck(assembler.aadFileUnique())));
+    }
+
+    /** The key check a resume point of this file keeps, null for a plaintext file. */
+    @Nullable
+    private byte[] keyCheck(@Nullable byte[] aadFileUnique) {
+        return aadFileUnique == null || encryption == null
+                ? null
+                : KeyCheck.of(encryption, aadFileUnique);
+    }
+
+    /**
+     * Refuses to continue an encrypted file with other keys or settings than its prefix's (the
+     * finished file would hold row groups no single set of keys reads). A resume point written
+     * before resume points kept a key check is taken on trust, as it was then.
+     */
+    private static void checkKeys(ResumeState state, WriteOptions options, String location) {
+        if (state.keyCheck() == null
+                || state.aadFileUnique() == null
+                || options.encryption() == null) {
+            return; // encrypted against plaintext is refused by the assembler, by name
+        }
+        if (!KeyCheck.matches(state.keyCheck(), options.encryption(), state.aadFileUnique())) {
+            throw new IllegalArgumentException(
+                    "Cannot resume writing "
+                            + location
+                            + ": its encryption (footer or column keys, algorithm, footer mode, AAD"
+                            + " prefix or encrypted columns) is not the one its first row groups"
+                            + " were written with");
+        }
     }
 
     /** {@link WriterSizing#heldBytes()}. */

@@ -13,6 +13,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.crypto.FileDecryptionProperties;
 import io.pqx.format.crypto.FileEncryptionProperties;
+import io.pqx.format.crypto.ParquetCipher;
+import io.pqx.format.encode.ResumeState;
 import io.pqx.format.io.PositionOutputStream;
 import io.pqx.format.options.WriteOptions;
 import java.io.ByteArrayOutputStream;
@@ -161,5 +163,102 @@ class EncryptedWriteKeysTest {
             assertThat(writer.writtenPrefix().toBytes()[0]).isEqualTo((byte) 1);
             writer.abort();
         }
+    }
+
+    @Test
+    void aFileIsNotContinuedWithOtherKeysOrSettings() throws Exception {
+        List<RowData> rows = rows();
+        WriteOptions options = options(properties());
+        ByteArrayOutputStream stream = new ByteArrayOutputStream();
+        ParquetWriter writer =
+                ParquetWriter.builder(TestingPriceRows.TYPE)
+                        .options(options)
+                        .open(new PositionOutputStream(stream), LOCATION);
+        for (int i = 0; i < 500; i++) {
+            writer.write(rows.get(i));
+        }
+        writer.cutRowGroup();
+        ResumePoint point = writer.writtenPrefix();
+        writer.abort();
+        byte[] checkpoint = point.toBytes();
+        assertThat(checkpoint[0]).isEqualTo(ResumeState.KEY_CHECKED_VERSION);
+
+        byte[] otherPriceKey = PRICE_KEY.clone();
+        otherPriceKey[0] ^= 1;
+        byte[] otherFooterKey = FOOTER_KEY.clone();
+        otherFooterKey[5] ^= 1;
+        List<FileEncryptionProperties> others =
+                List.of(
+                        FileEncryptionProperties.builder()
+                                .footerKey(FOOTER_KEY, "kf".getBytes())
+                                .columnKey("price", otherPriceKey)
+                                .columnKey("name", NAME_KEY, "kn".getBytes())
+                                .aadPrefix("prefix".getBytes())
+                                .build(),
+                        FileEncryptionProperties.builder()
+                                .footerKey(otherFooterKey, "kf".getBytes())
+                                .columnKey("price", PRICE_KEY)
+                                .columnKey("name", NAME_KEY, "kn".getBytes())
+                                .aadPrefix("prefix".getBytes())
+                                .build(),
+                        FileEncryptionProperties.builder()
+                                .footerKey(FOOTER_KEY, "kf".getBytes())
+                                .columnKey("price", PRICE_KEY)
+                                .columnKey("name", NAME_KEY, "kn".getBytes())
+                                .aadPrefix("prefix".getBytes())
+                                .algorithm(ParquetCipher.AES_GCM_CTR_V1)
+                                .build(),
+                        FileEncryptionProperties.builder()
+                                .footerKey(FOOTER_KEY, "kf".getBytes())
+                                .columnKey("price", PRICE_KEY)
+                                .aadPrefix("prefix".getBytes())
+                                .build());
+        for (FileEncryptionProperties other : others) {
+            assertThatThrownBy(
+                            () ->
+                                    ParquetWriter.builder(TestingPriceRows.TYPE)
+                                            .options(options.toBuilder().encryption(other).build())
+                                            .resume(
+                                                    new PositionOutputStream(
+                                                            new ByteArrayOutputStream(),
+                                                            point.length()),
+                                                    LOCATION,
+                                                    ResumePoint.fromBytes(checkpoint, LOCATION)))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining(LOCATION)
+                    .hasMessageContaining("not the one its first row groups were written with")
+                    .satisfies(e -> assertNoKey(e.getMessage()));
+        }
+
+        // a resume point of the version before key checks (no check) is still taken
+        ResumeState state = ResumeState.decode(checkpoint, LOCATION);
+        byte[] unchecked =
+                new ResumeState(
+                                state.length(),
+                                state.rowCount(),
+                                state.rowType(),
+                                state.rowGroups(),
+                                state.columnIndexes(),
+                                state.offsetIndexes(),
+                                state.estimates(),
+                                state.aadFileUnique(),
+                                null)
+                        .encode();
+        assertThat(unchecked[0]).isEqualTo(ResumeState.ENCRYPTED_VERSION);
+        ByteArrayOutputStream recovered = new ByteArrayOutputStream();
+        recovered.write(stream.toByteArray(), 0, (int) point.length());
+        try (ParquetWriter resumed =
+                ParquetWriter.builder(TestingPriceRows.TYPE)
+                        .options(options)
+                        .resume(
+                                new PositionOutputStream(recovered, point.length()),
+                                LOCATION,
+                                ResumePoint.fromBytes(unchecked, LOCATION))) {
+            for (int i = 500; i < rows.size(); i++) {
+                resumed.write(rows.get(i));
+            }
+        }
+        assertThat(read(recovered.toByteArray(), keys(), List.of("id", "price", "name")))
+                .isEqualTo(expected(rows));
     }
 }

@@ -41,9 +41,12 @@ import shaded.parquet.org.apache.thrift.transport.TIOStreamTransport;
  *
  * <p>A file written with Parquet modular encryption also keeps its AAD file unique (no secret: the
  * file stores it too), so the continued writer's modules authenticate under the same file AAD; its
- * keys are not kept here, the continued writer takes them from its options again. Such a state is
- * marked by the high bit of its version byte, with the AAD file unique after the row groups; a
- * plaintext file's state stays version {@value #VERSION}, byte for byte as before.
+ * keys are not kept here, the continued writer takes them from its options again, and the state's
+ * key check ({@code KeyCheck}, no secret either) lets it refuse options that differ from the
+ * prefix's. Such a state is marked by the high bit of its version byte, with the AAD file unique
+ * after the row groups ({@link #ENCRYPTED_VERSION}) and the key check after it ({@link
+ * #KEY_CHECKED_VERSION}); a plaintext file's state stays version {@value #VERSION}, byte for byte
+ * as before.
  */
 @Internal
 public record ResumeState(
@@ -54,7 +57,8 @@ public record ResumeState(
         List<List<ColumnIndex>> columnIndexes,
         List<List<OffsetIndex>> offsetIndexes,
         Estimates estimates,
-        @Nullable byte[] aadFileUnique) {
+        @Nullable byte[] aadFileUnique,
+        @Nullable byte[] keyCheck) {
 
     /** The version of a plaintext file's state. */
     public static final byte VERSION = 1;
@@ -65,6 +69,12 @@ public record ResumeState(
      */
     public static final byte ENCRYPTED_VERSION = (byte) (VERSION | 0x80);
 
+    /**
+     * The version byte of an encrypted file's state with its key check: version 2 with the
+     * encryption flag, {@link #ENCRYPTED_VERSION}'s fields and then the key check.
+     */
+    public static final byte KEY_CHECKED_VERSION = (byte) (2 | 0x80);
+
     /** The state of a plaintext file. */
     public ResumeState(
             long length,
@@ -74,7 +84,16 @@ public record ResumeState(
             List<List<ColumnIndex>> columnIndexes,
             List<List<OffsetIndex>> offsetIndexes,
             Estimates estimates) {
-        this(length, rowCount, rowType, rowGroups, columnIndexes, offsetIndexes, estimates, null);
+        this(
+                length,
+                rowCount,
+                rowType,
+                rowGroups,
+                columnIndexes,
+                offsetIndexes,
+                estimates,
+                null,
+                null);
     }
 
     private static final String WHAT = "Cannot read resume point";
@@ -113,7 +132,10 @@ public record ResumeState(
     public byte[] encode() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.writeByte(aadFileUnique == null ? VERSION : ENCRYPTED_VERSION);
+            out.writeByte(
+                    aadFileUnique == null
+                            ? VERSION
+                            : keyCheck == null ? ENCRYPTED_VERSION : KEY_CHECKED_VERSION);
             out.writeLong(length);
             out.writeLong(rowCount);
             writeBytes(out, rowType.getBytes(StandardCharsets.UTF_8));
@@ -154,6 +176,9 @@ public record ResumeState(
             }
             if (aadFileUnique != null) {
                 writeBytes(out, aadFileUnique);
+                if (keyCheck != null) {
+                    writeBytes(out, keyCheck);
+                }
             }
             CRC32 crc = new CRC32();
             crc.update(bytes.toByteArray());
@@ -175,16 +200,19 @@ public record ResumeState(
         if (bytes == null || bytes.length == 0) {
             throw file.corrupt(WHAT, "it has no bytes");
         }
-        if (bytes[0] != VERSION && bytes[0] != ENCRYPTED_VERSION) {
+        if (bytes[0] != VERSION
+                && bytes[0] != ENCRYPTED_VERSION
+                && bytes[0] != KEY_CHECKED_VERSION) {
             throw file.corrupt(
                     WHAT,
                     "unknown version "
                             + bytes[0]
                             + " (this writer reads "
                             + VERSION
-                            + ", with or without the encryption flag 0x80)");
+                            + ", with or without the encryption flag 0x80, and 2 with it)");
         }
-        boolean encrypted = bytes[0] == ENCRYPTED_VERSION;
+        boolean keyChecked = bytes[0] == KEY_CHECKED_VERSION;
+        boolean encrypted = bytes[0] == ENCRYPTED_VERSION || keyChecked;
         if (bytes.length < 1 + Integer.BYTES) {
             throw file.corrupt(WHAT, "only " + bytes.length + " bytes");
         }
@@ -298,6 +326,13 @@ public record ResumeState(
                 throw file.corrupt(WHAT, "the encrypted file's AAD file unique is empty");
             }
         }
+        byte[] keyCheck = null;
+        if (keyChecked) {
+            keyCheck = in.bytes("key check");
+            if (keyCheck.length == 0) {
+                throw file.corrupt(WHAT, "the encrypted file's key check is empty");
+            }
+        }
         if (in.remaining() != 0) {
             throw file.corrupt(WHAT, in.remaining() + " bytes after the last row group");
         }
@@ -321,7 +356,8 @@ public record ResumeState(
                         leafBytes,
                         groups,
                         slices),
-                aadFileUnique);
+                aadFileUnique,
+                keyCheck);
     }
 
     private static void writeBytes(DataOutputStream out, byte[] bytes) throws IOException {
