@@ -2,6 +2,7 @@ package io.pqx.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.management.ThreadMXBean;
 import io.pqx.format.crypto.FileDecryptionProperties;
 import io.pqx.format.crypto.FileEncryptionProperties;
 import io.pqx.format.crypto.ParquetCipher;
@@ -83,8 +84,7 @@ class EncryptedWritePagesTest {
     /** The least the calling thread allocates in one of three writes (the others add noise). */
     private static long allocatedWriting(WriteOptions options, List<RowData> rows)
             throws Exception {
-        com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         long least = Long.MAX_VALUE;
         for (int i = 0; i < 3; i++) {
             long before = threads.getCurrentThreadAllocatedBytes();
