@@ -22,9 +22,9 @@ import java.util.OptionalLong;
  *     default)
  * @param first {@code --first I}, the index of the first mutant (default 0), to reproduce one
  * @param onlyCase {@code --case C}, run only that case of a suite that has several (suite {@code
- *     sink}: {@code throughput}, {@code streaming}, {@code wide}; suite {@code source}: {@code
- *     planning}, {@code variant}, {@code local}, {@code writers}, {@code codecs}, {@code
- *     objectstore}); empty: every case
+ *     sink}: {@code throughput}, {@code streaming}, {@code wide}; suite {@code format}: {@code
+ *     all}, {@code encryption}; suite {@code source}: {@code planning}, {@code variant}, {@code
+ *     local}, {@code writers}, {@code codecs}, {@code objectstore}); empty: every case
  */
 public record BenchmarkArgs(
         String suite,

@@ -1,10 +1,12 @@
 package io.pqx.bench.format;
 
+import com.sun.management.ThreadMXBean;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.Comparison;
 import io.pqx.bench.Throughput;
 import io.pqx.format.crypto.ParquetCipher;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
@@ -23,14 +25,18 @@ import javax.crypto.spec.SecretKeySpec;
  * The lines of {@link EncryptionCostRounds}' figures: per measurement and variant ({@code
  * format_encrypt_write_gcm}, ...) the cost of encryption in wall, process-CPU, thread-CPU time and
  * paired; the file sizes; the cipher's own work over the plain file's bytes (the floor no
- * implementation goes below); and the {@code RESULT format_encrypt_*} lines (pqx encrypting against
- * pqx plain, wall clock). {@link FormatRounds} calls its parts where they go among the suite's
- * lines.
+ * implementation goes below), in time and in bytes allocated, beside the bytes each variant's runs
+ * allocate; and the {@code RESULT format_encrypt_*} lines (pqx encrypting against pqx plain, wall
+ * clock). {@link FormatRounds} calls its parts where they go among the suite's lines.
  */
 final class EncryptionCostReport {
 
     /** The name plain pqx goes by in the comparisons (the encrypting pqx is {@code pqx}). */
     static final String PLAIN = "pqx_plain";
+
+    private static final double MIB = 1024.0 * 1024.0;
+
+    private static final ThreadMXBean THREADS = (ThreadMXBean) ManagementFactory.getThreadMXBean();
 
     /** GCM's authentication tag, as Parquet modular encryption uses it. */
     private static final int GCM_TAG_BITS = 128;
@@ -41,19 +47,22 @@ final class EncryptionCostReport {
     private final List<EncryptedContenders> variants;
     private final RoundFigures figures;
     private final Map<String, List<Double>> pairRatios;
+    private final Map<String, Map<String, List<Long>>> allocated;
 
     EncryptionCostReport(
             TableRuns runs,
             TableWriter pqx,
             List<EncryptedContenders> variants,
             RoundFigures figures,
-            Map<String, List<Double>> pairRatios) {
+            Map<String, List<Double>> pairRatios,
+            Map<String, Map<String, List<Long>>> allocated) {
         this.report = runs.report();
         this.runs = runs;
         this.pqx = pqx;
         this.variants = variants;
         this.figures = figures;
         this.pairRatios = pairRatios;
+        this.allocated = allocated;
     }
 
     /** {@code format_encrypt_write_gcm}, ...: a measurement of one variant. */
@@ -160,8 +169,14 @@ final class EncryptionCostReport {
         int modules = Math.max(1, pages(plainFile));
         for (ParquetCipher algorithm : ParquetCipher.values()) {
             long best = Long.MAX_VALUE;
+            long leastAllocated = Long.MAX_VALUE;
             for (int i = 0; i < 5; i++) {
+                long allocatedBefore = THREADS.getCurrentThreadAllocatedBytes();
                 best = Math.min(best, cipherNanos(algorithm, bytes, modules));
+                leastAllocated =
+                        Math.min(
+                                leastAllocated,
+                                THREADS.getCurrentThreadAllocatedBytes() - allocatedBefore);
             }
             StringBuilder against = new StringBuilder();
             for (EncryptedContenders variant : variants) {
@@ -186,15 +201,52 @@ final class EncryptionCostReport {
                 }
             }
             report.info(
-                    "encrypt_cipher_work %s modules=%d bytes=%d best=%.1f ms (%.2f GB/s); added"
-                            + " thread-cpu over plain (x the cipher's work):%s",
+                    "encrypt_cipher_work %s modules=%d bytes=%d best=%.1f ms (%.2f GB/s)"
+                            + " alloc=%.1f MiB; added thread-cpu over plain (x the cipher's"
+                            + " work):%s",
                     algorithm,
                     modules,
                     bytes.length,
                     best / 1e6,
                     bytes.length / (double) best,
+                    leastAllocated / (double) MIB,
                     against);
+            printAllocation(algorithm, leastAllocated, bytes.length);
         }
+    }
+
+    /**
+     * Per measurement and variant of {@code algorithm}: the median bytes the encrypted and the
+     * plain run allocate on the calling thread, what encryption adds, and the cipher's own
+     * allocation over the same bytes ({@code floor}) beside it.
+     */
+    private void printAllocation(ParquetCipher algorithm, long floor, long fileBytes) {
+        for (EncryptedContenders variant : variants) {
+            if (variant.algorithm() != algorithm) {
+                continue;
+            }
+            for (String m : List.of(EncryptionCostRounds.WRITE, EncryptionCostRounds.READ)) {
+                Map<String, List<Long>> byWho = allocated.getOrDefault(m, Map.of());
+                if (!byWho.containsKey(variant.name()) || !byWho.containsKey(pqx.name())) {
+                    continue;
+                }
+                double encrypted = medianOf(byWho.get(variant.name()));
+                double plain = medianOf(byWho.get(pqx.name()));
+                report.info(
+                        "encrypt_alloc %s pqx=%.1f MiB pqx_plain=%.1f MiB added=%+.1f MiB (%.2fx"
+                                + " the plain file's bytes) floor=%.1f MiB",
+                        measurementOf(m, variant),
+                        encrypted / MIB,
+                        plain / MIB,
+                        (encrypted - plain) / MIB,
+                        (encrypted - plain) / fileBytes,
+                        floor / (double) MIB);
+            }
+        }
+    }
+
+    private static double medianOf(List<Long> values) {
+        return median(values.stream().map(Long::doubleValue).toList());
     }
 
     /** The median of {@code values}. */

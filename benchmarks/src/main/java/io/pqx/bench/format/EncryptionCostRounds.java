@@ -19,8 +19,9 @@ import java.util.Map;
  * writing ({@value #WRITE}), and pqx scanning its plain file against pqx scanning the variant's
  * file with its keys ({@value #READ}), back to back in alternating order and timed in CPU time of
  * the calling thread, like {@link CrcCostRounds}; so the cost is measured in the same rounds, on
- * the same table, as the suite's other measurements. {@link EncryptionCostReport} prints the
- * figures. Used by {@link FormatRounds} on the suite's thread; not thread-safe.
+ * the same table, as the suite's other measurements; the bytes each run allocates on that thread
+ * are kept too. {@link EncryptionCostReport} prints the figures. Used by {@link FormatRounds} on
+ * the suite's thread; not thread-safe.
  */
 final class EncryptionCostRounds {
 
@@ -39,6 +40,7 @@ final class EncryptionCostRounds {
     private final List<EncryptedContenders> variants;
     private final RoundFigures figures;
     private final Map<String, List<Double>> pairRatios = new LinkedHashMap<>();
+    private final Map<String, Map<String, List<Long>>> allocated = new LinkedHashMap<>();
 
     /**
      * @param pqx pqx's plain writer, the suite's first writer
@@ -73,6 +75,7 @@ final class EncryptionCostRounds {
                 Timed<Void> write = runs.write(writer);
                 long thread = THREAD.getCurrentThreadCpuTime() - threadBefore;
                 line.add(figures.add(WRITE, writer.name(), write, thread, measured));
+                allocated(WRITE, writer.name(), write.allocatedBytes(), measured);
                 pair.put(writer.name(), thread);
             }
             pairRatio(WRITE, variant, pair, measured);
@@ -94,6 +97,7 @@ final class EncryptionCostRounds {
                     long thread = THREAD.getCurrentThreadCpuTime() - threadBefore;
                     runs.check(scanner, writer, scan.value(), runs.expected());
                     line.add(figures.add(READ, scanner.name(), scan, thread, measured));
+                    allocated(READ, scanner.name(), scan.allocatedBytes(), measured);
                     pair.put(scanner.name(), thread);
                 }
                 pairRatio(READ, variant, pair, measured);
@@ -115,7 +119,17 @@ final class EncryptionCostRounds {
 
     /** The report of the measured rounds so far. */
     EncryptionCostReport report() {
-        return new EncryptionCostReport(runs, pqx, variants, figures, pairRatios);
+        return new EncryptionCostReport(runs, pqx, variants, figures, pairRatios, allocated);
+    }
+
+    /** Records the bytes a measured run allocated on the calling thread. */
+    private void allocated(String measurement, String who, long bytes, boolean measured) {
+        if (measured) {
+            allocated
+                    .computeIfAbsent(measurement, m -> new LinkedHashMap<>())
+                    .computeIfAbsent(who, w -> new ArrayList<>())
+                    .add(bytes);
+        }
     }
 
     /**

@@ -36,6 +36,18 @@ public final class FormatSuite implements BenchmarkSuite {
 
     static final long DEFAULT_ROWS = 5_000_000;
 
+    /** The whole suite, every measurement below; {@code --case C} runs one case. */
+    static final String ALL = "all";
+
+    /**
+     * The encryption cost alone: {@link EncryptionCostRounds} (plain pqx against each encrypting
+     * variant, writes and scans) without the suite's other contenders, for profiling it.
+     */
+    static final String ENCRYPTION = "encryption";
+
+    /** The cases {@code --case C} accepts; without it the suite runs {@value #ALL}. */
+    static final List<String> CASES = List.of(ALL, ENCRYPTION);
+
     /** System property that turns DuckDB off ({@code false}); on by default. */
     static final String DUCKDB_PROPERTY = "pqx.bench.format.duckdb";
 
@@ -55,6 +67,18 @@ public final class FormatSuite implements BenchmarkSuite {
 
     @Override
     public void run(BenchmarkArgs args, BenchmarkReport report) throws Exception {
+        String only = args.onlyCase().orElse(ALL);
+        if (!CASES.contains(only)) {
+            report.failure(
+                    "Cannot run suite format: unknown case '%s' (cases: %s)",
+                    only, String.join(", ", CASES));
+            return;
+        }
+        if (only.equals(ENCRYPTION) && args.peerOnly()) {
+            report.failure(
+                    "Cannot run suite format: case encryption measures pqx, not --peer-only");
+            return;
+        }
         FormatSettings settings = FormatSettings.standard();
         long rows = args.rowsOr(DEFAULT_ROWS);
         report.setting("rows", rows);
@@ -69,6 +93,14 @@ public final class FormatSuite implements BenchmarkSuite {
         report.info("format settings %s (same for both writers)", settings.describe());
         List<RowData> table = LineitemGenerator.inMemoryTable("format", args.seed(), rows, report);
         Path dir = Files.createTempDirectory(args.workDir(), "pqx-bench-format-");
+        if (only.equals(ENCRYPTION)) {
+            try {
+                runEncryptionCase(args, settings, new TableRuns(table, dir, report));
+            } finally {
+                cleanUp(args, dir, report);
+            }
+            return;
+        }
         DuckDbSession duckdb = withDuckDb() ? loadedDuckDb(table, report) : null;
         try {
             TableRuns runs = new TableRuns(table, dir, report);
@@ -97,11 +129,43 @@ public final class FormatSuite implements BenchmarkSuite {
             if (duckdb != null) {
                 duckdb.close();
             }
-            if (args.keepFiles()) {
-                report.info("files kept in %s", dir);
-            } else {
-                deleteTree(dir);
-            }
+            cleanUp(args, dir, report);
+        }
+    }
+
+    /**
+     * Case {@value #ENCRYPTION}: the encryption cost's rounds alone, on pqx's plain writer and
+     * reader, with their untimed verification and their lines (rounds, cost, allocation, sizes, the
+     * cipher's floor, RESULT).
+     */
+    private static void runEncryptionCase(
+            BenchmarkArgs args, FormatSettings settings, TableRuns runs) throws Exception {
+        EncryptionCostRounds rounds =
+                new EncryptionCostRounds(
+                        runs,
+                        new PqxTableWriter(settings),
+                        new PqxTableScanner(),
+                        EncryptedContenders.all(settings));
+        for (int w = 0; w < args.warmups(); w++) {
+            rounds.round(String.format("warmup %d/%d", w + 1, args.warmups()), w % 2 == 1, false);
+        }
+        for (int r = 0; r < args.rounds(); r++) {
+            int index = args.warmups() + r;
+            rounds.round(String.format("round %d/%d", r + 1, args.rounds()), index % 2 == 1, true);
+        }
+        rounds.verifyContent(TableChecksum.of(runs.table(), ScanDepth.CONTENT));
+        EncryptionCostReport report = rounds.report();
+        report.printRounds();
+        report.printCost();
+        report.printResults();
+    }
+
+    private static void cleanUp(BenchmarkArgs args, Path dir, BenchmarkReport report)
+            throws IOException {
+        if (args.keepFiles()) {
+            report.info("files kept in %s", dir);
+        } else {
+            deleteTree(dir);
         }
     }
 

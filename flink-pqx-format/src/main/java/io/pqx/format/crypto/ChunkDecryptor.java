@@ -119,12 +119,13 @@ public final class ChunkDecryptor {
                             + page
                             + ") exceed the 32767 the format allows in encrypted files");
         }
-        String module = type.hasPageOrdinal() ? type.label() + " " + page : type.label();
+        int named = type.hasPageOrdinal() ? page : ModuleCipher.NO_PAGE;
         if (isCtr(type)) {
-            return ModuleCipher.ctr(key, buf, off, length, ctx, module);
+            return ModuleCipher.ctr(key, buf, off, length, ctx, type.label(), named);
         }
-        byte[] aad = ModuleAad.of(fileAad, type, rowGroup, column, page);
-        return ModuleCipher.gcm(key, buf, off, length, aad, ctx, module);
+        byte[] aad = ModuleCipher.aadScratch(ModuleAad.length(fileAad, type));
+        int aadLength = ModuleAad.write(fileAad, type, rowGroup, column, page, aad);
+        return ModuleCipher.gcm(key, buf, off, length, aad, aadLength, ctx, type.label(), named);
     }
 
     /**

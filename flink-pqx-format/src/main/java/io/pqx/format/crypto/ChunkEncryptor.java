@@ -47,29 +47,59 @@ public final class ChunkEncryptor {
     }
 
     /**
-     * The module of {@code plain} of this type in row group {@code rowGroup}.
+     * The module of {@code plain} of this type in row group {@code rowGroup}, in a new array.
      *
      * @param page the data page ordinal in the chunk (used by data pages and their headers only)
      * @throws IllegalStateException when an ordinal exceeds the 32767 the AAD can hold
      */
     public byte[] encrypt(ModuleType type, int rowGroup, int page, byte[] plain) {
+        byte[] module = new byte[overhead(type) + plain.length];
+        seal(type, rowGroup, page, plain, 0, plain.length, module, 0);
+        return module;
+    }
+
+    /**
+     * Seals {@code plain[off, off + length)} as the module of this type in row group {@code
+     * rowGroup} into {@code dest} at {@code destOff}, which must have room for {@link
+     * #overhead(ModuleType)} {@code + length} bytes and must not overlap the plaintext; returns the
+     * module's length. Lets a writer seal into an array it reuses: the AAD is built in the calling
+     * thread's own array and the cipher is the calling thread's, initialised with a fresh random
+     * nonce for this module, so encryptors may be used from several threads at once.
+     *
+     * @param page the data page ordinal in the chunk (used by data pages and their headers only)
+     * @throws IllegalStateException when an ordinal exceeds the 32767 the AAD can hold
+     */
+    public int seal(
+            ModuleType type,
+            int rowGroup,
+            int page,
+            byte[] plain,
+            int off,
+            int length,
+            byte[] dest,
+            int destOff) {
         checkOrdinal(rowGroup, "row group");
         checkOrdinal(column, "column");
         if (type.hasPageOrdinal()) {
             checkOrdinal(page, "page");
         }
-        if (ctrPages && (type == ModuleType.DATA_PAGE || type == ModuleType.DICTIONARY_PAGE)) {
-            return ModuleSealer.ctr(key, plain, 0, plain.length);
+        ModuleSealer sealer = ModuleSealer.get();
+        if (isCtr(type)) {
+            return sealer.ctr(key, plain, off, length, dest, destOff);
         }
-        return ModuleSealer.gcm(
-                key, plain, 0, plain.length, ModuleAad.of(fileAad, type, rowGroup, column, page));
+        byte[] aad = sealer.aad(ModuleAad.length(fileAad, type));
+        int aadLength = ModuleAad.write(fileAad, type, rowGroup, column, page, aad);
+        return sealer.gcm(key, aad, aadLength, plain, off, length, dest, destOff);
     }
 
     /** The bytes encryption adds to a module of this type. */
     public int overhead(ModuleType type) {
-        return ctrPages && (type == ModuleType.DATA_PAGE || type == ModuleType.DICTIONARY_PAGE)
-                ? ModuleCipher.CTR_OVERHEAD
-                : ModuleCipher.GCM_OVERHEAD;
+        return isCtr(type) ? ModuleCipher.CTR_OVERHEAD : ModuleCipher.GCM_OVERHEAD;
+    }
+
+    /** Whether modules of this type are AES-CTR: page bodies under {@code AES_GCM_CTR_V1}. */
+    private boolean isCtr(ModuleType type) {
+        return ctrPages && (type == ModuleType.DATA_PAGE || type == ModuleType.DICTIONARY_PAGE);
     }
 
     /** Whether the column is encrypted with the footer key. */

@@ -20,17 +20,32 @@ final class ModuleAad {
      * @param page the page ordinal, used only by data pages and their headers
      */
     static byte[] of(byte[] fileAad, ModuleType type, int rowGroup, int column, int page) {
-        int length = fileAad.length + 1 + 4 + (type.hasPageOrdinal() ? 2 : 0);
-        byte[] aad = new byte[length];
-        System.arraycopy(fileAad, 0, aad, 0, fileAad.length);
-        int at = fileAad.length;
-        aad[at++] = type.id();
-        at = putShort(aad, at, rowGroup);
-        at = putShort(aad, at, column);
-        if (type.hasPageOrdinal()) {
-            putShort(aad, at, page);
-        }
+        byte[] aad = new byte[length(fileAad, type)];
+        write(fileAad, type, rowGroup, column, page, aad);
         return aad;
+    }
+
+    /** The length of the AAD of a module of this type (not the footer's). */
+    static int length(byte[] fileAad, ModuleType type) {
+        return fileAad.length + 1 + 4 + (type.hasPageOrdinal() ? 2 : 0);
+    }
+
+    /**
+     * Writes the AAD {@link #of} gives into {@code dest} from 0 (which has room for {@link
+     * #length}), so a writer sealing many modules builds each AAD in one reused array; returns its
+     * length.
+     */
+    static int write(
+            byte[] fileAad, ModuleType type, int rowGroup, int column, int page, byte[] dest) {
+        System.arraycopy(fileAad, 0, dest, 0, fileAad.length);
+        int at = fileAad.length;
+        dest[at++] = type.id();
+        at = putShort(dest, at, rowGroup);
+        at = putShort(dest, at, column);
+        if (type.hasPageOrdinal()) {
+            at = putShort(dest, at, page);
+        }
+        return at;
     }
 
     /** Whether an ordinal fits the AAD's 16 bits (the format caps ordinals at 32767). */

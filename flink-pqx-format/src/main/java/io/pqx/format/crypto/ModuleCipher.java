@@ -14,8 +14,9 @@ import javax.crypto.spec.IvParameterSpec;
  * Decrypts one module in the format's layouts with the JDK's AES: AES-GCM modules are {@code length
  * (4 bytes, little-endian) + nonce (12) + ciphertext + tag (16)}, AES-CTR modules {@code length +
  * nonce + ciphertext} with a 16-byte counter block of the nonce and a 32-bit big-endian counter
- * starting at 1. The length counts the bytes after it. Ciphers are kept per thread (initialising a
- * new one per page costs more than the page). Stateless otherwise.
+ * starting at 1. The length counts the bytes after it. Ciphers, the counter block and an array to
+ * build AADs in are kept per thread (initialising a new cipher per page costs more than the page),
+ * and a module's name in messages is built only when it fails. Stateless otherwise.
  */
 final class ModuleCipher {
     static final int LENGTH_BYTES = 4;
@@ -26,6 +27,11 @@ final class ModuleCipher {
 
     private static final ThreadLocal<Cipher> GCM = ThreadLocal.withInitial(() -> cipher("GCM"));
     private static final ThreadLocal<Cipher> CTR = ThreadLocal.withInitial(() -> cipher("CTR"));
+    private static final ThreadLocal<byte[]> CTR_IV = ThreadLocal.withInitial(() -> new byte[16]);
+    private static final ThreadLocal<byte[]> AAD = ThreadLocal.withInitial(() -> new byte[64]);
+
+    /** The page ordinal of a module that has none, in {@link #gcm} and {@link #ctr}. */
+    static final int NO_PAGE = -1;
 
     private ModuleCipher() {}
 
@@ -65,23 +71,43 @@ final class ModuleCipher {
             FileContext ctx,
             String module)
             throws DecryptionFailedException {
-        checkLength(buf, off, length, GCM_OVERHEAD, ctx, module);
+        return gcm(key, buf, off, length, aad, aad.length, ctx, module, NO_PAGE);
+    }
+
+    /**
+     * As {@link #gcm(SecretKey, byte[], int, int, byte[], FileContext, String)}, the AAD being
+     * {@code aad[0, aadLength)}, the module named {@code module} and, unless {@link #NO_PAGE},
+     * {@code page} (the name is built only when the module fails).
+     */
+    static byte[] gcm(
+            SecretKey key,
+            byte[] buf,
+            int off,
+            int length,
+            byte[] aad,
+            int aadLength,
+            FileContext ctx,
+            String module,
+            int page)
+            throws DecryptionFailedException {
+        checkLength(buf, off, length, GCM_OVERHEAD, ctx, module, page);
         try {
             Cipher cipher = GCM.get();
             cipher.init(
                     Cipher.DECRYPT_MODE,
                     key,
                     new GCMParameterSpec(TAG_BYTES * 8, buf, off + LENGTH_BYTES, NONCE_BYTES));
-            cipher.updateAAD(aad);
+            cipher.updateAAD(aad, 0, aadLength);
             int at = off + LENGTH_BYTES + NONCE_BYTES;
             return cipher.doFinal(buf, at, length - LENGTH_BYTES - NONCE_BYTES);
         } catch (AEADBadTagException e) {
             throw ctx.decryptionFailed(
-                    module,
+                    label(module, page),
                     "it does not authenticate (AES-GCM tag mismatch): a wrong key or AAD prefix,"
                             + " or changed bytes");
         } catch (GeneralSecurityException e) {
-            throw ctx.decryptionFailed(module, "AES-GCM refused it: " + e.getClass().getName());
+            throw ctx.decryptionFailed(
+                    label(module, page), "AES-GCM refused it: " + e.getClass().getName());
         }
     }
 
@@ -89,9 +115,28 @@ final class ModuleCipher {
     static byte[] ctr(
             SecretKey key, byte[] buf, int off, int length, FileContext ctx, String module)
             throws DecryptionFailedException {
-        checkLength(buf, off, length, CTR_OVERHEAD, ctx, module);
-        byte[] iv = new byte[16];
+        return ctr(key, buf, off, length, ctx, module, NO_PAGE);
+    }
+
+    /**
+     * As {@link #ctr(SecretKey, byte[], int, int, FileContext, String)}, the module named {@code
+     * module} and, unless {@link #NO_PAGE}, {@code page}.
+     */
+    static byte[] ctr(
+            SecretKey key,
+            byte[] buf,
+            int off,
+            int length,
+            FileContext ctx,
+            String module,
+            int page)
+            throws DecryptionFailedException {
+        checkLength(buf, off, length, CTR_OVERHEAD, ctx, module, page);
+        byte[] iv = CTR_IV.get();
         System.arraycopy(buf, off + LENGTH_BYTES, iv, 0, NONCE_BYTES);
+        iv[12] = 0;
+        iv[13] = 0;
+        iv[14] = 0;
         iv[15] = 1;
         try {
             Cipher cipher = CTR.get();
@@ -99,8 +144,24 @@ final class ModuleCipher {
             int at = off + LENGTH_BYTES + NONCE_BYTES;
             return cipher.doFinal(buf, at, length - LENGTH_BYTES - NONCE_BYTES);
         } catch (GeneralSecurityException e) {
-            throw ctx.decryptionFailed(module, "AES-CTR refused it: " + e.getClass().getName());
+            throw ctx.decryptionFailed(
+                    label(module, page), "AES-CTR refused it: " + e.getClass().getName());
         }
+    }
+
+    /** The calling thread's array to build a module's AAD in, with room for {@code length}. */
+    static byte[] aadScratch(int length) {
+        byte[] aad = AAD.get();
+        if (aad.length < length) {
+            aad = new byte[Math.max(length, 2 * aad.length)];
+            AAD.set(aad);
+        }
+        return aad;
+    }
+
+    /** A module's name in messages: {@code module}, then the page ordinal if it has one. */
+    private static String label(String module, int page) {
+        return page == NO_PAGE ? module : module + " " + page;
     }
 
     /**
@@ -137,11 +198,11 @@ final class ModuleCipher {
     }
 
     private static void checkLength(
-            byte[] buf, int off, int length, int overhead, FileContext ctx, String module)
+            byte[] buf, int off, int length, int overhead, FileContext ctx, String module, int page)
             throws DecryptionFailedException {
         if (length < overhead || off < 0 || off > buf.length - length) {
             throw ctx.decryptionFailed(
-                    module,
+                    label(module, page),
                     "the module of "
                             + length
                             + " bytes is shorter than the "
@@ -151,7 +212,7 @@ final class ModuleCipher {
         long declared = Integer.toUnsignedLong(littleEndianInt(buf, off));
         if (declared != length - LENGTH_BYTES) {
             throw ctx.decryptionFailed(
-                    module,
+                    label(module, page),
                     "its length field says "
                             + declared
                             + " bytes where the module holds "

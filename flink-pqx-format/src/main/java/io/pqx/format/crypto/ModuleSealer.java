@@ -12,60 +12,108 @@ import javax.crypto.spec.IvParameterSpec;
  * + ciphertext + tag}, AES-CTR {@code length + nonce + ciphertext} (counter block: the nonce, then
  * a 32-bit big-endian counter starting at 1), and the footer signature {@code nonce + tag}. Every
  * module gets a fresh random 12-byte nonce, so one key never sees a nonce twice in practice (2^-96
- * per pair). Ciphers and random sources are kept per thread. Stateless otherwise.
+ * per pair); the cipher is initialised again with it for every module.
+ *
+ * <p>One instance per thread ({@link #get}): it keeps that thread's ciphers, random source, nonce,
+ * counter block and AAD arrays, so sealing a module into a caller's array allocates nothing but the
+ * JDK's parameter objects. Not thread-safe: an instance is used only by the thread that got it, and
+ * its AAD array only between {@link #aad} and the next seal.
  */
 final class ModuleSealer {
-    private static final ThreadLocal<Cipher> GCM = ThreadLocal.withInitial(() -> cipher("GCM"));
-    private static final ThreadLocal<Cipher> CTR = ThreadLocal.withInitial(() -> cipher("CTR"));
-    private static final ThreadLocal<SecureRandom> RANDOM =
-            ThreadLocal.withInitial(SecureRandom::new);
+    private static final ThreadLocal<ModuleSealer> PER_THREAD =
+            ThreadLocal.withInitial(ModuleSealer::new);
+
+    private final Cipher gcm = cipher("GCM");
+    private final Cipher ctr = cipher("CTR");
+    private final SecureRandom random = new SecureRandom();
+    private final byte[] nonce = new byte[ModuleCipher.NONCE_BYTES];
+    private final byte[] counter = new byte[16];
+    private byte[] aad = new byte[64];
 
     private ModuleSealer() {}
 
-    /** The AES-GCM module of {@code plain[off, off + length)} under {@code aad}. */
-    static byte[] gcm(SecretKey key, byte[] plain, int off, int length, byte[] aad) {
-        byte[] module = new byte[ModuleCipher.GCM_OVERHEAD + length];
-        byte[] nonce = nonce();
-        System.arraycopy(nonce, 0, module, ModuleCipher.LENGTH_BYTES, ModuleCipher.NONCE_BYTES);
-        putLength(module);
+    /** The calling thread's sealer. */
+    static ModuleSealer get() {
+        return PER_THREAD.get();
+    }
+
+    /**
+     * This sealer's AAD array with room for {@code length} bytes, to build a module's AAD in before
+     * sealing it; overwritten by the next call.
+     */
+    byte[] aad(int length) {
+        if (aad.length < length) {
+            aad = new byte[Math.max(length, 2 * aad.length)];
+        }
+        return aad;
+    }
+
+    /**
+     * Seals {@code plain[off, off + length)} under {@code aad[0, aadLength)} into the AES-GCM
+     * module at {@code dest[destOff, destOff + GCM_OVERHEAD + length)}; returns the module's
+     * length. {@code dest} must not overlap {@code plain}.
+     */
+    int gcm(
+            SecretKey key,
+            byte[] aad,
+            int aadLength,
+            byte[] plain,
+            int off,
+            int length,
+            byte[] dest,
+            int destOff) {
+        int moduleLength = ModuleCipher.GCM_OVERHEAD + length;
+        putLength(dest, destOff, moduleLength);
+        freshNonce(dest, destOff);
         try {
-            Cipher cipher = GCM.get();
-            cipher.init(
+            gcm.init(
                     Cipher.ENCRYPT_MODE,
                     key,
                     new GCMParameterSpec(ModuleCipher.TAG_BYTES * 8, nonce));
-            cipher.updateAAD(aad);
+            gcm.updateAAD(aad, 0, aadLength);
             int written =
-                    cipher.doFinal(
+                    gcm.doFinal(
                             plain,
                             off,
                             length,
-                            module,
-                            ModuleCipher.LENGTH_BYTES + ModuleCipher.NONCE_BYTES);
+                            dest,
+                            destOff + ModuleCipher.LENGTH_BYTES + ModuleCipher.NONCE_BYTES);
             check(written == length + ModuleCipher.TAG_BYTES, "AES-GCM");
         } catch (GeneralSecurityException e) {
             throw refused("AES-GCM", e);
         }
-        return module;
+        return moduleLength;
     }
 
-    /** The AES-CTR module of {@code plain[off, off + length)}. */
-    static byte[] ctr(SecretKey key, byte[] plain, int off, int length) {
-        byte[] module = new byte[ModuleCipher.CTR_OVERHEAD + length];
-        byte[] nonce = nonce();
-        System.arraycopy(nonce, 0, module, ModuleCipher.LENGTH_BYTES, ModuleCipher.NONCE_BYTES);
-        putLength(module);
-        byte[] iv = new byte[16];
-        System.arraycopy(nonce, 0, iv, 0, ModuleCipher.NONCE_BYTES);
-        iv[15] = 1;
+    /**
+     * Seals {@code plain[off, off + length)} into the AES-CTR module at {@code dest[destOff,
+     * destOff + CTR_OVERHEAD + length)}; returns the module's length. {@code dest} must not overlap
+     * {@code plain}.
+     */
+    int ctr(SecretKey key, byte[] plain, int off, int length, byte[] dest, int destOff) {
+        int moduleLength = ModuleCipher.CTR_OVERHEAD + length;
+        putLength(dest, destOff, moduleLength);
+        freshNonce(dest, destOff);
+        System.arraycopy(nonce, 0, counter, 0, ModuleCipher.NONCE_BYTES);
+        counter[12] = 0;
+        counter[13] = 0;
+        counter[14] = 0;
+        counter[15] = 1;
         try {
-            Cipher cipher = CTR.get();
-            cipher.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(iv));
-            int written = cipher.doFinal(plain, off, length, module, ModuleCipher.CTR_OVERHEAD);
+            ctr.init(Cipher.ENCRYPT_MODE, key, new IvParameterSpec(counter));
+            int written =
+                    ctr.doFinal(plain, off, length, dest, destOff + ModuleCipher.CTR_OVERHEAD);
             check(written == length, "AES-CTR");
         } catch (GeneralSecurityException e) {
             throw refused("AES-CTR", e);
         }
+        return moduleLength;
+    }
+
+    /** The AES-GCM module of {@code plain[off, off + length)} under {@code aad}, in a new array. */
+    static byte[] gcm(SecretKey key, byte[] plain, int off, int length, byte[] aad) {
+        byte[] module = new byte[ModuleCipher.GCM_OVERHEAD + length];
+        get().gcm(key, aad, aad.length, plain, off, length, module, 0);
         return module;
     }
 
@@ -74,46 +122,39 @@ final class ModuleSealer {
      * plain} with it under {@code aad} (the ciphertext is dropped).
      */
     static byte[] sign(SecretKey key, byte[] plain, byte[] aad) {
-        byte[] nonce = nonce();
-        try {
-            Cipher cipher = GCM.get();
-            cipher.init(
-                    Cipher.ENCRYPT_MODE,
-                    key,
-                    new GCMParameterSpec(ModuleCipher.TAG_BYTES * 8, nonce));
-            cipher.updateAAD(aad);
-            byte[] out = cipher.doFinal(plain);
-            byte[] signature = new byte[ModuleCipher.NONCE_BYTES + ModuleCipher.TAG_BYTES];
-            System.arraycopy(nonce, 0, signature, 0, ModuleCipher.NONCE_BYTES);
-            System.arraycopy(
-                    out,
-                    out.length - ModuleCipher.TAG_BYTES,
-                    signature,
-                    ModuleCipher.NONCE_BYTES,
-                    ModuleCipher.TAG_BYTES);
-            return signature;
-        } catch (GeneralSecurityException e) {
-            throw refused("AES-GCM", e);
-        }
+        byte[] module = gcm(key, plain, 0, plain.length, aad);
+        byte[] signature = new byte[ModuleCipher.NONCE_BYTES + ModuleCipher.TAG_BYTES];
+        System.arraycopy(module, ModuleCipher.LENGTH_BYTES, signature, 0, ModuleCipher.NONCE_BYTES);
+        System.arraycopy(
+                module,
+                module.length - ModuleCipher.TAG_BYTES,
+                signature,
+                ModuleCipher.NONCE_BYTES,
+                ModuleCipher.TAG_BYTES);
+        return signature;
     }
 
-    /** {@code length} fresh random bytes (the AAD file unique, nonces). */
+    /** {@code length} fresh random bytes (the AAD file unique). */
     static byte[] random(int length) {
         byte[] bytes = new byte[length];
-        RANDOM.get().nextBytes(bytes);
+        get().random.nextBytes(bytes);
         return bytes;
     }
 
-    private static byte[] nonce() {
-        return random(ModuleCipher.NONCE_BYTES);
+    /** Draws a fresh nonce into {@link #nonce} and the module's nonce field at {@code destOff}. */
+    private void freshNonce(byte[] dest, int destOff) {
+        random.nextBytes(nonce);
+        System.arraycopy(
+                nonce, 0, dest, destOff + ModuleCipher.LENGTH_BYTES, ModuleCipher.NONCE_BYTES);
     }
 
-    private static void putLength(byte[] module) {
-        int n = module.length - ModuleCipher.LENGTH_BYTES;
-        module[0] = (byte) n;
-        module[1] = (byte) (n >>> 8);
-        module[2] = (byte) (n >>> 16);
-        module[3] = (byte) (n >>> 24);
+    /** The length field: the module's bytes after it, little-endian. */
+    private static void putLength(byte[] dest, int destOff, int moduleLength) {
+        int n = moduleLength - ModuleCipher.LENGTH_BYTES;
+        dest[destOff] = (byte) n;
+        dest[destOff + 1] = (byte) (n >>> 8);
+        dest[destOff + 2] = (byte) (n >>> 16);
+        dest[destOff + 3] = (byte) (n >>> 24);
     }
 
     private static void check(boolean ok, String what) {

@@ -29,8 +29,27 @@ final class ChunkMetadataBuilder {
             long chunkStart,
             CompressionCodec codec,
             int statisticsTruncateLength) {
+        return build(
+                chunk,
+                chunkStart,
+                chunk.dictionaryPage().size(),
+                chunk.totalCompressedSize(),
+                codec,
+                statisticsTruncateLength);
+    }
+
+    /**
+     * The metadata of a chunk whose pages were written other than as {@code chunk} holds them
+     * (encrypted): {@code dictionarySize} and {@code compressedSize} are the bytes written.
+     */
+    static ColumnChunk build(
+            EncodedColumnChunk chunk,
+            long chunkStart,
+            long dictionarySize,
+            long compressedSize,
+            CompressionCodec codec,
+            int statisticsTruncateLength) {
         ColumnDescriptor column = chunk.column();
-        long dictionarySize = chunk.dictionaryPage().size();
         ColumnMetaData meta =
                 new ColumnMetaData(
                         physicalType(column),
@@ -39,7 +58,7 @@ final class ChunkMetadataBuilder {
                         codec,
                         chunk.valueCount(),
                         chunk.totalUncompressedSize(),
-                        chunk.totalCompressedSize(),
+                        compressedSize,
                         chunkStart + dictionarySize);
         if (chunk.dictionaryEncoding() != null) {
             meta.setDictionary_page_offset(chunkStart);

@@ -74,6 +74,7 @@ public final class FileAssembler {
     private final List<List<ColumnIndex>> columnIndexes = new ArrayList<>();
     private final List<List<OffsetIndex>> offsetIndexes = new ArrayList<>();
     @Nullable private final FileEncryptor encryptor;
+    @Nullable private PageEncryption pageEncryption;
     private long rows;
     private boolean started;
 
@@ -164,24 +165,46 @@ public final class FileAssembler {
         List<OffsetIndex> groupOffsetIndexes = new ArrayList<>();
         long uncompressed = 0;
         int ordinal = rowGroups.size();
-        for (EncodedColumnChunk plainChunk : group.chunks()) {
-            EncodedColumnChunk chunk = encrypted(plainChunk, ordinal);
+        for (EncodedColumnChunk chunk : group.chunks()) {
+            ChunkEncryptor column = encryptor == null ? null : encryptor.column(chunk.leafIndex());
             long chunkStart = out.position();
-            chunk.dictionaryPage().writeTo(out);
-            chunk.dataPages().writeTo(out);
-            chunks.add(
-                    ChunkMetadataBuilder.build(
-                            chunk, chunkStart, codec, options.statisticsTruncateLength()));
+            var offsetIndex = chunk.offsetIndex();
+            if (column == null) {
+                chunk.dictionaryPage().writeTo(out);
+                chunk.dataPages().writeTo(out);
+                chunks.add(
+                        ChunkMetadataBuilder.build(
+                                chunk, chunkStart, codec, options.statisticsTruncateLength()));
+            } else {
+                PageEncryption.Placed placed =
+                        pageEncryption()
+                                .write(
+                                        chunk.dictionaryPage(),
+                                        chunk.dataPages(),
+                                        offsetIndex,
+                                        column,
+                                        ordinal,
+                                        out);
+                offsetIndex = placed.offsetIndex();
+                chunks.add(
+                        ChunkMetadataBuilder.build(
+                                chunk,
+                                chunkStart,
+                                placed.dictionaryPageSize(),
+                                placed.dictionaryPageSize() + placed.dataPagesSize(),
+                                codec,
+                                options.statisticsTruncateLength()));
+            }
             uncompressed += chunk.totalUncompressedSize();
             // Kept as Thrift from here on: what the footer's indexes and a resume point hold.
             groupColumnIndexes.add(
                     chunk.columnIndex() == null ? null : PageIndexes.toThrift(chunk.columnIndex()));
             groupOffsetIndexes.add(
-                    chunk.offsetIndex() == null
+                    offsetIndex == null
                             ? null
                             : PageIndexes.toThrift(
                                     OffsetIndexBuilder.getBuilder()
-                                            .fromOffsetIndex(chunk.offsetIndex())
+                                            .fromOffsetIndex(offsetIndex)
                                             .build(chunkStart)));
         }
         long compressed = out.position() - groupStart;
@@ -202,34 +225,15 @@ public final class FileAssembler {
         out.flush();
     }
 
-    /** The chunk as its file holds it: encrypted when its column is. */
-    private EncodedColumnChunk encrypted(EncodedColumnChunk chunk, int rowGroup)
-            throws IOException {
-        ChunkEncryptor column = encryptor == null ? null : encryptor.column(chunk.leafIndex());
-        if (column == null) {
-            return chunk;
+    /**
+     * What encrypts this file's pages as its chunks are placed (its buffers kept from chunk to
+     * chunk); made at the first encrypted chunk.
+     */
+    private PageEncryption pageEncryption() {
+        if (pageEncryption == null) {
+            pageEncryption = new PageEncryption();
         }
-        PageEncryption.Encrypted pages =
-                PageEncryption.encrypt(
-                        chunk.dictionaryPage(),
-                        chunk.dataPages(),
-                        chunk.offsetIndex(),
-                        column,
-                        rowGroup);
-        return new EncodedColumnChunk(
-                chunk.leafIndex(),
-                chunk.column(),
-                pages.dictionaryPage(),
-                pages.dataPages(),
-                chunk.totalUncompressedSize(),
-                chunk.valueCount(),
-                chunk.encodings(),
-                chunk.dataPageEncodings(),
-                chunk.dictionaryEncoding(),
-                chunk.statistics(),
-                chunk.columnIndex(),
-                pages.offsetIndex(),
-                chunk.bloomFilter());
+        return pageEncryption;
     }
 
     private void writeBloomFilters(EncodedRowGroup group, List<ColumnChunk> chunks)

@@ -25,6 +25,16 @@ public final class EncodedPages {
         }
     }
 
+    /** How many pieces (non-empty arrays) the pages are kept in. */
+    int pieceCount() {
+        return pieces.size();
+    }
+
+    /** The piece at {@code index}, not copied: the caller must not change it. */
+    byte[] piece(int index) {
+        return pieces.get(index);
+    }
+
     /** Total bytes. */
     public long size() {
         return size;

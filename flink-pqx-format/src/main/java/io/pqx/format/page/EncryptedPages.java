@@ -107,11 +107,11 @@ public final class EncryptedPages {
                             + " bytes are left and its encryption alone takes "
                             + overhead);
         }
-        PageHeader plain = header.deepCopy();
-        plain.setCompressed_page_size(stored - overhead);
-        plain.unsetCrc();
-        return new Header(
-                plain, module.moduleLength(), stored, header.isSetCrc() ? header.getCrc() : null);
+        Integer crc = header.isSetCrc() ? header.getCrc() : null;
+        // the header was parsed here and nothing else holds it: it becomes the plaintext's
+        header.setCompressed_page_size(stored - overhead);
+        header.unsetCrc();
+        return new Header(header, module.moduleLength(), stored, crc);
     }
 
     /**
