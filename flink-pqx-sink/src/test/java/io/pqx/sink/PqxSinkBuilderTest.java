@@ -327,6 +327,24 @@ class PqxSinkBuilderTest {
                 .hasMessageContaining("sink.encryption.footer-key.secret");
         assertThatThrownBy(
                         () ->
+                                valid().setAll(Map.of("sink.encryption.footer-key-columns", "name"))
+                                        .build())
+                .hasMessageContaining("sink.encryption.footer-key-columns needs");
+        assertThatThrownBy(
+                        () ->
+                                valid().setAll(
+                                                Map.of(
+                                                        "sink.encryption.footer-key.secret",
+                                                        footerHex,
+                                                        "sink.encryption.column-key-metadata",
+                                                        "name=kms:n,kms-without-path",
+                                                        "sink.rolling-policy.roll-on-checkpoint",
+                                                        "true"))
+                                        .build())
+                .hasMessageContaining("sink.encryption.column-key-metadata")
+                .hasMessageContaining("entry 2");
+        assertThatThrownBy(
+                        () ->
                                 valid().setAll(
                                                 Map.of(
                                                         "sink.encryption.footer-key.secret",

@@ -194,6 +194,34 @@ class EncryptedFilesCommandTest {
         assertThat(unset.err()).contains("PQX_NO_SUCH_KEY").contains("not set");
     }
 
+    /** The column lists of the SQL options: ',' or ';' between entries, white space ignored. */
+    @Test
+    void columnKeyListsTakeTheSyntaxOfTheSqlOptions() {
+        String bloom = corpus(TestingEncryptedFiles.BLOOM);
+        TestingCliRun semicolons =
+                TestingCliRun.of(
+                        "cat",
+                        bloom,
+                        "--footer-key-file",
+                        footerFile,
+                        "--column-key-file",
+                        " " + columnFiles.replace(",", " ; ") + ";",
+                        "--limit",
+                        "1");
+        assertThat(semicolons.err()).isEmpty();
+        assertThat(semicolons.out()).startsWith("{\"double_field\":0.5,\"float_field\":0.25,");
+        TestingCliRun malformed =
+                TestingCliRun.of(
+                        "cat",
+                        bloom,
+                        "--footer-key-file",
+                        footerFile,
+                        "--column-key-file",
+                        columnFiles + ",float_field");
+        assertThat(malformed.status()).isEqualTo(PqxCli.USAGE);
+        assertThat(malformed.err()).contains("--column-key-file").contains("entry 3");
+    }
+
     @Test
     void metaShowsTheDecryptedStatisticsOfAnEncryptedColumn() {
         TestingCliRun run =
