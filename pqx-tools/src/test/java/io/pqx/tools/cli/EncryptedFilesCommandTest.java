@@ -237,6 +237,66 @@ class EncryptedFilesCommandTest {
         assertNoKeyIn(run.out());
     }
 
+    /**
+     * Without a column's key, {@code meta} says the chunk is encrypted and that its statistics,
+     * page index and bloom filter are unknown, not empty; and its layout too when the encrypted
+     * footer keeps no plaintext copy of it.
+     */
+    @Test
+    void metaShowsAColumnWithoutItsKeyAsEncryptedNotAsEmpty() {
+        TestingCliRun run =
+                TestingCliRun.of(
+                        "meta",
+                        corpus(TestingEncryptedFiles.BLOOM),
+                        "--footer-key-file",
+                        footerFile,
+                        "--column-key-file",
+                        columnFiles.substring(0, columnFiles.indexOf(',')));
+        assertThat(run.err()).isEmpty();
+        String unknown = "unknown: encrypted (key not given)";
+        String noKey = column(run.out(), "float_field");
+        assertThat(noKey)
+                .contains("encryption: encrypted (key not given)")
+                .contains("codec: " + unknown)
+                .contains("values: " + unknown)
+                .contains("statistics: " + unknown)
+                .contains("page index: " + unknown)
+                .contains("bloom filter: " + unknown)
+                .doesNotContain("UNCOMPRESSED")
+                .doesNotContain("0 compressed");
+        assertThat(column(run.out(), "double_field"))
+                .contains("encryption: encrypted (key given)")
+                .contains("min=0.5")
+                .doesNotContain("unknown: encrypted");
+        assertThat(column(run.out(), "int32_field"))
+                .doesNotContain("encryption:")
+                .contains("min=0");
+
+        // a plaintext footer keeps the chunk's layout: only what the key hides is unknown
+        TestingCliRun plainFooter =
+                TestingCliRun.of("meta", corpus(TestingEncryptedFiles.PLAIN_FOOTER));
+        assertThat(plainFooter.err()).isEmpty();
+        assertThat(column(plainFooter.out(), "double_field"))
+                .contains("encryption: encrypted (key not given)")
+                .contains("statistics: " + unknown)
+                .doesNotContain("codec: " + unknown)
+                .doesNotContain("values: " + unknown);
+        assertNoKeyIn(run.out());
+    }
+
+    /** The lines of the first chunk of {@code column} in {@code meta}'s output, unaligned. */
+    private static String column(String meta, String column) {
+        int start = meta.indexOf("  column " + column + ":\n");
+        assertThat(start).as(column).isNotNegative();
+        int end = meta.indexOf("\n  column ", start + 1);
+        int nextGroup = meta.indexOf("\nrow group ", start + 1);
+        if (end < 0 || (nextGroup >= 0 && nextGroup < end)) {
+            end = nextGroup;
+        }
+        String lines = end < 0 ? meta.substring(start) : meta.substring(start, end);
+        return lines.replaceAll(":  +", ": "); // the values' alignment aside
+    }
+
     @Test
     void aMissingColumnKeyRefusesOnlyTheColumnsThatNeedIt() {
         String bloom = corpus(TestingEncryptedFiles.BLOOM);
