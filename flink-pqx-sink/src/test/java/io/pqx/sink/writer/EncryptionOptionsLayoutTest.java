@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collection;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -94,7 +95,7 @@ class EncryptionOptionsLayoutTest {
         return GenericRowData.of(id, StringData.fromString(name), StringData.fromString(ssn));
     }
 
-    private void commit(java.util.Collection<PqxCommittable> committables) throws Exception {
+    private void commit(Collection<PqxCommittable> committables) throws Exception {
         FileSystem fs = FileSystem.getLocalFileSystem();
         PqxCommitter committer =
                 new PqxCommitter(
