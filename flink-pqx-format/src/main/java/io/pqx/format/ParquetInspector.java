@@ -8,6 +8,7 @@ import io.pqx.format.index.ColumnIndexView;
 import io.pqx.format.index.OffsetIndexView;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.metadata.BloomFilterView;
+import io.pqx.format.metadata.ChunkEncryption;
 import io.pqx.format.metadata.FileMetadataView;
 import io.pqx.format.metadata.PageChecksumCount;
 import io.pqx.format.options.ReadOptions;
@@ -138,6 +139,20 @@ public final class ParquetInspector {
     public Optional<BloomFilterView> readBloomFilter(int rowGroup, int leafIndex)
             throws IOException {
         return chunks.bloomFilter(rowGroup, leafIndex);
+    }
+
+    /**
+     * Whether a leaf's chunk is encrypted and whether this read has its key (see {@link
+     * ChunkEncryption} for what the footer shows of a chunk whose key is missing). Reads nothing.
+     *
+     * @param leafIndex the leaf's position among the file schema's leaves
+     */
+    public ChunkEncryption chunkEncryption(int rowGroup, int leafIndex) {
+        ColumnChunkMetadata chunk = chunks.chunk(rowGroup, leafIndex);
+        if (chunk.decryptor() == null) {
+            return ChunkEncryption.PLAINTEXT;
+        }
+        return chunk.decryptor().hasKey() ? ChunkEncryption.KEY_GIVEN : ChunkEncryption.KEY_MISSING;
     }
 
     /**

@@ -2,6 +2,7 @@ package io.pqx.sink;
 
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.crypto.FileEncryptionProperties;
+import io.pqx.format.crypto.KeyReferences;
 import io.pqx.format.options.Compression;
 import io.pqx.sink.file.RowSorter;
 import io.pqx.sink.file.SortKey;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.PublicEvolving;
@@ -286,6 +288,8 @@ public final class PqxSinkBuilder {
     private static final List<ConfigOption<?>> ENCRYPTION_SETTINGS =
             List.of(
                     PqxSinkOptions.ENCRYPTION_COLUMN_KEYS,
+                    PqxSinkOptions.ENCRYPTION_COLUMN_KEY_METADATA,
+                    PqxSinkOptions.ENCRYPTION_FOOTER_KEY_COLUMNS,
                     PqxSinkOptions.ENCRYPTION_FOOTER_KEY_METADATA,
                     PqxSinkOptions.ENCRYPTION_PLAINTEXT_FOOTER,
                     PqxSinkOptions.ENCRYPTION_ALGORITHM,
@@ -314,21 +318,20 @@ public final class PqxSinkBuilder {
                             + " false needs "
                             + PqxSinkOptions.ENCRYPTION_AAD_PREFIX.key());
         }
-        Map<String, String> columnKeys;
-        try {
-            String text = options.get(PqxSinkOptions.ENCRYPTION_COLUMN_KEYS);
-            columnKeys = text == null ? Map.of() : ConfiguredEncryption.parseColumnKeys(text);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(
-                    "Cannot build PqxSink: "
-                            + PqxSinkOptions.ENCRYPTION_COLUMN_KEYS.key()
-                            + ": "
-                            + e.getMessage());
-        }
+        Map<String, String> columnKeys =
+                columnList(PqxSinkOptions.ENCRYPTION_COLUMN_KEYS, KeyReferences::columnKeys);
+        Map<String, String> columnKeyMetadata =
+                columnList(
+                        PqxSinkOptions.ENCRYPTION_COLUMN_KEY_METADATA, KeyReferences::columnTexts);
+        List<String> footerKeyColumns =
+                columnList(
+                        PqxSinkOptions.ENCRYPTION_FOOTER_KEY_COLUMNS, KeyReferences::columnPaths);
         try {
             return new ConfiguredEncryption(
                     footerKey,
                     columnKeys,
+                    columnKeyMetadata,
+                    footerKeyColumns,
                     options.get(PqxSinkOptions.ENCRYPTION_FOOTER_KEY_METADATA),
                     options.get(PqxSinkOptions.ENCRYPTION_PLAINTEXT_FOOTER),
                     options.get(PqxSinkOptions.ENCRYPTION_ALGORITHM),
@@ -338,6 +341,20 @@ public final class PqxSinkBuilder {
             // the message names the key (footer, or the column), never its text
             throw new IllegalArgumentException(
                     "Cannot build PqxSink: sink.encryption.*: " + e.getMessage());
+        }
+    }
+
+    /**
+     * A column list option parsed by {@code parser} (the format's one syntax for column lists),
+     * empty when not set; a malformed list names the option and the entry's position.
+     */
+    private <T> T columnList(ConfigOption<String> option, Function<String, T> parser) {
+        String text = options.get(option);
+        try {
+            return parser.apply(text == null ? "" : text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    "Cannot build PqxSink: " + option.key() + ": " + e.getMessage());
         }
     }
 

@@ -230,20 +230,44 @@ public final class PqxSinkOptions {
                                     + " 'env:VARIABLE' or 'file:/path'. 'env:' and 'file:' are"
                                     + " read where the files are written (each TaskManager), not"
                                     + " by the client. Without 'sink.encryption.column-keys.secret'"
-                                    + " every column is encrypted with it. The other"
-                                    + " 'sink.encryption.*' options need it. Encryption refuses"
-                                    + " 'sink.checkpoint.open-row-group' CARRY (its row log would"
-                                    + " hold rows unencrypted).");
+                                    + " and 'sink.encryption.footer-key-columns' every column is"
+                                    + " encrypted with it. The other"
+                                    + " 'sink.encryption.*' options need it. With"
+                                    + " 'sink.checkpoint.open-row-group' CARRY the row log is"
+                                    + " encrypted too, with a key derived from all the keys.");
 
     public static final ConfigOption<String> ENCRYPTION_COLUMN_KEYS =
             ConfigOptions.key("sink.encryption.column-keys.secret")
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "Columns encrypted with keys of their own, 'path=key;path=key' (dotted"
+                            "Columns encrypted with keys of their own, 'path=key,path=key' (dotted"
                                     + " Parquet paths, keys in the forms of"
-                                    + " 'sink.encryption.footer-key.secret'); with it, the columns"
-                                    + " not named stay plaintext.");
+                                    + " 'sink.encryption.footer-key.secret'; ';' also separates"
+                                    + " entries); with it, the columns not named stay plaintext.");
+
+    public static final ConfigOption<String> ENCRYPTION_COLUMN_KEY_METADATA =
+            ConfigOptions.key("sink.encryption.column-key-metadata")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Text stored in the files (UTF-8) as the key metadata of columns"
+                                    + " with keys of their own, 'path=text,path=text' (each path"
+                                    + " named in 'sink.encryption.column-keys.secret'; ',' and ';'"
+                                    + " separate entries, so the text holds neither), for a"
+                                    + " reader's key retriever (e.g. the key's name in a KMS)."
+                                    + " Not secret: readers without keys see it.");
+
+    public static final ConfigOption<String> ENCRYPTION_FOOTER_KEY_COLUMNS =
+            ConfigOptions.key("sink.encryption.footer-key-columns")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Columns encrypted with the footer key, 'path,path' (dotted Parquet"
+                                    + " paths; ';' also separates them), none of them named in"
+                                    + " 'sink.encryption.column-keys.secret'. With it, the columns"
+                                    + " named in neither option stay plaintext; without both,"
+                                    + " every column is encrypted with the footer key.");
 
     public static final ConfigOption<String> ENCRYPTION_FOOTER_KEY_METADATA =
             ConfigOptions.key("sink.encryption.footer-key-metadata")

@@ -326,7 +326,7 @@ class PqxSinkBuilderTest {
         assertThatThrownBy(() -> valid().setAll(Map.of("sink.encryption.aad-prefix", "t")).build())
                 .hasMessageContaining("sink.encryption.aad-prefix needs")
                 .hasMessageContaining("sink.encryption.footer-key.secret");
-        // the row log of CARRY is encrypted with the footer key: an encrypting sink may carry
+        // the row log of CARRY is encrypted: an encrypting sink may carry
         assertThat(
                         valid().setAll(
                                         Map.of(
@@ -339,6 +339,24 @@ class PqxSinkBuilderTest {
                                 .checkpoints()
                                 .openRowGroup())
                 .isEqualTo(OpenRowGroupPolicy.CARRY);
+        assertThatThrownBy(
+                        () ->
+                                valid().setAll(Map.of("sink.encryption.footer-key-columns", "name"))
+                                        .build())
+                .hasMessageContaining("sink.encryption.footer-key-columns needs");
+        assertThatThrownBy(
+                        () ->
+                                valid().setAll(
+                                                Map.of(
+                                                        "sink.encryption.footer-key.secret",
+                                                        footerHex,
+                                                        "sink.encryption.column-key-metadata",
+                                                        "name=kms:n,kms-without-path",
+                                                        "sink.rolling-policy.roll-on-checkpoint",
+                                                        "true"))
+                                        .build())
+                .hasMessageContaining("sink.encryption.column-key-metadata")
+                .hasMessageContaining("entry 2");
         assertThatThrownBy(
                         () ->
                                 valid().setAll(

@@ -304,11 +304,12 @@ public final class PqxSourceOptions {
                     .noDefaultValue()
                     .withDescription(
                             "Keys of columns encrypted with keys of their own, as"
-                                    + " 'path=reference;path=reference' with each column's dotted"
-                                    + " Parquet path and its key in a form of"
-                                    + " source.decryption.footer-key.secret. A query that reads a"
-                                    + " column whose key is missing fails naming the column and"
-                                    + " the file; one that does not read it reads.");
+                                    + " 'path=reference,path=reference' (';' also separates"
+                                    + " entries) with each column's dotted Parquet path and its"
+                                    + " key in a form of source.decryption.footer-key.secret. A"
+                                    + " query that reads a column whose key is missing fails"
+                                    + " naming the column and the file; one that does not read it"
+                                    + " reads.");
 
     public static final ConfigOption<String> DECRYPTION_AAD_PREFIX =
             ConfigOptions.key("source.decryption.aad-prefix")

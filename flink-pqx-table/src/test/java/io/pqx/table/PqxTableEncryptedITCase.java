@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqx.format.ParquetWriter;
 import io.pqx.format.TestingEncryptedFiles;
 import io.pqx.format.TestingParquetFiles;
+import io.pqx.format.crypto.FileEncryptionProperties;
+import io.pqx.format.options.BloomFilterSpec;
 import io.pqx.format.options.WriteOptions;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -20,9 +22,12 @@ import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
@@ -35,13 +40,18 @@ import org.junit.jupiter.api.io.TempDir;
  * SQL over parquet-testing's encrypted file with bloom filters (footer and two columns encrypted,
  * 2000 rows {@code (i + 0.5, i + 0.25, i, "name_" i)}) with the {@code source.decryption.*}
  * options: a filtered scan and a lookup join read the writer's values; a missing column key refuses
- * only queries that read the column; and the key's text (as written, hex, base64) is in neither
- * EXPLAIN nor any failure's message.
+ * only queries that read the column; a tampered signed plaintext footer is refused; and the key's
+ * text (as written, hex, base64) is in neither EXPLAIN nor any failure's message. And over a
+ * partitioned table pqx encrypted (encrypted footer, a column with a key of its own, one with the
+ * footer key): dynamic filtering and the runtime filters it makes return the join's rows, and
+ * aggregates are answered from its footers only with the keys of their columns.
  */
 class PqxTableEncryptedITCase {
     @RegisterExtension static final MiniClusterExtension CLUSTER = new MiniClusterExtension();
 
     @TempDir static Path dir;
+
+    private static final int FACT_PARTITIONS = 4;
 
     static final String FOOTER_HEX = HexFormat.of().formatHex(TestingEncryptedFiles.FOOTER_KEY);
     static final String DOUBLE_B64 =
@@ -55,6 +65,7 @@ class PqxTableEncryptedITCase {
         Files.copy(
                 TestingParquetFiles.data(TestingEncryptedFiles.BLOOM),
                 enc.resolve("part-0.parquet"));
+        writeFactTables();
         Path probe = dir.resolve("probe").resolve("probe.parquet");
         Files.createDirectories(probe.getParent());
         RowType type = RowType.of(new LogicalType[] {new IntType()}, new String[] {"k"});
@@ -66,6 +77,128 @@ class PqxTableEncryptedITCase {
                 w.write(GenericRowData.of(k));
             }
         }
+    }
+
+    /**
+     * fact: partitions p0..p3, one file each of 400 rows (k in [400 p, 400 p + 400), v = 3 k, s =
+     * "s" k), row groups of 100 rows, a bloom filter on k; encrypted footer, k with a key of its
+     * own (DOUBLE_KEY), s with the footer key, v plaintext. dim_part: p0..p5, 'keep' for p1 and p3.
+     * dim_key: ids 150, 155, 1210 'sel' (k in two row groups of two partitions), a NULL id 'sel',
+     * 999,999 'other'.
+     */
+    private static void writeFactTables() throws Exception {
+        RowType fact =
+                RowType.of(
+                        new LogicalType[] {
+                            new BigIntType(),
+                            new BigIntType(),
+                            new VarCharType(VarCharType.MAX_LENGTH)
+                        },
+                        new String[] {"k", "v", "s"});
+        WriteOptions encrypted =
+                WriteOptions.builder()
+                        .rowGroupRows(100)
+                        .bloomFilter("k", new BloomFilterSpec(100, 0.01))
+                        .encryption(
+                                FileEncryptionProperties.builder()
+                                        .footerKey(TestingEncryptedFiles.FOOTER_KEY)
+                                        .columnKey("k", TestingEncryptedFiles.DOUBLE_KEY)
+                                        .columnWithFooterKey("s")
+                                        .build())
+                        .build();
+        for (int p = 0; p < FACT_PARTITIONS; p++) {
+            List<GenericRowData> rows = new ArrayList<>();
+            for (long k = p * 400L; k < (p + 1) * 400L; k++) {
+                rows.add(GenericRowData.of(k, 3 * k, StringData.fromString("s" + k)));
+            }
+            write(dir.resolve("fact/part=p" + p + "/f.parquet"), fact, encrypted, rows);
+        }
+        List<GenericRowData> parts = new ArrayList<>();
+        for (int p = 0; p < 6; p++) {
+            parts.add(
+                    GenericRowData.of(
+                            StringData.fromString("p" + p),
+                            StringData.fromString(p == 1 || p == 3 ? "keep" : "other")));
+        }
+        write(
+                dir.resolve("dim_part/d.parquet"),
+                RowType.of(
+                        new LogicalType[] {
+                            new VarCharType(VarCharType.MAX_LENGTH),
+                            new VarCharType(VarCharType.MAX_LENGTH)
+                        },
+                        new String[] {"part", "label"}),
+                WriteOptions.builder().build(),
+                parts);
+        List<GenericRowData> keys = new ArrayList<>();
+        for (Long id : new Long[] {150L, 155L, 1210L, null}) {
+            keys.add(GenericRowData.of(id, StringData.fromString("sel")));
+        }
+        keys.add(GenericRowData.of(999_999L, StringData.fromString("other")));
+        write(
+                dir.resolve("dim_key/d.parquet"),
+                RowType.of(
+                        new LogicalType[] {
+                            new BigIntType(), new VarCharType(VarCharType.MAX_LENGTH)
+                        },
+                        new String[] {"id", "name"}),
+                WriteOptions.builder().build(),
+                keys);
+    }
+
+    private static void write(
+            Path file, RowType type, WriteOptions options, List<GenericRowData> rows)
+            throws Exception {
+        Files.createDirectories(file.getParent());
+        try (ParquetWriter w =
+                ParquetWriter.builder(type)
+                        .options(options)
+                        .create(new org.apache.flink.core.fs.Path(file.toUri()))) {
+            for (GenericRowData row : rows) {
+                w.write(row);
+            }
+        }
+    }
+
+    /**
+     * The fact and dimension tables in {@code t}: fact with the footer key, and k's key when {@code
+     * withKKey}.
+     */
+    private static void factTables(TableEnvironment t, boolean withKKey) {
+        t.executeSql(
+                "CREATE TABLE fact (k BIGINT, v BIGINT, s STRING, part STRING) PARTITIONED BY"
+                        + " (part) WITH ('connector'='pqx', 'path'='"
+                        + dir.resolve("fact").toUri()
+                        + "', 'source.decryption.footer-key.secret'='hex:"
+                        + FOOTER_HEX
+                        + "'"
+                        + (withKKey
+                                ? ", 'source.decryption.column-keys.secret'='k=base64:"
+                                        + DOUBLE_B64
+                                        + "'"
+                                : "")
+                        + ")");
+        t.executeSql(
+                "CREATE TABLE dim_part (part STRING, label STRING) WITH ('connector'='pqx',"
+                        + " 'path'='"
+                        + dir.resolve("dim_part").toUri()
+                        + "')");
+        t.executeSql(
+                "CREATE TABLE dim_key (id BIGINT, name STRING) WITH ('connector'='pqx', 'path'='"
+                        + dir.resolve("dim_key").toUri()
+                        + "')");
+    }
+
+    /** A batch environment with dynamic filtering on (Flink's default) or off. */
+    private static TableEnvironment batch(boolean dynamicFiltering, boolean withKKey) {
+        TableEnvironment t = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        t.getConfig()
+                .set(
+                        "table.optimizer.dynamic-filtering.enabled",
+                        Boolean.toString(dynamicFiltering));
+        t.getConfig().set("table.exec.resource.default-parallelism", "2");
+        factTables(t, withKKey);
+        return t;
     }
 
     private static String keyOptions(boolean withDoubleKey) {
@@ -193,6 +326,134 @@ class PqxTableEncryptedITCase {
                                     .contains("MissingKeyException")
                                     .contains("double_field")
                                     .contains("part-0.parquet");
+                            assertNoKeyIn(trace);
+                        });
+    }
+
+    /**
+     * Dynamic filtering into the encrypted fact table: on the partition column (no column key
+     * needed, the partitions of the dimension rows only) and on the encrypted data column k (its
+     * row groups pruned by decrypted statistics and bloom filters, then its rows by the runtime
+     * filter the readers get), the same rows as without dynamic filtering. Without k's key nothing
+     * proves a row group holds no key: the join on k is refused naming k, never answered empty.
+     */
+    @Test
+    void dynamicFilteringIntoAnEncryptedFactTableReturnsTheJoinsRows() throws Exception {
+        TableEnvironment dpp = batch(true, true);
+        TableEnvironment plain = batch(false, true);
+        String onPart =
+                "SELECT f.v, f.s, f.part FROM fact AS f JOIN dim_part AS d ON f.part = d.part"
+                        + " WHERE d.label = 'keep'";
+        assertThat(dpp.explainSql(onPart)).contains("DynamicFilteringDataCollector(fields=[part])");
+        List<String> partRows = collect(dpp, onPart);
+        assertThat(partRows)
+                .hasSize(800)
+                .contains("+I[1200, s400, p1]", "+I[4797, s1599, p3]")
+                .noneMatch(r -> r.endsWith(", p0]") || r.endsWith(", p2]"))
+                .isEqualTo(collect(plain, onPart));
+
+        String onKey =
+                "SELECT f.k, f.v, f.s, f.part, d.name FROM fact AS f JOIN dim_key AS d"
+                        + " ON f.k = d.id WHERE d.name = 'sel'";
+        assertThat(dpp.explainSql(onKey)).contains("DynamicFilteringDataCollector(fields=[id])");
+        assertThat(collect(dpp, onKey))
+                .containsExactly(
+                        "+I[1210, 3630, s1210, p3, sel]",
+                        "+I[150, 450, s150, p0, sel]",
+                        "+I[155, 465, s155, p0, sel]")
+                .isEqualTo(collect(plain, onKey));
+
+        TableEnvironment footerKeyOnly = batch(true, false);
+        assertThat(collect(footerKeyOnly, onPart)).isEqualTo(partRows);
+        assertThatThrownBy(() -> collect(footerKeyOnly, onKey))
+                .satisfies(
+                        e -> {
+                            String trace = trace(e);
+                            assertThat(trace).contains("MissingKeyException").contains("column k)");
+                            assertNoKeyIn(trace);
+                        });
+    }
+
+    /**
+     * Aggregates answered from the encrypted table's footers: with the keys, COUNT(*), COUNT and
+     * MIN/MAX of the encrypted k and the plaintext v; with the footer key only, COUNT(*) and v's
+     * (its statistics are in the footer), while MIN(k) and COUNT(k), whose statistics only k's key
+     * decrypts, are not answered from the footer and are refused naming k.
+     */
+    @Test
+    void footerAggregatesOnAnEncryptedTableNeedTheKeysOfTheirColumns() throws Exception {
+        TableEnvironment keys = batch(true, true);
+        String all = "SELECT COUNT(*), COUNT(k), MIN(k), MAX(k), MIN(v), MAX(v) FROM fact";
+        assertThat(keys.explainSql(all)).contains("aggregates=[");
+        assertThat(collect(keys, all)).containsExactly("+I[1600, 1600, 0, 1599, 0, 4797]");
+
+        TableEnvironment footerKeyOnly = batch(true, false);
+        String plaintext = "SELECT part, COUNT(*), MIN(v), MAX(v) FROM fact GROUP BY part";
+        assertThat(footerKeyOnly.explainSql(plaintext)).contains("aggregates=[");
+        assertThat(collect(footerKeyOnly, plaintext))
+                .containsExactly(
+                        "+I[p0, 400, 0, 1197]",
+                        "+I[p1, 400, 1200, 2397]",
+                        "+I[p2, 400, 2400, 3597]",
+                        "+I[p3, 400, 3600, 4797]");
+        for (String needsK : List.of("SELECT MIN(k) FROM fact", "SELECT COUNT(k) FROM fact")) {
+            assertThat(footerKeyOnly.explainSql(needsK)).as(needsK).doesNotContain("aggregates=[");
+            assertThatThrownBy(() -> collect(footerKeyOnly, needsK))
+                    .as(needsK)
+                    .satisfies(
+                            e -> {
+                                String trace = trace(e);
+                                assertThat(trace)
+                                        .contains("MissingKeyException")
+                                        .contains("column k)");
+                                assertNoKeyIn(trace);
+                            });
+        }
+    }
+
+    /**
+     * A plaintext footer is signed with the footer key: given the key, the scan checks the
+     * signature (by default; there is no option to turn it off) and refuses a footer changed after
+     * writing, naming the file; the file as written reads.
+     */
+    @Test
+    void aTamperedPlaintextFooterIsRefusedWhenTheFooterKeyIsGiven() throws Exception {
+        byte[] bytes =
+                Files.readAllBytes(TestingParquetFiles.data(TestingEncryptedFiles.PLAIN_FOOTER));
+        Path intact = dir.resolve("signed-intact");
+        Files.createDirectories(intact);
+        Files.write(intact.resolve("part-0.parquet"), bytes);
+        // one letter of created_by, in the signed plaintext footer: still a valid footer
+        String text = new String(bytes, StandardCharsets.ISO_8859_1);
+        int at = text.lastIndexOf("parquet-cpp-arrow");
+        assertThat(at).isPositive();
+        bytes[at + "parquet-cpp-".length()] = 'A';
+        Path tampered = dir.resolve("signed-tampered");
+        Files.createDirectories(tampered);
+        Files.write(tampered.resolve("part-0.parquet"), bytes);
+
+        TableEnvironment t = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        for (String name : List.of("intact", "tampered")) {
+            t.executeSql(
+                    "CREATE TABLE signed_"
+                            + name
+                            + " (boolean_field BOOLEAN, double_field DOUBLE) WITH ('connector'='pqx',"
+                            + " 'path'='"
+                            + dir.resolve("signed-" + name).toUri()
+                            + "'"
+                            + keyOptions(true)
+                            + ")");
+        }
+        assertThat(collect(t, "SELECT COUNT(*), SUM(double_field) FROM signed_intact"))
+                .hasSize(1)
+                .allSatisfy(r -> assertThat(r).startsWith("+I[50, "));
+        assertThatThrownBy(() -> collect(t, "SELECT boolean_field FROM signed_tampered"))
+                .satisfies(
+                        e -> {
+                            String trace = trace(e);
+                            assertThat(trace)
+                                    .contains("signature does not verify")
+                                    .contains("signed-tampered");
                             assertNoKeyIn(trace);
                         });
     }

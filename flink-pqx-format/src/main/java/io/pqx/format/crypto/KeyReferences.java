@@ -7,8 +7,12 @@ import java.nio.file.Path;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
 import org.apache.flink.annotation.PublicEvolving;
 
 /**
@@ -34,6 +38,7 @@ public final class KeyReferences {
     private static final String BASE64 = "base64:";
     private static final String ENV = "env:";
     private static final String FILE = "file:";
+    private static final Pattern SEPARATOR = Pattern.compile("[,;]");
 
     private KeyReferences() {}
 
@@ -131,33 +136,68 @@ public final class KeyReferences {
     }
 
     /**
-     * Column keys written {@code path=reference;path=reference}, e.g. {@code
-     * a=hex:00...;b.c=env:B_KEY}, as the sink's and the source's options take them: each column's
-     * dotted path to its (unread) key reference, in the order given.
+     * Column keys written {@code path=reference,path=reference}, e.g. {@code
+     * a=hex:00...,b.c=env:B_KEY}, as the sink's and the source's options and the CLI's key options
+     * take them: each column's dotted path to its (unread) key reference, in the order given.
+     * Entries are separated by {@code ,}; {@code ;} separates them too (the form the options were
+     * first documented with), so a path or a file name cannot hold either.
      *
-     * @throws IllegalArgumentException for an entry without {@code =} or a column named twice,
-     *     naming the entry's position, never its text
+     * @throws IllegalArgumentException for an entry without a path or a reference, or a column
+     *     named twice, naming the entry's position, never its text
      */
     public static Map<String, String> columnKeys(String text) {
-        Map<String, String> keys = new LinkedHashMap<>();
-        String[] entries = text.split(";");
-        for (int i = 0; i < entries.length; i++) {
-            String entry = entries[i].trim();
+        return entries(
+                text, "column key entry", "path=reference (e.g. a.b=env:AB_KEY)", "two keys");
+    }
+
+    /**
+     * Text per column written {@code path=text,path=text} as {@link #columnKeys} reads keys (e.g.
+     * the key metadata of columns), each column's dotted path to its text, in the order given; the
+     * text cannot hold {@code ,} or {@code ;}.
+     *
+     * @throws IllegalArgumentException for an entry without a path or a text, or a column named
+     *     twice, naming the entry's position
+     */
+    public static Map<String, String> columnTexts(String text) {
+        return entries(text, "entry", "path=text", "two texts");
+    }
+
+    /**
+     * Dotted column paths written {@code a,b.c} (or separated by {@code ;}, as {@link #columnKeys}
+     * reads entries), in the order given.
+     *
+     * @throws IllegalArgumentException for a column named twice
+     */
+    public static List<String> columnPaths(String text) {
+        Set<String> paths = new LinkedHashSet<>();
+        for (String entry : SEPARATOR.split(text, -1)) {
+            String path = entry.trim();
+            if (!path.isEmpty() && !paths.add(path)) {
+                throw new IllegalArgumentException("column " + path + " is named twice");
+            }
+        }
+        return List.copyOf(paths);
+    }
+
+    private static Map<String, String> entries(
+            String text, String entryName, String form, String twice) {
+        Map<String, String> entries = new LinkedHashMap<>();
+        String[] parts = SEPARATOR.split(text, -1);
+        for (int i = 0; i < parts.length; i++) {
+            String entry = parts[i].trim();
             if (entry.isEmpty()) {
                 continue;
             }
             int eq = entry.indexOf('=');
-            if (eq <= 0) {
-                throw new IllegalArgumentException(
-                        "column key entry "
-                                + (i + 1)
-                                + " is not path=reference (e.g. a.b=env:AB_KEY)");
+            String path = eq < 0 ? "" : entry.substring(0, eq).trim();
+            String value = eq < 0 ? "" : entry.substring(eq + 1).trim();
+            if (path.isEmpty() || value.isEmpty()) {
+                throw new IllegalArgumentException(entryName + " " + (i + 1) + " is not " + form);
             }
-            String path = entry.substring(0, eq).trim();
-            if (keys.put(path, entry.substring(eq + 1).trim()) != null) {
-                throw new IllegalArgumentException("column " + path + " is given two keys");
+            if (entries.put(path, value) != null) {
+                throw new IllegalArgumentException("column " + path + " is given " + twice);
             }
         }
-        return keys;
+        return entries;
     }
 }

@@ -62,4 +62,39 @@ class KeyReferencesTest {
         assertThatThrownBy(() -> KeyReferences.checkForm(HEX)).hasMessageNotContaining(HEX);
         KeyReferences.checkForm("file:/somewhere/not/read/now");
     }
+
+    /** One syntax for column lists: ',' separates entries, ';' (the options' first form) too. */
+    @Test
+    void columnListsAreSeparatedByCommasOrSemicolons() {
+        Map<String, String> expected = Map.of("a", "hex:00", "b.c", "env:X", "d", "base64:QQ==");
+        assertThat(KeyReferences.columnKeys(" a = hex:00 , b.c=env:X,d=base64:QQ==,"))
+                .isEqualTo(expected);
+        assertThat(KeyReferences.columnKeys("a=hex:00,b.c=env:X;d=base64:QQ=="))
+                .isEqualTo(expected);
+        assertThat(KeyReferences.columnKeys("a=hex:00;b.c=env:X;d=base64:QQ==;"))
+                .isEqualTo(expected);
+        assertThat(KeyReferences.columnKeys("a=hex:00,b.c=env:X,d=base64:QQ==").keySet())
+                .containsExactly("a", "b.c", "d");
+        assertThat(KeyReferences.columnTexts("a=kms:a-v1, b.c = kms:bc"))
+                .isEqualTo(Map.of("a", "kms:a-v1", "b.c", "kms:bc"));
+        assertThat(KeyReferences.columnPaths(" a, b.c;d ,")).containsExactly("a", "b.c", "d");
+    }
+
+    @Test
+    void aMalformedColumnListEntryIsNamedByPositionNeverByItsText() {
+        assertThatThrownBy(() -> KeyReferences.columnKeys("a=env:A,secretkeytext"))
+                .hasMessageContaining("entry 2")
+                .hasMessageNotContaining("secretkeytext");
+        assertThatThrownBy(() -> KeyReferences.columnKeys("a=env:A;b="))
+                .hasMessageContaining("entry 2");
+        assertThatThrownBy(() -> KeyReferences.columnKeys("=hex:3031"))
+                .hasMessageContaining("entry 1")
+                .hasMessageNotContaining("3031");
+        assertThatThrownBy(() -> KeyReferences.columnKeys("a=hex:00,a=hex:01"))
+                .hasMessageContaining("column a is given two keys");
+        assertThatThrownBy(() -> KeyReferences.columnTexts("a=x;a=y"))
+                .hasMessageContaining("column a is given two texts");
+        assertThatThrownBy(() -> KeyReferences.columnPaths("a,b,a"))
+                .hasMessageContaining("column a is named twice");
+    }
 }

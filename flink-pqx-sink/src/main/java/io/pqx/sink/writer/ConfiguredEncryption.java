@@ -5,9 +5,12 @@ import io.pqx.format.crypto.KeyReferences;
 import io.pqx.format.crypto.ParquetCipher;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 
@@ -24,6 +27,8 @@ public final class ConfiguredEncryption implements EncryptionFactory {
 
     private final String footerKey;
     private final TreeMap<String, String> columnKeys;
+    private final TreeMap<String, String> columnKeyMetadata;
+    private final TreeSet<String> footerKeyColumns;
     @Nullable private final String footerKeyMetadata;
     private final boolean plaintextFooter;
     private final ParquetCipher algorithm;
@@ -31,12 +36,44 @@ public final class ConfiguredEncryption implements EncryptionFactory {
     private final boolean storeAadPrefix;
 
     /**
+     * Encryption with columns that have keys of their own (without key metadata) only; see {@link
+     * #ConfiguredEncryption(String, Map, Map, Collection, String, boolean, ParquetCipher, String,
+     * boolean)}.
+     */
+    public ConfiguredEncryption(
+            String footerKey,
+            Map<String, String> columnKeys,
+            @Nullable String footerKeyMetadata,
+            boolean plaintextFooter,
+            ParquetCipher algorithm,
+            @Nullable String aadPrefix,
+            boolean storeAadPrefix) {
+        this(
+                footerKey,
+                columnKeys,
+                Map.of(),
+                List.of(),
+                footerKeyMetadata,
+                plaintextFooter,
+                algorithm,
+                aadPrefix,
+                storeAadPrefix);
+    }
+
+    /**
      * Checks the references: their forms, and the keys written as {@code hex:} or {@code base64:}
-     * by building the properties once (variables and files are not read here).
+     * by building the properties once (variables and files are not read here); and the column
+     * layout: a column is encrypted either with a key of its own or with the footer key, and only a
+     * column with a key of its own has key metadata.
      *
      * @param footerKey the footer key's reference
-     * @param columnKeys each column's dotted path and its key's reference; empty: every column is
-     *     encrypted with the footer key
+     * @param columnKeys each column's dotted path and its key's reference; empty, with {@code
+     *     footerKeyColumns} empty too: every column is encrypted with the footer key
+     * @param columnKeyMetadata key metadata as text (its UTF-8 bytes) of columns named in {@code
+     *     columnKeys}
+     * @param footerKeyColumns the dotted paths of columns encrypted with the footer key (the
+     *     columns named neither here nor in {@code columnKeys} stay plaintext when either is not
+     *     empty)
      * @param footerKeyMetadata the footer key's metadata as text (its UTF-8 bytes), or null
      * @param plaintextFooter whether the footer stays plaintext (signed)
      * @param algorithm the encryption algorithm
@@ -47,6 +84,8 @@ public final class ConfiguredEncryption implements EncryptionFactory {
     public ConfiguredEncryption(
             String footerKey,
             Map<String, String> columnKeys,
+            Map<String, String> columnKeyMetadata,
+            Collection<String> footerKeyColumns,
             @Nullable String footerKeyMetadata,
             boolean plaintextFooter,
             ParquetCipher algorithm,
@@ -54,6 +93,8 @@ public final class ConfiguredEncryption implements EncryptionFactory {
             boolean storeAadPrefix) {
         this.footerKey = footerKey;
         this.columnKeys = new TreeMap<>(columnKeys);
+        this.columnKeyMetadata = new TreeMap<>(columnKeyMetadata);
+        this.footerKeyColumns = new TreeSet<>(footerKeyColumns);
         this.footerKeyMetadata = footerKeyMetadata;
         this.plaintextFooter = plaintextFooter;
         this.algorithm = algorithm;
@@ -67,6 +108,28 @@ public final class ConfiguredEncryption implements EncryptionFactory {
         if (footerKeyMetadata != null && footerKeyMetadata.isEmpty()) {
             throw new IllegalArgumentException("the footer key metadata is empty");
         }
+        for (String path : this.footerKeyColumns) {
+            if (this.columnKeys.containsKey(path)) {
+                throw new IllegalArgumentException(
+                        "column "
+                                + path
+                                + " is given a key of its own and the footer key: name it once");
+            }
+        }
+        this.columnKeyMetadata.forEach(
+                (path, metadata) -> {
+                    if (!this.columnKeys.containsKey(path)) {
+                        throw new IllegalArgumentException(
+                                "column "
+                                        + path
+                                        + " is given key metadata but no key of its own (only a"
+                                        + " column with a key of its own stores key metadata)");
+                    }
+                    if (metadata.isEmpty()) {
+                        throw new IllegalArgumentException(
+                                "the key metadata of column " + path + " is empty");
+                    }
+                });
         // literal keys are checked now (length), so a bad one fails on the client, not in a task
         try {
             properties(true);
@@ -76,8 +139,8 @@ public final class ConfiguredEncryption implements EncryptionFactory {
     }
 
     /**
-     * Column keys written {@code path=reference;path=reference}, e.g. {@code
-     * a=hex:00...;b.c=env:B_KEY}.
+     * Column keys written {@code path=reference,path=reference}, e.g. {@code
+     * a=hex:00...,b.c=env:B_KEY}, as {@link KeyReferences#columnKeys} reads them.
      *
      * @throws IllegalArgumentException for an entry without {@code =} or a column named twice,
      *     naming the entry's position, never its text
@@ -106,12 +169,19 @@ public final class ConfiguredEncryption implements EncryptionFactory {
         }
         for (Map.Entry<String, String> e : columnKeys.entrySet()) {
             String what = "the key of column " + e.getKey();
+            byte[] key = resolve(e.getValue(), what, literalsOnly);
+            String metadata = columnKeyMetadata.get(e.getKey());
             try {
-                builder.columnKey(e.getKey(), resolve(e.getValue(), what, literalsOnly));
+                if (metadata != null) {
+                    builder.columnKey(e.getKey(), key, metadata.getBytes(StandardCharsets.UTF_8));
+                } else {
+                    builder.columnKey(e.getKey(), key);
+                }
             } catch (IllegalArgumentException bad) {
                 throw new IllegalArgumentException(what + ": " + bad.getMessage());
             }
         }
+        footerKeyColumns.forEach(builder::columnWithFooterKey);
         builder.plaintextFooter(plaintextFooter)
                 .algorithm(algorithm)
                 .storeAadPrefix(storeAadPrefix);
@@ -151,8 +221,13 @@ public final class ConfiguredEncryption implements EncryptionFactory {
     /** Which keys are set, never their references (a literal reference is the key). */
     @Override
     public String toString() {
+        boolean uniform = columnKeys.isEmpty() && footerKeyColumns.isEmpty();
         return "encryption{footerKey=set, columnKeys="
-                + (columnKeys.isEmpty() ? "all with the footer key" : columnKeys.keySet())
+                + (uniform ? "all with the footer key" : columnKeys.keySet())
+                + (columnKeyMetadata.isEmpty()
+                        ? ""
+                        : ", columnKeyMetadata=" + columnKeyMetadata.keySet())
+                + (footerKeyColumns.isEmpty() ? "" : ", footerKeyColumns=" + footerKeyColumns)
                 + ", footer="
                 + (plaintextFooter ? "plaintext" : "encrypted")
                 + ", algorithm="

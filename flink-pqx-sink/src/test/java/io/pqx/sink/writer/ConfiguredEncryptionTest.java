@@ -13,6 +13,7 @@ import java.io.ObjectOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,6 +59,56 @@ class ConfiguredEncryptionTest {
         assertThat(configured.toString())
                 .contains("[b.c]", "plaintext", "AES_GCM_CTR_V1", "supplied by readers")
                 .doesNotContain(FOOTER_HEX, COLUMN_B64, "col.key");
+    }
+
+    @Test
+    void columnKeyMetadataAndColumnsWithTheFooterKeyMakeTheirLayout() throws Exception {
+        ConfiguredEncryption configured =
+                new ConfiguredEncryption(
+                        "hex:" + FOOTER_HEX,
+                        Map.of("b.c", "base64:" + COLUMN_B64),
+                        Map.of("b.c", "kms/bc"),
+                        List.of("a", "d"),
+                        null,
+                        false,
+                        ParquetCipher.AES_GCM_V1,
+                        null,
+                        true);
+        FileEncryptionProperties expected =
+                FileEncryptionProperties.builder()
+                        .footerKey(FOOTER)
+                        .columnKey("b.c", COLUMN, "kms/bc".getBytes(StandardCharsets.UTF_8))
+                        .columnWithFooterKey("a")
+                        .columnWithFooterKey("d")
+                        .build();
+        assertThat(roundTrip(configured).create()).isEqualTo(expected);
+        assertThat(configured.toString())
+                .contains("columnKeys=[b.c]", "columnKeyMetadata=[b.c]", "footerKeyColumns=[a, d]")
+                .doesNotContain(FOOTER_HEX, COLUMN_B64, "kms/bc");
+    }
+
+    @Test
+    void aColumnWithBothKeysOrMetadataWithoutAKeyOfItsOwnIsRefused() {
+        assertThatThrownBy(() -> layout(Map.of("a", "env:A"), Map.of(), List.of("a")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("column a is given a key of its own and the footer key");
+        assertThatThrownBy(() -> layout(Map.of(), Map.of("a", "kms/a"), List.of("a")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("column a is given key metadata but no key of its own");
+    }
+
+    private static ConfiguredEncryption layout(
+            Map<String, String> keys, Map<String, String> metadata, List<String> footerColumns) {
+        return new ConfiguredEncryption(
+                "hex:" + FOOTER_HEX,
+                keys,
+                metadata,
+                footerColumns,
+                null,
+                false,
+                ParquetCipher.AES_GCM_V1,
+                null,
+                true);
     }
 
     @Test

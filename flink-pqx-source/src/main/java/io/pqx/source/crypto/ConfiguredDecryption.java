@@ -53,8 +53,8 @@ public final class ConfiguredDecryption implements DecryptionFactory {
     }
 
     /**
-     * Column keys written {@code path=reference;path=reference}, e.g. {@code
-     * a=hex:00...;b.c=env:B_KEY}.
+     * Column keys written {@code path=reference,path=reference}, e.g. {@code
+     * a=hex:00...,b.c=env:B_KEY}, as {@link KeyReferences#columnKeys} reads them.
      *
      * @throws IllegalArgumentException for an entry without {@code =} or a column named twice,
      *     naming the entry's position, never its text

@@ -1,13 +1,19 @@
 package io.pqx.source.reader;
 
+import io.pqx.format.ParquetInspector;
 import io.pqx.format.ParquetReader;
 import io.pqx.format.ReadSchema;
 import io.pqx.format.error.FileContext;
+import io.pqx.format.metadata.ChunkEncryption;
 import io.pqx.format.metadata.FieldView;
+import io.pqx.format.metadata.FileMetadataView;
+import io.pqx.format.metadata.LeafColumnView;
+import io.pqx.format.metadata.RowGroupView;
 import io.pqx.source.partition.PartitionValues;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -146,8 +152,8 @@ final class FileReadPlan {
             }
         }
         if (read.isEmpty()) {
-            // only partition or absent columns: decode the first column, for the row counts
-            read.add(fileFields.get(0).name());
+            // only partition or absent columns: decode one column, for the row counts
+            read.add(rowCountColumn(reader, fileFields));
         }
         ReadSchema projection = reader.project(read);
         try {
@@ -189,6 +195,32 @@ final class FileReadPlan {
                             widening);
         }
         return new FileReadPlan(projection, source, outputs);
+    }
+
+    /**
+     * The column decoded for the row counts when no file column is requested: the first top-level
+     * field whose leaves this read can decode, plaintext or encrypted with a key it has. An
+     * encrypted column without its key would refuse a query that needs none of its values; when
+     * every field is such a column, the first is named by the refusal.
+     */
+    private static String rowCountColumn(ParquetReader reader, List<FieldView> fileFields) {
+        FileMetadataView metadata = reader.metadata();
+        ParquetInspector inspector = ParquetInspector.of(reader);
+        Set<String> keyMissing = new HashSet<>();
+        for (RowGroupView rowGroup : metadata.rowGroups()) {
+            for (LeafColumnView leaf : metadata.schema().leaves()) {
+                if (inspector.chunkEncryption(rowGroup.ordinal(), leaf.leafIndex())
+                        == ChunkEncryption.KEY_MISSING) {
+                    keyMissing.add(leaf.path().get(0));
+                }
+            }
+        }
+        for (FieldView field : fileFields) {
+            if (!keyMissing.contains(field.name())) {
+                return field.name();
+            }
+        }
+        return fileFields.get(0).name();
     }
 
     /**

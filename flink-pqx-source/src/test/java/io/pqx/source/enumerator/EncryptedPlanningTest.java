@@ -2,9 +2,12 @@ package io.pqx.source.enumerator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqx.format.ParquetWriter;
 import io.pqx.format.TestingEncryptedFiles;
 import io.pqx.format.TestingParquetFiles;
 import io.pqx.format.crypto.FileDecryptionProperties;
+import io.pqx.format.crypto.FileEncryptionProperties;
+import io.pqx.format.options.WriteOptions;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
 import io.pqx.format.prune.StatisticsPruner;
@@ -19,6 +22,15 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
+import org.apache.flink.api.common.serialization.SerializerConfigImpl;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.table.connector.source.DynamicFilteringData;
+import org.apache.flink.table.connector.source.DynamicFilteringEvent;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.DoubleType;
 import org.apache.flink.table.types.logical.FloatType;
 import org.apache.flink.table.types.logical.IntType;
@@ -110,6 +122,90 @@ class EncryptedPlanningTest {
         EnumeratorSettings settings = settings(null);
         assertThat(settings.toString()).contains("footerKey=set").contains("double_field");
         assertNoKeyIn(settings.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * A runtime filter (here made from dynamic filtering data) on a column with a key of its own
+     * prunes the pending row groups by that column's decrypted statistics with the key; without it
+     * nothing proves a row group holds no key, and every row group stays.
+     */
+    @Test
+    void aRuntimeFilterPrunesByAnEncryptedColumnOnlyWithItsKey() throws Exception {
+        RowType type =
+                RowType.of(
+                        new LogicalType[] {new BigIntType(), new BigIntType()},
+                        new String[] {"k", "v"});
+        try (ParquetWriter w =
+                ParquetWriter.builder(type)
+                        .options(
+                                WriteOptions.builder()
+                                        .rowGroupRows(100)
+                                        .encryption(
+                                                FileEncryptionProperties.builder()
+                                                        .footerKey(TestingEncryptedFiles.FOOTER_KEY)
+                                                        .columnKey(
+                                                                "k",
+                                                                TestingEncryptedFiles.DOUBLE_KEY)
+                                                        .build())
+                                        .build())
+                        .create(
+                                new org.apache.flink.core.fs.Path(
+                                        dir.resolve("k.parquet").toUri()))) {
+            for (long k = 0; k < 400; k++) {
+                w.write(GenericRowData.of(k, 3 * k));
+            }
+        }
+        FileDecryptionProperties withK =
+                FileDecryptionProperties.builder()
+                        .footerKey(TestingEncryptedFiles.FOOTER_KEY)
+                        .columnKey("k", TestingEncryptedFiles.DOUBLE_KEY)
+                        .build();
+        FileDecryptionProperties footerKeyOnly =
+                FileDecryptionProperties.builder()
+                        .footerKey(TestingEncryptedFiles.FOOTER_KEY)
+                        .build();
+        assertThat(firstRowGroupsAfterFilteringK(type, withK, 150L, 160L)).containsExactly(1);
+        assertThat(firstRowGroupsAfterFilteringK(type, footerKeyOnly, 150L, 160L))
+                .containsExactly(0, 1, 2, 3);
+    }
+
+    /** The first row groups of the splits handed out after dynamic filtering data on k. */
+    private List<Integer> firstRowGroupsAfterFilteringK(
+            RowType type, FileDecryptionProperties keys, long... ks) throws Exception {
+        EnumeratorSettings settings =
+                new EnumeratorSettings(
+                        EnumeratorSettings.Files.of(List.of(dir.toUri().toString())),
+                        EnumeratorSettings.Discovery.bounded(),
+                        new EnumeratorSettings.Planning(1, 2, 16),
+                        new EnumeratorSettings.Filtering(
+                                type,
+                                Predicates.slot(DynamicFilteringSlots.slotName("k"), "k"),
+                                StatisticsPruner.DEFAULT_IN_LIST_CAP,
+                                List.of("k"),
+                                0.01),
+                        ExplicitDecryption.of(keys));
+        RowType dim = RowType.of(new LogicalType[] {new BigIntType()}, new String[] {"id"});
+        InternalTypeInfo<RowData> info = InternalTypeInfo.of(dim);
+        TypeSerializer<RowData> serializer = info.createSerializer(new SerializerConfigImpl());
+        List<byte[]> rows = new ArrayList<>();
+        for (long k : ks) {
+            DataOutputSerializer out = new DataOutputSerializer(16);
+            serializer.serialize(GenericRowData.of(k), out);
+            rows.add(out.getCopyOfBuffer());
+        }
+        TestingEnumeratorContext ctx = new TestingEnumeratorContext(1);
+        ctx.registerReader(0);
+        try (PqxSplitEnumerator e = new PqxSplitEnumerator(ctx, settings, null)) {
+            e.start();
+            ctx.runAsync();
+            e.handleSourceEvent(
+                    0, new DynamicFilteringEvent(new DynamicFilteringData(info, dim, rows, true)));
+            ctx.runAsync();
+            for (int round = 0; round < 10; round++) {
+                e.handleSplitRequest(0, null);
+            }
+        }
+        return ctx.allAssigned().stream().map(RowGroupSplit::firstRowGroup).sorted().toList();
     }
 
     /** The settings hold the keys (they are the job's), so Java serialization shows them: */

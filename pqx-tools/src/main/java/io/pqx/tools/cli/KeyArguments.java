@@ -6,6 +6,8 @@ import io.pqx.format.options.ReadOptions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 
@@ -17,7 +19,8 @@ import java.util.function.UnaryOperator;
  * <ul>
  *   <li>{@code --footer-key-file PATH} or {@code --footer-key-env VARIABLE}: the footer key;
  *   <li>{@code --column-key-file a=PATH,b.c=PATH} and {@code --column-key-env a=VARIABLE,...}: the
- *       keys of columns encrypted with keys of their own, by dotted column path;
+ *       keys of columns encrypted with keys of their own, by dotted column path (the column list
+ *       syntax of the SQL options, read by {@link KeyReferences#columnKeys});
  *   <li>{@code --aad-prefix TEXT}: the AAD prefix, for files whose writer did not store it (not a
  *       secret).
  * </ul>
@@ -120,18 +123,21 @@ final class KeyArguments {
         if (option == null) {
             return;
         }
-        for (String entry : option.split(",")) {
-            int eq = entry.indexOf('=');
-            if (eq <= 0 || eq == entry.length() - 1) {
-                throw new UsageException(
-                        "--"
-                                + name
-                                + " takes col="
-                                + form.replace(":", "").toUpperCase()
-                                + ",...: got an entry without a column or a value");
-            }
-            String column = entry.substring(0, eq).trim();
-            keys.columnKey(column, KeyReferences.resolve(form + entry.substring(eq + 1), env));
+        Map<String, String> entries;
+        try {
+            // the parser of the SQL options: one syntax for column lists everywhere
+            entries = KeyReferences.columnKeys(option);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(
+                    "--"
+                            + name
+                            + " takes col="
+                            + form.replace(":", "").toUpperCase(Locale.ROOT)
+                            + ",...: "
+                            + e.getMessage());
+        }
+        for (Map.Entry<String, String> entry : entries.entrySet()) {
+            keys.columnKey(entry.getKey(), KeyReferences.resolve(form + entry.getValue(), env));
         }
     }
 }

@@ -2,6 +2,7 @@ package io.pqx.tools.report;
 
 import io.pqx.format.ParquetInspector;
 import io.pqx.format.index.PhysicalType;
+import io.pqx.format.metadata.ChunkEncryption;
 import io.pqx.format.metadata.ChunkStatisticsView;
 import io.pqx.format.metadata.ColumnChunkView;
 import io.pqx.format.metadata.FileMetadataView;
@@ -20,7 +21,11 @@ import org.apache.flink.annotation.Internal;
  * The text {@code pqx meta} prints for a file: file facts, the Parquet schema, then per row group
  * its size and sorting columns and per column chunk its type, codec, encodings, sizes, statistics
  * (with exactness, or why they are untrusted), page index and bloom filter presence, and how many
- * of its pages carry a CRC-32 (read from the page headers, which are not in the footer).
+ * of its pages carry a CRC-32 (read from the page headers, which are not in the footer). An
+ * encrypted chunk says so ({@code encryption: encrypted (key given)}); of one whose key was not
+ * given, what the footer cannot show without the key (statistics, page index, bloom filter, and its
+ * layout when the file keeps no plaintext copy) is {@code unknown: encrypted (key not given)},
+ * never shown as empty.
  *
  * <p>Used by {@code pqx meta} and the demo. Stateless and thread-safe.
  */
@@ -28,6 +33,10 @@ import org.apache.flink.annotation.Internal;
 public final class MetadataReport {
 
     private static final int MAX_VALUE_CHARS = 64;
+    private static final String KEY_NOT_GIVEN = "encrypted (key not given)";
+
+    /** What the footer shows of a chunk whose key is missing, in place of what it cannot know. */
+    private static final String UNKNOWN = "unknown: " + KEY_NOT_GIVEN;
 
     private MetadataReport() {}
 
@@ -88,29 +97,45 @@ public final class MetadataReport {
             LeafColumnView leaf,
             ColumnChunkView column,
             ParquetInspector inspector) {
+        ChunkEncryption encryption =
+                inspector.chunkEncryption(column.rowGroup(), column.leafIndex());
+        boolean keyMissing = encryption == ChunkEncryption.KEY_MISSING;
+        // without its key, what the footer shows of the chunk is not what the file holds
+        boolean layoutUnknown = keyMissing && ChunkEncryption.layoutUnknown(column);
         sb.append("  column ").append(column.path()).append(":\n");
         line(sb, "    ", "type", typeName(leaf));
-        line(sb, "    ", "codec", column.codecName());
-        line(sb, "    ", "encodings", String.join(", ", column.encodings()));
+        if (encryption != ChunkEncryption.PLAINTEXT) {
+            line(sb, "    ", "encryption", keyMissing ? KEY_NOT_GIVEN : "encrypted (key given)");
+        }
+        line(sb, "    ", "codec", layoutUnknown ? UNKNOWN : column.codecName());
+        line(
+                sb,
+                "    ",
+                "encodings",
+                layoutUnknown ? UNKNOWN : String.join(", ", column.encodings()));
         line(
                 sb,
                 "    ",
                 "bytes",
-                column.totalCompressedSize()
-                        + " compressed, "
-                        + column.totalUncompressedSize()
-                        + " uncompressed");
-        line(sb, "    ", "values", Long.toString(column.numValues()));
-        line(sb, "    ", "statistics", statistics(column.statistics()));
+                layoutUnknown
+                        ? UNKNOWN
+                        : column.totalCompressedSize()
+                                + " compressed, "
+                                + column.totalUncompressedSize()
+                                + " uncompressed");
+        line(sb, "    ", "values", layoutUnknown ? UNKNOWN : Long.toString(column.numValues()));
+        line(sb, "    ", "statistics", keyMissing ? UNKNOWN : statistics(column.statistics()));
         line(
                 sb,
                 "    ",
                 "page index",
-                "column index "
-                        + yesNo(column.hasColumnIndex())
-                        + ", offset index "
-                        + yesNo(column.hasOffsetIndex()));
-        line(sb, "    ", "bloom filter", yesNo(column.hasBloomFilter()));
+                keyMissing
+                        ? UNKNOWN
+                        : "column index "
+                                + yesNo(column.hasColumnIndex())
+                                + ", offset index "
+                                + yesNo(column.hasOffsetIndex()));
+        line(sb, "    ", "bloom filter", keyMissing ? UNKNOWN : yesNo(column.hasBloomFilter()));
         line(sb, "    ", "page crc", pageChecksums(column, inspector));
     }
 

@@ -194,6 +194,34 @@ class EncryptedFilesCommandTest {
         assertThat(unset.err()).contains("PQX_NO_SUCH_KEY").contains("not set");
     }
 
+    /** The column lists of the SQL options: ',' or ';' between entries, white space ignored. */
+    @Test
+    void columnKeyListsTakeTheSyntaxOfTheSqlOptions() {
+        String bloom = corpus(TestingEncryptedFiles.BLOOM);
+        TestingCliRun semicolons =
+                TestingCliRun.of(
+                        "cat",
+                        bloom,
+                        "--footer-key-file",
+                        footerFile,
+                        "--column-key-file",
+                        " " + columnFiles.replace(",", " ; ") + ";",
+                        "--limit",
+                        "1");
+        assertThat(semicolons.err()).isEmpty();
+        assertThat(semicolons.out()).startsWith("{\"double_field\":0.5,\"float_field\":0.25,");
+        TestingCliRun malformed =
+                TestingCliRun.of(
+                        "cat",
+                        bloom,
+                        "--footer-key-file",
+                        footerFile,
+                        "--column-key-file",
+                        columnFiles + ",float_field");
+        assertThat(malformed.status()).isEqualTo(PqxCli.USAGE);
+        assertThat(malformed.err()).contains("--column-key-file").contains("entry 3");
+    }
+
     @Test
     void metaShowsTheDecryptedStatisticsOfAnEncryptedColumn() {
         TestingCliRun run =
@@ -207,6 +235,66 @@ class EncryptedFilesCommandTest {
         assertThat(run.err()).isEmpty();
         assertThat(run.out()).contains("double_field").contains("1999.5");
         assertNoKeyIn(run.out());
+    }
+
+    /**
+     * Without a column's key, {@code meta} says the chunk is encrypted and that its statistics,
+     * page index and bloom filter are unknown, not empty; and its layout too when the encrypted
+     * footer keeps no plaintext copy of it.
+     */
+    @Test
+    void metaShowsAColumnWithoutItsKeyAsEncryptedNotAsEmpty() {
+        TestingCliRun run =
+                TestingCliRun.of(
+                        "meta",
+                        corpus(TestingEncryptedFiles.BLOOM),
+                        "--footer-key-file",
+                        footerFile,
+                        "--column-key-file",
+                        columnFiles.substring(0, columnFiles.indexOf(',')));
+        assertThat(run.err()).isEmpty();
+        String unknown = "unknown: encrypted (key not given)";
+        String noKey = column(run.out(), "float_field");
+        assertThat(noKey)
+                .contains("encryption: encrypted (key not given)")
+                .contains("codec: " + unknown)
+                .contains("values: " + unknown)
+                .contains("statistics: " + unknown)
+                .contains("page index: " + unknown)
+                .contains("bloom filter: " + unknown)
+                .doesNotContain("UNCOMPRESSED")
+                .doesNotContain("0 compressed");
+        assertThat(column(run.out(), "double_field"))
+                .contains("encryption: encrypted (key given)")
+                .contains("min=0.5")
+                .doesNotContain("unknown: encrypted");
+        assertThat(column(run.out(), "int32_field"))
+                .doesNotContain("encryption:")
+                .contains("min=0");
+
+        // a plaintext footer keeps the chunk's layout: only what the key hides is unknown
+        TestingCliRun plainFooter =
+                TestingCliRun.of("meta", corpus(TestingEncryptedFiles.PLAIN_FOOTER));
+        assertThat(plainFooter.err()).isEmpty();
+        assertThat(column(plainFooter.out(), "double_field"))
+                .contains("encryption: encrypted (key not given)")
+                .contains("statistics: " + unknown)
+                .doesNotContain("codec: " + unknown)
+                .doesNotContain("values: " + unknown);
+        assertNoKeyIn(run.out());
+    }
+
+    /** The lines of the first chunk of {@code column} in {@code meta}'s output, unaligned. */
+    private static String column(String meta, String column) {
+        int start = meta.indexOf("  column " + column + ":\n");
+        assertThat(start).as(column).isNotNegative();
+        int end = meta.indexOf("\n  column ", start + 1);
+        int nextGroup = meta.indexOf("\nrow group ", start + 1);
+        if (end < 0 || (nextGroup >= 0 && nextGroup < end)) {
+            end = nextGroup;
+        }
+        String lines = end < 0 ? meta.substring(start) : meta.substring(start, end);
+        return lines.replaceAll(":  +", ": "); // the values' alignment aside
     }
 
     @Test
