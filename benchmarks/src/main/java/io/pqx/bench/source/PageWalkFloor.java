@@ -8,6 +8,8 @@ import io.pqx.format.metadata.LeafColumnView;
 import io.pqx.format.metadata.RowGroupView;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.ByteOrder;
@@ -37,12 +39,10 @@ import org.apache.parquet.format.Util;
  */
 final class PageWalkFloor {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-    private static final java.lang.invoke.VarHandle INT_LE =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-                    int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final java.lang.invoke.VarHandle LONG_LE =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-                    long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT_LE =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /** A page's values, decompressed: {@code bytes[from, to)}, and how they are walked. */
     private record Values(byte[] bytes, int from, int to, Kind kind) {}
