@@ -92,7 +92,8 @@ final class CodecsCase implements SourceCase {
             SourceQuery query = copy.query();
             Set<String> columns = new LinkedHashSet<>(query.columns());
             columns.add(query.filterColumn());
-            PageFloorLine.report(name, copy.file(), columns, tableRows, threadCpu(figures), report);
+            PageFloorLine.report(
+                    name, copy.file(), columns, tableRows, threadCpu(figures), query, report);
         }
     }
 

@@ -6,13 +6,17 @@ import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
+import javax.annotation.Nullable;
 
 /**
  * Prints a query's page floor ({@link PageFloor}) next to the readers' thread-CPU times, and what
  * the floor allows at most: {@code vs_duckdb_at_most} (DuckDB's time over the floor: no reader's
  * ratio against DuckDB can pass it) and, for a late-materializing query, {@code
  * late_reader_ratio_at_most} (pqx without late materialization over the floor: what skipping the
- * decode of unselected rows can gain at most when every page holds a selected row).
+ * decode of unselected rows can gain at most when every page holds a selected row). For a filtered
+ * query it adds the {@link PageWalkFloor} ({@code walk}: the PLAIN strings' length prefixes walked
+ * and the filter's range tested, which late materialization cannot skip either) and the same two
+ * bounds over the floor with it ({@code with_walk}).
  */
 final class PageFloorLine {
     private static final int RUNS = 5;
@@ -29,6 +33,22 @@ final class PageFloorLine {
             Collection<String> columns,
             long tableRows,
             Map<String, Throughput> threadCpu,
+            BenchmarkReport report)
+            throws Exception {
+        report(query, file, columns, tableRows, threadCpu, null, report);
+    }
+
+    /**
+     * As above; for a {@code filtered} query (not null, with a filter) also its {@link
+     * PageWalkFloor} and the bounds over the floor with it.
+     */
+    static void report(
+            String query,
+            Path file,
+            Collection<String> columns,
+            long tableRows,
+            Map<String, Throughput> threadCpu,
+            @Nullable SourceQuery filtered,
             BenchmarkReport report)
             throws Exception {
         PageFloor.Figures floor = PageFloor.measure(file, columns, RUNS);
@@ -60,6 +80,25 @@ final class PageFloorLine {
                             Locale.ROOT,
                             " late_reader_ratio_at_most=%.2f",
                             tableRows / nolate.median() / floorSeconds));
+        }
+        if (filtered != null && filtered.filters()) {
+            double walk = PageWalkFloor.measure(file, filtered, RUNS) / 1e9;
+            double withWalk = floorSeconds + walk;
+            line.append(String.format(Locale.ROOT, " walk=%.3fs with_walk=%.3fs", walk, withWalk));
+            if (duckdb != null) {
+                line.append(
+                        String.format(
+                                Locale.ROOT,
+                                " vs_duckdb_with_walk_at_most=%.2f",
+                                tableRows / duckdb.median() / withWalk));
+            }
+            if (nolate != null) {
+                line.append(
+                        String.format(
+                                Locale.ROOT,
+                                " late_reader_ratio_with_walk_at_most=%.2f",
+                                tableRows / nolate.median() / withWalk));
+            }
         }
         report.floor("%s", line);
     }

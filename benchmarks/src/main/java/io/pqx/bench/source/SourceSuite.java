@@ -468,7 +468,7 @@ public final class SourceSuite implements BenchmarkSuite {
                 readers.put(c.label, threadCpu.get(c));
             }
         }
-        PageFloorLine.report(query.name(), file, columns, tableRows, readers, report);
+        PageFloorLine.report(query.name(), file, columns, tableRows, readers, query, report);
     }
 
     /** The reader a reader contender runs on this thread. */

@@ -20,7 +20,8 @@ import org.apache.parquet.column.values.bitpacking.Packer;
  * <p>It reads on from where the last {@link #read} or {@link #skip} stopped, also inside a run or a
  * bit-packed group of 8, so a page's values can be taken in the stretches a selection wants: a
  * {@link #skip} passes over an RLE run by its count and over whole bit-packed groups by arithmetic
- * (only a group the skip ends inside is unpacked), and range-checks nothing it passes over.
+ * (a group the skip ends inside is left packed: a selective read wants a value or two of it, which
+ * are then taken from its bytes one by one), and range-checks nothing it passes over.
  *
  * <p>Reusable across pages; not thread-safe.
  */
@@ -55,6 +56,14 @@ final class HybridRunDecoder {
 
     /** Values of the current bit-packed group not taken yet: the last {@code groupLeft} of it. */
     private int groupLeft;
+
+    /**
+     * The current group was not unpacked into {@code group}: a {@link #skip} ended inside it, and
+     * its values are taken one by one from its bytes at {@code lazyGroupAt} when read.
+     */
+    private boolean groupLazy;
+
+    private int lazyGroupAt;
 
     /** Starts decoding {@code buf[pos, end)} at {@code width} bits per value (0..32). */
     void reset(byte[] buf, int pos, int end, int width) {
@@ -140,8 +149,10 @@ final class HybridRunDecoder {
     }
 
     /**
-     * Passes over the next {@code n} values without decoding them (only a bit-packed group the skip
-     * ends inside is unpacked, for the values after it).
+     * Passes over the next {@code n} values without decoding them (a bit-packed group the skip ends
+     * inside is kept packed, its values taken one by one by the reads after it: unpacking all 8
+     * through parquet-column's packer, one class per width and so a call the JIT cannot inline
+     * where several widths are read, cost more than the one value a selective read wants).
      *
      * @return false when the runs are malformed or hold fewer than {@code n} values
      */
@@ -166,7 +177,8 @@ final class HybridRunDecoder {
                     if (width > end - pos) {
                         return false;
                     }
-                    packer.unpack8Values(buf, pos, group, 0);
+                    groupLazy = true;
+                    lazyGroupAt = pos;
                     pos += width;
                     groupLeft = 8 - tail;
                 }
@@ -230,6 +242,33 @@ final class HybridRunDecoder {
     }
 
     /**
+     * Values {@code [first, first + n)} of the packed group at {@code lazyGroupAt} (its {@code
+     * width} bytes lie before {@code end}) into {@code out[at...]}, each from its own bits: from
+     * one unaligned 8-byte read where that stays before {@code end}, else byte by byte within the
+     * group.
+     */
+    private void extract(int first, int[] out, int at, int n) {
+        long mask = (1L << width) - 1;
+        for (int j = 0; j < n; j++) {
+            int bit = (first + j) * width;
+            int from = lazyGroupAt + (bit >>> 3);
+            int shift = bit & 7;
+            long word;
+            if (end - from >= 8) {
+                word = (long) LONGS.get(buf, from);
+            } else {
+                // the group's last bytes, near the section's end: only those the value covers
+                int last = lazyGroupAt + ((bit + width - 1) >>> 3);
+                word = 0;
+                for (int k = from; k <= last; k++) {
+                    word |= (buf[k] & 0xFFL) << (8 * (k - from));
+                }
+            }
+            out[at + j] = (int) ((word >>> shift) & mask);
+        }
+    }
+
+    /**
      * Unpacks {@code n} values of {@code width} bits (1..32) packed little-endian from {@code
      * b[at...]} into {@code out[o...]}, each from one unaligned 8-byte read (which must lie in
      * {@code b}). One loop for every width (see {@link #LONG_READ_WIDTH} for when it pays).
@@ -257,7 +296,11 @@ final class HybridRunDecoder {
         }
         int fromGroup = Math.min(groupLeft, take);
         if (fromGroup > 0) {
-            System.arraycopy(group, 8 - groupLeft, out, at, fromGroup);
+            if (groupLazy) {
+                extract(8 - groupLeft, out, at, fromGroup);
+            } else {
+                System.arraycopy(group, 8 - groupLeft, out, at, fromGroup);
+            }
             groupLeft -= fromGroup;
         }
         int o = at + fromGroup;
@@ -285,6 +328,7 @@ final class HybridRunDecoder {
         }
         if (tail > 0) {
             packer.unpack8Values(buf, pos, group, 0);
+            groupLazy = false;
             System.arraycopy(group, 0, out, o + full * 8, tail);
             pos += width;
             groupLeft = 8 - tail;

@@ -48,21 +48,23 @@ final class PlainBinaries {
      */
     static int indexFrom(
             byte[] b, int at, int end, int count, int[] starts, int[] lengths, int off) {
-        int pos = at;
+        // as skip(): one unsigned bound check per value, in long arithmetic
+        long pos = at;
+        long lastPrefix = end - 4L;
         for (int i = off, last = off + count; i < last; i++) {
-            if (end - pos < 4) {
+            if (pos > lastPrefix) {
                 return -1;
             }
-            int length = (int) INT_LE.get(b, pos);
-            pos += 4;
-            if (length < 0 || length > end - pos) {
+            int length = (int) INT_LE.get(b, (int) pos);
+            long start = pos + 4;
+            pos = start + Integer.toUnsignedLong(length);
+            if (pos > end) {
                 return -1;
             }
-            starts[i] = pos;
+            starts[i] = (int) start;
             lengths[i] = length;
-            pos += length;
         }
-        return pos;
+        return (int) pos;
     }
 
     /**
@@ -73,18 +75,19 @@ final class PlainBinaries {
      *     end}
      */
     static int skip(byte[] b, int at, int end, int count) {
-        int pos = at;
+        // The walk is a chain of dependent loads (each length gives the next one's place), so
+        // every instruction in it counts: one bound check per value, not three. In long
+        // arithmetic a negative length reads as one above 2^31 and lands past end, failing the
+        // next check or the last one; an int sum could wrap around to a place inside the page.
+        long pos = at;
+        long lastPrefix = end - 4L;
         for (int i = 0; i < count; i++) {
-            if (end - pos < 4) {
+            if (pos > lastPrefix) {
                 return -1;
             }
-            int length = (int) INT_LE.get(b, pos);
-            pos += 4;
-            if (length < 0 || length > end - pos) {
-                return -1;
-            }
-            pos += length;
+            int length = (int) INT_LE.get(b, (int) pos);
+            pos += 4 + Integer.toUnsignedLong(length);
         }
-        return pos;
+        return pos <= end ? (int) pos : -1;
     }
 }

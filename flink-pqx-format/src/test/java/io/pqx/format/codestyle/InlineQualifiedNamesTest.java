@@ -73,6 +73,10 @@ class InlineQualifiedNamesTest {
                             "org.apache.flink.core.fs.Path",
                             "java.nio.file.Path"),
                     clash(
+                            "benchmarks/src/main/java/io/pqx/bench/source/PageWalkFloor.java",
+                            "org.apache.flink.core.fs.Path",
+                            "java.nio.file.Path"),
+                    clash(
                             "benchmarks/src/main/java/io/pqx/bench/source/BackfillCase.java",
                             "org.apache.flink.core.fs.Path",
                             "java.nio.file.Path"),

@@ -406,4 +406,54 @@ class HybridRunDecoderTest {
         assertThat(decoder.read(new int[8], 0, 6)).isTrue();
         assertThat(decoder.read(new int[8], 0, 1)).isFalse();
     }
+
+    /**
+     * A selective read: a skip ending at every place inside a bit-packed group, then a read of a
+     * value or a stretch running on into the next groups, and a skip from inside such a group; what
+     * the skip left packed reads as parquet-column decodes it, also in the section's last bytes (no
+     * byte after them) and on a decoder reused from a page left mid-group.
+     */
+    @ParameterizedTest
+    @MethodSource("widths")
+    void readsValuesOfAGroupASkipEndedInside(int width) throws Exception {
+        int n = 1200;
+        int[] expected = new int[n];
+        Random random = new Random(width * 101L);
+        for (int i = 0; i < n; i++) {
+            // noise only: bit-packed runs throughout
+            expected[i] = width == 0 ? 0 : (int) (random.nextLong() & ((1L << width) - 1));
+        }
+        byte[] bytes = encode(width, expected);
+        HybridRunDecoder decoder = new HybridRunDecoder();
+        for (int gap : new int[] {0, 1, 3, 7, 8, 9, 15, 99}) {
+            for (int length : new int[] {1, 2, 7, 8, 13}) {
+                int bound = width <= 30 ? 1 << width : -1;
+                // the decoder was left inside a group of the page before
+                decoder.reset(bytes, 0, bytes.length, width);
+                assertThat(decoder.skip(5)).isTrue();
+                decoder.reset(bytes, 0, bytes.length, width);
+                int at = 0;
+                int[] out = new int[length];
+                while (at + gap + length <= n) {
+                    assertThat(decoder.skip(gap)).isTrue();
+                    at += gap;
+                    Arrays.fill(out, -7);
+                    assertThat(decoder.read(out, 0, length, bound))
+                            .as("width %d, gap %d, read [%d, +%d)", width, gap, at, length)
+                            .isTrue();
+                    assertThat(out)
+                            .as("width %d, gap %d, read [%d, +%d)", width, gap, at, length)
+                            .isEqualTo(Arrays.copyOfRange(expected, at, at + length));
+                    at += length;
+                }
+                // the rest, skipped whole but the last value, which is the section's last
+                if (at < n) {
+                    assertThat(decoder.skip(n - at - 1)).isTrue();
+                    int[] last = new int[1];
+                    assertThat(decoder.read(last, 0, 1)).isTrue();
+                    assertThat(last[0]).isEqualTo(expected[n - 1]);
+                }
+            }
+        }
+    }
 }
