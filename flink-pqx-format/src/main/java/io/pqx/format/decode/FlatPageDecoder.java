@@ -51,6 +51,12 @@ final class FlatPageDecoder {
     /** Entries a page must exceed to be decoded through arrays of this many slots. */
     static final int WINDOW = 1 << 15;
 
+    /**
+     * Slots of the window the dictionary ids of a page without nulls go through when the page has
+     * more entries (two batches of the default size).
+     */
+    static final int ID_WINDOW = 1 << 12;
+
     private final PrimitiveTypeName physical;
     private final boolean nullable;
     private final HybridRunDecoder runs = new HybridRunDecoder();
@@ -184,6 +190,12 @@ final class FlatPageDecoder {
         if (!decodeLevels(sections.levels(), n)) {
             return false;
         }
+        if (!windowed && s.nullCount == 0 && n > ID_WINDOW && isDictionary(sections.encoding())) {
+            // ids of a page without nulls go through a small window, each stretch into the same
+            // few slots: they are written and read back while in the nearest cache, not spread
+            // over an array of the page's size (restarting the cursor keeps what the levels set)
+            cursor.start(n, true, ID_WINDOW);
+        }
         int nonNull = n - s.nullCount;
         ByteBuffer data = sections.data();
         byte[] b = data.array();
@@ -199,6 +211,10 @@ final class FlatPageDecoder {
                 };
         cursor.valuesEnd(end);
         return ok;
+    }
+
+    private static boolean isDictionary(Encoding encoding) {
+        return encoding == Encoding.PLAIN_DICTIONARY || encoding == Encoding.RLE_DICTIONARY;
     }
 
     /**
@@ -376,9 +392,10 @@ final class FlatPageDecoder {
             return false;
         }
         runs.reset(b, at + 1, end, width);
-        // every id copy() asks for is checked against the dictionary by the cursor, so the sinks
-        // look them up unchecked
-        cursor.ids(dictionary.size());
+        // every id copy() asks for is checked against the dictionary: by the cursor as it decodes
+        // them, or by the sink's lookups where each id indexes the dictionary's arrays (the JVM's
+        // bounds check, made anyway: a pass over the ids fewer)
+        cursor.ids(dictionary.size(), out.checksIdsOnLookup());
         slots.onIds = true; // looked up by copy(), straight into the vector where the sink allows
         return true;
     }
@@ -407,15 +424,16 @@ final class FlatPageDecoder {
      * Writes entries {@code [from, from + n)} of the decoded page into {@code vector[pos...]};
      * stretches are asked for in page order ({@code from} at or after the end of the last one).
      *
-     * @return false, having written nothing, when the stretch's values do not decode cleanly: the
-     *     page must then go through parquet-column from entry {@code from}
+     * @return false when the stretch's values do not decode cleanly, having written nothing (or,
+     *     for a dictionary id outside the dictionary, a part of the stretch's slots, which the
+     *     caller writes again): the page must then go through parquet-column from entry {@code
+     *     from}
      */
     boolean copy(int from, WritableColumnVector vector, int pos, int n) {
         int slot = cursor.slot(from, n);
         if (!cursor.ensure(from, slot, n)) {
             return false;
         }
-        out.copy(dictionary, slot, from, vector, pos, n);
-        return true;
+        return out.copy(dictionary, slot, from, vector, pos, n);
     }
 }
