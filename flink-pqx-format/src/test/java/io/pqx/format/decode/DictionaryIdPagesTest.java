@@ -42,10 +42,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Dictionary-encoded pages larger than {@link FlatPageDecoder#ID_WINDOW} entries (their ids go
- * through a small window of slots when the page has no nulls) and ids checked by the sinks' lookups
- * instead of while they are decoded: every value reads as through parquet-column, and an id outside
- * the dictionary is still declined at the stretch holding it.
+ * Dictionary-encoded pages larger than {@link FlatPageDecoder#WINDOW} entries (their ids go through
+ * a small window of slots when the page has no nulls) and ids checked by the sinks' lookups instead
+ * of while they are decoded: every value reads as through parquet-column, and an id outside the
+ * dictionary is still declined at the stretch holding it.
  */
 class DictionaryIdPagesTest {
     private static final int ROWS = 14_000;
@@ -231,8 +231,8 @@ class DictionaryIdPagesTest {
      */
     @Test
     void idsOutsideTheDictionaryAreDeclinedByTheLookupsAtTheirStretch() throws Exception {
-        int n = 3 * FlatPageDecoder.ID_WINDOW + 123;
-        int bad = 2 * FlatPageDecoder.ID_WINDOW + 77;
+        int n = 3 * FlatPageDecoder.WINDOW + 123;
+        int bad = 2 * FlatPageDecoder.WINDOW + 77;
         Random random = new Random(11);
         for (Sink sink : SINKS) {
             for (int width : new int[] {3, 13, 20, 32}) {
