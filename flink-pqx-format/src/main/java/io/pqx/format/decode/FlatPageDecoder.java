@@ -35,11 +35,14 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * entry it reached) through parquet-column, which reports the same errors it always did. Values
  * {@link #copy} never asks for are not range-checked. Every read is bounded by the page's bytes.
  *
- * <p>A page of a required leaf with more than {@link #WINDOW} entries, PLAIN or dictionary-encoded
- * (DuckDB writes a whole column chunk as one page of a million values), is decoded through arrays
- * of {@link #WINDOW} slots (or of the longest stretch asked for), each stretch into the slots from
- * the start of the window it falls in, not through arrays of the page's size: the values are
- * decoded lazily anyway, and a stretch never needs the ones before it.
+ * <p>A page without nulls with more than {@link #WINDOW} entries, PLAIN or dictionary-encoded, is
+ * decoded through arrays of {@link #WINDOW} slots (or of the longest stretch asked for), each
+ * stretch into the slots from the start of the window it falls in, not through arrays of the page's
+ * size: the values are decoded lazily anyway, and a stretch never needs the ones before it. A
+ * required leaf's page (DuckDB writes a whole column chunk as one page of a million values) never
+ * gets arrays of its size; an optional leaf's page gets them for its levels, and goes through the
+ * window once they show no nulls. The window is small (two batches of the default size), so that
+ * the ids or string offsets of a stretch are written and read back while in the nearest cache.
  *
  * <p>This class cuts the page up and sets out how its values lie; the per-entry arrays are a {@link
  * PageSlots}, the lazy decoding of stretches into them is {@link PageValueCursor}'s, and the
@@ -48,8 +51,13 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * <p>One per leaf and row group; reuses its arrays across pages. Not thread-safe.
  */
 final class FlatPageDecoder {
-    /** Entries a page must exceed to be decoded through arrays of this many slots. */
-    static final int WINDOW = 1 << 15;
+    /**
+     * Entries a page without nulls must exceed to be decoded through arrays of this many slots.
+     * Measured on Arrow C++'s file of the source suite (optional columns without nulls, pages of
+     * 32,768 dictionary ids, which went through arrays of the page's size before): about 9 % less
+     * thread CPU for the scan; no difference on pqx's or DuckDB's file (from 32,768 slots).
+     */
+    static final int WINDOW = 1 << 12;
 
     private final PrimitiveTypeName physical;
     private final boolean nullable;
@@ -183,6 +191,11 @@ final class FlatPageDecoder {
         s.onPlainView = false;
         if (!decodeLevels(sections.levels(), n)) {
             return false;
+        }
+        if (!windowed && s.nullCount == 0 && n > WINDOW && windowable(sections.encoding())) {
+            // an optional leaf's page without nulls: its values go through the window as a
+            // required leaf's do (restarting the cursor keeps what the levels set)
+            cursor.start(n, true, WINDOW);
         }
         int nonNull = n - s.nullCount;
         ByteBuffer data = sections.data();
@@ -376,9 +389,10 @@ final class FlatPageDecoder {
             return false;
         }
         runs.reset(b, at + 1, end, width);
-        // every id copy() asks for is checked against the dictionary by the cursor, so the sinks
-        // look them up unchecked
-        cursor.ids(dictionary.size());
+        // every id copy() asks for is checked against the dictionary: by the cursor as it decodes
+        // them, or by the sink's lookups where each id indexes the dictionary's arrays (the JVM's
+        // bounds check, made anyway: a pass over the ids fewer)
+        cursor.ids(dictionary.size(), out.checksIdsOnLookup());
         slots.onIds = true; // looked up by copy(), straight into the vector where the sink allows
         return true;
     }
@@ -407,15 +421,16 @@ final class FlatPageDecoder {
      * Writes entries {@code [from, from + n)} of the decoded page into {@code vector[pos...]};
      * stretches are asked for in page order ({@code from} at or after the end of the last one).
      *
-     * @return false, having written nothing, when the stretch's values do not decode cleanly: the
-     *     page must then go through parquet-column from entry {@code from}
+     * @return false when the stretch's values do not decode cleanly, having written nothing (or,
+     *     for a dictionary id outside the dictionary, a part of the stretch's slots, which the
+     *     caller writes again): the page must then go through parquet-column from entry {@code
+     *     from}
      */
     boolean copy(int from, WritableColumnVector vector, int pos, int n) {
         int slot = cursor.slot(from, n);
         if (!cursor.ensure(from, slot, n)) {
             return false;
         }
-        out.copy(dictionary, slot, from, vector, pos, n);
-        return true;
+        return out.copy(dictionary, slot, from, vector, pos, n);
     }
 }

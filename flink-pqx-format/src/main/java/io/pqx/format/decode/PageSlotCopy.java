@@ -19,9 +19,41 @@ final class PageSlotCopy {
     /** The leaf's decoder, implementing the {@link BulkSinks} interface of the physical type. */
     private final Object sink;
 
+    /**
+     * The sink looks up every dictionary id it is handed by indexing the dictionary's arrays, which
+     * the JVM bounds-checks: an id outside the dictionary then throws, and the ids need no check of
+     * their own before (see {@link #copy}).
+     */
+    private final boolean looksUpEveryId;
+
     PageSlotCopy(PageSlots slots, Object sink) {
         this.slots = slots;
         this.sink = sink;
+        this.looksUpEveryId = looksUpEveryId(slots.physical, sink);
+    }
+
+    /**
+     * Whether the sink of {@code physical} values indexes the dictionary with every id it takes:
+     * the numeric sinks (each looks values up, {@code dictionary[ids[k]]}) and the decimals of byte
+     * arrays (looked up as longs, or their starts and lengths); not the strings' sink, which may
+     * keep the ids themselves in the vector (Flink's dictionary mode), looked up only when a value
+     * is read.
+     */
+    private static boolean looksUpEveryId(PrimitiveTypeName physical, Object sink) {
+        return switch (physical) {
+            case INT32, INT64, FLOAT, DOUBLE -> true;
+            case BINARY, FIXED_LEN_BYTE_ARRAY -> sink instanceof DecimalDecoders.FromBinary;
+            default -> false;
+        };
+    }
+
+    /**
+     * Whether dictionary ids handed to {@link #copy} may lie outside the dictionary: they are then
+     * checked by the lookups themselves, which cost the check nothing more (a bounds check the JVM
+     * makes anyway), instead of by a pass of their own over them when they are decoded.
+     */
+    boolean checksIdsOnLookup() {
+        return looksUpEveryId;
     }
 
     /**
@@ -29,8 +61,11 @@ final class PageSlotCopy {
      * vector[pos...]}.
      *
      * @param dictionary the chunk's dictionary, when the page's values are ids
+     * @return false, having written a part of the vector's slots at most, when an id lies outside
+     *     the dictionary (only where {@link #checksIdsOnLookup}): the caller then reads the stretch
+     *     through parquet-column, which writes the same slots again or reports the damage
      */
-    void copy(
+    boolean copy(
             FlatDictionary dictionary,
             int slot,
             int from,
@@ -39,7 +74,18 @@ final class PageSlotCopy {
             int n) {
         PageSlots s = slots;
         if (s.onIds) {
-            copyLookedUp(dictionary, slot, vector, pos, n);
+            if (looksUpEveryId) {
+                try {
+                    copyLookedUp(dictionary, slot, vector, pos, n);
+                } catch (ArrayIndexOutOfBoundsException e) {
+                    if (idsInside(dictionary.size(), slot, n)) {
+                        throw e; // not an id's doing: a defect, not damage
+                    }
+                    return false;
+                }
+            } else {
+                copyLookedUp(dictionary, slot, vector, pos, n);
+            }
         } else if (s.onPlainView) {
             copyFromPage(slot, vector, pos, n);
         } else {
@@ -48,6 +94,18 @@ final class PageSlotCopy {
         if (s.nullCount > 0) {
             markNulls(from, vector, pos, n);
         }
+        return true;
+    }
+
+    /** Whether the ids in slots {@code [slot, slot + n)} all lie in {@code [0, size)}. */
+    private boolean idsInside(int size, int slot, int n) {
+        int[] ids = slots.scratch;
+        for (int i = slot; i < slot + n; i++) {
+            if (ids[i] < 0 || ids[i] >= size) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

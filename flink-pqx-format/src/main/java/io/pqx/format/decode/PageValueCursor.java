@@ -53,6 +53,9 @@ final class PageValueCursor {
     private int booleanAt;
     private int idBound;
 
+    /** The ids' lookups check them ({@link PageSlotCopy#checksIdsOnLookup}): not decoding. */
+    private boolean idsCheckedOnLookup;
+
     /** A {@link #gather} found values that do not decode cleanly on this page. */
     private boolean broken;
 
@@ -97,9 +100,14 @@ final class PageValueCursor {
         valuesEnd = end;
     }
 
-    /** The page's values are dictionary ids, in {@code runs}, each below {@code bound}. */
-    void ids(int bound) {
+    /**
+     * The page's values are dictionary ids, in {@code runs}, each below {@code bound}; checked
+     * against it as {@link #ensure} decodes them unless {@code checkedOnLookup} (the sink's lookups
+     * check them as they are copied, see {@link PageSlotCopy#checksIdsOnLookup}).
+     */
+    void ids(int bound, boolean checkedOnLookup) {
         idBound = bound;
+        idsCheckedOnLookup = checkedOnLookup;
         pending = Pending.IDS;
     }
 
@@ -184,7 +192,12 @@ final class PageValueCursor {
         boolean ok =
                 switch (pending) {
                     case IDS ->
-                            runs.skip(passed) && runs.read(slots.scratch, slot, wanted, idBound);
+                            runs.skip(passed)
+                                    && runs.read(
+                                            slots.scratch,
+                                            slot,
+                                            wanted,
+                                            idsCheckedOnLookup ? -1 : idBound);
                     case BINARIES -> readBinaries(passed, slot, wanted);
                     case NUMBERS -> readNumbers(first, slot, wanted);
                     case BOOLEANS -> readBooleans(first, slot, wanted);

@@ -502,11 +502,30 @@ final class PageInflater {
         if (encoding == null) {
             throw ctx.unsupported(what, "unknown encoding");
         }
-        try {
-            return Encoding.valueOf(encoding.name());
-        } catch (IllegalArgumentException e) {
+        Encoding known = ENCODINGS[encoding.ordinal()];
+        if (known == null) {
             throw ctx.unsupported(what, "encoding " + encoding + " is not supported");
         }
+        return known;
+    }
+
+    /**
+     * parquet-column's encoding of each Thrift encoding (by ordinal), null where it has none: found
+     * once, not by name for every page (a string-keyed map lookup per page and level section).
+     */
+    private static final Encoding[] ENCODINGS = encodingsByOrdinal();
+
+    private static Encoding[] encodingsByOrdinal() {
+        org.apache.parquet.format.Encoding[] all = org.apache.parquet.format.Encoding.values();
+        Encoding[] known = new Encoding[all.length];
+        for (org.apache.parquet.format.Encoding e : all) {
+            try {
+                known[e.ordinal()] = Encoding.valueOf(e.name());
+            } catch (IllegalArgumentException unknown) {
+                known[e.ordinal()] = null;
+            }
+        }
+        return known;
     }
 
     /** Fewest bytes one PLAIN-encoded dictionary value of this column takes (0: unbounded). */
