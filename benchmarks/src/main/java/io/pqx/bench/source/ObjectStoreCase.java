@@ -194,9 +194,7 @@ final class ObjectStoreCase implements SourceCase {
         report.floor(
                 "store_floor %s pqx_local=%.3fs round_trips=%d latency=%.3fs transfer=%.3fs"
                         + " startup_overlap=%.3fs floor=%.3fs pqx=%.3fs flink=%.3fs waves=%d"
-                        + " ratio=%.2f ratio_at_most=%.2f (flink / floor: pqx_local plus the round"
-                        + " trips a file path needs and their transfer, less the job start-up they"
-                        + " run under)",
+                        + " ratio=%.2f ratio_at_most=%.2f (flink / floor)",
                 name,
                 floor.localNanos() / 1e9,
                 StoreFloor.FILE_PATH_ROUND_TRIPS,
