@@ -20,6 +20,7 @@ import org.apache.flink.configuration.WebOptions;
 import org.apache.flink.core.execution.CheckpointingMode;
 import org.apache.flink.runtime.checkpoint.AbstractCheckpointStats;
 import org.apache.flink.runtime.checkpoint.CompletedCheckpointStats;
+import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
@@ -96,6 +97,14 @@ public final class MiniClusterJobs implements AutoCloseable {
         topology.accept(env);
         JobGraph job = env.getStreamGraph().getJobGraph();
         return cluster.executeJobBlocking(job);
+    }
+
+    /**
+     * The execution graph of a job that ran on this cluster (archived once it finished): its status
+     * and its tasks' state timestamps, for a job's phases.
+     */
+    public AccessExecutionGraph finishedJob(JobID id) throws Exception {
+        return cluster.getArchivedExecutionGraph(id).get();
     }
 
     /**

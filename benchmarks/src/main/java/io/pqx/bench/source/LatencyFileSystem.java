@@ -32,10 +32,11 @@ import org.apache.flink.core.fs.local.LocalFileSystem;
  * reports itself distributed, as Flink's S3 file systems do, so readers treat it as remote.
  *
  * <p>Every reader of the JVM going through it is counted: requests, bytes and the most reads in
- * flight at once ({@link #reset()} starts a new count). With {@link #TRACE_PROPERTY} set to {@code
- * true} it also keeps one {@link Request} per request since the last reset ({@link #trace()}): when
- * it started and ended, what it was, which thread asked, where it read and how many bytes.
- * Registered through {@code META-INF/services}, so Flink finds it like any file system; read-only.
+ * flight at once ({@link #reset()} starts a new count), and one {@link Request} per request since
+ * the last reset is kept ({@link #trace()}): when it started and ended, what it was, which thread
+ * asked, where it read and how many bytes (case {@code objectstore} derives its floor from them,
+ * and prints them with {@link #TRACE_PROPERTY} set to {@code true}). Registered through {@code
+ * META-INF/services}, so Flink finds it like any file system; read-only.
  */
 public final class LatencyFileSystem extends FileSystem {
     static final String SCHEME = "latency";
@@ -47,7 +48,7 @@ public final class LatencyFileSystem extends FileSystem {
     private static final AtomicInteger IN_FLIGHT = new AtomicInteger();
     private static final AtomicInteger MOST_IN_FLIGHT = new AtomicInteger();
 
-    /** System property that turns the per-request trace on. */
+    /** System property that has case {@code objectstore} print the per-request trace. */
     static final String TRACE_PROPERTY = "pqx.bench.latency.trace";
 
     private static final boolean TRACING = Boolean.getBoolean(TRACE_PROPERTY);
@@ -83,12 +84,12 @@ public final class LatencyFileSystem extends FileSystem {
         }
     }
 
-    /** Whether the per-request trace is on. */
+    /** Whether the per-request trace is to be printed. */
     static boolean tracing() {
         return TRACING;
     }
 
-    /** The requests since the last reset, in the order they started (empty when not tracing). */
+    /** The requests since the last reset, in the order they started. */
     static List<Request> trace() {
         synchronized (TRACE) {
             List<Request> out = new ArrayList<>(TRACE);
@@ -104,10 +105,8 @@ public final class LatencyFileSystem extends FileSystem {
     }
 
     private static void record(Request request) {
-        if (TRACING) {
-            synchronized (TRACE) {
-                TRACE.add(request);
-            }
+        synchronized (TRACE) {
+            TRACE.add(request);
         }
     }
 
@@ -310,10 +309,8 @@ public final class LatencyFileSystem extends FileSystem {
 
         LatencyStream(FSDataInputStream in) {
             this.in = in;
-            if (TRACING) {
-                synchronized (TRACE) {
-                    OPEN_STREAMS.add(this);
-                }
+            synchronized (TRACE) {
+                OPEN_STREAMS.add(this);
             }
         }
 
@@ -425,10 +422,8 @@ public final class LatencyFileSystem extends FileSystem {
 
         @Override
         public void close() throws IOException {
-            if (TRACING) {
-                synchronized (TRACE) {
-                    OPEN_STREAMS.remove(this);
-                }
+            synchronized (TRACE) {
+                OPEN_STREAMS.remove(this);
             }
             endGet();
             in.close();

@@ -14,11 +14,17 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.FilterFunction;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.core.fs.Path;
+import org.apache.flink.runtime.execution.ExecutionState;
+import org.apache.flink.runtime.executiongraph.AccessExecution;
+import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
+import org.apache.flink.runtime.executiongraph.AccessExecutionJobVertex;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
@@ -33,7 +39,8 @@ import org.apache.flink.table.data.RowData;
  * the store ({@code flink_store}). Prints per contender wall time, requests, bytes and the most
  * reads in flight; RESULT lines pqx on the store against Flink on the store ({@code <case>}),
  * against pqx local ({@code <case>_vs_local}) and without read-ahead ({@code <case>_readahead});
- * and the extra wall time on the store over local in round trips.
+ * and the extra wall time on the store over local in round trips; for the range query, the least
+ * job time on the store ({@link StoreFloor}) and the ratio against Flink it bounds.
  */
 final class ObjectStoreCase implements SourceCase {
     static final String NAME = "objectstore";
@@ -93,7 +100,9 @@ final class ObjectStoreCase implements SourceCase {
             String name = NAME + "_" + query.name().replace("source_", "");
             Contender[] contenders = Contender.values();
             List<List<Long>> walls = new ArrayList<>();
+            List<Long> localStartups = new ArrayList<>();
             long[][] last = new long[contenders.length][];
+            List<LatencyFileSystem.Request> storeRequests = List.of();
             for (int c = 0; c < contenders.length; c++) {
                 walls.add(new ArrayList<>());
             }
@@ -103,9 +112,15 @@ final class ObjectStoreCase implements SourceCase {
                     int c = (k + round) % contenders.length;
                     long[] run = run(jobs, query, contenders[c], report);
                     last[c] = run;
+                    if (contenders[c] == Contender.PQX_STORE) {
+                        storeRequests = LatencyFileSystem.trace();
+                    }
                     line.append(String.format(" %s=%.2fs", contenders[c].label, run[0] / 1e9));
                     if (round >= args.warmups()) {
                         walls.get(c).add(run[0]);
+                        if (contenders[c] == Contender.PQX_LOCAL) {
+                            localStartups.add(run[4]);
+                        }
                     }
                 }
                 report.info(
@@ -150,10 +165,54 @@ final class ObjectStoreCase implements SourceCase {
             report.info(
                     "%s extra wall time on the store over local: %.1f round trips",
                     name, extraRtts);
+            if (query.filters()) {
+                reportFloor(
+                        name,
+                        StoreFloor.of(
+                                (long) median[Contender.PQX_LOCAL.ordinal()],
+                                (long) median(localStartups),
+                                storeRequests,
+                                LatencyFileSystem.FIRST_BYTE_NANOS,
+                                LatencyFileSystem.BYTES_PER_SECOND),
+                        median[store],
+                        median[Contender.FLINK_STORE.ordinal()],
+                        report);
+            }
         }
     }
 
-    /** One job: {wall nanos, requests, bytes, most in flight}; a wrong result is a failure. */
+    /**
+     * Prints {@code store_floor <case> ...}: the least job time on the store and what it bounds,
+     * pqx's ratio against Flink's {@code FileSource} on the store ({@code ratio_at_most}).
+     */
+    static void reportFloor(
+            String name,
+            StoreFloor floor,
+            double pqxNanos,
+            double flinkNanos,
+            BenchmarkReport report) {
+        report.floor(
+                "store_floor %s pqx_local=%.3fs round_trips=%d latency=%.3fs transfer=%.3fs"
+                        + " startup_overlap=%.3fs floor=%.3fs pqx=%.3fs flink=%.3fs waves=%d"
+                        + " ratio=%.2f ratio_at_most=%.2f (flink / floor)",
+                name,
+                floor.localNanos() / 1e9,
+                StoreFloor.FILE_PATH_ROUND_TRIPS,
+                floor.latencyNanos() / 1e9,
+                floor.transferNanos() / 1e9,
+                floor.startupOverlapNanos() / 1e9,
+                floor.floorNanos() / 1e9,
+                pqxNanos / 1e9,
+                flinkNanos / 1e9,
+                floor.waves(),
+                flinkNanos / pqxNanos,
+                flinkNanos / floor.floorNanos());
+    }
+
+    /**
+     * One job: {wall nanos, requests, bytes, most in flight, start-up overlap nanos}; a wrong
+     * result is a failure.
+     */
     private long[] run(
             MiniClusterJobs jobs, SourceQuery query, Contender who, BenchmarkReport report)
             throws Exception {
@@ -161,19 +220,30 @@ final class ObjectStoreCase implements SourceCase {
         String path = who.store ? LatencyFileSystem.uri(file) : "file://" + file;
         PqxCounters.reset();
         LatencyFileSystem.reset();
+        long t0Millis = System.currentTimeMillis();
         long t0 = System.nanoTime();
-        jobs.run(
-                NAME + " " + query.name() + " " + who.label,
-                env -> {
-                    DataStream<RowData> rows =
-                            who.pqx ? pqxRows(env, path, query, who) : flinkRows(env, path, query);
-                    rows.sinkTo(new CountingSink(runId, 0));
-                });
+
+        JobExecutionResult done =
+                jobs.run(
+                        NAME + " " + query.name() + " " + who.label,
+                        env -> {
+                            DataStream<RowData> rows =
+                                    who.pqx
+                                            ? pqxRows(env, path, query, who)
+                                            : flinkRows(env, path, query);
+                            rows.sinkTo(new CountingSink(runId, 0));
+                        });
         long wall = System.nanoTime() - t0;
+
         if (who.store && LatencyFileSystem.tracing()) {
             for (LatencyFileSystem.Request request : LatencyFileSystem.trace()) {
                 report.info("trace %s %s %s", query.name(), who.label, request.line());
             }
+        }
+        AccessExecutionGraph finished = jobs.finishedJob(done.getJobID());
+        long startup = startupOverlapNanos(finished);
+        if (LatencyFileSystem.tracing()) {
+            report.info("trace %s %s %s", query.name(), who.label, phases(finished, t0Millis));
         }
         long[] result = CountingSink.take(runId);
         if (result == null || result[0] != query.rows() || result[1] != query.orderKeySum()) {
@@ -192,9 +262,49 @@ final class ObjectStoreCase implements SourceCase {
                     wall,
                     LatencyFileSystem.requests(),
                     LatencyFileSystem.bytes(),
-                    LatencyFileSystem.mostInFlight()
+                    LatencyFileSystem.mostInFlight(),
+                    startup
                 }
-                : new long[] {wall, -1, PqxCounters.total("pqxBytesRead"), -1};
+                : new long[] {wall, -1, PqxCounters.total("pqxBytesRead"), -1, startup};
+    }
+
+    /**
+     * The job's phases in milliseconds since it was submitted (the cluster's clock): when it was
+     * scheduled (the source's enumerator starting), and when its source task was deploying,
+     * initializing (the reader opening), running (the reader asked for its first split) and
+     * finished.
+     */
+    private static String phases(AccessExecutionGraph job, long submittedMillis) {
+        AccessExecution task =
+                job.getVerticesTopologically()
+                        .iterator()
+                        .next()
+                        .getTaskVertices()[0]
+                        .getCurrentExecutionAttempt();
+        return String.format(
+                "phases: job running +%dms, source task deploying +%dms, initializing +%dms,"
+                        + " running +%dms, finished +%dms",
+                job.getStatusTimestamp(JobStatus.RUNNING) - submittedMillis,
+                task.getStateTimestamp(ExecutionState.DEPLOYING) - submittedMillis,
+                task.getStateTimestamp(ExecutionState.INITIALIZING) - submittedMillis,
+                task.getStateTimestamp(ExecutionState.RUNNING) - submittedMillis,
+                task.getStateTimestamp(ExecutionState.FINISHED) - submittedMillis);
+    }
+
+    /**
+     * From the job's start (its scheduling, when the source's enumerator starts) to its source
+     * task's (the reader started and asked for its first split), in the cluster's milliseconds.
+     */
+    private static long startupOverlapNanos(AccessExecutionGraph job) {
+        long jobRunning = job.getStatusTimestamp(JobStatus.RUNNING);
+        AccessExecutionJobVertex source = job.getVerticesTopologically().iterator().next();
+        long taskRunning =
+                source.getTaskVertices()[0]
+                        .getCurrentExecutionAttempt()
+                        .getStateTimestamp(ExecutionState.RUNNING);
+        return jobRunning > 0 && taskRunning >= jobRunning
+                ? (taskRunning - jobRunning) * 1_000_000L
+                : 0;
     }
 
     private static DataStream<RowData> pqxRows(

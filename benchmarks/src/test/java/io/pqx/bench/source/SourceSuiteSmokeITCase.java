@@ -122,6 +122,11 @@ class SourceSuiteSmokeITCase {
                         "INFO floor source_scan_parquetjava_v2_delta read=[0-9.]+s zstd_only=")
                 .contains("INFO cpu source_range_1pct ")
                 .containsPattern(
+                        "INFO store_floor objectstore_range_1pct pqx_local=[0-9.]+s round_trips=3"
+                                + " latency=0.020s transfer=[0-9.]+s startup_overlap=[0-9.]+s"
+                                + " floor=[0-9.]+s pqx=[0-9.]+s flink=[0-9.]+s waves=[1-9][0-9]*"
+                                + " ratio=[0-9.]+ ratio_at_most=[0-9.]+ ")
+                .containsPattern(
                         "INFO read source_unsorted_1pct pqx bytes=[1-9][0-9]* .* rows_decoded=[1-9]")
                 .containsPattern("INFO read source_range_1pct pqx_reader bytes=[1-9][0-9]* ")
                 .containsPattern("INFO target source_runtime_filter_1pct rows_decoded=")
