@@ -56,7 +56,11 @@ public final class PqxSourceOptions {
                     .intType()
                     .defaultValue(1024)
                     .withDescription(
-                            "Footers the enumerator keeps after reading them (most recent first).");
+                            "Footers the enumerator keeps after reading them (most recent"
+                                    + " first), as planning facts without their tails: a split"
+                                    + " planned from a cached footer carries no footer tail (see"
+                                    + " source.footer.tail.max-size), so its reader reads the"
+                                    + " footer itself.");
 
     public static final ConfigOption<Integer> READER_FOOTER_CACHE_SIZE =
             ConfigOptions.key("source.reader.footer-cache-size")
