@@ -21,6 +21,7 @@ import io.pqx.format.stats.PageIndexes;
 import io.pqx.format.stats.PageStatistics;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -151,43 +152,78 @@ final class PageIndexReads {
                                     "Cannot read offset index", String.valueOf(e.getMessage()), e));
                 }
             }
-            Optional<ColumnIndexView> columns = Optional.empty();
-            Optional<TrustedPageIndex> trusted = Optional.empty();
-            if (columnBytes[l] != null) {
-                PrimitiveType type = chunk.descriptor().getPrimitiveType();
-                try {
-                    ColumnIndex thrift =
-                            PageIndexes.parseColumnIndex(
-                                    columnBytes[l], columnAt[l], columnLength, leafCtx);
-                    // judged before parquet-column's builder sees the bound buffers
-                    List<ChunkStatistics> pageStats =
-                            offsets.isPresent() && chunk.descriptor().getMaxRepetitionLevel() == 0
-                                    ? PageStatistics.of(
-                                            thrift, type, chunk.columnOrder(), chunk.createdBy())
-                                    : null;
-                    ColumnIndexView view =
-                            PageIndexViews.columnIndex(
-                                    PageIndexes.fromThrift(thrift, type, leafCtx), type);
-                    columns = Optional.of(view);
-                    if (pageStats != null) {
-                        trusted =
-                                Optional.of(
-                                        trustedPageIndex(
-                                                pageStats, view, offsets.get(), rows, leafCtx));
-                    }
-                } catch (UnsupportedFileException e) {
-                    // a type with no column index (INT96): no evidence, nothing wrong
-                } catch (IOException e) {
-                    leafFailures.add(e);
-                } catch (RuntimeException e) {
-                    leafFailures.add(
-                            leafCtx.corrupt(
-                                    "Cannot read column index", String.valueOf(e.getMessage()), e));
-                }
+            if (columnBytes[l] == null) {
+                out.add(
+                        new LeafPageIndex(
+                                leaves.get(l),
+                                Optional.empty(),
+                                offsets,
+                                Optional.empty(),
+                                leafFailures));
+                continue;
             }
-            out.add(new LeafPageIndex(leaves.get(l), columns, offsets, trusted, leafFailures));
+            // parsed when a pruner asks for it: a returned-only column needs just its offset
+            // index. The bytes were read (and, encrypted, authenticated) above with the others,
+            // so parsing later costs no request; a copy, not to hold the whole span
+            byte[] own =
+                    columnAt[l] == 0 && columnBytes[l].length == columnLength
+                            ? columnBytes[l]
+                            : Arrays.copyOfRange(
+                                    columnBytes[l], columnAt[l], columnAt[l] + columnLength);
+            Optional<OffsetIndexView> leafOffsets = offsets;
+            out.add(
+                    LeafPageIndex.lazy(
+                            leaves.get(l),
+                            offsets,
+                            leafFailures,
+                            () -> columnEvidence(chunk, own, leafOffsets, rows, leafCtx)));
         }
         return RowGroupPageIndexes.of(rowGroup, rows, out);
+    }
+
+    /**
+     * Parses a leaf's column index and builds its page-level evidence; a malformed index is a
+     * failure returned, never thrown (evidence lost, the data kept).
+     */
+    private static LeafPageIndex.ColumnEvidence columnEvidence(
+            ColumnChunkMetadata chunk,
+            byte[] bytes,
+            Optional<OffsetIndexView> offsets,
+            long rows,
+            FileContext leafCtx) {
+        PrimitiveType type = chunk.descriptor().getPrimitiveType();
+        try {
+            ColumnIndex thrift = PageIndexes.parseColumnIndex(bytes, 0, bytes.length, leafCtx);
+            // judged before parquet-column's builder sees the bound buffers
+            List<ChunkStatistics> pageStats =
+                    offsets.isPresent() && chunk.descriptor().getMaxRepetitionLevel() == 0
+                            ? PageStatistics.of(
+                                    thrift, type, chunk.columnOrder(), chunk.createdBy())
+                            : null;
+            ColumnIndexView view =
+                    PageIndexViews.columnIndex(PageIndexes.fromThrift(thrift, type, leafCtx), type);
+            Optional<TrustedPageIndex> trusted = Optional.empty();
+            if (pageStats != null) {
+                trusted =
+                        Optional.of(
+                                trustedPageIndex(pageStats, view, offsets.get(), rows, leafCtx));
+            }
+            return new LeafPageIndex.ColumnEvidence(Optional.of(view), trusted, List.of());
+        } catch (UnsupportedFileException e) {
+            // a type with no column index (INT96): no evidence, nothing wrong
+            return LeafPageIndex.ColumnEvidence.NONE;
+        } catch (IOException e) {
+            return new LeafPageIndex.ColumnEvidence(Optional.empty(), Optional.empty(), List.of(e));
+        } catch (RuntimeException e) {
+            return new LeafPageIndex.ColumnEvidence(
+                    Optional.empty(),
+                    Optional.empty(),
+                    List.of(
+                            leafCtx.corrupt(
+                                    "Cannot read column index",
+                                    String.valueOf(e.getMessage()),
+                                    e)));
+        }
     }
 
     /** One index range to read: leaf {@code leaf} of the request, column or offset index. */

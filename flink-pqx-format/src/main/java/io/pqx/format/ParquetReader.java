@@ -427,6 +427,12 @@ public final class ParquetReader implements Closeable {
      * io.pqx.format.error.DecryptionFailedException}: changed bytes of an encrypted file are not
      * wear to work around.
      *
+     * <p>A leaf's column index is read (and, encrypted, authenticated) here with the rest, but
+     * parsed only when first asked for ({@link LeafPageIndex#columnIndex()}, {@link
+     * LeafPageIndex#trusted()} or {@link LeafPageIndex#failures()}, as the page-index pruner does
+     * for the predicate's leaves): a leaf that is only returned needs just its offset index, and a
+     * malformed column index nobody asks about goes unnoticed.
+     *
      * @param leafIndexes positions among the file schema's leaves ({@code schema().leaves()})
      * @throws IllegalArgumentException for a row group or leaf that does not exist
      * @throws IOException when the file cannot be read at all
