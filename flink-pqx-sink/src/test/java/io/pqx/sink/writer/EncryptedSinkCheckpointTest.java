@@ -279,4 +279,47 @@ class EncryptedSinkCheckpointTest {
                                                 FileDecryptionProperties.builder().build())))
                 .isInstanceOf(MissingKeyException.class);
     }
+
+    @Test
+    void anEncryptingSinkRestoredFromAnOlderCheckpointThanTheLatestCommitsEachRowOnce()
+            throws Exception {
+        TestingWriterContext first = new TestingWriterContext();
+        PqxWriterStateSerializer serializer = new PqxWriterStateSerializer();
+        byte[] older;
+        try (PqxSinkWriter writer = (PqxSinkWriter) carryingSink(FOOTER_KEY).createWriter(first)) {
+            writeNamed(writer, 0, 25);
+            writer.flush(false);
+            assertThat(writer.prepareCommit()).isEmpty();
+            older = serializer.serialize(writer.snapshotState(1).get(0));
+            // a later checkpoint logs more rows in a segment of its own, then the job fails
+            writeNamed(writer, 25, 31);
+            writer.flush(false);
+            assertThat(writer.prepareCommit()).isEmpty();
+            PqxWriterState latest = writer.snapshotState(2).get(0);
+            assertThat(latest.openFiles().get(0).carriedRowCount()).isEqualTo(31);
+        }
+        assertThat(TestingSinkFiles.hidden(dir.resolve("p=a")))
+                .anySatisfy(p -> assertThat(p.toString()).contains(".rows-1"));
+
+        // restored from the older one: its segment only, sealed rows 0..24, then the rest again
+        try (PqxSinkWriter restored =
+                (PqxSinkWriter)
+                        carryingSink(FOOTER_KEY)
+                                .restoreWriter(
+                                        first.nextAttempt(),
+                                        List.of(
+                                                serializer.deserialize(
+                                                        serializer.getVersion(), older)))) {
+            writeNamed(restored, 25, 40);
+            restored.flush(true);
+            commit(restored.prepareCommit());
+        }
+        List<Path> committed = TestingSinkFiles.committed(dir);
+        assertThat(committed).hasSize(1);
+        assertThat(
+                        ids(
+                                committed.get(0),
+                                FileDecryptionProperties.builder().footerKey(FOOTER_KEY).build()))
+                .isEqualTo(LongStream.range(0, 40).boxed().toList());
+    }
 }
