@@ -199,68 +199,6 @@ public record SinkSettings(
                     "must be in (0, 1)");
         }
 
-        /** A layout of plaintext files. */
-        public FileLayout(
-                Compression codec,
-                @Nullable Integer compressionLevel,
-                boolean dictionaryEnabled,
-                long pageSizeBytes,
-                int pageRowLimit,
-                boolean pageChecksums,
-                StatisticsLevel statisticsLevel,
-                int statisticsTruncateLength,
-                List<String> bloomFilterColumns,
-                long bloomFilterNdv,
-                double bloomFilterFpp,
-                List<SortKey> sortBy,
-                Map<String, LogicalType> variantShredding) {
-            this(
-                    codec,
-                    compressionLevel,
-                    dictionaryEnabled,
-                    pageSizeBytes,
-                    pageRowLimit,
-                    pageChecksums,
-                    statisticsLevel,
-                    statisticsTruncateLength,
-                    bloomFilterColumns,
-                    bloomFilterNdv,
-                    bloomFilterFpp,
-                    sortBy,
-                    variantShredding,
-                    null);
-        }
-
-        /** A layout with every VARIANT column unshredded. */
-        public FileLayout(
-                Compression codec,
-                @Nullable Integer compressionLevel,
-                boolean dictionaryEnabled,
-                long pageSizeBytes,
-                int pageRowLimit,
-                boolean pageChecksums,
-                StatisticsLevel statisticsLevel,
-                int statisticsTruncateLength,
-                List<String> bloomFilterColumns,
-                long bloomFilterNdv,
-                double bloomFilterFpp,
-                List<SortKey> sortBy) {
-            this(
-                    codec,
-                    compressionLevel,
-                    dictionaryEnabled,
-                    pageSizeBytes,
-                    pageRowLimit,
-                    pageChecksums,
-                    statisticsLevel,
-                    statisticsTruncateLength,
-                    bloomFilterColumns,
-                    bloomFilterNdv,
-                    bloomFilterFpp,
-                    sortBy,
-                    Map.of());
-        }
-
         private static void checkLevel(Compression codec, Integer level) {
             if (level == null) {
                 return;

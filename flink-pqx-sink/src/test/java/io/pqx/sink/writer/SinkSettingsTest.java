@@ -13,6 +13,7 @@ import io.pqx.sink.options.RowGroupMode;
 import io.pqx.sink.options.StatisticsLevel;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.apache.flink.util.InstantiationUtil;
 import org.junit.jupiter.api.Test;
 
@@ -54,7 +55,9 @@ class SinkSettingsTest {
                                         List.of(),
                                         1,
                                         0.01,
-                                        List.of()))
+                                        List.of(),
+                                        Map.of(),
+                                        null))
                 .hasMessage(
                         "Cannot build PqxSink: sink.compression.level must be between 0 and 9 for"
                                 + " GZIP but is 10");
