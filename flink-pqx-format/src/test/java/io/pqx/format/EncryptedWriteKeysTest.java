@@ -98,21 +98,32 @@ class EncryptedWriteKeysTest {
         assertThat(copy.footerKey()).isEqualTo(FOOTER_KEY);
     }
 
-    @Test
-    void aResumedWriterContinuesTheFileWithTheKeysOfItsOptions() throws Exception {
-        List<RowData> rows = rows();
-        WriteOptions options = options(properties());
-        ByteArrayOutputStream stream = new ByteArrayOutputStream();
+    /**
+     * Writes the first {@code count} rows to {@code stream} as one cut row group and returns the
+     * resume point of that prefix; the writer is then gone, as after a failure.
+     */
+    private static ResumePoint writtenPrefix(
+            WriteOptions options, List<RowData> rows, int count, ByteArrayOutputStream stream)
+            throws Exception {
         ParquetWriter writer =
                 ParquetWriter.builder(TestingPriceRows.TYPE)
                         .options(options)
                         .open(new PositionOutputStream(stream), LOCATION);
-        for (int i = 0; i < 1_500; i++) {
+        for (int i = 0; i < count; i++) {
             writer.write(rows.get(i));
         }
         writer.cutRowGroup();
         ResumePoint point = writer.writtenPrefix();
         writer.abort();
+        return point;
+    }
+
+    @Test
+    void aResumedWriterContinuesTheFileWithTheKeysOfItsOptions() throws Exception {
+        List<RowData> rows = rows();
+        WriteOptions options = options(properties());
+        ByteArrayOutputStream stream = new ByteArrayOutputStream();
+        ResumePoint point = writtenPrefix(options, rows, 1_500, stream);
         byte[] checkpoint = point.toBytes();
         for (byte[] key : List.of(FOOTER_KEY, PRICE_KEY, NAME_KEY)) {
             assertThat(contains(checkpoint, key)).isFalse();
@@ -170,16 +181,7 @@ class EncryptedWriteKeysTest {
         List<RowData> rows = rows();
         WriteOptions options = options(properties());
         ByteArrayOutputStream stream = new ByteArrayOutputStream();
-        ParquetWriter writer =
-                ParquetWriter.builder(TestingPriceRows.TYPE)
-                        .options(options)
-                        .open(new PositionOutputStream(stream), LOCATION);
-        for (int i = 0; i < 500; i++) {
-            writer.write(rows.get(i));
-        }
-        writer.cutRowGroup();
-        ResumePoint point = writer.writtenPrefix();
-        writer.abort();
+        ResumePoint point = writtenPrefix(options, rows, 500, stream);
         byte[] checkpoint = point.toBytes();
         assertThat(checkpoint[0]).isEqualTo(ResumeState.KEY_CHECKED_VERSION);
 
