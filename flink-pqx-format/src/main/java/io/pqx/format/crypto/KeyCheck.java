@@ -1,14 +1,12 @@
 package io.pqx.format.crypto;
 
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.apache.flink.annotation.Internal;
 
 /**
@@ -33,24 +31,21 @@ public final class KeyCheck {
     public static byte[] of(FileEncryptionProperties properties, byte[] aadFileUnique) {
         byte[] key = SealingKeys.derive(properties);
         try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            Mac mac = SealingKeys.hmac(key);
             mac.update(DOMAIN);
-            field(mac, properties.algorithm().name().getBytes(StandardCharsets.US_ASCII));
+            SealingKeys.field(
+                    mac, properties.algorithm().name().getBytes(StandardCharsets.US_ASCII));
             mac.update((byte) (properties.encryptedFooter() ? 1 : 0));
-            field(mac, properties.aadPrefix().orElse(new byte[0]));
-            field(mac, aadFileUnique);
+            SealingKeys.field(mac, properties.aadPrefix().orElse(new byte[0]));
+            SealingKeys.field(mac, aadFileUnique);
             for (Map.Entry<String, FileEncryptionProperties.ColumnKey> column :
                     new TreeMap<>(properties.columns()).entrySet()) {
-                field(mac, column.getKey().getBytes(StandardCharsets.UTF_8));
+                SealingKeys.field(mac, column.getKey().getBytes(StandardCharsets.UTF_8));
                 Optional<byte[]> own = column.getValue().key();
                 mac.update((byte) (own.isPresent() ? 1 : 0));
                 own.ifPresent(k -> Arrays.fill(k, (byte) 0));
             }
             return Arrays.copyOf(mac.doFinal(), LENGTH);
-        } catch (GeneralSecurityException e) {
-            // HmacSHA256 is a provider every JDK must have; its absence is a broken runtime
-            throw new IllegalStateException("The JDK offers no HmacSHA256", e);
         } finally {
             Arrays.fill(key, (byte) 0);
         }
@@ -60,16 +55,5 @@ public final class KeyCheck {
     public static boolean matches(
             byte[] expected, FileEncryptionProperties properties, byte[] aadFileUnique) {
         return MessageDigest.isEqual(expected, of(properties, aadFileUnique));
-    }
-
-    private static void field(Mac mac, byte[] bytes) {
-        mac.update(
-                new byte[] {
-                    (byte) (bytes.length >>> 24),
-                    (byte) (bytes.length >>> 16),
-                    (byte) (bytes.length >>> 8),
-                    (byte) bytes.length
-                });
-        mac.update(bytes);
     }
 }

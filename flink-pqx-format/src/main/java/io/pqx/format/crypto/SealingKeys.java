@@ -24,8 +24,7 @@ final class SealingKeys {
     static byte[] derive(FileEncryptionProperties properties) {
         byte[] footerKey = properties.footerKey();
         try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(footerKey, "HmacSHA256"));
+            Mac mac = hmac(footerKey);
             mac.update(DOMAIN);
             // Path order, so the same configuration always derives the same key.
             for (Map.Entry<String, FileEncryptionProperties.ColumnKey> column :
@@ -34,28 +33,42 @@ final class SealingKeys {
                 if (key.isEmpty()) {
                     continue; // encrypted with the footer key, which keys the HMAC already
                 }
-                byte[] path = column.getKey().getBytes(StandardCharsets.UTF_8);
-                mac.update(lengthOf(path.length));
-                mac.update(path);
-                mac.update(lengthOf(key.get().length));
-                mac.update(key.get());
+                field(mac, column.getKey().getBytes(StandardCharsets.UTF_8));
+                field(mac, key.get());
                 Arrays.fill(key.get(), (byte) 0);
             }
             byte[] full = mac.doFinal();
             byte[] derived = Arrays.copyOf(full, footerKey.length);
             Arrays.fill(full, (byte) 0);
             return derived;
-        } catch (GeneralSecurityException e) {
-            // HmacSHA256 is a provider every JDK must have; its absence is a broken runtime
-            throw new IllegalStateException("The JDK offers no HmacSHA256", e);
         } finally {
             Arrays.fill(footerKey, (byte) 0);
         }
     }
 
-    private static byte[] lengthOf(int length) {
-        return new byte[] {
-            (byte) (length >>> 24), (byte) (length >>> 16), (byte) (length >>> 8), (byte) length
-        };
+    /** HMAC-SHA256 keyed with {@code key}. */
+    static Mac hmac(byte[] key) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            return mac;
+        } catch (GeneralSecurityException e) {
+            // HmacSHA256 is a provider every JDK must have; its absence is a broken runtime
+            throw new IllegalStateException("The JDK offers no HmacSHA256", e);
+        }
+    }
+
+    /**
+     * Feeds {@code bytes} behind its length (4 bytes, big-endian), so fields cannot run together.
+     */
+    static void field(Mac mac, byte[] bytes) {
+        mac.update(
+                new byte[] {
+                    (byte) (bytes.length >>> 24),
+                    (byte) (bytes.length >>> 16),
+                    (byte) (bytes.length >>> 8),
+                    (byte) bytes.length
+                });
+        mac.update(bytes);
     }
 }
