@@ -119,6 +119,12 @@ public final class ConcurrentReads {
                 r -> {
                     Thread t = new Thread(r, "pqx-range-read-" + count.incrementAndGet());
                     t.setDaemon(true);
+                    // A new thread inherits its creator's context class loader: a job's user
+                    // class loader when a task started it. The pool outlives that job, and file
+                    // system clients (Flink's S3 plugins) look classes up through the context
+                    // loader, so a later job's read would touch the closed loader (and keep it
+                    // alive). The pool's own loader lives as long as the pool.
+                    t.setContextClassLoader(ConcurrentReads.class.getClassLoader());
                     return t;
                 };
         ThreadPoolExecutor pool =
