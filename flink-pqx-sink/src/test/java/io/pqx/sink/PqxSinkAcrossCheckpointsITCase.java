@@ -80,15 +80,21 @@ class PqxSinkAcrossCheckpointsITCase {
     }
 
     /**
-     * Passes rows through; once a checkpoint of its attempt completed, fails at random rows (seeded
-     * from the test's seed, the subtask and the attempt) until the failures run out.
+     * Passes rows through; once a checkpoint of its attempt completed, fails at a random row among
+     * the next {@link #WITHIN} (seeded from the test's seed, the subtask and the attempt) until the
+     * failures run out. Due within a bounded number of rows, every failure fires while the input
+     * lasts (a fixed chance per row could leave one unfired).
      */
     static final class FailingMapper extends RichMapFunction<RowData, RowData>
             implements CheckpointListener {
         static final AtomicInteger FAILURES_LEFT = new AtomicInteger();
         private final long seed;
+
+        /** Rows after an attempt's first completed checkpoint within which its failure is due. */
+        static final int WITHIN = 30_000;
+
         private transient Random random;
-        private transient int checkpoints;
+        private transient int rowsToFailure;
 
         FailingMapper(long seed) {
             this.seed = seed;
@@ -96,7 +102,7 @@ class PqxSinkAcrossCheckpointsITCase {
 
         @Override
         public void open(OpenContext context) {
-            checkpoints = 0;
+            rowsToFailure = -1;
             random =
                     new Random(
                             seed * 31
@@ -106,9 +112,7 @@ class PqxSinkAcrossCheckpointsITCase {
 
         @Override
         public RowData map(RowData row) {
-            if (checkpoints > 0
-                    && random.nextInt(60_000) == 0
-                    && FAILURES_LEFT.getAndDecrement() > 0) {
+            if (rowsToFailure > 0 && --rowsToFailure == 0 && FAILURES_LEFT.getAndDecrement() > 0) {
                 throw new IllegalStateException("injected failure at row " + row.getLong(0));
             }
             return row;
@@ -116,7 +120,9 @@ class PqxSinkAcrossCheckpointsITCase {
 
         @Override
         public void notifyCheckpointComplete(long checkpointId) {
-            checkpoints++;
+            if (rowsToFailure < 0) {
+                rowsToFailure = 1 + random.nextInt(WITHIN);
+            }
         }
     }
 

@@ -91,9 +91,12 @@ class S3SinkITCase {
     }
 
     /**
-     * Passes rows through; once a checkpoint of its attempt has completed, fails at random rows
-     * (seeded from the test's seed, the subtask and the attempt) until the failures run out. Counts
-     * subtask restarts and completed checkpoints (subtask 0's view).
+     * Passes rows through; once a checkpoint of its attempt has completed, fails at a random row
+     * among the next {@link #WITHIN} (seeded from the test's seed, the subtask and the attempt)
+     * until the failures run out. Counts subtask restarts and completed checkpoints (subtask 0's
+     * view). A failure drawn by a fixed chance per row could stay unfired to the end of the input
+     * (a few percent of runs); a failure due within a bounded number of rows always fires while the
+     * input lasts.
      */
     static final class FailingMapper extends RichMapFunction<RowData, RowData>
             implements CheckpointListener {
@@ -101,8 +104,12 @@ class S3SinkITCase {
         static final AtomicInteger CHECKPOINTS = new AtomicInteger();
         static final AtomicInteger RESTARTS = new AtomicInteger();
         private final long seed;
+
+        /** Rows after an attempt's first completed checkpoint within which its failure is due. */
+        static final int WITHIN = 10_000;
+
         private transient Random random;
-        private transient boolean checkpointed;
+        private transient int rowsToFailure;
         private transient boolean counting;
 
         FailingMapper(long seed) {
@@ -117,15 +124,13 @@ class S3SinkITCase {
             if (attempt > 0) {
                 RESTARTS.incrementAndGet();
             }
-            checkpointed = false;
+            rowsToFailure = -1;
             random = new Random(seed * 31 + subtask + 1000L * attempt);
         }
 
         @Override
         public RowData map(RowData row) {
-            if (checkpointed
-                    && random.nextInt(30_000) == 0
-                    && FAILURES_LEFT.getAndDecrement() > 0) {
+            if (rowsToFailure > 0 && --rowsToFailure == 0 && FAILURES_LEFT.getAndDecrement() > 0) {
                 throw new IllegalStateException("injected failure at row " + row.getLong(0));
             }
             return row;
@@ -133,7 +138,9 @@ class S3SinkITCase {
 
         @Override
         public void notifyCheckpointComplete(long checkpointId) {
-            checkpointed = true;
+            if (rowsToFailure < 0) {
+                rowsToFailure = 1 + random.nextInt(WITHIN);
+            }
             if (counting) {
                 CHECKPOINTS.incrementAndGet();
             }
