@@ -236,10 +236,16 @@ final class PageValueCursor {
         }
         int total = 0;
         for (int j = 0; j < m; j++) {
+            if (lengths[j] <= 0) {
+                return -1; // (never asked for: a stretch has rows)
+            }
             total += lengths[j];
         }
         if (total > slots.scratch.length || entries[0] < entryCursor) {
             return -1;
+        }
+        if (pending == Pending.BINARIES) {
+            return gatherBinaries(entries, lengths, m, total);
         }
         int at = 0;
         int cursor = entryCursor;
@@ -264,6 +270,36 @@ final class PageValueCursor {
         }
         valueCursor = cursor;
         entryCursor = cursor;
+        return total;
+    }
+
+    /**
+     * {@link #gather} of PLAIN strings: one walk over the page's length prefixes from the cursor to
+     * the last stretch's end ({@link PlainBinaries#gather}), instead of a skip and an index per
+     * stretch.
+     */
+    private int gatherBinaries(int[] entries, int[] lengths, int m, int total) {
+        int cursor = entryCursor;
+        // no nulls: an entry is a value, the cursor's entry the value at binaryPos
+        int at =
+                PlainBinaries.gather(
+                        slots.binarySource,
+                        binaryPos,
+                        valuesEnd,
+                        entries,
+                        cursor,
+                        lengths,
+                        m,
+                        slots.starts,
+                        slots.lengths);
+        if (at < 0) {
+            broken = true;
+            return -1;
+        }
+        binaryPos = at;
+        int end = entries[m - 1] + lengths[m - 1];
+        valueCursor = end;
+        entryCursor = end;
         return total;
     }
 
