@@ -236,34 +236,74 @@ final class PageValueCursor {
         }
         int total = 0;
         for (int j = 0; j < m; j++) {
+            if (lengths[j] <= 0) {
+                return -1; // (never asked for: a stretch has rows)
+            }
             total += lengths[j];
         }
         if (total > slots.scratch.length || entries[0] < entryCursor) {
             return -1;
         }
+        if (pending == Pending.BINARIES) {
+            return gatherBinaries(entries, lengths, m, total);
+        }
+        if (pending == Pending.IDS) {
+            // no nulls: an entry is a value, the cursor's entry the ids' next value
+            if (!runs.gather(slots.scratch, entries, entryCursor, lengths, m, idBound)) {
+                broken = true;
+                return -1;
+            }
+            int end = entries[m - 1] + lengths[m - 1];
+            valueCursor = end;
+            entryCursor = end;
+            return total;
+        }
+        // booleans and numbers: each stretch read by its place (no nulls: an entry is a value)
         int at = 0;
         int cursor = entryCursor;
-        boolean ok = true;
-        for (int j = 0; j < m && ok; j++) {
+        for (int j = 0; j < m; j++) {
             int from = entries[j];
             int n = lengths[j];
-            int passed = from - cursor; // no nulls: an entry is a value
-            ok =
-                    switch (pending) {
-                        case IDS -> runs.skip(passed) && runs.read(slots.scratch, at, n, idBound);
-                        case BINARIES -> readBinaries(passed, at, n);
-                        case BOOLEANS -> readBooleans(from, at, n);
-                        default -> readNumbersFrom(pageView, from, at, n);
-                    };
+            if (pending == Pending.BOOLEANS) {
+                readBooleans(from, at, n);
+            } else {
+                readNumbersFrom(pageView, from, at, n);
+            }
             at += n;
             cursor = from + n;
         }
-        if (!ok) {
+        valueCursor = cursor;
+        entryCursor = cursor;
+        return total;
+    }
+
+    /**
+     * {@link #gather} of PLAIN strings: one walk over the page's length prefixes from the cursor to
+     * the last stretch's end ({@link PlainBinaries#gather}), instead of a skip and an index per
+     * stretch.
+     */
+    private int gatherBinaries(int[] entries, int[] lengths, int m, int total) {
+        int cursor = entryCursor;
+        // no nulls: an entry is a value, the cursor's entry the value at binaryPos
+        int at =
+                PlainBinaries.gather(
+                        slots.binarySource,
+                        binaryPos,
+                        valuesEnd,
+                        entries,
+                        cursor,
+                        lengths,
+                        m,
+                        slots.starts,
+                        slots.lengths);
+        if (at < 0) {
             broken = true;
             return -1;
         }
-        valueCursor = cursor;
-        entryCursor = cursor;
+        binaryPos = at;
+        int end = entries[m - 1] + lengths[m - 1];
+        valueCursor = end;
+        entryCursor = end;
         return total;
     }
 

@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link PlainBinaries}: where each PLAIN value lies, the walk that passes values over, and a
- * section neither can walk.
+ * {@link PlainBinaries}: where each PLAIN value lies, the walk that passes values over, the one
+ * that gathers stretches of values, and a section none of them can walk.
  */
 class PlainBinariesTest {
 
@@ -102,6 +103,115 @@ class PlainBinariesTest {
                                     section, 0, section.length, 1, new int[1], new int[1], 0))
                     .isEqualTo(-1);
         }
+    }
+
+    @Test
+    void gatherRecordsTheStretchesValuesBackToBackAsSkipAndIndexWould() {
+        String[] values = new String[40];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = "v".repeat(i % 7 == 0 ? 300 : i % 5) + i;
+        }
+        byte[] section = plain(values);
+        // stretches from the first value, one value, several, adjacent ones, up to the last value
+        int[][] cases = {
+            {0, 1}, {0, 3, 5, 1, 6, 2}, {3, 1, 4, 1, 20, 4}, {39, 1}, {10, 30}, {1, 2, 38, 2}
+        };
+        for (int[] pairs : cases) {
+            int m = pairs.length / 2;
+            int[] firsts = new int[m];
+            int[] counts = new int[m];
+            int total = 0;
+            for (int j = 0; j < m; j++) {
+                // firsts counted from a base of 5, as a cursor's entries are
+                firsts[j] = pairs[2 * j] + 5;
+                counts[j] = pairs[2 * j + 1];
+                total += counts[j];
+            }
+            int[] starts = new int[total];
+            int[] lengths = new int[total];
+            int end =
+                    PlainBinaries.gather(
+                            section, 0, section.length, firsts, 5, counts, m, starts, lengths);
+            // the same through skip and indexFrom, stretch by stretch
+            int[] expectedStarts = new int[total];
+            int[] expectedLengths = new int[total];
+            int at = 0;
+            int value = 0;
+            int out = 0;
+            for (int j = 0; j < m; j++) {
+                at = PlainBinaries.skip(section, at, section.length, firsts[j] - 5 - value);
+                at =
+                        PlainBinaries.indexFrom(
+                                section,
+                                at,
+                                section.length,
+                                counts[j],
+                                expectedStarts,
+                                expectedLengths,
+                                out);
+                value = firsts[j] - 5 + counts[j];
+                out += counts[j];
+            }
+            assertThat(end).as("case %s", Arrays.toString(pairs)).isEqualTo(at);
+            assertThat(starts).isEqualTo(expectedStarts);
+            assertThat(lengths).isEqualTo(expectedLengths);
+        }
+        // from the middle of the section: values counted from there
+        int from = PlainBinaries.skip(section, 0, section.length, 38);
+        int[] starts = new int[1];
+        int[] lengths = new int[1];
+        assertThat(
+                        PlainBinaries.gather(
+                                section,
+                                from,
+                                section.length,
+                                new int[] {1},
+                                0,
+                                new int[] {1},
+                                1,
+                                starts,
+                                lengths))
+                .isEqualTo(section.length);
+        assertThat(new String(section, starts[0], lengths[0], StandardCharsets.UTF_8))
+                .isEqualTo(values[39]);
+    }
+
+    @Test
+    void gatherDeclinesValuesRunningPastTheEndWhetherPassedOverOrRecorded() {
+        byte[] section = plain("abc", "de", "fgh");
+        int[] starts = new int[2];
+        int[] lengths = new int[2];
+        int[] one = {1};
+        // the last value recorded ends past the end; the section ends inside a passed-over value,
+        // inside a length; more values asked for than the section holds
+        assertThat(gather(section, section.length - 1, new int[] {2}, one)).isEqualTo(-1);
+        assertThat(gather(section, 12, new int[] {2}, one)).isEqualTo(-1);
+        assertThat(gather(section, 9, new int[] {2}, one)).isEqualTo(-1);
+        assertThat(gather(section, section.length, new int[] {3}, one)).isEqualTo(-1);
+        assertThat(gather(section, section.length, new int[] {2}, new int[] {2})).isEqualTo(-1);
+        // lengths that would wrap around into the page, passed over or recorded
+        for (int lying : new int[] {-4, -1, Integer.MIN_VALUE, Integer.MAX_VALUE - 3}) {
+            byte[] lies = plain("abc", "de", "fgh");
+            lies[7] = (byte) lying;
+            lies[8] = (byte) (lying >>> 8);
+            lies[9] = (byte) (lying >>> 16);
+            lies[10] = (byte) (lying >>> 24);
+            assertThat(gather(lies, lies.length, new int[] {2}, one)).isEqualTo(-1);
+            assertThat(gather(lies, lies.length, new int[] {1}, one)).isEqualTo(-1);
+            assertThat(gather(lies, lies.length, new int[] {0}, new int[] {3})).isEqualTo(-1);
+        }
+        // none asked for: nothing walked
+        assertThat(PlainBinaries.gather(section, 3, 3, one, 0, one, 0, starts, lengths))
+                .isEqualTo(3);
+    }
+
+    private static int gather(byte[] section, int end, int[] firsts, int[] counts) {
+        int total = 0;
+        for (int c : counts) {
+            total += c;
+        }
+        return PlainBinaries.gather(
+                section, 0, end, firsts, 0, counts, firsts.length, new int[total], new int[total]);
     }
 
     private static byte[] plain(String... values) {
