@@ -1,6 +1,7 @@
 package io.pqx.format.footer;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import org.apache.flink.annotation.Internal;
 import org.apache.parquet.format.InterningProtocol;
 import shaded.parquet.org.apache.thrift.TBase;
@@ -43,7 +44,7 @@ public final class BoundedThrift {
         ArrayTransport in;
         try {
             in = new ArrayTransport(config(length), bytes, offset, length);
-            TProtocol protocol = new TCompactProtocol(in);
+            TProtocol protocol = new CopyingBinaries(in);
             target.read(intern ? new InterningProtocol(protocol) : protocol);
         } catch (TException e) {
             throw new IOException(e.getMessage() == null ? e.toString() : e.getMessage(), e);
@@ -56,6 +57,27 @@ public final class BoundedThrift {
                             + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         }
         return in.consumed(offset);
+    }
+
+    /**
+     * The compact protocol, handing out binary fields (statistics' bounds, column index bounds, key
+     * metadata) in arrays of their own: over a transport that exposes its array, Thrift would wrap
+     * the field's bytes where they lie, and a struct would then change with the array (a row
+     * group's buffer, reused for the next row group) and hand out an array whose bytes do not start
+     * at 0.
+     */
+    private static final class CopyingBinaries extends TCompactProtocol {
+        CopyingBinaries(ArrayTransport transport) {
+            super(transport);
+        }
+
+        @Override
+        public ByteBuffer readBinary() throws TException {
+            ByteBuffer read = super.readBinary();
+            byte[] own = new byte[read.remaining()];
+            read.duplicate().get(own);
+            return ByteBuffer.wrap(own);
+        }
     }
 
     /** Thrift's limits for a message of {@code length} bytes. */

@@ -19,6 +19,7 @@ import org.apache.parquet.format.PageLocation;
 import org.apache.parquet.format.PageType;
 import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.SchemaElement;
+import org.apache.parquet.format.Statistics;
 import org.apache.parquet.format.Type;
 import org.apache.parquet.format.Util;
 import org.junit.jupiter.api.Test;
@@ -62,6 +63,32 @@ class BoundedThriftTest {
 
         assertThat(used).isEqualTo(struct.length);
         assertThat(read).isEqualTo(header());
+    }
+
+    /**
+     * Binary fields (here a page's statistics) get arrays of their own: they neither change with
+     * the array decoded from (a row group's buffer, reused) nor start anywhere but at 0 in it.
+     */
+    @Test
+    void binaryFieldsAreCopiedOutOfTheArray() throws IOException {
+        PageHeader header = header();
+        header.getData_page_header()
+                .setStatistics(
+                        new Statistics()
+                                .setMin_value(new byte[] {1, 2, 3})
+                                .setMax_value(new byte[] {7, 8, 9, 10}));
+        byte[] framed = framed(bytes(header), 21, 0);
+        PageHeader read = new PageHeader();
+        BoundedThrift.read(read, framed, 21, framed.length - 21);
+
+        Arrays.fill(framed, (byte) 0);
+
+        assertThat(read).isEqualTo(header);
+        Statistics statistics = read.getData_page_header().getStatistics();
+        assertThat(statistics.bufferForMin_value().arrayOffset()).isZero();
+        assertThat(statistics.bufferForMin_value().position()).isZero();
+        assertThat(statistics.getMin_value()).containsExactly(1, 2, 3);
+        assertThat(statistics.bufferForMax_value().array()).containsExactly(7, 8, 9, 10);
     }
 
     @Test
