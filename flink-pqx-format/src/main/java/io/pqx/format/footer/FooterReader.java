@@ -7,14 +7,12 @@ import io.pqx.format.error.FileContext;
 import io.pqx.format.io.ConcurrentReads;
 import io.pqx.format.io.InputFile;
 import io.pqx.format.io.RangeReadPolicy;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.HexFormat;
 import java.util.List;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.parquet.format.FileMetaData;
-import org.apache.parquet.format.Util;
 
 /**
  * Reads and validates the footer of a Parquet file with bounded memory, in as few round trips as
@@ -317,9 +315,11 @@ public final class FooterReader {
     private static FileMetaData decode(byte[] bytes, int offset, int length, FileContext ctx)
             throws CorruptFileException {
         try {
-            // The cap makes Thrift refuse any string or list longer than the footer itself.
-            return Util.readFileMetaData(
-                    new ByteArrayInputStream(bytes, offset, length), Math.max(length, 1));
+            // The cap makes Thrift refuse any string or list longer than the footer itself;
+            // strings interned as parquet-format's Util.readFileMetaData does
+            FileMetaData footer = new FileMetaData();
+            BoundedThrift.read(footer, bytes, offset, length, true);
+            return footer;
         } catch (IOException e) {
             throw ctx.corrupt(
                     WHAT, "the footer is not a valid Thrift FileMetaData: " + e.getMessage(), e);

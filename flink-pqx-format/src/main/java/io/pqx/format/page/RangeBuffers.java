@@ -22,10 +22,11 @@ import org.apache.flink.annotation.Internal;
 @Internal
 public final class RangeBuffers {
     /**
-     * Arrays kept: a row group's column chunks usually lie back to back and are read as one array,
-     * and a reader has one row group loaded at a time, or two (a filtered scan's filter-only and
-     * output decoders; late materialization's filter columns, then the survivors' columns, read
-     * into a small and a large array in turn). More would hold memory that is rarely reused.
+     * Arrays kept: a row group's column chunks are read into one array ({@link
+     * CoalescedRangeReader} takes one per call, however many runs of adjacent chunks it reads), and
+     * a reader has one row group loaded at a time, or two (a filtered scan's filter-only and output
+     * decoders; late materialization's filter columns, then the survivors' columns, read into a
+     * small and a large array in turn). More would hold memory that is rarely reused.
      */
     static final int KEPT = 2;
 

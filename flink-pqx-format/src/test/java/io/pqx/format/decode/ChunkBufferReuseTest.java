@@ -7,6 +7,7 @@ import io.pqx.format.options.Compression;
 import io.pqx.format.options.PageVersion;
 import io.pqx.format.options.WriteOptions;
 import io.pqx.format.prune.RowSelection;
+import io.pqx.format.schema.ParquetSchema;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,11 +80,20 @@ class ChunkBufferReuseTest {
 
     private static RowGroupBatches open(
             TestingDecodeFiles.Opened f, int rowGroup, DecodeArrays arrays) throws IOException {
+        return open(f, rowGroup, f.schema(), arrays);
+    }
+
+    private static RowGroupBatches open(
+            TestingDecodeFiles.Opened f,
+            int rowGroup,
+            ParquetSchema projection,
+            DecodeArrays arrays)
+            throws IOException {
         return RowGroupDecoder.read(
                 f.file(),
                 f.metadata(),
                 rowGroup,
-                f.schema(),
+                projection,
                 RowSelection.all(GROUP),
                 37,
                 TestingDecodeFiles.LIMITS,
@@ -172,5 +182,66 @@ class ChunkBufferReuseTest {
         }
         assertThat(arrays.rangeBuffers().reused()).isEqualTo(2);
         assertThat(rows).containsOnly(GROUP);
+    }
+
+    /**
+     * Columns that do not lie side by side (here {@code id} and {@code s}, {@code k} between them)
+     * are read in two runs, into one array: a row group takes one array, given back on close and
+     * taken whole by the next row group, whose bytes overwrite it while a batch of the row group
+     * before is still held, and that batch keeps its values.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"UNCOMPRESSED, V1", "UNCOMPRESSED, V2", "ZSTD, V1"})
+    void columnsApartShareOneArrayPerRowGroupAndItsReuseLeavesBatchesIntact(
+            Compression codec, PageVersion version) throws IOException {
+        TestingDecodeFiles.Opened f = file(codec, version);
+        ParquetSchema idAndS = f.project("id", "s");
+        DecodeArrays arrays = new DecodeArrays();
+        List<String> held = new ArrayList<>();
+        List<VectorizedColumnBatch> kept = new ArrayList<>();
+        int rows = 0;
+        for (int g = 0; g < GROUPS; g++) {
+            try (RowGroupBatches batches = open(f, g, idAndS, arrays)) {
+                assertThat(arrays.rangeBuffers().taken()).isEqualTo(g + 1);
+                assertThat(arrays.rangeBuffers().reused()).isEqualTo(g);
+                VectorizedColumnBatch last = null;
+                for (VectorizedColumnBatch b = batches.next(); b != null; b = batches.next()) {
+                    rows += checkIdAndS(b);
+                    last = b;
+                }
+                held.add(firstRowIdAndS(last));
+                kept.add(last);
+            }
+        }
+        assertThat(rows).isEqualTo(GROUP * GROUPS);
+        for (int g = 0; g < GROUPS; g++) {
+            assertThat(firstRowIdAndS(kept.get(g))).isEqualTo(held.get(g));
+            checkIdAndS(kept.get(g));
+        }
+    }
+
+    /** {@link #check} for a batch of {@code id} and {@code s}. */
+    private static int checkIdAndS(VectorizedColumnBatch batch) {
+        for (int i = 0; i < batch.getNumRows(); i++) {
+            int row = ((IntColumnVector) batch.columns[0]).getInt(i);
+            BytesColumnVector s = (BytesColumnVector) batch.columns[1];
+            String value = null;
+            if (!s.isNullAt(i)) {
+                BytesColumnVector.Bytes b = s.getBytes(i);
+                value = new String(b.data, b.offset, b.len);
+            }
+            assertThat(value).as("s of row %d", row).isEqualTo(s(row));
+        }
+        return batch.getNumRows();
+    }
+
+    private static String firstRowIdAndS(VectorizedColumnBatch batch) {
+        BytesColumnVector s = (BytesColumnVector) batch.columns[1];
+        int row = ((IntColumnVector) batch.columns[0]).getInt(0);
+        if (s.isNullAt(0)) {
+            return row + ":null";
+        }
+        BytesColumnVector.Bytes b = s.getBytes(0);
+        return row + ":" + new String(b.data, b.offset, b.len);
     }
 }

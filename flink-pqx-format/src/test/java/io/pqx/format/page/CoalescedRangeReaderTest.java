@@ -17,6 +17,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@link CoalescedRangeReader}: ranges closer than the policy's gap share one read and no more;
@@ -81,6 +83,50 @@ class CoalescedRangeReaderTest {
         buffers.give(new byte[10]);
         assertThat(CoalescedRangeReader.read(file, List.of(range(0, 20)), buffers).get(0).buffer())
                 .hasSize(20 + 20 / 8);
+    }
+
+    /**
+     * Merged reads apart from each other (a query's columns that do not lie side by side) share one
+     * array taken from the buffers, each read at its own place in it, however they are fetched; a
+     * merged read the file holds is taken as it is and gets no room in that array.
+     */
+    @ParameterizedTest(name = "concurrency {0}")
+    @ValueSource(ints = {1, 3})
+    void mergedReadsApartShareOneArrayTakenFromTheBuffers(int concurrency) throws IOException {
+        RangeBuffers buffers = new RangeBuffers();
+        byte[] heldArray = new byte[100];
+        System.arraycopy(DATA, 3000, heldArray, 10, 40);
+        Recording file =
+                new Recording(null) {
+                    @Override
+                    public Held takeHeld(long position, int length) {
+                        return position == 3000 ? new Held(heldArray, 10) : null;
+                    }
+                };
+        List<CoalescedRangeReader.Range> ranges =
+                List.of(
+                        range(9000, 700),
+                        range(100, 300),
+                        range(3000, 40),
+                        range(400, 50),
+                        range(20_000, 0),
+                        range(5000, 1000));
+        RangeReadPolicy policy = new RangeReadPolicy(concurrency, 0, 256);
+
+        List<CoalescedRangeReader.Slice> slices =
+                CoalescedRangeReader.read(file, ranges, policy, buffers);
+
+        assertSlicesHold(ranges, slices);
+        assertThat(slices.get(2).buffer()).isSameAs(heldArray);
+        byte[] shared = slices.get(0).buffer();
+        for (int i : new int[] {1, 3, 4, 5}) {
+            assertThat(slices.get(i).buffer()).as("range %d", i).isSameAs(shared);
+        }
+        // 350 + 1000 + 700 bytes read (the empty range read too, to check it against the file),
+        // one array for them: an eighth more than asked, as any array the buffers make
+        assertThat(shared).hasSize(2050 + 2050 / 8);
+        assertThat(buffers.taken()).isEqualTo(1);
+        assertThat(file.reads).doesNotContain("3000+40");
     }
 
     @Test
