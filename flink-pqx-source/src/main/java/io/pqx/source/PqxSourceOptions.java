@@ -46,10 +46,11 @@ public final class PqxSourceOptions {
                     .defaultValue(4)
                     .withDescription(
                             "Threads of the enumerator's pool that read the footers of"
-                                    + " discovered files (never the coordinator thread); 8 times"
-                                    + " as many for a table on a distributed file system (an"
-                                    + " object store, HDFS), where a footer read mostly waits for"
-                                    + " the store's first byte.");
+                                    + " discovered files, beside the planning thread, which reads"
+                                    + " the last footer of each planning step itself (never the"
+                                    + " coordinator thread); 8 times as many for a table on a"
+                                    + " distributed file system (an object store, HDFS), where a"
+                                    + " footer read mostly waits for the store's first byte.");
 
     public static final ConfigOption<Integer> FOOTER_CACHE_SIZE =
             ConfigOptions.key("source.footer.cache-size")

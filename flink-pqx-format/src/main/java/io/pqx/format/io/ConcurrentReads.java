@@ -73,6 +73,27 @@ public final class ConcurrentReads {
     }
 
     /**
+     * Starts {@code reads}, at most {@code parallelism} at a time (the caller counts as one), as
+     * {@link #run} does, but returns as soon as no read is left to take: the reads helpers took may
+     * still be running. Every read runs (none is skipped): each must report its own outcome and
+     * completion, and must not throw.
+     */
+    public static void start(List<Runnable> reads, int parallelism) {
+        int helpers = Math.min(parallelism, reads.size()) - 1;
+        AtomicInteger next = new AtomicInteger();
+        Runnable work =
+                () -> {
+                    for (int i; (i = next.getAndIncrement()) < reads.size(); ) {
+                        reads.get(i).run();
+                    }
+                };
+        for (int i = 0; i < helpers; i++) {
+            POOL.execute(work);
+        }
+        work.run();
+    }
+
+    /**
      * Runs {@code task} on the pool, in the background (a read-ahead). The task must not wait for
      * another task of the pool that it did not start itself through {@link #run}.
      */

@@ -21,7 +21,8 @@ import org.apache.flink.annotation.PublicEvolving;
  * one depending on the other (a filtered row group's predicate pages, then, for the rows they keep,
  * the other columns' pages), are all fetched in one wave, side by side, when the first read falls
  * into any of them; the later steps' reads are served from memory, each as often as asked. So the
- * steps cost one round trip instead of one each.
+ * steps cost one round trip instead of one each. A read waits for its own span's bytes only, not
+ * for the whole wave: the first step's pages are decoded while the later steps' are arriving.
  *
  * <p>Guarantees: every read returns exactly the bytes the wrapped file holds (a block that failed
  * to fetch is dropped and the read goes to the file, so errors name the file as before); at most
@@ -251,7 +252,9 @@ public final class ReadAheadInputFile extends ForwardingInputFile {
                 groupsReadTogether++;
             }
         }
-        byte[][] fetched = group.await(delegate());
+        // waits for this span's bytes only: the predicate's pages are decoded while the wave's
+        // larger spans (the emitted columns' pages) are still arriving
+        byte[] fetched = group.awaitSpan(delegate(), span);
         if (fetched == null) {
             synchronized (this) {
                 if (together == group) {
@@ -261,7 +264,7 @@ public final class ReadAheadInputFile extends ForwardingInputFile {
             return false;
         }
         Span s = group.spans.get(span);
-        System.arraycopy(fetched[span], (int) (position - s.offset()), buffer, offset, length);
+        System.arraycopy(fetched, (int) (position - s.offset()), buffer, offset, length);
         return true;
     }
 
@@ -331,17 +334,25 @@ public final class ReadAheadInputFile extends ForwardingInputFile {
         super.close();
     }
 
-    /** One planned block and, when read ahead, its bytes. */
+    /**
+     * One planned block and, when read ahead, its bytes. Its spans are fetched side by side, each
+     * in parts ({@link RangeReadPolicy#partBytes()}); a span's bytes can be taken as soon as its
+     * own parts arrived ({@link #awaitSpan}), the whole block's once every part did ({@link
+     * #await}).
+     */
     private static final class Block {
         final int index;
         final List<Span> spans;
         final long bytes;
         final AtomicBoolean claim = new AtomicBoolean();
-        final CountDownLatch done = new CountDownLatch(1);
+        final CountDownLatch done = new CountDownLatch(1); // every part read, or no fetch
         volatile byte[][] buffers;
         volatile boolean failed;
         long consumed; // guarded by the file
         boolean started; // guarded by the file
+        @Nullable private int[] partsLeft; // per span, once the fetch started; guarded by this
+        @Nullable private boolean[] spanFailed; // guarded by this
+        private int readsLeft; // guarded by this
 
         Block(int index, List<Span> spans) {
             this.index = index;
@@ -363,32 +374,91 @@ public final class ReadAheadInputFile extends ForwardingInputFile {
             return -1;
         }
 
-        /** Fetches the spans unless someone else claimed the fetch; counts down when done. */
+        /**
+         * Fetches the spans unless someone else claimed the fetch: starts the reads of their parts
+         * and returns once none is left to take (the last to finish counts down {@link #done}).
+         */
         void fetch(InputFile file) {
             if (!claim.compareAndSet(false, true)) {
                 return;
             }
+            List<Runnable> reads = new ArrayList<>();
+            int concurrency = 1;
             try {
                 RangeReadPolicy policy = file.rangeReadPolicy();
+                concurrency = policy.concurrency();
                 byte[][] fetched = new byte[spans.size()][];
-                List<ConcurrentReads.Read> reads = new ArrayList<>();
+                int[] parts = new int[spans.size()];
                 for (int i = 0; i < spans.size(); i++) {
                     Span s = spans.get(i);
                     byte[] buffer = new byte[s.length()];
                     fetched[i] = buffer;
-                    int part = policy.concurrency() > 1 ? policy.partBytes() : Integer.MAX_VALUE;
+                    int part = concurrency > 1 ? policy.partBytes() : Integer.MAX_VALUE;
                     for (long at = 0; at < s.length(); at += part) {
+                        int span = i;
                         int from = (int) at;
                         int length = (int) Math.min(part, s.length() - at);
-                        reads.add(() -> file.readFully(s.offset() + from, buffer, from, length));
+                        parts[i]++;
+                        reads.add(
+                                () ->
+                                        readPart(
+                                                file,
+                                                span,
+                                                s.offset() + from,
+                                                buffer,
+                                                from,
+                                                length));
                     }
                 }
-                ConcurrentReads.run(reads, policy.concurrency());
                 buffers = fetched;
-            } catch (IOException | RuntimeException e) {
+                synchronized (this) {
+                    partsLeft = parts;
+                    spanFailed = new boolean[spans.size()];
+                    readsLeft = reads.size();
+                }
+            } catch (RuntimeException | OutOfMemoryError e) {
                 failed = true;
+                finished();
+                return;
+            }
+            if (reads.isEmpty()) {
+                finished();
+                return;
+            }
+            ConcurrentReads.start(reads, concurrency);
+        }
+
+        /** One part of span {@code span}: read, then counted, whatever its outcome. */
+        private void readPart(
+                InputFile file, int span, long position, byte[] buffer, int from, int length) {
+            boolean read = false;
+            try {
+                file.readFully(position, buffer, from, length);
+                read = true;
+            } catch (IOException | RuntimeException | Error e) {
+                // the span is not served: its reads go to the file, whose errors name it (an
+                // Error too: counted here, so that the block's fetch still ends)
             } finally {
-                done.countDown();
+                boolean last;
+                synchronized (this) {
+                    if (!read) {
+                        spanFailed[span] = true;
+                        failed = true;
+                    }
+                    partsLeft[span]--;
+                    last = --readsLeft == 0;
+                    notifyAll();
+                }
+                if (last) {
+                    finished();
+                }
+            }
+        }
+
+        private void finished() {
+            done.countDown();
+            synchronized (this) {
+                notifyAll();
             }
         }
 
@@ -408,10 +478,35 @@ public final class ReadAheadInputFile extends ForwardingInputFile {
             return failed ? null : buffers;
         }
 
+        /**
+         * The bytes of span {@code span}, waited for until its own parts arrived (fetching the
+         * block here when no thread has started to); null when they are not there (its fetch
+         * failed, no fetch ran, or the block was freed).
+         */
+        @Nullable
+        byte[] awaitSpan(InputFile file, int span) throws IOException {
+            fetch(file);
+            synchronized (this) {
+                while ((partsLeft == null || partsLeft[span] > 0) && done.getCount() > 0) {
+                    try {
+                        wait();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new InterruptedIOException("interrupted while reading ahead");
+                    }
+                }
+                if (partsLeft == null || partsLeft[span] > 0 || spanFailed[span]) {
+                    return null;
+                }
+            }
+            byte[][] fetched = buffers;
+            return fetched == null ? null : fetched[span];
+        }
+
         /** Claims a fetch not started (it then never runs), or waits for the one under way. */
         void awaitQuietly() {
             if (claim.compareAndSet(false, true)) {
-                done.countDown();
+                finished();
                 return;
             }
             boolean interrupted = false;

@@ -3,6 +3,7 @@ package io.pqx.format.io;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -180,6 +181,44 @@ class ReadAheadInputFileTest {
     }
 
     @Test
+    void aReadInAGroupWaitsForItsOwnSpanOnlyNotTheWholeWave() throws Exception {
+        Recording file = new Recording();
+        file.concurrency = 4;
+        file.holdFrom = 5L * BLOCK; // the emitted column's pages arrive late
+        file.holdGate = new CountDownLatch(1);
+        ReadAheadInputFile ahead = new ReadAheadInputFile(file, 3 * BLOCK);
+        ahead.readTogether(
+                List.of(
+                        new ReadAheadInputFile.Span(BLOCK, BLOCK),
+                        new ReadAheadInputFile.Span(5L * BLOCK, BLOCK)));
+        Thread late =
+                new Thread(
+                        () -> {
+                            try {
+                                readSpan(ahead, 5 * BLOCK, BLOCK); // starts the wave
+                            } catch (IOException e) {
+                                throw new UncheckedIOException(e);
+                            }
+                        });
+        late.start();
+        assertThat(file.poolStarted.await(10, TimeUnit.SECONDS)).isTrue();
+        long started = System.nanoTime();
+        readSpan(ahead, BLOCK, BLOCK); // the predicate's pages: not held
+        assertThat(System.nanoTime() - started)
+                .as("served before the held span arrived")
+                .isLessThan(TimeUnit.SECONDS.toNanos(5));
+        assertThat(late.isAlive()).as("the held span is still awaited").isTrue();
+        assertThat(file.lengths(BLOCK)).as("served from the wave, not read as asked").isZero();
+        file.holdGate.countDown();
+        late.join(10_000);
+        assertThat(late.isAlive()).isFalse();
+        assertThat(file.lengths(BLOCK / 2)).as("one wave of four parts").isEqualTo(4);
+        assertThat(file.lengths(BLOCK)).isZero();
+        ahead.close();
+        assertThat(file.readsInFlight.get()).isZero();
+    }
+
+    @Test
     void aGroupOverTheBudgetIsNotReadTogether() throws IOException {
         Recording file = new Recording();
         ReadAheadInputFile ahead = new ReadAheadInputFile(file, 2 * BLOCK - 1);
@@ -253,6 +292,9 @@ class ReadAheadInputFileTest {
         volatile boolean failParts;
         volatile CountDownLatch poolGate;
         volatile boolean closed;
+        volatile int concurrency = 2;
+        volatile long holdFrom = Long.MAX_VALUE; // reads from here on wait for holdGate
+        volatile CountDownLatch holdGate;
 
         Recording() {
             super(new ByteArrayInputFile("memory://t.parquet", DATA));
@@ -260,7 +302,7 @@ class ReadAheadInputFileTest {
 
         @Override
         public RangeReadPolicy rangeReadPolicy() {
-            return new RangeReadPolicy(2, 0, BLOCK / 2);
+            return new RangeReadPolicy(concurrency, 0, BLOCK / 2);
         }
 
         @Override
@@ -270,6 +312,9 @@ class ReadAheadInputFileTest {
             readsInFlight.incrementAndGet();
             try {
                 reads.add(length);
+                if (holdGate != null && position >= holdFrom) {
+                    holdGate.await(10, TimeUnit.SECONDS);
+                }
                 if (part) {
                     poolStarted.countDown();
                     if (failParts) {

@@ -38,10 +38,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Threads.</b> Listing and footer reading run inside {@link SplitEnumeratorContext#callAsync}
  * (the coordinator's worker thread), footers in parallel on this enumerator's own pool of {@code
- * footerThreads}; the coordinator thread only merges results, assigns splits and snapshots. A
- * discovery result is merged atomically (each new file is pending as splits or queued as unplanned,
- * and the listing seen, in one step), so a checkpoint never holds a file as seen without its splits
- * or its place in the planning queue.
+ * footerThreads} and the worker thread itself (it reads the last footer of each planning step, so a
+ * job over one file hands its footer read to no other thread); the coordinator thread only merges
+ * results, assigns splits and snapshots. A discovery result is merged atomically (each new file is
+ * pending as splits or queued as unplanned, and the listing seen, in one step), so a checkpoint
+ * never holds a file as seen without its splits or its place in the planning queue.
  *
  * <p><b>Incremental planning.</b> A listing's new files are planned in batches of {@code
  * batchFiles} (the first batch with the listing, the others one at a time on the worker thread), so

@@ -22,17 +22,19 @@ import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.Path;
 
 /**
- * Plans files into splits, reading their footers in parallel on a bounded pool (its threads are the
- * bound) and through a {@link FooterCache}. The footers of one call are held until their file is
- * planned (the caller bounds a call's files: the enumerator plans in batches), then only the cache
- * keeps them. Called from the enumerator's worker thread, never from the coordinator thread. The
- * first footer that cannot be read fails the whole call, naming the file (a file is never silently
- * dropped).
+ * Plans files into splits, reading their footers in parallel on a bounded pool and the calling
+ * thread (the pool's threads and the caller are the bound; the caller reads the last footer of a
+ * call, so a call for one file uses no pool thread) and through a {@link FooterCache}. The footers
+ * of one call are held until their file is planned (the caller bounds a call's files: the
+ * enumerator plans in batches), then only the cache keeps them. Called from the enumerator's worker
+ * thread, never from the coordinator thread. The first footer that cannot be read fails the whole
+ * call, naming the file (a file is never silently dropped).
  *
  * <p>Footer tails: a footer read from a file on a distributed file system (an object store, HDFS:
  * its range reads run concurrently, and a request costs a round trip) keeps the bytes of the file's
@@ -123,9 +125,30 @@ public final class FooterPlanning {
     /** As {@link #plan(List)}, pruning also with the runtime filters known now ({@code slots}). */
     public List<PlannedFile> plan(List<DiscoveredFile> files, SlotValues slots)
             throws IOException, InterruptedException {
+        int onCallerAt = files.size() - 1; // the last file kept: read on this thread
+        while (onCallerAt >= 0 && !pruning.keepsFile(files.get(onCallerAt), slots)) {
+            onCallerAt--;
+        }
         List<Future<Read>> footers = new ArrayList<>(files.size());
-        for (DiscoveredFile file : files) {
-            footers.add(pruning.keepsFile(file, slots) ? pool.submit(() -> read(file)) : null);
+        FutureTask<Read> onCaller = null;
+        for (int i = 0; i < files.size(); i++) {
+            DiscoveredFile file = files.get(i);
+            if (i == onCallerAt) {
+                // This thread would only wait meanwhile: a call for one file (a bounded job over
+                // one file) hands its footer read to no pool thread, whose start and hand-back
+                // cost a job on an object store milliseconds between the listing and the footer
+                // request, and again between the footer and its split.
+                onCaller = new FutureTask<>(() -> read(file));
+                footers.add(onCaller);
+            } else {
+                footers.add(
+                        i < onCallerAt && pruning.keepsFile(file, slots)
+                                ? pool.submit(() -> read(file))
+                                : null);
+            }
+        }
+        if (onCaller != null) {
+            onCaller.run(); // a failure is kept in the task and thrown below, as a pool read's
         }
         List<PlannedFile> planned = new ArrayList<>(files.size());
         try {

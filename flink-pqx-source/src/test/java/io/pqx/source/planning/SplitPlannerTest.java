@@ -113,6 +113,55 @@ class SplitPlannerTest {
     }
 
     @Test
+    void theLastFooterOfACallIsReadOnTheCallingThread() throws Exception {
+        Path a = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 300, 100);
+        Path b = TestingSourceFiles.writeOrders(dir.resolve("b.parquet"), 300, 500, 100);
+        Path bad = dir.resolve("bad.parquet");
+        Files.write(bad, new byte[] {'P', 'A', 'R', '1', 0, 0, 0, 0, 'P', 'A', 'R', '1'});
+        ExecutorService closed = Executors.newFixedThreadPool(1);
+        closed.shutdown(); // takes no task: a read handed to it would be refused
+        ExecutorService pool = Executors.newFixedThreadPool(1);
+        try {
+            PredicatePruning noPredicate =
+                    new PredicatePruning(
+                            null,
+                            TestingSourceFiles.ORDERS,
+                            List.of(),
+                            64,
+                            PruningMetrics.unregistered());
+            FooterPlanning alone =
+                    new FooterPlanning(
+                            closed,
+                            new FooterCache<>(0),
+                            new SplitPlanner(1),
+                            ReadOptions.defaults(),
+                            noPredicate);
+            assertThat(alone.plan(List.of(file(a))))
+                    .singleElement()
+                    .satisfies(f -> assertThat(f.splits()).hasSize(3));
+            assertThatThrownBy(() -> alone.plan(List.of(file(bad))))
+                    .isInstanceOf(IOException.class)
+                    .hasMessageContaining("bad.parquet");
+
+            FooterPlanning shared =
+                    new FooterPlanning(
+                            pool,
+                            new FooterCache<>(0),
+                            new SplitPlanner(1),
+                            ReadOptions.defaults(),
+                            noPredicate);
+            List<PlannedFile> planned = shared.plan(List.of(file(a), file(b)));
+            assertThat(planned).extracting(f -> f.splits().size()).containsExactly(3, 2);
+            assertThat(planned.get(1).splits().get(0).path()).isEqualTo(file(b).path());
+            assertThatThrownBy(() -> shared.plan(List.of(file(bad), file(a))))
+                    .isInstanceOf(IOException.class)
+                    .hasMessageContaining("bad.parquet");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void theCacheKeepsTheMostRecentFooters() throws IOException {
         Path a = TestingSourceFiles.writeOrders(dir.resolve("a.parquet"), 0, 10, 100);
         FileMetadataView footer = footer(a);
