@@ -29,18 +29,6 @@ final class HybridRunDecoder {
     private static final VarHandle LONGS =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    /**
-     * From this width on, whole groups are unpacked by {@link #unpackLongReads}: measured on 32,768
-     * random values per page (thread CPU per value, JIT warm), parquet-column's packers took 0.41,
-     * 0.74, 0.86, 0.90 and 1.13 ns at 2, 3, 12, 15 and 18 bits, the long reads 0.81 to 0.83 ns at
-     * every width: slower below 12 bits, 28 % faster at 18 (the ids of a dictionary of a few
-     * hundred thousand entries, as in DuckDB's row groups of a million rows). Whole-file scans of
-     * the source suite, paired in one JVM: from 16 to 12, 4 to 8 % less thread CPU on Arrow C++'s
-     * file (row groups of 32,768 rows: ids of 12 to 15 bits for dates, keys, prices and comments),
-     * 3 % on DuckDB's, none on pqx's own.
-     */
-    static final int LONG_READ_WIDTH = 12;
-
     private final int[] group = new int[8];
     private byte[] buf;
     private int pos;
@@ -357,21 +345,6 @@ final class HybridRunDecoder {
     }
 
     /**
-     * Unpacks {@code n} values of {@code width} bits (1..32) packed little-endian from {@code
-     * b[at...]} into {@code out[o...]}, each from one unaligned 8-byte read (which must lie in
-     * {@code b}). One loop for every width (see {@link #LONG_READ_WIDTH} for when it pays).
-     */
-    private static void unpackLongReads(byte[] b, int at, int width, int[] out, int o, int n) {
-        long mask = (1L << width) - 1;
-        long bit = (long) at << 3;
-        for (int j = 0; j < n; j++) {
-            long word = (long) LONGS.get(b, (int) (bit >>> 3));
-            out[o + j] = (int) ((word >>> (bit & 7)) & mask);
-            bit += width;
-        }
-    }
-
-    /**
      * The next {@code take} values of the current bit-packed run into {@code out[at...]}: first
      * what is left of a group already unpacked, then whole groups straight into {@code out}, then
      * the start of one more group (kept for the next read). Every group touched must lie whole
@@ -398,14 +371,10 @@ final class HybridRunDecoder {
         if ((long) (full + (tail > 0 ? 1 : 0)) * width > end - pos) {
             return false;
         }
-        int g = 0;
-        if (full > 0 && width >= LONG_READ_WIDTH) {
-            // groups whose last value's 8-byte read stays before end: one loop for every width
-            int fast = (int) Math.min(full, Math.max(0L, (long) (end - pos - 8) / width));
-            unpackLongReads(buf, pos, width, out, o, fast * 8);
-            pos += fast * width;
-            g = fast;
-        }
+        // the groups whose 8-byte reads stay before end by 8-byte reads, the last few (near the
+        // section's end) through parquet-column's packer, which reads only the group's bytes
+        int g = PackedGroups.unpack(buf, pos, end, width, out, o, full);
+        pos += g * width;
         for (; g + 4 <= full; g += 4) {
             packer.unpack32Values(buf, pos, out, o + g * 8);
             pos += 4 * width;
