@@ -8,7 +8,10 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,18 +28,22 @@ import org.apache.parquet.format.Util;
 /**
  * What no reader can skip when a query's rows are in every page: getting the bytes of every page
  * (dictionary and data) of the columns it reads from the file into memory, and decompressing them.
- * Times each alone, in the calling thread's CPU (the best of several runs): the read is one
- * positional read per column chunk into a reused heap buffer (the file in the page cache, as for
- * the readers); the decompression is the codec's own library (zstd-jni for ZSTD, lz4-java for
- * LZ4_RAW, nothing for UNCOMPRESSED) over bytes already in memory, into a reused buffer. A reader
- * that returns those columns cannot spend less CPU than their sum, and late materialization cannot
- * gain more over decoding everything than decoding everything spends over that sum.
+ * Times each alone, in the calling thread's CPU (the best of several runs): the read is the cheaper
+ * of two ways of getting each column chunk into a reused heap array (the file in the page cache, as
+ * for the readers), one positional read per chunk or the chunk mapped, copied and unmapped ({@code
+ * read_via} says which won; the JDK's positional read into a heap buffer copies twice, through a
+ * native buffer, so a mapped copy can be the cheaper); the decompression is the codec's own library
+ * (zstd-jni for ZSTD, lz4-java for LZ4_RAW, nothing for UNCOMPRESSED) over bytes already in memory,
+ * into a reused buffer. A reader that returns those columns cannot spend less CPU than their sum,
+ * and late materialization cannot gain more over decoding everything than decoding everything
+ * spends over that sum.
  */
 final class PageFloor {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     /** The floor's two parts, in thread-CPU nanoseconds, and the columns' codec. */
-    record Figures(String codec, long readNanos, long decompressNanos, int columns) {
+    record Figures(
+            String codec, long readNanos, String readVia, long decompressNanos, int columns) {
         long totalNanos() {
             return readNanos + decompressNanos;
         }
@@ -45,9 +52,10 @@ final class PageFloor {
         String describe() {
             return String.format(
                     Locale.ROOT,
-                    "read=%.3fs %s_only=%.3fs floor=%.3fs (every page of %d columns, thread CPU,"
-                            + " best of 5)",
+                    "read=%.3fs read_via=%s %s_only=%.3fs floor=%.3fs (every page of %d columns,"
+                            + " thread CPU, best of 5)",
                     readNanos / 1e9,
+                    readVia,
                     codec.toLowerCase(Locale.ROOT),
                     decompressNanos / 1e9,
                     totalNanos() / 1e9,
@@ -84,8 +92,48 @@ final class PageFloor {
                 read = Math.min(read, THREADS.getCurrentThreadCpuTime() - t0);
             }
         }
+        long mapped = mappedReadNanos(file, chunks, runs);
         long decompress = decompressNanos(file, codec, columns, runs);
-        return new Figures(codec, read, decompress, columns.size());
+        return mapped < read
+                ? new Figures(codec, mapped, "mapped", decompress, columns.size())
+                : new Figures(codec, read, "channel", decompress, columns.size());
+    }
+
+    /**
+     * The best of {@code runs} reads of every chunk by mapping it, copying it into a reused heap
+     * array and unmapping it at once (page faults and the unmap counted, as a reader pays them);
+     * {@code Long.MAX_VALUE} where mappings cannot be unmapped at once.
+     */
+    private static long mappedReadNanos(Path file, List<Chunk> chunks, int runs)
+            throws IOException {
+        Method invokeCleaner;
+        Object unsafe;
+        try {
+            Class<?> type = Class.forName("sun.misc.Unsafe");
+            Field field = type.getDeclaredField("theUnsafe");
+            field.setAccessible(true);
+            unsafe = field.get(null);
+            invokeCleaner = type.getMethod("invokeCleaner", ByteBuffer.class);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return Long.MAX_VALUE;
+        }
+        byte[] into = new byte[chunks.stream().mapToInt(Chunk::length).max().orElse(0)];
+        long best = Long.MAX_VALUE;
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            for (int run = 0; run < runs; run++) {
+                long t0 = THREADS.getCurrentThreadCpuTime();
+                for (Chunk c : chunks) {
+                    MappedByteBuffer map =
+                            channel.map(FileChannel.MapMode.READ_ONLY, c.offset(), c.length());
+                    map.get(into, 0, c.length());
+                    invokeCleaner.invoke(unsafe, map);
+                }
+                best = Math.min(best, THREADS.getCurrentThreadCpuTime() - t0);
+            }
+        } catch (ReflectiveOperationException e) {
+            return Long.MAX_VALUE;
+        }
+        return best;
     }
 
     private static long decompressNanos(

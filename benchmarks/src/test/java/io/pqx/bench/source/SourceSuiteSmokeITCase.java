@@ -103,14 +103,16 @@ class SourceSuiteSmokeITCase {
         assertThat(printed)
                 .contains("INFO decode_ahead source_scan ")
                 .containsPattern(
-                        "INFO floor source_scan read=[0-9.]+s zstd_only=[0-9.]+s floor=[0-9.]+s .*"
+                        "INFO floor source_scan read=[0-9.]+s read_via=(mapped|channel)"
+                                + " zstd_only=[0-9.]+s floor=[0-9.]+s .*"
                                 + " pqx_reader_nocrc=[0-9.]+s duckdb=[0-9.]+s .*"
                                 + " vs_duckdb_at_most=[0-9.]+")
                 .containsPattern(
-                        "INFO floor source_unsorted_1pct_uncompressed read=[0-9.]+s"
+                        "INFO floor source_unsorted_1pct_uncompressed read=[0-9.]+s read_via=\\w+"
                                 + " uncompressed_only=0.000s .* late_reader_ratio_at_most=[0-9.]+")
                 .containsPattern(
-                        "INFO floor source_unsorted_1pct_lz4raw read=[0-9.]+s lz4_raw_only=")
+                        "INFO floor source_unsorted_1pct_lz4raw read=[0-9.]+s read_via=\\w+"
+                                + " lz4_raw_only=")
                 // a filtered query's floor goes on with the walk late materialization cannot skip
                 .containsPattern(
                         "INFO floor source_unsorted_1pct_uncompressed .* walk=[0-9.]+s"
@@ -119,7 +121,8 @@ class SourceSuiteSmokeITCase {
                 .containsPattern("INFO floor source_unsorted_1pct read=.* walk=[0-9.]+s ")
                 .doesNotContainPattern("INFO floor source_scan .* walk=")
                 .containsPattern(
-                        "INFO floor source_scan_parquetjava_v2_delta read=[0-9.]+s zstd_only=")
+                        "INFO floor source_scan_parquetjava_v2_delta read=[0-9.]+s"
+                                + " read_via=\\w+ zstd_only=")
                 .contains("INFO cpu source_range_1pct ")
                 .containsPattern(
                         "INFO store_floor objectstore_range_1pct pqx_local=[0-9.]+s round_trips=3"
