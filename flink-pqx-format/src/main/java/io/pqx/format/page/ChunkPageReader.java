@@ -40,6 +40,8 @@ public final class ChunkPageReader implements PageReader {
     private final PageInflater inflater;
     @Nullable private final EncryptedPages encrypted;
     private final boolean verifyChecksums;
+    // one entry per row: a data page read through the offset index holds as many values as rows
+    private final boolean flat;
     // the last header read, as stored, when the chunk is encrypted
     @Nullable private EncryptedPages.Header pendingEncrypted;
     // where prepareBody put the pending page's body
@@ -93,6 +95,7 @@ public final class ChunkPageReader implements PageReader {
         this.inflater = new PageInflater(ctx, codec, limits, column);
         this.encrypted = encrypted;
         this.verifyChecksums = limits.verifyChecksums();
+        this.flat = column.getMaxRepetitionLevel() == 0;
     }
 
     @Override
@@ -168,23 +171,76 @@ public final class ChunkPageReader implements PageReader {
 
     /**
      * The values this reader will hand out: the footer's count for a whole chunk; for a chunk read
-     * through its offset index, the sum over the loaded pages, found by walking their headers once
-     * (parquet-column stops reading a column when it has seen this many values).
+     * through its offset index, the sum over the loaded pages (parquet-column stops reading a
+     * column when it has seen this many values). A leaf that repeats nowhere holds one value per
+     * row, so that sum is the loaded pages' rows from the offset index, and each page's header is
+     * held to its rows when the page is read ({@code checkIndexedValues}); any other leaf's headers
+     * are walked once here to count.
+     *
+     * <p>Measured (the source suite's unsorted 1 % query, 9 flat columns, pqx's reader alone,
+     * thread CPU, the code before and after paired in one JVM): counting from the offset index
+     * rather than from a second parse of every loaded header saved about 1 % of the read over the
+     * uncompressed and LZ4_RAW copies.
      */
     @Override
     public long getTotalValueCount() {
         if (totalValueCount < 0) {
             boolean paged = runs.stream().anyMatch(run -> run.firstRowIndexes() != null);
-            try {
-                totalValueCount =
-                        paged
-                                ? new PageHeaderScan(ctx, inflater, encrypted).countValues(runs)
-                                : declaredValueCount;
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+            if (!paged) {
+                totalValueCount = declaredValueCount;
+            } else if (flat && runs.stream().allMatch(run -> run.rowCounts() != null)) {
+                totalValueCount = indexedRows();
+            } else {
+                try {
+                    totalValueCount =
+                            new PageHeaderScan(ctx, inflater, encrypted).countValues(runs);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
             }
         }
         return totalValueCount;
+    }
+
+    private long indexedRows() {
+        long rows = 0;
+        for (PageRun run : runs) {
+            for (int count : run.rowCounts()) {
+                rows += count;
+            }
+        }
+        return rows;
+    }
+
+    /**
+     * Holds a data page of a leaf that repeats nowhere, read through the offset index, to the rows
+     * the index gives it: its value count was taken from those rows ({@link #getTotalValueCount}),
+     * so a header that says otherwise, or a page the index does not list, is a damaged file, never
+     * a shift of rows.
+     */
+    private void checkIndexedValues(PageRun run, int inRun, int values, int ordinal)
+            throws CorruptFileException {
+        if (!flat || run.rowCounts() == null) {
+            return;
+        }
+        if (inRun >= run.rowCounts().length) {
+            throw ctx.corrupt(
+                    "Cannot read page " + ordinal,
+                    "the offset index lists "
+                            + run.rowCounts().length
+                            + " pages where the chunk holds more, at offset "
+                            + (run.fileOffset() + pendingBody - run.offset()));
+        }
+        int rows = run.rowCounts()[inRun];
+        if (values != rows) {
+            throw ctx.corrupt(
+                    "Cannot read page " + ordinal,
+                    "its header declares "
+                            + values
+                            + " values where the offset index gives it "
+                            + rows
+                            + " rows of a column with one value per row");
+        }
     }
 
     /** How many data pages were handed out so far. */
@@ -341,6 +397,11 @@ public final class ChunkPageReader implements PageReader {
         }
         PageRun run = run();
         int ordinal = nextOrdinal();
+        try {
+            checkIndexedValues(run, dataPagesInRun, values, ordinal);
+        } catch (CorruptFileException e) {
+            throw new UncheckedIOException(e);
+        }
         pageFirstRow =
                 run.firstRowIndexes() != null && dataPagesInRun < run.firstRowIndexes().length
                         ? run.firstRowIndexes()[dataPagesInRun]
@@ -384,6 +445,12 @@ public final class ChunkPageReader implements PageReader {
             firstRow = run.firstRowIndexes()[dataPagesInRun];
             rowCount = run.rowCounts()[dataPagesInRun];
         }
+        // before the body is inflated or walked: every path fails on a miscounted page alike (a
+        // header without its data page header is left to the inflater to name)
+        Integer values = valueCount(header);
+        if (values != null) {
+            checkIndexedValues(run, dataPagesInRun, values, ordinal);
+        }
         dataPagesInRun++;
         int body = prepareBody(ordinal, "Cannot read page " + ordinal);
         DataPage page =
@@ -397,6 +464,18 @@ public final class ChunkPageReader implements PageReader {
         dictionaryEncoded = usesDictionary(header);
         valuesReturned += page.getValueCount();
         return page;
+    }
+
+    @Nullable
+    private static Integer valueCount(PageHeader header) {
+        if (header.getType() == PageType.DATA_PAGE) {
+            return header.getData_page_header() == null
+                    ? null
+                    : header.getData_page_header().getNum_values();
+        }
+        return header.getData_page_header_v2() == null
+                ? null
+                : header.getData_page_header_v2().getNum_values();
     }
 
     private static boolean usesDictionary(PageHeader header) {

@@ -10,6 +10,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.DataPage;
@@ -203,5 +204,120 @@ class ChunkPageReaderTest {
                 .hasMessage(
                         "Cannot read page 0: level sections of 9 bytes exceed the page of 4 bytes"
                                 + " (f.parquet, row group 0, column a)");
+    }
+
+    /**
+     * A v1 PLAIN INT32 page of {@code values} zero values whose header declares {@code declared}.
+     */
+    private static byte[] plainPage(int values, int declared) throws IOException {
+        PageHeader data = new PageHeader(PageType.DATA_PAGE, 4 * values, 4 * values);
+        data.setData_page_header(
+                new DataPageHeader(declared, Encoding.PLAIN, Encoding.RLE, Encoding.RLE));
+        return page(data, new byte[4 * values]);
+    }
+
+    private static ChunkPageReader indexed(ColumnDescriptor column, byte[] run, int... rowCounts) {
+        long[] firstRows = new long[rowCounts.length];
+        for (int p = 1; p < rowCounts.length; p++) {
+            firstRows[p] = firstRows[p - 1] + rowCounts[p - 1];
+        }
+        return new ChunkPageReader(
+                CTX,
+                column,
+                new ReversingCodec(),
+                1000,
+                new PageLimits(1 << 20, false),
+                List.of(new PageRun(run, 0, run.length, 100, 0, firstRows, rowCounts)));
+    }
+
+    private static byte[] concat(byte[]... parts) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte[] part : parts) {
+            out.write(part);
+        }
+        return out.toByteArray();
+    }
+
+    @Test
+    void countsAFlatLeafsValuesByTheOffsetIndexWithoutParsingHeaders() throws IOException {
+        // bytes that are no page header: the count must not have looked at them
+        byte[] garbage = new byte[24];
+        Arrays.fill(garbage, (byte) 0xFF);
+        ChunkPageReader reader = indexed(REQUIRED, garbage, 3, 4);
+        assertThat(reader.getTotalValueCount()).isEqualTo(7);
+        // reading still refuses them, naming the file
+        assertThatThrownBy(reader::readPage)
+                .isInstanceOf(UncheckedIOException.class)
+                .cause()
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessageStartingWith("Cannot read page header: invalid header at offset 100")
+                .hasMessageEndingWith("(f.parquet, row group 0, column a)");
+    }
+
+    @Test
+    void refusesAFlatPageWhoseHeaderCountDisagreesWithTheOffsetIndex() throws IOException {
+        // the index gives the pages 3 and 4 rows; the second page's header claims 5 values
+        ChunkPageReader reader = indexed(REQUIRED, concat(plainPage(3, 3), plainPage(5, 5)), 3, 4);
+        assertThat(reader.getTotalValueCount()).isEqualTo(7);
+        assertThat(reader.readPage().getValueCount()).isEqualTo(3);
+        assertThatThrownBy(reader::readPage)
+                .isInstanceOf(UncheckedIOException.class)
+                .cause()
+                .isInstanceOf(CorruptFileException.class)
+                .hasMessage(
+                        "Cannot read page 1: its header declares 5 values where the offset index"
+                                + " gives it 4 rows of a column with one value per row"
+                                + " (f.parquet, row group 0, column a)");
+    }
+
+    @Test
+    void refusesAFlatPageWithFewerValuesThanItsRowsWhenBulkDecoding() throws IOException {
+        ChunkPageReader reader = indexed(REQUIRED, concat(plainPage(2, 2)), 3);
+        assertThatThrownBy(reader::readPageForBulkDecoding)
+                .cause()
+                .hasMessage(
+                        "Cannot read page 0: its header declares 2 values where the offset index"
+                                + " gives it 3 rows of a column with one value per row"
+                                + " (f.parquet, row group 0, column a)");
+    }
+
+    @Test
+    void refusesAFlatPagePassedOverWhoseHeaderCountDisagreesWithTheOffsetIndex()
+            throws IOException {
+        ChunkPageReader reader = indexed(REQUIRED, concat(plainPage(3, 3), plainPage(4, 6)), 3, 4);
+        assertThat(reader.peekPageValues()).isEqualTo(3);
+        reader.skipPage();
+        assertThat(reader.peekPageValues()).isEqualTo(6);
+        assertThatThrownBy(reader::skipPage)
+                .isInstanceOf(UncheckedIOException.class)
+                .cause()
+                .hasMessage(
+                        "Cannot read page 1: its header declares 6 values where the offset index"
+                                + " gives it 4 rows of a column with one value per row"
+                                + " (f.parquet, row group 0, column a)");
+    }
+
+    @Test
+    void refusesAPagePassedOverThatTheOffsetIndexDoesNotList() throws IOException {
+        ChunkPageReader reader = indexed(REQUIRED, concat(plainPage(3, 3), plainPage(4, 4)), 3);
+        reader.skipPage();
+        assertThatThrownBy(reader::skipPage)
+                .cause()
+                .hasMessageStartingWith(
+                        "Cannot read page 1: the offset index lists 1 pages where the chunk holds"
+                                + " more");
+    }
+
+    @Test
+    void countsARepeatedLeafsValuesByItsHeaders() throws IOException {
+        ColumnDescriptor repeated =
+                MessageTypeParser.parseMessageType("message m { repeated int32 a; }")
+                        .getColumns()
+                        .get(0);
+        // 5 values in 3 rows: only the headers know; the index's rows are no count of values
+        PageHeader data = new PageHeader(PageType.DATA_PAGE, 8, 8);
+        data.setData_page_header(new DataPageHeader(5, Encoding.PLAIN, Encoding.RLE, Encoding.RLE));
+        ChunkPageReader reader = indexed(repeated, page(data, new byte[8]), 3);
+        assertThat(reader.getTotalValueCount()).isEqualTo(5);
     }
 }
