@@ -224,12 +224,7 @@ public final class ChunkPageReader implements PageReader {
             return;
         }
         if (inRun >= run.rowCounts().length) {
-            throw ctx.corrupt(
-                    "Cannot read page " + ordinal,
-                    "the offset index lists "
-                            + run.rowCounts().length
-                            + " pages where the chunk holds more, at offset "
-                            + (run.fileOffset() + pendingBody - run.offset()));
+            throw pagesBeyondIndex(run, run.rowCounts().length, ordinal);
         }
         int rows = run.rowCounts()[inRun];
         if (values != rows) {
@@ -435,12 +430,7 @@ public final class ChunkPageReader implements PageReader {
         int rowCount = 0;
         if (run.firstRowIndexes() != null) {
             if (dataPagesInRun >= run.firstRowIndexes().length) {
-                throw ctx.corrupt(
-                        "Cannot read page " + ordinal,
-                        "the offset index lists "
-                                + run.firstRowIndexes().length
-                                + " pages where the chunk holds more, at offset "
-                                + (run.fileOffset() + pendingBody - run.offset()));
+                throw pagesBeyondIndex(run, run.firstRowIndexes().length, ordinal);
             }
             firstRow = run.firstRowIndexes()[dataPagesInRun];
             rowCount = run.rowCounts()[dataPagesInRun];
@@ -464,6 +454,16 @@ public final class ChunkPageReader implements PageReader {
         dictionaryEncoded = usesDictionary(header);
         valuesReturned += page.getValueCount();
         return page;
+    }
+
+    /** A data page past the {@code listed} pages the run's offset index lists. */
+    private CorruptFileException pagesBeyondIndex(PageRun run, int listed, int ordinal) {
+        return ctx.corrupt(
+                "Cannot read page " + ordinal,
+                "the offset index lists "
+                        + listed
+                        + " pages where the chunk holds more, at offset "
+                        + (run.fileOffset() + pendingBody - run.offset()));
     }
 
     @Nullable

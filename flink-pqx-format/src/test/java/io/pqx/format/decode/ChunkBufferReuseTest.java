@@ -109,26 +109,29 @@ class ChunkBufferReuseTest {
             assertThat(k.isNullAt(i) ? null : k.getLong(i))
                     .as("k of row %d", row)
                     .isEqualTo(k(row));
-            BytesColumnVector s = (BytesColumnVector) batch.columns[2];
-            String value = null;
-            if (!s.isNullAt(i)) {
-                BytesColumnVector.Bytes b = s.getBytes(i);
-                value = new String(b.data, b.offset, b.len);
-            }
-            assertThat(value).as("s of row %d", row).isEqualTo(s(row));
+            assertThat(string(batch, 2, i)).as("s of row %d", row).isEqualTo(s(row));
         }
         return batch.getNumRows();
     }
 
     /** A copy of the batch's first row's id and string, to compare with what it shows later. */
     private static String firstRow(VectorizedColumnBatch batch) {
-        BytesColumnVector s = (BytesColumnVector) batch.columns[2];
-        int row = ((IntColumnVector) batch.columns[0]).getInt(0);
-        if (s.isNullAt(0)) {
-            return row + ":null";
+        return firstRow(batch, 2);
+    }
+
+    /** The first row's id and the string of column {@code column}, copied. */
+    private static String firstRow(VectorizedColumnBatch batch, int column) {
+        return ((IntColumnVector) batch.columns[0]).getInt(0) + ":" + string(batch, column, 0);
+    }
+
+    /** The string of column {@code column} at {@code i}, copied; null for a null. */
+    private static String string(VectorizedColumnBatch batch, int column, int i) {
+        BytesColumnVector s = (BytesColumnVector) batch.columns[column];
+        if (s.isNullAt(i)) {
+            return null;
         }
-        BytesColumnVector.Bytes b = s.getBytes(0);
-        return row + ":" + new String(b.data, b.offset, b.len);
+        BytesColumnVector.Bytes b = s.getBytes(i);
+        return new String(b.data, b.offset, b.len);
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -224,24 +227,12 @@ class ChunkBufferReuseTest {
     private static int checkIdAndS(VectorizedColumnBatch batch) {
         for (int i = 0; i < batch.getNumRows(); i++) {
             int row = ((IntColumnVector) batch.columns[0]).getInt(i);
-            BytesColumnVector s = (BytesColumnVector) batch.columns[1];
-            String value = null;
-            if (!s.isNullAt(i)) {
-                BytesColumnVector.Bytes b = s.getBytes(i);
-                value = new String(b.data, b.offset, b.len);
-            }
-            assertThat(value).as("s of row %d", row).isEqualTo(s(row));
+            assertThat(string(batch, 1, i)).as("s of row %d", row).isEqualTo(s(row));
         }
         return batch.getNumRows();
     }
 
     private static String firstRowIdAndS(VectorizedColumnBatch batch) {
-        BytesColumnVector s = (BytesColumnVector) batch.columns[1];
-        int row = ((IntColumnVector) batch.columns[0]).getInt(0);
-        if (s.isNullAt(0)) {
-            return row + ":null";
-        }
-        BytesColumnVector.Bytes b = s.getBytes(0);
-        return row + ":" + new String(b.data, b.offset, b.len);
+        return firstRow(batch, 1);
     }
 }
