@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.zip.CRC32;
 import net.jpountz.lz4.LZ4Factory;
 import net.jpountz.lz4.LZ4SafeDecompressor;
 import org.apache.parquet.format.PageHeader;
@@ -36,14 +37,24 @@ import org.apache.parquet.format.Util;
  * (zstd-jni for ZSTD, lz4-java for LZ4_RAW, nothing for UNCOMPRESSED) over bytes already in memory,
  * into a reused buffer. A reader that returns those columns cannot spend less CPU than their sum,
  * and late materialization cannot gain more over decoding everything than decoding everything
- * spends over that sum.
+ * spends over that sum. Where the pages carry CRCs, it also times checking them (the JDK's {@code
+ * CRC32} over each such page's stored bytes, as they lie in memory): a reader that verifies page
+ * checksums, as pqx's does by default, cannot spend less than the floor and that.
  */
 final class PageFloor {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-    /** The floor's two parts, in thread-CPU nanoseconds, and the columns' codec. */
+    /**
+     * The floor's two parts, in thread-CPU nanoseconds, and the columns' codec; beside them the
+     * checksums' check ({@code crcNanos}, 0 where no page carries a CRC), not part of the floor.
+     */
     record Figures(
-            String codec, long readNanos, String readVia, long decompressNanos, int columns) {
+            String codec,
+            long readNanos,
+            String readVia,
+            long decompressNanos,
+            long crcNanos,
+            int columns) {
         long totalNanos() {
             return readNanos + decompressNanos;
         }
@@ -66,8 +77,17 @@ final class PageFloor {
     /** One column chunk: where it lies in the file. */
     private record Chunk(long offset, int length) {}
 
-    /** One compressed page: where its bytes lie in the file, and its uncompressed size. */
-    private record Page(int offset, int length, int uncompressed) {}
+    /**
+     * One page: where its codec's part lies in the file and its uncompressed size; where its stored
+     * bytes (after the header) lie; whether its header carries a CRC of them.
+     */
+    private record Page(
+            int offset,
+            int length,
+            int uncompressed,
+            int storedOffset,
+            int storedLength,
+            boolean crc) {}
 
     private PageFloor() {}
 
@@ -93,10 +113,35 @@ final class PageFloor {
             }
         }
         long mapped = mappedReadNanos(file, chunks, runs);
-        long decompress = decompressNanos(file, codec, columns, runs);
+        byte[] bytes = Files.readAllBytes(file);
+        List<Page> pages = pages(file, bytes, columns);
+        long decompress = decompressNanos(file, bytes, pages, codec, runs);
+        long crc = crcNanos(bytes, pages, runs);
         return mapped < read
-                ? new Figures(codec, mapped, "mapped", decompress, columns.size())
-                : new Figures(codec, read, "channel", decompress, columns.size());
+                ? new Figures(codec, mapped, "mapped", decompress, crc, columns.size())
+                : new Figures(codec, read, "channel", decompress, crc, columns.size());
+    }
+
+    /**
+     * The best of {@code runs} checks of every page's CRC that has one, over its stored bytes in
+     * memory; 0 when no page has one.
+     */
+    private static long crcNanos(byte[] bytes, List<Page> pages, int runs) {
+        List<Page> checked = pages.stream().filter(Page::crc).toList();
+        if (checked.isEmpty()) {
+            return 0;
+        }
+        long best = Long.MAX_VALUE;
+        CRC32 crc = new CRC32();
+        for (int run = 0; run < runs; run++) {
+            long t0 = THREADS.getCurrentThreadCpuTime();
+            for (Page p : checked) {
+                crc.reset();
+                crc.update(bytes, p.storedOffset(), p.storedLength());
+            }
+            best = Math.min(best, THREADS.getCurrentThreadCpuTime() - t0);
+        }
+        return best;
     }
 
     /**
@@ -137,12 +182,10 @@ final class PageFloor {
     }
 
     private static long decompressNanos(
-            Path file, String codec, Collection<String> columns, int runs) throws IOException {
+            Path file, byte[] bytes, List<Page> pages, String codec, int runs) throws IOException {
         if ("UNCOMPRESSED".equals(codec)) {
             return 0;
         }
-        byte[] bytes = Files.readAllBytes(file);
-        List<Page> pages = pages(file, bytes, columns);
         int largest = pages.stream().mapToInt(Page::uncompressed).max().orElse(0);
         byte[] out = new byte[largest];
         long expected = pages.stream().mapToLong(Page::uncompressed).sum();
@@ -257,6 +300,8 @@ final class PageFloor {
      * values, so only the rest goes through the codec.
      */
     private static Page compressedPart(PageHeader header, int body) {
+        int stored = header.getCompressed_page_size();
+        boolean crc = header.isSetCrc();
         if (header.isSetData_page_header_v2()) {
             var v2 = header.getData_page_header_v2();
             int levels =
@@ -264,11 +309,14 @@ final class PageFloor {
             if (!v2.isSetIs_compressed() || v2.isIs_compressed()) {
                 return new Page(
                         body + levels,
-                        header.getCompressed_page_size() - levels,
-                        header.getUncompressed_page_size() - levels);
+                        stored - levels,
+                        header.getUncompressed_page_size() - levels,
+                        body,
+                        stored,
+                        crc);
             }
-            return new Page(body, 0, 0);
+            return new Page(body, 0, 0, body, stored, crc);
         }
-        return new Page(body, header.getCompressed_page_size(), header.getUncompressed_page_size());
+        return new Page(body, stored, header.getUncompressed_page_size(), body, stored, crc);
     }
 }

@@ -16,7 +16,10 @@ import javax.annotation.Nullable;
  * decode of unselected rows can gain at most when every page holds a selected row). For a filtered
  * query it adds the {@link PageWalkFloor} ({@code walk}: the PLAIN strings' length prefixes walked
  * and the filter's range tested, which late materialization cannot skip either) and the same two
- * bounds over the floor with it ({@code with_walk}).
+ * bounds over the floor with it ({@code with_walk}). Where the pages carry CRCs it adds their check
+ * ({@code crc}), which pqx's reader makes by default and DuckDB does not, and the same two bounds
+ * over everything before it with it ({@code with_crc}): the bounds of a reader that verifies page
+ * checksums.
  */
 final class PageFloorLine {
     private static final int RUNS = 5;
@@ -81,9 +84,11 @@ final class PageFloorLine {
                             " late_reader_ratio_at_most=%.2f",
                             tableRows / nolate.median() / floorSeconds));
         }
+        double beforeCrc = floorSeconds;
         if (filtered != null && filtered.filters()) {
             double walk = PageWalkFloor.measure(file, filtered, RUNS) / 1e9;
             double withWalk = floorSeconds + walk;
+            beforeCrc = withWalk;
             line.append(String.format(Locale.ROOT, " walk=%.3fs with_walk=%.3fs", walk, withWalk));
             if (duckdb != null) {
                 line.append(
@@ -98,6 +103,25 @@ final class PageFloorLine {
                                 Locale.ROOT,
                                 " late_reader_ratio_with_walk_at_most=%.2f",
                                 tableRows / nolate.median() / withWalk));
+            }
+        }
+        if (floor.crcNanos() > 0) {
+            double crc = floor.crcNanos() / 1e9;
+            double withCrc = beforeCrc + crc;
+            line.append(String.format(Locale.ROOT, " crc=%.3fs with_crc=%.3fs", crc, withCrc));
+            if (duckdb != null) {
+                line.append(
+                        String.format(
+                                Locale.ROOT,
+                                " vs_duckdb_with_crc_at_most=%.2f",
+                                tableRows / duckdb.median() / withCrc));
+            }
+            if (nolate != null) {
+                line.append(
+                        String.format(
+                                Locale.ROOT,
+                                " late_reader_ratio_with_crc_at_most=%.2f",
+                                tableRows / nolate.median() / withCrc));
             }
         }
         report.floor("%s", line);
