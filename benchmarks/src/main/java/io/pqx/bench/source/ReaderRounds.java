@@ -2,6 +2,8 @@ package io.pqx.bench.source;
 
 import io.pqx.bench.BenchmarkArgs;
 import io.pqx.bench.BenchmarkReport;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,11 +17,25 @@ import java.util.Map;
  * another shape (pages of a million values, other encodings) is compiled anew by the JIT over its
  * first scans (pqx's first four scans of DuckDB's 1,000,000-row file took 1.0, 0.16, 0.12 and 0.105
  * s of thread CPU), and the figures are to be a running job's steady state, as DuckDB's (native
- * code) are from the first run. Prints the round lines and the medians ({@link FigureLines}).
+ * code) are from the first run. Past those, warm-up goes on while the JIT is still busy: until a
+ * round during which the JVM compiled for less than {@value #QUIET_COMPILE_SHARE_PERCENT} % of the
+ * round's wall time, at most {@value #MAX_WARMUPS} rounds in all. Code that runs once per row group
+ * reaches the JIT's last tier only after thousands of row groups, and its compilations run on the
+ * second core: over Arrow C++'s file of 155 row groups, after 3 warm-up scans the JVM still
+ * compiled during every scan, and pqx's reader showed 1.49 to 1.86 cores busy; after 15, one.
+ * Prints the warm-up's end, the round lines and the medians ({@link FigureLines}).
  */
 final class ReaderRounds {
     /** The fewest warm-up rounds of a readers-only measurement. */
     static final int MIN_WARMUPS = 3;
+
+    /** The most warm-up rounds the JIT's compiling can add. */
+    static final int MAX_WARMUPS = 25;
+
+    /** A round that compiles for less than this share of its wall time ends the warm-up. */
+    static final int QUIET_COMPILE_SHARE_PERCENT = 2;
+
+    private static final CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
 
     private ReaderRounds() {}
 
@@ -35,9 +51,13 @@ final class ReaderRounds {
         Map<String, ContenderFigures> figures = new LinkedHashMap<>();
         readers.forEach(r -> figures.put(r.label(), new ContenderFigures()));
         int warmups = args.warmups() == 0 ? 0 : Math.max(MIN_WARMUPS, args.warmups());
+        boolean untilQuiet =
+                warmups > 0 && JIT != null && JIT.isCompilationTimeMonitoringSupported();
         int total = warmups + args.rounds();
         for (int round = 0; round < total; round++) {
             boolean measured = round >= warmups;
+            long compiled0 = untilQuiet ? JIT.getTotalCompilationTime() : 0;
+            long wall0 = System.nanoTime();
             StringBuilder line = new StringBuilder();
             for (int k = 0; k < readers.size(); k++) {
                 // Rotate who goes first, so that no reader always runs after the same one.
@@ -59,11 +79,36 @@ final class ReaderRounds {
                     "%s %s%s",
                     measured
                             ? String.format("round %d/%d", round - warmups + 1, args.rounds())
-                            : String.format("warmup %d/%d", round + 1, warmups),
+                            : String.format("warmup %d", round + 1),
                     query.name(),
                     line);
+            if (untilQuiet && round == warmups - 1) {
+                long compileMillis = JIT.getTotalCompilationTime() - compiled0;
+                long wallMillis = (System.nanoTime() - wall0) / 1_000_000;
+                boolean quiet = quiet(compileMillis, wallMillis);
+                if (!quiet && warmups < MAX_WARMUPS) {
+                    warmups++; // the JIT still compiles: one more warm-up round
+                    total++;
+                } else {
+                    report.info(
+                            "warmups %s rounds=%d last_compile=%dms of %dms wall (%s)",
+                            query.name(),
+                            warmups,
+                            compileMillis,
+                            wallMillis,
+                            quiet ? "quiet" : "still compiling at the most warm-up rounds");
+                }
+            }
         }
         FigureLines.print(query.name(), figures, report);
         return figures;
+    }
+
+    /**
+     * Whether a round that took {@code wallMillis} and during which the JVM compiled for {@code
+     * compileMillis} leaves the JIT quiet enough to measure.
+     */
+    static boolean quiet(long compileMillis, long wallMillis) {
+        return compileMillis * 100 < QUIET_COMPILE_SHARE_PERCENT * wallMillis;
     }
 }
