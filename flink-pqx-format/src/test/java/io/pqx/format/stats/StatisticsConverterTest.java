@@ -325,6 +325,38 @@ class StatisticsConverterTest {
         assertThat(ints.hasMinMax()).isTrue();
     }
 
+    /**
+     * The verdict on a writer's byte-array statistics is remembered, but only for the writer it was
+     * given for: files of writers with and without the bug, one after another, each get their own.
+     */
+    @Test
+    void judgesEachWritersByteArrayStatisticsAlsoWhenWritersAlternate() {
+        String buggy = "parquet-mr version 1.6.0 (build abcd)";
+        String fixed = "parquet-mr version 1.10.0 (build abcd)";
+        String other = "parquet-cpp-arrow version 21.0.0";
+        for (int round = 0; round < 3; round++) {
+            for (String writer : new String[] {buggy, fixed, buggy, other, null, "", fixed}) {
+                ChunkStatistics s =
+                        StatisticsConverter.fromThrift(
+                                legacy(utf8("same"), utf8("same")), STRING, null, writer);
+                boolean expectedWrong =
+                        org.apache.parquet.CorruptStatistics.shouldIgnoreStatistics(
+                                writer, PrimitiveTypeName.BINARY);
+                assertThat(s.hasMinMax()).as("%s", writer).isEqualTo(!expectedWrong);
+            }
+        }
+        assertThat(
+                        StatisticsConverter.fromThrift(
+                                        legacy(utf8("same"), utf8("same")), STRING, null, buggy)
+                                .hasMinMax())
+                .isFalse();
+        assertThat(
+                        StatisticsConverter.fromThrift(
+                                        legacy(utf8("same"), utf8("same")), STRING, null, other)
+                                .hasMinMax())
+                .isTrue();
+    }
+
     @Test
     void distrustsBoundsOfTheWrongWidth() {
         ChunkStatistics s =
