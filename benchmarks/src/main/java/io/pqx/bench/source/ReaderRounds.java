@@ -105,6 +105,46 @@ final class ReaderRounds {
     }
 
     /**
+     * Runs {@code readers} (each once a round, answers checked, nothing measured) until a round
+     * leaves the JIT quiet, at most {@code maxRounds} rounds; prints {@code INFO warmups <query>
+     * readers rounds=…}. For a case whose rounds also run jobs, which keep the JIT busy with
+     * Flink's own code: its readers are warmed up alone first. Does nothing where the JVM cannot
+     * tell its compile time.
+     */
+    static void untilQuiet(
+            SourceQuery query,
+            Path file,
+            List<SourceReader> readers,
+            int maxRounds,
+            BenchmarkReport report)
+            throws Exception {
+        if (JIT == null || !JIT.isCompilationTimeMonitoringSupported() || readers.isEmpty()) {
+            return;
+        }
+        for (int round = 1; round <= maxRounds; round++) {
+            long compiled0 = JIT.getTotalCompilationTime();
+            long wall0 = System.nanoTime();
+            for (SourceReader reader : readers) {
+                System.gc();
+                ReaderRun.run(reader, query, file, report);
+            }
+            long compileMillis = JIT.getTotalCompilationTime() - compiled0;
+            long wallMillis = (System.nanoTime() - wall0) / 1_000_000;
+            boolean quiet = quiet(compileMillis, wallMillis);
+            if (quiet || round == maxRounds) {
+                report.info(
+                        "warmups %s readers rounds=%d last_compile=%dms of %dms wall (%s)",
+                        query.name(),
+                        round,
+                        compileMillis,
+                        wallMillis,
+                        quiet ? "quiet" : "still compiling at the most warm-up rounds");
+                return;
+            }
+        }
+    }
+
+    /**
      * Whether a round that took {@code wallMillis} and during which the JVM compiled for {@code
      * compileMillis} leaves the JIT quiet enough to measure.
      */

@@ -91,6 +91,12 @@ public final class SourceSuite implements BenchmarkSuite {
         }
     }
 
+    /**
+     * The most reader-only warm-up rounds before a query's rounds of jobs and readers (see {@link
+     * ReaderRounds#untilQuiet}).
+     */
+    private static final int READER_WARMUPS = 12;
+
     /** The full scan's name; case {@code writers} reads other writers' files with it. */
     static final String SCAN = "source_scan";
 
@@ -281,6 +287,17 @@ public final class SourceSuite implements BenchmarkSuite {
         Map<Contender, RunFigures> lastRun = new LinkedHashMap<>();
         for (Contender c : contenders) {
             figures.put(c, new ContenderFigures());
+        }
+        if (args.warmups() > 0) {
+            // the readers first, alone, until the JIT is quiet (jobs keep it busy with Flink's
+            // code): their figures are to be a running reader's steady state
+            List<SourceReader> readers = new ArrayList<>();
+            for (Contender c : contenders) {
+                if (!c.job) {
+                    readers.add(reader(c, duckdb));
+                }
+            }
+            ReaderRounds.untilQuiet(query, file, readers, READER_WARMUPS, report);
         }
         int total = args.warmups() + args.rounds();
         for (int round = 0; round < total; round++) {
