@@ -69,61 +69,55 @@ final class PageFloorLine {
                                         tableRows / figures.median())));
         line.append(" (thread CPU)");
         Throughput duckdb = threadCpu.get("duckdb");
-        if (duckdb != null && floorSeconds > 0) {
-            line.append(
-                    String.format(
-                            Locale.ROOT,
-                            " vs_duckdb_at_most=%.2f",
-                            tableRows / duckdb.median() / floorSeconds));
-        }
         Throughput nolate = threadCpu.get("pqx_reader_nolate");
-        if (nolate != null && floorSeconds > 0) {
-            line.append(
-                    String.format(
-                            Locale.ROOT,
-                            " late_reader_ratio_at_most=%.2f",
-                            tableRows / nolate.median() / floorSeconds));
-        }
+        appendBounds(line, "", duckdb, nolate, tableRows, floorSeconds);
         double beforeCrc = floorSeconds;
         if (filtered != null && filtered.filters()) {
             double walk = PageWalkFloor.measure(file, filtered, RUNS) / 1e9;
             double withWalk = floorSeconds + walk;
             beforeCrc = withWalk;
             line.append(String.format(Locale.ROOT, " walk=%.3fs with_walk=%.3fs", walk, withWalk));
-            if (duckdb != null) {
-                line.append(
-                        String.format(
-                                Locale.ROOT,
-                                " vs_duckdb_with_walk_at_most=%.2f",
-                                tableRows / duckdb.median() / withWalk));
-            }
-            if (nolate != null) {
-                line.append(
-                        String.format(
-                                Locale.ROOT,
-                                " late_reader_ratio_with_walk_at_most=%.2f",
-                                tableRows / nolate.median() / withWalk));
-            }
+            appendBounds(line, "_with_walk", duckdb, nolate, tableRows, withWalk);
         }
         if (floor.crcNanos() > 0) {
             double crc = floor.crcNanos() / 1e9;
             double withCrc = beforeCrc + crc;
             line.append(String.format(Locale.ROOT, " crc=%.3fs with_crc=%.3fs", crc, withCrc));
-            if (duckdb != null) {
-                line.append(
-                        String.format(
-                                Locale.ROOT,
-                                " vs_duckdb_with_crc_at_most=%.2f",
-                                tableRows / duckdb.median() / withCrc));
-            }
-            if (nolate != null) {
-                line.append(
-                        String.format(
-                                Locale.ROOT,
-                                " late_reader_ratio_with_crc_at_most=%.2f",
-                                tableRows / nolate.median() / withCrc));
-            }
+            appendBounds(line, "_with_crc", duckdb, nolate, tableRows, withCrc);
         }
         report.floor("%s", line);
+    }
+
+    /**
+     * Appends {@code vs_duckdb<qualifier>_at_most} (DuckDB's time over {@code seconds}) and {@code
+     * late_reader_ratio<qualifier>_at_most} (pqx without late materialization over them), for the
+     * readers measured.
+     */
+    private static void appendBounds(
+            StringBuilder line,
+            String qualifier,
+            @Nullable Throughput duckdb,
+            @Nullable Throughput nolate,
+            long tableRows,
+            double seconds) {
+        if (seconds <= 0) {
+            return;
+        }
+        if (duckdb != null) {
+            line.append(
+                    String.format(
+                            Locale.ROOT,
+                            " vs_duckdb%s_at_most=%.2f",
+                            qualifier,
+                            tableRows / duckdb.median() / seconds));
+        }
+        if (nolate != null) {
+            line.append(
+                    String.format(
+                            Locale.ROOT,
+                            " late_reader_ratio%s_at_most=%.2f",
+                            qualifier,
+                            tableRows / nolate.median() / seconds));
+        }
     }
 }
