@@ -36,6 +36,26 @@ public final class Throughput {
         return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
     }
 
+    /**
+     * This contender's rounds over {@code other}'s, round by round (each pair measured in the same
+     * round, one after the other), sorted: a ratio that noise lasting longer than a round moves
+     * less than the ratio of the medians.
+     *
+     * @throws IllegalArgumentException when the two have not as many rounds
+     */
+    public double[] pairedOver(Throughput other) {
+        if (other.rounds() != rounds() || rowsPerSecond.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "Cannot pair " + rounds() + " rounds with " + other.rounds());
+        }
+        double[] ratios = new double[rounds()];
+        for (int r = 0; r < ratios.length; r++) {
+            ratios[r] = rowsPerSecond.get(r) / other.rowsPerSecond.get(r);
+        }
+        Arrays.sort(ratios);
+        return ratios;
+    }
+
     /** Every round in order, e.g. {@code [1203344, 1198723, 1215002]}. */
     public String rounds(String separator) {
         return rowsPerSecond.stream()

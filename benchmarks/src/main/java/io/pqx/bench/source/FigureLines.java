@@ -1,15 +1,20 @@
 package io.pqx.bench.source;
 
 import io.pqx.bench.BenchmarkReport;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * Prints a query's per-contender medians in suite {@code source}: {@code INFO medians} (wall),
  * {@code INFO cpu} (process CPU), and for the readers {@code INFO thread_cpu} (the calling thread's
  * CPU) and {@code INFO cores} (process CPU over wall, median: how many cores a single-threaded
- * reader kept busy with the JVM's collector and compiler threads).
+ * reader kept busy with the JVM's collector and compiler threads), and {@code INFO
+ * paired_thread_cpu} (pqx's reader over each other reader, round by round).
  */
 final class FigureLines {
+    /** The label of pqx's reader, which the paired line compares every other reader with. */
+    static final String PQX_READER = "pqx_reader";
+
     private FigureLines() {}
 
     /** The lines of {@code query}, contenders in the map's order, keyed by their labels. */
@@ -34,6 +39,47 @@ final class FigureLines {
             report.info(
                     "cores %s%s unit=process-cpu/wall (median; pqx's target: one core)",
                     query, cores);
+            printPaired(query, figures, report);
         }
+    }
+
+    /**
+     * {@code INFO paired_thread_cpu}: pqx's reader over every other reader, in thread CPU, round by
+     * round (both ran in the same round, one after the other): the median of those ratios and their
+     * quartiles. Noise on a shared machine comes and goes over seconds, so it moves these less than
+     * the ratio of two medians, which may come from different rounds.
+     */
+    private static void printPaired(
+            String query, Map<String, ContenderFigures> figures, BenchmarkReport report) {
+        ContenderFigures pqx = figures.get(PQX_READER);
+        if (pqx == null || !pqx.hasThreadCpu()) {
+            return;
+        }
+        StringBuilder pairs = new StringBuilder();
+        figures.forEach(
+                (label, f) -> {
+                    if (!label.equals(PQX_READER) && f.hasThreadCpu()) {
+                        double[] r = pqx.threadCpu.pairedOver(f.threadCpu);
+                        pairs.append(
+                                String.format(
+                                        Locale.ROOT,
+                                        " vs_%s=%.3f(q1 %.3f, q3 %.3f)",
+                                        label,
+                                        median(r),
+                                        r[r.length / 4],
+                                        r[(3 * r.length) / 4]));
+                    }
+                });
+        if (!pairs.isEmpty()) {
+            report.info(
+                    "paired_thread_cpu %s%s rounds=%d unit=pqx_reader's rows/thread-cpu-s over"
+                            + " the other's, round by round (median, quartiles)",
+                    query, pairs, pqx.threadCpu.rounds());
+        }
+    }
+
+    private static double median(double[] sorted) {
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
     }
 }

@@ -145,6 +145,9 @@ class SourceSuiteSmokeITCase {
                 .containsPattern("INFO thread_cpu source_scan pqx_reader=[1-9][0-9]* .*duckdb=")
                 .containsPattern("INFO cores source_scan pqx_reader=[0-9.]+ ")
                 .containsPattern(
+                        "INFO paired_thread_cpu source_scan .*vs_duckdb=[0-9.]+\\(q1 [0-9.]+, q3"
+                                + " [0-9.]+\\) .*rounds=1 ")
+                .containsPattern(
                         "INFO file source_scan_duckdb .* created_by='DuckDB .* codecs=ZSTD ")
                 .containsPattern(
                         "INFO file source_scan_arrow .* created_by='parquet-cpp-arrow .*"
