@@ -32,6 +32,11 @@ public final class Throughput {
         }
         double[] sorted = rowsPerSecond.stream().mapToDouble(Double::doubleValue).toArray();
         Arrays.sort(sorted);
+        return medianOfSorted(sorted);
+    }
+
+    /** The median of sorted values, not empty: the mean of the middle two for an even count. */
+    public static double medianOfSorted(double[] sorted) {
         int mid = sorted.length / 2;
         return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
     }

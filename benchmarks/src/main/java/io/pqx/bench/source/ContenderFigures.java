@@ -32,8 +32,7 @@ final class ContenderFigures {
 
     /** The median of the rounds' process CPU over wall time. */
     double coresMedian() {
-        double[] sorted = cores.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        int mid = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+        return Throughput.medianOfSorted(
+                cores.stream().mapToDouble(Double::doubleValue).sorted().toArray());
     }
 }

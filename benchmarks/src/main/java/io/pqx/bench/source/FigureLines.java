@@ -1,6 +1,7 @@
 package io.pqx.bench.source;
 
 import io.pqx.bench.BenchmarkReport;
+import io.pqx.bench.Throughput;
 import java.util.Locale;
 import java.util.Map;
 
@@ -65,7 +66,7 @@ final class FigureLines {
                                         Locale.ROOT,
                                         " vs_%s=%.3f(q1 %.3f, q3 %.3f)",
                                         label,
-                                        median(r),
+                                        Throughput.medianOfSorted(r),
                                         r[r.length / 4],
                                         r[(3 * r.length) / 4]));
                     }
@@ -76,10 +77,5 @@ final class FigureLines {
                             + " the other's, round by round (median, quartiles)",
                     query, pairs, pqx.threadCpu.rounds());
         }
-    }
-
-    private static double median(double[] sorted) {
-        int mid = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
     }
 }
