@@ -11,7 +11,6 @@ import io.pqx.format.options.Compression;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -63,9 +62,11 @@ final class CodecsCase implements SourceCase {
     public void measure(DuckDbSession duckdb, BenchmarkArgs args, BenchmarkReport report)
             throws Exception {
         for (Copy copy : copies) {
+            SourceQuery query = copy.query();
+            Set<String> columns = query.columnsRead();
             Map<String, ContenderFigures> figures =
                     ReaderRounds.measure(
-                            copy.query(),
+                            query,
                             copy.file(),
                             List.of(
                                     SourceReader.pqx(),
@@ -73,6 +74,7 @@ final class CodecsCase implements SourceCase {
                                     SourceReader.duckdb(duckdb)),
                             tableRows,
                             args,
+                            PairedFloor.of(copy.file(), query, tableRows),
                             report);
             String name = copy.query().name();
             report.result(
@@ -89,9 +91,6 @@ final class CodecsCase implements SourceCase {
                             figures.get("pqx_reader").threadCpu.median(),
                             figures.get("pqx_reader_nolate").threadCpu.median(),
                             "rows/thread-cpu-s"));
-            SourceQuery query = copy.query();
-            Set<String> columns = new LinkedHashSet<>(query.columns());
-            columns.add(query.filterColumn());
             PageFloorLine.report(
                     name, copy.file(), columns, tableRows, threadCpu(figures), query, report);
         }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import javax.annotation.Nullable;
 
 /**
  * Measures readers, and only readers, on one query over one file in suite {@code source}: warm-up
@@ -48,6 +49,22 @@ final class ReaderRounds {
             BenchmarkArgs args,
             BenchmarkReport report)
             throws Exception {
+        return measure(query, file, readers, tableRows, args, null, report);
+    }
+
+    /**
+     * As above, measuring {@code floor} (when not null) once in every measured round after the
+     * readers, and printing its paired bounds ({@link PairedFloor}) after the readers' lines.
+     */
+    static Map<String, ContenderFigures> measure(
+            SourceQuery query,
+            Path file,
+            List<SourceReader> readers,
+            long tableRows,
+            BenchmarkArgs args,
+            @Nullable PairedFloor floor,
+            BenchmarkReport report)
+            throws Exception {
         Map<String, ContenderFigures> figures = new LinkedHashMap<>();
         readers.forEach(r -> figures.put(r.label(), new ContenderFigures()));
         int warmups = args.warmups() == 0 ? 0 : Math.max(MIN_WARMUPS, args.warmups());
@@ -75,6 +92,9 @@ final class ReaderRounds {
                     figures.get(reader.label()).add(tableRows, run);
                 }
             }
+            if (measured && floor != null) {
+                floor.measureRound();
+            }
             report.info(
                     "%s %s%s",
                     measured
@@ -101,6 +121,9 @@ final class ReaderRounds {
             }
         }
         FigureLines.print(query.name(), figures, report);
+        if (floor != null) {
+            floor.print(query.name(), CodecsCase.threadCpu(figures), report);
+        }
         return figures;
     }
 

@@ -5,7 +5,9 @@ import io.pqx.bench.format.DuckDbAggregates;
 import io.pqx.bench.format.LineitemTable;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import javax.annotation.Nullable;
 import org.apache.flink.table.data.RowData;
 import org.apache.parquet.filter2.predicate.FilterApi;
@@ -82,6 +84,23 @@ record SourceQuery(
 
     boolean filters() {
         return filterColumn != null;
+    }
+
+    /**
+     * Whether its rows lie in every page, so that a page floor bounds it: a full scan, or a
+     * late-materializing query of scattered rows.
+     */
+    boolean hasPageFloor() {
+        return !filters() || lateMaterialization;
+    }
+
+    /** The columns whose pages it reads: those it returns and the one it filters on. */
+    Set<String> columnsRead() {
+        Set<String> read = new LinkedHashSet<>(columns);
+        if (filters()) {
+            read.add(filterColumn);
+        }
+        return read;
     }
 
     /** Whether a row of the filtered column's value {@code v} is kept. */

@@ -20,10 +20,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.FilterFunction;
@@ -299,6 +297,7 @@ public final class SourceSuite implements BenchmarkSuite {
             }
             ReaderRounds.untilQuiet(query, file, readers, READER_WARMUPS, report);
         }
+        PairedFloor floor = PairedFloor.of(file, query, tableRows);
         int total = args.warmups() + args.rounds();
         for (int round = 0; round < total; round++) {
             boolean measured = round >= args.warmups();
@@ -328,6 +327,9 @@ public final class SourceSuite implements BenchmarkSuite {
                             : String.format("warmup %d/%d", round + 1, args.warmups()),
                     query.name(),
                     line);
+            if (measured && floor != null) {
+                floor.measureRound();
+            }
         }
         Map<String, ContenderFigures> byLabel = new LinkedHashMap<>();
         Map<Contender, Throughput> wall = new LinkedHashMap<>();
@@ -341,6 +343,9 @@ public final class SourceSuite implements BenchmarkSuite {
                     threadCpu.put(c, f.threadCpu);
                 });
         FigureLines.print(query.name(), byLabel, report);
+        if (floor != null) {
+            floor.print(query.name(), CodecsCase.threadCpu(byLabel), report);
+        }
         for (Contender c : contenders) {
             RunFigures run = lastRun.get(c);
             if (run.bytesRead() >= 0) {
@@ -416,7 +421,7 @@ public final class SourceSuite implements BenchmarkSuite {
                             threadCpu.get(Contender.PQX_READER_NOLATE).median(),
                             "rows/thread-cpu-s"));
         }
-        if (!query.filters() || query.lateMaterialization()) {
+        if (query.hasPageFloor()) {
             reportPageFloor(query, tableRows, file, threadCpu, report);
         }
         if (query.filters() && !query.lateMaterialization()) {
@@ -470,10 +475,6 @@ public final class SourceSuite implements BenchmarkSuite {
             Map<Contender, Throughput> threadCpu,
             BenchmarkReport report)
             throws Exception {
-        Set<String> columns = new LinkedHashSet<>(query.columns());
-        if (query.filters()) {
-            columns.add(query.filterColumn());
-        }
         Map<String, Throughput> readers = new LinkedHashMap<>();
         for (Contender c :
                 List.of(
@@ -485,7 +486,8 @@ public final class SourceSuite implements BenchmarkSuite {
                 readers.put(c.label, threadCpu.get(c));
             }
         }
-        PageFloorLine.report(query.name(), file, columns, tableRows, readers, query, report);
+        PageFloorLine.report(
+                query.name(), file, query.columnsRead(), tableRows, readers, query, report);
     }
 
     /** The reader a reader contender runs on this thread. */

@@ -148,6 +148,16 @@ class SourceSuiteSmokeITCase {
                         "INFO paired_thread_cpu source_scan .*vs_duckdb=[0-9.]+\\(q1 [0-9.]+, q3"
                                 + " [0-9.]+\\) .*rounds=1 ")
                 .containsPattern(
+                        "INFO paired_floor source_scan floor=[0-9.]+s rounds=1"
+                                + " vs_duckdb_at_most=[0-9.]+\\(q1 [0-9.]+, q3 [0-9.]+\\)"
+                                + " pqx_reader_over_floor=[0-9.]+")
+                .containsPattern(
+                        "INFO paired_floor source_unsorted_1pct_lz4raw floor=[0-9.]+s rounds=1"
+                                + " vs_duckdb_at_most=[0-9.]+\\(q1 [0-9.]+, q3 [0-9.]+\\)"
+                                + " late_reader_ratio_at_most=[0-9.]+\\(q1 [0-9.]+, q3 [0-9.]+\\)"
+                                + " pqx_reader_over_floor=[0-9.]+")
+                .doesNotContainPattern("INFO paired_floor source_range_1pct ")
+                .containsPattern(
                         "INFO file source_scan_duckdb .* created_by='DuckDB .* codecs=ZSTD ")
                 .containsPattern(
                         "INFO file source_scan_arrow .* created_by='parquet-cpp-arrow .*"
