@@ -60,15 +60,8 @@ final class FigureLines {
         figures.forEach(
                 (label, f) -> {
                     if (!label.equals(PQX_READER) && f.hasThreadCpu()) {
-                        double[] r = pqx.threadCpu.pairedOver(f.threadCpu);
                         pairs.append(
-                                String.format(
-                                        Locale.ROOT,
-                                        " vs_%s=%.3f(q1 %.3f, q3 %.3f)",
-                                        label,
-                                        Throughput.medianOfSorted(r),
-                                        r[r.length / 4],
-                                        r[(3 * r.length) / 4]));
+                                paired("vs_" + label, pqx.threadCpu.pairedOver(f.threadCpu), 3));
                     }
                 });
         if (!pairs.isEmpty()) {
@@ -77,5 +70,20 @@ final class FigureLines {
                             + " the other's, round by round (median, quartiles)",
                     query, pairs, pqx.threadCpu.rounds());
         }
+    }
+
+    /**
+     * {@code " <key>=<median>(q1 <first quartile>, q3 <third quartile>)"} of sorted ratios, with
+     * {@code decimals} digits after the point.
+     */
+    static String paired(String key, double[] sorted, int decimals) {
+        String f = "%." + decimals + "f";
+        return String.format(
+                Locale.ROOT,
+                " %s=" + f + "(q1 " + f + ", q3 " + f + ")",
+                key,
+                Throughput.medianOfSorted(sorted),
+                sorted[sorted.length / 4],
+                sorted[(3 * sorted.length) / 4]);
     }
 }

@@ -5,7 +5,6 @@ import io.pqx.bench.Throughput;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import javax.annotation.Nullable;
 
@@ -48,7 +47,7 @@ final class PairedFloor {
     }
 
     /**
-     * Prints {@code INFO paired_floor <query> rounds=… vs_duckdb_at_most=…(q1 …, q3 …)
+     * Prints {@code INFO paired_floor <query> floor=…s rounds=… vs_duckdb_at_most=…(q1 …, q3 …)
      * late_reader_ratio_at_most=…(…) pqx_reader_over_floor=…(…)}, for the readers among {@code
      * threadCpu} (thread-CPU throughputs by label, one round each per floor round).
      */
@@ -65,15 +64,7 @@ final class PairedFloor {
             Throughput reader = threadCpu.get(bound.get(0));
             if (reader != null && reader.rounds() == floor.rounds()) {
                 // the floor's throughput over the reader's: the reader's time over the floor's
-                double[] r = floor.pairedOver(reader);
-                line.append(
-                        String.format(
-                                Locale.ROOT,
-                                " %s=%.2f(q1 %.2f, q3 %.2f)",
-                                bound.get(1),
-                                Throughput.medianOfSorted(r),
-                                r[r.length / 4],
-                                r[(3 * r.length) / 4]));
+                line.append(FigureLines.paired(bound.get(1), floor.pairedOver(reader), 2));
             }
         }
         report.info(
