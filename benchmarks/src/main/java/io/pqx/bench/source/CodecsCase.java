@@ -3,14 +3,12 @@ package io.pqx.bench.source;
 import io.pqx.bench.BenchmarkArgs;
 import io.pqx.bench.BenchmarkReport;
 import io.pqx.bench.Comparison;
-import io.pqx.bench.Throughput;
 import io.pqx.bench.format.DuckDbSession;
 import io.pqx.bench.format.FormatSettings;
 import io.pqx.bench.format.PqxTableWriter;
 import io.pqx.format.options.Compression;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -76,7 +74,7 @@ final class CodecsCase implements SourceCase {
                             args,
                             PairedFloor.of(copy.file(), query, tableRows),
                             report);
-            String name = copy.query().name();
+            String name = query.name();
             report.result(
                     new Comparison(
                             name + "_vs_duckdb_thread_cpu",
@@ -92,14 +90,13 @@ final class CodecsCase implements SourceCase {
                             figures.get("pqx_reader_nolate").threadCpu.median(),
                             "rows/thread-cpu-s"));
             PageFloorLine.report(
-                    name, copy.file(), columns, tableRows, threadCpu(figures), query, report);
+                    name,
+                    copy.file(),
+                    columns,
+                    tableRows,
+                    ContenderFigures.threadCpu(figures),
+                    query,
+                    report);
         }
-    }
-
-    /** The readers' thread-CPU throughputs by label, in the order they were measured. */
-    static Map<String, Throughput> threadCpu(Map<String, ContenderFigures> figures) {
-        Map<String, Throughput> out = new LinkedHashMap<>();
-        figures.forEach((label, f) -> out.put(label, f.threadCpu));
-        return out;
     }
 }

@@ -2,7 +2,9 @@ package io.pqx.bench.source;
 
 import io.pqx.bench.Throughput;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One contender's measured rounds of one query: throughput by wall time, by process CPU time and
@@ -28,6 +30,13 @@ final class ContenderFigures {
     /** Whether the thread CPU was measured (a reader, not a job). */
     boolean hasThreadCpu() {
         return threadCpu.rounds() > 0;
+    }
+
+    /** The thread-CPU throughputs of {@code figures}, by label, in the map's order. */
+    static Map<String, Throughput> threadCpu(Map<String, ContenderFigures> figures) {
+        Map<String, Throughput> out = new LinkedHashMap<>();
+        figures.forEach((label, f) -> out.put(label, f.threadCpu));
+        return out;
     }
 
     /** The median of the rounds' process CPU over wall time. */

@@ -122,7 +122,7 @@ final class ReaderRounds {
         }
         FigureLines.print(query.name(), figures, report);
         if (floor != null) {
-            floor.print(query.name(), CodecsCase.threadCpu(figures), report);
+            floor.print(query.name(), ContenderFigures.threadCpu(figures), report);
         }
         return figures;
     }

@@ -344,7 +344,7 @@ public final class SourceSuite implements BenchmarkSuite {
                 });
         FigureLines.print(query.name(), byLabel, report);
         if (floor != null) {
-            floor.print(query.name(), CodecsCase.threadCpu(byLabel), report);
+            floor.print(query.name(), ContenderFigures.threadCpu(byLabel), report);
         }
         for (Contender c : contenders) {
             RunFigures run = lastRun.get(c);

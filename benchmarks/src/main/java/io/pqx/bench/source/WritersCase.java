@@ -99,7 +99,7 @@ final class WritersCase implements SourceCase {
                     w.file(),
                     w.query().columns(),
                     tableRows,
-                    CodecsCase.threadCpu(figures),
+                    ContenderFigures.threadCpu(figures),
                     report);
         }
     }
