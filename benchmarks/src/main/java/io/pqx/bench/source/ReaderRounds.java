@@ -40,21 +40,10 @@ final class ReaderRounds {
 
     private ReaderRounds() {}
 
-    /** The readers' figures, keyed by label in the order given. */
-    static Map<String, ContenderFigures> measure(
-            SourceQuery query,
-            Path file,
-            List<SourceReader> readers,
-            long tableRows,
-            BenchmarkArgs args,
-            BenchmarkReport report)
-            throws Exception {
-        return measure(query, file, readers, tableRows, args, null, report);
-    }
-
     /**
-     * As above, measuring {@code floor} (when not null) once in every measured round after the
-     * readers, and printing its paired bounds ({@link PairedFloor}) after the readers' lines.
+     * The readers' figures, keyed by label in the order given; measures {@code floor} (when not
+     * null) once in every measured round after the readers, and prints its paired bounds ({@link
+     * PairedFloor}) after the readers' lines.
      */
     static Map<String, ContenderFigures> measure(
             SourceQuery query,

@@ -78,6 +78,7 @@ final class WritersCase implements SourceCase {
                             List.of(SourceReader.pqx(), SourceReader.duckdb(duckdb)),
                             tableRows,
                             args,
+                            null, // no paired floor: the floor line follows the rounds
                             report);
             ContenderFigures pqx = figures.get("pqx_reader");
             ContenderFigures peer = figures.get("duckdb");
