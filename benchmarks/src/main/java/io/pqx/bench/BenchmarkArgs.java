@@ -1,6 +1,7 @@
 package io.pqx.bench;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -21,10 +22,11 @@ import java.util.OptionalLong;
  * @param mutants {@code --mutants N}, how many damaged files suite {@code fuzz} reads (empty: its
  *     default)
  * @param first {@code --first I}, the index of the first mutant (default 0), to reproduce one
- * @param onlyCase {@code --case C}, run only that case of a suite that has several (suite {@code
- *     sink}: {@code throughput}, {@code streaming}, {@code wide}; suite {@code format}: {@code
- *     all}, {@code encryption}; suite {@code source}: {@code planning}, {@code variant}, {@code
- *     local}, {@code writers}, {@code codecs}, {@code objectstore}); empty: every case
+ * @param onlyCase {@code --case C} (or {@code C,D,…}), run only the cases named, of a suite that
+ *     has several, each in the suite's own order (suite {@code sink}: {@code throughput}, {@code
+ *     streaming}, {@code wide}; suite {@code format}: {@code all}, {@code encryption}; suite {@code
+ *     source}: {@code planning}, {@code variant}, {@code local}, {@code writers}, {@code codecs},
+ *     {@code objectstore}); empty: every case
  */
 public record BenchmarkArgs(
         String suite,
@@ -67,9 +69,19 @@ public record BenchmarkArgs(
         }
     }
 
-    /** Whether case {@code name} of the suite runs: no {@code --case} given, or that one. */
+    /** Whether case {@code name} of the suite runs: no {@code --case} given, or named in it. */
     public boolean runsCase(String name) {
-        return onlyCase.map(name::equals).orElse(true);
+        return onlyCase.isEmpty() || namedCases().contains(name);
+    }
+
+    /** Whether {@code --case} names {@code name} and no other case. */
+    public boolean runsOnly(String name) {
+        return namedCases().equals(List.of(name));
+    }
+
+    /** The cases {@code --case} names (comma-separated), in its order; none without it. */
+    public List<String> namedCases() {
+        return onlyCase.map(c -> List.of(c.split(",", -1))).orElse(List.of());
     }
 
     /** The table size: {@code --rows} if given, else the suite's default. */

@@ -64,6 +64,21 @@ class BenchmarkArgsTest {
     }
 
     @Test
+    void runsEveryCaseOfACommaSeparatedList() {
+        BenchmarkArgs two = BenchmarkArgs.parse("source", "--case", "local,writers");
+        assertThat(two.namedCases()).containsExactly("local", "writers");
+        assertThat(two.runsCase("local")).isTrue();
+        assertThat(two.runsCase("writers")).isTrue();
+        assertThat(two.runsCase("codecs")).isFalse();
+        assertThat(two.runsOnly("local")).isFalse();
+        BenchmarkArgs one = BenchmarkArgs.parse("source", "--case", "planning");
+        assertThat(one.runsOnly("planning")).isTrue();
+        assertThat(one.runsOnly("local")).isFalse();
+        assertThat(BenchmarkArgs.parse("source").namedCases()).isEmpty();
+        assertThat(BenchmarkArgs.parse("source").runsOnly("planning")).isFalse();
+    }
+
+    @Test
     void defaultsToOneWarmupThreeRoundsAndTheSuitesRowCount() {
         BenchmarkArgs args = BenchmarkArgs.parse("format");
 

@@ -99,7 +99,7 @@ final class BackfillCase {
             return false;
         }
         run(args, report);
-        return args.onlyCase().isPresent();
+        return args.runsOnly(NAME);
     }
 
     private enum Contender {

@@ -85,7 +85,7 @@ final class PlanningCase {
             return false;
         }
         run(args, report);
-        return args.onlyCase().isPresent();
+        return args.runsOnly(NAME);
     }
 
     private static void run(BenchmarkArgs args, BenchmarkReport report) throws Exception {

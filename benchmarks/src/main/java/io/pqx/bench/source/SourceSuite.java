@@ -130,25 +130,23 @@ public final class SourceSuite implements BenchmarkSuite {
 
     @Override
     public void run(BenchmarkArgs args, BenchmarkReport report) throws Exception {
-        if (PlanningCase.runIfAsked(args, report)) {
-            return; // --case planning: that case alone, without the table
-        }
-        if (VariantCase.runIfAsked(args, report)) {
-            return; // --case variant: that case alone, on its own events
-        }
-        if (BackfillCase.runIfAsked(args, report)) {
-            return; // --case backfill: that case alone, on its own events
-        }
-        List<SourceCase> cases = cases().stream().filter(c -> args.runsCase(c.name())).toList();
-        if (cases.isEmpty()) {
-            List<String> names = new ArrayList<>(cases().stream().map(SourceCase::name).toList());
-            names.add(PlanningCase.NAME);
-            names.add(VariantCase.NAME);
-            names.add(BackfillCase.NAME);
+        List<String> names = new ArrayList<>(cases().stream().map(SourceCase::name).toList());
+        names.addAll(List.of(PlanningCase.NAME, VariantCase.NAME, BackfillCase.NAME));
+        if (!names.containsAll(args.namedCases())) {
             throw new IllegalArgumentException(
                     String.format(
                             "Cannot run suite source: unknown case '%s' (cases: %s)",
                             args.onlyCase().orElse(""), String.join(", ", names)));
+        }
+        // --case planning, variant or backfill alone: that case, without the table
+        if (PlanningCase.runIfAsked(args, report)
+                || VariantCase.runIfAsked(args, report)
+                || BackfillCase.runIfAsked(args, report)) {
+            return;
+        }
+        List<SourceCase> cases = cases().stream().filter(c -> args.runsCase(c.name())).toList();
+        if (cases.isEmpty()) {
+            return; // the cases named ran above
         }
         long rows = args.rowsOr(DEFAULT_ROWS);
         report.setting("rows", rows);

@@ -91,13 +91,13 @@ final class VariantCase {
             return false;
         }
         run(args, report);
-        return args.onlyCase().isPresent();
+        return args.runsOnly(NAME);
     }
 
     private static void run(BenchmarkArgs args, BenchmarkReport report) throws Exception {
         // Alone, --rows sizes the events; in a run of the whole suite --rows sizes the lineitem
         // table, and the events (held in memory twice, built slowly) stay at their default.
-        long rows = args.onlyCase().isPresent() ? args.rowsOr(DEFAULT_ROWS) : DEFAULT_ROWS;
+        long rows = args.runsOnly(NAME) ? args.rowsOr(DEFAULT_ROWS) : DEFAULT_ROWS;
         report.setting("variant_rows", rows);
         Path dir = Files.createTempDirectory(args.workDir(), "pqx-bench-variant-");
         try {
