@@ -92,7 +92,7 @@ final class BackfillCase {
     /**
      * Runs the case when {@code --case} names it or names no case.
      *
-     * @return whether {@code --case} named it: the suite runs nothing else then
+     * @return whether {@code --case} named it alone: the suite runs nothing else then
      */
     static boolean runIfAsked(BenchmarkArgs args, BenchmarkReport report) throws Exception {
         if (!args.runsCase(NAME)) {
