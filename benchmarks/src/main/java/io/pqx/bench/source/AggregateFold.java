@@ -139,6 +139,10 @@ final class AggregateFold {
         return sum;
     }
 
+    /**
+     * The same loop as {@link #sumLengths}, kept apart on purpose: its call meets only heap strings
+     * with a dictionary, so the JIT inlines it and the {@code Bytes} does not escape.
+     */
     private static long sumHeapLengths(HeapBytesVector strings, int n) {
         long sum = 0;
         for (int i = 0; i < n; i++) {
