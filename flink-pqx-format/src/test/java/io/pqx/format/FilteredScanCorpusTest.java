@@ -117,6 +117,10 @@ class FilteredScanCorpusTest {
                             StringData.fromString("comment " + random.nextInt()),
                             random.nextInt(5) == 0 ? null : random.nextInt(1_000)));
         }
+        List<List<Object>> written = new ArrayList<>();
+        for (RowData row : rows) {
+            written.add(TestingRowValues.of(row, OWN_TYPE));
+        }
         int scanned = 0;
         for (PageVersion version : PageVersion.values()) {
             for (boolean pageIndex : new boolean[] {true, false}) {
@@ -131,6 +135,8 @@ class FilteredScanCorpusTest {
                                 .build(),
                         rows);
                 List<List<Object>> all = TestingRowValues.readAll(file, ReadOptions.defaults());
+                // the full read, what the scans are held to, holds what was written
+                assertThat(all).isEqualTo(written);
                 for (int scan = 0; scan < SCANS_PER_FILE; scan++) {
                     scanned += checkScans(file, all, random, scan % 3 != 2);
                 }

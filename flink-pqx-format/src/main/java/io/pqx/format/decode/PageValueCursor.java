@@ -34,6 +34,13 @@ final class PageValueCursor {
         BOOLEANS
     }
 
+    /**
+     * Runs of at least this many PLAIN strings are indexed with two chains of loads ({@link
+     * PlainBinaries#indexFromSplit}): finding where the second one starts reads up to a few hundred
+     * bytes, which a short run would not repay. A full batch is 2,048 values.
+     */
+    static final int SPLIT_WALKS_FROM = 512;
+
     private final PageSlots slots;
     private final PrimitiveTypeName physical;
     private final HybridRunDecoder runs;
@@ -52,6 +59,11 @@ final class PageValueCursor {
     private int binaryPos;
     private int booleanAt;
     private int idBound;
+
+    /** The second chain's records of a split walk ({@link #readBinaries}). */
+    private int[] chainStarts = new int[0];
+
+    private int[] chainLengths = new int[0];
 
     /** The ids' lookups check them ({@link PageSlotCopy#checksIdsOnLookup}): not decoding. */
     private boolean idsCheckedOnLookup;
@@ -198,7 +210,7 @@ final class PageValueCursor {
                                             slot,
                                             wanted,
                                             idsCheckedOnLookup ? -1 : idBound);
-                    case BINARIES -> readBinaries(passed, slot, wanted);
+                    case BINARIES -> readBinaries(passed, first, slot, wanted);
                     case NUMBERS -> readNumbers(first, slot, wanted);
                     case BOOLEANS -> readBooleans(first, slot, wanted);
                     default -> true;
@@ -331,13 +343,42 @@ final class PageValueCursor {
         return values;
     }
 
-    private boolean readBinaries(int passed, int from, int wanted) {
+    /**
+     * Records {@code wanted} strings from value {@code value} (after {@code passed}) at slot {@code
+     * from}.
+     */
+    private boolean readBinaries(int passed, int value, int from, int wanted) {
         byte[] b = slots.binarySource;
         int at = passed == 0 ? binaryPos : PlainBinaries.skip(b, binaryPos, valuesEnd, passed);
         if (at < 0) {
             return false;
         }
-        at = PlainBinaries.indexFrom(b, at, valuesEnd, wanted, slots.starts, slots.lengths, from);
+        if (wanted >= SPLIT_WALKS_FROM) {
+            // a second chain from about the middle, where the page's remaining values' average
+            // size puts it
+            long remaining = Math.max(1, slots.count - slots.nullCount - value);
+            long split = at + (valuesEnd - (long) at) * (wanted / 2) / remaining;
+            if (chainStarts.length < wanted) {
+                chainStarts = new int[wanted];
+                chainLengths = new int[wanted];
+            }
+            at =
+                    PlainBinaries.indexFromSplit(
+                            b,
+                            at,
+                            valuesEnd,
+                            wanted,
+                            slots.starts,
+                            slots.lengths,
+                            from,
+                            (int) Math.min(split, Integer.MAX_VALUE),
+                            chainStarts,
+                            chainLengths);
+        } else {
+            at =
+                    PlainBinaries.indexFrom(
+                            b, at, valuesEnd, wanted, slots.starts, slots.lengths, from);
+        }
         if (at < 0) {
             return false;
         }

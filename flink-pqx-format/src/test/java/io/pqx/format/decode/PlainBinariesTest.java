@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Test;
  * that gathers stretches of values, and a section none of them can walk.
  */
 class PlainBinariesTest {
+    private static final long SEED = Long.getLong("pqx.seed", new Random().nextLong());
 
     @Test
     void indexesEachValueAfterItsLittleEndianLength() {
@@ -212,6 +214,145 @@ class PlainBinariesTest {
         }
         return PlainBinaries.gather(
                 section, 0, end, firsts, 0, counts, firsts.length, new int[total], new int[total]);
+    }
+
+    /**
+     * The two-chain walk gives what the one-chain walk gives, wherever the second chain is asked to
+     * start: on a value boundary, inside a value whose bytes look like length prefixes (binary
+     * values holding small little-endian numbers), past the values wanted, nowhere; and on sections
+     * with a damaged length anywhere, where both decline alike.
+     */
+    @Test
+    void indexFromSplitGivesWhatIndexFromGivesWhereverTheSecondChainStarts() {
+        Random random = new Random(SEED);
+        int checked = 0;
+        for (int round = 0; round < 600; round++) {
+            byte[] section = randomSection(random, 50 + random.nextInt(400));
+            int values = countValues(section);
+            if (round % 2 == 0) {
+                // damage a byte of one value's length prefix: a length a little or far too large,
+                // or negative
+                int damaged =
+                        PlainBinaries.skip(section, 0, section.length, random.nextInt(values));
+                section[damaged + random.nextInt(4)] = (byte) random.nextInt(256);
+            }
+            int end = round % 5 == 0 ? random.nextInt(section.length + 1) : section.length;
+            int skipped = random.nextInt(Math.max(1, values / 4));
+            int from = PlainBinaries.skip(section, 0, end, skipped);
+            if (from < 0) {
+                continue;
+            }
+            int count = 1 + random.nextInt(values);
+            int off = random.nextInt(3);
+            int[] expectedStarts = new int[off + count];
+            int[] expectedLengths = new int[off + count];
+            int expected =
+                    PlainBinaries.indexFrom(
+                            section, from, end, count, expectedStarts, expectedLengths, off);
+            for (int split = from; split <= end + 8; split += 1 + random.nextInt(7)) {
+                int[] starts = new int[off + count];
+                int[] lengths = new int[off + count];
+                int[] chainStarts = new int[count];
+                int[] chainLengths = new int[count];
+                int got =
+                        PlainBinaries.indexFromSplit(
+                                section,
+                                from,
+                                end,
+                                count,
+                                starts,
+                                lengths,
+                                off,
+                                split,
+                                chainStarts,
+                                chainLengths);
+                String what = "round " + round + ", split at " + split;
+                assertThat(got).as(what).isEqualTo(expected);
+                if (expected >= 0) {
+                    assertThat(starts).as(what).isEqualTo(expectedStarts);
+                    assertThat(lengths).as(what).isEqualTo(expectedLengths);
+                }
+                checked++;
+            }
+        }
+        assertThat(checked).isGreaterThan(10_000);
+    }
+
+    /** A value running past the end is declined when the second chain is the one to reach it. */
+    @Test
+    void indexFromSplitDeclinesTheLastValueRunningPastTheEndInTheSecondChain() {
+        String[] values = new String[40];
+        Arrays.fill(values, "value");
+        byte[] section = plain(values);
+        int lastPrefix = section.length - 9;
+        section[lastPrefix] = 6; // the last value's length: one byte more than is left
+        int[] starts = new int[40];
+        int[] lengths = new int[40];
+        assertThat(PlainBinaries.indexFrom(section, 0, section.length, 40, starts, lengths, 0))
+                .isEqualTo(-1);
+        for (int split = 1; split < section.length; split++) {
+            assertThat(
+                            PlainBinaries.indexFromSplit(
+                                    section,
+                                    0,
+                                    section.length,
+                                    40,
+                                    starts,
+                                    lengths,
+                                    0,
+                                    split,
+                                    new int[40],
+                                    new int[40]))
+                    .as("split at %d", split)
+                    .isEqualTo(-1);
+        }
+        // one value fewer: the walk ends before it, whichever chain walks there
+        assertThat(
+                        PlainBinaries.indexFromSplit(
+                                section,
+                                0,
+                                section.length,
+                                39,
+                                starts,
+                                lengths,
+                                0,
+                                section.length / 2,
+                                new int[39],
+                                new int[39]))
+                .isEqualTo(lastPrefix);
+    }
+
+    /**
+     * {@code values} PLAIN values: text of 0 to 43 bytes, or (one in four) binary values holding
+     * small little-endian numbers, which read as plausible length prefixes from inside a value.
+     */
+    private static byte[] randomSection(Random random, int values) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (int v = 0; v < values; v++) {
+            int length = random.nextInt(10) == 0 ? 300 + random.nextInt(300) : random.nextInt(44);
+            byte[] value = new byte[length];
+            boolean binary = random.nextInt(4) == 0;
+            for (int k = 0; k < length; k++) {
+                value[k] =
+                        binary
+                                ? (byte) (k % 4 == 0 ? random.nextInt(40) : 0)
+                                : (byte) (32 + random.nextInt(90));
+            }
+            out.write(length);
+            out.write(length >>> 8);
+            out.write(0);
+            out.write(0);
+            out.writeBytes(value);
+        }
+        return out.toByteArray();
+    }
+
+    private static int countValues(byte[] section) {
+        int values = 0;
+        for (int pos = 0; pos + 4 <= section.length; values++) {
+            pos += 4 + ((section[pos] & 0xFF) | (section[pos + 1] & 0xFF) << 8);
+        }
+        return values;
     }
 
     private static byte[] plain(String... values) {
