@@ -344,8 +344,8 @@ final class PageValueCursor {
     }
 
     /**
-     * Records {@code wanted} strings from value {@code value} (after {@code passed}) at slot {@code
-     * from}.
+     * Passes over {@code passed} strings, then records the next {@code wanted} (the page's values
+     * from {@code value} on) into the slots from {@code from}.
      */
     private boolean readBinaries(int passed, int value, int from, int wanted) {
         byte[] b = slots.binarySource;

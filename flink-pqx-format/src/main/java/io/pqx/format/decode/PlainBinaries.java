@@ -158,9 +158,9 @@ final class PlainBinaries {
     /**
      * A place at or after {@code from} (within 256 bytes) where three values in a row, each of at
      * most 64 KiB, would fit before {@code end}: where a second chain may start; -1 when there is
-     * none. Text is not mistaken for a length prefix there (its bytes make every 4-byte number far
-     * larger), so on strings the place found is a value boundary; on other data the first chain's
-     * landing on it is the proof.
+     * none. On text the place found is all but always a value boundary (four bytes of text read as
+     * a number far above 64 KiB, so three fitting values in a row hardly happen elsewhere); on any
+     * data, only the first chain's landing on it makes it one.
      */
     private static int boundaryNear(byte[] b, int from, int end) {
         for (int p = from, last = Math.min(end - 4, from + 256); p <= last; p++) {
