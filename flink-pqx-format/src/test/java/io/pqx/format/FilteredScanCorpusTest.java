@@ -20,7 +20,6 @@ import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
-import org.apache.flink.table.data.columnar.ColumnarRowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -190,7 +189,14 @@ class FilteredScanCorpusTest {
                                     + filterColumns.rowType().getFieldNames()
                                     + ", selection "
                                     + selection;
-                    assertThat(scan(reader, g, projection, selection, filterColumns, keep))
+                    assertThat(
+                                    FilteredScanTest.scan(
+                                            reader,
+                                            g,
+                                            projection,
+                                            selection,
+                                            new FilteredScanTest.PositionFilter(
+                                                    filterColumns, keep)))
                             .as(what)
                             .isEqualTo(expected(all, first, rows, selection, keep, names, out));
                     scanned++;
@@ -231,50 +237,6 @@ class FilteredScanCorpusTest {
             at = end + 1 + random.nextInt(1000);
         }
         return RowSelection.of(Arrays.copyOf(starts, count), Arrays.copyOf(ends, count));
-    }
-
-    /** The rows a filtered scan returns, each as its values followed by its position. */
-    private static List<List<Object>> scan(
-            ParquetReader reader,
-            int rowGroup,
-            ReadSchema projection,
-            RowSelection selection,
-            ReadSchema filterColumns,
-            LongPredicate keep)
-            throws Exception {
-        RowFilter filter =
-                new RowFilter() {
-                    @Override
-                    public ReadSchema columns() {
-                        return filterColumns;
-                    }
-
-                    @Override
-                    public int filter(ParquetBatch batch, boolean[] out) {
-                        int kept = 0;
-                        for (int i = 0; i < batch.numRows(); i++) {
-                            out[i] = keep.test(batch.rowPosition(i));
-                            kept += out[i] ? 1 : 0;
-                        }
-                        return kept;
-                    }
-                };
-        List<List<Object>> rows = new ArrayList<>();
-        try (BatchIterator batches = reader.scanRowGroup(rowGroup, projection, selection, filter)) {
-            while (batches.hasNext()) {
-                ParquetBatch b = batches.next();
-                for (int i = 0; i < b.numRows(); i++) {
-                    List<Object> row =
-                            new ArrayList<>(
-                                    TestingRowValues.of(
-                                            new ColumnarRowData(b.columnBatch(), i),
-                                            projection.rowType()));
-                    row.add(b.rowPosition(i));
-                    rows.add(row);
-                }
-            }
-        }
-        return rows;
     }
 
     /** The selected and kept rows of the row group whose rows start at {@code all[first]}. */

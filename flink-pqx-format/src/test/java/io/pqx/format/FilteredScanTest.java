@@ -42,7 +42,7 @@ class FilteredScanTest {
      * A filter deciding by row position, reading {@code columns}; records the rows it was asked
      * about.
      */
-    private static final class PositionFilter implements RowFilter {
+    static final class PositionFilter implements RowFilter {
         final ReadSchema columns;
         final LongPredicate keep;
         final List<Long> asked = new ArrayList<>();
@@ -71,7 +71,7 @@ class FilteredScanTest {
     }
 
     /** Rows read by a scan, each as its values followed by its position. */
-    private static List<List<Object>> scan(
+    static List<List<Object>> scan(
             ParquetReader reader,
             int rowGroup,
             ReadSchema projection,
