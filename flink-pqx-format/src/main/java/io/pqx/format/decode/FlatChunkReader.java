@@ -182,7 +182,12 @@ final class FlatChunkReader {
         try {
             DecodedDictionaries.Entry known =
                     dictionaries == null ? null : dictionaries.get(leafIndex);
-            dictionaryPage = known != null ? known.page() : pages.inflateDictionaryPage();
+            if (known != null) {
+                dictionaryPage = known.page();
+                pages.useDictionaryReadElsewhere(dictionaryPage);
+            } else {
+                dictionaryPage = pages.inflateDictionaryPage();
+            }
             PrimitiveTypeName physical = column.getPrimitiveType().getPrimitiveTypeName();
             // a page read through parquet-column after all decodes the dictionary itself (and
             // hands it to the converter); the bulk path needs only the flat arrays

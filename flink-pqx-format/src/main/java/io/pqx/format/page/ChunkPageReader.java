@@ -148,8 +148,7 @@ public final class ChunkPageReader implements PageReader {
     }
 
     /**
-     * The dictionary page {@link #readDictionaryPageHeader} found, decompressed and walked (once;
-     * later calls return the same page).
+     * The dictionary page {@link #readDictionaryPageHeader} found, decompressed and walked once.
      */
     public DictionaryPage inflateDictionaryPage() {
         if (deferredDictionary == null) {
@@ -167,6 +166,15 @@ public final class ChunkPageReader implements PageReader {
             }
         }
         return inflatedDictionary;
+    }
+
+    /**
+     * Takes the place of {@link #inflateDictionaryPage} when another reader of this chunk checked
+     * and decoded its dictionary page: pages walked here check their ids against {@code page}.
+     */
+    public void useDictionaryReadElsewhere(DictionaryPage page) {
+        inflater.dictionaryReadElsewhere(page.getDictionarySize());
+        inflatedDictionary = page;
     }
 
     /**

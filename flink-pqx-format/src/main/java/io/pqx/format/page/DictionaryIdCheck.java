@@ -64,6 +64,15 @@ final class DictionaryIdCheck {
     }
 
     /**
+     * The chunk's dictionary page, of {@code count} values, was checked and decoded by another
+     * reader of the same chunk: the ids of this one's pages are checked against it as if this
+     * reader had read the page.
+     */
+    void dictionaryReadElsewhere(int count) {
+        dictionarySize = count;
+    }
+
+    /**
      * The ids of {@code n} non-null values of a dictionary-encoded data page, {@code [at, end)}.
      */
     void ids(byte[] b, int at, int end, int n, String what) throws CorruptFileException {

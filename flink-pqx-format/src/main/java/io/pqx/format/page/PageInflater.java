@@ -184,6 +184,14 @@ final class PageInflater {
     }
 
     /**
+     * The chunk's dictionary, of {@code count} values, was decoded by another reader of the chunk:
+     * data pages walked here check their ids against it.
+     */
+    void dictionaryReadElsewhere(int count) {
+        valueCheck.dictionaryReadElsewhere(count);
+    }
+
+    /**
      * Walks the last data page handed out with {@code walk == false}, if it was not walked yet:
      * called before that page goes to parquet-column after all.
      */

@@ -54,6 +54,11 @@ final class PageValueCheck {
         dictionary.dictionaryPage(page, count, encoding, what);
     }
 
+    /** A dictionary page of {@code count} values, checked by another reader of the chunk. */
+    void dictionaryReadElsewhere(int count) {
+        dictionary.dictionaryReadElsewhere(count);
+    }
+
     /**
      * As above, recording where each BINARY value starts and how long it is into {@code starts} and
      * {@code lengths} (see {@link PlainValueCheck#end}).

@@ -3,7 +3,9 @@ package io.pqx.format.page;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqx.format.TestingChunkFile;
 import io.pqx.format.codec.Codec;
+import io.pqx.format.codec.Codecs;
 import io.pqx.format.error.CorruptFileException;
 import io.pqx.format.error.FileContext;
 import java.io.ByteArrayOutputStream;
@@ -16,6 +18,7 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.DataPage;
 import org.apache.parquet.column.page.DataPageV1;
 import org.apache.parquet.column.page.DataPageV2;
+import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.DataPageHeaderV2;
 import org.apache.parquet.format.Encoding;
@@ -319,5 +322,57 @@ class ChunkPageReaderTest {
         data.setData_page_header(new DataPageHeader(5, Encoding.PLAIN, Encoding.RLE, Encoding.RLE));
         ChunkPageReader reader = indexed(repeated, page(data, new byte[8]), 3);
         assertThat(reader.getTotalValueCount()).isEqualTo(5);
+    }
+
+    /**
+     * A chunk whose dictionary another reader decoded (late materialization's survivors): a page
+     * walked in full still names an id outside that dictionary, as a reader that read the
+     * dictionary page itself does, and a page whose ids lie inside reads.
+     */
+    @Test
+    void checksIdsAgainstADictionaryReadElsewhere() throws IOException {
+        byte[] dictionary = TestingChunkFile.plain(10, 20);
+        byte[] chunk = dictionaryChunk(dictionary, TestingChunkFile.rleIds(3, 4, 5));
+        ChunkPageReader first = reader(REQUIRED, PLAIN_CODEC, chunk, 4);
+        assertThat(first.readDictionaryPageHeader()).isTrue();
+        DictionaryPage page = first.inflateDictionaryPage();
+        assertThatThrownBy(first::readPage).hasRootCauseMessage(OUTSIDE_MESSAGE);
+
+        ChunkPageReader survivors = reader(REQUIRED, PLAIN_CODEC, chunk, 4);
+        assertThat(survivors.readDictionaryPageHeader()).isTrue();
+        survivors.useDictionaryReadElsewhere(page);
+        assertThatThrownBy(survivors::readPage)
+                .isInstanceOf(UncheckedIOException.class)
+                .hasRootCauseMessage(OUTSIDE_MESSAGE);
+
+        byte[] inside = dictionaryChunk(dictionary, TestingChunkFile.rleIds(3, 4, 1));
+        ChunkPageReader good = reader(REQUIRED, PLAIN_CODEC, inside, 4);
+        assertThat(good.readDictionaryPageHeader()).isTrue();
+        good.useDictionaryReadElsewhere(page);
+        assertThat(good.readPage().getValueCount()).isEqualTo(4);
+    }
+
+    private static final Codec PLAIN_CODEC =
+            Codecs.forWriting(CompressionCodecName.UNCOMPRESSED, 0);
+
+    private static final String OUTSIDE_MESSAGE =
+            "Cannot decode page 0: dictionary id 5 is outside the dictionary of 2 values"
+                    + " (f.parquet, row group 0, column a)";
+
+    private static byte[] dictionaryChunk(byte[] dictionary, byte[] ids) throws IOException {
+        ByteArrayOutputStream chunk = new ByteArrayOutputStream();
+        chunk.write(
+                page(
+                        TestingChunkFile.dictionaryPage(2, dictionary.length, dictionary.length),
+                        dictionary));
+        chunk.write(
+                page(
+                        TestingChunkFile.dataPageV1(
+                                4,
+                                ids.length,
+                                ids.length,
+                                org.apache.parquet.format.Encoding.RLE_DICTIONARY),
+                        ids));
+        return chunk.toByteArray();
     }
 }
