@@ -119,7 +119,10 @@ class FlinkInputFileTest {
         }
     }
 
-    /** Long ranges of a local file are read mapped ({@link MappedRangeReads}), short ones not. */
+    /**
+     * Ranges of a local file shorter and longer than a read call ({@link
+     * FlinkInputFile#LOCAL_READ_CHUNK_BYTES}) read the file's bytes, at any offset of the array.
+     */
     @Test
     void longAndShortLocalRangesReadTheSame(@TempDir Path dir) throws IOException {
         Path local = dir.resolve("data.bin");
@@ -128,7 +131,11 @@ class FlinkInputFileTest {
         try (FlinkInputFile file =
                 FlinkInputFile.open(new org.apache.flink.core.fs.Path(local.toUri()))) {
             for (int i = 0; i < 20; i++) {
-                int length = MappedRangeReads.MIN_BYTES - 5 + random.nextInt(DATA.length / 2);
+                int length =
+                        i % 2 == 0
+                                ? 1 + random.nextInt(FlinkInputFile.LOCAL_READ_CHUNK_BYTES)
+                                : FlinkInputFile.LOCAL_READ_CHUNK_BYTES
+                                        + random.nextInt(DATA.length / 2);
                 int position = random.nextInt(DATA.length - length);
                 byte[] buffer = new byte[length + 9];
                 file.readFully(position, buffer, 9, length);
@@ -139,8 +146,8 @@ class FlinkInputFileTest {
     }
 
     /**
-     * A local file cut short after its length was taken: long (mapped) and short ranges past the
-     * cut fail naming the file; ranges before it still read.
+     * A local file cut short after its length was taken: long and short ranges past the cut fail
+     * naming the file; ranges before it still read.
      */
     @Test
     void aLocalFileCutShortFailsNamingTheFile(@TempDir Path dir) throws IOException {
