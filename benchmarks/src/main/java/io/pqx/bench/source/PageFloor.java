@@ -8,10 +8,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.lang.reflect.Field;
-import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
-import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,15 +28,18 @@ import org.apache.parquet.format.Util;
  * (dictionary and data) of the columns it reads from the file into memory, and decompressing them.
  * Times each alone, in the calling thread's CPU (the best of several runs): the read is the cheaper
  * of two ways of getting each column chunk into a reused heap array (the file in the page cache, as
- * for the readers), one positional read per chunk or the chunk mapped, copied and unmapped ({@code
- * read_via} says which won; the JDK's positional read into a heap buffer copies twice, through a
- * native buffer, so a mapped copy can be the cheaper); the decompression is the codec's own library
- * (zstd-jni for ZSTD, lz4-java for LZ4_RAW, nothing for UNCOMPRESSED) over bytes already in memory,
- * into a reused buffer. A reader that returns those columns cannot spend less CPU than their sum,
- * and late materialization cannot gain more over decoding everything than decoding everything
- * spends over that sum. Where the pages carry CRCs, it also times checking them (the JDK's {@code
- * CRC32} over each such page's stored bytes, as they lie in memory): a reader that verifies page
- * checksums, as pqx's does by default, cannot spend less than the floor and that.
+ * for the readers), one positional read per chunk or positional reads of 256 KiB ({@code read_via}
+ * says which won; the JDK's positional read into a heap buffer copies twice, through a native
+ * buffer of the request's size, which stays in the CPU's cache when the request is small). Not a
+ * mapped copy, cheaper still: on JDK 17 a file cut short under a mapped copy can end the JVM (see
+ * {@code FlinkInputFile}), so no reader that must fail cleanly on such a file can read that way;
+ * the decompression is the codec's own library (zstd-jni for ZSTD, lz4-java for LZ4_RAW, nothing
+ * for UNCOMPRESSED) over bytes already in memory, into a reused buffer. A reader that returns those
+ * columns cannot spend less CPU than their sum, and late materialization cannot gain more over
+ * decoding everything than decoding everything spends over that sum. Where the pages carry CRCs, it
+ * also times checking them (the JDK's {@code CRC32} over each such page's stored bytes, as they lie
+ * in memory): a reader that verifies page checksums, as pqx's does by default, cannot spend less
+ * than the floor and that.
  */
 final class PageFloor {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -112,13 +112,13 @@ final class PageFloor {
                 read = Math.min(read, THREADS.getCurrentThreadCpuTime() - t0);
             }
         }
-        long mapped = mappedReadNanos(file, chunks, runs);
+        long chunked = chunkedReadNanos(file, chunks, runs);
         byte[] bytes = Files.readAllBytes(file);
         List<Page> pages = pages(file, bytes, columns);
         long decompress = decompressNanos(file, bytes, pages, codec, runs);
         long crc = crcNanos(bytes, pages, runs);
-        return mapped < read
-                ? new Figures(codec, mapped, "mapped", decompress, crc, columns.size())
+        return chunked < read
+                ? new Figures(codec, chunked, "chunked", decompress, crc, columns.size())
                 : new Figures(codec, read, "channel", decompress, crc, columns.size());
     }
 
@@ -145,41 +145,35 @@ final class PageFloor {
     }
 
     /**
-     * The best of {@code runs} reads of every chunk by mapping it, copying it into a reused heap
-     * array and unmapping it at once (page faults and the unmap counted, as a reader pays them);
-     * {@code Long.MAX_VALUE} where mappings cannot be unmapped at once.
+     * The best of {@code runs} reads of every chunk into a reused heap array by positional reads of
+     * at most {@link #CHUNKED_READ_BYTES} each, as pqx reads a local file.
      */
-    private static long mappedReadNanos(Path file, List<Chunk> chunks, int runs)
+    private static long chunkedReadNanos(Path file, List<Chunk> chunks, int runs)
             throws IOException {
-        Method invokeCleaner;
-        Object unsafe;
-        try {
-            Class<?> type = Class.forName("sun.misc.Unsafe");
-            Field field = type.getDeclaredField("theUnsafe");
-            field.setAccessible(true);
-            unsafe = field.get(null);
-            invokeCleaner = type.getMethod("invokeCleaner", ByteBuffer.class);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return Long.MAX_VALUE;
-        }
         byte[] into = new byte[chunks.stream().mapToInt(Chunk::length).max().orElse(0)];
         long best = Long.MAX_VALUE;
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             for (int run = 0; run < runs; run++) {
                 long t0 = THREADS.getCurrentThreadCpuTime();
                 for (Chunk c : chunks) {
-                    MappedByteBuffer map =
-                            channel.map(FileChannel.MapMode.READ_ONLY, c.offset(), c.length());
-                    map.get(into, 0, c.length());
-                    invokeCleaner.invoke(unsafe, map);
+                    int done = 0;
+                    while (done < c.length()) {
+                        int n = Math.min(CHUNKED_READ_BYTES, c.length() - done);
+                        int got = channel.read(ByteBuffer.wrap(into, done, n), c.offset() + done);
+                        if (got < 0) {
+                            throw new IOException(file + " ends inside a column chunk");
+                        }
+                        done += got;
+                    }
                 }
                 best = Math.min(best, THREADS.getCurrentThreadCpuTime() - t0);
             }
-        } catch (ReflectiveOperationException e) {
-            return Long.MAX_VALUE;
         }
         return best;
     }
+
+    /** The most one of {@link #chunkedReadNanos}'s reads asks for: pqx's reads of a local file. */
+    private static final int CHUNKED_READ_BYTES = 256 << 10;
 
     private static long decompressNanos(
             Path file, byte[] bytes, List<Page> pages, String codec, int runs) throws IOException {

@@ -103,7 +103,7 @@ class SourceSuiteSmokeITCase {
         assertThat(printed)
                 .contains("INFO decode_ahead source_scan ")
                 .containsPattern(
-                        "INFO floor source_scan read=[0-9.]+s read_via=(mapped|channel)"
+                        "INFO floor source_scan read=[0-9.]+s read_via=(chunked|channel)"
                                 + " zstd_only=[0-9.]+s floor=[0-9.]+s .*"
                                 + " pqx_reader_nocrc=[0-9.]+s duckdb=[0-9.]+s .*"
                                 + " vs_duckdb_at_most=[0-9.]+")
