@@ -44,6 +44,9 @@ import org.apache.parquet.format.Util;
 final class PageFloor {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
+    /** The most one of {@link #chunkedReadNanos}'s reads asks for: pqx's reads of a local file. */
+    private static final int CHUNKED_READ_BYTES = 256 << 10;
+
     /**
      * The floor's two parts, in thread-CPU nanoseconds, and the columns' codec; beside them the
      * checksums' check ({@code crcNanos}, 0 where no page carries a CRC), not part of the floor.
@@ -171,9 +174,6 @@ final class PageFloor {
         }
         return best;
     }
-
-    /** The most one of {@link #chunkedReadNanos}'s reads asks for: pqx's reads of a local file. */
-    private static final int CHUNKED_READ_BYTES = 256 << 10;
 
     private static long decompressNanos(
             Path file, byte[] bytes, List<Page> pages, String codec, int runs) throws IOException {

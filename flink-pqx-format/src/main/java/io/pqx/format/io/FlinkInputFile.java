@@ -233,10 +233,10 @@ public final class FlinkInputFile implements InputFile {
         if (in instanceof ByteBufferReadable positioned) {
             while (done < len) {
                 // A fresh slice each time: implementations differ in whether they advance the
-                // buffer's position (the local one does, the Hadoop one does not). At most
-                // READ_CHUNK_BYTES per call: a channel reads into a heap array through a temporary
-                // native buffer of the request's size, which a small request keeps cached and warm
-                // (a 25 MB row group would get a fresh, zeroed one, then a cold copy).
+                // buffer's position (the local one does, the Hadoop one does not). At most chunk
+                // bytes per call: a channel reads into a heap array through a temporary native
+                // buffer of the request's size, which a small request keeps cached and warm (a 25
+                // MB row group would get a fresh, zeroed one, then a cold copy).
                 ByteBuffer target =
                         ByteBuffer.wrap(buffer, offset + done, Math.min(len - done, chunk)).slice();
                 int n = positioned.read(position + done, target);
