@@ -91,6 +91,8 @@ final class PqxQueryReader {
                     BoundPredicate.bind(predicate, ColumnResolver.of(filterColumns.rowType()));
             RowFilter filter =
                     new RowFilter() {
+                        private boolean[] scratch = new boolean[0];
+
                         @Override
                         public ReadSchema columns() {
                             return filterColumns;
@@ -98,9 +100,11 @@ final class PqxQueryReader {
 
                         @Override
                         public int filter(ParquetBatch batch, boolean[] keep) {
-                            boolean[] mask = bound.mask(batch.columnBatch(), SlotValues.none());
                             int n = batch.numRows();
-                            System.arraycopy(mask, 0, keep, 0, n);
+                            if (scratch.length < n) {
+                                scratch = new boolean[n];
+                            }
+                            bound.mask(batch.columnBatch(), SlotValues.none(), keep, scratch);
                             return n;
                         }
                     };

@@ -37,7 +37,7 @@ final class BatchEvaluation {
 
     /**
      * One part of the predicate over a batch: sets {@code t[i]} / {@code f[i]} for rows {@code i <
-     * n}.
+     * n}, every one of them, whatever the arrays held (callers reuse them from batch to batch).
      */
     interface BatchNode {
         void eval(VectorizedColumnBatch batch, int n, SlotValues slots, boolean[] t, boolean[] f);

@@ -1,6 +1,7 @@
 package io.pqx.format.predicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqx.format.BatchIterator;
 import io.pqx.format.ParquetBatch;
@@ -13,6 +14,7 @@ import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.apache.flink.table.api.DataTypes;
@@ -29,7 +31,8 @@ import org.junit.jupiter.api.Test;
  * INT, SMALLINT, DOUBLE (NaN, -0.0), FLOAT, VARCHAR, DATE (typed) and DECIMAL, nested ROW fields
  * and runtime-filter slots (row by row), with nulls, under NOT, AND and OR, and ANDs of comparisons
  * of one integer-like column (one range check; literals up to {@code Long.MIN_VALUE} and {@code
- * MAX_VALUE}). Seeded; the seed is printed.
+ * MAX_VALUE}). The form that writes into the caller's arrays must agree with it, over arrays
+ * holding anything. Seeded; the seed is printed.
  */
 class BatchMaskTest {
     private static final RowType TYPE =
@@ -92,6 +95,8 @@ class BatchMaskTest {
                         new ByteArrayInputFile("mask", out.toByteArray()),
                         ReadOptions.builder().batchSize(97).build())) {
             ColumnResolver resolver = ColumnResolver.of(reader.schema().fields());
+            boolean[] reused = new boolean[97 + 3];
+            boolean[] scratch = new boolean[97 + 5];
             for (int p = 0; p < 1500; p++) {
                 Predicate predicate = predicate(random, 3, true);
                 SlotValues slots =
@@ -108,6 +113,15 @@ class BatchMaskTest {
                         ParquetBatch batch = batches.next();
                         boolean[] mask = bound.mask(batch.columnBatch(), slots);
                         assertThat(mask).hasSize(batch.numRows());
+                        // the reusing form must set every entry, whatever the arrays held before
+                        for (int i = 0; i < reused.length; i++) {
+                            reused[i] = random.nextBoolean();
+                            scratch[i] = random.nextBoolean();
+                        }
+                        bound.mask(batch.columnBatch(), slots, reused, scratch);
+                        assertThat(Arrays.copyOf(reused, batch.numRows()))
+                                .as("seed %d: %s into reused arrays", seed, predicate)
+                                .isEqualTo(mask);
                         for (int i = 0; i < batch.numRows(); i++) {
                             boolean expected =
                                     bound.test(new ColumnarRowData(batch.columnBatch(), i), slots);
@@ -131,6 +145,39 @@ class BatchMaskTest {
             }
         }
         assertThat(checked).isEqualTo(1500 * 700);
+    }
+
+    @Test
+    void masksShorterThanTheBatchAreRefused() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (ParquetWriter writer =
+                ParquetWriter.builder(TYPE).options(WriteOptions.defaults()).open(out, "mem://m")) {
+            for (int n = 0; n < 10; n++) {
+                writer.write(
+                        GenericRowData.of((long) n, n, null, null, null, null, null, null, null));
+            }
+            writer.finish();
+        }
+        try (ParquetReader reader =
+                        ParquetReader.open(
+                                new ByteArrayInputFile("m", out.toByteArray()),
+                                ReadOptions.defaults());
+                BatchIterator batches = reader.batches(reader.schema())) {
+            BoundPredicate bound =
+                    BoundPredicate.bind(
+                            Predicates.greaterThan("l", 3L),
+                            ColumnResolver.of(reader.schema().fields()));
+            ParquetBatch batch = batches.next();
+            assertThatThrownBy(
+                            () ->
+                                    bound.mask(
+                                            batch.columnBatch(),
+                                            SlotValues.none(),
+                                            new boolean[9],
+                                            new boolean[10]))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("cannot hold a batch of 10");
+        }
     }
 
     @Test

@@ -34,6 +34,9 @@ final class PredicateRowFilter implements RowFilter {
     private final ReaderMetrics metrics;
     private final List<RowFilter> conjuncts;
 
+    /** The rows the predicate rules out, of no use here: kept to spare an array per batch. */
+    private boolean[] scratch = new boolean[0];
+
     private PredicateRowFilter(
             FileReadPlan plan,
             BoundPredicate predicate,
@@ -145,11 +148,13 @@ final class PredicateRowFilter implements RowFilter {
     @Override
     public int filter(ParquetBatch batch, boolean[] keep) {
         int rows = batch.numRows();
-        boolean[] mask = predicate.mask(plan.adapt(batch.columnBatch()), slots.current());
+        if (scratch.length < rows) {
+            scratch = new boolean[rows];
+        }
+        predicate.mask(plan.adapt(batch.columnBatch()), slots.current(), keep, scratch);
         int kept = 0;
         for (int i = 0; i < rows; i++) {
-            keep[i] = mask[i];
-            kept += mask[i] ? 1 : 0;
+            kept += keep[i] ? 1 : 0;
         }
         // each dropped row is dropped by one part (the reader counts the rows decided)
         metrics.rowsFiltered.inc(rows - kept);

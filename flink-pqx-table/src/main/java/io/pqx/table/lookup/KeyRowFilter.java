@@ -15,11 +15,15 @@ import java.util.Set;
 /**
  * A batch of lookup keys (the condition on their data columns) as the row filter of one file's
  * scans: a row is kept when the key's predicate is TRUE on it. The scan decodes the key columns
- * first and the other columns only for the rows kept.
+ * first and the other columns only for the rows kept. Called on the scanning thread only, as every
+ * row filter is.
  */
 final class KeyRowFilter implements RowFilter {
     private final ReadSchema columns;
     private final BoundPredicate predicate;
+
+    /** The rows the key rules out, of no use here: kept to spare an array per batch. */
+    private boolean[] scratch = new boolean[0];
 
     private KeyRowFilter(ReadSchema columns, BoundPredicate predicate) {
         this.columns = columns;
@@ -42,12 +46,14 @@ final class KeyRowFilter implements RowFilter {
 
     @Override
     public int filter(ParquetBatch batch, boolean[] keep) {
-        boolean[] mask = predicate.mask(batch.columnBatch(), SlotValues.none());
         int rows = batch.numRows();
+        if (scratch.length < rows) {
+            scratch = new boolean[rows];
+        }
+        predicate.mask(batch.columnBatch(), SlotValues.none(), keep, scratch);
         int kept = 0;
         for (int i = 0; i < rows; i++) {
-            keep[i] = mask[i];
-            kept += mask[i] ? 1 : 0;
+            kept += keep[i] ? 1 : 0;
         }
         return kept;
     }
