@@ -12,6 +12,7 @@ import io.pqx.format.io.InputFile;
 import io.pqx.format.options.ReadOptions;
 import io.pqx.format.predicate.BoundPredicate;
 import io.pqx.format.predicate.ColumnResolver;
+import io.pqx.format.predicate.MaskScratch;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.SlotValues;
 import io.pqx.format.prune.AccessPlan;
@@ -91,7 +92,7 @@ final class PqxQueryReader {
                     BoundPredicate.bind(predicate, ColumnResolver.of(filterColumns.rowType()));
             RowFilter filter =
                     new RowFilter() {
-                        private boolean[] scratch = new boolean[0];
+                        private final MaskScratch scratch = new MaskScratch();
 
                         @Override
                         public ReadSchema columns() {
@@ -101,9 +102,6 @@ final class PqxQueryReader {
                         @Override
                         public int filter(ParquetBatch batch, boolean[] keep) {
                             int n = batch.numRows();
-                            if (scratch.length < n) {
-                                scratch = new boolean[n];
-                            }
                             bound.mask(batch.columnBatch(), SlotValues.none(), keep, scratch);
                             return n;
                         }

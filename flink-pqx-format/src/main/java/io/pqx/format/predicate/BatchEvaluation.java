@@ -29,8 +29,8 @@ import org.apache.flink.table.types.logical.LogicalTypeRoot;
  * evaluated row by row by the row evaluator, so both give the same answer on every row. An
  * integer-like comparison is a range check, and an AND's comparisons of one such column are one.
  * Integer-like columns in Flink's heap vectors (what pqx decodes into) are read from their
- * primitive arrays, with no interface call per row. Stateless and thread-safe: arrays are allocated
- * per call, and a vector's arrays are only read.
+ * primitive arrays, with no interface call per row. Stateless and thread-safe: the arrays a part
+ * works in come from the caller's {@link MaskScratch}, and a vector's arrays are only read.
  */
 final class BatchEvaluation {
     private BatchEvaluation() {}
@@ -40,7 +40,13 @@ final class BatchEvaluation {
      * n}, every one of them, whatever the arrays held (callers reuse them from batch to batch).
      */
     interface BatchNode {
-        void eval(VectorizedColumnBatch batch, int n, SlotValues slots, boolean[] t, boolean[] f);
+        void eval(
+                VectorizedColumnBatch batch,
+                int n,
+                SlotValues slots,
+                boolean[] t,
+                boolean[] f,
+                MaskScratch scratch);
     }
 
     static BatchNode compile(Predicate p, ColumnResolver resolver) {
@@ -49,13 +55,14 @@ final class BatchEvaluation {
             if (children.length == 1) {
                 return children[0];
             }
-            return (batch, n, slots, t, f) -> {
+            Object part = new Object(); // this AND's arrays in a scratch
+            return (batch, n, slots, t, f, scratch) -> {
                 Arrays.fill(t, 0, n, true);
                 Arrays.fill(f, 0, n, false);
-                boolean[] ct = new boolean[n];
-                boolean[] cf = new boolean[n];
+                boolean[] ct = scratch.first(part, n);
+                boolean[] cf = scratch.second(part, n);
                 for (BatchNode child : children) {
-                    child.eval(batch, n, slots, ct, cf);
+                    child.eval(batch, n, slots, ct, cf, scratch);
                     for (int i = 0; i < n; i++) {
                         t[i] &= ct[i];
                         f[i] |= cf[i];
@@ -65,13 +72,14 @@ final class BatchEvaluation {
         }
         if (p instanceof Or or) {
             BatchNode[] children = compileAll(or.children(), resolver);
-            return (batch, n, slots, t, f) -> {
+            Object part = new Object(); // this OR's arrays in a scratch
+            return (batch, n, slots, t, f, scratch) -> {
                 Arrays.fill(t, 0, n, false);
                 Arrays.fill(f, 0, n, true);
-                boolean[] ct = new boolean[n];
-                boolean[] cf = new boolean[n];
+                boolean[] ct = scratch.first(part, n);
+                boolean[] cf = scratch.second(part, n);
                 for (BatchNode child : children) {
-                    child.eval(batch, n, slots, ct, cf);
+                    child.eval(batch, n, slots, ct, cf, scratch);
                     for (int i = 0; i < n; i++) {
                         t[i] |= ct[i];
                         f[i] &= cf[i];
@@ -81,7 +89,7 @@ final class BatchEvaluation {
         }
         if (p instanceof Not not) {
             BatchNode child = compile(not.child(), resolver);
-            return (batch, n, slots, t, f) -> child.eval(batch, n, slots, f, t);
+            return (batch, n, slots, t, f, scratch) -> child.eval(batch, n, slots, f, t, scratch);
         }
         BatchNode typed = typedLeaf(p, resolver);
         return typed != null ? typed : byRow(BoundPredicate.compile(p, resolver));
@@ -216,7 +224,7 @@ final class BatchEvaluation {
 
     /** A part evaluated row by row. */
     private static BatchNode byRow(BoundPredicate.Node node) {
-        return (batch, n, slots, t, f) -> {
+        return (batch, n, slots, t, f, scratch) -> {
             ColumnarRowData row = new ColumnarRowData(batch);
             for (int i = 0; i < n; i++) {
                 row.setRowId(i);
@@ -252,7 +260,7 @@ final class BatchEvaluation {
         BatchNode rowWise = byRow(fallback);
         if (p instanceof IsNull || p instanceof IsNotNull) {
             boolean wantNull = p instanceof IsNull;
-            return (batch, n, slots, t, f) -> {
+            return (batch, n, slots, t, f, scratch) -> {
                 ColumnVector v = batch.columns[field];
                 for (int i = 0; i < n; i++) {
                     boolean isNull = v.isNullAt(i);
@@ -435,7 +443,8 @@ final class BatchEvaluation {
                 root == LogicalTypeRoot.INTEGER
                         || root == LogicalTypeRoot.DATE
                         || root == LogicalTypeRoot.TIME_WITHOUT_TIME_ZONE;
-        return (batch, n, slots, t, f) -> {
+        Object part = new Object(); // this leaf's arrays in a scratch
+        return (batch, n, slots, t, f, scratch) -> {
             ColumnVector v = batch.columns[field];
             if (range != null) {
                 if (root == LogicalTypeRoot.BIGINT
@@ -449,7 +458,7 @@ final class BatchEvaluation {
                     return;
                 }
             }
-            boolean[] nulls = new boolean[n];
+            boolean[] nulls = scratch.first(part, n);
             long[] values;
             switch (root) {
                 case BIGINT -> {
@@ -458,18 +467,18 @@ final class BatchEvaluation {
                         values = heap.vector;
                         heapNulls(heap, n, nulls);
                     } else if (v instanceof LongColumnVector longs) {
-                        values = new long[n];
+                        values = scratch.longs(part, n);
                         for (int i = 0; i < n; i++) {
                             nulls[i] = v.isNullAt(i);
                             values[i] = nulls[i] ? 0 : longs.getLong(i);
                         }
                     } else {
-                        rowWise.eval(batch, n, slots, t, f);
+                        rowWise.eval(batch, n, slots, t, f, scratch);
                         return;
                     }
                 }
                 case INTEGER, DATE, TIME_WITHOUT_TIME_ZONE -> {
-                    values = new long[n];
+                    values = scratch.longs(part, n);
                     if (v instanceof HeapIntVector heap && !heap.hasDictionary()) {
                         int[] ints = heap.vector;
                         for (int i = 0; i < n; i++) {
@@ -482,16 +491,16 @@ final class BatchEvaluation {
                             values[i] = nulls[i] ? 0 : ints.getInt(i);
                         }
                     } else {
-                        rowWise.eval(batch, n, slots, t, f);
+                        rowWise.eval(batch, n, slots, t, f, scratch);
                         return;
                     }
                 }
                 case SMALLINT -> {
                     if (!(v instanceof ShortColumnVector shorts)) {
-                        rowWise.eval(batch, n, slots, t, f);
+                        rowWise.eval(batch, n, slots, t, f, scratch);
                         return;
                     }
-                    values = new long[n];
+                    values = scratch.longs(part, n);
                     for (int i = 0; i < n; i++) {
                         nulls[i] = v.isNullAt(i);
                         values[i] = nulls[i] ? 0 : shorts.getShort(i);
@@ -499,17 +508,17 @@ final class BatchEvaluation {
                 }
                 case TINYINT -> {
                     if (!(v instanceof ByteColumnVector bytes)) {
-                        rowWise.eval(batch, n, slots, t, f);
+                        rowWise.eval(batch, n, slots, t, f, scratch);
                         return;
                     }
-                    values = new long[n];
+                    values = scratch.longs(part, n);
                     for (int i = 0; i < n; i++) {
                         nulls[i] = v.isNullAt(i);
                         values[i] = nulls[i] ? 0 : bytes.getByte(i);
                     }
                 }
                 default -> {
-                    rowWise.eval(batch, n, slots, t, f);
+                    rowWise.eval(batch, n, slots, t, f, scratch);
                     return;
                 }
             }
@@ -529,10 +538,11 @@ final class BatchEvaluation {
 
     private static BatchNode doubleLeaf(
             ResolvedColumn col, int field, BatchNode rowWise, DoubleRule rule) {
-        return (batch, n, slots, t, f) -> {
+        Object part = new Object(); // this leaf's arrays in a scratch
+        return (batch, n, slots, t, f, scratch) -> {
             ColumnVector v = batch.columns[field];
-            double[] values = new double[n];
-            boolean[] nulls = new boolean[n];
+            double[] values = scratch.doubles(part, n);
+            boolean[] nulls = scratch.first(part, n);
             for (int i = 0; i < n; i++) {
                 nulls[i] = v.isNullAt(i);
             }
@@ -547,7 +557,7 @@ final class BatchEvaluation {
                     values[i] = nulls[i] ? 0 : fs.getFloat(i);
                 }
             } else {
-                rowWise.eval(batch, n, slots, t, f);
+                rowWise.eval(batch, n, slots, t, f, scratch);
                 return;
             }
             rule.apply(values, nulls, n, t, f);
@@ -555,10 +565,10 @@ final class BatchEvaluation {
     }
 
     private static BatchNode bytesLeaf(int field, BatchNode rowWise, BytesRule rule) {
-        return (batch, n, slots, t, f) -> {
+        return (batch, n, slots, t, f, scratch) -> {
             ColumnVector v = batch.columns[field];
             if (!(v instanceof BytesColumnVector strings)) {
-                rowWise.eval(batch, n, slots, t, f);
+                rowWise.eval(batch, n, slots, t, f, scratch);
                 return;
             }
             for (int i = 0; i < n; i++) {

@@ -68,36 +68,29 @@ public final class BoundPredicate {
      * typed vectors, the rest goes row by row; the answer is {@link #test}'s on every row.
      */
     public boolean[] mask(VectorizedColumnBatch batch, SlotValues slots) {
-        int n = batch.getNumRows();
-        boolean[] mask = new boolean[n];
-        batchRoot.eval(batch, n, slots, mask, new boolean[n]);
+        boolean[] mask = new boolean[batch.getNumRows()];
+        mask(batch, slots, mask, new MaskScratch());
         return mask;
     }
 
     /**
      * As {@link #mask(VectorizedColumnBatch, SlotValues)}, written into {@code keep[0, numRows)}:
-     * every one of those entries is set, whatever it held. {@code scratch} (as long) is the
-     * caller's, overwritten and of no meaning afterwards. For a filter called batch after batch: a
-     * range filter's batches then allocate nothing (two fresh masks per batch were 30 % of the
-     * bytes the source suite's unsorted 1 % query allocated, and their first touch of new heap
-     * memory showed in its profile).
+     * every one of those entries is set, whatever it held. The arrays the evaluation works in come
+     * from {@code scratch} and stay there for the next batch, so a filter called batch after batch
+     * allocates nothing once they have grown (fresh masks for every batch were 30 % of the bytes
+     * the source suite's unsorted 1 % query allocated, and their first touch of new heap memory
+     * showed in its profile).
      *
-     * @throws IllegalArgumentException when {@code keep} or {@code scratch} is shorter than the
-     *     batch
+     * @throws IllegalArgumentException when {@code keep} is shorter than the batch
      */
     public void mask(
-            VectorizedColumnBatch batch, SlotValues slots, boolean[] keep, boolean[] scratch) {
+            VectorizedColumnBatch batch, SlotValues slots, boolean[] keep, MaskScratch scratch) {
         int n = batch.getNumRows();
-        if (keep.length < n || scratch.length < n) {
+        if (keep.length < n) {
             throw new IllegalArgumentException(
-                    "Masks of "
-                            + keep.length
-                            + " and "
-                            + scratch.length
-                            + " rows cannot hold a batch of "
-                            + n);
+                    "A mask of " + keep.length + " rows cannot hold a batch of " + n);
         }
-        batchRoot.eval(batch, n, slots, keep, scratch);
+        batchRoot.eval(batch, n, slots, keep, scratch.rootFalse(n), scratch);
     }
 
     @Override

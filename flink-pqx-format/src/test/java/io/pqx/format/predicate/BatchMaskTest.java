@@ -31,8 +31,9 @@ import org.junit.jupiter.api.Test;
  * INT, SMALLINT, DOUBLE (NaN, -0.0), FLOAT, VARCHAR, DATE (typed) and DECIMAL, nested ROW fields
  * and runtime-filter slots (row by row), with nulls, under NOT, AND and OR, and ANDs of comparisons
  * of one integer-like column (one range check; literals up to {@code Long.MIN_VALUE} and {@code
- * MAX_VALUE}). The form that writes into the caller's arrays must agree with it, over arrays
- * holding anything. Seeded; the seed is printed.
+ * MAX_VALUE}). The form that writes into the caller's mask, with one scratch reused by every
+ * predicate and batch, must agree with it, over a mask holding anything. Seeded; the seed is
+ * printed.
  */
 class BatchMaskTest {
     private static final RowType TYPE =
@@ -96,7 +97,7 @@ class BatchMaskTest {
                         ReadOptions.builder().batchSize(97).build())) {
             ColumnResolver resolver = ColumnResolver.of(reader.schema().fields());
             boolean[] reused = new boolean[97 + 3];
-            boolean[] scratch = new boolean[97 + 5];
+            MaskScratch scratch = new MaskScratch(); // shared by every predicate and batch
             for (int p = 0; p < 1500; p++) {
                 Predicate predicate = predicate(random, 3, true);
                 SlotValues slots =
@@ -116,7 +117,6 @@ class BatchMaskTest {
                         // the reusing form must set every entry, whatever the arrays held before
                         for (int i = 0; i < reused.length; i++) {
                             reused[i] = random.nextBoolean();
-                            scratch[i] = random.nextBoolean();
                         }
                         bound.mask(batch.columnBatch(), slots, reused, scratch);
                         assertThat(Arrays.copyOf(reused, batch.numRows()))
@@ -174,9 +174,9 @@ class BatchMaskTest {
                                             batch.columnBatch(),
                                             SlotValues.none(),
                                             new boolean[9],
-                                            new boolean[10]))
+                                            new MaskScratch()))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("cannot hold a batch of 10");
+                    .hasMessage("A mask of 9 rows cannot hold a batch of 10");
         }
     }
 

@@ -8,6 +8,7 @@ import io.pqx.format.predicate.And;
 import io.pqx.format.predicate.BoundPredicate;
 import io.pqx.format.predicate.ColumnRef;
 import io.pqx.format.predicate.ColumnResolver;
+import io.pqx.format.predicate.MaskScratch;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.Predicates;
 import java.io.IOException;
@@ -34,8 +35,8 @@ final class PredicateRowFilter implements RowFilter {
     private final ReaderMetrics metrics;
     private final List<RowFilter> conjuncts;
 
-    /** The rows the predicate rules out, of no use here: kept to spare an array per batch. */
-    private boolean[] scratch = new boolean[0];
+    /** The arrays the predicate is evaluated in, kept from batch to batch. */
+    private final MaskScratch scratch = new MaskScratch();
 
     private PredicateRowFilter(
             FileReadPlan plan,
@@ -148,9 +149,6 @@ final class PredicateRowFilter implements RowFilter {
     @Override
     public int filter(ParquetBatch batch, boolean[] keep) {
         int rows = batch.numRows();
-        if (scratch.length < rows) {
-            scratch = new boolean[rows];
-        }
         predicate.mask(plan.adapt(batch.columnBatch()), slots.current(), keep, scratch);
         int kept = 0;
         for (int i = 0; i < rows; i++) {

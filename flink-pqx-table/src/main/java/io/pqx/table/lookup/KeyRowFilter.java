@@ -6,6 +6,7 @@ import io.pqx.format.ReadSchema;
 import io.pqx.format.RowFilter;
 import io.pqx.format.predicate.BoundPredicate;
 import io.pqx.format.predicate.ColumnResolver;
+import io.pqx.format.predicate.MaskScratch;
 import io.pqx.format.predicate.Predicate;
 import io.pqx.format.predicate.SlotValues;
 import java.util.LinkedHashSet;
@@ -22,8 +23,8 @@ final class KeyRowFilter implements RowFilter {
     private final ReadSchema columns;
     private final BoundPredicate predicate;
 
-    /** The rows the key rules out, of no use here: kept to spare an array per batch. */
-    private boolean[] scratch = new boolean[0];
+    /** The arrays the predicate is evaluated in, kept from batch to batch. */
+    private final MaskScratch scratch = new MaskScratch();
 
     private KeyRowFilter(ReadSchema columns, BoundPredicate predicate) {
         this.columns = columns;
@@ -47,9 +48,6 @@ final class KeyRowFilter implements RowFilter {
     @Override
     public int filter(ParquetBatch batch, boolean[] keep) {
         int rows = batch.numRows();
-        if (scratch.length < rows) {
-            scratch = new boolean[rows];
-        }
         predicate.mask(batch.columnBatch(), SlotValues.none(), keep, scratch);
         int kept = 0;
         for (int i = 0; i < rows; i++) {
