@@ -8,9 +8,10 @@ import org.apache.flink.annotation.Internal;
  * The arrays a {@link BoundPredicate} evaluates batches with ({@link BoundPredicate#mask}), kept
  * from one batch to the next: once they have grown to the batch size, a filter called on every
  * batch allocates nothing for its masks, its ANDs and ORs, or the values and null flags it reads.
- * Each part of a predicate has arrays of its own, so one scratch may serve several predicates.
- * Holds only arrays and their contents mean nothing between calls. Not thread-safe: one per thread
- * that filters.
+ * Each part of a predicate has arrays of its own, so one scratch may serve several predicates; it
+ * keeps the arrays of every part it served, so keep one per filter, not one for every predicate a
+ * thread ever meets. The arrays' contents mean nothing between calls. Not thread-safe: one per
+ * thread that filters.
  */
 @Internal
 public final class MaskScratch {
