@@ -115,7 +115,12 @@ final class PageSlotCopy {
     void copyGathered(FlatDictionary dictionary, WritableColumnVector vector, int pos, int n) {
         PageSlots s = slots;
         if (s.onIds) {
-            copyLookedUp(dictionary, 0, vector, pos, n);
+            // a few values of the dictionary, from its page: no need to decode all of it
+            if (dictionary.lookUpFromPage(s.scratch, n, s)) {
+                copyValues(0, vector, pos, n);
+            } else {
+                copyLookedUp(dictionary, 0, vector, pos, n);
+            }
         } else if (s.physical == PrimitiveTypeName.BINARY
                 || s.physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY) {
             // gathered strings lie apart in the page's bytes: never the contiguous hand-over

@@ -108,6 +108,63 @@ class FlatDictionaryTest {
     }
 
     @Test
+    void looksValuesUpFromThePageAsTheDecodedArrayHoldsThem() throws Exception {
+        Random random = new Random(7);
+        int n = 500;
+        ByteBuffer le = ByteBuffer.allocate(5 + n * 8 + 3).order(ByteOrder.LITTLE_ENDIAN);
+        le.position(5); // the page starts inside a larger array
+        random.longs(n).forEach(le::putLong);
+        byte[] bytes = le.array();
+        for (PrimitiveTypeName type :
+                new PrimitiveTypeName[] {
+                    PrimitiveTypeName.INT32,
+                    PrimitiveTypeName.INT64,
+                    PrimitiveTypeName.FLOAT,
+                    PrimitiveTypeName.DOUBLE
+                }) {
+            int width = type == PrimitiveTypeName.INT32 || type == PrimitiveTypeName.FLOAT ? 4 : 8;
+            int count = n * 8 / width;
+            int[] ids = random.ints(300, 0, count).toArray();
+            ids[0] = count - 1; // the last value of the page
+            PageSlots slots = new PageSlots(type, null);
+            slots.grow(ids.length);
+            FlatDictionary flat = FlatDictionary.decode(type, page(bytes, 5, n * 8, count));
+            assertThat(flat.lookUpFromPage(ids, ids.length, slots)).as("%s", type).isTrue();
+            FlatDictionary decoded = FlatDictionary.decode(type, page(bytes, 5, n * 8, count));
+            for (int k = 0; k < ids.length; k++) {
+                int id = ids[k];
+                switch (type) {
+                    case INT32 -> assertThat(slots.ints[k]).isEqualTo(decoded.ints()[id]);
+                    case INT64 -> assertThat(slots.longs[k]).isEqualTo(decoded.longs()[id]);
+                    case FLOAT ->
+                            assertThat(Float.floatToRawIntBits(slots.floats[k]))
+                                    .isEqualTo(Float.floatToRawIntBits(decoded.floats()[id]));
+                    default ->
+                            assertThat(Double.doubleToRawLongBits(slots.doubles[k]))
+                                    .isEqualTo(Double.doubleToRawLongBits(decoded.doubles()[id]));
+                }
+            }
+            // an id past the dictionary, though inside the page's array, is refused, not read
+            int[] bad = {0, count, 1};
+            assertThat(flat.lookUpFromPage(bad, bad.length, slots)).as("%s", type).isFalse();
+            assertThat(flat.lookUpFromPage(new int[] {-1}, 1, slots)).as("%s", type).isFalse();
+            // once the array is decoded, lookups go through it (bounds-checked by the JVM)
+            switch (type) {
+                case INT32 -> flat.ints();
+                case INT64 -> flat.longs();
+                case FLOAT -> flat.floats();
+                default -> flat.doubles();
+            }
+            assertThat(flat.lookUpFromPage(ids, ids.length, slots)).as("%s", type).isFalse();
+        }
+        // a dictionary parquet-column decoded has only its array
+        FlatDictionary strings = FlatDictionary.decode(PrimitiveTypeName.BINARY, binaryPage("a"));
+        PageSlots slots = new PageSlots(PrimitiveTypeName.BINARY, null);
+        slots.grow(1);
+        assertThat(strings.lookUpFromPage(new int[] {0}, 1, slots)).isFalse();
+    }
+
+    @Test
     void readsStringsInPlaceSoEveryIdLooksUpItsOwnBytes() throws Exception {
         String[] values = {"01/13/09", "", "a longer value", "x"};
         FlatDictionary flat = FlatDictionary.decode(PrimitiveTypeName.BINARY, binaryPage(values));
