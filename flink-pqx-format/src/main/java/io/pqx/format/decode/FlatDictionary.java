@@ -103,7 +103,7 @@ final class FlatDictionary {
                 if ((long) size * width > available) {
                     return null;
                 }
-                // decoded into an array only when a lookup of every id needs it (see longs())
+                // decoded into an array only when a lookup of every id needs it (decodePage)
                 flat.page = bytes.array();
                 flat.pageAt = bytes.arrayOffset() + bytes.position();
             }
