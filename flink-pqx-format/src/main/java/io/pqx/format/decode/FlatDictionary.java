@@ -310,65 +310,49 @@ final class FlatDictionary {
      */
     boolean lookUpFromPage(int[] ids, int n, PageSlots slots) {
         byte[] b = page;
-        if (b == null || ids.length < n) {
+        if (b == null || ids.length < n || slotsFor(slots) < n) {
             return false;
+        }
+        for (int k = 0; k < n; k++) {
+            if (Integer.compareUnsigned(ids[k], size) >= 0) {
+                return false;
+            }
         }
         int at = pageAt;
         switch (physical) {
             case INT32 -> {
-                int[] out = slots.ints;
-                if (out.length < n) {
-                    return false;
-                }
                 for (int k = 0; k < n; k++) {
-                    int id = ids[k];
-                    if (Integer.compareUnsigned(id, size) >= 0) {
-                        return false;
-                    }
-                    out[k] = (int) INTS.get(b, at + 4 * id);
+                    slots.ints[k] = (int) INTS.get(b, at + 4 * ids[k]);
                 }
             }
             case FLOAT -> {
-                float[] out = slots.floats;
-                if (out.length < n) {
-                    return false;
-                }
                 for (int k = 0; k < n; k++) {
-                    int id = ids[k];
-                    if (Integer.compareUnsigned(id, size) >= 0) {
-                        return false;
-                    }
-                    out[k] = Float.intBitsToFloat((int) INTS.get(b, at + 4 * id));
+                    slots.floats[k] = Float.intBitsToFloat((int) INTS.get(b, at + 4 * ids[k]));
                 }
             }
             case INT64 -> {
-                long[] out = slots.longs;
-                if (out.length < n) {
-                    return false;
-                }
                 for (int k = 0; k < n; k++) {
-                    int id = ids[k];
-                    if (Integer.compareUnsigned(id, size) >= 0) {
-                        return false;
-                    }
-                    out[k] = (long) LONGS.get(b, at + 8 * id);
+                    slots.longs[k] = (long) LONGS.get(b, at + 8 * ids[k]);
                 }
             }
             default -> {
-                double[] out = slots.doubles;
-                if (out.length < n) {
-                    return false;
-                }
                 for (int k = 0; k < n; k++) {
-                    int id = ids[k];
-                    if (Integer.compareUnsigned(id, size) >= 0) {
-                        return false;
-                    }
-                    out[k] = Double.longBitsToDouble((long) LONGS.get(b, at + 8 * id));
+                    slots.doubles[k] =
+                            Double.longBitsToDouble((long) LONGS.get(b, at + 8 * ids[k]));
                 }
             }
         }
         return true;
+    }
+
+    /** How many values {@code slots}' array of this dictionary's type holds. */
+    private int slotsFor(PageSlots slots) {
+        return switch (physical) {
+            case INT32 -> slots.ints.length;
+            case FLOAT -> slots.floats.length;
+            case INT64 -> slots.longs.length;
+            default -> slots.doubles.length;
+        };
     }
 
     int[] starts() {
